@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "WristSim",
+    products: [
+        .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
+        .library(name: "ReminderScheduling", targets: ["ReminderScheduling"]),
+        .library(name: "CompanionModel", targets: ["CompanionModel"]),
+        .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
+        .executable(name: "wristsim", targets: ["wristsim"]),
+        .executable(name: "wristsim-bench", targets: ["wristsim-bench"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "SimulationKernel"),
+        .target(name: "ReminderScheduling"),
+        .target(name: "CompanionModel", dependencies: ["SimulationKernel", "ReminderScheduling"]),
+        .target(name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
+        .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner"]),
+        .executableTarget(name: "wristsim-bench", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
+        .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
+        .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
+        .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel"]),
+        .testTarget(name: "ScenarioRunnerTests", dependencies: ["ScenarioRunner"]),
+        .testTarget(name: "WristsimCLITests", dependencies: ["ScenarioRunner"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,93 @@
+/// Parses the duration syntax used in scenario files and on the command line.
+///
+/// A duration is one or more `<number><unit>` parts, largest unit first, with units
+/// `d`, `h`, `m`, `s`, `ms`, `us`, `ns`; the number may have a fraction (`"1.5s"`).
+/// Examples: `"90s"`, `"1h30m"`, `"250ms"`, `"2m5.5s"`. An offset from the scenario start
+/// is a duration with a leading `+` (`"+90s"`).
+public enum DurationSyntax {
+    /// Why a duration text was rejected; the message says what was expected.
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case empty
+        case negative(String)
+        case malformed(String)
+        case unitsOutOfOrder(String)
+        case tooLarge(String)
+
+        public var description: String {
+            switch self {
+            case .empty:
+                return "expected a duration such as \"90s\" or \"1h30m\", found an empty string"
+            case .negative(let text):
+                return "expected a non-negative duration, found \"\(text)\""
+            case .malformed(let text):
+                return "expected a duration such as \"90s\", \"250ms\" or \"1h30m\" (units d, h, m, s, ms, us, ns), found \"\(text)\""
+            case .unitsOutOfOrder(let text):
+                return "expected duration units from largest to smallest, each at most once, found \"\(text)\""
+            case .tooLarge(let text):
+                return "duration \"\(text)\" is too large (the limit is about 292 years)"
+            }
+        }
+    }
+
+    private static let units: [(name: String, nanoseconds: Int64)] = [
+        ("d", 86_400_000_000_000), ("h", 3_600_000_000_000), ("m", 60_000_000_000),
+        ("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000), ("ns", 1),
+    ]
+
+    /// Parses a duration such as `"1h30m"`.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    public static func parse(_ text: String) throws(Failure) -> SimDuration {
+        if text.isEmpty { throw .empty }
+        if text.hasPrefix("-") { throw .negative(text) }
+        let chars = Array(text.utf8)
+        var index = 0
+        var total: Int64 = 0
+        var lastUnitRank = -1
+        while index < chars.count {
+            let numberStart = index
+            while index < chars.count, (chars[index] >= 48 && chars[index] <= 57) || chars[index] == 46 {
+                index += 1
+            }
+            guard index > numberStart else { throw .malformed(text) }
+            let number = String(decoding: chars[numberStart..<index], as: UTF8.self)
+            let unitStart = index
+            while index < chars.count, (chars[index] >= 97 && chars[index] <= 122) { index += 1 }
+            let unit = String(decoding: chars[unitStart..<index], as: UTF8.self)
+            guard let rank = units.firstIndex(where: { $0.name == unit }) else { throw .malformed(text) }
+            guard rank > lastUnitRank else { throw .unitsOutOfOrder(text) }
+            lastUnitRank = rank
+            let part = try value(of: number, unit: units[rank].nanoseconds, text: text)
+            let (sum, overflow) = total.addingReportingOverflow(part)
+            if overflow { throw .tooLarge(text) }
+            total = sum
+        }
+        return SimDuration(nanoseconds: total)
+    }
+
+    /// Parses an offset from the scenario start: a duration with a leading `+`.
+    /// Returns `nil` when `text` does not start with `+` (so the caller can try a date).
+    public static func parseOffset(_ text: String) throws(Failure) -> SimDuration? {
+        guard text.hasPrefix("+") else { return nil }
+        return try parse(String(text.dropFirst()))
+    }
+
+    private static func value(of number: String, unit: Int64, text: String) throws(Failure) -> Int64 {
+        let pieces = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard pieces.count <= 2, !pieces[0].isEmpty else { throw .malformed(text) }
+        guard let whole = Int64(pieces[0]) else { throw .tooLarge(text) }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: unit)
+        if overflow { throw .tooLarge(text) }
+        guard pieces.count == 2 else { return scaled }
+        let digits = pieces[1]
+        guard !digits.isEmpty else { throw .malformed(text) }
+        var fraction: Int64 = 0
+        var scale = unit
+        for digit in digits.prefix(18) {
+            scale /= 10
+            guard let value = digit.wholeNumberValue else { throw .malformed(text) }
+            fraction += Int64(value) * scale
+        }
+        return scaled + fraction
+    }
+}

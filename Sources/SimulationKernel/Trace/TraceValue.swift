@@ -1,0 +1,55 @@
+/// A value in a trace event's fields or a report, rendered identically on every run.
+public enum TraceValue: Hashable, Sendable {
+    case int(Int64)
+    case string(String)
+    case bool(Bool)
+    /// A duration, rendered as text `"1m30s"` and in JSON as milliseconds.
+    case duration(SimDuration)
+    /// A fixed-point decimal: `value / 10^scale` (e.g. milliseconds with 3 decimals).
+    case decimal(Int64, scale: Int)
+    case list([TraceValue])
+
+    /// Text rendering used by `--trace` logs.
+    public var text: String {
+        switch self {
+        case .int(let value): return String(value)
+        case .string(let value):
+            return value.contains(where: { $0 == " " || $0 == "=" || $0 == "\"" }) || value.isEmpty
+                ? JSONText.quoted(value) : value
+        case .bool(let value): return value ? "true" : "false"
+        case .duration(let value): return value.description
+        case .decimal(let value, let scale): return TraceValue.decimalText(value, scale: scale)
+        case .list(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
+        }
+    }
+
+    /// JSON rendering.
+    public var json: String {
+        switch self {
+        case .int(let value): return String(value)
+        case .string(let value): return JSONText.quoted(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .duration(let value): return TraceValue.decimalText(value.nanoseconds / 1_000, scale: 3)
+        case .decimal(let value, let scale): return TraceValue.decimalText(value, scale: scale)
+        case .list(let values): return "[" + values.map(\.json).joined(separator: ",") + "]"
+        }
+    }
+
+    /// `decimalText(12345, scale: 3) == "12.345"`; trailing zeros are kept for stable widths.
+    public static func decimalText(_ value: Int64, scale: Int) -> String {
+        guard scale > 0 else { return String(value) }
+        let negative = value < 0
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        for _ in 0..<scale { divisor *= 10 }
+        var fraction = String(magnitude % divisor)
+        fraction = String(repeating: "0", count: scale - fraction.count) + fraction
+        return (negative ? "-" : "") + "\(magnitude / divisor).\(fraction)"
+    }
+}
+
+extension TraceValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

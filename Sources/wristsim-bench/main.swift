@@ -1,0 +1,3 @@
+import SimulationKernel
+
+print("usage: wristsim-bench shop|timeouts [--json]")

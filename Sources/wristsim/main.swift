@@ -1,0 +1,3 @@
+import ScenarioRunner
+
+print("wristsim \(wristsimVersion)")
