@@ -18,6 +18,12 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// a cancelled event stays in the heap, marked, and is skipped when it reaches the top, so
 /// cancelling never searches the heap.
 ///
+/// Fast path: an event scheduled at exactly the time of the last event popped (a zero-delay
+/// wake-up, very common in process-style simulations) goes to a FIFO side queue instead of the
+/// heap, in O(1). Every entry in the side queue has that one time and a later sequence than
+/// anything before it, so popping the smaller of the heap's top and the side queue's front
+/// keeps exactly the `(time, sequence)` order of a plain heap.
+///
 /// ```swift
 /// var queue = EventQueue<SimTime, String>()
 /// queue.schedule("second", at: SimTime(offset: .seconds(2)))
@@ -48,6 +54,11 @@ public struct EventQueue<Time: Comparable, Event> {
     }
 
     @usableFromInline var heap: [Entry] = []
+    /// Entries scheduled at `currentTime`, in schedule order; `currentHead` is the front.
+    @usableFromInline var current: [Entry] = []
+    @usableFromInline var currentHead: Int = 0
+    /// The time every entry in `current` has; while `current` is empty, the last popped time.
+    @usableFromInline var currentTime: Time?
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var cancelled: Set<UInt64> = []
 
@@ -65,7 +76,7 @@ public struct EventQueue<Time: Comparable, Event> {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var count: Int { heap.count - cancelled.count }
+    public var count: Int { heap.count + current.count - currentHead - cancelled.count }
 
     /// Whether no event is pending.
     @inlinable
@@ -77,14 +88,19 @@ public struct EventQueue<Time: Comparable, Event> {
 
     /// Schedules `event` at `time` and returns a handle that can cancel it.
     ///
-    /// - Complexity: O(log *n*) for *n* entries in the heap.
+    /// - Complexity: O(log *n*) for *n* entries in the heap; amortised O(1) when `time` equals
+    ///   the time of the last event popped.
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: Event, at time: Time) -> EventID {
         let entry = Entry(time: time, sequence: nextSequence, event: event)
         nextSequence &+= 1
-        heap.append(entry)
-        siftUp(from: heap.count - 1, entry)
+        if time == currentTime {
+            current.append(entry)
+        } else {
+            heap.append(entry)
+            siftUp(from: heap.count - 1, entry)
+        }
         return EventID(sequence: entry.sequence)
     }
 
@@ -98,6 +114,7 @@ public struct EventQueue<Time: Comparable, Event> {
     public mutating func cancel(_ id: EventID) -> Bool {
         guard id.sequence < nextSequence, !cancelled.contains(id.sequence),
             heap.contains(where: { $0.sequence == id.sequence })
+                || current[currentHead...].contains(where: { $0.sequence == id.sequence })
         else { return false }
         cancelled.insert(id.sequence)
         return true
@@ -109,26 +126,54 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public mutating func nextTime() -> Time? {
         dropCancelledTop()
-        return heap.first?.time
+        return peekNext()?.time
     }
 
     /// Removes and returns the earliest pending event (FIFO among equal times).
     ///
-    /// - Complexity: O(log *n*), plus O(log *n*) per cancelled entry it discards.
+    /// - Complexity: O(log *n*) (O(1) for an event scheduled at the time of the previous
+    ///   one), plus O(log *n*) per cancelled entry it discards.
     @inlinable
     public mutating func popNext() -> (time: Time, id: EventID, event: Event)? {
         dropCancelledTop()
-        guard let top = removeTop() else { return nil }
-        return (top.time, EventID(sequence: top.sequence), top.event)
+        guard let next = removeNext() else { return nil }
+        return (next.time, EventID(sequence: next.sequence), next.event)
     }
 
     @inlinable
     mutating func dropCancelledTop() {
         guard !cancelled.isEmpty else { return }
-        while let first = heap.first, cancelled.contains(first.sequence) {
-            cancelled.remove(first.sequence)
-            _ = removeTop()
+        while let next = peekNext(), cancelled.contains(next.sequence) {
+            cancelled.remove(next.sequence)
+            _ = removeNext()
         }
+    }
+
+    /// Whether the next entry is the front of `current` (rather than the heap's top).
+    @inlinable
+    var nextIsCurrent: Bool {
+        currentHead < current.count && (heap.isEmpty || !heap[0].precedes(current[currentHead]))
+    }
+
+    @inlinable
+    func peekNext() -> Entry? {
+        nextIsCurrent ? current[currentHead] : heap.first
+    }
+
+    @inlinable
+    mutating func removeNext() -> Entry? {
+        if nextIsCurrent {
+            let entry = current[currentHead]
+            currentHead += 1
+            if currentHead == current.count {
+                current.removeAll(keepingCapacity: true)
+                currentHead = 0
+            }
+            return entry
+        }
+        guard let top = removeTop() else { return nil }
+        if currentHead == current.count { currentTime = top.time }
+        return top
     }
 
     @inlinable
