@@ -24,6 +24,7 @@ let package = Package(
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel"]),
         .testTarget(name: "ScenarioRunnerTests", dependencies: ["ScenarioRunner"]),
         .testTarget(name: "WristsimCLITests", dependencies: ["ScenarioRunner"]),
+        .testTarget(name: "WristsimBenchTests", dependencies: ["wristsim-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

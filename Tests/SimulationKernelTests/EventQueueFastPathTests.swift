@@ -2,9 +2,44 @@ import Testing
 
 @testable import SimulationKernel
 
-/// The fast path for events scheduled at the time of the last popped event must keep the exact
-/// `(time, schedule order)` order of a plain heap, with cancellation and scheduling in the past.
-@Suite struct EventQueueCurrentTimeTests {
+/// The fast paths (events scheduled at the time of the last popped event; a push reusing the
+/// vacated root after a pop) must keep the exact `(time, schedule order)` order of a plain heap,
+/// with cancellation and scheduling in the past.
+@Suite struct EventQueueFastPathTests {
+    @Test func aPushAfterAPopReusesTheVacatedRoot() {
+        var queue = EventQueue<Int, String>()
+        for (name, time) in [("a", 1), ("b", 4), ("c", 6), ("d", 9)] { queue.schedule(name, at: time) }
+        let popped = queue.popNext()
+        #expect(popped?.event == "a")
+        #expect(queue.root == .vacated)
+        #expect(queue.count == 3)
+        let cancelledPopped = popped.map { queue.cancel($0.id) }
+        #expect(cancelledPopped == false, "an event that already ran cannot be cancelled")
+        queue.schedule("e", at: 5)
+        queue.schedule("f", at: 2)
+        #expect(queue.count == 5)
+        var order: [String] = []
+        while let next = queue.popNext() {
+            order.append(next.event)
+            if next.event == "b" { queue.schedule("g", at: 7) }
+        }
+        #expect(order == ["f", "b", "e", "c", "g", "d"])
+        #expect(queue.isEmpty)
+    }
+
+    @Test func poppingTheLastEventThenSchedulingAgain() {
+        var queue = EventQueue<Int, String>()
+        queue.schedule("only", at: 3)
+        #expect(queue.popNext()?.event == "only")
+        #expect(queue.isEmpty)
+        #expect(queue.nextTime() == nil)
+        queue.schedule("later", at: 8)
+        #expect(queue.nextTime() == 8)
+        #expect(queue.popNext()?.event == "later")
+        #expect(queue.popNext() == nil)
+        #expect(queue.heap.isEmpty, "the vacated root was removed")
+    }
+
     @Test func zeroDelayEventsRunAfterEarlierEventsAtTheSameTime() {
         var queue = EventQueue<Int, String>()
         queue.schedule("a", at: 5)
