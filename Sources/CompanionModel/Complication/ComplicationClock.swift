@@ -36,3 +36,11 @@ public struct ComplicationClock: Hashable, Sendable {
         SimTime(offset: .seconds(86_400 - startSecondOfDay))
     }
 }
+
+extension ComplicationClock {
+    /// `"2026-11-21T18:05:30+01:00"` (or `"+9h5m30s"` without an origin): times in JSON output.
+    public func stamp(_ time: SimTime) -> String {
+        guard let origin else { return time.description }
+        return origin.adding(time.offset).iso8601
+    }
+}
