@@ -84,7 +84,7 @@ public struct ComplicationBudget: Hashable, Sendable {
         case .scheduleBackgroundRefresh(let at, let preferred):
             effects += schedule(at: at, preferred: max(preferred, at))
         case .backgroundRefreshWoke(let at):
-            guard case .onActiveFace(.scheduled) = phase else { return effects }
+            guard case .onActiveFace(.scheduled(_, let wakeAt)) = phase, at >= wakeAt else { return effects }
             phase = .onActiveFace(.idle)
             recentWakes = recentWakes.filter { at - $0 < .hours(1) } + [at]
             effects += reload(at: at, source: .backgroundRefresh, charge: .charged)

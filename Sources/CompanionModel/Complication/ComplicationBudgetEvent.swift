@@ -103,7 +103,8 @@ public enum ComplicationBudgetEvent: Hashable, Sendable {
     case appReload(at: SimTime)
     /// The app schedules a background refresh for `preferred`.
     case scheduleBackgroundRefresh(at: SimTime, preferred: SimTime)
-    /// The scheduled background refresh runs; it asks for a reload.
+    /// The scheduled background refresh runs; it asks for a reload. Ignored unless a refresh is
+    /// scheduled for this time or earlier.
     case backgroundRefreshWoke(at: SimTime)
     /// A complication transfer from the phone arrives; it asks for a reload.
     case phoneTransfer(at: SimTime)
