@@ -69,6 +69,12 @@ public struct ComplicationBudget: Hashable, Sendable {
     /// Transfers the phone may still make today: 0 when not on the active face (PLATFORM.md §2.4).
     public var transfersLeft: Int { phase.presence == .onActiveFace ? transferAllowance : 0 }
 
+    /// Reloads and transfers left at `time`, counting resets due by then that no event has applied yet.
+    public func allowance(at time: SimTime) -> (reloads: Int, transfers: Int) {
+        guard settings.resetPeriod > .zero, time >= nextReset else { return (reloadsLeft, transfersLeft) }
+        return (max(0, settings.dailyReloads), phase.presence == .onActiveFace ? max(0, settings.dailyTransfers) : 0)
+    }
+
     /// Whether a charged reload would be refused now for lack of budget.
     public var isExhausted: Bool { reloadsLeft == 0 }
 

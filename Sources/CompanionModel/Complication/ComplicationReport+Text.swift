@@ -93,13 +93,16 @@ extension ComplicationReport {
             if count > 0 { refusals.append("\(reason.rawValue) \(count)") }
         }
         let schedules = all.filter { $0.kind == .scheduleRefresh }
+        let left = model.budget.allowance(at: end)
+        var nextReset = model.budget.nextReset
+        while nextReset <= end, model.budget.settings.resetPeriod > .zero { nextReset = nextReset + model.budget.settings.resetPeriod }
         var lines = [
             "budget   \(reloads.count) reload requests: \(granted.count) granted (\(charged.count) charged), "
                 + "\(reloads.count - granted.count) refused; \(schedules.count) background refresh schedules, "
                 + "\(schedules.filter(\.outcome.isGranted).count) granted",
             "refused  " + (refusals.isEmpty ? "none" : refusals.joined(separator: ", ")),
-            "left     \(model.budget.reloadsLeft) reloads, \(model.budget.transfersLeft) transfers; "
-                + "next reset \(clock.timeOfDay(model.budget.nextReset)) (\(model.budget.nextReset))",
+            "left     \(left.reloads) reloads, \(left.transfers) transfers; "
+                + "next reset \(clock.timeOfDay(nextReset)) (\(nextReset))",
         ]
         for family in staleness {
             lines.append(

@@ -69,7 +69,10 @@ public enum ScenarioDecoder {
     static func decodeSections(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> ScenarioSections
     {
-        let sections = ScenarioSections()
+        var sections = ScenarioSections()
+        sections.complication = try object.optional("complication").map { node throws(ScenarioError) in
+            try ComplicationSettings.decode(node, context)
+        }
         return sections
     }
 

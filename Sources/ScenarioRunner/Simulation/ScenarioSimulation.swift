@@ -43,6 +43,8 @@ public struct ScenarioSimulation {
     public internal(set) var tapCounts = TapCounts()
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
+    /// The complication, when the scenario has a `"complication"` section.
+    public internal(set) var complication: ComplicationFeature?
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
@@ -59,6 +61,7 @@ public struct ScenarioSimulation {
         storeOrder = order
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
+        complication = scenario.sections.complication.map { ComplicationFeature(settings: $0, items: watchList.remainingItems) }
     }
 
     /// Routes one due event. A feature adds one `case` here.
@@ -67,6 +70,7 @@ public struct ScenarioSimulation {
         case .step(let index):
             guard case .action(let action) = scenario.script[index].content else { return }
             action.perform(in: &self)
+        case .complication(let event): handleComplication(event)
         }
     }
 

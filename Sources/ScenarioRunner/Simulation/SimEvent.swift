@@ -4,4 +4,5 @@
 public enum SimEvent: Sendable {
     /// Perform the action of script step `index`.
     case step(Int)
+    case complication(ComplicationEvent)
 }
