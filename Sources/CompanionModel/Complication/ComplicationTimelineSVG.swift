@@ -16,7 +16,7 @@ public struct ComplicationTimelineSVG: Sendable {
     }
 
     private let left = 130.0
-    private let right = 20.0
+    private let right = 36.0
     private let top = 44.0
     private let requestRowHeight = 34.0
     private let laneHeight = 54.0
@@ -60,9 +60,9 @@ public struct ComplicationTimelineSVG: Sendable {
         out.append(line(left, y, left + plotWidth, y, stroke: "#333333"))
         let hour: Int64 = 3_600_000_000_000
         let span = report.end - report.start
-        let stepHours: Int64 = span > .hours(12) ? 2 : 1
-        let intoHour = (report.clock.startSecondOfDay * 1_000_000_000 + report.start.nanoseconds) % hour
-        var tick = report.start + SimDuration(nanoseconds: intoHour == 0 ? 0 : hour - intoHour)
+        let step: Int64 = span > .hours(12) ? 2 * hour : span > .hours(3) ? hour : hour / 2
+        let intoStep = (report.clock.startSecondOfDay * 1_000_000_000 + report.start.nanoseconds) % step
+        var tick = report.start + SimDuration(nanoseconds: intoStep == 0 ? 0 : step - intoStep)
         var count = 0
         while tick <= report.end, count < 200 {
             let x = xPosition(tick)
@@ -71,7 +71,7 @@ public struct ComplicationTimelineSVG: Sendable {
             out.append(
                 "<text x=\"\(fmt(x))\" y=\"\(fmt(y + 18))\" text-anchor=\"middle\" fill=\"#333333\">"
                     + escape(report.clock.hourMinute(tick)) + "</text>")
-            tick = tick + SimDuration(nanoseconds: hour * stepHours)
+            tick = tick + SimDuration(nanoseconds: step)
             count += 1
         }
         return out
@@ -85,21 +85,23 @@ public struct ComplicationTimelineSVG: Sendable {
                 + "fill=\"#f7f7f7\"/>")
         out.append("<text x=\"10\" y=\"\(fmt(y + 21))\" font-weight=\"bold\">reloads</text>")
         let records = report.records
+        let reloads = records.filter { $0.kind == .reload }
         let refused = records.filter { !$0.outcome.isGranted }.count
         out.append(
             "<text x=\"10\" y=\"\(fmt(y + 33))\" font-size=\"10\" fill=\"#666666\">"
-                + escape("\(records.count - refused) ok, \(refused) refused") + "</text>")
+                + escape("\(reloads.filter(\.outcome.isGranted).count) granted, \(refused) refused") + "</text>")
         for record in records {
             let x = xPosition(record.at)
             let title = "<title>" + escape(recordTitle(record)) + "</title>"
             switch record.outcome {
             case .granted:
-                let color = record.kind == .scheduleRefresh ? "#8e8e8e" : "#2f9e44"
+                let schedule = record.kind == .scheduleRefresh
+                let (y1, y2) = schedule ? (y + 15, y + 21) : (y + 3, y + 14)
                 out.append(
-                    "<line x1=\"\(fmt(x))\" y1=\"\(fmt(y + 6))\" x2=\"\(fmt(x))\" y2=\"\(fmt(y + 18))\" "
-                        + "stroke=\"\(color)\" stroke-width=\"1.5\">\(title)</line>")
+                    "<line x1=\"\(fmt(x))\" y1=\"\(fmt(y1))\" x2=\"\(fmt(x))\" y2=\"\(fmt(y2))\" "
+                        + "stroke=\"\(schedule ? "#8e8e8e" : "#2f9e44")\" stroke-width=\"1.5\">\(title)</line>")
             case .refused:
-                let cy = y + 25
+                let cy = y + 27
                 out.append(
                     "<path d=\"M\(fmt(x - 3.5)) \(fmt(cy - 3.5)) L\(fmt(x + 3.5)) \(fmt(cy + 3.5)) M\(fmt(x - 3.5)) "
                         + "\(fmt(cy + 3.5)) L\(fmt(x + 3.5)) \(fmt(cy - 3.5))\" stroke=\"#e03131\" stroke-width=\"1.6\">"
