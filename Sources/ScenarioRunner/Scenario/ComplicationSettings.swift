@@ -22,6 +22,11 @@ public struct ComplicationSettings: Sendable {
     public struct BackgroundRefreshPlan: Hashable, Sendable {
         public var every: SimDuration
         public var from: SimTime
+
+        public init(every: SimDuration, from: SimTime = .zero) {
+            self.every = every
+            self.from = from
+        }
     }
 
     public var configuration: ComplicationConfiguration
@@ -99,7 +104,7 @@ public struct ComplicationSettings: Sendable {
             if let suggestion = Suggestion.closest(to: name, in: ComplicationFamily.allCases.map(\.rawValue)) {
                 message += "; did you mean \"\(suggestion)\"?"
             }
-            throw context.error(node, message + " expected one of: " + ComplicationFamily.names)
+            throw context.error(node, message + "; expected one of: " + ComplicationFamily.names)
         }
         return family
     }
