@@ -82,15 +82,18 @@ enum TimelineCommand: Command {
             }
         }
         let json = arguments.has("json")
+        var output: String
         if let at {
-            Console.out(json ? ComplicationTimeline.json(at: at, report: result.report) : result.report.describe(at: at))
+            output = json ? ComplicationTimeline.json(at: at, report: result.report) : result.report.describe(at: at)
         } else if json {
-            Console.out(result.report.json)
+            output = result.report.json
         } else {
-            var text = "scenario  \(scenario.name)\n"
-            if result.usedDefaults { text += "note      no \"complication\" section: default settings\n" }
-            Console.out(text + result.report.text)
+            output = "scenario  \(scenario.name)\n"
+            if result.usedDefaults { output += "note      no \"complication\" section: default settings\n" }
+            output += result.report.text
         }
+        if output.hasSuffix("\n") { output.removeLast() }
+        Console.out(output)
         if !result.outcome.passed {
             Console.error("note: \(result.outcome.failedExpectations.count) expectation(s) failed; see 'wristsim run \(path)'")
             return .expectationFailed
