@@ -15,9 +15,9 @@ public enum ComplicationExpectations {
         var expectation = FamilyShows(family: family)
         if let showsNode = object.optional("shows") {
             if case .null = showsNode.value {
-                expectation.shows = .some(nil)
+                expectation.shows = .notOnFace
             } else {
-                expectation.shows = .some(try showsNode.string(context, allowEmpty: true))
+                expectation.shows = .text(try showsNode.string(context, allowEmpty: true))
             }
         }
         expectation.staleTotalAtMost = try object.optional("staleTotalAtMost")?.duration(context)
@@ -46,16 +46,32 @@ public enum ComplicationExpectations {
         return expectation
     }
 
+    /// What a family is expected to show.
+    public enum ExpectedFace: Hashable, Sendable {
+        case text(String)
+        /// `"shows": null`: the complication is not on the active face.
+        case notOnFace
+
+        var shown: String? {
+            if case .text(let text) = self { return text }
+            return nil
+        }
+
+        var description: String {
+            if case .text(let text) = self { return "\"\(text)\"" }
+            return "nothing (not on the face)"
+        }
+    }
+
     public struct FamilyShows: ScenarioExpectation {
         public var family: ComplicationFamily
-        /// `.some(nil)`: expected not to be on the face.
-        public var shows: String??
+        public var shows: ExpectedFace?
         public var staleTotalAtMost: SimDuration?
         public var staleLongestAtMost: SimDuration?
 
         public var label: String {
             var parts: [String] = []
-            if let shows { parts.append("shows " + (shows.map { "\"\($0)\"" } ?? "nothing")) }
+            if let shows { parts.append("shows " + shows.description) }
             if let staleTotalAtMost { parts.append("stale total ≤ \(staleTotalAtMost)") }
             if let staleLongestAtMost { parts.append("stale longest ≤ \(staleLongestAtMost)") }
             return "complication \(family.rawValue) " + parts.joined(separator: ", ")
@@ -72,9 +88,9 @@ public enum ComplicationExpectations {
             var problems: [String] = []
             if let shows {
                 let actual = report.model.shownText(family, at: simulation.now)
-                if actual != shows {
+                if actual != shows.shown {
                     problems.append(
-                        "expected \(family.rawValue) to show \(shows.map { "\"\($0)\"" } ?? "nothing (not on the face)"), "
+                        "expected \(family.rawValue) to show \(shows.description), "
                             + "found \(actual.map { "\"\($0)\"" } ?? "nothing (not on the face)")")
                 }
             }

@@ -18,8 +18,10 @@ extension ScenarioSimulation {
         }
     }
 
-    /// Starts the app's background-refresh plan, if the scenario has one.
+    /// Traces the requests made while setting up (the face's first, free timeline) and starts
+    /// the app's background-refresh plan, if the scenario has one.
     mutating func startComplication() {
+        for request in complication?.model.records ?? [] { traceComplication(request) }
         guard let plan = complication?.settings.backgroundRefresh else { return }
         let id = loop.schedule(.complication(.scheduleRefresh), at: plan.from)
         complication?.driver = .willSchedule(id)
@@ -51,13 +53,7 @@ extension ScenarioSimulation {
         for effect in effects {
             switch effect {
             case .record(let request):
-                var fields: [(key: String, value: TraceValue)] = [
-                    ("source", .string(request.source.rawValue)), ("kind", .string(request.kind.rawValue)),
-                    ("granted", .bool(request.outcome.isGranted)),
-                ]
-                if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
-                fields.append(("budgetLeft", .int(Int64(request.budgetLeft))))
-                record("complication.request", fieldList: fields)
+                traceComplication(request)
                 if request.kind == .scheduleRefresh, request.outcome.refusal == .backgroundRateLimit,
                     let retry = request.retryAt
                 {
@@ -78,6 +74,16 @@ extension ScenarioSimulation {
                 record("complication.reloaded", ["source": .string(source.rawValue), "shows": .list(shown)])
             }
         }
+    }
+
+    private mutating func traceComplication(_ request: ComplicationRequestRecord) {
+        var fields: [(key: String, value: TraceValue)] = [
+            ("source", .string(request.source.rawValue)), ("kind", .string(request.kind.rawValue)),
+            ("granted", .bool(request.outcome.isGranted)),
+        ]
+        if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
+        fields.append(("budgetLeft", .int(Int64(request.budgetLeft))))
+        record("complication.request", fieldList: fields)
     }
 
     /// The complication report from the start until now (the truth brought up to date).
