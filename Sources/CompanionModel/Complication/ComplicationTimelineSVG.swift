@@ -231,9 +231,12 @@ public struct ComplicationTimelineSVG: Sendable {
         return left + min(1, max(0, fraction)) * plotWidth
     }
 
+    /// The label that fits `width` pixels (about 6.5 px a character at 12 px): the text, else its
+    /// first word (the count), else the text truncated with "…", else nothing.
     private func fitLabel(_ text: String, width: Double) -> String {
-        let fits = Int(width / 6.8)
+        let fits = Int(width / 6.5)
         if text.count <= fits { return text }
+        if let word = text.split(separator: " ").first, word.count <= fits { return String(word) }
         if fits < 2 { return "" }
         return String(text.prefix(fits - 1)) + "…"
     }
