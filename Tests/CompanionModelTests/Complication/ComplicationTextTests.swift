@@ -15,7 +15,7 @@ import Testing
 
     @Test func truncatedLongTextWhenNeitherFits() {
         #expect(ComplicationText(long: "3 left · Milk", short: "3 left").fitted(limit: 5) == "3 le…")
-        #expect(ComplicationText(long: "3 left · Milk", short: "3 left").fitted(limit: 3) == "3 …".replacing(" ", with: ""))
+        #expect(ComplicationText(long: "3 left · Milk", short: "3 left").fitted(limit: 3) == "3…", "trailing spaces go before the ellipsis")
         #expect(ComplicationText(long: "abc").fitted(limit: 1) == "…")
         #expect(ComplicationText(long: "abc").fitted(limit: 0) == "")
     }
