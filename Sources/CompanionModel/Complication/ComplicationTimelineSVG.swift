@@ -60,7 +60,7 @@ public struct ComplicationTimelineSVG: Sendable {
         out.append(line(left, y, left + plotWidth, y, stroke: "#333333"))
         let hour: Int64 = 3_600_000_000_000
         let span = report.end - report.start
-        let step: Int64 = span > .hours(12) ? 2 * hour : span > .hours(3) ? hour : hour / 2
+        let step: Int64 = span > .hours(12) ? 2 * hour : span > .hours(3) ? hour : span > .minutes(90) ? hour / 2 : hour / 4
         let intoStep = (report.clock.startSecondOfDay * 1_000_000_000 + report.start.nanoseconds) % step
         var tick = report.start + SimDuration(nanoseconds: intoStep == 0 ? 0 : step - intoStep)
         var count = 0
