@@ -22,7 +22,9 @@ import Testing
         let result = try CLI.run(["timeline", Self.shop])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.contains(#"10:00:00  shows    circular "12" | corner "12 left" | rectangular "12 left · Flowers due 10:30""#))
+        #expect(
+            result.stdout.contains(
+                #"10:00:00  shows    circular "12" | corner "12 left" | rectangular "12 left · Flowers due 10:30""#))
         #expect(result.stdout.contains("(supplied ahead at 10:15:00)"))
         #expect(result.stdout.contains("refused  none"))
         #expect(!result.stdout.contains("REFUSED"))
@@ -77,7 +79,9 @@ import Testing
     }
 
     @Test func svgIsWrittenAndWellFormed() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wristsim-timeline-\(UUID().uuidString).svg").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wristsim-timeline-\(UUID().uuidString).svg"
+        ).path
         let result = try CLI.run(["timeline", Self.exhausted, "--svg", path])
         #expect(result.status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -98,7 +102,8 @@ import Testing
     static let usageCases: [UsageCase] = [
         UsageCase(arguments: ["timeline"], message: "missing scenario file"),
         UsageCase(arguments: ["timeline", shop, "--family", "bezel"], message: "unknown family 'bezel'"),
-        UsageCase(arguments: ["timeline", shop, "--family", "modularSmall"], message: "family 'modularSmall' is not enabled"),
+        UsageCase(
+            arguments: ["timeline", shop, "--family", "modularSmall"], message: "family 'modularSmall' is not enabled"),
         UsageCase(arguments: ["timeline", shop, "--at", "09:00"], message: "invalid --at '09:00'"),
         UsageCase(arguments: ["timeline", shop, shop], message: "expected one scenario file, found 2"),
     ]

@@ -158,7 +158,10 @@ public struct ComplicationBudget: Hashable, Sendable {
         case .onActiveFace(.idle):
             let earliest = earliestRefresh(after: time)
             guard preferred >= earliest else {
-                return [record(time, .backgroundRefresh, .scheduleRefresh, .refused(.backgroundRateLimit), retryAt: earliest)]
+                return [
+                    record(
+                        time, .backgroundRefresh, .scheduleRefresh, .refused(.backgroundRateLimit), retryAt: earliest)
+                ]
             }
             phase = .onActiveFace(.scheduled(requestedAt: time, wakeAt: preferred))
             return [

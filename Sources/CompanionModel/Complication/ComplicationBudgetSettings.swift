@@ -37,7 +37,8 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
     public var dailyTransfers: Int
 
     public init(
-        dailyReloads: Int = 50, firstReset: SimTime = SimTime(offset: .hours(24)), resetPeriod: SimDuration = .hours(24),
+        dailyReloads: Int = 50, firstReset: SimTime = SimTime(offset: .hours(24)),
+        resetPeriod: SimDuration = .hours(24),
         foregroundReloads: ForegroundReloads = .charged, minimumReloadInterval: SimDuration = .zero,
         entrySpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100, backgroundRefreshesPerHour: Int = 4,
         backgroundRefreshInterval: SimDuration = .minutes(15), dailyTransfers: Int = 50

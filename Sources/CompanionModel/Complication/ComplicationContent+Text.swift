@@ -35,9 +35,11 @@ extension ComplicationContent {
             let head = "\(count) left"
             switch next {
             case .nothing: return ComplicationText(long: head + mark)
-            case .item(let title): return ComplicationText(long: "\(head) · Next: \(title)", short: "\(head) · \(title)")
+            case .item(let title):
+                return ComplicationText(long: "\(head) · Next: \(title)", short: "\(head) · \(title)")
             case .due(let title, let at):
-                return ComplicationText(long: "\(head) · \(title) due \(clock.hourMinute(at))", short: "\(head) · \(title)")
+                return ComplicationText(
+                    long: "\(head) · \(title) due \(clock.hourMinute(at))", short: "\(head) · \(title)")
             case .overdue(let title, _):
                 return ComplicationText(long: "\(head) · \(title) overdue", short: "\(head)! · \(title)")
             }
@@ -45,7 +47,8 @@ extension ComplicationContent {
     }
 
     /// The text `family` shows for this content within `limits`.
-    public func shown(on family: ComplicationFamily, limits: ComplicationTextLimits, clock: ComplicationClock) -> String {
+    public func shown(on family: ComplicationFamily, limits: ComplicationTextLimits, clock: ComplicationClock) -> String
+    {
         text(for: family, clock: clock).fitted(limit: limits[family])
     }
 }

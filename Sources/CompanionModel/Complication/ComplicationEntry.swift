@@ -38,9 +38,12 @@ public struct ComplicationTimelineBuilder: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*) in the number of remaining items.
     public func timeline(remaining: [ShoppingItem], now: SimTime, mode: ComplicationContentMode) -> Result {
-        var entries = [ComplicationEntry(date: now, content: ComplicationContent(remaining: remaining, at: now, mode: mode))]
+        var entries = [
+            ComplicationEntry(date: now, content: ComplicationContent(remaining: remaining, at: now, mode: mode))
+        ]
         for time in ComplicationContent.changeTimes(of: remaining, after: now).prefix(max(0, futureEntryLimit)) {
-            entries.append(ComplicationEntry(date: time, content: ComplicationContent(remaining: remaining, at: time, mode: mode)))
+            entries.append(
+                ComplicationEntry(date: time, content: ComplicationContent(remaining: remaining, at: time, mode: mode)))
         }
         return coalesce(entries)
     }

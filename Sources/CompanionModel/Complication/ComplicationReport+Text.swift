@@ -25,8 +25,11 @@ extension ComplicationReport {
             add(reset, .reset, "reset    budget refilled: \(model.configuration.budget.dailyReloads) reloads")
         }
         for change in model.presence where change.at <= end && change.at > start {
-            add(change.at, .face, change.presence == .onActiveFace ? "face     complication put on the active face"
-                : "face     complication taken off the active face")
+            add(
+                change.at, .face,
+                change.presence == .onActiveFace
+                    ? "face     complication put on the active face"
+                    : "face     complication taken off the active face")
         }
         for record in records { add(record.at, .request, describe(record)) }
         var instants = model.shown.map(\.entry.date) + model.presence.map(\.at)
@@ -48,7 +51,10 @@ extension ComplicationReport {
         }
         for family in staleness {
             for span in family.spans {
-                add(span.from, .stale, "stale    \(family.family.rawValue) shows \"\(span.shown)\", true \"\(span.truth)\" for \(span.duration)")
+                add(
+                    span.from, .stale,
+                    "stale    \(family.family.rawValue) shows \"\(span.shown)\", true \"\(span.truth)\" for \(span.duration)"
+                )
             }
         }
         rows.sort { ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence) }
@@ -69,14 +75,16 @@ extension ComplicationReport {
                 continue
             }
             let truth = model.trueText(family, at: time)
-            lines.append(pad(family.rawValue, width) + "\"\(shown)\"" + (shown == truth ? "" : "  stale: true \"\(truth)\""))
+            lines.append(
+                pad(family.rawValue, width) + "\"\(shown)\"" + (shown == truth ? "" : "  stale: true \"\(truth)\""))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private var header: String {
         let settings = model.configuration.budget
-        return "complication \(families.map(\.rawValue).joined(separator: ", ")) · content \(model.configuration.mode.rawValue)"
+        return
+            "complication \(families.map(\.rawValue).joined(separator: ", ")) · content \(model.configuration.mode.rawValue)"
             + " · budget \(settings.dailyReloads) reloads/day, first reset \(clock.timeOfDay(settings.firstReset))"
             + " · entries > \(settings.entrySpacing) apart"
     }
@@ -95,7 +103,9 @@ extension ComplicationReport {
         let schedules = all.filter { $0.kind == .scheduleRefresh }
         let left = model.budget.allowance(at: end)
         var nextReset = model.budget.nextReset
-        while nextReset <= end, model.budget.settings.resetPeriod > .zero { nextReset = nextReset + model.budget.settings.resetPeriod }
+        while nextReset <= end, model.budget.settings.resetPeriod > .zero {
+            nextReset = nextReset + model.budget.settings.resetPeriod
+        }
         var lines = [
             "budget   \(reloads.count) reload requests: \(granted.count) granted (\(charged.count) charged), "
                 + "\(reloads.count - granted.count) refused; \(schedules.count) background refresh schedules, "
@@ -118,7 +128,8 @@ extension ComplicationReport {
         case .granted(let charge):
             return "\(what): granted\(charge == .free ? " (free)" : ""), \(record.budgetLeft) left"
         case .refused(let reason):
-            var text = "\(what): REFUSED \(reason.rawValue), \(record.budgetLeft) left, resets \(clock.timeOfDay(record.nextReset))"
+            var text =
+                "\(what): REFUSED \(reason.rawValue), \(record.budgetLeft) left, resets \(clock.timeOfDay(record.nextReset))"
             if let retry = record.retryAt { text += ", retry at \(clock.timeOfDay(retry))" }
             return text
         }

@@ -93,7 +93,8 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
 
     private mutating func install(at time: SimTime, source: ComplicationReloadSource) {
         let items = remaining(at: time)
-        let result = configuration.budget.timelineBuilder.timeline(remaining: items, now: time, mode: configuration.mode)
+        let result = configuration.budget.timelineBuilder.timeline(
+            remaining: items, now: time, mode: configuration.mode)
         while let last = shown.last, last.entry.date >= time { shown.removeLast() }
         shown += result.kept.map { ComplicationShownEntry(entry: $0, source: source, reloadedAt: time) }
         discarded += result.discarded

@@ -37,11 +37,14 @@ public struct ComplicationTimelineSVG: Sendable {
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         out.append(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(fmt(height))\" "
-                + "viewBox=\"0 0 \(width) \(fmt(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">")
+                + "viewBox=\"0 0 \(width) \(fmt(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">"
+        )
         out.append("<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(fmt(height))\" fill=\"#ffffff\"/>")
         out.append(
             "<text x=\"\(fmt(left))\" y=\"24\" font-size=\"15\" font-weight=\"bold\">"
-                + escape("Complication timeline \(report.clock.timeOfDay(report.start)) – \(report.clock.timeOfDay(report.end))")
+                + escape(
+                    "Complication timeline \(report.clock.timeOfDay(report.start)) – \(report.clock.timeOfDay(report.end))"
+                )
                 + "</text>")
         out += axis()
         out += requestRow()
@@ -60,7 +63,8 @@ public struct ComplicationTimelineSVG: Sendable {
         out.append(line(left, y, left + plotWidth, y, stroke: "#333333"))
         let hour: Int64 = 3_600_000_000_000
         let span = report.end - report.start
-        let step: Int64 = span > .hours(12) ? 2 * hour : span > .hours(3) ? hour : span > .minutes(90) ? hour / 2 : hour / 4
+        let step: Int64 =
+            span > .hours(12) ? 2 * hour : span > .hours(3) ? hour : span > .minutes(90) ? hour / 2 : hour / 4
         let intoStep = (report.clock.startSecondOfDay * 1_000_000_000 + report.start.nanoseconds) % step
         var tick = report.start + SimDuration(nanoseconds: intoStep == 0 ? 0 : step - intoStep)
         var count = 0
@@ -134,7 +138,8 @@ public struct ComplicationTimelineSVG: Sendable {
             let fill = position % 2 == 0 ? "#a5d8ff" : "#d0ebff"
             out.append(
                 "<rect x=\"\(fmt(x0))\" y=\"\(fmt(y + 6))\" width=\"\(fmt(blockWidth))\" height=\"\(fmt(laneHeight - 12))\" "
-                    + "fill=\"\(fill)\" stroke=\"#1c7ed6\" stroke-width=\"0.8\"" + (ahead ? " stroke-dasharray=\"3 2\"" : "")
+                    + "fill=\"\(fill)\" stroke=\"#1c7ed6\" stroke-width=\"0.8\""
+                    + (ahead ? " stroke-dasharray=\"3 2\"" : "")
                     + "><title>" + escape("\(report.clock.timeOfDay(entry.at)) \(family.rawValue): \(entry.text)")
                     + "</title></rect>")
             let label = fitLabel(entry.text, width: blockWidth - 6)

@@ -46,15 +46,19 @@ public struct ComplicationSettings: Sendable {
     /// Decodes the section.
     ///
     /// - Throws: a located error for unknown keys, unknown family or content names, and values out of range.
-    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationSettings {
-        var object = try ObjectReader(node, context, what: "a complication object such as {\"families\": [\"circular\"]}")
+    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> ComplicationSettings
+    {
+        var object = try ObjectReader(
+            node, context, what: "a complication object such as {\"families\": [\"circular\"]}")
         var families: [ComplicationFamily] = [.circular, .rectangular]
         if let familiesNode = object.optional("families") {
             families = []
             for element in try familiesNode.array(context, nonEmpty: true) {
                 let family = try decodeFamily(element, context)
                 if families.contains(family) {
-                    throw context.error(element, "family \"\(family.rawValue)\" is listed twice; expected each family once")
+                    throw context.error(
+                        element, "family \"\(family.rawValue)\" is listed twice; expected each family once")
                 }
                 families.append(family)
             }
@@ -71,20 +75,24 @@ public struct ComplicationSettings: Sendable {
             try object.optional("onActiveFace")?.bool(context) == false ? .notOnActiveFace : .onActiveFace
         var limits = ComplicationTextLimits.standard
         if let limitsNode = object.optional("textLimits") {
-            var reader = try ObjectReader(limitsNode, context, what: "an object of character limits such as {\"circular\": 4}")
+            var reader = try ObjectReader(
+                limitsNode, context, what: "an object of character limits such as {\"circular\": 4}")
             for family in ComplicationFamily.allCases {
                 if let value = reader.optional(family.rawValue) { limits[family] = try value.int(context, in: 1...200) }
             }
             try reader.finish()
         }
-        let budget = try object.optional("budget").map { node throws(ScenarioError) in try decodeBudget(node, context) }
+        let budget =
+            try object.optional("budget").map { node throws(ScenarioError) in try decodeBudget(node, context) }
             ?? defaults(start: context.start ?? EpochTime(secondsSinceEpoch: 0)).configuration.budget
         var plan: BackgroundRefreshPlan?
         if let refreshNode = object.optional("backgroundRefresh") {
             var reader = try ObjectReader(refreshNode, context, what: "an object such as {\"every\": \"15m\"}")
             let everyNode = try reader.required("every", "how often the app schedules a refresh, such as \"15m\"")
             let every = try everyNode.duration(context)
-            guard every > .zero else { throw context.error(everyNode, "expected a positive duration such as \"15m\", found \"0s\"") }
+            guard every > .zero else {
+                throw context.error(everyNode, "expected a positive duration such as \"15m\", found \"0s\"")
+            }
             let from = try reader.optional("from")?.time(context) ?? .zero
             try reader.finish()
             plan = BackgroundRefreshPlan(every: every, from: from)
@@ -92,7 +100,8 @@ public struct ComplicationSettings: Sendable {
         try object.finish()
         let clock = ComplicationClock(origin: context.start)
         return ComplicationSettings(
-            configuration: ComplicationConfiguration(families: families, mode: mode, limits: limits, budget: budget, clock: clock),
+            configuration: ComplicationConfiguration(
+                families: families, mode: mode, limits: limits, budget: budget, clock: clock),
             presence: presence, backgroundRefresh: plan)
     }
 
@@ -118,7 +127,8 @@ public struct ComplicationSettings: Sendable {
             switch try rulesNode.string(context) {
             case "clockKit": budget = .clockKit
             case "widgetKit": budget = .widgetKit
-            case let other: throw context.error(rulesNode, "unknown rules \"\(other)\"; expected \"clockKit\" or \"widgetKit\"")
+            case let other:
+                throw context.error(rulesNode, "unknown rules \"\(other)\"; expected \"clockKit\" or \"widgetKit\"")
             }
         }
         budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
@@ -143,16 +153,22 @@ public struct ComplicationSettings: Sendable {
             }
             budget.foregroundReloads = parsed
         }
-        if let value = object.optional("minimumReloadInterval") { budget.minimumReloadInterval = try value.duration(context) }
+        if let value = object.optional("minimumReloadInterval") {
+            budget.minimumReloadInterval = try value.duration(context)
+        }
         if let value = object.optional("entrySpacing") { budget.entrySpacing = try value.duration(context) }
-        if let value = object.optional("futureEntryLimit") { budget.futureEntryLimit = try value.int(context, in: 0...10_000) }
+        if let value = object.optional("futureEntryLimit") {
+            budget.futureEntryLimit = try value.int(context, in: 0...10_000)
+        }
         if let value = object.optional("backgroundRefreshesPerHour") {
             budget.backgroundRefreshesPerHour = try value.int(context, in: 1...3_600)
         }
         if let value = object.optional("backgroundRefreshInterval") {
             budget.backgroundRefreshInterval = try value.duration(context)
         }
-        if let value = object.optional("dailyTransfers") { budget.dailyTransfers = try value.int(context, in: 0...100_000) }
+        if let value = object.optional("dailyTransfers") {
+            budget.dailyTransfers = try value.int(context, in: 0...100_000)
+        }
         try object.finish()
         return budget
     }

@@ -10,8 +10,10 @@ public enum ComplicationExpectations {
     public static let shows = ExpectationKind(
         key: "complication", summary: "what a complication family shows, and bounds on its staleness"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        var object = try ObjectReader(node, context, what: "an object such as {\"family\": \"circular\", \"shows\": \"3\"}")
-        let family = try ComplicationSettings.decodeFamily(try object.required("family", "a complication family"), context)
+        var object = try ObjectReader(
+            node, context, what: "an object such as {\"family\": \"circular\", \"shows\": \"3\"}")
+        let family = try ComplicationSettings.decodeFamily(
+            try object.required("family", "a complication family"), context)
         var expectation = FamilyShows(family: family)
         if let showsNode = object.optional("shows") {
             if case .null = showsNode.value {
@@ -24,7 +26,8 @@ public enum ComplicationExpectations {
         expectation.staleLongestAtMost = try object.optional("staleLongestAtMost")?.duration(context)
         try object.finish()
         if expectation.shows == nil, expectation.staleTotalAtMost == nil, expectation.staleLongestAtMost == nil {
-            throw context.error(node, "expected at least one of \"shows\", \"staleTotalAtMost\", \"staleLongestAtMost\"")
+            throw context.error(
+                node, "expected at least one of \"shows\", \"staleTotalAtMost\", \"staleLongestAtMost\"")
         }
         return expectation
     }
@@ -41,7 +44,8 @@ public enum ComplicationExpectations {
         expectation.transfersLeft = try object.optional("transfersLeft")?.int(context, in: 0...Int.max)
         try object.finish()
         if expectation.label == "complication budget" {
-            throw context.error(node, "expected at least one of \"reloadsLeft\", \"charged\", \"refused\", \"transfersLeft\"")
+            throw context.error(
+                node, "expected at least one of \"reloadsLeft\", \"charged\", \"refused\", \"transfersLeft\"")
         }
         return expectation
     }
@@ -96,10 +100,13 @@ public enum ComplicationExpectations {
             }
             if let staleness = report.staleness(of: family) {
                 if let limit = staleTotalAtMost, staleness.totalStale > limit {
-                    problems.append("expected \(family.rawValue) stale for at most \(limit) in total, found \(staleness.totalStale)")
+                    problems.append(
+                        "expected \(family.rawValue) stale for at most \(limit) in total, found \(staleness.totalStale)"
+                    )
                 }
                 if let limit = staleLongestAtMost, staleness.maxStale > limit {
-                    problems.append("expected \(family.rawValue) stale for at most \(limit) at a time, found \(staleness.maxStale)")
+                    problems.append(
+                        "expected \(family.rawValue) stale for at most \(limit) at a time, found \(staleness.maxStale)")
                 }
             }
             return problems.isEmpty ? nil : problems.joined(separator: "; ")

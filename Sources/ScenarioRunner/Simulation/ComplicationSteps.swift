@@ -50,6 +50,8 @@ public enum ComplicationSteps {
 
     public struct AppReload: ScenarioAction {
         public var label: String { "app reloads the complication" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.requestComplicationUpdate(source: "app") }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            simulation.requestComplicationUpdate(source: "app")
+        }
     }
 }

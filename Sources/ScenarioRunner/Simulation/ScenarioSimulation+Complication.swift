@@ -13,7 +13,8 @@ extension ScenarioSimulation {
     mutating func setComplicationPresence(_ presence: ComplicationFacePresence) {
         guard complication != nil else { return }
         applyComplication(.faceChanged(at: now, to: presence))
-        if presence == .onActiveFace, complication?.driver == .stopped, complication?.settings.backgroundRefresh != nil {
+        if presence == .onActiveFace, complication?.driver == .stopped, complication?.settings.backgroundRefresh != nil
+        {
             applyComplication(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery))
         }
     }
@@ -108,19 +109,23 @@ extension ScenarioSimulation {
             if count > 0 { reasons.append(.string("\(reason.rawValue)=\(count)")) }
         }
         var rows: [ReportSection.Row] = [
-            .init("families", .list(report.families.map { .string($0.rawValue) }),
-                  text: report.families.map(\.rawValue).joined(separator: ", ")),
+            .init(
+                "families", .list(report.families.map { .string($0.rawValue) }),
+                text: report.families.map(\.rawValue).joined(separator: ", ")),
             .init("requests", .int(Int64(records.count))),
             .init("charged", .int(Int64(charged))),
-            .init("refused", .int(Int64(refused.count)),
-                  text: refused.isEmpty ? "0" : "\(refused.count) (\(reasons.map(\.text).joined(separator: ", ")))"),
+            .init(
+                "refused", .int(Int64(refused.count)),
+                text: refused.isEmpty ? "0" : "\(refused.count) (\(reasons.map(\.text).joined(separator: ", ")))"),
             .init("reloadsLeft", .int(Int64(left.reloads))),
             .init("transfersLeft", .int(Int64(left.transfers))),
         ]
         for family in report.staleness {
             rows.append(
-                .init("stale" + family.family.rawValue.prefix(1).uppercased() + family.family.rawValue.dropFirst(), .duration(family.totalStale),
-                      text: "\(family.totalStale) total, \(family.maxStale) longest"))
+                .init(
+                    "stale" + family.family.rawValue.prefix(1).uppercased() + family.family.rawValue.dropFirst(),
+                    .duration(family.totalStale),
+                    text: "\(family.totalStale) total, \(family.maxStale) longest"))
         }
         return [ReportSection(title: "complication", rows: rows)]
     }

@@ -61,7 +61,9 @@ public struct ScenarioSimulation {
         storeOrder = order
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
-        complication = scenario.sections.complication.map { ComplicationFeature(settings: $0, items: watchList.remainingItems) }
+        complication = scenario.sections.complication.map {
+            ComplicationFeature(settings: $0, items: watchList.remainingItems)
+        }
     }
 
     /// Routes one due event. A feature adds one `case` here.

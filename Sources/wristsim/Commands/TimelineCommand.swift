@@ -39,7 +39,9 @@ enum TimelineCommand: Command {
     static let options = ["family", "at", "svg", "seed"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard let path = arguments.positionals.first else { throw UsageError(command: name, message: "missing scenario file") }
+        guard let path = arguments.positionals.first else {
+            throw UsageError(command: name, message: "missing scenario file")
+        }
         guard arguments.positionals.count == 1 else {
             throw UsageError(command: name, message: "expected one scenario file, found \(arguments.positionals.count)")
         }
@@ -48,7 +50,8 @@ enum TimelineCommand: Command {
         if let familyName = arguments.value("family") {
             guard let family = ComplicationFamily(name: familyName) else {
                 throw UsageError(
-                    command: name, message: "unknown family '\(familyName)'; expected one of: \(ComplicationFamily.names)")
+                    command: name,
+                    message: "unknown family '\(familyName)'; expected one of: \(ComplicationFamily.names)")
             }
             families = [family]
         }
@@ -72,7 +75,9 @@ enum TimelineCommand: Command {
         let result = ComplicationTimeline.run(scenario, seed: seed, families: families)
         if let family = families?.first, !result.report.model.configuration.families.contains(family) {
             let enabled = result.report.model.configuration.families.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(command: name, message: "family '\(family.rawValue)' is not enabled in this scenario (enabled: \(enabled))")
+            throw UsageError(
+                command: name,
+                message: "family '\(family.rawValue)' is not enabled in this scenario (enabled: \(enabled))")
         }
         if let svgPath = arguments.value("svg") {
             let svg = ComplicationTimelineSVG(report: result.report).document
@@ -95,7 +100,8 @@ enum TimelineCommand: Command {
         if output.hasSuffix("\n") { output.removeLast() }
         Console.out(output)
         if !result.outcome.passed {
-            Console.error("note: \(result.outcome.failedExpectations.count) expectation(s) failed; see 'wristsim run \(path)'")
+            Console.error(
+                "note: \(result.outcome.failedExpectations.count) expectation(s) failed; see 'wristsim run \(path)'")
             return .expectationFailed
         }
         return .success

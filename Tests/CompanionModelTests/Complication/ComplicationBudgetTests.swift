@@ -17,11 +17,14 @@ import Testing
     @Test func appReloadIsGrantedAndChargedUntilTheBudgetIsExhausted() {
         var budget = ComplicationBudget(settings: ComplicationBudgetSettings(dailyReloads: 2), presence: .onActiveFace)
         let first = budget.reduce(.appReload(at: t(1)))
-        #expect(first == [
-            .record(ComplicationRequestRecord(at: t(1), source: .app, kind: .reload, outcome: .granted(.charged),
-                budgetLeft: 1, transfersLeft: 50, nextReset: SimTime(offset: .hours(24)))),
-            .reloadTimeline(at: t(1), source: .app),
-        ])
+        #expect(
+            first == [
+                .record(
+                    ComplicationRequestRecord(
+                        at: t(1), source: .app, kind: .reload, outcome: .granted(.charged),
+                        budgetLeft: 1, transfersLeft: 50, nextReset: SimTime(offset: .hours(24)))),
+                .reloadTimeline(at: t(1), source: .app),
+            ])
         #expect(outcome(budget.reduce(.appReload(at: t(2)))) == .granted(.charged))
         let refused = budget.reduce(.appReload(at: t(3)))
         #expect(outcome(refused) == .refused(.budgetExhausted))
@@ -34,7 +37,9 @@ import Testing
         var budget = ComplicationBudget(presence: .notOnActiveFace)
         #expect(outcome(budget.reduce(.appReload(at: t(1)))) == .refused(.notOnActiveFace))
         #expect(outcome(budget.reduce(.phoneTransfer(at: t(2)))) == .refused(.notOnActiveFace))
-        #expect(outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(3), preferred: t(20)))) == .refused(.notOnActiveFace))
+        #expect(
+            outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(3), preferred: t(20)))) == .refused(.notOnActiveFace)
+        )
         #expect(budget.transfersLeft == 0, "the transfer count reads 0 while not on the active face")
         #expect(budget.reloadsLeft == 50, "refusals are not charged")
     }
@@ -44,7 +49,9 @@ import Testing
         let granted = budget.reduce(.scheduleBackgroundRefresh(at: t(0), preferred: t(15)))
         #expect(outcome(granted) == .granted(.free))
         #expect(granted.contains(.wakeForBackgroundRefresh(at: t(15))))
-        #expect(outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(1), preferred: t(40)))) == .refused(.refreshOutstanding))
+        #expect(
+            outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(1), preferred: t(40))))
+                == .refused(.refreshOutstanding))
         let woke = budget.reduce(.backgroundRefreshWoke(at: t(15)))
         #expect(records(woke).map(\.source) == [.backgroundRefresh])
         #expect(outcome(woke) == .granted(.charged))
@@ -68,7 +75,9 @@ import Testing
         settings.backgroundRefreshesPerHour = 4
         var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
         for minute: Int64 in [5, 10, 15, 20] {
-            #expect(outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(minute - 5), preferred: t(minute)))) == .granted(.free))
+            #expect(
+                outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(minute - 5), preferred: t(minute))))
+                    == .granted(.free))
             _ = budget.reduce(.backgroundRefreshWoke(at: t(minute)))
         }
         let fifth = budget.reduce(.scheduleBackgroundRefresh(at: t(20), preferred: t(25)))
@@ -139,7 +148,8 @@ import Testing
 
     @Test(arguments: 0..<20) func invariantsHoldForRandomRequestStreams(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let settings = ComplicationBudgetSettings(dailyReloads: Int(rng.next() % 20), firstReset: SimTime(offset: .hours(3)))
+        let settings = ComplicationBudgetSettings(
+            dailyReloads: Int(rng.next() % 20), firstReset: SimTime(offset: .hours(3)))
         var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
         var now = SimTime.zero
         var chargedSinceReset = 0
@@ -156,7 +166,8 @@ import Testing
                 switch rng.next() % 6 {
                 case 0: event = .appReload(at: now)
                 case 1: event = .phoneTransfer(at: now)
-                case 2: event = .scheduleBackgroundRefresh(at: now, preferred: now + .seconds(Int64(rng.next() % 1_800)))
+                case 2:
+                    event = .scheduleBackgroundRefresh(at: now, preferred: now + .seconds(Int64(rng.next() % 1_800)))
                 case 3: event = .backgroundRefreshWoke(at: now)
                 case 4: event = .faceChanged(at: now, to: rng.next() % 3 == 0 ? .notOnActiveFace : .onActiveFace)
                 default: event = .appReload(at: now)

@@ -2,11 +2,11 @@ import Foundation
 import SimulationKernel
 import Testing
 
+@testable import CompanionModel
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
-
-@testable import CompanionModel
 
 @Suite struct ComplicationReportTests {
     private func t(_ minutes: Int64) -> SimTime { SimTime(offset: .minutes(minutes)) }
@@ -61,7 +61,9 @@ import Testing
         #expect(entries.first?["family"] as? String == "circular")
         #expect(entries.first?["at"] as? String == "2026-11-21T10:00:00Z")
         let staleness = try #require(object["staleness"] as? [String: [String: Any]])
-        #expect(staleness["circular"]?["totalSeconds"] as? Double == 10_800, "from 10:20 until the complication left the face at 13:20")
+        #expect(
+            staleness["circular"]?["totalSeconds"] as? Double == 10_800,
+            "from 10:20 until the complication left the face at 13:20")
         #expect(json == report().json, "deterministic")
     }
 
@@ -74,7 +76,8 @@ import Testing
         #expect(collector.names.first == "svg")
         #expect(collector.texts.contains("rectangular"))
         #expect(collector.texts.contains { $0.contains("Salt & <pepper>") }, "escaped text parses back")
-        #expect(collector.texts.filter { $0 == "budget reset" }.count == 1, "the legend only: no reset inside the window")
+        #expect(
+            collector.texts.filter { $0 == "budget reset" }.count == 1, "the legend only: no reset inside the window")
         #expect(collector.texts.contains("not on the active face"))
         #expect(svg == ComplicationTimelineSVG(report: report()).document, "deterministic")
     }

@@ -15,7 +15,9 @@ import Testing
 
     @Test func truncatedLongTextWhenNeitherFits() {
         #expect(ComplicationText(long: "3 left · Milk", short: "3 left").fitted(limit: 5) == "3 le…")
-        #expect(ComplicationText(long: "3 left · Milk", short: "3 left").fitted(limit: 3) == "3…", "trailing spaces go before the ellipsis")
+        #expect(
+            ComplicationText(long: "3 left · Milk", short: "3 left").fitted(limit: 3) == "3…",
+            "trailing spaces go before the ellipsis")
         #expect(ComplicationText(long: "abc").fitted(limit: 1) == "…")
         #expect(ComplicationText(long: "abc").fitted(limit: 0) == "")
     }
@@ -92,7 +94,10 @@ import Testing
             ShoppingItem(id: "c", title: "Cheese", due: SimTime(offset: .hours(1))),
         ]
         let before = ComplicationContent(remaining: items, at: SimTime(offset: .minutes(30)), mode: .nextDue)
-        #expect(before == ComplicationContent(remaining: 3, overdue: 0, next: .due(title: "Cheese", at: SimTime(offset: .hours(1)))))
+        #expect(
+            before
+                == ComplicationContent(
+                    remaining: 3, overdue: 0, next: .due(title: "Cheese", at: SimTime(offset: .hours(1)))))
         let after = ComplicationContent(remaining: items, at: SimTime(offset: .hours(1)), mode: .nextDue)
         #expect(after.overdue == 1)
         #expect(after.next == .overdue(title: "Cheese", since: SimTime(offset: .hours(1))))

@@ -40,8 +40,12 @@ import Testing
             ShoppingItem(id: "e", title: "Eggs", due: SimTime(offset: .hours(10))),
             ShoppingItem(id: "x", title: "Past", due: SimTime(offset: .minutes(1))),
         ]
-        let result = ComplicationTimelineBuilder().timeline(remaining: items, now: SimTime(offset: .hours(1)), mode: .nextDue)
-        #expect(result.kept.map(\.date) == [SimTime(offset: .hours(1)), SimTime(offset: .hours(9)), SimTime(offset: .hours(10))])
+        let result = ComplicationTimelineBuilder().timeline(
+            remaining: items, now: SimTime(offset: .hours(1)), mode: .nextDue)
+        #expect(
+            result.kept.map(\.date) == [
+                SimTime(offset: .hours(1)), SimTime(offset: .hours(9)), SimTime(offset: .hours(10)),
+            ])
         #expect(result.kept.map(\.content.overdue) == [1, 2, 3])
     }
 

@@ -66,7 +66,8 @@ import Testing
     }
 
     @Test func timeOffTheActiveFaceIsNeverStale() {
-        let configuration = ComplicationConfiguration(families: [.circular], budget: ComplicationBudgetSettings(dailyReloads: 0))
+        let configuration = ComplicationConfiguration(
+            families: [.circular], budget: ComplicationBudgetSettings(dailyReloads: 0))
         var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
         model.listChanged(to: [b], at: t(10))
         model.handle(.appReload(at: t(10)))
@@ -111,7 +112,8 @@ import Testing
             dailyReloads: Int(rng.next() % 6), firstReset: SimTime(offset: .seconds(Int64(rng.next() % 3_000))),
             resetPeriod: .minutes(20))
         let configuration = ComplicationConfiguration(
-            families: [.circular, .inline, .rectangular], mode: rng.next() % 2 == 0 ? .nextDue : .nextItem, budget: settings)
+            families: [.circular, .inline, .rectangular], mode: rng.next() % 2 == 0 ? .nextDue : .nextItem,
+            budget: settings)
         var items = (0..<12).map { index in
             ShoppingItem(
                 id: "\(index)", title: "item\(index)",

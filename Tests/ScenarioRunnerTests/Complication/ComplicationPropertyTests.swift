@@ -62,7 +62,9 @@ import Testing
         let report = try #require(simulation.complicationReport())
         #expect(report.records.allSatisfy { $0.outcome.refusal != .budgetExhausted }, "seed \(seed)")
         for family in report.staleness {
-            #expect(family.totalStale == .zero, "seed \(seed) \(family.family): \(family.spans.first.map { "\($0)" } ?? "")")
+            #expect(
+                family.totalStale == .zero, "seed \(seed) \(family.family): \(family.spans.first.map { "\($0)" } ?? "")"
+            )
         }
     }
 
@@ -71,6 +73,8 @@ import Testing
         let first = try #require(try run(text).complicationReport())
         let second = try #require(try run(text).complicationReport())
         #expect(first.json == second.json, "seed \(seed)")
-        #expect(ComplicationTimelineSVG(report: first).document == ComplicationTimelineSVG(report: second).document, "seed \(seed)")
+        #expect(
+            ComplicationTimelineSVG(report: first).document == ComplicationTimelineSVG(report: second).document,
+            "seed \(seed)")
     }
 }

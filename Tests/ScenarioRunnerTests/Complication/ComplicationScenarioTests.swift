@@ -47,12 +47,16 @@ import Testing
         #expect(settings.configuration.budget.entrySpacing == .minutes(5))
         #expect(settings.configuration.budget.firstReset == SimTime(offset: .hours(2)))
         #expect(settings.configuration.budget.resetPeriod == .hours(12))
-        #expect(settings.backgroundRefresh == ComplicationSettings.BackgroundRefreshPlan(every: .minutes(20), from: SimTime(offset: .minutes(5))))
+        #expect(
+            settings.backgroundRefresh
+                == ComplicationSettings.BackgroundRefreshPlan(every: .minutes(20), from: SimTime(offset: .minutes(5))))
     }
 
     @Test func theDefaultResetIsTheNextLocalMidnight() throws {
-        let scenario = try decode(Self.scenario(complication: "{}", script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#,
-                                                expect: #"{"remaining": 1}"#))
+        let scenario = try decode(
+            Self.scenario(
+                complication: "{}", script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#,
+                expect: #"{"remaining": 1}"#))
         let budget = try #require(scenario.sections.complication).configuration.budget
         #expect(budget.firstReset == SimTime(offset: .hours(15)), "09:00 local to midnight")
         #expect(budget.dailyReloads == 50)
@@ -66,28 +70,38 @@ import Testing
     }
 
     static let badCases: [BadCase] = [
-        BadCase(name: "misspelt family", complication: #"{"families": ["circlar"]}"#,
-                expected: #"unknown complication family "circlar"; did you mean "circular"?; expected one of: circular,"#),
-        BadCase(name: "unknown family", complication: #"{"families": ["bezel"]}"#,
-                expected: #"unknown complication family "bezel"; expected one of: circular, corner, rectangular"#),
-        BadCase(name: "duplicate family", complication: #"{"families": ["inline", "inline"]}"#,
-                expected: #"family "inline" is listed twice"#),
-        BadCase(name: "unknown key", complication: #"{"famillies": ["inline"]}"#,
-                expected: #"unknown key "famillies"; did you mean "families"?"#),
-        BadCase(name: "unknown content", complication: #"{"content": "next"}"#,
-                expected: #"unknown content "next"; expected "nextItem" or "nextDue""#),
-        BadCase(name: "unknown rules", complication: #"{"budget": {"rules": "watchKit"}}"#,
-                expected: #"unknown rules "watchKit""#),
-        BadCase(name: "negative budget", complication: #"{"budget": {"dailyReloads": -1}}"#,
-                expected: "expected a whole number from 0 to 100000, found -1"),
-        BadCase(name: "zero refresh period", complication: #"{"backgroundRefresh": {"every": "0s"}}"#,
-                expected: "expected a positive duration"),
-        BadCase(name: "text limit zero", complication: #"{"textLimits": {"circular": 0}}"#,
-                expected: "expected a whole number from 1 to 200, found 0"),
+        BadCase(
+            name: "misspelt family", complication: #"{"families": ["circlar"]}"#,
+            expected: #"unknown complication family "circlar"; did you mean "circular"?; expected one of: circular,"#),
+        BadCase(
+            name: "unknown family", complication: #"{"families": ["bezel"]}"#,
+            expected: #"unknown complication family "bezel"; expected one of: circular, corner, rectangular"#),
+        BadCase(
+            name: "duplicate family", complication: #"{"families": ["inline", "inline"]}"#,
+            expected: #"family "inline" is listed twice"#),
+        BadCase(
+            name: "unknown key", complication: #"{"famillies": ["inline"]}"#,
+            expected: #"unknown key "famillies"; did you mean "families"?"#),
+        BadCase(
+            name: "unknown content", complication: #"{"content": "next"}"#,
+            expected: #"unknown content "next"; expected "nextItem" or "nextDue""#),
+        BadCase(
+            name: "unknown rules", complication: #"{"budget": {"rules": "watchKit"}}"#,
+            expected: #"unknown rules "watchKit""#),
+        BadCase(
+            name: "negative budget", complication: #"{"budget": {"dailyReloads": -1}}"#,
+            expected: "expected a whole number from 0 to 100000, found -1"),
+        BadCase(
+            name: "zero refresh period", complication: #"{"backgroundRefresh": {"every": "0s"}}"#,
+            expected: "expected a positive duration"),
+        BadCase(
+            name: "text limit zero", complication: #"{"textLimits": {"circular": 0}}"#,
+            expected: "expected a whole number from 1 to 200, found 0"),
     ]
 
     @Test(arguments: badCases) func badSectionsGiveLocatedErrors(_ test: BadCase) {
-        let text = Self.scenario(complication: test.complication, script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
+        let text = Self.scenario(
+            complication: test.complication, script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
         do {
             _ = try ScenarioDecoder.decode(Array(text.utf8), file: "c.json")
             Issue.record("expected an error")
@@ -113,7 +127,9 @@ import Testing
                      {"at": "+1h", "expect": {"complication": {"family": "rectangular", "shows": "1 left · Eggs overdue"}}},
                      {"at": "+1h1m", "do": "tap", "item": "eggs"}]
                     """#,
-                expect: #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "0s"}, "complicationBudget": {"charged": 2, "refused": 0, "reloadsLeft": 48}}"#))
+                expect:
+                    #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "0s"}, "complicationBudget": {"charged": 2, "refused": 0, "reloadsLeft": 48}}"#
+            ))
         #expect(outcome.passed, "\(outcome.failedExpectations.map { $0.failure ?? "" })")
         #expect(simulation.trace.events.contains { $0.kind == "complication.request" })
         #expect(outcome.summary.contains { $0.title == "complication" })
@@ -126,7 +142,10 @@ import Testing
                 script: #"[{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+2m", "do": "tap", "item": "eggs"}]"#,
                 expect: #"{"complication": {"family": "circular", "shows": "0", "staleLongestAtMost": "1m"}}"#))
         let failure = try #require(outcome.failedExpectations.first?.failure)
-        #expect(failure == #"expected circular to show "0", found "2"; expected circular stale for at most 1m at a time, found 6m"#)
+        #expect(
+            failure
+                == #"expected circular to show "0", found "2"; expected circular stale for at most 1m at a time, found 6m"#
+        )
     }
 
     @Test func stalenessCountsFromTheTapEvenWhenTheReloadIsRefused() throws {
@@ -153,7 +172,11 @@ import Testing
         #expect(wakes == [10, 25, 40].map { SimTime(offset: .minutes($0)) }, "10m asked, 15m apart granted")
         let limited = model.records.filter { $0.outcome.refusal == .backgroundRateLimit }
         #expect(limited.count == 3, "each schedule for 10m later is refused, then retried at the earliest time")
-        #expect(!simulation.trace.events.contains { $0.time > SimTime(offset: .minutes(50)) && $0.kind == "complication.reloaded" && $0["source"] == "backgroundRefresh" })
+        #expect(
+            !simulation.trace.events.contains {
+                $0.time > SimTime(offset: .minutes(50)) && $0.kind == "complication.reloaded"
+                    && $0["source"] == "backgroundRefresh"
+            })
         #expect(model.records.last?.outcome.refusal == .notOnActiveFace)
     }
 
@@ -167,7 +190,8 @@ import Testing
                      {"at": "+3m", "do": "tap", "item": "kale"}, {"at": "+4m", "do": "tap", "item": "eggs"}]
                     """#))
         #expect(outcome.passed)
-        #expect(simulation.complication?.model.records.map(\.outcome.refusal).contains(.transferBudgetExhausted) == true)
+        #expect(
+            simulation.complication?.model.records.map(\.outcome.refusal).contains(.transferBudgetExhausted) == true)
     }
 
     @Test(arguments: ["+2h", "11:00", "2026-11-21T11:00:00+01:00", "2026-11-21T10:00:00Z"])
