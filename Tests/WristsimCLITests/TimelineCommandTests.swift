@@ -115,6 +115,13 @@ import Testing
         #expect(result.stderr.contains(test.message), "got: \(result.stderr)")
     }
 
+    @Test func aScenarioWithoutTheSectionUsesTheDefaults() throws {
+        let result = try CLI.run(["timeline", "Scenarios/produce-trip.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("note      no \"complication\" section: default settings"))
+        #expect(result.stdout.contains(#"shows    circular "2" | rectangular "2 left · Next: Kale""#))
+    }
+
     @Test func aMissingFileExits65() throws {
         let result = try CLI.run(["timeline", "Scenarios/none.json"])
         #expect(result.status == 65)

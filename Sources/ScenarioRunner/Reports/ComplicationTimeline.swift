@@ -4,19 +4,27 @@ import SimulationKernel
 /// What `wristsim timeline` needs: runs a scenario with its complication (default settings when
 /// the file has no `"complication"` section) and returns the report.
 public enum ComplicationTimeline {
+    /// Where a run's complication settings came from.
+    public enum SettingsSource: Hashable, Sendable {
+        /// The file's `"complication"` section.
+        case scenario
+        /// The file has no `"complication"` section: ``ComplicationSettings/defaults(start:)``.
+        case defaults
+    }
+
     /// The finished run and its complication report.
     public struct Result {
         public var outcome: ScenarioOutcome
         public var report: ComplicationReport
-        /// Whether the file had no `"complication"` section, so defaults were used.
-        public var usedDefaults: Bool
+        /// Where the complication settings came from.
+        public var settings: SettingsSource
     }
 
     /// Runs `scenario` and reports its complication for `families` (default: all enabled).
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, families: [ComplicationFamily]? = nil) -> Result {
         var scenario = scenario
-        let usedDefaults = scenario.sections.complication == nil
-        if usedDefaults { scenario.sections.complication = .defaults(start: scenario.start) }
+        let source: SettingsSource = scenario.sections.complication == nil ? .defaults : .scenario
+        if source == .defaults { scenario.sections.complication = .defaults(start: scenario.start) }
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
         let outcome = simulation.run()
         let fallback = ComplicationReport(
@@ -24,7 +32,7 @@ public enum ComplicationTimeline {
                 configuration: ComplicationConfiguration(), items: [], presence: .notOnActiveFace),
             until: .zero)
         let report = simulation.complicationReport(families: families) ?? fallback
-        return Result(outcome: outcome, report: report, usedDefaults: usedDefaults)
+        return Result(outcome: outcome, report: report, settings: source)
     }
 
     /// Parses a `--at` value: an offset (`"+2h"`), an ISO 8601 date-time, or a local time of day

@@ -94,7 +94,7 @@ enum TimelineCommand: Command {
             output = result.report.json
         } else {
             output = "scenario  \(scenario.name)\n"
-            if result.usedDefaults { output += "note      no \"complication\" section: default settings\n" }
+            if result.settings == .defaults { output += "note      no \"complication\" section: default settings\n" }
             output += result.report.text
         }
         if output.hasSuffix("\n") { output.removeLast() }
