@@ -106,6 +106,7 @@ import Testing
             arguments: ["timeline", shop, "--family", "modularSmall"], message: "family 'modularSmall' is not enabled"),
         UsageCase(arguments: ["timeline", shop, "--at", "09:00"], message: "invalid --at '09:00'"),
         UsageCase(arguments: ["timeline", shop, shop], message: "expected one scenario file, found 2"),
+        UsageCase(arguments: ["timeline", shop, "--svg", "/nonexistent/folder/x.svg"], message: "cannot write --svg"),
     ]
 
     @Test(arguments: usageCases) func usageErrorsExit64(_ test: UsageCase) throws {

@@ -3,10 +3,12 @@ import SimulationKernel
 
 extension ScenarioSimulation {
     /// The app asks for the complication to be reloaded (the pipeline's "update complication"
-    /// step: `source` `"app"`), or the phone sends a complication transfer (`"phoneTransfer"`).
+    /// step: `source` `"app"`), or the phone sends a complication transfer (`"phoneTransfer"` or
+    /// `"phone"`). Any other source is treated as the app. Without a `"complication"` section: nothing.
     mutating func requestComplicationUpdate(source: String) {
         guard complication != nil else { return }
-        applyComplication(source == "phoneTransfer" ? .phoneTransfer(at: now) : .appReload(at: now))
+        let fromPhone = source == "phoneTransfer" || source == "phone"
+        applyComplication(fromPhone ? .phoneTransfer(at: now) : .appReload(at: now))
     }
 
     /// The user puts the complication on the active face or takes it off.

@@ -82,8 +82,7 @@ enum TimelineCommand: Command {
         if let svgPath = arguments.value("svg") {
             let svg = ComplicationTimelineSVG(report: result.report).document
             guard FileManager.default.createFile(atPath: svgPath, contents: Data(svg.utf8)) else {
-                Console.error("error: cannot write the SVG to '\(svgPath)'")
-                return .invalidScenario
+                throw UsageError(command: name, message: "cannot write --svg '\(svgPath)'; expected a writable file path")
             }
         }
         let json = arguments.has("json")
