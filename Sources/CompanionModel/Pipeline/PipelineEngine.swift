@@ -60,6 +60,7 @@ struct PipelineEngine {
     let removeRowIndex: Int
     let cores: Int
     let sharing: CPUSharing
+    let recordsEffects: Bool
 
     private(set) var now = SimTime.zero
     private var main = MainWork.idle
@@ -69,13 +70,19 @@ struct PipelineEngine {
     private var backgroundQueue: [(tap: Int, step: Int)] = []
     private var backgroundHead = 0
 
-    private(set) var stepStart: [SimTime]
-    private(set) var stepEnd: [SimTime]
-    private(set) var handlerStart: [SimTime]
-    private(set) var handlerEnd: [SimTime]
-    private(set) var removalCommit: [SimTime]
+    private(set) var tapTimes: [SimTime] = []
+    private(set) var stepStart: [SimTime] = []
+    private(set) var stepEnd: [SimTime] = []
+    private(set) var handlerStart: [SimTime] = []
+    private(set) var handlerEnd: [SimTime] = []
+    private(set) var removalCommit: [SimTime] = []
+    /// Steps of each tap not yet ended; the tap is finished at 0.
+    private(set) var stepsLeft: [Int] = []
+    /// Effects not yet taken by ``takeEffects()`` (only when `recordsEffects`).
+    private var effects: [PipelineEffect] = []
 
-    init(pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, tapCount: Int) {
+    init(pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, expectedTaps: Int = 0,
+         recordsEffects: Bool = false) {
         let speed = watch.relativeSpeed
         costs = pipeline.steps.map { $0.scaledCost(speed: speed).nanoseconds * 2 }
         waits = pipeline.steps.map(\.wait)
@@ -84,47 +91,95 @@ struct PipelineEngine {
         removeRowIndex = pipeline.removeRowIndex
         cores = watch.cores
         self.sharing = sharing
-        stepStart = Array(repeating: .zero, count: tapCount * stepCount)
-        stepEnd = stepStart
-        handlerStart = Array(repeating: .zero, count: tapCount)
-        handlerEnd = handlerStart
-        removalCommit = handlerStart
-        mainQueue.reserveCapacity(tapCount)
-        backgroundQueue.reserveCapacity(min(tapCount * stepCount, 1 << 20))
+        self.recordsEffects = recordsEffects
+        tapTimes.reserveCapacity(expectedTaps)
+        stepStart.reserveCapacity(expectedTaps * stepCount)
+        stepEnd.reserveCapacity(expectedTaps * stepCount)
+        handlerStart.reserveCapacity(expectedTaps)
+        handlerEnd.reserveCapacity(expectedTaps)
+        removalCommit.reserveCapacity(expectedTaps)
+        stepsLeft.reserveCapacity(expectedTaps)
+        mainQueue.reserveCapacity(expectedTaps)
     }
 
-    /// Runs taps at `times` (non-decreasing) until every queue is empty.
+    /// The number of taps submitted.
+    var tapCount: Int { tapTimes.count }
+
+    /// Whether every step of tap `tap` has ended.
+    func isFinished(tap: Int) -> Bool { stepsLeft[tap] == 0 }
+
+    /// Submits a tap at `time` (clamped to ``now``): first runs everything due before it.
+    /// Returns the tap's index.
+    mutating func submitTap(at time: SimTime) -> Int {
+        advance(to: time)
+        let tap = tapTimes.count
+        tapTimes.append(max(time, now))
+        stepStart.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
+        stepEnd.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
+        handlerStart.append(.distantFuture)
+        handlerEnd.append(.distantFuture)
+        removalCommit.append(.distantFuture)
+        stepsLeft.append(stepCount)
+        mainQueue.append(.handler(tap: tap))
+        return tap
+    }
+
+    /// Runs every event due at or before `limit` and moves the clock to `limit` (if later than now).
     ///
-    /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps.
-    mutating func run(times: [SimTime]) {
-        var nextTap = 0
-        now = times.first ?? .zero
-        while true {
-            while nextTap < times.count, times[nextTap] <= now {
-                mainQueue.append(.handler(tap: nextTap))
-                nextTap += 1
-            }
-            settleMain()
-            settleBackground()
-            let mainJob = main.job
-            let rates = sharing.rates(
-                cores: cores, mainComputing: mainJob?.isComputing ?? false,
-                backgroundComputing: background?.isComputing ?? false)
-            var next: SimTime? = nextTap < times.count ? times[nextTap] : nil
-            if let due = dueTime(mainJob, rate: rates.main) { next = min(next ?? due, due) }
-            if let due = dueTime(background, rate: rates.background) { next = min(next ?? due, due) }
-            guard let next else { return }
-            let elapsed = (next - now).nanoseconds
-            if var job = mainJob, case .computing(let left) = job.phase {
-                job.phase = .computing(left: left - rates.main * elapsed)
-                main.replaceJob(job)
-            }
-            if var job = background, case .computing(let left) = job.phase {
-                job.phase = .computing(left: left - rates.background * elapsed)
-                background = job
-            }
-            now = next
+    /// - Complexity: O(events handled).
+    mutating func advance(to limit: SimTime) {
+        while let next = nextEventTime(), next <= limit {
+            progress(to: next)
         }
+        if limit > now { progress(to: limit) }
+    }
+
+    /// Runs until both queues are empty.
+    mutating func drain() {
+        while let next = nextEventTime() { progress(to: next) }
+    }
+
+    /// The time of the next internal event (a step's computation or wait ending), after starting
+    /// whatever can start now; `nil` when both queues are idle.
+    mutating func nextEventTime() -> SimTime? {
+        settleMain()
+        settleBackground()
+        let rates = currentRates()
+        switch (dueTime(main.job, rate: rates.main), dueTime(background, rate: rates.background)) {
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b?): return b
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Effects recorded since the last call, in time order.
+    mutating func takeEffects() -> [PipelineEffect] {
+        defer { effects.removeAll(keepingCapacity: true) }
+        return effects
+    }
+
+    private func currentRates() -> (main: Int64, background: Int64) {
+        sharing.rates(
+            cores: cores, mainComputing: main.job?.isComputing ?? false,
+            backgroundComputing: background?.isComputing ?? false)
+    }
+
+    /// Moves the clock to `time` (no event in between), consuming CPU work at the current rates.
+    private mutating func progress(to time: SimTime) {
+        let rates = currentRates()
+        let elapsed = (time - now).nanoseconds
+        if var job = main.job, case .computing(let left) = job.phase {
+            job.phase = .computing(left: left - rates.main * elapsed)
+            main.replaceJob(job)
+        }
+        if var job = background, case .computing(let left) = job.phase {
+            job.phase = .computing(left: left - rates.background * elapsed)
+            background = job
+        }
+        now = time
+        settleMain()
+        settleBackground()
     }
 
     private func dueTime(_ job: Job?, rate: Int64) -> SimTime? {
@@ -145,13 +200,14 @@ struct PipelineEngine {
     private mutating func start(tap: Int, step: Int) -> Job? {
         let slot = tap * stepCount + step
         stepStart[slot] = now
+        if recordsEffects { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
         let job = Job(tap: tap, step: step, phase: .computing(left: costs[step]))
-        return advance(job)
+        return proceed(job)
     }
 
     /// Moves a job on as far as `now` allows: a finished computation enters its wait, a finished
     /// wait ends the step. Returns `nil` when the step has ended (recording its end).
-    private mutating func advance(_ job: Job) -> Job? {
+    private mutating func proceed(_ job: Job) -> Job? {
         var job = job
         if case .computing(let left) = job.phase, left <= 0 {
             let wait = waits[job.step]
@@ -159,6 +215,8 @@ struct PipelineEngine {
         }
         if case .waiting(let until) = job.phase, until <= now {
             stepEnd[job.tap * stepCount + job.step] = now
+            stepsLeft[job.tap] -= 1
+            if recordsEffects { effects.append(.stepEnded(tap: job.tap, step: job.step, at: now)) }
             return nil
         }
         return job
@@ -176,15 +234,16 @@ struct PipelineEngine {
                 switch block {
                 case .handler(let tap):
                     handlerStart[tap] = now
+                    if recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
                     main = handlerJob(tap: tap, from: 0).map(MainWork.handler) ?? finishHandler(tap: tap)
                 case .deferred(let tap, let step):
                     main = start(tap: tap, step: step).map(MainWork.deferred) ?? finishDeferred(tap: tap, step: step)
                 }
             case .handler(let job):
-                if let running = advance(job) { main = .handler(running); return }
+                if let running = proceed(job) { main = .handler(running); return }
                 main = handlerJob(tap: job.tap, from: job.step + 1).map(MainWork.handler) ?? finishHandler(tap: job.tap)
             case .deferred(let job):
-                if let running = advance(job) { main = .deferred(running); return }
+                if let running = proceed(job) { main = .deferred(running); return }
                 main = finishDeferred(tap: job.tap, step: job.step)
             }
         }
@@ -210,13 +269,18 @@ struct PipelineEngine {
 
     private mutating func finishHandler(tap: Int) -> MainWork {
         handlerEnd[tap] = now
-        if queues[removeRowIndex] == .main { removalCommit[tap] = now }
+        if queues[removeRowIndex] == .main { commitRemoval(tap: tap) }
         return .idle
     }
 
     private mutating func finishDeferred(tap: Int, step: Int) -> MainWork {
-        if step == removeRowIndex { removalCommit[tap] = now }
+        if step == removeRowIndex { commitRemoval(tap: tap) }
         return .idle
+    }
+
+    private mutating func commitRemoval(tap: Int) {
+        removalCommit[tap] = now
+        if recordsEffects { effects.append(.removalCommitted(tap: tap, at: now)) }
     }
 
     // MARK: Background queue
@@ -224,7 +288,7 @@ struct PipelineEngine {
     private mutating func settleBackground() {
         while true {
             if let job = background {
-                if let running = advance(job) { background = running; return }
+                if let running = proceed(job) { background = running; return }
                 background = nil
             }
             guard backgroundHead < backgroundQueue.count else { return }

@@ -47,31 +47,14 @@ public struct PipelineExecutor: Hashable, Sendable {
         let isSorted = zip(taps, taps.dropFirst()).allSatisfy { $0 <= $1 }
         let order = isSorted ? Array(taps.indices) : taps.indices.sorted { (taps[$0], $0) < (taps[$1], $1) }
         let times = isSorted ? taps : order.map { taps[$0] }
-        var engine = PipelineEngine(pipeline: pipeline, watch: watch, sharing: sharing, tapCount: times.count)
-        engine.run(times: times)
-
-        let steps = pipeline.steps
-        let stepCount = steps.count
-        let cpu = steps.map { $0.scaledCost(speed: watch.relativeSpeed) }
-        let modelIndex = steps.firstIndex { $0.kind == .updateTableModel }
-        let messageIndex = steps.firstIndex { $0.kind == .sendMessageToPhone }
-        let complicationIndex = steps.firstIndex { $0.kind == .updateComplication }
+        var engine = PipelineEngine(pipeline: pipeline, watch: watch, sharing: sharing, expectedTaps: times.count)
+        for time in times { _ = engine.submitTap(at: time) }
+        engine.drain()
+        let cpu = pipeline.steps.map { $0.scaledCost(speed: watch.relativeSpeed) }
         var outcomes: [TapOutcome] = []
         outcomes.reserveCapacity(times.count)
         for tap in times.indices {
-            let base = tap * stepCount
-            var runs: [StepRun] = []
-            runs.reserveCapacity(stepCount)
-            for step in 0..<stepCount {
-                runs.append(StepRun(start: engine.stepStart[base + step], end: engine.stepEnd[base + step], cpu: cpu[step]))
-            }
-            let committed = engine.removalCommit[tap]
-            outcomes.append(TapOutcome(
-                index: order[tap], tap: times[tap], handlerStarted: engine.handlerStart[tap],
-                handlerFinished: engine.handlerEnd[tap], removalCommitted: committed,
-                rowGone: frames.firstBoundary(atOrAfter: committed), steps: runs,
-                checkOffCommitted: modelIndex.map { runs[$0].end } ?? committed,
-                messageStepIndex: messageIndex, complicationStepIndex: complicationIndex))
+            outcomes.append(engine.outcome(tap: tap, index: order[tap], pipeline: pipeline, cpu: cpu, frames: frames))
         }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: sharing, taps: outcomes)
     }

@@ -63,9 +63,9 @@ extension WatchModel {
     /// Every model name, in catalogue order.
     public static var knownNames: [String] { catalog.map(\.name) }
 
-    /// The model used when a scenario names none: a 45 mm Series 8 (PLATFORM.md §6 "Screen
+    /// The model used when a scenario names none: a 45 mm Series 7 (PLATFORM.md §6 "Screen
     /// (default device)": 45 mm).
-    public static let defaultName = "series8-45mm"
+    public static let defaultName = "series7-45mm"
 
     /// The slowest model (original watch, S1, single core).
     public static let slowestName = "series0-38mm"
