@@ -35,6 +35,9 @@ public struct ObjectReader {
     public mutating func required(_ key: String, _ expectation: String? = nil) throws(ScenarioError) -> JSONNode {
         asked.append(key)
         guard let member = members.first(where: { $0.key == key }) else {
+            if let misspelt = members.first(where: { !asked.contains($0.key) && Suggestion.closest(to: $0.key, in: [key]) != nil }) {
+                throw context.error(key: misspelt, "unknown key \"\(misspelt.key)\"; did you mean \"\(key)\"?")
+            }
             let what = expectation.map { " (\($0))" } ?? ""
             throw context.error(node, "missing key \"\(key)\"\(what)")
         }
@@ -52,35 +55,11 @@ public struct ObjectReader {
         for member in members where !asked.contains(member.key) {
             var message = "unknown key \"\(member.key)\""
             let accepted = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            if let suggestion = ObjectReader.closest(to: member.key, in: accepted) {
+            if let suggestion = Suggestion.closest(to: member.key, in: accepted) {
                 message += "; did you mean \"\(suggestion)\"?"
             }
             message += " expected one of: " + accepted.map { "\"\($0)\"" }.joined(separator: ", ")
             throw context.error(key: member, message)
         }
-    }
-
-    /// The accepted key within edit distance 2 of `key`, if any (ties: the first listed).
-    static func closest(to key: String, in candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(Array(key.lowercased()), Array(candidate.lowercased()))
-            if distance <= 2, distance < (best?.1 ?? .max) { best = (candidate, distance) }
-        }
-        return best?.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -146,7 +146,7 @@ public enum ScenarioDecoder {
                 guard let kind = Registry.stepKinds.first(where: { $0.name == kindName }) else {
                     let names = ["wait"] + Registry.stepKinds.map(\.name)
                     var message = "unknown step \"\(kindName)\""
-                    if let suggestion = ObjectReader.closest(to: kindName, in: names) { message += "; did you mean \"\(suggestion)\"?" }
+                    if let suggestion = Suggestion.closest(to: kindName, in: names) { message += "; did you mean \"\(suggestion)\"?" }
                     throw context.error(doNode, message + " expected one of: " + names.joined(separator: ", "))
                 }
                 let action = try kind.decode(&object, context)
@@ -176,7 +176,7 @@ public enum ScenarioDecoder {
             guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                 let keys = Registry.expectationKinds.map(\.key)
                 var message = "unknown expectation \"\(member.key)\""
-                if let suggestion = ObjectReader.closest(to: member.key, in: keys) { message += "; did you mean \"\(suggestion)\"?" }
+                if let suggestion = Suggestion.closest(to: member.key, in: keys) { message += "; did you mean \"\(suggestion)\"?" }
                 throw context.error(key: member, message + " expected one of: " + keys.joined(separator: ", "))
             }
             let expectation = try kind.decode(member.value, context)

@@ -1,3 +1,5 @@
+import ScenarioRunner
+
 /// A command line, parsed against a command's declared options.
 ///
 /// Accepts `--flag`, `--option value`, `--option=value`, positionals, and `--` (everything
@@ -58,7 +60,7 @@ struct Arguments {
             } else {
                 let known = (allowedFlags + allowedOptions).map { "--" + $0 }
                 var message = "unknown option '--\(name)'"
-                if let suggestion = Arguments.closest(to: "--" + name, in: known) { message += "; did you mean '\(suggestion)'?" }
+                if let suggestion = Suggestion.closest(to: "--" + name, in: known) { message += "; did you mean '\(suggestion)'?" }
                 throw UsageError(command: command, message: message)
             }
         }
@@ -77,29 +79,6 @@ struct Arguments {
             throw UsageError(command: command, message: "--seed expects a whole number from 0 to 18446744073709551615, found '\(text)'")
         }
         return seed
-    }
-
-    /// The closest candidate within edit distance 2 (for "did you mean").
-    static func closest(to word: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            if a.isEmpty { return b.count }
-            if b.isEmpty { return a.count }
-            var previous = Array(0...b.count)
-            for i in 1...a.count {
-                var current = [i] + Array(repeating: 0, count: b.count)
-                for j in 1...b.count {
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                }
-                previous = current
-            }
-            return previous[b.count]
-        }
-        var best: (String, Int)?
-        for candidate in candidates {
-            let d = distance(Array(word), Array(candidate))
-            if d <= 2, d < (best?.1 ?? .max) { best = (candidate, d) }
-        }
-        return best?.0
     }
 }
 
