@@ -122,9 +122,9 @@ import Testing
         let histogram = LatencyHistogram([.milliseconds(45), .milliseconds(52), .milliseconds(58)], maxBins: 5)
         #expect(histogram.binWidth == .milliseconds(5))
         #expect(histogram.textLines(barWidth: 4) == [
-            "45ms ≤ t < 50ms | ####  1",
-            "50ms ≤ t < 55ms | ####  1",
-            "55ms ≤ t < 60ms | ####  1",
+            "45ms ≤ t < 50ms | #### 1",
+            "50ms ≤ t < 55ms | #### 1",
+            "55ms ≤ t < 60ms | #### 1",
         ])
     }
 }
