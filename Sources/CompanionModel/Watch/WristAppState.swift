@@ -61,7 +61,7 @@ public enum WristAppState: Hashable, Sendable {
 /// Why a tap did not reach the list.
 public enum TapRefusal: String, Hashable, Sendable {
     /// The wrist is down (the screen is off or blurred).
-    case wristDown = "wrist-down"
+    case wristDown
     /// The wrist is up but the clock face is showing, not the app.
-    case clockFace = "clock-face"
+    case clockFace
 }

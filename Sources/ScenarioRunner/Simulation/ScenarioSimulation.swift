@@ -39,6 +39,8 @@ public struct ScenarioSimulation {
     public internal(set) var phoneWaiting: [CheckOffOperation] = []
     /// Where the user's wrist is.
     public internal(set) var wrist: WristPosition = .raised
+    /// The watch app: model, wrist and frontmost state, check-off pipeline (latency feature).
+    public internal(set) var watchApp: WatchAppState
     /// Taps that reached the list, and taps that did not (with why).
     public internal(set) var tapCounts = TapCounts()
     /// Expectation outcomes so far, in the order they were checked.
@@ -59,6 +61,7 @@ public struct ScenarioSimulation {
         storeOrder = order
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
+        watchApp = WatchAppState(scenario: scenario)
     }
 
     /// Routes one due event. A feature adds one `case` here.
@@ -67,6 +70,7 @@ public struct ScenarioSimulation {
         case .step(let index):
             guard case .action(let action) = scenario.script[index].content else { return }
             action.perform(in: &self)
+        case .watch(let event): handleWatch(event)
         }
     }
 

@@ -4,4 +4,6 @@
 public enum SimEvent: Sendable {
     /// Perform the action of script step `index`.
     case step(Int)
+    /// The watch app's pipeline, wrist deadline and frame events (latency feature).
+    case watch(WatchAppEvent)
 }
