@@ -3,7 +3,7 @@ import SimulationKernel
 /// Latencies counted into equal-width bins, for the text and SVG histograms.
 ///
 /// Bin *i* holds values in `[start + i·width, start + (i+1)·width)`. The automatic width is the
-/// smallest "nice" width (1, 2 or 5 × 10ᵏ ns, from 1 µs up) that covers the values in at most
+/// smallest "nice" width (1, 2 or 5 × 10ᵏ ns, from 1 ms up) that covers the values in at most
 /// `maxBins` bins; `start` is the minimum rounded down to a multiple of the width.
 public struct LatencyHistogram: Hashable, Sendable {
     /// The lower edge of the first bin.
@@ -22,7 +22,7 @@ public struct LatencyHistogram: Hashable, Sendable {
             self.init(values, start: .zero, binWidth: .milliseconds(1))
             return
         }
-        var width: Int64 = 1_000
+        var width: Int64 = 1_000_000
         var multiplier = 0
         while true {
             let first = LatencyHistogram.floorDiv(low.nanoseconds, width)
