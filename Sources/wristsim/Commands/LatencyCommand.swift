@@ -17,7 +17,7 @@ enum LatencyCommand: Command {
           FILE             a scenario JSON file
 
         OPTIONS:
-          --pipeline NAME  run this preset instead of the scenario's pipeline: naive, optimized
+          --pipeline NAME  run this preset instead of the scenario's pipeline: naive, optimized, instant
           --watch MODEL    run on this watch model instead of the scenario's (see 'wristsim watches')
           --compare        run under naive and optimized and print them side by side
           --svg PATH       also write the histogram(s) as an SVG file

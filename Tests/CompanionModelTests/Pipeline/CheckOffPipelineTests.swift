@@ -7,9 +7,10 @@ import Testing
     @Test func presetsAreNamedAndValid() throws {
         #expect(try CheckOffPipeline.preset(named: "naive") == .naive)
         #expect(try CheckOffPipeline.preset(named: "optimized") == .optimized)
-        #expect(throws: PipelineError.unknownPreset("fast", known: ["naive", "optimized"])) {
+        #expect(throws: PipelineError.unknownPreset("fast", known: ["naive", "optimized", "instant"])) {
             try CheckOffPipeline.preset(named: "fast")
         }
+        #expect(try CheckOffPipeline.preset(named: "instant").referenceCost == .zero)
         #expect(CheckOffPipeline.naive.referenceHandlerTime == .milliseconds(5_183))
         #expect(CheckOffPipeline.optimized.referenceHandlerTime == .milliseconds(43))
         #expect(!CheckOffPipeline.optimized.steps.contains { $0.kind == .updateSortingDatabase })
