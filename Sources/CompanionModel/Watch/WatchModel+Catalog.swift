@@ -91,4 +91,12 @@ extension WatchModel {
         guard rowHeight > 0, rowHeight.isFinite else { throw .invalidRowHeight(rowHeight) }
         return try named(name).withRowHeight(rowHeight)
     }
+
+    /// The model called `name`, or the default model when there is none. For names already
+    /// validated (scenario decoding and `--watch` check them with ``named(_:)``).
+    ///
+    /// - Complexity: O(*n*) in the catalogue size.
+    public static func model(named name: String) -> WatchModel {
+        catalog.first { $0.name == name } ?? catalog.first { $0.name == defaultName } ?? catalog[0]
+    }
 }

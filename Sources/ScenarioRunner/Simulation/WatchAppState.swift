@@ -62,11 +62,3 @@ public enum WatchAppEvent: Sendable {
     /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
     case rowGone(tap: Int, latency: SimDuration)
 }
-
-extension WatchModel {
-    /// The model called `name`, or the default model when there is none (names are validated
-    /// when a scenario is decoded and when `--watch` is parsed).
-    public static func model(named name: String) -> WatchModel {
-        catalog.first { $0.name == name } ?? catalog.first { $0.name == defaultName } ?? catalog[0]
-    }
-}
