@@ -4,8 +4,8 @@ import SimulationKernel
 /// Writes latency histograms as SVG, by hand: fixed layout, integer coordinates, escaped text,
 /// no dependency on the machine, so the same run writes byte-identical files.
 ///
-/// Each panel is 720 × 260 px: a title, a subtitle, a bar per bin scaled to the panel's largest
-/// bin, the count above each non-empty bar, and bin edges under the axis (every other edge when
+/// Each panel is 720 × 260 px: a title, a subtitle, a bar per bin (at least ten bin slots wide)
+/// scaled to the panel's largest bin, the count above each non-empty bar, and bin edges under the axis (every other edge when
 /// there are more than 8 bins).
 public enum LatencyHistogramSVG {
     /// One histogram with its captions.
@@ -39,7 +39,7 @@ public enum LatencyHistogramSVG {
             + " font-family=\"Helvetica, Arial, sans-serif\">\n"
         out += "<title>\(escape(title))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
-        out += "<text x=\"\(width / 2)\" y=\"26\" font-size=\"16\" text-anchor=\"middle\" font-weight=\"bold\">\(escape(title))</text>\n"
+        out += "<text x=\"\(plotLeft)\" y=\"26\" font-size=\"13\" font-weight=\"bold\">\(escape(title))</text>\n"
         for (index, panel) in panels.enumerated() {
             out += render(panel, top: header + index * panelHeight)
         }
@@ -51,7 +51,7 @@ public enum LatencyHistogramSVG {
         let counts = panel.histogram.counts
         let peak = max(1, counts.max() ?? 0)
         let plotWidth = plotRight - plotLeft
-        let barSlot = plotWidth / max(1, counts.count)
+        let barSlot = plotWidth / max(10, counts.count)
         var out = "<g transform=\"translate(0,\(top))\">\n"
         out += "<text x=\"\(plotLeft)\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(escape(panel.title))</text>\n"
         out += "<text x=\"\(plotLeft)\" y=\"40\" font-size=\"11\" fill=\"#555555\">\(escape(panel.subtitle))</text>\n"

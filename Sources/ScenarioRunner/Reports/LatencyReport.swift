@@ -207,7 +207,7 @@ public struct LatencyReport {
                     "\($0.count) taps · p50 \(LatencyFormat.text($0.p50)) · p99 \(LatencyFormat.text($0.p99)) · max \(LatencyFormat.text($0.max))"
                 } ?? "no taps",
                 histogram: LatencyHistogram(profile.run.latencies, maxBins: 12))
-        }, title: "Tap-to-removal latency: \(profiles.first?.scenario.name ?? "")")
+        }, title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")")
     }
 }
 

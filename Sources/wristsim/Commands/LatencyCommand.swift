@@ -76,8 +76,7 @@ enum LatencyCommand: Command {
             do {
                 try Data(report.svg.utf8).write(to: URL(fileURLWithPath: svgPath))
             } catch {
-                Console.error("error: cannot write \(svgPath): \(error.localizedDescription)")
-                return .usage
+                throw UsageError(command: name, message: "cannot write the SVG to '\(svgPath)': \(error.localizedDescription)")
             }
         }
         Console.out(arguments.has("json") ? report.json : report.text)
