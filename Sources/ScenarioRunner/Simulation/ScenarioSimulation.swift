@@ -37,8 +37,6 @@ public struct ScenarioSimulation {
     public internal(set) var phoneAppliedSequence: [ItemID: Int] = [:]
     /// Operations the phone received ahead of a missing predecessor.
     public internal(set) var phoneWaiting: [CheckOffOperation] = []
-    /// Where the user's wrist is.
-    public internal(set) var wrist: WristPosition = .raised
     /// The watch app: model, wrist and frontmost state, check-off pipeline (latency feature).
     public internal(set) var watchApp: WatchAppState
     /// Taps that reached the list, and taps that did not (with why).
