@@ -12,8 +12,14 @@ extension ComplicationReport {
         var text: String
     }
 
+    /// Stale spans shorter than this are counted in the summary but get no row of their own in
+    /// ``text``: with a check-off pipeline, every check-off leaves the face stale for the few
+    /// milliseconds until its "update complication" step, which would flood the preview.
+    public static let staleRowMinimum = SimDuration.seconds(1)
+
     /// The text preview: what the face shows wherever it changes, every request (refusals marked
-    /// `REFUSED`), budget resets, the start of each stale span, then the budget and staleness summary.
+    /// `REFUSED`), budget resets, the start of each stale span of at least ``staleRowMinimum``,
+    /// then the budget and staleness summary.
     ///
     /// - Complexity: O(*r* log *r*) in the number of rows.
     public var text: String {
@@ -50,10 +56,10 @@ extension ComplicationReport {
             add(instant, .shows, line)
         }
         for family in staleness {
-            for span in family.spans {
+            for span in family.spans where span.duration >= ComplicationReport.staleRowMinimum {
                 add(
                     span.from, .stale,
-                    "stale    \(family.family.rawValue) shows \"\(span.shown)\", true \"\(span.truth)\" for \(span.duration)"
+                    "stale    \(family.family.rawValue) shows \"\(span.shown)\", true \"\(span.truth)\" for \(ComplicationStaleness.displayed(span.duration))"
                 )
             }
         }
@@ -116,10 +122,18 @@ extension ComplicationReport {
         ]
         for family in staleness {
             lines.append(
-                "stale    \(pad(family.family.rawValue, 12))total \(family.totalStale), longest \(family.maxStale), "
-                    + "\(family.spans.count) span\(family.spans.count == 1 ? "" : "s")")
+                "stale    \(pad(family.family.rawValue, 12))total \(ComplicationStaleness.displayed(family.totalStale)), "
+                    + "longest \(ComplicationStaleness.displayed(family.maxStale)), "
+                    + "\(family.spans.count) span\(family.spans.count == 1 ? "" : "s")"
+                    + shortSpans(family))
         }
         return lines
+    }
+
+    /// `" (12 under 1s, not listed above)"` when some spans were too short for a row of their own.
+    private func shortSpans(_ family: ComplicationStaleness) -> String {
+        let short = family.spans.filter { $0.duration < ComplicationReport.staleRowMinimum }.count
+        return short == 0 ? "" : " (\(short) under \(ComplicationReport.staleRowMinimum), not listed above)"
     }
 
     private func describe(_ record: ComplicationRequestRecord) -> String {

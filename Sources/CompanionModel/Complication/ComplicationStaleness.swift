@@ -24,6 +24,15 @@ public struct ComplicationStaleness: Hashable, Sendable {
     public var spans: [ComplicationStaleSpan]
 
     public var totalStale: SimDuration { spans.reduce(.zero) { $0 + $1.duration } }
+
+    /// `duration` rounded to the millisecond, for text output (`"5m59.998s"`, `"23ms"`): a
+    /// pipeline's sub-millisecond step costs would otherwise print as nanoseconds.
+    public static func displayed(_ duration: SimDuration) -> SimDuration {
+        let millisecond: Int64 = 1_000_000
+        let sign: Int64 = duration.nanoseconds < 0 ? -1 : 1
+        let magnitude = duration.nanoseconds.magnitude
+        return SimDuration(nanoseconds: sign * Int64((magnitude + 500_000) / UInt64(millisecond)) * millisecond)
+    }
     public var maxStale: SimDuration { spans.map(\.duration).max() ?? .zero }
 
     /// Measures `family` from the model's start until `end`.

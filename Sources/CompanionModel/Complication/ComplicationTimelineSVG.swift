@@ -125,7 +125,7 @@ public struct ComplicationTimelineSVG: Sendable {
         if let stale = report.staleness(of: family) {
             out.append(
                 "<text x=\"10\" y=\"\(fmt(y + 40))\" font-size=\"10\" fill=\"#666666\">"
-                    + escape("stale \(stale.totalStale)") + "</text>")
+                    + escape("stale \(ComplicationStaleness.displayed(stale.totalStale))") + "</text>")
         }
         let lines = report.entries.filter { $0.family == family }
         for (position, entry) in lines.enumerated() {
@@ -153,11 +153,14 @@ public struct ComplicationTimelineSVG: Sendable {
         if let stale = report.staleness(of: family) {
             for span in stale.spans {
                 let x0 = xPosition(span.from)
-                let spanWidth = max(1.5, xPosition(span.to) - x0)
+                let spanWidth = xPosition(span.to) - x0
+                guard spanWidth >= 0.5 else { continue }  // a pipeline's millisecond lag: invisible at this scale
                 out.append(
                     "<rect x=\"\(fmt(x0))\" y=\"\(fmt(y + 2))\" width=\"\(fmt(spanWidth))\" height=\"\(fmt(laneHeight - 4))\" "
                         + "fill=\"#e03131\" fill-opacity=\"0.28\"><title>"
-                        + escape("stale \(span.duration): shows \"\(span.shown)\", true \"\(span.truth)\"")
+                        + escape(
+                            "stale \(ComplicationStaleness.displayed(span.duration)): shows \"\(span.shown)\", true \"\(span.truth)\""
+                        )
                         + "</title></rect>")
                 out.append(
                     "<rect x=\"\(fmt(x0))\" y=\"\(fmt(y + laneHeight - 5))\" width=\"\(fmt(spanWidth))\" height=\"4\" "

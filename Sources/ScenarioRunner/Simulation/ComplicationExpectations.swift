@@ -101,12 +101,13 @@ public enum ComplicationExpectations {
             if let staleness = report.staleness(of: family) {
                 if let limit = staleTotalAtMost, staleness.totalStale > limit {
                     problems.append(
-                        "expected \(family.rawValue) stale for at most \(limit) in total, found \(staleness.totalStale)"
+                        "expected \(family.rawValue) stale for at most \(limit) in total, found \(ComplicationStaleness.displayed(staleness.totalStale))"
                     )
                 }
                 if let limit = staleLongestAtMost, staleness.maxStale > limit {
                     problems.append(
-                        "expected \(family.rawValue) stale for at most \(limit) at a time, found \(staleness.maxStale)")
+                        "expected \(family.rawValue) stale for at most \(limit) at a time, found \(ComplicationStaleness.displayed(staleness.maxStale))"
+                    )
                 }
             }
             return problems.isEmpty ? nil : problems.joined(separator: "; ")

@@ -127,7 +127,8 @@ extension ScenarioSimulation {
                 .init(
                     "stale" + family.family.rawValue.prefix(1).uppercased() + family.family.rawValue.dropFirst(),
                     .duration(family.totalStale),
-                    text: "\(family.totalStale) total, \(family.maxStale) longest"))
+                    text: "\(ComplicationStaleness.displayed(family.totalStale)) total, "
+                        + "\(ComplicationStaleness.displayed(family.maxStale)) longest"))
         }
         return [ReportSection(title: "complication", rows: rows)]
     }

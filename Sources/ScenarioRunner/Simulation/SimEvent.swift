@@ -4,5 +4,8 @@
 public enum SimEvent: Sendable {
     /// Perform the action of script step `index`.
     case step(Int)
+    /// The watch app's pipeline, wrist deadline and frame events (latency feature).
+    case watch(WatchAppEvent)
+    /// Background-refresh scheduling and wakes (complication feature).
     case complication(ComplicationEvent)
 }

@@ -57,14 +57,16 @@ import Testing
         }
     }
 
-    @Test(arguments: 0..<8) func withinBudgetTheFaceIsNeverStale(seed: UInt64) throws {
+    @Test(arguments: 0..<8) func withinBudgetTheFaceIsStaleOnlyUntilThePipelineUpdatesIt(seed: UInt64) throws {
         let simulation = try run(Self.randomScenario(seed: seed, dailyReloads: 1_000, faceChanges: false))
         let report = try #require(simulation.complicationReport())
         #expect(report.records.allSatisfy { $0.outcome.refusal != .budgetExhausted }, "seed \(seed)")
+        let grantedAppReloads = Set(report.records.filter { $0.source == .app && $0.outcome.isGranted }.map(\.at))
         for family in report.staleness {
-            #expect(
-                family.totalStale == .zero, "seed \(seed) \(family.family): \(family.spans.first.map { "\($0)" } ?? "")"
-            )
+            for span in family.spans {
+                #expect(grantedAppReloads.contains(span.to), "seed \(seed) \(family.family): \(span) ends at a reload")
+                #expect(span.duration < .seconds(1), "seed \(seed) \(family.family): \(span)")
+            }
         }
     }
 

@@ -128,7 +128,7 @@ import Testing
                      {"at": "+1h1m", "do": "tap", "item": "eggs"}]
                     """#,
                 expect:
-                    #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "0s"}, "complicationBudget": {"charged": 2, "refused": 0, "reloadsLeft": 48}}"#
+                    #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "1s"}, "complicationBudget": {"charged": 2, "refused": 0, "reloadsLeft": 48}}"#
             ))
         #expect(outcome.passed, "\(outcome.failedExpectations.map { $0.failure ?? "" })")
         #expect(simulation.trace.events.contains { $0.kind == "complication.request" })
@@ -144,7 +144,7 @@ import Testing
         let failure = try #require(outcome.failedExpectations.first?.failure)
         #expect(
             failure
-                == #"expected circular to show "0", found "2"; expected circular stale for at most 1m at a time, found 6m"#
+                == #"expected circular to show "0", found "2"; expected circular stale for at most 1m at a time, found 5m59.998s"#
         )
     }
 
@@ -155,8 +155,14 @@ import Testing
                 script: #"[{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+3m", "do": "tap", "item": "eggs"}]"#))
         let report = try #require(simulation.complicationReport())
         let staleness = try #require(report.staleness(of: .circular))
-        #expect(staleness.spans.map(\.from) == [SimTime(offset: .minutes(3))])
-        #expect(staleness.totalStale == .minutes(5), "from the second tap to the end (+8m)")
+        let commit = try #require(
+            simulation.trace.events.first { $0.kind == "watch.listChanged" && $0["item"] == "eggs" }?.time)
+        let refused = try #require(report.records.first { $0.outcome.refusal == .budgetExhausted }?.at)
+        let last = try #require(staleness.spans.last)
+        #expect(last.from == commit, "stale from the check-off itself")
+        #expect(commit < refused, "before the pipeline's update step asked for the (refused) reload")
+        #expect(last.to == SimTime(offset: .minutes(8)), "until the end")
+        #expect(staleness.spans.count == 2, "the first check-off's lag, then the refused one")
     }
 
     @Test func backgroundRefreshesRunOnTheirScheduleAndStopOffTheFace() throws {
