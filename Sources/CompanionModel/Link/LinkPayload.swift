@@ -1,0 +1,86 @@
+import SimulationKernel
+
+/// Whether an item is still to buy or has been picked up.
+public enum ItemStatus: Hashable, Sendable {
+    case open
+    case checkedOff
+
+    public var name: String { self == .open ? "open" : "checkedOff" }
+}
+
+/// One user action on the watch that the phone must apply exactly once.
+///
+/// Operations carry the item's resulting status and a sequence number per item (1, 2, 3, …
+/// in the order the user made them). The phone applies an operation only if its sequence is
+/// newer than the last one it applied for that item, so duplicates and late retries change
+/// nothing, and an older operation never overrides a newer one.
+public struct CheckOffOperation: Hashable, Sendable {
+    public var item: ItemID
+    /// The per-item operation sequence, from 1.
+    public var sequence: Int
+    /// The status the item has after this operation.
+    public var status: ItemStatus
+
+    public init(item: ItemID, sequence: Int, status: ItemStatus) {
+        self.item = item
+        self.sequence = sequence
+        self.status = status
+    }
+
+    /// `"checkOff"` or `"uncheck"`.
+    public var actionName: String { status == .checkedOff ? "checkOff" : "uncheck" }
+
+    /// `"kale#2"`.
+    public var label: String { "\(item)#\(sequence)" }
+}
+
+/// What a message carries.
+public enum LinkPayload: Hashable, Sendable {
+    /// A check-off or un-check-off from the watch.
+    case checkOff(CheckOffOperation)
+    /// The phone's view of the list for the watch face (remaining items).
+    case complicationUpdate(remaining: Int)
+    /// Any other app data, of a given serialized size (for payload-cap rules and tests).
+    case data(label: String, bytes: Int)
+
+    /// The serialized size in bytes (a property-list estimate: keys, values and framing).
+    public var byteCount: Int {
+        switch self {
+        case .checkOff(let operation): return 48 + operation.item.utf8.count
+        case .complicationUpdate: return 40
+        case .data(_, let bytes): return bytes
+        }
+    }
+
+    /// The check-off it carries, if any.
+    public var checkOff: CheckOffOperation? {
+        if case .checkOff(let operation) = self { return operation }
+        return nil
+    }
+
+    /// A short text for traces: `"checkOff kale#2"`, `"complication remaining=3"`.
+    public var summary: String {
+        switch self {
+        case .checkOff(let operation): return "\(operation.actionName) \(operation.label)"
+        case .complicationUpdate(let remaining): return "complication remaining=\(remaining)"
+        case .data(let label, let bytes): return "\(label) \(bytes)B"
+        }
+    }
+}
+
+/// One message or transfer as sent.
+public struct LinkMessage: Hashable, Sendable {
+    public var id: MessageID
+    public var channel: LinkChannel
+    public var route: LinkRoute
+    public var payload: LinkPayload
+    public var sentAt: SimTime
+
+    public init(id: MessageID, channel: LinkChannel, route: LinkRoute, payload: LinkPayload, sentAt: SimTime) {
+        self.id = id
+        self.channel = channel
+        self.route = route
+        self.payload = payload
+        self.sentAt = sentAt
+    }
+}
