@@ -44,8 +44,8 @@ extension WatchLink {
         recordFirstDelivery(message, at: now)
         effects.append(trace("link.delivered", message, at: now, [("delay", .duration(now - message.sentAt))]))
         effects.append(.deliver(message, duplicate: false))
-        if drawsDuplicate() {
-            effects.append(.schedule(.duplicateArrival(message), at: now + latency()))
+        if let delay = duplicateDelay() {
+            effects.append(.schedule(.duplicateArrival(message), at: now + delay))
         }
         if record.state == .orphanedInFlight {
             interactive[id] = nil

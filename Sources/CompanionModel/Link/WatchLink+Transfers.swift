@@ -86,8 +86,8 @@ extension WatchLink {
         lanes[lane]?.entries[index].state = .arrived
         guard let message = lanes[lane]?.entries[index].message else { return [] }
         var effects = [trace("link.arrived", message, at: now)]
-        if drawsDuplicate() {
-            effects.append(.schedule(.duplicateArrival(message), at: now + latency()))
+        if let delay = duplicateDelay() {
+            effects.append(.schedule(.duplicateArrival(message), at: now + delay))
         }
         if lane == .complication, !watchApp.isRunning {
             effects += changeApp(.watch, .wakeInBackground, at: now, cause: "complication \(id)")

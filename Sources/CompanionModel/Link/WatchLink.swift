@@ -132,9 +132,12 @@ public struct WatchLink: Sendable {
         configuration.faults.latency.sample(using: &latencyRNG)
     }
 
-    mutating func drawsDuplicate() -> Bool {
+    /// Whether this delivery is repeated, and after what delay (both drawn from the duplicate
+    /// stream, so duplicates never shift the latency of other messages).
+    mutating func duplicateDelay() -> SimDuration? {
         let p = configuration.faults.duplicateProbability
-        return p > 0 && duplicateRNG.bernoulli(p)
+        guard p > 0, duplicateRNG.bernoulli(p) else { return nil }
+        return configuration.faults.latency.sample(using: &duplicateRNG)
     }
 
     mutating func setApp(_ side: LinkSide, _ state: AppRunState) {
