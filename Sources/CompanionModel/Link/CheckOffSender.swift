@@ -57,8 +57,11 @@ public struct CheckOffSender: Hashable, Sendable {
 
     /// Events the sender reacts to.
     public enum Event: Hashable, Sendable {
-        /// The user set `item` to `status`; `reachability` is the link's, from the watch.
+        /// The user set `item` to `status`; the sender numbers the operation.
+        /// `reachability` is the link's, from the watch.
         case userSet(ItemID, ItemStatus, reachability: Reachability)
+        /// The watch app made `operation` (numbered by the caller, one more than the item's last).
+        case commit(CheckOffOperation, reachability: Reachability)
         /// How a message carrying `operation` on `channel` ended.
         case outcome(CheckOffOperation, channel: LinkChannel, LinkOutcome)
         case watchAppStopped
@@ -88,7 +91,12 @@ public struct CheckOffSender: Hashable, Sendable {
             let current = intent[item] ?? ItemIntent(status: .open, sequence: 0)
             guard current.status != status else { return [] }
             let operation = CheckOffOperation(item: item, sequence: current.sequence + 1, status: status)
-            intent[item] = ItemIntent(status: status, sequence: operation.sequence)
+            return reduce(.commit(operation, reachability: reachability), at: now)
+
+        case .commit(let operation, let reachability):
+            let item = operation.item
+            if let current = intent[item], current.sequence >= operation.sequence { return [] }
+            intent[item] = ItemIntent(status: operation.status, sequence: operation.sequence)
             if reachability.isReachable {
                 pending[item] = Pending(operation: operation, carrier: .interactive)
                 return [trace("watch.checkOff", operation, now, route: "interactive"), .sendMessage(operation)]

@@ -38,10 +38,17 @@ public struct LinkDriver {
         loop.schedule(event, at: time)
     }
 
-    /// Handles events in time order until none is left or the next is after `limit`.
+    /// Handles events in time order until none is left; the clock stays at the last event.
     ///
     /// - Complexity: O(*e* log *e*) for *e* events.
-    public mutating func run(until limit: SimTime = .distantFuture) {
+    public mutating func run() {
+        while let event = loop.next() {
+            handle(event)
+        }
+    }
+
+    /// Handles events due at or before `limit`, then moves the clock to `limit`.
+    public mutating func run(until limit: SimTime) {
         while let event = loop.next(notAfter: limit) {
             handle(event)
         }
@@ -67,6 +74,7 @@ public struct LinkDriver {
             switch effect {
             case .schedule(let next, let time): loop.schedule(next, at: time)
             case .trace(let record): trace.record(record)
+            case .phoneApplied: break
             }
         }
     }

@@ -16,6 +16,8 @@ public enum LinkEvent: Hashable, Sendable {
 public enum WatchUserAction: Hashable, Sendable {
     case checkOff(ItemID)
     case uncheck(ItemID)
+    /// An operation the watch app already numbered (the scenario simulation numbers its own).
+    case commit(CheckOffOperation)
 }
 
 /// An app calling a `WCSession` API.
@@ -89,4 +91,6 @@ public enum LinkEffect: Hashable, Sendable {
     case schedule(LinkEvent, at: SimTime)
     /// Record a trace event.
     case trace(TraceEvent)
+    /// The phone's list applied `operation` (a host mirrors it into its own phone state).
+    case phoneApplied(CheckOffOperation)
 }

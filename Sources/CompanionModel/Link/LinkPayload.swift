@@ -8,32 +8,6 @@ public enum ItemStatus: Hashable, Sendable {
     public var name: String { self == .open ? "open" : "checkedOff" }
 }
 
-/// One user action on the watch that the phone must apply exactly once.
-///
-/// Operations carry the item's resulting status and a sequence number per item (1, 2, 3, …
-/// in the order the user made them). The phone applies an operation only if its sequence is
-/// newer than the last one it applied for that item, so duplicates and late retries change
-/// nothing, and an older operation never overrides a newer one.
-public struct CheckOffOperation: Hashable, Sendable {
-    public var item: ItemID
-    /// The per-item operation sequence, from 1.
-    public var sequence: Int
-    /// The status the item has after this operation.
-    public var status: ItemStatus
-
-    public init(item: ItemID, sequence: Int, status: ItemStatus) {
-        self.item = item
-        self.sequence = sequence
-        self.status = status
-    }
-
-    /// `"checkOff"` or `"uncheck"`.
-    public var actionName: String { status == .checkedOff ? "checkOff" : "uncheck" }
-
-    /// `"kale#2"`.
-    public var label: String { "\(item)#\(sequence)" }
-}
-
 /// What a message carries.
 public enum LinkPayload: Hashable, Sendable {
     /// A check-off or un-check-off from the watch.

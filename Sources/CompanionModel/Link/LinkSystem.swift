@@ -34,14 +34,14 @@ public struct LinkSystem: Sendable {
             if !link.watchApp.isRunning {
                 run(.environment(.relaunchWatchApp), at: now, into: &out)
             }
-            let (item, status): (ItemID, ItemStatus) =
+            let reachability = link.reachability(from: .watch)
+            let senderEvent: CheckOffSender.Event =
                 switch action {
-                case .checkOff(let item): (item, .checkedOff)
-                case .uncheck(let item): (item, .open)
+                case .checkOff(let item): .userSet(item, .checkedOff, reachability: reachability)
+                case .uncheck(let item): .userSet(item, .open, reachability: reachability)
+                case .commit(let operation): .commit(operation, reachability: reachability)
                 }
-            let commands = sender.reduce(
-                .userSet(item, status, reachability: link.reachability(from: .watch)), at: now)
-            perform(commands, at: now, into: &out)
+            perform(sender.reduce(senderEvent, at: now), at: now, into: &out)
         default:
             run(event, at: now, into: &out)
         }
@@ -113,6 +113,7 @@ public struct LinkSystem: Sendable {
             let kind = result == .applied ? "phone.applied" : "phone.ignored"
             if result != .applied { fields.append(("reason", .string(result.name))) }
             out.append(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
+            if result == .applied { out.append(.phoneApplied(operation)) }
         case (.watch, .complicationUpdate(let remaining)):
             watchComplicationRemaining = remaining
             out.append(.trace(TraceEvent(time: now, kind: "watch.complicationData", fields: [

@@ -3,7 +3,8 @@ import SimulationKernel
 import Testing
 
 /// Property: over random fault schedules (unreachable windows, duplicates, latency shapes, reply
-/// timeouts, app kills and relaunches, session flaps) and random taps, once the link settles the
+/// timeouts, app kills and relaunches, session flaps), random taps, complication transfers with a
+/// small budget and application-context updates, once the link settles the
 /// phone's list equals the watch's intent, no operation was applied twice or out of order, every
 /// channel delivered first copies in send order, and no interactive message had two outcomes.
 @Suite struct LinkPropertyTests {
@@ -13,12 +14,22 @@ import Testing
     /// 8 blocks × 125 seeds = 1,000 schedules (blocks run in parallel).
     @Test(arguments: 0..<8)
     func randomFaultSchedulesKeepThePhoneEqualToTheWatch(block: UInt64) {
+        var coverage: [String: Int] = [:]
         for seed in (block * Self.seedsPerBlock)..<((block + 1) * Self.seedsPerBlock) {
-            check(seed: seed)
+            let driver = check(seed: seed)
+            for event in driver.trace.events {
+                coverage[event.kind, default: 0] += 1
+            }
+        }
+        // The schedules must actually exercise the hard paths, or the property proves little.
+        for kind in ["watch.fallback", "watch.resend", "link.retry", "link.duplicate",
+                     "phone.ignored", "link.budgetFallback"] {
+            #expect(coverage[kind, default: 0] > 0, "block \(block): no \(kind) in \(Self.seedsPerBlock) schedules")
         }
     }
 
-    private func check(seed: UInt64) {
+    @discardableResult
+    private func check(seed: UInt64) -> LinkDriver {
         var driver = Self.makeSchedule(seed: seed)
         driver.run()
         driver.settle()
@@ -34,6 +45,7 @@ import Testing
                 #expect(ids == ids.sorted(), "seed \(seed): \(channel.name) \(route.name) out of order: \(ids)")
             }
         }
+        return driver
     }
 
     /// Builds a random schedule from `seed`; every choice comes from one generator.
@@ -62,6 +74,7 @@ import Testing
         var configuration = LinkConfiguration(faults: faults)
         configuration.replyTimeout = .seconds(rng.uniform(in: 1...30))
         configuration.initialPhoneApp = [.notRunning, .background, .foreground][Int.random(in: 0..<3, using: &rng)]
+        configuration.complicationTransfersPerDay = Int.random(in: 0...8, using: &rng)
 
         var driver = LinkDriver(configuration: configuration, rng: &rng)
         for _ in 0..<Int.random(in: 0...3, using: &rng) {
@@ -72,6 +85,14 @@ import Testing
             driver.schedule(.environment(.session(.becomeInactive)), at: start)
             if rng.bernoulli(0.5) { driver.schedule(.environment(.session(.deactivate)), at: start + .seconds(Int64(5))) }
             driver.schedule(.environment(.session(.activate)), at: start + .seconds(rng.uniform(in: 10...200)))
+        }
+        for index in 0..<Int.random(in: 0...12, using: &rng) {
+            driver.schedule(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))),
+                            at: time(&rng))
+        }
+        for index in 0..<Int.random(in: 0...4, using: &rng) {
+            driver.schedule(.request(.updateApplicationContext(.data(label: "ctx\(index)", bytes: 100), from: .watch)),
+                            at: time(&rng))
         }
         for _ in 0..<Int.random(in: 10...40, using: &rng) {
             let item = items[Int.random(in: 0..<items.count, using: &rng)]

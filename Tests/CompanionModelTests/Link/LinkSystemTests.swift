@@ -55,7 +55,7 @@ import Testing
     @Test func killedPhoneAppGetsQueuedCheckOffsWhenItNextRuns() {
         var driver = driver {
             $0.faults.latency = .fixed(.seconds(Int64(1)))
-            $0.faults.appTerminations = [.init(side: .phone, at: t(10.5), relaunchAfter: .minutes(10))]
+            $0.faults.appTerminations = [.init(side: .phone, at: t(11.5), relaunchAfter: .minutes(10))]
         }
         driver.schedule(.user(.checkOff("kale")), at: t(10))
         driver.run()

@@ -42,9 +42,9 @@ struct TransportHarness {
         apply(link.reduce(event, at: loop.now))
     }
 
-    /// Runs every event due at or before `limit` (default: all).
-    mutating func run(until limit: SimTime = .distantFuture) {
-        while let event = loop.next(notAfter: limit) {
+    /// Runs every event; the clock stays at the last one.
+    mutating func run() {
+        while let event = loop.next() {
             apply(link.reduce(event, at: loop.now))
         }
     }
