@@ -13,7 +13,7 @@ public enum LatencyDistribution: Hashable, Sendable {
     /// design choice for a Bluetooth hop (UNCONFIRMED, PLATFORM.md §6 has no figure).
     public static let standard = LatencyDistribution.uniform(min: .milliseconds(100), max: .milliseconds(400))
 
-    /// Draws one delay.
+    /// Draws one delay (random draws rounded to the millisecond).
     ///
     /// - Complexity: O(1).
     public func sample(using rng: inout SplitMix64) -> SimDuration {
@@ -23,10 +23,17 @@ public enum LatencyDistribution: Hashable, Sendable {
         case .uniform(let low, let high):
             guard high > low else { return low }
             let span = UInt64(high.nanoseconds - low.nanoseconds)
-            return low + .nanoseconds(Int64(rng.next() % (span + 1)))
+            let draw = low + .nanoseconds(Int64(rng.next() % (span + 1)))
+            return min(max(LatencyDistribution.roundedToMillisecond(draw), low), high)
         case .exponential(let mean, let floor):
-            return floor + SimDuration.seconds(rng.exponential(mean: mean.seconds))
+            let draw = floor + SimDuration.seconds(rng.exponential(mean: mean.seconds))
+            return max(LatencyDistribution.roundedToMillisecond(draw), floor)
         }
+    }
+
+    /// Random draws are kept to whole milliseconds so traces read `delay=249ms`.
+    static func roundedToMillisecond(_ duration: SimDuration) -> SimDuration {
+        .milliseconds((duration.nanoseconds + 500_000) / 1_000_000)
     }
 
     /// `"fixed 250ms"`, `"uniform 100ms..400ms"`, `"exponential mean 2s floor 50ms"`.

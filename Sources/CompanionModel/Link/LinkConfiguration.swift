@@ -25,6 +25,8 @@ public struct LinkConfiguration: Hashable, Sendable {
     public var initialPhoneApp: AppRunState = .background
     /// The watch app's state at the start.
     public var initialWatchApp: AppRunState = .foreground
+    /// When the phone app pushes the remaining-items count to the watch complication.
+    public var phoneComplicationPolicy: PhoneComplicationPolicy = .onRequest
     /// Injected faults.
     public var faults: LinkFaults = LinkFaults()
 
@@ -40,4 +42,14 @@ public struct LinkConfiguration: Hashable, Sendable {
         case .applicationContext: return applicationContextPayloadLimit
         }
     }
+}
+
+/// When the phone app sends complication updates to the watch.
+public enum PhoneComplicationPolicy: Hashable, Sendable {
+    /// Only when asked (``PhoneAppAction/pushComplication``).
+    case onRequest
+    /// Also after every check-off it applies.
+    case afterEachChange
+
+    public var name: String { self == .onRequest ? "onRequest" : "afterEachChange" }
 }

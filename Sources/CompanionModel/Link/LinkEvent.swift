@@ -7,6 +7,7 @@ import SimulationKernel
 /// which returns the timers to schedule as ``LinkEffect``s.
 public enum LinkEvent: Hashable, Sendable {
     case user(WatchUserAction)
+    case phone(PhoneAppAction)
     case request(LinkRequest)
     case environment(LinkEnvironmentChange)
     case timer(LinkTimer)
@@ -18,6 +19,13 @@ public enum WatchUserAction: Hashable, Sendable {
     case uncheck(ItemID)
     /// An operation the watch app already numbered (the scenario simulation numbers its own).
     case commit(CheckOffOperation)
+}
+
+/// Something the phone app decides to do.
+public enum PhoneAppAction: Hashable, Sendable {
+    /// Push the list's remaining-items count to the watch complication
+    /// (`transferCurrentComplicationUserInfo`, budgeted; falls back to userInfo at 0).
+    case pushComplication
 }
 
 /// An app calling a `WCSession` API.

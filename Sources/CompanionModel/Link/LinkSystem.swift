@@ -14,14 +14,17 @@ import SimulationKernel
 public struct LinkSystem: Sendable {
     public private(set) var link: WatchLink
     public private(set) var sender = CheckOffSender()
-    public private(set) var phone = PhoneShoppingList()
+    public private(set) var phone: PhoneShoppingList
     /// The remaining-items count the watch complication last received from the phone.
     public private(set) var watchComplicationRemaining: Int?
     /// Outcomes reported per interactive message (the platform promises at most one; tests check it).
     public private(set) var interactiveOutcomeCounts: [MessageID: Int] = [:]
 
-    public init(configuration: LinkConfiguration, rng: inout SplitMix64) {
+    /// - Parameter items: the list's items (for the remaining count the phone pushes to the
+    ///   complication).
+    public init(configuration: LinkConfiguration, rng: inout SplitMix64, items: [ItemID] = []) {
         link = WatchLink(configuration: configuration, rng: &rng)
+        phone = PhoneShoppingList(items: items)
     }
 
     /// Handles one event and everything it sets off at the same instant.
@@ -42,6 +45,8 @@ public struct LinkSystem: Sendable {
                 case .commit(let operation): .commit(operation, reachability: reachability)
                 }
             perform(sender.reduce(senderEvent, at: now), at: now, into: &out)
+        case .phone(.pushComplication):
+            pushComplication(at: now, into: &out)
         default:
             run(event, at: now, into: &out)
         }
@@ -99,6 +104,11 @@ public struct LinkSystem: Sendable {
         }
     }
 
+    private mutating func pushComplication(at now: SimTime, into out: inout [LinkEffect]) {
+        let payload = LinkPayload.complicationUpdate(remaining: phone.remainingCount)
+        run(.request(.transferCurrentComplicationUserInfo(payload)), at: now, into: &out)
+    }
+
     private mutating func receive(_ message: LinkMessage, duplicate: Bool, at now: SimTime, into out: inout [LinkEffect]) {
         switch (message.route.to, message.payload) {
         case (.phone, .checkOff(let operation)):
@@ -113,7 +123,10 @@ public struct LinkSystem: Sendable {
             let kind = result == .applied ? "phone.applied" : "phone.ignored"
             if result != .applied { fields.append(("reason", .string(result.name))) }
             out.append(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
-            if result == .applied { out.append(.phoneApplied(operation)) }
+            if result == .applied {
+                out.append(.phoneApplied(operation))
+                if link.configuration.phoneComplicationPolicy == .afterEachChange { pushComplication(at: now, into: &out) }
+            }
         case (.watch, .complicationUpdate(let remaining)):
             watchComplicationRemaining = remaining
             out.append(.trace(TraceEvent(time: now, kind: "watch.complicationData", fields: [

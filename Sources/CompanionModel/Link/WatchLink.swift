@@ -74,13 +74,14 @@ public struct WatchLink: Sendable {
         return copy.split(label: label)
     }
 
-    /// Handles one event; user actions are not the transport's business and change nothing.
+    /// Handles one event; user and phone-app decisions are not the transport's business (the
+    /// ``LinkSystem`` turns them into requests) and change nothing here.
     ///
     /// - Complexity: O(log *n*) for most events; a drop-out or an app stop is O(*n*) in the
     ///   messages outstanding.
     public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
         switch event {
-        case .user: return []
+        case .user, .phone: return []
         case .request(let request): return handle(request, at: now)
         case .environment(let change): return handle(change, at: now)
         case .timer(let timer): return handle(timer, at: now)

@@ -42,7 +42,20 @@ public struct PhoneShoppingList: Hashable, Sendable {
     /// Every operation that changed the list, in order (the audit log the verifier reads).
     public private(set) var changes: [Change] = []
 
-    public init() {}
+    /// The items on the list (for the remaining count; may be empty when unknown).
+    public let items: [ItemID]
+
+    /// Creates the phone's list with every item open.
+    public init(items: [ItemID] = []) {
+        self.items = items
+    }
+
+    /// Items on the list not checked off.
+    ///
+    /// - Complexity: O(*n*).
+    public var remainingCount: Int {
+        items.reduce(0) { $0 + (status(of: $1) == .open ? 1 : 0) }
+    }
 
     /// The status of `item` on the phone (items never touched are open).
     public func status(of item: ItemID) -> ItemStatus {

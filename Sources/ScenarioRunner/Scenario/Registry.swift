@@ -2,8 +2,8 @@
 /// by adding its list here (one line each).
 public enum Registry {
     /// Every `"do"` kind, in documentation order.
-    public static let stepKinds: [StepKind] = CoreSteps.all
+    public static let stepKinds: [StepKind] = CoreSteps.all + LinkSteps.all
 
     /// Every key of an `"expect"` object, in documentation order.
-    public static let expectationKinds: [ExpectationKind] = CoreExpectations.all
+    public static let expectationKinds: [ExpectationKind] = CoreExpectations.all + LinkExpectations.all
 }

@@ -69,7 +69,8 @@ public enum ScenarioDecoder {
     static func decodeSections(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> ScenarioSections
     {
-        let sections = ScenarioSections()
+        var sections = ScenarioSections()
+        sections.link = try object.optional("link").map { node throws(ScenarioError) in try LinkSettings.decode(node, context) }
         return sections
     }
 

@@ -1,5 +1,8 @@
 /// The optional feature sections of a scenario file, one stored property per feature.
 /// A feature adds its property here and its decoding line in `ScenarioDecoder`.
 public struct ScenarioSections: Sendable {
+    /// `"link"`: the watch↔phone link's settings and faults.
+    public var link: LinkSettings?
+
     public init() {}
 }

@@ -1,0 +1,61 @@
+import CompanionModel
+import SimulationKernel
+
+/// The link's step kinds: range, app lifecycle, complication face and phone pushes.
+public enum LinkSteps {
+    public static let all: [StepKind] = environmentSteps + [phoneComplicationUpdate]
+
+    /// Steps that change the link's world: `{"do": "phoneOutOfRange"}` and so on.
+    static let environmentSteps: [StepKind] = [
+        (LinkEnvironmentChange.phoneOutOfRange, "the phone goes out of range (basement, phone left in the car)"),
+        (.phoneInRange, "the phone comes back into range"),
+        (.killPhoneApp, "the user or the system kills the phone app"),
+        (.launchPhoneApp, "the user opens the phone app (delivers queued transfers)"),
+        (.phoneAppToBackground, "the phone app goes to the background"),
+        (.terminateWatchApp, "the watch app is terminated (its pending replies are lost)"),
+        (.relaunchWatchApp, "the watch app is opened again (re-sends unanswered check-offs)"),
+        (.complicationPlacement(.onActiveFace), "the complication is put on the active watch face (50 transfers a day)"),
+        (.complicationPlacement(.notOnActiveFace), "the complication is removed from the active face (0 transfers)"),
+        (.session(.becomeInactive), "the session becomes inactive (the user switches watches)"),
+        (.session(.deactivate), "the session deactivates"),
+        (.session(.activate), "the session activates again"),
+    ].map { change, summary in
+        StepKind(name: change.name, summary: summary) {
+            (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+            ChangeLink(change: change)
+        }
+    }
+
+    /// `{"do": "phoneComplicationUpdate", "count": 60, "every": "15m"}`: the phone app pushes the
+    /// remaining-items count to the watch complication `count` times (default 1), `every` apart.
+    public static let phoneComplicationUpdate = StepKind(
+        name: "phoneComplicationUpdate",
+        summary: "the phone pushes its remaining count to the complication: \"count\" (1), \"every\" (\"1m\")"
+    ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        let count = try object.optional("count")?.int(context, in: 1...10_000) ?? 1
+        let every = try object.optional("every")?.duration(context) ?? .minutes(1)
+        return PushComplication(count: count, every: every)
+    }
+
+    /// Applies a change to the link's world.
+    public struct ChangeLink: ScenarioAction {
+        public var change: LinkEnvironmentChange
+        public var label: String { change.name }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            simulation.record("step.link", ["do": .string(change.name)])
+            simulation.handleLink(.environment(change))
+        }
+    }
+
+    /// The phone pushes complication updates.
+    public struct PushComplication: ScenarioAction {
+        public var count: Int
+        public var every: SimDuration
+        public var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            for index in 0..<count {
+                simulation.scheduleLink(.phone(.pushComplication), at: simulation.now + every * Int64(index))
+            }
+        }
+    }
+}
