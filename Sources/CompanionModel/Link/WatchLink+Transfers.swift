@@ -45,7 +45,7 @@ extension WatchLink {
         return [
             trace("link.budgetFallback", message, at: now, [
                 ("remaining", .int(0)), ("reason", .string(reason)),
-                ("resetsAt", .string(complicationBudget.nextReset(after: now).description)),
+                ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
             ])
         ] + enqueue(message, lane: .phoneUserInfo, at: now)
     }
