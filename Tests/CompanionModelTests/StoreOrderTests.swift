@@ -13,6 +13,18 @@ import Testing
         #expect(order.learnedOrder == ["kale", "carrots", "onions", "bell-peppers", "avocados", "eggs", "milk"])
     }
 
+    /// Items never bought together are placed by where they usually fall in a trip: apples,
+    /// picked first in their trip, go before sourdough, picked late in another.
+    @Test func unrelatedItemsAreOrderedByTheirUsualPositionInATrip() {
+        var order = StoreOrder()
+        order.learn(trip: ["bananas", "spinach", "onions", "sourdough"])
+        order.learn(trip: ["bananas", "apples", "carrots", "milk"])
+        #expect(order.meanPosition("apples") < order.meanPosition("sourdough"))
+        #expect(order.sorted(["sourdough", "apples"]) == ["apples", "sourdough"])
+        #expect(order.sorted(["sourdough", "carrots", "onions"]) == ["onions", "carrots", "sourdough"])
+        #expect(order.meanPosition("never-seen") == 1)
+    }
+
     @Test func unknownItemsGoLastInListOrder() {
         var order = StoreOrder()
         order.learn(trip: ["bread", "milk"])

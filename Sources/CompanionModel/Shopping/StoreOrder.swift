@@ -8,9 +8,11 @@
 /// trip Kale → Carrots → Onions → Bell Peppers → Avocados, Kale sorts before Eggs, through
 /// Avocados, even though the two were never bought together.
 ///
-/// Ties are broken deterministically: contradicting votes that cancel out give no edge;
-/// a cycle (the shopper changed their route) is broken by taking the item with the fewest
-/// unresolved predecessors, then the one first seen earliest, then the smaller identifier.
+/// Among items whose predecessors are all placed, the one with the smallest mean relative
+/// position across the trips it was in comes first (an item usually picked early in a trip
+/// is near the entrance), then the one first seen earliest, then the smaller identifier.
+/// Contradicting votes that cancel out give no edge; a cycle (the shopper changed their route)
+/// is broken by taking the item with the fewest unresolved predecessors, by the same rule.
 /// Items never seen in any trip go last, in the order the list gives them.
 ///
 /// ```swift
@@ -29,6 +31,10 @@ public struct StoreOrder: Hashable, Sendable {
     private var votes: [Pair: Int] = [:]
     /// The trip index and position at which each item was first seen (for tie-breaks).
     private var firstSeen: [ItemID: Int] = [:]
+    /// The sum over trips of the item's relative position, `(index + 0.5) / tripLength`, and
+    /// the number of trips it was in: their ratio estimates where in the store it is.
+    private var positionSum: [ItemID: Double] = [:]
+    private var appearances: [ItemID: Int] = [:]
     private var seenCount = 0
     /// The number of trips learned.
     public private(set) var tripCount = 0
@@ -46,6 +52,8 @@ public struct StoreOrder: Hashable, Sendable {
                 firstSeen[item] = seenCount
                 seenCount += 1
             }
+            positionSum[item, default: 0] += (Double(index) + 0.5) / Double(unique.count)
+            appearances[item, default: 0] += 1
             for later in unique[(index + 1)...] {
                 votes[Pair(before: item, after: later), default: 0] += 1
             }
@@ -55,6 +63,13 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// Whether `item` appeared in any learned trip.
     public func knows(_ item: ItemID) -> Bool { firstSeen[item] != nil }
+
+    /// Where in the store `item` usually is: its mean relative position in the trips it was
+    /// in, from 0 (first) to 1 (last); 1 for an item never seen.
+    public func meanPosition(_ item: ItemID) -> Double {
+        guard let count = appearances[item], count > 0 else { return 1 }
+        return positionSum[item, default: 1] / Double(count)
+    }
 
     /// The net votes for `a` before `b` (negative: `b` usually comes first; 0: no evidence).
     public func preference(_ a: ItemID, before b: ItemID) -> Int {
@@ -84,6 +99,8 @@ public struct StoreOrder: Hashable, Sendable {
             guard let next = remaining.min(by: { a, b in
                 let (da, db) = (inDegree[a, default: 0], inDegree[b, default: 0])
                 if da != db { return da < db }
+                let (pa, pb) = (meanPosition(a), meanPosition(b))
+                if pa != pb { return pa < pb }
                 let (fa, fb) = (firstSeen[a, default: .max], firstSeen[b, default: .max])
                 return fa != fb ? fa < fb : a < b
             }) else { break }
