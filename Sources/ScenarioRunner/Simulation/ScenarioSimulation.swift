@@ -39,6 +39,8 @@ public struct ScenarioSimulation {
     public internal(set) var phoneWaiting: [CheckOffOperation] = []
     /// Where the user's wrist is.
     public internal(set) var wrist: WristPosition = .raised
+    /// The watch app: model, wrist and frontmost state, check-off pipeline (latency feature).
+    public internal(set) var watchApp: WatchAppState
     /// Taps that reached the list, and taps that did not (with why).
     public internal(set) var tapCounts = TapCounts()
     /// The watch↔phone link (WatchConnectivity model, sender strategy, phone list).
@@ -61,6 +63,7 @@ public struct ScenarioSimulation {
         storeOrder = order
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
+        watchApp = WatchAppState(scenario: scenario)
         link = ScenarioLink(settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
     }
 
@@ -70,6 +73,7 @@ public struct ScenarioSimulation {
         case .step(let index):
             guard case .action(let action) = scenario.script[index].content else { return }
             action.perform(in: &self)
+        case .watch(let event): handleWatch(event)
         case .link(let event): handleLink(event)
         }
     }

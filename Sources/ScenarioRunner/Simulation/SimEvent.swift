@@ -6,6 +6,8 @@ import CompanionModel
 public enum SimEvent: Sendable {
     /// Perform the action of script step `index`.
     case step(Int)
+    /// The watch app's pipeline, wrist deadline and frame events (latency feature).
+    case watch(WatchAppEvent)
     /// A watch↔phone link event (timer, fault, step).
     case link(LinkEvent)
 }

@@ -21,5 +21,7 @@ var commands: [any Command.Type] {
     [
         RunCommand.self,
         CheckCommand.self,
+        LatencyCommand.self,
+        WatchesCommand.self,
     ]
 }
