@@ -9,7 +9,6 @@ import Testing
 /// channel delivered first copies in send order, and no interactive message had two outcomes.
 @Suite struct LinkPropertyTests {
     static let seedsPerBlock: UInt64 = 125
-    static let items = ["kale", "milk", "eggs", "bread", "apples", "rice"]
 
     /// 8 blocks × 125 seeds = 1,000 schedules (blocks run in parallel).
     @Test(arguments: 0..<8)
@@ -30,7 +29,7 @@ import Testing
 
     @discardableResult
     private func check(seed: UInt64) -> LinkDriver {
-        var driver = Self.makeSchedule(seed: seed)
+        var driver = LinkDriver.randomFaultSchedule(seed: seed)
         driver.run()
         driver.settle()
         let problems = driver.verify()
@@ -44,59 +43,6 @@ import Testing
                     .filter { $0.message.channel == channel && $0.message.route == route }.map(\.message.id)
                 #expect(ids == ids.sorted(), "seed \(seed): \(channel.name) \(route.name) out of order: \(ids)")
             }
-        }
-        return driver
-    }
-
-    /// Builds a random schedule from `seed`; every choice comes from one generator.
-    static func makeSchedule(seed: UInt64) -> LinkDriver {
-        var rng = SplitMix64(seed: seed)
-        let horizon = 1_200.0
-        func time(_ rng: inout SplitMix64) -> SimTime { t(rng.uniform(in: 0...horizon)) }
-
-        var faults = LinkFaults()
-        switch Int.random(in: 0..<3, using: &rng) {
-        case 0: faults.latency = .fixed(.milliseconds(Int64.random(in: 10...3_000, using: &rng)))
-        case 1: faults.latency = .uniform(min: .milliseconds(10), max: .milliseconds(Int64.random(in: 20...5_000, using: &rng)))
-        default:
-            faults.latency = .exponential(mean: .milliseconds(Int64.random(in: 50...8_000, using: &rng)), floor: .milliseconds(5))
-        }
-        faults.duplicateProbability = rng.bernoulli(0.3) ? 0 : rng.uniform(in: 0...0.6)
-        for _ in 0..<Int.random(in: 0...4, using: &rng) {
-            let start = time(&rng)
-            faults.unreachableWindows.append(.init(start: start, end: start + .seconds(rng.uniform(in: 1...400))))
-        }
-        for _ in 0..<Int.random(in: 0...4, using: &rng) {
-            let side: LinkSide = rng.bernoulli(0.5) ? .phone : .watch
-            let relaunch: SimDuration? = rng.bernoulli(0.7) ? .seconds(rng.uniform(in: 0...300)) : nil
-            faults.appTerminations.append(.init(side: side, at: time(&rng), relaunchAfter: relaunch))
-        }
-        var configuration = LinkConfiguration(faults: faults)
-        configuration.replyTimeout = .seconds(rng.uniform(in: 1...30))
-        configuration.initialPhoneApp = [.notRunning, .background, .foreground][Int.random(in: 0..<3, using: &rng)]
-        configuration.complicationTransfersPerDay = Int.random(in: 0...8, using: &rng)
-
-        var driver = LinkDriver(configuration: configuration, rng: &rng)
-        for _ in 0..<Int.random(in: 0...3, using: &rng) {
-            driver.schedule(.environment(.launchPhoneApp), at: time(&rng))
-        }
-        if rng.bernoulli(0.2) {
-            let start = time(&rng)
-            driver.schedule(.environment(.session(.becomeInactive)), at: start)
-            if rng.bernoulli(0.5) { driver.schedule(.environment(.session(.deactivate)), at: start + .seconds(Int64(5))) }
-            driver.schedule(.environment(.session(.activate)), at: start + .seconds(rng.uniform(in: 10...200)))
-        }
-        for index in 0..<Int.random(in: 0...12, using: &rng) {
-            driver.schedule(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))),
-                            at: time(&rng))
-        }
-        for index in 0..<Int.random(in: 0...4, using: &rng) {
-            driver.schedule(.request(.updateApplicationContext(.data(label: "ctx\(index)", bytes: 100), from: .watch)),
-                            at: time(&rng))
-        }
-        for _ in 0..<Int.random(in: 10...40, using: &rng) {
-            let item = items[Int.random(in: 0..<items.count, using: &rng)]
-            driver.schedule(.user(rng.bernoulli(0.75) ? .checkOff(item) : .uncheck(item)), at: time(&rng))
         }
         return driver
     }
