@@ -11,16 +11,24 @@ import SimulationKernel
 /// - delay: send → first delivery to the receiving app.
 /// - `maxQueueDepth`: most messages outstanding at once (interactive: awaiting an outcome).
 public struct ChannelStatistics: Hashable, Sendable {
+    /// Send or queue requests, including those refused at once.
     public var sent = 0
+    /// First deliveries to the receiving app.
     public var delivered = 0
+    /// Extra copies delivered (the phone ignores them).
     public var duplicates = 0
+    /// Retransmissions of queued transfers after a drop-out.
     public var retried = 0
+    /// Errors reported to the sender.
     public var failed = 0
+    /// Sends handed to another channel (interactive → userInfo, complication → userInfo).
     public var fellBack = 0
+    /// Most messages outstanding at once.
     public var maxQueueDepth = 0
     /// Delivery delays in delivery order.
     public private(set) var delays: [SimDuration] = []
 
+    /// Empty statistics.
     public init() {}
 
     mutating func recordDelivery(delay: SimDuration) {
@@ -47,8 +55,10 @@ public struct ChannelStatistics: Hashable, Sendable {
 public struct LinkStatistics: Hashable, Sendable {
     private var channels: [ChannelStatistics] = Array(repeating: ChannelStatistics(), count: LinkChannel.allCases.count)
 
+    /// Empty statistics for every channel.
     public init() {}
 
+    /// The statistics of `channel`.
     public subscript(channel: LinkChannel) -> ChannelStatistics {
         get { channels[LinkStatistics.index(channel)] }
         set { channels[LinkStatistics.index(channel)] = newValue }

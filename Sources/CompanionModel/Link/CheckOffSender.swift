@@ -2,10 +2,12 @@ import SimulationKernel
 
 /// What the user last did to an item on the watch: the state the phone must end up with.
 public struct ItemIntent: Hashable, Sendable {
+    /// The status the user left the item in.
     public var status: ItemStatus
     /// The sequence of the operation that set `status` (0 if the user never touched the item).
     public var sequence: Int
 
+    /// Creates an intent.
     public init(status: ItemStatus, sequence: Int) {
         self.status = status
         self.sequence = sequence
@@ -39,6 +41,7 @@ public struct CheckOffSender: Hashable, Sendable {
         /// The link refused it for good (payload too large, cancelled): reported, not retried.
         case undeliverable(LinkError)
 
+        /// The name used in traces.
         public var name: String {
             switch self {
             case .interactive: return "interactive"
@@ -51,7 +54,9 @@ public struct CheckOffSender: Hashable, Sendable {
 
     /// The latest unacknowledged operation of an item and how it travels.
     public struct Pending: Hashable, Sendable {
+        /// The latest operation on the item.
         public var operation: CheckOffOperation
+        /// How it travels.
         public var carrier: Carrier
     }
 
@@ -80,6 +85,7 @@ public struct CheckOffSender: Hashable, Sendable {
     /// Unacknowledged operations, at most one (the latest) per item.
     public private(set) var pending: [ItemID: Pending] = [:]
 
+    /// A sender with nothing sent yet.
     public init() {}
 
     /// The transition for `event` at `now`.

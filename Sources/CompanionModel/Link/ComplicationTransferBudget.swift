@@ -8,9 +8,11 @@ public struct ComplicationTransferBudget: Hashable, Sendable {
         case onActiveFace
         case notOnActiveFace
 
+        /// The name used in scenario files and traces.
         public var name: String { self == .onActiveFace ? "onActiveFace" : "notOnActiveFace" }
     }
 
+    /// Where the complication is now.
     public var placement: Placement
     /// Transfers per day on the active face.
     public let dailyLimit: Int
@@ -21,6 +23,7 @@ public struct ComplicationTransferBudget: Hashable, Sendable {
     /// The budget day `usedToday` counts (0 until the first reset).
     public private(set) var budgetDay: Int64 = 0
 
+    /// Creates a budget with nothing used.
     public init(dailyLimit: Int = 50, firstReset: SimDuration = .days(1), placement: Placement = .onActiveFace) {
         self.dailyLimit = dailyLimit
         self.firstReset = firstReset

@@ -14,6 +14,7 @@ public enum InteractiveMessageState: Hashable, Sendable {
     /// handler will run.
     case orphanedInFlight
 
+    /// The name used in traces.
     public var name: String {
         switch self {
         case .inFlight: return "inFlight"

@@ -27,16 +27,22 @@ public typealias MessageID = UInt64
 
 /// The direction of a message.
 public struct LinkRoute: Hashable, Sendable, Comparable {
+    /// The sending side.
     public var from: LinkSide
+    /// The receiving side.
     public var to: LinkSide { from.counterpart }
 
+    /// The route from `from` to its counterpart.
     public init(from: LinkSide) { self.from = from }
 
+    /// Watch → phone (check-offs).
     public static let watchToPhone = LinkRoute(from: .watch)
+    /// Phone → watch (complication updates).
     public static let phoneToWatch = LinkRoute(from: .phone)
 
     /// `"watch→phone"`.
     public var name: String { from.name + "→" + to.name }
 
+    /// Watch → phone sorts first.
     public static func < (lhs: LinkRoute, rhs: LinkRoute) -> Bool { lhs.from == .watch && rhs.from == .phone }
 }

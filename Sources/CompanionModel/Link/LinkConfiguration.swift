@@ -30,6 +30,7 @@ public struct LinkConfiguration: Hashable, Sendable {
     /// Injected faults.
     public var faults: LinkFaults = LinkFaults()
 
+    /// The platform defaults with `faults`.
     public init(faults: LinkFaults = LinkFaults()) {
         self.faults = faults
     }
@@ -51,5 +52,6 @@ public enum PhoneComplicationPolicy: Hashable, Sendable {
     /// Also after every check-off it applies.
     case afterEachChange
 
+    /// The name used in traces.
     public var name: String { self == .onRequest ? "onRequest" : "afterEachChange" }
 }

@@ -14,8 +14,11 @@ import SimulationKernel
 /// #expect(driver.verify().isEmpty)
 /// ```
 public struct LinkDriver {
+    /// The event loop; `loop.now` is the current time.
     public private(set) var loop = EventLoop<LinkEvent>(capacity: 256)
+    /// The sender, the link and the phone.
     public private(set) var system: LinkSystem
+    /// Every trace event so far.
     public private(set) var trace = TraceRecorder()
     /// Events handled so far.
     public private(set) var handledEvents = 0
@@ -26,6 +29,7 @@ public struct LinkDriver {
         self.init(configuration: configuration, rng: &rng)
     }
 
+    /// Creates the system from sub-streams of `rng` and schedules the configured faults.
     public init(configuration: LinkConfiguration, rng: inout SplitMix64) {
         system = LinkSystem(configuration: configuration, rng: &rng)
         for (time, event) in configuration.faults.scheduledEvents() {

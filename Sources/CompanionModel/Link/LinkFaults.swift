@@ -5,9 +5,12 @@ import SimulationKernel
 public struct LinkFaults: Hashable, Sendable {
     /// A span during which the phone is out of range.
     public struct UnreachableWindow: Hashable, Sendable {
+        /// When the phone goes out of range.
         public var start: SimTime
+        /// When it comes back.
         public var end: SimTime
 
+        /// A window from `start` to `end`.
         public init(start: SimTime, end: SimTime) {
             self.start = start
             self.end = end
@@ -16,10 +19,14 @@ public struct LinkFaults: Hashable, Sendable {
 
     /// An app killed at `at` and, if `relaunchAfter` is set, launched again that much later.
     public struct AppTermination: Hashable, Sendable {
+        /// Which app.
         public var side: LinkSide
+        /// When it is killed.
         public var at: SimTime
+        /// How long until it is launched again (`nil`: never).
         public var relaunchAfter: SimDuration?
 
+        /// A termination of `side`'s app.
         public init(side: LinkSide, at: SimTime, relaunchAfter: SimDuration? = nil) {
             self.side = side
             self.at = at
@@ -36,6 +43,7 @@ public struct LinkFaults: Hashable, Sendable {
     /// App kills (and relaunches).
     public var appTerminations: [AppTermination]
 
+    /// Faults with the given settings (default: none).
     public init(
         latency: LatencyDistribution = .standard, duplicateProbability: Double = 0,
         unreachableWindows: [UnreachableWindow] = [], appTerminations: [AppTermination] = []

@@ -5,6 +5,7 @@ public enum ItemStatus: Hashable, Sendable {
     case open
     case checkedOff
 
+    /// `"open"` or `"checkedOff"`.
     public var name: String { self == .open ? "open" : "checkedOff" }
 }
 
@@ -44,12 +45,18 @@ public enum LinkPayload: Hashable, Sendable {
 
 /// One message or transfer as sent.
 public struct LinkMessage: Hashable, Sendable {
+    /// Its send-order identifier.
     public var id: MessageID
+    /// The channel it travels on.
     public var channel: LinkChannel
+    /// Who sends it to whom.
     public var route: LinkRoute
+    /// What it carries.
     public var payload: LinkPayload
+    /// When it was sent (for delivery delays).
     public var sentAt: SimTime
 
+    /// Creates a message.
     public init(id: MessageID, channel: LinkChannel, route: LinkRoute, payload: LinkPayload, sentAt: SimTime) {
         self.id = id
         self.channel = channel

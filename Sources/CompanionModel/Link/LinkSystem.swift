@@ -12,8 +12,11 @@ import SimulationKernel
 /// for effect in system.reduce(.user(.checkOff("kale")), at: .zero) { … schedule / record … }
 /// ```
 public struct LinkSystem: Sendable {
+    /// The transport.
     public private(set) var link: WatchLink
+    /// The watch's check-off sender (and the user's intent).
     public private(set) var sender = CheckOffSender()
+    /// The phone's list.
     public private(set) var phone: PhoneShoppingList
     /// The remaining-items count the watch complication last received from the phone.
     public private(set) var watchComplicationRemaining: Int?

@@ -23,6 +23,7 @@ public enum LinkOutcome: Hashable, Sendable {
     /// The sender cancelled the transfer.
     case cancelled
 
+    /// The name used in traces.
     public var name: String {
         switch self {
         case .replied: return "replied"

@@ -20,6 +20,7 @@ public enum RadioRange: Hashable, Sendable {
         case linkUp(outage: SimDuration)
     }
 
+    /// Whether the phone is in range.
     public var isInRange: Bool { self == .inRange }
 
     /// The transition for `event` at `now`.

@@ -6,6 +6,7 @@ public enum LinkSide: Hashable, Sendable, CaseIterable {
     /// The other side.
     public var counterpart: LinkSide { self == .watch ? .phone : .watch }
 
+    /// `"watch"` or `"phone"`.
     public var name: String { self == .watch ? "watch" : "phone" }
 }
 
@@ -26,6 +27,7 @@ public enum Reachability: Hashable, Sendable {
         case senderNotRunning
         case counterpartNotRunning
 
+        /// The name used in traces and messages.
         public var name: String {
             switch self {
             case .sessionNotActivated: return "sessionNotActivated"
@@ -36,6 +38,7 @@ public enum Reachability: Hashable, Sendable {
         }
     }
 
+    /// Whether a message can be sent now.
     public var isReachable: Bool { self == .reachable }
 
     /// Computes reachability for a message sent by `side`.

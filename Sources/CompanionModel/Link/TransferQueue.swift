@@ -8,6 +8,7 @@ public enum TransferLane: Hashable, Sendable, CaseIterable {
     case phoneContext
     case complication
 
+    /// The channel of the lane.
     public var channel: LinkChannel {
         switch self {
         case .watchUserInfo, .phoneUserInfo: return .userInfo
@@ -16,6 +17,7 @@ public enum TransferLane: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The direction of the lane.
     public var route: LinkRoute {
         switch self {
         case .watchUserInfo, .watchContext: return .watchToPhone
@@ -47,7 +49,9 @@ public enum TransferState: Hashable, Sendable {
 
 /// A queued transfer and its state.
 public struct QueuedTransfer: Hashable, Sendable {
+    /// The transfer as queued.
     public var message: LinkMessage
+    /// Where it is.
     public var state: TransferState
     /// Transmissions so far (more than one means it was retried after a drop-out).
     public var attempts: Int

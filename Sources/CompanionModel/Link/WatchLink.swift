@@ -26,11 +26,17 @@ import SimulationKernel
 /// let effects = link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero)
 /// ```
 public struct WatchLink: Sendable {
+    /// The settings and faults.
     public let configuration: LinkConfiguration
+    /// The session's activation state.
     public internal(set) var activation: SessionActivation
+    /// Whether the phone is in range.
     public internal(set) var range: RadioRange = .inRange
+    /// The phone app's state.
     public internal(set) var phoneApp: AppRunState
+    /// The watch app's state.
     public internal(set) var watchApp: AppRunState
+    /// The complication transfer budget.
     public internal(set) var complicationBudget: ComplicationTransferBudget
     /// Per-channel counters and delays.
     public internal(set) var statistics = LinkStatistics()
@@ -173,6 +179,8 @@ public struct WatchLink: Sendable {
 
 /// A first delivery of a message to its receiving app.
 public struct LinkDeliveryRecord: Hashable, Sendable {
+    /// The message delivered.
     public var message: LinkMessage
+    /// When its receiving app got it.
     public var at: SimTime
 }

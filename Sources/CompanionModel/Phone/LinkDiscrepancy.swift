@@ -2,6 +2,7 @@ import SimulationKernel
 
 /// A difference between what the user did on the watch and what the phone did.
 public struct LinkDiscrepancy: Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: Hashable, Sendable {
         /// The phone does not show the user's latest operation on the item.
         case lost
@@ -12,6 +13,7 @@ public struct LinkDiscrepancy: Hashable, Sendable, CustomStringConvertible {
         /// The phone changed an item the user never touched on the watch.
         case unexpected
 
+        /// The name used in reports.
         public var name: String {
             switch self {
             case .lost: return "lost"
@@ -22,7 +24,9 @@ public struct LinkDiscrepancy: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What went wrong.
     public var kind: Kind
+    /// The item affected.
     public var item: ItemID
     /// What was expected and what was found.
     public var detail: String

@@ -9,6 +9,7 @@ import SimulationKernel
 public struct PhoneShoppingList: Hashable, Sendable {
     /// What the phone knows about one item.
     public struct Record: Hashable, Sendable {
+        /// Checked off or open on the phone.
         public var status: ItemStatus
         /// The sequence of the last operation applied (0: none).
         public var appliedSequence: Int
@@ -22,6 +23,7 @@ public struct PhoneShoppingList: Hashable, Sendable {
         /// Older than the last one applied: superseded.
         case stale(latest: Int)
 
+        /// The name used in traces.
         public var name: String {
             switch self {
             case .applied: return "applied"
@@ -33,7 +35,9 @@ public struct PhoneShoppingList: Hashable, Sendable {
 
     /// One change to the list, in the order the phone made them.
     public struct Change: Hashable, Sendable {
+        /// The operation applied.
         public var operation: CheckOffOperation
+        /// When.
         public var at: SimTime
     }
 

@@ -15,8 +15,10 @@ import SimulationKernel
 ///
 /// Every key is optional; defaults are PLATFORM.md §6's (see ``LinkConfiguration``).
 public struct LinkSettings: Sendable {
+    /// The link's configuration, faults included.
     public var configuration: LinkConfiguration
 
+    /// Settings with `configuration` (default: PLATFORM.md §6, no faults).
     public init(configuration: LinkConfiguration = LinkConfiguration()) {
         self.configuration = configuration
     }

@@ -3,6 +3,7 @@ import SimulationKernel
 
 /// The link's expectation keys.
 public enum LinkExpectations {
+    /// Every link expectation key, in documentation order.
     public static let all: [ExpectationKind] = [
         noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
     ] + ChannelCount.Metric.allCases.map(channelCount)
@@ -75,6 +76,7 @@ public enum LinkExpectations {
         }
     }
 
+    /// `noMessageLost`: checked on a settled copy of the link.
     public struct NoMessageLost: ScenarioExpectation {
         public var expected: Bool
         public var label: String { "noMessageLost = \(expected)" }
@@ -86,6 +88,7 @@ public enum LinkExpectations {
         }
     }
 
+    /// `phoneInSync`: checked on the link as it is.
     public struct PhoneInSync: ScenarioExpectation {
         public var expected: Bool
         public var label: String { "phoneInSync = \(expected)" }
@@ -97,6 +100,7 @@ public enum LinkExpectations {
         }
     }
 
+    /// `phoneChecked`: the phone's checked items.
     public struct PhoneChecked: ScenarioExpectation {
         public var items: [ItemID]
         public var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
@@ -107,6 +111,7 @@ public enum LinkExpectations {
         }
     }
 
+    /// `outstandingTransfers`: the watch's outstanding userInfo transfers.
     public struct OutstandingTransfers: ScenarioExpectation {
         public var count: Int
         public var label: String { "outstandingTransfers = \(count)" }
@@ -116,6 +121,7 @@ public enum LinkExpectations {
         }
     }
 
+    /// `complicationBudgetRemaining`.
     public struct BudgetRemaining: ScenarioExpectation {
         public var count: Int
         public var label: String { "complicationBudgetRemaining = \(count)" }
@@ -125,6 +131,7 @@ public enum LinkExpectations {
         }
     }
 
+    /// `reachable`: from the watch.
     public struct Reachable: ScenarioExpectation {
         public var expected: Bool
         public var label: String { "reachable = \(expected)" }
@@ -136,6 +143,7 @@ public enum LinkExpectations {
         }
     }
 
+    /// A per-channel counter (`delivered`, `failed`, …).
     public struct ChannelCount: ScenarioExpectation {
         /// Which counter.
         public enum Metric: String, Sendable, CaseIterable {

@@ -3,6 +3,7 @@ import SimulationKernel
 
 /// The link's step kinds: range, app lifecycle, complication face and phone pushes.
 public enum LinkSteps {
+    /// Every link step kind, in documentation order.
     public static let all: [StepKind] = environmentSteps + [phoneComplicationUpdate]
 
     /// Steps that change the link's world: `{"do": "phoneOutOfRange"}` and so on.
