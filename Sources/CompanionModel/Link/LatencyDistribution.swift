@@ -26,10 +26,14 @@ public enum LatencyDistribution: Hashable, Sendable {
             let draw = low + .nanoseconds(Int64(rng.next() % (span + 1)))
             return min(max(LatencyDistribution.roundedToMillisecond(draw), low), high)
         case .exponential(let mean, let floor):
-            let draw = floor + SimDuration.seconds(rng.exponential(mean: mean.seconds))
+            let extra = min(rng.exponential(mean: mean.seconds), LatencyDistribution.longestExtra.seconds)
+            let draw = floor + SimDuration.seconds(extra)
             return max(LatencyDistribution.roundedToMillisecond(draw), floor)
         }
     }
+
+    /// The exponential tail is cut at 30 days, so no draw can overflow simulated time.
+    static let longestExtra = SimDuration.days(30)
 
     /// Random draws are kept to whole milliseconds so traces read `delay=249ms`.
     static func roundedToMillisecond(_ duration: SimDuration) -> SimDuration {

@@ -95,19 +95,19 @@ public struct LinkSettings: Sendable {
     /// `"250ms"` (fixed), `{"fixed": "250ms"}`, `{"uniform": {"min": "100ms", "max": "400ms"}}` or
     /// `{"exponential": {"mean": "2s", "floor": "50ms"}}`.
     static func decodeLatency(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LatencyDistribution {
-        if case .string = node.value { return .fixed(try node.duration(context)) }
+        if case .string = node.value { return .fixed(try latencyDuration(node, context)) }
         guard case .object(let members) = node.value, members.count == 1, let member = members.first else {
             throw context.error(node, "expected a latency: a duration such as \"250ms\", or an object with one of "
                 + "\"fixed\", \"uniform\", \"exponential\", found \(node.kindDescription)")
         }
         switch member.key {
         case "fixed":
-            return .fixed(try member.value.duration(context))
+            return .fixed(try latencyDuration(member.value, context))
         case "uniform":
             var object = try ObjectReader(member.value, context, what: "an object {\"min\": \"100ms\", \"max\": \"400ms\"}")
-            let minimum = try object.required("min", "the shortest delay").duration(context)
+            let minimum = try latencyDuration(try object.required("min", "the shortest delay"), context)
             let maximumNode = try object.required("max", "the longest delay")
-            let maximum = try maximumNode.duration(context)
+            let maximum = try latencyDuration(maximumNode, context)
             try object.finish()
             guard maximum >= minimum else {
                 throw context.error(maximumNode, "expected \"max\" at least \"min\" (\(minimum)), found \(maximum)")
@@ -115,8 +115,10 @@ public struct LinkSettings: Sendable {
             return .uniform(min: minimum, max: maximum)
         case "exponential":
             var object = try ObjectReader(member.value, context, what: "an object {\"mean\": \"2s\", \"floor\": \"50ms\"}")
-            let mean = try positiveDuration(try object.required("mean", "the mean extra delay"), context)
-            let floor = try object.optional("floor")?.duration(context) ?? .zero
+            let meanNode = try object.required("mean", "the mean extra delay")
+            let mean = try latencyDuration(meanNode, context)
+            guard mean > .zero else { throw context.error(meanNode, "expected a mean greater than zero, found \(mean)") }
+            let floor = try object.optional("floor").map { node throws(ScenarioError) in try latencyDuration(node, context) } ?? .zero
             try object.finish()
             return .exponential(mean: mean, floor: floor)
         default:
@@ -161,6 +163,17 @@ public struct LinkSettings: Sendable {
             terminations.append(.init(side: side, at: at, relaunchAfter: relaunch))
         }
         return terminations
+    }
+
+    /// The longest hop latency a scenario may ask for (keeps every draw far from overflow).
+    static let maximumLatency = SimDuration.days(1)
+
+    static func latencyDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {
+        let duration = try node.duration(context)
+        guard duration <= maximumLatency else {
+            throw context.error(node, "expected a latency of at most \(maximumLatency), found \(duration)")
+        }
+        return duration
     }
 
     static func positiveDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {

@@ -34,7 +34,11 @@ public enum LinkSteps {
         summary: "the phone pushes its remaining count to the complication: \"count\" (1), \"every\" (\"1m\")"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let count = try object.optional("count")?.int(context, in: 1...10_000) ?? 1
-        let every = try object.optional("every")?.duration(context) ?? .minutes(1)
+        let everyNode = object.optional("every")
+        let every = try everyNode?.duration(context) ?? .minutes(1)
+        if let everyNode, every.nanoseconds.multipliedReportingOverflow(by: Int64(count)).overflow {
+            throw context.error(everyNode, "\(count) updates \(every) apart reach too far in the future; expected a shorter \"every\"")
+        }
         return PushComplication(count: count, every: every)
     }
 
