@@ -70,6 +70,8 @@ import Testing
         (#"{"replyTimeout": "0s"}"#, "s.json:7:28: error: expected a duration greater than zero, found 0s"),
         (#"{"phoneApp": "sleeping"}"#, "s.json:7:24: error: unknown value \"sleeping\" expected one of: \"notRunning\", \"background\", \"foreground\""),
         (#"{"unreachable": [{"from": "+5m", "to": "+1m"}]}"#, "s.json:7:50: error: expected \"to\" after \"from\" (+5m), found +1m"),
+        (#"{"latency": "2d"}"#, "s.json:7:23: error: expected a latency of at most 1d, found 2d"),
+        (#"{"latency": {"exponential": {"mean": "0s"}}}"#, "s.json:7:48: error: expected a mean greater than zero, found 0s"),
         (#"{"terminations": [{"app": "tablet", "at": "+1m"}]}"#, "s.json:7:37: error: unknown value \"tablet\" expected one of: \"phone\", \"watch\""),
     ]
 
@@ -81,6 +83,16 @@ import Testing
             _ = try Self.decode(text)
         } catch {
             #expect(error.description.hasPrefix(expectedPrefix), "\(error.description)")
+        }
+    }
+
+    @Test func aComplicationSeriesPastTheEndOfTimeIsAnError() {
+        let text = Self.scenario(script: #"[{"at": "+1m", "do": "phoneComplicationUpdate", "count": 10000, "every": "100000d"}]"#)
+        do {
+            _ = try Self.decode(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("10000 updates 100000d apart reach too far in the future"), "\(error)")
         }
     }
 
