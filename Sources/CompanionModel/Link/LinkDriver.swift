@@ -58,9 +58,11 @@ public struct LinkDriver {
         }
     }
 
-    /// Brings the link back (session activated, phone in range, both apps running) and runs
-    /// until nothing is left: afterwards every guaranteed transfer has been delivered.
+    /// Runs everything still scheduled, then brings the link back (session activated, phone in
+    /// range, both apps running) and runs until nothing is left: afterwards every guaranteed
+    /// transfer has been delivered.
     public mutating func settle() {
+        run()
         for change: LinkEnvironmentChange in [.session(.activate), .phoneInRange, .launchPhoneApp, .relaunchWatchApp] {
             loop.schedule(.environment(change), at: loop.now)
         }
