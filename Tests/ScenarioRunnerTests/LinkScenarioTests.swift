@@ -161,6 +161,28 @@ import Testing
         #expect(outcome.passed, "\(outcome.failedExpectations.map(\.failure))")
     }
 
+    /// With a `"complication"` section, the complication feature's face steps move the link's
+    /// transfer budget, and complication data the watch receives reloads the complication.
+    @Test func theLinkBudgetFollowsTheComplicationFaceSteps() throws {
+        let text = """
+            {"format": 1, "name": "t", "start": "2026-11-21T09:00:00Z",
+             "items": [{"id": "kale", "title": "Kale"}],
+             "complication": {"families": ["circular"], "onActiveFace": true},
+             "link": {"latency": "100ms"},
+             "script": [
+               {"at": "+1m", "do": "phoneComplicationUpdate"},
+               {"at": "+2m", "expect": {"complicationBudgetRemaining": 49, "delivered": {"complication": 1}}},
+               {"at": "+3m", "do": "complicationOffFace"},
+               {"at": "+4m", "do": "phoneComplicationUpdate"},
+               {"at": "+5m", "expect": {"complicationBudgetRemaining": 0, "fellBack": {"complication": 1},
+                                        "delivered": {"userInfo": 1}}}]}
+            """
+        let outcome = try Self.run(text)
+        #expect(outcome.passed, "\(outcome.failedExpectations.map(\.failure)) \(outcome.invariantFailures)")
+        let sources = outcome.trace.filter { $0.kind == "complication.request" }.map { $0["source"] }
+        #expect(sources.contains(.string("phoneTransfer")), "a budgeted transfer reaches the complication")
+    }
+
     @Test func sameScenarioAndSeedGiveTheSameTrace() throws {
         let text = Self.scenario(
             link: #"{"latency": {"exponential": {"mean": "1s"}}, "duplicateProbability": 0.5, "unreachable": [{"from": "+90s", "to": "+4m"}]}"#,

@@ -5,7 +5,7 @@ import Testing
 @Suite struct LinkCommandTests {
     static let linkScenarios = [
         "Scenarios/basement-aisle-no-signal.json", "Scenarios/phone-app-killed-mid-trip.json",
-        "Scenarios/duplicating-link.json", "Scenarios/complication-budget-day.json",
+        "Scenarios/duplicating-link.json", "Scenarios/link-complication-transfer-budget.json",
     ]
 
     @Test func linkScenariosPassCheck() throws {

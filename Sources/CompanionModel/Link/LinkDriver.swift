@@ -80,7 +80,7 @@ public struct LinkDriver {
             switch effect {
             case .schedule(let next, let time): loop.schedule(next, at: time)
             case .trace(let record): trace.record(record)
-            case .phoneApplied: break
+            case .phoneApplied, .watchReceivedComplication: break
             }
         }
     }

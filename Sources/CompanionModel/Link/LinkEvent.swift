@@ -101,4 +101,7 @@ public enum LinkEffect: Hashable, Sendable {
     case trace(TraceEvent)
     /// The phone's list applied `operation` (a host mirrors it into its own phone state).
     case phoneApplied(CheckOffOperation)
+    /// The watch app received complication data from the phone, over `channel` (`complication`
+    /// when budgeted, `userInfo` after the budget ran out): a host reloads the complication.
+    case watchReceivedComplication(remaining: Int, channel: LinkChannel)
 }

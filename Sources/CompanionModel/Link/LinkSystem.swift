@@ -132,6 +132,7 @@ public struct LinkSystem: Sendable {
             }
         case (.watch, .complicationUpdate(let remaining)):
             watchComplicationRemaining = remaining
+            if !duplicate { out.append(.watchReceivedComplication(remaining: remaining, channel: message.channel)) }
             out.append(.trace(TraceEvent(time: now, kind: "watch.complicationData", fields: [
                 "remaining": .int(Int64(remaining)), "id": .int(Int64(message.id)),
                 "channel": .string(message.channel.name),

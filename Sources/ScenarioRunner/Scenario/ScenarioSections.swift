@@ -3,6 +3,8 @@
 public struct ScenarioSections: Sendable {
     /// `"pipeline"`: the check-off handler and watch-screen settings (latency feature).
     public var pipeline: PipelineSettings?
+    /// `"complication"`: families, content, budget rules and background refreshes (complication feature).
+    public var complication: ComplicationSettings?
 
     /// `"link"`: the watch↔phone link's settings and faults.
     public var link: LinkSettings?

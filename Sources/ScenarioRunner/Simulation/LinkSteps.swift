@@ -1,7 +1,10 @@
 import CompanionModel
 import SimulationKernel
 
-/// The link's step kinds: range, app lifecycle, complication face and phone pushes.
+/// The link's step kinds: range, app lifecycle, session, and phone pushes to the complication.
+///
+/// The watch face steps (`complicationOnFace`, `complicationOffFace`) belong to the complication
+/// feature; the link's transfer budget follows them (see `syncLinkComplicationPlacement()`).
 public enum LinkSteps {
     /// Every link step kind, in documentation order.
     public static let all: [StepKind] = environmentSteps + [phoneComplicationUpdate]
@@ -15,8 +18,6 @@ public enum LinkSteps {
         (.phoneAppToBackground, "the phone app goes to the background"),
         (.terminateWatchApp, "the watch app is terminated (its pending replies are lost)"),
         (.relaunchWatchApp, "the watch app is opened again (re-sends unanswered check-offs)"),
-        (.complicationPlacement(.onActiveFace), "the complication is put on the active watch face (50 transfers a day)"),
-        (.complicationPlacement(.notOnActiveFace), "the complication is removed from the active face (0 transfers)"),
         (.session(.becomeInactive), "the session becomes inactive (the user switches watches)"),
         (.session(.deactivate), "the session deactivates"),
         (.session(.activate), "the session activates again"),

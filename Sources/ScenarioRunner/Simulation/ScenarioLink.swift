@@ -49,7 +49,7 @@ public struct ScenarioLink: Sendable {
                     switch effect {
                     case .schedule(let next, let time): loop.schedule(next, at: time)
                     case .trace(let record): trace.append(record)
-                    case .phoneApplied: break
+                    case .phoneApplied, .watchReceivedComplication: break
                     }
                 }
             }

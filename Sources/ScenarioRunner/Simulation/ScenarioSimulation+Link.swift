@@ -7,13 +7,25 @@ extension ScenarioSimulation {
     /// interactive message falls back to a queued transfer), and the phone applies it when it
     /// arrives (``phoneReceived(_:)``).
     mutating func sendToPhone(_ operation: CheckOffOperation) {
+        syncLinkComplicationPlacement()
         performLink(link.system.reduce(.user(.commit(operation)), at: now))
     }
 
     /// Handles a link event due on the loop (a timer, a fault, a step).
     mutating func handleLink(_ event: LinkEvent) {
         link.noteHandled(event, at: now)
+        syncLinkComplicationPlacement()
         performLink(link.system.reduce(event, at: now))
+    }
+
+    /// With a `"complication"` section, the watch face (its `complicationOnFace` /
+    /// `complicationOffFace` steps) decides whether the phone gets 50 complication transfers a
+    /// day or none; without one, the link's `"complication"` setting does.
+    mutating func syncLinkComplicationPlacement() {
+        guard let presence = complication?.model.presence(at: now) else { return }
+        let placement: ComplicationTransferBudget.Placement = presence == .onActiveFace ? .onActiveFace : .notOnActiveFace
+        guard link.system.link.complicationBudget.placement != placement else { return }
+        performLink(link.system.reduce(.environment(.complicationPlacement(placement)), at: now))
     }
 
     /// Schedules a link event (steps and faults use this).
@@ -65,6 +77,10 @@ extension ScenarioSimulation {
             case .schedule(let event, let time): scheduleLink(event, at: time)
             case .trace(let event): trace.record(event)
             case .phoneApplied(let operation): phoneReceived(operation)
+            case .watchReceivedComplication(_, let channel):
+                // A budgeted transfer is the phone's complication transfer; after a fallback the
+                // watch app got the data as ordinary userInfo and reloads the complication itself.
+                requestComplicationUpdate(source: channel == .complication ? "phoneTransfer" : "app")
             }
         }
     }

@@ -12,6 +12,9 @@ public enum WristPosition: String, Hashable, Sendable {
 }
 
 extension ScenarioSimulation {
+    /// Where the user's wrist is (derived from the wrist and frontmost-app lifecycle).
+    public var wrist: WristPosition { watchApp.wrist.state.isWristRaised ? .raised : .lowered }
+
     /// The user taps `item`'s row. The tap reaches the list only with the wrist up and the app
     /// frontmost (``WristAppMachine``); then the check-off pipeline runs it, and the list changes,
     /// the message is sent and the complication is refreshed at the pipeline's step times.
@@ -21,7 +24,6 @@ extension ScenarioSimulation {
 
     /// The user raises or lowers the wrist.
     mutating func setWrist(_ position: WristPosition) {
-        wrist = position
         record(position == .raised ? "watch.wristRaised" : "watch.wristLowered")
         let event: WristAppEvent = position == .raised
             ? .wristRaised(at: now, list: listSnapshot()) : .wristLowered(at: now)

@@ -37,8 +37,6 @@ public struct ScenarioSimulation {
     public internal(set) var phoneAppliedSequence: [ItemID: Int] = [:]
     /// Operations the phone received ahead of a missing predecessor.
     public internal(set) var phoneWaiting: [CheckOffOperation] = []
-    /// Where the user's wrist is.
-    public internal(set) var wrist: WristPosition = .raised
     /// The watch app: model, wrist and frontmost state, check-off pipeline (latency feature).
     public internal(set) var watchApp: WatchAppState
     /// Taps that reached the list, and taps that did not (with why).
@@ -47,6 +45,8 @@ public struct ScenarioSimulation {
     public internal(set) var link: ScenarioLink
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
+    /// The complication, when the scenario has a `"complication"` section.
+    public internal(set) var complication: ComplicationFeature?
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
@@ -65,6 +65,9 @@ public struct ScenarioSimulation {
         phoneList = watchList
         watchApp = WatchAppState(scenario: scenario)
         link = ScenarioLink(settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
+        complication = scenario.sections.complication.map {
+            ComplicationFeature(settings: $0, items: watchList.remainingItems)
+        }
     }
 
     /// Routes one due event. A feature adds one `case` here.
@@ -74,6 +77,7 @@ public struct ScenarioSimulation {
             guard case .action(let action) = scenario.script[index].content else { return }
             action.perform(in: &self)
         case .watch(let event): handleWatch(event)
+        case .complication(let event): handleComplication(event)
         case .link(let event): handleLink(event)
         }
     }

@@ -8,6 +8,8 @@ public enum SimEvent: Sendable {
     case step(Int)
     /// The watch app's pipeline, wrist deadline and frame events (latency feature).
     case watch(WatchAppEvent)
+    /// Background-refresh scheduling and wakes (complication feature).
+    case complication(ComplicationEvent)
     /// A watch↔phone link event (timer, fault, step).
     case link(LinkEvent)
 }

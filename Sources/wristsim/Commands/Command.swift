@@ -23,5 +23,6 @@ var commands: [any Command.Type] {
         CheckCommand.self,
         LatencyCommand.self,
         WatchesCommand.self,
+        TimelineCommand.self,
     ]
 }
