@@ -11,13 +11,17 @@ import Testing
         var rng = SplitMix64(seed: seed)
         let ids = (0..<Int.random(in: 1...8, using: &rng)).map { "item\($0)" }
         let items = ids.map { #"{"id": "\#($0)", "title": "\#($0.uppercased())"}"# }.joined(separator: ", ")
-        let latency = [#""80ms""#, #"{"uniform": {"min": "10ms", "max": "3s"}}"#,
-                       #"{"exponential": {"mean": "2s", "floor": "20ms"}}"#][Int.random(in: 0..<3, using: &rng)]
+        let latency = [
+            #""80ms""#, #"{"uniform": {"min": "10ms", "max": "3s"}}"#,
+            #"{"exponential": {"mean": "2s", "floor": "20ms"}}"#,
+        ][Int.random(in: 0..<3, using: &rng)]
         let duplicates = ["0", "0.2", "0.5"][Int.random(in: 0..<3, using: &rng)]
         let timeout = ["1s", "5s", "30s"][Int.random(in: 0..<3, using: &rng)]
         let phoneApp = ["notRunning", "background", "foreground"][Int.random(in: 0..<3, using: &rng)]
-        let linkSteps = ["phoneOutOfRange", "phoneInRange", "killPhoneApp", "launchPhoneApp", "terminateWatchApp",
-                         "relaunchWatchApp", "sessionBecomeInactive", "activateSession", "phoneComplicationUpdate"]
+        let linkSteps = [
+            "phoneOutOfRange", "phoneInRange", "killPhoneApp", "launchPhoneApp", "terminateWatchApp",
+            "relaunchWatchApp", "sessionBecomeInactive", "activateSession", "phoneComplicationUpdate",
+        ]
         var steps: [String] = [#"{"at": "+1s", "do": "raiseWrist"}"#]
         for _ in 0..<Int.random(in: 5...40, using: &rng) {
             let after = "\(Int.random(in: 0...20, using: &rng))s"

@@ -27,15 +27,16 @@ import Testing
     }
 
     @Test func decodesEverySetting() throws {
-        let text = Self.scenario(link: """
-            {"latency": {"exponential": {"mean": "2s", "floor": "50ms"}}, "duplicateProbability": 0.2,
-             "replyTimeout": "10s", "messagePayloadCap": 1000, "userInfoPayloadCap": 2000,
-             "applicationContextPayloadCap": 3000, "complicationTransfersPerDay": 7,
-             "complicationBudgetResetsAt": "+15h", "complication": "notOnActiveFace",
-             "phoneUpdatesComplication": true, "phoneApp": "notRunning", "watchApp": "background",
-             "session": "inactive", "unreachable": [{"from": "+1m", "to": "+2m"}],
-             "terminations": [{"app": "phone", "at": "+3m", "relaunchAfter": "1m"}, {"app": "watch", "at": "+4m"}]}
-            """, script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
+        let text = Self.scenario(
+            link: """
+                {"latency": {"exponential": {"mean": "2s", "floor": "50ms"}}, "duplicateProbability": 0.2,
+                 "replyTimeout": "10s", "messagePayloadCap": 1000, "userInfoPayloadCap": 2000,
+                 "applicationContextPayloadCap": 3000, "complicationTransfersPerDay": 7,
+                 "complicationBudgetResetsAt": "+15h", "complication": "notOnActiveFace",
+                 "phoneUpdatesComplication": true, "phoneApp": "notRunning", "watchApp": "background",
+                 "session": "inactive", "unreachable": [{"from": "+1m", "to": "+2m"}],
+                 "terminations": [{"app": "phone", "at": "+3m", "relaunchAfter": "1m"}, {"app": "watch", "at": "+4m"}]}
+                """, script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
         let configuration = try #require(try Self.decode(text).sections.link).configuration
         #expect(configuration.faults.latency == .exponential(mean: .seconds(2), floor: .milliseconds(50)))
         #expect(configuration.faults.duplicateProbability == 0.2)
@@ -50,11 +51,15 @@ import Testing
         #expect(configuration.initialPhoneApp == .notRunning)
         #expect(configuration.initialWatchApp == .background)
         #expect(configuration.initialActivation == .inactive)
-        #expect(configuration.faults.unreachableWindows == [.init(start: SimTime(offset: .minutes(1)), end: SimTime(offset: .minutes(2)))])
-        #expect(configuration.faults.appTerminations == [
-            .init(side: .phone, at: SimTime(offset: .minutes(3)), relaunchAfter: .minutes(1)),
-            .init(side: .watch, at: SimTime(offset: .minutes(4))),
-        ])
+        #expect(
+            configuration.faults.unreachableWindows == [
+                .init(start: SimTime(offset: .minutes(1)), end: SimTime(offset: .minutes(2)))
+            ])
+        #expect(
+            configuration.faults.appTerminations == [
+                .init(side: .phone, at: SimTime(offset: .minutes(3)), relaunchAfter: .minutes(1)),
+                .init(side: .watch, at: SimTime(offset: .minutes(4))),
+            ])
     }
 
     @Test func latencyAsAPlainDurationIsFixed() throws {
@@ -64,15 +69,33 @@ import Testing
 
     static let malformed: [(String, String)] = [
         (#"{"latancy": "1s"}"#, "s.json:7:12: error: unknown key \"latancy\"; did you mean \"latency\"?"),
-        (#"{"latency": {"gaussian": {"mean": "1s"}}}"#, "s.json:7:24: error: unknown latency distribution \"gaussian\""),
-        (#"{"latency": {"uniform": {"min": "2s", "max": "1s"}}}"#, "s.json:7:56: error: expected \"max\" at least \"min\" (2s), found 1s"),
+        (
+            #"{"latency": {"gaussian": {"mean": "1s"}}}"#,
+            "s.json:7:24: error: unknown latency distribution \"gaussian\""
+        ),
+        (
+            #"{"latency": {"uniform": {"min": "2s", "max": "1s"}}}"#,
+            "s.json:7:56: error: expected \"max\" at least \"min\" (2s), found 1s"
+        ),
         (#"{"duplicateProbability": 1.5}"#, "s.json:7:36: error: expected a number from 0.0 to 1.0, found 1.5"),
         (#"{"replyTimeout": "0s"}"#, "s.json:7:28: error: expected a duration greater than zero, found 0s"),
-        (#"{"phoneApp": "sleeping"}"#, "s.json:7:24: error: unknown value \"sleeping\" expected one of: \"notRunning\", \"background\", \"foreground\""),
-        (#"{"unreachable": [{"from": "+5m", "to": "+1m"}]}"#, "s.json:7:50: error: expected \"to\" after \"from\" (+5m), found +1m"),
+        (
+            #"{"phoneApp": "sleeping"}"#,
+            "s.json:7:24: error: unknown value \"sleeping\" expected one of: \"notRunning\", \"background\", \"foreground\""
+        ),
+        (
+            #"{"unreachable": [{"from": "+5m", "to": "+1m"}]}"#,
+            "s.json:7:50: error: expected \"to\" after \"from\" (+5m), found +1m"
+        ),
         (#"{"latency": "2d"}"#, "s.json:7:23: error: expected a latency of at most 1d, found 2d"),
-        (#"{"latency": {"exponential": {"mean": "0s"}}}"#, "s.json:7:48: error: expected a mean greater than zero, found 0s"),
-        (#"{"terminations": [{"app": "tablet", "at": "+1m"}]}"#, "s.json:7:37: error: unknown value \"tablet\" expected one of: \"phone\", \"watch\""),
+        (
+            #"{"latency": {"exponential": {"mean": "0s"}}}"#,
+            "s.json:7:48: error: expected a mean greater than zero, found 0s"
+        ),
+        (
+            #"{"terminations": [{"app": "tablet", "at": "+1m"}]}"#,
+            "s.json:7:37: error: unknown value \"tablet\" expected one of: \"phone\", \"watch\""
+        ),
     ]
 
     @Test(arguments: malformed)
@@ -87,7 +110,8 @@ import Testing
     }
 
     @Test func aComplicationSeriesPastTheEndOfTimeIsAnError() {
-        let text = Self.scenario(script: #"[{"at": "+1m", "do": "phoneComplicationUpdate", "count": 10000, "every": "100000d"}]"#)
+        let text = Self.scenario(
+            script: #"[{"at": "+1m", "do": "phoneComplicationUpdate", "count": 10000, "every": "100000d"}]"#)
         do {
             _ = try Self.decode(text)
             Issue.record("expected an error")
@@ -138,7 +162,8 @@ import Testing
 
     @Test func aPhoneAppKilledForGoodStillGetsEverythingOnceTheLinkFinishes() throws {
         let text = Self.scenario(
-            link: #"{"terminations": [{"app": "phone", "at": "+10s"}], "unreachable": [{"from": "+20s", "to": "+3m"}]}"#,
+            link:
+                #"{"terminations": [{"app": "phone", "at": "+10s"}], "unreachable": [{"from": "+20s", "to": "+3m"}]}"#,
             script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#,
             expect: #"{"phoneInSync": false, "noMessageLost": true}"#)
         let outcome = try Self.run(text)
@@ -185,7 +210,8 @@ import Testing
 
     @Test func sameScenarioAndSeedGiveTheSameTrace() throws {
         let text = Self.scenario(
-            link: #"{"latency": {"exponential": {"mean": "1s"}}, "duplicateProbability": 0.5, "unreachable": [{"from": "+90s", "to": "+4m"}]}"#,
+            link:
+                #"{"latency": {"exponential": {"mean": "1s"}}, "duplicateProbability": 0.5, "unreachable": [{"from": "+90s", "to": "+4m"}]}"#,
             script: """
                 [{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+2m", "do": "tap", "item": "eggs"},
                  {"at": "+2m10s", "do": "tap", "item": "kale"}, {"at": "+5m", "do": "killPhoneApp"},

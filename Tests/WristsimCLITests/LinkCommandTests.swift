@@ -17,7 +17,10 @@ import Testing
     @Test func runPrintsPerChannelStatistics() throws {
         let result = try CLI.run(["run", "Scenarios/basement-aisle-no-signal.json"])
         #expect(result.status == 0)
-        for line in ["link.interactive", "link.userInfo", "  delayP99       ", "  maxQueueDepth  4", "  lost                    0"] {
+        for line in [
+            "link.interactive", "link.userInfo", "  delayP99       ", "  maxQueueDepth  4",
+            "  lost                    0",
+        ] {
             #expect(result.stdout.contains(line), "missing \(line)")
         }
     }
@@ -34,10 +37,14 @@ import Testing
         let result = try CLI.run(["run", "Scenarios/phone-app-killed-mid-trip.json", "--trace"])
         let tomatoes = result.stdout.split(separator: "\n").filter { $0.contains("item=tomatoes") }
             .map { String($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
-            .filter { $0.hasPrefix("link.") || $0.hasPrefix("phone.") || $0 == "watch.checkOff" || $0 == "watch.acknowledged" }
-        #expect(tomatoes == [
-            "watch.checkOff", "link.queued", "link.arrived", "link.delivered", "phone.applied", "watch.acknowledged",
-        ])
+            .filter {
+                $0.hasPrefix("link.") || $0.hasPrefix("phone.") || $0 == "watch.checkOff" || $0 == "watch.acknowledged"
+            }
+        #expect(
+            tomatoes == [
+                "watch.checkOff", "link.queued", "link.arrived", "link.delivered", "phone.applied",
+                "watch.acknowledged",
+            ])
     }
 
     @Test func aLostCheckOffFailsTheRunWithItsTrail() throws {
@@ -64,6 +71,8 @@ import Testing
         let path = try CLI.temporaryFile(Array(text.utf8))
         let result = try CLI.run(["run", path])
         #expect(result.status == 65)
-        #expect(result.stderr.contains(":3:11: error: unknown key \"duplicateProbabilty\"; did you mean \"duplicateProbability\"?"))
+        #expect(
+            result.stderr.contains(
+                ":3:11: error: unknown key \"duplicateProbabilty\"; did you mean \"duplicateProbability\"?"))
     }
 }

@@ -148,9 +148,10 @@ public struct CheckOffSender: Hashable, Sendable {
         }
     }
 
-    private func trace(_ kind: String, _ operation: CheckOffOperation, _ now: SimTime, route: String,
-                       error: LinkError? = nil) -> Command
-    {
+    private func trace(
+        _ kind: String, _ operation: CheckOffOperation, _ now: SimTime, route: String,
+        error: LinkError? = nil
+    ) -> Command {
         var fields: [(key: String, value: TraceValue)] = [
             ("item", .string(operation.item)), ("op", .string(operation.actionName)),
             ("seq", .int(Int64(operation.sequence))), ("route", .string(route)),

@@ -23,9 +23,11 @@ extension LinkDriver {
         switch Int.random(in: 0..<3, using: &rng) {
         case 0: faults.latency = .fixed(.milliseconds(Int64.random(in: 10...3_000, using: &rng)))
         case 1:
-            faults.latency = .uniform(min: .milliseconds(10), max: .milliseconds(Int64.random(in: 20...5_000, using: &rng)))
+            faults.latency = .uniform(
+                min: .milliseconds(10), max: .milliseconds(Int64.random(in: 20...5_000, using: &rng)))
         default:
-            faults.latency = .exponential(mean: .milliseconds(Int64.random(in: 50...8_000, using: &rng)), floor: .milliseconds(5))
+            faults.latency = .exponential(
+                mean: .milliseconds(Int64.random(in: 50...8_000, using: &rng)), floor: .milliseconds(5))
         }
         faults.duplicateProbability = rng.bernoulli(0.3) ? 0 : rng.uniform(in: 0...0.6)
         for _ in 0..<Int.random(in: 0...4, using: &rng) {
@@ -53,12 +55,14 @@ extension LinkDriver {
             driver.schedule(.environment(.session(.activate)), at: start + .seconds(rng.uniform(in: 10...200)))
         }
         for index in 0..<Int.random(in: 0...12, using: &rng) {
-            driver.schedule(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))),
-                            at: time(&rng))
+            driver.schedule(
+                .request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))),
+                at: time(&rng))
         }
         for index in 0..<Int.random(in: 0...4, using: &rng) {
-            driver.schedule(.request(.updateApplicationContext(.data(label: "ctx\(index)", bytes: 100), from: .watch)),
-                            at: time(&rng))
+            driver.schedule(
+                .request(.updateApplicationContext(.data(label: "ctx\(index)", bytes: 100), from: .watch)),
+                at: time(&rng))
         }
         for _ in 0..<Int.random(in: 10...40, using: &rng) {
             let item = randomItems[Int.random(in: 0..<randomItems.count, using: &rng)]

@@ -82,7 +82,8 @@ public struct LinkSystem: Sendable {
         for command in commands {
             switch command {
             case .trace(let event): out.append(.trace(event))
-            case .sendMessage(let operation): run(.request(.sendMessage(.checkOff(operation), from: .watch)), at: now, into: &out)
+            case .sendMessage(let operation):
+                run(.request(.sendMessage(.checkOff(operation), from: .watch)), at: now, into: &out)
             case .transferUserInfo(let operation):
                 run(.request(.transferUserInfo(.checkOff(operation), from: .watch)), at: now, into: &out)
             }
@@ -112,7 +113,9 @@ public struct LinkSystem: Sendable {
         run(.request(.transferCurrentComplicationUserInfo(payload)), at: now, into: &out)
     }
 
-    private mutating func receive(_ message: LinkMessage, duplicate: Bool, at now: SimTime, into out: inout [LinkEffect]) {
+    private mutating func receive(
+        _ message: LinkMessage, duplicate: Bool, at now: SimTime, into out: inout [LinkEffect]
+    ) {
         switch (message.route.to, message.payload) {
         case (.phone, .checkOff(let operation)):
             let result = phone.apply(operation, at: now)
@@ -128,19 +131,29 @@ public struct LinkSystem: Sendable {
             out.append(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
             if result == .applied {
                 out.append(.phoneApplied(operation))
-                if link.configuration.phoneComplicationPolicy == .afterEachChange { pushComplication(at: now, into: &out) }
+                if link.configuration.phoneComplicationPolicy == .afterEachChange {
+                    pushComplication(at: now, into: &out)
+                }
             }
         case (.watch, .complicationUpdate(let remaining)):
             watchComplicationRemaining = remaining
             if !duplicate { out.append(.watchReceivedComplication(remaining: remaining, channel: message.channel)) }
-            out.append(.trace(TraceEvent(time: now, kind: "watch.complicationData", fields: [
-                "remaining": .int(Int64(remaining)), "id": .int(Int64(message.id)),
-                "channel": .string(message.channel.name),
-            ])))
+            out.append(
+                .trace(
+                    TraceEvent(
+                        time: now, kind: "watch.complicationData",
+                        fields: [
+                            "remaining": .int(Int64(remaining)), "id": .int(Int64(message.id)),
+                            "channel": .string(message.channel.name),
+                        ])))
         default:
-            out.append(.trace(TraceEvent(time: now, kind: "\(message.route.to.name).received", fields: [
-                "id": .int(Int64(message.id)), "payload": .string(message.payload.summary),
-            ])))
+            out.append(
+                .trace(
+                    TraceEvent(
+                        time: now, kind: "\(message.route.to.name).received",
+                        fields: [
+                            "id": .int(Int64(message.id)), "payload": .string(message.payload.summary),
+                        ])))
         }
     }
 }

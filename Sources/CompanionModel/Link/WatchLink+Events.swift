@@ -42,10 +42,13 @@ extension WatchLink {
         case .complicationPlacement(let placement):
             complicationBudget.placement = placement
             return [
-                .trace(TraceEvent(time: now, kind: "link.complicationFace", fields: [
-                    "placement": .string(placement.name),
-                    "remaining": .int(Int64(complicationBudget.remaining(at: now))),
-                ]))
+                .trace(
+                    TraceEvent(
+                        time: now, kind: "link.complicationFace",
+                        fields: [
+                            "placement": .string(placement.name),
+                            "remaining": .int(Int64(complicationBudget.remaining(at: now))),
+                        ]))
             ]
         case .session(let event):
             return changeSession(event, at: now)
@@ -63,9 +66,13 @@ extension WatchLink {
                 requeueInFlight()
                 effects += failAllInteractive(.notReachable, at: now, reason: "outOfRange")
             case .linkUp(let outage):
-                effects.append(.trace(TraceEvent(time: now, kind: "link.range", fields: [
-                    "state": "inRange", "outage": .duration(outage),
-                ])))
+                effects.append(
+                    .trace(
+                        TraceEvent(
+                            time: now, kind: "link.range",
+                            fields: [
+                                "state": "inRange", "outage": .duration(outage),
+                            ])))
                 effects += transmitAll(at: now)
             }
         }
@@ -81,9 +88,13 @@ extension WatchLink {
         setApp(side, state)
         var effects: [LinkTransportEffect] = []
         if changed {
-            effects.append(.trace(TraceEvent(time: now, kind: "\(side.name).app", fields: [
-                "state": .string(state.name), "cause": .string(cause),
-            ])))
+            effects.append(
+                .trace(
+                    TraceEvent(
+                        time: now, kind: "\(side.name).app",
+                        fields: [
+                            "state": .string(state.name), "cause": .string(cause),
+                        ])))
         }
         for transition in transitions {
             switch transition {

@@ -124,9 +124,11 @@ extension WatchLink {
     {
         statistics[message.channel].failed += 1
         return [
-            trace("link.failed", message, at: now, [
-                ("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason)),
-            ]),
+            trace(
+                "link.failed", message, at: now,
+                [
+                    ("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason)),
+                ]),
             .outcome(message, .failed(error)),
         ]
     }

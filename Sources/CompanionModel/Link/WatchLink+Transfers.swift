@@ -16,7 +16,8 @@ extension WatchLink {
         var effects = [trace("link.queued", message, at: now)]
         let limit = configuration.payloadLimit(for: message.channel)
         if message.payload.byteCount > limit {
-            return effects + fail(message, .payloadTooLarge, at: now, reason: "\(message.payload.byteCount)B > \(limit)B")
+            return effects
+                + fail(message, .payloadTooLarge, at: now, reason: "\(message.payload.byteCount)B > \(limit)B")
         }
         var queue = lanes[lane] ?? TransferQueue()
         if lane.channel == .applicationContext {
@@ -43,10 +44,12 @@ extension WatchLink {
         let message = makeMessage(.userInfo, from: .phone, payload, at: now)
         let reason = complicationBudget.placement == .onActiveFace ? "budgetExhausted" : "notOnActiveFace"
         return [
-            trace("link.budgetFallback", message, at: now, [
-                ("remaining", .int(0)), ("reason", .string(reason)),
-                ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
-            ])
+            trace(
+                "link.budgetFallback", message, at: now,
+                [
+                    ("remaining", .int(0)), ("reason", .string(reason)),
+                    ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
+                ])
         ] + enqueue(message, lane: .phoneUserInfo, at: now)
     }
 
@@ -63,7 +66,8 @@ extension WatchLink {
             queue.lastArrival = arrival
             if queue.entries[index].attempts > 1 {
                 statistics[message.channel].retried += 1
-                effects.append(trace("link.retry", message, at: now, [("attempt", .int(Int64(queue.entries[index].attempts)))]))
+                effects.append(
+                    trace("link.retry", message, at: now, [("attempt", .int(Int64(queue.entries[index].attempts)))]))
             }
             effects.append(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival))
         }

@@ -156,7 +156,9 @@ public struct WatchLink: Sendable {
         deliveries.append(LinkDeliveryRecord(message: message, at: now))
     }
 
-    func trace(_ kind: String, _ message: LinkMessage, at now: SimTime, _ extra: [(key: String, value: TraceValue)] = [])
+    func trace(
+        _ kind: String, _ message: LinkMessage, at now: SimTime, _ extra: [(key: String, value: TraceValue)] = []
+    )
         -> LinkTransportEffect
     {
         var fields: [(key: String, value: TraceValue)] = [

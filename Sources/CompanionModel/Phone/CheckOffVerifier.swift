@@ -22,30 +22,44 @@ public enum CheckOffVerifier {
             let status = record?.status ?? .open
             let sequence = record?.appliedSequence ?? 0
             if status != wanted.status || sequence != wanted.sequence {
-                found.append((item, 0, .lost,
-                    "watch says \(wanted.status.name) (#\(wanted.sequence)), phone has \(status.name) (#\(sequence))"))
+                found.append(
+                    (
+                        item, 0, .lost,
+                        "watch says \(wanted.status.name) (#\(wanted.sequence)), "
+                            + "phone has \(status.name) (#\(sequence))"
+                    ))
             }
         }
         var changesByItem: [ItemID: [Int]] = [:]
-        for change in phone.changes { changesByItem[change.operation.item, default: []].append(change.operation.sequence) }
+        for change in phone.changes {
+            changesByItem[change.operation.item, default: []].append(change.operation.sequence)
+        }
         for item in changesByItem.keys.sorted() {
             let sequences = changesByItem[item] ?? []
             var seen: Set<Int> = []
             let doubled = sequences.filter { !seen.insert($0).inserted }
             if !doubled.isEmpty {
-                found.append((item, 1, .doubled,
-                    "operation(s) \(doubled.map { "#\($0)" }.joined(separator: ", ")) applied more than once"))
+                found.append(
+                    (
+                        item, 1, .doubled,
+                        "operation(s) \(doubled.map { "#\($0)" }.joined(separator: ", ")) applied more than once"
+                    ))
             }
             if zip(sequences, sequences.dropFirst()).contains(where: { $0 > $1 }) {
-                found.append((item, 2, .reordered,
-                    "applied in the order \(sequences.map { "#\($0)" }.joined(separator: ", "))"))
+                found.append(
+                    (
+                        item, 2, .reordered,
+                        "applied in the order \(sequences.map { "#\($0)" }.joined(separator: ", "))"
+                    ))
             }
             if intent[item] == nil {
                 found.append((item, 3, .unexpected, "the phone changed it but the watch never did"))
             }
         }
         return found.sorted { ($0.item, $0.rank) < ($1.item, $1.rank) }.map { entry in
-            LinkDiscrepancy(kind: entry.kind, item: entry.item, detail: entry.detail, trail: CheckOffVerifier.trail(of: entry.item, in: trail))
+            LinkDiscrepancy(
+                kind: entry.kind, item: entry.item, detail: entry.detail,
+                trail: CheckOffVerifier.trail(of: entry.item, in: trail))
         }
     }
 

@@ -22,8 +22,11 @@ public enum LinkReport {
             .init("operations", .int(Int64(system.sender.intent.values.reduce(0) { $0 + $1.sequence }))),
             .init("appliedOnPhone", .int(Int64(system.phone.changes.count))),
             .init("phoneInSyncAtEnd", .bool(atEnd.isEmpty)),
-            .init("inTransitAtEnd", .int(Int64(inTransit)),
-                  text: inTransit == 0 ? "0" : "\(inTransit) (the phone has them at \(formatter.clock(settled.at)) once the link finishes)"),
+            .init(
+                "inTransitAtEnd", .int(Int64(inTransit)),
+                text: inTransit == 0
+                    ? "0" : "\(inTransit) (the phone has them at \(formatter.clock(settled.at)) once the link finishes)"
+            ),
             .init("lost", .int(Int64(count(.lost)))),
             .init("doubled", .int(Int64(count(.doubled)))),
             .init("reordered", .int(Int64(count(.reordered)))),
@@ -42,17 +45,22 @@ public enum LinkReport {
             guard stats.sent > 0 || stats.fellBack > 0 else { continue }
             let p50 = stats.delayPercentile(50)
             let p99 = stats.delayPercentile(99)
-            sections.append(ReportSection(title: "link." + channel.name, rows: [
-                .init("sent", .int(Int64(stats.sent))),
-                .init("delivered", .int(Int64(stats.delivered))),
-                .init("duplicates", .int(Int64(stats.duplicates))),
-                .init("retried", .int(Int64(stats.retried))),
-                .init("failed", .int(Int64(stats.failed))),
-                .init("fellBack", .int(Int64(stats.fellBack))),
-                .init("delayP50", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
-                .init("delayP99", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
-                .init("maxQueueDepth", .int(Int64(stats.maxQueueDepth))),
-            ]))
+            sections.append(
+                ReportSection(
+                    title: "link." + channel.name,
+                    rows: [
+                        .init("sent", .int(Int64(stats.sent))),
+                        .init("delivered", .int(Int64(stats.delivered))),
+                        .init("duplicates", .int(Int64(stats.duplicates))),
+                        .init("retried", .int(Int64(stats.retried))),
+                        .init("failed", .int(Int64(stats.failed))),
+                        .init("fellBack", .int(Int64(stats.fellBack))),
+                        .init(
+                            "delayP50", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
+                        .init(
+                            "delayP99", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
+                        .init("maxQueueDepth", .int(Int64(stats.maxQueueDepth))),
+                    ]))
         }
         return sections
     }

@@ -65,9 +65,11 @@ public struct LinkSettings: Sendable {
             configuration.complicationBudgetFirstReset = time.offset
         }
         if let placement = object.optional("complication") {
-            configuration.complicationPlacement = try oneOf(placement, context, [
-                ("onActiveFace", .onActiveFace), ("notOnActiveFace", .notOnActiveFace),
-            ])
+            configuration.complicationPlacement = try oneOf(
+                placement, context,
+                [
+                    ("onActiveFace", .onActiveFace), ("notOnActiveFace", .notOnActiveFace),
+                ])
         }
         if let updates = object.optional("phoneUpdatesComplication") {
             configuration.phoneComplicationPolicy = try updates.bool(context) ? .afterEachChange : .onRequest
@@ -75,12 +77,18 @@ public struct LinkSettings: Sendable {
         let appStates: [(String, AppRunState)] = [
             ("notRunning", .notRunning), ("background", .background), ("foreground", .foreground),
         ]
-        if let phone = object.optional("phoneApp") { configuration.initialPhoneApp = try oneOf(phone, context, appStates) }
-        if let watch = object.optional("watchApp") { configuration.initialWatchApp = try oneOf(watch, context, appStates) }
+        if let phone = object.optional("phoneApp") {
+            configuration.initialPhoneApp = try oneOf(phone, context, appStates)
+        }
+        if let watch = object.optional("watchApp") {
+            configuration.initialWatchApp = try oneOf(watch, context, appStates)
+        }
         if let session = object.optional("session") {
-            configuration.initialActivation = try oneOf(session, context, [
-                ("activated", .activated), ("inactive", .inactive), ("notActivated", .notActivated),
-            ])
+            configuration.initialActivation = try oneOf(
+                session, context,
+                [
+                    ("activated", .activated), ("inactive", .inactive), ("notActivated", .notActivated),
+                ])
         }
         if let windows = object.optional("unreachable") {
             configuration.faults.unreachableWindows = try decodeWindows(windows, context)
@@ -94,17 +102,21 @@ public struct LinkSettings: Sendable {
 
     /// `"250ms"` (fixed), `{"fixed": "250ms"}`, `{"uniform": {"min": "100ms", "max": "400ms"}}` or
     /// `{"exponential": {"mean": "2s", "floor": "50ms"}}`.
-    static func decodeLatency(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LatencyDistribution {
+    static func decodeLatency(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LatencyDistribution
+    {
         if case .string = node.value { return .fixed(try latencyDuration(node, context)) }
         guard case .object(let members) = node.value, members.count == 1, let member = members.first else {
-            throw context.error(node, "expected a latency: a duration such as \"250ms\", or an object with one of "
-                + "\"fixed\", \"uniform\", \"exponential\", found \(node.kindDescription)")
+            throw context.error(
+                node,
+                "expected a latency: a duration such as \"250ms\", or an object with one of "
+                    + "\"fixed\", \"uniform\", \"exponential\", found \(node.kindDescription)")
         }
         switch member.key {
         case "fixed":
             return .fixed(try latencyDuration(member.value, context))
         case "uniform":
-            var object = try ObjectReader(member.value, context, what: "an object {\"min\": \"100ms\", \"max\": \"400ms\"}")
+            var object = try ObjectReader(
+                member.value, context, what: "an object {\"min\": \"100ms\", \"max\": \"400ms\"}")
             let minimum = try latencyDuration(try object.required("min", "the shortest delay"), context)
             let maximumNode = try object.required("max", "the longest delay")
             let maximum = try latencyDuration(maximumNode, context)
@@ -114,11 +126,16 @@ public struct LinkSettings: Sendable {
             }
             return .uniform(min: minimum, max: maximum)
         case "exponential":
-            var object = try ObjectReader(member.value, context, what: "an object {\"mean\": \"2s\", \"floor\": \"50ms\"}")
+            var object = try ObjectReader(
+                member.value, context, what: "an object {\"mean\": \"2s\", \"floor\": \"50ms\"}")
             let meanNode = try object.required("mean", "the mean extra delay")
             let mean = try latencyDuration(meanNode, context)
-            guard mean > .zero else { throw context.error(meanNode, "expected a mean greater than zero, found \(mean)") }
-            let floor = try object.optional("floor").map { node throws(ScenarioError) in try latencyDuration(node, context) } ?? .zero
+            guard mean > .zero else {
+                throw context.error(meanNode, "expected a mean greater than zero, found \(mean)")
+            }
+            let floor =
+                try object.optional("floor").map { node throws(ScenarioError) in try latencyDuration(node, context) }
+                ?? .zero
             try object.finish()
             return .exponential(mean: mean, floor: floor)
         default:
@@ -154,9 +171,11 @@ public struct LinkSettings: Sendable {
         var terminations: [LinkFaults.AppTermination] = []
         for element in try node.array(context) {
             var object = try ObjectReader(element, context, what: "a termination {\"app\": \"phone\", \"at\": \"+6m\"}")
-            let side = try oneOf(try object.required("app", "\"phone\" or \"watch\""), context, [
-                ("phone", LinkSide.phone), ("watch", .watch),
-            ])
+            let side = try oneOf(
+                try object.required("app", "\"phone\" or \"watch\""), context,
+                [
+                    ("phone", LinkSide.phone), ("watch", .watch),
+                ])
             let at = try object.required("at", "when the app is killed").time(context)
             let relaunch = try object.optional("relaunchAfter")?.duration(context)
             try object.finish()
@@ -178,7 +197,9 @@ public struct LinkSettings: Sendable {
 
     static func positiveDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {
         let duration = try node.duration(context)
-        guard duration > .zero else { throw context.error(node, "expected a duration greater than zero, found \(duration)") }
+        guard duration > .zero else {
+            throw context.error(node, "expected a duration greater than zero, found \(duration)")
+        }
         return duration
     }
 

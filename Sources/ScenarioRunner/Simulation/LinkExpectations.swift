@@ -4,9 +4,10 @@ import SimulationKernel
 /// The link's expectation keys.
 public enum LinkExpectations {
     /// Every link expectation key, in documentation order.
-    public static let all: [ExpectationKind] = [
-        noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
-    ] + ChannelCount.Metric.allCases.map(channelCount)
+    public static let all: [ExpectationKind] =
+        [
+            noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
+        ] + ChannelCount.Metric.allCases.map(channelCount)
 
     /// `"noMessageLost": true`: left to finish, the link gets every check-off to the phone
     /// exactly once and in order (messages still in transit are not lost).
@@ -59,15 +60,19 @@ public enum LinkExpectations {
         ExpectationKind(key: metric.rawValue, summary: "per channel: \(metric.rawValue) count") {
             (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
             guard case .object(let members) = node.value, !members.isEmpty else {
-                throw context.error(node, "expected an object of channel counts such as {\"interactive\": 3}, found "
-                    + node.kindDescription)
+                throw context.error(
+                    node,
+                    "expected an object of channel counts such as {\"interactive\": 3}, found "
+                        + node.kindDescription)
             }
             var counts: [(LinkChannel, Int)] = []
             for member in members {
                 guard let channel = LinkChannel.allCases.first(where: { $0.name == member.key }) else {
                     let names = LinkChannel.allCases.map(\.name)
                     var message = "unknown channel \"\(member.key)\""
-                    if let suggestion = Suggestion.closest(to: member.key, in: names) { message += "; did you mean \"\(suggestion)\"?" }
+                    if let suggestion = Suggestion.closest(to: member.key, in: names) {
+                        message += "; did you mean \"\(suggestion)\"?"
+                    }
                     throw context.error(key: member, message + " expected one of: " + names.joined(separator: ", "))
                 }
                 counts.append((channel, try member.value.int(context, in: 0...Int.max)))
@@ -83,8 +88,9 @@ public enum LinkExpectations {
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let problems = simulation.link.settled(at: simulation.now).system.verify(trail: [])
             if problems.isEmpty == expected { return nil }
-            return expected ? "expected no lost, doubled or reordered check-off, found: "
-                + problems.map(\.description).joined(separator: "; ") : "expected a lost check-off, found none"
+            return expected
+                ? "expected no lost, doubled or reordered check-off, found: "
+                    + problems.map(\.description).joined(separator: "; ") : "expected a lost check-off, found none"
         }
     }
 
@@ -95,7 +101,8 @@ public enum LinkExpectations {
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let problems = simulation.link.system.verify(trail: [])
             if problems.isEmpty == expected { return nil }
-            return expected ? "expected the phone in sync, found: " + problems.map(\.description).joined(separator: "; ")
+            return expected
+                ? "expected the phone in sync, found: " + problems.map(\.description).joined(separator: "; ")
                 : "expected the phone behind the watch, found it in sync"
         }
     }
@@ -106,8 +113,10 @@ public enum LinkExpectations {
         public var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.phoneList.checkedItems.sorted()
-            return actual == items.sorted() ? nil
-                : "expected [\(items.sorted().joined(separator: ", "))] checked on the phone, found [\(actual.joined(separator: ", "))]"
+            return actual == items.sorted()
+                ? nil
+                : "expected [\(items.sorted().joined(separator: ", "))] checked on the phone, "
+                    + "found [\(actual.joined(separator: ", "))]"
         }
     }
 
@@ -138,7 +147,9 @@ public enum LinkExpectations {
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.link.system.link.reachability(from: .watch)
             if actual.isReachable == expected { return nil }
-            if case .unreachable(let reason) = actual { return "expected reachable, found unreachable (\(reason.name))" }
+            if case .unreachable(let reason) = actual {
+                return "expected reachable, found unreachable (\(reason.name))"
+            }
             return "expected unreachable, found reachable"
         }
     }

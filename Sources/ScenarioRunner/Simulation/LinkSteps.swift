@@ -38,7 +38,8 @@ public enum LinkSteps {
         let everyNode = object.optional("every")
         let every = try everyNode?.duration(context) ?? .minutes(1)
         if let everyNode, every.nanoseconds.multipliedReportingOverflow(by: Int64(count)).overflow {
-            throw context.error(everyNode, "\(count) updates \(every) apart reach too far in the future; expected a shorter \"every\"")
+            throw context.error(
+                everyNode, "\(count) updates \(every) apart reach too far in the future; expected a shorter \"every\"")
         }
         return PushComplication(count: count, every: every)
     }

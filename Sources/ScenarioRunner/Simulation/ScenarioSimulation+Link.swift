@@ -23,7 +23,8 @@ extension ScenarioSimulation {
     /// day or none; without one, the link's `"complication"` setting does.
     mutating func syncLinkComplicationPlacement() {
         guard let presence = complication?.model.presence(at: now) else { return }
-        let placement: ComplicationTransferBudget.Placement = presence == .onActiveFace ? .onActiveFace : .notOnActiveFace
+        let placement: ComplicationTransferBudget.Placement =
+            presence == .onActiveFace ? .onActiveFace : .notOnActiveFace
         guard link.system.link.complicationBudget.placement != placement else { return }
         performLink(link.system.reduce(.environment(.complicationPlacement(placement)), at: now))
     }
@@ -37,13 +38,18 @@ extension ScenarioSimulation {
     /// Schedules the configured faults and records the link's settings.
     mutating func startLink() {
         let configuration = link.system.link.configuration
-        record("link.start", fieldList: [
-            ("latency", .string(configuration.faults.latency.description)),
-            ("duplicates", .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)),
-            ("replyTimeout", .duration(configuration.replyTimeout)),
-            ("phoneApp", .string(link.system.link.phoneApp.name)),
-            ("complication", .string(configuration.complicationPlacement.name)),
-        ])
+        record(
+            "link.start",
+            fieldList: [
+                ("latency", .string(configuration.faults.latency.description)),
+                (
+                    "duplicates",
+                    .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)
+                ),
+                ("replyTimeout", .duration(configuration.replyTimeout)),
+                ("phoneApp", .string(link.system.link.phoneApp.name)),
+                ("complication", .string(configuration.complicationPlacement.name)),
+            ])
         for (time, event) in configuration.faults.scheduledEvents() { scheduleLink(event, at: time) }
     }
 
@@ -67,7 +73,8 @@ extension ScenarioSimulation {
         let trail = trace.events + settled.trace
         let formatter = TraceFormatter(start: scenario.start)
         return settled.system.verify(trail: trail).map { problem in
-            "link: \(problem)\n      trail:\n" + problem.trail.map { "        " + formatter.text($0) }.joined(separator: "\n")
+            "link: \(problem)\n      trail:\n"
+                + problem.trail.map { "        " + formatter.text($0) }.joined(separator: "\n")
         }
     }
 

@@ -13,10 +13,12 @@ import Testing
 
     @Test func reachableSendsInteractiveElseQueued() {
         var sender = CheckOffSender()
-        #expect(commands(sender.reduce(.userSet("kale", .checkedOff, reachability: .reachable), at: .zero))
-            == [.sendMessage(op("kale", 1))])
-        #expect(commands(sender.reduce(.userSet("milk", .checkedOff, reachability: .unreachable(.outOfRange)), at: .zero))
-            == [.transferUserInfo(op("milk", 1))])
+        #expect(
+            commands(sender.reduce(.userSet("kale", .checkedOff, reachability: .reachable), at: .zero))
+                == [.sendMessage(op("kale", 1))])
+        #expect(
+            commands(sender.reduce(.userSet("milk", .checkedOff, reachability: .unreachable(.outOfRange)), at: .zero))
+                == [.transferUserInfo(op("milk", 1))])
         #expect(sender.pending["kale"]?.carrier == .interactive)
         #expect(sender.pending["milk"]?.carrier == .queuedTransfer)
     }
@@ -25,8 +27,9 @@ import Testing
         var sender = CheckOffSender()
         _ = sender.reduce(.userSet("kale", .checkedOff, reachability: .reachable), at: .zero)
         #expect(sender.reduce(.userSet("kale", .checkedOff, reachability: .reachable), at: .zero).isEmpty)
-        #expect(commands(sender.reduce(.userSet("kale", .open, reachability: .reachable), at: .zero))
-            == [.sendMessage(op("kale", 2, .open))])
+        #expect(
+            commands(sender.reduce(.userSet("kale", .open, reachability: .reachable), at: .zero))
+                == [.sendMessage(op("kale", 2, .open))])
         #expect(sender.intent["kale"] == ItemIntent(status: .open, sequence: 2))
     }
 
@@ -34,8 +37,9 @@ import Testing
     func interactiveErrorFallsBackToAQueuedTransfer(error: LinkError) {
         var sender = CheckOffSender()
         _ = sender.reduce(.userSet("kale", .checkedOff, reachability: .reachable), at: .zero)
-        #expect(commands(sender.reduce(.outcome(op("kale", 1), channel: .interactive, .failed(error)), at: t(1)))
-            == [.transferUserInfo(op("kale", 1))])
+        #expect(
+            commands(sender.reduce(.outcome(op("kale", 1), channel: .interactive, .failed(error)), at: t(1)))
+                == [.transferUserInfo(op("kale", 1))])
         _ = sender.reduce(.outcome(op("kale", 1), channel: .userInfo, .transferFinished), at: t(9))
         #expect(sender.pending.isEmpty)
     }
@@ -61,8 +65,9 @@ import Testing
         _ = sender.reduce(.userSet("milk", .checkedOff, reachability: .unreachable(.outOfRange)), at: .zero)
         _ = sender.reduce(.watchAppStopped, at: t(1))
         #expect(sender.pending["kale"]?.carrier == .awaitingResend)
-        #expect(commands(sender.reduce(.watchAppStarted, at: t(5))) == [.transferUserInfo(op("kale", 1))],
-                "the queued transfer for milk survives the exit by itself")
+        #expect(
+            commands(sender.reduce(.watchAppStarted, at: t(5))) == [.transferUserInfo(op("kale", 1))],
+            "the queued transfer for milk survives the exit by itself")
     }
 
     @Test func aRefusedTransferIsMarkedUndeliverable() {

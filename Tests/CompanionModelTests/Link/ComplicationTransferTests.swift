@@ -6,7 +6,9 @@ import Testing
     @Test func fiftyADayThenFallbackToUserInfo() {
         var harness = TransportHarness()
         for index in 0..<52 {
-            harness.at(t(Double(index) * 60), .request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))))
+            harness.at(
+                t(Double(index) * 60),
+                .request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))))
         }
         harness.run()
         let stats = harness.link.statistics

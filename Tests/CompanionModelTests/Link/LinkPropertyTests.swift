@@ -21,8 +21,10 @@ import Testing
             }
         }
         // The schedules must actually exercise the hard paths, or the property proves little.
-        for kind in ["watch.fallback", "watch.resend", "link.retry", "link.duplicate",
-                     "phone.ignored", "link.budgetFallback"] {
+        for kind in [
+            "watch.fallback", "watch.resend", "link.retry", "link.duplicate",
+            "phone.ignored", "link.budgetFallback",
+        ] {
             #expect(coverage[kind, default: 0] > 0, "block \(block): no \(kind) in \(Self.seedsPerBlock) schedules")
         }
     }

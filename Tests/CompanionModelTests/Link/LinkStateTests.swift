@@ -49,26 +49,34 @@ import Testing
     }
 
     static let reachabilityCases: [ReachabilityCase] = [
-        .init(side: .watch, activation: .activated, range: .inRange, phone: .notRunning, watch: .foreground,
-              expected: .reachable),
-        .init(side: .watch, activation: .activated, range: .outOfRange(since: .zero), phone: .foreground,
-              watch: .foreground, expected: .unreachable(.outOfRange)),
-        .init(side: .watch, activation: .inactive, range: .inRange, phone: .foreground, watch: .foreground,
-              expected: .unreachable(.sessionNotActivated)),
-        .init(side: .watch, activation: .activated, range: .inRange, phone: .foreground, watch: .notRunning,
-              expected: .unreachable(.senderNotRunning)),
-        .init(side: .phone, activation: .activated, range: .inRange, phone: .background, watch: .background,
-              expected: .unreachable(.counterpartNotRunning)),
-        .init(side: .phone, activation: .activated, range: .inRange, phone: .background, watch: .foreground,
-              expected: .reachable),
-        .init(side: .phone, activation: .activated, range: .inRange, phone: .notRunning, watch: .foreground,
-              expected: .unreachable(.senderNotRunning)),
+        .init(
+            side: .watch, activation: .activated, range: .inRange, phone: .notRunning, watch: .foreground,
+            expected: .reachable),
+        .init(
+            side: .watch, activation: .activated, range: .outOfRange(since: .zero), phone: .foreground,
+            watch: .foreground, expected: .unreachable(.outOfRange)),
+        .init(
+            side: .watch, activation: .inactive, range: .inRange, phone: .foreground, watch: .foreground,
+            expected: .unreachable(.sessionNotActivated)),
+        .init(
+            side: .watch, activation: .activated, range: .inRange, phone: .foreground, watch: .notRunning,
+            expected: .unreachable(.senderNotRunning)),
+        .init(
+            side: .phone, activation: .activated, range: .inRange, phone: .background, watch: .background,
+            expected: .unreachable(.counterpartNotRunning)),
+        .init(
+            side: .phone, activation: .activated, range: .inRange, phone: .background, watch: .foreground,
+            expected: .reachable),
+        .init(
+            side: .phone, activation: .activated, range: .inRange, phone: .notRunning, watch: .foreground,
+            expected: .unreachable(.senderNotRunning)),
     ]
 
     @Test(arguments: reachabilityCases)
     func reachability(_ row: ReachabilityCase) {
-        let result = Reachability.of(row.side, activation: row.activation, range: row.range, phoneApp: row.phone,
-                                     watchApp: row.watch)
+        let result = Reachability.of(
+            row.side, activation: row.activation, range: row.range, phoneApp: row.phone,
+            watchApp: row.watch)
         #expect(result == row.expected)
     }
 
@@ -86,10 +94,11 @@ import Testing
             appTerminations: [.init(side: .phone, at: t(50), relaunchAfter: .seconds(Int64(300)))])
         let events = faults.scheduledEvents()
         #expect(events.map(\.time) == [t(50), t(100), t(200), t(350)])
-        #expect(events.map(\.event) == [
-            .environment(.killPhoneApp), .environment(.phoneOutOfRange), .environment(.phoneInRange),
-            .environment(.launchPhoneApp),
-        ])
+        #expect(
+            events.map(\.event) == [
+                .environment(.killPhoneApp), .environment(.phoneOutOfRange), .environment(.phoneInRange),
+                .environment(.launchPhoneApp),
+            ])
     }
 
     @Test func latencyDistributions() {

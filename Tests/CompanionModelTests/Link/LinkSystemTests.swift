@@ -18,9 +18,10 @@ import Testing
         driver.schedule(.user(.checkOff("kale")), at: t(1))
         driver.run()
         #expect(driver.system.phone.status(of: "kale") == .checkedOff)
-        #expect(kinds(driver, item: "kale") == [
-            "watch.checkOff", "link.send", "link.delivered", "phone.applied", "link.replied", "watch.acknowledged",
-        ])
+        #expect(
+            kinds(driver, item: "kale") == [
+                "watch.checkOff", "link.send", "link.delivered", "phone.applied", "link.replied", "watch.acknowledged",
+            ])
         #expect(driver.verify().isEmpty)
         #expect(driver.system.isSettled)
     }

@@ -21,7 +21,9 @@ import Testing
     @Test func verifierAcceptsAMatchingList() {
         var phone = PhoneShoppingList()
         _ = phone.apply(op("kale", 1), at: .zero)
-        let intent = ["kale": ItemIntent(status: .checkedOff, sequence: 1), "milk": ItemIntent(status: .open, sequence: 0)]
+        let intent = [
+            "kale": ItemIntent(status: .checkedOff, sequence: 1), "milk": ItemIntent(status: .open, sequence: 0),
+        ]
         #expect(CheckOffVerifier.verify(intent: intent, phone: phone, trail: []).isEmpty)
     }
 
