@@ -34,6 +34,9 @@ public enum AppRunState: Hashable, Sendable {
     /// Whether the app's code runs (it can send and receive).
     public var isRunning: Bool { self != .notRunning }
 
+    /// Whether the user is looking at it.
+    public var isForeground: Bool { self == .foreground }
+
     /// The transition for `event`.
     public mutating func reduce(_ event: Event) -> [Effect] {
         let wasRunning = isRunning

@@ -10,6 +10,9 @@ public struct ComplicationTransferBudget: Hashable, Sendable {
 
         /// The name used in scenario files and traces.
         public var name: String { self == .onActiveFace ? "onActiveFace" : "notOnActiveFace" }
+
+        /// Whether the phone gets a daily transfer budget (only on the active face).
+        public var allowsTransfers: Bool { self == .onActiveFace }
     }
 
     /// Where the complication is now.
@@ -39,7 +42,7 @@ public struct ComplicationTransferBudget: Hashable, Sendable {
 
     /// `remainingComplicationUserInfoTransfers` at `time`.
     public func remaining(at time: SimTime) -> Int {
-        guard placement == .onActiveFace else { return 0 }
+        guard placement.allowsTransfers else { return 0 }
         let used = day(at: time) == budgetDay ? usedToday : 0
         return max(0, dailyLimit - used)
     }

@@ -26,6 +26,9 @@ public enum InteractiveMessageState: Hashable, Sendable {
 
     /// Whether a handler on the sender will still run for this message.
     public var senderIsWaiting: Bool { self != .orphanedInFlight }
+
+    /// Whether the message reached the receiver and its reply is on the way.
+    public var isAwaitingReply: Bool { self == .awaitingReply }
 }
 
 /// An accepted interactive message and its state.

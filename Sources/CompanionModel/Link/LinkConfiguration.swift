@@ -54,4 +54,7 @@ public enum PhoneComplicationPolicy: Hashable, Sendable {
 
     /// The name used in traces.
     public var name: String { self == .onRequest ? "onRequest" : "afterEachChange" }
+
+    /// Whether the phone pushes an update after every check-off it applies.
+    public var pushesAfterEachChange: Bool { self == .afterEachChange }
 }

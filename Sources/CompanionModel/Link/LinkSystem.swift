@@ -126,12 +126,12 @@ public struct LinkSystem: Sendable {
             ]
             if duplicate { fields.append(("copy", .string("duplicate"))) }
             if case .stale(let latest) = result { fields.append(("latest", .int(Int64(latest)))) }
-            let kind = result == .applied ? "phone.applied" : "phone.ignored"
-            if result != .applied { fields.append(("reason", .string(result.name))) }
+            let kind = result.changedTheList ? "phone.applied" : "phone.ignored"
+            if !result.changedTheList { fields.append(("reason", .string(result.name))) }
             out.append(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
-            if result == .applied {
+            if result.changedTheList {
                 out.append(.phoneApplied(operation))
-                if link.configuration.phoneComplicationPolicy == .afterEachChange {
+                if link.configuration.phoneComplicationPolicy.pushesAfterEachChange {
                     pushComplication(at: now, into: &out)
                 }
             }

@@ -53,7 +53,7 @@ public enum Reachability: Hashable, Sendable {
             return watchApp.isRunning ? .reachable : .unreachable(.senderNotRunning)
         case .phone:
             guard phoneApp.isRunning else { return .unreachable(.senderNotRunning) }
-            return watchApp == .foreground ? .reachable : .unreachable(.counterpartNotRunning)
+            return watchApp.isForeground ? .reachable : .unreachable(.counterpartNotRunning)
         }
     }
 }

@@ -45,6 +45,12 @@ public enum TransferState: Hashable, Sendable {
     case inFlight(epoch: Int)
     /// On the receiving device, waiting for the receiving app to run.
     case arrived
+
+    /// Whether it waits on the sending device for the link.
+    public var isWaiting: Bool { self == .waiting }
+
+    /// Whether it is on the receiving device.
+    public var hasArrived: Bool { self == .arrived }
 }
 
 /// A queued transfer and its state.

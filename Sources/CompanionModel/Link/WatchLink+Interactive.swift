@@ -38,7 +38,7 @@ extension WatchLink {
         }
         guard app(receiver).isRunning, range.isInRange else {
             interactive[id] = nil
-            if record.state == .orphanedInFlight { return [trace("link.lost", message, at: now)] }
+            if !record.state.senderIsWaiting { return [trace("link.lost", message, at: now)] }
             return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)")
         }
         recordFirstDelivery(message, at: now)
@@ -47,7 +47,7 @@ extension WatchLink {
         if let delay = duplicateDelay() {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
         }
-        if record.state == .orphanedInFlight {
+        if !record.state.senderIsWaiting {
             interactive[id] = nil
         } else {
             interactive[id]?.state = .awaitingReply
@@ -58,7 +58,7 @@ extension WatchLink {
 
     /// The reply reaches the sender: its reply handler runs.
     mutating func replyArrived(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
-        guard let record = interactive[id], record.state == .awaitingReply else { return [] }
+        guard let record = interactive[id], record.state.isAwaitingReply else { return [] }
         interactive[id] = nil
         return [trace("link.replied", record.message, at: now), .outcome(record.message, .replied)]
     }
@@ -111,7 +111,7 @@ extension WatchLink {
                 case .orphanedInFlight:
                     break
                 }
-            } else if record.state == .awaitingReply {
+            } else if record.state.isAwaitingReply {
                 interactive[id]?.state = .replyLost
                 effects.append(trace("link.replyLost", record.message, at: now))
             }

@@ -42,7 +42,7 @@ extension WatchLink {
         }
         statistics[.complication].fellBack += 1
         let message = makeMessage(.userInfo, from: .phone, payload, at: now)
-        let reason = complicationBudget.placement == .onActiveFace ? "budgetExhausted" : "notOnActiveFace"
+        let reason = complicationBudget.placement.allowsTransfers ? "budgetExhausted" : "notOnActiveFace"
         return [
             trace(
                 "link.budgetFallback", message, at: now,
@@ -58,7 +58,7 @@ extension WatchLink {
     mutating func transmit(_ lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
         guard activation.canSend, range.isInRange, var queue = lanes[lane] else { return [] }
         var effects: [LinkTransportEffect] = []
-        for index in queue.entries.indices where queue.entries[index].state == .waiting {
+        for index in queue.entries.indices where queue.entries[index].state.isWaiting {
             queue.entries[index].attempts += 1
             queue.entries[index].state = .inFlight(epoch: epoch)
             let message = queue.entries[index].message
@@ -103,7 +103,7 @@ extension WatchLink {
     mutating func deliverArrived(_ lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
         guard app(lane.route.to).isRunning, var queue = lanes[lane] else { return [] }
         var effects: [LinkTransportEffect] = []
-        while let first = queue.entries.first, first.state == .arrived {
+        while let first = queue.entries.first, first.state.hasArrived {
             queue.entries.removeFirst()
             let message = first.message
             recordFirstDelivery(message, at: now)

@@ -23,6 +23,9 @@ public struct PhoneShoppingList: Hashable, Sendable {
         /// Older than the last one applied: superseded.
         case stale(latest: Int)
 
+        /// Whether the operation changed the list (only a newer operation does).
+        public var changedTheList: Bool { self == .applied }
+
         /// The name used in traces.
         public var name: String {
             switch self {
