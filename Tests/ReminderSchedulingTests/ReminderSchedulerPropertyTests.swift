@@ -113,6 +113,13 @@ import Testing
                 #expect(delivery.badge == expected, "seed \(seed): \(delivery.identifier) at \(delivery.at)")
             }
 
+            // When the app runs it sets the badge to the number of overdue incomplete items.
+            #expect(phone.snapshots.count == scenario.runs.count, "seed \(seed)")
+            for (snapshot, run) in zip(phone.snapshots, scenario.runs) {
+                #expect(snapshot.appBadge == run.dues.values.filter { $0 <= run.at }.count,
+                        "seed \(seed): app badge at \(run.at)")
+            }
+
             // Missed exactly when, at the last run before its due time, it was not among the soonest W wanted.
             var expectedDelivered = Set<String>()
             var expectedMissed = Set<String>()

@@ -1,9 +1,10 @@
 /// An ordered set with subtree counts (an order-statistics treap), stored in flat arrays.
 ///
 /// It answers "how many keys are ≤ k" and "the smallest key" in O(log n), which is what badge
-/// precomputation and the held-back reminder queue need. Nodes live in parallel arrays indexed by
-/// `Int32` slots (freed slots are reused); a node's heap priority is a hash of its slot, so the shape
-/// is deterministic and needs no stored random numbers. Memory: the key plus 12 bytes per element.
+/// precomputation and the held-back reminder queue need. Nodes live in one array indexed by `Int32`
+/// slots (freed slots are reused), so a step down the tree touches one cache line; a node's heap
+/// priority is a hash of its slot, so the shape is deterministic and needs no stored random numbers.
+/// Memory: the key plus 12 bytes per element.
 ///
 /// ```swift
 /// var dues = CountingTreap<Int64>()
@@ -11,10 +12,14 @@
 /// dues.count(lessThanOrEqualTo: 20)   // 2
 /// ```
 package struct CountingTreap<Key: Comparable> {
-    private var keys: [Key] = []
-    private var left: [Int32] = []
-    private var right: [Int32] = []
-    private var sizes: [Int32] = []
+    fileprivate struct Node {
+        var key: Key
+        var left: Int32
+        var right: Int32
+        var size: Int32
+    }
+
+    private var nodes: [Node] = []
     private var freeSlots: [Int32] = []
     private var root: Int32 = -1
 
@@ -23,11 +28,9 @@ package struct CountingTreap<Key: Comparable> {
     /// Builds the set from strictly increasing `sortedKeys`.
     ///
     /// - Complexity: O(n).
-    package init(sorted sortedKeys: [Key]) {
-        keys = sortedKeys
-        left = Array(repeating: -1, count: sortedKeys.count)
-        right = left
-        sizes = Array(repeating: 1, count: sortedKeys.count)
+    package init(sorted sortedKeys: some Collection<Key>) {
+        nodes.reserveCapacity(sortedKeys.count)
+        for key in sortedKeys { nodes.append(Node(key: key, left: -1, right: -1, size: 1)) }
         var stack: [Int32] = []
         for index in 0..<Int32(sortedKeys.count) {
             var last: Int32 = -1
@@ -35,8 +38,8 @@ package struct CountingTreap<Key: Comparable> {
                 last = top
                 stack.removeLast()
             }
-            left[Int(index)] = last
-            if let top = stack.last { right[Int(top)] = index }
+            nodes[Int(index)].left = last
+            if let top = stack.last { nodes[Int(top)].right = index }
             stack.append(index)
         }
         root = stack.first ?? -1
@@ -45,10 +48,7 @@ package struct CountingTreap<Key: Comparable> {
 
     /// Reserves room for `capacity` elements.
     package mutating func reserveCapacity(_ capacity: Int) {
-        keys.reserveCapacity(capacity)
-        left.reserveCapacity(capacity)
-        right.reserveCapacity(capacity)
-        sizes.reserveCapacity(capacity)
+        nodes.reserveCapacity(capacity)
     }
 
     /// The number of keys.
@@ -62,8 +62,8 @@ package struct CountingTreap<Key: Comparable> {
     package var min: Key? {
         var node = root
         guard node >= 0 else { return nil }
-        while left[Int(node)] >= 0 { node = left[Int(node)] }
-        return keys[Int(node)]
+        while nodes[Int(node)].left >= 0 { node = nodes[Int(node)].left }
+        return nodes[Int(node)].key
     }
 
     /// The largest key.
@@ -72,8 +72,8 @@ package struct CountingTreap<Key: Comparable> {
     package var max: Key? {
         var node = root
         guard node >= 0 else { return nil }
-        while right[Int(node)] >= 0 { node = right[Int(node)] }
-        return keys[Int(node)]
+        while nodes[Int(node)].right >= 0 { node = nodes[Int(node)].right }
+        return nodes[Int(node)].key
     }
 
     /// Inserts `key`; returns `false` (and changes nothing) if it is already present.
@@ -111,8 +111,8 @@ package struct CountingTreap<Key: Comparable> {
     package func contains(_ key: Key) -> Bool {
         var node = root
         while node >= 0 {
-            let current = keys[Int(node)]
-            if key < current { node = left[Int(node)] } else if current < key { node = right[Int(node)] } else { return true }
+            let current = nodes[Int(node)].key
+            if key < current { node = nodes[Int(node)].left } else if current < key { node = nodes[Int(node)].right } else { return true }
         }
         return false
     }
@@ -124,11 +124,11 @@ package struct CountingTreap<Key: Comparable> {
         var node = root
         var total = 0
         while node >= 0 {
-            if keys[Int(node)] <= key {
-                total += size(left[Int(node)]) + 1
-                node = right[Int(node)]
+            if nodes[Int(node)].key <= key {
+                total += size(nodes[Int(node)].left) + 1
+                node = nodes[Int(node)].right
             } else {
-                node = left[Int(node)]
+                node = nodes[Int(node)].left
             }
         }
         return total
@@ -143,23 +143,23 @@ package struct CountingTreap<Key: Comparable> {
         var node = root
         while node >= 0 || !stack.isEmpty {
             while node >= 0 {
-                if skip(keys[Int(node)]) {
-                    node = right[Int(node)]
+                if skip(nodes[Int(node)].key) {
+                    node = nodes[Int(node)].right
                 } else {
                     stack.append(node)
-                    node = left[Int(node)]
+                    node = nodes[Int(node)].left
                 }
             }
             guard let top = stack.popLast() else { return }
-            if !body(keys[Int(top)]) { return }
-            node = right[Int(top)]
+            if !body(nodes[Int(top)].key) { return }
+            node = nodes[Int(top)].right
         }
     }
 
     // MARK: - Internals
 
     @inline(__always)
-    private func size(_ node: Int32) -> Int { node < 0 ? 0 : Int(sizes[Int(node)]) }
+    private func size(_ node: Int32) -> Int { node < 0 ? 0 : Int(nodes[Int(node)].size) }
 
     @inline(__always)
     private static func priority(_ node: Int32) -> UInt32 {
@@ -170,37 +170,32 @@ package struct CountingTreap<Key: Comparable> {
     }
 
     private mutating func allocate(_ key: Key) -> Int32 {
+        let node = Node(key: key, left: -1, right: -1, size: 1)
         if let slot = freeSlots.popLast() {
-            keys[Int(slot)] = key
-            left[Int(slot)] = -1
-            right[Int(slot)] = -1
-            sizes[Int(slot)] = 1
+            nodes[Int(slot)] = node
             return slot
         }
-        keys.append(key)
-        left.append(-1)
-        right.append(-1)
-        sizes.append(1)
-        return Int32(keys.count - 1)
+        nodes.append(node)
+        return Int32(nodes.count - 1)
     }
 
     private mutating func update(_ node: Int32) {
-        sizes[Int(node)] = Int32(size(left[Int(node)]) + size(right[Int(node)]) + 1)
+        nodes[Int(node)].size = Int32(size(nodes[Int(node)].left) + size(nodes[Int(node)].right) + 1)
     }
 
     private mutating func rotateRight(_ node: Int32) -> Int32 {
-        let pivot = left[Int(node)]
-        left[Int(node)] = right[Int(pivot)]
-        right[Int(pivot)] = node
+        let pivot = nodes[Int(node)].left
+        nodes[Int(node)].left = nodes[Int(pivot)].right
+        nodes[Int(pivot)].right = node
         update(node)
         update(pivot)
         return pivot
     }
 
     private mutating func rotateLeft(_ node: Int32) -> Int32 {
-        let pivot = right[Int(node)]
-        right[Int(node)] = left[Int(pivot)]
-        left[Int(pivot)] = node
+        let pivot = nodes[Int(node)].right
+        nodes[Int(node)].right = nodes[Int(pivot)].left
+        nodes[Int(pivot)].left = node
         update(node)
         update(pivot)
         return pivot
@@ -208,18 +203,18 @@ package struct CountingTreap<Key: Comparable> {
 
     private mutating func insert(_ key: Key, into node: Int32) -> (Int32, Bool) {
         guard node >= 0 else { return (allocate(key), true) }
-        let current = keys[Int(node)]
+        let current = nodes[Int(node)].key
         if key < current {
-            let (child, inserted) = insert(key, into: left[Int(node)])
+            let (child, inserted) = insert(key, into: nodes[Int(node)].left)
             guard inserted else { return (node, false) }
-            left[Int(node)] = child
-            sizes[Int(node)] += 1
+            nodes[Int(node)].left = child
+            nodes[Int(node)].size += 1
             return Self.priority(child) > Self.priority(node) ? (rotateRight(node), true) : (node, true)
         } else if current < key {
-            let (child, inserted) = insert(key, into: right[Int(node)])
+            let (child, inserted) = insert(key, into: nodes[Int(node)].right)
             guard inserted else { return (node, false) }
-            right[Int(node)] = child
-            sizes[Int(node)] += 1
+            nodes[Int(node)].right = child
+            nodes[Int(node)].size += 1
             return Self.priority(child) > Self.priority(node) ? (rotateLeft(node), true) : (node, true)
         }
         return (node, false)
@@ -227,35 +222,35 @@ package struct CountingTreap<Key: Comparable> {
 
     private mutating func remove(_ key: Key, from node: Int32) -> (Int32, Bool) {
         guard node >= 0 else { return (node, false) }
-        let current = keys[Int(node)]
+        let current = nodes[Int(node)].key
         if key < current {
-            let (child, removed) = remove(key, from: left[Int(node)])
+            let (child, removed) = remove(key, from: nodes[Int(node)].left)
             if removed {
-                left[Int(node)] = child
-                sizes[Int(node)] -= 1
+                nodes[Int(node)].left = child
+                nodes[Int(node)].size -= 1
             }
             return (node, removed)
         } else if current < key {
-            let (child, removed) = remove(key, from: right[Int(node)])
+            let (child, removed) = remove(key, from: nodes[Int(node)].right)
             if removed {
-                right[Int(node)] = child
-                sizes[Int(node)] -= 1
+                nodes[Int(node)].right = child
+                nodes[Int(node)].size -= 1
             }
             return (node, removed)
         }
-        let merged = merge(left[Int(node)], right[Int(node)])
+        let merged = merge(nodes[Int(node)].left, nodes[Int(node)].right)
         freeSlots.append(node)
         return (merged, true)
     }
 
     private mutating func removeMin(_ node: Int32) -> Int32 {
-        let child = left[Int(node)]
+        let child = nodes[Int(node)].left
         guard child >= 0 else {
             freeSlots.append(node)
-            return right[Int(node)]
+            return nodes[Int(node)].right
         }
-        left[Int(node)] = removeMin(child)
-        sizes[Int(node)] -= 1
+        nodes[Int(node)].left = removeMin(child)
+        nodes[Int(node)].size -= 1
         return node
     }
 
@@ -263,11 +258,11 @@ package struct CountingTreap<Key: Comparable> {
         guard lhs >= 0 else { return rhs }
         guard rhs >= 0 else { return lhs }
         if Self.priority(lhs) > Self.priority(rhs) {
-            right[Int(lhs)] = merge(right[Int(lhs)], rhs)
+            nodes[Int(lhs)].right = merge(nodes[Int(lhs)].right, rhs)
             update(lhs)
             return lhs
         }
-        left[Int(rhs)] = merge(lhs, left[Int(rhs)])
+        nodes[Int(rhs)].left = merge(lhs, nodes[Int(rhs)].left)
         update(rhs)
         return rhs
     }
@@ -275,10 +270,11 @@ package struct CountingTreap<Key: Comparable> {
     @discardableResult
     private mutating func computeSizes(_ node: Int32) -> Int {
         guard node >= 0 else { return 0 }
-        let total = computeSizes(left[Int(node)]) + computeSizes(right[Int(node)]) + 1
-        sizes[Int(node)] = Int32(total)
+        let total = computeSizes(nodes[Int(node)].left) + computeSizes(nodes[Int(node)].right) + 1
+        nodes[Int(node)].size = Int32(total)
         return total
     }
 }
 
 extension CountingTreap: Sendable where Key: Sendable {}
+extension CountingTreap.Node: Sendable where Key: Sendable {}

@@ -25,11 +25,12 @@ public enum ReminderKind: UInt8, Hashable, Sendable, CaseIterable, Comparable {
 
 /// A wanted reminder's place in the queue: ordered by (fire date, identifier).
 public struct ReminderKey: Hashable, Sendable, Comparable {
+    // Stored in this order (8 + 16 + 1 bytes) so a tree node packs the key into 25 bytes.
     /// When it fires next.
     public var fire: ReminderTime
-    public var kind: ReminderKind
     /// The item or repeating-reminder identifier it belongs to.
     public var owner: String
+    public var kind: ReminderKind
 
     public init(fire: ReminderTime, kind: ReminderKind, owner: String) {
         self.fire = fire

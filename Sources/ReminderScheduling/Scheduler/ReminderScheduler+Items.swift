@@ -19,7 +19,51 @@ extension ReminderScheduler {
         guard let due else { return }
         dueIndex.insert(DueKey(due: due.seconds, slot: slot))
         adjustBadges(from: due, by: 1)
-        if due > now { insertWanted(ReminderKey(fire: due, kind: .item, owner: id)) }
+        if due > clock {
+            insertWanted(ReminderKey(fire: due, kind: .item, owner: id))
+        } else {
+            overdueCount += 1
+        }
+    }
+
+    /// Adds many open items at once. On an empty scheduler the indexes are built from sorted keys
+    /// (O(N log N), sequential memory); otherwise each item goes through ``setItem(_:due:now:)``.
+    /// A repeated identifier keeps its last due date.
+    ///
+    /// - Complexity: O(N log N) for N items.
+    public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
+        guard items.isEmpty, repeats.isEmpty else {
+            for entry in list { setItem(entry.id, due: entry.due, now: now) }
+            return
+        }
+        expire(now: now)
+        reserveCapacity(list.count)
+        var dueKeys: [DueKey] = []
+        var reminderKeys: [ReminderKey] = []
+        for (index, entry) in list.enumerated() {
+            items.append(ItemRecord(id: entry.id, state: .open(due: entry.due)))
+            guard slots.updateValue(Int32(index), forKey: entry.id) == nil else {
+                // A repeated identifier: start again one item at a time.
+                items.removeAll()
+                slots.removeAll()
+                for entry in list { setItem(entry.id, due: entry.due, now: now) }
+                return
+            }
+            guard let due = entry.due else { continue }
+            dueKeys.append(DueKey(due: due.seconds, slot: Int32(index)))
+            if due > clock {
+                reminderKeys.append(ReminderKey(fire: due, kind: .item, owner: entry.id))
+            } else {
+                overdueCount += 1
+            }
+        }
+        dueKeys.sort()
+        dueIndex = CountingTreap(sorted: dueKeys)
+        dueKeys = []
+        reminderKeys.sort()
+        let windowCount = min(capacity, reminderKeys.count)
+        entries = reminderKeys[..<windowCount].map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
+        held = CountingTreap(sorted: reminderKeys[windowCount...])
     }
 
     /// Marks item `id` done: its reminder and snooze are withdrawn and every pending badge firing at or
@@ -109,6 +153,9 @@ extension ReminderScheduler {
         }
         guard let due = record.state.due else { return }
         removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
-        if dueIndex.remove(DueKey(due: due.seconds, slot: slot)) { adjustBadges(from: due, by: -1) }
+        if dueIndex.remove(DueKey(due: due.seconds, slot: slot)) {
+            adjustBadges(from: due, by: -1)
+            if due <= clock { overdueCount -= 1 }
+        }
     }
 }

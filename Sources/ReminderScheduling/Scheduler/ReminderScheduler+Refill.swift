@@ -51,7 +51,7 @@ extension ReminderScheduler {
         }
         var badgeSet: Int?
         if configuration.mode == .windowed {
-            let overdue = badge(at: now)
+            let overdue = overdueCount
             center.setBadgeCount(overdue)
             badgeSet = overdue
         }

@@ -115,6 +115,7 @@ extension ReminderScheduler {
     ///
     /// - Complexity: O(f · (log N + W)) for f expired reminders.
     mutating func expire(now: ReminderTime) {
+        if now > clock { clock = now }
         var fired: [WindowEntry] = []
         while let first = entries.first, first.key.fire <= now {
             fired.append(entries.removeFirst())
@@ -127,6 +128,7 @@ extension ReminderScheduler {
                 key: smallest, reason: .outsideWindow(lastRun: lastRun?.at, windowEnd: windowEndAtLastRun)))
         }
         guard !fired.isEmpty || !missedKeys.isEmpty else { return }
+        overdueCount += fired.count { $0.key.kind == .item } + missedKeys.count { $0.kind == .item }
         for entry in fired { advancePastFire(entry.key, previous: entry, now: now) }
         for key in missedKeys { advancePastFire(key, previous: nil, now: now) }
         fill()

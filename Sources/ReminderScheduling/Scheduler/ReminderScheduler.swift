@@ -71,6 +71,10 @@ public struct ReminderScheduler: Sendable {
     var repeats: [String: RepeatingRecord] = [:]
     /// Identifiers to remove from the system at the next refill.
     var removals: [NotificationIdentifier] = []
+    /// The latest `now` seen; every reminder firing at or before it has been expired.
+    var clock = ReminderTime(seconds: .min)
+    /// Incomplete items due at or before ``clock``, kept up to date as reminders expire.
+    public internal(set) var overdueCount = 0
     /// Misses found since the last refill.
     var pendingMisses: [MissedReminder] = []
     /// The last app run (the last refill).
