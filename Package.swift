@@ -16,14 +16,16 @@ let package = Package(
         .target(name: "SimulationKernel"),
         .target(name: "ReminderScheduling"),
         .target(name: "CompanionModel", dependencies: ["SimulationKernel", "ReminderScheduling"]),
-        .target(name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
+        .target(
+            name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"],
+            exclude: ["README-INTEGRATION.md"]),
         .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner"]),
         .executableTarget(name: "wristsim-bench", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel"]),
         .testTarget(name: "ScenarioRunnerTests", dependencies: ["ScenarioRunner"]),
-        .testTarget(name: "WristsimCLITests", dependencies: ["ScenarioRunner"]),
+        .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,44 @@
+/// A JSON value from a scenario file, with where it was written.
+///
+/// Unlike `JSONSerialization`, every node keeps its line, column and JSON path, and objects
+/// keep their members in file order, so every later validation error can point at the exact
+/// place in the file.
+public struct JSONNode: Sendable {
+    /// The value, with children as located nodes.
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        /// A number as written (so integers are never rounded through `Double`).
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        /// Members in file order. Duplicate keys are rejected by the parser.
+        case object([Member])
+    }
+
+    /// One `"key": value` member of an object.
+    public struct Member: Sendable {
+        public var key: String
+        /// Where the key was written.
+        public var keyLocation: SourceLocation
+        public var value: JSONNode
+    }
+
+    public var value: Value
+    /// Where the value starts.
+    public var location: SourceLocation
+    /// The JSON path to this value (`$`, `$.items[2].id`).
+    public var path: String
+
+    /// A short name of the value's kind for error messages ("a string", "an object").
+    public var kindDescription: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

@@ -1,0 +1,353 @@
+import SimulationKernel
+
+/// Parses JSON text into located ``JSONNode``s (RFC 8259), reporting the line and column of
+/// the first problem: invalid UTF-8, a truncated file, a stray character, a duplicate key,
+/// or nesting deeper than ``maximumDepth`` (so a hostile file cannot exhaust the stack).
+///
+/// - Complexity: O(*n*) in the size of the input.
+public struct JSONParser {
+    /// Nesting deeper than this is rejected.
+    public static let maximumDepth = 100
+
+    private let bytes: [UInt8]
+    private let file: String
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+
+    private init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    /// Parses a whole document.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - file: the file name used in error messages.
+    /// - Throws: ``ScenarioError`` with the position of the first problem.
+    public static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, file: file)
+        try parser.validateUTF8()
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
+        parser.skipWhitespace()
+        if parser.index >= bytes.count {
+            throw ScenarioError(
+                file: file, location: parser.location,
+                message: "the file is empty; expected a JSON object describing a scenario")
+        }
+        let root = try parser.parseValue(path: "$", depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
+        }
+        return root
+    }
+
+    // MARK: - Positions and errors
+
+    private var location: SourceLocation {
+        // Columns count Unicode scalars: skip UTF-8 continuation bytes.
+        var column = 1
+        var position = lineStart
+        while position < index {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private func error(_ message: String, at location: SourceLocation? = nil, path: String? = nil) -> ScenarioError {
+        ScenarioError(file: file, location: location ?? self.location, path: path, message: message)
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if byte >= 0x20, byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func validateUTF8() throws(ScenarioError) {
+        var position = 0
+        var currentLine = 1
+        var currentLineStart = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            let length: Int
+            switch byte {
+            case 0x00..<0x80: length = 1
+            case 0xC2..<0xE0: length = 2
+            case 0xE0..<0xF0: length = 3
+            case 0xF0..<0xF5: length = 4
+            default: length = 0
+            }
+            var valid = length > 0 && position + length <= bytes.count
+            if valid {
+                for offset in 1..<max(length, 1) where bytes[position + offset] & 0xC0 != 0x80 { valid = false }
+            }
+            if valid, length == 3 {
+                let b1 = bytes[position + 1]
+                if (byte == 0xE0 && b1 < 0xA0) || (byte == 0xED && b1 >= 0xA0) { valid = false }
+            }
+            if valid, length == 4 {
+                let b1 = bytes[position + 1]
+                if (byte == 0xF0 && b1 < 0x90) || (byte == 0xF4 && b1 >= 0x90) { valid = false }
+            }
+            guard valid else {
+                index = position
+                line = currentLine
+                lineStart = currentLineStart
+                throw error(
+                    "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); "
+                        + "expected a UTF-8 encoded JSON file")
+            }
+            if byte == 0x0A {
+                currentLine += 1
+                currentLineStart = position + 1
+            }
+            position += length
+        }
+    }
+
+    // MARK: - Grammar
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(path: String, depth: Int) throws(ScenarioError) -> JSONNode {
+        guard depth <= JSONParser.maximumDepth else {
+            throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
+        }
+        let start = location
+        guard index < bytes.count else {
+            throw error("unexpected end of file; expected a JSON value (the file looks truncated)")
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(path: path, depth: depth, start: start)
+        case UInt8(ascii: "["): return try parseArray(path: path, depth: depth, start: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: start, path: path)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(value: .bool(true), location: start, path: path)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(value: .bool(false), location: start, path: path)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(value: .null, location: start, path: path)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), location: start, path: path)
+        default:
+            throw error("unexpected \(describeCurrent()); expected a JSON value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(ScenarioError) {
+        let expected = Array(literal.utf8)
+        guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+            throw error("unexpected \(describeCurrent()); expected a JSON value (did you mean \(literal)? strings need double quotes)")
+        }
+        index += expected.count
+    }
+
+    private mutating func parseObject(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode {
+        index += 1
+        var members: [JSONNode.Member] = []
+        var keys: [String: SourceLocation] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return JSONNode(value: .object(members), location: start, path: path)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of file inside the object that starts at line \(start.line), column \(start.column); expected a key or '}'")
+            }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(describeCurrent()); expected a key in double quotes")
+            }
+            let keyLocation = location
+            let key = try parseString()
+            let memberPath = JSONParser.path(path, key: key)
+            if let first = keys[key] {
+                throw error(
+                    "duplicate key \"\(key)\" (first written at line \(first.line), column \(first.column)); expected each key once",
+                    at: keyLocation, path: memberPath)
+            }
+            keys[key] = keyLocation
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(describeCurrent()); expected ':' after the key \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue(path: memberPath, depth: depth + 1)
+            members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of file inside the object that starts at line \(start.line), column \(start.column); expected ',' or '}'")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return JSONNode(value: .object(members), location: start, path: path)
+            }
+            throw error("unexpected \(describeCurrent()); expected ',' or '}' after a member of the object")
+        }
+    }
+
+    private mutating func parseArray(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode {
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return JSONNode(value: .array(elements), location: start, path: path)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(path: "\(path)[\(elements.count)]", depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw error("unexpected end of file inside the array that starts at line \(start.line), column \(start.column); expected ',' or ']'")
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return JSONNode(value: .array(elements), location: start, path: path)
+            }
+            throw error("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
+        }
+    }
+
+    private mutating func parseString() throws(ScenarioError) -> String {
+        let start = location
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var segmentStart = index
+        func flush(_ bytes: ArraySlice<UInt8>, into scalars: inout String.UnicodeScalarView) {
+            scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        }
+        while true {
+            guard index < bytes.count else {
+                throw error("unexpected end of file inside the string that starts at line \(start.line), column \(start.column); expected a closing '\"'")
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(bytes[segmentStart..<index], into: &scalars)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error(byte == 0x0A
+                    ? "line break inside a string; expected a closing '\"' on the same line (write \\n for a line break)"
+                    : "control character 0x\(String(byte, radix: 16)) inside a string; expected it escaped")
+            }
+            if byte == UInt8(ascii: "\\") {
+                flush(bytes[segmentStart..<index], into: &scalars)
+                index += 1
+                guard index < bytes.count else {
+                    throw error("unexpected end of file in an escape sequence")
+                }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        else { throw error("unpaired UTF-16 surrogate in a \\u escape; expected a low surrogate to follow") }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw error("invalid UTF-16 surrogate pair in a \\u escape")
+                        }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(code) {
+                        throw error("unpaired UTF-16 low surrogate in a \\u escape")
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    scalars.append(scalar)
+                default:
+                    index -= 1
+                    throw error("invalid escape '\\\(describeCurrent())' in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                }
+                segmentStart = index
+                continue
+            }
+            index += 1
+        }
+    }
+
+    private mutating func parseHex4() throws(ScenarioError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("unexpected end of file in a \\u escape; expected 4 hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \(describeCurrent()) in a \\u escape; expected 4 hex digits")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(ScenarioError) -> String {
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        guard digits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit in the number") }
+        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+            index = integerStart
+            throw error("numbers must not have leading zeros")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit in the exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// `$.items` for key `items`; keys that are not identifiers are quoted: `$["odd key"]`.
+    static func path(_ parent: String, key: String) -> String {
+        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "$"
+        }
+        return simple ? "\(parent).\(key)" : "\(parent)[\(JSONText.quoted(key))]"
+    }
+}

@@ -1,0 +1,65 @@
+/// Reads the members of one JSON object by key and rejects the keys nobody asked for.
+///
+/// Decoders ask for every key they accept (``required(_:)`` or ``optional(_:)``) and then call
+/// ``finish()``, which throws for the first member that was never asked for, listing the
+/// accepted keys and suggesting the closest one. Unknown keys are errors, never ignored:
+/// a typo in a scenario file must not silently change what is tested.
+///
+/// ```swift
+/// var object = try ObjectReader(node, context)
+/// let id = try object.required("id").string(context)
+/// let notes = try object.optional("notes")?.string(context)
+/// try object.finish()
+/// ```
+public struct ObjectReader {
+    /// The object node.
+    public let node: JSONNode
+    private let members: [JSONNode.Member]
+    private let context: DecodingContext
+    private var asked: [String] = []
+
+    /// - Throws: when `node` is not an object.
+    public init(_ node: JSONNode, _ context: DecodingContext, what: String = "an object") throws(ScenarioError) {
+        guard case .object(let members) = node.value else {
+            throw context.error(node, "expected \(what), found \(node.kindDescription)")
+        }
+        self.node = node
+        self.members = members
+        self.context = context
+    }
+
+    /// Whether the object has a member `key` (does not count as asking for it).
+    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    /// The value of `key`, or an error at the object saying it is missing.
+    public mutating func required(_ key: String, _ expectation: String? = nil) throws(ScenarioError) -> JSONNode {
+        asked.append(key)
+        guard let member = members.first(where: { $0.key == key }) else {
+            if let misspelt = members.first(where: { !asked.contains($0.key) && Suggestion.closest(to: $0.key, in: [key]) != nil }) {
+                throw context.error(key: misspelt, "unknown key \"\(misspelt.key)\"; did you mean \"\(key)\"?")
+            }
+            let what = expectation.map { " (\($0))" } ?? ""
+            throw context.error(node, "missing key \"\(key)\"\(what)")
+        }
+        return member.value
+    }
+
+    /// The value of `key`, or `nil` when absent.
+    public mutating func optional(_ key: String) -> JSONNode? {
+        asked.append(key)
+        return members.first { $0.key == key }?.value
+    }
+
+    /// Throws for the first member that no decoder asked for.
+    public func finish() throws(ScenarioError) {
+        for member in members where !asked.contains(member.key) {
+            var message = "unknown key \"\(member.key)\""
+            let accepted = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if let suggestion = Suggestion.closest(to: member.key, in: accepted) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            message += " expected one of: " + accepted.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw context.error(key: member, message)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Reads scenario files from disk and finds them in folders.
+public enum ScenarioLoader {
+    /// The largest scenario file read (a larger one is an error, not an out-of-memory).
+    public static let maximumFileSize = 16 * 1024 * 1024
+
+    /// Reads and decodes the scenario at `path`.
+    ///
+    /// - Throws: ``ScenarioError`` when the file cannot be read or is not a valid scenario.
+    public static func load(_ path: String) throws(ScenarioError) -> Scenario {
+        try ScenarioDecoder.decode(try read(path), file: path)
+    }
+
+    /// The bytes of `path`, or an error saying why they cannot be read.
+    public static func read(_ path: String) throws(ScenarioError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScenarioError(file: path, message: "no such file; expected the path of a scenario JSON file")
+        }
+        if isDirectory.boolValue {
+            throw ScenarioError(file: path, message: "is a folder; expected a scenario JSON file (use 'wristsim check' for folders)")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ScenarioError(file: path, message: "cannot be read (permission denied?)")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+        } catch {
+            throw ScenarioError(file: path, message: "cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= maximumFileSize else {
+            throw ScenarioError(file: path, message: "is larger than \(maximumFileSize / 1024 / 1024) MiB; expected a scenario file")
+        }
+        return [UInt8](data)
+    }
+
+    /// Every scenario file under `paths` (files as given; folders searched recursively for
+    /// `*.json`, skipping JSON Schema files and `schema` folders), sorted by path.
+    public static func scenarioFiles(under paths: [String]) throws(ScenarioError) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ScenarioError(file: path, message: "no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let enumerator = FileManager.default.enumerator(atPath: base)
+            var found: [String] = []
+            while let relative = enumerator?.nextObject() as? String {
+                let components = relative.split(separator: "/")
+                guard relative.hasSuffix(".json"), !relative.hasSuffix(".schema.json"),
+                    !components.dropLast().contains("schema")
+                else { continue }
+                found.append(base + "/" + relative)
+            }
+            result.append(contentsOf: found.sorted())
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import CompanionModel
+import SimulationKernel
+
+/// The foundation's expectations about the list on the watch.
+public enum CoreExpectations {
+    public static let all: [ExpectationKind] = [remaining, next, checked, order]
+
+    /// `"remaining": 3`: items still to pick up on the watch.
+    public static let remaining = ExpectationKind(key: "remaining", summary: "number of items still to pick up") {
+        (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        Remaining(count: try node.int(context, in: 0...Int.max))
+    }
+
+    /// `"next": "eggs"` (or `null` when nothing is left): the next item to pick up.
+    public static let next = ExpectationKind(key: "next", summary: "the next item to pick up, or null") {
+        (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        if case .null = node.value { return NextItem(item: nil) }
+        return NextItem(item: try node.itemReference(context))
+    }
+
+    /// `"checked": ["kale", "eggs"]`: exactly these items are checked off (any order).
+    public static let checked = ExpectationKind(key: "checked", summary: "exactly these items are checked off") {
+        (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        var items: [ItemID] = []
+        for element in try node.array(context) { items.append(try element.itemReference(context)) }
+        return Checked(items: items)
+    }
+
+    /// `"order": ["kale", "eggs"]`: the remaining items, in display (store) order.
+    public static let order = ExpectationKind(key: "order", summary: "the remaining items in display order") {
+        (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        var items: [ItemID] = []
+        for element in try node.array(context) { items.append(try element.itemReference(context)) }
+        return DisplayOrder(items: items)
+    }
+
+    public struct Remaining: ScenarioExpectation {
+        public var count: Int
+        public var label: String { "remaining = \(count)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.watchList.remainingCount
+            return actual == count ? nil : "expected \(count) remaining, found \(actual)"
+        }
+    }
+
+    public struct NextItem: ScenarioExpectation {
+        public var item: ItemID?
+        public var label: String { "next = \(item ?? "none")" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.watchList.nextItem?.id
+            return actual == item ? nil : "expected next item \(item ?? "none"), found \(actual ?? "none")"
+        }
+    }
+
+    public struct Checked: ScenarioExpectation {
+        public var items: [ItemID]
+        public var label: String { "checked = [\(items.joined(separator: ", "))]" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.watchList.checkedItems
+            return Set(actual) == Set(items) && actual.count == items.count
+                ? nil : "expected checked [\(items.sorted().joined(separator: ", "))], found [\(actual.sorted().joined(separator: ", "))]"
+        }
+    }
+
+    public struct DisplayOrder: ScenarioExpectation {
+        public var items: [ItemID]
+        public var label: String { "order = [\(items.joined(separator: ", "))]" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.watchList.remainingItems.map(\.id)
+            return actual == items ? nil : "expected order [\(items.joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Something a script step makes happen (a tap, the wrist going down, the phone leaving range).
+///
+/// Each kind is a small value type decoded from `{"do": "<name>", ...}` by its
+/// ``StepKind`` and performed on the simulation at the step's time.
+public protocol ScenarioAction: Sendable {
+    /// Performs the action at `simulation.now`.
+    func perform(in simulation: inout ScenarioSimulation)
+    /// A short description for traces and messages (`"tap kale"`).
+    var label: String { get }
+}
+
+/// An expectation a scenario states (`{"expect": {"remaining": 3}}`).
+public protocol ScenarioExpectation: Sendable {
+    /// What is expected, for reports (`"remaining = 3"`).
+    var label: String { get }
+    /// `nil` when the expectation holds, otherwise what was found instead
+    /// (`"expected 3 remaining, found 4"`).
+    func failure(in simulation: ScenarioSimulation) -> String?
+}
+
+/// How one `"do"` kind of step is decoded.
+public struct StepKind: Sendable {
+    /// The value of `"do"` (`"tap"`).
+    public var name: String
+    /// One line for documentation and error messages.
+    public var summary: String
+    /// Reads the kind's own keys (the reader has already consumed `at`, `after`, `do`, `note`).
+    public var decode: @Sendable (inout ObjectReader, DecodingContext) throws(ScenarioError) -> any ScenarioAction
+
+    public init(
+        name: String, summary: String,
+        decode: @escaping @Sendable (inout ObjectReader, DecodingContext) throws(ScenarioError) -> any ScenarioAction
+    ) {
+        self.name = name
+        self.summary = summary
+        self.decode = decode
+    }
+}
+
+/// How one key of an `"expect"` object is decoded.
+public struct ExpectationKind: Sendable {
+    /// The key (`"remaining"`).
+    public var key: String
+    public var summary: String
+    /// Reads the key's value.
+    public var decode: @Sendable (JSONNode, DecodingContext) throws(ScenarioError) -> any ScenarioExpectation
+
+    public init(
+        key: String, summary: String,
+        decode: @escaping @Sendable (JSONNode, DecodingContext) throws(ScenarioError) -> any ScenarioExpectation
+    ) {
+        self.key = key
+        self.summary = summary
+        self.decode = decode
+    }
+}

@@ -1,0 +1,7 @@
+/// Everything that can be due on the simulation's event loop. A feature adds one case
+/// (with its own event type as the associated value) and one line in
+/// ``ScenarioSimulation/handle(_:)``.
+public enum SimEvent: Sendable {
+    /// Perform the action of script step `index`.
+    case step(Int)
+}

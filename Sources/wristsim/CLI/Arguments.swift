@@ -1,0 +1,91 @@
+import ScenarioRunner
+
+/// A command line, parsed against a command's declared options.
+///
+/// Accepts `--flag`, `--option value`, `--option=value`, positionals, and `--` (everything
+/// after it is positional). Unknown options are usage errors with a suggestion.
+struct Arguments {
+    /// Flags given (`"trace"` for `--trace`).
+    private(set) var flags: Set<String> = []
+    /// Option values given, last one wins.
+    private(set) var values: [String: String] = [:]
+    /// Positional words, in order.
+    private(set) var positionals: [String] = []
+    /// Whether `-h`/`--help` was given.
+    private(set) var wantsHelp = false
+
+    /// Parses `words` for a command accepting `flags` and `options` (names without `--`).
+    init(_ words: [String], command: String, flags allowedFlags: [String], options allowedOptions: [String]) throws(UsageError) {
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if word == "-h" || word == "--help" {
+                wantsHelp = true
+                continue
+            }
+            guard word.hasPrefix("--") else {
+                throw UsageError(command: command, message: "unknown option '\(word)'")
+            }
+            var name = String(word.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if allowedFlags.contains(name) {
+                guard inlineValue == nil else {
+                    throw UsageError(command: command, message: "option '--\(name)' takes no value")
+                }
+                flags.insert(name)
+            } else if allowedOptions.contains(name) {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else {
+                    guard index < words.count else {
+                        throw UsageError(command: command, message: "option '--\(name)' needs a value")
+                    }
+                    values[name] = words[index]
+                    index += 1
+                }
+            } else {
+                let known = (allowedFlags + allowedOptions).map { "--" + $0 }
+                var message = "unknown option '--\(name)'"
+                if let suggestion = Suggestion.closest(to: "--" + name, in: known) { message += "; did you mean '\(suggestion)'?" }
+                throw UsageError(command: command, message: message)
+            }
+        }
+    }
+
+    /// Whether `--name` was given.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of `--name`, if given.
+    func value(_ name: String) -> String? { values[name] }
+
+    /// `--seed N` as a 64-bit seed, if given.
+    func seed(command: String) throws(UsageError) -> UInt64? {
+        guard let text = values["seed"] else { return nil }
+        guard let seed = UInt64(text) else {
+            throw UsageError(command: command, message: "--seed expects a whole number from 0 to 18446744073709551615, found '\(text)'")
+        }
+        return seed
+    }
+}
+
+/// A command-line mistake: printed as `Error: …`, the usage line and a pointer to `--help`,
+/// exit code 64.
+struct UsageError: Error {
+    /// The command it concerns (`"run"`), or empty for the top level.
+    var command: String
+    var message: String
+}

@@ -1,0 +1,60 @@
+import ScenarioRunner
+
+/// `wristsim run FILE...`: runs scenarios and prints their summaries.
+enum RunCommand: Command {
+    static let name = "run"
+    static let summary = "Run scenarios and print a summary (--trace: event log, --json: JSON Lines)."
+    static let usage = "wristsim run FILE... [--trace] [--json] [--seed N]"
+    static let help = """
+        Runs each scenario file and prints what happened: the list, the taps, every
+        expectation with its result, and PASS or FAIL.
+
+        ARGUMENTS:
+          FILE          a scenario JSON file (see README.md, "Scenario files")
+
+        OPTIONS:
+          --trace       also print the event log, one line per state change
+          --json        print JSON Lines (schema wristsim.run/1) instead of text
+          --seed N      use seed N instead of the scenario's "seed"
+          -h, --help    show this help
+
+        EXIT CODES:
+          0 every expectation held   1 an expectation failed   64 usage error
+          65 a scenario file is missing or invalid
+
+        EXAMPLES:
+          wristsim run Scenarios/produce-trip.json
+          wristsim run Scenarios/produce-trip.json --trace --seed 7
+        """
+    static let flags = ["trace", "json"]
+    static let options = ["seed"]
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(command: name, message: "missing scenario file")
+        }
+        let seed = try arguments.seed(command: name)
+        var exitCode = ExitCode.success
+        for (index, path) in arguments.positionals.enumerated() {
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioLoader.load(path)
+            } catch {
+                Console.error(error.description)
+                exitCode = max(exitCode, .invalidScenario)
+                continue
+            }
+            var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
+            let outcome = simulation.run()
+            let report = RunReport(outcome: outcome, includeTrace: arguments.has("trace"))
+            if arguments.has("json") {
+                Console.out(report.jsonLines)
+            } else {
+                if index > 0 { Console.out("") }
+                Console.out(report.text)
+            }
+            if !outcome.passed { exitCode = max(exitCode, .expectationFailed) }
+        }
+        return exitCode
+    }
+}

@@ -1,0 +1,112 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+@Suite struct StoreOrderTests {
+    /// The published example: two trips that share only Avocados order Kale before Eggs.
+    @Test func ordersItemsThroughASharedItem() {
+        var order = StoreOrder()
+        order.learn(trip: ["avocados", "eggs", "milk"])
+        order.learn(trip: ["kale", "carrots", "onions", "bell-peppers", "avocados"])
+        #expect(order.sorted(["eggs", "kale"]) == ["kale", "eggs"])
+        #expect(order.sorted(["milk", "onions", "eggs"]) == ["onions", "eggs", "milk"])
+        #expect(order.learnedOrder == ["kale", "carrots", "onions", "bell-peppers", "avocados", "eggs", "milk"])
+    }
+
+    /// Items never bought together are placed by where they usually fall in a trip: apples,
+    /// picked first in their trip, go before sourdough, picked late in another.
+    @Test func unrelatedItemsAreOrderedByTheirUsualPositionInATrip() {
+        var order = StoreOrder()
+        order.learn(trip: ["bananas", "spinach", "onions", "sourdough"])
+        order.learn(trip: ["bananas", "apples", "carrots", "milk"])
+        #expect(order.meanPosition("apples") < order.meanPosition("sourdough"))
+        #expect(order.sorted(["sourdough", "apples"]) == ["apples", "sourdough"])
+        #expect(order.sorted(["sourdough", "carrots", "onions"]) == ["onions", "carrots", "sourdough"])
+        #expect(order.meanPosition("never-seen") == 1)
+    }
+
+    @Test func unknownItemsGoLastInListOrder() {
+        var order = StoreOrder()
+        order.learn(trip: ["bread", "milk"])
+        #expect(order.sorted(["zucchini", "milk", "apples", "bread"]) == ["bread", "milk", "zucchini", "apples"])
+    }
+
+    @Test func withNoHistoryTheListKeepsItsOrder() {
+        #expect(StoreOrder().sorted(["c", "a", "b"]) == ["c", "a", "b"])
+    }
+
+    @Test func theMajorityOfTripsWins() {
+        var order = StoreOrder()
+        order.learn(trip: ["milk", "bread"])
+        order.learn(trip: ["bread", "milk"])
+        order.learn(trip: ["bread", "milk"])
+        #expect(order.preference("bread", before: "milk") == 1)
+        #expect(order.sorted(["milk", "bread"]) == ["bread", "milk"])
+    }
+
+    @Test func aCycleIsBrokenDeterministically() {
+        var order = StoreOrder()
+        order.learn(trip: ["a", "b"])
+        order.learn(trip: ["b", "c"])
+        order.learn(trip: ["c", "a"])
+        let first = order.learnedOrder
+        #expect(Set(first) == ["a", "b", "c"])
+        #expect(first == order.learnedOrder)
+        #expect(first == ["a", "b", "c"], "on a cycle the earliest-seen item leads")
+    }
+
+    /// Property: the learned order always respects every pair whose votes agree in all trips
+    /// when the trips are all consistent with one hidden store route.
+    @Test(arguments: 0..<300)
+    func consistentTripsReproduceTheRoute(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let route = (0..<30).map { "item\($0)" }
+        var order = StoreOrder()
+        for _ in 0..<Int.random(in: 1...6, using: &rng) {
+            let trip = route.filter { _ in rng.bernoulli(0.5) }
+            order.learn(trip: trip)
+        }
+        let learned = order.learnedOrder
+        for (i, a) in learned.enumerated() {
+            for b in learned[(i + 1)...] where order.preference(b, before: a) > 0 {
+                Issue.record("seed \(seed): \(b) was seen before \(a) but sorts after it")
+            }
+        }
+    }
+}
+
+@Suite struct ShoppingListTests {
+    let items = [
+        ShoppingItem(id: "eggs", title: "Eggs"), ShoppingItem(id: "kale", title: "Kale"),
+        ShoppingItem(id: "milk", title: "Milk"),
+    ]
+
+    @Test func sortsByStoreOrderAndTracksTheNextItem() {
+        var order = StoreOrder()
+        order.learn(trip: ["kale", "eggs", "milk"])
+        var list = ShoppingList(items: items, order: order)
+        #expect(list.items.map(\.id) == ["kale", "eggs", "milk"])
+        #expect(list.nextItem?.id == "kale")
+        #expect(list.apply(.check, to: "kale", at: .zero) == .changed)
+        #expect(list.nextItem?.id == "eggs")
+        #expect(list.remainingCount == 2)
+        #expect(list.apply(.check, to: "kale", at: .zero) == .unchanged)
+        #expect(list.apply(.check, to: "bread", at: .zero) == .unknownItem)
+        #expect(list.apply(.uncheck, to: "kale", at: .zero) == .changed)
+        #expect(list.remainingCount == 3)
+        #expect(list.checkOffOrder.isEmpty)
+    }
+
+    @Test func remainingCountMatchesTheStatesAfterAnySequence() {
+        for seed in UInt64(0)..<200 {
+            var rng = SplitMix64(seed: seed)
+            var list = ShoppingList(items: items)
+            for step in 0..<40 {
+                let item = ["eggs", "kale", "milk", "nope"].randomElement(using: &rng) ?? "eggs"
+                list.apply(rng.bernoulli(0.7) ? .check : .uncheck, to: item, at: SimTime(nanoseconds: Int64(step)))
+                #expect(list.remainingCount == list.remainingItems.count, "seed \(seed)")
+                #expect(list.checkOffOrder.sorted() == list.checkedItems.sorted(), "seed \(seed)")
+            }
+        }
+    }
+}
