@@ -109,6 +109,15 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
         pending[identifier]?.nextFire
     }
 
+    /// The earliest and latest next fire dates among pending requests.
+    ///
+    /// - Complexity: O(p).
+    public var pendingFireRange: ClosedRange<ReminderTime>? {
+        let fires = pending.values.map(\.nextFire)
+        guard let first = fires.min(), let last = fires.max() else { return nil }
+        return first...last
+    }
+
     /// The earliest fire date among pending requests.
     ///
     /// - Complexity: O(p).

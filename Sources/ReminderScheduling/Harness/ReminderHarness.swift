@@ -74,9 +74,10 @@ public struct ReminderHarness: Sendable {
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)
         pendingMax = max(pendingMax, center.pendingCount)
+        let range = center.pendingFireRange
         snapshots.append(WindowSnapshot(at: at, reason: reason, pending: center.pendingCount,
-                                        held: scheduler.heldCount, firstFire: scheduler.window.first?.key.fire,
-                                        lastFire: scheduler.window.last?.key.fire, appBadge: center.badge))
+                                        held: scheduler.heldCount, firstFire: range?.lowerBound,
+                                        lastFire: range?.upperBound, appBadge: center.badge))
         return report
     }
 
@@ -173,6 +174,7 @@ public struct WindowSnapshot: Hashable, Sendable {
     public var pending: Int
     /// Wanted reminders the scheduler holds back.
     public var held: Int
+    /// The earliest and latest next fire dates pending in the system.
     public var firstFire: ReminderTime?
     public var lastFire: ReminderTime?
     /// The app badge after the run.

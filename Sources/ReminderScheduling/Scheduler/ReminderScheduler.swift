@@ -138,6 +138,18 @@ public struct ReminderScheduler: Sendable {
         return result
     }
 
+    /// The earliest fire date after `time` among the wanted reminders (window or held).
+    ///
+    /// - Complexity: O(W + log N).
+    public func nextFire(after time: ReminderTime) -> ReminderTime? {
+        var result = entries.first { $0.key.fire > time }?.key.fire
+        held.forEach(skippingWhile: { $0.fire <= time }) { key in
+            if result.map({ key.fire < $0 }) ?? true { result = key.fire }
+            return false
+        }
+        return result
+    }
+
     /// The incomplete items due at or before `time`, ordered by (due date, item).
     ///
     /// - Complexity: O(log N + k log k) for k overdue items.

@@ -3,7 +3,9 @@
 public enum Registry {
     /// Every `"do"` kind, in documentation order.
     public static let stepKinds: [StepKind] = CoreSteps.all
+        + RemindersSteps.all
 
     /// Every key of an `"expect"` object, in documentation order.
     public static let expectationKinds: [ExpectationKind] = CoreExpectations.all
+        + RemindersExpectations.all
 }

@@ -69,7 +69,8 @@ public enum ScenarioDecoder {
     static func decodeSections(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> ScenarioSections
     {
-        let sections = ScenarioSections()
+        var sections = ScenarioSections()
+        sections.reminders = try object.optional("reminders").map { node throws(ScenarioError) in try RemindersSettings.decode(node, context) }
         return sections
     }
 

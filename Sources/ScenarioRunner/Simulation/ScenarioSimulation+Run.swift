@@ -57,7 +57,9 @@ extension ScenarioSimulation {
 
     /// Starts the features' own processes (periodic refreshes, fault windows). A feature adds
     /// one line here.
-    mutating func startFeatures() {}
+    mutating func startFeatures() {
+        startReminders()
+    }
 
     /// Properties every scenario must satisfy at its end, whatever it expects. A feature adds
     /// its checks here.

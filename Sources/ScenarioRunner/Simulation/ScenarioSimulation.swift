@@ -41,6 +41,8 @@ public struct ScenarioSimulation {
     public internal(set) var wrist: WristPosition = .raised
     /// Taps that reached the list, and taps that did not (with why).
     public internal(set) var tapCounts = TapCounts()
+    /// The phone app's reminders (`nil` when the scenario has no `"reminders"` section).
+    public internal(set) var reminders: PhoneReminders?
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
 
@@ -59,6 +61,7 @@ public struct ScenarioSimulation {
         storeOrder = order
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
+        reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
     }
 
     /// Routes one due event. A feature adds one `case` here.
@@ -67,6 +70,7 @@ public struct ScenarioSimulation {
         case .step(let index):
             guard case .action(let action) = scenario.script[index].content else { return }
             action.perform(in: &self)
+        case .reminders(let event): handleReminders(event)
         }
     }
 

@@ -4,4 +4,6 @@
 public enum SimEvent: Sendable {
     /// Perform the action of script step `index`.
     case step(Int)
+    /// The phone app's reminders (app runs, notification fire dates).
+    case reminders(RemindersEvent)
 }

@@ -21,5 +21,6 @@ var commands: [any Command.Type] {
     [
         RunCommand.self,
         CheckCommand.self,
+        RemindersCommand.self,
     ]
 }
