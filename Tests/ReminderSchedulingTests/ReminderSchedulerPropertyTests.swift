@@ -16,6 +16,7 @@ import Testing
     private struct Scenario {
         var window: Int
         var runs: [RunState] = []
+        var repeats: [RepeatingReminder] = []
         var phone: ReminderHarness
     }
 
@@ -47,8 +48,21 @@ import Testing
         for _ in 0..<Int.random(in: 0...90, using: &rng) {
             initial.append((newID(), randomDue(&rng, after: 1)))
         }
-        try scenario.phone.run(at: .zero, reason: .launch) { scheduler in
-            for (id, due) in initial { scheduler.setItem(id, due: due, now: .zero) }
+        for index in 0..<Int.random(in: 0...2, using: &rng) {
+            let intervals: [Int64] = [600, 3_600, 6 * 3_600, 86_400]
+            let interval = intervals.randomElement(using: &rng) ?? 3_600
+            let start = minutes(Int64.random(in: 0...(Self.horizon / 2), using: &rng))
+            scenario.repeats.append(RepeatingReminder(id: "rep\(index)", title: "R", start: start, interval: interval))
+        }
+        let bulk = Bool.random(using: &rng)
+        let repeats = scenario.repeats
+        try scenario.phone.run(at: .zero, reason: .launch) { (scheduler) throws(ReminderSchedulerError) in
+            if bulk {
+                scheduler.load(initial.map { (id: $0.0, due: Optional($0.1)) }, now: .zero)
+            } else {
+                for (id, due) in initial { scheduler.setItem(id, due: due, now: .zero) }
+            }
+            for reminder in repeats { try scheduler.addRepeating(reminder, now: .zero) }
         }
         for (id, due) in initial { dues[id] = due }
         scenario.runs.append(RunState(at: .zero, dues: dues, snoozes: snoozes))
@@ -103,8 +117,9 @@ import Testing
             #expect(phone.pendingMax <= 64 && phone.pendingMax <= scenario.window, "seed \(seed)")
             #expect(phone.center.drops.isEmpty, "seed \(seed): \(phone.center.drops)")
 
-            // Every delivered badge = incomplete items due ≤ its fire time, as known at the last refill.
-            for delivery in phone.deliveries {
+            // Every delivered badge = incomplete items due ≤ its fire time, as known at the last refill
+            // (repeating alerts carry none; their badge carrier does).
+            for delivery in phone.deliveries where !delivery.identifier.hasPrefix("repeat:") {
                 guard let run = lastRun(before: delivery.at, in: scenario.runs) else {
                     Issue.record("seed \(seed): delivery before any run")
                     continue
@@ -120,6 +135,9 @@ import Testing
                         "seed \(seed): app badge at \(run.at)")
             }
 
+            #expect(phone.deliveries.filter { $0.identifier.hasPrefix("repeat:") }.allSatisfy { $0.badge == nil },
+                    "seed \(seed)")
+
             // Missed exactly when, at the last run before its due time, it was not among the soonest W wanted.
             var expectedDelivered = Set<String>()
             var expectedMissed = Set<String>()
@@ -129,6 +147,18 @@ import Testing
                 for (id, fire) in run.snoozes where fire > run.at { candidates.insert("snooze:\(id)@\(fire.seconds)") }
             }
             var windows: [ReminderTime: [String]] = [:]
+            func window(at run: RunState) -> [String] {
+                if let cached = windows[run.at] { return cached }
+                var wanted = run.dues.filter { $0.value > run.at }.map { ($0.value, "item:" + $0.key) }
+                    + run.snoozes.filter { $0.value > run.at }.map { ($0.value, "snooze:" + $0.key) }
+                for reminder in scenario.repeats {
+                    guard let next = reminder.nextOccurrence(after: run.at) else { continue }
+                    wanted += [(next, "repeat:" + reminder.id), (next, "badge:" + reminder.id)]
+                }
+                let result = wanted.sorted { $0 < $1 }.prefix(scenario.window).map { "\($0.1)@\($0.0.seconds)" }
+                windows[run.at] = result
+                return result
+            }
             for candidate in candidates {
                 let parts = candidate.split(separator: "@")
                 let identifier = String(parts[0])
@@ -137,15 +167,30 @@ import Testing
                 let owner = String(identifier.split(separator: ":")[1])
                 let stillWanted = identifier.hasPrefix("item:") ? run.dues[owner] == fire : run.snoozes[owner] == fire
                 guard stillWanted else { continue }
-                if windows[run.at] == nil {
-                    let wanted = run.dues.filter { $0.value > run.at }.map { ($0.value, "item:" + $0.key) }
-                        + run.snoozes.filter { $0.value > run.at }.map { ($0.value, "snooze:" + $0.key) }
-                    windows[run.at] = wanted.sorted { $0 < $1 }.prefix(scenario.window).map { "\($0.1)@\($0.0.seconds)" }
-                }
-                if windows[run.at]?.contains(candidate) == true {
+                if window(at: run).contains(candidate) {
                     expectedDelivered.insert(candidate)
                 } else {
                     expectedMissed.insert(candidate)
+                }
+            }
+            // A repeating request in the window at the last run fires at every occurrence until the next
+            // run; its badge carrier only at the first.
+            let end = phone.now
+            for reminder in scenario.repeats {
+                var occurrence = reminder.nextOccurrence(after: .zero)
+                while let fire = occurrence, fire <= end {
+                    occurrence = reminder.nextOccurrence(after: fire)
+                    guard let run = lastRun(before: fire, in: scenario.runs),
+                          let next = reminder.nextOccurrence(after: run.at) else { continue }
+                    let inWindow = window(at: run).contains("repeat:\(reminder.id)@\(next.seconds)")
+                    if inWindow {
+                        expectedDelivered.insert("repeat:\(reminder.id)@\(fire.seconds)")
+                    } else {
+                        expectedMissed.insert("repeat:\(reminder.id)@\(fire.seconds)")
+                    }
+                    if next == fire && window(at: run).contains("badge:\(reminder.id)@\(next.seconds)") {
+                        expectedDelivered.insert("badge:\(reminder.id)@\(fire.seconds)")
+                    }
                 }
             }
             let delivered = Set(phone.deliveries.map { "\($0.identifier)@\($0.at.seconds)" })

@@ -163,6 +163,21 @@ public struct ReminderScheduler: Sendable {
         return result.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
     }
 
+    /// The queued occurrence of every repeating reminder, with where it is, by identifier order.
+    ///
+    /// - Complexity: O(R (log R + log W)) for R repeating reminders.
+    public var repeatingQueue: [ScheduledReminder] {
+        repeats.keys.sorted().compactMap { id -> ScheduledReminder? in
+            guard let fire = repeats[id]?.queuedFire else { return nil }
+            let key = ReminderKey(fire: fire, kind: .repeating, owner: id)
+            let index = windowIndex(of: key)
+            if index < entries.count, entries[index].key == key {
+                return ScheduledReminder(key: key, badge: entries[index].badge, placement: .window)
+            }
+            return ScheduledReminder(key: key, badge: nil, placement: .held)
+        }
+    }
+
     /// The repeating reminders, by identifier order.
     public var repeatingReminders: [RepeatingReminder] {
         repeats.keys.sorted().compactMap { repeats[$0]?.reminder }
