@@ -111,6 +111,15 @@ import Testing
         }
     }
 
+    @Test func actionOnANotificationNotYetDeliveredIsAnError() throws {
+        var phone = try phone()
+        try launch(&phone, items: [("a", 10)])
+        #expect(throws: ReminderSchedulerError.noActionableNotification("item:a", action: "complete")) {
+            try phone.respond(to: "item:a", with: .complete, at: minutes(5))
+        }
+        #expect(phone.scheduler.state(of: "a") == .open(due: minutes(10)))
+    }
+
     @Test func tiesAreOrderedByIdentifier() throws {
         var phone = try phone(window: 2)
         try launch(&phone, items: [("c", 10), ("b", 10), ("a", 10)])

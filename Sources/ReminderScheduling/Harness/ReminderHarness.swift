@@ -84,15 +84,15 @@ public struct ReminderHarness: Sendable {
     /// The user taps `action` on the delivered notification `identifier` at `time`: the app runs in
     /// the background (reason ``ReminderScheduler/AppRunReason/notificationAction``).
     ///
-    /// - Throws: ``ReminderSchedulerError/unknownItem(_:)`` if no delivered notification with that
-    ///   identifier offers the action in a banner.
+    /// - Throws: ``ReminderSchedulerError/noActionableNotification(_:action:)`` if no delivered
+    ///   notification with that identifier offers the action in a banner.
     public mutating func respond(to identifier: NotificationIdentifier, with action: ReminderAction,
                                  at time: ReminderTime) throws(ReminderSchedulerError) {
         advance(to: time)
         guard let delivery = deliveries.last(where: { $0.identifier == identifier }),
               let item = delivery.item,
               center.visibleActions(of: delivery.request, on: .banner).contains(where: { $0.identifier == action.rawValue })
-        else { throw .unknownItem(identifier) }
+        else { throw .noActionableNotification(identifier, action: action.rawValue) }
         try run(at: time, reason: .notificationAction) { (scheduler) throws(ReminderSchedulerError) in
             try scheduler.handle(action, item: item, now: time)
         }

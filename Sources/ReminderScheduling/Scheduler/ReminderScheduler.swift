@@ -300,6 +300,8 @@ public enum ReminderSchedulerError: Error, Hashable, Sendable, CustomStringConve
     case unknownItem(String)
     case itemCompleted(String)
     case unknownRepeating(String)
+    /// No delivered notification with this identifier offers the action.
+    case noActionableNotification(NotificationIdentifier, action: String)
     /// The system refused a request.
     case rejected(NotificationRequestError)
 
@@ -308,6 +310,8 @@ public enum ReminderSchedulerError: Error, Hashable, Sendable, CustomStringConve
         case .unknownItem(let id): "unknown item '\(id)'"
         case .itemCompleted(let id): "item '\(id)' is already completed"
         case .unknownRepeating(let id): "unknown repeating reminder '\(id)'"
+        case .noActionableNotification(let identifier, let action):
+            "no delivered notification '\(identifier)' offers the action '\(action)'"
         case .rejected(let error): error.description
         }
     }

@@ -12,6 +12,9 @@ import SimulationKernel
 /// }
 /// ```
 public struct RemindersSettings: Sendable {
+    /// The scheduler modes (`windowed`, `naive`), for callers that do not import `ReminderScheduling`.
+    public typealias Mode = SchedulingMode
+
     /// `"windowed"` (default) or `"naive"` (`--scheduler` overrides it).
     public var mode: SchedulingMode = .windowed
     /// W, 1…64 (default 60, PLATFORM.md §6).

@@ -1,4 +1,3 @@
-import ReminderScheduling
 import ScenarioRunner
 import SimulationKernel
 
@@ -42,9 +41,9 @@ enum RemindersCommand: Command {
             throw UsageError(command: name, message: "expected one scenario file, found \(arguments.positionals.count)")
         }
         let seed = try arguments.seed(command: name)
-        var mode: SchedulingMode?
+        var mode: RemindersSettings.Mode?
         if let text = arguments.value("scheduler") {
-            guard let value = SchedulingMode(rawValue: text) else {
+            guard let value = RemindersSettings.Mode(rawValue: text) else {
                 throw UsageError(command: name, message: "--scheduler expects naive or windowed, found '\(text)'")
             }
             mode = value
