@@ -75,7 +75,7 @@ import Testing
 
     @Test func anExpectationSeesEverythingDueAtItsTime() throws {
         let text = """
-            {"format": 1, "name": "same instant", "start": "2026-11-21T09:00:00Z",
+            {"format": 1, "name": "same instant", "start": "2026-11-21T09:00:00Z", "pipeline": "instant",
              "items": [{"id": "a", "title": "A"}],
              "script": [{"at": "+1m", "expect": {"remaining": 0}}, {"at": "+1m", "do": "tap", "item": "a"}]}
             """

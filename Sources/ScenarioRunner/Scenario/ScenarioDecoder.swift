@@ -36,6 +36,7 @@ public enum ScenarioDecoder {
         }
         let watchNode = object.optional("watch")
         let watch = try watchNode?.string(context) ?? defaultWatch
+        try validateWatch(watch, watchNode, context)
 
         let items = try decodeItems(try object.required("items", "an array of items"), &context)
         let history = try object.optional("history").map { node throws(ScenarioError) in try decodeHistory(node, context) } ?? []
@@ -70,6 +71,7 @@ public enum ScenarioDecoder {
         -> ScenarioSections
     {
         var sections = ScenarioSections()
+        sections.pipeline = try object.optional("pipeline").map { node throws(ScenarioError) in try PipelineSettings.decode(node, context) }
         sections.reminders = try object.optional("reminders").map { node throws(ScenarioError) in try RemindersSettings.decode(node, context) }
         return sections
     }

@@ -1,6 +1,8 @@
 /// The optional feature sections of a scenario file, one stored property per feature.
 /// A feature adds its property here and its decoding line in `ScenarioDecoder`.
 public struct ScenarioSections: Sendable {
+    /// `"pipeline"`: the check-off handler and watch-screen settings (latency feature).
+    public var pipeline: PipelineSettings?
     /// `"reminders"`: the phone app's notification scheduler.
     public var reminders: RemindersSettings?
     public init() {}

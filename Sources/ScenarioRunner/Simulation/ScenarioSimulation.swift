@@ -37,8 +37,8 @@ public struct ScenarioSimulation {
     public internal(set) var phoneAppliedSequence: [ItemID: Int] = [:]
     /// Operations the phone received ahead of a missing predecessor.
     public internal(set) var phoneWaiting: [CheckOffOperation] = []
-    /// Where the user's wrist is.
-    public internal(set) var wrist: WristPosition = .raised
+    /// The watch app: model, wrist and frontmost state, check-off pipeline (latency feature).
+    public internal(set) var watchApp: WatchAppState
     /// Taps that reached the list, and taps that did not (with why).
     public internal(set) var tapCounts = TapCounts()
     /// The phone app's reminders (`nil` when the scenario has no `"reminders"` section).
@@ -61,6 +61,7 @@ public struct ScenarioSimulation {
         storeOrder = order
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
+        watchApp = WatchAppState(scenario: scenario)
         reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
     }
 
@@ -70,6 +71,7 @@ public struct ScenarioSimulation {
         case .step(let index):
             guard case .action(let action) = scenario.script[index].content else { return }
             action.perform(in: &self)
+        case .watch(let event): handleWatch(event)
         case .reminders(let event): handleReminders(event)
         }
     }

@@ -4,6 +4,8 @@
 public enum SimEvent: Sendable {
     /// Perform the action of script step `index`.
     case step(Int)
+    /// The watch app's pipeline, wrist deadline and frame events (latency feature).
+    case watch(WatchAppEvent)
     /// The phone app's reminders (app runs, notification fire dates).
     case reminders(RemindersEvent)
 }

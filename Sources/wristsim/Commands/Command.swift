@@ -21,6 +21,8 @@ var commands: [any Command.Type] {
     [
         RunCommand.self,
         CheckCommand.self,
+        LatencyCommand.self,
+        WatchesCommand.self,
         RemindersCommand.self,
     ]
 }

@@ -1,0 +1,47 @@
+import SimulationKernel
+
+/// The display's frame grid: when a committed UI change actually reaches the screen.
+///
+/// Frame *k* is drawn at `ceil(k × 10⁹ / framesPerSecond)` ns after the scenario's start (frame 0
+/// at +0s; at 60 Hz: 0, 16 666 667, 33 333 334, 50 000 000 ns, …). A change committed at time *c*
+/// is on screen at the **first frame boundary at or after *c*** (a commit exactly on a boundary is
+/// drawn in that frame). Commits before the scenario's start are drawn in frame 0.
+public struct FrameClock: Hashable, Sendable {
+    /// Frames per second (60 on every Apple Watch).
+    public var framesPerSecond: Int64
+
+    public init(framesPerSecond: Int64 = 60) {
+        self.framesPerSecond = max(1, framesPerSecond)
+    }
+
+    /// The 60 Hz grid.
+    public static let sixtyHertz = FrameClock(framesPerSecond: 60)
+
+    /// The instant frame `index` is drawn: `ceil(index × 10⁹ / framesPerSecond)` ns (overflow-safe).
+    public func boundary(_ index: Int64) -> SimTime {
+        let whole = index / framesPerSecond
+        let part = index % framesPerSecond
+        return SimTime(nanoseconds: whole * 1_000_000_000 + (part * 1_000_000_000 + framesPerSecond - 1) / framesPerSecond)
+    }
+
+    /// The index of the first frame drawn at or after `time`.
+    ///
+    /// Frame *k* qualifies when `ceil(k·10⁹/f) ≥ t`, i.e. `k·10⁹ > (t − 1)·f`, so
+    /// `k = floor((t − 1)·f / 10⁹) + 1` for `t ≥ 1`, and 0 otherwise.
+    ///
+    /// - Complexity: O(1).
+    public func frameIndex(atOrAfter time: SimTime) -> Int64 {
+        guard time.nanoseconds >= 1 else { return 0 }
+        let before = time.nanoseconds - 1
+        let seconds = before / 1_000_000_000
+        let rest = before % 1_000_000_000
+        return seconds * framesPerSecond + rest * framesPerSecond / 1_000_000_000 + 1
+    }
+
+    /// The first frame boundary at or after `time`: when a change committed at `time` is visible.
+    ///
+    /// - Complexity: O(1).
+    public func firstBoundary(atOrAfter time: SimTime) -> SimTime {
+        boundary(frameIndex(atOrAfter: time))
+    }
+}

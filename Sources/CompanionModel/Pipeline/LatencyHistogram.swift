@@ -1,0 +1,86 @@
+import SimulationKernel
+
+/// Latencies counted into equal-width bins, for the text and SVG histograms.
+///
+/// Bin *i* holds values in `[start + i·width, start + (i+1)·width)`. The automatic width is the
+/// smallest "nice" width (1, 2 or 5 × 10ᵏ ns, from 1 ms up) that covers the values in at most
+/// `maxBins` bins; `start` is the minimum rounded down to a multiple of the width.
+public struct LatencyHistogram: Hashable, Sendable {
+    /// The lower edge of the first bin.
+    public var start: SimDuration
+    /// The width of every bin.
+    public var binWidth: SimDuration
+    /// The count in each bin.
+    public var counts: [Int]
+
+    /// A histogram of `values` with a nice bin width and at most `maxBins` bins (at least 1).
+    ///
+    /// - Complexity: O(*n*) plus O(log range) to choose the width.
+    public init(_ values: [SimDuration], maxBins: Int = 20) {
+        let bins = max(1, maxBins)
+        guard let low = values.min(), let high = values.max() else {
+            self.init(values, start: .zero, binWidth: .milliseconds(1))
+            return
+        }
+        var width: Int64 = 1_000_000
+        var multiplier = 0
+        while true {
+            let first = LatencyHistogram.floorDiv(low.nanoseconds, width)
+            let last = LatencyHistogram.floorDiv(high.nanoseconds, width)
+            if last - first + 1 <= Int64(bins) || width > Int64.max / 10 { break }
+            width = width / [1, 2, 5][multiplier] * [2, 5, 10][multiplier]
+            multiplier = (multiplier + 1) % 3
+        }
+        let start = LatencyHistogram.floorDiv(low.nanoseconds, width) * width
+        self.init(values, start: SimDuration(nanoseconds: start), binWidth: SimDuration(nanoseconds: width))
+    }
+
+    /// A histogram of `values` in bins of `binWidth` (clamped to at least 1 ns) starting at `start`;
+    /// values below `start` go in the first bin.
+    ///
+    /// - Complexity: O(*n* + bins).
+    public init(_ values: [SimDuration], start: SimDuration, binWidth: SimDuration) {
+        let width = max(1, binWidth.nanoseconds)
+        self.start = start
+        self.binWidth = SimDuration(nanoseconds: width)
+        let top = values.max().map { LatencyHistogram.floorDiv(($0 - start).nanoseconds, width) } ?? 0
+        var counts = Array(repeating: 0, count: Int(max(0, top)) + 1)
+        for value in values {
+            let bin = max(0, LatencyHistogram.floorDiv((value - start).nanoseconds, width))
+            counts[Int(bin)] += 1
+        }
+        self.counts = counts
+    }
+
+    /// Each bin's lower and upper edge and count.
+    public var bins: [(lower: SimDuration, upper: SimDuration, count: Int)] {
+        counts.enumerated().map { index, count in
+            let lower = start + binWidth * Int64(index)
+            return (lower, lower + binWidth, count)
+        }
+    }
+
+    /// The total count.
+    public var total: Int { counts.reduce(0, +) }
+
+    /// One line per bin: `"   40ms ≤ t <   60ms | ##########  12"`, bars scaled so the largest bin
+    /// is `barWidth` characters.
+    public func textLines(barWidth: Int = 40) -> [String] {
+        let peak = counts.max() ?? 0
+        let rows = bins
+        let lowerWidth = rows.map(\.lower.description.count).max() ?? 0
+        let upperWidth = rows.map(\.upper.description.count).max() ?? 0
+        return rows.map { row in
+            let bar = peak == 0 ? 0 : (row.count * barWidth + peak - 1) / peak
+            let lower = String(repeating: " ", count: lowerWidth - row.lower.description.count) + row.lower.description
+            let upper = String(repeating: " ", count: upperWidth - row.upper.description.count) + row.upper.description
+            return "\(lower) ≤ t < \(upper) | " + String(repeating: "#", count: bar)
+                + String(repeating: " ", count: barWidth - bar) + " \(row.count)"
+        }
+    }
+
+    static func floorDiv(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,70 @@
+import SimulationKernel
+
+/// Percentiles of a set of durations by the **nearest-rank** method: the *p*-th percentile of *n*
+/// sorted values is the value at rank `ceil(p × n / 100)` (1-based), so it is always one of the
+/// observed values (no interpolation) and p100 is the maximum.
+///
+/// ```swift
+/// let stats = LatencyStatistics([.milliseconds(30), .milliseconds(10), .milliseconds(20)])
+/// stats.percentile(50)   // 20ms (rank ceil(1.5) = 2)
+/// stats.percentile(99)   // 30ms
+/// ```
+public struct LatencyStatistics: Hashable, Sendable {
+    /// The values, ascending.
+    public private(set) var sorted: [SimDuration]
+
+    /// Sorts `values`.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    public init(_ values: [SimDuration]) {
+        sorted = values.sorted()
+    }
+
+    /// The number of values.
+    public var count: Int { sorted.count }
+
+    /// The 1-based nearest rank of percentile `percent` (1...100) among `count` values:
+    /// `ceil(percent × count / 100)`, at least 1. Integer arithmetic, no rounding error.
+    public static func nearestRank(percent: Int, count: Int) -> Int {
+        max(1, (percent * count + 99) / 100)
+    }
+
+    /// The `percent`-th percentile (clamped to 1...100), or `nil` when there are no values.
+    ///
+    /// - Complexity: O(1).
+    public func percentile(_ percent: Int) -> SimDuration? {
+        guard !sorted.isEmpty else { return nil }
+        let clamped = min(100, max(1, percent))
+        return sorted[LatencyStatistics.nearestRank(percent: clamped, count: sorted.count) - 1]
+    }
+
+    /// The largest value, or `nil` when there are none.
+    public var maximum: SimDuration? { sorted.last }
+
+    /// The smallest value, or `nil` when there are none.
+    public var minimum: SimDuration? { sorted.first }
+
+    /// p50, p90, p99 and max, or `nil` when there are no values.
+    public var summary: LatencySummary? {
+        guard let p50 = percentile(50), let p90 = percentile(90), let p99 = percentile(99), let max = maximum
+        else { return nil }
+        return LatencySummary(count: count, p50: p50, p90: p90, p99: p99, max: max)
+    }
+}
+
+/// The headline figures of a latency profile.
+public struct LatencySummary: Hashable, Sendable {
+    public var count: Int
+    public var p50: SimDuration
+    public var p90: SimDuration
+    public var p99: SimDuration
+    public var max: SimDuration
+
+    public init(count: Int, p50: SimDuration, p90: SimDuration, p99: SimDuration, max: SimDuration) {
+        self.count = count
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+        self.max = max
+    }
+}

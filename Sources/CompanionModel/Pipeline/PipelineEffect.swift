@@ -1,0 +1,24 @@
+import SimulationKernel
+
+/// Something a ``PipelineSession`` did at a given time, for the simulation to act on: the commit,
+/// the message send, the complication update and the row removal happen at these moments.
+public enum PipelineEffect: Hashable, Sendable {
+    /// The main queue started tap `tap`'s handler.
+    case handlerStarted(tap: Int, at: SimTime)
+    /// Step `step` (index in the pipeline) of tap `tap` started on its queue.
+    case stepStarted(tap: Int, step: Int, at: SimTime)
+    /// Step `step` of tap `tap` ended.
+    case stepEnded(tap: Int, step: Int, at: SimTime)
+    /// The main-queue block that removed tap `tap`'s row returned: the removal is committed and
+    /// will be drawn at the next frame (``FrameClock/firstBoundary(atOrAfter:)``).
+    case removalCommitted(tap: Int, at: SimTime)
+
+    /// When it happened.
+    public var time: SimTime {
+        switch self {
+        case .handlerStarted(_, let time), .stepStarted(_, _, let time), .stepEnded(_, _, let time),
+            .removalCommitted(_, let time):
+            return time
+        }
+    }
+}

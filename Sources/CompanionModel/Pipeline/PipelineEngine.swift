@@ -1,0 +1,300 @@
+import SimulationKernel
+
+/// The discrete-event core of ``PipelineExecutor``: one serial main queue, one serial background
+/// queue, a CPU shared according to ``CPUSharing``, and taps arriving in time order.
+///
+/// Work is counted in units of half a nanosecond of scaled CPU time, so that a half share of a
+/// single core is still an integer rate (1 unit/ns; a full core is 2 units/ns) and the whole run
+/// is exact integer arithmetic.
+struct PipelineEngine {
+    enum Phase {
+        case computing(left: Int64)
+        case waiting(until: SimTime)
+    }
+
+    struct Job {
+        var tap: Int
+        var step: Int
+        var phase: Phase
+
+        var isComputing: Bool {
+            if case .computing = phase { return true }
+            return false
+        }
+    }
+
+    /// A block of work queued on the main queue.
+    enum MainBlock {
+        /// A tap's handler.
+        case handler(tap: Int)
+        /// A step the handler dispatched with `DispatchQueue.main.async`.
+        case deferred(tap: Int, step: Int)
+    }
+
+    /// What the main thread is doing. In a handler, the job's step is the handler's cursor.
+    enum MainWork {
+        case idle
+        case handler(Job)
+        case deferred(Job)
+
+        var job: Job? {
+            switch self {
+            case .idle: return nil
+            case .handler(let job), .deferred(let job): return job
+            }
+        }
+
+        mutating func replaceJob(_ job: Job) {
+            switch self {
+            case .idle: break
+            case .handler: self = .handler(job)
+            case .deferred: self = .deferred(job)
+            }
+        }
+    }
+
+    let costs: [Int64]
+    let waits: [SimDuration]
+    let queues: [PipelineQueue]
+    let stepCount: Int
+    let removeRowIndex: Int
+    let cores: Int
+    let sharing: CPUSharing
+    let recordsEffects: Bool
+
+    private(set) var now = SimTime.zero
+    private var main = MainWork.idle
+    private var background: Job?
+    private var mainQueue: [MainBlock] = []
+    private var mainHead = 0
+    private var backgroundQueue: [(tap: Int, step: Int)] = []
+    private var backgroundHead = 0
+
+    private(set) var tapTimes: [SimTime] = []
+    private(set) var stepStart: [SimTime] = []
+    private(set) var stepEnd: [SimTime] = []
+    private(set) var handlerStart: [SimTime] = []
+    private(set) var handlerEnd: [SimTime] = []
+    private(set) var removalCommit: [SimTime] = []
+    /// Steps of each tap not yet ended; the tap is finished at 0.
+    private(set) var stepsLeft: [Int] = []
+    /// Effects not yet taken by ``takeEffects()`` (only when `recordsEffects`).
+    private var effects: [PipelineEffect] = []
+
+    init(pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, expectedTaps: Int = 0,
+         recordsEffects: Bool = false) {
+        let speed = watch.relativeSpeed
+        costs = pipeline.steps.map { $0.scaledCost(speed: speed).nanoseconds * 2 }
+        waits = pipeline.steps.map(\.wait)
+        queues = pipeline.steps.map(\.queue)
+        stepCount = pipeline.steps.count
+        removeRowIndex = pipeline.removeRowIndex
+        cores = watch.cores
+        self.sharing = sharing
+        self.recordsEffects = recordsEffects
+        tapTimes.reserveCapacity(expectedTaps)
+        stepStart.reserveCapacity(expectedTaps * stepCount)
+        stepEnd.reserveCapacity(expectedTaps * stepCount)
+        handlerStart.reserveCapacity(expectedTaps)
+        handlerEnd.reserveCapacity(expectedTaps)
+        removalCommit.reserveCapacity(expectedTaps)
+        stepsLeft.reserveCapacity(expectedTaps)
+        mainQueue.reserveCapacity(expectedTaps)
+    }
+
+    /// The number of taps submitted.
+    var tapCount: Int { tapTimes.count }
+
+    /// Whether every step of tap `tap` has ended.
+    func isFinished(tap: Int) -> Bool { stepsLeft[tap] == 0 }
+
+    /// Submits a tap at `time` (clamped to ``now``): first runs everything due before it.
+    /// Returns the tap's index.
+    mutating func submitTap(at time: SimTime) -> Int {
+        advance(to: time)
+        let tap = tapTimes.count
+        tapTimes.append(max(time, now))
+        stepStart.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
+        stepEnd.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
+        handlerStart.append(.distantFuture)
+        handlerEnd.append(.distantFuture)
+        removalCommit.append(.distantFuture)
+        stepsLeft.append(stepCount)
+        mainQueue.append(.handler(tap: tap))
+        return tap
+    }
+
+    /// Runs every event due at or before `limit` and moves the clock to `limit` (if later than now).
+    ///
+    /// - Complexity: O(events handled).
+    mutating func advance(to limit: SimTime) {
+        while let next = nextEventTime(), next <= limit {
+            progress(to: next)
+        }
+        if limit > now { progress(to: limit) }
+    }
+
+    /// Runs until both queues are empty.
+    mutating func drain() {
+        while let next = nextEventTime() { progress(to: next) }
+    }
+
+    /// The time of the next internal event (a step's computation or wait ending), after starting
+    /// whatever can start now; `nil` when both queues are idle.
+    mutating func nextEventTime() -> SimTime? {
+        settleMain()
+        settleBackground()
+        let rates = currentRates()
+        switch (dueTime(main.job, rate: rates.main), dueTime(background, rate: rates.background)) {
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b?): return b
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Effects recorded since the last call, in time order.
+    mutating func takeEffects() -> [PipelineEffect] {
+        defer { effects.removeAll(keepingCapacity: true) }
+        return effects
+    }
+
+    private func currentRates() -> (main: Int64, background: Int64) {
+        sharing.rates(
+            cores: cores, mainComputing: main.job?.isComputing ?? false,
+            backgroundComputing: background?.isComputing ?? false)
+    }
+
+    /// Moves the clock to `time` (no event in between), consuming CPU work at the current rates.
+    private mutating func progress(to time: SimTime) {
+        let rates = currentRates()
+        let elapsed = (time - now).nanoseconds
+        if var job = main.job, case .computing(let left) = job.phase {
+            job.phase = .computing(left: left - rates.main * elapsed)
+            main.replaceJob(job)
+        }
+        if var job = background, case .computing(let left) = job.phase {
+            job.phase = .computing(left: left - rates.background * elapsed)
+            background = job
+        }
+        now = time
+        settleMain()
+        settleBackground()
+    }
+
+    private func dueTime(_ job: Job?, rate: Int64) -> SimTime? {
+        switch job?.phase {
+        case .computing(let left)?:
+            guard rate > 0 else { return nil }
+            return now + SimDuration(nanoseconds: (max(0, left) + rate - 1) / rate)
+        case .waiting(let until)?:
+            return until
+        case nil:
+            return nil
+        }
+    }
+
+    // MARK: Steps
+
+    /// Starts step `step` of tap `tap` now; `nil` when it needs no time at all (already ended).
+    private mutating func start(tap: Int, step: Int) -> Job? {
+        let slot = tap * stepCount + step
+        stepStart[slot] = now
+        if recordsEffects { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
+        let job = Job(tap: tap, step: step, phase: .computing(left: costs[step]))
+        return proceed(job)
+    }
+
+    /// Moves a job on as far as `now` allows: a finished computation enters its wait, a finished
+    /// wait ends the step. Returns `nil` when the step has ended (recording its end).
+    private mutating func proceed(_ job: Job) -> Job? {
+        var job = job
+        if case .computing(let left) = job.phase, left <= 0 {
+            let wait = waits[job.step]
+            if wait > .zero { job.phase = .waiting(until: now + wait) } else { job.phase = .waiting(until: now) }
+        }
+        if case .waiting(let until) = job.phase, until <= now {
+            stepEnd[job.tap * stepCount + job.step] = now
+            stepsLeft[job.tap] -= 1
+            if recordsEffects { effects.append(.stepEnded(tap: job.tap, step: job.step, at: now)) }
+            return nil
+        }
+        return job
+    }
+
+    // MARK: Main queue
+
+    private mutating func settleMain() {
+        while true {
+            switch main {
+            case .idle:
+                guard mainHead < mainQueue.count else { return }
+                let block = mainQueue[mainHead]
+                mainHead += 1
+                switch block {
+                case .handler(let tap):
+                    handlerStart[tap] = now
+                    if recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
+                    main = handlerJob(tap: tap, from: 0).map(MainWork.handler) ?? finishHandler(tap: tap)
+                case .deferred(let tap, let step):
+                    main = start(tap: tap, step: step).map(MainWork.deferred) ?? finishDeferred(tap: tap, step: step)
+                }
+            case .handler(let job):
+                if let running = proceed(job) { main = .handler(running); return }
+                main = handlerJob(tap: job.tap, from: job.step + 1).map(MainWork.handler) ?? finishHandler(tap: job.tap)
+            case .deferred(let job):
+                if let running = proceed(job) { main = .deferred(running); return }
+                main = finishDeferred(tap: job.tap, step: job.step)
+            }
+        }
+    }
+
+    /// Runs the handler of `tap` from step `first`: dispatches off-handler steps, starts the next
+    /// handler step and returns its job, or `nil` when the handler has nothing left.
+    private mutating func handlerJob(tap: Int, from first: Int) -> Job? {
+        var step = first
+        while step < stepCount {
+            switch queues[step] {
+            case .main:
+                if let job = start(tap: tap, step: step) { return job }
+            case .mainAsync:
+                mainQueue.append(.deferred(tap: tap, step: step))
+            case .background:
+                backgroundQueue.append((tap, step))
+            }
+            step += 1
+        }
+        return nil
+    }
+
+    private mutating func finishHandler(tap: Int) -> MainWork {
+        handlerEnd[tap] = now
+        if queues[removeRowIndex] == .main { commitRemoval(tap: tap) }
+        return .idle
+    }
+
+    private mutating func finishDeferred(tap: Int, step: Int) -> MainWork {
+        if step == removeRowIndex { commitRemoval(tap: tap) }
+        return .idle
+    }
+
+    private mutating func commitRemoval(tap: Int) {
+        removalCommit[tap] = now
+        if recordsEffects { effects.append(.removalCommitted(tap: tap, at: now)) }
+    }
+
+    // MARK: Background queue
+
+    private mutating func settleBackground() {
+        while true {
+            if let job = background {
+                if let running = proceed(job) { background = running; return }
+                background = nil
+            }
+            guard backgroundHead < backgroundQueue.count else { return }
+            let (tap, step) = backgroundQueue[backgroundHead]
+            backgroundHead += 1
+            background = start(tap: tap, step: step)
+        }
+    }
+}

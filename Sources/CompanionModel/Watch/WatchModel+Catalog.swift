@@ -1,0 +1,102 @@
+extension WatchModel {
+    /// Every model the simulator knows, smallest and oldest first. Names are stable.
+    ///
+    /// Screens (points, all @2x) are PLATFORM.md §4.1; chips are §4.2 and Apple's "Supporting
+    /// multiple watch sizes" (S4–6/SE → 40/44 mm, S7–9 → 41/45 mm, S10–11 → 42/46 mm, Ultra → 49 mm).
+    ///
+    /// Safe insets:
+    /// - 40, 41, 44, 45, 42 (new), 46 and 49 mm: top/bottom measured on the watchOS 26–27 simulator by a
+    ///   third party (PLATFORM.md §4.1), sides 2 pt. An older forum measurement (thread 687996) gives a
+    ///   top inset of 28 pt (40 mm) and 31 pt (44 mm); the newer figures are used because they come with
+    ///   a bottom inset.
+    /// - 38 and 42 mm (old, Series 0–3): top measured (19 pt and 21 pt, forum thread 687996); **bottom
+    ///   derived** with the PLATFORM.md §6 rule (≈ 27 pt) because no measurement exists.
+    ///
+    /// The SE's first generation has the S5 and the second the S8 (PLATFORM.md §4.2); the third
+    /// generation is not listed because PLATFORM.md gives no chip for it. Series 11 uses the S10
+    /// (§4.2). Series 1 shipped only with the S1P and Series 2 with the S2; they share one CPU.
+    public static let catalog: [WatchModel] = {
+        var models: [WatchModel] = []
+        func add(_ names: [(String, String, WatchChip)], mm: Int, size: (Int, Int), insets: SafeAreaInsets,
+                 source: SafeAreaInsets.Source) {
+            for (name, display, chip) in names {
+                models.append(WatchModel(
+                    name: name, displayName: "Apple Watch \(display), \(mm) mm", caseMillimetres: mm,
+                    widthPoints: size.0, heightPoints: size.1, insets: insets, insetSource: source, chip: chip))
+            }
+        }
+        let derivedBottom = 27.0
+        let early: [(String, WatchChip)] = [("0", .s1), ("1", .s1p), ("2", .s2), ("3", .s3)]
+        add(early.map { ("series\($0.0)-38mm", $0.0 == "0" ? "(original)" : "Series \($0.0)", $0.1) },
+            mm: 38, size: (136, 170), insets: SafeAreaInsets(top: 19, bottom: derivedBottom),
+            source: .measuredTopDerivedBottom)
+        add(early.map { ("series\($0.0)-42mm", $0.0 == "0" ? "(original)" : "Series \($0.0)", $0.1) },
+            mm: 42, size: (156, 195), insets: SafeAreaInsets(top: 21, bottom: derivedBottom),
+            source: .measuredTopDerivedBottom)
+        let fortyFour: [(String, String, WatchChip)] = [
+            ("series4", "Series 4", .s4), ("series5", "Series 5", .s5), ("series6", "Series 6", .s6),
+            ("se", "SE", .s5), ("se2", "SE (2nd generation)", .s8),
+        ]
+        add(fortyFour.map { ("\($0.0)-40mm", $0.1, $0.2) }, mm: 40, size: (162, 197),
+            insets: SafeAreaInsets(top: 40, bottom: 19), source: .measured)
+        add(fortyFour.map { ("\($0.0)-44mm", $0.1, $0.2) }, mm: 44, size: (184, 224),
+            insets: SafeAreaInsets(top: 46.5, bottom: 22), source: .measured)
+        let fortyFive: [(String, String, WatchChip)] = [
+            ("series7", "Series 7", .s7), ("series8", "Series 8", .s8), ("series9", "Series 9", .s9),
+        ]
+        add(fortyFive.map { ("\($0.0)-41mm", $0.1, $0.2) }, mm: 41, size: (176, 215),
+            insets: SafeAreaInsets(top: 46, bottom: 26), source: .measured)
+        add(fortyFive.map { ("\($0.0)-45mm", $0.1, $0.2) }, mm: 45, size: (198, 242),
+            insets: SafeAreaInsets(top: 51, bottom: 27), source: .measured)
+        let fortySix: [(String, String, WatchChip)] = [("series10", "Series 10", .s10), ("series11", "Series 11", .s10)]
+        add(fortySix.map { ("\($0.0)-42mm", $0.1, $0.2) }, mm: 42, size: (187, 223),
+            insets: SafeAreaInsets(top: 48, bottom: 31), source: .measured)
+        add(fortySix.map { ("\($0.0)-46mm", $0.1, $0.2) }, mm: 46, size: (208, 248),
+            insets: SafeAreaInsets(top: 53, bottom: 36), source: .measured)
+        add([("ultra-49mm", "Ultra", .s8), ("ultra2-49mm", "Ultra 2", .s9)], mm: 49, size: (205, 251),
+            insets: SafeAreaInsets(top: 55, bottom: 39), source: .measured)
+        add([("ultra3-49mm", "Ultra 3", .s10)], mm: 49, size: (211, 257),
+            insets: SafeAreaInsets(top: 56.5, bottom: 40), source: .measured)
+        return models
+    }()
+
+    /// Every model name, in catalogue order.
+    public static var knownNames: [String] { catalog.map(\.name) }
+
+    /// The model used when a scenario names none: a 45 mm Series 7 (PLATFORM.md §6 "Screen
+    /// (default device)": 45 mm).
+    public static let defaultName = "series7-45mm"
+
+    /// The slowest model (original watch, S1, single core).
+    public static let slowestName = "series0-38mm"
+
+    /// The newest model with the largest screen.
+    public static let newestName = "ultra3-49mm"
+
+    /// The model called `name`.
+    ///
+    /// - Throws: ``WatchModelError/unknownModel(_:known:)`` listing every known name.
+    /// - Complexity: O(*n*) in the catalogue size.
+    public static func named(_ name: String) throws(WatchModelError) -> WatchModel {
+        guard let model = catalog.first(where: { $0.name == name }) else {
+            throw .unknownModel(name, known: knownNames)
+        }
+        return model
+    }
+
+    /// The model called `name` with a row height of `rowHeight` points.
+    ///
+    /// - Throws: ``WatchModelError`` for an unknown name or a row height that is not above 0.
+    public static func named(_ name: String, rowHeight: Double) throws(WatchModelError) -> WatchModel {
+        guard rowHeight > 0, rowHeight.isFinite else { throw .invalidRowHeight(rowHeight) }
+        return try named(name).withRowHeight(rowHeight)
+    }
+
+    /// The model called `name`, or the default model when there is none. For names already
+    /// validated (scenario decoding and `--watch` check them with ``named(_:)``).
+    ///
+    /// - Complexity: O(*n*) in the catalogue size.
+    public static func model(named name: String) -> WatchModel {
+        catalog.first { $0.name == name } ?? catalog.first { $0.name == defaultName } ?? catalog[0]
+    }
+}

@@ -1,0 +1,119 @@
+import SimulationKernel
+
+/// The wrist-and-app reducer: feeds wrist raises, wrist drops, app launches and taps through
+/// ``WristAppState`` and says what happens.
+///
+/// ```swift
+/// var machine = WristAppMachine(rowsVisible: 3)
+/// machine.reduce(.wristLowered(at: t0))   // [.scheduleReturnToClock(at: t0 + 120s)]
+/// machine.reduce(.tap("kale", at: t1))    // [.refuseTap("kale", at: t1, reason: .wristDown)]
+/// ```
+///
+/// The driver may deliver ``WristAppEvent/returnToClockDue(at:)`` when asked to, but need not:
+/// a raise at or after the deadline finds the clock face anyway. A stale deadline (the wrist came
+/// back up before it) is ignored, so the driver never has to cancel it.
+public struct WristAppMachine: Hashable, Sendable {
+    /// The current state.
+    public private(set) var state: WristAppState
+    /// How long the app stays frontmost after the wrist drops (PLATFORM.md §5/§6: 120 s; the
+    /// user's Return to Clock setting offers immediately, 2 minutes or 1 hour). Zero = at once.
+    public var frontmostTimeout: SimDuration
+    /// Rows the screen shows without scrolling (``WatchModel/rowsVisible``).
+    public var rowsVisible: Int
+
+    /// The default frontmost time after wrist-down: 120 s (PLATFORM.md §6).
+    public static let defaultFrontmostTimeout = SimDuration.seconds(Int64(120))
+
+    /// A machine starting with the app open and the wrist raised at `start`.
+    public init(
+        rowsVisible: Int, frontmostTimeout: SimDuration = WristAppMachine.defaultFrontmostTimeout,
+        initial: WristAppState = .appActive(since: .zero)
+    ) {
+        self.state = initial
+        self.rowsVisible = rowsVisible
+        self.frontmostTimeout = frontmostTimeout
+    }
+
+    /// Applies `event` and returns the effects for the driver, in order.
+    ///
+    /// - Complexity: O(*n*) in the remaining rows for a raise carrying a ``ListSnapshot``, else O(1).
+    public mutating func reduce(_ event: WristAppEvent) -> [WristAppEffect] {
+        switch (state, event) {
+        case (.appActive, .wristLowered(let time)):
+            if frontmostTimeout <= .zero {
+                state = .clockAsleep(since: time)
+                return [.returnedToClock(at: time)]
+            }
+            let deadline = time + frontmostTimeout
+            state = .appInactive(wristDownAt: time, returnsToClockAt: deadline)
+            return [.scheduleReturnToClock(at: deadline)]
+
+        case (.appInactive(_, let deadline), .wristRaised(let time, let list)):
+            if time >= deadline {
+                state = .clockFace(since: time)
+                return [.returnedToClock(at: deadline)] + report(.clockFace, list, time)
+            }
+            state = .appActive(since: time)
+            return report(nil, list, time)
+
+        case (.appInactive(_, let deadline), .returnToClockDue(let time)) where time >= deadline:
+            state = .clockAsleep(since: deadline)
+            return [.returnedToClock(at: deadline)]
+
+        case (.clockAsleep, .wristRaised(let time, let list)):
+            state = .clockFace(since: time)
+            return report(.clockFace, list, time)
+
+        case (.clockFace, .wristLowered(let time)):
+            state = .clockAsleep(since: time)
+            return []
+
+        case (.clockFace, .appOpened(let time, let list)):
+            state = .appActive(since: time)
+            return report(nil, list, time)
+
+        case (_, .tap(let item, let time)):
+            if let reason = state.tapRefusal { return [.refuseTap(item, at: time, reason: reason)] }
+            return [.deliverTap(item, at: time)]
+
+        default:
+            // Raising a raised wrist, lowering a lowered one, opening an app that is already open or
+            // with the wrist down, and stale return-to-clock deadlines change nothing.
+            return []
+        }
+    }
+
+    private func report(_ fixed: NextItemVisibility?, _ list: ListSnapshot?, _ time: SimTime) -> [WristAppEffect] {
+        guard let list else { return [] }
+        let visibility = fixed ?? NextItemVisibility.of(list.next, in: list.remaining, rowsVisible: rowsVisible)
+        return [.nextItem(visibility, at: time)]
+    }
+}
+
+/// An input to ``WristAppMachine``.
+public enum WristAppEvent: Hashable, Sendable {
+    /// The wrist comes up; `list` (when given) is what the app would show, for the next-item report.
+    case wristRaised(at: SimTime, list: ListSnapshot?)
+    /// The wrist goes down.
+    case wristLowered(at: SimTime)
+    /// The return-to-clock deadline the machine asked for has come.
+    case returnToClockDue(at: SimTime)
+    /// The user opens the app from the clock face (taps its complication or icon).
+    case appOpened(at: SimTime, list: ListSnapshot?)
+    /// The user taps a list row.
+    case tap(ItemID, at: SimTime)
+}
+
+/// What the driver must do or record after a ``WristAppMachine`` transition.
+public enum WristAppEffect: Hashable, Sendable {
+    /// Deliver ``WristAppEvent/returnToClockDue(at:)`` at this time (optional; see the machine).
+    case scheduleReturnToClock(at: SimTime)
+    /// The face returned to the clock at this time (the app is no longer frontmost).
+    case returnedToClock(at: SimTime)
+    /// The tap reaches the list: run the check-off pipeline.
+    case deliverTap(ItemID, at: SimTime)
+    /// The tap is lost, for `reason`.
+    case refuseTap(ItemID, at: SimTime, reason: TapRefusal)
+    /// Whether the next item is visible without scrolling, at a wrist raise or app launch.
+    case nextItem(NextItemVisibility, at: SimTime)
+}

@@ -1,0 +1,67 @@
+import SimulationKernel
+
+/// Where the wrist is and what the screen shows: the lifecycle that decides whether a tap reaches
+/// the shopping list.
+///
+/// PLATFORM.md §5: when the wrist drops the app "remains in the foreground… with limited user
+/// interface interaction" for two minutes (configurable through Return to Clock), then the face
+/// returns to the clock. A tap reaches the list only in ``appActive(since:)``.
+public enum WristAppState: Hashable, Sendable {
+    /// Wrist raised, the app on screen and interactive.
+    case appActive(since: SimTime)
+    /// Wrist lowered; the app is still the frontmost app until `returnsToClockAt`.
+    case appInactive(wristDownAt: SimTime, returnsToClockAt: SimTime)
+    /// Wrist lowered and the face has returned to the clock.
+    case clockAsleep(since: SimTime)
+    /// Wrist raised on the clock face; the app must be opened before taps reach the list.
+    case clockFace(since: SimTime)
+
+    /// Whether the wrist is raised.
+    public var isWristRaised: Bool {
+        switch self {
+        case .appActive, .clockFace: return true
+        case .appInactive, .clockAsleep: return false
+        }
+    }
+
+    /// Whether the app is the frontmost app (on screen or about to be on the next raise).
+    public var isAppFrontmost: Bool {
+        switch self {
+        case .appActive, .appInactive: return true
+        case .clockAsleep, .clockFace: return false
+        }
+    }
+
+    /// Whether a tap now reaches the list.
+    public var acceptsTaps: Bool {
+        if case .appActive = self { return true }
+        return false
+    }
+
+    /// Why a tap would be refused now, or `nil` if it reaches the list.
+    public var tapRefusal: TapRefusal? {
+        switch self {
+        case .appActive: return nil
+        case .appInactive, .clockAsleep: return .wristDown
+        case .clockFace: return .clockFace
+        }
+    }
+
+    /// A stable name for traces (`"app-active"`).
+    public var name: String {
+        switch self {
+        case .appActive: return "app-active"
+        case .appInactive: return "app-inactive"
+        case .clockAsleep: return "clock-asleep"
+        case .clockFace: return "clock-face"
+        }
+    }
+}
+
+/// Why a tap did not reach the list.
+public enum TapRefusal: String, Hashable, Sendable {
+    /// The wrist is down (the screen is off or blurred).
+    case wristDown
+    /// The wrist is up but the clock face is showing, not the app.
+    case clockFace
+}

@@ -1,0 +1,50 @@
+import CompanionModel
+import SimulationKernel
+
+/// One scenario run seen through its check-off pipeline: what `wristsim latency` reports.
+public struct LatencyProfile: Sendable {
+    /// The scenario as run (after `--watch` / `--pipeline` overrides).
+    public var scenario: Scenario
+    /// The run's outcome (expectations, summary).
+    public var outcome: ScenarioOutcome
+    /// Every tap that reached the list, through the pipeline, in tap order.
+    public var run: PipelineRun
+    /// The item of each tap, by tap index.
+    public var items: [ItemID]
+    /// The next-item report of each wrist raise or app launch.
+    public var visibility: [(time: SimTime, visibility: NextItemVisibility)]
+
+    /// Runs `scenario` (with `seed` overriding its seed) and collects the profile.
+    ///
+    /// - Complexity: the simulation's, plus O(*t* log *t*) for *t* taps.
+    public static func run(_ scenario: Scenario, seed: UInt64? = nil) -> LatencyProfile {
+        var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
+        let outcome = simulation.run()
+        return LatencyProfile(
+            scenario: scenario, outcome: outcome, run: simulation.watchApp.session.run(),
+            items: simulation.watchApp.taps.map(\.item), visibility: simulation.watchApp.visibilityReports)
+    }
+
+    /// `scenario` with its pipeline replaced by the preset `name` (other `"pipeline"` settings kept).
+    ///
+    /// - Throws: ``PipelineError/unknownPreset(_:known:)``.
+    public static func overriding(_ scenario: Scenario, pipeline name: String?, watch: String?) throws -> Scenario {
+        var scenario = scenario
+        if let name {
+            var settings = scenario.sections.pipeline ?? .defaults
+            settings.pipeline = try CheckOffPipeline.preset(named: name)
+            scenario.sections.pipeline = settings
+        }
+        if let watch {
+            _ = try WatchModel.named(watch)
+            scenario.watch = watch
+        }
+        return scenario
+    }
+
+    /// The model the run used.
+    public var watch: WatchModel { run.watch }
+
+    /// The item tapped in `outcome`.
+    func item(of tap: TapOutcome) -> ItemID { tap.index < items.count ? items[tap.index] : "-" }
+}

@@ -1,0 +1,116 @@
+import CompanionModel
+import SimulationKernel
+
+/// The scenario's `"pipeline"` section: which check-off handler the watch app runs, and the
+/// watch-screen settings that go with it.
+///
+/// ```json
+/// "pipeline": "naive"
+/// "pipeline": {"preset": "optimized", "cpuSharing": "main-priority", "returnToClock": "1h", "rowHeight": 56}
+/// "pipeline": {"name": "deferred-complication", "steps": [
+///     {"step": "updateTableModel", "queue": "main", "cost": "12ms"},
+///     {"step": "removeRow", "queue": "main", "cost": "18ms"},
+///     {"step": "sendMessageToPhone", "queue": "background", "cost": "40ms"},
+///     {"step": "updateComplication", "queue": "main-async", "cost": "200ms"}]}
+/// ```
+///
+/// Without the section a scenario runs the `optimized` preset, returns to the clock 120 s after
+/// the wrist drops and lays out 44 pt rows.
+public struct PipelineSettings: Sendable {
+    /// The handler.
+    public var pipeline: CheckOffPipeline
+    /// How a single-core chip shares its CPU between the queues.
+    public var sharing: CPUSharing
+    /// How long the app stays frontmost after the wrist drops (PLATFORM.md §5: 2 minutes).
+    public var returnToClock: SimDuration
+    /// List row height in points (PLATFORM.md §6: 44 pt).
+    public var rowHeight: Double
+
+    public init(
+        pipeline: CheckOffPipeline = .optimized, sharing: CPUSharing = .processorSharing,
+        returnToClock: SimDuration = WristAppMachine.defaultFrontmostTimeout,
+        rowHeight: Double = WatchModel.defaultRowHeight
+    ) {
+        self.pipeline = pipeline
+        self.sharing = sharing
+        self.returnToClock = returnToClock
+        self.rowHeight = rowHeight
+    }
+
+    /// The settings of a scenario without a `"pipeline"` section.
+    public static let defaults = PipelineSettings()
+
+    /// Decodes a preset name or a settings object.
+    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineSettings {
+        if case .string = node.value {
+            return PipelineSettings(pipeline: try preset(node, context))
+        }
+        var object = try ObjectReader(
+            node, context, what: "a preset name (\"naive\", \"optimized\") or an object with \"preset\" or \"steps\"")
+        let presetNode = object.optional("preset")
+        let nameNode = object.optional("name")
+        let stepsNode = object.optional("steps")
+        var settings = PipelineSettings()
+        switch (presetNode, stepsNode) {
+        case (let presetNode?, nil):
+            if let nameNode { throw context.error(nameNode, "\"name\" names a custom pipeline; a preset keeps its own name") }
+            settings.pipeline = try preset(presetNode, context)
+        case (nil, let stepsNode?):
+            let name = try nameNode?.string(context) ?? "custom"
+            settings.pipeline = try customPipeline(name: name, stepsNode, context)
+        case (_?, let stepsNode?):
+            throw context.error(stepsNode, "a pipeline has either \"preset\" or \"steps\", not both")
+        case (nil, nil):
+            throw context.error(node, "expected \"preset\" (\"naive\" or \"optimized\") or \"steps\" (a custom pipeline)")
+        }
+        if let sharingNode = object.optional("cpuSharing") {
+            let text = try sharingNode.string(context)
+            guard let sharing = CPUSharing(rawValue: text) else {
+                throw context.error(sharingNode, "expected \"cpuSharing\" to be one of: "
+                    + CPUSharing.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(text)\"")
+            }
+            settings.sharing = sharing
+        }
+        if let timeoutNode = object.optional("returnToClock") { settings.returnToClock = try timeoutNode.duration(context) }
+        if let rowNode = object.optional("rowHeight") { settings.rowHeight = try rowNode.double(context, in: 1...500) }
+        try object.finish()
+        return settings
+    }
+
+    private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {
+        do {
+            return try CheckOffPipeline.preset(named: try node.string(context))
+        } catch let error as PipelineError {
+            throw context.error(node, error.description)
+        } catch let error as ScenarioError {
+            throw error
+        } catch {
+            throw context.error(node, "\(error)")
+        }
+    }
+
+    private static func customPipeline(name: String, _ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> CheckOffPipeline
+    {
+        var steps: [PipelineStep] = []
+        for element in try node.array(context, nonEmpty: true) {
+            var object = try ObjectReader(element, context, what: "a step object with \"step\", \"queue\" and \"cost\"")
+            let kind = PipelineStepKind(name: try object.required("step", "a step name such as \"removeRow\"").string(context))
+            let queueNode = try object.required("queue", "\"main\", \"main-async\" or \"background\"")
+            let queueText = try queueNode.string(context)
+            guard let queue = PipelineQueue(rawValue: queueText) else {
+                throw context.error(queueNode, "expected \"queue\" to be one of: "
+                    + PipelineQueue.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(queueText)\"")
+            }
+            let cost = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"").duration(context)
+            let wait = try object.optional("wait")?.duration(context) ?? .zero
+            try object.finish()
+            steps.append(PipelineStep(kind, on: queue, cost: cost, wait: wait))
+        }
+        do {
+            return try CheckOffPipeline(name: name, steps: steps)
+        } catch {
+            throw context.error(node, error.description)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CompanionModel
+import SimulationKernel
+
+/// Expectations about tap-to-removal latency and the next item's visibility (latency feature).
+/// Latency figures cover the taps whose row is gone by the time of the check.
+public enum PipelineExpectations {
+    public static let all: [ExpectationKind] = [p99Below, p50AtLeast, maxBelow, nextItemVisible, rowsVisible]
+
+    /// `"latencyP99Below": "100ms"`: the nearest-rank p99 of tap-to-removal latency is below the bound.
+    public static let p99Below = bound("latencyP99Below", "p99 tap-to-removal latency is below this duration") {
+        LatencyBound(percentile: 99, bound: $0, atLeast: false)
+    }
+
+    /// `"latencyP50AtLeast": "5s"`: the median latency is at least the bound (to pin a slow baseline).
+    public static let p50AtLeast = bound("latencyP50AtLeast", "median tap-to-removal latency is at least this duration") {
+        LatencyBound(percentile: 50, bound: $0, atLeast: true)
+    }
+
+    /// `"latencyMaxBelow": "6s"`: every tap's latency is below the bound.
+    public static let maxBelow = bound("latencyMaxBelow", "every tap-to-removal latency is below this duration") {
+        LatencyBound(percentile: 100, bound: $0, atLeast: false)
+    }
+
+    /// `"nextItemVisible": true`: at the latest wrist raise or app launch, the next item to pick up
+    /// was (or was not) visible without scrolling.
+    public static let nextItemVisible = ExpectationKind(
+        key: "nextItemVisible", summary: "the next item was visible without scrolling at the latest wrist raise"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        NextItemVisible(visible: try node.bool(context))
+    }
+
+    /// `"rowsVisible": 3`: the watch shows this many rows without scrolling.
+    public static let rowsVisible = ExpectationKind(
+        key: "rowsVisible", summary: "rows the watch shows without scrolling"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        RowsVisible(rows: try node.int(context, in: 0...1_000))
+    }
+
+    private static func bound(
+        _ key: String, _ summary: String, _ make: @escaping @Sendable (SimDuration) -> LatencyBound
+    ) -> ExpectationKind {
+        ExpectationKind(key: key, summary: summary) {
+            (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+            make(try node.duration(context))
+        }
+    }
+
+    /// A bound on one percentile (100 = max) of the latencies so far.
+    public struct LatencyBound: ScenarioExpectation {
+        public var percentile: Int
+        public var bound: SimDuration
+        public var atLeast: Bool
+
+        var name: String { percentile == 100 ? "max" : "p\(percentile)" }
+
+        public var label: String { "latency \(name) \(atLeast ? "≥" : "<") \(bound)" }
+
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let value = simulation.watchApp.statistics.percentile(percentile) else {
+                return "expected latency \(name) \(atLeast ? "≥" : "<") \(bound), found no tap whose row is gone"
+            }
+            let holds = atLeast ? value >= bound : value < bound
+            return holds ? nil : "expected latency \(name) \(atLeast ? "≥" : "<") \(bound), found \(value)"
+        }
+    }
+
+    public struct NextItemVisible: ScenarioExpectation {
+        public var visible: Bool
+        public var label: String { "next item \(visible ? "visible" : "not visible") without scrolling" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let last = simulation.watchApp.visibilityReports.last else {
+                return "expected a wrist raise or app launch to report on, found none"
+            }
+            return last.visibility.isVisible == visible
+                ? nil : "expected the next item \(visible ? "visible" : "not visible"), found \(last.visibility.label)"
+        }
+    }
+
+    public struct RowsVisible: ScenarioExpectation {
+        public var rows: Int
+        public var label: String { "rows visible = \(rows)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.watchApp.model.rowsVisible
+            return actual == rows ? nil : "expected \(rows) rows visible on \(simulation.watchApp.model.name), found \(actual)"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CompanionModel
+import SimulationKernel
+
+/// The watch app inside a scenario run: the watch model, the wrist-and-app lifecycle, the
+/// check-off pipeline session and what it has reported so far.
+public struct WatchAppState: Sendable {
+    /// The watch model (`scenario.watch`).
+    public let model: WatchModel
+    /// The `"pipeline"` settings in force.
+    public let settings: PipelineSettings
+    /// The wrist and frontmost-app lifecycle.
+    public internal(set) var wrist: WristAppMachine
+    /// The check-off handler's queues.
+    public internal(set) var session: PipelineSession
+    /// Each submitted tap, by session tap index.
+    var taps: [TapRecord] = []
+    /// The time of the pipeline wake-up already on the event loop, if any.
+    var scheduledWake: SimTime?
+    /// Tap-to-removal latency of every tap whose row is gone, in order.
+    public internal(set) var latencies: [SimDuration] = []
+    /// The next-item report of every wrist raise or app launch, in order.
+    public internal(set) var visibilityReports: [(time: SimTime, visibility: NextItemVisibility)] = []
+
+    /// The watch app for `scenario` (an unknown watch name, rejected by the decoder, falls back to
+    /// the default model).
+    public init(scenario: Scenario) {
+        let settings = scenario.sections.pipeline ?? .defaults
+        model = WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight)
+        self.settings = settings
+        wrist = WristAppMachine(rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock)
+        session = PipelineSession(pipeline: settings.pipeline, watch: model, sharing: settings.sharing)
+    }
+
+    /// Percentiles of the latencies so far.
+    public var statistics: LatencyStatistics { LatencyStatistics(latencies) }
+}
+
+/// One tap the pipeline is running or has run.
+struct TapRecord: Sendable {
+    var item: ItemID
+    var time: SimTime
+    var handlerStarted: SimTime?
+    var checkOff: PendingCheckOff
+}
+
+/// Where one tap's check-off stands between the tap and its commit.
+enum PendingCheckOff: Sendable {
+    /// The handler has not committed yet.
+    case awaitingCommit
+    /// The send step started before the commit: send as soon as it commits.
+    case awaitingCommitThenSend
+    /// Committed; the operation (nil when the tap changed nothing).
+    case committed(CheckOffOperation?)
+}
+
+/// Events the watch app schedules on the simulation's loop.
+public enum WatchAppEvent: Sendable {
+    /// Run the pipeline session up to now and act on its effects.
+    case pipelineWake
+    /// The frontmost-app deadline after a wrist drop.
+    case returnToClockDue
+    /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
+    case rowGone(tap: Int, latency: SimDuration)
+}

@@ -1,0 +1,131 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+@Suite struct CheckOffPipelineTests {
+    @Test func presetsAreNamedAndValid() throws {
+        #expect(try CheckOffPipeline.preset(named: "naive") == .naive)
+        #expect(try CheckOffPipeline.preset(named: "optimized") == .optimized)
+        #expect(throws: PipelineError.unknownPreset("fast", known: ["naive", "optimized", "instant"])) {
+            try CheckOffPipeline.preset(named: "fast")
+        }
+        #expect(try CheckOffPipeline.preset(named: "instant").referenceCost == .zero)
+        #expect(CheckOffPipeline.naive.referenceHandlerTime == .milliseconds(5_183))
+        #expect(CheckOffPipeline.optimized.referenceHandlerTime == .milliseconds(43))
+        #expect(!CheckOffPipeline.optimized.steps.contains { $0.kind == .updateSortingDatabase })
+        #expect(CheckOffPipeline.naive.steps.map(\.kind) == PipelineStepKind.builtIn)
+    }
+
+    @Test func invalidPipelinesAreRejected() {
+        let row = PipelineStep(.removeRow, on: .main, cost: .milliseconds(1))
+        #expect(throws: PipelineError.missingRemoveRow) {
+            try CheckOffPipeline(name: "x", steps: [PipelineStep(.playHaptic, on: .main, cost: .zero)])
+        }
+        #expect(throws: PipelineError.duplicateStep("removeRow")) { try CheckOffPipeline(name: "x", steps: [row, row]) }
+        #expect(throws: PipelineError.uiStepOffMain("removeRow")) {
+            try CheckOffPipeline(name: "x", steps: [PipelineStep(.removeRow, on: .background, cost: .zero)])
+        }
+        #expect(throws: PipelineError.negativeDuration(step: "log")) {
+            try CheckOffPipeline(name: "x", steps: [row, PipelineStep(.custom("log"), on: .main, cost: .milliseconds(-1))])
+        }
+        #expect(throws: PipelineError.emptyStepName) {
+            try CheckOffPipeline(name: "x", steps: [row, PipelineStep(.custom(""), on: .main, cost: .zero)])
+        }
+        let custom = PipelineStep(.custom("log"), on: .background, cost: .zero)
+        #expect((try? CheckOffPipeline(name: "x", steps: [row, custom, custom])) != nil, "custom steps may repeat")
+    }
+
+    @Test func stepKindsRoundTripByName() {
+        for kind in PipelineStepKind.builtIn { #expect(PipelineStepKind(name: kind.name) == kind) }
+        #expect(PipelineStepKind(name: "analytics") == .custom("analytics"))
+    }
+}
+
+@Suite struct FrameClockTests {
+    @Test func sixtyHertzBoundaries() {
+        let clock = FrameClock.sixtyHertz
+        #expect((0..<4).map { clock.boundary($0).nanoseconds } == [0, 16_666_667, 33_333_334, 50_000_000])
+        #expect(clock.boundary(60) == SimTime(offset: .seconds(Int64(1))))
+    }
+
+    @Test func firstBoundaryAtOrAfter() {
+        let clock = FrameClock.sixtyHertz
+        #expect(clock.firstBoundary(atOrAfter: .zero) == .zero)
+        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: 1)).nanoseconds == 16_666_667)
+        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: 16_666_667)).nanoseconds == 16_666_667)
+        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: 16_666_668)).nanoseconds == 33_333_334)
+        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: -5)) == .zero)
+    }
+
+    @Test func firstBoundaryIsTheEarliestQualifyingFrame() {
+        for seed in UInt64(0)..<200 {
+            var rng = SplitMix64(seed: seed)
+            let time = SimTime(nanoseconds: Int64(rng.next() % 10_000_000_000_000))
+            for fps in [Int64(60), 30, 120, 7] {
+                let clock = FrameClock(framesPerSecond: fps)
+                let index = clock.frameIndex(atOrAfter: time)
+                #expect(clock.boundary(index) >= time, "seed \(seed) fps \(fps)")
+                #expect(index == 0 || clock.boundary(index - 1) < time, "seed \(seed) fps \(fps)")
+            }
+        }
+    }
+}
+
+@Suite struct LatencyStatisticsTests {
+    @Test func nearestRank() {
+        let values = (1...10).map { SimDuration.milliseconds(Int64($0)) }
+        let stats = LatencyStatistics(values.reversed())
+        #expect(stats.percentile(50) == .milliseconds(5))
+        #expect(stats.percentile(90) == .milliseconds(9))
+        #expect(stats.percentile(91) == .milliseconds(10))
+        #expect(stats.percentile(99) == .milliseconds(10))
+        #expect(stats.percentile(1) == .milliseconds(1))
+        #expect(LatencyStatistics([]).summary == nil)
+        #expect(LatencyStatistics([.seconds(Int64(2))]).summary?.p50 == .seconds(Int64(2)))
+        #expect(LatencyStatistics.nearestRank(percent: 99, count: 100) == 99)
+        #expect(LatencyStatistics.nearestRank(percent: 99, count: 101) == 100)
+    }
+
+    @Test func percentilesAreObservedAndMonotone() {
+        for seed in UInt64(0)..<50 {
+            var rng = SplitMix64(seed: seed)
+            let values = (0..<Int(1 + rng.next() % 300)).map { _ in SimDuration(nanoseconds: Int64(rng.next() % 1_000_000)) }
+            let stats = LatencyStatistics(values)
+            var previous = SimDuration.zero
+            for percent in 1...100 {
+                let value = stats.percentile(percent) ?? .zero
+                #expect(values.contains(value), "seed \(seed) p\(percent)")
+                #expect(value >= previous, "seed \(seed) p\(percent)")
+                let atOrBelow = values.filter { $0 <= value }.count
+                #expect(atOrBelow * 100 >= percent * values.count, "seed \(seed) p\(percent): at least p% at or below")
+                previous = value
+            }
+            #expect(stats.percentile(100) == values.max(), "seed \(seed)")
+        }
+    }
+
+    @Test func histogramCountsEveryValueInAtMostMaxBins() {
+        for seed in UInt64(0)..<50 {
+            var rng = SplitMix64(seed: seed)
+            let values = (0..<Int(1 + rng.next() % 200)).map { _ in SimDuration(nanoseconds: Int64(rng.next() % 6_000_000_000)) }
+            let histogram = LatencyHistogram(values, maxBins: 12)
+            #expect(histogram.total == values.count, "seed \(seed)")
+            #expect(histogram.counts.count <= 12, "seed \(seed)")
+            for value in values {
+                let bin = histogram.bins.firstIndex { $0.lower <= value && value < $0.upper }
+                #expect(bin != nil, "seed \(seed): \(value) is inside a bin")
+            }
+        }
+    }
+
+    @Test func histogramText() {
+        let histogram = LatencyHistogram([.milliseconds(45), .milliseconds(52), .milliseconds(58)], maxBins: 5)
+        #expect(histogram.binWidth == .milliseconds(5))
+        #expect(histogram.textLines(barWidth: 4) == [
+            "45ms ≤ t < 50ms | #### 1",
+            "50ms ≤ t < 55ms | #### 1",
+            "55ms ≤ t < 60ms | #### 1",
+        ])
+    }
+}
