@@ -30,6 +30,21 @@ import Testing
         #expect(simulation.reminders?.harness.snapshots.map(\.reason) == [.launch, .watchMessage])
     }
 
+    @Test func puttingAnItemBackOnTheWatchReopensItsReminder() throws {
+        let decoded = try scenario(
+            reminders: "{}",
+            items: "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
+            script: """
+                {"at": "+10m", "do": "tap", "item": "a"},
+                {"at": "+11m", "expect": {"pendingNotifications": 1}},
+                {"at": "+20m", "do": "tap", "item": "a"},
+                {"at": "+2h", "expect": {"deliveries": [{"item": "a", "badge": 1}, {"item": "b", "badge": 2}]}}
+                """)
+        var simulation = ScenarioSimulation(scenario: decoded)
+        let outcome = simulation.run()
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+    }
+
     @Test func failedExpectationSaysWhatWasFound() throws {
         let decoded = try scenario(
             reminders: "{\"window\": 1}",

@@ -7,7 +7,7 @@ import SimulationKernel
 ///
 /// JSON shape `wristsim.reminders/1`: one object with `schema`, `scenario`, `scheduler`, `window`,
 /// `retention`, `repeatingBadges`, `pendingMax`, `windows` [{`at`, `reason`, `pending`, `held`,
-/// `first`, `last`, `appBadge`}], `deliveries` [{`at`, `item`, `id`, `badge`, `appBadge`}],
+/// `first`, `last`, `appBadge`}], `deliveries` [{`at`, `item`, `id`, `badge`, `appBadge`, `alert`}],
 /// `missed` [{`item`, `id`, `due`, `reason`}], and with `--at` `overdue` {`at`, `items` [{`item`, `due`}]}.
 /// Times are ISO 8601 in the scenario's UTC offset; `badge` is `null` when the notification left
 /// the badge unchanged.
@@ -134,6 +134,7 @@ public struct RemindersReport {
             entry.add("id", .string(delivery.identifier))
             entry.add("badge", delivery.badge.map { .int(Int64($0)) })
             entry.add("appBadge", .int(Int64(delivery.appBadge)))
+            entry.add("alert", .bool(delivery.isAlert))
             return entry.text
         }.jsonArray)
         object.addRaw("missed", harness.missed.map { miss in

@@ -55,6 +55,11 @@ public struct PhoneReminders: Sendable {
         dueLog.last { $0.item == item }?.due
     }
 
+    /// The last due date `item` had while open (to reopen it with), if any.
+    public func lastDue(of item: ItemID) -> SimTime? {
+        dueLog.last { $0.item == item && $0.due != nil }?.due
+    }
+
     /// The items open with a due date at or before `time`, as the phone knew them at `time`,
     /// ordered by (due, item).
     ///

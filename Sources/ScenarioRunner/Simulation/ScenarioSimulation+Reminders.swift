@@ -24,8 +24,8 @@ extension ScenarioSimulation {
             phoneAppRuns(.watchMessage) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.complete(item, now: at)
             }
-        case .uncheck where scenario.items.contains { $0.id == item && $0.due != nil }:
-            guard let due = scenario.items.first(where: { $0.id == item })?.due else { return }
+        case .uncheck where reminders.lastDue(of: item) != nil:
+            guard let due = reminders.lastDue(of: item) else { return }
             self.reminders?.log(item, due: due, at: time)
             phoneAppRuns(.watchMessage) { $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at) }
         default:
