@@ -45,6 +45,22 @@ import Testing
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
     }
 
+    @Test func setDueMovesTheReminderAndBackgroundRefreshRefills() throws {
+        let decoded = try scenario(
+            reminders: "{\"window\": 1, \"launchAt\": \"+5m\"}",
+            items: "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
+            script: """
+                {"at": "+10m", "do": "setDue", "item": "a", "due": "+3h"},
+                {"after": "1m", "expect": {"pendingNotifications": 1, "overdue": []}},
+                {"at": "+2h30m", "do": "backgroundRefresh"},
+                {"at": "+3h", "expect": {"deliveries": [{"item": "b", "badge": 1}, {"item": "a", "badge": 2}], "missedReminders": 0}}
+                """)
+        var simulation = ScenarioSimulation(scenario: decoded)
+        let outcome = simulation.run()
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+        #expect(simulation.reminders?.harness.snapshots.map(\.reason) == [.launch, .foreground, .backgroundRefresh])
+    }
+
     @Test func failedExpectationSaysWhatWasFound() throws {
         let decoded = try scenario(
             reminders: "{\"window\": 1}",

@@ -57,6 +57,13 @@ import Testing
         #expect(items.compactMap { $0["item"] as? String } == ["milk", "coffee"])
     }
 
+    @Test func atAcceptsAnISODate() throws {
+        let result = try CLI.run(["reminders", "Scenarios/reminders-weekday.json", "--at", "2026-11-23T09:05:00Z"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("overdue at 2026-11-23 09:05:00 (2)"))
+        #expect(result.stdout.contains("  bread                   due 2026-11-23 09:00"))
+    }
+
     @Test(arguments: [
         (["reminders"], "missing scenario file"),
         (["reminders", "Scenarios/reminders-weekday.json", "--scheduler", "lazy"], "--scheduler expects naive or windowed, found 'lazy'"),
