@@ -210,6 +210,21 @@ import Testing
         }
     }
 
+    @Test func planReturnsTheEffectsInOrderWithoutTouchingASystem() throws {
+        var scheduler = ReminderScheduler()
+        scheduler.setItem("a", due: minutes(10), now: .zero)
+        scheduler.setItem("b", due: minutes(20), now: .zero)
+        _ = scheduler.plan(now: .zero, reason: .launch, systemPending: [])
+        try scheduler.complete("a", now: minutes(1))
+        let (effects, report) = scheduler.plan(now: minutes(1), reason: .watchMessage, systemPending: nil)
+        let request = NotificationRequest(identifier: "item:b",
+                                          content: NotificationContent(title: "b", badge: 1, categoryIdentifier: "reminder",
+                                                                       itemID: "b"),
+                                          trigger: .once(at: minutes(20)))
+        #expect(effects == [.remove(["item:a"]), .add(request), .setBadge(0)])
+        #expect(report.added == 1 && report.removed == 1)
+    }
+
     @Test func launchReconcilesWithWhatTheSystemHolds() throws {
         var scheduler = ReminderScheduler()
         var center = SimulatedNotificationCenter(now: .zero)

@@ -22,46 +22,71 @@ extension ReminderScheduler {
     ///
     /// On ``AppRunReason/launch`` it also reconciles with `center.pendingRequests()` (the system may
     /// have been changed behind the app's back). In windowed mode it sets the app badge to the number of
-    /// items overdue at `now`.
+    /// items overdue at `now`. This is ``plan(now:reason:systemPending:)`` followed by performing its effects.
     ///
     /// - Complexity: O(W + c log N) for c changed reminders (O(W log W) more on launch).
-    /// - Throws: ``ReminderSchedulerError/rejected(_:)`` if the system refuses a request; the window
-    ///   stays as it was for that request and later ones.
+    /// - Throws: ``ReminderSchedulerError/rejected(_:)`` if the system refuses a request (the scheduler
+    ///   validates what it builds, so this means the center is stricter than the platform rules).
     @discardableResult
     public mutating func refill<Center: SystemNotificationCenter>(
         now: ReminderTime, reason: AppRunReason, center: inout Center
     ) throws(ReminderSchedulerError) -> RefillReport {
+        let pending = reason == .launch ? center.pendingRequests() : nil
+        let (effects, report) = plan(now: now, reason: reason, systemPending: pending)
+        for effect in effects {
+            switch effect {
+            case .remove(let identifiers):
+                center.removePendingRequests(withIdentifiers: identifiers)
+            case .add(let request):
+                do {
+                    try center.add(request)
+                } catch {
+                    throw .rejected(error)
+                }
+            case .setBadge(let count):
+                center.setBadgeCount(count)
+            }
+        }
+        return report
+    }
+
+    /// The app runs at `now`: the pure transition behind ``refill(now:reason:center:)``. Expires what
+    /// fired, tops up the window, and returns what the system center must do, in order, with a report.
+    /// The window counts the returned requests as pending.
+    ///
+    /// - Parameter systemPending: what the system reports pending, to reconcile with (pass it at launch).
+    /// - Complexity: O(W + c log N) for c changed reminders.
+    public mutating func plan(now: ReminderTime, reason: AppRunReason, systemPending: [NotificationRequest]?)
+        -> (effects: [NotificationEffect], report: RefillReport)
+    {
         expire(now: now)
         fill()
-        if reason == .launch { reconcile(with: center.pendingRequests()) }
+        if let systemPending { reconcile(with: systemPending) }
+        var effects: [NotificationEffect] = []
         let removed = removals
         if !removed.isEmpty {
-            center.removePendingRequests(withIdentifiers: removed)
+            effects.append(.remove(removed))
             removals.removeAll(keepingCapacity: true)
         }
         var added = 0
         for index in entries.indices where entries[index].sync.needsAdd {
-            do {
-                try center.add(request(for: entries[index]))
-            } catch {
-                throw .rejected(error)
-            }
+            effects.append(.add(request(for: entries[index])))
             entries[index].sync = .current
             added += 1
         }
         var badgeSet: Int?
         if configuration.mode == .windowed {
-            let overdue = overdueCount
-            center.setBadgeCount(overdue)
-            badgeSet = overdue
+            effects.append(.setBadge(overdueCount))
+            badgeSet = overdueCount
         }
         let run = AppRun(at: now, reason: reason)
         lastRun = run
         windowEndAtLastRun = entries.last?.key.fire
         let missed = pendingMisses
         pendingMisses.removeAll()
-        return RefillReport(run: run, removed: removed.count, added: added, windowCount: entries.count,
-                            heldCount: held.count, missed: missed, badgeSet: badgeSet)
+        let report = RefillReport(run: run, removed: removed.count, added: added, windowCount: entries.count,
+                                  heldCount: held.count, missed: missed, badgeSet: badgeSet)
+        return (effects, report)
     }
 
     /// The request the system gets for a window entry.
@@ -116,4 +141,14 @@ extension ReminderScheduler {
             removals.append(request.identifier)
         }
     }
+}
+
+/// What the scheduler asks of the system notification center, in the order to perform it.
+public enum NotificationEffect: Hashable, Sendable {
+    /// `removePendingNotificationRequests(withIdentifiers:)`.
+    case remove([NotificationIdentifier])
+    /// `add(_:)` (replacing a pending request with the same identifier).
+    case add(NotificationRequest)
+    /// `setBadgeCount(_:)`.
+    case setBadge(Int)
 }
