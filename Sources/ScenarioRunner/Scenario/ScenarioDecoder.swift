@@ -72,6 +72,9 @@ public enum ScenarioDecoder {
     {
         var sections = ScenarioSections()
         sections.pipeline = try object.optional("pipeline").map { node throws(ScenarioError) in try PipelineSettings.decode(node, context) }
+        sections.complication = try object.optional("complication").map { node throws(ScenarioError) in
+            try ComplicationSettings.decode(node, context)
+        }
         sections.reminders = try object.optional("reminders").map { node throws(ScenarioError) in try RemindersSettings.decode(node, context) }
         return sections
     }

@@ -3,6 +3,8 @@
 public struct ScenarioSections: Sendable {
     /// `"pipeline"`: the check-off handler and watch-screen settings (latency feature).
     public var pipeline: PipelineSettings?
+    /// `"complication"`: families, content, budget rules and background refreshes (complication feature).
+    public var complication: ComplicationSettings?
     /// `"reminders"`: the phone app's notification scheduler.
     public var reminders: RemindersSettings?
     public init() {}

@@ -58,6 +58,7 @@ extension ScenarioSimulation {
     /// Starts the features' own processes (periodic refreshes, fault windows). A feature adds
     /// one line here.
     mutating func startFeatures() {
+        startComplication()
         startReminders()
     }
 

@@ -4,7 +4,7 @@ import SimulationKernel
 extension ScenarioSimulation {
     /// The summary sections of the run, in print order. A feature appends its section here.
     func summarySections() -> [ReportSection] {
-        [listSection(), watchSection(), latencySection()] + remindersSections()
+        [listSection(), watchSection(), latencySection()] + complicationSection() + remindersSections()
     }
 
     func listSection() -> ReportSection {

@@ -45,6 +45,8 @@ public struct ScenarioSimulation {
     public internal(set) var reminders: PhoneReminders?
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
+    /// The complication, when the scenario has a `"complication"` section.
+    public internal(set) var complication: ComplicationFeature?
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
@@ -62,6 +64,9 @@ public struct ScenarioSimulation {
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
         watchApp = WatchAppState(scenario: scenario)
+        complication = scenario.sections.complication.map {
+            ComplicationFeature(settings: $0, items: watchList.remainingItems)
+        }
         reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
     }
 
@@ -72,6 +77,7 @@ public struct ScenarioSimulation {
             guard case .action(let action) = scenario.script[index].content else { return }
             action.perform(in: &self)
         case .watch(let event): handleWatch(event)
+        case .complication(let event): handleComplication(event)
         case .reminders(let event): handleReminders(event)
         }
     }

@@ -6,6 +6,8 @@ public enum SimEvent: Sendable {
     case step(Int)
     /// The watch app's pipeline, wrist deadline and frame events (latency feature).
     case watch(WatchAppEvent)
+    /// Background-refresh scheduling and wakes (complication feature).
+    case complication(ComplicationEvent)
     /// The phone app's reminders (app runs, notification fire dates).
     case reminders(RemindersEvent)
 }

@@ -23,6 +23,7 @@ var commands: [any Command.Type] {
         CheckCommand.self,
         LatencyCommand.self,
         WatchesCommand.self,
+        TimelineCommand.self,
         RemindersCommand.self,
     ]
 }

@@ -1,0 +1,82 @@
+import SimulationKernel
+
+/// What the complication says besides the remaining count, chosen per scenario.
+public enum ComplicationContentMode: String, CaseIterable, Hashable, Sendable {
+    /// The title of the next item on the list (in list order).
+    case nextItem
+    /// The remaining item with the earliest due reminder, and when it is due (or that it is overdue).
+    case nextDue
+}
+
+/// The secondary line of the complication.
+public enum ComplicationNextUp: Hashable, Sendable {
+    /// Nothing to show (the list is empty, or no remaining item has a reminder).
+    case nothing
+    /// The next item's title.
+    case item(title: String)
+    /// The earliest reminder, still in the future.
+    case due(title: String, at: SimTime)
+    /// The earliest reminder, already past.
+    case overdue(title: String, since: SimTime)
+}
+
+/// The data behind one timeline entry: what is true about the list at one moment.
+///
+/// Content is a pure function of the remaining items and the time (``init(remaining:at:mode:)``),
+/// so the same function gives both what an entry shows and what is true ("the truth") at any
+/// moment; staleness compares the two.
+public struct ComplicationContent: Hashable, Sendable {
+    /// Items not yet checked off.
+    public var remaining: Int
+    /// Remaining items whose reminder time has passed.
+    public var overdue: Int
+    public var next: ComplicationNextUp
+
+    public init(remaining: Int, overdue: Int = 0, next: ComplicationNextUp = .nothing) {
+        self.remaining = remaining
+        self.overdue = overdue
+        self.next = next
+    }
+
+    /// The content for `remaining` items (in list order) at `time`.
+    ///
+    /// An item is overdue at `time` when its due time is at or before `time`. In ``ComplicationContentMode/nextDue``
+    /// mode the item with the earliest due time is shown (ties: the earlier in list order).
+    ///
+    /// - Complexity: O(*n*) in the number of remaining items.
+    public init(remaining items: [ShoppingItem], at time: SimTime, mode: ComplicationContentMode) {
+        remaining = items.count
+        overdue = items.reduce(0) { count, item in
+            guard let due = item.due, due <= time else { return count }
+            return count + 1
+        }
+        switch mode {
+        case .nextItem:
+            next = items.first.map { .item(title: $0.title) } ?? .nothing
+        case .nextDue:
+            var earliest: ShoppingItem?
+            for item in items {
+                guard let due = item.due else { continue }
+                if let best = earliest?.due, best <= due { continue }
+                earliest = item
+            }
+            if let earliest, let due = earliest.due {
+                next = due <= time ? .overdue(title: earliest.title, since: due) : .due(title: earliest.title, at: due)
+            } else {
+                next = .nothing
+            }
+        }
+    }
+
+    /// The future instants (strictly after `time`, ascending, distinct) at which the content of
+    /// `items` changes without any list change: their due times.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    public static func changeTimes(of items: [ShoppingItem], after time: SimTime) -> [SimTime] {
+        var times = items.compactMap(\.due).filter { $0 > time }
+        times.sort()
+        var distinct: [SimTime] = []
+        for value in times where distinct.last != value { distinct.append(value) }
+        return distinct
+    }
+}

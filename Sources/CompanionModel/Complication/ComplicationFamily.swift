@@ -1,0 +1,81 @@
+/// A complication family the user can put on a watch face.
+///
+/// The four WidgetKit accessory families (`accessoryCircular`, `accessoryCorner`,
+/// `accessoryRectangular`, `accessoryInline`) plus the legacy ClockKit `modularSmall`
+/// (PLATFORM.md §3.1, §3.3). The raw value is the spelling used in scenario files and JSON.
+public enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sendable {
+    case circular
+    case corner
+    case rectangular
+    case inline
+    case modularSmall
+
+    /// Families in their fixed report order (the order of `allCases`).
+    public static func < (lhs: ComplicationFamily, rhs: ComplicationFamily) -> Bool {
+        lhs.order < rhs.order
+    }
+
+    private var order: Int { ComplicationFamily.allCases.firstIndex(of: self) ?? 0 }
+
+    /// Parses a family name as written in scenario files (`"circular"`).
+    public init?(name: String) {
+        self.init(rawValue: name)
+    }
+
+    /// The names accepted by ``init(name:)``, for error messages.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// The number of characters (grapheme clusters) each family can show.
+///
+/// Apple documents **no** character counts per family ("Space for text is limited… keep
+/// strings as short as possible", PLATFORM.md §3.1 and §3.3: UNCONFIRMED), so WristSim uses
+/// these documented, configurable defaults, chosen from the families' sizes on a 45 mm face:
+///
+/// | family | default | shows |
+/// |---|---|---|
+/// | `circular` | 4 | the remaining count (`"12"`, `"3!"` when something is overdue) |
+/// | `modularSmall` | 4 | same as circular |
+/// | `corner` | 8 | `"3 left"` |
+/// | `inline` | 20 | `"3 left · Milk 18:00"` |
+/// | `rectangular` | 28 | `"3 left · Milk due 18:00"` |
+public struct ComplicationTextLimits: Hashable, Sendable {
+    public var circular: Int
+    public var corner: Int
+    public var rectangular: Int
+    public var inline: Int
+    public var modularSmall: Int
+
+    public init(circular: Int = 4, corner: Int = 8, rectangular: Int = 28, inline: Int = 20, modularSmall: Int = 4) {
+        self.circular = circular
+        self.corner = corner
+        self.rectangular = rectangular
+        self.inline = inline
+        self.modularSmall = modularSmall
+    }
+
+    /// The defaults in the table above.
+    public static let standard = ComplicationTextLimits()
+
+    /// The character limit of `family`.
+    public subscript(family: ComplicationFamily) -> Int {
+        get {
+            switch family {
+            case .circular: return circular
+            case .corner: return corner
+            case .rectangular: return rectangular
+            case .inline: return inline
+            case .modularSmall: return modularSmall
+            }
+        }
+        set {
+            switch family {
+            case .circular: circular = newValue
+            case .corner: corner = newValue
+            case .rectangular: rectangular = newValue
+            case .inline: inline = newValue
+            case .modularSmall: modularSmall = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import SimulationKernel
+
+/// Everything `wristsim timeline` prints, computed once from a finished ``ComplicationTimelineModel``:
+/// the entries shown per family, every request with its decision, and staleness per family.
+public struct ComplicationReport: Hashable, Sendable {
+    /// One family's text from one installed entry.
+    public struct EntryLine: Hashable, Sendable {
+        public var at: SimTime
+        public var family: ComplicationFamily
+        public var text: String
+        public var source: ComplicationReloadSource
+        /// When the entry was supplied (earlier than `at` for an entry supplied ahead).
+        public var reloadedAt: SimTime
+    }
+
+    public let model: ComplicationTimelineModel
+    public let start: SimTime
+    public let end: SimTime
+    /// The families reported (the configured ones, or the one picked with `--family`).
+    public let families: [ComplicationFamily]
+    /// Installed entries dated from the start to the end, per family, in (time, family) order.
+    public let entries: [EntryLine]
+    /// Staleness per reported family, in family order.
+    public let staleness: [ComplicationStaleness]
+
+    /// Builds the report for `families` (default: all configured) from the model's start until `end`.
+    ///
+    /// - Complexity: O(*e* · *f* + *b* log *b*) for *e* entries, *f* families and *b* staleness instants.
+    public init(model: ComplicationTimelineModel, until end: SimTime, families: [ComplicationFamily]? = nil) {
+        self.model = model
+        self.start = model.truth.first?.at ?? .zero
+        self.end = max(end, start)
+        let picked = families ?? model.configuration.families
+        self.families = picked
+        var lines: [EntryLine] = []
+        for shown in model.shown where shown.entry.date <= self.end {
+            for family in picked {
+                lines.append(
+                    EntryLine(
+                        at: shown.entry.date, family: family, text: model.text(of: shown.entry.content, on: family),
+                        source: shown.source, reloadedAt: shown.reloadedAt))
+            }
+        }
+        self.entries = lines
+        let last = self.end
+        self.staleness = picked.map { ComplicationStaleness(family: $0, model: model, until: last) }
+    }
+
+    public var clock: ComplicationClock { model.configuration.clock }
+
+    /// Requests made up to the end.
+    public var records: [ComplicationRequestRecord] { model.records.filter { $0.at <= end } }
+
+    /// The staleness of `family`, if reported.
+    public func staleness(of family: ComplicationFamily) -> ComplicationStaleness? {
+        staleness.first { $0.family == family }
+    }
+}

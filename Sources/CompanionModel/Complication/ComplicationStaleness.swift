@@ -1,0 +1,73 @@
+import SimulationKernel
+
+/// A stretch of time during which a family showed a value that was no longer true.
+public struct ComplicationStaleSpan: Hashable, Sendable {
+    public var family: ComplicationFamily
+    public var from: SimTime
+    public var to: SimTime
+    /// What the face showed at the start of the span.
+    public var shown: String
+    /// What was true at the start of the span.
+    public var truth: String
+
+    public var duration: SimDuration { to - from }
+}
+
+/// How long one family showed an untrue value over a scenario.
+///
+/// A moment is stale when the complication is on the active face and the family's text for the
+/// installed entry differs from its text for the truth at that moment (both after fitting to the
+/// family's limit, so a change the family cannot show is never stale). Adjacent stale stretches
+/// are merged into one span; the longest span is ``maxStale``.
+public struct ComplicationStaleness: Hashable, Sendable {
+    public var family: ComplicationFamily
+    public var spans: [ComplicationStaleSpan]
+
+    public var totalStale: SimDuration { spans.reduce(.zero) { $0 + $1.duration } }
+
+    /// `duration` rounded to the millisecond, for text output (`"5m59.998s"`, `"23ms"`): a
+    /// pipeline's sub-millisecond step costs would otherwise print as nanoseconds.
+    public static func displayed(_ duration: SimDuration) -> SimDuration {
+        let millisecond: Int64 = 1_000_000
+        let sign: Int64 = duration.nanoseconds < 0 ? -1 : 1
+        let magnitude = duration.nanoseconds.magnitude
+        return SimDuration(nanoseconds: sign * Int64((magnitude + 500_000) / UInt64(millisecond)) * millisecond)
+    }
+    public var maxStale: SimDuration { spans.map(\.duration).max() ?? .zero }
+
+    /// Measures `family` from the model's start until `end`.
+    ///
+    /// The shown and true texts are piecewise constant; they can only change at an entry date, a
+    /// list change, a due time or a face change, so each of those instants starts an interval
+    /// that is compared once.
+    ///
+    /// - Complexity: O(*b* log *b*) where *b* is the number of such instants.
+    public init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
+        self.family = family
+        let start = model.truth.first?.at ?? .zero
+        var instants = [start, end]
+        instants += model.shown.map(\.entry.date)
+        instants += model.presence.map(\.at)
+        for change in model.truth {
+            instants.append(change.at)
+            instants += change.remaining.compactMap(\.due)
+        }
+        instants = instants.filter { $0 >= start && $0 <= end }
+        instants.sort()
+        var spans: [ComplicationStaleSpan] = []
+        var previous: SimTime?
+        for instant in instants where instant != previous {
+            defer { previous = instant }
+            guard let from = previous else { continue }
+            guard let shown = model.shownText(family, at: from) else { continue }
+            let truth = model.trueText(family, at: from)
+            guard shown != truth else { continue }
+            if let last = spans.last, last.to == from {
+                spans[spans.count - 1].to = instant
+            } else {
+                spans.append(ComplicationStaleSpan(family: family, from: from, to: instant, shown: shown, truth: truth))
+            }
+        }
+        self.spans = spans
+    }
+}

@@ -1,0 +1,159 @@
+import SimulationKernel
+
+/// An entry as it was installed on the face, with the reload that supplied it.
+public struct ComplicationShownEntry: Hashable, Sendable {
+    public var entry: ComplicationEntry
+    /// Who asked for the reload that installed it.
+    public var source: ComplicationReloadSource
+    /// When that reload happened (equal to `entry.date` for the current entry, earlier for one supplied ahead).
+    public var reloadedAt: SimTime
+}
+
+/// The list as it truly is from `at` on (until the next change).
+public struct ComplicationTruthChange: Hashable, Sendable {
+    public var at: SimTime
+    /// Remaining items in list order.
+    public var remaining: [ShoppingItem]
+}
+
+/// Where the complication was from `at` on.
+public struct ComplicationPresenceChange: Hashable, Sendable {
+    public var at: SimTime
+    public var presence: ComplicationFacePresence
+}
+
+/// The complication over a scenario: the truth (the list), the budget state machine, and the
+/// entries actually installed on the face; everything a timeline report needs.
+///
+/// The driver feeds events in time order: ``listChanged(to:at:)`` whenever the list changes and
+/// ``handle(_:)`` for reload requests; it acts on the returned ``ComplicationBudgetEffect/wakeForBackgroundRefresh(at:)``
+/// and ``ComplicationBudgetEffect/cancelBackgroundRefresh`` effects (the model applies the others itself).
+///
+/// At the start, a complication on the active face gets a free `system` reload (the face asks
+/// for its first timeline), so the face starts out true.
+public struct ComplicationTimelineModel: Hashable, Sendable {
+    public let configuration: ComplicationConfiguration
+    public private(set) var budget: ComplicationBudget
+    /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later
+    /// (ClockKit "dumps any cached data") and appends the new timeline.
+    public private(set) var shown: [ComplicationShownEntry] = []
+    /// Entries the platform discarded because they were too close (see ``ComplicationTimelineBuilder/coalesce(_:)``).
+    public private(set) var discarded: [ComplicationEntry] = []
+    public private(set) var truth: [ComplicationTruthChange]
+    public private(set) var presence: [ComplicationPresenceChange]
+    /// Every request, in order.
+    public private(set) var records: [ComplicationRequestRecord] = []
+    /// Every budget reset that happened.
+    public private(set) var resets: [SimTime] = []
+
+    public init(
+        configuration: ComplicationConfiguration, items: [ShoppingItem], presence initial: ComplicationFacePresence,
+        at start: SimTime = .zero
+    ) {
+        self.configuration = configuration
+        self.budget = ComplicationBudget(settings: configuration.budget, presence: .notOnActiveFace)
+        self.truth = [ComplicationTruthChange(at: start, remaining: items)]
+        self.presence = [ComplicationPresenceChange(at: start, presence: .notOnActiveFace)]
+        if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
+    }
+
+    /// Records that the list changed (an item was checked off, added, or its reminder moved).
+    public mutating func listChanged(to remaining: [ShoppingItem], at time: SimTime) {
+        if let last = truth.last, last.at == time {
+            truth[truth.count - 1].remaining = remaining
+        } else {
+            truth.append(ComplicationTruthChange(at: time, remaining: remaining))
+        }
+    }
+
+    /// Runs one request through the budget and applies the result.
+    ///
+    /// - Returns: all effects, for the driver to schedule wakes and cancellations.
+    /// - Complexity: O(*n* + *e*) for a granted reload (*n* remaining items, *e* installed entries).
+    @discardableResult
+    public mutating func handle(_ event: ComplicationBudgetEvent) -> [ComplicationBudgetEffect] {
+        let effects = budget.reduce(event)
+        for effect in effects {
+            switch effect {
+            case .record(let record): records.append(record)
+            case .budgetReset(let at): resets.append(at)
+            case .reloadTimeline(let at, let source): install(at: at, source: source)
+            case .wakeForBackgroundRefresh, .cancelBackgroundRefresh: break
+            }
+        }
+        if case .faceChanged(let at, let to) = event, presence.last?.presence != to {
+            if let last = presence.last, last.at == at {
+                presence[presence.count - 1].presence = to
+            } else {
+                presence.append(ComplicationPresenceChange(at: at, presence: to))
+            }
+        }
+        return effects
+    }
+
+    private mutating func install(at time: SimTime, source: ComplicationReloadSource) {
+        let items = remaining(at: time)
+        let result = configuration.budget.timelineBuilder.timeline(
+            remaining: items, now: time, mode: configuration.mode)
+        while let last = shown.last, last.entry.date >= time { shown.removeLast() }
+        shown += result.kept.map { ComplicationShownEntry(entry: $0, source: source, reloadedAt: time) }
+        discarded += result.discarded
+    }
+}
+
+extension ComplicationTimelineModel {
+    /// The remaining items at `time` (the truth).
+    ///
+    /// - Complexity: O(log *n*) in the number of list changes.
+    public func remaining(at time: SimTime) -> [ShoppingItem] {
+        guard let index = ComplicationTimelineModel.lastIndex(in: truth, atOrBefore: time, date: \.at) else {
+            return truth.first?.remaining ?? []
+        }
+        return truth[index].remaining
+    }
+
+    /// What is true at `time`.
+    public func trueContent(at time: SimTime) -> ComplicationContent {
+        ComplicationContent(remaining: remaining(at: time), at: time, mode: configuration.mode)
+    }
+
+    /// Where the complication is at `time`.
+    public func presence(at time: SimTime) -> ComplicationFacePresence {
+        guard let index = ComplicationTimelineModel.lastIndex(in: presence, atOrBefore: time, date: \.at) else {
+            return .notOnActiveFace
+        }
+        return presence[index].presence
+    }
+
+    /// The installed entry in effect at `time` (ignoring whether the complication is on the face).
+    public func entry(at time: SimTime) -> ComplicationShownEntry? {
+        ComplicationTimelineModel.lastIndex(in: shown, atOrBefore: time, date: \.entry.date).map { shown[$0] }
+    }
+
+    /// What `family` shows at `time`, or `nil` when the complication is not on the active face.
+    public func shownText(_ family: ComplicationFamily, at time: SimTime) -> String? {
+        guard presence(at: time) == .onActiveFace, let entry = entry(at: time) else { return nil }
+        return text(of: entry.entry.content, on: family)
+    }
+
+    /// What `family` would show if it were true at `time`.
+    public func trueText(_ family: ComplicationFamily, at time: SimTime) -> String {
+        text(of: trueContent(at: time), on: family)
+    }
+
+    /// `content` as `family` shows it under this configuration.
+    public func text(of content: ComplicationContent, on family: ComplicationFamily) -> String {
+        content.shown(on: family, limits: configuration.limits, clock: configuration.clock)
+    }
+
+    /// The index of the last element whose date is at or before `time`, by binary search.
+    static func lastIndex<Element>(in array: [Element], atOrBefore time: SimTime, date: (Element) -> SimTime) -> Int? {
+        var low = 0
+        var high = array.count
+        while low < high {
+            let mid = (low + high) / 2
+            if date(array[mid]) <= time { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
+    }
+}

@@ -1,0 +1,175 @@
+import CompanionModel
+import SimulationKernel
+
+/// The scenario's `"complication"` section: which families, what they say, whether the
+/// complication is on the active face, the budget rules and the app's background refreshes.
+///
+/// ```json
+/// "complication": {
+///   "families": ["circular", "rectangular"], "content": "nextDue", "onActiveFace": true,
+///   "textLimits": {"rectangular": 24},
+///   "budget": {"rules": "clockKit", "dailyReloads": 50, "firstReset": "midnight"},
+///   "backgroundRefresh": {"every": "30m", "from": "+0s"}
+/// }
+/// ```
+///
+/// Every key is optional; the defaults are ``ComplicationConfiguration``'s and
+/// ``ComplicationBudgetSettings/clockKit`` with the budget resetting at the scenario's next
+/// local midnight (in the start date's UTC offset).
+public struct ComplicationSettings: Sendable {
+    /// When the app schedules background refreshes: first at `from`, each for `every` later, and
+    /// again after each refresh runs (a refused schedule is retried at the earliest allowed time).
+    public struct BackgroundRefreshPlan: Hashable, Sendable {
+        public var every: SimDuration
+        public var from: SimTime
+
+        public init(every: SimDuration, from: SimTime = .zero) {
+            self.every = every
+            self.from = from
+        }
+    }
+
+    public var configuration: ComplicationConfiguration
+    public var presence: ComplicationFacePresence
+    public var backgroundRefresh: BackgroundRefreshPlan?
+
+    /// The settings used when a scenario has no `"complication"` section but a command needs one.
+    public static func defaults(start: EpochTime) -> ComplicationSettings {
+        let clock = ComplicationClock(origin: start)
+        var budget = ComplicationBudgetSettings.clockKit
+        budget.firstReset = clock.firstLocalMidnight
+        return ComplicationSettings(
+            configuration: ComplicationConfiguration(budget: budget, clock: clock), presence: .onActiveFace,
+            backgroundRefresh: nil)
+    }
+
+    /// Decodes the section.
+    ///
+    /// - Throws: a located error for unknown keys, unknown family or content names, and values out of range.
+    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> ComplicationSettings
+    {
+        var object = try ObjectReader(
+            node, context, what: "a complication object such as {\"families\": [\"circular\"]}")
+        var families: [ComplicationFamily] = [.circular, .rectangular]
+        if let familiesNode = object.optional("families") {
+            families = []
+            for element in try familiesNode.array(context, nonEmpty: true) {
+                let family = try decodeFamily(element, context)
+                if families.contains(family) {
+                    throw context.error(
+                        element, "family \"\(family.rawValue)\" is listed twice; expected each family once")
+                }
+                families.append(family)
+            }
+        }
+        var mode = ComplicationContentMode.nextItem
+        if let contentNode = object.optional("content") {
+            let name = try contentNode.string(context)
+            guard let parsed = ComplicationContentMode(rawValue: name) else {
+                throw context.error(contentNode, "unknown content \"\(name)\"; expected \"nextItem\" or \"nextDue\"")
+            }
+            mode = parsed
+        }
+        let presence: ComplicationFacePresence =
+            try object.optional("onActiveFace")?.bool(context) == false ? .notOnActiveFace : .onActiveFace
+        var limits = ComplicationTextLimits.standard
+        if let limitsNode = object.optional("textLimits") {
+            var reader = try ObjectReader(
+                limitsNode, context, what: "an object of character limits such as {\"circular\": 4}")
+            for family in ComplicationFamily.allCases {
+                if let value = reader.optional(family.rawValue) { limits[family] = try value.int(context, in: 1...200) }
+            }
+            try reader.finish()
+        }
+        let budget =
+            try object.optional("budget").map { node throws(ScenarioError) in try decodeBudget(node, context) }
+            ?? defaults(start: context.start ?? EpochTime(secondsSinceEpoch: 0)).configuration.budget
+        var plan: BackgroundRefreshPlan?
+        if let refreshNode = object.optional("backgroundRefresh") {
+            var reader = try ObjectReader(refreshNode, context, what: "an object such as {\"every\": \"15m\"}")
+            let everyNode = try reader.required("every", "how often the app schedules a refresh, such as \"15m\"")
+            let every = try everyNode.duration(context)
+            guard every > .zero else {
+                throw context.error(everyNode, "expected a positive duration such as \"15m\", found \"0s\"")
+            }
+            let from = try reader.optional("from")?.time(context) ?? .zero
+            try reader.finish()
+            plan = BackgroundRefreshPlan(every: every, from: from)
+        }
+        try object.finish()
+        let clock = ComplicationClock(origin: context.start)
+        return ComplicationSettings(
+            configuration: ComplicationConfiguration(
+                families: families, mode: mode, limits: limits, budget: budget, clock: clock),
+            presence: presence, backgroundRefresh: plan)
+    }
+
+    /// A family name, with a suggestion when misspelt.
+    static func decodeFamily(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationFamily {
+        let name = try node.string(context)
+        guard let family = ComplicationFamily(name: name) else {
+            var message = "unknown complication family \"\(name)\""
+            if let suggestion = Suggestion.closest(to: name, in: ComplicationFamily.allCases.map(\.rawValue)) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            throw context.error(node, message + "; expected one of: " + ComplicationFamily.names)
+        }
+        return family
+    }
+
+    private static func decodeBudget(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> ComplicationBudgetSettings
+    {
+        var object = try ObjectReader(node, context, what: "a budget object such as {\"dailyReloads\": 50}")
+        var budget = ComplicationBudgetSettings.clockKit
+        if let rulesNode = object.optional("rules") {
+            switch try rulesNode.string(context) {
+            case "clockKit": budget = .clockKit
+            case "widgetKit": budget = .widgetKit
+            case let other:
+                throw context.error(rulesNode, "unknown rules \"\(other)\"; expected \"clockKit\" or \"widgetKit\"")
+            }
+        }
+        budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
+        if let value = object.optional("dailyReloads") { budget.dailyReloads = try value.int(context, in: 0...100_000) }
+        if let value = object.optional("firstReset") {
+            if case .string("midnight") = value.value {
+                budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
+            } else {
+                budget.firstReset = try value.time(context)
+            }
+        }
+        if let value = object.optional("resetEvery") {
+            budget.resetPeriod = try value.duration(context)
+            guard budget.resetPeriod >= .minutes(1) else {
+                throw context.error(value, "expected a reset period of at least \"1m\", such as \"24h\"")
+            }
+        }
+        if let value = object.optional("foregroundReloads") {
+            let name = try value.string(context)
+            guard let parsed = ComplicationBudgetSettings.ForegroundReloads(rawValue: name) else {
+                throw context.error(value, "unknown foregroundReloads \"\(name)\"; expected \"charged\" or \"free\"")
+            }
+            budget.foregroundReloads = parsed
+        }
+        if let value = object.optional("minimumReloadInterval") {
+            budget.minimumReloadInterval = try value.duration(context)
+        }
+        if let value = object.optional("entrySpacing") { budget.entrySpacing = try value.duration(context) }
+        if let value = object.optional("futureEntryLimit") {
+            budget.futureEntryLimit = try value.int(context, in: 0...10_000)
+        }
+        if let value = object.optional("backgroundRefreshesPerHour") {
+            budget.backgroundRefreshesPerHour = try value.int(context, in: 1...3_600)
+        }
+        if let value = object.optional("backgroundRefreshInterval") {
+            budget.backgroundRefreshInterval = try value.duration(context)
+        }
+        if let value = object.optional("dailyTransfers") {
+            budget.dailyTransfers = try value.int(context, in: 0...100_000)
+        }
+        try object.finish()
+        return budget
+    }
+}

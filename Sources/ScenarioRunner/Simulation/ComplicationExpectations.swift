@@ -1,0 +1,155 @@
+import CompanionModel
+import SimulationKernel
+
+/// Expectations about the complication at a step's time (or at the end).
+public enum ComplicationExpectations {
+    public static let all: [ExpectationKind] = [shows, budget]
+
+    /// `"complication": {"family": "circular", "shows": "3", "staleTotalAtMost": "10m", "staleLongestAtMost": "5m"}`:
+    /// what a family shows now (`null`: not on the active face) and bounds on its staleness so far.
+    public static let shows = ExpectationKind(
+        key: "complication", summary: "what a complication family shows, and bounds on its staleness"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        var object = try ObjectReader(
+            node, context, what: "an object such as {\"family\": \"circular\", \"shows\": \"3\"}")
+        let family = try ComplicationSettings.decodeFamily(
+            try object.required("family", "a complication family"), context)
+        var expectation = FamilyShows(family: family)
+        if let showsNode = object.optional("shows") {
+            if case .null = showsNode.value {
+                expectation.shows = .notOnFace
+            } else {
+                expectation.shows = .text(try showsNode.string(context, allowEmpty: true))
+            }
+        }
+        expectation.staleTotalAtMost = try object.optional("staleTotalAtMost")?.duration(context)
+        expectation.staleLongestAtMost = try object.optional("staleLongestAtMost")?.duration(context)
+        try object.finish()
+        if expectation.shows == nil, expectation.staleTotalAtMost == nil, expectation.staleLongestAtMost == nil {
+            throw context.error(
+                node, "expected at least one of \"shows\", \"staleTotalAtMost\", \"staleLongestAtMost\"")
+        }
+        return expectation
+    }
+
+    /// `"complicationBudget": {"reloadsLeft": 0, "charged": 50, "refused": 30, "transfersLeft": 50}`.
+    public static let budget = ExpectationKind(
+        key: "complicationBudget", summary: "reloads left, charged and refused requests, transfers left"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        var object = try ObjectReader(node, context, what: "an object such as {\"reloadsLeft\": 0}")
+        var expectation = Budget()
+        expectation.reloadsLeft = try object.optional("reloadsLeft")?.int(context, in: 0...Int.max)
+        expectation.charged = try object.optional("charged")?.int(context, in: 0...Int.max)
+        expectation.refused = try object.optional("refused")?.int(context, in: 0...Int.max)
+        expectation.transfersLeft = try object.optional("transfersLeft")?.int(context, in: 0...Int.max)
+        try object.finish()
+        if expectation.label == "complication budget" {
+            throw context.error(
+                node, "expected at least one of \"reloadsLeft\", \"charged\", \"refused\", \"transfersLeft\"")
+        }
+        return expectation
+    }
+
+    /// What a family is expected to show.
+    public enum ExpectedFace: Hashable, Sendable {
+        case text(String)
+        /// `"shows": null`: the complication is not on the active face.
+        case notOnFace
+
+        var shown: String? {
+            if case .text(let text) = self { return text }
+            return nil
+        }
+
+        var description: String {
+            if case .text(let text) = self { return "\"\(text)\"" }
+            return "nothing (not on the face)"
+        }
+    }
+
+    public struct FamilyShows: ScenarioExpectation {
+        public var family: ComplicationFamily
+        public var shows: ExpectedFace?
+        public var staleTotalAtMost: SimDuration?
+        public var staleLongestAtMost: SimDuration?
+
+        public var label: String {
+            var parts: [String] = []
+            if let shows { parts.append("shows " + shows.description) }
+            if let staleTotalAtMost { parts.append("stale total ≤ \(staleTotalAtMost)") }
+            if let staleLongestAtMost { parts.append("stale longest ≤ \(staleLongestAtMost)") }
+            return "complication \(family.rawValue) " + parts.joined(separator: ", ")
+        }
+
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let report = simulation.complicationReport(families: [family]) else {
+                return "expected a complication, found none (the scenario has no \"complication\" section)"
+            }
+            guard report.model.configuration.families.contains(family) else {
+                let enabled = report.model.configuration.families.map(\.rawValue).joined(separator: ", ")
+                return "expected family \(family.rawValue) to be enabled, found only \(enabled)"
+            }
+            var problems: [String] = []
+            if let shows {
+                let actual = report.model.shownText(family, at: simulation.now)
+                if actual != shows.shown {
+                    problems.append(
+                        "expected \(family.rawValue) to show \(shows.description), "
+                            + "found \(actual.map { "\"\($0)\"" } ?? "nothing (not on the face)")")
+                }
+            }
+            if let staleness = report.staleness(of: family) {
+                if let limit = staleTotalAtMost, staleness.totalStale > limit {
+                    problems.append(
+                        "expected \(family.rawValue) stale for at most \(limit) in total, found \(ComplicationStaleness.displayed(staleness.totalStale))"
+                    )
+                }
+                if let limit = staleLongestAtMost, staleness.maxStale > limit {
+                    problems.append(
+                        "expected \(family.rawValue) stale for at most \(limit) at a time, found \(ComplicationStaleness.displayed(staleness.maxStale))"
+                    )
+                }
+            }
+            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        }
+    }
+
+    public struct Budget: ScenarioExpectation {
+        public var reloadsLeft: Int?
+        public var charged: Int?
+        public var refused: Int?
+        public var transfersLeft: Int?
+
+        public var label: String {
+            var parts: [String] = []
+            if let reloadsLeft { parts.append("reloadsLeft = \(reloadsLeft)") }
+            if let charged { parts.append("charged = \(charged)") }
+            if let refused { parts.append("refused = \(refused)") }
+            if let transfersLeft { parts.append("transfersLeft = \(transfersLeft)") }
+            return "complication budget" + (parts.isEmpty ? "" : " " + parts.joined(separator: ", "))
+        }
+
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let model = simulation.complication?.model else {
+                return "expected a complication, found none (the scenario has no \"complication\" section)"
+            }
+            let actualCharged = model.records.filter { $0.outcome == .granted(.charged) }.count
+            let actualRefused = model.records.filter { !$0.outcome.isGranted }.count
+            let left = model.budget.allowance(at: simulation.now)
+            var problems: [String] = []
+            if let reloadsLeft, left.reloads != reloadsLeft {
+                problems.append("expected \(reloadsLeft) reloads left, found \(left.reloads)")
+            }
+            if let charged, actualCharged != charged {
+                problems.append("expected \(charged) charged reloads, found \(actualCharged)")
+            }
+            if let refused, actualRefused != refused {
+                problems.append("expected \(refused) refused requests, found \(actualRefused)")
+            }
+            if let transfersLeft, left.transfers != transfersLeft {
+                problems.append("expected \(transfersLeft) transfers left, found \(left.transfers)")
+            }
+            return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CompanionModel
+import SimulationKernel
+
+/// The complication inside a scenario run: the library model plus what the simulation needs to
+/// drive it (the app's background-refresh plan and the pending wake on the event loop).
+public struct ComplicationFeature: Sendable {
+    /// The app's side of background refreshes.
+    enum RefreshDriver: Hashable, Sendable {
+        /// The app has nothing scheduled (no plan, or the complication is off the face).
+        case stopped
+        /// The app will ask to schedule a refresh at a later time (the plan's `from`).
+        case willSchedule(EventID)
+        /// A refresh is scheduled; the system wakes the app with this event.
+        case awaitingWake(EventID)
+    }
+
+    public internal(set) var model: ComplicationTimelineModel
+    public let settings: ComplicationSettings
+    var driver: RefreshDriver = .stopped
+
+    init(settings: ComplicationSettings, items: [ShoppingItem]) {
+        self.settings = settings
+        self.model = ComplicationTimelineModel(
+            configuration: settings.configuration, items: items, presence: settings.presence)
+    }
+
+    /// Brings the model's truth up to date with the watch's list: each item checked off since
+    /// the last update becomes a list change at its own check-off time (so staleness counts from
+    /// the tap, not from when the app got round to updating the complication); any other
+    /// difference (an item put back) is a change now.
+    ///
+    /// - Complexity: O(*n* log *n*) in the list size.
+    mutating func syncTruth(with list: ShoppingList, at now: SimTime) {
+        let current = list.remainingItems
+        guard let last = model.truth.last, last.remaining != current else { return }
+        let currentIDs = Set(current.map(\.id))
+        var state = last.remaining
+        let checked = state.compactMap { item -> (ItemID, SimTime)? in
+            guard !currentIDs.contains(item.id), case .checked(let at)? = list.state(of: item.id) else { return nil }
+            return (item.id, at)
+        }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        for (id, at) in checked {
+            state.removeAll { $0.id == id }
+            model.listChanged(to: state, at: max(at, model.truth.last?.at ?? at))
+        }
+        if state != current { model.listChanged(to: current, at: now) }
+    }
+
+    /// A copy with the truth brought up to `now` (for expectations and reports).
+    func synced(with list: ShoppingList, at now: SimTime) -> ComplicationFeature {
+        var copy = self
+        copy.syncTruth(with: list, at: now)
+        return copy
+    }
+}
+
+/// The complication's events on the simulation's loop.
+public enum ComplicationEvent: Hashable, Sendable {
+    /// The app asks the system to schedule its next background refresh.
+    case scheduleRefresh
+    /// The system wakes the app for its scheduled background refresh.
+    case refreshWake
+}

@@ -1,0 +1,57 @@
+import CompanionModel
+import SimulationKernel
+
+/// Step kinds for the complication: the watch face, the phone's transfers, explicit reloads.
+public enum ComplicationSteps {
+    public static let all: [StepKind] = [onFace, offFace, phoneTransfer, reload]
+
+    /// `{"do": "complicationOnFace"}`: the user switches to a face with the complication (the
+    /// system asks for a fresh timeline, free of charge, and the app resumes background refreshes).
+    public static let onFace = StepKind(
+        name: "complicationOnFace", summary: "the complication is put on the active watch face"
+    ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        FacePresence(presence: .onActiveFace)
+    }
+
+    /// `{"do": "complicationOffFace"}`: the user switches to a face without the complication.
+    public static let offFace = StepKind(
+        name: "complicationOffFace", summary: "the complication is taken off the active watch face"
+    ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        FacePresence(presence: .notOnActiveFace)
+    }
+
+    /// `{"do": "phoneComplicationTransfer"}`: the phone calls `transferCurrentComplicationUserInfo`
+    /// (50 a day while the complication is on the active face).
+    public static let phoneTransfer = StepKind(
+        name: "phoneComplicationTransfer", summary: "the phone sends a complication transfer (50 a day)"
+    ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        PhoneTransfer()
+    }
+
+    /// `{"do": "reloadComplication"}`: the app, in the foreground, asks for a reload without a check-off.
+    public static let reload = StepKind(
+        name: "reloadComplication", summary: "the foreground app asks for a complication reload"
+    ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        AppReload()
+    }
+
+    public struct FacePresence: ScenarioAction {
+        public var presence: ComplicationFacePresence
+        public var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
+        public func perform(in simulation: inout ScenarioSimulation) { simulation.setComplicationPresence(presence) }
+    }
+
+    public struct PhoneTransfer: ScenarioAction {
+        public var label: String { "phone complication transfer" }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            simulation.requestComplicationUpdate(source: "phoneTransfer")
+        }
+    }
+
+    public struct AppReload: ScenarioAction {
+        public var label: String { "app reloads the complication" }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            simulation.requestComplicationUpdate(source: "app")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CompanionModel
+import Foundation
+import ScenarioRunner
+import SimulationKernel
+
+/// `wristsim timeline FILE`: the complication's timeline, budget use and staleness.
+enum TimelineCommand: Command {
+    static let name = "timeline"
+    static let summary = "Preview the complication: what the face shows over time, the reload budget, staleness."
+    static let usage = "wristsim timeline FILE [--family NAME] [--at TIME] [--svg PATH] [--json] [--seed N]"
+    static let help = """
+        Runs the scenario and prints what the complication shows wherever it changes, every
+        reload request (refusals marked REFUSED with the reason), budget resets, the start of
+        every stale span, then the budget use and staleness per family. Without a
+        "complication" section the default settings are used (see README.md).
+
+        ARGUMENTS:
+          FILE            a scenario JSON file
+
+        OPTIONS:
+          --family NAME   only this family (circular, corner, rectangular, inline, modularSmall)
+          --at TIME       print what the face shows at TIME: "+2h", "18:00" (local, on the
+                          start day) or an ISO 8601 date-time
+          --svg PATH      also write a picture: one lane per family, stale spans shaded
+          --json          print JSON (entries, reloads, staleness) instead of text
+          --seed N        use seed N instead of the scenario's "seed"
+          -h, --help      show this help
+
+        EXIT CODES:
+          0 success   1 an expectation in the scenario failed   64 usage error
+          65 the scenario file is missing or invalid
+
+        EXAMPLES:
+          wristsim timeline Scenarios/complication-saturday-shop.json
+          wristsim timeline Scenarios/complication-budget-exhausted.json --family circular --at 13:00
+          wristsim timeline Scenarios/complication-budget-exhausted.json --svg /tmp/day.svg
+        """
+    static let flags = ["json"]
+    static let options = ["family", "at", "svg", "seed"]
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
+        guard let path = arguments.positionals.first else {
+            throw UsageError(command: name, message: "missing scenario file")
+        }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(command: name, message: "expected one scenario file, found \(arguments.positionals.count)")
+        }
+        let seed = try arguments.seed(command: name)
+        var families: [ComplicationFamily]?
+        if let familyName = arguments.value("family") {
+            guard let family = ComplicationFamily(name: familyName) else {
+                throw UsageError(
+                    command: name,
+                    message: "unknown family '\(familyName)'; expected one of: \(ComplicationFamily.names)")
+            }
+            families = [family]
+        }
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(path)
+        } catch {
+            Console.error(error.description)
+            return .invalidScenario
+        }
+        var at: SimTime?
+        if let text = arguments.value("at") {
+            guard let time = ComplicationTimeline.parseTime(text, start: scenario.start) else {
+                throw UsageError(
+                    command: name,
+                    message: "invalid --at '\(text)'; expected \"+2h\", \"18:00\" or an ISO 8601 date-time at or after "
+                        + "the scenario start (\(scenario.start.iso8601))")
+            }
+            at = time
+        }
+        let result = ComplicationTimeline.run(scenario, seed: seed, families: families)
+        if let family = families?.first, !result.report.model.configuration.families.contains(family) {
+            let enabled = result.report.model.configuration.families.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(
+                command: name,
+                message: "family '\(family.rawValue)' is not enabled in this scenario (enabled: \(enabled))")
+        }
+        if let svgPath = arguments.value("svg") {
+            let svg = ComplicationTimelineSVG(report: result.report).document
+            guard FileManager.default.createFile(atPath: svgPath, contents: Data(svg.utf8)) else {
+                throw UsageError(
+                    command: name, message: "cannot write --svg '\(svgPath)'; expected a writable file path")
+            }
+        }
+        let json = arguments.has("json")
+        var output: String
+        if let at {
+            output = json ? ComplicationTimeline.json(at: at, report: result.report) : result.report.describe(at: at)
+        } else if json {
+            output = result.report.json
+        } else {
+            output = "scenario  \(scenario.name)\n"
+            if result.settings == .defaults { output += "note      no \"complication\" section: default settings\n" }
+            output += result.report.text
+        }
+        if output.hasSuffix("\n") { output.removeLast() }
+        Console.out(output)
+        if !result.outcome.passed {
+            Console.error(
+                "note: \(result.outcome.failedExpectations.count) expectation(s) failed; see 'wristsim run \(path)'")
+            return .expectationFailed
+        }
+        return .success
+    }
+}

@@ -1,0 +1,203 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+@Suite struct ComplicationBudgetTests {
+    private func t(_ minutes: Int64) -> SimTime { SimTime(offset: .minutes(minutes)) }
+
+    private func records(_ effects: [ComplicationBudgetEffect]) -> [ComplicationRequestRecord] {
+        effects.compactMap { if case .record(let record) = $0 { return record } else { return nil } }
+    }
+
+    private func outcome(_ effects: [ComplicationBudgetEffect]) -> ComplicationRequestOutcome? {
+        records(effects).last?.outcome
+    }
+
+    @Test func appReloadIsGrantedAndChargedUntilTheBudgetIsExhausted() {
+        var budget = ComplicationBudget(settings: ComplicationBudgetSettings(dailyReloads: 2), presence: .onActiveFace)
+        let first = budget.reduce(.appReload(at: t(1)))
+        #expect(
+            first == [
+                .record(
+                    ComplicationRequestRecord(
+                        at: t(1), source: .app, kind: .reload, outcome: .granted(.charged),
+                        budgetLeft: 1, transfersLeft: 50, nextReset: SimTime(offset: .hours(24)))),
+                .reloadTimeline(at: t(1), source: .app),
+            ])
+        #expect(outcome(budget.reduce(.appReload(at: t(2)))) == .granted(.charged))
+        let refused = budget.reduce(.appReload(at: t(3)))
+        #expect(outcome(refused) == .refused(.budgetExhausted))
+        #expect(records(refused).first?.budgetLeft == 0)
+        #expect(!refused.contains(.reloadTimeline(at: t(3), source: .app)))
+        #expect(budget.isExhausted)
+    }
+
+    @Test func everyRequestKindRefusedWhenNotOnTheActiveFace() {
+        var budget = ComplicationBudget(presence: .notOnActiveFace)
+        #expect(outcome(budget.reduce(.appReload(at: t(1)))) == .refused(.notOnActiveFace))
+        #expect(outcome(budget.reduce(.phoneTransfer(at: t(2)))) == .refused(.notOnActiveFace))
+        #expect(
+            outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(3), preferred: t(20)))) == .refused(.notOnActiveFace)
+        )
+        #expect(budget.transfersLeft == 0, "the transfer count reads 0 while not on the active face")
+        #expect(budget.reloadsLeft == 50, "refusals are not charged")
+    }
+
+    @Test func onlyOneBackgroundRefreshMayBeOutstanding() {
+        var budget = ComplicationBudget(presence: .onActiveFace)
+        let granted = budget.reduce(.scheduleBackgroundRefresh(at: t(0), preferred: t(15)))
+        #expect(outcome(granted) == .granted(.free))
+        #expect(granted.contains(.wakeForBackgroundRefresh(at: t(15))))
+        #expect(
+            outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(1), preferred: t(40))))
+                == .refused(.refreshOutstanding))
+        let woke = budget.reduce(.backgroundRefreshWoke(at: t(15)))
+        #expect(records(woke).map(\.source) == [.backgroundRefresh])
+        #expect(outcome(woke) == .granted(.charged))
+        #expect(budget.reloadsLeft == 49)
+        #expect(budget.phase == .onActiveFace(.idle))
+    }
+
+    @Test func backgroundRefreshesCloserThanTheIntervalAreRateLimited() {
+        var budget = ComplicationBudget(presence: .onActiveFace)
+        _ = budget.reduce(.scheduleBackgroundRefresh(at: t(0), preferred: t(10)))
+        _ = budget.reduce(.backgroundRefreshWoke(at: t(10)))
+        let refused = budget.reduce(.scheduleBackgroundRefresh(at: t(10), preferred: t(20)))
+        #expect(outcome(refused) == .refused(.backgroundRateLimit))
+        #expect(records(refused).first?.retryAt == t(25))
+        #expect(outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(11), preferred: t(25)))) == .granted(.free))
+    }
+
+    @Test func atMostTheHourlyNumberOfBackgroundRefreshes() {
+        var settings = ComplicationBudgetSettings()
+        settings.backgroundRefreshInterval = .minutes(5)
+        settings.backgroundRefreshesPerHour = 4
+        var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
+        for minute: Int64 in [5, 10, 15, 20] {
+            #expect(
+                outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(minute - 5), preferred: t(minute))))
+                    == .granted(.free))
+            _ = budget.reduce(.backgroundRefreshWoke(at: t(minute)))
+        }
+        let fifth = budget.reduce(.scheduleBackgroundRefresh(at: t(20), preferred: t(25)))
+        #expect(outcome(fifth) == .refused(.backgroundRateLimit))
+        #expect(records(fifth).first?.retryAt == t(65), "an hour after the oldest of the last four")
+    }
+
+    @Test func phoneTransfersHaveTheirOwnDailyBudget() {
+        var budget = ComplicationBudget(
+            settings: ComplicationBudgetSettings(dailyReloads: 10, dailyTransfers: 2), presence: .onActiveFace)
+        #expect(outcome(budget.reduce(.phoneTransfer(at: t(1)))) == .granted(.charged))
+        #expect(outcome(budget.reduce(.phoneTransfer(at: t(2)))) == .granted(.charged))
+        let third = budget.reduce(.phoneTransfer(at: t(3)))
+        #expect(outcome(third) == .refused(.transferBudgetExhausted))
+        #expect(records(third).first?.transfersLeft == 0)
+        #expect(budget.reloadsLeft == 8)
+    }
+
+    @Test func aTransferIsUsedUpEvenWhenItsReloadIsRefused() {
+        var budget = ComplicationBudget(settings: ComplicationBudgetSettings(dailyReloads: 0), presence: .onActiveFace)
+        let effects = budget.reduce(.phoneTransfer(at: t(1)))
+        #expect(outcome(effects) == .refused(.budgetExhausted))
+        #expect(records(effects).first?.transfersLeft == 49)
+    }
+
+    @Test func reloadsCloserThanTheMinimumIntervalAreTooSoon() {
+        var budget = ComplicationBudget(settings: .widgetKit, presence: .onActiveFace)
+        #expect(outcome(budget.reduce(.appReload(at: t(0)))) == .granted(.free))
+        #expect(outcome(budget.reduce(.phoneTransfer(at: t(4)))) == .refused(.tooSoon))
+        #expect(outcome(budget.reduce(.appReload(at: t(5)))) == .granted(.free))
+        #expect(budget.reloadsLeft == 50, "WidgetKit foreground reloads are free")
+    }
+
+    @Test func theBudgetResetsAtTheConfiguredTimeAndEveryPeriodAfter() {
+        let settings = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(60), resetPeriod: .hours(24))
+        var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
+        #expect(outcome(budget.reduce(.appReload(at: t(0)))) == .granted(.charged))
+        let refused = budget.reduce(.appReload(at: t(59)))
+        #expect(outcome(refused) == .refused(.budgetExhausted))
+        #expect(records(refused).first?.nextReset == t(60))
+        let after = budget.reduce(.appReload(at: t(60)))
+        #expect(after.first == .budgetReset(at: t(60)))
+        #expect(outcome(after) == .granted(.charged))
+        #expect(records(after).first?.nextReset == t(60 + 24 * 60))
+        let twoDaysLater = budget.reduce(.appReload(at: t(60 + 49 * 60)))
+        #expect(twoDaysLater.prefix(2) == [.budgetReset(at: t(60 + 24 * 60)), .budgetReset(at: t(60 + 48 * 60))])
+        #expect(outcome(twoDaysLater) == .granted(.charged))
+    }
+
+    @Test func theResetRefillsPhoneTransfersToo() {
+        let settings = ComplicationBudgetSettings(firstReset: t(10), dailyTransfers: 1)
+        var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
+        _ = budget.reduce(.phoneTransfer(at: t(1)))
+        #expect(outcome(budget.reduce(.phoneTransfer(at: t(2)))) == .refused(.transferBudgetExhausted))
+        #expect(outcome(budget.reduce(.phoneTransfer(at: t(10)))) == .granted(.charged))
+    }
+
+    @Test func leavingTheFaceCancelsTheOutstandingRefreshAndReturningReloadsForFree() {
+        var budget = ComplicationBudget(presence: .onActiveFace)
+        _ = budget.reduce(.scheduleBackgroundRefresh(at: t(0), preferred: t(15)))
+        #expect(budget.reduce(.faceChanged(at: t(5), to: .notOnActiveFace)) == [.cancelBackgroundRefresh])
+        #expect(budget.reduce(.backgroundRefreshWoke(at: t(15))).isEmpty, "a cancelled wake does nothing")
+        let back = budget.reduce(.faceChanged(at: t(20), to: .onActiveFace))
+        #expect(outcome(back) == .granted(.free))
+        #expect(records(back).first?.source == .system)
+        #expect(budget.reloadsLeft == 50)
+    }
+
+    @Test(arguments: 0..<20) func invariantsHoldForRandomRequestStreams(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let settings = ComplicationBudgetSettings(
+            dailyReloads: Int(rng.next() % 20), firstReset: SimTime(offset: .hours(3)))
+        var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
+        var now = SimTime.zero
+        var chargedSinceReset = 0
+        var wakes: [SimTime] = []
+        var pendingWake: SimTime?
+        for _ in 0..<400 {
+            now += .seconds(Int64(rng.next() % 600))
+            let event: ComplicationBudgetEvent
+            if let wake = pendingWake, wake <= now {
+                event = .backgroundRefreshWoke(at: wake)
+                pendingWake = nil
+                now = wake
+            } else {
+                switch rng.next() % 6 {
+                case 0: event = .appReload(at: now)
+                case 1: event = .phoneTransfer(at: now)
+                case 2:
+                    event = .scheduleBackgroundRefresh(at: now, preferred: now + .seconds(Int64(rng.next() % 1_800)))
+                case 3: event = .backgroundRefreshWoke(at: now)
+                case 4: event = .faceChanged(at: now, to: rng.next() % 3 == 0 ? .notOnActiveFace : .onActiveFace)
+                default: event = .appReload(at: now)
+                }
+            }
+            let effects = budget.reduce(event)
+            for effect in effects {
+                if case .wakeForBackgroundRefresh(let at) = effect { pendingWake = at }
+                if effect == .cancelBackgroundRefresh { pendingWake = nil }
+            }
+            if effects.contains(where: { if case .budgetReset = $0 { return true } else { return false } }) {
+                chargedSinceReset = 0
+            }
+            let made = records(effects)
+            switch event {
+            case .faceChanged, .backgroundRefreshWoke: #expect(made.count <= 1, "seed \(seed)")
+            default: #expect(made.count == 1, "seed \(seed): every request is recorded once")
+            }
+            for record in made {
+                if record.outcome == .granted(.charged) { chargedSinceReset += 1 }
+                if record.source == .backgroundRefresh, record.kind == .reload { wakes.append(record.at) }
+                #expect(record.budgetLeft >= 0 && record.budgetLeft <= settings.dailyReloads, "seed \(seed)")
+            }
+            #expect(chargedSinceReset <= settings.dailyReloads, "seed \(seed)")
+        }
+        for (index, wake) in wakes.enumerated() where index >= 4 {
+            #expect(wake - wakes[index - 4] >= .hours(1), "seed \(seed): at most 4 background refreshes an hour")
+        }
+        for (a, b) in zip(wakes, wakes.dropFirst()) {
+            #expect(b - a >= .minutes(15), "seed \(seed)")
+        }
+    }
+}

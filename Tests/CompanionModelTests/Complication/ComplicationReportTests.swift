@@ -1,0 +1,106 @@
+import Foundation
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite struct ComplicationReportTests {
+    private func t(_ minutes: Int64) -> SimTime { SimTime(offset: .minutes(minutes)) }
+
+    private func report() -> ComplicationReport {
+        let origin = try? EpochTime.parse("2026-11-21T10:00:00Z")
+        let items = [
+            ShoppingItem(id: "s", title: "Salt & <pepper>", due: t(120)),
+            ShoppingItem(id: "b", title: "Bread \"sourdough\""),
+            ShoppingItem(id: "c", title: "Cheese"),
+        ]
+        let settings = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(14 * 60))
+        let configuration = ComplicationConfiguration(
+            families: [.circular, .rectangular, .inline, .corner], mode: .nextDue, budget: settings,
+            clock: ComplicationClock(origin: origin))
+        var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
+        model.listChanged(to: Array(items.dropLast()), at: t(10))
+        model.handle(.appReload(at: t(10)))
+        model.listChanged(to: Array(items.prefix(1)), at: t(20))
+        model.handle(.appReload(at: t(20)))
+        model.handle(.scheduleBackgroundRefresh(at: t(20), preferred: t(30)))
+        model.handle(.faceChanged(at: t(200), to: .notOnActiveFace))
+        return ComplicationReport(model: model, until: t(300))
+    }
+
+    @Test func describeAtAnswersWhatTheFaceShowsAndMarksStaleValues() {
+        let text = report().describe(at: t(25))
+        #expect(text.contains("circular     \"2\"  stale: true \"1\""))
+        #expect(text.hasPrefix("at 10:25:00 (+25m)"))
+        #expect(report().describe(at: t(250)).contains("(not on the active face)"))
+    }
+
+    @Test func textPreviewMarksRefusalsAndSummarises() {
+        let text = report().text
+        #expect(text.contains("reload   app: REFUSED budgetExhausted, 0 left, resets 00:00:00"))
+        #expect(text.contains("shows    circular \"2!\""), "the overdue entry at 12:00 was supplied ahead")
+        #expect(text.contains("(supplied ahead at 10:10:00)"))
+        #expect(text.contains("refused  budgetExhausted 1"))
+        #expect(text.contains("stale    circular    total 3h, longest 3h, 1 span"))
+    }
+
+    @Test func jsonHasEntriesReloadsAndStalenessPerFamily() throws {
+        let json = report().json
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let reloads = try #require(object["reloads"] as? [[String: Any]])
+        #expect(reloads.count == 4)
+        #expect(reloads[2]["granted"] as? Bool == false)
+        #expect(reloads[2]["reason"] as? String == "budgetExhausted")
+        #expect(reloads[2]["budgetLeft"] as? Int == 0)
+        #expect(reloads[3]["kind"] as? String == "scheduleRefresh")
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        #expect(entries.first?["family"] as? String == "circular")
+        #expect(entries.first?["at"] as? String == "2026-11-21T10:00:00Z")
+        let staleness = try #require(object["staleness"] as? [String: [String: Any]])
+        #expect(
+            staleness["circular"]?["totalSeconds"] as? Double == 10_800,
+            "from 10:20 until the complication left the face at 13:20")
+        #expect(json == report().json, "deterministic")
+    }
+
+    @Test func svgIsWellFormedXMLWithOneLanePerFamily() throws {
+        let svg = ComplicationTimelineSVG(report: report()).document
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = ElementCollector()
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(collector.names.first == "svg")
+        #expect(collector.texts.contains("rectangular"))
+        #expect(collector.texts.contains { $0.contains("Salt & <pepper>") }, "escaped text parses back")
+        #expect(
+            collector.texts.filter { $0 == "budget reset" }.count == 1, "the legend only: no reset inside the window")
+        #expect(collector.texts.contains("not on the active face"))
+        #expect(svg == ComplicationTimelineSVG(report: report()).document, "deterministic")
+    }
+}
+
+/// Collects element names and text content while parsing.
+private final class ElementCollector: NSObject, XMLParserDelegate {
+    var names: [String] = []
+    var texts: [String] = []
+    private var current = ""
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        names.append(elementName)
+        current = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { current += string }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if !current.isEmpty { texts.append(current) }
+        current = ""
+    }
+}

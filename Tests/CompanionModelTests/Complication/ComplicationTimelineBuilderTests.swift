@@ -1,0 +1,68 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+@Suite struct ComplicationTimelineBuilderTests {
+    private func entry(_ seconds: Int64, _ remaining: Int) -> ComplicationEntry {
+        ComplicationEntry(date: SimTime(offset: .seconds(seconds)), content: ComplicationContent(remaining: remaining))
+    }
+
+    @Test func entriesMustBeMoreThanTheSpacingApartAndTheEarlierIsKept() {
+        let builder = ComplicationTimelineBuilder(minimumSpacing: .minutes(1))
+        let result = builder.coalesce([entry(0, 5), entry(30, 4), entry(60, 3), entry(61, 2), entry(200, 1)])
+        #expect(result.kept.map(\.content.remaining) == [5, 2, 1])
+        #expect(result.discarded.map(\.content.remaining) == [4, 3], "exactly 60 s apart is too close")
+    }
+
+    @Test func spacingIsMeasuredFromTheLastKeptEntry() {
+        let builder = ComplicationTimelineBuilder(minimumSpacing: .minutes(1))
+        let result = builder.coalesce([entry(0, 4), entry(50, 3), entry(100, 2), entry(130, 1)])
+        #expect(result.kept.map(\.date.offset) == [.zero, .seconds(Int64(100))])
+    }
+
+    @Test func equalDatesKeepTheFirstSuppliedAndUnsortedInputIsOrdered() {
+        let builder = ComplicationTimelineBuilder(minimumSpacing: .zero)
+        let result = builder.coalesce([entry(120, 9), entry(0, 1), entry(0, 2)])
+        #expect(result.kept.map(\.content.remaining) == [1, 9])
+        #expect(result.discarded.map(\.content.remaining) == [2])
+    }
+
+    @Test func widgetKitSpacingCoalescesFiveMinutes() {
+        let builder = ComplicationBudgetSettings.widgetKit.timelineBuilder
+        let result = builder.coalesce([entry(0, 3), entry(240, 2), entry(301, 1)])
+        #expect(result.kept.map(\.content.remaining) == [3, 1])
+    }
+
+    @Test func futureEntriesAreSuppliedAtEachDueTime() {
+        let items = [
+            ShoppingItem(id: "m", title: "Milk", due: SimTime(offset: .hours(9))),
+            ShoppingItem(id: "e", title: "Eggs", due: SimTime(offset: .hours(10))),
+            ShoppingItem(id: "x", title: "Past", due: SimTime(offset: .minutes(1))),
+        ]
+        let result = ComplicationTimelineBuilder().timeline(
+            remaining: items, now: SimTime(offset: .hours(1)), mode: .nextDue)
+        #expect(
+            result.kept.map(\.date) == [
+                SimTime(offset: .hours(1)), SimTime(offset: .hours(9)), SimTime(offset: .hours(10)),
+            ])
+        #expect(result.kept.map(\.content.overdue) == [1, 2, 3])
+    }
+
+    @Test func futureEntryLimitCapsTheTimeline() {
+        let items = (1...10).map { ShoppingItem(id: "\($0)", title: "i\($0)", due: SimTime(offset: .hours(Int64($0)))) }
+        let builder = ComplicationTimelineBuilder(minimumSpacing: .minutes(1), futureEntryLimit: 3)
+        #expect(builder.timeline(remaining: items, now: .zero, mode: .nextDue).kept.count == 4)
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7]) func keptEntriesAreAlwaysFarEnoughApart(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let spacing = SimDuration.seconds(Int64(rng.next() % 300))
+        let entries = (0..<50).map { _ in entry(Int64(rng.next() % 3_600), Int(rng.next() % 9)) }
+        let result = ComplicationTimelineBuilder(minimumSpacing: spacing).coalesce(entries)
+        #expect(result.kept.count + result.discarded.count == entries.count, "seed \(seed)")
+        for (a, b) in zip(result.kept, result.kept.dropFirst()) {
+            #expect(b.date - a.date > spacing, "seed \(seed)")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+@Suite struct ComplicationTimelineModelTests {
+    private func t(_ minutes: Int64) -> SimTime { SimTime(offset: .minutes(minutes)) }
+    private let a = ShoppingItem(id: "a", title: "Apples")
+    private let b = ShoppingItem(id: "b", title: "Bread")
+    private let c = ShoppingItem(id: "c", title: "Cheese")
+    private let d = ShoppingItem(id: "d", title: "Dates")
+
+    /// Three check-offs and an added item against a budget of one reload per 30 minutes.
+    private func tightBudgetModel() -> ComplicationTimelineModel {
+        let settings = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(30), resetPeriod: .hours(24))
+        let configuration = ComplicationConfiguration(families: [.rectangular, .circular], budget: settings)
+        var model = ComplicationTimelineModel(configuration: configuration, items: [a, b, c], presence: .onActiveFace)
+        model.listChanged(to: [b, c], at: t(10))
+        model.handle(.appReload(at: t(10)))
+        model.listChanged(to: [c], at: t(20))
+        model.handle(.appReload(at: t(20)))
+        model.listChanged(to: [], at: t(35))
+        model.handle(.appReload(at: t(35)))
+        model.listChanged(to: [d], at: t(45))
+        model.handle(.appReload(at: t(45)))
+        return model
+    }
+
+    @Test func theFaceStartsTrueWithAFreeSystemReload() {
+        let model = tightBudgetModel()
+        #expect(model.records.first?.source == .system)
+        #expect(model.records.first?.outcome == .granted(.free))
+        #expect(model.shownText(.circular, at: .zero) == "3")
+        #expect(model.configuration.families == [.circular, .rectangular], "families are kept in report order")
+    }
+
+    @Test func refusedReloadsLeaveTheOldValueOnTheFace() {
+        let model = tightBudgetModel()
+        #expect(model.records.map(\.outcome.refusal) == [nil, nil, .budgetExhausted, nil, .budgetExhausted])
+        #expect(model.shownText(.circular, at: t(25)) == "2")
+        #expect(model.trueText(.circular, at: t(25)) == "1")
+        #expect(model.shownText(.circular, at: t(40)) == "0")
+        #expect(model.shownText(.rectangular, at: t(50)) == "All done")
+        #expect(model.resets == [t(30)])
+    }
+
+    @Test func stalenessTotalsAndLongestSpan() {
+        let model = tightBudgetModel()
+        let staleness = ComplicationStaleness(family: .circular, model: model, until: t(60))
+        #expect(staleness.spans.map(\.from) == [t(20), t(45)])
+        #expect(staleness.spans.map(\.to) == [t(35), t(60)])
+        #expect(staleness.spans.map(\.shown) == ["2", "0"])
+        #expect(staleness.spans.map(\.truth) == ["1", "1"])
+        #expect(staleness.totalStale == .minutes(30))
+        #expect(staleness.maxStale == .minutes(15))
+    }
+
+    @Test func aFamilyThatCannotShowTheChangeIsNotStale() {
+        let configuration = ComplicationConfiguration(
+            families: [.circular, .rectangular], budget: ComplicationBudgetSettings(dailyReloads: 0))
+        var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
+        model.listChanged(to: [b, a], at: t(5))
+        model.handle(.appReload(at: t(5)))
+        #expect(ComplicationStaleness(family: .circular, model: model, until: t(60)).totalStale == .zero)
+        #expect(ComplicationStaleness(family: .rectangular, model: model, until: t(60)).totalStale == .minutes(55))
+    }
+
+    @Test func timeOffTheActiveFaceIsNeverStale() {
+        let configuration = ComplicationConfiguration(
+            families: [.circular], budget: ComplicationBudgetSettings(dailyReloads: 0))
+        var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
+        model.listChanged(to: [b], at: t(10))
+        model.handle(.appReload(at: t(10)))
+        model.handle(.faceChanged(at: t(20), to: .notOnActiveFace))
+        #expect(model.shownText(.circular, at: t(30)) == nil)
+        #expect(ComplicationStaleness(family: .circular, model: model, until: t(60)).totalStale == .minutes(10))
+        model.handle(.faceChanged(at: t(40), to: .onActiveFace))
+        #expect(model.shownText(.circular, at: t(40)) == "1", "putting it back on the face reloads it for free")
+    }
+
+    @Test func anOverdueReminderShowsAtItsTimeWithoutAReload() {
+        let origin = try? EpochTime.parse("2026-11-21T10:00:00Z")
+        let milk = ShoppingItem(id: "m", title: "Milk", due: t(8 * 60))
+        let configuration = ComplicationConfiguration(
+            families: [.circular, .rectangular], mode: .nextDue, clock: ComplicationClock(origin: origin))
+        var model = ComplicationTimelineModel(configuration: configuration, items: [a, milk], presence: .onActiveFace)
+        model.listChanged(to: [milk], at: t(60))
+        model.handle(.appReload(at: t(60)))
+        #expect(model.shownText(.rectangular, at: t(8 * 60 - 1)) == "1 left · Milk due 18:00")
+        #expect(model.shownText(.rectangular, at: t(8 * 60)) == "1 left · Milk overdue")
+        #expect(model.shownText(.circular, at: t(8 * 60)) == "1!")
+        #expect(model.records.count == 2, "no reload after 11:00")
+        #expect(ComplicationStaleness(family: .rectangular, model: model, until: t(10 * 60)).totalStale == .zero)
+        #expect(model.entry(at: t(8 * 60))?.reloadedAt == t(60))
+    }
+
+    @Test func aFutureEntryTooCloseToTheReloadIsDiscardedAndGoesStale() {
+        let milk = ShoppingItem(id: "m", title: "Milk", due: t(60) + .seconds(Int64(30)))
+        let configuration = ComplicationConfiguration(families: [.circular], mode: .nextDue)
+        var model = ComplicationTimelineModel(configuration: configuration, items: [milk], presence: .onActiveFace)
+        model.handle(.appReload(at: t(60)))
+        #expect(model.discarded.map(\.date) == [milk.due].compactMap { $0 })
+        let staleness = ComplicationStaleness(family: .circular, model: model, until: t(90))
+        #expect(staleness.spans.first?.from == milk.due)
+        #expect(staleness.spans.first?.shown == "1")
+        #expect(staleness.spans.first?.truth == "1!")
+    }
+
+    @Test(arguments: 0..<12) func stalenessMatchesSecondBySecondSampling(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let settings = ComplicationBudgetSettings(
+            dailyReloads: Int(rng.next() % 6), firstReset: SimTime(offset: .seconds(Int64(rng.next() % 3_000))),
+            resetPeriod: .minutes(20))
+        let configuration = ComplicationConfiguration(
+            families: [.circular, .inline, .rectangular], mode: rng.next() % 2 == 0 ? .nextDue : .nextItem,
+            budget: settings)
+        var items = (0..<12).map { index in
+            ShoppingItem(
+                id: "\(index)", title: "item\(index)",
+                due: rng.next() % 2 == 0 ? SimTime(offset: .seconds(Int64(rng.next() % 3_600))) : nil)
+        }
+        var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
+        var now = SimTime.zero
+        while !items.isEmpty {
+            now += .seconds(Int64(1 + rng.next() % 300))
+            items.remove(at: Int(rng.next() % UInt64(items.count)))
+            model.listChanged(to: items, at: now)
+            if rng.next() % 5 == 0 {
+                model.handle(.faceChanged(at: now, to: rng.next() % 2 == 0 ? .onActiveFace : .notOnActiveFace))
+            }
+            model.handle(rng.next() % 3 == 0 ? .phoneTransfer(at: now) : .appReload(at: now))
+        }
+        let end = now + .minutes(10)
+        for family in configuration.families {
+            var staleSeconds: Int64 = 0
+            var second = SimTime.zero
+            while second < end {
+                if let shown = model.shownText(family, at: second), shown != model.trueText(family, at: second) {
+                    staleSeconds += 1
+                }
+                second += .seconds(Int64(1))
+            }
+            let staleness = ComplicationStaleness(family: family, model: model, until: end)
+            #expect(staleness.totalStale == .seconds(staleSeconds), "seed \(seed) \(family)")
+            #expect(staleness.maxStale <= staleness.totalStale, "seed \(seed)")
+            for (x, y) in zip(staleness.spans, staleness.spans.dropFirst()) {
+                #expect(x.to < y.from, "seed \(seed): spans are merged and ordered")
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import CompanionModel
+import ScenarioRunner
+import SimulationKernel
+import Testing
+
+/// The `"complication"` section, its steps and expectations, decoded and run.
+@Suite struct ComplicationScenarioTests {
+    static func scenario(complication: String, script: String, expect: String = #"{"remaining": 0}"#) -> String {
+        """
+        {
+          "format": 1,
+          "name": "t",
+          "start": "2026-11-21T09:00:00+01:00",
+          "items": [{"id": "kale", "title": "Kale"}, {"id": "eggs", "title": "Eggs", "due": "+1h"}],
+          "complication": \(complication),
+          "script": \(script),
+          "expect": \(expect)
+        }
+        """
+    }
+
+    private func decode(_ text: String) throws -> Scenario {
+        try ScenarioDecoder.decode(Array(text.utf8), file: "c.json")
+    }
+
+    private func run(_ text: String) throws -> (ScenarioSimulation, ScenarioOutcome) {
+        var simulation = ScenarioSimulation(scenario: try decode(text))
+        let outcome = simulation.run()
+        return (simulation, outcome)
+    }
+
+    @Test func sectionDefaultsAndOverrides() throws {
+        let scenario = try decode(
+            Self.scenario(
+                complication: #"""
+                    {"families": ["inline", "circular"], "content": "nextDue", "textLimits": {"inline": 12},
+                     "budget": {"rules": "widgetKit", "dailyReloads": 7, "firstReset": "+2h", "resetEvery": "12h"},
+                     "backgroundRefresh": {"every": "20m", "from": "+5m"}}
+                    """#,
+                script: #"[{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+2m", "do": "tap", "item": "eggs"}]"#))
+        let settings = try #require(scenario.sections.complication)
+        #expect(settings.configuration.families == [.circular, .inline])
+        #expect(settings.configuration.mode == .nextDue)
+        #expect(settings.configuration.limits.inline == 12)
+        #expect(settings.configuration.budget.dailyReloads == 7)
+        #expect(settings.configuration.budget.foregroundReloads == .free)
+        #expect(settings.configuration.budget.entrySpacing == .minutes(5))
+        #expect(settings.configuration.budget.firstReset == SimTime(offset: .hours(2)))
+        #expect(settings.configuration.budget.resetPeriod == .hours(12))
+        #expect(
+            settings.backgroundRefresh
+                == ComplicationSettings.BackgroundRefreshPlan(every: .minutes(20), from: SimTime(offset: .minutes(5))))
+    }
+
+    @Test func theDefaultResetIsTheNextLocalMidnight() throws {
+        let scenario = try decode(
+            Self.scenario(
+                complication: "{}", script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#,
+                expect: #"{"remaining": 1}"#))
+        let budget = try #require(scenario.sections.complication).configuration.budget
+        #expect(budget.firstReset == SimTime(offset: .hours(15)), "09:00 local to midnight")
+        #expect(budget.dailyReloads == 50)
+    }
+
+    struct BadCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var complication: String
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let badCases: [BadCase] = [
+        BadCase(
+            name: "misspelt family", complication: #"{"families": ["circlar"]}"#,
+            expected: #"unknown complication family "circlar"; did you mean "circular"?; expected one of: circular,"#),
+        BadCase(
+            name: "unknown family", complication: #"{"families": ["bezel"]}"#,
+            expected: #"unknown complication family "bezel"; expected one of: circular, corner, rectangular"#),
+        BadCase(
+            name: "duplicate family", complication: #"{"families": ["inline", "inline"]}"#,
+            expected: #"family "inline" is listed twice"#),
+        BadCase(
+            name: "unknown key", complication: #"{"famillies": ["inline"]}"#,
+            expected: #"unknown key "famillies"; did you mean "families"?"#),
+        BadCase(
+            name: "unknown content", complication: #"{"content": "next"}"#,
+            expected: #"unknown content "next"; expected "nextItem" or "nextDue""#),
+        BadCase(
+            name: "unknown rules", complication: #"{"budget": {"rules": "watchKit"}}"#,
+            expected: #"unknown rules "watchKit""#),
+        BadCase(
+            name: "negative budget", complication: #"{"budget": {"dailyReloads": -1}}"#,
+            expected: "expected a whole number from 0 to 100000, found -1"),
+        BadCase(
+            name: "zero refresh period", complication: #"{"backgroundRefresh": {"every": "0s"}}"#,
+            expected: "expected a positive duration"),
+        BadCase(
+            name: "text limit zero", complication: #"{"textLimits": {"circular": 0}}"#,
+            expected: "expected a whole number from 1 to 200, found 0"),
+    ]
+
+    @Test(arguments: badCases) func badSectionsGiveLocatedErrors(_ test: BadCase) {
+        let text = Self.scenario(
+            complication: test.complication, script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
+        do {
+            _ = try ScenarioDecoder.decode(Array(text.utf8), file: "c.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("c.json:6:"), "got: \(error.description)")
+            #expect(error.description.contains(test.expected), "got: \(error.description)")
+        }
+    }
+
+    @Test func expectationNeedsSomethingToCheck() {
+        let text = Self.scenario(
+            complication: "{}", script: #"[{"at": "+1m", "expect": {"complication": {"family": "circular"}}}]"#)
+        #expect(throws: ScenarioError.self) { try decode(text) }
+    }
+
+    @Test func checkOffsReloadAndTheFaceFollows() throws {
+        let (simulation, outcome) = try run(
+            Self.scenario(
+                complication: #"{"families": ["circular", "rectangular"], "content": "nextDue"}"#,
+                script: #"""
+                    [{"at": "+1m", "do": "tap", "item": "kale"},
+                     {"after": "1s", "expect": {"complication": {"family": "circular", "shows": "1"}}},
+                     {"at": "+1h", "expect": {"complication": {"family": "rectangular", "shows": "1 left · Eggs overdue"}}},
+                     {"at": "+1h1m", "do": "tap", "item": "eggs"}]
+                    """#,
+                expect:
+                    #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "1s"}, "complicationBudget": {"charged": 2, "refused": 0, "reloadsLeft": 48}}"#
+            ))
+        #expect(outcome.passed, "\(outcome.failedExpectations.map { $0.failure ?? "" })")
+        #expect(simulation.trace.events.contains { $0.kind == "complication.request" })
+        #expect(outcome.summary.contains { $0.title == "complication" })
+    }
+
+    @Test func aFailedExpectationSaysWhatTheFaceShowed() throws {
+        let (_, outcome) = try run(
+            Self.scenario(
+                complication: #"{"budget": {"dailyReloads": 0}}"#,
+                script: #"[{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+2m", "do": "tap", "item": "eggs"}]"#,
+                expect: #"{"complication": {"family": "circular", "shows": "0", "staleLongestAtMost": "1m"}}"#))
+        let failure = try #require(outcome.failedExpectations.first?.failure)
+        #expect(
+            failure
+                == #"expected circular to show "0", found "2"; expected circular stale for at most 1m at a time, found 5m59.998s"#
+        )
+    }
+
+    @Test func stalenessCountsFromTheTapEvenWhenTheReloadIsRefused() throws {
+        let (simulation, _) = try run(
+            Self.scenario(
+                complication: #"{"families": ["circular"], "budget": {"dailyReloads": 1}}"#,
+                script: #"[{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+3m", "do": "tap", "item": "eggs"}]"#))
+        let report = try #require(simulation.complicationReport())
+        let staleness = try #require(report.staleness(of: .circular))
+        let commit = try #require(
+            simulation.trace.events.first { $0.kind == "watch.listChanged" && $0["item"] == "eggs" }?.time)
+        let refused = try #require(report.records.first { $0.outcome.refusal == .budgetExhausted }?.at)
+        let last = try #require(staleness.spans.last)
+        #expect(last.from == commit, "stale from the check-off itself")
+        #expect(commit < refused, "before the pipeline's update step asked for the (refused) reload")
+        #expect(last.to == SimTime(offset: .minutes(8)), "until the end")
+        #expect(staleness.spans.count == 2, "the first check-off's lag, then the refused one")
+    }
+
+    @Test func backgroundRefreshesRunOnTheirScheduleAndStopOffTheFace() throws {
+        let (simulation, _) = try run(
+            Self.scenario(
+                complication: #"{"backgroundRefresh": {"every": "10m"}}"#,
+                script: #"""
+                    [{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+50m", "do": "complicationOffFace"},
+                     {"at": "+80m", "do": "tap", "item": "eggs"}]
+                    """#))
+        let model = try #require(simulation.complication?.model)
+        let wakes = model.records.filter { $0.source == .backgroundRefresh && $0.kind == .reload }.map(\.at)
+        #expect(wakes == [10, 25, 40].map { SimTime(offset: .minutes($0)) }, "10m asked, 15m apart granted")
+        let limited = model.records.filter { $0.outcome.refusal == .backgroundRateLimit }
+        #expect(limited.count == 3, "each schedule for 10m later is refused, then retried at the earliest time")
+        #expect(
+            !simulation.trace.events.contains {
+                $0.time > SimTime(offset: .minutes(50)) && $0.kind == "complication.reloaded"
+                    && $0["source"] == "backgroundRefresh"
+            })
+        #expect(model.records.last?.outcome.refusal == .notOnActiveFace)
+    }
+
+    @Test func phoneTransfersUseTheirOwnBudget() throws {
+        let (simulation, outcome) = try run(
+            Self.scenario(
+                complication: #"{"budget": {"dailyTransfers": 1}}"#,
+                script: #"""
+                    [{"at": "+1m", "do": "phoneComplicationTransfer"}, {"at": "+2m", "do": "phoneComplicationTransfer"},
+                     {"after": "1s", "expect": {"complicationBudget": {"transfersLeft": 0, "refused": 1}}},
+                     {"at": "+3m", "do": "tap", "item": "kale"}, {"at": "+4m", "do": "tap", "item": "eggs"}]
+                    """#))
+        #expect(outcome.passed)
+        #expect(
+            simulation.complication?.model.records.map(\.outcome.refusal).contains(.transferBudgetExhausted) == true)
+    }
+
+    @Test(arguments: ["+2h", "11:00", "2026-11-21T11:00:00+01:00", "2026-11-21T10:00:00Z"])
+    func atTimesParse(text: String) throws {
+        let start = try EpochTime.parse("2026-11-21T09:00:00+01:00")
+        #expect(ComplicationTimeline.parseTime(text, start: start) == SimTime(offset: .hours(2)))
+    }
+
+    @Test(arguments: ["08:59", "25:00", "9:00", "soon", "2026-11-21T07:00:00Z"])
+    func badAtTimesAreRejected(text: String) throws {
+        let start = try EpochTime.parse("2026-11-21T09:00:00+01:00")
+        #expect(ComplicationTimeline.parseTime(text, start: start) == nil)
+    }
+}
