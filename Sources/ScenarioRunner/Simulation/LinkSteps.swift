@@ -1,4 +1,5 @@
 import CompanionModel
+import ReminderScheduling
 import SimulationKernel
 
 /// The link's step kinds: range, app lifecycle, session, and phone pushes to the complication.
@@ -51,6 +52,9 @@ public enum LinkSteps {
         public func perform(in simulation: inout ScenarioSimulation) {
             simulation.record("step.link", ["do": .string(change.name)])
             simulation.handleLink(.environment(change))
+            // The user opening the phone app is also an app run for the reminders feature (it
+            // refills its pending window); without a "reminders" section this does nothing.
+            if change == .launchPhoneApp { simulation.phoneAppRuns(.launch) { _ in } }
         }
     }
 

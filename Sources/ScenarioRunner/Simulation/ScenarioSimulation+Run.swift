@@ -59,6 +59,7 @@ extension ScenarioSimulation {
     /// one line here.
     mutating func startFeatures() {
         startComplication()
+        startReminders()
         startLink()
     }
 

@@ -41,6 +41,8 @@ public struct ScenarioSimulation {
     public internal(set) var watchApp: WatchAppState
     /// Taps that reached the list, and taps that did not (with why).
     public internal(set) var tapCounts = TapCounts()
+    /// The phone app's reminders (`nil` when the scenario has no `"reminders"` section).
+    public internal(set) var reminders: PhoneReminders?
     /// The watch↔phone link (WatchConnectivity model, sender strategy, phone list).
     public internal(set) var link: ScenarioLink
     /// Expectation outcomes so far, in the order they were checked.
@@ -68,6 +70,7 @@ public struct ScenarioSimulation {
         complication = scenario.sections.complication.map {
             ComplicationFeature(settings: $0, items: watchList.remainingItems)
         }
+        reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
     }
 
     /// Routes one due event. A feature adds one `case` here.
@@ -78,6 +81,7 @@ public struct ScenarioSimulation {
             action.perform(in: &self)
         case .watch(let event): handleWatch(event)
         case .complication(let event): handleComplication(event)
+        case .reminders(let event): handleReminders(event)
         case .link(let event): handleLink(event)
         }
     }

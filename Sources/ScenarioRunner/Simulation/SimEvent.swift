@@ -10,6 +10,8 @@ public enum SimEvent: Sendable {
     case watch(WatchAppEvent)
     /// Background-refresh scheduling and wakes (complication feature).
     case complication(ComplicationEvent)
+    /// The phone app's reminders (app runs, notification fire dates).
+    case reminders(RemindersEvent)
     /// A watch↔phone link event (timer, fault, step).
     case link(LinkEvent)
 }
