@@ -51,7 +51,7 @@ public enum LinkSteps {
         public var label: String { change.name }
         public func perform(in simulation: inout ScenarioSimulation) {
             simulation.record("step.link", ["do": .string(change.name)])
-            simulation.handleLink(.environment(change))
+            simulation.applyLink(.environment(change))
             // The user opening the phone app is also an app run for the reminders feature (it
             // refills its pending window); without a "reminders" section this does nothing.
             if change == .launchPhoneApp { simulation.phoneAppRuns(.launch) { _ in } }

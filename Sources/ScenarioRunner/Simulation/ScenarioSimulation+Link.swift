@@ -11,9 +11,14 @@ extension ScenarioSimulation {
         performLink(link.system.reduce(.user(.commit(operation)), at: now))
     }
 
-    /// Handles a link event due on the loop (a timer, a fault, a step).
+    /// Handles a link event that was due on the loop (a timer, a fault, a scheduled push).
     mutating func handleLink(_ event: LinkEvent) {
         link.noteHandled(event, at: now)
+        applyLink(event)
+    }
+
+    /// Applies a link event now (a script step; nothing was scheduled for it).
+    mutating func applyLink(_ event: LinkEvent) {
         syncLinkComplicationPlacement()
         performLink(link.system.reduce(event, at: now))
     }
