@@ -23,8 +23,8 @@ let package = Package(
         .executableTarget(name: "wristsim-bench", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
-        .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel"]),
-        .testTarget(name: "ScenarioRunnerTests", dependencies: ["ScenarioRunner"]),
+        .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),
+        .testTarget(name: "ScenarioRunnerTests", dependencies: ["ScenarioRunner", "CompanionModel", "ReminderScheduling", "SimulationKernel"]),
         .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
     ],
     swiftLanguageModes: [.v6]
