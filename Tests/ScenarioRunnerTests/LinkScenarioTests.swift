@@ -226,3 +226,19 @@ import Testing
         #expect(other.passed, "\(other.invariantFailures)")
     }
 }
+
+/// The reminders feature's app runs and the link agree on when the phone app runs.
+@Suite struct RemindersLinkCouplingTests {
+    @Test(arguments: ["launchApp", "appForeground"])
+    func launchingThePhoneAppForRemindersDeliversQueuedCheckOffs(step: String) throws {
+        let text = LinkScenarioTests.scenario(
+            link: #"{"phoneApp": "notRunning"}"#,
+            script: """
+                [{"at": "+1m", "do": "phoneOutOfRange"}, {"after": "5s", "do": "tap", "item": "kale"},
+                 {"after": "1m", "do": "phoneInRange"}, {"after": "1m", "expect": {"outstandingTransfers": 1}},
+                 {"after": "1s", "do": "\(step)"}, {"after": "10s", "expect": {"outstandingTransfers": 0, "phoneChecked": ["kale"]}}]
+                """)
+        let outcome = try LinkScenarioTests.run(text)
+        #expect(outcome.passed, "\(outcome.failedExpectations.map { "\($0.label): \($0.failure ?? "")" })")
+    }
+}

@@ -39,11 +39,19 @@ public enum RemindersSteps {
         return SetDue(item: item, due: due)
     }
 
-    /// The phone app runs.
+    /// The phone app runs. Launching it or bringing it to the foreground is the same user
+    /// action as the link's `launchPhoneApp`: the app runs, so queued transfers are delivered
+    /// too. (A background refresh only refills reminders: the link model has no "launched into
+    /// the background" transition.)
     public struct AppRun: ScenarioAction {
         public var reason: ReminderScheduler.AppRunReason
         public var label: String { "phone app \(reason.rawValue)" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.phoneAppRuns(reason) { _ in } }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            if reason == .launch || reason == .foreground {
+                simulation.applyLink(.environment(.launchPhoneApp))
+            }
+            simulation.phoneAppRuns(reason) { _ in }
+        }
     }
 
     /// A notification action.
