@@ -56,7 +56,14 @@ enum RemindersCommand: Command {
             return .invalidScenario
         }
         var at: SimTime?
-        if let text = arguments.value("at") { at = try parseTime(text, start: scenario.start) }
+        if let text = arguments.value("at") {
+            guard let time = TimeArgument.parse(text, start: scenario.start) else {
+                throw UsageError(
+                    command: name,
+                    message: "--at expects \(TimeArgument.expected) at or after the scenario start (\(scenario.start.iso8601)), found '\(text)'")
+            }
+            at = time
+        }
         var settings = scenario.sections.reminders ?? RemindersSettings()
         if let mode { settings.mode = mode }
         scenario.sections.reminders = settings
@@ -67,21 +74,5 @@ enum RemindersCommand: Command {
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: at)
         Console.out(arguments.has("json") ? report.json : report.text)
         return outcome.passed ? .success : .expectationFailed
-    }
-
-    /// `"+3h"` (offset from the start) or an ISO 8601 date at or after the start.
-    private static func parseTime(_ text: String, start: EpochTime) throws(UsageError) -> SimTime {
-        if text.hasPrefix("+") {
-            do {
-                return SimTime(offset: try DurationSyntax.parse(String(text.dropFirst())))
-            } catch {
-                throw UsageError(command: name, message: "--at expects an offset such as +3h or an ISO 8601 date, found '\(text)'")
-            }
-        }
-        guard let date = try? EpochTime.parse(text), date.secondsSinceEpoch >= start.secondsSinceEpoch else {
-            throw UsageError(command: name, message: "--at expects an offset such as +3h or an ISO 8601 date at or after "
-                             + "the scenario start (\(start.iso8601)), found '\(text)'")
-        }
-        return SimTime(nanoseconds: (date.secondsSinceEpoch - start.secondsSinceEpoch) * 1_000_000_000)
     }
 }
