@@ -41,26 +41,26 @@ struct RemindersWorkload: BenchWorkload {
         let big = RemindersRun(items: reminders, changes: changes, seed: UInt64(seed))
         let growth = big.peakKilobytes - big.residentBeforeKilobytes
         report.add("reminders", .int(Int64(reminders)))
-        report.add("load_seconds", seconds(big.loadSeconds))
+        report.add("loadSeconds", seconds(big.loadSeconds))
         report.add("changes", .int(Int64(changes)))
-        report.add("changes_seconds", seconds(big.changeSeconds))
-        report.add("change_us", micros(big.changeSeconds, per: changes))
-        report.add("notifications_resent", .int(Int64(big.resent)))
-        report.add("final_pending", .int(Int64(big.pending)))
-        report.add("final_held", .int(Int64(big.held)))
-        report.add("peak_rss_growth_mb", .decimal(Int64(growth * 10 / 1024), scale: 1))
-        report.add("bytes_per_reminder", .int(Int64(growth * 1024 / max(1, reminders))))
+        report.add("changesSeconds", seconds(big.changeSeconds))
+        report.add("changeMicros", micros(big.changeSeconds, per: changes))
+        report.add("notificationsResent", .int(Int64(big.resent)))
+        report.add("finalPending", .int(Int64(big.pending)))
+        report.add("finalHeld", .int(Int64(big.held)))
+        report.add("peakRSSGrowthMB", .decimal(Int64(growth * 10 / 1024), scale: 1))
+        report.add("bytesPerReminder", .int(Int64(growth * 1024 / max(1, reminders))))
         let resident = big.residentAfterKilobytes - big.residentBeforeKilobytes
-        report.add("resident_bytes_per_reminder", .int(Int64(resident * 1024 / max(1, reminders))))
+        report.add("residentBytesPerReminder", .int(Int64(resident * 1024 / max(1, reminders))))
 
         let windowed = RemindersRun(items: naiveReminders, changes: naiveChanges, seed: UInt64(seed))
         let naive = NaiveRecompute(items: naiveReminders, changes: naiveChanges, seed: UInt64(seed))
-        report.add("compare_reminders", .int(Int64(naiveReminders)))
-        report.add("compare_changes", .int(Int64(naiveChanges)))
-        report.add("windowed_change_us", micros(windowed.changeSeconds, per: naiveChanges))
-        report.add("naive_change_us", micros(naive.seconds, per: naiveChanges))
+        report.add("compareReminders", .int(Int64(naiveReminders)))
+        report.add("compareChanges", .int(Int64(naiveChanges)))
+        report.add("windowedChangeMicros", micros(windowed.changeSeconds, per: naiveChanges))
+        report.add("naiveChangeMicros", micros(naive.seconds, per: naiveChanges))
         let agree = windowed.itemBadges.allSatisfy { $0.badge == naive.count(dueAtOrBefore: $0.fire) }
-        report.add("badges_agree", .bool(agree && !windowed.itemBadges.isEmpty))
+        report.add("badgesAgree", .bool(agree && !windowed.itemBadges.isEmpty))
         return report
     }
 
