@@ -7,6 +7,8 @@ import Darwin
 /// Every workload, in `--help` order. Add a workload by adding it here.
 let workloads: [any BenchWorkload] = [
     TapsWorkload(),
+    RemindersWorkload(),
+    LinkWorkload(),
     ShopWorkload(),
     TimeoutsWorkload(),
 ]

@@ -157,7 +157,7 @@ import FoundationXML
     }
 
     @Test func svgEscapesText() {
-        #expect(LatencyHistogramSVG.escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
+        #expect(XMLText.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
         let svg = LatencyHistogramSVG.render(
             panels: [.init(title: "<x&y>", subtitle: "s", histogram: LatencyHistogram([.milliseconds(5)]))], title: "t&t")
         #expect(!svg.contains("<x&y>") && svg.contains("&lt;x&amp;y&gt;") && svg.contains("t&amp;t"))

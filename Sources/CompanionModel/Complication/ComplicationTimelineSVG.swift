@@ -42,7 +42,7 @@ public struct ComplicationTimelineSVG: Sendable {
         out.append("<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(fmt(height))\" fill=\"#ffffff\"/>")
         out.append(
             "<text x=\"\(fmt(left))\" y=\"24\" font-size=\"15\" font-weight=\"bold\">"
-                + escape(
+                + XMLText.escaped(
                     "Complication timeline \(report.clock.timeOfDay(report.start)) – \(report.clock.timeOfDay(report.end))"
                 )
                 + "</text>")
@@ -74,7 +74,7 @@ public struct ComplicationTimelineSVG: Sendable {
             out.append(line(x, y, x, y + 5, stroke: "#333333"))
             out.append(
                 "<text x=\"\(fmt(x))\" y=\"\(fmt(y + 18))\" text-anchor=\"middle\" fill=\"#333333\">"
-                    + escape(report.clock.hourMinute(tick)) + "</text>")
+                    + XMLText.escaped(report.clock.hourMinute(tick)) + "</text>")
             tick = tick + SimDuration(nanoseconds: step)
             count += 1
         }
@@ -93,10 +93,10 @@ public struct ComplicationTimelineSVG: Sendable {
         let refused = records.filter { !$0.outcome.isGranted }.count
         out.append(
             "<text x=\"10\" y=\"\(fmt(y + 33))\" font-size=\"10\" fill=\"#666666\">"
-                + escape("\(reloads.filter(\.outcome.isGranted).count) granted, \(refused) refused") + "</text>")
+                + XMLText.escaped("\(reloads.filter(\.outcome.isGranted).count) granted, \(refused) refused") + "</text>")
         for record in records {
             let x = xPosition(record.at)
-            let title = "<title>" + escape(recordTitle(record)) + "</title>"
+            let title = "<title>" + XMLText.escaped(recordTitle(record)) + "</title>"
             switch record.outcome {
             case .granted:
                 let schedule = record.kind == .scheduleRefresh
@@ -121,11 +121,11 @@ public struct ComplicationTimelineSVG: Sendable {
         out.append(
             "<rect x=\"\(fmt(left))\" y=\"\(fmt(y))\" width=\"\(fmt(plotWidth))\" height=\"\(fmt(laneHeight))\" "
                 + "fill=\"#f1f3f5\"/>")
-        out.append("<text x=\"10\" y=\"\(fmt(y + 24))\" font-weight=\"bold\">\(escape(family.rawValue))</text>")
+        out.append("<text x=\"10\" y=\"\(fmt(y + 24))\" font-weight=\"bold\">\(XMLText.escaped(family.rawValue))</text>")
         if let stale = report.staleness(of: family) {
             out.append(
                 "<text x=\"10\" y=\"\(fmt(y + 40))\" font-size=\"10\" fill=\"#666666\">"
-                    + escape("stale \(ComplicationStaleness.displayed(stale.totalStale))") + "</text>")
+                    + XMLText.escaped("stale \(ComplicationStaleness.displayed(stale.totalStale))") + "</text>")
         }
         let lines = report.entries.filter { $0.family == family }
         for (position, entry) in lines.enumerated() {
@@ -140,13 +140,13 @@ public struct ComplicationTimelineSVG: Sendable {
                 "<rect x=\"\(fmt(x0))\" y=\"\(fmt(y + 6))\" width=\"\(fmt(blockWidth))\" height=\"\(fmt(laneHeight - 12))\" "
                     + "fill=\"\(fill)\" stroke=\"#1c7ed6\" stroke-width=\"0.8\""
                     + (ahead ? " stroke-dasharray=\"3 2\"" : "")
-                    + "><title>" + escape("\(report.clock.timeOfDay(entry.at)) \(family.rawValue): \(entry.text)")
+                    + "><title>" + XMLText.escaped("\(report.clock.timeOfDay(entry.at)) \(family.rawValue): \(entry.text)")
                     + "</title></rect>")
             let label = fitLabel(entry.text, width: blockWidth - 6)
             if !label.isEmpty {
                 out.append(
                     "<text x=\"\(fmt(x0 + 3))\" y=\"\(fmt(y + laneHeight / 2 + 4))\" fill=\"#0b3d66\">"
-                        + escape(label) + "</text>")
+                        + XMLText.escaped(label) + "</text>")
             }
         }
         out += offFace(y: y)
@@ -158,7 +158,7 @@ public struct ComplicationTimelineSVG: Sendable {
                 out.append(
                     "<rect x=\"\(fmt(x0))\" y=\"\(fmt(y + 2))\" width=\"\(fmt(spanWidth))\" height=\"\(fmt(laneHeight - 4))\" "
                         + "fill=\"#e03131\" fill-opacity=\"0.28\"><title>"
-                        + escape(
+                        + XMLText.escaped(
                             "stale \(ComplicationStaleness.displayed(span.duration)): shows \"\(span.shown)\", true \"\(span.truth)\""
                         )
                         + "</title></rect>")
@@ -208,7 +208,7 @@ public struct ComplicationTimelineSVG: Sendable {
         var out: [String] = []
         func item(_ swatch: String, _ label: String) {
             out.append("<rect x=\"\(fmt(x))\" y=\"\(fmt(y - 9))\" " + swatch + "/>")
-            out.append("<text x=\"\(fmt(x + 18))\" y=\"\(fmt(y))\">\(escape(label))</text>")
+            out.append("<text x=\"\(fmt(x + 18))\" y=\"\(fmt(y))\">\(XMLText.escaped(label))</text>")
             x += 18 + Double(label.count) * 6.6 + 22
         }
         item("width=\"12\" height=\"10\" fill=\"#a5d8ff\" stroke=\"#1c7ed6\"", "entry")
@@ -261,21 +261,4 @@ public struct ComplicationTimelineSVG: Sendable {
         return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
     }
 
-    /// Escapes text for XML content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    private func escape(_ text: String) -> String { ComplicationTimelineSVG.escape(text) }
 }

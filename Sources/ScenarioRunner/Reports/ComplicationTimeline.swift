@@ -35,29 +35,6 @@ public enum ComplicationTimeline {
         return Result(outcome: outcome, report: report, settings: source)
     }
 
-    /// Parses a `--at` value: an offset (`"+2h"`), an ISO 8601 date-time, or a local time of day
-    /// on the scenario's start day (`"18:00"`, `"18:00:30"`), at or after the start.
-    ///
-    /// - Returns: `nil` when the text is none of these or is before the start.
-    public static func parseTime(_ text: String, start: EpochTime) -> SimTime? {
-        if text.hasPrefix("+") {
-            return (try? DurationSyntax.parse(String(text.dropFirst()))).map { SimTime(offset: $0) }
-        }
-        if let date = try? EpochTime.parse(text) {
-            let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
-            return seconds >= 0 ? SimTime(offset: .seconds(seconds)) : nil
-        }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60
-        else { return nil }
-        let second = parts.count == 3 ? Int(parts[2]) ?? 60 : 0
-        guard second < 60 else { return nil }
-        let c = start.civil
-        let offset = (hour * 3_600 + minute * 60 + second) - (c.hour * 3_600 + c.minute * 60 + c.second)
-        return offset >= 0 ? SimTime(offset: .seconds(Int64(offset))) : nil
-    }
-
     /// `--at --json`: what each family shows at `time`, with the truth.
     public static func json(at time: SimTime, report: ComplicationReport) -> String {
         var object = JSONObjectText()

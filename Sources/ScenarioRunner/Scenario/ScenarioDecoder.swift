@@ -75,6 +75,8 @@ public enum ScenarioDecoder {
         sections.complication = try object.optional("complication").map { node throws(ScenarioError) in
             try ComplicationSettings.decode(node, context)
         }
+        sections.reminders = try object.optional("reminders").map { node throws(ScenarioError) in try RemindersSettings.decode(node, context) }
+        sections.link = try object.optional("link").map { node throws(ScenarioError) in try LinkSettings.decode(node, context) }
         return sections
     }
 

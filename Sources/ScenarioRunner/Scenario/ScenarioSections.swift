@@ -5,5 +5,11 @@ public struct ScenarioSections: Sendable {
     public var pipeline: PipelineSettings?
     /// `"complication"`: families, content, budget rules and background refreshes (complication feature).
     public var complication: ComplicationSettings?
+    /// `"reminders"`: the phone app's notification scheduler.
+    public var reminders: RemindersSettings?
+
+    /// `"link"`: the watch↔phone link's settings and faults.
+    public var link: LinkSettings?
+
     public init() {}
 }

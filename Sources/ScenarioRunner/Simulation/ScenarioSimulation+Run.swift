@@ -59,6 +59,8 @@ extension ScenarioSimulation {
     /// one line here.
     mutating func startFeatures() {
         startComplication()
+        startReminders()
+        startLink()
     }
 
     /// Properties every scenario must satisfy at its end, whatever it expects. A feature adds

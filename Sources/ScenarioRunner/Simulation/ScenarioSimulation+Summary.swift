@@ -4,7 +4,8 @@ import SimulationKernel
 extension ScenarioSimulation {
     /// The summary sections of the run, in print order. A feature appends its section here.
     func summarySections() -> [ReportSection] {
-        [listSection(), watchSection(), latencySection()] + complicationSection()
+        [listSection(), watchSection(), latencySection()] + complicationSection() + remindersSections()
+            + linkSections()
     }
 
     func listSection() -> ReportSection {

@@ -41,6 +41,10 @@ public struct ScenarioSimulation {
     public internal(set) var watchApp: WatchAppState
     /// Taps that reached the list, and taps that did not (with why).
     public internal(set) var tapCounts = TapCounts()
+    /// The phone app's reminders (`nil` when the scenario has no `"reminders"` section).
+    public internal(set) var reminders: PhoneReminders?
+    /// The watch↔phone link (WatchConnectivity model, sender strategy, phone list).
+    public internal(set) var link: ScenarioLink
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
     /// The complication, when the scenario has a `"complication"` section.
@@ -62,9 +66,11 @@ public struct ScenarioSimulation {
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
         watchApp = WatchAppState(scenario: scenario)
+        link = ScenarioLink(settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
         complication = scenario.sections.complication.map {
             ComplicationFeature(settings: $0, items: watchList.remainingItems)
         }
+        reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
     }
 
     /// Routes one due event. A feature adds one `case` here.
@@ -75,6 +81,8 @@ public struct ScenarioSimulation {
             action.perform(in: &self)
         case .watch(let event): handleWatch(event)
         case .complication(let event): handleComplication(event)
+        case .reminders(let event): handleReminders(event)
+        case .link(let event): handleLink(event)
         }
     }
 

@@ -1,3 +1,5 @@
+import CompanionModel
+
 /// Everything that can be due on the simulation's event loop. A feature adds one case
 /// (with its own event type as the associated value) and one line in
 /// ``ScenarioSimulation/handle(_:)``.
@@ -8,4 +10,8 @@ public enum SimEvent: Sendable {
     case watch(WatchAppEvent)
     /// Background-refresh scheduling and wakes (complication feature).
     case complication(ComplicationEvent)
+    /// The phone app's reminders (app runs, notification fire dates).
+    case reminders(RemindersEvent)
+    /// A watch↔phone link event (timer, fault, step).
+    case link(LinkEvent)
 }

@@ -24,5 +24,6 @@ var commands: [any Command.Type] {
         LatencyCommand.self,
         WatchesCommand.self,
         TimelineCommand.self,
+        RemindersCommand.self,
     ]
 }

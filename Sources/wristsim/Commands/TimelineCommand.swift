@@ -64,7 +64,7 @@ enum TimelineCommand: Command {
         }
         var at: SimTime?
         if let text = arguments.value("at") {
-            guard let time = ComplicationTimeline.parseTime(text, start: scenario.start) else {
+            guard let time = TimeArgument.parse(text, start: scenario.start) else {
                 throw UsageError(
                     command: name,
                     message: "invalid --at '\(text)'; expected \"+2h\", \"18:00\" or an ISO 8601 date-time at or after "

@@ -1,0 +1,62 @@
+/// Whether an app (the phone app or the watch app) is running, and how.
+///
+/// Used for both sides of the link: the phone app is woken into the background by a watch
+/// message; the watch app is reachable only while it runs; queued transfers wait for the
+/// receiving app to run.
+public enum AppRunState: Hashable, Sendable {
+    /// Not launched, or killed / terminated.
+    case notRunning
+    /// Running without the user looking at it (woken by a message, or sent to the background).
+    case background
+    /// Running in front of the user.
+    case foreground
+
+    /// Lifecycle events.
+    public enum Event: Hashable, Sendable {
+        /// The user opened the app.
+        case launch
+        /// The system launched it in the background (a watch message wakes the phone app).
+        case wakeInBackground
+        /// The user left the app.
+        case moveToBackground
+        /// The user killed it, or the system terminated it.
+        case terminate
+    }
+
+    /// What the link must do after a transition.
+    public enum Effect: Hashable, Sendable {
+        /// The app started running: deliver what waits for it.
+        case started
+        /// The app stopped: its message handlers are gone and its replies will never be sent.
+        case stopped
+    }
+
+    /// Whether the app's code runs (it can send and receive).
+    public var isRunning: Bool { self != .notRunning }
+
+    /// Whether the user is looking at it.
+    public var isForeground: Bool { self == .foreground }
+
+    /// The transition for `event`.
+    public mutating func reduce(_ event: Event) -> [Effect] {
+        let wasRunning = isRunning
+        switch event {
+        case .launch: self = .foreground
+        case .wakeInBackground: if self == .notRunning { self = .background }
+        case .moveToBackground: if self == .foreground { self = .background }
+        case .terminate: self = .notRunning
+        }
+        if !wasRunning, isRunning { return [.started] }
+        if wasRunning, !isRunning { return [.stopped] }
+        return []
+    }
+
+    /// `"notRunning"`, `"background"`, `"foreground"`.
+    public var name: String {
+        switch self {
+        case .notRunning: return "notRunning"
+        case .background: return "background"
+        case .foreground: return "foreground"
+        }
+    }
+}

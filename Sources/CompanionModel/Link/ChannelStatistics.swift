@@ -1,0 +1,70 @@
+import SimulationKernel
+
+/// Counters and delivery delays of one channel, for the `run` summary.
+///
+/// - `sent`: every send or queue request, including the ones refused at once.
+/// - `delivered`: first deliveries to the receiving app (duplicates are counted apart).
+/// - `retried`: retransmissions of queued transfers after the link dropped them.
+/// - `failed`: errors reported to the sender (refusals, timeouts, drop-outs, cancellations).
+/// - `fellBack`: sends handed to another channel: a check-off re-sent as a queued transfer after
+///   an interactive error, or a complication transfer sent as userInfo for lack of budget.
+/// - delay: send → first delivery to the receiving app.
+/// - `maxQueueDepth`: most messages outstanding at once (interactive: awaiting an outcome).
+public struct ChannelStatistics: Hashable, Sendable {
+    /// Send or queue requests, including those refused at once.
+    public var sent = 0
+    /// First deliveries to the receiving app.
+    public var delivered = 0
+    /// Extra copies delivered (the phone ignores them).
+    public var duplicates = 0
+    /// Retransmissions of queued transfers after a drop-out.
+    public var retried = 0
+    /// Errors reported to the sender.
+    public var failed = 0
+    /// Sends handed to another channel (interactive → userInfo, complication → userInfo).
+    public var fellBack = 0
+    /// Most messages outstanding at once.
+    public var maxQueueDepth = 0
+    /// Delivery delays in delivery order.
+    public private(set) var delays: [SimDuration] = []
+
+    /// Empty statistics.
+    public init() {}
+
+    mutating func recordDelivery(delay: SimDuration) {
+        delivered += 1
+        delays.append(delay)
+    }
+
+    mutating func observeDepth(_ depth: Int) {
+        maxQueueDepth = max(maxQueueDepth, depth)
+    }
+
+    /// The nearest-rank `p`-th percentile (0 < p ≤ 100) of the delivery delays, or `nil` if none.
+    ///
+    /// - Complexity: O(*n* log *n*) (it sorts the delays).
+    public func delayPercentile(_ p: Double) -> SimDuration? {
+        guard !delays.isEmpty else { return nil }
+        let sorted = delays.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+}
+
+/// Statistics of every channel.
+public struct LinkStatistics: Hashable, Sendable {
+    private var channels: [ChannelStatistics] = Array(repeating: ChannelStatistics(), count: LinkChannel.allCases.count)
+
+    /// Empty statistics for every channel.
+    public init() {}
+
+    /// The statistics of `channel`.
+    public subscript(channel: LinkChannel) -> ChannelStatistics {
+        get { channels[LinkStatistics.index(channel)] }
+        set { channels[LinkStatistics.index(channel)] = newValue }
+    }
+
+    private static func index(_ channel: LinkChannel) -> Int {
+        LinkChannel.allCases.firstIndex(of: channel) ?? 0
+    }
+}

@@ -1,0 +1,38 @@
+/// The life of one interactive message after it was accepted.
+///
+/// A message leaves this table exactly once, when its reply handler or its error handler runs
+/// (or, if the sending app exited, when it can no longer arrive). That is how "exactly one of
+/// reply or error" is kept: later timers find nothing and do nothing.
+public enum InteractiveMessageState: Hashable, Sendable {
+    /// Dispatched, not yet at the receiving device; the sender waits.
+    case inFlight
+    /// Delivered; the reply is on its way back.
+    case awaitingReply
+    /// Delivered, but the receiving app stopped before replying; only the timeout can end it.
+    case replyLost
+    /// The sending app exited while the message was on the air: it may still arrive, but no
+    /// handler will run.
+    case orphanedInFlight
+
+    /// The name used in traces.
+    public var name: String {
+        switch self {
+        case .inFlight: return "inFlight"
+        case .awaitingReply: return "awaitingReply"
+        case .replyLost: return "replyLost"
+        case .orphanedInFlight: return "orphanedInFlight"
+        }
+    }
+
+    /// Whether a handler on the sender will still run for this message.
+    public var senderIsWaiting: Bool { self != .orphanedInFlight }
+
+    /// Whether the message reached the receiver and its reply is on the way.
+    public var isAwaitingReply: Bool { self == .awaitingReply }
+}
+
+/// An accepted interactive message and its state.
+struct InteractiveMessage: Hashable, Sendable {
+    var message: LinkMessage
+    var state: InteractiveMessageState
+}

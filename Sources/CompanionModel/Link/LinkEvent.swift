@@ -1,0 +1,107 @@
+import SimulationKernel
+
+/// Everything that can happen to the link system: a user action on the watch, an app calling a
+/// WatchConnectivity API, a change of the environment, or a timer the link scheduled itself.
+///
+/// A driver pops these from its ``EventLoop`` and feeds them to ``LinkSystem/reduce(_:at:)``,
+/// which returns the timers to schedule as ``LinkEffect``s.
+public enum LinkEvent: Hashable, Sendable {
+    case user(WatchUserAction)
+    case phone(PhoneAppAction)
+    case request(LinkRequest)
+    case environment(LinkEnvironmentChange)
+    case timer(LinkTimer)
+}
+
+/// A tap on the watch that changes an item.
+public enum WatchUserAction: Hashable, Sendable {
+    case checkOff(ItemID)
+    case uncheck(ItemID)
+    /// An operation the watch app already numbered (the scenario simulation numbers its own).
+    case commit(CheckOffOperation)
+}
+
+/// Something the phone app decides to do.
+public enum PhoneAppAction: Hashable, Sendable {
+    /// Push the list's remaining-items count to the watch complication
+    /// (`transferCurrentComplicationUserInfo`, budgeted; falls back to userInfo at 0).
+    case pushComplication
+}
+
+/// An app calling a `WCSession` API.
+public enum LinkRequest: Hashable, Sendable {
+    /// `sendMessage(_:replyHandler:errorHandler:)`.
+    case sendMessage(LinkPayload, from: LinkSide)
+    /// `transferUserInfo(_:)`.
+    case transferUserInfo(LinkPayload, from: LinkSide)
+    /// `updateApplicationContext(_:)`.
+    case updateApplicationContext(LinkPayload, from: LinkSide)
+    /// `transferCurrentComplicationUserInfo(_:)` (phone only).
+    case transferCurrentComplicationUserInfo(LinkPayload)
+    /// `WCSessionUserInfoTransfer.cancel()` on an outstanding transfer.
+    case cancelTransfer(MessageID)
+}
+
+/// A change of the world around the link (scenario steps and injected faults).
+public enum LinkEnvironmentChange: Hashable, Sendable {
+    case phoneOutOfRange
+    case phoneInRange
+    case killPhoneApp
+    case launchPhoneApp
+    case phoneAppToBackground
+    case terminateWatchApp
+    case relaunchWatchApp
+    case watchAppToBackground
+    case complicationPlacement(ComplicationTransferBudget.Placement)
+    case session(SessionActivation.Event)
+
+    /// The scenario step name (`"phoneOutOfRange"`).
+    public var name: String {
+        switch self {
+        case .phoneOutOfRange: return "phoneOutOfRange"
+        case .phoneInRange: return "phoneInRange"
+        case .killPhoneApp: return "killPhoneApp"
+        case .launchPhoneApp: return "launchPhoneApp"
+        case .phoneAppToBackground: return "phoneAppToBackground"
+        case .terminateWatchApp: return "terminateWatchApp"
+        case .relaunchWatchApp: return "relaunchWatchApp"
+        case .watchAppToBackground: return "watchAppToBackground"
+        case .complicationPlacement(let placement):
+            return placement == .onActiveFace ? "complicationOnFace" : "complicationOffFace"
+        case .session(let event):
+            switch event {
+            case .activate: return "activateSession"
+            case .becomeInactive: return "sessionBecomeInactive"
+            case .deactivate: return "deactivateSession"
+            }
+        }
+    }
+}
+
+/// A timer the link schedules for itself.
+public enum LinkTimer: Hashable, Sendable {
+    /// An interactive message reaches the receiving device.
+    case messageArrival(MessageID)
+    /// A reply reaches the sender.
+    case replyArrival(MessageID)
+    /// The sender's reply timeout expires.
+    case replyTimeout(MessageID)
+    /// A queued transfer reaches the receiving device; `epoch` identifies the radio session it
+    /// was transmitted in (an arrival from before a drop-out is void).
+    case transferArrival(TransferLane, MessageID, epoch: Int)
+    /// A second copy of an already delivered message arrives.
+    case duplicateArrival(LinkMessage)
+}
+
+/// What the link asks its driver to do.
+public enum LinkEffect: Hashable, Sendable {
+    /// Schedule `event` on the event loop at `time`.
+    case schedule(LinkEvent, at: SimTime)
+    /// Record a trace event.
+    case trace(TraceEvent)
+    /// The phone's list applied `operation` (a host mirrors it into its own phone state).
+    case phoneApplied(CheckOffOperation)
+    /// The watch app received complication data from the phone, over `channel` (`complication`
+    /// when budgeted, `userInfo` after the budget ran out): a host reloads the complication.
+    case watchReceivedComplication(remaining: Int, channel: LinkChannel)
+}

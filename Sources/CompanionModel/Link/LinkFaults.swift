@@ -1,0 +1,82 @@
+import SimulationKernel
+
+/// Faults a scenario injects into the link. Windows and terminations are fixed in time; latency
+/// and duplicates are drawn from seeded sub-streams of the scenario's generator.
+public struct LinkFaults: Hashable, Sendable {
+    /// A span during which the phone is out of range.
+    public struct UnreachableWindow: Hashable, Sendable {
+        /// When the phone goes out of range.
+        public var start: SimTime
+        /// When it comes back.
+        public var end: SimTime
+
+        /// A window from `start` to `end`.
+        public init(start: SimTime, end: SimTime) {
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// An app killed at `at` and, if `relaunchAfter` is set, launched again that much later.
+    public struct AppTermination: Hashable, Sendable {
+        /// Which app.
+        public var side: LinkSide
+        /// When it is killed.
+        public var at: SimTime
+        /// How long until it is launched again (`nil`: never).
+        public var relaunchAfter: SimDuration?
+
+        /// A termination of `side`'s app.
+        public init(side: LinkSide, at: SimTime, relaunchAfter: SimDuration? = nil) {
+            self.side = side
+            self.at = at
+            self.relaunchAfter = relaunchAfter
+        }
+    }
+
+    /// One-way delay of each hop (message, reply, transfer).
+    public var latency: LatencyDistribution
+    /// The probability that a delivery is repeated later (a duplicate with its own latency).
+    public var duplicateProbability: Double
+    /// Spans with the phone out of range.
+    public var unreachableWindows: [UnreachableWindow]
+    /// App kills (and relaunches).
+    public var appTerminations: [AppTermination]
+
+    /// Faults with the given settings (default: none).
+    public init(
+        latency: LatencyDistribution = .standard, duplicateProbability: Double = 0,
+        unreachableWindows: [UnreachableWindow] = [], appTerminations: [AppTermination] = []
+    ) {
+        self.latency = latency
+        self.duplicateProbability = duplicateProbability
+        self.unreachableWindows = unreachableWindows
+        self.appTerminations = appTerminations
+    }
+
+    /// No faults and a fixed latency: for unit tests of the channel rules.
+    public static func none(latency: SimDuration = .milliseconds(100)) -> LinkFaults {
+        LinkFaults(latency: .fixed(latency))
+    }
+
+    /// The environment events the windows and terminations stand for, in time order
+    /// (ties keep declaration order), for a driver to schedule.
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of windows and terminations.
+    public func scheduledEvents() -> [(time: SimTime, event: LinkEvent)] {
+        var events: [(time: SimTime, order: Int, event: LinkEvent)] = []
+        for window in unreachableWindows {
+            events.append((window.start, events.count, .environment(.phoneOutOfRange)))
+            events.append((window.end, events.count, .environment(.phoneInRange)))
+        }
+        for termination in appTerminations {
+            let kill: LinkEnvironmentChange = termination.side == .phone ? .killPhoneApp : .terminateWatchApp
+            events.append((termination.at, events.count, .environment(kill)))
+            if let delay = termination.relaunchAfter {
+                let relaunch: LinkEnvironmentChange = termination.side == .phone ? .launchPhoneApp : .relaunchWatchApp
+                events.append((termination.at + delay, events.count, .environment(relaunch)))
+            }
+        }
+        return events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map { ($0.time, $0.event) }
+    }
+}

@@ -1,0 +1,67 @@
+import SimulationKernel
+
+/// Whether an item is still to buy or has been picked up.
+public enum ItemStatus: Hashable, Sendable {
+    case open
+    case checkedOff
+
+    /// `"open"` or `"checkedOff"`.
+    public var name: String { self == .open ? "open" : "checkedOff" }
+}
+
+/// What a message carries.
+public enum LinkPayload: Hashable, Sendable {
+    /// A check-off or un-check-off from the watch.
+    case checkOff(CheckOffOperation)
+    /// The phone's view of the list for the watch face (remaining items).
+    case complicationUpdate(remaining: Int)
+    /// Any other app data, of a given serialized size (for payload-cap rules and tests).
+    case data(label: String, bytes: Int)
+
+    /// The serialized size in bytes (a property-list estimate: keys, values and framing).
+    public var byteCount: Int {
+        switch self {
+        case .checkOff(let operation): return 48 + operation.item.utf8.count
+        case .complicationUpdate: return 40
+        case .data(_, let bytes): return bytes
+        }
+    }
+
+    /// The check-off it carries, if any.
+    public var checkOff: CheckOffOperation? {
+        if case .checkOff(let operation) = self { return operation }
+        return nil
+    }
+
+    /// A short text for traces: `"checkOff kale#2"`, `"complication remaining=3"`.
+    public var summary: String {
+        switch self {
+        case .checkOff(let operation): return "\(operation.actionName) \(operation.label)"
+        case .complicationUpdate(let remaining): return "complication remaining=\(remaining)"
+        case .data(let label, let bytes): return "\(label) \(bytes)B"
+        }
+    }
+}
+
+/// One message or transfer as sent.
+public struct LinkMessage: Hashable, Sendable {
+    /// Its send-order identifier.
+    public var id: MessageID
+    /// The channel it travels on.
+    public var channel: LinkChannel
+    /// Who sends it to whom.
+    public var route: LinkRoute
+    /// What it carries.
+    public var payload: LinkPayload
+    /// When it was sent (for delivery delays).
+    public var sentAt: SimTime
+
+    /// Creates a message.
+    public init(id: MessageID, channel: LinkChannel, route: LinkRoute, payload: LinkPayload, sentAt: SimTime) {
+        self.id = id
+        self.channel = channel
+        self.route = route
+        self.payload = payload
+        self.sentAt = sentAt
+    }
+}

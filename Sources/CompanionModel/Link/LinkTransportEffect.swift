@@ -1,0 +1,35 @@
+import SimulationKernel
+
+/// What the transport (``WatchLink``) asks of the apps at either end and of the driver.
+public enum LinkTransportEffect: Hashable, Sendable {
+    /// Schedule a link timer.
+    case schedule(LinkTimer, at: SimTime)
+    /// Hand a message to the receiving app (`didReceiveMessage`, `didReceiveUserInfo`, …).
+    case deliver(LinkMessage, duplicate: Bool)
+    /// Tell the sending app how its message or transfer ended.
+    case outcome(LinkMessage, LinkOutcome)
+    /// Record a trace event.
+    case trace(TraceEvent)
+}
+
+/// How a message or transfer ended, as its sender learns it.
+public enum LinkOutcome: Hashable, Sendable {
+    /// The interactive message's reply handler ran.
+    case replied
+    /// The error handler ran (interactive), or the transfer failed.
+    case failed(LinkError)
+    /// The transfer was received by the counterpart app (`didFinishUserInfoTransfer` without error).
+    case transferFinished
+    /// The sender cancelled the transfer.
+    case cancelled
+
+    /// The name used in traces.
+    public var name: String {
+        switch self {
+        case .replied: return "replied"
+        case .failed(let error): return "failed \(error)"
+        case .transferFinished: return "transferFinished"
+        case .cancelled: return "cancelled"
+        }
+    }
+}

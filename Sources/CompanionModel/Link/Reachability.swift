@@ -1,0 +1,59 @@
+/// The two ends of the link.
+public enum LinkSide: Hashable, Sendable, CaseIterable {
+    case watch
+    case phone
+
+    /// The other side.
+    public var counterpart: LinkSide { self == .watch ? .phone : .watch }
+
+    /// `"watch"` or `"phone"`.
+    public var name: String { self == .watch ? "watch" : "phone" }
+}
+
+/// Whether an interactive message from one side can reach the other right now, and if not, why.
+///
+/// From the watch: the session is activated, the phone is in range and the watch app runs; the
+/// phone app need not run, because a watch message wakes it (PLATFORM.md §2.2). From the phone:
+/// the session is activated, the watch is in range and the watch app runs in the foreground
+/// (a phone message never wakes the watch app).
+public enum Reachability: Hashable, Sendable {
+    case reachable
+    case unreachable(Reason)
+
+    /// Why a side cannot reach its counterpart.
+    public enum Reason: Hashable, Sendable {
+        case sessionNotActivated
+        case outOfRange
+        case senderNotRunning
+        case counterpartNotRunning
+
+        /// The name used in traces and messages.
+        public var name: String {
+            switch self {
+            case .sessionNotActivated: return "sessionNotActivated"
+            case .outOfRange: return "outOfRange"
+            case .senderNotRunning: return "senderNotRunning"
+            case .counterpartNotRunning: return "counterpartNotRunning"
+            }
+        }
+    }
+
+    /// Whether a message can be sent now.
+    public var isReachable: Bool { self == .reachable }
+
+    /// Computes reachability for a message sent by `side`.
+    public static func of(
+        _ side: LinkSide, activation: SessionActivation, range: RadioRange, phoneApp: AppRunState,
+        watchApp: AppRunState
+    ) -> Reachability {
+        guard activation.canSend else { return .unreachable(.sessionNotActivated) }
+        guard range.isInRange else { return .unreachable(.outOfRange) }
+        switch side {
+        case .watch:
+            return watchApp.isRunning ? .reachable : .unreachable(.senderNotRunning)
+        case .phone:
+            guard phoneApp.isRunning else { return .unreachable(.senderNotRunning) }
+            return watchApp.isForeground ? .reachable : .unreachable(.counterpartNotRunning)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import SimulationKernel
+
+extension WatchLink {
+    /// An app's API call.
+    mutating func handle(_ request: LinkRequest, at now: SimTime) -> [LinkTransportEffect] {
+        switch request {
+        case .sendMessage(let payload, let side):
+            return sendMessage(payload, from: side, at: now)
+        case .transferUserInfo(let payload, let side):
+            return enqueue(payload, channel: .userInfo, from: side, at: now)
+        case .updateApplicationContext(let payload, let side):
+            return enqueue(payload, channel: .applicationContext, from: side, at: now)
+        case .transferCurrentComplicationUserInfo(let payload):
+            return transferComplication(payload, at: now)
+        case .cancelTransfer(let id):
+            return cancelTransfer(id, at: now)
+        }
+    }
+
+    /// A timer the link scheduled.
+    mutating func handle(_ timer: LinkTimer, at now: SimTime) -> [LinkTransportEffect] {
+        switch timer {
+        case .messageArrival(let id): return messageArrived(id, at: now)
+        case .replyArrival(let id): return replyArrived(id, at: now)
+        case .replyTimeout(let id): return replyTimedOut(id, at: now)
+        case .transferArrival(let lane, let id, let epoch): return transferArrived(lane, id, epoch: epoch, at: now)
+        case .duplicateArrival(let message): return duplicateArrived(message, at: now)
+        }
+    }
+
+    /// A change of the environment: range, apps, complication placement, session.
+    mutating func handle(_ change: LinkEnvironmentChange, at now: SimTime) -> [LinkTransportEffect] {
+        switch change {
+        case .phoneOutOfRange: return changeRange(.leave, at: now)
+        case .phoneInRange: return changeRange(.enter, at: now)
+        case .killPhoneApp: return changeApp(.phone, .terminate, at: now, cause: change.name)
+        case .launchPhoneApp: return changeApp(.phone, .launch, at: now, cause: change.name)
+        case .phoneAppToBackground: return changeApp(.phone, .moveToBackground, at: now, cause: change.name)
+        case .terminateWatchApp: return changeApp(.watch, .terminate, at: now, cause: change.name)
+        case .relaunchWatchApp: return changeApp(.watch, .launch, at: now, cause: change.name)
+        case .watchAppToBackground: return changeApp(.watch, .moveToBackground, at: now, cause: change.name)
+        case .complicationPlacement(let placement):
+            complicationBudget.placement = placement
+            return [
+                .trace(
+                    TraceEvent(
+                        time: now, kind: "link.complicationFace",
+                        fields: [
+                            "placement": .string(placement.name),
+                            "remaining": .int(Int64(complicationBudget.remaining(at: now))),
+                        ]))
+            ]
+        case .session(let event):
+            return changeSession(event, at: now)
+        }
+    }
+
+    mutating func changeRange(_ event: RadioRange.Event, at now: SimTime) -> [LinkTransportEffect] {
+        var effects: [LinkTransportEffect] = []
+        for effect in range.reduce(event, at: now) {
+            switch effect {
+            case .linkDown:
+                effects.append(.trace(TraceEvent(time: now, kind: "link.range", fields: ["state": "outOfRange"])))
+                epoch += 1
+                lastInteractiveArrival = [:]
+                requeueInFlight()
+                effects += failAllInteractive(.notReachable, at: now, reason: "outOfRange")
+            case .linkUp(let outage):
+                effects.append(
+                    .trace(
+                        TraceEvent(
+                            time: now, kind: "link.range",
+                            fields: [
+                                "state": "inRange", "outage": .duration(outage),
+                            ])))
+                effects += transmitAll(at: now)
+            }
+        }
+        return effects
+    }
+
+    mutating func changeApp(_ side: LinkSide, _ event: AppRunState.Event, at now: SimTime, cause: String)
+        -> [LinkTransportEffect]
+    {
+        var state = app(side)
+        let transitions = state.reduce(event)
+        let changed = state != app(side)
+        setApp(side, state)
+        var effects: [LinkTransportEffect] = []
+        if changed {
+            effects.append(
+                .trace(
+                    TraceEvent(
+                        time: now, kind: "\(side.name).app",
+                        fields: [
+                            "state": .string(state.name), "cause": .string(cause),
+                        ])))
+        }
+        for transition in transitions {
+            switch transition {
+            case .started: effects += deliverArrived(to: side, at: now)
+            case .stopped: effects += interactiveAppStopped(side, at: now)
+            }
+        }
+        return effects
+    }
+
+    mutating func changeSession(_ event: SessionActivation.Event, at now: SimTime) -> [LinkTransportEffect] {
+        let transitions = activation.reduce(event)
+        var effects: [LinkTransportEffect] = [
+            .trace(TraceEvent(time: now, kind: "link.session", fields: ["state": .string(activationName)]))
+        ]
+        for transition in transitions {
+            switch transition {
+            case .cancelInteractiveMessages:
+                effects += failAllInteractive(.sessionInactive, at: now, reason: "session \(activationName)")
+            case .resumeTransfers:
+                effects += transmitAll(at: now)
+            }
+        }
+        return effects
+    }
+
+    var activationName: String {
+        switch activation {
+        case .notActivated: return "notActivated"
+        case .inactive: return "inactive"
+        case .activated: return "activated"
+        }
+    }
+}

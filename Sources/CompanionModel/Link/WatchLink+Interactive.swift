@@ -1,0 +1,135 @@
+import SimulationKernel
+
+extension WatchLink {
+    /// `sendMessage` from `side`: refused at once if too large or unreachable, otherwise put on
+    /// the air (FIFO per direction) with a reply timeout.
+    ///
+    /// - Complexity: O(log *n*).
+    mutating func sendMessage(_ payload: LinkPayload, from side: LinkSide, at now: SimTime) -> [LinkTransportEffect] {
+        let message = makeMessage(.interactive, from: side, payload, at: now)
+        statistics[.interactive].sent += 1
+        var effects = [trace("link.send", message, at: now)]
+        if payload.byteCount > configuration.messagePayloadLimit {
+            let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
+            return effects + fail(message, .payloadTooLarge, at: now, reason: reason)
+        }
+        if case .unreachable(let reason) = reachability(from: side) {
+            return effects + fail(message, .notReachable, at: now, reason: reason.name)
+        }
+        let earliest = lastInteractiveArrival[side] ?? .zero
+        let arrival = max(now + latency(), earliest)
+        lastInteractiveArrival[side] = arrival
+        interactive[message.id] = InteractiveMessage(message: message, state: .inFlight)
+        observeDepth(.interactive)
+        effects.append(.schedule(.messageArrival(message.id), at: arrival))
+        effects.append(.schedule(.replyTimeout(message.id), at: now + configuration.replyTimeout))
+        return effects
+    }
+
+    /// An interactive message reaches the receiving device. A watch message wakes the phone app;
+    /// a phone message finds the watch app stopped and fails.
+    mutating func messageArrived(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
+        guard let record = interactive[id] else { return [] }
+        let message = record.message
+        var effects: [LinkTransportEffect] = []
+        let receiver = message.route.to
+        if receiver == .phone, !phoneApp.isRunning {
+            effects += changeApp(.phone, .wakeInBackground, at: now, cause: "message \(id)")
+        }
+        guard app(receiver).isRunning, range.isInRange else {
+            interactive[id] = nil
+            if !record.state.senderIsWaiting { return [trace("link.lost", message, at: now)] }
+            return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)")
+        }
+        recordFirstDelivery(message, at: now)
+        effects.append(trace("link.delivered", message, at: now, [("delay", .duration(now - message.sentAt))]))
+        effects.append(.deliver(message, duplicate: false))
+        if let delay = duplicateDelay() {
+            effects.append(.schedule(.duplicateArrival(message), at: now + delay))
+        }
+        if !record.state.senderIsWaiting {
+            interactive[id] = nil
+        } else {
+            interactive[id]?.state = .awaitingReply
+            effects.append(.schedule(.replyArrival(id), at: now + latency()))
+        }
+        return effects
+    }
+
+    /// The reply reaches the sender: its reply handler runs.
+    mutating func replyArrived(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
+        guard let record = interactive[id], record.state.isAwaitingReply else { return [] }
+        interactive[id] = nil
+        return [trace("link.replied", record.message, at: now), .outcome(record.message, .replied)]
+    }
+
+    /// The reply timeout: if the sender still waits, its error handler runs with 7012.
+    mutating func replyTimedOut(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
+        guard let record = interactive[id], record.state.senderIsWaiting else { return [] }
+        interactive[id] = nil
+        return fail(record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)")
+    }
+
+    /// A second copy of a delivered message reaches the receiving device.
+    mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime) -> [LinkTransportEffect] {
+        let receiver = message.route.to
+        guard app(receiver).isRunning else {
+            return [trace("link.duplicateDropped", message, at: now, [("reason", .string("receiver notRunning"))])]
+        }
+        statistics[message.channel].duplicates += 1
+        return [trace("link.duplicate", message, at: now), .deliver(message, duplicate: true)]
+    }
+
+    /// Fails every interactive message whose sender still waits (drop-out, session inactive).
+    mutating func failAllInteractive(_ error: LinkError, at now: SimTime, reason: String) -> [LinkTransportEffect] {
+        var effects: [LinkTransportEffect] = []
+        for id in interactive.keys.sorted() {
+            guard let record = interactive.removeValue(forKey: id) else { continue }
+            if record.state.senderIsWaiting {
+                effects += fail(record.message, error, at: now, reason: reason)
+            } else {
+                effects.append(trace("link.lost", record.message, at: now, [("reason", .string(reason))]))
+            }
+        }
+        return effects
+    }
+
+    /// The app on `side` stopped: its own messages lose their handlers, and messages it had
+    /// received will never be answered.
+    mutating func interactiveAppStopped(_ side: LinkSide, at now: SimTime) -> [LinkTransportEffect] {
+        var effects: [LinkTransportEffect] = []
+        for id in interactive.keys.sorted() {
+            guard let record = interactive[id] else { continue }
+            if record.message.route.from == side {
+                switch record.state {
+                case .inFlight:
+                    interactive[id]?.state = .orphanedInFlight
+                    effects.append(trace("link.orphaned", record.message, at: now))
+                case .awaitingReply, .replyLost:
+                    interactive[id] = nil
+                    effects.append(trace("link.abandoned", record.message, at: now))
+                case .orphanedInFlight:
+                    break
+                }
+            } else if record.state.isAwaitingReply {
+                interactive[id]?.state = .replyLost
+                effects.append(trace("link.replyLost", record.message, at: now))
+            }
+        }
+        return effects
+    }
+
+    mutating func fail(_ message: LinkMessage, _ error: LinkError, at now: SimTime, reason: String)
+        -> [LinkTransportEffect]
+    {
+        statistics[message.channel].failed += 1
+        return [
+            trace(
+                "link.failed", message, at: now,
+                [
+                    ("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason)),
+                ]),
+            .outcome(message, .failed(error)),
+        ]
+    }
+}

@@ -1,0 +1,147 @@
+import SimulationKernel
+
+extension WatchLink {
+    /// Queues a userInfo transfer or an application context (which replaces the pending one).
+    ///
+    /// - Complexity: O(*n*) in the lane's length (transmission of waiting entries).
+    mutating func enqueue(_ payload: LinkPayload, channel: LinkChannel, from side: LinkSide, at now: SimTime)
+        -> [LinkTransportEffect]
+    {
+        let message = makeMessage(channel, from: side, payload, at: now)
+        return enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: now)
+    }
+
+    mutating func enqueue(_ message: LinkMessage, lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
+        statistics[message.channel].sent += 1
+        var effects = [trace("link.queued", message, at: now)]
+        let limit = configuration.payloadLimit(for: message.channel)
+        if message.payload.byteCount > limit {
+            return effects
+                + fail(message, .payloadTooLarge, at: now, reason: "\(message.payload.byteCount)B > \(limit)B")
+        }
+        var queue = lanes[lane] ?? TransferQueue()
+        if lane.channel == .applicationContext {
+            for old in queue.entries {
+                effects.append(trace("link.superseded", old.message, at: now, [("by", .int(Int64(message.id)))]))
+            }
+            queue.entries.removeAll()
+        }
+        queue.entries.append(QueuedTransfer(message: message, state: .waiting, attempts: 0))
+        lanes[lane] = queue
+        observeDepth(message.channel)
+        return effects + transmit(lane, at: now)
+    }
+
+    /// `transferCurrentComplicationUserInfo`: uses the daily budget, or falls back to userInfo.
+    mutating func transferComplication(_ payload: LinkPayload, at now: SimTime) -> [LinkTransportEffect] {
+        if complicationBudget.spend(at: now) {
+            let message = makeMessage(.complication, from: .phone, payload, at: now)
+            let left = complicationBudget.remaining(at: now)
+            return [trace("link.budget", message, at: now, [("remaining", .int(Int64(left)))])]
+                + enqueue(message, lane: .complication, at: now)
+        }
+        statistics[.complication].fellBack += 1
+        let message = makeMessage(.userInfo, from: .phone, payload, at: now)
+        let reason = complicationBudget.placement.allowsTransfers ? "budgetExhausted" : "notOnActiveFace"
+        return [
+            trace(
+                "link.budgetFallback", message, at: now,
+                [
+                    ("remaining", .int(0)), ("reason", .string(reason)),
+                    ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
+                ])
+        ] + enqueue(message, lane: .phoneUserInfo, at: now)
+    }
+
+    /// Transmits every waiting entry of `lane` if the session and the radio allow it. Arrivals
+    /// are kept in queue order.
+    mutating func transmit(_ lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
+        guard activation.canSend, range.isInRange, var queue = lanes[lane] else { return [] }
+        var effects: [LinkTransportEffect] = []
+        for index in queue.entries.indices where queue.entries[index].state.isWaiting {
+            queue.entries[index].attempts += 1
+            queue.entries[index].state = .inFlight(epoch: epoch)
+            let message = queue.entries[index].message
+            let arrival = max(now + latency(), queue.lastArrival)
+            queue.lastArrival = arrival
+            if queue.entries[index].attempts > 1 {
+                statistics[message.channel].retried += 1
+                effects.append(
+                    trace("link.retry", message, at: now, [("attempt", .int(Int64(queue.entries[index].attempts)))]))
+            }
+            effects.append(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival))
+        }
+        lanes[lane] = queue
+        return effects
+    }
+
+    /// Transmits every lane (after the link came back or the session activated).
+    mutating func transmitAll(at now: SimTime) -> [LinkTransportEffect] {
+        TransferLane.allCases.flatMap { transmit($0, at: now) }
+    }
+
+    /// A transfer reaches the receiving device (unless it was voided by a drop-out, superseded,
+    /// or cancelled meanwhile). A complication transfer wakes the watch app.
+    mutating func transferArrived(_ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime)
+        -> [LinkTransportEffect]
+    {
+        guard let index = lanes[lane]?.index(of: id), lanes[lane]?.entries[index].state == .inFlight(epoch: epoch)
+        else { return [] }
+        lanes[lane]?.entries[index].state = .arrived
+        guard let message = lanes[lane]?.entries[index].message else { return [] }
+        var effects = [trace("link.arrived", message, at: now)]
+        if let delay = duplicateDelay() {
+            effects.append(.schedule(.duplicateArrival(message), at: now + delay))
+        }
+        if lane == .complication, !watchApp.isRunning {
+            effects += changeApp(.watch, .wakeInBackground, at: now, cause: "complication \(id)")
+        }
+        return effects + deliverArrived(lane, at: now)
+    }
+
+    /// Hands arrived transfers at the head of `lane` to the receiving app if it runs, in order.
+    mutating func deliverArrived(_ lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
+        guard app(lane.route.to).isRunning, var queue = lanes[lane] else { return [] }
+        var effects: [LinkTransportEffect] = []
+        while let first = queue.entries.first, first.state.hasArrived {
+            queue.entries.removeFirst()
+            let message = first.message
+            recordFirstDelivery(message, at: now)
+            effects.append(trace("link.delivered", message, at: now, [("delay", .duration(now - message.sentAt))]))
+            effects.append(.deliver(message, duplicate: false))
+            effects.append(.outcome(message, .transferFinished))
+        }
+        lanes[lane] = queue
+        return effects
+    }
+
+    /// Delivers whatever waits for `side`'s app (it just started).
+    mutating func deliverArrived(to side: LinkSide, at now: SimTime) -> [LinkTransportEffect] {
+        TransferLane.allCases.filter { $0.route.to == side }.flatMap { deliverArrived($0, at: now) }
+    }
+
+    /// Voids every transmission on the air: those transfers wait again and will be retried.
+    mutating func requeueInFlight() {
+        for lane in TransferLane.allCases {
+            guard var queue = lanes[lane] else { continue }
+            for index in queue.entries.indices {
+                if case .inFlight = queue.entries[index].state { queue.entries[index].state = .waiting }
+            }
+            queue.lastArrival = .zero
+            lanes[lane] = queue
+        }
+    }
+
+    /// `WCSessionUserInfoTransfer.cancel()`: removes an outstanding transfer not yet received by
+    /// the counterpart app. Unknown or finished transfers: nothing happens.
+    mutating func cancelTransfer(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
+        for lane in TransferLane.allCases {
+            guard let index = lanes[lane]?.index(of: id), let entry = lanes[lane]?.entries.remove(at: index) else {
+                continue
+            }
+            statistics[entry.message.channel].failed += 1
+            return [trace("link.cancelled", entry.message, at: now), .outcome(entry.message, .cancelled)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,188 @@
+import SimulationKernel
+
+/// The simulated WatchConnectivity transport between the watch and the phone.
+///
+/// `WatchLink` is a pure state machine: ``reduce(_:at:)`` takes a request, an environment change
+/// or one of its own timers, updates the state, and returns ``LinkTransportEffect``s — timers to
+/// schedule, messages to hand to the receiving app, outcomes to report to the sender, and trace
+/// events. It applies the platform's rules (PLATFORM.md §2):
+///
+/// - interactive messages need an activated session and reachability, else fail at once with
+///   ``LinkError/notReachable``; larger than the cap they fail with ``LinkError/payloadTooLarge``;
+///   a watch message wakes the phone app; exactly one of reply or error comes, at the latest at
+///   the reply timeout (``LinkError/messageReplyTimedOut``);
+/// - userInfo transfers are FIFO and guaranteed: a drop-out puts the transfer back in the queue,
+///   it survives the sender's exit, and is delivered when the receiving app next runs; it is
+///   listed as outstanding until then and can be cancelled;
+/// - the application context keeps only the latest value per direction;
+/// - complication transfers use a daily budget and fall back to userInfo at 0.
+///
+/// Latency and duplicates are drawn from sub-streams of the generator passed to the initializer,
+/// split by label, so adding a fault source never shifts the draws of another.
+///
+/// ```swift
+/// var rng = SplitMix64(seed: 7)
+/// var link = WatchLink(configuration: LinkConfiguration(), rng: &rng)
+/// let effects = link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero)
+/// ```
+public struct WatchLink: Sendable {
+    /// The settings and faults.
+    public let configuration: LinkConfiguration
+    /// The session's activation state.
+    public internal(set) var activation: SessionActivation
+    /// Whether the phone is in range.
+    public internal(set) var range: RadioRange = .inRange
+    /// The phone app's state.
+    public internal(set) var phoneApp: AppRunState
+    /// The watch app's state.
+    public internal(set) var watchApp: AppRunState
+    /// The complication transfer budget.
+    public internal(set) var complicationBudget: ComplicationTransferBudget
+    /// Per-channel counters and delays.
+    public internal(set) var statistics = LinkStatistics()
+    /// Every first delivery to an app, in order (for FIFO checks and message trails).
+    public internal(set) var deliveries: [LinkDeliveryRecord] = []
+
+    var interactive: [MessageID: InteractiveMessage] = [:]
+    var lanes: [TransferLane: TransferQueue] = [:]
+    var lastInteractiveArrival: [LinkSide: SimTime] = [:]
+    var nextID: MessageID = 1
+    /// Incremented at each drop-out; transmissions from an earlier epoch are void.
+    var epoch = 0
+    var latencyRNG: SplitMix64
+    var duplicateRNG: SplitMix64
+
+    /// Sub-stream labels. New fault sources take new labels.
+    enum StreamLabel {
+        static let latency: UInt64 = 1
+        static let duplicates: UInt64 = 2
+    }
+
+    /// Creates a link in the configuration's initial state, drawing its fault streams from `rng`
+    /// (which advances by one draw).
+    public init(configuration: LinkConfiguration, rng: inout SplitMix64) {
+        self.configuration = configuration
+        activation = configuration.initialActivation
+        phoneApp = configuration.initialPhoneApp
+        watchApp = configuration.initialWatchApp
+        complicationBudget = ComplicationTransferBudget(
+            dailyLimit: configuration.complicationTransfersPerDay,
+            firstReset: configuration.complicationBudgetFirstReset,
+            placement: configuration.complicationPlacement)
+        let base = rng
+        _ = rng.next()
+        latencyRNG = WatchLink.stream(from: base, label: StreamLabel.latency)
+        duplicateRNG = WatchLink.stream(from: base, label: StreamLabel.duplicates)
+    }
+
+    private static func stream(from base: SplitMix64, label: UInt64) -> SplitMix64 {
+        var copy = base
+        return copy.split(label: label)
+    }
+
+    /// Handles one event; user and phone-app decisions are not the transport's business (the
+    /// ``LinkSystem`` turns them into requests) and change nothing here.
+    ///
+    /// - Complexity: O(log *n*) for most events; a drop-out or an app stop is O(*n*) in the
+    ///   messages outstanding.
+    public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
+        switch event {
+        case .user, .phone: return []
+        case .request(let request): return handle(request, at: now)
+        case .environment(let change): return handle(change, at: now)
+        case .timer(let timer): return handle(timer, at: now)
+        }
+    }
+
+    /// Whether an interactive message from `side` can be sent now.
+    public func reachability(from side: LinkSide) -> Reachability {
+        Reachability.of(side, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp)
+    }
+
+    /// The state of `side`'s app.
+    public func app(_ side: LinkSide) -> AppRunState {
+        side == .phone ? phoneApp : watchApp
+    }
+
+    /// `outstandingUserInfoTransfers` of `side`: its userInfo and complication transfers not yet
+    /// received by the counterpart app, oldest first.
+    public func outstandingTransfers(from side: LinkSide) -> [QueuedTransfer] {
+        let own: [TransferLane] = side == .watch ? [.watchUserInfo] : [.phoneUserInfo, .complication]
+        return own.flatMap { lanes[$0]?.entries ?? [] }.sorted { $0.message.id < $1.message.id }
+    }
+
+    /// The application context waiting to be delivered from `side`, if any.
+    public func pendingApplicationContext(from side: LinkSide) -> LinkMessage? {
+        lanes[TransferLane.lane(for: .applicationContext, from: side)]?.entries.last?.message
+    }
+
+    /// Interactive messages still awaiting an outcome, oldest first.
+    public var interactiveInFlight: [(message: LinkMessage, state: InteractiveMessageState)] {
+        interactive.keys.sorted().compactMap { id in interactive[id].map { ($0.message, $0.state) } }
+    }
+
+    /// Whether nothing is left in flight or queued (a settled link).
+    public var isIdle: Bool {
+        interactive.isEmpty && lanes.values.allSatisfy { $0.entries.isEmpty }
+    }
+
+    // MARK: - Helpers shared by the extensions
+
+    mutating func makeMessage(_ channel: LinkChannel, from side: LinkSide, _ payload: LinkPayload, at now: SimTime)
+        -> LinkMessage
+    {
+        defer { nextID += 1 }
+        return LinkMessage(id: nextID, channel: channel, route: LinkRoute(from: side), payload: payload, sentAt: now)
+    }
+
+    mutating func latency() -> SimDuration {
+        configuration.faults.latency.sample(using: &latencyRNG)
+    }
+
+    /// Whether this delivery is repeated, and after what delay (both drawn from the duplicate
+    /// stream, so duplicates never shift the latency of other messages).
+    mutating func duplicateDelay() -> SimDuration? {
+        let p = configuration.faults.duplicateProbability
+        guard p > 0, duplicateRNG.bernoulli(p) else { return nil }
+        return configuration.faults.latency.sample(using: &duplicateRNG)
+    }
+
+    mutating func setApp(_ side: LinkSide, _ state: AppRunState) {
+        if side == .phone { phoneApp = state } else { watchApp = state }
+    }
+
+    mutating func recordFirstDelivery(_ message: LinkMessage, at now: SimTime) {
+        statistics[message.channel].recordDelivery(delay: now - message.sentAt)
+        deliveries.append(LinkDeliveryRecord(message: message, at: now))
+    }
+
+    func trace(
+        _ kind: String, _ message: LinkMessage, at now: SimTime, _ extra: [(key: String, value: TraceValue)] = []
+    )
+        -> LinkTransportEffect
+    {
+        var fields: [(key: String, value: TraceValue)] = [
+            ("id", .int(Int64(message.id))), ("channel", .string(message.channel.name)),
+            ("route", .string(message.route.name)), ("payload", .string(message.payload.summary)),
+        ]
+        if let operation = message.payload.checkOff { fields.append(("item", .string(operation.item))) }
+        return .trace(TraceEvent(time: now, kind: kind, fieldList: fields + extra))
+    }
+
+    func depth(of channel: LinkChannel) -> Int {
+        if channel == .interactive { return interactive.count }
+        return TransferLane.allCases.filter { $0.channel == channel }.reduce(0) { $0 + (lanes[$1]?.entries.count ?? 0) }
+    }
+
+    mutating func observeDepth(_ channel: LinkChannel) {
+        statistics[channel].observeDepth(depth(of: channel))
+    }
+}
+
+/// A first delivery of a message to its receiving app.
+public struct LinkDeliveryRecord: Hashable, Sendable {
+    /// The message delivered.
+    public var message: LinkMessage
+    /// When its receiving app got it.
+    public var at: SimTime
+}

@@ -1,0 +1,21 @@
+/// The actions of a reminder notification, in display order (both fit a banner's two buttons).
+public enum ReminderAction: String, Hashable, Sendable, CaseIterable {
+    /// Mark the item done everywhere; the pending badges are recomputed.
+    case complete
+    /// A one-shot reminder 30 minutes later; the item's due date stays.
+    case snooze
+
+    /// The button title.
+    public var title: String {
+        switch self {
+        case .complete: "Done"
+        case .snooze: "Remind me in 30 minutes"
+        }
+    }
+
+    /// The category to register with the system center for reminder notifications.
+    public static func category(identifier: String) -> NotificationCategory {
+        NotificationCategory(identifier: identifier,
+                             checkedActions: allCases.map { NotificationAction(identifier: $0.rawValue, title: $0.title) })
+    }
+}

@@ -1,0 +1,161 @@
+/// What the app tells the scheduler: items, completions, snoozes, repeating reminders, actions.
+extension ReminderScheduler {
+    /// Adds item `id` (or changes its due date), open. An item with a due date after `now` gets a
+    /// reminder then; one due at or before `now` is already overdue and only counts in badges.
+    ///
+    /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
+    public mutating func setItem(_ id: String, due: ReminderTime?, now: ReminderTime) {
+        expire(now: now)
+        let slot: Int32
+        if let existing = slots[id] {
+            slot = existing
+            clearReminders(slot: slot)
+        } else {
+            slot = Int32(items.count)
+            items.append(ItemRecord(id: id, state: .open(due: nil)))
+            slots[id] = slot
+        }
+        items[Int(slot)].state = .open(due: due)
+        guard let due else { return }
+        dueIndex.insert(DueKey(due: due.seconds, slot: slot))
+        adjustBadges(from: due, by: 1)
+        if due > clock {
+            insertWanted(ReminderKey(fire: due, kind: .item, owner: id))
+        } else {
+            overdueCount += 1
+        }
+    }
+
+    /// Adds many open items at once. On an empty scheduler the indexes are built from sorted keys
+    /// (O(N log N), sequential memory); otherwise each item goes through ``setItem(_:due:now:)``.
+    /// A repeated identifier keeps its last due date.
+    ///
+    /// - Complexity: O(N log N) for N items.
+    public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
+        guard items.isEmpty, repeats.isEmpty else {
+            for entry in list { setItem(entry.id, due: entry.due, now: now) }
+            return
+        }
+        expire(now: now)
+        reserveCapacity(list.count)
+        var dueKeys: [DueKey] = []
+        var reminderKeys: [ReminderKey] = []
+        for (index, entry) in list.enumerated() {
+            items.append(ItemRecord(id: entry.id, state: .open(due: entry.due)))
+            guard slots.updateValue(Int32(index), forKey: entry.id) == nil else {
+                // A repeated identifier: start again one item at a time.
+                items.removeAll()
+                slots.removeAll()
+                for entry in list { setItem(entry.id, due: entry.due, now: now) }
+                return
+            }
+            guard let due = entry.due else { continue }
+            dueKeys.append(DueKey(due: due.seconds, slot: Int32(index)))
+            if due > clock {
+                reminderKeys.append(ReminderKey(fire: due, kind: .item, owner: entry.id))
+            } else {
+                overdueCount += 1
+            }
+        }
+        dueKeys.sort()
+        dueIndex = CountingTreap(sorted: dueKeys)
+        dueKeys = []
+        reminderKeys.sort()
+        let windowCount = min(capacity, reminderKeys.count)
+        entries = reminderKeys[..<windowCount].map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
+        held = CountingTreap(sorted: reminderKeys[windowCount...])
+    }
+
+    /// Marks item `id` done: its reminder and snooze are withdrawn and every pending badge firing at or
+    /// after its due date drops by one. Completing a completed item does nothing (the watch may repeat it).
+    ///
+    /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
+    /// - Throws: ``ReminderSchedulerError/unknownItem(_:)``.
+    public mutating func complete(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
+        guard let slot = slots[id] else { throw .unknownItem(id) }
+        expire(now: now)
+        guard items[Int(slot)].state.isOpen else { return }
+        clearReminders(slot: slot)
+        items[Int(slot)].state = .completed
+    }
+
+    /// "Remind me in 30 minutes": a one-shot ``SchedulerConfiguration/snoozeSeconds`` after `now`
+    /// (replacing an earlier snooze); the item's due date and the badges stay.
+    ///
+    /// - Complexity: O(log N + W).
+    /// - Throws: ``ReminderSchedulerError/unknownItem(_:)`` or ``ReminderSchedulerError/itemCompleted(_:)``.
+    public mutating func snooze(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
+        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard items[Int(slot)].state.isOpen else { throw .itemCompleted(id) }
+        expire(now: now)
+        if let previous = snoozes[id] { removeWanted(ReminderKey(fire: previous, kind: .snooze, owner: id)) }
+        let fire = now + configuration.snoozeSeconds
+        snoozes[id] = fire
+        insertWanted(ReminderKey(fire: fire, kind: .snooze, owner: id))
+    }
+
+    /// Handles a notification action for item `id`.
+    ///
+    /// - Throws: as ``complete(_:now:)`` and ``snooze(_:now:)``.
+    public mutating func handle(_ action: ReminderAction, item id: String, now: ReminderTime) throws(ReminderSchedulerError) {
+        switch action {
+        case .complete: try complete(id, now: now)
+        case .snooze: try snooze(id, now: now)
+        }
+    }
+
+    /// Adds (or replaces) a repeating reminder; it takes one window slot, plus one for its badge
+    /// carrier under ``RepeatingBadgePolicy/separateCarrier``.
+    ///
+    /// - Complexity: O(log N + W).
+    /// - Throws: ``ReminderSchedulerError/rejected(_:)`` if the interval is under 60 s.
+    public mutating func addRepeating(_ reminder: RepeatingReminder, now: ReminderTime) throws(ReminderSchedulerError) {
+        guard reminder.interval >= NotificationTrigger.minimumRepeatInterval else {
+            throw .rejected(.repeatIntervalTooShort(identifier: ReminderKind.repeating.prefix + reminder.id,
+                                                    seconds: reminder.interval))
+        }
+        expire(now: now)
+        removeRepeatingKeys(reminder.id)
+        var record = RepeatingRecord(reminder: reminder, queuedFire: nil, carrierFire: nil)
+        if let next = reminder.nextOccurrence(after: now) {
+            record.queuedFire = next
+            insertWanted(ReminderKey(fire: next, kind: .repeating, owner: reminder.id))
+            if configuration.mode == .windowed && configuration.repeatingBadgePolicy == .separateCarrier {
+                record.carrierFire = next
+                insertWanted(ReminderKey(fire: next, kind: .badgeCarrier, owner: reminder.id))
+            }
+        }
+        repeats[reminder.id] = record
+    }
+
+    /// Removes a repeating reminder and its badge carrier.
+    ///
+    /// - Throws: ``ReminderSchedulerError/unknownRepeating(_:)``.
+    public mutating func removeRepeating(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
+        guard repeats[id] != nil else { throw .unknownRepeating(id) }
+        expire(now: now)
+        removeRepeatingKeys(id)
+        repeats[id] = nil
+    }
+
+    private mutating func removeRepeatingKeys(_ id: String) {
+        guard let record = repeats[id] else { return }
+        if let fire = record.queuedFire { removeWanted(ReminderKey(fire: fire, kind: .repeating, owner: id)) }
+        if let fire = record.carrierFire { removeWanted(ReminderKey(fire: fire, kind: .badgeCarrier, owner: id)) }
+    }
+
+    /// Withdraws an open item's due-date reminder, snooze and badge contribution.
+    private mutating func clearReminders(slot: Int32) {
+        let record = items[Int(slot)]
+        if let snooze = snoozes[record.id] {
+            removeWanted(ReminderKey(fire: snooze, kind: .snooze, owner: record.id))
+            snoozes[record.id] = nil
+        }
+        guard let due = record.state.due else { return }
+        removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
+        if dueIndex.remove(DueKey(due: due.seconds, slot: slot)) {
+            adjustBadges(from: due, by: -1)
+            if due <= clock { overdueCount -= 1 }
+        }
+    }
+}

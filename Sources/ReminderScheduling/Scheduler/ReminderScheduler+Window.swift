@@ -1,0 +1,170 @@
+/// Window maintenance: the invariant is that `entries` holds the smallest wanted keys (at most W of
+/// them in windowed mode), that every held key is greater than every window key, and that the window
+/// is full whenever anything is held.
+extension ReminderScheduler {
+    /// The index of the first window entry whose key is not less than `key`.
+    ///
+    /// - Complexity: O(log W).
+    func windowIndex(of key: ReminderKey) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of the first window entry firing at or after `time`.
+    ///
+    /// - Complexity: O(log W).
+    func windowIndex(firingAtOrAfter time: ReminderTime) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].key.fire < time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The badge a new notification for `key` carries.
+    ///
+    /// - Complexity: O(log N).
+    func initialBadge(for key: ReminderKey) -> Int? {
+        switch key.kind {
+        case .item, .snooze, .badgeCarrier:
+            return badge(at: key.fire)
+        case .repeating:
+            if configuration.mode == .naive { return badge(at: key.fire) }
+            switch configuration.repeatingBadgePolicy {
+            case .fixedAtScheduling: return badge(at: key.fire)
+            case .separateCarrier, .noBadge: return nil
+            }
+        }
+    }
+
+    /// Adds a wanted reminder. `entry` carries a badge and sync state for a reminder the system may
+    /// already hold (a repeating request moving to its next occurrence); otherwise it is new.
+    ///
+    /// - Complexity: O(log N + W).
+    mutating func insertWanted(_ key: ReminderKey, reusing entry: WindowEntry? = nil) {
+        let candidate = entry ?? WindowEntry(key: key, badge: initialBadge(for: key), sync: .new)
+        if entries.count < capacity {
+            if let smallestHeld = held.min, smallestHeld < key {
+                hold(candidate)
+                fill()
+            } else {
+                entries.insert(candidate, at: windowIndex(of: key))
+            }
+            return
+        }
+        guard let last = entries.last, key < last.key else {
+            hold(candidate)
+            return
+        }
+        entries.insert(candidate, at: windowIndex(of: key))
+        hold(entries.removeLast())
+    }
+
+    /// Moves an entry to the held set, removing it from the system if it is there.
+    private mutating func hold(_ entry: WindowEntry) {
+        held.insert(entry.key)
+        if entry.sync.isInSystem { removals.append(entry.key.identifier) }
+    }
+
+    /// Removes a wanted reminder from the window or the held set; returns whether it was wanted.
+    ///
+    /// - Complexity: O(log N + W).
+    @discardableResult
+    mutating func removeWanted(_ key: ReminderKey) -> Bool {
+        let index = windowIndex(of: key)
+        if index < entries.count, entries[index].key == key {
+            let entry = entries.remove(at: index)
+            if entry.sync.isInSystem { removals.append(key.identifier) }
+            fill()
+            return true
+        }
+        return held.remove(key)
+    }
+
+    /// Moves the smallest held keys into the window until it is full.
+    ///
+    /// - Complexity: O(k log N) for k keys moved.
+    mutating func fill() {
+        while entries.count < capacity, let key = held.popMin() {
+            entries.append(WindowEntry(key: key, badge: initialBadge(for: key), sync: .new))
+        }
+    }
+
+    /// Changes by `delta` the badge of every window notification firing at or after `due` (an item due
+    /// then was added or completed). Naive mode never updates a scheduled badge.
+    ///
+    /// - Complexity: O(log W + a) for a affected notifications.
+    mutating func adjustBadges(from due: ReminderTime, by delta: Int) {
+        guard configuration.mode == .windowed else { return }
+        for index in windowIndex(firingAtOrAfter: due)..<entries.count {
+            guard let badge = entries[index].badge else { continue }
+            entries[index].badge = max(0, badge + delta)
+            if entries[index].sync == .current { entries[index].sync = .stale }
+        }
+    }
+
+    /// Takes out every reminder that fired at or before `now`: window entries were delivered by the
+    /// system; held ones are missed. Repeating reminders and badge carriers move to their next occurrence.
+    ///
+    /// - Complexity: O(f · (log N + W)) for f expired reminders.
+    mutating func expire(now: ReminderTime) {
+        if now > clock { clock = now }
+        var fired: [WindowEntry] = []
+        while let first = entries.first, first.key.fire <= now {
+            fired.append(entries.removeFirst())
+        }
+        var missedKeys: [ReminderKey] = []
+        while let smallest = held.min, smallest.fire <= now {
+            _ = held.popMin()
+            missedKeys.append(smallest)
+            pendingMisses.append(MissedReminder(
+                key: smallest, reason: .outsideWindow(lastRun: lastRun?.at, windowEnd: windowEndAtLastRun)))
+        }
+        guard !fired.isEmpty || !missedKeys.isEmpty else { return }
+        overdueCount += fired.count { $0.key.kind == .item } + missedKeys.count { $0.kind == .item }
+        for entry in fired { advancePastFire(entry.key, previous: entry, now: now) }
+        for key in missedKeys { advancePastFire(key, previous: nil, now: now) }
+        fill()
+    }
+
+    /// Bookkeeping after a reminder's fire date passed.
+    private mutating func advancePastFire(_ key: ReminderKey, previous: WindowEntry?, now: ReminderTime) {
+        switch key.kind {
+        case .item:
+            break
+        case .snooze:
+            if snoozes[key.owner] == key.fire { snoozes[key.owner] = nil }
+        case .repeating:
+            guard var record = repeats[key.owner], let next = record.reminder.nextOccurrence(after: now) else { return }
+            record.queuedFire = next
+            repeats[key.owner] = record
+            let nextKey = ReminderKey(fire: next, kind: .repeating, owner: key.owner)
+            guard let previous, previous.sync.isInSystem else {
+                insertWanted(nextKey)
+                return
+            }
+            // Still pending in the system; only a changed badge makes it stale (naive: never).
+            var entry = WindowEntry(key: nextKey, badge: previous.badge, sync: previous.sync)
+            if configuration.mode == .windowed {
+                let badge = initialBadge(for: nextKey)
+                if badge != previous.badge {
+                    entry.badge = badge
+                    entry.sync = .stale
+                }
+            }
+            insertWanted(nextKey, reusing: entry)
+        case .badgeCarrier:
+            guard var record = repeats[key.owner], let next = record.reminder.nextOccurrence(after: now) else { return }
+            record.carrierFire = next
+            repeats[key.owner] = record
+            insertWanted(ReminderKey(fire: next, kind: .badgeCarrier, owner: key.owner))
+        }
+    }
+}

@@ -1,0 +1,318 @@
+/// Keeps an app's reminders in the system notification center within its 64-pending limit, with
+/// badges that are right when each notification fires.
+///
+/// The app wants any number of reminders: one per incomplete item with a due date, snoozes, and
+/// repeating reminders. In ``SchedulingMode/windowed`` mode the scheduler keeps the soonest W of them
+/// (``SchedulerConfiguration/windowSize``, default 60) pending in the system, ordered by
+/// (fire date, identifier), holds the rest, and tops the window up at every ``refill(now:reason:center:)``
+/// — call it whenever the app runs (launch, foreground, notification action, background refresh,
+/// watch message).
+///
+/// **Badges.** A notification firing at T carries the number of incomplete items due at or before T,
+/// counted in an order-statistics index of due dates (O(log N)). Completing or adding an item due at d
+/// changes by one the badge of exactly the pending notifications firing at or after d; only those are
+/// re-sent at the next refill. Repeating reminders follow ``RepeatingBadgePolicy``.
+///
+/// ```swift
+/// var scheduler = ReminderScheduler(configuration: .standard)
+/// var center = SimulatedNotificationCenter(now: now)   // or your UNUserNotificationCenter wrapper
+/// center.register(ReminderAction.category(identifier: "reminder"))
+/// scheduler.setItem("milk", due: now + 3_600, now: now)
+/// try scheduler.refill(now: now, reason: .launch, center: &center)
+/// ```
+///
+/// The scheduler never reads a clock: every operation takes `now`. Operations at one instant must
+/// not go back in time.
+public struct ReminderScheduler: Sendable {
+    /// Why the app is running (the moment to refill).
+    public enum AppRunReason: String, Hashable, Sendable, CaseIterable {
+        case launch, foreground, notificationAction, backgroundRefresh, watchMessage
+    }
+
+    /// Whether a window entry matches what the system holds.
+    enum SyncState: Hashable, Sendable {
+        /// Pending in the system as is.
+        case current
+        /// Pending in the system with an outdated badge (or content): re-add at the next refill.
+        case stale
+        /// Not in the system yet: add at the next refill.
+        case new
+
+        var isInSystem: Bool { self != .new }
+        var needsAdd: Bool { self != .current }
+    }
+
+    /// A reminder in the window with its precomputed badge.
+    struct WindowEntry: Hashable, Sendable {
+        var key: ReminderKey
+        var badge: Int?
+        var sync: SyncState
+    }
+
+    /// A repeating reminder and the fire dates of its queued occurrence and badge carrier.
+    struct RepeatingRecord: Hashable, Sendable {
+        var reminder: RepeatingReminder
+        var queuedFire: ReminderTime?
+        var carrierFire: ReminderTime?
+    }
+
+    /// The settings.
+    public let configuration: SchedulerConfiguration
+
+    var items: [ItemRecord] = []
+    var slots: [String: Int32] = [:]
+    /// Due dates of incomplete items (the badge index).
+    var dueIndex = CountingTreap<DueKey>()
+    /// Wanted reminders outside the window; every key is greater than every window key.
+    var held = CountingTreap<ReminderKey>()
+    /// The wanted reminders meant to be pending in the system, sorted by key.
+    var entries: [WindowEntry] = []
+    var snoozes: [String: ReminderTime] = [:]
+    var repeats: [String: RepeatingRecord] = [:]
+    /// Identifiers to remove from the system at the next refill.
+    var removals: [NotificationIdentifier] = []
+    /// The latest `now` seen; every reminder firing at or before it has been expired.
+    var clock = ReminderTime(seconds: .min)
+    /// Incomplete items due at or before ``clock``, kept up to date as reminders expire.
+    public internal(set) var overdueCount = 0
+    /// Misses found since the last refill.
+    var pendingMisses: [MissedReminder] = []
+    /// The last app run (the last refill).
+    public internal(set) var lastRun: AppRun?
+    /// The last fire date in the window after the last refill.
+    public internal(set) var windowEndAtLastRun: ReminderTime?
+
+    /// Creates an empty scheduler.
+    public init(configuration: SchedulerConfiguration = .standard) {
+        self.configuration = configuration
+    }
+
+    /// Reserves memory for `itemCount` items (avoids regrowth when loading a large list).
+    public mutating func reserveCapacity(_ itemCount: Int) {
+        items.reserveCapacity(itemCount)
+        slots.reserveCapacity(itemCount)
+        dueIndex.reserveCapacity(itemCount)
+        held.reserveCapacity(itemCount)
+    }
+
+    /// The window limit in effect (unlimited in naive mode).
+    var capacity: Int { configuration.mode == .naive ? Int.max : configuration.windowSize }
+
+    // MARK: - Queries
+
+    /// The number of items known (open or completed).
+    public var itemCount: Int { items.count }
+
+    /// The state of item `id`, or `nil` if unknown.
+    public func state(of id: String) -> ReminderItemState? {
+        slots[id].map { items[Int($0)].state }
+    }
+
+    /// The number of incomplete items due at or before `time`: the badge a notification firing at `time` carries.
+    ///
+    /// - Complexity: O(log N).
+    public func badge(at time: ReminderTime) -> Int {
+        dueIndex.count(lessThanOrEqualTo: DueKey(due: time.seconds, slot: .max))
+    }
+
+    /// The reminders the scheduler keeps (or, naive, has put) in the system, in (fire date, identifier)
+    /// order, with their precomputed badges.
+    public var window: [ScheduledReminder] {
+        entries.map { ScheduledReminder(key: $0.key, badge: $0.badge, placement: .window) }
+    }
+
+    /// How many wanted reminders are held outside the window.
+    public var heldCount: Int { held.count }
+
+    /// Every wanted reminder firing after `lower` and at or before `upper`, window and held, in order.
+    ///
+    /// - Complexity: O(W + log N + m) for m results.
+    public func wantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> [ScheduledReminder] {
+        var result = entries.filter { $0.key.fire > lower && $0.key.fire <= upper }
+            .map { ScheduledReminder(key: $0.key, badge: $0.badge, placement: .window) }
+        held.forEach(skippingWhile: { $0.fire <= lower }) { key in
+            guard key.fire <= upper else { return false }
+            result.append(ScheduledReminder(key: key, badge: nil, placement: .held))
+            return true
+        }
+        return result
+    }
+
+    /// The earliest fire date after `time` among the wanted reminders (window or held).
+    ///
+    /// - Complexity: O(W + log N).
+    public func nextFire(after time: ReminderTime) -> ReminderTime? {
+        var result = entries.first { $0.key.fire > time }?.key.fire
+        held.forEach(skippingWhile: { $0.fire <= time }) { key in
+            if result.map({ key.fire < $0 }) ?? true { result = key.fire }
+            return false
+        }
+        return result
+    }
+
+    /// The incomplete items due at or before `time`, ordered by (due date, item).
+    ///
+    /// - Complexity: O(log N + k log k) for k overdue items.
+    public func overdue(at time: ReminderTime) -> [(item: String, due: ReminderTime)] {
+        var result: [(item: String, due: ReminderTime)] = []
+        dueIndex.forEach(skippingWhile: { _ in false }) { key in
+            guard key.due <= time.seconds else { return false }
+            result.append((items[Int(key.slot)].id, ReminderTime(seconds: key.due)))
+            return true
+        }
+        return result.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
+    }
+
+    /// The queued occurrence of every repeating reminder, with where it is, by identifier order.
+    ///
+    /// - Complexity: O(R (log R + log W)) for R repeating reminders.
+    public var repeatingQueue: [ScheduledReminder] {
+        repeats.keys.sorted().compactMap { id -> ScheduledReminder? in
+            guard let fire = repeats[id]?.queuedFire else { return nil }
+            let key = ReminderKey(fire: fire, kind: .repeating, owner: id)
+            let index = windowIndex(of: key)
+            if index < entries.count, entries[index].key == key {
+                return ScheduledReminder(key: key, badge: entries[index].badge, placement: .window)
+            }
+            return ScheduledReminder(key: key, badge: nil, placement: .held)
+        }
+    }
+
+    /// The repeating reminders, by identifier order.
+    public var repeatingReminders: [RepeatingReminder] {
+        repeats.keys.sorted().compactMap { repeats[$0]?.reminder }
+    }
+}
+
+/// One run of the app, when the scheduler refilled.
+public struct AppRun: Hashable, Sendable {
+    public var at: ReminderTime
+    public var reason: ReminderScheduler.AppRunReason
+
+    public init(at: ReminderTime, reason: ReminderScheduler.AppRunReason) {
+        self.at = at
+        self.reason = reason
+    }
+}
+
+/// A wanted reminder as the scheduler sees it.
+public struct ScheduledReminder: Hashable, Sendable {
+    /// Where the reminder is.
+    public enum Placement: String, Hashable, Sendable {
+        /// In the window: pending in the system (or to be added at the next refill).
+        case window
+        /// Held by the scheduler until the window reaches it.
+        case held
+    }
+
+    public var key: ReminderKey
+    /// The precomputed badge (`nil`: leaves the badge unchanged, or not computed while held).
+    public var badge: Int?
+    public var placement: Placement
+
+    public var identifier: NotificationIdentifier { key.identifier }
+}
+
+/// The lifecycle of an item as the scheduler knows it.
+public enum ReminderItemState: Hashable, Sendable {
+    /// Still to buy; reminded at `due` if there is one.
+    case open(due: ReminderTime?)
+    /// Checked off (on the phone or the watch).
+    case completed
+
+    /// The due date of an open item.
+    public var due: ReminderTime? {
+        if case .open(let due) = self { return due }
+        return nil
+    }
+
+    public var isOpen: Bool {
+        if case .open = self { return true }
+        return false
+    }
+}
+
+/// One item of the scheduler's list.
+struct ItemRecord: Hashable, Sendable {
+    var id: String
+    var state: ReminderItemState
+}
+
+/// A repeating reminder ("buy bread every Saturday 9:00"): one pending slot however often it fires.
+public struct RepeatingReminder: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    /// The first occurrence.
+    public var start: ReminderTime
+    /// Seconds between occurrences (at least 60).
+    public var interval: Int64
+
+    public init(id: String, title: String, start: ReminderTime, interval: Int64) {
+        self.id = id
+        self.title = title
+        self.start = start
+        self.interval = interval
+    }
+
+    /// The trigger the system gets.
+    public var trigger: NotificationTrigger { .repeating(start: start, interval: interval) }
+
+    /// The first occurrence strictly after `time`.
+    public func nextOccurrence(after time: ReminderTime) -> ReminderTime? {
+        trigger.nextFireDate(after: time)
+    }
+}
+
+/// A wanted reminder that did not reach the user.
+public struct MissedReminder: Hashable, Sendable {
+    /// Why it was missed.
+    public enum Reason: Hashable, Sendable, CustomStringConvertible {
+        /// It was held outside the window and the app did not run again before it was due.
+        /// `lastRun` is the last app run before the due date, `windowEnd` the window's last fire date then.
+        case outsideWindow(lastRun: ReminderTime?, windowEnd: ReminderTime?)
+        /// The system dropped it silently.
+        case droppedBySystem(NotificationDrop.Reason, at: ReminderTime)
+        /// It was wanted but never added to the system (the app did not run after it became wanted).
+        case neverScheduled
+
+        public var description: String {
+            switch self {
+            case .outsideWindow(let lastRun, let windowEnd):
+                let run = lastRun.map { "the app last ran at \($0)" } ?? "the app had not run"
+                let end = windowEnd.map { ", when the window ended at \($0)" } ?? ""
+                return "outside the window: \(run)\(end), and did not run again to refill it before the due time"
+            case .droppedBySystem(.overLimit(let retention), let at):
+                return "dropped silently by the system at \(at): over the 64-pending limit (retention \(retention.rawValue))"
+            case .droppedBySystem(.fireDatePassed, let at):
+                return "dropped silently by the system at \(at): its fire date had passed when it was added"
+            case .neverScheduled:
+                return "never scheduled: the app did not run after the reminder was wanted"
+            }
+        }
+    }
+
+    public var key: ReminderKey
+    public var reason: Reason
+}
+
+/// A request the scheduler cannot carry out.
+public enum ReminderSchedulerError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownItem(String)
+    case itemCompleted(String)
+    case unknownRepeating(String)
+    /// No delivered notification with this identifier offers the action.
+    case noActionableNotification(NotificationIdentifier, action: String)
+    /// The system refused a request.
+    case rejected(NotificationRequestError)
+
+    public var description: String {
+        switch self {
+        case .unknownItem(let id): "unknown item '\(id)'"
+        case .itemCompleted(let id): "item '\(id)' is already completed"
+        case .unknownRepeating(let id): "unknown repeating reminder '\(id)'"
+        case .noActionableNotification(let identifier, let action):
+            "no delivered notification '\(identifier)' offers the action '\(action)'"
+        case .rejected(let error): error.description
+        }
+    }
+}

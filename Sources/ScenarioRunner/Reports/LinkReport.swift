@@ -1,0 +1,75 @@
+import CompanionModel
+import SimulationKernel
+
+/// The `run` summary of the watch↔phone link: whether the phone matched the watch, and per
+/// channel what was sent, delivered, retried, failed, with delivery delays.
+public enum LinkReport {
+    /// The `link` section, then one `link.<channel>` section per channel that carried anything.
+    ///
+    /// - Parameters:
+    ///   - system: the link at the end of the run.
+    ///   - settled: the same link left to finish (see ``ScenarioLink/settled(at:)``).
+    ///   - end: when the run ended.
+    ///   - formatter: renders times.
+    public static func sections(
+        system: LinkSystem, settled: (system: LinkSystem, at: SimTime), end: SimTime, formatter: TraceFormatter
+    ) -> [ReportSection] {
+        let atEnd = system.verify(trail: [])
+        let finished = settled.system.verify(trail: [])
+        func count(_ kind: LinkDiscrepancy.Kind) -> Int { finished.filter { $0.kind == kind }.count }
+        let inTransit = atEnd.filter { $0.kind == .lost }.count
+        var rows: [ReportSection.Row] = [
+            .init("operations", .int(Int64(system.sender.intent.values.reduce(0) { $0 + $1.sequence }))),
+            .init("appliedOnPhone", .int(Int64(system.phone.changes.count))),
+            .init("phoneInSyncAtEnd", .bool(atEnd.isEmpty)),
+            .init(
+                "inTransitAtEnd", .int(Int64(inTransit)),
+                text: inTransit == 0
+                    ? "0" : "\(inTransit) (the phone has them at \(formatter.clock(settled.at)) once the link finishes)"
+            ),
+            .init("lost", .int(Int64(count(.lost)))),
+            .init("doubled", .int(Int64(count(.doubled)))),
+            .init("reordered", .int(Int64(count(.reordered)))),
+            .init("phoneApp", .string(system.link.phoneApp.name)),
+            .init("watchApp", .string(system.link.watchApp.name)),
+            .init("complicationBudgetLeft", .int(Int64(system.link.complicationBudget.remaining(at: end)))),
+        ]
+        if case .unreachable(let reason) = system.link.reachability(from: .watch) {
+            rows.append(.init("reachable", .bool(false), text: "false (\(reason.name))"))
+        } else {
+            rows.append(.init("reachable", .bool(true)))
+        }
+        var sections = [ReportSection(title: "link", rows: rows)]
+        for channel in LinkChannel.allCases {
+            let stats = system.link.statistics[channel]
+            guard stats.sent > 0 || stats.fellBack > 0 else { continue }
+            let p50 = stats.delayPercentile(50)
+            let p99 = stats.delayPercentile(99)
+            sections.append(
+                ReportSection(
+                    title: "link." + channel.name,
+                    rows: [
+                        .init("sent", .int(Int64(stats.sent))),
+                        .init("delivered", .int(Int64(stats.delivered))),
+                        .init("duplicates", .int(Int64(stats.duplicates))),
+                        .init("retried", .int(Int64(stats.retried))),
+                        .init("failed", .int(Int64(stats.failed))),
+                        .init("fellBack", .int(Int64(stats.fellBack))),
+                        .init(
+                            "delayP50", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
+                        .init(
+                            "delayP99", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
+                        .init("maxQueueDepth", .int(Int64(stats.maxQueueDepth))),
+                    ]))
+        }
+        return sections
+    }
+
+    /// `"228.4ms"`, `"12.3s"` above 10 s: delays rounded for reading (JSON keeps microseconds).
+    static func milliseconds(_ duration: SimDuration) -> String {
+        if duration >= .seconds(Int64(10)) {
+            return TraceValue.decimalText((duration.nanoseconds + 50_000_000) / 100_000_000, scale: 1) + "s"
+        }
+        return TraceValue.decimalText((duration.nanoseconds + 50_000) / 100_000, scale: 1) + "ms"
+    }
+}

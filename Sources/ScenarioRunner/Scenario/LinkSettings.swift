@@ -1,0 +1,217 @@
+import CompanionModel
+import SimulationKernel
+
+/// The scenario's `"link"` section: the watch↔phone link's settings and injected faults.
+///
+/// ```json
+/// "link": {
+///   "latency": {"exponential": {"mean": "400ms", "floor": "40ms"}},
+///   "duplicateProbability": 0.2,
+///   "replyTimeout": "30s",
+///   "unreachable": [{"from": "+4m", "to": "+9m"}],
+///   "terminations": [{"app": "phone", "at": "+6m", "relaunchAfter": "10m"}]
+/// }
+/// ```
+///
+/// Every key is optional; defaults are PLATFORM.md §6's (see ``LinkConfiguration``).
+public struct LinkSettings: Sendable {
+    /// The link's configuration, faults included.
+    public var configuration: LinkConfiguration
+
+    /// Settings with `configuration` (default: PLATFORM.md §6, no faults).
+    public init(configuration: LinkConfiguration = LinkConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Every key the section accepts, in documentation order.
+    public static let keys = [
+        "latency", "duplicateProbability", "replyTimeout", "messagePayloadCap", "userInfoPayloadCap",
+        "applicationContextPayloadCap", "complicationTransfersPerDay", "complicationBudgetResetsAt", "complication",
+        "phoneUpdatesComplication", "phoneApp", "watchApp", "session", "unreachable", "terminations",
+    ]
+
+    /// Decodes the section.
+    ///
+    /// - Complexity: O(*n*) in the section's size.
+    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LinkSettings {
+        var object = try ObjectReader(node, context, what: "an object of link settings")
+        var configuration = LinkConfiguration()
+        if let latency = object.optional("latency") {
+            configuration.faults.latency = try decodeLatency(latency, context)
+        }
+        if let probability = object.optional("duplicateProbability") {
+            configuration.faults.duplicateProbability = try probability.double(context, in: 0...1)
+        }
+        if let timeout = object.optional("replyTimeout") {
+            configuration.replyTimeout = try positiveDuration(timeout, context)
+        }
+        if let cap = object.optional("messagePayloadCap") {
+            configuration.messagePayloadLimit = try cap.int(context, in: 1...Int(Int32.max))
+        }
+        if let cap = object.optional("userInfoPayloadCap") {
+            configuration.userInfoPayloadLimit = try cap.int(context, in: 1...Int(Int32.max))
+        }
+        if let cap = object.optional("applicationContextPayloadCap") {
+            configuration.applicationContextPayloadLimit = try cap.int(context, in: 1...Int(Int32.max))
+        }
+        if let perDay = object.optional("complicationTransfersPerDay") {
+            configuration.complicationTransfersPerDay = try perDay.int(context, in: 0...100_000)
+        }
+        if let reset = object.optional("complicationBudgetResetsAt") {
+            let time = try reset.time(context)
+            guard time > .zero else {
+                throw context.error(reset, "expected the first budget reset after the scenario start, found \(time)")
+            }
+            configuration.complicationBudgetFirstReset = time.offset
+        }
+        if let placement = object.optional("complication") {
+            configuration.complicationPlacement = try oneOf(
+                placement, context,
+                [
+                    ("onActiveFace", .onActiveFace), ("notOnActiveFace", .notOnActiveFace),
+                ])
+        }
+        if let updates = object.optional("phoneUpdatesComplication") {
+            configuration.phoneComplicationPolicy = try updates.bool(context) ? .afterEachChange : .onRequest
+        }
+        let appStates: [(String, AppRunState)] = [
+            ("notRunning", .notRunning), ("background", .background), ("foreground", .foreground),
+        ]
+        if let phone = object.optional("phoneApp") {
+            configuration.initialPhoneApp = try oneOf(phone, context, appStates)
+        }
+        if let watch = object.optional("watchApp") {
+            configuration.initialWatchApp = try oneOf(watch, context, appStates)
+        }
+        if let session = object.optional("session") {
+            configuration.initialActivation = try oneOf(
+                session, context,
+                [
+                    ("activated", .activated), ("inactive", .inactive), ("notActivated", .notActivated),
+                ])
+        }
+        if let windows = object.optional("unreachable") {
+            configuration.faults.unreachableWindows = try decodeWindows(windows, context)
+        }
+        if let terminations = object.optional("terminations") {
+            configuration.faults.appTerminations = try decodeTerminations(terminations, context)
+        }
+        try object.finish()
+        return LinkSettings(configuration: configuration)
+    }
+
+    /// `"250ms"` (fixed), `{"fixed": "250ms"}`, `{"uniform": {"min": "100ms", "max": "400ms"}}` or
+    /// `{"exponential": {"mean": "2s", "floor": "50ms"}}`.
+    static func decodeLatency(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LatencyDistribution
+    {
+        if case .string = node.value { return .fixed(try latencyDuration(node, context)) }
+        guard case .object(let members) = node.value, members.count == 1, let member = members.first else {
+            throw context.error(
+                node,
+                "expected a latency: a duration such as \"250ms\", or an object with one of "
+                    + "\"fixed\", \"uniform\", \"exponential\", found \(node.kindDescription)")
+        }
+        switch member.key {
+        case "fixed":
+            return .fixed(try latencyDuration(member.value, context))
+        case "uniform":
+            var object = try ObjectReader(
+                member.value, context, what: "an object {\"min\": \"100ms\", \"max\": \"400ms\"}")
+            let minimum = try latencyDuration(try object.required("min", "the shortest delay"), context)
+            let maximumNode = try object.required("max", "the longest delay")
+            let maximum = try latencyDuration(maximumNode, context)
+            try object.finish()
+            guard maximum >= minimum else {
+                throw context.error(maximumNode, "expected \"max\" at least \"min\" (\(minimum)), found \(maximum)")
+            }
+            return .uniform(min: minimum, max: maximum)
+        case "exponential":
+            var object = try ObjectReader(
+                member.value, context, what: "an object {\"mean\": \"2s\", \"floor\": \"50ms\"}")
+            let meanNode = try object.required("mean", "the mean extra delay")
+            let mean = try latencyDuration(meanNode, context)
+            guard mean > .zero else {
+                throw context.error(meanNode, "expected a mean greater than zero, found \(mean)")
+            }
+            let floor =
+                try object.optional("floor").map { node throws(ScenarioError) in try latencyDuration(node, context) }
+                ?? .zero
+            try object.finish()
+            return .exponential(mean: mean, floor: floor)
+        default:
+            var message = "unknown latency distribution \"\(member.key)\""
+            if let suggestion = Suggestion.closest(to: member.key, in: ["fixed", "uniform", "exponential"]) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            throw context.error(key: member, message + " expected one of: \"fixed\", \"uniform\", \"exponential\"")
+        }
+    }
+
+    static func decodeWindows(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> [LinkFaults.UnreachableWindow]
+    {
+        var windows: [LinkFaults.UnreachableWindow] = []
+        for element in try node.array(context) {
+            var object = try ObjectReader(element, context, what: "a window {\"from\": \"+4m\", \"to\": \"+9m\"}")
+            let start = try object.required("from", "when the phone goes out of range").time(context)
+            let endNode = try object.required("to", "when it comes back")
+            let end = try endNode.time(context)
+            try object.finish()
+            guard end > start else {
+                throw context.error(endNode, "expected \"to\" after \"from\" (\(start)), found \(end)")
+            }
+            windows.append(.init(start: start, end: end))
+        }
+        return windows
+    }
+
+    static func decodeTerminations(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> [LinkFaults.AppTermination]
+    {
+        var terminations: [LinkFaults.AppTermination] = []
+        for element in try node.array(context) {
+            var object = try ObjectReader(element, context, what: "a termination {\"app\": \"phone\", \"at\": \"+6m\"}")
+            let side = try oneOf(
+                try object.required("app", "\"phone\" or \"watch\""), context,
+                [
+                    ("phone", LinkSide.phone), ("watch", .watch),
+                ])
+            let at = try object.required("at", "when the app is killed").time(context)
+            let relaunch = try object.optional("relaunchAfter")?.duration(context)
+            try object.finish()
+            terminations.append(.init(side: side, at: at, relaunchAfter: relaunch))
+        }
+        return terminations
+    }
+
+    /// The longest hop latency a scenario may ask for (keeps every draw far from overflow).
+    static let maximumLatency = SimDuration.days(1)
+
+    static func latencyDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {
+        let duration = try node.duration(context)
+        guard duration <= maximumLatency else {
+            throw context.error(node, "expected a latency of at most \(maximumLatency), found \(duration)")
+        }
+        return duration
+    }
+
+    static func positiveDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {
+        let duration = try node.duration(context)
+        guard duration > .zero else {
+            throw context.error(node, "expected a duration greater than zero, found \(duration)")
+        }
+        return duration
+    }
+
+    /// One of a fixed set of names.
+    static func oneOf<Value>(_ node: JSONNode, _ context: DecodingContext, _ choices: [(String, Value)])
+        throws(ScenarioError) -> Value
+    {
+        let text = try node.string(context)
+        if let match = choices.first(where: { $0.0 == text }) { return match.1 }
+        let names = choices.map(\.0)
+        var message = "unknown value \"\(text)\""
+        if let suggestion = Suggestion.closest(to: text, in: names) { message += "; did you mean \"\(suggestion)\"?" }
+        throw context.error(node, message + " expected one of: " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+    }
+}

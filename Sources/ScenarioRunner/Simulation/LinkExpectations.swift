@@ -1,0 +1,189 @@
+import CompanionModel
+import SimulationKernel
+
+/// The link's expectation keys.
+public enum LinkExpectations {
+    /// Every link expectation key, in documentation order.
+    public static let all: [ExpectationKind] =
+        [
+            noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
+        ] + ChannelCount.Metric.allCases.map(channelCount)
+
+    /// `"noMessageLost": true`: left to finish, the link gets every check-off to the phone
+    /// exactly once and in order (messages still in transit are not lost).
+    public static let noMessageLost = ExpectationKind(
+        key: "noMessageLost", summary: "every check-off reaches the phone exactly once once the link finishes"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        NoMessageLost(expected: try node.bool(context))
+    }
+
+    /// `"phoneInSync": true`: right now, the phone's list equals what the user did on the watch.
+    public static let phoneInSync = ExpectationKind(
+        key: "phoneInSync", summary: "the phone's list equals the watch's right now"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        PhoneInSync(expected: try node.bool(context))
+    }
+
+    /// `"phoneChecked": ["kale"]`: exactly these items are checked off on the phone.
+    public static let phoneChecked = ExpectationKind(
+        key: "phoneChecked", summary: "exactly these items are checked off on the phone"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        var items: [ItemID] = []
+        for element in try node.array(context) { items.append(try element.itemReference(context)) }
+        return PhoneChecked(items: items)
+    }
+
+    /// `"outstandingTransfers": 2`: watch userInfo transfers not yet received by the phone app.
+    public static let outstandingTransfers = ExpectationKind(
+        key: "outstandingTransfers", summary: "watch transfers not yet received by the phone app"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        OutstandingTransfers(count: try node.int(context, in: 0...Int.max))
+    }
+
+    /// `"complicationBudgetRemaining": 0`: `remainingComplicationUserInfoTransfers` now.
+    public static let complicationBudgetRemaining = ExpectationKind(
+        key: "complicationBudgetRemaining", summary: "complication transfers left today"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        BudgetRemaining(count: try node.int(context, in: 0...Int.max))
+    }
+
+    /// `"reachable": false`: whether the watch can send the phone an interactive message now.
+    public static let reachable = ExpectationKind(
+        key: "reachable", summary: "whether the phone is reachable from the watch"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        Reachable(expected: try node.bool(context))
+    }
+
+    /// `"delivered": {"interactive": 3, "userInfo": 2}` and likewise `failed`, `duplicates`,
+    /// `retried`, `fellBack`: per-channel counters.
+    static func channelCount(_ metric: ChannelCount.Metric) -> ExpectationKind {
+        ExpectationKind(key: metric.rawValue, summary: "per channel: \(metric.rawValue) count") {
+            (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+            guard case .object(let members) = node.value, !members.isEmpty else {
+                throw context.error(
+                    node,
+                    "expected an object of channel counts such as {\"interactive\": 3}, found "
+                        + node.kindDescription)
+            }
+            var counts: [(LinkChannel, Int)] = []
+            for member in members {
+                guard let channel = LinkChannel.allCases.first(where: { $0.name == member.key }) else {
+                    let names = LinkChannel.allCases.map(\.name)
+                    var message = "unknown channel \"\(member.key)\""
+                    if let suggestion = Suggestion.closest(to: member.key, in: names) {
+                        message += "; did you mean \"\(suggestion)\"?"
+                    }
+                    throw context.error(key: member, message + " expected one of: " + names.joined(separator: ", "))
+                }
+                counts.append((channel, try member.value.int(context, in: 0...Int.max)))
+            }
+            return ChannelCount(metric: metric, counts: counts)
+        }
+    }
+
+    /// `noMessageLost`: checked on a settled copy of the link.
+    public struct NoMessageLost: ScenarioExpectation {
+        public var expected: Bool
+        public var label: String { "noMessageLost = \(expected)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let problems = simulation.link.settled(at: simulation.now).system.verify(trail: [])
+            if problems.isEmpty == expected { return nil }
+            return expected
+                ? "expected no lost, doubled or reordered check-off, found: "
+                    + problems.map(\.description).joined(separator: "; ") : "expected a lost check-off, found none"
+        }
+    }
+
+    /// `phoneInSync`: checked on the link as it is.
+    public struct PhoneInSync: ScenarioExpectation {
+        public var expected: Bool
+        public var label: String { "phoneInSync = \(expected)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let problems = simulation.link.system.verify(trail: [])
+            if problems.isEmpty == expected { return nil }
+            return expected
+                ? "expected the phone in sync, found: " + problems.map(\.description).joined(separator: "; ")
+                : "expected the phone behind the watch, found it in sync"
+        }
+    }
+
+    /// `phoneChecked`: the phone's checked items.
+    public struct PhoneChecked: ScenarioExpectation {
+        public var items: [ItemID]
+        public var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.phoneList.checkedItems.sorted()
+            return actual == items.sorted()
+                ? nil
+                : "expected [\(items.sorted().joined(separator: ", "))] checked on the phone, "
+                    + "found [\(actual.joined(separator: ", "))]"
+        }
+    }
+
+    /// `outstandingTransfers`: the watch's outstanding userInfo transfers.
+    public struct OutstandingTransfers: ScenarioExpectation {
+        public var count: Int
+        public var label: String { "outstandingTransfers = \(count)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.link.system.link.outstandingTransfers(from: .watch).count
+            return actual == count ? nil : "expected \(count) outstanding watch transfers, found \(actual)"
+        }
+    }
+
+    /// `complicationBudgetRemaining`.
+    public struct BudgetRemaining: ScenarioExpectation {
+        public var count: Int
+        public var label: String { "complicationBudgetRemaining = \(count)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.link.system.link.complicationBudget.remaining(at: simulation.now)
+            return actual == count ? nil : "expected \(count) complication transfers left, found \(actual)"
+        }
+    }
+
+    /// `reachable`: from the watch.
+    public struct Reachable: ScenarioExpectation {
+        public var expected: Bool
+        public var label: String { "reachable = \(expected)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let actual = simulation.link.system.link.reachability(from: .watch)
+            if actual.isReachable == expected { return nil }
+            if case .unreachable(let reason) = actual {
+                return "expected reachable, found unreachable (\(reason.name))"
+            }
+            return "expected unreachable, found reachable"
+        }
+    }
+
+    /// A per-channel counter (`delivered`, `failed`, …).
+    public struct ChannelCount: ScenarioExpectation {
+        /// Which counter.
+        public enum Metric: String, Sendable, CaseIterable {
+            case delivered, failed, duplicates, retried, fellBack
+        }
+
+        public var metric: Metric
+        public var counts: [(LinkChannel, Int)]
+        public var label: String {
+            "\(metric.rawValue) = {" + counts.map { "\($0.0.name): \($0.1)" }.joined(separator: ", ") + "}"
+        }
+
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            let statistics = simulation.link.system.link.statistics
+            let wrong = counts.compactMap { channel, expected -> String? in
+                let actual = value(statistics[channel])
+                return actual == expected ? nil : "\(channel.name) expected \(expected), found \(actual)"
+            }
+            return wrong.isEmpty ? nil : "\(metric.rawValue): " + wrong.joined(separator: "; ")
+        }
+
+        private func value(_ statistics: ChannelStatistics) -> Int {
+            switch metric {
+            case .delivered: return statistics.delivered
+            case .failed: return statistics.failed
+            case .duplicates: return statistics.duplicates
+            case .retried: return statistics.retried
+            case .fellBack: return statistics.fellBack
+            }
+        }
+    }
+}

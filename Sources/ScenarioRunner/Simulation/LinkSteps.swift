@@ -1,0 +1,72 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// The link's step kinds: range, app lifecycle, session, and phone pushes to the complication.
+///
+/// The watch face steps (`complicationOnFace`, `complicationOffFace`) belong to the complication
+/// feature; the link's transfer budget follows them (see `syncLinkComplicationPlacement()`).
+public enum LinkSteps {
+    /// Every link step kind, in documentation order.
+    public static let all: [StepKind] = environmentSteps + [phoneComplicationUpdate]
+
+    /// Steps that change the link's world: `{"do": "phoneOutOfRange"}` and so on.
+    static let environmentSteps: [StepKind] = [
+        (LinkEnvironmentChange.phoneOutOfRange, "the phone goes out of range (basement, phone left in the car)"),
+        (.phoneInRange, "the phone comes back into range"),
+        (.killPhoneApp, "the user or the system kills the phone app"),
+        (.launchPhoneApp, "the user opens the phone app (delivers queued transfers)"),
+        (.phoneAppToBackground, "the phone app goes to the background"),
+        (.terminateWatchApp, "the watch app is terminated (its pending replies are lost)"),
+        (.relaunchWatchApp, "the watch app is opened again (re-sends unanswered check-offs)"),
+        (.session(.becomeInactive), "the session becomes inactive (the user switches watches)"),
+        (.session(.deactivate), "the session deactivates"),
+        (.session(.activate), "the session activates again"),
+    ].map { change, summary in
+        StepKind(name: change.name, summary: summary) {
+            (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+            ChangeLink(change: change)
+        }
+    }
+
+    /// `{"do": "phoneComplicationUpdate", "count": 60, "every": "15m"}`: the phone app pushes the
+    /// remaining-items count to the watch complication `count` times (default 1), `every` apart.
+    public static let phoneComplicationUpdate = StepKind(
+        name: "phoneComplicationUpdate",
+        summary: "the phone pushes its remaining count to the complication: \"count\" (1), \"every\" (\"1m\")"
+    ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        let count = try object.optional("count")?.int(context, in: 1...10_000) ?? 1
+        let everyNode = object.optional("every")
+        let every = try everyNode?.duration(context) ?? .minutes(1)
+        if let everyNode, every.nanoseconds.multipliedReportingOverflow(by: Int64(count)).overflow {
+            throw context.error(
+                everyNode, "\(count) updates \(every) apart reach too far in the future; expected a shorter \"every\"")
+        }
+        return PushComplication(count: count, every: every)
+    }
+
+    /// Applies a change to the link's world.
+    public struct ChangeLink: ScenarioAction {
+        public var change: LinkEnvironmentChange
+        public var label: String { change.name }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            simulation.record("step.link", ["do": .string(change.name)])
+            simulation.applyLink(.environment(change))
+            // The user opening the phone app is also an app run for the reminders feature (it
+            // refills its pending window); without a "reminders" section this does nothing.
+            if change == .launchPhoneApp { simulation.phoneAppRuns(.launch) { _ in } }
+        }
+    }
+
+    /// The phone pushes complication updates.
+    public struct PushComplication: ScenarioAction {
+        public var count: Int
+        public var every: SimDuration
+        public var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            for index in 0..<count {
+                simulation.scheduleLink(.phone(.pushComplication), at: simulation.now + every * Int64(index))
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// Expectation keys of the reminders feature, checked on the phone's reminders at the step's time.
+public enum RemindersExpectations {
+    public static let all: [ExpectationKind] = [badge, pendingNotifications, deliveries, missedReminders, overdue]
+
+    /// `"badge": 3`: the phone app's icon badge.
+    public static let badge = ExpectationKind(key: "badge", summary: "the phone app's icon badge") {
+        (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        Badge(value: try node.int(context, in: 0...Int.max))
+    }
+
+    /// `"pendingNotifications": 60`: requests pending in the (simulated) system center.
+    public static let pendingNotifications = ExpectationKind(
+        key: "pendingNotifications", summary: "notification requests pending in the system"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        PendingCount(value: try node.int(context, in: 0...Int.max))
+    }
+
+    /// `"deliveries": 4`, or `[{"item": "milk", "badge": 1}, ...]`: alerts delivered so far (count, or
+    /// each one in order with its badge; `"badge": null` for one that left the badge unchanged).
+    public static let deliveries = ExpectationKind(
+        key: "deliveries", summary: "alerts delivered so far: a count or [{\"item\", \"badge\"}] in order"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        if case .array = node.value {
+            var expected: [ExpectedDelivery] = []
+            for element in try node.array(context) {
+                var object = try ObjectReader(element, context, what: "a delivery such as {\"item\": \"milk\", \"badge\": 1}")
+                let item = try object.required("item", "the item (or repeating reminder) id").string(context)
+                let badgeNode = try object.required("badge", "the badge it carried, or null")
+                let badge: Int? = if case .null = badgeNode.value { nil } else { try badgeNode.int(context, in: 0...Int.max) }
+                try object.finish()
+                expected.append(ExpectedDelivery(item: item, badge: badge))
+            }
+            return Deliveries(count: nil, list: expected)
+        }
+        return Deliveries(count: try node.int(context, in: 0...Int.max), list: nil)
+    }
+
+    /// `"missedReminders": 3` or `["milk", "eggs"]`: reminders missed so far (count, or their items in due order).
+    public static let missedReminders = ExpectationKind(
+        key: "missedReminders", summary: "reminders missed so far: a count or item ids in due order"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        if case .array = node.value {
+            return Missed(count: nil, items: try node.array(context).map { element throws(ScenarioError) in try element.string(context) })
+        }
+        return Missed(count: try node.int(context, in: 0...Int.max), items: nil)
+    }
+
+    /// `"overdue": ["milk"]`: incomplete items due by now, as the phone knows them, in due order.
+    public static let overdue = ExpectationKind(key: "overdue", summary: "items overdue now, in due order") {
+        (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        Overdue(items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
+    }
+
+    static let noSection = "the scenario has no \"reminders\" section"
+
+    public struct Badge: ScenarioExpectation {
+        public var value: Int
+        public var label: String { "badge = \(value)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            let actual = phone.harness.center.badge
+            return actual == value ? nil : "expected badge \(value), found \(actual)"
+        }
+    }
+
+    public struct PendingCount: ScenarioExpectation {
+        public var value: Int
+        public var label: String { "pendingNotifications = \(value)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            let actual = phone.harness.center.pendingCount
+            return actual == value ? nil : "expected \(value) pending notifications, found \(actual)"
+        }
+    }
+
+    public struct ExpectedDelivery: Sendable, Hashable {
+        public var item: String
+        public var badge: Int?
+        var text: String { "\(item) (badge \(badge.map(String.init) ?? "unchanged"))" }
+    }
+
+    public struct Deliveries: ScenarioExpectation {
+        public var count: Int?
+        public var list: [ExpectedDelivery]?
+        public var label: String {
+            if let count { return "deliveries = \(count)" }
+            return "deliveries = [\((list ?? []).map(\.text).joined(separator: ", "))]"
+        }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            let alerts = phone.harness.deliveries.filter(\.isAlert)
+            if let count {
+                return alerts.count == count ? nil : "expected \(count) deliveries, found \(alerts.count)"
+            }
+            let actual = alerts.map { ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge) }
+            guard actual != list else { return nil }
+            return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
+                + actual.map(\.text).joined(separator: ", ") + "]"
+        }
+    }
+
+    public struct Missed: ScenarioExpectation {
+        public var count: Int?
+        public var items: [String]?
+        public var label: String {
+            if let count { return "missedReminders = \(count)" }
+            return "missedReminders = [\((items ?? []).joined(separator: ", "))]"
+        }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            let actual = phone.harness.missed.map(\.owner)
+            if let count {
+                return actual.count == count ? nil : "expected \(count) missed reminders, found \(actual.count)"
+            }
+            return actual == items ? nil
+                : "expected missed [\((items ?? []).joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
+        }
+    }
+
+    public struct Overdue: ScenarioExpectation {
+        public var items: [ItemID]
+        public var label: String { "overdue = [\(items.joined(separator: ", "))]" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let phone = simulation.reminders else { return RemindersExpectations.noSection }
+            let actual = phone.overdue(at: simulation.now).map(\.item)
+            return actual == items ? nil
+                : "expected overdue [\(items.joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
+        }
+    }
+}
+
+/// The owner part of a notification identifier (`"repeat:weekly"` → `"weekly"`).
+func owner(of identifier: NotificationIdentifier) -> String {
+    identifier.split(separator: ":", maxSplits: 1).last.map(String.init) ?? identifier
+}

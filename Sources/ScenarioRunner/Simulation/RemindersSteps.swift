@@ -1,0 +1,72 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// Step kinds of the reminders feature: the phone app running, notification actions, due dates.
+public enum RemindersSteps {
+    public static let all: [StepKind] = [
+        appRun("launchApp", .launch, "the phone app launches and refills its reminders"),
+        appRun("appForeground", .foreground, "the phone app comes to the foreground and refills"),
+        appRun("backgroundRefresh", .backgroundRefresh, "the phone app gets background time and refills"),
+        notificationAction, setDue,
+    ]
+
+    private static func appRun(_ name: String, _ reason: ReminderScheduler.AppRunReason, _ summary: String) -> StepKind {
+        StepKind(name: name, summary: summary) {
+            (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+            AppRun(reason: reason)
+        }
+    }
+
+    /// `{"do": "notificationAction", "item": "milk", "action": "snooze"}`: the user taps an action
+    /// (`complete` or `snooze`) on the latest notification about the item.
+    public static let notificationAction = StepKind(
+        name: "notificationAction",
+        summary: "tap an action on the item's latest notification: \"item\": id, \"action\": \"complete\" or \"snooze\""
+    ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        let item = try object.required("item", "the id of the item the notification is about").itemReference(context)
+        let action: ReminderAction = try RemindersSettings.enumValue(
+            try object.required("action", "\"complete\" or \"snooze\""), context, what: "action")
+        return NotificationActionTap(item: item, action: action)
+    }
+
+    /// `{"do": "setDue", "item": "milk", "due": "+3h"}`: the user changes a due date in the phone app.
+    public static let setDue = StepKind(
+        name: "setDue", summary: "change an item's due date in the phone app: \"item\": id, \"due\": time"
+    ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        let item = try object.required("item", "the id of the item").itemReference(context)
+        let due = try object.required("due", "the new due time, such as \"+3h\"").time(context)
+        return SetDue(item: item, due: due)
+    }
+
+    /// The phone app runs. Launching it or bringing it to the foreground is the same user
+    /// action as the link's `launchPhoneApp`: the app runs, so queued transfers are delivered
+    /// too. (A background refresh only refills reminders: the link model has no "launched into
+    /// the background" transition.)
+    public struct AppRun: ScenarioAction {
+        public var reason: ReminderScheduler.AppRunReason
+        public var label: String { "phone app \(reason.rawValue)" }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            if reason == .launch || reason == .foreground {
+                simulation.applyLink(.environment(.launchPhoneApp))
+            }
+            simulation.phoneAppRuns(reason) { _ in }
+        }
+    }
+
+    /// A notification action.
+    public struct NotificationActionTap: ScenarioAction {
+        public var item: ItemID
+        public var action: ReminderAction
+        public var label: String { "\(action.rawValue) \(item) from its notification" }
+        public func perform(in simulation: inout ScenarioSimulation) { simulation.reminderActionTapped(action, item: item) }
+    }
+
+    /// A due-date change.
+    public struct SetDue: ScenarioAction {
+        public var item: ItemID
+        public var due: SimTime
+        public var label: String { "set \(item) due \(due)" }
+        public func perform(in simulation: inout ScenarioSimulation) { simulation.reminderDueChanged(item, to: due) }
+    }
+}

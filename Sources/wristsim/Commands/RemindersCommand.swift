@@ -1,0 +1,78 @@
+import ScenarioRunner
+import SimulationKernel
+
+/// `wristsim reminders FILE`: the phone's notification schedule over a scenario.
+enum RemindersCommand: Command {
+    static let name = "reminders"
+    static let summary = "Pending notification window over time, deliveries with badges, overdue and missed reminders."
+    static let usage = "wristsim reminders FILE [--at TIME] [--scheduler naive|windowed] [--json] [--seed N]"
+    static let help = """
+        Runs the scenario and reports the phone app's reminders: the pending window after
+        every app run (launch, foreground, notification action, background refresh, watch
+        message), every notification delivered with its badge, the reminders missed (due
+        while outside the window, or dropped by the system) with the reason, and pendingMax.
+
+        ARGUMENTS:
+          FILE                 a scenario JSON file with a "reminders" section (without one,
+                               the defaults apply: windowed, W = 60, launch at the start)
+
+        OPTIONS:
+          --at TIME            also list the items overdue at TIME ("+3h" or an ISO 8601 date)
+          --scheduler MODE     naive (schedule everything, badges fixed when scheduled) or
+                               windowed (soonest W in the system, refill at every app run)
+          --json               print one JSON object (schema wristsim.reminders/1)
+          --seed N             use seed N instead of the scenario's "seed"
+          -h, --help           show this help
+
+        EXIT CODES:
+          0 success   1 an expectation failed   64 usage error   65 invalid scenario file
+
+        EXAMPLES:
+          wristsim reminders Scenarios/reminders-two-weeks.json
+          wristsim reminders Scenarios/reminders-two-weeks.json --scheduler naive --json
+          wristsim reminders Scenarios/reminders-weekday.json --at +8h
+        """
+    static let flags = ["json"]
+    static let options = ["at", "scheduler", "seed"]
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
+        guard let path = arguments.positionals.first else { throw UsageError(command: name, message: "missing scenario file") }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(command: name, message: "expected one scenario file, found \(arguments.positionals.count)")
+        }
+        let seed = try arguments.seed(command: name)
+        var mode: RemindersSettings.Mode?
+        if let text = arguments.value("scheduler") {
+            guard let value = RemindersSettings.Mode(rawValue: text) else {
+                throw UsageError(command: name, message: "--scheduler expects naive or windowed, found '\(text)'")
+            }
+            mode = value
+        }
+        var scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(path)
+        } catch {
+            Console.error(error.description)
+            return .invalidScenario
+        }
+        var at: SimTime?
+        if let text = arguments.value("at") {
+            guard let time = TimeArgument.parse(text, start: scenario.start) else {
+                throw UsageError(
+                    command: name,
+                    message: "--at expects \(TimeArgument.expected) at or after the scenario start (\(scenario.start.iso8601)), found '\(text)'")
+            }
+            at = time
+        }
+        var settings = scenario.sections.reminders ?? RemindersSettings()
+        if let mode { settings.mode = mode }
+        scenario.sections.reminders = settings
+        if let at, at > scenario.end { scenario.end = at }
+        var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
+        let outcome = simulation.run()
+        guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return .success }
+        let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: at)
+        Console.out(arguments.has("json") ? report.json : report.text)
+        return outcome.passed ? .success : .expectationFailed
+    }
+}

@@ -1,0 +1,73 @@
+import CompanionModel
+import SimulationKernel
+
+/// `t(1.5)`: the instant 1.5 s after the start.
+func t(_ seconds: Double) -> SimTime { SimTime(offset: .seconds(seconds)) }
+
+/// Drives a bare ``WatchLink`` (no sender, no phone list) and records what it hands to the apps.
+struct TransportHarness {
+    struct Delivery: Equatable {
+        var id: MessageID
+        var payload: LinkPayload
+        var duplicate: Bool
+        var at: SimTime
+    }
+
+    struct Outcome: Equatable {
+        var id: MessageID
+        var outcome: LinkOutcome
+        var at: SimTime
+    }
+
+    var link: WatchLink
+    var loop = EventLoop<LinkEvent>()
+    var delivered: [Delivery] = []
+    var outcomes: [Outcome] = []
+    var traces: [TraceEvent] = []
+
+    init(seed: UInt64 = 1, _ configure: (inout LinkConfiguration) -> Void = { _ in }) {
+        var configuration = LinkConfiguration(faults: .none(latency: .milliseconds(100)))
+        configure(&configuration)
+        var rng = SplitMix64(seed: seed)
+        link = WatchLink(configuration: configuration, rng: &rng)
+    }
+
+    /// Schedules `event` at `time`.
+    mutating func at(_ time: SimTime, _ event: LinkEvent) {
+        loop.schedule(event, at: time)
+    }
+
+    /// Handles `event` now (at the loop's current time).
+    mutating func now(_ event: LinkEvent) {
+        apply(link.reduce(event, at: loop.now))
+    }
+
+    /// Runs every event; the clock stays at the last one.
+    mutating func run() {
+        while let event = loop.next() {
+            apply(link.reduce(event, at: loop.now))
+        }
+    }
+
+    func outcome(of id: MessageID) -> [LinkOutcome] {
+        outcomes.filter { $0.id == id }.map(\.outcome)
+    }
+
+    var firstDeliveryIDs: [MessageID] { delivered.filter { !$0.duplicate }.map(\.id) }
+
+    private mutating func apply(_ effects: [LinkTransportEffect]) {
+        for effect in effects {
+            switch effect {
+            case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
+            case .deliver(let message, let duplicate):
+                delivered.append(Delivery(id: message.id, payload: message.payload, duplicate: duplicate, at: loop.now))
+            case .outcome(let message, let outcome):
+                outcomes.append(Outcome(id: message.id, outcome: outcome, at: loop.now))
+            case .trace(let event): traces.append(event)
+            }
+        }
+    }
+}
+
+/// A payload of `bytes` bytes.
+func blob(_ bytes: Int, _ label: String = "blob") -> LinkPayload { .data(label: label, bytes: bytes) }
