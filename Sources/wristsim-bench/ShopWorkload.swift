@@ -17,8 +17,9 @@ struct ShopWorkload: BenchWorkload {
         parameters.seed = UInt64(try options.int("seed", default: Int(parameters.seed), in: 0...Int.max))
         let repeatCount = try options.int("repeat", default: 1, in: 1...1000)
         guard parameters.shoppers * parameters.itemsPerShopper <= 50_000_000 else {
-            throw BenchUsageError(message: "--n times --k expects at most 50000000 taps, found "
-                + "\(parameters.shoppers * parameters.itemsPerShopper)")
+            throw BenchUsageError(
+                message: "--n times --k expects at most 50000000 taps, found "
+                    + "\(parameters.shoppers * parameters.itemsPerShopper)")
         }
 
         let measurement = BenchMeasurement(repeat: repeatCount) { ShopSimulation.run(parameters) }

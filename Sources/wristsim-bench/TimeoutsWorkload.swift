@@ -13,7 +13,8 @@ struct TimeoutsWorkload: BenchWorkload {
         let options = try BenchArguments(arguments, allowed: ["p", "l", "seed", "repeat"])
         var parameters = TimeoutsParameters()
         parameters.processes = try options.int("p", default: parameters.processes, in: 1...10_000_000)
-        parameters.timeoutsPerProcess = try options.int("l", default: parameters.timeoutsPerProcess, in: 1...1_000_000_000)
+        parameters.timeoutsPerProcess = try options.int(
+            "l", default: parameters.timeoutsPerProcess, in: 1...1_000_000_000)
         parameters.seed = UInt64(try options.int("seed", default: Int(parameters.seed), in: 0...Int.max))
         let repeatCount = try options.int("repeat", default: 1, in: 1...1000)
 

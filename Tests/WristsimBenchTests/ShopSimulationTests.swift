@@ -18,13 +18,14 @@ import Testing
 
     /// `(N, K, seed)` and SimPy's `(taps, attempts, retries, events, simulated time)`. N = 3000,
     /// K = 5 overloads the phone and keeps the UI thread 80% busy, so queues and ties abound.
-    @Test(arguments: [
-        (20, 5, 42, 100, 103, 3, 612, 369.08791153497845),
-        (3, 200, 42, 600, 627, 27, 3_708, 6745.166351550251),
-        (200, 10, 7, 2_000, 2_100, 100, 12_400, 650.9615654379581),
-        (3000, 5, 42, 15_000, 15_827, 827, 93_308, 507.7633016863334),
-        (3000, 5, 1, 15_000, 15_810, 810, 93_240, 482.37158376161386),
-    ] as [(Int, Int, UInt64, Int, Int, Int, Int, Double)])
+    @Test(
+        arguments: [
+            (20, 5, 42, 100, 103, 3, 612, 369.08791153497845),
+            (3, 200, 42, 600, 627, 27, 3_708, 6745.166351550251),
+            (200, 10, 7, 2_000, 2_100, 100, 12_400, 650.9615654379581),
+            (3000, 5, 42, 15_000, 15_827, 827, 93_308, 507.7633016863334),
+            (3000, 5, 1, 15_000, 15_810, 810, 93_240, 482.37158376161386),
+        ] as [(Int, Int, UInt64, Int, Int, Int, Int, Double)])
     func smallerRunsMatchSimPy(
         shoppers: Int, items: Int, seed: UInt64, taps: Int, attempts: Int, retries: Int, events: Int, end: Double
     ) {

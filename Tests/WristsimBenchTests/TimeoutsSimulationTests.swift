@@ -13,11 +13,12 @@ import Testing
     }
 
     /// `(P, L, seed, SimPy's simulated time)`.
-    @Test(arguments: [
-        (10, 100, 42, 131.4551017705656),
-        (1, 5, 42, 2.9531920488707017),
-        (500, 20, 3, 34.62804280156953),
-    ] as [(Int, Int, UInt64, Double)])
+    @Test(
+        arguments: [
+            (10, 100, 42, 131.4551017705656),
+            (1, 5, 42, 2.9531920488707017),
+            (500, 20, 3, 34.62804280156953),
+        ] as [(Int, Int, UInt64, Double)])
     func smallerRunsMatchSimPy(processes: Int, timeouts: Int, seed: UInt64, end: Double) {
         let parameters = TimeoutsParameters(processes: processes, timeoutsPerProcess: timeouts, seed: seed)
         let outcome = TimeoutsSimulation.run(parameters)
