@@ -26,6 +26,7 @@ let package = Package(
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),
         .testTarget(name: "ScenarioRunnerTests", dependencies: ["ScenarioRunner", "CompanionModel", "ReminderScheduling", "SimulationKernel"]),
         .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
+        .testTarget(name: "WristsimBenchTests", dependencies: ["wristsim-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,25 +18,62 @@ protocol BenchWorkload {
 
 /// What a workload measured, in print order.
 struct BenchReport {
-    var fields: [(key: String, value: TraceValue)] = []
+    /// One printed field: its table text and its JSON value.
+    struct Field {
+        var key: String
+        var text: String
+        var json: String
+    }
+
+    var fields: [Field] = []
+    /// Whether the run reproduced the reference check values; a mismatch exits with status 1.
+    var checkValues: CheckValues = .notApplicable
 
     mutating func add(_ key: String, _ value: TraceValue) {
-        fields.append((key, value))
+        fields.append(Field(key: key, text: value.text, json: value.json))
+    }
+
+    /// Adds a floating-point number printed with full precision (shortest text that reads
+    /// back as the same `Double`, like Python's `repr`).
+    mutating func add(_ key: String, number value: Double) {
+        fields.append(Field(key: key, text: "\(value)", json: "\(value)"))
+    }
+
+    /// Adds a list of floating-point numbers printed with full precision.
+    mutating func add(_ key: String, numbers values: [Double]) {
+        let items = values.map { "\($0)" }
+        fields.append(Field(key: key, text: items.joined(separator: " "), json: items.jsonArray))
+    }
+
+    /// Sets ``checkValues`` and adds it as the `checkValues` field.
+    mutating func addCheckValues(_ outcome: CheckValues) {
+        checkValues = outcome
+        add("checkValues", .string(outcome.rawValue))
     }
 
     /// One JSON object with the fields in order.
     var json: String {
         var object = JSONObjectText()
-        for field in fields { object.add(field.key, field.value) }
+        for field in fields { object.addRaw(field.key, field.json) }
         return object.text
     }
 
     /// Aligned `key   value` lines.
     var text: String {
         let width = fields.map(\.key.count).max() ?? 0
-        return fields.map { $0.key + String(repeating: " ", count: width - $0.key.count + 2) + $0.value.text }
+        return fields.map { $0.key + String(repeating: " ", count: width - $0.key.count + 2) + $0.text }
             .joined(separator: "\n")
     }
+}
+
+/// Whether a run reproduced the published check values of its workload.
+enum CheckValues: String {
+    /// Every check value is identical (the simulated time bit for bit).
+    case match
+    /// At least one differs: the workload does not reproduce the reference.
+    case mismatch = "MISMATCH"
+    /// Non-default parameters: there is nothing published to compare with.
+    case notApplicable = "n/a (non-default parameters)"
 }
 
 /// A bad option for a workload; the message says what was expected. Exit code 64.

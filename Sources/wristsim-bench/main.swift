@@ -6,6 +6,8 @@ import Darwin
 
 /// Every workload, in `--help` order. Add a workload by adding it here.
 let workloads: [any BenchWorkload] = [
+    ShopWorkload(),
+    TimeoutsWorkload(),
     TapsWorkload(),
     RemindersWorkload(),
     LinkWorkload(),
@@ -49,6 +51,7 @@ arguments.removeAll { $0 == "--json" }
 do {
     let report = try workload.run(arguments: arguments)
     print(json ? report.json : report.text)
+    if report.checkValues == .mismatch { exit(1) }
 } catch {
     writeToStandardError("error: \(error.message)\n")
     exit(64)

@@ -18,6 +18,15 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// a cancelled event stays in the heap, marked, and is skipped when it reaches the top, so
 /// cancelling never searches the heap.
 ///
+/// Two fast paths keep the `(time, sequence)` order of a plain heap exactly:
+/// - An event scheduled at exactly the time of the last event popped (a zero-delay wake-up,
+///   very common in process-style simulations) goes to a FIFO side queue instead of the heap,
+///   in O(1). Every entry there has that one time and a later sequence than anything before
+///   it, so popping the smaller of the heap's top and the side queue's front is exact.
+/// - Popping the heap's top leaves its slot vacant until the next heap operation: if that is a
+///   schedule (an event handler scheduling its successor), the new entry takes the root and
+///   sifts down once, instead of a sift-down for the pop plus a sift-up for the push.
+///
 /// ```swift
 /// var queue = EventQueue<SimTime, String>()
 /// queue.schedule("second", at: SimTime(offset: .seconds(2)))
@@ -47,7 +56,23 @@ public struct EventQueue<Time: Comparable, Event> {
         }
     }
 
+    /// What `heap[0]` holds.
+    @usableFromInline
+    enum Root: Sendable {
+        /// The earliest pending heap entry (or the heap is empty).
+        case pending
+        /// An entry already popped, kept until the next heap operation fills or removes it.
+        case vacated
+    }
+
+    /// A binary min-heap by `(time, sequence)`; see ``Root`` for its first slot.
     @usableFromInline var heap: [Entry] = []
+    @usableFromInline var root: Root = .pending
+    /// Entries scheduled at `currentTime`, in schedule order, from `currentHead` on.
+    @usableFromInline var current: [Entry] = []
+    @usableFromInline var currentHead: Int = 0
+    /// The time every entry in `current` has; while `current` is empty, the last popped time.
+    @usableFromInline var currentTime: Time?
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var cancelled: Set<UInt64> = []
 
@@ -65,7 +90,9 @@ public struct EventQueue<Time: Comparable, Event> {
     ///
     /// - Complexity: O(1).
     @inlinable
-    public var count: Int { heap.count - cancelled.count }
+    public var count: Int {
+        heapCount + current.count - currentHead - cancelled.count
+    }
 
     /// Whether no event is pending.
     @inlinable
@@ -77,14 +104,18 @@ public struct EventQueue<Time: Comparable, Event> {
 
     /// Schedules `event` at `time` and returns a handle that can cancel it.
     ///
-    /// - Complexity: O(log *n*) for *n* entries in the heap.
+    /// - Complexity: O(log *n*) for *n* entries in the heap; amortised O(1) when `time` equals
+    ///   the time of the last event popped.
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: Event, at time: Time) -> EventID {
         let entry = Entry(time: time, sequence: nextSequence, event: event)
         nextSequence &+= 1
-        heap.append(entry)
-        siftUp(from: heap.count - 1, entry)
+        if time == currentTime {
+            current.append(entry)
+        } else {
+            insertIntoHeap(entry)
+        }
         return EventID(sequence: entry.sequence)
     }
 
@@ -96,8 +127,10 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {
+        settleRoot()
         guard id.sequence < nextSequence, !cancelled.contains(id.sequence),
             heap.contains(where: { $0.sequence == id.sequence })
+                || current[currentHead...].contains(where: { $0.sequence == id.sequence })
         else { return false }
         cancelled.insert(id.sequence)
         return true
@@ -109,63 +142,58 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public mutating func nextTime() -> Time? {
         dropCancelledTop()
-        return heap.first?.time
+        return peekNext()?.time
     }
 
     /// Removes and returns the earliest pending event (FIFO among equal times).
     ///
-    /// - Complexity: O(log *n*), plus O(log *n*) per cancelled entry it discards.
+    /// - Complexity: O(log *n*) (O(1) for an event scheduled at the time of the previous
+    ///   one), plus O(log *n*) per cancelled entry it discards.
     @inlinable
     public mutating func popNext() -> (time: Time, id: EventID, event: Event)? {
         dropCancelledTop()
-        guard let top = removeTop() else { return nil }
-        return (top.time, EventID(sequence: top.sequence), top.event)
+        guard let next = removeNext() else { return nil }
+        return (next.time, EventID(sequence: next.sequence), next.event)
     }
 
     @inlinable
     mutating func dropCancelledTop() {
         guard !cancelled.isEmpty else { return }
-        while let first = heap.first, cancelled.contains(first.sequence) {
-            cancelled.remove(first.sequence)
-            _ = removeTop()
+        while let next = peekNext(), cancelled.contains(next.sequence) {
+            cancelled.remove(next.sequence)
+            _ = removeNext()
         }
     }
 
+    /// Whether the next entry is the front of `current` (rather than the heap's top).
     @inlinable
-    mutating func removeTop() -> Entry? {
-        guard !heap.isEmpty else { return nil }
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return last }
-        let top = heap[0]
-        siftDown(from: 0, last)
+    var nextIsCurrent: Bool {
+        guard currentHead < current.count else { return false }
+        guard let top = heapTop else { return true }
+        return !top.precedes(current[currentHead])
+    }
+
+    @inlinable
+    func peekNext() -> Entry? {
+        nextIsCurrent ? current[currentHead] : heapTop
+    }
+
+    @inlinable
+    mutating func removeNext() -> Entry? {
+        if nextIsCurrent {
+            let entry = current[currentHead]
+            currentHead += 1
+            if currentHead == current.count, currentHead >= 256 {
+                current.removeAll(keepingCapacity: true)
+                currentHead = 0
+            }
+            return entry
+        }
+        settleRoot()
+        guard let top = heap.first else { return nil }
+        root = .vacated
+        if currentHead == current.count { currentTime = top.time }
         return top
-    }
-
-    @inlinable
-    mutating func siftUp(from start: Int, _ entry: Entry) {
-        var index = start
-        while index > 0 {
-            let parent = (index - 1) >> 1
-            guard entry.precedes(heap[parent]) else { break }
-            heap[index] = heap[parent]
-            index = parent
-        }
-        heap[index] = entry
-    }
-
-    @inlinable
-    mutating func siftDown(from start: Int, _ entry: Entry) {
-        let count = heap.count
-        var index = start
-        while true {
-            var child = 2 * index + 1
-            if child >= count { break }
-            if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
-            guard heap[child].precedes(entry) else { break }
-            heap[index] = heap[child]
-            index = child
-        }
-        heap[index] = entry
     }
 }
 

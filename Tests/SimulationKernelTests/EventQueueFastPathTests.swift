@@ -1,0 +1,125 @@
+import Testing
+
+@testable import SimulationKernel
+
+/// The fast paths (events scheduled at the time of the last popped event; a push reusing the
+/// vacated root after a pop) must keep the exact `(time, schedule order)` order of a plain heap,
+/// with cancellation and scheduling in the past.
+@Suite struct EventQueueFastPathTests {
+    @Test func aPushAfterAPopReusesTheVacatedRoot() {
+        var queue = EventQueue<Int, String>()
+        for (name, time) in [("a", 1), ("b", 4), ("c", 6), ("d", 9)] { queue.schedule(name, at: time) }
+        let popped = queue.popNext()
+        #expect(popped?.event == "a")
+        #expect(queue.root == .vacated)
+        #expect(queue.count == 3)
+        let cancelledPopped = popped.map { queue.cancel($0.id) }
+        #expect(cancelledPopped == false, "an event that already ran cannot be cancelled")
+        queue.schedule("e", at: 5)
+        queue.schedule("f", at: 2)
+        #expect(queue.count == 5)
+        var order: [String] = []
+        while let next = queue.popNext() {
+            order.append(next.event)
+            if next.event == "b" { queue.schedule("g", at: 7) }
+        }
+        #expect(order == ["f", "b", "e", "c", "g", "d"])
+        #expect(queue.isEmpty)
+    }
+
+    @Test func poppingTheLastEventThenSchedulingAgain() {
+        var queue = EventQueue<Int, String>()
+        queue.schedule("only", at: 3)
+        #expect(queue.popNext()?.event == "only")
+        #expect(queue.isEmpty)
+        #expect(queue.nextTime() == nil)
+        queue.schedule("later", at: 8)
+        #expect(queue.nextTime() == 8)
+        #expect(queue.popNext()?.event == "later")
+        #expect(queue.popNext() == nil)
+        #expect(queue.heap.isEmpty, "the vacated root was removed")
+    }
+
+    @Test func zeroDelayEventsRunAfterEarlierEventsAtTheSameTime() {
+        var queue = EventQueue<Int, String>()
+        queue.schedule("a", at: 5)
+        queue.schedule("b", at: 5)
+        queue.schedule("later", at: 6)
+        #expect(queue.popNext()?.event == "a")
+        queue.schedule("c", at: 5)  // at the current time: after "b", which was scheduled first
+        #expect(queue.current.count == 1, "scheduled through the fast path")
+        #expect(queue.popNext()?.event == "b")
+        queue.schedule("d", at: 5)
+        #expect(queue.popNext()?.event == "c")
+        #expect(queue.popNext()?.event == "d")
+        #expect(queue.popNext()?.event == "later")
+        #expect(queue.popNext() == nil)
+    }
+
+    @Test func schedulingInThePastStillPopsFirst() {
+        var queue = EventQueue<Int, String>()
+        queue.schedule("t10", at: 10)
+        queue.schedule("t20", at: 20)
+        #expect(queue.popNext()?.event == "t10")
+        queue.schedule("now", at: 10)
+        queue.schedule("past", at: 3)
+        #expect(queue.popNext()?.event == "past")
+        queue.schedule("past again", at: 3)  // must not overtake "now" (time 10)
+        #expect(queue.popNext()?.event == "past again")
+        #expect(queue.popNext()?.event == "now")
+        #expect(queue.popNext()?.event == "t20")
+    }
+
+    @Test func cancellingAFastPathEvent() {
+        var queue = EventQueue<Int, String>()
+        queue.schedule("first", at: 1)
+        _ = queue.popNext()
+        let zero = queue.schedule("zero delay", at: 1)
+        queue.schedule("kept", at: 1)
+        #expect(queue.count == 2)
+        let cancelledOnce = queue.cancel(zero)
+        let cancelledTwice = queue.cancel(zero)
+        #expect(cancelledOnce)
+        #expect(!cancelledTwice)
+        #expect(queue.count == 1)
+        #expect(queue.nextTime() == 1)
+        #expect(queue.popNext()?.event == "kept")
+        #expect(queue.isEmpty)
+        let cancelledAfterDiscard = queue.cancel(zero)
+        #expect(!cancelledAfterDiscard, "cancelled and discarded")
+    }
+
+    /// Property: a random mix of schedules (many at the current time, some in the past),
+    /// cancels and pops gives the same pops, counts and next times as a sorted reference.
+    @Test(arguments: 0..<200)
+    func matchesASortedReferenceWithZeroDelays(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var queue = EventQueue<Int, Int>()
+        var pending: [(time: Int, seq: Int)] = []
+        var ids: [Int: EventID] = [:]
+        var lastPopped = 0
+        for step in 0..<600 {
+            let roll = Int.random(in: 0..<100, using: &rng)
+            if roll < 45 {
+                let offset = [0, 0, 0, 1, 2, 7, -3].randomElement(using: &rng) ?? 0
+                let time = lastPopped + offset
+                ids[step] = queue.schedule(step, at: time)
+                pending.append((time, step))
+            } else if roll < 52, let victim = pending.randomElement(using: &rng), let id = ids[victim.seq] {
+                let cancelled = queue.cancel(id)
+                #expect(cancelled, "seed \(seed) step \(step)")
+                pending.removeAll { $0.seq == victim.seq }
+            } else {
+                pending.sort { $0.time < $1.time || ($0.time == $1.time && $0.seq < $1.seq) }
+                #expect(queue.nextTime() == pending.first?.time, "seed \(seed) step \(step)")
+                let popped = queue.popNext()
+                #expect(popped?.event == pending.first?.seq, "seed \(seed) step \(step)")
+                if let popped, !pending.isEmpty {
+                    lastPopped = popped.time
+                    pending.removeFirst()
+                }
+            }
+            #expect(queue.count == pending.count, "seed \(seed) step \(step)")
+        }
+    }
+}
