@@ -6,11 +6,11 @@ import Darwin
 
 /// Every workload, in `--help` order. Add a workload by adding it here.
 let workloads: [any BenchWorkload] = [
+    ShopWorkload(),
+    TimeoutsWorkload(),
     TapsWorkload(),
     RemindersWorkload(),
     LinkWorkload(),
-    ShopWorkload(),
-    TimeoutsWorkload(),
 ]
 
 func printHelp(_ workloads: [any BenchWorkload]) {

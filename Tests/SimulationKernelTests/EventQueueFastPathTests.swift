@@ -123,3 +123,41 @@ import Testing
         }
     }
 }
+
+/// Property: with scheduling, popping and cancelling interleaved at random (zero delays, equal
+/// times and times in the past included, so both fast paths are exercised), the queue pops
+/// exactly what a sorted reference list would.
+@Suite struct EventQueueInterleavedPropertyTests {
+    @Test(arguments: 0..<500)
+    func interleavedOperationsMatchAReference(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var queue = EventQueue<Int, Int>()
+        var reference: [(time: Int, sequence: UInt64)] = []
+        var now = 0
+        var issued: [EventID] = []
+        for step in 0..<400 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<5:
+                let time = max(0, now + [0, 0, 1, 2, 5, -1].randomElement(using: &rng)!)
+                let id = queue.schedule(step, at: time)
+                reference.append((time, id.sequence))
+                issued.append(id)
+            case 5..<8:
+                let expected = reference.min { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+                let popped = queue.popNext()
+                #expect(popped?.id.sequence == expected?.sequence, "seed \(seed) step \(step)")
+                #expect(popped?.time == expected?.time, "seed \(seed) step \(step)")
+                if let popped {
+                    reference.removeAll { $0.sequence == popped.id.sequence }
+                    now = popped.time
+                }
+            default:
+                guard let victim = issued.randomElement(using: &rng) else { continue }
+                let pending = reference.contains { $0.sequence == victim.sequence }
+                #expect(queue.cancel(victim) == pending, "seed \(seed) step \(step)")
+                reference.removeAll { $0.sequence == victim.sequence }
+            }
+            #expect(queue.count == reference.count, "seed \(seed) step \(step)")
+        }
+    }
+}
