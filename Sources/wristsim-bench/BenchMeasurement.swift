@@ -36,3 +36,18 @@ struct BenchMeasurement<Outcome: Equatable> {
         return wall > 0 ? Int64((Double(events) / wall).rounded()) : 0
     }
 }
+
+extension BenchReport {
+    /// Adds the timing fields every kernel workload reports, in this order: `events`,
+    /// `simulatedSeconds`, `repeat`, `wallSeconds` (median), `wallSecondsRuns`, `eventsPerSecond`.
+    mutating func addTiming<Outcome>(
+        _ measurement: BenchMeasurement<Outcome>, events: Int, simulatedSeconds: Double
+    ) {
+        add("events", .int(Int64(events)))
+        add("simulatedSeconds", number: simulatedSeconds)
+        add("repeat", .int(Int64(measurement.wallSeconds.count)))
+        add("wallSeconds", number: measurement.medianWallSeconds)
+        add("wallSecondsRuns", numbers: measurement.wallSeconds)
+        add("eventsPerSecond", .int(measurement.eventsPerSecond(events: events)))
+    }
+}

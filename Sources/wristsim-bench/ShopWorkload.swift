@@ -33,12 +33,7 @@ struct ShopWorkload: BenchWorkload {
         report.add("delivered", .int(Int64(outcome.delivered)))
         report.add("attempts", .int(Int64(outcome.attempts)))
         report.add("retries", .int(Int64(outcome.retries)))
-        report.add("events", .int(Int64(outcome.events)))
-        report.add("simulatedSeconds", number: outcome.simulatedSeconds)
-        report.add("repeat", .int(Int64(repeatCount)))
-        report.add("wallSeconds", number: measurement.medianWallSeconds)
-        report.add("wallSecondsRuns", numbers: measurement.wallSeconds)
-        report.add("eventsPerSecond", .int(measurement.eventsPerSecond(events: outcome.events)))
+        report.addTiming(measurement, events: outcome.events, simulatedSeconds: outcome.simulatedSeconds)
         report.addCheckValues(Self.checkValues(parameters, measurement))
         return report
     }

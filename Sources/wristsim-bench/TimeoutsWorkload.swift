@@ -25,12 +25,7 @@ struct TimeoutsWorkload: BenchWorkload {
         report.add("processes", .int(Int64(parameters.processes)))
         report.add("timeoutsPerProcess", .int(Int64(parameters.timeoutsPerProcess)))
         report.add("seed", .int(Int64(parameters.seed)))
-        report.add("events", .int(Int64(outcome.events)))
-        report.add("simulatedSeconds", number: outcome.simulatedSeconds)
-        report.add("repeat", .int(Int64(repeatCount)))
-        report.add("wallSeconds", number: measurement.medianWallSeconds)
-        report.add("wallSecondsRuns", numbers: measurement.wallSeconds)
-        report.add("eventsPerSecond", .int(measurement.eventsPerSecond(events: outcome.events)))
+        report.addTiming(measurement, events: outcome.events, simulatedSeconds: outcome.simulatedSeconds)
         report.addCheckValues(Self.checkValues(parameters, measurement))
         return report
     }

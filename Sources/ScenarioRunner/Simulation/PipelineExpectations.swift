@@ -8,17 +8,17 @@ public enum PipelineExpectations {
 
     /// `"latencyP99Below": "100ms"`: the nearest-rank p99 of tap-to-removal latency is below the bound.
     public static let p99Below = bound("latencyP99Below", "p99 tap-to-removal latency is below this duration") {
-        LatencyBound(percentile: 99, bound: $0, atLeast: false)
+        LatencyBound(percentile: 99, bound: $0, comparison: .below)
     }
 
     /// `"latencyP50AtLeast": "5s"`: the median latency is at least the bound (to pin a slow baseline).
     public static let p50AtLeast = bound("latencyP50AtLeast", "median tap-to-removal latency is at least this duration") {
-        LatencyBound(percentile: 50, bound: $0, atLeast: true)
+        LatencyBound(percentile: 50, bound: $0, comparison: .atLeast)
     }
 
     /// `"latencyMaxBelow": "6s"`: every tap's latency is below the bound.
     public static let maxBelow = bound("latencyMaxBelow", "every tap-to-removal latency is below this duration") {
-        LatencyBound(percentile: 100, bound: $0, atLeast: false)
+        LatencyBound(percentile: 100, bound: $0, comparison: .below)
     }
 
     /// `"nextItemVisible": true`: at the latest wrist raise or app launch, the next item to pick up
@@ -47,20 +47,34 @@ public enum PipelineExpectations {
 
     /// A bound on one percentile (100 = max) of the latencies so far.
     public struct LatencyBound: ScenarioExpectation {
+        /// Which side of the bound the percentile must fall on.
+        public enum Comparison: Sendable {
+            /// Strictly below the bound (`latencyP99Below`).
+            case below
+            /// At or above the bound (`latencyP50AtLeast`).
+            case atLeast
+
+            var symbol: String { self == .below ? "<" : "≥" }
+
+            func holds(_ value: SimDuration, _ bound: SimDuration) -> Bool {
+                self == .below ? value < bound : value >= bound
+            }
+        }
+
         public var percentile: Int
         public var bound: SimDuration
-        public var atLeast: Bool
+        public var comparison: Comparison
 
         var name: String { percentile == 100 ? "max" : "p\(percentile)" }
 
-        public var label: String { "latency \(name) \(atLeast ? "≥" : "<") \(bound)" }
+        public var label: String { "latency \(name) \(comparison.symbol) \(bound)" }
 
         public func failure(in simulation: ScenarioSimulation) -> String? {
             guard let value = simulation.watchApp.statistics.percentile(percentile) else {
-                return "expected latency \(name) \(atLeast ? "≥" : "<") \(bound), found no tap whose row is gone"
+                return "expected latency \(name) \(comparison.symbol) \(bound), found no tap whose row is gone"
             }
-            let holds = atLeast ? value >= bound : value < bound
-            return holds ? nil : "expected latency \(name) \(atLeast ? "≥" : "<") \(bound), found \(value)"
+            return comparison.holds(value, bound)
+                ? nil : "expected latency \(name) \(comparison.symbol) \(bound), found \(value)"
         }
     }
 

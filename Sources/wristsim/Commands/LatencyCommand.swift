@@ -54,13 +54,7 @@ enum LatencyCommand: Command {
             throw UsageError(command: name, message: "unknown watch model '\(watch)'; expected one of: "
                 + WatchModel.knownNames.joined(separator: ", "))
         }
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(path)
-        } catch {
-            Console.error(error.description)
-            return .invalidScenario
-        }
+        guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }
         let pipelines: [String?] = arguments.has("compare") ? ["naive", "optimized"] : [arguments.value("pipeline")]
         var profiles: [LatencyProfile] = []
         for pipeline in pipelines {

@@ -48,22 +48,8 @@ enum RemindersCommand: Command {
             }
             mode = value
         }
-        var scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(path)
-        } catch {
-            Console.error(error.description)
-            return .invalidScenario
-        }
-        var at: SimTime?
-        if let text = arguments.value("at") {
-            guard let time = TimeArgument.parse(text, start: scenario.start) else {
-                throw UsageError(
-                    command: name,
-                    message: "--at expects \(TimeArgument.expected) at or after the scenario start (\(scenario.start.iso8601)), found '\(text)'")
-            }
-            at = time
-        }
+        guard var scenario = ScenarioArguments.load(path) else { return .invalidScenario }
+        let at = try ScenarioArguments.time(arguments, command: name, in: scenario)
         var settings = scenario.sections.reminders ?? RemindersSettings()
         if let mode { settings.mode = mode }
         scenario.sections.reminders = settings

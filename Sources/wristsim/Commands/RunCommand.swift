@@ -36,11 +36,7 @@ enum RunCommand: Command {
         let seed = try arguments.seed(command: name)
         var exitCode = ExitCode.success
         for (index, path) in arguments.positionals.enumerated() {
-            let scenario: Scenario
-            do {
-                scenario = try ScenarioLoader.load(path)
-            } catch {
-                Console.error(error.description)
+            guard let scenario = ScenarioArguments.load(path) else {
                 exitCode = max(exitCode, .invalidScenario)
                 continue
             }

@@ -55,23 +55,8 @@ enum TimelineCommand: Command {
             }
             families = [family]
         }
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(path)
-        } catch {
-            Console.error(error.description)
-            return .invalidScenario
-        }
-        var at: SimTime?
-        if let text = arguments.value("at") {
-            guard let time = TimeArgument.parse(text, start: scenario.start) else {
-                throw UsageError(
-                    command: name,
-                    message: "invalid --at '\(text)'; expected \"+2h\", \"18:00\" or an ISO 8601 date-time at or after "
-                        + "the scenario start (\(scenario.start.iso8601))")
-            }
-            at = time
-        }
+        guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }
+        let at = try ScenarioArguments.time(arguments, command: name, in: scenario)
         let result = ComplicationTimeline.run(scenario, seed: seed, families: families)
         if let family = families?.first, !result.report.model.configuration.families.contains(family) {
             let enabled = result.report.model.configuration.families.map(\.rawValue).joined(separator: ", ")
