@@ -20,11 +20,14 @@ let package = Package(
             name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"],
             exclude: ["README-INTEGRATION.md"]),
         .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner"]),
-        .executableTarget(name: "wristsim-bench", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
+        .executableTarget(
+            name: "wristsim-bench", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),
-        .testTarget(name: "ScenarioRunnerTests", dependencies: ["ScenarioRunner", "CompanionModel", "ReminderScheduling", "SimulationKernel"]),
+        .testTarget(
+            name: "ScenarioRunnerTests",
+            dependencies: ["ScenarioRunner", "CompanionModel", "ReminderScheduling", "SimulationKernel"]),
         .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
         .testTarget(name: "WristsimBenchTests", dependencies: ["wristsim-bench"]),
     ],

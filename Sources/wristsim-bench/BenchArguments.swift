@@ -8,8 +8,9 @@ struct BenchArguments {
         while index < arguments.count {
             let word = arguments[index]
             guard word.hasPrefix("--"), allowed.contains(String(word.dropFirst(2))) else {
-                throw BenchUsageError(message: "unknown option '\(word)'; expected one of "
-                    + allowed.sorted().map { "--" + $0 }.joined(separator: ", "))
+                throw BenchUsageError(
+                    message: "unknown option '\(word)'; expected one of "
+                        + allowed.sorted().map { "--" + $0 }.joined(separator: ", "))
             }
             guard index + 1 < arguments.count else {
                 throw BenchUsageError(message: "option '\(word)' needs a value")
@@ -23,7 +24,9 @@ struct BenchArguments {
     func int(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(BenchUsageError) -> Int {
         guard let text = values[key] else { return defaultValue }
         guard let value = Int(text), range.contains(value) else {
-            throw BenchUsageError(message: "--\(key) expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+            throw BenchUsageError(
+                message:
+                    "--\(key) expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
         }
         return value
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ReminderScheduling
 import SimulationKernel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `wristsim-bench reminders`: the windowed scheduler on a huge list, and the naive badge recompute.
 ///
@@ -29,8 +30,12 @@ struct RemindersWorkload: BenchWorkload {
         """
 
     func run(arguments: [String]) throws(BenchUsageError) -> BenchReport {
-        let options = try BenchArguments(arguments, allowed: ["reminders", "changes", "naive-reminders",
-                                                                "naive-changes", "seed"])
+        let options = try BenchArguments(
+            arguments,
+            allowed: [
+                "reminders", "changes", "naive-reminders",
+                "naive-changes", "seed",
+            ])
         let reminders = try options.int("reminders", default: 1_000_000, in: 1...50_000_000)
         let changes = try options.int("changes", default: 100_000, in: 0...10_000_000)
         let naiveReminders = try options.int("naive-reminders", default: 10_000, in: 1...1_000_000)
@@ -137,7 +142,8 @@ private struct RemindersRun {
             _ = center.advance(to: time)
             switch change {
             case .complete(let index): try? scheduler.complete(itemName(index), now: time)
-            case .add(let index, let due): scheduler.setItem(itemName(index), due: ReminderTime(seconds: due), now: time)
+            case .add(let index, let due):
+                scheduler.setItem(itemName(index), due: ReminderTime(seconds: due), now: time)
             case .snooze(let index): try? scheduler.snooze(itemName(index), now: time)
             }
             if let report = try? scheduler.refill(now: time, reason: .foreground, center: &center) {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every workload, in `--help` order. Add a workload by adding it here.
@@ -14,7 +14,8 @@ let workloads: [any BenchWorkload] = [
 ]
 
 func printHelp(_ workloads: [any BenchWorkload]) {
-    print("""
+    print(
+        """
         OVERVIEW: WristSim benchmarks (build with -c release for meaningful figures).
 
         USAGE: wristsim-bench <workload> [options] [--json]
@@ -24,7 +25,8 @@ func printHelp(_ workloads: [any BenchWorkload]) {
     for workload in workloads {
         print("  " + workload.name + String(repeating: " ", count: max(1, 12 - workload.name.count)) + workload.summary)
     }
-    print("""
+    print(
+        """
 
         OPTIONS:
           --json      print one JSON object instead of a table
@@ -38,12 +40,15 @@ guard let name = arguments.first, name != "-h", name != "--help" else {
     exit(arguments.isEmpty ? 64 : 0)
 }
 guard let workload = workloads.first(where: { $0.name == name }) else {
-    writeToStandardError("error: unknown workload '\(name)'; expected one of: \(workloads.map(\.name).joined(separator: ", "))\n")
+    writeToStandardError(
+        "error: unknown workload '\(name)'; expected one of: \(workloads.map(\.name).joined(separator: ", "))\n")
     exit(64)
 }
 arguments.removeFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("USAGE: wristsim-bench \(workload.name) [options] [--json]\n\n\(workload.summary)\n\nOPTIONS:\n\(workload.optionsHelp)")
+    print(
+        "USAGE: wristsim-bench \(workload.name) [options] [--json]\n\n\(workload.summary)\n\nOPTIONS:\n\(workload.optionsHelp)"
+    )
     exit(0)
 }
 let json = arguments.contains("--json")

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ScenarioRunner
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `wristsim`: parse the command word, hand the rest to the command, exit with its code.
 func topLevelHelp() -> String {
@@ -16,7 +17,8 @@ func topLevelHelp() -> String {
     ]
     let width = commands.map { $0.name.count }.max() ?? 0
     for command in commands {
-        lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary)
+        lines.append(
+            "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary)
     }
     lines += [
         "",

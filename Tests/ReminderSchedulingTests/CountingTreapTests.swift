@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReminderScheduling
 
 @Suite struct CountingTreapTests {
@@ -27,7 +28,9 @@ import Testing
                 #expect(treap.count(lessThanOrEqualTo: key) == model.filter { $0 <= key }.count, "seed \(seed)")
             }
             var visited: [Int] = []
-            treap.forEach(skippingWhile: { $0 < 50 }) { visited.append($0); return true }
+            treap.forEach(skippingWhile: { $0 < 50 }) {
+                visited.append($0); return true
+            }
             #expect(visited == model.filter { $0 >= 50 }, "seed \(seed)")
         }
     }

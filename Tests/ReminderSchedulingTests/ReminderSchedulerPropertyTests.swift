@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReminderScheduling
 
 /// Random lists, random app runs and actions, checked against an independent model of what the
@@ -25,7 +26,9 @@ import Testing
     private func randomDue(_ rng: inout TestRandom, after start: Int64) -> ReminderTime {
         // A coarse grid half of the time, so equal due dates (ties) are common.
         let span = Self.horizon - start
-        let offset = Bool.random(using: &rng) ? Int64.random(in: 0...(span / 30), using: &rng) * 30
+        let offset =
+            Bool.random(using: &rng)
+            ? Int64.random(in: 0...(span / 30), using: &rng) * 30
             : Int64.random(in: 0...span, using: &rng)
         return minutes(start + offset)
     }
@@ -35,8 +38,11 @@ import Testing
         let window = [1, 3, 8, 60, 64].randomElement(using: &rng) ?? 60
         let retention = OverflowRetention.allCases.randomElement(using: &rng) ?? .mostRecentlyAdded
         let configuration = try SchedulerConfiguration(mode: .windowed, windowSize: window)
-        var scenario = Scenario(window: window, phone: ReminderHarness(configuration: configuration,
-                                                                        retention: retention, start: .zero))
+        var scenario = Scenario(
+            window: window,
+            phone: ReminderHarness(
+                configuration: configuration,
+                retention: retention, start: .zero))
         var dues: [String: ReminderTime] = [:]
         var snoozes: [String: ReminderTime] = [:]
         var nextID = 0
@@ -131,12 +137,14 @@ import Testing
             // When the app runs it sets the badge to the number of overdue incomplete items.
             #expect(phone.snapshots.count == scenario.runs.count, "seed \(seed)")
             for (snapshot, run) in zip(phone.snapshots, scenario.runs) {
-                #expect(snapshot.appBadge == run.dues.values.filter { $0 <= run.at }.count,
-                        "seed \(seed): app badge at \(run.at)")
+                #expect(
+                    snapshot.appBadge == run.dues.values.filter { $0 <= run.at }.count,
+                    "seed \(seed): app badge at \(run.at)")
             }
 
-            #expect(phone.deliveries.filter { $0.identifier.hasPrefix("repeat:") }.allSatisfy { $0.badge == nil },
-                    "seed \(seed)")
+            #expect(
+                phone.deliveries.filter { $0.identifier.hasPrefix("repeat:") }.allSatisfy { $0.badge == nil },
+                "seed \(seed)")
 
             // Missed exactly when, at the last run before its due time, it was not among the soonest W wanted.
             var expectedDelivered = Set<String>()
@@ -149,7 +157,8 @@ import Testing
             var windows: [ReminderTime: [String]] = [:]
             func window(at run: RunState) -> [String] {
                 if let cached = windows[run.at] { return cached }
-                var wanted = run.dues.filter { $0.value > run.at }.map { ($0.value, "item:" + $0.key) }
+                var wanted =
+                    run.dues.filter { $0.value > run.at }.map { ($0.value, "item:" + $0.key) }
                     + run.snoozes.filter { $0.value > run.at }.map { ($0.value, "snooze:" + $0.key) }
                 for reminder in scenario.repeats {
                     guard let next = reminder.nextOccurrence(after: run.at) else { continue }
@@ -181,7 +190,8 @@ import Testing
                 while let fire = occurrence, fire <= end {
                     occurrence = reminder.nextOccurrence(after: fire)
                     guard let run = lastRun(before: fire, in: scenario.runs),
-                          let next = reminder.nextOccurrence(after: run.at) else { continue }
+                        let next = reminder.nextOccurrence(after: run.at)
+                    else { continue }
                     let inWindow = window(at: run).contains("repeat:\(reminder.id)@\(next.seconds)")
                     if inWindow {
                         expectedDelivered.insert("repeat:\(reminder.id)@\(fire.seconds)")
@@ -197,10 +207,11 @@ import Testing
             let missed = Set(phone.missed.map { "\($0.identifier)@\($0.due.seconds)" })
             #expect(delivered == expectedDelivered, "seed \(seed)")
             #expect(missed == expectedMissed, "seed \(seed)")
-            #expect(phone.missed.allSatisfy {
-                if case .outsideWindow = $0.reason { return true }
-                return false
-            }, "seed \(seed)")
+            #expect(
+                phone.missed.allSatisfy {
+                    if case .outsideWindow = $0.reason { return true }
+                    return false
+                }, "seed \(seed)")
         }
     }
 
@@ -220,8 +231,9 @@ import Testing
             #expect(phone.pendingMax <= 64, "seed \(seed)")
             #expect(phone.deliveries.count == min(count, 64), "seed \(seed)")
             #expect(phone.missed.count == max(0, count - 64), "seed \(seed)")
-            #expect(phone.missed.allSatisfy { $0.reason == .droppedBySystem(.overLimit(retention), at: .zero) },
-                    "seed \(seed)")
+            #expect(
+                phone.missed.allSatisfy { $0.reason == .droppedBySystem(.overLimit(retention), at: .zero) },
+                "seed \(seed)")
         }
     }
 }

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import ReminderScheduling
 
 @Suite struct ReminderSchedulerTests {
-    private func phone(window: Int = 60, mode: SchedulingMode = .windowed,
-                       policy: RepeatingBadgePolicy = .separateCarrier) throws -> ReminderHarness {
+    private func phone(
+        window: Int = 60, mode: SchedulingMode = .windowed,
+        policy: RepeatingBadgePolicy = .separateCarrier
+    ) throws -> ReminderHarness {
         let configuration = try SchedulerConfiguration(mode: mode, windowSize: window, repeatingBadgePolicy: policy)
         return ReminderHarness(configuration: configuration, start: .zero)
     }
@@ -44,7 +47,8 @@ import Testing
     @Test func completingLowersOnlyLaterBadgesAndResendsOnlyThem() throws {
         var phone = try phone()
         try launch(&phone, items: [("a", 10), ("b", 20), ("c", 30), ("d", 40)])
-        let report = try phone.run(at: minutes(5), reason: .watchMessage) { (scheduler) throws(ReminderSchedulerError) in
+        let report = try phone.run(at: minutes(5), reason: .watchMessage) {
+            (scheduler) throws(ReminderSchedulerError) in
             try scheduler.complete("b", now: minutes(5))
         }
         #expect(report.removed == 1)
@@ -158,8 +162,9 @@ import Testing
         try phone.run(at: .zero, reason: .launch) { (s) throws(ReminderSchedulerError) in
             s.setItem("a", due: minutes(30), now: .zero)
             s.setItem("b", due: minutes(90), now: .zero)
-            try s.addRepeating(RepeatingReminder(id: "shop", title: "Shopping", start: minutes(60), interval: 3_600),
-                               now: .zero)
+            try s.addRepeating(
+                RepeatingReminder(id: "shop", title: "Shopping", start: minutes(60), interval: 3_600),
+                now: .zero)
         }
         #expect(pending(phone) == ["item:a", "badge:shop", "repeat:shop", "item:b"])
         #expect(pendingBadges(phone) == [1, 1, nil, 2])
@@ -176,8 +181,9 @@ import Testing
         var phone = try phone(policy: .fixedAtScheduling)
         try phone.run(at: .zero, reason: .launch) { (s) throws(ReminderSchedulerError) in
             s.setItem("a", due: minutes(90), now: .zero)
-            try s.addRepeating(RepeatingReminder(id: "shop", title: "Shopping", start: minutes(60), interval: 3_600),
-                               now: .zero)
+            try s.addRepeating(
+                RepeatingReminder(id: "shop", title: "Shopping", start: minutes(60), interval: 3_600),
+                now: .zero)
         }
         phone.advance(to: minutes(121))
         let shop = phone.deliveries.filter { $0.identifier == "repeat:shop" }
@@ -188,8 +194,9 @@ import Testing
     @Test func noBadgePolicyLeavesTheBadgeAlone() throws {
         var phone = try phone(policy: .noBadge)
         try phone.run(at: .zero, reason: .launch) { (s) throws(ReminderSchedulerError) in
-            try s.addRepeating(RepeatingReminder(id: "shop", title: "Shopping", start: minutes(60), interval: 3_600),
-                               now: .zero)
+            try s.addRepeating(
+                RepeatingReminder(id: "shop", title: "Shopping", start: minutes(60), interval: 3_600),
+                now: .zero)
         }
         #expect(pending(phone) == ["repeat:shop"])
         phone.advance(to: minutes(61))
@@ -199,7 +206,8 @@ import Testing
     @Test func repeatingIntervalUnderAMinuteIsRejected() throws {
         var scheduler = ReminderScheduler()
         #expect(throws: ReminderSchedulerError.rejected(.repeatIntervalTooShort(identifier: "repeat:r", seconds: 30))) {
-            try scheduler.addRepeating(RepeatingReminder(id: "r", title: "r", start: minutes(1), interval: 30), now: .zero)
+            try scheduler.addRepeating(
+                RepeatingReminder(id: "r", title: "r", start: minutes(1), interval: 30), now: .zero)
         }
     }
 
@@ -217,10 +225,12 @@ import Testing
         _ = scheduler.plan(now: .zero, reason: .launch, systemPending: [])
         try scheduler.complete("a", now: minutes(1))
         let (effects, report) = scheduler.plan(now: minutes(1), reason: .watchMessage, systemPending: nil)
-        let request = NotificationRequest(identifier: "item:b",
-                                          content: NotificationContent(title: "b", badge: 1, categoryIdentifier: "reminder",
-                                                                       itemID: "b"),
-                                          trigger: .once(at: minutes(20)))
+        let request = NotificationRequest(
+            identifier: "item:b",
+            content: NotificationContent(
+                title: "b", badge: 1, categoryIdentifier: "reminder",
+                itemID: "b"),
+            trigger: .once(at: minutes(20)))
         #expect(effects == [.remove(["item:a"]), .add(request), .setBadge(0)])
         #expect(report.added == 1 && report.removed == 1)
     }
@@ -228,8 +238,10 @@ import Testing
     @Test func launchReconcilesWithWhatTheSystemHolds() throws {
         var scheduler = ReminderScheduler()
         var center = SimulatedNotificationCenter(now: .zero)
-        try center.add(NotificationRequest(identifier: "item:ghost", content: NotificationContent(title: "g"),
-                                           trigger: .once(at: minutes(5))))
+        try center.add(
+            NotificationRequest(
+                identifier: "item:ghost", content: NotificationContent(title: "g"),
+                trigger: .once(at: minutes(5))))
         scheduler.setItem("a", due: minutes(10), now: .zero)
         try scheduler.refill(now: .zero, reason: .launch, center: &center)
         #expect(center.pendingRequests().map(\.identifier) == ["item:a"])

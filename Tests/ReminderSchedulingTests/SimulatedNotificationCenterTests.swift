@@ -1,9 +1,11 @@
 import Testing
+
 @testable import ReminderScheduling
 
 @Suite struct SimulatedNotificationCenterTests {
     private func request(_ id: String, at fire: ReminderTime, badge: Int? = nil) -> NotificationRequest {
-        NotificationRequest(identifier: id, content: NotificationContent(title: id, badge: badge), trigger: .once(at: fire))
+        NotificationRequest(
+            identifier: id, content: NotificationContent(title: id, badge: badge), trigger: .once(at: fire))
     }
 
     private func pad3(_ value: Int) -> String {
@@ -46,8 +48,10 @@ import Testing
 
     @Test func repeatingRequestCountsOnceAndKeepsFiring() throws {
         var center = SimulatedNotificationCenter(now: .zero, limit: 2)
-        try center.add(NotificationRequest(identifier: "weekly", content: NotificationContent(title: "w"),
-                                           trigger: .repeating(start: minutes(10), interval: 600)))
+        try center.add(
+            NotificationRequest(
+                identifier: "weekly", content: NotificationContent(title: "w"),
+                trigger: .repeating(start: minutes(10), interval: 600)))
         try center.add(request("one", at: minutes(15)))
         #expect(center.pendingCount == 2)
         #expect(center.drops.isEmpty)
@@ -68,8 +72,9 @@ import Testing
     @Test(arguments: [Int64(0), 1, 59])
     func repeatingIntervalUnderOneMinuteIsAnError(seconds: Int64) {
         var center = SimulatedNotificationCenter(now: .zero)
-        let request = NotificationRequest(identifier: "fast", content: NotificationContent(title: "f"),
-                                          trigger: .repeating(start: minutes(1), interval: seconds))
+        let request = NotificationRequest(
+            identifier: "fast", content: NotificationContent(title: "f"),
+            trigger: .repeating(start: minutes(1), interval: seconds))
         #expect(throws: NotificationRequestError.repeatIntervalTooShort(identifier: "fast", seconds: seconds)) {
             try center.add(request)
         }
@@ -78,8 +83,10 @@ import Testing
 
     @Test func repeatingIntervalOfSixtySecondsIsAccepted() throws {
         var center = SimulatedNotificationCenter(now: .zero)
-        try center.add(NotificationRequest(identifier: "minutely", content: NotificationContent(title: "m"),
-                                           trigger: .repeating(start: minutes(1), interval: 60)))
+        try center.add(
+            NotificationRequest(
+                identifier: "minutely", content: NotificationContent(title: "m"),
+                trigger: .repeating(start: minutes(1), interval: 60)))
         #expect(center.pendingCount == 1)
     }
 

@@ -1,3 +1,5 @@
+import ReminderScheduling
+
 /// A seeded generator for property tests (SplitMix64), so failures reproduce from the printed seed.
 struct TestRandom: RandomNumberGenerator {
     private var state: UInt64
@@ -17,5 +19,3 @@ struct TestRandom: RandomNumberGenerator {
 
 /// Shorthand: an instant `minutes` after the epoch.
 func minutes(_ value: Int64) -> ReminderTime { ReminderTime(seconds: value * 60) }
-
-import ReminderScheduling

@@ -43,83 +43,139 @@ import Testing
     static let cases: [Case] = [
         Case("empty file", "", "s.json:1:1: error: the file is empty"),
         Case("only whitespace", "  \n  ", "s.json:2:3: error: the file is empty"),
-        Case("truncated in an object", "{\"format\": 1,\n \"name\": \"t\"", "s.json:2:13: error: unexpected end of file inside the object that starts at line 1, column 1"),
-        Case("truncated in a string", "{\"name\": \"Kal", "s.json:1:14: error: unexpected end of file inside the string that starts at line 1, column 10"),
-        Case("not an object", "[1, 2]", "s.json:1:1: error: expected a JSON object describing a scenario, found an array"),
-        Case("trailing garbage", "{} x", "s.json:1:4: error: unexpected character 'x' after the end of the JSON document"),
-        Case("trailing comma", "{\"format\": 1,}", "s.json:1:14: error: unexpected character '}'; expected a key in double quotes"),
-        Case("single quotes", "{'format': 1}", "s.json:1:2: error: unexpected character '''; expected a key in double quotes"),
+        Case(
+            "truncated in an object", "{\"format\": 1,\n \"name\": \"t\"",
+            "s.json:2:13: error: unexpected end of file inside the object that starts at line 1, column 1"),
+        Case(
+            "truncated in a string", "{\"name\": \"Kal",
+            "s.json:1:14: error: unexpected end of file inside the string that starts at line 1, column 10"),
+        Case(
+            "not an object", "[1, 2]", "s.json:1:1: error: expected a JSON object describing a scenario, found an array"
+        ),
+        Case(
+            "trailing garbage", "{} x", "s.json:1:4: error: unexpected character 'x' after the end of the JSON document"
+        ),
+        Case(
+            "trailing comma", "{\"format\": 1,}",
+            "s.json:1:14: error: unexpected character '}'; expected a key in double quotes"),
+        Case(
+            "single quotes", "{'format': 1}",
+            "s.json:1:2: error: unexpected character '''; expected a key in double quotes"),
         Case("bare word", "{\"format\": one}", "s.json:1:12: error: unexpected character 'o'; expected a JSON value"),
         Case("leading zero", "{\"format\": 01}", "s.json:1:12: error: numbers must not have leading zeros"),
         Case("bad escape", "{\"name\": \"a\\qb\"}", "s.json:1:13: error: invalid escape"),
         Case("raw newline in string", "{\"name\": \"a\nb\"}", "s.json:1:12: error: line break inside a string"),
-        Case("non-UTF-8 byte", bytes: Array("{\"name\": \"caf".utf8) + [0xE9] + Array("\"}".utf8),
-             "s.json:1:14: error: the file is not valid UTF-8 (byte 0xE9)"),
-        Case("non-UTF-8 on a later line", bytes: Array("{\n\n  \"name\": ".utf8) + [0xFF, 0xFE],
-             "s.json:3:11: error: the file is not valid UTF-8 (byte 0xFF)"),
-        Case("duplicate key", "{\"format\": 1,\n \"format\": 1}", "s.json:2:2: error: duplicate key \"format\" (first written at line 1, column 2)"),
+        Case(
+            "non-UTF-8 byte", bytes: Array("{\"name\": \"caf".utf8) + [0xE9] + Array("\"}".utf8),
+            "s.json:1:14: error: the file is not valid UTF-8 (byte 0xE9)"),
+        Case(
+            "non-UTF-8 on a later line", bytes: Array("{\n\n  \"name\": ".utf8) + [0xFF, 0xFE],
+            "s.json:3:11: error: the file is not valid UTF-8 (byte 0xFF)"),
+        Case(
+            "duplicate key", "{\"format\": 1,\n \"format\": 1}",
+            "s.json:2:2: error: duplicate key \"format\" (first written at line 1, column 2)"),
         Case("missing format", "{\"name\": \"t\"}", "s.json:1:1: error: missing key \"format\""),
-        Case("unsupported format", "{\"format\": 2}", "s.json:1:12: error: unsupported format 2; this wristsim reads format 1"),
+        Case(
+            "unsupported format", "{\"format\": 2}",
+            "s.json:1:12: error: unsupported format 2; this wristsim reads format 1"),
         Case("format as string", "{\"format\": \"1\"}", "s.json:1:12: error: expected a whole number, found a string"),
-        Case("unknown top-level key", scenario(extra: ",\n  \"colour\": \"red\""),
-             "s.json:7:3: error: unknown key \"colour\""),
-        Case("misspelt key suggests", scenario(extra: ",\n  \"histroy\": []"),
-             "s.json:7:3: error: unknown key \"histroy\"; did you mean \"history\"?"),
-        Case("misspelt required key", "{\"format\": 1, \"name\": \"t\", \"strat\": \"2026-11-21T09:00:00Z\"}",
-             "s.json:1:28: error: unknown key \"strat\"; did you mean \"start\"?"),
-        Case("name of wrong type", "{\"format\": 1, \"name\": 7}", "s.json:1:23: error: expected a string, found a number"),
-        Case("bad start date", "{\"format\": 1, \"name\": \"t\", \"start\": \"21/11/2026\"}",
-             "s.json:1:37: error: expected an ISO 8601 date-time"),
-        Case("impossible start date", "{\"format\": 1, \"name\": \"t\", \"start\": \"2026-02-30T09:00:00Z\"}",
-             "s.json:1:37: error: expected an ISO 8601 date-time"),
+        Case(
+            "unknown top-level key", scenario(extra: ",\n  \"colour\": \"red\""),
+            "s.json:7:3: error: unknown key \"colour\""),
+        Case(
+            "misspelt key suggests", scenario(extra: ",\n  \"histroy\": []"),
+            "s.json:7:3: error: unknown key \"histroy\"; did you mean \"history\"?"),
+        Case(
+            "misspelt required key", "{\"format\": 1, \"name\": \"t\", \"strat\": \"2026-11-21T09:00:00Z\"}",
+            "s.json:1:28: error: unknown key \"strat\"; did you mean \"start\"?"),
+        Case(
+            "name of wrong type", "{\"format\": 1, \"name\": 7}",
+            "s.json:1:23: error: expected a string, found a number"),
+        Case(
+            "bad start date", "{\"format\": 1, \"name\": \"t\", \"start\": \"21/11/2026\"}",
+            "s.json:1:37: error: expected an ISO 8601 date-time"),
+        Case(
+            "impossible start date", "{\"format\": 1, \"name\": \"t\", \"start\": \"2026-02-30T09:00:00Z\"}",
+            "s.json:1:37: error: expected an ISO 8601 date-time"),
         Case("empty item list", scenario(items: "[]"), "s.json:5:12: error: expected a non-empty array"),
-        Case("duplicate item id", scenario(items: #"[{"id": "kale", "title": "Kale"}, {"id": "kale", "title": "Kale 2"}]"#),
-             "s.json:5:53: error: duplicate item id \"kale\" (first used at line 5, column 20)"),
+        Case(
+            "duplicate item id",
+            scenario(items: #"[{"id": "kale", "title": "Kale"}, {"id": "kale", "title": "Kale 2"}]"#),
+            "s.json:5:53: error: duplicate item id \"kale\" (first used at line 5, column 20)"),
         Case("item without title", scenario(items: #"[{"id": "kale"}]"#), "s.json:5:13: error: missing key \"title\""),
-        Case("unknown key in item", scenario(items: #"[{"id": "kale", "title": "Kale", "qty": 2}]"#),
-             "s.json:5:45: error: unknown key \"qty\""),
-        Case("empty item id", scenario(items: #"[{"id": "", "title": "Kale"}]"#), "s.json:5:20: error: expected a non-empty string"),
-        Case("unknown item in a tap", scenario(script: #"[{"at": "+1m", "do": "tap", "item": "kael"}]"#),
-             "s.json:6:49: error: unknown item \"kael\"; expected the id of an item in \"items\" (did you mean \"kale\"?)"),
-        Case("unknown step kind", scenario(script: #"[{"at": "+1m", "do": "tapp", "item": "kale"}]"#),
-             "s.json:6:34: error: unknown step \"tapp\"; did you mean \"tap\"?"),
-        Case("step without do or expect", scenario(script: #"[{"at": "+1m"}]"#),
-             "s.json:6:14: error: a step needs \"do\""),
-        Case("times out of order", scenario(script: #"[{"at": "+2m", "do": "raiseWrist"}, {"at": "+1m", "do": "tap", "item": "kale"}]"#),
-             "s.json:6:56: error: step time +1m is before the previous step (+2m); expected steps in time order"),
-        Case("both at and after", scenario(script: #"[{"at": "+1m", "after": "5s", "do": "raiseWrist"}]"#),
-             "s.json:6:37: error: a step has either \"at\" or \"after\", not both"),
-        Case("negative duration", scenario(script: #"[{"after": "-5s", "do": "raiseWrist"}]"#),
-             "s.json:6:24: error: expected a non-negative duration, found \"-5s\""),
-        Case("negative offset", scenario(script: #"[{"at": "-5s", "do": "raiseWrist"}]"#),
-             "s.json:6:21: error: expected a time at or after the scenario start, found the negative offset"),
-        Case("malformed duration", scenario(script: #"[{"after": "5 minutes", "do": "raiseWrist"}]"#),
-             "s.json:6:24: error: expected a duration such as"),
-        Case("units out of order", scenario(script: #"[{"after": "30m1h", "do": "raiseWrist"}]"#),
-             "s.json:6:24: error: expected duration units from largest to smallest"),
-        Case("malformed offset", scenario(script: #"[{"at": "+1x", "do": "raiseWrist"}]"#),
-             "s.json:6:21: error: expected a duration such as"),
-        Case("date before the start", scenario(script: #"[{"at": "2026-11-21T08:00:00Z", "do": "raiseWrist"}]"#),
-             "s.json:6:21: error: expected a time at or after the scenario start (2026-11-21T09:00:00Z)"),
+        Case(
+            "unknown key in item", scenario(items: #"[{"id": "kale", "title": "Kale", "qty": 2}]"#),
+            "s.json:5:45: error: unknown key \"qty\""),
+        Case(
+            "empty item id", scenario(items: #"[{"id": "", "title": "Kale"}]"#),
+            "s.json:5:20: error: expected a non-empty string"),
+        Case(
+            "unknown item in a tap", scenario(script: #"[{"at": "+1m", "do": "tap", "item": "kael"}]"#),
+            "s.json:6:49: error: unknown item \"kael\"; expected the id of an item in \"items\" (did you mean \"kale\"?)"
+        ),
+        Case(
+            "unknown step kind", scenario(script: #"[{"at": "+1m", "do": "tapp", "item": "kale"}]"#),
+            "s.json:6:34: error: unknown step \"tapp\"; did you mean \"tap\"?"),
+        Case(
+            "step without do or expect", scenario(script: #"[{"at": "+1m"}]"#),
+            "s.json:6:14: error: a step needs \"do\""),
+        Case(
+            "times out of order",
+            scenario(script: #"[{"at": "+2m", "do": "raiseWrist"}, {"at": "+1m", "do": "tap", "item": "kale"}]"#),
+            "s.json:6:56: error: step time +1m is before the previous step (+2m); expected steps in time order"),
+        Case(
+            "both at and after", scenario(script: #"[{"at": "+1m", "after": "5s", "do": "raiseWrist"}]"#),
+            "s.json:6:37: error: a step has either \"at\" or \"after\", not both"),
+        Case(
+            "negative duration", scenario(script: #"[{"after": "-5s", "do": "raiseWrist"}]"#),
+            "s.json:6:24: error: expected a non-negative duration, found \"-5s\""),
+        Case(
+            "negative offset", scenario(script: #"[{"at": "-5s", "do": "raiseWrist"}]"#),
+            "s.json:6:21: error: expected a time at or after the scenario start, found the negative offset"),
+        Case(
+            "malformed duration", scenario(script: #"[{"after": "5 minutes", "do": "raiseWrist"}]"#),
+            "s.json:6:24: error: expected a duration such as"),
+        Case(
+            "units out of order", scenario(script: #"[{"after": "30m1h", "do": "raiseWrist"}]"#),
+            "s.json:6:24: error: expected duration units from largest to smallest"),
+        Case(
+            "malformed offset", scenario(script: #"[{"at": "+1x", "do": "raiseWrist"}]"#),
+            "s.json:6:21: error: expected a duration such as"),
+        Case(
+            "date before the start", scenario(script: #"[{"at": "2026-11-21T08:00:00Z", "do": "raiseWrist"}]"#),
+            "s.json:6:21: error: expected a time at or after the scenario start (2026-11-21T09:00:00Z)"),
         Case("wait without for", scenario(script: #"[{"do": "wait"}]"#), "s.json:6:14: error: missing key \"for\""),
-        Case("unknown expectation", scenario(script: #"[{"at": "+1m", "expect": {"remaning": 1}}]"#),
-             "s.json:6:39: error: unknown expectation \"remaning\"; did you mean \"remaining\"?"),
-        Case("empty expectations", scenario(script: #"[{"at": "+1m", "expect": {}}]"#),
-             "s.json:6:38: error: expected at least one expectation"),
-        Case("expectation of wrong type", scenario(script: #"[{"at": "+1m", "expect": {"remaining": "two"}}]"#),
-             "s.json:6:52: error: expected a whole number, found a string"),
-        Case("negative count", scenario(script: #"[{"at": "+1m", "expect": {"remaining": -1}}]"#),
-             "s.json:6:52: error: expected a whole number from 0 to"),
-        Case("do and expect together", scenario(script: #"[{"at": "+1m", "do": "raiseWrist", "expect": {"remaining": 1}}]"#),
-             "s.json:6:58: error: a step has either \"do\" or \"expect\", not both"),
-        Case("end before the last step", scenario(extra: ",\n  \"end\": \"+30s\""),
-             "s.json:7:10: error: expected \"end\" at or after the last step (+1m), found +30s"),
-        Case("seed too large", scenario(extra: ",\n  \"seed\": 18446744073709551616"),
-             "s.json:7:11: error: expected a whole number from 0 to 18446744073709551615"),
-        Case("seed negative", scenario(extra: ",\n  \"seed\": -3"), "s.json:7:11: error: expected a whole number from 0 to"),
-        Case("duplicate item in a history trip", scenario(extra: ",\n  \"history\": [[\"a\", \"b\", \"a\"]]"),
-             "s.json:7:26: error: item \"a\" appears twice in this trip"),
-        Case("deep nesting", String(repeating: "[", count: 5_000), "s.json:1:102: error: JSON nested more than 100 levels deep"),
+        Case(
+            "unknown expectation", scenario(script: #"[{"at": "+1m", "expect": {"remaning": 1}}]"#),
+            "s.json:6:39: error: unknown expectation \"remaning\"; did you mean \"remaining\"?"),
+        Case(
+            "empty expectations", scenario(script: #"[{"at": "+1m", "expect": {}}]"#),
+            "s.json:6:38: error: expected at least one expectation"),
+        Case(
+            "expectation of wrong type", scenario(script: #"[{"at": "+1m", "expect": {"remaining": "two"}}]"#),
+            "s.json:6:52: error: expected a whole number, found a string"),
+        Case(
+            "negative count", scenario(script: #"[{"at": "+1m", "expect": {"remaining": -1}}]"#),
+            "s.json:6:52: error: expected a whole number from 0 to"),
+        Case(
+            "do and expect together",
+            scenario(script: #"[{"at": "+1m", "do": "raiseWrist", "expect": {"remaining": 1}}]"#),
+            "s.json:6:58: error: a step has either \"do\" or \"expect\", not both"),
+        Case(
+            "end before the last step", scenario(extra: ",\n  \"end\": \"+30s\""),
+            "s.json:7:10: error: expected \"end\" at or after the last step (+1m), found +30s"),
+        Case(
+            "seed too large", scenario(extra: ",\n  \"seed\": 18446744073709551616"),
+            "s.json:7:11: error: expected a whole number from 0 to 18446744073709551615"),
+        Case(
+            "seed negative", scenario(extra: ",\n  \"seed\": -3"),
+            "s.json:7:11: error: expected a whole number from 0 to"),
+        Case(
+            "duplicate item in a history trip", scenario(extra: ",\n  \"history\": [[\"a\", \"b\", \"a\"]]"),
+            "s.json:7:26: error: item \"a\" appears twice in this trip"),
+        Case(
+            "deep nesting", String(repeating: "[", count: 5_000),
+            "s.json:1:102: error: JSON nested more than 100 levels deep"),
     ]
 
     @Test(arguments: cases)
@@ -149,7 +205,8 @@ import Testing
             state ^= state << 17
             return state
         }
-        let base = Array(Self.scenario(extra: ",\n  \"history\": [[\"kale\", \"eggs\"]],\n  \"expect\": {\"remaining\": 1}").utf8)
+        let base = Array(
+            Self.scenario(extra: ",\n  \"history\": [[\"kale\", \"eggs\"]],\n  \"expect\": {\"remaining\": 1}").utf8)
         for _ in 0..<50 {
             var bytes = base
             for _ in 0..<(1 + Int(next() % 4)) where !bytes.isEmpty {

@@ -3,14 +3,16 @@ import Foundation
 import SimulationKernel
 import Testing
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 @testable import ScenarioRunner
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 @Suite struct PipelineScenarioTests {
-    func scenario(_ extra: String, watch: String = "series3-38mm", script: String, expect: String = "") throws -> Scenario {
+    func scenario(_ extra: String, watch: String = "series3-38mm", script: String, expect: String = "") throws
+        -> Scenario
+    {
         let text = """
             {"format": 1, "name": "t", "start": "2026-11-21T09:00:00Z", "watch": "\(watch)", \(extra)
              "items": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}, {"id": "c", "title": "C"}],
@@ -37,29 +39,49 @@ import FoundationXML
         let settings = try #require(object.sections.pipeline)
         #expect(settings.pipeline == .optimized && settings.sharing == .mainPriority)
         #expect(settings.returnToClock == .hours(1) && settings.rowHeight == 56)
-        let custom = try scenario("""
+        let custom = try scenario(
+            """
             "pipeline": {"name": "mine", "steps": [{"step": "removeRow", "queue": "main", "cost": "5ms"},
                 {"step": "analytics", "queue": "background", "cost": "1s", "wait": "2s"}]},
             """, script: "")
         let pipeline = try #require(custom.sections.pipeline?.pipeline)
         #expect(pipeline.name == "mine")
-        #expect(pipeline.steps == [
-            PipelineStep(.removeRow, on: .main, cost: .milliseconds(5)),
-            PipelineStep(.custom("analytics"), on: .background, cost: .seconds(1), wait: .seconds(2)),
-        ])
+        #expect(
+            pipeline.steps == [
+                PipelineStep(.removeRow, on: .main, cost: .milliseconds(5)),
+                PipelineStep(.custom("analytics"), on: .background, cost: .seconds(1), wait: .seconds(2)),
+            ])
     }
 
     @Test(arguments: [
-        ("\"pipeline\": \"fast\",", "t.json:1:98: error: unknown pipeline \"fast\"; expected one of: naive, optimized, instant (at $.pipeline)"),
-        ("\"pipeline\": {\"preset\": \"naive\", \"rowHight\": 40},", "unknown key \"rowHight\"; did you mean \"rowHeight\"?"),
-        ("\"pipeline\": {\"steps\": [{\"step\": \"removeRow\", \"queue\": \"gpu\", \"cost\": \"1ms\"}]},",
-         "expected \"queue\" to be one of: main, main-async, background; found \"gpu\""),
-        ("\"pipeline\": {\"steps\": [{\"step\": \"playHaptic\", \"queue\": \"main\", \"cost\": \"1ms\"}]},",
-         "expected the pipeline to contain a \"removeRow\" step"),
-        ("\"pipeline\": {\"steps\": [{\"step\": \"removeRow\", \"queue\": \"background\", \"cost\": \"1ms\"}]},",
-         "step \"removeRow\" updates the UI; expected queue \"main\" or \"main-async\""),
-        ("\"pipeline\": {\"preset\": \"naive\", \"steps\": []},", "a pipeline has either \"preset\" or \"steps\", not both"),
-        ("\"pipeline\": {\"preset\": \"naive\", \"cpuSharing\": \"fair\"},", "expected \"cpuSharing\" to be one of: processor-sharing, main-priority"),
+        (
+            "\"pipeline\": \"fast\",",
+            "t.json:1:98: error: unknown pipeline \"fast\"; expected one of: naive, optimized, instant (at $.pipeline)"
+        ),
+        (
+            "\"pipeline\": {\"preset\": \"naive\", \"rowHight\": 40},",
+            "unknown key \"rowHight\"; did you mean \"rowHeight\"?"
+        ),
+        (
+            "\"pipeline\": {\"steps\": [{\"step\": \"removeRow\", \"queue\": \"gpu\", \"cost\": \"1ms\"}]},",
+            "expected \"queue\" to be one of: main, main-async, background; found \"gpu\""
+        ),
+        (
+            "\"pipeline\": {\"steps\": [{\"step\": \"playHaptic\", \"queue\": \"main\", \"cost\": \"1ms\"}]},",
+            "expected the pipeline to contain a \"removeRow\" step"
+        ),
+        (
+            "\"pipeline\": {\"steps\": [{\"step\": \"removeRow\", \"queue\": \"background\", \"cost\": \"1ms\"}]},",
+            "step \"removeRow\" updates the UI; expected queue \"main\" or \"main-async\""
+        ),
+        (
+            "\"pipeline\": {\"preset\": \"naive\", \"steps\": []},",
+            "a pipeline has either \"preset\" or \"steps\", not both"
+        ),
+        (
+            "\"pipeline\": {\"preset\": \"naive\", \"cpuSharing\": \"fair\"},",
+            "expected \"cpuSharing\" to be one of: processor-sharing, main-priority"
+        ),
         ("\"pipeline\": 3,", "expected a preset name (\"naive\", \"optimized\") or an object"),
     ])
     func badPipelineSectionsAreLocatedErrors(_ extra: String, _ message: String) {
@@ -69,15 +91,19 @@ import FoundationXML
 
     @Test func unknownWatchIsAnErrorAtTheWatchKey() {
         let error = decodingError("", watch: "series3-39mm") ?? ""
-        #expect(error.hasPrefix("t.json:1:70: error: unknown watch model \"series3-39mm\"; expected one of: series0-38mm,"), "\(error)")
+        #expect(
+            error.hasPrefix("t.json:1:70: error: unknown watch model \"series3-39mm\"; expected one of: series0-38mm,"),
+            "\(error)")
     }
 
     @Test func tapsRunThroughThePipelineAtItsStepTimes() throws {
-        let scenario = try scenario("\"pipeline\": \"naive\",", script: """
-            {"at": "+10s", "do": "tap", "item": "a"},
-            {"after": "900ms", "expect": {"remaining": 3}},
-            {"after": "100ms", "expect": {"remaining": 2}}
-            """, expect: ", \"expect\": {\"latencyP50AtLeast\": \"2.5s\", \"latencyMaxBelow\": \"3s\"}")
+        let scenario = try scenario(
+            "\"pipeline\": \"naive\",",
+            script: """
+                {"at": "+10s", "do": "tap", "item": "a"},
+                {"after": "900ms", "expect": {"remaining": 3}},
+                {"after": "100ms", "expect": {"remaining": 2}}
+                """, expect: ", \"expect\": {\"latencyP50AtLeast\": \"2.5s\", \"latencyMaxBelow\": \"3s\"}")
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
@@ -93,13 +119,15 @@ import FoundationXML
     }
 
     @Test func tapsNeedTheWristUpAndTheAppFrontmost() throws {
-        let scenario = try scenario("", script: """
-            {"at": "+1s", "do": "lowerWrist"}, {"after": "1s", "do": "tap", "item": "a"},
-            {"after": "1m", "do": "raiseWrist"}, {"after": "1s", "do": "tap", "item": "a"},
-            {"after": "1s", "do": "lowerWrist"}, {"after": "3m", "do": "raiseWrist"},
-            {"after": "1s", "do": "tap", "item": "b"},
-            {"after": "1s", "do": "openApp"}, {"after": "1s", "do": "tap", "item": "b"}
-            """, expect: ", \"expect\": {\"checked\": [\"a\", \"b\"]}")
+        let scenario = try scenario(
+            "",
+            script: """
+                {"at": "+1s", "do": "lowerWrist"}, {"after": "1s", "do": "tap", "item": "a"},
+                {"after": "1m", "do": "raiseWrist"}, {"after": "1s", "do": "tap", "item": "a"},
+                {"after": "1s", "do": "lowerWrist"}, {"after": "3m", "do": "raiseWrist"},
+                {"after": "1s", "do": "tap", "item": "b"},
+                {"after": "1s", "do": "openApp"}, {"after": "1s", "do": "tap", "item": "b"}
+                """, expect: ", \"expect\": {\"checked\": [\"a\", \"b\"]}")
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
@@ -113,7 +141,8 @@ import FoundationXML
             {"at": "+1s", "do": "lowerWrist"}, {"after": "30s", "do": "raiseWrist"},
             {"after": "0s", "expect": {"nextItemVisible": %@}}, {"after": "1s", "do": "tap", "item": "c"}
             """
-        let small = try scenario("", watch: "series3-38mm", script: script.replacingOccurrences(of: "%@", with: "false"))
+        let small = try scenario(
+            "", watch: "series3-38mm", script: script.replacingOccurrences(of: "%@", with: "false"))
         let large = try scenario("", watch: "ultra2-49mm", script: script.replacingOccurrences(of: "%@", with: "true"))
         for scenario in [small, large] {
             var simulation = ScenarioSimulation(scenario: scenario)
@@ -123,25 +152,29 @@ import FoundationXML
     }
 
     @Test func latencyBoundsFailWithWhatWasFound() throws {
-        let scenario = try scenario("\"pipeline\": \"naive\",", script: "{\"at\": \"+1s\", \"do\": \"tap\", \"item\": \"a\"}",
-                                    expect: ", \"expect\": {\"latencyP99Below\": \"100ms\"}")
+        let scenario = try scenario(
+            "\"pipeline\": \"naive\",", script: "{\"at\": \"+1s\", \"do\": \"tap\", \"item\": \"a\"}",
+            expect: ", \"expect\": {\"latencyP99Below\": \"100ms\"}")
         var simulation = ScenarioSimulation(scenario: scenario)
         let failure = simulation.run().failedExpectations.first?.failure
         #expect(failure == "expected latency p99 < 100ms, found 2.8s")
     }
 
     @Test func profilesAreDeterministicAndTheSVGIsWellFormed() throws {
-        let base = try scenario("", script: """
-            {"at": "+1s", "do": "tap", "item": "a"}, {"after": "200ms", "do": "tap", "item": "b"},
-            {"after": "200ms", "do": "tap", "item": "c"}
-            """)
+        let base = try scenario(
+            "",
+            script: """
+                {"at": "+1s", "do": "tap", "item": "a"}, {"after": "200ms", "do": "tap", "item": "b"},
+                {"after": "200ms", "do": "tap", "item": "c"}
+                """)
         let profiles = try ["naive", "optimized"].map { name in
             LatencyProfile.run(try LatencyProfile.overriding(base, pipeline: name, watch: "series0-38mm"))
         }
         let report = LatencyReport(profiles: profiles)
-        let again = LatencyReport(profiles: try ["naive", "optimized"].map { name in
-            LatencyProfile.run(try LatencyProfile.overriding(base, pipeline: name, watch: "series0-38mm"))
-        })
+        let again = LatencyReport(
+            profiles: try ["naive", "optimized"].map { name in
+                LatencyProfile.run(try LatencyProfile.overriding(base, pipeline: name, watch: "series0-38mm"))
+            })
         #expect(report.text == again.text && report.json == again.json && report.svg == again.svg)
         let svg = report.svg
         let parser = XMLParser(data: Data(svg.utf8))
@@ -153,13 +186,17 @@ import FoundationXML
         let summary = try #require(runs[0]["summary"] as? [String: Any])
         #expect(Set(summary.keys).isSuperset(of: ["p50Ms", "p90Ms", "p99Ms", "maxMs"]))
         #expect((runs[0]["taps"] as? [Any])?.count == 3)
-        #expect(((runs[0]["steps"] as? [[String: Any]])?.first?.keys).map(Set.init)?.isSuperset(of: ["name", "queue", "totalMs"]) == true)
+        #expect(
+            ((runs[0]["steps"] as? [[String: Any]])?.first?.keys).map(Set.init)?.isSuperset(of: [
+                "name", "queue", "totalMs",
+            ]) == true)
     }
 
     @Test func svgEscapesText() {
         #expect(XMLText.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
         let svg = LatencyHistogramSVG.render(
-            panels: [.init(title: "<x&y>", subtitle: "s", histogram: LatencyHistogram([.milliseconds(5)]))], title: "t&t")
+            panels: [.init(title: "<x&y>", subtitle: "s", histogram: LatencyHistogram([.milliseconds(5)]))],
+            title: "t&t")
         #expect(!svg.contains("<x&y>") && svg.contains("&lt;x&amp;y&gt;") && svg.contains("t&amp;t"))
     }
 }

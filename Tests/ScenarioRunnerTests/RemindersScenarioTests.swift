@@ -1,11 +1,14 @@
 import ReminderScheduling
 import Testing
+
 @testable import ScenarioRunner
 
 /// The reminders section, steps and expectations, and the phone using the scheduler.
 @Suite struct RemindersScenarioTests {
-    private func scenario(reminders: String, items: String, script: String, expect: String = "",
-                          end: String = "") throws -> Scenario {
+    private func scenario(
+        reminders: String, items: String, script: String, expect: String = "",
+        end: String = ""
+    ) throws -> Scenario {
         let json = """
             {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
              "items": [\(items)], "reminders": \(reminders), "script": [\(script)]\(expect.isEmpty ? "" : ", \"expect\": " + expect)\(end.isEmpty ? "" : ", \"end\": \"" + end + "\"")}
@@ -33,7 +36,8 @@ import Testing
     @Test func puttingAnItemBackOnTheWatchReopensItsReminder() throws {
         let decoded = try scenario(
             reminders: "{}",
-            items: "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
+            items:
+                "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
             script: """
                 {"at": "+10m", "do": "tap", "item": "a"},
                 {"at": "+11m", "expect": {"pendingNotifications": 1}},
@@ -48,7 +52,8 @@ import Testing
     @Test func setDueMovesTheReminderAndBackgroundRefreshRefills() throws {
         let decoded = try scenario(
             reminders: "{\"window\": 1, \"launchAt\": \"+5m\"}",
-            items: "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
+            items:
+                "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
             script: """
                 {"at": "+10m", "do": "setDue", "item": "a", "due": "+3h"},
                 {"after": "1m", "expect": {"pendingNotifications": 1, "overdue": []}},
@@ -64,7 +69,8 @@ import Testing
     @Test func failedExpectationSaysWhatWasFound() throws {
         let decoded = try scenario(
             reminders: "{\"window\": 1}",
-            items: "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
+            items:
+                "{\"id\": \"a\", \"title\": \"A\", \"due\": \"+1h\"}, {\"id\": \"b\", \"title\": \"B\", \"due\": \"+2h\"}",
             script: "{\"at\": \"+3h\", \"expect\": {\"missedReminders\": [\"a\"]}}")
         var simulation = ScenarioSimulation(scenario: decoded)
         let outcome = simulation.run()
@@ -74,7 +80,8 @@ import Testing
     @Test func periodicAppRunsRefill() throws {
         let decoded = try scenario(
             reminders: "{\"window\": 2, \"appRuns\": {\"every\": \"1h\", \"from\": \"+90m\"}}",
-            items: (1...5).map { "{\"id\": \"i\($0)\", \"title\": \"I\", \"due\": \"+\($0)h\"}" }.joined(separator: ","),
+            items: (1...5).map { "{\"id\": \"i\($0)\", \"title\": \"I\", \"due\": \"+\($0)h\"}" }.joined(
+                separator: ","),
             script: "",
             expect: "{\"missedReminders\": 0, \"deliveries\": 5}", end: "+6h")
         var simulation = ScenarioSimulation(scenario: decoded)

@@ -11,7 +11,8 @@ import Testing
         let ids = (0..<Int.random(in: 1...12, using: &rng)).map { "item\($0)" }
         let items = ids.map { #"{"id": "\#($0)", "title": "\#($0.uppercased())"}"# }.joined(separator: ", ")
         let trips = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
-            "[" + ids.shuffled(using: &rng).prefix(Int.random(in: 1...ids.count, using: &rng)).map { "\"\($0)\"" }
+            "["
+                + ids.shuffled(using: &rng).prefix(Int.random(in: 1...ids.count, using: &rng)).map { "\"\($0)\"" }
                 .joined(separator: ", ") + "]"
         }
         var steps: [String] = []
@@ -47,8 +48,9 @@ import Testing
         #expect(checks - unchecks == list.items.count - list.remainingCount, "seed \(seed)")
         for item in scenario.items {
             let operations = simulation.intents.filter { $0.item == item.id }
-            #expect(operations.map(\.sequence) == (0..<operations.count).map { $0 + 1 },
-                    "seed \(seed): sequence numbers of \(item.id) count from 1")
+            #expect(
+                operations.map(\.sequence) == (0..<operations.count).map { $0 + 1 },
+                "seed \(seed): sequence numbers of \(item.id) count from 1")
         }
     }
 
@@ -60,8 +62,12 @@ import Testing
         let a = first.run()
         let b = second.run()
         #expect(a.trace == b.trace, "seed \(seed)")
-        #expect(RunReport(outcome: a, includeTrace: true).jsonLines == RunReport(outcome: b, includeTrace: true).jsonLines, "seed \(seed)")
-        #expect(RunReport(outcome: a, includeTrace: true).text == RunReport(outcome: b, includeTrace: true).text, "seed \(seed)")
+        #expect(
+            RunReport(outcome: a, includeTrace: true).jsonLines == RunReport(outcome: b, includeTrace: true).jsonLines,
+            "seed \(seed)")
+        #expect(
+            RunReport(outcome: a, includeTrace: true).text == RunReport(outcome: b, includeTrace: true).text,
+            "seed \(seed)")
     }
 
     @Test func theTraceIsInTimeOrder() throws {

@@ -11,7 +11,9 @@ import Testing
         #expect(try DurationSyntax.parse(text) == expected)
     }
 
-    @Test(arguments: ["", "-5s", "5", "s", "5 s", "5sec", "1.s", ".5s", "30m1h", "1s1s", "1h 30m", "+5s", "5S", "1..5s"])
+    @Test(arguments: [
+        "", "-5s", "5", "s", "5 s", "5sec", "1.s", ".5s", "30m1h", "1s1s", "1h 30m", "+5s", "5S", "1..5s",
+    ])
     func rejects(text: String) {
         #expect(throws: DurationSyntax.Failure.self) { try DurationSyntax.parse(text) }
     }
@@ -68,7 +70,8 @@ import Testing
         var rng = SplitMix64(seed: 11)
         for _ in 0..<2_000 {
             let seconds = Int64.random(in: -2_000_000_000...5_000_000_000, using: &rng)
-            let offset = Int32(Int.random(in: -14...14, using: &rng) * 3_600 + [0, 1_800, 2_700].randomElement(using: &rng)!)
+            let offset = Int32(
+                Int.random(in: -14...14, using: &rng) * 3_600 + [0, 1_800, 2_700].randomElement(using: &rng)!)
             let time = EpochTime(secondsSinceEpoch: seconds, utcOffsetSeconds: offset)
             #expect(try EpochTime.parse(time.iso8601) == time, "\(seconds) \(offset)")
         }

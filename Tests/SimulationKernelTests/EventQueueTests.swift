@@ -18,7 +18,8 @@ import Testing
         for index in 0..<100 { queue.schedule(index, at: index % 3) }
         var popped: [Int] = []
         while let next = queue.popNext() { popped.append(next.event) }
-        let expected: [Int] = (0..<100).filter { $0 % 3 == 0 } + (0..<100).filter { $0 % 3 == 1 }
+        let expected: [Int] =
+            (0..<100).filter { $0 % 3 == 0 } + (0..<100).filter { $0 % 3 == 1 }
             + (0..<100).filter { $0 % 3 == 2 }
         #expect(popped == expected)
     }

@@ -42,7 +42,8 @@ enum CLI {
 
     /// Writes `contents` to a fresh temporary file and returns its path.
     static func temporaryFile(_ contents: [UInt8], name: String = "scenario.json") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wristsim-tests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wristsim-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         try Data(contents).write(to: file)

@@ -18,7 +18,9 @@ import Testing
     }
 
     @Test func naiveOnTheSlowestWatchTakesFiveSeconds() throws {
-        let figures = try summary(["Scenarios/latency-trip-slowest-naive.json", "--pipeline", "naive", "--watch", "series0-38mm"])
+        let figures = try summary([
+            "Scenarios/latency-trip-slowest-naive.json", "--pipeline", "naive", "--watch", "series0-38mm",
+        ])
         #expect((figures["p50Ms"] ?? 0) >= 5_000)
     }
 
@@ -28,7 +30,9 @@ import Testing
         #expect(models.count == 31)
         for model in models {
             let name = try #require(model["name"] as? String)
-            let figures = try summary(["Scenarios/latency-trip-slowest-naive.json", "--pipeline", "optimized", "--watch", name])
+            let figures = try summary([
+                "Scenarios/latency-trip-slowest-naive.json", "--pipeline", "optimized", "--watch", name,
+            ])
             #expect((figures["p99Ms"] ?? .infinity) < 100, "\(name)")
         }
     }
@@ -42,15 +46,17 @@ import Testing
         #expect(taps.map { ($0["queuedMs"] as? NSNumber)?.doubleValue ?? -1 }.first == 0)
         #expect((taps.last?["queuedMs"] as? NSNumber)?.doubleValue ?? 0 > 9_000, "the last tap of the burst queues")
         let steps = try #require(object["steps"] as? [[String: Any]])
-        #expect(steps.map { $0["name"] as? String } == [
-            "updateSortingDatabase", "updateTableModel", "removeRow", "sendMessageToPhone", "playHaptic",
-            "updateRemainingCount", "hidePlaceholder", "updateComplication",
-        ])
+        #expect(
+            steps.map { $0["name"] as? String } == [
+                "updateSortingDatabase", "updateTableModel", "removeRow", "sendMessageToPhone", "playHaptic",
+                "updateRemainingCount", "hidePlaceholder", "updateComplication",
+            ])
         #expect(steps.allSatisfy { $0["queue"] as? String == "main" && $0["totalMs"] is NSNumber })
     }
 
     @Test func compareShowsBothPresetsAndWritesAnSVG() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wristsim-\(UUID().uuidString).svg").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wristsim-\(UUID().uuidString).svg")
+            .path
         let result = try CLI.run(["latency", "Scenarios/latency-trip-slowest-naive.json", "--compare", "--svg", path])
         #expect(result.status == 0)
         let header = result.stdout.split(separator: "\n").prefix(8).joined(separator: "\n")
@@ -65,9 +71,18 @@ import Testing
 
     @Test(arguments: [
         (["latency"], "Error: missing scenario file"),
-        (["latency", "Scenarios/latency-burst.json", "--pipeline", "fast"], "Error: unknown pipeline 'fast'; expected one of: naive, optimized, instant"),
-        (["latency", "Scenarios/latency-burst.json", "--watch", "series3-39mm"], "Error: unknown watch model 'series3-39mm'; expected one of: series0-38mm"),
-        (["latency", "Scenarios/latency-burst.json", "--compare", "--pipeline", "naive"], "Error: --compare runs both presets"),
+        (
+            ["latency", "Scenarios/latency-burst.json", "--pipeline", "fast"],
+            "Error: unknown pipeline 'fast'; expected one of: naive, optimized, instant"
+        ),
+        (
+            ["latency", "Scenarios/latency-burst.json", "--watch", "series3-39mm"],
+            "Error: unknown watch model 'series3-39mm'; expected one of: series0-38mm"
+        ),
+        (
+            ["latency", "Scenarios/latency-burst.json", "--compare", "--pipeline", "naive"],
+            "Error: --compare runs both presets"
+        ),
         (["watches", "--row-height", "0"], "Error: --row-height expects a number of points from 1 to 500, found '0'"),
     ])
     func usageErrorsExit64(_ arguments: [String], _ message: String) throws {
@@ -85,9 +100,11 @@ import Testing
     @Test func watchesListsEveryModelWithItsRows() throws {
         let result = try CLI.run(["watches", "--json"])
         let models = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        let byName = Dictionary(uniqueKeysWithValues: models.compactMap { model in (model["name"] as? String).map { ($0, model) } })
+        let byName = Dictionary(
+            uniqueKeysWithValues: models.compactMap { model in (model["name"] as? String).map { ($0, model) } })
         let small = try #require(byName["series3-38mm"])
-        #expect(small["widthPt"] as? Int == 136 && small["heightPt"] as? Int == 170 && small["rowsVisible"] as? Int == 2)
+        #expect(
+            small["widthPt"] as? Int == 136 && small["heightPt"] as? Int == 170 && small["rowsVisible"] as? Int == 2)
         #expect(small["chip"] as? String == "S3" && small["cores"] as? Int == 2)
         let original = try #require(byName["series0-38mm"])
         #expect((original["relativeSpeed"] as? NSNumber)?.doubleValue == 1.0 && original["cores"] as? Int == 1)

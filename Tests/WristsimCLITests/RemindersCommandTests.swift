@@ -66,7 +66,10 @@ import Testing
 
     @Test(arguments: [
         (["reminders"], "missing scenario file"),
-        (["reminders", "Scenarios/reminders-weekday.json", "--scheduler", "lazy"], "--scheduler expects naive or windowed, found 'lazy'"),
+        (
+            ["reminders", "Scenarios/reminders-weekday.json", "--scheduler", "lazy"],
+            "--scheduler expects naive or windowed, found 'lazy'"
+        ),
         (["reminders", "Scenarios/reminders-weekday.json", "--at", "tomorrow"], "--at expects an offset such as +3h"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {
@@ -85,6 +88,7 @@ import Testing
         let path = try CLI.temporaryFile(Array(json.utf8))
         let result = try CLI.run(["reminders", path])
         #expect(result.status == 65)
-        #expect(result.stderr.contains(":3:26: error: expected a whole number from 1 to 64, found 65"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(":3:26: error: expected a whole number from 1 to 64, found 65"), "\(result.stderr)")
     }
 }

@@ -107,7 +107,11 @@ import Testing
         UsageCase(arguments: ["timeline", shop, "--family", "bezel"], message: "unknown family 'bezel'"),
         UsageCase(
             arguments: ["timeline", shop, "--family", "modularSmall"], message: "family 'modularSmall' is not enabled"),
-        UsageCase(arguments: ["timeline", shop, "--at", "09:00"], message: "--at expects an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time at or after the scenario start (2026-11-21T10:00:00+01:00), found '09:00'"),
+        UsageCase(
+            arguments: ["timeline", shop, "--at", "09:00"],
+            message:
+                "--at expects an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time at or after the scenario start (2026-11-21T10:00:00+01:00), found '09:00'"
+        ),
         UsageCase(arguments: ["timeline", shop, shop], message: "expected one scenario file, found 2"),
         UsageCase(arguments: ["timeline", shop, "--svg", "/nonexistent/folder/x.svg"], message: "cannot write --svg"),
     ]

@@ -93,7 +93,8 @@ public struct ComplicationTimelineSVG: Sendable {
         let refused = records.filter { !$0.outcome.isGranted }.count
         out.append(
             "<text x=\"10\" y=\"\(fmt(y + 33))\" font-size=\"10\" fill=\"#666666\">"
-                + XMLText.escaped("\(reloads.filter(\.outcome.isGranted).count) granted, \(refused) refused") + "</text>")
+                + XMLText.escaped("\(reloads.filter(\.outcome.isGranted).count) granted, \(refused) refused")
+                + "</text>")
         for record in records {
             let x = xPosition(record.at)
             let title = "<title>" + XMLText.escaped(recordTitle(record)) + "</title>"
@@ -121,7 +122,8 @@ public struct ComplicationTimelineSVG: Sendable {
         out.append(
             "<rect x=\"\(fmt(left))\" y=\"\(fmt(y))\" width=\"\(fmt(plotWidth))\" height=\"\(fmt(laneHeight))\" "
                 + "fill=\"#f1f3f5\"/>")
-        out.append("<text x=\"10\" y=\"\(fmt(y + 24))\" font-weight=\"bold\">\(XMLText.escaped(family.rawValue))</text>")
+        out.append(
+            "<text x=\"10\" y=\"\(fmt(y + 24))\" font-weight=\"bold\">\(XMLText.escaped(family.rawValue))</text>")
         if let stale = report.staleness(of: family) {
             out.append(
                 "<text x=\"10\" y=\"\(fmt(y + 40))\" font-size=\"10\" fill=\"#666666\">"
@@ -140,7 +142,8 @@ public struct ComplicationTimelineSVG: Sendable {
                 "<rect x=\"\(fmt(x0))\" y=\"\(fmt(y + 6))\" width=\"\(fmt(blockWidth))\" height=\"\(fmt(laneHeight - 12))\" "
                     + "fill=\"\(fill)\" stroke=\"#1c7ed6\" stroke-width=\"0.8\""
                     + (ahead ? " stroke-dasharray=\"3 2\"" : "")
-                    + "><title>" + XMLText.escaped("\(report.clock.timeOfDay(entry.at)) \(family.rawValue): \(entry.text)")
+                    + "><title>"
+                    + XMLText.escaped("\(report.clock.timeOfDay(entry.at)) \(family.rawValue): \(entry.text)")
                     + "</title></rect>")
             let label = fitLabel(entry.text, width: blockWidth - 6)
             if !label.isEmpty {

@@ -21,7 +21,8 @@ public struct FrameClock: Hashable, Sendable {
     public func boundary(_ index: Int64) -> SimTime {
         let whole = index / framesPerSecond
         let part = index % framesPerSecond
-        return SimTime(nanoseconds: whole * 1_000_000_000 + (part * 1_000_000_000 + framesPerSecond - 1) / framesPerSecond)
+        return SimTime(
+            nanoseconds: whole * 1_000_000_000 + (part * 1_000_000_000 + framesPerSecond - 1) / framesPerSecond)
     }
 
     /// The index of the first frame drawn at or after `time`.

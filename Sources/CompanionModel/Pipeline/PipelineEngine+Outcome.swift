@@ -4,7 +4,8 @@ extension PipelineEngine {
     /// The outcome of tap `tap` as recorded so far (complete once ``isFinished(tap:)``).
     ///
     /// - Complexity: O(*s*) for *s* steps.
-    func outcome(tap: Int, index: Int, pipeline: CheckOffPipeline, cpu: [SimDuration], frames: FrameClock) -> TapOutcome {
+    func outcome(tap: Int, index: Int, pipeline: CheckOffPipeline, cpu: [SimDuration], frames: FrameClock) -> TapOutcome
+    {
         let base = tap * stepCount
         var runs: [StepRun] = []
         runs.reserveCapacity(stepCount)

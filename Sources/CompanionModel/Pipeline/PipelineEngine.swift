@@ -81,8 +81,10 @@ struct PipelineEngine {
     /// Effects not yet taken by ``takeEffects()`` (only when `recordsEffects`).
     private var effects: [PipelineEffect] = []
 
-    init(pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, expectedTaps: Int = 0,
-         recordsEffects: Bool = false) {
+    init(
+        pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, expectedTaps: Int = 0,
+        recordsEffects: Bool = false
+    ) {
         let speed = watch.relativeSpeed
         costs = pipeline.steps.map { $0.scaledCost(speed: speed).nanoseconds * 2 }
         waits = pipeline.steps.map(\.wait)

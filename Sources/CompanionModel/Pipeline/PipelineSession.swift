@@ -22,8 +22,10 @@ public struct PipelineSession: Sendable {
     private var engine: PipelineEngine
     private let cpu: [SimDuration]
 
-    public init(pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
-                sharing: CPUSharing = .processorSharing) {
+    public init(
+        pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
+        sharing: CPUSharing = .processorSharing
+    ) {
         self.pipeline = pipeline
         self.watch = watch
         self.frames = frames

@@ -96,14 +96,16 @@ public struct StoreOrder: Hashable, Sendable {
         while !remaining.isEmpty {
             // The ready item (no unresolved predecessor) seen earliest; on a cycle, the item
             // with the fewest unresolved predecessors.
-            guard let next = remaining.min(by: { a, b in
-                let (da, db) = (inDegree[a, default: 0], inDegree[b, default: 0])
-                if da != db { return da < db }
-                let (pa, pb) = (meanPosition(a), meanPosition(b))
-                if pa != pb { return pa < pb }
-                let (fa, fb) = (firstSeen[a, default: .max], firstSeen[b, default: .max])
-                return fa != fb ? fa < fb : a < b
-            }) else { break }
+            guard
+                let next = remaining.min(by: { a, b in
+                    let (da, db) = (inDegree[a, default: 0], inDegree[b, default: 0])
+                    if da != db { return da < db }
+                    let (pa, pb) = (meanPosition(a), meanPosition(b))
+                    if pa != pb { return pa < pb }
+                    let (fa, fb) = (firstSeen[a, default: .max], firstSeen[b, default: .max])
+                    return fa != fb ? fa < fb : a < b
+                })
+            else { break }
             remaining.remove(next)
             result.append(next)
             for successor in successors[next, default: []] where remaining.contains(successor) {

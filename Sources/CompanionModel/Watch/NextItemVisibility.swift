@@ -28,7 +28,8 @@ public enum NextItemVisibility: Hashable, Sendable {
     public static func of(_ next: ItemID?, in remaining: [ItemID], rowsVisible: Int) -> NextItemVisibility {
         guard let next else { return .nothingToPickUp }
         guard let row = remaining.firstIndex(of: next) else { return .notOnList }
-        return row < rowsVisible ? .visible(row: row, rowsVisible: rowsVisible)
+        return row < rowsVisible
+            ? .visible(row: row, rowsVisible: rowsVisible)
             : .needsScroll(row: row, rowsVisible: rowsVisible)
     }
 

@@ -45,8 +45,10 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     private var sequence = 0
 
     /// Creates an empty center at `now`.
-    public init(now: ReminderTime, limit: Int = SimulatedNotificationCenter.defaultLimit,
-                retention: OverflowRetention = .mostRecentlyAdded) {
+    public init(
+        now: ReminderTime, limit: Int = SimulatedNotificationCenter.defaultLimit,
+        retention: OverflowRetention = .mostRecentlyAdded
+    ) {
         self.now = now
         self.limit = max(1, limit)
         self.retention = retention
@@ -61,7 +63,8 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     }
 
     /// The actions `request` offers on `surface` (none if its category is not registered).
-    public func visibleActions(of request: NotificationRequest, on surface: NotificationSurface) -> [NotificationAction] {
+    public func visibleActions(of request: NotificationRequest, on surface: NotificationSurface) -> [NotificationAction]
+    {
         categories[request.content.categoryIdentifier]?.visibleActions(on: surface) ?? []
     }
 

@@ -28,8 +28,10 @@ public struct ReminderHarness: Sendable {
     public private(set) var now: ReminderTime
 
     /// Creates a phone at `start` with the reminder category registered.
-    public init(configuration: SchedulerConfiguration, retention: OverflowRetention = .mostRecentlyAdded,
-                limit: Int = SimulatedNotificationCenter.defaultLimit, start: ReminderTime) {
+    public init(
+        configuration: SchedulerConfiguration, retention: OverflowRetention = .mostRecentlyAdded,
+        limit: Int = SimulatedNotificationCenter.defaultLimit, start: ReminderTime
+    ) {
         scheduler = ReminderScheduler(configuration: configuration)
         center = SimulatedNotificationCenter(now: start, limit: limit, retention: retention)
         center.register(ReminderAction.category(identifier: configuration.categoryIdentifier))
@@ -52,9 +54,11 @@ public struct ReminderHarness: Sendable {
         for reminder in wanted where reminder.key.kind != .badgeCarrier {
             for fire in occurrences(of: reminder.key, through: time)
             where !seen.contains(DeliveredKey(identifier: reminder.identifier, at: fire)) {
-                missed.append(ReminderMiss(identifier: reminder.identifier, kind: reminder.key.kind,
-                                           owner: reminder.key.owner, due: fire,
-                                           reason: reason(for: reminder)))
+                missed.append(
+                    ReminderMiss(
+                        identifier: reminder.identifier, kind: reminder.key.kind,
+                        owner: reminder.key.owner, due: fire,
+                        reason: reason(for: reminder)))
             }
         }
         now = time
@@ -75,9 +79,11 @@ public struct ReminderHarness: Sendable {
         let report = try scheduler.refill(now: at, reason: reason, center: &center)
         pendingMax = max(pendingMax, center.pendingCount)
         let range = center.pendingFireRange
-        snapshots.append(WindowSnapshot(at: at, reason: reason, pending: center.pendingCount,
-                                        held: scheduler.heldCount, firstFire: range?.lowerBound,
-                                        lastFire: range?.upperBound, appBadge: center.badge))
+        snapshots.append(
+            WindowSnapshot(
+                at: at, reason: reason, pending: center.pendingCount,
+                held: scheduler.heldCount, firstFire: range?.lowerBound,
+                lastFire: range?.upperBound, appBadge: center.badge))
         return report
     }
 
@@ -86,12 +92,16 @@ public struct ReminderHarness: Sendable {
     ///
     /// - Throws: ``ReminderSchedulerError/noActionableNotification(_:action:)`` if no delivered
     ///   notification with that identifier offers the action in a banner.
-    public mutating func respond(to identifier: NotificationIdentifier, with action: ReminderAction,
-                                 at time: ReminderTime) throws(ReminderSchedulerError) {
+    public mutating func respond(
+        to identifier: NotificationIdentifier, with action: ReminderAction,
+        at time: ReminderTime
+    ) throws(ReminderSchedulerError) {
         advance(to: time)
         guard let delivery = deliveries.last(where: { $0.identifier == identifier }),
-              let item = delivery.item,
-              center.visibleActions(of: delivery.request, on: .banner).contains(where: { $0.identifier == action.rawValue })
+            let item = delivery.item,
+            center.visibleActions(of: delivery.request, on: .banner).contains(where: {
+                $0.identifier == action.rawValue
+            })
         else { throw .noActionableNotification(identifier, action: action.rawValue) }
         try run(at: time, reason: .notificationAction) { (scheduler) throws(ReminderSchedulerError) in
             try scheduler.handle(action, item: item, now: time)

@@ -112,7 +112,13 @@ package struct CountingTreap<Key: Comparable> {
         var node = root
         while node >= 0 {
             let current = nodes[Int(node)].key
-            if key < current { node = nodes[Int(node)].left } else if current < key { node = nodes[Int(node)].right } else { return true }
+            if key < current {
+                node = nodes[Int(node)].left
+            } else if current < key {
+                node = nodes[Int(node)].right
+            } else {
+                return true
+            }
         }
         return false
     }

@@ -15,7 +15,8 @@ public enum ReminderAction: String, Hashable, Sendable, CaseIterable {
 
     /// The category to register with the system center for reminder notifications.
     public static func category(identifier: String) -> NotificationCategory {
-        NotificationCategory(identifier: identifier,
-                             checkedActions: allCases.map { NotificationAction(identifier: $0.rawValue, title: $0.title) })
+        NotificationCategory(
+            identifier: identifier,
+            checkedActions: allCases.map { NotificationAction(identifier: $0.rawValue, title: $0.title) })
     }
 }

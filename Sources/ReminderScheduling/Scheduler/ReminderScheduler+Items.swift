@@ -97,7 +97,9 @@ extension ReminderScheduler {
     /// Handles a notification action for item `id`.
     ///
     /// - Throws: as ``complete(_:now:)`` and ``snooze(_:now:)``.
-    public mutating func handle(_ action: ReminderAction, item id: String, now: ReminderTime) throws(ReminderSchedulerError) {
+    public mutating func handle(_ action: ReminderAction, item id: String, now: ReminderTime)
+        throws(ReminderSchedulerError)
+    {
         switch action {
         case .complete: try complete(id, now: now)
         case .snooze: try snooze(id, now: now)
@@ -111,8 +113,10 @@ extension ReminderScheduler {
     /// - Throws: ``ReminderSchedulerError/rejected(_:)`` if the interval is under 60 s.
     public mutating func addRepeating(_ reminder: RepeatingReminder, now: ReminderTime) throws(ReminderSchedulerError) {
         guard reminder.interval >= NotificationTrigger.minimumRepeatInterval else {
-            throw .rejected(.repeatIntervalTooShort(identifier: ReminderKind.repeating.prefix + reminder.id,
-                                                    seconds: reminder.interval))
+            throw .rejected(
+                .repeatIntervalTooShort(
+                    identifier: ReminderKind.repeating.prefix + reminder.id,
+                    seconds: reminder.interval))
         }
         expire(now: now)
         removeRepeatingKeys(reminder.id)

@@ -84,8 +84,9 @@ extension ReminderScheduler {
         windowEndAtLastRun = entries.last?.key.fire
         let missed = pendingMisses
         pendingMisses.removeAll()
-        let report = RefillReport(run: run, removed: removed.count, added: added, windowCount: entries.count,
-                                  heldCount: held.count, missed: missed, badgeSet: badgeSet)
+        let report = RefillReport(
+            run: run, removed: removed.count, added: added, windowCount: entries.count,
+            heldCount: held.count, missed: missed, badgeSet: badgeSet)
         return (effects, report)
     }
 
@@ -97,14 +98,16 @@ extension ReminderScheduler {
         case .item:
             return NotificationRequest(
                 identifier: key.identifier,
-                content: NotificationContent(title: key.owner, badge: entry.badge, categoryIdentifier: category,
-                                             itemID: key.owner),
+                content: NotificationContent(
+                    title: key.owner, badge: entry.badge, categoryIdentifier: category,
+                    itemID: key.owner),
                 trigger: .once(at: key.fire))
         case .snooze:
             return NotificationRequest(
                 identifier: key.identifier,
-                content: NotificationContent(title: key.owner + " (snoozed)", badge: entry.badge,
-                                             categoryIdentifier: category, itemID: key.owner),
+                content: NotificationContent(
+                    title: key.owner + " (snoozed)", badge: entry.badge,
+                    categoryIdentifier: category, itemID: key.owner),
                 trigger: .once(at: key.fire))
         case .badgeCarrier:
             return NotificationRequest(

@@ -124,8 +124,9 @@ extension ReminderScheduler {
         while let smallest = held.min, smallest.fire <= now {
             _ = held.popMin()
             missedKeys.append(smallest)
-            pendingMisses.append(MissedReminder(
-                key: smallest, reason: .outsideWindow(lastRun: lastRun?.at, windowEnd: windowEndAtLastRun)))
+            pendingMisses.append(
+                MissedReminder(
+                    key: smallest, reason: .outsideWindow(lastRun: lastRun?.at, windowEnd: windowEndAtLastRun)))
         }
         guard !fired.isEmpty || !missedKeys.isEmpty else { return }
         overdueCount += fired.count { $0.key.kind == .item } + missedKeys.count { $0.kind == .item }

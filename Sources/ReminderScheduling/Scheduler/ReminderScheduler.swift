@@ -282,7 +282,8 @@ public struct MissedReminder: Hashable, Sendable {
                 let end = windowEnd.map { ", when the window ended at \($0)" } ?? ""
                 return "outside the window: \(run)\(end), and did not run again to refill it before the due time"
             case .droppedBySystem(.overLimit(let retention), let at):
-                return "dropped silently by the system at \(at): over the 64-pending limit (retention \(retention.rawValue))"
+                return
+                    "dropped silently by the system at \(at): over the 64-pending limit (retention \(retention.rawValue))"
             case .droppedBySystem(.fireDatePassed, let at):
                 return "dropped silently by the system at \(at): its fire date had passed when it was added"
             case .neverScheduled:

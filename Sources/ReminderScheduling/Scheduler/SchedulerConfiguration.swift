@@ -45,10 +45,12 @@ public struct SchedulerConfiguration: Hashable, Sendable {
     /// Creates a configuration.
     ///
     /// - Throws: ``SchedulerConfigurationError`` if `windowSize` is outside 1…64 or `snoozeSeconds` ≤ 0.
-    public init(mode: SchedulingMode = .windowed, windowSize: Int = SchedulerConfiguration.defaultWindowSize,
-                repeatingBadgePolicy: RepeatingBadgePolicy = .separateCarrier,
-                snoozeSeconds: Int64 = SchedulerConfiguration.defaultSnoozeSeconds,
-                categoryIdentifier: String = "reminder") throws(SchedulerConfigurationError) {
+    public init(
+        mode: SchedulingMode = .windowed, windowSize: Int = SchedulerConfiguration.defaultWindowSize,
+        repeatingBadgePolicy: RepeatingBadgePolicy = .separateCarrier,
+        snoozeSeconds: Int64 = SchedulerConfiguration.defaultSnoozeSeconds,
+        categoryIdentifier: String = "reminder"
+    ) throws(SchedulerConfigurationError) {
         guard (1...Self.maximumWindowSize).contains(windowSize) else { throw .windowSize(windowSize) }
         guard snoozeSeconds > 0 else { throw .snoozeSeconds(snoozeSeconds) }
         self.mode = mode
@@ -63,8 +65,10 @@ public struct SchedulerConfiguration: Hashable, Sendable {
         mode: .windowed, windowSize: defaultWindowSize, repeatingBadgePolicy: .separateCarrier,
         snoozeSeconds: defaultSnoozeSeconds, categoryIdentifier: "reminder", unchecked: ())
 
-    private init(mode: SchedulingMode, windowSize: Int, repeatingBadgePolicy: RepeatingBadgePolicy,
-                 snoozeSeconds: Int64, categoryIdentifier: String, unchecked: Void) {
+    private init(
+        mode: SchedulingMode, windowSize: Int, repeatingBadgePolicy: RepeatingBadgePolicy,
+        snoozeSeconds: Int64, categoryIdentifier: String, unchecked: Void
+    ) {
         self.mode = mode
         self.windowSize = windowSize
         self.repeatingBadgePolicy = repeatingBadgePolicy

@@ -137,25 +137,32 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(path: path, depth: depth, start: start)
         case UInt8(ascii: "["): return try parseArray(path: path, depth: depth, start: start)
         case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: start, path: path)
-        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(value: .bool(true), location: start, path: path)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(value: .bool(false), location: start, path: path)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true"); return JSONNode(value: .bool(true), location: start, path: path)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false"); return JSONNode(value: .bool(false), location: start, path: path)
         case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(value: .null, location: start, path: path)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try parseNumber()), location: start, path: path)
         default:
-            throw error("unexpected \(describeCurrent()); expected a JSON value (object, array, string, number, true, false or null)")
+            throw error(
+                "unexpected \(describeCurrent()); expected a JSON value (object, array, string, number, true, false or null)"
+            )
         }
     }
 
     private mutating func expectLiteral(_ literal: String) throws(ScenarioError) {
         let expected = Array(literal.utf8)
         guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
-            throw error("unexpected \(describeCurrent()); expected a JSON value (did you mean \(literal)? strings need double quotes)")
+            throw error(
+                "unexpected \(describeCurrent()); expected a JSON value (did you mean \(literal)? strings need double quotes)"
+            )
         }
         index += expected.count
     }
 
-    private mutating func parseObject(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode {
+    private mutating func parseObject(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode
+    {
         index += 1
         var members: [JSONNode.Member] = []
         var keys: [String: SourceLocation] = [:]
@@ -167,7 +174,9 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count else {
-                throw error("unexpected end of file inside the object that starts at line \(start.line), column \(start.column); expected a key or '}'")
+                throw error(
+                    "unexpected end of file inside the object that starts at line \(start.line), column \(start.column); expected a key or '}'"
+                )
             }
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()); expected a key in double quotes")
@@ -191,7 +200,9 @@ public struct JSONParser {
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             guard index < bytes.count else {
-                throw error("unexpected end of file inside the object that starts at line \(start.line), column \(start.column); expected ',' or '}'")
+                throw error(
+                    "unexpected end of file inside the object that starts at line \(start.line), column \(start.column); expected ',' or '}'"
+                )
             }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
@@ -205,7 +216,8 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode {
+    private mutating func parseArray(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode
+    {
         index += 1
         var elements: [JSONNode] = []
         skipWhitespace()
@@ -218,7 +230,9 @@ public struct JSONParser {
             elements.append(try parseValue(path: "\(path)[\(elements.count)]", depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else {
-                throw error("unexpected end of file inside the array that starts at line \(start.line), column \(start.column); expected ',' or ']'")
+                throw error(
+                    "unexpected end of file inside the array that starts at line \(start.line), column \(start.column); expected ',' or ']'"
+                )
             }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
@@ -242,7 +256,9 @@ public struct JSONParser {
         }
         while true {
             guard index < bytes.count else {
-                throw error("unexpected end of file inside the string that starts at line \(start.line), column \(start.column); expected a closing '\"'")
+                throw error(
+                    "unexpected end of file inside the string that starts at line \(start.line), column \(start.column); expected a closing '\"'"
+                )
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -251,9 +267,10 @@ public struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 {
-                throw error(byte == 0x0A
-                    ? "line break inside a string; expected a closing '\"' on the same line (write \\n for a line break)"
-                    : "control character 0x\(String(byte, radix: 16)) inside a string; expected it escaped")
+                throw error(
+                    byte == 0x0A
+                        ? "line break inside a string; expected a closing '\"' on the same line (write \\n for a line break)"
+                        : "control character 0x\(String(byte, radix: 16)) inside a string; expected it escaped")
             }
             if byte == UInt8(ascii: "\\") {
                 flush(bytes[segmentStart..<index], into: &scalars)
@@ -275,8 +292,11 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                        else { throw error("unpaired UTF-16 surrogate in a \\u escape; expected a low surrogate to follow") }
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
+                            throw error("unpaired UTF-16 surrogate in a \\u escape; expected a low surrogate to follow")
+                        }
                         index += 2
                         let low = try parseHex4()
                         guard (0xDC00..<0xE000).contains(low) else {
@@ -290,7 +310,9 @@ public struct JSONParser {
                     scalars.append(scalar)
                 default:
                     index -= 1
-                    throw error("invalid escape '\\\(describeCurrent())' in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                    throw error(
+                        "invalid escape '\\\(describeCurrent())' in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
+                    )
                 }
                 segmentStart = index
                 continue
@@ -300,7 +322,9 @@ public struct JSONParser {
     }
 
     private mutating func parseHex4() throws(ScenarioError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("unexpected end of file in a \\u escape; expected 4 hex digits") }
+        guard index + 4 <= bytes.count else {
+            throw error("unexpected end of file in a \\u escape; expected 4 hex digits")
+        }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -321,7 +345,9 @@ public struct JSONParser {
         let start = index
         func digits() -> Int {
             let from = index
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
             return index - from
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -333,11 +359,15 @@ public struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit after the decimal point") }
+            guard digits() > 0 else {
+                throw error("unexpected \(describeCurrent()); expected a digit after the decimal point")
+            }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit in the exponent") }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -345,9 +375,12 @@ public struct JSONParser {
 
     /// `$.items` for key `items`; keys that are not identifiers are quoted: `$["odd key"]`.
     static func path(_ parent: String, key: String) -> String {
-        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" || $0 == "$"
-        }
+        let simple =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+                    || $0 == "$"
+            }
         return simple ? "\(parent).\(key)" : "\(parent)[\(JSONText.quoted(key))]"
     }
 }

@@ -35,11 +35,13 @@ public enum LatencyHistogramSVG {
     public static func render(panels: [Panel], title: String) -> String {
         let height = header + panelHeight * max(1, panels.count)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
             + " font-family=\"Helvetica, Arial, sans-serif\">\n"
         out += "<title>\(XMLText.escaped(title))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
-        out += "<text x=\"\(plotLeft)\" y=\"26\" font-size=\"13\" font-weight=\"bold\">\(XMLText.escaped(title))</text>\n"
+        out +=
+            "<text x=\"\(plotLeft)\" y=\"26\" font-size=\"13\" font-weight=\"bold\">\(XMLText.escaped(title))</text>\n"
         for (index, panel) in panels.enumerated() {
             out += render(panel, top: header + index * panelHeight)
         }
@@ -53,10 +55,14 @@ public enum LatencyHistogramSVG {
         let plotWidth = plotRight - plotLeft
         let barSlot = plotWidth / max(10, counts.count)
         var out = "<g transform=\"translate(0,\(top))\">\n"
-        out += "<text x=\"\(plotLeft)\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(XMLText.escaped(panel.title))</text>\n"
-        out += "<text x=\"\(plotLeft)\" y=\"40\" font-size=\"11\" fill=\"#555555\">\(XMLText.escaped(panel.subtitle))</text>\n"
-        out += "<line x1=\"\(plotLeft)\" y1=\"\(plotBottom)\" x2=\"\(plotRight)\" y2=\"\(plotBottom)\" stroke=\"#333333\"/>\n"
-        out += "<line x1=\"\(plotLeft)\" y1=\"\(plotTop)\" x2=\"\(plotLeft)\" y2=\"\(plotBottom)\" stroke=\"#333333\"/>\n"
+        out +=
+            "<text x=\"\(plotLeft)\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(XMLText.escaped(panel.title))</text>\n"
+        out +=
+            "<text x=\"\(plotLeft)\" y=\"40\" font-size=\"11\" fill=\"#555555\">\(XMLText.escaped(panel.subtitle))</text>\n"
+        out +=
+            "<line x1=\"\(plotLeft)\" y1=\"\(plotBottom)\" x2=\"\(plotRight)\" y2=\"\(plotBottom)\" stroke=\"#333333\"/>\n"
+        out +=
+            "<line x1=\"\(plotLeft)\" y1=\"\(plotTop)\" x2=\"\(plotLeft)\" y2=\"\(plotBottom)\" stroke=\"#333333\"/>\n"
         out += "<text x=\"\(plotLeft - 6)\" y=\"\(plotTop + 4)\" font-size=\"10\" text-anchor=\"end\">\(peak)</text>\n"
         out += "<text x=\"\(plotLeft - 6)\" y=\"\(plotBottom + 4)\" font-size=\"10\" text-anchor=\"end\">0</text>\n"
         let plotHeight = plotBottom - plotTop
@@ -65,19 +71,24 @@ public enum LatencyHistogramSVG {
             let x = plotLeft + index * barSlot
             let barHeight = bin.count * plotHeight / peak
             if bin.count > 0 {
-                out += "<rect x=\"\(x + 2)\" y=\"\(plotBottom - barHeight)\" width=\"\(max(1, barSlot - 4))\" height=\"\(barHeight)\""
+                out +=
+                    "<rect x=\"\(x + 2)\" y=\"\(plotBottom - barHeight)\" width=\"\(max(1, barSlot - 4))\" height=\"\(barHeight)\""
                     + " fill=\"#4a7fb5\"><title>\(XMLText.escaped("\(bin.lower) ≤ t < \(bin.upper): \(bin.count)"))</title></rect>\n"
-                out += "<text x=\"\(x + barSlot / 2)\" y=\"\(plotBottom - barHeight - 4)\" font-size=\"10\" text-anchor=\"middle\">\(bin.count)</text>\n"
+                out +=
+                    "<text x=\"\(x + barSlot / 2)\" y=\"\(plotBottom - barHeight - 4)\" font-size=\"10\" text-anchor=\"middle\">\(bin.count)</text>\n"
             }
             if index % labelEvery == 0 {
-                out += "<text x=\"\(x)\" y=\"\(plotBottom + 16)\" font-size=\"10\" text-anchor=\"middle\">\(XMLText.escaped(bin.lower.description))</text>\n"
+                out +=
+                    "<text x=\"\(x)\" y=\"\(plotBottom + 16)\" font-size=\"10\" text-anchor=\"middle\">\(XMLText.escaped(bin.lower.description))</text>\n"
             }
         }
         if let last = panel.histogram.bins.last, panel.histogram.bins.count % labelEvery == 0 {
-            out += "<text x=\"\(plotLeft + counts.count * barSlot)\" y=\"\(plotBottom + 16)\" font-size=\"10\" text-anchor=\"middle\">"
+            out +=
+                "<text x=\"\(plotLeft + counts.count * barSlot)\" y=\"\(plotBottom + 16)\" font-size=\"10\" text-anchor=\"middle\">"
                 + "\(XMLText.escaped(last.upper.description))</text>\n"
         }
-        out += "<text x=\"\((plotLeft + plotRight) / 2)\" y=\"\(plotBottom + 34)\" font-size=\"11\" text-anchor=\"middle\">"
+        out +=
+            "<text x=\"\((plotLeft + plotRight) / 2)\" y=\"\(plotBottom + 34)\" font-size=\"11\" text-anchor=\"middle\">"
             + "tap-to-removal latency (bin width \(XMLText.escaped(panel.histogram.binWidth.description)))</text>\n"
         out += "</g>\n"
         return out

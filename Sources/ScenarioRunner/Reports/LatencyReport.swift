@@ -40,7 +40,7 @@ public struct LatencyReport {
 
     private var comparison: [String] {
         guard let first = profiles.first else { return [] }
-        var rows: [[String]] = [["", ] + profiles.map { $0.run.pipeline.name }]
+        var rows: [[String]] = [[""] + profiles.map { $0.run.pipeline.name }]
         func add(_ name: String, _ value: (LatencyProfile) -> String) { rows.append([name] + profiles.map(value)) }
         add("taps") { String($0.run.taps.count) }
         for (name, percent) in [("p50", 50), ("p90", 90), ("p99", 99), ("max", 100)] {
@@ -49,10 +49,14 @@ public struct LatencyReport {
         add("queued (total)") { LatencyFormat.text($0.run.totalQueueingDelay) }
         add("main CPU/tap") { profile in
             let main = profile.run.stepTotals.filter { $0.queue.isMain }.reduce(SimDuration.zero) { $0 + $1.cpu }
-            return LatencyFormat.text(profile.run.taps.isEmpty ? .zero : SimDuration(nanoseconds: main.nanoseconds / Int64(profile.run.taps.count)))
+            return LatencyFormat.text(
+                profile.run.taps.isEmpty
+                    ? .zero : SimDuration(nanoseconds: main.nanoseconds / Int64(profile.run.taps.count)))
         }
-        var lines = ["compare   \(first.scenario.name)", "file      \(first.scenario.file)",
-                     "watch     \(LatencyReport.describe(first.watch))", ""]
+        var lines = [
+            "compare   \(first.scenario.name)", "file      \(first.scenario.file)",
+            "watch     \(LatencyReport.describe(first.watch))", "",
+        ]
         lines += LatencyReport.table(rows, rightAligned: true).map { "  " + $0 }
         return lines
     }
@@ -70,30 +74,36 @@ public struct LatencyReport {
             "latency   \(profile.scenario.name)",
             "file      \(profile.scenario.file)",
             "watch     \(describe(profile.watch))",
-            "pipeline  \(run.pipeline.name): " + run.pipeline.steps.map { "\($0.name)@\($0.queue.rawValue)" }.joined(separator: " → "),
+            "pipeline  \(run.pipeline.name): "
+                + run.pipeline.steps.map { "\($0.name)@\($0.queue.rawValue)" }.joined(separator: " → "),
             "",
         ]
         guard let summary = run.summary else {
             lines.append("no tap reached the list")
             return lines
         }
-        lines.append("summary   \(summary.count) taps · p50 \(LatencyFormat.text(summary.p50)) · p90 \(LatencyFormat.text(summary.p90))"
-            + " · p99 \(LatencyFormat.text(summary.p99)) · max \(LatencyFormat.text(summary.max))")
+        lines.append(
+            "summary   \(summary.count) taps · p50 \(LatencyFormat.text(summary.p50)) · p90 \(LatencyFormat.text(summary.p90))"
+                + " · p99 \(LatencyFormat.text(summary.p99)) · max \(LatencyFormat.text(summary.max))")
         lines.append("queueing  \(LatencyFormat.text(run.totalQueueingDelay)) in total behind earlier taps")
         lines.append("")
         lines.append("taps")
         var rows = [["#", "item", "tap", "queued", "latency"]]
         for tap in run.taps {
-            rows.append([String(tap.index + 1), profile.item(of: tap), formatter.clock(tap.tap),
-                         LatencyFormat.text(tap.queueingDelay), LatencyFormat.text(tap.latency)])
+            rows.append([
+                String(tap.index + 1), profile.item(of: tap), formatter.clock(tap.tap),
+                LatencyFormat.text(tap.queueingDelay), LatencyFormat.text(tap.latency),
+            ])
         }
         lines += table(rows, rightAligned: true).map { "  " + $0 }
         lines.append("")
         lines.append("steps (time on each queue, all taps)")
         var stepRows = [["step", "queue", "total", "cpu", "per tap"]]
         for total in run.stepTotals {
-            stepRows.append([total.name, total.queue.rawValue, LatencyFormat.text(total.wall), LatencyFormat.text(total.cpu),
-                             LatencyFormat.text(SimDuration(nanoseconds: total.wall.nanoseconds / Int64(run.taps.count)))])
+            stepRows.append([
+                total.name, total.queue.rawValue, LatencyFormat.text(total.wall), LatencyFormat.text(total.cpu),
+                LatencyFormat.text(SimDuration(nanoseconds: total.wall.nanoseconds / Int64(run.taps.count))),
+            ])
         }
         lines += table(stepRows, rightAligned: true).map { "  " + $0 }
         if !profile.visibility.isEmpty {
@@ -157,42 +167,50 @@ public struct LatencyReport {
         summary.add("maxMs", stats.maximum.map(LatencyFormat.milliseconds))
         summary.add("queueingTotalMs", LatencyFormat.milliseconds(run.totalQueueingDelay))
         object.addRaw("summary", summary.text)
-        object.addRaw("taps", run.taps.map { tap in
-            var entry = JSONObjectText()
-            entry.add("tap", .int(Int64(tap.index + 1)))
-            entry.add("item", .string(profile.item(of: tap)))
-            entry.add("at", .string(formatter.clock(tap.tap)))
-            entry.add("offset", .string(tap.tap.description))
-            entry.add("queuedMs", LatencyFormat.milliseconds(tap.queueingDelay))
-            entry.add("latencyMs", LatencyFormat.milliseconds(tap.latency))
-            return entry.text
-        }.jsonArray)
-        object.addRaw("steps", run.stepTotals.map { total in
-            var entry = JSONObjectText()
-            entry.add("name", .string(total.name))
-            entry.add("queue", .string(total.queue.rawValue))
-            entry.add("totalMs", LatencyFormat.milliseconds(total.wall))
-            entry.add("cpuMs", LatencyFormat.milliseconds(total.cpu))
-            return entry.text
-        }.jsonArray)
+        object.addRaw(
+            "taps",
+            run.taps.map { tap in
+                var entry = JSONObjectText()
+                entry.add("tap", .int(Int64(tap.index + 1)))
+                entry.add("item", .string(profile.item(of: tap)))
+                entry.add("at", .string(formatter.clock(tap.tap)))
+                entry.add("offset", .string(tap.tap.description))
+                entry.add("queuedMs", LatencyFormat.milliseconds(tap.queueingDelay))
+                entry.add("latencyMs", LatencyFormat.milliseconds(tap.latency))
+                return entry.text
+            }.jsonArray)
+        object.addRaw(
+            "steps",
+            run.stepTotals.map { total in
+                var entry = JSONObjectText()
+                entry.add("name", .string(total.name))
+                entry.add("queue", .string(total.queue.rawValue))
+                entry.add("totalMs", LatencyFormat.milliseconds(total.wall))
+                entry.add("cpuMs", LatencyFormat.milliseconds(total.cpu))
+                return entry.text
+            }.jsonArray)
         let histogram = LatencyHistogram(run.latencies, maxBins: 12)
         var bins = JSONObjectText()
         bins.add("binWidthMs", LatencyFormat.milliseconds(histogram.binWidth))
-        bins.addRaw("bins", histogram.bins.map { bin in
-            var entry = JSONObjectText()
-            entry.add("fromMs", LatencyFormat.milliseconds(bin.lower))
-            entry.add("toMs", LatencyFormat.milliseconds(bin.upper))
-            entry.add("count", .int(Int64(bin.count)))
-            return entry.text
-        }.jsonArray)
+        bins.addRaw(
+            "bins",
+            histogram.bins.map { bin in
+                var entry = JSONObjectText()
+                entry.add("fromMs", LatencyFormat.milliseconds(bin.lower))
+                entry.add("toMs", LatencyFormat.milliseconds(bin.upper))
+                entry.add("count", .int(Int64(bin.count)))
+                return entry.text
+            }.jsonArray)
         object.addRaw("histogram", bins.text)
-        object.addRaw("nextItem", profile.visibility.map { report in
-            var entry = JSONObjectText()
-            entry.add("at", .string(formatter.clock(report.time)))
-            entry.add("visible", .bool(report.visibility.isVisible))
-            entry.add("where", .string(report.visibility.label))
-            return entry.text
-        }.jsonArray)
+        object.addRaw(
+            "nextItem",
+            profile.visibility.map { report in
+                var entry = JSONObjectText()
+                entry.add("at", .string(formatter.clock(report.time)))
+                entry.add("visible", .bool(report.visibility.isVisible))
+                entry.add("where", .string(report.visibility.label))
+                return entry.text
+            }.jsonArray)
         return object.text
     }
 
@@ -200,14 +218,15 @@ public struct LatencyReport {
 
     /// The latency histogram of every profile as one SVG (one panel per profile).
     public var svg: String {
-        LatencyHistogramSVG.render(panels: profiles.map { profile in
-            LatencyHistogramSVG.Panel(
-                title: "\(profile.run.pipeline.name) on \(profile.watch.name)",
-                subtitle: profile.run.summary.map {
-                    "\($0.count) taps · p50 \(LatencyFormat.text($0.p50)) · p99 \(LatencyFormat.text($0.p99)) · max \(LatencyFormat.text($0.max))"
-                } ?? "no taps",
-                histogram: LatencyHistogram(profile.run.latencies, maxBins: 12))
-        }, title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")")
+        LatencyHistogramSVG.render(
+            panels: profiles.map { profile in
+                LatencyHistogramSVG.Panel(
+                    title: "\(profile.run.pipeline.name) on \(profile.watch.name)",
+                    subtitle: profile.run.summary.map {
+                        "\($0.count) taps · p50 \(LatencyFormat.text($0.p50)) · p99 \(LatencyFormat.text($0.p99)) · max \(LatencyFormat.text($0.max))"
+                    } ?? "no taps",
+                    histogram: LatencyHistogram(profile.run.latencies, maxBins: 12))
+            }, title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")")
     }
 }
 

@@ -46,7 +46,8 @@ public struct RemindersReport {
             let end = windowEnd.map { ", when the pending window ended at \(clock($0))" } ?? ""
             return "outside the window: \(run)\(end); it did not run again before the due time"
         case .droppedBySystem(.overLimit(let retention), let at):
-            return "dropped silently by the system at \(clock(at)): over the 64-pending limit (it keeps \(retention.rawValue))"
+            return
+                "dropped silently by the system at \(clock(at)): over the 64-pending limit (it keeps \(retention.rawValue))"
         case .droppedBySystem(.fireDatePassed, let at):
             return "dropped silently by the system at \(clock(at)): its fire date had passed when it was added"
         case .neverScheduled:
@@ -57,7 +58,8 @@ public struct RemindersReport {
     private var settingsText: String {
         let settings = phone.settings
         let mode = settings.mode == .windowed ? "windowed, W = \(settings.window)" : "naive (schedule everything)"
-        return "\(mode) · system keeps \(settings.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
+        return
+            "\(mode) · system keeps \(settings.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
     }
 
     /// The human report.
@@ -68,22 +70,28 @@ public struct RemindersReport {
         lines.append("scheduler  \(settingsText)")
         lines.append("")
         lines.append("pending window after each app run (\(harness.snapshots.count) runs)")
-        lines.append("  time              reason              pending  held  pending fire dates                    badge")
+        lines.append(
+            "  time              reason              pending  held  pending fire dates                    badge")
         for snapshot in harness.snapshots {
-            let window = snapshot.firstFire.map { first in
-                clock(first) + " → " + (snapshot.lastFire.map(clock) ?? "")
-            } ?? "-"
-            lines.append("  " + pad(clock(snapshot.at), 18) + pad(snapshot.reason.rawValue, 20)
-                         + pad(String(snapshot.pending), 9, right: true) + pad(String(snapshot.held), 6, right: true)
-                         + "  " + pad(window, 38) + String(snapshot.appBadge))
+            let window =
+                snapshot.firstFire.map { first in
+                    clock(first) + " → " + (snapshot.lastFire.map(clock) ?? "")
+                } ?? "-"
+            lines.append(
+                "  " + pad(clock(snapshot.at), 18) + pad(snapshot.reason.rawValue, 20)
+                    + pad(String(snapshot.pending), 9, right: true) + pad(String(snapshot.held), 6, right: true)
+                    + "  " + pad(window, 38) + String(snapshot.appBadge))
         }
         let alerts = harness.deliveries
         lines.append("")
-        lines.append("deliveries (\(alerts.filter(\.isAlert).count) alerts, \(alerts.count - alerts.filter(\.isAlert).count) badge-only)")
+        lines.append(
+            "deliveries (\(alerts.filter(\.isAlert).count) alerts, \(alerts.count - alerts.filter(\.isAlert).count) badge-only)"
+        )
         for delivery in alerts {
             let badge = delivery.badge.map { "badge \($0)" } ?? "badge unchanged"
-            lines.append("  " + pad(clock(delivery.at), 18) + pad(delivery.identifier, 24) + pad(badge, 18)
-                         + "app badge \(delivery.appBadge)")
+            lines.append(
+                "  " + pad(clock(delivery.at), 18) + pad(delivery.identifier, 24) + pad(badge, 18)
+                    + "app badge \(delivery.appBadge)")
         }
         lines.append("")
         lines.append("missed (\(harness.missed.count))")
@@ -116,44 +124,52 @@ public struct RemindersReport {
         object.add("retention", .string(phone.settings.retention.rawValue))
         object.add("repeatingBadges", .string(phone.settings.repeatingBadges.rawValue))
         object.add("pendingMax", .int(Int64(harness.pendingMax)))
-        object.addRaw("windows", harness.snapshots.map { snapshot in
-            var entry = JSONObjectText()
-            entry.add("at", .string(iso(snapshot.at)))
-            entry.add("reason", .string(snapshot.reason.rawValue))
-            entry.add("pending", .int(Int64(snapshot.pending)))
-            entry.add("held", .int(Int64(snapshot.held)))
-            entry.add("first", snapshot.firstFire.map { .string(iso($0)) })
-            entry.add("last", snapshot.lastFire.map { .string(iso($0)) })
-            entry.add("appBadge", .int(Int64(snapshot.appBadge)))
-            return entry.text
-        }.jsonArray)
-        object.addRaw("deliveries", harness.deliveries.map { delivery in
-            var entry = JSONObjectText()
-            entry.add("at", .string(iso(delivery.at)))
-            entry.add("item", .string(delivery.item ?? owner(of: delivery.identifier)))
-            entry.add("id", .string(delivery.identifier))
-            entry.add("badge", delivery.badge.map { .int(Int64($0)) })
-            entry.add("appBadge", .int(Int64(delivery.appBadge)))
-            entry.add("alert", .bool(delivery.isAlert))
-            return entry.text
-        }.jsonArray)
-        object.addRaw("missed", harness.missed.map { miss in
-            var entry = JSONObjectText()
-            entry.add("item", .string(miss.owner))
-            entry.add("id", .string(miss.identifier))
-            entry.add("due", .string(iso(miss.due)))
-            entry.add("reason", .string(reasonText(miss.reason)))
-            return entry.text
-        }.jsonArray)
+        object.addRaw(
+            "windows",
+            harness.snapshots.map { snapshot in
+                var entry = JSONObjectText()
+                entry.add("at", .string(iso(snapshot.at)))
+                entry.add("reason", .string(snapshot.reason.rawValue))
+                entry.add("pending", .int(Int64(snapshot.pending)))
+                entry.add("held", .int(Int64(snapshot.held)))
+                entry.add("first", snapshot.firstFire.map { .string(iso($0)) })
+                entry.add("last", snapshot.lastFire.map { .string(iso($0)) })
+                entry.add("appBadge", .int(Int64(snapshot.appBadge)))
+                return entry.text
+            }.jsonArray)
+        object.addRaw(
+            "deliveries",
+            harness.deliveries.map { delivery in
+                var entry = JSONObjectText()
+                entry.add("at", .string(iso(delivery.at)))
+                entry.add("item", .string(delivery.item ?? owner(of: delivery.identifier)))
+                entry.add("id", .string(delivery.identifier))
+                entry.add("badge", delivery.badge.map { .int(Int64($0)) })
+                entry.add("appBadge", .int(Int64(delivery.appBadge)))
+                entry.add("alert", .bool(delivery.isAlert))
+                return entry.text
+            }.jsonArray)
+        object.addRaw(
+            "missed",
+            harness.missed.map { miss in
+                var entry = JSONObjectText()
+                entry.add("item", .string(miss.owner))
+                entry.add("id", .string(miss.identifier))
+                entry.add("due", .string(iso(miss.due)))
+                entry.add("reason", .string(reasonText(miss.reason)))
+                return entry.text
+            }.jsonArray)
         if let overdueAt {
             var overdue = JSONObjectText()
             overdue.add("at", .string(isoSim(overdueAt)))
-            overdue.addRaw("items", phone.overdue(at: overdueAt).map { entry in
-                var item = JSONObjectText()
-                item.add("item", .string(entry.item))
-                item.add("due", .string(isoSim(entry.due)))
-                return item.text
-            }.jsonArray)
+            overdue.addRaw(
+                "items",
+                phone.overdue(at: overdueAt).map { entry in
+                    var item = JSONObjectText()
+                    item.add("item", .string(entry.item))
+                    item.add("due", .string(isoSim(entry.due)))
+                    return item.text
+                }.jsonArray)
             object.addRaw("overdue", overdue.text)
         }
         return object.text

@@ -39,7 +39,9 @@ public struct RunReport {
             lines.append(section.title)
             let width = section.rows.map(\.key.count).max() ?? 0
             for row in section.rows {
-                lines.append("  " + row.key + String(repeating: " ", count: width - row.key.count + 2) + (row.text ?? row.value.text))
+                lines.append(
+                    "  " + row.key + String(repeating: " ", count: width - row.key.count + 2)
+                        + (row.text ?? row.value.text))
             }
         }
         lines.append("")

@@ -12,14 +12,16 @@ public enum WatchesReport {
         for model in models {
             rows.append([
                 model.name, "\(model.widthPoints)×\(model.heightPoints)", "\(model.widthPixels)×\(model.heightPixels)",
-                "\(points(model.insets.top))/\(points(model.insets.bottom))" + (model.insetSource == .measured ? "" : "*"),
+                "\(points(model.insets.top))/\(points(model.insets.bottom))"
+                    + (model.insetSource == .measured ? "" : "*"),
                 String(model.rowsVisible), model.chip.name,
                 "×" + speed(model) + (model.chip.isSpeedConfirmed ? "" : "?"), String(model.cores),
             ])
         }
         var lines = LatencyReport.table(rows, rightAligned: true)
         lines.append("")
-        lines.append("rows: whole \(points(WatchModel.defaultRowHeight)) pt rows between the safe insets (PLATFORM.md §4.1, §6)")
+        lines.append(
+            "rows: whole \(points(WatchModel.defaultRowHeight)) pt rows between the safe insets (PLATFORM.md §4.1, §6)")
         lines.append("*  bottom inset derived (≈ 27 pt, PLATFORM.md §6); no measurement for this size")
         lines.append("?  relative CPU speed UNCONFIRMED (S9/S10, PLATFORM.md §4.2)")
         return lines.joined(separator: "\n")

@@ -21,7 +21,9 @@ extension JSONNode {
     }
 
     /// A whole number within `range`.
-    public func int(_ context: DecodingContext, in range: ClosedRange<Int> = Int.min...Int.max) throws(ScenarioError) -> Int {
+    public func int(_ context: DecodingContext, in range: ClosedRange<Int> = Int.min...Int.max) throws(ScenarioError)
+        -> Int
+    {
         guard case .number(let text) = value else {
             throw context.error(self, "expected a whole number, found \(kindDescription)")
         }
@@ -43,7 +45,8 @@ extension JSONNode {
     /// A number within `range` (for probabilities, factors).
     public func double(_ context: DecodingContext, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard case .number(let text) = value, let number = Double(text), number.isFinite, range.contains(number) else {
-            throw context.error(self, "expected a number from \(range.lowerBound) to \(range.upperBound), found \(describe)")
+            throw context.error(
+                self, "expected a number from \(range.lowerBound) to \(range.upperBound), found \(describe)")
         }
         return number
     }
@@ -79,7 +82,8 @@ extension JSONNode {
             }
         }
         if text.hasPrefix("-") {
-            throw context.error(self, "expected a time at or after the scenario start, found the negative offset \"\(text)\"")
+            throw context.error(
+                self, "expected a time at or after the scenario start, found the negative offset \"\(text)\"")
         }
         guard let start = context.start else {
             throw context.error(self, "expected an offset such as \"+90s\" (the scenario has no valid start date)")
@@ -88,13 +92,17 @@ extension JSONNode {
         do {
             date = try EpochTime.parse(text)
         } catch {
-            throw context.error(self, "expected an offset such as \"+90s\" or " + error.description.dropFirst("expected ".count))
+            throw context.error(
+                self, "expected an offset such as \"+90s\" or " + error.description.dropFirst("expected ".count))
         }
         let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
         guard seconds >= 0 else {
-            throw context.error(self, "expected a time at or after the scenario start (\(start.iso8601)), found \(text)")
+            throw context.error(
+                self, "expected a time at or after the scenario start (\(start.iso8601)), found \(text)")
         }
-        guard seconds < Int64.max / 1_000_000_000 else { throw context.error(self, "time \(text) is too far in the future") }
+        guard seconds < Int64.max / 1_000_000_000 else {
+            throw context.error(self, "time \(text) is too far in the future")
+        }
         return SimTime(nanoseconds: seconds * 1_000_000_000)
     }
 

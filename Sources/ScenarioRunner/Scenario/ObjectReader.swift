@@ -35,7 +35,9 @@ public struct ObjectReader {
     public mutating func required(_ key: String, _ expectation: String? = nil) throws(ScenarioError) -> JSONNode {
         asked.append(key)
         guard let member = members.first(where: { $0.key == key }) else {
-            if let misspelt = members.first(where: { !asked.contains($0.key) && Suggestion.closest(to: $0.key, in: [key]) != nil }) {
+            if let misspelt = members.first(where: {
+                !asked.contains($0.key) && Suggestion.closest(to: $0.key, in: [key]) != nil
+            }) {
                 throw context.error(key: misspelt, "unknown key \"\(misspelt.key)\"; did you mean \"\(key)\"?")
             }
             let what = expectation.map { " (\($0))" } ?? ""

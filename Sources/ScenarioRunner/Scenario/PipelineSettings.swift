@@ -53,7 +53,9 @@ public struct PipelineSettings: Sendable {
         var settings = PipelineSettings()
         switch (presetNode, stepsNode) {
         case (let presetNode?, nil):
-            if let nameNode { throw context.error(nameNode, "\"name\" names a custom pipeline; a preset keeps its own name") }
+            if let nameNode {
+                throw context.error(nameNode, "\"name\" names a custom pipeline; a preset keeps its own name")
+            }
             settings.pipeline = try preset(presetNode, context)
         case (nil, let stepsNode?):
             let name = try nameNode?.string(context) ?? "custom"
@@ -61,17 +63,22 @@ public struct PipelineSettings: Sendable {
         case (_?, let stepsNode?):
             throw context.error(stepsNode, "a pipeline has either \"preset\" or \"steps\", not both")
         case (nil, nil):
-            throw context.error(node, "expected \"preset\" (\"naive\" or \"optimized\") or \"steps\" (a custom pipeline)")
+            throw context.error(
+                node, "expected \"preset\" (\"naive\" or \"optimized\") or \"steps\" (a custom pipeline)")
         }
         if let sharingNode = object.optional("cpuSharing") {
             let text = try sharingNode.string(context)
             guard let sharing = CPUSharing(rawValue: text) else {
-                throw context.error(sharingNode, "expected \"cpuSharing\" to be one of: "
-                    + CPUSharing.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(text)\"")
+                throw context.error(
+                    sharingNode,
+                    "expected \"cpuSharing\" to be one of: "
+                        + CPUSharing.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(text)\"")
             }
             settings.sharing = sharing
         }
-        if let timeoutNode = object.optional("returnToClock") { settings.returnToClock = try timeoutNode.duration(context) }
+        if let timeoutNode = object.optional("returnToClock") {
+            settings.returnToClock = try timeoutNode.duration(context)
+        }
         if let rowNode = object.optional("rowHeight") { settings.rowHeight = try rowNode.double(context, in: 1...500) }
         try object.finish()
         return settings
@@ -95,14 +102,18 @@ public struct PipelineSettings: Sendable {
         var steps: [PipelineStep] = []
         for element in try node.array(context, nonEmpty: true) {
             var object = try ObjectReader(element, context, what: "a step object with \"step\", \"queue\" and \"cost\"")
-            let kind = PipelineStepKind(name: try object.required("step", "a step name such as \"removeRow\"").string(context))
+            let kind = PipelineStepKind(
+                name: try object.required("step", "a step name such as \"removeRow\"").string(context))
             let queueNode = try object.required("queue", "\"main\", \"main-async\" or \"background\"")
             let queueText = try queueNode.string(context)
             guard let queue = PipelineQueue(rawValue: queueText) else {
-                throw context.error(queueNode, "expected \"queue\" to be one of: "
-                    + PipelineQueue.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(queueText)\"")
+                throw context.error(
+                    queueNode,
+                    "expected \"queue\" to be one of: "
+                        + PipelineQueue.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(queueText)\"")
             }
-            let cost = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"").duration(context)
+            let cost = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"").duration(
+                context)
             let wait = try object.optional("wait")?.duration(context) ?? .zero
             try object.finish()
             steps.append(PipelineStep(kind, on: queue, cost: cost, wait: wait))

@@ -2,7 +2,8 @@
 /// by adding its list here (one line each).
 public enum Registry {
     /// Every `"do"` kind, in documentation order.
-    public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + ComplicationSteps.all
+    public static let stepKinds: [StepKind] =
+        CoreSteps.all + WatchSteps.all + ComplicationSteps.all
         + RemindersSteps.all + LinkSteps.all
 
     /// Every key of an `"expect"` object, in documentation order.

@@ -35,8 +35,9 @@ public struct RemindersSettings: Sendable {
 
     /// The scheduler configuration these settings describe.
     public func configuration() throws(SchedulerConfigurationError) -> SchedulerConfiguration {
-        try SchedulerConfiguration(mode: mode, windowSize: window, repeatingBadgePolicy: repeatingBadges,
-                                   snoozeSeconds: snooze.nanoseconds / 1_000_000_000)
+        try SchedulerConfiguration(
+            mode: mode, windowSize: window, repeatingBadgePolicy: repeatingBadges,
+            snoozeSeconds: snooze.nanoseconds / 1_000_000_000)
     }
 
     /// `"appRuns": {"every": "12h", "from": "+8h", "until": "+14d", "reason": "foreground"}`.
@@ -86,8 +87,10 @@ public struct RemindersSettings: Sendable {
         return settings
     }
 
-    private static func decodeRuns(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> AppRunSchedule {
-        var object = try ObjectReader(node, context, what: "an app-run schedule such as {\"every\": \"12h\", \"from\": \"+8h\"}")
+    private static func decodeRuns(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> AppRunSchedule
+    {
+        var object = try ObjectReader(
+            node, context, what: "an app-run schedule such as {\"every\": \"12h\", \"from\": \"+8h\"}")
         let everyNode = try object.required("every", "how often the app runs, such as \"12h\"")
         let every = try everyNode.duration(context)
         guard every.nanoseconds >= 60_000_000_000 else {
@@ -111,7 +114,8 @@ public struct RemindersSettings: Sendable {
         let everyNode = try object.required("every", "the interval, at least 60s, such as \"1d\"")
         let every = try everyNode.duration(context)
         guard every.nanoseconds >= NotificationTrigger.minimumRepeatInterval * 1_000_000_000 else {
-            throw context.error(everyNode, "expected a repeating interval of at least 60s (PLATFORM.md §1.5), found \"\(every)\"")
+            throw context.error(
+                everyNode, "expected a repeating interval of at least 60s (PLATFORM.md §1.5), found \"\(every)\"")
         }
         try object.finish()
         return RepeatingReminderSpec(id: id, title: title, start: start, every: every)

@@ -22,7 +22,8 @@ public enum ScenarioDecoder {
         let formatNode = try object.required("format", "the scenario format version, 1")
         let format = try formatNode.int(context, in: 0...Int.max)
         guard format == Scenario.currentFormat else {
-            throw context.error(formatNode, "unsupported format \(format); this wristsim reads format \(Scenario.currentFormat)")
+            throw context.error(
+                formatNode, "unsupported format \(format); this wristsim reads format \(Scenario.currentFormat)")
         }
         let name = try object.required("name", "a short title").string(context)
         let summary = try object.optional("description")?.string(context, allowEmpty: true)
@@ -39,12 +40,14 @@ public enum ScenarioDecoder {
         try validateWatch(watch, watchNode, context)
 
         let items = try decodeItems(try object.required("items", "an array of items"), &context)
-        let history = try object.optional("history").map { node throws(ScenarioError) in try decodeHistory(node, context) } ?? []
+        let history =
+            try object.optional("history").map { node throws(ScenarioError) in try decodeHistory(node, context) } ?? []
         let scriptNode = try object.required("script", "an array of steps")
         let script = try decodeScript(scriptNode, context)
-        let finalExpectations = try object.optional("expect").map { node throws(ScenarioError) in
-            try decodeExpectations(node, context)
-        } ?? []
+        let finalExpectations =
+            try object.optional("expect").map { node throws(ScenarioError) in
+                try decodeExpectations(node, context)
+            } ?? []
         let lastStep = script.last?.time ?? .zero
         var end = lastStep + Scenario.defaultDrain
         if let endNode = object.optional("end") {
@@ -71,16 +74,23 @@ public enum ScenarioDecoder {
         -> ScenarioSections
     {
         var sections = ScenarioSections()
-        sections.pipeline = try object.optional("pipeline").map { node throws(ScenarioError) in try PipelineSettings.decode(node, context) }
+        sections.pipeline = try object.optional("pipeline").map { node throws(ScenarioError) in
+            try PipelineSettings.decode(node, context)
+        }
         sections.complication = try object.optional("complication").map { node throws(ScenarioError) in
             try ComplicationSettings.decode(node, context)
         }
-        sections.reminders = try object.optional("reminders").map { node throws(ScenarioError) in try RemindersSettings.decode(node, context) }
-        sections.link = try object.optional("link").map { node throws(ScenarioError) in try LinkSettings.decode(node, context) }
+        sections.reminders = try object.optional("reminders").map { node throws(ScenarioError) in
+            try RemindersSettings.decode(node, context)
+        }
+        sections.link = try object.optional("link").map { node throws(ScenarioError) in
+            try LinkSettings.decode(node, context)
+        }
         return sections
     }
 
-    static func decodeItems(_ node: JSONNode, _ context: inout DecodingContext) throws(ScenarioError) -> [ShoppingItem] {
+    static func decodeItems(_ node: JSONNode, _ context: inout DecodingContext) throws(ScenarioError) -> [ShoppingItem]
+    {
         var items: [ShoppingItem] = []
         var firstSeen: [ItemID: SourceLocation] = [:]
         for element in try node.array(context, nonEmpty: true) {
@@ -88,7 +98,10 @@ public enum ScenarioDecoder {
             let idNode = try object.required("id", "a unique identifier such as \"kale\"")
             let id = try idNode.string(context)
             if let first = firstSeen[id] {
-                throw context.error(idNode, "duplicate item id \"\(id)\" (first used at line \(first.line), column \(first.column)); expected unique ids")
+                throw context.error(
+                    idNode,
+                    "duplicate item id \"\(id)\" (first used at line \(first.line), column \(first.column)); expected unique ids"
+                )
             }
             firstSeen[id] = idNode.location
             let title = try object.required("title", "the text shown in the list").string(context)
@@ -108,7 +121,8 @@ public enum ScenarioDecoder {
             for itemNode in try tripNode.array(context, nonEmpty: true) {
                 let id = try itemNode.string(context)
                 if trip.contains(id) {
-                    throw context.error(itemNode, "item \"\(id)\" appears twice in this trip; expected each item once per trip")
+                    throw context.error(
+                        itemNode, "item \"\(id)\" appears twice in this trip; expected each item once per trip")
                 }
                 trip.append(id)
             }
@@ -130,7 +144,8 @@ public enum ScenarioDecoder {
             case (let at?, nil):
                 time = try at.time(context)
                 guard time >= cursor else {
-                    throw context.error(at, "step time \(time) is before the previous step (\(cursor)); expected steps in time order")
+                    throw context.error(
+                        at, "step time \(time) is before the previous step (\(cursor)); expected steps in time order")
                 }
             case (nil, let after?):
                 time = cursor + (try after.duration(context))
@@ -153,29 +168,40 @@ public enum ScenarioDecoder {
                 guard let kind = Registry.stepKinds.first(where: { $0.name == kindName }) else {
                     let names = ["wait"] + Registry.stepKinds.map(\.name)
                     var message = "unknown step \"\(kindName)\""
-                    if let suggestion = Suggestion.closest(to: kindName, in: names) { message += "; did you mean \"\(suggestion)\"?" }
+                    if let suggestion = Suggestion.closest(to: kindName, in: names) {
+                        message += "; did you mean \"\(suggestion)\"?"
+                    }
                     throw context.error(doNode, message + " expected one of: " + names.joined(separator: ", "))
                 }
                 let action = try kind.decode(&object, context)
                 try object.finish()
-                steps.append(ScriptStep(time: time, location: element.location, path: element.path, content: .action(action)))
+                steps.append(
+                    ScriptStep(time: time, location: element.location, path: element.path, content: .action(action)))
             case (nil, let expectNode?):
                 try object.finish()
                 let expectations = try decodeExpectations(expectNode, context)
-                steps.append(ScriptStep(time: time, location: element.location, path: element.path, content: .expectations(expectations)))
+                steps.append(
+                    ScriptStep(
+                        time: time, location: element.location, path: element.path, content: .expectations(expectations)
+                    ))
             case (nil, nil):
-                throw context.error(element, "a step needs \"do\" (an action such as \"tap\") or \"expect\" (expectations)")
+                throw context.error(
+                    element, "a step needs \"do\" (an action such as \"tap\") or \"expect\" (expectations)")
             case (_?, let expectNode?):
-                throw context.error(expectNode, "a step has either \"do\" or \"expect\", not both; split it into two steps")
+                throw context.error(
+                    expectNode, "a step has either \"do\" or \"expect\", not both; split it into two steps")
             }
             cursor = time
         }
         return steps
     }
 
-    static func decodeExpectations(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> [LocatedExpectation] {
+    static func decodeExpectations(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> [LocatedExpectation]
+    {
         guard case .object(let members) = node.value else {
-            throw context.error(node, "expected an object of expectations such as {\"remaining\": 3}, found \(node.kindDescription)")
+            throw context.error(
+                node, "expected an object of expectations such as {\"remaining\": 3}, found \(node.kindDescription)")
         }
         if members.isEmpty { throw context.error(node, "expected at least one expectation, found an empty object") }
         var result: [LocatedExpectation] = []
@@ -183,11 +209,14 @@ public enum ScenarioDecoder {
             guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                 let keys = Registry.expectationKinds.map(\.key)
                 var message = "unknown expectation \"\(member.key)\""
-                if let suggestion = Suggestion.closest(to: member.key, in: keys) { message += "; did you mean \"\(suggestion)\"?" }
+                if let suggestion = Suggestion.closest(to: member.key, in: keys) {
+                    message += "; did you mean \"\(suggestion)\"?"
+                }
                 throw context.error(key: member, message + " expected one of: " + keys.joined(separator: ", "))
             }
             let expectation = try kind.decode(member.value, context)
-            result.append(LocatedExpectation(expectation: expectation, location: member.keyLocation, path: member.value.path))
+            result.append(
+                LocatedExpectation(expectation: expectation, location: member.keyLocation, path: member.value.path))
         }
         return result
     }

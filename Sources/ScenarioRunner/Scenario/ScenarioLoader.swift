@@ -19,7 +19,8 @@ public enum ScenarioLoader {
             throw ScenarioError(file: path, message: "no such file; expected the path of a scenario JSON file")
         }
         if isDirectory.boolValue {
-            throw ScenarioError(file: path, message: "is a folder; expected a scenario JSON file (use 'wristsim check' for folders)")
+            throw ScenarioError(
+                file: path, message: "is a folder; expected a scenario JSON file (use 'wristsim check' for folders)")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ScenarioError(file: path, message: "cannot be read (permission denied?)")
@@ -32,7 +33,8 @@ public enum ScenarioLoader {
             throw ScenarioError(file: path, message: "cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= maximumFileSize else {
-            throw ScenarioError(file: path, message: "is larger than \(maximumFileSize / 1024 / 1024) MiB; expected a scenario file")
+            throw ScenarioError(
+                file: path, message: "is larger than \(maximumFileSize / 1024 / 1024) MiB; expected a scenario file")
         }
         return [UInt8](data)
     }

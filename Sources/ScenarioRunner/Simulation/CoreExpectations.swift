@@ -58,7 +58,8 @@ public enum CoreExpectations {
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watchList.checkedItems
             return Set(actual) == Set(items) && actual.count == items.count
-                ? nil : "expected checked [\(items.sorted().joined(separator: ", "))], found [\(actual.sorted().joined(separator: ", "))]"
+                ? nil
+                : "expected checked [\(items.sorted().joined(separator: ", "))], found [\(actual.sorted().joined(separator: ", "))]"
         }
     }
 
@@ -67,7 +68,8 @@ public enum CoreExpectations {
         public var label: String { "order = [\(items.joined(separator: ", "))]" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watchList.remainingItems.map(\.id)
-            return actual == items ? nil : "expected order [\(items.joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
+            return actual == items
+                ? nil : "expected order [\(items.joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
         }
     }
 }

@@ -46,7 +46,8 @@ public struct PhoneReminders: Sendable {
 
     /// Scheduler time as simulated time.
     public static func simTime(_ time: ReminderTime) -> SimTime {
-        SimTime(nanoseconds: time.seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
+        SimTime(
+            nanoseconds: time.seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
                 ? .max : time.seconds * 1_000_000_000)
     }
 

@@ -12,7 +12,8 @@ public enum PipelineExpectations {
     }
 
     /// `"latencyP50AtLeast": "5s"`: the median latency is at least the bound (to pin a slow baseline).
-    public static let p50AtLeast = bound("latencyP50AtLeast", "median tap-to-removal latency is at least this duration") {
+    public static let p50AtLeast = bound("latencyP50AtLeast", "median tap-to-removal latency is at least this duration")
+    {
         LatencyBound(percentile: 50, bound: $0, comparison: .atLeast)
     }
 
@@ -95,7 +96,8 @@ public enum PipelineExpectations {
         public var label: String { "rows visible = \(rows)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watchApp.model.rowsVisible
-            return actual == rows ? nil : "expected \(rows) rows visible on \(simulation.watchApp.model.name), found \(actual)"
+            return actual == rows
+                ? nil : "expected \(rows) rows visible on \(simulation.watchApp.model.name), found \(actual)"
         }
     }
 }

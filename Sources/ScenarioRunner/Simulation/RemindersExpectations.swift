@@ -27,10 +27,12 @@ public enum RemindersExpectations {
         if case .array = node.value {
             var expected: [ExpectedDelivery] = []
             for element in try node.array(context) {
-                var object = try ObjectReader(element, context, what: "a delivery such as {\"item\": \"milk\", \"badge\": 1}")
+                var object = try ObjectReader(
+                    element, context, what: "a delivery such as {\"item\": \"milk\", \"badge\": 1}")
                 let item = try object.required("item", "the item (or repeating reminder) id").string(context)
                 let badgeNode = try object.required("badge", "the badge it carried, or null")
-                let badge: Int? = if case .null = badgeNode.value { nil } else { try badgeNode.int(context, in: 0...Int.max) }
+                let badge: Int? =
+                    if case .null = badgeNode.value { nil } else { try badgeNode.int(context, in: 0...Int.max) }
                 try object.finish()
                 expected.append(ExpectedDelivery(item: item, badge: badge))
             }
@@ -44,7 +46,9 @@ public enum RemindersExpectations {
         key: "missedReminders", summary: "reminders missed so far: a count or item ids in due order"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         if case .array = node.value {
-            return Missed(count: nil, items: try node.array(context).map { element throws(ScenarioError) in try element.string(context) })
+            return Missed(
+                count: nil,
+                items: try node.array(context).map { element throws(ScenarioError) in try element.string(context) })
         }
         return Missed(count: try node.int(context, in: 0...Int.max), items: nil)
     }
@@ -52,7 +56,8 @@ public enum RemindersExpectations {
     /// `"overdue": ["milk"]`: incomplete items due by now, as the phone knows them, in due order.
     public static let overdue = ExpectationKind(key: "overdue", summary: "items overdue now, in due order") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        Overdue(items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
+        Overdue(
+            items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
     }
 
     static let noSection = "the scenario has no \"reminders\" section"
@@ -61,7 +66,9 @@ public enum RemindersExpectations {
         public var value: Int
         public var label: String { "badge = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
+                return RemindersExpectations.noSection
+            }
             let actual = phone.harness.center.badge
             return actual == value ? nil : "expected badge \(value), found \(actual)"
         }
@@ -71,7 +78,9 @@ public enum RemindersExpectations {
         public var value: Int
         public var label: String { "pendingNotifications = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
+                return RemindersExpectations.noSection
+            }
             let actual = phone.harness.center.pendingCount
             return actual == value ? nil : "expected \(value) pending notifications, found \(actual)"
         }
@@ -91,7 +100,9 @@ public enum RemindersExpectations {
             return "deliveries = [\((list ?? []).map(\.text).joined(separator: ", "))]"
         }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
+                return RemindersExpectations.noSection
+            }
             let alerts = phone.harness.deliveries.filter(\.isAlert)
             if let count {
                 return alerts.count == count ? nil : "expected \(count) deliveries, found \(alerts.count)"
@@ -111,12 +122,15 @@ public enum RemindersExpectations {
             return "missedReminders = [\((items ?? []).joined(separator: ", "))]"
         }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return RemindersExpectations.noSection }
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
+                return RemindersExpectations.noSection
+            }
             let actual = phone.harness.missed.map(\.owner)
             if let count {
                 return actual.count == count ? nil : "expected \(count) missed reminders, found \(actual.count)"
             }
-            return actual == items ? nil
+            return actual == items
+                ? nil
                 : "expected missed [\((items ?? []).joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
         }
     }
@@ -127,7 +141,8 @@ public enum RemindersExpectations {
         public func failure(in simulation: ScenarioSimulation) -> String? {
             guard let phone = simulation.reminders else { return RemindersExpectations.noSection }
             let actual = phone.overdue(at: simulation.now).map(\.item)
-            return actual == items ? nil
+            return actual == items
+                ? nil
                 : "expected overdue [\(items.joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
         }
     }

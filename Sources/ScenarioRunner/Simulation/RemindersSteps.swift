@@ -11,7 +11,8 @@ public enum RemindersSteps {
         notificationAction, setDue,
     ]
 
-    private static func appRun(_ name: String, _ reason: ReminderScheduler.AppRunReason, _ summary: String) -> StepKind {
+    private static func appRun(_ name: String, _ reason: ReminderScheduler.AppRunReason, _ summary: String) -> StepKind
+    {
         StepKind(name: name, summary: summary) {
             (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
             AppRun(reason: reason)
@@ -59,7 +60,9 @@ public enum RemindersSteps {
         public var item: ItemID
         public var action: ReminderAction
         public var label: String { "\(action.rawValue) \(item) from its notification" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.reminderActionTapped(action, item: item) }
+        public func perform(in simulation: inout ScenarioSimulation) {
+            simulation.reminderActionTapped(action, item: item)
+        }
     }
 
     /// A due-date change.

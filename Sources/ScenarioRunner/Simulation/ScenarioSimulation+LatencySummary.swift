@@ -12,8 +12,10 @@ extension ScenarioSimulation {
         return ReportSection(
             title: "latency",
             rows: [
-                .init("watch", .string(model.name),
-                      text: "\(model.name) (\(model.chip.name), ×\(TraceValue.decimalText(Int64(model.relativeSpeed * 10), scale: 1)), "
+                .init(
+                    "watch", .string(model.name),
+                    text:
+                        "\(model.name) (\(model.chip.name), ×\(TraceValue.decimalText(Int64(model.relativeSpeed * 10), scale: 1)), "
                         + "\(model.cores) core\(model.cores == 1 ? "" : "s"), \(model.rowsVisible) rows visible)"),
                 .init("pipeline", .string(watchApp.settings.pipeline.name)),
                 .init("taps", .int(Int64(stats.count))),

@@ -77,8 +77,9 @@ extension ScenarioSimulation {
             initial = phoneList.items.filter { phoneList.state(of: $0.id)?.isRemaining ?? true }
                 .compactMap { item in item.due.map { (item.id, PhoneReminders.reminderTime($0)) } }
             repeating = phone.settings.repeating.map { spec in
-                RepeatingReminder(id: spec.id, title: spec.title, start: PhoneReminders.reminderTime(spec.start),
-                                  interval: spec.every.nanoseconds / 1_000_000_000)
+                RepeatingReminder(
+                    id: spec.id, title: spec.title, start: PhoneReminders.reminderTime(spec.start),
+                    interval: spec.every.nanoseconds / 1_000_000_000)
             }
             phone.markLaunched(at: now)
         }
@@ -98,7 +99,9 @@ extension ScenarioSimulation {
                 ])
         } catch {
             reminders = phone
-            record("phone.reminderError", ["reason": .string(effectiveReason.rawValue), "error": .string(error.description)])
+            record(
+                "phone.reminderError",
+                ["reason": .string(effectiveReason.rawValue), "error": .string(error.description)])
         }
         scheduleReminderWake()
     }
@@ -109,20 +112,32 @@ extension ScenarioSimulation {
         syncReminders()
         phone = reminders ?? phone
         guard let delivery = phone.harness.deliveries.last(where: { $0.item == item }) else {
-            record("phone.actionIgnored", ["item": .string(item), "action": .string(action.rawValue),
-                                           "reason": "no notification delivered for the item"])
+            record(
+                "phone.actionIgnored",
+                [
+                    "item": .string(item), "action": .string(action.rawValue),
+                    "reason": "no notification delivered for the item",
+                ])
             return
         }
         do {
             try phone.respond(to: delivery.identifier, with: action, at: now)
             if action == .complete { phone.log(item, due: nil, at: now) }
             reminders = phone
-            record("phone.notificationAction", ["item": .string(item), "action": .string(action.rawValue),
-                                                "badge": .int(Int64(phone.harness.center.badge))])
+            record(
+                "phone.notificationAction",
+                [
+                    "item": .string(item), "action": .string(action.rawValue),
+                    "badge": .int(Int64(phone.harness.center.badge)),
+                ])
             if action == .complete { completeEverywhere(item) }
         } catch {
-            record("phone.actionIgnored", ["item": .string(item), "action": .string(action.rawValue),
-                                           "reason": .string(error.description)])
+            record(
+                "phone.actionIgnored",
+                [
+                    "item": .string(item), "action": .string(action.rawValue),
+                    "reason": .string(error.description),
+                ])
         }
         scheduleReminderWake()
     }
@@ -145,7 +160,9 @@ extension ScenarioSimulation {
         _ = watchList.apply(.check, to: item, at: now)
         _ = phoneList.apply(.check, to: item, at: now)
         phoneAppliedSequence[item] = operation.sequence
-        record("phone.completedFromNotification", ["item": .string(item), "remaining": .int(Int64(watchList.remainingCount))])
+        record(
+            "phone.completedFromNotification",
+            ["item": .string(item), "remaining": .int(Int64(watchList.remainingCount))])
         requestComplicationUpdate(source: "app")
     }
 
@@ -194,15 +211,16 @@ extension ScenarioSimulation {
             ReportSection(
                 title: "reminders",
                 rows: [
-                    .init("scheduler", .string(phone.settings.mode.rawValue),
-                          text: phone.settings.mode == .windowed ? "windowed (W = \(phone.settings.window))" : "naive"),
+                    .init(
+                        "scheduler", .string(phone.settings.mode.rawValue),
+                        text: phone.settings.mode == .windowed ? "windowed (W = \(phone.settings.window))" : "naive"),
                     .init("appRuns", .int(Int64(harness.snapshots.count))),
                     .init("delivered", .int(Int64(alerts.count))),
                     .init("missed", .int(Int64(harness.missed.count))),
                     .init("pendingMax", .int(Int64(harness.pendingMax))),
                     .init("pendingNow", .int(Int64(harness.center.pendingCount))),
                     .init("badgeNow", .int(Int64(harness.center.badge))),
-                ]),
+                ])
         ]
     }
 }

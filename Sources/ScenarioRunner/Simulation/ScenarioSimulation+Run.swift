@@ -51,7 +51,8 @@ extension ScenarioSimulation {
                     failure: failure))
             record(
                 failure == nil ? "expect.passed" : "expect.failed",
-                fieldList: [("what", .string(located.expectation.label))] + (failure.map { [("found", .string($0))] } ?? []))
+                fieldList: [("what", .string(located.expectation.label))]
+                    + (failure.map { [("found", .string($0))] } ?? []))
         }
     }
 

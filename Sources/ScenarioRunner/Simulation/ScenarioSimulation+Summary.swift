@@ -21,14 +21,17 @@ extension ScenarioSimulation {
                 .init("checked", .int(Int64(checked))),
                 .init("remaining", .int(Int64(watchList.remainingCount))),
                 .init("next", .string(watchList.nextItem?.id ?? "-")),
-                .init("displayOrder", .list(watchList.items.map { .string($0.id) }),
-                      text: watchList.items.map(\.title).joined(separator: ", ")),
-                .init("checkOffOrder", .list(watchList.checkOffOrder.map { .string($0) }),
-                      text: watchList.checkOffOrder.isEmpty ? "-" : watchList.checkOffOrder.joined(separator: ", ")),
+                .init(
+                    "displayOrder", .list(watchList.items.map { .string($0.id) }),
+                    text: watchList.items.map(\.title).joined(separator: ", ")),
+                .init(
+                    "checkOffOrder", .list(watchList.checkOffOrder.map { .string($0) }),
+                    text: watchList.checkOffOrder.isEmpty ? "-" : watchList.checkOffOrder.joined(separator: ", ")),
                 .init("tripsLearned", .int(Int64(storeOrder.tripCount))),
                 .init("tripComplete", .bool(tripComplete)),
-                .init("nextTripOrder", .list(nextOrder.map { .string($0) }),
-                      text: tripComplete ? nextOrder.joined(separator: ", ") : "(trip not complete; nothing learned)"),
+                .init(
+                    "nextTripOrder", .list(nextOrder.map { .string($0) }),
+                    text: tripComplete ? nextOrder.joined(separator: ", ") : "(trip not complete; nothing learned)"),
             ])
     }
 
@@ -38,8 +41,9 @@ extension ScenarioSimulation {
             title: "taps",
             rows: [
                 .init("accepted", .int(Int64(tapCounts.accepted))),
-                .init("ignored", .int(Int64(tapCounts.ignoredTotal)),
-                      text: tapCounts.ignoredTotal == 0 ? "0" : "\(tapCounts.ignoredTotal) (\(ignored))"),
+                .init(
+                    "ignored", .int(Int64(tapCounts.ignoredTotal)),
+                    text: tapCounts.ignoredTotal == 0 ? "0" : "\(tapCounts.ignoredTotal) (\(ignored))"),
             ])
     }
 }

@@ -25,7 +25,8 @@ extension ScenarioSimulation {
     /// The user raises or lowers the wrist.
     mutating func setWrist(_ position: WristPosition) {
         record(position == .raised ? "watch.wristRaised" : "watch.wristLowered")
-        let event: WristAppEvent = position == .raised
+        let event: WristAppEvent =
+            position == .raised
             ? .wristRaised(at: now, list: listSnapshot()) : .wristLowered(at: now)
         for effect in watchApp.wrist.reduce(event) { performWrist(effect) }
     }
@@ -52,7 +53,8 @@ extension ScenarioSimulation {
         record(
             "watch.listChanged",
             [
-                "item": .string(item), "action": .string(kind.rawValue), "remaining": .int(Int64(watchList.remainingCount)),
+                "item": .string(item), "action": .string(kind.rawValue),
+                "remaining": .int(Int64(watchList.remainingCount)),
                 "next": .string(watchList.nextItem?.id ?? "-"),
             ])
         return operation
@@ -86,7 +88,9 @@ extension ScenarioSimulation {
             tapCounts.accepted += 1
             let tap = watchApp.session.tap(at: now)
             watchApp.taps.append(TapRecord(item: item, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
-            record("watch.tap", ["item": .string(item), "tap": .int(Int64(tap)), "pipeline": .string(watchApp.settings.pipeline.name)])
+            record(
+                "watch.tap",
+                ["item": .string(item), "tap": .int(Int64(tap)), "pipeline": .string(watchApp.settings.pipeline.name)])
             wakePipeline()
         case .nextItem(let visibility, _):
             watchApp.visibilityReports.append((now, visibility))
@@ -108,7 +112,8 @@ extension ScenarioSimulation {
             self.record(
                 "pipeline.rowGone",
                 [
-                    "tap": .int(Int64(tap)), "item": .string(record.item), "latencyMs": LatencyFormat.milliseconds(latency),
+                    "tap": .int(Int64(tap)), "item": .string(record.item),
+                    "latencyMs": LatencyFormat.milliseconds(latency),
                     "queuedMs": LatencyFormat.milliseconds((record.handlerStarted ?? record.time) - record.time),
                 ])
         }

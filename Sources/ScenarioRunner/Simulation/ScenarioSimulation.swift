@@ -66,7 +66,8 @@ public struct ScenarioSimulation {
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
         watchApp = WatchAppState(scenario: scenario)
-        link = ScenarioLink(settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
+        link = ScenarioLink(
+            settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
         complication = scenario.sections.complication.map {
             ComplicationFeature(settings: $0, items: watchList.remainingItems)
         }

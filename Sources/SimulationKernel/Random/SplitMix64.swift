@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// SplitMix64: a small, fast, seeded pseudo-random generator (Steele, Lea & Flood, 2014).

@@ -20,7 +20,8 @@ public enum DurationSyntax {
             case .negative(let text):
                 return "expected a non-negative duration, found \"\(text)\""
             case .malformed(let text):
-                return "expected a duration such as \"90s\", \"250ms\" or \"1h30m\" (units d, h, m, s, ms, us, ns), found \"\(text)\""
+                return
+                    "expected a duration such as \"90s\", \"250ms\" or \"1h30m\" (units d, h, m, s, ms, us, ns), found \"\(text)\""
             case .unitsOutOfOrder(let text):
                 return "expected duration units from largest to smallest, each at most once, found \"\(text)\""
             case .tooLarge(let text):

@@ -30,7 +30,9 @@ public struct SimTime: Hashable, Comparable, Sendable {
         let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds)
         return SimTime(nanoseconds: overflow ? (rhs.nanoseconds > 0 ? .max : .min) : sum)
     }
-    public static func - (lhs: SimTime, rhs: SimDuration) -> SimTime { lhs + SimDuration(nanoseconds: -rhs.nanoseconds) }
+    public static func - (lhs: SimTime, rhs: SimDuration) -> SimTime {
+        lhs + SimDuration(nanoseconds: -rhs.nanoseconds)
+    }
     public static func - (lhs: SimTime, rhs: SimTime) -> SimDuration {
         SimDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }

@@ -15,7 +15,9 @@ struct Arguments {
     private(set) var wantsHelp = false
 
     /// Parses `words` for a command accepting `flags` and `options` (names without `--`).
-    init(_ words: [String], command: String, flags allowedFlags: [String], options allowedOptions: [String]) throws(UsageError) {
+    init(_ words: [String], command: String, flags allowedFlags: [String], options allowedOptions: [String])
+        throws(UsageError)
+    {
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -60,7 +62,9 @@ struct Arguments {
             } else {
                 let known = (allowedFlags + allowedOptions).map { "--" + $0 }
                 var message = "unknown option '--\(name)'"
-                if let suggestion = Suggestion.closest(to: "--" + name, in: known) { message += "; did you mean '\(suggestion)'?" }
+                if let suggestion = Suggestion.closest(to: "--" + name, in: known) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
                 throw UsageError(command: command, message: message)
             }
         }
@@ -76,7 +80,9 @@ struct Arguments {
     func seed(command: String) throws(UsageError) -> UInt64? {
         guard let text = values["seed"] else { return nil }
         guard let seed = UInt64(text) else {
-            throw UsageError(command: command, message: "--seed expects a whole number from 0 to 18446744073709551615, found '\(text)'")
+            throw UsageError(
+                command: command,
+                message: "--seed expects a whole number from 0 to 18446744073709551615, found '\(text)'")
         }
         return seed
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes to standard output and standard error, unbuffered and in order.
@@ -22,9 +22,9 @@ enum Console {
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
-                Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
             }
             if written <= 0 { return }

@@ -28,7 +28,8 @@ enum CheckCommand: Command {
         let json = arguments.has("json")
         let files: [String]
         do {
-            files = try ScenarioLoader.scenarioFiles(under: arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals)
+            files = try ScenarioLoader.scenarioFiles(
+                under: arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals)
         } catch {
             Console.error(error.description)
             return .invalidScenario
@@ -43,7 +44,8 @@ enum CheckCommand: Command {
                 let scenario = try ScenarioLoader.load(file)
                 var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
                 let outcome = simulation.run()
-                let failures = outcome.failedExpectations.map { "line \($0.location.line): \($0.label): \($0.failure ?? "")" }
+                let failures =
+                    outcome.failedExpectations.map { "line \($0.location.line): \($0.label): \($0.failure ?? "")" }
                     + outcome.invariantFailures
                 if outcome.passed { passed += 1 } else { failed += 1 }
                 if !outcome.passed { exitCode = max(exitCode, .expectationFailed) }
@@ -59,7 +61,9 @@ enum CheckCommand: Command {
                 } else if outcome.passed {
                     Console.out("PASS  \(padded)  \(outcome.expectations.count) expectations")
                 } else {
-                    Console.out("FAIL  \(padded)  \(failures.first ?? "")" + (failures.count > 1 ? " (+\(failures.count - 1) more)" : ""))
+                    Console.out(
+                        "FAIL  \(padded)  \(failures.first ?? "")"
+                            + (failures.count > 1 ? " (+\(failures.count - 1) more)" : ""))
                 }
             } catch {
                 failed += 1

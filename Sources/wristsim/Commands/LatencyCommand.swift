@@ -6,7 +6,8 @@ import ScenarioRunner
 enum LatencyCommand: Command {
     static let name = "latency"
     static let summary = "Profile tap-to-removal latency: percentiles, per-step time, histogram (--compare, --svg)."
-    static let usage = "wristsim latency FILE [--pipeline NAME] [--watch MODEL] [--compare] [--svg PATH] [--json] [--seed N]"
+    static let usage =
+        "wristsim latency FILE [--pipeline NAME] [--watch MODEL] [--compare] [--svg PATH] [--json] [--seed N]"
     static let help = """
         Runs the scenario and profiles every tap that reached the list: its latency from the
         tap to the first 60 Hz frame without the row, how long it queued behind earlier taps,
@@ -40,26 +41,32 @@ enum LatencyCommand: Command {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError(
                 command: name,
-                message: arguments.positionals.isEmpty ? "missing scenario file" : "expected one scenario file, found \(arguments.positionals.count)")
+                message: arguments.positionals.isEmpty
+                    ? "missing scenario file" : "expected one scenario file, found \(arguments.positionals.count)")
         }
         let seed = try arguments.seed(command: name)
         if arguments.has("compare"), arguments.value("pipeline") != nil {
             throw UsageError(command: name, message: "--compare runs both presets; leave out --pipeline")
         }
         if let pipeline = arguments.value("pipeline"), !CheckOffPipeline.presetNames.contains(pipeline) {
-            throw UsageError(command: name, message: "unknown pipeline '\(pipeline)'; expected one of: "
-                + CheckOffPipeline.presetNames.joined(separator: ", "))
+            throw UsageError(
+                command: name,
+                message: "unknown pipeline '\(pipeline)'; expected one of: "
+                    + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
         if let watch = arguments.value("watch"), !WatchModel.knownNames.contains(watch) {
-            throw UsageError(command: name, message: "unknown watch model '\(watch)'; expected one of: "
-                + WatchModel.knownNames.joined(separator: ", "))
+            throw UsageError(
+                command: name,
+                message: "unknown watch model '\(watch)'; expected one of: "
+                    + WatchModel.knownNames.joined(separator: ", "))
         }
         guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }
         let pipelines: [String?] = arguments.has("compare") ? ["naive", "optimized"] : [arguments.value("pipeline")]
         var profiles: [LatencyProfile] = []
         for pipeline in pipelines {
             do {
-                let variant = try LatencyProfile.overriding(scenario, pipeline: pipeline, watch: arguments.value("watch"))
+                let variant = try LatencyProfile.overriding(
+                    scenario, pipeline: pipeline, watch: arguments.value("watch"))
                 profiles.append(LatencyProfile.run(variant, seed: seed))
             } catch {
                 throw UsageError(command: name, message: "\(error)")
@@ -70,7 +77,8 @@ enum LatencyCommand: Command {
             do {
                 try Data(report.svg.utf8).write(to: URL(fileURLWithPath: svgPath))
             } catch {
-                throw UsageError(command: name, message: "cannot write the SVG to '\(svgPath)': \(error.localizedDescription)")
+                throw UsageError(
+                    command: name, message: "cannot write the SVG to '\(svgPath)': \(error.localizedDescription)")
             }
         }
         Console.out(arguments.has("json") ? report.json : report.text)

@@ -36,7 +36,9 @@ enum RemindersCommand: Command {
     static let options = ["at", "scheduler", "seed"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard let path = arguments.positionals.first else { throw UsageError(command: name, message: "missing scenario file") }
+        guard let path = arguments.positionals.first else {
+            throw UsageError(command: name, message: "missing scenario file")
+        }
         guard arguments.positionals.count == 1 else {
             throw UsageError(command: name, message: "expected one scenario file, found \(arguments.positionals.count)")
         }

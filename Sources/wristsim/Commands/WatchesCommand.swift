@@ -31,7 +31,8 @@ enum WatchesCommand: Command {
         var models = WatchModel.catalog
         if let text = arguments.value("row-height") {
             guard let height = Double(text), height >= 1, height <= 500 else {
-                throw UsageError(command: name, message: "--row-height expects a number of points from 1 to 500, found '\(text)'")
+                throw UsageError(
+                    command: name, message: "--row-height expects a number of points from 1 to 500, found '\(text)'")
             }
             models = models.map { $0.withRowHeight(height) }
         }

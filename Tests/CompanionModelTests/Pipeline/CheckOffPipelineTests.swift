@@ -22,12 +22,15 @@ import Testing
         #expect(throws: PipelineError.missingRemoveRow) {
             try CheckOffPipeline(name: "x", steps: [PipelineStep(.playHaptic, on: .main, cost: .zero)])
         }
-        #expect(throws: PipelineError.duplicateStep("removeRow")) { try CheckOffPipeline(name: "x", steps: [row, row]) }
+        #expect(throws: PipelineError.duplicateStep("removeRow")) {
+            try CheckOffPipeline(name: "x", steps: [row, row])
+        }
         #expect(throws: PipelineError.uiStepOffMain("removeRow")) {
             try CheckOffPipeline(name: "x", steps: [PipelineStep(.removeRow, on: .background, cost: .zero)])
         }
         #expect(throws: PipelineError.negativeDuration(step: "log")) {
-            try CheckOffPipeline(name: "x", steps: [row, PipelineStep(.custom("log"), on: .main, cost: .milliseconds(-1))])
+            try CheckOffPipeline(
+                name: "x", steps: [row, PipelineStep(.custom("log"), on: .main, cost: .milliseconds(-1))])
         }
         #expect(throws: PipelineError.emptyStepName) {
             try CheckOffPipeline(name: "x", steps: [row, PipelineStep(.custom(""), on: .main, cost: .zero)])
@@ -90,7 +93,9 @@ import Testing
     @Test func percentilesAreObservedAndMonotone() {
         for seed in UInt64(0)..<50 {
             var rng = SplitMix64(seed: seed)
-            let values = (0..<Int(1 + rng.next() % 300)).map { _ in SimDuration(nanoseconds: Int64(rng.next() % 1_000_000)) }
+            let values = (0..<Int(1 + rng.next() % 300)).map { _ in
+                SimDuration(nanoseconds: Int64(rng.next() % 1_000_000))
+            }
             let stats = LatencyStatistics(values)
             var previous = SimDuration.zero
             for percent in 1...100 {
@@ -108,7 +113,9 @@ import Testing
     @Test func histogramCountsEveryValueInAtMostMaxBins() {
         for seed in UInt64(0)..<50 {
             var rng = SplitMix64(seed: seed)
-            let values = (0..<Int(1 + rng.next() % 200)).map { _ in SimDuration(nanoseconds: Int64(rng.next() % 6_000_000_000)) }
+            let values = (0..<Int(1 + rng.next() % 200)).map { _ in
+                SimDuration(nanoseconds: Int64(rng.next() % 6_000_000_000))
+            }
             let histogram = LatencyHistogram(values, maxBins: 12)
             #expect(histogram.total == values.count, "seed \(seed)")
             #expect(histogram.counts.count <= 12, "seed \(seed)")
@@ -122,10 +129,11 @@ import Testing
     @Test func histogramText() {
         let histogram = LatencyHistogram([.milliseconds(45), .milliseconds(52), .milliseconds(58)], maxBins: 5)
         #expect(histogram.binWidth == .milliseconds(5))
-        #expect(histogram.textLines(barWidth: 4) == [
-            "45ms ≤ t < 50ms | #### 1",
-            "50ms ≤ t < 55ms | #### 1",
-            "55ms ≤ t < 60ms | #### 1",
-        ])
+        #expect(
+            histogram.textLines(barWidth: 4) == [
+                "45ms ≤ t < 50ms | #### 1",
+                "50ms ≤ t < 55ms | #### 1",
+                "55ms ≤ t < 60ms | #### 1",
+            ])
     }
 }

@@ -20,7 +20,8 @@ import Testing
     @Test func naiveTakesFiveSecondsOrMoreOnTheSlowestWatch() throws {
         let watch = try WatchModel.named(WatchModel.slowestName)
         for seed in UInt64(0)..<5 {
-            let run = PipelineExecutor(pipeline: .naive, watch: watch).run(taps: trip(taps: 12, gap: .seconds(Int64(20)), seed: seed))
+            let run = PipelineExecutor(pipeline: .naive, watch: watch).run(
+                taps: trip(taps: 12, gap: .seconds(Int64(20)), seed: seed))
             let summary = try #require(run.summary)
             #expect(summary.p50 >= .seconds(Int64(5)), "seed \(seed): p50 \(summary.p50)")
             #expect(run.taps.allSatisfy { $0.latency >= .seconds(Int64(5)) }, "seed \(seed)")
@@ -30,7 +31,8 @@ import Testing
     @Test(arguments: WatchModel.catalog)
     func optimizedP99IsUnder100msOnEveryWatch(_ watch: WatchModel) throws {
         for seed in UInt64(0)..<5 {
-            let run = PipelineExecutor(pipeline: .optimized, watch: watch).run(taps: trip(taps: 40, gap: ms(150), seed: seed))
+            let run = PipelineExecutor(pipeline: .optimized, watch: watch).run(
+                taps: trip(taps: 40, gap: ms(150), seed: seed))
             let summary = try #require(run.summary)
             #expect(summary.p99 < ms(100), "\(watch.name) seed \(seed): p99 \(summary.p99)")
         }
@@ -51,34 +53,43 @@ import Testing
 
     /// A pipeline where a background step overlaps the handler's removal.
     func overlapping() throws -> CheckOffPipeline {
-        try CheckOffPipeline(name: "overlap", steps: [
-            PipelineStep(.sendMessageToPhone, on: .background, cost: ms(100)),
-            PipelineStep(.removeRow, on: .main, cost: ms(100)),
-        ])
+        try CheckOffPipeline(
+            name: "overlap",
+            steps: [
+                PipelineStep(.sendMessageToPhone, on: .background, cost: ms(100)),
+                PipelineStep(.removeRow, on: .main, cost: ms(100)),
+            ])
     }
 
     @Test func singleCoreSharesTheCPUAndDualCoreDoesNot() throws {
         let pipeline = try overlapping()
-        let single = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [.zero])
+        let single = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [.zero]
+        )
         #expect(single.taps[0].handlerFinished == at(200), "both halves share one core: 100 ms each at half speed")
         #expect(single.taps[0].messageSend?.finished == at(200))
 
-        let priority = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm"), sharing: .mainPriority)
-            .run(taps: [.zero])
+        let priority = PipelineExecutor(
+            pipeline: pipeline, watch: try WatchModel.named("series0-38mm"), sharing: .mainPriority
+        )
+        .run(taps: [.zero])
         #expect(priority.taps[0].handlerFinished == at(100), "main preempts the background queue")
         #expect(priority.taps[0].messageSend?.finished == at(200))
 
         let dual = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series1-38mm")).run(taps: [.zero])
-        #expect(dual.taps[0].handlerFinished == SimTime(nanoseconds: 66_666_667), "same speed class, two cores: in parallel")
+        #expect(
+            dual.taps[0].handlerFinished == SimTime(nanoseconds: 66_666_667), "same speed class, two cores: in parallel"
+        )
         #expect(dual.taps[0].messageSend?.finished == SimTime(nanoseconds: 66_666_667))
     }
 
     @Test func waitsLeaveTheCPUToTheOtherQueue() throws {
-        let pipeline = try CheckOffPipeline(name: "wait", steps: [
-            PipelineStep(.updateComplication, on: .background, cost: ms(100)),
-            PipelineStep(.sendMessageToPhone, on: .main, cost: .zero, wait: ms(100)),
-            PipelineStep(.removeRow, on: .main, cost: ms(10)),
-        ])
+        let pipeline = try CheckOffPipeline(
+            name: "wait",
+            steps: [
+                PipelineStep(.updateComplication, on: .background, cost: ms(100)),
+                PipelineStep(.sendMessageToPhone, on: .main, cost: .zero, wait: ms(100)),
+                PipelineStep(.removeRow, on: .main, cost: ms(10)),
+            ])
         let run = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [.zero])
         #expect(run.taps[0].complicationUpdateRequested == at(100), "main was blocked, not computing")
         #expect(run.taps[0].handlerFinished == at(110))
@@ -87,7 +98,9 @@ import Testing
     @Test func theRowGoesAtTheFirstFrameAtOrAfterTheHandler() throws {
         let pipeline = try CheckOffPipeline(name: "frame", steps: [PipelineStep(.removeRow, on: .main, cost: ms(10))])
         let watch = try WatchModel.named("series0-38mm")
-        let run = PipelineExecutor(pipeline: pipeline, watch: watch).run(taps: [.zero, at(1_000), SimTime(nanoseconds: 2_006_666_667)])
+        let run = PipelineExecutor(pipeline: pipeline, watch: watch).run(taps: [
+            .zero, at(1_000), SimTime(nanoseconds: 2_006_666_667),
+        ])
         #expect(run.taps[0].rowGone == SimTime(nanoseconds: 16_666_667))
         #expect(run.taps[1].rowGone == SimTime(nanoseconds: 1_016_666_667))
         #expect(run.taps[2].handlerFinished == SimTime(nanoseconds: 2_016_666_667), "a commit on a boundary")
@@ -99,11 +112,15 @@ import Testing
     }
 
     @Test func mainAsyncWorkNoLongerDelaysTheRowButDelaysTheNextTap() throws {
-        let pipeline = try CheckOffPipeline(name: "deferred", steps: [
-            PipelineStep(.removeRow, on: .main, cost: ms(10)),
-            PipelineStep(.updateComplication, on: .mainAsync, cost: ms(500)),
+        let pipeline = try CheckOffPipeline(
+            name: "deferred",
+            steps: [
+                PipelineStep(.removeRow, on: .main, cost: ms(10)),
+                PipelineStep(.updateComplication, on: .mainAsync, cost: ms(500)),
+            ])
+        let run = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [
+            .zero, at(20),
         ])
-        let run = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [.zero, at(20)])
         #expect(run.taps[0].removalCommitted == at(10))
         #expect(run.taps[0].complicationUpdateRequested == at(510))
         #expect(run.taps[1].handlerStarted == at(510), "the deferred block was queued before tap 2 arrived")

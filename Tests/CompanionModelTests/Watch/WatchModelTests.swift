@@ -15,24 +15,33 @@ import Testing
     }
 
     static let screens: [ScreenCase] = [
-        ScreenCase(names: ["series0-38mm", "series1-38mm", "series2-38mm", "series3-38mm"],
-                   points: (136, 170), pixels: (272, 340), top: 19, bottom: 27, rows: 2),
-        ScreenCase(names: ["series0-42mm", "series1-42mm", "series2-42mm", "series3-42mm"],
-                   points: (156, 195), pixels: (312, 390), top: 21, bottom: 27, rows: 3),
-        ScreenCase(names: ["series4-40mm", "series5-40mm", "series6-40mm", "se-40mm", "se2-40mm"],
-                   points: (162, 197), pixels: (324, 394), top: 40, bottom: 19, rows: 3),
-        ScreenCase(names: ["series4-44mm", "series5-44mm", "series6-44mm", "se-44mm", "se2-44mm"],
-                   points: (184, 224), pixels: (368, 448), top: 46.5, bottom: 22, rows: 3),
-        ScreenCase(names: ["series7-41mm", "series8-41mm", "series9-41mm"],
-                   points: (176, 215), pixels: (352, 430), top: 46, bottom: 26, rows: 3),
-        ScreenCase(names: ["series7-45mm", "series8-45mm", "series9-45mm"],
-                   points: (198, 242), pixels: (396, 484), top: 51, bottom: 27, rows: 3),
-        ScreenCase(names: ["series10-42mm", "series11-42mm"],
-                   points: (187, 223), pixels: (374, 446), top: 48, bottom: 31, rows: 3),
-        ScreenCase(names: ["series10-46mm", "series11-46mm"],
-                   points: (208, 248), pixels: (416, 496), top: 53, bottom: 36, rows: 3),
-        ScreenCase(names: ["ultra-49mm", "ultra2-49mm"],
-                   points: (205, 251), pixels: (410, 502), top: 55, bottom: 39, rows: 3),
+        ScreenCase(
+            names: ["series0-38mm", "series1-38mm", "series2-38mm", "series3-38mm"],
+            points: (136, 170), pixels: (272, 340), top: 19, bottom: 27, rows: 2),
+        ScreenCase(
+            names: ["series0-42mm", "series1-42mm", "series2-42mm", "series3-42mm"],
+            points: (156, 195), pixels: (312, 390), top: 21, bottom: 27, rows: 3),
+        ScreenCase(
+            names: ["series4-40mm", "series5-40mm", "series6-40mm", "se-40mm", "se2-40mm"],
+            points: (162, 197), pixels: (324, 394), top: 40, bottom: 19, rows: 3),
+        ScreenCase(
+            names: ["series4-44mm", "series5-44mm", "series6-44mm", "se-44mm", "se2-44mm"],
+            points: (184, 224), pixels: (368, 448), top: 46.5, bottom: 22, rows: 3),
+        ScreenCase(
+            names: ["series7-41mm", "series8-41mm", "series9-41mm"],
+            points: (176, 215), pixels: (352, 430), top: 46, bottom: 26, rows: 3),
+        ScreenCase(
+            names: ["series7-45mm", "series8-45mm", "series9-45mm"],
+            points: (198, 242), pixels: (396, 484), top: 51, bottom: 27, rows: 3),
+        ScreenCase(
+            names: ["series10-42mm", "series11-42mm"],
+            points: (187, 223), pixels: (374, 446), top: 48, bottom: 31, rows: 3),
+        ScreenCase(
+            names: ["series10-46mm", "series11-46mm"],
+            points: (208, 248), pixels: (416, 496), top: 53, bottom: 36, rows: 3),
+        ScreenCase(
+            names: ["ultra-49mm", "ultra2-49mm"],
+            points: (205, 251), pixels: (410, 502), top: 55, bottom: 39, rows: 3),
         ScreenCase(names: ["ultra3-49mm"], points: (211, 257), pixels: (422, 514), top: 56.5, bottom: 40, rows: 3),
     ]
 
@@ -100,8 +109,9 @@ import Testing
 
     @Test func namedDefaultsExist() throws {
         #expect(try WatchModel.named(WatchModel.defaultName).caseMillimetres == 45)
-        #expect(try WatchModel.named(WatchModel.slowestName).relativeSpeed
-            == WatchModel.catalog.map(\.relativeSpeed).min())
+        #expect(
+            try WatchModel.named(WatchModel.slowestName).relativeSpeed
+                == WatchModel.catalog.map(\.relativeSpeed).min())
         #expect(try WatchModel.named(WatchModel.newestName).chip == .s10)
     }
 }

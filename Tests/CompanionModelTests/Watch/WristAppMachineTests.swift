@@ -28,12 +28,14 @@ import Testing
         var machine = WristAppMachine(rowsVisible: 3)
         _ = machine.reduce(.wristLowered(at: at(10)))
         let list = ListSnapshot(remaining: ["milk"], next: "milk")
-        #expect(machine.reduce(.wristRaised(at: at(130), list: list))
-            == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(130))])
+        #expect(
+            machine.reduce(.wristRaised(at: at(130), list: list))
+                == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(130))])
         #expect(machine.state == .clockFace(since: at(130)))
         #expect(machine.reduce(.tap("milk", at: at(131))) == [.refuseTap("milk", at: at(131), reason: .clockFace)])
-        #expect(machine.reduce(.appOpened(at: at(132), list: list))
-            == [.nextItem(.visible(row: 0, rowsVisible: 3), at: at(132))])
+        #expect(
+            machine.reduce(.appOpened(at: at(132), list: list))
+                == [.nextItem(.visible(row: 0, rowsVisible: 3), at: at(132))])
         #expect(machine.reduce(.tap("milk", at: at(133))) == [.deliverTap("milk", at: at(133))])
     }
 
@@ -70,7 +72,8 @@ import Testing
         ] {
             var machine = WristAppMachine(rowsVisible: try WatchModel.named(name).rowsVisible)
             _ = machine.reduce(.wristLowered(at: at(0)))
-            #expect(machine.reduce(.wristRaised(at: at(30), list: list)) == [.nextItem(expected, at: at(30))], "\(name)")
+            #expect(
+                machine.reduce(.wristRaised(at: at(30), list: list)) == [.nextItem(expected, at: at(30))], "\(name)")
         }
     }
 
