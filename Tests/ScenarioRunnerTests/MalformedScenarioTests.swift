@@ -188,6 +188,20 @@ import Testing
         }
     }
 
+    /// Columns count Unicode scalars, also far along one long line (a whole file written on a
+    /// single line, as JSON tools often do) and after multi-byte characters.
+    @Test func columnsStayExactAlongAVeryLongLine() {
+        let title = String(repeating: "é", count: 20_000)
+        let text = #"{"name": "\#(title)", x}"#
+        do {
+            _ = try ScenarioDecoder.decode(Array(text.utf8), file: "s.json")
+            Issue.record("expected an error")
+        } catch {
+            let column = 1 + #"{"name": ""#.count + 20_000 + #"", "#.count
+            #expect(error.description.hasPrefix("s.json:1:\(column): error: "), "got: \(error.description)")
+        }
+    }
+
     @Test func theValidBaseScenarioDecodes() throws {
         let scenario = try ScenarioDecoder.decode(Array(Self.scenario().utf8), file: "s.json")
         #expect(scenario.items.map(\.id) == ["kale", "eggs"])

@@ -14,6 +14,11 @@ public struct JSONParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// The column cache of ``location()``: `column` is the column at byte `columnPosition` of
+    /// the line starting at `columnLineStart`.
+    private var columnLineStart = 0
+    private var columnPosition = 0
+    private var column = 1
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -33,7 +38,7 @@ public struct JSONParser {
         parser.skipWhitespace()
         if parser.index >= bytes.count {
             throw ScenarioError(
-                file: file, location: parser.location,
+                file: file, location: parser.location(),
                 message: "the file is empty; expected a JSON object describing a scenario")
         }
         let root = try parser.parseValue(path: "$", depth: 0)
@@ -46,19 +51,26 @@ public struct JSONParser {
 
     // MARK: - Positions and errors
 
-    private var location: SourceLocation {
-        // Columns count Unicode scalars: skip UTF-8 continuation bytes.
-        var column = 1
-        var position = lineStart
-        while position < index {
-            if bytes[position] & 0xC0 != 0x80 { column += 1 }
-            position += 1
+    /// The current position. Columns count Unicode scalars (UTF-8 continuation bytes are
+    /// skipped); the count is cached and advanced incrementally, so a whole file on one line
+    /// costs O(*n*), not O(*n*²).
+    private mutating func location() -> SourceLocation {
+        if columnLineStart != lineStart || columnPosition > index {
+            columnLineStart = lineStart
+            columnPosition = lineStart
+            column = 1
+        }
+        while columnPosition < index {
+            if bytes[columnPosition] & 0xC0 != 0x80 { column += 1 }
+            columnPosition += 1
         }
         return SourceLocation(line: line, column: column)
     }
 
-    private func error(_ message: String, at location: SourceLocation? = nil, path: String? = nil) -> ScenarioError {
-        ScenarioError(file: file, location: location ?? self.location, path: path, message: message)
+    private mutating func error(_ message: String, at location: SourceLocation? = nil, path: String? = nil)
+        -> ScenarioError
+    {
+        ScenarioError(file: file, location: location ?? self.location(), path: path, message: message)
     }
 
     private func describeCurrent() -> String {
@@ -129,7 +141,7 @@ public struct JSONParser {
         guard depth <= JSONParser.maximumDepth else {
             throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
         }
-        let start = location
+        let start = location()
         guard index < bytes.count else {
             throw error("unexpected end of file; expected a JSON value (the file looks truncated)")
         }
@@ -181,7 +193,7 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()); expected a key in double quotes")
             }
-            let keyLocation = location
+            let keyLocation = location()
             let key = try parseString()
             let memberPath = JSONParser.path(path, key: key)
             if let first = keys[key] {
@@ -247,7 +259,7 @@ public struct JSONParser {
     }
 
     private mutating func parseString() throws(ScenarioError) -> String {
-        let start = location
+        let start = location()
         index += 1
         var scalars = String.UnicodeScalarView()
         var segmentStart = index
