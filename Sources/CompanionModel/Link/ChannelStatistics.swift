@@ -40,14 +40,12 @@ public struct ChannelStatistics: Hashable, Sendable {
         maxQueueDepth = max(maxQueueDepth, depth)
     }
 
-    /// The nearest-rank `p`-th percentile (0 < p ≤ 100) of the delivery delays, or `nil` if none.
+    /// The nearest-rank `percent`-th percentile (1...100) of the delivery delays, or `nil` if
+    /// none; the same method as every latency figure (``LatencyStatistics``).
     ///
     /// - Complexity: O(*n* log *n*) (it sorts the delays).
-    public func delayPercentile(_ p: Double) -> SimDuration? {
-        guard !delays.isEmpty else { return nil }
-        let sorted = delays.sorted()
-        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
+    public func delayPercentile(_ percent: Int) -> SimDuration? {
+        LatencyStatistics(delays).percentile(percent)
     }
 }
 
