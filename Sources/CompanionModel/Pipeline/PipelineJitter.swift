@@ -1,9 +1,10 @@
+import SimulationKernel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SimulationKernel
 
 /// How much a pipeline step's CPU cost varies from one run of the step to the next.
 ///

@@ -98,12 +98,16 @@ public struct PipelineSettings: Sendable {
         if case .number = node.value {
             let spread = try node.double(context, in: 0...PipelineJitter.maximumSpread)
             return spread == 0
-                ? .exact : PipelineJitter(spread: spread, pauseProbability: standard.pauseProbability, pause: standard.pause)
+                ? .exact
+                : PipelineJitter(spread: spread, pauseProbability: standard.pauseProbability, pause: standard.pause)
         }
         var object = try ObjectReader(
-            node, context, what: "a spread such as 0.2 (0: exact costs) or an object with \"spread\", \"pauseProbability\", \"pause\"")
-        let spread = try object.optional("spread")?.double(context, in: 0...PipelineJitter.maximumSpread) ?? standard.spread
-        let probability = try object.optional("pauseProbability")?.double(context, in: 0...1) ?? standard.pauseProbability
+            node, context,
+            what: "a spread such as 0.2 (0: exact costs) or an object with \"spread\", \"pauseProbability\", \"pause\"")
+        let spread =
+            try object.optional("spread")?.double(context, in: 0...PipelineJitter.maximumSpread) ?? standard.spread
+        let probability =
+            try object.optional("pauseProbability")?.double(context, in: 0...1) ?? standard.pauseProbability
         let pause = try object.optional("pause")?.duration(context) ?? standard.pause
         try object.finish()
         return PipelineJitter(spread: spread, pauseProbability: probability, pause: pause)

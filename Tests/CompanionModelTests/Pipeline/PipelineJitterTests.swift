@@ -69,7 +69,8 @@ import Testing
         let taps = (0..<30).map { SimTime(offset: .seconds(Int64($0) * 10)) }
         let exact = PipelineExecutor(pipeline: .naive, watch: watch).run(taps: taps)
         #expect(Set(exact.latencies).count == 1)
-        let jittered = PipelineExecutor(pipeline: .naive, watch: watch, jitter: .standard, jitterSeed: 4).run(taps: taps)
+        let jittered = PipelineExecutor(pipeline: .naive, watch: watch, jitter: .standard, jitterSeed: 4).run(
+            taps: taps)
         #expect(Set(jittered.latencies).count > 20, "\(jittered.latencies)")
         let again = PipelineExecutor(pipeline: .naive, watch: watch, jitter: .standard, jitterSeed: 4).run(taps: taps)
         #expect(jittered == again)
