@@ -9,6 +9,8 @@ struct Arguments {
     private(set) var flags: Set<String> = []
     /// Option values given, last one wins.
     private(set) var values: [String: String] = [:]
+    /// Every value of each option, in order (for options that may repeat, such as `--set`).
+    private(set) var repeated: [String: [String]] = [:]
     /// Positional words, in order.
     private(set) var positionals: [String] = []
     /// Whether `-h`/`--help` was given.
@@ -59,6 +61,7 @@ struct Arguments {
                     values[name] = words[index]
                     index += 1
                 }
+                repeated[name, default: []].append(values[name] ?? "")
             } else {
                 let known = (allowedFlags + allowedOptions).map { "--" + $0 }
                 var message = "unknown option '--\(name)'"
@@ -75,6 +78,9 @@ struct Arguments {
 
     /// The value of `--name`, if given.
     func value(_ name: String) -> String? { values[name] }
+
+    /// Every value of `--name`, in the order given.
+    func allValues(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// `--seed N` as a 64-bit seed, if given.
     func seed(command: String) throws(UsageError) -> UInt64? {

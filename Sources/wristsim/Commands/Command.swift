@@ -25,5 +25,7 @@ var commands: [any Command.Type] {
         WatchesCommand.self,
         TimelineCommand.self,
         RemindersCommand.self,
+        SweepCommand.self,
+        MergeCommand.self,
     ]
 }
