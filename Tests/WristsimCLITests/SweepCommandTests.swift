@@ -44,9 +44,18 @@ import Testing
     @Test(arguments: [
         (["sweep", "Scenarios/produce-trip.json"], "Error: missing --seeds A..B"),
         (["sweep", "Scenarios/produce-trip.json", "--seeds", "5..1"], "Error: --seeds expects A..B"),
-        (["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--watch", "series9-39mm"], "Error: unknown watch"),
-        (["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--shard", "7/7"], "Error: --shard K/7 expects K"),
-        (["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--set", "jitter"], "Error: --set expects KEY=VALUE"),
+        (
+            ["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--watch", "series9-39mm"],
+            "Error: unknown watch"
+        ),
+        (
+            ["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--shard", "7/7"],
+            "Error: --shard K/7 expects K"
+        ),
+        (
+            ["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--set", "jitter"],
+            "Error: --set expects KEY=VALUE"
+        ),
         (["merge"], "Error: missing partial-result files"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {
@@ -61,7 +70,8 @@ import Testing
         ])
         #expect(result.status == 65)
         #expect(
-            result.stderr.contains("with --set link.duplicateProbability=2: expected a number from 0.0 to 1.0, found 2"),
+            result.stderr.contains(
+                "with --set link.duplicateProbability=2: expected a number from 0.0 to 1.0, found 2"),
             "\(result.stderr)")
     }
 }

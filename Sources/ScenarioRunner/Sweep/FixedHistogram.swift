@@ -150,8 +150,9 @@ public struct FixedHistogram: Hashable, Sendable {
     /// Adds `count` to `microseconds`'s entry of the ascending `values`.
     ///
     /// - Complexity: O(log *d*) to find, O(*d*) to insert a new value among *d*.
-    private static func insert(_ microseconds: Int64, count: Int, into values: inout [(microseconds: Int64, count: Int)])
-    {
+    private static func insert(
+        _ microseconds: Int64, count: Int, into values: inout [(microseconds: Int64, count: Int)]
+    ) {
         var low = 0
         var high = values.count
         while low < high {
@@ -203,7 +204,9 @@ public struct FixedHistogram: Hashable, Sendable {
         var previous = -1
         var total = 0
         for bucket in buckets {
-            guard bucket.index > previous, bucket.index < FixedHistogram.bucketLimit, bucket.count > 0 else { return nil }
+            guard bucket.index > previous, bucket.index < FixedHistogram.bucketLimit, bucket.count > 0 else {
+                return nil
+            }
             let (sum, overflow) = total.addingReportingOverflow(bucket.count)
             guard !overflow else { return nil }
             total = sum

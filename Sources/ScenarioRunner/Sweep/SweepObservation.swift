@@ -29,7 +29,9 @@ public struct SweepObservation: Sendable {
     public var staleComplication: SimDuration
 
     /// The stable codes of missed-reminder reasons, in report order.
-    public static let missedReasonCodes = ["outsideWindow", "droppedOverLimit", "droppedFireDatePassed", "neverScheduled"]
+    public static let missedReasonCodes = [
+        "outsideWindow", "droppedOverLimit", "droppedFireDatePassed", "neverScheduled",
+    ]
 
     /// Reads a run that has finished (`outcome` is what `simulation.run()` returned).
     public init(simulation: ScenarioSimulation, outcome: ScenarioOutcome) {

@@ -64,11 +64,13 @@ public struct SweepPlan: Hashable, Sendable {
         guard !watches.isEmpty, !pipelines.isEmpty else { throw .usage("a sweep needs a watch and a pipeline") }
         for watch in watches where !WatchModel.knownNames.contains(watch) {
             throw .usage(
-                "unknown watch model '\(watch)'; expected 'all' or some of: " + WatchModel.knownNames.joined(separator: ", "))
+                "unknown watch model '\(watch)'; expected 'all' or some of: "
+                    + WatchModel.knownNames.joined(separator: ", "))
         }
         for case let pipeline? in pipelines where !CheckOffPipeline.presetNames.contains(pipeline) {
             throw .usage(
-                "unknown pipeline '\(pipeline)'; expected some of: " + CheckOffPipeline.presetNames.joined(separator: ", "))
+                "unknown pipeline '\(pipeline)'; expected some of: "
+                    + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
         self.file = file
         self.name = name

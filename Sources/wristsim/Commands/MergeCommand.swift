@@ -39,7 +39,12 @@ enum MergeCommand: Command {
         var files: [(bytes: [UInt8], file: String)] = []
         for path in arguments.positionals {
             do {
-                files.append((path == "-" ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try ScenarioLoader.read(path), path))
+                files.append(
+                    (
+                        path == "-"
+                            ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try ScenarioLoader.read(path),
+                        path
+                    ))
             } catch {
                 Console.error(error.description)
                 return .invalidScenario
@@ -73,7 +78,7 @@ enum MergeCommand: Command {
 
     static func missingMessage(_ missing: [Range<UInt64>]) -> String {
         let shown = missing.prefix(5).map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ", ")
-        return "error: the parts do not cover every run: missing runs \(shown)\(missing.count > 5 ? ", …" : "")"
+        return "the parts do not cover every run: missing runs \(shown)\(missing.count > 5 ? ", …" : "")"
             + "; give every shard's file (or --partial to merge in stages)"
     }
 

@@ -92,9 +92,10 @@ enum SweepCommand: Command {
             let result: SweepResult
             if let jobs, jobs > 1 {
                 let parts = try ParallelShards.run(jobs: jobs)
-                result = try merge(parts.map { (bytes, file) throws(SweepError) in
-                    try SweepResult.part(bytes, file: file)
-                })
+                result = try merge(
+                    parts.map { (bytes, file) throws(SweepError) in
+                        try SweepResult.part(bytes, file: file)
+                    })
             } else {
                 result = runner.run(0..<plan.runCount)
             }
@@ -117,7 +118,7 @@ enum SweepCommand: Command {
             Console.error(scenarioError.description)
             return .invalidScenario
         case .parts(let message):
-            Console.error(message)
+            Console.error(message.contains(": error: ") || message.hasPrefix("error: ") ? message : "error: " + message)
             return .invalidScenario
         }
     }
