@@ -114,8 +114,8 @@ import Testing
         #expect(changed < sent && sent < gone, "commit, then the synchronous send, then the frame after the handler")
         // On the S3 the naive handler is 1593.2 ms of CPU + 1200 ms wait; the commit ends the table model at 964.8 ms.
         #expect(outcome.trace[changed].time == SimTime(offset: .seconds(10) + .microseconds(964_800)))
-        #expect(simulation.watchApp.latencies == [SimDuration(nanoseconds: 2_800_000_000)])
-        #expect(simulation.phoneList.remainingCount == 2, "the phone applied the check-off once")
+        #expect(simulation.watch.app.latencies == [SimDuration(nanoseconds: 2_800_000_000)])
+        #expect(simulation.phone.list.remainingCount == 2, "the phone applied the check-off once")
     }
 
     @Test func tapsNeedTheWristUpAndTheAppFrontmost() throws {
@@ -131,8 +131,8 @@ import Testing
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
-        #expect(simulation.tapCounts.accepted == 2)
-        #expect(simulation.tapCounts.ignored.map(\.reason) == ["wristDown", "clockFace"])
+        #expect(simulation.watch.tapCounts.accepted == 2)
+        #expect(simulation.watch.tapCounts.ignored.map(\.reason) == ["wristDown", "clockFace"])
         #expect(outcome.trace.contains { $0.kind == "watch.returnedToClock" })
     }
 
