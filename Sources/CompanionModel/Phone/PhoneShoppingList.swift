@@ -92,7 +92,8 @@ public struct PhoneShoppingList: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     public mutating func originate(_ status: ItemStatus, item: ItemID, at now: SimTime) -> CheckOffOperation? {
         guard self.status(of: item) != status else { return nil }
-        let operation = CheckOffOperation(item: item, sequence: (records[item]?.appliedSequence ?? 0) + 1, status: status)
+        let operation = CheckOffOperation(
+            item: item, sequence: (records[item]?.appliedSequence ?? 0) + 1, status: status)
         _ = apply(operation, at: now)
         return operation
     }

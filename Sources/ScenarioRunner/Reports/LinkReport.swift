@@ -26,7 +26,8 @@ public enum LinkReport {
             .init(
                 "inTransitAtEnd", .int(Int64(inTransit)),
                 text: inTransit == 0
-                    ? "0" : "\(inTransit) (the phone has them at \(formatter.clock(settled.now)) once the link finishes)"
+                    ? "0"
+                    : "\(inTransit) (the phone has them at \(formatter.clock(settled.now)) once the link finishes)"
             ),
             .init("lost", .int(Int64(count(.lost)))),
             .init("doubled", .int(Int64(count(.doubled)))),

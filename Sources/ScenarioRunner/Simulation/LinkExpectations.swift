@@ -112,7 +112,9 @@ public enum LinkExpectations {
         public var items: [ItemID]
         public var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.scenario.items.map(\.id).filter { simulation.phone.list.status(of: $0) == .checkedOff }.sorted()
+            let actual = simulation.scenario.items.map(\.id).filter {
+                simulation.phone.list.status(of: $0) == .checkedOff
+            }.sorted()
             return actual == items.sorted()
                 ? nil
                 : "expected [\(items.sorted().joined(separator: ", "))] checked on the phone, "

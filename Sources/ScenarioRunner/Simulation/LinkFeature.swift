@@ -69,7 +69,8 @@ public struct LinkFeature: SimulationFeature {
                         : .phone(.delivered(message, duplicate: duplicate)))
             case .outcome(let message, let outcome):
                 return .send(
-                    message.route.from == .watch ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
+                    message.route.from == .watch
+                        ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
             }
         }
         if watchWasRunning != transport.watchApp.isRunning {

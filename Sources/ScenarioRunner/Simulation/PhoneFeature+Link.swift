@@ -11,7 +11,8 @@ extension PhoneFeature {
         guard case .checkOff(let operation) = message.payload else {
             return [
                 .trace(
-                    .phoneReceived, at: now, ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)])
+                    .phoneReceived, at: now,
+                    ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)])
             ]
         }
         let result = list.apply(operation, at: now)

@@ -50,7 +50,9 @@ public struct PhoneFeature: SimulationFeature {
             var effects = pushComplication(context)
             if remainingPushes > 1 {
                 effects.append(
-                    .schedule(.phone(.pushComplication(remaining: remainingPushes - 1, every: every)), at: context.now + every))
+                    .schedule(
+                        .phone(.pushComplication(remaining: remainingPushes - 1, every: every)), at: context.now + every
+                    ))
             }
             return effects
         }

@@ -71,7 +71,9 @@ extension WatchFeature {
         let kind: CheckOffKind = list.state(of: item)?.isRemaining ?? true ? .check : .uncheck
         let (operation, effects) = applyOnWatch(kind, item, now)
         var all = effects
-        if case .awaitingCommitThenSend = app.taps[tap].checkOff, let operation { all += send(operation, tap: tap, now) }
+        if case .awaitingCommitThenSend = app.taps[tap].checkOff, let operation {
+            all += send(operation, tap: tap, now)
+        }
         app.taps[tap].checkOff = .committed(operation)
         return all
     }

@@ -67,7 +67,9 @@ extension WatchFeature {
         case .nextItem(let visibility, _):
             app.visibilityReports.append((now, visibility))
             return [
-                .trace(.watchNextItem, at: now, ["visible": .bool(visibility.isVisible), "where": .string(visibility.label)])
+                .trace(
+                    .watchNextItem, at: now,
+                    ["visible": .bool(visibility.isVisible), "where": .string(visibility.label)])
             ]
         }
     }
