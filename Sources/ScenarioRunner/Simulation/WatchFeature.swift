@@ -39,7 +39,7 @@ public struct WatchFeature: SimulationFeature {
         for trip in scenario.history { order.learn(trip: trip) }
         storeOrder = order
         list = ShoppingList(items: scenario.items, order: order)
-        app = WatchAppState(scenario: scenario)
+        app = WatchAppState(scenario: scenario, seed: seed)
         upcomingTaps = UpcomingTaps(script: scenario.script)
         fileOrder = scenario.items.map(\.id)
     }
