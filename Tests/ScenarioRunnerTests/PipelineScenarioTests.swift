@@ -77,14 +77,14 @@ import Testing
             """
         var jittered = ScenarioSimulation(scenario: try scenario("\"pipeline\": \"naive\",", script: taps))
         _ = jittered.run()
-        #expect(Set(jittered.watchApp.latencies).count == 3, "\(jittered.watchApp.latencies)")
+        #expect(Set(jittered.watch.app.latencies).count == 3, "\(jittered.watch.app.latencies)")
         var again = ScenarioSimulation(scenario: try scenario("\"pipeline\": \"naive\",", script: taps))
         _ = again.run()
-        #expect(again.watchApp.latencies == jittered.watchApp.latencies, "same seed, same draws")
+        #expect(again.watch.app.latencies == jittered.watch.app.latencies, "same seed, same draws")
         var exact = ScenarioSimulation(
             scenario: try scenario("\"pipeline\": {\"preset\": \"naive\", \"jitter\": 0},", script: taps))
         _ = exact.run()
-        #expect(Set(exact.watchApp.latencies) == [SimDuration(nanoseconds: 2_800_000_000)])
+        #expect(Set(exact.watch.app.latencies) == [SimDuration(nanoseconds: 2_800_000_000)])
     }
 
     @Test(arguments: [
