@@ -50,7 +50,9 @@ public struct RemindersReport {
                 "dropped silently by the system at \(clock(at)): over the 64-pending limit (it keeps \(retention.rawValue))"
         case .droppedBySystem(.fireDatePassed, let at):
             return "dropped silently by the system at \(clock(at)): its fire date had passed when it was added"
-        case .neverScheduled:
+        case .droppedBySystem(.notAuthorized(let status), let at):
+            return "dropped silently by the system at \(clock(at)): notifications are \(status.rawValue)"
+        case .neverScheduled, .notAuthorized:
             return reason.description
         }
     }
