@@ -40,7 +40,8 @@ import Testing
             try legacy.add(repeating)
             #expect(legacy.pendingCount == 1)
         } else {
-            #expect(throws: NotificationRequestError.repeatIntervalNotACalendarUnit(identifier: "r", seconds: seconds)) {
+            #expect(throws: NotificationRequestError.repeatIntervalNotACalendarUnit(identifier: "r", seconds: seconds))
+            {
                 try legacy.add(repeating)
             }
         }
@@ -93,7 +94,8 @@ import Testing
     @Test(arguments: [NotificationAuthorization.denied, .notDetermined])
     func anUnauthorizedAppSchedulesNothingAndSaysSo(status: NotificationAuthorization) throws {
         let configuration = try SchedulerConfiguration()
-        var phone = ReminderHarness(configuration: configuration, rules: PlatformRules(authorization: status), start: .zero)
+        var phone = ReminderHarness(
+            configuration: configuration, rules: PlatformRules(authorization: status), start: .zero)
         let report = try phone.run(at: .zero, reason: .launch) { s in s.setItem("a", due: minutes(10), now: .zero) }
         #expect(report.blockedByAuthorization)
         #expect(report.added == 0)
@@ -129,10 +131,13 @@ import Testing
     @Test func legacySchedulerRejectsARepeatingIntervalThatIsNotACalendarUnit() throws {
         var scheduler = ReminderScheduler(configuration: try SchedulerConfiguration(api: .legacy))
         #expect(
-            throws: ReminderSchedulerError.rejected(.repeatIntervalNotACalendarUnit(identifier: "repeat:r", seconds: 5_400))
+            throws: ReminderSchedulerError.rejected(
+                .repeatIntervalNotACalendarUnit(identifier: "repeat:r", seconds: 5_400))
         ) {
-            try scheduler.addRepeating(RepeatingReminder(id: "r", title: "r", start: minutes(1), interval: 5_400), now: .zero)
+            try scheduler.addRepeating(
+                RepeatingReminder(id: "r", title: "r", start: minutes(1), interval: 5_400), now: .zero)
         }
-        try scheduler.addRepeating(RepeatingReminder(id: "d", title: "d", start: minutes(1), interval: 86_400), now: .zero)
+        try scheduler.addRepeating(
+            RepeatingReminder(id: "d", title: "d", start: minutes(1), interval: 86_400), now: .zero)
     }
 }

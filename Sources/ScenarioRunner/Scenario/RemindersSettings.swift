@@ -158,7 +158,8 @@ public struct RemindersSettings: Sendable {
                 if let first = seen[spec.id] {
                     throw context.error(
                         idNode,
-                        "duplicate repeating reminder id \"\(spec.id)\" (first at line \(first.location.line), column \(first.location.column))")
+                        "duplicate repeating reminder id \"\(spec.id)\" (first at line \(first.location.line), column \(first.location.column))"
+                    )
                 }
                 seen[spec.id] = idNode
                 settings.repeating.append(spec)
@@ -189,7 +190,8 @@ public struct RemindersSettings: Sendable {
         -> RefreshSettings
     {
         var object = try ObjectReader(
-            node, context, what: "a background refresh such as {\"every\": \"1h\", \"perHour\": 4, \"spacing\": \"15m\"}")
+            node, context,
+            what: "a background refresh such as {\"every\": \"1h\", \"perHour\": 4, \"spacing\": \"15m\"}")
         var refresh = RefreshSettings()
         if let value = object.optional("every") {
             refresh.every = try value.duration(context)
