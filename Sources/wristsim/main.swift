@@ -92,7 +92,10 @@ func main() -> Int32 {
 func commandLineWords() -> [String] {
     (1..<Int(CommandLine.argc)).map { index in
         guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
-        return FileName.string(fromSystemBytes: Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) })
+        return FileName.string(
+            fromSystemBytes: Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map {
+                UInt8(bitPattern: $0)
+            })
     }
 }
 

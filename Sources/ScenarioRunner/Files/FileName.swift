@@ -23,7 +23,8 @@ public enum FileName {
                 scalars.append(Unicode.Scalar(rawByteBase + UInt32(bytes[index])) ?? "\u{FFFD}")
                 index += 1
             } else {
-                scalars.append(contentsOf: String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars)
                 index += length
             }
         }

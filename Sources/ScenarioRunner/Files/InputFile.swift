@@ -87,7 +87,8 @@ public enum InputFile {
     /// The error for a failed system call on `path`.
     static func failure(_ path: String, errno code: Int32) -> ScenarioError {
         switch code {
-        case ENOENT: return ScenarioError(file: path, message: "no such file; expected the path of a scenario JSON file")
+        case ENOENT:
+            return ScenarioError(file: path, message: "no such file; expected the path of a scenario JSON file")
         case EACCES: return ScenarioError(file: path, message: "cannot be read: permission denied")
         case EISDIR: return ScenarioError(file: path, message: refusal(S_IFDIR))
         default: return ScenarioError(file: path, message: "cannot be read: " + systemMessage(code))

@@ -153,7 +153,8 @@ public struct JSONParser {
             try expectLiteral("true"); return JSONNode(value: .bool(true), location: start, jsonPath: path)
         case UInt8(ascii: "f"):
             try expectLiteral("false"); return JSONNode(value: .bool(false), location: start, jsonPath: path)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(value: .null, location: start, jsonPath: path)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null"); return JSONNode(value: .null, location: start, jsonPath: path)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try parseNumber()), location: start, jsonPath: path)
         default:
@@ -173,7 +174,8 @@ public struct JSONParser {
         index += expected.count
     }
 
-    private mutating func parseObject(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode
+    private mutating func parseObject(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
+        -> JSONNode
     {
         index += 1
         var members: [JSONNode.Member] = []
@@ -228,7 +230,8 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode
+    private mutating func parseArray(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
+        -> JSONNode
     {
         index += 1
         var elements: [JSONNode] = []

@@ -94,7 +94,8 @@ extension JSONNode {
         }
         if text.hasPrefix("-") {
             throw context.error(
-                self, "expected a time at or after the scenario start, found the negative offset \(Excerpt.quoted(text))")
+                self,
+                "expected a time at or after the scenario start, found the negative offset \(Excerpt.quoted(text))")
         }
         guard let start = context.start else {
             throw context.error(self, "expected an offset such as \"+90s\" (the scenario has no valid start date)")
@@ -109,7 +110,8 @@ extension JSONNode {
         let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
         guard seconds >= 0 else {
             throw context.error(
-                self, "expected a time at or after the scenario start (\(start.iso8601)), found \(Excerpt.quoted(text))")
+                self, "expected a time at or after the scenario start (\(start.iso8601)), found \(Excerpt.quoted(text))"
+            )
         }
         let offset: SimDuration
         do {

@@ -40,7 +40,8 @@ public struct ObjectReader {
             if let misspelt = members.first(where: {
                 !asked.contains($0.key) && Suggestion.closest(to: $0.key, in: [key]) != nil
             }) {
-                throw context.error(key: misspelt, "unknown key \(Excerpt.quoted(misspelt.key)); did you mean \"\(key)\"?")
+                throw context.error(
+                    key: misspelt, "unknown key \(Excerpt.quoted(misspelt.key)); did you mean \"\(key)\"?")
             }
             let what = expectation.map { " (\($0))" } ?? ""
             throw context.error(node, "missing key \"\(key)\"\(what)")

@@ -123,7 +123,8 @@ public enum ScenarioDecoder {
                 let id = try itemNode.string(context)
                 if !inTrip.insert(id).inserted {
                     throw context.error(
-                        itemNode, "item \(Excerpt.quoted(id)) appears twice in this trip; expected each item once per trip")
+                        itemNode,
+                        "item \(Excerpt.quoted(id)) appears twice in this trip; expected each item once per trip")
                 }
                 trip.append(id)
             }

@@ -23,7 +23,8 @@ public enum DurationSyntax {
                 return
                     "expected a duration such as \"90s\", \"250ms\" or \"1h30m\" (units d, h, m, s, ms, us, ns), found \(Excerpt.quoted(text))"
             case .unitsOutOfOrder(let text):
-                return "expected duration units from largest to smallest, each at most once, found \(Excerpt.quoted(text))"
+                return
+                    "expected duration units from largest to smallest, each at most once, found \(Excerpt.quoted(text))"
             case .tooLarge(let text):
                 return TimeOverflow("duration \(Excerpt.quoted(text))").description
             }

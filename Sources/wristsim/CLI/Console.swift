@@ -34,7 +34,8 @@ enum Console {
         guard let code = SystemWrite.all(Array(text.utf8), to: descriptor) else { return }
         if code != EPIPE, descriptor != 2 {
             let name = descriptor == 1 ? "standard output" : "descriptor \(descriptor)"
-            _ = SystemWrite.all(Array("wristsim: error: cannot write to \(name): \(SystemWrite.reason(code))\n".utf8), to: 2)
+            _ = SystemWrite.all(
+                Array("wristsim: error: cannot write to \(name): \(SystemWrite.reason(code))\n".utf8), to: 2)
         }
         exit(ExitCode.ioError.rawValue)
     }
