@@ -113,12 +113,8 @@ extension JSONNode {
                 self, "expected a time at or after the scenario start (\(start.iso8601)), found \(Excerpt.quoted(text))"
             )
         }
-        let offset: SimDuration
-        do {
-            offset = try SimDuration.checkedSeconds(seconds)
-        } catch {
-            throw context.error(self, TimeOverflow("time \(Excerpt.quoted(text))").description)
-        }
+        // Beyond the range is reported as such even where the offset would not fit in time.
+        let offset = (try? SimDuration.checkedSeconds(seconds)) ?? SimDuration(nanoseconds: .max)
         return try context.withinRange(SimTime(offset: offset), self, written: text)
     }
 

@@ -32,8 +32,17 @@ public enum TimeArgument {
         ScenarioLimits.contains(time) ? time : nil
     }
 
+    /// Whether `text` is a well-formed offset or date that lies beyond the scenario range, so
+    /// that a usage message can say why it was refused.
+    public static func isBeyondRange(_ text: String, start: EpochTime) -> Bool {
+        if text.hasPrefix("+") {
+            return (try? DurationSyntax.parse(String(text.dropFirst()))).map { $0 > ScenarioLimits.maximumSpan }
+                ?? false
+        }
+        guard let date = try? EpochTime.parse(text) else { return false }
+        return date.secondsSinceEpoch - start.secondsSinceEpoch > ScenarioLimits.maximumSpan.nanoseconds / 1_000_000_000
+    }
+
     /// What `--at` accepts, for usage messages.
-    public static let expected =
-        "an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time "
-        + "(at most \(ScenarioLimits.maximumSpanText) after the start)"
+    public static let expected = "an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time"
 }
