@@ -34,7 +34,9 @@ extension PhoneFeature {
         case .uncheck where reminders.lastDue(of: item) != nil:
             guard let due = reminders.lastDue(of: item) else { return [] }
             self.reminders?.log(item, due: due, at: time)
-            return appRuns(.watchMessage, context) { $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at) }
+            return appRuns(.watchMessage, context) { (scheduler) throws(ReminderSchedulerError) in
+                try scheduler.reopen(item, now: at)
+            }
         default:
             return appRuns(.watchMessage, context) { _ in }
         }
