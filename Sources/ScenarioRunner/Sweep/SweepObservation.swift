@@ -39,7 +39,7 @@ public struct SweepObservation: Sendable {
         passed = outcome.passed
         expectationFailures = outcome.expectations.reduce(0) { $0 + ($1.passed ? 0 : 1) }
         invariantFailures = outcome.invariantFailures.count
-        latencies = simulation.watchApp.latencies
+        latencies = simulation.watch.app.latencies
         let link = outcome.summary.first { $0.title == "link" }
         func count(_ key: String) -> Int {
             guard case .int(let value)? = link?.rows.first(where: { $0.key == key })?.value else { return 0 }
@@ -66,7 +66,9 @@ public struct SweepObservation: Sendable {
         case .outsideWindow: return 0
         case .droppedBySystem(.overLimit, _): return 1
         case .droppedBySystem(.fireDatePassed, _): return 2
-        case .neverScheduled: return 3
+        case .droppedBySystem(.notAuthorized, _): return 3
+        case .neverScheduled: return 4
+        case .notAuthorized: return 5
         }
     }
 }

@@ -90,7 +90,7 @@ public struct SweepSetting: Hashable, Sendable {
         do {
             value = try JSONParser.parse(Array(text.utf8), file: "--set")
         } catch {
-            value = JSONNode(value: .string(text), location: root.location, path: "$")
+            value = JSONNode(value: .string(text), location: root.location, jsonPath: root.jsonPath)
         }
         let path = key.split(separator: ".").map(String.init)
         return try assign(value, path: path[...], in: root, key: key)
@@ -102,7 +102,7 @@ public struct SweepSetting: Hashable, Sendable {
         guard let name = path.first else {
             var placed = value
             placed.location = node.location
-            placed.path = node.path
+            placed.jsonPath = node.jsonPath
             return placed
         }
         var members: [JSONNode.Member]
@@ -110,16 +110,17 @@ public struct SweepSetting: Hashable, Sendable {
         case .object(let existing):
             members = existing
         case .string(let preset) where node.path == "$.pipeline":
-            let presetNode = JSONNode(value: .string(preset), location: node.location, path: node.path + ".preset")
+            let presetNode = JSONNode(
+                value: .string(preset), location: node.location, jsonPath: node.jsonPath.appending(key: "preset"))
             members = [JSONNode.Member(key: "preset", keyLocation: node.location, value: presetNode)]
         default:
             throw .usage("--set \(key): \(node.path) is \(node.kindDescription), not an object")
         }
-        let childPath = node.path + "." + name
+        let childPath = node.jsonPath.appending(key: name)
         if let index = members.firstIndex(where: { $0.key == name }) {
             members[index].value = try assign(value, path: path.dropFirst(), in: members[index].value, key: key)
         } else {
-            let empty = JSONNode(value: .object([]), location: node.location, path: childPath)
+            let empty = JSONNode(value: .object([]), location: node.location, jsonPath: childPath)
             members.append(
                 JSONNode.Member(
                     key: name, keyLocation: node.location,
