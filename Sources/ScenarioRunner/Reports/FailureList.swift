@@ -1,0 +1,45 @@
+import SimulationKernel
+
+/// The expectations and invariants of a run that did not hold, printed the same way by every
+/// command that checks them (`run`, `check`, `timeline`, `reminders`): one line per failure
+/// with the time, the scenario line, what was expected and what was found; continuation lines
+/// (a list's missing and extra items) indented beneath.
+public struct FailureList {
+    public var outcome: ScenarioOutcome
+    public var clock: ReportClock
+
+    public init(outcome: ScenarioOutcome) {
+        self.outcome = outcome
+        clock = ReportClock(start: outcome.scenario.start, end: outcome.endTime)
+    }
+
+    /// How many expectations failed plus how many invariants broke.
+    public var count: Int { outcome.failedExpectations.count + outcome.invariantFailures.count }
+
+    /// One expectation result as a line: `"FAIL  09:01:30.000  line 12  remaining = 3: expected …"`,
+    /// with continuation lines indented under it.
+    public func lines(_ result: ExpectationResult, style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+        let mark = result.passed ? "pass" : style.fail
+        let head = "\(mark)  \(clock.text(result.time))  line \(result.location.line)  \(result.label)"
+        guard let failure = result.failure else { return [head] }
+        var parts = failure.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = parts.isEmpty ? "" : parts.removeFirst()
+        return [head + ": " + first] + parts.map { "      " + $0 }
+    }
+
+    /// Every failure, expectations first (in the order they were checked), then broken invariants.
+    public func lines(style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+        outcome.failedExpectations.flatMap { lines($0, style: style) }
+            + outcome.invariantFailures.map { "\(style.fail)  invariant: \($0)" }
+    }
+
+    /// `"3 expectations failed"`, `"1 expectation failed, 1 invariant broken"`.
+    public var headline: String {
+        var parts: [String] = []
+        let failed = outcome.failedExpectations.count
+        let broken = outcome.invariantFailures.count
+        if failed > 0 { parts.append("\(failed) expectation\(failed == 1 ? "" : "s") failed") }
+        if broken > 0 { parts.append("\(broken) invariant\(broken == 1 ? "" : "s") broken") }
+        return parts.isEmpty ? "every expectation held" : parts.joined(separator: ", ")
+    }
+}
