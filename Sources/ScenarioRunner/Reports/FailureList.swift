@@ -43,3 +43,47 @@ public struct FailureList {
         return parts.isEmpty ? "every expectation held" : parts.joined(separator: ", ")
     }
 }
+
+extension FailureList {
+    /// Every failure as JSON: `{"code", "message", "expect", "line", "column", "at"}` — the same
+    /// object in every output that reports failures (`expect`, `line`, `column`, `at` are `null`
+    /// for a broken invariant).
+    public var json: JSONValue {
+        let expectations = outcome.failedExpectations.map { result -> JSONValue in
+            FailureList.failure(
+                code: "expectationFailed", message: result.failure ?? "", expect: result.label,
+                line: result.location.line, column: result.location.column, at: clock.iso(result.time))
+        }
+        let invariants = outcome.invariantFailures.map { message in
+            FailureList.failure(code: "invariantBroken", message: message, expect: nil, line: nil, column: nil, at: nil)
+        }
+        return .array(expectations + invariants)
+    }
+
+    /// One failure object (see ``json``).
+    public static func failure(code: String, message: String, expect: String?, line: Int?, column: Int?, at: String?)
+        -> JSONValue
+    {
+        [
+            "code": .string(code), "message": .string(message), "expect": .optional(expect.map { .string($0) }),
+            "line": .optional(line.map { .count($0) }), "column": .optional(column.map { .count($0) }),
+            "at": .optional(at.map { .string($0) }),
+        ]
+    }
+}
+
+extension FailureList {
+    /// `document` (a JSON object) with a `"failures"` member listing this run's failures.
+    public func attached(to document: JSONValue) -> JSONValue {
+        guard var object = document.objectValue else { return document }
+        object["failures"] = json
+        return .object(object)
+    }
+
+    /// The text block a report command prints after its report when expectations failed:
+    /// a blank line, the headline, and every failure as `run` shows it. Empty when all held.
+    public func textBlock(style: TerminalStyle = TerminalStyle(colours: false)) -> String? {
+        guard count > 0 else { return nil }
+        return (["", "\(style.fail)  \(headline)"] + lines(style: style).map { "  " + $0 }).joined(separator: "\n")
+    }
+}

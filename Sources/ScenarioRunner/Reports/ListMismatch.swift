@@ -33,7 +33,7 @@ public enum ListMismatch {
             lines.append("expected \(noun) of \(count(expected.count)), found \(count(found.count))")
         }
         if missingNames.isEmpty, extra.isEmpty {
-            if let index = zip(expected, found).firstIndex(where: { $0 != $1 }) {
+            if let index = expected.indices.first(where: { $0 < found.count && expected[$0] != found[$0] }) {
                 lines.append(
                     "  same items in another order; first difference at position \(index + 1): "
                         + "expected \(expected[index]), found \(found[index])")
