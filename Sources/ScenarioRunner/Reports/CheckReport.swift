@@ -52,23 +52,25 @@ public struct CheckReport {
     /// then the summary line.
     public func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
         let width = entries.map(\.file.count).max() ?? 0
-        var lines: [String] = []
-        for entry in entries {
-            let padded = entry.file + String(repeating: " ", count: width - entry.file.count)
-            switch entry {
-            case .ran(_, let outcome) where outcome.passed:
-                let count = outcome.expectations.count
-                lines.append("\(style.pass)     \(padded)  \(count) expectation\(count == 1 ? "" : "s")")
-            case .ran(_, let outcome):
-                let failures = FailureList(outcome: outcome)
-                lines.append("\(style.fail)     \(padded)  \(failures.headline)")
-                lines += failures.lines().map { "    " + $0 }
-            case .invalid(_, let error):
-                lines.append("\(style.invalid)  \(padded)  invalid scenario file")
-                lines.append("    " + error.description)
-            }
+        return (entries.flatMap { CheckReport.lines($0, width: width, style: style) } + [summaryLine])
+            .joined(separator: "\n")
+    }
+
+    /// The lines of one entry, its file name padded to `width` so the columns line up.
+    public static func lines(_ entry: Entry, width: Int, style: TerminalStyle = TerminalStyle(colours: false))
+        -> [String]
+    {
+        let padded = entry.file + String(repeating: " ", count: max(0, width - entry.file.count))
+        switch entry {
+        case .ran(_, let outcome) where outcome.passed:
+            let count = outcome.expectations.count
+            return ["\(style.pass)     \(padded)  \(count) expectation\(count == 1 ? "" : "s")"]
+        case .ran(_, let outcome):
+            let failures = FailureList(outcome: outcome)
+            return ["\(style.fail)     \(padded)  \(failures.headline)"] + failures.lines().map { "    " + $0 }
+        case .invalid(_, let error):
+            let at = error.location.map { "line \($0.line), column \($0.column): " } ?? ""
+            return ["\(style.invalid)  \(padded)  \(at)\(error.message)"]
         }
-        lines.append(summaryLine)
-        return lines.joined(separator: "\n")
     }
 }

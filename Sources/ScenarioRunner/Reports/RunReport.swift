@@ -22,6 +22,9 @@ public struct RunReport {
     /// The run's clock: dates in text when the run spans more than one day.
     public var clock: ReportClock { ReportClock(start: outcome.scenario.start, end: outcome.endTime) }
 
+    /// The human summary, without colours.
+    public var text: String { text(style: TerminalStyle(colours: false)) }
+
     /// The human summary.
     public func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
         let scenario = outcome.scenario
@@ -155,13 +158,14 @@ public struct RunReport {
         return object
     }
 
-    /// Trace fields as a JSON object (durations get `Ms` in their key).
+    /// Trace fields as a JSON object (durations get `Ms` in their key; `"-"`, the text for
+    /// "none", is `null`).
     static func fields(_ fields: [(key: String, value: TraceValue)]) -> JSONObject {
         var object = JSONObject()
         for field in fields {
             let key: String
             if case .duration = field.value, !field.key.hasSuffix("Ms") { key = field.key + "Ms" } else { key = field.key }
-            object[key] = JSONValue(field.value)
+            object[key] = field.value == .string("-") ? .null : JSONValue(field.value)
         }
         return object
     }

@@ -14,9 +14,16 @@ public enum WatchNameSuggestion {
         let typed = String(name.prefix(64)).lowercased()
         guard !typed.isEmpty else { return [] }
         if let closest = Suggestion.closest(to: typed, in: names) { return [closest] }
-        let prefixed = names.filter { $0.lowercased().hasPrefix(typed) }
+        let letters = alphanumerics(typed)
+        guard !letters.isEmpty else { return [] }
+        let prefixed = names.filter { alphanumerics($0).hasPrefix(letters) }
         if !prefixed.isEmpty { return Array(prefixed.prefix(limit)) }
-        return Array(names.filter { $0.lowercased().contains(typed) }.prefix(limit))
+        return Array(names.filter { alphanumerics($0).contains(letters) }.prefix(limit))
+    }
+
+    /// `text` lower-cased with everything but letters and digits removed (`"Ultra-3"` → `"ultra3"`).
+    private static func alphanumerics(_ text: String) -> String {
+        String(text.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
     /// `"unknown watch model 'series7'; did you mean 'series7-41mm' or 'series7-45mm'? ('wristsim watches'

@@ -44,32 +44,41 @@ enum CheckCommand: Command {
             throw UsageError(command: name, message: "--filter expects some text to look for, found ''")
         }
         let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
-        var entries: [CheckReport.Entry] = []
+        // Every file first (so the columns line up), then run and print each as it finishes.
+        var candidates: [(file: String, error: ScenarioError?)] = []
         for path in paths {
-            let files: [String]
             do {
-                files = try ScenarioLoader.scenarioFiles(under: [path])
+                candidates += try ScenarioLoader.scenarioFiles(under: [path]).map { ($0, nil) }
             } catch {
-                if filter.map({ matches(path, $0) }) ?? true { entries.append(.invalid(file: path, error: error)) }
-                continue
+                candidates.append((path, error))
             }
-            for file in files {
+        }
+        if let filter { candidates = candidates.filter { $0.error == nil || matches($0.file, filter) } }
+        let json = arguments.has("json")
+        let style = Terminal.standardOutputStyle
+        let width = candidates.map(\.file.count).max() ?? 0
+        var entries: [CheckReport.Entry] = []
+        for candidate in candidates {
+            let entry: CheckReport.Entry
+            if let error = candidate.error {
+                entry = .invalid(file: candidate.file, error: error)
+            } else {
                 do {
-                    let scenario = ScenarioArguments.overriding(try ScenarioLoader.load(file), watch: watch)
-                    if let filter, !matches(file, filter), !matches(scenario.name, filter) { continue }
+                    let scenario = ScenarioArguments.overriding(try ScenarioLoader.load(candidate.file), watch: watch)
+                    if let filter, !matches(candidate.file, filter), !matches(scenario.name, filter) { continue }
                     var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
-                    entries.append(.ran(file: file, outcome: simulation.run()))
+                    entry = .ran(file: candidate.file, outcome: simulation.run())
                 } catch {
-                    if filter.map({ matches(file, $0) }) ?? true { entries.append(.invalid(file: file, error: error)) }
+                    if let filter, !matches(candidate.file, filter) { continue }
+                    entry = .invalid(file: candidate.file, error: error)
                 }
             }
+            if case .invalid(_, let error) = entry { Console.error(error.description) }
+            if !json { Console.out(CheckReport.lines(entry, width: width, style: style).joined(separator: "\n")) }
+            entries.append(entry)
         }
         let report = CheckReport(entries: entries)
-        if arguments.has("json") {
-            Console.out(report.jsonLines)
-        } else {
-            Console.out(report.text(style: Terminal.standardOutputStyle))
-        }
+        Console.out(json ? report.jsonLines : report.summaryLine)
         var exitCode = ExitCode.success
         if entries.isEmpty {
             let under = paths.joined(separator: ", ")

@@ -55,9 +55,10 @@ enum LatencyCommand: Command {
             var message = "unknown pipeline '\(pipeline)'"
             if let suggestion = Suggestion.closest(to: pipeline, in: CheckOffPipeline.presetNames) {
                 message += "; did you mean '\(suggestion)'?"
+                throw UsageError(command: name, message: message)
             }
             throw UsageError(
-                command: name, message: message + " expected one of: " + CheckOffPipeline.presetNames.joined(separator: ", "))
+                command: name, message: message + "; expected one of: " + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
         let watches: [String?] = try ScenarioArguments.watches(arguments, command: name).map { $0 }
         guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }
