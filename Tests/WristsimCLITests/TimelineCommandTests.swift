@@ -141,7 +141,7 @@ import Testing
         let result = try CLI.run(["timeline", Self.shop, "--svg", "/nonexistent/folder/x.svg"])
         #expect(result.status == 74)
         #expect(
-            result.stderr == "/nonexistent/folder/x.svg: error: cannot write the file: No such file or directory\n",
+            result.stderr == "Error: cannot write '/nonexistent/folder/x.svg': no such file or directory\n",
             "\(result.stderr)")
     }
 

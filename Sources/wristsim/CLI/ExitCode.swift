@@ -9,12 +9,12 @@ enum ExitCode: Int32, Comparable {
     case usage = 64
     /// A scenario file is missing, unreadable or invalid (EX_DATAERR).
     case invalidScenario = 65
-    /// An output file could not be written (EX_IOERR).
+    /// An output file or standard output could not be written (EX_IOERR).
     case ioError = 74
 
     static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.severity < rhs.severity }
 
-    /// Which code wins when several things end differently: I/O > invalid > usage > failed > success.
+    /// Which code wins when several files end differently: I/O > invalid > usage > failed > success.
     private var severity: Int {
         switch self {
         case .success: return 0

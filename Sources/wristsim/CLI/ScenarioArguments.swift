@@ -30,7 +30,9 @@ enum ScenarioArguments {
             throw UsageError(
                 command: command,
                 message: "--at expects \(TimeArgument.expected) at or after the scenario start "
-                    + "(\(scenario.start.iso8601)), found '\(text)'")
+                    + "(\(scenario.start.iso8601)), found '\(text)'"
+                    + (TimeArgument.isBeyondRange(text, start: scenario.start)
+                        ? "; a scenario spans at most \(ScenarioLimits.maximumSpanText)" : ""))
         }
         if warnAfterEnd, time > scenario.end {
             let clock = ReportClock(start: scenario.start, showsDates: true)

@@ -89,9 +89,13 @@ enum CheckCommand: Command {
         }
         if report.count(.failed) > 0 { exitCode = max(exitCode, .expectationFailed) }
         if report.count(.invalid) > 0 { exitCode = max(exitCode, .invalidScenario) }
-        if let junit = arguments.value("junit"), let failure = ReportFile.write(report.junit, to: junit) {
-            Console.error(failure)
-            exitCode = max(exitCode, .ioError)
+        if let junit = arguments.value("junit") {
+            do {
+                try OutputFile(junit).write(report.junit)
+            } catch {
+                Console.error("Error: \(error)")
+                exitCode = max(exitCode, .ioError)
+            }
         }
         return exitCode
     }

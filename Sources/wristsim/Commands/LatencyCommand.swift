@@ -75,11 +75,15 @@ enum LatencyCommand: Command {
             }
         }
         let report = LatencyReport(profiles: profiles)
-        Console.out(arguments.has("json") ? report.json : report.text)
-        if let svgPath = arguments.value("svg"), let failure = ReportFile.write(report.svg, to: svgPath) {
-            Console.error(failure)
-            return .ioError
+        if let svgPath = arguments.value("svg") {
+            do {
+                try OutputFile(svgPath).write(report.svg)
+            } catch {
+                Console.error("Error: \(error)")
+                return .ioError
+            }
         }
+        Console.out(arguments.has("json") ? report.json : report.text)
         return .success
     }
 }

@@ -67,6 +67,15 @@ enum TimelineCommand: Command {
                 command: name,
                 message: "family '\(family.rawValue)' is not enabled in this scenario (enabled: \(enabled))")
         }
+        if let svgPath = arguments.value("svg") {
+            let svg = ComplicationTimelineSVG(report: result.report).document
+            do {
+                try OutputFile(svgPath).write(svg)
+            } catch {
+                Console.error("Error: \(error)")
+                return .ioError
+            }
+        }
         let json = arguments.has("json")
         let failures = FailureList(outcome: result.outcome)
         let style = Terminal.standardOutputStyle
@@ -85,14 +94,7 @@ enum TimelineCommand: Command {
             Console.out(trimmed(output))
         }
         if !json, let block = failures.textBlock(style: style) { Console.out(block) }
-        var exitCode: ExitCode = result.outcome.passed ? .success : .expectationFailed
-        if let svgPath = arguments.value("svg"),
-            let failure = ReportFile.write(ComplicationTimelineSVG(report: result.report).document, to: svgPath)
-        {
-            Console.error(failure)
-            exitCode = max(exitCode, .ioError)
-        }
-        return exitCode
+        return result.outcome.passed ? .success : .expectationFailed
     }
 
     private static func trimmed(_ text: String) -> String {
