@@ -10,7 +10,9 @@ import Testing
     static let scenarios: [String] = {
         let folder = CLI.packageRoot.appendingPathComponent("Scenarios")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted().map { "Scenarios/" + $0 }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted().map {
+            "Scenarios/" + $0
+        }
     }()
 
     /// Command lines whose output is JSON, covering every command and every output kind (few
@@ -26,7 +28,9 @@ import Testing
         ]
         for file in scenarios {
             if file.contains("latency") || file.contains("visibility") {
-                lines.append(["latency", file, "--json", "--compare", "--watch", "series0-38mm", "--watch", "ultra3-49mm"])
+                lines.append([
+                    "latency", file, "--json", "--compare", "--watch", "series0-38mm", "--watch", "ultra3-49mm",
+                ])
             }
             if file.contains("reminders") { lines.append(["reminders", file, "--json", "--at", "+3d"]) }
             if file.contains("complication") { lines.append(["timeline", file, "--json"]) }
@@ -146,7 +150,8 @@ import Testing
             // Validating an empty object walks the top-level keywords: none is unsupported.
             let errors = validator.errors(try JSONParser.parse(Array("{}".utf8), file: "empty"))
             #expect(!errors.contains { $0.contains("unsupported") }, "\(file): \(errors)")
-            #expect(errors.contains { $0.contains("\"schema\"") } || errors.contains { $0.contains("oneOf") }, "\(file)")
+            #expect(
+                errors.contains { $0.contains("\"schema\"") } || errors.contains { $0.contains("oneOf") }, "\(file)")
         }
     }
 }

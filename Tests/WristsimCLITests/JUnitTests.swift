@@ -58,13 +58,16 @@ import Testing
     }
 
     @Test func forbiddenXMLCharactersAreReplaced() throws {
-        let text = "{\"format\": 1, \"name\": \"bell \\u0007\", \"start\": \"2026-11-21T09:00:00Z\", "
+        let text =
+            "{\"format\": 1, \"name\": \"bell \\u0007\", \"start\": \"2026-11-21T09:00:00Z\", "
             + "\"items\": [{\"id\": \"kale\", \"title\": \"Kale\"}], \"script\": []}"
         let file = try CLI.temporaryFile(Array(text.utf8))
         let path = Self.temporaryPath("bell.xml")
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try CLI.run(["check", file, "--junit", path])
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path))
-        #expect(document.rootElement()?.elements(forName: "testsuite").first?.attribute(forName: "name")?.stringValue == "bell \u{FFFD}")
+        #expect(
+            document.rootElement()?.elements(forName: "testsuite").first?.attribute(forName: "name")?.stringValue
+                == "bell \u{FFFD}")
     }
 }

@@ -39,7 +39,8 @@ import Testing
         let names = models.compactMap { $0["name"] as? String }
         // One process compares every model side by side (--watch is repeatable).
         let runs = try runs(
-            ["Scenarios/latency-trip-slowest-naive.json", "--pipeline", "optimized"] + names.flatMap { ["--watch", $0] })
+            ["Scenarios/latency-trip-slowest-naive.json", "--pipeline", "optimized"]
+                + names.flatMap { ["--watch", $0] })
         #expect(runs.count == 31)
         for (name, run) in zip(names, runs) {
             #expect((run["watch"] as? [String: Any])?["name"] as? String == name)

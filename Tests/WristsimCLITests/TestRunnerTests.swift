@@ -74,7 +74,8 @@ import Testing
     }
 
     @Test func checkOnAnEmptyFolderIsAnError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wristsim-empty-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wristsim-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let result = try CLI.run(["check", folder.path])
         #expect(result.status == 1)
@@ -120,10 +121,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (["run", "Scenarios/produce-trip.json", "--watch", "series7"], "did you mean 'series7-41mm' or 'series7-45mm'?"),
+        (
+            ["run", "Scenarios/produce-trip.json", "--watch", "series7"],
+            "did you mean 'series7-41mm' or 'series7-45mm'?"
+        ),
         (["run", "Scenarios/produce-trip.json", "--watch", "ultra-3"], "did you mean 'ultra3-49mm'?"),
         (["check", "--jnuit", "x.xml"], "unknown option '--jnuit'; did you mean '--junit'?"),
-        (["latency", "Scenarios/latency-burst.json", "-watch", "x"], "unknown option '-watch'; did you mean '--watch'?"),
+        (
+            ["latency", "Scenarios/latency-burst.json", "-watch", "x"],
+            "unknown option '-watch'; did you mean '--watch'?"
+        ),
     ])
     func didYouMeanOnTheCommandLine(arguments: [String], message: String) throws {
         let result = try CLI.run(arguments)
@@ -133,7 +140,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"watch\": \"series7\",", "unknown watch model \"series7\"; did you mean \"series7-41mm\" or \"series7-45mm\"?"),
+        (
+            "\"watch\": \"series7\",",
+            "unknown watch model \"series7\"; did you mean \"series7-41mm\" or \"series7-45mm\"?"
+        ),
         ("", "unknown step \"raiseWirst\"; did you mean \"raiseWrist\"?"),
     ])
     func didYouMeanInTheScenario(extra: String, message: String) throws {

@@ -57,7 +57,8 @@ import Testing
         #expect(refused.count == 63)
         #expect(
             refused.allSatisfy {
-                ($0["reason"] as? [String: Any])?["code"] as? String == "budgetExhausted" && $0["budgetLeft"] as? Int == 0
+                ($0["reason"] as? [String: Any])?["code"] as? String == "budgetExhausted"
+                    && $0["budgetLeft"] as? Int == 0
             })
         #expect(reloads.contains { $0["source"] as? String == "phoneTransfer" })
         let staleness = try #require(object["staleness"] as? [[String: Any]])

@@ -31,7 +31,9 @@ extension CheckReport {
                         let full = FailureList(outcome: outcome).lines(result).joined(separator: "\n")
                         testcase +=
                             ">\n      <failure message=\(attribute(failure)) type=\"expectation\">"
-                            + content("\(file):\(result.location.line):\(result.location.column): at \(clock.text(result.time))\n\(full)")
+                            + content(
+                                "\(file):\(result.location.line):\(result.location.column): at \(clock.text(result.time))\n\(full)"
+                            )
                             + "</failure>\n    </testcase>"
                     } else {
                         testcase += "/>"

@@ -80,7 +80,8 @@ public enum ComplicationTimeline {
                         "spans": .array(
                             family.spans.map { span in
                                 [
-                                    "from": iso(span.from), "to": iso(span.to), "durationMs": .milliseconds(span.duration),
+                                    "from": iso(span.from), "to": iso(span.to),
+                                    "durationMs": .milliseconds(span.duration),
                                     "shown": .string(span.shown), "truth": .string(span.truth),
                                 ]
                             }),

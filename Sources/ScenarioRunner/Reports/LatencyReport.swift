@@ -42,7 +42,10 @@ public struct LatencyReport {
         guard let first = profiles.first else { return [] }
         let watches = Set(profiles.map(\.watch.name))
         var rows: [[String]] = [
-            [""] + profiles.map { watches.count > 1 ? "\($0.run.pipeline.name) · \($0.watch.name)" : $0.run.pipeline.name }
+            [""]
+                + profiles.map {
+                    watches.count > 1 ? "\($0.run.pipeline.name) · \($0.watch.name)" : $0.run.pipeline.name
+                }
         ]
         func add(_ name: String, _ value: (LatencyProfile) -> String) { rows.append([name] + profiles.map(value)) }
         add("taps") { String($0.run.taps.count) }

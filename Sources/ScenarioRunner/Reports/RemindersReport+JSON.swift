@@ -54,7 +54,8 @@ extension RemindersReport {
                 harness.missed.map { miss in
                     [
                         "item": .string(miss.owner), "id": .string(miss.identifier), "due": iso(miss.due),
-                        "reason": RunReport.reason(code: RemindersReport.code(miss.reason), message: reasonText(miss.reason)),
+                        "reason": RunReport.reason(
+                            code: RemindersReport.code(miss.reason), message: reasonText(miss.reason)),
                     ]
                 }),
             "overdue": overdue,

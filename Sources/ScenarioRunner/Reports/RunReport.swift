@@ -164,7 +164,11 @@ public struct RunReport {
         var object = JSONObject()
         for field in fields {
             let key: String
-            if case .duration = field.value, !field.key.hasSuffix("Ms") { key = field.key + "Ms" } else { key = field.key }
+            if case .duration = field.value, !field.key.hasSuffix("Ms") {
+                key = field.key + "Ms"
+            } else {
+                key = field.key
+            }
             object[key] = field.value == .string("-") ? .null : JSONValue(field.value)
         }
         return object

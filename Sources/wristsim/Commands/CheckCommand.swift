@@ -4,7 +4,8 @@ import SimulationKernel
 /// `wristsim check [PATH...]`: runs every scenario as a test.
 enum CheckCommand: Command {
     static let name = "check"
-    static let summary = "Run every scenario under the paths as a test: one line each, then N passed, N failed, N invalid."
+    static let summary =
+        "Run every scenario under the paths as a test: one line each, then N passed, N failed, N invalid."
     static let usage =
         "wristsim check [PATH...] [--filter TEXT] [--watch MODEL] [--junit FILE] [--json] [--seed N]"
     static let help = """

@@ -58,7 +58,8 @@ enum LatencyCommand: Command {
                 throw UsageError(command: name, message: message)
             }
             throw UsageError(
-                command: name, message: message + "; expected one of: " + CheckOffPipeline.presetNames.joined(separator: ", "))
+                command: name,
+                message: message + "; expected one of: " + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
         let watches: [String?] = try ScenarioArguments.watches(arguments, command: name).map { $0 }
         guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }

@@ -47,7 +47,8 @@ enum RunCommand: Command {
                 exitCode = max(exitCode, .invalidScenario)
                 continue
             }
-            var simulation = ScenarioSimulation(scenario: ScenarioArguments.overriding(loaded, watch: watch), seed: seed)
+            var simulation = ScenarioSimulation(
+                scenario: ScenarioArguments.overriding(loaded, watch: watch), seed: seed)
             let outcome = simulation.run()
             let report = RunReport(outcome: outcome, includeTrace: arguments.has("trace"))
             if arguments.has("json") {

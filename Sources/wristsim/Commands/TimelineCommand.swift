@@ -82,8 +82,10 @@ enum TimelineCommand: Command {
         if let at {
             Console.out(
                 json
-                    ? failures.attached(to: ComplicationTimeline.document(at: at, report: result.report, scenario: scenario))
-                        .compact
+                    ? failures.attached(
+                        to: ComplicationTimeline.document(at: at, report: result.report, scenario: scenario)
+                    )
+                    .compact
                     : trimmed(result.report.describe(at: at)))
         } else if json {
             Console.out(failures.attached(to: ComplicationTimeline.document(result, scenario: scenario)).compact)

@@ -47,7 +47,9 @@ struct JSONSchemaValidator {
         "allOf", "minimum", "pattern",
     ]
 
-    private func validate(_ instance: JSONNode, against schema: JSONNode, path: String, errors: inout [String], depth: Int) {
+    private func validate(
+        _ instance: JSONNode, against schema: JSONNode, path: String, errors: inout [String], depth: Int
+    ) {
         guard depth < 64 else {
             errors.append("\(path): schema nesting too deep (a $ref cycle?)")
             return
@@ -97,7 +99,9 @@ struct JSONSchemaValidator {
                     if case .bool(false) = value.value {
                         errors.append("\(path): unexpected property \"\(child.key)\"")
                     } else {
-                        validate(child.value, against: value, path: path + "." + child.key, errors: &errors, depth: depth + 1)
+                        validate(
+                            child.value, against: value, path: path + "." + child.key, errors: &errors, depth: depth + 1
+                        )
                     }
                 }
             case "items":
@@ -108,10 +112,14 @@ struct JSONSchemaValidator {
             case "enum":
                 guard case .array(let options) = value.value else { continue }
                 if !options.contains(where: { equal($0, instance) }) {
-                    errors.append("\(path): expected one of \(options.map(render).joined(separator: ", ")), found \(render(instance))")
+                    errors.append(
+                        "\(path): expected one of \(options.map(render).joined(separator: ", ")), found \(render(instance))"
+                    )
                 }
             case "const":
-                if !equal(value, instance) { errors.append("\(path): expected \(render(value)), found \(render(instance))") }
+                if !equal(value, instance) {
+                    errors.append("\(path): expected \(render(value)), found \(render(instance))")
+                }
             case "$ref":
                 guard case .string(let reference) = value.value, let target = resolve(reference) else {
                     errors.append("\(path): cannot resolve $ref at \(value.path)")
@@ -138,7 +146,9 @@ struct JSONSchemaValidator {
                 }
             case "minimum":
                 guard let limit = number(value), let actual = number(instance) else { continue }
-                if actual < limit { errors.append("\(path): expected at least \(render(value)), found \(render(instance))") }
+                if actual < limit {
+                    errors.append("\(path): expected at least \(render(value)), found \(render(instance))")
+                }
             case "pattern":
                 guard case .string(let pattern) = value.value, case .string(let text) = instance.value else { continue }
                 guard let expression = expressions[pattern] else {
