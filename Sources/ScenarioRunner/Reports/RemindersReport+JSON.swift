@@ -68,7 +68,9 @@ extension RemindersReport {
         case .outsideWindow: return "outsideWindow"
         case .droppedBySystem(.overLimit, _): return "droppedOverLimit"
         case .droppedBySystem(.fireDatePassed, _): return "droppedFireDatePassed"
+        case .droppedBySystem(.notAuthorized, _): return "droppedNotAuthorized"
         case .neverScheduled: return "neverScheduled"
+        case .notAuthorized: return "notAuthorized"
         }
     }
 }
