@@ -49,6 +49,7 @@ enum SweepCommand: Command {
         """
     static let flags = ["json"]
     static let options = ["seeds", "watch", "pipeline", "set", "shard", "jobs"]
+    static let repeatableOptions = ["set"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
