@@ -35,10 +35,12 @@ struct Arguments {
                 wantsHelp = true
                 continue
             }
-            guard word.hasPrefix("--") else {
+            // A one-letter option (`-o PATH`) when the command declares it.
+            let short = word.count == 2 && allowedOptions.contains(String(word.dropFirst()))
+            guard word.hasPrefix("--") || short else {
                 throw UsageError(command: command, message: "unknown option '\(word)'")
             }
-            var name = String(word.dropFirst(2))
+            var name = String(word.dropFirst(short ? 1 : 2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])

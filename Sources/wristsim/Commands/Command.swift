@@ -25,5 +25,6 @@ var commands: [any Command.Type] {
         WatchesCommand.self,
         TimelineCommand.self,
         RemindersCommand.self,
+        ReportCommand.self,
     ]
 }

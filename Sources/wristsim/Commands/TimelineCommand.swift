@@ -65,7 +65,7 @@ enum TimelineCommand: Command {
                 message: "family '\(family.rawValue)' is not enabled in this scenario (enabled: \(enabled))")
         }
         if let svgPath = arguments.value("svg") {
-            let svg = ComplicationTimelineSVG(report: result.report).document
+            let svg = ComplicationTimelineSVG(report: result.report, scenarioName: scenario.name).document
             guard FileManager.default.createFile(atPath: svgPath, contents: Data(svg.utf8)) else {
                 throw UsageError(
                     command: name, message: "cannot write --svg '\(svgPath)'; expected a writable file path")
