@@ -91,9 +91,12 @@ public struct SVGScale: Sendable {
         return 10 * base
     }
 
+    /// The smallest 1-2-5 × 10ⁿ step at or above `raw` (no 2.5: counts keep whole ticks).
     static func niceStep(_ raw: Double) -> Double {
         guard raw > 0, raw.isFinite else { return 1 }
-        return niceCeiling(raw)
+        let base = pow10(floorLog10(raw))
+        for multiplier in [1.0, 2, 5, 10] where multiplier * base >= raw * (1 - 1e-9) { return multiplier * base }
+        return 10 * base
     }
 
     // Plain-arithmetic logarithms keep the package free of a libm import.

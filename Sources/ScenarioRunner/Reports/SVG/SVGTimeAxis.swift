@@ -128,7 +128,7 @@ public enum SVGDuration {
         if ms == 0 { return "0" }
         if ms < 1 { return trimmed(ms * 1_000) + " µs" }
         if ms < 1_000 { return trimmed(ms) + " ms" }
-        if ms < 60_000 { return trimmed(ms / 1_000) + " s" }
+        if ms < 120_000 { return trimmed(ms / 1_000) + " s" }
         if ms < 3_600_000 { return trimmed(ms / 60_000) + " min" }
         return trimmed(ms / 3_600_000) + " h"
     }

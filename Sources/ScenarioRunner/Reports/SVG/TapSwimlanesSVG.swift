@@ -166,7 +166,7 @@ public struct TapSwimlanesSVG: Sendable {
         }
         // Frame clock.
         laneBackground(y: y, scale: scale, on: &canvas)
-        canvas.text("frame clock", x: 12, y: y + laneHeight / 2 + 4)
+        canvas.text("frames (\(run.framesPerSecond) Hz)", x: 12, y: y + laneHeight / 2 + 4)
         let frame = 1_000.0 / Double(max(1, run.framesPerSecond))
         let frameWidth = scale.position(frame) - scale.position(0)
         if frameWidth >= 4 {
@@ -178,10 +178,6 @@ public struct TapSwimlanesSVG: Sendable {
                 t += frame
                 count += 1
             }
-        } else {
-            canvas.text(
-                "a frame every \(SVGDuration.label(milliseconds: frame)) (\(run.framesPerSecond) Hz): too dense to draw",
-                x: width - right - 6, y: y + laneHeight / 2 + 4, size: 10, anchor: .end, fill: SVGPalette.muted)
         }
         let gone = x(tap.rowGone)
         canvas.line(
