@@ -7,6 +7,8 @@ import SimulationKernel
 /// ```json
 /// "pipeline": "naive"
 /// "pipeline": {"preset": "optimized", "cpuSharing": "main-priority", "returnToClock": "1h", "rowHeight": 56}
+/// "pipeline": {"preset": "naive", "jitter": 0}
+/// "pipeline": {"preset": "naive", "jitter": {"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms"}}
 /// "pipeline": {"name": "deferred-complication", "steps": [
 ///     {"step": "updateTableModel", "queue": "main", "cost": "12ms"},
 ///     {"step": "removeRow", "queue": "main", "cost": "18ms"},
@@ -14,8 +16,9 @@ import SimulationKernel
 ///     {"step": "updateComplication", "queue": "main-async", "cost": "200ms"}]}
 /// ```
 ///
-/// Without the section a scenario runs the `optimized` preset, returns to the clock 120 s after
-/// the wrist drops and lays out 44 pt rows.
+/// Without the section a scenario runs the `optimized` preset with ``PipelineJitter/standard``
+/// cost jitter, returns to the clock 120 s after the wrist drops and lays out 44 pt rows.
+/// `"jitter": 0` keeps every step's cost exactly its preset figure.
 public struct PipelineSettings: Sendable {
     /// The handler.
     public var pipeline: CheckOffPipeline
@@ -25,16 +28,19 @@ public struct PipelineSettings: Sendable {
     public var returnToClock: SimDuration
     /// List row height in points (PLATFORM.md §6: 44 pt).
     public var rowHeight: Double
+    /// How step costs vary from tap to tap (default ``PipelineJitter/standard``).
+    public var jitter: PipelineJitter
 
     public init(
         pipeline: CheckOffPipeline = .optimized, sharing: CPUSharing = .processorSharing,
         returnToClock: SimDuration = WristAppMachine.defaultFrontmostTimeout,
-        rowHeight: Double = WatchModel.defaultRowHeight
+        rowHeight: Double = WatchModel.defaultRowHeight, jitter: PipelineJitter = .standard
     ) {
         self.pipeline = pipeline
         self.sharing = sharing
         self.returnToClock = returnToClock
         self.rowHeight = rowHeight
+        self.jitter = jitter
     }
 
     /// The settings of a scenario without a `"pipeline"` section.
@@ -80,8 +86,31 @@ public struct PipelineSettings: Sendable {
             settings.returnToClock = try timeoutNode.duration(context)
         }
         if let rowNode = object.optional("rowHeight") { settings.rowHeight = try rowNode.double(context, in: 1...500) }
+        if let jitterNode = object.optional("jitter") { settings.jitter = try jitter(jitterNode, context) }
         try object.finish()
         return settings
+    }
+
+    /// `"jitter"`: a spread (a number, with the standard pauses; 0 for exact costs) or an object
+    /// `{"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms"}` (missing keys: standard values).
+    private static func jitter(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineJitter {
+        let standard = PipelineJitter.standard
+        if case .number = node.value {
+            let spread = try node.double(context, in: 0...PipelineJitter.maximumSpread)
+            return spread == 0
+                ? .exact
+                : PipelineJitter(spread: spread, pauseProbability: standard.pauseProbability, pause: standard.pause)
+        }
+        var object = try ObjectReader(
+            node, context,
+            what: "a spread such as 0.2 (0: exact costs) or an object with \"spread\", \"pauseProbability\", \"pause\"")
+        let spread =
+            try object.optional("spread")?.double(context, in: 0...PipelineJitter.maximumSpread) ?? standard.spread
+        let probability =
+            try object.optional("pauseProbability")?.double(context, in: 0...1) ?? standard.pauseProbability
+        let pause = try object.optional("pause")?.duration(context) ?? standard.pause
+        try object.finish()
+        return PipelineJitter(spread: spread, pauseProbability: probability, pause: pause)
     }
 
     private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {
@@ -100,6 +129,7 @@ public struct PipelineSettings: Sendable {
         -> CheckOffPipeline
     {
         var steps: [PipelineStep] = []
+        var total = SimDuration.zero
         for element in try node.array(context, nonEmpty: true) {
             var object = try ObjectReader(element, context, what: "a step object with \"step\", \"queue\" and \"cost\"")
             let kind = PipelineStepKind(
@@ -112,16 +142,45 @@ public struct PipelineSettings: Sendable {
                     "expected \"queue\" to be one of: "
                         + PipelineQueue.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(queueText)\"")
             }
-            let cost = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"").duration(
-                context)
+            let costNode = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"")
+            let cost = try costNode.duration(context)
             let wait = try object.optional("wait")?.duration(context) ?? .zero
             try object.finish()
-            steps.append(PipelineStep(kind, on: queue, cost: cost, wait: wait))
+            let step = PipelineStep(kind, on: queue, cost: cost, wait: wait)
+            total = try worstCase(adding: step, to: total, costNode, context)
+            steps.append(step)
         }
         do {
             return try CheckOffPipeline(name: name, steps: steps)
         } catch {
             throw context.error(node, error.description)
         }
+    }
+
+    /// The slowest chip's speed relative to the reference: a step costs the most there.
+    static let slowestSpeed = WatchModel.catalog.map(\.relativeSpeed).min() ?? 1
+
+    /// `total` plus `step`'s cost on the slowest watch (doubled: a shared core runs it at half
+    /// speed) and its wait, or a located error when a tap's worst case leaves the scenario range.
+    ///
+    /// - Complexity: O(1).
+    static func worstCase(
+        adding step: PipelineStep, to total: SimDuration, _ node: JSONNode, _ context: DecodingContext
+    ) throws(ScenarioError) -> SimDuration {
+        let sum: SimDuration
+        do {
+            let cost = try step.cost.checkedScaled(by: 1 / slowestSpeed).multiplied(by: 2)
+            sum = try total.adding(cost).adding(step.wait)
+        } catch {
+            throw context.error(node, "the pipeline's cost on the slowest watch: \(error.description)")
+        }
+        guard sum <= ScenarioLimits.maximumSpan else {
+            throw context.error(
+                node,
+                "a tap's pipeline would take \(sum) on the slowest watch (×\(1 / slowestSpeed), twice that on a "
+                    + "shared core); expected the steps' costs and waits to total at most "
+                    + ScenarioLimits.maximumSpanText)
+        }
+        return sum
     }
 }
