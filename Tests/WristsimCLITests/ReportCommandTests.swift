@@ -59,4 +59,32 @@ import Testing
         let result = try CLI.run(["report", "Scenarios/none.json", "-o", temporary("none.html")])
         #expect(result.status == 65)
     }
+
+    @Test func anUnwritablePageExits74() throws {
+        let result = try CLI.run(["report", "Scenarios/produce-trip.json", "-o", "/nonexistent/folder/r.html"])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("cannot write '/nonexistent/folder/r.html'"), "\(result.stderr)")
+    }
+
+    @Test func runAndRemindersWriteTheirPicturesFromTheReportCode() throws {
+        let link = temporary("link.svg")
+        let reminders = temporary("reminders.svg")
+        defer {
+            try? FileManager.default.removeItem(atPath: link)
+            try? FileManager.default.removeItem(atPath: reminders)
+        }
+        let run = try CLI.run(["run", "Scenarios/basement-aisle-no-signal.json", "--svg", link])
+        #expect(run.status == 0)
+        let linkSVG = try String(contentsOfFile: link, encoding: .utf8)
+        #expect(linkSVG.hasPrefix("<?xml") && linkSVG.contains("Watch ↔ phone link · Basement aisle"))
+        #expect(linkSVG.contains("phone out of range for 6m"), "the outage is a shaded band")
+        #expect(linkSVG.contains(">userInfo 5m<") && linkSVG.contains("delivered after 5m0.11422774s"))
+        let result = try CLI.run(["reminders", "Scenarios/reminders-two-weeks.json", "--svg", reminders])
+        #expect(result.status == 0)
+        let chart = try String(contentsOfFile: reminders, encoding: .utf8)
+        #expect(chart.contains(">system limit 64<") && chart.contains(">window W = 60<"))
+        #expect(chart.contains("missed [outsideWindow]"))
+        let twice = try CLI.run(["run", "Scenarios/produce-trip.json", "Scenarios/produce-trip.json", "--svg", link])
+        #expect(twice.status == 64 && twice.stderr.contains("--svg draws one scenario's link"))
+    }
 }

@@ -69,10 +69,12 @@ public struct LatencyHistogramSVG: Sendable {
 
     var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 200, title: title)
-        canvas.text(SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
+        canvas.text(
+            SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
         let scale = self.scale
         canvas.text(
-            "every tap, one axis for all runs" + (scale.kind == .log ? " (log scale: the runs differ by more than 10×)" : ""),
+            "every tap, one axis for all runs"
+                + (scale.kind == .log ? " (log scale: the runs differ by more than 10×)" : ""),
             x: 12, y: 40, fill: SVGPalette.muted)
         var y = 52.0
         let gridTop = y
@@ -102,7 +104,8 @@ public struct LatencyHistogramSVG: Sendable {
             heading += " · p50 \(LatencyFormat.text(summary.p50)) · p90 \(LatencyFormat.text(summary.p90))"
             heading += " · p99 \(LatencyFormat.text(summary.p99)) · max \(LatencyFormat.text(summary.max))"
         }
-        canvas.text(SVGText.fitted(heading, width: width - 24, size: 11, bold: true) ?? "", x: 12, y: top + 12, bold: true)
+        canvas.text(
+            SVGText.fitted(heading, width: width - 24, size: 11, bold: true) ?? "", x: 12, y: top + 12, bold: true)
         let plotTop = top + 34
         let plotBottom = top + rowHeight - 8
         canvas.rect(x: left, y: plotTop, width: width - right - left, height: plotBottom - plotTop, fill: "#f8f9fa")
@@ -165,7 +168,9 @@ public struct LatencyHistogramSVG: Sendable {
         for series in series {
             let taps = Double(max(1, series.latencies.count))
             var main: [(String, String, Double)] = []
-            if series.queueing > .zero { main.append(("waiting for main", "#adb5bd", series.queueing.milliseconds / taps)) }
+            if series.queueing > .zero {
+                main.append(("waiting for main", "#adb5bd", series.queueing.milliseconds / taps))
+            }
             var background: [(String, String, Double)] = []
             for step in series.steps where step.total > .zero {
                 let entry = (step.kind.name, SVGPalette.step(step.kind), step.total.milliseconds / taps)

@@ -1,4 +1,3 @@
-import Foundation
 import ScenarioRunner
 
 /// `wristsim report FILE... -o report.html`: one self-contained HTML page with every picture.
@@ -78,9 +77,11 @@ enum ReportCommand: Command {
         }
         if exitCode == .invalidScenario { return exitCode }
         let page = HTMLReport(scenarios: scenarios).document
-        guard FileManager.default.createFile(atPath: output, contents: Data(page.utf8)) else {
-            Console.error("error: cannot write the report to '\(output)'; expected a writable file path")
-            return .usage
+        do {
+            try OutputFile(output).write(page)
+        } catch {
+            Console.error("Error: \(error)")
+            return .ioError
         }
         Console.out("wrote \(output) (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))")
         return exitCode

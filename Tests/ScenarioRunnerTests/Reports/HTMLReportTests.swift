@@ -36,7 +36,8 @@ import Testing
     @Test func thePageIsSelfContained() throws {
         let html = try page(Self.files)
         for forbidden in ["<script", "<link", "src=", "http://", "https://", "@import", "url("] {
-            let allowed = forbidden == "http://" ? html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "") : html
+            let allowed =
+                forbidden == "http://" ? html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "") : html
             #expect(!allowed.contains(forbidden), "\(forbidden)")
         }
     }
@@ -56,7 +57,9 @@ import Testing
         let html = try page(Self.files)
         var rest = html[...]
         var count = 0
-        while let open = rest.range(of: "<svg "), let close = rest.range(of: "</svg>", range: open.lowerBound..<rest.endIndex) {
+        while let open = rest.range(of: "<svg "),
+            let close = rest.range(of: "</svg>", range: open.lowerBound..<rest.endIndex)
+        {
             let svg = String(rest[open.lowerBound..<close.upperBound])
             let parser = XMLParser(data: Data(svg.utf8))
             #expect(parser.parse(), "picture \(count + 1): \(parser.parserError.map { "\($0)" } ?? "")")

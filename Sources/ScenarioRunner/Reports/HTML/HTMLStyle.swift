@@ -19,7 +19,7 @@ enum HTMLStyle {
         th, td { text-align: left; padding: 2px 10px 2px 0; vertical-align: top; }
         th { color: #495057; font-weight: normal; white-space: nowrap; }
         td.fail { color: #c92a2a; font-weight: bold; }
-    .expectations td:nth-child(-n+3) { white-space: nowrap; }
+        .expectations td:nth-child(-n+3) { white-space: nowrap; }
         td.pass { color: #2b8a3e; }
         pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; background: #fff5f5; padding: 6px; }
         figure { margin: 8px 0 14px; }

@@ -26,9 +26,24 @@ extension ScenarioReportData {
     /// The link's sequence diagram (`nil` when no message crossed the link).
     public var linkPicture: LinkSequenceSVG? {
         guard !linkMessages.isEmpty else { return nil }
-        return LinkSequenceSVG(
-            title: "Watch ↔ phone link · \(scenario.name)", messages: linkMessages, bands: linkBands, start: .zero,
-            end: outcome.endTime, origin: scenario.start)
+        return Self.linkPicture(scenario: scenario, messages: linkMessages, bands: linkBands, end: outcome.endTime)
+    }
+
+    /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing
+    /// crossed the link).
+    public static func linkPicture(of outcome: ScenarioOutcome) -> LinkSequenceSVG {
+        let messages = linkMessages(outcome.trace)
+        return linkPicture(
+            scenario: outcome.scenario, messages: messages, bands: linkBands(outcome.trace, end: outcome.endTime),
+            end: outcome.endTime)
+    }
+
+    private static func linkPicture(
+        scenario: Scenario, messages: [LinkMessageRecord], bands: [LinkBand], end: SimTime
+    ) -> LinkSequenceSVG {
+        LinkSequenceSVG(
+            title: "Watch ↔ phone link · \(scenario.name)", messages: messages, bands: bands, start: .zero, end: end,
+            origin: scenario.start)
     }
 
     /// The complication timeline (`nil` without a `"complication"` section).
@@ -39,5 +54,10 @@ extension ScenarioReportData {
     /// The reminders chart (`nil` without a `"reminders"` section).
     public var remindersPicture: RemindersChartSVG? {
         reminders.map { RemindersChartSVG(title: "Reminders · \(scenario.name)", data: $0) }
+    }
+
+    /// The reminders chart of a finished run's phone (`reminders --svg`).
+    public static func remindersPicture(phone: PhoneReminders, scenario: Scenario) -> RemindersChartSVG {
+        RemindersChartSVG(title: "Reminders · \(scenario.name)", data: reminders(phone, scenario: scenario))
     }
 }

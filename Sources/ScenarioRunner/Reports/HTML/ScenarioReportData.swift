@@ -245,7 +245,8 @@ public struct ScenarioReportData {
         }
         return RemindersChartData(
             start: .zero, end: scenario.end, origin: scenario.start,
-            scheduler: windowed ? "windowed, W = \(settings.window)" : "naive", window: windowed ? settings.window : nil,
+            scheduler: windowed ? "windowed, W = \(settings.window)" : "naive",
+            window: windowed ? settings.window : nil,
             limit: harness.center.limit, pending: pending, overdue: overdue, deliveries: deliveries, missed: missed,
             appRuns: harness.snapshots.map { (PhoneReminders.simTime($0.at), $0.reason.rawValue) })
     }
@@ -261,7 +262,9 @@ public struct ScenarioReportData {
         case .outsideWindow: return "outsideWindow"
         case .droppedBySystem(.overLimit, _): return "droppedOverLimit"
         case .droppedBySystem(.fireDatePassed, _): return "droppedFireDatePassed"
+        case .droppedBySystem(.notAuthorized, _): return "droppedNotAuthorized"
         case .neverScheduled: return "neverScheduled"
+        case .notAuthorized: return "notAuthorized"
         }
     }
 

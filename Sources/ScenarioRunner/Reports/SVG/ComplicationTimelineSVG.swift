@@ -99,9 +99,12 @@ public struct ComplicationTimelineSVG: Sendable {
                 reasons.append((refusal.rawValue, 1))
             }
         }
-        let refused = reasons.isEmpty ? "none refused" : "refused: " + reasons.map { "\($0.0) ×\($0.1)" }.joined(separator: ", ")
+        let refused =
+            reasons.isEmpty ? "none refused" : "refused: " + reasons.map { "\($0.0) ×\($0.1)" }.joined(separator: ", ")
         let stale = report.families.compactMap { family in
-            report.staleness(of: family).map { "\(family.rawValue) stale \(ComplicationStaleness.displayed($0.totalStale))" }
+            report.staleness(of: family).map {
+                "\(family.rawValue) stale \(ComplicationStaleness.displayed($0.totalStale))"
+            }
         }
         return (["\(granted) reloads granted", refused] + stale).joined(separator: " · ")
     }
@@ -156,7 +159,8 @@ public struct ComplicationTimelineSVG: Sendable {
                 tooltip += ahead ? ", supplied ahead at \(report.clock.timeOfDay(first.reloadedAt)))" : ")"
                 if last > position { tooltip += "; \(last - position) later refresh(es) showed the same text" }
                 canvas.box(
-                    x: x0, y: y + 6, width: boxWidth, height: laneHeight - 18, fill: boxIndex % 2 == 0 ? "#a5d8ff" : "#d0ebff",
+                    x: x0, y: y + 6, width: boxWidth, height: laneHeight - 18,
+                    fill: boxIndex % 2 == 0 ? "#a5d8ff" : "#d0ebff",
                     stroke: "#1c7ed6", extra: "stroke-width=\"0.8\"" + (ahead ? " stroke-dasharray=\"3 2\"" : ""),
                     label: first.text, labelColor: "#0b3d66", size: 11, tooltip: tooltip)
                 boxIndex += 1

@@ -148,7 +148,7 @@ public struct LinkSequenceSVG: Sendable {
             let x0 = axis.x(max(band.from, start))
             let x1 = axis.x(min(band.to, end))
             guard x1 > x0 else { continue }
-            let span = LatencyFormat.text(band.to - band.from)
+            let span = (band.to - band.from).description
             switch band.kind {
             case .outOfRange:
                 canvas.rect(
@@ -211,7 +211,7 @@ public struct LinkSequenceSVG: Sendable {
         let route = message.direction == .watchToPhone ? "watch → phone" : "phone → watch"
         var tooltip = "message \(message.id) \(message.payload) · \(message.channel) \(route) · sent "
         tooltip += TraceFormatter(start: origin).clock(message.sent)
-        let delay = message.delivered.map { LatencyFormat.text($0 - message.sent) }
+        let delay = message.delivered.map { SVGDuration.precise($0 - message.sent) }
         switch message.fate {
         case .delivered: tooltip += " · delivered after \(delay ?? "?")"
         case .failed(let reason): tooltip += " · failed: \(reason)"
@@ -220,7 +220,9 @@ public struct LinkSequenceSVG: Sendable {
         case .cancelled: tooltip += " · cancelled"
         case .inTransit: tooltip += " · still in transit at the end"
         }
-        if !message.retries.isEmpty { tooltip += " · \(message.retries.count) retr\(message.retries.count == 1 ? "y" : "ies")" }
+        if !message.retries.isEmpty {
+            tooltip += " · \(message.retries.count) retr\(message.retries.count == 1 ? "y" : "ies")"
+        }
         let midY = (fromY + toY) / 2
         if let delivered = message.delivered {
             let x1 = axis.x(delivered)
@@ -274,7 +276,8 @@ public struct LinkSequenceSVG: Sendable {
         for (index, row) in rows.enumerated() where !row.contains(where: { $0.overlaps(range) }) {
             rows[index].append(range)
             let y = baseY - 22 + Double(index) * 22
-            canvas.rect(x: x0 - 2, y: y - 10, width: textWidth + 4, height: 13, fill: "#ffffff", extra: "fill-opacity=\"0.8\"")
+            canvas.rect(
+                x: x0 - 2, y: y - 10, width: textWidth + 4, height: 13, fill: "#ffffff", extra: "fill-opacity=\"0.8\"")
             canvas.text(text, x: x0, y: y, size: 10, fill: color)
             return
         }

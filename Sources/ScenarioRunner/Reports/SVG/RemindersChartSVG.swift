@@ -104,8 +104,11 @@ public struct RemindersChartSVG: Sendable {
 
     var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 400, title: title)
-        canvas.text(SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
-        let wrongBadges = data.deliveries.filter { delivery in delivery.badge.map { $0 != delivery.trueOverdue } ?? false }
+        canvas.text(
+            SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
+        let wrongBadges = data.deliveries.filter { delivery in
+            delivery.badge.map { $0 != delivery.trueOverdue } ?? false
+        }
         let peakPending = data.pending.map(\.count).max() ?? 0
         canvas.text(
             "scheduler \(data.scheduler) · pending at most \(peakPending) · \(data.deliveries.count) delivered · "
@@ -141,7 +144,8 @@ public struct RemindersChartSVG: Sendable {
         let p2Bottom = p2Top + panelHeight
         let badgeMax = data.deliveries.compactMap(\.badge).max() ?? 0
         let overdueMax = data.overdue.map(\.count).max() ?? 0
-        let countScale = SVGScale.linear(0, SVGScale.niceCeiling(Double(max(4, badgeMax, overdueMax)) * 1.1), from: p2Bottom, to: p2Top)
+        let countScale = SVGScale.linear(
+            0, SVGScale.niceCeiling(Double(max(4, badgeMax, overdueMax)) * 1.1), from: p2Bottom, to: p2Top)
         panel("overdue / badge", top: p2Top, bottom: p2Bottom, scale: countScale, on: &canvas)
         canvas.polyline(steps(data.overdue, axis: axis, scale: countScale), stroke: "#343a40", width: 1.8)
         let formatter = TraceFormatter(start: data.origin)
@@ -150,7 +154,9 @@ public struct RemindersChartSVG: Sendable {
             guard let badge = delivery.badge else {
                 canvas.glyph(
                     Self.noBadge, x: x, y: p2Bottom - 4,
-                    tooltip: "\(formatter.clock(delivery.at)) \(delivery.label): badge unchanged (true overdue \(delivery.trueOverdue))")
+                    tooltip:
+                        "\(formatter.clock(delivery.at)) \(delivery.label): badge unchanged (true overdue \(delivery.trueOverdue))"
+                )
                 continue
             }
             let right = badge == delivery.trueOverdue
@@ -217,7 +223,9 @@ public struct RemindersChartSVG: Sendable {
     }
 
     /// The step function as polyline points (horizontal, then vertical, at each change).
-    private func steps(_ values: [(at: SimTime, count: Int)], axis: SVGTimeAxis, scale: SVGScale) -> [(x: Double, y: Double)] {
+    private func steps(_ values: [(at: SimTime, count: Int)], axis: SVGTimeAxis, scale: SVGScale) -> [(
+        x: Double, y: Double
+    )] {
         var points: [(x: Double, y: Double)] = []
         var current = 0
         points.append((axis.x(data.start), scale.position(0)))

@@ -87,7 +87,9 @@ public struct SVGScale: Sendable {
     /// The smallest 1-2-5 × 10ⁿ at or above `value`.
     public static func niceCeiling(_ value: Double) -> Double {
         let base = pow10(floorLog10(value))
-        for multiplier in [1.0, 2, 2.5, 5, 10] where multiplier * base >= value * (1 - 1e-9) { return multiplier * base }
+        for multiplier in [1.0, 2, 2.5, 5, 10] where multiplier * base >= value * (1 - 1e-9) {
+            return multiplier * base
+        }
         return 10 * base
     }
 

@@ -121,7 +121,7 @@ extension Int64 {
     }
 }
 
-/// Durations as axis and marker labels: `"0"`, `"250 µs"`, `"16.7 ms"`, `"1.2 s"`, `"3 min"`.
+/// Durations as axis and marker labels: `"0"`, `"250 µs"`, `"16.7 ms"`, `"1.2 s"`, `"3m40s"`.
 public enum SVGDuration {
     /// A short label for a duration given in milliseconds.
     public static func label(milliseconds ms: Double) -> String {
@@ -129,8 +129,13 @@ public enum SVGDuration {
         if ms < 1 { return trimmed(ms * 1_000) + " µs" }
         if ms < 1_000 { return trimmed(ms) + " ms" }
         if ms < 120_000 { return trimmed(ms / 1_000) + " s" }
-        if ms < 3_600_000 { return trimmed(ms / 60_000) + " min" }
-        return trimmed(ms / 3_600_000) + " h"
+        // Minutes and more: whole seconds as the simulation writes durations ("3m40s", "2h").
+        return SimDuration.seconds(Int64(min(ms / 1_000, 1e15).rounded())).description
+    }
+
+    /// A duration for a tooltip: `"280.000ms"` under a second, else `"5m0.114228s"`.
+    public static func precise(_ duration: SimDuration) -> String {
+        duration < .seconds(1) ? LatencyFormat.text(duration) : duration.description
     }
 
     /// Up to three significant digits, no trailing zeros.

@@ -95,7 +95,9 @@ public struct TapSwimlanesSVG: Sendable {
                 (tick == 0 ? "tap" : "+" + SVGDuration.label(milliseconds: tick)), x: x, y: axisY + 16, size: 10,
                 anchor: .middle)
         }
-        canvas.text("time after the tap (one axis for both pipelines)", x: left, y: axisY + 32, size: 10, fill: SVGPalette.muted)
+        canvas.text(
+            "time after the tap (one axis for both pipelines)", x: left, y: axisY + 32, size: 10, fill: SVGPalette.muted
+        )
         var items: [(glyph: SVGGlyph, label: String)] = []
         var seen: [String] = []
         for run in runs {
@@ -206,7 +208,7 @@ public struct TapSwimlanesSVG: Sendable {
             let end = message.delivered ?? windowEnd
             let x1 = x(min(end, windowEnd))
             let beyond = end > windowEnd
-            let delay = message.delivered.map { LatencyFormat.text($0 - message.sent) }
+            let delay = message.delivered.map { SVGDuration.precise($0 - message.sent) }
             let label =
                 "\(message.channel) " + (delay.map { beyond ? "delivered after \($0) →" : $0 } ?? "not delivered")
             canvas.box(
