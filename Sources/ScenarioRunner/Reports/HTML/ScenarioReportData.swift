@@ -59,7 +59,7 @@ public struct ScenarioReportData {
         let ownPipeline = scenario.sections.pipeline?.pipeline.name
         var names = ["naive", "optimized"]
         if let ownPipeline, !names.contains(ownPipeline) { names.append(ownPipeline) }
-        let hasTaps = simulation.watchApp.session.tapCount > 0
+        let hasTaps = simulation.watch.app.session.tapCount > 0
         func runs(on watch: String) -> [LatencyProfile] {
             guard hasTaps else { return [] }
             return names.compactMap { name in
@@ -109,13 +109,11 @@ public struct ScenarioReportData {
     static func linkMessages(_ trace: [TraceEvent]) -> [LinkMessageRecord] {
         var messages: [LinkMessageRecord] = []
         var index: [Int: Int] = [:]
-        for event in trace where event.kind.hasPrefix("link.") {
-            guard case .int(let rawID)? = event["id"] else { continue }
+        for event in trace {
+            guard let kind = TraceKind(rawValue: event.kind), case .int(let rawID)? = event["id"] else { continue }
             let id = Int(rawID)
             if index[id] == nil {
-                guard event.kind == "link.send" || event.kind == "link.queued" || event.kind == "link.budget" else {
-                    continue
-                }
+                guard kind == .linkSend || kind == .linkQueued || kind == .linkBudget else { continue }
                 let route = event["route"].flatMap(Self.string) ?? "watch→phone"
                 index[id] = messages.count
                 messages.append(
@@ -127,28 +125,24 @@ public struct ScenarioReportData {
             }
             guard let position = index[id] else { continue }
             let reason = event["reason"].flatMap(Self.string)
-            switch event.kind {
-            case "link.delivered":
-                if messages[position].delivered == nil {
-                    messages[position].delivered = event.time
-                    messages[position].fate = .delivered
-                }
-            case "link.duplicate": messages[position].duplicates.append(event.time)
-            case "link.retry": messages[position].retries.append(event.time)
-            case "link.failed":
-                if messages[position].delivered == nil {
-                    messages[position].fate = .failed(reason: reason ?? "error")
-                    messages[position].endedAt = event.time
-                }
-            case "link.lost", "link.replyLost", "link.orphaned", "link.abandoned":
-                if messages[position].delivered == nil {
-                    messages[position].fate = .lost(reason: reason ?? String(event.kind.dropFirst(5)))
-                    messages[position].endedAt = event.time
-                }
-            case "link.superseded":
+            let undelivered = messages[position].delivered == nil
+            switch kind {
+            case .linkDelivered where undelivered:
+                messages[position].delivered = event.time
+                messages[position].fate = .delivered
+            case .linkDuplicate: messages[position].duplicates.append(event.time)
+            case .linkRetry: messages[position].retries.append(event.time)
+            case .linkFailed where undelivered:
+                messages[position].fate = .failed(reason: reason ?? "error")
+                messages[position].endedAt = event.time
+            case .linkLost where undelivered, .linkReplyLost where undelivered, .linkOrphaned where undelivered,
+                .linkAbandoned where undelivered:
+                messages[position].fate = .lost(reason: reason ?? String(event.kind.dropFirst(5)))
+                messages[position].endedAt = event.time
+            case .linkSuperseded:
                 messages[position].fate = .superseded
                 messages[position].endedAt = event.time
-            case "link.cancelled":
+            case .linkCancelled:
                 messages[position].fate = .cancelled
                 messages[position].endedAt = event.time
             default: break
@@ -169,12 +163,13 @@ public struct ScenarioReportData {
             }
         }
         for event in trace {
+            guard let kind = TraceKind(rawValue: event.kind) else { continue }
             let state = event["state"].flatMap(Self.string)
-            switch event.kind {
-            case "link.range": toggle(.outOfRange, down: state == "outOfRange", at: event.time)
-            case "phone.app": toggle(.phoneAppNotRunning, down: state == "notRunning", at: event.time)
-            case "watch.app": toggle(.watchAppNotRunning, down: state == "notRunning", at: event.time)
-            case "link.start":
+            switch kind {
+            case .linkRange: toggle(.outOfRange, down: state == "outOfRange", at: event.time)
+            case .phoneApp: toggle(.phoneAppNotRunning, down: state == "notRunning", at: event.time)
+            case .watchApp: toggle(.watchAppNotRunning, down: state == "notRunning", at: event.time)
+            case .linkStart:
                 if event["phoneApp"].flatMap(Self.string) == "notRunning" {
                     toggle(.phoneAppNotRunning, down: true, at: event.time)
                 }
