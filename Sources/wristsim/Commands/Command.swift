@@ -31,6 +31,7 @@ var commands: [any Command.Type] {
         WatchesCommand.self,
         TimelineCommand.self,
         RemindersCommand.self,
+        ReportCommand.self,
         SweepCommand.self,
         MergeCommand.self,
     ]
