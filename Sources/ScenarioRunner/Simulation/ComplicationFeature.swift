@@ -12,16 +12,31 @@ public struct ComplicationFeature: Sendable {
         case willSchedule(EventID)
         /// A refresh is scheduled; the system wakes the app with this event.
         case awaitingWake(EventID)
+        /// The app is awake and its background task runs until this event ends it.
+        case runningTask(EventID)
+        /// The system terminated the app during a background task: it could not schedule its
+        /// next refresh, so none comes until the app runs again in the foreground.
+        case terminated(BackgroundTaskTermination)
+    }
+
+    /// The system's side of WidgetKit policy reloads.
+    enum PolicyDriver: Hashable, Sendable {
+        case idle
+        /// The planned reload fires with this event.
+        case waiting(EventID)
     }
 
     public internal(set) var model: ComplicationTimelineModel
     public let settings: ComplicationSettings
     var driver: RefreshDriver = .stopped
+    var policy: PolicyDriver = .idle
 
-    init(settings: ComplicationSettings, items: [ShoppingItem]) {
+    /// - Parameter chip: the watch's chip; reload and task work scale to it.
+    init(settings: ComplicationSettings, items: [ShoppingItem], chip: WatchChip) {
         self.settings = settings
-        self.model = ComplicationTimelineModel(
-            configuration: settings.configuration, items: items, presence: settings.presence)
+        var configuration = settings.configuration
+        configuration.chip = chip
+        self.model = ComplicationTimelineModel(configuration: configuration, items: items, presence: settings.presence)
     }
 
     /// Brings the model's truth up to date with the watch's list: each item checked off since
@@ -60,4 +75,8 @@ public enum ComplicationEvent: Hashable, Sendable {
     case scheduleRefresh
     /// The system wakes the app for its scheduled background refresh.
     case refreshWake
+    /// The app's background task ends (completed, or terminated by the system).
+    case taskEnded(BackgroundTaskResult)
+    /// WidgetKit reloads the timeline, as its policy asked.
+    case policyReload
 }

@@ -9,6 +9,16 @@ extension ScenarioSimulation {
         guard complication != nil else { return }
         let fromPhone = source == "phoneTransfer" || source == "phone"
         applyComplication(fromPhone ? .phoneTransfer(at: now) : .appReload(at: now))
+        if !fromPhone, case .terminated? = complication?.driver { restartRefreshPlan() }
+    }
+
+    /// The app runs in the foreground again after the system terminated it in a background
+    /// task: it schedules its background refresh again.
+    private mutating func restartRefreshPlan() {
+        complication?.driver = .stopped
+        guard complication?.model.presence(at: now) == .onActiveFace else { return }
+        record("complication.refreshPlanRestarted", ["reason": .string("appLaunched")])
+        applyComplication(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery))
     }
 
     /// The user puts the complication on the active face or takes it off.
@@ -40,7 +50,17 @@ extension ScenarioSimulation {
         case .refreshWake:
             complication?.driver = .stopped
             applyComplication(.backgroundRefreshWoke(at: now))
-            applyComplication(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery))
+        case .taskEnded(let result):
+            complication?.driver = .stopped
+            applyComplication(.backgroundTaskEnded(at: now, result: result))
+            if let termination = result.termination {
+                complication?.driver = .terminated(termination)
+            } else {
+                applyComplication(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery))
+            }
+        case .policyReload:
+            complication?.policy = .idle
+            applyComplication(.policyReloadDue(at: now))
         }
     }
 
@@ -68,6 +88,29 @@ extension ScenarioSimulation {
             case .cancelBackgroundRefresh:
                 if case .awaitingWake(let id)? = complication?.driver { _ = loop.cancel(id) }
                 complication?.driver = .stopped
+            case .runBackgroundTask:
+                let result = backgroundTaskResult()
+                let id = loop.schedule(.complication(.taskEnded(result)), at: now.addingClamped(result.duration))
+                complication?.driver = .runningTask(id)
+                record("complication.backgroundTask", ["state": .string("started")])
+            case .backgroundTaskRecord(let task):
+                traceBackgroundTask(task)
+            case .schedulePolicyReload(let grant):
+                if case .waiting(let id)? = complication?.policy { _ = loop.cancel(id) }
+                let id = loop.schedule(.complication(.policyReload), at: grant.grantedFor)
+                complication?.policy = .waiting(id)
+                record(
+                    "complication.policyPlanned",
+                    [
+                        "askedFor": .string(grant.askedFor.description),
+                        "grantedFor": .string(grant.grantedFor.description),
+                        "moved": .string(grant.reason.rawValue),
+                    ])
+            case .cancelPolicyReload:
+                if case .waiting(let id)? = complication?.policy { _ = loop.cancel(id) }
+                complication?.policy = .idle
+            case .budgetExhausted(_, let which):
+                record("complication.budgetExhausted", ["budget": .string(which.rawValue)])
             case .budgetReset(let at):
                 record("complication.budgetReset", ["at": .string(at.description)])
             case .reloadTimeline(_, let source):
@@ -85,8 +128,35 @@ extension ScenarioSimulation {
             ("granted", .bool(request.outcome.isGranted)),
         ]
         if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
-        fields.append(("budgetLeft", .int(Int64(request.budgetLeft))))
+        if let grant = request.policy {
+            fields.append(("askedFor", .string(grant.askedFor.description)))
+            fields.append(("moved", .string(grant.reason.rawValue)))
+        }
+        if let cost = request.cost { fields.append(("cost", .duration(cost))) }
+        if request.budgetLeft != .max { fields.append(("budgetLeft", .int(Int64(request.budgetLeft)))) }
+        if let left = request.executionLeft { fields.append(("executionLeft", .duration(left))) }
         record("complication.request", fieldList: fields)
+    }
+
+    private mutating func traceBackgroundTask(_ task: BackgroundTaskRecord) {
+        switch task.result {
+        case .completed(let after):
+            record("complication.backgroundTask", ["state": .string("completed"), "after": .duration(after)])
+        case .terminated(let reason, let after):
+            record(
+                "complication.backgroundTask",
+                [
+                    "state": .string("terminated"), "code": .string(reason.code), "reason": .string(reason.rawValue),
+                    "after": .duration(after),
+                ])
+        }
+    }
+
+    /// How the app's background task ends on this watch under the budget's limits.
+    private func backgroundTaskResult() -> BackgroundTaskResult {
+        guard let feature = complication else { return .completed(after: .zero) }
+        let work = feature.settings.backgroundRefresh?.task ?? BackgroundTaskWork()
+        return feature.model.configuration.budget.backgroundTaskLimits.run(work, on: feature.model.configuration.chip)
     }
 
     /// The complication report from the start until now (the truth brought up to date).
@@ -111,6 +181,7 @@ extension ScenarioSimulation {
             if count > 0 { reasons.append(.string("\(reason.rawValue)=\(count)")) }
         }
         var rows: [ReportSection.Row] = [
+            .init("rules", .string(report.model.configuration.budget.rules.rawValue)),
             .init(
                 "families", .list(report.families.map { .string($0.rawValue) }),
                 text: report.families.map(\.rawValue).joined(separator: ", ")),
@@ -119,9 +190,10 @@ extension ScenarioSimulation {
             .init(
                 "refused", .int(Int64(refused.count)),
                 text: refused.isEmpty ? "0" : "\(refused.count) (\(reasons.map(\.text).joined(separator: ", ")))"),
-            .init("reloadsLeft", .int(Int64(left.reloads))),
+            .init("reloadsLeft", left.reloads == .max ? .string("unlimited") : .int(Int64(left.reloads))),
             .init("transfersLeft", .int(Int64(left.transfers))),
         ]
+        rows += complicationBudgetRows(report)
         for family in report.staleness {
             rows.append(
                 .init(
@@ -131,5 +203,63 @@ extension ScenarioSimulation {
                         + "\(ComplicationStaleness.displayed(family.maxStale)) longest"))
         }
         return [ReportSection(title: "complication", rows: rows)]
+    }
+}
+
+extension ScenarioSimulation {
+    /// Execution budget, exhaustion, policy reloads, the longest time without a reload and
+    /// background tasks (each only where it applies).
+    func complicationBudgetRows(_ report: ComplicationReport) -> [ReportSection.Row] {
+        var rows: [ReportSection.Row] = []
+        let settings = report.model.configuration.budget
+        if settings.dailyExecution != nil {
+            let cost = report.model.budget.reloadCost
+            rows.append(
+                .init(
+                    "reloadCost", .duration(cost),
+                    text: "\(ComplicationReport.readable(cost)) on \(report.model.configuration.chip.name) "
+                        + "(\(settings.reloadWork.description))"))
+            if let perDay = report.reloadsPerExecutionBudget {
+                rows.append(.init("reloadsPerBudget", .int(Int64(perDay))))
+            }
+            rows.append(
+                .init(
+                    "executionCharged", .duration(report.executionCharged),
+                    text: ComplicationReport.readable(report.executionCharged)))
+            if let left = report.model.budget.executionAllowance(at: now) {
+                rows.append(.init("executionLeft", .duration(left), text: ComplicationReport.readable(left)))
+            }
+        }
+        if let exhaustion = report.firstExhaustion {
+            rows.append(
+                .init(
+                    "exhaustedAt", .string(report.clock.stamp(exhaustion.at)),
+                    text: "\(report.clock.timeOfDay(exhaustion.at)) (\(exhaustion.at), \(exhaustion.budget.rawValue))"))
+        } else {
+            rows.append(.init("exhaustedAt", .string("never")))
+        }
+        if let policy = settings.reloadPolicy {
+            let reloads = report.policyReloads
+            let delays = reloads.compactMap { $0.policy?.delay }
+            rows.append(.init("policy", .string(policy.description)))
+            rows.append(.init("policyReloads", .int(Int64(reloads.count))))
+            let maxDelay = delays.max() ?? .zero
+            rows.append(.init("maxPolicyDelay", .duration(maxDelay), text: ComplicationReport.readable(maxDelay)))
+        }
+        rows.append(
+            .init(
+                "longestWithoutReload", .duration(report.longestWithoutReload),
+                text: ComplicationStaleness.displayed(report.longestWithoutReload).description))
+        let tasks = report.backgroundTasks
+        if !tasks.isEmpty {
+            let terminated = report.terminatedTasks
+            rows.append(.init("backgroundTasks", .int(Int64(tasks.count))))
+            let codes = terminated.compactMap { $0.result.termination?.code }
+            rows.append(
+                .init(
+                    "terminated", .int(Int64(terminated.count)),
+                    text: terminated.isEmpty ? "0" : "\(terminated.count) (\(codes.joined(separator: ", ")))"))
+        }
+        return rows
     }
 }

@@ -69,7 +69,7 @@ public struct ScenarioSimulation {
         link = ScenarioLink(
             settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
         complication = scenario.sections.complication.map {
-            ComplicationFeature(settings: $0, items: watchList.remainingItems)
+            ComplicationFeature(settings: $0, items: watchList.remainingItems, chip: watchApp.model.chip)
         }
         reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
     }
