@@ -10,7 +10,8 @@ public enum ComplicationReloadSource: String, CaseIterable, Hashable, Sendable {
     case phoneTransfer
     /// The system itself: the complication was put on the active face (or was there at the start).
     case system
-    /// The system, when the last timeline's reload policy asked for a new one (WidgetKit).
+    /// The system, when the last timeline's reload policy asked for a new one (WidgetKit's
+    /// `TimelineReloadPolicy`; ClockKit's requested update date).
     case policy
 }
 

@@ -2,10 +2,12 @@ import SimulationKernel
 
 /// Complication setups that reproduce the published apps WristSim's users start from.
 ///
-/// - ``grocery(_:)``: a ClockKit shopping-list complication that the app reloads at most once
-///   every 10 minutes, with either of its two published updates: the one that reloaded the whole
-///   database (1.5 s on an S3) or the cheap one that reads the remaining count (10 ms on an S3).
-///   Under the execution-time budget the first drains the day's budget 150 times faster.
+/// - ``grocery(_:)``: a ClockKit shopping-list complication updated at most once every 10
+///   minutes (it asks for its next requested update 10 minutes ahead, `getNextRequestedUpdateDate`,
+///   and reloads are refused `tooSoon` within 10 minutes of the last), with either of its two
+///   published updates: the one that reloaded the whole database (1.5 s on an S3) or the cheap one
+///   that reads the remaining count (10 ms on an S3). Under the execution-time budget the first
+///   drains the day's budget 150 times faster.
 /// - ``tubeStatus``: a WidgetKit complication whose timeline is one entry with the reload policy
 ///   "after 2 minutes"; WidgetKit stretches the interval to fit its daily budget.
 public enum ComplicationPreset: Hashable, Sendable {
@@ -40,13 +42,14 @@ public enum ComplicationPreset: Hashable, Sendable {
     ///
     /// | preset | rules | what changes |
     /// |---|---|---|
-    /// | `grocery` | ClockKit | reloads at least 10 min apart; reload work from the update |
+    /// | `grocery` | ClockKit | requested update every 10 min, reloads at least 10 min apart; reload work from the update |
     /// | `tubeStatus` | WidgetKit | one entry per timeline (no future entries); policy `after(2m)` |
     public var budget: ComplicationBudgetSettings {
         switch self {
         case .grocery(let update):
             var settings = ComplicationBudgetSettings.clockKit
             settings.minimumReloadInterval = .minutes(10)
+            settings.reloadPolicy = .after(.minutes(10))
             settings.reloadWork = update.work
             return settings
         case .tubeStatus:

@@ -59,6 +59,7 @@ extension ComplicationReport {
     /// otherwise print as nanoseconds.
     public static func readable(_ duration: SimDuration) -> String {
         let magnitude = duration.nanoseconds.magnitude
+        if magnitude == 0 { return "0s" }
         guard magnitude < 1_000_000_000 else { return ComplicationStaleness.displayed(duration).description }
         let micro = (magnitude + 500) / 1_000
         let sign = duration.nanoseconds < 0 ? "-" : ""

@@ -111,9 +111,9 @@ extension ComplicationReport {
         if settings.minimumReloadInterval > .zero { line += " · reloads ≥ \(settings.minimumReloadInterval) apart" }
         if settings.dailyExecution != nil {
             line +=
-                "\nreload costs \(ComplicationReport.readable(model.budget.reloadCost)) on \(model.configuration.chip.name)"
+                "\nreload costs \(ComplicationReport.readable(model.budget.reloadCost)) on this watch's \(model.configuration.chip.name)"
                 + " (\(settings.reloadWork.description))"
-                + (reloadsPerExecutionBudget.map { ": the daily budget pays for \($0) reloads" } ?? "")
+                + (reloadsPerExecutionBudget.map { "; the daily budget pays for \($0) reloads" } ?? "")
         }
         return line
     }
@@ -222,7 +222,9 @@ extension ComplicationReport {
         var asked = ""
         if let grant = record.policy {
             asked = " asked \(clock.timeOfDay(grant.askedFor))"
-            asked += grant.reason == .asRequested ? " (asRequested)" : " (+\(ComplicationReport.readable(grant.delay)) \(grant.reason.rawValue))"
+            if grant.reason != .asRequested {
+                asked += " (+\(ComplicationReport.readable(grant.delay)) \(grant.reason.rawValue))"
+            }
             asked += " →"
         }
         let left = leftText(record)

@@ -34,8 +34,8 @@ public struct ComplicationWork: Hashable, Sendable {
         cost.scaled(by: reference.relativeSpeed / chip.relativeSpeed)
     }
 
-    /// `"1.5s on S3 (reads the database)"`.
+    /// `"reloads the database: 1.5s on S3"` (`"1.5s on S3"` without a label).
     public var description: String {
-        "\(cost) on \(reference.name)" + (label.map { " (\($0))" } ?? "")
+        (label.map { "\($0): " } ?? "") + "\(cost) on \(reference.name)"
     }
 }

@@ -128,6 +128,15 @@ extension ComplicationSettings {
     /// `"task": {"cpu": "6s", "on": "S3", "wall": "8s", "does": "downloads prices"}`.
     static func decodeTask(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> BackgroundTaskWork {
         var object = try ObjectReader(node, context, what: "an object such as {\"cpu\": \"2s\", \"on\": \"S3\"}")
+        let work = try readTask(&object, context)
+        try object.finish()
+        return work
+    }
+
+    /// Reads a task's `cpu`, `on`, `wall` and `does` keys (all optional) from `object`.
+    static func readTask(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
+        -> BackgroundTaskWork
+    {
         let cpu =
             try object.optional("cpu").map { node throws(ScenarioError) in
                 try boundedDuration(node, context, atMost: ComplicationWork.maximumCost)
@@ -138,7 +147,6 @@ extension ComplicationSettings {
                 try boundedDuration(node, context, atMost: ComplicationWork.maximumCost)
             } ?? .zero
         let label = try object.optional("does")?.string(context)
-        try object.finish()
         return BackgroundTaskWork(cpu: ComplicationWork(cost: cpu, on: chip, does: label), wall: wall)
     }
 

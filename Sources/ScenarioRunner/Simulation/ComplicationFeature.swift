@@ -30,10 +30,13 @@ public struct ComplicationFeature: Sendable {
     public let settings: ComplicationSettings
     var driver: RefreshDriver = .stopped
     var policy: PolicyDriver = .idle
+    /// What each background task does now (the plan's, until a `backgroundTaskWork` step).
+    var taskWork: BackgroundTaskWork
 
     /// - Parameter chip: the watch's chip; reload and task work scale to it.
     init(settings: ComplicationSettings, items: [ShoppingItem], chip: WatchChip) {
         self.settings = settings
+        self.taskWork = settings.backgroundRefresh?.task ?? BackgroundTaskWork()
         var configuration = settings.configuration
         configuration.chip = chip
         self.model = ComplicationTimelineModel(configuration: configuration, items: items, presence: settings.presence)

@@ -35,6 +35,10 @@ extension ScenarioSimulation {
     /// the app's background-refresh plan, if the scenario has one.
     mutating func startComplication() {
         for request in complication?.model.records ?? [] { traceComplication(request) }
+        if let grant = complication?.model.budget.policyReload.grant {
+            let id = loop.schedule(.complication(.policyReload), at: grant.grantedFor)
+            complication?.policy = .waiting(id)
+        }
         guard let plan = complication?.settings.backgroundRefresh else { return }
         let id = loop.schedule(.complication(.scheduleRefresh), at: plan.from)
         complication?.driver = .willSchedule(id)
@@ -155,8 +159,13 @@ extension ScenarioSimulation {
     /// How the app's background task ends on this watch under the budget's limits.
     private func backgroundTaskResult() -> BackgroundTaskResult {
         guard let feature = complication else { return .completed(after: .zero) }
-        let work = feature.settings.backgroundRefresh?.task ?? BackgroundTaskWork()
-        return feature.model.configuration.budget.backgroundTaskLimits.run(work, on: feature.model.configuration.chip)
+        return feature.model.configuration.budget.backgroundTaskLimits.run(
+            feature.taskWork, on: feature.model.configuration.chip)
+    }
+
+    /// From now on each background task does `work` (a `backgroundTaskWork` step).
+    mutating func setBackgroundTaskWork(_ work: BackgroundTaskWork) {
+        complication?.taskWork = work
     }
 
     /// The complication report from the start until now (the truth brought up to date).
