@@ -53,6 +53,40 @@ import Testing
             ])
     }
 
+    @Test func jitterDefaultsToTheStandardSpreadAndZeroIsExact() throws {
+        #expect(try scenario("", script: "").sections.pipeline == nil)
+        #expect(PipelineSettings.defaults.jitter == .standard)
+        #expect(try scenario("\"pipeline\": \"naive\",", script: "").sections.pipeline?.jitter == .standard)
+        let exact = try scenario("\"pipeline\": {\"preset\": \"naive\", \"jitter\": 0},", script: "")
+        #expect(exact.sections.pipeline?.jitter == .exact)
+        let spread = try scenario("\"pipeline\": {\"preset\": \"naive\", \"jitter\": 0.4},", script: "")
+        #expect(spread.sections.pipeline?.jitter.spread == 0.4)
+        #expect(spread.sections.pipeline?.jitter.pauseProbability == PipelineJitter.standard.pauseProbability)
+        let object = try scenario(
+            "\"pipeline\": {\"preset\": \"naive\", \"jitter\": {\"pauseProbability\": 0.5, \"pause\": \"1s\"}},",
+            script: "")
+        #expect(
+            object.sections.pipeline?.jitter
+                == PipelineJitter(spread: PipelineJitter.standard.spread, pauseProbability: 0.5, pause: .seconds(1)))
+    }
+
+    @Test func jitteredTapsDifferAndExactTapsDoNot() throws {
+        let taps = """
+            {"at": "+1s", "do": "tap", "item": "a"}, {"after": "10s", "do": "tap", "item": "b"},
+            {"after": "10s", "do": "tap", "item": "c"}
+            """
+        var jittered = ScenarioSimulation(scenario: try scenario("\"pipeline\": \"naive\",", script: taps))
+        _ = jittered.run()
+        #expect(Set(jittered.watchApp.latencies).count == 3, "\(jittered.watchApp.latencies)")
+        var again = ScenarioSimulation(scenario: try scenario("\"pipeline\": \"naive\",", script: taps))
+        _ = again.run()
+        #expect(again.watchApp.latencies == jittered.watchApp.latencies, "same seed, same draws")
+        var exact = ScenarioSimulation(
+            scenario: try scenario("\"pipeline\": {\"preset\": \"naive\", \"jitter\": 0},", script: taps))
+        _ = exact.run()
+        #expect(Set(exact.watchApp.latencies) == [SimDuration(nanoseconds: 2_800_000_000)])
+    }
+
     @Test(arguments: [
         (
             "\"pipeline\": \"fast\",",
@@ -83,6 +117,18 @@ import Testing
             "expected \"cpuSharing\" to be one of: processor-sharing, main-priority"
         ),
         ("\"pipeline\": 3,", "expected a preset name (\"naive\", \"optimized\") or an object"),
+        (
+            "\"pipeline\": {\"preset\": \"naive\", \"jitter\": 2.5},",
+            "t.json:1:128: error: expected a number from 0.0 to 2.0, found 2.5"
+        ),
+        (
+            "\"pipeline\": {\"preset\": \"naive\", \"jitter\": {\"spred\": 1}},",
+            "unknown key \"spred\"; did you mean \"spread\"?"
+        ),
+        (
+            "\"pipeline\": {\"preset\": \"naive\", \"jitter\": {\"pauseProbability\": 2}},",
+            "expected a number from 0.0 to 1.0, found 2"
+        ),
     ])
     func badPipelineSectionsAreLocatedErrors(_ extra: String, _ message: String) {
         let error = decodingError(extra)
@@ -98,7 +144,7 @@ import Testing
 
     @Test func tapsRunThroughThePipelineAtItsStepTimes() throws {
         let scenario = try scenario(
-            "\"pipeline\": \"naive\",",
+            "\"pipeline\": {\"preset\": \"naive\", \"jitter\": 0},",
             script: """
                 {"at": "+10s", "do": "tap", "item": "a"},
                 {"after": "900ms", "expect": {"remaining": 3}},
@@ -153,7 +199,8 @@ import Testing
 
     @Test func latencyBoundsFailWithWhatWasFound() throws {
         let scenario = try scenario(
-            "\"pipeline\": \"naive\",", script: "{\"at\": \"+1s\", \"do\": \"tap\", \"item\": \"a\"}",
+            "\"pipeline\": {\"preset\": \"naive\", \"jitter\": 0},",
+            script: "{\"at\": \"+1s\", \"do\": \"tap\", \"item\": \"a\"}",
             expect: ", \"expect\": {\"latencyP99Below\": \"100ms\"}")
         var simulation = ScenarioSimulation(scenario: scenario)
         let failure = simulation.run().failedExpectations.first?.failure

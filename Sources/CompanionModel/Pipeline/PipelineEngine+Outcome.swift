@@ -4,13 +4,12 @@ extension PipelineEngine {
     /// The outcome of tap `tap` as recorded so far (complete once ``isFinished(tap:)``).
     ///
     /// - Complexity: O(*s*) for *s* steps.
-    func outcome(tap: Int, index: Int, pipeline: CheckOffPipeline, cpu: [SimDuration], frames: FrameClock) -> TapOutcome
-    {
+    func outcome(tap: Int, index: Int, pipeline: CheckOffPipeline, frames: FrameClock) -> TapOutcome {
         let base = tap * stepCount
         var runs: [StepRun] = []
         runs.reserveCapacity(stepCount)
         for step in 0..<stepCount {
-            runs.append(StepRun(start: stepStart[base + step], end: stepEnd[base + step], cpu: cpu[step]))
+            runs.append(StepRun(start: stepStart[base + step], end: stepEnd[base + step], cpu: stepCPU[base + step]))
         }
         let committed = removalCommit[tap]
         let modelIndex = pipeline.steps.firstIndex { $0.kind == .updateTableModel }

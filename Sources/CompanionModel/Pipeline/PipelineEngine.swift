@@ -53,7 +53,11 @@ struct PipelineEngine {
         }
     }
 
-    let costs: [Int64]
+    /// Each step's CPU time on this chip before jitter.
+    let scaledCosts: [SimDuration]
+    let jitter: PipelineJitter
+    let jitterSeed: UInt64
+    let speed: Double
     let waits: [SimDuration]
     let queues: [PipelineQueue]
     let stepCount: Int
@@ -73,6 +77,8 @@ struct PipelineEngine {
     private(set) var tapTimes: [SimTime] = []
     private(set) var stepStart: [SimTime] = []
     private(set) var stepEnd: [SimTime] = []
+    /// The CPU time each started step drew (``PipelineJitter``), by `tap × stepCount + step`.
+    private(set) var stepCPU: [SimDuration] = []
     private(set) var handlerStart: [SimTime] = []
     private(set) var handlerEnd: [SimTime] = []
     private(set) var removalCommit: [SimTime] = []
@@ -82,11 +88,14 @@ struct PipelineEngine {
     private var effects: [PipelineEffect] = []
 
     init(
-        pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, expectedTaps: Int = 0,
-        recordsEffects: Bool = false
+        pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter = .exact,
+        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false
     ) {
         let speed = watch.relativeSpeed
-        costs = pipeline.steps.map { $0.scaledCost(speed: speed).nanoseconds * 2 }
+        self.speed = speed
+        scaledCosts = pipeline.steps.map { $0.scaledCost(speed: speed) }
+        self.jitter = jitter
+        self.jitterSeed = jitterSeed
         waits = pipeline.steps.map(\.wait)
         queues = pipeline.steps.map(\.queue)
         stepCount = pipeline.steps.count
@@ -97,6 +106,7 @@ struct PipelineEngine {
         tapTimes.reserveCapacity(expectedTaps)
         stepStart.reserveCapacity(expectedTaps * stepCount)
         stepEnd.reserveCapacity(expectedTaps * stepCount)
+        stepCPU.reserveCapacity(expectedTaps * stepCount)
         handlerStart.reserveCapacity(expectedTaps)
         handlerEnd.reserveCapacity(expectedTaps)
         removalCommit.reserveCapacity(expectedTaps)
@@ -118,6 +128,7 @@ struct PipelineEngine {
         tapTimes.append(max(time, now))
         stepStart.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
         stepEnd.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
+        stepCPU.append(contentsOf: scaledCosts)
         handlerStart.append(.distantFuture)
         handlerEnd.append(.distantFuture)
         removalCommit.append(.distantFuture)
@@ -203,7 +214,11 @@ struct PipelineEngine {
         let slot = tap * stepCount + step
         stepStart[slot] = now
         if recordsEffects { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
-        let job = Job(tap: tap, step: step, phase: .computing(left: costs[step]))
+        let cpu =
+            jitter.isExact
+            ? scaledCosts[step] : jitter.cost(scaledCosts[step], speed: speed, seed: jitterSeed, tap: tap, step: step)
+        stepCPU[slot] = cpu
+        let job = Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2))
         return proceed(job)
     }
 

@@ -29,15 +29,21 @@ public struct PipelineExecutor: Hashable, Sendable {
     public var watch: WatchModel
     public var frames: FrameClock
     public var sharing: CPUSharing
+    /// How step costs vary from tap to tap (default: exact).
+    public var jitter: PipelineJitter
+    /// The seed of the jitter draws.
+    public var jitterSeed: UInt64
 
     public init(
         pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
-        sharing: CPUSharing = .processorSharing
+        sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0
     ) {
         self.pipeline = pipeline
         self.watch = watch
         self.frames = frames
         self.sharing = sharing
+        self.jitter = jitter
+        self.jitterSeed = jitterSeed
     }
 
     /// Runs one tap at each of `taps` (any order; simulated in time order, input order on ties).
@@ -47,14 +53,15 @@ public struct PipelineExecutor: Hashable, Sendable {
         let isSorted = zip(taps, taps.dropFirst()).allSatisfy { $0 <= $1 }
         let order = isSorted ? Array(taps.indices) : taps.indices.sorted { (taps[$0], $0) < (taps[$1], $1) }
         let times = isSorted ? taps : order.map { taps[$0] }
-        var engine = PipelineEngine(pipeline: pipeline, watch: watch, sharing: sharing, expectedTaps: times.count)
+        var engine = PipelineEngine(
+            pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: jitterSeed,
+            expectedTaps: times.count)
         for time in times { _ = engine.submitTap(at: time) }
         engine.drain()
-        let cpu = pipeline.steps.map { $0.scaledCost(speed: watch.relativeSpeed) }
         var outcomes: [TapOutcome] = []
         outcomes.reserveCapacity(times.count)
         for tap in times.indices {
-            outcomes.append(engine.outcome(tap: tap, index: order[tap], pipeline: pipeline, cpu: cpu, frames: frames))
+            outcomes.append(engine.outcome(tap: tap, index: order[tap], pipeline: pipeline, frames: frames))
         }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: sharing, taps: outcomes)
     }

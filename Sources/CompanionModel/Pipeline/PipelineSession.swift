@@ -20,17 +20,22 @@ public struct PipelineSession: Sendable {
     public let watch: WatchModel
     public let frames: FrameClock
     private var engine: PipelineEngine
-    private let cpu: [SimDuration]
 
+    /// A session with no taps yet.
+    ///
+    /// - Parameters:
+    ///   - jitter: how step costs vary from tap to tap (default: exact).
+    ///   - jitterSeed: the seed of the jitter draws (each draw depends on it, the tap and the step only).
     public init(
         pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
-        sharing: CPUSharing = .processorSharing
+        sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0
     ) {
         self.pipeline = pipeline
         self.watch = watch
         self.frames = frames
-        engine = PipelineEngine(pipeline: pipeline, watch: watch, sharing: sharing, recordsEffects: true)
-        cpu = pipeline.steps.map { $0.scaledCost(speed: watch.relativeSpeed) }
+        engine = PipelineEngine(
+            pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: jitterSeed,
+            recordsEffects: true)
     }
 
     /// Submits a tap at `time` (not before the session's clock) and returns its index. Effects due
@@ -61,7 +66,7 @@ public struct PipelineSession: Sendable {
     /// Tap `tap`'s outcome once all its steps have ended, else `nil`.
     public func outcome(of tap: Int) -> TapOutcome? {
         guard tap >= 0, tap < engine.tapCount, engine.isFinished(tap: tap) else { return nil }
-        return engine.outcome(tap: tap, index: tap, pipeline: pipeline, cpu: cpu, frames: frames)
+        return engine.outcome(tap: tap, index: tap, pipeline: pipeline, frames: frames)
     }
 
     /// Every finished tap so far as a run (unfinished taps are left out).

@@ -47,7 +47,8 @@ public struct StepRun: Hashable, Sendable {
     public var start: SimTime
     /// When it ended.
     public var end: SimTime
-    /// The CPU time it needed on this chip (its reference cost scaled by the chip's speed).
+    /// The CPU time it needed on this chip: its reference cost scaled by the chip's speed, as drawn
+    /// by the run's ``PipelineJitter``.
     public var cpu: SimDuration
 
     /// Wall time on its queue: longer than ``cpu`` when it waited or shared a single core.

@@ -7,6 +7,8 @@ import SimulationKernel
 /// ```json
 /// "pipeline": "naive"
 /// "pipeline": {"preset": "optimized", "cpuSharing": "main-priority", "returnToClock": "1h", "rowHeight": 56}
+/// "pipeline": {"preset": "naive", "jitter": 0}
+/// "pipeline": {"preset": "naive", "jitter": {"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms"}}
 /// "pipeline": {"name": "deferred-complication", "steps": [
 ///     {"step": "updateTableModel", "queue": "main", "cost": "12ms"},
 ///     {"step": "removeRow", "queue": "main", "cost": "18ms"},
@@ -14,8 +16,9 @@ import SimulationKernel
 ///     {"step": "updateComplication", "queue": "main-async", "cost": "200ms"}]}
 /// ```
 ///
-/// Without the section a scenario runs the `optimized` preset, returns to the clock 120 s after
-/// the wrist drops and lays out 44 pt rows.
+/// Without the section a scenario runs the `optimized` preset with ``PipelineJitter/standard``
+/// cost jitter, returns to the clock 120 s after the wrist drops and lays out 44 pt rows.
+/// `"jitter": 0` keeps every step's cost exactly its preset figure.
 public struct PipelineSettings: Sendable {
     /// The handler.
     public var pipeline: CheckOffPipeline
@@ -25,16 +28,19 @@ public struct PipelineSettings: Sendable {
     public var returnToClock: SimDuration
     /// List row height in points (PLATFORM.md §6: 44 pt).
     public var rowHeight: Double
+    /// How step costs vary from tap to tap (default ``PipelineJitter/standard``).
+    public var jitter: PipelineJitter
 
     public init(
         pipeline: CheckOffPipeline = .optimized, sharing: CPUSharing = .processorSharing,
         returnToClock: SimDuration = WristAppMachine.defaultFrontmostTimeout,
-        rowHeight: Double = WatchModel.defaultRowHeight
+        rowHeight: Double = WatchModel.defaultRowHeight, jitter: PipelineJitter = .standard
     ) {
         self.pipeline = pipeline
         self.sharing = sharing
         self.returnToClock = returnToClock
         self.rowHeight = rowHeight
+        self.jitter = jitter
     }
 
     /// The settings of a scenario without a `"pipeline"` section.
@@ -80,8 +86,31 @@ public struct PipelineSettings: Sendable {
             settings.returnToClock = try timeoutNode.duration(context)
         }
         if let rowNode = object.optional("rowHeight") { settings.rowHeight = try rowNode.double(context, in: 1...500) }
+        if let jitterNode = object.optional("jitter") { settings.jitter = try jitter(jitterNode, context) }
         try object.finish()
         return settings
+    }
+
+    /// `"jitter"`: a spread (a number, with the standard pauses; 0 for exact costs) or an object
+    /// `{"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms"}` (missing keys: standard values).
+    private static func jitter(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineJitter {
+        let standard = PipelineJitter.standard
+        if case .number = node.value {
+            let spread = try node.double(context, in: 0...PipelineJitter.maximumSpread)
+            return spread == 0
+                ? .exact
+                : PipelineJitter(spread: spread, pauseProbability: standard.pauseProbability, pause: standard.pause)
+        }
+        var object = try ObjectReader(
+            node, context,
+            what: "a spread such as 0.2 (0: exact costs) or an object with \"spread\", \"pauseProbability\", \"pause\"")
+        let spread =
+            try object.optional("spread")?.double(context, in: 0...PipelineJitter.maximumSpread) ?? standard.spread
+        let probability =
+            try object.optional("pauseProbability")?.double(context, in: 0...1) ?? standard.pauseProbability
+        let pause = try object.optional("pause")?.duration(context) ?? standard.pause
+        try object.finish()
+        return PipelineJitter(spread: spread, pauseProbability: probability, pause: pause)
     }
 
     private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {

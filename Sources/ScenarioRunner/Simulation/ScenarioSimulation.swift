@@ -65,7 +65,7 @@ public struct ScenarioSimulation {
         storeOrder = order
         watchList = ShoppingList(items: scenario.items, order: order)
         phoneList = watchList
-        watchApp = WatchAppState(scenario: scenario)
+        watchApp = WatchAppState(scenario: scenario, seed: self.seed)
         link = ScenarioLink(
             settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
         complication = scenario.sections.complication.map {

@@ -22,14 +22,21 @@ public struct WatchAppState: Sendable {
     public internal(set) var visibilityReports: [(time: SimTime, visibility: NextItemVisibility)] = []
 
     /// The watch app for `scenario` (an unknown watch name, rejected by the decoder, falls back to
-    /// the default model).
-    public init(scenario: Scenario) {
+    /// the default model); its pipeline's cost jitter draws from a sub-stream of `seed`.
+    public init(scenario: Scenario, seed: UInt64) {
         let settings = scenario.sections.pipeline ?? .defaults
         model = WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight)
         self.settings = settings
         wrist = WristAppMachine(rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock)
-        session = PipelineSession(pipeline: settings.pipeline, watch: model, sharing: settings.sharing)
+        var base = SplitMix64(seed: seed)
+        var stream = base.split(label: WatchAppState.jitterLabel)
+        session = PipelineSession(
+            pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
+            jitterSeed: stream.next())
     }
+
+    /// The seed label of the pipeline's cost-jitter sub-stream (`SplitMix64.split(label:)`).
+    static let jitterLabel: UInt64 = 0x4A49_5454  // "JITT"
 
     /// Percentiles of the latencies so far.
     public var statistics: LatencyStatistics { LatencyStatistics(latencies) }

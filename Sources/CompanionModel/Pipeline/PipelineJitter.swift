@@ -1,0 +1,99 @@
+import SimulationKernel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How much a pipeline step's CPU cost varies from one run of the step to the next.
+///
+/// A preset gives each step one figure on the reference chip (``PipelineStep/cost``). Real
+/// handlers never cost the same twice: caches are warm or cold, the flash is busy, the system
+/// runs something else. With jitter, every run of a step draws its cost on **the watch's chip**
+/// (the reference figure already divided by the chip's relative speed) from a lognormal
+/// distribution whose median is that figure, and rarely adds a pause:
+///
+///     cost = scaled × exp(spread × Z)  (+ pause / speed, with probability pauseProbability)
+///
+/// where `Z` is a standard normal draw (clamped to ±6). The median stays the preset's figure
+/// and the mean grows by `exp(spread² / 2)` (2 % at the default 0.2). Pauses are stalls of the
+/// whole chip, so a slower chip stalls longer (a 150 ms reference pause is 150 ms on an S1,
+/// 25 ms on an S6). Zero-cost steps (the `instant` preset) stay free.
+///
+/// Each draw is a pure function of the run's jitter seed, the tap's index and the step's
+/// index, so the cost of one step does not depend on the order the engine happens to start
+/// steps in, and the same scenario and seed give the same costs on every machine.
+///
+/// ```swift
+/// let jitter = PipelineJitter.standard   // spread 0.2, 0.2 % pauses of 150 ms (reference chip)
+/// jitter.cost(.milliseconds(40), speed: 2.5, seed: 7, tap: 0, step: 3)   // ≈ 16ms, varies by tap
+/// PipelineJitter.exact.cost(.milliseconds(40), speed: 2.5, seed: 7, tap: 0, step: 3)   // 40ms
+/// ```
+public struct PipelineJitter: Hashable, Sendable {
+    /// The standard deviation of the natural logarithm of the cost factor (0: exact costs).
+    public var spread: Double
+    /// The chance that one run of a (non-zero-cost) step is followed by a pause.
+    public var pauseProbability: Double
+    /// The pause's length on the reference chip (S1); divided by the chip's relative speed.
+    public var pause: SimDuration
+
+    /// The largest spread a scenario may ask for: beyond it the factor's tail covers several
+    /// orders of magnitude and stops modelling anything.
+    public static let maximumSpread = 2.0
+
+    /// A jitter model. Values are clamped: `spread` to `0...maximumSpread`, `pauseProbability`
+    /// to `0...1`, `pause` to at least zero.
+    public init(spread: Double, pauseProbability: Double = 0, pause: SimDuration = .zero) {
+        self.spread = spread.isFinite ? min(PipelineJitter.maximumSpread, max(0, spread)) : 0
+        self.pauseProbability = pauseProbability.isFinite ? min(1, max(0, pauseProbability)) : 0
+        self.pause = max(.zero, pause)
+    }
+
+    /// Today's exact costs: every run of a step costs exactly its scaled figure.
+    public static let exact = PipelineJitter(spread: 0)
+
+    /// The default of a scenario that does not say `"jitter"`: a **chosen** value, not a
+    /// measured one (no public source gives the run-to-run variance of a watch app's handler).
+    /// A spread of 0.2 puts 98 % of runs within ×0.63…×1.59 of the figure; one step run in 500
+    /// also stalls for 150 ms on the reference chip.
+    public static let standard = PipelineJitter(spread: 0.2, pauseProbability: 0.002, pause: .milliseconds(150))
+
+    /// Whether every draw returns the scaled figure unchanged.
+    public var isExact: Bool { spread == 0 && (pauseProbability == 0 || pause == .zero) }
+
+    /// The CPU time of step `step` in tap `tap` on a chip of relative speed `speed`, whose
+    /// figure on that chip is `scaled`.
+    ///
+    /// - Complexity: O(1).
+    public func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
+        guard !isExact, scaled > .zero else { return scaled }
+        var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
+        var nanoseconds = Double(scaled.nanoseconds)
+        if spread > 0 {
+            nanoseconds *= exp(spread * PipelineJitter.standardNormal(&rng))
+        }
+        if pauseProbability > 0, rng.uniform() < pauseProbability, speed > 0 {
+            nanoseconds += Double(pause.nanoseconds) / speed
+        }
+        let ceiling = Double(Int64.max / 4)
+        return SimDuration(nanoseconds: Int64(min(ceiling, nanoseconds.rounded())))
+    }
+
+    /// The independent stream of one step run: SplitMix64 seeded by mixing the run's seed with
+    /// the tap and step indices (distinct odd multipliers keep (tap, step) pairs apart).
+    static func stream(seed: UInt64, tap: Int, step: Int) -> SplitMix64 {
+        var mixer = SplitMix64(
+            seed: seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
+                ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7))
+        return SplitMix64(seed: mixer.next())
+    }
+
+    /// A standard normal draw by the Box–Muller transform, clamped to ±6.
+    static func standardNormal(_ rng: inout SplitMix64) -> Double {
+        let u1 = 1 - rng.uniform()  // (0, 1]
+        let u2 = rng.uniform()
+        let z = (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+        return min(6, max(-6, z))
+    }
+}

@@ -1,0 +1,21 @@
+/// Whether an item is on the list.
+public enum ItemPresence: Hashable, Sendable {
+    /// Never added as far as this device knows (an edit arrived for an item it has not seen).
+    case absent
+    /// On the list.
+    case listed
+    /// Taken off the list; only a newer add puts it back.
+    case removed
+
+    /// Whether the item is shown.
+    public var isListed: Bool { self == .listed }
+
+    /// `"absent"`, `"listed"` or `"removed"`.
+    public var name: String {
+        switch self {
+        case .absent: return "absent"
+        case .listed: return "listed"
+        case .removed: return "removed"
+        }
+    }
+}

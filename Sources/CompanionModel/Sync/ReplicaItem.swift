@@ -1,0 +1,80 @@
+/// What one device knows about one item: each field with the version that set it.
+///
+/// An edit writes only its own fields: an add writes presence (listed), title and status
+/// (open); a remove writes presence; a rename the title; a check or uncheck the status. Each
+/// field keeps the newest write (``LastWriterWins``). Because rename, check and uncheck never
+/// write presence, **a remove wins over every concurrent edit** of the item: only an add with a
+/// newer version than the remove lists it again.
+public struct ReplicaItem: Hashable, Sendable {
+    /// What applying one edit did to the item.
+    public enum Outcome: Hashable, Sendable {
+        /// At least one field took the edit's value.
+        case won
+        /// Every field the edit writes already holds a newer version: the edit lost its conflict.
+        case superseded(by: SyncVersion)
+    }
+
+    /// The identifier.
+    public let id: ItemID
+    /// On the list, removed, or never seen.
+    public private(set) var presence: LastWriterWins<ItemPresence>
+    /// The title.
+    public private(set) var title: LastWriterWins<String>
+    /// Open or checked off.
+    public private(set) var status: LastWriterWins<ItemStatus>
+    /// Where it sits in the canonical order (`nil` until an add or the initial list places it).
+    public private(set) var placement: ItemPlacement?
+
+    /// An item loaded with the list at `index`: listed, open, at the initial version.
+    public init(loaded id: ItemID, title: String, index: Int) {
+        self.id = id
+        presence = LastWriterWins(.listed, version: .initial)
+        self.title = LastWriterWins(title, version: .initial)
+        status = LastWriterWins(.open, version: .initial)
+        placement = .initial(index: index)
+    }
+
+    /// An item this device has not seen: absent, untitled, open, at the initial version.
+    public init(unseen id: ItemID) {
+        self.id = id
+        presence = LastWriterWins(.absent, version: .initial)
+        title = LastWriterWins("", version: .initial)
+        status = LastWriterWins(.open, version: .initial)
+        placement = nil
+    }
+
+    /// The item as shown, or `nil` when it is not on the list.
+    public var shown: SyncedItem? {
+        presence.value.isListed ? SyncedItem(id: id, title: title.value, status: status.value) : nil
+    }
+
+    /// Merges `edit` made at `version` into the fields it writes.
+    ///
+    /// - Complexity: O(1).
+    public mutating func apply(_ edit: ListEdit, at version: SyncVersion) -> Outcome {
+        var won = false
+        var newest = SyncVersion.initial
+        switch edit {
+        case .add(let newTitle):
+            won = presence.merge(.listed, at: version) || won
+            won = title.merge(newTitle, at: version) || won
+            won = status.merge(.open, at: version) || won
+            newest = max(presence.version, title.version, status.version)
+            let added = ItemPlacement.added(version)
+            placement = placement.map { min($0, added) } ?? added
+        case .remove:
+            won = presence.merge(.removed, at: version)
+            newest = presence.version
+        case .rename(let newTitle):
+            won = title.merge(newTitle, at: version)
+            newest = title.version
+        case .check:
+            won = status.merge(.checkedOff, at: version)
+            newest = status.version
+        case .uncheck:
+            won = status.merge(.open, at: version)
+            newest = status.version
+        }
+        return won ? .won : .superseded(by: newest)
+    }
+}

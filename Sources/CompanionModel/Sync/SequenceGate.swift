@@ -1,0 +1,54 @@
+/// Lets one origin's operations through exactly once and in order.
+///
+/// The next expected operation passes at once, followed by any held successors it unblocks; a
+/// later one is held until its predecessors arrive; one already let through is a duplicate.
+///
+/// ```swift
+/// var gate = SequenceGate()
+/// gate.admit(op2)   // .held(waitingFor: 1)
+/// gate.admit(op1)   // .pass([op1, op2])
+/// gate.admit(op1)   // .duplicate
+/// ```
+public struct SequenceGate: Hashable, Sendable {
+    /// What the gate does with an arriving operation.
+    public enum Admission: Hashable, Sendable {
+        /// Apply these, in order: the operation and the held successors it unblocked.
+        case pass([ListOperation])
+        /// Already let through, or already held: ignore it.
+        case duplicate
+        /// Kept until operation `waitingFor` of the same origin arrives.
+        case held(waitingFor: Int)
+    }
+
+    /// The sequence number of the last operation let through (0: none).
+    public private(set) var passedThrough = 0
+    /// Operations that arrived ahead of a missing predecessor, by sequence number.
+    public private(set) var held: [Int: ListOperation] = [:]
+
+    /// A gate expecting operation 1.
+    public init() {}
+
+    /// Admits `operation`.
+    ///
+    /// - Complexity: O(1 + *k*) for *k* held operations it unblocks.
+    public mutating func admit(_ operation: ListOperation) -> Admission {
+        let sequence = operation.id.sequence
+        if sequence <= passedThrough || held[sequence] != nil { return .duplicate }
+        guard sequence == passedThrough + 1 else {
+            held[sequence] = operation
+            return .held(waitingFor: passedThrough + 1)
+        }
+        var released = [operation]
+        passedThrough = sequence
+        while let next = held.removeValue(forKey: passedThrough + 1) {
+            released.append(next)
+            passedThrough += 1
+        }
+        return .pass(released)
+    }
+
+    /// Records that the owner itself made operation `sequence` (its own operations never wait).
+    mutating func passLocal(_ sequence: Int) {
+        passedThrough = sequence
+    }
+}

@@ -1,0 +1,44 @@
+/// A way in which the two replicas fail to agree at the end of a run.
+public struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Hashable, Sendable, Comparable {
+        /// An operation never got applied on the other device (or is still held there).
+        case lost
+        /// A device applied one operation more than once.
+        case doubled
+        /// A device applied an origin's operations out of sequence order.
+        case outOfOrder
+        /// The devices show the item differently (missing, title, status or position).
+        case diverged
+
+        /// `"lost"`, `"doubled"`, `"outOfOrder"` or `"diverged"`.
+        public var name: String {
+            switch self {
+            case .lost: return "lost"
+            case .doubled: return "doubled"
+            case .outOfOrder: return "outOfOrder"
+            case .diverged: return "diverged"
+            }
+        }
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// The item affected.
+    public var item: ItemID
+    /// What was expected and what was found.
+    public var detail: String
+    /// The item's message trail: every entry for it, on both devices, in order.
+    public var trail: [SyncTrailEntry]
+
+    /// Creates a discrepancy.
+    public init(kind: Kind, item: ItemID, detail: String, trail: [SyncTrailEntry]) {
+        self.kind = kind
+        self.item = item
+        self.detail = detail
+        self.trail = trail
+    }
+
+    /// `"lost kale: phone#3 check never applied on the watch"`.
+    public var description: String { "\(kind.name) \(item): \(detail)" }
+}

@@ -1,0 +1,52 @@
+import SimulationKernel
+
+/// The message trail of every list operation: made, sent, dropped, delivered, applied,
+/// acknowledged, per device, in the order it happened.
+///
+/// ```swift
+/// var trail = SyncTrail()
+/// let effects = watch.reduce(.edit("kale", .check))
+/// trail.record(effects, on: .watch, at: now)
+/// trail.entries(for: "kale")   // [made, applied] on the watch
+/// ```
+public struct SyncTrail: Hashable, Sendable {
+    /// Every entry, in order.
+    public private(set) var entries: [SyncTrailEntry] = []
+
+    /// An empty trail.
+    public init() {}
+
+    /// Appends one entry.
+    ///
+    /// - Complexity: amortised O(1).
+    public mutating func record(
+        _ step: SyncTrailEntry.Step, _ operation: ListOperation, on device: LinkSide, at time: SimTime
+    ) {
+        entries.append(
+            SyncTrailEntry(time: time, device: device, operation: operation.id, item: operation.item, step: step))
+    }
+
+    /// Appends the entries a replica's effects stand for: a local operation is `made` then
+    /// `applied`; `send` is not recorded here (the host records `sent` with its channel).
+    ///
+    /// - Complexity: O(*e*) in the effects.
+    public mutating func record(_ effects: [ListReplica.Effect], on device: LinkSide, at time: SimTime) {
+        for effect in effects {
+            switch effect {
+            case .applied(let operation, let outcome):
+                if operation.id.origin == device { record(.made, operation, on: device, at: time) }
+                record(.applied(outcome), operation, on: device, at: time)
+            case .duplicate(let operation): record(.duplicate, operation, on: device, at: time)
+            case .held(let operation, let missing): record(.held(waitingFor: missing), operation, on: device, at: time)
+            case .send, .refused: break
+            }
+        }
+    }
+
+    /// The entries for `item`, in order.
+    ///
+    /// - Complexity: O(*t*) in the entries.
+    public func entries(for item: ItemID) -> [SyncTrailEntry] {
+        entries.filter { $0.item == item }
+    }
+}

@@ -1,0 +1,172 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+/// A pair of replicas loaded with the same list, with hand delivery.
+private struct Pair {
+    var watch: ListReplica
+    var phone: ListReplica
+    /// Operations sent and not yet delivered, per sender, in send order.
+    var toPhone: [ListOperation] = []
+    var toWatch: [ListOperation] = []
+
+    init(_ items: [(ItemID, String)] = [("kale", "Kale"), ("milk", "Milk"), ("eggs", "Eggs")]) {
+        let loaded = items.map { ShoppingItem(id: $0.0, title: $0.1) }
+        watch = ListReplica(device: .watch, items: loaded)
+        phone = ListReplica(device: .phone, items: loaded)
+    }
+
+    @discardableResult
+    mutating func edit(_ device: LinkSide, _ item: ItemID, _ edit: ListEdit) -> [ListReplica.Effect] {
+        let effects: [ListReplica.Effect]
+        if device == .watch {
+            effects = watch.reduce(.edit(item, edit))
+        } else {
+            effects = phone.reduce(.edit(item, edit))
+        }
+        for case .send(let operation) in effects {
+            if device == .watch { toPhone.append(operation) } else { toWatch.append(operation) }
+        }
+        return effects
+    }
+
+    /// Delivers everything in flight, phone-bound first.
+    mutating func deliverAll() {
+        for operation in toPhone { _ = phone.reduce(.received(operation)) }
+        for operation in toWatch { _ = watch.reduce(.received(operation)) }
+        toPhone = []
+        toWatch = []
+    }
+}
+
+@Suite struct ListReplicaTests {
+    @Test func anItemAddedOnThePhoneReachesTheWatch() {
+        var pair = Pair()
+        pair.edit(.phone, "bread", .add(title: "Bread"))
+        #expect(pair.watch.item("bread") == nil)
+        pair.deliverAll()
+        #expect(pair.watch.item("bread") == SyncedItem(id: "bread", title: "Bread", status: .open))
+        #expect(pair.watch.list.map(\.id) == ["kale", "milk", "eggs", "bread"])
+        #expect(pair.watch.list == pair.phone.list)
+    }
+
+    @Test func renameCheckAndRemoveFromThePhoneReachTheWatch() {
+        var pair = Pair()
+        pair.edit(.phone, "kale", .rename(title: "Curly kale"))
+        pair.edit(.phone, "milk", .check)
+        pair.edit(.phone, "eggs", .remove)
+        pair.deliverAll()
+        #expect(
+            pair.watch.list == [
+                SyncedItem(id: "kale", title: "Curly kale", status: .open),
+                SyncedItem(id: "milk", title: "Milk", status: .checkedOff),
+            ])
+        #expect(pair.watch.list == pair.phone.list)
+    }
+
+    @Test func concurrentRenamesTheNewerCounterWins() {
+        var pair = Pair()
+        // The phone has made one more edit, so its rename carries the larger counter.
+        pair.edit(.phone, "milk", .check)
+        pair.edit(.phone, "kale", .rename(title: "Kale (phone)"))
+        pair.edit(.watch, "kale", .rename(title: "Kale (watch)"))
+        pair.deliverAll()
+        #expect(pair.watch.item("kale")?.title == "Kale (phone)")
+        #expect(pair.phone.item("kale")?.title == "Kale (phone)")
+    }
+
+    @Test func concurrentEditsWithEqualCountersTheWatchWins() {
+        var pair = Pair()
+        pair.edit(.phone, "kale", .check)
+        pair.edit(.watch, "kale", .check)
+        pair.deliverAll()
+        pair.edit(.phone, "kale", .uncheck)  // 2@phone
+        pair.edit(.watch, "kale", .check)  // refused: already checked on the watch
+        pair.edit(.watch, "milk", .check)  // 2@watch, another item
+        pair.edit(.phone, "eggs", .rename(title: "Brown eggs"))  // 3@phone
+        pair.edit(.watch, "eggs", .rename(title: "White eggs"))  // 3@watch: same counter, the watch wins
+        pair.deliverAll()
+        #expect(pair.phone.item("eggs")?.title == "White eggs")
+        #expect(pair.watch.item("eggs")?.title == "White eggs")
+        #expect(pair.phone.item("kale")?.status == .open)
+        #expect(pair.watch.list == pair.phone.list)
+    }
+
+    @Test func aRemoveWinsOverANewerConcurrentCheck() {
+        var pair = Pair()
+        pair.edit(.watch, "milk", .check)
+        pair.edit(.watch, "eggs", .check)
+        pair.edit(.watch, "kale", .check)  // 3@watch, newer than the phone's remove
+        pair.edit(.phone, "kale", .remove)  // 1@phone
+        pair.deliverAll()
+        #expect(pair.watch.item("kale") == nil)
+        #expect(pair.phone.item("kale") == nil)
+        #expect(pair.watch.list == pair.phone.list)
+    }
+
+    @Test func aNewerAddBringsARemovedItemBackInItsOldPlace() {
+        var pair = Pair()
+        pair.edit(.phone, "kale", .remove)
+        pair.deliverAll()
+        pair.edit(.watch, "kale", .add(title: "Kale again"))
+        pair.deliverAll()
+        #expect(pair.phone.list.map(\.id) == ["kale", "milk", "eggs"])
+        #expect(pair.phone.item("kale") == SyncedItem(id: "kale", title: "Kale again", status: .open))
+        #expect(pair.watch.list == pair.phone.list)
+    }
+
+    @Test func editsTheDeviceCannotMakeAreRefused() {
+        var pair = Pair()
+        #expect(
+            pair.edit(.phone, "kale", .add(title: "Kale")) == [.refused("kale", .add(title: "Kale"), .alreadyListed)])
+        #expect(pair.edit(.phone, "tofu", .check) == [.refused("tofu", .check, .notListed)])
+        #expect(pair.edit(.phone, "kale", .uncheck) == [.refused("kale", .uncheck, .unchanged)])
+        #expect(
+            pair.edit(.phone, "kale", .rename(title: "Kale")) == [.refused("kale", .rename(title: "Kale"), .unchanged)])
+        #expect(pair.phone.lastSequence == 0)
+        #expect(pair.toWatch.isEmpty)
+    }
+
+    @Test func operationsFromOneOriginApplyOnceAndInOrder() {
+        var pair = Pair()
+        pair.edit(.phone, "kale", .check)
+        pair.edit(.phone, "kale", .uncheck)
+        pair.edit(.phone, "kale", .rename(title: "Baby kale"))
+        let (first, second, third) = (pair.toWatch[0], pair.toWatch[1], pair.toWatch[2])
+        #expect(pair.watch.reduce(.received(third)) == [.held(third, waitingFor: 1)])
+        #expect(pair.watch.reduce(.received(second)) == [.held(second, waitingFor: 1)])
+        #expect(pair.watch.reduce(.received(third)) == [.duplicate(third)])
+        let released = pair.watch.reduce(.received(first))
+        #expect(released.count == 3)
+        #expect(pair.watch.appliedLog.map(\.id.sequence) == [1, 2, 3])
+        #expect(pair.watch.reduce(.received(second)) == [.duplicate(second)])
+        #expect(pair.watch.item("kale") == SyncedItem(id: "kale", title: "Baby kale", status: .open))
+        #expect(pair.watch.heldCount == 0)
+    }
+
+    @Test func theOutboxKeepsOperationsUntilAcknowledged() {
+        var pair = Pair()
+        pair.edit(.watch, "kale", .check)
+        pair.edit(.watch, "milk", .check)
+        pair.edit(.watch, "eggs", .check)
+        #expect(pair.watch.outbox.keys.sorted() == [1, 2, 3])
+        _ = pair.watch.reduce(.acknowledged(sequence: 2))
+        #expect(
+            pair.watch.reduce(.resend).map { effect -> Int in
+                if case .send(let operation) = effect { return operation.id.sequence }
+                return 0
+            } == [1, 3])
+        _ = pair.watch.reduce(.acknowledgedThrough(sequence: 3))
+        #expect(pair.watch.outbox.isEmpty)
+    }
+
+    @Test func receivingAnOperationAdvancesTheLamportClock() {
+        var pair = Pair()
+        pair.edit(.phone, "kale", .check)
+        pair.edit(.phone, "milk", .check)
+        pair.deliverAll()
+        #expect(pair.watch.clock == 2)
+        pair.edit(.watch, "kale", .uncheck)
+        #expect(pair.toPhone.first?.version == SyncVersion(counter: 3, device: .watch))
+    }
+}

@@ -1,0 +1,156 @@
+import CompanionModel
+import SimulationKernel
+
+/// Two replicas joined by a simulated transport for the model-level property test: per
+/// direction two FIFO channels (interactive and userInfo) that may drop a message (then the
+/// sender's resend brings it again), deliver a copy twice, and interleave with each other in any
+/// order. Acknowledgements (the receiver's count of operations applied from the sender) travel
+/// back the same way and may be lost too.
+struct LossyTransport {
+    /// What travels: an operation, or an acknowledgement of the sender's operations so far.
+    enum Wire: Hashable {
+        case operation(ListOperation)
+        case acknowledgement(through: Int)
+    }
+
+    /// A channel in one direction.
+    struct Lane: Hashable {
+        var from: LinkSide
+        var channel: LinkChannel
+    }
+
+    static let lanes: [Lane] = [
+        Lane(from: .watch, channel: .interactive), Lane(from: .watch, channel: .userInfo),
+        Lane(from: .phone, channel: .interactive), Lane(from: .phone, channel: .userInfo),
+    ]
+    static let pool: [ItemID] = ["kale", "milk", "eggs", "bread", "apples", "rice"]
+    static let titles = ["A", "B", "C"]
+
+    var watch: ListReplica
+    var phone: ListReplica
+    var trail = SyncTrail()
+    var queues: [Lane: [Wire]] = [:]
+    var rng: SplitMix64
+    var time = SimTime.zero
+    /// Every operation either device made.
+    var made: [ListOperation] = []
+    /// Counts of what happened, to show that the schedules exercise the hard paths.
+    var coverage: [String: Int] = [:]
+
+    let lossProbability: Double
+    let duplicateProbability: Double
+
+    init(seed: UInt64) {
+        rng = SplitMix64(seed: seed)
+        let loaded = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
+        watch = ListReplica(device: .watch, items: loaded)
+        phone = ListReplica(device: .phone, items: loaded)
+        lossProbability = rng.bernoulli(0.2) ? 0 : rng.uniform(in: 0...0.5)
+        duplicateProbability = rng.bernoulli(0.2) ? 0 : rng.uniform(in: 0...0.4)
+    }
+
+    /// A random run of `steps` steps (edits, deliveries, drops, duplicates, resends), then the
+    /// healing phase: no more loss, resends until nothing is in flight or unacknowledged.
+    ///
+    /// - Returns: whether it settled within the bound.
+    mutating func run(steps: Int) -> Bool {
+        for _ in 0..<steps {
+            time = time + .seconds(1)
+            let roll = rng.uniform()
+            if roll < 0.4 {
+                randomEdit()
+            } else if roll < 0.9 {
+                deliverOne(lossy: true)
+            } else {
+                resend(rng.bernoulli(0.5) ? .watch : .phone)
+            }
+        }
+        for _ in 0..<10_000 {
+            time = time + .seconds(1)
+            if queues.values.allSatisfy(\.isEmpty) {
+                if watch.outbox.isEmpty && phone.outbox.isEmpty { return true }
+                resend(.watch)
+                resend(.phone)
+            }
+            deliverOne(lossy: false)
+        }
+        return false
+    }
+
+    // MARK: - Steps
+
+    private mutating func randomEdit() {
+        let device: LinkSide = rng.bernoulli(0.5) ? .watch : .phone
+        let item = Self.pool[Int.random(in: 0..<Self.pool.count, using: &rng)]
+        let title = Self.titles[Int.random(in: 0..<Self.titles.count, using: &rng)]
+        // The watch adds (dictation), checks and unchecks; the phone does everything.
+        let edits: [ListEdit] =
+            device == .watch
+            ? [.add(title: title), .check, .check, .uncheck]
+            : [.add(title: title), .remove, .rename(title: title), .check, .uncheck]
+        let edit = edits[Int.random(in: 0..<edits.count, using: &rng)]
+        let effects = reduce(device, .edit(item, edit))
+        for case .send(let operation) in effects {
+            made.append(operation)
+            send(operation, from: device)
+        }
+    }
+
+    private mutating func resend(_ device: LinkSide) {
+        let effects = reduce(device, .resend)
+        if !effects.isEmpty { coverage["resend", default: 0] += 1 }
+        for case .send(let operation) in effects { send(operation, from: device) }
+    }
+
+    private mutating func send(_ operation: ListOperation, from device: LinkSide) {
+        let channel: LinkChannel = rng.bernoulli(0.5) ? .interactive : .userInfo
+        trail.record(.sent(channel), operation, on: device, at: time)
+        queues[Lane(from: device, channel: channel), default: []].append(.operation(operation))
+    }
+
+    /// Takes the head of a random non-empty lane: drops it (lossy phase), delivers it and keeps
+    /// a copy at the head (a duplicate), or delivers it.
+    private mutating func deliverOne(lossy: Bool) {
+        let busy = Self.lanes.filter { !(queues[$0]?.isEmpty ?? true) }
+        guard !busy.isEmpty else { return }
+        let lane = busy[Int.random(in: 0..<busy.count, using: &rng)]
+        guard let wire = queues[lane]?.first else { return }
+        if lossy && rng.bernoulli(lossProbability) {
+            queues[lane]?.removeFirst()
+            coverage["dropped", default: 0] += 1
+            if case .operation(let operation) = wire {
+                trail.record(.dropped(lane.channel), operation, on: lane.from, at: time)
+            }
+            return
+        }
+        if rng.bernoulli(duplicateProbability) {
+            coverage["duplicateCopy", default: 0] += 1
+        } else {
+            queues[lane]?.removeFirst()
+        }
+        let receiver = lane.from.counterpart
+        switch wire {
+        case .operation(let operation):
+            trail.record(.delivered(lane.channel), operation, on: receiver, at: time)
+            for effect in reduce(receiver, .received(operation)) {
+                switch effect {
+                case .duplicate: coverage["ignoredDuplicate", default: 0] += 1
+                case .held: coverage["held", default: 0] += 1
+                case .applied(_, .superseded): coverage["superseded", default: 0] += 1
+                default: break
+                }
+            }
+            let through = (receiver == .watch ? watch : phone).passedThrough(from: lane.from)
+            let back: LinkChannel = rng.bernoulli(0.5) ? .interactive : .userInfo
+            queues[Lane(from: receiver, channel: back), default: []].append(.acknowledgement(through: through))
+        case .acknowledgement(let through):
+            _ = reduce(receiver, .acknowledgedThrough(sequence: through))
+        }
+    }
+
+    private mutating func reduce(_ device: LinkSide, _ event: ListReplica.Event) -> [ListReplica.Effect] {
+        let effects = device == .watch ? watch.reduce(event) : phone.reduce(event)
+        trail.record(effects, on: device, at: time)
+        return effects
+    }
+}
