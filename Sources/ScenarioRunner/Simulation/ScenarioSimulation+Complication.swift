@@ -35,10 +35,7 @@ extension ScenarioSimulation {
     /// the app's background-refresh plan, if the scenario has one.
     mutating func startComplication() {
         for request in complication?.model.records ?? [] { traceComplication(request) }
-        if let grant = complication?.model.budget.policyReload.grant {
-            let id = loop.schedule(.complication(.policyReload), at: grant.grantedFor)
-            complication?.policy = .waiting(id)
-        }
+        if let grant = complication?.model.budget.policyReload.grant { schedulePolicyReload(grant) }
         guard let plan = complication?.settings.backgroundRefresh else { return }
         let id = loop.schedule(.complication(.scheduleRefresh), at: plan.from)
         complication?.driver = .willSchedule(id)
@@ -100,16 +97,7 @@ extension ScenarioSimulation {
             case .backgroundTaskRecord(let task):
                 traceBackgroundTask(task)
             case .schedulePolicyReload(let grant):
-                if case .waiting(let id)? = complication?.policy { _ = loop.cancel(id) }
-                let id = loop.schedule(.complication(.policyReload), at: grant.grantedFor)
-                complication?.policy = .waiting(id)
-                record(
-                    "complication.policyPlanned",
-                    [
-                        "askedFor": .string(grant.askedFor.description),
-                        "grantedFor": .string(grant.grantedFor.description),
-                        "moved": .string(grant.reason.rawValue),
-                    ])
+                schedulePolicyReload(grant)
             case .cancelPolicyReload:
                 if case .waiting(let id)? = complication?.policy { _ = loop.cancel(id) }
                 complication?.policy = .idle
@@ -124,6 +112,19 @@ extension ScenarioSimulation {
                 record("complication.reloaded", ["source": .string(source.rawValue), "shows": .list(shown)])
             }
         }
+    }
+
+    /// Puts the policy reload on the loop (replacing a planned one) and traces the plan.
+    private mutating func schedulePolicyReload(_ grant: ComplicationPolicyGrant) {
+        if case .waiting(let id)? = complication?.policy { _ = loop.cancel(id) }
+        let id = loop.schedule(.complication(.policyReload), at: grant.grantedFor)
+        complication?.policy = .waiting(id)
+        record(
+            "complication.policyPlanned",
+            [
+                "askedFor": .string(grant.askedFor.description), "grantedFor": .string(grant.grantedFor.description),
+                "moved": .string(grant.reason.rawValue),
+            ])
     }
 
     private mutating func traceComplication(_ request: ComplicationRequestRecord) {
