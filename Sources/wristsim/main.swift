@@ -26,7 +26,7 @@ func topLevelHelp() -> String {
         "  --version     print the version",
         "  -h, --help    show this help; 'wristsim <command> --help' shows a command's",
         "",
-        "EXIT CODES: 0 success, 1 an expectation failed, 64 usage error, 65 invalid scenario file",
+        "EXIT CODES: 0 success, 1 an expectation failed, 64 usage error, 65 invalid scenario file, 74 output error",
     ]
     return lines.joined(separator: "\n")
 }
@@ -44,7 +44,8 @@ func report(_ error: UsageError) -> Int32 {
 }
 
 func main() -> Int32 {
-    var words = Array(CommandLine.arguments.dropFirst())
+    Console.ignoreBrokenPipeSignal()
+    var words = commandLineWords()
     guard let first = words.first else {
         Console.error(topLevelHelp())
         return ExitCode.usage.rawValue
@@ -83,6 +84,18 @@ func main() -> Int32 {
         return try command.run(arguments).rawValue
     } catch {
         return report(error)
+    }
+}
+
+/// The command-line words after the program name, keeping bytes that are not UTF-8 (see
+/// `FileName`), so any file name the system accepts can be given.
+func commandLineWords() -> [String] {
+    (1..<Int(CommandLine.argc)).map { index in
+        guard let pointer = CommandLine.unsafeArgv[index] else { return "" }
+        return FileName.string(
+            fromSystemBytes: Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map {
+                UInt8(bitPattern: $0)
+            })
     }
 }
 

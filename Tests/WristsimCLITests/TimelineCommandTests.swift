@@ -113,7 +113,6 @@ import Testing
                 "--at expects an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time at or after the scenario start (2026-11-21T10:00:00+01:00), found '09:00'"
         ),
         UsageCase(arguments: ["timeline", shop, shop], message: "expected one scenario file, found 2"),
-        UsageCase(arguments: ["timeline", shop, "--svg", "/nonexistent/folder/x.svg"], message: "cannot write --svg"),
     ]
 
     @Test(arguments: usageCases) func usageErrorsExit64(_ test: UsageCase) throws {

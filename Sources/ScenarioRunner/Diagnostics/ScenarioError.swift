@@ -20,8 +20,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    /// The compiler-style line.
+    /// The compiler-style line (the file name escaped, see ``FileName/display(_:)``).
     public var description: String {
+        let file = FileName.display(self.file)
         if let location {
             let at = path.map { " (at \($0))" } ?? ""
             return "\(file):\(location.line):\(location.column): error: \(message)\(at)"

@@ -2,7 +2,8 @@
 ///
 /// Unlike `JSONSerialization`, every node keeps its line, column and JSON path, and objects
 /// keep their members in file order, so every later validation error can point at the exact
-/// place in the file.
+/// place in the file. The path is a link to the parent's (``JSONPath``): O(1) per node, its
+/// text built only when an error is reported.
 public struct JSONNode: Sendable {
     /// The value, with children as located nodes.
     public enum Value: Sendable {
@@ -27,8 +28,19 @@ public struct JSONNode: Sendable {
     public var value: Value
     /// Where the value starts.
     public var location: SourceLocation
-    /// The JSON path to this value (`$`, `$.items[2].id`).
-    public var path: String
+    /// Where the value is in the document, as a lazily rendered ``JSONPath``.
+    public var jsonPath: JSONPath
+
+    /// The JSON path to this value as text (`$`, `$.items[2].id`), built on each call.
+    ///
+    /// - Complexity: O(depth).
+    public var path: String { jsonPath.description }
+
+    public init(value: Value, location: SourceLocation, jsonPath: JSONPath) {
+        self.value = value
+        self.location = location
+        self.jsonPath = jsonPath
+    }
 
     /// A short name of the value's kind for error messages ("a string", "an object").
     public var kindDescription: String {

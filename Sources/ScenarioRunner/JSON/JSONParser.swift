@@ -41,7 +41,7 @@ public struct JSONParser {
                 file: file, location: parser.location(),
                 message: "the file is empty; expected a JSON object describing a scenario")
         }
-        let root = try parser.parseValue(path: "$", depth: 0)
+        let root = try parser.parseValue(path: .root, depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
@@ -137,7 +137,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(path: String, depth: Int) throws(ScenarioError) -> JSONNode {
+    private mutating func parseValue(path: JSONPath, depth: Int) throws(ScenarioError) -> JSONNode {
         guard depth <= JSONParser.maximumDepth else {
             throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
         }
@@ -148,14 +148,15 @@ public struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(path: path, depth: depth, start: start)
         case UInt8(ascii: "["): return try parseArray(path: path, depth: depth, start: start)
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: start, path: path)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), location: start, jsonPath: path)
         case UInt8(ascii: "t"):
-            try expectLiteral("true"); return JSONNode(value: .bool(true), location: start, path: path)
+            try expectLiteral("true"); return JSONNode(value: .bool(true), location: start, jsonPath: path)
         case UInt8(ascii: "f"):
-            try expectLiteral("false"); return JSONNode(value: .bool(false), location: start, path: path)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(value: .null, location: start, path: path)
+            try expectLiteral("false"); return JSONNode(value: .bool(false), location: start, jsonPath: path)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null"); return JSONNode(value: .null, location: start, jsonPath: path)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), location: start, path: path)
+            return JSONNode(value: .number(try parseNumber()), location: start, jsonPath: path)
         default:
             throw error(
                 "unexpected \(describeCurrent()); expected a JSON value (object, array, string, number, true, false or null)"
@@ -173,7 +174,8 @@ public struct JSONParser {
         index += expected.count
     }
 
-    private mutating func parseObject(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode
+    private mutating func parseObject(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
+        -> JSONNode
     {
         index += 1
         var members: [JSONNode.Member] = []
@@ -181,7 +183,7 @@ public struct JSONParser {
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return JSONNode(value: .object(members), location: start, path: path)
+            return JSONNode(value: .object(members), location: start, jsonPath: path)
         }
         while true {
             skipWhitespace()
@@ -195,16 +197,16 @@ public struct JSONParser {
             }
             let keyLocation = location()
             let key = try parseString()
-            let memberPath = JSONParser.path(path, key: key)
+            let memberPath = path.appending(key: key)
             if let first = keys[key] {
                 throw error(
-                    "duplicate key \"\(key)\" (first written at line \(first.line), column \(first.column)); expected each key once",
-                    at: keyLocation, path: memberPath)
+                    "duplicate key \(Excerpt.quoted(key)) (first written at line \(first.line), column \(first.column)); expected each key once",
+                    at: keyLocation, path: memberPath.description)
             }
             keys[key] = keyLocation
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeCurrent()); expected ':' after the key \"\(key)\"")
+                throw error("unexpected \(describeCurrent()); expected ':' after the key \(Excerpt.quoted(key))")
             }
             index += 1
             skipWhitespace()
@@ -222,24 +224,25 @@ public struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return JSONNode(value: .object(members), location: start, path: path)
+                return JSONNode(value: .object(members), location: start, jsonPath: path)
             }
             throw error("unexpected \(describeCurrent()); expected ',' or '}' after a member of the object")
         }
     }
 
-    private mutating func parseArray(path: String, depth: Int, start: SourceLocation) throws(ScenarioError) -> JSONNode
+    private mutating func parseArray(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
+        -> JSONNode
     {
         index += 1
         var elements: [JSONNode] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return JSONNode(value: .array(elements), location: start, path: path)
+            return JSONNode(value: .array(elements), location: start, jsonPath: path)
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(path: "\(path)[\(elements.count)]", depth: depth + 1))
+            elements.append(try parseValue(path: path.appending(index: elements.count), depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else {
                 throw error(
@@ -252,7 +255,7 @@ public struct JSONParser {
             }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return JSONNode(value: .array(elements), location: start, path: path)
+                return JSONNode(value: .array(elements), location: start, jsonPath: path)
             }
             throw error("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
         }
@@ -383,16 +386,5 @@ public struct JSONParser {
             guard digits() > 0 else { throw error("unexpected \(describeCurrent()); expected a digit in the exponent") }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
-    }
-
-    /// `$.items` for key `items`; keys that are not identifiers are quoted: `$["odd key"]`.
-    static func path(_ parent: String, key: String) -> String {
-        let simple =
-            !key.isEmpty
-            && key.unicodeScalars.allSatisfy {
-                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-                    || $0 == "$"
-            }
-        return simple ? "\(parent).\(key)" : "\(parent)[\(JSONText.quoted(key))]"
     }
 }

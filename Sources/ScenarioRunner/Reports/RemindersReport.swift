@@ -50,16 +50,24 @@ public struct RemindersReport {
                 "dropped silently by the system at \(clock(at)): over the 64-pending limit (it keeps \(retention.rawValue))"
         case .droppedBySystem(.fireDatePassed, let at):
             return "dropped silently by the system at \(clock(at)): its fire date had passed when it was added"
-        case .neverScheduled:
+        case .droppedBySystem(.notAuthorized(let status), let at):
+            return "dropped silently by the system at \(clock(at)): notifications are \(status.rawValue)"
+        case .neverScheduled, .notAuthorized:
             return reason.description
         }
     }
 
     private var settingsText: String {
         let settings = phone.settings
-        let mode = settings.mode == .windowed ? "windowed, W = \(settings.window)" : "naive (schedule everything)"
-        return
-            "\(mode) · system keeps \(settings.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
+        let mode: String
+        switch settings.mode {
+        case .windowed: mode = "windowed, W = \(settings.window)"
+        case .naive: mode = "naive (schedule everything)"
+        case .overflowNotice: mode = "overflow notice, W = \(settings.window) (last slot: the notice)"
+        case .backgroundRefresh: mode = "background refresh, W = \(settings.window)"
+        }
+        return "\(mode) · \(settings.api.rawValue) API, \(settings.authorization.rawValue) · system keeps "
+            + "\(settings.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
     }
 
     /// The human report.

@@ -29,7 +29,7 @@ extension JSONNode {
         }
         guard let number = Int(text), range.contains(number) else {
             let bounds = range == Int.min...Int.max ? "" : " from \(range.lowerBound) to \(range.upperBound)"
-            throw context.error(self, "expected a whole number\(bounds), found \(text)")
+            throw context.error(self, "expected a whole number\(bounds), found \(Excerpt.plain(text))")
         }
         return number
     }
@@ -60,30 +60,42 @@ extension JSONNode {
         return elements
     }
 
-    /// A duration such as `"90s"` or `"1h30m"` (non-negative).
+    /// A duration such as `"90s"` or `"1h30m"` (non-negative, at most
+    /// ``ScenarioLimits/maximumSpan``).
     public func duration(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
         let text = try string(context)
+        let duration: SimDuration
         do {
-            return try DurationSyntax.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+            duration = try DurationSyntax.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text)
         } catch {
             throw context.error(self, error.description)
         }
+        guard duration <= ScenarioLimits.maximumSpan else {
+            throw context.error(
+                self,
+                "duration \(Excerpt.quoted(text)) is longer than a scenario may span; "
+                    + "expected at most \(ScenarioLimits.maximumSpanText)")
+        }
+        return duration
     }
 
     /// A point in time: an offset from the scenario start (`"+1h30m"`) or an ISO 8601 date
-    /// at or after the start.
+    /// at or after the start, and at most ``ScenarioLimits/maximumSpan`` after it.
     public func time(_ context: DecodingContext) throws(ScenarioError) -> SimTime {
         let text = try string(context)
         if text.hasPrefix("+") {
+            let offset: SimDuration
             do {
-                return SimTime(offset: try DurationSyntax.parse(String(text.dropFirst())))
+                offset = try DurationSyntax.parse(String(text.dropFirst()))
             } catch {
                 throw context.error(self, error.description + " after '+'")
             }
+            return try context.withinRange(SimTime(offset: offset), self, written: text)
         }
         if text.hasPrefix("-") {
             throw context.error(
-                self, "expected a time at or after the scenario start, found the negative offset \"\(text)\"")
+                self,
+                "expected a time at or after the scenario start, found the negative offset \(Excerpt.quoted(text))")
         }
         guard let start = context.start else {
             throw context.error(self, "expected an offset such as \"+90s\" (the scenario has no valid start date)")
@@ -98,19 +110,19 @@ extension JSONNode {
         let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
         guard seconds >= 0 else {
             throw context.error(
-                self, "expected a time at or after the scenario start (\(start.iso8601)), found \(text)")
+                self, "expected a time at or after the scenario start (\(start.iso8601)), found \(Excerpt.quoted(text))"
+            )
         }
-        guard seconds < Int64.max / 1_000_000_000 else {
-            throw context.error(self, "time \(text) is too far in the future")
-        }
-        return SimTime(nanoseconds: seconds * 1_000_000_000)
+        // Beyond the range is reported as such even where the offset would not fit in time.
+        let offset = (try? SimDuration.checkedSeconds(seconds)) ?? SimDuration(nanoseconds: .max)
+        return try context.withinRange(SimTime(offset: offset), self, written: text)
     }
 
     /// An item identifier that is on the list.
     public func itemReference(_ context: DecodingContext) throws(ScenarioError) -> ItemID {
         let id = try string(context)
         guard context.itemIDs.contains(id) else {
-            var message = "unknown item \"\(id)\"; expected the id of an item in \"items\""
+            var message = "unknown item \(Excerpt.quoted(id)); expected the id of an item in \"items\""
             if let suggestion = Suggestion.closest(to: id, in: context.itemIDs.sorted()) {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
@@ -122,9 +134,37 @@ extension JSONNode {
     /// The value as written, for error messages.
     var describe: String {
         switch value {
-        case .number(let text): return text
-        case .string(let text): return JSONText.quoted(text)
+        case .number(let text): return Excerpt.plain(text)
+        case .string(let text): return Excerpt.quoted(text)
         default: return kindDescription
         }
+    }
+}
+
+extension DecodingContext {
+    /// `time`, or a located error at `node` when it is beyond the scenario range
+    /// (``ScenarioLimits/maximumSpan`` after the start).
+    public func withinRange(_ time: SimTime, _ node: JSONNode, written text: String? = nil) throws(ScenarioError)
+        -> SimTime
+    {
+        guard ScenarioLimits.contains(time) else {
+            let what = text.map { "time \(Excerpt.quoted($0))" } ?? "time \(time)"
+            throw error(
+                node,
+                "\(what) is beyond the scenario range; expected at most \(ScenarioLimits.maximumSpanText) after the start"
+            )
+        }
+        return time
+    }
+
+    /// `time + duration` within the scenario range, or a located error at `node`.
+    public func adding(_ duration: SimDuration, to time: SimTime, _ node: JSONNode) throws(ScenarioError) -> SimTime {
+        let sum: SimTime
+        do {
+            sum = try time.adding(duration)
+        } catch {
+            throw self.error(node, error.description)
+        }
+        return try withinRange(sum, node)
     }
 }

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// Reads the members of one JSON object by key and rejects the keys nobody asked for.
 ///
 /// Decoders ask for every key they accept (``required(_:)`` or ``optional(_:)``) and then call
@@ -38,7 +40,8 @@ public struct ObjectReader {
             if let misspelt = members.first(where: {
                 !asked.contains($0.key) && Suggestion.closest(to: $0.key, in: [key]) != nil
             }) {
-                throw context.error(key: misspelt, "unknown key \"\(misspelt.key)\"; did you mean \"\(key)\"?")
+                throw context.error(
+                    key: misspelt, "unknown key \(Excerpt.quoted(misspelt.key)); did you mean \"\(key)\"?")
             }
             let what = expectation.map { " (\($0))" } ?? ""
             throw context.error(node, "missing key \"\(key)\"\(what)")
@@ -55,7 +58,7 @@ public struct ObjectReader {
     /// Throws for the first member that no decoder asked for.
     public func finish() throws(ScenarioError) {
         for member in members where !asked.contains(member.key) {
-            var message = "unknown key \"\(member.key)\""
+            var message = "unknown key \(Excerpt.quoted(member.key))"
             let accepted = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             if let suggestion = Suggestion.closest(to: member.key, in: accepted) {
                 message += "; did you mean \"\(suggestion)\"?"

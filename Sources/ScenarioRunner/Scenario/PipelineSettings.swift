@@ -129,6 +129,7 @@ public struct PipelineSettings: Sendable {
         -> CheckOffPipeline
     {
         var steps: [PipelineStep] = []
+        var total = SimDuration.zero
         for element in try node.array(context, nonEmpty: true) {
             var object = try ObjectReader(element, context, what: "a step object with \"step\", \"queue\" and \"cost\"")
             let kind = PipelineStepKind(
@@ -141,16 +142,45 @@ public struct PipelineSettings: Sendable {
                     "expected \"queue\" to be one of: "
                         + PipelineQueue.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(queueText)\"")
             }
-            let cost = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"").duration(
-                context)
+            let costNode = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"")
+            let cost = try costNode.duration(context)
             let wait = try object.optional("wait")?.duration(context) ?? .zero
             try object.finish()
-            steps.append(PipelineStep(kind, on: queue, cost: cost, wait: wait))
+            let step = PipelineStep(kind, on: queue, cost: cost, wait: wait)
+            total = try worstCase(adding: step, to: total, costNode, context)
+            steps.append(step)
         }
         do {
             return try CheckOffPipeline(name: name, steps: steps)
         } catch {
             throw context.error(node, error.description)
         }
+    }
+
+    /// The slowest chip's speed relative to the reference: a step costs the most there.
+    static let slowestSpeed = WatchModel.catalog.map(\.relativeSpeed).min() ?? 1
+
+    /// `total` plus `step`'s cost on the slowest watch (doubled: a shared core runs it at half
+    /// speed) and its wait, or a located error when a tap's worst case leaves the scenario range.
+    ///
+    /// - Complexity: O(1).
+    static func worstCase(
+        adding step: PipelineStep, to total: SimDuration, _ node: JSONNode, _ context: DecodingContext
+    ) throws(ScenarioError) -> SimDuration {
+        let sum: SimDuration
+        do {
+            let cost = try step.cost.checkedScaled(by: 1 / slowestSpeed).multiplied(by: 2)
+            sum = try total.adding(cost).adding(step.wait)
+        } catch {
+            throw context.error(node, "the pipeline's cost on the slowest watch: \(error.description)")
+        }
+        guard sum <= ScenarioLimits.maximumSpan else {
+            throw context.error(
+                node,
+                "a tap's pipeline would take \(sum) on the slowest watch (×\(1 / slowestSpeed), twice that on a "
+                    + "shared core); expected the steps' costs and waits to total at most "
+                    + ScenarioLimits.maximumSpanText)
+        }
+        return sum
     }
 }

@@ -100,7 +100,7 @@ public enum ScenarioDecoder {
             if let first = firstSeen[id] {
                 throw context.error(
                     idNode,
-                    "duplicate item id \"\(id)\" (first used at line \(first.line), column \(first.column)); expected unique ids"
+                    "duplicate item id \(Excerpt.quoted(id)) (first used at line \(first.line), column \(first.column)); expected unique ids"
                 )
             }
             firstSeen[id] = idNode.location
@@ -118,11 +118,13 @@ public enum ScenarioDecoder {
         var trips: [[ItemID]] = []
         for tripNode in try node.array(context) {
             var trip: [ItemID] = []
+            var inTrip: Set<ItemID> = []
             for itemNode in try tripNode.array(context, nonEmpty: true) {
                 let id = try itemNode.string(context)
-                if trip.contains(id) {
+                if !inTrip.insert(id).inserted {
                     throw context.error(
-                        itemNode, "item \"\(id)\" appears twice in this trip; expected each item once per trip")
+                        itemNode,
+                        "item \(Excerpt.quoted(id)) appears twice in this trip; expected each item once per trip")
                 }
                 trip.append(id)
             }
@@ -148,7 +150,7 @@ public enum ScenarioDecoder {
                         at, "step time \(time) is before the previous step (\(cursor)); expected steps in time order")
                 }
             case (nil, let after?):
-                time = cursor + (try after.duration(context))
+                time = try context.adding(try after.duration(context), to: cursor, after)
             case (nil, nil):
                 time = cursor
             case (_?, let after?):
@@ -160,14 +162,15 @@ public enum ScenarioDecoder {
             case (let doNode?, nil):
                 let kindName = try doNode.string(context)
                 if kindName == "wait" {
-                    let duration = try object.required("for", "how long to wait, such as \"5m\"").duration(context)
+                    let forNode = try object.required("for", "how long to wait, such as \"5m\"")
+                    let duration = try forNode.duration(context)
                     try object.finish()
-                    cursor = time + duration
+                    cursor = try context.adding(duration, to: time, forNode)
                     continue
                 }
                 guard let kind = Registry.stepKinds.first(where: { $0.name == kindName }) else {
                     let names = ["wait"] + Registry.stepKinds.map(\.name)
-                    var message = "unknown step \"\(kindName)\""
+                    var message = "unknown step \(Excerpt.quoted(kindName))"
                     if let suggestion = Suggestion.closest(to: kindName, in: names) {
                         message += "; did you mean \"\(suggestion)\"?"
                     }
@@ -208,7 +211,7 @@ public enum ScenarioDecoder {
         for member in members {
             guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                 let keys = Registry.expectationKinds.map(\.key)
-                var message = "unknown expectation \"\(member.key)\""
+                var message = "unknown expectation \(Excerpt.quoted(member.key))"
                 if let suggestion = Suggestion.closest(to: member.key, in: keys) {
                     message += "; did you mean \"\(suggestion)\"?"
                 }

@@ -12,31 +12,11 @@ public enum ScenarioLoader {
         try ScenarioDecoder.decode(try read(path), file: path)
     }
 
-    /// The bytes of `path`, or an error saying why they cannot be read.
+    /// The bytes of `path` (`-`: standard input), or an error saying why they cannot be read.
+    /// Only a regular file or standard input is read; a FIFO, device or folder is refused at
+    /// once, never waited on (see ``InputFile``).
     public static func read(_ path: String) throws(ScenarioError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ScenarioError(file: path, message: "no such file; expected the path of a scenario JSON file")
-        }
-        if isDirectory.boolValue {
-            throw ScenarioError(
-                file: path, message: "is a folder; expected a scenario JSON file (use 'wristsim check' for folders)")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ScenarioError(file: path, message: "cannot be read (permission denied?)")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-        } catch {
-            throw ScenarioError(file: path, message: "cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= maximumFileSize else {
-            throw ScenarioError(
-                file: path, message: "is larger than \(maximumFileSize / 1024 / 1024) MiB; expected a scenario file")
-        }
-        return [UInt8](data)
+        try InputFile.read(path, limit: maximumFileSize)
     }
 
     /// Every scenario file under `paths` (files as given; folders searched recursively for
@@ -44,11 +24,10 @@ public enum ScenarioLoader {
     public static func scenarioFiles(under paths: [String]) throws(ScenarioError) -> [String] {
         var result: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let isDirectory = InputFile.isFolder(path) else {
                 throw ScenarioError(file: path, message: "no such file or folder")
             }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 result.append(path)
                 continue
             }

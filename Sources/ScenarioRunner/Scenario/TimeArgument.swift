@@ -5,14 +5,17 @@ public enum TimeArgument {
     /// Parses a `--at` value: an offset (`"+2h"`), an ISO 8601 date-time, or a local time of day
     /// on the scenario's start day (`"18:00"`, `"18:00:30"`), at or after the start.
     ///
-    /// - Returns: `nil` when the text is none of these or is before the start.
+    /// - Returns: `nil` when the text is none of these, is before the start, or is beyond the
+    ///   scenario range (``ScenarioLimits/maximumSpan`` after the start).
     public static func parse(_ text: String, start: EpochTime) -> SimTime? {
         if text.hasPrefix("+") {
             return (try? DurationSyntax.parse(String(text.dropFirst()))).map { SimTime(offset: $0) }
+                .flatMap(withinRange)
         }
         if let date = try? EpochTime.parse(text) {
             let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
-            return seconds >= 0 ? SimTime(offset: .seconds(seconds)) : nil
+            guard seconds >= 0, let offset = try? SimDuration.checkedSeconds(seconds) else { return nil }
+            return withinRange(SimTime(offset: offset))
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
@@ -23,6 +26,21 @@ public enum TimeArgument {
         let c = start.civil
         let offset = (hour * 3_600 + minute * 60 + second) - (c.hour * 3_600 + c.minute * 60 + c.second)
         return offset >= 0 ? SimTime(offset: .seconds(Int64(offset))) : nil
+    }
+
+    private static func withinRange(_ time: SimTime) -> SimTime? {
+        ScenarioLimits.contains(time) ? time : nil
+    }
+
+    /// Whether `text` is a well-formed offset or date that lies beyond the scenario range, so
+    /// that a usage message can say why it was refused.
+    public static func isBeyondRange(_ text: String, start: EpochTime) -> Bool {
+        if text.hasPrefix("+") {
+            return (try? DurationSyntax.parse(String(text.dropFirst()))).map { $0 > ScenarioLimits.maximumSpan }
+                ?? false
+        }
+        guard let date = try? EpochTime.parse(text) else { return false }
+        return date.secondsSinceEpoch - start.secondsSinceEpoch > ScenarioLimits.maximumSpan.nanoseconds / 1_000_000_000
     }
 
     /// What `--at` accepts, for usage messages.

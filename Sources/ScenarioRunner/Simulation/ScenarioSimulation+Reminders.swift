@@ -27,7 +27,9 @@ extension ScenarioSimulation {
         case .uncheck where reminders.lastDue(of: item) != nil:
             guard let due = reminders.lastDue(of: item) else { return }
             self.reminders?.log(item, due: due, at: time)
-            phoneAppRuns(.watchMessage) { $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at) }
+            phoneAppRuns(.watchMessage) { (scheduler) throws(ReminderSchedulerError) in
+                try scheduler.reopen(item, now: at)
+            }
         default:
             phoneAppRuns(.watchMessage) { _ in }
         }

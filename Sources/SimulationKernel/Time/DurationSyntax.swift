@@ -18,14 +18,15 @@ public enum DurationSyntax {
             case .empty:
                 return "expected a duration such as \"90s\" or \"1h30m\", found an empty string"
             case .negative(let text):
-                return "expected a non-negative duration, found \"\(text)\""
+                return "expected a non-negative duration, found \(Excerpt.quoted(text))"
             case .malformed(let text):
                 return
-                    "expected a duration such as \"90s\", \"250ms\" or \"1h30m\" (units d, h, m, s, ms, us, ns), found \"\(text)\""
+                    "expected a duration such as \"90s\", \"250ms\" or \"1h30m\" (units d, h, m, s, ms, us, ns), found \(Excerpt.quoted(text))"
             case .unitsOutOfOrder(let text):
-                return "expected duration units from largest to smallest, each at most once, found \"\(text)\""
+                return
+                    "expected duration units from largest to smallest, each at most once, found \(Excerpt.quoted(text))"
             case .tooLarge(let text):
-                return "duration \"\(text)\" is too large (the limit is about 292 years)"
+                return TimeOverflow("duration \(Excerpt.quoted(text))").description
             }
         }
     }
@@ -89,6 +90,8 @@ public enum DurationSyntax {
             guard let value = digit.wholeNumberValue else { throw .malformed(text) }
             fraction += Int64(value) * scale
         }
-        return scaled + fraction
+        let (sum, fractionOverflow) = scaled.addingReportingOverflow(fraction)
+        if fractionOverflow { throw .tooLarge(text) }
+        return sum
     }
 }

@@ -63,9 +63,12 @@ public struct SimDuration: Hashable, Comparable, Sendable {
     }
 
     /// Scales the duration by a real factor, rounding to the nearest nanosecond
-    /// (used to scale a step's reference cost by a chip's relative speed).
+    /// (used to scale a step's reference cost by a chip's relative speed). A result beyond
+    /// the representable range saturates at the largest (or smallest) duration; use
+    /// ``checkedScaled(by:)`` where an overflow must be reported.
     public func scaled(by factor: Double) -> SimDuration {
-        SimDuration(nanoseconds: Int64((Double(nanoseconds) * factor).rounded()))
+        (try? checkedScaled(by: factor))
+            ?? SimDuration(nanoseconds: (Double(nanoseconds) * factor).sign == .minus ? .min : .max)
     }
 }
 

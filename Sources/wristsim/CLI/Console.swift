@@ -1,10 +1,18 @@
+import ScenarioRunner
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Writes to standard output and standard error, unbuffered and in order.
+/// Writes to standard output and standard error, unbuffered, in order, and checked.
+///
+/// A write that fails ends the process at once, because nothing more can be reported there:
+/// a closed pipe (`wristsim check | head`) ends it quietly with exit code 74; any other failure
+/// (a full device, an I/O error) prints the reason on standard error and exits 74 (`EX_IOERR`).
+/// `SIGPIPE` is ignored (see ``ignoreBrokenPipeSignal()``) so a closed pipe is an `EPIPE` error
+/// here rather than a silent kill.
 enum Console {
     /// Writes `text` and a newline to standard output.
     static func out(_ text: String) {
@@ -16,19 +24,19 @@ enum Console {
         write(2, text + "\n")
     }
 
+    /// Makes writes to a closed pipe fail with `EPIPE` instead of killing the process; call once
+    /// at startup.
+    static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     private static func write(_ descriptor: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                #if canImport(Glibc)
-                    Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                    Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-            }
-            if written <= 0 { return }
-            offset += written
+        guard let code = SystemWrite.all(Array(text.utf8), to: descriptor) else { return }
+        if code != EPIPE, descriptor != 2 {
+            let name = descriptor == 1 ? "standard output" : "descriptor \(descriptor)"
+            _ = SystemWrite.all(
+                Array("wristsim: error: cannot write to \(name): \(SystemWrite.reason(code))\n".utf8), to: 2)
         }
+        exit(ExitCode.ioError.rawValue)
     }
 }

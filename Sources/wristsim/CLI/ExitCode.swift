@@ -8,16 +8,19 @@ enum ExitCode: Int32, Comparable {
     case usage = 64
     /// A scenario file is missing, unreadable or invalid (EX_DATAERR).
     case invalidScenario = 65
+    /// An output file or standard output could not be written (EX_IOERR).
+    case ioError = 74
 
     static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.severity < rhs.severity }
 
-    /// Which code wins when several files end differently: invalid > usage > failed > success.
+    /// Which code wins when several files end differently: I/O > invalid > usage > failed > success.
     private var severity: Int {
         switch self {
         case .success: return 0
         case .expectationFailed: return 1
         case .usage: return 2
         case .invalidScenario: return 3
+        case .ioError: return 4
         }
     }
 }

@@ -75,10 +75,10 @@ enum LatencyCommand: Command {
         let report = LatencyReport(profiles: profiles)
         if let svgPath = arguments.value("svg") {
             do {
-                try Data(report.svg.utf8).write(to: URL(fileURLWithPath: svgPath))
+                try OutputFile(svgPath).write(report.svg)
             } catch {
-                throw UsageError(
-                    command: name, message: "cannot write the SVG to '\(svgPath)': \(error.localizedDescription)")
+                Console.error("Error: \(error)")
+                return .ioError
             }
         }
         Console.out(arguments.has("json") ? report.json : report.text)

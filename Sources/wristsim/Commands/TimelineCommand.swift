@@ -66,9 +66,11 @@ enum TimelineCommand: Command {
         }
         if let svgPath = arguments.value("svg") {
             let svg = ComplicationTimelineSVG(report: result.report).document
-            guard FileManager.default.createFile(atPath: svgPath, contents: Data(svg.utf8)) else {
-                throw UsageError(
-                    command: name, message: "cannot write --svg '\(svgPath)'; expected a writable file path")
+            do {
+                try OutputFile(svgPath).write(svg)
+            } catch {
+                Console.error("Error: \(error)")
+                return .ioError
             }
         }
         let json = arguments.has("json")

@@ -1,0 +1,20 @@
+/// Checked arithmetic on instants (see ``TimeOverflow``). The `+` operator on ``SimTime``
+/// saturates at ``SimTime/distantFuture`` ("never"); these throw instead, for user input.
+extension SimTime {
+    /// The instant `duration` after this one, or ``TimeOverflow`` when it does not fit.
+    ///
+    /// - Complexity: O(1).
+    public func adding(_ duration: SimDuration) throws(TimeOverflow) -> SimTime {
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(duration.nanoseconds)
+        if overflow || sum < 0 { throw TimeOverflow("\(self) + \(duration)") }
+        return SimTime(nanoseconds: sum)
+    }
+
+    /// The instant `count` periods of `period` after this one (the *count*-th occurrence of
+    /// something periodic), or ``TimeOverflow``.
+    ///
+    /// - Complexity: O(1).
+    public func adding(_ period: SimDuration, times count: Int) throws(TimeOverflow) -> SimTime {
+        try adding(try period.multiplied(by: count))
+    }
+}

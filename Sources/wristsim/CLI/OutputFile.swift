@@ -1,0 +1,113 @@
+import ScenarioRunner
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file a command writes (an SVG picture, an HTML page), written the same way by every command.
+///
+/// The document is written **through the path**: the path is opened for writing (created if
+/// missing, truncated if a regular file) and the bytes are written to it. Nothing is ever
+/// replaced by a rename, so a symbolic link keeps pointing where it did (the file it points to
+/// gets the document), a FIFO receives the document if something is reading it (and is refused
+/// at once, never waited on, if nothing is), and a device such as `/dev/stdout` is written to,
+/// never replaced by a regular file. Every write is checked: a full device or any other failure
+/// is an ``Failure`` with the system's reason, and the command exits 74.
+///
+/// ```swift
+/// do {
+///     try OutputFile(path).write(svg)
+/// } catch {
+///     Console.error("Error: \(error)")
+///     return .ioError
+/// }
+/// ```
+struct OutputFile {
+    /// The path as the user gave it (any bytes the system accepts, see ``FileName``).
+    let path: String
+
+    init(_ path: String) {
+        self.path = path
+    }
+
+    /// Why a file could not be written; printed as `cannot write 'PATH': reason`.
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "cannot write '\(FileName.display(path))': \(reason)" }
+    }
+
+    /// Writes `text` (UTF-8) to the file, replacing its contents.
+    ///
+    /// - Complexity: O(*n*) in the size of `text`.
+    func write(_ text: String) throws(Failure) {
+        try write(bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes` to the file, replacing its contents.
+    func write(bytes: [UInt8]) throws(Failure) {
+        let descriptor: Int32
+        do {
+            descriptor = try FileName.withSystemPath(path) { name in
+                open(name, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o666)
+            }
+        } catch {
+            throw Failure(path: path, reason: "not a usable file name")
+        }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw Failure(path: path, reason: code == ENXIO ? "it is a FIFO with no reader" : SystemWrite.reason(code))
+        }
+        // Opened non-blocking only so that a FIFO without a reader fails at once; write blocking.
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        if let code = SystemWrite.all(bytes, to: descriptor) {
+            close(descriptor)
+            throw Failure(path: path, reason: SystemWrite.reason(code))
+        }
+        if close(descriptor) != 0, errno != EINTR {
+            throw Failure(path: path, reason: SystemWrite.reason(errno))
+        }
+    }
+}
+
+/// Checked `write(2)` of a whole buffer, shared by ``OutputFile`` and ``Console``.
+enum SystemWrite {
+    /// Writes every byte of `bytes` to `descriptor`, retrying interrupted and partial writes.
+    ///
+    /// - Returns: `nil` on success, else the `errno` of the failure (`EIO` for a write that
+    ///   made no progress).
+    /// - Complexity: O(*n*).
+    static func all(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if written == 0 { return EIO }
+            offset += written
+        }
+        return nil
+    }
+
+    /// The system's text for `code`, lower-cased at the start ("no space left on device").
+    static func reason(_ code: Int32) -> String {
+        let text = InputFile.systemMessage(code)
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, buffer, count)
+        #else
+            Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+}
