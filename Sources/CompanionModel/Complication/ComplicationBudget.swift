@@ -99,7 +99,9 @@ public struct ComplicationBudget: Hashable, Sendable {
 
     /// Reloads the budget still pays for: the count left, or the reloads of ``reloadCost`` the
     /// execution time left allows (a reload runs while any time is left), the smaller of the two.
-    public var reloadsLeft: Int { ComplicationBudget.reloads(count: countLeft, execution: executionLeft, cost: reloadCost) }
+    public var reloadsLeft: Int {
+        ComplicationBudget.reloads(count: countLeft, execution: executionLeft, cost: reloadCost)
+    }
 
     /// Transfers the phone may still make today: 0 when not on the active face (PLATFORM.md §2.4).
     public var transfersLeft: Int { phase.presence == .onActiveFace ? transferAllowance : 0 }
@@ -289,7 +291,9 @@ public struct ComplicationBudget: Hashable, Sendable {
     /// while the hour before it already holds `backgroundRefreshesPerHour` wakes.
     private func earliestRefresh(after time: SimTime) -> SimTime {
         var earliest = time
-        if let last = recentWakes.last { earliest = max(earliest, last.addingClamped(settings.backgroundRefreshInterval)) }
+        if let last = recentWakes.last {
+            earliest = max(earliest, last.addingClamped(settings.backgroundRefreshInterval))
+        }
         let perHour = max(1, settings.backgroundRefreshesPerHour)
         if recentWakes.count >= perHour {
             earliest = max(earliest, recentWakes[recentWakes.count - perHour] + .hours(1))

@@ -24,8 +24,10 @@ public enum ComplicationPreset: Hashable, Sendable {
         /// The provider's work for one reload.
         public var work: ComplicationWork {
             switch self {
-            case .reloadsDatabase: return ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reloads the database")
-            case .readsCount: return ComplicationWork(cost: .milliseconds(10), on: .s3, does: "reads the remaining count")
+            case .reloadsDatabase:
+                return ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reloads the database")
+            case .readsCount:
+                return ComplicationWork(cost: .milliseconds(10), on: .s3, does: "reads the remaining count")
             }
         }
     }

@@ -158,7 +158,10 @@ extension ComplicationReport {
                         "durationMs": .milliseconds(task.result.duration),
                         "terminated": .optional(
                             task.result.termination.map {
-                                ["code": .string($0.code), "reason": .string($0.rawValue), "message": .string($0.message)]
+                                [
+                                    "code": .string($0.code), "reason": .string($0.rawValue),
+                                    "message": .string($0.message),
+                                ]
                             }),
                     ]
                 }))

@@ -33,7 +33,9 @@ extension ComplicationReport {
         for task in backgroundTasks {
             switch task.result {
             case .completed(let after):
-                add(task.endedAt, .task, "task     background refresh completed after \(after) (woke \(clock.timeOfDay(task.startedAt)))")
+                add(
+                    task.endedAt, .task,
+                    "task     background refresh completed after \(after) (woke \(clock.timeOfDay(task.startedAt)))")
             case .terminated(let reason, let after):
                 add(
                     task.endedAt, .task,
@@ -42,7 +44,10 @@ extension ComplicationReport {
             }
         }
         for exhaustion in model.exhaustions where exhaustion.at <= end {
-            add(exhaustion.at, .budget, "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))")
+            add(
+                exhaustion.at, .budget,
+                "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))"
+            )
         }
         for change in model.presence where change.at <= end && change.at > start {
             add(
@@ -145,7 +150,8 @@ extension ComplicationReport {
         let left = model.budget.allowance(at: end)
         let nextReset = model.budget.reset(after: end)
         let reloadsText = left.reloads == .max ? "unlimited" : String(left.reloads)
-        let executionText = model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
+        let executionText =
+            model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
         var lines: [String] = [
             "budget   \(reloads.count) reload requests: \(granted.count) granted (\(charged.count) charged), "
                 + "\(reloads.count - granted.count) refused; \(schedules.count) background refresh schedules, "
@@ -198,7 +204,9 @@ extension ComplicationReport {
             let delays = reloads.compactMap { $0.policy?.delay }
             lines.append(
                 "policy   \(policy.description): \(reloads.count) system reload\(reloads.count == 1 ? "" : "s")"
-                    + (delays.isEmpty ? "" : ", granted later than asked by up to \(ComplicationReport.readable(delays.max() ?? .zero))")
+                    + (delays.isEmpty
+                        ? ""
+                        : ", granted later than asked by up to \(ComplicationReport.readable(delays.max() ?? .zero))")
                     + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"))
         }
         lines.append("dark     longest without a reload \(ComplicationStaleness.displayed(longestWithoutReload))")

@@ -117,10 +117,13 @@ extension ComplicationSettings {
                     node, "unknown reload policy \"\(name)\"; expected \"atEnd\", \"never\" or {\"after\": \"2m\"}")
             }
         }
-        var object = try ObjectReader(node, context, what: "\"atEnd\", \"never\" or an object such as {\"after\": \"2m\"}")
+        var object = try ObjectReader(
+            node, context, what: "\"atEnd\", \"never\" or an object such as {\"after\": \"2m\"}")
         let afterNode = try object.required("after", "the delay after each reload, such as \"2m\"")
         let delay = try boundedDuration(afterNode, context, atMost: .days(1))
-        guard delay > .zero else { throw context.error(afterNode, "expected a positive delay such as \"2m\", found \"0s\"") }
+        guard delay > .zero else {
+            throw context.error(afterNode, "expected a positive delay such as \"2m\", found \"0s\"")
+        }
         try object.finish()
         return .after(delay)
     }
@@ -155,7 +158,8 @@ extension ComplicationSettings {
         let name = try node.string(context)
         guard let chip = WatchChip(rawValue: name) else {
             throw context.error(
-                node, "unknown chip \"\(name)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", "))
+                node,
+                "unknown chip \"\(name)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", "))
         }
         return chip
     }

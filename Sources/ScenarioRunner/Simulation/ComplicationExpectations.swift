@@ -201,13 +201,16 @@ extension ComplicationExpectations.Budget {
             let actual = report.model.budget.executionAllowance(at: now)
             if actual != executionLeft {
                 problems.append(
-                    "expected \(executionLeft) of execution left, found \(actual.map(\.description) ?? "no execution budget")")
+                    "expected \(executionLeft) of execution left, found \(actual.map(\.description) ?? "no execution budget")"
+                )
             }
         }
         if let exhaustedAt {
-            let actual: ComplicationExpectations.ExpectedExhaustion = report.firstExhaustion.map { .at($0.at) } ?? .never
+            let actual: ComplicationExpectations.ExpectedExhaustion =
+                report.firstExhaustion.map { .at($0.at) } ?? .never
             if actual != exhaustedAt {
-                problems.append("expected the budget exhausted at \(exhaustedAt.description), found \(actual.description)")
+                problems.append(
+                    "expected the budget exhausted at \(exhaustedAt.description), found \(actual.description)")
             }
         }
         if let policyReloads, report.policyReloads.count != policyReloads {
@@ -215,7 +218,8 @@ extension ComplicationExpectations.Budget {
         }
         if let limit = longestWithoutReloadAtMost, report.longestWithoutReload > limit {
             problems.append(
-                "expected at most \(limit) without a reload, found \(ComplicationStaleness.displayed(report.longestWithoutReload))")
+                "expected at most \(limit) without a reload, found \(ComplicationStaleness.displayed(report.longestWithoutReload))"
+            )
         }
         if let backgroundTasks, report.backgroundTasks.count != backgroundTasks {
             problems.append("expected \(backgroundTasks) background tasks, found \(report.backgroundTasks.count)")

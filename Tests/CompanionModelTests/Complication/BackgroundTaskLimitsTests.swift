@@ -20,10 +20,18 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "within both limits", cpu: 1, wall: 3, chip: .s3, result: .completed(after: .seconds(3))),
-        Case(name: "CPU-bound task takes its CPU time", cpu: 3, wall: 0, chip: .s3, result: .completed(after: .seconds(3))),
-        Case(name: "too much CPU: 0xc51bad01 at 4 s", cpu: 6, wall: 8, chip: .s3, result: .terminated(.cpuTime, after: .seconds(4))),
-        Case(name: "too much wall time: 0xc51bad02 at 15 s", cpu: 1, wall: 20, chip: .s3, result: .terminated(.wallTime, after: .seconds(15))),
-        Case(name: "a faster chip fits the same work", cpu: 6, wall: 0, chip: .s7, result: .completed(after: .milliseconds(2_500))),
+        Case(
+            name: "CPU-bound task takes its CPU time", cpu: 3, wall: 0, chip: .s3,
+            result: .completed(after: .seconds(3))),
+        Case(
+            name: "too much CPU: 0xc51bad01 at 4 s", cpu: 6, wall: 8, chip: .s3,
+            result: .terminated(.cpuTime, after: .seconds(4))),
+        Case(
+            name: "too much wall time: 0xc51bad02 at 15 s", cpu: 1, wall: 20, chip: .s3,
+            result: .terminated(.wallTime, after: .seconds(15))),
+        Case(
+            name: "a faster chip fits the same work", cpu: 6, wall: 0, chip: .s7,
+            result: .completed(after: .milliseconds(2_500))),
     ]
 
     @Test(arguments: cases) func aTaskEndsAtTheFirstLimitItCrosses(_ c: Case) {
@@ -47,17 +55,20 @@ import Testing
         #expect(woke == [.runBackgroundTask(at: SimTime(offset: .minutes(15)))])
         #expect(budget.phase == .onActiveFace(.running(since: SimTime(offset: .minutes(15)))))
         let crashedAt = SimTime(offset: .minutes(15)) + .seconds(4)
-        let crashed = budget.reduce(.backgroundTaskEnded(at: crashedAt, result: .terminated(.cpuTime, after: .seconds(4))))
+        let crashed = budget.reduce(
+            .backgroundTaskEnded(at: crashedAt, result: .terminated(.cpuTime, after: .seconds(4))))
         #expect(
             crashed == [
                 .backgroundTaskRecord(
-                    BackgroundTaskRecord(startedAt: SimTime(offset: .minutes(15)), result: .terminated(.cpuTime, after: .seconds(4))))
+                    BackgroundTaskRecord(
+                        startedAt: SimTime(offset: .minutes(15)), result: .terminated(.cpuTime, after: .seconds(4))))
             ])
         #expect(budget.reloadsLeft == 50, "the terminated task's reload never happened")
         #expect(budget.phase == .onActiveFace(.idle))
         _ = budget.reduce(.scheduleBackgroundRefresh(at: crashedAt, preferred: SimTime(offset: .minutes(30))))
         _ = budget.reduce(.backgroundRefreshWoke(at: SimTime(offset: .minutes(30))))
-        let done = budget.reduce(.backgroundTaskEnded(at: SimTime(offset: .minutes(30)), result: .completed(after: .zero)))
+        let done = budget.reduce(
+            .backgroundTaskEnded(at: SimTime(offset: .minutes(30)), result: .completed(after: .zero)))
         #expect(done.contains(.reloadTimeline(at: SimTime(offset: .minutes(30)), source: .backgroundRefresh)))
     }
 
@@ -65,7 +76,8 @@ import Testing
         var budget = ComplicationBudget(presence: .onActiveFace)
         _ = budget.reduce(.scheduleBackgroundRefresh(at: .zero, preferred: SimTime(offset: .minutes(15))))
         _ = budget.reduce(.backgroundRefreshWoke(at: SimTime(offset: .minutes(15))))
-        let during = budget.reduce(.scheduleBackgroundRefresh(at: SimTime(offset: .minutes(15)), preferred: SimTime(offset: .hours(1))))
+        let during = budget.reduce(
+            .scheduleBackgroundRefresh(at: SimTime(offset: .minutes(15)), preferred: SimTime(offset: .hours(1))))
         let outcomes: [ComplicationRequestOutcome] = during.compactMap {
             if case .record(let record) = $0 { return record.outcome } else { return nil }
         }

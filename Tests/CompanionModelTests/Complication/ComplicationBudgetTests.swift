@@ -198,7 +198,8 @@ import Testing
                 }
                 let made = records(effects)
                 switch next {
-                case .faceChanged, .backgroundRefreshWoke, .backgroundTaskEnded: #expect(made.count <= 1, "seed \(seed)")
+                case .faceChanged, .backgroundRefreshWoke, .backgroundTaskEnded:
+                    #expect(made.count <= 1, "seed \(seed)")
                 default: #expect(made.count == 1, "seed \(seed): every request is recorded once")
                 }
                 for record in made {

@@ -33,7 +33,8 @@ import Testing
 
     @Test func eachReloadIsChargedItsCostAndRefusalsSayWhatIsLeft() {
         let work = ComplicationWork(cost: .milliseconds(1_500), on: .s3)
-        var budget = ComplicationBudget(settings: settings(work, daily: .seconds(4)), presence: .onActiveFace, chip: .s3)
+        var budget = ComplicationBudget(
+            settings: settings(work, daily: .seconds(4)), presence: .onActiveFace, chip: .s3)
         #expect(budget.reloadsLeft == 3, "4 s pays for 3 reloads of 1.5 s (the third overdraws)")
         let first = records(budget.reduce(.appReload(at: t(1))))
         #expect(first.first?.cost == .milliseconds(1_500))

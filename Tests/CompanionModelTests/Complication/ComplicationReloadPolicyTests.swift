@@ -33,15 +33,21 @@ import Testing
     }
 
     static let decideCases: [DecideCase] = [
-        DecideCase(name: "as requested", asked: 60, minimum: 5, left: 50, granted: SimTime(offset: .minutes(60)), reason: .asRequested),
-        DecideCase(name: "minimum interval", asked: 2, minimum: 5, left: nil, granted: SimTime(offset: .minutes(5)), reason: .minimumInterval),
+        DecideCase(
+            name: "as requested", asked: 60, minimum: 5, left: 50, granted: SimTime(offset: .minutes(60)),
+            reason: .asRequested),
+        DecideCase(
+            name: "minimum interval", asked: 2, minimum: 5, left: nil, granted: SimTime(offset: .minutes(5)),
+            reason: .minimumInterval),
         DecideCase(
             name: "pacing spreads 50 reloads over 24 h", asked: 2, minimum: 5, left: 50,
             granted: SimTime(offset: .seconds(1_728)), reason: .budgetPacing),
         DecideCase(
             name: "pacing rounds up to a whole second", asked: 2, minimum: 5, left: 7,
             granted: SimTime(offset: .seconds(12_343)), reason: .budgetPacing),
-        DecideCase(name: "no reload left waits for the reset", asked: 2, minimum: 5, left: 0, granted: SimTime(offset: .hours(24)), reason: .budgetExhausted),
+        DecideCase(
+            name: "no reload left waits for the reset", asked: 2, minimum: 5, left: 0,
+            granted: SimTime(offset: .hours(24)), reason: .budgetExhausted),
     ]
 
     @Test(arguments: decideCases) func theSystemGrantsTheLatestConstraint(_ c: DecideCase) {

@@ -18,8 +18,10 @@ import Testing
     private func scenario(
         _ complication: String, script: String = #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#, remaining: Int = 1
     ) -> String {
-        ComplicationScenarioTests.scenario(complication: complication, script: script, expect: #"{"remaining": \#(remaining)}"#)
-            .replacingOccurrences(of: #""format": 1,"#, with: #""format": 1, "watch": "series3-38mm","#)
+        ComplicationScenarioTests.scenario(
+            complication: complication, script: script, expect: #"{"remaining": \#(remaining)}"#
+        )
+        .replacingOccurrences(of: #""format": 1,"#, with: #""format": 1, "watch": "series3-38mm","#)
     }
 
     @Test func presetsSetTheSeedsRules() throws {
@@ -30,7 +32,8 @@ import Testing
         #expect(grocery.configuration.budget.reloadWork == ComplicationPreset.GroceryUpdate.reloadsDatabase.work)
         #expect(grocery.configuration.budget.firstReset == SimTime(offset: .hours(15)), "midnight, as without a preset")
         let cheap = try #require(
-            try decode(scenario(#"{"preset": "grocery", "budget": {"reloadWork": "readsCount"}}"#)).sections.complication)
+            try decode(scenario(#"{"preset": "grocery", "budget": {"reloadWork": "readsCount"}}"#)).sections
+                .complication)
         #expect(cheap.configuration.budget.reloadWork.cost == .milliseconds(10))
         #expect(cheap.configuration.budget.minimumReloadInterval == .minutes(10), "budget keys override the preset's")
         let tube = try #require(try decode(scenario(#"{"preset": "tubeStatus"}"#)).sections.complication)
@@ -57,7 +60,9 @@ import Testing
         #expect(budget.reloadWork == ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reads the database"))
         #expect(budget.reloadPolicy == .after(.minutes(15)))
         #expect(budget.backgroundTaskLimits == BackgroundTaskLimits(cpu: .seconds(2), wall: .seconds(10)))
-        #expect(settings.backgroundRefresh?.task == BackgroundTaskWork(cpu: ComplicationWork(cost: .seconds(3), on: .s4), wall: .seconds(5)))
+        #expect(
+            settings.backgroundRefresh?.task
+                == BackgroundTaskWork(cpu: ComplicationWork(cost: .seconds(3), on: .s4), wall: .seconds(5)))
     }
 
     struct BadCase: CustomTestStringConvertible, Sendable {
@@ -68,15 +73,33 @@ import Testing
     }
 
     static let badCases: [BadCase] = [
-        BadCase(name: "unknown preset", complication: #"{"preset": "weather"}"#, expected: #"unknown preset "weather"; expected "grocery" or "tubeStatus""#),
-        BadCase(name: "unknown policy", complication: #"{"budget": {"reloadPolicy": "soon"}}"#, expected: #"unknown reload policy "soon""#),
-        BadCase(name: "zero after", complication: #"{"budget": {"reloadPolicy": {"after": "0s"}}}"#, expected: "expected a positive delay"),
-        BadCase(name: "unknown chip", complication: #"{"budget": {"reloadWork": {"cost": "1s", "on": "S99"}}}"#, expected: #"unknown chip "S99"; expected one of: S1, S1P"#),
-        BadCase(name: "cost too large", complication: #"{"budget": {"reloadWork": {"cost": "2h"}}}"#, expected: #"expected a duration of at most "1h", found "2h""#),
-        BadCase(name: "unknown work name", complication: #"{"budget": {"reloadWork": "readsEverything"}}"#, expected: #"unknown reload work "readsEverything""#),
-        BadCase(name: "missing cost", complication: #"{"budget": {"reloadWork": {"on": "S3"}}}"#, expected: #"missing key "cost""#),
-        BadCase(name: "execution too large", complication: #"{"budget": {"dailyExecution": "2d"}}"#, expected: #"at most "1d""#),
-        BadCase(name: "unknown task key", complication: #"{"backgroundRefresh": {"every": "15m", "task": {"cpus": "1s"}}}"#, expected: #"unknown key "cpus""#),
+        BadCase(
+            name: "unknown preset", complication: #"{"preset": "weather"}"#,
+            expected: #"unknown preset "weather"; expected "grocery" or "tubeStatus""#),
+        BadCase(
+            name: "unknown policy", complication: #"{"budget": {"reloadPolicy": "soon"}}"#,
+            expected: #"unknown reload policy "soon""#),
+        BadCase(
+            name: "zero after", complication: #"{"budget": {"reloadPolicy": {"after": "0s"}}}"#,
+            expected: "expected a positive delay"),
+        BadCase(
+            name: "unknown chip", complication: #"{"budget": {"reloadWork": {"cost": "1s", "on": "S99"}}}"#,
+            expected: #"unknown chip "S99"; expected one of: S1, S1P"#),
+        BadCase(
+            name: "cost too large", complication: #"{"budget": {"reloadWork": {"cost": "2h"}}}"#,
+            expected: #"expected a duration of at most "1h", found "2h""#),
+        BadCase(
+            name: "unknown work name", complication: #"{"budget": {"reloadWork": "readsEverything"}}"#,
+            expected: #"unknown reload work "readsEverything""#),
+        BadCase(
+            name: "missing cost", complication: #"{"budget": {"reloadWork": {"on": "S3"}}}"#,
+            expected: #"missing key "cost""#),
+        BadCase(
+            name: "execution too large", complication: #"{"budget": {"dailyExecution": "2d"}}"#,
+            expected: #"at most "1d""#),
+        BadCase(
+            name: "unknown task key", complication: #"{"backgroundRefresh": {"every": "15m", "task": {"cpus": "1s"}}}"#,
+            expected: #"unknown key "cpus""#),
     ]
 
     @Test(arguments: badCases) func badKeysGiveLocatedErrors(_ test: BadCase) {
@@ -125,7 +148,8 @@ import Testing
         let (simulation, outcome) = try run(
             scenario(
                 #"{"preset": "tubeStatus"}"#,
-                script: #"[{"at": "+3h", "expect": {"complicationBudget": {"policyReloads": 10, "longestWithoutReloadAtMost": "18m"}}}]"#,
+                script:
+                    #"[{"at": "+3h", "expect": {"complicationBudget": {"policyReloads": 10, "longestWithoutReloadAtMost": "18m"}}}]"#,
                 remaining: 2))
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
         let planned = simulation.trace.events.filter { $0.kind == "complication.policyPlanned" }
