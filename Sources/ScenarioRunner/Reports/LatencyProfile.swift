@@ -21,8 +21,8 @@ public struct LatencyProfile: Sendable {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
         let outcome = simulation.run()
         return LatencyProfile(
-            scenario: scenario, outcome: outcome, run: simulation.watchApp.session.run(),
-            items: simulation.watchApp.taps.map(\.item), visibility: simulation.watchApp.visibilityReports)
+            scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(),
+            items: simulation.watch.app.taps.map(\.item), visibility: simulation.watch.app.visibilityReports)
     }
 
     /// `scenario` with its pipeline replaced by the preset `name` (other `"pipeline"` settings kept).

@@ -1,85 +1,262 @@
 import CompanionModel
 import SimulationKernel
 
-/// The complication inside a scenario run: the library model plus what the simulation needs to
-/// drive it (the app's background-refresh plan and the pending wake on the event loop).
-public struct ComplicationFeature: Sendable {
+/// The complication, sole owner of what the watch face shows and of its refresh budget: the
+/// library model (``ComplicationTimelineModel``) plus the app's background-refresh plan and the
+/// wake it has asked for.
+///
+/// It learns the truth (the watch's remaining items) from the watch side's
+/// ``ComplicationEvent/listChanged(remaining:)`` at each change, so staleness counts from the
+/// change itself; reloads come from the watch app, the phone's transfers and the system.
+/// Without a `"complication"` section the feature is inert.
+public struct ComplicationFeature: SimulationFeature {
+    public static let stepKinds: [StepKind] = ComplicationSteps.all
+    public static let expectationKinds: [ExpectationKind] = ComplicationExpectations.all
+
     /// The app's side of background refreshes.
     enum RefreshDriver: Hashable, Sendable {
         /// The app has nothing scheduled (no plan, or the complication is off the face).
         case stopped
         /// The app will ask to schedule a refresh at a later time (the plan's `from`).
-        case willSchedule(EventID)
-        /// A refresh is scheduled; the system wakes the app with this event.
-        case awaitingWake(EventID)
-        /// The app is awake and its background task runs until this event ends it.
-        case runningTask(EventID)
+        case willSchedule
+        /// A refresh is scheduled; the system wakes the app with the wake carrying this token
+        /// (an older wake, cancelled since, carries another and is ignored).
+        case awaitingWake(token: Int)
+        /// The app is awake and its background task runs until the end carrying this token.
+        case runningTask(token: Int)
         /// The system terminated the app during a background task: it could not schedule its
         /// next refresh, so none comes until the app runs again in the foreground.
         case terminated(BackgroundTaskTermination)
     }
 
-    /// The system's side of WidgetKit policy reloads.
+    /// The system's side of policy reloads (WidgetKit's reload policy, ClockKit's requested update).
     enum PolicyDriver: Hashable, Sendable {
         case idle
-        /// The planned reload fires with this event.
-        case waiting(EventID)
+        /// The planned reload fires with the event carrying this token.
+        case waiting(token: Int)
     }
 
-    public internal(set) var model: ComplicationTimelineModel
-    public let settings: ComplicationSettings
+    /// The model, when the scenario has a `"complication"` section.
+    public internal(set) var model: ComplicationTimelineModel?
+    /// The `"complication"` settings, if any.
+    public let settings: ComplicationSettings?
     var driver: RefreshDriver = .stopped
     var policy: PolicyDriver = .idle
+    /// The token of the last wake, task end or policy reload asked for.
+    var wakeToken = 0
     /// What each background task does now (the plan's, until a `backgroundTaskWork` step).
     var taskWork: BackgroundTaskWork
 
-    /// - Parameter chip: the watch's chip; reload and task work scale to it.
-    init(settings: ComplicationSettings, items: [ShoppingItem], chip: WatchChip) {
-        self.settings = settings
-        self.taskWork = settings.backgroundRefresh?.task ?? BackgroundTaskWork()
-        var configuration = settings.configuration
-        configuration.chip = chip
-        self.model = ComplicationTimelineModel(configuration: configuration, items: items, presence: settings.presence)
-    }
-
-    /// Brings the model's truth up to date with the watch's list: each item checked off since
-    /// the last update becomes a list change at its own check-off time (so staleness counts from
-    /// the tap, not from when the app got round to updating the complication); any other
-    /// difference (an item put back) is a change now.
-    ///
-    /// - Complexity: O(*n* log *n*) in the list size.
-    mutating func syncTruth(with list: ShoppingList, at now: SimTime) {
-        let current = list.remainingItems
-        guard let last = model.truth.last, last.remaining != current else { return }
-        let currentIDs = Set(current.map(\.id))
-        var state = last.remaining
-        let checked = state.compactMap { item -> (ItemID, SimTime)? in
-            guard !currentIDs.contains(item.id), case .checked(let at)? = list.state(of: item.id) else { return nil }
-            return (item.id, at)
-        }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-        for (id, at) in checked {
-            state.removeAll { $0.id == id }
-            model.listChanged(to: state, at: max(at, model.truth.last?.at ?? at))
+    public init(scenario: Scenario, seed: UInt64) {
+        settings = scenario.sections.complication
+        taskWork = settings?.backgroundRefresh?.task ?? BackgroundTaskWork()
+        model = settings.map { settings in
+            var order = StoreOrder()
+            for trip in scenario.history { order.learn(trip: trip) }
+            var configuration = settings.configuration
+            configuration.chip = WatchModel.model(named: scenario.watch).chip
+            return ComplicationTimelineModel(
+                configuration: configuration,
+                items: ShoppingList(items: scenario.items, order: order).remainingItems, presence: settings.presence)
         }
-        if state != current { model.listChanged(to: current, at: now) }
     }
 
-    /// A copy with the truth brought up to `now` (for expectations and reports).
-    func synced(with list: ShoppingList, at now: SimTime) -> ComplicationFeature {
-        var copy = self
-        copy.syncTruth(with: list, at: now)
-        return copy
+    /// Traces the requests made while setting up (the face's first, free timeline), tells the
+    /// link where the complication is, and starts the app's background-refresh plan, if any.
+    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
+        guard let model, let settings else { return [] }
+        var effects = model.records.map(trace)
+        if let grant = model.budget.policyReload.grant { effects += schedulePolicyReload(grant, at: context.now) }
+        effects.append(.send(.link(.environment(.complicationPlacement(placement(settings.presence))))))
+        if let plan = settings.backgroundRefresh {
+            driver = .willSchedule
+            effects.append(.schedule(.complication(.scheduleRefresh), at: plan.from))
+        }
+        return effects
+    }
+
+    public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext) -> [WorldEffect] {
+        guard model != nil else { return [] }
+        let now = context.now
+        switch event {
+        case .listChanged(let remaining):
+            model?.listChanged(to: remaining, at: now)
+            return []
+        case .reload(let source):
+            guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context) }
+            let app: ComplicationAppState = context.watchApp == .foreground ? .foreground : .background
+            var effects = apply(.appReload(at: now, app: app), context)
+            if case .terminated = driver, app == .foreground { effects += restartRefreshPlan(context) }
+            return effects
+        case .face(let presence):
+            var effects = apply(.faceChanged(at: now, to: presence), context)
+            effects.append(.send(.link(.environment(.complicationPlacement(placement(presence))))))
+            if presence == .onActiveFace, driver == .stopped, settings?.backgroundRefresh != nil {
+                effects += apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+            }
+            return effects
+        case .scheduleRefresh:
+            guard driver == .willSchedule else { return [] }
+            driver = .stopped
+            return apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+        case .refreshWake(let token):
+            guard driver == .awaitingWake(token: token) else { return [] }
+            driver = .stopped
+            return apply(.backgroundRefreshWoke(at: now), context)
+        case .taskEnded(let result, let token):
+            guard driver == .runningTask(token: token) else { return [] }
+            driver = .stopped
+            var effects = apply(.backgroundTaskEnded(at: now, result: result), context)
+            if let termination = result.termination {
+                driver = .terminated(termination)
+            } else {
+                effects += apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+            }
+            return effects
+        case .policyReload(let token):
+            guard policy == .waiting(token: token) else { return [] }
+            policy = .idle
+            return apply(.policyReloadDue(at: now), context)
+        case .taskWork(let work):
+            taskWork = work
+            return []
+        }
+    }
+
+    /// The app runs in the foreground again after the system terminated it in a background
+    /// task: it schedules its background refresh again.
+    private mutating func restartRefreshPlan(_ context: WorldContext) -> [WorldEffect] {
+        driver = .stopped
+        guard model?.presence(at: context.now) == .onActiveFace else { return [] }
+        return [.trace(.complicationRefreshPlanRestarted, at: context.now, ["reason": .string("appLaunched")])]
+            + apply(.scheduleBackgroundRefresh(at: context.now, preferred: context.now + refreshEvery), context)
+    }
+
+    /// Puts the policy reload on the loop (a planned one is superseded) and traces the plan.
+    private mutating func schedulePolicyReload(_ grant: ComplicationPolicyGrant, at now: SimTime) -> [WorldEffect] {
+        wakeToken += 1
+        policy = .waiting(token: wakeToken)
+        return [
+            .schedule(.complication(.policyReload(token: wakeToken)), at: grant.grantedFor),
+            .trace(
+                .complicationPolicyPlanned, at: now,
+                [
+                    "askedFor": .string(grant.askedFor.description),
+                    "grantedFor": .string(grant.grantedFor.description), "moved": .string(grant.reason.rawValue),
+                ]),
+        ]
+    }
+
+    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        complicationSection(at: simulation.now)
+    }
+
+    private var refreshEvery: SimDuration { settings?.backgroundRefresh?.every ?? .minutes(15) }
+
+    private func placement(_ presence: ComplicationFacePresence) -> ComplicationTransferBudget.Placement {
+        presence == .onActiveFace ? .onActiveFace : .notOnActiveFace
+    }
+
+    /// Runs one request through the model and returns its effects: trace records, the wake on
+    /// the loop, its cancellation, and the app's retry of a rate-limited schedule.
+    private mutating func apply(_ event: ComplicationBudgetEvent, _ context: WorldContext) -> [WorldEffect] {
+        guard var model else { return [] }
+        let produced = model.handle(event)
+        self.model = model
+        let now = context.now
+        var effects: [WorldEffect] = []
+        for effect in produced {
+            switch effect {
+            case .record(let request):
+                effects.append(trace(request))
+                if request.kind == .scheduleRefresh, request.outcome.refusal == .backgroundRateLimit,
+                    let retry = request.retryAt
+                {
+                    effects += apply(.scheduleBackgroundRefresh(at: now, preferred: retry), context)
+                }
+            case .wakeForBackgroundRefresh(let at):
+                wakeToken += 1
+                driver = .awaitingWake(token: wakeToken)
+                effects.append(.schedule(.complication(.refreshWake(token: wakeToken)), at: at))
+            case .cancelBackgroundRefresh:
+                driver = .stopped
+            case .runBackgroundTask:
+                let result = model.configuration.budget.backgroundTaskLimits.run(taskWork, on: model.configuration.chip)
+                wakeToken += 1
+                driver = .runningTask(token: wakeToken)
+                effects.append(
+                    .schedule(
+                        .complication(.taskEnded(result, token: wakeToken)), at: now.addingClamped(result.duration)))
+                effects.append(.trace(.complicationBackgroundTask, at: now, ["state": .string("started")]))
+            case .backgroundTaskRecord(let task):
+                effects.append(traceTask(task, at: now))
+            case .schedulePolicyReload(let grant):
+                effects += schedulePolicyReload(grant, at: now)
+            case .cancelPolicyReload:
+                policy = .idle
+            case .budgetExhausted(_, let which):
+                effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
+            case .budgetReset(let at):
+                effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(at.description)]))
+            case .reloadTimeline(_, let source):
+                let shown = model.configuration.families.map { family in
+                    TraceValue.string("\(family.rawValue)=\(model.shownText(family, at: now) ?? "-")")
+                }
+                effects.append(
+                    .trace(.complicationReloaded, at: now, ["source": .string(source.rawValue), "shows": .list(shown)]))
+            }
+        }
+        return effects
+    }
+
+    private func trace(_ request: ComplicationRequestRecord) -> WorldEffect {
+        var fields: [(key: String, value: TraceValue)] = [
+            ("source", .string(request.source.rawValue)), ("kind", .string(request.kind.rawValue)),
+            ("granted", .bool(request.outcome.isGranted)),
+        ]
+        if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
+        if let grant = request.policy {
+            fields.append(("askedFor", .string(grant.askedFor.description)))
+            fields.append(("moved", .string(grant.reason.rawValue)))
+        }
+        if let cost = request.cost { fields.append(("cost", .duration(cost))) }
+        if request.budgetLeft != .max { fields.append(("budgetLeft", .int(Int64(request.budgetLeft)))) }
+        if let left = request.executionLeft { fields.append(("executionLeft", .duration(left))) }
+        return .trace(.complicationRequest, at: request.at, fieldList: fields)
+    }
+
+    private func traceTask(_ task: BackgroundTaskRecord, at now: SimTime) -> WorldEffect {
+        switch task.result {
+        case .completed(let after):
+            return .trace(.complicationBackgroundTask, at: now, ["state": .string("completed"), "after": .duration(after)])
+        case .terminated(let reason, let after):
+            return .trace(
+                .complicationBackgroundTask, at: now,
+                [
+                    "state": .string("terminated"), "code": .string(reason.code), "reason": .string(reason.rawValue),
+                    "after": .duration(after),
+                ])
+        }
     }
 }
 
-/// The complication's events on the simulation's loop.
+/// Events addressed to the complication.
 public enum ComplicationEvent: Hashable, Sendable {
+    /// The watch's list changed: these items remain, in display order.
+    case listChanged(remaining: [ShoppingItem])
+    /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a phone
+    /// transfer (``ComplicationReloadSource/phoneTransfer``).
+    case reload(ComplicationReloadSource)
+    /// The user puts the complication on the active face or takes it off.
+    case face(ComplicationFacePresence)
     /// The app asks the system to schedule its next background refresh.
     case scheduleRefresh
     /// The system wakes the app for its scheduled background refresh.
-    case refreshWake
+    case refreshWake(token: Int)
     /// The app's background task ends (completed, or terminated by the system).
-    case taskEnded(BackgroundTaskResult)
-    /// WidgetKit reloads the timeline, as its policy asked.
-    case policyReload
+    case taskEnded(BackgroundTaskResult, token: Int)
+    /// The system reloads the timeline, as its policy asked.
+    case policyReload(token: Int)
+    /// From now on each background task does this work (a `backgroundTaskWork` step).
+    case taskWork(BackgroundTaskWork)
 }

@@ -46,26 +46,22 @@ public enum ComplicationSteps {
     public struct TaskWork: ScenarioAction {
         public var work: BackgroundTaskWork
         public var label: String { "background task work: \(work.cpu.description) CPU, \(work.wall) wall" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.setBackgroundTaskWork(work) }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.taskWork(work)))] }
     }
 
     public struct FacePresence: ScenarioAction {
         public var presence: ComplicationFacePresence
         public var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.setComplicationPresence(presence) }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.face(presence)))] }
     }
 
     public struct PhoneTransfer: ScenarioAction {
         public var label: String { "phone complication transfer" }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            simulation.requestComplicationUpdate(source: "phoneTransfer")
-        }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.phoneTransfer)))] }
     }
 
     public struct AppReload: ScenarioAction {
         public var label: String { "app reloads the complication" }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            simulation.requestComplicationUpdate(source: "app")
-        }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.app)))] }
     }
 }
