@@ -228,7 +228,8 @@ public struct ComplicationFeature: SimulationFeature {
     private func traceTask(_ task: BackgroundTaskRecord, at now: SimTime) -> WorldEffect {
         switch task.result {
         case .completed(let after):
-            return .trace(.complicationBackgroundTask, at: now, ["state": .string("completed"), "after": .duration(after)])
+            return .trace(
+                .complicationBackgroundTask, at: now, ["state": .string("completed"), "after": .duration(after)])
         case .terminated(let reason, let after):
             return .trace(
                 .complicationBackgroundTask, at: now,
