@@ -138,7 +138,9 @@ import Testing
     @Test func unknownWatchIsAnErrorAtTheWatchKey() {
         let error = decodingError("", watch: "series3-39mm") ?? ""
         #expect(
-            error.hasPrefix("t.json:1:70: error: unknown watch model \"series3-39mm\"; expected one of: series0-38mm,"),
+            error.hasPrefix(
+                "t.json:1:70: error: unknown watch model \"series3-39mm\"; did you mean \"series3-38mm\"? "
+                    + "('wristsim watches' lists all 31 models)"),
             "\(error)")
     }
 
