@@ -45,48 +45,6 @@ extension ComplicationReport {
         return .object(object)
     }
 
-    /// The report as `wristsim timeline --json` printed it before the typed contract (version 1:
-    /// times from ``ComplicationClock/stamp(_:)``, staleness in seconds keyed by family), with the
-    /// budget members of ``budgetJSON(stamp:)`` and each reload's execution and policy fields
-    /// added. Kept until the timeline command adopts ``jsonValue(stamp:)``.
-    public var json: String {
-        var object = JSONObject()
-        object.append("version", 1)
-        guard case .object(let members) = jsonValue(stamp: clock.stamp) else { return "{}" }
-        for member in members.members where member.key != "staleness" {
-            guard member.key == "reloads", case .array(let reloads) = member.value else {
-                object.append(member.key, member.value)
-                continue
-            }
-            // Version 1 gave a refusal's reason as its code alone.
-            let flattened = reloads.map { reload -> JSONValue in
-                guard case .object(var fields) = reload else { return reload }
-                fields["reason"] = .optional(reload["reason"]?["code"])
-                return .object(fields)
-            }
-            object.append("reloads", .array(flattened))
-        }
-        var stale = JSONObject()
-        for family in staleness {
-            stale.append(
-                family.family.rawValue,
-                [
-                    "totalSeconds": .decimal(family.totalStale.nanoseconds / 1_000_000, scale: 3),
-                    "maxSeconds": .decimal(family.maxStale.nanoseconds / 1_000_000, scale: 3),
-                    "spans": .array(
-                        family.spans.map { span in
-                            [
-                                "from": .string(clock.stamp(span.from)), "to": .string(clock.stamp(span.to)),
-                                "seconds": .decimal(span.duration.nanoseconds / 1_000_000, scale: 3),
-                                "shown": .string(span.shown), "truth": .string(span.truth),
-                            ]
-                        }),
-                ])
-        }
-        object.append("staleness", .object(stale))
-        return JSONValue.object(object).compact
-    }
-
     /// One request: when, who, what, the decision (a refusal's `reason` as `code` and `message`),
     /// the budget after it, and where they apply its execution `costMs`, `executionLeftMs` and the
     /// policy's `askedFor` / `grantedFor` / `delayMs` / `moved`.
