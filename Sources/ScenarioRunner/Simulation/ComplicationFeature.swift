@@ -84,9 +84,10 @@ public struct ComplicationFeature: SimulationFeature {
             return []
         case .reload(let source):
             guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context) }
-            let app: ComplicationAppState = context.watchApp == .foreground ? .foreground : .background
-            var effects = apply(.appReload(at: now, app: app), context)
-            if case .terminated = driver, app == .foreground { effects += restartRefreshPlan(context) }
+            // The watch app asks from its check-off pipeline or when data reaches it: counted as
+            // a foreground reload (free under WidgetKit rules).
+            var effects = apply(.appReload(at: now, app: .foreground), context)
+            if case .terminated = driver { effects += restartRefreshPlan(context) }
             return effects
         case .face(let presence):
             var effects = apply(.faceChanged(at: now, to: presence), context)
