@@ -179,7 +179,9 @@ import Testing
     @Test func theTraceSaysWhereTheWristStartsAndThatARaiseChangedNothing() throws {
         let path = try CLI.temporaryFile(Array(Self.raiseFirst.replacingOccurrences(of: "WRIST", with: "").utf8))
         let result = try CLI.run(["run", path, "--trace"])
-        #expect(result.stdout.contains("scenario.start  name=\"raise first\"  seed=1  watch=series7-45mm  items=2  wrist=raised"))
+        #expect(
+            result.stdout.contains(
+                "scenario.start  name=\"raise first\"  seed=1  watch=series7-45mm  items=2  wrist=raised"))
         #expect(result.stdout.contains("09:00:01.000  watch.wristRaised  unchanged=\"the wrist was already raised\""))
         // The expectation fails, and the trace now shows why: the raise did nothing.
         #expect(result.status == 1)
@@ -199,7 +201,8 @@ import Testing
 
     @Test func aWrongListShowsMissingAndExtraOnSeparateLines() throws {
         let items = (1...40).map { "{\"id\": \"i\($0)\", \"title\": \"Item \($0)\"}" }.joined(separator: ", ")
-        let taps = (1...40).map { "{\"at\": \"+\($0)s\", \"do\": \"tap\", \"item\": \"i\($0)\"}" }.joined(separator: ", ")
+        let taps = (1...40).map { "{\"at\": \"+\($0)s\", \"do\": \"tap\", \"item\": \"i\($0)\"}" }.joined(
+            separator: ", ")
         let expected = (1...38).map { "\"i\($0)\"" }.joined(separator: ", ")
         let text = """
             {"format": 1, "name": "long list", "start": "2026-11-21T09:00:00Z", "items": [\(items)],
@@ -208,7 +211,8 @@ import Testing
         let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8))])
         #expect(result.status == 1)
         #expect(
-            result.stdout.contains("checked = [i1, i2, i3, i4, i5, … 38 items]: expected checked of 38 items, found 40 items\n"),
+            result.stdout.contains(
+                "checked = [i1, i2, i3, i4, i5, … 38 items]: expected checked of 38 items, found 40 items\n"),
             "\(result.stdout)")
         #expect(result.stdout.contains("\n          extra (2): i39, i40\n"))
         #expect(!result.stdout.split(separator: "\n").contains { $0.count > 400 }, "no 1,500-character line")

@@ -25,7 +25,8 @@ extension WatchFeature {
             position == .raised ? .wristRaised(at: now, list: listSnapshot(at: now)) : .wristLowered(at: now)
         let effects = wrist(event, context)
         let kind: TraceKind = position == .raised ? .watchWristRaised : .watchWristLowered
-        return [.trace(kind, at: now, fieldList: unchangedNote(before, "the wrist was already \(position.rawValue)"))] + effects
+        return [.trace(kind, at: now, fieldList: unchangedNote(before, "the wrist was already \(position.rawValue)"))]
+            + effects
     }
 
     /// The user opens the app from the clock face (or the scenario relaunches it): the face
