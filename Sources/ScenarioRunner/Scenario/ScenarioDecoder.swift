@@ -14,7 +14,13 @@ public enum ScenarioDecoder {
     ///   - file: the file name used in errors.
     /// - Complexity: O(*n*) in the file size, plus O(*s* log *s*) for *s* steps.
     public static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
-        let root = try JSONParser.parse(bytes, file: file)
+        try decode(root: try JSONParser.parse(bytes, file: file), file: file)
+    }
+
+    /// Decodes a scenario from its parsed JSON (`wristsim sweep --set` edits the tree first).
+    ///
+    /// - Complexity: O(*n*) in the tree's size, plus O(*s* log *s*) for *s* steps.
+    public static func decode(root: JSONNode, file: String) throws(ScenarioError) -> Scenario {
         var context = DecodingContext(file: file)
         var object = try ObjectReader(root, context, what: "a JSON object describing a scenario")
 
@@ -57,13 +63,18 @@ public enum ScenarioDecoder {
             }
         }
         let sections = try decodeSections(&object, context)
+        let wrist = try object.optional("wrist").map { node throws(ScenarioError) in
+            try decodeInitialWrist(node, context)
+        }
         try object.finish()
 
         guard let start = context.start else { throw context.error(startNode, "missing start") }
-        return Scenario(
+        var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
             watchLocation: watchNode?.location, items: items, history: history, script: script,
             finalExpectations: finalExpectations, end: end, sections: sections)
+        if let wrist { scenario.wrist = wrist }
+        return scenario
     }
 
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.
