@@ -93,7 +93,8 @@ public struct ComplicationFeature: SimulationFeature {
             var effects = apply(.faceChanged(at: now, to: presence), context)
             effects.append(.send(.link(.environment(.complicationPlacement(placement(presence))))))
             if presence == .onActiveFace, driver == .stopped, settings?.backgroundRefresh != nil {
-                effects += apply(.scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
+                effects += apply(
+                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
             }
             return effects
         case .scheduleRefresh:
@@ -111,7 +112,8 @@ public struct ComplicationFeature: SimulationFeature {
             if let termination = result.termination {
                 driver = .terminated(termination)
             } else {
-                effects += apply(.scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
+                effects += apply(
+                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
             }
             return effects
         case .policyReload(let token):
@@ -130,7 +132,9 @@ public struct ComplicationFeature: SimulationFeature {
         driver = .stopped
         guard model?.presence(at: context.now) == .onActiveFace else { return [] }
         return [.trace(.complicationRefreshPlanRestarted, at: context.now, ["reason": .string("appLaunched")])]
-            + apply(.scheduleBackgroundRefresh(at: context.now, preferred: context.now.addingClamped(refreshEvery)), context)
+            + apply(
+                .scheduleBackgroundRefresh(at: context.now, preferred: context.now.addingClamped(refreshEvery)), context
+            )
     }
 
     /// Puts the policy reload on the loop (a planned one is superseded) and traces the plan.
