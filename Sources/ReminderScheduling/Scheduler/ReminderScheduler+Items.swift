@@ -8,11 +8,8 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     public mutating func setItem(_ id: String, due: ReminderTime?, now: ReminderTime) {
         expire(now: now)
-        guard let slot = slots[id] else {
-            let slot = Int32(items.count)
-            items.append(ItemRecord(id: id, state: .open(due: nil)))
-            slots[id] = slot
-            arm(slot: slot, due: due)
+        guard let slot = slot(of: id) else {
+            arm(slot: appendItem(id, state: .open(due: nil)), due: due)
             return
         }
         switch items[Int(slot)].state {
@@ -30,7 +27,7 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     /// - Throws: ``ReminderSchedulerError/unknownItem(_:)``.
     public mutating func reopen(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         expire(now: now)
         guard case .completed(let due) = items[Int(slot)].state else { return }
         arm(slot: slot, due: due)
@@ -50,11 +47,12 @@ extension ReminderScheduler {
         }
     }
 
-    /// Adds many open items at once. On an empty scheduler the indexes are built from sorted keys
-    /// (O(N log N), sequential memory); otherwise each item goes through ``setItem(_:due:now:)``.
-    /// A repeated identifier keeps its last due date.
+    /// Adds many open items at once. On an empty scheduler the indexes are built from sorted keys:
+    /// one sort of (due date, slot) pairs, then each tree is built bottom-up in O(N) from its sorted
+    /// keys; otherwise each item goes through ``setItem(_:due:now:)``. A repeated identifier keeps its
+    /// last due date.
     ///
-    /// - Complexity: O(N log N) for N items.
+    /// - Complexity: O(N log N) for N items (the one sort); O(N) besides.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
         guard items.isEmpty, repeats.isEmpty else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
@@ -63,31 +61,47 @@ extension ReminderScheduler {
         expire(now: now)
         reserveCapacity(list.count)
         var dueKeys: [DueKey] = []
-        var reminderKeys: [ReminderKey] = []
-        for (index, entry) in list.enumerated() {
-            items.append(ItemRecord(id: entry.id, state: .open(due: entry.due)))
-            guard slots.updateValue(Int32(index), forKey: entry.id) == nil else {
+        dueKeys.reserveCapacity(list.count)
+        for entry in list {
+            guard slot(of: entry.id) == nil else {
                 // A repeated identifier: start again one item at a time.
                 items.removeAll()
-                slots.removeAll()
+                slots = ItemSlotTable()
                 for entry in list { setItem(entry.id, due: entry.due, now: now) }
                 return
             }
-            guard let due = entry.due else { continue }
-            dueKeys.append(DueKey(due: due.seconds, slot: Int32(index)))
-            if due > clock {
-                reminderKeys.append(ReminderKey(fire: due, kind: .item, owner: entry.id))
-            } else {
-                overdueCount += 1
-            }
+            let slot = appendItem(entry.id, state: .open(due: entry.due))
+            if let due = entry.due { dueKeys.append(DueKey(due: due.seconds, slot: slot)) }
         }
         dueKeys.sort()
+        // Reminders: the items due after the clock, in (due, identifier) order — the due-key order
+        // with each run of equal due dates put in identifier order.
+        var firstFuture = 0
+        var upper = dueKeys.count
+        while firstFuture < upper {
+            let middle = (firstFuture + upper) / 2
+            if dueKeys[middle].due > clock.seconds { upper = middle } else { firstFuture = middle + 1 }
+        }
+        overdueCount += firstFuture
+        var order = dueKeys[firstFuture...].map(\.slot)
+        var start = 0
+        while start < order.count {
+            let due = items[Int(order[start])].state.due
+            var end = start + 1
+            while end < order.count, items[Int(order[end])].state.due == due { end += 1 }
+            if end - start > 1 {
+                order[start..<end].sort { items[Int($0)].id < items[Int($1)].id }
+            }
+            start = end
+        }
         dueIndex = CountingTreap(sorted: dueKeys)
         dueKeys = []
-        reminderKeys.sort()
-        let windowCount = min(capacity, reminderKeys.count)
-        entries = reminderKeys[..<windowCount].map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
-        held = CountingTreap(sorted: reminderKeys[windowCount...])
+        let windowCount = min(capacity, order.count)
+        let keys = order.lazy.map { [items] slot in
+            ReminderKey(fire: items[Int(slot)].state.due ?? .zero, kind: .item, owner: items[Int(slot)].id)
+        }
+        entries = keys.prefix(windowCount).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
+        held = CountingTreap(sorted: keys.dropFirst(windowCount))
     }
 
     /// Marks item `id` done: its reminder and snooze are withdrawn and every pending badge firing at or
@@ -96,7 +110,7 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     /// - Throws: ``ReminderSchedulerError/unknownItem(_:)``.
     public mutating func complete(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         expire(now: now)
         guard case .open(let due) = items[Int(slot)].state else { return }
         clearReminders(slot: slot)
@@ -109,7 +123,7 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + W).
     /// - Throws: ``ReminderSchedulerError/unknownItem(_:)`` or ``ReminderSchedulerError/itemCompleted(_:)``.
     public mutating func snooze(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         guard items[Int(slot)].state.isOpen else { throw .itemCompleted(id) }
         expire(now: now)
         if let previous = snoozes[id] { removeWanted(ReminderKey(fire: previous, kind: .snooze, owner: id)) }
@@ -127,7 +141,7 @@ extension ReminderScheduler {
     public mutating func handle(_ action: ReminderAction, item id: String, now: ReminderTime)
         throws(ReminderSchedulerError) -> ActionOutcome
     {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         guard items[Int(slot)].state.isOpen else {
             expire(now: now)
             return .ignoredCompleted
