@@ -119,7 +119,6 @@ public struct ReminderHarness: Sendable {
         let delivered = center.advance(to: time)
         var seen = Set<DeliveredKey>()
         seen.reserveCapacity(delivered.count)
-        deliveries.reserveCapacity(deliveries.count + delivered.count)
         for delivery in delivered {
             seen.insert(DeliveredKey(identifier: delivery.request.identifier, at: delivery.at))
             deliveries.append(ReminderDelivery(delivery))

@@ -47,10 +47,10 @@ extension ReminderScheduler {
         }
     }
 
-    /// Adds many open items at once. On an empty scheduler the indexes are built from sorted keys:
-    /// one sort of (due date, slot) pairs, then each tree is built bottom-up in O(N) from its sorted
-    /// keys; otherwise each item goes through ``setItem(_:due:now:)``. A repeated identifier keeps its
-    /// last due date.
+    /// Adds many open items at once. On an empty scheduler the items are stored in due-date order and
+    /// both trees are built bottom-up, in O(N), from that order: one sort of packed (due date, index)
+    /// words, one pass over the input. Otherwise each item goes through ``setItem(_:due:now:)``.
+    /// A repeated identifier keeps its last due date.
     ///
     /// - Complexity: O(N log N) for N items (the one sort); O(N) besides.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
@@ -59,23 +59,23 @@ extension ReminderScheduler {
             return
         }
         expire(now: now)
-        reserveCapacity(list.count)
-        var dueKeys: [DueKey] = []
-        dueKeys.reserveCapacity(list.count)
-        for entry in list {
-            guard slot(of: entry.id) == nil else {
-                // A repeated identifier: start again one item at a time.
-                items.removeAll()
-                slots = ItemSlotTable()
-                for entry in list { setItem(entry.id, due: entry.due, now: now) }
-                return
-            }
-            let slot = appendItem(entry.id, state: .open(due: entry.due))
-            if let due = entry.due { dueKeys.append(DueKey(due: due.seconds, slot: slot)) }
+        guard let order = Self.dueOrder(of: list) else {
+            for entry in list { setItem(entry.id, due: entry.due, now: now) }
+            return
         }
-        dueKeys.sort()
-        // Reminders: the items due after the clock, in (due, identifier) order — the due-key order
-        // with each run of equal due dates put in identifier order.
+        reserveCapacity(list.count)
+        // Items with a due date first, in (due, identifier) order, so slot order is due order; then the rest.
+        var dueKeys: [DueKey] = []
+        dueKeys.reserveCapacity(order.count)
+        for index in order {
+            let entry = list[index]
+            guard let due = entry.due, slot(of: entry.id) == nil else { return reloadOneByOne(list, now: now) }
+            dueKeys.append(DueKey(due: due.seconds, slot: appendItem(entry.id, state: .open(due: due))))
+        }
+        for entry in list where entry.due == nil {
+            guard slot(of: entry.id) == nil else { return reloadOneByOne(list, now: now) }
+            _ = appendItem(entry.id, state: .open(due: nil))
+        }
         var firstFuture = 0
         var upper = dueKeys.count
         while firstFuture < upper {
@@ -83,25 +83,55 @@ extension ReminderScheduler {
             if dueKeys[middle].due > clock.seconds { upper = middle } else { firstFuture = middle + 1 }
         }
         overdueCount += firstFuture
-        var order = dueKeys[firstFuture...].map(\.slot)
-        var start = 0
-        while start < order.count {
-            let due = items[Int(order[start])].state.due
-            var end = start + 1
-            while end < order.count, items[Int(order[end])].state.due == due { end += 1 }
-            if end - start > 1 {
-                order[start..<end].sort { items[Int($0)].id < items[Int($1)].id }
-            }
-            start = end
-        }
         dueIndex = CountingTreap(sorted: dueKeys)
-        dueKeys = []
-        let windowCount = min(capacity, order.count)
-        let keys = order.lazy.map { [items] slot in
-            ReminderKey(fire: items[Int(slot)].state.due ?? .zero, kind: .item, owner: items[Int(slot)].id)
+        let windowCount = min(capacity, dueKeys.count - firstFuture)
+        let keys = dueKeys[firstFuture...].lazy.map { [items] key in
+            ReminderKey(fire: ReminderTime(seconds: key.due), kind: .item, owner: items[Int(key.slot)].id)
         }
         entries = keys.prefix(windowCount).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
         held = CountingTreap(sorted: keys.dropFirst(windowCount))
+    }
+
+    /// Starts again one item at a time (the list repeats an identifier).
+    private mutating func reloadOneByOne(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
+        items.removeAll()
+        slots = ItemSlotTable()
+        for entry in list { setItem(entry.id, due: entry.due, now: now) }
+    }
+
+    /// The indices of the entries with a due date, in (due, identifier) order; `nil` when the due dates
+    /// span more than 2³² seconds or there are 2³² entries (the caller then adds them one by one).
+    ///
+    /// - Complexity: O(N log N).
+    private static func dueOrder(of list: [(id: String, due: ReminderTime?)]) -> [Int]? {
+        guard list.count < Int(UInt32.max) else { return nil }
+        var lowest = Int64.max
+        var highest = Int64.min
+        for entry in list {
+            guard let due = entry.due?.seconds else { continue }
+            lowest = min(lowest, due)
+            highest = max(highest, due)
+        }
+        guard lowest <= highest else { return [] }
+        let (span, overflow) = highest.subtractingReportingOverflow(lowest)
+        guard !overflow, span < Int64(UInt32.max) else { return nil }
+        var words: [UInt64] = []
+        words.reserveCapacity(list.count)
+        for (index, entry) in list.enumerated() {
+            guard let due = entry.due?.seconds else { continue }
+            words.append(UInt64(due - lowest) << 32 | UInt64(index))
+        }
+        words.sort()
+        var order = words.map { Int($0 & 0xFFFF_FFFF) }
+        // Equal due dates: identifier order.
+        var start = 0
+        while start < words.count {
+            var end = start + 1
+            while end < words.count, words[end] >> 32 == words[start] >> 32 { end += 1 }
+            if end - start > 1 { order[start..<end].sort { list[$0].id < list[$1].id } }
+            start = end
+        }
+        return order
     }
 
     /// Marks item `id` done: its reminder and snooze are withdrawn and every pending badge firing at or
