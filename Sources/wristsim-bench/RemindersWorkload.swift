@@ -256,7 +256,8 @@ private struct MinutelyRepeating {
         let timed = Stopwatch()
         _ = try? phone.run(at: .zero, reason: .launch) { (scheduler) throws(ReminderSchedulerError) in
             try scheduler.addRepeating(
-                RepeatingReminder(id: "minutely", title: "Every minute", start: ReminderTime(seconds: 60), interval: 60),
+                RepeatingReminder(
+                    id: "minutely", title: "Every minute", start: ReminderTime(seconds: 60), interval: 60),
                 now: .zero)
         }
         let end = Int64(days) * 86_400

@@ -56,7 +56,10 @@ enum RemindersCommand: Command {
         var mode: RemindersSettings.Mode?
         if let text = arguments.value("scheduler") {
             guard let value = RemindersSettings.Mode(rawValue: text) else {
-                throw UsageError(command: name, message: "--scheduler expects naive, windowed, overflowNotice or backgroundRefresh, found '\(text)'")
+                throw UsageError(
+                    command: name,
+                    message: "--scheduler expects naive, windowed, overflowNotice or backgroundRefresh, found '\(text)'"
+                )
             }
             mode = value
         }
