@@ -4,11 +4,10 @@ import ScenarioRunner
 /// `wristsim merge PARTS…`: combines `--shard` partial results into the single-run result.
 enum MergeCommand: Command {
     static let name = "merge"
-    static let summary = "Combine --shard partial results (sweep or explore) into the single-run result."
+    static let summary = "Combine 'sweep --shard' partial results into the single-run result."
     static let usage = "wristsim merge PART… [--json] [--partial]"
     static let help = """
-        Reads the JSON Lines files that 'wristsim sweep --shard' or 'wristsim explore --shard'
-        wrote, checks that they belong to the same command line and that no run is counted
+        Reads the JSON Lines files that 'wristsim sweep --shard' wrote, checks that they belong to the same command line and that no run is counted
         twice, adds them up and prints exactly what the unsharded command would have printed:
         the same bytes whatever the split and whatever the order of the files.
 
@@ -22,7 +21,7 @@ enum MergeCommand: Command {
           -h, --help   show this help
 
         EXIT CODES:
-          0 merged   1 (explore) an invariant failed in some run   64 usage error
+          0 merged   64 usage error
           65 a part is malformed, parts belong to different runs or overlap, or runs are missing
 
         EXAMPLES:
@@ -53,7 +52,7 @@ enum MergeCommand: Command {
         do throws(SweepError) {
             let kinds = Set(files.map { PartKind.of($0.bytes) })
             guard kinds.count == 1, let kind = kinds.first else {
-                throw SweepError.parts("the parts mix sweep and explore results (or are not partial results)")
+                throw SweepError.parts("the parts are of different kinds (or are not partial results)")
             }
             switch kind {
             case .sweep, .unknown:
