@@ -73,9 +73,10 @@ public enum ScenarioDecoder {
     static func decodeEventLimit(
         _ node: JSONNode?, script: [ScriptStep], _ scriptNode: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) -> EventLimit {
-        let limit = try node.map { node throws(ScenarioError) in
-            EventLimit(try node.int(context, in: 1...ScenarioLimits.maximumEventLimit))
-        } ?? .default
+        let limit =
+            try node.map { node throws(ScenarioError) in
+                EventLimit(try node.int(context, in: 1...ScenarioLimits.maximumEventLimit))
+            } ?? .default
         var actions = 0
         for step in script {
             if case .action = step.content { actions += 1 }
