@@ -92,7 +92,7 @@ import Testing
         var phone = try phone()
         try launch(&phone, items: [("a", 10), ("b", 60)])
         try phone.respond(to: "item:a", with: .complete, at: minutes(11))
-        #expect(phone.scheduler.state(of: "a") == .completed)
+        #expect(phone.scheduler.state(of: "a") == .completed(due: minutes(10)))
         #expect(pendingBadges(phone) == [1])
         #expect(phone.center.badge == 0)
         phone.advance(to: minutes(61))

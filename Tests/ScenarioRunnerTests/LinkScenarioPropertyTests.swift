@@ -51,8 +51,10 @@ import Testing
             let outcome = simulation.run()
             #expect(outcome.invariantFailures.isEmpty, "seed \(seed): \(outcome.invariantFailures)")
             #expect(outcome.failedExpectations.isEmpty, "seed \(seed): \(outcome.failedExpectations.map(\.failure))")
-            let settled = simulation.link.settled(at: simulation.now).system
-            #expect(settled.isSettled, "seed \(seed): the link did not finish: \(settled.sender.pending)")
+            let settled = simulation.settled()
+            #expect(
+                settled.link.transport.isIdle && settled.watch.sender.pending.isEmpty,
+                "seed \(seed): the link did not finish: \(settled.watch.sender.pending)")
         }
     }
 }

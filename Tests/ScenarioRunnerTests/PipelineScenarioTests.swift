@@ -77,14 +77,14 @@ import Testing
             """
         var jittered = ScenarioSimulation(scenario: try scenario("\"pipeline\": \"naive\",", script: taps))
         _ = jittered.run()
-        #expect(Set(jittered.watchApp.latencies).count == 3, "\(jittered.watchApp.latencies)")
+        #expect(Set(jittered.watch.app.latencies).count == 3, "\(jittered.watch.app.latencies)")
         var again = ScenarioSimulation(scenario: try scenario("\"pipeline\": \"naive\",", script: taps))
         _ = again.run()
-        #expect(again.watchApp.latencies == jittered.watchApp.latencies, "same seed, same draws")
+        #expect(again.watch.app.latencies == jittered.watch.app.latencies, "same seed, same draws")
         var exact = ScenarioSimulation(
             scenario: try scenario("\"pipeline\": {\"preset\": \"naive\", \"jitter\": 0},", script: taps))
         _ = exact.run()
-        #expect(Set(exact.watchApp.latencies) == [SimDuration(nanoseconds: 2_800_000_000)])
+        #expect(Set(exact.watch.app.latencies) == [SimDuration(nanoseconds: 2_800_000_000)])
     }
 
     @Test(arguments: [
@@ -138,7 +138,9 @@ import Testing
     @Test func unknownWatchIsAnErrorAtTheWatchKey() {
         let error = decodingError("", watch: "series3-39mm") ?? ""
         #expect(
-            error.hasPrefix("t.json:1:70: error: unknown watch model \"series3-39mm\"; expected one of: series0-38mm,"),
+            error.hasPrefix(
+                "t.json:1:70: error: unknown watch model \"series3-39mm\"; did you mean \"series3-38mm\"? "
+                    + "('wristsim watches' lists all 31 models)"),
             "\(error)")
     }
 
@@ -160,8 +162,8 @@ import Testing
         #expect(changed < sent && sent < gone, "commit, then the synchronous send, then the frame after the handler")
         // On the S3 the naive handler is 1593.2 ms of CPU + 1200 ms wait; the commit ends the table model at 964.8 ms.
         #expect(outcome.trace[changed].time == SimTime(offset: .seconds(10) + .microseconds(964_800)))
-        #expect(simulation.watchApp.latencies == [SimDuration(nanoseconds: 2_800_000_000)])
-        #expect(simulation.phoneList.remainingCount == 2, "the phone applied the check-off once")
+        #expect(simulation.watch.app.latencies == [SimDuration(nanoseconds: 2_800_000_000)])
+        #expect(simulation.phone.list.remainingCount == 2, "the phone applied the check-off once")
     }
 
     @Test func tapsNeedTheWristUpAndTheAppFrontmost() throws {
@@ -177,8 +179,8 @@ import Testing
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
-        #expect(simulation.tapCounts.accepted == 2)
-        #expect(simulation.tapCounts.ignored.map(\.reason) == ["wristDown", "clockFace"])
+        #expect(simulation.watch.tapCounts.accepted == 2)
+        #expect(simulation.watch.tapCounts.ignored.map(\.reason) == ["wristDown", "clockFace"])
         #expect(outcome.trace.contains { $0.kind == "watch.returnedToClock" })
     }
 

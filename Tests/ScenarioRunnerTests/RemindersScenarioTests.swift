@@ -90,10 +90,25 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"scheduler\": \"lazy\"}", "expected scheduler to be one of \"windowed\", \"naive\", found \"lazy\""),
+        (
+            "{\"scheduler\": \"lazy\"}",
+            "expected scheduler to be one of \"windowed\", \"naive\", \"overflowNotice\", \"backgroundRefresh\", found \"lazy\""
+        ),
         ("{\"window\": 0}", "expected a whole number from 1 to 64"),
         ("{\"windw\": 3}", "unknown key"),
         ("{\"repeating\": [{\"id\": \"r\", \"start\": \"+1h\", \"every\": \"30s\"}]}", "at least 60s"),
+        // Rule R5: a second repeating reminder with the same id is an error at its id, naming the first.
+        (
+            "{\"repeating\": [{\"id\": \"r\", \"start\": \"+1h\", \"every\": \"1h\"}, {\"id\": \"r\", \"start\": \"+2h\", \"every\": \"1d\"}]}",
+            "test.json:2:119: error: duplicate repeating reminder id \"r\" (first at line 2, column 75)"
+        ),
+        (
+            "{\"api\": \"legacy\", \"repeating\": [{\"id\": \"r\", \"start\": \"+1h\", \"every\": \"90m\"}]}",
+            "the legacy API repeats only by calendar unit"
+        ),
+        ("{\"scheduler\": \"overflowNotice\", \"window\": 1}", "expected a whole number from 2 to 64"),
+        ("{\"authorization\": \"maybe\"}", "expected authorization to be one of"),
+        ("{\"refresh\": {\"every\": \"10s\"}}", "expected a refresh interval of at least 1m"),
     ])
     func badSectionsAreRejectedWithPreciseMessages(section: String, message: String) throws {
         #expect {

@@ -43,14 +43,15 @@ import Testing
         let list = simulation.watchList
         #expect(list.remainingCount == list.remainingItems.count, "seed \(seed)")
         #expect(list.items.count == scenario.items.count, "seed \(seed): no item lost from the list")
-        let checks = simulation.intents.filter { $0.kind == .check }.count
-        let unchecks = simulation.intents.filter { $0.kind == .uncheck }.count
+        let changes = outcome.trace.filter { $0.is(.watchListChanged) }
+        let checks = changes.filter { $0["action"] == "check" }.count
+        let unchecks = changes.filter { $0["action"] == "uncheck" }.count
         #expect(checks - unchecks == list.items.count - list.remainingCount, "seed \(seed)")
         for item in scenario.items {
-            let operations = simulation.intents.filter { $0.item == item.id }
+            let count = changes.filter { $0["item"] == .string(item.id) }.count
             #expect(
-                operations.map(\.sequence) == (0..<operations.count).map { $0 + 1 },
-                "seed \(seed): sequence numbers of \(item.id) count from 1")
+                simulation.watch.operationCounts[item.id, default: 0] == count,
+                "seed \(seed): one sequence number per change of \(item.id), counting from 1")
         }
     }
 
@@ -101,7 +102,7 @@ import Testing
         var simulation = ScenarioSimulation(scenario: try ScenarioDecoder.decode(Array(text.utf8), file: "t.json"))
         let outcome = simulation.run()
         #expect(outcome.passed)
-        #expect(simulation.tapCounts.ignoredTotal == 1)
+        #expect(simulation.watch.tapCounts.ignoredTotal == 1)
         #expect(outcome.trace.contains { $0.kind == "watch.tapIgnored" })
     }
 }

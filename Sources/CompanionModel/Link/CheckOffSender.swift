@@ -69,6 +69,10 @@ public struct CheckOffSender: Hashable, Sendable {
         case commit(CheckOffOperation, reachability: Reachability)
         /// How a message carrying `operation` on `channel` ended.
         case outcome(CheckOffOperation, channel: LinkChannel, LinkOutcome)
+        /// The watch applied `operation`, made by the phone and received over the link: it becomes
+        /// the item's intent, and an older unacknowledged operation on the item is dropped (the
+        /// phone already has a newer state).
+        case adopted(CheckOffOperation)
         case watchAppStopped
         case watchAppStarted
     }
@@ -105,30 +109,37 @@ public struct CheckOffSender: Hashable, Sendable {
             intent[item] = ItemIntent(status: operation.status, sequence: operation.sequence)
             if reachability.isReachable {
                 pending[item] = Pending(operation: operation, carrier: .interactive)
-                return [trace("watch.checkOff", operation, now, route: "interactive"), .sendMessage(operation)]
+                return [trace(.watchCheckOff, operation, now, route: "interactive"), .sendMessage(operation)]
             }
             pending[item] = Pending(operation: operation, carrier: .queuedTransfer)
-            return [trace("watch.checkOff", operation, now, route: "queuedTransfer"), .transferUserInfo(operation)]
+            return [trace(.watchCheckOff, operation, now, route: "queuedTransfer"), .transferUserInfo(operation)]
 
         case .outcome(let operation, let channel, let outcome):
             guard let entry = pending[operation.item], entry.operation.sequence == operation.sequence else { return [] }
             switch outcome {
             case .replied, .transferFinished:
                 pending[operation.item] = nil
-                return [trace("watch.acknowledged", operation, now, route: channel.name)]
+                return [trace(.watchAcknowledged, operation, now, route: channel.name)]
             case .failed(let error) where channel == .interactive:
                 pending[operation.item]?.carrier = .queuedTransfer
                 return [
-                    trace("watch.fallback", operation, now, route: "queuedTransfer", error: error),
+                    trace(.watchFallback, operation, now, route: "queuedTransfer", error: error),
                     .transferUserInfo(operation),
                 ]
             case .failed(let error):
                 pending[operation.item]?.carrier = .undeliverable(error)
-                return [trace("watch.undeliverable", operation, now, route: channel.name, error: error)]
+                return [trace(.watchUndeliverable, operation, now, route: channel.name, error: error)]
             case .cancelled:
                 pending[operation.item]?.carrier = .undeliverable(.deliveryFailed)
-                return [trace("watch.undeliverable", operation, now, route: channel.name, error: .deliveryFailed)]
+                return [trace(.watchUndeliverable, operation, now, route: channel.name, error: .deliveryFailed)]
             }
+
+        case .adopted(let operation):
+            let item = operation.item
+            if let current = intent[item], current.sequence >= operation.sequence { return [] }
+            intent[item] = ItemIntent(status: operation.status, sequence: operation.sequence)
+            if let entry = pending[item], entry.operation.sequence < operation.sequence { pending[item] = nil }
+            return []
 
         case .watchAppStopped:
             for item in pending.keys.sorted() where pending[item]?.carrier == .interactive {
@@ -141,7 +152,7 @@ public struct CheckOffSender: Hashable, Sendable {
             for item in pending.keys.sorted() {
                 guard let entry = pending[item], entry.carrier == .awaitingResend else { continue }
                 pending[item]?.carrier = .queuedTransfer
-                commands.append(trace("watch.resend", entry.operation, now, route: "queuedTransfer"))
+                commands.append(trace(.watchResend, entry.operation, now, route: "queuedTransfer"))
                 commands.append(.transferUserInfo(entry.operation))
             }
             return commands
@@ -149,7 +160,7 @@ public struct CheckOffSender: Hashable, Sendable {
     }
 
     private func trace(
-        _ kind: String, _ operation: CheckOffOperation, _ now: SimTime, route: String,
+        _ kind: TraceKind, _ operation: CheckOffOperation, _ now: SimTime, route: String,
         error: LinkError? = nil
     ) -> Command {
         var fields: [(key: String, value: TraceValue)] = [

@@ -10,10 +10,10 @@ import SimulationKernel
 /// var driver = LinkDriver(configuration: configuration, seed: 42)
 /// driver.schedule(.user(.checkOff("kale")), at: SimTime(offset: .seconds(5)))
 /// driver.run()
-/// driver.settle()
+/// driver.settle()   // the shared LinkSettling routine
 /// #expect(driver.verify().isEmpty)
 /// ```
-public struct LinkDriver {
+public struct LinkDriver: LinkSettling {
     /// The event loop; `loop.now` is the current time.
     public private(set) var loop = EventLoop<LinkEvent>(capacity: 256)
     /// The sender, the link and the phone.
@@ -58,23 +58,12 @@ public struct LinkDriver {
         }
     }
 
-    /// Runs everything still scheduled, then brings the link back (session activated, phone in
-    /// range, both apps running) and runs until nothing is left: afterwards every guaranteed
-    /// transfer has been delivered.
-    public mutating func settle() {
-        run()
-        for change: LinkEnvironmentChange in [.session(.activate), .phoneInRange, .launchPhoneApp, .relaunchWatchApp] {
-            loop.schedule(.environment(change), at: loop.now)
-        }
-        run()
-    }
-
     /// Discrepancies between the phone's list and the watch's intent, with trails.
     public func verify() -> [LinkDiscrepancy] {
         system.verify(trail: trace.events)
     }
 
-    private mutating func handle(_ event: LinkEvent) {
+    mutating func handle(_ event: LinkEvent) {
         handledEvents += 1
         for effect in system.reduce(event, at: loop.now) {
             switch effect {
@@ -83,5 +72,19 @@ public struct LinkDriver {
             case .phoneApplied, .watchReceivedComplication: break
             }
         }
+    }
+}
+
+extension LinkDriver {
+    /// Handles the next scheduled event; `false` when none is left (``LinkSettling``).
+    public mutating func handleNextLinkEvent() -> Bool {
+        guard let event = loop.next() else { return false }
+        handle(event)
+        return true
+    }
+
+    /// Applies `change` now (``LinkSettling``).
+    public mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
+        handle(.environment(change))
     }
 }

@@ -48,6 +48,9 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
     case phoneInRange
     case killPhoneApp
     case launchPhoneApp
+    /// The system launches the phone app into the background (a notification action without
+    /// `.foreground`, PLATFORM.md §1.4).
+    case wakePhoneApp
     case phoneAppToBackground
     case terminateWatchApp
     case relaunchWatchApp
@@ -62,6 +65,7 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
         case .phoneInRange: return "phoneInRange"
         case .killPhoneApp: return "killPhoneApp"
         case .launchPhoneApp: return "launchPhoneApp"
+        case .wakePhoneApp: return "wakePhoneApp"
         case .phoneAppToBackground: return "phoneAppToBackground"
         case .terminateWatchApp: return "terminateWatchApp"
         case .relaunchWatchApp: return "relaunchWatchApp"

@@ -9,9 +9,21 @@ public enum ItemStatus: Hashable, Sendable {
     public var name: String { self == .open ? "open" : "checkedOff" }
 }
 
-/// What a message carries.
+/// What a message carries, in either direction.
+///
+/// **Adding a payload** (for example a list edit made on the phone):
+/// 1. add a case here with its data (value types only);
+/// 2. give it a ``byteCount`` (a property-list estimate; the channels' payload caps apply to it)
+///    and a ``summary`` for traces;
+/// 3. handle it where it is received: in the scenario simulation, the receiving side's
+///    `received(_:duplicate:_:)` (`WatchFeature+Link.swift`, `PhoneFeature+Link.swift`), which
+///    applies it to that side's own state, idempotently (duplicates are delivered with
+///    `duplicate: true`); in ``LinkSystem``, its `receive` routing.
+///
+/// The transport never looks inside a payload except for its size.
 public enum LinkPayload: Hashable, Sendable {
-    /// A check-off or un-check-off from the watch.
+    /// A check-off or un-check-off: from the watch (a tap), or from the phone (a notification's
+    /// Complete action).
     case checkOff(CheckOffOperation)
     /// The phone's view of the list for the watch face (remaining items).
     case complicationUpdate(remaining: Int)

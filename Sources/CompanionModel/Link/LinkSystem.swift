@@ -126,7 +126,7 @@ public struct LinkSystem: Sendable {
             ]
             if duplicate { fields.append(("copy", .string("duplicate"))) }
             if case .stale(let latest) = result { fields.append(("latest", .int(Int64(latest)))) }
-            let kind = result.changedTheList ? "phone.applied" : "phone.ignored"
+            let kind: TraceKind = result.changedTheList ? .phoneApplied : .phoneIgnored
             if !result.changedTheList { fields.append(("reason", .string(result.name))) }
             out.append(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
             if result.changedTheList {
@@ -141,7 +141,7 @@ public struct LinkSystem: Sendable {
             out.append(
                 .trace(
                     TraceEvent(
-                        time: now, kind: "watch.complicationData",
+                        time: now, kind: .watchComplicationData,
                         fields: [
                             "remaining": .int(Int64(remaining)), "id": .int(Int64(message.id)),
                             "channel": .string(message.channel.name),
@@ -150,7 +150,7 @@ public struct LinkSystem: Sendable {
             out.append(
                 .trace(
                     TraceEvent(
-                        time: now, kind: "\(message.route.to.name).received",
+                        time: now, kind: .received(message.route.to),
                         fields: [
                             "id": .int(Int64(message.id)), "payload": .string(message.payload.summary),
                         ])))

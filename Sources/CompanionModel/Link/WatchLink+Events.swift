@@ -35,16 +35,18 @@ extension WatchLink {
         case .phoneInRange: return changeRange(.enter, at: now)
         case .killPhoneApp: return changeApp(.phone, .terminate, at: now, cause: change.name)
         case .launchPhoneApp: return changeApp(.phone, .launch, at: now, cause: change.name)
+        case .wakePhoneApp: return changeApp(.phone, .wakeInBackground, at: now, cause: change.name)
         case .phoneAppToBackground: return changeApp(.phone, .moveToBackground, at: now, cause: change.name)
         case .terminateWatchApp: return changeApp(.watch, .terminate, at: now, cause: change.name)
         case .relaunchWatchApp: return changeApp(.watch, .launch, at: now, cause: change.name)
         case .watchAppToBackground: return changeApp(.watch, .moveToBackground, at: now, cause: change.name)
         case .complicationPlacement(let placement):
+            guard complicationBudget.placement != placement else { return [] }
             complicationBudget.placement = placement
             return [
                 .trace(
                     TraceEvent(
-                        time: now, kind: "link.complicationFace",
+                        time: now, kind: .linkComplicationFace,
                         fields: [
                             "placement": .string(placement.name),
                             "remaining": .int(Int64(complicationBudget.remaining(at: now))),
@@ -60,7 +62,7 @@ extension WatchLink {
         for effect in range.reduce(event, at: now) {
             switch effect {
             case .linkDown:
-                effects.append(.trace(TraceEvent(time: now, kind: "link.range", fields: ["state": "outOfRange"])))
+                effects.append(.trace(TraceEvent(time: now, kind: .linkRange, fields: ["state": "outOfRange"])))
                 epoch += 1
                 lastInteractiveArrival = [:]
                 requeueInFlight()
@@ -69,7 +71,7 @@ extension WatchLink {
                 effects.append(
                     .trace(
                         TraceEvent(
-                            time: now, kind: "link.range",
+                            time: now, kind: .linkRange,
                             fields: [
                                 "state": "inRange", "outage": .duration(outage),
                             ])))
@@ -91,7 +93,7 @@ extension WatchLink {
             effects.append(
                 .trace(
                     TraceEvent(
-                        time: now, kind: "\(side.name).app",
+                        time: now, kind: .app(side),
                         fields: [
                             "state": .string(state.name), "cause": .string(cause),
                         ])))
@@ -108,7 +110,7 @@ extension WatchLink {
     mutating func changeSession(_ event: SessionActivation.Event, at now: SimTime) -> [LinkTransportEffect] {
         let transitions = activation.reduce(event)
         var effects: [LinkTransportEffect] = [
-            .trace(TraceEvent(time: now, kind: "link.session", fields: ["state": .string(activationName)]))
+            .trace(TraceEvent(time: now, kind: .linkSession, fields: ["state": .string(activationName)]))
         ]
         for transition in transitions {
             switch transition {

@@ -8,7 +8,7 @@ extension WatchLink {
     mutating func sendMessage(_ payload: LinkPayload, from side: LinkSide, at now: SimTime) -> [LinkTransportEffect] {
         let message = makeMessage(.interactive, from: side, payload, at: now)
         statistics[.interactive].sent += 1
-        var effects = [trace("link.send", message, at: now)]
+        var effects = [trace(.linkSend, message, at: now)]
         if payload.byteCount > configuration.messagePayloadLimit {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
             return effects + fail(message, .payloadTooLarge, at: now, reason: reason)
@@ -38,11 +38,11 @@ extension WatchLink {
         }
         guard app(receiver).isRunning, range.isInRange else {
             interactive[id] = nil
-            if !record.state.senderIsWaiting { return [trace("link.lost", message, at: now)] }
+            if !record.state.senderIsWaiting { return [trace(.linkLost, message, at: now)] }
             return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)")
         }
         recordFirstDelivery(message, at: now)
-        effects.append(trace("link.delivered", message, at: now, [("delay", .duration(now - message.sentAt))]))
+        effects.append(trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))]))
         effects.append(.deliver(message, duplicate: false))
         if let delay = duplicateDelay() {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
@@ -60,7 +60,7 @@ extension WatchLink {
     mutating func replyArrived(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
         guard let record = interactive[id], record.state.isAwaitingReply else { return [] }
         interactive[id] = nil
-        return [trace("link.replied", record.message, at: now), .outcome(record.message, .replied)]
+        return [trace(.linkReplied, record.message, at: now), .outcome(record.message, .replied)]
     }
 
     /// The reply timeout: if the sender still waits, its error handler runs with 7012.
@@ -74,10 +74,10 @@ extension WatchLink {
     mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime) -> [LinkTransportEffect] {
         let receiver = message.route.to
         guard app(receiver).isRunning else {
-            return [trace("link.duplicateDropped", message, at: now, [("reason", .string("receiver notRunning"))])]
+            return [trace(.linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))])]
         }
         statistics[message.channel].duplicates += 1
-        return [trace("link.duplicate", message, at: now), .deliver(message, duplicate: true)]
+        return [trace(.linkDuplicate, message, at: now), .deliver(message, duplicate: true)]
     }
 
     /// Fails every interactive message whose sender still waits (drop-out, session inactive).
@@ -88,7 +88,7 @@ extension WatchLink {
             if record.state.senderIsWaiting {
                 effects += fail(record.message, error, at: now, reason: reason)
             } else {
-                effects.append(trace("link.lost", record.message, at: now, [("reason", .string(reason))]))
+                effects.append(trace(.linkLost, record.message, at: now, [("reason", .string(reason))]))
             }
         }
         return effects
@@ -104,16 +104,16 @@ extension WatchLink {
                 switch record.state {
                 case .inFlight:
                     interactive[id]?.state = .orphanedInFlight
-                    effects.append(trace("link.orphaned", record.message, at: now))
+                    effects.append(trace(.linkOrphaned, record.message, at: now))
                 case .awaitingReply, .replyLost:
                     interactive[id] = nil
-                    effects.append(trace("link.abandoned", record.message, at: now))
+                    effects.append(trace(.linkAbandoned, record.message, at: now))
                 case .orphanedInFlight:
                     break
                 }
             } else if record.state.isAwaitingReply {
                 interactive[id]?.state = .replyLost
-                effects.append(trace("link.replyLost", record.message, at: now))
+                effects.append(trace(.linkReplyLost, record.message, at: now))
             }
         }
         return effects
@@ -125,7 +125,7 @@ extension WatchLink {
         statistics[message.channel].failed += 1
         return [
             trace(
-                "link.failed", message, at: now,
+                .linkFailed, message, at: now,
                 [
                     ("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason)),
                 ]),

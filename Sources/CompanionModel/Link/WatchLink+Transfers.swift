@@ -13,7 +13,7 @@ extension WatchLink {
 
     mutating func enqueue(_ message: LinkMessage, lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
         statistics[message.channel].sent += 1
-        var effects = [trace("link.queued", message, at: now)]
+        var effects = [trace(.linkQueued, message, at: now)]
         let limit = configuration.payloadLimit(for: message.channel)
         if message.payload.byteCount > limit {
             return effects
@@ -22,7 +22,7 @@ extension WatchLink {
         var queue = lanes[lane] ?? TransferQueue()
         if lane.channel == .applicationContext {
             for old in queue.entries {
-                effects.append(trace("link.superseded", old.message, at: now, [("by", .int(Int64(message.id)))]))
+                effects.append(trace(.linkSuperseded, old.message, at: now, [("by", .int(Int64(message.id)))]))
             }
             queue.entries.removeAll()
         }
@@ -37,7 +37,7 @@ extension WatchLink {
         if complicationBudget.spend(at: now) {
             let message = makeMessage(.complication, from: .phone, payload, at: now)
             let left = complicationBudget.remaining(at: now)
-            return [trace("link.budget", message, at: now, [("remaining", .int(Int64(left)))])]
+            return [trace(.linkBudget, message, at: now, [("remaining", .int(Int64(left)))])]
                 + enqueue(message, lane: .complication, at: now)
         }
         statistics[.complication].fellBack += 1
@@ -45,7 +45,7 @@ extension WatchLink {
         let reason = complicationBudget.placement.allowsTransfers ? "budgetExhausted" : "notOnActiveFace"
         return [
             trace(
-                "link.budgetFallback", message, at: now,
+                .linkBudgetFallback, message, at: now,
                 [
                     ("remaining", .int(0)), ("reason", .string(reason)),
                     ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
@@ -67,7 +67,7 @@ extension WatchLink {
             if queue.entries[index].attempts > 1 {
                 statistics[message.channel].retried += 1
                 effects.append(
-                    trace("link.retry", message, at: now, [("attempt", .int(Int64(queue.entries[index].attempts)))]))
+                    trace(.linkRetry, message, at: now, [("attempt", .int(Int64(queue.entries[index].attempts)))]))
             }
             effects.append(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival))
         }
@@ -89,7 +89,7 @@ extension WatchLink {
         else { return [] }
         lanes[lane]?.entries[index].state = .arrived
         guard let message = lanes[lane]?.entries[index].message else { return [] }
-        var effects = [trace("link.arrived", message, at: now)]
+        var effects = [trace(.linkArrived, message, at: now)]
         if let delay = duplicateDelay() {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
         }
@@ -107,7 +107,7 @@ extension WatchLink {
             queue.entries.removeFirst()
             let message = first.message
             recordFirstDelivery(message, at: now)
-            effects.append(trace("link.delivered", message, at: now, [("delay", .duration(now - message.sentAt))]))
+            effects.append(trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))]))
             effects.append(.deliver(message, duplicate: false))
             effects.append(.outcome(message, .transferFinished))
         }
@@ -140,7 +140,7 @@ extension WatchLink {
                 continue
             }
             statistics[entry.message.channel].failed += 1
-            return [trace("link.cancelled", entry.message, at: now), .outcome(entry.message, .cancelled)]
+            return [trace(.linkCancelled, entry.message, at: now), .outcome(entry.message, .cancelled)]
         }
         return []
     }

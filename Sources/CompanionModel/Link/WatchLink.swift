@@ -157,7 +157,7 @@ public struct WatchLink: Sendable {
     }
 
     func trace(
-        _ kind: String, _ message: LinkMessage, at now: SimTime, _ extra: [(key: String, value: TraceValue)] = []
+        _ kind: TraceKind, _ message: LinkMessage, at now: SimTime, _ extra: [(key: String, value: TraceValue)] = []
     )
         -> LinkTransportEffect
     {

@@ -81,6 +81,23 @@ public struct PhoneShoppingList: Hashable, Sendable {
         return .applied
     }
 
+    /// The phone app itself changes `item` to `status` (a notification's Complete action): the
+    /// operation gets the item's next sequence number and is applied. Returns `nil` when the
+    /// item already has that status.
+    ///
+    /// The watch numbers its own operations from the same per-item counter it adopts from what
+    /// the phone sends it; two devices changing one item while apart is the two-way sync's
+    /// conflict rule to settle.
+    ///
+    /// - Complexity: O(1) amortised.
+    public mutating func originate(_ status: ItemStatus, item: ItemID, at now: SimTime) -> CheckOffOperation? {
+        guard self.status(of: item) != status else { return nil }
+        let operation = CheckOffOperation(
+            item: item, sequence: (records[item]?.appliedSequence ?? 0) + 1, status: status)
+        _ = apply(operation, at: now)
+        return operation
+    }
+
     /// Records a change without the idempotency check: only for tests of the verifier, which
     /// must be able to see a broken phone.
     package mutating func forceApply(_ operation: CheckOffOperation, at now: SimTime) {

@@ -13,6 +13,10 @@ public struct ShoppingList: Hashable, Sendable {
     public private(set) var items: [ShoppingItem]
     private var states: [ItemID: ItemState]
     private var indexByID: [ItemID: Int]
+    /// Each item's place in display order: its rank in the learned store order (`Int.max` when
+    /// never seen in a trip), then the order in which it joined the list.
+    private var placeByID: [ItemID: Place]
+    private var joined = 0
     /// The number of items still to pick up.
     public private(set) var remainingCount: Int
     /// The order in which items were checked off (un-checked items are removed from it).
@@ -33,12 +37,23 @@ public struct ShoppingList: Hashable, Sendable {
     /// - Complexity: O(*n* log *n*) plus the cost of ``StoreOrder/sorted(_:)``.
     public init(items: [ShoppingItem], order: StoreOrder = StoreOrder()) {
         let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let sortedIDs = order.sorted(items.map(\.id))
-        self.items = sortedIDs.compactMap { byID[$0] }
+        var rank: [ItemID: Int] = [:]
+        for (index, item) in order.learnedOrder.enumerated() { rank[item] = index }
+        var places: [ItemID: Place] = [:]
+        for item in items where places[item.id] == nil {
+            places[item.id] = Place(rank: rank[item.id] ?? .max, joined: places.count)
+        }
+        self.items = places.sorted { $0.value < $1.value }.compactMap { byID[$0.key] }
         states = Dictionary(uniqueKeysWithValues: self.items.map { ($0.id, ItemState.remaining) })
         indexByID = Dictionary(uniqueKeysWithValues: self.items.enumerated().map { ($1.id, $0) })
         remainingCount = self.items.count
+        placeByID = places
+        joined = places.count
+        storeRank = rank
     }
+
+    /// The learned store order's rank of each item seen in a trip (for items added later).
+    private let storeRank: [ItemID: Int]
 
     /// The state of `item`, or `nil` if it is not on the list.
     public func state(of item: ItemID) -> ItemState? { states[item] }
@@ -89,4 +104,63 @@ public struct ShoppingList: Hashable, Sendable {
             return .unchanged
         }
     }
+
+    /// Makes `id` show as `shown` (or leaves the list, for `nil`): the watch app's display of
+    /// an item after its list replica merged an edit. An item joining the list takes its place in
+    /// the learned store order (after every item seen in a trip, in joining order, when never
+    /// seen); a title changes in place; a status change checks off (at `time`) or puts back.
+    ///
+    /// - Complexity: O(*n*) when the item joins or leaves the list; O(1) to retitle, check off
+    ///   or O(*n*) to un-check (as ``apply(_:to:at:)``).
+    @discardableResult
+    public mutating func reconcile(_ id: ItemID, with shown: SyncedItem?, at time: SimTime) -> Change {
+        guard let shown else { return remove(id) }
+        var change = Change.unchanged
+        if let index = indexByID[id] {
+            if items[index].title != shown.title {
+                items[index].title = shown.title
+                change = .changed
+            }
+        } else {
+            insert(ShoppingItem(id: id, title: shown.title))
+            change = .changed
+        }
+        let status: CheckOffKind = shown.status == .checkedOff ? .check : .uncheck
+        return apply(status, to: id, at: time) == .changed ? .changed : change
+    }
+
+    private mutating func insert(_ item: ShoppingItem) {
+        let place = Place(rank: storeRank[item.id] ?? .max, joined: joined)
+        joined += 1
+        placeByID[item.id] = place
+        let index = items.firstIndex { placeByID[$0.id].map { place < $0 } ?? false } ?? items.count
+        items.insert(item, at: index)
+        states[item.id] = .remaining
+        remainingCount += 1
+        reindex(from: index)
+    }
+
+    private mutating func remove(_ id: ItemID) -> Change {
+        guard let index = indexByID[id] else { return .unknownItem }
+        if states[id]?.isRemaining ?? false { remainingCount -= 1 }
+        checkOffOrder.removeAll { $0 == id }
+        items.remove(at: index)
+        states[id] = nil
+        indexByID[id] = nil
+        placeByID[id] = nil
+        reindex(from: index)
+        return .changed
+    }
+
+    private mutating func reindex(from start: Int) {
+        for index in start..<items.count { indexByID[items[index].id] = index }
+    }
+}
+
+/// An item's place in a ``ShoppingList``'s display order.
+private struct Place: Hashable, Sendable, Comparable {
+    var rank: Int
+    var joined: Int
+
+    static func < (lhs: Place, rhs: Place) -> Bool { (lhs.rank, lhs.joined) < (rhs.rank, rhs.joined) }
 }

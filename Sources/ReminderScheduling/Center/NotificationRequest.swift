@@ -35,8 +35,8 @@ public enum NotificationTrigger: Hashable, Sendable {
 public struct NotificationContent: Hashable, Sendable {
     /// The alert text; empty for a badge-only notification (delivered without an alert).
     public var title: String
-    /// `nil` leaves the app badge unchanged, `0` clears it, a positive value sets it (PLATFORM.md §1.3).
-    /// Negative values are rejected by ``SimulatedNotificationCenter/add(_:)``.
+    /// UserNotifications: `nil` leaves the app badge unchanged, `0` clears it, a positive value sets it;
+    /// negative values are rejected. Legacy: 0 or less (or `nil`) leaves it unchanged.
     public var badge: Int?
     /// The category whose actions the notification offers (`""` for none).
     public var categoryIdentifier: String
@@ -69,6 +69,8 @@ public struct NotificationRequest: Hashable, Sendable {
 public enum NotificationRequestError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A repeating trigger's interval is under ``NotificationTrigger/minimumRepeatInterval``.
     case repeatIntervalTooShort(identifier: NotificationIdentifier, seconds: Int64)
+    /// A legacy repeating interval is not a calendar unit (minute, hour, day, week).
+    case repeatIntervalNotACalendarUnit(identifier: NotificationIdentifier, seconds: Int64)
     /// The badge is negative.
     case negativeBadge(identifier: NotificationIdentifier, badge: Int)
     /// A category registers more actions than the system allows.
@@ -78,6 +80,8 @@ public enum NotificationRequestError: Error, Hashable, Sendable, CustomStringCon
         switch self {
         case .repeatIntervalTooShort(let identifier, let seconds):
             "notification '\(identifier)': a repeating interval must be at least 60 seconds, found \(seconds)"
+        case .repeatIntervalNotACalendarUnit(let identifier, let seconds):
+            "notification '\(identifier)': the legacy API repeats by calendar unit (1m, 1h, 1d or 7d), found \(seconds) seconds"
         case .negativeBadge(let identifier, let badge):
             "notification '\(identifier)': badge must be nil, 0 or positive, found \(badge)"
         case .tooManyActions(let category, let count, let limit):

@@ -1,11 +1,16 @@
-/// A simulated system notification center that enforces the platform's rules (PLATFORM.md §1, §6).
+/// A simulated system notification center that enforces the platform's rules (``PlatformRules``;
+/// `docs/reminders.md`, rules P1–P8).
 ///
-/// - At most ``limit`` (64) pending requests per app; the excess is dropped **silently** (no error),
-///   and which one goes is ``retention`` (default ``OverflowRetention/mostRecentlyAdded``).
-/// - Adding an identifier that is pending replaces it; a repeating request occupies one slot.
-/// - A one-shot whose date is not in the future is not retained (silently).
-/// - A repeating interval under 60 s, or a negative badge, is refused with a thrown error.
-/// - At each fire date the notification is delivered and its badge (if not `nil`) becomes the app badge.
+/// - At most ``limit`` (64) pending slots per app; the excess is dropped **silently** (no error),
+///   and which one goes is ``retention`` (the API's default unless set).
+/// - Adding an identifier that is pending replaces it (keeping or renewing its place in the addition
+///   order: ``PlatformRules/replacement``); a repeating request takes ``PlatformRules/repeatingSlots`` slots.
+/// - A one-shot whose date is not in the future is not retained (silently); neither is anything added
+///   while the user has not authorized notifications.
+/// - A repeating interval the API cannot express, or (UserNotifications) a negative badge, is refused
+///   with a thrown error.
+/// - At each fire date the notification is delivered and its badge becomes the app badge by the API's
+///   rule (legacy: 0 or less leaves it; UserNotifications: `nil` leaves it, 0 clears it).
 ///
 /// Time only moves through ``advance(to:)``, which returns the deliveries in (fire date, identifier)
 /// order. Drops are recorded in ``drops`` (simulator knowledge; a real app never learns of them).
@@ -19,7 +24,7 @@
 /// ```
 public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// The most pending requests an app may have (64, PLATFORM.md §1.1).
-    public static let defaultLimit = 64
+    public static let defaultLimit = PlatformRules.defaultLimit
 
     /// A pending request with its bookkeeping.
     struct Pending: Sendable {
@@ -28,10 +33,12 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
         var addedSequence: Int
     }
 
-    /// The pending-request limit.
-    public let limit: Int
+    /// The platform rules in force.
+    public private(set) var rules: PlatformRules
+    /// The pending-slot limit.
+    public var limit: Int { rules.limit }
     /// Which requests survive an overflow.
-    public let retention: OverflowRetention
+    public var retention: OverflowRetention { rules.retention }
     /// The current simulated time (moved by ``advance(to:)``).
     public private(set) var now: ReminderTime
     /// The app icon badge (`0` = no badge).
@@ -43,19 +50,49 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
 
     var pending: [NotificationIdentifier: Pending] = [:]
     private var sequence = 0
+    private var repeatingCount = 0
+    /// The index in ``drops`` of the latest drop of each identifier.
+    private var lastDropIndex: [NotificationIdentifier: Int] = [:]
 
-    /// Creates an empty center at `now`.
+    /// Creates an empty center at `now` with `rules`.
+    public init(now: ReminderTime, rules: PlatformRules) {
+        self.now = now
+        self.rules = rules
+    }
+
+    /// Creates an empty center at `now` (UserNotifications rules, authorized).
     public init(
         now: ReminderTime, limit: Int = SimulatedNotificationCenter.defaultLimit,
         retention: OverflowRetention = .mostRecentlyAdded
     ) {
-        self.now = now
-        self.limit = max(1, limit)
-        self.retention = retention
+        self.init(now: now, rules: PlatformRules(limit: limit, retention: retention))
+    }
+
+    /// The user's notification permission (what `getNotificationSettings` reports).
+    public var authorizationStatus: NotificationAuthorization { rules.authorization }
+
+    /// The user changes the app's notification permission in Settings. Requests already pending stay.
+    public mutating func setAuthorization(_ status: NotificationAuthorization) {
+        rules.authorization = status
+    }
+
+    /// The latest silent drop of `identifier`, if any.
+    ///
+    /// - Complexity: O(1).
+    public func lastDrop(of identifier: NotificationIdentifier) -> NotificationDrop? {
+        lastDropIndex[identifier].map { drops[$0] }
+    }
+
+    private mutating func recordDrop(_ drop: NotificationDrop) {
+        lastDropIndex[drop.identifier] = drops.count
+        drops.append(drop)
     }
 
     /// The number of pending requests (a repeating request counts once).
     public var pendingCount: Int { pending.count }
+
+    /// The number of pending slots in use (a repeating request takes ``PlatformRules/repeatingSlots``).
+    public var pendingSlots: Int { pending.count + repeatingCount * (rules.repeatingSlots - 1) }
 
     /// Registers (or replaces) a category and its actions.
     public mutating func register(_ category: NotificationCategory) {
@@ -71,24 +108,43 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// Schedules `request` (see the type's rules).
     ///
     /// - Complexity: O(1), plus O(``limit``) when the limit is exceeded.
-    /// - Throws: ``NotificationRequestError`` for a repeating interval under 60 s or a negative badge.
+    /// - Throws: ``NotificationRequestError`` for a repeating interval the API cannot express or
+    ///   (UserNotifications) a negative badge.
     public mutating func add(_ request: NotificationRequest) throws(NotificationRequestError) {
-        if case .repeating(_, let interval) = request.trigger, interval < NotificationTrigger.minimumRepeatInterval {
-            throw .repeatIntervalTooShort(identifier: request.identifier, seconds: interval)
+        if case .repeating(_, let interval) = request.trigger, !rules.api.allowsRepeatInterval(interval) {
+            switch rules.api {
+            case .legacy: throw .repeatIntervalNotACalendarUnit(identifier: request.identifier, seconds: interval)
+            case .userNotifications: throw .repeatIntervalTooShort(identifier: request.identifier, seconds: interval)
+            }
         }
-        if let badge = request.content.badge, badge < 0 {
+        if rules.api == .userNotifications, let badge = request.content.badge, badge < 0 {
             throw .negativeBadge(identifier: request.identifier, badge: badge)
         }
-        guard let fire = request.trigger.nextFireDate(after: now) else {
-            pending[request.identifier] = nil
-            drops.append(NotificationDrop(identifier: request.identifier, at: now, reason: .fireDatePassed))
+        guard rules.authorization.allowsDelivery else {
+            recordDrop(
+                NotificationDrop(
+                    identifier: request.identifier, at: now, reason: .notAuthorized(rules.authorization)))
             return
         }
-        sequence += 1
-        pending[request.identifier] = Pending(request: request, nextFire: fire, addedSequence: sequence)
-        while pending.count > limit, let victim = overflowVictim() {
-            pending[victim] = nil
-            drops.append(NotificationDrop(identifier: victim, at: now, reason: .overLimit(retention)))
+        guard let fire = request.trigger.nextFireDate(after: now) else {
+            removePendingRequests(withIdentifiers: [request.identifier])
+            recordDrop(NotificationDrop(identifier: request.identifier, at: now, reason: .fireDatePassed))
+            return
+        }
+        let previous = pending[request.identifier]
+        if previous?.request.trigger.repeats == true { repeatingCount -= 1 }
+        if request.trigger.repeats { repeatingCount += 1 }
+        let order: Int
+        if let previous, rules.replacement == .inPlace {
+            order = previous.addedSequence
+        } else {
+            sequence += 1
+            order = sequence
+        }
+        pending[request.identifier] = Pending(request: request, nextFire: fire, addedSequence: order)
+        while pendingSlots > limit, let victim = overflowVictim() {
+            removePendingRequests(withIdentifiers: [victim])
+            recordDrop(NotificationDrop(identifier: victim, at: now, reason: .overLimit(retention)))
         }
     }
 
@@ -96,7 +152,11 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     ///
     /// - Complexity: O(k) for k identifiers.
     public mutating func removePendingRequests(withIdentifiers identifiers: [NotificationIdentifier]) {
-        for identifier in identifiers { pending[identifier] = nil }
+        for identifier in identifiers {
+            if let removed = pending.removeValue(forKey: identifier), removed.request.trigger.repeats {
+                repeatingCount -= 1
+            }
+        }
     }
 
     /// The pending requests ordered by (next fire date, identifier).
@@ -140,8 +200,11 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
         var deliveries: [NotificationDelivery] = []
         while let next = earliestPending(), next.fire <= time {
             guard let entry = pending[next.identifier] else { break }
-            if let value = entry.request.content.badge { badge = value }
-            deliveries.append(NotificationDelivery(at: next.fire, request: entry.request, badgeAfter: badge))
+            if let value = rules.api.appliedBadge(entry.request.content.badge) { badge = value }
+            deliveries.append(
+                NotificationDelivery(
+                    at: next.fire, request: entry.request, badgeAfter: badge,
+                    presentation: rules.authorization.presentation))
             if let following = entry.request.trigger.nextFireDate(after: next.fire) {
                 pending[next.identifier]?.nextFire = following
             } else {
@@ -188,6 +251,8 @@ public struct NotificationDelivery: Hashable, Sendable {
     public var request: NotificationRequest
     /// The app badge right after the delivery.
     public var badgeAfter: Int
+    /// How it was presented (quietly under provisional authorization).
+    public var presentation: NotificationPresentation = .prominent
 }
 
 /// A request the system dropped without telling the app.
@@ -198,6 +263,8 @@ public struct NotificationDrop: Hashable, Sendable {
         case overLimit(OverflowRetention)
         /// A one-shot whose date was not in the future when added.
         case fireDatePassed
+        /// Added while the user had not authorized notifications.
+        case notAuthorized(NotificationAuthorization)
     }
 
     public var identifier: NotificationIdentifier

@@ -18,4 +18,12 @@ public protocol SystemNotificationCenter {
 
     /// Sets the app badge: `0` clears it, a positive number shows it.
     mutating func setBadgeCount(_ count: Int)
+
+    /// The user's notification permission (`getNotificationSettings`' `authorizationStatus`).
+    var authorizationStatus: NotificationAuthorization { get }
+}
+
+extension SystemNotificationCenter {
+    /// Authorized, for a center that does not model permissions.
+    public var authorizationStatus: NotificationAuthorization { .authorized }
 }

@@ -2,8 +2,10 @@
 ///
 /// Every app run first moves time (the center delivers what fired, in order), then applies what the
 /// app learnt (a completion, a snooze, a new item), then refills. Between runs nothing changes but
-/// time, so after each step the harness knows exactly which wanted reminders reached the user and
-/// which were missed, and why.
+/// time — except the runs the simulated system and user start on their own: a granted background
+/// refresh (``SchedulingMode/backgroundRefresh``) and the user opening the overflow notice
+/// (``SchedulingMode/overflowNotice``, ``SimulatedUser``). So after each step the harness knows exactly
+/// which wanted reminders reached the user and which were missed, and why.
 ///
 /// ```swift
 /// var phone = try ReminderHarness(configuration: .standard, start: .zero)
@@ -24,44 +26,126 @@ public struct ReminderHarness: Sendable {
     public private(set) var snapshots: [WindowSnapshot] = []
     /// The most requests pending in the system at any instant.
     public private(set) var pendingMax = 0
+    /// The number of requests the app added to the system (new or re-sent), over all runs.
+    public private(set) var requestsSent = 0
     /// The time up to which deliveries and misses are known.
     public private(set) var now: ReminderTime
+    /// What the simulated user does on their own.
+    public let user: SimulatedUser
+    /// The simulated system's background refresh budget.
+    public private(set) var refreshBudget: BackgroundRefreshBudget
+    /// When the system will run the app for the outstanding background refresh request, if any.
+    public private(set) var scheduledRefresh: ReminderTime?
+    /// When the user will open the app from the overflow notice, if it was delivered.
+    public private(set) var scheduledNoticeOpen: ReminderTime?
 
-    /// Creates a phone at `start` with the reminder category registered.
+    /// Creates a phone at `start` with the reminder and overflow-notice categories registered.
+    public init(
+        configuration: SchedulerConfiguration, rules: PlatformRules, start: ReminderTime,
+        user: SimulatedUser = SimulatedUser(), refreshBudget: BackgroundRefreshBudget = BackgroundRefreshBudget()
+    ) {
+        scheduler = ReminderScheduler(configuration: configuration)
+        center = SimulatedNotificationCenter(now: start, rules: rules)
+        center.register(ReminderAction.category(identifier: configuration.categoryIdentifier))
+        center.register(NotificationCategory(identifier: OverflowNotice.categoryIdentifier, checkedActions: []))
+        now = start
+        self.user = user
+        self.refreshBudget = refreshBudget
+    }
+
+    /// Creates a phone at `start` (UserNotifications rules, authorized).
     public init(
         configuration: SchedulerConfiguration, retention: OverflowRetention = .mostRecentlyAdded,
         limit: Int = SimulatedNotificationCenter.defaultLimit, start: ReminderTime
     ) {
-        scheduler = ReminderScheduler(configuration: configuration)
-        center = SimulatedNotificationCenter(now: start, limit: limit, retention: retention)
-        center.register(ReminderAction.category(identifier: configuration.categoryIdentifier))
-        now = start
+        self.init(
+            configuration: configuration,
+            rules: PlatformRules(api: configuration.api, limit: limit, retention: retention), start: start)
     }
 
-    /// Moves time to `time`: the system delivers what fires, and every wanted reminder due in
-    /// between that was not delivered is recorded as missed with its reason. Earlier times are ignored.
+    /// The next app run the system or the user starts on their own, if any.
+    public var nextSystemRun: (at: ReminderTime, reason: ReminderScheduler.AppRunReason)? {
+        switch (scheduledRefresh, scheduledNoticeOpen) {
+        case (nil, nil): nil
+        case (let refresh?, nil): (refresh, .backgroundRefresh)
+        case (nil, let open?): (open, .foreground)
+        case (let refresh?, let open?): open <= refresh ? (open, .foreground) : (refresh, .backgroundRefresh)
+        }
+    }
+
+    /// Moves time to `time`, performing on the way every app run the system or the user starts on
+    /// their own (``nextSystemRun``). Earlier times are ignored.
     ///
-    /// - Complexity: O(d · 64 + m + log N) for d deliveries and m wanted reminders due in the interval.
+    /// - Complexity: as ``moveTime(to:)``, plus one refill per run on the way.
     public mutating func advance(to time: ReminderTime) {
+        while true {
+            // Stop at the next run the system or user starts, and at the overflow notice (its delivery
+            // schedules the user's open).
+            var target = time
+            if let wake = nextSystemRun, wake.at < target { target = wake.at }
+            if user.opensOverflowNoticeAfter != nil, let fire = center.nextFireDate(of: OverflowNotice.identifier),
+                fire < target
+            {
+                target = fire
+            }
+            moveTime(to: target)
+            if let wake = nextSystemRun, wake.at <= target {
+                switch wake.reason {
+                case .backgroundRefresh:
+                    scheduledRefresh = nil
+                    refreshBudget.recordGrant(at: wake.at)
+                default:
+                    scheduledNoticeOpen = nil
+                }
+                // The scheduler builds only requests the platform accepts, so a refusal cannot happen
+                // here; the run is recorded by its snapshot either way.
+                _ = try? run(at: wake.at, reason: wake.reason)
+                continue
+            }
+            if target >= time { return }
+        }
+    }
+
+    /// Moves time to `time` with no app run: the system delivers what fires, and every wanted reminder due
+    /// in between that was not delivered is recorded as missed with its reason — one miss for **every**
+    /// occurrence of a repeating reminder that comes due while it is not pending (rule R1).
+    /// Earlier times are ignored.
+    ///
+    /// - Complexity: O(d · 64 + m + log N) for d deliveries and m wanted occurrences due in the interval.
+    private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
         let wanted = scheduler.wantedReminders(after: now, through: time)
+        let repeating = scheduler.repeatingOccurrences(after: now, through: time)
         let delivered = center.advance(to: time)
         var seen = Set<DeliveredKey>()
+        seen.reserveCapacity(delivered.count)
+        deliveries.reserveCapacity(deliveries.count + delivered.count)
         for delivery in delivered {
             seen.insert(DeliveredKey(identifier: delivery.request.identifier, at: delivery.at))
             deliveries.append(ReminderDelivery(delivery))
-        }
-        for reminder in wanted where reminder.key.kind != .badgeCarrier {
-            for fire in occurrences(of: reminder.key, through: time)
-            where !seen.contains(DeliveredKey(identifier: reminder.identifier, at: fire)) {
-                missed.append(
-                    ReminderMiss(
-                        identifier: reminder.identifier, kind: reminder.key.kind,
-                        owner: reminder.key.owner, due: fire,
-                        reason: reason(for: reminder)))
+            if delivery.request.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
+                let open = delivery.at + delay
+                scheduledNoticeOpen = min(scheduledNoticeOpen ?? open, open)
             }
         }
+        for reminder in wanted
+        where reminder.key.kind != .badgeCarrier && reminder.key.kind != .repeating
+            && !seen.contains(DeliveredKey(identifier: reminder.identifier, at: reminder.key.fire))
+        {
+            recordMiss(reminder.key, due: reminder.key.fire, placement: reminder.placement)
+        }
+        for occurrence in repeating
+        where !seen.contains(DeliveredKey(identifier: occurrence.key.identifier, at: occurrence.due)) {
+            recordMiss(occurrence.key, due: occurrence.due, placement: occurrence.placement)
+        }
         now = time
+    }
+
+    private mutating func recordMiss(_ key: ReminderKey, due: ReminderTime, placement: ScheduledReminder.Placement) {
+        missed.append(
+            ReminderMiss(
+                identifier: key.identifier, kind: key.kind, owner: key.owner, due: due,
+                reason: reason(for: key.identifier, placement: placement)))
     }
 
     /// The app runs at `time` for `reason`: time moves, `change` tells the scheduler what happened,
@@ -77,25 +161,31 @@ public struct ReminderHarness: Sendable {
         let at = max(time, now)
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)
+        requestsSent += report.added
+        if let earliest = report.refreshRequest { scheduledRefresh = refreshBudget.grantTime(earliest: earliest) }
         pendingMax = max(pendingMax, center.pendingCount)
         let range = center.pendingFireRange
         snapshots.append(
             WindowSnapshot(
                 at: at, reason: reason, pending: center.pendingCount,
                 held: scheduler.heldCount, firstFire: range?.lowerBound,
-                lastFire: range?.upperBound, appBadge: center.badge))
+                lastFire: range?.upperBound, appBadge: center.badge, authorization: report.authorization,
+                noticeHeld: report.notice?.heldCount))
         return report
     }
 
     /// The user taps `action` on the delivered notification `identifier` at `time`: the app runs in
-    /// the background (reason ``ReminderScheduler/AppRunReason/notificationAction``).
+    /// the background (reason ``ReminderScheduler/AppRunReason/notificationAction``) and refills,
+    /// whatever the action does — also when the item is already completed (rule R3).
     ///
+    /// - Returns: what the action did.
     /// - Throws: ``ReminderSchedulerError/noActionableNotification(_:action:)`` if no delivered
     ///   notification with that identifier offers the action in a banner.
+    @discardableResult
     public mutating func respond(
         to identifier: NotificationIdentifier, with action: ReminderAction,
         at time: ReminderTime
-    ) throws(ReminderSchedulerError) {
+    ) throws(ReminderSchedulerError) -> ActionOutcome {
         advance(to: time)
         guard let delivery = deliveries.last(where: { $0.identifier == identifier }),
             let item = delivery.item,
@@ -103,32 +193,24 @@ public struct ReminderHarness: Sendable {
                 $0.identifier == action.rawValue
             })
         else { throw .noActionableNotification(identifier, action: action.rawValue) }
+        var outcome = ActionOutcome.ignoredCompleted
         try run(at: time, reason: .notificationAction) { (scheduler) throws(ReminderSchedulerError) in
-            try scheduler.handle(action, item: item, now: time)
+            outcome = try scheduler.handle(action, item: item, now: time)
         }
+        return outcome
     }
 
-    /// The occurrences of a wanted reminder's key up to `time` (several for a repeating one).
-    private func occurrences(of key: ReminderKey, through time: ReminderTime) -> [ReminderTime] {
-        guard key.kind == .repeating, let reminder = scheduler.repeatingReminders.first(where: { $0.id == key.owner })
-        else { return [key.fire] }
-        var result: [ReminderTime] = []
-        var fire: ReminderTime? = key.fire
-        while let current = fire, current <= time {
-            result.append(current)
-            fire = reminder.nextOccurrence(after: current)
-        }
-        return result
-    }
-
-    private func reason(for reminder: ScheduledReminder) -> MissedReminder.Reason {
-        switch reminder.placement {
+    private func reason(for identifier: NotificationIdentifier, placement: ScheduledReminder.Placement)
+        -> MissedReminder.Reason
+    {
+        switch placement {
         case .held:
             return .outsideWindow(lastRun: scheduler.lastRun?.at, windowEnd: scheduler.windowEndAtLastRun)
         case .window:
-            if let drop = center.drops.last(where: { $0.identifier == reminder.identifier }) {
+            if let drop = center.lastDrop(of: identifier) {
                 return .droppedBySystem(drop.reason, at: drop.at)
             }
+            if !center.authorizationStatus.allowsDelivery { return .notAuthorized(center.authorizationStatus) }
             return .neverScheduled
         }
     }
@@ -151,6 +233,8 @@ public struct ReminderDelivery: Hashable, Sendable {
     public var appBadge: Int
     /// The delivered request.
     public var request: NotificationRequest
+    /// How it was presented (quietly under provisional authorization).
+    public var presentation: NotificationPresentation
 
     init(_ delivery: NotificationDelivery) {
         at = delivery.at
@@ -159,6 +243,7 @@ public struct ReminderDelivery: Hashable, Sendable {
         badge = delivery.request.content.badge
         appBadge = delivery.badgeAfter
         request = delivery.request
+        presentation = delivery.presentation
     }
 
     /// Whether it showed an alert (a badge carrier does not).
@@ -189,4 +274,22 @@ public struct WindowSnapshot: Hashable, Sendable {
     public var lastFire: ReminderTime?
     /// The app badge after the run.
     public var appBadge: Int
+    /// The permission the app found (nothing was scheduled unless it allows delivery).
+    public var authorization: NotificationAuthorization = .authorized
+    /// With an overflow notice pending: the number of reminders it says are held.
+    public var noticeHeld: Int?
+}
+
+/// What the simulated user does without being told by the scenario.
+public struct SimulatedUser: Hashable, Sendable {
+    /// The default delay before the user opens the app from an overflow notice: 10 minutes.
+    public static let defaultNoticeDelay: Int64 = 600
+
+    /// Seconds after an overflow notice is delivered at which the user opens the app from it
+    /// (`nil`: never).
+    public var opensOverflowNoticeAfter: Int64?
+
+    public init(opensOverflowNoticeAfter: Int64? = SimulatedUser.defaultNoticeDelay) {
+        self.opensOverflowNoticeAfter = opensOverflowNoticeAfter.map { max(0, $0) }
+    }
 }

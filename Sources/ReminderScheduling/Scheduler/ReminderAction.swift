@@ -20,3 +20,14 @@ public enum ReminderAction: String, Hashable, Sendable, CaseIterable {
             checkedActions: allCases.map { NotificationAction(identifier: $0.rawValue, title: $0.title) })
     }
 }
+
+/// What a notification action did in the scheduler.
+public enum ActionOutcome: Hashable, Sendable {
+    /// The item was completed.
+    case completed
+    /// A one-shot reminder was scheduled at `until`.
+    case snoozed(until: ReminderTime)
+    /// The item was already completed (on the watch, or by an earlier tap): nothing changed,
+    /// but the app ran and refilled.
+    case ignoredCompleted
+}

@@ -1,22 +1,46 @@
 /// What the app tells the scheduler: items, completions, snoozes, repeating reminders, actions.
 extension ReminderScheduler {
-    /// Adds item `id` (or changes its due date), open. An item with a due date after `now` gets a
-    /// reminder then; one due at or before `now` is already overdue and only counts in badges.
+    /// Adds item `id`, open, or changes the due date of a known item. An open item with a due date after
+    /// `now` gets a reminder then; one due at or before `now` is already overdue and only counts in badges.
+    /// A **completed** item stays completed: its new due date is kept for ``reopen(_:now:)`` and it neither
+    /// reminds nor counts in any badge (rule R2 in `docs/reminders.md`).
     ///
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     public mutating func setItem(_ id: String, due: ReminderTime?, now: ReminderTime) {
         expire(now: now)
-        let slot: Int32
-        if let existing = slots[id] {
-            slot = existing
-            clearReminders(slot: slot)
-        } else {
-            slot = Int32(items.count)
+        guard let slot = slots[id] else {
+            let slot = Int32(items.count)
             items.append(ItemRecord(id: id, state: .open(due: nil)))
             slots[id] = slot
+            arm(slot: slot, due: due)
+            return
         }
+        switch items[Int(slot)].state {
+        case .completed:
+            items[Int(slot)].state = .completed(due: due)
+        case .open:
+            clearReminders(slot: slot)
+            arm(slot: slot, due: due)
+        }
+    }
+
+    /// Puts a completed item back on the list with the due date it has (the user unchecked it);
+    /// an open item is left as it is.
+    ///
+    /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
+    /// - Throws: ``ReminderSchedulerError/unknownItem(_:)``.
+    public mutating func reopen(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
+        guard let slot = slots[id] else { throw .unknownItem(id) }
+        expire(now: now)
+        guard case .completed(let due) = items[Int(slot)].state else { return }
+        arm(slot: slot, due: due)
+    }
+
+    /// Makes item `slot` open with `due`: counted in the badges and reminded if `due` is after the clock.
+    private mutating func arm(slot: Int32, due: ReminderTime?) {
         items[Int(slot)].state = .open(due: due)
         guard let due else { return }
+        let id = items[Int(slot)].id
         dueIndex.insert(DueKey(due: due.seconds, slot: slot))
         adjustBadges(from: due, by: 1)
         if due > clock {
@@ -74,9 +98,9 @@ extension ReminderScheduler {
     public mutating func complete(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
         guard let slot = slots[id] else { throw .unknownItem(id) }
         expire(now: now)
-        guard items[Int(slot)].state.isOpen else { return }
+        guard case .open(let due) = items[Int(slot)].state else { return }
         clearReminders(slot: slot)
-        items[Int(slot)].state = .completed
+        items[Int(slot)].state = .completed(due: due)
     }
 
     /// "Remind me in 30 minutes": a one-shot ``SchedulerConfiguration/snoozeSeconds`` after `now`
@@ -94,15 +118,27 @@ extension ReminderScheduler {
         insertWanted(ReminderKey(fire: fire, kind: .snooze, owner: id))
     }
 
-    /// Handles a notification action for item `id`.
+    /// Handles a notification action for item `id`. The app runs for every action (rule R3): an action on
+    /// an item that is already completed changes nothing and says so, and the caller refills anyway.
     ///
-    /// - Throws: as ``complete(_:now:)`` and ``snooze(_:now:)``.
+    /// - Returns: what the action did.
+    /// - Throws: ``ReminderSchedulerError/unknownItem(_:)``.
+    @discardableResult
     public mutating func handle(_ action: ReminderAction, item id: String, now: ReminderTime)
-        throws(ReminderSchedulerError)
+        throws(ReminderSchedulerError) -> ActionOutcome
     {
+        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard items[Int(slot)].state.isOpen else {
+            expire(now: now)
+            return .ignoredCompleted
+        }
         switch action {
-        case .complete: try complete(id, now: now)
-        case .snooze: try snooze(id, now: now)
+        case .complete:
+            try complete(id, now: now)
+            return .completed
+        case .snooze:
+            try snooze(id, now: now)
+            return .snoozed(until: now + configuration.snoozeSeconds)
         }
     }
 
@@ -112,11 +148,14 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + W).
     /// - Throws: ``ReminderSchedulerError/rejected(_:)`` if the interval is under 60 s.
     public mutating func addRepeating(_ reminder: RepeatingReminder, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard reminder.interval >= NotificationTrigger.minimumRepeatInterval else {
-            throw .rejected(
-                .repeatIntervalTooShort(
-                    identifier: ReminderKind.repeating.prefix + reminder.id,
-                    seconds: reminder.interval))
+        guard configuration.api.allowsRepeatInterval(reminder.interval) else {
+            let identifier = ReminderKind.repeating.prefix + reminder.id
+            switch configuration.api {
+            case .legacy:
+                throw .rejected(.repeatIntervalNotACalendarUnit(identifier: identifier, seconds: reminder.interval))
+            case .userNotifications:
+                throw .rejected(.repeatIntervalTooShort(identifier: identifier, seconds: reminder.interval))
+            }
         }
         expire(now: now)
         removeRepeatingKeys(reminder.id)
@@ -124,7 +163,7 @@ extension ReminderScheduler {
         if let next = reminder.nextOccurrence(after: now) {
             record.queuedFire = next
             insertWanted(ReminderKey(fire: next, kind: .repeating, owner: reminder.id))
-            if configuration.mode == .windowed && configuration.repeatingBadgePolicy == .separateCarrier {
+            if configuration.mode.refills && configuration.repeatingBadgePolicy == .separateCarrier {
                 record.carrierFire = next
                 insertWanted(ReminderKey(fire: next, kind: .badgeCarrier, owner: reminder.id))
             }

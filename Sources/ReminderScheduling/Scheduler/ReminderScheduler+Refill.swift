@@ -13,16 +13,29 @@ extension ReminderScheduler {
         public var heldCount: Int
         /// Reminders whose time passed while held outside the window since the previous refill.
         public var missed: [MissedReminder]
-        /// The app badge set (windowed mode: the number of overdue items), or `nil`.
+        /// The app badge set (every strategy but naive: the number of overdue items), or `nil`.
         public var badgeSet: Int?
+        /// The permission the app found. Unless it allows delivery, nothing was added (rule R9).
+        public var authorization: NotificationAuthorization = .authorized
+        /// The overflow notice pending after the refill (``SchedulingMode/overflowNotice``), if any.
+        public var notice: OverflowNotice?
+        /// The earliest begin date of the background refresh the app asked for
+        /// (``SchedulingMode/backgroundRefresh``), if any.
+        public var refreshRequest: ReminderTime?
+
+        /// Whether the app scheduled nothing because notifications are not authorized.
+        public var blockedByAuthorization: Bool { !authorization.allowsDelivery }
     }
 
     /// Tops up the window and sends the changes to the system: removals first, then additions of new
     /// window entries and of entries whose badge changed. Call it whenever the app runs.
     ///
     /// On ``AppRunReason/launch`` it also reconciles with `center.pendingRequests()` (the system may
-    /// have been changed behind the app's back). In windowed mode it sets the app badge to the number of
-    /// items overdue at `now`. This is ``plan(now:reason:systemPending:)`` followed by performing its effects.
+    /// have been changed behind the app's back; not in naive mode). Every strategy but naive sets the app
+    /// badge to the number of items overdue at `now`. A background refresh request
+    /// (``NotificationEffect/requestBackgroundRefresh(earliest:)``) is not performed here: submit
+    /// ``RefillReport/refreshRequest`` to the system's task scheduler. This is
+    /// ``plan(now:reason:systemPending:authorization:)`` followed by performing its effects.
     ///
     /// - Complexity: O(W + c log N) for c changed reminders (O(W log W) more on launch).
     /// - Throws: ``ReminderSchedulerError/rejected(_:)`` if the system refuses a request (the scheduler
@@ -32,7 +45,8 @@ extension ReminderScheduler {
         now: ReminderTime, reason: AppRunReason, center: inout Center
     ) throws(ReminderSchedulerError) -> RefillReport {
         let pending = reason == .launch ? center.pendingRequests() : nil
-        let (effects, report) = plan(now: now, reason: reason, systemPending: pending)
+        let (effects, report) = plan(
+            now: now, reason: reason, systemPending: pending, authorization: center.authorizationStatus)
         for effect in effects {
             switch effect {
             case .remove(let identifiers):
@@ -45,23 +59,30 @@ extension ReminderScheduler {
                 }
             case .setBadge(let count):
                 center.setBadgeCount(count)
+            case .requestBackgroundRefresh:
+                break
             }
         }
         return report
     }
 
     /// The app runs at `now`: the pure transition behind ``refill(now:reason:center:)``. Expires what
-    /// fired, tops up the window, and returns what the system center must do, in order, with a report.
-    /// The window counts the returned requests as pending.
+    /// fired, tops up the window, and returns what the system must do, in order, with a report.
+    /// The window counts the returned requests as pending. When `authorization` does not allow delivery,
+    /// nothing is added (the window stays unsent, and is sent at the first run that is authorized).
     ///
-    /// - Parameter systemPending: what the system reports pending, to reconcile with (pass it at launch).
+    /// - Parameters:
+    ///   - systemPending: what the system reports pending, to reconcile with (pass it at launch).
+    ///   - authorization: the permission the app finds (`getNotificationSettings`).
     /// - Complexity: O(W + c log N) for c changed reminders.
-    public mutating func plan(now: ReminderTime, reason: AppRunReason, systemPending: [NotificationRequest]?)
-        -> (effects: [NotificationEffect], report: RefillReport)
-    {
+    public mutating func plan(
+        now: ReminderTime, reason: AppRunReason, systemPending: [NotificationRequest]?,
+        authorization: NotificationAuthorization = .authorized
+    ) -> (effects: [NotificationEffect], report: RefillReport) {
         expire(now: now)
         fill()
-        if let systemPending { reconcile(with: systemPending) }
+        // Naive mode schedules each request once, when it is wanted, and never looks back (rule R4).
+        if let systemPending, configuration.mode.refills { reconcile(with: systemPending) }
         var effects: [NotificationEffect] = []
         let removed = removals
         if !removed.isEmpty {
@@ -69,15 +90,24 @@ extension ReminderScheduler {
             removals.removeAll(keepingCapacity: true)
         }
         var added = 0
-        for index in entries.indices where entries[index].sync.needsAdd {
-            effects.append(.add(request(for: entries[index])))
-            entries[index].sync = .current
-            added += 1
+        if authorization.allowsDelivery {
+            for index in entries.indices where entries[index].sync.needsAdd {
+                effects.append(.add(request(for: entries[index])))
+                entries[index].sync = .current
+                added += 1
+            }
+            added += planNotice(into: &effects)
         }
         var badgeSet: Int?
-        if configuration.mode == .windowed {
+        if configuration.mode.refills {
             effects.append(.setBadge(overdueCount))
             badgeSet = overdueCount
+        }
+        var refreshRequest: ReminderTime?
+        if configuration.mode == .backgroundRefresh {
+            let earliest = now + configuration.refreshInterval
+            effects.append(.requestBackgroundRefresh(earliest: earliest))
+            refreshRequest = earliest
         }
         let run = AppRun(at: now, reason: reason)
         lastRun = run
@@ -86,8 +116,27 @@ extension ReminderScheduler {
         pendingMisses.removeAll()
         let report = RefillReport(
             run: run, removed: removed.count, added: added, windowCount: entries.count,
-            heldCount: held.count, missed: missed, badgeSet: badgeSet)
+            heldCount: held.count, missed: missed, badgeSet: badgeSet, authorization: authorization,
+            notice: notice, refreshRequest: refreshRequest)
         return (effects, report)
+    }
+
+    /// Brings the overflow notice in line with the window: present (firing with the window's last
+    /// reminder, counting the held ones) exactly when something is held. Returns the number of adds.
+    private mutating func planNotice(into effects: inout [NotificationEffect]) -> Int {
+        guard configuration.mode == .overflowNotice else { return 0 }
+        var wanted: OverflowNotice?
+        if !held.isEmpty, let last = entries.last?.key.fire {
+            wanted = OverflowNotice(fire: last, heldCount: held.count, badge: badge(at: last))
+        }
+        guard wanted != notice else { return 0 }
+        defer { notice = wanted }
+        guard let wanted else {
+            effects.append(.remove([OverflowNotice.identifier]))
+            return 0
+        }
+        effects.append(.add(wanted.request))
+        return 1
     }
 
     /// The request the system gets for a window entry.
@@ -140,6 +189,13 @@ extension ReminderScheduler {
                 entries[index].sync = .stale
             }
         }
+        if let current = notice {
+            if system[OverflowNotice.identifier] == current.request {
+                wanted.insert(OverflowNotice.identifier)
+            } else {
+                notice = nil
+            }
+        }
         for request in pending where !wanted.contains(request.identifier) {
             removals.append(request.identifier)
         }
@@ -154,4 +210,7 @@ public enum NotificationEffect: Hashable, Sendable {
     case add(NotificationRequest)
     /// `setBadgeCount(_:)`.
     case setBadge(Int)
+    /// Submit a background app refresh request (`BGAppRefreshTaskRequest`) with this earliest begin
+    /// date, replacing the outstanding one.
+    case requestBackgroundRefresh(earliest: ReminderTime)
 }

@@ -102,7 +102,7 @@ extension ReminderScheduler {
     ///
     /// - Complexity: O(log W + a) for a affected notifications.
     mutating func adjustBadges(from due: ReminderTime, by delta: Int) {
-        guard configuration.mode == .windowed else { return }
+        guard configuration.mode.refills else { return }
         for index in windowIndex(firingAtOrAfter: due)..<entries.count {
             guard let badge = entries[index].badge else { continue }
             entries[index].badge = max(0, badge + delta)
@@ -116,6 +116,7 @@ extension ReminderScheduler {
     /// - Complexity: O(f · (log N + W)) for f expired reminders.
     mutating func expire(now: ReminderTime) {
         if now > clock { clock = now }
+        if let current = notice, current.fire <= now { notice = nil }
         var fired: [WindowEntry] = []
         while let first = entries.first, first.key.fire <= now {
             fired.append(entries.removeFirst())
@@ -153,7 +154,7 @@ extension ReminderScheduler {
             }
             // Still pending in the system; only a changed badge makes it stale (naive: never).
             var entry = WindowEntry(key: nextKey, badge: previous.badge, sync: previous.sync)
-            if configuration.mode == .windowed {
+            if configuration.mode.refills {
                 let badge = initialBadge(for: nextKey)
                 if badge != previous.badge {
                     entry.badge = badge

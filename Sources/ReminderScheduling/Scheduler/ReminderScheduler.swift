@@ -96,7 +96,9 @@ public struct ReminderScheduler: Sendable {
     }
 
     /// The window limit in effect (unlimited in naive mode).
-    var capacity: Int { configuration.mode == .naive ? Int.max : configuration.windowSize }
+    var capacity: Int { configuration.reminderCapacity }
+    /// The overflow notice as last sent to the system (``SchedulingMode/overflowNotice``).
+    var notice: OverflowNotice?
 
     // MARK: - Queries
 
@@ -135,6 +137,29 @@ public struct ReminderScheduler: Sendable {
             result.append(ScheduledReminder(key: key, badge: nil, placement: .held))
             return true
         }
+        return result
+    }
+
+    /// Every occurrence of every repeating reminder due after `lower` and at or before `upper`, in
+    /// (due, identifier) order, with where its queued occurrence is (window or held). Occurrences are
+    /// produced one after another from the reminder's start and interval, never expanded ahead.
+    ///
+    /// - Complexity: O(R log R + m) for R repeating reminders and m occurrences.
+    public func repeatingOccurrences(after lower: ReminderTime, through upper: ReminderTime) -> [RepeatingOccurrence] {
+        var result: [RepeatingOccurrence] = []
+        for id in repeats.keys.sorted() {
+            guard let record = repeats[id] else { continue }
+            let key = ReminderKey(fire: record.queuedFire ?? record.reminder.start, kind: .repeating, owner: id)
+            let index = windowIndex(of: key)
+            let placement: ScheduledReminder.Placement =
+                index < entries.count && entries[index].key == key ? .window : .held
+            var next = record.reminder.nextOccurrence(after: lower)
+            while let due = next, due <= upper {
+                result.append(RepeatingOccurrence(key: key, due: due, placement: placement))
+                next = record.reminder.nextOccurrence(after: due)
+            }
+        }
+        if repeats.count > 1 { result.sort { ($0.due, $0.key.owner) < ($1.due, $1.key.owner) } }
         return result
     }
 
@@ -213,17 +238,63 @@ public struct ScheduledReminder: Hashable, Sendable {
     public var identifier: NotificationIdentifier { key.identifier }
 }
 
+/// The "Open the app to see N more reminders" notification of ``SchedulingMode/overflowNotice``.
+public struct OverflowNotice: Hashable, Sendable {
+    /// Its notification identifier.
+    public static let identifier: NotificationIdentifier = "notice:overflow"
+    /// Its category (tapping it opens the app).
+    public static let categoryIdentifier = "overflowNotice"
+
+    /// When it fires: with the last reminder of the window.
+    public var fire: ReminderTime
+    /// How many reminders the app holds beyond the window.
+    public var heldCount: Int
+    /// The badge it carries (the badge of its fire date).
+    public var badge: Int
+
+    /// The alert text.
+    public var title: String {
+        heldCount == 1 ? "Open the app to see 1 more reminder" : "Open the app to see \(heldCount) more reminders"
+    }
+
+    /// The request the system gets.
+    public var request: NotificationRequest {
+        NotificationRequest(
+            identifier: Self.identifier,
+            content: NotificationContent(title: title, badge: badge, categoryIdentifier: Self.categoryIdentifier),
+            trigger: .once(at: fire))
+    }
+}
+
+/// One occurrence of a repeating reminder coming due.
+public struct RepeatingOccurrence: Hashable, Sendable {
+    /// The reminder's queued key (identifier, owner; its fire date is the queued occurrence's).
+    public var key: ReminderKey
+    /// When this occurrence is due.
+    public var due: ReminderTime
+    /// Where the reminder's queued occurrence is.
+    public var placement: ScheduledReminder.Placement
+}
+
 /// The lifecycle of an item as the scheduler knows it.
 public enum ReminderItemState: Hashable, Sendable {
     /// Still to buy; reminded at `due` if there is one.
     case open(due: ReminderTime?)
-    /// Checked off (on the phone or the watch).
-    case completed
+    /// Checked off (on the phone or the watch). `due` is kept, unarmed, for a later
+    /// ``ReminderScheduler/reopen(_:now:)``; changing it never re-arms the item.
+    case completed(due: ReminderTime?)
 
-    /// The due date of an open item.
+    /// The due date of an open item (`nil` once completed: it no longer counts or reminds).
     public var due: ReminderTime? {
         if case .open(let due) = self { return due }
         return nil
+    }
+
+    /// The due date the item has, open or completed.
+    public var dueDate: ReminderTime? {
+        switch self {
+        case .open(let due), .completed(let due): due
+        }
     }
 
     public var isOpen: Bool {
@@ -274,6 +345,8 @@ public struct MissedReminder: Hashable, Sendable {
         case droppedBySystem(NotificationDrop.Reason, at: ReminderTime)
         /// It was wanted but never added to the system (the app did not run after it became wanted).
         case neverScheduled
+        /// The user has not authorized notifications: the scheduler added nothing.
+        case notAuthorized(NotificationAuthorization)
 
         public var description: String {
             switch self {
@@ -286,8 +359,12 @@ public struct MissedReminder: Hashable, Sendable {
                     "dropped silently by the system at \(at): over the 64-pending limit (retention \(retention.rawValue))"
             case .droppedBySystem(.fireDatePassed, let at):
                 return "dropped silently by the system at \(at): its fire date had passed when it was added"
+            case .droppedBySystem(.notAuthorized(let status), let at):
+                return "dropped silently by the system at \(at): notifications are \(status.rawValue)"
             case .neverScheduled:
                 return "never scheduled: the app did not run after the reminder was wanted"
+            case .notAuthorized(let status):
+                return "not scheduled: notifications are \(status.rawValue), so the app scheduled nothing"
             }
         }
     }

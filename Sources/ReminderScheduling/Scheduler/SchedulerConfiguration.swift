@@ -1,11 +1,21 @@
-/// How the scheduler uses the system's pending slots.
+/// How the scheduler uses the system's pending slots (the strategy; `docs/reminders.md`, "Strategies").
 public enum SchedulingMode: String, Hashable, Sendable, CaseIterable {
     /// Keep the soonest W wanted reminders in the system, hold the rest, refill whenever the app runs,
     /// and keep every pending badge up to date.
     case windowed
-    /// What a simple app does: add every reminder when it is wanted, never refill, let the system drop
-    /// the excess, and fix each badge at scheduling time.
+    /// What a simple app does (the seed tutorial's app): add every reminder when it is wanted, with the
+    /// badge computed once, then (the number of incomplete items due at or before its fire date); never
+    /// refill, never reconcile with the system, never re-add what the system dropped or what fired.
     case naive
+    /// Windowed, with the last pending slot kept for a notice when more are held than fit: "Open the app
+    /// to see N more reminders", firing with the last reminder of the window. Opening it runs the app.
+    case overflowNotice
+    /// Windowed, and at every run the app asks the system for a background app refresh
+    /// (``SchedulerConfiguration/refreshInterval`` later); each refresh the system grants refills.
+    case backgroundRefresh
+
+    /// Whether the strategy keeps a window and refills it (everything but ``naive``).
+    public var refills: Bool { self != .naive }
 }
 
 /// How a repeating reminder gets a badge, given that a repeating request carries one fixed badge.
@@ -41,23 +51,45 @@ public struct SchedulerConfiguration: Hashable, Sendable {
     public var snoozeSeconds: Int64
     /// The category of reminder notifications (its actions are ``ReminderAction``).
     public var categoryIdentifier: String
+    /// The notification API the app uses (which repeat intervals it can ask for).
+    public var api: NotificationAPI = .userNotifications
+    /// ``SchedulingMode/backgroundRefresh``: the earliest begin date the app asks for, in seconds after a run.
+    public var refreshInterval: Int64 = SchedulerConfiguration.defaultRefreshInterval
+
+    /// The default earliest begin date of a background refresh request: one hour after the run.
+    public static let defaultRefreshInterval: Int64 = 3_600
 
     /// Creates a configuration.
     ///
-    /// - Throws: ``SchedulerConfigurationError`` if `windowSize` is outside 1…64 or `snoozeSeconds` ≤ 0.
+    /// - Throws: ``SchedulerConfigurationError`` if `windowSize` is outside 1…64 (2…64 with an overflow
+    ///   notice), `snoozeSeconds` ≤ 0 or `refreshInterval` < 60.
     public init(
         mode: SchedulingMode = .windowed, windowSize: Int = SchedulerConfiguration.defaultWindowSize,
         repeatingBadgePolicy: RepeatingBadgePolicy = .separateCarrier,
         snoozeSeconds: Int64 = SchedulerConfiguration.defaultSnoozeSeconds,
-        categoryIdentifier: String = "reminder"
+        categoryIdentifier: String = "reminder", api: NotificationAPI = .userNotifications,
+        refreshInterval: Int64 = SchedulerConfiguration.defaultRefreshInterval
     ) throws(SchedulerConfigurationError) {
-        guard (1...Self.maximumWindowSize).contains(windowSize) else { throw .windowSize(windowSize) }
+        let smallest = mode == .overflowNotice ? 2 : 1
+        guard (smallest...Self.maximumWindowSize).contains(windowSize) else { throw .windowSize(windowSize) }
         guard snoozeSeconds > 0 else { throw .snoozeSeconds(snoozeSeconds) }
+        guard refreshInterval >= 60 else { throw .refreshInterval(refreshInterval) }
         self.mode = mode
         self.windowSize = windowSize
         self.repeatingBadgePolicy = repeatingBadgePolicy
         self.snoozeSeconds = snoozeSeconds
         self.categoryIdentifier = categoryIdentifier
+        self.api = api
+        self.refreshInterval = refreshInterval
+    }
+
+    /// How many reminders the window holds: W, one less with an overflow notice, unlimited when naive.
+    public var reminderCapacity: Int {
+        switch mode {
+        case .naive: Int.max
+        case .overflowNotice: windowSize - 1
+        case .windowed, .backgroundRefresh: windowSize
+        }
     }
 
     /// The default settings: windowed, W = 60, separate badge carriers, 30-minute snooze.
@@ -81,10 +113,14 @@ public struct SchedulerConfiguration: Hashable, Sendable {
 public enum SchedulerConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     case windowSize(Int)
     case snoozeSeconds(Int64)
+    case refreshInterval(Int64)
 
     public var description: String {
         switch self {
-        case .windowSize(let size): "window size must be from 1 to 64 (the system's pending limit), found \(size)"
+        case .windowSize(let size):
+            "window size must be from 1 to 64 (the system's pending limit; at least 2 with an overflow notice), found \(size)"
+        case .refreshInterval(let seconds):
+            "background refresh interval must be at least 60 seconds, found \(seconds)"
         case .snoozeSeconds(let seconds): "snooze delay must be positive, found \(seconds) seconds"
         }
     }

@@ -21,8 +21,8 @@ public struct LatencyProfile: Sendable {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
         let outcome = simulation.run()
         return LatencyProfile(
-            scenario: scenario, outcome: outcome, run: simulation.watchApp.session.run(),
-            items: simulation.watchApp.taps.map(\.item), visibility: simulation.watchApp.visibilityReports)
+            scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(),
+            items: simulation.watch.app.taps.map(\.item), visibility: simulation.watch.app.visibilityReports)
     }
 
     /// `scenario` with its pipeline replaced by the preset `name` (other `"pipeline"` settings kept).
@@ -45,6 +45,6 @@ public struct LatencyProfile: Sendable {
     /// The model the run used.
     public var watch: WatchModel { run.watch }
 
-    /// The item tapped in `outcome`.
-    func item(of tap: TapOutcome) -> ItemID { tap.index < items.count ? items[tap.index] : "-" }
+    /// The item of `tap`, when the run recorded it.
+    func itemIfKnown(of tap: TapOutcome) -> ItemID? { tap.index < items.count ? items[tap.index] : nil }
 }

@@ -7,41 +7,43 @@ public enum LinkReport {
     /// The `link` section, then one `link.<channel>` section per channel that carried anything.
     ///
     /// - Parameters:
-    ///   - system: the link at the end of the run.
-    ///   - settled: the same link left to finish (see ``ScenarioLink/settled(at:)``).
-    ///   - end: when the run ended.
+    ///   - simulation: the world at the end of the run.
+    ///   - settled: the same world with its link left to finish (``ScenarioSimulation/settled()``).
     ///   - formatter: renders times.
     public static func sections(
-        system: LinkSystem, settled: (system: LinkSystem, at: SimTime), end: SimTime, formatter: TraceFormatter
+        at simulation: ScenarioSimulation, settled: ScenarioSimulation, formatter: TraceFormatter
     ) -> [ReportSection] {
-        let atEnd = system.verify(trail: [])
-        let finished = settled.system.verify(trail: [])
+        let transport = simulation.link.transport
+        let end = simulation.now
+        let atEnd = simulation.linkDiscrepancies(trail: [])
+        let finished = settled.linkDiscrepancies(trail: [])
         func count(_ kind: LinkDiscrepancy.Kind) -> Int { finished.filter { $0.kind == kind }.count }
         let inTransit = atEnd.filter { $0.kind == .lost }.count
         var rows: [ReportSection.Row] = [
-            .init("operations", .int(Int64(system.sender.intent.values.reduce(0) { $0 + $1.sequence }))),
-            .init("appliedOnPhone", .int(Int64(system.phone.changes.count))),
+            .init("operations", .int(Int64(simulation.watch.sender.intent.values.reduce(0) { $0 + $1.sequence }))),
+            .init("appliedOnPhone", .int(Int64(simulation.phone.list.changes.count))),
             .init("phoneInSyncAtEnd", .bool(atEnd.isEmpty)),
             .init(
                 "inTransitAtEnd", .int(Int64(inTransit)),
                 text: inTransit == 0
-                    ? "0" : "\(inTransit) (the phone has them at \(formatter.clock(settled.at)) once the link finishes)"
+                    ? "0"
+                    : "\(inTransit) (the phone has them at \(formatter.clock(settled.now)) once the link finishes)"
             ),
             .init("lost", .int(Int64(count(.lost)))),
             .init("doubled", .int(Int64(count(.doubled)))),
             .init("reordered", .int(Int64(count(.reordered)))),
-            .init("phoneApp", .string(system.link.phoneApp.name)),
-            .init("watchApp", .string(system.link.watchApp.name)),
-            .init("complicationBudgetLeft", .int(Int64(system.link.complicationBudget.remaining(at: end)))),
+            .init("phoneApp", .string(transport.phoneApp.name)),
+            .init("watchApp", .string(transport.watchApp.name)),
+            .init("complicationBudgetLeft", .int(Int64(transport.complicationBudget.remaining(at: end)))),
         ]
-        if case .unreachable(let reason) = system.link.reachability(from: .watch) {
+        if case .unreachable(let reason) = transport.reachability(from: .watch) {
             rows.append(.init("reachable", .bool(false), text: "false (\(reason.name))"))
         } else {
             rows.append(.init("reachable", .bool(true)))
         }
         var sections = [ReportSection(title: "link", rows: rows)]
         for channel in LinkChannel.allCases {
-            let stats = system.link.statistics[channel]
+            let stats = transport.statistics[channel]
             guard stats.sent > 0 || stats.fellBack > 0 else { continue }
             let p50 = stats.delayPercentile(50)
             let p99 = stats.delayPercentile(99)
@@ -56,9 +58,9 @@ public enum LinkReport {
                         .init("failed", .int(Int64(stats.failed))),
                         .init("fellBack", .int(Int64(stats.fellBack))),
                         .init(
-                            "delayP50", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
+                            "delayP50Ms", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
                         .init(
-                            "delayP99", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
+                            "delayP99Ms", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
                         .init("maxQueueDepth", .int(Int64(stats.maxQueueDepth))),
                     ]))
         }

@@ -1,13 +1,13 @@
-/// Every step kind and expectation key a scenario may use. A feature registers its kinds
-/// by adding its list here (one line each).
+/// Every step kind and expectation key a scenario may use, collected from the features
+/// (``SimulationFeature/stepKinds``, ``SimulationFeature/expectationKinds``). A feature adds
+/// one term to each list.
 public enum Registry {
     /// Every `"do"` kind, in documentation order.
     public static let stepKinds: [StepKind] =
-        CoreSteps.all + WatchSteps.all + ComplicationSteps.all
-        + RemindersSteps.all + LinkSteps.all
+        WatchFeature.stepKinds + ComplicationFeature.stepKinds + PhoneFeature.stepKinds + LinkFeature.stepKinds
 
     /// Every key of an `"expect"` object, in documentation order.
     public static let expectationKinds: [ExpectationKind] =
-        CoreExpectations.all + PipelineExpectations.all + ComplicationExpectations.all
-        + RemindersExpectations.all + LinkExpectations.all
+        WatchFeature.expectationKinds + ComplicationFeature.expectationKinds + PhoneFeature.expectationKinds
+        + LinkFeature.expectationKinds
 }

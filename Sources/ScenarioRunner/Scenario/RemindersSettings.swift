@@ -1,26 +1,40 @@
 import ReminderScheduling
 import SimulationKernel
 
-/// The scenario's `"reminders"` section: how the phone app schedules its notifications.
+/// The scenario's `"reminders"` section: how the phone app schedules its notifications and the rules
+/// of the simulated system (`docs/reminders.md`). Every key is optional; a scenario without the section
+/// gets these defaults.
 ///
 /// ```json
 /// "reminders": {
+///   "api": "userNotifications", "authorization": "authorized",
 ///   "scheduler": "windowed", "window": 60, "retention": "mostRecentlyAdded",
+///   "replacement": "inPlace", "repeatingSlots": 1,
 ///   "repeatingBadges": "separateCarrier", "snooze": "30m", "launchAt": "+0s",
 ///   "appRuns": {"every": "12h", "from": "+8h", "reason": "foreground"},
+///   "noticeOpenedAfter": "10m", "refresh": {"every": "1h", "perHour": 4, "spacing": "15m"},
 ///   "repeating": [{"id": "weekly", "title": "Weekly shop", "start": "+1d", "every": "7d"}]
 /// }
 /// ```
 public struct RemindersSettings: Sendable {
-    /// The scheduler modes (`windowed`, `naive`), for callers that do not import `ReminderScheduling`.
+    /// The scheduler strategies (`windowed`, `naive`, `overflowNotice`, `backgroundRefresh`), for callers
+    /// that do not import `ReminderScheduling`.
     public typealias Mode = SchedulingMode
 
-    /// `"windowed"` (default) or `"naive"` (`--scheduler` overrides it).
+    /// The strategy (default `"windowed"`; `--scheduler` overrides it).
     public var mode: SchedulingMode = .windowed
-    /// W, 1…64 (default 60, PLATFORM.md §6).
+    /// W, 1…64 (default 60); at least 2 with an overflow notice.
     public var window = SchedulerConfiguration.defaultWindowSize
-    /// Which requests the simulated system keeps beyond 64 (default `mostRecentlyAdded`, PLATFORM.md §6).
-    public var retention: OverflowRetention = .mostRecentlyAdded
+    /// The notification API the app uses (default `"userNotifications"`).
+    public var api: NotificationAPI = .userNotifications
+    /// Which requests the simulated system keeps beyond 64 (`nil`: the API's default).
+    public var retentionSetting: OverflowRetention?
+    /// What re-adding a pending identifier does (default `"inPlace"`).
+    public var replacement: IdentifierReplacement = .inPlace
+    /// How many pending slots a repeating request takes (default 1).
+    public var repeatingSlots = 1
+    /// The user's notification permission (default `"authorized"`).
+    public var authorization: NotificationAuthorization = .authorized
     public var repeatingBadges: RepeatingBadgePolicy = .separateCarrier
     /// The snooze action's delay (default 30 minutes).
     public var snooze = SimDuration.minutes(30)
@@ -28,16 +42,41 @@ public struct RemindersSettings: Sendable {
     public var launchAt = SimTime.zero
     /// Periodic app runs, if any.
     public var appRuns: AppRunSchedule?
+    /// How long after an overflow notice is delivered the user opens the app from it (`nil`: never).
+    public var noticeOpenedAfter: SimDuration? = .seconds(SimulatedUser.defaultNoticeDelay)
+    /// The background refresh the app asks for and the system's budget.
+    public var refresh = RefreshSettings()
     /// Repeating reminders.
     public var repeating: [RepeatingReminderSpec] = []
 
     public init() {}
 
+    /// Which requests the simulated system keeps beyond 64: the setting, or the API's default.
+    public var retention: OverflowRetention { retentionSetting ?? api.defaultRetention }
+
     /// The scheduler configuration these settings describe.
     public func configuration() throws(SchedulerConfigurationError) -> SchedulerConfiguration {
         try SchedulerConfiguration(
             mode: mode, windowSize: window, repeatingBadgePolicy: repeatingBadges,
-            snoozeSeconds: snooze.nanoseconds / 1_000_000_000)
+            snoozeSeconds: snooze.nanoseconds / 1_000_000_000, api: api,
+            refreshInterval: refresh.every.nanoseconds / 1_000_000_000)
+    }
+
+    /// The simulated system's rules these settings describe.
+    public var rules: PlatformRules {
+        PlatformRules(
+            api: api, retention: retention, replacement: replacement, repeatingSlots: repeatingSlots,
+            authorization: authorization)
+    }
+
+    /// What the simulated user does on their own.
+    public var user: SimulatedUser {
+        SimulatedUser(opensOverflowNoticeAfter: noticeOpenedAfter.map { $0.nanoseconds / 1_000_000_000 })
+    }
+
+    /// The simulated system's background refresh budget.
+    public var refreshBudget: BackgroundRefreshBudget {
+        BackgroundRefreshBudget(perHour: refresh.perHour, minimumSpacing: refresh.spacing.nanoseconds / 1_000_000_000)
     }
 
     /// `"appRuns": {"every": "12h", "from": "+8h", "until": "+14d", "reason": "foreground"}`.
@@ -46,6 +85,14 @@ public struct RemindersSettings: Sendable {
         public var from: SimTime
         public var until: SimTime?
         public var reason: ReminderScheduler.AppRunReason
+    }
+
+    /// `"refresh": {"every": "1h", "perHour": 4, "spacing": "15m"}`: the earliest begin date the app asks
+    /// for after each run, and how often the system grants refreshes.
+    public struct RefreshSettings: Sendable {
+        public var every = SimDuration.seconds(SchedulerConfiguration.defaultRefreshInterval)
+        public var perHour = BackgroundRefreshBudget.defaultPerHour
+        public var spacing = SimDuration.seconds(BackgroundRefreshBudget.defaultMinimumSpacing)
     }
 
     /// One repeating reminder.
@@ -60,14 +107,26 @@ public struct RemindersSettings: Sendable {
     public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RemindersSettings {
         var object = try ObjectReader(node, context, what: "a reminders object such as {\"window\": 60}")
         var settings = RemindersSettings()
-        if let value = object.optional("scheduler") {
-            settings.mode = try enumValue(value, context, what: "scheduler")
-        }
+        if let value = object.optional("api") { settings.api = try enumValue(value, context, what: "api") }
+        let schedulerNode = object.optional("scheduler")
+        if let schedulerNode { settings.mode = try enumValue(schedulerNode, context, what: "scheduler") }
         if let value = object.optional("window") {
-            settings.window = try value.int(context, in: 1...SchedulerConfiguration.maximumWindowSize)
+            let smallest = settings.mode == .overflowNotice ? 2 : 1
+            settings.window = try value.int(context, in: smallest...SchedulerConfiguration.maximumWindowSize)
+        } else if settings.mode == .overflowNotice, settings.window < 2, let schedulerNode {
+            throw context.error(schedulerNode, "an overflow notice needs a window of at least 2")
         }
         if let value = object.optional("retention") {
-            settings.retention = try enumValue(value, context, what: "retention")
+            settings.retentionSetting = try enumValue(value, context, what: "retention")
+        }
+        if let value = object.optional("replacement") {
+            settings.replacement = try enumValue(value, context, what: "replacement")
+        }
+        if let value = object.optional("repeatingSlots") {
+            settings.repeatingSlots = try value.int(context, in: 1...PlatformRules.defaultLimit)
+        }
+        if let value = object.optional("authorization") {
+            settings.authorization = try enumValue(value, context, what: "authorization")
         }
         if let value = object.optional("repeatingBadges") {
             settings.repeatingBadges = try enumValue(value, context, what: "repeatingBadges")
@@ -80,8 +139,31 @@ public struct RemindersSettings: Sendable {
         }
         if let value = object.optional("launchAt") { settings.launchAt = try value.time(context) }
         if let value = object.optional("appRuns") { settings.appRuns = try decodeRuns(value, context) }
+        if let value = object.optional("noticeOpenedAfter") {
+            if case .null = value.value {
+                settings.noticeOpenedAfter = nil
+            } else {
+                let delay = try value.duration(context)
+                guard delay.nanoseconds >= 0 else {
+                    throw context.error(value, "expected a delay of 0s or more, or null (never), found \"\(delay)\"")
+                }
+                settings.noticeOpenedAfter = delay
+            }
+        }
+        if let value = object.optional("refresh") { settings.refresh = try decodeRefresh(value, context) }
         if let value = object.optional("repeating") {
-            for element in try value.array(context) { settings.repeating.append(try decodeRepeating(element, context)) }
+            var seen: [String: JSONNode] = [:]
+            for element in try value.array(context) {
+                let (spec, idNode) = try decodeRepeating(element, context, api: settings.api)
+                if let first = seen[spec.id] {
+                    throw context.error(
+                        idNode,
+                        "duplicate repeating reminder id \"\(spec.id)\" (first at line \(first.location.line), column \(first.location.column))"
+                    )
+                }
+                seen[spec.id] = idNode
+                settings.repeating.append(spec)
+            }
         }
         try object.finish()
         return settings
@@ -104,21 +186,65 @@ public struct RemindersSettings: Sendable {
         return AppRunSchedule(every: every, from: from, until: until, reason: reason)
     }
 
-    private static func decodeRepeating(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
-        -> RepeatingReminderSpec
+    private static func decodeRefresh(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> RefreshSettings
     {
-        var object = try ObjectReader(node, context, what: "a repeating reminder with \"id\", \"start\" and \"every\"")
-        let id = try object.required("id", "an identifier such as \"weekly\"").string(context)
-        let title = try object.optional("title")?.string(context) ?? id
-        let start = try object.required("start", "the first occurrence, such as \"+1d\"").time(context)
-        let everyNode = try object.required("every", "the interval, at least 60s, such as \"1d\"")
-        let every = try everyNode.duration(context)
-        guard every.nanoseconds >= NotificationTrigger.minimumRepeatInterval * 1_000_000_000 else {
-            throw context.error(
-                everyNode, "expected a repeating interval of at least 60s (PLATFORM.md §1.5), found \"\(every)\"")
+        var object = try ObjectReader(
+            node, context,
+            what: "a background refresh such as {\"every\": \"1h\", \"perHour\": 4, \"spacing\": \"15m\"}")
+        var refresh = RefreshSettings()
+        if let value = object.optional("every") {
+            refresh.every = try value.duration(context)
+            guard refresh.every.nanoseconds >= 60_000_000_000 else {
+                throw context.error(value, "expected a refresh interval of at least 1m, found \"\(refresh.every)\"")
+            }
+        }
+        if let value = object.optional("perHour") { refresh.perHour = try value.int(context, in: 1...60) }
+        if let value = object.optional("spacing") {
+            refresh.spacing = try value.duration(context)
+            guard refresh.spacing.nanoseconds >= 0 else {
+                throw context.error(value, "expected a spacing of 0s or more, found \"\(refresh.spacing)\"")
+            }
         }
         try object.finish()
-        return RepeatingReminderSpec(id: id, title: title, start: start, every: every)
+        return refresh
+    }
+
+    private static func decodeRepeating(_ node: JSONNode, _ context: DecodingContext, api: NotificationAPI)
+        throws(ScenarioError) -> (RepeatingReminderSpec, JSONNode)
+    {
+        var object = try ObjectReader(
+            node, context, what: "a repeating reminder with \"id\", \"start\" and \"every\" (or \"calendar\")")
+        let idNode = try object.required("id", "an identifier such as \"weekly\"")
+        let id = try idNode.string(context)
+        let title = try object.optional("title")?.string(context) ?? id
+        let start = try object.required("start", "the first occurrence, such as \"+1d\"").time(context)
+        let every: SimDuration
+        if let unitNode = object.optional("calendar") {
+            if let extra = object.optional("every") {
+                throw context.error(extra, "give either \"every\" or \"calendar\", not both")
+            }
+            let unit: CalendarUnit = try enumValue(unitNode, context, what: "calendar")
+            every = .seconds(unit.seconds)
+        } else {
+            let everyNode = try object.required("every", "the interval, at least 60s, such as \"1d\"")
+            every = try everyNode.duration(context)
+            let seconds = every.nanoseconds / 1_000_000_000
+            guard every.nanoseconds % 1_000_000_000 == 0, api.allowsRepeatInterval(seconds) else {
+                switch api {
+                case .legacy:
+                    throw context.error(
+                        everyNode,
+                        "expected a calendar unit (\"1m\", \"1h\", \"1d\" or \"7d\"): the legacy API repeats only by calendar unit, found \"\(every)\""
+                    )
+                case .userNotifications:
+                    throw context.error(
+                        everyNode, "expected a repeating interval of at least 60s in whole seconds, found \"\(every)\"")
+                }
+            }
+        }
+        try object.finish()
+        return (RepeatingReminderSpec(id: id, title: title, start: start, every: every), idNode)
     }
 
     static func enumValue<Value: RawRepresentable & CaseIterable>(

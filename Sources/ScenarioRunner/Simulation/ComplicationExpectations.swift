@@ -130,7 +130,7 @@ public enum ComplicationExpectations {
         }
 
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let model = simulation.complication?.model else {
+            guard let model = simulation.complication.model else {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }
             let actualCharged = model.records.filter { $0.outcome == .granted(.charged) }.count

@@ -38,20 +38,16 @@ public enum ComplicationSteps {
     public struct FacePresence: ScenarioAction {
         public var presence: ComplicationFacePresence
         public var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.setComplicationPresence(presence) }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.face(presence)))] }
     }
 
     public struct PhoneTransfer: ScenarioAction {
         public var label: String { "phone complication transfer" }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            simulation.requestComplicationUpdate(source: "phoneTransfer")
-        }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.phoneTransfer)))] }
     }
 
     public struct AppReload: ScenarioAction {
         public var label: String { "app reloads the complication" }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            simulation.requestComplicationUpdate(source: "app")
-        }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.app)))] }
     }
 }

@@ -28,13 +28,13 @@ public enum CoreSteps {
     public struct Tap: ScenarioAction {
         public var item: ItemID
         public var label: String { "tap \(item)" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.userTapped(item) }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.tap(item)))] }
     }
 
     /// The user moves the wrist.
     public struct MoveWrist: ScenarioAction {
         public var position: WristPosition
         public var label: String { position == .raised ? "raise wrist" : "lower wrist" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.setWrist(position) }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.wrist(position)))] }
     }
 }

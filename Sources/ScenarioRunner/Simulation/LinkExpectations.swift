@@ -86,7 +86,7 @@ public enum LinkExpectations {
         public var expected: Bool
         public var label: String { "noMessageLost = \(expected)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let problems = simulation.link.settled(at: simulation.now).system.verify(trail: [])
+            let problems = simulation.settled().linkDiscrepancies(trail: [])
             if problems.isEmpty == expected { return nil }
             return expected
                 ? "expected no lost, doubled or reordered check-off, found: "
@@ -99,7 +99,7 @@ public enum LinkExpectations {
         public var expected: Bool
         public var label: String { "phoneInSync = \(expected)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let problems = simulation.link.system.verify(trail: [])
+            let problems = simulation.linkDiscrepancies(trail: [])
             if problems.isEmpty == expected { return nil }
             return expected
                 ? "expected the phone in sync, found: " + problems.map(\.description).joined(separator: "; ")
@@ -112,7 +112,9 @@ public enum LinkExpectations {
         public var items: [ItemID]
         public var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.phoneList.checkedItems.sorted()
+            let actual = simulation.scenario.items.map(\.id).filter {
+                simulation.phone.list.status(of: $0) == .checkedOff
+            }.sorted()
             return actual == items.sorted()
                 ? nil
                 : "expected [\(items.sorted().joined(separator: ", "))] checked on the phone, "
@@ -125,7 +127,7 @@ public enum LinkExpectations {
         public var count: Int
         public var label: String { "outstandingTransfers = \(count)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.link.system.link.outstandingTransfers(from: .watch).count
+            let actual = simulation.link.transport.outstandingTransfers(from: .watch).count
             return actual == count ? nil : "expected \(count) outstanding watch transfers, found \(actual)"
         }
     }
@@ -135,7 +137,7 @@ public enum LinkExpectations {
         public var count: Int
         public var label: String { "complicationBudgetRemaining = \(count)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.link.system.link.complicationBudget.remaining(at: simulation.now)
+            let actual = simulation.link.transport.complicationBudget.remaining(at: simulation.now)
             return actual == count ? nil : "expected \(count) complication transfers left, found \(actual)"
         }
     }
@@ -145,7 +147,7 @@ public enum LinkExpectations {
         public var expected: Bool
         public var label: String { "reachable = \(expected)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.link.system.link.reachability(from: .watch)
+            let actual = simulation.link.transport.reachability(from: .watch)
             if actual.isReachable == expected { return nil }
             if case .unreachable(let reason) = actual {
                 return "expected reachable, found unreachable (\(reason.name))"
@@ -168,7 +170,7 @@ public enum LinkExpectations {
         }
 
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let statistics = simulation.link.system.link.statistics
+            let statistics = simulation.link.transport.statistics
             let wrong = counts.compactMap { channel, expected -> String? in
                 let actual = value(statistics[channel])
                 return actual == expected ? nil : "\(channel.name) expected \(expected), found \(actual)"

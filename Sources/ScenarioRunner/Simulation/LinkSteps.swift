@@ -5,7 +5,7 @@ import SimulationKernel
 /// The link's step kinds: range, app lifecycle, session, and phone pushes to the complication.
 ///
 /// The watch face steps (`complicationOnFace`, `complicationOffFace`) belong to the complication
-/// feature; the link's transfer budget follows them (see `syncLinkComplicationPlacement()`).
+/// feature; the link's transfer budget follows them (the complication tells the link).
 public enum LinkSteps {
     /// Every link step kind, in documentation order.
     public static let all: [StepKind] = environmentSteps + [phoneComplicationUpdate]
@@ -49,12 +49,11 @@ public enum LinkSteps {
     public struct ChangeLink: ScenarioAction {
         public var change: LinkEnvironmentChange
         public var label: String { change.name }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            simulation.record("step.link", ["do": .string(change.name)])
-            simulation.applyLink(.environment(change))
+        public func effects(at now: SimTime) -> [WorldEffect] {
             // The user opening the phone app is also an app run for the reminders feature (it
             // refills its pending window); without a "reminders" section this does nothing.
-            if change == .launchPhoneApp { simulation.phoneAppRuns(.launch) { _ in } }
+            [.trace(.stepLink, at: now, ["do": .string(change.name)]), .send(.link(.environment(change)))]
+                + (change == .launchPhoneApp ? [.send(.phone(.appRun(.launch)))] : [])
         }
     }
 
@@ -63,10 +62,9 @@ public enum LinkSteps {
         public var count: Int
         public var every: SimDuration
         public var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            for index in 0..<count {
-                simulation.scheduleLink(.phone(.pushComplication), at: simulation.now + every * Int64(index))
-            }
+        /// The first push now; each push schedules the next (no eager expansion of the series).
+        public func effects(at now: SimTime) -> [WorldEffect] {
+            [.send(.phone(.pushComplication(remaining: count, every: every)))]
         }
     }
 }

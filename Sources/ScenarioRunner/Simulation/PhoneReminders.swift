@@ -35,7 +35,9 @@ public struct PhoneReminders: Sendable {
     public init(settings: RemindersSettings, items: [ShoppingItem]) {
         self.settings = settings
         let configuration = (try? settings.configuration()) ?? .standard
-        harness = ReminderHarness(configuration: configuration, retention: settings.retention, start: .zero)
+        harness = ReminderHarness(
+            configuration: configuration, rules: settings.rules, start: .zero, user: settings.user,
+            refreshBudget: settings.refreshBudget)
         dueLog = items.compactMap { item in item.due.map { DueChange(time: .zero, item: item.id, due: $0) } }
     }
 

@@ -71,7 +71,7 @@ public enum PipelineExpectations {
         public var label: String { "latency \(name) \(comparison.symbol) \(bound)" }
 
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let value = simulation.watchApp.statistics.percentile(percentile) else {
+            guard let value = simulation.watch.app.statistics.percentile(percentile) else {
                 return "expected latency \(name) \(comparison.symbol) \(bound), found no tap whose row is gone"
             }
             return comparison.holds(value, bound)
@@ -83,7 +83,7 @@ public enum PipelineExpectations {
         public var visible: Bool
         public var label: String { "next item \(visible ? "visible" : "not visible") without scrolling" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let last = simulation.watchApp.visibilityReports.last else {
+            guard let last = simulation.watch.app.visibilityReports.last else {
                 return "expected a wrist raise or app launch to report on, found none"
             }
             return last.visibility.isVisible == visible
@@ -95,9 +95,9 @@ public enum PipelineExpectations {
         public var rows: Int
         public var label: String { "rows visible = \(rows)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.watchApp.model.rowsVisible
+            let actual = simulation.watch.app.model.rowsVisible
             return actual == rows
-                ? nil : "expected \(rows) rows visible on \(simulation.watchApp.model.name), found \(actual)"
+                ? nil : "expected \(rows) rows visible on \(simulation.watch.app.model.name), found \(actual)"
         }
     }
 }

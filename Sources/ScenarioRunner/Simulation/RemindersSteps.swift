@@ -47,11 +47,10 @@ public enum RemindersSteps {
     public struct AppRun: ScenarioAction {
         public var reason: ReminderScheduler.AppRunReason
         public var label: String { "phone app \(reason.rawValue)" }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            if reason == .launch || reason == .foreground {
-                simulation.applyLink(.environment(.launchPhoneApp))
-            }
-            simulation.phoneAppRuns(reason) { _ in }
+        public func effects(at now: SimTime) -> [WorldEffect] {
+            let launch: [WorldEffect] =
+                reason == .launch || reason == .foreground ? [.send(.link(.environment(.launchPhoneApp)))] : []
+            return launch + [.send(.phone(.appRun(reason)))]
         }
     }
 
@@ -60,9 +59,7 @@ public enum RemindersSteps {
         public var item: ItemID
         public var action: ReminderAction
         public var label: String { "\(action.rawValue) \(item) from its notification" }
-        public func perform(in simulation: inout ScenarioSimulation) {
-            simulation.reminderActionTapped(action, item: item)
-        }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.phone(.notificationAction(item, action)))] }
     }
 
     /// A due-date change.
@@ -70,6 +67,6 @@ public enum RemindersSteps {
         public var item: ItemID
         public var due: SimTime
         public var label: String { "set \(item) due \(due)" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.reminderDueChanged(item, to: due) }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.phone(.setDue(item, due)))] }
     }
 }

@@ -1,10 +1,14 @@
+import SimulationKernel
+
 /// Something a script step makes happen (a tap, the wrist going down, the phone leaving range).
 ///
 /// Each kind is a small value type decoded from `{"do": "<name>", ...}` by its
-/// ``StepKind`` and performed on the simulation at the step's time.
+/// ``StepKind``. At the step's time it says what happens as effects — events for the features
+/// that own the facts it touches (a tap is a ``WatchEvent/tap(_:)`` for the watch side); a step
+/// never changes a feature's state itself.
 public protocol ScenarioAction: Sendable {
-    /// Performs the action at `simulation.now`.
-    func perform(in simulation: inout ScenarioSimulation)
+    /// What happens when the step runs at `now`.
+    func effects(at now: SimTime) -> [WorldEffect]
     /// A short description for traces and messages (`"tap kale"`).
     var label: String { get }
 }

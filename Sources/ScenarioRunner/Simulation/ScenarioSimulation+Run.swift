@@ -11,10 +11,10 @@ extension ScenarioSimulation {
     /// - Complexity: O((*s* + *e*) log *q*) for *s* steps, *e* events and a peak queue of *q*.
     public mutating func run() -> ScenarioOutcome {
         record(
-            "scenario.start",
-            [
-                "name": .string(scenario.name), "seed": .string(String(seed)),
-                "watch": .string(scenario.watch), "items": .int(Int64(scenario.items.count)),
+            .scenarioStart,
+            fieldList: [
+                ("name", .string(scenario.name)), ("seed", .string(String(seed))),
+                ("watch", .string(scenario.watch)), ("items", .int(Int64(scenario.items.count))),
             ])
         startFeatures()
         for (index, step) in scenario.script.enumerated() {
@@ -28,7 +28,7 @@ extension ScenarioSimulation {
         runEvents(notAfter: scenario.end)
         check(scenario.finalExpectations)
         let invariantFailures = invariantFailures()
-        record("scenario.end", ["remaining": .int(Int64(watchList.remainingCount))])
+        record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
         return ScenarioOutcome(
             scenario: scenario, seed: seed, trace: trace.events,
             expectations: expectationResults, invariantFailures: invariantFailures, summary: summarySections(),
@@ -50,23 +50,30 @@ extension ScenarioSimulation {
                     time: now, location: located.location, path: located.path, label: located.expectation.label,
                     failure: failure))
             record(
-                failure == nil ? "expect.passed" : "expect.failed",
+                failure == nil ? .expectPassed : .expectFailed,
                 fieldList: [("what", .string(located.expectation.label))]
                     + (failure.map { [("found", .string($0))] } ?? []))
         }
     }
 
-    /// Starts the features' own processes (periodic refreshes, fault windows). A feature adds
-    /// one line here.
+    /// Starts the features' own processes (periodic refreshes, first app launch, faults), in a
+    /// fixed order. A feature adds one line.
     mutating func startFeatures() {
-        startComplication()
-        startReminders()
-        startLink()
+        perform(complication.start(context))
+        perform(phone.start(context))
+        perform(link.start(context))
+        perform(watch.start(context))
     }
 
     /// Properties every scenario must satisfy at its end, whatever it expects. A feature adds
-    /// its checks here.
+    /// one term.
     func invariantFailures() -> [String] {
-        linkInvariantFailures()
+        watch.invariantFailures(in: self) + phone.invariantFailures(in: self) + link.invariantFailures(in: self)
+            + complication.invariantFailures(in: self)
+    }
+
+    /// The summary sections of the run, in print order. A feature adds one term.
+    func summarySections() -> [ReportSection] {
+        watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
     }
 }

@@ -1,18 +1,18 @@
 import CompanionModel
 import SimulationKernel
 
-/// One run of a scenario: the world's state, the event loop that drives it and the trace.
+/// One run of a scenario: the world, the event loop that drives it, and the trace.
 ///
-/// The simulation is a plain value. Components keep their state as enums and change it in
-/// pure reducers; this type routes events to them, performs their effects (scheduling
-/// events, recording the trace) and answers the expectations' questions.
+/// The world is four features, each the single owner of its facts (see the README's
+/// "Architecture" section):
+/// - ``watch``: the watch's list, the watch app (wrist, frontmost state, pipeline), its sender;
+/// - ``phone``: the phone's list, the phone app's reminders, notifications and badge;
+/// - ``link``: WatchConnectivity between them (sessions, range, channels, budget, faults);
+/// - ``complication``: what the watch face shows, and its refresh budget.
 ///
-/// Feature hooks live in `ScenarioSimulation+<Feature>.swift`; each has a simple default here
-/// that the feature replaces:
-/// - ``userTapped(_:)`` (watch): a tap checks the item off at once;
-/// - ``sendToPhone(_:)`` (link): the phone receives every operation at once;
-/// - ``phoneDidApply(_:)`` (reminders): nothing else reacts;
-/// - ``requestComplicationUpdate(source:)`` (complication): nothing is shown.
+/// The simulation routes each due event to its owner and performs the ``WorldEffect``s the owner
+/// returns, depth first. Script steps, expectations, invariants and summaries read the features;
+/// only a feature's own handler changes it.
 public struct ScenarioSimulation {
     /// The scenario being run.
     public let scenario: Scenario
@@ -20,118 +20,96 @@ public struct ScenarioSimulation {
     public internal(set) var loop = EventLoop<SimEvent>(capacity: 256)
     /// Everything that happened, in order.
     public internal(set) var trace = TraceRecorder()
-    /// The seed of this run (the scenario's, or the `--seed` override).
+    /// The seed of this run (the scenario's, or the `--seed` override). Each feature draws from
+    /// its own sub-stream of it (`SplitMix64.split(label:)`), so one feature's draws never shift
+    /// another's.
     public let seed: UInt64
-    /// The run's random stream, from ``seed``. Features take independent sub-streams with
-    /// `random.split(label:)` so adding one source of randomness does not shift the others.
-    public internal(set) var random: SplitMix64
-    /// The store order learned from the scenario's history.
-    public let storeOrder: StoreOrder
-    /// The list as the watch shows it.
-    public internal(set) var watchList: ShoppingList
-    /// The list as the phone holds it.
-    public internal(set) var phoneList: ShoppingList
-    /// Every operation the user made on the watch, in order: the truth the phone must match.
-    public internal(set) var intents: [CheckOffOperation] = []
-    /// The last operation sequence the phone applied, per item.
-    public internal(set) var phoneAppliedSequence: [ItemID: Int] = [:]
-    /// Operations the phone received ahead of a missing predecessor.
-    public internal(set) var phoneWaiting: [CheckOffOperation] = []
-    /// The watch app: model, wrist and frontmost state, check-off pipeline (latency feature).
-    public internal(set) var watchApp: WatchAppState
-    /// Taps that reached the list, and taps that did not (with why).
-    public internal(set) var tapCounts = TapCounts()
-    /// The phone app's reminders (`nil` when the scenario has no `"reminders"` section).
-    public internal(set) var reminders: PhoneReminders?
-    /// The watch↔phone link (WatchConnectivity model, sender strategy, phone list).
-    public internal(set) var link: ScenarioLink
+    /// The watch side.
+    public internal(set) var watch: WatchFeature
+    /// The phone side.
+    public internal(set) var phone: PhoneFeature
+    /// The link between them.
+    public internal(set) var link: LinkFeature
+    /// The complication.
+    public internal(set) var complication: ComplicationFeature
+    /// Running the scenario, or settling a copy.
+    var mode = RunMode.running
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
-    /// The complication, when the scenario has a `"complication"` section.
-    public internal(set) var complication: ComplicationFeature?
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
 
-    /// Prepares a run: learns the history and lays out the list.
+    /// Prepares a run: every feature reads its part of the scenario.
     ///
     /// - Parameter seed: overrides the scenario's seed (`--seed`).
     public init(scenario: Scenario, seed: UInt64? = nil) {
         self.scenario = scenario
-        self.seed = seed ?? scenario.seed
-        random = SplitMix64(seed: self.seed)
-        var order = StoreOrder()
-        for trip in scenario.history { order.learn(trip: trip) }
-        storeOrder = order
-        watchList = ShoppingList(items: scenario.items, order: order)
-        phoneList = watchList
-        watchApp = WatchAppState(scenario: scenario, seed: self.seed)
-        link = ScenarioLink(
-            settings: scenario.sections.link ?? LinkSettings(), seed: self.seed, items: scenario.items.map(\.id))
-        complication = scenario.sections.complication.map {
-            ComplicationFeature(settings: $0, items: watchList.remainingItems)
-        }
-        reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
+        let seed = seed ?? scenario.seed
+        self.seed = seed
+        watch = WatchFeature(scenario: scenario, seed: seed)
+        phone = PhoneFeature(scenario: scenario, seed: seed)
+        link = LinkFeature(scenario: scenario, seed: seed)
+        complication = ComplicationFeature(scenario: scenario, seed: seed)
     }
 
-    /// Routes one due event. A feature adds one `case` here.
+    /// What a feature's handler may consult now.
+    var context: WorldContext {
+        WorldContext(
+            now: now, scenario: scenario, reachableFromWatch: link.transport.reachability(from: .watch),
+            reachableFromPhone: link.transport.reachability(from: .phone), watchApp: link.transport.watchApp,
+            phoneApp: link.transport.phoneApp)
+    }
+
+    /// Routes one event to its owner and performs what it asks for. A feature adds one `case`.
     mutating func handle(_ event: SimEvent) {
+        let effects: [WorldEffect]
         switch event {
         case .step(let index):
             guard case .action(let action) = scenario.script[index].content else { return }
-            action.perform(in: &self)
-        case .watch(let event): handleWatch(event)
-        case .complication(let event): handleComplication(event)
-        case .reminders(let event): handleReminders(event)
-        case .link(let event): handleLink(event)
+            effects = action.effects(at: now)
+        case .watch(let event): effects = watch.handle(event, context)
+        case .phone(let event): effects = phone.handle(event, context)
+        case .link(let event): effects = link.handle(event, context)
+        case .complication(let event): effects = complication.handle(event, context)
+        }
+        perform(effects)
+    }
+
+    /// Performs effects in order, depth first.
+    mutating func perform(_ effects: [WorldEffect]) {
+        for effect in effects {
+            switch effect {
+            case .send(let event): handle(event)
+            case .schedule(let event, let time):
+                if mode == .settling, !event.isLinkEvent { continue }
+                loop.schedule(event, at: time)
+            case .trace(let event): trace.record(event)
+            }
         }
     }
 
     /// Records a trace event at the current time.
-    public mutating func record(_ kind: String, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
-        trace.record(kind, at: now, fields)
-    }
-
-    /// Records a trace event with a computed field list.
-    public mutating func record(_ kind: String, fieldList: [(key: String, value: TraceValue)]) {
+    mutating func record(_ kind: TraceKind, fieldList: [(key: String, value: TraceValue)] = []) {
         trace.record(TraceEvent(time: now, kind: kind, fieldList: fieldList))
     }
 
-    /// The operation sequence number the next operation on `item` gets (1 for the first).
-    func nextSequence(for item: ItemID) -> Int {
-        intents.reduce(0) { $1.item == item ? $0 + 1 : $0 } + 1
-    }
-}
+    // MARK: Reading the world
 
-/// Counts of taps by outcome.
-public struct TapCounts: Hashable, Sendable {
-    /// Taps that reached the list.
-    public var accepted = 0
-    /// Taps that did not, by reason (`"wristDown"`), in first-seen order.
-    public var ignored: [(reason: String, count: Int)] = []
+    /// The list as the watch shows it (``WatchFeature/list``).
+    public var watchList: ShoppingList { watch.list }
 
-    mutating func ignore(_ reason: String) {
-        if let index = ignored.firstIndex(where: { $0.reason == reason }) {
-            ignored[index].count += 1
-        } else {
-            ignored.append((reason, 1))
-        }
+    /// The phone app's reminders (``PhoneFeature/reminders``).
+    public var reminders: PhoneReminders? { phone.reminders }
+
+    /// The complication report from the start until now (`nil` without a `"complication"` section).
+    public func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
+        complication.report(at: now, families: families)
     }
 
-    /// All ignored taps.
-    public var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
-
-    public static func == (lhs: TapCounts, rhs: TapCounts) -> Bool {
-        lhs.accepted == rhs.accepted && lhs.ignored.map(\.reason) == rhs.ignored.map(\.reason)
-            && lhs.ignored.map(\.count) == rhs.ignored.map(\.count)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(accepted)
-        for entry in ignored {
-            hasher.combine(entry.reason)
-            hasher.combine(entry.count)
-        }
+    /// Differences between what the user did and the phone's list, each with its trail.
+    public func linkDiscrepancies(trail: [TraceEvent]) -> [LinkDiscrepancy] {
+        CheckOffVerifier.verify(intent: watch.sender.intent, phone: phone.list, trail: trail)
     }
 }
 

@@ -1,17 +1,24 @@
 import CompanionModel
 
-/// Everything that can be due on the simulation's event loop. A feature adds one case
-/// (with its own event type as the associated value) and one line in
-/// ``ScenarioSimulation/handle(_:)``.
+/// Everything that can be due on the simulation's event loop, addressed to its owner.
+///
+/// A new feature adds one case carrying its own event type, one line in
+/// ``ScenarioSimulation/handle(_:)`` and one stored property in ``ScenarioSimulation``.
 public enum SimEvent: Sendable {
     /// Perform the action of script step `index`.
     case step(Int)
-    /// The watch app's pipeline, wrist deadline and frame events (latency feature).
-    case watch(WatchAppEvent)
-    /// Background-refresh scheduling and wakes (complication feature).
-    case complication(ComplicationEvent)
-    /// The phone app's reminders (app runs, notification fire dates).
-    case reminders(RemindersEvent)
-    /// A watch↔phone link event (timer, fault, step).
+    /// For the watch side: wrist, app lifecycle, taps, pipeline, link deliveries and outcomes.
+    case watch(WatchEvent)
+    /// For the phone side: phone app runs, notifications, link deliveries and outcomes.
+    case phone(PhoneEvent)
+    /// For the link: app requests, environment changes, the link's own timers.
     case link(LinkEvent)
+    /// For the complication: reload requests, face changes, background refreshes.
+    case complication(ComplicationEvent)
+
+    /// Whether the event belongs to the link (the settle routine handles only these).
+    var isLinkEvent: Bool {
+        if case .link = self { return true }
+        return false
+    }
 }

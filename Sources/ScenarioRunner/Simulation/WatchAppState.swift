@@ -59,13 +59,3 @@ enum PendingCheckOff: Sendable {
     /// Committed; the operation (nil when the tap changed nothing).
     case committed(CheckOffOperation?)
 }
-
-/// Events the watch app schedules on the simulation's loop.
-public enum WatchAppEvent: Sendable {
-    /// Run the pipeline session up to now and act on its effects.
-    case pipelineWake
-    /// The frontmost-app deadline after a wrist drop.
-    case returnToClockDue
-    /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
-    case rowGone(tap: Int, latency: SimDuration)
-}

@@ -15,6 +15,6 @@ public enum WatchSteps {
     /// The user opens the app.
     public struct OpenApp: ScenarioAction {
         public var label: String { "open app" }
-        public func perform(in simulation: inout ScenarioSimulation) { simulation.openApp() }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.openApp))] }
     }
 }

@@ -20,9 +20,12 @@ enum RemindersCommand: Command {
           --at TIME            also list the items overdue at TIME ("+3h" or an ISO 8601 date)
           --scheduler MODE     naive (schedule everything, badges fixed when scheduled) or
                                windowed (soonest W in the system, refill at every app run)
-          --json               print one JSON object (schema wristsim.reminders/1)
+          --json               print one JSON object (schema wristsim.reminders/2)
           --seed N             use seed N instead of the scenario's "seed"
           -h, --help           show this help
+
+        A scenario's expectations are checked: every failure is printed after the report
+        (time, line, expected, found), and the exit code is 1.
 
         EXIT CODES:
           0 success   1 an expectation failed   64 usage error   65 invalid scenario file
@@ -51,16 +54,25 @@ enum RemindersCommand: Command {
             mode = value
         }
         guard var scenario = ScenarioArguments.load(path) else { return .invalidScenario }
-        let at = try ScenarioArguments.time(arguments, command: name, in: scenario)
+        let at = try ScenarioArguments.time(arguments, command: name, in: scenario, warnAfterEnd: false)
         var settings = scenario.sections.reminders ?? RemindersSettings()
         if let mode { settings.mode = mode }
         scenario.sections.reminders = settings
         if let at, at > scenario.end { scenario.end = at }
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
         let outcome = simulation.run()
-        guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return .success }
+        let failures = FailureList(outcome: outcome)
+        guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
+            if let block = failures.textBlock(style: Terminal.standardOutputStyle) { Console.out(block) }
+            return outcome.passed ? .success : .expectationFailed
+        }
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: at)
-        Console.out(arguments.has("json") ? report.json : report.text)
+        if arguments.has("json") {
+            Console.out(failures.attached(to: report.document).compact)
+        } else {
+            Console.out(report.text)
+            if let block = failures.textBlock(style: Terminal.standardOutputStyle) { Console.out(block) }
+        }
         return outcome.passed ? .success : .expectationFailed
     }
 }

@@ -41,7 +41,7 @@ import Testing
     @Test(arguments: 0..<12) func chargedReloadsNeverExceedTheDailyBudget(seed: UInt64) throws {
         let budget = 3 + Int(seed % 10)
         let simulation = try run(Self.randomScenario(seed: seed, dailyReloads: budget, faceChanges: true))
-        let model = try #require(simulation.complication?.model)
+        let model = try #require(simulation.complication.model)
         var day: [SimTime: Int] = [:]
         for record in model.records where record.outcome == .granted(.charged) {
             day[record.nextReset, default: 0] += 1

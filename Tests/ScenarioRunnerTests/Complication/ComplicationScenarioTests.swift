@@ -173,7 +173,7 @@ import Testing
                     [{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+50m", "do": "complicationOffFace"},
                      {"at": "+80m", "do": "tap", "item": "eggs"}]
                     """#))
-        let model = try #require(simulation.complication?.model)
+        let model = try #require(simulation.complication.model)
         let wakes = model.records.filter { $0.source == .backgroundRefresh && $0.kind == .reload }.map(\.at)
         #expect(wakes == [10, 25, 40].map { SimTime(offset: .minutes($0)) }, "10m asked, 15m apart granted")
         let limited = model.records.filter { $0.outcome.refusal == .backgroundRateLimit }
@@ -197,7 +197,7 @@ import Testing
                     """#))
         #expect(outcome.passed)
         #expect(
-            simulation.complication?.model.records.map(\.outcome.refusal).contains(.transferBudgetExhausted) == true)
+            simulation.complication.model?.records.map(\.outcome.refusal).contains(.transferBudgetExhausted) == true)
     }
 
     @Test(arguments: ["+2h", "11:00", "2026-11-21T11:00:00+01:00", "2026-11-21T10:00:00Z"])

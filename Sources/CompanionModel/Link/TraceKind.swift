@@ -1,0 +1,102 @@
+import SimulationKernel
+
+/// Every kind of trace event the simulated world records: a dotted name, component first.
+///
+/// The raw value is what traces print (`"watch.tap"`) and what JSON Lines carry in `"kind"`;
+/// it is stable across versions. Code records and matches kinds through this enum, never
+/// through string literals, so a typo is a compile error and the list below is complete.
+public enum TraceKind: String, Hashable, Sendable, CaseIterable {
+    // Scenario runner.
+    case scenarioStart = "scenario.start"
+    case scenarioEnd = "scenario.end"
+    case expectPassed = "expect.passed"
+    case expectFailed = "expect.failed"
+    case stepLink = "step.link"
+
+    // Watch: wrist, app lifecycle, list, taps, its check-off sender.
+    case watchWristRaised = "watch.wristRaised"
+    case watchWristLowered = "watch.wristLowered"
+    case watchOpenApp = "watch.openApp"
+    case watchReturnedToClock = "watch.returnedToClock"
+    case watchApp = "watch.app"
+    case watchNextItem = "watch.nextItem"
+    case watchTap = "watch.tap"
+    case watchTapIgnored = "watch.tapIgnored"
+    case watchListChanged = "watch.listChanged"
+    case watchApplied = "watch.applied"
+    case watchIgnored = "watch.ignored"
+    case watchReceived = "watch.received"
+    case watchComplicationData = "watch.complicationData"
+    case watchCheckOff = "watch.checkOff"
+    case watchAcknowledged = "watch.acknowledged"
+    case watchFallback = "watch.fallback"
+    case watchUndeliverable = "watch.undeliverable"
+    case watchResend = "watch.resend"
+
+    // Check-off pipeline.
+    case pipelineSend = "pipeline.send"
+    case pipelineRowGone = "pipeline.rowGone"
+
+    // Phone: its list, app, reminders and notifications.
+    case phoneApp = "phone.app"
+    case phoneApplied = "phone.applied"
+    case phoneIgnored = "phone.ignored"
+    case phoneReceived = "phone.received"
+    case phoneRefill = "phone.refill"
+    case phoneReminderError = "phone.reminderError"
+    case phoneNotificationAction = "phone.notificationAction"
+    case phoneActionIgnored = "phone.actionIgnored"
+    case phoneCompletedFromNotification = "phone.completedFromNotification"
+    case phoneNotificationDelivered = "phone.notificationDelivered"
+    case phoneReminderMissed = "phone.reminderMissed"
+    case phoneListChanged = "phone.listChanged"
+
+    // Link (WatchConnectivity).
+    case linkStart = "link.start"
+    case linkSend = "link.send"
+    case linkQueued = "link.queued"
+    case linkSuperseded = "link.superseded"
+    case linkBudget = "link.budget"
+    case linkBudgetFallback = "link.budgetFallback"
+    case linkRetry = "link.retry"
+    case linkArrived = "link.arrived"
+    case linkDelivered = "link.delivered"
+    case linkDuplicate = "link.duplicate"
+    case linkDuplicateDropped = "link.duplicateDropped"
+    case linkReplied = "link.replied"
+    case linkFailed = "link.failed"
+    case linkLost = "link.lost"
+    case linkOrphaned = "link.orphaned"
+    case linkAbandoned = "link.abandoned"
+    case linkReplyLost = "link.replyLost"
+    case linkCancelled = "link.cancelled"
+    case linkRange = "link.range"
+    case linkSession = "link.session"
+    case linkComplicationFace = "link.complicationFace"
+
+    // Complication.
+    case complicationRequest = "complication.request"
+    case complicationReloaded = "complication.reloaded"
+    case complicationBudgetReset = "complication.budgetReset"
+
+    /// The kind of an app lifecycle change on `side` (`"watch.app"`, `"phone.app"`).
+    public static func app(_ side: LinkSide) -> TraceKind { side == .watch ? .watchApp : .phoneApp }
+
+    /// The kind of a payload `side`'s app received that no feature handles.
+    public static func received(_ side: LinkSide) -> TraceKind { side == .watch ? .watchReceived : .phoneReceived }
+}
+
+extension TraceEvent {
+    /// A trace event of a known kind.
+    public init(time: SimTime, kind: TraceKind, fields: KeyValuePairs<String, TraceValue> = [:]) {
+        self.init(time: time, kind: kind.rawValue, fields: fields)
+    }
+
+    /// A trace event of a known kind with a computed field list.
+    public init(time: SimTime, kind: TraceKind, fieldList: [(key: String, value: TraceValue)]) {
+        self.init(time: time, kind: kind.rawValue, fieldList: fieldList)
+    }
+
+    /// Whether this event is of kind `kind`.
+    public func `is`(_ kind: TraceKind) -> Bool { self.kind == kind.rawValue }
+}

@@ -1,0 +1,136 @@
+/// How one device's app gets its list operations to the other device over WatchConnectivity
+/// (PLATFORM.md §2.2–2.3): a pure reducer beside the device's ``ListReplica``.
+///
+/// **Strategy** (no operation is ever given up while the link can still carry it):
+/// 1. A new operation goes as an interactive message when `isReachable` says yes (fast, with a
+///    reply), else as a queued userInfo transfer (guaranteed, FIFO, survives the app's exit).
+/// 2. Any interactive error (7007 notReachable, 7012 reply timeout, 7016 session inactive …)
+///    re-sends the operation as a queued transfer.
+/// 3. If the app exits while an interactive message waits for its reply, the handler is gone:
+///    the operation waits, and is re-sent as a queued transfer when the app runs again.
+/// 4. A reply or a finished transfer means the other device has the operation: the courier
+///    asks the replica to drop it from its outbox (``ListReplica/Event/acknowledged(sequence:)``).
+/// 5. A transfer the link refuses for good (payload too large, cancelled) is *undeliverable*;
+///    the end-of-run check then reports the operation lost, with its trail.
+///
+/// Re-sending can deliver an operation twice and a transfer can overtake a slow interactive
+/// message; the receiving replica applies each operation once, in its origin's order.
+///
+/// ```swift
+/// var courier = SyncCourier()
+/// courier.reduce(.send(operation, reachability: .reachable))   // [.sendMessage(operation)]
+/// courier.reduce(.outcome(operation, channel: .interactive, .replied))  // [.acknowledge(1)]
+/// ```
+public struct SyncCourier: Hashable, Sendable {
+    /// How an unacknowledged operation travels.
+    public enum Carrier: Hashable, Sendable {
+        /// An interactive message waiting for its reply.
+        case interactive
+        /// A queued userInfo transfer.
+        case queuedTransfer
+        /// Its interactive reply handler died with the app; re-sent when the app runs again.
+        case awaitingResend
+        /// The link refused it for good.
+        case undeliverable(LinkError)
+
+        /// `"interactive"`, `"queuedTransfer"`, `"awaitingResend"`, `"undeliverable 7009 payloadTooLarge"`.
+        public var name: String {
+            switch self {
+            case .interactive: return "interactive"
+            case .queuedTransfer: return "queuedTransfer"
+            case .awaitingResend: return "awaitingResend"
+            case .undeliverable(let error): return "undeliverable \(error)"
+            }
+        }
+    }
+
+    /// What the courier reacts to.
+    public enum Event: Hashable, Sendable {
+        /// The replica made `operation`; `reachability` is `isReachable` on this device now.
+        case send(ListOperation, reachability: Reachability)
+        /// How a message carrying `operation` on `channel` ended.
+        case outcome(ListOperation, channel: LinkChannel, LinkOutcome)
+        /// The app stopped running (killed or terminated).
+        case appStopped
+        /// The app runs again.
+        case appStarted
+    }
+
+    /// What the courier asks of its host.
+    public enum Command: Hashable, Sendable {
+        /// `sendMessage` with the operation.
+        case sendMessage(ListOperation)
+        /// `transferUserInfo` with the operation.
+        case transferUserInfo(ListOperation)
+        /// The other device has operation `sequence`: drop it from the replica's outbox.
+        case acknowledge(ListOperation)
+        /// The link refused `operation` for good.
+        case giveUp(ListOperation, LinkError)
+    }
+
+    /// An unacknowledged operation and how it travels.
+    public struct Entry: Hashable, Sendable {
+        /// The operation.
+        public var operation: ListOperation
+        /// How it travels.
+        public var carrier: Carrier
+    }
+
+    /// Unacknowledged operations and how each travels, by sequence number.
+    public private(set) var inFlight: [Int: Entry] = [:]
+
+    /// A courier with nothing in flight.
+    public init() {}
+
+    /// The transition for `event`.
+    ///
+    /// - Complexity: O(1), except `appStarted`: O(*p* log *p*) in the operations in flight.
+    public mutating func reduce(_ event: Event) -> [Command] {
+        switch event {
+        case .send(let operation, let reachability):
+            let sequence = operation.id.sequence
+            if reachability.isReachable {
+                inFlight[sequence] = Entry(operation: operation, carrier: .interactive)
+                return [.sendMessage(operation)]
+            }
+            inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
+            return [.transferUserInfo(operation)]
+
+        case .outcome(let operation, let channel, let outcome):
+            let sequence = operation.id.sequence
+            guard let entry = inFlight[sequence], entry.operation == operation else { return [] }
+            switch (outcome, channel) {
+            case (.replied, _), (.transferFinished, _):
+                inFlight[sequence] = nil
+                return [.acknowledge(operation)]
+            case (.failed, .interactive):
+                inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
+                return [.transferUserInfo(operation)]
+            case (.failed(let error), _):
+                inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(error))
+                return [.giveUp(operation, error)]
+            case (.cancelled, _):
+                inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
+                return [.giveUp(operation, .deliveryFailed)]
+            }
+
+        case .appStopped:
+            for (sequence, entry) in inFlight where entry.carrier == .interactive {
+                inFlight[sequence] = Entry(operation: entry.operation, carrier: .awaitingResend)
+            }
+            return []
+
+        case .appStarted:
+            var commands: [Command] = []
+            for sequence in inFlight.keys.sorted() {
+                guard let entry = inFlight[sequence], entry.carrier == .awaitingResend else { continue }
+                inFlight[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
+                commands.append(.transferUserInfo(entry.operation))
+            }
+            return commands
+        }
+    }
+
+    /// Whether nothing is in flight.
+    public var isIdle: Bool { inFlight.isEmpty }
+}

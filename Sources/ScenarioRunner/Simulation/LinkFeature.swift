@@ -1,0 +1,100 @@
+import CompanionModel
+import SimulationKernel
+
+/// The link between the two devices, sole owner of the WatchConnectivity model (``WatchLink``):
+/// sessions, radio range, reachability as each side sees it, channels and their queues, the
+/// complication-transfer budget, and injected faults.
+///
+/// It carries messages in both directions. An app's request arrives as
+/// ``LinkEvent/request(_:)``; what the transport delivers goes to the receiving side
+/// (``WatchEvent/delivered(_:duplicate:)`` or ``PhoneEvent/delivered(_:duplicate:)``), and how a
+/// message ended goes back to its sender (`.outcome`). What a message carries is a
+/// ``LinkPayload``; see its documentation for how to add one.
+public struct LinkFeature: SimulationFeature {
+    public static let stepKinds: [StepKind] = LinkSteps.all
+    public static let expectationKinds: [ExpectationKind] = LinkExpectations.all
+
+    /// The transport.
+    public internal(set) var transport: WatchLink
+
+    /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
+    static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
+
+    /// Creates the link from the scenario's `"link"` settings; its randomness is a sub-stream of
+    /// `seed` that no other feature's draws can shift.
+    public init(scenario: Scenario, seed: UInt64) {
+        var base = SplitMix64(seed: seed)
+        var rng = base.split(label: LinkFeature.randomLabel)
+        transport = WatchLink(configuration: (scenario.sections.link ?? LinkSettings()).configuration, rng: &rng)
+    }
+
+    /// Records the link's settings and schedules the configured faults (a finite list the
+    /// scenario states: two events per unreachable window, one or two per app termination).
+    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
+        let configuration = transport.configuration
+        var effects: [WorldEffect] = [
+            .trace(
+                .linkStart, at: context.now,
+                fieldList: [
+                    ("latency", .string(configuration.faults.latency.description)),
+                    (
+                        "duplicates",
+                        .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)
+                    ),
+                    ("replyTimeout", .duration(configuration.replyTimeout)),
+                    ("phoneApp", .string(transport.phoneApp.name)),
+                    ("complication", .string(configuration.complicationPlacement.name)),
+                ])
+        ]
+        for (time, event) in configuration.faults.scheduledEvents() {
+            effects.append(.schedule(.link(event), at: time))
+        }
+        return effects
+    }
+
+    /// Runs one event through the transport and routes what it produces.
+    ///
+    /// - Complexity: the transport's (``WatchLink/reduce(_:at:)``).
+    public mutating func handle(_ event: LinkEvent, _ context: WorldContext) -> [WorldEffect] {
+        let watchWasRunning = transport.watchApp.isRunning
+        let produced = transport.reduce(event, at: context.now)
+        var effects: [WorldEffect] = produced.map { effect in
+            switch effect {
+            case .schedule(let timer, let time): return .schedule(.link(.timer(timer)), at: time)
+            case .trace(let record): return .trace(record)
+            case .deliver(let message, let duplicate):
+                return .send(
+                    message.route.to == .watch
+                        ? .watch(.delivered(message, duplicate: duplicate))
+                        : .phone(.delivered(message, duplicate: duplicate)))
+            case .outcome(let message, let outcome):
+                return .send(
+                    message.route.from == .watch
+                        ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
+            }
+        }
+        if watchWasRunning != transport.watchApp.isRunning {
+            effects.append(.send(.watch(.appRunChanged(isRunning: transport.watchApp.isRunning))))
+        }
+        return effects
+    }
+
+    /// The `link` summary sections (see ``LinkReport``).
+    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        let settled = simulation.settled()
+        return LinkReport.sections(
+            at: simulation, settled: settled, formatter: TraceFormatter(start: simulation.scenario.start))
+    }
+
+    /// At the end of every run: once the link is left to finish (``ScenarioSimulation/settled()``),
+    /// the phone's list must equal what the user did, with no operation applied twice or out of
+    /// order. Each failure names the item and its message trail.
+    public func invariantFailures(in simulation: ScenarioSimulation) -> [String] {
+        let settled = simulation.settled()
+        let formatter = TraceFormatter(start: simulation.scenario.start)
+        return settled.linkDiscrepancies(trail: settled.trace.events).map { problem in
+            "link: \(problem)\n      trail:\n"
+                + problem.trail.map { "        " + formatter.text($0) }.joined(separator: "\n")
+        }
+    }
+}

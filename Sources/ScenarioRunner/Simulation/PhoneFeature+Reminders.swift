@@ -1,0 +1,167 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+extension PhoneFeature {
+    /// Schedules the phone app's first launch and the first of its periodic runs (each run
+    /// schedules the next when it happens).
+    mutating func startReminders(_ context: WorldContext) -> [WorldEffect] {
+        guard let settings = reminders?.settings else { return [] }
+        var effects: [WorldEffect] = [.schedule(.phone(.appRun(.launch)), at: settings.launchAt)]
+        if let runs = settings.appRuns {
+            let last = min(runs.until ?? context.scenario.end, context.scenario.end)
+            if runs.from <= last {
+                let series = PeriodicSeries(time: runs.from, every: runs.every, until: last)
+                effects.append(.schedule(.phone(.periodicAppRun(runs.reason, series)), at: runs.from))
+            }
+        }
+        return effects
+    }
+
+    /// The phone applied a check-off from the watch: the app runs (a watch message wakes it), the
+    /// item is completed (or reopened) in the scheduler, and the later badges drop (or rise).
+    mutating func remindersApplied(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
+        guard let reminders else { return [] }
+        let item = operation.item
+        let time = context.now
+        let at = PhoneReminders.reminderTime(time)
+        switch operation.kind {
+        case .check where reminders.currentDue(of: item) != nil:
+            self.reminders?.log(item, due: nil, at: time)
+            return appRuns(.watchMessage, context) { (scheduler) throws(ReminderSchedulerError) in
+                try scheduler.complete(item, now: at)
+            }
+        case .uncheck where reminders.lastDue(of: item) != nil:
+            guard let due = reminders.lastDue(of: item) else { return [] }
+            self.reminders?.log(item, due: due, at: time)
+            return appRuns(.watchMessage, context) { (scheduler) throws(ReminderSchedulerError) in
+                try scheduler.reopen(item, now: at)
+            }
+        default:
+            return appRuns(.watchMessage, context) { _ in }
+        }
+    }
+
+    /// The phone app runs now for `reason`: deliveries up to now are traced, `change` is applied
+    /// (after the list is loaded at the first run), and the scheduler refills.
+    mutating func appRuns(
+        _ reason: ReminderScheduler.AppRunReason, _ context: WorldContext,
+        _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
+    ) -> [WorldEffect] {
+        guard reminders != nil else { return [] }
+        var effects = syncReminders(context)
+        guard var phone = reminders else { return effects }
+        let now = context.now
+        let at = PhoneReminders.reminderTime(now)
+        var effectiveReason = reason
+        var initial: [(id: String, due: ReminderTime?)] = []
+        var repeating: [RepeatingReminder] = []
+        if case .notLaunched = phone.lifecycle {
+            effectiveReason = .launch
+            initial = context.scenario.items.filter { list.status(of: $0.id) == .open }
+                .compactMap { item in item.due.map { (item.id, PhoneReminders.reminderTime($0)) } }
+            repeating = phone.settings.repeating.map { spec in
+                RepeatingReminder(
+                    id: spec.id, title: spec.title, start: PhoneReminders.reminderTime(spec.start),
+                    interval: spec.every.nanoseconds / 1_000_000_000)
+            }
+            phone.markLaunched(at: now)
+        }
+        do {
+            let report = try phone.run(at: now, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
+                if !initial.isEmpty { scheduler.load(initial, now: at) }
+                for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
+                try change(&scheduler)
+            }
+            reminders = phone
+            effects.append(
+                .trace(
+                    .phoneRefill, at: now,
+                    [
+                        "reason": .string(effectiveReason.rawValue), "added": .int(Int64(report.added)),
+                        "removed": .int(Int64(report.removed)), "pending": .int(Int64(report.windowCount)),
+                        "held": .int(Int64(report.heldCount)), "badge": .int(Int64(phone.harness.center.badge)),
+                    ]))
+        } catch {
+            reminders = phone
+            effects.append(
+                .trace(
+                    .phoneReminderError, at: now,
+                    ["reason": .string(effectiveReason.rawValue), "error": .string(error.description)]))
+        }
+        return effects + scheduleReminderWake(context)
+    }
+
+    /// The user changes an item's due date in the phone app (the app comes to the foreground).
+    mutating func dueChanged(_ item: ItemID, to due: SimTime, _ context: WorldContext) -> [WorldEffect] {
+        guard reminders != nil else { return [] }
+        let time = context.now
+        reminders?.log(item, due: due, at: time)
+        let at = PhoneReminders.reminderTime(time)
+        return appRuns(.foreground, context) { $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at) }
+    }
+
+    /// Moves the reminder world to now and traces new deliveries and misses.
+    mutating func syncReminders(_ context: WorldContext) -> [WorldEffect] {
+        guard var phone = reminders else { return [] }
+        let now = context.now
+        phone.advance(to: now)
+        let deliveries = phone.harness.deliveries[phone.tracedDeliveries...]
+        let misses = phone.harness.missed[phone.tracedMisses...]
+        phone.tracedDeliveries = phone.harness.deliveries.count
+        phone.tracedMisses = phone.harness.missed.count
+        reminders = phone
+        var effects: [WorldEffect] = []
+        for delivery in deliveries {
+            effects.append(
+                .trace(
+                    .phoneNotificationDelivered, at: now,
+                    [
+                        "id": .string(delivery.identifier),
+                        "at": .duration(PhoneReminders.simTime(delivery.at).offset),
+                        "badge": delivery.badge.map { .int(Int64($0)) } ?? .string("unchanged"),
+                        "appBadge": .int(Int64(delivery.appBadge)),
+                    ]))
+        }
+        for miss in misses {
+            effects.append(
+                .trace(
+                    .phoneReminderMissed, at: now,
+                    [
+                        "id": .string(miss.identifier), "due": .duration(PhoneReminders.simTime(miss.due).offset),
+                        "reason": .string(miss.reason.description),
+                    ]))
+        }
+        return effects
+    }
+
+    /// Puts a wake-up event on the loop at the next fire date, unless an earlier one is there.
+    mutating func scheduleReminderWake(_ context: WorldContext) -> [WorldEffect] {
+        guard let phone = reminders, let next = phone.nextEvent(after: context.now) else { return [] }
+        if let wake = phone.nextWake, wake > context.now, wake <= next { return [] }
+        reminders?.nextWake = next
+        return [.schedule(.phone(.remindersWake), at: next)]
+    }
+
+    /// The `reminders` summary section (only when the scenario has a `"reminders"` section).
+    func remindersSections(at now: SimTime) -> [ReportSection] {
+        guard let phone = reminders?.advanced(to: now) else { return [] }
+        let harness = phone.harness
+        let alerts = harness.deliveries.filter(\.isAlert)
+        return [
+            ReportSection(
+                title: "reminders",
+                rows: [
+                    .init(
+                        "scheduler", .string(phone.settings.mode.rawValue),
+                        text: phone.settings.mode == .windowed ? "windowed (W = \(phone.settings.window))" : "naive"),
+                    .init("appRuns", .int(Int64(harness.snapshots.count))),
+                    .init("delivered", .int(Int64(alerts.count))),
+                    .init("missed", .int(Int64(harness.missed.count))),
+                    .init("pendingMax", .int(Int64(harness.pendingMax))),
+                    .init("pendingNow", .int(Int64(harness.center.pendingCount))),
+                    .init("badgeNow", .int(Int64(harness.center.badge))),
+                ])
+        ]
+    }
+}

@@ -1,0 +1,85 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// The phone side of the world, sole owner of: the phone's copy of the list (applied exactly
+/// once per operation, in order per item), and the phone app's reminders (the scheduler, the
+/// simulated notification center and the badge, in ``PhoneReminders``).
+///
+/// It learns of the watch only through link deliveries (``PhoneEvent/delivered(_:duplicate:)``),
+/// and changes it makes itself (a notification's Complete action) go to the watch over the
+/// link as a queued transfer.
+public struct PhoneFeature: SimulationFeature {
+    public static let stepKinds: [StepKind] = RemindersSteps.all
+    public static let expectationKinds: [ExpectationKind] = RemindersExpectations.all
+
+    /// The phone's list.
+    public internal(set) var list: PhoneShoppingList
+    /// The phone app's reminders (`nil` when the scenario has no `"reminders"` section).
+    public internal(set) var reminders: PhoneReminders?
+    /// When the phone app pushes its remaining count to the complication (`"link"` settings).
+    public let complicationPolicy: PhoneComplicationPolicy
+
+    public init(scenario: Scenario, seed: UInt64) {
+        list = PhoneShoppingList(items: scenario.items.map(\.id))
+        reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
+        complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
+    }
+
+    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
+        startReminders(context)
+    }
+
+    public mutating func handle(_ event: PhoneEvent, _ context: WorldContext) -> [WorldEffect] {
+        switch event {
+        case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
+        case .outcome: return []
+        case .appRun(let reason): return appRuns(reason, context) { _ in }
+        case .periodicAppRun(let reason, let next):
+            var effects = appRuns(reason, context) { _ in }
+            if let next = next.advanced(from: context.now) {
+                effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
+            }
+            return effects
+        case .remindersWake:
+            reminders?.nextWake = nil
+            return syncReminders(context) + scheduleReminderWake(context)
+        case .notificationAction(let item, let action): return notificationAction(action, item: item, context)
+        case .setDue(let item, let due): return dueChanged(item, to: due, context)
+        case .pushComplication(let remainingPushes, let every):
+            var effects = pushComplication(context)
+            if remainingPushes > 1 {
+                effects.append(
+                    .schedule(
+                        .phone(.pushComplication(remaining: remainingPushes - 1, every: every)), at: context.now + every
+                    ))
+            }
+            return effects
+        }
+    }
+
+    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        remindersSections(at: simulation.now)
+    }
+}
+
+/// Events addressed to the phone side.
+public enum PhoneEvent: Sendable {
+    /// The link handed the phone app a message or transfer.
+    case delivered(LinkMessage, duplicate: Bool)
+    /// How a message or transfer the phone app sent ended.
+    case outcome(LinkMessage, LinkOutcome)
+    /// The phone app runs (launch, foreground, background refresh …) and refills its reminders.
+    case appRun(ReminderScheduler.AppRunReason)
+    /// One of a series of app runs; the next one is scheduled when this one happens.
+    case periodicAppRun(ReminderScheduler.AppRunReason, PeriodicSeries)
+    /// A notification may fire, or a reminder may fall due: deliveries and misses are traced.
+    case remindersWake
+    /// The user taps an action on the latest notification about an item.
+    case notificationAction(ItemID, ReminderAction)
+    /// The user changes an item's due date in the phone app.
+    case setDue(ItemID, SimTime)
+    /// The phone app pushes its remaining-items count to the watch complication; `remaining`
+    /// pushes are left in the series (this one included), `every` apart.
+    case pushComplication(remaining: Int, every: SimDuration)
+}

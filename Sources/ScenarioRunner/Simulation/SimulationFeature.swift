@@ -1,0 +1,108 @@
+import CompanionModel
+import SimulationKernel
+
+/// One unit of the simulated world: the single owner of some facts (the watch side, the phone
+/// side, the link, the complication), behind one small protocol.
+///
+/// A feature
+/// - **decodes** its part of a scenario: its section type decodes `"<section>"` (the feature's
+///   `init(scenario:seed:)` reads `scenario.sections.<section>`), and it lists its ``stepKinds``
+///   and ``expectationKinds`` (``Registry`` collects them);
+/// - **handles** the events addressed to it and returns ``WorldEffect``s: it changes only its own
+///   state, and reaches other features only through effects (events it sends them, events it
+///   schedules, link requests);
+/// - **checks** the invariants it owns at the end of every run;
+/// - **summarises** itself as report sections.
+///
+/// ```swift
+/// struct FlashlightFeature: SimulationFeature {
+///     static let stepKinds: [StepKind] = []
+///     static let expectationKinds: [ExpectationKind] = []
+///     init(scenario: Scenario, seed: UInt64) {}
+///     mutating func handle(_ event: Never, _ context: WorldContext) -> [WorldEffect] {}
+/// }
+/// ```
+///
+/// Reading another feature's state is allowed (expectations, invariants and summaries read the
+/// whole ``ScenarioSimulation``; ``WorldContext`` carries the few facts a handler may consult,
+/// such as reachability). Writing it is not: there is no API for it.
+public protocol SimulationFeature: Sendable {
+    /// The events addressed to this feature (a case of ``SimEvent`` carries them).
+    associatedtype Event: Sendable
+
+    /// The `"do"` kinds of script steps this feature defines.
+    static var stepKinds: [StepKind] { get }
+    /// The keys of `"expect"` objects this feature defines.
+    static var expectationKinds: [ExpectationKind] { get }
+
+    /// The feature at the start of a run of `scenario` (it reads its own section, if any).
+    init(scenario: Scenario, seed: UInt64)
+
+    /// Starts the feature's own processes (its first periodic event, configured faults …).
+    mutating func start(_ context: WorldContext) -> [WorldEffect]
+
+    /// Handles one event addressed to this feature at `context.now`.
+    mutating func handle(_ event: Event, _ context: WorldContext) -> [WorldEffect]
+
+    /// Properties every run must keep, checked at its end: one message per violation.
+    func invariantFailures(in simulation: ScenarioSimulation) -> [String]
+
+    /// The feature's sections of the run summary, in print order.
+    func summary(in simulation: ScenarioSimulation) -> [ReportSection]
+}
+
+extension SimulationFeature {
+    public mutating func start(_ context: WorldContext) -> [WorldEffect] { [] }
+    public func invariantFailures(in simulation: ScenarioSimulation) -> [String] { [] }
+    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] { [] }
+}
+
+/// What a feature's handler may consult besides its own state: the time, the scenario, and the
+/// link's reachability as each side sees it (what `WCSession.isReachable` answers an app).
+public struct WorldContext: Sendable {
+    /// The current simulated time.
+    public var now: SimTime
+    /// The scenario being run.
+    public var scenario: Scenario
+    /// `isReachable` on the watch (whether the watch can send the phone an interactive message).
+    public var reachableFromWatch: Reachability
+    /// `isReachable` on the phone.
+    public var reachableFromPhone: Reachability
+    /// Whether the watch app runs, as the link sees it.
+    public var watchApp: AppRunState
+    /// Whether the phone app runs, as the link sees it.
+    public var phoneApp: AppRunState
+
+    /// `isReachable` as `side` sees it.
+    public func reachability(from side: LinkSide) -> Reachability {
+        side == .watch ? reachableFromWatch : reachableFromPhone
+    }
+}
+
+/// What a feature asks the world to do. The world performs effects in order, depth first: an
+/// event sent to another feature is handled (with everything it sets off) before the next
+/// effect.
+public enum WorldEffect: Sendable {
+    /// Handle `event` now (an event for another feature, or for this one).
+    case send(SimEvent)
+    /// Handle `event` at `time` (or now, if `time` has passed).
+    case schedule(SimEvent, at: SimTime)
+    /// Record a trace event.
+    case trace(TraceEvent)
+}
+
+extension WorldEffect {
+    /// A trace event at `time` with fields in order.
+    static func trace(
+        _ kind: TraceKind, at time: SimTime, _ fields: KeyValuePairs<String, TraceValue> = [:]
+    ) -> WorldEffect {
+        .trace(TraceEvent(time: time, kind: kind.rawValue, fields: fields))
+    }
+
+    /// A trace event at `time` with a computed field list.
+    static func trace(_ kind: TraceKind, at time: SimTime, fieldList: [(key: String, value: TraceValue)])
+        -> WorldEffect
+    {
+        .trace(TraceEvent(time: time, kind: kind.rawValue, fieldList: fieldList))
+    }
+}

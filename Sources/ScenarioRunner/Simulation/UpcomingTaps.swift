@@ -1,0 +1,35 @@
+import CompanionModel
+import SimulationKernel
+
+/// The script's taps in time order, with a cursor that only moves forward: the answer to "which
+/// item will the shopper tap next?" at each wrist raise, without rescanning the script.
+struct UpcomingTaps: Sendable {
+    private let taps: [(time: SimTime, item: ItemID)]
+    private var cursor = 0
+
+    /// Collects the tap steps of `script` (already in time order).
+    ///
+    /// - Complexity: O(*s*) in the script's steps, once per run.
+    init(script: [ScriptStep]) {
+        taps = script.compactMap { step in
+            guard case .action(let action) = step.content, let tap = action as? CoreSteps.Tap else { return nil }
+            return (step.time, tap.item)
+        }
+    }
+
+    /// The first tap at or after `now` on an item for which `isRemaining` holds.
+    ///
+    /// Times never go back, so taps before `now` are passed once for the whole run.
+    ///
+    /// - Complexity: amortised O(1) for the cursor, plus the upcoming taps skipped because their
+    ///   item is no longer remaining (taps that would put an item back).
+    mutating func next(atOrAfter now: SimTime, where isRemaining: (ItemID) -> Bool) -> ItemID? {
+        while cursor < taps.count, taps[cursor].time < now { cursor += 1 }
+        var index = cursor
+        while index < taps.count {
+            if isRemaining(taps[index].item) { return taps[index].item }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,112 @@
+import CompanionModel
+import SimulationKernel
+
+extension WatchFeature {
+    /// Runs the pipeline session up to now, acts on its effects, and asks the loop to wake it
+    /// when it next has something to do.
+    mutating func wakePipeline(_ context: WorldContext) -> [WorldEffect] {
+        var effects = app.session.advance(to: context.now).flatMap { performPipeline($0, context) }
+        if let next = app.session.nextEventTime(), app.scheduledWake != next {
+            app.scheduledWake = next
+            effects.append(.schedule(.watch(.pipelineWake), at: next))
+        }
+        return effects
+    }
+
+    /// One pipeline effect, at its time (now):
+    /// - `updateTableModel` ends → the check-off is committed on the watch's list (a toggle decided now);
+    /// - `sendMessageToPhone` starts → the operation goes to the app's sender (deferred to the
+    ///   commit if it comes first);
+    /// - `updateComplication` ends → the app asks the complication to reload;
+    /// - the removal commits → the row is gone at the next frame (and, without `updateTableModel`,
+    ///   the check-off commits here).
+    private mutating func performPipeline(_ effect: PipelineEffect, _ context: WorldContext) -> [WorldEffect] {
+        let now = context.now
+        switch effect {
+        case .handlerStarted(let tap, _):
+            app.taps[tap].handlerStarted = now
+            return []
+        case .stepStarted(let tap, let step, _):
+            guard app.session.step(step).kind == .sendMessageToPhone else { return [] }
+            switch app.taps[tap].checkOff {
+            case .awaitingCommit:
+                app.taps[tap].checkOff = .awaitingCommitThenSend
+                return []
+            case .awaitingCommitThenSend: return []
+            case .committed(let operation): return operation.map { send($0, tap: tap, now) } ?? []
+            }
+        case .stepEnded(let tap, let step, _):
+            switch app.session.step(step).kind {
+            case .updateTableModel: return commitCheckOff(tap: tap, now)
+            case .updateComplication: return [.send(.complication(.reload(.app)))]
+            default: return []
+            }
+        case .removalCommitted(let tap, _):
+            var effects: [WorldEffect] = []
+            if !app.session.pipeline.steps.contains(where: { $0.kind == .updateTableModel }) {
+                effects = commitCheckOff(tap: tap, now)
+            }
+            let frame = app.session.frames.firstBoundary(atOrAfter: now)
+            effects.append(.schedule(.watch(.rowGone(tap: tap, latency: frame - app.taps[tap].time)), at: frame))
+            return effects
+        }
+    }
+
+    mutating func rowGone(tap: Int, latency: SimDuration, _ context: WorldContext) -> [WorldEffect] {
+        app.latencies.append(latency)
+        let record = app.taps[tap]
+        return [
+            .trace(
+                .pipelineRowGone, at: context.now,
+                [
+                    "tap": .int(Int64(tap)), "item": .string(record.item),
+                    "latencyMs": LatencyFormat.milliseconds(latency),
+                    "queuedMs": LatencyFormat.milliseconds((record.handlerStarted ?? record.time) - record.time),
+                ])
+        ]
+    }
+
+    private mutating func commitCheckOff(tap: Int, _ now: SimTime) -> [WorldEffect] {
+        let item = app.taps[tap].item
+        let kind: CheckOffKind = list.state(of: item)?.isRemaining ?? true ? .check : .uncheck
+        let (operation, effects) = applyOnWatch(kind, item, now)
+        var all = effects
+        if case .awaitingCommitThenSend = app.taps[tap].checkOff, let operation {
+            all += send(operation, tap: tap, now)
+        }
+        app.taps[tap].checkOff = .committed(operation)
+        return all
+    }
+
+    private func send(_ operation: CheckOffOperation, tap: Int, _ now: SimTime) -> [WorldEffect] {
+        [
+            .trace(.pipelineSend, at: now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]),
+            .send(.watch(.commit(operation))),
+        ]
+    }
+
+    /// Applies a check-off made on the watch to its list and numbers it; `nil` when nothing
+    /// changed. The complication hears of the change.
+    mutating func applyOnWatch(_ kind: CheckOffKind, _ item: ItemID, _ now: SimTime)
+        -> (CheckOffOperation?, [WorldEffect])
+    {
+        guard list.apply(kind, to: item, at: now) == .changed else { return (nil, []) }
+        let operation = CheckOffOperation(item: item, kind: kind, sequence: nextSequence(for: item))
+        operationCounts[item] = operation.sequence
+        phoneMadeChanges.remove(item)
+        return (operation, listChanged(item: item, action: kind.rawValue, now))
+    }
+
+    /// The trace of a change of the watch's list and the complication's notice of it.
+    func listChanged(item: ItemID, action: String, _ now: SimTime) -> [WorldEffect] {
+        [
+            .trace(
+                .watchListChanged, at: now,
+                [
+                    "item": .string(item), "action": .string(action),
+                    "remaining": .int(Int64(list.remainingCount)), "next": .string(list.nextItem?.id ?? "-"),
+                ]),
+            .send(.complication(.listChanged(remaining: list.remainingItems))),
+        ]
+    }
+}

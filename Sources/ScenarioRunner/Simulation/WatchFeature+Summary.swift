@@ -1,0 +1,83 @@
+import CompanionModel
+import SimulationKernel
+
+extension WatchFeature {
+    /// What the store order learns from this trip: the order of the check-offs made on the watch.
+    /// Items whose check-off came from elsewhere (a notification's Complete on the phone, an
+    /// edit in the phone app) are left out, since where the user was then says nothing about the
+    /// store's layout.
+    public var tripLesson: [ItemID] {
+        list.checkOffOrder.filter { !phoneMadeChanges.contains($0) }
+    }
+
+    /// The store order the next trip will use: this trip's lesson is learned once the trip is
+    /// complete (nothing remains).
+    public var nextTripOrder: [ItemID] {
+        var learned = storeOrder
+        if list.remainingCount == 0 { learned.learn(trip: tripLesson) }
+        return learned.sorted(fileOrder)
+    }
+
+    func listSection() -> ReportSection {
+        let watchList = list
+        let checked = watchList.items.count - watchList.remainingCount
+        let tripComplete = watchList.remainingCount == 0
+        let nextOrder = nextTripOrder
+        return ReportSection(
+            title: "list",
+            rows: [
+                .init("items", .int(Int64(watchList.items.count))),
+                .init("checked", .int(Int64(checked))),
+                .init("remaining", .int(Int64(watchList.remainingCount))),
+                .init("next", .string(watchList.nextItem?.id ?? "-")),
+                .init(
+                    "displayOrder", .list(watchList.items.map { .string($0.id) }),
+                    text: watchList.items.map(\.title).joined(separator: ", ")),
+                .init(
+                    "checkOffOrder", .list(watchList.checkOffOrder.map { .string($0) }),
+                    text: watchList.checkOffOrder.isEmpty ? "-" : watchList.checkOffOrder.joined(separator: ", ")),
+                .init("tripsLearned", .int(Int64(storeOrder.tripCount))),
+                .init("tripComplete", .bool(tripComplete)),
+                .init(
+                    "nextTripOrder", .list(nextOrder.map { .string($0) }),
+                    text: tripComplete ? nextOrder.joined(separator: ", ") : "(trip not complete; nothing learned)"),
+            ])
+    }
+
+    func tapsSection() -> ReportSection {
+        let ignored = tapCounts.ignored.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
+        return ReportSection(
+            title: "taps",
+            rows: [
+                .init("accepted", .int(Int64(tapCounts.accepted))),
+                .init(
+                    "ignored", .int(Int64(tapCounts.ignoredTotal)),
+                    text: tapCounts.ignoredTotal == 0 ? "0" : "\(tapCounts.ignoredTotal) (\(ignored))"),
+            ])
+    }
+
+    /// The `latency` summary section: watch, pipeline, latency percentiles and next-item visibility.
+    func latencySection() -> ReportSection {
+        let model = app.model
+        let stats = app.statistics
+        func figure(_ value: SimDuration?) -> TraceValue { value.map(LatencyFormat.milliseconds) ?? .string("-") }
+        let reports = app.visibilityReports
+        let visible = reports.filter { $0.visibility.isVisible }.count
+        return ReportSection(
+            title: "latency",
+            rows: [
+                .init(
+                    "watch", .string(model.name),
+                    text:
+                        "\(model.name) (\(model.chip.name), ×\(TraceValue.decimalText(Int64(model.relativeSpeed * 10), scale: 1)), "
+                        + "\(model.cores) core\(model.cores == 1 ? "" : "s"), \(model.rowsVisible) rows visible)"),
+                .init("pipeline", .string(app.settings.pipeline.name)),
+                .init("taps", .int(Int64(stats.count))),
+                .init("p50Ms", figure(stats.percentile(50)), text: stats.percentile(50).map(LatencyFormat.text)),
+                .init("p90Ms", figure(stats.percentile(90)), text: stats.percentile(90).map(LatencyFormat.text)),
+                .init("p99Ms", figure(stats.percentile(99)), text: stats.percentile(99).map(LatencyFormat.text)),
+                .init("maxMs", figure(stats.maximum), text: stats.maximum.map(LatencyFormat.text)),
+                .init("nextItemVisible", .int(Int64(visible)), text: "\(visible) of \(reports.count) wrist raises"),
+            ])
+    }
+}

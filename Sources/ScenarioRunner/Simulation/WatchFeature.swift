@@ -1,0 +1,129 @@
+import CompanionModel
+import SimulationKernel
+
+/// The watch side of the world, sole owner of: the watch's copy of the list, the watch app (wrist
+/// and frontmost state, the check-off pipeline and its queues), the per-item operation counter,
+/// and the app's check-off sender (what it has sent the phone and what is still unacknowledged).
+///
+/// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
+/// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
+/// list (``ComplicationEvent/listChanged(remaining:)``).
+public struct WatchFeature: SimulationFeature {
+    public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all
+    public static let expectationKinds: [ExpectationKind] = CoreExpectations.all + PipelineExpectations.all
+
+    /// The store order learned from the scenario's history.
+    public let storeOrder: StoreOrder
+    /// The list as the watch shows it.
+    public internal(set) var list: ShoppingList
+    /// The watch app: model, wrist and frontmost state, check-off pipeline.
+    public internal(set) var app: WatchAppState
+    /// The app's check-off sender: the user's intent per item and what is unacknowledged.
+    public internal(set) var sender = CheckOffSender()
+    /// Taps that reached the list, and taps that did not (with why).
+    public internal(set) var tapCounts = TapCounts()
+    /// The number of operations made on each item so far (the next one gets one more).
+    public internal(set) var operationCounts: [ItemID: Int] = [:]
+    /// Items whose latest change on the watch's list came from the phone (they are left out of
+    /// the store-order lesson).
+    public internal(set) var phoneMadeChanges: Set<ItemID> = []
+    /// The remaining-items count the phone last sent for the complication, if any.
+    public internal(set) var complicationData: Int?
+    /// The items in the order the scenario file lists them.
+    let fileOrder: [ItemID]
+    /// The script's taps in time order, for the "next item to pick up" question at each raise.
+    var upcomingTaps: UpcomingTaps
+
+    public init(scenario: Scenario, seed: UInt64) {
+        var order = StoreOrder()
+        for trip in scenario.history { order.learn(trip: trip) }
+        storeOrder = order
+        list = ShoppingList(items: scenario.items, order: order)
+        app = WatchAppState(scenario: scenario, seed: seed)
+        upcomingTaps = UpcomingTaps(script: scenario.script)
+        fileOrder = scenario.items.map(\.id)
+    }
+
+    /// The operation sequence number the next operation on `item` gets (1 for the first).
+    ///
+    /// - Complexity: O(1).
+    func nextSequence(for item: ItemID) -> Int { (operationCounts[item] ?? 0) + 1 }
+
+    public mutating func handle(_ event: WatchEvent, _ context: WorldContext) -> [WorldEffect] {
+        switch event {
+        case .tap(let item): return wrist(.tap(item, at: context.now), context)
+        case .wrist(let position): return setWrist(position, context)
+        case .openApp: return openApp(context)
+        case .returnToClockDue: return wrist(.returnToClockDue(at: context.now), context)
+        case .pipelineWake:
+            if app.scheduledWake == context.now { app.scheduledWake = nil }
+            return wakePipeline(context)
+        case .rowGone(let tap, let latency): return rowGone(tap: tap, latency: latency, context)
+        case .commit(let operation): return commit(operation, context)
+        case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
+        case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)
+        case .appRunChanged(let isRunning):
+            return senderCommands(sender.reduce(isRunning ? .watchAppStarted : .watchAppStopped, at: context.now))
+        }
+    }
+
+    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        [listSection(), tapsSection(), latencySection()]
+    }
+}
+
+/// Events addressed to the watch side.
+public enum WatchEvent: Sendable {
+    /// The user taps an item's row.
+    case tap(ItemID)
+    /// The user raises or lowers the wrist.
+    case wrist(WristPosition)
+    /// The user opens the app from the clock face.
+    case openApp
+    /// The frontmost-app deadline after a wrist drop.
+    case returnToClockDue
+    /// Run the pipeline session up to now and act on its effects.
+    case pipelineWake
+    /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
+    case rowGone(tap: Int, latency: SimDuration)
+    /// Hand a committed operation to the app's sender (it picks the link channel).
+    case commit(CheckOffOperation)
+    /// The link handed the watch app a message or transfer.
+    case delivered(LinkMessage, duplicate: Bool)
+    /// How a message or transfer the watch app sent ended.
+    case outcome(LinkMessage, LinkOutcome)
+    /// The watch app started or stopped running, as the link saw it.
+    case appRunChanged(isRunning: Bool)
+}
+
+/// Counts of taps by outcome.
+public struct TapCounts: Hashable, Sendable {
+    /// Taps that reached the list.
+    public var accepted = 0
+    /// Taps that did not, by reason (`"wristDown"`), in first-seen order.
+    public var ignored: [(reason: String, count: Int)] = []
+
+    mutating func ignore(_ reason: String) {
+        if let index = ignored.firstIndex(where: { $0.reason == reason }) {
+            ignored[index].count += 1
+        } else {
+            ignored.append((reason, 1))
+        }
+    }
+
+    /// All ignored taps.
+    public var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
+
+    public static func == (lhs: TapCounts, rhs: TapCounts) -> Bool {
+        lhs.accepted == rhs.accepted && lhs.ignored.map(\.reason) == rhs.ignored.map(\.reason)
+            && lhs.ignored.map(\.count) == rhs.ignored.map(\.count)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(accepted)
+        for entry in ignored {
+            hasher.combine(entry.reason)
+            hasher.combine(entry.count)
+        }
+    }
+}

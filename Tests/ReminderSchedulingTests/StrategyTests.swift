@@ -1,0 +1,92 @@
+import Testing
+
+@testable import ReminderScheduling
+
+/// The strategies beside naive and windowed (`docs/reminders.md`, rules S1–S4).
+@Suite struct StrategyTests {
+    private func phone(_ mode: SchedulingMode, window: Int = 3, user: SimulatedUser = SimulatedUser()) throws
+        -> ReminderHarness
+    {
+        ReminderHarness(
+            configuration: try SchedulerConfiguration(mode: mode, windowSize: window), rules: PlatformRules(),
+            start: .zero, user: user)
+    }
+
+    /// Ten reminders ten minutes apart, one app launch, nothing else.
+    private func launchTen(_ phone: inout ReminderHarness) throws {
+        try phone.run(at: .zero, reason: .launch) { s in
+            for index in 1...10 { s.setItem("i" + String(index + 10), due: minutes(Int64(10 * index)), now: .zero) }
+        }
+    }
+
+    @Test func overflowNoticeTakesTheLastSlotAndCountsTheHeld() throws {
+        var phone = try phone(.overflowNotice)
+        try launchTen(&phone)
+        let pending = phone.center.pendingRequests()
+        #expect(pending.map(\.identifier) == ["item:i11", "item:i12", "notice:overflow"])
+        #expect(pending.last?.content.title == "Open the app to see 8 more reminders")
+        #expect(pending.last?.trigger == .once(at: minutes(20)), "it fires with the window's last reminder")
+    }
+
+    @Test func openingTheOverflowNoticeRefillsTheWindow() throws {
+        var phone = try phone(.overflowNotice)
+        try launchTen(&phone)
+        phone.advance(to: minutes(200))
+        // W = 3: two reminders and the notice. The user opens the app 10 minutes after each notice, which
+        // is when the next reminder was due: that one is missed, the window refills, and so on.
+        #expect(phone.snapshots.map(\.reason) == [.launch, .foreground, .foreground, .foreground])
+        #expect(phone.snapshots.map(\.at) == [.zero, minutes(30), minutes(60), minutes(90)])
+        #expect(phone.missed.map(\.owner) == ["i13", "i16", "i19"])
+        #expect(phone.deliveries.filter { $0.item != nil }.count == 7)
+    }
+
+    @Test func overflowNoticeMissesFewerThanThePlainWindow() throws {
+        var plain = try phone(.windowed)
+        var notice = try phone(.overflowNotice)
+        try launchTen(&plain)
+        try launchTen(&notice)
+        plain.advance(to: minutes(200))
+        notice.advance(to: minutes(200))
+        #expect(plain.missed.count == 7)
+        #expect(notice.missed.count == 3)
+    }
+
+    @Test func aUserWhoIgnoresTheNoticeMissesTheRest() throws {
+        var phone = try phone(.overflowNotice, user: SimulatedUser(opensOverflowNoticeAfter: nil))
+        try launchTen(&phone)
+        phone.advance(to: minutes(200))
+        #expect(phone.missed.count == 8)
+        #expect(phone.snapshots.count == 1)
+    }
+
+    @Test func noNoticeWhenEverythingFits() throws {
+        var phone = try phone(.overflowNotice, window: 60)
+        try launchTen(&phone)
+        #expect(phone.center.pendingRequests().allSatisfy { $0.identifier != OverflowNotice.identifier })
+    }
+
+    @Test func backgroundRefreshRefillsWhenTheSystemGrantsIt() throws {
+        var phone = try phone(.backgroundRefresh)
+        try launchTen(&phone)
+        #expect(phone.scheduledRefresh == minutes(60))
+        phone.advance(to: minutes(200))
+        #expect(phone.snapshots.map(\.reason) == [.launch, .backgroundRefresh, .backgroundRefresh, .backgroundRefresh])
+        #expect(phone.snapshots.map(\.at) == [.zero, minutes(60), minutes(120), minutes(180)])
+        #expect(phone.missed.map(\.owner) == ["i14", "i15", "i16", "i20"])
+    }
+
+    @Test func theRefreshBudgetSpacesAndCapsGrants() {
+        var budget = BackgroundRefreshBudget(perHour: 2, minimumSpacing: 900)
+        #expect(budget.grantTime(earliest: minutes(0)) == minutes(0))
+        budget.recordGrant(at: minutes(0))
+        #expect(budget.grantTime(earliest: minutes(5)) == minutes(15), "at least 15 minutes apart")
+        budget.recordGrant(at: minutes(15))
+        #expect(budget.grantTime(earliest: minutes(30)) == minutes(60), "at most two in any hour")
+    }
+
+    @Test func windowSizeOneCannotHoldANotice() {
+        #expect(throws: SchedulerConfigurationError.windowSize(1)) {
+            try SchedulerConfiguration(mode: .overflowNotice, windowSize: 1)
+        }
+    }
+}
