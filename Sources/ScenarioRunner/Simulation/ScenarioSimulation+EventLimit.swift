@@ -11,7 +11,8 @@ extension ScenarioSimulation {
             file: scenario.file,
             message: "\(exceeded.description) (\(scenario.start.adding(exceeded.time.offset).iso8601)); "
                 + "expected fewer events before the end (\(scenario.end)) — "
-                + "raise \"eventLimit\" (at most \(ScenarioLimits.maximumEventLimit)) if the run is meant to be this long")
+                + "raise \"eventLimit\" (at most \(ScenarioLimits.maximumEventLimit)) if the run is meant to be this long"
+        )
         return [error.description]
     }
 }

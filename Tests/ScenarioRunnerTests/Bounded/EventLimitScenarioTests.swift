@@ -44,14 +44,17 @@ import Testing
     @Test func aScriptLongerThanTheLimitIsALoadError() {
         let steps = [String](repeating: #"{"at": "+1m", "do": "raiseWrist"}"#, count: 3).joined(separator: ",")
         #expect {
-            try ScenarioDecoder.decode(Array(Self.scenario(#", "eventLimit": 2"#, script: "[\(steps)]").utf8), file: "s.json")
+            try ScenarioDecoder.decode(
+                Array(Self.scenario(#", "eventLimit": 2"#, script: "[\(steps)]").utf8), file: "s.json")
         } throws: { error in
-            (error as? ScenarioError)?.description.contains("the script has 3 action steps, more than the event limit") == true
+            (error as? ScenarioError)?.description.contains("the script has 3 action steps, more than the event limit")
+                == true
         }
     }
 
     @Test func aScenarioWithinTheLimitIsUnaffected() throws {
-        let outcome = try Self.run(Self.scenario(#", "eventLimit": 10"#, script: #"[{"at": "+1m", "do": "raiseWrist"}]"#))
+        let outcome = try Self.run(
+            Self.scenario(#", "eventLimit": 10"#, script: #"[{"at": "+1m", "do": "raiseWrist"}]"#))
         #expect(outcome.passed, "\(outcome.invariantFailures)")
     }
 }
