@@ -243,9 +243,9 @@ import Testing
 
     @Test func svgEscapesText() {
         #expect(XMLText.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
-        let svg = LatencyHistogramSVG.render(
-            panels: [.init(title: "<x&y>", subtitle: "s", histogram: LatencyHistogram([.milliseconds(5)]))],
-            title: "t&t")
+        let svg = LatencyHistogramSVG(
+            title: "t&t", series: [.init(label: "<x&y>", latencies: [.milliseconds(5)])]
+        ).document
         #expect(!svg.contains("<x&y>") && svg.contains("&lt;x&amp;y&gt;") && svg.contains("t&amp;t"))
     }
 }

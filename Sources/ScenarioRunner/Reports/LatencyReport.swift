@@ -213,17 +213,13 @@ public struct LatencyReport {
 
     // MARK: SVG
 
-    /// The latency histogram of every profile as one SVG (one panel per profile).
+    /// Every profile's latencies as one SVG (see ``LatencyHistogramSVG``: a shared axis, p50/p90/p99,
+    /// the per-step breakdown).
     public var svg: String {
-        LatencyHistogramSVG.render(
-            panels: profiles.map { profile in
-                LatencyHistogramSVG.Panel(
-                    title: "\(profile.run.pipeline.name) on \(profile.watch.name)",
-                    subtitle: profile.run.summary.map {
-                        "\($0.count) taps · p50 \(LatencyFormat.text($0.p50)) · p99 \(LatencyFormat.text($0.p99)) · max \(LatencyFormat.text($0.max))"
-                    } ?? "no taps",
-                    histogram: LatencyHistogram(profile.run.latencies, maxBins: 12))
-            }, title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")")
+        LatencyHistogramSVG(
+            title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")",
+            series: profiles.map(LatencyHistogramSVG.Series.init)
+        ).document
     }
 }
 

@@ -3,13 +3,9 @@ import SimulationKernel
 
 extension WatchFeature {
     /// The app hands a committed operation to its sender, which picks the channel from what
-    /// `isReachable` answers now (interactive when reachable, else a queued transfer). If the
-    /// link has the watch app stopped (a terminated app the user opens again by tapping), the
-    /// app is relaunched first.
+    /// `isReachable` answers now (interactive when reachable, else a queued transfer, which
+    /// survives the app's exit).
     mutating func commit(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
-        if !context.watchApp.isRunning {
-            return [.send(.link(.environment(.relaunchWatchApp))), .send(.watch(.commit(operation)))]
-        }
         let reachability = context.reachability(from: .watch)
         return senderCommands(sender.reduce(.commit(operation, reachability: reachability), at: context.now))
     }

@@ -41,14 +41,16 @@ struct Arguments {
                 continue
             }
             let known = (allowedFlags + allowedOptions).map { "--" + $0 }
-            guard word.hasPrefix("--") else {
+            // A one-letter option (`-o PATH`) when the command declares it.
+            let short = word.count == 2 && allowedOptions.contains(String(word.dropFirst()))
+            guard word.hasPrefix("--") || short else {
                 var message = "unknown option '\(word)'"
                 if let suggestion = Suggestion.closest(to: "-" + word, in: known) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(command: command, message: message)
             }
-            var name = String(word.dropFirst(2))
+            var name = String(word.dropFirst(short ? 1 : 2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])

@@ -31,5 +31,6 @@ var commands: [any Command.Type] {
         WatchesCommand.self,
         TimelineCommand.self,
         RemindersCommand.self,
+        ReportCommand.self,
     ]
 }

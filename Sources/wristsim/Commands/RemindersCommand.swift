@@ -5,7 +5,8 @@ import SimulationKernel
 enum RemindersCommand: Command {
     static let name = "reminders"
     static let summary = "Pending notification window over time, deliveries with badges, overdue and missed reminders."
-    static let usage = "wristsim reminders FILE [--at TIME] [--scheduler naive|windowed] [--json] [--seed N]"
+    static let usage =
+        "wristsim reminders FILE [--at TIME] [--scheduler naive|windowed] [--json] [--seed N] [--svg PATH]"
     static let help = """
         Runs the scenario and reports the phone app's reminders: the pending window after
         every app run (launch, foreground, notification action, background refresh, watch
@@ -22,6 +23,9 @@ enum RemindersCommand: Command {
                                windowed (soonest W in the system, refill at every app run)
           --json               print one JSON object (schema wristsim.reminders/2)
           --seed N             use seed N instead of the scenario's "seed"
+          --svg PATH           also write a picture: the pending count against 64 and W, each
+                               delivery's badge over the true overdue count, missed reminders
+                               with their reason codes, app runs
           -h, --help           show this help
 
         A scenario's expectations are checked: every failure is printed after the report
@@ -29,14 +33,16 @@ enum RemindersCommand: Command {
 
         EXIT CODES:
           0 success   1 an expectation failed   64 usage error   65 invalid scenario file
+          74 the --svg file could not be written
 
         EXAMPLES:
           wristsim reminders Scenarios/reminders-two-weeks.json
           wristsim reminders Scenarios/reminders-two-weeks.json --scheduler naive --json
           wristsim reminders Scenarios/reminders-weekday.json --at +8h
+          wristsim reminders Scenarios/reminders-two-weeks.json --svg reminders.svg
         """
     static let flags = ["json"]
-    static let options = ["at", "scheduler", "seed"]
+    static let options = ["at", "scheduler", "seed", "svg"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         guard let path = arguments.positionals.first else {
@@ -72,6 +78,15 @@ enum RemindersCommand: Command {
         } else {
             Console.out(report.text)
             if let block = failures.textBlock(style: Terminal.standardOutputStyle) { Console.out(block) }
+        }
+        if let svgPath = arguments.value("svg") {
+            do {
+                try OutputFile(svgPath).write(
+                    ScenarioReportData.remindersPicture(phone: phone, scenario: scenario).document)
+            } catch {
+                Console.error("Error: \(error)")
+                return .ioError
+            }
         }
         return outcome.passed ? .success : .expectationFailed
     }

@@ -68,7 +68,7 @@ enum TimelineCommand: Command {
                 message: "family '\(family.rawValue)' is not enabled in this scenario (enabled: \(enabled))")
         }
         if let svgPath = arguments.value("svg") {
-            let svg = ComplicationTimelineSVG(report: result.report).document
+            let svg = ComplicationTimelineSVG(report: result.report, scenarioName: scenario.name).document
             do {
                 try OutputFile(svgPath).write(svg)
             } catch {
