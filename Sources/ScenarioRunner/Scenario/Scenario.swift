@@ -33,6 +33,8 @@ public struct Scenario: Sendable {
     /// The most events a run of this scenario may schedule (`"eventLimit"`; default one
     /// million). A run that reaches it stops with an error (see `docs/limits.md`).
     public var eventLimit = EventLimit.default
+    /// Where the wrist is at the start (`"wrist"`, default raised with the app on screen).
+    public var wrist = InitialWrist.raised
 
     /// How long after the last step the simulation keeps running by default, so in-flight
     /// work (a slow check-off, a message in transit) completes.
