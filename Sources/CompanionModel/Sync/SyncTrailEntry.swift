@@ -21,6 +21,8 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
         case held(waitingFor: Int)
         /// The origin learned that the other device has it.
         case acknowledged
+        /// The link refused it for good (payload too large, cancelled): it will never arrive.
+        case undeliverable(LinkError)
 
         /// `"sent userInfo"`, `"applied (lost to 4@watch)"`, …
         public var name: String {
@@ -34,6 +36,7 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
             case .duplicate: return "duplicate"
             case .held(let sequence): return "held (waiting for #\(sequence))"
             case .acknowledged: return "acknowledged"
+            case .undeliverable(let error): return "undeliverable \(error)"
             }
         }
     }
