@@ -185,3 +185,12 @@ extension ListReplica {
         _ = merge(operation)
     }
 }
+
+extension ListReplica {
+    /// The number of listed items still open.
+    ///
+    /// - Complexity: O(*n*) in the items known.
+    public var remainingCount: Int {
+        items.values.reduce(0) { $0 + ($1.shown?.status == .open ? 1 : 0) }
+    }
+}

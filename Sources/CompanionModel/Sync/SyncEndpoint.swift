@@ -16,7 +16,11 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// Something that happens to this device's end of the sync.
     public enum Event: Hashable, Sendable {
         /// The user edits `item` on this device; `reachability` is `isReachable` here, now.
-        case edit(ItemID, ListEdit, reachability: Reachability)
+        /// With `nil` the operation is made but not sent: the host sends it later with
+        /// ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits before it sends).
+        case edit(ItemID, ListEdit, reachability: Reachability?)
+        /// Send an operation made earlier with a `nil` reachability.
+        case dispatch(ListOperation, reachability: Reachability)
         /// The link handed this device's app an operation (a first copy or a duplicate).
         case delivered(ListOperation, channel: LinkChannel)
         /// How a message this device sent with `operation` on `channel` ended.
@@ -36,6 +40,8 @@ public struct SyncEndpoint: Hashable, Sendable {
         /// An item as the device shows it changed from `before` to `after` (`nil`: not listed),
         /// by `operation` (made here or received).
         case itemChanged(ItemID, before: SyncedItem?, after: SyncedItem?, by: ListOperation)
+        /// The user's edit made `operation`, to be dispatched later (an edit with `nil` reachability).
+        case made(ListOperation)
         /// The user's edit made no operation.
         case refused(ItemID, ListEdit, ListReplica.Refusal)
         /// A line of the message trail, for the host's trace.
@@ -74,8 +80,14 @@ public struct SyncEndpoint: Hashable, Sendable {
         case .edit(let item, let edit, let reachability):
             for effect in replicate(.edit(item, edit), at: now, into: &out) {
                 guard case .send(let operation) = effect else { continue }
-                courier(.send(operation, reachability: reachability), at: now, into: &out)
+                if let reachability {
+                    courier(.send(operation, reachability: reachability), at: now, into: &out)
+                } else {
+                    out.append(.made(operation))
+                }
             }
+        case .dispatch(let operation, let reachability):
+            courier(.send(operation, reachability: reachability), at: now, into: &out)
         case .delivered(let operation, let channel):
             note(.delivered(channel), operation, at: now, into: &out)
             _ = replicate(.received(operation), at: now, into: &out)

@@ -57,6 +57,7 @@ public struct LinkFeature: SimulationFeature {
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:)``).
     public mutating func handle(_ event: LinkEvent, _ context: WorldContext) -> [WorldEffect] {
         let watchWasRunning = transport.watchApp.isRunning
+        let phoneWasRunning = transport.phoneApp.isRunning
         let produced = transport.reduce(event, at: context.now)
         var effects: [WorldEffect] = produced.map { effect in
             switch effect {
@@ -76,6 +77,9 @@ public struct LinkFeature: SimulationFeature {
         if watchWasRunning != transport.watchApp.isRunning {
             effects.append(.send(.watch(.appRunChanged(isRunning: transport.watchApp.isRunning))))
         }
+        if phoneWasRunning != transport.phoneApp.isRunning {
+            effects.append(.send(.phone(.appRunChanged(isRunning: transport.phoneApp.isRunning))))
+        }
         return effects
     }
 
@@ -87,14 +91,22 @@ public struct LinkFeature: SimulationFeature {
     }
 
     /// At the end of every run: once the link is left to finish (``ScenarioSimulation/settled()``),
-    /// the phone's list must equal what the user did, with no operation applied twice or out of
-    /// order. Each failure names the item and its message trail.
+    /// both devices show the same list, and no list operation was lost, applied twice or applied
+    /// out of its origin's order. Each failure names the item and its message trail: every trace
+    /// event about the item (the sync steps on both devices and the link's handling of each
+    /// message).
     public func invariantFailures(in simulation: ScenarioSimulation) -> [String] {
         let settled = simulation.settled()
         let formatter = TraceFormatter(start: simulation.scenario.start)
-        return settled.linkDiscrepancies(trail: settled.trace.events).map { problem in
-            "link: \(problem)\n      trail:\n"
-                + problem.trail.map { "        " + formatter.text($0) }.joined(separator: "\n")
+        let problems = settled.syncDiscrepancies()
+        guard !problems.isEmpty else { return [] }
+        var trails: [ItemID: [TraceEvent]] = [:]
+        for event in settled.trace.events {
+            if case .string(let item)? = event["item"] { trails[item, default: []].append(event) }
+        }
+        return problems.map { problem in
+            "sync: \(problem)\n      trail:\n"
+                + (trails[problem.item] ?? []).map { "        " + formatter.text($0) }.joined(separator: "\n")
         }
     }
 }

@@ -57,5 +57,5 @@ enum PendingCheckOff: Sendable {
     /// The send step started before the commit: send as soon as it commits.
     case awaitingCommitThenSend
     /// Committed; the operation (nil when the tap changed nothing).
-    case committed(CheckOffOperation?)
+    case committed(ListOperation?)
 }

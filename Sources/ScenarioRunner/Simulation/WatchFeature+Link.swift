@@ -2,25 +2,36 @@ import CompanionModel
 import SimulationKernel
 
 extension WatchFeature {
-    /// The app hands a committed operation to its sender, which picks the channel from what
-    /// `isReachable` answers now (interactive when reachable, else a queued transfer). If the
+    /// The app hands a committed operation to its sync courier, which picks the channel from
+    /// what `isReachable` answers now (interactive when reachable, else a queued transfer). If the
     /// link has the watch app stopped (a terminated app the user opens again by tapping), the
     /// app is relaunched first.
-    mutating func commit(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
+    mutating func commit(_ operation: ListOperation, _ context: WorldContext) -> [WorldEffect] {
         if !context.watchApp.isRunning {
             return [.send(.link(.environment(.relaunchWatchApp))), .send(.watch(.commit(operation)))]
         }
         let reachability = context.reachability(from: .watch)
-        return senderCommands(sender.reduce(.commit(operation, reachability: reachability), at: context.now))
+        return syncEffects(sync.reduce(.dispatch(operation, reachability: reachability), at: context.now), context.now)
     }
 
-    /// How a message the watch app sent ended: the sender acknowledges it or falls back.
+    /// The user adds an item by dictation: the app runs (relaunched if it was not), the item joins
+    /// the watch's list at once and the operation goes to the phone.
+    mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext) -> [WorldEffect] {
+        if !context.watchApp.isRunning {
+            return [.send(.link(.environment(.relaunchWatchApp))), .send(.watch(.addItem(item, title: title)))]
+        }
+        let reachability = context.reachability(from: .watch)
+        return syncEffects(
+            sync.reduce(.edit(item, .add(title: title), reachability: reachability), at: context.now), context.now)
+    }
+
+    /// How a message the watch app sent ended: the courier acknowledges it or falls back.
     mutating func outcomeArrived(_ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext)
         -> [WorldEffect]
     {
-        guard let operation = message.payload.checkOff else { return [] }
-        return senderCommands(
-            sender.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now))
+        guard let operation = message.payload.listOperation else { return [] }
+        return syncEffects(
+            sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context.now)
     }
 
     /// The link handed the watch app something from the phone.
@@ -39,9 +50,9 @@ extension WatchFeature {
             // app got the data as ordinary userInfo and reloads the complication itself.
             if duplicate { return [note] }
             return [.send(.complication(.reload(message.channel == .complication ? .phoneTransfer : .app))), note]
-        case .checkOff(let operation):
-            return applyFromPhone(operation, message: message, duplicate: duplicate, now)
-        case .data:
+        case .listOperation(let operation):
+            return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: now), now)
+        case .checkOff, .data:
             return [
                 .trace(
                     .watchReceived, at: now,
@@ -50,45 +61,36 @@ extension WatchFeature {
         }
     }
 
-    /// An operation the phone made (a notification's Complete), applied if it is newer than the
-    /// item's last operation on the watch: the list changes, the counter and the sender adopt it,
-    /// and the complication hears of it.
-    private mutating func applyFromPhone(
-        _ operation: CheckOffOperation, message: LinkMessage, duplicate: Bool, _ now: SimTime
-    ) -> [WorldEffect] {
-        var fields: [(key: String, value: TraceValue)] = [
-            ("item", .string(operation.item)), ("op", .string(operation.actionName)),
-            ("seq", .int(Int64(operation.sequence))), ("id", .int(Int64(message.id))),
-            ("channel", .string(message.channel.name)),
-        ]
-        if duplicate { fields.append(("copy", .string("duplicate"))) }
-        let latest = operationCounts[operation.item] ?? 0
-        guard operation.sequence > latest else {
-            fields.append(("reason", .string(operation.sequence == latest ? "duplicate" : "stale")))
-            return [.trace(.watchIgnored, at: now, fieldList: fields)]
-        }
-        operationCounts[operation.item] = operation.sequence
-        _ = sender.reduce(.adopted(operation), at: now)
-        let changed = list.apply(operation.kind, to: operation.item, at: now) == .changed
-        var effects: [WorldEffect] = [.trace(.watchApplied, at: now, fieldList: fields)]
-        if changed {
-            phoneMadeChanges.insert(operation.item)
-            effects += listChanged(item: operation.item, action: operation.kind.rawValue, now)
-            effects.append(.send(.complication(.reload(.app))))
-        }
-        return effects
-    }
-
-    /// The link requests for the sender's commands.
-    func senderCommands(_ commands: [CheckOffSender.Command]) -> [WorldEffect] {
-        commands.map { command in
-            switch command {
-            case .trace(let event): return .trace(event)
+    /// Performs what the watch's sync endpoint asks: link requests, the shown list following the
+    /// replica (with the complication's notice; a change from the phone, or an item added by
+    /// dictation, also makes the app reload its complication, which the pipeline does for taps),
+    /// refusals and the message trail as trace events.
+    mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ now: SimTime) -> [WorldEffect] {
+        var out: [WorldEffect] = []
+        for effect in effects {
+            switch effect {
             case .sendMessage(let operation):
-                return .send(.link(.request(.sendMessage(.checkOff(operation), from: .watch))))
+                out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .watch)))))
             case .transferUserInfo(let operation):
-                return .send(.link(.request(.transferUserInfo(.checkOff(operation), from: .watch))))
+                out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
+            case .itemChanged(let item, _, let after, let operation):
+                guard list.reconcile(item, with: after, at: now) == .changed else { continue }
+                let fromPhone = operation.id.origin == .phone
+                if fromPhone { phoneMadeChanges.insert(item) } else { phoneMadeChanges.remove(item) }
+                out += listChanged(item: item, action: operation.edit.name, now)
+                if fromPhone || operation.edit.title != nil { out.append(.send(.complication(.reload(.app)))) }
+            case .refused(let item, let edit, let refusal):
+                out.append(
+                    .trace(
+                        .syncRefused, at: now,
+                        [
+                            "device": "watch", "item": .string(item), "edit": .string(edit.name),
+                            "reason": .string(refusal.name),
+                        ]))
+            case .note(let entry): out.append(.trace(entry.traceEvent))
+            case .made: break
             }
         }
+        return out
     }
 }

@@ -78,23 +78,23 @@ extension WatchFeature {
         return all
     }
 
-    private func send(_ operation: CheckOffOperation, tap: Int, _ now: SimTime) -> [WorldEffect] {
+    private func send(_ operation: ListOperation, tap: Int, _ now: SimTime) -> [WorldEffect] {
         [
             .trace(.pipelineSend, at: now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]),
             .send(.watch(.commit(operation))),
         ]
     }
 
-    /// Applies a check-off made on the watch to its list and numbers it; `nil` when nothing
-    /// changed. The complication hears of the change.
+    /// Applies a check-off made on the watch to its replica (and so to the shown list) and
+    /// returns the operation, sent later by the pipeline's send step; `nil` when the replica
+    /// refused it (the item was removed on the phone meanwhile). The complication hears of it.
     mutating func applyOnWatch(_ kind: CheckOffKind, _ item: ItemID, _ now: SimTime)
-        -> (CheckOffOperation?, [WorldEffect])
+        -> (ListOperation?, [WorldEffect])
     {
-        guard list.apply(kind, to: item, at: now) == .changed else { return (nil, []) }
-        let operation = CheckOffOperation(item: item, kind: kind, sequence: nextSequence(for: item))
-        operationCounts[item] = operation.sequence
-        phoneMadeChanges.remove(item)
-        return (operation, listChanged(item: item, action: kind.rawValue, now))
+        let effects = sync.reduce(.edit(item, kind == .check ? .check : .uncheck, reachability: nil), at: now)
+        var operation: ListOperation?
+        for case .made(let made) in effects { operation = made }
+        return (operation, syncEffects(effects, now))
     }
 
     /// The trace of a change of the watch's list and the complication's notice of it.
