@@ -26,7 +26,8 @@ func topLevelHelp() -> String {
         "  --version     print the version",
         "  -h, --help    show this help; 'wristsim <command> --help' shows a command's",
         "",
-        "EXIT CODES: 0 success, 1 an expectation failed, 64 usage error, 65 invalid scenario file, 74 output error",
+        "EXIT CODES: 0 success, 1 an expectation failed (or no scenario found), 64 usage error,",
+        "            65 invalid scenario file, 74 an output file could not be written",
     ]
     return lines.joined(separator: "\n")
 }
@@ -76,7 +77,9 @@ func main() -> Int32 {
         return report(UsageError(command: "", message: message))
     }
     do {
-        let arguments = try Arguments(words, command: command.name, flags: command.flags, options: command.options)
+        let arguments = try Arguments(
+            words, command: command.name, flags: command.flags, options: command.options,
+            repeatable: command.repeatableOptions)
         if arguments.wantsHelp {
             Console.out("USAGE: \(command.usage)\n\n\(command.help)")
             return ExitCode.success.rawValue

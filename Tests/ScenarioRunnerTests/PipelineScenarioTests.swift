@@ -138,7 +138,9 @@ import Testing
     @Test func unknownWatchIsAnErrorAtTheWatchKey() {
         let error = decodingError("", watch: "series3-39mm") ?? ""
         #expect(
-            error.hasPrefix("t.json:1:70: error: unknown watch model \"series3-39mm\"; expected one of: series0-38mm,"),
+            error.hasPrefix(
+                "t.json:1:70: error: unknown watch model \"series3-39mm\"; did you mean \"series3-38mm\"? "
+                    + "('wristsim watches' lists all 31 models)"),
             "\(error)")
     }
 
@@ -241,9 +243,9 @@ import Testing
 
     @Test func svgEscapesText() {
         #expect(XMLText.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
-        let svg = LatencyHistogramSVG.render(
-            panels: [.init(title: "<x&y>", subtitle: "s", histogram: LatencyHistogram([.milliseconds(5)]))],
-            title: "t&t")
+        let svg = LatencyHistogramSVG(
+            title: "t&t", series: [.init(label: "<x&y>", latencies: [.milliseconds(5)])]
+        ).document
         #expect(!svg.contains("<x&y>") && svg.contains("&lt;x&amp;y&gt;") && svg.contains("t&amp;t"))
     }
 }

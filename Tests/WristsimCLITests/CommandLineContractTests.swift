@@ -119,15 +119,16 @@ import Testing
         let result = try CLI.run(["check", "Scenarios"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.last?.hasSuffix("passed, 0 failed") == true)
+        #expect(lines.last?.hasSuffix("passed, 0 failed, 0 invalid") == true)
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS  ") })
     }
 
-    @Test func checkCountsAnInvalidFileAsFailedAndExits65() throws {
+    @Test func checkCountsAnInvalidFileAsInvalidAndExits65() throws {
         let path = try CLI.temporaryFile(Array("{".utf8), name: "broken.json")
         let result = try CLI.run(["check", path])
         #expect(result.status == 65)
-        #expect(result.stdout.contains("0 passed, 1 failed"))
+        #expect(result.stdout.hasPrefix("INVALID  \(path)  line 1, column 2: unexpected end of file"))
+        #expect(result.stdout.hasSuffix("0 passed, 0 failed, 1 invalid\n"))
         #expect(result.stderr.contains("broken.json:1:2: error: unexpected end of file"))
     }
 }

@@ -11,7 +11,7 @@ import Testing
     @Test func linkScenariosPassCheck() throws {
         let result = try CLI.run(["check"] + Self.linkScenarios)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix("4 passed, 0 failed\n"))
+        #expect(result.stdout.hasSuffix("4 passed, 0 failed, 0 invalid\n"))
     }
 
     @Test func runPrintsPerChannelStatistics() throws {

@@ -18,11 +18,11 @@ import Testing
         let result = try CLI.run(["reminders", "Scenarios/reminders-weekday.json", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["schema"] as? String == "wristsim.reminders/1")
+        #expect(object["schema"] as? String == "wristsim.reminders/2")
         #expect(object["pendingMax"] as? Int == 10)
         let deliveries = try #require(object["deliveries"] as? [[String: Any]])
         #expect(deliveries.count == 10)
-        #expect(deliveries.first?["at"] as? String == "2026-11-23T08:00:00Z")
+        #expect(deliveries.first?["at"] as? String == "2026-11-23T08:00:00.000Z")
         #expect(deliveries.first?["item"] as? String == "milk")
         #expect(deliveries.first?["badge"] as? Int == 1)
         #expect((object["missed"] as? [Any])?.isEmpty == true)
@@ -37,8 +37,12 @@ import Testing
         let missed = try #require(object["missed"] as? [[String: Any]])
         #expect(missed.count == 136)
         #expect(missed.first?["item"] as? String == "r001")
-        #expect(missed.first?["due"] as? String == "2026-11-23T07:30:00Z")
-        #expect((missed.first?["reason"] as? String)?.hasPrefix("dropped silently by the system") == true)
+        #expect(missed.first?["due"] as? String == "2026-11-23T07:30:00.000Z")
+        let reason = try #require(missed.first?["reason"] as? [String: Any])
+        #expect(reason["code"] as? String == "droppedOverLimit")
+        #expect((reason["message"] as? String)?.hasPrefix("dropped silently by the system") == true)
+        let failures = try #require(object["failures"] as? [[String: Any]])
+        #expect(!failures.isEmpty && failures.allSatisfy { $0["code"] as? String == "expectationFailed" })
     }
 
     @Test func sameRunGivesByteIdenticalOutput() throws {
@@ -52,7 +56,7 @@ import Testing
         let result = try CLI.run(["reminders", "Scenarios/reminders-weekday.json", "--at", "+4h", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let overdue = try #require(object["overdue"] as? [String: Any])
-        #expect(overdue["at"] as? String == "2026-11-23T11:00:00Z")
+        #expect(overdue["at"] as? String == "2026-11-23T11:00:00.000Z")
         let items = try #require(overdue["items"] as? [[String: Any]])
         #expect(items.compactMap { $0["item"] as? String } == ["milk", "coffee"])
     }

@@ -48,17 +48,23 @@ import Testing
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let entries = try #require(object["entries"] as? [[String: Any]])
-        #expect(entries.first?["at"] as? String == "2026-11-21T08:00:00+01:00")
+        #expect(object["schema"] as? String == "wristsim.timeline/1")
+        #expect(entries.first?["at"] as? String == "2026-11-21T08:00:00.000+01:00")
         #expect(entries.first?["family"] as? String == "circular")
         #expect(entries.first?["text"] as? String == "80")
         let reloads = try #require(object["reloads"] as? [[String: Any]])
         let refused = reloads.filter { $0["granted"] as? Bool == false }
         #expect(refused.count == 63)
-        #expect(refused.allSatisfy { $0["reason"] as? String == "budgetExhausted" && $0["budgetLeft"] as? Int == 0 })
+        #expect(
+            refused.allSatisfy {
+                ($0["reason"] as? [String: Any])?["code"] as? String == "budgetExhausted"
+                    && $0["budgetLeft"] as? Int == 0
+            })
         #expect(reloads.contains { $0["source"] as? String == "phoneTransfer" })
-        let staleness = try #require(object["staleness"] as? [String: [String: Any]])
-        #expect(staleness["circular"]?["totalSeconds"] as? Double == 42_180.474, "the long span plus 42 pipeline lags")
-        #expect(staleness["circular"]?["maxSeconds"] as? Double == 42_179.998, "from the refused check-off to midnight")
+        let staleness = try #require(object["staleness"] as? [[String: Any]])
+        let circular = try #require(staleness.first { $0["family"] as? String == "circular" })
+        #expect(circular["totalMs"] as? Double == 42_180_474, "the long span plus 42 pipeline lags")
+        #expect(circular["longestMs"] as? Double == 42_179_998, "from the refused check-off to midnight")
         #expect(try CLI.run(["timeline", Self.exhausted, "--json"]).stdout == result.stdout, "deterministic")
     }
 
@@ -67,9 +73,12 @@ import Testing
         #expect(at.status == 0)
         #expect(at.stdout == "at 14:00:00 (+6h)\ncircular  \"38\"  stale: true \"20\"\n")
         let trace = try CLI.run(["run", Self.exhausted, "--trace", "--json"])
-        // Trace lines start with {"type":"trace","at":"<ISO date>", so text order is time order within the day.
-        let reloads = trace.stdout.split(separator: "\n").filter {
-            $0.contains(#""kind":"complication.reloaded""#) && $0 < #"{"type":"trace","at":"2026-11-21T14:00:00"#
+        // Trace records carry "at":"<ISO date>"; within one day text order is time order.
+        let reloads = trace.stdout.split(separator: "\n").filter { line in
+            guard line.contains(#""kind":"complication.reloaded""#), let at = line.range(of: #""at":""#) else {
+                return false
+            }
+            return line[at.upperBound...].prefix(23) < "2026-11-21T14:00:00.000"
         }
         let last = try #require(reloads.last)
         #expect(last.contains(#""circular=38""#), "the face still shows the last granted reload: \(last)")
@@ -127,6 +136,14 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("note      no \"complication\" section: default settings"))
         #expect(result.stdout.contains(#"shows    circular "2" | rectangular "2 left · Next: Kale""#))
+    }
+
+    @Test func anUnwritableSVGPathExits74NamingThePath() throws {
+        let result = try CLI.run(["timeline", Self.shop, "--svg", "/nonexistent/folder/x.svg"])
+        #expect(result.status == 74)
+        #expect(
+            result.stderr == "Error: cannot write '/nonexistent/folder/x.svg': no such file or directory\n",
+            "\(result.stderr)")
     }
 
     @Test func aMissingFileExits65() throws {

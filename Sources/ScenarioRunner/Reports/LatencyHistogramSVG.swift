@@ -1,97 +1,211 @@
 import CompanionModel
 import SimulationKernel
 
-/// Writes latency histograms as SVG, by hand: fixed layout, integer coordinates, escaped text,
-/// no dependency on the machine, so the same run writes byte-identical files.
+/// Tap-to-removal latency as a picture: every run's taps on **one shared axis** (logarithmic
+/// when the runs' latencies differ by more than 10×, so 33 ms and 5 s are both readable and
+/// never drawn the same size), a histogram per run with its p50/p90/p99 marked, then the
+/// mean time per tap of each pipeline step as stacked bars (main queue and background queue
+/// apart, with the wait for the main queue behind earlier taps).
 ///
-/// Each panel is 720 × 260 px: a title, a subtitle, a bar per bin (at least ten bin slots wide)
-/// scaled to the panel's largest bin, the count above each non-empty bar, and bin edges under the axis (every other edge when
-/// there are more than 8 bins).
-public enum LatencyHistogramSVG {
-    /// One histogram with its captions.
-    public struct Panel: Sendable {
-        public var title: String
-        public var subtitle: String
-        public var histogram: LatencyHistogram
+/// Written by hand with ``SVGCanvas``: fixed layout, rounded coordinates, escaped text, so the
+/// same runs give byte-identical files.
+public struct LatencyHistogramSVG: Sendable {
+    /// One run: a pipeline on a watch.
+    public struct Series: Sendable {
+        /// `"naive on series0-38mm"`.
+        public var label: String
+        public var latencies: [SimDuration]
+        /// Each pipeline step with its summed wall time over all taps.
+        public var steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)]
+        /// Summed time taps waited for the main queue behind earlier taps.
+        public var queueing: SimDuration
 
-        public init(title: String, subtitle: String, histogram: LatencyHistogram) {
-            self.title = title
-            self.subtitle = subtitle
-            self.histogram = histogram
+        public init(
+            label: String, latencies: [SimDuration],
+            steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)] = [],
+            queueing: SimDuration = .zero
+        ) {
+            self.label = label
+            self.latencies = latencies
+            self.steps = steps
+            self.queueing = queueing
+        }
+
+        /// A run's series from its profile.
+        public init(_ profile: LatencyProfile) {
+            let run = profile.run
+            self.init(
+                label: "\(run.pipeline.name) on \(profile.watch.name)", latencies: run.latencies,
+                steps: zip(run.pipeline.steps, run.stepTotals).map { ($0.kind, $0.queue, $1.wall) },
+                queueing: run.totalQueueingDelay)
         }
     }
 
-    static let width = 720
-    static let panelHeight = 260
-    static let header = 40
-    static let plotLeft = 60
-    static let plotRight = 700
-    static let plotTop = 60
-    static let plotBottom = 210
+    public var title: String
+    public var series: [Series]
+    public var width: Double
 
-    /// The document: a title, then the panels stacked.
-    ///
-    /// - Complexity: O(total bins).
-    public static func render(panels: [Panel], title: String) -> String {
-        let height = header + panelHeight * max(1, panels.count)
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out +=
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
-            + " font-family=\"Helvetica, Arial, sans-serif\">\n"
-        out += "<title>\(XMLText.escaped(title))</title>\n"
-        out += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
-        out +=
-            "<text x=\"\(plotLeft)\" y=\"26\" font-size=\"13\" font-weight=\"bold\">\(XMLText.escaped(title))</text>\n"
-        for (index, panel) in panels.enumerated() {
-            out += render(panel, top: header + index * panelHeight)
-        }
-        out += "</svg>\n"
-        return out
+    public init(title: String, series: [Series], width: Double = 1080) {
+        self.title = title
+        self.series = series
+        self.width = width
     }
 
-    static func render(_ panel: Panel, top: Int) -> String {
-        let counts = panel.histogram.counts
-        let peak = max(1, counts.max() ?? 0)
-        let plotWidth = plotRight - plotLeft
-        let barSlot = plotWidth / max(10, counts.count)
-        var out = "<g transform=\"translate(0,\(top))\">\n"
-        out +=
-            "<text x=\"\(plotLeft)\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(XMLText.escaped(panel.title))</text>\n"
-        out +=
-            "<text x=\"\(plotLeft)\" y=\"40\" font-size=\"11\" fill=\"#555555\">\(XMLText.escaped(panel.subtitle))</text>\n"
-        out +=
-            "<line x1=\"\(plotLeft)\" y1=\"\(plotBottom)\" x2=\"\(plotRight)\" y2=\"\(plotBottom)\" stroke=\"#333333\"/>\n"
-        out +=
-            "<line x1=\"\(plotLeft)\" y1=\"\(plotTop)\" x2=\"\(plotLeft)\" y2=\"\(plotBottom)\" stroke=\"#333333\"/>\n"
-        out += "<text x=\"\(plotLeft - 6)\" y=\"\(plotTop + 4)\" font-size=\"10\" text-anchor=\"end\">\(peak)</text>\n"
-        out += "<text x=\"\(plotLeft - 6)\" y=\"\(plotBottom + 4)\" font-size=\"10\" text-anchor=\"end\">0</text>\n"
-        let plotHeight = plotBottom - plotTop
-        let labelEvery = counts.count > 8 ? 2 : 1
-        for (index, bin) in panel.histogram.bins.enumerated() {
-            let x = plotLeft + index * barSlot
-            let barHeight = bin.count * plotHeight / peak
-            if bin.count > 0 {
-                out +=
-                    "<rect x=\"\(x + 2)\" y=\"\(plotBottom - barHeight)\" width=\"\(max(1, barSlot - 4))\" height=\"\(barHeight)\""
-                    + " fill=\"#4a7fb5\"><title>\(XMLText.escaped("\(bin.lower) ≤ t < \(bin.upper): \(bin.count)"))</title></rect>\n"
-                out +=
-                    "<text x=\"\(x + barSlot / 2)\" y=\"\(plotBottom - barHeight - 4)\" font-size=\"10\" text-anchor=\"middle\">\(bin.count)</text>\n"
+    let left = 170.0
+    let right = 30.0
+    let rowHeight = 96.0
+    let bins = 48
+
+    /// The picture as a standalone SVG file.
+    public var document: String { canvas.document }
+    /// The picture as an `<svg>` element.
+    public var element: String { canvas.element }
+
+    /// The shared latency axis (milliseconds): log when the runs' ranges differ by more than 10×.
+    public var scale: SVGScale {
+        let values = series.flatMap { $0.latencies.map(\.milliseconds) }
+        return SVGScale.automatic(values, from: left, to: width - right)
+    }
+
+    var canvas: SVGCanvas {
+        var canvas = SVGCanvas(width: width, height: 200, title: title)
+        canvas.text(
+            SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
+        let scale = self.scale
+        canvas.text(
+            "every tap, one axis for all runs"
+                + (scale.kind == .log ? " (log scale: the runs differ by more than 10×)" : ""),
+            x: 12, y: 40, fill: SVGPalette.muted)
+        var y = 52.0
+        let gridTop = y
+        for (index, series) in series.enumerated() {
+            histogram(series, index: index, top: y, scale: scale, on: &canvas)
+            y += rowHeight
+        }
+        canvas.line(left, y, width - right, y, stroke: "#495057")
+        for tick in scale.ticks(count: 8) {
+            let x = scale.position(tick)
+            canvas.line(x, gridTop, x, y, stroke: SVGPalette.grid)
+            canvas.line(x, y, x, y + 4, stroke: "#495057")
+            canvas.text(SVGDuration.label(milliseconds: tick), x: x, y: y + 16, size: 10, anchor: .middle)
+        }
+        canvas.text("tap-to-removal latency", x: left, y: y + 32, size: 10, fill: SVGPalette.muted)
+        y += 48
+        y = breakdown(top: y, on: &canvas)
+        canvas.height = y + 8
+        return canvas
+    }
+
+    private func histogram(_ series: Series, index: Int, top: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
+        let color = SVGPalette.series(index)
+        let stats = LatencyStatistics(series.latencies)
+        var heading = series.label + " · \(stats.count) tap\(stats.count == 1 ? "" : "s")"
+        if let summary = stats.summary {
+            heading += " · p50 \(LatencyFormat.text(summary.p50)) · p90 \(LatencyFormat.text(summary.p90))"
+            heading += " · p99 \(LatencyFormat.text(summary.p99)) · max \(LatencyFormat.text(summary.max))"
+        }
+        canvas.text(
+            SVGText.fitted(heading, width: width - 24, size: 11, bold: true) ?? "", x: 12, y: top + 12, bold: true)
+        let plotTop = top + 34
+        let plotBottom = top + rowHeight - 8
+        canvas.rect(x: left, y: plotTop, width: width - right - left, height: plotBottom - plotTop, fill: "#f8f9fa")
+        canvas.rect(x: 12, y: plotBottom - 14, width: 12, height: 10, fill: color, extra: "fill-opacity=\"0.75\"")
+        canvas.text("taps per bin", x: 30, y: plotBottom - 5, size: 10, fill: SVGPalette.muted)
+        guard !series.latencies.isEmpty else {
+            canvas.text("no tap reached the list", x: left + 8, y: plotBottom - 8, fill: SVGPalette.muted)
+            return
+        }
+        // Bins of equal width in pixels (so equal ratios on a log axis).
+        let binWidth = (width - right - left) / Double(bins)
+        var counts = [Int](repeating: 0, count: bins)
+        for latency in series.latencies {
+            let bin = Int((scale.position(latency.milliseconds) - left) / binWidth)
+            counts[min(bins - 1, max(0, bin))] += 1
+        }
+        let peak = Double(counts.max() ?? 1)
+        for (bin, count) in counts.enumerated() where count > 0 {
+            let height = Double(count) / peak * (plotBottom - plotTop - 14)
+            let x = left + Double(bin) * binWidth
+            canvas.rect(
+                x: x + 1, y: plotBottom - height, width: binWidth - 2, height: height, fill: color,
+                extra: "fill-opacity=\"0.75\"", tooltip: "\(count) tap\(count == 1 ? "" : "s") in this bin")
+            let label = String(count)
+            if SVGText.width(label, size: 9) <= binWidth {
+                canvas.text(label, x: x + binWidth / 2, y: plotBottom - height - 2, size: 9, anchor: .middle)
             }
-            if index % labelEvery == 0 {
-                out +=
-                    "<text x=\"\(x)\" y=\"\(plotBottom + 16)\" font-size=\"10\" text-anchor=\"middle\">\(XMLText.escaped(bin.lower.description))</text>\n"
+        }
+        // Percentile markers; equal values share one label, close ones stack.
+        var markers: [(value: SimDuration, names: [String])] = []
+        for (name, percent) in [("p50", 50), ("p90", 90), ("p99", 99)] {
+            guard let value = stats.percentile(percent) else { continue }
+            if let last = markers.last, last.value == value {
+                markers[markers.count - 1].names.append(name)
+            } else {
+                markers.append((value, [name]))
             }
         }
-        if let last = panel.histogram.bins.last, panel.histogram.bins.count % labelEvery == 0 {
-            out +=
-                "<text x=\"\(plotLeft + counts.count * barSlot)\" y=\"\(plotBottom + 16)\" font-size=\"10\" text-anchor=\"middle\">"
-                + "\(XMLText.escaped(last.upper.description))</text>\n"
+        var previousEnd = -Double.infinity
+        var level = 0
+        for marker in markers {
+            let x = scale.position(marker.value.milliseconds)
+            let label = marker.names.joined(separator: " = ") + " " + LatencyFormat.text(marker.value)
+            let labelWidth = SVGText.width(label, size: 9)
+            canvas.line(
+                x, plotTop - 2, x, plotBottom, stroke: "#212529", width: 1.2, dash: "3 2",
+                tooltip: marker.names.joined(separator: ", ") + ": " + LatencyFormat.text(marker.value))
+            var lx = x + 3
+            if lx + labelWidth > width - right { lx = x - 3 - labelWidth }
+            level = lx < previousEnd ? level + 1 : 0
+            previousEnd = lx + labelWidth + 4
+            canvas.text(label, x: lx, y: plotTop - 4 - Double(min(level, 1)) * 10, size: 9, fill: "#212529")
         }
-        out +=
-            "<text x=\"\((plotLeft + plotRight) / 2)\" y=\"\(plotBottom + 34)\" font-size=\"11\" text-anchor=\"middle\">"
-            + "tap-to-removal latency (bin width \(XMLText.escaped(panel.histogram.binWidth.description)))</text>\n"
-        out += "</g>\n"
-        return out
     }
 
+    /// Mean time per tap of each step, stacked; returns the y below.
+    private func breakdown(top: Double, on canvas: inout SVGCanvas) -> Double {
+        canvas.text("mean time per tap, by step (main queue and background apart)", x: 12, y: top, size: 12, bold: true)
+        var rows: [(label: String, segments: [(name: String, color: String, ms: Double)])] = []
+        for series in series {
+            let taps = Double(max(1, series.latencies.count))
+            var main: [(String, String, Double)] = []
+            if series.queueing > .zero {
+                main.append(("waiting for main", "#adb5bd", series.queueing.milliseconds / taps))
+            }
+            var background: [(String, String, Double)] = []
+            for step in series.steps where step.total > .zero {
+                let entry = (step.kind.name, SVGPalette.step(step.kind), step.total.milliseconds / taps)
+                if step.queue.isMain { main.append(entry) } else { background.append(entry) }
+            }
+            rows.append((series.label + " · main", main))
+            if !background.isEmpty { rows.append((series.label + " · background", background)) }
+        }
+        let total = rows.map { $0.segments.reduce(0) { $0 + $1.ms } }.max() ?? 0
+        let barLeft = 260.0
+        let barRight = width - right - 80
+        let scale = SVGScale.linear(0, SVGScale.niceCeiling(max(total, 0.001)), from: barLeft, to: barRight)
+        var y = top + 12
+        for row in rows {
+            canvas.text(SVGText.fitted(row.label, width: barLeft - 20, size: 10) ?? "", x: 12, y: y + 14, size: 10)
+            var x = barLeft
+            var sum = 0.0
+            for segment in row.segments {
+                sum += segment.ms
+                let next = scale.position(sum)
+                canvas.box(
+                    x: x, y: y + 2, width: max(0.5, next - x), height: 18, fill: segment.color, label: segment.name,
+                    labelColor: "#ffffff", size: 10,
+                    tooltip: "\(segment.name): \(SVGDuration.label(milliseconds: segment.ms)) per tap on average")
+                x = next
+            }
+            canvas.text(SVGDuration.label(milliseconds: sum), x: x + 4, y: y + 15, size: 10)
+            y += 24
+        }
+        canvas.line(barLeft, y + 2, barRight, y + 2, stroke: "#495057")
+        for tick in scale.ticks(count: 6) {
+            let x = scale.position(tick)
+            canvas.line(x, y + 2, x, y + 6, stroke: "#495057")
+            canvas.text(SVGDuration.label(milliseconds: tick), x: x, y: y + 18, size: 10, anchor: .middle)
+        }
+        return y + 26
+    }
 }

@@ -45,6 +45,6 @@ public struct LatencyProfile: Sendable {
     /// The model the run used.
     public var watch: WatchModel { run.watch }
 
-    /// The item tapped in `outcome`.
-    func item(of tap: TapOutcome) -> ItemID { tap.index < items.count ? items[tap.index] : "-" }
+    /// The item of `tap`, when the run recorded it.
+    func itemIfKnown(of tap: TapOutcome) -> ItemID? { tap.index < items.count ? items[tap.index] : nil }
 }

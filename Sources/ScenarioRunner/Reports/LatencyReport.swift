@@ -4,12 +4,12 @@ import SimulationKernel
 /// Renders one or more ``LatencyProfile``s for `wristsim latency`: a readable report, JSON, or
 /// (through ``LatencyHistogramSVG``) a picture.
 ///
-/// JSON shape `wristsim.latency/1` for one profile:
-/// `{"schema", "file", "scenario", "watch": {name, chip, relativeSpeed, cores, rowsVisible},
-/// "pipeline", "summary": {count, p50Ms, p90Ms, p99Ms, maxMs, queueingTotalMs},
-/// "taps": [{tap, item, at, queuedMs, latencyMs}], "steps": [{name, queue, totalMs, cpuMs}],
-/// "histogram": {binWidthMs, bins: [{fromMs, toMs, count}]}, "nextItem": [{at, visible, where}]}`.
-/// With `--compare`: `{"schema", "file", "runs": [profile, profile]}`.
+/// JSON shape `wristsim.latency/2` (`Schemas/latency.schema.json`): `{"schema", "file",
+/// "scenario", "runs": [{"watch": {name, chip, relativeSpeed, cores, rowsVisible}, "pipeline",
+/// "summary": {count, p50Ms, p90Ms, p99Ms, maxMs, queueingTotalMs}, "taps": [{tap, item, at,
+/// queuedMs, latencyMs}], "steps": [{name, queue, totalMs, cpuMs}], "histogram": {binWidthMs,
+/// bins: [{fromMs, toMs, count}]}, "nextItem": [{at, visible, where}]}]}`: one run per
+/// pipeline × watch asked for.
 public struct LatencyReport {
     public var profiles: [LatencyProfile]
 
@@ -18,7 +18,7 @@ public struct LatencyReport {
     }
 
     /// The JSON schema identifier.
-    public static let jsonSchema = "wristsim.latency/1"
+    public static let jsonSchema = "wristsim.latency/2"
 
     // MARK: Text
 
@@ -40,7 +40,13 @@ public struct LatencyReport {
 
     private var comparison: [String] {
         guard let first = profiles.first else { return [] }
-        var rows: [[String]] = [[""] + profiles.map { $0.run.pipeline.name }]
+        let watches = Set(profiles.map(\.watch.name))
+        var rows: [[String]] = [
+            [""]
+                + profiles.map {
+                    watches.count > 1 ? "\($0.run.pipeline.name) · \($0.watch.name)" : $0.run.pipeline.name
+                }
+        ]
         func add(_ name: String, _ value: (LatencyProfile) -> String) { rows.append([name] + profiles.map(value)) }
         add("taps") { String($0.run.taps.count) }
         for (name, percent) in [("p50", 50), ("p90", 90), ("p99", 99), ("max", 100)] {
@@ -53,10 +59,15 @@ public struct LatencyReport {
                 profile.run.taps.isEmpty
                     ? .zero : SimDuration(nanoseconds: main.nanoseconds / Int64(profile.run.taps.count)))
         }
-        var lines = [
-            "compare   \(first.scenario.name)", "file      \(first.scenario.file)",
-            "watch     \(LatencyReport.describe(first.watch))", "",
-        ]
+        var lines = ["compare   \(first.scenario.name)", "file      \(first.scenario.file)"]
+        if watches.count == 1 {
+            lines.append("watch     \(LatencyReport.describe(first.watch))")
+        } else {
+            lines += profiles.map(\.watch).reduce(into: [WatchModel]()) { seen, watch in
+                if !seen.contains(where: { $0.name == watch.name }) { seen.append(watch) }
+            }.map { "watch     \(LatencyReport.describe($0))" }
+        }
+        lines.append("")
         lines += LatencyReport.table(rows, rightAligned: true).map { "  " + $0 }
         return lines
     }
@@ -69,7 +80,7 @@ public struct LatencyReport {
 
     static func text(_ profile: LatencyProfile) -> [String] {
         let run = profile.run
-        let formatter = TraceFormatter(start: profile.scenario.start)
+        let clock = ReportClock(start: profile.scenario.start, end: profile.outcome.endTime)
         var lines = [
             "latency   \(profile.scenario.name)",
             "file      \(profile.scenario.file)",
@@ -91,7 +102,7 @@ public struct LatencyReport {
         var rows = [["#", "item", "tap", "queued", "latency"]]
         for tap in run.taps {
             rows.append([
-                String(tap.index + 1), profile.item(of: tap), formatter.clock(tap.tap),
+                String(tap.index + 1), profile.itemIfKnown(of: tap) ?? "-", clock.text(tap.tap),
                 LatencyFormat.text(tap.queueingDelay), LatencyFormat.text(tap.latency),
             ])
         }
@@ -110,7 +121,7 @@ public struct LatencyReport {
             lines.append("")
             lines.append("next item at each wrist raise")
             for report in profile.visibility {
-                lines.append("  \(formatter.clock(report.time))  \(report.visibility.label)")
+                lines.append("  \(clock.text(report.time))  \(report.visibility.label)")
             }
         }
         lines.append("")
@@ -133,100 +144,82 @@ public struct LatencyReport {
 
     // MARK: JSON
 
-    /// One JSON object (one line).
-    public var json: String {
-        if profiles.count == 1, let profile = profiles.first { return LatencyReport.json(profile, schema: true) }
-        var object = JSONObjectText()
-        object.add("schema", .string(LatencyReport.jsonSchema))
-        object.add("file", .string(profiles.first?.scenario.file ?? ""))
-        object.addRaw("runs", profiles.map { LatencyReport.json($0, schema: false) }.jsonArray)
-        return object.text
+    /// One JSON document, schema `wristsim.latency/2`: `{"schema", "file", "scenario", "runs": […]}`
+    /// with one run per profile (one unless `--compare` or several `--watch`).
+    public var json: String { document.compact }
+
+    /// The JSON document.
+    public var document: JSONValue {
+        [
+            "schema": .string(LatencyReport.jsonSchema), "file": .string(profiles.first?.scenario.file ?? ""),
+            "scenario": .string(profiles.first?.scenario.name ?? ""),
+            "runs": .array(profiles.map(LatencyReport.json)),
+        ]
     }
 
-    static func json(_ profile: LatencyProfile, schema: Bool) -> String {
+    static func json(_ profile: LatencyProfile) -> JSONValue {
         let run = profile.run
-        let formatter = TraceFormatter(start: profile.scenario.start)
-        var object = JSONObjectText()
-        if schema { object.add("schema", .string(jsonSchema)) }
-        object.add("file", .string(profile.scenario.file))
-        object.add("scenario", .string(profile.scenario.name))
-        var watch = JSONObjectText()
-        watch.add("name", .string(profile.watch.name))
-        watch.add("chip", .string(profile.watch.chip.name))
-        watch.add("relativeSpeed", .decimal(Int64((profile.watch.relativeSpeed * 10).rounded()), scale: 1))
-        watch.add("cores", .int(Int64(profile.watch.cores)))
-        watch.add("rowsVisible", .int(Int64(profile.watch.rowsVisible)))
-        object.addRaw("watch", watch.text)
-        object.add("pipeline", .string(run.pipeline.name))
-        var summary = JSONObjectText()
+        let clock = ReportClock(start: profile.scenario.start, end: profile.outcome.endTime)
         let stats = run.statistics
-        summary.add("count", .int(Int64(stats.count)))
-        summary.add("p50Ms", stats.percentile(50).map(LatencyFormat.milliseconds))
-        summary.add("p90Ms", stats.percentile(90).map(LatencyFormat.milliseconds))
-        summary.add("p99Ms", stats.percentile(99).map(LatencyFormat.milliseconds))
-        summary.add("maxMs", stats.maximum.map(LatencyFormat.milliseconds))
-        summary.add("queueingTotalMs", LatencyFormat.milliseconds(run.totalQueueingDelay))
-        object.addRaw("summary", summary.text)
-        object.addRaw(
-            "taps",
-            run.taps.map { tap in
-                var entry = JSONObjectText()
-                entry.add("tap", .int(Int64(tap.index + 1)))
-                entry.add("item", .string(profile.item(of: tap)))
-                entry.add("at", .string(formatter.clock(tap.tap)))
-                entry.add("offset", .string(tap.tap.description))
-                entry.add("queuedMs", LatencyFormat.milliseconds(tap.queueingDelay))
-                entry.add("latencyMs", LatencyFormat.milliseconds(tap.latency))
-                return entry.text
-            }.jsonArray)
-        object.addRaw(
-            "steps",
-            run.stepTotals.map { total in
-                var entry = JSONObjectText()
-                entry.add("name", .string(total.name))
-                entry.add("queue", .string(total.queue.rawValue))
-                entry.add("totalMs", LatencyFormat.milliseconds(total.wall))
-                entry.add("cpuMs", LatencyFormat.milliseconds(total.cpu))
-                return entry.text
-            }.jsonArray)
+        func milliseconds(_ duration: SimDuration?) -> JSONValue { .optional(duration.map(JSONValue.milliseconds)) }
         let histogram = LatencyHistogram(run.latencies, maxBins: 12)
-        var bins = JSONObjectText()
-        bins.add("binWidthMs", LatencyFormat.milliseconds(histogram.binWidth))
-        bins.addRaw(
-            "bins",
-            histogram.bins.map { bin in
-                var entry = JSONObjectText()
-                entry.add("fromMs", LatencyFormat.milliseconds(bin.lower))
-                entry.add("toMs", LatencyFormat.milliseconds(bin.upper))
-                entry.add("count", .int(Int64(bin.count)))
-                return entry.text
-            }.jsonArray)
-        object.addRaw("histogram", bins.text)
-        object.addRaw(
-            "nextItem",
-            profile.visibility.map { report in
-                var entry = JSONObjectText()
-                entry.add("at", .string(formatter.clock(report.time)))
-                entry.add("visible", .bool(report.visibility.isVisible))
-                entry.add("where", .string(report.visibility.label))
-                return entry.text
-            }.jsonArray)
-        return object.text
+        return [
+            "watch": [
+                "name": .string(profile.watch.name), "chip": .string(profile.watch.chip.name),
+                "relativeSpeed": .decimal(Int64((profile.watch.relativeSpeed * 10).rounded()), scale: 1),
+                "cores": .count(profile.watch.cores), "rowsVisible": .count(profile.watch.rowsVisible),
+            ],
+            "pipeline": .string(run.pipeline.name),
+            "summary": [
+                "count": .count(stats.count), "p50Ms": milliseconds(stats.percentile(50)),
+                "p90Ms": milliseconds(stats.percentile(90)), "p99Ms": milliseconds(stats.percentile(99)),
+                "maxMs": milliseconds(stats.maximum), "queueingTotalMs": .milliseconds(run.totalQueueingDelay),
+            ],
+            "taps": .array(
+                run.taps.map { tap in
+                    [
+                        "tap": .count(tap.index + 1),
+                        "item": .optional(profile.itemIfKnown(of: tap).map { .string($0) }),
+                        "at": .string(clock.iso(tap.tap)), "queuedMs": .milliseconds(tap.queueingDelay),
+                        "latencyMs": .milliseconds(tap.latency),
+                    ]
+                }),
+            "steps": .array(
+                run.stepTotals.map { total in
+                    [
+                        "name": .string(total.name), "queue": .string(total.queue.rawValue),
+                        "totalMs": .milliseconds(total.wall), "cpuMs": .milliseconds(total.cpu),
+                    ]
+                }),
+            "histogram": [
+                "binWidthMs": .milliseconds(histogram.binWidth),
+                "bins": .array(
+                    histogram.bins.map { bin in
+                        [
+                            "fromMs": .milliseconds(bin.lower), "toMs": .milliseconds(bin.upper),
+                            "count": .count(bin.count),
+                        ]
+                    }),
+            ],
+            "nextItem": .array(
+                profile.visibility.map { report in
+                    [
+                        "at": .string(clock.iso(report.time)), "visible": .bool(report.visibility.isVisible),
+                        "where": .string(report.visibility.label),
+                    ]
+                }),
+        ]
     }
 
     // MARK: SVG
 
-    /// The latency histogram of every profile as one SVG (one panel per profile).
+    /// Every profile's latencies as one SVG (see ``LatencyHistogramSVG``: a shared axis, p50/p90/p99,
+    /// the per-step breakdown).
     public var svg: String {
-        LatencyHistogramSVG.render(
-            panels: profiles.map { profile in
-                LatencyHistogramSVG.Panel(
-                    title: "\(profile.run.pipeline.name) on \(profile.watch.name)",
-                    subtitle: profile.run.summary.map {
-                        "\($0.count) taps · p50 \(LatencyFormat.text($0.p50)) · p99 \(LatencyFormat.text($0.p99)) · max \(LatencyFormat.text($0.max))"
-                    } ?? "no taps",
-                    histogram: LatencyHistogram(profile.run.latencies, maxBins: 12))
-            }, title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")")
+        LatencyHistogramSVG(
+            title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")",
+            series: profiles.map(LatencyHistogramSVG.Series.init)
+        ).document
     }
 }
 

@@ -62,9 +62,9 @@ public enum LinkReport {
                         .init("failed", .int(Int64(stats.failed))),
                         .init("fellBack", .int(Int64(stats.fellBack))),
                         .init(
-                            "delayP50", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
+                            "delayP50Ms", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
                         .init(
-                            "delayP99", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
+                            "delayP99Ms", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
                         .init("maxQueueDepth", .int(Int64(stats.maxQueueDepth))),
                     ]))
         }

@@ -5,12 +5,7 @@ import SimulationKernel
 /// every app run, every delivery with its badge, the missed reminders with their reasons and,
 /// optionally, the items overdue at one moment.
 ///
-/// JSON shape `wristsim.reminders/1`: one object with `schema`, `scenario`, `scheduler`, `window`,
-/// `retention`, `repeatingBadges`, `pendingMax`, `windows` [{`at`, `reason`, `pending`, `held`,
-/// `first`, `last`, `appBadge`}], `deliveries` [{`at`, `item`, `id`, `badge`, `appBadge`, `alert`}],
-/// `missed` [{`item`, `id`, `due`, `reason`}], and with `--at` `overdue` {`at`, `items` [{`item`, `due`}]}.
-/// Times are ISO 8601 in the scenario's UTC offset; `badge` is `null` when the notification left
-/// the badge unchanged.
+/// JSON: see `RemindersReport+JSON.swift` (schema `wristsim.reminders/2`).
 public struct RemindersReport {
     public var scenario: Scenario
     /// The phone's reminders, moved to the end of the run.
@@ -24,19 +19,10 @@ public struct RemindersReport {
         self.overdueAt = overdueAt
     }
 
-    /// The JSON schema identifier.
-    public static let jsonSchema = "wristsim.reminders/1"
-
-    private func iso(_ time: ReminderTime) -> String {
-        scenario.start.adding(PhoneReminders.simTime(time).offset).iso8601
-    }
-
     private func clock(_ time: ReminderTime) -> String {
         let local = scenario.start.adding(PhoneReminders.simTime(time).offset)
         return local.dateText + " " + String(local.timeOfDay.prefix(5))
     }
-
-    private func isoSim(_ time: SimTime) -> String { scenario.start.adding(time.offset).iso8601 }
 
     /// Why a reminder was missed, with times on the scenario's clock.
     public func reasonText(_ reason: MissedReminder.Reason) -> String {
@@ -118,69 +104,6 @@ public struct RemindersReport {
         lines.append("")
         lines.append("pendingMax  \(harness.pendingMax) (system limit \(harness.center.limit))")
         return lines.joined(separator: "\n")
-    }
-
-    /// The JSON object.
-    public var json: String {
-        let harness = phone.harness
-        var object = JSONObjectText()
-        object.add("schema", .string(Self.jsonSchema))
-        object.add("scenario", .string(scenario.name))
-        object.add("file", .string(scenario.file))
-        object.add("scheduler", .string(phone.settings.mode.rawValue))
-        object.add("window", .int(Int64(phone.settings.window)))
-        object.add("retention", .string(phone.settings.retention.rawValue))
-        object.add("repeatingBadges", .string(phone.settings.repeatingBadges.rawValue))
-        object.add("pendingMax", .int(Int64(harness.pendingMax)))
-        object.addRaw(
-            "windows",
-            harness.snapshots.map { snapshot in
-                var entry = JSONObjectText()
-                entry.add("at", .string(iso(snapshot.at)))
-                entry.add("reason", .string(snapshot.reason.rawValue))
-                entry.add("pending", .int(Int64(snapshot.pending)))
-                entry.add("held", .int(Int64(snapshot.held)))
-                entry.add("first", snapshot.firstFire.map { .string(iso($0)) })
-                entry.add("last", snapshot.lastFire.map { .string(iso($0)) })
-                entry.add("appBadge", .int(Int64(snapshot.appBadge)))
-                return entry.text
-            }.jsonArray)
-        object.addRaw(
-            "deliveries",
-            harness.deliveries.map { delivery in
-                var entry = JSONObjectText()
-                entry.add("at", .string(iso(delivery.at)))
-                entry.add("item", .string(delivery.item ?? owner(of: delivery.identifier)))
-                entry.add("id", .string(delivery.identifier))
-                entry.add("badge", delivery.badge.map { .int(Int64($0)) })
-                entry.add("appBadge", .int(Int64(delivery.appBadge)))
-                entry.add("alert", .bool(delivery.isAlert))
-                return entry.text
-            }.jsonArray)
-        object.addRaw(
-            "missed",
-            harness.missed.map { miss in
-                var entry = JSONObjectText()
-                entry.add("item", .string(miss.owner))
-                entry.add("id", .string(miss.identifier))
-                entry.add("due", .string(iso(miss.due)))
-                entry.add("reason", .string(reasonText(miss.reason)))
-                return entry.text
-            }.jsonArray)
-        if let overdueAt {
-            var overdue = JSONObjectText()
-            overdue.add("at", .string(isoSim(overdueAt)))
-            overdue.addRaw(
-                "items",
-                phone.overdue(at: overdueAt).map { entry in
-                    var item = JSONObjectText()
-                    item.add("item", .string(entry.item))
-                    item.add("due", .string(isoSim(entry.due)))
-                    return item.text
-                }.jsonArray)
-            object.addRaw("overdue", overdue.text)
-        }
-        return object.text
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

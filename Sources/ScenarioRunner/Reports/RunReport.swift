@@ -2,9 +2,10 @@ import SimulationKernel
 
 /// Renders a ``ScenarioOutcome`` for `wristsim run`: a readable summary, or JSON Lines.
 ///
-/// JSON Lines shape `wristsim.run/1`: one object per line, each with a `"type"`:
-/// `scenario` (header), `trace` (with `--trace`), `expectation`, `invariant` (a broken
-/// invariant), and `summary` (last: `passed`, expectation counts, one object per section).
+/// JSON Lines shape `wristsim.run/2` (see `docs/json.md` and `Schemas/run.schema.json`): every
+/// record carries `schema`, `type` and `file`; types are `scenario` (the header), `trace` (with
+/// `--trace`: `at`, `kind`, `fields`), `expectation`, `invariant` (a broken one) and `summary`
+/// (last: `passed`, counts, one object per summary section).
 public struct RunReport {
     public var outcome: ScenarioOutcome
     /// Include the event log.
@@ -16,31 +17,40 @@ public struct RunReport {
     }
 
     /// The JSON Lines schema identifier.
-    public static let jsonSchema = "wristsim.run/1"
+    public static let jsonSchema = "wristsim.run/2"
 
-    private var formatter: TraceFormatter { TraceFormatter(start: outcome.scenario.start) }
+    /// The run's clock: dates in text when the run spans more than one day.
+    public var clock: ReportClock { ReportClock(start: outcome.scenario.start, end: outcome.endTime) }
+
+    /// The human summary, without colours.
+    public var text: String { text(style: TerminalStyle(colours: false)) }
 
     /// The human summary.
-    public var text: String {
+    public func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
         let scenario = outcome.scenario
+        let clock = self.clock
+        let failures = FailureList(outcome: outcome)
         var lines: [String] = []
         lines.append("scenario  \(scenario.name)")
         lines.append("file      \(scenario.file)")
         lines.append(
-            "run       seed \(outcome.seed) · watch \(scenario.watch) · \(scenario.start.iso8601) → "
-                + "\(formatter.clock(outcome.endTime)) (\(outcome.endTime))")
+            "run       seed \(outcome.seed) · watch \(scenario.watch) · "
+                + "\(ReportClock(start: scenario.start, showsDates: true).text(.zero)) → "
+                + "\(clock.text(outcome.endTime)) "
+                + "(\(outcome.endTime))")
         if includeTrace {
             lines.append("")
             lines.append("trace")
-            lines.append(contentsOf: outcome.trace.map { "  " + formatter.text($0) })
+            lines.append(contentsOf: outcome.trace.map { "  " + traceText($0, clock: clock) })
         }
         for section in outcome.summary {
             lines.append("")
             lines.append(section.title)
-            let width = section.rows.map(\.key.count).max() ?? 0
-            for row in section.rows {
+            let labels = section.rows.map { RunReport.textLabel($0) }
+            let width = labels.map(\.count).max() ?? 0
+            for (row, label) in zip(section.rows, labels) {
                 lines.append(
-                    "  " + row.key + String(repeating: " ", count: width - row.key.count + 2)
+                    "  " + label + String(repeating: " ", count: width - label.count + 2)
                         + (row.text ?? row.value.text))
             }
         }
@@ -48,68 +58,130 @@ public struct RunReport {
         let failed = outcome.failedExpectations.count
         lines.append("expectations  \(outcome.expectations.count - failed) passed, \(failed) failed")
         for result in outcome.expectations {
-            let mark = result.passed ? "pass" : "FAIL"
-            var line = "  \(mark)  \(formatter.clock(result.time))  line \(result.location.line)  \(result.label)"
-            if let failure = result.failure { line += ": " + failure }
-            lines.append(line)
+            lines += failures.lines(result, style: style).map { "  " + $0 }
         }
         if !outcome.invariantFailures.isEmpty {
             lines.append("")
             lines.append("invariants  \(outcome.invariantFailures.count) broken")
-            lines.append(contentsOf: outcome.invariantFailures.map { "  FAIL  " + $0 })
+            lines.append(contentsOf: outcome.invariantFailures.map { "  \(style.fail)  " + $0 })
         }
         lines.append("")
-        lines.append("result  " + (outcome.passed ? "PASS" : "FAIL"))
+        lines.append("result  " + (outcome.passed ? style.pass : style.fail))
         return lines.joined(separator: "\n")
     }
 
-    /// The JSON Lines rendering.
-    public var jsonLines: String {
+    /// One trace line: `"09:01:30.250  watch.tap  item=kale"`.
+    func traceText(_ event: TraceEvent, clock: ReportClock) -> String {
+        var line = clock.text(event.time) + "  " + event.kind
+        for field in event.fields { line += "  \(field.key)=\(field.value.text)" }
+        return line
+    }
+
+    /// The JSON Lines rendering, one record per line.
+    public var jsonLines: String { records.map(\.compact).joined(separator: "\n") }
+
+    /// The JSON Lines records.
+    public var records: [JSONValue] {
         let scenario = outcome.scenario
-        var lines: [String] = []
-        var header = JSONObjectText()
-        header.add("type", .string("scenario"))
-        header.add("schema", .string(RunReport.jsonSchema))
-        header.add("file", .string(scenario.file))
-        header.add("name", .string(scenario.name))
-        header.addRaw("seed", String(outcome.seed))
-        header.add("watch", .string(scenario.watch))
-        header.add("start", .string(scenario.start.iso8601))
-        header.add("end", .string(scenario.start.adding(outcome.endTime.offset).iso8601))
-        lines.append(header.text)
+        let clock = self.clock
+        func record(_ type: String) -> JSONObject {
+            ["schema": .string(RunReport.jsonSchema), "type": .string(type), "file": .string(scenario.file)]
+        }
+        var records: [JSONValue] = []
+        var header = record("scenario")
+        header.append("name", .string(scenario.name))
+        header.append("seed", RunReport.seed(outcome.seed))
+        header.append("watch", .string(scenario.watch))
+        header.append("start", .string(clock.iso(.zero)))
+        header.append("end", .string(clock.iso(outcome.endTime)))
+        records.append(.object(header))
         if includeTrace {
-            lines.append(contentsOf: outcome.trace.map(formatter.json))
+            for event in outcome.trace {
+                var object = record("trace")
+                object.append("at", .string(clock.iso(event.time)))
+                object.append("kind", .string(event.kind))
+                object.append("fields", .object(RunReport.fields(event.fields)))
+                records.append(.object(object))
+            }
         }
         for result in outcome.expectations {
-            var object = JSONObjectText()
-            object.add("type", .string("expectation"))
-            object.add("at", .string(scenario.start.adding(result.time.offset).iso8601))
-            object.add("offsetMs", .decimal(result.time.nanoseconds / 1_000, scale: 3))
-            object.add("line", .int(Int64(result.location.line)))
-            object.add("column", .int(Int64(result.location.column)))
-            object.add("expect", .string(result.label))
-            object.add("passed", .bool(result.passed))
-            object.add("failure", result.failure.map { TraceValue.string($0) })
-            lines.append(object.text)
+            var object = record("expectation")
+            object.append("at", .string(clock.iso(result.time)))
+            object.append("line", .count(result.location.line))
+            object.append("column", .count(result.location.column))
+            object.append("path", .string(result.path))
+            object.append("expect", .string(result.label))
+            object.append("passed", .bool(result.passed))
+            object.append(
+                "failure",
+                .optional(result.failure.map { RunReport.reason(code: "expectationFailed", message: $0) }))
+            records.append(.object(object))
         }
         for failure in outcome.invariantFailures {
-            var object = JSONObjectText()
-            object.add("type", .string("invariant"))
-            object.add("failure", .string(failure))
-            lines.append(object.text)
+            var object = record("invariant")
+            object.append("failure", RunReport.reason(code: "invariantBroken", message: failure))
+            records.append(.object(object))
         }
-        var summary = JSONObjectText()
-        summary.add("type", .string("summary"))
-        summary.add("passed", .bool(outcome.passed))
-        summary.add("expectationsPassed", .int(Int64(outcome.expectations.count - outcome.failedExpectations.count)))
-        summary.add("expectationsFailed", .int(Int64(outcome.failedExpectations.count)))
-        summary.add("invariantsBroken", .int(Int64(outcome.invariantFailures.count)))
-        for section in outcome.summary {
-            var object = JSONObjectText()
-            for row in section.rows { object.add(row.key, row.value) }
-            summary.addRaw(section.title, object.text)
+        var summary = record("summary")
+        summary.append("passed", .bool(outcome.passed))
+        summary.append("expectationsPassed", .count(outcome.expectations.count - outcome.failedExpectations.count))
+        summary.append("expectationsFailed", .count(outcome.failedExpectations.count))
+        summary.append("invariantsBroken", .count(outcome.invariantFailures.count))
+        var sections = JSONObject()
+        for section in outcome.summary { sections[section.title] = .object(RunReport.json(section)) }
+        summary.append("sections", .object(sections))
+        records.append(.object(summary))
+        return records
+    }
+
+    /// A seed as a JSON number (a seed above 2^63 − 1, which JSON readers cannot hold exactly
+    /// in 64 signed bits, is written as a string of digits).
+    public static func seed(_ seed: UInt64) -> JSONValue {
+        seed <= UInt64(Int64.max) ? .int(Int64(seed)) : .string(String(seed))
+    }
+
+    /// `{"code": …, "message": …}`: a reason with its stable code beside the prose.
+    public static func reason(code: String, message: String) -> JSONValue {
+        ["code": .string(code), "message": .string(message)]
+    }
+
+    /// A summary section as a JSON object. Durations get the unit in their key (`delayP50` →
+    /// `delayP50Ms`); a figure that does not exist (`"-"` in text) is `null`.
+    public static func json(_ section: ReportSection) -> JSONObject {
+        var object = JSONObject()
+        for row in section.rows {
+            switch row.value {
+            case .string("-"): object[jsonKey(row)] = .null
+            default: object[jsonKey(row)] = JSONValue(row.value)
+            }
         }
-        lines.append(summary.text)
-        return lines.joined(separator: "\n")
+        return object
+    }
+
+    /// Trace fields as a JSON object (durations get `Ms` in their key; `"-"`, the text for
+    /// "none", is `null`).
+    static func fields(_ fields: [(key: String, value: TraceValue)]) -> JSONObject {
+        var object = JSONObject()
+        for field in fields {
+            let key: String
+            if case .duration = field.value, !field.key.hasSuffix("Ms") {
+                key = field.key + "Ms"
+            } else {
+                key = field.key
+            }
+            object[key] = field.value == .string("-") ? .null : JSONValue(field.value)
+        }
+        return object
+    }
+
+    private static func jsonKey(_ row: ReportSection.Row) -> String {
+        if case .duration = row.value, !row.key.hasSuffix("Ms") { return row.key + "Ms" }
+        return row.key
+    }
+
+    /// The text label of a row: the JSON key without a unit suffix (`p50Ms` → `p50`), since the
+    /// text value carries its unit.
+    static func textLabel(_ row: ReportSection.Row) -> String {
+        row.key.hasSuffix("Ms") && row.key.count > 2 ? String(row.key.dropLast(2)) : row.key
     }
 }

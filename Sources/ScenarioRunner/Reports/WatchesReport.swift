@@ -3,8 +3,7 @@ import SimulationKernel
 
 /// `wristsim watches`: every watch model with its screen, rows visible and chip.
 ///
-/// JSON: an array of `{"name", "displayName", "widthPt", "heightPt", "widthPx", "heightPx", "insetTopPt",
-/// "insetBottomPt", "rowHeightPt", "rowsVisible", "chip", "relativeSpeed", "cores", "speedConfirmed", "insets"}`.
+/// JSON: ``document(_:)``, schema `wristsim.watches/1`.
 public enum WatchesReport {
     /// The table, one model per line, catalogue order.
     public static func text(_ models: [WatchModel] = WatchModel.catalog) -> String {
@@ -21,33 +20,41 @@ public enum WatchesReport {
         var lines = LatencyReport.table(rows, rightAligned: true)
         lines.append("")
         lines.append(
-            "rows: whole \(points(WatchModel.defaultRowHeight)) pt rows between the safe insets (PLATFORM.md §4.1, §6)")
-        lines.append("*  bottom inset derived (≈ 27 pt, PLATFORM.md §6); no measurement for this size")
-        lines.append("?  relative CPU speed UNCONFIRMED (S9/S10, PLATFORM.md §4.2)")
+            "rows: whole \(points(WatchModel.defaultRowHeight)) pt rows between the safe insets (docs/platform.md)")
+        lines.append("*  bottom inset derived (≈ 27 pt, docs/platform.md); no measurement for this size")
+        lines.append("?  relative CPU speed UNCONFIRMED (S9/S10, docs/platform.md)")
         return lines.joined(separator: "\n")
     }
 
-    /// The JSON array.
+    /// The JSON schema identifier.
+    public static let jsonSchema = "wristsim.watches/1"
+
+    /// One JSON document, schema `wristsim.watches/1`: `{"schema", "watches": [{"name",
+    /// "displayName", "widthPt", "heightPt", "widthPx", "heightPx", "insetTopPt", "insetBottomPt",
+    /// "rowHeightPt", "rowsVisible", "chip", "relativeSpeed", "cores", "speedConfirmed", "insets"}]}`.
     public static func json(_ models: [WatchModel] = WatchModel.catalog) -> String {
-        models.map { model in
-            var object = JSONObjectText()
-            object.add("name", .string(model.name))
-            object.add("displayName", .string(model.displayName))
-            object.add("widthPt", .int(Int64(model.widthPoints)))
-            object.add("heightPt", .int(Int64(model.heightPoints)))
-            object.add("widthPx", .int(Int64(model.widthPixels)))
-            object.add("heightPx", .int(Int64(model.heightPixels)))
-            object.add("insetTopPt", .decimal(Int64((model.insets.top * 10).rounded()), scale: 1))
-            object.add("insetBottomPt", .decimal(Int64((model.insets.bottom * 10).rounded()), scale: 1))
-            object.add("rowHeightPt", .decimal(Int64((model.rowHeight * 10).rounded()), scale: 1))
-            object.add("rowsVisible", .int(Int64(model.rowsVisible)))
-            object.add("chip", .string(model.chip.name))
-            object.add("relativeSpeed", .decimal(Int64((model.relativeSpeed * 10).rounded()), scale: 1))
-            object.add("cores", .int(Int64(model.cores)))
-            object.add("speedConfirmed", .bool(model.chip.isSpeedConfirmed))
-            object.add("insets", .string(model.insetSource.rawValue))
-            return object.text
-        }.jsonArray
+        document(models).compact
+    }
+
+    /// The JSON document.
+    public static func document(_ models: [WatchModel] = WatchModel.catalog) -> JSONValue {
+        func tenths(_ value: Double) -> JSONValue { .decimal(Int64((value * 10).rounded()), scale: 1) }
+        return [
+            "schema": .string(jsonSchema),
+            "watches": .array(
+                models.map { model in
+                    [
+                        "name": .string(model.name), "displayName": .string(model.displayName),
+                        "widthPt": .count(model.widthPoints), "heightPt": .count(model.heightPoints),
+                        "widthPx": .count(model.widthPixels), "heightPx": .count(model.heightPixels),
+                        "insetTopPt": tenths(model.insets.top), "insetBottomPt": tenths(model.insets.bottom),
+                        "rowHeightPt": tenths(model.rowHeight), "rowsVisible": .count(model.rowsVisible),
+                        "chip": .string(model.chip.name), "relativeSpeed": tenths(model.relativeSpeed),
+                        "cores": .count(model.cores), "speedConfirmed": .bool(model.chip.isSpeedConfirmed),
+                        "insets": .string(model.insetSource.rawValue),
+                    ]
+                }),
+        ]
     }
 
     private static func points(_ value: Double) -> String {

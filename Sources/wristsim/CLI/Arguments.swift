@@ -3,21 +3,26 @@ import ScenarioRunner
 /// A command line, parsed against a command's declared options.
 ///
 /// Accepts `--flag`, `--option value`, `--option=value`, positionals, and `--` (everything
-/// after it is positional). Unknown options are usage errors with a suggestion.
+/// after it is positional). Unknown options are usage errors with a suggestion. An option
+/// given twice is a usage error unless the command declares it repeatable.
 struct Arguments {
     /// Flags given (`"trace"` for `--trace`).
     private(set) var flags: Set<String> = []
-    /// Option values given, last one wins.
-    private(set) var values: [String: String] = [:]
+    /// Option values given, in command-line order per option.
+    private(set) var values: [String: [String]] = [:]
     /// Positional words, in order.
     private(set) var positionals: [String] = []
     /// Whether `-h`/`--help` was given.
     private(set) var wantsHelp = false
 
-    /// Parses `words` for a command accepting `flags` and `options` (names without `--`).
-    init(_ words: [String], command: String, flags allowedFlags: [String], options allowedOptions: [String])
-        throws(UsageError)
-    {
+    /// Parses `words` for a command accepting `flags` and `options` (names without `--`);
+    /// the options in `repeatable` may be given more than once.
+    ///
+    /// - Complexity: O(*n*) in the number of words (times the few declared options).
+    init(
+        _ words: [String], command: String, flags allowedFlags: [String], options allowedOptions: [String],
+        repeatable: [String] = []
+    ) throws(UsageError) {
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -35,10 +40,17 @@ struct Arguments {
                 wantsHelp = true
                 continue
             }
-            guard word.hasPrefix("--") else {
-                throw UsageError(command: command, message: "unknown option '\(word)'")
+            let known = (allowedFlags + allowedOptions).map { "--" + $0 }
+            // A one-letter option (`-o PATH`) when the command declares it.
+            let short = word.count == 2 && allowedOptions.contains(String(word.dropFirst()))
+            guard word.hasPrefix("--") || short else {
+                var message = "unknown option '\(word)'"
+                if let suggestion = Suggestion.closest(to: "-" + word, in: known) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(command: command, message: message)
             }
-            var name = String(word.dropFirst(2))
+            var name = String(word.dropFirst(short ? 1 : 2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])
@@ -50,17 +62,22 @@ struct Arguments {
                 }
                 flags.insert(name)
             } else if allowedOptions.contains(name) {
+                let value: String
                 if let inlineValue {
-                    values[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard index < words.count else {
                         throw UsageError(command: command, message: "option '--\(name)' needs a value")
                     }
-                    values[name] = words[index]
+                    value = words[index]
                     index += 1
                 }
+                if values[name] != nil, !repeatable.contains(name) {
+                    throw UsageError(
+                        command: command, message: "option '--\(name)' is given more than once; expected it once")
+                }
+                values[name, default: []].append(value)
             } else {
-                let known = (allowedFlags + allowedOptions).map { "--" + $0 }
                 var message = "unknown option '--\(name)'"
                 if let suggestion = Suggestion.closest(to: "--" + name, in: known) {
                     message += "; did you mean '\(suggestion)'?"
@@ -73,12 +90,15 @@ struct Arguments {
     /// Whether `--name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }
 
-    /// The value of `--name`, if given.
-    func value(_ name: String) -> String? { values[name] }
+    /// The value of `--name`, if given (the last one for a repeatable option).
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable `--name`, in command-line order.
+    func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
     /// `--seed N` as a 64-bit seed, if given.
     func seed(command: String) throws(UsageError) -> UInt64? {
-        guard let text = values["seed"] else { return nil }
+        guard let text = value("seed") else { return nil }
         guard let seed = UInt64(text) else {
             throw UsageError(
                 command: command,

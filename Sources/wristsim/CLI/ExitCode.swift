@@ -2,7 +2,8 @@
 enum ExitCode: Int32, Comparable {
     /// Everything ran and every expectation held.
     case success = 0
-    /// A scenario ran but an expectation failed or an invariant was broken.
+    /// A scenario ran but an expectation failed or an invariant was broken; or no scenario was
+    /// found to check.
     case expectationFailed = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64

@@ -1,7 +1,8 @@
+import CompanionModel
 import ScenarioRunner
 import SimulationKernel
 
-/// The scenario file and the `--at TIME` option that several commands share.
+/// The scenario file and the options that several commands share (`--at`, `--watch`).
 enum ScenarioArguments {
     /// Loads the scenario at `path`. On failure prints the located error to stderr and returns
     /// `nil`; the command then exits with ``ExitCode/invalidScenario``.
@@ -16,9 +17,14 @@ enum ScenarioArguments {
 
     /// The value of `--at` as a time in `scenario`, or `nil` when the option was not given.
     ///
+    /// With `warnAfterEnd`, prints a warning to stderr when the time is after the scenario's end
+    /// (the report then shows the state as the run left it).
+    ///
     /// - Throws: a usage error naming what `--at` accepts when the value is not a time at or after
     ///   the scenario's start.
-    static func time(_ arguments: Arguments, command: String, in scenario: Scenario) throws(UsageError) -> SimTime? {
+    static func time(
+        _ arguments: Arguments, command: String, in scenario: Scenario, warnAfterEnd: Bool = true
+    ) throws(UsageError) -> SimTime? {
         guard let text = arguments.value("at") else { return nil }
         guard let time = TimeArgument.parse(text, start: scenario.start) else {
             throw UsageError(
@@ -28,6 +34,30 @@ enum ScenarioArguments {
                     + (TimeArgument.isBeyondRange(text, start: scenario.start)
                         ? "; a scenario spans at most \(ScenarioLimits.maximumSpanText)" : ""))
         }
+        if warnAfterEnd, time > scenario.end {
+            let clock = ReportClock(start: scenario.start, showsDates: true)
+            Console.error(
+                "warning: --at \(text) (\(clock.text(time))) is after the scenario's end "
+                    + "(\(clock.text(scenario.end)), \(scenario.end)); showing the state as the run left it")
+        }
         return time
+    }
+
+    /// The models named by `--watch` (several when `repeatable`), each checked against the
+    /// catalogue with a "did you mean".
+    static func watches(_ arguments: Arguments, command: String) throws(UsageError) -> [String] {
+        let names = arguments.allValues("watch")
+        for name in names where (try? WatchModel.named(name)) == nil {
+            throw UsageError(command: command, message: WatchNameSuggestion.message(for: name))
+        }
+        return names
+    }
+
+    /// `scenario` run on the watch `name` instead of its own (unchanged when `name` is nil).
+    static func overriding(_ scenario: Scenario, watch name: String?) -> Scenario {
+        guard let name else { return scenario }
+        var scenario = scenario
+        scenario.watch = name
+        return scenario
     }
 }

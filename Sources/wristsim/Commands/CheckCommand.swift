@@ -4,92 +4,105 @@ import SimulationKernel
 /// `wristsim check [PATH...]`: runs every scenario as a test.
 enum CheckCommand: Command {
     static let name = "check"
-    static let summary = "Run every scenario under the paths as a test: one line each, then N passed, N failed."
-    static let usage = "wristsim check [PATH...] [--json] [--seed N]"
+    static let summary =
+        "Run every scenario under the paths as a test: one line each, then N passed, N failed, N invalid."
+    static let usage =
+        "wristsim check [PATH...] [--filter TEXT] [--watch MODEL] [--junit FILE] [--json] [--seed N]"
     static let help = """
         Runs every scenario file under the given files and folders (default: Scenarios/)
         as a test. Folders are searched recursively for *.json, skipping JSON Schema files
-        (*.schema.json) and folders named "schema". Prints one line per scenario, then
-        "N passed, N failed". An invalid file counts as failed.
+        (*.schema.json) and folders named "schema". Prints one line per scenario (PASS, FAIL
+        with every failure beneath it, or INVALID with the error), then always the summary
+        "N passed, N failed, N invalid". A missing or invalid file does not stop the others.
+        PASS and FAIL are coloured on a terminal (never in a pipe; NO_COLOR turns it off).
 
         OPTIONS:
-          --json        print JSON Lines: one {"type":"check",...} per scenario, then a total
-          --seed N      run every scenario with seed N
-          -h, --help    show this help
+          --filter TEXT   only scenarios whose path or name contains TEXT (any case)
+          --watch MODEL   run every scenario on this watch model (see 'wristsim watches')
+          --junit FILE    also write JUnit XML for CI: one testcase per expectation, plus one
+                          for the invariants of each scenario
+          --json          print JSON Lines (schema wristsim.check/1) instead of text
+          --seed N        run every scenario with seed N
+          -h, --help      show this help
 
         EXIT CODES:
-          0 all passed   1 a scenario failed   64 usage error   65 a file is missing or invalid
+          0 all passed   1 a scenario failed, or no scenario was found   64 usage error
+          65 a file is missing or invalid   74 the JUnit file could not be written
+
+        EXAMPLES:
+          wristsim check
+          wristsim check Scenarios --filter latency --watch ultra3-49mm
+          wristsim check Scenarios/produce-trip.json --junit /tmp/wristsim-junit.xml
         """
     static let flags = ["json"]
-    static let options = ["seed"]
+    static let options = ["filter", "watch", "junit", "seed"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         let seed = try arguments.seed(command: name)
-        let json = arguments.has("json")
-        let files: [String]
-        do {
-            files = try ScenarioLoader.scenarioFiles(
-                under: arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals)
-        } catch {
-            Console.error(error.description)
-            return .invalidScenario
+        let watch = try ScenarioArguments.watches(arguments, command: name).last
+        let filter = arguments.value("filter")
+        if let filter, filter.isEmpty {
+            throw UsageError(command: name, message: "--filter expects some text to look for, found ''")
         }
-        var passed = 0
-        var failed = 0
-        var exitCode = ExitCode.success
-        let width = files.map(\.count).max() ?? 0
-        for file in files {
-            let padded = file + String(repeating: " ", count: width - file.count)
+        let paths = arguments.positionals.isEmpty ? ["Scenarios"] : arguments.positionals
+        // Every file first (so the columns line up), then run and print each as it finishes.
+        var candidates: [(file: String, error: ScenarioError?)] = []
+        for path in paths {
             do {
-                let scenario = try ScenarioLoader.load(file)
-                var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
-                let outcome = simulation.run()
-                let failures =
-                    outcome.failedExpectations.map { "line \($0.location.line): \($0.label): \($0.failure ?? "")" }
-                    + outcome.invariantFailures
-                if outcome.passed { passed += 1 } else { failed += 1 }
-                if !outcome.passed { exitCode = max(exitCode, .expectationFailed) }
-                if json {
-                    var object = JSONObjectText()
-                    object.add("type", .string("check"))
-                    object.add("file", .string(file))
-                    object.add("name", .string(scenario.name))
-                    object.add("passed", .bool(outcome.passed))
-                    object.add("expectations", .int(Int64(outcome.expectations.count)))
-                    object.add("failures", .list(failures.map { .string($0) }))
-                    Console.out(object.text)
-                } else if outcome.passed {
-                    Console.out("PASS  \(padded)  \(outcome.expectations.count) expectations")
-                } else {
-                    Console.out(
-                        "FAIL  \(padded)  \(failures.first ?? "")"
-                            + (failures.count > 1 ? " (+\(failures.count - 1) more)" : ""))
-                }
+                candidates += try ScenarioLoader.scenarioFiles(under: [path]).map { ($0, nil) }
             } catch {
-                failed += 1
-                exitCode = max(exitCode, .invalidScenario)
-                Console.error(error.description)
-                if json {
-                    var object = JSONObjectText()
-                    object.add("type", .string("check"))
-                    object.add("file", .string(file))
-                    object.add("passed", .bool(false))
-                    object.add("failures", .list([.string(error.description)]))
-                    Console.out(object.text)
-                } else {
-                    Console.out("FAIL  \(padded)  invalid scenario file: \(error.message)")
-                }
+                candidates.append((path, error))
             }
         }
-        if json {
-            var total = JSONObjectText()
-            total.add("type", .string("total"))
-            total.add("passed", .int(Int64(passed)))
-            total.add("failed", .int(Int64(failed)))
-            Console.out(total.text)
-        } else {
-            Console.out("\(passed) passed, \(failed) failed")
+        if let filter { candidates = candidates.filter { $0.error == nil || matches($0.file, filter) } }
+        let json = arguments.has("json")
+        let style = Terminal.standardOutputStyle
+        let width = candidates.map(\.file.count).max() ?? 0
+        var entries: [CheckReport.Entry] = []
+        for candidate in candidates {
+            let entry: CheckReport.Entry
+            if let error = candidate.error {
+                entry = .invalid(file: candidate.file, error: error)
+            } else {
+                do {
+                    let scenario = ScenarioArguments.overriding(try ScenarioLoader.load(candidate.file), watch: watch)
+                    if let filter, !matches(candidate.file, filter), !matches(scenario.name, filter) { continue }
+                    var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
+                    entry = .ran(file: candidate.file, outcome: simulation.run())
+                } catch {
+                    if let filter, !matches(candidate.file, filter) { continue }
+                    entry = .invalid(file: candidate.file, error: error)
+                }
+            }
+            if case .invalid(_, let error) = entry { Console.error(error.description) }
+            if !json { Console.out(CheckReport.lines(entry, width: width, style: style).joined(separator: "\n")) }
+            entries.append(entry)
+        }
+        let report = CheckReport(entries: entries)
+        Console.out(json ? report.jsonLines : report.summaryLine)
+        var exitCode = ExitCode.success
+        if entries.isEmpty {
+            let under = paths.joined(separator: ", ")
+            Console.error(
+                "error: no scenario found under \(under)" + (filter.map { " matching --filter '\($0)'" } ?? "")
+                    + "; expected at least one scenario JSON file")
+            exitCode = .expectationFailed
+        }
+        if report.count(.failed) > 0 { exitCode = max(exitCode, .expectationFailed) }
+        if report.count(.invalid) > 0 { exitCode = max(exitCode, .invalidScenario) }
+        if let junit = arguments.value("junit") {
+            do {
+                try OutputFile(junit).write(report.junit)
+            } catch {
+                Console.error("Error: \(error)")
+                exitCode = max(exitCode, .ioError)
+            }
         }
         return exitCode
+    }
+
+    /// Whether `text` contains `filter`, ignoring case.
+    private static func matches(_ text: String, _ filter: String) -> Bool {
+        text.lowercased().contains(filter.lowercased())
     }
 }

@@ -12,8 +12,14 @@ protocol Command {
     static var flags: [String] { get }
     /// Options that take a value, without `--`.
     static var options: [String] { get }
+    /// The options that may be given more than once (default: none).
+    static var repeatableOptions: [String] { get }
     /// Runs the command with parsed arguments.
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode
+}
+
+extension Command {
+    static var repeatableOptions: [String] { [] }
 }
 
 /// Every command, in `--help` order. A feature adds its command with one line.
@@ -25,5 +31,6 @@ var commands: [any Command.Type] {
         WatchesCommand.self,
         TimelineCommand.self,
         RemindersCommand.self,
+        ReportCommand.self,
     ]
 }

@@ -1,5 +1,4 @@
 import CompanionModel
-import Foundation
 import ScenarioRunner
 
 /// `wristsim latency FILE`: the tap-to-removal profile of a scenario's taps.
@@ -7,7 +6,7 @@ enum LatencyCommand: Command {
     static let name = "latency"
     static let summary = "Profile tap-to-removal latency: percentiles, per-step time, histogram (--compare, --svg)."
     static let usage =
-        "wristsim latency FILE [--pipeline NAME] [--watch MODEL] [--compare] [--svg PATH] [--json] [--seed N]"
+        "wristsim latency FILE [--pipeline NAME] [--watch MODEL]... [--compare] [--svg PATH] [--json] [--seed N]"
     static let help = """
         Runs the scenario and profiles every tap that reached the list: its latency from the
         tap to the first 60 Hz frame without the row, how long it queued behind earlier taps,
@@ -19,23 +18,27 @@ enum LatencyCommand: Command {
 
         OPTIONS:
           --pipeline NAME  run this preset instead of the scenario's pipeline: naive, optimized, instant
-          --watch MODEL    run on this watch model instead of the scenario's (see 'wristsim watches')
+          --watch MODEL    run on this watch model instead of the scenario's (see 'wristsim watches');
+                           give it several times to compare the models side by side
           --compare        run under naive and optimized and print them side by side
           --svg PATH       also write the histogram(s) as an SVG file
-          --json           print one JSON object (schema wristsim.latency/1)
+          --json           print one JSON object (schema wristsim.latency/2)
           --seed N         use seed N instead of the scenario's "seed"
           -h, --help       show this help
 
         EXIT CODES:
           0 profiled   64 usage error   65 the scenario file is missing or invalid
+          74 the SVG file could not be written
           (the scenario's own expectations are not checked here; use 'wristsim run')
 
         EXAMPLES:
-          wristsim latency Scenarios/latency-trip-slowest.json --pipeline naive
-          wristsim latency Scenarios/latency-trip-slowest.json --compare --svg latency.svg
+          wristsim latency Scenarios/latency-trip-slowest-naive.json
+          wristsim latency Scenarios/latency-trip-slowest-naive.json --compare --svg /tmp/wristsim-latency.svg
+          wristsim latency Scenarios/latency-burst.json --watch series0-38mm --watch ultra3-49mm
         """
     static let flags = ["compare", "json"]
     static let options = ["pipeline", "watch", "svg", "seed"]
+    static let repeatableOptions = ["watch"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -49,27 +52,27 @@ enum LatencyCommand: Command {
             throw UsageError(command: name, message: "--compare runs both presets; leave out --pipeline")
         }
         if let pipeline = arguments.value("pipeline"), !CheckOffPipeline.presetNames.contains(pipeline) {
+            var message = "unknown pipeline '\(pipeline)'"
+            if let suggestion = Suggestion.closest(to: pipeline, in: CheckOffPipeline.presetNames) {
+                message += "; did you mean '\(suggestion)'?"
+                throw UsageError(command: name, message: message)
+            }
             throw UsageError(
                 command: name,
-                message: "unknown pipeline '\(pipeline)'; expected one of: "
-                    + CheckOffPipeline.presetNames.joined(separator: ", "))
+                message: message + "; expected one of: " + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
-        if let watch = arguments.value("watch"), !WatchModel.knownNames.contains(watch) {
-            throw UsageError(
-                command: name,
-                message: "unknown watch model '\(watch)'; expected one of: "
-                    + WatchModel.knownNames.joined(separator: ", "))
-        }
+        let watches: [String?] = try ScenarioArguments.watches(arguments, command: name).map { $0 }
         guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }
         let pipelines: [String?] = arguments.has("compare") ? ["naive", "optimized"] : [arguments.value("pipeline")]
         var profiles: [LatencyProfile] = []
-        for pipeline in pipelines {
-            do {
-                let variant = try LatencyProfile.overriding(
-                    scenario, pipeline: pipeline, watch: arguments.value("watch"))
-                profiles.append(LatencyProfile.run(variant, seed: seed))
-            } catch {
-                throw UsageError(command: name, message: "\(error)")
+        for watch in watches.isEmpty ? [nil] : watches {
+            for pipeline in pipelines {
+                do {
+                    let variant = try LatencyProfile.overriding(scenario, pipeline: pipeline, watch: watch)
+                    profiles.append(LatencyProfile.run(variant, seed: seed))
+                } catch {
+                    throw UsageError(command: name, message: "\(error)")
+                }
             }
         }
         let report = LatencyReport(profiles: profiles)

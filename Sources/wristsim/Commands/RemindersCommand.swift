@@ -5,7 +5,8 @@ import SimulationKernel
 enum RemindersCommand: Command {
     static let name = "reminders"
     static let summary = "Pending notification window over time, deliveries with badges, overdue and missed reminders."
-    static let usage = "wristsim reminders FILE [--at TIME] [--scheduler naive|windowed] [--json] [--seed N]"
+    static let usage =
+        "wristsim reminders FILE [--at TIME] [--scheduler naive|windowed] [--json] [--seed N] [--svg PATH]"
     static let help = """
         Runs the scenario and reports the phone app's reminders: the pending window after
         every app run (launch, foreground, notification action, background refresh, watch
@@ -20,20 +21,28 @@ enum RemindersCommand: Command {
           --at TIME            also list the items overdue at TIME ("+3h" or an ISO 8601 date)
           --scheduler MODE     naive (schedule everything, badges fixed when scheduled) or
                                windowed (soonest W in the system, refill at every app run)
-          --json               print one JSON object (schema wristsim.reminders/1)
+          --json               print one JSON object (schema wristsim.reminders/2)
           --seed N             use seed N instead of the scenario's "seed"
+          --svg PATH           also write a picture: the pending count against 64 and W, each
+                               delivery's badge over the true overdue count, missed reminders
+                               with their reason codes, app runs
           -h, --help           show this help
+
+        A scenario's expectations are checked: every failure is printed after the report
+        (time, line, expected, found), and the exit code is 1.
 
         EXIT CODES:
           0 success   1 an expectation failed   64 usage error   65 invalid scenario file
+          74 the --svg file could not be written
 
         EXAMPLES:
           wristsim reminders Scenarios/reminders-two-weeks.json
           wristsim reminders Scenarios/reminders-two-weeks.json --scheduler naive --json
           wristsim reminders Scenarios/reminders-weekday.json --at +8h
+          wristsim reminders Scenarios/reminders-two-weeks.json --svg reminders.svg
         """
     static let flags = ["json"]
-    static let options = ["at", "scheduler", "seed"]
+    static let options = ["at", "scheduler", "seed", "svg"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         guard let path = arguments.positionals.first else {
@@ -51,16 +60,34 @@ enum RemindersCommand: Command {
             mode = value
         }
         guard var scenario = ScenarioArguments.load(path) else { return .invalidScenario }
-        let at = try ScenarioArguments.time(arguments, command: name, in: scenario)
+        let at = try ScenarioArguments.time(arguments, command: name, in: scenario, warnAfterEnd: false)
         var settings = scenario.sections.reminders ?? RemindersSettings()
         if let mode { settings.mode = mode }
         scenario.sections.reminders = settings
         if let at, at > scenario.end { scenario.end = at }
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
         let outcome = simulation.run()
-        guard let phone = simulation.reminders?.advanced(to: simulation.now) else { return .success }
+        let failures = FailureList(outcome: outcome)
+        guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
+            if let block = failures.textBlock(style: Terminal.standardOutputStyle) { Console.out(block) }
+            return outcome.passed ? .success : .expectationFailed
+        }
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: at)
-        Console.out(arguments.has("json") ? report.json : report.text)
+        if arguments.has("json") {
+            Console.out(failures.attached(to: report.document).compact)
+        } else {
+            Console.out(report.text)
+            if let block = failures.textBlock(style: Terminal.standardOutputStyle) { Console.out(block) }
+        }
+        if let svgPath = arguments.value("svg") {
+            do {
+                try OutputFile(svgPath).write(
+                    ScenarioReportData.remindersPicture(phone: phone, scenario: scenario).document)
+            } catch {
+                Console.error("Error: \(error)")
+                return .ioError
+            }
+        }
         return outcome.passed ? .success : .expectationFailed
     }
 }

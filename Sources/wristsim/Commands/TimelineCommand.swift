@@ -1,5 +1,4 @@
 import CompanionModel
-import Foundation
 import ScenarioRunner
 import SimulationKernel
 
@@ -22,18 +21,22 @@ enum TimelineCommand: Command {
           --at TIME       print what the face shows at TIME: "+2h", "18:00" (local, on the
                           start day) or an ISO 8601 date-time
           --svg PATH      also write a picture: one lane per family, stale spans shaded
-          --json          print JSON (entries, reloads, staleness) instead of text
+          --json          print JSON (schema wristsim.timeline/1; with --at wristsim.timeline-at/1)
           --seed N        use seed N instead of the scenario's "seed"
           -h, --help      show this help
 
+        A scenario's expectations are checked: every failure is printed after the report
+        (time, line, expected, found), and the exit code is 1. --at after the scenario's end
+        prints a warning.
+
         EXIT CODES:
           0 success   1 an expectation in the scenario failed   64 usage error
-          65 the scenario file is missing or invalid
+          65 the scenario file is missing or invalid   74 the SVG file could not be written
 
         EXAMPLES:
           wristsim timeline Scenarios/complication-saturday-shop.json
           wristsim timeline Scenarios/complication-budget-exhausted.json --family circular --at 13:00
-          wristsim timeline Scenarios/complication-budget-exhausted.json --svg /tmp/day.svg
+          wristsim timeline Scenarios/complication-budget-exhausted.json --svg /tmp/wristsim-day.svg
         """
     static let flags = ["json"]
     static let options = ["family", "at", "svg", "seed"]
@@ -65,7 +68,7 @@ enum TimelineCommand: Command {
                 message: "family '\(family.rawValue)' is not enabled in this scenario (enabled: \(enabled))")
         }
         if let svgPath = arguments.value("svg") {
-            let svg = ComplicationTimelineSVG(report: result.report).document
+            let svg = ComplicationTimelineSVG(report: result.report, scenarioName: scenario.name).document
             do {
                 try OutputFile(svgPath).write(svg)
             } catch {
@@ -74,23 +77,29 @@ enum TimelineCommand: Command {
             }
         }
         let json = arguments.has("json")
-        var output: String
+        let failures = FailureList(outcome: result.outcome)
+        let style = Terminal.standardOutputStyle
         if let at {
-            output = json ? ComplicationTimeline.json(at: at, report: result.report) : result.report.describe(at: at)
+            Console.out(
+                json
+                    ? failures.attached(
+                        to: ComplicationTimeline.document(at: at, report: result.report, scenario: scenario)
+                    )
+                    .compact
+                    : trimmed(result.report.describe(at: at)))
         } else if json {
-            output = result.report.json
+            Console.out(failures.attached(to: ComplicationTimeline.document(result, scenario: scenario)).compact)
         } else {
-            output = "scenario  \(scenario.name)\n"
+            var output = "scenario  \(scenario.name)\n"
             if result.settings == .defaults { output += "note      no \"complication\" section: default settings\n" }
             output += result.report.text
+            Console.out(trimmed(output))
         }
-        if output.hasSuffix("\n") { output.removeLast() }
-        Console.out(output)
-        if !result.outcome.passed {
-            Console.error(
-                "note: \(result.outcome.failedExpectations.count) expectation(s) failed; see 'wristsim run \(path)'")
-            return .expectationFailed
-        }
-        return .success
+        if !json, let block = failures.textBlock(style: style) { Console.out(block) }
+        return result.outcome.passed ? .success : .expectationFailed
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }

@@ -9,12 +9,11 @@ enum WatchesCommand: Command {
     static let help = """
         Lists every watch model a scenario's "watch" or --watch can name, with its screen in
         points and pixels, safe-area insets, how many list rows fit without scrolling, and its
-        chip's relative CPU speed and cores (PLATFORM.md §4, §6).
+        chip's relative CPU speed and cores (sources in docs/platform.md).
 
         OPTIONS:
           --row-height PT  row height in points (default 44)
-          --json           print a JSON array of {name, widthPt, heightPt, rowsVisible, chip,
-                           relativeSpeed, cores, ...}
+          --json           print one JSON object (schema wristsim.watches/1) with every model
           -h, --help       show this help
 
         EXAMPLES:

@@ -66,41 +66,4 @@ import Testing
             "from 10:20 until the complication left the face at 13:20")
         #expect(json == report().json, "deterministic")
     }
-
-    @Test func svgIsWellFormedXMLWithOneLanePerFamily() throws {
-        let svg = ComplicationTimelineSVG(report: report()).document
-        let parser = XMLParser(data: Data(svg.utf8))
-        let collector = ElementCollector()
-        parser.delegate = collector
-        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        #expect(collector.names.first == "svg")
-        #expect(collector.texts.contains("rectangular"))
-        #expect(collector.texts.contains { $0.contains("Salt & <pepper>") }, "escaped text parses back")
-        #expect(
-            collector.texts.filter { $0 == "budget reset" }.count == 1, "the legend only: no reset inside the window")
-        #expect(collector.texts.contains("not on the active face"))
-        #expect(svg == ComplicationTimelineSVG(report: report()).document, "deterministic")
-    }
-}
-
-/// Collects element names and text content while parsing.
-private final class ElementCollector: NSObject, XMLParserDelegate {
-    var names: [String] = []
-    var texts: [String] = []
-    private var current = ""
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        names.append(elementName)
-        current = ""
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { current += string }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        if !current.isEmpty { texts.append(current) }
-        current = ""
-    }
 }

@@ -8,9 +8,16 @@ enum CLI {
         var stderr: String
     }
 
-    /// The package root (three levels above this file).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root: the nearest folder above this file that holds `Package.swift`.
+    static let packageRoot: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/",
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
 
     /// The `wristsim` executable built next to the test bundle.
     static var executable: URL {

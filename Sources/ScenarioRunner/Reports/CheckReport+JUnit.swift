@@ -1,0 +1,121 @@
+import SimulationKernel
+
+extension CheckReport {
+    /// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub actions' test reporters):
+    /// `<testsuites>` with one `<testsuite>` per scenario file, one `<testcase>` per expectation
+    /// (named by its line and label, with `file` and `line`) plus one for the run's invariants;
+    /// a failed expectation carries `<failure message=… type="expectation">`, a broken invariant
+    /// `type="invariant"`, and an invalid file one `<testcase name="load">` with `<error>`.
+    ///
+    /// No timestamps or durations, so the same run writes the same bytes.
+    ///
+    /// - Complexity: O(total expectations + total text length).
+    public var junit: String {
+        var suites: [String] = []
+        var tests = 0
+        var failures = 0
+        var errors = 0
+        for entry in entries {
+            switch entry {
+            case .ran(let file, let outcome):
+                let clock = ReportClock(start: outcome.scenario.start, end: outcome.endTime)
+                var cases: [String] = []
+                var suiteFailures = 0
+                for result in outcome.expectations {
+                    var testcase =
+                        "    <testcase classname=\(attribute(classname(file))) "
+                        + "name=\(attribute("line \(result.location.line): \(result.label)"))"
+                        + " file=\(attribute(file)) line=\"\(result.location.line)\""
+                    if let failure = result.failure {
+                        suiteFailures += 1
+                        let full = FailureList(outcome: outcome).lines(result).joined(separator: "\n")
+                        testcase +=
+                            ">\n      <failure message=\(attribute(failure)) type=\"expectation\">"
+                            + content(
+                                "\(file):\(result.location.line):\(result.location.column): at \(clock.text(result.time))\n\(full)"
+                            )
+                            + "</failure>\n    </testcase>"
+                    } else {
+                        testcase += "/>"
+                    }
+                    cases.append(testcase)
+                }
+                var invariants =
+                    "    <testcase classname=\(attribute(classname(file))) name=\"invariants\" file=\(attribute(file))"
+                if outcome.invariantFailures.isEmpty {
+                    invariants += "/>"
+                } else {
+                    suiteFailures += 1
+                    let message = outcome.invariantFailures.joined(separator: "\n")
+                    invariants +=
+                        ">\n      <failure message=\(attribute(message)) type=\"invariant\">" + content(message)
+                        + "</failure>\n    </testcase>"
+                }
+                cases.append(invariants)
+                tests += cases.count
+                failures += suiteFailures
+                suites.append(
+                    "  <testsuite name=\(attribute(outcome.scenario.name)) file=\(attribute(file)) "
+                        + "tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\">\n"
+                        + cases.joined(separator: "\n") + "\n  </testsuite>")
+            case .invalid(let file, let error):
+                tests += 1
+                errors += 1
+                let line = error.location.map { " line=\"\($0.line)\"" } ?? ""
+                suites.append(
+                    "  <testsuite name=\(attribute(file)) file=\(attribute(file)) tests=\"1\" failures=\"0\" "
+                        + "errors=\"1\" skipped=\"0\">\n"
+                        + "    <testcase classname=\(attribute(classname(file))) name=\"load\" file=\(attribute(file))\(line)>\n"
+                        + "      <error message=\(attribute(error.message)) type=\"invalid\">"
+                        + content(error.description) + "</error>\n    </testcase>\n  </testsuite>")
+            }
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"wristsim check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+            + suites.map { $0 + "\n" }.joined() + "</testsuites>\n"
+    }
+
+    /// `Scenarios/produce-trip.json` → `Scenarios.produce-trip` (the dotted class name CI shows).
+    private func classname(_ file: String) -> String {
+        var name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        while name.hasPrefix("./") { name.removeFirst(2) }
+        return name.replacingSlashes()
+    }
+
+    /// A quoted attribute value: markup escaped, line breaks and tabs as character references,
+    /// characters XML 1.0 forbids replaced.
+    private func attribute(_ text: String) -> String {
+        var result = "\""
+        for scalar in XMLText.escaped(text).unicodeScalars {
+            switch scalar {
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            default: result.unicodeScalars.append(CheckReport.allowed(scalar))
+            }
+        }
+        return result + "\""
+    }
+
+    /// Element content: markup escaped, characters XML 1.0 forbids replaced.
+    private func content(_ text: String) -> String {
+        var result = ""
+        for scalar in XMLText.escaped(text).unicodeScalars { result.unicodeScalars.append(CheckReport.allowed(scalar)) }
+        return result
+    }
+
+    /// `scalar`, or U+FFFD when XML 1.0 forbids it (control characters other than tab, LF, CR;
+    /// U+FFFE, U+FFFF).
+    private static func allowed(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return scalar
+        default: return "\u{FFFD}"
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingSlashes() -> String {
+        String(map { $0 == "/" ? "." : $0 })
+    }
+}

@@ -1,0 +1,89 @@
+import SimulationKernel
+
+/// The expectations and invariants of a run that did not hold, printed the same way by every
+/// command that checks them (`run`, `check`, `timeline`, `reminders`): one line per failure
+/// with the time, the scenario line, what was expected and what was found; continuation lines
+/// (a list's missing and extra items) indented beneath.
+public struct FailureList {
+    public var outcome: ScenarioOutcome
+    public var clock: ReportClock
+
+    public init(outcome: ScenarioOutcome) {
+        self.outcome = outcome
+        clock = ReportClock(start: outcome.scenario.start, end: outcome.endTime)
+    }
+
+    /// How many expectations failed plus how many invariants broke.
+    public var count: Int { outcome.failedExpectations.count + outcome.invariantFailures.count }
+
+    /// One expectation result as a line: `"FAIL  09:01:30.000  line 12  remaining = 3: expected …"`,
+    /// with continuation lines indented under it.
+    public func lines(_ result: ExpectationResult, style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+        let mark = result.passed ? "pass" : style.fail
+        let head = "\(mark)  \(clock.text(result.time))  line \(result.location.line)  \(result.label)"
+        guard let failure = result.failure else { return [head] }
+        var parts = failure.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let first = parts.isEmpty ? "" : parts.removeFirst()
+        return [head + ": " + first] + parts.map { "      " + $0 }
+    }
+
+    /// Every failure, expectations first (in the order they were checked), then broken invariants.
+    public func lines(style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+        outcome.failedExpectations.flatMap { lines($0, style: style) }
+            + outcome.invariantFailures.map { "\(style.fail)  invariant: \($0)" }
+    }
+
+    /// `"3 expectations failed"`, `"1 expectation failed, 1 invariant broken"`.
+    public var headline: String {
+        var parts: [String] = []
+        let failed = outcome.failedExpectations.count
+        let broken = outcome.invariantFailures.count
+        if failed > 0 { parts.append("\(failed) expectation\(failed == 1 ? "" : "s") failed") }
+        if broken > 0 { parts.append("\(broken) invariant\(broken == 1 ? "" : "s") broken") }
+        return parts.isEmpty ? "every expectation held" : parts.joined(separator: ", ")
+    }
+}
+
+extension FailureList {
+    /// Every failure as JSON: `{"code", "message", "expect", "line", "column", "at"}` — the same
+    /// object in every output that reports failures (`expect`, `line`, `column`, `at` are `null`
+    /// for a broken invariant).
+    public var json: JSONValue {
+        let expectations = outcome.failedExpectations.map { result -> JSONValue in
+            FailureList.failure(
+                code: "expectationFailed", message: result.failure ?? "", expect: result.label,
+                line: result.location.line, column: result.location.column, at: clock.iso(result.time))
+        }
+        let invariants = outcome.invariantFailures.map { message in
+            FailureList.failure(code: "invariantBroken", message: message, expect: nil, line: nil, column: nil, at: nil)
+        }
+        return .array(expectations + invariants)
+    }
+
+    /// One failure object (see ``json``).
+    public static func failure(code: String, message: String, expect: String?, line: Int?, column: Int?, at: String?)
+        -> JSONValue
+    {
+        [
+            "code": .string(code), "message": .string(message), "expect": .optional(expect.map { .string($0) }),
+            "line": .optional(line.map { .count($0) }), "column": .optional(column.map { .count($0) }),
+            "at": .optional(at.map { .string($0) }),
+        ]
+    }
+}
+
+extension FailureList {
+    /// `document` (a JSON object) with a `"failures"` member listing this run's failures.
+    public func attached(to document: JSONValue) -> JSONValue {
+        guard var object = document.objectValue else { return document }
+        object["failures"] = json
+        return .object(object)
+    }
+
+    /// The text block a report command prints after its report when expectations failed:
+    /// a blank line, the headline, and every failure as `run` shows it. Empty when all held.
+    public func textBlock(style: TerminalStyle = TerminalStyle(colours: false)) -> String? {
+        guard count > 0 else { return nil }
+        return (["", "\(style.fail)  \(headline)"] + lines(style: style).map { "  " + $0 }).joined(separator: "\n")
+    }
+}

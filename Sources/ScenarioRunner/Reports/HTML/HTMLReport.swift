@@ -1,0 +1,160 @@
+import SimulationKernel
+
+/// `wristsim report`: one self-contained HTML page with every picture of every scenario.
+///
+/// The page needs nothing else: the pictures are inline SVG, the styling a short `<style>`
+/// element, no scripts, fonts or links to other files, so it opens offline and reads the same
+/// with JavaScript off. Hover detail is each shape's SVG `<title>` (a native tooltip). The
+/// same scenarios and seed give byte-identical pages.
+///
+/// Per scenario: a summary (result, run header, expectations and invariants with their
+/// lines, links to the sections), then the sections the scenario has: tap swimlanes (chosen
+/// and median tap), latency distribution, link sequence diagram, complication timeline,
+/// reminders.
+public struct HTMLReport {
+    public var scenarios: [ScenarioReportData]
+    /// The page title.
+    public var title: String
+
+    public init(scenarios: [ScenarioReportData], title: String = "WristSim report") {
+        self.scenarios = scenarios
+        self.title = title
+    }
+
+    /// A section of one scenario's part of the page.
+    public enum Section: String, CaseIterable, Sendable {
+        case summary, swimlanes, latency, link, complication, reminders
+
+        /// Its heading.
+        public var heading: String {
+            switch self {
+            case .summary: return "Summary"
+            case .swimlanes: return "Tap swimlanes"
+            case .latency: return "Latency distribution"
+            case .link: return "Link sequence"
+            case .complication: return "Complication timeline"
+            case .reminders: return "Reminders"
+            }
+        }
+    }
+
+    /// The sections `data` has pictures for (the summary always).
+    public static func sections(of data: ScenarioReportData) -> [Section] {
+        Section.allCases.filter { section in
+            switch section {
+            case .summary: return true
+            case .swimlanes, .latency: return !data.pipelineRuns.isEmpty
+            case .link: return !data.linkMessages.isEmpty
+            case .complication: return data.complication != nil
+            case .reminders: return data.reminders != nil
+            }
+        }
+    }
+
+    /// The page.
+    ///
+    /// - Complexity: linear in the size of the pictures.
+    public var document: String {
+        var html: [String] = [
+            "<!DOCTYPE html>",
+            "<html lang=\"en\">",
+            "<head>",
+            "<meta charset=\"utf-8\">",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+            "<title>\(HTMLText.escaped(title))</title>",
+            "<style>",
+            HTMLStyle.css,
+            "</style>",
+            "</head>",
+            "<body>",
+            "<header class=\"page\">",
+            "<h1>\(HTMLText.escaped(title))</h1>",
+        ]
+        let failed = scenarios.filter { !$0.outcome.passed }.count
+        html.append(
+            "<p class=\"lead\">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") · "
+                + "\(scenarios.count - failed) passed · \(failed) failed</p>")
+        html.append("<nav class=\"index\"><ol>")
+        for (index, data) in scenarios.enumerated() {
+            html.append(
+                "<li>\(resultBadge(data.outcome.passed)) <a href=\"#\(anchor(index, .summary))\">"
+                    + "\(HTMLText.escaped(data.scenario.name))</a> <span class=\"file\">"
+                    + "\(HTMLText.escaped(data.scenario.file))</span></li>")
+        }
+        html.append("</ol></nav>")
+        html.append("</header>")
+        html.append("<main>")
+        for (index, data) in scenarios.enumerated() { html += scenarioSection(data, index: index) }
+        html.append("</main>")
+        html.append("</body>")
+        html.append("</html>")
+        return html.joined(separator: "\n") + "\n"
+    }
+
+    func anchor(_ index: Int, _ section: Section) -> String { "s\(index + 1)-\(section.rawValue)" }
+
+    private func resultBadge(_ passed: Bool) -> String {
+        passed ? "<span class=\"result pass\">PASS</span>" : "<span class=\"result fail\">FAIL</span>"
+    }
+
+    private func scenarioSection(_ data: ScenarioReportData, index: Int) -> [String] {
+        let sections = Self.sections(of: data)
+        var html = ["<article class=\"scenario\" id=\"s\(index + 1)\">"]
+        html.append(
+            "<h2 id=\"\(anchor(index, .summary))\">\(resultBadge(data.outcome.passed)) "
+                + "\(HTMLText.escaped(data.scenario.name))</h2>")
+        html.append("<nav class=\"toc\">")
+        html.append(
+            sections.map { "<a href=\"#\(anchor(index, $0))-body\">\($0.heading)</a>" }.joined(separator: " · "))
+        html.append("</nav>")
+        for section in sections {
+            html.append("<section class=\"\(section.rawValue)\" id=\"\(anchor(index, section))-body\">")
+            html.append("<h3>\(section.heading)</h3>")
+            html += body(section, data: data)
+            html.append("</section>")
+        }
+        html.append("</article>")
+        return html
+    }
+
+    private func body(_ section: Section, data: ScenarioReportData) -> [String] {
+        switch section {
+        case .summary: return HTMLSummary(data: data).html
+        case .swimlanes:
+            var html: [String] = []
+            if let chosen = data.chosenTap {
+                html.append(
+                    "<p>Each queue of the watch from the tap until the row is gone, under each pipeline, on one time "
+                        + "axis. Hover a bar for its times.</p>")
+                if let picture = data.swimlanes(tap: chosen, caption: "Tap \(chosen + 1) (slowest or chosen)") {
+                    html.append(figure(picture.element))
+                }
+                if let median = data.medianTap, median != chosen,
+                    let picture = data.swimlanes(tap: median, caption: "Tap \(median + 1) (median)")
+                {
+                    html.append(figure(picture.element))
+                } else if data.medianTap == chosen {
+                    html.append("<p class=\"note\">The median tap is the one drawn above.</p>")
+                }
+            }
+            return html
+        case .latency:
+            return data.latencyPicture.map { [figure($0.element)] } ?? []
+        case .link:
+            return data.linkPicture.map { [figure($0.element)] } ?? []
+        case .complication:
+            return data.complicationPicture.map { [figure($0.element)] } ?? []
+        case .reminders:
+            return data.remindersPicture.map { [figure($0.element)] } ?? []
+        }
+    }
+
+    private func figure(_ svg: String) -> String {
+        "<figure>\n" + svg + "\n</figure>"
+    }
+}
+
+/// Escaping for HTML text and attribute values.
+enum HTMLText {
+    static func escaped(_ text: String) -> String { XMLText.escaped(text) }
+}

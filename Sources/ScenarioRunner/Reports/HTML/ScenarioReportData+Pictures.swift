@@ -1,0 +1,63 @@
+import CompanionModel
+import SimulationKernel
+
+/// The pictures of one scenario, built from its extracted data. The HTML report inlines them;
+/// `latency --svg`, `timeline --svg`, `run --svg` and `reminders --svg` write them alone.
+extension ScenarioReportData {
+    /// The swimlanes of tap `tap` (0-based) under every pipeline, on one time axis.
+    public func swimlanes(tap: Int, caption: String) -> TapSwimlanesSVG? {
+        guard !pipelineRuns.isEmpty else { return nil }
+        let runs = pipelineRuns.map { profile in
+            TapSwimlanesSVG.Run(
+                name: profile.run.pipeline.name, run: profile.run, tap: tap, items: profile.items,
+                messages: Self.messages(of: profile))
+        }
+        return TapSwimlanesSVG(title: "\(caption) · \(scenario.name)", runs: runs)
+    }
+
+    /// Every tap's latency per pipeline and watch, on one axis, with the per-step breakdown.
+    public var latencyPicture: LatencyHistogramSVG? {
+        guard !pipelineRuns.isEmpty else { return nil }
+        return LatencyHistogramSVG(
+            title: "Tap-to-removal latency · \(scenario.name)",
+            series: (pipelineRuns + slowestWatchRuns).map(LatencyHistogramSVG.Series.init))
+    }
+
+    /// The link's sequence diagram (`nil` when no message crossed the link).
+    public var linkPicture: LinkSequenceSVG? {
+        guard !linkMessages.isEmpty else { return nil }
+        return Self.linkPicture(scenario: scenario, messages: linkMessages, bands: linkBands, end: outcome.endTime)
+    }
+
+    /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing
+    /// crossed the link).
+    public static func linkPicture(of outcome: ScenarioOutcome) -> LinkSequenceSVG {
+        let messages = linkMessages(outcome.trace)
+        return linkPicture(
+            scenario: outcome.scenario, messages: messages, bands: linkBands(outcome.trace, end: outcome.endTime),
+            end: outcome.endTime)
+    }
+
+    private static func linkPicture(
+        scenario: Scenario, messages: [LinkMessageRecord], bands: [LinkBand], end: SimTime
+    ) -> LinkSequenceSVG {
+        LinkSequenceSVG(
+            title: "Watch ↔ phone link · \(scenario.name)", messages: messages, bands: bands, start: .zero, end: end,
+            origin: scenario.start)
+    }
+
+    /// The complication timeline (`nil` without a `"complication"` section).
+    public var complicationPicture: ComplicationTimelineSVG? {
+        complication.map { ComplicationTimelineSVG(report: $0, scenarioName: scenario.name) }
+    }
+
+    /// The reminders chart (`nil` without a `"reminders"` section).
+    public var remindersPicture: RemindersChartSVG? {
+        reminders.map { RemindersChartSVG(title: "Reminders · \(scenario.name)", data: $0) }
+    }
+
+    /// The reminders chart of a finished run's phone (`reminders --svg`).
+    public static func remindersPicture(phone: PhoneReminders, scenario: Scenario) -> RemindersChartSVG {
+        RemindersChartSVG(title: "Reminders · \(scenario.name)", data: reminders(phone, scenario: scenario))
+    }
+}

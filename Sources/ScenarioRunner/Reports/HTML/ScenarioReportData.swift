@@ -1,0 +1,304 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// Everything the HTML report (and the standalone `--svg` pictures) show for one scenario,
+/// pulled out of its runs.
+///
+/// This file is the only place the pictures learn the shape of the simulation: the trace's
+/// event kinds and fields, the reminders harness, the complication model. The pictures take
+/// plain values (``LinkMessageRecord``, ``RemindersChartData``, ``PipelineRun``…), so a change
+/// in the simulation core is adapted here.
+public struct ScenarioReportData {
+    public var scenario: Scenario
+    /// The scenario's own run (its pipeline, its seed).
+    public var outcome: ScenarioOutcome
+    /// The naive and optimized runs (and the scenario's own pipeline when it is neither) on the
+    /// scenario's watch; empty when no tap reached the list.
+    public var pipelineRuns: [LatencyProfile]
+    /// The same pipelines on the slowest watch when the scenario uses another one.
+    public var slowestWatchRuns: [LatencyProfile]
+    /// The 0-based tap drawn in the first swimlanes (`--tap N`, default the slowest naive tap).
+    public var chosenTap: Int?
+    /// The tap of median latency in the naive run.
+    public var medianTap: Int?
+    /// The link's messages and its out-of-range / app-not-running spans.
+    public var linkMessages: [LinkMessageRecord]
+    public var linkBands: [LinkBand]
+    /// The complication report (only with a `"complication"` section).
+    public var complication: ComplicationReport?
+    /// The reminders picture's data (only with a `"reminders"` section).
+    public var reminders: RemindersChartData?
+
+    /// Why the data could not be extracted.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// `--tap N` names a tap the scenario does not have.
+        case noSuchTap(Int, taps: Int)
+
+        public var description: String {
+            switch self {
+            case .noSuchTap(let tap, let taps):
+                return taps == 0
+                    ? "--tap \(tap): no tap reached the list in this scenario"
+                    : "--tap expects a tap number from 1 to \(taps), found \(tap)"
+            }
+        }
+    }
+
+    /// Runs `scenario` (with `seed` overriding its seed) once as written and once per preset
+    /// pipeline, and extracts the pictures' data.
+    ///
+    /// - Parameter tap: the 1-based tap for the swimlanes (`nil`: the slowest).
+    /// - Throws: ``Failure/noSuchTap(_:taps:)``.
+    /// - Complexity: a few runs of the simulation, plus O(*e* log *e*) over its *e* trace events.
+    public static func extract(_ scenario: Scenario, seed: UInt64? = nil, tap: Int? = nil) throws(Failure)
+        -> ScenarioReportData
+    {
+        var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
+        let outcome = simulation.run()
+        let ownPipeline = scenario.sections.pipeline?.pipeline.name
+        var names = ["naive", "optimized"]
+        if let ownPipeline, !names.contains(ownPipeline) { names.append(ownPipeline) }
+        let hasTaps = simulation.watch.app.session.tapCount > 0
+        func runs(on watch: String) -> [LatencyProfile] {
+            guard hasTaps else { return [] }
+            return names.compactMap { name in
+                let variant =
+                    name == ownPipeline
+                    ? scenario : try? LatencyProfile.overriding(scenario, pipeline: name, watch: nil)
+                guard var variant else { return nil }
+                variant.watch = watch
+                return LatencyProfile.run(variant, seed: seed)
+            }
+        }
+        let pipelineRuns = runs(on: scenario.watch)
+        let slowest = scenario.watch == WatchModel.slowestName ? [] : runs(on: WatchModel.slowestName)
+        var chosen: Int?
+        var median: Int?
+        if let naive = pipelineRuns.first?.run, !naive.taps.isEmpty {
+            let order = naive.taps.indices.sorted { (naive.taps[$0].latency, $1) > (naive.taps[$1].latency, $0) }
+            chosen = order.first
+            let ascending = Array(order.reversed())
+            median = ascending[LatencyStatistics.nearestRank(percent: 50, count: ascending.count) - 1]
+        }
+        if let tap {
+            let count = pipelineRuns.first?.run.taps.count ?? 0
+            guard tap >= 1, tap <= count else { throw .noSuchTap(tap, taps: count) }
+            chosen = tap - 1
+        }
+        let trace = outcome.trace
+        let messages = Self.linkMessages(trace)
+        return ScenarioReportData(
+            scenario: scenario, outcome: outcome, pipelineRuns: pipelineRuns, slowestWatchRuns: slowest,
+            chosenTap: chosen, medianTap: median, linkMessages: messages,
+            linkBands: messages.isEmpty ? [] : Self.linkBands(trace, end: outcome.endTime),
+            complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
+            reminders: simulation.reminders.map { Self.reminders($0.advanced(to: simulation.now), scenario: scenario) })
+    }
+
+    /// The check-off messages a profile's run sent (for its swimlanes' link lane).
+    static func messages(of profile: LatencyProfile) -> [LinkMessageRecord] {
+        linkMessages(profile.outcome.trace)
+    }
+
+    // MARK: Link (from the trace)
+
+    /// Every link message in `trace`, in send order.
+    ///
+    /// - Complexity: O(*e* log *m*) for *e* events and *m* messages.
+    static func linkMessages(_ trace: [TraceEvent]) -> [LinkMessageRecord] {
+        var messages: [LinkMessageRecord] = []
+        var index: [Int: Int] = [:]
+        for event in trace {
+            guard let kind = TraceKind(rawValue: event.kind), case .int(let rawID)? = event["id"] else { continue }
+            let id = Int(rawID)
+            if index[id] == nil {
+                guard kind == .linkSend || kind == .linkQueued || kind == .linkBudget else { continue }
+                let route = event["route"].flatMap(Self.string) ?? "watch→phone"
+                index[id] = messages.count
+                messages.append(
+                    LinkMessageRecord(
+                        id: id, direction: route.hasPrefix("phone") ? .phoneToWatch : .watchToPhone,
+                        channel: event["channel"].flatMap(Self.string) ?? "?",
+                        payload: event["payload"].flatMap(Self.string) ?? "",
+                        item: event["item"].flatMap(Self.string), sent: event.time))
+            }
+            guard let position = index[id] else { continue }
+            let reason = event["reason"].flatMap(Self.string)
+            let undelivered = messages[position].delivered == nil
+            switch kind {
+            case .linkDelivered where undelivered:
+                messages[position].delivered = event.time
+                messages[position].fate = .delivered
+            case .linkDuplicate: messages[position].duplicates.append(event.time)
+            case .linkRetry: messages[position].retries.append(event.time)
+            case .linkFailed where undelivered:
+                messages[position].fate = .failed(reason: reason ?? "error")
+                messages[position].endedAt = event.time
+            case .linkLost where undelivered, .linkReplyLost where undelivered, .linkOrphaned where undelivered,
+                .linkAbandoned where undelivered:
+                messages[position].fate = .lost(reason: reason ?? String(event.kind.dropFirst(5)))
+                messages[position].endedAt = event.time
+            case .linkSuperseded:
+                messages[position].fate = .superseded
+                messages[position].endedAt = event.time
+            case .linkCancelled:
+                messages[position].fate = .cancelled
+                messages[position].endedAt = event.time
+            default: break
+            }
+        }
+        return messages
+    }
+
+    /// Out-of-range and app-not-running spans from `trace`, closed at `end`.
+    static func linkBands(_ trace: [TraceEvent], end: SimTime) -> [LinkBand] {
+        var bands: [LinkBand] = []
+        var open: [LinkBand.Kind: SimTime] = [:]
+        func toggle(_ kind: LinkBand.Kind, down: Bool, at time: SimTime) {
+            if down {
+                if open[kind] == nil { open[kind] = time }
+            } else if let from = open.removeValue(forKey: kind) {
+                bands.append(LinkBand(kind: kind, from: from, to: time))
+            }
+        }
+        for event in trace {
+            guard let kind = TraceKind(rawValue: event.kind) else { continue }
+            let state = event["state"].flatMap(Self.string)
+            switch kind {
+            case .linkRange: toggle(.outOfRange, down: state == "outOfRange", at: event.time)
+            case .phoneApp: toggle(.phoneAppNotRunning, down: state == "notRunning", at: event.time)
+            case .watchApp: toggle(.watchAppNotRunning, down: state == "notRunning", at: event.time)
+            case .linkStart:
+                if event["phoneApp"].flatMap(Self.string) == "notRunning" {
+                    toggle(.phoneAppNotRunning, down: true, at: event.time)
+                }
+            default: break
+            }
+        }
+        for kind in [LinkBand.Kind.outOfRange, .phoneAppNotRunning, .watchAppNotRunning] {
+            if let from = open[kind] { bands.append(LinkBand(kind: kind, from: from, to: end)) }
+        }
+        return bands.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    }
+
+    private static func string(_ value: TraceValue) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    // MARK: Reminders
+
+    static func reminders(_ phone: PhoneReminders, scenario: Scenario) -> RemindersChartData {
+        let harness = phone.harness
+        let settings = phone.settings
+        let windowed = settings.mode == .windowed
+        // Pending: the count after each app run, one less after each one-shot delivery.
+        var changes: [(at: SimTime, order: Int, kind: PendingChange)] = []
+        for (index, snapshot) in harness.snapshots.enumerated() {
+            changes.append((PhoneReminders.simTime(snapshot.at), 1, .set(snapshot.pending, index)))
+        }
+        for delivery in harness.deliveries where !delivery.request.trigger.repeats {
+            changes.append((PhoneReminders.simTime(delivery.at), 0, .delivered))
+        }
+        changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        var pending: [(at: SimTime, count: Int)] = []
+        var count = 0
+        for change in changes {
+            switch change.kind {
+            case .set(let value, _): count = value
+            case .delivered: count = max(0, count - 1)
+            }
+            if let last = pending.last, last.at == change.at {
+                pending[pending.count - 1].count = count
+            } else {
+                pending.append((change.at, count))
+            }
+        }
+        let overdue = overdueSteps(phone.dueLog)
+        func overdueCount(at time: SimTime) -> Int {
+            // The last step at or before `time` (binary search).
+            var low = 0
+            var high = overdue.count
+            while low < high {
+                let mid = (low + high) / 2
+                if overdue[mid].at <= time { low = mid + 1 } else { high = mid }
+            }
+            return low == 0 ? 0 : overdue[low - 1].count
+        }
+        let deliveries = harness.deliveries.map { delivery in
+            let at = PhoneReminders.simTime(delivery.at)
+            return RemindersChartData.Delivery(
+                at: at, label: delivery.item ?? delivery.identifier, badge: delivery.badge,
+                trueOverdue: overdueCount(at: at))
+        }
+        let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
+        let missed = harness.missed.map { miss in
+            RemindersChartData.Miss(
+                due: PhoneReminders.simTime(miss.due), label: miss.owner, code: code(miss.reason),
+                reason: report.reasonText(miss.reason))
+        }
+        return RemindersChartData(
+            start: .zero, end: scenario.end, origin: scenario.start,
+            scheduler: windowed ? "windowed, W = \(settings.window)" : "naive",
+            window: windowed ? settings.window : nil,
+            limit: harness.center.limit, pending: pending, overdue: overdue, deliveries: deliveries, missed: missed,
+            appRuns: harness.snapshots.map { (PhoneReminders.simTime($0.at), $0.reason.rawValue) })
+    }
+
+    private enum PendingChange {
+        case set(Int, Int)
+        case delivered
+    }
+
+    /// A stable code for a missed reminder's reason.
+    static func code(_ reason: MissedReminder.Reason) -> String {
+        switch reason {
+        case .outsideWindow: return "outsideWindow"
+        case .droppedBySystem(.overLimit, _): return "droppedOverLimit"
+        case .droppedBySystem(.fireDatePassed, _): return "droppedFireDatePassed"
+        case .droppedBySystem(.notAuthorized, _): return "droppedNotAuthorized"
+        case .neverScheduled: return "neverScheduled"
+        case .notAuthorized: return "notAuthorized"
+        }
+    }
+
+    /// The number of open items whose due date has passed, as steps over time: it changes when
+    /// an item's due date is reached and when the phone learns of a change.
+    ///
+    /// - Complexity: O(*c* log *c*) for *c* due-date changes.
+    static func overdueSteps(_ log: [PhoneReminders.DueChange]) -> [(at: SimTime, count: Int)] {
+        // Each logged state (item due at `due`, valid from `time` until the item's next change)
+        // is overdue from max(time, due) until the next change.
+        var deltas: [(at: SimTime, delta: Int)] = []
+        var lastIndex: [ItemID: Int] = [:]
+        var next = [SimTime?](repeating: nil, count: log.count)
+        for (index, change) in log.enumerated() {
+            if let previous = lastIndex[change.item] { next[previous] = change.time }
+            lastIndex[change.item] = index
+        }
+        for (index, change) in log.enumerated() {
+            guard let due = change.due else { continue }
+            let from = max(change.time, due)
+            if let until = next[index] {
+                guard until > from else { continue }
+                deltas.append((from, 1))
+                deltas.append((until, -1))
+            } else {
+                deltas.append((from, 1))
+            }
+        }
+        deltas.sort { ($0.at, $0.delta) < ($1.at, $1.delta) }
+        var steps: [(at: SimTime, count: Int)] = []
+        var count = 0
+        for delta in deltas {
+            count += delta.delta
+            if let last = steps.last, last.at == delta.at {
+                steps[steps.count - 1].count = count
+            } else {
+                steps.append((delta.at, count))
+            }
+        }
+        return steps
+    }
+}

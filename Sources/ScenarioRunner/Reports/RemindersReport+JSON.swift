@@ -1,0 +1,76 @@
+import ReminderScheduling
+import SimulationKernel
+
+extension RemindersReport {
+    /// The JSON schema identifier.
+    public static let jsonSchema = "wristsim.reminders/2"
+
+    /// One JSON document, schema `wristsim.reminders/2` (`Schemas/reminders.schema.json`):
+    /// the settings, `pendingMax`, `windows` (after every app run: `at`, `trigger`, `pending`,
+    /// `held`, `first`, `last`, `appBadge`), `deliveries` (`at`, `item`, `id`, `badge` — `null`
+    /// when the notification left the badge unchanged —, `appBadge`, `alert`), `missed` (`item`,
+    /// `id`, `due`, `reason` with its `code`) and `overdue` (`null` without `--at`).
+    public var json: String { document.compact }
+
+    /// The JSON document.
+    public var document: JSONValue {
+        let harness = phone.harness
+        let clock = ReportClock(start: scenario.start, showsDates: true)
+        func iso(_ time: ReminderTime) -> JSONValue { .string(clock.iso(PhoneReminders.simTime(time))) }
+        var overdue = JSONValue.null
+        if let overdueAt {
+            overdue = [
+                "at": .string(clock.iso(overdueAt)),
+                "items": .array(
+                    phone.overdue(at: overdueAt).map { entry in
+                        ["item": .string(entry.item), "due": .string(clock.iso(entry.due))]
+                    }),
+            ]
+        }
+        return [
+            "schema": .string(Self.jsonSchema), "file": .string(scenario.file), "scenario": .string(scenario.name),
+            "scheduler": .string(phone.settings.mode.rawValue), "window": .count(phone.settings.window),
+            "retention": .string(phone.settings.retention.rawValue),
+            "repeatingBadges": .string(phone.settings.repeatingBadges.rawValue),
+            "pendingMax": .count(harness.pendingMax), "systemLimit": .count(harness.center.limit),
+            "windows": .array(
+                harness.snapshots.map { snapshot in
+                    [
+                        "at": iso(snapshot.at), "trigger": .string(snapshot.reason.rawValue),
+                        "pending": .count(snapshot.pending), "held": .count(snapshot.held),
+                        "first": .optional(snapshot.firstFire.map(iso)), "last": .optional(snapshot.lastFire.map(iso)),
+                        "appBadge": .count(snapshot.appBadge),
+                    ]
+                }),
+            "deliveries": .array(
+                harness.deliveries.map { delivery in
+                    [
+                        "at": iso(delivery.at), "item": .string(delivery.item ?? owner(of: delivery.identifier)),
+                        "id": .string(delivery.identifier), "badge": .optional(delivery.badge.map { .count($0) }),
+                        "appBadge": .count(delivery.appBadge), "alert": .bool(delivery.isAlert),
+                    ]
+                }),
+            "missed": .array(
+                harness.missed.map { miss in
+                    [
+                        "item": .string(miss.owner), "id": .string(miss.identifier), "due": iso(miss.due),
+                        "reason": RunReport.reason(
+                            code: RemindersReport.code(miss.reason), message: reasonText(miss.reason)),
+                    ]
+                }),
+            "overdue": overdue,
+        ]
+    }
+
+    /// The stable code of why a reminder was missed.
+    public static func code(_ reason: MissedReminder.Reason) -> String {
+        switch reason {
+        case .outsideWindow: return "outsideWindow"
+        case .droppedBySystem(.overLimit, _): return "droppedOverLimit"
+        case .droppedBySystem(.fireDatePassed, _): return "droppedFireDatePassed"
+        case .droppedBySystem(.notAuthorized, _): return "droppedNotAuthorized"
+        case .neverScheduled: return "neverScheduled"
+        case .notAuthorized: return "notAuthorized"
+        }
+    }
+}

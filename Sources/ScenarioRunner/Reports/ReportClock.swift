@@ -1,0 +1,58 @@
+import SimulationKernel
+
+/// How every report prints a simulated instant: on the scenario's own clock (its start date's
+/// UTC offset), with milliseconds.
+///
+/// Text shows the time of day (`"09:01:30.250"`) and, when the run spans more than one
+/// calendar day, the date before it (`"2026-11-24 09:01:30.250"`), so a line on day 3 never looks
+/// like one on day 22. JSON always carries the full ISO 8601 date-time with milliseconds and the
+/// offset (`"2026-11-24T09:01:30.250+01:00"`).
+public struct ReportClock: Sendable {
+    /// The scenario's start, whose UTC offset every time is printed in.
+    public var start: EpochTime
+    /// Whether text times carry their date.
+    public var showsDates: Bool
+
+    /// A clock for a run from `start` to `end` (offsets from the start).
+    public init(start: EpochTime, end: SimTime) {
+        self.start = start
+        let last = start.adding(SimDuration(nanoseconds: max(0, end.nanoseconds)))
+        showsDates = last.dateText != start.dateText
+    }
+
+    /// A clock that shows dates or not, as asked.
+    public init(start: EpochTime, showsDates: Bool) {
+        self.start = start
+        self.showsDates = showsDates
+    }
+
+    /// `"09:01:30.250"`, or `"2026-11-24 09:01:30.250"` when the run spans several days.
+    public func text(_ time: SimTime) -> String {
+        let local = start.adding(time.offset)
+        let clock = local.timeOfDay + "." + ReportClock.milliseconds(of: time)
+        return showsDates ? local.dateText + " " + clock : clock
+    }
+
+    /// `"2026-11-24T09:01:30.250+01:00"` (`Z` for UTC): ISO 8601 with milliseconds and the
+    /// scenario's offset.
+    public func iso(_ time: SimTime) -> String {
+        let local = start.adding(time.offset)
+        return local.dateText + "T" + local.timeOfDay + "." + ReportClock.milliseconds(of: time)
+            + ReportClock.offsetText(start.utcOffsetSeconds)
+    }
+
+    /// The three-digit millisecond part of `time` (`"250"`).
+    static func milliseconds(of time: SimTime) -> String {
+        let millis = (time.nanoseconds % 1_000_000_000 + 1_000_000_000) % 1_000_000_000 / 1_000_000
+        let text = String(millis)
+        return String(repeating: "0", count: 3 - text.count) + text
+    }
+
+    /// `"Z"`, `"+01:00"`, `"-05:30"`.
+    static func offsetText(_ seconds: Int32) -> String {
+        if seconds == 0 { return "Z" }
+        let magnitude = abs(Int(seconds))
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return (seconds < 0 ? "-" : "+") + two(magnitude / 3_600) + ":" + two(magnitude % 3_600 / 60)
+    }
+}

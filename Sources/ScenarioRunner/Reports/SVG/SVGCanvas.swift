@@ -1,0 +1,250 @@
+import SimulationKernel
+
+/// The one SVG writer every WristSim picture uses: shapes and text as escaped elements with
+/// coordinates rounded to a tenth of a pixel, so the same picture is the same bytes on every run.
+///
+/// A canvas collects elements in drawing order and renders them either as a standalone file
+/// (`<?xml …?>` first, for `--svg`) or as an element to inline in the HTML report. Hover detail
+/// is a `<title>` child (a native tooltip: no script needed).
+public struct SVGCanvas: Sendable {
+    /// The picture's width in pixels.
+    public let width: Double
+    /// The picture's height in pixels (pictures grow it as they lay out).
+    public var height: Double
+    /// The accessible title (`<title>` of the document).
+    public var title: String
+    private var elements: [String] = []
+
+    /// A canvas of `width` × `height` pixels titled `title`.
+    public init(width: Double, height: Double, title: String) {
+        self.width = width
+        self.height = height
+        self.title = title
+    }
+
+    // MARK: Shapes
+
+    /// A rectangle; `tooltip` becomes its `<title>`.
+    public mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
+        extra: String = "", tooltip: String? = nil
+    ) {
+        var element =
+            "<rect x=\"\(SVGNumber.text(x))\" y=\"\(SVGNumber.text(y))\" width=\"\(SVGNumber.text(max(0, width)))\" "
+            + "height=\"\(SVGNumber.text(max(0, height)))\" fill=\"\(fill)\""
+        if let stroke { element += " stroke=\"\(stroke)\"" }
+        if !extra.isEmpty { element += " " + extra }
+        elements.append(close(element, name: "rect", tooltip: tooltip))
+    }
+
+    /// A straight line.
+    public mutating func line(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1,
+        dash: String? = nil, tooltip: String? = nil
+    ) {
+        var element =
+            "<line x1=\"\(SVGNumber.text(x1))\" y1=\"\(SVGNumber.text(y1))\" x2=\"\(SVGNumber.text(x2))\" "
+            + "y2=\"\(SVGNumber.text(y2))\" stroke=\"\(stroke)\""
+        if width != 1 { element += " stroke-width=\"\(SVGNumber.text(width))\"" }
+        if let dash { element += " stroke-dasharray=\"\(dash)\"" }
+        elements.append(close(element, name: "line", tooltip: tooltip))
+    }
+
+    /// A path from `points` (`M` then `L`s); an empty list draws nothing.
+    public mutating func polyline(
+        _ points: [(x: Double, y: Double)], stroke: String, width: Double = 1.5, fill: String = "none",
+        dash: String? = nil, tooltip: String? = nil
+    ) {
+        guard let first = points.first else { return }
+        var d = "M\(SVGNumber.text(first.x)) \(SVGNumber.text(first.y))"
+        for point in points.dropFirst() { d += " L\(SVGNumber.text(point.x)) \(SVGNumber.text(point.y))" }
+        path(d, stroke: stroke, width: width, fill: fill, dash: dash, tooltip: tooltip)
+    }
+
+    /// A path with raw path data `d` (built with ``SVGNumber/text(_:)`` coordinates).
+    public mutating func path(
+        _ d: String, stroke: String, width: Double = 1, fill: String = "none", dash: String? = nil,
+        tooltip: String? = nil
+    ) {
+        var element = "<path d=\"\(d)\" stroke=\"\(stroke)\" fill=\"\(fill)\""
+        if width != 1 { element += " stroke-width=\"\(SVGNumber.text(width))\"" }
+        if let dash { element += " stroke-dasharray=\"\(dash)\"" }
+        elements.append(close(element, name: "path", tooltip: tooltip))
+    }
+
+    /// A circle.
+    public mutating func circle(
+        cx: Double, cy: Double, r: Double, fill: String, stroke: String? = nil, tooltip: String? = nil
+    ) {
+        var element =
+            "<circle cx=\"\(SVGNumber.text(cx))\" cy=\"\(SVGNumber.text(cy))\" r=\"\(SVGNumber.text(r))\" fill=\"\(fill)\""
+        if let stroke { element += " stroke=\"\(stroke)\"" }
+        elements.append(close(element, name: "circle", tooltip: tooltip))
+    }
+
+    /// A marker glyph (see ``SVGGlyph``) centred at (`x`, `y`).
+    public mutating func glyph(_ glyph: SVGGlyph, x: Double, y: Double, tooltip: String? = nil) {
+        switch glyph.shape {
+        case .cross(let size):
+            let h = size / 2
+            path(
+                "M\(SVGNumber.text(x - h)) \(SVGNumber.text(y - h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y + h)) "
+                    + "M\(SVGNumber.text(x - h)) \(SVGNumber.text(y + h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y - h))",
+                stroke: glyph.color, width: 1.8, tooltip: tooltip)
+        case .tick(let length):
+            line(x, y - length / 2, x, y + length / 2, stroke: glyph.color, width: 2, tooltip: tooltip)
+        case .dot(let radius):
+            circle(cx: x, cy: y, r: radius, fill: glyph.color, tooltip: tooltip)
+        case .triangle(let size):
+            let h = size / 2
+            path(
+                "M\(SVGNumber.text(x)) \(SVGNumber.text(y - h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y + h)) "
+                    + "L\(SVGNumber.text(x - h)) \(SVGNumber.text(y + h)) Z",
+                stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
+        case .diamond(let size):
+            let h = size / 2
+            path(
+                "M\(SVGNumber.text(x)) \(SVGNumber.text(y - h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y)) "
+                    + "L\(SVGNumber.text(x)) \(SVGNumber.text(y + h)) L\(SVGNumber.text(x - h)) \(SVGNumber.text(y)) Z",
+                stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
+        case .swatch(let dash):
+            rect(
+                x: x - 6, y: y - 5, width: 12, height: 10, fill: glyph.color,
+                stroke: glyph.outline,
+                extra: dash.map { "stroke-dasharray=\"\($0)\"" } ?? "", tooltip: tooltip)
+        }
+    }
+
+    // MARK: Text
+
+    /// A text label at (`x`, baseline `y`), escaped.
+    public mutating func text(
+        _ string: String, x: Double, y: Double, size: Double = 11, anchor: SVGAnchor = .start,
+        bold: Bool = false, fill: String = "#212529", tooltip: String? = nil
+    ) {
+        var element = "<text x=\"\(SVGNumber.text(x))\" y=\"\(SVGNumber.text(y))\""
+        if size != 11 { element += " font-size=\"\(SVGNumber.text(size))\"" }
+        if anchor != .start { element += " text-anchor=\"\(anchor.rawValue)\"" }
+        if bold { element += " font-weight=\"bold\"" }
+        if fill != "#212529" { element += " fill=\"\(fill)\"" }
+        element += ">" + XMLText.escaped(string)
+        if let tooltip { element += "<title>" + XMLText.escaped(tooltip) + "</title>" }
+        elements.append(element + "</text>")
+    }
+
+    /// A text label placed so it stays inside `0…width`: anchored at `x` when it fits, else
+    /// shifted left or right to the edge.
+    public mutating func textInside(
+        _ string: String, x: Double, y: Double, size: Double = 11, bold: Bool = false, fill: String = "#212529",
+        margin: Double = 4
+    ) {
+        let textWidth = SVGText.width(string, size: size, bold: bold)
+        let left = min(max(margin, x), max(margin, width - margin - textWidth))
+        text(string, x: left, y: y, size: size, bold: bold, fill: fill)
+    }
+
+    /// A labelled box: the rectangle, and inside it as much of `label` as fits (the whole text,
+    /// else the text cut with "…", else nothing); the full `tooltip` either way. The pair is one
+    /// `<g class="box">` so the browser check can test that the label stays inside its box.
+    public mutating func box(
+        x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
+        extra: String = "", label: String, labelColor: String = "#0b2540", size: Double = 11, tooltip: String
+    ) {
+        elements.append("<g class=\"box\">")
+        rect(x: x, y: y, width: width, height: height, fill: fill, stroke: stroke, extra: extra, tooltip: tooltip)
+        if let fitted = SVGText.fitted(label, width: width - 6, size: size), height >= size + 2 {
+            text(
+                fitted, x: x + 3, y: y + height / 2 + size * 0.35, size: size, fill: labelColor, tooltip: tooltip)
+        }
+        elements.append("</g>")
+    }
+
+    /// Draws a legend row by row from `left`, wrapping before `right`; returns the height used.
+    @discardableResult
+    public mutating func legend(_ items: [(glyph: SVGGlyph, label: String)], left: Double, top: Double, right: Double)
+        -> Double
+    {
+        var x = left
+        var y = top + 10
+        for item in items {
+            let itemWidth = 18 + SVGText.width(item.label, size: 11) + 18
+            if x + itemWidth > right, x > left {
+                x = left
+                y += 18
+            }
+            glyph(item.glyph, x: x + 6, y: y - 4)
+            text(item.label, x: x + 16, y: y)
+            x += itemWidth
+        }
+        return y - top + 8
+    }
+
+    /// Appends pre-rendered elements (another canvas's ``body``).
+    public mutating func append(_ fragment: [String]) { elements += fragment }
+
+    /// Opens a group translated by (`x`, `y`); close it with ``endGroup()``.
+    public mutating func beginGroup(x: Double, y: Double) {
+        elements.append("<g transform=\"translate(\(SVGNumber.text(x)),\(SVGNumber.text(y)))\">")
+    }
+
+    /// Closes the group ``beginGroup(x:y:)`` opened.
+    public mutating func endGroup() { elements.append("</g>") }
+
+    // MARK: Output
+
+    /// The elements drawn so far, in order.
+    public var body: [String] { elements }
+
+    /// The picture as an `<svg>` element (for inlining into HTML).
+    public var element: String {
+        var lines = [
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.text(width))\" "
+                + "height=\"\(SVGNumber.text(height))\" viewBox=\"0 0 \(SVGNumber.text(width)) \(SVGNumber.text(height))\" "
+                + "font-family=\"\(SVGText.fontFamily)\" font-size=\"11\" role=\"img\">",
+            "<title>" + XMLText.escaped(title) + "</title>",
+            "<rect x=\"0\" y=\"0\" width=\"\(SVGNumber.text(width))\" height=\"\(SVGNumber.text(height))\" fill=\"#ffffff\"/>",
+        ]
+        lines += elements
+        lines.append("</svg>")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The picture as a standalone SVG file (XML declaration first, newline last).
+    public var document: String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element + "\n"
+    }
+
+    private func close(_ element: String, name: String, tooltip: String?) -> String {
+        guard let tooltip else { return element + "/>" }
+        return element + "><title>" + XMLText.escaped(tooltip) + "</title></" + name + ">"
+    }
+}
+
+/// Where a text's `x` is: its start, middle or end.
+public enum SVGAnchor: String, Sendable {
+    case start, middle, end
+}
+
+/// A small marker used in a picture and, drawn by the same code, in its legend.
+public struct SVGGlyph: Sendable {
+    public enum Shape: Sendable {
+        case cross(size: Double)
+        case tick(length: Double)
+        case dot(radius: Double)
+        case triangle(size: Double)
+        case diamond(size: Double)
+        /// A 12 × 10 legend swatch for a filled area, optionally dashed.
+        case swatch(dash: String?)
+    }
+
+    public var shape: Shape
+    public var color: String
+    /// The swatch's outline colour.
+    public var outline: String?
+
+    public init(_ shape: Shape, color: String, outline: String? = nil) {
+        self.shape = shape
+        self.color = color
+        self.outline = outline
+    }
+}

@@ -1,0 +1,158 @@
+/// A map from data values to pixels along one axis, linear or logarithmic, with "nice" ticks.
+public struct SVGScale: Sendable {
+    /// Linear or base-10 logarithmic.
+    public enum Kind: Sendable, Equatable {
+        case linear
+        case log
+    }
+
+    public let kind: Kind
+    /// The data interval (for `.log`, both ends are positive).
+    public let lower: Double
+    public let upper: Double
+    /// The pixel interval the data interval maps to.
+    public let from: Double
+    public let to: Double
+
+    /// A linear scale from `lower…upper` onto `from…to` (an empty interval is widened by one).
+    public static func linear(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
+        let high = upper > lower ? upper : lower + 1
+        return SVGScale(kind: .linear, lower: lower, upper: high, from: from, to: to)
+    }
+
+    /// A log scale from `lower…upper` (clamped to positive values) widened to whole decades.
+    public static func log(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
+        let low = pow10(floorLog10(max(lower, 1e-9)))
+        var high = pow10(ceilLog10(max(upper, low)))
+        if high <= low { high = low * 10 }
+        return SVGScale(kind: .log, lower: low, upper: high, from: from, to: to)
+    }
+
+    /// Linear, or log when the positive `values` span more than `ratio`× (default 10×), so bars
+    /// of 33 ms and 5 s are both readable on one axis.
+    public static func automatic(
+        _ values: [Double], from: Double, to: Double, ratio: Double = 10, zeroBased: Bool = true
+    ) -> SVGScale {
+        let positive = values.filter { $0 > 0 }
+        let low = positive.min() ?? 0
+        let high = values.max() ?? 1
+        if low > 0, high / low > ratio { return .log(low, high, from: from, to: to) }
+        let top = niceCeiling(max(high, 1e-9))
+        return .linear(zeroBased ? 0 : low, top, from: from, to: to)
+    }
+
+    /// The pixel position of `value` (clamped to the scale's interval).
+    public func position(_ value: Double) -> Double {
+        let fraction: Double
+        switch kind {
+        case .linear:
+            fraction = (value - lower) / (upper - lower)
+        case .log:
+            let v = max(value, lower)
+            fraction = (SVGScale.log10(v) - SVGScale.log10(lower)) / (SVGScale.log10(upper) - SVGScale.log10(lower))
+        }
+        return from + min(1, max(0, fraction)) * (to - from)
+    }
+
+    /// Tick values: 1-2-5 steps for linear (about `count` of them), 1-2-5 per decade for log
+    /// (only 1s when there are many decades).
+    ///
+    /// - Complexity: O(ticks), at most about 40.
+    public func ticks(count: Int = 6) -> [Double] {
+        switch kind {
+        case .linear:
+            let step = SVGScale.niceStep((upper - lower) / Double(max(1, count)))
+            var ticks: [Double] = []
+            var value = (lower / step).rounded(.up) * step
+            while value <= upper + step * 1e-9, ticks.count < 60 {
+                ticks.append(abs(value) < step * 1e-9 ? 0 : value)
+                value += step
+            }
+            return ticks
+        case .log:
+            let first = Int(SVGScale.floorLog10(lower))
+            let last = Int(SVGScale.ceilLog10(upper))
+            let multipliers: [Double] = last - first > 3 ? [1] : [1, 2, 5]
+            var ticks: [Double] = []
+            for exponent in first...max(first, last) {
+                for multiplier in multipliers {
+                    let value = multiplier * SVGScale.pow10(Double(exponent))
+                    if value >= lower * (1 - 1e-9), value <= upper * (1 + 1e-9) { ticks.append(value) }
+                }
+            }
+            return ticks
+        }
+    }
+
+    /// The smallest 1-2-5 × 10ⁿ at or above `value`.
+    public static func niceCeiling(_ value: Double) -> Double {
+        let base = pow10(floorLog10(value))
+        for multiplier in [1.0, 2, 2.5, 5, 10] where multiplier * base >= value * (1 - 1e-9) {
+            return multiplier * base
+        }
+        return 10 * base
+    }
+
+    /// The smallest 1-2-5 × 10ⁿ step at or above `raw` (no 2.5: counts keep whole ticks).
+    static func niceStep(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let base = pow10(floorLog10(raw))
+        for multiplier in [1.0, 2, 5, 10] where multiplier * base >= raw * (1 - 1e-9) { return multiplier * base }
+        return 10 * base
+    }
+
+    // Plain-arithmetic logarithms keep the package free of a libm import.
+    static func log10(_ value: Double) -> Double { ln(value) / ln(10) }
+
+    static func floorLog10(_ value: Double) -> Double {
+        var exponent = 0.0
+        var v = value
+        while v >= 10, exponent < 300 {
+            v /= 10
+            exponent += 1
+        }
+        while v < 1, exponent > -300 {
+            v *= 10
+            exponent -= 1
+        }
+        return exponent
+    }
+
+    static func ceilLog10(_ value: Double) -> Double {
+        let floor = floorLog10(value)
+        return pow10(floor) >= value * (1 - 1e-12) ? floor : floor + 1
+    }
+
+    static func pow10(_ exponent: Double) -> Double {
+        var result = 1.0
+        let steps = Int(min(300, abs(exponent)))
+        for _ in 0..<steps { result = exponent < 0 ? result / 10 : result * 10 }
+        return result
+    }
+
+    /// Natural logarithm by range reduction and the atanh series (ample for pixel positions).
+    static func ln(_ value: Double) -> Double {
+        guard value > 0, value.isFinite else { return 0 }
+        var v = value
+        var k = 0.0
+        let e = 2.718281828459045
+        while v > e {
+            v /= e
+            k += 1
+        }
+        while v < 1 {
+            v *= e
+            k -= 1
+        }
+        let y = (v - 1) / (v + 1)
+        var term = y
+        var sum = 0.0
+        var n = 1.0
+        while n < 60 {
+            sum += term / n
+            term *= y * y
+            n += 2
+        }
+        return k + 2 * sum
+    }
+}

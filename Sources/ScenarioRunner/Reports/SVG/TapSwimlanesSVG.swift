@@ -1,0 +1,235 @@
+import CompanionModel
+import SimulationKernel
+
+/// The seed story in one picture: for one tap, what each queue of the watch did from the
+/// finger touching the row until the row was gone, under each pipeline, stacked **on one time
+/// axis** (milliseconds after the tap) so a 5 s naive tap and a 33 ms optimized one are drawn
+/// to the same scale.
+///
+/// Each run is a block of lanes: the main queue (this tap's steps in colour, other taps' work
+/// that kept main busy in grey), each background queue, the 60 Hz frame clock with the frame
+/// that showed the row gone, and the link (the check-off message from send to delivery).
+public struct TapSwimlanesSVG: Sendable {
+    /// One pipeline's run and the tap to draw from it.
+    public struct Run: Sendable {
+        /// The pipeline's name (`"naive"`).
+        public var name: String
+        public var run: PipelineRun
+        /// The index into `run.taps` of the tap to draw.
+        public var tap: Int
+        /// The item tapped, by tap index.
+        public var items: [ItemID]
+        /// The check-off messages this run sent, for the link lane.
+        public var messages: [LinkMessageRecord]
+        /// The frame clock's rate.
+        public var framesPerSecond: Int64
+
+        public init(
+            name: String, run: PipelineRun, tap: Int, items: [ItemID], messages: [LinkMessageRecord],
+            framesPerSecond: Int64 = 60
+        ) {
+            self.name = name
+            self.run = run
+            self.tap = tap
+            self.items = items
+            self.messages = messages
+            self.framesPerSecond = framesPerSecond
+        }
+    }
+
+    public var title: String
+    public var runs: [Run]
+    public var width: Double
+
+    public init(title: String, runs: [Run], width: Double = 1080) {
+        self.title = title
+        self.runs = runs
+        self.width = width
+    }
+
+    let left = 150.0
+    let right = 24.0
+    let laneHeight = 24.0
+    let laneGap = 4.0
+    let blockHeader = 34.0
+
+    /// The picture as an `<svg>` element.
+    public var element: String { canvas.element }
+    /// The picture as a standalone SVG file.
+    public var document: String { canvas.document }
+
+    /// The time after the tap the axis ends at: the latest row-gone or step end of any drawn
+    /// tap, and a link delivery when it is not far beyond that.
+    var extent: Double {
+        var extent = 1.0
+        for run in runs {
+            guard let tap = run.run.taps[safe: run.tap] else { continue }
+            extent = max(extent, (tap.finished - tap.tap).milliseconds, tap.latency.milliseconds)
+        }
+        var withLink = extent
+        for run in runs {
+            guard let tap = run.run.taps[safe: run.tap] else { continue }
+            for message in messages(of: run, tap: tap) {
+                if let arrived = message.delivered, (arrived - tap.tap).milliseconds <= extent * 3 {
+                    withLink = max(withLink, (arrived - tap.tap).milliseconds)
+                }
+            }
+        }
+        let step = SVGScale.niceCeiling(withLink / 10)
+        return (withLink * 1.02 / step).rounded(.up) * step
+    }
+
+    var canvas: SVGCanvas {
+        var canvas = SVGCanvas(width: width, height: 100, title: title)
+        canvas.text(title, x: 12, y: 20, size: 14, bold: true)
+        let scale = SVGScale.linear(0, extent, from: left, to: width - right)
+        var y = 34.0
+        for run in runs { y = block(run, on: &canvas, top: y, scale: scale) }
+        // One axis for every block.
+        let axisY = y + 4
+        canvas.line(left, axisY, width - right, axisY, stroke: "#495057")
+        for tick in scale.ticks(count: 10) {
+            let x = scale.position(tick)
+            canvas.line(x, axisY, x, axisY + 4, stroke: "#495057")
+            canvas.text(
+                (tick == 0 ? "tap" : "+" + SVGDuration.label(milliseconds: tick)), x: x, y: axisY + 16, size: 10,
+                anchor: .middle)
+        }
+        canvas.text(
+            "time after the tap (one axis for both pipelines)", x: left, y: axisY + 32, size: 10, fill: SVGPalette.muted
+        )
+        var items: [(glyph: SVGGlyph, label: String)] = []
+        var seen: [String] = []
+        for run in runs {
+            for step in run.run.pipeline.steps where !seen.contains(step.name) {
+                seen.append(step.name)
+                items.append((SVGGlyph(.swatch(dash: nil), color: SVGPalette.step(step.kind)), step.name))
+            }
+        }
+        items.append((SVGGlyph(.swatch(dash: nil), color: "#ced4da"), "other taps' work"))
+        items.append((SVGGlyph(.tick(length: 12), color: SVGPalette.bad), "row gone (frame drawn)"))
+        let used = canvas.legend(items, left: left, top: axisY + 40, right: width - right)
+        canvas.height = axisY + 40 + used + 8
+        return canvas
+    }
+
+    /// A lane's background with the axis's grid lines through it (under the bars).
+    private func laneBackground(y: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
+        canvas.rect(x: left, y: y, width: width - right - left, height: laneHeight, fill: SVGPalette.lane)
+        for tick in scale.ticks(count: 10) {
+            let x = scale.position(tick)
+            canvas.line(x, y, x, y + laneHeight, stroke: "#dee2e6")
+        }
+    }
+
+    /// Draws one run's block from `top`; returns the y below it.
+    private func block(_ run: Run, on canvas: inout SVGCanvas, top: Double, scale: SVGScale) -> Double {
+        guard let tap = run.run.taps[safe: run.tap] else {
+            canvas.text("\(run.name): no tap to draw", x: 12, y: top + 18, bold: true)
+            return top + blockHeader
+        }
+        let origin = tap.tap
+        func x(_ time: SimTime) -> Double { scale.position((time - origin).milliseconds) }
+        let item = run.items[safe: tap.index] ?? "-"
+        let queued = tap.queueingDelay > .zero ? " · waited \(LatencyFormat.text(tap.queueingDelay)) for main" : ""
+        canvas.text(
+            "\(run.name) on \(run.run.watch.name) · tap \(tap.index + 1) (\(item)) · row gone after "
+                + LatencyFormat.text(tap.latency) + queued,
+            x: 12, y: top + 22, size: 12, bold: true)
+        var y = top + blockHeader
+        let backgroundQueues = run.run.pipeline.steps.contains { !$0.queue.isMain }
+        let lanes: [(name: String, main: Bool?)] =
+            [("main queue", true)] + (backgroundQueues ? [("background queue", false)] : [])
+        let windowEnd = origin + SimDuration(nanoseconds: Int64(extent * 1_000_000))
+        for lane in lanes {
+            laneBackground(y: y, scale: scale, on: &canvas)
+            canvas.text(lane.name, x: 12, y: y + laneHeight / 2 + 4)
+            for other in run.run.taps {
+                for (index, stepRun) in other.steps.enumerated() {
+                    let step = run.run.pipeline.steps[index]
+                    guard step.queue.isMain == lane.main, stepRun.end > origin, stepRun.start < windowEnd,
+                        stepRun.end > stepRun.start
+                    else { continue }
+                    let mine = other.index == tap.index
+                    let x0 = x(max(stepRun.start, origin))
+                    let x1 = x(min(stepRun.end, windowEnd))
+                    let tooltip =
+                        "tap \(other.index + 1) (\(run.items[safe: other.index] ?? "-")) · \(step.name) on \(step.queue.rawValue): "
+                        + "+\(LatencyFormat.text(stepRun.start - origin)) → +\(LatencyFormat.text(stepRun.end - origin)) "
+                        + "(\(LatencyFormat.text(stepRun.wall)), CPU \(LatencyFormat.text(stepRun.cpu)))"
+                    canvas.box(
+                        x: x0, y: y + 2, width: max(1, x1 - x0), height: laneHeight - 4,
+                        fill: mine ? SVGPalette.step(step.kind) : "#ced4da",
+                        extra: mine ? "" : "fill-opacity=\"0.8\"", label: step.name,
+                        labelColor: mine ? "#ffffff" : "#495057", size: 10, tooltip: tooltip)
+                }
+            }
+            y += laneHeight + laneGap
+        }
+        // Frame clock.
+        laneBackground(y: y, scale: scale, on: &canvas)
+        canvas.text("frames (\(run.framesPerSecond) Hz)", x: 12, y: y + laneHeight / 2 + 4)
+        let frame = 1_000.0 / Double(max(1, run.framesPerSecond))
+        let frameWidth = scale.position(frame) - scale.position(0)
+        if frameWidth >= 4 {
+            var count = 0
+            var t = ((origin.offset.milliseconds / frame).rounded(.up) * frame) - origin.offset.milliseconds
+            while t <= extent, count < 400 {
+                let fx = scale.position(t)
+                canvas.line(fx, y + 6, fx, y + laneHeight - 6, stroke: "#adb5bd")
+                t += frame
+                count += 1
+            }
+        }
+        let gone = x(tap.rowGone)
+        canvas.line(
+            gone, top + blockHeader - 2, gone, y + laneHeight, stroke: SVGPalette.bad, width: 2,
+            tooltip: "row gone at +\(LatencyFormat.text(tap.latency)) (first frame after the removal committed)")
+        let goneLabel = "row gone +" + SVGDuration.label(milliseconds: tap.latency.milliseconds)
+        let labelWidth = SVGText.width(goneLabel, size: 10, bold: true)
+        let labelX = gone + 4 + labelWidth < width - right ? gone + 4 : gone - 4 - labelWidth
+        canvas.rect(
+            x: labelX - 1, y: y + 4, width: labelWidth + 2, height: laneHeight - 8, fill: "#ffffff",
+            extra: "fill-opacity=\"0.85\"")
+        canvas.text(goneLabel, x: labelX, y: y + laneHeight / 2 + 4, size: 10, bold: true, fill: SVGPalette.bad)
+        y += laneHeight + laneGap
+        // Link.
+        laneBackground(y: y, scale: scale, on: &canvas)
+        canvas.text("link → phone", x: 12, y: y + laneHeight / 2 + 4)
+        let sent = messages(of: run, tap: tap)
+        if sent.isEmpty {
+            canvas.text(
+                run.run.pipeline.steps.contains { $0.kind == .sendMessageToPhone }
+                    ? "no message within the window" : "this pipeline sends nothing",
+                x: left + 6, y: y + laneHeight / 2 + 4, size: 10, fill: SVGPalette.muted)
+        }
+        for message in sent {
+            let x0 = x(message.sent)
+            let end = message.delivered ?? windowEnd
+            let x1 = x(min(end, windowEnd))
+            let beyond = end > windowEnd
+            let delay = message.delivered.map { SVGDuration.precise($0 - message.sent) }
+            let label =
+                "\(message.channel) " + (delay.map { beyond ? "delivered after \($0) →" : $0 } ?? "not delivered")
+            canvas.box(
+                x: x0, y: y + 4, width: max(1, x1 - x0), height: laneHeight - 8, fill: "#e5dbff", stroke: "#7048e8",
+                extra: beyond ? "stroke-dasharray=\"4 2\"" : "", label: label, size: 10,
+                tooltip: "message \(message.id) \(message.payload) on \(message.channel): sent +"
+                    + LatencyFormat.text(message.sent - origin)
+                    + (delay.map { ", delivered \($0) later" } ?? ", not delivered"))
+        }
+        y += laneHeight + laneGap
+        return y + 10
+    }
+
+    private func messages(of run: Run, tap: TapOutcome) -> [LinkMessageRecord] {
+        guard let send = tap.messageSend else { return [] }
+        let item = run.items[safe: tap.index]
+        return run.messages.filter { $0.item == item && $0.sent >= send.started && $0.direction == .watchToPhone }
+            .prefix(1).map { $0 }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { index >= 0 && index < count ? self[index] : nil }
+}

@@ -1,0 +1,89 @@
+import ScenarioRunner
+
+/// `wristsim report FILE... -o report.html`: one self-contained HTML page with every picture.
+enum ReportCommand: Command {
+    static let name = "report"
+    static let summary = "Write one self-contained HTML page with every picture of the scenarios (-o FILE)."
+    static let usage = "wristsim report FILE... -o FILE.html [--tap N] [--seed N]"
+    static let help = """
+        Runs each scenario and writes one HTML page that needs nothing else (no network, no
+        scripts, fonts or style sheets from elsewhere; it reads the same with JavaScript off).
+        Per scenario: a summary (result, run header with dates, every expectation and invariant
+        with its line), then the pictures the scenario has:
+          - tap swimlanes: the watch's main and background queues, the frame clock and the
+            link for one tap, naive and optimized on one time axis (and the median tap);
+          - latency distribution: every tap per pipeline and watch on one shared axis
+            (log scale when they differ by more than 10x), p50/p90/p99, time per step;
+          - link sequence: watch and phone lifelines, each message from send to delivery;
+          - complication timeline: what each family showed, reloads granted and refused;
+          - reminders: pending count against 64 and W, deliveries with badges, missed ones.
+        Hover a shape for its details. The same files and seed give a byte-identical page.
+
+        ARGUMENTS:
+          FILE          a scenario JSON file (several: one page, one part per scenario;
+                        files named *.schema.json are skipped, so Scenarios/*.json works)
+
+        OPTIONS:
+          -o, --output FILE  where to write the page (required)
+          --tap N       draw tap N (1 = the first tap) in the swimlanes instead of the slowest
+          --seed N      use seed N instead of each scenario's "seed"
+          -h, --help    show this help
+
+        EXIT CODES:
+          0 written, every expectation held   1 written, an expectation failed
+          64 usage error   65 a scenario file is missing or invalid
+          74 the page could not be written
+
+        EXAMPLES:
+          wristsim report Scenarios/*.json -o report.html
+          wristsim report Scenarios/latency-trip-slowest-naive.json --tap 3 -o slowest.html
+        """
+    static let flags: [String] = []
+    static let options = ["o", "output", "tap", "seed"]
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(command: name, message: "missing scenario file")
+        }
+        guard let output = arguments.value("o") ?? arguments.value("output") else {
+            throw UsageError(command: name, message: "missing -o FILE: where to write the HTML page")
+        }
+        let seed = try arguments.seed(command: name)
+        var tap: Int?
+        if let text = arguments.value("tap") {
+            guard let value = Int(text), value >= 1 else {
+                throw UsageError(command: name, message: "--tap expects a tap number from 1, found '\(text)'")
+            }
+            tap = value
+        }
+        var exitCode = ExitCode.success
+        var scenarios: [ScenarioReportData] = []
+        for path in arguments.positionals {
+            if path.hasSuffix(".schema.json") {
+                Console.error("note: skipped \(path): a JSON Schema, not a scenario")
+                continue
+            }
+            guard let scenario = ScenarioArguments.load(path) else {
+                exitCode = max(exitCode, .invalidScenario)
+                continue
+            }
+            do {
+                let data = try ScenarioReportData.extract(scenario, seed: seed, tap: tap)
+                if !data.outcome.passed { exitCode = max(exitCode, .expectationFailed) }
+                scenarios.append(data)
+            } catch {
+                throw UsageError(command: name, message: "\(path): \(error.description)")
+            }
+        }
+        if exitCode == .invalidScenario { return exitCode }
+        let page = HTMLReport(scenarios: scenarios).document
+        do {
+            try OutputFile(output).write(page)
+        } catch {
+            Console.error("Error: \(error)")
+            return .ioError
+        }
+        Console.out("wrote \(output) (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))")
+        return exitCode
+    }
+}

@@ -1,0 +1,101 @@
+import CompanionModel
+import Foundation
+import ScenarioRunner
+import SimulationKernel
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The complication picture, including each defect issue #11 lists for the old one.
+@Suite struct ComplicationTimelineSVGTests {
+    private func t(_ minutes: Int64) -> SimTime { SimTime(offset: .minutes(minutes)) }
+
+    /// Three reloads that show the same text, a refusal, a long rectangular text, a face change.
+    private func report(resetAt reset: Int64 = 14 * 60, until end: Int64 = 300) -> ComplicationReport {
+        let origin = try? EpochTime.parse("2026-11-21T10:00:00Z")
+        let items = [
+            ShoppingItem(id: "s", title: "Salt & <pepper> from the spice aisle at the very back", due: t(120)),
+            ShoppingItem(id: "b", title: "Bread \"sourdough\""),
+            ShoppingItem(id: "c", title: "Cheese"),
+        ]
+        let settings = ComplicationBudgetSettings(dailyReloads: 3, firstReset: t(reset))
+        let configuration = ComplicationConfiguration(
+            families: [.circular, .rectangular], mode: .nextDue, budget: settings,
+            clock: ComplicationClock(origin: origin))
+        var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
+        model.listChanged(to: Array(items.dropLast()), at: t(10))
+        model.handle(.appReload(at: t(10)))
+        model.handle(.appReload(at: t(15)))  // same list: same text
+        model.handle(.appReload(at: t(18)))  // same again
+        model.handle(.appReload(at: t(20)))  // over the budget of 3: refused
+        model.handle(.faceChanged(at: t(200), to: .notOnActiveFace))
+        if reset < end { model.handle(.appReload(at: t(end - 1))) }
+        return ComplicationReport(model: model, until: t(end))
+    }
+
+    private func svg(_ report: ComplicationReport) -> String {
+        ComplicationTimelineSVG(report: report, scenarioName: "Spice & bread run", width: 900).document
+    }
+
+    @Test func isWellFormedXMLWithOneLanePerFamilyAndDeterministic() throws {
+        let document = svg(report())
+        let parser = XMLParser(data: Data(document.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(document.contains(">circular</text>") && document.contains(">rectangular</text>"))
+        #expect(document.contains("&lt;pepper&gt;"), "text is escaped")
+        #expect(document == svg(report()), "byte-identical")
+    }
+
+    @Test func aRefreshThatShowsTheSameTextIsATickNotANewBox() {
+        // Old picture: one box per installed entry, so "2 2 2" side by side.
+        let document = svg(report())
+        let circularBoxes = document.split(separator: "\n").filter {
+            $0.hasPrefix("<rect") && $0.contains("<title>circular shows ")
+        }
+        #expect(
+            circularBoxes.count == 3,
+            "3, then 2 from 10:10 (the reloads at 10:15 and 10:18 showed 2 again), then 2! when Salt is overdue")
+        #expect(document.contains("2 later refresh(es) showed the same text"))
+        #expect(document.components(separatedBy: "refresh: still &quot;2&quot;").count - 1 == 2)
+    }
+
+    @Test func longTextIsCutWithAnEllipsisAndKeptWholeInTheTooltip() throws {
+        // Old picture: labels cut to their first token ("2").
+        // The first hour: "3 left · …" shows for 10 minutes, a box too narrow for the whole text.
+        let document = svg(report(until: 60))
+        let full = "3 left · Salt &amp; &lt;pepper&gt; fr…"
+        let label = try #require(
+            document.split(separator: "\n").first {
+                $0.hasPrefix("<text") && $0.contains("<title>rectangular shows &quot;\(full)&quot; from 10:00:00")
+            })
+        let shown = try #require(label.split(separator: ">").dropFirst().first?.split(separator: "<").first)
+        #expect(shown.hasSuffix("…") && shown.hasPrefix("3 left · Sa") && String(shown) != full, "\(shown)")
+    }
+
+    @Test func theBudgetResetLabelStaysInsideThePicture() throws {
+        // Old picture: "budget reset" written from the reset line rightwards, clipped at the edge.
+        let document = svg(report(resetAt: 298, until: 300))
+        let line = try #require(document.split(separator: "\n").first { $0.contains(">budget reset 14:58<") })
+        let x = try #require(Double(line.split(separator: "\"")[1]))
+        let width = SVGText.width("budget reset 14:58", size: 10)
+        #expect(x + width <= 900, "label ends at \(x + width)")
+    }
+
+    @Test func refusedLooksTheSameInTheChartAndTheLegend() {
+        // Old picture: a red square in the legend, a cross in the chart.
+        let document = svg(report())
+        let refusedPaths = document.split(separator: "\n").filter {
+            $0.hasPrefix("<path") && $0.contains("stroke=\"#e03131\"") && $0.contains("stroke-width=\"1.8\"")
+        }
+        #expect(refusedPaths.count == 2, "one refusal in the chart and the legend's swatch, both crosses")
+        #expect(document.contains("refused: budgetExhausted"))
+    }
+
+    @Test func theTitleNamesTheScenarioAndTheAxisShowsTheDate() {
+        let document = svg(report())
+        #expect(document.contains("Complication timeline · Spice &amp; bread run · Sat 2026-11-21 10:00:00"))
+        #expect(document.contains(">Sat 2026-11-21</text>"))
+    }
+}

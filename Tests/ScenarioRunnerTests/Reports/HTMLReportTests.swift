@@ -1,0 +1,91 @@
+import CompanionModel
+import Foundation
+import ScenarioRunner
+import SimulationKernel
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite struct HTMLReportTests {
+    /// The package root (four levels above this file).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func shipped(_ name: String) -> String { root.appendingPathComponent("Scenarios/\(name).json").path }
+
+    static let files = [
+        "latency-trip-slowest-naive", "basement-aisle-no-signal", "complication-budget-exhausted", "reminders-weekday",
+    ].map(shipped)
+
+    private func page(_ files: [String], tap: Int? = nil) throws -> String {
+        let scenarios = try files.map { file in
+            try ScenarioReportData.extract(try ScenarioLoader.load(file), tap: tap)
+        }
+        return HTMLReport(scenarios: scenarios).document
+    }
+
+    @Test func thePageIsByteIdenticalOnRerun() throws {
+        let first = try page(Self.files)
+        let second = try page(Self.files)
+        #expect(first == second)
+        #expect(first.hasPrefix("<!DOCTYPE html>") && first.hasSuffix("</html>\n"))
+    }
+
+    @Test func thePageIsSelfContained() throws {
+        let html = try page(Self.files)
+        for forbidden in ["<script", "<link", "src=", "http://", "https://", "@import", "url("] {
+            let allowed =
+                forbidden == "http://" ? html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "") : html
+            #expect(!allowed.contains(forbidden), "\(forbidden)")
+        }
+    }
+
+    @Test func eachScenarioHasTheSectionsItsFeaturesNeed() throws {
+        let html = try page(Self.files)
+        #expect(html.contains("id=\"s1-swimlanes-body\"") && html.contains("id=\"s1-latency-body\""))
+        #expect(html.contains("id=\"s2-link-body\""), "the basement trip sends over the link")
+        #expect(html.contains("id=\"s3-complication-body\""))
+        #expect(html.contains("id=\"s4-reminders-body\""))
+        #expect(!html.contains("id=\"s4-complication-body\""), "no complication section without the feature")
+        #expect(html.contains("line 108"), "expectations carry their lines")
+        #expect(html.contains("Sat 2026-11-21 17:30:00 → Sat 2026-11-21 17:38:45.000"), "start → end with dates")
+    }
+
+    @Test func everyInlinePictureIsWellFormedXML() throws {
+        let html = try page(Self.files)
+        var rest = html[...]
+        var count = 0
+        while let open = rest.range(of: "<svg "),
+            let close = rest.range(of: "</svg>", range: open.lowerBound..<rest.endIndex)
+        {
+            let svg = String(rest[open.lowerBound..<close.upperBound])
+            let parser = XMLParser(data: Data(svg.utf8))
+            #expect(parser.parse(), "picture \(count + 1): \(parser.parserError.map { "\($0)" } ?? "")")
+            rest = rest[close.upperBound...]
+            count += 1
+        }
+        #expect(count >= 7)
+    }
+
+    @Test func theSeedStoryIsOnePictureOnOneAxis() throws {
+        let data = try ScenarioReportData.extract(try ScenarioLoader.load(Self.files[0]))
+        let chosen = try #require(data.chosenTap)
+        let picture = try #require(data.swimlanes(tap: chosen, caption: "slowest"))
+        #expect(picture.runs.map(\.name) == ["naive", "optimized"])
+        let svg = picture.document
+        #expect(svg.contains("naive on series0-38mm · tap") && svg.contains("optimized on series0-38mm · tap"))
+        #expect(svg.components(separatedBy: "time after the tap").count == 2, "one axis for both blocks")
+        #expect(svg.contains(">row gone +5.18 s<") && svg.contains(">row gone +66.7 ms<"))
+    }
+
+    @Test func tapChoosesTheSwimlanesTapAndIsChecked() throws {
+        let scenario = try ScenarioLoader.load(Self.shipped("latency-burst"))
+        let data = try ScenarioReportData.extract(scenario, tap: 2)
+        #expect(data.chosenTap == 1)
+        #expect(throws: ScenarioReportData.Failure.noSuchTap(99, taps: data.pipelineRuns[0].run.taps.count)) {
+            try ScenarioReportData.extract(scenario, tap: 99)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import ScenarioRunner
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Issue #10, "What was seen": the tool as a test runner. Each test fails on the old behaviour.
+@Suite struct TestRunnerTests {
+    /// A weekday of reminders whose last expectation is wrong (7 is right).
+    static let failingReminders = """
+        {"format": 1, "name": "wrong badge", "start": "2026-11-23T07:00:00Z",
+         "items": [{"id": "milk", "title": "Milk", "due": "+1h"}, {"id": "bread", "title": "Bread", "due": "+2h"}],
+         "reminders": {"scheduler": "windowed", "window": 60, "launchAt": "+0s"},
+         "script": [{"at": "+3h", "expect": {"badge": 5}}]}
+        """
+
+    @Test func remindersShowsEveryFailureOnStdoutAndExitsOne() throws {
+        let path = try CLI.temporaryFile(Array(Self.failingReminders.utf8))
+        let result = try CLI.run(["reminders", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAIL  1 expectation failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("FAIL  10:00:00.000  line 4  badge = 5: "), "\(result.stdout)")
+    }
+
+    @Test func timelineShowsEveryFailureInsteadOfPointingToRun() throws {
+        let text = """
+            {"format": 1, "name": "two wrong", "start": "2026-11-21T09:00:00Z",
+             "items": [{"id": "kale", "title": "Kale"}, {"id": "eggs", "title": "Eggs"}],
+             "script": [{"at": "+1m", "expect": {"remaining": 3}}],
+             "expect": {"remaining": 1, "next": "eggs"}}
+            """
+        let path = try CLI.temporaryFile(Array(text.utf8))
+        let result = try CLI.run(["timeline", path])
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("see 'wristsim run"))
+        #expect(result.stdout.contains("FAIL  3 expectations failed"))
+        #expect(result.stdout.contains("FAIL  09:01:00.000  line 3  remaining = 3: expected 3 remaining, found 2"))
+        #expect(result.stdout.contains("line 4  remaining = 1: expected 1 remaining, found 2"))
+        #expect(result.stdout.contains("line 4  next = eggs: "))
+    }
+
+    @Test func aMultiDayRunPrintsDatesOnEveryTime() throws {
+        let result = try CLI.run(["run", "Scenarios/reminders-two-weeks.json"])
+        #expect(result.status == 0)
+        let expectationLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  pass  ") }
+        #expect(!expectationLines.isEmpty)
+        for line in expectationLines {
+            #expect(line.dropFirst(8).hasPrefix("2026-"), "no date: \(line)")
+        }
+        #expect(result.stdout.contains("2026-11-23 00:00:00.000 → 2026-12-07 00:00:00.000 (+14d)"))
+        // A one-day run keeps the short form.
+        let short = try CLI.run(["run", "Scenarios/produce-trip.json"])
+        #expect(short.stdout.contains("  pass  09:01:06.000  line "))
+    }
+
+    @Test func atAfterTheEndOfTheRunWarns() throws {
+        let result = try CLI.run(["timeline", "Scenarios/complication-saturday-shop.json", "--at", "+30d"])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("warning: --at +30d (2026-12-21 10:00:00.000) is after the scenario's end"))
+        let inside = try CLI.run(["timeline", "Scenarios/complication-saturday-shop.json", "--at", "+1h"])
+        #expect(inside.stderr.isEmpty)
+    }
+
+    @Test func checkRunsTheValidFilesWhenOthersAreMissingAndPrintsTheSummary() throws {
+        let result = try CLI.run(["check", "Scenarios/produce-trip.json", "missing.json"])
+        #expect(result.status == 65)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("PASS     Scenarios/produce-trip.json") == true)
+        #expect(lines.contains { $0.hasPrefix("INVALID  missing.json") })
+        #expect(lines.last == "1 passed, 0 failed, 1 invalid")
+        #expect(result.stderr.contains("missing.json: error: no such file or folder"))
+    }
+
+    @Test func checkOnAnEmptyFolderIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wristsim-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let result = try CLI.run(["check", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stdout == "0 passed, 0 failed, 0 invalid\n")
+        #expect(result.stderr.contains("error: no scenario found under \(folder.path)"))
+    }
+
+    @Test func checkFilterSelectsByPathOrName() throws {
+        let byPath = try CLI.run(["check", "--filter", "latency-trip"])
+        #expect(byPath.status == 0)
+        #expect(byPath.stdout.hasSuffix("4 passed, 0 failed, 0 invalid\n"), "\(byPath.stdout)")
+        let produce = try CLI.run(["check", "--filter", "learned order puts kale"])
+        #expect(produce.stdout.hasPrefix("PASS     Scenarios/produce-trip.json "))
+        #expect(produce.stdout.hasSuffix("10 expectations\n1 passed, 0 failed, 0 invalid\n"), "\(produce.stdout)")
+        let none = try CLI.run(["check", "--filter", "no-such-scenario"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("matching --filter 'no-such-scenario'"))
+    }
+
+    @Test func runAndCheckTakeAWatchOverride() throws {
+        let run = try CLI.run(["run", "Scenarios/produce-trip.json", "--watch", "ultra3-49mm"])
+        #expect(run.stdout.contains("watch ultra3-49mm"))
+        let json = try CLI.run(["run", "Scenarios/produce-trip.json", "--watch", "ultra3-49mm", "--json"])
+        #expect(json.stdout.contains("\"watch\":\"ultra3-49mm\""))
+        // The 38 mm scenario expects the next item hidden below the fold; on the 49 mm screen it is not.
+        let check = try CLI.run(["check", "Scenarios/visibility-38mm.json", "--watch", "ultra3-49mm"])
+        #expect(check.status == 1, "\(check.stdout)")
+        #expect(check.stdout.contains("FAIL     Scenarios/visibility-38mm.json"))
+    }
+
+    @Test func latencyKeepsEveryWatchAndComparesThem() throws {
+        let result = try CLI.run([
+            "latency", "Scenarios/latency-burst.json", "--watch", "series0-38mm", "--watch", "ultra3-49mm",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("naive · series0-38mm  naive · ultra3-49mm"))
+    }
+
+    @Test func aNonRepeatableOptionGivenTwiceIsAUsageError() throws {
+        let result = try CLI.run(["run", "Scenarios/produce-trip.json", "--seed", "1", "--seed", "2"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("option '--seed' is given more than once"))
+    }
+
+    @Test(arguments: [
+        (
+            ["run", "Scenarios/produce-trip.json", "--watch", "series7"],
+            "did you mean 'series7-41mm' or 'series7-45mm'?"
+        ),
+        (["run", "Scenarios/produce-trip.json", "--watch", "ultra-3"], "did you mean 'ultra3-49mm'?"),
+        (["check", "--jnuit", "x.xml"], "unknown option '--jnuit'; did you mean '--junit'?"),
+        (
+            ["latency", "Scenarios/latency-burst.json", "-watch", "x"],
+            "unknown option '-watch'; did you mean '--watch'?"
+        ),
+    ])
+    func didYouMeanOnTheCommandLine(arguments: [String], message: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("series0-38mm, series1-38mm"), "never the whole catalogue")
+    }
+
+    @Test(arguments: [
+        (
+            "\"watch\": \"series7\",",
+            "unknown watch model \"series7\"; did you mean \"series7-41mm\" or \"series7-45mm\"?"
+        ),
+        ("", "unknown step \"raiseWirst\"; did you mean \"raiseWrist\"?"),
+    ])
+    func didYouMeanInTheScenario(extra: String, message: String) throws {
+        let text = """
+            {"format": 1, "name": "typos", "start": "2026-11-21T09:00:00Z", \(extra)
+             "items": [{"id": "kale", "title": "Kale"}],
+             "script": [{"at": "+1s", "do": "raiseWirst"}]}
+            """
+        let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8))])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func anUnknownExpectationSuggestsTheClosest() throws {
+        let text = """
+            {"format": 1, "name": "typo", "start": "2026-11-21T09:00:00Z",
+             "items": [{"id": "kale", "title": "Kale"}], "script": [], "expect": {"remainig": 1}}
+            """
+        let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8))])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("unknown expectation \"remainig\"; did you mean \"remaining\"?"))
+    }
+}
