@@ -4,18 +4,22 @@ import SimulationKernel
 /// request goes through ``reduce(_:)``, which grants or refuses it and says why.
 ///
 /// ```swift
-/// var budget = ComplicationBudget(settings: .clockKit, presence: .onActiveFace)
+/// var budget = ComplicationBudget(settings: .clockKit, presence: .onActiveFace, chip: .s3)
 /// let effects = budget.reduce(.appReload(at: SimTime(offset: .minutes(3))))
-/// // [.record(granted, budgetLeft 49), .reloadTimeline(at: +3m, source: .app)]
+/// // [.record(granted, cost 4ms, 59.996s left), .reloadTimeline(at: +3m, source: .app)]
 /// ```
 ///
 /// Checks, in order (the first that fails is the refusal reason):
-/// - app reload: `notOnActiveFace`, `tooSoon`, `budgetExhausted` (skipped when foreground reloads are free);
+/// - app reload: `notOnActiveFace`, `tooSoon`, `budgetExhausted`, `executionBudgetExhausted`
+///   (the last two skipped when the reload is free: foreground under WidgetKit rules);
 /// - schedule background refresh: `notOnActiveFace`, `refreshOutstanding`, `backgroundRateLimit`
-///   (granting costs nothing: the reload happens when the refresh wakes);
-/// - background refresh wake: `tooSoon`, `budgetExhausted`;
+///   (granting costs nothing: the task runs when the refresh wakes, and asks for its reload
+///   when it completes; a task the system terminates asks for nothing);
+/// - policy reload (WidgetKit): planned when a timeline is installed, at the time the policy
+///   asks for, moved later by the minimum interval or by pacing (``ComplicationPolicyGrant``);
+///   charged like a background reload;
 /// - phone transfer: `notOnActiveFace`, `transferBudgetExhausted` (otherwise the transfer is used
-///   up even if the reload it asks for is then refused), `tooSoon`, `budgetExhausted`.
+///   up even if the reload it asks for is then refused), `tooSoon`, then the budgets.
 ///
 /// Budgets refill at ``ComplicationBudgetSettings/firstReset`` and every
 /// ``ComplicationBudgetSettings/resetPeriod`` after it, before the first event at or after that moment.
@@ -25,6 +29,8 @@ public struct ComplicationBudget: Hashable, Sendable {
         case idle
         /// A refresh is scheduled (outstanding) and will wake the app at `wakeAt`.
         case scheduled(requestedAt: SimTime, wakeAt: SimTime)
+        /// The app is awake and its background task is running.
+        case running(since: SimTime)
     }
 
     /// Where the complication is, and (only when it is on the face) its background refresh.
@@ -44,26 +50,57 @@ public struct ComplicationBudget: Hashable, Sendable {
         }
     }
 
+    /// The system reload a WidgetKit timeline's policy asked for.
+    public enum PolicyReload: Hashable, Sendable {
+        /// None planned (ClockKit rules, `never`, or off the active face).
+        case none
+        case planned(ComplicationPolicyGrant)
+
+        /// The planned grant, if any.
+        public var grant: ComplicationPolicyGrant? {
+            if case .planned(let grant) = self { return grant }
+            return nil
+        }
+    }
+
     public let settings: ComplicationBudgetSettings
+    /// What one charged reload costs on this watch (``ComplicationBudgetSettings/reloadWork`` scaled).
+    public let reloadCost: SimDuration
     public private(set) var phase: Phase
-    /// Reloads left in the current budget day.
-    public private(set) var reloadsLeft: Int
+    /// The planned policy reload (always ``PolicyReload/none`` off the active face).
+    public private(set) var policyReload: PolicyReload = .none
+    /// Reloads left by count in the current budget day (`nil` without a count).
+    public private(set) var countLeft: Int?
+    /// Execution time left in the current budget day (`nil` without an execution budget).
+    public private(set) var executionLeft: SimDuration?
     /// Phone transfers left today (counted even while off the face; reported as 0 there).
     private var transferAllowance: Int
     public private(set) var nextReset: SimTime
     /// The last granted reload (any source).
     public private(set) var lastGrantedReload: SimTime?
-    /// Background refresh wake times within the last hour (oldest first).
+    /// Background refresh wake times within the last hour (oldest first; at most
+    /// ``ComplicationBudgetSettings/backgroundRefreshesPerHour`` matter).
     public private(set) var recentWakes: [SimTime]
 
-    public init(settings: ComplicationBudgetSettings = .clockKit, presence: ComplicationFacePresence) {
+    public init(
+        settings: ComplicationBudgetSettings = ComplicationBudgetSettings(), presence: ComplicationFacePresence,
+        chip: WatchChip = .s1
+    ) {
         self.settings = settings
+        self.reloadCost = settings.reloadWork.duration(on: chip)
         self.phase = presence == .onActiveFace ? .onActiveFace(.idle) : .notOnActiveFace
-        self.reloadsLeft = max(0, settings.dailyReloads)
+        self.countLeft = settings.dailyReloads.map { max(0, $0) }
+        self.executionLeft = settings.dailyExecution.map { max(.zero, $0) }
         self.transferAllowance = max(0, settings.dailyTransfers)
         self.nextReset = settings.firstReset
         self.lastGrantedReload = nil
         self.recentWakes = []
+    }
+
+    /// Reloads the budget still pays for: the count left, or the reloads of ``reloadCost`` the
+    /// execution time left allows (a reload runs while any time is left), the smaller of the two.
+    public var reloadsLeft: Int {
+        ComplicationBudget.reloads(count: countLeft, execution: executionLeft, cost: reloadCost)
     }
 
     /// Transfers the phone may still make today: 0 when not on the active face (PLATFORM.md §2.4).
@@ -72,28 +109,71 @@ public struct ComplicationBudget: Hashable, Sendable {
     /// Reloads and transfers left at `time`, counting resets due by then that no event has applied yet.
     public func allowance(at time: SimTime) -> (reloads: Int, transfers: Int) {
         guard settings.resetPeriod > .zero, time >= nextReset else { return (reloadsLeft, transfersLeft) }
-        return (max(0, settings.dailyReloads), phase.presence == .onActiveFace ? max(0, settings.dailyTransfers) : 0)
+        let full = ComplicationBudget.reloads(
+            count: settings.dailyReloads.map { max(0, $0) }, execution: settings.dailyExecution, cost: reloadCost)
+        return (full, phase.presence == .onActiveFace ? max(0, settings.dailyTransfers) : 0)
+    }
+
+    /// Execution time left at `time`, counting a reset due by then (`nil` without an execution budget).
+    public func executionAllowance(at time: SimTime) -> SimDuration? {
+        guard settings.resetPeriod > .zero, time >= nextReset else { return executionLeft }
+        return settings.dailyExecution.map { max(.zero, $0) }
     }
 
     /// Whether a charged reload would be refused now for lack of budget.
     public var isExhausted: Bool { reloadsLeft == 0 }
 
+    /// The first budget reset strictly after `time`.
+    ///
+    /// - Complexity: O(1) (one division, however many periods have passed).
+    public func reset(after time: SimTime) -> SimTime {
+        guard settings.resetPeriod > .zero, time >= nextReset else { return nextReset }
+        let periods = (time - nextReset).nanoseconds / settings.resetPeriod.nanoseconds + 1
+        let (span, overflow) = settings.resetPeriod.nanoseconds.multipliedReportingOverflow(by: periods)
+        return overflow ? .distantFuture : nextReset.addingClamped(SimDuration(nanoseconds: span))
+    }
+
     /// Applies one event; returns the records and actions for the driver.
     ///
-    /// - Complexity: O(*k*) where *k* is the number of budget resets passed since the last event
-    ///   plus the number of recent background wakes (at most a handful).
+    /// - Complexity: O(*w*) where *w* is the number of background wakes in the last hour (at most
+    ///   ``ComplicationBudgetSettings/backgroundRefreshesPerHour`` + 1); resets passed since the
+    ///   last event cost O(1) together.
     public mutating func reduce(_ event: ComplicationBudgetEvent) -> [ComplicationBudgetEffect] {
         var effects = resetIfDue(at: event.time)
         switch event {
-        case .appReload(let at):
-            effects += reload(at: at, source: .app, charge: settings.foregroundReloads == .free ? .free : .charged)
+        case .appReload(let at, let app):
+            let free = app == .foreground && settings.foregroundReloads == .free
+            effects += reload(at: at, source: .app, charge: free ? .free : .charged)
         case .scheduleBackgroundRefresh(let at, let preferred):
             effects += schedule(at: at, preferred: max(preferred, at))
         case .backgroundRefreshWoke(let at):
             guard case .onActiveFace(.scheduled(_, let wakeAt)) = phase, at >= wakeAt else { return effects }
-            phase = .onActiveFace(.idle)
-            recentWakes = recentWakes.filter { at - $0 < .hours(1) } + [at]
-            effects += reload(at: at, source: .backgroundRefresh, charge: .charged)
+            phase = .onActiveFace(.running(since: at))
+            let keep = max(1, settings.backgroundRefreshesPerHour)
+            recentWakes = Array(recentWakes.filter { at - $0 < .hours(1) }.suffix(keep)) + [at]
+            effects.append(.runBackgroundTask(at: at))
+        case .backgroundTaskEnded(let at, let result):
+            if case .onActiveFace(.running) = phase { phase = .onActiveFace(.idle) }
+            let started = SimTime(nanoseconds: at.nanoseconds &- result.duration.nanoseconds)
+            effects.append(.backgroundTaskRecord(BackgroundTaskRecord(startedAt: started, result: result)))
+            if case .completed = result { effects += reload(at: at, source: .backgroundRefresh, charge: .charged) }
+        case .timelineInstalled(let at, let lastEntry):
+            effects += planPolicyReload(at: at, lastEntry: lastEntry)
+        case .policyReloadDue(let at):
+            guard let grant = policyReload.grant, at >= grant.grantedFor, phase.presence == .onActiveFace else {
+                return effects
+            }
+            policyReload = .none
+            let outcome = reload(at: at, source: .policy, charge: .charged, policy: grant)
+            effects += outcome
+            if !outcome.contains(where: \.isReload) {
+                // Refused for lack of budget: ask again when it refills.
+                let retry = ComplicationPolicyGrant.decide(
+                    at: at, askedFor: grant.askedFor, minimumInterval: .zero, reloadsLeft: 0,
+                    nextReset: reset(after: at))
+                policyReload = .planned(retry)
+                effects.append(.schedulePolicyReload(retry))
+            }
         case .phoneTransfer(let at):
             if phase.presence == .notOnActiveFace {
                 effects.append(record(at, .phoneTransfer, .reload, .refused(.notOnActiveFace)))
@@ -111,6 +191,10 @@ public struct ComplicationBudget: Hashable, Sendable {
             case (.onActiveFace(let refresh), .notOnActiveFace):
                 phase = .notOnActiveFace
                 if case .scheduled = refresh { effects.append(.cancelBackgroundRefresh) }
+                if case .planned = policyReload {
+                    policyReload = .none
+                    effects.append(.cancelPolicyReload)
+                }
             default:
                 break
             }
@@ -119,41 +203,73 @@ public struct ComplicationBudget: Hashable, Sendable {
     }
 
     private mutating func resetIfDue(at time: SimTime) -> [ComplicationBudgetEffect] {
-        guard settings.resetPeriod > .zero else { return [] }
-        var effects: [ComplicationBudgetEffect] = []
-        while time >= nextReset {
-            reloadsLeft = max(0, settings.dailyReloads)
-            transferAllowance = max(0, settings.dailyTransfers)
-            effects.append(.budgetReset(at: nextReset))
-            nextReset = nextReset + settings.resetPeriod
-        }
-        return effects
+        guard settings.resetPeriod > .zero, time >= nextReset else { return [] }
+        let following = reset(after: time)
+        let latest = SimTime(nanoseconds: following.nanoseconds &- settings.resetPeriod.nanoseconds)
+        countLeft = settings.dailyReloads.map { max(0, $0) }
+        executionLeft = settings.dailyExecution.map { max(.zero, $0) }
+        transferAllowance = max(0, settings.dailyTransfers)
+        nextReset = following
+        return [.budgetReset(at: max(latest, settings.firstReset))]
     }
 
     private mutating func reload(
-        at time: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge
+        at time: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge,
+        policy: ComplicationPolicyGrant? = nil
     ) -> [ComplicationBudgetEffect] {
         if phase.presence == .notOnActiveFace {
-            return [record(time, source, .reload, .refused(.notOnActiveFace))]
+            return [record(time, source, .reload, .refused(.notOnActiveFace), policy: policy)]
         }
-        if source != .system, let last = lastGrantedReload, settings.minimumReloadInterval > .zero,
+        if source != .system, source != .policy, let last = lastGrantedReload, settings.minimumReloadInterval > .zero,
             time - last < settings.minimumReloadInterval
         {
             return [record(time, source, .reload, .refused(.tooSoon))]
         }
+        var effects: [ComplicationBudgetEffect] = []
+        var cost: SimDuration?
         if charge == .charged {
-            guard reloadsLeft > 0 else { return [record(time, source, .reload, .refused(.budgetExhausted))] }
-            reloadsLeft -= 1
+            if let count = countLeft, count <= 0 {
+                return [record(time, source, .reload, .refused(.budgetExhausted), policy: policy)]
+            }
+            if let left = executionLeft, left <= .zero {
+                return [record(time, source, .reload, .refused(.executionBudgetExhausted), policy: policy)]
+            }
+            if let count = countLeft {
+                countLeft = count - 1
+                if count == 1 { effects.append(.budgetExhausted(at: time, .reloads)) }
+            }
+            if let left = executionLeft {
+                cost = reloadCost
+                executionLeft = max(.zero, left - reloadCost)
+                if left <= reloadCost { effects.append(.budgetExhausted(at: time, .execution)) }
+            }
         }
         lastGrantedReload = time
-        return [record(time, source, .reload, .granted(charge)), .reloadTimeline(at: time, source: source)]
+        return [record(time, source, .reload, .granted(charge), cost: cost, policy: policy)] + effects + [
+            .reloadTimeline(at: time, source: source)
+        ]
+    }
+
+    private mutating func planPolicyReload(at time: SimTime, lastEntry: SimTime) -> [ComplicationBudgetEffect] {
+        guard phase.presence == .onActiveFace, let policy = settings.reloadPolicy,
+            let asked = policy.requestedReload(reloadedAt: time, lastEntry: lastEntry)
+        else {
+            guard case .planned = policyReload else { return [] }
+            policyReload = .none
+            return [.cancelPolicyReload]
+        }
+        let grant = ComplicationPolicyGrant.decide(
+            at: time, askedFor: asked, minimumInterval: settings.minimumReloadInterval, reloadsLeft: countLeft,
+            nextReset: nextReset)
+        policyReload = .planned(grant)
+        return [.schedulePolicyReload(grant)]
     }
 
     private mutating func schedule(at time: SimTime, preferred: SimTime) -> [ComplicationBudgetEffect] {
         switch phase {
         case .notOnActiveFace:
             return [record(time, .backgroundRefresh, .scheduleRefresh, .refused(.notOnActiveFace))]
-        case .onActiveFace(.scheduled):
+        case .onActiveFace(.scheduled), .onActiveFace(.running):
             return [record(time, .backgroundRefresh, .scheduleRefresh, .refused(.refreshOutstanding))]
         case .onActiveFace(.idle):
             let earliest = earliestRefresh(after: time)
@@ -175,7 +291,9 @@ public struct ComplicationBudget: Hashable, Sendable {
     /// while the hour before it already holds `backgroundRefreshesPerHour` wakes.
     private func earliestRefresh(after time: SimTime) -> SimTime {
         var earliest = time
-        if let last = recentWakes.last { earliest = max(earliest, last + settings.backgroundRefreshInterval) }
+        if let last = recentWakes.last {
+            earliest = max(earliest, last.addingClamped(settings.backgroundRefreshInterval))
+        }
         let perHour = max(1, settings.backgroundRefreshesPerHour)
         if recentWakes.count >= perHour {
             earliest = max(earliest, recentWakes[recentWakes.count - perHour] + .hours(1))
@@ -185,11 +303,38 @@ public struct ComplicationBudget: Hashable, Sendable {
 
     private func record(
         _ time: SimTime, _ source: ComplicationReloadSource, _ kind: ComplicationRequestKind,
-        _ outcome: ComplicationRequestOutcome, retryAt: SimTime? = nil
+        _ outcome: ComplicationRequestOutcome, retryAt: SimTime? = nil, cost: SimDuration? = nil,
+        policy: ComplicationPolicyGrant? = nil
     ) -> ComplicationBudgetEffect {
         .record(
             ComplicationRequestRecord(
                 at: time, source: source, kind: kind, outcome: outcome, budgetLeft: reloadsLeft,
-                transfersLeft: transfersLeft, nextReset: nextReset, retryAt: retryAt))
+                transfersLeft: transfersLeft, nextReset: nextReset, retryAt: retryAt, executionLeft: executionLeft,
+                cost: cost, policy: policy))
+    }
+
+    /// Reloads a count and an execution allowance pay for (`Int.max` with neither).
+    static func reloads(count: Int?, execution: SimDuration?, cost: SimDuration) -> Int {
+        var left = count ?? .max
+        if let execution {
+            let byTime: Int
+            if execution <= .zero {
+                byTime = 0
+            } else if cost <= .zero {
+                byTime = .max
+            } else {
+                byTime = Int((execution.nanoseconds - 1) / cost.nanoseconds + 1)
+            }
+            left = min(left, byTime)
+        }
+        return left
+    }
+}
+
+extension ComplicationBudgetEffect {
+    /// Whether this effect installs a new timeline.
+    public var isReload: Bool {
+        if case .reloadTimeline = self { return true }
+        return false
     }
 }

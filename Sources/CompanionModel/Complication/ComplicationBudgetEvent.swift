@@ -10,6 +10,9 @@ public enum ComplicationReloadSource: String, CaseIterable, Hashable, Sendable {
     case phoneTransfer
     /// The system itself: the complication was put on the active face (or was there at the start).
     case system
+    /// The system, when the last timeline's reload policy asked for a new one (WidgetKit's
+    /// `TimelineReloadPolicy`; ClockKit's requested update date).
+    case policy
 }
 
 /// What was asked for: a timeline reload, or the scheduling of a background refresh.
@@ -34,6 +37,9 @@ public enum ComplicationRefusal: String, CaseIterable, Hashable, Sendable {
     case tooSoon
     /// The daily reload budget is used up until the next reset.
     case budgetExhausted
+    /// The daily execution-time budget is used up until the next reset (ClockKit: "calls to
+    /// this method do nothing").
+    case executionBudgetExhausted
 }
 
 /// Whether a granted reload used up one unit of the daily budget.
@@ -41,6 +47,14 @@ public enum ComplicationCharge: String, Hashable, Sendable {
     case charged
     /// Not counted: a foreground reload under WidgetKit rules, a system reload, or a schedule request.
     case free
+}
+
+/// Whether the watch app is in the foreground when it asks for a reload.
+public enum ComplicationAppState: String, Hashable, Sendable {
+    /// Frontmost (the user is using it): free under WidgetKit rules.
+    case foreground
+    /// Running in the background (a background task, or woken by the phone): always charged.
+    case background
 }
 
 /// The decision on one request.
@@ -66,7 +80,9 @@ public struct ComplicationRequestRecord: Hashable, Sendable {
     public var source: ComplicationReloadSource
     public var kind: ComplicationRequestKind
     public var outcome: ComplicationRequestOutcome
-    /// Reloads left in the current budget day after this request.
+    /// Reloads the budget left still pays for after this request: the reload count left, or
+    /// with an execution budget the reloads of this cost it still allows (the smaller of the two
+    /// when both apply; `Int.max` with neither).
     public var budgetLeft: Int
     /// Phone complication transfers left today (0 while not on the active face).
     public var transfersLeft: Int
@@ -74,11 +90,18 @@ public struct ComplicationRequestRecord: Hashable, Sendable {
     public var nextReset: SimTime
     /// For a refused background-refresh schedule: the earliest preferred date that would be accepted.
     public var retryAt: SimTime?
+    /// With an execution budget: the execution time left after this request (0 once used up).
+    public var executionLeft: SimDuration?
+    /// With an execution budget: what a granted reload was charged (its work on this watch).
+    public var cost: SimDuration?
+    /// For a reload the timeline's policy asked for: what it asked, what it got, and why.
+    public var policy: ComplicationPolicyGrant?
 
     public init(
         at: SimTime, source: ComplicationReloadSource, kind: ComplicationRequestKind,
         outcome: ComplicationRequestOutcome, budgetLeft: Int, transfersLeft: Int, nextReset: SimTime,
-        retryAt: SimTime? = nil
+        retryAt: SimTime? = nil, executionLeft: SimDuration? = nil, cost: SimDuration? = nil,
+        policy: ComplicationPolicyGrant? = nil
     ) {
         self.at = at
         self.source = source
@@ -88,6 +111,9 @@ public struct ComplicationRequestRecord: Hashable, Sendable {
         self.transfersLeft = transfersLeft
         self.nextReset = nextReset
         self.retryAt = retryAt
+        self.executionLeft = executionLeft
+        self.cost = cost
+        self.policy = policy
     }
 }
 
@@ -99,13 +125,20 @@ public enum ComplicationFacePresence: String, Hashable, Sendable {
 
 /// An input to ``ComplicationBudget/reduce(_:)``.
 public enum ComplicationBudgetEvent: Hashable, Sendable {
-    /// The foreground app asks for a reload (the pipeline's "update complication" step).
-    case appReload(at: SimTime)
+    /// The app asks for a reload (the pipeline's "update complication" step, in the foreground).
+    case appReload(at: SimTime, app: ComplicationAppState = .foreground)
     /// The app schedules a background refresh for `preferred`.
     case scheduleBackgroundRefresh(at: SimTime, preferred: SimTime)
-    /// The scheduled background refresh runs; it asks for a reload. Ignored unless a refresh is
-    /// scheduled for this time or earlier.
+    /// The scheduled background refresh wakes the app; its task starts. Ignored unless a refresh
+    /// is scheduled for this time or earlier.
     case backgroundRefreshWoke(at: SimTime)
+    /// The background task ended: completed (it asks for a reload) or terminated by the system.
+    case backgroundTaskEnded(at: SimTime, result: BackgroundTaskResult)
+    /// A timeline was installed; under a reload policy the system plans its next reload.
+    case timelineInstalled(at: SimTime, lastEntry: SimTime)
+    /// The system reload the policy asked for is due. Ignored unless one is planned for this
+    /// time or earlier.
+    case policyReloadDue(at: SimTime)
     /// A complication transfer from the phone arrives; it asks for a reload.
     case phoneTransfer(at: SimTime)
     /// The user put the complication on the active face or took it off.
@@ -114,7 +147,8 @@ public enum ComplicationBudgetEvent: Hashable, Sendable {
     /// When the event happens.
     public var time: SimTime {
         switch self {
-        case .appReload(let at), .scheduleBackgroundRefresh(let at, _), .backgroundRefreshWoke(let at),
+        case .appReload(let at, _), .scheduleBackgroundRefresh(let at, _), .backgroundRefreshWoke(let at),
+            .backgroundTaskEnded(let at, _), .timelineInstalled(let at, _), .policyReloadDue(let at),
             .phoneTransfer(let at), .faceChanged(let at, _):
             return at
         }
@@ -129,8 +163,27 @@ public enum ComplicationBudgetEffect: Hashable, Sendable {
     case reloadTimeline(at: SimTime, source: ComplicationReloadSource)
     /// Wake the app for its background refresh at this time.
     case wakeForBackgroundRefresh(at: SimTime)
+    /// The app is awake for its background refresh: run its task (then report
+    /// ``ComplicationBudgetEvent/backgroundTaskEnded(at:result:)``).
+    case runBackgroundTask(at: SimTime)
+    /// A background task ended (every task yields exactly one).
+    case backgroundTaskRecord(BackgroundTaskRecord)
+    /// Reload by policy at ``ComplicationPolicyGrant/grantedFor`` (replaces any planned one).
+    case schedulePolicyReload(ComplicationPolicyGrant)
+    /// Drop the planned policy reload (the complication left the active face).
+    case cancelPolicyReload
+    /// A daily budget ran out at this time (the first time in its budget day).
+    case budgetExhausted(at: SimTime, ComplicationExhaustedBudget)
     /// Drop the scheduled background refresh (the complication left the active face).
     case cancelBackgroundRefresh
     /// The daily budgets were refilled at this time.
     case budgetReset(at: SimTime)
+}
+
+/// Which daily budget ran out.
+public enum ComplicationExhaustedBudget: String, Hashable, Sendable {
+    /// The reload count (WidgetKit's "40 to 70 refreshes").
+    case reloads
+    /// The execution time (ClockKit).
+    case execution
 }

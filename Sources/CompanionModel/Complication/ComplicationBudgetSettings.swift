@@ -1,17 +1,24 @@
 import SimulationKernel
 
-/// The refresh-budget rules, every number configurable (PLATFORM.md §2.4, §3, §6).
+/// The refresh-budget rules, every number configurable.
 ///
-/// | setting | default | source |
-/// |---|---|---|
-/// | `dailyReloads` | 50 per budget day | WidgetKit "40 to 70 refreshes" a day; ClockKit's execution budget is undocumented, modelled as a count (UNCONFIRMED) |
-/// | `firstReset` | 24 h after the start (the runner uses the scenario's next local midnight) | WidgetKit: "a 24-hour period"; the reset moment is undocumented |
-/// | `freeForegroundReloads` | `.charged` (ClockKit) | WidgetKit: reloads while the app is in the foreground don't count (`.widgetKit` preset) |
-/// | `minimumReloadInterval` | 0 (off) | WidgetKit "imposes a minimum amount of time before it reloads" (≈ 5 min in the preset) |
-/// | `entrySpacing` | 60 s | ClockKit entries "must be greater than one minute apart"; WidgetKit ≈ 5 min |
-/// | `backgroundRefreshesPerHour` | 4 | "four refresh tasks an hour" with the complication on the active face |
-/// | `backgroundRefreshInterval` | 15 min | WWDC20-10049 schedules 15 min apart |
-/// | `dailyTransfers` | 50 | `remainingComplicationUserInfoTransfers`: "50 transfers a day", 0 when not on the active face |
+/// | setting | `clockKit` | `widgetKit` | source |
+/// |---|---|---|---|
+/// | `dailyReloads` | none | 50 | WidgetKit: "from 40 to 70 refreshes" a day (an Apple engineer on the forums: 72) |
+/// | `dailyExecution` | 60 s | none | ClockKit: "a daily execution time budget", size undocumented (chosen, UNCONFIRMED) |
+/// | `reloadWork` | 10 ms on S1 | 10 ms on S1 | what one reload computes (chosen; scenarios state their own) |
+/// | `reloadPolicy` | none | `.atEnd` | WidgetKit `TimelineReloadPolicy`: `.atEnd` is the default |
+/// | `foregroundReloads` | charged | free | WidgetKit: reloads while "the containing app is in the foreground" don't count |
+/// | `minimumReloadInterval` | 0 | 5 min | WidgetKit "imposes a minimum amount of time before it reloads" |
+/// | `entrySpacing` | 60 s | 5 min | ClockKit entries "must be greater than one minute apart"; WidgetKit "about 5 minutes" |
+/// | `backgroundRefreshesPerHour` | 4 | 4 | "four refresh tasks an hour" with the complication on the active face |
+/// | `backgroundRefreshInterval` | 15 min | 15 min | WWDC20-10049 schedules 15 min apart |
+/// | `backgroundTaskLimits` | 4 s CPU, 15 s wall | same | "on the order of seconds" (chosen, UNCONFIRMED) |
+/// | `dailyTransfers` | 50 | 50 | `remainingComplicationUserInfoTransfers`: "50 transfers a day" |
+///
+/// Budgets reset at ``firstReset`` and every ``resetPeriod`` after it (the runner puts the first
+/// reset at the scenario's next local midnight; the real window is "tuned to the user's daily
+/// usage pattern").
 public struct ComplicationBudgetSettings: Hashable, Sendable {
     /// Whether a reload asked for by the app while it is in the foreground is charged.
     public enum ForegroundReloads: String, Hashable, Sendable {
@@ -21,7 +28,18 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
         case free
     }
 
-    public var dailyReloads: Int
+    /// Which platform's rules these are (for reports; every rule is its own setting).
+    public var rules: ComplicationRules
+    /// Reloads per budget day; `nil` for no count (ClockKit budgets execution time instead).
+    public var dailyReloads: Int?
+    /// Execution time per budget day; `nil` for none. A reload is charged its
+    /// ``reloadWork`` on the watch's chip; once the budget is used up, reloads "do nothing" until
+    /// the reset (the reload that crosses the line still runs in full).
+    public var dailyExecution: SimDuration?
+    /// The provider's work for one reload.
+    public var reloadWork: ComplicationWork
+    /// WidgetKit's timeline reload policy; `nil` when the system never reloads on its own.
+    public var reloadPolicy: ComplicationReloadPolicy?
     /// The first budget reset; later resets follow every ``resetPeriod``.
     public var firstReset: SimTime
     public var resetPeriod: SimDuration
@@ -34,16 +52,25 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
     public var backgroundRefreshesPerHour: Int
     /// A background refresh may run no sooner than this after the previous one.
     public var backgroundRefreshInterval: SimDuration
+    /// CPU and wall time each background task may use.
+    public var backgroundTaskLimits: BackgroundTaskLimits
     public var dailyTransfers: Int
 
     public init(
-        dailyReloads: Int = 50, firstReset: SimTime = SimTime(offset: .hours(24)),
+        rules: ComplicationRules = .clockKit, dailyReloads: Int? = 50, dailyExecution: SimDuration? = nil,
+        reloadWork: ComplicationWork = ComplicationBudgetSettings.defaultReloadWork,
+        reloadPolicy: ComplicationReloadPolicy? = nil, firstReset: SimTime = SimTime(offset: .hours(24)),
         resetPeriod: SimDuration = .hours(24),
         foregroundReloads: ForegroundReloads = .charged, minimumReloadInterval: SimDuration = .zero,
         entrySpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100, backgroundRefreshesPerHour: Int = 4,
-        backgroundRefreshInterval: SimDuration = .minutes(15), dailyTransfers: Int = 50
+        backgroundRefreshInterval: SimDuration = .minutes(15),
+        backgroundTaskLimits: BackgroundTaskLimits = BackgroundTaskLimits(), dailyTransfers: Int = 50
     ) {
+        self.rules = rules
         self.dailyReloads = dailyReloads
+        self.dailyExecution = dailyExecution
+        self.reloadWork = reloadWork
+        self.reloadPolicy = reloadPolicy
         self.firstReset = firstReset
         self.resetPeriod = resetPeriod
         self.foregroundReloads = foregroundReloads
@@ -52,18 +79,37 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
         self.futureEntryLimit = futureEntryLimit
         self.backgroundRefreshesPerHour = backgroundRefreshesPerHour
         self.backgroundRefreshInterval = backgroundRefreshInterval
+        self.backgroundTaskLimits = backgroundTaskLimits
         self.dailyTransfers = dailyTransfers
     }
 
-    /// ClockKit-era defaults (the table above).
-    public static let clockKit = ComplicationBudgetSettings()
+    /// What one reload computes unless the scenario says otherwise: 10 ms on the S1 (chosen).
+    public static let defaultReloadWork = ComplicationWork(cost: .milliseconds(10), on: .s1)
 
-    /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads about 5 min apart.
+    /// The default daily execution budget under ClockKit rules: 60 s (chosen; Apple gives no figure).
+    public static let defaultDailyExecution = SimDuration.seconds(60)
+
+    /// ClockKit: a daily execution-time budget (no reload count), charged foreground reloads,
+    /// entries more than 60 s apart, no system-initiated reloads.
+    public static let clockKit = ComplicationBudgetSettings(
+        rules: .clockKit, dailyReloads: nil, dailyExecution: defaultDailyExecution)
+
+    /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads about 5 min
+    /// apart, and the system reloads by the timeline's policy (`.atEnd` unless set).
     public static let widgetKit = ComplicationBudgetSettings(
-        foregroundReloads: .free, minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5))
+        rules: .widgetKit, dailyReloads: 50, reloadPolicy: .atEnd, foregroundReloads: .free,
+        minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5))
 
     /// The entry builder these settings imply.
     public var timelineBuilder: ComplicationTimelineBuilder {
         ComplicationTimelineBuilder(minimumSpacing: entrySpacing, futureEntryLimit: futureEntryLimit)
     }
+}
+
+/// The platform whose complication API the app uses.
+public enum ComplicationRules: String, CaseIterable, Hashable, Sendable {
+    /// `CLKComplicationDataSource` (deprecated in watchOS 10): budgeted by execution time.
+    case clockKit
+    /// WidgetKit accessory widgets (watchOS 9+): budgeted by reloads, scheduled by policy.
+    case widgetKit
 }

@@ -7,16 +7,19 @@ public struct ComplicationConfiguration: Hashable, Sendable {
     public var limits: ComplicationTextLimits
     public var budget: ComplicationBudgetSettings
     public var clock: ComplicationClock
+    /// The watch's chip: reload and background-task work is scaled to it.
+    public var chip: WatchChip
 
     public init(
         families: [ComplicationFamily] = [.circular, .rectangular], mode: ComplicationContentMode = .nextItem,
         limits: ComplicationTextLimits = .standard, budget: ComplicationBudgetSettings = .clockKit,
-        clock: ComplicationClock = ComplicationClock()
+        clock: ComplicationClock = ComplicationClock(), chip: WatchChip = .s7
     ) {
         self.families = Array(Set(families)).sorted()
         self.mode = mode
         self.limits = limits
         self.budget = budget
         self.clock = clock
+        self.chip = chip
     }
 }

@@ -1,75 +1,166 @@
 import SimulationKernel
 
 extension ComplicationReport {
-    /// The version of the JSON shape below; bump it when the shape changes.
-    public static let jsonVersion = 1
-
-    /// The machine-readable report, one JSON object, keys in a fixed order:
+    /// The machine-readable report as one object, keys in a fixed order, times from `stamp`
+    /// (the command's ISO 8601 clock): `families`, `start`, `end`, `entries`, `reloads` (each
+    /// ``reloadJSON(_:stamp:)``), `resets`, the budget members of ``budgetJSON(stamp:)`` and
+    /// `staleness` per family. Durations are milliseconds with the unit in the key.
     ///
-    /// ```json
-    /// {"version":1,"families":["circular"],"start":"…","end":"…",
-    ///  "entries":[{"at":"…","family":"circular","text":"3","source":"app","suppliedAt":"…"}],
-    ///  "reloads":[{"at":"…","source":"app","kind":"reload","granted":false,"reason":"budgetExhausted",
-    ///              "budgetLeft":0,"transfersLeft":50,"nextReset":"…","retryAt":null}],
-    ///  "resets":["…"],
-    ///  "staleness":{"circular":{"totalSeconds":120.000,"maxSeconds":60.000,"spans":[{"from":"…","to":"…","shown":"4","truth":"3"}]}}}
-    /// ```
-    ///
-    /// Times are ISO 8601 when the scenario has a start date, else offsets (`"+1h30m"`).
-    public var json: String {
-        var object = JSONObjectText()
-        object.add("version", .int(Int64(ComplicationReport.jsonVersion)))
-        object.addRaw("families", families.map { JSONText.quoted($0.rawValue) }.jsonArray)
-        object.add("start", .string(clock.stamp(start)))
-        object.add("end", .string(clock.stamp(end)))
-        object.addRaw("entries", entries.map(entryJSON).jsonArray)
-        object.addRaw("reloads", records.map(recordJSON).jsonArray)
-        object.addRaw("resets", model.resets.filter { $0 <= end }.map { JSONText.quoted(clock.stamp($0)) }.jsonArray)
-        var stale = JSONObjectText()
-        for family in staleness { stale.addRaw(family.family.rawValue, stalenessJSON(family)) }
-        object.addRaw("staleness", stale.text)
-        return object.text
+    /// - Complexity: O(*e* + *r* + *s*) in entries, requests and stale spans.
+    public func jsonValue(stamp: (SimTime) -> String) -> JSONValue {
+        var object = JSONObject()
+        object.append("families", .array(families.map { .string($0.rawValue) }))
+        object.append("start", .string(stamp(start)))
+        object.append("end", .string(stamp(end)))
+        object.append(
+            "entries",
+            .array(
+                entries.map { line in
+                    [
+                        "at": .string(stamp(line.at)), "family": .string(line.family.rawValue),
+                        "text": .string(line.text), "source": .string(line.source.rawValue),
+                        "suppliedAt": .string(stamp(line.reloadedAt)),
+                    ]
+                }))
+        object.append("reloads", .array(records.map { .object(reloadJSON($0, stamp: stamp)) }))
+        object.append("resets", .array(model.resets.filter { $0 <= end }.map { .string(stamp($0)) }))
+        object.merge(budgetJSON(stamp: stamp))
+        object.append(
+            "staleness",
+            .array(
+                staleness.map { family in
+                    [
+                        "family": .string(family.family.rawValue), "totalMs": .milliseconds(family.totalStale),
+                        "longestMs": .milliseconds(family.maxStale),
+                        "spans": .array(
+                            family.spans.map { span in
+                                [
+                                    "from": .string(stamp(span.from)), "to": .string(stamp(span.to)),
+                                    "durationMs": .milliseconds(span.duration), "shown": .string(span.shown),
+                                    "truth": .string(span.truth),
+                                ]
+                            }),
+                    ]
+                }))
+        return .object(object)
     }
 
-    private func entryJSON(_ line: EntryLine) -> String {
-        var object = JSONObjectText()
-        object.add("at", .string(clock.stamp(line.at)))
-        object.add("family", .string(line.family.rawValue))
-        object.add("text", .string(line.text))
-        object.add("source", .string(line.source.rawValue))
-        object.add("suppliedAt", .string(clock.stamp(line.reloadedAt)))
-        return object.text
+    /// One request: when, who, what, the decision (a refusal's `reason` as `code` and `message`),
+    /// the budget after it, and where they apply its execution `costMs`, `executionLeftMs` and the
+    /// policy's `askedFor` / `grantedFor` / `delayMs` / `moved`.
+    public func reloadJSON(_ record: ComplicationRequestRecord, stamp: (SimTime) -> String) -> JSONObject {
+        var object = JSONObject()
+        object.append("at", .string(stamp(record.at)))
+        object.append("source", .string(record.source.rawValue))
+        object.append("kind", .string(record.kind.rawValue))
+        object.append("granted", .bool(record.outcome.isGranted))
+        object.append(
+            "reason",
+            .optional(record.outcome.refusal.map { ["code": .string($0.rawValue), "message": .string($0.message)] }))
+        object.append("charged", .bool(record.outcome == .granted(.charged)))
+        object.append("budgetLeft", record.budgetLeft == .max ? .null : .count(record.budgetLeft))
+        object.append("transfersLeft", .count(record.transfersLeft))
+        object.append("nextReset", .string(stamp(record.nextReset)))
+        object.append("retryAt", .optional(record.retryAt.map { .string(stamp($0)) }))
+        object.append("costMs", .optional(record.cost.map { .milliseconds($0) }))
+        object.append("executionLeftMs", .optional(record.executionLeft.map { .milliseconds($0) }))
+        object.append(
+            "policy",
+            .optional(
+                record.policy.map { grant in
+                    [
+                        "askedFor": .string(stamp(grant.askedFor)), "grantedFor": .string(stamp(grant.grantedFor)),
+                        "delayMs": .milliseconds(grant.delay),
+                        "moved": ["code": .string(grant.reason.rawValue), "message": .string(grant.reason.message)],
+                    ]
+                }))
+        return object
     }
 
-    private func recordJSON(_ record: ComplicationRequestRecord) -> String {
-        var object = JSONObjectText()
-        object.add("at", .string(clock.stamp(record.at)))
-        object.add("source", .string(record.source.rawValue))
-        object.add("kind", .string(record.kind.rawValue))
-        object.add("granted", .bool(record.outcome.isGranted))
-        object.add("reason", record.outcome.refusal.map { TraceValue.string($0.rawValue) })
-        object.add("charged", .bool(record.outcome == .granted(.charged)))
-        object.add("budgetLeft", .int(Int64(record.budgetLeft)))
-        object.add("transfersLeft", .int(Int64(record.transfersLeft)))
-        object.add("nextReset", .string(clock.stamp(record.nextReset)))
-        object.add("retryAt", record.retryAt.map { TraceValue.string(clock.stamp($0)) })
-        return object.text
+    /// The budget rules and what they did: `budget` (rules, daily reloads and execution, the
+    /// reload's cost, policy, task limits), `exhaustions`, `backgroundTasks` (with the
+    /// termination `code` `0xc51bad01`/`0xc51bad02`) and `longestWithoutReloadMs`.
+    public func budgetJSON(stamp: (SimTime) -> String) -> JSONObject {
+        let settings = model.configuration.budget
+        var budget = JSONObject()
+        budget.append("rules", .string(settings.rules.rawValue))
+        budget.append("dailyReloads", .optional(settings.dailyReloads.map { .count($0) }))
+        budget.append("dailyExecutionMs", .optional(settings.dailyExecution.map { .milliseconds($0) }))
+        budget.append("reloadCostMs", .milliseconds(model.budget.reloadCost))
+        budget.append(
+            "reloadWork",
+            [
+                "costMs": .milliseconds(settings.reloadWork.cost), "on": .string(settings.reloadWork.reference.name),
+                "does": .optional(settings.reloadWork.label.map { .string($0) }),
+            ])
+        budget.append("chip", .string(model.configuration.chip.name))
+        budget.append("reloadsPerBudget", .optional(reloadsPerExecutionBudget.map { .count($0) }))
+        budget.append("reloadPolicy", .optional(settings.reloadPolicy.map { .string($0.description) }))
+        budget.append("minimumReloadIntervalMs", .milliseconds(settings.minimumReloadInterval))
+        budget.append("backgroundTaskCpuMs", .milliseconds(settings.backgroundTaskLimits.cpu))
+        budget.append("backgroundTaskWallMs", .milliseconds(settings.backgroundTaskLimits.wall))
+        var object = JSONObject()
+        object.append("budget", .object(budget))
+        object.append(
+            "exhaustions",
+            .array(
+                model.exhaustions.filter { $0.at <= end }.map {
+                    ["at": .string(stamp($0.at)), "budget": .string($0.budget.rawValue)]
+                }))
+        object.append(
+            "backgroundTasks",
+            .array(
+                backgroundTasks.map { task in
+                    [
+                        "startedAt": .string(stamp(task.startedAt)), "endedAt": .string(stamp(task.endedAt)),
+                        "durationMs": .milliseconds(task.result.duration),
+                        "terminated": .optional(
+                            task.result.termination.map {
+                                [
+                                    "code": .string($0.code), "reason": .string($0.rawValue),
+                                    "message": .string($0.message),
+                                ]
+                            }),
+                    ]
+                }))
+        object.append("longestWithoutReloadMs", .milliseconds(longestWithoutReload))
+        return object
     }
+}
 
-    private func stalenessJSON(_ family: ComplicationStaleness) -> String {
-        var object = JSONObjectText()
-        object.add("totalSeconds", .decimal(family.totalStale.nanoseconds / 1_000_000, scale: 3))
-        object.add("maxSeconds", .decimal(family.maxStale.nanoseconds / 1_000_000, scale: 3))
-        let spans = family.spans.map { span -> String in
-            var item = JSONObjectText()
-            item.add("from", .string(clock.stamp(span.from)))
-            item.add("to", .string(clock.stamp(span.to)))
-            item.add("seconds", .decimal(span.duration.nanoseconds / 1_000_000, scale: 3))
-            item.add("shown", .string(span.shown))
-            item.add("truth", .string(span.truth))
-            return item.text
+extension ComplicationRefusal {
+    /// Why a request was refused, in words (beside the stable ``rawValue`` code).
+    public var message: String {
+        switch self {
+        case .notOnActiveFace: return "the complication is not on the active watch face"
+        case .refreshOutstanding: return "a background refresh is already scheduled or running"
+        case .backgroundRateLimit: return "too many background refreshes in the hour, or too soon after the last one"
+        case .transferBudgetExhausted: return "the phone has used its complication transfers for the day"
+        case .tooSoon: return "closer to the last granted reload than the minimum reload interval"
+        case .budgetExhausted: return "the daily reload budget is used up until the next reset"
+        case .executionBudgetExhausted: return "the daily execution-time budget is used up until the next reset"
         }
-        object.addRaw("spans", spans.jsonArray)
-        return object.text
+    }
+}
+
+extension ComplicationReloadDelay {
+    /// Why a policy reload was granted when it was, in words.
+    public var message: String {
+        switch self {
+        case .asRequested: return "granted at the time the policy asked for"
+        case .minimumInterval: return "moved to the minimum interval after the last reload"
+        case .budgetPacing: return "moved so the reloads left last until the budget resets"
+        case .budgetExhausted: return "no reload left today: moved to the budget reset"
+        }
+    }
+}
+
+extension BackgroundTaskTermination {
+    /// What the crash code means.
+    public var message: String {
+        switch self {
+        case .cpuTime: return "the background task used more CPU time than allowed"
+        case .wallTime: return "the background task ran longer than allowed"
+        }
     }
 }

@@ -2,7 +2,7 @@ import SimulationKernel
 
 extension ComplicationReport {
     private enum RowKind: Int {
-        case reset, face, request, shows, stale
+        case reset, face, task, request, budget, shows, stale
     }
 
     private struct Row {
@@ -28,7 +28,26 @@ extension ComplicationReport {
             rows.append(Row(time: time, kind: kind, sequence: rows.count, text: text))
         }
         for reset in model.resets where reset <= end {
-            add(reset, .reset, "reset    budget refilled: \(model.configuration.budget.dailyReloads) reloads")
+            add(reset, .reset, "reset    budget refilled: \(dailyBudgetText)")
+        }
+        for task in backgroundTasks {
+            switch task.result {
+            case .completed(let after):
+                add(
+                    task.endedAt, .task,
+                    "task     background refresh completed after \(after) (woke \(clock.timeOfDay(task.startedAt)))")
+            case .terminated(let reason, let after):
+                add(
+                    task.endedAt, .task,
+                    "task     background refresh TERMINATED \(reason.code) \(reason.rawValue) after \(after) "
+                        + "(woke \(clock.timeOfDay(task.startedAt))): no reload, no next refresh scheduled")
+            }
+        }
+        for exhaustion in model.exhaustions where exhaustion.at <= end {
+            add(
+                exhaustion.at, .budget,
+                "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))"
+            )
         }
         for change in model.presence where change.at <= end && change.at > start {
             add(
@@ -89,11 +108,32 @@ extension ComplicationReport {
 
     private var header: String {
         let settings = model.configuration.budget
-        return
+        var line =
             "complication \(families.map(\.rawValue).joined(separator: ", ")) · content \(model.configuration.mode.rawValue)"
-            + " · budget \(settings.dailyReloads) reloads/day, first reset \(clock.timeOfDay(settings.firstReset))"
+            + " · \(settings.rules.rawValue) budget \(dailyBudgetText)/day, first reset \(clock.timeOfDay(settings.firstReset))"
             + " · entries > \(settings.entrySpacing) apart"
+        if let policy = settings.reloadPolicy { line += " · policy \(policy.description)" }
+        if settings.minimumReloadInterval > .zero { line += " · reloads ≥ \(settings.minimumReloadInterval) apart" }
+        if settings.dailyExecution != nil {
+            line +=
+                "\nreload costs \(ComplicationReport.readable(model.budget.reloadCost)) on this watch's \(model.configuration.chip.name)"
+                + " (\(settings.reloadWork.description))"
+                + (reloadsPerExecutionBudget.map { "; the daily budget pays for \($0) reloads" } ?? "")
+        }
+        return line
     }
+
+    /// `"50 reloads"`, `"1m of execution"`, or both.
+    private var dailyBudgetText: String {
+        let settings = model.configuration.budget
+        var parts: [String] = []
+        if let reloads = settings.dailyReloads { parts.append("\(reloads) reloads") }
+        if let execution = settings.dailyExecution { parts.append("\(execution) of execution") }
+        return parts.isEmpty ? "unlimited" : parts.joined(separator: " and ")
+    }
+
+    /// The first budget reset after `time`.
+    private func reset(after time: SimTime) -> SimTime { model.budget.reset(after: time) }
 
     /// The budget and staleness summary lines.
     public var summary: [String] {
@@ -108,18 +148,19 @@ extension ComplicationReport {
         }
         let schedules = all.filter { $0.kind == .scheduleRefresh }
         let left = model.budget.allowance(at: end)
-        var nextReset = model.budget.nextReset
-        while nextReset <= end, model.budget.settings.resetPeriod > .zero {
-            nextReset = nextReset + model.budget.settings.resetPeriod
-        }
-        var lines = [
+        let nextReset = model.budget.reset(after: end)
+        let reloadsText = left.reloads == .max ? "unlimited" : String(left.reloads)
+        let executionText =
+            model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
+        var lines: [String] = [
             "budget   \(reloads.count) reload requests: \(granted.count) granted (\(charged.count) charged), "
                 + "\(reloads.count - granted.count) refused; \(schedules.count) background refresh schedules, "
                 + "\(schedules.filter(\.outcome.isGranted).count) granted",
             "refused  " + (refusals.isEmpty ? "none" : refusals.joined(separator: ", ")),
-            "left     \(left.reloads) reloads, \(left.transfers) transfers; "
+            "left     \(reloadsText) reloads\(executionText), \(left.transfers) transfers; "
                 + "next reset \(clock.timeOfDay(nextReset)) (\(nextReset))",
         ]
+        lines += budgetSummary
         for family in staleness {
             lines.append(
                 "stale    \(pad(family.family.rawValue, 12))total \(ComplicationStaleness.displayed(family.totalStale)), "
@@ -136,17 +177,83 @@ extension ComplicationReport {
         return short == 0 ? "" : " (\(short) under \(ComplicationReport.staleRowMinimum), not listed above)"
     }
 
+    /// Exhaustion, execution, policy and background-task lines of the summary (only those that apply).
+    private var budgetSummary: [String] {
+        var lines: [String] = []
+        let settings = model.configuration.budget
+        if let exhaustion = firstExhaustion {
+            lines.append(
+                "exhausted \(exhaustion.budget == .execution ? "execution time" : "reload count") at "
+                    + "\(clock.timeOfDay(exhaustion.at)) (\(exhaustion.at))")
+        } else if settings.dailyExecution != nil || settings.dailyReloads != nil {
+            lines.append("exhausted never")
+        }
+        if let daily = settings.dailyExecution {
+            let charged = records.filter { $0.cost != nil }.count
+            lines.append(
+                "execution \(charged) charged reload\(charged == 1 ? "" : "s") × \(ComplicationReport.readable(model.budget.reloadCost)) = "
+                    + "\(ComplicationReport.readable(executionCharged)) (budget \(daily) a day)")
+        }
+        if let policy = settings.reloadPolicy {
+            let reloads = policyReloads
+            var reasons: [String] = []
+            for reason in ComplicationReloadDelay.allCases {
+                let count = reloads.filter { $0.policy?.reason == reason }.count
+                if count > 0 { reasons.append("\(reason.rawValue) \(count)") }
+            }
+            let delays = reloads.compactMap { $0.policy?.delay }
+            lines.append(
+                "policy   \(policy.description): \(reloads.count) system reload\(reloads.count == 1 ? "" : "s")"
+                    + (delays.isEmpty
+                        ? ""
+                        : ", granted later than asked by up to \(ComplicationReport.readable(delays.max() ?? .zero))")
+                    + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"))
+        }
+        lines.append("dark     longest without a reload \(ComplicationStaleness.displayed(longestWithoutReload))")
+        let tasks = backgroundTasks
+        if !tasks.isEmpty {
+            let terminated = terminatedTasks
+            var text = "tasks    \(tasks.count) background task\(tasks.count == 1 ? "" : "s"): "
+            text += "\(tasks.count - terminated.count) completed, \(terminated.count) terminated"
+            let codes = BackgroundTaskTermination.allCases.compactMap { reason -> String? in
+                let count = terminated.filter { $0.result.termination == reason }.count
+                return count == 0 ? nil : "\(reason.code) \(reason.rawValue) \(count)"
+            }
+            if !codes.isEmpty { text += " (" + codes.joined(separator: ", ") + ")" }
+            lines.append(text)
+        }
+        return lines
+    }
+
     private func describe(_ record: ComplicationRequestRecord) -> String {
         let what = record.kind == .reload ? "reload   \(record.source.rawValue)" : "schedule background refresh"
+        var asked = ""
+        if let grant = record.policy {
+            asked = " asked \(clock.timeOfDay(grant.askedFor))"
+            if grant.reason != .asRequested {
+                asked += " (+\(ComplicationReport.readable(grant.delay)) \(grant.reason.rawValue))"
+            }
+            asked += " →"
+        }
+        let left = leftText(record)
         switch record.outcome {
         case .granted(let charge):
-            return "\(what): granted\(charge == .free ? " (free)" : ""), \(record.budgetLeft) left"
+            let cost = record.cost.map { ", cost \(ComplicationReport.readable($0))" } ?? ""
+            return "\(what):\(asked) granted\(charge == .free ? " (free)" : "")\(cost), \(left)"
         case .refused(let reason):
             var text =
-                "\(what): REFUSED \(reason.rawValue), \(record.budgetLeft) left, resets \(clock.timeOfDay(record.nextReset))"
+                "\(what):\(asked) REFUSED \(reason.rawValue), \(left), resets \(clock.timeOfDay(record.nextReset))"
             if let retry = record.retryAt { text += ", retry at \(clock.timeOfDay(retry))" }
             return text
         }
+    }
+
+    /// `"49 left"`, `"58.5s of execution left"`, or both.
+    private func leftText(_ record: ComplicationRequestRecord) -> String {
+        let count = record.budgetLeft == .max ? "unlimited" : "\(record.budgetLeft)"
+        guard let execution = record.executionLeft else { return "\(count) left" }
+        let time = "\(ComplicationReport.readable(execution)) of execution"
+        return model.configuration.budget.dailyReloads == nil ? "\(time) left" : "\(count) reloads and \(time) left"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -16,6 +16,12 @@ public struct ComplicationTruthChange: Hashable, Sendable {
     public var remaining: [ShoppingItem]
 }
 
+/// A daily budget that ran out, and when.
+public struct ComplicationExhaustion: Hashable, Sendable {
+    public var at: SimTime
+    public var budget: ComplicationExhaustedBudget
+}
+
 /// Where the complication was from `at` on.
 public struct ComplicationPresenceChange: Hashable, Sendable {
     public var at: SimTime
@@ -43,15 +49,20 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     public private(set) var presence: [ComplicationPresenceChange]
     /// Every request, in order.
     public private(set) var records: [ComplicationRequestRecord] = []
-    /// Every budget reset that happened.
+    /// Every budget reset that happened (resets with no request between them appear once, as the latest).
     public private(set) var resets: [SimTime] = []
+    /// Each time a daily budget ran out.
+    public private(set) var exhaustions: [ComplicationExhaustion] = []
+    /// Every background task, in the order they ended.
+    public private(set) var backgroundTasks: [BackgroundTaskRecord] = []
 
     public init(
         configuration: ComplicationConfiguration, items: [ShoppingItem], presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
     ) {
         self.configuration = configuration
-        self.budget = ComplicationBudget(settings: configuration.budget, presence: .notOnActiveFace)
+        self.budget = ComplicationBudget(
+            settings: configuration.budget, presence: .notOnActiveFace, chip: configuration.chip)
         self.truth = [ComplicationTruthChange(at: start, remaining: items)]
         self.presence = [ComplicationPresenceChange(at: start, presence: .notOnActiveFace)]
         if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
@@ -68,18 +79,29 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
 
     /// Runs one request through the budget and applies the result.
     ///
-    /// - Returns: all effects, for the driver to schedule wakes and cancellations.
+    /// A granted reload installs a new timeline; under a reload policy the budget then plans
+    /// the next system reload (``ComplicationBudgetEffect/schedulePolicyReload(_:)``).
+    ///
+    /// - Returns: all effects, for the driver to schedule wakes, tasks and cancellations.
     /// - Complexity: O(*n* + *e*) for a granted reload (*n* remaining items, *e* installed entries).
     @discardableResult
     public mutating func handle(_ event: ComplicationBudgetEvent) -> [ComplicationBudgetEffect] {
-        let effects = budget.reduce(event)
-        for effect in effects {
-            switch effect {
+        var effects = budget.reduce(event)
+        var index = 0
+        while index < effects.count {
+            switch effects[index] {
             case .record(let record): records.append(record)
             case .budgetReset(let at): resets.append(at)
-            case .reloadTimeline(let at, let source): install(at: at, source: source)
-            case .wakeForBackgroundRefresh, .cancelBackgroundRefresh: break
+            case .budgetExhausted(let at, let which): exhaustions.append(ComplicationExhaustion(at: at, budget: which))
+            case .backgroundTaskRecord(let task): backgroundTasks.append(task)
+            case .reloadTimeline(let at, let source):
+                let lastEntry = install(at: at, source: source)
+                effects += budget.reduce(.timelineInstalled(at: at, lastEntry: lastEntry))
+            case .wakeForBackgroundRefresh, .cancelBackgroundRefresh, .runBackgroundTask, .schedulePolicyReload,
+                .cancelPolicyReload:
+                break
             }
+            index += 1
         }
         if case .faceChanged(let at, let to) = event, presence.last?.presence != to {
             if let last = presence.last, last.at == at {
@@ -91,13 +113,15 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
         return effects
     }
 
-    private mutating func install(at time: SimTime, source: ComplicationReloadSource) {
+    /// Installs the timeline for `time`; returns the date of its last entry.
+    private mutating func install(at time: SimTime, source: ComplicationReloadSource) -> SimTime {
         let items = remaining(at: time)
         let result = configuration.budget.timelineBuilder.timeline(
             remaining: items, now: time, mode: configuration.mode)
         while let last = shown.last, last.entry.date >= time { shown.removeLast() }
         shown += result.kept.map { ComplicationShownEntry(entry: $0, source: source, reloadedAt: time) }
         discarded += result.discarded
+        return result.kept.last?.date ?? time
     }
 }
 

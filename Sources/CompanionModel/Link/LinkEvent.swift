@@ -55,6 +55,11 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
     case terminateWatchApp
     case relaunchWatchApp
     case watchAppToBackground
+    /// The system wakes the watch app into the background (a complication transfer arrived).
+    case wakeWatchApp
+    /// The watch app's owner says how the app now runs (the scenario simulation's watch side,
+    /// whose ``WatchAppLifecycle`` is the only source of this fact there).
+    case watchAppRunState(AppRunState)
     case complicationPlacement(ComplicationTransferBudget.Placement)
     case session(SessionActivation.Event)
 
@@ -70,6 +75,8 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
         case .terminateWatchApp: return "terminateWatchApp"
         case .relaunchWatchApp: return "relaunchWatchApp"
         case .watchAppToBackground: return "watchAppToBackground"
+        case .wakeWatchApp: return "wakeWatchApp"
+        case .watchAppRunState(let state): return "watchApp \(state.name)"
         case .complicationPlacement(let placement):
             return placement == .onActiveFace ? "complicationOnFace" : "complicationOffFace"
         case .session(let event):

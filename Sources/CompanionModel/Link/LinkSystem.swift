@@ -97,6 +97,8 @@ public struct LinkSystem: Sendable {
                 out.append(.schedule(.timer(timer), at: time))
             case .trace(let event):
                 out.append(.trace(event))
+            case .wakeApp(let side):
+                run(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: now, into: &out)
             case .deliver(let message, let duplicate):
                 receive(message, duplicate: duplicate, at: now, into: &out)
             case .outcome(let message, let outcome):

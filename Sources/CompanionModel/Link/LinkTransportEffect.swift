@@ -10,6 +10,9 @@ public enum LinkTransportEffect: Hashable, Sendable {
     case outcome(LinkMessage, LinkOutcome)
     /// Record a trace event.
     case trace(TraceEvent)
+    /// The system wakes `side`'s app into the background (a complication transfer arrived for a
+    /// watch app that does not run); what has arrived is delivered once the app runs.
+    case wakeApp(LinkSide)
 }
 
 /// How a message or transfer ended, as its sender learns it.

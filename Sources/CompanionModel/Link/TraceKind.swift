@@ -90,6 +90,10 @@ public enum TraceKind: String, Hashable, Sendable, CaseIterable {
     case complicationRequest = "complication.request"
     case complicationReloaded = "complication.reloaded"
     case complicationBudgetReset = "complication.budgetReset"
+    case complicationBudgetExhausted = "complication.budgetExhausted"
+    case complicationPolicyPlanned = "complication.policyPlanned"
+    case complicationBackgroundTask = "complication.backgroundTask"
+    case complicationRefreshPlanRestarted = "complication.refreshPlanRestarted"
 
     /// The kind of an app lifecycle change on `side` (`"watch.app"`, `"phone.app"`).
     public static func app(_ side: LinkSide) -> TraceKind { side == .watch ? .watchApp : .phoneApp }

@@ -40,6 +40,8 @@ extension WatchLink {
         case .terminateWatchApp: return changeApp(.watch, .terminate, at: now, cause: change.name)
         case .relaunchWatchApp: return changeApp(.watch, .launch, at: now, cause: change.name)
         case .watchAppToBackground: return changeApp(.watch, .moveToBackground, at: now, cause: change.name)
+        case .wakeWatchApp: return changeApp(.watch, .wakeInBackground, at: now, cause: change.name)
+        case .watchAppRunState(let state): return setApp(.watch, to: state, at: now)
         case .complicationPlacement(let placement):
             guard complicationBudget.placement != placement else { return [] }
             complicationBudget.placement = placement
@@ -105,6 +107,17 @@ extension WatchLink {
             }
         }
         return effects
+    }
+
+    /// Takes the owner's word for how `side`'s app runs (no trace: the owner traces its own
+    /// lifecycle): delivers what waits for an app that started, orphans the handlers of one that
+    /// stopped.
+    mutating func setApp(_ side: LinkSide, to state: AppRunState, at now: SimTime) -> [LinkTransportEffect] {
+        let wasRunning = app(side).isRunning
+        setApp(side, state)
+        if !wasRunning, state.isRunning { return deliverArrived(to: side, at: now) }
+        if wasRunning, !state.isRunning { return interactiveAppStopped(side, at: now) }
+        return []
     }
 
     mutating func changeSession(_ event: SessionActivation.Event, at now: SimTime) -> [LinkTransportEffect] {

@@ -94,7 +94,9 @@ extension WatchLink {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
         }
         if lane == .complication, !watchApp.isRunning {
-            effects += changeApp(.watch, .wakeInBackground, at: now, cause: "complication \(id)")
+            // The system launches the watch app into the background; its owner decides and tells
+            // the link (``LinkEnvironmentChange/watchAppRunState(_:)``), which then delivers.
+            return effects + [.wakeApp(.watch)]
         }
         return effects + deliverArrived(lane, at: now)
     }

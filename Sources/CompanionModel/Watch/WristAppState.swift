@@ -64,4 +64,8 @@ public enum TapRefusal: String, Hashable, Sendable {
     case wristDown
     /// The wrist is up but the clock face is showing, not the app.
     case clockFace
+    /// The app is not running (terminated); it must be opened again.
+    case appNotRunning
+    /// The app is still launching.
+    case appLaunching
 }

@@ -41,53 +41,19 @@ public enum ComplicationTimeline {
     public static let atJSONSchema = "wristsim.timeline-at/1"
 
     /// `timeline --json`, schema `wristsim.timeline/1`: the entries shown, every reload request
-    /// with its decision (a refusal's `reason` with its `code`), the budget resets and the
-    /// staleness per family, times in ISO 8601 with milliseconds.
+    /// with its decision (a refusal's `reason` with its `code`), the budget resets, the budget's
+    /// rules and what they did (exhaustions, background tasks, the longest time without a reload)
+    /// and the staleness per family, times in ISO 8601 with milliseconds
+    /// (``ComplicationReport/jsonValue(stamp:)`` builds everything after `settings`).
     public static func document(_ result: Result, scenario: Scenario) -> JSONValue {
-        let report = result.report
         let clock = ReportClock(start: scenario.start, showsDates: true)
-        func iso(_ time: SimTime) -> JSONValue { .string(clock.iso(time)) }
-        return [
-            "schema": .string(jsonSchema), "file": .string(scenario.file), "scenario": .string(scenario.name),
-            "settings": .string(result.settings == .defaults ? "defaults" : "scenario"),
-            "families": .array(report.families.map { .string($0.rawValue) }),
-            "start": iso(report.start), "end": iso(report.end),
-            "entries": .array(
-                report.entries.map { line in
-                    [
-                        "at": iso(line.at), "family": .string(line.family.rawValue), "text": .string(line.text),
-                        "source": .string(line.source.rawValue), "suppliedAt": iso(line.reloadedAt),
-                    ]
-                }),
-            "reloads": .array(
-                report.records.map { record in
-                    [
-                        "at": iso(record.at), "source": .string(record.source.rawValue),
-                        "kind": .string(record.kind.rawValue), "granted": .bool(record.outcome.isGranted),
-                        "reason": .optional(
-                            record.outcome.refusal.map { RunReport.reason(code: $0.rawValue, message: message($0)) }),
-                        "charged": .bool(record.outcome == .granted(.charged)),
-                        "budgetLeft": .count(record.budgetLeft), "transfersLeft": .count(record.transfersLeft),
-                        "nextReset": iso(record.nextReset), "retryAt": .optional(record.retryAt.map(iso)),
-                    ]
-                }),
-            "resets": .array(report.model.resets.filter { $0 <= report.end }.map(iso)),
-            "staleness": .array(
-                report.staleness.map { family in
-                    [
-                        "family": .string(family.family.rawValue), "totalMs": .milliseconds(family.totalStale),
-                        "longestMs": .milliseconds(family.maxStale),
-                        "spans": .array(
-                            family.spans.map { span in
-                                [
-                                    "from": iso(span.from), "to": iso(span.to),
-                                    "durationMs": .milliseconds(span.duration),
-                                    "shown": .string(span.shown), "truth": .string(span.truth),
-                                ]
-                            }),
-                    ]
-                }),
-        ]
+        var object = JSONObject()
+        object.append("schema", .string(jsonSchema))
+        object.append("file", .string(scenario.file))
+        object.append("scenario", .string(scenario.name))
+        object.append("settings", .string(result.settings == .defaults ? "defaults" : "scenario"))
+        if case .object(let report) = result.report.jsonValue(stamp: clock.iso) { object.merge(report) }
+        return .object(object)
     }
 
     /// `timeline --at TIME --json`, schema `wristsim.timeline-at/1`: what each family shows at
@@ -109,14 +75,5 @@ public enum ComplicationTimeline {
     }
 
     /// Why a reload was refused, in words.
-    public static func message(_ refusal: ComplicationRefusal) -> String {
-        switch refusal {
-        case .notOnActiveFace: return "the complication is not on the active watch face"
-        case .refreshOutstanding: return "a background refresh is already scheduled"
-        case .backgroundRateLimit: return "too many background refreshes in the hour, or too soon after the last one"
-        case .transferBudgetExhausted: return "the phone has used its complication transfers for the day"
-        case .tooSoon: return "closer to the last granted reload than the minimum reload interval"
-        case .budgetExhausted: return "the daily reload budget is used up until the next reset"
-        }
-    }
+    public static func message(_ refusal: ComplicationRefusal) -> String { refusal.message }
 }

@@ -15,17 +15,21 @@ import SimulationKernel
 ///
 /// Every key is optional; the defaults are ``ComplicationConfiguration``'s and
 /// ``ComplicationBudgetSettings/clockKit`` with the budget resetting at the scenario's next
-/// local midnight (in the start date's UTC offset).
+/// local midnight (in the start date's UTC offset). `"preset"` (`"grocery"`, `"tubeStatus"`,
+/// ``ComplicationPreset``) picks the budget rules first; the `"budget"` keys then override them.
 public struct ComplicationSettings: Sendable {
     /// When the app schedules background refreshes: first at `from`, each for `every` later, and
     /// again after each refresh runs (a refused schedule is retried at the earliest allowed time).
     public struct BackgroundRefreshPlan: Hashable, Sendable {
         public var every: SimDuration
         public var from: SimTime
+        /// What each background task does before it asks for its reload.
+        public var task: BackgroundTaskWork
 
-        public init(every: SimDuration, from: SimTime = .zero) {
+        public init(every: SimDuration, from: SimTime = .zero, task: BackgroundTaskWork = BackgroundTaskWork()) {
             self.every = every
             self.from = from
+            self.task = task
         }
     }
 
@@ -82,9 +86,12 @@ public struct ComplicationSettings: Sendable {
             }
             try reader.finish()
         }
-        let budget =
-            try object.optional("budget").map { node throws(ScenarioError) in try decodeBudget(node, context) }
-            ?? defaults(start: context.start ?? EpochTime(secondsSinceEpoch: 0)).configuration.budget
+        let preset = try object.optional("preset").map { node throws(ScenarioError) in
+            try decodePreset(node, context)
+        }
+        var budget = preset?.budget ?? .clockKit
+        budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
+        if let budgetNode = object.optional("budget") { budget = try decodeBudget(budgetNode, context, base: budget) }
         var plan: BackgroundRefreshPlan?
         if let refreshNode = object.optional("backgroundRefresh") {
             var reader = try ObjectReader(refreshNode, context, what: "an object such as {\"every\": \"15m\"}")
@@ -94,8 +101,9 @@ public struct ComplicationSettings: Sendable {
                 throw context.error(everyNode, "expected a positive duration such as \"15m\", found \"0s\"")
             }
             let from = try reader.optional("from")?.time(context) ?? .zero
+            let task = try reader.optional("task").map { node throws(ScenarioError) in try decodeTask(node, context) }
             try reader.finish()
-            plan = BackgroundRefreshPlan(every: every, from: from)
+            plan = BackgroundRefreshPlan(every: every, from: from, task: task ?? BackgroundTaskWork())
         }
         try object.finish()
         let clock = ComplicationClock(origin: context.start)
@@ -116,60 +124,5 @@ public struct ComplicationSettings: Sendable {
             throw context.error(node, message + "; expected one of: " + ComplicationFamily.names)
         }
         return family
-    }
-
-    private static func decodeBudget(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
-        -> ComplicationBudgetSettings
-    {
-        var object = try ObjectReader(node, context, what: "a budget object such as {\"dailyReloads\": 50}")
-        var budget = ComplicationBudgetSettings.clockKit
-        if let rulesNode = object.optional("rules") {
-            switch try rulesNode.string(context) {
-            case "clockKit": budget = .clockKit
-            case "widgetKit": budget = .widgetKit
-            case let other:
-                throw context.error(rulesNode, "unknown rules \"\(other)\"; expected \"clockKit\" or \"widgetKit\"")
-            }
-        }
-        budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
-        if let value = object.optional("dailyReloads") { budget.dailyReloads = try value.int(context, in: 0...100_000) }
-        if let value = object.optional("firstReset") {
-            if case .string("midnight") = value.value {
-                budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
-            } else {
-                budget.firstReset = try value.time(context)
-            }
-        }
-        if let value = object.optional("resetEvery") {
-            budget.resetPeriod = try value.duration(context)
-            guard budget.resetPeriod >= .minutes(1) else {
-                throw context.error(value, "expected a reset period of at least \"1m\", such as \"24h\"")
-            }
-        }
-        if let value = object.optional("foregroundReloads") {
-            let name = try value.string(context)
-            guard let parsed = ComplicationBudgetSettings.ForegroundReloads(rawValue: name) else {
-                throw context.error(value, "unknown foregroundReloads \"\(name)\"; expected \"charged\" or \"free\"")
-            }
-            budget.foregroundReloads = parsed
-        }
-        if let value = object.optional("minimumReloadInterval") {
-            budget.minimumReloadInterval = try value.duration(context)
-        }
-        if let value = object.optional("entrySpacing") { budget.entrySpacing = try value.duration(context) }
-        if let value = object.optional("futureEntryLimit") {
-            budget.futureEntryLimit = try value.int(context, in: 0...10_000)
-        }
-        if let value = object.optional("backgroundRefreshesPerHour") {
-            budget.backgroundRefreshesPerHour = try value.int(context, in: 1...3_600)
-        }
-        if let value = object.optional("backgroundRefreshInterval") {
-            budget.backgroundRefreshInterval = try value.duration(context)
-        }
-        if let value = object.optional("dailyTransfers") {
-            budget.dailyTransfers = try value.int(context, in: 0...100_000)
-        }
-        try object.finish()
-        return budget
     }
 }

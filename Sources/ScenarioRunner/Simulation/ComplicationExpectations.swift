@@ -42,10 +42,21 @@ public enum ComplicationExpectations {
         expectation.charged = try object.optional("charged")?.int(context, in: 0...Int.max)
         expectation.refused = try object.optional("refused")?.int(context, in: 0...Int.max)
         expectation.transfersLeft = try object.optional("transfersLeft")?.int(context, in: 0...Int.max)
+        expectation.executionLeft = try object.optional("executionLeft")?.duration(context)
+        if let exhausted = object.optional("exhaustedAt") {
+            expectation.exhaustedAt = exhausted.isNull ? .never : .at(try exhausted.time(context))
+        }
+        expectation.policyReloads = try object.optional("policyReloads")?.int(context, in: 0...Int.max)
+        expectation.longestWithoutReloadAtMost = try object.optional("longestWithoutReloadAtMost")?.duration(context)
+        expectation.backgroundTasks = try object.optional("backgroundTasks")?.int(context, in: 0...Int.max)
+        expectation.terminated = try object.optional("terminated")?.int(context, in: 0...Int.max)
         try object.finish()
         if expectation.label == "complication budget" {
             throw context.error(
-                node, "expected at least one of \"reloadsLeft\", \"charged\", \"refused\", \"transfersLeft\"")
+                node,
+                "expected at least one of \"reloadsLeft\", \"charged\", \"refused\", \"transfersLeft\", "
+                    + "\"executionLeft\", \"exhaustedAt\", \"policyReloads\", \"longestWithoutReloadAtMost\", "
+                    + "\"backgroundTasks\", \"terminated\"")
         }
         return expectation
     }
@@ -119,6 +130,12 @@ public enum ComplicationExpectations {
         public var charged: Int?
         public var refused: Int?
         public var transfersLeft: Int?
+        public var executionLeft: SimDuration?
+        public var exhaustedAt: ExpectedExhaustion?
+        public var policyReloads: Int?
+        public var longestWithoutReloadAtMost: SimDuration?
+        public var backgroundTasks: Int?
+        public var terminated: Int?
 
         public var label: String {
             var parts: [String] = []
@@ -126,6 +143,12 @@ public enum ComplicationExpectations {
             if let charged { parts.append("charged = \(charged)") }
             if let refused { parts.append("refused = \(refused)") }
             if let transfersLeft { parts.append("transfersLeft = \(transfersLeft)") }
+            if let executionLeft { parts.append("executionLeft = \(executionLeft)") }
+            if let exhaustedAt { parts.append("exhaustedAt = \(exhaustedAt.description)") }
+            if let policyReloads { parts.append("policyReloads = \(policyReloads)") }
+            if let longestWithoutReloadAtMost { parts.append("longestWithoutReload ≤ \(longestWithoutReloadAtMost)") }
+            if let backgroundTasks { parts.append("backgroundTasks = \(backgroundTasks)") }
+            if let terminated { parts.append("terminated = \(terminated)") }
             return "complication budget" + (parts.isEmpty ? "" : " " + parts.joined(separator: ", "))
         }
 
@@ -149,7 +172,61 @@ public enum ComplicationExpectations {
             if let transfersLeft, left.transfers != transfersLeft {
                 problems.append("expected \(transfersLeft) transfers left, found \(left.transfers)")
             }
+            if let report = simulation.complicationReport() { problems += failures(in: report, now: simulation.now) }
             return problems.isEmpty ? nil : problems.joined(separator: "; ")
         }
+    }
+}
+
+extension ComplicationExpectations {
+    /// When a daily budget is expected to run out first: at a time, or never (`null`).
+    public enum ExpectedExhaustion: Hashable, Sendable {
+        case at(SimTime)
+        case never
+
+        var description: String {
+            switch self {
+            case .at(let time): return time.description
+            case .never: return "never"
+            }
+        }
+    }
+}
+
+extension ComplicationExpectations.Budget {
+    /// The checks that need the report: execution, exhaustion, policy reloads, gaps, tasks.
+    func failures(in report: ComplicationReport, now: SimTime) -> [String] {
+        var problems: [String] = []
+        if let executionLeft {
+            let actual = report.model.budget.executionAllowance(at: now)
+            if actual != executionLeft {
+                problems.append(
+                    "expected \(executionLeft) of execution left, found \(actual.map(\.description) ?? "no execution budget")"
+                )
+            }
+        }
+        if let exhaustedAt {
+            let actual: ComplicationExpectations.ExpectedExhaustion =
+                report.firstExhaustion.map { .at($0.at) } ?? .never
+            if actual != exhaustedAt {
+                problems.append(
+                    "expected the budget exhausted at \(exhaustedAt.description), found \(actual.description)")
+            }
+        }
+        if let policyReloads, report.policyReloads.count != policyReloads {
+            problems.append("expected \(policyReloads) policy reloads, found \(report.policyReloads.count)")
+        }
+        if let limit = longestWithoutReloadAtMost, report.longestWithoutReload > limit {
+            problems.append(
+                "expected at most \(limit) without a reload, found \(ComplicationStaleness.displayed(report.longestWithoutReload))"
+            )
+        }
+        if let backgroundTasks, report.backgroundTasks.count != backgroundTasks {
+            problems.append("expected \(backgroundTasks) background tasks, found \(report.backgroundTasks.count)")
+        }
+        if let terminated, report.terminatedTasks.count != terminated {
+            problems.append("expected \(terminated) terminated background tasks, found \(report.terminatedTasks.count)")
+        }
+        return problems
     }
 }

@@ -24,6 +24,7 @@ extension ComplicationFeature {
             if count > 0 { reasons.append(.string("\(reason.rawValue)=\(count)")) }
         }
         var rows: [ReportSection.Row] = [
+            .init("rules", .string(report.model.configuration.budget.rules.rawValue)),
             .init(
                 "families", .list(report.families.map { .string($0.rawValue) }),
                 text: report.families.map(\.rawValue).joined(separator: ", ")),
@@ -32,9 +33,10 @@ extension ComplicationFeature {
             .init(
                 "refused", .int(Int64(refused.count)),
                 text: refused.isEmpty ? "0" : "\(refused.count) (\(reasons.map(\.text).joined(separator: ", ")))"),
-            .init("reloadsLeft", .int(Int64(left.reloads))),
+            .init("reloadsLeft", left.reloads == .max ? .string("unlimited") : .int(Int64(left.reloads))),
             .init("transfersLeft", .int(Int64(left.transfers))),
         ]
+        rows += budgetRows(report, at: now)
         for family in report.staleness {
             rows.append(
                 .init(
@@ -44,5 +46,62 @@ extension ComplicationFeature {
                         + "\(ComplicationStaleness.displayed(family.maxStale)) longest"))
         }
         return [ReportSection(title: "complication", rows: rows)]
+    }
+}
+
+extension ComplicationFeature {
+    /// Execution budget, exhaustion, policy reloads, the longest time without a reload and
+    /// background tasks (each only where it applies).
+    func budgetRows(_ report: ComplicationReport, at now: SimTime) -> [ReportSection.Row] {
+        var rows: [ReportSection.Row] = []
+        let settings = report.model.configuration.budget
+        if settings.dailyExecution != nil {
+            let cost = report.model.budget.reloadCost
+            rows.append(
+                .init(
+                    "reloadCost", .duration(cost),
+                    text: "\(ComplicationReport.readable(cost)) on \(report.model.configuration.chip.name) "
+                        + "(\(settings.reloadWork.description))"))
+            if let perDay = report.reloadsPerExecutionBudget {
+                rows.append(.init("reloadsPerBudget", .int(Int64(perDay))))
+            }
+            rows.append(
+                .init(
+                    "executionCharged", .duration(report.executionCharged),
+                    text: ComplicationReport.readable(report.executionCharged)))
+            if let left = report.model.budget.executionAllowance(at: now) {
+                rows.append(.init("executionLeft", .duration(left), text: ComplicationReport.readable(left)))
+            }
+        }
+        if let exhaustion = report.firstExhaustion {
+            rows.append(
+                .init(
+                    "exhaustedAt", .string(report.clock.stamp(exhaustion.at)),
+                    text: "\(report.clock.timeOfDay(exhaustion.at)) (\(exhaustion.at), \(exhaustion.budget.rawValue))"))
+        } else {
+            rows.append(.init("exhaustedAt", .string("never")))
+        }
+        if let policy = settings.reloadPolicy {
+            let reloads = report.policyReloads
+            let maxDelay = reloads.compactMap { $0.policy?.delay }.max() ?? .zero
+            rows.append(.init("policy", .string(policy.description)))
+            rows.append(.init("policyReloads", .int(Int64(reloads.count))))
+            rows.append(.init("maxPolicyDelay", .duration(maxDelay), text: ComplicationReport.readable(maxDelay)))
+        }
+        rows.append(
+            .init(
+                "longestWithoutReload", .duration(report.longestWithoutReload),
+                text: ComplicationStaleness.displayed(report.longestWithoutReload).description))
+        let tasks = report.backgroundTasks
+        if !tasks.isEmpty {
+            let terminated = report.terminatedTasks
+            let codes = terminated.compactMap { $0.result.termination?.code }
+            rows.append(.init("backgroundTasks", .int(Int64(tasks.count))))
+            rows.append(
+                .init(
+                    "terminated", .int(Int64(terminated.count)),
+                    text: terminated.isEmpty ? "0" : "\(terminated.count) (\(codes.joined(separator: ", ")))"))
+        }
+        return rows
     }
 }

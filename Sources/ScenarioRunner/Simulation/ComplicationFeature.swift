@@ -22,6 +22,18 @@ public struct ComplicationFeature: SimulationFeature {
         /// A refresh is scheduled; the system wakes the app with the wake carrying this token
         /// (an older wake, cancelled since, carries another and is ignored).
         case awaitingWake(token: Int)
+        /// The app is awake and its background task runs until the end carrying this token.
+        case runningTask(token: Int)
+        /// The system terminated the app during a background task: it could not schedule its
+        /// next refresh, so none comes until the app runs again in the foreground.
+        case terminated(BackgroundTaskTermination)
+    }
+
+    /// The system's side of policy reloads (WidgetKit's reload policy, ClockKit's requested update).
+    enum PolicyDriver: Hashable, Sendable {
+        case idle
+        /// The planned reload fires with the event carrying this token.
+        case waiting(token: Int)
     }
 
     /// The model, when the scenario has a `"complication"` section.
@@ -29,16 +41,22 @@ public struct ComplicationFeature: SimulationFeature {
     /// The `"complication"` settings, if any.
     public let settings: ComplicationSettings?
     var driver: RefreshDriver = .stopped
-    /// The token of the last wake asked for.
+    var policy: PolicyDriver = .idle
+    /// The token of the last wake, task end or policy reload asked for.
     var wakeToken = 0
+    /// What each background task does now (the plan's, until a `backgroundTaskWork` step).
+    var taskWork: BackgroundTaskWork
 
     public init(scenario: Scenario, seed: UInt64) {
         settings = scenario.sections.complication
+        taskWork = settings?.backgroundRefresh?.task ?? BackgroundTaskWork()
         model = settings.map { settings in
             var order = StoreOrder()
             for trip in scenario.history { order.learn(trip: trip) }
+            var configuration = settings.configuration
+            configuration.chip = WatchModel.model(named: scenario.watch).chip
             return ComplicationTimelineModel(
-                configuration: settings.configuration,
+                configuration: configuration,
                 items: ShoppingList(items: scenario.items, order: order).remainingItems, presence: settings.presence)
         }
     }
@@ -48,6 +66,7 @@ public struct ComplicationFeature: SimulationFeature {
     public mutating func start(_ context: WorldContext) -> [WorldEffect] {
         guard let model, let settings else { return [] }
         var effects = model.records.map(trace)
+        if let grant = model.budget.policyReload.grant { effects += schedulePolicyReload(grant, at: context.now) }
         effects.append(.send(.link(.environment(.complicationPlacement(placement(settings.presence))))))
         if let plan = settings.backgroundRefresh {
             driver = .willSchedule
@@ -64,7 +83,12 @@ public struct ComplicationFeature: SimulationFeature {
             model?.listChanged(to: remaining, at: now)
             return []
         case .reload(let source):
-            return apply(source == .phoneTransfer ? .phoneTransfer(at: now) : .appReload(at: now), context)
+            guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context) }
+            // The watch app asks from its check-off pipeline or when data reaches it: counted as
+            // a foreground reload (free under WidgetKit rules).
+            var effects = apply(.appReload(at: now, app: .foreground), context)
+            if case .terminated = driver { effects += restartRefreshPlan(context) }
+            return effects
         case .face(let presence):
             var effects = apply(.faceChanged(at: now, to: presence), context)
             effects.append(.send(.link(.environment(.complicationPlacement(placement(presence))))))
@@ -80,8 +104,48 @@ public struct ComplicationFeature: SimulationFeature {
             guard driver == .awaitingWake(token: token) else { return [] }
             driver = .stopped
             return apply(.backgroundRefreshWoke(at: now), context)
-                + apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+        case .taskEnded(let result, let token):
+            guard driver == .runningTask(token: token) else { return [] }
+            driver = .stopped
+            var effects = apply(.backgroundTaskEnded(at: now, result: result), context)
+            if let termination = result.termination {
+                driver = .terminated(termination)
+            } else {
+                effects += apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+            }
+            return effects
+        case .policyReload(let token):
+            guard policy == .waiting(token: token) else { return [] }
+            policy = .idle
+            return apply(.policyReloadDue(at: now), context)
+        case .taskWork(let work):
+            taskWork = work
+            return []
         }
+    }
+
+    /// The app runs in the foreground again after the system terminated it in a background
+    /// task: it schedules its background refresh again.
+    private mutating func restartRefreshPlan(_ context: WorldContext) -> [WorldEffect] {
+        driver = .stopped
+        guard model?.presence(at: context.now) == .onActiveFace else { return [] }
+        return [.trace(.complicationRefreshPlanRestarted, at: context.now, ["reason": .string("appLaunched")])]
+            + apply(.scheduleBackgroundRefresh(at: context.now, preferred: context.now + refreshEvery), context)
+    }
+
+    /// Puts the policy reload on the loop (a planned one is superseded) and traces the plan.
+    private mutating func schedulePolicyReload(_ grant: ComplicationPolicyGrant, at now: SimTime) -> [WorldEffect] {
+        wakeToken += 1
+        policy = .waiting(token: wakeToken)
+        return [
+            .schedule(.complication(.policyReload(token: wakeToken)), at: grant.grantedFor),
+            .trace(
+                .complicationPolicyPlanned, at: now,
+                [
+                    "askedFor": .string(grant.askedFor.description),
+                    "grantedFor": .string(grant.grantedFor.description), "moved": .string(grant.reason.rawValue),
+                ]),
+        ]
     }
 
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
@@ -117,6 +181,22 @@ public struct ComplicationFeature: SimulationFeature {
                 effects.append(.schedule(.complication(.refreshWake(token: wakeToken)), at: at))
             case .cancelBackgroundRefresh:
                 driver = .stopped
+            case .runBackgroundTask:
+                let result = model.configuration.budget.backgroundTaskLimits.run(taskWork, on: model.configuration.chip)
+                wakeToken += 1
+                driver = .runningTask(token: wakeToken)
+                effects.append(
+                    .schedule(
+                        .complication(.taskEnded(result, token: wakeToken)), at: now.addingClamped(result.duration)))
+                effects.append(.trace(.complicationBackgroundTask, at: now, ["state": .string("started")]))
+            case .backgroundTaskRecord(let task):
+                effects.append(traceTask(task, at: now))
+            case .schedulePolicyReload(let grant):
+                effects += schedulePolicyReload(grant, at: now)
+            case .cancelPolicyReload:
+                policy = .idle
+            case .budgetExhausted(_, let which):
+                effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
             case .budgetReset(let at):
                 effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(at.description)]))
             case .reloadTimeline(_, let source):
@@ -136,8 +216,29 @@ public struct ComplicationFeature: SimulationFeature {
             ("granted", .bool(request.outcome.isGranted)),
         ]
         if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
-        fields.append(("budgetLeft", .int(Int64(request.budgetLeft))))
+        if let grant = request.policy {
+            fields.append(("askedFor", .string(grant.askedFor.description)))
+            fields.append(("moved", .string(grant.reason.rawValue)))
+        }
+        if let cost = request.cost { fields.append(("cost", .duration(cost))) }
+        if request.budgetLeft != .max { fields.append(("budgetLeft", .int(Int64(request.budgetLeft)))) }
+        if let left = request.executionLeft { fields.append(("executionLeft", .duration(left))) }
         return .trace(.complicationRequest, at: request.at, fieldList: fields)
+    }
+
+    private func traceTask(_ task: BackgroundTaskRecord, at now: SimTime) -> WorldEffect {
+        switch task.result {
+        case .completed(let after):
+            return .trace(
+                .complicationBackgroundTask, at: now, ["state": .string("completed"), "after": .duration(after)])
+        case .terminated(let reason, let after):
+            return .trace(
+                .complicationBackgroundTask, at: now,
+                [
+                    "state": .string("terminated"), "code": .string(reason.code), "reason": .string(reason.rawValue),
+                    "after": .duration(after),
+                ])
+        }
     }
 }
 
@@ -154,4 +255,10 @@ public enum ComplicationEvent: Hashable, Sendable {
     case scheduleRefresh
     /// The system wakes the app for its scheduled background refresh.
     case refreshWake(token: Int)
+    /// The app's background task ends (completed, or terminated by the system).
+    case taskEnded(BackgroundTaskResult, token: Int)
+    /// The system reloads the timeline, as its policy asked.
+    case policyReload(token: Int)
+    /// From now on each background task does this work (a `backgroundTaskWork` step).
+    case taskWork(BackgroundTaskWork)
 }

@@ -3,7 +3,7 @@ import SimulationKernel
 
 /// Step kinds for the complication: the watch face, the phone's transfers, explicit reloads.
 public enum ComplicationSteps {
-    public static let all: [StepKind] = [onFace, offFace, phoneTransfer, reload]
+    public static let all: [StepKind] = [onFace, offFace, phoneTransfer, reload, taskWork]
 
     /// `{"do": "complicationOnFace"}`: the user switches to a face with the complication (the
     /// system asks for a fresh timeline, free of charge, and the app resumes background refreshes).
@@ -33,6 +33,20 @@ public enum ComplicationSteps {
         name: "reloadComplication", summary: "the foreground app asks for a complication reload"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         AppReload()
+    }
+
+    /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each
+    /// background refresh task does this much work (the data it processes grew, say).
+    public static let taskWork = StepKind(
+        name: "backgroundTaskWork", summary: "changes the work each background refresh task does"
+    ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        TaskWork(work: try ComplicationSettings.readTask(&object, context))
+    }
+
+    public struct TaskWork: ScenarioAction {
+        public var work: BackgroundTaskWork
+        public var label: String { "background task work: \(work.cpu.description) CPU, \(work.wall) wall" }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.taskWork(work)))] }
     }
 
     public struct FacePresence: ScenarioAction {

@@ -7,6 +7,7 @@ public enum LinkExpectations {
     public static let all: [ExpectationKind] =
         [
             noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
+            reachableFromPhone,
         ] + ChannelCount.Metric.allCases.map(channelCount)
 
     /// `"noMessageLost": true`: left to finish, the link gets every check-off to the phone
@@ -51,7 +52,15 @@ public enum LinkExpectations {
     public static let reachable = ExpectationKind(
         key: "reachable", summary: "whether the phone is reachable from the watch"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        Reachable(expected: try node.bool(context))
+        Reachable(expected: try node.bool(context), side: .watch)
+    }
+
+    /// `"reachableFromPhone": false`: whether the phone can send the watch an interactive message
+    /// now (`isReachable` on the phone: the watch app must be in the foreground).
+    public static let reachableFromPhone = ExpectationKind(
+        key: "reachableFromPhone", summary: "whether the watch is reachable from the phone"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        Reachable(expected: try node.bool(context), side: .phone)
     }
 
     /// `"delivered": {"interactive": 3, "userInfo": 2}` and likewise `failed`, `duplicates`,
@@ -141,12 +150,14 @@ public enum LinkExpectations {
         }
     }
 
-    /// `reachable`: from the watch.
+    /// `reachable` (from the watch) and `reachableFromPhone`.
     public struct Reachable: ScenarioExpectation {
         public var expected: Bool
-        public var label: String { "reachable = \(expected)" }
+        /// Whose `isReachable`.
+        public var side: LinkSide
+        public var label: String { side == .watch ? "reachable = \(expected)" : "reachableFromPhone = \(expected)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.link.transport.reachability(from: .watch)
+            let actual = simulation.link.transport.reachability(from: side)
             if actual.isReachable == expected { return nil }
             if case .unreachable(let reason) = actual {
                 return "expected reachable, found unreachable (\(reason.name))"

@@ -56,10 +56,17 @@ public struct LinkFeature: SimulationFeature {
     ///
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:)``).
     public mutating func handle(_ event: LinkEvent, _ context: WorldContext) -> [WorldEffect] {
-        let watchWasRunning = transport.watchApp.isRunning
+        // The watch app's lifecycle belongs to the watch side: steps and faults about it go there,
+        // and the watch tells the link how the app runs (`.watchAppRunState`).
+        switch event {
+        case .environment(.terminateWatchApp): return [.send(.watch(.app(.terminate(at: context.now))))]
+        case .environment(.relaunchWatchApp): return [.send(.watch(.relaunchApp))]
+        case .environment(.watchAppToBackground): return [.send(.watch(.app(.returnedToClock(at: context.now))))]
+        case .environment(.wakeWatchApp): return [.send(.watch(.app(.wake(at: context.now))))]
+        default: break
+        }
         let phoneWasRunning = transport.phoneApp.isRunning
-        let produced = transport.reduce(event, at: context.now)
-        var effects: [WorldEffect] = produced.map { effect in
+        var effects: [WorldEffect] = transport.reduce(event, at: context.now).map { effect in
             switch effect {
             case .schedule(let timer, let time): return .schedule(.link(.timer(timer)), at: time)
             case .trace(let record): return .trace(record)
@@ -72,11 +79,11 @@ public struct LinkFeature: SimulationFeature {
                 return .send(
                     message.route.from == .watch
                         ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
+            case .wakeApp(.watch): return .send(.watch(.app(.wake(at: context.now))))
+            case .wakeApp(.phone): return .send(.link(.environment(.wakePhoneApp)))
             }
         }
-        if watchWasRunning != transport.watchApp.isRunning {
-            effects.append(.send(.watch(.appRunChanged(isRunning: transport.watchApp.isRunning))))
-        }
+        // The phone app's sync courier re-sends unanswered messages when the app runs again.
         if phoneWasRunning != transport.phoneApp.isRunning {
             effects.append(.send(.phone(.appRunChanged(isRunning: transport.phoneApp.isRunning))))
         }

@@ -5,7 +5,7 @@ import SimulationKernel
 enum RunMode: Hashable, Sendable {
     /// Running the scenario: every event is handled.
     case running
-    /// Settling (a copy, for the end-of-run check): only link events are handled; other
+    /// Settling (a copy, for the end-of-run check): only link events (and the watch app's lifecycle timers) are handled; other
     /// features' events are not scheduled.
     case settling
 }
@@ -24,7 +24,7 @@ extension ScenarioSimulation: LinkSettling {
     }
 
     /// The world once the link is left to finish from now (``LinkSettling/settle()``): a copy in
-    /// which only the link's events are due (the others are dropped, and no new ones are
+    /// which only the link's events (and the watch app's lifecycle timers) are due (the others are dropped, and no new ones are
     /// scheduled); this run is untouched. Its trace holds this run's trace plus what settling added.
     ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
@@ -36,7 +36,7 @@ extension ScenarioSimulation: LinkSettling {
         var linkOnly = EventLoop<SimEvent>(capacity: 64)
         linkOnly.advance(to: now)
         while let event = pending.next() {
-            if event.isLinkEvent { linkOnly.schedule(event, at: pending.now) }
+            if event.isSettlingEvent { linkOnly.schedule(event, at: pending.now) }
         }
         copy.loop = linkOnly
         copy.settle()

@@ -57,8 +57,7 @@ public struct ScenarioSimulation {
     var context: WorldContext {
         WorldContext(
             now: now, scenario: scenario, reachableFromWatch: link.transport.reachability(from: .watch),
-            reachableFromPhone: link.transport.reachability(from: .phone), watchApp: link.transport.watchApp,
-            phoneApp: link.transport.phoneApp)
+            reachableFromPhone: link.transport.reachability(from: .phone), phoneApp: link.transport.phoneApp)
     }
 
     /// Routes one event to its owner and performs what it asks for. A feature adds one `case`.
@@ -82,7 +81,7 @@ public struct ScenarioSimulation {
             switch effect {
             case .send(let event): handle(event)
             case .schedule(let event, let time):
-                if mode == .settling, !event.isLinkEvent { continue }
+                if mode == .settling, !event.isSettlingEvent { continue }
                 loop.schedule(event, at: time)
             case .trace(let event): trace.record(event)
             }

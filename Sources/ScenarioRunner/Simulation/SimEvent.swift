@@ -16,9 +16,12 @@ public enum SimEvent: Sendable {
     /// For the complication: reload requests, face changes, background refreshes.
     case complication(ComplicationEvent)
 
-    /// Whether the event belongs to the link (the settle routine handles only these).
-    var isLinkEvent: Bool {
-        if case .link = self { return true }
-        return false
+    /// Whether settling the link handles this event: the link's own, and the watch app's
+    /// lifecycle timers (a relaunched app must finish launching before it receives).
+    var isSettlingEvent: Bool {
+        switch self {
+        case .link, .watch(.app): return true
+        default: return false
+        }
     }
 }

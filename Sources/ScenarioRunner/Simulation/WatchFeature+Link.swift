@@ -3,26 +3,22 @@ import SimulationKernel
 
 extension WatchFeature {
     /// The app hands a committed operation to its sync courier, which picks the channel from
-    /// what `isReachable` answers now (interactive when reachable, else a queued transfer). If the
-    /// link has the watch app stopped (a terminated app the user opens again by tapping), the
-    /// app is relaunched first.
+    /// what `isReachable` answers now (interactive when reachable, else a queued transfer, which
+    /// survives the app's exit).
     mutating func commit(_ operation: ListOperation, _ context: WorldContext) -> [WorldEffect] {
-        if !context.watchApp.isRunning {
-            return [.send(.link(.environment(.relaunchWatchApp))), .send(.watch(.commit(operation)))]
-        }
         let reachability = context.reachability(from: .watch)
         return syncEffects(sync.reduce(.dispatch(operation, reachability: reachability), at: context.now), context.now)
     }
 
-    /// The user adds an item by dictation: the app runs (relaunched if it was not), the item joins
-    /// the watch's list at once and the operation goes to the phone.
+    /// The user adds an item by dictation: the app is opened if it was not running, the item
+    /// joins the watch's list at once and the operation goes to the phone (queued when the phone
+    /// is not reachable from the watch at that moment).
     mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext) -> [WorldEffect] {
-        if !context.watchApp.isRunning {
-            return [.send(.link(.environment(.relaunchWatchApp))), .send(.watch(.addItem(item, title: title)))]
-        }
+        let open: [WorldEffect] = appLifecycle.isRunning ? [] : [.send(.watch(.openApp))]
         let reachability = context.reachability(from: .watch)
-        return syncEffects(
-            sync.reduce(.edit(item, .add(title: title), reachability: reachability), at: context.now), context.now)
+        return open
+            + syncEffects(
+                sync.reduce(.edit(item, .add(title: title), reachability: reachability), at: context.now), context.now)
     }
 
     /// How a message the watch app sent ended: the courier acknowledges it or falls back.

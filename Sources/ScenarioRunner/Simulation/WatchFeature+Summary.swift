@@ -36,6 +36,10 @@ extension WatchFeature {
                 .init(
                     "checkOffOrder", .list(watchList.checkOffOrder.map { .string($0) }),
                     text: watchList.checkOffOrder.isEmpty ? "-" : watchList.checkOffOrder.joined(separator: ", ")),
+                .init(
+                    "tripLesson", .list(tripLesson.map { .string($0) }),
+                    text: tripLesson.isEmpty
+                        ? "-" : tripLesson.joined(separator: ", ") + " (check-offs made on the watch)"),
                 .init("tripsLearned", .int(Int64(storeOrder.tripCount))),
                 .init("tripComplete", .bool(tripComplete)),
                 .init(

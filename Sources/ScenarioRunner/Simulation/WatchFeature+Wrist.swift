@@ -24,10 +24,21 @@ extension WatchFeature {
         return [note] + wrist(event, context)
     }
 
-    /// The user opens the app from the clock face.
+    /// The user opens the app from the clock face (or the scenario relaunches it): the face
+    /// shows the app, and the app comes to the foreground (launched first if it does not run).
     mutating func openApp(_ context: WorldContext) -> [WorldEffect] {
         [.trace(.watchOpenApp, at: context.now)]
             + wrist(.appOpened(at: context.now, list: listSnapshot(at: context.now)), context)
+            + lifecycle(.open(at: context.now), context)
+    }
+
+    /// Why the app's lifecycle refuses a tap the wrist let through, if it does.
+    var lifecycleRefusal: TapRefusal? {
+        switch appLifecycle {
+        case .foreground: return nil
+        case .launching: return .appLaunching
+        case .notRunning, .background, .suspended: return .appNotRunning
+        }
     }
 
     /// Runs a wrist event through the wrist-and-app machine and performs its effects.
@@ -52,11 +63,17 @@ extension WatchFeature {
         case .scheduleReturnToClock(let time):
             return [.schedule(.watch(.returnToClockDue), at: time)]
         case .returnedToClock(let time):
-            return [.trace(.watchReturnedToClock, at: time)]
+            return [.trace(.watchReturnedToClock, at: time)] + lifecycle(.returnedToClock(at: time), context)
         case .refuseTap(let item, _, let reason):
             tapCounts.ignore(reason.rawValue)
             return [.trace(.watchTapIgnored, at: now, ["item": .string(item), "reason": .string(reason.rawValue)])]
         case .deliverTap(let item, _):
+            if let reason = lifecycleRefusal {
+                tapCounts.ignore(reason.rawValue)
+                return [
+                    .trace(.watchTapIgnored, at: now, ["item": .string(item), "reason": .string(reason.rawValue)])
+                ]
+            }
             tapCounts.accepted += 1
             let tap = app.session.tap(at: now)
             app.taps.append(TapRecord(item: item, time: now, handlerStarted: nil, checkOff: .awaitingCommit))

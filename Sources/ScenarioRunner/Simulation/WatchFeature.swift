@@ -1,17 +1,17 @@
 import CompanionModel
 import SimulationKernel
 
-/// The watch side of the world, sole owner of: the watch's copy of the list (its sync replica,
-/// and the list as the app shows it, which follows the replica), the watch app (wrist and
-/// frontmost state, the check-off pipeline and its queues), and the app's sync courier (what it
-/// has sent the phone and what is still unacknowledged).
+/// The watch side of the world, sole owner of: the watch's copy of the list, the watch app (wrist
+/// and frontmost state, the check-off pipeline and its queues), the app's sync endpoint (its replica of
+/// the list, what it has sent the phone and what is still unacknowledged).
 ///
 /// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
 /// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
 /// list (``ComplicationEvent/listChanged(remaining:)``).
 public struct WatchFeature: SimulationFeature {
     public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
-    public static let expectationKinds: [ExpectationKind] = CoreExpectations.all + PipelineExpectations.all
+    public static let expectationKinds: [ExpectationKind] =
+        CoreExpectations.all + PipelineExpectations.all + WatchExpectations.all
 
     /// The store order learned from the scenario's history.
     public let storeOrder: StoreOrder
@@ -19,6 +19,10 @@ public struct WatchFeature: SimulationFeature {
     public internal(set) var list: ShoppingList
     /// The watch app: model, wrist and frontmost state, check-off pipeline.
     public internal(set) var app: WatchAppState
+    /// Whether the watch app's process runs, and how (the link's view of the app follows it).
+    public internal(set) var appLifecycle: WatchAppLifecycle
+    /// Every lifecycle change, in order (for the summary).
+    public internal(set) var lifecycleChanges: [(time: SimTime, state: WatchAppLifecycle)] = []
     /// The watch's end of the two-way list sync: its replica of the list (the truth the shown
     /// ``list`` follows), its courier and its half of the message trail.
     public internal(set) var sync: SyncEndpoint
@@ -41,6 +45,12 @@ public struct WatchFeature: SimulationFeature {
         list = ShoppingList(items: scenario.items, order: order)
         sync = SyncEndpoint(device: .watch, items: scenario.items)
         app = WatchAppState(scenario: scenario, seed: seed)
+        switch (scenario.sections.link ?? LinkSettings()).configuration.initialWatchApp {
+        case .foreground: appLifecycle = .foreground(since: .zero)
+        case .background: appLifecycle = .background(since: .zero, suspendsAt: .zero + WatchAppLifecycle.backgroundTime)
+        case .notRunning: appLifecycle = .notRunning
+        }
+        lifecycleChanges = [(.zero, appLifecycle)]
         upcomingTaps = UpcomingTaps(script: scenario.script)
         fileOrder = scenario.items.map(\.id)
     }
@@ -50,6 +60,7 @@ public struct WatchFeature: SimulationFeature {
         case .tap(let item): return wrist(.tap(item, at: context.now), context)
         case .wrist(let position): return setWrist(position, context)
         case .openApp: return openApp(context)
+        case .relaunchApp: return openApp(context)
         case .returnToClockDue: return wrist(.returnToClockDue(at: context.now), context)
         case .pipelineWake:
             if app.scheduledWake == context.now { app.scheduledWake = nil }
@@ -58,14 +69,19 @@ public struct WatchFeature: SimulationFeature {
         case .commit(let operation): return commit(operation, context)
         case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
         case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)
-        case .appRunChanged(let isRunning):
-            return syncEffects(sync.reduce(isRunning ? .appStarted : .appStopped, at: context.now), context.now)
+        case .app(let event): return lifecycle(event, context)
         case .addItem(let item, let title): return addItem(item, title: title, context)
         }
     }
 
+    /// Schedules the suspension of an app that starts in the background.
+    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
+        guard case .background(_, let suspendsAt) = appLifecycle else { return [] }
+        return [.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt)]
+    }
+
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
-        [listSection(), tapsSection(), latencySection()]
+        [listSection(), tapsSection(), appSection(at: simulation.now), latencySection()]
     }
 }
 
@@ -77,6 +93,8 @@ public enum WatchEvent: Sendable {
     case wrist(WristPosition)
     /// The user opens the app from the clock face.
     case openApp
+    /// The scenario relaunches the app (`relaunchWatchApp`): the user opens it again.
+    case relaunchApp
     /// The frontmost-app deadline after a wrist drop.
     case returnToClockDue
     /// Run the pipeline session up to now and act on its effects.
@@ -91,8 +109,9 @@ public enum WatchEvent: Sendable {
     case delivered(LinkMessage, duplicate: Bool)
     /// How a message or transfer the watch app sent ended.
     case outcome(LinkMessage, LinkOutcome)
-    /// The watch app started or stopped running, as the link saw it.
-    case appRunChanged(isRunning: Bool)
+    /// A lifecycle event for the watch app: from the scenario (terminate, relaunch), the
+    /// system (a wake for a complication transfer), or its own timers (launch, suspension).
+    case app(WatchAppLifecycle.Event)
 }
 
 /// Counts of taps by outcome.

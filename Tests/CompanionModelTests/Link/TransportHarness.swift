@@ -64,6 +64,8 @@ struct TransportHarness {
             case .outcome(let message, let outcome):
                 outcomes.append(Outcome(id: message.id, outcome: outcome, at: loop.now))
             case .trace(let event): traces.append(event)
+            case .wakeApp(let side):
+                apply(link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now))
             }
         }
     }

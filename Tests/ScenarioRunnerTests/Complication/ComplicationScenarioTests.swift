@@ -59,7 +59,8 @@ import Testing
                 expect: #"{"remaining": 1}"#))
         let budget = try #require(scenario.sections.complication).configuration.budget
         #expect(budget.firstReset == SimTime(offset: .hours(15)), "09:00 local to midnight")
-        #expect(budget.dailyReloads == 50)
+        #expect(budget.dailyReloads == nil, "ClockKit budgets execution time, not reloads")
+        #expect(budget.dailyExecution == .seconds(60))
     }
 
     struct BadCase: CustomTestStringConvertible, Sendable {
@@ -128,7 +129,7 @@ import Testing
                      {"at": "+1h1m", "do": "tap", "item": "eggs"}]
                     """#,
                 expect:
-                    #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "1s"}, "complicationBudget": {"charged": 2, "refused": 0, "reloadsLeft": 48}}"#
+                    #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "1s"}, "complicationBudget": {"charged": 2, "refused": 0, "executionLeft": "59.996666666s"}}"#
             ))
         #expect(outcome.passed, "\(outcome.failedExpectations.map { $0.failure ?? "" })")
         #expect(simulation.trace.events.contains { $0.kind == "complication.request" })

@@ -1,0 +1,110 @@
+import SimulationKernel
+
+/// What a watchOS background task may use before the system terminates the app.
+///
+/// Apple says only that a background task gets "a limited amount of time… (on the order of
+/// seconds)" and that exceeding it crashes the app with `0xc51bad01` (too much CPU time) or
+/// `0xc51bad02` (too much wall time) (watchOS 3.1 release notes). The figures are unpublished:
+/// the defaults, 4 s of CPU and 15 s of wall time per task, are WristSim's chosen values
+/// (UNCONFIRMED), settable per scenario.
+///
+/// ```swift
+/// let limits = BackgroundTaskLimits()
+/// let work = BackgroundTaskWork(cpu: ComplicationWork(cost: .seconds(6), on: .s3), wall: .seconds(8))
+/// limits.run(work, on: .s3)  // .terminated(.cpuTime, after: 4s)
+/// ```
+public struct BackgroundTaskLimits: Hashable, Sendable {
+    /// CPU time a task may use.
+    public var cpu: SimDuration
+    /// Wall time a task may take, from wake to `setTaskCompleted`.
+    public var wall: SimDuration
+
+    public init(cpu: SimDuration = .seconds(4), wall: SimDuration = .seconds(15)) {
+        self.cpu = cpu
+        self.wall = wall
+    }
+
+    /// How a task doing `work` on `chip` ends.
+    ///
+    /// The task computes from the moment it wakes, so its CPU time grows with wall time until
+    /// its CPU work is done; it then waits (network, disk) until ``BackgroundTaskWork/wall`` has
+    /// passed. It is terminated at the first limit it crosses: the CPU limit at `cpu` of wall
+    /// time, the wall limit at `wall`.
+    ///
+    /// - Complexity: O(1).
+    public func run(_ work: BackgroundTaskWork, on chip: WatchChip) -> BackgroundTaskResult {
+        let cpuTime = work.cpu.duration(on: chip)
+        let duration = max(cpuTime, work.wall)
+        let overCPU = cpuTime > cpu
+        let overWall = duration > wall
+        switch (overCPU, overWall) {
+        case (false, false): return .completed(after: duration)
+        case (true, false): return .terminated(.cpuTime, after: cpu)
+        case (false, true): return .terminated(.wallTime, after: wall)
+        case (true, true): return cpu <= wall ? .terminated(.cpuTime, after: cpu) : .terminated(.wallTime, after: wall)
+        }
+    }
+}
+
+/// What one background task does: CPU work (scaled to the watch) and its total wall time.
+public struct BackgroundTaskWork: Hashable, Sendable {
+    public var cpu: ComplicationWork
+    /// The time from wake to completion when the CPU work is done sooner (waiting for the
+    /// network, say); the task takes the longer of the two.
+    public var wall: SimDuration
+
+    public init(cpu: ComplicationWork = ComplicationWork(cost: .zero), wall: SimDuration = .zero) {
+        self.cpu = cpu
+        self.wall = max(.zero, min(wall, ComplicationWork.maximumCost))
+    }
+}
+
+/// Which limit a terminated task crossed, with the platform's crash code.
+public enum BackgroundTaskTermination: String, CaseIterable, Hashable, Sendable {
+    /// "Too much CPU time": `0xc51bad01`.
+    case cpuTime
+    /// "Too much wall time": `0xc51bad02`.
+    case wallTime
+
+    /// The exception code in the crash report.
+    public var code: String {
+        switch self {
+        case .cpuTime: return "0xc51bad01"
+        case .wallTime: return "0xc51bad02"
+        }
+    }
+}
+
+/// How a background task ended.
+public enum BackgroundTaskResult: Hashable, Sendable {
+    /// It finished (and asked for its reload) this long after waking.
+    case completed(after: SimDuration)
+    /// The system terminated the app this long after waking.
+    case terminated(BackgroundTaskTermination, after: SimDuration)
+
+    /// How long the task ran.
+    public var duration: SimDuration {
+        switch self {
+        case .completed(let after), .terminated(_, let after): return after
+        }
+    }
+
+    /// The termination, if the app was terminated.
+    public var termination: BackgroundTaskTermination? {
+        if case .terminated(let reason, _) = self { return reason }
+        return nil
+    }
+}
+
+/// One background task as it ran.
+public struct BackgroundTaskRecord: Hashable, Sendable {
+    public var startedAt: SimTime
+    public var result: BackgroundTaskResult
+
+    public init(startedAt: SimTime, result: BackgroundTaskResult) {
+        self.startedAt = startedAt
+        self.result = result
+    }
+
+    public var endedAt: SimTime { startedAt.addingClamped(result.duration) }
+}

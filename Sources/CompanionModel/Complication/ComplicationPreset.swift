@@ -1,0 +1,64 @@
+import SimulationKernel
+
+/// Complication setups that reproduce the published apps WristSim's users start from.
+///
+/// - ``grocery(_:)``: a ClockKit shopping-list complication updated at most once every 10
+///   minutes (it asks for its next requested update 10 minutes ahead, `getNextRequestedUpdateDate`,
+///   and reloads are refused `tooSoon` within 10 minutes of the last), with either of its two
+///   published updates: the one that reloaded the whole database (1.5 s on an S3) or the cheap one
+///   that reads the remaining count (10 ms on an S3). Under the execution-time budget the first
+///   drains the day's budget 150 times faster.
+/// - ``tubeStatus``: a WidgetKit complication whose timeline is one entry with the reload policy
+///   "after 2 minutes"; WidgetKit stretches the interval to fit its daily budget.
+public enum ComplicationPreset: Hashable, Sendable {
+    case grocery(GroceryUpdate)
+    case tubeStatus
+
+    /// The Grocery complication's update.
+    public enum GroceryUpdate: String, CaseIterable, Hashable, Sendable {
+        /// Reloads the database to recompute the complication: 1.5 s on an S3.
+        case reloadsDatabase
+        /// Reads the remaining count kept in memory: 10 ms on an S3.
+        case readsCount
+
+        /// The provider's work for one reload.
+        public var work: ComplicationWork {
+            switch self {
+            case .reloadsDatabase:
+                return ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reloads the database")
+            case .readsCount:
+                return ComplicationWork(cost: .milliseconds(10), on: .s3, does: "reads the remaining count")
+            }
+        }
+    }
+
+    /// The preset's name in scenario files (`"grocery"`, `"tubeStatus"`).
+    public var name: String {
+        switch self {
+        case .grocery: return "grocery"
+        case .tubeStatus: return "tubeStatus"
+        }
+    }
+
+    /// The budget rules the preset starts from (a scenario may override any of them).
+    ///
+    /// | preset | rules | what changes |
+    /// |---|---|---|
+    /// | `grocery` | ClockKit | requested update every 10 min, reloads at least 10 min apart; reload work from the update |
+    /// | `tubeStatus` | WidgetKit | one entry per timeline (no future entries); policy `after(2m)` |
+    public var budget: ComplicationBudgetSettings {
+        switch self {
+        case .grocery(let update):
+            var settings = ComplicationBudgetSettings.clockKit
+            settings.minimumReloadInterval = .minutes(10)
+            settings.reloadPolicy = .after(.minutes(10))
+            settings.reloadWork = update.work
+            return settings
+        case .tubeStatus:
+            var settings = ComplicationBudgetSettings.widgetKit
+            settings.futureEntryLimit = 0
+            settings.reloadPolicy = .after(.minutes(2))
+            return settings
+        }
+    }
+}

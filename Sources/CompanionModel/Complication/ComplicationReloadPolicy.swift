@@ -1,0 +1,120 @@
+import SimulationKernel
+
+/// When a WidgetKit timeline asks for the next one (`TimelineReloadPolicy`).
+///
+/// - `atEnd`: "requests a new timeline after the last date in a timeline passes" (the default);
+/// - `after(T)`: a new timeline `T` after this one was made (`.after(date)`, stated here as a
+///   delay so a preset can say "2 minutes");
+/// - `never`: WidgetKit waits for the app to call `reloadTimelines`.
+///
+/// The system decides when the reload really happens (see ``ComplicationPolicyGrant``).
+public enum ComplicationReloadPolicy: Hashable, Sendable {
+    case atEnd
+    case after(SimDuration)
+    case never
+
+    /// When this policy asks for the next reload of a timeline made at `reloadedAt` whose last
+    /// entry is dated `lastEntry` (never before `reloadedAt`); `nil` for `never`.
+    ///
+    /// - Complexity: O(1).
+    public func requestedReload(reloadedAt: SimTime, lastEntry: SimTime) -> SimTime? {
+        switch self {
+        case .atEnd: return max(reloadedAt, lastEntry)
+        case .after(let delay): return reloadedAt.addingClamped(delay)
+        case .never: return nil
+        }
+    }
+
+    /// `"atEnd"`, `"after(2m)"`, `"never"`.
+    public var description: String {
+        switch self {
+        case .atEnd: return "atEnd"
+        case .after(let delay): return "after(\(delay))"
+        case .never: return "never"
+        }
+    }
+}
+
+/// Why the system reloads a widget later than its policy asked.
+public enum ComplicationReloadDelay: String, CaseIterable, Hashable, Sendable {
+    /// At the time asked for.
+    case asRequested
+    /// WidgetKit "imposes a minimum amount of time before it reloads a widget" (about 5 minutes).
+    case minimumInterval
+    /// Stretched so the reloads left last until the budget resets: the next reload comes no
+    /// sooner than (time until the reset) ÷ (reloads left) after this one.
+    case budgetPacing
+    /// No reload is left today: the next one waits for the budget reset.
+    case budgetExhausted
+}
+
+/// A system reload the policy asked for, and when the system granted it.
+public struct ComplicationPolicyGrant: Hashable, Sendable {
+    /// When the timeline was made (the reload that carried the policy).
+    public var decidedAt: SimTime
+    /// What the policy asked for.
+    public var askedFor: SimTime
+    /// When the system will reload.
+    public var grantedFor: SimTime
+    /// Why ``grantedFor`` differs from ``askedFor`` (``ComplicationReloadDelay/asRequested`` if not).
+    public var reason: ComplicationReloadDelay
+
+    public init(decidedAt: SimTime, askedFor: SimTime, grantedFor: SimTime, reason: ComplicationReloadDelay) {
+        self.decidedAt = decidedAt
+        self.askedFor = askedFor
+        self.grantedFor = grantedFor
+        self.reason = reason
+    }
+
+    /// How much later than asked the reload happens.
+    public var delay: SimDuration { grantedFor - askedFor }
+
+    /// The system's decision for a timeline made at `now` whose policy asks for `askedFor`.
+    ///
+    /// The reload happens at the latest of: the time asked for; `minimumInterval` after `now`;
+    /// and, with a daily reload count, `now` + (time until `nextReset`) ÷ `reloadsLeft` (rounded up
+    /// to a whole second), so the
+    /// budget is spread over the rest of the budget day and never runs dry before the reset
+    /// (WidgetKit: "a daily budget typically includes from 40 to 70 refreshes… roughly… every
+    /// 15 to 60 minutes"). With no reload left it waits for `nextReset`. The reason is the
+    /// constraint that set the time (the first in that order on a tie).
+    ///
+    /// - Complexity: O(1).
+    public static func decide(
+        at now: SimTime, askedFor: SimTime, minimumInterval: SimDuration, reloadsLeft: Int?, nextReset: SimTime
+    ) -> ComplicationPolicyGrant {
+        var granted = max(askedFor, now)
+        var reason = ComplicationReloadDelay.asRequested
+        let floor = now.addingClamped(minimumInterval)
+        if floor > granted {
+            granted = floor
+            reason = .minimumInterval
+        }
+        if let left = reloadsLeft {
+            if left <= 0 {
+                if nextReset > granted {
+                    granted = nextReset
+                    reason = .budgetExhausted
+                }
+            } else if nextReset > now {
+                let second: Int64 = 1_000_000_000
+                let share = (nextReset - now).nanoseconds / Int64(left)
+                let paced = now.addingClamped(SimDuration(nanoseconds: (share + second - 1) / second * second))
+                if paced > granted {
+                    granted = paced
+                    reason = .budgetPacing
+                }
+            }
+        }
+        return ComplicationPolicyGrant(decidedAt: now, askedFor: askedFor, grantedFor: granted, reason: reason)
+    }
+}
+
+extension SimTime {
+    /// `self + duration`, clamped to the representable range instead of trapping.
+    package func addingClamped(_ duration: SimDuration) -> SimTime {
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(duration.nanoseconds)
+        guard overflow else { return SimTime(nanoseconds: sum) }
+        return SimTime(nanoseconds: duration.nanoseconds > 0 ? .max : .min)
+    }
+}

@@ -1,0 +1,72 @@
+import SimulationKernel
+
+extension ComplicationReport {
+    /// Granted reloads up to the end, in time order.
+    public var grantedReloads: [ComplicationRequestRecord] {
+        records.filter { $0.kind == .reload && $0.outcome.isGranted }
+    }
+
+    /// Reloads the timeline's policy asked for (granted or refused), up to the end.
+    public var policyReloads: [ComplicationRequestRecord] {
+        records.filter { $0.source == .policy }
+    }
+
+    /// The first time a daily budget ran out, and which, up to the end.
+    public var firstExhaustion: ComplicationExhaustion? {
+        model.exhaustions.first { $0.at <= end }
+    }
+
+    /// Background tasks that ended by the end.
+    public var backgroundTasks: [BackgroundTaskRecord] {
+        model.backgroundTasks.filter { $0.endedAt <= end }
+    }
+
+    /// Background tasks the system terminated.
+    public var terminatedTasks: [BackgroundTaskRecord] {
+        backgroundTasks.filter { $0.result.termination != nil }
+    }
+
+    /// Execution time charged by reloads up to the end (0 without an execution budget).
+    public var executionCharged: SimDuration {
+        records.reduce(.zero) { $0 + ($1.cost ?? .zero) }
+    }
+
+    /// The longest stretch from the start to the end with no granted reload (the face "went
+    /// dark": it kept whatever it last showed). Each gap runs from one granted reload to the next,
+    /// the first from the start, the last until the end.
+    ///
+    /// - Complexity: O(*r*) in the number of requests.
+    public var longestWithoutReload: SimDuration {
+        var previous = start
+        var longest = SimDuration.zero
+        for record in grantedReloads {
+            longest = max(longest, record.at - previous)
+            previous = record.at
+        }
+        return max(longest, end - previous)
+    }
+
+    /// How many reloads of this watch's cost the daily execution budget pays for (`nil` without one).
+    public var reloadsPerExecutionBudget: Int? {
+        guard let daily = model.configuration.budget.dailyExecution else { return nil }
+        return ComplicationBudget.reloads(count: nil, execution: daily, cost: model.budget.reloadCost)
+    }
+}
+
+extension ComplicationReport {
+    /// A duration for text output: under a second to the microsecond in milliseconds
+    /// (`"1.667ms"`), otherwise to the millisecond (`"59.993s"`, `"17m12s"`); scaled costs would
+    /// otherwise print as nanoseconds.
+    public static func readable(_ duration: SimDuration) -> String {
+        let magnitude = duration.nanoseconds.magnitude
+        if magnitude == 0 { return "0s" }
+        guard magnitude < 1_000_000_000 else { return ComplicationStaleness.displayed(duration).description }
+        let micro = (magnitude + 500) / 1_000
+        let sign = duration.nanoseconds < 0 ? "-" : ""
+        if micro % 1_000 == 0 { return "\(sign)\(micro / 1_000)ms" }
+        var fraction = String(micro % 1_000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(sign)\(micro / 1_000).\(fraction)ms"
+    }
+}

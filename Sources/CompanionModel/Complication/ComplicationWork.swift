@@ -1,0 +1,41 @@
+import SimulationKernel
+
+/// CPU work as a scenario states it: a duration measured on one chip ("reads the database:
+/// 1.5 s on S3"), scaled to the watch that runs it by the chips' relative speeds.
+///
+/// ```swift
+/// let work = ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reads the database")
+/// work.duration(on: .s3)  // 1.5s
+/// work.duration(on: .s1)  // 3.75s (the S1 is 2.5 times slower)
+/// work.duration(on: .s7)  // 625ms
+/// ```
+public struct ComplicationWork: Hashable, Sendable {
+    /// The largest cost a scenario may state (one hour), so scaling can never overflow.
+    public static let maximumCost = SimDuration.hours(1)
+
+    /// The time the work takes on ``reference``.
+    public var cost: SimDuration
+    /// The chip ``cost`` was measured on.
+    public var reference: WatchChip
+    /// What the work does, for reports (`"reads the database"`).
+    public var label: String?
+
+    public init(cost: SimDuration, on reference: WatchChip = .s1, does label: String? = nil) {
+        self.cost = max(.zero, min(cost, ComplicationWork.maximumCost))
+        self.reference = reference
+        self.label = label
+    }
+
+    /// The time the work takes on `chip`: ``cost`` × reference speed ÷ `chip`'s speed, rounded
+    /// to the nanosecond.
+    ///
+    /// - Complexity: O(1).
+    public func duration(on chip: WatchChip) -> SimDuration {
+        cost.scaled(by: reference.relativeSpeed / chip.relativeSpeed)
+    }
+
+    /// `"reloads the database: 1.5s on S3"` (`"1.5s on S3"` without a label).
+    public var description: String {
+        (label.map { "\($0): " } ?? "") + "\(cost) on \(reference.name)"
+    }
+}

@@ -1,0 +1,185 @@
+import CompanionModel
+import SimulationKernel
+
+extension ComplicationSettings {
+    /// `"preset": "grocery"` (the database-reloading update; `"budget": {"reloadWork": "readsCount"}`
+    /// picks the cheap one) or `"tubeStatus"`.
+    static func decodePreset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationPreset {
+        switch try node.string(context) {
+        case "grocery": return .grocery(.reloadsDatabase)
+        case "tubeStatus": return .tubeStatus
+        case let other:
+            throw context.error(node, "unknown preset \"\(other)\"; expected \"grocery\" or \"tubeStatus\"")
+        }
+    }
+
+    /// The `"budget"` object, applied over `base` (the preset's rules, or ClockKit's).
+    static func decodeBudget(_ node: JSONNode, _ context: DecodingContext, base: ComplicationBudgetSettings)
+        throws(ScenarioError) -> ComplicationBudgetSettings
+    {
+        var object = try ObjectReader(node, context, what: "a budget object such as {\"dailyReloads\": 50}")
+        var budget = base
+        if let rulesNode = object.optional("rules") {
+            let firstReset = budget.firstReset
+            switch try rulesNode.string(context) {
+            case "clockKit": budget = .clockKit
+            case "widgetKit": budget = .widgetKit
+            case let other:
+                throw context.error(rulesNode, "unknown rules \"\(other)\"; expected \"clockKit\" or \"widgetKit\"")
+            }
+            budget.firstReset = firstReset
+        }
+        if let value = object.optional("dailyReloads") {
+            budget.dailyReloads = value.isNull ? nil : try value.int(context, in: 0...100_000)
+        }
+        if let value = object.optional("dailyExecution") {
+            budget.dailyExecution = value.isNull ? nil : try boundedDuration(value, context, atMost: .days(1))
+        }
+        if let value = object.optional("reloadWork") { budget.reloadWork = try decodeWork(value, context) }
+        if let value = object.optional("reloadPolicy") { budget.reloadPolicy = try decodePolicy(value, context) }
+        if let value = object.optional("firstReset") {
+            if case .string("midnight") = value.value {
+                budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
+            } else {
+                budget.firstReset = try value.time(context)
+            }
+        }
+        if let value = object.optional("resetEvery") {
+            budget.resetPeriod = try value.duration(context)
+            guard budget.resetPeriod >= .minutes(1) else {
+                throw context.error(value, "expected a reset period of at least \"1m\", such as \"24h\"")
+            }
+        }
+        if let value = object.optional("foregroundReloads") {
+            let name = try value.string(context)
+            guard let parsed = ComplicationBudgetSettings.ForegroundReloads(rawValue: name) else {
+                throw context.error(value, "unknown foregroundReloads \"\(name)\"; expected \"charged\" or \"free\"")
+            }
+            budget.foregroundReloads = parsed
+        }
+        if let value = object.optional("minimumReloadInterval") {
+            budget.minimumReloadInterval = try value.duration(context)
+        }
+        if let value = object.optional("entrySpacing") { budget.entrySpacing = try value.duration(context) }
+        if let value = object.optional("futureEntryLimit") {
+            budget.futureEntryLimit = try value.int(context, in: 0...10_000)
+        }
+        if let value = object.optional("backgroundRefreshesPerHour") {
+            budget.backgroundRefreshesPerHour = try value.int(context, in: 1...3_600)
+        }
+        if let value = object.optional("backgroundRefreshInterval") {
+            budget.backgroundRefreshInterval = try value.duration(context)
+        }
+        if let value = object.optional("backgroundTaskCPU") {
+            budget.backgroundTaskLimits.cpu = try boundedDuration(value, context, atMost: ComplicationWork.maximumCost)
+        }
+        if let value = object.optional("backgroundTaskWall") {
+            budget.backgroundTaskLimits.wall = try boundedDuration(value, context, atMost: ComplicationWork.maximumCost)
+        }
+        if let value = object.optional("dailyTransfers") {
+            budget.dailyTransfers = try value.int(context, in: 0...100_000)
+        }
+        try object.finish()
+        return budget
+    }
+
+    /// `"reloadsDatabase"`, `"readsCount"`, or `{"cost": "1.5s", "on": "S3", "does": "reads the database"}`.
+    static func decodeWork(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationWork {
+        if case .string(let name) = node.value {
+            guard let update = ComplicationPreset.GroceryUpdate(rawValue: name) else {
+                throw context.error(
+                    node,
+                    "unknown reload work \"\(name)\"; expected \"reloadsDatabase\", \"readsCount\" "
+                        + "or an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}")
+            }
+            return update.work
+        }
+        var object = try ObjectReader(node, context, what: "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}")
+        let cost = try boundedDuration(
+            try object.required("cost", "the work's duration on the chip \"on\", such as \"1.5s\""), context,
+            atMost: ComplicationWork.maximumCost)
+        let chip = try object.optional("on").map { node throws(ScenarioError) in try decodeChip(node, context) } ?? .s1
+        let label = try object.optional("does")?.string(context)
+        try object.finish()
+        return ComplicationWork(cost: cost, on: chip, does: label)
+    }
+
+    /// `"atEnd"`, `"never"` or `{"after": "2m"}`.
+    static func decodePolicy(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> ComplicationReloadPolicy
+    {
+        if case .string(let name) = node.value {
+            switch name {
+            case "atEnd": return .atEnd
+            case "never": return .never
+            default:
+                throw context.error(
+                    node, "unknown reload policy \"\(name)\"; expected \"atEnd\", \"never\" or {\"after\": \"2m\"}")
+            }
+        }
+        var object = try ObjectReader(
+            node, context, what: "\"atEnd\", \"never\" or an object such as {\"after\": \"2m\"}")
+        let afterNode = try object.required("after", "the delay after each reload, such as \"2m\"")
+        let delay = try boundedDuration(afterNode, context, atMost: .days(1))
+        guard delay > .zero else {
+            throw context.error(afterNode, "expected a positive delay such as \"2m\", found \"0s\"")
+        }
+        try object.finish()
+        return .after(delay)
+    }
+
+    /// `"task": {"cpu": "6s", "on": "S3", "wall": "8s", "does": "downloads prices"}`.
+    static func decodeTask(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> BackgroundTaskWork {
+        var object = try ObjectReader(node, context, what: "an object such as {\"cpu\": \"2s\", \"on\": \"S3\"}")
+        let work = try readTask(&object, context)
+        try object.finish()
+        return work
+    }
+
+    /// Reads a task's `cpu`, `on`, `wall` and `does` keys (all optional) from `object`.
+    static func readTask(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
+        -> BackgroundTaskWork
+    {
+        let cpu =
+            try object.optional("cpu").map { node throws(ScenarioError) in
+                try boundedDuration(node, context, atMost: ComplicationWork.maximumCost)
+            } ?? .zero
+        let chip = try object.optional("on").map { node throws(ScenarioError) in try decodeChip(node, context) } ?? .s1
+        let wall =
+            try object.optional("wall").map { node throws(ScenarioError) in
+                try boundedDuration(node, context, atMost: ComplicationWork.maximumCost)
+            } ?? .zero
+        let label = try object.optional("does")?.string(context)
+        return BackgroundTaskWork(cpu: ComplicationWork(cost: cpu, on: chip, does: label), wall: wall)
+    }
+
+    /// A chip name (`"S3"`).
+    static func decodeChip(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> WatchChip {
+        let name = try node.string(context)
+        guard let chip = WatchChip(rawValue: name) else {
+            throw context.error(
+                node,
+                "unknown chip \"\(name)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", "))
+        }
+        return chip
+    }
+
+    /// A duration no longer than `limit`.
+    static func boundedDuration(_ node: JSONNode, _ context: DecodingContext, atMost limit: SimDuration)
+        throws(ScenarioError) -> SimDuration
+    {
+        let duration = try node.duration(context)
+        guard duration <= limit else {
+            throw context.error(node, "expected a duration of at most \"\(limit)\", found \"\(duration)\"")
+        }
+        return duration
+    }
+}
+
+extension JSONNode {
+    /// Whether the value is JSON `null`.
+    var isNull: Bool {
+        if case .null = value { return true }
+        return false
+    }
+}

@@ -1,0 +1,64 @@
+import CompanionModel
+import SimulationKernel
+
+extension WatchFeature {
+    /// Runs a lifecycle event through ``WatchAppLifecycle`` and performs its effects: its timers,
+    /// the trace, the link's view of the app (the phone's `isReachable` and deliveries follow
+    /// it), and the sync courier (unanswered messages are re-sent when the app runs again).
+    mutating func lifecycle(_ event: WatchAppLifecycle.Event, _ context: WorldContext, cause: String? = nil)
+        -> [WorldEffect]
+    {
+        let now = context.now
+        var effects: [WorldEffect] = []
+        for effect in appLifecycle.reduce(event) {
+            switch effect {
+            case .scheduleLaunchFinished(let time):
+                effects.append(.schedule(.watch(.app(.launchFinished(at: time))), at: time))
+            case .scheduleSuspension(let time):
+                effects.append(.schedule(.watch(.app(.suspendDue(at: time))), at: time))
+            case .changed(let from, let to):
+                lifecycleChanges.append((now, to))
+                effects.append(
+                    .trace(
+                        .watchApp, at: now,
+                        ["state": .string(to.name), "was": .string(from.name), "cause": .string(cause ?? event.cause)]))
+                if from.runState != to.runState {
+                    effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
+                }
+                if from.isRunning != to.isRunning {
+                    effects += syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), now)
+                }
+            }
+        }
+        return effects
+    }
+
+    /// The app's own lifecycle for the summary: its state now and each change.
+    func appSection(at now: SimTime) -> ReportSection {
+        let formatter = { (time: SimTime) in time.offset.description }
+        let changes = lifecycleChanges.dropFirst()
+        return ReportSection(
+            title: "watchApp",
+            rows: [
+                .init("state", .string(appLifecycle.name)),
+                .init(
+                    "changes", .list(changes.map { .string("\(formatter($0.time)) \($0.state.name)") }),
+                    text: changes.isEmpty
+                        ? "-" : changes.map { "\($0.state.name) at \(formatter($0.time))" }.joined(separator: ", ")),
+            ])
+    }
+}
+
+extension WatchAppLifecycle.Event {
+    /// Why the event happened, for traces.
+    var cause: String {
+        switch self {
+        case .open: return "opened"
+        case .launchFinished: return "launched"
+        case .returnedToClock: return "returnedToClock"
+        case .wake: return "systemWake"
+        case .suspendDue: return "backgroundTimeOver"
+        case .terminate: return "terminated"
+        }
+    }
+}
