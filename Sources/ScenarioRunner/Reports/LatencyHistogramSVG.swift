@@ -53,7 +53,7 @@ public struct LatencyHistogramSVG: Sendable {
 
     let left = 170.0
     let right = 30.0
-    let rowHeight = 96.0
+    let rowHeight = 106.0
     let bins = 48
 
     /// The picture as a standalone SVG file.
@@ -106,7 +106,7 @@ public struct LatencyHistogramSVG: Sendable {
         }
         canvas.text(
             SVGText.fitted(heading, width: width - 24, size: 11, bold: true) ?? "", x: 12, y: top + 12, bold: true)
-        let plotTop = top + 34
+        let plotTop = top + 46
         let plotBottom = top + rowHeight - 8
         canvas.rect(x: left, y: plotTop, width: width - right - left, height: plotBottom - plotTop, fill: "#f8f9fa")
         canvas.rect(x: 12, y: plotBottom - 14, width: 12, height: 10, fill: color, extra: "fill-opacity=\"0.75\"")
@@ -148,16 +148,17 @@ public struct LatencyHistogramSVG: Sendable {
         var level = 0
         for marker in markers {
             let x = scale.position(marker.value.milliseconds)
-            let label = marker.names.joined(separator: " = ") + " " + LatencyFormat.text(marker.value)
+            let label =
+                marker.names.joined(separator: " = ") + " " + SVGDuration.label(milliseconds: marker.value.milliseconds)
             let labelWidth = SVGText.width(label, size: 9)
             canvas.line(
                 x, plotTop - 2, x, plotBottom, stroke: "#212529", width: 1.2, dash: "3 2",
                 tooltip: marker.names.joined(separator: ", ") + ": " + LatencyFormat.text(marker.value))
             var lx = x + 3
             if lx + labelWidth > width - right { lx = x - 3 - labelWidth }
-            level = lx < previousEnd ? level + 1 : 0
-            previousEnd = lx + labelWidth + 4
-            canvas.text(label, x: lx, y: plotTop - 4 - Double(min(level, 1)) * 10, size: 9, fill: "#212529")
+            level = lx < previousEnd ? min(level + 1, 2) : 0
+            previousEnd = max(previousEnd, lx + labelWidth + 4)
+            canvas.text(label, x: lx, y: plotTop - 4 - Double(level) * 10, size: 9, fill: "#212529")
         }
     }
 
@@ -182,7 +183,8 @@ public struct LatencyHistogramSVG: Sendable {
         let total = rows.map { $0.segments.reduce(0) { $0 + $1.ms } }.max() ?? 0
         let barLeft = 260.0
         let barRight = width - right - 80
-        let scale = SVGScale.linear(0, SVGScale.niceCeiling(max(total, 0.001)), from: barLeft, to: barRight)
+        let step = SVGScale.niceStep(max(total, 0.001) / 6)
+        let scale = SVGScale.linear(0, (max(total, 0.001) / step).rounded(.up) * step, from: barLeft, to: barRight)
         var y = top + 12
         for row in rows {
             canvas.text(SVGText.fitted(row.label, width: barLeft - 20, size: 10) ?? "", x: 12, y: y + 14, size: 10)

@@ -24,8 +24,8 @@ import Testing
 
     @Test func percentilesAreMarked() {
         let svg = LatencyHistogramSVG(title: "t", series: [naive, optimized]).document
-        #expect(svg.contains(">p50 = p90 = p99 5183.000ms<"), "equal percentiles share one label")
-        #expect(svg.contains(">p50 50.000ms<") && svg.contains(">p90 = p99 100.000ms<"))
+        #expect(svg.contains(">p50 = p90 = p99 5.18 s<"), "equal percentiles share one label")
+        #expect(svg.contains(">p50 50 ms<") && svg.contains(">p90 = p99 100 ms<"))
     }
 
     @Test func stepsAreStackedPerQueue() {

@@ -126,7 +126,8 @@ public struct HTMLReport {
                 html.append(
                     "<p>Each queue of the watch from the tap until the row is gone, under each pipeline, on one time "
                         + "axis. Hover a bar for its times.</p>")
-                if let picture = data.swimlanes(tap: chosen, caption: "Tap \(chosen + 1) (slowest or chosen)") {
+                let why = data.tapWasChosen ? "chosen with --tap" : "the slowest"
+                if let picture = data.swimlanes(tap: chosen, caption: "Tap \(chosen + 1) (\(why))") {
                     html.append(figure(picture.element))
                 }
                 if let median = data.medianTap, median != chosen,

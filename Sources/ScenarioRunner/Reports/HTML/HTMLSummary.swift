@@ -10,6 +10,11 @@ struct HTMLSummary {
         let outcome = data.outcome
         let formatter = TraceFormatter(start: scenario.start)
         let end = scenario.start.adding(outcome.endTime.offset)
+        // Times carry their date when the run spans more than one day.
+        let multiDay = end.dateText != scenario.start.dateText
+        func time(_ at: SimTime) -> String {
+            multiDay ? scenario.start.adding(at.offset).dateText + " " + formatter.clock(at) : formatter.clock(at)
+        }
         var html = ["<table class=\"meta\">"]
         func row(_ key: String, _ value: String) {
             html.append("<tr><th>\(key)</th><td>\(value)</td></tr>")
@@ -44,7 +49,7 @@ struct HTMLSummary {
                 var label = HTMLText.escaped(result.label)
                 if let failure = result.failure { label += " — <strong>\(HTMLText.escaped(failure))</strong>" }
                 html.append(
-                    "<tr>\(mark)<td>\(formatter.clock(result.time))</td><td>line \(result.location.line)</td>"
+                    "<tr>\(mark)<td>\(time(result.time))</td><td>line \(result.location.line)</td>"
                         + "<td>\(label)</td></tr>")
             }
             html.append("</table>")

@@ -20,6 +20,8 @@ public struct ScenarioReportData {
     public var slowestWatchRuns: [LatencyProfile]
     /// The 0-based tap drawn in the first swimlanes (`--tap N`, default the slowest naive tap).
     public var chosenTap: Int?
+    /// Whether ``chosenTap`` came from `--tap` (else it is the slowest).
+    public var tapWasChosen: Bool
     /// The tap of median latency in the naive run.
     public var medianTap: Int?
     /// The link's messages and its out-of-range / app-not-running spans.
@@ -90,7 +92,7 @@ public struct ScenarioReportData {
         let messages = Self.linkMessages(trace)
         return ScenarioReportData(
             scenario: scenario, outcome: outcome, pipelineRuns: pipelineRuns, slowestWatchRuns: slowest,
-            chosenTap: chosen, medianTap: median, linkMessages: messages,
+            chosenTap: chosen, tapWasChosen: tap != nil, medianTap: median, linkMessages: messages,
             linkBands: messages.isEmpty ? [] : Self.linkBands(trace, end: outcome.endTime),
             complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
             reminders: simulation.reminders.map { Self.reminders($0.advanced(to: simulation.now), scenario: scenario) })

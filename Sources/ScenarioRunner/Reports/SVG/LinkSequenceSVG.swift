@@ -177,7 +177,7 @@ public struct LinkSequenceSVG: Sendable {
             canvas.line(left, y, width - right, y, stroke: "#343a40", width: 2)
             canvas.text(name, x: 12, y: y + 4, size: 12, bold: true)
         }
-        var labelRows: [[ClosedRange<Double>]] = [[], [], []]
+        var labelRows: [Double] = [-.infinity, -.infinity, -.infinity]
         for message in messages { draw(message, axis: axis, on: &canvas, labelRows: &labelRows) }
         let axisY = phoneY + 40
         axis.draw(on: &canvas, y: axisY, gridTop: watchY - 22)
@@ -186,12 +186,22 @@ public struct LinkSequenceSVG: Sendable {
         where messages.contains(where: { $0.channel == channel }) {
             legend.append((SVGGlyph(.swatch(dash: nil), color: Self.color(channel)), channel))
         }
-        legend += [
-            (Self.failedGlyph, "failed / lost"), (Self.retryGlyph, "retry"),
-            (SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"),
-            (SVGGlyph(.swatch(dash: nil), color: "#adb5bd"), "out of range"),
-            (SVGGlyph(.swatch(dash: nil), color: "#ffe066"), "app not running"),
-        ]
+        // Only what the picture shows.
+        if messages.contains(where: {
+            if case .failed = $0.fate { true } else if case .lost = $0.fate { true } else { false }
+        }) {
+            legend.append((Self.failedGlyph, "failed / lost"))
+        }
+        if messages.contains(where: { !$0.retries.isEmpty }) { legend.append((Self.retryGlyph, "retry")) }
+        if messages.contains(where: { !$0.duplicates.isEmpty }) {
+            legend.append((SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"))
+        }
+        if bands.contains(where: { $0.kind == .outOfRange }) {
+            legend.append((SVGGlyph(.swatch(dash: nil), color: "#adb5bd"), "out of range"))
+        }
+        if bands.contains(where: { $0.kind != .outOfRange }) {
+            legend.append((SVGGlyph(.swatch(dash: nil), color: "#ffe066"), "app not running"))
+        }
         let used = canvas.legend(legend, left: left, top: axisY + 38, right: width - right)
         canvas.height = axisY + 38 + used + 6
         return canvas
@@ -202,7 +212,7 @@ public struct LinkSequenceSVG: Sendable {
 
     private func draw(
         _ message: LinkMessageRecord, axis: SVGTimeAxis, on canvas: inout SVGCanvas,
-        labelRows: inout [[ClosedRange<Double>]]
+        labelRows: inout [Double]
     ) {
         let fromY = message.direction == .watchToPhone ? watchY : phoneY
         let toY = message.direction == .watchToPhone ? phoneY : watchY
@@ -265,16 +275,18 @@ public struct LinkSequenceSVG: Sendable {
         canvas.path(head, stroke: color, fill: color)
     }
 
-    /// Places a label in the first of three rows around `baseY` where it overlaps no earlier one.
+    /// Places a label in the first of three rows around `baseY` whose last label ends before it
+    /// starts (`rows` holds each row's right end); no room in any row: the tooltip carries it.
+    ///
+    /// - Complexity: O(1).
     private func label(
         _ text: String, x: Double, baseY: Double, color: String, on canvas: inout SVGCanvas,
-        rows: inout [[ClosedRange<Double>]]
+        rows: inout [Double]
     ) {
         let textWidth = SVGText.width(text, size: 10)
         let x0 = min(max(left, x - textWidth / 2), width - right - textWidth)
-        let range = (x0 - 4)...(x0 + textWidth + 4)
-        for (index, row) in rows.enumerated() where !row.contains(where: { $0.overlaps(range) }) {
-            rows[index].append(range)
+        for (index, end) in rows.enumerated() where end < x0 - 4 {
+            rows[index] = x0 + textWidth + 4
             let y = baseY - 22 + Double(index) * 22
             canvas.rect(
                 x: x0 - 2, y: y - 10, width: textWidth + 4, height: 13, fill: "#ffffff", extra: "fill-opacity=\"0.8\"")

@@ -169,7 +169,7 @@ public struct RemindersChartSVG: Sendable {
         let missY = p2Bottom + 20
         canvas.text("missed", x: 12, y: missY + 4)
         canvas.line(left, missY, width - right, missY, stroke: SVGPalette.grid)
-        var codeRanges: [ClosedRange<Double>] = []
+        var codesEnd = -Double.infinity  // the right end of the last code written (misses come in due order)
         for miss in data.missed {
             let x = axis.x(miss.due)
             canvas.glyph(
@@ -177,10 +177,8 @@ public struct RemindersChartSVG: Sendable {
                 tooltip: "\(formatter.clock(miss.due)) \(miss.label) missed [\(miss.code)]: \(miss.reason)")
             let codeWidth = SVGText.width(miss.code, size: 9)
             let range = (x - codeWidth / 2 - 3)...(x + codeWidth / 2 + 3)
-            if range.lowerBound >= left, range.upperBound <= width - right,
-                !codeRanges.contains(where: { $0.overlaps(range) })
-            {
-                codeRanges.append(range)
+            if range.lowerBound >= left, range.upperBound <= width - right, range.lowerBound > codesEnd {
+                codesEnd = range.upperBound
                 canvas.text(miss.code, x: x, y: missY + 16, size: 9, anchor: .middle, fill: SVGPalette.bad)
             }
         }
