@@ -206,7 +206,7 @@ import Testing
             expect: ", \"expect\": {\"latencyP99Below\": \"100ms\"}")
         var simulation = ScenarioSimulation(scenario: scenario)
         let failure = simulation.run().failedExpectations.first?.failure
-        #expect(failure == "expected latency p99 < 100ms, found 2.8s")
+        #expect(failure == "expected latency p99 < 100.000ms, found 2800.000ms", "one unit on both sides")
     }
 
     @Test func profilesAreDeterministicAndTheSVGIsWellFormed() throws {

@@ -167,3 +167,84 @@ import Testing
         #expect(result.stderr.contains("unknown expectation \"remainig\"; did you mean \"remaining\"?"))
     }
 }
+
+/// Issue #10: initial state, steps that change nothing, list mismatches, units, and `null`.
+@Suite struct ScenarioStateTests {
+    static let raiseFirst = """
+        {"format": 1, "name": "raise first", "start": "2026-11-21T09:00:00Z", WRIST
+         "items": [{"id": "kale", "title": "Kale"}, {"id": "eggs", "title": "Eggs"}],
+         "script": [{"at": "+1s", "do": "raiseWrist"}, {"after": "1s", "expect": {"nextItemVisible": true}}]}
+        """
+
+    @Test func theTraceSaysWhereTheWristStartsAndThatARaiseChangedNothing() throws {
+        let path = try CLI.temporaryFile(Array(Self.raiseFirst.replacingOccurrences(of: "WRIST", with: "").utf8))
+        let result = try CLI.run(["run", path, "--trace"])
+        #expect(
+            result.stdout.contains(
+                "scenario.start  name=\"raise first\"  seed=1  watch=series7-45mm  items=2  wrist=raised"))
+        #expect(result.stdout.contains("09:00:01.000  watch.wristRaised  unchanged=\"the wrist was already raised\""))
+        // The expectation fails, and the trace now shows why: the raise did nothing.
+        #expect(result.status == 1)
+    }
+
+    @Test func theStartingWristIsSettable() throws {
+        let text = Self.raiseFirst.replacingOccurrences(of: "WRIST", with: "\"wrist\": \"lowered\",")
+        let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8)), "--trace"])
+        #expect(result.status == 1, "a raise from lowered shows the clock face: the next item is not visible")
+        #expect(result.stdout.contains("wrist=lowered"))
+        #expect(result.stdout.contains("09:00:01.000  watch.nextItem  visible=false  where=\"clock face\""))
+        let bad = Self.raiseFirst.replacingOccurrences(of: "WRIST", with: "\"wrist\": \"down\",")
+        let error = try CLI.run(["run", try CLI.temporaryFile(Array(bad.utf8))])
+        #expect(error.status == 65)
+        #expect(error.stderr.contains("unknown wrist position \"down\""))
+    }
+
+    @Test func aWrongListShowsMissingAndExtraOnSeparateLines() throws {
+        let items = (1...40).map { "{\"id\": \"i\($0)\", \"title\": \"Item \($0)\"}" }.joined(separator: ", ")
+        let taps = (1...40).map { "{\"at\": \"+\($0)s\", \"do\": \"tap\", \"item\": \"i\($0)\"}" }.joined(
+            separator: ", ")
+        let expected = (1...38).map { "\"i\($0)\"" }.joined(separator: ", ")
+        let text = """
+            {"format": 1, "name": "long list", "start": "2026-11-21T09:00:00Z", "items": [\(items)],
+             "script": [\(taps)], "expect": {"checked": [\(expected)]}}
+            """
+        let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8))])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "checked = [i1, i2, i3, i4, i5, … 38 items]: expected checked of 38 items, found 40 items\n"),
+            "\(result.stdout)")
+        #expect(result.stdout.contains("\n          extra (2): i39, i40\n"))
+        #expect(!result.stdout.split(separator: "\n").contains { $0.count > 400 }, "no 1,500-character line")
+    }
+
+    @Test func aLatencyBoundFailurePrintsBothFiguresInMilliseconds() throws {
+        let result = try CLI.run(["check", "Scenarios/latency-trip-slowest-naive.json", "--watch", "ultra3-49mm"])
+        #expect(!result.stdout.contains("ns"), "\(result.stdout)")
+        let text = """
+            {"format": 1, "name": "slow", "start": "2026-11-21T09:00:00Z", "watch": "series0-38mm",
+             "pipeline": "naive", "items": [{"id": "a", "title": "A"}],
+             "script": [{"at": "+1s", "do": "tap", "item": "a"}], "expect": {"latencyP99Below": "100ms"}}
+            """
+        let run = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8))])
+        #expect(run.stdout.contains("expected latency p99 < 100.000ms, found "), "\(run.stdout)")
+        #expect(!run.stdout.contains("p99Ms"), "no unit suffix on text labels")
+    }
+
+    @Test(arguments: ["none", "None", "null"])
+    func nextAsAStringOfNothingPointsToNull(word: String) throws {
+        let text = """
+            {"format": 1, "name": "none", "start": "2026-11-21T09:00:00Z",
+             "items": [{"id": "kale", "title": "Kale"}], "script": [], "expect": {"next": "\(word)"}}
+            """
+        let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8))])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("expected null (without quotes) for \"nothing left\", found \"\(word)\""))
+    }
+
+    @Test func seedsInTheTraceAreNumbers() throws {
+        let result = try CLI.run(["run", "Scenarios/produce-trip.json", "--trace", "--json"])
+        #expect(result.stdout.contains("\"kind\":\"scenario.start\",\"fields\":{\"name\":"))
+        #expect(result.stdout.contains("\"seed\":42,\"watch\""))
+    }
+}

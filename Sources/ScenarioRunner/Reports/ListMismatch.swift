@@ -45,6 +45,13 @@ public enum ListMismatch {
         return lines.joined(separator: "\n")
     }
 
+    /// A list for a label: every name when there are few, else the first few and the count
+    /// (`"[i1, i2, i3, i4, i5, … 38 items]"`).
+    public static func label(_ names: [String]) -> String {
+        guard names.count > shownNames else { return "[" + names.joined(separator: ", ") + "]" }
+        return "[" + names.prefix(5).joined(separator: ", ") + ", … \(names.count) items]"
+    }
+
     private static func count(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
 
     private static func counts(_ names: [String]) -> [String: Int] {

@@ -30,6 +30,8 @@ public struct Scenario: Sendable {
     public var end: SimTime
     /// Feature settings (pipeline, link, complication, reminders), each optional.
     public var sections = ScenarioSections()
+    /// Where the wrist is at the start (`"wrist"`, default raised with the app on screen).
+    public var wrist = InitialWrist.raised
 
     /// How long after the last step the simulation keeps running by default, so in-flight
     /// work (a slow check-off, a message in transit) completes.

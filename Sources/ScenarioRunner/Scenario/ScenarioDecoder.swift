@@ -57,13 +57,18 @@ public enum ScenarioDecoder {
             }
         }
         let sections = try decodeSections(&object, context)
+        let wrist = try object.optional("wrist").map { node throws(ScenarioError) in
+            try decodeInitialWrist(node, context)
+        }
         try object.finish()
 
         guard let start = context.start else { throw context.error(startNode, "missing start") }
-        return Scenario(
+        var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
             watchLocation: watchNode?.location, items: items, history: history, script: script,
             finalExpectations: finalExpectations, end: end, sections: sections)
+        if let wrist { scenario.wrist = wrist }
+        return scenario
     }
 
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.

@@ -15,6 +15,11 @@ public enum CoreExpectations {
     public static let next = ExpectationKind(key: "next", summary: "the next item to pick up, or null") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         if case .null = node.value { return NextItem(item: nil) }
+        if case .string(let text) = node.value, ["none", "nil", "null", ""].contains(text.lowercased()),
+            !context.itemIDs.contains(text)
+        {
+            throw context.error(node, "expected null (without quotes) for \"nothing left\", found \"\(text)\"")
+        }
         return NextItem(item: try node.itemReference(context))
     }
 
@@ -54,22 +59,18 @@ public enum CoreExpectations {
 
     public struct Checked: ScenarioExpectation {
         public var items: [ItemID]
-        public var label: String { "checked = [\(items.joined(separator: ", "))]" }
+        public var label: String { "checked = \(ListMismatch.label(items))" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.watchList.checkedItems
-            return Set(actual) == Set(items) && actual.count == items.count
-                ? nil
-                : "expected checked [\(items.sorted().joined(separator: ", "))], found [\(actual.sorted().joined(separator: ", "))]"
+            ListMismatch.describe("checked", expected: items, found: simulation.watchList.checkedItems, ordered: false)
         }
     }
 
     public struct DisplayOrder: ScenarioExpectation {
         public var items: [ItemID]
-        public var label: String { "order = [\(items.joined(separator: ", "))]" }
+        public var label: String { "order = \(ListMismatch.label(items))" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.watchList.remainingItems.map(\.id)
-            return actual == items
-                ? nil : "expected order [\(items.joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
+            ListMismatch.describe(
+                "order", expected: items, found: simulation.watchList.remainingItems.map(\.id), ordered: true)
         }
     }
 }

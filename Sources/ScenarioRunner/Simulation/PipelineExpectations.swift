@@ -74,8 +74,11 @@ public enum PipelineExpectations {
             guard let value = simulation.watch.app.statistics.percentile(percentile) else {
                 return "expected latency \(name) \(comparison.symbol) \(bound), found no tap whose row is gone"
             }
+            // Both figures in one unit (milliseconds), so they compare at a glance.
             return comparison.holds(value, bound)
-                ? nil : "expected latency \(name) \(comparison.symbol) \(bound), found \(value)"
+                ? nil
+                : "expected latency \(name) \(comparison.symbol) \(LatencyFormat.text(bound)), "
+                    + "found \(LatencyFormat.text(value))"
         }
     }
 

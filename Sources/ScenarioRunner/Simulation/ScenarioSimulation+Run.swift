@@ -13,8 +13,10 @@ extension ScenarioSimulation {
         record(
             .scenarioStart,
             fieldList: [
-                ("name", .string(scenario.name)), ("seed", .string(String(seed))),
+                ("name", .string(scenario.name)),
+                ("seed", seed <= UInt64(Int64.max) ? .int(Int64(seed)) : .string(String(seed))),
                 ("watch", .string(scenario.watch)), ("items", .int(Int64(scenario.items.count))),
+                ("wrist", .string(scenario.wrist.rawValue)),
             ])
         startFeatures()
         for (index, step) in scenario.script.enumerated() {

@@ -27,7 +27,8 @@ public struct WatchAppState: Sendable {
         let settings = scenario.sections.pipeline ?? .defaults
         model = WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight)
         self.settings = settings
-        wrist = WristAppMachine(rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock)
+        wrist = WristAppMachine(
+            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: scenario.wrist.state)
         var base = SplitMix64(seed: seed)
         var stream = base.split(label: WatchAppState.jitterLabel)
         session = PipelineSession(

@@ -16,20 +16,35 @@ extension WatchFeature {
     public var wrist: WristPosition { app.wrist.state.isWristRaised ? .raised : .lowered }
 
     /// The user raises or lowers the wrist.
+    ///
+    /// A step that changes nothing (raising a raised wrist) says so in its trace line.
     mutating func setWrist(_ position: WristPosition, _ context: WorldContext) -> [WorldEffect] {
         let now = context.now
-        let note: WorldEffect = .trace(position == .raised ? .watchWristRaised : .watchWristLowered, at: now)
+        let before = app.wrist.state
         let event: WristAppEvent =
             position == .raised ? .wristRaised(at: now, list: listSnapshot(at: now)) : .wristLowered(at: now)
-        return [note] + wrist(event, context)
+        let effects = wrist(event, context)
+        let kind: TraceKind = position == .raised ? .watchWristRaised : .watchWristLowered
+        return [.trace(kind, at: now, fieldList: unchangedNote(before, "the wrist was already \(position.rawValue)"))]
+            + effects
     }
 
     /// The user opens the app from the clock face (or the scenario relaunches it): the face
     /// shows the app, and the app comes to the foreground (launched first if it does not run).
     mutating func openApp(_ context: WorldContext) -> [WorldEffect] {
-        [.trace(.watchOpenApp, at: context.now)]
-            + wrist(.appOpened(at: context.now, list: listSnapshot(at: context.now)), context)
+        let before = app.wrist.state
+        let lifecycleBefore = appLifecycle
+        let effects =
+            wrist(.appOpened(at: context.now, list: listSnapshot(at: context.now)), context)
             + lifecycle(.open(at: context.now), context)
+        let why = before.isWristRaised ? "the app was already on screen" : "the wrist is down"
+        let note = appLifecycle == lifecycleBefore ? unchangedNote(before, why) : []
+        return [.trace(.watchOpenApp, at: context.now, fieldList: note)] + effects
+    }
+
+    /// `["unchanged": why]` when the wrist-and-app state is still `before`, else no fields.
+    private func unchangedNote(_ before: WristAppState, _ why: String) -> [(key: String, value: TraceValue)] {
+        app.wrist.state == before ? [("unchanged", .string(why))] : []
     }
 
     /// Why the app's lifecycle refuses a tap the wrist let through, if it does.
