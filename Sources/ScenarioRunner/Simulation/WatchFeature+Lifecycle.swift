@@ -27,6 +27,7 @@ extension WatchFeature {
                 }
                 if from.isRunning != to.isRunning {
                     effects += syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), now)
+                    if !to.isRunning { effects += releaseAllHeldSends(context) }
                 }
             }
         }

@@ -4,10 +4,20 @@ import SimulationKernel
 extension WatchFeature {
     /// The app hands a committed operation to its sync courier, which picks the channel from
     /// what `isReachable` answers now (interactive when reachable, else a queued transfer, which
-    /// survives the app's exit).
+    /// survives the app's exit). A synchronous send tries `sendMessage` whatever `isReachable`
+    /// says: unreachable, it fails at once with 7007 and the courier falls back to a transfer.
     mutating func commit(_ operation: ListOperation, _ context: WorldContext) -> [WorldEffect] {
-        let reachability = context.reachability(from: .watch)
-        return syncEffects(sync.reduce(.dispatch(operation, reachability: reachability), at: context.now), context.now)
+        // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
+        // reply or the error); the others send interactively only when reachable.
+        let synchronous = app.heldSends[operation] != nil
+        let reachability = synchronous ? .reachable : context.reachability(from: .watch)
+        let produced = sync.reduce(.dispatch(operation, reachability: reachability), at: context.now)
+        var effects = syncEffects(produced, context.now)
+        if !produced.contains(.sendMessage(operation)) {
+            // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
+            effects += releaseHeldSend(operation, context)
+        }
+        return effects
     }
 
     /// The user adds an item by dictation: the app is opened if it was not running, the item
@@ -26,8 +36,10 @@ extension WatchFeature {
         -> [WorldEffect]
     {
         guard let operation = message.payload.listOperation else { return [] }
-        return syncEffects(
+        var effects = syncEffects(
             sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context.now)
+        if message.channel == .interactive { effects += releaseHeldSend(operation, context) }
+        return effects
     }
 
     /// The link handed the watch app something from the phone.
