@@ -53,8 +53,8 @@ import Testing
             #expect(outcome.failedExpectations.isEmpty, "seed \(seed): \(outcome.failedExpectations.map(\.failure))")
             let settled = simulation.settled()
             #expect(
-                settled.link.transport.isIdle && settled.watch.sender.pending.isEmpty,
-                "seed \(seed): the link did not finish: \(settled.watch.sender.pending)")
+                settled.link.transport.isIdle && settled.watch.sync.isIdle && settled.phone.sync.isIdle,
+                "seed \(seed): the link did not finish: \(settled.watch.sync.courier.inFlight.keys.sorted())")
         }
     }
 }

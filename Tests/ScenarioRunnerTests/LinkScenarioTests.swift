@@ -153,11 +153,14 @@ import Testing
             script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
         let outcome = try Self.run(text)
         #expect(!outcome.passed)
-        #expect(outcome.invariantFailures.count == 1)
+        // Lost on the way, so the two lists also differ on the item.
+        #expect(outcome.invariantFailures.count == 2)
         let failure = try #require(outcome.invariantFailures.first)
-        #expect(failure.hasPrefix("link: lost kale: watch says checkedOff (#1), phone has open (#0)"))
+        #expect(failure.hasPrefix("sync: lost kale: watch#1 check was not applied on the phone: never arrived"))
         #expect(failure.contains("link.failed") && failure.contains("code=7009"))
-        #expect(failure.contains("watch.undeliverable"))
+        #expect(failure.contains("sync.undeliverable"))
+        #expect(
+            outcome.invariantFailures.last?.hasPrefix("sync: diverged kale: watch shows \"Kale\" checkedOff") == true)
     }
 
     @Test func aPhoneAppKilledForGoodStillGetsEverythingOnceTheLinkFinishes() throws {

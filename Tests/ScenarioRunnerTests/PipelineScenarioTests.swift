@@ -166,7 +166,7 @@ import Testing
         // On the S3 the naive handler is 1593.2 ms of CPU + 1200 ms wait; the commit ends the table model at 964.8 ms.
         #expect(outcome.trace[changed].time == SimTime(offset: .seconds(10) + .microseconds(964_800)))
         #expect(simulation.watch.app.latencies == [SimDuration(nanoseconds: 2_800_000_000)])
-        #expect(simulation.phone.list.remainingCount == 2, "the phone applied the check-off once")
+        #expect(simulation.phone.sync.replica.remainingCount == 2, "the phone applied the check-off once")
     }
 
     @Test func tapsNeedTheWristUpAndTheAppFrontmost() throws {

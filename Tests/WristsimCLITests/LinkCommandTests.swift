@@ -37,13 +37,11 @@ import Testing
         let result = try CLI.run(["run", "Scenarios/phone-app-killed-mid-trip.json", "--trace"])
         let tomatoes = result.stdout.split(separator: "\n").filter { $0.contains("item=tomatoes") }
             .map { String($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }
-            .filter {
-                $0.hasPrefix("link.") || $0.hasPrefix("phone.") || $0 == "watch.checkOff" || $0 == "watch.acknowledged"
-            }
+            .filter { $0.hasPrefix("link.") || $0.hasPrefix("sync.") }
         #expect(
             tomatoes == [
-                "watch.checkOff", "link.queued", "link.arrived", "link.delivered", "phone.applied",
-                "watch.acknowledged",
+                "sync.made", "sync.applied", "sync.sent", "link.queued", "link.arrived", "link.delivered",
+                "sync.delivered", "sync.applied", "sync.acknowledged",
             ])
     }
 
@@ -57,7 +55,8 @@ import Testing
         let path = try CLI.temporaryFile(Array(text.utf8))
         let result = try CLI.run(["run", path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("FAIL  link: lost kale: watch says checkedOff (#1), phone has open (#0)"))
+        #expect(
+            result.stdout.contains("FAIL  sync: lost kale: watch#1 check was not applied on the phone: never arrived"))
         #expect(result.stdout.contains("code=7009  error=payloadTooLarge"))
     }
 

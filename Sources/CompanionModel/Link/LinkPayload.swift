@@ -25,6 +25,8 @@ public enum LinkPayload: Hashable, Sendable {
     /// A check-off or un-check-off: from the watch (a tap), or from the phone (a notification's
     /// Complete action).
     case checkOff(CheckOffOperation)
+    /// An edit of the shared list made on either device (two-way sync, `Sync/`).
+    case listOperation(ListOperation)
     /// The phone's view of the list for the watch face (remaining items).
     case complicationUpdate(remaining: Int)
     /// Any other app data, of a given serialized size (for payload-cap rules and tests).
@@ -34,6 +36,7 @@ public enum LinkPayload: Hashable, Sendable {
     public var byteCount: Int {
         switch self {
         case .checkOff(let operation): return 48 + operation.item.utf8.count
+        case .listOperation(let operation): return operation.byteCount
         case .complicationUpdate: return 40
         case .data(_, let bytes): return bytes
         }
@@ -45,10 +48,17 @@ public enum LinkPayload: Hashable, Sendable {
         return nil
     }
 
+    /// The list operation it carries, if any.
+    public var listOperation: ListOperation? {
+        if case .listOperation(let operation) = self { return operation }
+        return nil
+    }
+
     /// A short text for traces: `"checkOff kale#2"`, `"complication remaining=3"`.
     public var summary: String {
         switch self {
         case .checkOff(let operation): return "\(operation.actionName) \(operation.label)"
+        case .listOperation(let operation): return "list \(operation)"
         case .complicationUpdate(let remaining): return "complication remaining=\(remaining)"
         case .data(let label, let bytes): return "\(label) \(bytes)B"
         }

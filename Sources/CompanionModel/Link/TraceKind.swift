@@ -74,6 +74,18 @@ public enum TraceKind: String, Hashable, Sendable, CaseIterable {
     case linkSession = "link.session"
     case linkComplicationFace = "link.complicationFace"
 
+    // Two-way list sync (Sync/): one kind per step of an operation's message trail.
+    case syncMade = "sync.made"
+    case syncSent = "sync.sent"
+    case syncDropped = "sync.dropped"
+    case syncDelivered = "sync.delivered"
+    case syncApplied = "sync.applied"
+    case syncDuplicate = "sync.duplicate"
+    case syncHeld = "sync.held"
+    case syncAcknowledged = "sync.acknowledged"
+    case syncUndeliverable = "sync.undeliverable"
+    case syncRefused = "sync.refused"
+
     // Complication.
     case complicationRequest = "complication.request"
     case complicationReloaded = "complication.reloaded"

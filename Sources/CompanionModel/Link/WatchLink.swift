@@ -165,7 +165,9 @@ public struct WatchLink: Sendable {
             ("id", .int(Int64(message.id))), ("channel", .string(message.channel.name)),
             ("route", .string(message.route.name)), ("payload", .string(message.payload.summary)),
         ]
-        if let operation = message.payload.checkOff { fields.append(("item", .string(operation.item))) }
+        if let item = message.payload.checkOff?.item ?? message.payload.listOperation?.item {
+            fields.append(("item", .string(item)))
+        }
         return .trace(TraceEvent(time: now, kind: kind, fieldList: fields + extra))
     }
 

@@ -22,8 +22,7 @@ public struct SyncTrail: Hashable, Sendable {
     public mutating func record(
         _ step: SyncTrailEntry.Step, _ operation: ListOperation, on device: LinkSide, at time: SimTime
     ) {
-        entries.append(
-            SyncTrailEntry(time: time, device: device, operation: operation.id, item: operation.item, step: step))
+        entries.append(SyncTrailEntry(time: time, device: device, operation: operation, step: step))
     }
 
     /// Appends the entries a replica's effects stand for: a local operation is `made` then
@@ -41,6 +40,26 @@ public struct SyncTrail: Hashable, Sendable {
             case .send, .refused: break
             }
         }
+    }
+
+    /// Both devices' trails as one, in time order (at equal times, `first`'s entries first).
+    ///
+    /// - Complexity: O(*a* + *b*).
+    public static func merged(_ first: SyncTrail, _ second: SyncTrail) -> SyncTrail {
+        var merged = SyncTrail()
+        merged.entries.reserveCapacity(first.entries.count + second.entries.count)
+        var (i, j) = (0, 0)
+        while i < first.entries.count || j < second.entries.count {
+            if j == second.entries.count || (i < first.entries.count && first.entries[i].time <= second.entries[j].time)
+            {
+                merged.entries.append(first.entries[i])
+                i += 1
+            } else {
+                merged.entries.append(second.entries[j])
+                j += 1
+            }
+        }
+        return merged
     }
 
     /// The entries for `item`, in order.

@@ -21,6 +21,8 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
         case held(waitingFor: Int)
         /// The origin learned that the other device has it.
         case acknowledged
+        /// The link refused it for good (payload too large, cancelled): it will never arrive.
+        case undeliverable(LinkError)
 
         /// `"sent userInfo"`, `"applied (lost to 4@watch)"`, …
         public var name: String {
@@ -34,6 +36,7 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
             case .duplicate: return "duplicate"
             case .held(let sequence): return "held (waiting for #\(sequence))"
             case .acknowledged: return "acknowledged"
+            case .undeliverable(let error): return "undeliverable \(error)"
             }
         }
     }
@@ -43,21 +46,61 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
     /// The device it happened on.
     public var device: LinkSide
     /// The operation.
-    public var operation: OperationID
-    /// The item the operation edits.
-    public var item: ItemID
+    public var operation: ListOperation
     /// What happened.
     public var step: Step
 
     /// Creates an entry.
-    public init(time: SimTime, device: LinkSide, operation: OperationID, item: ItemID, step: Step) {
+    public init(time: SimTime, device: LinkSide, operation: ListOperation, step: Step) {
         self.time = time
         self.device = device
         self.operation = operation
-        self.item = item
         self.step = step
     }
 
-    /// `"+12.500s phone phone#3 kale sent userInfo"`.
-    public var description: String { "\(time) \(device.name) \(operation) \(item) \(step.name)" }
+    /// The item the operation edits.
+    public var item: ItemID { operation.item }
+
+    /// `"+12.500s phone phone#3 check kale: sent userInfo"`.
+    public var description: String {
+        "\(time) \(device.name) \(operation.id) \(operation.edit.name) \(item): \(step.name)"
+    }
+
+    /// The entry as a trace event: `sync.<step>` with the device, item, operation, edit, version
+    /// and the step's detail (channel, outcome, awaited operation, error).
+    public var traceEvent: TraceEvent {
+        var fields: [(key: String, value: TraceValue)] = [
+            ("device", .string(device.name)), ("item", .string(item)), ("op", .string(operation.id.description)),
+            ("edit", .string(operation.edit.name)), ("version", .string(operation.version.description)),
+        ]
+        let kind: TraceKind
+        switch step {
+        case .made:
+            kind = .syncMade
+            if let title = operation.edit.title { fields.append(("title", .string(title))) }
+        case .sent(let channel):
+            kind = .syncSent
+            fields.append(("channel", .string(channel.name)))
+        case .dropped(let channel):
+            kind = .syncDropped
+            fields.append(("channel", .string(channel.name)))
+        case .delivered(let channel):
+            kind = .syncDelivered
+            fields.append(("channel", .string(channel.name)))
+        case .applied(.won):
+            kind = .syncApplied
+        case .applied(.superseded(let version)):
+            kind = .syncApplied
+            fields.append(("lostTo", .string(version.description)))
+        case .duplicate: kind = .syncDuplicate
+        case .held(let sequence):
+            kind = .syncHeld
+            fields.append(("waitingFor", .int(Int64(sequence))))
+        case .acknowledged: kind = .syncAcknowledged
+        case .undeliverable(let error):
+            kind = .syncUndeliverable
+            fields.append(("error", .string(error.description)))
+        }
+        return TraceEvent(time: time, kind: kind, fieldList: fields)
+    }
 }

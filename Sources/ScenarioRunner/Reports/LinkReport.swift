@@ -1,7 +1,7 @@
 import CompanionModel
 import SimulationKernel
 
-/// The `run` summary of the watch↔phone link: whether the phone matched the watch, and per
+/// The `run` summary of the watch↔phone link: whether the two lists agree, and per
 /// channel what was sent, delivered, retried, failed, with delivery delays.
 public enum LinkReport {
     /// The `link` section, then one `link.<channel>` section per channel that carried anything.
@@ -15,23 +15,27 @@ public enum LinkReport {
     ) -> [ReportSection] {
         let transport = simulation.link.transport
         let end = simulation.now
-        let atEnd = simulation.linkDiscrepancies(trail: [])
-        let finished = settled.linkDiscrepancies(trail: [])
-        func count(_ kind: LinkDiscrepancy.Kind) -> Int { finished.filter { $0.kind == kind }.count }
+        let atEnd = simulation.syncDiscrepancies()
+        let finished = settled.syncDiscrepancies()
+        func count(_ kind: SyncDiscrepancy.Kind) -> Int { finished.filter { $0.kind == kind }.count }
         let inTransit = atEnd.filter { $0.kind == .lost }.count
+        let fromWatch = simulation.watch.sync.replica.lastSequence
+        let fromPhone = simulation.phone.sync.replica.lastSequence
         var rows: [ReportSection.Row] = [
-            .init("operations", .int(Int64(simulation.watch.sender.intent.values.reduce(0) { $0 + $1.sequence }))),
-            .init("appliedOnPhone", .int(Int64(simulation.phone.list.changes.count))),
-            .init("phoneInSyncAtEnd", .bool(atEnd.isEmpty)),
+            .init("operations", .int(Int64(fromWatch + fromPhone))),
+            .init("fromWatch", .int(Int64(fromWatch))),
+            .init("fromPhone", .int(Int64(fromPhone))),
+            .init("listsAgreeAtEnd", .bool(atEnd.isEmpty)),
             .init(
                 "inTransitAtEnd", .int(Int64(inTransit)),
                 text: inTransit == 0
                     ? "0"
-                    : "\(inTransit) (the phone has them at \(formatter.clock(settled.now)) once the link finishes)"
+                    : "\(inTransit) (applied at \(formatter.clock(settled.now)) once the link finishes)"
             ),
             .init("lost", .int(Int64(count(.lost)))),
             .init("doubled", .int(Int64(count(.doubled)))),
-            .init("reordered", .int(Int64(count(.reordered)))),
+            .init("outOfOrder", .int(Int64(count(.outOfOrder)))),
+            .init("diverged", .int(Int64(count(.diverged)))),
             .init("phoneApp", .string(transport.phoneApp.name)),
             .init("watchApp", .string(transport.watchApp.name)),
             .init("complicationBudgetLeft", .int(Int64(transport.complicationBudget.remaining(at: end)))),

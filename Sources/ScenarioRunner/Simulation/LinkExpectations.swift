@@ -95,11 +95,12 @@ public enum LinkExpectations {
         public var expected: Bool
         public var label: String { "noMessageLost = \(expected)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let problems = simulation.settled().linkDiscrepancies(trail: [])
+            let problems = simulation.settled().syncDiscrepancies()
             if problems.isEmpty == expected { return nil }
             return expected
-                ? "expected no lost, doubled or reordered check-off, found: "
-                    + problems.map(\.description).joined(separator: "; ") : "expected a lost check-off, found none"
+                ? "expected no lost, doubled or reordered list operation, found: "
+                    + problems.map(\.description).joined(separator: "; ")
+                : "expected a lost list operation, found none"
         }
     }
 
@@ -108,7 +109,7 @@ public enum LinkExpectations {
         public var expected: Bool
         public var label: String { "phoneInSync = \(expected)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let problems = simulation.linkDiscrepancies(trail: [])
+            let problems = simulation.syncDiscrepancies()
             if problems.isEmpty == expected { return nil }
             return expected
                 ? "expected the phone in sync, found: " + problems.map(\.description).joined(separator: "; ")
@@ -121,9 +122,7 @@ public enum LinkExpectations {
         public var items: [ItemID]
         public var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.scenario.items.map(\.id).filter {
-                simulation.phone.list.status(of: $0) == .checkedOff
-            }.sorted()
+            let actual = simulation.phone.sync.replica.list.filter { $0.status == .checkedOff }.map(\.id).sorted()
             return actual == items.sorted()
                 ? nil
                 : "expected [\(items.sorted().joined(separator: ", "))] checked on the phone, "

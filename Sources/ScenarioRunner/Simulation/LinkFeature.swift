@@ -83,7 +83,8 @@ public struct LinkFeature: SimulationFeature {
         case .environment(.wakeWatchApp): return [.send(.watch(.app(.wake(at: context.now))))]
         default: break
         }
-        return transport.reduce(event, at: context.now).map { effect in
+        let phoneWasRunning = transport.phoneApp.isRunning
+        var effects: [WorldEffect] = transport.reduce(event, at: context.now).map { effect in
             switch effect {
             case .schedule(let timer, let time): return .schedule(.link(.timer(timer)), at: time)
             case .trace(let record): return .trace(record)
@@ -100,6 +101,11 @@ public struct LinkFeature: SimulationFeature {
             case .wakeApp(.phone): return .send(.link(.environment(.wakePhoneApp)))
             }
         }
+        // The phone app's sync courier re-sends unanswered messages when the app runs again.
+        if phoneWasRunning != transport.phoneApp.isRunning {
+            effects.append(.send(.phone(.appRunChanged(isRunning: transport.phoneApp.isRunning))))
+        }
+        return effects
     }
 
     /// The `link` summary sections (see ``LinkReport``).
@@ -110,14 +116,22 @@ public struct LinkFeature: SimulationFeature {
     }
 
     /// At the end of every run: once the link is left to finish (``ScenarioSimulation/settled()``),
-    /// the phone's list must equal what the user did, with no operation applied twice or out of
-    /// order. Each failure names the item and its message trail.
+    /// both devices show the same list, and no list operation was lost, applied twice or applied
+    /// out of its origin's order. Each failure names the item and its message trail: every trace
+    /// event about the item (the sync steps on both devices and the link's handling of each
+    /// message).
     public func invariantFailures(in simulation: ScenarioSimulation) -> [String] {
         let settled = simulation.settled()
         let formatter = TraceFormatter(start: simulation.scenario.start)
-        return settled.linkDiscrepancies(trail: settled.trace.events).map { problem in
-            "link: \(problem)\n      trail:\n"
-                + problem.trail.map { "        " + formatter.text($0) }.joined(separator: "\n")
+        let problems = settled.syncDiscrepancies()
+        guard !problems.isEmpty else { return [] }
+        var trails: [ItemID: [TraceEvent]] = [:]
+        for event in settled.trace.events {
+            if case .string(let item)? = event["item"] { trails[item, default: []].append(event) }
+        }
+        return problems.map { problem in
+            "sync: \(problem)\n      trail:\n"
+                + (trails[problem.item] ?? []).map { "        " + formatter.text($0) }.joined(separator: "\n")
         }
     }
 }

@@ -3,41 +3,47 @@ import ReminderScheduling
 import SimulationKernel
 
 extension PhoneFeature {
-    /// The link handed the phone app something from the watch. A check-off is applied if it is
-    /// newer than the item's last one (exactly once, in order per item); then the app's reminders
-    /// react, and with the `afterEachChange` policy the app pushes the new count to the complication.
+    /// The link handed the phone app something from the watch: a list operation goes to the
+    /// phone's replica (applied exactly once, in the watch's order); what it changed reaches the
+    /// reminders, and with the `afterEachChange` policy the app pushes the new count to the
+    /// complication.
     mutating func received(_ message: LinkMessage, duplicate: Bool, _ context: WorldContext) -> [WorldEffect] {
-        let now = context.now
-        guard case .checkOff(let operation) = message.payload else {
+        guard case .listOperation(let operation) = message.payload else {
             return [
                 .trace(
-                    .phoneReceived, at: now,
+                    .phoneReceived, at: context.now,
                     ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)])
             ]
         }
-        let result = list.apply(operation, at: now)
-        var fields: [(key: String, value: TraceValue)] = [
-            ("item", .string(operation.item)), ("op", .string(operation.actionName)),
-            ("seq", .int(Int64(operation.sequence))), ("id", .int(Int64(message.id))),
-            ("channel", .string(message.channel.name)),
-        ]
-        if duplicate { fields.append(("copy", .string("duplicate"))) }
-        if case .stale(let latest) = result { fields.append(("latest", .int(Int64(latest)))) }
-        if !result.changedTheList { fields.append(("reason", .string(result.name))) }
-        var effects: [WorldEffect] = [
-            .trace(result.changedTheList ? .phoneApplied : .phoneIgnored, at: now, fieldList: fields)
-        ]
-        guard result.changedTheList else { return effects }
-        effects += remindersApplied(operation, context)
-        if complicationPolicy.pushesAfterEachChange {
-            effects += pushComplication(context)
+        return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: context.now), context)
+    }
+
+    /// How a message the phone app sent ended: the courier acknowledges it or falls back.
+    mutating func outcomeArrived(_ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext)
+        -> [WorldEffect]
+    {
+        guard let operation = message.payload.listOperation else { return [] }
+        return syncEffects(
+            sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context)
+    }
+
+    /// The user edits the list in the phone app: the app comes to the foreground (launched if it
+    /// was not running, which is an app run), the phone's replica takes the edit, and the
+    /// operation goes to the watch (interactive when the watch app is reachable, else queued).
+    mutating func edit(_ item: ItemID, _ edit: ListEdit, _ context: WorldContext) -> [WorldEffect] {
+        if context.phoneApp != .foreground {
+            return [
+                .send(.link(.environment(.launchPhoneApp))), .send(.phone(.appRun(.launch))),
+                .send(.phone(.edit(item, edit))),
+            ]
         }
-        return effects
+        let effects = sync.reduce(.edit(item, edit, reachability: context.reachability(from: .phone)), at: context.now)
+        return syncEffects(effects, context)
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.
     func pushComplication(_ context: WorldContext) -> [WorldEffect] {
-        let payload = LinkPayload.complicationUpdate(remaining: list.remainingCount)
+        let payload = LinkPayload.complicationUpdate(remaining: sync.replica.remainingCount)
         return [.send(.link(.request(.transferCurrentComplicationUserInfo(payload))))]
     }
 
@@ -84,7 +90,7 @@ extension PhoneFeature {
                     ]))
             effects += PhoneFeature.traceNew(&phone, now)
             reminders = phone
-            if done { effects += completeOnPhone(item, now) }
+            if done { effects += completeOnPhone(item, context) }
         } catch {
             reminders = phone
             effects.append(
@@ -95,17 +101,62 @@ extension PhoneFeature {
         return effects + scheduleReminderWake(context)
     }
 
-    /// Checks `item` off on the phone's list and sends the operation to the watch.
-    private mutating func completeOnPhone(_ item: ItemID, _ now: SimTime) -> [WorldEffect] {
-        guard let operation = list.originate(.checkedOff, item: item, at: now) else { return [] }
-        return [
-            .trace(
-                .phoneListChanged, at: now,
-                [
-                    "item": .string(item), "op": .string(operation.actionName), "seq": .int(Int64(operation.sequence)),
-                    "remaining": .int(Int64(list.remainingCount)),
-                ]),
-            .send(.link(.request(.transferUserInfo(.checkOff(operation), from: .phone)))),
-        ]
+    /// Checks `item` off on the phone's replica and sends the operation to the watch (the
+    /// scheduler already completed it: the action's response did).
+    private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext) -> [WorldEffect] {
+        let effects = sync.reduce(
+            .edit(item, .check, reachability: context.reachability(from: .phone)), at: context.now)
+        return syncEffects(effects, context, remindersKnow: true)
+    }
+
+    /// Performs what the phone's sync endpoint asks: link requests; for a changed item, a trace,
+    /// the reminders' reaction (a watch message wakes the app; an edit in the phone app is a
+    /// foreground run) unless they already know (`remindersKnow`), and with the `afterEachChange`
+    /// policy a complication push; refusals and the message trail as trace events.
+    mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ context: WorldContext, remindersKnow: Bool = false)
+        -> [WorldEffect]
+    {
+        let now = context.now
+        var out: [WorldEffect] = []
+        for effect in effects {
+            switch effect {
+            case .sendMessage(let operation):
+                out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .phone)))))
+            case .transferUserInfo(let operation):
+                out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
+            case .itemChanged(let item, let before, let after, let operation):
+                out.append(
+                    .trace(
+                        .phoneListChanged, at: now,
+                        [
+                            "item": .string(item), "action": .string(operation.edit.name),
+                            "op": .string(operation.id.description),
+                            "remaining": .int(Int64(sync.replica.remainingCount)),
+                        ]))
+                let kind: CheckOffKind? =
+                    switch (before?.status, after?.status) {
+                    case (.open?, .checkedOff?), (nil, .checkedOff?): .check
+                    case (.checkedOff?, .open?): .uncheck
+                    default: nil
+                    }
+                if !remindersKnow {
+                    let reason: ReminderScheduler.AppRunReason =
+                        operation.id.origin == .watch ? .watchMessage : .foreground
+                    out += remindersApplied(item, kind, reason: reason, context)
+                }
+                if complicationPolicy.pushesAfterEachChange { out += pushComplication(context) }
+            case .refused(let item, let edit, let refusal):
+                out.append(
+                    .trace(
+                        .syncRefused, at: now,
+                        [
+                            "device": "phone", "item": .string(item), "edit": .string(edit.name),
+                            "reason": .string(refusal.name),
+                        ]))
+            case .note(let entry): out.append(.trace(entry.traceEvent))
+            case .made: break
+            }
+        }
+        return out
     }
 }

@@ -20,25 +20,27 @@ extension PhoneFeature {
 
     /// The phone applied a check-off from the watch: the app runs (a watch message wakes it), the
     /// item is completed (or reopened) in the scheduler, and the later badges drop (or rise).
-    mutating func remindersApplied(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
+    mutating func remindersApplied(
+        _ item: ItemID, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
+        _ context: WorldContext
+    ) -> [WorldEffect] {
         guard let reminders else { return [] }
-        let item = operation.item
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
-        switch operation.kind {
-        case .check where reminders.currentDue(of: item) != nil:
+        switch kind {
+        case .check? where reminders.currentDue(of: item) != nil:
             self.reminders?.log(item, due: nil, at: time)
-            return appRuns(.watchMessage, context) { (scheduler) throws(ReminderSchedulerError) in
+            return appRuns(reason, context) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.complete(item, now: at)
             }
-        case .uncheck where reminders.lastDue(of: item) != nil:
+        case .uncheck? where reminders.lastDue(of: item) != nil:
             guard let due = reminders.lastDue(of: item) else { return [] }
             self.reminders?.log(item, due: due, at: time)
-            return appRuns(.watchMessage, context) { (scheduler) throws(ReminderSchedulerError) in
+            return appRuns(reason, context) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.reopen(item, now: at)
             }
         default:
-            return appRuns(.watchMessage, context) { _ in }
+            return appRuns(reason, context) { _ in }
         }
     }
 
@@ -60,7 +62,7 @@ extension PhoneFeature {
         var repeating: [RepeatingReminder] = []
         if case .notLaunched = phone.lifecycle {
             effectiveReason = .launch
-            initial = context.scenario.items.filter { list.status(of: $0.id) == .open }
+            initial = context.scenario.items.filter { sync.replica.item($0.id)?.status == .open }
                 .compactMap { item in item.due.map { (item.id, PhoneReminders.reminderTime($0)) } }
             repeating = phone.settings.repeating.map { spec in
                 RepeatingReminder(

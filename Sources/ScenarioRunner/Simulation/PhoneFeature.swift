@@ -2,26 +2,28 @@ import CompanionModel
 import ReminderScheduling
 import SimulationKernel
 
-/// The phone side of the world, sole owner of: the phone's copy of the list (applied exactly
-/// once per operation, in order per item), and the phone app's reminders (the scheduler, the
-/// simulated notification center and the badge, in ``PhoneReminders``).
+/// The phone side of the world, sole owner of: the phone's copy of the list (its sync replica:
+/// each watch operation applied exactly once, in the watch's order), and the phone app's
+/// reminders (the scheduler, the simulated notification center and the badge, in
+/// ``PhoneReminders``).
 ///
 /// It learns of the watch only through link deliveries (``PhoneEvent/delivered(_:duplicate:)``),
-/// and changes it makes itself (a notification's Complete action) go to the watch over the
-/// link as a queued transfer.
+/// and changes it makes itself (a notification's Complete action, an edit in the phone app) go
+/// to the watch over the link.
 public struct PhoneFeature: SimulationFeature {
-    public static let stepKinds: [StepKind] = RemindersSteps.all
-    public static let expectationKinds: [ExpectationKind] = RemindersExpectations.all
+    public static let stepKinds: [StepKind] = RemindersSteps.all + SyncSteps.phone
+    public static let expectationKinds: [ExpectationKind] = RemindersExpectations.all + SyncExpectations.all
 
-    /// The phone's list.
-    public internal(set) var list: PhoneShoppingList
+    /// The phone's end of the two-way list sync: its replica of the list, its courier and its
+    /// half of the message trail.
+    public internal(set) var sync: SyncEndpoint
     /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section).
     public internal(set) var reminders: PhoneReminders?
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     public let complicationPolicy: PhoneComplicationPolicy
 
     public init(scenario: Scenario, seed: UInt64) {
-        list = PhoneShoppingList(items: scenario.items.map(\.id))
+        sync = SyncEndpoint(device: .phone, items: scenario.items)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items)
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
@@ -34,7 +36,10 @@ public struct PhoneFeature: SimulationFeature {
     public mutating func handle(_ event: PhoneEvent, _ context: WorldContext) -> [WorldEffect] {
         switch event {
         case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
-        case .outcome: return []
+        case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)
+        case .appRunChanged(let isRunning):
+            return syncEffects(sync.reduce(isRunning ? .appStarted : .appStopped, at: context.now), context)
+        case .edit(let item, let change): return edit(item, change, context)
         case .appRun(let reason): return appRuns(reason, context) { _ in }
         case .periodicAppRun(let reason, let next):
             var effects = appRuns(reason, context) { _ in }
@@ -78,6 +83,11 @@ public enum PhoneEvent: Sendable {
     case remindersWake
     /// The user taps an action on the latest notification about an item.
     case notificationAction(ItemID, ReminderAction)
+    /// The user edits the list in the phone app (or a shared list changed it): add, remove,
+    /// rename, check or uncheck an item.
+    case edit(ItemID, ListEdit)
+    /// The phone app started or stopped running, as the link saw it.
+    case appRunChanged(isRunning: Bool)
     /// The user changes an item's due date in the phone app.
     case setDue(ItemID, SimTime)
     /// The phone app pushes its remaining-items count to the watch complication; `remaining`

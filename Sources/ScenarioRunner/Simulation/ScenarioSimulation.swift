@@ -107,9 +107,16 @@ public struct ScenarioSimulation {
         complication.report(at: now, families: families)
     }
 
-    /// Differences between what the user did and the phone's list, each with its trail.
-    public func linkDiscrepancies(trail: [TraceEvent]) -> [LinkDiscrepancy] {
-        CheckOffVerifier.verify(intent: watch.sender.intent, phone: phone.list, trail: trail)
+    /// Where the watch's and the phone's lists fail to agree right now — an item shown
+    /// differently, an operation not (yet) applied on the other device, applied twice or out of
+    /// its origin's order — each with the item's message trail from both devices
+    /// (``ConvergenceChecker``). On a ``settled()`` copy this is the end-of-run invariant.
+    ///
+    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``.
+    public func syncDiscrepancies() -> [SyncDiscrepancy] {
+        ConvergenceChecker.check(
+            watch: watch.sync.replica, phone: phone.sync.replica,
+            trail: SyncTrail.merged(watch.sync.trail, phone.sync.trail))
     }
 }
 

@@ -16,7 +16,7 @@ public struct WatchAppState: Sendable {
     var taps: [TapRecord] = []
     /// Synchronous sends waiting for their outcome: the operation sent, and the tap whose send
     /// step blocks its queue until the reply, the error or the timeout.
-    var heldSends: [CheckOffOperation: Int] = [:]
+    var heldSends: [ListOperation: Int] = [:]
     /// The time of the pipeline wake-up already on the event loop, if any.
     var scheduledWake: SimTime?
     /// Tap-to-removal latency of every tap whose row is gone, in order.
@@ -61,5 +61,5 @@ enum PendingCheckOff: Sendable {
     /// The send step started before the commit: send as soon as it commits.
     case awaitingCommitThenSend
     /// Committed; the operation (nil when the tap changed nothing).
-    case committed(CheckOffOperation?)
+    case committed(ListOperation?)
 }

@@ -4,7 +4,7 @@ import SimulationKernel
 extension WatchFeature {
     /// Runs a lifecycle event through ``WatchAppLifecycle`` and performs its effects: its timers,
     /// the trace, the link's view of the app (the phone's `isReachable` and deliveries follow
-    /// it), and the sender (unanswered messages are re-sent when the app runs again).
+    /// it), and the sync courier (unanswered messages are re-sent when the app runs again).
     mutating func lifecycle(_ event: WatchAppLifecycle.Event, _ context: WorldContext, cause: String? = nil)
         -> [WorldEffect]
     {
@@ -26,8 +26,7 @@ extension WatchFeature {
                     effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
                 }
                 if from.isRunning != to.isRunning {
-                    effects += senderCommands(
-                        sender.reduce(to.isRunning ? .watchAppStarted : .watchAppStopped, at: now))
+                    effects += syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), now)
                     if !to.isRunning { effects += releaseAllHeldSends(context) }
                 }
             }

@@ -2,31 +2,42 @@ import CompanionModel
 import SimulationKernel
 
 extension WatchFeature {
-    /// The app hands a committed operation to its sender, which picks the channel from what
-    /// `isReachable` answers now (interactive when reachable, else a queued transfer, which
+    /// The app hands a committed operation to its sync courier, which picks the channel from
+    /// what `isReachable` answers now (interactive when reachable, else a queued transfer, which
     /// survives the app's exit). A synchronous send tries `sendMessage` whatever `isReachable`
-    /// says: unreachable, it fails at once with 7007 and the sender falls back to a transfer.
-    mutating func commit(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
+    /// says: unreachable, it fails at once with 7007 and the courier falls back to a transfer.
+    mutating func commit(_ operation: ListOperation, _ context: WorldContext) -> [WorldEffect] {
         // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
         // reply or the error); the others send interactively only when reachable.
         let synchronous = app.heldSends[operation] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
-        let commands = sender.reduce(.commit(operation, reachability: reachability), at: context.now)
-        var effects = senderCommands(commands)
-        if !commands.contains(.sendMessage(operation)) {
+        let produced = sync.reduce(.dispatch(operation, reachability: reachability), at: context.now)
+        var effects = syncEffects(produced, context.now)
+        if !produced.contains(.sendMessage(operation)) {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             effects += releaseHeldSend(operation, context)
         }
         return effects
     }
 
-    /// How a message the watch app sent ended: the sender acknowledges it or falls back.
+    /// The user adds an item by dictation: the app is opened if it was not running, the item
+    /// joins the watch's list at once and the operation goes to the phone (queued when the phone
+    /// is not reachable from the watch at that moment).
+    mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext) -> [WorldEffect] {
+        let open: [WorldEffect] = appLifecycle.isRunning ? [] : [.send(.watch(.openApp))]
+        let reachability = context.reachability(from: .watch)
+        return open
+            + syncEffects(
+                sync.reduce(.edit(item, .add(title: title), reachability: reachability), at: context.now), context.now)
+    }
+
+    /// How a message the watch app sent ended: the courier acknowledges it or falls back.
     mutating func outcomeArrived(_ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext)
         -> [WorldEffect]
     {
-        guard let operation = message.payload.checkOff else { return [] }
-        var effects = senderCommands(
-            sender.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now))
+        guard let operation = message.payload.listOperation else { return [] }
+        var effects = syncEffects(
+            sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context.now)
         if message.channel == .interactive { effects += releaseHeldSend(operation, context) }
         return effects
     }
@@ -47,9 +58,9 @@ extension WatchFeature {
             // app got the data as ordinary userInfo and reloads the complication itself.
             if duplicate { return [note] }
             return [.send(.complication(.reload(message.channel == .complication ? .phoneTransfer : .app))), note]
-        case .checkOff(let operation):
-            return applyFromPhone(operation, message: message, duplicate: duplicate, now)
-        case .data:
+        case .listOperation(let operation):
+            return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: now), now)
+        case .checkOff, .data:
             return [
                 .trace(
                     .watchReceived, at: now,
@@ -58,45 +69,36 @@ extension WatchFeature {
         }
     }
 
-    /// An operation the phone made (a notification's Complete), applied if it is newer than the
-    /// item's last operation on the watch: the list changes, the counter and the sender adopt it,
-    /// and the complication hears of it.
-    private mutating func applyFromPhone(
-        _ operation: CheckOffOperation, message: LinkMessage, duplicate: Bool, _ now: SimTime
-    ) -> [WorldEffect] {
-        var fields: [(key: String, value: TraceValue)] = [
-            ("item", .string(operation.item)), ("op", .string(operation.actionName)),
-            ("seq", .int(Int64(operation.sequence))), ("id", .int(Int64(message.id))),
-            ("channel", .string(message.channel.name)),
-        ]
-        if duplicate { fields.append(("copy", .string("duplicate"))) }
-        let latest = operationCounts[operation.item] ?? 0
-        guard operation.sequence > latest else {
-            fields.append(("reason", .string(operation.sequence == latest ? "duplicate" : "stale")))
-            return [.trace(.watchIgnored, at: now, fieldList: fields)]
-        }
-        operationCounts[operation.item] = operation.sequence
-        _ = sender.reduce(.adopted(operation), at: now)
-        let changed = list.apply(operation.kind, to: operation.item, at: now) == .changed
-        var effects: [WorldEffect] = [.trace(.watchApplied, at: now, fieldList: fields)]
-        if changed {
-            phoneMadeChanges.insert(operation.item)
-            effects += listChanged(item: operation.item, action: operation.kind.rawValue, now)
-            effects.append(.send(.complication(.reload(.app))))
-        }
-        return effects
-    }
-
-    /// The link requests for the sender's commands.
-    func senderCommands(_ commands: [CheckOffSender.Command]) -> [WorldEffect] {
-        commands.map { command in
-            switch command {
-            case .trace(let event): return .trace(event)
+    /// Performs what the watch's sync endpoint asks: link requests, the shown list following the
+    /// replica (with the complication's notice; a change from the phone, or an item added by
+    /// dictation, also makes the app reload its complication, which the pipeline does for taps),
+    /// refusals and the message trail as trace events.
+    mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ now: SimTime) -> [WorldEffect] {
+        var out: [WorldEffect] = []
+        for effect in effects {
+            switch effect {
             case .sendMessage(let operation):
-                return .send(.link(.request(.sendMessage(.checkOff(operation), from: .watch))))
+                out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .watch)))))
             case .transferUserInfo(let operation):
-                return .send(.link(.request(.transferUserInfo(.checkOff(operation), from: .watch))))
+                out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
+            case .itemChanged(let item, _, let after, let operation):
+                guard list.reconcile(item, with: after, at: now) == .changed else { continue }
+                let fromPhone = operation.id.origin == .phone
+                if fromPhone { phoneMadeChanges.insert(item) } else { phoneMadeChanges.remove(item) }
+                out += listChanged(item: item, action: operation.edit.name, now)
+                if fromPhone || operation.edit.title != nil { out.append(.send(.complication(.reload(.app)))) }
+            case .refused(let item, let edit, let refusal):
+                out.append(
+                    .trace(
+                        .syncRefused, at: now,
+                        [
+                            "device": "watch", "item": .string(item), "edit": .string(edit.name),
+                            "reason": .string(refusal.name),
+                        ]))
+            case .note(let entry): out.append(.trace(entry.traceEvent))
+            case .made: break
             }
         }
+        return out
     }
 }

@@ -15,7 +15,7 @@ extension WatchFeature {
 
     /// One pipeline effect, at its time (now):
     /// - `updateTableModel` ends → the check-off is committed on the watch's list (a toggle decided now);
-    /// - `sendMessageToPhone` starts → the operation goes to the app's sender (deferred to the
+    /// - `sendMessageToPhone` starts → the operation goes to the app's sync courier (deferred to the
     ///   commit if it comes first); a synchronous send leaves when its CPU work ends and its queue
     ///   stays blocked until the link's outcome;
     /// - `updateComplication` ends → the app asks the complication to reload;
@@ -93,7 +93,7 @@ extension WatchFeature {
     /// The send step hands the operation to the app's sender. A synchronous send (a send step
     /// with a reply wait, as in the naive pipeline) then blocks its queue until the outcome
     /// (``releaseHeldSend(_:_:)``); with nothing to send, it returns at once.
-    private mutating func send(_ operation: CheckOffOperation?, tap: Int, _ context: WorldContext) -> [WorldEffect] {
+    private mutating func send(_ operation: ListOperation?, tap: Int, _ context: WorldContext) -> [WorldEffect] {
         let isSynchronous = !app.session.synchronousSendSteps.isEmpty
         guard let operation else {
             if isSynchronous { app.session.releaseSend(tap: tap, at: context.now) }
@@ -108,7 +108,7 @@ extension WatchFeature {
 
     /// The outcome of a synchronous send came (the reply, an error, or no interactive send at
     /// all): the blocked queue runs on from now.
-    mutating func releaseHeldSend(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
+    mutating func releaseHeldSend(_ operation: ListOperation, _ context: WorldContext) -> [WorldEffect] {
         guard let tap = app.heldSends.removeValue(forKey: operation) else { return [] }
         app.session.releaseSend(tap: tap, at: context.now)
         return wakePipeline(context)
@@ -122,16 +122,16 @@ extension WatchFeature {
         return wakePipeline(context)
     }
 
-    /// Applies a check-off made on the watch to its list and numbers it; `nil` when nothing
-    /// changed. The complication hears of the change.
+    /// Applies a check-off made on the watch to its replica (and so to the shown list) and
+    /// returns the operation, sent later by the pipeline's send step; `nil` when the replica
+    /// refused it (the item was removed on the phone meanwhile). The complication hears of it.
     mutating func applyOnWatch(_ kind: CheckOffKind, _ item: ItemID, _ now: SimTime)
-        -> (CheckOffOperation?, [WorldEffect])
+        -> (ListOperation?, [WorldEffect])
     {
-        guard list.apply(kind, to: item, at: now) == .changed else { return (nil, []) }
-        let operation = CheckOffOperation(item: item, kind: kind, sequence: nextSequence(for: item))
-        operationCounts[item] = operation.sequence
-        phoneMadeChanges.remove(item)
-        return (operation, listChanged(item: item, action: kind.rawValue, now))
+        let effects = sync.reduce(.edit(item, kind == .check ? .check : .uncheck, reachability: nil), at: now)
+        var operation: ListOperation?
+        for case .made(let made) in effects { operation = made }
+        return (operation, syncEffects(effects, now))
     }
 
     /// The trace of a change of the watch's list and the complication's notice of it.

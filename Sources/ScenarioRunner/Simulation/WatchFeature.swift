@@ -2,14 +2,14 @@ import CompanionModel
 import SimulationKernel
 
 /// The watch side of the world, sole owner of: the watch's copy of the list, the watch app (wrist
-/// and frontmost state, the check-off pipeline and its queues), the per-item operation counter,
-/// and the app's check-off sender (what it has sent the phone and what is still unacknowledged).
+/// and frontmost state, the check-off pipeline and its queues), the app's sync endpoint (its replica of
+/// the list, what it has sent the phone and what is still unacknowledged).
 ///
 /// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
 /// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
 /// list (``ComplicationEvent/listChanged(remaining:)``).
 public struct WatchFeature: SimulationFeature {
-    public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all
+    public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
     public static let expectationKinds: [ExpectationKind] =
         CoreExpectations.all + PipelineExpectations.all + WatchExpectations.all
 
@@ -23,12 +23,11 @@ public struct WatchFeature: SimulationFeature {
     public internal(set) var appLifecycle: WatchAppLifecycle
     /// Every lifecycle change, in order (for the summary).
     public internal(set) var lifecycleChanges: [(time: SimTime, state: WatchAppLifecycle)] = []
-    /// The app's check-off sender: the user's intent per item and what is unacknowledged.
-    public internal(set) var sender = CheckOffSender()
+    /// The watch's end of the two-way list sync: its replica of the list (the truth the shown
+    /// ``list`` follows), its courier and its half of the message trail.
+    public internal(set) var sync: SyncEndpoint
     /// Taps that reached the list, and taps that did not (with why).
     public internal(set) var tapCounts = TapCounts()
-    /// The number of operations made on each item so far (the next one gets one more).
-    public internal(set) var operationCounts: [ItemID: Int] = [:]
     /// Items whose latest change on the watch's list came from the phone (they are left out of
     /// the store-order lesson).
     public internal(set) var phoneMadeChanges: Set<ItemID> = []
@@ -44,6 +43,7 @@ public struct WatchFeature: SimulationFeature {
         for trip in scenario.history { order.learn(trip: trip) }
         storeOrder = order
         list = ShoppingList(items: scenario.items, order: order)
+        sync = SyncEndpoint(device: .watch, items: scenario.items)
         app = WatchAppState(scenario: scenario, seed: seed)
         switch (scenario.sections.link ?? LinkSettings()).configuration.initialWatchApp {
         case .foreground: appLifecycle = .foreground(since: .zero)
@@ -54,11 +54,6 @@ public struct WatchFeature: SimulationFeature {
         upcomingTaps = UpcomingTaps(script: scenario.script)
         fileOrder = scenario.items.map(\.id)
     }
-
-    /// The operation sequence number the next operation on `item` gets (1 for the first).
-    ///
-    /// - Complexity: O(1).
-    func nextSequence(for item: ItemID) -> Int { (operationCounts[item] ?? 0) + 1 }
 
     public mutating func handle(_ event: WatchEvent, _ context: WorldContext) -> [WorldEffect] {
         switch event {
@@ -75,6 +70,7 @@ public struct WatchFeature: SimulationFeature {
         case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
         case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)
         case .app(let event): return lifecycle(event, context)
+        case .addItem(let item, let title): return addItem(item, title: title, context)
         }
     }
 
@@ -105,8 +101,10 @@ public enum WatchEvent: Sendable {
     case pipelineWake
     /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
     case rowGone(tap: Int, latency: SimDuration)
-    /// Hand a committed operation to the app's sender (it picks the link channel).
-    case commit(CheckOffOperation)
+    /// Hand a committed operation to the app's sync courier (it picks the link channel).
+    case commit(ListOperation)
+    /// The user adds an item by dictation in the watch app.
+    case addItem(ItemID, title: String)
     /// The link handed the watch app a message or transfer.
     case delivered(LinkMessage, duplicate: Bool)
     /// How a message or transfer the watch app sent ended.

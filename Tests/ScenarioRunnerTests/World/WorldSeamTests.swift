@@ -39,7 +39,8 @@ import Testing
         let action = try #require(trace.firstIndex { $0.is(.phoneNotificationAction) })
         let woke = try #require(trace.firstIndex { $0.is(.phoneApp) && $0["cause"] == "wakePhoneApp" })
         #expect(woke < action, "the phone app is launched into the background to handle the action")
-        let applied = try #require(trace.firstIndex { $0.is(.watchApplied) && $0["item"] == "milk" })
+        let applied = try #require(
+            trace.firstIndex { $0.is(.syncApplied) && $0["device"] == "watch" && $0["item"] == "milk" })
         let delivered = try #require(
             trace.firstIndex { $0.is(.linkDelivered) && $0["route"] == .string("phone→watch") })
         #expect(delivered < applied && trace[applied].time >= SimTime(offset: .hours(2) + .minutes(30)))

@@ -1,0 +1,69 @@
+import CompanionModel
+import SimulationKernel
+
+/// Step kinds of the two-way list sync: edits made on the phone (in the phone app, or by a
+/// shared list) and items added on the watch by dictation. Each becomes a list operation that
+/// reaches the other device over the link (`docs/sync.md`).
+///
+/// An item id is any non-empty string: an edit may name an item added earlier in the run. An
+/// edit that makes no sense on the device's list at that moment (removing an item it does not
+/// show, adding one it already shows, checking a checked item) changes nothing and is traced
+/// as `sync.refused` with the reason.
+public enum SyncSteps {
+    /// The phone's steps.
+    public static let phone: [StepKind] = [
+        phoneEdit("phoneAddItem", title: true, "add an item in the phone app: \"item\": id, \"title\": text") {
+            .add(title: $0 ?? "")
+        },
+        phoneEdit("phoneRemoveItem", title: false, "remove an item in the phone app: \"item\": id") { _ in .remove },
+        phoneEdit("phoneRenameItem", title: true, "rename an item in the phone app: \"item\": id, \"title\": text") {
+            .rename(title: $0 ?? "")
+        },
+        phoneEdit("phoneCheckItem", title: false, "check an item off in the phone app: \"item\": id") { _ in .check },
+        phoneEdit("phoneUncheckItem", title: false, "put a checked item back in the phone app: \"item\": id") { _ in
+            .uncheck
+        },
+    ]
+
+    /// The watch's steps.
+    public static let watch: [StepKind] = [watchAddItem]
+
+    /// `{"do": "watchAddItem", "item": "bread", "title": "Bread"}`: the user dictates an item in
+    /// the watch app (relaunched if it was not running).
+    public static let watchAddItem = StepKind(
+        name: "watchAddItem", summary: "add an item by dictation on the watch: \"item\": id, \"title\": text"
+    ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        let item = try object.required("item", "the new item's id").string(context)
+        let title = try object.required("title", "the dictated title").string(context)
+        return WatchAdd(item: item, title: title)
+    }
+
+    private static func phoneEdit(
+        _ name: String, title: Bool, _ summary: String, _ make: @escaping @Sendable (String?) -> ListEdit
+    ) -> StepKind {
+        StepKind(name: name, summary: summary) {
+            (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+            let item = try object.required("item", "the item's id").string(context)
+            let text = title ? try object.required("title", "the item's title").string(context) : nil
+            return PhoneEdit(item: item, edit: make(text))
+        }
+    }
+
+    /// An edit made on the phone.
+    public struct PhoneEdit: ScenarioAction {
+        public var item: ItemID
+        public var edit: ListEdit
+        public var label: String {
+            "phone \(edit.name) \(item)" + (edit.title.map { " \"\($0)\"" } ?? "")
+        }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.phone(.edit(item, edit)))] }
+    }
+
+    /// An item dictated on the watch.
+    public struct WatchAdd: ScenarioAction {
+        public var item: ItemID
+        public var title: String
+        public var label: String { "watch add \(item) \"\(title)\"" }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.addItem(item, title: title)))] }
+    }
+}

@@ -1,0 +1,65 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+@Suite struct SyncEndpointTests {
+    private let items = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
+
+    private func sent(_ effects: [SyncEndpoint.Effect]) -> [ListOperation] {
+        effects.compactMap { effect in
+            switch effect {
+            case .sendMessage(let operation), .transferUserInfo(let operation): return operation
+            default: return nil
+            }
+        }
+    }
+
+    private func changes(_ effects: [SyncEndpoint.Effect]) -> [ItemID] {
+        effects.compactMap { effect in
+            if case .itemChanged(let item, _, _, _) = effect { return item }
+            return nil
+        }
+    }
+
+    @Test func anEditChangesTheItemAndPicksTheChannelByReachability() {
+        var phone = SyncEndpoint(device: .phone, items: items)
+        let added = phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: .zero)
+        #expect(changes(added) == ["bread"])
+        #expect(added.contains { if case .sendMessage = $0 { return true } else { return false } })
+        let checked = phone.reduce(.edit("kale", .check, reachability: .unreachable(.outOfRange)), at: .zero)
+        #expect(checked.contains { if case .transferUserInfo = $0 { return true } else { return false } })
+        #expect(
+            phone.trail.entries.map(\.step.name) == [
+                "made", "applied", "sent interactive", "made", "applied", "sent userInfo",
+            ])
+        #expect(
+            phone.reduce(.edit("kale", .check, reachability: .reachable), at: .zero) == [
+                .refused("kale", .check, .unchanged)
+            ])
+    }
+
+    @Test func deliveriesApplyOnceAndReleaseHeldOperations() {
+        var phone = SyncEndpoint(device: .phone, items: items)
+        var watch = SyncEndpoint(device: .watch, items: items)
+        let first = sent(phone.reduce(.edit("kale", .rename(title: "Curly kale"), reachability: .reachable), at: .zero))
+        let second = sent(phone.reduce(.edit("milk", .check, reachability: .reachable), at: .zero))
+        #expect(changes(watch.reduce(.delivered(second[0], channel: .interactive), at: .zero)).isEmpty)
+        let released = watch.reduce(.delivered(first[0], channel: .userInfo), at: .zero)
+        #expect(changes(released) == ["kale", "milk"])
+        #expect(changes(watch.reduce(.delivered(first[0], channel: .userInfo), at: .zero)).isEmpty)
+        #expect(watch.replica.list == phone.replica.list)
+        #expect(watch.trail.entries.map(\.step.name).contains("held (waiting for #1)"))
+    }
+
+    @Test func anOutcomeAcknowledgesOrFallsBack() {
+        var phone = SyncEndpoint(device: .phone, items: items)
+        let operation = sent(phone.reduce(.edit("kale", .check, reachability: .reachable), at: .zero))[0]
+        let fallback = phone.reduce(.outcome(operation, channel: .interactive, .failed(.notReachable)), at: .zero)
+        #expect(fallback.contains(.transferUserInfo(operation)))
+        #expect(!phone.isIdle)
+        _ = phone.reduce(.outcome(operation, channel: .userInfo, .transferFinished), at: .zero)
+        #expect(phone.isIdle)
+        #expect(phone.replica.outbox.isEmpty)
+        #expect(phone.trail.entries.last?.step == .acknowledged)
+    }
+}
