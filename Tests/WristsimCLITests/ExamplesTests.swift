@@ -87,7 +87,8 @@ import Testing
     /// A scratch folder with a copy of the repository's inputs, so examples that write files
     /// (`-o report.html`, `--svg link.svg`) write there and not into the checkout.
     static let scratch: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wristsim-examples-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wristsim-examples-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["Scenarios", "Schemas"] {
             try? FileManager.default.copyItem(
