@@ -21,7 +21,8 @@ let package = Package(
             exclude: ["README-INTEGRATION.md"]),
         .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner"]),
         .executableTarget(
-            name: "wristsim-bench", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"]),
+            name: "wristsim-bench",
+            dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),

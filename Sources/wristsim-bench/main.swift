@@ -11,6 +11,7 @@ let workloads: [any BenchWorkload] = [
     TapsWorkload(),
     RemindersWorkload(),
     LinkWorkload(),
+    SweepWorkload(),
 ]
 
 func printHelp(_ workloads: [any BenchWorkload]) {

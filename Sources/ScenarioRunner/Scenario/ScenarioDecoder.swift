@@ -14,7 +14,13 @@ public enum ScenarioDecoder {
     ///   - file: the file name used in errors.
     /// - Complexity: O(*n*) in the file size, plus O(*s* log *s*) for *s* steps.
     public static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
-        let root = try JSONParser.parse(bytes, file: file)
+        try decode(root: try JSONParser.parse(bytes, file: file), file: file)
+    }
+
+    /// Decodes a scenario from its parsed JSON (`wristsim sweep --set` edits the tree first).
+    ///
+    /// - Complexity: O(*n*) in the tree's size, plus O(*s* log *s*) for *s* steps.
+    public static func decode(root: JSONNode, file: String) throws(ScenarioError) -> Scenario {
         var context = DecodingContext(file: file)
         var object = try ObjectReader(root, context, what: "a JSON object describing a scenario")
 

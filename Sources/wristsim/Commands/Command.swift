@@ -32,5 +32,7 @@ var commands: [any Command.Type] {
         TimelineCommand.self,
         RemindersCommand.self,
         ReportCommand.self,
+        SweepCommand.self,
+        MergeCommand.self,
     ]
 }

@@ -1,0 +1,107 @@
+import CompanionModel
+import SimulationKernel
+
+/// Everything a sweep keeps about the runs of one cell (one watch × pipeline × settings), in a
+/// form that merges exactly: counts add, fixed-bucket histograms add, extremes take min/max and
+/// the failing seeds keep the smallest few. So any split of the runs into shards, merged in any
+/// order, gives the same statistics as one process running them all.
+public struct SweepCellStatistics: Hashable, Sendable {
+    /// How many failing seeds a cell keeps (the smallest ones).
+    public static let failingSeedLimit = 10
+
+    /// Runs counted.
+    public var runs = 0
+    /// Runs whose expectations all held and whose invariants were kept.
+    public var passed = 0
+    /// Failed expectations over all runs.
+    public var expectationFailures = 0
+    /// Broken invariants over all runs.
+    public var invariantFailures = 0
+    /// The smallest seeds of failing runs, ascending (at most ``failingSeedLimit``).
+    public var failingSeeds: [UInt64] = []
+    /// Every tap's latency, pooled over the runs.
+    public var pooled = FixedHistogram()
+    /// Each run's own nearest-rank p50 (runs without taps are not counted).
+    public var runP50 = FixedHistogram()
+    /// Each run's own nearest-rank p99.
+    public var runP99 = FixedHistogram()
+    /// Check-offs lost, doubled, reordered and late (see ``SweepObservation``), summed.
+    public var lost = 0
+    public var doubled = 0
+    public var reordered = 0
+    public var late = 0
+    /// Runs with at least one lost, doubled or reordered check-off.
+    public var runsWithLinkFaults = 0
+    /// Missed reminders by reason, indexed like ``SweepObservation/missedReasonCodes``.
+    public var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
+    /// Each run's stale complication time.
+    public var stale = FixedHistogram()
+
+    public init() {}
+
+    /// Counts one run.
+    ///
+    /// - Complexity: O(*t* log *t*) for the run's *t* taps.
+    public mutating func add(_ run: SweepObservation) {
+        runs += 1
+        if run.passed {
+            passed += 1
+        } else {
+            insertFailing(run.seed)
+        }
+        expectationFailures += run.expectationFailures
+        invariantFailures += run.invariantFailures
+        for latency in run.latencies { pooled.add(latency) }
+        if !run.latencies.isEmpty {
+            let sorted = run.latencies.sorted()
+            runP50.add(sorted[LatencyStatistics.nearestRank(percent: 50, count: sorted.count) - 1])
+            runP99.add(sorted[LatencyStatistics.nearestRank(percent: 99, count: sorted.count) - 1])
+        }
+        lost += run.lost
+        doubled += run.doubled
+        reordered += run.reordered
+        late += run.late
+        if run.lost + run.doubled + run.reordered > 0 { runsWithLinkFaults += 1 }
+        for (index, count) in run.missed.enumerated() where index < missed.count { missed[index] += count }
+        stale.add(run.staleComplication)
+    }
+
+    /// Adds every count of `other` (runs of the same cell from another shard).
+    ///
+    /// - Complexity: O(buckets + failing seeds).
+    public mutating func merge(_ other: SweepCellStatistics) {
+        runs += other.runs
+        passed += other.passed
+        expectationFailures += other.expectationFailures
+        invariantFailures += other.invariantFailures
+        for seed in other.failingSeeds { insertFailing(seed) }
+        pooled.merge(other.pooled)
+        runP50.merge(other.runP50)
+        runP99.merge(other.runP99)
+        lost += other.lost
+        doubled += other.doubled
+        reordered += other.reordered
+        late += other.late
+        runsWithLinkFaults += other.runsWithLinkFaults
+        for index in missed.indices where index < other.missed.count { missed[index] += other.missed[index] }
+        stale.merge(other.stale)
+    }
+
+    private mutating func insertFailing(_ seed: UInt64) {
+        if failingSeeds.count == SweepCellStatistics.failingSeedLimit, let last = failingSeeds.last, seed >= last {
+            return
+        }
+        var low = 0
+        var high = failingSeeds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if failingSeeds[middle] < seed { low = middle + 1 } else { high = middle }
+        }
+        if low < failingSeeds.count, failingSeeds[low] == seed { return }
+        failingSeeds.insert(seed, at: low)
+        if failingSeeds.count > SweepCellStatistics.failingSeedLimit { failingSeeds.removeLast() }
+    }
+
+    /// Missed reminders over all reasons.
+    public var missedTotal: Int { missed.reduce(0, +) }
+}

@@ -1,0 +1,138 @@
+import CompanionModel
+import SimulationKernel
+
+/// What a sweep runs: a scenario over seeds × watches × pipelines × settings.
+///
+/// The plan is a pure description (it is written into every partial result, so `merge` can
+/// check that parts belong together and render the result without the scenario file). Its
+/// cells are the product watches × pipelines × setting values, in that nesting order; its runs
+/// are numbered cell-major: run *r* is cell `r / seedCount` with seed `firstSeed + r % seedCount`.
+/// A shard is a contiguous range of run numbers.
+public struct SweepPlan: Hashable, Sendable {
+    /// The scenario file as named on the command line.
+    public var file: String
+    /// The scenario's name.
+    public var name: String
+    /// The first and last seed (inclusive).
+    public var firstSeed: UInt64
+    public var lastSeed: UInt64
+    /// The watch models (the scenario's own when none was asked for).
+    public var watches: [String]
+    /// The pipeline presets, or the scenario's own pipeline name (`nil` entries: keep the scenario's).
+    public var pipelines: [String?]
+    /// The `--set` settings, in command-line order.
+    public var settings: [SweepSetting]
+
+    /// The most runs a sweep may ask for (10¹²): more is a usage error rather than a run that
+    /// never ends.
+    public static let maximumRuns: UInt64 = 1_000_000_000_000
+
+    /// One cell: a watch, a pipeline and one value of each setting.
+    public struct Cell: Hashable, Sendable {
+        public var watch: String
+        /// The preset, or `nil` for the scenario's own pipeline.
+        public var pipeline: String?
+        /// `(key, value)` for each setting, in the plan's order.
+        public var assignments: [(key: String, value: String)]
+
+        public static func == (lhs: Cell, rhs: Cell) -> Bool {
+            lhs.watch == rhs.watch && lhs.pipeline == rhs.pipeline
+                && lhs.assignments.map(\.key) == rhs.assignments.map(\.key)
+                && lhs.assignments.map(\.value) == rhs.assignments.map(\.value)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(watch)
+            hasher.combine(pipeline)
+            for assignment in assignments {
+                hasher.combine(assignment.key)
+                hasher.combine(assignment.value)
+            }
+        }
+    }
+
+    /// A plan, checked: at least one seed, known watches and presets, and at most ``maximumRuns``.
+    ///
+    /// - Throws: ``SweepError/usage(_:)``.
+    public init(
+        file: String, name: String, firstSeed: UInt64, lastSeed: UInt64, watches: [String], pipelines: [String?],
+        settings: [SweepSetting]
+    ) throws(SweepError) {
+        guard firstSeed <= lastSeed else {
+            throw .usage("--seeds expects A..B with A ≤ B; found \(firstSeed)..\(lastSeed)")
+        }
+        guard !watches.isEmpty, !pipelines.isEmpty else { throw .usage("a sweep needs a watch and a pipeline") }
+        for watch in watches where !WatchModel.knownNames.contains(watch) {
+            throw .usage(
+                "unknown watch model '\(watch)'; expected 'all' or some of: "
+                    + WatchModel.knownNames.joined(separator: ", "))
+        }
+        for case let pipeline? in pipelines where !CheckOffPipeline.presetNames.contains(pipeline) {
+            throw .usage(
+                "unknown pipeline '\(pipeline)'; expected some of: "
+                    + CheckOffPipeline.presetNames.joined(separator: ", "))
+        }
+        self.file = file
+        self.name = name
+        self.firstSeed = firstSeed
+        self.lastSeed = lastSeed
+        self.watches = watches
+        self.pipelines = pipelines
+        self.settings = settings
+        let (seeds, seedOverflow) = (lastSeed - firstSeed).addingReportingOverflow(1)
+        var cells: UInt64 = UInt64(watches.count) * UInt64(pipelines.count)
+        var overflow = seedOverflow
+        for setting in settings {
+            let (product, settingOverflow) = cells.multipliedReportingOverflow(by: UInt64(setting.values.count))
+            cells = product
+            overflow = overflow || settingOverflow
+        }
+        let (runs, runsOverflow) = cells.multipliedReportingOverflow(by: seeds)
+        guard !overflow, !runsOverflow, runs <= SweepPlan.maximumRuns else {
+            throw .usage("the sweep asks for more than \(SweepPlan.maximumRuns) runs; narrow --seeds, --watch or --set")
+        }
+    }
+
+    /// Seeds per cell.
+    public var seedCount: UInt64 { lastSeed - firstSeed + 1 }
+
+    /// The cells, watch-major, then pipeline, then each setting's values (the first setting outermost).
+    ///
+    /// - Complexity: O(cells × settings).
+    public var cells: [Cell] {
+        var combos: [[(key: String, value: String)]] = [[]]
+        for setting in settings {
+            combos = combos.flatMap { combo in setting.values.map { combo + [(setting.key, $0)] } }
+        }
+        var cells: [Cell] = []
+        for watch in watches {
+            for pipeline in pipelines {
+                for combo in combos { cells.append(Cell(watch: watch, pipeline: pipeline, assignments: combo)) }
+            }
+        }
+        return cells
+    }
+
+    /// The number of cells.
+    public var cellCount: Int { settings.reduce(watches.count * pipelines.count) { $0 * $1.values.count } }
+
+    /// The number of runs: cells × seeds (at most ``maximumRuns``).
+    public var runCount: UInt64 { UInt64(cellCount) * seedCount }
+
+    /// The runs of shard `index` of `count` (0-based): contiguous, and together exactly all runs.
+    public func shard(_ index: Int, of count: Int) -> Range<UInt64> {
+        let total = runCount
+        let parts = UInt64(max(1, count))
+        let part = UInt64(min(max(0, index), Int(parts) - 1))
+        func boundary(_ k: UInt64) -> UInt64 {
+            // total ≤ 10¹² and k ≤ parts, so (total / parts) × k + (total % parts) × k / parts cannot overflow.
+            total / parts * k + (total % parts) * k / parts
+        }
+        return boundary(part)..<boundary(part + 1)
+    }
+
+    /// The cell and seed of run `run`.
+    public func locate(run: UInt64) -> (cell: Int, seed: UInt64) {
+        (Int(run / seedCount), firstSeed + run % seedCount)
+    }
+}

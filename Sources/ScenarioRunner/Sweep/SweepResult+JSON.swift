@@ -1,0 +1,126 @@
+import SimulationKernel
+
+extension SweepResult {
+    /// The schema of the complete result document.
+    public static let schema = "wristsim.sweep/1"
+    /// The schema of each partial-result record (JSON Lines).
+    public static let partSchema = "wristsim.sweep-part/1"
+
+    /// The complete result as one JSON document (schema `wristsim.sweep/1`): the plan, then per
+    /// cell the pass rate, tap-latency distributions, link faults, missed reminders and stale
+    /// complication time. Durations are milliseconds (keys end in `Ms`); seeds are strings.
+    public var json: JSONValue {
+        var root = JSONObject()
+        root["schema"] = .string(SweepResult.schema)
+        root["scenario"] = ["file": .string(plan.file), "name": .string(plan.name)]
+        root["seeds"] = ["first": .string(String(plan.firstSeed)), "last": .string(String(plan.lastSeed))]
+        root["runs"] = .int(Int64(plan.runCount))
+        root["cells"] = .array(zip(plan.cells, cells).map { SweepResult.cellJSON($0, $1) })
+        return .object(root)
+    }
+
+    static func cellJSON(_ cell: SweepPlan.Cell, _ stats: SweepCellStatistics) -> JSONValue {
+        var object = JSONObject()
+        object["watch"] = .string(cell.watch)
+        object["pipeline"] = cell.pipeline.map(JSONValue.string) ?? .null
+        var settings = JSONObject()
+        for assignment in cell.assignments { settings[assignment.key] = .string(assignment.value) }
+        object["settings"] = .object(settings)
+        object["runs"] = .count(stats.runs)
+        object["passed"] = .count(stats.passed)
+        object["passRate"] = stats.runs == 0 ? .null : .decimal(Int64(stats.passed * 10_000 / stats.runs), scale: 4)
+        object["expectationFailures"] = .count(stats.expectationFailures)
+        object["invariantFailures"] = .count(stats.invariantFailures)
+        object["failingSeeds"] = .array(stats.failingSeeds.map { .string(String($0)) })
+        object["taps"] = .count(stats.pooled.total)
+        object["tapLatency"] = [
+            "pooled": percentiles(stats.pooled),
+            "runP50": percentiles(stats.runP50),
+            "runP99": percentiles(stats.runP99),
+        ]
+        object["operations"] = [
+            "lost": .count(stats.lost), "doubled": .count(stats.doubled), "reordered": .count(stats.reordered),
+            "late": .count(stats.late), "runsWithLinkFaults": .count(stats.runsWithLinkFaults),
+        ]
+        object["missedReminders"] = [
+            "total": .count(stats.missedTotal),
+            "byReason": .array(
+                zip(SweepObservation.missedReasonCodes, stats.missed).map {
+                    ["code": .string($0.0), "count": .count($0.1)]
+                }),
+        ]
+        var stale = percentiles(stats.stale).objectValue ?? JSONObject()
+        stale["totalMs"] = .milliseconds(stats.stale.sum)
+        object["staleComplication"] = .object(stale)
+        return .object(object)
+    }
+
+    /// `count`, `minMs`, `meanMs`, `p50Ms`, `p90Ms`, `p99Ms`, `maxMs` (`null` figures when empty).
+    static func percentiles(_ histogram: FixedHistogram) -> JSONValue {
+        func ms(_ value: SimDuration?) -> JSONValue { value.map(JSONValue.milliseconds) ?? .null }
+        return [
+            "count": .count(histogram.total), "minMs": ms(histogram.minimum), "meanMs": ms(histogram.mean),
+            "p50Ms": ms(histogram.percentile(50)), "p90Ms": ms(histogram.percentile(90)),
+            "p99Ms": ms(histogram.percentile(99)), "maxMs": ms(histogram.maximum),
+        ]
+    }
+
+    // MARK: Partial results
+
+    /// The plan as written into partial results (everything ``SweepPlan`` needs, nothing else).
+    static func planJSON(_ plan: SweepPlan) -> JSONValue {
+        [
+            "file": .string(plan.file), "name": .string(plan.name),
+            "seeds": ["first": .string(String(plan.firstSeed)), "last": .string(String(plan.lastSeed))],
+            "watches": .array(plan.watches.map(JSONValue.string)),
+            "pipelines": .array(plan.pipelines.map { $0.map(JSONValue.string) ?? .null }),
+            "settings": .array(
+                plan.settings.map { ["key": .string($0.key), "values": .array($0.values.map(JSONValue.string))] }),
+        ]
+    }
+
+    /// The result as JSON Lines records (schema `wristsim.sweep-part/1`): one `plan` record with
+    /// the runs covered, then one `cell` record per cell with runs, holding the raw mergeable
+    /// counts and histogram buckets. `wristsim merge` reads them back.
+    public var partLines: [String] {
+        var lines: [JSONValue] = [
+            [
+                "schema": .string(SweepResult.partSchema), "record": "plan", "plan": SweepResult.planJSON(plan),
+                "covered": .array(covered.map { [.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))] }),
+            ]
+        ]
+        for (index, stats) in cells.enumerated() where stats.runs > 0 {
+            lines.append(
+                [
+                    "schema": .string(SweepResult.partSchema), "record": "cell", "cell": .count(index),
+                    "stats": SweepResult.rawJSON(stats),
+                ])
+        }
+        return lines.map(\.compact)
+    }
+
+    static func rawJSON(_ stats: SweepCellStatistics) -> JSONValue {
+        [
+            "runs": .count(stats.runs), "passed": .count(stats.passed),
+            "expectationFailures": .count(stats.expectationFailures),
+            "invariantFailures": .count(stats.invariantFailures),
+            "failingSeeds": .array(stats.failingSeeds.map { .string(String($0)) }),
+            "pooled": rawJSON(stats.pooled), "runP50": rawJSON(stats.runP50), "runP99": rawJSON(stats.runP99),
+            "lost": .count(stats.lost), "doubled": .count(stats.doubled), "reordered": .count(stats.reordered),
+            "late": .count(stats.late), "runsWithLinkFaults": .count(stats.runsWithLinkFaults),
+            "missed": .array(stats.missed.map(JSONValue.count)), "stale": rawJSON(stats.stale),
+        ]
+    }
+
+    static func rawJSON(_ histogram: FixedHistogram) -> JSONValue {
+        guard histogram.total > 0 else { return .null }
+        return [
+            "minUs": .int(histogram.minimumMicroseconds), "maxUs": .int(histogram.maximumMicroseconds),
+            "sumUs": .int(histogram.sumMicroseconds),
+            "buckets": .array(histogram.nonEmptyBuckets.map { [.count($0.index), .count($0.count)] }),
+            "exact": histogram.exact.map { values in
+                .array(values.map { [.int($0.microseconds), .count($0.count)] })
+            } ?? .null,
+        ]
+    }
+}

@@ -1,0 +1,133 @@
+/// One `--set KEY=V1,V2,…` of a sweep: a dotted path into the scenario file and the values it
+/// takes, one cell per value (and per combination with the other settings).
+///
+/// ```
+/// --set pipeline.jitter=0,0.2,0.5
+/// --set link.duplicateProbability=0.1
+/// --set 'link.latency={"exponential":{"mean":"300ms"}}'
+/// ```
+///
+/// A value is JSON when it parses as JSON (`0.2`, `true`, `{"fixed": "1s"}`, `"text"`), and a
+/// plain string otherwise (`main-priority`). Values are split at commas outside brackets, braces
+/// and quotes. The scenario is edited as a JSON tree and decoded again, so a value gets exactly
+/// the validation (and the error) it would get in the file.
+public struct SweepSetting: Hashable, Sendable {
+    /// The dotted path (`"pipeline.jitter"`).
+    public var key: String
+    /// The values as written, in order.
+    public var values: [String]
+
+    /// A setting; `key` and `values` as written.
+    public init(key: String, values: [String]) {
+        self.key = key
+        self.values = values
+    }
+
+    /// Parses `KEY=V1,V2,…`.
+    ///
+    /// - Throws: ``SweepError/usage(_:)`` when there is no `=`, the key is empty or has an empty
+    ///   component, or a value is empty.
+    public static func parse(_ text: String) throws(SweepError) -> SweepSetting {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw .usage("--set expects KEY=VALUE[,VALUE…] such as pipeline.jitter=0,0.2; found '\(text)'")
+        }
+        let key = String(text[..<equals])
+        let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard !key.isEmpty, components.allSatisfy({ !$0.isEmpty }) else {
+            throw .usage("--set expects a dotted key such as pipeline.jitter before '='; found '\(key)'")
+        }
+        guard !["seed", "watch"].contains(key) else {
+            throw .usage("--set \(key) is an axis of its own; use --\(key == "seed" ? "seeds A..B" : "watch M,…")")
+        }
+        let values = splitValues(String(text[text.index(after: equals)...]))
+        guard !values.isEmpty, values.allSatisfy({ !$0.isEmpty }) else {
+            throw .usage("--set \(key) expects one or more comma-separated values; found '\(text)'")
+        }
+        return SweepSetting(key: key, values: values)
+    }
+
+    /// Splits at commas that are not inside `[]`, `{}` or a string.
+    static func splitValues(_ text: String) -> [String] {
+        var values: [String] = []
+        var current = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for character in text {
+            if inString {
+                current.append(character)
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "[", "{": depth += 1
+            case "]", "}": depth -= 1
+            case "," where depth == 0:
+                values.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        values.append(current)
+        return values
+    }
+
+    /// `root` with the value at `key` replaced by `value` (objects on the way are created; a
+    /// pipeline preset name becomes `{"preset": name}` so its settings can be set).
+    ///
+    /// - Throws: ``SweepError/usage(_:)`` when the path runs into something that is not an object.
+    static func assigning(_ text: String, at key: String, in root: JSONNode) throws(SweepError) -> JSONNode {
+        let value: JSONNode
+        do {
+            value = try JSONParser.parse(Array(text.utf8), file: "--set")
+        } catch {
+            value = JSONNode(value: .string(text), location: root.location, jsonPath: root.jsonPath)
+        }
+        let path = key.split(separator: ".").map(String.init)
+        return try assign(value, path: path[...], in: root, key: key)
+    }
+
+    private static func assign(_ value: JSONNode, path: ArraySlice<String>, in node: JSONNode, key: String)
+        throws(SweepError) -> JSONNode
+    {
+        guard let name = path.first else {
+            var placed = value
+            placed.location = node.location
+            placed.jsonPath = node.jsonPath
+            return placed
+        }
+        var members: [JSONNode.Member]
+        switch node.value {
+        case .object(let existing):
+            members = existing
+        case .string(let preset) where node.path == "$.pipeline":
+            let presetNode = JSONNode(
+                value: .string(preset), location: node.location, jsonPath: node.jsonPath.appending(key: "preset"))
+            members = [JSONNode.Member(key: "preset", keyLocation: node.location, value: presetNode)]
+        default:
+            throw .usage("--set \(key): \(node.path) is \(node.kindDescription), not an object")
+        }
+        let childPath = node.jsonPath.appending(key: name)
+        if let index = members.firstIndex(where: { $0.key == name }) {
+            members[index].value = try assign(value, path: path.dropFirst(), in: members[index].value, key: key)
+        } else {
+            let empty = JSONNode(value: .object([]), location: node.location, jsonPath: childPath)
+            members.append(
+                JSONNode.Member(
+                    key: name, keyLocation: node.location,
+                    value: try assign(value, path: path.dropFirst(), in: empty, key: key)))
+        }
+        var result = node
+        result.value = .object(members)
+        return result
+    }
+}

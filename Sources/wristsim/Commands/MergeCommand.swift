@@ -1,0 +1,96 @@
+import Foundation
+import ScenarioRunner
+
+/// `wristsim merge PARTS…`: combines `--shard` partial results into the single-run result.
+enum MergeCommand: Command {
+    static let name = "merge"
+    static let summary = "Combine --shard partial results (sweep or explore) into the single-run result."
+    static let usage = "wristsim merge PART… [--json] [--partial]"
+    static let help = """
+        Reads the JSON Lines files that 'wristsim sweep --shard' or 'wristsim explore --shard'
+        wrote, checks that they belong to the same command line and that no run is counted
+        twice, adds them up and prints exactly what the unsharded command would have printed:
+        the same bytes whatever the split and whatever the order of the files.
+
+        ARGUMENTS:
+          PART…        partial-result files ('-' reads standard input)
+
+        OPTIONS:
+          --json       print the JSON document instead of the table
+          --partial    the parts need not cover every run: print the merged parts as JSON Lines
+                       again (to merge in stages, say per machine, then all machines)
+          -h, --help   show this help
+
+        EXIT CODES:
+          0 merged   1 (explore) an invariant failed in some run   64 usage error
+          65 a part is malformed, parts belong to different runs or overlap, or runs are missing
+
+        EXAMPLES:
+          wristsim merge parts/part-*.jsonl
+          wristsim merge parts/*.jsonl --json > sweep.json
+        """
+    static let flags = ["json", "partial"]
+    static let options: [String] = []
+
+    static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(command: name, message: "missing partial-result files")
+        }
+        var files: [(bytes: [UInt8], file: String)] = []
+        for path in arguments.positionals {
+            do {
+                files.append(
+                    (
+                        path == "-"
+                            ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try ScenarioLoader.read(path),
+                        path
+                    ))
+            } catch {
+                Console.error(error.description)
+                return .invalidScenario
+            }
+        }
+        do throws(SweepError) {
+            let kinds = Set(files.map { PartKind.of($0.bytes) })
+            guard kinds.count == 1, let kind = kinds.first else {
+                throw SweepError.parts("the parts mix sweep and explore results (or are not partial results)")
+            }
+            switch kind {
+            case .sweep, .unknown:
+                var merged: SweepResult?
+                for file in files {
+                    let part = try SweepResult.part(file.bytes, file: file.file)
+                    merged = try merged.map { (current) throws(SweepError) in try current.merging(part) } ?? part
+                }
+                guard let merged else { throw SweepError.parts("no parts") }
+                if arguments.has("partial") {
+                    for line in merged.partLines { Console.out(line) }
+                    return .success
+                }
+                guard merged.isComplete else { throw SweepError.parts(missingMessage(merged.missing)) }
+                Console.out(arguments.has("json") ? merged.json.pretty().dropLastNewline : merged.text)
+                return .success
+            }
+        } catch {
+            return SweepCommand.report(error)
+        }
+    }
+
+    static func missingMessage(_ missing: [Range<UInt64>]) -> String {
+        let shown = missing.prefix(5).map { "\($0.lowerBound)..<\($0.upperBound)" }.joined(separator: ", ")
+        return "the parts do not cover every run: missing runs \(shown)\(missing.count > 5 ? ", …" : "")"
+            + "; give every shard's file (or --partial to merge in stages)"
+    }
+
+    /// Which command wrote a part, from its first record's schema.
+    enum PartKind: Hashable {
+        case sweep
+        case unknown
+
+        static func of(_ bytes: [UInt8]) -> PartKind {
+            let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+            if head.contains("\"\(SweepResult.partSchema)\"") { return .sweep }
+            return .unknown
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+@testable import ScenarioRunner
+
+@Suite struct FixedHistogramTests {
+    @Test func bucketsAreContiguousAndTheirEdgesRoundTrip() {
+        var previousUpper: Int64 = -1
+        for index in 0..<3_000 {
+            let upper = FixedHistogram.upperMicroseconds(ofBucket: index)
+            #expect(FixedHistogram.bucket(ofMicroseconds: previousUpper + 1) == index, "bucket \(index)")
+            #expect(FixedHistogram.bucket(ofMicroseconds: upper) == index, "bucket \(index)")
+            previousUpper = upper
+        }
+        #expect(FixedHistogram.bucket(ofMicroseconds: Int64.max) == FixedHistogram.bucketLimit - 1)
+    }
+
+    @Test func fewDistinctValuesGiveExactPercentiles() {
+        var histogram = FixedHistogram()
+        for value in [16_666, 33_333, 16_666, 50_000] { histogram.add(.microseconds(Int64(value))) }
+        #expect(histogram.percentile(50) == .microseconds(16_666))
+        #expect(histogram.percentile(75) == .microseconds(33_333))
+        #expect(histogram.percentile(99) == .microseconds(50_000))
+        #expect(histogram.minimum == .microseconds(16_666) && histogram.maximum == .microseconds(50_000))
+        #expect(histogram.mean == .microseconds(29_166))
+    }
+
+    /// Past the exact limit, a percentile is never below the nearest-rank value and at most 1/128 above it.
+    @Test func bucketedPercentilesAreWithinTheBucketWidth() {
+        var rng = SplitMix64(seed: 17)
+        var histogram = FixedHistogram()
+        var values: [Int64] = []
+        for _ in 0..<20_000 {
+            let value = Int64(rng.next() % 10_000_000)
+            values.append(value)
+            histogram.add(.microseconds(value))
+        }
+        #expect(histogram.exact == nil)
+        let sorted = values.sorted()
+        for percent in [1, 10, 50, 90, 99, 100] {
+            let exact = sorted[LatencyStatistics.nearestRank(percent: percent, count: sorted.count) - 1]
+            let found = (histogram.percentile(percent)?.nanoseconds ?? 0) / 1_000
+            #expect(found >= exact && found <= exact + exact / 128 + 1, "p\(percent): \(found) vs \(exact)")
+        }
+    }
+
+    /// Any split of the values into parts, merged in any order, gives the same histogram.
+    @Test func mergingIsOrderFreeAndEqualsAddingEverything() {
+        for seed in UInt64(0)..<40 {
+            var rng = SplitMix64(seed: seed)
+            let distinct = seed % 2 == 0 ? 50 : 5_000
+            let values = (0..<3_000).map { _ in Int64(rng.next() % UInt64(distinct)) * 997 }
+            var whole = FixedHistogram()
+            for value in values { whole.add(.microseconds(value)) }
+            var parts = Array(repeating: FixedHistogram(), count: 1 + Int(rng.next() % 6))
+            for value in values { parts[Int(rng.next() % UInt64(parts.count))].add(.microseconds(value)) }
+            parts.shuffle(using: &rng)
+            var merged = FixedHistogram()
+            for part in parts { merged.merge(part) }
+            #expect(merged == whole, "seed \(seed)")
+            #expect((merged.exact != nil) == (distinct <= FixedHistogram.exactLimit), "seed \(seed)")
+        }
+    }
+
+    @Test func storedBucketsThatDoNotFitAreRejected() {
+        #expect(
+            FixedHistogram(
+                buckets: [(index: 5, count: 1)], minimumMicroseconds: 5, maximumMicroseconds: 5, sumMicroseconds: 5,
+                exact: [(5, 1)]) != nil)
+        #expect(
+            FixedHistogram(
+                buckets: [(index: 5, count: 1)], minimumMicroseconds: 6, maximumMicroseconds: 6, sumMicroseconds: 6,
+                exact: nil) == nil, "the minimum is not in the first bucket")
+        #expect(
+            FixedHistogram(
+                buckets: [(index: 5, count: 2)], minimumMicroseconds: 5, maximumMicroseconds: 5, sumMicroseconds: 10,
+                exact: [(5, 1)]) == nil, "exact counts disagree with the buckets")
+        #expect(
+            FixedHistogram(
+                buckets: [(index: 7, count: 1), (index: 5, count: 1)], minimumMicroseconds: 5,
+                maximumMicroseconds: 7, sumMicroseconds: 12, exact: nil) == nil, "buckets out of order")
+    }
+}

@@ -1,0 +1,152 @@
+import SimulationKernel
+import Testing
+
+@testable import ScenarioRunner
+
+@Suite struct SweepTests {
+    static let scenarioText = """
+        {"format": 1, "name": "sweep test", "start": "2026-11-21T09:00:00Z", "watch": "series3-38mm",
+         "pipeline": "naive",
+         "items": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}, {"id": "c", "title": "C"}],
+         "script": [{"at": "+1s", "do": "tap", "item": "a"}, {"after": "6s", "do": "tap", "item": "b"},
+                    {"after": "6s", "do": "tap", "item": "c"}],
+         "expect": {"remaining": 0, "latencyP99Below": "3s"}}
+        """
+
+    func runner(
+        seeds: ClosedRange<UInt64> = 1...12, watches: [String] = ["series0-38mm", "series3-38mm"],
+        pipelines: [String?] = ["naive", "optimized"], settings: [SweepSetting] = []
+    ) throws -> SweepRunner {
+        let root = try JSONParser.parse(Array(SweepTests.scenarioText.utf8), file: "s.json")
+        let plan = try SweepPlan(
+            file: "s.json", name: "sweep test", firstSeed: seeds.lowerBound, lastSeed: seeds.upperBound,
+            watches: watches, pipelines: pipelines, settings: settings)
+        return try SweepRunner(plan: plan, root: root)
+    }
+
+    @Test func shardsCoverEveryRunExactlyOnce() throws {
+        let plan = try runner().plan
+        for count in [1, 2, 3, 7, 48, 49, 100] {
+            var next: UInt64 = 0
+            for index in 0..<count {
+                let range = plan.shard(index, of: count)
+                #expect(range.lowerBound == next, "\(index)/\(count)")
+                next = range.upperBound
+            }
+            #expect(next == plan.runCount, "\(count) shards")
+        }
+    }
+
+    /// The issue's proof: any split into shards, merged in any order, renders the same bytes as one run.
+    @Test func anySplitMergedInAnyOrderGivesTheSameBytes() throws {
+        let runner = try runner(seeds: 1...5, settings: [SweepSetting(key: "pipeline.jitter", values: ["0", "0.3"])])
+        let whole = runner.run(0..<runner.plan.runCount)
+        let expected = whole.json.pretty()
+        #expect(whole.isComplete)
+        // Each run on its own once; a shard is then the merge of its runs (runner.run of a range is
+        // checked against the whole above, and a 3-way split below).
+        let singles = (0..<runner.plan.runCount).map { runner.run($0..<$0 + 1) }
+        var rng = SplitMix64(seed: 2026)
+        for trial in 0..<10 {
+            let count = 1 + Int(rng.next() % 9)
+            var parts = try (0..<count).map { index in
+                let range = runner.plan.shard(index, of: count)
+                var part = SweepResult(plan: runner.plan, covered: [], cells: whole.cells.map { _ in .init() })
+                for run in range { part = try part.merging(singles[Int(run)]) }
+                return part
+            }
+            parts.shuffle(using: &rng)
+            // Through the JSON Lines form, as `wristsim merge` reads them.
+            let reread = try parts.map {
+                try SweepResult.part(Array($0.partLines.joined(separator: "\n").utf8), file: "p")
+            }
+            var merged = reread[0]
+            for part in reread.dropFirst() { merged = try merged.merging(part) }
+            #expect(merged.json.pretty() == expected, "trial \(trial): \(count) shards")
+            #expect(merged.text == whole.text, "trial \(trial)")
+        }
+        let thirds = (0..<3).map { runner.run(runner.plan.shard($0, of: 3)) }
+        #expect(try thirds[2].merging(thirds[0]).merging(thirds[1]).json.pretty() == expected)
+        // A tree of merges: ((0+1)+(2+3)) equals (((0+1)+2)+3).
+        let quarters = (0..<4).map { runner.run(runner.plan.shard($0, of: 4)) }
+        let tree = try (try quarters[0].merging(quarters[1])).merging(try quarters[2].merging(quarters[3]))
+        #expect(tree.json.pretty() == expected)
+    }
+
+    @Test func overlappingOrForeignPartsAreRejected() throws {
+        let runner = try runner()
+        let part = runner.run(runner.plan.shard(0, of: 3))
+        #expect(throws: SweepError.self) { try part.merging(part) }
+        let other = try self.runner(seeds: 1...13)
+        #expect(throws: SweepError.self) { try part.merging(other.run(0..<5)) }
+        let incomplete = try part.merging(runner.run(runner.plan.shard(2, of: 3)))
+        #expect(!incomplete.isComplete)
+        #expect(incomplete.missing == [runner.plan.shard(1, of: 3)])
+    }
+
+    @Test func cellsReportLatencyPassRateAndFailingSeeds() throws {
+        let result = try runner(seeds: 1...6).run(0..<24)
+        let cells = result.plan.cells
+        #expect(cells.map(\.watch) == ["series0-38mm", "series0-38mm", "series3-38mm", "series3-38mm"])
+        #expect(cells.map(\.pipeline) == ["naive", "optimized", "naive", "optimized"])
+        // The naive handler takes 5.2 s on the original watch: p99 < 3 s fails every run; the optimized one passes.
+        #expect(result.cells[0].passed == 0 && result.cells[0].failingSeeds == [1, 2, 3, 4, 5, 6])
+        #expect(result.cells[1].passed == 6)
+        #expect(result.cells[0].pooled.total == 18)
+        #expect((result.cells[0].runP50.percentile(50) ?? .zero) > .seconds(4))
+        #expect((result.cells[3].pooled.percentile(99) ?? .seconds(1)) < .milliseconds(100))
+        let json = result.json
+        #expect(json["schema"]?.stringValue == "wristsim.sweep/1")
+        #expect(json["cells"]?.arrayValue?.count == 4)
+        #expect(result.text.contains("series0-38mm  naive"))
+    }
+
+    @Test func settingsEditTheScenarioAndBadValuesNameTheSetting() throws {
+        let setting = try SweepSetting.parse("pipeline.jitter=0,{\"spread\": 0.5, \"pause\": \"1s\"},0.1")
+        #expect(setting.values == ["0", "{\"spread\": 0.5, \"pause\": \"1s\"}", "0.1"])
+        let runner = try runner(watches: ["series3-38mm"], pipelines: [nil], settings: [setting])
+        #expect(runner.scenarios.map { $0.sections.pipeline?.jitter.spread } == [0, 0.5, 0.1])
+        #expect(runner.scenarios.allSatisfy { $0.sections.pipeline?.pipeline.name == "naive" }, "the preset is kept")
+        do {
+            _ = try self.runner(settings: [SweepSetting(key: "pipeline.jitter", values: ["7"])])
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "s.json: error: at $.pipeline.jitter: with --set pipeline.jitter=7: expected a number from 0.0 to 2.0, found 7"
+            )
+        }
+        #expect(throws: SweepError.self) { try SweepSetting.parse("pipeline.jitter") }
+        #expect(throws: SweepError.self) { try SweepSetting.parse("seed=1,2") }
+        #expect(throws: SweepError.self) { try SweepSetting.parse("a..b=1") }
+        #expect(throws: SweepError.self) {
+            try self.runner(settings: [SweepSetting(key: "name.x", values: ["1"])])
+        }
+    }
+
+    @Test func shardSpecsReadTheBatchSystemsIndex() throws {
+        #expect(try ShardSpec.parse("3/7", environment: [:]) == ShardSpec(index: 3, count: 7))
+        #expect(try ShardSpec.parse("auto/1000", environment: ["JOB_COMPLETION_INDEX": "999"]).index == 999)
+        #expect(
+            try ShardSpec.parse("auto/10", environment: ["SLURM_ARRAY_TASK_ID": "10", "SLURM_ARRAY_TASK_MIN": "1"])
+                .index == 9)
+        for bad in ["7/7", "-1/3", "a/3", "3", "1/0", "auto/5"] {
+            #expect(throws: SweepError.self, "\(bad)") { try ShardSpec.parse(bad, environment: [:]) }
+        }
+        #expect(throws: SweepError.self) { try ShardSpec.parse("auto/5", environment: ["JOB_COMPLETION_INDEX": "5"]) }
+    }
+
+    @Test func malformedPartsAreLocatedErrors() throws {
+        let runner = try runner()
+        var lines = runner.run(0..<10).partLines
+        lines[1] = lines[1].replacingOccurrences(of: "\"runs\":", with: "\"rnus\":")
+        do {
+            _ = try SweepResult.part(Array(lines.joined(separator: "\n").utf8), file: "p.jsonl")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".hasPrefix("p.jsonl:2:"), "\(error)")
+        }
+        #expect(throws: SweepError.self) { try SweepResult.part(Array("{}".utf8), file: "p") }
+        #expect(throws: SweepError.self) { try SweepResult.part([], file: "p") }
+    }
+}
