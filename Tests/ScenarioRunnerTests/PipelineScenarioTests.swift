@@ -10,11 +10,14 @@ import Testing
 #endif
 
 @Suite struct PipelineScenarioTests {
+    /// A scenario with `extra` settings; without a `"link"` one, each hop takes 600 ms, so the
+    /// naive handler's synchronous send waits the 1.2 s round trip its preset assumes.
     func scenario(_ extra: String, watch: String = "series3-38mm", script: String, expect: String = "") throws
         -> Scenario
     {
         let text = """
             {"format": 1, "name": "t", "start": "2026-11-21T09:00:00Z", "watch": "\(watch)", \(extra)
+             \(extra.contains("\"link\"") ? "" : #""link": {"latency": "600ms"},"#)
              "items": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}, {"id": "c", "title": "C"}],
              "history": [["a", "b", "c"]],
              "script": [\(script)]\(expect)}

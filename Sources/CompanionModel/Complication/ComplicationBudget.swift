@@ -296,7 +296,7 @@ public struct ComplicationBudget: Hashable, Sendable {
         }
         let perHour = max(1, settings.backgroundRefreshesPerHour)
         if recentWakes.count >= perHour {
-            earliest = max(earliest, recentWakes[recentWakes.count - perHour] + .hours(1))
+            earliest = max(earliest, recentWakes[recentWakes.count - perHour].addingClamped(.hours(1)))
         }
         return earliest
     }

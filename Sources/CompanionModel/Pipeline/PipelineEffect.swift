@@ -7,6 +7,9 @@ public enum PipelineEffect: Hashable, Sendable {
     case handlerStarted(tap: Int, at: SimTime)
     /// Step `step` (index in the pipeline) of tap `tap` started on its queue.
     case stepStarted(tap: Int, step: Int, at: SimTime)
+    /// Step `step` of tap `tap`, a synchronous send, finished its CPU work and now waits for the
+    /// outcome (the message leaves now; see ``PipelineSession/releaseSend(tap:at:)``).
+    case awaitingOutcome(tap: Int, step: Int, at: SimTime)
     /// Step `step` of tap `tap` ended.
     case stepEnded(tap: Int, step: Int, at: SimTime)
     /// The main-queue block that removed tap `tap`'s row returned: the removal is committed and
@@ -16,7 +19,8 @@ public enum PipelineEffect: Hashable, Sendable {
     /// When it happened.
     public var time: SimTime {
         switch self {
-        case .handlerStarted(_, let time), .stepStarted(_, _, let time), .stepEnded(_, _, let time),
+        case .handlerStarted(_, let time), .stepStarted(_, _, let time), .awaitingOutcome(_, _, let time),
+            .stepEnded(_, _, let time),
             .removalCommitted(_, let time):
             return time
         }

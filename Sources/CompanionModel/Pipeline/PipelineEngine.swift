@@ -59,6 +59,12 @@ struct PipelineEngine {
     let jitterSeed: UInt64
     let speed: Double
     let waits: [SimDuration]
+    /// Steps whose wait lasts until ``release(tap:step:at:)`` says the awaited outcome came,
+    /// instead of their fixed `wait` (a synchronous send driven by a simulated link).
+    let awaitsRelease: [Bool]
+    /// When each held step's outcome came, by `tap × stepCount + step` (at most one entry per
+    /// held step that was released before its computation ended).
+    private var releases: [Int: SimTime] = [:]
     let queues: [PipelineQueue]
     let stepCount: Int
     let removeRowIndex: Int
@@ -89,7 +95,7 @@ struct PipelineEngine {
 
     init(
         pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter = .exact,
-        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false
+        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false, heldSteps: Set<Int> = []
     ) {
         let speed = watch.relativeSpeed
         self.speed = speed
@@ -97,6 +103,7 @@ struct PipelineEngine {
         self.jitter = jitter
         self.jitterSeed = jitterSeed
         waits = pipeline.steps.map(\.wait)
+        awaitsRelease = pipeline.steps.indices.map { heldSteps.contains($0) }
         queues = pipeline.steps.map(\.queue)
         stepCount = pipeline.steps.count
         removeRowIndex = pipeline.removeRowIndex
@@ -166,6 +173,24 @@ struct PipelineEngine {
         }
     }
 
+    /// The outcome a held step waits for came at `time` (not before ``now``): the step's wait
+    /// ends then, or as soon as its computation ends if that is later.
+    ///
+    /// - Complexity: O(1) plus the events due before `time`.
+    mutating func release(tap: Int, step: Int, at time: SimTime) {
+        advance(to: time)
+        guard tap < tapCount, awaitsRelease.indices.contains(step), awaitsRelease[step] else { return }
+        if var job = main.job, job.tap == tap, job.step == step, case .waiting = job.phase {
+            job.phase = .waiting(until: now)
+            main.replaceJob(job)
+        } else if var job = background, job.tap == tap, job.step == step, case .waiting = job.phase {
+            job.phase = .waiting(until: now)
+            background = job
+        } else if stepEnd[tap * stepCount + step] == .distantFuture {
+            releases[tap * stepCount + step] = now
+        }
+    }
+
     /// Effects recorded since the last call, in time order.
     mutating func takeEffects() -> [PipelineEffect] {
         defer { effects.removeAll(keepingCapacity: true) }
@@ -227,8 +252,14 @@ struct PipelineEngine {
     private mutating func proceed(_ job: Job) -> Job? {
         var job = job
         if case .computing(let left) = job.phase, left <= 0 {
-            let wait = waits[job.step]
-            if wait > .zero { job.phase = .waiting(until: now + wait) } else { job.phase = .waiting(until: now) }
+            if awaitsRelease[job.step] {
+                let slot = job.tap * stepCount + job.step
+                if recordsEffects { effects.append(.awaitingOutcome(tap: job.tap, step: job.step, at: now)) }
+                job.phase = .waiting(until: releases.removeValue(forKey: slot).map { max($0, now) } ?? .distantFuture)
+            } else {
+                let wait = waits[job.step]
+                job.phase = .waiting(until: wait > .zero ? now + wait : now)
+            }
         }
         if case .waiting(let until) = job.phase, until <= now {
             stepEnd[job.tap * stepCount + job.step] = now

@@ -26,16 +26,42 @@ public struct PipelineSession: Sendable {
     /// - Parameters:
     ///   - jitter: how step costs vary from tap to tap (default: exact).
     ///   - jitterSeed: the seed of the jitter draws (each draw depends on it, the tap and the step only).
+    ///   - syncSendAwaitsOutcome: whether a ``PipelineStepKind/sendMessageToPhone`` step with a
+    ///     `wait` (a synchronous send) waits for the real outcome, reported with
+    ///     ``releaseSend(tap:at:)``, instead of its fixed `wait`: the reply, an immediate 7007
+    ///     when unreachable, or 7012 at the reply timeout. Its queue is blocked exactly that long.
     public init(
         pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
-        sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0
+        sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0,
+        syncSendAwaitsOutcome: Bool = false
     ) {
         self.pipeline = pipeline
         self.watch = watch
         self.frames = frames
+        let held = syncSendAwaitsOutcome ? PipelineSession.synchronousSends(of: pipeline) : []
+        synchronousSendSteps = held
         engine = PipelineEngine(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: jitterSeed,
-            recordsEffects: true)
+            recordsEffects: true, heldSteps: held)
+    }
+
+    /// The steps that wait for the link's outcome (empty unless `syncSendAwaitsOutcome`).
+    public let synchronousSendSteps: Set<Int>
+
+    /// The synchronous sends of `pipeline`: send steps that wait for the reply.
+    static func synchronousSends(of pipeline: CheckOffPipeline) -> Set<Int> {
+        Set(
+            pipeline.steps.indices.filter {
+                pipeline.steps[$0].kind == .sendMessageToPhone && pipeline.steps[$0].wait > .zero
+            })
+    }
+
+    /// The outcome of tap `tap`'s synchronous send came at `time`: its wait ends then (or when
+    /// the step's CPU work ends, if later). Taps without a synchronous send are unaffected.
+    ///
+    /// - Complexity: O(*k*) in the pipeline's steps, plus the events due before `time`.
+    public mutating func releaseSend(tap: Int, at time: SimTime) {
+        for step in synchronousSendSteps.sorted() { engine.release(tap: tap, step: step, at: time) }
     }
 
     /// Submits a tap at `time` (not before the session's clock) and returns its index. Effects due
@@ -46,9 +72,10 @@ public struct PipelineSession: Sendable {
         engine.submitTap(at: time)
     }
 
-    /// When the session next has something to do, or `nil` when both queues are idle.
+    /// When the session next has something to do, or `nil` when both queues are idle or wait
+    /// only for a send's outcome.
     public mutating func nextEventTime() -> SimTime? {
-        engine.nextEventTime()
+        engine.nextEventTime().flatMap { $0 == .distantFuture ? nil : $0 }
     }
 
     /// Runs everything due at or before `time` and returns the effects since the last call, in time order.

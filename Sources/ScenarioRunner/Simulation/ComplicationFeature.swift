@@ -93,13 +93,14 @@ public struct ComplicationFeature: SimulationFeature {
             var effects = apply(.faceChanged(at: now, to: presence), context)
             effects.append(.send(.link(.environment(.complicationPlacement(placement(presence))))))
             if presence == .onActiveFace, driver == .stopped, settings?.backgroundRefresh != nil {
-                effects += apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+                effects += apply(
+                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
             }
             return effects
         case .scheduleRefresh:
             guard driver == .willSchedule else { return [] }
             driver = .stopped
-            return apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+            return apply(.scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
         case .refreshWake(let token):
             guard driver == .awaitingWake(token: token) else { return [] }
             driver = .stopped
@@ -111,7 +112,8 @@ public struct ComplicationFeature: SimulationFeature {
             if let termination = result.termination {
                 driver = .terminated(termination)
             } else {
-                effects += apply(.scheduleBackgroundRefresh(at: now, preferred: now + refreshEvery), context)
+                effects += apply(
+                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
             }
             return effects
         case .policyReload(let token):
@@ -130,7 +132,9 @@ public struct ComplicationFeature: SimulationFeature {
         driver = .stopped
         guard model?.presence(at: context.now) == .onActiveFace else { return [] }
         return [.trace(.complicationRefreshPlanRestarted, at: context.now, ["reason": .string("appLaunched")])]
-            + apply(.scheduleBackgroundRefresh(at: context.now, preferred: context.now + refreshEvery), context)
+            + apply(
+                .scheduleBackgroundRefresh(at: context.now, preferred: context.now.addingClamped(refreshEvery)), context
+            )
     }
 
     /// Puts the policy reload on the loop (a planned one is superseded) and traces the plan.
@@ -162,6 +166,9 @@ public struct ComplicationFeature: SimulationFeature {
     /// the loop, its cancellation, and the app's retry of a rate-limited schedule.
     private mutating func apply(_ event: ComplicationBudgetEvent, _ context: WorldContext) -> [WorldEffect] {
         guard var model else { return [] }
+        // Move the model out so its arrays stay uniquely referenced: appending to a shared copy
+        // would copy every record and entry on each request (quadratic over a long run).
+        self.model = nil
         let produced = model.handle(event)
         self.model = model
         let now = context.now

@@ -14,6 +14,9 @@ public struct WatchAppState: Sendable {
     public internal(set) var session: PipelineSession
     /// Each submitted tap, by session tap index.
     var taps: [TapRecord] = []
+    /// Synchronous sends waiting for their outcome: the operation sent, and the tap whose send
+    /// step blocks its queue until the reply, the error or the timeout.
+    var heldSends: [CheckOffOperation: Int] = [:]
     /// The time of the pipeline wake-up already on the event loop, if any.
     var scheduledWake: SimTime?
     /// Tap-to-removal latency of every tap whose row is gone, in order.
@@ -33,7 +36,7 @@ public struct WatchAppState: Sendable {
         var stream = base.split(label: WatchAppState.jitterLabel)
         session = PipelineSession(
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
-            jitterSeed: stream.next())
+            jitterSeed: stream.next(), syncSendAwaitsOutcome: true)
     }
 
     /// The seed label of the pipeline's cost-jitter sub-stream (`SplitMix64.split(label:)`).

@@ -28,6 +28,7 @@ extension WatchFeature {
                 if from.isRunning != to.isRunning {
                     effects += senderCommands(
                         sender.reduce(to.isRunning ? .watchAppStarted : .watchAppStopped, at: now))
+                    if !to.isRunning { effects += releaseAllHeldSends(context) }
                 }
             }
         }

@@ -4,10 +4,20 @@ import SimulationKernel
 extension WatchFeature {
     /// The app hands a committed operation to its sender, which picks the channel from what
     /// `isReachable` answers now (interactive when reachable, else a queued transfer, which
-    /// survives the app's exit).
+    /// survives the app's exit). A synchronous send tries `sendMessage` whatever `isReachable`
+    /// says: unreachable, it fails at once with 7007 and the sender falls back to a transfer.
     mutating func commit(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
-        let reachability = context.reachability(from: .watch)
-        return senderCommands(sender.reduce(.commit(operation, reachability: reachability), at: context.now))
+        // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
+        // reply or the error); the others send interactively only when reachable.
+        let synchronous = app.heldSends[operation] != nil
+        let reachability = synchronous ? .reachable : context.reachability(from: .watch)
+        let commands = sender.reduce(.commit(operation, reachability: reachability), at: context.now)
+        var effects = senderCommands(commands)
+        if !commands.contains(.sendMessage(operation)) {
+            // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
+            effects += releaseHeldSend(operation, context)
+        }
+        return effects
     }
 
     /// How a message the watch app sent ended: the sender acknowledges it or falls back.
@@ -15,8 +25,10 @@ extension WatchFeature {
         -> [WorldEffect]
     {
         guard let operation = message.payload.checkOff else { return [] }
-        return senderCommands(
+        var effects = senderCommands(
             sender.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now))
+        if message.channel == .interactive { effects += releaseHeldSend(operation, context) }
+        return effects
     }
 
     /// The link handed the watch app something from the phone.

@@ -16,7 +16,8 @@ extension WatchFeature {
     /// One pipeline effect, at its time (now):
     /// - `updateTableModel` ends → the check-off is committed on the watch's list (a toggle decided now);
     /// - `sendMessageToPhone` starts → the operation goes to the app's sender (deferred to the
-    ///   commit if it comes first);
+    ///   commit if it comes first); a synchronous send leaves when its CPU work ends and its queue
+    ///   stays blocked until the link's outcome;
     /// - `updateComplication` ends → the app asks the complication to reload;
     /// - the removal commits → the row is gone at the next frame (and, without `updateTableModel`,
     ///   the check-off commits here).
@@ -27,24 +28,23 @@ extension WatchFeature {
             app.taps[tap].handlerStarted = now
             return []
         case .stepStarted(let tap, let step, _):
-            guard app.session.step(step).kind == .sendMessageToPhone else { return [] }
-            switch app.taps[tap].checkOff {
-            case .awaitingCommit:
-                app.taps[tap].checkOff = .awaitingCommitThenSend
-                return []
-            case .awaitingCommitThenSend: return []
-            case .committed(let operation): return operation.map { send($0, tap: tap, now) } ?? []
-            }
+            // A synchronous send leaves once its CPU work is done (`awaitingOutcome`).
+            guard app.session.step(step).kind == .sendMessageToPhone,
+                !app.session.synchronousSendSteps.contains(step)
+            else { return [] }
+            return sendStep(tap: tap, context)
+        case .awaitingOutcome(let tap, _, _):
+            return sendStep(tap: tap, context)
         case .stepEnded(let tap, let step, _):
             switch app.session.step(step).kind {
-            case .updateTableModel: return commitCheckOff(tap: tap, now)
+            case .updateTableModel: return commitCheckOff(tap: tap, context)
             case .updateComplication: return [.send(.complication(.reload(.app)))]
             default: return []
             }
         case .removalCommitted(let tap, _):
             var effects: [WorldEffect] = []
             if !app.session.pipeline.steps.contains(where: { $0.kind == .updateTableModel }) {
-                effects = commitCheckOff(tap: tap, now)
+                effects = commitCheckOff(tap: tap, context)
             }
             let frame = app.session.frames.firstBoundary(atOrAfter: now)
             effects.append(.schedule(.watch(.rowGone(tap: tap, latency: frame - app.taps[tap].time)), at: frame))
@@ -66,23 +66,60 @@ extension WatchFeature {
         ]
     }
 
-    private mutating func commitCheckOff(tap: Int, _ now: SimTime) -> [WorldEffect] {
+    /// The send step reached the point where the message leaves: send the tap's committed
+    /// operation, or send as soon as it commits.
+    private mutating func sendStep(tap: Int, _ context: WorldContext) -> [WorldEffect] {
+        switch app.taps[tap].checkOff {
+        case .awaitingCommit:
+            app.taps[tap].checkOff = .awaitingCommitThenSend
+            return []
+        case .awaitingCommitThenSend: return []
+        case .committed(let operation): return send(operation, tap: tap, context)
+        }
+    }
+
+    private mutating func commitCheckOff(tap: Int, _ context: WorldContext) -> [WorldEffect] {
         let item = app.taps[tap].item
         let kind: CheckOffKind = list.state(of: item)?.isRemaining ?? true ? .check : .uncheck
-        let (operation, effects) = applyOnWatch(kind, item, now)
+        let (operation, effects) = applyOnWatch(kind, item, context.now)
         var all = effects
-        if case .awaitingCommitThenSend = app.taps[tap].checkOff, let operation {
-            all += send(operation, tap: tap, now)
-        }
+        let sendNow: Bool
+        if case .awaitingCommitThenSend = app.taps[tap].checkOff { sendNow = true } else { sendNow = false }
         app.taps[tap].checkOff = .committed(operation)
+        if sendNow { all += send(operation, tap: tap, context) }
         return all
     }
 
-    private func send(_ operation: CheckOffOperation, tap: Int, _ now: SimTime) -> [WorldEffect] {
-        [
-            .trace(.pipelineSend, at: now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]),
+    /// The send step hands the operation to the app's sender. A synchronous send (a send step
+    /// with a reply wait, as in the naive pipeline) then blocks its queue until the outcome
+    /// (``releaseHeldSend(_:_:)``); with nothing to send, it returns at once.
+    private mutating func send(_ operation: CheckOffOperation?, tap: Int, _ context: WorldContext) -> [WorldEffect] {
+        let isSynchronous = !app.session.synchronousSendSteps.isEmpty
+        guard let operation else {
+            if isSynchronous { app.session.releaseSend(tap: tap, at: context.now) }
+            return []
+        }
+        if isSynchronous { app.heldSends[operation] = tap }
+        return [
+            .trace(.pipelineSend, at: context.now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]),
             .send(.watch(.commit(operation))),
         ]
+    }
+
+    /// The outcome of a synchronous send came (the reply, an error, or no interactive send at
+    /// all): the blocked queue runs on from now.
+    mutating func releaseHeldSend(_ operation: CheckOffOperation, _ context: WorldContext) -> [WorldEffect] {
+        guard let tap = app.heldSends.removeValue(forKey: operation) else { return [] }
+        app.session.releaseSend(tap: tap, at: context.now)
+        return wakePipeline(context)
+    }
+
+    /// Every blocked send returns (the app stopped: its handlers are gone).
+    mutating func releaseAllHeldSends(_ context: WorldContext) -> [WorldEffect] {
+        guard !app.heldSends.isEmpty else { return [] }
+        for tap in app.heldSends.values.sorted() { app.session.releaseSend(tap: tap, at: context.now) }
+        app.heldSends = [:]
+        return wakePipeline(context)
     }
 
     /// Applies a check-off made on the watch to its list and numbers it; `nil` when nothing

@@ -96,4 +96,29 @@ import Testing
         #expect(simulation.watch.tripLesson == ["kale", "eggs"])
         #expect(simulation.watch.nextTripOrder.first == "kale", "milk, completed at home, does not lead the route")
     }
+
+    /// Seam 3: the naive synchronous send blocks the main queue until the link's real outcome.
+    @Test(arguments: [
+        // (link settings, the outcome's trace, latency bounds in ms)
+        (#"{"latency": "3s"}"#, "replied", 6_000, 7_000),
+        (#"{"latency": "3s", "replyTimeout": "2s"}"#, "7012", 2_000, 3_000),
+        (#"{"latency": "3s", "unreachable": [{"from": "+1s", "to": "+1h"}]}"#, "7007", 0, 1_000),
+    ])
+    func theNaiveSendWaitsForTheRealOutcome(link: String, outcome: String, atLeastMs: Int64, belowMs: Int64) throws {
+        let json = """
+            {"format": 1, "name": "t", "seed": 4, "start": "2026-11-23T17:00:00Z", "watch": "ultra3-49mm",
+             "pipeline": {"preset": "naive", "jitter": 0}, "link": \(link),
+             "items": [{"id": "kale", "title": "Kale"}], "script": [{"at": "+1m", "do": "tap", "item": "kale"}]}
+            """
+        var simulation = ScenarioSimulation(scenario: try ScenarioDecoder.decode(Array(json.utf8), file: "t.json"))
+        let run = simulation.run()
+        #expect(run.passed, "\(run.invariantFailures)")
+        let latency = try #require(simulation.watch.app.latencies.first)
+        #expect(latency >= .milliseconds(atLeastMs) && latency < .milliseconds(belowMs), "\(latency)")
+        let ended = run.trace.contains { event in
+            outcome == "replied"
+                ? event.is(.linkReplied) : event.is(.linkFailed) && event["code"] == .int(Int64(outcome) ?? 0)
+        }
+        #expect(ended, "the send ended with \(outcome)")
+    }
 }
