@@ -50,7 +50,7 @@ public enum CoreExpectations {
 
     public struct NextItem: ScenarioExpectation {
         public var item: ItemID?
-        public var label: String { "next = \(item ?? "none")" }
+        public var label: String { "next = \(item ?? "null")" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watchList.nextItem?.id
             return actual == item ? nil : "expected next item \(item ?? "none"), found \(actual ?? "none")"

@@ -31,7 +31,7 @@ enum CheckCommand: Command {
 
         EXAMPLES:
           wristsim check
-          wristsim check Scenarios --filter latency --watch ultra3-49mm
+          wristsim check Scenarios --filter reminders --watch ultra3-49mm
           wristsim check Scenarios/produce-trip.json --junit /tmp/wristsim-junit.xml
         """
     static let flags = ["json"]

@@ -42,7 +42,7 @@ enum RemindersCommand: Command {
 
         EXAMPLES:
           wristsim reminders Scenarios/reminders-two-weeks.json
-          wristsim reminders Scenarios/reminders-two-weeks.json --scheduler naive --json
+          wristsim reminders Scenarios/reminders-two-weeks-naive.json --json
           wristsim reminders Scenarios/reminders-weekday.json --at +8h
           wristsim reminders Scenarios/reminders-two-weeks.json --svg reminders.svg
           wristsim reminders Scenarios/reminders-twice-a-day.json --compare

@@ -32,7 +32,7 @@ enum RunCommand: Command {
         EXAMPLES:
           wristsim run Scenarios/produce-trip.json
           wristsim run Scenarios/produce-trip.json --trace --seed 7
-          wristsim run Scenarios/visibility-38mm.json --watch ultra3-49mm --json
+          wristsim run Scenarios/produce-trip.json --watch ultra3-49mm --json
           wristsim run Scenarios/basement-aisle-no-signal.json --svg link.svg
         """
     static let flags = ["trace", "json"]
