@@ -1,0 +1,90 @@
+/// One input of `wristsim-bench scale`: a generator of a scenario file of size *n*, whose run
+/// (decode + simulate, or the latency profile) is measured at growing *n*.
+struct ScaleInput: Sendable {
+    /// The input's name (`--input NAME`).
+    var name: String
+    /// What grows with *n*.
+    var summary: String
+    /// The sizes measured by default.
+    var sizes: [Int]
+    /// Whether the run is the latency profile (`wristsim latency`) rather than `wristsim run`.
+    var profilesLatency = false
+    /// The scenario file of size `n`, as JSON text.
+    var scenario: @Sendable (Int) -> String
+
+    static let header = #""format": 1, "name": "scale", "start": "2026-11-21T09:00:00Z", "eventLimit": 1000000000"#
+
+    static func items(_ count: Int, due: ((Int) -> String)? = nil) -> String {
+        "["
+            + (0..<count).map { index in
+                let dueText = due.map { #", "due": "\#($0(index))""# } ?? ""
+                return #"{"id": "i\#(index)", "title": "Item \#(index)"\#(dueText)}"#
+            }.joined(separator: ",") + "]"
+    }
+
+    static let standard = [1_000, 10_000, 100_000]
+    static let small = [1_000, 10_000, 100_000, 1_000_000]
+
+    /// Every input the issue lists, in print order.
+    static let all: [ScaleInput] = [
+        ScaleInput(name: "scriptRaises", summary: "script steps: wrist raises and drops, 1 s apart", sizes: small) {
+            n in
+            let steps = (0..<n).map { #"{"at": "+\#($0)s", "do": "\#($0 % 2 == 0 ? "raiseWrist" : "lowerWrist")"}"# }
+            return "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))]}"
+        },
+        ScaleInput(name: "taps", summary: "taps on the list (check, uncheck), 2 s apart", sizes: standard) { n in
+            let steps =
+                [#"{"at": "+0s", "do": "raiseWrist"}"#]
+                + (0..<n).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i0"}"# }
+            return "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))]}"
+        },
+        ScaleInput(name: "unreachable", summary: "link unreachable windows of 1 s, 2 s apart", sizes: standard) { n in
+            let windows = (0..<n).map { #"{"from": "+\#(2 * $0 + 1)s", "to": "+\#(2 * $0 + 2)s"}"# }
+            return
+                "{\(header), \"items\": \(items(2)), \"script\": [], \"end\": \"+\(2 * n + 10)s\", \"link\": {\"unreachable\": [\(windows.joined(separator: ","))]}}"
+        },
+        ScaleInput(
+            name: "terminations", summary: "phone app terminations, relaunched 1 s later, 2 s apart", sizes: standard
+        ) { n in
+            let kills = (0..<n).map { #"{"app": "phone", "at": "+\#(2 * $0 + 1)s", "relaunchAfter": "1s"}"# }
+            return
+                "{\(header), \"items\": \(items(2)), \"script\": [], \"end\": \"+\(2 * n + 10)s\", \"link\": {\"terminations\": [\(kills.joined(separator: ","))]}}"
+        },
+        ScaleInput(name: "historyTrips", summary: "past trips of one item each", sizes: standard) { n in
+            let trips = (0..<n).map { #"["i\#($0)"]"# }
+            return "{\(header), \"items\": \(items(2)), \"history\": [\(trips.joined(separator: ","))], \"script\": []}"
+        },
+        ScaleInput(name: "tripItems", summary: "items in one past trip", sizes: standard) { n in
+            let trip = (0..<n).map { #""i\#($0)""# }
+            return
+                "{\(header), \"items\": \(items(2)), \"history\": [[\(trip.joined(separator: ","))]], \"script\": []}"
+        },
+        ScaleInput(name: "repeating", summary: "occurrences of a reminder repeating every minute", sizes: standard) {
+            n in
+            "{\(header), \"items\": \(items(2)), \"script\": [], \"end\": \"+\(n)m\", \"reminders\": {\"repeating\": [{\"id\": \"r\", \"title\": \"R\", \"start\": \"+1m\", \"every\": \"1m\"}]}}"
+        },
+        ScaleInput(name: "deliveries", summary: "items due one minute apart, each delivered", sizes: standard) { n in
+            "{\(header), \"items\": \(items(n) { "+\($0 + 1)m" }), \"script\": [], \"end\": \"+\(n + 2)m\", \"reminders\": {\"appRuns\": {\"every\": \"1h\"}}}"
+        },
+        ScaleInput(name: "pushes", summary: "phone complication pushes, 1 s apart", sizes: standard) { n in
+            let series = (0..<((n + 9_999) / 10_000)).map { index in
+                #"{"at": "+\#(index * 10_000 + 1)s", "do": "phoneComplicationUpdate", "count": \#(min(10_000, n - index * 10_000)), "every": "1s"}"#
+            }
+            return
+                "{\(header), \"items\": \(items(2)), \"script\": [\(series.joined(separator: ","))], \"end\": \"+\(n + 10)s\"}"
+        },
+        ScaleInput(name: "refreshes", summary: "complication background refreshes every 15 minutes", sizes: standard) {
+            n in
+            "{\(header), \"items\": \(items(2)), \"script\": [], \"end\": \"+\(15 * n)m\", \"complication\": {\"backgroundRefresh\": {\"every\": \"15m\"}}}"
+        },
+        ScaleInput(
+            name: "latencyTaps", summary: "taps profiled by 'wristsim latency', 2 s apart", sizes: standard,
+            profilesLatency: true
+        ) { n in
+            let steps =
+                [#"{"at": "+0s", "do": "raiseWrist"}"#]
+                + (0..<n).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i0"}"# }
+            return "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))]}"
+        },
+    ]
+}

@@ -1,0 +1,113 @@
+import Foundation
+import ScenarioRunner
+import SimulationKernel
+
+/// `wristsim-bench scale`: for every input a user controls the size of (script steps, taps,
+/// windows, terminations, history trips and items, repeating occurrences, deliveries, pushes,
+/// refreshes, latency taps), the time and peak memory of a run at n = 10³, 10⁴, 10⁵ (10⁶ where an
+/// element is small), and the ratio between successive sizes (≈ 10 for linear, ≈ 100 for
+/// quadratic).
+///
+/// Each scenario is generated in memory as JSON text and goes through the real decoder and
+/// runner. Each (input, n) runs in a child process (`--input NAME --n N`), so its peak
+/// resident memory (`getrusage` max RSS) is its own.
+struct ScaleWorkload: BenchWorkload {
+    let name = "scale"
+    let summary = "Time and peak memory of every user-sized input at n = 10^3..10^5 (10^6), with growth ratios"
+    let optionsHelp = """
+          --input NAME   only this input (\(ScaleInput.all.map(\.name).joined(separator: ", ")))
+          --n N          run one size in this process and print "seconds maxRSSkB" (used by the parent)
+          --max N        skip sizes above N (default 10000, so CI stays quick; --max 1000000 for every size)
+        """
+
+    func run(arguments: [String]) throws(BenchUsageError) -> BenchReport {
+        let only = value("--input", in: arguments)
+        let inputs =
+            try only.map { name throws(BenchUsageError) in
+                guard let input = ScaleInput.all.first(where: { $0.name == name }) else {
+                    throw BenchUsageError(message: "unknown input '\(name)'")
+                }
+                return [input]
+            } ?? ScaleInput.all
+        if let text = value("--n", in: arguments) {
+            guard let n = Int(text), n > 0, let input = inputs.first, inputs.count == 1 else {
+                throw BenchUsageError(message: "--n needs a positive size and one --input")
+            }
+            let (seconds, passed) = Self.measure(input, n: n)
+            print("\(seconds) \(Self.maxResidentKilobytes()) \(passed)")
+            exit(0)
+        }
+        let maximum = value("--max", in: arguments).flatMap(Int.init) ?? 10_000
+        var report = BenchReport()
+        for input in inputs {
+            var previous: (seconds: Double, kilobytes: Int)?
+            for n in input.sizes where n <= maximum {
+                guard let (seconds, kilobytes) = Self.child(input, n: n) else {
+                    report.add("\(input.name).n\(n)", .string("failed"))
+                    continue
+                }
+                let ratio =
+                    previous.map {
+                        String(
+                            format: "×%.1f time, ×%.1f memory", seconds / max($0.seconds, 1e-6),
+                            Double(kilobytes) / Double(max($0.kilobytes, 1)))
+                    } ?? "-"
+                report.add(
+                    "\(input.name).n\(n)",
+                    .string(String(format: "%.3f s  %d MB  %@", seconds, kilobytes / 1024, ratio)))
+                previous = (seconds, kilobytes)
+            }
+        }
+        return report
+    }
+
+    private func value(_ option: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+        return arguments[index + 1]
+    }
+
+    /// Decodes and runs the input of size `n`; returns the wall time and whether it passed.
+    static func measure(_ input: ScaleInput, n: Int) -> (Double, Bool) {
+        let bytes = Array(input.scenario(n).utf8)
+        let stopwatch = Stopwatch()
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioDecoder.decode(bytes, file: "scale-\(input.name)-\(n).json")
+        } catch {
+            writeToStandardError("error: \(error)\n")
+            exit(1)
+        }
+        if input.profilesLatency {
+            let profile = LatencyProfile.run(scenario)
+            _ = profile
+            return (stopwatch.elapsedSeconds, true)
+        }
+        var simulation = ScenarioSimulation(scenario: scenario)
+        let outcome = simulation.run()
+        if !outcome.invariantFailures.isEmpty { writeToStandardError("note: \(outcome.invariantFailures[0])\n") }
+        return (stopwatch.elapsedSeconds, outcome.invariantFailures.isEmpty)
+    }
+
+    static func maxResidentKilobytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss
+    }
+
+    /// Runs one size in a child process and reads its figures.
+    static func child(_ input: ScaleInput, n: Int) -> (Double, Int)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["scale", "--input", input.name, "--n", String(n)]
+        let out = Pipe()
+        process.standardOutput = out
+        do { try process.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let words = String(decoding: data, as: UTF8.self).split(separator: " ")
+        guard process.terminationStatus == 0, words.count >= 2, let seconds = Double(words[0]),
+            let kilobytes = Int(words[1])
+        else { return nil }
+        return (seconds, kilobytes)
+    }
+}
