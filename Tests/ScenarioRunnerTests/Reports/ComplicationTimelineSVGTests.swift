@@ -95,7 +95,12 @@ import Testing
 
     @Test func theTitleNamesTheScenarioAndTheAxisShowsTheDate() {
         let document = svg(report())
-        #expect(document.contains("Complication timeline · Spice &amp; bread run · Sat 2026-11-21 10:00:00"))
+        #expect(
+            document.contains(
+                "<title>Complication timeline · Spice &amp; bread run · Sat 2026-11-21 10:00:00 → 15:00:00</title>"))
+        #expect(document.contains(">Complication timeline · Spice &amp; bread run</text>"))
+        #expect(
+            document.contains(">Sat 2026-11-21 10:00:00 → 15:00:00 · 4 reloads granted · refused: budgetExhausted ×1"))
         #expect(document.contains(">Sat 2026-11-21</text>"))
     }
 }

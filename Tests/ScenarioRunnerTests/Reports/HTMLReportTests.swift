@@ -88,4 +88,25 @@ import Testing
             try ScenarioReportData.extract(scenario, tap: 99)
         }
     }
+
+    @Test func aFailedExpectationShowsWhatWasFoundAndItsLine() throws {
+        let text = """
+            {
+              "format": 1,
+              "name": "Fails <on purpose>",
+              "start": "2026-11-21T09:00:00Z",
+              "items": [{"id": "kale", "title": "Kale"}, {"id": "eggs", "title": "Eggs"}],
+              "script": [
+                {"at": "+1m", "do": "tap", "item": "kale"},
+                {"at": "+2m", "expect": {"remaining": 2}}
+              ]
+            }
+            """
+        let scenario = try ScenarioDecoder.decode(Array(text.utf8), file: "fail.json")
+        let html = HTMLReport(scenarios: [try ScenarioReportData.extract(scenario)]).document
+        #expect(html.contains("1 scenario · 0 passed · 1 failed"))
+        #expect(html.contains("<span class=\"result fail\">FAIL</span> Fails &lt;on purpose&gt;</h2>"))
+        #expect(html.contains("<td class=\"fail\">FAIL</td><td>09:02:00.000</td><td>line 8</td>"))
+        #expect(html.contains("remaining = 2 — <strong>"), "what was found follows the expectation")
+    }
 }

@@ -32,7 +32,7 @@ public struct ComplicationTimelineSVG: Sendable {
     let laneGap = 8.0
 
     static let grantedGlyph = SVGGlyph(.tick(length: 12), color: SVGPalette.good)
-    static let scheduledGlyph = SVGGlyph(.tick(length: 7), color: "#8e8e8e")
+    static let scheduledGlyph = SVGGlyph(.tick(length: 6), color: "#8e8e8e")
     static let refusedGlyph = SVGGlyph(.cross(size: 8), color: SVGPalette.bad)
     static let unchangedGlyph = SVGGlyph(.tick(length: 8), color: "#0b3d66")
     static let resetGlyph = SVGGlyph(.tick(length: 12), color: SVGPalette.warn)
@@ -54,18 +54,19 @@ public struct ComplicationTimelineSVG: Sendable {
     public var element: String { canvas.element }
 
     var canvas: SVGCanvas {
-        let title =
-            "Complication timeline" + (scenarioName.isEmpty ? "" : " · \(scenarioName)") + " · "
-            + SVGTimeAxis.dayLabel(origin.adding(report.start.offset)) + " "
-            + report.clock.timeOfDay(report.start) + " → "
+        let name = "Complication timeline" + (scenarioName.isEmpty ? "" : " · \(scenarioName)")
+        let span =
+            SVGTimeAxis.dayLabel(origin.adding(report.start.offset)) + " " + report.clock.timeOfDay(report.start)
+            + " → "
             + (origin.adding(report.end.offset).dateText == origin.adding(report.start.offset).dateText
-                ? "" : origin.adding(report.end.offset).dateText + " ")
+                ? "" : SVGTimeAxis.dayLabel(origin.adding(report.end.offset)) + " ")
             + report.clock.timeOfDay(report.end)
-        var canvas = SVGCanvas(width: width, height: 300, title: title)
+        var canvas = SVGCanvas(width: width, height: 300, title: name + " · " + span)
         canvas.text(
-            SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
+            SVGText.fitted(name, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
         canvas.text(
-            SVGText.fitted(subtitle, width: width - 24, size: 11) ?? "", x: 12, y: 42, fill: SVGPalette.muted)
+            SVGText.fitted(span + " · " + subtitle, width: width - 24, size: 11) ?? "", x: 12, y: 42,
+            fill: SVGPalette.muted)
         axis.draw(on: &canvas, y: lanesBottom + 2, gridTop: top)
         requestRow(on: &canvas)
         for (index, family) in report.families.enumerated() { lane(family, index: index, on: &canvas) }
@@ -121,12 +122,12 @@ public struct ComplicationTimelineSVG: Sendable {
             switch record.outcome {
             case .granted:
                 if record.kind == .scheduleRefresh {
-                    canvas.glyph(Self.scheduledGlyph, x: x, y: y + 9, tooltip: tooltip)
+                    canvas.glyph(Self.scheduledGlyph, x: x, y: y + 20, tooltip: tooltip)
                 } else {
-                    canvas.glyph(Self.grantedGlyph, x: x, y: y + 10, tooltip: tooltip)
+                    canvas.glyph(Self.grantedGlyph, x: x, y: y + 9, tooltip: tooltip)
                 }
             case .refused:
-                canvas.glyph(Self.refusedGlyph, x: x, y: y + 25, tooltip: tooltip)
+                canvas.glyph(Self.refusedGlyph, x: x, y: y + 28, tooltip: tooltip)
             }
         }
     }
