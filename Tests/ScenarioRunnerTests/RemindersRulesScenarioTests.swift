@@ -68,4 +68,22 @@ import Testing
         #expect(harness.missed.isEmpty)
         #expect(outcome.trace.contains { $0.kind == "phone.refill" && $0.fields.contains { $0.key == "notice" } })
     }
+
+    /// Rule R2: changing the due date of an item checked off on the watch does not re-arm it: no
+    /// alert, and the badge and the overdue list count only incomplete items.
+    @Test func setDueOnACheckedOffItemDoesNotRearmIt() throws {
+        let (simulation, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"}],
+             "script": [
+               {"at": "+10m", "do": "raiseWrist"}, {"after": "3s", "do": "tap", "item": "a"},
+               {"at": "+20m", "do": "setDue", "item": "a", "due": "+90m"},
+               {"at": "+3h", "expect": {"remaining": 1, "badge": 1, "overdue": ["b"],
+                                        "deliveries": [{"item": "b", "badge": 1}]}}
+             ]}
+            """)
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+        #expect(simulation.reminders?.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 5_400)))
+    }
 }

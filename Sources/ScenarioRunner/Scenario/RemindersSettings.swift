@@ -57,7 +57,8 @@ public struct RemindersSettings: Sendable {
     /// The scheduler configuration these settings describe.
     public func configuration() throws(SchedulerConfigurationError) -> SchedulerConfiguration {
         try SchedulerConfiguration(
-            mode: mode, windowSize: window, repeatingBadgePolicy: repeatingBadges,
+            mode: mode, windowSize: mode == .overflowNotice ? max(2, window) : window,
+            repeatingBadgePolicy: repeatingBadges,
             snoozeSeconds: snooze.nanoseconds / 1_000_000_000, api: api,
             refreshInterval: refresh.every.nanoseconds / 1_000_000_000)
     }
