@@ -12,6 +12,7 @@ let workloads: [any BenchWorkload] = [
     RemindersWorkload(),
     LinkWorkload(),
     SweepWorkload(),
+    ComplicationWorkload(),
 ]
 
 func printHelp(_ workloads: [any BenchWorkload]) {
