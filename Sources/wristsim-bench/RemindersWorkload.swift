@@ -15,6 +15,11 @@ import SimulationKernel
 /// 3. For comparison, at `--naive-reminders` items (default 10,000): the same kind of changes with the
 ///    naive recompute — every pending badge recounted by scanning every item (W × N per change) — and
 ///    the windowed scheduler on the same list.
+/// 4. One reminder repeating every minute for `--repeat-days` days (default 30), the harness moved to
+///    every fire date in turn (as the simulator's wake-ups do): occurrences are produced one at a time.
+///
+/// Times are wall clock (`…Seconds`, `…Micros`) and process CPU time (`…CPU…`); on a shared machine
+/// the CPU figures are the steadier ones.
 ///
 /// Memory is the growth of peak resident set size (`VmHWM` in /proc/self/status) from just before the
 /// scheduler is built (the input list already exists) to the end of the changes, per loaded reminder.
@@ -26,6 +31,7 @@ struct RemindersWorkload: BenchWorkload {
           --changes N          completions/additions/snoozes, each followed by a refill (default 100000)
           --naive-reminders N  list size for the naive per-change recompute comparison (default 10000)
           --naive-changes N    changes for the comparison (default 1000)
+          --repeat-days N      days of a reminder repeating every minute, woken at every fire (default 30)
           --seed N             random seed (default 1)
         """
 
@@ -34,22 +40,25 @@ struct RemindersWorkload: BenchWorkload {
             arguments,
             allowed: [
                 "reminders", "changes", "naive-reminders",
-                "naive-changes", "seed",
+                "naive-changes", "seed", "repeat-days",
             ])
         let reminders = try options.int("reminders", default: 1_000_000, in: 1...50_000_000)
         let changes = try options.int("changes", default: 100_000, in: 0...10_000_000)
         let naiveReminders = try options.int("naive-reminders", default: 10_000, in: 1...1_000_000)
         let naiveChanges = try options.int("naive-changes", default: 1_000, in: 1...1_000_000)
         let seed = try options.int("seed", default: 1, in: 0...Int.max)
+        let repeatDays = try options.int("repeat-days", default: 30, in: 1...3_650)
 
         var report = BenchReport()
         let big = RemindersRun(items: reminders, changes: changes, seed: UInt64(seed))
         let growth = big.peakKilobytes - big.residentBeforeKilobytes
         report.add("reminders", .int(Int64(reminders)))
         report.add("loadSeconds", seconds(big.loadSeconds))
+        report.add("loadCPUSeconds", seconds(big.loadCPUSeconds))
         report.add("changes", .int(Int64(changes)))
         report.add("changesSeconds", seconds(big.changeSeconds))
         report.add("changeMicros", micros(big.changeSeconds, per: changes))
+        report.add("changeCPUMicros", micros(big.changeCPUSeconds, per: changes))
         report.add("notificationsResent", .int(Int64(big.resent)))
         report.add("finalPending", .int(Int64(big.pending)))
         report.add("finalHeld", .int(Int64(big.held)))
@@ -64,6 +73,15 @@ struct RemindersWorkload: BenchWorkload {
         report.add("compareChanges", .int(Int64(naiveChanges)))
         report.add("windowedChangeMicros", micros(windowed.changeSeconds, per: naiveChanges))
         report.add("naiveChangeMicros", micros(naive.seconds, per: naiveChanges))
+        report.add("windowedChangeCPUMicros", micros(windowed.changeCPUSeconds, per: naiveChanges))
+        report.add("naiveChangeCPUMicros", micros(naive.cpuSeconds, per: naiveChanges))
+        report.add(
+            "naiveOverWindowed",
+            .decimal(Int64((naive.cpuSeconds / max(windowed.changeCPUSeconds, 1e-9)).rounded()), scale: 0))
+        let minutely = MinutelyRepeating(days: repeatDays)
+        report.add("minutelyDays", .int(Int64(repeatDays)))
+        report.add("minutelyDeliveries", .int(Int64(minutely.deliveries)))
+        report.add("minutelySeconds", seconds(minutely.seconds))
         let agree = windowed.itemBadges.allSatisfy { $0.badge == naive.count(dueAtOrBefore: $0.fire) }
         report.add("badgesAgree", .bool(agree && !windowed.itemBadges.isEmpty))
         return report
@@ -97,7 +115,9 @@ private func itemName(_ index: Int) -> String { "r" + String(index) }
 /// The windowed scheduler: load, then timed changes with a refill each.
 private struct RemindersRun {
     var loadSeconds = 0.0
+    var loadCPUSeconds = 0.0
     var changeSeconds = 0.0
+    var changeCPUSeconds = 0.0
     var resent = 0
     var pending = 0
     var held = 0
@@ -119,9 +139,11 @@ private struct RemindersRun {
         let list = (0..<items).map { (id: itemName($0), due: Optional(ReminderTime(seconds: dues[$0]))) }
         residentBeforeKilobytes = ProcessMemory.kilobytes("VmRSS")
         let load = Stopwatch()
+        let loadCPU = CPUTime.seconds()
         scheduler.load(list, now: .zero)
         _ = try? scheduler.refill(now: .zero, reason: .launch, center: &center)
         loadSeconds = load.elapsedSeconds
+        loadCPUSeconds = CPUTime.seconds() - loadCPU
 
         var itemCount = items
         var now: Int64 = 0
@@ -136,6 +158,7 @@ private struct RemindersRun {
         now = 0
         var clock = SplitMix64(seed: seed ^ 0xC10C)
         let timed = Stopwatch()
+        let timedCPU = CPUTime.seconds()
         for change in drawn {
             now += Int64(clock.next() % 8)
             let time = ReminderTime(seconds: now)
@@ -151,6 +174,7 @@ private struct RemindersRun {
             }
         }
         changeSeconds = timed.elapsedSeconds
+        changeCPUSeconds = CPUTime.seconds() - timedCPU
         peakKilobytes = ProcessMemory.kilobytes("VmHWM")
         residentAfterKilobytes = ProcessMemory.kilobytes("VmRSS")
         pending = center.pendingCount
@@ -163,6 +187,7 @@ private struct RemindersRun {
 /// scan of the whole list (W × N per change), and the window is re-selected by a scan.
 private struct NaiveRecompute {
     var seconds = 0.0
+    var cpuSeconds = 0.0
     /// The size of the last recomputed window.
     var windowSize = 0
     /// The due dates of open items after the last change.
@@ -189,6 +214,7 @@ private struct NaiveRecompute {
         var clock = SplitMix64(seed: seed ^ 0xC10C)
         var window: [(fire: Int64, name: String, badge: Int)] = []
         let timed = Stopwatch()
+        let timedCPU = CPUTime.seconds()
         for change in drawn {
             now += Int64(clock.next() % 8)
             switch change {
@@ -214,7 +240,43 @@ private struct NaiveRecompute {
             }
         }
         seconds = timed.elapsedSeconds
+        cpuSeconds = CPUTime.seconds() - timedCPU
         windowSize = window.count
+    }
+}
+
+/// One reminder repeating every minute for `days` days, the harness moved to each fire date in turn.
+private struct MinutelyRepeating {
+    var seconds = 0.0
+    var deliveries = 0
+
+    init(days: Int) {
+        guard let configuration = try? SchedulerConfiguration(repeatingBadgePolicy: .noBadge) else { return }
+        var phone = ReminderHarness(configuration: configuration, start: .zero)
+        let timed = Stopwatch()
+        _ = try? phone.run(at: .zero, reason: .launch) { (scheduler) throws(ReminderSchedulerError) in
+            try scheduler.addRepeating(
+                RepeatingReminder(
+                    id: "minutely", title: "Every minute", start: ReminderTime(seconds: 60), interval: 60),
+                now: .zero)
+        }
+        let end = Int64(days) * 86_400
+        var time: Int64 = 60
+        while time <= end {
+            phone.advance(to: ReminderTime(seconds: time))
+            time += 60
+        }
+        seconds = timed.elapsedSeconds
+        deliveries = phone.deliveries.count
+    }
+}
+
+/// Process CPU time (this benchmark is single-threaded), steadier than wall time on a shared machine.
+private enum CPUTime {
+    static func seconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
     }
 }
 

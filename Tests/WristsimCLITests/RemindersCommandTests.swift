@@ -72,7 +72,7 @@ import Testing
         (["reminders"], "missing scenario file"),
         (
             ["reminders", "Scenarios/reminders-weekday.json", "--scheduler", "lazy"],
-            "--scheduler expects naive or windowed, found 'lazy'"
+            "--scheduler expects naive, windowed, overflowNotice or backgroundRefresh, found 'lazy'"
         ),
         (["reminders", "Scenarios/reminders-weekday.json", "--at", "tomorrow"], "--at expects an offset such as +3h"),
     ])

@@ -119,7 +119,6 @@ public struct ReminderHarness: Sendable {
         let delivered = center.advance(to: time)
         var seen = Set<DeliveredKey>()
         seen.reserveCapacity(delivered.count)
-        deliveries.reserveCapacity(deliveries.count + delivered.count)
         for delivery in delivered {
             seen.insert(DeliveredKey(identifier: delivery.request.identifier, at: delivery.at))
             deliveries.append(ReminderDelivery(delivery))
@@ -170,7 +169,8 @@ public struct ReminderHarness: Sendable {
                 at: at, reason: reason, pending: center.pendingCount,
                 held: scheduler.heldCount, firstFire: range?.lowerBound,
                 lastFire: range?.upperBound, appBadge: center.badge, authorization: report.authorization,
-                noticeHeld: report.notice?.heldCount))
+                noticeHeld: report.notice?.heldCount, added: report.added, removed: report.removed,
+                windowCount: report.windowCount))
         return report
     }
 
@@ -278,6 +278,11 @@ public struct WindowSnapshot: Hashable, Sendable {
     public var authorization: NotificationAuthorization = .authorized
     /// With an overflow notice pending: the number of reminders it says are held.
     public var noticeHeld: Int?
+    /// Requests the run added (new or re-sent) and removed.
+    public var added = 0
+    public var removed = 0
+    /// Reminders the scheduler counts in its window (naive: every one it has scheduled).
+    public var windowCount = 0
 }
 
 /// What the simulated user does without being told by the scenario.

@@ -30,4 +30,13 @@ public enum ActionOutcome: Hashable, Sendable {
     /// The item was already completed (on the watch, or by an earlier tap): nothing changed,
     /// but the app ran and refilled.
     case ignoredCompleted
+
+    /// A stable name for reports: `completed`, `snoozed` or `ignoredCompleted`.
+    public var name: String {
+        switch self {
+        case .completed: "completed"
+        case .snoozed: "snoozed"
+        case .ignoredCompleted: "ignoredCompleted"
+        }
+    }
 }

@@ -8,11 +8,8 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     public mutating func setItem(_ id: String, due: ReminderTime?, now: ReminderTime) {
         expire(now: now)
-        guard let slot = slots[id] else {
-            let slot = Int32(items.count)
-            items.append(ItemRecord(id: id, state: .open(due: nil)))
-            slots[id] = slot
-            arm(slot: slot, due: due)
+        guard let slot = slot(of: id) else {
+            arm(slot: appendItem(id, state: .open(due: nil)), due: due)
             return
         }
         switch items[Int(slot)].state {
@@ -30,7 +27,7 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     /// - Throws: ``ReminderSchedulerError/unknownItem(_:)``.
     public mutating func reopen(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         expire(now: now)
         guard case .completed(let due) = items[Int(slot)].state else { return }
         arm(slot: slot, due: due)
@@ -50,44 +47,91 @@ extension ReminderScheduler {
         }
     }
 
-    /// Adds many open items at once. On an empty scheduler the indexes are built from sorted keys
-    /// (O(N log N), sequential memory); otherwise each item goes through ``setItem(_:due:now:)``.
+    /// Adds many open items at once. On an empty scheduler the items are stored in due-date order and
+    /// both trees are built bottom-up, in O(N), from that order: one sort of packed (due date, index)
+    /// words, one pass over the input. Otherwise each item goes through ``setItem(_:due:now:)``.
     /// A repeated identifier keeps its last due date.
     ///
-    /// - Complexity: O(N log N) for N items.
+    /// - Complexity: O(N log N) for N items (the one sort); O(N) besides.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
         guard items.isEmpty, repeats.isEmpty else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
             return
         }
         expire(now: now)
-        reserveCapacity(list.count)
-        var dueKeys: [DueKey] = []
-        var reminderKeys: [ReminderKey] = []
-        for (index, entry) in list.enumerated() {
-            items.append(ItemRecord(id: entry.id, state: .open(due: entry.due)))
-            guard slots.updateValue(Int32(index), forKey: entry.id) == nil else {
-                // A repeated identifier: start again one item at a time.
-                items.removeAll()
-                slots.removeAll()
-                for entry in list { setItem(entry.id, due: entry.due, now: now) }
-                return
-            }
-            guard let due = entry.due else { continue }
-            dueKeys.append(DueKey(due: due.seconds, slot: Int32(index)))
-            if due > clock {
-                reminderKeys.append(ReminderKey(fire: due, kind: .item, owner: entry.id))
-            } else {
-                overdueCount += 1
-            }
+        guard let order = Self.dueOrder(of: list) else {
+            for entry in list { setItem(entry.id, due: entry.due, now: now) }
+            return
         }
-        dueKeys.sort()
+        reserveCapacity(list.count)
+        // Items with a due date first, in (due, identifier) order, so slot order is due order; then the rest.
+        var dueKeys: [DueKey] = []
+        dueKeys.reserveCapacity(order.count)
+        for index in order {
+            let entry = list[index]
+            guard let due = entry.due, slot(of: entry.id) == nil else { return reloadOneByOne(list, now: now) }
+            dueKeys.append(DueKey(due: due.seconds, slot: appendItem(entry.id, state: .open(due: due))))
+        }
+        for entry in list where entry.due == nil {
+            guard slot(of: entry.id) == nil else { return reloadOneByOne(list, now: now) }
+            _ = appendItem(entry.id, state: .open(due: nil))
+        }
+        var firstFuture = 0
+        var upper = dueKeys.count
+        while firstFuture < upper {
+            let middle = (firstFuture + upper) / 2
+            if dueKeys[middle].due > clock.seconds { upper = middle } else { firstFuture = middle + 1 }
+        }
+        overdueCount += firstFuture
         dueIndex = CountingTreap(sorted: dueKeys)
-        dueKeys = []
-        reminderKeys.sort()
-        let windowCount = min(capacity, reminderKeys.count)
-        entries = reminderKeys[..<windowCount].map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
-        held = CountingTreap(sorted: reminderKeys[windowCount...])
+        let windowCount = min(capacity, dueKeys.count - firstFuture)
+        let keys = dueKeys[firstFuture...].lazy.map { [items] key in
+            ReminderKey(fire: ReminderTime(seconds: key.due), kind: .item, owner: items[Int(key.slot)].id)
+        }
+        entries = keys.prefix(windowCount).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
+        held = CountingTreap(sorted: keys.dropFirst(windowCount))
+    }
+
+    /// Starts again one item at a time (the list repeats an identifier).
+    private mutating func reloadOneByOne(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
+        items.removeAll()
+        slots = ItemSlotTable()
+        for entry in list { setItem(entry.id, due: entry.due, now: now) }
+    }
+
+    /// The indices of the entries with a due date, in (due, identifier) order; `nil` when the due dates
+    /// span more than 2³² seconds or there are 2³² entries (the caller then adds them one by one).
+    ///
+    /// - Complexity: O(N log N).
+    private static func dueOrder(of list: [(id: String, due: ReminderTime?)]) -> [Int]? {
+        guard list.count < Int(UInt32.max) else { return nil }
+        var lowest = Int64.max
+        var highest = Int64.min
+        for entry in list {
+            guard let due = entry.due?.seconds else { continue }
+            lowest = min(lowest, due)
+            highest = max(highest, due)
+        }
+        guard lowest <= highest else { return [] }
+        let (span, overflow) = highest.subtractingReportingOverflow(lowest)
+        guard !overflow, span < Int64(UInt32.max) else { return nil }
+        var words: [UInt64] = []
+        words.reserveCapacity(list.count)
+        for (index, entry) in list.enumerated() {
+            guard let due = entry.due?.seconds else { continue }
+            words.append(UInt64(due - lowest) << 32 | UInt64(index))
+        }
+        words.sort()
+        var order = words.map { Int($0 & 0xFFFF_FFFF) }
+        // Equal due dates: identifier order.
+        var start = 0
+        while start < words.count {
+            var end = start + 1
+            while end < words.count, words[end] >> 32 == words[start] >> 32 { end += 1 }
+            if end - start > 1 { order[start..<end].sort { list[$0].id < list[$1].id } }
+            start = end
+        }
+        return order
     }
 
     /// Marks item `id` done: its reminder and snooze are withdrawn and every pending badge firing at or
@@ -96,7 +140,7 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     /// - Throws: ``ReminderSchedulerError/unknownItem(_:)``.
     public mutating func complete(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         expire(now: now)
         guard case .open(let due) = items[Int(slot)].state else { return }
         clearReminders(slot: slot)
@@ -109,7 +153,7 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + W).
     /// - Throws: ``ReminderSchedulerError/unknownItem(_:)`` or ``ReminderSchedulerError/itemCompleted(_:)``.
     public mutating func snooze(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         guard items[Int(slot)].state.isOpen else { throw .itemCompleted(id) }
         expire(now: now)
         if let previous = snoozes[id] { removeWanted(ReminderKey(fire: previous, kind: .snooze, owner: id)) }
@@ -127,7 +171,7 @@ extension ReminderScheduler {
     public mutating func handle(_ action: ReminderAction, item id: String, now: ReminderTime)
         throws(ReminderSchedulerError) -> ActionOutcome
     {
-        guard let slot = slots[id] else { throw .unknownItem(id) }
+        guard let slot = slot(of: id) else { throw .unknownItem(id) }
         guard items[Int(slot)].state.isOpen else {
             expire(now: now)
             return .ignoredCompleted

@@ -60,7 +60,8 @@ public struct ReminderScheduler: Sendable {
     public let configuration: SchedulerConfiguration
 
     var items: [ItemRecord] = []
-    var slots: [String: Int32] = [:]
+    /// Item identifier → slot in ``items``.
+    var slots = ItemSlotTable()
     /// Due dates of incomplete items (the badge index).
     var dueIndex = CountingTreap<DueKey>()
     /// Wanted reminders outside the window; every key is greater than every window key.
@@ -90,9 +91,22 @@ public struct ReminderScheduler: Sendable {
     /// Reserves memory for `itemCount` items (avoids regrowth when loading a large list).
     public mutating func reserveCapacity(_ itemCount: Int) {
         items.reserveCapacity(itemCount)
-        slots.reserveCapacity(itemCount)
+        slots.reserveCapacity(itemCount, items: items)
         dueIndex.reserveCapacity(itemCount)
         held.reserveCapacity(itemCount)
+    }
+
+    /// The slot of item `id`, if known.
+    ///
+    /// - Complexity: O(1) expected.
+    func slot(of id: String) -> Int32? { slots.slot(of: id, in: items) }
+
+    /// Appends a new item record and indexes it; `id` must not be known.
+    mutating func appendItem(_ id: String, state: ReminderItemState) -> Int32 {
+        let slot = Int32(items.count)
+        items.append(ItemRecord(id: id, state: state))
+        slots.insert(slot, in: items)
+        return slot
     }
 
     /// The window limit in effect (unlimited in naive mode).
@@ -107,7 +121,7 @@ public struct ReminderScheduler: Sendable {
 
     /// The state of item `id`, or `nil` if unknown.
     public func state(of id: String) -> ReminderItemState? {
-        slots[id].map { items[Int($0)].state }
+        slot(of: id).map { items[Int($0)].state }
     }
 
     /// The number of incomplete items due at or before `time`: the badge a notification firing at `time` carries.

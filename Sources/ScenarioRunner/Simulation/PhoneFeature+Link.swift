@@ -54,8 +54,9 @@ extension PhoneFeature {
         guard reminders != nil else { return [] }
         let now = context.now
         var effects = syncReminders(context)
-        guard var phone = reminders else { return effects }
-        guard phone.harness.deliveries.last(where: { $0.item == item }) != nil else {
+        guard var phone = reminders,
+            let delivery = phone.harness.deliveries.last(where: { $0.item == item })
+        else {
             return effects + [
                 .trace(
                     .phoneActionIgnored, at: now,
@@ -68,20 +69,24 @@ extension PhoneFeature {
         if !context.phoneApp.isRunning {
             effects.append(.send(.link(.environment(.wakePhoneApp))))
         }
-        guard let delivery = phone.harness.deliveries.last(where: { $0.item == item }) else { return effects }
+        reminders = nil
         do {
-            try phone.respond(to: delivery.identifier, with: action, at: now)
-            if action == .complete { phone.log(item, due: nil, at: now) }
-            reminders = phone
+            // The app runs for every action, even one that changes nothing (rule R3).
+            let outcome = try phone.respond(to: delivery.identifier, with: action, at: now)
+            let done = outcome == .completed
+            if done { phone.log(item, due: nil, at: now) }
             effects.append(
                 .trace(
                     .phoneNotificationAction, at: now,
                     [
                         "item": .string(item), "action": .string(action.rawValue),
-                        "badge": .int(Int64(phone.harness.center.badge)),
+                        "outcome": .string(outcome.name), "badge": .int(Int64(phone.harness.center.badge)),
                     ]))
-            if action == .complete { effects += completeOnPhone(item, now) }
+            effects += PhoneFeature.traceNew(&phone, now)
+            reminders = phone
+            if done { effects += completeOnPhone(item, now) }
         } catch {
+            reminders = phone
             effects.append(
                 .trace(
                     .phoneActionIgnored, at: now,

@@ -50,7 +50,9 @@ extension PhoneFeature {
     ) -> [WorldEffect] {
         guard reminders != nil else { return [] }
         var effects = syncReminders(context)
+        // Take the phone out so its arrays are uniquely referenced: appending never copies them.
         guard var phone = reminders else { return effects }
+        reminders = nil
         let now = context.now
         let at = PhoneReminders.reminderTime(now)
         var effectiveReason = reason
@@ -68,27 +70,19 @@ extension PhoneFeature {
             phone.markLaunched(at: now)
         }
         do {
-            let report = try phone.run(at: now, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
+            _ = try phone.run(at: now, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
                 if !initial.isEmpty { scheduler.load(initial, now: at) }
                 for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
                 try change(&scheduler)
             }
-            reminders = phone
-            effects.append(
-                .trace(
-                    .phoneRefill, at: now,
-                    [
-                        "reason": .string(effectiveReason.rawValue), "added": .int(Int64(report.added)),
-                        "removed": .int(Int64(report.removed)), "pending": .int(Int64(report.windowCount)),
-                        "held": .int(Int64(report.heldCount)), "badge": .int(Int64(phone.harness.center.badge)),
-                    ]))
         } catch {
-            reminders = phone
             effects.append(
                 .trace(
                     .phoneReminderError, at: now,
                     ["reason": .string(effectiveReason.rawValue), "error": .string(error.description)]))
         }
+        effects += Self.traceNew(&phone, now)
+        reminders = phone
         return effects + scheduleReminderWake(context)
     }
 
@@ -101,29 +95,34 @@ extension PhoneFeature {
         return appRuns(.foreground, context) { $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at) }
     }
 
-    /// Moves the reminder world to now and traces new deliveries and misses.
+    /// Moves the reminder world to now (performing the app runs the system or the user start on
+    /// their own on the way) and traces new deliveries, misses and app runs.
     mutating func syncReminders(_ context: WorldContext) -> [WorldEffect] {
         guard var phone = reminders else { return [] }
-        let now = context.now
-        phone.advance(to: now)
-        let deliveries = phone.harness.deliveries[phone.tracedDeliveries...]
-        let misses = phone.harness.missed[phone.tracedMisses...]
-        phone.tracedDeliveries = phone.harness.deliveries.count
-        phone.tracedMisses = phone.harness.missed.count
+        reminders = nil
+        phone.advance(to: context.now)
+        let effects = Self.traceNew(&phone, context.now)
         reminders = phone
+        return effects
+    }
+
+    /// Trace records for the deliveries, misses and app runs of `phone` not traced yet.
+    ///
+    /// - Complexity: O(new records).
+    static func traceNew(_ phone: inout PhoneReminders, _ now: SimTime) -> [WorldEffect] {
         var effects: [WorldEffect] = []
-        for delivery in deliveries {
-            effects.append(
-                .trace(
-                    .phoneNotificationDelivered, at: now,
-                    [
-                        "id": .string(delivery.identifier),
-                        "at": .duration(PhoneReminders.simTime(delivery.at).offset),
-                        "badge": delivery.badge.map { .int(Int64($0)) } ?? .string("unchanged"),
-                        "appBadge": .int(Int64(delivery.appBadge)),
-                    ]))
+        let harness = phone.harness
+        for delivery in harness.deliveries[phone.tracedDeliveries...] {
+            var fields: [(key: String, value: TraceValue)] = [
+                ("id", .string(delivery.identifier)),
+                ("at", .duration(PhoneReminders.simTime(delivery.at).offset)),
+                ("badge", delivery.badge.map { .int(Int64($0)) } ?? .string("unchanged")),
+                ("appBadge", .int(Int64(delivery.appBadge))),
+            ]
+            if delivery.presentation == .quiet { fields.append(("presentation", .string("quiet"))) }
+            effects.append(.trace(.phoneNotificationDelivered, at: now, fieldList: fields))
         }
-        for miss in misses {
+        for miss in harness.missed[phone.tracedMisses...] {
             effects.append(
                 .trace(
                     .phoneReminderMissed, at: now,
@@ -132,6 +131,19 @@ extension PhoneFeature {
                         "reason": .string(miss.reason.description),
                     ]))
         }
+        for run in harness.snapshots[phone.tracedRuns...] {
+            var fields: [(key: String, value: TraceValue)] = [
+                ("reason", .string(run.reason.rawValue)), ("added", .int(Int64(run.added))),
+                ("removed", .int(Int64(run.removed))), ("pending", .int(Int64(run.windowCount))),
+                ("held", .int(Int64(run.held))), ("badge", .int(Int64(run.appBadge))),
+            ]
+            if !run.authorization.allowsDelivery { fields.append(("blocked", .string(run.authorization.rawValue))) }
+            if let notice = run.noticeHeld { fields.append(("notice", .int(Int64(notice)))) }
+            effects.append(.trace(.phoneRefill, at: now, fieldList: fields))
+        }
+        phone.tracedDeliveries = harness.deliveries.count
+        phone.tracedMisses = harness.missed.count
+        phone.tracedRuns = harness.snapshots.count
         return effects
     }
 
@@ -154,7 +166,8 @@ extension PhoneFeature {
                 rows: [
                     .init(
                         "scheduler", .string(phone.settings.mode.rawValue),
-                        text: phone.settings.mode == .windowed ? "windowed (W = \(phone.settings.window))" : "naive"),
+                        text: phone.settings.mode == .naive
+                            ? "naive" : "\(phone.settings.mode.rawValue) (W = \(phone.settings.window))"),
                     .init("appRuns", .int(Int64(harness.snapshots.count))),
                     .init("delivered", .int(Int64(alerts.count))),
                     .init("missed", .int(Int64(harness.missed.count))),

@@ -15,14 +15,15 @@ public struct PhoneFeature: SimulationFeature {
 
     /// The phone's list.
     public internal(set) var list: PhoneShoppingList
-    /// The phone app's reminders (`nil` when the scenario has no `"reminders"` section).
+    /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section).
     public internal(set) var reminders: PhoneReminders?
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     public let complicationPolicy: PhoneComplicationPolicy
 
     public init(scenario: Scenario, seed: UInt64) {
         list = PhoneShoppingList(items: scenario.items.map(\.id))
-        reminders = scenario.sections.reminders.map { PhoneReminders(settings: $0, items: scenario.items) }
+        // Without a "reminders" section the defaults apply, in every command alike (rule R6).
+        reminders = PhoneReminders(settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items)
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
     }
 

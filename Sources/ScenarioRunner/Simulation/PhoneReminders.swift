@@ -24,9 +24,10 @@ public struct PhoneReminders: Sendable {
     public private(set) var lifecycle: Lifecycle = .notLaunched
     /// Every due-date change, in time order (the list as known at the start first).
     public private(set) var dueLog: [DueChange] = []
-    /// How many deliveries and misses are already in the trace.
+    /// How many deliveries, misses and app runs are already in the trace.
     var tracedDeliveries = 0
     var tracedMisses = 0
+    var tracedRuns = 0
     /// The earliest wake-up event on the loop, if any.
     var nextWake: SimTime?
 
@@ -108,17 +109,20 @@ public struct PhoneReminders: Sendable {
     }
 
     mutating func respond(to identifier: NotificationIdentifier, with action: ReminderAction, at time: SimTime)
-        throws(ReminderSchedulerError)
+        throws(ReminderSchedulerError) -> ActionOutcome
     {
         try harness.respond(to: identifier, with: action, at: Self.reminderTime(time))
     }
 
     /// The next instant something happens in the reminder world after `time` (a fire date of a
-    /// pending request or of a wanted reminder), as simulated time.
+    /// pending request or of a wanted reminder, or an app run the system or the user starts on
+    /// their own), as simulated time.
     func nextEvent(after time: SimTime) -> SimTime? {
         let after = Self.reminderTime(time)
-        let candidates = [harness.center.nextFireDate, harness.scheduler.nextFire(after: after)]
-            .compactMap { $0 }.filter { $0 > after }
+        let candidates = [
+            harness.center.nextFireDate, harness.scheduler.nextFire(after: after), harness.nextSystemRun?.at,
+        ]
+        .compactMap { $0 }.filter { $0 > after }
         return candidates.min().map(Self.simTime)
     }
 }

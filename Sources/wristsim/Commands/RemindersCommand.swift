@@ -6,7 +6,7 @@ enum RemindersCommand: Command {
     static let name = "reminders"
     static let summary = "Pending notification window over time, deliveries with badges, overdue and missed reminders."
     static let usage =
-        "wristsim reminders FILE [--at TIME] [--scheduler naive|windowed] [--json] [--seed N] [--svg PATH]"
+        "wristsim reminders FILE [--at TIME] [--scheduler STRATEGY] [--compare] [--json] [--seed N] [--svg PATH]"
     static let help = """
         Runs the scenario and reports the phone app's reminders: the pending window after
         every app run (launch, foreground, notification action, background refresh, watch
@@ -14,13 +14,18 @@ enum RemindersCommand: Command {
         while outside the window, or dropped by the system) with the reason, and pendingMax.
 
         ARGUMENTS:
-          FILE                 a scenario JSON file with a "reminders" section (without one,
-                               the defaults apply: windowed, W = 60, launch at the start)
+          FILE                 a scenario JSON file; without a "reminders" section the
+                               defaults apply (windowed, W = 60, launch at the start), as in run
 
         OPTIONS:
           --at TIME            also list the items overdue at TIME ("+3h" or an ISO 8601 date)
-          --scheduler MODE     naive (schedule everything, badges fixed when scheduled) or
-                               windowed (soonest W in the system, refill at every app run)
+          --scheduler STRATEGY windowed (soonest W in the system, refill at every app run),
+                               naive (schedule everything, badges fixed when scheduled),
+                               overflowNotice (last slot: "Open the app to see N more") or
+                               backgroundRefresh (refill when the system grants a refresh)
+          --compare            run every strategy on the scenario and print missed reminders,
+                               wrong badges and notifications sent side by side
+                               (with --json: schema wristsim.reminders-compare/1)
           --json               print one JSON object (schema wristsim.reminders/2)
           --seed N             use seed N instead of the scenario's "seed"
           --svg PATH           also write a picture: the pending count against 64 and W, each
@@ -40,8 +45,9 @@ enum RemindersCommand: Command {
           wristsim reminders Scenarios/reminders-two-weeks.json --scheduler naive --json
           wristsim reminders Scenarios/reminders-weekday.json --at +8h
           wristsim reminders Scenarios/reminders-two-weeks.json --svg reminders.svg
+          wristsim reminders Scenarios/reminders-twice-a-day.json --compare
         """
-    static let flags = ["json"]
+    static let flags = ["json", "compare"]
     static let options = ["at", "scheduler", "seed", "svg"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
@@ -55,11 +61,19 @@ enum RemindersCommand: Command {
         var mode: RemindersSettings.Mode?
         if let text = arguments.value("scheduler") {
             guard let value = RemindersSettings.Mode(rawValue: text) else {
-                throw UsageError(command: name, message: "--scheduler expects naive or windowed, found '\(text)'")
+                throw UsageError(
+                    command: name,
+                    message: "--scheduler expects naive, windowed, overflowNotice or backgroundRefresh, found '\(text)'"
+                )
             }
             mode = value
         }
         guard var scenario = ScenarioArguments.load(path) else { return .invalidScenario }
+        if arguments.has("compare") {
+            let comparison = RemindersComparison(scenario: scenario, seed: seed)
+            Console.out(arguments.has("json") ? comparison.document.compact : comparison.text)
+            return .success
+        }
         let at = try ScenarioArguments.time(arguments, command: name, in: scenario, warnAfterEnd: false)
         var settings = scenario.sections.reminders ?? RemindersSettings()
         if let mode { settings.mode = mode }
