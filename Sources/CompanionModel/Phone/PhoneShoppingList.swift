@@ -73,6 +73,10 @@ public struct PhoneShoppingList: Hashable, Sendable {
     ///
     /// - Complexity: O(1) amortised.
     public mutating func apply(_ operation: CheckOffOperation, at now: SimTime) -> ApplyOutcome {
+        if PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only switch: see PlantedLinkBug
+            forceApply(operation, at: now)
+            return .applied
+        }
         let latest = records[operation.item]?.appliedSequence ?? 0
         if operation.sequence == latest { return .duplicate }
         if operation.sequence < latest { return .stale(latest: latest) }

@@ -33,6 +33,7 @@ var commands: [any Command.Type] {
         RemindersCommand.self,
         ReportCommand.self,
         SweepCommand.self,
+        ExploreCommand.self,
         MergeCommand.self,
     ]
 }

@@ -1,0 +1,19 @@
+extension ExploreReport {
+    /// The summary line and the failing runs, for `wristsim explore`.
+    public func text(file: String, seed: UInt64) -> String {
+        var lines = [
+            "explore   \(file)",
+            "runs      \(runs) (seed \(seed)), \(failed) broke an invariant",
+        ]
+        if !failures.isEmpty {
+            lines.append("")
+            lines.append("failing runs (first \(min(failed, ExploreReport.keptFailures)))")
+            for failure in failures {
+                lines.append(
+                    "  run \(failure.run)  seed \(failure.seed)  \(failure.failures.first?.split(separator: "\n").first ?? "")"
+                )
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

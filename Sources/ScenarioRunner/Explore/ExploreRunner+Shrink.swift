@@ -1,0 +1,86 @@
+import SimulationKernel
+
+/// A failing run made small: the faults and steps left, and the standalone file that
+/// reproduces it.
+public struct ExploreReproduction: Sendable {
+    /// The run it reproduces.
+    public var failure: ExploreFailure
+    /// The faults left after shrinking.
+    public var faults: [ExploreFault]
+    /// How many faults the run drew.
+    public var drawnFaults: Int
+    /// The base scenario's action steps, and how many are left.
+    public var steps: Int
+    public var stepsLeft: Int
+    /// The invariant failures of the shrunk run (what `wristsim run` on ``file`` reports).
+    public var failures: [String]
+    /// The reproduction scenario file (pretty JSON), or `nil` if it cannot be written exactly.
+    public var file: String?
+}
+
+extension ExploreRunner {
+    /// The most simulation runs shrinking may spend.
+    public static let shrinkBudget = 400
+
+    /// Shrinks `failure` while it keeps failing the same way (its first failure's kind): drops
+    /// faults one at a time, then script steps, then makes windows, delays and probabilities
+    /// smaller; at most ``shrinkBudget`` runs.
+    ///
+    /// - Complexity: at most ``shrinkBudget`` simulations.
+    public func shrink(_ failure: ExploreFailure) -> ExploreReproduction {
+        let target = failure.failures.first.map(ExploreRunner.kind) ?? ""
+        var faults = faults(failure.run)
+        let drawn = faults.count
+        var removed: Set<Int> = []
+        var budget = ExploreRunner.shrinkBudget
+        var current = failure.failures
+        func stillFails(_ candidate: [ExploreFault], _ without: Set<Int>) -> Bool {
+            guard budget > 0 else { return false }
+            budget -= 1
+            guard let found = check(seed: failure.seed, faults: candidate, removed: without),
+                found.contains(where: { ExploreRunner.kind(of: $0) == target })
+            else { return false }
+            current = found
+            return true
+        }
+        var progress = true
+        while progress, budget > 0 {
+            progress = false
+            var index = faults.count - 1
+            while index >= 0 {
+                var candidate = faults
+                candidate.remove(at: index)
+                if stillFails(candidate, removed) {
+                    faults = candidate
+                    progress = true
+                }
+                index -= 1
+            }
+            for step in (0..<variant.actions.count).reversed() where !removed.contains(step) {
+                if stillFails(faults, removed.union([step])) {
+                    removed.insert(step)
+                    progress = true
+                }
+            }
+            for index in faults.indices {
+                while let smaller = faults[index].smaller {
+                    var candidate = faults
+                    candidate[index] = smaller
+                    guard stillFails(candidate, removed) else { break }
+                    faults = candidate
+                    progress = true
+                }
+            }
+        }
+        let stepsLeft = variant.actions.count - removed.count
+        let faultText = faults.isEmpty ? "none" : faults.map(\.label).joined(separator: "; ")
+        var description = "Reproduction of 'wristsim explore \(file) --seed \(seed)', run \(failure.run) "
+        description += "(seed \(failure.seed)), shrunk from \(drawn) faults and \(variant.actions.count) steps "
+        description += "to \(faults.count) and \(stepsLeft). Faults: \(faultText). "
+        description += "Expectations are left out: 'wristsim run' fails on the invariant."
+        let tree = variant.tree(seed: failure.seed, faults: faults, removed: removed, description: description)
+        return ExploreReproduction(
+            failure: failure, faults: faults, drawnFaults: drawn, steps: variant.actions.count,
+            stepsLeft: stepsLeft, failures: current, file: tree.jsonValue?.pretty())
+    }
+}

@@ -1,0 +1,148 @@
+import SimulationKernel
+
+/// A scenario file for one exploration run: the base scenario's JSON with its expectations
+/// taken out (an exploration checks invariants, not the file's expectations, which faults may
+/// legitimately break), every script step at its absolute time, some steps possibly removed
+/// (shrinking), the run's faults written in as `"link"` settings and script steps, and the
+/// run's seed. Decoding it gives the run; rendering it gives the standalone reproduction.
+struct ExploreVariant: Sendable {
+    /// The base scenario's parsed file.
+    let root: JSONNode
+    /// The script's action steps: their element index in the file's `"script"` and their time.
+    let actions: [(element: Int, time: SimTime)]
+    /// When the base scenario ends.
+    let end: SimTime
+
+    init(root: JSONNode, scenario: Scenario) {
+        self.root = root
+        end = scenario.end
+        actions = scenario.script.compactMap { step in
+            guard case .action = step.content else { return nil }
+            guard let open = step.path.lastIndex(of: "["), let close = step.path.lastIndex(of: "]"),
+                let element = Int(step.path[step.path.index(after: open)..<close])
+            else { return nil }
+            return (element, step.time)
+        }
+    }
+
+    /// The run's file as a tree: `seed`, `faults`, and without the action steps at `removed`
+    /// (indices into ``actions``).
+    ///
+    /// - Complexity: O(*n* log *n*) in the steps and faults, plus the size of the file.
+    func tree(seed: UInt64, faults: [ExploreFault], removed: Set<Int> = [], description: String? = nil) -> JSONNode {
+        guard case .object(let members) = root.value else { return root }
+        let elements: [JSONNode]
+        if let script = members.first(where: { $0.key == "script" }), case .array(let list) = script.value.value {
+            elements = list
+        } else {
+            elements = []
+        }
+        var steps: [(time: SimTime, order: Int, step: JSONNode)] = []
+        for (index, action) in actions.enumerated() where !removed.contains(index) && action.element < elements.count {
+            steps.append((action.time, index, retimed(elements[action.element], at: action.time)))
+        }
+        var link: [JSONNode.Member] = []
+        if let existing = members.first(where: { $0.key == "link" }), case .object(let list) = existing.value.value {
+            link = list
+        }
+        var unreachable: [JSONNode] = []
+        var terminations: [JSONNode] = []
+        func step(_ name: String, _ time: SimTime) {
+            steps.append(
+                (
+                    min(time, end), actions.count + steps.count,
+                    object(["at": text(min(time, end).description), "do": text(name), "note": text("explore fault")])
+                ))
+        }
+        for fault in faults {
+            switch fault {
+            case .unreachable(let from, let to):
+                unreachable.append(object(["from": text(from.description), "to": text(min(to, end).description)]))
+            case .latency(let mean):
+                set("latency", object(["exponential": object(["mean": text(mean.description)])]), in: &link)
+            case .duplicates(let perMille):
+                set("duplicateProbability", number(TraceValue.decimalText(Int64(perMille), scale: 3)), in: &link)
+            case .termination(let phone, let at, let relaunch):
+                var fields = ["app": text(phone ? "phone" : "watch"), "at": text(at.description)]
+                if let relaunch { fields["relaunchAfter"] = text(relaunch.description) }
+                terminations.append(object(fields, order: ["app", "at", "relaunchAfter"]))
+            case .sessionFlap(let at, let length):
+                step("sessionBecomeInactive", at)
+                step("activateSession", at + length)
+            case .wristDown(let at, let length):
+                step("lowerWrist", at)
+                step("raiseWrist", at + length)
+            case .appRun(let kind, let at):
+                step(kind, at)
+            }
+        }
+        if !unreachable.isEmpty { append(unreachable, to: "unreachable", in: &link) }
+        if !terminations.isEmpty { append(terminations, to: "terminations", in: &link) }
+        steps.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        var result: [JSONNode.Member] = []
+        for member in members where !["expect", "script", "link", "seed", "end", "description"].contains(member.key) {
+            result.append(member)
+            if member.key == "name" {
+                result.append(
+                    JSONNode.Member(key: "description", keyLocation: root.location, value: text(description ?? "")))
+                result.append(JSONNode.Member(key: "seed", keyLocation: root.location, value: number(String(seed))))
+            }
+        }
+        result.append(JSONNode.Member(key: "end", keyLocation: root.location, value: text(end.description)))
+        if !link.isEmpty {
+            result.append(JSONNode.Member(key: "link", keyLocation: root.location, value: node(.object(link))))
+        }
+        result.append(
+            JSONNode.Member(key: "script", keyLocation: root.location, value: node(.array(steps.map(\.step)))))
+        var tree = root
+        tree.value = .object(result)
+        return tree
+    }
+
+    /// A script element with `"at"` set to `time` (no `"after"`), expectations never reach here.
+    private func retimed(_ element: JSONNode, at time: SimTime) -> JSONNode {
+        guard case .object(let members) = element.value else { return element }
+        var result = [JSONNode.Member(key: "at", keyLocation: element.location, value: text(time.description))]
+        result += members.filter { $0.key != "at" && $0.key != "after" }
+        var copy = element
+        copy.value = .object(result)
+        return copy
+    }
+
+    private func set(_ key: String, _ value: JSONNode, in members: inout [JSONNode.Member]) {
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append(JSONNode.Member(key: key, keyLocation: root.location, value: value))
+        }
+    }
+
+    private func append(_ values: [JSONNode], to key: String, in members: inout [JSONNode.Member]) {
+        if let index = members.firstIndex(where: { $0.key == key }),
+            case .array(let existing) = members[index].value.value
+        {
+            members[index].value = node(.array(existing + values))
+        } else {
+            set(key, node(.array(values)), in: &members)
+        }
+    }
+
+    private func node(_ value: JSONNode.Value) -> JSONNode {
+        JSONNode(value: value, location: root.location, jsonPath: root.jsonPath)
+    }
+
+    private func text(_ value: String) -> JSONNode { node(.string(value)) }
+
+    private func number(_ value: String) -> JSONNode { node(.number(value)) }
+
+    private func object(_ fields: [String: JSONNode], order: [String]? = nil) -> JSONNode {
+        let keys =
+            order?.filter { fields[$0] != nil }
+            ?? ["at", "from", "to", "do", "note", "exponential", "mean"].filter { fields[$0] != nil }
+        return node(
+            .object(
+                keys.compactMap { key in
+                    fields[key].map { JSONNode.Member(key: key, keyLocation: root.location, value: $0) }
+                }))
+    }
+}

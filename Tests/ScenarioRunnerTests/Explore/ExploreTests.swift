@@ -1,0 +1,79 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+@testable import ScenarioRunner
+
+@Suite struct ExploreTests {
+    static let scenarioText = """
+        {"format": 1, "name": "explore test", "seed": 3, "start": "2026-11-21T09:00:00Z", "pipeline": "instant",
+         "items": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}, {"id": "c", "title": "C"}],
+         "script": [{"at": "+1s", "do": "tap", "item": "a"}, {"after": "20s", "do": "tap", "item": "b"},
+                    {"after": "20s", "do": "tap", "item": "a"}, {"after": "20s", "do": "tap", "item": "c"},
+                    {"after": "1s", "expect": {"remaining": 1}}],
+         "expect": {"remaining": 1}}
+        """
+
+    func explorer(seed: UInt64 = 1) throws -> ExploreRunner {
+        try ExploreRunner(
+            file: "e.json", root: try JSONParser.parse(Array(ExploreTests.scenarioText.utf8), file: "e.json"),
+            seed: seed)
+    }
+
+    /// The issue's planted bug: the phone applies operations without checking their sequence.
+    /// Explore finds it, and the shrunk reproduction, decoded from the file it wrote, fails the
+    /// same way, byte for byte; with the real rules the same file passes.
+    @Test func explorationFindsAPlantedBugAndItsShrunkReproductionFailsTheSameWay() throws {
+        let explorer = try explorer()
+        let (report, repro) = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
+            let report = explorer.explore(runs: 0..<300)
+            return (report, report.firstFailure.map(explorer.shrink))
+        }
+        let failure = try #require(report.firstFailure, "explore did not find the planted bug in 300 runs")
+        #expect(report.failed > 0)
+        let reproduction = try #require(repro)
+        #expect(reproduction.faults.count <= reproduction.drawnFaults)
+        #expect(
+            reproduction.faults.count + reproduction.stepsLeft < reproduction.drawnFaults + reproduction.steps,
+            "shrinking removed something (run \(failure.run), seed \(failure.seed))")
+        #expect(reproduction.failures.first.map(ExploreRunner.kind) == failure.failures.first.map(ExploreRunner.kind))
+        let file = try #require(reproduction.file)
+        let scenario = try ScenarioDecoder.decode(Array(file.utf8), file: "e.json")
+        #expect(scenario.seed == failure.seed)
+        #expect(scenario.finalExpectations.isEmpty)
+        let replayed = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) { () -> [String] in
+            var simulation = ScenarioSimulation(scenario: scenario)
+            let outcome = simulation.run()
+            return ExploreRunner.invariantFailures(simulation: simulation, outcome: outcome)
+        }
+        #expect(replayed == reproduction.failures, "the reproduction fails exactly as the shrunk run did")
+        var real = ScenarioSimulation(scenario: scenario)
+        #expect(real.run().passed, "with the real rules the reproduction passes: the planted rule is the bug")
+    }
+
+    @Test func theRealRulesSurviveExploration() throws {
+        let report = try explorer(seed: 9).explore(runs: 0..<300)
+        #expect(report.failed == 0, "\(report.failures.map { "run \($0.run) seed \($0.seed): \($0.failures)" })")
+        #expect(report.runs == 300)
+    }
+
+    /// Swarm testing really varies the mix: across runs every fault kind appears, and runs differ
+    /// in which kinds they have.
+    @Test func drawsCoverEveryFaultKindAndVaryTheMix() throws {
+        var kinds: Set<String> = []
+        var mixes: Set<[String]> = []
+        for seed in UInt64(0)..<200 {
+            let faults = ExploreDraw.faults(seed: seed, span: .hours(1), hasReminders: true)
+            let names = faults.map { String($0.label.prefix { $0 != " " }) }
+            kinds.formUnion(names)
+            mixes.insert(Array(Set(names)).sorted())
+            #expect(faults == ExploreDraw.faults(seed: seed, span: .hours(1), hasReminders: true), "seed \(seed)")
+        }
+        #expect(
+            kinds == [
+                "unreachable", "latency", "duplicates", "kill", "session", "wrist", "launchApp", "appForeground",
+                "backgroundRefresh",
+            ], "\(kinds)")
+        #expect(mixes.count > 50)
+    }
+}
