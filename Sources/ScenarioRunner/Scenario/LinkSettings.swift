@@ -17,6 +17,9 @@ import SimulationKernel
 public struct LinkSettings: Sendable {
     /// The link's configuration, faults included.
     public var configuration: LinkConfiguration
+    /// `"complicationBudgetResetsAt"`, when the section gives it (otherwise the transfer budget
+    /// follows the one reset rule: the complication budget's reset, by default local midnight).
+    public var complicationBudgetResetsAt: SimTime?
 
     /// Settings with `configuration` (default: PLATFORM.md §6, no faults).
     public init(configuration: LinkConfiguration = LinkConfiguration()) {
@@ -36,6 +39,7 @@ public struct LinkSettings: Sendable {
     public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LinkSettings {
         var object = try ObjectReader(node, context, what: "an object of link settings")
         var configuration = LinkConfiguration()
+        var resetsAt: SimTime?
         if let latency = object.optional("latency") {
             configuration.faults.latency = try decodeLatency(latency, context)
         }
@@ -63,6 +67,7 @@ public struct LinkSettings: Sendable {
                 throw context.error(reset, "expected the first budget reset after the scenario start, found \(time)")
             }
             configuration.complicationBudgetFirstReset = time.offset
+            resetsAt = time
         }
         if let placement = object.optional("complication") {
             configuration.complicationPlacement = try oneOf(
@@ -97,7 +102,9 @@ public struct LinkSettings: Sendable {
             configuration.faults.appTerminations = try decodeTerminations(terminations, context)
         }
         try object.finish()
-        return LinkSettings(configuration: configuration)
+        var settings = LinkSettings(configuration: configuration)
+        settings.complicationBudgetResetsAt = resetsAt
+        return settings
     }
 
     /// `"250ms"` (fixed), `{"fixed": "250ms"}`, `{"uniform": {"min": "100ms", "max": "400ms"}}` or

@@ -169,8 +169,10 @@ public enum ComplicationExpectations {
             if let refused, actualRefused != refused {
                 problems.append("expected \(refused) refused requests, found \(actualRefused)")
             }
-            if let transfersLeft, left.transfers != transfersLeft {
-                problems.append("expected \(transfersLeft) transfers left, found \(left.transfers)")
+            // The one transfer budget is the link's (`remainingComplicationUserInfoTransfers`).
+            let transfers = simulation.link.transport.complicationBudget.remaining(at: simulation.now)
+            if let transfersLeft, transfers != transfersLeft {
+                problems.append("expected \(transfersLeft) transfers left, found \(transfers)")
             }
             if let report = simulation.complicationReport() { problems += failures(in: report, now: simulation.now) }
             return problems.isEmpty ? nil : problems.joined(separator: "; ")

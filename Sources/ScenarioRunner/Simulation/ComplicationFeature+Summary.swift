@@ -11,7 +11,8 @@ extension ComplicationFeature {
 
 extension ComplicationFeature {
     /// The run summary's `complication` section (none without a `"complication"` section).
-    func complicationSection(at now: SimTime) -> [ReportSection] {
+    /// - Parameter transfersLeft: the link's complication transfers left (the one budget).
+    func complicationSection(at now: SimTime, transfersLeft: Int) -> [ReportSection] {
         guard let report = report(at: now) else { return [] }
         let records = report.records
         let reloads = records.filter { $0.kind == .reload }
@@ -34,7 +35,7 @@ extension ComplicationFeature {
                 "refused", .int(Int64(refused.count)),
                 text: refused.isEmpty ? "0" : "\(refused.count) (\(reasons.map(\.text).joined(separator: ", ")))"),
             .init("reloadsLeft", left.reloads == .max ? .string("unlimited") : .int(Int64(left.reloads))),
-            .init("transfersLeft", .int(Int64(left.transfers))),
+            .init("transfersLeft", .int(Int64(transfersLeft))),
         ]
         rows += budgetRows(report, at: now)
         for family in report.staleness {

@@ -153,7 +153,9 @@ public struct ComplicationFeature: SimulationFeature {
     }
 
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
-        complicationSection(at: simulation.now)
+        complicationSection(
+            at: simulation.now,
+            transfersLeft: simulation.link.transport.complicationBudget.remaining(at: simulation.now))
     }
 
     private var refreshEvery: SimDuration { settings?.backgroundRefresh?.every ?? .minutes(15) }

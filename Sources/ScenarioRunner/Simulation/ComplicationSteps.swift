@@ -57,7 +57,11 @@ public enum ComplicationSteps {
 
     public struct PhoneTransfer: ScenarioAction {
         public var label: String { "phone complication transfer" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.phoneTransfer)))] }
+        /// The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
+        /// budget (or falls back to userInfo) and the watch reloads when it arrives.
+        public func effects(at now: SimTime) -> [WorldEffect] {
+            [.send(.phone(.pushComplication(remaining: 1, every: .zero)))]
+        }
     }
 
     public struct AppReload: ScenarioAction {

@@ -25,7 +25,25 @@ public struct LinkFeature: SimulationFeature {
     public init(scenario: Scenario, seed: UInt64) {
         var base = SplitMix64(seed: seed)
         var rng = base.split(label: LinkFeature.randomLabel)
-        transport = WatchLink(configuration: (scenario.sections.link ?? LinkSettings()).configuration, rng: &rng)
+        let settings = scenario.sections.link ?? LinkSettings()
+        var configuration = settings.configuration
+        configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
+        transport = WatchLink(configuration: configuration, rng: &rng)
+    }
+
+    /// When the one complication-transfer budget first resets (then every 24 h).
+    ///
+    /// The platform gives 50 `transferCurrentComplicationUserInfo` calls a day while the
+    /// complication is on the active face (`remainingComplicationUserInfoTransfers`, "50 transfers
+    /// a day", Apple's WatchConnectivity documentation) but documents no reset time. The
+    /// simulator's rule: the budget resets at the `"link"` section's `complicationBudgetResetsAt`
+    /// if given; else at the complication budget's first reset (its `"firstReset"`, by default
+    /// local midnight); else at the first local midnight after the start. The link counts the
+    /// transfers; the complication reads what is left from the link.
+    static func transferBudgetFirstReset(_ scenario: Scenario) -> SimTime {
+        if let given = scenario.sections.link?.complicationBudgetResetsAt { return given }
+        if let complication = scenario.sections.complication { return complication.configuration.budget.firstReset }
+        return ComplicationClock(origin: scenario.start).firstLocalMidnight
     }
 
     /// Records the link's settings and schedules the configured faults (a finite list the

@@ -187,18 +187,26 @@ import Testing
         #expect(model.records.last?.outcome.refusal == .notOnActiveFace)
     }
 
-    @Test func phoneTransfersUseTheirOwnBudget() throws {
-        let (simulation, outcome) = try run(
-            Self.scenario(
-                complication: #"{"budget": {"dailyTransfers": 1}}"#,
-                script: #"""
-                    [{"at": "+1m", "do": "phoneComplicationTransfer"}, {"at": "+2m", "do": "phoneComplicationTransfer"},
-                     {"after": "1s", "expect": {"complicationBudget": {"transfersLeft": 0, "refused": 1}}},
-                     {"at": "+3m", "do": "tap", "item": "kale"}, {"at": "+4m", "do": "tap", "item": "eggs"}]
-                    """#))
-        #expect(outcome.passed)
+    /// One complication-transfer budget: the link's. The second transfer of a one-a-day budget
+    /// falls back to userInfo; the watch app reloads the complication itself, and the
+    /// complication reports the link's figure (before, it kept a second budget of its own).
+    @Test func phoneTransfersShareTheLinksOneBudget() throws {
+        let text = Self.scenario(
+            complication: "{}",
+            script: #"""
+                [{"at": "+1m", "do": "phoneComplicationTransfer"}, {"at": "+2m", "do": "phoneComplicationTransfer"},
+                 {"after": "1s", "expect": {"complicationBudget": {"transfersLeft": 0, "refused": 0},
+                   "complicationBudgetRemaining": 0, "fellBack": {"complication": 1}}},
+                 {"at": "+3m", "do": "tap", "item": "kale"}, {"at": "+4m", "do": "tap", "item": "eggs"}]
+                """#
+        ).replacingOccurrences(
+            of: #""complication": {}"#, with: #""complication": {}, "link": {"complicationTransfersPerDay": 1}"#)
+        let (simulation, outcome) = try run(text)
+        #expect(outcome.passed, "\(outcome.failedExpectations.map(\.failure))")
+        let sources = simulation.complication.model?.records.filter { $0.kind == .reload }.map(\.source) ?? []
+        #expect(sources.prefix(3) == [.system, .phoneTransfer, .app], "\(sources)")
         #expect(
-            simulation.complication.model?.records.map(\.outcome.refusal).contains(.transferBudgetExhausted) == true)
+            simulation.complication.model?.records.contains { $0.outcome.refusal == .transferBudgetExhausted } == false)
     }
 
     @Test(arguments: ["+2h", "11:00", "2026-11-21T11:00:00+01:00", "2026-11-21T10:00:00Z"])

@@ -121,4 +121,23 @@ import Testing
         }
         #expect(ended, "the send ended with \(outcome)")
     }
+
+    /// Seam 5: one complication-transfer budget (the link's), with one reset rule (the
+    /// complication budget's reset, local midnight by default): the complication reports the
+    /// link's figure, and both reset together.
+    @Test func oneComplicationTransferBudgetWithOneReset() throws {
+        let json = """
+            {"format": 1, "name": "t", "start": "2026-11-21T20:00:00+01:00", "end": "2026-11-22T00:05:00+01:00",
+             "items": [{"id": "kale", "title": "Kale"}], "complication": {},
+             "script": [{"at": "+10m", "do": "phoneComplicationUpdate", "count": 52, "every": "1m"},
+                        {"at": "+1h10m", "expect": {"complicationBudget": {"transfersLeft": 0}}}]}
+            """
+        var simulation = ScenarioSimulation(scenario: try ScenarioDecoder.decode(Array(json.utf8), file: "t.json"))
+        let outcome = simulation.run()
+        #expect(outcome.passed, "\(outcome.failedExpectations.map(\.failure))")
+        #expect(simulation.link.transport.complicationBudget.remaining(at: simulation.now) == 50, "reset at midnight")
+        let section = try #require(outcome.summary.first { $0.title == "complication" })
+        #expect(section.rows.first { $0.key == "transfersLeft" }?.value == .int(50))
+        #expect(simulation.link.transport.statistics[.complication].fellBack == 2)
+    }
 }
