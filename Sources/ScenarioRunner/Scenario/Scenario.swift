@@ -30,6 +30,9 @@ public struct Scenario: Sendable {
     public var end: SimTime
     /// Feature settings (pipeline, link, complication, reminders), each optional.
     public var sections = ScenarioSections()
+    /// The most events a run of this scenario may schedule (`"eventLimit"`; default one
+    /// million). A run that reaches it stops with an error (see `docs/limits.md`).
+    public var eventLimit = EventLimit.default
     /// Where the wrist is at the start (`"wrist"`, default raised with the app on screen).
     public var wrist = InitialWrist.raised
 

@@ -63,6 +63,7 @@ public enum ScenarioDecoder {
             }
         }
         let sections = try decodeSections(&object, context)
+        let eventLimit = try decodeEventLimit(object.optional("eventLimit"), script: script, scriptNode, context)
         let wrist = try object.optional("wrist").map { node throws(ScenarioError) in
             try decodeInitialWrist(node, context)
         }
@@ -72,9 +73,32 @@ public enum ScenarioDecoder {
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
             watchLocation: watchNode?.location, items: items, history: history, script: script,
-            finalExpectations: finalExpectations, end: end, sections: sections)
+            finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit)
         if let wrist { scenario.wrist = wrist }
         return scenario
+    }
+
+    /// The `"eventLimit"` (default ``EventLimit/default``), checked against what is known at
+    /// load time: every action step is one event, so a script with more actions than the limit
+    /// is an error here (exit 65) rather than a run stopped part-way.
+    static func decodeEventLimit(
+        _ node: JSONNode?, script: [ScriptStep], _ scriptNode: JSONNode, _ context: DecodingContext
+    ) throws(ScenarioError) -> EventLimit {
+        let limit =
+            try node.map { node throws(ScenarioError) in
+                EventLimit(try node.int(context, in: 1...ScenarioLimits.maximumEventLimit))
+            } ?? .default
+        var actions = 0
+        for step in script {
+            if case .action = step.content { actions += 1 }
+        }
+        guard actions <= limit.maximum else {
+            throw context.error(
+                node ?? scriptNode,
+                "the script has \(actions) action steps, more than the event limit of \(limit); "
+                    + "expected at most \(limit.maximum) (raise \"eventLimit\" to run it)")
+        }
+        return limit
     }
 
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.

@@ -15,6 +15,9 @@ public enum ScenarioLimits {
     /// The latest instant a scenario may name.
     public static let latestTime = SimTime(offset: maximumSpan)
 
+    /// The largest `"eventLimit"` a scenario may set: a billion events.
+    public static let maximumEventLimit = 1_000_000_000
+
     /// Whether `time` is within the scenario range.
     public static func contains(_ time: SimTime) -> Bool { time >= .zero && time <= latestTime }
 }

@@ -29,7 +29,7 @@ extension ScenarioSimulation {
         }
         runEvents(notAfter: scenario.end)
         check(scenario.finalExpectations)
-        let invariantFailures = invariantFailures()
+        let invariantFailures = eventLimitFailures() + invariantFailures()
         record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
         return ScenarioOutcome(
             scenario: scenario, seed: seed, trace: trace.events,

@@ -33,7 +33,7 @@ extension ScenarioSimulation: LinkSettling {
         var copy = self
         copy.mode = .settling
         var pending = loop
-        var linkOnly = EventLoop<SimEvent>(capacity: 64)
+        var linkOnly = EventLoop<SimEvent>(capacity: 64, limit: loop.limit)
         linkOnly.advance(to: now)
         while let event = pending.next() {
             if event.isSettlingEvent { linkOnly.schedule(event, at: pending.now) }

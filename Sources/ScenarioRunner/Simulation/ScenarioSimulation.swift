@@ -47,6 +47,7 @@ public struct ScenarioSimulation {
         self.scenario = scenario
         let seed = seed ?? scenario.seed
         self.seed = seed
+        loop = EventLoop<SimEvent>(capacity: 256, limit: scenario.eventLimit)
         watch = WatchFeature(scenario: scenario, seed: seed)
         phone = PhoneFeature(scenario: scenario, seed: seed)
         link = LinkFeature(scenario: scenario, seed: seed)

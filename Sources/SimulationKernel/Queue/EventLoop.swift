@@ -11,27 +11,64 @@
 /// ```
 ///
 /// Time never moves backwards: scheduling in the past schedules at `now`.
+///
+/// A loop schedules at most ``limit`` events (see ``EventLimit``). Scheduling one more stops it:
+/// ``status`` becomes ``EventLoopStatus/stopped(_:)``, and from then on nothing is scheduled
+/// and ``next()`` returns `nil`, so the run ends with its reason instead of running on.
 public struct EventLoop<Event> {
     /// The current simulated time: the time of the last event popped.
     @inlinable public var now: SimTime { currentTime }
     @usableFromInline var currentTime: SimTime = .zero
     @usableFromInline var queue: EventQueue<SimTime, Event>
+    /// The most events this loop schedules.
+    public let limit: EventLimit
+    /// Whether the loop runs or stopped at its limit.
+    public private(set) var status: EventLoopStatus = .running
 
     /// Creates a loop at the scenario's start with no events.
-    public init(capacity: Int = 64) {
+    ///
+    /// - Parameters:
+    ///   - capacity: room reserved for pending events.
+    ///   - limit: the most events the loop will schedule (default: no practical limit).
+    public init(capacity: Int = 64, limit: EventLimit = .unlimited) {
         queue = EventQueue(capacity: capacity)
+        self.limit = limit
+    }
+
+    /// The number of events scheduled so far (each counts against ``limit``).
+    public var scheduledCount: Int { Int(clamping: queue.scheduledCount) }
+
+    /// The handle returned once the loop has stopped: cancelling it does nothing.
+    @usableFromInline static var refused: EventID { EventID(sequence: .max) }
+
+    /// Whether one more event may be scheduled; if not, stops the loop.
+    @inlinable
+    mutating func admitsOneMore() -> Bool {
+        if case .stopped = status { return false }
+        guard queue.scheduledCount < UInt64(limit.maximum) else {
+            stop()
+            return false
+        }
+        return true
+    }
+
+    @usableFromInline
+    mutating func stop() {
+        status = .stopped(EventLimitExceeded(limit: limit, time: currentTime))
     }
 
     /// The number of pending events.
     public var pendingCount: Int { queue.count }
 
-    /// Schedules `event` at `time` (or at `now` if `time` is in the past).
+    /// Schedules `event` at `time` (or at `now` if `time` is in the past). Past the limit,
+    /// stops the loop and schedules nothing (the returned handle cancels nothing).
     ///
     /// - Complexity: O(log *n*).
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: Event, at time: SimTime) -> EventID {
-        queue.schedule(event, at: max(time, now))
+        guard admitsOneMore() else { return Self.refused }
+        return queue.schedule(event, at: max(time, now))
     }
 
     /// Schedules `event` `delay` after `now`.
@@ -40,7 +77,7 @@ public struct EventLoop<Event> {
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: Event, after delay: SimDuration) -> EventID {
-        queue.schedule(event, at: now + max(delay, .zero))
+        schedule(event, at: now + max(delay, .zero))
     }
 
     /// Cancels a pending event; returns whether it was pending.
@@ -50,11 +87,13 @@ public struct EventLoop<Event> {
     /// The time of the next pending event, if any.
     public mutating func nextTime() -> SimTime? { queue.nextTime() }
 
-    /// Pops the next event and advances `now` to its time.
+    /// Pops the next event and advances `now` to its time; `nil` when none is pending or the
+    /// loop has stopped at its limit.
     ///
     /// - Complexity: O(log *n*).
     @inlinable
     public mutating func next() -> Event? {
+        if case .stopped = status { return nil }
         guard let (time, _, event) = queue.popNext() else { return nil }
         currentTime = time
         return event
@@ -63,6 +102,7 @@ public struct EventLoop<Event> {
     /// Pops the next event only if it is due at or before `limit`; otherwise advances `now`
     /// to `limit` (if later) and returns `nil`.
     public mutating func next(notAfter limit: SimTime) -> Event? {
+        if case .stopped = status { return nil }
         if let time = queue.nextTime(), time <= limit { return next() }
         if limit > currentTime { currentTime = limit }
         return nil
