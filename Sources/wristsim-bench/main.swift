@@ -13,6 +13,7 @@ let workloads: [any BenchWorkload] = [
     LinkWorkload(),
     SweepWorkload(),
     ScaleWorkload(),
+    ComplicationWorkload(),
 ]
 
 func printHelp(_ workloads: [any BenchWorkload]) {
