@@ -93,7 +93,7 @@ extension PhoneFeature {
         guard reminders != nil else { return [] }
         let time = context.now
         // A completed item keeps its new date unarmed (rule R2): it is not open, so it is not logged as due.
-        if list.status(of: item) == .open { reminders?.log(item, due: due, at: time) }
+        if sync.replica.item(item)?.status == .open { reminders?.log(item, due: due, at: time) }
         let at = PhoneReminders.reminderTime(time)
         return appRuns(.foreground, context) { $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at) }
     }
