@@ -105,22 +105,9 @@ import Testing
 
     /// Runs `wristsim ARGUMENTS` through `/bin/sh` in the scratch folder.
     static func run(_ example: Example) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$0\" " + example.arguments, CLI.executable.path]
-        process.currentDirectoryURL = scratch
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try CLI.launch(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" " + example.arguments, CLI.executable.path],
+            in: scratch)
     }
 
     @Test func everyCommandHasExamplesAndTheReadmeHasSome() throws {

@@ -21,23 +21,9 @@ import Testing
 
     /// Runs a shell command line in the package root, with `$W` the wristsim binary.
     static func shell(_ script: String) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = CLI.packageRoot
-        process.environment = ["W": CLI.executable.path, "PATH": "/usr/bin:/bin"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try CLI.launch(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", script], in: CLI.packageRoot,
+            environment: ["W": CLI.executable.path, "PATH": "/usr/bin:/bin"])
     }
 
     /// `run` on a FIFO with no writer blocked forever; now it is refused at once (exit 65).

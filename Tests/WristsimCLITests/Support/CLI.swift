@@ -29,10 +29,19 @@ enum CLI {
 
     /// Runs `wristsim arguments…` in the package root and waits for it.
     static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        try launch(executable, arguments, in: packageRoot)
+    }
+
+    /// Runs `program arguments…` in `folder` (with `environment`, or this process's when `nil`),
+    /// standard input closed, and captures what it printed. The one process runner of the CLI tests.
+    static func launch(
+        _ program: URL, _ arguments: [String], in folder: URL, environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = folder
+        if let environment { process.environment = environment }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
