@@ -1,4 +1,5 @@
 import ReminderScheduling
+import SimulationKernel
 import Testing
 
 @testable import ScenarioRunner
@@ -85,5 +86,44 @@ import Testing
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
         #expect(simulation.reminders?.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 5_400)))
+    }
+
+    /// Rule R15: removing an item in the phone app cancels its pending notification and its held
+    /// reminder, and no badge counts it any more.
+    @Test func removingAnItemCancelsItsReminders() throws {
+        let (simulation, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"},
+                       {"id": "c", "title": "C", "due": "+3h"}],
+             "reminders": {"window": 1},
+             "script": [
+               {"at": "+10m", "do": "phoneRemoveItem", "item": "a"},
+               {"after": "1s", "do": "phoneRemoveItem", "item": "c"},
+               {"at": "+3h1m", "expect": {"missedReminders": 0, "deliveries": [{"item": "b", "badge": 1}], "badge": 1}}
+             ]}
+            """)
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+        let harness = try #require(simulation.reminders?.harness)
+        #expect(harness.deliveries.map(\.identifier) == ["item:b"])
+        #expect(harness.scheduler.state(of: "a") == .removed)
+        #expect(simulation.reminders?.overdue(at: SimTime.zero + SimDuration.hours(4)).map(\.item) == ["b"])
+    }
+
+    /// Rule R15: removing an item after it came due lowers the app badge at once (the phone
+    /// app runs and sets it to the items overdue then).
+    @Test func aRemovalLowersTheAppBadge() throws {
+        let (_, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"}],
+             "script": [
+               {"at": "+1h1m", "expect": {"badge": 1}},
+               {"at": "+1h5m", "do": "phoneRemoveItem", "item": "a"},
+               {"at": "+1h6m", "expect": {"badge": 0}},
+               {"at": "+2h1m", "expect": {"badge": 1, "deliveries": [{"item": "a", "badge": 1}, {"item": "b", "badge": 1}]}}
+             ]}
+            """)
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
     }
 }

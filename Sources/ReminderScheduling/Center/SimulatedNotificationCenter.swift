@@ -176,15 +176,18 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     ///
     /// - Complexity: O(p).
     public var pendingFireRange: ClosedRange<ReminderTime>? {
-        let fires = pending.values.map(\.nextFire)
-        guard let first = fires.min(), let last = fires.max() else { return nil }
-        return first...last
+        var range: ClosedRange<ReminderTime>?
+        for entry in pending.values {
+            let fire = entry.nextFire
+            range = range.map { Swift.min($0.lowerBound, fire)...Swift.max($0.upperBound, fire) } ?? fire...fire
+        }
+        return range
     }
 
     /// The earliest fire date among pending requests.
     ///
-    /// - Complexity: O(p).
-    public var nextFireDate: ReminderTime? { pending.values.map(\.nextFire).min() }
+    /// - Complexity: O(p), no allocation.
+    public var nextFireDate: ReminderTime? { pending.values.lazy.map(\.nextFire).min() }
 
     /// Sets the app badge; `0` or less clears it.
     public mutating func setBadgeCount(_ count: Int) {

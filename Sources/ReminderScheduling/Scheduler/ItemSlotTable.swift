@@ -33,6 +33,40 @@ struct ItemSlotTable: Sendable {
         count += 1
     }
 
+    /// Indexes every slot of `items` (slot `i` is `items[i]`) in an empty table; returns `false` if
+    /// the table is not empty, or (the table then in an unspecified state) if two items share an
+    /// identifier. Identifiers are
+    /// hashed in batches before their buckets are probed, so the probes of a batch (independent
+    /// cache misses on a large table) overlap.
+    ///
+    /// - Complexity: O(N) expected.
+    mutating func indexAll(_ items: [ItemRecord]) -> Bool {
+        guard count == 0 else { return false }
+        if items.count * 2 > buckets.count { grow(toHold: items.count, items: items) }
+        let batch = 64
+        var hashes = [Int](repeating: 0, count: batch)
+        var start = 0
+        while start < items.count {
+            let end = Swift.min(start + batch, items.count)
+            for slot in start..<end { hashes[slot - start] = items[slot].id.hashValue }
+            for slot in start..<end {
+                var index = hashes[slot - start] & mask
+                while true {
+                    let occupant = buckets[index]
+                    if occupant < 0 {
+                        buckets[index] = Int32(truncatingIfNeeded: slot)
+                        break
+                    }
+                    if items[Int(occupant)].id == items[slot].id { return false }
+                    index = (index + 1) & mask
+                }
+            }
+            start = end
+        }
+        count = items.count
+        return true
+    }
+
     /// Makes room for `capacity` slots without regrowing.
     mutating func reserveCapacity(_ capacity: Int, items: [ItemRecord]) {
         if capacity * 2 > buckets.count { grow(toHold: capacity, items: items) }

@@ -40,6 +40,17 @@ extension PhoneFeature {
                 try scheduler.reopen(item, now: at)
             }
         default:
+            break
+        }
+        // A removal (here or through sync) cancels the item's reminders; an item added back after
+        // a removal is open again without a due date (rule R15).
+        switch (sync.replica.item(item), reminders.harness.scheduler.state(of: item)) {
+        case (nil, .open?), (nil, .completed?):
+            self.reminders?.logRemoval(item, at: time)
+            return appRuns(reason, context) { $0.removeItem(item, now: at) }
+        case (let shown?, .removed?) where shown.status == .open:
+            return appRuns(reason, context) { $0.restore(item, due: nil, now: at) }
+        default:
             return appRuns(reason, context) { _ in }
         }
     }
@@ -150,7 +161,14 @@ extension PhoneFeature {
         return effects
     }
 
-    /// Puts a wake-up event on the loop at the next fire date, unless an earlier one is there.
+    /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or
+    /// before it (and after now). A wake at the current instant never counts as pending: it is the
+    /// one firing, or one that will find a later wake already scheduled when it fires. So at most one
+    /// wake is pending after now, and a run of n minutely deliveries costs O(n) wake-ups — never a
+    /// growing number of wake chains (issue #15: every hourly app run coinciding with a wake used
+    /// to start another chain, O(n²) events).
+    ///
+    /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext) -> [WorldEffect] {
         guard let phone = reminders, let next = phone.nextEvent(after: context.now) else { return [] }
         if let wake = phone.nextWake, wake > context.now, wake <= next { return [] }
