@@ -90,7 +90,7 @@ package struct CountingBlockList<Key: Comparable> {
             return true
         }
         let block = Swift.min(firstBlock { !($0 < key) }, blocks.count - 1)
-        let position = Self.lowerBound(of: key, in: blocks[block])
+        let position = lowerBound(of: key, inBlock: block)
         if position < blocks[block].count, !(key < blocks[block][position]) { return false }
         blocks[block].insert(key, at: position)
         if position == blocks[block].count - 1 { lasts[block] = key }
@@ -110,7 +110,7 @@ package struct CountingBlockList<Key: Comparable> {
     package mutating func remove(_ key: Key) -> Bool {
         let block = firstBlock { !($0 < key) }
         guard block < blocks.count else { return false }
-        let position = Self.lowerBound(of: key, in: blocks[block])
+        let position = lowerBound(of: key, inBlock: block)
         guard position < blocks[block].count, !(key < blocks[block][position]) else { return false }
         blocks[block].remove(at: position)
         count -= 1
@@ -141,7 +141,7 @@ package struct CountingBlockList<Key: Comparable> {
     package func contains(_ key: Key) -> Bool {
         let block = firstBlock { !($0 < key) }
         guard block < blocks.count else { return false }
-        let position = Self.lowerBound(of: key, in: blocks[block])
+        let position = lowerBound(of: key, inBlock: block)
         return position < blocks[block].count && !(key < blocks[block][position])
     }
 
@@ -151,13 +151,16 @@ package struct CountingBlockList<Key: Comparable> {
     package func count(lessThanOrEqualTo key: Key) -> Int {
         let block = firstBlock { key < $0 }
         guard block < blocks.count else { return count }
-        var low = 0
-        var high = blocks[block].count
-        while low < high {
-            let middle = (low + high) / 2
-            if key < blocks[block][middle] { high = middle } else { low = middle + 1 }
+        let upper = blocks[block].withUnsafeBufferPointer { keys in
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if key < keys[middle] { high = middle } else { low = middle + 1 }
+            }
+            return low
         }
-        return prefixCount(block) + low
+        return prefixCount(block) + upper
     }
 
     /// Calls `body` with the keys in increasing order, starting after the prefix of keys for which
@@ -199,14 +202,17 @@ package struct CountingBlockList<Key: Comparable> {
         return low
     }
 
-    private static func lowerBound(of key: Key, in keys: [Key]) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+    /// The position of the first key of `block` not less than `key`.
+    private func lowerBound(of key: Key, inBlock block: Int) -> Int {
+        blocks[block].withUnsafeBufferPointer { keys in
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
-        return low
     }
 
     /// Bookkeeping after a key left `block`: drop it if empty, merge it if small, else update.

@@ -140,6 +140,9 @@ public struct ReminderScheduler: Sendable {
     /// How many wanted reminders are held outside the window.
     public var heldCount: Int { held.count }
 
+    /// How many reminders the app wants: the window and the held ones.
+    public var wantedCount: Int { entries.count + held.count }
+
     /// Every wanted reminder firing after `lower` and at or before `upper`, window and held, in order.
     ///
     /// - Complexity: O(W + log N + m) for m results.

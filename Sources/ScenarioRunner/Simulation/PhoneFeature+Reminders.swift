@@ -82,6 +82,13 @@ extension PhoneFeature {
             }
             phone.markLaunched(at: now)
         }
+        if effectiveReason == .backgroundRefresh {
+            // A background refresh step: the system runs the app in a background task (rule S6).
+            phone.refreshInBackground(at: now)
+            effects += Self.traceNew(&phone, now)
+            reminders = phone
+            return effects + scheduleReminderWake(context)
+        }
         do {
             _ = try phone.run(at: now, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
                 if !initial.isEmpty { scheduler.load(initial, now: at) }
@@ -152,6 +159,10 @@ extension PhoneFeature {
                 ("held", .int(Int64(run.held))), ("badge", .int(Int64(run.appBadge))),
             ]
             if !run.authorization.allowsDelivery { fields.append(("blocked", .string(run.authorization.rawValue))) }
+            if case .terminated(let code, let detail)? = run.backgroundTask {
+                fields.append(("terminated", .string(code)))
+                fields.append(("why", .string(detail)))
+            }
             if let notice = run.noticeHeld { fields.append(("notice", .int(Int64(notice)))) }
             effects.append(.trace(.phoneRefill, at: now, fieldList: fields))
         }
@@ -195,7 +206,18 @@ extension PhoneFeature {
                     .init("pendingMax", .int(Int64(harness.pendingMax))),
                     .init("pendingNow", .int(Int64(harness.center.pendingCount))),
                     .init("badgeNow", .int(Int64(harness.center.badge))),
-                ])
+                ] + Self.terminationRows(harness))
+        ]
+    }
+
+    /// With background refresh tasks the system terminated (rule S6): how many, with their codes.
+    private static func terminationRows(_ harness: ReminderHarness) -> [ReportSection.Row] {
+        guard !harness.terminations.isEmpty else { return [] }
+        let codes = harness.terminations.map(\.code).joined(separator: ", ")
+        return [
+            .init(
+                "backgroundTasksTerminated", .int(Int64(harness.terminations.count)),
+                text: "\(harness.terminations.count) (\(codes): the refill overran its background task limits)")
         ]
     }
 }

@@ -41,6 +41,8 @@ public struct PhoneReminders: Sendable {
         harness = ReminderHarness(
             configuration: configuration, rules: settings.rules, start: .zero, user: settings.user,
             refreshBudget: settings.refreshBudget)
+        let task = settings.refresh.task
+        harness.backgroundTask = { wanted in task.verdict(wantedReminders: wanted) }
         for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
     }
 
@@ -117,6 +119,13 @@ public struct PhoneReminders: Sendable {
 
     mutating func advance(to time: SimTime) {
         harness.advance(to: Self.reminderTime(time))
+    }
+
+    /// The system runs the app for a background refresh, under the task limits (see
+    /// ``ReminderHarness/refreshInBackground(at:)``).
+    @discardableResult
+    mutating func refreshInBackground(at time: SimTime) -> BackgroundTaskVerdict {
+        harness.refreshInBackground(at: Self.reminderTime(time))
     }
 
     /// Runs the app (see ``ReminderHarness/run(at:reason:_:)``).
