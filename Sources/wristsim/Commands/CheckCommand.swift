@@ -26,8 +26,11 @@ enum CheckCommand: Command {
           -h, --help      show this help
 
         EXIT CODES:
-          0 all passed   1 a scenario failed, or no scenario was found   64 usage error
-          65 a file is missing or invalid   74 the JUnit file could not be written
+          0   every scenario passed
+          1   a scenario failed, or no scenario was found
+          64  usage error
+          65  a file is missing or invalid (the other files still run)
+          74  standard output or the --junit file could not be written
 
         EXAMPLES:
           wristsim check
