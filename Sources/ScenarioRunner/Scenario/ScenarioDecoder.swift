@@ -45,8 +45,9 @@ public enum ScenarioDecoder {
             errors.record(error)
         }
         var summary: String?
-        do throws(ScenarioError) { summary = try object.optional("description")?.string(context, allowEmpty: true) }
-        catch { errors.record(error) }
+        do throws(ScenarioError) {
+            summary = try object.optional("description")?.string(context, allowEmpty: true)
+        } catch { errors.record(error) }
         var seed: UInt64 = 1
         do throws(ScenarioError) { seed = try object.optional("seed")?.uint64(context) ?? 1 } catch {
             errors.record(error)
@@ -98,7 +99,8 @@ public enum ScenarioDecoder {
             do throws(ScenarioError) {
                 end = try endNode.time(context)
                 guard end >= lastStep else {
-                    throw context.error(endNode, "expected \"end\" at or after the last step (\(lastStep)), found \(end)")
+                    throw context.error(
+                        endNode, "expected \"end\" at or after the last step (\(lastStep)), found \(end)")
                 }
             } catch {
                 errors.record(error)
@@ -172,7 +174,9 @@ public enum ScenarioDecoder {
                 return nil
             }
         }
-        sections.pipeline = section("pipeline") { node throws(ScenarioError) in try PipelineSettings.decode(node, context) }
+        sections.pipeline = section("pipeline") { node throws(ScenarioError) in
+            try PipelineSettings.decode(node, context)
+        }
         sections.complication = section("complication") { node throws(ScenarioError) in
             try ComplicationSettings.decode(node, context)
         }
@@ -353,7 +357,8 @@ public enum ScenarioDecoder {
         guard case .object(let members) = node.value else {
             errors.record(
                 context.error(
-                    node, "expected an object of expectations such as {\"remaining\": 3}, found \(node.kindDescription)"))
+                    node, "expected an object of expectations such as {\"remaining\": 3}, found \(node.kindDescription)"
+                ))
             return []
         }
         if members.isEmpty {

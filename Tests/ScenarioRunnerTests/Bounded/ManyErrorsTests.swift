@@ -59,10 +59,11 @@ import Testing
             """
         let error = try #require(Self.decodeError(text))
         let found = error.all.map { ($0.location?.line ?? 0, $0.path ?? "") }
-        #expect(found.map(\.1) == [
-            "$.name", "$.items[0].title", "$.items[1].bogus", "$.script[1].item", "$.script[2].expect.remaining",
-            "$.script[2].expect.remainig", "$.expect.remaining", "$.link.latency", "$.colour",
-        ])
+        #expect(
+            found.map(\.1) == [
+                "$.name", "$.items[0].title", "$.items[1].bogus", "$.script[1].item", "$.script[2].expect.remaining",
+                "$.script[2].expect.remainig", "$.expect.remaining", "$.link.latency", "$.colour",
+            ])
         #expect(found.map(\.0) == [1, 2, 2, 5, 6, 6, 8, 9, 10])
         #expect(error.omitted == 0)
         #expect(!error.description.contains("note:"))
