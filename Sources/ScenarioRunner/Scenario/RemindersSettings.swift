@@ -278,7 +278,8 @@ public struct RemindersSettings: Sendable {
             guard duration.nanoseconds >= smallest, duration <= ComplicationWork.maximumCost else {
                 let range = positive ? "more than 0s" : "0s or more"
                 throw context.error(
-                    value, "expected \(key) of \(range) and at most \(ComplicationWork.maximumCost), found \"\(duration)\"")
+                    value,
+                    "expected \(key) of \(range) and at most \(ComplicationWork.maximumCost), found \"\(duration)\"")
             }
             return duration
         }

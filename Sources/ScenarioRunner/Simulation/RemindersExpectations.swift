@@ -10,7 +10,8 @@ public enum RemindersExpectations {
 
     /// `"backgroundTasksTerminated": 1`: background refresh tasks the system terminated so far (rule S6).
     public static let backgroundTasksTerminated = ExpectationKind(
-        key: "backgroundTasksTerminated", summary: "phone background refresh tasks terminated so far (over their limits)"
+        key: "backgroundTasksTerminated",
+        summary: "phone background refresh tasks terminated so far (over their limits)"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         TerminatedTasks(value: try node.int(context, in: 0...Int.max))
     }
