@@ -68,8 +68,6 @@ public struct WorldContext: Sendable {
     public var reachableFromWatch: Reachability
     /// `isReachable` on the phone.
     public var reachableFromPhone: Reachability
-    /// Whether the phone app runs, as the link sees it.
-    public var phoneApp: AppRunState
 
     /// `isReachable` as `side` sees it.
     public func reachability(from side: LinkSide) -> Reachability {
