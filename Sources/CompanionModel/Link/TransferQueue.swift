@@ -51,6 +51,15 @@ public enum TransferState: Hashable, Sendable {
 
     /// Whether it is on the receiving device.
     public var hasArrived: Bool { self == .arrived }
+
+    /// `"waiting"`, `"inFlight"`, `"arrived"` (for traces).
+    public var name: String {
+        switch self {
+        case .waiting: return "waiting"
+        case .inFlight: return "inFlight"
+        case .arrived: return "arrived"
+        }
+    }
 }
 
 /// A queued transfer and its state.
@@ -72,5 +81,14 @@ struct TransferQueue: Hashable, Sendable {
 
     func index(of id: MessageID) -> Int? {
         entries.firstIndex { $0.message.id == id }
+    }
+
+    /// Inserts `entry` before the first entry sent after it (IDs are assigned in send order), so
+    /// the queue stays in send order.
+    ///
+    /// - Complexity: O(*n*).
+    mutating func insertInSendOrder(_ entry: QueuedTransfer) {
+        let position = entries.firstIndex { $0.message.id > entry.message.id } ?? entries.endIndex
+        entries.insert(entry, at: position)
     }
 }

@@ -33,12 +33,17 @@ extension WatchLink {
     }
 
     /// `transferCurrentComplicationUserInfo`: uses the daily budget, or falls back to userInfo.
+    ///
+    /// A budgeted transfer becomes the one *current* complication transfer: one still outstanding
+    /// is untagged first (``untagCurrentComplication(by:at:)``).
+    ///
+    /// - Complexity: O(*n*) in the phone's outstanding userInfo transfers.
     mutating func transferComplication(_ payload: LinkPayload, at now: SimTime) -> [LinkTransportEffect] {
         if complicationBudget.spend(at: now) {
             let message = makeMessage(.complication, from: .phone, payload, at: now)
             let left = complicationBudget.remaining(at: now)
             return [trace(.linkBudget, message, at: now, [("remaining", .int(Int64(left)))])]
-                + enqueue(message, lane: .complication, at: now)
+                + untagCurrentComplication(by: message, at: now) + enqueue(message, lane: .complication, at: now)
         }
         statistics[.complication].fellBack += 1
         let message = makeMessage(.userInfo, from: .phone, payload, at: now)
@@ -51,6 +56,43 @@ extension WatchLink {
                     ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
                 ])
         ] + enqueue(message, lane: .phoneUserInfo, at: now)
+    }
+
+    /// "There can only be one current complication user info in the outstandingUserInfoTransfers
+    /// queue" (WCSession.h): when a new current transfer is queued, the outstanding one is
+    /// untagged, and "will however stay in the queue of outstanding transfers" as an ordinary
+    /// userInfo transfer. It keeps its place in send order among the phone's userInfo transfers
+    /// (it was sent before every later one, so it is delivered before them), keeps its state
+    /// (waiting, on the air, or arrived) and no longer wakes the watch app.
+    ///
+    /// - Complexity: O(*n*) in the phone's outstanding userInfo transfers.
+    mutating func untagCurrentComplication(by newer: LinkMessage, at now: SimTime) -> [LinkTransportEffect] {
+        guard var current = lanes[.complication], !current.entries.isEmpty else { return [] }
+        var userInfo = lanes[.phoneUserInfo] ?? TransferQueue()
+        var effects: [LinkTransportEffect] = []
+        for var entry in current.entries {
+            entry.message.channel = .userInfo
+            userInfo.insertInSendOrder(entry)
+            statistics[.complication].fellBack += 1
+            effects.append(
+                trace(
+                    .linkUntagged, entry.message, at: now,
+                    [("by", .int(Int64(newer.id))), ("state", .string(entry.state.name))]))
+        }
+        current.entries.removeAll()
+        lanes[.complication] = current
+        lanes[.phoneUserInfo] = userInfo
+        observeDepth(.userInfo)
+        return effects + transmit(.phoneUserInfo, at: now)
+    }
+
+    /// The lane holding transfer `id`, whose arrival was scheduled in `lane`: a complication
+    /// transfer untagged since then is in the phone's userInfo lane.
+    func lane(holding id: MessageID, scheduledIn lane: TransferLane) -> TransferLane {
+        guard lane == .complication, lanes[.complication]?.index(of: id) == nil,
+            lanes[.phoneUserInfo]?.index(of: id) != nil
+        else { return lane }
+        return .phoneUserInfo
     }
 
     /// Transmits every waiting entry of `lane` if the session and the radio allow it. Arrivals
@@ -82,9 +124,10 @@ extension WatchLink {
 
     /// A transfer reaches the receiving device (unless it was voided by a drop-out, superseded,
     /// or cancelled meanwhile). A complication transfer wakes the watch app.
-    mutating func transferArrived(_ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime)
+    mutating func transferArrived(_ scheduled: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime)
         -> [LinkTransportEffect]
     {
+        let lane = lane(holding: id, scheduledIn: scheduled)
         guard let index = lanes[lane]?.index(of: id), lanes[lane]?.entries[index].state == .inFlight(epoch: epoch)
         else { return [] }
         lanes[lane]?.entries[index].state = .arrived

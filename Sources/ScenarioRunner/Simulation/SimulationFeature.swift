@@ -68,6 +68,9 @@ public struct WorldContext: Sendable {
     public var reachableFromWatch: Reachability
     /// `isReachable` on the phone.
     public var reachableFromPhone: Reachability
+    /// `remainingComplicationUserInfoTransfers`: the link's complication transfers left today
+    /// (the link owns that budget; the complication stamps it on its records for reports).
+    public var complicationTransfersLeft: Int
 
     /// `isReachable` as `side` sees it.
     public func reachability(from side: LinkSide) -> Reachability {
