@@ -62,6 +62,24 @@ import Testing
         #expect(harness.link.isIdle)
     }
 
+    /// The complication transfer waits in the same queue as the phone's userInfo transfers, so a
+    /// userInfo transfer sent after it never overtakes it, even with latencies that would let it,
+    /// and once untagged it is delivered before that later transfer.
+    @Test(arguments: 0..<20)
+    func aLaterUserInfoTransferNeverOvertakesTheUntaggedOne(seed: UInt64) {
+        var harness = TransportHarness(seed: seed) {
+            $0.faults.latency = .uniform(min: .milliseconds(10), max: .seconds(3))
+        }
+        harness.now(complication(4))  // id 1
+        harness.now(.request(.transferUserInfo(blob(10, "u"), from: .phone)))  // id 2
+        harness.at(t(0.005), complication(3))  // id 3 untags id 1 on the air
+        harness.run()
+        #expect(harness.traces.contains { $0.kind == "link.untagged" && $0["id"] == .int(1) }, "seed \(seed)")
+        let userInfo = harness.link.deliveries.filter { $0.message.channel == .userInfo }.map(\.message.id)
+        #expect(userInfo == [1, 2], "seed \(seed): \(userInfo)")
+        #expect(harness.firstDeliveryIDs == [1, 2, 3], "seed \(seed): one queue, send order")
+    }
+
     @Test func anUntaggedTransferNoLongerWakesTheWatchApp() {
         var harness = TransportHarness { $0.initialWatchApp = .notRunning }
         harness.now(.environment(.phoneOutOfRange))
