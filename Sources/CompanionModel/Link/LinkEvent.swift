@@ -60,6 +60,9 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
     /// The watch app's owner says how the app now runs (the scenario simulation's watch side,
     /// whose ``WatchAppLifecycle`` is the only source of this fact there).
     case watchAppRunState(AppRunState)
+    /// The phone app's owner says how the app now runs (the scenario simulation's phone side,
+    /// whose ``PhoneAppLifecycle`` is the only source of this fact there).
+    case phoneAppRunState(AppRunState)
     case complicationPlacement(ComplicationTransferBudget.Placement)
     case session(SessionActivation.Event)
 
@@ -77,6 +80,7 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
         case .watchAppToBackground: return "watchAppToBackground"
         case .wakeWatchApp: return "wakeWatchApp"
         case .watchAppRunState(let state): return "watchApp \(state.name)"
+        case .phoneAppRunState(let state): return "phoneApp \(state.name)"
         case .complicationPlacement(let placement):
             return placement == .onActiveFace ? "complicationOnFace" : "complicationOffFace"
         case .session(let event):
