@@ -24,10 +24,15 @@ import SimulationKernel
 /// fewest unresolved predecessors, by the same rule. Items never seen in any trip go last, in
 /// the order the list gives them.
 ///
+/// The order is computed when trips are learned, not when it is read: a scenario's history is
+/// learned once (``init(trips:)``) and every run of the scenario reads the same order and ranks
+/// (``learnedOrder``, ``rank(of:)``) without recomputing them.
+///
 /// ```swift
-/// var order = StoreOrder()
-/// order.learn(trip: ["avocados", "eggs", "milk"])
-/// order.learn(trip: ["kale", "carrots", "onions", "bell-peppers", "avocados"])
+/// let order = StoreOrder(trips: [
+///     ["avocados", "eggs", "milk"],
+///     ["kale", "carrots", "onions", "bell-peppers", "avocados"],
+/// ])
 /// order.sorted(["eggs", "kale"])  // ["kale", "eggs"]
 /// ```
 public struct StoreOrder: Hashable, Sendable {
@@ -46,17 +51,40 @@ public struct StoreOrder: Hashable, Sendable {
     private var appearances: [Int] = []
     /// The number of trips learned.
     public private(set) var tripCount = 0
+    /// Every known item in learned store order (see ``order()``), kept current by every learning.
+    public private(set) var learnedOrder: [ItemID] = []
+    /// Each known item's index in ``learnedOrder``.
+    private var rankByID: [ItemID: Int] = [:]
 
+    /// An order that knows no trip: ``sorted(_:)`` keeps the given order.
     public init() {}
+
+    /// The order learned from `trips`, oldest first: the same as ``learn(trip:)`` on each, with
+    /// the order computed once at the end.
+    ///
+    /// - Complexity: O(*k* × ``window``) expected for *k* items in all trips, plus one
+    ///   computation of the order (see ``learnedOrder``).
+    public init(trips: some Sequence<[ItemID]>) {
+        for trip in trips { record(trip: trip) }
+        reorder()
+    }
 
     private static func key(_ before: Int, _ after: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: before) << 32 | UInt64(truncatingIfNeeded: after) & 0xFFFF_FFFF
     }
 
-    /// Learns the order of one completed trip. Repeated items count at their first position.
+    /// Learns the order of one completed trip and recomputes the order. Repeated items count at
+    /// their first position. (To learn many trips, ``init(trips:)`` computes the order once.)
     ///
-    /// - Complexity: O(*k* × ``window``) expected for a trip of *k* items.
+    /// - Complexity: O(*k* × ``window``) expected for a trip of *k* items, plus one computation of
+    ///   the order.
     public mutating func learn(trip: [ItemID]) {
+        record(trip: trip)
+        reorder()
+    }
+
+    /// Counts one trip's votes and positions without recomputing the order.
+    private mutating func record(trip: [ItemID]) {
         var seen: Set<ItemID> = []
         let unique = trip.filter { seen.insert($0).inserted }
         var numbers: [Int] = []
@@ -86,6 +114,20 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// Whether `item` appeared in any learned trip.
     public func knows(_ item: ItemID) -> Bool { number[item] != nil }
+
+    /// The index of `item` in ``learnedOrder``, or `nil` for an item never seen in a trip.
+    ///
+    /// - Complexity: O(1) expected.
+    public func rank(of item: ItemID) -> Int? { rankByID[item] }
+
+    /// Recomputes ``learnedOrder`` and the ranks from the votes.
+    private mutating func reorder() {
+        learnedOrder = order()
+        var ranks: [ItemID: Int] = [:]
+        ranks.reserveCapacity(learnedOrder.count)
+        for (index, item) in learnedOrder.enumerated() { ranks[item] = index }
+        rankByID = ranks
+    }
 
     /// Where in the store `item` usually is: its mean relative position in the trips it was
     /// in, from 0 (first) to 1 (last); 1 for an item never seen.
@@ -124,7 +166,7 @@ public struct StoreOrder: Hashable, Sendable {
         }
     }
 
-    /// Every known item in learned store order.
+    /// Every known item in learned store order, computed from the votes.
     ///
     /// Kahn's algorithm over the net-vote edges with a priority queue: the next item is always
     /// the remaining one of least ``Rank`` (on a cycle, the one with the fewest unresolved
@@ -133,7 +175,7 @@ public struct StoreOrder: Hashable, Sendable {
     ///
     /// - Complexity: O((*v* + *e*) log(*v* + *e*)) for *v* known items and *e* voted pairs
     ///   (*e* < ``window`` × the number of items in all trips).
-    public var learnedOrder: [ItemID] {
+    private func order() -> [ItemID] {
         let count = items.count
         var successors = [[Int]](repeating: [], count: count)
         var unresolved = [Int](repeating: 0, count: count)
@@ -167,12 +209,10 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// `items` in learned store order; items never seen keep their given relative order, last.
     ///
-    /// - Complexity: O((*v* + *e*) log(*v* + *e*) + *n* log *n*).
+    /// - Complexity: O(*n* log *n*) for *n* items (the order is already known).
     public func sorted(_ items: [ItemID]) -> [ItemID] {
-        var rank: [ItemID: Int] = [:]
-        for (index, item) in learnedOrder.enumerated() { rank[item] = index }
-        return items.enumerated().sorted { lhs, rhs in
-            let (ra, rb) = (rank[lhs.element], rank[rhs.element])
+        items.enumerated().sorted { lhs, rhs in
+            let (ra, rb) = (rankByID[lhs.element], rankByID[rhs.element])
             switch (ra, rb) {
             case let (a?, b?): return a < b
             case (.some, nil): return true

@@ -72,7 +72,8 @@ public enum ScenarioDecoder {
         guard let start = context.start else { throw context.error(startNode, "missing start") }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
-            watchLocation: watchNode?.location, items: items, history: history, script: script,
+            watchLocation: watchNode?.location, items: items, history: history, storeOrder: StoreOrder(trips: history),
+            script: script,
             finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit)
         if let wrist { scenario.wrist = wrist }
         return scenario
