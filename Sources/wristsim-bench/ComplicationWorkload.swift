@@ -33,7 +33,7 @@ struct ComplicationWorkload: BenchWorkload {
             if policy <= nextApp {
                 effects = model.handle(.policyReloadDue(at: policy))
             } else {
-                effects = model.handle(.appReload(at: nextApp))
+                effects = model.handle(.appReload(at: nextApp, app: .foreground))
                 nextApp = nextApp + .hours(1)
             }
             for case .schedulePolicyReload(let grant) in effects { nextPolicy = grant.grantedFor }

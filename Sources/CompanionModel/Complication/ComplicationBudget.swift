@@ -5,7 +5,7 @@ import SimulationKernel
 ///
 /// ```swift
 /// var budget = ComplicationBudget(settings: .clockKit, presence: .onActiveFace, chip: .s3)
-/// let effects = budget.reduce(.appReload(at: SimTime(offset: .minutes(3))))
+/// let effects = budget.reduce(.appReload(at: SimTime(offset: .minutes(3)), app: .foreground))
 /// // [.record(granted, cost 4ms, 59.996s left), .reloadTimeline(at: +3m, source: .app)]
 /// ```
 ///
@@ -18,8 +18,10 @@ import SimulationKernel
 /// - policy reload (WidgetKit): planned when a timeline is installed, at the time the policy
 ///   asks for, moved later by the minimum interval or by pacing (``ComplicationPolicyGrant``);
 ///   charged like a background reload;
-/// - phone transfer: `notOnActiveFace`, `transferBudgetExhausted` (otherwise the transfer is used
-///   up even if the reload it asks for is then refused), `tooSoon`, then the budgets.
+/// - phone transfer: `notOnActiveFace`, `tooSoon`, then the budgets. The transfer's own daily
+///   budget (`remainingComplicationUserInfoTransfers`) is the link's alone
+///   (``ComplicationTransferBudget``): a transfer reaches the complication only if the link found
+///   budget for it, and otherwise arrives as ordinary userInfo that the app handles itself.
 ///
 /// Budgets refill at ``ComplicationBudgetSettings/firstReset`` and every
 /// ``ComplicationBudgetSettings/resetPeriod`` after it, before the first event at or after that moment.
@@ -73,8 +75,6 @@ public struct ComplicationBudget: Hashable, Sendable {
     public private(set) var countLeft: Int?
     /// Execution time left in the current budget day (`nil` without an execution budget).
     public private(set) var executionLeft: SimDuration?
-    /// Phone transfers left today (counted even while off the face; reported as 0 there).
-    private var transferAllowance: Int
     public private(set) var nextReset: SimTime
     /// The last granted reload (any source).
     public private(set) var lastGrantedReload: SimTime?
@@ -91,7 +91,6 @@ public struct ComplicationBudget: Hashable, Sendable {
         self.phase = presence == .onActiveFace ? .onActiveFace(.idle) : .notOnActiveFace
         self.countLeft = settings.dailyReloads.map { max(0, $0) }
         self.executionLeft = settings.dailyExecution.map { max(.zero, $0) }
-        self.transferAllowance = max(0, settings.dailyTransfers)
         self.nextReset = settings.firstReset
         self.lastGrantedReload = nil
         self.recentWakes = []
@@ -103,15 +102,11 @@ public struct ComplicationBudget: Hashable, Sendable {
         ComplicationBudget.reloads(count: countLeft, execution: executionLeft, cost: reloadCost)
     }
 
-    /// Transfers the phone may still make today: 0 when not on the active face (PLATFORM.md §2.4).
-    public var transfersLeft: Int { phase.presence == .onActiveFace ? transferAllowance : 0 }
-
-    /// Reloads and transfers left at `time`, counting resets due by then that no event has applied yet.
-    public func allowance(at time: SimTime) -> (reloads: Int, transfers: Int) {
-        guard settings.resetPeriod > .zero, time >= nextReset else { return (reloadsLeft, transfersLeft) }
-        let full = ComplicationBudget.reloads(
+    /// Reloads left at `time`, counting a reset due by then that no event has applied yet.
+    public func reloadsAllowed(at time: SimTime) -> Int {
+        guard settings.resetPeriod > .zero, time >= nextReset else { return reloadsLeft }
+        return ComplicationBudget.reloads(
             count: settings.dailyReloads.map { max(0, $0) }, execution: settings.dailyExecution, cost: reloadCost)
-        return (full, phase.presence == .onActiveFace ? max(0, settings.dailyTransfers) : 0)
     }
 
     /// Execution time left at `time`, counting a reset due by then (`nil` without an execution budget).
@@ -142,7 +137,9 @@ public struct ComplicationBudget: Hashable, Sendable {
         var effects = resetIfDue(at: event.time)
         switch event {
         case .appReload(let at, let app):
-            let free = app == .foreground && settings.foregroundReloads == .free
+            // Only a reload asked for in the foreground may be free (WidgetKit: "the containing
+            // app is in the foreground"); a background one is always charged.
+            let free = app.isForeground && settings.foregroundReloads == .free
             effects += reload(at: at, source: .app, charge: free ? .free : .charged)
         case .scheduleBackgroundRefresh(let at, let preferred):
             effects += schedule(at: at, preferred: max(preferred, at))
@@ -175,14 +172,7 @@ public struct ComplicationBudget: Hashable, Sendable {
                 effects.append(.schedulePolicyReload(retry))
             }
         case .phoneTransfer(let at):
-            if phase.presence == .notOnActiveFace {
-                effects.append(record(at, .phoneTransfer, .reload, .refused(.notOnActiveFace)))
-            } else if transferAllowance == 0 {
-                effects.append(record(at, .phoneTransfer, .reload, .refused(.transferBudgetExhausted)))
-            } else {
-                transferAllowance -= 1
-                effects += reload(at: at, source: .phoneTransfer, charge: .charged)
-            }
+            effects += reload(at: at, source: .phoneTransfer, charge: .charged)
         case .faceChanged(let at, let presence):
             switch (phase, presence) {
             case (.notOnActiveFace, .onActiveFace):
@@ -208,7 +198,6 @@ public struct ComplicationBudget: Hashable, Sendable {
         let latest = SimTime(nanoseconds: following.nanoseconds &- settings.resetPeriod.nanoseconds)
         countLeft = settings.dailyReloads.map { max(0, $0) }
         executionLeft = settings.dailyExecution.map { max(.zero, $0) }
-        transferAllowance = max(0, settings.dailyTransfers)
         nextReset = following
         return [.budgetReset(at: max(latest, settings.firstReset))]
     }
@@ -309,7 +298,7 @@ public struct ComplicationBudget: Hashable, Sendable {
         .record(
             ComplicationRequestRecord(
                 at: time, source: source, kind: kind, outcome: outcome, budgetLeft: reloadsLeft,
-                transfersLeft: transfersLeft, nextReset: nextReset, retryAt: retryAt, executionLeft: executionLeft,
+                nextReset: nextReset, retryAt: retryAt, executionLeft: executionLeft,
                 cost: cost, policy: policy))
     }
 

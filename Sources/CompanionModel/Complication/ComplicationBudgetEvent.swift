@@ -31,8 +31,6 @@ public enum ComplicationRefusal: String, CaseIterable, Hashable, Sendable {
     /// The preferred date is within the refresh interval of the last refresh, or the hour
     /// before it already holds the hourly maximum ("four refresh tasks an hour").
     case backgroundRateLimit
-    /// The phone has used its 50 complication transfers for the day.
-    case transferBudgetExhausted
     /// Closer to the last granted reload than the minimum reload interval.
     case tooSoon
     /// The daily reload budget is used up until the next reset.
@@ -53,8 +51,18 @@ public enum ComplicationCharge: String, Hashable, Sendable {
 public enum ComplicationAppState: String, Hashable, Sendable {
     /// Frontmost (the user is using it): free under WidgetKit rules.
     case foreground
-    /// Running in the background (a background task, or woken by the phone): always charged.
+    /// Running in the background (a background task, woken by the phone, or after the return
+    /// to the clock): always charged.
     case background
+
+    /// The app's state as the watch's lifecycle has it: only a frontmost app is in the
+    /// foreground; an app launching, in the background or suspended is not.
+    public init(_ lifecycle: WatchAppLifecycle) {
+        self = lifecycle.runState.isForeground ? .foreground : .background
+    }
+
+    /// Whether the app is frontmost (the only case WidgetKit exempts from the budget).
+    public var isForeground: Bool { self == .foreground }
 }
 
 /// The decision on one request.
@@ -84,8 +92,10 @@ public struct ComplicationRequestRecord: Hashable, Sendable {
     /// with an execution budget the reloads of this cost it still allows (the smaller of the two
     /// when both apply; `Int.max` with neither).
     public var budgetLeft: Int
-    /// Phone complication transfers left today (0 while not on the active face).
-    public var transfersLeft: Int
+    /// The phone's complication transfers left today when the request was decided, as the link
+    /// counts them (`remainingComplicationUserInfoTransfers`, the one owner of that budget);
+    /// `nil` when no link told the model (a model used on its own).
+    public var transfersLeft: Int?
     /// When the budget next resets.
     public var nextReset: SimTime
     /// For a refused background-refresh schedule: the earliest preferred date that would be accepted.
@@ -99,7 +109,7 @@ public struct ComplicationRequestRecord: Hashable, Sendable {
 
     public init(
         at: SimTime, source: ComplicationReloadSource, kind: ComplicationRequestKind,
-        outcome: ComplicationRequestOutcome, budgetLeft: Int, transfersLeft: Int, nextReset: SimTime,
+        outcome: ComplicationRequestOutcome, budgetLeft: Int, transfersLeft: Int? = nil, nextReset: SimTime,
         retryAt: SimTime? = nil, executionLeft: SimDuration? = nil, cost: SimDuration? = nil,
         policy: ComplicationPolicyGrant? = nil
     ) {
@@ -125,8 +135,9 @@ public enum ComplicationFacePresence: String, Hashable, Sendable {
 
 /// An input to ``ComplicationBudget/reduce(_:)``.
 public enum ComplicationBudgetEvent: Hashable, Sendable {
-    /// The app asks for a reload (the pipeline's "update complication" step, in the foreground).
-    case appReload(at: SimTime, app: ComplicationAppState = .foreground)
+    /// The app asks for a reload (the pipeline's "update complication" step, data from the phone,
+    /// a `reloadComplication` step), in the foreground or in the background.
+    case appReload(at: SimTime, app: ComplicationAppState)
     /// The app schedules a background refresh for `preferred`.
     case scheduleBackgroundRefresh(at: SimTime, preferred: SimTime)
     /// The scheduled background refresh wakes the app; its task starts. Ignored unless a refresh
@@ -139,7 +150,8 @@ public enum ComplicationBudgetEvent: Hashable, Sendable {
     /// The system reload the policy asked for is due. Ignored unless one is planned for this
     /// time or earlier.
     case policyReloadDue(at: SimTime)
-    /// A complication transfer from the phone arrives; it asks for a reload.
+    /// A budgeted complication transfer from the phone arrives (the link spent its transfer
+    /// budget on it); it asks for a reload.
     case phoneTransfer(at: SimTime)
     /// The user put the complication on the active face or took it off.
     case faceChanged(at: SimTime, to: ComplicationFacePresence)

@@ -14,7 +14,6 @@ import SimulationKernel
 /// | `backgroundRefreshesPerHour` | 4 | 4 | "four refresh tasks an hour" with the complication on the active face |
 /// | `backgroundRefreshInterval` | 15 min | 15 min | WWDC20-10049 schedules 15 min apart |
 /// | `backgroundTaskLimits` | 4 s CPU, 15 s wall | same | "on the order of seconds" (chosen, UNCONFIRMED) |
-/// | `dailyTransfers` | 50 | 50 | `remainingComplicationUserInfoTransfers`: "50 transfers a day" |
 ///
 /// Budgets reset at ``firstReset`` and every ``resetPeriod`` after it (the runner puts the first
 /// reset at the scenario's next local midnight; the real window is "tuned to the user's daily
@@ -54,7 +53,6 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
     public var backgroundRefreshInterval: SimDuration
     /// CPU and wall time each background task may use.
     public var backgroundTaskLimits: BackgroundTaskLimits
-    public var dailyTransfers: Int
 
     public init(
         rules: ComplicationRules = .clockKit, dailyReloads: Int? = 50, dailyExecution: SimDuration? = nil,
@@ -64,7 +62,7 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
         foregroundReloads: ForegroundReloads = .charged, minimumReloadInterval: SimDuration = .zero,
         entrySpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100, backgroundRefreshesPerHour: Int = 4,
         backgroundRefreshInterval: SimDuration = .minutes(15),
-        backgroundTaskLimits: BackgroundTaskLimits = BackgroundTaskLimits(), dailyTransfers: Int = 50
+        backgroundTaskLimits: BackgroundTaskLimits = BackgroundTaskLimits()
     ) {
         self.rules = rules
         self.dailyReloads = dailyReloads
@@ -80,7 +78,6 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
         self.backgroundRefreshesPerHour = backgroundRefreshesPerHour
         self.backgroundRefreshInterval = backgroundRefreshInterval
         self.backgroundTaskLimits = backgroundTaskLimits
-        self.dailyTransfers = dailyTransfers
     }
 
     /// What one reload computes unless the scenario says otherwise: 10 ms on the S1 (chosen).

@@ -59,7 +59,8 @@ extension ComplicationReport {
             .optional(record.outcome.refusal.map { ["code": .string($0.rawValue), "message": .string($0.message)] }))
         object.append("charged", .bool(record.outcome == .granted(.charged)))
         object.append("budgetLeft", record.budgetLeft == .max ? .null : .count(record.budgetLeft))
-        object.append("transfersLeft", .count(record.transfersLeft))
+        // The link's count when the request was decided; a model run without a link has no transfers.
+        object.append("transfersLeft", .count(record.transfersLeft ?? 0))
         object.append("nextReset", .string(stamp(record.nextReset)))
         object.append("retryAt", .optional(record.retryAt.map { .string(stamp($0)) }))
         object.append("costMs", .optional(record.cost.map { .milliseconds($0) }))
@@ -135,7 +136,6 @@ extension ComplicationRefusal {
         case .notOnActiveFace: return "the complication is not on the active watch face"
         case .refreshOutstanding: return "a background refresh is already scheduled or running"
         case .backgroundRateLimit: return "too many background refreshes in the hour, or too soon after the last one"
-        case .transferBudgetExhausted: return "the phone has used its complication transfers for the day"
         case .tooSoon: return "closer to the last granted reload than the minimum reload interval"
         case .budgetExhausted: return "the daily reload budget is used up until the next reset"
         case .executionBudgetExhausted: return "the daily execution-time budget is used up until the next reset"

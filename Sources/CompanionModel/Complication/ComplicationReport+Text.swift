@@ -147,9 +147,10 @@ extension ComplicationReport {
             if count > 0 { refusals.append("\(reason.rawValue) \(count)") }
         }
         let schedules = all.filter { $0.kind == .scheduleRefresh }
-        let left = model.budget.allowance(at: end)
+        let left = model.budget.reloadsAllowed(at: end)
         let nextReset = model.budget.reset(after: end)
-        let reloadsText = left.reloads == .max ? "unlimited" : String(left.reloads)
+        let reloadsText = left == .max ? "unlimited" : String(left)
+        let transfersText = transfersLeft.map { ", \($0) transfers" } ?? ""
         let executionText =
             model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
         var lines: [String] = [
@@ -157,7 +158,7 @@ extension ComplicationReport {
                 + "\(reloads.count - granted.count) refused; \(schedules.count) background refresh schedules, "
                 + "\(schedules.filter(\.outcome.isGranted).count) granted",
             "refused  " + (refusals.isEmpty ? "none" : refusals.joined(separator: ", ")),
-            "left     \(reloadsText) reloads\(executionText), \(left.transfers) transfers; "
+            "left     \(reloadsText) reloads\(executionText)\(transfersText); "
                 + "next reset \(clock.timeOfDay(nextReset)) (\(nextReset))",
         ]
         lines += budgetSummary

@@ -22,12 +22,20 @@ public struct ComplicationReport: Hashable, Sendable {
     public let entries: [EntryLine]
     /// Staleness per reported family, in family order.
     public let staleness: [ComplicationStaleness]
+    /// The phone's complication transfers left at the end, as the link counts them (`nil`
+    /// without a link: the model run on its own).
+    public let transfersLeft: Int?
 
-    /// Builds the report for `families` (default: all configured) from the model's start until `end`.
+    /// Builds the report for `families` (default: all configured) from the model's start until
+    /// `end`; `transfersLeft` is the link's transfer count at the end, if there is a link.
     ///
     /// - Complexity: O(*e* · *f* + *b* log *b*) for *e* entries, *f* families and *b* staleness instants.
-    public init(model: ComplicationTimelineModel, until end: SimTime, families: [ComplicationFamily]? = nil) {
+    public init(
+        model: ComplicationTimelineModel, until end: SimTime, families: [ComplicationFamily]? = nil,
+        transfersLeft: Int? = nil
+    ) {
         self.model = model
+        self.transfersLeft = transfersLeft
         self.start = model.truth.first?.at ?? .zero
         self.end = max(end, start)
         let picked = families ?? model.configuration.families

@@ -82,15 +82,22 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     /// A granted reload installs a new timeline; under a reload policy the budget then plans
     /// the next system reload (``ComplicationBudgetEffect/schedulePolicyReload(_:)``).
     ///
+    /// - Parameter transfersLeft: the phone's complication transfers left now, as the link
+    ///   counts them (stamped on the records for reports; the budget never counts transfers).
     /// - Returns: all effects, for the driver to schedule wakes, tasks and cancellations.
     /// - Complexity: O(*n* + *e*) for a granted reload (*n* remaining items, *e* installed entries).
     @discardableResult
-    public mutating func handle(_ event: ComplicationBudgetEvent) -> [ComplicationBudgetEffect] {
+    public mutating func handle(_ event: ComplicationBudgetEvent, transfersLeft: Int? = nil)
+        -> [ComplicationBudgetEffect]
+    {
         var effects = budget.reduce(event)
         var index = 0
         while index < effects.count {
             switch effects[index] {
-            case .record(let record): records.append(record)
+            case .record(var record):
+                record.transfersLeft = transfersLeft
+                effects[index] = .record(record)
+                records.append(record)
             case .budgetReset(let at): resets.append(at)
             case .budgetExhausted(let at, let which): exhaustions.append(ComplicationExhaustion(at: at, budget: which))
             case .backgroundTaskRecord(let task): backgroundTasks.append(task)

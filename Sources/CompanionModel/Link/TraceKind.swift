@@ -58,6 +58,7 @@ public enum TraceKind: String, Hashable, Sendable, CaseIterable {
     case linkSuperseded = "link.superseded"
     case linkBudget = "link.budget"
     case linkBudgetFallback = "link.budgetFallback"
+    case linkUntagged = "link.untagged"
     case linkRetry = "link.retry"
     case linkArrived = "link.arrived"
     case linkDelivered = "link.delivered"

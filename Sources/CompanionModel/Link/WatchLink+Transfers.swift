@@ -11,6 +11,11 @@ extension WatchLink {
         return enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: now)
     }
 
+    /// Queues `message` in `lane`. A complication transfer (the phone's userInfo lane carries it)
+    /// becomes the lane's one current complication transfer, untagging the one before it
+    /// (``untagCurrentComplication(in:by:at:)``).
+    ///
+    /// - Complexity: O(*n*) in the lane's length (transmission of waiting entries).
     mutating func enqueue(_ message: LinkMessage, lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
         statistics[message.channel].sent += 1
         var effects = [trace(.linkQueued, message, at: now)]
@@ -26,19 +31,27 @@ extension WatchLink {
             }
             queue.entries.removeAll()
         }
-        queue.entries.append(QueuedTransfer(message: message, state: .waiting, attempts: 0))
+        let isCurrent = message.channel == .complication
+        if isCurrent { effects += untagCurrentComplication(in: &queue, by: message, at: now) }
+        queue.append(QueuedTransfer(message: message, state: .waiting, attempts: 0), asCurrentComplication: isCurrent)
         lanes[lane] = queue
         observeDepth(message.channel)
+        if isCurrent { observeDepth(.userInfo) }
         return effects + transmit(lane, at: now)
     }
 
     /// `transferCurrentComplicationUserInfo`: uses the daily budget, or falls back to userInfo.
+    /// Either way the transfer joins the phone's one queue of outstanding userInfo transfers
+    /// ("There can only be one current complication user info in the outstandingUserInfoTransfers
+    /// queue"), so it is delivered in send order with them; a budgeted one is tagged current.
+    ///
+    /// - Complexity: O(*n*) in the phone's outstanding userInfo transfers.
     mutating func transferComplication(_ payload: LinkPayload, at now: SimTime) -> [LinkTransportEffect] {
         if complicationBudget.spend(at: now) {
             let message = makeMessage(.complication, from: .phone, payload, at: now)
             let left = complicationBudget.remaining(at: now)
             return [trace(.linkBudget, message, at: now, [("remaining", .int(Int64(left)))])]
-                + enqueue(message, lane: .complication, at: now)
+                + enqueue(message, lane: .phoneUserInfo, at: now)
         }
         statistics[.complication].fellBack += 1
         let message = makeMessage(.userInfo, from: .phone, payload, at: now)
@@ -51,6 +64,27 @@ extension WatchLink {
                     ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
                 ])
         ] + enqueue(message, lane: .phoneUserInfo, at: now)
+    }
+
+    /// WCSession.h: "If a current complication user info is outstanding … and
+    /// -transferCurrentComplicationUserInfo: is called again with new user info, the new user info
+    /// will be tagged as current and the previously current user info will be untagged. The
+    /// previous user info will however stay in the queue of outstanding transfers." The untagged
+    /// transfer becomes an ordinary userInfo transfer where it is: its place in send order, its
+    /// state (waiting, on the air, or arrived) and its budget are kept; it no longer wakes the
+    /// watch app. Traced `link.untagged` and counted as a complication `fellBack`.
+    ///
+    /// - Complexity: O(log *n*) in the queue's length.
+    mutating func untagCurrentComplication(in queue: inout TransferQueue, by newer: LinkMessage, at now: SimTime)
+        -> [LinkTransportEffect]
+    {
+        guard let untagged = queue.untagCurrentComplication() else { return [] }
+        statistics[.complication].fellBack += 1
+        return [
+            trace(
+                .linkUntagged, untagged.message, at: now,
+                [("by", .int(Int64(newer.id))), ("state", .string(untagged.state.name))])
+        ]
     }
 
     /// Transmits every waiting entry of `lane` if the session and the radio allow it. Arrivals
@@ -93,7 +127,7 @@ extension WatchLink {
         if let delay = duplicateDelay() {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
         }
-        if lane == .complication, !watchApp.isRunning {
+        if message.channel == .complication, !watchApp.isRunning {
             // The system launches the watch app into the background; its owner decides and tells
             // the link (``LinkEnvironmentChange/watchAppRunState(_:)``), which then delivers.
             return effects + [.wakeApp(.watch)]
@@ -106,7 +140,7 @@ extension WatchLink {
         guard app(lane.route.to).isRunning, var queue = lanes[lane] else { return [] }
         var effects: [LinkTransportEffect] = []
         while let first = queue.entries.first, first.state.hasArrived {
-            queue.entries.removeFirst()
+            queue.removeEntry(at: queue.entries.startIndex)
             let message = first.message
             recordFirstDelivery(message, at: now)
             effects.append(trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))]))
@@ -138,7 +172,7 @@ extension WatchLink {
     /// the counterpart app. Unknown or finished transfers: nothing happens.
     mutating func cancelTransfer(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
         for lane in TransferLane.allCases {
-            guard let index = lanes[lane]?.index(of: id), let entry = lanes[lane]?.entries.remove(at: index) else {
+            guard let index = lanes[lane]?.index(of: id), let entry = lanes[lane]?.removeEntry(at: index) else {
                 continue
             }
             statistics[entry.message.channel].failed += 1

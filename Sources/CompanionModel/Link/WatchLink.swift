@@ -107,8 +107,7 @@ public struct WatchLink: Sendable {
     /// `outstandingUserInfoTransfers` of `side`: its userInfo and complication transfers not yet
     /// received by the counterpart app, oldest first.
     public func outstandingTransfers(from side: LinkSide) -> [QueuedTransfer] {
-        let own: [TransferLane] = side == .watch ? [.watchUserInfo] : [.phoneUserInfo, .complication]
-        return own.flatMap { lanes[$0]?.entries ?? [] }.sorted { $0.message.id < $1.message.id }
+        lanes[side == .watch ? .watchUserInfo : .phoneUserInfo]?.entries ?? []
     }
 
     /// The application context waiting to be delivered from `side`, if any.
@@ -173,7 +172,7 @@ public struct WatchLink: Sendable {
 
     func depth(of channel: LinkChannel) -> Int {
         if channel == .interactive { return interactive.count }
-        return TransferLane.allCases.filter { $0.channel == channel }.reduce(0) { $0 + (lanes[$1]?.entries.count ?? 0) }
+        return TransferLane.allCases.reduce(0) { $0 + (lanes[$1]?.count(of: channel, in: $1) ?? 0) }
     }
 
     mutating func observeDepth(_ channel: LinkChannel) {

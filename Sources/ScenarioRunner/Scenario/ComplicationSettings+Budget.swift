@@ -77,7 +77,11 @@ extension ComplicationSettings {
             budget.backgroundTaskLimits.wall = try boundedDuration(value, context, atMost: ComplicationWork.maximumCost)
         }
         if let value = object.optional("dailyTransfers") {
-            budget.dailyTransfers = try value.int(context, in: 0...100_000)
+            // One owner per fact: the transfer budget is the link's.
+            throw context.error(
+                value,
+                "\"dailyTransfers\" is not a complication setting; the phone's complication transfers "
+                    + "per day are the link's: \"link\": {\"complicationTransfersPerDay\": 50}")
         }
         try object.finish()
         return budget

@@ -158,10 +158,10 @@ public enum ComplicationExpectations {
             }
             let actualCharged = model.records.filter { $0.outcome == .granted(.charged) }.count
             let actualRefused = model.records.filter { !$0.outcome.isGranted }.count
-            let left = model.budget.allowance(at: simulation.now)
+            let left = model.budget.reloadsAllowed(at: simulation.now)
             var problems: [String] = []
-            if let reloadsLeft, left.reloads != reloadsLeft {
-                problems.append("expected \(reloadsLeft) reloads left, found \(left.reloads)")
+            if let reloadsLeft, left != reloadsLeft {
+                problems.append("expected \(reloadsLeft) reloads left, found \(left)")
             }
             if let charged, actualCharged != charged {
                 problems.append("expected \(charged) charged reloads, found \(actualCharged)")

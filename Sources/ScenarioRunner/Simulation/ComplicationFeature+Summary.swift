@@ -3,9 +3,11 @@ import SimulationKernel
 
 extension ComplicationFeature {
     /// The complication report from the start until `now` (`nil` without a `"complication"` section).
-    public func report(at now: SimTime, families: [ComplicationFamily]? = nil) -> ComplicationReport? {
+    public func report(at now: SimTime, families: [ComplicationFamily]? = nil, transfersLeft: Int? = nil)
+        -> ComplicationReport?
+    {
         guard let model else { return nil }
-        return ComplicationReport(model: model, until: now, families: families)
+        return ComplicationReport(model: model, until: now, families: families, transfersLeft: transfersLeft)
     }
 }
 
@@ -13,12 +15,12 @@ extension ComplicationFeature {
     /// The run summary's `complication` section (none without a `"complication"` section).
     /// - Parameter transfersLeft: the link's complication transfers left (the one budget).
     func complicationSection(at now: SimTime, transfersLeft: Int) -> [ReportSection] {
-        guard let report = report(at: now) else { return [] }
+        guard let report = report(at: now, transfersLeft: transfersLeft) else { return [] }
         let records = report.records
         let reloads = records.filter { $0.kind == .reload }
         let charged = reloads.filter { $0.outcome == .granted(.charged) }.count
         let refused = records.filter { !$0.outcome.isGranted }
-        let left = report.model.budget.allowance(at: now)
+        let left = report.model.budget.reloadsAllowed(at: now)
         var reasons: [TraceValue] = []
         for reason in ComplicationRefusal.allCases {
             let count = refused.filter { $0.outcome.refusal == reason }.count
@@ -34,7 +36,7 @@ extension ComplicationFeature {
             .init(
                 "refused", .int(Int64(refused.count)),
                 text: refused.isEmpty ? "0" : "\(refused.count) (\(reasons.map(\.text).joined(separator: ", ")))"),
-            .init("reloadsLeft", left.reloads == .max ? .string("unlimited") : .int(Int64(left.reloads))),
+            .init("reloadsLeft", left == .max ? .string("unlimited") : .int(Int64(left))),
             .init("transfersLeft", .int(Int64(transfersLeft))),
         ]
         rows += budgetRows(report, at: now)

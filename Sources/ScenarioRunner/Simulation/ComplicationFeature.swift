@@ -81,11 +81,11 @@ public struct ComplicationFeature: SimulationFeature {
         case .listChanged(let remaining):
             model?.listChanged(to: remaining, at: now)
             return []
-        case .reload(let source):
+        case .reload(let source, let app):
             guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context) }
-            // The watch app asks from its check-off pipeline or when data reaches it: counted as
-            // a foreground reload (free under WidgetKit rules).
-            var effects = apply(.appReload(at: now, app: .foreground), context)
+            // The watch app asks from its check-off pipeline, when data reaches it, or in a
+            // `reloadComplication` step: free only in the foreground under WidgetKit rules.
+            var effects = apply(.appReload(at: now, app: app), context)
             if case .terminated = driver { effects += restartRefreshPlan(context) }
             return effects
         case .face(let presence):
@@ -170,7 +170,7 @@ public struct ComplicationFeature: SimulationFeature {
         // Move the model out so its arrays stay uniquely referenced: appending to a shared copy
         // would copy every record and entry on each request (quadratic over a long run).
         self.model = nil
-        let produced = model.handle(event)
+        let produced = model.handle(event, transfersLeft: context.complicationTransfersLeft)
         self.model = model
         let now = context.now
         var effects: [WorldEffect] = []
@@ -254,9 +254,11 @@ public struct ComplicationFeature: SimulationFeature {
 public enum ComplicationEvent: Hashable, Sendable {
     /// The watch's list changed: these items remain, in display order.
     case listChanged(remaining: [ShoppingItem])
-    /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a phone
-    /// transfer (``ComplicationReloadSource/phoneTransfer``).
-    case reload(ComplicationReloadSource)
+    /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a budgeted
+    /// phone transfer (``ComplicationReloadSource/phoneTransfer``), with the watch app in the
+    /// foreground or not (the sender owns the app's lifecycle): only a foreground reload may be
+    /// free (WidgetKit), a background one is charged.
+    case reload(ComplicationReloadSource, app: ComplicationAppState)
     /// The user puts the complication on the active face or takes it off.
     case face(ComplicationFacePresence)
     /// The app asks the system to schedule its next background refresh.

@@ -28,11 +28,17 @@ public enum ComplicationSteps {
         PhoneTransfer()
     }
 
-    /// `{"do": "reloadComplication"}`: the app, in the foreground, asks for a reload without a check-off.
+    /// `{"do": "reloadComplication"}`: the app asks for a reload without a check-off, in the
+    /// foreground unless `"app": "background"` (a background reload is always charged).
     public static let reload = StepKind(
-        name: "reloadComplication", summary: "the foreground app asks for a complication reload"
-    ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        AppReload()
+        name: "reloadComplication", summary: "the app asks for a complication reload (\"app\": foreground|background)"
+    ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
+        guard let node = object.optional("app") else { return AppReload(app: .foreground) }
+        let name = try node.string(context)
+        guard let app = ComplicationAppState(rawValue: name) else {
+            throw context.error(node, "unknown app state \"\(name)\"; expected \"foreground\" or \"background\"")
+        }
+        return AppReload(app: app)
     }
 
     /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each
@@ -65,7 +71,10 @@ public enum ComplicationSteps {
     }
 
     public struct AppReload: ScenarioAction {
-        public var label: String { "app reloads the complication" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.app)))] }
+        public var app: ComplicationAppState
+        public var label: String {
+            app.isForeground ? "app reloads the complication" : "app reloads the complication in the background"
+        }
+        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.app, app: app)))] }
     }
 }

@@ -58,7 +58,8 @@ public struct ScenarioSimulation {
     var context: WorldContext {
         WorldContext(
             now: now, scenario: scenario, reachableFromWatch: link.transport.reachability(from: .watch),
-            reachableFromPhone: link.transport.reachability(from: .phone), phoneApp: link.transport.phoneApp)
+            reachableFromPhone: link.transport.reachability(from: .phone), phoneApp: link.transport.phoneApp,
+            complicationTransfersLeft: link.transport.complicationBudget.remaining(at: now))
     }
 
     /// Routes one event to its owner and performs what it asks for. A feature adds one `case`.
@@ -104,7 +105,8 @@ public struct ScenarioSimulation {
 
     /// The complication report from the start until now (`nil` without a `"complication"` section).
     public func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
-        complication.report(at: now, families: families)
+        complication.report(
+            at: now, families: families, transfersLeft: link.transport.complicationBudget.remaining(at: now))
     }
 
     /// Where the watch's and the phone's lists fail to agree right now — an item shown

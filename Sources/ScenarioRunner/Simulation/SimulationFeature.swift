@@ -70,6 +70,9 @@ public struct WorldContext: Sendable {
     public var reachableFromPhone: Reachability
     /// Whether the phone app runs, as the link sees it.
     public var phoneApp: AppRunState
+    /// `remainingComplicationUserInfoTransfers`: the link's complication transfers left today
+    /// (the link owns that budget; the complication stamps it on its records for reports).
+    public var complicationTransfersLeft: Int
 
     /// `isReachable` as `side` sees it.
     public func reachability(from side: LinkSide) -> Reachability {

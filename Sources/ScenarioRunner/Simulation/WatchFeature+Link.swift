@@ -57,7 +57,8 @@ extension WatchFeature {
             // A budgeted transfer is the phone's complication transfer; after a fallback the watch
             // app got the data as ordinary userInfo and reloads the complication itself.
             if duplicate { return [note] }
-            return [.send(.complication(.reload(message.channel == .complication ? .phoneTransfer : .app))), note]
+            let source: ComplicationReloadSource = message.channel == .complication ? .phoneTransfer : .app
+            return [.send(.complication(.reload(source, app: ComplicationAppState(appLifecycle)))), note]
         case .listOperation(let operation):
             return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: now), now)
         case .checkOff, .data:
@@ -86,7 +87,9 @@ extension WatchFeature {
                 let fromPhone = operation.id.origin == .phone
                 if fromPhone { phoneMadeChanges.insert(item) } else { phoneMadeChanges.remove(item) }
                 out += listChanged(item: item, action: operation.edit.name, now)
-                if fromPhone || operation.edit.title != nil { out.append(.send(.complication(.reload(.app)))) }
+                if fromPhone || operation.edit.title != nil {
+                    out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+                }
             case .refused(let item, let edit, let refusal):
                 out.append(
                     .trace(

@@ -38,7 +38,8 @@ extension WatchFeature {
         case .stepEnded(let tap, let step, _):
             switch app.session.step(step).kind {
             case .updateTableModel: return commitCheckOff(tap: tap, context)
-            case .updateComplication: return [.send(.complication(.reload(.app)))]
+            case .updateComplication:
+                return [.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle))))]
             default: return []
             }
         case .removalCommitted(let tap, _):

@@ -27,6 +27,7 @@ enum MergeCommand: Command {
         EXIT CODES:
           0 merged   1 an exploration's run broke an invariant   64 usage error
           65 a part is malformed, parts belong to different runs or overlap, or runs are missing
+          74 standard output could not be written
 
         EXAMPLES:
           wristsim merge docs/examples/sweep-part-0.jsonl docs/examples/sweep-part-1.jsonl

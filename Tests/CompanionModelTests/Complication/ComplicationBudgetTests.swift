@@ -23,17 +23,17 @@ import Testing
 
     @Test func appReloadIsGrantedAndChargedUntilTheBudgetIsExhausted() {
         var budget = ComplicationBudget(settings: ComplicationBudgetSettings(dailyReloads: 2), presence: .onActiveFace)
-        let first = budget.reduce(.appReload(at: t(1)))
+        let first = budget.reduce(.appReload(at: t(1), app: .foreground))
         #expect(
             first == [
                 .record(
                     ComplicationRequestRecord(
                         at: t(1), source: .app, kind: .reload, outcome: .granted(.charged),
-                        budgetLeft: 1, transfersLeft: 50, nextReset: SimTime(offset: .hours(24)))),
+                        budgetLeft: 1, nextReset: SimTime(offset: .hours(24)))),
                 .reloadTimeline(at: t(1), source: .app),
             ])
-        #expect(outcome(budget.reduce(.appReload(at: t(2)))) == .granted(.charged))
-        let refused = budget.reduce(.appReload(at: t(3)))
+        #expect(outcome(budget.reduce(.appReload(at: t(2), app: .foreground))) == .granted(.charged))
+        let refused = budget.reduce(.appReload(at: t(3), app: .foreground))
         #expect(outcome(refused) == .refused(.budgetExhausted))
         #expect(records(refused).first?.budgetLeft == 0)
         #expect(!refused.contains(.reloadTimeline(at: t(3), source: .app)))
@@ -42,12 +42,11 @@ import Testing
 
     @Test func everyRequestKindRefusedWhenNotOnTheActiveFace() {
         var budget = ComplicationBudget(presence: .notOnActiveFace)
-        #expect(outcome(budget.reduce(.appReload(at: t(1)))) == .refused(.notOnActiveFace))
+        #expect(outcome(budget.reduce(.appReload(at: t(1), app: .foreground))) == .refused(.notOnActiveFace))
         #expect(outcome(budget.reduce(.phoneTransfer(at: t(2)))) == .refused(.notOnActiveFace))
         #expect(
             outcome(budget.reduce(.scheduleBackgroundRefresh(at: t(3), preferred: t(20)))) == .refused(.notOnActiveFace)
         )
-        #expect(budget.transfersLeft == 0, "the transfer count reads 0 while not on the active face")
         #expect(budget.reloadsLeft == 50, "refusals are not charged")
     }
 
@@ -92,57 +91,48 @@ import Testing
         #expect(records(fifth).first?.retryAt == t(65), "an hour after the oldest of the last four")
     }
 
-    @Test func phoneTransfersHaveTheirOwnDailyBudget() {
-        var budget = ComplicationBudget(
-            settings: ComplicationBudgetSettings(dailyReloads: 10, dailyTransfers: 2), presence: .onActiveFace)
-        #expect(outcome(budget.reduce(.phoneTransfer(at: t(1)))) == .granted(.charged))
-        #expect(outcome(budget.reduce(.phoneTransfer(at: t(2)))) == .granted(.charged))
-        let third = budget.reduce(.phoneTransfer(at: t(3)))
-        #expect(outcome(third) == .refused(.transferBudgetExhausted))
-        #expect(records(third).first?.transfersLeft == 0)
-        #expect(budget.reloadsLeft == 8)
+    /// The transfer budget is the link's alone: the complication budget charges each arriving
+    /// transfer's reload and counts no transfers of its own (51 arrivals, 51 charged reloads).
+    @Test func phoneTransfersAreChargedReloadsWithNoTransferCountOfTheirOwn() {
+        var budget = ComplicationBudget(settings: ComplicationBudgetSettings(dailyReloads: 60), presence: .onActiveFace)
+        for minute: Int64 in 1...51 {
+            #expect(outcome(budget.reduce(.phoneTransfer(at: t(minute)))) == .granted(.charged), "minute \(minute)")
+        }
+        #expect(budget.reloadsLeft == 9)
+        let refused = budget.reduce(.phoneTransfer(at: t(60)))
+        #expect(records(refused).first?.transfersLeft == nil, "the budget never states a transfer count")
     }
 
-    @Test func aTransferIsUsedUpEvenWhenItsReloadIsRefused() {
+    @Test func aTransfersReloadIsRefusedWhenTheReloadBudgetIsUsedUp() {
         var budget = ComplicationBudget(settings: ComplicationBudgetSettings(dailyReloads: 0), presence: .onActiveFace)
-        let effects = budget.reduce(.phoneTransfer(at: t(1)))
-        #expect(outcome(effects) == .refused(.budgetExhausted))
-        #expect(records(effects).first?.transfersLeft == 49)
+        #expect(outcome(budget.reduce(.phoneTransfer(at: t(1)))) == .refused(.budgetExhausted))
     }
 
     @Test func reloadsCloserThanTheMinimumIntervalAreTooSoon() {
         var budget = ComplicationBudget(settings: .widgetKit, presence: .onActiveFace)
-        #expect(outcome(budget.reduce(.appReload(at: t(0)))) == .granted(.free))
+        #expect(outcome(budget.reduce(.appReload(at: t(0), app: .foreground))) == .granted(.free))
         #expect(outcome(budget.reduce(.phoneTransfer(at: t(4)))) == .refused(.tooSoon))
-        #expect(outcome(budget.reduce(.appReload(at: t(5)))) == .granted(.free))
+        #expect(outcome(budget.reduce(.appReload(at: t(5), app: .foreground))) == .granted(.free))
         #expect(budget.reloadsLeft == 50, "WidgetKit foreground reloads are free")
     }
 
     @Test func theBudgetResetsAtTheConfiguredTimeAndEveryPeriodAfter() {
         let settings = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(60), resetPeriod: .hours(24))
         var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
-        #expect(outcome(budget.reduce(.appReload(at: t(0)))) == .granted(.charged))
-        let refused = budget.reduce(.appReload(at: t(59)))
+        #expect(outcome(budget.reduce(.appReload(at: t(0), app: .foreground))) == .granted(.charged))
+        let refused = budget.reduce(.appReload(at: t(59), app: .foreground))
         #expect(outcome(refused) == .refused(.budgetExhausted))
         #expect(records(refused).first?.nextReset == t(60))
-        let after = budget.reduce(.appReload(at: t(60)))
+        let after = budget.reduce(.appReload(at: t(60), app: .foreground))
         #expect(after.first == .budgetReset(at: t(60)))
         #expect(outcome(after) == .granted(.charged))
         #expect(records(after).first?.nextReset == t(60 + 24 * 60))
-        let twoDaysLater = budget.reduce(.appReload(at: t(60 + 49 * 60)))
+        let twoDaysLater = budget.reduce(.appReload(at: t(60 + 49 * 60), app: .foreground))
         #expect(
             twoDaysLater.first == .budgetReset(at: t(60 + 48 * 60)),
             "resets with no request between them are applied once, as the latest")
         #expect(outcome(twoDaysLater) == .granted(.charged))
         #expect(records(twoDaysLater).first?.nextReset == t(60 + 72 * 60))
-    }
-
-    @Test func theResetRefillsPhoneTransfersToo() {
-        let settings = ComplicationBudgetSettings(firstReset: t(10), dailyTransfers: 1)
-        var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
-        _ = budget.reduce(.phoneTransfer(at: t(1)))
-        #expect(outcome(budget.reduce(.phoneTransfer(at: t(2)))) == .refused(.transferBudgetExhausted))
-        #expect(outcome(budget.reduce(.phoneTransfer(at: t(10)))) == .granted(.charged))
     }
 
     @Test func leavingTheFaceCancelsTheOutstandingRefreshAndReturningReloadsForFree() {
@@ -174,13 +164,13 @@ import Testing
                 now = wake
             } else {
                 switch rng.next() % 6 {
-                case 0: event = .appReload(at: now)
+                case 0: event = .appReload(at: now, app: .foreground)
                 case 1: event = .phoneTransfer(at: now)
                 case 2:
                     event = .scheduleBackgroundRefresh(at: now, preferred: now + .seconds(Int64(rng.next() % 1_800)))
                 case 3: event = .backgroundRefreshWoke(at: now)
                 case 4: event = .faceChanged(at: now, to: rng.next() % 3 == 0 ? .notOnActiveFace : .onActiveFace)
-                default: event = .appReload(at: now)
+                default: event = .appReload(at: now, app: .foreground)
                 }
             }
             var queue = [event]

@@ -36,15 +36,15 @@ import Testing
         var budget = ComplicationBudget(
             settings: settings(work, daily: .seconds(4)), presence: .onActiveFace, chip: .s3)
         #expect(budget.reloadsLeft == 3, "4 s pays for 3 reloads of 1.5 s (the third overdraws)")
-        let first = records(budget.reduce(.appReload(at: t(1))))
+        let first = records(budget.reduce(.appReload(at: t(1), app: .foreground)))
         #expect(first.first?.cost == .milliseconds(1_500))
         #expect(first.first?.executionLeft == .milliseconds(2_500))
-        _ = budget.reduce(.appReload(at: t(2)))
-        let third = budget.reduce(.appReload(at: t(3)))
+        _ = budget.reduce(.appReload(at: t(2), app: .foreground))
+        let third = budget.reduce(.appReload(at: t(3), app: .foreground))
         #expect(records(third).first?.outcome == .granted(.charged), "a reload runs while any time is left")
         #expect(third.contains(.budgetExhausted(at: t(3), .execution)))
         #expect(budget.executionLeft == .zero)
-        let refused = records(budget.reduce(.appReload(at: t(4))))
+        let refused = records(budget.reduce(.appReload(at: t(4), app: .foreground)))
         #expect(refused.first?.outcome == .refused(.executionBudgetExhausted))
         #expect(refused.first?.executionLeft == .zero)
         #expect(refused.first?.cost == nil, "a refused reload costs nothing")
@@ -54,9 +54,11 @@ import Testing
         var s = settings(ComplicationWork(cost: .seconds(2), on: .s3), daily: .seconds(2))
         s.firstReset = t(60)
         var budget = ComplicationBudget(settings: s, presence: .onActiveFace, chip: .s3)
-        _ = budget.reduce(.appReload(at: t(1)))
-        #expect(records(budget.reduce(.appReload(at: t(2)))).first?.outcome == .refused(.executionBudgetExhausted))
-        let after = budget.reduce(.appReload(at: t(61)))
+        _ = budget.reduce(.appReload(at: t(1), app: .foreground))
+        #expect(
+            records(budget.reduce(.appReload(at: t(2), app: .foreground))).first?.outcome
+                == .refused(.executionBudgetExhausted))
+        let after = budget.reduce(.appReload(at: t(61), app: .foreground))
         #expect(after.first == .budgetReset(at: t(60)))
         #expect(records(after).first?.outcome == .granted(.charged))
     }
@@ -76,7 +78,7 @@ import Testing
         s.dailyExecution = .seconds(1)
         s.reloadWork = ComplicationWork(cost: .seconds(1), on: .s1)
         var budget = ComplicationBudget(settings: s, presence: .onActiveFace, chip: .s1)
-        #expect(records(budget.reduce(.appReload(at: t(1)))).first?.outcome == .granted(.free))
+        #expect(records(budget.reduce(.appReload(at: t(1), app: .foreground))).first?.outcome == .granted(.free))
         #expect(budget.executionLeft == .seconds(1))
         let background = records(budget.reduce(.appReload(at: t(10), app: .background)))
         #expect(background.first?.outcome == .granted(.charged), "only the foreground app's reloads are free")
@@ -84,11 +86,10 @@ import Testing
     }
 
     @Test func resetsFarAheadAreAppliedInOneStep() {
-        var s = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(1), resetPeriod: .minutes(1))
-        s.dailyTransfers = 1
+        let s = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(1), resetPeriod: .minutes(1))
         var budget = ComplicationBudget(settings: s, presence: .onActiveFace)
         let far = SimTime(offset: .days(36_500))
-        let effects = budget.reduce(.appReload(at: far))
+        let effects = budget.reduce(.appReload(at: far, app: .foreground))
         #expect(effects.first == .budgetReset(at: far), "100 years of 1-minute resets, one effect")
         #expect(budget.nextReset == far + .minutes(1))
         #expect(budget.reset(after: far + .seconds(90)) == far + .minutes(2))

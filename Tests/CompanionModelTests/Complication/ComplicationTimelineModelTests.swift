@@ -16,13 +16,13 @@ import Testing
         let configuration = ComplicationConfiguration(families: [.rectangular, .circular], budget: settings)
         var model = ComplicationTimelineModel(configuration: configuration, items: [a, b, c], presence: .onActiveFace)
         model.listChanged(to: [b, c], at: t(10))
-        model.handle(.appReload(at: t(10)))
+        model.handle(.appReload(at: t(10), app: .foreground))
         model.listChanged(to: [c], at: t(20))
-        model.handle(.appReload(at: t(20)))
+        model.handle(.appReload(at: t(20), app: .foreground))
         model.listChanged(to: [], at: t(35))
-        model.handle(.appReload(at: t(35)))
+        model.handle(.appReload(at: t(35), app: .foreground))
         model.listChanged(to: [d], at: t(45))
-        model.handle(.appReload(at: t(45)))
+        model.handle(.appReload(at: t(45), app: .foreground))
         return model
     }
 
@@ -60,7 +60,7 @@ import Testing
             families: [.circular, .rectangular], budget: ComplicationBudgetSettings(dailyReloads: 0))
         var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
         model.listChanged(to: [b, a], at: t(5))
-        model.handle(.appReload(at: t(5)))
+        model.handle(.appReload(at: t(5), app: .foreground))
         #expect(ComplicationStaleness(family: .circular, model: model, until: t(60)).totalStale == .zero)
         #expect(ComplicationStaleness(family: .rectangular, model: model, until: t(60)).totalStale == .minutes(55))
     }
@@ -70,7 +70,7 @@ import Testing
             families: [.circular], budget: ComplicationBudgetSettings(dailyReloads: 0))
         var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
         model.listChanged(to: [b], at: t(10))
-        model.handle(.appReload(at: t(10)))
+        model.handle(.appReload(at: t(10), app: .foreground))
         model.handle(.faceChanged(at: t(20), to: .notOnActiveFace))
         #expect(model.shownText(.circular, at: t(30)) == nil)
         #expect(ComplicationStaleness(family: .circular, model: model, until: t(60)).totalStale == .minutes(10))
@@ -85,7 +85,7 @@ import Testing
             families: [.circular, .rectangular], mode: .nextDue, clock: ComplicationClock(origin: origin))
         var model = ComplicationTimelineModel(configuration: configuration, items: [a, milk], presence: .onActiveFace)
         model.listChanged(to: [milk], at: t(60))
-        model.handle(.appReload(at: t(60)))
+        model.handle(.appReload(at: t(60), app: .foreground))
         #expect(model.shownText(.rectangular, at: t(8 * 60 - 1)) == "1 left · Milk due 18:00")
         #expect(model.shownText(.rectangular, at: t(8 * 60)) == "1 left · Milk overdue")
         #expect(model.shownText(.circular, at: t(8 * 60)) == "1!")
@@ -98,7 +98,7 @@ import Testing
         let milk = ShoppingItem(id: "m", title: "Milk", due: t(60) + .seconds(Int64(30)))
         let configuration = ComplicationConfiguration(families: [.circular], mode: .nextDue)
         var model = ComplicationTimelineModel(configuration: configuration, items: [milk], presence: .onActiveFace)
-        model.handle(.appReload(at: t(60)))
+        model.handle(.appReload(at: t(60), app: .foreground))
         #expect(model.discarded.map(\.date) == [milk.due].compactMap { $0 })
         let staleness = ComplicationStaleness(family: .circular, model: model, until: t(90))
         #expect(staleness.spans.first?.from == milk.due)
@@ -128,7 +128,7 @@ import Testing
             if rng.next() % 5 == 0 {
                 model.handle(.faceChanged(at: now, to: rng.next() % 2 == 0 ? .onActiveFace : .notOnActiveFace))
             }
-            model.handle(rng.next() % 3 == 0 ? .phoneTransfer(at: now) : .appReload(at: now))
+            model.handle(rng.next() % 3 == 0 ? .phoneTransfer(at: now) : .appReload(at: now, app: .foreground))
         }
         let end = now + .minutes(10)
         for family in configuration.families {

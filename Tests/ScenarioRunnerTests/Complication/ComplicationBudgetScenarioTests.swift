@@ -74,6 +74,11 @@ import Testing
 
     static let badCases: [BadCase] = [
         BadCase(
+            name: "the transfer budget is the link's", complication: #"{"budget": {"dailyTransfers": 10}}"#,
+            expected:
+                #""dailyTransfers" is not a complication setting; the phone's complication transfers per day are the link's"#
+        ),
+        BadCase(
             name: "unknown preset", complication: #"{"preset": "weather"}"#,
             expected: #"unknown preset "weather"; expected "grocery" or "tubeStatus""#),
         BadCase(

@@ -205,8 +205,8 @@ import Testing
         #expect(outcome.passed, "\(outcome.failedExpectations.map(\.failure))")
         let sources = simulation.complication.model?.records.filter { $0.kind == .reload }.map(\.source) ?? []
         #expect(sources.prefix(3) == [.system, .phoneTransfer, .app], "\(sources)")
-        #expect(
-            simulation.complication.model?.records.contains { $0.outcome.refusal == .transferBudgetExhausted } == false)
+        let transfer = simulation.complication.model?.records.first { $0.source == .phoneTransfer }
+        #expect(transfer?.transfersLeft == 0, "the record carries the link's count after the transfer")
     }
 
     @Test(arguments: ["+2h", "11:00", "2026-11-21T11:00:00+01:00", "2026-11-21T10:00:00Z"])

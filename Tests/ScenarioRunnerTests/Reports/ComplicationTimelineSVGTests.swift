@@ -26,12 +26,12 @@ import Testing
             clock: ComplicationClock(origin: origin))
         var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
         model.listChanged(to: Array(items.dropLast()), at: t(10))
-        model.handle(.appReload(at: t(10)))
-        model.handle(.appReload(at: t(15)))  // same list: same text
-        model.handle(.appReload(at: t(18)))  // same again
-        model.handle(.appReload(at: t(20)))  // over the budget of 3: refused
+        model.handle(.appReload(at: t(10), app: .foreground))
+        model.handle(.appReload(at: t(15), app: .foreground))  // same list: same text
+        model.handle(.appReload(at: t(18), app: .foreground))  // same again
+        model.handle(.appReload(at: t(20), app: .foreground))  // over the budget of 3: refused
         model.handle(.faceChanged(at: t(200), to: .notOnActiveFace))
-        if reset < end { model.handle(.appReload(at: t(end - 1))) }
+        if reset < end { model.handle(.appReload(at: t(end - 1), app: .foreground)) }
         return ComplicationReport(model: model, until: t(end))
     }
 
