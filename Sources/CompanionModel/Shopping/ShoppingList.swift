@@ -37,6 +37,7 @@ public struct ShoppingList: Hashable, Sendable {
     /// - Complexity: O(*n* log *n*) (the order's ranks are already known).
     public init(items: [ShoppingItem], order: StoreOrder = StoreOrder()) {
         let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let order = order.ranked()
         var places: [ItemID: Place] = [:]
         for item in items where places[item.id] == nil {
             places[item.id] = Place(rank: order.rank(of: item.id) ?? .max, joined: places.count)
