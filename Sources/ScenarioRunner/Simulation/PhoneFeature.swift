@@ -52,7 +52,6 @@ public struct PhoneFeature: SimulationFeature {
             }
             return effects
         case .remindersWake:
-            reminders?.nextWake = nil
             return syncReminders(context) + scheduleReminderWake(context)
         case .notificationAction(let item, let action): return notificationAction(action, item: item, context)
         case .setDue(let item, let due): return dueChanged(item, to: due, context)
