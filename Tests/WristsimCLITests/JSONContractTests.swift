@@ -119,6 +119,12 @@ import Testing
         #expect(compare.stdout.contains("\"seed\":\(largest),"), "\(compare.stdout.prefix(200))")
         let document = try JSONParser.parse(Array(compare.stdout.utf8), file: "stdout")
         #expect(try Self.schema(kind: "reminders-compare").errors(document).isEmpty)
+
+        let sweep = try CLI.run([
+            "sweep", "Scenarios/produce-trip.json", "--seeds", "18446744073709551614..\(largest)", "--json",
+        ])
+        #expect(sweep.status == 0, "\(sweep.stderr.prefix(300))")
+        #expect(sweep.stdout.contains("\"first\": 18446744073709551614,\n    \"last\": \(largest)\n"))
     }
 
     @Test func timesAreISO8601WithMillisecondsAndTheScenariosOffset() throws {

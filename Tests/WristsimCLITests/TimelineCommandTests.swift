@@ -34,8 +34,11 @@ import Testing
     @Test func exhaustedBudgetShowsRefusalsAndStaleness() throws {
         let result = try CLI.run(["timeline", Self.exhausted, "--family", "circular"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("2026-11-21 12:17:00  reload   app: REFUSED budgetExhausted, 0 left, resets 2026-11-22 00:00:00"))
-        #expect(result.stdout.contains(#"2026-11-21 12:17:00  stale    circular shows "38", true "37" for 11h42m59.998s"#))
+        #expect(
+            result.stdout.contains(
+                "2026-11-21 12:17:00  reload   app: REFUSED budgetExhausted, 0 left, resets 2026-11-22 00:00:00"))
+        #expect(
+            result.stdout.contains(#"2026-11-21 12:17:00  stale    circular shows "38", true "37" for 11h42m59.998s"#))
         #expect(result.stdout.contains("2026-11-22 00:00:00  reset    budget refilled: 50 reloads"))
         #expect(
             result.stdout.contains(

@@ -113,10 +113,7 @@ extension SweepResult {
     }
 
     private static func seed(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> UInt64 {
-        guard case .string(let text) = node.value, let value = UInt64(text) else {
-            throw context.error(node, "expected a seed as a string of digits, found \(node.kindDescription)")
-        }
-        return value
+        try node.uint64(context)
     }
 
     private static func readStats(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
