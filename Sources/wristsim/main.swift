@@ -26,8 +26,12 @@ func topLevelHelp() -> String {
         "  --version     print the version",
         "  -h, --help    show this help; 'wristsim <command> --help' shows a command's",
         "",
-        "EXIT CODES: 0 success, 1 an expectation failed (or no scenario found), 64 usage error,",
-        "            65 invalid scenario file, 74 an output file could not be written",
+        "EXIT CODES (each command's help says what they mean for it):",
+        "  0   success",
+        "  1   an expectation failed or an invariant broke (or no scenario was found)",
+        "  64  usage error",
+        "  65  a scenario file is missing or invalid",
+        "  74  standard output or an output file could not be written",
     ]
     return lines.joined(separator: "\n")
 }

@@ -171,4 +171,51 @@ import Testing
         #expect(pending(phone) == ["item:c", "item:b"])
         #expect(pendingBadges(phone) == [1, 2], "c is counted when scheduled; b keeps the 2 it got at launch")
     }
+
+    // MARK: - Rule: removing an item cancels its reminders
+
+    @Test func removingAnItemCancelsItsPendingAndHeldReminders() throws {
+        var phone = try phone(window: 2)
+        try phone.run(at: .zero, reason: .launch) { s in
+            s.setItem("a", due: minutes(10), now: .zero)
+            s.setItem("b", due: minutes(20), now: .zero)
+            s.setItem("c", due: minutes(30), now: .zero)
+            s.setItem("d", due: minutes(40), now: .zero)
+        }
+        #expect(pending(phone) == ["item:a", "item:b"])
+        try phone.run(at: minutes(5), reason: .foreground) { (s) throws(ReminderSchedulerError) in
+            try s.snooze("a", now: minutes(5))
+            s.removeItem("a", now: minutes(5))
+            s.removeItem("d", now: minutes(5))
+        }
+        #expect(pending(phone) == ["item:b", "item:c"], "a's reminder and snooze are gone, d is no longer held")
+        #expect(pendingBadges(phone) == [1, 2], "a removed item never counts")
+        #expect(phone.scheduler.heldCount == 0)
+        #expect(phone.scheduler.state(of: "a") == .removed)
+        phone.advance(to: minutes(60))
+        #expect(phone.deliveries.map(\.identifier) == ["item:b", "item:c"])
+        #expect(phone.missed.isEmpty, "a removed item is not missed either")
+    }
+
+    @Test func removingAnOverdueItemLowersTheAppBadgeAndAnActionOnItIsIgnored() throws {
+        var phone = try phone()
+        try phone.run(at: .zero, reason: .launch) { s in
+            s.setItem("a", due: minutes(10), now: .zero)
+            s.setItem("b", due: minutes(20), now: .zero)
+        }
+        phone.advance(to: minutes(15))
+        #expect(phone.center.badge == 1)
+        try phone.run(at: minutes(16), reason: .foreground) { s in s.removeItem("a", now: minutes(16)) }
+        #expect(phone.center.badge == 0)
+        #expect(pendingBadges(phone) == [1])
+        let outcome = try phone.respond(to: "item:a", with: .complete, at: minutes(17))
+        #expect(outcome == .ignoredRemoved)
+        try phone.run(at: minutes(18), reason: .foreground) { s in
+            s.setItem("a", due: minutes(25), now: minutes(18))
+        }
+        #expect(pending(phone) == ["item:b"], "a removed item's due date cannot be set")
+        try phone.run(at: minutes(19), reason: .foreground) { s in s.restore("a", due: minutes(25), now: minutes(19)) }
+        #expect(pending(phone) == ["item:b", "item:a"])
+        #expect(pendingBadges(phone) == [1, 2])
+    }
 }

@@ -75,6 +75,35 @@ import Testing
         #expect(phone.missed.map(\.owner) == ["i14", "i15", "i16", "i20"])
     }
 
+    /// Rule S6: a refresh whose task the system terminates refills nothing and asks for no next
+    /// refresh; the next app run asks again.
+    @Test func anOverrunningRefreshIsTerminatedAndAsksForNoNextRefresh() throws {
+        var phone = try phone(.backgroundRefresh)
+        // Over the limit while the app wants more than 3 reminders.
+        phone.backgroundTask = { wanted in
+            wanted > 3 ? .terminated(code: "0xc51bad01", detail: "\(wanted) reminders") : .completed
+        }
+        try launchTen(&phone)
+        let pendingBefore = phone.center.pendingRequests()
+        phone.advance(to: minutes(60))
+        #expect(phone.terminations.map(\.code) == ["0xc51bad01"])
+        #expect(phone.terminations.map(\.detail) == ["4 reminders"], "i11…i16 came due by +60m: i17…i20 wanted")
+        #expect(phone.terminations.map(\.at) == [minutes(60)])
+        #expect(phone.scheduledRefresh == nil, "a terminated task asks for no next refresh")
+        #expect(phone.snapshots.last?.backgroundTask == .terminated(code: "0xc51bad01", detail: "4 reminders"))
+        #expect(phone.snapshots.last?.added == 0)
+        #expect(phone.center.pendingRequests().count == 0, "the window ran dry and nothing was added")
+        #expect(pendingBefore.count == 3)
+        phone.advance(to: minutes(90))
+        #expect(phone.snapshots.count == 2, "no refresh without a request")
+        #expect(phone.missed.map(\.owner) == ["i14", "i15", "i16", "i17", "i18", "i19"])
+        try phone.run(at: minutes(95), reason: .foreground)
+        #expect(phone.scheduledRefresh == minutes(155), "the next run asks again")
+        phone.advance(to: minutes(160))
+        #expect(phone.snapshots.last?.backgroundTask == .completed, "one reminder wanted: within the budget")
+        #expect(phone.terminations.count == 1)
+    }
+
     @Test func theRefreshBudgetSpacesAndCapsGrants() {
         var budget = BackgroundRefreshBudget(perHour: 2, minimumSpacing: 900)
         #expect(budget.grantTime(earliest: minutes(0)) == minutes(0))

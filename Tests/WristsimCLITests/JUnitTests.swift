@@ -29,8 +29,8 @@ import Testing
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path))
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
-        // produce-trip: 10 expectations + invariants; failing: 2 + invariants; broken: 1 load.
-        #expect(root.attribute(forName: "tests")?.stringValue == "15")
+        // produce-trip: 10 expectations + 2 invariants; failing: 2 + 2 invariants; broken: 1 load.
+        #expect(root.attribute(forName: "tests")?.stringValue == "17")
         #expect(root.attribute(forName: "failures")?.stringValue == "1")
         #expect(root.attribute(forName: "errors")?.stringValue == "1")
         let suites = root.elements(forName: "testsuite")
@@ -48,6 +48,47 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: again) }
         _ = try CLI.run(["check", "Scenarios/produce-trip.json", failing, broken, "--junit", again])
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// One testcase per invariant, passed or failed (there used to be one "invariants" testcase
+    /// per scenario): a run stopped at its event limit fails that invariant, and the lists it
+    /// left unsynchronised fail the convergence one.
+    @Test func everyInvariantIsItsOwnTestcase() throws {
+        let limited = try CLI.temporaryFile(
+            Array(
+                """
+                {"format": 1, "name": "limited", "start": "2026-11-21T09:00:00Z", "eventLimit": 3,
+                 "items": [{"id": "kale", "title": "Kale"}],
+                 "script": [{"at": "+1s", "do": "tap", "item": "kale"}]}
+                """.utf8))
+        let path = Self.temporaryPath("invariants.xml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLI.run(["check", "Scenarios/produce-trip.json", limited, "--junit", path])
+        #expect(result.status == 1)
+        let root = try #require(try XMLDocument(contentsOf: URL(fileURLWithPath: path)).rootElement())
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.count == 2)
+        func invariants(_ suite: XMLElement) -> [(name: String, failed: Bool)] {
+            suite.elements(forName: "testcase").compactMap { testcase in
+                guard let name = testcase.attribute(forName: "name")?.stringValue, name.hasPrefix("invariant: ")
+                else { return nil }
+                return (name, !testcase.elements(forName: "failure").isEmpty)
+            }
+        }
+        let passing = invariants(suites[0])
+        #expect(passing.map(\.name) == RunInvariant.allCases.filter { $0 != .other }.map(\.title))
+        #expect(passing.allSatisfy { !$0.failed })
+        let failing = invariants(suites[1])
+        #expect(failing.map(\.name) == passing.map(\.name))
+        #expect(failing.allSatisfy { $0.failed })
+        let stopped = try #require(
+            suites[1].elements(forName: "testcase").first {
+                $0.attribute(forName: "name")?.stringValue == RunInvariant.eventLimit.title
+            })
+        let message = stopped.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue ?? ""
+        #expect(message.contains("after scheduling 3 events, its event limit"), "\(message)")
+        #expect(suites[1].attribute(forName: "tests")?.stringValue == "2")
+        #expect(suites[1].attribute(forName: "failures")?.stringValue == "2")
     }
 
     @Test func anUnwritableJUnitPathExits74NamingThePath() throws {

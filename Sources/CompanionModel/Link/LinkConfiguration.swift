@@ -47,7 +47,7 @@ public struct LinkConfiguration: Hashable, Sendable {
 
 /// When the phone app sends complication updates to the watch.
 public enum PhoneComplicationPolicy: Hashable, Sendable {
-    /// Only when asked (``PhoneAppAction/pushComplication``).
+    /// Only when asked (the `phoneComplicationUpdate` step).
     case onRequest
     /// Also after every check-off it applies.
     case afterEachChange

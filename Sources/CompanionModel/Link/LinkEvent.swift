@@ -1,31 +1,14 @@
 import SimulationKernel
 
-/// Everything that can happen to the link system: a user action on the watch, an app calling a
-/// WatchConnectivity API, a change of the environment, or a timer the link scheduled itself.
+/// Everything that can happen to the link: an app calling a WatchConnectivity API, a change of
+/// the environment, or a timer the link scheduled itself.
 ///
-/// A driver pops these from its ``EventLoop`` and feeds them to ``LinkSystem/reduce(_:at:)``,
-/// which returns the timers to schedule as ``LinkEffect``s.
+/// A driver pops these from its ``EventLoop`` and feeds them to ``WatchLink/reduce(_:at:)``,
+/// which returns ``LinkTransportEffect``s (timers to schedule among them).
 public enum LinkEvent: Hashable, Sendable {
-    case user(WatchUserAction)
-    case phone(PhoneAppAction)
     case request(LinkRequest)
     case environment(LinkEnvironmentChange)
     case timer(LinkTimer)
-}
-
-/// A tap on the watch that changes an item.
-public enum WatchUserAction: Hashable, Sendable {
-    case checkOff(ItemID)
-    case uncheck(ItemID)
-    /// An operation the watch app already numbered (the scenario simulation numbers its own).
-    case commit(CheckOffOperation)
-}
-
-/// Something the phone app decides to do.
-public enum PhoneAppAction: Hashable, Sendable {
-    /// Push the list's remaining-items count to the watch complication
-    /// (`transferCurrentComplicationUserInfo`, budgeted; falls back to userInfo at 0).
-    case pushComplication
 }
 
 /// An app calling a `WCSession` API.
@@ -60,6 +43,9 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
     /// The watch app's owner says how the app now runs (the scenario simulation's watch side,
     /// whose ``WatchAppLifecycle`` is the only source of this fact there).
     case watchAppRunState(AppRunState)
+    /// The phone app's owner says how the app now runs (the scenario simulation's phone side,
+    /// whose ``PhoneAppLifecycle`` is the only source of this fact there).
+    case phoneAppRunState(AppRunState)
     case complicationPlacement(ComplicationTransferBudget.Placement)
     case session(SessionActivation.Event)
 
@@ -77,6 +63,7 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
         case .watchAppToBackground: return "watchAppToBackground"
         case .wakeWatchApp: return "wakeWatchApp"
         case .watchAppRunState(let state): return "watchApp \(state.name)"
+        case .phoneAppRunState(let state): return "phoneApp \(state.name)"
         case .complicationPlacement(let placement):
             return placement == .onActiveFace ? "complicationOnFace" : "complicationOffFace"
         case .session(let event):
@@ -102,17 +89,4 @@ public enum LinkTimer: Hashable, Sendable {
     case transferArrival(TransferLane, MessageID, epoch: Int)
     /// A second copy of an already delivered message arrives.
     case duplicateArrival(LinkMessage)
-}
-
-/// What the link asks its driver to do.
-public enum LinkEffect: Hashable, Sendable {
-    /// Schedule `event` on the event loop at `time`.
-    case schedule(LinkEvent, at: SimTime)
-    /// Record a trace event.
-    case trace(TraceEvent)
-    /// The phone's list applied `operation` (a host mirrors it into its own phone state).
-    case phoneApplied(CheckOffOperation)
-    /// The watch app received complication data from the phone, over `channel` (`complication`
-    /// when budgeted, `userInfo` after the budget ran out): a host reloads the complication.
-    case watchReceivedComplication(remaining: Int, channel: LinkChannel)
 }

@@ -18,13 +18,10 @@ public enum ItemStatus: Hashable, Sendable {
 /// 3. handle it where it is received: in the scenario simulation, the receiving side's
 ///    `received(_:duplicate:_:)` (`WatchFeature+Link.swift`, `PhoneFeature+Link.swift`), which
 ///    applies it to that side's own state, idempotently (duplicates are delivered with
-///    `duplicate: true`); in ``LinkSystem``, its `receive` routing.
+///    `duplicate: true`).
 ///
 /// The transport never looks inside a payload except for its size.
 public enum LinkPayload: Hashable, Sendable {
-    /// A check-off or un-check-off: from the watch (a tap), or from the phone (a notification's
-    /// Complete action).
-    case checkOff(CheckOffOperation)
     /// An edit of the shared list made on either device (two-way sync, `Sync/`).
     case listOperation(ListOperation)
     /// The phone's view of the list for the watch face (remaining items).
@@ -35,17 +32,10 @@ public enum LinkPayload: Hashable, Sendable {
     /// The serialized size in bytes (a property-list estimate: keys, values and framing).
     public var byteCount: Int {
         switch self {
-        case .checkOff(let operation): return 48 + operation.item.utf8.count
         case .listOperation(let operation): return operation.byteCount
         case .complicationUpdate: return 40
         case .data(_, let bytes): return bytes
         }
-    }
-
-    /// The check-off it carries, if any.
-    public var checkOff: CheckOffOperation? {
-        if case .checkOff(let operation) = self { return operation }
-        return nil
     }
 
     /// The list operation it carries, if any.
@@ -54,10 +44,9 @@ public enum LinkPayload: Hashable, Sendable {
         return nil
     }
 
-    /// A short text for traces: `"checkOff kale#2"`, `"complication remaining=3"`.
+    /// A short text for traces: `"list watch#2 check kale v3@watch"`, `"complication remaining=3"`.
     public var summary: String {
         switch self {
-        case .checkOff(let operation): return "\(operation.actionName) \(operation.label)"
         case .listOperation(let operation): return "list \(operation)"
         case .complicationUpdate(let remaining): return "complication remaining=\(remaining)"
         case .data(let label, let bytes): return "\(label) \(bytes)B"

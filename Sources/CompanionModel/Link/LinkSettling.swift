@@ -1,6 +1,6 @@
 /// Leaving a link to finish: the one settle routine, shared by every driver of the link (the
-/// scenario simulation's end-of-run check and expectations, ``LinkDriver`` in tests and
-/// benchmarks).
+/// scenario simulation's end-of-run check, its expectations and reports, and the property tests
+/// and benchmark that run it).
 ///
 /// Settling handles every link event still due (and whatever each sets off), then brings the
 /// world back — session activated, phone in range, phone app launched, watch app relaunched —

@@ -11,7 +11,10 @@ public enum LinkTransportEffect: Hashable, Sendable {
     /// Record a trace event.
     case trace(TraceEvent)
     /// The system wakes `side`'s app into the background (a complication transfer arrived for a
-    /// watch app that does not run); what has arrived is delivered once the app runs.
+    /// watch app that does not run, a message from the watch for a phone app that does not run).
+    /// The app's owner performs the launch and tells the link how the app runs
+    /// (``LinkEnvironmentChange/phoneAppRunState(_:)``, ``LinkEnvironmentChange/watchAppRunState(_:)``):
+    /// queued transfers are delivered then; a waking message is delivered right after this effect.
     case wakeApp(LinkSide)
 }
 

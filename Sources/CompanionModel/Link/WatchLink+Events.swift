@@ -42,6 +42,7 @@ extension WatchLink {
         case .watchAppToBackground: return changeApp(.watch, .moveToBackground, at: now, cause: change.name)
         case .wakeWatchApp: return changeApp(.watch, .wakeInBackground, at: now, cause: change.name)
         case .watchAppRunState(let state): return setApp(.watch, to: state, at: now)
+        case .phoneAppRunState(let state): return setApp(.phone, to: state, at: now)
         case .complicationPlacement(let placement):
             guard complicationBudget.placement != placement else { return [] }
             complicationBudget.placement = placement

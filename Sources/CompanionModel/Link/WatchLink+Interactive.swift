@@ -26,17 +26,18 @@ extension WatchLink {
         return effects
     }
 
-    /// An interactive message reaches the receiving device. A watch message wakes the phone app;
-    /// a phone message finds the watch app stopped and fails.
+    /// An interactive message reaches the receiving device. A watch message wakes the phone app
+    /// (the link asks its owner with ``LinkTransportEffect/wakeApp(_:)`` before it delivers, and
+    /// learns that the app runs from the owner); a phone message finds the watch app stopped and
+    /// fails.
     mutating func messageArrived(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
         guard let record = interactive[id] else { return [] }
         let message = record.message
         var effects: [LinkTransportEffect] = []
         let receiver = message.route.to
-        if receiver == .phone, !phoneApp.isRunning {
-            effects += changeApp(.phone, .wakeInBackground, at: now, cause: "message \(id)")
-        }
-        guard app(receiver).isRunning, range.isInRange else {
+        let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
+        if wakesReceiver { effects.append(.wakeApp(.phone)) }
+        guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
             interactive[id] = nil
             if !record.state.senderIsWaiting { return [trace(.linkLost, message, at: now)] }
             return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)")

@@ -80,14 +80,12 @@ public struct WatchLink: Sendable {
         return copy.split(label: label)
     }
 
-    /// Handles one event; user and phone-app decisions are not the transport's business (the
-    /// ``LinkSystem`` turns them into requests) and change nothing here.
+    /// Handles one event.
     ///
     /// - Complexity: O(log *n*) for most events; a drop-out or an app stop is O(*n*) in the
     ///   messages outstanding.
     public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
         switch event {
-        case .user, .phone: return []
         case .request(let request): return handle(request, at: now)
         case .environment(let change): return handle(change, at: now)
         case .timer(let timer): return handle(timer, at: now)
@@ -164,7 +162,7 @@ public struct WatchLink: Sendable {
             ("id", .int(Int64(message.id))), ("channel", .string(message.channel.name)),
             ("route", .string(message.route.name)), ("payload", .string(message.payload.summary)),
         ]
-        if let item = message.payload.checkOff?.item ?? message.payload.listOperation?.item {
+        if let item = message.payload.listOperation?.item {
             fields.append(("item", .string(item)))
         }
         return .trace(TraceEvent(time: now, kind: kind, fieldList: fields + extra))

@@ -49,6 +49,8 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     public private(set) var categories: [String: NotificationCategory] = [:]
 
     var pending: [NotificationIdentifier: Pending] = [:]
+    /// The pending request that fires first, as far as known (``earliestPending()`` scans when unknown).
+    private var earliest: Earliest = .none
     private var sequence = 0
     private var repeatingCount = 0
     /// The index in ``drops`` of the latest drop of each identifier.
@@ -142,6 +144,7 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
             order = sequence
         }
         pending[request.identifier] = Pending(request: request, nextFire: fire, addedSequence: order)
+        noteAdded(request.identifier, fire: fire)
         while pendingSlots > limit, let victim = overflowVictim() {
             removePendingRequests(withIdentifiers: [victim])
             recordDrop(NotificationDrop(identifier: victim, at: now, reason: .overLimit(retention)))
@@ -153,9 +156,9 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// - Complexity: O(k) for k identifiers.
     public mutating func removePendingRequests(withIdentifiers identifiers: [NotificationIdentifier]) {
         for identifier in identifiers {
-            if let removed = pending.removeValue(forKey: identifier), removed.request.trigger.repeats {
-                repeatingCount -= 1
-            }
+            guard let removed = pending.removeValue(forKey: identifier) else { continue }
+            noteRemoved(identifier)
+            if removed.request.trigger.repeats { repeatingCount -= 1 }
         }
     }
 
@@ -176,15 +179,18 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     ///
     /// - Complexity: O(p).
     public var pendingFireRange: ClosedRange<ReminderTime>? {
-        let fires = pending.values.map(\.nextFire)
-        guard let first = fires.min(), let last = fires.max() else { return nil }
-        return first...last
+        var range: ClosedRange<ReminderTime>?
+        for entry in pending.values {
+            let fire = entry.nextFire
+            range = range.map { Swift.min($0.lowerBound, fire)...Swift.max($0.upperBound, fire) } ?? fire...fire
+        }
+        return range
     }
 
     /// The earliest fire date among pending requests.
     ///
-    /// - Complexity: O(p).
-    public var nextFireDate: ReminderTime? { pending.values.map(\.nextFire).min() }
+    /// - Complexity: O(p), no allocation.
+    public var nextFireDate: ReminderTime? { pending.values.lazy.map(\.nextFire).min() }
 
     /// Sets the app badge; `0` or less clears it.
     public mutating func setBadgeCount(_ count: Int) {
@@ -210,18 +216,57 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
             } else {
                 pending[next.identifier] = nil
             }
+            earliest = .unknown
         }
         if time > now { now = time }
         return deliveries
     }
 
-    private func earliestPending() -> (fire: ReminderTime, identifier: NotificationIdentifier)? {
-        var best: (fire: ReminderTime, identifier: NotificationIdentifier)?
-        for (identifier, entry) in pending {
-            if let current = best, (current.fire, current.identifier) <= (entry.nextFire, identifier) { continue }
-            best = (entry.nextFire, identifier)
+    /// What is known of the pending request that fires first.
+    private enum Earliest: Sendable {
+        /// Nothing is pending.
+        case none
+        /// This one (the smallest (fire date, identifier)).
+        case known(fire: ReminderTime, identifier: NotificationIdentifier)
+        /// A change may have moved it: scan.
+        case unknown
+    }
+
+    /// Keeps ``earliest`` right after `identifier` was (re)added to fire at `fire`.
+    private mutating func noteAdded(_ identifier: NotificationIdentifier, fire: ReminderTime) {
+        switch earliest {
+        case .none: earliest = .known(fire: fire, identifier: identifier)
+        case .known(let current, let currentIdentifier):
+            if currentIdentifier == identifier {
+                earliest = .unknown
+            } else if (fire, identifier) < (current, currentIdentifier) {
+                earliest = .known(fire: fire, identifier: identifier)
+            }
+        case .unknown: break
         }
-        return best
+    }
+
+    /// Keeps ``earliest`` right after `identifier` left the pending list (or moved to a later fire date).
+    private mutating func noteRemoved(_ identifier: NotificationIdentifier) {
+        if case .known(_, let currentIdentifier) = earliest, currentIdentifier == identifier { earliest = .unknown }
+    }
+
+    /// The pending request that fires first, by (fire date, identifier).
+    ///
+    /// - Complexity: O(1) when known, else O(p) (after the earliest one was delivered or removed).
+    private mutating func earliestPending() -> (fire: ReminderTime, identifier: NotificationIdentifier)? {
+        switch earliest {
+        case .none: return nil
+        case .known(let fire, let identifier): return (fire, identifier)
+        case .unknown:
+            var best: (fire: ReminderTime, identifier: NotificationIdentifier)?
+            for (identifier, entry) in pending {
+                if let current = best, (current.fire, current.identifier) <= (entry.nextFire, identifier) { continue }
+                best = (entry.nextFire, identifier)
+            }
+            earliest = best.map { .known(fire: $0.fire, identifier: $0.identifier) } ?? .none
+            return best
+        }
     }
 
     private func overflowVictim() -> NotificationIdentifier? {

@@ -38,6 +38,12 @@ public struct ReminderHarness: Sendable {
     public private(set) var scheduledRefresh: ReminderTime?
     /// When the user will open the app from the overflow notice, if it was delivered.
     public private(set) var scheduledNoticeOpen: ReminderTime?
+    /// How a background refresh task ends, given the number of reminders the app wants (window and
+    /// held) when it starts: the system's task limits, applied by the embedding simulator (default:
+    /// every task completes). A terminated task refills nothing and asks for no next refresh (rule S6).
+    public var backgroundTask: @Sendable (_ wantedReminders: Int) -> BackgroundTaskVerdict = { _ in .completed }
+    /// The background refresh tasks the system terminated, in time order.
+    public private(set) var terminations: [BackgroundTermination] = []
 
     /// Creates a phone at `start` with the reminder and overflow-notice categories registered.
     public init(
@@ -94,12 +100,14 @@ public struct ReminderHarness: Sendable {
                 case .backgroundRefresh:
                     scheduledRefresh = nil
                     refreshBudget.recordGrant(at: wake.at)
+                    // The run (or the termination) is recorded by its snapshot.
+                    refreshInBackground(at: wake.at)
                 default:
                     scheduledNoticeOpen = nil
+                    // The scheduler builds only requests the platform accepts, so a refusal cannot
+                    // happen here; the run is recorded by its snapshot either way.
+                    _ = try? run(at: wake.at, reason: wake.reason)
                 }
-                // The scheduler builds only requests the platform accepts, so a refusal cannot happen
-                // here; the run is recorded by its snapshot either way.
-                _ = try? run(at: wake.at, reason: wake.reason)
                 continue
             }
             if target >= time { return }
@@ -140,6 +148,41 @@ public struct ReminderHarness: Sendable {
         now = time
     }
 
+    /// The system runs the app at `time` for a background refresh: a background task with the
+    /// system's limits (``backgroundTask``). Within them the app refills as in ``run(at:reason:_:)``;
+    /// over them the system terminates it: nothing reaches the system, no next refresh is requested
+    /// (rule S6), and the termination is recorded (``terminations``, and a snapshot).
+    ///
+    /// - Returns: how the task ended.
+    @discardableResult
+    public mutating func refreshInBackground(at time: ReminderTime) -> BackgroundTaskVerdict {
+        advance(to: time)
+        // What fired or came due is bookkeeping of the past, done before the task's work is measured.
+        scheduler.expire(now: max(time, now))
+        let verdict = backgroundTask(scheduler.wantedCount)
+        switch verdict {
+        case .completed:
+            // The scheduler builds only requests the platform accepts, so a refusal cannot happen here.
+            _ = try? run(at: time, reason: .backgroundRefresh)
+        case .terminated(let code, let detail):
+            recordTermination(at: max(time, now), code: code, detail: detail)
+        }
+        return verdict
+    }
+
+    /// The system terminated the app during a background refresh at `time`: nothing reaches the
+    /// system and no next refresh is requested (rule S6); the attempt is recorded as a run.
+    private mutating func recordTermination(at time: ReminderTime, code: String, detail: String) {
+        terminations.append(BackgroundTermination(at: time, code: code, detail: detail))
+        let range = center.pendingFireRange
+        snapshots.append(
+            WindowSnapshot(
+                at: time, reason: .backgroundRefresh, pending: center.pendingCount, held: scheduler.heldCount,
+                firstFire: range?.lowerBound, lastFire: range?.upperBound, appBadge: center.badge,
+                authorization: center.authorizationStatus, windowCount: center.pendingCount,
+                backgroundTask: .terminated(code: code, detail: detail)))
+    }
+
     private mutating func recordMiss(_ key: ReminderKey, due: ReminderTime, placement: ScheduledReminder.Placement) {
         missed.append(
             ReminderMiss(
@@ -170,7 +213,7 @@ public struct ReminderHarness: Sendable {
                 held: scheduler.heldCount, firstFire: range?.lowerBound,
                 lastFire: range?.upperBound, appBadge: center.badge, authorization: report.authorization,
                 noticeHeld: report.notice?.heldCount, added: report.added, removed: report.removed,
-                windowCount: report.windowCount))
+                windowCount: report.windowCount, backgroundTask: reason == .backgroundRefresh ? .completed : nil))
         return report
     }
 
@@ -283,6 +326,19 @@ public struct WindowSnapshot: Hashable, Sendable {
     public var removed = 0
     /// Reminders the scheduler counts in its window (naive: every one it has scheduled).
     public var windowCount = 0
+    /// For a background refresh: how its task ended (`nil` for other runs). A terminated one
+    /// changed nothing.
+    public var backgroundTask: BackgroundTaskVerdict?
+}
+
+/// A background refresh task the system terminated (rule S6).
+public struct BackgroundTermination: Hashable, Sendable {
+    /// When the task started (the granted refresh).
+    public var at: ReminderTime
+    /// The crash report's exception code (`0xc51bad01`, `0xc51bad02`).
+    public var code: String
+    /// Which limit, and what the task needed.
+    public var detail: String
 }
 
 /// What the simulated user does without being told by the scenario.

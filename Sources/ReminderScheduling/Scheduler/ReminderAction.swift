@@ -30,13 +30,16 @@ public enum ActionOutcome: Hashable, Sendable {
     /// The item was already completed (on the watch, or by an earlier tap): nothing changed,
     /// but the app ran and refilled.
     case ignoredCompleted
+    /// The item was removed from the list: nothing changed, but the app ran and refilled.
+    case ignoredRemoved
 
-    /// A stable name for reports: `completed`, `snoozed` or `ignoredCompleted`.
+    /// A stable name for reports: `completed`, `snoozed`, `ignoredCompleted` or `ignoredRemoved`.
     public var name: String {
         switch self {
         case .completed: "completed"
         case .snoozed: "snoozed"
         case .ignoredCompleted: "ignoredCompleted"
+        case .ignoredRemoved: "ignoredRemoved"
         }
     }
 }

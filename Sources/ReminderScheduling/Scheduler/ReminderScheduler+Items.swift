@@ -15,6 +15,8 @@ extension ReminderScheduler {
         switch items[Int(slot)].state {
         case .completed:
             items[Int(slot)].state = .completed(due: due)
+        case .removed:
+            break
         case .open:
             clearReminders(slot: slot)
             arm(slot: slot, due: due)
@@ -33,6 +35,34 @@ extension ReminderScheduler {
         arm(slot: slot, due: due)
     }
 
+    /// Takes item `id` off the list (the user removed it, on this device or through sync): its
+    /// reminder, snooze and badge contribution are withdrawn — pending requests are removed from the
+    /// system and held ones dropped at the next refill — and it never reminds or counts again until
+    /// ``restore(_:due:now:)`` (rule R15 in `docs/reminders.md`). Removing an unknown or removed item
+    /// does nothing.
+    ///
+    /// - Complexity: O(log N + W + a), a = pending notifications whose badge changes.
+    public mutating func removeItem(_ id: String, now: ReminderTime) {
+        guard let slot = slot(of: id) else { return }
+        expire(now: now)
+        switch items[Int(slot)].state {
+        case .open: clearReminders(slot: slot)
+        case .completed, .removed: break
+        }
+        items[Int(slot)].state = .removed
+    }
+
+    /// Puts a removed item back on the list (it was added again), open with `due`; an item that is
+    /// not removed is left as it is, and an unknown one is added.
+    ///
+    /// - Complexity: O(log N + W + a), a = pending notifications whose badge changes.
+    public mutating func restore(_ id: String, due: ReminderTime?, now: ReminderTime) {
+        guard let slot = slot(of: id) else { return setItem(id, due: due, now: now) }
+        guard case .removed = items[Int(slot)].state else { return }
+        expire(now: now)
+        arm(slot: slot, due: due)
+    }
+
     /// Makes item `slot` open with `due`: counted in the badges and reminded if `due` is after the clock.
     private mutating func arm(slot: Int32, due: ReminderTime?) {
         items[Int(slot)].state = .open(due: due)
@@ -47,34 +77,29 @@ extension ReminderScheduler {
         }
     }
 
-    /// Adds many open items at once. On an empty scheduler the items are stored in due-date order and
-    /// both trees are built bottom-up, in O(N), from that order: one sort of packed (due date, index)
-    /// words, one pass over the input. Otherwise each item goes through ``setItem(_:due:now:)``.
-    /// A repeated identifier keeps its last due date.
+    /// Adds many open items at once. On an empty scheduler item `i` of `list` gets slot `i`, and both
+    /// indexes are built in O(N) from one sort of packed (due date, index) words: the badge index
+    /// straight from the sorted words, the reminder queue from the same order with equal due dates
+    /// in identifier order. Each pass is a tight loop over arrays (the identifiers are hashed in
+    /// batches), so the memory accesses of consecutive items overlap. Otherwise each item goes
+    /// through ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
     ///
     /// - Complexity: O(N log N) for N items (the one sort); O(N) besides.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
-        guard items.isEmpty, repeats.isEmpty else {
+        guard items.isEmpty, repeats.isEmpty, list.count < Int(Int32.max) else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
             return
         }
         expire(now: now)
-        guard let order = Self.dueOrder(of: list) else {
+        guard let (words, lowest) = Self.sortedDueWords(of: list) else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
             return
         }
         reserveCapacity(list.count)
-        // Items with a due date first, in (due, identifier) order, so slot order is due order; then the rest.
-        var dueKeys: [DueKey] = []
-        dueKeys.reserveCapacity(order.count)
-        for index in order {
-            let entry = list[index]
-            guard let due = entry.due, slot(of: entry.id) == nil else { return reloadOneByOne(list, now: now) }
-            dueKeys.append(DueKey(due: due.seconds, slot: appendItem(entry.id, state: .open(due: due))))
-        }
-        for entry in list where entry.due == nil {
-            guard slot(of: entry.id) == nil else { return reloadOneByOne(list, now: now) }
-            _ = appendItem(entry.id, state: .open(due: nil))
+        for entry in list { items.append(ItemRecord(id: entry.id, state: .open(due: entry.due))) }
+        guard slots.indexAll(items) else { return reloadOneByOne(list, now: now) }
+        let dueKeys = words.map { word in
+            DueKey(due: lowest &+ Int64(word >> 32), slot: Int32(truncatingIfNeeded: word & 0xFFFF_FFFF))
         }
         var firstFuture = 0
         var upper = dueKeys.count
@@ -83,13 +108,15 @@ extension ReminderScheduler {
             if dueKeys[middle].due > clock.seconds { upper = middle } else { firstFuture = middle + 1 }
         }
         overdueCount += firstFuture
-        dueIndex = CountingTreap(sorted: dueKeys)
-        let windowCount = min(capacity, dueKeys.count - firstFuture)
-        let keys = dueKeys[firstFuture...].lazy.map { [items] key in
-            ReminderKey(fire: ReminderTime(seconds: key.due), kind: .item, owner: items[Int(key.slot)].id)
+        dueIndex = CountingBlockList(sorted: dueKeys)
+        let order = Self.identifierOrder(words, list)
+        let windowCount = min(capacity, order.count - firstFuture)
+        // Every index in `order` has a due date (the fallback is never used).
+        let keys = order[firstFuture...].lazy.map { index in
+            ReminderKey(fire: list[index].due ?? ReminderTime(seconds: lowest), kind: .item, owner: list[index].id)
         }
         entries = keys.prefix(windowCount).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
-        held = CountingTreap(sorted: keys.dropFirst(windowCount))
+        held = CountingBlockList(sorted: keys.dropFirst(windowCount))
     }
 
     /// Starts again one item at a time (the list repeats an identifier).
@@ -99,12 +126,11 @@ extension ReminderScheduler {
         for entry in list { setItem(entry.id, due: entry.due, now: now) }
     }
 
-    /// The indices of the entries with a due date, in (due, identifier) order; `nil` when the due dates
-    /// span more than 2³² seconds or there are 2³² entries (the caller then adds them one by one).
+    /// The entries with a due date as sorted words `(due − lowest) << 32 | index`, with `lowest`;
+    /// `nil` when the due dates span 2³² seconds or more (the caller then adds them one by one).
     ///
     /// - Complexity: O(N log N).
-    private static func dueOrder(of list: [(id: String, due: ReminderTime?)]) -> [Int]? {
-        guard list.count < Int(UInt32.max) else { return nil }
+    private static func sortedDueWords(of list: [(id: String, due: ReminderTime?)]) -> ([UInt64], Int64)? {
         var lowest = Int64.max
         var highest = Int64.min
         for entry in list {
@@ -112,7 +138,7 @@ extension ReminderScheduler {
             lowest = min(lowest, due)
             highest = max(highest, due)
         }
-        guard lowest <= highest else { return [] }
+        guard lowest <= highest else { return ([], 0) }
         let (span, overflow) = highest.subtractingReportingOverflow(lowest)
         guard !overflow, span < Int64(UInt32.max) else { return nil }
         var words: [UInt64] = []
@@ -122,8 +148,14 @@ extension ReminderScheduler {
             words.append(UInt64(due - lowest) << 32 | UInt64(index))
         }
         words.sort()
+        return (words, lowest)
+    }
+
+    /// The indices of the sorted `words`, with equal due dates in identifier order.
+    ///
+    /// - Complexity: O(N + t log t) for runs of t equal due dates.
+    private static func identifierOrder(_ words: [UInt64], _ list: [(id: String, due: ReminderTime?)]) -> [Int] {
         var order = words.map { Int($0 & 0xFFFF_FFFF) }
-        // Equal due dates: identifier order.
         var start = 0
         while start < words.count {
             var end = start + 1
@@ -172,9 +204,14 @@ extension ReminderScheduler {
         throws(ReminderSchedulerError) -> ActionOutcome
     {
         guard let slot = slot(of: id) else { throw .unknownItem(id) }
-        guard items[Int(slot)].state.isOpen else {
+        switch items[Int(slot)].state {
+        case .open: break
+        case .completed:
             expire(now: now)
             return .ignoredCompleted
+        case .removed:
+            expire(now: now)
+            return .ignoredRemoved
         }
         switch action {
         case .complete:

@@ -63,9 +63,9 @@ public struct ReminderScheduler: Sendable {
     /// Item identifier → slot in ``items``.
     var slots = ItemSlotTable()
     /// Due dates of incomplete items (the badge index).
-    var dueIndex = CountingTreap<DueKey>()
+    var dueIndex = CountingBlockList<DueKey>()
     /// Wanted reminders outside the window; every key is greater than every window key.
-    var held = CountingTreap<ReminderKey>()
+    var held = CountingBlockList<ReminderKey>()
     /// The wanted reminders meant to be pending in the system, sorted by key.
     var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]
@@ -139,6 +139,9 @@ public struct ReminderScheduler: Sendable {
 
     /// How many wanted reminders are held outside the window.
     public var heldCount: Int { held.count }
+
+    /// How many reminders the app wants: the window and the held ones.
+    public var wantedCount: Int { entries.count + held.count }
 
     /// Every wanted reminder firing after `lower` and at or before `upper`, window and held, in order.
     ///
@@ -297,6 +300,10 @@ public enum ReminderItemState: Hashable, Sendable {
     /// Checked off (on the phone or the watch). `due` is kept, unarmed, for a later
     /// ``ReminderScheduler/reopen(_:now:)``; changing it never re-arms the item.
     case completed(due: ReminderTime?)
+    /// Taken off the list (``ReminderScheduler/removeItem(_:now:)``): it never reminds nor counts,
+    /// and its due date is forgotten. Only ``ReminderScheduler/restore(_:due:now:)`` (the item is
+    /// added to the list again) makes it open again.
+    case removed
 
     /// The due date of an open item (`nil` once completed: it no longer counts or reminds).
     public var due: ReminderTime? {
@@ -308,6 +315,7 @@ public enum ReminderItemState: Hashable, Sendable {
     public var dueDate: ReminderTime? {
         switch self {
         case .open(let due), .completed(let due): due
+        case .removed: nil
         }
     }
 

@@ -3,6 +3,10 @@
 /// Rendered as `FILE:LINE:COLUMN: error: message` when the position is known, otherwise as
 /// `FILE: error: at $.script[3].at: message` with the JSON path. The message always says what
 /// was expected. The command line exits with code 65 for these.
+///
+/// A file with several mistakes gives one error carrying the others (``more``, at most
+/// ``ScenarioErrorCollector/limit`` in all) and the number left out (``omitted``); its
+/// ``description`` is then one line per error and a last `FILE: note: and N more errors`.
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as the user named it.
     public var file: String
@@ -12,6 +16,10 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public var path: String?
     /// What is wrong and what was expected, lower-case, no trailing period.
     public var message: String
+    /// Further errors found in the same file, in file order (empty for a single error).
+    public var more: [ScenarioError] = []
+    /// How many further errors were found but not reported.
+    public var omitted = 0
 
     public init(file: String, location: SourceLocation? = nil, path: String? = nil, message: String) {
         self.file = file
@@ -20,8 +28,29 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    /// The compiler-style line (the file name escaped, see ``FileName/display(_:)``).
+    /// This error and the ones it carries, in file order.
+    public var all: [ScenarioError] {
+        var first = self
+        first.more = []
+        first.omitted = 0
+        return [first] + more
+    }
+
+    /// The compiler-style line of each error (the file name escaped, see
+    /// ``FileName/display(_:)``), then `FILE: note: and N more errors` when some were left out.
     public var description: String {
+        var lines = all.map(\.line)
+        if let note = omittedNote { lines.append("\(FileName.display(file)): note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `"and 80 more errors"` when errors were left out, else `nil`.
+    public var omittedNote: String? {
+        omitted > 0 ? "and \(omitted) more error\(omitted == 1 ? "" : "s")" : nil
+    }
+
+    /// The compiler-style line of this error alone.
+    private var line: String {
         let file = FileName.display(self.file)
         if let location {
             let at = path.map { " (at \($0))" } ?? ""

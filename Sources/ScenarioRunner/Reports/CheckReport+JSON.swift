@@ -2,7 +2,8 @@ import SimulationKernel
 
 extension CheckReport {
     /// JSON Lines, schema `wristsim.check/1`: one `scenario` record per file (`file`, `name`,
-    /// `status`, `expectations`, `failures`), then one `summary` record with the three counts.
+    /// `status`, `expectations`, `failures`, and `moreFailures`: how many errors of an invalid file were
+    /// found beyond the ones listed, at most ``ScenarioErrorCollector/limit``), then one `summary` record with the three counts.
     public var jsonLines: String { records.map(\.compact).joined(separator: "\n") }
 
     /// The JSON Lines records.
@@ -20,17 +21,20 @@ extension CheckReport {
                 object.append("status", .string(entry.status.rawValue))
                 object.append("expectations", .count(outcome.expectations.count))
                 object.append("failures", FailureList(outcome: outcome).json)
+                object.append("moreFailures", .count(0))
             case .invalid(_, let error):
                 object.append("name", .null)
                 object.append("status", .string(entry.status.rawValue))
                 object.append("expectations", .count(0))
                 object.append(
                     "failures",
-                    [
-                        FailureList.failure(
-                            code: "invalidScenario", message: error.message, expect: nil, line: error.location?.line,
-                            column: error.location?.column, at: nil)
-                    ])
+                    .array(
+                        error.all.map { error in
+                            FailureList.failure(
+                                code: "invalidScenario", message: error.message, expect: nil,
+                                line: error.location?.line, column: error.location?.column, at: nil)
+                        }))
+                object.append("moreFailures", .count(error.omitted))
             }
             records.append(.object(object))
         }

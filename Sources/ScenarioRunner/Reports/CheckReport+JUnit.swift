@@ -3,9 +3,11 @@ import SimulationKernel
 extension CheckReport {
     /// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub actions' test reporters):
     /// `<testsuites>` with one `<testsuite>` per scenario file, one `<testcase>` per expectation
-    /// (named by its line and label, with `file` and `line`) plus one for the run's invariants;
-    /// a failed expectation carries `<failure message=… type="expectation">`, a broken invariant
-    /// `type="invariant"`, and an invalid file one `<testcase name="load">` with `<error>`.
+    /// (named by its line and label, with `file` and `line`) and one per invariant every run is
+    /// checked against (``RunInvariant``, named `invariant: …`); a failed expectation carries
+    /// `<failure message=… type="expectation">`, a broken invariant `type="invariant"` (its
+    /// message is the first line of each failure, the evidence is the element's text), and an
+    /// invalid file one `<testcase name="load">` with `<error>` listing every reported error.
     ///
     /// No timestamps or durations, so the same run writes the same bytes.
     ///
@@ -40,18 +42,22 @@ extension CheckReport {
                     }
                     cases.append(testcase)
                 }
-                var invariants =
-                    "    <testcase classname=\(attribute(classname(file))) name=\"invariants\" file=\(attribute(file))"
-                if outcome.invariantFailures.isEmpty {
-                    invariants += "/>"
-                } else {
-                    suiteFailures += 1
-                    let message = outcome.invariantFailures.joined(separator: "\n")
-                    invariants +=
-                        ">\n      <failure message=\(attribute(message)) type=\"invariant\">" + content(message)
-                        + "</failure>\n    </testcase>"
+                for (invariant, broken) in RunInvariant.results(of: outcome) {
+                    var testcase =
+                        "    <testcase classname=\(attribute(classname(file))) name=\(attribute(invariant.title))"
+                        + " file=\(attribute(file))"
+                    if broken.isEmpty {
+                        testcase += "/>"
+                    } else {
+                        suiteFailures += 1
+                        let message = broken.map { $0.split(separator: "\n").first.map(String.init) ?? $0 }
+                            .joined(separator: "; ")
+                        testcase +=
+                            ">\n      <failure message=\(attribute(message)) type=\"invariant\">"
+                            + content(broken.joined(separator: "\n")) + "</failure>\n    </testcase>"
+                    }
+                    cases.append(testcase)
                 }
-                cases.append(invariants)
                 tests += cases.count
                 failures += suiteFailures
                 suites.append(

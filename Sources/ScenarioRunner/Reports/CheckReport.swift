@@ -69,8 +69,13 @@ public struct CheckReport {
             let failures = FailureList(outcome: outcome)
             return ["\(style.fail)     \(padded)  \(failures.headline)"] + failures.lines().map { "    " + $0 }
         case .invalid(_, let error):
-            let at = error.location.map { "line \($0.line), column \($0.column): " } ?? ""
-            return ["\(style.invalid)  \(padded)  \(at)\(error.message)"]
+            func text(_ error: ScenarioError) -> String {
+                let at = error.location.map { "line \($0.line), column \($0.column): " } ?? ""
+                return at + error.message
+            }
+            let errors = error.all
+            return ["\(style.invalid)  \(padded)  \(text(errors[0]))"] + errors.dropFirst().map { "    " + text($0) }
+                + (error.omittedNote.map { ["    " + $0] } ?? [])
         }
     }
 }

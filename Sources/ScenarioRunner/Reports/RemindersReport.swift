@@ -75,6 +75,9 @@ public struct RemindersReport {
                 "  " + pad(clock(snapshot.at), 18) + pad(snapshot.reason.rawValue, 20)
                     + pad(String(snapshot.pending), 9, right: true) + pad(String(snapshot.held), 6, right: true)
                     + "  " + pad(window, 38) + String(snapshot.appBadge))
+            if case .terminated(let code, let detail)? = snapshot.backgroundTask {
+                lines.append("    terminated by the system (\(code)): \(detail); no next refresh requested")
+            }
         }
         let alerts = harness.deliveries
         lines.append("")

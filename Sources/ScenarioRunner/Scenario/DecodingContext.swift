@@ -11,6 +11,9 @@ public struct DecodingContext: Sendable {
     public var start: EpochTime?
     /// Every item identifier on the list, once decoded.
     public var itemIDs: Set<ItemID> = []
+    /// Whether error messages look for a "did you mean" (off once a file's error report is
+    /// full, so errors that are only counted cost O(1) each).
+    public var suggests = true
 
     public init(file: String, start: EpochTime? = nil) {
         self.file = file

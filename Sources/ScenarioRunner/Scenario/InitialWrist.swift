@@ -33,11 +33,11 @@ extension ScenarioDecoder {
     {
         let text = try node.string(context)
         guard let wrist = InitialWrist(rawValue: text) else {
-            var message = "unknown wrist position \"\(text)\""
+            var message = "unknown wrist position \(Excerpt.quoted(text))"
             if let suggestion = Suggestion.closest(to: text, in: InitialWrist.allCases.map(\.rawValue)) {
                 message += "; did you mean \"\(suggestion)\"?"
             }
-            throw context.error(node, message + " expected one of: " + InitialWrist.names)
+            throw context.error(node, message + "; expected one of: " + InitialWrist.names)
         }
         return wrist
     }

@@ -123,7 +123,7 @@ extension JSONNode {
         let id = try string(context)
         guard context.itemIDs.contains(id) else {
             var message = "unknown item \(Excerpt.quoted(id)); expected the id of an item in \"items\""
-            if let suggestion = Suggestion.closest(to: id, in: context.itemIDs.sorted()) {
+            if context.suggests, let suggestion = Suggestion.closest(to: id, in: context.itemIDs.sorted()) {
                 message += " (did you mean \"\(suggestion)\"?)"
             }
             throw context.error(self, message)

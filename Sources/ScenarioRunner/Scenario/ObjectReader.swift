@@ -57,14 +57,25 @@ public struct ObjectReader {
 
     /// Throws for the first member that no decoder asked for.
     public func finish() throws(ScenarioError) {
-        for member in members where !asked.contains(member.key) {
-            var message = "unknown key \(Excerpt.quoted(member.key))"
-            let accepted = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            if let suggestion = Suggestion.closest(to: member.key, in: accepted) {
-                message += "; did you mean \"\(suggestion)\"?"
-            }
-            message += " expected one of: " + accepted.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw context.error(key: member, message)
+        if let member = members.first(where: { !asked.contains($0.key) }) { throw unknownKey(member) }
+    }
+
+    /// Records an error for every member that no decoder asked for (see
+    /// ``ScenarioErrorCollector``).
+    ///
+    /// - Complexity: O(*m* · *a*) for *m* members and *a* keys asked for (a fixed, small number
+    ///   per object), plus O(*a*) per error recorded with its suggestion.
+    public func finish(into errors: inout ScenarioErrorCollector) {
+        for member in members where !asked.contains(member.key) { errors.record(unknownKey(member)) }
+    }
+
+    private func unknownKey(_ member: JSONNode.Member) -> ScenarioError {
+        var message = "unknown key \(Excerpt.quoted(member.key))"
+        let accepted = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if let suggestion = Suggestion.closest(to: member.key, in: accepted) {
+            message += "; did you mean \"\(suggestion)\"?"
         }
+        message += "; expected one of: " + accepted.map { "\"\($0)\"" }.joined(separator: ", ")
+        return context.error(key: member, message)
     }
 }

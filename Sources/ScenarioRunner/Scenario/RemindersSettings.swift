@@ -1,3 +1,4 @@
+import CompanionModel
 import ReminderScheduling
 import SimulationKernel
 
@@ -12,7 +13,8 @@ import SimulationKernel
 ///   "replacement": "inPlace", "repeatingSlots": 1,
 ///   "repeatingBadges": "separateCarrier", "snooze": "30m", "launchAt": "+0s",
 ///   "appRuns": {"every": "12h", "from": "+8h", "reason": "foreground"},
-///   "noticeOpenedAfter": "10m", "refresh": {"every": "1h", "perHour": 4, "spacing": "15m"},
+///   "noticeOpenedAfter": "10m", "refresh": {"every": "1h", "perHour": 4, "spacing": "15m",
+///     "task": {"cpu": "0s", "cpuPerReminder": "0s", "wall": "0s", "cpuLimit": "4s", "wallLimit": "15s"}},
 ///   "repeating": [{"id": "weekly", "title": "Weekly shop", "start": "+1d", "every": "7d"}]
 /// }
 /// ```
@@ -94,6 +96,58 @@ public struct RemindersSettings: Sendable {
         public var every = SimDuration.seconds(SchedulerConfiguration.defaultRefreshInterval)
         public var perHour = BackgroundRefreshBudget.defaultPerHour
         public var spacing = SimDuration.seconds(BackgroundRefreshBudget.defaultMinimumSpacing)
+        /// What a refresh's refill costs, and the background task limits it runs under.
+        public var task = RefillTask()
+    }
+
+    /// `"task": {"cpu": "50ms", "cpuPerReminder": "2ms", "wall": "1s", "cpuLimit": "4s", "wallLimit": "15s"}`:
+    /// the background task a granted refresh runs (rule S6). Its CPU time is `cpu` plus
+    /// `cpuPerReminder` for every reminder the app wants (window and held) when it starts — the phone's
+    /// own CPU time, not scaled by any chip; it takes the longer of that and `wall` (waiting for disk or
+    /// network). The limits are ``BackgroundTaskLimits`` (defaults 4 s of CPU, 15 s of wall time).
+    /// The default costs are zero: a refill never overruns unless the scenario says what it costs.
+    public struct RefillTask: Sendable {
+        public var cpu = SimDuration.zero
+        public var cpuPerReminder = SimDuration.zero
+        public var wall = SimDuration.zero
+        public var limits = BackgroundTaskLimits()
+
+        /// The CPU time a refill of `wantedReminders` reminders takes (at most
+        /// ``ComplicationWork/maximumCost``; checked arithmetic).
+        ///
+        /// - Complexity: O(1).
+        public func cpuTime(wantedReminders: Int) -> SimDuration {
+            let limit = ComplicationWork.maximumCost.nanoseconds
+            let (perReminder, overflow) = cpuPerReminder.nanoseconds.multipliedReportingOverflow(
+                by: Int64(max(0, wantedReminders)))
+            let (total, overflowSum) = cpu.nanoseconds.addingReportingOverflow(perReminder)
+            return SimDuration(nanoseconds: overflow || overflowSum ? limit : min(total, limit))
+        }
+
+        /// How the task refilling `wantedReminders` reminders ends under ``limits``.
+        ///
+        /// - Complexity: O(1).
+        public func verdict(wantedReminders: Int) -> BackgroundTaskVerdict {
+            let cpuTime = cpuTime(wantedReminders: wantedReminders)
+            // The phone's CPU time as stated: measured on and run on the same reference, no scaling.
+            let work = BackgroundTaskWork(cpu: ComplicationWork(cost: cpuTime, on: .s1), wall: wall)
+            switch limits.run(work, on: .s1) {
+            case .completed:
+                return .completed
+            case .terminated(.cpuTime, let after):
+                return .terminated(
+                    code: BackgroundTaskTermination.cpuTime.code,
+                    detail:
+                        "too much CPU time: refilling \(wantedReminders) reminders needs \(cpuTime), the limit is \(limits.cpu) (terminated after \(after))"
+                )
+            case .terminated(.wallTime, let after):
+                return .terminated(
+                    code: BackgroundTaskTermination.wallTime.code,
+                    detail:
+                        "too much wall time: refilling \(wantedReminders) reminders takes \(max(cpuTime, wall)), the limit is \(limits.wall) (terminated after \(after))"
+                )
+            }
+        }
     }
 
     /// One repeating reminder.
@@ -207,8 +261,35 @@ public struct RemindersSettings: Sendable {
                 throw context.error(value, "expected a spacing of 0s or more, found \"\(refresh.spacing)\"")
             }
         }
+        if let value = object.optional("task") { refresh.task = try decodeTask(value, context) }
         try object.finish()
         return refresh
+    }
+
+    private static func decodeTask(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RefillTask {
+        var object = try ObjectReader(
+            node, context,
+            what: "a refill task such as {\"cpu\": \"50ms\", \"cpuPerReminder\": \"2ms\", \"cpuLimit\": \"4s\"}")
+        var task = RefillTask()
+        func cost(_ key: String, positive: Bool) throws(ScenarioError) -> SimDuration? {
+            guard let value = object.optional(key) else { return nil }
+            let duration = try value.duration(context)
+            let smallest: Int64 = positive ? 1 : 0
+            guard duration.nanoseconds >= smallest, duration <= ComplicationWork.maximumCost else {
+                let range = positive ? "more than 0s" : "0s or more"
+                throw context.error(
+                    value,
+                    "expected \(key) of \(range) and at most \(ComplicationWork.maximumCost), found \"\(duration)\"")
+            }
+            return duration
+        }
+        if let value = try cost("cpu", positive: false) { task.cpu = value }
+        if let value = try cost("cpuPerReminder", positive: false) { task.cpuPerReminder = value }
+        if let value = try cost("wall", positive: false) { task.wall = value }
+        if let value = try cost("cpuLimit", positive: true) { task.limits.cpu = value }
+        if let value = try cost("wallLimit", positive: true) { task.limits.wall = value }
+        try object.finish()
+        return task
     }
 
     private static func decodeRepeating(_ node: JSONNode, _ context: DecodingContext, api: NotificationAPI)

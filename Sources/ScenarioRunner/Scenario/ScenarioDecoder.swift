@@ -19,57 +19,114 @@ public enum ScenarioDecoder {
 
     /// Decodes a scenario from its parsed JSON (`wristsim sweep --set` edits the tree first).
     ///
+    /// Each independent part (the top-level keys, each item, trip, script step, expectation and
+    /// feature section) is decoded on its own, so one run reports up to
+    /// ``ScenarioErrorCollector/limit`` errors, each located, and counts the rest. A root that
+    /// is not an object, an unsupported format or an unusable `"items"` array end decoding at
+    /// once, since nothing after them could be checked meaningfully.
+    ///
+    /// - Throws: the first error, carrying the others (``ScenarioError/more``).
     /// - Complexity: O(*n*) in the tree's size, plus O(*s* log *s*) for *s* steps.
     public static func decode(root: JSONNode, file: String) throws(ScenarioError) -> Scenario {
         var context = DecodingContext(file: file)
+        var errors = ScenarioErrorCollector()
         var object = try ObjectReader(root, context, what: "a JSON object describing a scenario")
 
-        _ = try object.optional("$schema")?.string(context)
+        let schemaNode = object.optional("$schema")
         let formatNode = try object.required("format", "the scenario format version, 1")
         let format = try formatNode.int(context, in: 0...Int.max)
         guard format == Scenario.currentFormat else {
             throw context.error(
                 formatNode, "unsupported format \(format); this wristsim reads format \(Scenario.currentFormat)")
         }
-        let name = try object.required("name", "a short title").string(context)
-        let summary = try object.optional("description")?.string(context, allowEmpty: true)
-        let seed = try object.optional("seed")?.uint64(context) ?? 1
-        let startNode = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
-        let startText = try startNode.string(context)
-        do {
-            context.start = try EpochTime.parse(startText)
+        do throws(ScenarioError) { _ = try schemaNode?.string(context) } catch { errors.record(error) }
+        var name = ""
+        do throws(ScenarioError) { name = try object.required("name", "a short title").string(context) } catch {
+            errors.record(error)
+        }
+        var summary: String?
+        do throws(ScenarioError) {
+            summary = try object.optional("description")?.string(context, allowEmpty: true)
+        } catch { errors.record(error) }
+        var seed: UInt64 = 1
+        do throws(ScenarioError) { seed = try object.optional("seed")?.uint64(context) ?? 1 } catch {
+            errors.record(error)
+        }
+        var startNode: JSONNode?
+        do throws(ScenarioError) {
+            let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
+            startNode = node
+            let startText = try node.string(context)
+            do {
+                context.start = try EpochTime.parse(startText)
+            } catch {
+                throw context.error(node, error.description)
+            }
         } catch {
-            throw context.error(startNode, error.description)
+            errors.record(error)
         }
         let watchNode = object.optional("watch")
-        let watch = try watchNode?.string(context) ?? defaultWatch
-        try validateWatch(watch, watchNode, context)
+        var watch = defaultWatch
+        do throws(ScenarioError) {
+            watch = try watchNode?.string(context) ?? defaultWatch
+            try validateWatch(watch, watchNode, context)
+        } catch {
+            errors.record(error)
+        }
 
-        let items = try decodeItems(try object.required("items", "an array of items"), &context)
-        let history =
-            try object.optional("history").map { node throws(ScenarioError) in try decodeHistory(node, context) } ?? []
-        let scriptNode = try object.required("script", "an array of steps")
-        let script = try decodeScript(scriptNode, context)
-        let finalExpectations =
-            try object.optional("expect").map { node throws(ScenarioError) in
-                try decodeExpectations(node, context)
-            } ?? []
+        // Without a usable items array every item reference would be reported as unknown.
+        let items: [ShoppingItem]
+        do throws(ScenarioError) {
+            let elements = try object.required("items", "an array of items").array(context, nonEmpty: true)
+            items = decodeItems(elements, &context, &errors)
+        } catch {
+            errors.record(error)
+            throw errors.combined ?? error
+        }
+        let history = object.optional("history").map { decodeHistory($0, context, &errors) } ?? []
+        var script: [ScriptStep] = []
+        var scriptNode = object.node
+        do throws(ScenarioError) {
+            scriptNode = try object.required("script", "an array of steps")
+            script = try decodeScript(scriptNode, context, &errors)
+        } catch {
+            errors.record(error)
+        }
+        let finalExpectations = object.optional("expect").map { decodeExpectations($0, context, &errors) } ?? []
         let lastStep = script.last?.time ?? .zero
         var end = lastStep + Scenario.defaultDrain
         if let endNode = object.optional("end") {
-            end = try endNode.time(context)
-            guard end >= lastStep else {
-                throw context.error(endNode, "expected \"end\" at or after the last step (\(lastStep)), found \(end)")
+            do throws(ScenarioError) {
+                end = try endNode.time(context)
+                guard end >= lastStep else {
+                    throw context.error(
+                        endNode, "expected \"end\" at or after the last step (\(lastStep)), found \(end)")
+                }
+            } catch {
+                errors.record(error)
             }
         }
-        let sections = try decodeSections(&object, context)
-        let eventLimit = try decodeEventLimit(object.optional("eventLimit"), script: script, scriptNode, context)
-        let wrist = try object.optional("wrist").map { node throws(ScenarioError) in
-            try decodeInitialWrist(node, context)
+        let sections = decodeSections(&object, context, &errors)
+        var eventLimit = EventLimit.default
+        do throws(ScenarioError) {
+            eventLimit = try decodeEventLimit(object.optional("eventLimit"), script: script, scriptNode, context)
+        } catch {
+            errors.record(error)
         }
-        try object.finish()
+        var wrist: InitialWrist?
+        do throws(ScenarioError) {
+            wrist = try object.optional("wrist").map { node throws(ScenarioError) in
+                try decodeInitialWrist(node, context)
+            }
+        } catch {
+            errors.record(error)
+        }
+        object.finish(into: &errors)
+        try errors.check()
 
-        guard let start = context.start else { throw context.error(startNode, "missing start") }
+        guard let start = context.start else {
+            throw context.error(startNode ?? object.node, "missing start")
+        }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
             watchLocation: watchNode?.location, items: items, history: history, script: script,
@@ -104,157 +161,227 @@ public enum ScenarioDecoder {
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.
     public static let defaultWatch = "series7-45mm"
 
-    /// Decodes the feature sections. A feature adds one line here.
-    static func decodeSections(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
-        -> ScenarioSections
-    {
+    /// Decodes the feature sections, each on its own (an error in one is recorded and the
+    /// others are still read). A feature adds one line here.
+    static func decodeSections(
+        _ object: inout ObjectReader, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector
+    ) -> ScenarioSections {
         var sections = ScenarioSections()
-        sections.pipeline = try object.optional("pipeline").map { node throws(ScenarioError) in
+        func section<T>(_ key: String, _ decode: (JSONNode) throws(ScenarioError) -> T) -> T? {
+            guard let node = object.optional(key) else { return nil }
+            do throws(ScenarioError) { return try decode(node) } catch {
+                errors.record(error)
+                return nil
+            }
+        }
+        sections.pipeline = section("pipeline") { node throws(ScenarioError) in
             try PipelineSettings.decode(node, context)
         }
-        sections.complication = try object.optional("complication").map { node throws(ScenarioError) in
+        sections.complication = section("complication") { node throws(ScenarioError) in
             try ComplicationSettings.decode(node, context)
         }
-        sections.reminders = try object.optional("reminders").map { node throws(ScenarioError) in
+        sections.reminders = section("reminders") { node throws(ScenarioError) in
             try RemindersSettings.decode(node, context)
         }
-        sections.link = try object.optional("link").map { node throws(ScenarioError) in
-            try LinkSettings.decode(node, context)
-        }
+        sections.link = section("link") { node throws(ScenarioError) in try LinkSettings.decode(node, context) }
         return sections
     }
 
-    static func decodeItems(_ node: JSONNode, _ context: inout DecodingContext) throws(ScenarioError) -> [ShoppingItem]
-    {
+    /// Decodes each item on its own. An item whose `"id"` could be read counts as on the list
+    /// even when the rest of it is wrong, so references to it are not reported as unknown too.
+    ///
+    /// - Complexity: O(*n*) for *n* items.
+    static func decodeItems(
+        _ elements: [JSONNode], _ context: inout DecodingContext, _ errors: inout ScenarioErrorCollector
+    ) -> [ShoppingItem] {
         var items: [ShoppingItem] = []
         var firstSeen: [ItemID: SourceLocation] = [:]
-        for element in try node.array(context, nonEmpty: true) {
-            var object = try ObjectReader(element, context, what: "an item object with \"id\" and \"title\"")
-            let idNode = try object.required("id", "a unique identifier such as \"kale\"")
-            let id = try idNode.string(context)
-            if let first = firstSeen[id] {
-                throw context.error(
-                    idNode,
-                    "duplicate item id \(Excerpt.quoted(id)) (first used at line \(first.line), column \(first.column)); expected unique ids"
-                )
+        for element in elements {
+            do throws(ScenarioError) {
+                var object = try ObjectReader(element, context, what: "an item object with \"id\" and \"title\"")
+                let idNode = try object.required("id", "a unique identifier such as \"kale\"")
+                let id = try idNode.string(context)
+                if let first = firstSeen[id] {
+                    throw context.error(
+                        idNode,
+                        "duplicate item id \(Excerpt.quoted(id)) (first used at line \(first.line), column \(first.column)); expected unique ids"
+                    )
+                }
+                firstSeen[id] = idNode.location
+                let title = try object.required("title", "the text shown in the list").string(context)
+                let due = try object.optional("due")?.time(context)
+                let notes = try object.optional("notes")?.string(context, allowEmpty: true)
+                try object.finish()
+                items.append(ShoppingItem(id: id, title: title, due: due, notes: notes))
+            } catch {
+                errors.record(error)
             }
-            firstSeen[id] = idNode.location
-            let title = try object.required("title", "the text shown in the list").string(context)
-            let due = try object.optional("due")?.time(context)
-            let notes = try object.optional("notes")?.string(context, allowEmpty: true)
-            try object.finish()
-            items.append(ShoppingItem(id: id, title: title, due: due, notes: notes))
         }
-        context.itemIDs = Set(items.map(\.id))
+        context.itemIDs = Set(firstSeen.keys)
         return items
     }
 
-    static func decodeHistory(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> [[ItemID]] {
+    /// Decodes each past trip on its own.
+    ///
+    /// - Complexity: O(*n*) for *n* item ids in all trips.
+    static func decodeHistory(_ node: JSONNode, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector)
+        -> [[ItemID]]
+    {
+        let tripNodes: [JSONNode]
+        do throws(ScenarioError) { tripNodes = try node.array(context) } catch {
+            errors.record(error)
+            return []
+        }
         var trips: [[ItemID]] = []
-        for tripNode in try node.array(context) {
-            var trip: [ItemID] = []
-            var inTrip: Set<ItemID> = []
-            for itemNode in try tripNode.array(context, nonEmpty: true) {
-                let id = try itemNode.string(context)
-                if !inTrip.insert(id).inserted {
-                    throw context.error(
-                        itemNode,
-                        "item \(Excerpt.quoted(id)) appears twice in this trip; expected each item once per trip")
+        for tripNode in tripNodes {
+            do throws(ScenarioError) {
+                var trip: [ItemID] = []
+                var inTrip: Set<ItemID> = []
+                for itemNode in try tripNode.array(context, nonEmpty: true) {
+                    let id = try itemNode.string(context)
+                    if !inTrip.insert(id).inserted {
+                        throw context.error(
+                            itemNode,
+                            "item \(Excerpt.quoted(id)) appears twice in this trip; expected each item once per trip")
+                    }
+                    trip.append(id)
                 }
-                trip.append(id)
+                trips.append(trip)
+            } catch {
+                errors.record(error)
             }
-            trips.append(trip)
         }
         return trips
     }
 
-    static func decodeScript(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> [ScriptStep] {
+    /// Decodes each step on its own; a step that fails is left out and the next is read from
+    /// the last time known (a step whose time was read moves the cursor even when the rest of it
+    /// is wrong, so later relative times are not shifted).
+    ///
+    /// - Throws: only when `node` is not an array; errors in steps are recorded in `errors`.
+    /// - Complexity: O(*s*) for *s* steps.
+    static func decodeScript(_ node: JSONNode, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector)
+        throws(ScenarioError) -> [ScriptStep]
+    {
         var steps: [ScriptStep] = []
         var cursor = SimTime.zero
+        var context = context
         for element in try node.array(context) {
-            var object = try ObjectReader(element, context, what: "a step object")
-            let atNode = object.optional("at")
-            let afterNode = object.optional("after")
-            _ = try object.optional("note")?.string(context, allowEmpty: true)
-            let time: SimTime
-            switch (atNode, afterNode) {
-            case (let at?, nil):
-                time = try at.time(context)
-                guard time >= cursor else {
-                    throw context.error(
-                        at, "step time \(time) is before the previous step (\(cursor)); expected steps in time order")
-                }
-            case (nil, let after?):
-                time = try context.adding(try after.duration(context), to: cursor, after)
-            case (nil, nil):
-                time = cursor
-            case (_?, let after?):
-                throw context.error(after, "a step has either \"at\" or \"after\", not both")
+            // Once the report is full, further errors are only counted: skip their suggestions.
+            context.suggests = !errors.isFull
+            do throws(ScenarioError) {
+                if let step = try decodeStep(element, cursor: &cursor, context, &errors) { steps.append(step) }
+            } catch {
+                errors.record(error)
             }
-            let doNode = object.optional("do")
-            let expectNode = object.optional("expect")
-            switch (doNode, expectNode) {
-            case (let doNode?, nil):
-                let kindName = try doNode.string(context)
-                if kindName == "wait" {
-                    let forNode = try object.required("for", "how long to wait, such as \"5m\"")
-                    let duration = try forNode.duration(context)
-                    try object.finish()
-                    cursor = try context.adding(duration, to: time, forNode)
-                    continue
-                }
-                guard let kind = Registry.stepKinds.first(where: { $0.name == kindName }) else {
-                    let names = ["wait"] + Registry.stepKinds.map(\.name)
-                    var message = "unknown step \(Excerpt.quoted(kindName))"
-                    if let suggestion = Suggestion.closest(to: kindName, in: names) {
-                        message += "; did you mean \"\(suggestion)\"?"
-                    }
-                    throw context.error(doNode, message + " expected one of: " + names.joined(separator: ", "))
-                }
-                let action = try kind.decode(&object, context)
-                try object.finish()
-                steps.append(
-                    ScriptStep(time: time, location: element.location, path: element.path, content: .action(action)))
-            case (nil, let expectNode?):
-                try object.finish()
-                let expectations = try decodeExpectations(expectNode, context)
-                steps.append(
-                    ScriptStep(
-                        time: time, location: element.location, path: element.path, content: .expectations(expectations)
-                    ))
-            case (nil, nil):
-                throw context.error(
-                    element, "a step needs \"do\" (an action such as \"tap\") or \"expect\" (expectations)")
-            case (_?, let expectNode?):
-                throw context.error(
-                    expectNode, "a step has either \"do\" or \"expect\", not both; split it into two steps")
-            }
-            cursor = time
         }
         return steps
     }
 
+    /// One script step (`nil` for `"wait"`, which only moves the cursor).
+    static func decodeStep(
+        _ element: JSONNode, cursor: inout SimTime, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector
+    ) throws(ScenarioError) -> ScriptStep? {
+        var object = try ObjectReader(element, context, what: "a step object")
+        let atNode = object.optional("at")
+        let afterNode = object.optional("after")
+        _ = try object.optional("note")?.string(context, allowEmpty: true)
+        let time: SimTime
+        switch (atNode, afterNode) {
+        case (let at?, nil):
+            time = try at.time(context)
+            guard time >= cursor else {
+                throw context.error(
+                    at, "step time \(time) is before the previous step (\(cursor)); expected steps in time order")
+            }
+        case (nil, let after?):
+            time = try context.adding(try after.duration(context), to: cursor, after)
+        case (nil, nil):
+            time = cursor
+        case (_?, let after?):
+            throw context.error(after, "a step has either \"at\" or \"after\", not both")
+        }
+        cursor = time
+        let doNode = object.optional("do")
+        let expectNode = object.optional("expect")
+        switch (doNode, expectNode) {
+        case (let doNode?, nil):
+            let kindName = try doNode.string(context)
+            if kindName == "wait" {
+                let forNode = try object.required("for", "how long to wait, such as \"5m\"")
+                let duration = try forNode.duration(context)
+                try object.finish()
+                cursor = try context.adding(duration, to: time, forNode)
+                return nil
+            }
+            guard let kind = Registry.stepKinds.first(where: { $0.name == kindName }) else {
+                let names = ["wait"] + Registry.stepKinds.map(\.name)
+                let message = "unknown step \(Excerpt.quoted(kindName))"
+                if let suggestion = Suggestion.closest(to: kindName, in: names) {
+                    throw context.error(doNode, message + "; did you mean \"\(suggestion)\"?")
+                }
+                throw context.error(doNode, message + "; expected one of: " + names.joined(separator: ", "))
+            }
+            let action = try kind.decode(&object, context)
+            try object.finish()
+            return ScriptStep(time: time, location: element.location, path: element.path, content: .action(action))
+        case (nil, let expectNode?):
+            try object.finish()
+            let expectations = decodeExpectations(expectNode, context, &errors)
+            return ScriptStep(
+                time: time, location: element.location, path: element.path, content: .expectations(expectations))
+        case (nil, nil):
+            throw context.error(element, "a step needs \"do\" (an action such as \"tap\") or \"expect\" (expectations)")
+        case (_?, let expectNode?):
+            throw context.error(expectNode, "a step has either \"do\" or \"expect\", not both; split it into two steps")
+        }
+    }
+
+    /// Decodes an expectations object, stopping at its first error (see the collecting
+    /// overload).
     static func decodeExpectations(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> [LocatedExpectation]
     {
+        var errors = ScenarioErrorCollector()
+        let result = decodeExpectations(node, context, &errors)
+        try errors.check()
+        return result
+    }
+
+    /// Decodes an expectations object, each expectation on its own; errors go to `errors`.
+    ///
+    /// - Complexity: O(*m*) for *m* expectations.
+    static func decodeExpectations(
+        _ node: JSONNode, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector
+    ) -> [LocatedExpectation] {
         guard case .object(let members) = node.value else {
-            throw context.error(
-                node, "expected an object of expectations such as {\"remaining\": 3}, found \(node.kindDescription)")
+            errors.record(
+                context.error(
+                    node, "expected an object of expectations such as {\"remaining\": 3}, found \(node.kindDescription)"
+                ))
+            return []
         }
-        if members.isEmpty { throw context.error(node, "expected at least one expectation, found an empty object") }
+        if members.isEmpty {
+            errors.record(context.error(node, "expected at least one expectation, found an empty object"))
+            return []
+        }
         var result: [LocatedExpectation] = []
         for member in members {
-            guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
-                let keys = Registry.expectationKinds.map(\.key)
-                var message = "unknown expectation \(Excerpt.quoted(member.key))"
-                if let suggestion = Suggestion.closest(to: member.key, in: keys) {
-                    message += "; did you mean \"\(suggestion)\"?"
+            do throws(ScenarioError) {
+                guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
+                    let keys = Registry.expectationKinds.map(\.key)
+                    let message = "unknown expectation \(Excerpt.quoted(member.key))"
+                    if let suggestion = Suggestion.closest(to: member.key, in: keys) {
+                        throw context.error(key: member, message + "; did you mean \"\(suggestion)\"?")
+                    }
+                    throw context.error(key: member, message + "; expected one of: " + keys.joined(separator: ", "))
                 }
-                throw context.error(key: member, message + " expected one of: " + keys.joined(separator: ", "))
+                let expectation = try kind.decode(member.value, context)
+                result.append(
+                    LocatedExpectation(expectation: expectation, location: member.keyLocation, path: member.value.path))
+            } catch {
+                errors.record(error)
             }
-            let expectation = try kind.decode(member.value, context)
-            result.append(
-                LocatedExpectation(expectation: expectation, location: member.keyLocation, path: member.value.path))
         }
         return result
     }

@@ -74,17 +74,22 @@ public struct LinkFeature: SimulationFeature {
     ///
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:)``).
     public mutating func handle(_ event: LinkEvent, _ context: WorldContext) -> [WorldEffect] {
-        // The watch app's lifecycle belongs to the watch side: steps and faults about it go there,
-        // and the watch tells the link how the app runs (`.watchAppRunState`).
+        // The apps' lifecycles belong to their sides: steps and faults about them go there, and
+        // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
+        let now = context.now
         switch event {
-        case .environment(.terminateWatchApp): return [.send(.watch(.app(.terminate(at: context.now))))]
+        case .environment(.terminateWatchApp): return [.send(.watch(.app(.terminate(at: now))))]
         case .environment(.relaunchWatchApp): return [.send(.watch(.relaunchApp))]
-        case .environment(.watchAppToBackground): return [.send(.watch(.app(.returnedToClock(at: context.now))))]
-        case .environment(.wakeWatchApp): return [.send(.watch(.app(.wake(at: context.now))))]
+        case .environment(.watchAppToBackground): return [.send(.watch(.app(.returnedToClock(at: now))))]
+        case .environment(.wakeWatchApp): return [.send(.watch(.app(.wake(at: now))))]
+        case .environment(.killPhoneApp): return [.send(.phone(.app(.terminate(at: now), cause: "killPhoneApp")))]
+        case .environment(.launchPhoneApp): return [.send(.phone(.app(.launch(at: now), cause: "launchPhoneApp")))]
+        case .environment(.wakePhoneApp): return [.send(.phone(.app(.wake(at: now), cause: "wakePhoneApp")))]
+        case .environment(.phoneAppToBackground):
+            return [.send(.phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground")))]
         default: break
         }
-        let phoneWasRunning = transport.phoneApp.isRunning
-        var effects: [WorldEffect] = transport.reduce(event, at: context.now).map { effect in
+        return transport.reduce(event, at: now).map { effect in
             switch effect {
             case .schedule(let timer, let time): return .schedule(.link(.timer(timer)), at: time)
             case .trace(let record): return .trace(record)
@@ -97,15 +102,10 @@ public struct LinkFeature: SimulationFeature {
                 return .send(
                     message.route.from == .watch
                         ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
-            case .wakeApp(.watch): return .send(.watch(.app(.wake(at: context.now))))
-            case .wakeApp(.phone): return .send(.link(.environment(.wakePhoneApp)))
+            case .wakeApp(.watch): return .send(.watch(.app(.wake(at: now))))
+            case .wakeApp(.phone): return .send(.phone(.app(.wake(at: now), cause: "watchMessage")))
             }
         }
-        // The phone app's sync courier re-sends unanswered messages when the app runs again.
-        if phoneWasRunning != transport.phoneApp.isRunning {
-            effects.append(.send(.phone(.appRunChanged(isRunning: transport.phoneApp.isRunning))))
-        }
-        return effects
     }
 
     /// The `link` summary sections (see ``LinkReport``).

@@ -31,10 +31,9 @@ extension PhoneFeature {
     /// was not running, which is an app run), the phone's replica takes the edit, and the
     /// operation goes to the watch (interactive when the watch app is reachable, else queued).
     mutating func edit(_ item: ItemID, _ edit: ListEdit, _ context: WorldContext) -> [WorldEffect] {
-        if context.phoneApp != .foreground {
-            return [
-                .send(.link(.environment(.launchPhoneApp))), .send(.phone(.appRun(.launch))),
-                .send(.phone(.edit(item, edit))),
+        if !appLifecycle.isForeground {
+            return lifecycle(.launch(at: context.now), cause: "phoneEdit", context) + [
+                .send(.phone(.appRun(.launch))), .send(.phone(.edit(item, edit))),
             ]
         }
         let effects = sync.reduce(.edit(item, edit, reachability: context.reachability(from: .phone)), at: context.now)
@@ -72,8 +71,8 @@ extension PhoneFeature {
                     ])
             ]
         }
-        if !context.phoneApp.isRunning {
-            effects.append(.send(.link(.environment(.wakePhoneApp))))
+        if !appLifecycle.isRunning {
+            effects += lifecycle(.wake(at: now), cause: "wakePhoneApp", context)
         }
         reminders = nil
         do {

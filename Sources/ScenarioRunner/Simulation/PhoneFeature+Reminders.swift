@@ -40,6 +40,17 @@ extension PhoneFeature {
                 try scheduler.reopen(item, now: at)
             }
         default:
+            break
+        }
+        // A removal (here or through sync) cancels the item's reminders; an item added back after
+        // a removal is open again without a due date (rule R15).
+        switch (sync.replica.item(item), reminders.harness.scheduler.state(of: item)) {
+        case (nil, .open?), (nil, .completed?):
+            self.reminders?.logRemoval(item, at: time)
+            return appRuns(reason, context) { $0.removeItem(item, now: at) }
+        case (let shown?, .removed?) where shown.status == .open:
+            return appRuns(reason, context) { $0.restore(item, due: nil, now: at) }
+        default:
             return appRuns(reason, context) { _ in }
         }
     }
@@ -70,6 +81,13 @@ extension PhoneFeature {
                     interval: spec.every.nanoseconds / 1_000_000_000)
             }
             phone.markLaunched(at: now)
+        }
+        if effectiveReason == .backgroundRefresh {
+            // A background refresh step: the system runs the app in a background task (rule S6).
+            phone.refreshInBackground(at: now)
+            effects += Self.traceNew(&phone, now)
+            reminders = phone
+            return effects + scheduleReminderWake(context)
         }
         do {
             _ = try phone.run(at: now, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
@@ -141,6 +159,10 @@ extension PhoneFeature {
                 ("held", .int(Int64(run.held))), ("badge", .int(Int64(run.appBadge))),
             ]
             if !run.authorization.allowsDelivery { fields.append(("blocked", .string(run.authorization.rawValue))) }
+            if case .terminated(let code, let detail)? = run.backgroundTask {
+                fields.append(("terminated", .string(code)))
+                fields.append(("why", .string(detail)))
+            }
             if let notice = run.noticeHeld { fields.append(("notice", .int(Int64(notice)))) }
             effects.append(.trace(.phoneRefill, at: now, fieldList: fields))
         }
@@ -150,7 +172,14 @@ extension PhoneFeature {
         return effects
     }
 
-    /// Puts a wake-up event on the loop at the next fire date, unless an earlier one is there.
+    /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or
+    /// before it (and after now). A wake at the current instant never counts as pending: it is the
+    /// one firing, or one that will find a later wake already scheduled when it fires. So at most one
+    /// wake is pending after now, and a run of n minutely deliveries costs O(n) wake-ups — never a
+    /// growing number of wake chains (issue #15: every hourly app run coinciding with a wake used
+    /// to start another chain, O(n²) events).
+    ///
+    /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext) -> [WorldEffect] {
         guard let phone = reminders, let next = phone.nextEvent(after: context.now) else { return [] }
         if let wake = phone.nextWake, wake > context.now, wake <= next { return [] }
@@ -177,7 +206,18 @@ extension PhoneFeature {
                     .init("pendingMax", .int(Int64(harness.pendingMax))),
                     .init("pendingNow", .int(Int64(harness.center.pendingCount))),
                     .init("badgeNow", .int(Int64(harness.center.badge))),
-                ])
+                ] + Self.terminationRows(harness))
+        ]
+    }
+
+    /// With background refresh tasks the system terminated (rule S6): how many, with their codes.
+    private static func terminationRows(_ harness: ReminderHarness) -> [ReportSection.Row] {
+        guard !harness.terminations.isEmpty else { return [] }
+        let codes = harness.terminations.map(\.code).joined(separator: ", ")
+        return [
+            .init(
+                "backgroundTasksTerminated", .int(Int64(harness.terminations.count)),
+                text: "\(harness.terminations.count) (\(codes): the refill overran its background task limits)")
         ]
     }
 }

@@ -3,7 +3,8 @@ import ReminderScheduling
 import SimulationKernel
 
 /// The phone side of the world, sole owner of: the phone's copy of the list (its sync replica:
-/// each watch operation applied exactly once, in the watch's order), and the phone app's
+/// each watch operation applied exactly once, in the watch's order), the phone app's lifecycle
+/// (``PhoneAppLifecycle``: the link learns how the app runs from it), and the phone app's
 /// reminders (the scheduler, the simulated notification center and the badge, in
 /// ``PhoneReminders``).
 ///
@@ -17,6 +18,8 @@ public struct PhoneFeature: SimulationFeature {
     /// The phone's end of the two-way list sync: its replica of the list, its courier and its
     /// half of the message trail.
     public internal(set) var sync: SyncEndpoint
+    /// Whether the phone app runs, and how (the link's view of the app follows it).
+    public internal(set) var appLifecycle: PhoneAppLifecycle
     /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section).
     public internal(set) var reminders: PhoneReminders?
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
@@ -24,6 +27,8 @@ public struct PhoneFeature: SimulationFeature {
 
     public init(scenario: Scenario, seed: UInt64) {
         sync = SyncEndpoint(device: .phone, items: scenario.items)
+        appLifecycle = PhoneAppLifecycle(
+            initial: (scenario.sections.link ?? LinkSettings()).configuration.initialPhoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items)
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
@@ -37,8 +42,7 @@ public struct PhoneFeature: SimulationFeature {
         switch event {
         case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
         case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)
-        case .appRunChanged(let isRunning):
-            return syncEffects(sync.reduce(isRunning ? .appStarted : .appStopped, at: context.now), context)
+        case .app(let event, let cause): return lifecycle(event, cause: cause, context)
         case .edit(let item, let change): return edit(item, change, context)
         case .appRun(let reason): return appRuns(reason, context) { _ in }
         case .periodicAppRun(let reason, let next):
@@ -48,7 +52,6 @@ public struct PhoneFeature: SimulationFeature {
             }
             return effects
         case .remindersWake:
-            reminders?.nextWake = nil
             return syncReminders(context) + scheduleReminderWake(context)
         case .notificationAction(let item, let action): return notificationAction(action, item: item, context)
         case .setDue(let item, let due): return dueChanged(item, to: due, context)
@@ -86,8 +89,10 @@ public enum PhoneEvent: Sendable {
     /// The user edits the list in the phone app (or a shared list changed it): add, remove,
     /// rename, check or uncheck an item.
     case edit(ItemID, ListEdit)
-    /// The phone app started or stopped running, as the link saw it.
-    case appRunChanged(isRunning: Bool)
+    /// A lifecycle event for the phone app, and why it happened (`"killPhoneApp"`,
+    /// `"watchMessage"` …): from the scenario, the link (a message from the watch wakes the app)
+    /// or the phone side itself (a notification action, an edit).
+    case app(PhoneAppLifecycle.Event, cause: String)
     /// The user changes an item's due date in the phone app.
     case setDue(ItemID, SimTime)
     /// The phone app pushes its remaining-items count to the watch complication; `remaining`

@@ -24,11 +24,13 @@ public struct PhoneReminders: Sendable {
     public private(set) var lifecycle: Lifecycle = .notLaunched
     /// Every due-date change, in time order (the list as known at the start first).
     public private(set) var dueLog: [DueChange] = []
+    /// Each item's latest due date (`nil` once completed or removed) and the last it had while open.
+    private var latestDue: [ItemID: (current: SimTime?, lastOpen: SimTime?)] = [:]
     /// How many deliveries, misses and app runs are already in the trace.
     var tracedDeliveries = 0
     var tracedMisses = 0
     var tracedRuns = 0
-    /// The earliest wake-up event on the loop, if any.
+    /// The wake-up event scheduled last (still pending on the loop if it is after now).
     var nextWake: SimTime?
 
     /// Creates the phone side; a bad configuration falls back to the defaults (the decoder
@@ -39,7 +41,9 @@ public struct PhoneReminders: Sendable {
         harness = ReminderHarness(
             configuration: configuration, rules: settings.rules, start: .zero, user: settings.user,
             refreshBudget: settings.refreshBudget)
-        dueLog = items.compactMap { item in item.due.map { DueChange(time: .zero, item: item.id, due: $0) } }
+        let task = settings.refresh.task
+        harness.backgroundTask = { wanted in task.verdict(wantedReminders: wanted) }
+        for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
     }
 
     /// Simulated time as scheduler time (whole seconds since the scenario start).
@@ -55,13 +59,17 @@ public struct PhoneReminders: Sendable {
     }
 
     /// The due date of `item` as the phone last knew it (`nil` if completed or never due).
+    ///
+    /// - Complexity: O(1) expected.
     public func currentDue(of item: ItemID) -> SimTime? {
-        dueLog.last { $0.item == item }?.due
+        latestDue[item]?.current ?? nil
     }
 
     /// The last due date `item` had while open (to reopen it with), if any.
+    ///
+    /// - Complexity: O(1) expected.
     public func lastDue(of item: ItemID) -> SimTime? {
-        dueLog.last { $0.item == item && $0.due != nil }?.due
+        latestDue[item]?.lastOpen ?? nil
     }
 
     /// The items open with a due date at or before `time`, as the phone knew them at `time`,
@@ -92,12 +100,32 @@ public struct PhoneReminders: Sendable {
         if case .notLaunched = lifecycle { lifecycle = .launched(at: time) }
     }
 
+    /// Records that `item` is due at `due` from `time` on (`nil`: completed or removed).
+    ///
+    /// - Complexity: O(1) amortized.
     mutating func log(_ item: ItemID, due: SimTime?, at time: SimTime) {
         dueLog.append(DueChange(time: time, item: item, due: due))
+        latestDue[item] = (due, due ?? latestDue[item]?.lastOpen ?? nil)
+    }
+
+    /// Records that `item` was removed from the list: it is no longer due, and a later reopen has
+    /// no due date to come back with.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func logRemoval(_ item: ItemID, at time: SimTime) {
+        dueLog.append(DueChange(time: time, item: item, due: nil))
+        latestDue[item] = (nil, nil)
     }
 
     mutating func advance(to time: SimTime) {
         harness.advance(to: Self.reminderTime(time))
+    }
+
+    /// The system runs the app for a background refresh, under the task limits (see
+    /// ``ReminderHarness/refreshInBackground(at:)``).
+    @discardableResult
+    mutating func refreshInBackground(at time: SimTime) -> BackgroundTaskVerdict {
+        harness.refreshInBackground(at: Self.reminderTime(time))
     }
 
     /// Runs the app (see ``ReminderHarness/run(at:reason:_:)``).

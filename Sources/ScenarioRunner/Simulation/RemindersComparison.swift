@@ -67,7 +67,7 @@ public struct RemindersComparison: Sendable {
     static func wrongBadges(_ phone: PhoneReminders) -> Int {
         var slots: [ItemID: Int32] = [:]
         var dues: [ItemID: SimTime] = [:]
-        var open = CountingTreap<TruthKey>()
+        var open = CountingBlockList<TruthKey>()
         var log = phone.dueLog[...]
         var wrong = 0
         for delivery in phone.harness.deliveries {

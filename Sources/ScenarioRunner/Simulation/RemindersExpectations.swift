@@ -4,7 +4,17 @@ import SimulationKernel
 
 /// Expectation keys of the reminders feature, checked on the phone's reminders at the step's time.
 public enum RemindersExpectations {
-    public static let all: [ExpectationKind] = [badge, pendingNotifications, deliveries, missedReminders, overdue]
+    public static let all: [ExpectationKind] = [
+        badge, pendingNotifications, deliveries, missedReminders, overdue, backgroundTasksTerminated,
+    ]
+
+    /// `"backgroundTasksTerminated": 1`: background refresh tasks the system terminated so far (rule S6).
+    public static let backgroundTasksTerminated = ExpectationKind(
+        key: "backgroundTasksTerminated",
+        summary: "phone background refresh tasks terminated so far (over their limits)"
+    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+        TerminatedTasks(value: try node.int(context, in: 0...Int.max))
+    }
 
     /// `"badge": 3`: the phone app's icon badge.
     public static let badge = ExpectationKind(key: "badge", summary: "the phone app's icon badge") {
@@ -132,6 +142,20 @@ public enum RemindersExpectations {
             return actual == items
                 ? nil
                 : "expected missed [\((items ?? []).joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
+        }
+    }
+
+    public struct TerminatedTasks: ScenarioExpectation {
+        public var value: Int
+        public var label: String { "backgroundTasksTerminated = \(value)" }
+        public func failure(in simulation: ScenarioSimulation) -> String? {
+            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
+                return RemindersExpectations.noSection
+            }
+            let actual = phone.harness.terminations
+            guard actual.count != value else { return nil }
+            let codes = actual.isEmpty ? "" : " (" + actual.map(\.code).joined(separator: ", ") + ")"
+            return "expected \(value) terminated background tasks, found \(actual.count)\(codes)"
         }
     }
 

@@ -6,7 +6,8 @@ import SimulationKernel
 /// The world is four features, each the single owner of its facts (see the README's
 /// "Architecture" section):
 /// - ``watch``: the watch's list, the watch app (wrist, frontmost state, pipeline), its sender;
-/// - ``phone``: the phone's list, the phone app's reminders, notifications and badge;
+/// - ``phone``: the phone's list, the phone app's lifecycle, its reminders, notifications and
+///   badge;
 /// - ``link``: WatchConnectivity between them (sessions, range, channels, budget, faults);
 /// - ``complication``: what the watch face shows, and its refresh budget.
 ///
@@ -58,7 +59,7 @@ public struct ScenarioSimulation {
     var context: WorldContext {
         WorldContext(
             now: now, scenario: scenario, reachableFromWatch: link.transport.reachability(from: .watch),
-            reachableFromPhone: link.transport.reachability(from: .phone), phoneApp: link.transport.phoneApp,
+            reachableFromPhone: link.transport.reachability(from: .phone),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: now))
     }
 

@@ -68,8 +68,6 @@ public struct WorldContext: Sendable {
     public var reachableFromWatch: Reachability
     /// `isReachable` on the phone.
     public var reachableFromPhone: Reachability
-    /// Whether the phone app runs, as the link sees it.
-    public var phoneApp: AppRunState
     /// `remainingComplicationUserInfoTransfers`: the link's complication transfers left today
     /// (the link owns that budget; the complication stamps it on its records for reports).
     public var complicationTransfersLeft: Int

@@ -61,7 +61,7 @@ extension WatchFeature {
             return [.send(.complication(.reload(source, app: ComplicationAppState(appLifecycle)))), note]
         case .listOperation(let operation):
             return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: now), now)
-        case .checkOff, .data:
+        case .data:
             return [
                 .trace(
                     .watchReceived, at: now,

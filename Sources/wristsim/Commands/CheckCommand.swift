@@ -19,15 +19,18 @@ enum CheckCommand: Command {
         OPTIONS:
           --filter TEXT   only scenarios whose path or name contains TEXT (any case)
           --watch MODEL   run every scenario on this watch model (see 'wristsim watches')
-          --junit FILE    also write JUnit XML for CI: one testcase per expectation, plus one
-                          for the invariants of each scenario
+          --junit FILE    also write JUnit XML for CI: one testcase per expectation and one per
+                          invariant every run is checked against (event limit, lists converge)
           --json          print JSON Lines (schema wristsim.check/1) instead of text
           --seed N        run every scenario with seed N
           -h, --help      show this help
 
         EXIT CODES:
-          0 all passed   1 a scenario failed, or no scenario was found   64 usage error
-          65 a file is missing or invalid   74 the JUnit file could not be written
+          0   every scenario passed
+          1   a scenario failed, or no scenario was found
+          64  usage error
+          65  a file is missing or invalid (the other files still run)
+          74  standard output or the --junit file could not be written
 
         EXAMPLES:
           wristsim check

@@ -31,7 +31,8 @@ enum ExploreCommand: Command {
 
         EXIT CODES:
           0 no invariant broken   1 an invariant broke (reproduction written)   64 usage error
-          65 the scenario file is missing or invalid   74 the reproduction could not be written
+          65 the scenario file is missing or invalid
+          74 the reproduction or standard output could not be written
 
         EXAMPLES:
           wristsim explore Scenarios/weekly-shop.json --runs 100000

@@ -27,9 +27,10 @@ enum LatencyCommand: Command {
           -h, --help       show this help
 
         EXIT CODES:
-          0 profiled   64 usage error   65 the scenario file is missing or invalid
-          74 the SVG file could not be written
-          (the scenario's own expectations are not checked here; use 'wristsim run')
+          0   profiled (the scenario's own expectations are not checked here; use 'wristsim run')
+          64  usage error
+          65  the scenario file is missing or invalid
+          74  standard output or the --svg file could not be written
 
         EXAMPLES:
           wristsim latency Scenarios/latency-trip-slowest-naive.json

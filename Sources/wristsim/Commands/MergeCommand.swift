@@ -23,6 +23,7 @@ enum MergeCommand: Command {
         EXIT CODES:
           0 merged   64 usage error
           65 a part is malformed, parts belong to different runs or overlap, or runs are missing
+          74 standard output could not be written
 
         EXAMPLES:
           wristsim merge parts/part-*.jsonl

@@ -37,8 +37,11 @@ enum RemindersCommand: Command {
         (time, line, expected, found), and the exit code is 1.
 
         EXIT CODES:
-          0 success   1 an expectation failed   64 usage error   65 invalid scenario file
-          74 the --svg file could not be written
+          0   reported, every expectation in the scenario held
+          1   an expectation in the scenario failed
+          64  usage error
+          65  the scenario file is missing or invalid
+          74  standard output or the --svg file could not be written
 
         EXAMPLES:
           wristsim reminders Scenarios/reminders-two-weeks.json

@@ -30,9 +30,11 @@ enum ReportCommand: Command {
           -h, --help    show this help
 
         EXIT CODES:
-          0 written, every expectation held   1 written, an expectation failed
-          64 usage error   65 a scenario file is missing or invalid
-          74 the page could not be written
+          0   written, every expectation held
+          1   written, an expectation failed
+          64  usage error
+          65  a scenario file is missing or invalid (no page is written)
+          74  the page or standard output could not be written
 
         EXAMPLES:
           wristsim report Scenarios/*.json -o report.html

@@ -26,8 +26,11 @@ enum RunCommand: Command {
           -h, --help      show this help
 
         EXIT CODES:
-          0 every expectation held   1 an expectation failed   64 usage error
-          65 a scenario file is missing or invalid   74 the --svg file could not be written
+          0   every expectation held and no invariant broke
+          1   an expectation failed or an invariant broke
+          64  usage error
+          65  a scenario file is missing or invalid
+          74  standard output or the --svg file could not be written
 
         EXAMPLES:
           wristsim run Scenarios/produce-trip.json

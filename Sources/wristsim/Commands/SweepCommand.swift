@@ -41,6 +41,7 @@ enum SweepCommand: Command {
         EXIT CODES:
           0 swept (failing runs are counted, not an error)   64 usage error
           65 the scenario file is missing or invalid, or a --set value makes it invalid
+          74 standard output could not be written
 
         EXAMPLES:
           wristsim sweep Scenarios/weekly-shop.json --seeds 1..200 --watch all --pipeline naive,optimized

@@ -30,8 +30,11 @@ enum TimelineCommand: Command {
         prints a warning.
 
         EXIT CODES:
-          0 success   1 an expectation in the scenario failed   64 usage error
-          65 the scenario file is missing or invalid   74 the SVG file could not be written
+          0   previewed, every expectation in the scenario held
+          1   an expectation in the scenario failed
+          64  usage error
+          65  the scenario file is missing or invalid
+          74  standard output or the --svg file could not be written
 
         EXAMPLES:
           wristsim timeline Scenarios/complication-saturday-shop.json

@@ -16,6 +16,11 @@ enum WatchesCommand: Command {
           --json           print one JSON object (schema wristsim.watches/1) with every model
           -h, --help       show this help
 
+        EXIT CODES:
+          0   listed
+          64  usage error
+          74  standard output could not be written
+
         EXAMPLES:
           wristsim watches
           wristsim watches --row-height 56 --json

@@ -11,21 +11,21 @@ import Testing
     func oneCurrentTransferAndUntaggedOnesKeepSendOrder(block: UInt64) {
         var untaggedSeen = 0
         for seed in (block * 100)..<((block + 1) * 100) {
-            var driver = LinkDriver.randomFaultSchedule(seed: seed)
+            var driver = TransportHarness.randomFaultSchedule(seed: seed)
             var worst = 0
             while driver.handleNextLinkEvent() {
-                let current = driver.system.link.outstandingTransfers(from: .phone)
+                let current = driver.link.outstandingTransfers(from: .phone)
                     .filter { $0.message.channel == .complication }.count
                 worst = max(worst, current)
             }
             driver.settle()
             #expect(worst <= 1, "seed \(seed): \(worst) current complication transfers outstanding at once")
-            let untagged = driver.trace.events.filter { $0.kind == "link.untagged" }.compactMap { event -> UInt64? in
+            let untagged = driver.traces.filter { $0.kind == "link.untagged" }.compactMap { event -> UInt64? in
                 if case .int(let id)? = event["id"] { return UInt64(id) }
                 return nil
             }
             untaggedSeen += untagged.count
-            let deliveries = driver.system.link.deliveries
+            let deliveries = driver.link.deliveries
             for id in untagged {
                 let delivered = deliveries.first { $0.message.id == id }
                 #expect(

@@ -49,6 +49,7 @@ import Testing
                 "the link did not finish: watch waits for \(watch.courier.inFlight.keys.sorted()), "
                     + "phone for \(phone.courier.inFlight.keys.sorted())")
         }
+        failures += linkFailures(settled)
         for entry in SyncTrail.merged(watch.trail, phone.trail).entries {
             switch entry.step {
             case .duplicate: coverage.add("duplicate")
@@ -65,6 +66,28 @@ import Testing
             if event.is(.phoneApp), event["state"] == "notRunning" { coverage.add("phoneAppStopped") }
             if event.is(.linkRange), event["state"] == "outOfRange" { coverage.add("outOfRange") }
             if event.is(.linkSession), event["state"] == "inactive" { coverage.add("sessionInactive") }
+        }
+        return failures
+    }
+
+    /// The transport's own promises on a settled world: every channel delivers first copies in
+    /// send order per direction, and no interactive message has two outcomes (reply or error).
+    static func linkFailures(_ settled: ScenarioSimulation) -> [String] {
+        var failures: [String] = []
+        for channel in LinkChannel.allCases {
+            for route in [LinkRoute.watchToPhone, .phoneToWatch] {
+                let ids = settled.link.transport.deliveries
+                    .filter { $0.message.channel == channel && $0.message.route == route }.map(\.message.id)
+                if ids != ids.sorted() { failures.append("\(channel.name) \(route.name) out of order: \(ids)") }
+            }
+        }
+        var outcomes: [TraceValue: Int] = [:]
+        for event in settled.trace.events
+        where (event.is(.linkReplied) || event.is(.linkFailed)) && event["channel"] == "interactive" {
+            if let id = event["id"] { outcomes[id, default: 0] += 1 }
+        }
+        for (id, count) in outcomes where count > 1 {
+            failures.append("interactive message \(id) had \(count) outcomes")
         }
         return failures
     }

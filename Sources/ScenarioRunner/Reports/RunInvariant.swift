@@ -1,0 +1,44 @@
+/// The properties every run is checked against at its end, whatever the scenario expects — one
+/// JUnit testcase each (``CheckReport/junit``), passed or failed.
+///
+/// A run reports its broken invariants as text (``ScenarioOutcome/invariantFailures``); each
+/// failure is assigned to the invariant whose ``owns(_:)`` recognises it, and a failure that no
+/// invariant here recognises (a feature's new check) is reported under ``other``, so nothing a
+/// run finds is ever dropped.
+public enum RunInvariant: String, CaseIterable, Sendable {
+    /// The run reached its end within its event limit (`"eventLimit"`, docs/limits.md).
+    case eventLimit
+    /// Once the link is left to finish, watch and phone show the same list and no list operation
+    /// was lost, applied twice or applied out of its origin's order (docs/sync.md).
+    case listsConverge
+    /// Any other end-of-run check of a feature (listed only when one fails).
+    case other
+
+    /// The testcase name.
+    public var title: String {
+        switch self {
+        case .eventLimit: return "invariant: the run ends within its event limit"
+        case .listsConverge: return "invariant: watch and phone lists converge, no operation lost, doubled or reordered"
+        case .other: return "invariant: other end-of-run checks"
+        }
+    }
+
+    /// Whether `failure` (one of ``ScenarioOutcome/invariantFailures``) breaks this invariant.
+    public func owns(_ failure: String) -> Bool {
+        switch self {
+        case .eventLimit: return !failure.hasPrefix("sync: ") && failure.contains("its event limit")
+        case .listsConverge: return failure.hasPrefix("sync: ")
+        case .other: return !RunInvariant.eventLimit.owns(failure) && !RunInvariant.listsConverge.owns(failure)
+        }
+    }
+
+    /// Each invariant with the failures of `outcome` that break it; ``other`` only when it has some.
+    ///
+    /// - Complexity: O(*f*) for *f* failures.
+    public static func results(of outcome: ScenarioOutcome) -> [(invariant: RunInvariant, failures: [String])] {
+        allCases.compactMap { invariant in
+            let failures = outcome.invariantFailures.filter(invariant.owns)
+            return invariant == .other && failures.isEmpty ? nil : (invariant, failures)
+        }
+    }
+}

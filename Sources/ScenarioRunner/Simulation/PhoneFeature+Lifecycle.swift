@@ -1,0 +1,28 @@
+import CompanionModel
+import SimulationKernel
+
+extension PhoneFeature {
+    /// Runs a lifecycle event through ``PhoneAppLifecycle`` and performs its effects: the trace,
+    /// the link's view of the app (deliveries to the phone and `isReachable` follow it), and the
+    /// sync courier (unanswered messages are re-sent when the app runs again).
+    mutating func lifecycle(_ event: PhoneAppLifecycle.Event, cause: String, _ context: WorldContext)
+        -> [WorldEffect]
+    {
+        var effects: [WorldEffect] = []
+        for effect in appLifecycle.reduce(event) {
+            switch effect {
+            case .changed(let from, let to):
+                effects.append(
+                    .trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
+                if from.runState != to.runState {
+                    effects.append(.send(.link(.environment(.phoneAppRunState(to.runState)))))
+                }
+                if from.isRunning != to.isRunning {
+                    effects += syncEffects(
+                        sync.reduce(to.isRunning ? .appStarted : .appStopped, at: context.now), context)
+                }
+            }
+        }
+        return effects
+    }
+}

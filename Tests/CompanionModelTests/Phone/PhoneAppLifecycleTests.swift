@@ -1,0 +1,46 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+/// The phone app's one lifecycle: every (state, event) pair, and the effects the link relies on.
+@Suite struct PhoneAppLifecycleTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var from: PhoneAppLifecycle
+        var event: PhoneAppLifecycle.Event
+        var to: PhoneAppLifecycle
+        var testDescription: String { "\(from.name) + \(event) → \(to.name)" }
+    }
+
+    static let then = SimTime(offset: .seconds(5))
+
+    static let cases: [Case] = [
+        Case(from: .notRunning, event: .launch(at: then), to: .foreground(since: then)),
+        Case(from: .background(since: .zero), event: .launch(at: then), to: .foreground(since: then)),
+        Case(from: .foreground(since: .zero), event: .launch(at: then), to: .foreground(since: .zero)),
+        Case(from: .notRunning, event: .wake(at: then), to: .background(since: then)),
+        Case(from: .background(since: .zero), event: .wake(at: then), to: .background(since: .zero)),
+        // "If the app is already in the foreground, it remains in the foreground."
+        Case(from: .foreground(since: .zero), event: .wake(at: then), to: .foreground(since: .zero)),
+        Case(from: .foreground(since: .zero), event: .moveToBackground(at: then), to: .background(since: then)),
+        Case(from: .notRunning, event: .moveToBackground(at: then), to: .notRunning),
+        Case(from: .background(since: .zero), event: .moveToBackground(at: then), to: .background(since: .zero)),
+        Case(from: .foreground(since: .zero), event: .terminate(at: then), to: .notRunning),
+        Case(from: .background(since: .zero), event: .terminate(at: then), to: .notRunning),
+        Case(from: .notRunning, event: .terminate(at: then), to: .notRunning),
+    ]
+
+    @Test(arguments: cases)
+    func transition(_ test: Case) {
+        var state = test.from
+        let effects = state.reduce(test.event)
+        #expect(state == test.to)
+        #expect(effects == (test.from == test.to ? [] : [.changed(from: test.from, to: test.to)]))
+    }
+
+    @Test func theRunStateIsWhatTheLinkSees() {
+        #expect(PhoneAppLifecycle.notRunning.runState == .notRunning && !PhoneAppLifecycle.notRunning.isRunning)
+        #expect(PhoneAppLifecycle.background(since: .zero).runState == .background)
+        #expect(PhoneAppLifecycle.foreground(since: .zero).isForeground)
+        #expect(PhoneAppLifecycle(initial: .background) == .background(since: .zero))
+    }
+}
