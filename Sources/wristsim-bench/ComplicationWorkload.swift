@@ -65,24 +65,40 @@ struct ComplicationWorkload: BenchWorkload {
         configuration.complicationTransfersPerDay = count
         configuration.initialWatchApp = .foreground
         let stopwatch = Stopwatch()
-        var driver = LinkDriver(configuration: configuration, seed: 1)
-        driver.schedule(.environment(.phoneOutOfRange), at: .zero)
+        var rng = SplitMix64(seed: 1)
+        var link = WatchLink(configuration: configuration, rng: &rng)
+        var loop = EventLoop<LinkEvent>(capacity: 2 * count + 16)
+        loop.schedule(.environment(.phoneOutOfRange), at: .zero)
         for index in 0..<count {
             let at = SimTime(offset: .milliseconds(Int64(index) * 2 + 1))
-            driver.schedule(
-                .request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))), at: at)
-            driver.schedule(.request(.transferUserInfo(.data(label: "u\(index)", bytes: 10), from: .phone)), at: at)
+            loop.schedule(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))), at: at)
+            loop.schedule(.request(.transferUserInfo(.data(label: "u\(index)", bytes: 10), from: .phone)), at: at)
         }
-        driver.schedule(.environment(.phoneInRange), at: SimTime(offset: .milliseconds(Int64(count) * 2 + 10)))
-        driver.run()
-        driver.settle()
+        loop.schedule(.environment(.phoneInRange), at: SimTime(offset: .milliseconds(Int64(count) * 2 + 10)))
+        var untagged = 0
+        while let event = loop.next() {
+            var effects = link.reduce(event, at: loop.now)
+            while !effects.isEmpty {
+                var next: [LinkTransportEffect] = []
+                for effect in effects {
+                    switch effect {
+                    case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
+                    case .trace(let record): if record.kind == TraceKind.linkUntagged.rawValue { untagged += 1 }
+                    case .wakeApp(let side):
+                        next += link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now)
+                    case .deliver, .outcome: break
+                    }
+                }
+                effects = next
+            }
+        }
         let seconds = stopwatch.elapsedSeconds
-        let deliveries = driver.system.link.deliveries
+        let deliveries = link.deliveries
         let ids = deliveries.map(\.message.id)
         bench.add("transfers", .int(Int64(count)))
         bench.add("transfers.wallSeconds", .decimal(Int64((seconds * 1_000).rounded()), scale: 3))
         bench.add("transfersPerSecond", .int(Int64((Double(2 * count) / max(seconds, 1e-9)).rounded())))
-        bench.add("check.untagged", .int(Int64(driver.trace.events.filter { $0.kind == "link.untagged" }.count)))
+        bench.add("check.untagged", .int(Int64(untagged)))
         bench.add("check.delivered", .int(Int64(deliveries.count)))
         bench.add("check.inSendOrder", .bool(ids == ids.sorted()))
     }
