@@ -32,4 +32,11 @@ public enum ListEdit: Hashable, Sendable {
         case .remove, .check, .uncheck: return nil
         }
     }
+
+    /// Whether the edit puts an item on the list (an add may name an item the list has never
+    /// had; every other edit names one it has or had).
+    public var isAdd: Bool {
+        if case .add = self { return true }
+        return false
+    }
 }

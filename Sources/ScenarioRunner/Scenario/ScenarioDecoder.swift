@@ -270,7 +270,14 @@ public enum ScenarioDecoder {
             // Once the report is full, further errors are only counted: skip their suggestions.
             context.suggests = !errors.isFull
             do throws(ScenarioError) {
-                if let step = try decodeStep(element, cursor: &cursor, context, &errors) { steps.append(step) }
+                if let step = try decodeStep(element, cursor: &cursor, context, &errors) {
+                    // An item added by a step (phone or watch) can be named by the steps after it.
+                    if case .action(let action) = step.content, let added = (action as? any ItemAddingAction)?.addedItem
+                    {
+                        context.itemIDs.insert(added)
+                    }
+                    steps.append(step)
+                }
             } catch {
                 errors.record(error)
             }

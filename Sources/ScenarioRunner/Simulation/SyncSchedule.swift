@@ -52,8 +52,6 @@ extension SyncSchedule {
         var rng: SplitMix64
         /// Every id an edit may name now: loaded, or added by an earlier step.
         var known: [ItemID] = []
-        /// The loaded items (a tap names one of them).
-        var loaded: [ItemID] = []
         var added = 0
         /// Per-step weights of the fault mix, drawn once per schedule.
         var faultWeight = 0.0
@@ -70,8 +68,7 @@ extension SyncSchedule {
 
         mutating func scenario() -> JSONValue {
             let loaded = Int.random(in: 2...5, using: &rng)
-            self.loaded = (0..<loaded).map { "i\($0)" }
-            known = self.loaded
+            known = (0..<loaded).map { "i\($0)" }
             let items: [JSONValue] = known.map { ["id": .string($0), "title": .string("Item \($0)")] }
             faultWeight = pick([0.1, 0.25, 0.45])
             phoneWeight = pick([0.2, 0.4, 0.6])
@@ -121,7 +118,8 @@ extension SyncSchedule {
         mutating func phoneEdit() -> JSONObject {
             switch Int.random(in: 0..<6, using: &rng) {
             case 0:
-                let id = newItem()
+                // Now and then an add names a known item: a re-add after a remove, or a refusal.
+                let id = rng.bernoulli(0.25) ? pick(known) : newItem()
                 return ["do": "phoneAddItem", "item": .string(id), "title": .string("New \(id)")]
             case 1: return ["do": "phoneRemoveItem", "item": .string(pick(known))]
             case 2:
@@ -137,7 +135,7 @@ extension SyncSchedule {
                 let id = newItem()
                 return ["do": "watchAddItem", "item": .string(id), "title": .string("Dictated \(id)")]
             }
-            return ["do": "tap", "item": .string(pick(loaded))]
+            return ["do": "tap", "item": .string(pick(known))]
         }
 
         mutating func fault() -> JSONObject {

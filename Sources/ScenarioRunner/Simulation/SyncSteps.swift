@@ -5,10 +5,12 @@ import SimulationKernel
 /// shared list) and items added on the watch by dictation. Each becomes a list operation that
 /// reaches the other device over the link (`docs/sync.md`).
 ///
-/// An item id is any non-empty string: an edit may name an item added earlier in the run. An
-/// edit that makes no sense on the device's list at that moment (removing an item it does not
-/// show, adding one it already shows, checking a checked item) changes nothing and is traced
-/// as `sync.refused` with the reason.
+/// An add names any non-empty id (a new item, or one removed earlier). Every other edit must name
+/// an item that can exist at that point — one in `"items"` or added by an earlier step on either
+/// device — or the scenario does not load (a located error with the JSON path and the closest
+/// known id). An edit that still makes no sense on the device's list when it happens (removing
+/// an item the other device already removed, adding one the device already shows, checking a
+/// checked item) changes nothing and is traced as `sync.refused` with the reason.
 public enum SyncSteps {
     /// The phone's steps.
     public static let phone: [StepKind] = [
@@ -43,16 +45,19 @@ public enum SyncSteps {
     ) -> StepKind {
         StepKind(name: name, summary: summary) {
             (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-            let item = try object.required("item", "the item's id").string(context)
+            let itemNode = try object.required("item", "the item's id")
             let text = title ? try object.required("title", "the item's title").string(context) : nil
-            return PhoneEdit(item: item, edit: make(text))
+            let edit = make(text)
+            let item = edit.isAdd ? try itemNode.string(context) : try itemNode.itemReference(context)
+            return PhoneEdit(item: item, edit: edit)
         }
     }
 
     /// An edit made on the phone.
-    public struct PhoneEdit: ScenarioAction {
+    public struct PhoneEdit: ItemAddingAction {
         public var item: ItemID
         public var edit: ListEdit
+        public var addedItem: ItemID? { edit.isAdd ? item : nil }
         public var label: String {
             "phone \(edit.name) \(item)" + (edit.title.map { " \"\($0)\"" } ?? "")
         }
@@ -60,10 +65,18 @@ public enum SyncSteps {
     }
 
     /// An item dictated on the watch.
-    public struct WatchAdd: ScenarioAction {
+    public struct WatchAdd: ItemAddingAction {
         public var item: ItemID
         public var title: String
+        public var addedItem: ItemID? { item }
         public var label: String { "watch add \(item) \"\(title)\"" }
         public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.addItem(item, title: title)))] }
     }
+}
+
+/// A script action that may add an item to the list (a phone add, a watch dictation): the
+/// decoder lets the steps after it name that item.
+public protocol ItemAddingAction: ScenarioAction {
+    /// The item this action adds, if it adds one.
+    var addedItem: ItemID? { get }
 }
