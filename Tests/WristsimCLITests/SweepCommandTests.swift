@@ -17,7 +17,7 @@ import Testing
         let whole = try CLI.run(SweepCommandTests.arguments + ["--json"])
         #expect(whole.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as? [String: Any]
-        #expect(object?["schema"] as? String == "wristsim.sweep/1")
+        #expect(object?["schema"] as? String == "wristsim.sweep/2")
         #expect((object?["cells"] as? [[String: Any]])?.count == 62)
         var paths: [String] = []
         for shard in [4, 0, 6, 2, 1, 5, 3] {

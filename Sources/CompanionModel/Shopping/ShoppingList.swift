@@ -34,14 +34,13 @@ public struct ShoppingList: Hashable, Sendable {
 
     /// Creates a list with every item remaining, sorted by `order`.
     ///
-    /// - Complexity: O(*n* log *n*) plus the cost of ``StoreOrder/sorted(_:)``.
+    /// - Complexity: O(*n* log *n*) (the order's ranks are already known).
     public init(items: [ShoppingItem], order: StoreOrder = StoreOrder()) {
         let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var rank: [ItemID: Int] = [:]
-        for (index, item) in order.learnedOrder.enumerated() { rank[item] = index }
+        let order = order.ranked()
         var places: [ItemID: Place] = [:]
         for item in items where places[item.id] == nil {
-            places[item.id] = Place(rank: rank[item.id] ?? .max, joined: places.count)
+            places[item.id] = Place(rank: order.rank(of: item.id) ?? .max, joined: places.count)
         }
         self.items = places.sorted { $0.value < $1.value }.compactMap { byID[$0.key] }
         states = Dictionary(uniqueKeysWithValues: self.items.map { ($0.id, ItemState.remaining) })
@@ -49,11 +48,11 @@ public struct ShoppingList: Hashable, Sendable {
         remainingCount = self.items.count
         placeByID = places
         joined = places.count
-        storeRank = rank
+        storeOrder = order
     }
 
-    /// The learned store order's rank of each item seen in a trip (for items added later).
-    private let storeRank: [ItemID: Int]
+    /// The learned store order (its ranks place items added later; shared, not copied).
+    private let storeOrder: StoreOrder
 
     /// The state of `item`, or `nil` if it is not on the list.
     public func state(of item: ItemID) -> ItemState? { states[item] }
@@ -130,7 +129,7 @@ public struct ShoppingList: Hashable, Sendable {
     }
 
     private mutating func insert(_ item: ShoppingItem) {
-        let place = Place(rank: storeRank[item.id] ?? .max, joined: joined)
+        let place = Place(rank: storeOrder.rank(of: item.id) ?? .max, joined: joined)
         joined += 1
         placeByID[item.id] = place
         let index = items.firstIndex { placeByID[$0.id].map { place < $0 } ?? false } ?? items.count

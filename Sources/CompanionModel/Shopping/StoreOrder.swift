@@ -24,10 +24,17 @@ import SimulationKernel
 /// fewest unresolved predecessors, by the same rule. Items never seen in any trip go last, in
 /// the order the list gives them.
 ///
+/// The order is computed once for many reads: a scenario's history is learned once
+/// (``init(trips:)``, which computes the order and each item's rank), and every run of the
+/// scenario reads the same order and ranks (``learnedOrder``, ``rank(of:)``) without recomputing
+/// them. ``learn(trip:)`` only counts the trip's votes (so learning trip after trip stays linear);
+/// the order is then computed when read, or once by ``ranked()``.
+///
 /// ```swift
-/// var order = StoreOrder()
-/// order.learn(trip: ["avocados", "eggs", "milk"])
-/// order.learn(trip: ["kale", "carrots", "onions", "bell-peppers", "avocados"])
+/// let order = StoreOrder(trips: [
+///     ["avocados", "eggs", "milk"],
+///     ["kale", "carrots", "onions", "bell-peppers", "avocados"],
+/// ])
 /// order.sorted(["eggs", "kale"])  // ["kale", "eggs"]
 /// ```
 public struct StoreOrder: Hashable, Sendable {
@@ -46,17 +53,79 @@ public struct StoreOrder: Hashable, Sendable {
     private var appearances: [Int] = []
     /// The number of trips learned.
     public private(set) var tripCount = 0
+    /// The order computed from the votes, or that it is due (a trip was learned since).
+    private var ranking = Ranking.current(order: [], ranks: [:])
 
+    /// The learned order as computed from the votes.
+    private enum Ranking: Sendable {
+        /// Every known item in order, and each one's index in it.
+        case current(order: [ItemID], ranks: [ItemID: Int])
+        /// A trip was learned after the order was computed.
+        case due
+    }
+
+    /// An order that knows no trip: ``sorted(_:)`` keeps the given order.
     public init() {}
+
+    /// The order learned from `trips`, oldest first: the same as ``learn(trip:)`` on each, with
+    /// the order computed once at the end.
+    ///
+    /// - Complexity: O(*k* × ``window``) expected for *k* items in all trips, plus one
+    ///   computation of the order (see ``learnedOrder``).
+    public init(trips: some Sequence<[ItemID]>) {
+        for trip in trips { record(trip: trip) }
+        ranking = computeRanking()
+    }
+
+    /// Two orders are equal when they learned the same votes and positions (whether their order
+    /// is computed yet does not matter).
+    public static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
+        lhs.items == rhs.items && lhs.votes == rhs.votes && lhs.positionSum == rhs.positionSum
+            && lhs.appearances == rhs.appearances && lhs.tripCount == rhs.tripCount
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(items)
+        hasher.combine(tripCount)
+        hasher.combine(votes.count)
+    }
 
     private static func key(_ before: Int, _ after: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: before) << 32 | UInt64(truncatingIfNeeded: after) & 0xFFFF_FFFF
     }
 
     /// Learns the order of one completed trip. Repeated items count at their first position.
+    /// The order is computed again when next read (or by ``ranked()``).
     ///
     /// - Complexity: O(*k* × ``window``) expected for a trip of *k* items.
     public mutating func learn(trip: [ItemID]) {
+        record(trip: trip)
+        ranking = .due
+    }
+
+    /// This order with its order and ranks computed, for many reads (itself when they are).
+    ///
+    /// - Complexity: O(1) when computed; otherwise one computation of the order.
+    public func ranked() -> StoreOrder {
+        guard case .due = ranking else { return self }
+        var copy = self
+        copy.ranking = computeRanking()
+        return copy
+    }
+
+    /// Every known item in learned store order.
+    ///
+    /// - Complexity: O(1) when computed (``init(trips:)``, ``ranked()``); otherwise one
+    ///   computation of the order (see ``order()``).
+    public var learnedOrder: [ItemID] {
+        switch ranking {
+        case .current(let order, _): return order
+        case .due: return order()
+        }
+    }
+
+    /// Counts one trip's votes and positions without recomputing the order.
+    private mutating func record(trip: [ItemID]) {
         var seen: Set<ItemID> = []
         let unique = trip.filter { seen.insert($0).inserted }
         var numbers: [Int] = []
@@ -86,6 +155,26 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// Whether `item` appeared in any learned trip.
     public func knows(_ item: ItemID) -> Bool { number[item] != nil }
+
+    /// The index of `item` in ``learnedOrder``, or `nil` for an item never seen in a trip.
+    ///
+    /// - Complexity: O(1) expected when the order is computed (``ranked()``); otherwise one
+    ///   computation of the order.
+    public func rank(of item: ItemID) -> Int? {
+        switch ranking {
+        case .current(_, let ranks): return ranks[item]
+        case .due: return ranked().rank(of: item)
+        }
+    }
+
+    /// The order and each item's rank, from the votes.
+    private func computeRanking() -> Ranking {
+        let order = order()
+        var ranks: [ItemID: Int] = [:]
+        ranks.reserveCapacity(order.count)
+        for (index, item) in order.enumerated() { ranks[item] = index }
+        return .current(order: order, ranks: ranks)
+    }
 
     /// Where in the store `item` usually is: its mean relative position in the trips it was
     /// in, from 0 (first) to 1 (last); 1 for an item never seen.
@@ -124,7 +213,7 @@ public struct StoreOrder: Hashable, Sendable {
         }
     }
 
-    /// Every known item in learned store order.
+    /// Every known item in learned store order, computed from the votes.
     ///
     /// Kahn's algorithm over the net-vote edges with a priority queue: the next item is always
     /// the remaining one of least ``Rank`` (on a cycle, the one with the fewest unresolved
@@ -133,7 +222,7 @@ public struct StoreOrder: Hashable, Sendable {
     ///
     /// - Complexity: O((*v* + *e*) log(*v* + *e*)) for *v* known items and *e* voted pairs
     ///   (*e* < ``window`` × the number of items in all trips).
-    public var learnedOrder: [ItemID] {
+    private func order() -> [ItemID] {
         let count = items.count
         var successors = [[Int]](repeating: [], count: count)
         var unresolved = [Int](repeating: 0, count: count)
@@ -167,12 +256,12 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// `items` in learned store order; items never seen keep their given relative order, last.
     ///
-    /// - Complexity: O((*v* + *e*) log(*v* + *e*) + *n* log *n*).
+    /// - Complexity: O(*n* log *n*) for *n* items, plus one computation of the order unless it
+    ///   is computed (``ranked()``).
     public func sorted(_ items: [ItemID]) -> [ItemID] {
-        var rank: [ItemID: Int] = [:]
-        for (index, item) in learnedOrder.enumerated() { rank[item] = index }
+        let order = ranked()
         return items.enumerated().sorted { lhs, rhs in
-            let (ra, rb) = (rank[lhs.element], rank[rhs.element])
+            let (ra, rb) = (order.rank(of: lhs.element), order.rank(of: rhs.element))
             switch (ra, rb) {
             case let (a?, b?): return a < b
             case (.some, nil): return true

@@ -1,9 +1,9 @@
 extension ExploreReport {
-    /// The summary line and the failing runs, for `wristsim explore`.
-    public func text(file: String, seed: UInt64) -> String {
+    /// The summary line and the failing runs, for `wristsim explore` (and `merge` of its parts).
+    public var text: String {
         var lines = [
-            "explore   \(file)",
-            "runs      \(runs) (seed \(seed)), \(failed) broke an invariant",
+            "explore   \(plan.file)",
+            "runs      \(runs) (seed \(plan.seed)), \(failed) broke an invariant",
         ]
         if !failures.isEmpty {
             lines.append("")

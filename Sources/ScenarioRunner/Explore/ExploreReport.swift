@@ -8,12 +8,43 @@ public struct ExploreFailure: Hashable, Sendable {
     public var failures: [String]
 }
 
+/// What an exploration is: the scenario file, the base seed and the number of runs. It is written
+/// into every partial result, so `merge` can check that parts belong together.
+public struct ExplorePlan: Hashable, Sendable {
+    /// The scenario file as named on the command line.
+    public var file: String
+    /// The exploration's base seed (run *k*'s seed derives from it and *k*).
+    public var seed: UInt64
+    /// The number of runs (run numbers `0..<runs`).
+    public var runs: UInt64
+
+    public init(file: String, seed: UInt64, runs: UInt64) {
+        self.file = file
+        self.seed = seed
+        self.runs = runs
+    }
+
+    /// The runs of shard `index` of `count` (0-based): contiguous, and together exactly all runs.
+    public func shard(_ index: Int, of count: Int) -> Range<UInt64> {
+        let parts = UInt64(max(1, count))
+        let part = UInt64(min(max(0, index), Int(parts) - 1))
+        func boundary(_ k: UInt64) -> UInt64 { runs / parts * k + (runs % parts) * k / parts }
+        return boundary(part)..<boundary(part + 1)
+    }
+}
+
 /// What an exploration found: how many runs, how many failed, and the first failures.
+///
+/// Reports of disjoint run ranges of one plan merge (``merging(_:)``) into the report of their
+/// union, exactly: counts add up and the failures kept are those of the smallest run numbers, so
+/// any split into shards merged in any order gives the same report.
 public struct ExploreReport: Hashable, Sendable {
     /// How many failures are kept (those of the smallest run numbers).
     public static let keptFailures = 10
 
-    /// The run ranges explored.
+    /// The exploration.
+    public var plan: ExplorePlan
+    /// The run ranges explored, ascending, disjoint and not touching.
     public var covered: [Range<UInt64>]
     /// Runs explored.
     public var runs = 0
@@ -22,17 +53,51 @@ public struct ExploreReport: Hashable, Sendable {
     /// The failures of the smallest run numbers, ascending (at most ``keptFailures``).
     public var failures: [ExploreFailure] = []
 
-    public init(covered: [Range<UInt64>] = []) {
-        self.covered = covered
+    public init(plan: ExplorePlan, covered: [Range<UInt64>] = []) {
+        self.plan = plan
+        self.covered = SweepResult.normalised(covered) ?? covered
     }
 
     /// The failure of the smallest run number.
     public var firstFailure: ExploreFailure? { failures.first }
+
+    /// Whether every run of the plan is counted.
+    public var isComplete: Bool { covered == [0..<plan.runs] }
+
+    /// The run ranges not yet counted.
+    public var missing: [Range<UInt64>] {
+        var gaps: [Range<UInt64>] = []
+        var cursor: UInt64 = 0
+        for range in covered {
+            if range.lowerBound > cursor { gaps.append(cursor..<range.lowerBound) }
+            cursor = range.upperBound
+        }
+        if cursor < plan.runs { gaps.append(cursor..<plan.runs) }
+        return gaps
+    }
 
     mutating func record(_ failure: ExploreFailure) {
         failed += 1
         failures.append(failure)
         failures.sort { $0.run < $1.run }
         if failures.count > ExploreReport.keptFailures { failures.removeLast() }
+    }
+
+    /// The report of both sets of runs.
+    ///
+    /// - Throws: ``SweepError/parts(_:)`` when the plans differ or a run is counted twice.
+    /// - Complexity: O(ranges + ``keptFailures``).
+    public func merging(_ other: ExploreReport) throws(SweepError) -> ExploreReport {
+        guard other.plan == plan else {
+            throw .parts("the parts belong to different explorations (scenario file, --seed or --runs differ)")
+        }
+        guard let covered = SweepResult.normalised(covered + other.covered) else {
+            throw .parts("runs are counted twice: the parts overlap (the same shard given twice?)")
+        }
+        var merged = ExploreReport(plan: plan, covered: covered)
+        merged.runs = runs + other.runs
+        merged.failed = failed + other.failed
+        merged.failures = Array((failures + other.failures).sorted { $0.run < $1.run }.prefix(Self.keptFailures))
+        return merged
     }
 }

@@ -19,6 +19,9 @@ public struct ExploreRunner: Sendable {
     public let scenario: Scenario
     let variant: ExploreVariant
 
+    /// The exploration of `runs` runs (for partial results and their merging).
+    public func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
+
     /// Prepares an exploration of the scenario whose parsed file is `root`.
     ///
     /// - Throws: ``SweepError/scenario(_:)`` when the scenario is invalid.
@@ -47,10 +50,19 @@ public struct ExploreRunner: Sendable {
 
     /// Runs `runs` and returns what failed.
     ///
+    /// - Parameters:
+    ///   - runs: the run numbers (a shard of `plan`, or all of it).
+    ///   - plan: the whole exploration (default: runs `0..<runs.upperBound`).
+    ///   - starting: called with each run's number and seed before it runs (the command line
+    ///     keeps them where a crash handler can print them).
     /// - Complexity: one decode and one simulation per run.
-    public func explore(runs: Range<UInt64>) -> ExploreReport {
-        var report = ExploreReport(covered: runs.isEmpty ? [] : [runs])
+    public func explore(
+        runs: Range<UInt64>, of plan: ExplorePlan? = nil,
+        starting: (_ run: UInt64, _ seed: UInt64) -> Void = { _, _ in }
+    ) -> ExploreReport {
+        var report = ExploreReport(plan: plan ?? self.plan(runs: runs.upperBound), covered: [runs])
         for run in runs {
+            starting(run, runSeed(run))
             let outcome = check(seed: runSeed(run), faults: faults(run), removed: [])
             report.runs += 1
             guard let failures = outcome, !failures.isEmpty else { continue }
@@ -66,26 +78,37 @@ public struct ExploreRunner: Sendable {
             let scenario = try? ScenarioDecoder.decode(
                 root: variant.tree(seed: seed, faults: faults, removed: removed), file: file)
         else { return nil }
-        var simulation = ScenarioSimulation(scenario: scenario)
-        let outcome = simulation.run()
-        return ExploreRunner.invariantFailures(simulation: simulation, outcome: outcome)
+        return ExploreRunner.invariantFailures(of: scenario)
     }
 
-    /// Every invariant: the world's own (the phone's list converges to what the user did, each
-    /// operation applied exactly once and in order per item), plus the pending-notification limit.
-    static func invariantFailures(simulation: ScenarioSimulation, outcome: ScenarioOutcome) -> [String] {
-        var failures = outcome.invariantFailures
-        if let pendingMax = simulation.reminders?.harness.pendingMax, pendingMax > 64 {
-            failures.append("reminders: \(pendingMax) notifications pending at once; expected at most 64")
+    /// Every invariant of one run of `scenario`: the world's own (the phone's list converges to
+    /// what the user did, each operation applied exactly once and in order per item; the run
+    /// ends before its event limit), at most 64 notifications pending, every item notification's
+    /// badge equal to the overdue count the app knew at its last refill (``ExploreMonitor``), and
+    /// messages delivered in send order on each channel (``LinkOrderCheck``).
+    ///
+    /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``); only a run that
+    /// broke one of the world's invariants is run again in full, for the messages with their trails.
+    static func invariantFailures(of scenario: Scenario) -> [String] {
+        var simulation = ScenarioSimulation(scenario: scenario)
+        var monitor = ExploreMonitor(start: scenario.start)
+        let verdict = simulation.runForVerdict(monitor: &monitor)
+        var failures: [String] = []
+        if verdict.invariantsBroken > 0 {
+            var full = ScenarioSimulation(scenario: scenario)
+            failures = full.run().invariantFailures
         }
-        return failures
+        if let pendingMax = simulation.phone.reminders?.harness.pendingMax, pendingMax > 64 {
+            failures.append("reminders: pending \(pendingMax) notifications at once; expected at most 64")
+        }
+        return failures + LinkOrderCheck.failures(verdict.linkDeliveries, start: scenario.start) + monitor.failures
     }
 
     /// What kind of failure a message is (`link: doubled`, `reminders`), to shrink only while a
     /// run keeps failing the same way.
     static func kind(of failure: String) -> String {
         let words = failure.split(separator: " ", maxSplits: 2)
-        if words.first == "link:", words.count > 1 { return "link: " + words[1] }
+        if words.first == "link:" || words.first == "reminders:", words.count > 1 { return words[0] + " " + words[1] }
         return String(failure.prefix { $0 != ":" })
     }
 }

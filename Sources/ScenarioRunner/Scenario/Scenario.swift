@@ -21,7 +21,10 @@ public struct Scenario: Sendable {
     /// The list, in the order the file gives it (the simulation sorts it by store order).
     public var items: [ShoppingItem]
     /// Past trips, oldest first: each the order in which items were checked off.
-    public var history: [[ItemID]]
+    public var history: [[ItemID]] { didSet { storeOrder = StoreOrder(trips: history) } }
+    /// The store order learned from ``history``: learned once per decoded scenario and shared by
+    /// every run of it (sweeps and explorations run one scenario thousands of times).
+    public internal(set) var storeOrder = StoreOrder()
     /// The steps, in time order.
     public var script: [ScriptStep]
     /// Expectations checked when the scenario ends.

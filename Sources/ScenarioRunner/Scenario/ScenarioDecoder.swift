@@ -129,7 +129,8 @@ public enum ScenarioDecoder {
         }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
-            watchLocation: watchNode?.location, items: items, history: history, script: script,
+            watchLocation: watchNode?.location, items: items, history: history, storeOrder: StoreOrder(trips: history),
+            script: script,
             finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit)
         if let wrist { scenario.wrist = wrist }
         return scenario

@@ -51,13 +51,12 @@ public struct ComplicationFeature: SimulationFeature {
         settings = scenario.sections.complication
         taskWork = settings?.backgroundRefresh?.task ?? BackgroundTaskWork()
         model = settings.map { settings in
-            var order = StoreOrder()
-            for trip in scenario.history { order.learn(trip: trip) }
             var configuration = settings.configuration
             configuration.chip = WatchModel.model(named: scenario.watch).chip
             return ComplicationTimelineModel(
                 configuration: configuration,
-                items: ShoppingList(items: scenario.items, order: order).remainingItems, presence: settings.presence)
+                items: ShoppingList(items: scenario.items, order: scenario.storeOrder).remainingItems,
+                presence: settings.presence)
         }
     }
 

@@ -10,6 +10,46 @@ extension ScenarioSimulation {
     ///
     /// - Complexity: O((*s* + *e*) log *q*) for *s* steps, *e* events and a peak queue of *q*.
     public mutating func run() -> ScenarioOutcome {
+        var monitor = NoRunMonitor()
+        runScript(monitor: &monitor)
+        let invariantFailures = eventLimitFailures() + invariantFailures()
+        record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
+        return ScenarioOutcome(
+            scenario: scenario, seed: seed, trace: trace.events,
+            expectations: expectationResults, invariantFailures: invariantFailures, summary: summarySections(),
+            endTime: now)
+    }
+
+    /// Runs the scenario to its end, like ``run()``, for its verdict and figures only: the
+    /// world is read once at the end (the link left to finish once, for the convergence
+    /// invariant), and no summary sections or failure messages are built. `sweep` and `explore`
+    /// take this path; a failing run is rerun with ``run()`` to show why.
+    ///
+    /// The verdict agrees with ``run()``'s outcome: `passed`, the number of failed expectations,
+    /// and one broken invariant per convergence problem (``ConvergenceChecker``) plus the event
+    /// limit (a test checks this over many seeds).
+    ///
+    /// - Complexity: that of ``run()`` without its summary.
+    public mutating func runForVerdict() -> ScenarioVerdict {
+        var monitor = NoRunMonitor()
+        return runForVerdict(monitor: &monitor)
+    }
+
+    /// ``runForVerdict()`` with `monitor` told of every event (`explore`'s invariants that are
+    /// checked while the run goes, not only at its end).
+    mutating func runForVerdict<Monitor: RunMonitor>(monitor: inout Monitor) -> ScenarioVerdict {
+        runScript(monitor: &monitor)
+        let settled = settled()
+        return ScenarioVerdict(
+            seed: seed, expectationsChecked: expectationResults.count,
+            expectationsFailed: expectationResults.reduce(0) { $0 + ($1.passed ? 0 : 1) },
+            stoppedAtEventLimit: loop.status.exceeded != nil, discrepanciesSettled: settled.syncDiscrepancies(),
+            linkDeliveries: settled.link.transport.deliveries)
+    }
+
+    /// Starts the features, schedules the script's actions, and handles every event until the
+    /// scenario's end, checking each expectation step at its time and the final expectations.
+    mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor) {
         record(
             .scenarioStart,
             fieldList: [
@@ -24,17 +64,20 @@ extension ScenarioSimulation {
         }
         for step in scenario.script {
             guard case .expectations(let expectations) = step.content else { continue }
-            runEvents(notAfter: step.time)
+            runEvents(notAfter: step.time, monitor: &monitor)
             check(expectations)
         }
-        runEvents(notAfter: scenario.end)
+        runEvents(notAfter: scenario.end, monitor: &monitor)
         check(scenario.finalExpectations)
-        let invariantFailures = eventLimitFailures() + invariantFailures()
-        record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
-        return ScenarioOutcome(
-            scenario: scenario, seed: seed, trace: trace.events,
-            expectations: expectationResults, invariantFailures: invariantFailures, summary: summarySections(),
-            endTime: now)
+    }
+
+    /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
+    /// sees the world after each event.
+    mutating func runEvents<Monitor: RunMonitor>(notAfter limit: SimTime, monitor: inout Monitor) {
+        while let event = loop.next(notAfter: limit) {
+            handle(event)
+            monitor.handled(self)
+        }
     }
 
     /// Handles every event due at or before `limit`, then moves the clock to `limit`.
@@ -78,4 +121,15 @@ extension ScenarioSimulation {
     func summarySections() -> [ReportSection] {
         watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
     }
+}
+
+/// Sees a run after each event it handles (``ScenarioSimulation/runForVerdict(monitor:)``).
+protocol RunMonitor {
+    /// Called after each event, with the world as the event left it.
+    mutating func handled(_ simulation: ScenarioSimulation)
+}
+
+/// The monitor of a plain run: it looks at nothing (and costs nothing once specialised).
+struct NoRunMonitor: RunMonitor {
+    @inline(__always) mutating func handled(_ simulation: ScenarioSimulation) {}
 }

@@ -39,10 +39,8 @@ public struct WatchFeature: SimulationFeature {
     var upcomingTaps: UpcomingTaps
 
     public init(scenario: Scenario, seed: UInt64) {
-        var order = StoreOrder()
-        for trip in scenario.history { order.learn(trip: trip) }
-        storeOrder = order
-        list = ShoppingList(items: scenario.items, order: order)
+        storeOrder = scenario.storeOrder
+        list = ShoppingList(items: scenario.items, order: scenario.storeOrder)
         sync = SyncEndpoint(device: .watch, items: scenario.items)
         app = WatchAppState(scenario: scenario, seed: seed)
         switch (scenario.sections.link ?? LinkSettings()).configuration.initialWatchApp {

@@ -30,35 +30,32 @@ public struct SweepObservation: Sendable {
 
     /// The stable codes of missed-reminder reasons, in report order.
     public static let missedReasonCodes = [
-        "outsideWindow", "droppedOverLimit", "droppedFireDatePassed", "neverScheduled",
+        "outsideWindow", "droppedOverLimit", "droppedFireDatePassed", "droppedNotAuthorized", "neverScheduled",
+        "notAuthorized",
     ]
 
-    /// Reads a run that has finished (`outcome` is what `simulation.run()` returned).
-    public init(simulation: ScenarioSimulation, outcome: ScenarioOutcome) {
-        seed = outcome.seed
-        passed = outcome.passed
-        expectationFailures = outcome.expectations.reduce(0) { $0 + ($1.passed ? 0 : 1) }
-        invariantFailures = outcome.invariantFailures.count
+    /// Reads a run that has finished (`verdict` is what `simulation.runForVerdict()` returned).
+    ///
+    /// - Complexity: O(taps + missed reminders + discrepancies + complication records).
+    public init(simulation: ScenarioSimulation, verdict: ScenarioVerdict) {
+        seed = verdict.seed
+        passed = verdict.passed
+        expectationFailures = verdict.expectationsFailed
+        invariantFailures = verdict.invariantsBroken
         latencies = simulation.watch.app.latencies
-        let link = outcome.summary.first { $0.title == "link" }
-        func count(_ key: String) -> Int {
-            guard case .int(let value)? = link?.rows.first(where: { $0.key == key })?.value else { return 0 }
-            return Int(value)
+        func count(_ kind: SyncDiscrepancy.Kind) -> Int {
+            verdict.discrepanciesSettled.filter { $0.kind == kind }.count
         }
-        lost = count("lost")
-        doubled = count("doubled")
-        reordered = count("reordered")
-        late = count("inTransitAtEnd")
+        lost = count(.lost)
+        doubled = count(.doubled)
+        reordered = count(.outOfOrder)
+        late = simulation.syncDiscrepancies().filter { $0.kind == .lost }.count
         var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
         for miss in simulation.reminders?.harness.missed ?? [] {
             missed[SweepObservation.codeIndex(miss.reason)] += 1
         }
         self.missed = missed
-        var stale = SimDuration.zero
-        for row in outcome.summary.first(where: { $0.title == "complication" })?.rows ?? [] {
-            if row.key.hasPrefix("stale"), case .duration(let value) = row.value { stale = max(stale, value) }
-        }
-        staleComplication = stale
+        staleComplication = simulation.complicationReport()?.staleness.map(\.totalStale).max() ?? .zero
     }
 
     private static func codeIndex(_ reason: MissedReminder.Reason) -> Int {

@@ -2,18 +2,19 @@ import SimulationKernel
 
 extension SweepResult {
     /// The schema of the complete result document.
-    public static let schema = "wristsim.sweep/1"
+    public static let schema = "wristsim.sweep/2"
     /// The schema of each partial-result record (JSON Lines).
-    public static let partSchema = "wristsim.sweep-part/1"
+    public static let partSchema = "wristsim.sweep-part/2"
 
-    /// The complete result as one JSON document (schema `wristsim.sweep/1`): the plan, then per
+    /// The complete result as one JSON document (schema `wristsim.sweep/2`): the plan, then per
     /// cell the pass rate, tap-latency distributions, link faults, missed reminders and stale
-    /// complication time. Durations are milliseconds (keys end in `Ms`); seeds are strings.
+    /// complication time. Durations are milliseconds (keys end in `Ms`); seeds are numbers
+    /// (``RunReport/seed(_:)``).
     public var json: JSONValue {
         var root = JSONObject()
         root["schema"] = .string(SweepResult.schema)
         root["scenario"] = ["file": .string(plan.file), "name": .string(plan.name)]
-        root["seeds"] = ["first": .string(String(plan.firstSeed)), "last": .string(String(plan.lastSeed))]
+        root["seeds"] = ["first": RunReport.seed(plan.firstSeed), "last": RunReport.seed(plan.lastSeed)]
         root["runs"] = .int(Int64(plan.runCount))
         root["cells"] = .array(zip(plan.cells, cells).map { SweepResult.cellJSON($0, $1) })
         return .object(root)
@@ -31,7 +32,7 @@ extension SweepResult {
         object["passRate"] = stats.runs == 0 ? .null : .decimal(Int64(stats.passed * 10_000 / stats.runs), scale: 4)
         object["expectationFailures"] = .count(stats.expectationFailures)
         object["invariantFailures"] = .count(stats.invariantFailures)
-        object["failingSeeds"] = .array(stats.failingSeeds.map { .string(String($0)) })
+        object["failingSeeds"] = .array(stats.failingSeeds.map(RunReport.seed))
         object["taps"] = .count(stats.pooled.total)
         object["tapLatency"] = [
             "pooled": percentiles(stats.pooled),
@@ -71,7 +72,7 @@ extension SweepResult {
     static func planJSON(_ plan: SweepPlan) -> JSONValue {
         [
             "file": .string(plan.file), "name": .string(plan.name),
-            "seeds": ["first": .string(String(plan.firstSeed)), "last": .string(String(plan.lastSeed))],
+            "seeds": ["first": RunReport.seed(plan.firstSeed), "last": RunReport.seed(plan.lastSeed)],
             "watches": .array(plan.watches.map(JSONValue.string)),
             "pipelines": .array(plan.pipelines.map { $0.map(JSONValue.string) ?? .null }),
             "settings": .array(
@@ -79,7 +80,7 @@ extension SweepResult {
         ]
     }
 
-    /// The result as JSON Lines records (schema `wristsim.sweep-part/1`): one `plan` record with
+    /// The result as JSON Lines records (schema `wristsim.sweep-part/2`): one `plan` record with
     /// the runs covered, then one `cell` record per cell with runs, holding the raw mergeable
     /// counts and histogram buckets. `wristsim merge` reads them back.
     public var partLines: [String] {
@@ -104,7 +105,7 @@ extension SweepResult {
             "runs": .count(stats.runs), "passed": .count(stats.passed),
             "expectationFailures": .count(stats.expectationFailures),
             "invariantFailures": .count(stats.invariantFailures),
-            "failingSeeds": .array(stats.failingSeeds.map { .string(String($0)) }),
+            "failingSeeds": .array(stats.failingSeeds.map(RunReport.seed)),
             "pooled": rawJSON(stats.pooled), "runP50": rawJSON(stats.runP50), "runP99": rawJSON(stats.runP99),
             "lost": .count(stats.lost), "doubled": .count(stats.doubled), "reordered": .count(stats.reordered),
             "late": .count(stats.late), "runsWithLinkFaults": .count(stats.runsWithLinkFaults),

@@ -32,7 +32,7 @@ extension SweepResult {
     private static func read(_ node: JSONNode, into result: inout SweepResult?, context: DecodingContext)
         throws(ScenarioError)
     {
-        var object = try ObjectReader(node, context, what: "a wristsim.sweep-part/1 record")
+        var object = try ObjectReader(node, context, what: "a \(partSchema) record")
         let schemaNode = try object.required("schema", "\"\(partSchema)\"")
         guard try schemaNode.string(context) == partSchema else {
             throw context.error(schemaNode, "expected schema \"\(partSchema)\"")
@@ -112,11 +112,15 @@ extension SweepResult {
         }
     }
 
-    private static func seed(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> UInt64 {
-        guard case .string(let text) = node.value, let value = UInt64(text) else {
-            throw context.error(node, "expected a seed as a string of digits, found \(node.kindDescription)")
+    /// A seed as the parts write it (``RunReport/seed(_:)``): a JSON number, or a string of
+    /// digits above 2⁶³ − 1.
+    static func seed(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> UInt64 {
+        switch node.value {
+        case .number(let text): if let value = UInt64(text) { return value }
+        case .string(let text): if let value = UInt64(text), value > UInt64(Int64.max) { return value }
+        default: break
         }
-        return value
+        throw context.error(node, "expected a seed (a whole number from 0), found \(node.kindDescription)")
     }
 
     private static func readStats(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)

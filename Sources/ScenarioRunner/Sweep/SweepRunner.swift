@@ -76,7 +76,7 @@ public struct SweepRunner: Sendable {
     /// One run of cell `cell` with `seed`.
     public func observe(cell: Int, seed: UInt64) -> SweepObservation {
         var simulation = ScenarioSimulation(scenario: scenarios[cell], seed: seed)
-        let outcome = simulation.run()
-        return SweepObservation(simulation: simulation, outcome: outcome)
+        let verdict = simulation.runForVerdict()
+        return SweepObservation(simulation: simulation, verdict: verdict)
     }
 }

@@ -5,15 +5,18 @@ import ScenarioRunner
 enum ExploreCommand: Command {
     static let name = "explore"
     static let summary = "Run a scenario under randomised fault schedules; shrink a failure to a reproduction."
-    static let usage = "wristsim explore FILE --runs N [--seed S] [--output PATH]"
+    static let usage =
+        "wristsim explore FILE --runs N [--seed S] [--output PATH] [--shard K/N|auto/N] [--jobs J] [--json]"
     static let help = """
         Swarm testing: every run draws its own fault mix from its seed (each kind on or off,
         then its parameters): windows with the phone out of range, link latency, duplicate
         deliveries, app kills and relaunches, session flaps, the wrist going down, phone app
         runs for the reminders. The scenario runs with those faults (its own expectations left
         out) and every invariant is checked: the phone's list ends equal to what the user did on
-        the watch, every operation applied exactly once and in order per item, at most 64
-        notifications pending.
+        the watch, every operation applied exactly once and in order per item, messages arrive
+        in send order on each channel, at most 64 notifications pending, every reminder's badge
+        equals the overdue count the phone app knew at its last refill, and no run crashes (if
+        one does, its run number and seed are printed before the process dies).
 
         On a failure it prints the run's seed, shrinks the run (fewer faults, fewer steps,
         shorter windows) while it keeps failing the same way, and writes the result as a
@@ -27,6 +30,13 @@ enum ExploreCommand: Command {
           --seed S         the exploration's seed (default: the scenario's "seed")
           --output PATH    where to write the reproduction (default: FILE's name + .repro-SEED.json,
                            in the current folder)
+          --shard K/N      explore only part K (0-based) of N and print it as JSON Lines
+                           (schema wristsim.explore-part/1) for 'wristsim merge'
+          --shard auto/N   take K from JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or
+                           SLURM_ARRAY_TASK_ID (Slurm job array)
+          --jobs J         run J shards in parallel processes on this machine, then merge
+          --json           print the report as one JSON document (schema wristsim.explore/1);
+                           the reproduction's path then goes to standard error
           -h, --help       show this help
 
         EXIT CODES:
@@ -35,11 +45,11 @@ enum ExploreCommand: Command {
           74 the reproduction or standard output could not be written
 
         EXAMPLES:
-          wristsim explore Scenarios/weekly-shop.json --runs 100000
-          wristsim explore Scenarios/duplicating-link.json --runs 5000 --seed 7 --output repro.json
+          wristsim explore Scenarios/weekly-shop.json --runs 20
+          wristsim explore Scenarios/duplicating-link.json --runs 20 --seed 7 --jobs 2 --json
         """
-    static let flags: [String] = []
-    static let options = ["runs", "seed", "output"]
+    static let flags = ["json"]
+    static let options = ["runs", "seed", "output", "shard", "jobs"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -57,6 +67,11 @@ enum ExploreCommand: Command {
         }
         let seedOverride = try arguments.seed(command: name)
         do throws(SweepError) {
+            let shard = try arguments.value("shard").map { (text) throws(SweepError) in
+                try ShardSpec.parse(text, environment: ProcessInfo.processInfo.environment)
+            }
+            let jobs = try SweepCommand.parseJobs(arguments.value("jobs"))
+            if shard != nil, jobs != nil { throw SweepError.usage("--jobs runs the shards itself; leave out --shard") }
             let root: JSONNode
             do {
                 root = try JSONParser.parse(try ScenarioLoader.read(path), file: path)
@@ -67,13 +82,43 @@ enum ExploreCommand: Command {
             if seedOverride == nil {
                 explorer = try ExploreRunner(file: path, root: root, seed: explorer.scenario.seed)
             }
-            let report = explorer.explore(runs: 0..<runs)
-            Console.out(report.text(file: path, seed: explorer.seed))
+            let plan = explorer.plan(runs: runs)
+            if let shard {
+                ExploreCrashReport.install(file: path, seed: explorer.seed)
+                let report = explorer.explore(
+                    runs: plan.shard(shard.index, of: shard.count), of: plan, starting: ExploreCrashReport.starting)
+                for line in report.partLines { Console.out(line) }
+                return .success
+            }
+            let report: ExploreReport
+            if let jobs, jobs > 1 {
+                report = try merge(
+                    try ParallelShards.run(jobs: jobs).map { (part) throws(SweepError) in
+                        try ExploreReport.part(part.bytes, file: part.file)
+                    })
+            } else {
+                ExploreCrashReport.install(file: path, seed: explorer.seed)
+                report = explorer.explore(runs: 0..<runs, of: plan, starting: ExploreCrashReport.starting)
+            }
+            let json = arguments.has("json")
+            Console.out(json ? report.json.pretty().dropLastNewline : report.text)
             guard let failure = report.firstFailure else { return .success }
-            let repro = explorer.shrink(failure)
-            let output =
-                arguments.value("output")
-                ?? (URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".repro-\(failure.seed).json")
+            return reproduce(failure, explorer: explorer, path: path, output: arguments.value("output"), json: json)
+        } catch {
+            return SweepCommand.report(error)
+        }
+    }
+
+    /// Shrinks `failure`, prints what is left and writes the reproduction (its path to standard
+    /// error under `--json`, so standard output stays one document).
+    static func reproduce(
+        _ failure: ExploreFailure, explorer: ExploreRunner, path: String, output: String?, json: Bool
+    ) -> ExitCode {
+        let repro = explorer.shrink(failure)
+        let output =
+            output
+            ?? (URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".repro-\(failure.seed).json")
+        if !json {
             Console.out("")
             Console.out("FAIL run \(failure.run) seed \(failure.seed)")
             Console.out(
@@ -81,20 +126,26 @@ enum ExploreCommand: Command {
             )
             for fault in repro.faults { Console.out("  fault   \(fault.label)") }
             for line in repro.failures { Console.out(line) }
-            guard let file = repro.file else {
-                Console.error("error: the reproduction has a number this version cannot write exactly; not written")
-                return .expectationFailed
-            }
-            do {
-                try Data(file.utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                Console.error("\(output): error: cannot write the reproduction: \(error.localizedDescription)")
-                return .ioError
-            }
-            Console.out("repro     \(output)   (wristsim run \(output))")
-            return .expectationFailed
-        } catch {
-            return SweepCommand.report(error)
         }
+        guard let file = repro.file else {
+            Console.error("error: the reproduction has a number this version cannot write exactly; not written")
+            return .expectationFailed
+        }
+        do {
+            try Data(file.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            Console.error("\(output): error: cannot write the reproduction: \(error.localizedDescription)")
+            return .ioError
+        }
+        let line = "repro     \(output)   (wristsim run \(output))"
+        if json { Console.error(line) } else { Console.out(line) }
+        return .expectationFailed
+    }
+
+    /// The report of all parts (in any order: the result is the same).
+    static func merge(_ parts: [ExploreReport]) throws(SweepError) -> ExploreReport {
+        guard var merged = parts.first else { throw .parts("no parts to merge") }
+        for part in parts.dropFirst() { merged = try merged.merging(part) }
+        return merged
     }
 }

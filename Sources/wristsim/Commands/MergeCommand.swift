@@ -4,12 +4,16 @@ import ScenarioRunner
 /// `wristsim merge PARTS…`: combines `--shard` partial results into the single-run result.
 enum MergeCommand: Command {
     static let name = "merge"
-    static let summary = "Combine 'sweep --shard' partial results into the single-run result."
+    static let summary = "Combine 'sweep --shard' or 'explore --shard' partial results into the single-run result."
     static let usage = "wristsim merge PART… [--json] [--partial]"
     static let help = """
-        Reads the JSON Lines files that 'wristsim sweep --shard' wrote, checks that they belong to the same command line and that no run is counted
-        twice, adds them up and prints exactly what the unsharded command would have printed:
-        the same bytes whatever the split and whatever the order of the files.
+        Reads the JSON Lines files that 'wristsim sweep --shard' or 'wristsim explore --shard'
+        wrote, checks that they belong to the same command line and that no run is counted
+        twice, adds them up and prints what the unsharded command prints: for a sweep the same
+        table or JSON document, for an exploration the same report (its JSON document byte for
+        byte); whatever the split and whatever the order of the files. To shrink an exploration's
+        failure into a reproduction file, run 'wristsim explore' on the failing run's seed range as
+        the report says.
 
         ARGUMENTS:
           PART…        partial-result files ('-' reads standard input)
@@ -21,13 +25,13 @@ enum MergeCommand: Command {
           -h, --help   show this help
 
         EXIT CODES:
-          0 merged   64 usage error
+          0 merged   1 an exploration's run broke an invariant   64 usage error
           65 a part is malformed, parts belong to different runs or overlap, or runs are missing
           74 standard output could not be written
 
         EXAMPLES:
-          wristsim merge parts/part-*.jsonl
-          wristsim merge parts/*.jsonl --json > sweep.json
+          wristsim merge docs/examples/sweep-part-0.jsonl docs/examples/sweep-part-1.jsonl
+          wristsim merge docs/examples/sweep-part-1.jsonl docs/examples/sweep-part-0.jsonl --json
         """
     static let flags = ["json", "partial"]
     static let options: [String] = []
@@ -56,6 +60,8 @@ enum MergeCommand: Command {
                 throw SweepError.parts("the parts are of different kinds (or are not partial results)")
             }
             switch kind {
+            case .explore:
+                return try mergeExplorations(files, partial: arguments.has("partial"), json: arguments.has("json"))
             case .sweep, .unknown:
                 var merged: SweepResult?
                 for file in files {
@@ -82,14 +88,39 @@ enum MergeCommand: Command {
             + "; give every shard's file (or --partial to merge in stages)"
     }
 
+    /// Merges `explore --shard` parts: the report (text, or JSON with `--json`), or the parts
+    /// merged as JSON Lines again with `--partial`. Exit 1 when a run broke an invariant.
+    static func mergeExplorations(_ files: [(bytes: [UInt8], file: String)], partial: Bool, json: Bool)
+        throws(SweepError) -> ExitCode
+    {
+        let merged = try ExploreCommand.merge(
+            files.map { (file) throws(SweepError) in try ExploreReport.part(file.bytes, file: file.file) })
+        if partial {
+            for line in merged.partLines { Console.out(line) }
+            return .success
+        }
+        guard merged.isComplete else { throw SweepError.parts(missingMessage(merged.missing)) }
+        Console.out(json ? merged.json.pretty().dropLastNewline : merged.text)
+        guard let failure = merged.firstFailure else { return .success }
+        if !json {
+            Console.out("")
+            Console.out(
+                "to shrink run \(failure.run) into a reproduction: wristsim explore \(merged.plan.file) "
+                    + "--seed \(merged.plan.seed) --runs \(failure.run + 1)")
+        }
+        return .expectationFailed
+    }
+
     /// Which command wrote a part, from its first record's schema.
     enum PartKind: Hashable {
         case sweep
+        case explore
         case unknown
 
         static func of(_ bytes: [UInt8]) -> PartKind {
             let head = String(decoding: bytes.prefix(200), as: UTF8.self)
             if head.contains("\"\(SweepResult.partSchema)\"") { return .sweep }
+            if head.contains("\"\(ExploreReport.partSchema)\"") { return .explore }
             return .unknown
         }
     }

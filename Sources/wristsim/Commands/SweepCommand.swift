@@ -31,11 +31,11 @@ enum SweepCommand: Command {
           --set KEY=V,…       set a scenario key (a dotted path such as pipeline.jitter or
                               link.duplicateProbability) to each value in turn; repeat for more keys
           --shard K/N         run only part K (0-based) of N and print it as JSON Lines
-                              (schema wristsim.sweep-part/1) for 'wristsim merge'
+                              (schema wristsim.sweep-part/2) for 'wristsim merge'
           --shard auto/N      take K from JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or
                               SLURM_ARRAY_TASK_ID (Slurm job array)
           --jobs J            run J shards in parallel processes on this machine, then merge
-          --json              print one JSON document (schema wristsim.sweep/1)
+          --json              print one JSON document (schema wristsim.sweep/2)
           -h, --help          show this help
 
         EXIT CODES:
@@ -44,9 +44,9 @@ enum SweepCommand: Command {
           74 standard output could not be written
 
         EXAMPLES:
-          wristsim sweep Scenarios/weekly-shop.json --seeds 1..200 --watch all --pipeline naive,optimized
-          wristsim sweep Scenarios/duplicating-link.json --seeds 1..1000 --set link.duplicateProbability=0,0.2,0.5
-          wristsim sweep Scenarios/weekly-shop.json --seeds 1..10000 --shard 3/7 > part-3.jsonl
+          wristsim sweep Scenarios/weekly-shop.json --seeds 1..5 --watch series3-38mm,ultra2-49mm --pipeline naive,optimized
+          wristsim sweep Scenarios/duplicating-link.json --seeds 1..10 --set link.duplicateProbability=0,0.5 --json
+          wristsim sweep Scenarios/weekly-shop.json --seeds 1..20 --shard 3/7 > part-3.jsonl
         """
     static let flags = ["json"]
     static let options = ["seeds", "watch", "pipeline", "set", "shard", "jobs"]

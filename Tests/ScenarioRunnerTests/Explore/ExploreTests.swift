@@ -41,10 +41,8 @@ import Testing
         let scenario = try ScenarioDecoder.decode(Array(file.utf8), file: "e.json")
         #expect(scenario.seed == failure.seed)
         #expect(scenario.finalExpectations.isEmpty)
-        let replayed = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) { () -> [String] in
-            var simulation = ScenarioSimulation(scenario: scenario)
-            let outcome = simulation.run()
-            return ExploreRunner.invariantFailures(simulation: simulation, outcome: outcome)
+        let replayed = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
+            ExploreRunner.invariantFailures(of: scenario)
         }
         #expect(replayed == reproduction.failures, "the reproduction fails exactly as the shrunk run did")
         var real = ScenarioSimulation(scenario: scenario)

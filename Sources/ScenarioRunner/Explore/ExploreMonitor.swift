@@ -1,0 +1,126 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// The invariants `explore` checks while a run goes, event by event: every notification about an
+/// item carries, as its badge, the number of incomplete items due at or before its fire time as
+/// the phone app knew them at its last refill (the scheduler's state right after that app run).
+///
+/// Between two app runs the scheduler does not change, so the state kept at the last refill is
+/// the one every delivery until the next run must agree with. (A change the app learns later — a
+/// check-off on the watch still in transit — cannot be on a badge before the next refill, which is
+/// why the truth is taken at the refill, not at the delivery.)
+struct ExploreMonitor: RunMonitor {
+    /// The most failures kept per run (the first ones; one is enough to fail the run).
+    static let keptFailures = 3
+
+    /// The scheduler as the last refill left it (`nil` before the first app run).
+    private var known: ReminderScheduler?
+    /// Snapshots (one per app run) and deliveries already looked at.
+    private var refillsSeen = 0
+    private var deliveriesSeen = 0
+    /// The broken invariants, in the order found.
+    private(set) var failures: [String] = []
+    /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
+    private(set) var badgesChecked = 0
+    /// When the scenario starts (for the times in messages).
+    let start: EpochTime
+
+    init(start: EpochTime) {
+        self.start = start
+    }
+
+    /// - Complexity: O(1) for an event that delivered nothing and ran no refill; O(log *N*) per
+    ///   delivery (``ReminderScheduler/badge(at:)``).
+    mutating func handled(_ simulation: ScenarioSimulation) {
+        guard let reminders = simulation.phone.reminders else { return }
+        let deliveries = reminders.harness.deliveries
+        if deliveries.count > deliveriesSeen {
+            if let known {
+                for delivery in deliveries[deliveriesSeen...] {
+                    check(delivery, against: known)
+                }
+            }
+            deliveriesSeen = deliveries.count
+        }
+        let snapshots = reminders.harness.snapshots.count
+        if snapshots > refillsSeen {
+            refillsSeen = snapshots
+            known = reminders.harness.scheduler
+        }
+    }
+
+    /// Checks one delivery's badge against the overdue count `known` gives for its fire time.
+    mutating func check(_ delivery: ReminderDelivery, against known: ReminderScheduler) {
+        guard delivery.item != nil, delivery.badge != nil, failures.count < Self.keptFailures else { return }
+        badgesChecked += 1
+        if let failure = ExploreMonitor.badgeFailure(delivery, known: known, start: start) { failures.append(failure) }
+    }
+
+    /// The broken badge invariant of one item notification, if broken: its badge differs from the
+    /// number of incomplete items due at or before its delivery that `known` (the scheduler as the
+    /// last refill left it) holds.
+    ///
+    /// - Complexity: O(log *N*).
+    static func badgeFailure(_ delivery: ReminderDelivery, known: ReminderScheduler, start: EpochTime) -> String? {
+        guard let badge = delivery.badge else { return nil }
+        let expected = known.badge(at: delivery.at)
+        guard badge != expected else { return nil }
+        let at = start.adding(PhoneReminders.simTime(delivery.at).offset).iso8601
+        return "reminders: badge \(badge) on \(delivery.identifier) delivered at \(at); expected \(expected), "
+            + "the incomplete items due by then as the app knew them at its last refill"
+    }
+}
+
+/// The FIFO-per-channel invariant: on every channel, each direction's messages reach the other
+/// app in the order they were sent (message identifiers are assigned in send order), counting
+/// first deliveries only (a duplicate is the same message again).
+enum LinkOrderCheck {
+    /// The channels whose messages must arrive in send order: queued transfers (`transferUserInfo`,
+    /// complication transfers) and interactive messages, which travel FIFO per direction.
+    static let fifoChannels: Set<LinkChannel> = [.interactive, .userInfo, .complication]
+
+    /// One message per channel and direction that arrived after a later-sent one.
+    ///
+    /// - Complexity: O(*d*) for *d* deliveries.
+    static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [String] {
+        failures(
+            deliveries.map {
+                Arrival(channel: $0.message.channel, from: $0.message.route.from, id: $0.message.id, at: $0.at)
+            }, start: start)
+    }
+
+    /// ``failures(_:start:)`` over arrivals in delivery order.
+    static func failures(_ arrivals: [Arrival], start: EpochTime) -> [String] {
+        var last: [Lane: MessageID] = [:]
+        var failures: [String] = []
+        for arrival in arrivals where fifoChannels.contains(arrival.channel) {
+            let lane = Lane(channel: arrival.channel, from: arrival.from)
+            guard let previous = last[lane], previous > arrival.id else {
+                last[lane] = arrival.id
+                continue
+            }
+            if failures.count < ExploreMonitor.keptFailures {
+                failures.append(
+                    "link: fifo \(lane.channel.name) \(lane.from)→\(lane.from.counterpart): message #\(arrival.id) "
+                        + "arrived at \(start.adding(arrival.at.offset).iso8601) after #\(previous), sent later; "
+                        + "expected send order on each channel")
+            }
+        }
+        return failures
+    }
+
+    /// One first delivery: its channel, direction, message (in send order) and time.
+    struct Arrival: Hashable {
+        var channel: LinkChannel
+        var from: LinkSide
+        var id: MessageID
+        var at: SimTime
+    }
+
+    /// A channel in one direction.
+    struct Lane: Hashable {
+        var channel: LinkChannel
+        var from: LinkSide
+    }
+}

@@ -1,0 +1,147 @@
+import SimulationKernel
+
+extension ExploreReport {
+    /// The schema of the complete report document.
+    public static let schema = "wristsim.explore/1"
+    /// The schema of each partial-result record (JSON Lines).
+    public static let partSchema = "wristsim.explore-part/1"
+
+    /// The report as one JSON document (schema `wristsim.explore/1`): the scenario file, the base
+    /// seed, the runs, how many broke an invariant, and the failing runs of the smallest run
+    /// numbers with their seeds and failures (`code` `invariantBroken` beside the message).
+    public var json: JSONValue {
+        var root = JSONObject()
+        root["schema"] = .string(ExploreReport.schema)
+        root["file"] = .string(plan.file)
+        root["seed"] = RunReport.seed(plan.seed)
+        root["runs"] = .int(Int64(runs))
+        root["failed"] = .count(failed)
+        root["failures"] = .array(
+            failures.map { failure in
+                [
+                    "run": .int(Int64(failure.run)), "seed": RunReport.seed(failure.seed),
+                    "failures": .array(
+                        failure.failures.map { RunReport.reason(code: "invariantBroken", message: $0) }),
+                ]
+            })
+        return .object(root)
+    }
+
+    /// The report as JSON Lines records (schema `wristsim.explore-part/1`): one `plan` record with
+    /// the runs covered and the counts, then one `failure` record per kept failure. `wristsim
+    /// merge` reads them back.
+    public var partLines: [String] {
+        var lines: [JSONValue] = [
+            [
+                "schema": .string(ExploreReport.partSchema), "record": "plan",
+                "plan": [
+                    "file": .string(plan.file), "seed": RunReport.seed(plan.seed), "runs": .int(Int64(plan.runs)),
+                ],
+                "covered": .array(covered.map { [.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))] }),
+                "runs": .int(Int64(runs)), "failed": .count(failed),
+            ]
+        ]
+        for failure in failures {
+            lines.append(
+                [
+                    "schema": .string(ExploreReport.partSchema), "record": "failure", "run": .int(Int64(failure.run)),
+                    "seed": RunReport.seed(failure.seed), "failures": .array(failure.failures.map(JSONValue.string)),
+                ])
+        }
+        return lines.map(\.compact)
+    }
+
+    /// Reads one partial-result file (JSON Lines written by ``partLines``).
+    ///
+    /// - Throws: ``SweepError/parts(_:)`` naming `file:line:column` for anything malformed, a
+    ///   second plan record, a failure record before the plan, or a failure outside the runs covered.
+    /// - Complexity: O(*n*) in the file's size.
+    public static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
+        var report: ExploreReport?
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+            do {
+                let node = try JSONParser.parse(Array(line), file: file)
+                try read(node, into: &report, context: DecodingContext(file: file))
+            } catch {
+                var located = error
+                if var location = located.location {
+                    location.line = lineNumber
+                    located.location = location
+                }
+                throw .parts(located.description)
+            }
+        }
+        guard let report else {
+            throw .parts("\(file): error: no plan record; expected a file written by 'explore --shard'")
+        }
+        guard report.failures.count == min(report.failed, keptFailures) else {
+            throw .parts("\(file): error: expected \(min(report.failed, keptFailures)) failure records")
+        }
+        return report
+    }
+
+    private static func read(_ node: JSONNode, into report: inout ExploreReport?, context: DecodingContext)
+        throws(ScenarioError)
+    {
+        var object = try ObjectReader(node, context, what: "a \(partSchema) record")
+        let schemaNode = try object.required("schema", "\"\(partSchema)\"")
+        guard try schemaNode.string(context) == partSchema else {
+            throw context.error(schemaNode, "expected schema \"\(partSchema)\"")
+        }
+        let recordNode = try object.required("record", "\"plan\" or \"failure\"")
+        switch try recordNode.string(context) {
+        case "plan":
+            guard report == nil else { throw context.error(node, "a second plan record; expected one per file") }
+            var planObject = try ObjectReader(try object.required("plan"), context, what: "an exploration plan")
+            let plan = ExplorePlan(
+                file: try planObject.required("file").string(context),
+                seed: try SweepResult.seed(try planObject.required("seed"), context),
+                runs: UInt64(try planObject.required("runs").int(context, in: 1...100_000_000)))
+            try planObject.finish()
+            var covered: [Range<UInt64>] = []
+            for pair in try object.required("covered", "an array of [from, to] run ranges").array(context) {
+                let bounds = try pair.array(context)
+                guard bounds.count == 2 else { throw context.error(pair, "expected [from, to]") }
+                let from = try bounds[0].int(context, in: 0...Int(plan.runs))
+                let to = try bounds[1].int(context, in: from...Int(plan.runs))
+                covered.append(UInt64(from)..<UInt64(to))
+            }
+            guard let normalised = SweepResult.normalised(covered) else {
+                throw context.error(node, "the covered ranges overlap")
+            }
+            var read = ExploreReport(plan: plan, covered: normalised)
+            let total = normalised.reduce(0) { $0 + Int($1.count) }
+            read.runs = try object.required("runs").int(context, in: total...total)
+            read.failed = try object.required("failed").int(context, in: 0...total)
+            try object.finish()
+            report = read
+        case "failure":
+            guard var current = report else { throw context.error(node, "a failure record before the plan record") }
+            let runNode = try object.required("run")
+            let run = UInt64(try runNode.int(context, in: 0...Int(current.plan.runs)))
+            guard current.covered.contains(where: { $0.contains(run) }) else {
+                throw context.error(runNode, "run \(run) is not among the runs this part covers")
+            }
+            guard current.failures.last.map({ $0.run < run }) ?? true else {
+                throw context.error(runNode, "expected failure records in ascending run order")
+            }
+            let failures = try object.required("failures").array(context, nonEmpty: true).map {
+                (node) throws(ScenarioError) in try node.string(context)
+            }
+            current.failures.append(
+                ExploreFailure(
+                    run: run, seed: try SweepResult.seed(try object.required("seed"), context), failures: failures))
+            try object.finish()
+            guard current.failures.count <= keptFailures else {
+                throw context.error(node, "more than \(keptFailures) failure records")
+            }
+            report = current
+        default:
+            throw context.error(recordNode, "expected \"plan\" or \"failure\"")
+        }
+    }
+
+}

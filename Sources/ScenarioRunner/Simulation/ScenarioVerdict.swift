@@ -1,0 +1,27 @@
+import CompanionModel
+import SimulationKernel
+
+/// What a run produced when only its verdict and figures are read (``ScenarioSimulation/runForVerdict()``):
+/// no trace, no summary sections, no failure prose — the fast path that `sweep` and `explore` take
+/// thousands of times. Nothing in it depends on the machine or the clock.
+public struct ScenarioVerdict: Sendable {
+    /// The run's seed.
+    public var seed: UInt64
+    /// Expectations checked, and how many of them failed.
+    public var expectationsChecked: Int
+    public var expectationsFailed: Int
+    /// Whether the loop stopped at the scenario's event limit (an invariant failure).
+    public var stoppedAtEventLimit: Bool
+    /// Where they still disagree once the link is left to finish: each one breaks the convergence
+    /// invariant (lost, doubled, out-of-order or diverged operations).
+    public var discrepanciesSettled: [SyncDiscrepancy]
+    /// Every first delivery of a message to an app, in order, once the link is left to finish
+    /// (for the FIFO-per-channel invariant).
+    public var linkDeliveries: [LinkDeliveryRecord]
+
+    /// Broken invariants: the event limit, and each discrepancy left once the link finished.
+    public var invariantsBroken: Int { (stoppedAtEventLimit ? 1 : 0) + discrepanciesSettled.count }
+
+    /// Whether every expectation held and no invariant was broken.
+    public var passed: Bool { expectationsFailed == 0 && invariantsBroken == 0 }
+}

@@ -1,0 +1,111 @@
+import CompanionModel
+import Foundation
+import ReminderScheduling
+import SimulationKernel
+import Testing
+
+@testable import ScenarioRunner
+
+/// `explore`'s invariants beyond convergence: each can fail, the real rules keep them, and the
+/// fast run path agrees with the full one.
+@Suite struct ExploreInvariantTests {
+    static func scenario(_ name: String) throws -> Scenario {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios/\(name)")
+        return try ScenarioDecoder.decode([UInt8](try Data(contentsOf: url)), file: "Scenarios/\(name)")
+    }
+
+    /// A message that arrives after one sent later on the same channel and direction breaks FIFO;
+    /// other channels, the other direction and in-order arrivals do not.
+    @Test func fifoPerChannelFailsOnAnOvertakenMessageOnly() {
+        typealias Arrival = LinkOrderCheck.Arrival
+        let start = EpochTime(secondsSinceEpoch: 0)
+        func at(_ seconds: Int64) -> SimTime { .zero + .seconds(seconds) }
+        let inOrder = [
+            Arrival(channel: .userInfo, from: .watch, id: 1, at: at(1)),
+            Arrival(channel: .interactive, from: .watch, id: 3, at: at(2)),
+            Arrival(channel: .userInfo, from: .phone, id: 2, at: at(3)),
+            Arrival(channel: .userInfo, from: .watch, id: 4, at: at(4)),
+            Arrival(channel: .applicationContext, from: .watch, id: 6, at: at(5)),
+            Arrival(channel: .applicationContext, from: .watch, id: 5, at: at(6)),
+        ]
+        #expect(LinkOrderCheck.failures(inOrder, start: start).isEmpty)
+        let overtaken = inOrder + [Arrival(channel: .userInfo, from: .watch, id: 2, at: at(7))]
+        let failures = LinkOrderCheck.failures(overtaken, start: start)
+        #expect(
+            failures == [
+                "link: fifo userInfo watch→phone: message #2 arrived at 1970-01-01T00:00:07Z after #4, "
+                    + "sent later; expected send order on each channel"
+            ])
+        #expect(ExploreRunner.kind(of: failures[0]) == "link: fifo")
+    }
+
+    /// The badge invariant: a delivered item notification whose badge differs from the overdue
+    /// count the scheduler knew breaks it. The real rules keep it on a reminders day, and the
+    /// monitor really checked badges there.
+    @Test func badgeInvariantHoldsWithTheRealRulesAndFailsOnAWrongBadge() throws {
+        let scenario = try Self.scenario("reminders-weekday.json")
+        var simulation = ScenarioSimulation(scenario: scenario)
+        var monitor = ExploreMonitor(start: scenario.start)
+        _ = simulation.runForVerdict(monitor: &monitor)
+        #expect(monitor.failures.isEmpty, "\(monitor.failures)")
+        #expect(monitor.badgesChecked >= 8, "the run delivered item notifications with badges")
+        let harness = try #require(simulation.phone.reminders?.harness)
+        let delivery = try #require(harness.deliveries.last { $0.item != nil && $0.badge != nil })
+        let known = harness.scheduler
+        var right = delivery
+        right.badge = known.badge(at: delivery.at)
+        #expect(ExploreMonitor.badgeFailure(right, known: known, start: scenario.start) == nil)
+        var wrong = delivery
+        wrong.badge = known.badge(at: delivery.at) + 1
+        let failure = try #require(ExploreMonitor.badgeFailure(wrong, known: known, start: scenario.start))
+        #expect(failure.hasPrefix("reminders: badge \(known.badge(at: delivery.at) + 1) on "), "\(failure)")
+        #expect(ExploreRunner.kind(of: failure) == "reminders: badge")
+    }
+
+    /// `runForVerdict()` (no trace, no summary) agrees with `run()` on every shipped scenario's
+    /// pass/fail, failed expectations and broken invariants, over several seeds.
+    @Test func verdictAgreesWithTheFullOutcome() throws {
+        for name in [
+            "weekly-shop.json", "duplicating-link.json", "phone-app-killed-mid-trip.json", "reminders-weekday.json",
+        ] {
+            let scenario = try Self.scenario(name)
+            for seed in UInt64(1)...4 {
+                var fast = ScenarioSimulation(scenario: scenario, seed: seed)
+                let verdict = fast.runForVerdict()
+                var full = ScenarioSimulation(scenario: scenario, seed: seed)
+                let outcome = full.run()
+                #expect(verdict.passed == outcome.passed, "\(name) seed \(seed)")
+                #expect(verdict.expectationsFailed == outcome.failedExpectations.count, "\(name) seed \(seed)")
+                #expect(verdict.invariantsBroken == outcome.invariantFailures.count, "\(name) seed \(seed)")
+                #expect(fast.watch.app.latencies == full.watch.app.latencies, "\(name) seed \(seed)")
+            }
+        }
+    }
+
+    /// Explore's partial reports merge into the single report: any split, any order, same bytes
+    /// (with failures, under the planted bug, so the kept failures are merged too).
+    @Test func shardsOfAnExplorationMergeToTheSameReportInAnyOrder() throws {
+        let explorer = try ExploreRunner(
+            file: "e.json", root: try JSONParser.parse(Array(ExploreTests.scenarioText.utf8), file: "e.json"), seed: 1)
+        let plan = explorer.plan(runs: 60)
+        PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
+            let whole = explorer.explore(runs: 0..<60, of: plan)
+            #expect(whole.failed > 0, "the planted bug makes some runs fail")
+            let expected = whole.json.pretty()
+            var rng = SplitMix64(seed: 5)
+            for split in 0..<4 {
+                let count = 2 + split * 2
+                var parts = (0..<count).map { explorer.explore(runs: plan.shard($0, of: count), of: plan) }
+                parts.shuffle(using: &rng)
+                let reread = parts.map { part in
+                    (try? ExploreReport.part(Array(part.partLines.joined(separator: "\n").utf8), file: "p")) ?? part
+                }
+                let merged = try? reread.dropFirst().reduce(reread[0]) { try $0.merging($1) }
+                #expect(merged?.json.pretty() == expected, "split into \(count)")
+                #expect(merged?.isComplete == true)
+            }
+            #expect(throws: SweepError.self) { try whole.merging(whole) }
+        }
+    }
+}
