@@ -9,17 +9,23 @@
 public enum ConvergenceChecker {
     /// All discrepancies, by item, then kind (lost, doubled, out of order, diverged).
     ///
-    /// - Complexity: O(*n* log *n* + *a* + *t*) for *n* items, *a* applied operations and
-    ///   *t* trail entries.
-    public static func check(watch: ListReplica, phone: ListReplica, trail: SyncTrail) -> [SyncDiscrepancy] {
+    /// `trail` is read only when there is a problem to explain (a converged run, the usual case,
+    /// neither builds nor groups it), and then only the entries of the items with problems are kept.
+    ///
+    /// - Complexity: O(*n* log *n* + *a*) for *n* items and *a* applied operations, plus O(*t*)
+    ///   for *t* trail entries only when a problem is found.
+    public static func check(
+        watch: ListReplica, phone: ListReplica, trail: @autoclosure () -> SyncTrail
+    ) -> [SyncDiscrepancy] {
         var found: [(item: ItemID, kind: SyncDiscrepancy.Kind, detail: String)] = []
         for (origin, receiver) in [(watch, phone), (phone, watch)] {
             found += lost(from: origin, on: receiver)
             found += misapplied(in: receiver)
         }
         found += diverged(watch: watch, phone: phone)
-        var trails: [ItemID: [SyncTrailEntry]] = [:]
-        for entry in trail.entries { trails[entry.item, default: []].append(entry) }
+        guard !found.isEmpty else { return [] }
+        var trails: [ItemID: [SyncTrailEntry]] = Dictionary(found.map { ($0.item, []) }, uniquingKeysWith: { a, _ in a })
+        for entry in trail().entries where trails[entry.item] != nil { trails[entry.item]?.append(entry) }
         return found.sorted { ($0.item, $0.kind) < ($1.item, $1.kind) }.map {
             SyncDiscrepancy(kind: $0.kind, item: $0.item, detail: $0.detail, trail: trails[$0.item] ?? [])
         }
