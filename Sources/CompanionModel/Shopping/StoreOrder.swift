@@ -41,20 +41,95 @@ public struct StoreOrder: Hashable, Sendable {
     /// How many following items of a trip each item votes to come before.
     public static let window = 32
 
+    /// Everything learned, in one shared, copy-on-write box: copying a `StoreOrder` (every run's
+    /// scenario and world context holds one) is one reference, not one per table.
+    private var storage = Storage()
+
     /// Every item seen, in the order first seen; an item's index here is its number below.
-    private var items: [ItemID] = []
-    private var number: [ItemID: Int] = [:]
+    private var items: [ItemID] {
+        get { storage.items }
+        _modify {
+            makeUnique()
+            yield &storage.items
+        }
+    }
+    private var number: [ItemID: Int] {
+        get { storage.number }
+        _modify {
+            makeUnique()
+            yield &storage.number
+        }
+    }
     /// Votes for "item `a` was checked off before item `b`", keyed by ``key(_:_:)``.
-    private var votes: [UInt64: Int] = [:]
+    private var votes: [UInt64: Int] {
+        get { storage.votes }
+        _modify {
+            makeUnique()
+            yield &storage.votes
+        }
+    }
     /// Per item number: the sum over trips of the item's relative position,
     /// `(index + 0.5) / tripLength`, and the number of trips it was in; their ratio estimates
     /// where in the store it is.
-    private var positionSum: [Double] = []
-    private var appearances: [Int] = []
+    private var positionSum: [Double] {
+        get { storage.positionSum }
+        _modify {
+            makeUnique()
+            yield &storage.positionSum
+        }
+    }
+    private var appearances: [Int] {
+        get { storage.appearances }
+        _modify {
+            makeUnique()
+            yield &storage.appearances
+        }
+    }
     /// The number of trips learned.
-    public private(set) var tripCount = 0
+    public private(set) var tripCount: Int {
+        get { storage.tripCount }
+        set {
+            makeUnique()
+            storage.tripCount = newValue
+        }
+    }
     /// The order computed from the votes, or that it is due (a trip was learned since).
-    private var ranking = Ranking.current(order: [], ranks: [:])
+    private var ranking: Ranking {
+        get { storage.ranking }
+        set {
+            makeUnique()
+            storage.ranking = newValue
+        }
+    }
+
+    /// Copies the box before a change when another order shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    /// The tables behind a ``StoreOrder`` (changed only through a uniquely referenced box, hence
+    /// `@unchecked Sendable`).
+    private final class Storage: @unchecked Sendable {
+        var items: [ItemID] = []
+        var number: [ItemID: Int] = [:]
+        var votes: [UInt64: Int] = [:]
+        var positionSum: [Double] = []
+        var appearances: [Int] = []
+        var tripCount = 0
+        var ranking = Ranking.current(order: [], ranks: [:])
+
+        init() {}
+
+        init(copying other: Storage) {
+            items = other.items
+            number = other.number
+            votes = other.votes
+            positionSum = other.positionSum
+            appearances = other.appearances
+            tripCount = other.tripCount
+            ranking = other.ranking
+        }
+    }
 
     /// The learned order as computed from the votes.
     private enum Ranking: Sendable {
