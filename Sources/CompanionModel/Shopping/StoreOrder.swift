@@ -295,35 +295,60 @@ public struct StoreOrder: Hashable, Sendable {
     /// predecessors). Placing an item improves its successors' ranks; the improved rank is
     /// queued and the stale one skipped when it surfaces.
     ///
-    /// - Complexity: O((*v* + *e*) log(*v* + *e*)) for *v* known items and *e* voted pairs
-    ///   (*e* < ``window`` × the number of items in all trips).
+    /// - Complexity: O(*e* + *v* log *v*) for *v* known items and *e* voted pairs (*e* < ``window``
+    ///   × the number of items in all trips) while the votes have no cycle; O((*v* + *e*) log(*v*
+    ///   + *e*)) from the first cycle on.
     private func order() -> [ItemID] {
-        let count = items.count
+        let storage = storage
+        let count = storage.items.count
+        let votes = storage.votes
         var successors = [[Int]](repeating: [], count: count)
         var unresolved = [Int](repeating: 0, count: count)
-        for key in votes.keys {
+        for (key, forward) in votes {
             let (before, after) = (Int(key >> 32), Int(key & 0xFFFF_FFFF))
-            guard preference(number: before, before: after) > 0 else { continue }
+            guard forward - votes[Self.key(after, before), default: 0] > 0 else { continue }
             successors[before].append(after)
             unresolved[after] += 1
         }
         let mean = (0..<count).map { meanPosition(number: $0) }
-        var queue = EventQueue<Rank, Int>(capacity: count)
-        for item in 0..<count {
-            queue.schedule(item, at: Rank(unresolved: unresolved[item], meanPosition: mean[item], number: item))
-        }
+        func rank(_ item: Int) -> Rank { Rank(unresolved: unresolved[item], meanPosition: mean[item], number: item) }
+        // While the graph has no cycle, only items whose predecessors are all placed are queued
+        // (each once), so a long trip costs O(v log v), not a queued entry per vote. At the first
+        // cycle every remaining item is queued with its current rank, and from then on each
+        // placement re-queues its successors' improved ranks (stale ones are skipped).
+        var ready = EventQueue<Rank, Int>(capacity: count)
+        for item in 0..<count where unresolved[item] == 0 { ready.schedule(item, at: rank(item)) }
+        var remaining: EventQueue<Rank, Int>?
         var placed = [Bool](repeating: false, count: count)
         var result: [ItemID] = []
         result.reserveCapacity(count)
-        while let (rank, _, item) = queue.popNext() {
-            guard !placed[item], rank.unresolved == unresolved[item] else { continue }
+        while result.count < count {
+            let item: Int
+            if var queue = remaining {
+                remaining = nil
+                guard let (entry, _, next) = queue.popNext() else { break }
+                remaining = queue
+                guard !placed[next], entry.unresolved == unresolved[next] else { continue }
+                item = next
+            } else if let (_, _, next) = ready.popNext() {
+                item = next
+            } else {
+                var queue = EventQueue<Rank, Int>(capacity: count - result.count)
+                for other in 0..<count where !placed[other] { queue.schedule(other, at: rank(other)) }
+                remaining = queue
+                continue
+            }
             placed[item] = true
-            result.append(items[item])
+            result.append(storage.items[item])
             for successor in successors[item] where !placed[successor] {
                 unresolved[successor] -= 1
-                queue.schedule(
-                    successor,
-                    at: Rank(unresolved: unresolved[successor], meanPosition: mean[successor], number: successor))
+                if var queue = remaining {
+                    remaining = nil
+                    queue.schedule(successor, at: rank(successor))
+                    remaining = queue
+                } else if unresolved[successor] == 0 {
+                    ready.schedule(successor, at: rank(successor))
+                }
             }
         }
         return result
