@@ -9,6 +9,18 @@ struct ScaleInput: Sendable {
     var sizes: [Int]
     /// Whether the run is the latency profile (`wristsim latency`) rather than `wristsim run`.
     var profilesLatency = false
+    /// What is measured: the whole run, or only loading the file (parse and decode).
+    var stage = Stage.run
+
+    /// What a measurement covers.
+    enum Stage: Sendable {
+        /// Decode and run (or profile).
+        case run
+        /// Parse and decode only; the file is valid.
+        case load
+        /// Parse and decode only; the file is invalid and its errors are reported.
+        case loadErrors
+    }
     /// The scenario file of size `n`, as JSON text.
     var scenario: @Sendable (Int) -> String
 
@@ -27,6 +39,20 @@ struct ScaleInput: Sendable {
 
     /// Every input the issue lists, in print order.
     static let all: [ScaleInput] = [
+        ScaleInput(
+            name: "loader", summary: "items and tap steps naming them, parsed and decoded", sizes: small, stage: .load
+        ) {
+            n in
+            let steps = (0..<n).map { #"{"at": "+\#($0)s", "do": "tap", "item": "i\#($0)"}"# }
+            return "{\(header), \"items\": \(items(n)), \"script\": [\(steps.joined(separator: ","))]}"
+        },
+        ScaleInput(
+            name: "loaderErrors", summary: "script steps of an unknown kind (20 reported, the rest counted)",
+            sizes: small, stage: .loadErrors
+        ) { n in
+            let steps = (0..<n).map { #"{"at": "+\#($0)s", "do": "tapp", "item": "i\#($0 % 2)"}"# }
+            return "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))]}"
+        },
         ScaleInput(name: "scriptRaises", summary: "script steps: wrist raises and drops, 1 s apart", sizes: small) {
             n in
             let steps = (0..<n).map { #"{"at": "+\#($0)s", "do": "\#($0 % 2 == 0 ? "raiseWrist" : "lowerWrist")"}"# }

@@ -2,7 +2,8 @@ import Foundation
 import ScenarioRunner
 import SimulationKernel
 
-/// `wristsim-bench scale`: for every input a user controls the size of (script steps, taps,
+/// `wristsim-bench scale`: for every input a user controls the size of (the file itself and its
+/// errors, script steps, taps,
 /// windows, terminations, history trips and items, repeating occurrences, deliveries, pushes,
 /// refreshes, latency taps), the time and peak memory of a run at n = 10³, 10⁴, 10⁵ (10⁶ where an
 /// element is small), and the ratio between successive sizes (≈ 10 for linear, ≈ 100 for
@@ -74,9 +75,14 @@ struct ScaleWorkload: BenchWorkload {
         do {
             scenario = try ScenarioDecoder.decode(bytes, file: "scale-\(input.name)-\(n).json")
         } catch {
-            writeToStandardError("error: \(error)\n")
-            exit(1)
+            guard input.stage == .loadErrors, error.all.count == ScenarioErrorCollector.limit else {
+                writeToStandardError("error: \(error)\n")
+                exit(1)
+            }
+            _ = error.description
+            return (stopwatch.elapsedSeconds, true)
         }
+        if input.stage != .run { return (stopwatch.elapsedSeconds, input.stage == .load) }
         if input.profilesLatency {
             let profile = LatencyProfile.run(scenario)
             _ = profile

@@ -6,7 +6,7 @@ import Testing
     @Test func matchesASortedArrayUnderRandomOperations() {
         for seed in UInt64(0)..<200 {
             var rng = TestRandom(seed: seed)
-            var set = CountingBlockList<Int>()
+            var set = CountingBlockList<Int>(ranked: seed % 2 == 0)
             var model: [Int] = []
             for _ in 0..<300 {
                 let key = Int.random(in: 0..<150, using: &rng)
@@ -48,9 +48,9 @@ import Testing
 
 extension CountingBlockListTests {
     /// Thousands of keys: blocks split, empty and merge; every answer still matches a sorted array.
-    @Test func splitsAndMergesKeepTheOrderAndCounts() {
+    @Test(arguments: [true, false]) func splitsAndMergesKeepTheOrderAndCounts(ranked: Bool) {
         var rng = TestRandom(seed: 7)
-        var set = CountingBlockList<Int>()
+        var set = CountingBlockList<Int>(ranked: ranked)
         var keys = Array(0..<4_000).map { $0 * 3 }
         keys.shuffle(using: &rng)
         for key in keys {

@@ -55,8 +55,9 @@ import Testing
         return examples
     }()
 
-    /// `$ wristsim …`, `$ swift run wristsim …` and `$ .build/…/wristsim …` lines in README.md's
-    /// fenced blocks (`swift build`/`swift test` lines are what CI itself runs, so they are left out).
+    /// `wristsim …`, `swift run wristsim …` and `.build/…/wristsim …` lines (with or without a `$`
+    /// prompt) in README.md's fenced blocks (`swift build`/`swift test` lines are what CI itself
+    /// runs, so they are left out).
     static let readmeExamples: [Example] = {
         let url = CLI.packageRoot.appendingPathComponent("README.md")
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
@@ -67,8 +68,9 @@ import Testing
                 inFence.toggle()
                 continue
             }
-            guard inFence, line.hasPrefix("$ ") else { continue }
-            let command = line.dropFirst(2)
+            // `$ …` lines of any block, and bare command lines of the `sh` blocks.
+            guard inFence else { continue }
+            let command = line.hasPrefix("$ ") ? line.dropFirst(2) : line
             for runner in ["wristsim ", "swift run wristsim ", ".build/release/wristsim ", ".build/debug/wristsim "]
             where command.hasPrefix(runner) {
                 examples.append(example(command.dropFirst(runner.count), source: "README.md:\(index + 1)"))
@@ -77,6 +79,61 @@ import Testing
         }
         return examples
     }()
+
+    /// A README transcript: a `$ wristsim …` line of a ```` ```console ```` block and the lines
+    /// shown under it (until the next `$` line or the end of the block).
+    struct Transcript: CustomTestStringConvertible, Sendable {
+        var example: Example
+        var lines: [String]
+        var testDescription: String { example.testDescription }
+    }
+
+    /// Every transcript in README.md's `console` blocks.
+    static let readmeTranscripts: [Transcript] = {
+        let url = CLI.packageRoot.appendingPathComponent("README.md")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        var transcripts: [Transcript] = []
+        var inConsole = false
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("```") {
+                inConsole = line == "```console"
+                continue
+            }
+            guard inConsole else { continue }
+            if line.hasPrefix("$ wristsim ") {
+                let example = example(line.dropFirst("$ wristsim ".count), source: "README.md:\(index + 1)")
+                transcripts.append(Transcript(example: example, lines: []))
+            } else if !transcripts.isEmpty {
+                transcripts[transcripts.count - 1].lines.append(String(line))
+            }
+        }
+        return transcripts
+    }()
+
+    /// Whether `shown` (a transcript, `…` standing for lines left out) matches `actual`: the
+    /// lines before the first `…` begin the output, and each run of lines after a `…` appears
+    /// later, in order. Trailing spaces are ignored.
+    static func matches(_ shown: [String], _ actual: [String]) -> Bool {
+        func trimmed(_ line: String) -> String {
+            String(line.reversed().drop { $0 == " " }.reversed())
+        }
+        let actual = actual.map(trimmed)
+        var segments: [[String]] = [[]]
+        for line in shown.map(trimmed) {
+            if line == "…" { segments.append([]) } else { segments[segments.count - 1].append(line) }
+        }
+        guard actual.starts(with: segments[0]) else { return false }
+        var position = segments[0].count
+        for segment in segments.dropFirst() where !segment.isEmpty {
+            guard
+                let found = (position...max(position, actual.count - segment.count)).first(where: {
+                    $0 + segment.count <= actual.count && Array(actual[$0..<($0 + segment.count)]) == segment
+                })
+            else { return false }
+            position = found + segment.count
+        }
+        return segments.count > 1 || actual.count == segments[0].count
+    }
 
     static func example(_ text: Substring, source: String) -> Example {
         var arguments = String(text)
@@ -115,6 +172,28 @@ import Testing
             #expect(Self.helpExamples.contains { $0.source == "wristsim \(name) --help" }, "\(name) shows no example")
         }
         #expect(Self.readmeExamples.count >= 4)
+    }
+
+    /// README transcripts are real: what each shows is what the command prints today.
+    @Test(arguments: readmeTranscripts)
+    func readmeTranscriptShowsTheRealOutput(_ transcript: Transcript) throws {
+        let result = try Self.run(transcript.example)
+        let actual = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = actual.last == "" ? Array(actual.dropLast()) : actual
+        #expect(
+            Self.matches(transcript.lines, lines),
+            "README shows:\n\(transcript.lines.joined(separator: "\n"))\n\nthe command prints:\n\(lines.prefix(60).joined(separator: "\n"))"
+        )
+    }
+
+    @Test func transcriptsAreMatchedLineByLine() {
+        #expect(Self.matches(["a", "b"], ["a", "b"]))
+        #expect(!Self.matches(["a", "b"], ["a", "b", "c"]), "more output than shown needs a …")
+        #expect(Self.matches(["a", "…", "c"], ["a", "b", "c"]))
+        #expect(Self.matches(["…", "c", "d"], ["a", "b", "c", "d", "e"]))
+        #expect(!Self.matches(["…", "d", "c"], ["a", "b", "c", "d"]))
+        #expect(!Self.matches(["a", "…", "x"], ["a", "b"]))
+        #expect(Self.matches(["a  "], ["a"]))
     }
 
     @Test(arguments: helpExamples + readmeExamples)

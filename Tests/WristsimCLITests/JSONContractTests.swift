@@ -97,6 +97,36 @@ import Testing
         #expect(!latency.stdout.contains("\"-\""))
     }
 
+    /// One convention for seeds: a JSON number over the whole UInt64 range, in every record
+    /// (`run` wrote the largest seed as a string, `reminders --compare` as a negative number).
+    @Test func theLargestSeedIsAPlainNumberEverywhere() throws {
+        let largest = "18446744073709551615"
+        let run = try CLI.run(["run", "Scenarios/produce-trip.json", "--json", "--trace", "--seed", largest])
+        let records = try Self.records(run.stdout)
+        let schema = try Self.schema(kind: "run")
+        for record in records {
+            let errors = schema.errors(record)
+            #expect(errors.isEmpty, "\(errors.prefix(2))")
+        }
+        #expect(run.stdout.contains("\"seed\":\(largest),"), "the header's seed")
+        #expect(run.stdout.contains("\"fields\":{\"name\":"), "a trace record")
+        #expect(run.stdout.components(separatedBy: "\"seed\":\(largest)").count == 3, "header and scenario.start")
+        #expect(!run.stdout.contains("\"seed\":\""))
+
+        let compare = try CLI.run([
+            "reminders", "Scenarios/reminders-twice-a-day.json", "--compare", "--json", "--seed", largest,
+        ])
+        #expect(compare.stdout.contains("\"seed\":\(largest),"), "\(compare.stdout.prefix(200))")
+        let document = try JSONParser.parse(Array(compare.stdout.utf8), file: "stdout")
+        #expect(try Self.schema(kind: "reminders-compare").errors(document).isEmpty)
+
+        let sweep = try CLI.run([
+            "sweep", "Scenarios/produce-trip.json", "--seeds", "18446744073709551614..\(largest)", "--json",
+        ])
+        #expect(sweep.status == 0, "\(sweep.stderr.prefix(300))")
+        #expect(sweep.stdout.contains("\"first\": 18446744073709551614,\n    \"last\": \(largest)\n"))
+    }
+
     @Test func timesAreISO8601WithMillisecondsAndTheScenariosOffset() throws {
         let result = try CLI.run(["run", "Scenarios/complication-saturday-shop.json", "--json", "--trace"])
         #expect(result.stdout.contains("\"start\":\"2026-11-21T10:00:00.000+01:00\""), "\(result.stdout.prefix(400))")

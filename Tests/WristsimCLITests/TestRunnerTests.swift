@@ -55,6 +55,41 @@ import Testing
         #expect(short.stdout.contains("  pass  09:01:06.000  line "))
     }
 
+    /// `timeline` printed `00:00:00 reset` on day 2 like a row of day 1, and `--at +3d` as
+    /// `at 10:00:00 (+3d)`: a run over several days now dates every row.
+    @Test func aMultiDayTimelineDatesEveryRow() throws {
+        let result = try CLI.run(["timeline", "Scenarios/reminders-two-weeks.json"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("time ") })
+        #expect(lines[header] == "time                 what")
+        let rows = lines[(header + 1)...].prefix { !$0.isEmpty }
+        #expect(rows.count > 5)
+        for row in rows { #expect(row.hasPrefix("2026-1"), "no date: \(row)") }
+        #expect(rows.contains { $0.hasPrefix("2026-11-24 00:00:00  reset") }, "the second day's reset")
+        #expect(result.stdout.contains("first reset 2026-11-24 00:00:00"))
+        #expect(result.stdout.contains("next reset 2026-12-08 00:00:00 (+15d)"))
+        // One day: the short form.
+        let short = try CLI.run(["timeline", "Scenarios/complication-saturday-shop.json"])
+        #expect(short.stdout.contains("\n10:00:00  reload "))
+        // --at on a later day than a one-day run: dated, with the warning.
+        let later = try CLI.run(["timeline", "Scenarios/complication-saturday-shop.json", "--at", "+3d"])
+        #expect(later.stdout.hasPrefix("at 2026-11-24 10:00:00 (+3d)"), "\(later.stdout.prefix(80))")
+        #expect(later.stderr.hasPrefix("warning: --at +3d"))
+    }
+
+    /// `reminders --at` after the end continues the run to that time, and says so.
+    @Test func atAfterTheEndOfTheRunIsNotedInReminders() throws {
+        let result = try CLI.run(["reminders", "Scenarios/reminders-weekday.json", "--at", "+3d"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.hasPrefix("note: --at +3d (2026-11-26 07:00:00.000) is after the scenario's end"),
+            "\(result.stderr.prefix(200))")
+        #expect(result.stderr.contains("the run is continued to it"))
+        let inside = try CLI.run(["reminders", "Scenarios/reminders-weekday.json", "--at", "+1h"])
+        #expect(inside.stderr.isEmpty)
+    }
+
     @Test func atAfterTheEndOfTheRunWarns() throws {
         let result = try CLI.run(["timeline", "Scenarios/complication-saturday-shop.json", "--at", "+30d"])
         #expect(result.status == 0)

@@ -30,12 +30,16 @@ import Testing
         #expect(!result.stdout.contains("REFUSED"))
     }
 
+    /// The run goes past midnight (08:00 to 01:00 the next day), so every row carries its date.
     @Test func exhaustedBudgetShowsRefusalsAndStaleness() throws {
         let result = try CLI.run(["timeline", Self.exhausted, "--family", "circular"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("12:17:00  reload   app: REFUSED budgetExhausted, 0 left, resets 00:00:00"))
-        #expect(result.stdout.contains(#"12:17:00  stale    circular shows "38", true "37" for 11h42m59.998s"#))
-        #expect(result.stdout.contains("00:00:00  reset    budget refilled: 50 reloads"))
+        #expect(
+            result.stdout.contains(
+                "2026-11-21 12:17:00  reload   app: REFUSED budgetExhausted, 0 left, resets 2026-11-22 00:00:00"))
+        #expect(
+            result.stdout.contains(#"2026-11-21 12:17:00  stale    circular shows "38", true "37" for 11h42m59.998s"#))
+        #expect(result.stdout.contains("2026-11-22 00:00:00  reset    budget refilled: 50 reloads"))
         #expect(
             result.stdout.contains(
                 "stale    circular    total 11h43m0.474s, longest 11h42m59.998s, 43 spans (42 under 1s, not listed above)"
@@ -71,7 +75,7 @@ import Testing
     @Test func atAnswersWhatTheLastReloadInTheTraceShowed() throws {
         let at = try CLI.run(["timeline", Self.exhausted, "--at", "14:00", "--family", "circular"])
         #expect(at.status == 0)
-        #expect(at.stdout == "at 14:00:00 (+6h)\ncircular  \"38\"  stale: true \"20\"\n")
+        #expect(at.stdout == "at 2026-11-21 14:00:00 (+6h)\ncircular  \"38\"  stale: true \"20\"\n")
         let trace = try CLI.run(["run", Self.exhausted, "--trace", "--json"])
         // Trace records carry "at":"<ISO date>"; within one day text order is time order.
         let reloads = trace.stdout.split(separator: "\n").filter { line in

@@ -7,6 +7,9 @@ import SimulationKernel
 public struct ComplicationClock: Hashable, Sendable {
     /// The scenario's start, when known.
     public var origin: EpochTime?
+    /// Whether report times carry their date (`"2026-11-24 18:05:30"`): set for a run that spans
+    /// more than one calendar day, so a line on day 3 never looks like one on day 22.
+    public var showsDates = false
 
     public init(origin: EpochTime? = nil) {
         self.origin = origin
@@ -18,10 +21,12 @@ public struct ComplicationClock: Hashable, Sendable {
         return String(origin.adding(time.offset).timeOfDay.prefix(5))
     }
 
-    /// `"18:05:30"` (or `"+9h5m30s"`): the time column of reports.
+    /// `"18:05:30"` (or `"+9h5m30s"`): the time column of reports; `"2026-11-24 18:05:30"` when
+    /// ``showsDates``.
     public func timeOfDay(_ time: SimTime) -> String {
         guard let origin else { return time.description }
-        return origin.adding(time.offset).timeOfDay
+        let local = origin.adding(time.offset)
+        return showsDates ? local.dateText + " " + local.timeOfDay : local.timeOfDay
     }
 
     /// Seconds since local midnight of the start day at the scenario's start (0 without an origin).

@@ -83,8 +83,9 @@ extension ComplicationReport {
             }
         }
         rows.sort { ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence) }
-        var lines = [header, "time      what"]
-        lines += rows.map { pad(clock.timeOfDay($0.time), 10) + $0.text }
+        let width = clock.showsDates ? 21 : 10
+        var lines = [header, pad("time", width) + "what"]
+        lines += rows.map { pad(clock.timeOfDay($0.time), width) + $0.text }
         lines.append("")
         lines += summary
         return lines.joined(separator: "\n") + "\n"

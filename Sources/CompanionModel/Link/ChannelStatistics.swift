@@ -57,9 +57,12 @@ public struct LinkStatistics: Hashable, Sendable {
     public init() {}
 
     /// The statistics of `channel`.
+    ///
+    /// - Complexity: O(1) to read or to change in place (`statistics[channel].recordDelivery(…)`
+    ///   yields the stored value, so appending a delay never copies the channel's delays).
     public subscript(channel: LinkChannel) -> ChannelStatistics {
         get { channels[LinkStatistics.index(channel)] }
-        set { channels[LinkStatistics.index(channel)] = newValue }
+        _modify { yield &channels[LinkStatistics.index(channel)] }
     }
 
     private static func index(_ channel: LinkChannel) -> Int {

@@ -20,6 +20,9 @@ public struct ReminderHarness: Sendable {
     public private(set) var center: SimulatedNotificationCenter
     /// Every delivery, in time order.
     public private(set) var deliveries: [ReminderDelivery] = []
+    /// The index in ``deliveries`` of the latest delivery of each identifier, and of each item.
+    private var latestByIdentifier: [NotificationIdentifier: Int] = [:]
+    private var latestByItem: [String: Int] = [:]
     /// Every wanted reminder that did not reach the user, in time order.
     public private(set) var missed: [ReminderMiss] = []
     /// The pending window after every app run.
@@ -129,6 +132,8 @@ public struct ReminderHarness: Sendable {
         seen.reserveCapacity(delivered.count)
         for delivery in delivered {
             seen.insert(DeliveredKey(identifier: delivery.request.identifier, at: delivery.at))
+            latestByIdentifier[delivery.request.identifier] = deliveries.count
+            if let item = delivery.request.content.itemID { latestByItem[item] = deliveries.count }
             deliveries.append(ReminderDelivery(delivery))
             if delivery.request.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
                 let open = delivery.at + delay
@@ -217,6 +222,13 @@ public struct ReminderHarness: Sendable {
         return report
     }
 
+    /// The latest delivery of a notification about `item`, if any.
+    ///
+    /// - Complexity: O(1) expected.
+    public func latestDelivery(ofItem item: String) -> ReminderDelivery? {
+        latestByItem[item].map { deliveries[$0] }
+    }
+
     /// The user taps `action` on the delivered notification `identifier` at `time`: the app runs in
     /// the background (reason ``ReminderScheduler/AppRunReason/notificationAction``) and refills,
     /// whatever the action does — also when the item is already completed (rule R3).
@@ -230,7 +242,7 @@ public struct ReminderHarness: Sendable {
         at time: ReminderTime
     ) throws(ReminderSchedulerError) -> ActionOutcome {
         advance(to: time)
-        guard let delivery = deliveries.last(where: { $0.identifier == identifier }),
+        guard let delivery = latestByIdentifier[identifier].map({ deliveries[$0] }),
             let item = delivery.item,
             center.visibleActions(of: delivery.request, on: .banner).contains(where: {
                 $0.identifier == action.rawValue

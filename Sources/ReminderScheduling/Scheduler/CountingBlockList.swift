@@ -1,5 +1,5 @@
 /// An ordered set with order statistics, stored as a list of sorted blocks of at most
-/// ``maximumBlock`` keys, with a Fenwick tree over the block sizes.
+/// ``maximumBlock`` keys (about 4 KB), with a Fenwick tree over the block sizes when ranked.
 ///
 /// It answers "how many keys are ≤ k" and "the smallest key" in O(log n), which is what badge
 /// precomputation and the held-back reminder queue need. A search is a binary search over the
@@ -8,8 +8,10 @@
 /// keys that is what makes it several times faster than a binary tree. Inserting or removing moves
 /// at most one block's keys (a `memmove` of a few kilobytes). A block that grows past
 /// ``maximumBlock`` is split; one that shrinks below ``minimumBlock`` is merged with a neighbour
-/// when they fit in one, so there are O(n / ``minimumBlock``) blocks. Memory: the key, plus at
-/// most a third more for a block's spare room, plus a few bytes per block.
+/// when they fit in one, so there are O(n / ``minimumBlock``) blocks; the block index (last keys,
+/// sizes, Fenwick tree) is contiguous, so rebuilding it never touches the blocks themselves. A set
+/// made with `ranked: false` keeps no Fenwick tree (for a queue that never asks for ranks).
+/// Memory: the key, plus at most a third more for a block's spare room, plus a few bytes per block.
 ///
 /// ```swift
 /// var dues = CountingBlockList<Int64>()
@@ -17,28 +19,35 @@
 /// dues.count(lessThanOrEqualTo: 20)   // 2
 /// ```
 package struct CountingBlockList<Key: Comparable> {
-    /// Keys per block when built from sorted input.
-    static var buildBlock: Int { 192 }
-    /// A block that grows past this is split in two.
-    static var maximumBlock: Int { 256 }
+    /// A block that grows past this is split in two: about 4 KB of keys (64…512 keys).
+    static var maximumBlock: Int { Swift.min(512, Swift.max(64, 4_096 / Swift.max(1, MemoryLayout<Key>.stride))) }
+    /// Keys per block when built from sorted input (three quarters full).
+    static var buildBlock: Int { maximumBlock * 3 / 4 }
     /// A block that shrinks below this is merged with a neighbour when both fit in one.
-    static var minimumBlock: Int { 32 }
+    static var minimumBlock: Int { maximumBlock / 8 }
 
     /// The blocks, each sorted, all together in increasing order; none is empty.
     private var blocks: [[Key]] = []
     /// The last (largest) key of each block.
     private var lasts: [Key] = []
-    /// A Fenwick tree over the block sizes (1-based; `fenwick[0]` unused).
-    private var fenwick: [Int] = [0]
+    /// The number of keys of each block.
+    private var sizes: [Int] = []
+    /// A Fenwick tree over ``sizes`` (1-based; `[0]` unused), or `nil` when the set is not ranked.
+    private var fenwick: [Int]?
     /// The number of keys.
     package private(set) var count = 0
 
-    package init() {}
+    /// An empty set; `ranked: false` keeps no rank index (``count(lessThanOrEqualTo:)`` then takes
+    /// O(n / ``buildBlock``)).
+    package init(ranked: Bool = true) {
+        fenwick = ranked ? [0] : nil
+    }
 
     /// Builds the set from strictly increasing `sortedKeys`.
     ///
     /// - Complexity: O(n).
-    package init(sorted sortedKeys: some Sequence<Key>) {
+    package init(sorted sortedKeys: some Sequence<Key>, ranked: Bool = true) {
+        fenwick = ranked ? [0] : nil
         var block: [Key] = []
         block.reserveCapacity(Self.maximumBlock)
         for key in sortedKeys {
@@ -57,6 +66,7 @@ package struct CountingBlockList<Key: Comparable> {
         guard let last = block.last else { return }
         blocks.append(block)
         lasts.append(last)
+        sizes.append(block.count)
         count += block.count
     }
 
@@ -65,6 +75,7 @@ package struct CountingBlockList<Key: Comparable> {
         let blockCount = capacity / Self.buildBlock + 1
         blocks.reserveCapacity(blockCount)
         lasts.reserveCapacity(blockCount)
+        sizes.reserveCapacity(blockCount)
     }
 
     package var isEmpty: Bool { count == 0 }
@@ -91,11 +102,12 @@ package struct CountingBlockList<Key: Comparable> {
         }
         let block = Swift.min(firstBlock { !($0 < key) }, blocks.count - 1)
         let position = lowerBound(of: key, inBlock: block)
-        if position < blocks[block].count, !(key < blocks[block][position]) { return false }
+        if position < sizes[block], !(key < blocks[block][position]) { return false }
         blocks[block].insert(key, at: position)
-        if position == blocks[block].count - 1 { lasts[block] = key }
+        sizes[block] += 1
+        if position == sizes[block] - 1 { lasts[block] = key }
         count += 1
-        if blocks[block].count > Self.maximumBlock {
+        if sizes[block] > Self.maximumBlock {
             split(block)
         } else {
             addToFenwick(block, 1)
@@ -111,8 +123,9 @@ package struct CountingBlockList<Key: Comparable> {
         let block = firstBlock { !($0 < key) }
         guard block < blocks.count else { return false }
         let position = lowerBound(of: key, inBlock: block)
-        guard position < blocks[block].count, !(key < blocks[block][position]) else { return false }
+        guard position < sizes[block], !(key < blocks[block][position]) else { return false }
         blocks[block].remove(at: position)
+        sizes[block] -= 1
         count -= 1
         removed(from: block)
         return true
@@ -124,10 +137,12 @@ package struct CountingBlockList<Key: Comparable> {
     package mutating func popMin() -> Key? {
         guard !blocks.isEmpty else { return nil }
         let smallest = blocks[0].removeFirst()
+        sizes[0] -= 1
         count -= 1
-        if blocks[0].isEmpty {
+        if sizes[0] == 0 {
             blocks.removeFirst()
             lasts.removeFirst()
+            sizes.removeFirst()
             rebuildFenwick()
         } else {
             addToFenwick(0, -1)
@@ -142,7 +157,7 @@ package struct CountingBlockList<Key: Comparable> {
         let block = firstBlock { !($0 < key) }
         guard block < blocks.count else { return false }
         let position = lowerBound(of: key, inBlock: block)
-        return position < blocks[block].count && !(key < blocks[block][position])
+        return position < sizes[block] && !(key < blocks[block][position])
     }
 
     /// The number of keys less than or equal to `key`.
@@ -171,7 +186,7 @@ package struct CountingBlockList<Key: Comparable> {
         var block = firstBlock { !skip($0) }
         guard block < blocks.count else { return }
         var low = 0
-        var high = blocks[block].count
+        var high = sizes[block]
         while low < high {
             let middle = (low + high) / 2
             if skip(blocks[block][middle]) { low = middle + 1 } else { high = middle }
@@ -220,16 +235,18 @@ package struct CountingBlockList<Key: Comparable> {
         guard let last = blocks[block].last else {
             blocks.remove(at: block)
             lasts.remove(at: block)
+            sizes.remove(at: block)
             rebuildFenwick()
             return
         }
         lasts[block] = last
-        if blocks[block].count < Self.minimumBlock, blocks.count > 1 {
+        if sizes[block] < Self.minimumBlock, blocks.count > 1 {
             let left = block + 1 < blocks.count ? block : block - 1
-            if blocks[left].count + blocks[left + 1].count <= Self.maximumBlock {
+            if sizes[left] + sizes[left + 1] <= Self.maximumBlock {
                 let right = blocks.remove(at: left + 1)
                 blocks[left].append(contentsOf: right)
                 lasts.remove(at: left)
+                sizes[left] += sizes.remove(at: left + 1)
                 rebuildFenwick()
                 return
             }
@@ -239,19 +256,24 @@ package struct CountingBlockList<Key: Comparable> {
 
     /// Splits `block` into two halves.
     private mutating func split(_ block: Int) {
-        let half = blocks[block].count / 2
+        let half = sizes[block] / 2
         var upper: [Key] = []
         upper.reserveCapacity(Self.maximumBlock)
         upper.append(contentsOf: blocks[block][half...])
         blocks[block].removeSubrange(half...)
         lasts.insert(lasts[block], at: block + 1)
         lasts[block] = blocks[block][half - 1]
+        sizes.insert(upper.count, at: block + 1)
+        sizes[block] = half
         blocks.insert(upper, at: block + 1)
         rebuildFenwick()
     }
 
     /// The number of keys in the blocks before `block`.
+    ///
+    /// - Complexity: O(log blocks) ranked, else O(blocks).
     private func prefixCount(_ block: Int) -> Int {
+        guard let fenwick else { return sizes[..<block].reduce(0, +) }
         var total = 0
         var index = block
         while index > 0 {
@@ -262,23 +284,26 @@ package struct CountingBlockList<Key: Comparable> {
     }
 
     private mutating func addToFenwick(_ block: Int, _ delta: Int) {
+        guard fenwick != nil else { return }
         var index = block + 1
-        while index < fenwick.count {
-            fenwick[index] += delta
+        while index < sizes.count + 1 {
+            fenwick?[index] += delta
             index += index & -index
         }
     }
 
-    /// Rebuilds the Fenwick tree from the block sizes.
+    /// Rebuilds the Fenwick tree from ``sizes`` (contiguous: the blocks are not touched).
     ///
     /// - Complexity: O(number of blocks).
     private mutating func rebuildFenwick() {
-        fenwick = [Int](repeating: 0, count: blocks.count + 1)
-        for index in 1..<fenwick.count {
-            fenwick[index] += blocks[index - 1].count
+        guard fenwick != nil else { return }
+        var tree = [Int](repeating: 0, count: sizes.count + 1)
+        for index in 1..<tree.count {
+            tree[index] += sizes[index - 1]
             let parent = index + (index & -index)
-            if parent <= blocks.count { fenwick[parent] += fenwick[index] }
+            if parent < tree.count { tree[parent] += tree[index] }
         }
+        fenwick = tree
     }
 }
 

@@ -116,7 +116,7 @@ extension ReminderScheduler {
             ReminderKey(fire: list[index].due ?? ReminderTime(seconds: lowest), kind: .item, owner: list[index].id)
         }
         entries = keys.prefix(windowCount).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
-        held = CountingBlockList(sorted: keys.dropFirst(windowCount))
+        held = CountingBlockList(sorted: keys.dropFirst(windowCount), ranked: false)
     }
 
     /// Starts again one item at a time (the list repeats an identifier).

@@ -91,8 +91,13 @@ extension ReminderScheduler {
         }
         var added = 0
         if authorization.allowsDelivery {
+            // The request is built from the entry and the settings alone: calling a method on `self`
+            // here would copy the whole scheduler once per request.
+            let category = configuration.categoryIdentifier
             for index in entries.indices where entries[index].sync.needsAdd {
-                effects.append(.add(request(for: entries[index])))
+                let entry = entries[index]
+                let reminder = entry.key.kind == .repeating ? repeats[entry.key.owner]?.reminder : nil
+                effects.append(.add(Self.request(for: entry, category: category, repeating: reminder)))
                 entries[index].sync = .current
                 added += 1
             }
@@ -141,8 +146,16 @@ extension ReminderScheduler {
 
     /// The request the system gets for a window entry.
     func request(for entry: WindowEntry) -> NotificationRequest {
+        let reminder = entry.key.kind == .repeating ? repeats[entry.key.owner]?.reminder : nil
+        return Self.request(for: entry, category: configuration.categoryIdentifier, repeating: reminder)
+    }
+
+    /// The request the system gets for a window entry in `category` (`repeating`: the reminder of a
+    /// repeating entry).
+    static func request(for entry: WindowEntry, category: String, repeating reminder: RepeatingReminder?)
+        -> NotificationRequest
+    {
         let key = entry.key
-        let category = configuration.categoryIdentifier
         switch key.kind {
         case .item:
             return NotificationRequest(
@@ -163,7 +176,6 @@ extension ReminderScheduler {
                 identifier: key.identifier, content: NotificationContent(title: "", badge: entry.badge),
                 trigger: .once(at: key.fire))
         case .repeating:
-            let reminder = repeats[key.owner]?.reminder
             let interval = reminder?.interval ?? NotificationTrigger.minimumRepeatInterval
             return NotificationRequest(
                 identifier: key.identifier,

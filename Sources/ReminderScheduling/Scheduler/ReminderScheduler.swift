@@ -65,7 +65,7 @@ public struct ReminderScheduler: Sendable {
     /// Due dates of incomplete items (the badge index).
     var dueIndex = CountingBlockList<DueKey>()
     /// Wanted reminders outside the window; every key is greater than every window key.
-    var held = CountingBlockList<ReminderKey>()
+    var held = CountingBlockList<ReminderKey>(ranked: false)
     /// The wanted reminders meant to be pending in the system, sorted by key.
     var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]

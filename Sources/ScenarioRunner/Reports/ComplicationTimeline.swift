@@ -21,10 +21,19 @@ public enum ComplicationTimeline {
     }
 
     /// Runs `scenario` and reports its complication for `families` (default: all enabled).
-    public static func run(_ scenario: Scenario, seed: UInt64? = nil, families: [ComplicationFamily]? = nil) -> Result {
+    ///
+    /// Report times carry their date when the run — or the run up to `through` (`--at`), when
+    /// later — spans more than one calendar day.
+    public static func run(
+        _ scenario: Scenario, seed: UInt64? = nil, families: [ComplicationFamily]? = nil, through: SimTime? = nil
+    ) -> Result {
         var scenario = scenario
         let source: SettingsSource = scenario.sections.complication == nil ? .defaults : .scenario
         if source == .defaults { scenario.sections.complication = .defaults(start: scenario.start) }
+        let last = max(scenario.end, through ?? scenario.end)
+        if ReportClock(start: scenario.start, end: last).showsDates {
+            scenario.sections.complication?.configuration.clock.showsDates = true
+        }
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
         let outcome = simulation.run()
         let fallback = ComplicationReport(

@@ -134,11 +134,8 @@ public struct RunReport {
         return records
     }
 
-    /// A seed as a JSON number (a seed above 2^63 − 1, which JSON readers cannot hold exactly
-    /// in 64 signed bits, is written as a string of digits).
-    public static func seed(_ seed: UInt64) -> JSONValue {
-        seed <= UInt64(Int64.max) ? .int(Int64(seed)) : .string(String(seed))
-    }
+    /// A seed as a JSON number, from 0 to 2⁶⁴ − 1 (``JSONValue/seed(_:)``).
+    public static func seed(_ seed: UInt64) -> JSONValue { .seed(seed) }
 
     /// `{"code": …, "message": …}`: a reason with its stable code beside the prose.
     public static func reason(code: String, message: String) -> JSONValue {

@@ -133,6 +133,10 @@ public enum ScenarioDecoder {
             script: script,
             finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit)
         if let wrist { scenario.wrist = wrist }
+        // Reports of a run over several calendar days print every time with its date.
+        if ReportClock(start: start, end: end).showsDates {
+            scenario.sections.complication?.configuration.clock.showsDates = true
+        }
         return scenario
     }
 

@@ -60,7 +60,7 @@ extension PhoneFeature {
         let now = context.now
         var effects = syncReminders(context)
         guard var phone = reminders,
-            let delivery = phone.harness.deliveries.last(where: { $0.item == item })
+            let delivery = phone.harness.latestDelivery(ofItem: item)
         else {
             return effects + [
                 .trace(

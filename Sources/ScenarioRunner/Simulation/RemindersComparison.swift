@@ -125,7 +125,7 @@ public struct RemindersComparison: Sendable {
         object["schema"] = .string(Self.jsonSchema)
         object["file"] = .string(scenario.file)
         object["scenario"] = .string(scenario.name)
-        object["seed"] = seed.map { .int(Int64(bitPattern: $0)) } ?? .null
+        object["seed"] = seed.map { .seed($0) } ?? .null
         object["strategies"] = .array(
             rows.map { entry in
                 var item = JSONObject()

@@ -54,7 +54,7 @@ extension ScenarioSimulation {
             .scenarioStart,
             fieldList: [
                 ("name", .string(scenario.name)),
-                ("seed", seed <= UInt64(Int64.max) ? .int(Int64(seed)) : .string(String(seed))),
+                ("seed", .unsigned(seed)),
                 ("watch", .string(scenario.watch)), ("items", .int(Int64(scenario.items.count))),
                 ("wrist", .string(scenario.wrist.rawValue)),
             ])

@@ -11,6 +11,9 @@ public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)
+    /// An unsigned 64-bit number, written as a plain JSON number even above 2⁶³ − 1 (seeds:
+    /// every seed in every output is a number, `18446744073709551615` included).
+    case unsigned(UInt64)
     /// A fixed-point decimal: `value / 10^scale`, rendered with exactly `scale` decimals
     /// (`.decimal(12345, scale: 3)` is `12.345`), so widths never depend on the value.
     case decimal(Int64, scale: Int)
@@ -52,6 +55,7 @@ public enum JSONValue: Hashable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .unsigned(let value): output += String(value)
         case .decimal(let value, let scale): output += TraceValue.decimalText(value, scale: scale)
         case .string(let value): output += JSONText.quoted(value)
         case .array(let values):
@@ -128,6 +132,7 @@ extension JSONValue {
     public init(_ value: TraceValue) {
         switch value {
         case .int(let value): self = .int(value)
+        case .unsigned(let value): self = .unsigned(value)
         case .string(let value): self = .string(value)
         case .bool(let value): self = .bool(value)
         case .duration(let value): self = .milliseconds(value)
@@ -135,6 +140,9 @@ extension JSONValue {
         case .list(let values): self = .array(values.map(JSONValue.init))
         }
     }
+
+    /// A seed: a plain JSON number from 0 to 2⁶⁴ − 1, the one convention of every output.
+    public static func seed(_ seed: UInt64) -> JSONValue { .unsigned(seed) }
 
     /// An integer count (`Int` is what collections count in).
     public static func count(_ value: Int) -> JSONValue { .int(Int64(value)) }

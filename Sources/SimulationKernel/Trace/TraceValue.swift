@@ -1,6 +1,8 @@
 /// A value in a trace event's fields or a report, rendered identically on every run.
 public enum TraceValue: Hashable, Sendable {
     case int(Int64)
+    /// An unsigned 64-bit number (seeds): always a plain number, also above 2⁶³ − 1.
+    case unsigned(UInt64)
     case string(String)
     case bool(Bool)
     /// A duration, rendered as text `"1m30s"` and in JSON as milliseconds.
@@ -13,6 +15,7 @@ public enum TraceValue: Hashable, Sendable {
     public var text: String {
         switch self {
         case .int(let value): return String(value)
+        case .unsigned(let value): return String(value)
         case .string(let value):
             return value.contains(where: { $0 == " " || $0 == "=" || $0 == "\"" }) || value.isEmpty
                 ? JSONText.quoted(value) : value
@@ -27,6 +30,7 @@ public enum TraceValue: Hashable, Sendable {
     public var json: String {
         switch self {
         case .int(let value): return String(value)
+        case .unsigned(let value): return String(value)
         case .string(let value): return JSONText.quoted(value)
         case .bool(let value): return value ? "true" : "false"
         case .duration(let value): return TraceValue.decimalText(value.nanoseconds / 1_000, scale: 3)

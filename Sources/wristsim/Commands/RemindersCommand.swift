@@ -81,7 +81,13 @@ enum RemindersCommand: Command {
         var settings = scenario.sections.reminders ?? RemindersSettings()
         if let mode { settings.mode = mode }
         scenario.sections.reminders = settings
-        if let at, at > scenario.end { scenario.end = at }
+        if let at, at > scenario.end {
+            let clock = ReportClock(start: scenario.start, showsDates: true)
+            Console.error(
+                "note: --at \(arguments.value("at") ?? "") (\(clock.text(at))) is after the scenario's end "
+                    + "(\(clock.text(scenario.end)), \(scenario.end)); the run is continued to it")
+            scenario.end = at
+        }
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
         let outcome = simulation.run()
         let failures = FailureList(outcome: outcome)

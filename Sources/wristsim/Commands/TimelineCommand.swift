@@ -63,7 +63,7 @@ enum TimelineCommand: Command {
         }
         guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }
         let at = try ScenarioArguments.time(arguments, command: name, in: scenario)
-        let result = ComplicationTimeline.run(scenario, seed: seed, families: families)
+        let result = ComplicationTimeline.run(scenario, seed: seed, families: families, through: at)
         if let family = families?.first, !result.report.model.configuration.families.contains(family) {
             let enabled = result.report.model.configuration.families.map(\.rawValue).joined(separator: ", ")
             throw UsageError(
