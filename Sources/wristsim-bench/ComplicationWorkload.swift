@@ -4,20 +4,25 @@ import SimulationKernel
 /// `wristsim-bench complication`: drives the Tube Status complication (WidgetKit, one entry,
 /// `after(2m)`, 50 reloads a day) through N simulated days of policy reloads, with an app reload
 /// every hour, then builds the timeline report (staleness and the longest time without a reload).
+/// Then queues M complication transfers, each followed by an ordinary userInfo transfer, while
+/// the watch is out of range (each new current transfer untags the one before it), and delivers
+/// them all, one arrival at a time, to the running watch app when the watch is back in range.
 ///
-/// Reports the wall time, reloads per second and check values (policy reloads, the longest gap)
-/// that are identical on every machine for the same options; the cost should grow linearly
-/// with the days.
+/// Reports the wall times, reloads and transfers per second and check values (policy reloads, the
+/// longest gap, transfers untagged and delivered, send order kept) that are identical on every
+/// machine for the same options; both costs should grow linearly with N and M.
 struct ComplicationWorkload: BenchWorkload {
     let name = "complication"
     let summary = "drive N days of paced WidgetKit policy reloads and build the timeline report"
     let optionsHelp = """
-          --days N   simulated days (default 365)
+          --days N        simulated days (default 365)
+          --transfers M   complication transfers queued out of range (default 10000; 0 skips)
         """
 
     func run(arguments: [String]) throws(BenchUsageError) -> BenchReport {
-        let options = try BenchArguments(arguments, allowed: ["days"])
+        let options = try BenchArguments(arguments, allowed: ["days", "transfers"])
         let days = try options.int("days", default: 365, in: 1...36_500)
+        let transfers = try options.int("transfers", default: 10_000, in: 0...1_000_000)
         let end = SimTime(offset: .days(Int64(days)))
         let stopwatch = Stopwatch()
         let configuration = ComplicationConfiguration(
@@ -49,6 +54,52 @@ struct ComplicationWorkload: BenchWorkload {
         bench.add("check.reloads", .int(Int64(reloads)))
         bench.add("check.policyReloads", .int(Int64(report.policyReloads.count)))
         bench.add("check.longestWithoutReload", .duration(longest))
+        if transfers > 0 { addTransfers(transfers, to: &bench) }
         return bench
+    }
+
+    /// The transfer phase: `count` current complication transfers and `count` userInfo transfers,
+    /// alternating, queued out of range; then delivered.
+    private func addTransfers(_ count: Int, to bench: inout BenchReport) {
+        var configuration = LinkConfiguration(faults: .none(latency: .milliseconds(100)))
+        configuration.complicationTransfersPerDay = count
+        configuration.initialWatchApp = .foreground
+        let stopwatch = Stopwatch()
+        var rng = SplitMix64(seed: 1)
+        var link = WatchLink(configuration: configuration, rng: &rng)
+        var loop = EventLoop<LinkEvent>(capacity: 2 * count + 16)
+        loop.schedule(.environment(.phoneOutOfRange), at: .zero)
+        for index in 0..<count {
+            let at = SimTime(offset: .milliseconds(Int64(index) * 2 + 1))
+            loop.schedule(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))), at: at)
+            loop.schedule(.request(.transferUserInfo(.data(label: "u\(index)", bytes: 10), from: .phone)), at: at)
+        }
+        loop.schedule(.environment(.phoneInRange), at: SimTime(offset: .milliseconds(Int64(count) * 2 + 10)))
+        var untagged = 0
+        while let event = loop.next() {
+            var effects = link.reduce(event, at: loop.now)
+            while !effects.isEmpty {
+                var next: [LinkTransportEffect] = []
+                for effect in effects {
+                    switch effect {
+                    case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
+                    case .trace(let record): if record.kind == TraceKind.linkUntagged.rawValue { untagged += 1 }
+                    case .wakeApp(let side):
+                        next += link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now)
+                    case .deliver, .outcome: break
+                    }
+                }
+                effects = next
+            }
+        }
+        let seconds = stopwatch.elapsedSeconds
+        let deliveries = link.deliveries
+        let ids = deliveries.map(\.message.id)
+        bench.add("transfers", .int(Int64(count)))
+        bench.add("transfers.wallSeconds", .decimal(Int64((seconds * 1_000).rounded()), scale: 3))
+        bench.add("transfersPerSecond", .int(Int64((Double(2 * count) / max(seconds, 1e-9)).rounded())))
+        bench.add("check.untagged", .int(Int64(untagged)))
+        bench.add("check.delivered", .int(Int64(deliveries.count)))
+        bench.add("check.inSendOrder", .bool(ids == ids.sorted()))
     }
 }

@@ -13,7 +13,7 @@ public enum TraceKind: String, Hashable, Sendable, CaseIterable {
     case expectFailed = "expect.failed"
     case stepLink = "step.link"
 
-    // Watch: wrist, app lifecycle, list, taps, its check-off sender.
+    // Watch: wrist, app lifecycle, list, taps.
     case watchWristRaised = "watch.wristRaised"
     case watchWristLowered = "watch.wristLowered"
     case watchOpenApp = "watch.openApp"
@@ -23,15 +23,8 @@ public enum TraceKind: String, Hashable, Sendable, CaseIterable {
     case watchTap = "watch.tap"
     case watchTapIgnored = "watch.tapIgnored"
     case watchListChanged = "watch.listChanged"
-    case watchApplied = "watch.applied"
-    case watchIgnored = "watch.ignored"
     case watchReceived = "watch.received"
     case watchComplicationData = "watch.complicationData"
-    case watchCheckOff = "watch.checkOff"
-    case watchAcknowledged = "watch.acknowledged"
-    case watchFallback = "watch.fallback"
-    case watchUndeliverable = "watch.undeliverable"
-    case watchResend = "watch.resend"
 
     // Check-off pipeline.
     case pipelineSend = "pipeline.send"
@@ -39,14 +32,11 @@ public enum TraceKind: String, Hashable, Sendable, CaseIterable {
 
     // Phone: its list, app, reminders and notifications.
     case phoneApp = "phone.app"
-    case phoneApplied = "phone.applied"
-    case phoneIgnored = "phone.ignored"
     case phoneReceived = "phone.received"
     case phoneRefill = "phone.refill"
     case phoneReminderError = "phone.reminderError"
     case phoneNotificationAction = "phone.notificationAction"
     case phoneActionIgnored = "phone.actionIgnored"
-    case phoneCompletedFromNotification = "phone.completedFromNotification"
     case phoneNotificationDelivered = "phone.notificationDelivered"
     case phoneReminderMissed = "phone.reminderMissed"
     case phoneListChanged = "phone.listChanged"

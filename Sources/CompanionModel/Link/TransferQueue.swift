@@ -74,30 +74,55 @@ public struct QueuedTransfer: Hashable, Sendable {
 
 /// A FIFO queue of transfers in one lane, in send order (ascending IDs). Arrival times are kept
 /// monotonic, so transfers reach the receiving device, and its app, in the order they were queued.
-struct TransferQueue: Hashable, Sendable {
-    var entries: [QueuedTransfer] = []
+///
+/// Delivered transfers leave from the head by moving a start offset (the storage is compacted
+/// when more than half of it is delivered), so handing a long queue to the app one arrival at a
+/// time costs O(1) amortized per transfer, not O(*n*).
+struct TransferQueue: Sendable {
+    /// `buffer[head...]` are the queued transfers; the ones before `head` were delivered.
+    private var buffer: [QueuedTransfer] = []
+    private var head = 0
     /// The arrival time of the last transmission, which the next one may not precede.
     var lastArrival: SimTime = .zero
     /// The one current complication transfer in the queue, if any (phone's userInfo lane only).
     private(set) var currentComplication: MessageID?
 
+    /// The queued transfers, oldest first. Its indices are positions for ``subscript(_:)``,
+    /// ``index(of:)`` and ``removeEntry(at:)``.
+    var entries: ArraySlice<QueuedTransfer> { buffer[head...] }
+
+    /// The transfer at `position` (an index of ``entries``).
+    subscript(position: Int) -> QueuedTransfer {
+        get { buffer[position] }
+        set { buffer[position] = newValue }
+    }
+
     /// The position of transfer `id`, by binary search over the send-ordered entries.
     ///
     /// - Complexity: O(log *n*).
     func index(of id: MessageID) -> Int? {
-        var low = entries.startIndex
-        var high = entries.endIndex
+        var low = head
+        var high = buffer.endIndex
         while low < high {
             let mid = (low + high) / 2
-            if entries[mid].message.id < id { low = mid + 1 } else { high = mid }
+            if buffer[mid].message.id < id { low = mid + 1 } else { high = mid }
         }
-        return low < entries.endIndex && entries[low].message.id == id ? low : nil
+        return low < buffer.endIndex && buffer[low].message.id == id ? low : nil
     }
 
     /// Appends `entry` (sent after every queued one); a complication transfer becomes current.
+    ///
+    /// - Complexity: O(1) amortized.
     mutating func append(_ entry: QueuedTransfer, asCurrentComplication: Bool) {
-        entries.append(entry)
+        buffer.append(entry)
         if asCurrentComplication { currentComplication = entry.message.id }
+    }
+
+    /// Drops every queued transfer (an application context replaced by a newer one).
+    mutating func removeAll() {
+        buffer.removeAll()
+        head = 0
+        currentComplication = nil
     }
 
     /// Makes the current complication transfer an ordinary userInfo transfer, in place; returns
@@ -108,18 +133,38 @@ struct TransferQueue: Hashable, Sendable {
         guard let id = currentComplication else { return nil }
         currentComplication = nil
         guard let index = index(of: id) else { return nil }
-        entries[index].message.channel = .userInfo
-        return entries[index]
+        buffer[index].message.channel = .userInfo
+        return buffer[index]
     }
 
-    /// Removes the entry at `index` (delivered or cancelled).
+    /// Removes the entry at `position` (a cancelled transfer).
     ///
     /// - Complexity: O(*n*).
     @discardableResult
-    mutating func removeEntry(at index: Int) -> QueuedTransfer {
-        let entry = entries.remove(at: index)
+    mutating func removeEntry(at position: Int) -> QueuedTransfer {
+        let entry = buffer.remove(at: position)
         if entry.message.id == currentComplication { currentComplication = nil }
         return entry
+    }
+
+    /// Removes and returns the arrived entries at the head, in order (handed to the app).
+    ///
+    /// - Complexity: O(*k*) amortized for *k* entries removed.
+    mutating func removeArrivedHead() -> [QueuedTransfer] {
+        let start = head
+        while head < buffer.endIndex, buffer[head].state.hasArrived {
+            if buffer[head].message.id == currentComplication { currentComplication = nil }
+            head += 1
+        }
+        let delivered = Array(buffer[start..<head])
+        if head == buffer.endIndex {
+            buffer.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 64, head * 2 > buffer.count {
+            buffer.removeFirst(head)
+            head = 0
+        }
+        return delivered
     }
 
     /// How many entries travel on `channel` (this queue being `lane`).

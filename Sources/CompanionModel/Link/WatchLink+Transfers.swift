@@ -24,12 +24,13 @@ extension WatchLink {
             return effects
                 + fail(message, .payloadTooLarge, at: now, reason: "\(message.payload.byteCount)B > \(limit)B")
         }
-        var queue = lanes[lane] ?? TransferQueue()
+        // Taken out of the dictionary while it changes, so its entries are not copied.
+        var queue = lanes.removeValue(forKey: lane) ?? TransferQueue()
         if lane.channel == .applicationContext {
             for old in queue.entries {
                 effects.append(trace(.linkSuperseded, old.message, at: now, [("by", .int(Int64(message.id)))]))
             }
-            queue.entries.removeAll()
+            queue.removeAll()
         }
         let isCurrent = message.channel == .complication
         if isCurrent { effects += untagCurrentComplication(in: &queue, by: message, at: now) }
@@ -89,19 +90,28 @@ extension WatchLink {
 
     /// Transmits every waiting entry of `lane` if the session and the radio allow it. Arrivals
     /// are kept in queue order.
+    ///
+    /// Waiting entries are always the queue's tail (entries arrive in queue order, so the queue
+    /// reads arrived, then on the air, then waiting; a drop-out turns every one on the air back
+    /// into waiting), so only the tail is visited.
+    ///
+    /// - Complexity: O(*w*) for *w* waiting entries.
     mutating func transmit(_ lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
-        guard activation.canSend, range.isInRange, var queue = lanes[lane] else { return [] }
+        guard activation.canSend, range.isInRange, lanes[lane] != nil, var queue = lanes.removeValue(forKey: lane)
+        else { return [] }
         var effects: [LinkTransportEffect] = []
-        for index in queue.entries.indices where queue.entries[index].state.isWaiting {
-            queue.entries[index].attempts += 1
-            queue.entries[index].state = .inFlight(epoch: epoch)
-            let message = queue.entries[index].message
+        var start = queue.entries.endIndex
+        while start > queue.entries.startIndex, queue[start - 1].state.isWaiting { start -= 1 }
+        for index in start..<queue.entries.endIndex {
+            queue[index].attempts += 1
+            queue[index].state = .inFlight(epoch: epoch)
+            let message = queue[index].message
             let arrival = max(now + latency(), queue.lastArrival)
             queue.lastArrival = arrival
-            if queue.entries[index].attempts > 1 {
+            if queue[index].attempts > 1 {
                 statistics[message.channel].retried += 1
                 effects.append(
-                    trace(.linkRetry, message, at: now, [("attempt", .int(Int64(queue.entries[index].attempts)))]))
+                    trace(.linkRetry, message, at: now, [("attempt", .int(Int64(queue[index].attempts)))]))
             }
             effects.append(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival))
         }
@@ -119,10 +129,10 @@ extension WatchLink {
     mutating func transferArrived(_ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime)
         -> [LinkTransportEffect]
     {
-        guard let index = lanes[lane]?.index(of: id), lanes[lane]?.entries[index].state == .inFlight(epoch: epoch)
+        guard let index = lanes[lane]?.index(of: id), lanes[lane]?[index].state == .inFlight(epoch: epoch)
         else { return [] }
-        lanes[lane]?.entries[index].state = .arrived
-        guard let message = lanes[lane]?.entries[index].message else { return [] }
+        lanes[lane]?[index].state = .arrived
+        guard let message = lanes[lane]?[index].message else { return [] }
         var effects = [trace(.linkArrived, message, at: now)]
         if let delay = duplicateDelay() {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
@@ -136,12 +146,16 @@ extension WatchLink {
     }
 
     /// Hands arrived transfers at the head of `lane` to the receiving app if it runs, in order.
+    ///
+    /// - Complexity: O(*n*) in the lane's length (the delivered head is removed at once).
     mutating func deliverArrived(_ lane: TransferLane, at now: SimTime) -> [LinkTransportEffect] {
-        guard app(lane.route.to).isRunning, var queue = lanes[lane] else { return [] }
+        guard app(lane.route.to).isRunning, lanes[lane]?.entries.first?.state.hasArrived == true,
+            var queue = lanes.removeValue(forKey: lane)
+        else { return [] }
         var effects: [LinkTransportEffect] = []
-        while let first = queue.entries.first, first.state.hasArrived {
-            queue.removeEntry(at: queue.entries.startIndex)
-            let message = first.message
+        let delivered = queue.removeArrivedHead()
+        for entry in delivered {
+            let message = entry.message
             recordFirstDelivery(message, at: now)
             effects.append(trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))]))
             effects.append(.deliver(message, duplicate: false))
@@ -159,9 +173,9 @@ extension WatchLink {
     /// Voids every transmission on the air: those transfers wait again and will be retried.
     mutating func requeueInFlight() {
         for lane in TransferLane.allCases {
-            guard var queue = lanes[lane] else { continue }
+            guard var queue = lanes.removeValue(forKey: lane) else { continue }
             for index in queue.entries.indices {
-                if case .inFlight = queue.entries[index].state { queue.entries[index].state = .waiting }
+                if case .inFlight = queue[index].state { queue[index].state = .waiting }
             }
             queue.lastArrival = .zero
             lanes[lane] = queue

@@ -105,7 +105,7 @@ public struct WatchLink: Sendable {
     /// `outstandingUserInfoTransfers` of `side`: its userInfo and complication transfers not yet
     /// received by the counterpart app, oldest first.
     public func outstandingTransfers(from side: LinkSide) -> [QueuedTransfer] {
-        lanes[side == .watch ? .watchUserInfo : .phoneUserInfo]?.entries ?? []
+        Array(lanes[side == .watch ? .watchUserInfo : .phoneUserInfo]?.entries ?? [])
     }
 
     /// The application context waiting to be delivered from `side`, if any.

@@ -6,7 +6,9 @@ import SimulationKernel
 ///
 /// Each seed draws its own fault *mix* first (swarm testing: one schedule has many duplicates
 /// and no outages, another the reverse), then a script of 8–30 steps a few seconds apart:
-/// - phone edits: add, remove, rename, check, uncheck;
+/// - phone edits: add, remove, rename, check, uncheck, and a notification's Complete or
+///   Remind-in-30-min (half the loaded items are due in the first minute or so, and the phone
+///   app's reminders start at once);
 /// - watch edits: check-off taps (the wrist is raised at the start) and items added by dictation;
 /// - faults: unreachable windows (in the `"link"` section and as `phoneOutOfRange` steps),
 ///   duplicate deliveries, watch-app terminations and relaunches, phone-app kills and launches,
@@ -53,6 +55,8 @@ extension SyncSchedule {
         /// Every id an edit may name now: loaded, or added by an earlier step.
         var known: [ItemID] = []
         var added = 0
+        /// How many items the scenario loads (a notification is about one of them).
+        var loaded = 0
         /// Per-step weights of the fault mix, drawn once per schedule.
         var faultWeight = 0.0
         var phoneWeight = 0.0
@@ -67,9 +71,15 @@ extension SyncSchedule {
         }
 
         mutating func scenario() -> JSONValue {
-            let loaded = Int.random(in: 2...5, using: &rng)
+            loaded = Int.random(in: 2...5, using: &rng)
             known = (0..<loaded).map { "i\($0)" }
-            let items: [JSONValue] = known.map { ["id": .string($0), "title": .string("Item \($0)")] }
+            // Some loaded items are due early in the run, so their reminders fire and a
+            // notification's Complete (handled by the phone app) is one more edit source.
+            let items: [JSONValue] = known.map { id in
+                var item: JSONObject = ["id": .string(id), "title": .string("Item \(id)")]
+                if rng.bernoulli(0.5) { item["due"] = .string("+\(Int.random(in: 10...90, using: &rng))s") }
+                return .object(item)
+            }
             faultWeight = pick([0.1, 0.25, 0.45])
             phoneWeight = pick([0.2, 0.4, 0.6])
             var link: JSONObject = [
@@ -98,7 +108,7 @@ extension SyncSchedule {
                 // here are signed, so the top bit is dropped.
                 "seed": .int(Int64(seed & UInt64(Int64.max))),
                 "start": "2026-11-21T09:00:00Z", "items": .array(items), "link": .object(link),
-                "script": .array(steps),
+                "script": .array(steps), "reminders": ["launchAt": "+0s"],
             ]
         }
 
@@ -125,7 +135,12 @@ extension SyncSchedule {
             case 2:
                 let id = pick(known)
                 return ["do": "phoneRenameItem", "item": .string(id), "title": .string("\(id) v\(rng.next() % 4)")]
-            case 3, 4: return ["do": "phoneCheckItem", "item": .string(pick(known))]
+            case 3:
+                return [
+                    "do": "notificationAction", "item": .string(pick(Array(known.prefix(loaded)))),
+                    "action": .string(pick(["complete", "complete", "snooze"])),
+                ]
+            case 4: return ["do": "phoneCheckItem", "item": .string(pick(known))]
             default: return ["do": "phoneUncheckItem", "item": .string(pick(known))]
             }
         }

@@ -6,7 +6,8 @@ import Testing
 
 /// Whole-simulation property of issue #9: over 1,000 random schedules (``SyncSchedule``) with
 /// edits on both devices — the phone adds, removes, renames, checks and unchecks; the watch
-/// checks items off by tapping and adds items by dictation — under faults drawn per seed
+/// checks items off by tapping and adds items by dictation; a notification's Complete is handled
+/// by the phone app — under faults drawn per seed
 /// (unreachable windows, duplicate deliveries, watch-app terminations and relaunches, phone-app
 /// kills, session flaps, wrist drops), every run of the real ``ScenarioSimulation`` ends with
 /// both devices showing the same list, and no operation lost, doubled or applied out of order.
@@ -50,6 +51,20 @@ import Testing
                     + "phone for \(phone.courier.inFlight.keys.sorted())")
         }
         failures += linkFailures(settled)
+        // One owner per fact: the link's view of each app is what the app's owner says.
+        for world in [simulation, settled] {
+            let transport = world.link.transport
+            if transport.phoneApp != world.phone.appLifecycle.runState {
+                failures.append(
+                    "the link sees the phone app \(transport.phoneApp.name), its owner \(world.phone.appLifecycle.name)"
+                )
+            }
+            if transport.watchApp != world.watch.appLifecycle.runState {
+                failures.append(
+                    "the link sees the watch app \(transport.watchApp.name), its owner \(world.watch.appLifecycle.name)"
+                )
+            }
+        }
         for entry in SyncTrail.merged(watch.trail, phone.trail).entries {
             switch entry.step {
             case .duplicate: coverage.add("duplicate")
@@ -66,6 +81,9 @@ import Testing
             if event.is(.phoneApp), event["state"] == "notRunning" { coverage.add("phoneAppStopped") }
             if event.is(.linkRange), event["state"] == "outOfRange" { coverage.add("outOfRange") }
             if event.is(.linkSession), event["state"] == "inactive" { coverage.add("sessionInactive") }
+            if event.is(.phoneNotificationAction), event["action"] == "complete", event["outcome"] == "completed" {
+                coverage.add("notificationComplete")
+            }
         }
         return failures
     }
@@ -103,7 +121,7 @@ import Testing
         // A property that never reaches the hard paths proves little.
         for path in [
             "duplicate", "held", "superseded", "dropped", "phoneEditReachedWatch", "watchEditReachedPhone",
-            "watchAppStopped", "phoneAppStopped", "outOfRange", "sessionInactive",
+            "watchAppStopped", "phoneAppStopped", "outOfRange", "sessionInactive", "notificationComplete",
         ] {
             #expect(
                 coverage.counts[path, default: 0] > 0, "block \(block): no \(path) in \(Self.seedsPerBlock) schedules")
