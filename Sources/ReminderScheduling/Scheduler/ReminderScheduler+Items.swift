@@ -78,13 +78,13 @@ extension ReminderScheduler {
     }
 
     /// Adds many open items at once. On an empty scheduler item `i` of `list` gets slot `i`, and both
-    /// indexes are built in O(N) from one sort of packed (due date, index) words: the badge index
+    /// indexes are built in O(N) from one radix sort of packed (due date, index) words: the badge index
     /// straight from the sorted words, the reminder queue from the same order with equal due dates
     /// in identifier order. Each pass is a tight loop over arrays (the identifiers are hashed in
     /// batches), so the memory accesses of consecutive items overlap. Otherwise each item goes
     /// through ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
     ///
-    /// - Complexity: O(N log N) for N items (the one sort); O(N) besides.
+    /// - Complexity: O(N) for N items, plus O(t log t) for each run of t equal due dates.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
         guard items.isEmpty, repeats.isEmpty, list.count < Int(Int32.max) else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
@@ -129,7 +129,7 @@ extension ReminderScheduler {
     /// The entries with a due date as sorted words `(due − lowest) << 32 | index`, with `lowest`;
     /// `nil` when the due dates span 2³² seconds or more (the caller then adds them one by one).
     ///
-    /// - Complexity: O(N log N).
+    /// - Complexity: O(N) (a radix sort of the due bits).
     private static func sortedDueWords(of list: [(id: String, due: ReminderTime?)]) -> ([UInt64], Int64)? {
         var lowest = Int64.max
         var highest = Int64.min
@@ -147,8 +147,41 @@ extension ReminderScheduler {
             guard let due = entry.due?.seconds else { continue }
             words.append(UInt64(due - lowest) << 32 | UInt64(index))
         }
-        words.sort()
+        // The words are in index order already, so a stable sort on the due bits alone sorts them.
+        radixSortHighHalf(&words, bits: 64 - UInt64(span).leadingZeroBitCount)
         return (words, lowest)
+    }
+
+    /// Sorts `words` stably by their bits 32 ..< 32 + `bits` (least significant digit first, 11 bits
+    /// a pass).
+    ///
+    /// - Complexity: O(N · ⌈bits / 11⌉).
+    static func radixSortHighHalf(_ words: inout [UInt64], bits: Int) {
+        guard words.count > 1, bits > 0 else { return }
+        let digitBits = 11
+        let radix = 1 << digitBits
+        var buffer = [UInt64](repeating: 0, count: words.count)
+        var counts = [Int](repeating: 0, count: radix + 1)
+        var shift = 32
+        while shift < 32 + bits {
+            let digitShift = UInt64(shift)
+            for index in counts.indices { counts[index] = 0 }
+            words.withUnsafeBufferPointer { source in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for word in source { counts[Int((word >> digitShift) & UInt64(radix - 1)) + 1] += 1 }
+                    for digit in 1...radix { counts[digit] += counts[digit - 1] }
+                    buffer.withUnsafeMutableBufferPointer { target in
+                        for word in source {
+                            let digit = Int((word >> digitShift) & UInt64(radix - 1))
+                            target[counts[digit]] = word
+                            counts[digit] += 1
+                        }
+                    }
+                }
+            }
+            swap(&words, &buffer)
+            shift += digitBits
+        }
     }
 
     /// The indices of the sorted `words`, with equal due dates in identifier order.
