@@ -24,7 +24,8 @@ public enum ConvergenceChecker {
         }
         found += diverged(watch: watch, phone: phone)
         guard !found.isEmpty else { return [] }
-        var trails: [ItemID: [SyncTrailEntry]] = Dictionary(found.map { ($0.item, []) }, uniquingKeysWith: { a, _ in a })
+        var trails: [ItemID: [SyncTrailEntry]] = Dictionary(
+            found.map { ($0.item, []) }, uniquingKeysWith: { a, _ in a })
         for entry in trail().entries where trails[entry.item] != nil { trails[entry.item]?.append(entry) }
         return found.sorted { ($0.item, $0.kind) < ($1.item, $1.kind) }.map {
             SyncDiscrepancy(kind: $0.kind, item: $0.item, detail: $0.detail, trail: trails[$0.item] ?? [])

@@ -24,19 +24,26 @@ extension PhoneFeature {
         _ item: ItemID, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
         _ context: WorldContext
     ) -> [WorldEffect] {
-        // Read through `self.reminders` (no local copy): a copy held across `appRuns` would make
-        // the harness's arrays shared, and each append would copy them (quadratic in the taps).
-        guard reminders != nil else { return [] }
+        // Read what is needed without keeping a copy of the phone's reminders alive: a copy would
+        // share their arrays, and every snapshot the app run below appends would copy them all.
+        guard
+            let facts = reminders.map({
+                (
+                    currentDue: $0.currentDue(of: item), lastDue: $0.lastDue(of: item),
+                    state: $0.harness.scheduler.state(of: item)
+                )
+            })
+        else { return [] }
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
         switch kind {
-        case .check? where self.reminders?.currentDue(of: item) != nil:
+        case .check? where facts.currentDue != nil:
             self.reminders?.log(item, due: nil, at: time)
             return appRuns(reason, context) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.complete(item, now: at)
             }
-        case .uncheck? where self.reminders?.lastDue(of: item) != nil:
-            guard let due = self.reminders?.lastDue(of: item) else { return [] }
+        case .uncheck? where facts.lastDue != nil:
+            guard let due = facts.lastDue else { return [] }
             self.reminders?.log(item, due: due, at: time)
             return appRuns(reason, context) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.reopen(item, now: at)
@@ -46,7 +53,7 @@ extension PhoneFeature {
         }
         // A removal (here or through sync) cancels the item's reminders; an item added back after
         // a removal is open again without a due date (rule R15).
-        switch (sync.replica.item(item), self.reminders?.harness.scheduler.state(of: item)) {
+        switch (sync.replica.item(item), facts.state) {
         case (nil, .open?), (nil, .completed?):
             self.reminders?.logRemoval(item, at: time)
             return appRuns(reason, context) { $0.removeItem(item, now: at) }
