@@ -41,20 +41,95 @@ public struct StoreOrder: Hashable, Sendable {
     /// How many following items of a trip each item votes to come before.
     public static let window = 32
 
+    /// Everything learned, in one shared, copy-on-write box: copying a `StoreOrder` (every run's
+    /// scenario and world context holds one) is one reference, not one per table.
+    private var storage = Storage()
+
     /// Every item seen, in the order first seen; an item's index here is its number below.
-    private var items: [ItemID] = []
-    private var number: [ItemID: Int] = [:]
+    private var items: [ItemID] {
+        get { storage.items }
+        _modify {
+            makeUnique()
+            yield &storage.items
+        }
+    }
+    private var number: [ItemID: Int] {
+        get { storage.number }
+        _modify {
+            makeUnique()
+            yield &storage.number
+        }
+    }
     /// Votes for "item `a` was checked off before item `b`", keyed by ``key(_:_:)``.
-    private var votes: [UInt64: Int] = [:]
+    private var votes: [UInt64: Int] {
+        get { storage.votes }
+        _modify {
+            makeUnique()
+            yield &storage.votes
+        }
+    }
     /// Per item number: the sum over trips of the item's relative position,
     /// `(index + 0.5) / tripLength`, and the number of trips it was in; their ratio estimates
     /// where in the store it is.
-    private var positionSum: [Double] = []
-    private var appearances: [Int] = []
+    private var positionSum: [Double] {
+        get { storage.positionSum }
+        _modify {
+            makeUnique()
+            yield &storage.positionSum
+        }
+    }
+    private var appearances: [Int] {
+        get { storage.appearances }
+        _modify {
+            makeUnique()
+            yield &storage.appearances
+        }
+    }
     /// The number of trips learned.
-    public private(set) var tripCount = 0
+    public private(set) var tripCount: Int {
+        get { storage.tripCount }
+        set {
+            makeUnique()
+            storage.tripCount = newValue
+        }
+    }
     /// The order computed from the votes, or that it is due (a trip was learned since).
-    private var ranking = Ranking.current(order: [], ranks: [:])
+    private var ranking: Ranking {
+        get { storage.ranking }
+        set {
+            makeUnique()
+            storage.ranking = newValue
+        }
+    }
+
+    /// Copies the box before a change when another order shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    /// The tables behind a ``StoreOrder`` (changed only through a uniquely referenced box, hence
+    /// `@unchecked Sendable`).
+    private final class Storage: @unchecked Sendable {
+        var items: [ItemID] = []
+        var number: [ItemID: Int] = [:]
+        var votes: [UInt64: Int] = [:]
+        var positionSum: [Double] = []
+        var appearances: [Int] = []
+        var tripCount = 0
+        var ranking = Ranking.current(order: [], ranks: [:])
+
+        init() {}
+
+        init(copying other: Storage) {
+            items = other.items
+            number = other.number
+            votes = other.votes
+            positionSum = other.positionSum
+            appearances = other.appearances
+            tripCount = other.tripCount
+            ranking = other.ranking
+        }
+    }
 
     /// The learned order as computed from the votes.
     private enum Ranking: Sendable {
@@ -220,35 +295,60 @@ public struct StoreOrder: Hashable, Sendable {
     /// predecessors). Placing an item improves its successors' ranks; the improved rank is
     /// queued and the stale one skipped when it surfaces.
     ///
-    /// - Complexity: O((*v* + *e*) log(*v* + *e*)) for *v* known items and *e* voted pairs
-    ///   (*e* < ``window`` × the number of items in all trips).
+    /// - Complexity: O(*e* + *v* log *v*) for *v* known items and *e* voted pairs (*e* < ``window``
+    ///   × the number of items in all trips) while the votes have no cycle; O((*v* + *e*) log(*v*
+    ///   + *e*)) from the first cycle on.
     private func order() -> [ItemID] {
-        let count = items.count
+        let storage = storage
+        let count = storage.items.count
+        let votes = storage.votes
         var successors = [[Int]](repeating: [], count: count)
         var unresolved = [Int](repeating: 0, count: count)
-        for key in votes.keys {
+        for (key, forward) in votes {
             let (before, after) = (Int(key >> 32), Int(key & 0xFFFF_FFFF))
-            guard preference(number: before, before: after) > 0 else { continue }
+            guard forward - votes[Self.key(after, before), default: 0] > 0 else { continue }
             successors[before].append(after)
             unresolved[after] += 1
         }
         let mean = (0..<count).map { meanPosition(number: $0) }
-        var queue = EventQueue<Rank, Int>(capacity: count)
-        for item in 0..<count {
-            queue.schedule(item, at: Rank(unresolved: unresolved[item], meanPosition: mean[item], number: item))
-        }
+        func rank(_ item: Int) -> Rank { Rank(unresolved: unresolved[item], meanPosition: mean[item], number: item) }
+        // While the graph has no cycle, only items whose predecessors are all placed are queued
+        // (each once), so a long trip costs O(v log v), not a queued entry per vote. At the first
+        // cycle every remaining item is queued with its current rank, and from then on each
+        // placement re-queues its successors' improved ranks (stale ones are skipped).
+        var ready = EventQueue<Rank, Int>(capacity: count)
+        for item in 0..<count where unresolved[item] == 0 { ready.schedule(item, at: rank(item)) }
+        var remaining: EventQueue<Rank, Int>?
         var placed = [Bool](repeating: false, count: count)
         var result: [ItemID] = []
         result.reserveCapacity(count)
-        while let (rank, _, item) = queue.popNext() {
-            guard !placed[item], rank.unresolved == unresolved[item] else { continue }
+        while result.count < count {
+            let item: Int
+            if var queue = remaining {
+                remaining = nil
+                guard let (entry, _, next) = queue.popNext() else { break }
+                remaining = queue
+                guard !placed[next], entry.unresolved == unresolved[next] else { continue }
+                item = next
+            } else if let (_, _, next) = ready.popNext() {
+                item = next
+            } else {
+                var queue = EventQueue<Rank, Int>(capacity: count - result.count)
+                for other in 0..<count where !placed[other] { queue.schedule(other, at: rank(other)) }
+                remaining = queue
+                continue
+            }
             placed[item] = true
-            result.append(items[item])
+            result.append(storage.items[item])
             for successor in successors[item] where !placed[successor] {
                 unresolved[successor] -= 1
-                queue.schedule(
-                    successor,
-                    at: Rank(unresolved: unresolved[successor], meanPosition: mean[successor], number: successor))
+                if var queue = remaining {
+                    remaining = nil
+                    queue.schedule(successor, at: rank(successor))
+                    remaining = queue
+                } else if unresolved[successor] == 0 {
+                    ready.schedule(successor, at: rank(successor))
+                }
             }
         }
         return result

@@ -26,10 +26,14 @@ struct ExploreVariant: Sendable {
     }
 
     /// The run's file as a tree: `seed`, `faults`, and without the action steps at `removed`
-    /// (indices into ``actions``).
+    /// (indices into ``actions``). `withHistory: false` leaves out the `"history"` (an exploration
+    /// run takes the base scenario's learned store order instead of learning it again).
     ///
     /// - Complexity: O(*n* log *n*) in the steps and faults, plus the size of the file.
-    func tree(seed: UInt64, faults: [ExploreFault], removed: Set<Int> = [], description: String? = nil) -> JSONNode {
+    func tree(
+        seed: UInt64, faults: [ExploreFault], removed: Set<Int> = [], description: String? = nil,
+        withHistory: Bool = true
+    ) -> JSONNode {
         guard case .object(let members) = root.value else { return root }
         let elements: [JSONNode]
         if let script = members.first(where: { $0.key == "script" }), case .array(let list) = script.value.value {
@@ -80,7 +84,10 @@ struct ExploreVariant: Sendable {
         if !terminations.isEmpty { append(terminations, to: "terminations", in: &link) }
         steps.sort { ($0.time, $0.order) < ($1.time, $1.order) }
         var result: [JSONNode.Member] = []
-        for member in members where !["expect", "script", "link", "seed", "end", "description"].contains(member.key) {
+        for member in members
+        where !["expect", "script", "link", "seed", "end", "description"].contains(member.key)
+            && (withHistory || member.key != "history")
+        {
             result.append(member)
             if member.key == "name" {
                 result.append(
