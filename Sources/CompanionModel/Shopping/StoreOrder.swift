@@ -120,6 +120,39 @@ public struct StoreOrder: Hashable, Sendable {
 
         init() {}
 
+        /// Counts one trip's votes and positions (the box is uniquely referenced).
+        ///
+        /// - Complexity: O(*k* × ``StoreOrder/window``) expected for a trip of *k* items.
+        func record(trip: [ItemID]) {
+            var seen: Set<ItemID> = []
+            let unique = trip.filter { seen.insert($0).inserted }
+            var numbers: [Int] = []
+            numbers.reserveCapacity(unique.count)
+            for (index, item) in unique.enumerated() {
+                let itemNumber: Int
+                if let known = number[item] {
+                    itemNumber = known
+                } else {
+                    itemNumber = items.count
+                    number[item] = itemNumber
+                    items.append(item)
+                    positionSum.append(0)
+                    appearances.append(0)
+                }
+                positionSum[itemNumber] += (Double(index) + 0.5) / Double(unique.count)
+                appearances[itemNumber] += 1
+                numbers.append(itemNumber)
+            }
+            let newVotes = numbers.indices.reduce(0) { $0 + min(StoreOrder.window, numbers.count - 1 - $1) }
+            votes.reserveCapacity(votes.count + newVotes)
+            for (index, before) in numbers.enumerated() {
+                for after in numbers[(index + 1)..<min(numbers.count, index + 1 + StoreOrder.window)] {
+                    votes[StoreOrder.key(before, after), default: 0] += 1
+                }
+            }
+            tripCount += 1
+        }
+
         init(copying other: Storage) {
             items = other.items
             number = other.number
@@ -165,7 +198,7 @@ public struct StoreOrder: Hashable, Sendable {
         hasher.combine(votes.count)
     }
 
-    private static func key(_ before: Int, _ after: Int) -> UInt64 {
+    fileprivate static func key(_ before: Int, _ after: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: before) << 32 | UInt64(truncatingIfNeeded: after) & 0xFFFF_FFFF
     }
 
@@ -201,31 +234,8 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// Counts one trip's votes and positions without recomputing the order.
     private mutating func record(trip: [ItemID]) {
-        var seen: Set<ItemID> = []
-        let unique = trip.filter { seen.insert($0).inserted }
-        var numbers: [Int] = []
-        numbers.reserveCapacity(unique.count)
-        for (index, item) in unique.enumerated() {
-            let itemNumber: Int
-            if let known = number[item] {
-                itemNumber = known
-            } else {
-                itemNumber = items.count
-                number[item] = itemNumber
-                items.append(item)
-                positionSum.append(0)
-                appearances.append(0)
-            }
-            positionSum[itemNumber] += (Double(index) + 0.5) / Double(unique.count)
-            appearances[itemNumber] += 1
-            numbers.append(itemNumber)
-        }
-        for (index, before) in numbers.enumerated() {
-            for after in numbers[(index + 1)..<min(numbers.count, index + 1 + Self.window)] {
-                votes[Self.key(before, after), default: 0] += 1
-            }
-        }
-        tripCount += 1
+        makeUnique()
+        storage.record(trip: trip)
     }
 
     /// Whether `item` appeared in any learned trip.
