@@ -37,7 +37,7 @@ extension ExploreReport {
                 "plan": [
                     "file": .string(plan.file), "seed": RunReport.seed(plan.seed), "runs": .int(Int64(plan.runs)),
                 ],
-                "covered": .array(covered.map { [.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))] }),
+                "covered": covered.json,
                 "runs": .int(Int64(runs)), "failed": .count(failed),
             ]
         ]
@@ -58,22 +58,7 @@ extension ExploreReport {
     /// - Complexity: O(*n*) in the file's size.
     public static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
         var report: ExploreReport?
-        var lineNumber = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            do {
-                let node = try JSONParser.parse(Array(line), file: file)
-                try read(node, into: &report, context: DecodingContext(file: file))
-            } catch {
-                var located = error
-                if var location = located.location {
-                    location.line = lineNumber
-                    located.location = location
-                }
-                throw .parts(located.description)
-            }
-        }
+        try PartFileReader.read(bytes, file: file, into: &report, read)
         guard let report else {
             throw .parts("\(file): error: no plan record; expected a file written by 'explore --shard'")
         }
@@ -83,7 +68,7 @@ extension ExploreReport {
         return report
     }
 
-    private static func read(_ node: JSONNode, into report: inout ExploreReport?, context: DecodingContext)
+    private static func read(_ node: JSONNode, into report: inout ExploreReport?, _ context: DecodingContext)
         throws(ScenarioError)
     {
         var object = try ObjectReader(node, context, what: "a \(partSchema) record")
@@ -101,19 +86,10 @@ extension ExploreReport {
                 seed: try SweepResult.seed(try planObject.required("seed"), context),
                 runs: UInt64(try planObject.required("runs").int(context, in: 1...100_000_000)))
             try planObject.finish()
-            var covered: [Range<UInt64>] = []
-            for pair in try object.required("covered", "an array of [from, to] run ranges").array(context) {
-                let bounds = try pair.array(context)
-                guard bounds.count == 2 else { throw context.error(pair, "expected [from, to]") }
-                let from = try bounds[0].int(context, in: 0...Int(plan.runs))
-                let to = try bounds[1].int(context, in: from...Int(plan.runs))
-                covered.append(UInt64(from)..<UInt64(to))
-            }
-            guard let normalised = SweepResult.normalised(covered) else {
-                throw context.error(node, "the covered ranges overlap")
-            }
-            var read = ExploreReport(plan: plan, covered: normalised)
-            let total = normalised.reduce(0) { $0 + Int($1.count) }
+            let covered = try RunCoverage.decode(
+                try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runs, context)
+            var read = ExploreReport(plan: plan, covered: covered)
+            let total = Int(clamping: covered.runCount)
             read.runs = try object.required("runs").int(context, in: total...total)
             read.failed = try object.required("failed").int(context, in: 0...total)
             try object.finish()
@@ -122,7 +98,7 @@ extension ExploreReport {
             guard var current = report else { throw context.error(node, "a failure record before the plan record") }
             let runNode = try object.required("run")
             let run = UInt64(try runNode.int(context, in: 0...Int(current.plan.runs)))
-            guard current.covered.contains(where: { $0.contains(run) }) else {
+            guard current.covered.contains(run) else {
                 throw context.error(runNode, "run \(run) is not among the runs this part covers")
             }
             guard current.failures.last.map({ $0.run < run }) ?? true else {

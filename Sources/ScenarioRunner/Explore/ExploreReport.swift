@@ -44,8 +44,8 @@ public struct ExploreReport: Hashable, Sendable {
 
     /// The exploration.
     public var plan: ExplorePlan
-    /// The run ranges explored, ascending, disjoint and not touching.
-    public var covered: [Range<UInt64>]
+    /// The runs explored.
+    public var covered: RunCoverage
     /// Runs explored.
     public var runs = 0
     /// Runs that broke an invariant.
@@ -53,28 +53,19 @@ public struct ExploreReport: Hashable, Sendable {
     /// The failures of the smallest run numbers, ascending (at most ``keptFailures``).
     public var failures: [ExploreFailure] = []
 
-    public init(plan: ExplorePlan, covered: [Range<UInt64>] = []) {
+    public init(plan: ExplorePlan, covered: RunCoverage = RunCoverage()) {
         self.plan = plan
-        self.covered = SweepResult.normalised(covered) ?? covered
+        self.covered = covered
     }
 
     /// The failure of the smallest run number.
     public var firstFailure: ExploreFailure? { failures.first }
 
     /// Whether every run of the plan is counted.
-    public var isComplete: Bool { covered == [0..<plan.runs] }
+    public var isComplete: Bool { covered.isComplete(runs: plan.runs) }
 
     /// The run ranges not yet counted.
-    public var missing: [Range<UInt64>] {
-        var gaps: [Range<UInt64>] = []
-        var cursor: UInt64 = 0
-        for range in covered {
-            if range.lowerBound > cursor { gaps.append(cursor..<range.lowerBound) }
-            cursor = range.upperBound
-        }
-        if cursor < plan.runs { gaps.append(cursor..<plan.runs) }
-        return gaps
-    }
+    public var missing: [Range<UInt64>] { covered.missing(runs: plan.runs) }
 
     mutating func record(_ failure: ExploreFailure) {
         failed += 1
@@ -91,7 +82,7 @@ public struct ExploreReport: Hashable, Sendable {
         guard other.plan == plan else {
             throw .parts("the parts belong to different explorations (scenario file, --seed or --runs differ)")
         }
-        guard let covered = SweepResult.normalised(covered + other.covered) else {
+        guard let covered = covered.union(other.covered) else {
             throw .parts("runs are counted twice: the parts overlap (the same shard given twice?)")
         }
         var merged = ExploreReport(plan: plan, covered: covered)

@@ -60,7 +60,7 @@ public struct ExploreRunner: Sendable {
         runs: Range<UInt64>, of plan: ExplorePlan? = nil,
         starting: (_ run: UInt64, _ seed: UInt64) -> Void = { _, _ in }
     ) -> ExploreReport {
-        var report = ExploreReport(plan: plan ?? self.plan(runs: runs.upperBound), covered: [runs])
+        var report = ExploreReport(plan: plan ?? self.plan(runs: runs.upperBound), covered: RunCoverage(runs))
         for run in runs {
             starting(run, runSeed(run))
             let outcome = check(seed: runSeed(run), faults: faults(run), removed: [])

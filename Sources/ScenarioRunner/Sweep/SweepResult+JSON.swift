@@ -87,7 +87,7 @@ extension SweepResult {
         var lines: [JSONValue] = [
             [
                 "schema": .string(SweepResult.partSchema), "record": "plan", "plan": SweepResult.planJSON(plan),
-                "covered": .array(covered.map { [.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))] }),
+                "covered": covered.json,
             ]
         ]
         for (index, stats) in cells.enumerated() where stats.runs > 0 {

@@ -9,27 +9,12 @@ extension SweepResult {
     /// - Complexity: O(*n*) in the file's size.
     public static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepResult {
         var result: SweepResult?
-        var lineNumber = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            do {
-                let node = try JSONParser.parse(Array(line), file: file)
-                try read(node, into: &result, context: DecodingContext(file: file))
-            } catch {
-                var located = error
-                if var location = located.location {
-                    location.line = lineNumber
-                    located.location = location
-                }
-                throw .parts(located.description)
-            }
-        }
+        try PartFileReader.read(bytes, file: file, into: &result, read)
         guard let result else { throw .parts("\(file): error: no plan record; expected a file written by --shard") }
         return result
     }
 
-    private static func read(_ node: JSONNode, into result: inout SweepResult?, context: DecodingContext)
+    private static func read(_ node: JSONNode, into result: inout SweepResult?, _ context: DecodingContext)
         throws(ScenarioError)
     {
         var object = try ObjectReader(node, context, what: "a \(partSchema) record")
@@ -42,23 +27,11 @@ extension SweepResult {
         case "plan":
             guard result == nil else { throw context.error(node, "a second plan record; expected one per file") }
             let plan = try readPlan(try object.required("plan"), context)
-            var covered: [Range<UInt64>] = []
-            for pair in try object.required("covered", "an array of [from, to] run ranges").array(context) {
-                let bounds = try pair.array(context)
-                guard bounds.count == 2 else { throw context.error(pair, "expected [from, to]") }
-                let from = try bounds[0].int(context, in: 0...Int(SweepPlan.maximumRuns))
-                let to = try bounds[1].int(context, in: from...Int(SweepPlan.maximumRuns))
-                guard UInt64(to) <= plan.runCount else {
-                    throw context.error(bounds[1], "expected a run number up to \(plan.runCount)")
-                }
-                covered.append(UInt64(from)..<UInt64(to))
-            }
-            guard let normalised = normalised(covered) else {
-                throw context.error(node, "the covered ranges overlap")
-            }
+            let covered = try RunCoverage.decode(
+                try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runCount, context)
             try object.finish()
             result = SweepResult(
-                plan: plan, covered: normalised,
+                plan: plan, covered: covered,
                 cells: Array(repeating: SweepCellStatistics(), count: plan.cellCount))
         case "cell":
             guard var current = result else {

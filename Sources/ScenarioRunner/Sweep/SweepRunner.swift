@@ -70,7 +70,7 @@ public struct SweepRunner: Sendable {
             let (cell, seed) = plan.locate(run: run)
             cells[cell].add(observe(cell: cell, seed: seed))
         }
-        return SweepResult(plan: plan, covered: bounded.isEmpty ? [] : [bounded], cells: cells)
+        return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: cells)
     }
 
     /// One run of cell `cell` with `seed`.

@@ -51,7 +51,8 @@ import Testing
             let count = 1 + Int(rng.next() % 9)
             var parts = try (0..<count).map { index in
                 let range = runner.plan.shard(index, of: count)
-                var part = SweepResult(plan: runner.plan, covered: [], cells: whole.cells.map { _ in .init() })
+                var part = SweepResult(
+                    plan: runner.plan, covered: RunCoverage(), cells: whole.cells.map { _ in .init() })
                 for run in range { part = try part.merging(singles[Int(run)]) }
                 return part
             }

@@ -1,0 +1,108 @@
+import SimulationKernel
+
+/// The runs of a plan that a (partial) sweep or exploration result counts: sorted, disjoint run
+/// ranges, adjacent ones joined, empty ones dropped.
+///
+/// `--shard` writes it in each part's plan record; `merge` joins the parts' coverages and refuses
+/// a run counted twice, and reports the runs no part covered.
+public struct RunCoverage: Hashable, Sendable {
+    /// The ranges, ascending, disjoint and not touching.
+    public private(set) var ranges: [Range<UInt64>]
+
+    /// No run covered.
+    public init() {
+        ranges = []
+    }
+
+    /// The runs of `range`.
+    public init(_ range: Range<UInt64>) {
+        ranges = range.isEmpty ? [] : [range]
+    }
+
+    /// The runs of `ranges`, in any order; `nil` when two of them overlap (a run counted twice).
+    ///
+    /// - Complexity: O(*r* log *r*) in the number of ranges.
+    public init?(_ ranges: [Range<UInt64>]) {
+        var joined: [Range<UInt64>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = joined.last {
+                if range.lowerBound < last.upperBound { return nil }
+                if range.lowerBound == last.upperBound {
+                    joined[joined.count - 1] = last.lowerBound..<range.upperBound
+                    continue
+                }
+            }
+            joined.append(range)
+        }
+        self.ranges = joined
+    }
+
+    /// The runs of both; `nil` when they share a run.
+    ///
+    /// - Complexity: O(*r* log *r*) in the number of ranges of both.
+    public func union(_ other: RunCoverage) -> RunCoverage? {
+        RunCoverage(ranges + other.ranges)
+    }
+
+    /// How many runs are covered.
+    public var runCount: UInt64 {
+        ranges.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
+    }
+
+    /// Whether `run` is covered.
+    ///
+    /// - Complexity: O(log *r*).
+    public func contains(_ run: UInt64) -> Bool {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound <= run { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(run)
+    }
+
+    /// Whether every run of `0..<runs` is covered, and nothing else.
+    public func isComplete(runs: UInt64) -> Bool {
+        runs == 0 ? ranges.isEmpty : ranges == [0..<runs]
+    }
+
+    /// The ranges of `0..<runs` not covered.
+    ///
+    /// - Complexity: O(*r*).
+    public func missing(runs: UInt64) -> [Range<UInt64>] {
+        var gaps: [Range<UInt64>] = []
+        var cursor: UInt64 = 0
+        for range in ranges {
+            if range.lowerBound > cursor { gaps.append(cursor..<min(range.lowerBound, runs)) }
+            cursor = range.upperBound
+        }
+        if cursor < runs { gaps.append(cursor..<runs) }
+        return gaps.filter { !$0.isEmpty }
+    }
+
+    /// The `covered` value of a part's plan record: `[[from, to], …]`.
+    var json: JSONValue {
+        .array(ranges.map { [.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))] })
+    }
+
+    /// Reads a part's `covered` value: `[from, to]` pairs within `0...runs`, not overlapping.
+    ///
+    /// - Throws: a located ``ScenarioError`` for anything else.
+    /// - Complexity: O(*r* log *r*) in the number of pairs.
+    static func decode(_ node: JSONNode, runs: UInt64, _ context: DecodingContext) throws(ScenarioError)
+        -> RunCoverage
+    {
+        let limit = Int(clamping: runs)
+        var ranges: [Range<UInt64>] = []
+        for pair in try node.array(context) {
+            let bounds = try pair.array(context)
+            guard bounds.count == 2 else { throw context.error(pair, "expected [from, to]") }
+            let from = try bounds[0].int(context, in: 0...limit)
+            let to = try bounds[1].int(context, in: from...limit)
+            ranges.append(UInt64(from)..<UInt64(to))
+        }
+        guard let coverage = RunCoverage(ranges) else { throw context.error(node, "the covered ranges overlap") }
+        return coverage
+    }
+}
