@@ -43,7 +43,7 @@ extension ScenarioSimulation {
         return ScenarioVerdict(
             seed: seed, expectationsChecked: expectationResults.count,
             expectationsFailed: expectationResults.reduce(0) { $0 + ($1.passed ? 0 : 1) },
-            stoppedAtEventLimit: loop.status.exceeded != nil, discrepanciesSettled: settled.syncDiscrepancies(),
+            loopStatus: loop.status, discrepanciesSettled: settled.syncDiscrepancies(),
             linkDeliveries: settled.link.transport.deliveries)
     }
 

@@ -10,8 +10,9 @@ public struct ScenarioVerdict: Sendable {
     /// Expectations checked, and how many of them failed.
     public var expectationsChecked: Int
     public var expectationsFailed: Int
-    /// Whether the loop stopped at the scenario's event limit (an invariant failure).
-    public var stoppedAtEventLimit: Bool
+    /// How the event loop ended: ``EventLoopStatus/stopped(_:)`` at the scenario's event limit is
+    /// an invariant failure.
+    public var loopStatus: EventLoopStatus
     /// Where they still disagree once the link is left to finish: each one breaks the convergence
     /// invariant (lost, doubled, out-of-order or diverged operations).
     public var discrepanciesSettled: [SyncDiscrepancy]
@@ -20,7 +21,7 @@ public struct ScenarioVerdict: Sendable {
     public var linkDeliveries: [LinkDeliveryRecord]
 
     /// Broken invariants: the event limit, and each discrepancy left once the link finished.
-    public var invariantsBroken: Int { (stoppedAtEventLimit ? 1 : 0) + discrepanciesSettled.count }
+    public var invariantsBroken: Int { (loopStatus.isStopped ? 1 : 0) + discrepanciesSettled.count }
 
     /// Whether every expectation held and no invariant was broken.
     public var passed: Bool { expectationsFailed == 0 && invariantsBroken == 0 }

@@ -96,6 +96,17 @@ struct Arguments {
     /// Every value of a repeatable `--name`, in command-line order.
     func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
+    /// The one scenario file a single-file command reads.
+    ///
+    /// - Throws: ``UsageError`` when no file or more than one is given.
+    func scenarioFile(command: String) throws(UsageError) -> String {
+        guard let path = positionals.first else { throw UsageError(command: command, message: "missing scenario file") }
+        guard positionals.count == 1 else {
+            throw UsageError(command: command, message: "expected one scenario file, found \(positionals.count)")
+        }
+        return path
+    }
+
     /// `--seed N` as a 64-bit seed, if given.
     func seed(command: String) throws(UsageError) -> UInt64? {
         guard let text = value("seed") else { return nil }

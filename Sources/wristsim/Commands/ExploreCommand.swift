@@ -52,12 +52,7 @@ enum ExploreCommand: Command {
     static let options = ["runs", "seed", "output", "shard", "jobs"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                command: name,
-                message: arguments.positionals.isEmpty
-                    ? "missing scenario file" : "expected one scenario file, found \(arguments.positionals.count)")
-        }
+        let path = try arguments.scenarioFile(command: name)
         guard let runsText = arguments.value("runs") else {
             throw UsageError(command: name, message: "missing --runs N")
         }

@@ -42,12 +42,7 @@ enum LatencyCommand: Command {
     static let repeatableOptions = ["watch"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                command: name,
-                message: arguments.positionals.isEmpty
-                    ? "missing scenario file" : "expected one scenario file, found \(arguments.positionals.count)")
-        }
+        let path = try arguments.scenarioFile(command: name)
         let seed = try arguments.seed(command: name)
         if arguments.has("compare"), arguments.value("pipeline") != nil {
             throw UsageError(command: name, message: "--compare runs both presets; leave out --pipeline")

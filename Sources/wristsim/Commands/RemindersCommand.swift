@@ -54,12 +54,7 @@ enum RemindersCommand: Command {
     static let options = ["at", "scheduler", "seed", "svg"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard let path = arguments.positionals.first else {
-            throw UsageError(command: name, message: "missing scenario file")
-        }
-        guard arguments.positionals.count == 1 else {
-            throw UsageError(command: name, message: "expected one scenario file, found \(arguments.positionals.count)")
-        }
+        let path = try arguments.scenarioFile(command: name)
         let seed = try arguments.seed(command: name)
         var mode: RemindersSettings.Mode?
         if let text = arguments.value("scheduler") {

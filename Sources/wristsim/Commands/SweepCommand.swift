@@ -53,12 +53,7 @@ enum SweepCommand: Command {
     static let repeatableOptions = ["set"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(
-                command: name,
-                message: arguments.positionals.isEmpty
-                    ? "missing scenario file" : "expected one scenario file, found \(arguments.positionals.count)")
-        }
+        let path = try arguments.scenarioFile(command: name)
         guard let seedsText = arguments.value("seeds") else {
             throw UsageError(command: name, message: "missing --seeds A..B")
         }

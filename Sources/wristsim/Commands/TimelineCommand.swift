@@ -45,12 +45,7 @@ enum TimelineCommand: Command {
     static let options = ["family", "at", "svg", "seed"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard let path = arguments.positionals.first else {
-            throw UsageError(command: name, message: "missing scenario file")
-        }
-        guard arguments.positionals.count == 1 else {
-            throw UsageError(command: name, message: "expected one scenario file, found \(arguments.positionals.count)")
-        }
+        let path = try arguments.scenarioFile(command: name)
         let seed = try arguments.seed(command: name)
         var families: [ComplicationFamily]?
         if let familyName = arguments.value("family") {
