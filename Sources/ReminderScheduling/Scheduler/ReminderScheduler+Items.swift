@@ -77,14 +77,16 @@ extension ReminderScheduler {
         }
     }
 
-    /// Adds many open items at once. On an empty scheduler item `i` of `list` gets slot `i`, and both
-    /// indexes are built in O(N) from one radix sort of packed (due date, index) words: the badge index
-    /// straight from the sorted words, the reminder queue from the same order with equal due dates
-    /// in identifier order. Each pass is a tight loop over arrays (the identifiers are hashed in
-    /// batches), so the memory accesses of consecutive items overlap. Otherwise each item goes
-    /// through ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
+    /// Adds many open items at once. On an empty scheduler item `i` of `list` gets slot `i`, and the
+    /// badge index is built in O(N) straight from one radix sort of packed (due date, index) words;
+    /// the window takes the first W items due after `now` (equal due dates in identifier order), and
+    /// the rest are held as they are (a held item is an open item of the badge index beyond the
+    /// window). Each pass is a tight loop over arrays (the identifiers are hashed in batches), so the
+    /// memory accesses of consecutive items overlap. Otherwise each item goes through
+    /// ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
     ///
-    /// - Complexity: O(N) for N items, plus O(t log t) for each run of t equal due dates.
+    /// - Complexity: O(N) for N items, plus O(t log t) for a run of t equal due dates at the end of
+    ///   the window (every run in naive mode, whose window is unlimited).
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
         guard items.isEmpty, repeats.isEmpty, list.count < Int(Int32.max) else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
@@ -109,14 +111,21 @@ extension ReminderScheduler {
         }
         overdueCount += firstFuture
         dueIndex = CountingBlockList(sorted: dueKeys)
-        let order = Self.identifierOrder(words, list)
-        let windowCount = min(capacity, order.count - firstFuture)
-        // Every index in `order` has a due date (the fallback is never used).
-        let keys = order[firstFuture...].lazy.map { index in
-            ReminderKey(fire: list[index].due ?? ReminderTime(seconds: lowest), kind: .item, owner: list[index].id)
+        // The window: whole runs of equal due dates until it is full, each in identifier order.
+        var keys: [ReminderKey] = []
+        var start = firstFuture
+        while start < words.count, keys.count < capacity {
+            var end = start + 1
+            while end < words.count, words[end] >> 32 == words[start] >> 32 { end += 1 }
+            let fire = ReminderTime(seconds: lowest &+ Int64(words[start] >> 32))
+            let run = keys.count
+            for word in words[start..<end] {
+                keys.append(ReminderKey(fire: fire, kind: .item, owner: list[Int(word & 0xFFFF_FFFF)].id))
+            }
+            if end - start > 1 { keys[run...].sort() }
+            start = end
         }
-        entries = keys.prefix(windowCount).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
-        held = CountingBlockList(sorted: keys.dropFirst(windowCount), ranked: false)
+        entries = keys.prefix(capacity).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
     }
 
     /// Starts again one item at a time (the list repeats an identifier).
@@ -182,21 +191,6 @@ extension ReminderScheduler {
             swap(&words, &buffer)
             shift += digitBits
         }
-    }
-
-    /// The indices of the sorted `words`, with equal due dates in identifier order.
-    ///
-    /// - Complexity: O(N + t log t) for runs of t equal due dates.
-    private static func identifierOrder(_ words: [UInt64], _ list: [(id: String, due: ReminderTime?)]) -> [Int] {
-        var order = words.map { Int($0 & 0xFFFF_FFFF) }
-        var start = 0
-        while start < words.count {
-            var end = start + 1
-            while end < words.count, words[end] >> 32 == words[start] >> 32 { end += 1 }
-            if end - start > 1 { order[start..<end].sort { list[$0].id < list[$1].id } }
-            start = end
-        }
-        return order
     }
 
     /// Marks item `id` done: its reminder and snooze are withdrawn and every pending badge firing at or
@@ -309,10 +303,13 @@ extension ReminderScheduler {
             snoozes[record.id] = nil
         }
         guard let due = record.state.due else { return }
-        removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
+        // Out of the badge index first: held items are the open items of the index beyond the
+        // window, and the window topped up below must not take this one back. Its own window entry
+        // (if any) is adjusted with the others and then removed; entries topped up are counted anew.
         if dueIndex.remove(DueKey(due: due.seconds, slot: slot)) {
             adjustBadges(from: due, by: -1)
             if due <= clock { overdueCount -= 1 }
         }
+        removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
     }
 }
