@@ -68,7 +68,7 @@ extension ReminderScheduler {
         items[Int(slot)].state = .open(due: due)
         guard let due else { return }
         let id = items[Int(slot)].id
-        dueIndex.insert(DueKey(due: due.seconds, slot: slot))
+        dueIndex.insert(DueKey(due: due.seconds, id: id))
         adjustBadges(from: due, by: 1)
         if due > clock {
             insertWanted(ReminderKey(fire: due, kind: .item, owner: id))
@@ -78,15 +78,14 @@ extension ReminderScheduler {
     }
 
     /// Adds many open items at once. On an empty scheduler item `i` of `list` gets slot `i`, and the
-    /// badge index is built in O(N) straight from one radix sort of packed (due date, index) words;
-    /// the window takes the first W items due after `now` (equal due dates in identifier order), and
-    /// the rest are held as they are (a held item is an open item of the badge index beyond the
-    /// window). Each pass is a tight loop over arrays (the identifiers are hashed in batches), so the
-    /// memory accesses of consecutive items overlap. Otherwise each item goes through
+    /// badge index is built in O(N) from one radix sort of packed (due date, index) words, equal due
+    /// dates then put in identifier order; the window takes the first W items due after `now`, and the
+    /// rest are held as they are (a held item is an open item of the badge index beyond the window).
+    /// Each pass is a tight loop over arrays (the identifiers are hashed in batches), so the memory
+    /// accesses of consecutive items overlap. Otherwise each item goes through
     /// ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
     ///
-    /// - Complexity: O(N) for N items, plus O(t log t) for a run of t equal due dates at the end of
-    ///   the window (every run in naive mode, whose window is unlimited).
+    /// - Complexity: O(N) for N items, plus O(t log t) for each run of t equal due dates.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
         guard items.isEmpty, repeats.isEmpty, list.count < Int(Int32.max) else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
@@ -100,8 +99,16 @@ extension ReminderScheduler {
         reserveCapacity(list.count)
         for entry in list { items.append(ItemRecord(id: entry.id, state: .open(due: entry.due))) }
         guard slots.indexAll(items) else { return reloadOneByOne(list, now: now) }
-        let dueKeys = words.map { word in
-            DueKey(due: lowest &+ Int64(word >> 32), slot: Int32(truncatingIfNeeded: word & 0xFFFF_FFFF))
+        var dueKeys = words.map { word in
+            DueKey(due: lowest &+ Int64(word >> 32), id: list[Int(word & 0xFFFF_FFFF)].id)
+        }
+        // Equal due dates in identifier order (the words have them in list order).
+        var start = 0
+        while start < dueKeys.count {
+            var end = start + 1
+            while end < dueKeys.count, dueKeys[end].due == dueKeys[start].due { end += 1 }
+            if end - start > 1 { dueKeys[start..<end].sort() }
+            start = end
         }
         var firstFuture = 0
         var upper = dueKeys.count
@@ -111,21 +118,10 @@ extension ReminderScheduler {
         }
         overdueCount += firstFuture
         dueIndex = CountingBlockList(sorted: dueKeys)
-        // The window: whole runs of equal due dates until it is full, each in identifier order.
-        var keys: [ReminderKey] = []
-        var start = firstFuture
-        while start < words.count, keys.count < capacity {
-            var end = start + 1
-            while end < words.count, words[end] >> 32 == words[start] >> 32 { end += 1 }
-            let fire = ReminderTime(seconds: lowest &+ Int64(words[start] >> 32))
-            let run = keys.count
-            for word in words[start..<end] {
-                keys.append(ReminderKey(fire: fire, kind: .item, owner: list[Int(word & 0xFFFF_FFFF)].id))
-            }
-            if end - start > 1 { keys[run...].sort() }
-            start = end
+        entries = dueKeys[firstFuture...].prefix(capacity).map { dueKey in
+            let key = dueKey.reminderKey
+            return WindowEntry(key: key, badge: initialBadge(for: key), sync: .new)
         }
-        entries = keys.prefix(capacity).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
     }
 
     /// Starts again one item at a time (the list repeats an identifier).
@@ -306,7 +302,7 @@ extension ReminderScheduler {
         // Out of the badge index first: held items are the open items of the index beyond the
         // window, and the window topped up below must not take this one back. Its own window entry
         // (if any) is adjusted with the others and then removed; entries topped up are counted anew.
-        if dueIndex.remove(DueKey(due: due.seconds, slot: slot)) {
+        if dueIndex.remove(DueKey(due: due.seconds, id: record.id)) {
             adjustBadges(from: due, by: -1)
             if due <= clock { overdueCount -= 1 }
         }

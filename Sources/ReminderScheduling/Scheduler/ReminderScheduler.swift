@@ -129,7 +129,7 @@ public struct ReminderScheduler: Sendable {
     ///
     /// - Complexity: O(log N).
     public func badge(at time: ReminderTime) -> Int {
-        dueIndex.count(lessThanOrEqualTo: DueKey(due: time.seconds, slot: .max))
+        dueCount(atOrBefore: time.seconds)
     }
 
     /// The reminders the scheduler keeps (or, naive, has put) in the system, in (fire date, identifier)
@@ -199,7 +199,7 @@ public struct ReminderScheduler: Sendable {
         var result: [(item: String, due: ReminderTime)] = []
         dueIndex.forEach(skippingWhile: { _ in false }) { key in
             guard key.due <= time.seconds else { return false }
-            result.append((items[Int(key.slot)].id, ReminderTime(seconds: key.due)))
+            result.append((key.id, ReminderTime(seconds: key.due)))
             return true
         }
         return result.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
