@@ -5,7 +5,7 @@ import SimulationKernel
 public struct ScenarioOutcome: Sendable {
     public var scenario: Scenario
     public var seed: UInt64
-    public var trace: [TraceEvent]
+    public var trace: TraceLog
     public var expectations: [ExpectationResult]
     /// Violations of the properties every run must keep (the phone's list equals what the
     /// user did on the watch, ...), each with the evidence.

@@ -108,7 +108,7 @@ public struct ScenarioReportData {
     /// Every link message in `trace`, in send order.
     ///
     /// - Complexity: O(*e* log *m*) for *e* events and *m* messages.
-    static func linkMessages(_ trace: [TraceEvent]) -> [LinkMessageRecord] {
+    static func linkMessages(_ trace: some Sequence<TraceEvent>) -> [LinkMessageRecord] {
         var messages: [LinkMessageRecord] = []
         var index: [Int: Int] = [:]
         for event in trace {
@@ -154,7 +154,7 @@ public struct ScenarioReportData {
     }
 
     /// Out-of-range and app-not-running spans from `trace`, closed at `end`.
-    static func linkBands(_ trace: [TraceEvent], end: SimTime) -> [LinkBand] {
+    static func linkBands(_ trace: some Sequence<TraceEvent>, end: SimTime) -> [LinkBand] {
         var bands: [LinkBand] = []
         var open: [LinkBand.Kind: SimTime] = [:]
         func toggle(_ kind: LinkBand.Kind, down: Bool, at time: SimTime) {

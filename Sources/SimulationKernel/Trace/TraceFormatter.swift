@@ -1,0 +1,39 @@
+/// Renders trace events against the scenario's start date.
+public struct TraceFormatter: Sendable {
+    /// The scenario's start, for wall-clock columns.
+    public var start: EpochTime
+
+    public init(start: EpochTime) {
+        self.start = start
+    }
+
+    /// The local wall-clock time of `time`, with milliseconds: `"09:01:30.250"`.
+    public func clock(_ time: SimTime) -> String {
+        let local = start.adding(time.offset)
+        let millis = (time.nanoseconds % 1_000_000_000 + 1_000_000_000) % 1_000_000_000 / 1_000_000
+        let text = String(millis)
+        return local.timeOfDay + "." + String(repeating: "0", count: 3 - text.count) + text
+    }
+
+    /// One aligned text line: `"09:01:30.250  +1m30.25s  watch.tap  item=kale"`.
+    public func text(_ event: TraceEvent) -> String {
+        var line = clock(event.time) + "  " + event.kind
+        for field in event.fields {
+            line += "  \(field.key)=\(field.value.text)"
+        }
+        return line
+    }
+
+    /// One JSON Lines object: `{"type":"trace","at":"…","t":90.25,"kind":"watch.tap","item":"kale"}`.
+    public func json(_ event: TraceEvent) -> String {
+        var object = JSONObjectText()
+        object.add("type", .string("trace"))
+        object.add("at", .string(start.adding(event.time.offset).iso8601))
+        object.add("offsetMs", .decimal(event.time.nanoseconds / 1_000, scale: 3))
+        object.add("kind", .string(event.kind))
+        for field in event.fields {
+            object.add(field.key, field.value)
+        }
+        return object.text
+    }
+}

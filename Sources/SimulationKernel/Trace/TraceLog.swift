@@ -1,0 +1,145 @@
+/// A run's trace, stored as columns: the events' times and kinds, and one shared store of
+/// fields (key, value) with each event's range in it. Kinds, keys and string values are
+/// interned: each distinct string is kept once and named by a small id.
+///
+/// A ``TraceEvent`` is built on read, so the log costs about 16 bytes per event and 13 per field
+/// (plus each distinct string once), where an array of ``TraceEvent``s costs a heap array per event
+/// and a heap string per long value. It is a random-access collection of ``TraceEvent``s in the
+/// order they were recorded; ``time(at:)``, ``kind(at:)`` and ``value(_:at:)`` read one column
+/// without building the event.
+public struct TraceLog: RandomAccessCollection, Sendable {
+    private var times = TraceColumn<Int64>()
+    private var kinds = TraceColumn<UInt32>()
+    /// Where each event's fields start in the field columns; they end where the next event's start.
+    private var fieldStarts = TraceColumn<Int>()
+    private var keys = TraceColumn<UInt32>()
+    private var tags = TraceColumn<FieldTag>()
+    private var payloads = TraceColumn<Int64>()
+    /// Values that do not fit a tag and a 64-bit payload (lists, decimals of a large scale).
+    private var others: [TraceValue] = []
+    private var strings = TraceStringTable()
+
+    /// An empty log.
+    public init() {}
+
+    /// A log of `events`, in order.
+    ///
+    /// - Complexity: O(*f*) for *f* fields in all.
+    public init(_ events: some Sequence<TraceEvent>) {
+        for event in events { append(event) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { times.count }
+
+    /// The event at `position`, built from the columns.
+    ///
+    /// - Complexity: O(*k*) for its *k* fields.
+    public subscript(position: Int) -> TraceEvent {
+        let range = fieldRange(position)
+        var fields: [(key: String, value: TraceValue)] = []
+        fields.reserveCapacity(range.count)
+        for field in range { fields.append((strings[keys[field]], value(field))) }
+        return TraceEvent(time: time(at: position), kind: kind(at: position), fieldList: fields)
+    }
+
+    /// When the event at `position` happened.
+    ///
+    /// - Complexity: O(1).
+    public func time(at position: Int) -> SimTime { SimTime(nanoseconds: times[position]) }
+
+    /// The kind of the event at `position`.
+    ///
+    /// - Complexity: O(1).
+    public func kind(at position: Int) -> String { strings[kinds[position]] }
+
+    /// The value of the first field named `key` of the event at `position`.
+    ///
+    /// - Complexity: O(*k*) for its *k* fields.
+    public func value(_ key: String, at position: Int) -> TraceValue? {
+        guard let id = strings.existingID(key) else { return nil }
+        for field in fieldRange(position) where keys[field] == id { return value(field) }
+        return nil
+    }
+
+    /// Appends `event`.
+    ///
+    /// - Complexity: amortised O(*k* + *m*) for *k* fields and *m* bytes of strings (one hash
+    ///   lookup per string).
+    mutating func append(_ event: TraceEvent) {
+        beginEvent(time: event.time, kind: event.kind)
+        for field in event.fields { appendField(field.key, field.value) }
+    }
+
+    /// Starts an event; its fields follow with ``appendField(_:_:)``.
+    mutating func beginEvent(time: SimTime, kind: String) {
+        times.append(time.nanoseconds)
+        kinds.append(strings.id(kind))
+        fieldStarts.append(keys.count)
+    }
+
+    /// Appends a field to the event begun last.
+    mutating func appendField(_ key: String, _ value: TraceValue) {
+        keys.append(strings.id(key))
+        let (tag, payload) = encode(value)
+        tags.append(tag)
+        payloads.append(payload)
+    }
+
+    private func fieldRange(_ position: Int) -> Range<Int> {
+        fieldStarts[position]..<(position + 1 < times.count ? fieldStarts[position + 1] : keys.count)
+    }
+
+    // MARK: Values
+
+    /// What a field's payload holds. A decimal of scale *s* below 200 is tag 56 + *s*.
+    private typealias FieldTag = UInt8
+    private static let intTag: FieldTag = 0
+    private static let unsignedTag: FieldTag = 1
+    private static let stringTag: FieldTag = 2
+    private static let falseTag: FieldTag = 3
+    private static let trueTag: FieldTag = 4
+    private static let durationTag: FieldTag = 5
+    /// The payload is an index in `others`.
+    private static let otherTag: FieldTag = 6
+    private static let decimalTag: FieldTag = 56
+
+    private mutating func encode(_ value: TraceValue) -> (FieldTag, Int64) {
+        switch value {
+        case .int(let number): return (Self.intTag, number)
+        case .unsigned(let number): return (Self.unsignedTag, Int64(bitPattern: number))
+        case .string(let text): return (Self.stringTag, Int64(strings.id(text)))
+        case .bool(let flag): return (flag ? Self.trueTag : Self.falseTag, 0)
+        case .duration(let duration): return (Self.durationTag, duration.nanoseconds)
+        case .decimal(let number, let scale) where scale >= 0 && scale < Int(FieldTag.max - Self.decimalTag):
+            return (Self.decimalTag + FieldTag(scale), number)
+        case .decimal, .list:
+            others.append(value)
+            return (Self.otherTag, Int64(others.count - 1))
+        }
+    }
+
+    private func value(_ field: Int) -> TraceValue {
+        let payload = payloads[field]
+        switch tags[field] {
+        case Self.intTag: return .int(payload)
+        case Self.unsignedTag: return .unsigned(UInt64(bitPattern: payload))
+        case Self.stringTag: return .string(strings[UInt32(truncatingIfNeeded: payload)])
+        case Self.falseTag: return .bool(false)
+        case Self.trueTag: return .bool(true)
+        case Self.durationTag: return .duration(SimDuration(nanoseconds: payload))
+        case Self.otherTag: return others[Int(payload)]
+        case let tag: return .decimal(payload, scale: Int(tag - Self.decimalTag))
+        }
+    }
+}
+
+extension TraceLog: Equatable {
+    /// Two logs are equal when they hold the same events in the same order (however their
+    /// strings were numbered).
+    ///
+    /// - Complexity: O(*f*) for *f* fields in all.
+    public static func == (lhs: TraceLog, rhs: TraceLog) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 }
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+
+@testable import SimulationKernel
+
+/// The compact trace storage gives back exactly what was recorded: every value kind, fields in
+/// their order (repeated keys and all), kinds and strings shared between events.
+@Suite struct TraceLogTests {
+    private func at(_ milliseconds: Int64) -> SimTime { SimTime(offset: .milliseconds(milliseconds)) }
+
+    /// Events with every kind of value, empty and repeated fields, long and repeated strings.
+    private var events: [TraceEvent] {
+        let long = String(repeating: "payload ", count: 8)
+        return [
+            TraceEvent(time: at(0), kind: "scenario.start"),
+            TraceEvent(
+                time: at(5), kind: "watch.tap",
+                fieldList: [
+                    ("item", .string("kale")), ("tap", .int(-7)), ("seed", .unsigned(UInt64.max)),
+                    ("ok", .bool(true)), ("no", .bool(false)), ("delay", .duration(.milliseconds(249))),
+                    ("latencyMs", .decimal(33_333, scale: 3)), ("whole", .decimal(-5, scale: 0)),
+                    ("huge", .decimal(1, scale: 250)), ("shows", .list([.string("a"), .int(1), .list([])])),
+                    ("empty", .string("")), ("min", .int(Int64.min)),
+                ]),
+            TraceEvent(
+                time: at(5), kind: "link.send",
+                fieldList: [("payload", .string(long)), ("item", .string("kale")), ("item", .string("eggs"))]),
+            TraceEvent(time: at(6), kind: "watch.tap", fields: ["tap": 1, "item": "kale"]),
+            TraceEvent(time: at(6), kind: "link.send", fieldList: [("payload", .string(long))]),
+            TraceEvent(time: SimTime(nanoseconds: Int64.max), kind: "scenario.end"),
+        ]
+    }
+
+    @Test func aTraceRoundTripsThroughTheColumns() {
+        var recorder = TraceRecorder()
+        for event in events { recorder.record(event) }
+        #expect(Array(recorder.events) == events)
+        #expect(recorder.events.count == events.count)
+        for (position, event) in events.enumerated() {
+            let stored = recorder.events[position]
+            #expect(stored.fields.map(\.key) == event.fields.map(\.key), "field order of event \(position)")
+            #expect(recorder.events.time(at: position) == event.time)
+            #expect(recorder.events.kind(at: position) == event.kind)
+        }
+    }
+
+    @Test func columnReadsAnswerLikeTheEvent() {
+        let log = TraceLog(events)
+        for (position, event) in events.enumerated() {
+            for key in ["item", "tap", "payload", "huge", "shows", "missing"] {
+                #expect(log.value(key, at: position) == event[key], "\(key) of event \(position)")
+            }
+        }
+        #expect(log.value("item", at: 2) == .string("kale"), "the first of two fields with one key")
+    }
+
+    @Test func recordingFromPairsEqualsRecordingAnEvent() {
+        var pairs = TraceRecorder()
+        pairs.record("phone.refill", at: at(9), ["reason": "launch", "added": 2, "held": true])
+        var event = TraceRecorder()
+        event.record(
+            TraceEvent(time: at(9), kind: "phone.refill", fields: ["reason": "launch", "added": 2, "held": true]))
+        #expect(pairs.events == event.events)
+        #expect(pairs.events(ofKind: "phone") == [event.events[0]])
+        #expect(pairs.events(ofKind: "phone.ref").isEmpty, "a prefix matches whole dotted parts only")
+    }
+
+    @Test func logsCompareByEventsNotByStringNumbering() {
+        let forward = TraceLog(events)
+        let reordered = TraceLog([TraceEvent(time: at(0), kind: "zzz", fields: ["q": "r"])] + events)
+        #expect(forward == TraceLog(events))
+        #expect(forward != reordered)
+        #expect(Array(reordered.dropFirst()) == Array(forward), "ids differ, events are equal")
+        var changed = events
+        changed[1].fields[3].value = .bool(false)
+        #expect(TraceLog(changed) != forward)
+    }
+
+    @Test func aCopyKeepsItsEventsWhileTheOriginalGrowsPastAChunk() {
+        var recorder = TraceRecorder()
+        for index in 0..<5_000 { recorder.record("tick", at: at(Int64(index)), ["n": .int(Int64(index))]) }
+        let copy = recorder
+        for index in 5_000..<9_000 { recorder.record("tock", at: at(Int64(index)), ["n": .int(Int64(index))]) }
+        #expect(copy.events.count == 5_000)
+        #expect(recorder.events.count == 9_000)
+        #expect(copy.events[4_999] == TraceEvent(time: at(4_999), kind: "tick", fields: ["n": 4_999]))
+        #expect(recorder.events[8_999] == TraceEvent(time: at(8_999), kind: "tock", fields: ["n": 8_999]))
+        #expect(recorder.events[4_096].fields[0].value == .int(4_096), "the first event of the second chunk")
+    }
+}
