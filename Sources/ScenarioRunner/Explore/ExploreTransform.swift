@@ -75,7 +75,10 @@ struct ExploreTransform: Sendable {
         }
         func step(_ name: String, _ time: SimTime) -> Bool {
             guard let action = faultActions[name] else { return false }
-            added.append(ScriptStep(time: min(time, end), location: SourceLocation(line: 1, column: 1), path: "explore fault", content: .action(action)))
+            added.append(
+                ScriptStep(
+                    time: min(time, end), location: SourceLocation(line: 1, column: 1), path: "explore fault",
+                    content: .action(action)))
             return true
         }
         for fault in faults {

@@ -65,7 +65,8 @@ import Testing
                 var fromTransform = ScenarioSimulation(scenario: typed)
                 var fromFile = ScenarioSimulation(scenario: written)
                 #expect(
-                    fromTransform.run().trace == fromFile.run().trace, "run \(run) seed \(seed) of \(name): traces differ")
+                    fromTransform.run().trace == fromFile.run().trace,
+                    "run \(run) seed \(seed) of \(name): traces differ")
             }
         }
         #expect(compared > 200, "most draws are scenarios (\(compared) of 250)")
