@@ -104,10 +104,10 @@ public struct ExploreRunner: Sendable {
     /// badge equal to the overdue count the app knew at its last refill (``ExploreMonitor``), and
     /// messages delivered in send order on each channel (``LinkOrderCheck``).
     ///
-    /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``); only a run that
+    /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``, no trace kept); only a run that
     /// broke one of the world's invariants is run again in full, for the messages with their trails.
     static func invariantFailures(of scenario: Scenario) -> [String] {
-        var simulation = ScenarioSimulation(scenario: scenario)
+        var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
         let verdict = simulation.runForVerdict(monitor: &monitor)
         var failures: [String] = []
