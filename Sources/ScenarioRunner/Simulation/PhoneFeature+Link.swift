@@ -124,14 +124,16 @@ extension PhoneFeature {
             case .transferUserInfo(let operation):
                 out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
             case .itemChanged(let item, let before, let after, let operation):
-                out.append(
-                    .trace(
-                        .phoneListChanged, at: now,
-                        [
-                            "item": .string(item), "action": .string(operation.edit.name),
-                            "op": .string(operation.id.description),
-                            "remaining": .int(Int64(sync.replica.remainingCount)),
-                        ]))
+                if case .recorded = context.trace {
+                    out.append(
+                        .trace(
+                            .phoneListChanged, at: now,
+                            [
+                                "item": .string(item), "action": .string(operation.edit.name),
+                                "op": .string(operation.id.description),
+                                "remaining": .int(Int64(sync.replica.remainingCount)),
+                            ]))
+                }
                 let kind: CheckOffKind? =
                     switch (before?.status, after?.status) {
                     case (.open?, .checkedOff?), (nil, .checkedOff?): .check
@@ -145,6 +147,7 @@ extension PhoneFeature {
                 }
                 if complicationPolicy.pushesAfterEachChange { out += pushComplication(context) }
             case .refused(let item, let edit, let refusal):
+                guard case .recorded = context.trace else { continue }
                 out.append(
                     .trace(
                         .syncRefused, at: now,
@@ -152,7 +155,8 @@ extension PhoneFeature {
                             "device": "phone", "item": .string(item), "edit": .string(edit.name),
                             "reason": .string(refusal.name),
                         ]))
-            case .note(let entry): out.append(.trace(entry.traceEvent))
+            case .note(let entry):
+                if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
             case .made: break
             }
         }

@@ -25,6 +25,10 @@ extension ScenarioSimulation {
     /// invariant), and no summary sections or failure messages are built. `sweep` and `explore`
     /// take this path; a failing run is rerun with ``run()`` to show why.
     ///
+    /// It keeps no trace: from its start the run's ``traceMode`` is ``TraceMode/off`` (nothing
+    /// the verdict reads comes from the trace), so a simulation made with the default
+    /// ``TraceMode/recorded`` gives the same verdict, only slower to build.
+    ///
     /// The verdict agrees with ``run()``'s outcome: `passed`, the number of failed expectations,
     /// and one broken invariant per convergence problem (``ConvergenceChecker``) plus the event
     /// limit (a test checks this over many seeds).
@@ -38,6 +42,7 @@ extension ScenarioSimulation {
     /// ``runForVerdict()`` with `monitor` told of every event (`explore`'s invariants that are
     /// checked while the run goes, not only at its end).
     mutating func runForVerdict<Monitor: RunMonitor>(monitor: inout Monitor) -> ScenarioVerdict {
+        traceMode = .off
         runScript(monitor: &monitor)
         let settled = settled()
         return ScenarioVerdict(
@@ -50,14 +55,16 @@ extension ScenarioSimulation {
     /// Starts the features, schedules the script's actions, and handles every event until the
     /// scenario's end, checking each expectation step at its time and the final expectations.
     mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor) {
-        record(
-            .scenarioStart,
-            fieldList: [
-                ("name", .string(scenario.name)),
-                ("seed", .unsigned(seed)),
-                ("watch", .string(scenario.watch)), ("items", .int(Int64(scenario.items.count))),
-                ("wrist", .string(scenario.wrist.rawValue)),
-            ])
+        if case .recorded = traceMode {
+            record(
+                .scenarioStart,
+                fieldList: [
+                    ("name", .string(scenario.name)),
+                    ("seed", .unsigned(seed)),
+                    ("watch", .string(scenario.watch)), ("items", .int(Int64(scenario.items.count))),
+                    ("wrist", .string(scenario.wrist.rawValue)),
+                ])
+        }
         startFeatures()
         for (index, step) in scenario.script.enumerated() {
             if case .action = step.content { loop.schedule(.step(index), at: step.time) }
@@ -94,6 +101,7 @@ extension ScenarioSimulation {
                 ExpectationResult(
                     time: now, location: located.location, path: located.path, label: located.expectation.label,
                     failure: failure))
+            guard case .recorded = traceMode else { continue }
             record(
                 failure == nil ? .expectPassed : .expectFailed,
                 fieldList: [("what", .string(located.expectation.label))]

@@ -19,8 +19,10 @@ public struct ScenarioSimulation {
     public let scenario: Scenario
     /// The event loop: `loop.now` is the current simulated time.
     public internal(set) var loop = EventLoop<SimEvent>(capacity: 256)
-    /// Everything that happened, in order.
+    /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
     public internal(set) var trace = TraceRecorder()
+    /// Whether this run keeps its trace (``runForVerdict()`` turns it off).
+    public internal(set) var traceMode: TraceMode
     /// The seed of this run (the scenario's, or the `--seed` override). Each feature draws from
     /// its own sub-stream of it (`SplitMix64.split(label:)`), so one feature's draws never shift
     /// another's.
@@ -43,9 +45,14 @@ public struct ScenarioSimulation {
 
     /// Prepares a run: every feature reads its part of the scenario.
     ///
-    /// - Parameter seed: overrides the scenario's seed (`--seed`).
-    public init(scenario: Scenario, seed: UInt64? = nil) {
+    /// - Parameters:
+    ///   - seed: overrides the scenario's seed (`--seed`).
+    ///   - trace: ``TraceMode/recorded`` (the default, what `wristsim run` prints) keeps every
+    ///     trace event; ``TraceMode/off`` builds and keeps none, for runs that only want their
+    ///     verdict and figures. Nothing else about the run depends on it.
+    public init(scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
         self.scenario = scenario
+        traceMode = trace
         let seed = seed ?? scenario.seed
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: 256, limit: scenario.eventLimit)
@@ -58,7 +65,8 @@ public struct ScenarioSimulation {
     /// What a feature's handler may consult now.
     var context: WorldContext {
         WorldContext(
-            now: now, scenario: scenario, reachableFromWatch: link.transport.reachability(from: .watch),
+            now: now, trace: traceMode, scenario: scenario,
+            reachableFromWatch: link.transport.reachability(from: .watch),
             reachableFromPhone: link.transport.reachability(from: .phone),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: now))
     }
@@ -86,13 +94,16 @@ public struct ScenarioSimulation {
             case .schedule(let event, let time):
                 if mode == .settling, !event.isSettlingEvent { continue }
                 loop.schedule(event, at: time)
-            case .trace(let event): trace.record(event)
+            case .trace(let event):
+                if case .recorded = traceMode { trace.record(event) }
             }
         }
     }
 
-    /// Records a trace event at the current time.
+    /// Records a trace event at the current time (nothing with ``TraceMode/off``: callers on a hot
+    /// path ask ``traceMode`` first, so they do not build the fields).
     mutating func record(_ kind: TraceKind, fieldList: [(key: String, value: TraceValue)] = []) {
+        guard case .recorded = traceMode else { return }
         trace.record(TraceEvent(time: now, kind: kind, fieldList: fieldList))
     }
 

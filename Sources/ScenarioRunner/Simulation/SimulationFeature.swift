@@ -62,6 +62,9 @@ extension SimulationFeature {
 public struct WorldContext: Sendable {
     /// The current simulated time.
     public var now: SimTime
+    /// Whether the run keeps its trace: with ``TraceMode/off`` a handler need not build the
+    /// trace events it would return (the world drops them).
+    public var trace: TraceMode
     /// The scenario being run.
     public var scenario: Scenario
     /// `isReachable` on the watch (whether the watch can send the phone an interactive message).

@@ -26,7 +26,7 @@ extension WatchFeature {
                     effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
                 }
                 if from.isRunning != to.isRunning {
-                    effects += syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), now)
+                    effects += syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), context)
                     if !to.isRunning { effects += releaseAllHeldSends(context) }
                 }
             }

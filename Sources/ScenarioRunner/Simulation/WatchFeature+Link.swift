@@ -12,7 +12,7 @@ extension WatchFeature {
         let synchronous = app.heldSends[operation] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
         let produced = sync.reduce(.dispatch(operation, reachability: reachability), at: context.now)
-        var effects = syncEffects(produced, context.now)
+        var effects = syncEffects(produced, context)
         if !produced.contains(.sendMessage(operation)) {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             effects += releaseHeldSend(operation, context)
@@ -28,7 +28,7 @@ extension WatchFeature {
         let reachability = context.reachability(from: .watch)
         return open
             + syncEffects(
-                sync.reduce(.edit(item, .add(title: title), reachability: reachability), at: context.now), context.now)
+                sync.reduce(.edit(item, .add(title: title), reachability: reachability), at: context.now), context)
     }
 
     /// How a message the watch app sent ended: the courier acknowledges it or falls back.
@@ -37,7 +37,7 @@ extension WatchFeature {
     {
         guard let operation = message.payload.listOperation else { return [] }
         var effects = syncEffects(
-            sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context.now)
+            sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context)
         if message.channel == .interactive { effects += releaseHeldSend(operation, context) }
         return effects
     }
@@ -60,7 +60,7 @@ extension WatchFeature {
             let source: ComplicationReloadSource = message.channel == .complication ? .phoneTransfer : .app
             return [.send(.complication(.reload(source, app: ComplicationAppState(appLifecycle)))), note]
         case .listOperation(let operation):
-            return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: now), now)
+            return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: now), context)
         case .data:
             return [
                 .trace(
@@ -74,7 +74,10 @@ extension WatchFeature {
     /// replica (with the complication's notice; a change from the phone, or an item added by
     /// dictation, also makes the app reload its complication, which the pipeline does for taps),
     /// refusals and the message trail as trace events.
-    mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ now: SimTime) -> [WorldEffect] {
+    ///
+    /// With the trace off (``WorldContext/trace``) no trace event is built.
+    mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ context: WorldContext) -> [WorldEffect] {
+        let now = context.now
         var out: [WorldEffect] = []
         for effect in effects {
             switch effect {
@@ -86,11 +89,12 @@ extension WatchFeature {
                 guard list.reconcile(item, with: after, at: now) == .changed else { continue }
                 let fromPhone = operation.id.origin == .phone
                 if fromPhone { phoneMadeChanges.insert(item) } else { phoneMadeChanges.remove(item) }
-                out += listChanged(item: item, action: operation.edit.name, now)
+                out += listChanged(item: item, action: operation.edit.name, context)
                 if fromPhone || operation.edit.title != nil {
                     out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
                 }
             case .refused(let item, let edit, let refusal):
+                guard case .recorded = context.trace else { continue }
                 out.append(
                     .trace(
                         .syncRefused, at: now,
@@ -98,7 +102,8 @@ extension WatchFeature {
                             "device": "watch", "item": .string(item), "edit": .string(edit.name),
                             "reason": .string(refusal.name),
                         ]))
-            case .note(let entry): out.append(.trace(entry.traceEvent))
+            case .note(let entry):
+                if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
             case .made: break
             }
         }

@@ -55,6 +55,7 @@ extension WatchFeature {
 
     mutating func rowGone(tap: Int, latency: SimDuration, _ context: WorldContext) -> [WorldEffect] {
         app.latencies.append(latency)
+        guard case .recorded = context.trace else { return [] }
         let record = app.taps[tap]
         return [
             .trace(
@@ -82,7 +83,7 @@ extension WatchFeature {
     private mutating func commitCheckOff(tap: Int, _ context: WorldContext) -> [WorldEffect] {
         let item = app.taps[tap].item
         let kind: CheckOffKind = list.state(of: item)?.isRemaining ?? true ? .check : .uncheck
-        let (operation, effects) = applyOnWatch(kind, item, context.now)
+        let (operation, effects) = applyOnWatch(kind, item, context)
         var all = effects
         let sendNow: Bool
         if case .awaitingCommitThenSend = app.taps[tap].checkOff { sendNow = true } else { sendNow = false }
@@ -101,6 +102,7 @@ extension WatchFeature {
             return []
         }
         if isSynchronous { app.heldSends[operation] = tap }
+        guard case .recorded = context.trace else { return [.send(.watch(.commit(operation)))] }
         return [
             .trace(.pipelineSend, at: context.now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]),
             .send(.watch(.commit(operation))),
@@ -126,25 +128,28 @@ extension WatchFeature {
     /// Applies a check-off made on the watch to its replica (and so to the shown list) and
     /// returns the operation, sent later by the pipeline's send step; `nil` when the replica
     /// refused it (the item was removed on the phone meanwhile). The complication hears of it.
-    mutating func applyOnWatch(_ kind: CheckOffKind, _ item: ItemID, _ now: SimTime)
+    mutating func applyOnWatch(_ kind: CheckOffKind, _ item: ItemID, _ context: WorldContext)
         -> (ListOperation?, [WorldEffect])
     {
-        let effects = sync.reduce(.edit(item, kind == .check ? .check : .uncheck, reachability: nil), at: now)
+        let effects = sync.reduce(.edit(item, kind == .check ? .check : .uncheck, reachability: nil), at: context.now)
         var operation: ListOperation?
         for case .made(let made) in effects { operation = made }
-        return (operation, syncEffects(effects, now))
+        return (operation, syncEffects(effects, context))
     }
 
-    /// The trace of a change of the watch's list and the complication's notice of it.
-    func listChanged(item: ItemID, action: String, _ now: SimTime) -> [WorldEffect] {
-        [
+    /// The trace of a change of the watch's list (when the trace is kept) and the complication's
+    /// notice of it.
+    func listChanged(item: ItemID, action: String, _ context: WorldContext) -> [WorldEffect] {
+        let notice: WorldEffect = .send(.complication(.listChanged(remaining: list.remainingItems)))
+        guard case .recorded = context.trace else { return [notice] }
+        return [
             .trace(
-                .watchListChanged, at: now,
+                .watchListChanged, at: context.now,
                 [
                     "item": .string(item), "action": .string(action),
                     "remaining": .int(Int64(list.remainingCount)), "next": .string(list.nextItem?.id ?? "-"),
                 ]),
-            .send(.complication(.listChanged(remaining: list.remainingItems))),
+            notice,
         ]
     }
 }

@@ -92,6 +92,7 @@ extension WatchFeature {
             tapCounts.accepted += 1
             let tap = app.session.tap(at: now)
             app.taps.append(TapRecord(item: item, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
+            guard case .recorded = context.trace else { return wakePipeline(context) }
             let note: WorldEffect = .trace(
                 .watchTap, at: now,
                 ["item": .string(item), "tap": .int(Int64(tap)), "pipeline": .string(app.settings.pipeline.name)])

@@ -75,7 +75,7 @@ public struct SweepRunner: Sendable {
 
     /// One run of cell `cell` with `seed`.
     public func observe(cell: Int, seed: UInt64) -> SweepObservation {
-        var simulation = ScenarioSimulation(scenario: scenarios[cell], seed: seed)
+        var simulation = ScenarioSimulation(scenario: scenarios[cell], seed: seed, trace: .off)
         let verdict = simulation.runForVerdict()
         return SweepObservation(simulation: simulation, verdict: verdict)
     }
