@@ -26,13 +26,6 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// The most pending requests an app may have (64, PLATFORM.md §1.1).
     public static let defaultLimit = PlatformRules.defaultLimit
 
-    /// A pending request with its bookkeeping.
-    struct Pending: Sendable {
-        var request: NotificationRequest
-        var nextFire: ReminderTime
-        var addedSequence: Int
-    }
-
     /// The platform rules in force.
     public private(set) var rules: PlatformRules
     /// The pending-slot limit.
@@ -48,9 +41,8 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// The registered categories, by identifier.
     public private(set) var categories: [String: NotificationCategory] = [:]
 
-    var pending: [NotificationIdentifier: Pending] = [:]
-    /// The pending request that fires first, as far as known (``earliestPending()`` scans when unknown).
-    private var earliest: Earliest = .none
+    /// The pending requests, in (next fire date, identifier) order.
+    private var pending: PendingRequestList
     private var sequence = 0
     private var repeatingCount = 0
     /// The index in ``drops`` of the latest drop of each identifier.
@@ -60,6 +52,7 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     public init(now: ReminderTime, rules: PlatformRules) {
         self.now = now
         self.rules = rules
+        pending = PendingRequestList(capacity: rules.limit)
     }
 
     /// Creates an empty center at `now` (UserNotifications rules, authorized).
@@ -109,7 +102,8 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
 
     /// Schedules `request` (see the type's rules).
     ///
-    /// - Complexity: O(1), plus O(``limit``) when the limit is exceeded.
+    /// - Complexity: O(p) for p pending (p ≤ ``limit``), no hashing; O(``limit``) more per request
+    ///   dropped over the limit.
     /// - Throws: ``NotificationRequestError`` for a repeating interval the API cannot express or
     ///   (UserNotifications) a negative badge.
     public mutating func add(_ request: NotificationRequest) throws(NotificationRequestError) {
@@ -133,7 +127,11 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
             recordDrop(NotificationDrop(identifier: request.identifier, at: now, reason: .fireDatePassed))
             return
         }
-        let previous = pending[request.identifier]
+        let print = PendingRequestList.fingerprint(request.identifier)
+        var previous: PendingRequestList.Entry?
+        if let index = pending.index(of: request.identifier, fingerprint: print) {
+            previous = pending.remove(at: index).entry
+        }
         if previous?.request.trigger.repeats == true { repeatingCount -= 1 }
         if request.trigger.repeats { repeatingCount += 1 }
         let order: Int
@@ -143,54 +141,57 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
             sequence += 1
             order = sequence
         }
-        pending[request.identifier] = Pending(request: request, nextFire: fire, addedSequence: order)
-        noteAdded(request.identifier, fire: fire)
+        pending.insert(.init(request: request, nextFire: fire, addedSequence: order), fingerprint: print)
         while pendingSlots > limit, let victim = overflowVictim() {
-            removePendingRequests(withIdentifiers: [victim])
-            recordDrop(NotificationDrop(identifier: victim, at: now, reason: .overLimit(retention)))
+            let dropped = removePending(at: victim)
+            recordDrop(NotificationDrop(identifier: dropped.request.identifier, at: now, reason: .overLimit(retention)))
         }
+    }
+
+    /// Removes the pending request at `index` of ``pending``.
+    @discardableResult
+    private mutating func removePending(at index: Int) -> PendingRequestList.Entry {
+        let removed = pending.remove(at: index).entry
+        if removed.request.trigger.repeats { repeatingCount -= 1 }
+        return removed
     }
 
     /// Removes pending requests by identifier; unknown identifiers are ignored.
     ///
-    /// - Complexity: O(k) for k identifiers.
+    /// - Complexity: O(k · p) for k identifiers and p pending (p ≤ ``limit``), no allocation.
     public mutating func removePendingRequests(withIdentifiers identifiers: [NotificationIdentifier]) {
         for identifier in identifiers {
-            guard let removed = pending.removeValue(forKey: identifier) else { continue }
-            noteRemoved(identifier)
-            if removed.request.trigger.repeats { repeatingCount -= 1 }
+            guard let index = pending.index(of: identifier) else { continue }
+            removePending(at: index)
         }
     }
 
     /// The pending requests ordered by (next fire date, identifier).
     ///
-    /// - Complexity: O(p log p) for p pending (p ≤ 64).
+    /// - Complexity: O(p) for p pending (kept in that order).
     public func pendingRequests() -> [NotificationRequest] {
-        pending.values.sorted { ($0.nextFire, $0.request.identifier) < ($1.nextFire, $1.request.identifier) }
-            .map(\.request)
+        pending.entries.map(\.request)
     }
 
     /// The next fire date of the pending request `identifier`, if pending.
+    ///
+    /// - Complexity: O(p).
     public func nextFireDate(of identifier: NotificationIdentifier) -> ReminderTime? {
-        pending[identifier]?.nextFire
+        pending.index(of: identifier).map { pending.entries[$0].nextFire }
     }
 
     /// The earliest and latest next fire dates among pending requests.
     ///
-    /// - Complexity: O(p).
+    /// - Complexity: O(1).
     public var pendingFireRange: ClosedRange<ReminderTime>? {
-        var range: ClosedRange<ReminderTime>?
-        for entry in pending.values {
-            let fire = entry.nextFire
-            range = range.map { Swift.min($0.lowerBound, fire)...Swift.max($0.upperBound, fire) } ?? fire...fire
-        }
-        return range
+        guard let first = pending.first, let last = pending.last else { return nil }
+        return first.nextFire...last.nextFire
     }
 
     /// The earliest fire date among pending requests.
     ///
-    /// - Complexity: O(p), no allocation.
-    public var nextFireDate: ReminderTime? { pending.values.lazy.map(\.nextFire).min() }
+    /// - Complexity: O(1).
+    public var nextFireDate: ReminderTime? { pending.first?.nextFire }
 
     /// Sets the app badge; `0` or less clears it.
     public mutating func setBadgeCount(_ count: Int) {
@@ -201,91 +202,43 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// (fire date, identifier) order. One-shots leave the pending list; a repeating request
     /// stays with its next fire date. A delivered non-`nil` badge becomes the app badge.
     ///
-    /// - Complexity: O(d · p) for d deliveries and p pending (p ≤ 64).
+    /// - Complexity: O(d · p) for d deliveries and p pending (p ≤ 64); O(1) when nothing fires.
     public mutating func advance(to time: ReminderTime) -> [NotificationDelivery] {
         var deliveries: [NotificationDelivery] = []
-        while let next = earliestPending(), next.fire <= time {
-            guard let entry = pending[next.identifier] else { break }
+        while let next = pending.first, next.nextFire <= time {
+            var (entry, print) = pending.remove(at: 0)
             if let value = rules.api.appliedBadge(entry.request.content.badge) { badge = value }
             deliveries.append(
                 NotificationDelivery(
-                    at: next.fire, request: entry.request, badgeAfter: badge,
+                    at: entry.nextFire, request: entry.request, badgeAfter: badge,
                     presentation: rules.authorization.presentation))
-            if let following = entry.request.trigger.nextFireDate(after: next.fire) {
-                pending[next.identifier]?.nextFire = following
-            } else {
-                pending[next.identifier] = nil
+            if let following = entry.request.trigger.nextFireDate(after: entry.nextFire) {
+                entry.nextFire = following
+                pending.insert(entry, fingerprint: print)
+            } else if entry.request.trigger.repeats {
+                repeatingCount -= 1
             }
-            earliest = .unknown
         }
         if time > now { now = time }
         return deliveries
     }
 
-    /// What is known of the pending request that fires first.
-    private enum Earliest: Sendable {
-        /// Nothing is pending.
-        case none
-        /// This one (the smallest (fire date, identifier)).
-        case known(fire: ReminderTime, identifier: NotificationIdentifier)
-        /// A change may have moved it: scan.
-        case unknown
-    }
-
-    /// Keeps ``earliest`` right after `identifier` was (re)added to fire at `fire`.
-    private mutating func noteAdded(_ identifier: NotificationIdentifier, fire: ReminderTime) {
-        switch earliest {
-        case .none: earliest = .known(fire: fire, identifier: identifier)
-        case .known(let current, let currentIdentifier):
-            if currentIdentifier == identifier {
-                earliest = .unknown
-            } else if (fire, identifier) < (current, currentIdentifier) {
-                earliest = .known(fire: fire, identifier: identifier)
-            }
-        case .unknown: break
-        }
-    }
-
-    /// Keeps ``earliest`` right after `identifier` left the pending list (or moved to a later fire date).
-    private mutating func noteRemoved(_ identifier: NotificationIdentifier) {
-        if case .known(_, let currentIdentifier) = earliest, currentIdentifier == identifier { earliest = .unknown }
-    }
-
-    /// The pending request that fires first, by (fire date, identifier).
+    /// The index in ``pending`` of the request the retention policy drops first.
     ///
-    /// - Complexity: O(1) when known, else O(p) (after the earliest one was delivered or removed).
-    private mutating func earliestPending() -> (fire: ReminderTime, identifier: NotificationIdentifier)? {
-        switch earliest {
-        case .none: return nil
-        case .known(let fire, let identifier): return (fire, identifier)
-        case .unknown:
-            var best: (fire: ReminderTime, identifier: NotificationIdentifier)?
-            for (identifier, entry) in pending {
-                if let current = best, (current.fire, current.identifier) <= (entry.nextFire, identifier) { continue }
-                best = (entry.nextFire, identifier)
+    /// - Complexity: O(1) (soonest firing kept: the last one goes) or O(p) (most recently added kept).
+    private func overflowVictim() -> Int? {
+        guard !pending.isEmpty else { return nil }
+        switch retention {
+        case .soonestFiring:
+            return pending.count - 1
+        case .mostRecentlyAdded:
+            var victim = 0
+            for index in pending.entries.indices
+            where pending.entries[index].addedSequence < pending.entries[victim].addedSequence {
+                victim = index
             }
-            earliest = best.map { .known(fire: $0.fire, identifier: $0.identifier) } ?? .none
-            return best
+            return victim
         }
-    }
-
-    private func overflowVictim() -> NotificationIdentifier? {
-        var victim: (identifier: NotificationIdentifier, entry: Pending)?
-        for (identifier, entry) in pending {
-            guard let current = victim else {
-                victim = (identifier, entry)
-                continue
-            }
-            let worse: Bool
-            switch retention {
-            case .soonestFiring:
-                worse = (entry.nextFire, identifier) > (current.entry.nextFire, current.identifier)
-            case .mostRecentlyAdded:
-                worse = entry.addedSequence < current.entry.addedSequence
-            }
-            if worse { victim = (identifier, entry) }
-        }
-        return victim?.identifier
     }
 }
 

@@ -45,17 +45,20 @@ extension ReminderScheduler {
         now: ReminderTime, reason: AppRunReason, center: inout Center
     ) throws(ReminderSchedulerError) -> RefillReport {
         let pending = reason == .launch ? center.pendingRequests() : nil
-        let (effects, report) = plan(
-            now: now, reason: reason, systemPending: pending, authorization: center.authorizationStatus)
-        for effect in effects {
+        // Each effect is performed as soon as it is planned (no list of effects is built); after a
+        // refusal the rest are skipped, as if the whole plan had been made first.
+        var refusal: NotificationRequestError?
+        let report = run(now: now, reason: reason, systemPending: pending, authorization: center.authorizationStatus) {
+            effect in
+            guard refusal == nil else { return }
             switch effect {
             case .remove(let identifiers):
                 center.removePendingRequests(withIdentifiers: identifiers)
             case .add(let request):
-                do {
+                do throws(NotificationRequestError) {
                     try center.add(request)
                 } catch {
-                    throw .rejected(error)
+                    refusal = error
                 }
             case .setBadge(let count):
                 center.setBadgeCount(count)
@@ -63,6 +66,7 @@ extension ReminderScheduler {
                 break
             }
         }
+        if let refusal { throw .rejected(refusal) }
         return report
     }
 
@@ -79,14 +83,28 @@ extension ReminderScheduler {
         now: ReminderTime, reason: AppRunReason, systemPending: [NotificationRequest]?,
         authorization: NotificationAuthorization = .authorized
     ) -> (effects: [NotificationEffect], report: RefillReport) {
+        var effects: [NotificationEffect] = []
+        let report = run(now: now, reason: reason, systemPending: systemPending, authorization: authorization) {
+            effects.append($0)
+        }
+        return (effects, report)
+    }
+
+    /// The transition of ``plan(now:reason:systemPending:authorization:)``, handing each effect to
+    /// `perform` in order as soon as it is decided.
+    ///
+    /// - Complexity: O(W + c log N) for c changed reminders.
+    private mutating func run(
+        now: ReminderTime, reason: AppRunReason, systemPending: [NotificationRequest]?,
+        authorization: NotificationAuthorization, perform: (NotificationEffect) -> Void
+    ) -> RefillReport {
         expire(now: now)
         fill()
         // Naive mode schedules each request once, when it is wanted, and never looks back (rule R4).
         if let systemPending, configuration.mode.refills { reconcile(with: systemPending) }
-        var effects: [NotificationEffect] = []
-        let removed = removals
-        if !removed.isEmpty {
-            effects.append(.remove(removed))
+        let removed = removals.count
+        if removed > 0 {
+            perform(.remove(removals))
             removals.removeAll(keepingCapacity: true)
         }
         var added = 0
@@ -97,21 +115,21 @@ extension ReminderScheduler {
             for index in entries.indices where entries[index].sync.needsAdd {
                 let entry = entries[index]
                 let reminder = entry.key.kind == .repeating ? repeats[entry.key.owner]?.reminder : nil
-                effects.append(.add(Self.request(for: entry, category: category, repeating: reminder)))
+                perform(.add(Self.request(for: entry, category: category, repeating: reminder)))
                 entries[index].sync = .current
                 added += 1
             }
-            added += planNotice(into: &effects)
+            added += planNotice(perform)
         }
         var badgeSet: Int?
         if configuration.mode.refills {
-            effects.append(.setBadge(overdueCount))
+            perform(.setBadge(overdueCount))
             badgeSet = overdueCount
         }
         var refreshRequest: ReminderTime?
         if configuration.mode == .backgroundRefresh {
             let earliest = now + configuration.refreshInterval
-            effects.append(.requestBackgroundRefresh(earliest: earliest))
+            perform(.requestBackgroundRefresh(earliest: earliest))
             refreshRequest = earliest
         }
         let run = AppRun(at: now, reason: reason)
@@ -120,15 +138,15 @@ extension ReminderScheduler {
         let missed = pendingMisses
         pendingMisses.removeAll()
         let report = RefillReport(
-            run: run, removed: removed.count, added: added, windowCount: entries.count,
+            run: run, removed: removed, added: added, windowCount: entries.count,
             heldCount: held.count, missed: missed, badgeSet: badgeSet, authorization: authorization,
             notice: notice, refreshRequest: refreshRequest)
-        return (effects, report)
+        return report
     }
 
     /// Brings the overflow notice in line with the window: present (firing with the window's last
     /// reminder, counting the held ones) exactly when something is held. Returns the number of adds.
-    private mutating func planNotice(into effects: inout [NotificationEffect]) -> Int {
+    private mutating func planNotice(_ perform: (NotificationEffect) -> Void) -> Int {
         guard configuration.mode == .overflowNotice else { return 0 }
         var wanted: OverflowNotice?
         if !held.isEmpty, let last = entries.last?.key.fire {
@@ -137,10 +155,10 @@ extension ReminderScheduler {
         guard wanted != notice else { return 0 }
         defer { notice = wanted }
         guard let wanted else {
-            effects.append(.remove([OverflowNotice.identifier]))
+            perform(.remove([OverflowNotice.identifier]))
             return 0
         }
-        effects.append(.add(wanted.request))
+        perform(.add(wanted.request))
         return 1
     }
 

@@ -117,22 +117,32 @@ extension ReminderScheduler {
     mutating func expire(now: ReminderTime) {
         if now > clock { clock = now }
         if let current = notice, current.fire <= now { notice = nil }
-        var fired: [WindowEntry] = []
-        while let first = entries.first, first.key.fire <= now {
-            fired.append(entries.removeFirst())
+        var firedCount = 0
+        var firedItems = 0
+        while firedCount < entries.count, entries[firedCount].key.fire <= now {
+            if entries[firedCount].key.kind == .item { firedItems += 1 }
+            firedCount += 1
         }
-        var missedKeys: [ReminderKey] = []
+        let firstMiss = pendingMisses.count
+        var missedItems = 0
         while let smallest = held.min, smallest.fire <= now {
             _ = held.popMin()
-            missedKeys.append(smallest)
+            if smallest.kind == .item { missedItems += 1 }
             pendingMisses.append(
                 MissedReminder(
                     key: smallest, reason: .outsideWindow(lastRun: lastRun?.at, windowEnd: windowEndAtLastRun)))
         }
-        guard !fired.isEmpty || !missedKeys.isEmpty else { return }
-        overdueCount += fired.count { $0.key.kind == .item } + missedKeys.count { $0.kind == .item }
+        guard firedCount > 0 || pendingMisses.count > firstMiss else { return }
+        overdueCount += firedItems + missedItems
+        // An item's reminder needs no bookkeeping once it fired: the others (snoozes, repeating
+        // reminders, badge carriers) are copied out only when there are any.
+        let fired = firedItems == firedCount ? [] : Array(entries[..<firedCount])
+        entries.removeFirst(firedCount)
         for entry in fired { advancePastFire(entry.key, previous: entry, now: now) }
-        for key in missedKeys { advancePastFire(key, previous: nil, now: now) }
+        if missedItems < pendingMisses.count - firstMiss {
+            let missed = pendingMisses[firstMiss...].map(\.key)
+            for key in missed { advancePastFire(key, previous: nil, now: now) }
+        }
         fill()
     }
 
