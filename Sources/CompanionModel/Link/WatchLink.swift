@@ -42,6 +42,9 @@ public struct WatchLink: Sendable {
     public internal(set) var statistics = LinkStatistics()
     /// Every first delivery to an app, in order (for FIFO checks and message trails).
     public internal(set) var deliveries: [LinkDeliveryRecord] = []
+    /// Whether the message trace events are built (``LinkTracing/traced`` unless the driver
+    /// keeps no trace).
+    public var tracing = LinkTracing.traced
 
     var interactive: [MessageID: InteractiveMessage] = [:]
     var lanes: [TransferLane: TransferQueue] = [:]
@@ -156,14 +159,18 @@ public struct WatchLink: Sendable {
     /// The trace event for `message`: its id, channel, route, payload and item, then `extra`.
     ///
     /// The trace keeps every field list for the whole run, so the list is allocated once at its
-    /// exact size (a literal grown by appends would keep up to twice the room).
+    /// exact size (a literal grown by appends would keep up to twice the room). With
+    /// ``LinkTracing/untraced`` the event has no fields and `extra` is not evaluated.
     ///
-    /// - Complexity: O(*f*) in the fields.
+    /// - Complexity: O(*f*) in the fields; O(1) untraced.
     func trace(
-        _ kind: TraceKind, _ message: LinkMessage, at now: SimTime, _ extra: [(key: String, value: TraceValue)] = []
+        _ kind: TraceKind, _ message: LinkMessage, at now: SimTime,
+        _ extra: @autoclosure () -> [(key: String, value: TraceValue)] = []
     )
         -> LinkTransportEffect
     {
+        guard case .traced = tracing else { return .trace(TraceEvent(time: now, kind: kind, fieldList: [])) }
+        let extra = extra()
         let item = message.payload.listOperation?.item
         var fields: [(key: String, value: TraceValue)] = []
         fields.reserveCapacity(4 + (item == nil ? 0 : 1) + extra.count)

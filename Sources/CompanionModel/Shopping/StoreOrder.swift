@@ -60,8 +60,8 @@ public struct StoreOrder: Hashable, Sendable {
             yield &storage.number
         }
     }
-    /// Votes for "item `a` was checked off before item `b`", keyed by ``key(_:_:)``.
-    private var votes: [UInt64: Int] {
+    /// Votes for "item `a` was checked off before item `b`", per pair of item numbers.
+    private var votes: StoreOrderVotes {
         get { storage.votes }
         _modify {
             makeUnique()
@@ -112,7 +112,7 @@ public struct StoreOrder: Hashable, Sendable {
     private final class Storage: @unchecked Sendable {
         var items: [ItemID] = []
         var number: [ItemID: Int] = [:]
-        var votes: [UInt64: Int] = [:]
+        var votes = StoreOrderVotes()
         var positionSum: [Double] = []
         var appearances: [Int] = []
         var tripCount = 0
@@ -122,7 +122,9 @@ public struct StoreOrder: Hashable, Sendable {
 
         /// Counts one trip's votes and positions (the box is uniquely referenced).
         ///
-        /// - Complexity: O(*k* × ``StoreOrder/window``) expected for a trip of *k* items.
+        /// - Complexity: O(*k* × ``StoreOrder/window``) expected for a trip of *k* items, plus folding
+        ///   the vote log when it has grown (amortised O(log *e*) per vote for *e* voted pairs; see
+        ///   ``StoreOrderVotes``).
         func record(trip: [ItemID]) {
             var seen: Set<ItemID> = []
             let unique = trip.filter { seen.insert($0).inserted }
@@ -143,13 +145,12 @@ public struct StoreOrder: Hashable, Sendable {
                 appearances[itemNumber] += 1
                 numbers.append(itemNumber)
             }
-            let newVotes = numbers.indices.reduce(0) { $0 + min(StoreOrder.window, numbers.count - 1 - $1) }
-            votes.reserveCapacity(votes.count + newVotes)
             for (index, before) in numbers.enumerated() {
                 for after in numbers[(index + 1)..<min(numbers.count, index + 1 + StoreOrder.window)] {
-                    votes[StoreOrder.key(before, after), default: 0] += 1
+                    votes.add(before, before: after)
                 }
             }
+            votes.endTrip()
             tripCount += 1
         }
 
@@ -178,34 +179,32 @@ public struct StoreOrder: Hashable, Sendable {
     /// The order learned from `trips`, oldest first: the same as ``learn(trip:)`` on each, with
     /// the order computed once at the end.
     ///
-    /// - Complexity: O(*k* × ``window``) expected for *k* items in all trips, plus one
+    /// - Complexity: O(*k* × ``window`` × log *e*) for *k* items in all trips and *e* voted pairs
+    ///   (O(*k* × ``window``) when the trips' votes arrive in order, as for one trip), plus one
     ///   computation of the order (see ``learnedOrder``).
     public init(trips: some Sequence<[ItemID]>) {
         for trip in trips { record(trip: trip) }
+        votes.fold()
         ranking = computeRanking()
     }
 
     /// Two orders are equal when they learned the same votes and positions (whether their order
     /// is computed yet does not matter).
     public static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
-        lhs.items == rhs.items && lhs.votes == rhs.votes && lhs.positionSum == rhs.positionSum
+        lhs.items == rhs.items && lhs.votes.folded() == rhs.votes.folded() && lhs.positionSum == rhs.positionSum
             && lhs.appearances == rhs.appearances && lhs.tripCount == rhs.tripCount
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(items)
         hasher.combine(tripCount)
-        hasher.combine(votes.count)
-    }
-
-    fileprivate static func key(_ before: Int, _ after: Int) -> UInt64 {
-        UInt64(truncatingIfNeeded: before) << 32 | UInt64(truncatingIfNeeded: after) & 0xFFFF_FFFF
     }
 
     /// Learns the order of one completed trip. Repeated items count at their first position.
     /// The order is computed again when next read (or by ``ranked()``).
     ///
-    /// - Complexity: O(*k* × ``window``) expected for a trip of *k* items.
+    /// - Complexity: amortised O(*k* × ``window`` × log *e*) for a trip of *k* items and *e* voted
+    ///   pairs (the vote log is sorted into the table when it has grown as large as it).
     public mutating func learn(trip: [ItemID]) {
         record(trip: trip)
         ranking = .due
@@ -217,7 +216,8 @@ public struct StoreOrder: Hashable, Sendable {
     public func ranked() -> StoreOrder {
         guard case .due = ranking else { return self }
         var copy = self
-        copy.ranking = computeRanking()
+        copy.votes.fold()
+        copy.ranking = copy.computeRanking()
         return copy
     }
 
@@ -275,13 +275,16 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// The net votes for `a` before `b` (negative: `b` usually comes first; 0: no direct
     /// evidence — the two may still be ordered through the items between them).
+    ///
+    /// - Complexity: O(log *e* + *l*) for *e* voted pairs and *l* votes learned since the last fold
+    ///   (*l* = 0 after ``init(trips:)`` or ``ranked()``).
     public func preference(_ a: ItemID, before b: ItemID) -> Int {
         guard let first = number[a], let second = number[b] else { return 0 }
         return preference(number: first, before: second)
     }
 
     private func preference(number a: Int, before b: Int) -> Int {
-        votes[Self.key(a, b), default: 0] - votes[Self.key(b, a), default: 0]
+        votes.net(a, before: b)
     }
 
     /// The priority of an item while the order is built: fewest unresolved predecessors, then
@@ -303,23 +306,17 @@ public struct StoreOrder: Hashable, Sendable {
     /// Kahn's algorithm over the net-vote edges with a priority queue: the next item is always
     /// the remaining one of least ``Rank`` (on a cycle, the one with the fewest unresolved
     /// predecessors). Placing an item improves its successors' ranks; the improved rank is
-    /// queued and the stale one skipped when it surfaces.
+    /// queued and the stale one skipped when it surfaces. The edges come from the vote table read
+    /// in order into one successor array (``StoreOrderGraph``).
     ///
-    /// - Complexity: O(*e* + *v* log *v*) for *v* known items and *e* voted pairs (*e* < ``window``
+    /// - Complexity: O(*l* log *l*) to fold *l* votes learned since the last fold, then O(*e* + *v* log *v*) for *v* known items and *e* voted pairs (*e* < ``window``
     ///   × the number of items in all trips) while the votes have no cycle; O((*v* + *e*) log(*v*
     ///   + *e*)) from the first cycle on.
     private func order() -> [ItemID] {
         let storage = storage
         let count = storage.items.count
-        let votes = storage.votes
-        var successors = [[Int]](repeating: [], count: count)
-        var unresolved = [Int](repeating: 0, count: count)
-        for (key, forward) in votes {
-            let (before, after) = (Int(key >> 32), Int(key & 0xFFFF_FFFF))
-            guard forward - votes[Self.key(after, before), default: 0] > 0 else { continue }
-            successors[before].append(after)
-            unresolved[after] += 1
-        }
+        let successors = StoreOrderGraph(count: count, tallies: storage.votes.folded())
+        var unresolved = successors.predecessorCounts
         let mean = (0..<count).map { meanPosition(number: $0) }
         func rank(_ item: Int) -> Rank { Rank(unresolved: unresolved[item], meanPosition: mean[item], number: item) }
         // While the graph has no cycle, only items whose predecessors are all placed are queued

@@ -49,12 +49,15 @@ public enum ConvergenceChecker {
     }
 
     /// Operations `replica` applied twice or out of their origin's order.
+    ///
+    /// - Complexity: O(*a*) for *a* applied operations.
     private static func misapplied(in replica: ListReplica)
         -> [(item: ItemID, kind: SyncDiscrepancy.Kind, detail: String)]
     {
         var found: [(item: ItemID, kind: SyncDiscrepancy.Kind, detail: String)] = []
         var expected: [LinkSide: Int] = [:]
         var seen: Set<OperationID> = []
+        seen.reserveCapacity(replica.appliedLog.count)
         for operation in replica.appliedLog {
             let next = expected[operation.id.origin, default: 1]
             if !seen.insert(operation.id).inserted {
@@ -73,9 +76,16 @@ public enum ConvergenceChecker {
     }
 
     /// Items the two devices show differently, or in a different order.
+    ///
+    /// Each list is a function of the replica's items (which are listed, their shown fields and
+    /// their placement), so replicas that know every item alike show the same list: that is
+    /// checked first, without building either list.
+    ///
+    /// - Complexity: O(*n*) when the replicas know every item alike, else O(*n* log *n*).
     private static func diverged(watch: ListReplica, phone: ListReplica)
         -> [(item: ItemID, kind: SyncDiscrepancy.Kind, detail: String)]
     {
+        if watch.items == phone.items { return [] }
         let (watchList, phoneList) = (watch.list, phone.list)
         let watchItems = Dictionary(watchList.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let phoneItems = Dictionary(phoneList.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -6,7 +6,7 @@ import SimulationKernel
 /// wake it has asked for.
 ///
 /// It learns the truth (the watch's remaining items) from the watch side's
-/// ``ComplicationEvent/listChanged(remaining:)`` at each change, so staleness counts from the
+/// ``ComplicationEvent/listChanged(_:)`` at each change, so staleness counts from the
 /// change itself; reloads come from the watch app, the phone's transfers and the system.
 /// Without a `"complication"` section the feature is inert.
 public struct ComplicationFeature: SimulationFeature {
@@ -78,8 +78,8 @@ public struct ComplicationFeature: SimulationFeature {
         guard model != nil else { return [] }
         let now = context.now
         switch event {
-        case .listChanged(let remaining):
-            model?.listChanged(to: remaining, at: now)
+        case .listChanged(let list):
+            model?.listChanged(to: list.remainingItems, at: now)
             return []
         case .reload(let source, let app):
             guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context) }
@@ -252,8 +252,11 @@ public struct ComplicationFeature: SimulationFeature {
 
 /// Events addressed to the complication.
 public enum ComplicationEvent: Hashable, Sendable {
-    /// The watch's list changed: these items remain, in display order.
-    case listChanged(remaining: [ShoppingItem])
+    /// The watch's list changed: its remaining items, in display order, are the truth now.
+    ///
+    /// It carries the list itself (shared, not copied): the complication reads the remaining
+    /// items from it only when it has a model.
+    case listChanged(ShoppingList)
     /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a budgeted
     /// phone transfer (``ComplicationReloadSource/phoneTransfer``), with the watch app in the
     /// foreground or not (the sender owns the app's lifecycle): only a foreground reload may be

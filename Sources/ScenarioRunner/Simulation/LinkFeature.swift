@@ -50,20 +50,22 @@ public struct LinkFeature: SimulationFeature {
     /// scenario states: two events per unreachable window, one or two per app termination).
     public mutating func start(_ context: WorldContext) -> [WorldEffect] {
         let configuration = transport.configuration
-        var effects: [WorldEffect] = [
-            .trace(
-                .linkStart, at: context.now,
-                fieldList: [
-                    ("latency", .string(configuration.faults.latency.description)),
-                    (
-                        "duplicates",
-                        .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)
-                    ),
-                    ("replyTimeout", .duration(configuration.replyTimeout)),
-                    ("phoneApp", .string(transport.phoneApp.name)),
-                    ("complication", .string(configuration.complicationPlacement.name)),
-                ])
-        ]
+        var effects: [WorldEffect] = []
+        if case .recorded = context.trace {
+            effects.append(
+                .trace(
+                    .linkStart, at: context.now,
+                    fieldList: [
+                        ("latency", .string(configuration.faults.latency.description)),
+                        (
+                            "duplicates",
+                            .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)
+                        ),
+                        ("replyTimeout", .duration(configuration.replyTimeout)),
+                        ("phoneApp", .string(transport.phoneApp.name)),
+                        ("complication", .string(configuration.complicationPlacement.name)),
+                    ]))
+        }
         for (time, event) in configuration.faults.scheduledEvents() {
             effects.append(.schedule(.link(event), at: time))
         }
@@ -89,23 +91,31 @@ public struct LinkFeature: SimulationFeature {
             return [.send(.phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground")))]
         default: break
         }
-        return transport.reduce(event, at: now).map { effect in
+        transport.tracing = context.trace == .recorded ? .traced : .untraced
+        let produced = transport.reduce(event, at: now)
+        var effects: [WorldEffect] = []
+        effects.reserveCapacity(produced.count)
+        for effect in produced {
             switch effect {
-            case .schedule(let timer, let time): return .schedule(.link(.timer(timer)), at: time)
-            case .trace(let record): return .trace(record)
+            case .schedule(let timer, let time): effects.append(.schedule(.link(.timer(timer)), at: time))
+            case .trace(let record):
+                if case .recorded = context.trace { effects.append(.trace(record)) }
             case .deliver(let message, let duplicate):
-                return .send(
-                    message.route.to == .watch
-                        ? .watch(.delivered(message, duplicate: duplicate))
-                        : .phone(.delivered(message, duplicate: duplicate)))
+                effects.append(
+                    .send(
+                        message.route.to == .watch
+                            ? .watch(.delivered(message, duplicate: duplicate))
+                            : .phone(.delivered(message, duplicate: duplicate))))
             case .outcome(let message, let outcome):
-                return .send(
-                    message.route.from == .watch
-                        ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
-            case .wakeApp(.watch): return .send(.watch(.app(.wake(at: now))))
-            case .wakeApp(.phone): return .send(.phone(.app(.wake(at: now), cause: "watchMessage")))
+                effects.append(
+                    .send(
+                        message.route.from == .watch
+                            ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome))))
+            case .wakeApp(.watch): effects.append(.send(.watch(.app(.wake(at: now)))))
+            case .wakeApp(.phone): effects.append(.send(.phone(.app(.wake(at: now), cause: "watchMessage"))))
             }
         }
+        return effects
     }
 
     /// The `link` summary sections (see ``LinkReport``).

@@ -12,6 +12,7 @@ extension ScenarioSimulation {
     public mutating func run() -> ScenarioOutcome {
         var monitor = NoRunMonitor()
         runScript(monitor: &monitor)
+        endRun()
         let invariantFailures = eventLimitFailures() + invariantFailures()
         record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
         return ScenarioOutcome(
@@ -44,6 +45,7 @@ extension ScenarioSimulation {
     mutating func runForVerdict<Monitor: RunMonitor>(monitor: inout Monitor) -> ScenarioVerdict {
         traceMode = .off
         runScript(monitor: &monitor)
+        endRun()
         let settled = settled()
         return ScenarioVerdict(
             seed: seed, expectationsChecked: expectationResults.count,
@@ -55,6 +57,7 @@ extension ScenarioSimulation {
     /// Starts the features, schedules the script's actions, and handles every event until the
     /// scenario's end, checking each expectation step at its time and the final expectations.
     mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor) {
+        ending = .open
         if case .recorded = traceMode {
             record(
                 .scenarioStart,

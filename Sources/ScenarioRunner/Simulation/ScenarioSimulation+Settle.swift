@@ -10,9 +10,23 @@ enum RunMode: Hashable, Sendable {
     case settling
 }
 
+/// What a simulation knows of its run's end, worked out once when the run ends
+/// (``ScenarioSimulation/endRun()``) and read by the verdict, the invariants and the summary,
+/// instead of settling the link and checking convergence again for each of them.
+indirect enum RunEnding {
+    /// The run goes on (or the world changed since): nothing is known in advance.
+    case open
+    /// The run ended: the world with its link left to finish, and where the two lists disagree
+    /// at the end (before settling).
+    case ended(settled: ScenarioSimulation, discrepancies: [SyncDiscrepancy])
+    /// This world is the settled copy of an ended run; where its lists disagree.
+    case settledCopy(discrepancies: [SyncDiscrepancy])
+}
+
 extension ScenarioSimulation: LinkSettling {
     /// Handles the next link event on the loop, with everything it sets off.
     public mutating func handleNextLinkEvent() -> Bool {
+        ending = .open
         guard let event = loop.next() else { return false }
         handle(event)
         return true
@@ -20,16 +34,32 @@ extension ScenarioSimulation: LinkSettling {
 
     /// Applies an environment change to the link now.
     public mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
+        ending = .open
         handle(.link(.environment(change)))
+    }
+
+    /// Works out the run's end once (``RunEnding``): settles a copy of the link and checks
+    /// convergence at the end and once settled. ``settled()`` and ``syncDiscrepancies()`` then
+    /// answer from it until the world changes again.
+    ///
+    /// - Complexity: that of one ``settled()`` plus two convergence checks.
+    mutating func endRun() {
+        var settled = settled()
+        settled.ending = .settledCopy(discrepancies: settled.syncDiscrepancies())
+        ending = .ended(settled: settled, discrepancies: syncDiscrepancies())
     }
 
     /// The world once the link is left to finish from now (``LinkSettling/settle()``): a copy in
     /// which only the link's events (and the watch app's lifecycle timers) are due (the others are dropped, and no new ones are
     /// scheduled); this run is untouched. Its trace holds this run's trace plus what settling added.
     ///
+    /// Once the run has ended (``run()``, ``runForVerdict()``) the copy made then is returned.
+    ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
-    ///   link then produces, plus one copy of the trace.
+    ///   link then produces, plus one copy of the trace; O(1) once the run has ended.
     public func settled() -> ScenarioSimulation {
+        if case .ended(let settled, _) = ending { return settled }
+        if case .settledCopy = ending { return self }
         var copy = self
         copy.mode = .settling
         var pending = loop

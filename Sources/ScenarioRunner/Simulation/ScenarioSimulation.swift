@@ -15,8 +15,10 @@ import SimulationKernel
 /// returns, depth first. Script steps, expectations, invariants and summaries read the features;
 /// only a feature's own handler changes it.
 public struct ScenarioSimulation {
+    /// The scenario being run, with what every run of it shares.
+    public let prepared: PreparedScenario
     /// The scenario being run.
-    public let scenario: Scenario
+    public var scenario: Scenario { prepared.scenario }
     /// The event loop: `loop.now` is the current simulated time.
     public internal(set) var loop = EventLoop<SimEvent>(capacity: 256)
     /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
@@ -37,6 +39,8 @@ public struct ScenarioSimulation {
     public internal(set) var complication: ComplicationFeature
     /// Running the scenario, or settling a copy.
     var mode = RunMode.running
+    /// The run's end, once worked out (the settled world and the convergence checks).
+    var ending = RunEnding.open
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
 
@@ -51,21 +55,32 @@ public struct ScenarioSimulation {
     ///     trace event; ``TraceMode/off`` builds and keeps none, for runs that only want their
     ///     verdict and figures. Nothing else about the run depends on it.
     public init(scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        self.scenario = scenario
+        self.init(prepared: PreparedScenario(scenario), seed: seed, trace: trace)
+    }
+
+    /// Prepares a run of a scenario prepared once for many runs (``PreparedScenario``): only
+    /// what depends on the seed is built.
+    ///
+    /// - Parameters:
+    ///   - seed: overrides the scenario's seed (`--seed`).
+    ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
+    public init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+        self.prepared = prepared
+        let scenario = prepared.scenario
         traceMode = trace
         let seed = seed ?? scenario.seed
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: 256, limit: scenario.eventLimit)
-        watch = WatchFeature(scenario: scenario, seed: seed)
-        phone = PhoneFeature(scenario: scenario, seed: seed)
+        watch = WatchFeature(initial: prepared.watch, wrist: scenario.wrist, seed: seed)
+        phone = prepared.phone
         link = LinkFeature(scenario: scenario, seed: seed)
-        complication = ComplicationFeature(scenario: scenario, seed: seed)
+        complication = prepared.complication
     }
 
     /// What a feature's handler may consult now.
     var context: WorldContext {
         WorldContext(
-            now: now, trace: traceMode, scenario: scenario,
+            now: now, trace: traceMode, prepared: prepared,
             reachableFromWatch: link.transport.reachability(from: .watch),
             reachableFromPhone: link.transport.reachability(from: .phone),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: now))
@@ -126,9 +141,16 @@ public struct ScenarioSimulation {
     /// its origin's order — each with the item's message trail from both devices
     /// (``ConvergenceChecker``). On a ``settled()`` copy this is the end-of-run invariant.
     ///
-    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``.
+    /// Once the run has ended (``run()``, ``runForVerdict()``), the answer worked out then.
+    ///
+    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``; O(1) once the run
+    ///   has ended.
     public func syncDiscrepancies() -> [SyncDiscrepancy] {
-        ConvergenceChecker.check(
+        switch ending {
+        case .ended(_, let discrepancies), .settledCopy(let discrepancies): return discrepancies
+        case .open: break
+        }
+        return ConvergenceChecker.check(
             watch: watch.sync.replica, phone: phone.sync.replica,
             trail: SyncTrail.merged(watch.sync.trail, phone.sync.trail))
     }

@@ -65,8 +65,10 @@ public struct WorldContext: Sendable {
     /// Whether the run keeps its trace: with ``TraceMode/off`` a handler need not build the
     /// trace events it would return (the world drops them).
     public var trace: TraceMode
+    /// The scenario being run, shared by reference (a context is made for every event).
+    let prepared: PreparedScenario
     /// The scenario being run.
-    public var scenario: Scenario
+    public var scenario: Scenario { prepared.scenario }
     /// `isReachable` on the watch (whether the watch can send the phone an interactive message).
     public var reachableFromWatch: Reachability
     /// `isReachable` on the phone.

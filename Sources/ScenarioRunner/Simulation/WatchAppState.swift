@@ -28,10 +28,18 @@ public struct WatchAppState: Sendable {
     /// the default model); its pipeline's cost jitter draws from a sub-stream of `seed`.
     public init(scenario: Scenario, seed: UInt64) {
         let settings = scenario.sections.pipeline ?? .defaults
-        model = WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight)
+        self.init(
+            model: WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight), settings: settings,
+            wrist: scenario.wrist, seed: seed)
+    }
+
+    /// The watch app on `model` (already given the settings' row height) with `settings`, the
+    /// wrist starting at `initial`; the pipeline's cost jitter draws from a sub-stream of `seed`.
+    init(model: WatchModel, settings: PipelineSettings, wrist initial: InitialWrist, seed: UInt64) {
+        self.model = model
         self.settings = settings
         wrist = WristAppMachine(
-            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: scenario.wrist.state)
+            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: initial.state)
         var base = SplitMix64(seed: seed)
         var stream = base.split(label: WatchAppState.jitterLabel)
         session = PipelineSession(

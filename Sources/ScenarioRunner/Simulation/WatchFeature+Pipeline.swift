@@ -140,7 +140,7 @@ extension WatchFeature {
     /// The trace of a change of the watch's list (when the trace is kept) and the complication's
     /// notice of it.
     func listChanged(item: ItemID, action: String, _ context: WorldContext) -> [WorldEffect] {
-        let notice: WorldEffect = .send(.complication(.listChanged(remaining: list.remainingItems)))
+        let notice: WorldEffect = .send(.complication(.listChanged(list)))
         guard case .recorded = context.trace else { return [notice] }
         return [
             .trace(

@@ -7,7 +7,7 @@ import SimulationKernel
 ///
 /// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
 /// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
-/// list (``ComplicationEvent/listChanged(remaining:)``).
+/// list (``ComplicationEvent/listChanged(_:)``).
 public struct WatchFeature: SimulationFeature {
     public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
     public static let expectationKinds: [ExpectationKind] =
@@ -51,6 +51,16 @@ public struct WatchFeature: SimulationFeature {
         lifecycleChanges = [(.zero, appLifecycle)]
         upcomingTaps = UpcomingTaps(script: scenario.script)
         fileOrder = scenario.items.map(\.id)
+    }
+
+    /// The watch side at the start of a run with `seed`, from `initial`, the same side made once
+    /// for the scenario (``PreparedScenario``): everything but the pipeline's jitter stream is
+    /// shared, not built again.
+    ///
+    /// - Complexity: O(1) besides the pipeline session's own set-up.
+    init(initial: WatchFeature, wrist: InitialWrist, seed: UInt64) {
+        self = initial
+        app = WatchAppState(model: initial.app.model, settings: initial.app.settings, wrist: wrist, seed: seed)
     }
 
     public mutating func handle(_ event: WatchEvent, _ context: WorldContext) -> [WorldEffect] {

@@ -12,7 +12,10 @@ public struct SweepRunner: Sendable {
     /// The plan.
     public let plan: SweepPlan
     /// The scenario of each cell, in the plan's cell order.
-    public let scenarios: [Scenario]
+    public var scenarios: [Scenario] { prepared.map(\.scenario) }
+    /// The scenario of each cell prepared for its runs (``PreparedScenario``), in the plan's
+    /// cell order.
+    public let prepared: [PreparedScenario]
 
     /// Prepares every cell of `plan` from the scenario's parsed JSON.
     ///
@@ -57,7 +60,7 @@ public struct SweepRunner: Sendable {
             }
             scenarios.append(scenario)
         }
-        self.scenarios = scenarios
+        prepared = scenarios.map(PreparedScenario.init)
     }
 
     /// Runs `runs` (run numbers of the plan) and returns their statistics as a partial result.
@@ -75,7 +78,7 @@ public struct SweepRunner: Sendable {
 
     /// One run of cell `cell` with `seed`.
     public func observe(cell: Int, seed: UInt64) -> SweepObservation {
-        var simulation = ScenarioSimulation(scenario: scenarios[cell], seed: seed, trace: .off)
+        var simulation = ScenarioSimulation(prepared: prepared[cell], seed: seed, trace: .off)
         let verdict = simulation.runForVerdict()
         return SweepObservation(simulation: simulation, verdict: verdict)
     }

@@ -1,0 +1,65 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+/// The vote store folds its log into a sorted table in steps; whatever the step, every pair's net
+/// votes and the learned order are those of plain counting.
+@Suite struct StoreOrderVotesTests {
+    /// Many random trips over a small pool (many repeated pairs, both directions, folds of the log
+    /// part-way), checked against a dictionary count of the same windowed votes.
+    @Test(arguments: 0..<10)
+    func netVotesEqualPlainCountingAcrossFolds(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var votes = StoreOrderVotes()
+        var reference: [Int: [Int: Int]] = [:]
+        for _ in 0..<Int.random(in: 50...200, using: &rng) {
+            let trip = (0..<Int.random(in: 2...60, using: &rng)).map { _ in Int.random(in: 0..<80, using: &rng) }
+            var seen: Set<Int> = []
+            let unique = trip.filter { seen.insert($0).inserted }
+            for (index, before) in unique.enumerated() {
+                for after in unique[(index + 1)..<min(unique.count, index + 1 + StoreOrder.window)] {
+                    votes.add(before, before: after)
+                    reference[before, default: [:]][after, default: 0] += 1
+                }
+            }
+            votes.endTrip()
+        }
+        var folded = votes
+        folded.fold()
+        for _ in 0..<300 {
+            let (a, b) = (Int.random(in: 0..<80, using: &rng), Int.random(in: 0..<80, using: &rng))
+            let want = (reference[a]?[b] ?? 0) - (reference[b]?[a] ?? 0)
+            #expect(votes.net(a, before: b) == want, "seed \(seed): \(a) before \(b), log part-way")
+            #expect(folded.net(a, before: b) == want, "seed \(seed): \(a) before \(b), folded")
+        }
+        #expect(folded.tallies == votes.folded(), "seed \(seed)")
+        #expect(folded.tallies.map(\.pair) == folded.tallies.map(\.pair).sorted(), "seed \(seed): sorted by pair")
+        #expect(Set(folded.tallies.map(\.pair)).count == folded.tallies.count, "seed \(seed): one entry per pair")
+    }
+
+    /// Learning trip by trip (log folded at its own pace) and all at once (folded at the end) give
+    /// equal orders with the same learned order and preferences.
+    @Test(arguments: 0..<10)
+    func learningTripByTripEqualsLearningAllAtOnce(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let pool = (0..<300).map { "i\($0)" }
+        let trips = (0..<Int.random(in: 1...60, using: &rng)).map { _ in
+            (0..<Int.random(in: 1...80, using: &rng)).map { _ in pool.randomElement(using: &rng) ?? "i0" }
+        }
+        var stepwise = StoreOrder()
+        for trip in trips { stepwise.learn(trip: trip) }
+        let atOnce = StoreOrder(trips: trips)
+        #expect(stepwise == atOnce, "seed \(seed)")
+        #expect(stepwise.learnedOrder == atOnce.learnedOrder, "seed \(seed)")
+        #expect(stepwise.ranked().learnedOrder == atOnce.learnedOrder, "seed \(seed)")
+        for _ in 0..<50 {
+            let (a, b) = (pool.randomElement(using: &rng) ?? "i0", pool.randomElement(using: &rng) ?? "i1")
+            #expect(stepwise.preference(a, before: b) == atOnce.preference(a, before: b), "seed \(seed): \(a), \(b)")
+            #expect(stepwise.preference(a, before: b) == -stepwise.preference(b, before: a), "seed \(seed)")
+        }
+        var different = stepwise
+        different.learn(trip: ["i1", "i0"])
+        #expect(different != atOnce, "seed \(seed): one more trip is a different order")
+    }
+}
