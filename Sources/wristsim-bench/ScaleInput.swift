@@ -9,6 +9,9 @@ struct ScaleInput: Sendable {
     var sizes: [Int]
     /// Whether the run is the latency profile (`wristsim latency`) rather than `wristsim run`.
     var profilesLatency = false
+    /// Whether the run keeps its trace, as `wristsim run --trace` does (the trace is not printed);
+    /// otherwise it runs as `wristsim run` without `--trace` (``UntracedRun``).
+    var recordsTrace = false
     /// What is measured: the whole run, or only loading the file (parse and decode).
     var stage = Stage.run
 
@@ -32,6 +35,14 @@ struct ScaleInput: Sendable {
                 let dueText = due.map { #", "due": "\#($0(index))""# } ?? ""
                 return #"{"id": "i\#(index)", "title": "Item \#(index)"\#(dueText)}"#
             }.joined(separator: ",") + "]"
+    }
+
+    /// `n` taps on the list (check, uncheck), 2 s apart.
+    static func taps(_ n: Int) -> String {
+        let steps =
+            [#"{"at": "+0s", "do": "raiseWrist"}"#]
+            + (0..<n).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i0"}"# }
+        return "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))]}"
     }
 
     static let standard = [1_000, 10_000, 100_000]
@@ -59,10 +70,13 @@ struct ScaleInput: Sendable {
             return "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))]}"
         },
         ScaleInput(name: "taps", summary: "taps on the list (check, uncheck), 2 s apart", sizes: standard) { n in
-            let steps =
-                [#"{"at": "+0s", "do": "raiseWrist"}"#]
-                + (0..<n).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i0"}"# }
-            return "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))]}"
+            taps(n)
+        },
+        ScaleInput(
+            name: "tracedTaps", summary: "taps, 2 s apart, with the trace recorded as by 'run --trace'",
+            sizes: standard, recordsTrace: true
+        ) { n in
+            taps(n)
         },
         ScaleInput(name: "unreachable", summary: "link unreachable windows of 1 s, 2 s apart", sizes: standard) { n in
             let windows = (0..<n).map { #"{"from": "+\#(2 * $0 + 1)s", "to": "+\#(2 * $0 + 2)s"}"# }

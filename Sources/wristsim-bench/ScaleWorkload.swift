@@ -84,12 +84,17 @@ struct ScaleWorkload: BenchWorkload {
         }
         if input.stage != .run { return (stopwatch.elapsedSeconds, input.stage == .load) }
         if input.profilesLatency {
-            let profile = LatencyProfile.run(scenario)
+            let profile = LatencyProfile.run(scenario, trace: .off)
             _ = profile
             return (stopwatch.elapsedSeconds, true)
         }
-        var simulation = ScenarioSimulation(scenario: scenario)
-        let outcome = simulation.run()
+        let outcome: ScenarioOutcome
+        if input.recordsTrace {
+            var simulation = ScenarioSimulation(scenario: scenario, trace: .recorded)
+            outcome = simulation.run()
+        } else {
+            outcome = UntracedRun(scenario).outcome
+        }
         if !outcome.invariantFailures.isEmpty { writeToStandardError("note: \(outcome.invariantFailures[0])\n") }
         return (stopwatch.elapsedSeconds, outcome.invariantFailures.isEmpty)
     }

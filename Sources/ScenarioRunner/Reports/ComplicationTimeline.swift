@@ -34,8 +34,8 @@ public enum ComplicationTimeline {
         if ReportClock(start: scenario.start, end: last).showsDates {
             scenario.sections.complication?.configuration.clock.showsDates = true
         }
-        var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
-        let outcome = simulation.run()
+        let run = UntracedRun(scenario, seed: seed)
+        let (simulation, outcome) = (run.simulation, run.outcome)
         let fallback = ComplicationReport(
             model: ComplicationTimelineModel(
                 configuration: ComplicationConfiguration(), items: [], presence: .notOnActiveFace),

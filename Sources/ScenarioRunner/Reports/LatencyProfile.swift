@@ -16,9 +16,12 @@ public struct LatencyProfile: Sendable {
 
     /// Runs `scenario` (with `seed` overriding its seed) and collects the profile.
     ///
+    /// - Parameter trace: ``TraceMode/recorded`` (the default) keeps the run's trace in
+    ///   ``outcome``, for pictures drawn from it (the HTML report's link lane);
+    ///   ``TraceMode/off`` for `wristsim latency`, which prints nothing from it.
     /// - Complexity: the simulation's, plus O(*t* log *t*) for *t* taps.
-    public static func run(_ scenario: Scenario, seed: UInt64? = nil) -> LatencyProfile {
-        var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
+    public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) -> LatencyProfile {
+        var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: trace)
         let outcome = simulation.run()
         return LatencyProfile(
             scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(),

@@ -70,8 +70,7 @@ enum CheckCommand: Command {
                 do {
                     let scenario = ScenarioArguments.overriding(try ScenarioLoader.load(candidate.file), watch: watch)
                     if let filter, !matches(candidate.file, filter), !matches(scenario.name, filter) { continue }
-                    var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
-                    entry = .ran(file: candidate.file, outcome: simulation.run())
+                    entry = .ran(file: candidate.file, outcome: UntracedRun(scenario, seed: seed).outcome)
                 } catch {
                     if let filter, !matches(candidate.file, filter) { continue }
                     entry = .invalid(file: candidate.file, error: error)

@@ -65,7 +65,7 @@ enum LatencyCommand: Command {
             for pipeline in pipelines {
                 do {
                     let variant = try LatencyProfile.overriding(scenario, pipeline: pipeline, watch: watch)
-                    profiles.append(LatencyProfile.run(variant, seed: seed))
+                    profiles.append(LatencyProfile.run(variant, seed: seed, trace: .off))
                 } catch {
                     throw UsageError(command: name, message: "\(error)")
                 }

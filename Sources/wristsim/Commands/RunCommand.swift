@@ -58,9 +58,14 @@ enum RunCommand: Command {
                 exitCode = max(exitCode, .invalidScenario)
                 continue
             }
-            var simulation = ScenarioSimulation(
-                scenario: ScenarioArguments.overriding(loaded, watch: watch), seed: seed)
-            let outcome = simulation.run()
+            let scenario = ScenarioArguments.overriding(loaded, watch: watch)
+            let outcome: ScenarioOutcome
+            if arguments.has("trace") || arguments.value("svg") != nil {
+                var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
+                outcome = simulation.run()
+            } else {
+                outcome = UntracedRun(scenario, seed: seed).outcome
+            }
             let report = RunReport(outcome: outcome, includeTrace: arguments.has("trace"))
             if arguments.has("json") {
                 Console.out(report.jsonLines)
