@@ -68,6 +68,9 @@ public struct ReminderScheduler: Sendable {
     /// items are the open items of ``dueIndex`` beyond the window (`ReminderScheduler+Held.swift`).
     /// Every held key is greater than every window key.
     var heldOthers = CountingBlockList<ReminderKey>(ranked: false)
+    /// The number of held items (open items of ``dueIndex`` beyond the window), kept as items move
+    /// between the window and the held set.
+    var heldItemCount = 0
     /// The wanted reminders meant to be pending in the system, sorted by key.
     var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]
