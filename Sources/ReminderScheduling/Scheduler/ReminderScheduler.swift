@@ -169,6 +169,7 @@ public struct ReminderScheduler: Sendable {
     ///
     /// - Complexity: O(R log R + m) for R repeating reminders and m occurrences.
     public func repeatingOccurrences(after lower: ReminderTime, through upper: ReminderTime) -> [RepeatingOccurrence] {
+        guard !repeats.isEmpty else { return [] }
         var result: [RepeatingOccurrence] = []
         for id in repeats.keys.sorted() {
             guard let record = repeats[id] else { continue }
