@@ -62,7 +62,8 @@ public struct ReminderScheduler: Sendable {
     var items: [ItemRecord] = []
     /// Item identifier → slot in ``items``.
     var slots = ItemSlotTable()
-    /// Due dates of incomplete items (the badge index).
+    /// Due dates of incomplete items, with their identifiers (the badge index; beyond the window,
+    /// also the queue of held item reminders: `ReminderScheduler+Held.swift`).
     var dueIndex = CountingBlockList<DueKey>()
     /// The held reminders other than items' (snoozes, repeating reminders, badge carriers); the held
     /// items are the open items of ``dueIndex`` beyond the window (`ReminderScheduler+Held.swift`).
