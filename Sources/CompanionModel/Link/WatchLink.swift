@@ -42,9 +42,9 @@ public struct WatchLink: Sendable {
     public internal(set) var statistics = LinkStatistics()
     /// Every first delivery to an app, in order (for FIFO checks and message trails).
     public internal(set) var deliveries: [LinkDeliveryRecord] = []
-    /// Whether the message trace events are built (``LinkTracing/traced`` unless the driver
+    /// Whether the message trace events are built (``ModelTracing/traced`` unless the driver
     /// keeps no trace).
-    public var tracing = LinkTracing.traced
+    public var tracing = ModelTracing.traced
 
     var interactive: [MessageID: InteractiveMessage] = [:]
     var lanes: [TransferLane: TransferQueue] = [:]
@@ -160,7 +160,7 @@ public struct WatchLink: Sendable {
     ///
     /// The trace keeps every field list for the whole run, so the list is allocated once at its
     /// exact size (a literal grown by appends would keep up to twice the room). With
-    /// ``LinkTracing/untraced`` the event has no fields and `extra` is not evaluated.
+    /// ``ModelTracing/untraced`` the event has no fields and `extra` is not evaluated.
     ///
     /// - Complexity: O(*f*) in the fields; O(1) untraced.
     func trace(

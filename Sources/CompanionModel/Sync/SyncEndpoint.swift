@@ -39,13 +39,14 @@ public struct SyncEndpoint: Hashable, Sendable {
         case transferUserInfo(ListOperation)
         /// An item as the device shows it changed from `before` to `after` (`nil`: not listed),
         /// by `operation` (made here or received).
-        case itemChanged(ItemID, before: SyncedItem?, after: SyncedItem?, by: ListOperation)
+        /// (Indirect, as ``note(_:)``: the effect arrays stay small.)
+        indirect case itemChanged(ItemID, before: SyncedItem?, after: SyncedItem?, by: ListOperation)
         /// The user's edit made `operation`, to be dispatched later (an edit with `nil` reachability).
         case made(ListOperation)
         /// The user's edit made no operation.
         case refused(ItemID, ListEdit, ListReplica.Refusal)
-        /// A line of the message trail, for the host's trace.
-        case note(SyncTrailEntry)
+        /// A line of the message trail, for the host's trace (none with ``ModelTracing/untraced``).
+        indirect case note(SyncTrailEntry)
     }
 
     /// The device's copy of the list.
@@ -54,6 +55,9 @@ public struct SyncEndpoint: Hashable, Sendable {
     public private(set) var courier = SyncCourier()
     /// What happened to operations on this device.
     public private(set) var trail = SyncTrail()
+    /// Whether ``reduce(_:at:)`` returns the trail's new lines as ``Effect/note(_:)`` effects for
+    /// the host's trace (the trail itself is kept either way).
+    public var tracing = ModelTracing.traced
 
     /// The end of `device`, with the list loaded with `items`.
     public init(device: LinkSide, items: [ShoppingItem]) {
@@ -177,6 +181,7 @@ public struct SyncEndpoint: Hashable, Sendable {
         _ step: SyncTrailEntry.Step, _ operation: ListOperation, at now: SimTime, into out: inout [Effect]
     ) {
         trail.record(step, operation, on: device, at: now)
-        if let entry = trail.entries.last { out.append(.note(entry)) }
+        guard case .traced = tracing, let entry = trail.entries.last else { return }
+        out.append(.note(entry))
     }
 }

@@ -1,10 +1,12 @@
-/// The simulated center's pending requests, kept sorted by (next fire date, identifier) in three
-/// parallel arrays: the fire dates (searched), a 64-bit fingerprint of each identifier (scanned to
-/// find a request by identifier) and the requests with their bookkeeping (read only once found).
+/// The simulated center's pending requests in (next fire date, identifier) order. The order is
+/// three small parallel arrays — the fire dates (binary-searched), a 64-bit fingerprint of each
+/// identifier (scanned to find a request by identifier) and the request's storage slot — so adding
+/// or removing a request moves a few hundred bytes, never the requests themselves, which stay in
+/// their slot until removed.
 ///
 /// An app has at most ``PlatformRules/limit`` (64) requests pending, so a scan of the fingerprints
 /// is 512 contiguous bytes: no hashing with a per-process seed, no dictionary to probe, and the
-/// request that fires first is always at index 0. A fingerprint is only a filter: equal
+/// request that fires first is always at position 0. A fingerprint is only a filter: equal
 /// fingerprints are confirmed by comparing the identifiers.
 struct PendingRequestList: Sendable {
     /// A pending request with its bookkeeping.
@@ -14,42 +16,57 @@ struct PendingRequestList: Sendable {
         var addedSequence: Int
     }
 
-    /// The next fire date of each entry, in seconds (sorted).
+    /// The next fire date of the request at each position, in seconds (sorted).
     private var fires: [Int64] = []
-    /// The fingerprint of each entry's identifier.
+    /// The fingerprint of the identifier at each position.
     private var fingerprints: [UInt64] = []
-    /// The entries, in (next fire date, identifier) order.
-    private(set) var entries: [Entry] = []
+    /// The storage slot of the request at each position.
+    private var slots: [Int32] = []
+    /// The requests by slot; a free slot keeps its last request until it is reused.
+    private var storage: [Entry] = []
+    /// The free slots of ``storage``.
+    private var free: [Int32] = []
 
     /// Reserves room for `capacity` requests.
     init(capacity: Int) {
         let room = Swift.min(Swift.max(capacity, 0), 1_024)
         fires.reserveCapacity(room)
         fingerprints.reserveCapacity(room)
-        entries.reserveCapacity(room)
+        slots.reserveCapacity(room)
+        storage.reserveCapacity(room)
+        free.reserveCapacity(room)
     }
 
-    var count: Int { entries.count }
-    var isEmpty: Bool { entries.isEmpty }
-    /// The entry that fires first (smallest (next fire date, identifier)).
-    var first: Entry? { entries.first }
-    /// The entry that fires last.
-    var last: Entry? { entries.last }
+    var count: Int { slots.count }
+    var isEmpty: Bool { slots.isEmpty }
 
-    /// The index of the request with `identifier`, if pending.
-    ///
-    /// - Complexity: O(p) fingerprint comparisons for p pending, no allocation.
-    func index(of identifier: NotificationIdentifier) -> Int? {
-        index(of: identifier, fingerprint: Self.fingerprint(identifier))
-    }
+    /// The entry at `position` (0 fires first).
+    subscript(position: Int) -> Entry { storage[Int(slots[position])] }
 
-    /// The index of the request with `identifier`, whose fingerprint is `print`, if pending.
+    /// The earliest next fire date.
+    var firstFire: ReminderTime? { fires.first.map(ReminderTime.init(seconds:)) }
+    /// The latest next fire date.
+    var lastFire: ReminderTime? { fires.last.map(ReminderTime.init(seconds:)) }
+
+    /// The pending requests in order.
     ///
     /// - Complexity: O(p).
-    func index(of identifier: NotificationIdentifier, fingerprint print: UInt64) -> Int? {
+    var requests: [NotificationRequest] { slots.indices.map { self[$0].request } }
+
+    /// The position of the request with `identifier`, if pending.
+    ///
+    /// - Complexity: O(p) fingerprint comparisons for p pending, no allocation.
+    func position(of identifier: NotificationIdentifier) -> Int? {
+        position(of: identifier, fingerprint: Self.fingerprint(identifier))
+    }
+
+    /// The position of the request with `identifier`, whose fingerprint is `print`, if pending.
+    ///
+    /// - Complexity: O(p).
+    func position(of identifier: NotificationIdentifier, fingerprint print: UInt64) -> Int? {
         fingerprints.withUnsafeBufferPointer { prints in
-            for index in prints.indices where prints[index] == print {
-                if entries[index].request.identifier == identifier { return index }
+            for position in prints.indices where prints[position] == print {
+                if self[position].request.identifier == identifier { return position }
             }
             return nil
         }
@@ -57,7 +74,7 @@ struct PendingRequestList: Sendable {
 
     /// Inserts `entry` at its place; its identifier (fingerprint `print`) must not be pending.
     ///
-    /// - Complexity: O(log p) comparisons and a move of at most p entries.
+    /// - Complexity: O(log p) comparisons and a move of at most p small values.
     mutating func insert(_ entry: Entry, fingerprint print: UInt64) {
         let fire = entry.nextFire.seconds
         var low = 0
@@ -67,21 +84,32 @@ struct PendingRequestList: Sendable {
             if fires[middle] < fire { low = middle + 1 } else { high = middle }
         }
         // Equal fire dates are ordered by identifier.
-        while low < fires.count, fires[low] == fire, entries[low].request.identifier < entry.request.identifier {
+        while low < fires.count, fires[low] == fire, self[low].request.identifier < entry.request.identifier {
             low += 1
+        }
+        let slot: Int32
+        if let reused = free.popLast() {
+            slot = reused
+            storage[Int(slot)] = entry
+        } else {
+            slot = Int32(storage.count)
+            storage.append(entry)
         }
         fires.insert(fire, at: low)
         fingerprints.insert(print, at: low)
-        entries.insert(entry, at: low)
+        slots.insert(slot, at: low)
     }
 
-    /// Removes and returns the entry at `index`.
+    /// Removes and returns the entry at `position`, with its fingerprint.
     ///
-    /// - Complexity: O(p).
+    /// - Complexity: O(p) small values moved.
     @discardableResult
-    mutating func remove(at index: Int) -> (entry: Entry, fingerprint: UInt64) {
-        fires.remove(at: index)
-        return (entries.remove(at: index), fingerprints.remove(at: index))
+    mutating func remove(at position: Int) -> (entry: Entry, fingerprint: UInt64) {
+        let entry = self[position]
+        let slot = slots.remove(at: position)
+        fires.remove(at: position)
+        free.append(slot)
+        return (entry, fingerprints.remove(at: position))
     }
 
     /// A 64-bit fingerprint of `identifier`'s UTF-8 bytes (FNV-1a style, eight bytes a step). Stable

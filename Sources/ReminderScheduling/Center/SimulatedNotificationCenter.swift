@@ -129,7 +129,7 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
         }
         let print = PendingRequestList.fingerprint(request.identifier)
         var previous: PendingRequestList.Entry?
-        if let index = pending.index(of: request.identifier, fingerprint: print) {
+        if let index = pending.position(of: request.identifier, fingerprint: print) {
             previous = pending.remove(at: index).entry
         }
         if previous?.request.trigger.repeats == true { repeatingCount -= 1 }
@@ -161,7 +161,7 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// - Complexity: O(k · p) for k identifiers and p pending (p ≤ ``limit``), no allocation.
     public mutating func removePendingRequests(withIdentifiers identifiers: [NotificationIdentifier]) {
         for identifier in identifiers {
-            guard let index = pending.index(of: identifier) else { continue }
+            guard let index = pending.position(of: identifier) else { continue }
             removePending(at: index)
         }
     }
@@ -170,28 +170,28 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     ///
     /// - Complexity: O(p) for p pending (kept in that order).
     public func pendingRequests() -> [NotificationRequest] {
-        pending.entries.map(\.request)
+        pending.requests
     }
 
     /// The next fire date of the pending request `identifier`, if pending.
     ///
     /// - Complexity: O(p).
     public func nextFireDate(of identifier: NotificationIdentifier) -> ReminderTime? {
-        pending.index(of: identifier).map { pending.entries[$0].nextFire }
+        pending.position(of: identifier).map { pending[$0].nextFire }
     }
 
     /// The earliest and latest next fire dates among pending requests.
     ///
     /// - Complexity: O(1).
     public var pendingFireRange: ClosedRange<ReminderTime>? {
-        guard let first = pending.first, let last = pending.last else { return nil }
-        return first.nextFire...last.nextFire
+        guard let first = pending.firstFire, let last = pending.lastFire else { return nil }
+        return first...last
     }
 
     /// The earliest fire date among pending requests.
     ///
     /// - Complexity: O(1).
-    public var nextFireDate: ReminderTime? { pending.first?.nextFire }
+    public var nextFireDate: ReminderTime? { pending.firstFire }
 
     /// Sets the app badge; `0` or less clears it.
     public mutating func setBadgeCount(_ count: Int) {
@@ -205,7 +205,7 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// - Complexity: O(d · p) for d deliveries and p pending (p ≤ 64); O(1) when nothing fires.
     public mutating func advance(to time: ReminderTime) -> [NotificationDelivery] {
         var deliveries: [NotificationDelivery] = []
-        while let next = pending.first, next.nextFire <= time {
+        while let next = pending.firstFire, next <= time {
             var (entry, print) = pending.remove(at: 0)
             if let value = rules.api.appliedBadge(entry.request.content.badge) { badge = value }
             deliveries.append(
@@ -233,9 +233,10 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
             return pending.count - 1
         case .mostRecentlyAdded:
             var victim = 0
-            for index in pending.entries.indices
-            where pending.entries[index].addedSequence < pending.entries[victim].addedSequence {
-                victim = index
+            var oldest = pending[0].addedSequence
+            for position in 1..<pending.count where pending[position].addedSequence < oldest {
+                victim = position
+                oldest = pending[position].addedSequence
             }
             return victim
         }

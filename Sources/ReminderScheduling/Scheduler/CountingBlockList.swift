@@ -178,6 +178,15 @@ package struct CountingBlockList<Key: Comparable> {
         return prefixCount(block) + upper
     }
 
+    /// The number of keys less than `key`.
+    ///
+    /// - Complexity: O(log n).
+    package func count(lessThan key: Key) -> Int {
+        let block = firstBlock { !($0 < key) }
+        guard block < blocks.count else { return count }
+        return prefixCount(block) + lowerBound(of: key, inBlock: block)
+    }
+
     /// Calls `body` with the keys in increasing order, starting after the prefix of keys for which
     /// `skip` is true (`skip` must be true for a prefix of the order), until `body` returns `false`.
     ///

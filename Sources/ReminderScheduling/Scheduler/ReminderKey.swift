@@ -48,12 +48,16 @@ public struct ReminderKey: Hashable, Sendable, Comparable {
     }
 }
 
-/// An item's due date in the badge index; the slot makes equal due dates distinct.
+/// An open item's due date in the badge index, with its identifier: ordered like the item's
+/// ``ReminderKey`` (due date, then identifier), so the index is also the queue of item reminders.
 struct DueKey: Hashable, Sendable, Comparable {
     var due: Int64
-    var slot: Int32
+    var id: String
+
+    /// The item reminder this key stands for.
+    var reminderKey: ReminderKey { ReminderKey(fire: ReminderTime(seconds: due), kind: .item, owner: id) }
 
     static func < (lhs: DueKey, rhs: DueKey) -> Bool {
-        lhs.due != rhs.due ? lhs.due < rhs.due : lhs.slot < rhs.slot
+        lhs.due != rhs.due ? lhs.due < rhs.due : lhs.id < rhs.id
     }
 }

@@ -68,7 +68,7 @@ extension ReminderScheduler {
         items[Int(slot)].state = .open(due: due)
         guard let due else { return }
         let id = items[Int(slot)].id
-        dueIndex.insert(DueKey(due: due.seconds, slot: slot))
+        dueIndex.insert(DueKey(due: due.seconds, id: id))
         adjustBadges(from: due, by: 1)
         if due > clock {
             insertWanted(ReminderKey(fire: due, kind: .item, owner: id))
@@ -77,12 +77,13 @@ extension ReminderScheduler {
         }
     }
 
-    /// Adds many open items at once. On an empty scheduler item `i` of `list` gets slot `i`, and both
-    /// indexes are built in O(N) from one radix sort of packed (due date, index) words: the badge index
-    /// straight from the sorted words, the reminder queue from the same order with equal due dates
-    /// in identifier order. Each pass is a tight loop over arrays (the identifiers are hashed in
-    /// batches), so the memory accesses of consecutive items overlap. Otherwise each item goes
-    /// through ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
+    /// Adds many open items at once. On an empty scheduler item `i` of `list` gets slot `i`, and the
+    /// badge index is built in O(N) from one radix sort of packed (due date, index) words, equal due
+    /// dates then put in identifier order; the window takes the first W items due after `now`, and the
+    /// rest are held as they are (a held item is an open item of the badge index beyond the window).
+    /// Each pass is a tight loop over arrays (the identifiers are hashed in batches), so the memory
+    /// accesses of consecutive items overlap. Otherwise each item goes through
+    /// ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
     ///
     /// - Complexity: O(N) for N items, plus O(t log t) for each run of t equal due dates.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
@@ -98,8 +99,16 @@ extension ReminderScheduler {
         reserveCapacity(list.count)
         for entry in list { items.append(ItemRecord(id: entry.id, state: .open(due: entry.due))) }
         guard slots.indexAll(items) else { return reloadOneByOne(list, now: now) }
-        let dueKeys = words.map { word in
-            DueKey(due: lowest &+ Int64(word >> 32), slot: Int32(truncatingIfNeeded: word & 0xFFFF_FFFF))
+        var dueKeys = words.map { word in
+            DueKey(due: lowest &+ Int64(word >> 32), id: list[Int(word & 0xFFFF_FFFF)].id)
+        }
+        // Equal due dates in identifier order (the words have them in list order).
+        var start = 0
+        while start < dueKeys.count {
+            var end = start + 1
+            while end < dueKeys.count, dueKeys[end].due == dueKeys[start].due { end += 1 }
+            if end - start > 1 { dueKeys[start..<end].sort() }
+            start = end
         }
         var firstFuture = 0
         var upper = dueKeys.count
@@ -109,14 +118,10 @@ extension ReminderScheduler {
         }
         overdueCount += firstFuture
         dueIndex = CountingBlockList(sorted: dueKeys)
-        let order = Self.identifierOrder(words, list)
-        let windowCount = min(capacity, order.count - firstFuture)
-        // Every index in `order` has a due date (the fallback is never used).
-        let keys = order[firstFuture...].lazy.map { index in
-            ReminderKey(fire: list[index].due ?? ReminderTime(seconds: lowest), kind: .item, owner: list[index].id)
+        entries = dueKeys[firstFuture...].prefix(capacity).map { dueKey in
+            let key = dueKey.reminderKey
+            return WindowEntry(key: key, badge: initialBadge(for: key), sync: .new)
         }
-        entries = keys.prefix(windowCount).map { WindowEntry(key: $0, badge: initialBadge(for: $0), sync: .new) }
-        held = CountingBlockList(sorted: keys.dropFirst(windowCount), ranked: false)
     }
 
     /// Starts again one item at a time (the list repeats an identifier).
@@ -182,21 +187,6 @@ extension ReminderScheduler {
             swap(&words, &buffer)
             shift += digitBits
         }
-    }
-
-    /// The indices of the sorted `words`, with equal due dates in identifier order.
-    ///
-    /// - Complexity: O(N + t log t) for runs of t equal due dates.
-    private static func identifierOrder(_ words: [UInt64], _ list: [(id: String, due: ReminderTime?)]) -> [Int] {
-        var order = words.map { Int($0 & 0xFFFF_FFFF) }
-        var start = 0
-        while start < words.count {
-            var end = start + 1
-            while end < words.count, words[end] >> 32 == words[start] >> 32 { end += 1 }
-            if end - start > 1 { order[start..<end].sort { list[$0].id < list[$1].id } }
-            start = end
-        }
-        return order
     }
 
     /// Marks item `id` done: its reminder and snooze are withdrawn and every pending badge firing at or
@@ -309,10 +299,13 @@ extension ReminderScheduler {
             snoozes[record.id] = nil
         }
         guard let due = record.state.due else { return }
-        removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
-        if dueIndex.remove(DueKey(due: due.seconds, slot: slot)) {
+        // Out of the badge index first: held items are the open items of the index beyond the
+        // window, and the window topped up below must not take this one back. Its own window entry
+        // (if any) is adjusted with the others and then removed; entries topped up are counted anew.
+        if dueIndex.remove(DueKey(due: due.seconds, id: record.id)) {
             adjustBadges(from: due, by: -1)
             if due <= clock { overdueCount -= 1 }
         }
+        removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
     }
 }

@@ -139,7 +139,7 @@ extension ReminderScheduler {
         pendingMisses.removeAll()
         let report = RefillReport(
             run: run, removed: removed, added: added, windowCount: entries.count,
-            heldCount: held.count, missed: missed, badgeSet: badgeSet, authorization: authorization,
+            heldCount: heldReminderCount, missed: missed, badgeSet: badgeSet, authorization: authorization,
             notice: notice, refreshRequest: refreshRequest)
         return report
     }
@@ -149,8 +149,9 @@ extension ReminderScheduler {
     private mutating func planNotice(_ perform: (NotificationEffect) -> Void) -> Int {
         guard configuration.mode == .overflowNotice else { return 0 }
         var wanted: OverflowNotice?
-        if !held.isEmpty, let last = entries.last?.key.fire {
-            wanted = OverflowNotice(fire: last, heldCount: held.count, badge: badge(at: last))
+        let heldCount = heldReminderCount
+        if heldCount > 0, let last = entries.last?.key.fire {
+            wanted = OverflowNotice(fire: last, heldCount: heldCount, badge: badge(at: last))
         }
         guard wanted != notice else { return 0 }
         defer { notice = wanted }

@@ -51,7 +51,7 @@ extension ReminderScheduler {
     mutating func insertWanted(_ key: ReminderKey, reusing entry: WindowEntry? = nil) {
         let candidate = entry ?? WindowEntry(key: key, badge: initialBadge(for: key), sync: .new)
         if entries.count < capacity {
-            if let smallestHeld = held.min, smallestHeld < key {
+            if let smallestHeld = heldMin(), smallestHeld < key {
                 hold(candidate)
                 fill()
             } else {
@@ -67,32 +67,34 @@ extension ReminderScheduler {
         hold(entries.removeLast())
     }
 
-    /// Moves an entry to the held set, removing it from the system if it is there.
+    /// Moves an entry to the held set, removing it from the system if it is there. An item's reminder
+    /// needs no bookkeeping: beyond the window, it is held.
     private mutating func hold(_ entry: WindowEntry) {
-        held.insert(entry.key)
+        if entry.key.kind != .item { heldOthers.insert(entry.key) }
         if entry.sync.isInSystem { removals.append(entry.key.identifier) }
     }
 
-    /// Removes a wanted reminder from the window or the held set; returns whether it was wanted.
+    /// Removes a wanted reminder from the window or the held set. An item's reminder must already be
+    /// out of ``dueIndex`` (a held item is an open item beyond the window: nothing else to remove).
     ///
     /// - Complexity: O(log N + W).
-    @discardableResult
-    mutating func removeWanted(_ key: ReminderKey) -> Bool {
+    mutating func removeWanted(_ key: ReminderKey) {
         let index = windowIndex(of: key)
         if index < entries.count, entries[index].key == key {
             let entry = entries.remove(at: index)
             if entry.sync.isInSystem { removals.append(key.identifier) }
             fill()
-            return true
+            return
         }
-        return held.remove(key)
+        if key.kind != .item { heldOthers.remove(key) }
     }
 
     /// Moves the smallest held keys into the window until it is full.
     ///
-    /// - Complexity: O(k log N) for k keys moved.
+    /// - Complexity: O(k (log N + t)) for k keys moved.
     mutating func fill() {
-        while entries.count < capacity, let key = held.popMin() {
+        while entries.count < capacity, let key = heldMin() {
+            if key.kind != .item { _ = heldOthers.popMin() }
             entries.append(WindowEntry(key: key, badge: initialBadge(for: key), sync: .new))
         }
     }
@@ -115,6 +117,19 @@ extension ReminderScheduler {
     ///
     /// - Complexity: O(f · (log N + W)) for f expired reminders.
     mutating func expire(now: ReminderTime) {
+        // Held keys are beyond every window key: some passed only if the whole window did.
+        var missedKeys: [ReminderKey] = []
+        var missedItems = 0
+        if holdsReminders, entries.last.map({ $0.key.fire <= now }) ?? true {
+            let passedItems = heldItems(beyond: itemFrontier(clock: clock), after: clock.seconds, through: now.seconds)
+            var passedOthers: [ReminderKey] = []
+            while let smallest = heldOthers.min, smallest.fire <= now {
+                _ = heldOthers.popMin()
+                passedOthers.append(smallest)
+            }
+            missedItems = passedItems.count
+            missedKeys = Self.merged(passedItems, passedOthers)
+        }
         if now > clock { clock = now }
         if let current = notice, current.fire <= now { notice = nil }
         var firedCount = 0
@@ -123,26 +138,18 @@ extension ReminderScheduler {
             if entries[firedCount].key.kind == .item { firedItems += 1 }
             firedCount += 1
         }
-        let firstMiss = pendingMisses.count
-        var missedItems = 0
-        while let smallest = held.min, smallest.fire <= now {
-            _ = held.popMin()
-            if smallest.kind == .item { missedItems += 1 }
+        for key in missedKeys {
             pendingMisses.append(
-                MissedReminder(
-                    key: smallest, reason: .outsideWindow(lastRun: lastRun?.at, windowEnd: windowEndAtLastRun)))
+                MissedReminder(key: key, reason: .outsideWindow(lastRun: lastRun?.at, windowEnd: windowEndAtLastRun)))
         }
-        guard firedCount > 0 || pendingMisses.count > firstMiss else { return }
+        guard firedCount > 0 || !missedKeys.isEmpty else { return }
         overdueCount += firedItems + missedItems
         // An item's reminder needs no bookkeeping once it fired: the others (snoozes, repeating
         // reminders, badge carriers) are copied out only when there are any.
         let fired = firedItems == firedCount ? [] : Array(entries[..<firedCount])
         entries.removeFirst(firedCount)
         for entry in fired { advancePastFire(entry.key, previous: entry, now: now) }
-        if missedItems < pendingMisses.count - firstMiss {
-            let missed = pendingMisses[firstMiss...].map(\.key)
-            for key in missed { advancePastFire(key, previous: nil, now: now) }
-        }
+        for key in missedKeys where key.kind != .item { advancePastFire(key, previous: nil, now: now) }
         fill()
     }
 

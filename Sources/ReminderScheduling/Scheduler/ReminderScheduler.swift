@@ -64,8 +64,10 @@ public struct ReminderScheduler: Sendable {
     var slots = ItemSlotTable()
     /// Due dates of incomplete items (the badge index).
     var dueIndex = CountingBlockList<DueKey>()
-    /// Wanted reminders outside the window; every key is greater than every window key.
-    var held = CountingBlockList<ReminderKey>(ranked: false)
+    /// The held reminders other than items' (snoozes, repeating reminders, badge carriers); the held
+    /// items are the open items of ``dueIndex`` beyond the window (`ReminderScheduler+Held.swift`).
+    /// Every held key is greater than every window key.
+    var heldOthers = CountingBlockList<ReminderKey>(ranked: false)
     /// The wanted reminders meant to be pending in the system, sorted by key.
     var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]
@@ -93,7 +95,6 @@ public struct ReminderScheduler: Sendable {
         items.reserveCapacity(itemCount)
         slots.reserveCapacity(itemCount, items: items)
         dueIndex.reserveCapacity(itemCount)
-        held.reserveCapacity(itemCount)
     }
 
     /// The slot of item `id`, if known.
@@ -128,7 +129,7 @@ public struct ReminderScheduler: Sendable {
     ///
     /// - Complexity: O(log N).
     public func badge(at time: ReminderTime) -> Int {
-        dueIndex.count(lessThanOrEqualTo: DueKey(due: time.seconds, slot: .max))
+        dueCount(atOrBefore: time.seconds)
     }
 
     /// The reminders the scheduler keeps (or, naive, has put) in the system, in (fire date, identifier)
@@ -138,21 +139,23 @@ public struct ReminderScheduler: Sendable {
     }
 
     /// How many wanted reminders are held outside the window.
-    public var heldCount: Int { held.count }
+    ///
+    /// - Complexity: O(log N + t) for t items sharing the due date of the window's last item.
+    public var heldCount: Int { heldReminderCount }
 
     /// How many reminders the app wants: the window and the held ones.
-    public var wantedCount: Int { entries.count + held.count }
+    ///
+    /// - Complexity: as ``heldCount``.
+    public var wantedCount: Int { entries.count + heldReminderCount }
 
     /// Every wanted reminder firing after `lower` and at or before `upper`, window and held, in order.
     ///
-    /// - Complexity: O(W + log N + m) for m results.
+    /// - Complexity: O(W + log N + m log t) for m results, at most t items sharing a due date.
     public func wantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> [ScheduledReminder] {
         var result = entries.filter { $0.key.fire > lower && $0.key.fire <= upper }
             .map { ScheduledReminder(key: $0.key, badge: $0.badge, placement: .window) }
-        held.forEach(skippingWhile: { $0.fire <= lower }) { key in
-            guard key.fire <= upper else { return false }
+        for key in heldReminders(after: lower, through: upper) {
             result.append(ScheduledReminder(key: key, badge: nil, placement: .held))
-            return true
         }
         return result
     }
@@ -182,14 +185,11 @@ public struct ReminderScheduler: Sendable {
 
     /// The earliest fire date after `time` among the wanted reminders (window or held).
     ///
-    /// - Complexity: O(W + log N).
+    /// - Complexity: O(W + log N + t) for t items sharing a due date.
     public func nextFire(after time: ReminderTime) -> ReminderTime? {
-        var result = entries.first { $0.key.fire > time }?.key.fire
-        held.forEach(skippingWhile: { $0.fire <= time }) { key in
-            if result.map({ key.fire < $0 }) ?? true { result = key.fire }
-            return false
-        }
-        return result
+        let window = entries.first { $0.key.fire > time }?.key.fire
+        guard let held = heldNextFire(after: time) else { return window }
+        return window.map { Swift.min($0, held) } ?? held
     }
 
     /// The incomplete items due at or before `time`, ordered by (due date, item).
@@ -199,7 +199,7 @@ public struct ReminderScheduler: Sendable {
         var result: [(item: String, due: ReminderTime)] = []
         dueIndex.forEach(skippingWhile: { _ in false }) { key in
             guard key.due <= time.seconds else { return false }
-            result.append((items[Int(key.slot)].id, ReminderTime(seconds: key.due)))
+            result.append((key.id, ReminderTime(seconds: key.due)))
             return true
         }
         return result.sorted { ($0.due, $0.item) < ($1.due, $1.item) }

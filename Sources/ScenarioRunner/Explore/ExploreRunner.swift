@@ -18,6 +18,8 @@ public struct ExploreRunner: Sendable {
     /// The base scenario (decoded once).
     public let scenario: Scenario
     let variant: ExploreVariant
+    /// The base scenario ready for each run's faults (no JSON per run).
+    let transform: ExploreTransform
 
     /// The exploration of `runs` runs (for partial results and their merging).
     public func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
@@ -34,6 +36,7 @@ public struct ExploreRunner: Sendable {
             throw .scenario(error)
         }
         variant = ExploreVariant(root: root, scenario: scenario)
+        transform = ExploreTransform(scenario: scenario)
     }
 
     /// The seed of run `run` (below 2⁶³, so it is a plain JSON number in a reproduction file).
@@ -55,24 +58,34 @@ public struct ExploreRunner: Sendable {
     ///   - plan: the whole exploration (default: runs `0..<runs.upperBound`).
     ///   - starting: called with each run's number and seed before it runs (the command line
     ///     keeps them where a crash handler can print them).
-    /// - Complexity: one decode and one simulation per run.
+    /// - Complexity: one simulation per run (the faults are applied to the decoded scenario).
     public func explore(
         runs: Range<UInt64>, of plan: ExplorePlan? = nil,
         starting: (_ run: UInt64, _ seed: UInt64) -> Void = { _, _ in }
     ) -> ExploreReport {
         var report = ExploreReport(plan: plan ?? self.plan(runs: runs.upperBound), covered: RunCoverage(runs))
         for run in runs {
-            starting(run, runSeed(run))
-            let outcome = check(seed: runSeed(run), faults: faults(run), removed: [])
+            let seed = runSeed(run)
+            starting(run, seed)
+            let outcome = check(run: run, seed: seed)
             report.runs += 1
             guard let failures = outcome, !failures.isEmpty else { continue }
-            report.record(ExploreFailure(run: run, seed: runSeed(run), failures: failures))
+            report.record(ExploreFailure(run: run, seed: seed, failures: failures))
         }
         return report
     }
 
-    /// The invariant failures of one run (`nil` when the drawn file does not decode: a draw the
-    /// scenario format cannot express, counted as passing).
+    /// The invariant failures of run `run` (with seed `seed`), its faults applied to the decoded
+    /// scenario (``ExploreTransform``), or `nil` for a draw the scenario format cannot express
+    /// (counted as passing).
+    func check(run: UInt64, seed: UInt64) -> [String]? {
+        transform.scenario(seed: seed, faults: faults(run)).map(ExploreRunner.invariantFailures)
+    }
+
+    /// The invariant failures of one run decoded from its file, as a reproduction is (`nil` when
+    /// the drawn file does not decode: a draw the scenario format cannot express, counted as
+    /// passing). Shrinking takes this path: it removes script steps, which the file's decoding
+    /// checks (a step naming an item only a removed step added).
     ///
     /// The run's file is decoded without its `"history"`, and the base scenario's history and
     /// learned store order are put back (the history is the same in every run; learning it again
@@ -91,10 +104,10 @@ public struct ExploreRunner: Sendable {
     /// badge equal to the overdue count the app knew at its last refill (``ExploreMonitor``), and
     /// messages delivered in send order on each channel (``LinkOrderCheck``).
     ///
-    /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``); only a run that
+    /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``, no trace kept); only a run that
     /// broke one of the world's invariants is run again in full, for the messages with their trails.
     static func invariantFailures(of scenario: Scenario) -> [String] {
-        var simulation = ScenarioSimulation(scenario: scenario)
+        var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
         let verdict = simulation.runForVerdict(monitor: &monitor)
         var failures: [String] = []

@@ -254,9 +254,9 @@ public struct ComplicationFeature: SimulationFeature {
 public enum ComplicationEvent: Hashable, Sendable {
     /// The watch's list changed: its remaining items, in display order, are the truth now.
     ///
-    /// It carries the list itself (shared, not copied): the complication reads the remaining
-    /// items from it only when it has a model.
-    case listChanged(ShoppingList)
+    /// It carries the list itself (shared, not copied; indirect, so every world event stays
+    /// small to copy): the complication reads the remaining items from it only when it has a model.
+    indirect case listChanged(ShoppingList)
     /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a budgeted
     /// phone transfer (``ComplicationReloadSource/phoneTransfer``), with the watch app in the
     /// foreground or not (the sender owns the app's lifecycle): only a foreground reload may be
@@ -269,9 +269,10 @@ public enum ComplicationEvent: Hashable, Sendable {
     /// The system wakes the app for its scheduled background refresh.
     case refreshWake(token: Int)
     /// The app's background task ends (completed, or terminated by the system).
-    case taskEnded(BackgroundTaskResult, token: Int)
+    /// (Indirect, as ``taskWork(_:)``: rare, and every world event stays small to copy.)
+    indirect case taskEnded(BackgroundTaskResult, token: Int)
     /// The system reloads the timeline, as its policy asked.
     case policyReload(token: Int)
     /// From now on each background task does this work (a `backgroundTaskWork` step).
-    case taskWork(BackgroundTaskWork)
+    indirect case taskWork(BackgroundTaskWork)
 }

@@ -1,3 +1,5 @@
+import CompanionModel
+
 /// Whether a run keeps its trace.
 ///
 /// A run that only wants its verdict and figures (`sweep`, `explore`, benchmarks) needs no
@@ -16,4 +18,14 @@ public enum TraceMode: Sendable {
     case recorded
     /// No trace event is built or kept; the trace stays empty.
     case off
+}
+
+extension TraceMode {
+    /// What the library models that build trace details (the link, the sync endpoints) are told.
+    var modelTracing: ModelTracing {
+        switch self {
+        case .recorded: return .traced
+        case .off: return .untraced
+        }
+    }
 }

@@ -64,6 +64,7 @@ public struct WatchFeature: SimulationFeature {
     }
 
     public mutating func handle(_ event: WatchEvent, _ context: WorldContext) -> [WorldEffect] {
+        sync.tracing = context.trace.modelTracing
         switch event {
         case .tap(let item): return wrist(.tap(item, at: context.now), context)
         case .wrist(let position): return setWrist(position, context)
@@ -110,7 +111,8 @@ public enum WatchEvent: Sendable {
     /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
     case rowGone(tap: Int, latency: SimDuration)
     /// Hand a committed operation to the app's sync courier (it picks the link channel).
-    case commit(ListOperation)
+    /// (Indirect: one reference, so every world event stays small to copy.)
+    indirect case commit(ListOperation)
     /// The user adds an item by dictation in the watch app.
     case addItem(ItemID, title: String)
     /// The link handed the watch app a message or transfer.
