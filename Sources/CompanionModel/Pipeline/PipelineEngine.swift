@@ -192,9 +192,16 @@ struct PipelineEngine {
     }
 
     /// Effects recorded since the last call, in time order.
+    ///
+    /// The recorded array is handed over, not copied: emptying a buffer the caller now shares
+    /// would allocate a new one on every call, even one with nothing to take.
+    ///
+    /// - Complexity: O(1).
     mutating func takeEffects() -> [PipelineEffect] {
-        defer { effects.removeAll(keepingCapacity: true) }
-        return effects
+        guard !effects.isEmpty else { return [] }
+        let taken = effects
+        effects = []
+        return taken
     }
 
     private func currentRates() -> (main: Int64, background: Int64) {

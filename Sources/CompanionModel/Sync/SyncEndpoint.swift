@@ -115,19 +115,32 @@ public struct SyncEndpoint: Hashable, Sendable {
         let touched = itemsTouched(by: event)
         let before = touched.map { replica.item($0) }
         let effects = replica.reduce(event)
-        var lastOperation: [ItemID: ListOperation] = [:]
+        var applied: [ListOperation] = []
         for effect in effects {
             switch effect {
             case .applied(let operation, let outcome):
                 if operation.id.origin == device { note(.made, operation, at: now, into: &out) }
                 note(.applied(outcome), operation, at: now, into: &out)
-                lastOperation[operation.item] = operation
+                applied.append(operation)
             case .duplicate(let operation): note(.duplicate, operation, at: now, into: &out)
             case .held(let operation, let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
             case .refused(let item, let edit, let refusal): out.append(.refused(item, edit, refusal))
             case .send: break
             }
         }
+        guard !applied.isEmpty else { return effects }
+        if touched.count == 1 {
+            // The usual event (an edit, or an operation that releases nothing) touches one item:
+            // no table of operations by item, no set of items reported.
+            let item = touched[0]
+            if let operation = applied.last(where: { $0.item == item }) {
+                let after = replica.item(item)
+                if after != before[0] { out.append(.itemChanged(item, before: before[0], after: after, by: operation)) }
+            }
+            return effects
+        }
+        var lastOperation: [ItemID: ListOperation] = [:]
+        for operation in applied { lastOperation[operation.item] = operation }
         var reported: Set<ItemID> = []
         for (item, shown) in zip(touched, before) where reported.insert(item).inserted {
             let after = replica.item(item)

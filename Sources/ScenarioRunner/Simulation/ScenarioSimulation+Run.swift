@@ -44,19 +44,21 @@ extension ScenarioSimulation {
     /// checked while the run goes, not only at its end).
     mutating func runForVerdict<Monitor: RunMonitor>(monitor: inout Monitor) -> ScenarioVerdict {
         traceMode = .off
-        runScript(monitor: &monitor)
+        runScript(monitor: &monitor, keeping: .counts)
         endRun()
         let settled = settled()
         return ScenarioVerdict(
-            seed: seed, expectationsChecked: expectationResults.count,
-            expectationsFailed: expectationResults.reduce(0) { $0 + ($1.passed ? 0 : 1) },
+            seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
             loopStatus: loop.status, discrepanciesSettled: settled.syncDiscrepancies(),
             linkDeliveries: settled.link.transport.deliveries)
     }
 
     /// Starts the features, schedules the script's actions, and handles every event until the
     /// scenario's end, checking each expectation step at its time and the final expectations.
-    mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor) {
+    ///
+    /// With `keeping: .counts` (the verdict's path) expectations are only counted: no
+    /// ``ExpectationResult`` (label, location) is built.
+    mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor, keeping: ExpectationKeeping = .results) {
         ending = .open
         if case .recorded = traceMode {
             record(
@@ -75,10 +77,10 @@ extension ScenarioSimulation {
         for step in scenario.script {
             guard case .expectations(let expectations) = step.content else { continue }
             runEvents(notAfter: step.time, monitor: &monitor)
-            check(expectations)
+            check(expectations, keeping: keeping)
         }
         runEvents(notAfter: scenario.end, monitor: &monitor)
-        check(scenario.finalExpectations)
+        check(scenario.finalExpectations, keeping: keeping)
     }
 
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
@@ -97,9 +99,12 @@ extension ScenarioSimulation {
         }
     }
 
-    mutating func check(_ expectations: [LocatedExpectation]) {
+    mutating func check(_ expectations: [LocatedExpectation], keeping: ExpectationKeeping = .results) {
         for located in expectations {
             let failure = located.expectation.failure(in: self)
+            expectationTally.checked += 1
+            if failure != nil { expectationTally.failed += 1 }
+            guard case .results = keeping else { continue }
             expectationResults.append(
                 ExpectationResult(
                     time: now, location: located.location, path: located.path, label: located.expectation.label,
@@ -132,6 +137,20 @@ extension ScenarioSimulation {
     func summarySections() -> [ReportSection] {
         watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
     }
+}
+
+/// What a run keeps of its expectation checks.
+enum ExpectationKeeping {
+    /// Every check as an ``ExpectationResult`` (with its label and location), and the counts.
+    case results
+    /// Only the counts (``ExpectationTally``): the verdict's path.
+    case counts
+}
+
+/// How many expectations a run checked, and how many of them failed.
+struct ExpectationTally: Sendable {
+    var checked = 0
+    var failed = 0
 }
 
 /// Sees a run after each event it handles (``ScenarioSimulation/runForVerdict(monitor:)``).

@@ -43,6 +43,8 @@ public struct ScenarioSimulation {
     var ending = RunEnding.open
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
+    /// Expectations checked so far, and how many failed (kept even when the results are not).
+    var expectationTally = ExpectationTally()
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
