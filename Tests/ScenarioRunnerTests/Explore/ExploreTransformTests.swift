@@ -72,6 +72,23 @@ import Testing
         #expect(compared > 200, "most draws are scenarios (\(compared) of 250)")
     }
 
+    /// A draw the file cannot express is no scenario either way: here fault steps would take the
+    /// script past its event limit, which decoding rejects; a fault that adds no step is fine.
+    @Test func aDrawTheFileRejectsIsNoScenarioEitherWay() throws {
+        let text = ExploreTests.scenarioText.replacingOccurrences(
+            of: #""pipeline": "instant","#, with: #""pipeline": "instant", "eventLimit": 4,"#)
+        let explorer = try ExploreRunner(
+            file: "e.json", root: try JSONParser.parse(Array(text.utf8), file: "e.json"), seed: 1)
+        let overLimit: [ExploreFault] = [.wristDown(at: .zero + .seconds(5), length: .seconds(3))]
+        #expect(explorer.transform.scenario(seed: 7, faults: overLimit) == nil)
+        let file = try #require(explorer.variant.tree(seed: 7, faults: overLimit).jsonValue?.pretty())
+        #expect(throws: ScenarioError.self) { try ScenarioDecoder.decode(Array(file.utf8), file: "repro.json") }
+        let linkOnly: [ExploreFault] = [.duplicates(perMille: 100)]
+        let scenario = try #require(explorer.transform.scenario(seed: 7, faults: linkOnly))
+        #expect(scenario.sections.link?.configuration.faults.duplicateProbability == 0.1)
+        #expect(scenario.script.count == 4)
+    }
+
     /// Fault steps go after the base steps of the same time, in the order the faults added them.
     @Test func addedStepsMergeAfterBaseStepsOfTheSameTime() throws {
         func step(_ seconds: Int64, _ path: String) -> ScriptStep {
