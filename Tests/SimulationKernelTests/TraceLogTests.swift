@@ -86,4 +86,28 @@ import Testing
         #expect(recorder.events[8_999] == TraceEvent(time: at(8_999), kind: "tock", fields: ["n": 8_999]))
         #expect(recorder.events[4_096].fields[0].value == .int(4_096), "the first event of the second chunk")
     }
+
+    /// Kinds whose events change their keys, key order, field count (past the remembered
+    /// positions) and values from one event to the next: every event reads back as recorded.
+    @Test(arguments: 0..<20)
+    func eventsOfOneKindThatVaryReadBackAsRecorded(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let keys = ["item", "device", "op", "edit", "channel", "k5", "k6", "k7", "k8", "k9", "k10"]
+        let values: [TraceValue] = [
+            "kale", "eggs", "watch", "phone", .string(String(repeating: "long value ", count: 4)), 7, -1, true,
+            .decimal(5, scale: 2), .duration(.seconds(3)), .list(["a"]), "",
+        ]
+        var events: [TraceEvent] = []
+        for index in 0..<400 {
+            let count = Int.random(in: 0...12, using: &rng)
+            let fields = (0..<count).map { _ in
+                (key: keys.randomElement(using: &rng) ?? "item", value: values.randomElement(using: &rng) ?? 0)
+            }
+            let kind = ["sync.made", "link.send", "watch.tap"].randomElement(using: &rng) ?? "sync.made"
+            events.append(TraceEvent(time: at(Int64(index)), kind: kind, fieldList: fields))
+        }
+        var recorder = TraceRecorder()
+        for event in events { recorder.record(event) }
+        #expect(Array(recorder.events) == events, "seed \(seed)")
+    }
 }

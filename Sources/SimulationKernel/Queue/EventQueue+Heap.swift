@@ -18,7 +18,7 @@ extension EventQueue {
     ///
     /// - Complexity: O(1).
     @inlinable
-    var heapTop: Entry? {
+    var heapTop: Key? {
         switch root {
         case .pending:
             return heap.first
@@ -34,7 +34,7 @@ extension EventQueue {
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    mutating func insertIntoHeap(_ entry: Entry) {
+    mutating func insertIntoHeap(_ entry: Key) {
         switch root {
         case .vacated:
             root = .pending
@@ -57,7 +57,7 @@ extension EventQueue {
     }
 
     @inlinable
-    mutating func siftUp(from start: Int, _ entry: Entry) {
+    mutating func siftUp(from start: Int, _ entry: Key) {
         heap.withUnsafeMutableBufferPointer { buffer in
             var index = start
             while index > 0 {
@@ -71,7 +71,7 @@ extension EventQueue {
     }
 
     @inlinable
-    mutating func siftDown(from start: Int, _ entry: Entry) {
+    mutating func siftDown(from start: Int, _ entry: Key) {
         heap.withUnsafeMutableBufferPointer { buffer in
             let count = buffer.count
             var index = start

@@ -14,7 +14,9 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// A priority queue of future events: earliest time first, and among equal times the
 /// order in which they were scheduled (FIFO).
 ///
-/// It is an array-backed binary min-heap keyed by `(time, sequence)`. Cancellation is lazy:
+/// It is an array-backed binary min-heap keyed by `(time, sequence)`. The heap holds only each
+/// entry's time, sequence and the slot of its event in a side array, so the sifts move small
+/// plain values and never copy (retain and release) the events themselves. Cancellation is lazy:
 /// a cancelled event stays in the heap, marked, and is skipped when it reaches the top, so
 /// cancelling never searches the heap.
 ///
@@ -56,6 +58,29 @@ public struct EventQueue<Time: Comparable, Event> {
         }
     }
 
+    /// A heap entry: the event's time and sequence, and where its event waits in `slots`.
+    @usableFromInline
+    struct Key {
+        @usableFromInline var time: Time
+        @usableFromInline var sequence: UInt64
+        @usableFromInline var slot: Int
+
+        @inlinable
+        init(time: Time, sequence: UInt64, slot: Int) {
+            self.time = time
+            self.sequence = sequence
+            self.slot = slot
+        }
+
+        @inlinable
+        func precedes(_ other: Key) -> Bool { precedes(other.time, other.sequence) }
+
+        @inlinable
+        func precedes(_ otherTime: Time, _ otherSequence: UInt64) -> Bool {
+            time < otherTime || (!(otherTime < time) && sequence < otherSequence)
+        }
+    }
+
     /// What `heap[0]` holds.
     @usableFromInline
     enum Root: Sendable {
@@ -66,7 +91,11 @@ public struct EventQueue<Time: Comparable, Event> {
     }
 
     /// A binary min-heap by `(time, sequence)`; see ``Root`` for its first slot.
-    @usableFromInline var heap: [Entry] = []
+    @usableFromInline var heap: [Key] = []
+    /// The events of the heap's entries, by `Key.slot`; a free slot is `nil` and listed in
+    /// `freeSlots` for reuse.
+    @usableFromInline var slots: [Event?] = []
+    @usableFromInline var freeSlots: [Int] = []
     @usableFromInline var root: Root = .pending
     /// Entries scheduled at `currentTime`, in schedule order, from `currentHead` on.
     @usableFromInline var current: [Entry] = []
@@ -84,6 +113,7 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public init(capacity: Int) {
         heap.reserveCapacity(capacity)
+        slots.reserveCapacity(capacity)
     }
 
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
@@ -109,14 +139,14 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: Event, at time: Time) -> EventID {
-        let entry = Entry(time: time, sequence: nextSequence, event: event)
+        let sequence = nextSequence
         nextSequence &+= 1
         if time == currentTime {
-            current.append(entry)
+            current.append(Entry(time: time, sequence: sequence, event: event))
         } else {
-            insertIntoHeap(entry)
+            insertIntoHeap(Key(time: time, sequence: sequence, slot: store(event)))
         }
-        return EventID(sequence: entry.sequence)
+        return EventID(sequence: sequence)
     }
 
     /// Cancels a pending event. Cancelling an event that already ran, or was already
@@ -170,12 +200,18 @@ public struct EventQueue<Time: Comparable, Event> {
     var nextIsCurrent: Bool {
         guard currentHead < current.count else { return false }
         guard let top = heapTop else { return true }
-        return !top.precedes(current[currentHead])
+        let front = current[currentHead]
+        return !top.precedes(front.time, front.sequence)
     }
 
+    /// The time and sequence of the next entry.
     @inlinable
-    func peekNext() -> Entry? {
-        nextIsCurrent ? current[currentHead] : heapTop
+    func peekNext() -> (time: Time, sequence: UInt64)? {
+        if nextIsCurrent {
+            let front = current[currentHead]
+            return (front.time, front.sequence)
+        }
+        return heapTop.map { ($0.time, $0.sequence) }
     }
 
     @inlinable
@@ -190,12 +226,31 @@ public struct EventQueue<Time: Comparable, Event> {
             return entry
         }
         settleRoot()
-        guard let top = heap.first else { return nil }
+        guard let top = heap.first, let event = take(top.slot) else { return nil }
         root = .vacated
         if currentHead == current.count { currentTime = top.time }
-        return top
+        return Entry(time: top.time, sequence: top.sequence, event: event)
+    }
+
+    /// Puts `event` in a free slot (or a new one) and returns the slot.
+    @inlinable
+    mutating func store(_ event: Event) -> Int {
+        if let slot = freeSlots.popLast() {
+            slots[slot] = event
+            return slot
+        }
+        slots.append(event)
+        return slots.count - 1
+    }
+
+    /// Moves the event out of `slot` and frees the slot.
+    @inlinable
+    mutating func take(_ slot: Int) -> Event? {
+        freeSlots.append(slot)
+        return slots[slot].take()
     }
 }
 
 extension EventQueue: Sendable where Time: Sendable, Event: Sendable {}
 extension EventQueue.Entry: Sendable where Time: Sendable, Event: Sendable {}
+extension EventQueue.Key: Sendable where Time: Sendable {}

@@ -18,6 +18,15 @@ public struct TraceLog: RandomAccessCollection, Sendable {
     /// Values that do not fit a tag and a 64-bit payload (lists, decimals of a large scale).
     private var others: [TraceValue] = []
     private var strings = TraceStringTable()
+    /// The kinds, numbered apart from the other strings so that their ids stay small and dense.
+    private var kindNames = TraceStringTable()
+    /// The last key and string value seen at each of the first ``cachedFields`` field positions of
+    /// each kind, with their ids: events of one kind repeat their keys in order and often their
+    /// values, and comparing with the last one is cheaper than a hash lookup.
+    private var lastFields: [LastField] = []
+    /// The kind of the event begun last, and how many fields it has so far.
+    private var openKind: UInt32 = 0
+    private var openFields = 0
 
     /// An empty log.
     public init() {}
@@ -51,7 +60,7 @@ public struct TraceLog: RandomAccessCollection, Sendable {
     /// The kind of the event at `position`.
     ///
     /// - Complexity: O(1).
-    public func kind(at position: Int) -> String { strings[kinds[position]] }
+    public func kind(at position: Int) -> String { kindNames[kinds[position]] }
 
     /// The value of the first field named `key` of the event at `position`.
     ///
@@ -74,16 +83,39 @@ public struct TraceLog: RandomAccessCollection, Sendable {
     /// Starts an event; its fields follow with ``appendField(_:_:)``.
     mutating func beginEvent(time: SimTime, kind: String) {
         times.append(time.nanoseconds)
-        kinds.append(strings.id(kind))
+        openKind = kindNames.id(kind)
+        openFields = 0
+        kinds.append(openKind)
         fieldStarts.append(keys.count)
     }
 
     /// Appends a field to the event begun last.
     mutating func appendField(_ key: String, _ value: TraceValue) {
-        keys.append(strings.id(key))
-        let (tag, payload) = encode(value)
+        let position = openFields < Self.cachedFields ? Int(openKind) * Self.cachedFields + openFields : -1
+        openFields += 1
+        if position >= lastFields.count, position >= 0 {
+            lastFields += repeatElement(LastField(), count: position + 1 - lastFields.count)
+        }
+        if position >= 0, let id = lastFields[position].keyID, lastFields[position].key == key {
+            keys.append(id)
+        } else {
+            let id = strings.id(key)
+            keys.append(id)
+            if position >= 0 { (lastFields[position].key, lastFields[position].keyID) = (key, id) }
+        }
+        let (tag, payload) = encode(value, position: position)
         tags.append(tag)
         payloads.append(payload)
+    }
+
+    /// How many leading field positions per kind remember their last key and string value.
+    private static let cachedFields = 8
+
+    private struct LastField {
+        var key = ""
+        var keyID: UInt32?
+        var value = ""
+        var valueID: UInt32?
     }
 
     private func fieldRange(_ position: Int) -> Range<Int> {
@@ -104,11 +136,17 @@ public struct TraceLog: RandomAccessCollection, Sendable {
     private static let otherTag: FieldTag = 6
     private static let decimalTag: FieldTag = 56
 
-    private mutating func encode(_ value: TraceValue) -> (FieldTag, Int64) {
+    private mutating func encode(_ value: TraceValue, position: Int = -1) -> (FieldTag, Int64) {
         switch value {
         case .int(let number): return (Self.intTag, number)
         case .unsigned(let number): return (Self.unsignedTag, Int64(bitPattern: number))
-        case .string(let text): return (Self.stringTag, Int64(strings.id(text)))
+        case .string(let text):
+            if position >= 0, let id = lastFields[position].valueID, lastFields[position].value == text {
+                return (Self.stringTag, Int64(id))
+            }
+            let id = strings.id(text)
+            if position >= 0 { (lastFields[position].value, lastFields[position].valueID) = (text, id) }
+            return (Self.stringTag, Int64(id))
         case .bool(let flag): return (flag ? Self.trueTag : Self.falseTag, 0)
         case .duration(let duration): return (Self.durationTag, duration.nanoseconds)
         case .decimal(let number, let scale) where scale >= 0 && scale < Int(FieldTag.max - Self.decimalTag):
