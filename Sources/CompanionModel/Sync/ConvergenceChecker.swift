@@ -37,7 +37,7 @@ public enum ConvergenceChecker {
         -> [(item: ItemID, kind: SyncDiscrepancy.Kind, detail: String)]
     {
         let passed = receiver.passedThrough(from: origin.device)
-        let held = receiver.gates[origin.device]?.held ?? [:]
+        let held = receiver.gates[origin.device].held
         return origin.appliedLog.filter { $0.id.origin == origin.device && $0.id.sequence > passed }.map { operation in
             let state =
                 held[operation.id.sequence] != nil ? "is held there, waiting for #\(passed + 1)" : "never arrived"

@@ -72,7 +72,7 @@ public struct ListReplica: Hashable, Sendable {
     /// Every item this device knows of, listed or not.
     public private(set) var items: [ItemID: ReplicaItem] = [:]
     /// Per origin, the operations let through so far and those held for a predecessor.
-    public private(set) var gates: [LinkSide: SequenceGate] = [.watch: SequenceGate(), .phone: SequenceGate()]
+    public private(set) var gates = SequenceGates()
     /// This device's operations the other device has not acknowledged, by sequence number.
     public private(set) var outbox: [Int: ListOperation] = [:]
     /// Every operation merged here, local and remote, in the order it was merged (the audit
@@ -93,13 +93,13 @@ public struct ListReplica: Hashable, Sendable {
     }
 
     /// The number of this device's own operations so far.
-    public var lastSequence: Int { gates[device]?.passedThrough ?? 0 }
+    public var lastSequence: Int { gates[device].passedThrough }
 
     /// The operations from `origin` let through so far (all of them, for this device itself).
-    public func passedThrough(from origin: LinkSide) -> Int { gates[origin]?.passedThrough ?? 0 }
+    public func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }
 
     /// The number of operations held for a missing predecessor.
-    public var heldCount: Int { gates.values.reduce(0) { $0 + $1.held.count } }
+    public var heldCount: Int { gates.heldCount }
 
     /// The listed items in canonical order (loaded items, then added items by first add).
     ///
@@ -138,7 +138,7 @@ public struct ListReplica: Hashable, Sendable {
         if let refusal = refusal(of: edit, on: items[id]) { return [.refused(id, edit, refusal)] }
         clock += 1
         let sequence = lastSequence + 1
-        gates[device, default: SequenceGate()].passLocal(sequence)
+        gates[device].passLocal(sequence)
         let operation = ListOperation(
             id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
             version: SyncVersion(counter: clock, device: device))
@@ -164,7 +164,7 @@ public struct ListReplica: Hashable, Sendable {
         if device == .phone, PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return [merge(operation)]
         }
-        switch gates[operation.id.origin, default: SequenceGate()].admit(operation) {
+        switch gates[operation.id.origin].admit(operation) {
         case .duplicate: return [.duplicate(operation)]
         case .held(let missing): return [.held(operation, waitingFor: missing)]
         case .pass(let released):

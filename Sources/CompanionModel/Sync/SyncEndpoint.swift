@@ -160,8 +160,8 @@ public struct SyncEndpoint: Hashable, Sendable {
         case .edit(let item, _): return [item]
         case .received(let operation):
             var items = [operation.item]
-            guard let gate = replica.gates[operation.id.origin], operation.id.sequence == gate.passedThrough + 1
-            else { return items }
+            let gate = replica.gates[operation.id.origin]
+            guard operation.id.sequence == gate.passedThrough + 1 else { return items }
             var next = operation.id.sequence + 1
             while let held = gate.held[next] {
                 items.append(held.item)

@@ -1,0 +1,36 @@
+/// One ``SequenceGate`` per origin device: what a replica has let through from the watch and
+/// from the phone.
+///
+/// Two stored gates instead of a dictionary keyed by device: reading or passing a gate is a
+/// field access, not a hash lookup (a replica does it for every operation it makes or receives).
+///
+/// ```swift
+/// var gates = SequenceGates()
+/// gates[.phone].passLocal(1)
+/// gates[.phone].passedThrough   // 1
+/// ```
+public struct SequenceGates: Hashable, Sendable {
+    /// The gate of operations made on the watch.
+    public var watch = SequenceGate()
+    /// The gate of operations made on the phone.
+    public var phone = SequenceGate()
+
+    /// Both gates, nothing let through yet.
+    public init() {}
+
+    /// The gate of operations made on `origin`.
+    ///
+    /// - Complexity: O(1).
+    public subscript(origin: LinkSide) -> SequenceGate {
+        get { origin == .watch ? watch : phone }
+        _modify {
+            switch origin {
+            case .watch: yield &watch
+            case .phone: yield &phone
+            }
+        }
+    }
+
+    /// Operations held for a missing predecessor, from both origins.
+    public var heldCount: Int { watch.held.count + phone.held.count }
+}
