@@ -5,9 +5,10 @@ import SimulationKernel
 /// `wristsim-bench scale`: for every input a user controls the size of (the file itself and its
 /// errors, script steps, taps,
 /// windows, terminations, history trips and items, repeating occurrences, deliveries, pushes,
-/// refreshes, latency taps), the time and peak memory of a run at n = 10³, 10⁴, 10⁵ (10⁶ where an
-/// element is small), and the ratio between successive sizes (≈ 10 for linear, ≈ 100 for
-/// quadratic).
+/// refreshes, latency taps), the wall time, CPU time and peak memory of a run at n = 10³, 10⁴, 10⁵
+/// (10⁶ where an element is small), and the ratio between successive sizes (≈ 10 for linear,
+/// ≈ 100 for quadratic; of the CPU time, which a machine shared with other work disturbs less
+/// than the wall time).
 ///
 /// Each scenario is generated in memory as JSON text and goes through the real decoder and
 /// runner. Each (input, n) runs in a child process (`--input NAME --n N`), so its peak
@@ -17,7 +18,7 @@ struct ScaleWorkload: BenchWorkload {
     let summary = "Time and peak memory of every user-sized input at n = 10^3..10^5 (10^6), with growth ratios"
     let optionsHelp = """
           --input NAME   only this input (\(ScaleInput.all.map(\.name).joined(separator: ", ")))
-          --n N          run one size in this process and print "seconds maxRSSkB" (used by the parent)
+          --n N          run one size in this process and print "seconds maxRSSkB passed cpuSeconds" (used by the parent)
           --max N        skip sizes above N (default 10000, so CI stays quick; --max 1000000 for every size)
         """
 
@@ -34,29 +35,31 @@ struct ScaleWorkload: BenchWorkload {
             guard let n = Int(text), n > 0, let input = inputs.first, inputs.count == 1 else {
                 throw BenchUsageError(message: "--n needs a positive size and one --input")
             }
-            let (seconds, passed) = Self.measure(input, n: n)
-            print("\(seconds) \(Self.maxResidentKilobytes()) \(passed)")
+            let figures = Self.measure(input, n: n)
+            print("\(figures.seconds) \(Self.maxResidentKilobytes()) \(figures.passed) \(figures.cpuSeconds)")
             exit(0)
         }
         let maximum = value("--max", in: arguments).flatMap(Int.init) ?? 10_000
         var report = BenchReport()
         for input in inputs {
-            var previous: (seconds: Double, kilobytes: Int)?
+            var previous: (cpuSeconds: Double, kilobytes: Int)?
             for n in input.sizes where n <= maximum {
-                guard let (seconds, kilobytes) = Self.child(input, n: n) else {
+                guard let (seconds, cpuSeconds, kilobytes) = Self.child(input, n: n) else {
                     report.add("\(input.name).n\(n)", .string("failed"))
                     continue
                 }
                 let ratio =
                     previous.map {
                         String(
-                            format: "×%.1f time, ×%.1f memory", seconds / max($0.seconds, 1e-6),
+                            format: "×%.1f time, ×%.1f memory", cpuSeconds / max($0.cpuSeconds, 1e-6),
                             Double(kilobytes) / Double(max($0.kilobytes, 1)))
                     } ?? "-"
                 report.add(
                     "\(input.name).n\(n)",
-                    .string(String(format: "%.3f s  %d MB  %@", seconds, kilobytes / 1024, ratio)))
-                previous = (seconds, kilobytes)
+                    .string(
+                        String(
+                            format: "%.3f s  cpu %.3f s  %d MB  %@", seconds, cpuSeconds, kilobytes / 1024, ratio)))
+                previous = (cpuSeconds, kilobytes)
             }
         }
         return report
@@ -67,10 +70,16 @@ struct ScaleWorkload: BenchWorkload {
         return arguments[index + 1]
     }
 
-    /// Decodes and runs the input of size `n`; returns the wall time and whether it passed.
-    static func measure(_ input: ScaleInput, n: Int) -> (Double, Bool) {
+    /// Decodes and runs the input of size `n`; returns the wall time, the CPU time (user and
+    /// system: on a shared machine, the part of the wall time this process ran) and whether it
+    /// passed.
+    static func measure(_ input: ScaleInput, n: Int) -> (seconds: Double, cpuSeconds: Double, passed: Bool) {
         let bytes = Array(input.scenario(n).utf8)
+        let cpuStart = cpuSeconds()
         let stopwatch = Stopwatch()
+        func figures(_ passed: Bool) -> (seconds: Double, cpuSeconds: Double, passed: Bool) {
+            (stopwatch.elapsedSeconds, cpuSeconds() - cpuStart, passed)
+        }
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(bytes, file: "scale-\(input.name)-\(n).json")
@@ -80,13 +89,13 @@ struct ScaleWorkload: BenchWorkload {
                 exit(1)
             }
             _ = error.description
-            return (stopwatch.elapsedSeconds, true)
+            return figures(true)
         }
-        if input.stage != .run { return (stopwatch.elapsedSeconds, input.stage == .load) }
+        if input.stage != .run { return figures(input.stage == .load) }
         if input.profilesLatency {
             let profile = LatencyProfile.run(scenario, trace: .off)
             _ = profile
-            return (stopwatch.elapsedSeconds, true)
+            return figures(true)
         }
         let outcome: ScenarioOutcome
         if input.recordsTrace {
@@ -96,7 +105,15 @@ struct ScaleWorkload: BenchWorkload {
             outcome = UntracedRun(scenario).outcome
         }
         if !outcome.invariantFailures.isEmpty { writeToStandardError("note: \(outcome.invariantFailures[0])\n") }
-        return (stopwatch.elapsedSeconds, outcome.invariantFailures.isEmpty)
+        return figures(outcome.invariantFailures.isEmpty)
+    }
+
+    /// The CPU time (user and system) this process has used so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func maxResidentKilobytes() -> Int {
@@ -106,7 +123,7 @@ struct ScaleWorkload: BenchWorkload {
     }
 
     /// Runs one size in a child process and reads its figures.
-    static func child(_ input: ScaleInput, n: Int) -> (Double, Int)? {
+    static func child(_ input: ScaleInput, n: Int) -> (seconds: Double, cpuSeconds: Double, kilobytes: Int)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["scale", "--input", input.name, "--n", String(n)]
@@ -116,9 +133,10 @@ struct ScaleWorkload: BenchWorkload {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let words = String(decoding: data, as: UTF8.self).split(separator: " ")
-        guard process.terminationStatus == 0, words.count >= 2, let seconds = Double(words[0]),
-            let kilobytes = Int(words[1])
+        guard process.terminationStatus == 0, words.count >= 4, let seconds = Double(words[0]),
+            let kilobytes = Int(words[1]),
+            let cpuSeconds = Double(words[3].trimmingCharacters(in: .whitespacesAndNewlines))
         else { return nil }
-        return (seconds, kilobytes)
+        return (seconds, cpuSeconds, kilobytes)
     }
 }

@@ -1,13 +1,13 @@
-/// The simulated center's pending requests in (next fire date, identifier) order. The order is
-/// three small parallel arrays — the fire dates (binary-searched), a 64-bit fingerprint of each
+/// The simulated center's pending requests in (next fire date, identifier) order. The order is one
+/// small array of 24-byte places — the fire date (binary-searched), a 64-bit fingerprint of the
 /// identifier (scanned to find a request by identifier) and the request's storage slot — so adding
 /// or removing a request moves a few hundred bytes, never the requests themselves, which stay in
 /// their slot until removed.
 ///
-/// An app has at most ``PlatformRules/limit`` (64) requests pending, so a scan of the fingerprints
-/// is 512 contiguous bytes: no hashing with a per-process seed, no dictionary to probe, and the
-/// request that fires first is always at position 0. A fingerprint is only a filter: equal
-/// fingerprints are confirmed by comparing the identifiers.
+/// An app has at most ``PlatformRules/limit`` (64) requests pending, so a scan is 1.5 KB of
+/// contiguous memory: no hashing with a per-process seed, no dictionary to probe, and the request
+/// that fires first is always at position 0. A fingerprint is only a filter: equal fingerprints are
+/// confirmed by comparing the identifiers.
 struct PendingRequestList: Sendable {
     /// A pending request with its bookkeeping.
     struct Entry: Sendable {
@@ -16,12 +16,15 @@ struct PendingRequestList: Sendable {
         var addedSequence: Int
     }
 
-    /// The next fire date of the request at each position, in seconds (sorted).
-    private var fires: [Int64] = []
-    /// The fingerprint of the identifier at each position.
-    private var fingerprints: [UInt64] = []
-    /// The storage slot of the request at each position.
-    private var slots: [Int32] = []
+    /// A request's place in the order.
+    private struct Place: Sendable {
+        var fire: Int64
+        var fingerprint: UInt64
+        var slot: Int32
+    }
+
+    /// The places, in (next fire date, identifier) order.
+    private var places: [Place] = []
     /// The requests by slot; a free slot keeps its last request until it is reused.
     private var storage: [Entry] = []
     /// The free slots of ``storage``.
@@ -30,28 +33,26 @@ struct PendingRequestList: Sendable {
     /// Reserves room for `capacity` requests.
     init(capacity: Int) {
         let room = Swift.min(Swift.max(capacity, 0), 1_024)
-        fires.reserveCapacity(room)
-        fingerprints.reserveCapacity(room)
-        slots.reserveCapacity(room)
+        places.reserveCapacity(room)
         storage.reserveCapacity(room)
         free.reserveCapacity(room)
     }
 
-    var count: Int { slots.count }
-    var isEmpty: Bool { slots.isEmpty }
+    var count: Int { places.count }
+    var isEmpty: Bool { places.isEmpty }
 
     /// The entry at `position` (0 fires first).
-    subscript(position: Int) -> Entry { storage[Int(slots[position])] }
+    subscript(position: Int) -> Entry { storage[Int(places[position].slot)] }
 
     /// The earliest next fire date.
-    var firstFire: ReminderTime? { fires.first.map(ReminderTime.init(seconds:)) }
+    var firstFire: ReminderTime? { places.first.map { ReminderTime(seconds: $0.fire) } }
     /// The latest next fire date.
-    var lastFire: ReminderTime? { fires.last.map(ReminderTime.init(seconds:)) }
+    var lastFire: ReminderTime? { places.last.map { ReminderTime(seconds: $0.fire) } }
 
     /// The pending requests in order.
     ///
     /// - Complexity: O(p).
-    var requests: [NotificationRequest] { slots.indices.map { self[$0].request } }
+    var requests: [NotificationRequest] { places.indices.map { self[$0].request } }
 
     /// The position of the request with `identifier`, if pending.
     ///
@@ -64,9 +65,9 @@ struct PendingRequestList: Sendable {
     ///
     /// - Complexity: O(p).
     func position(of identifier: NotificationIdentifier, fingerprint print: UInt64) -> Int? {
-        fingerprints.withUnsafeBufferPointer { prints in
-            for position in prints.indices where prints[position] == print {
-                if self[position].request.identifier == identifier { return position }
+        places.withUnsafeBufferPointer { places in
+            for position in places.indices where places[position].fingerprint == print {
+                if storage[Int(places[position].slot)].request.identifier == identifier { return position }
             }
             return nil
         }
@@ -74,17 +75,17 @@ struct PendingRequestList: Sendable {
 
     /// Inserts `entry` at its place; its identifier (fingerprint `print`) must not be pending.
     ///
-    /// - Complexity: O(log p) comparisons and a move of at most p small values.
+    /// - Complexity: O(log p) comparisons and a move of at most p places.
     mutating func insert(_ entry: Entry, fingerprint print: UInt64) {
         let fire = entry.nextFire.seconds
         var low = 0
-        var high = fires.count
+        var high = places.count
         while low < high {
             let middle = (low + high) / 2
-            if fires[middle] < fire { low = middle + 1 } else { high = middle }
+            if places[middle].fire < fire { low = middle + 1 } else { high = middle }
         }
         // Equal fire dates are ordered by identifier.
-        while low < fires.count, fires[low] == fire, self[low].request.identifier < entry.request.identifier {
+        while low < places.count, places[low].fire == fire, self[low].request.identifier < entry.request.identifier {
             low += 1
         }
         let slot: Int32
@@ -95,21 +96,17 @@ struct PendingRequestList: Sendable {
             slot = Int32(storage.count)
             storage.append(entry)
         }
-        fires.insert(fire, at: low)
-        fingerprints.insert(print, at: low)
-        slots.insert(slot, at: low)
+        places.insert(Place(fire: fire, fingerprint: print, slot: slot), at: low)
     }
 
     /// Removes and returns the entry at `position`, with its fingerprint.
     ///
-    /// - Complexity: O(p) small values moved.
+    /// - Complexity: O(p) places moved.
     @discardableResult
     mutating func remove(at position: Int) -> (entry: Entry, fingerprint: UInt64) {
-        let entry = self[position]
-        let slot = slots.remove(at: position)
-        fires.remove(at: position)
-        free.append(slot)
-        return (entry, fingerprints.remove(at: position))
+        let place = places.remove(at: position)
+        free.append(place.slot)
+        return (storage[Int(place.slot)], place.fingerprint)
     }
 
     /// A 64-bit fingerprint of `identifier`'s UTF-8 bytes (FNV-1a style, eight bytes a step). Stable

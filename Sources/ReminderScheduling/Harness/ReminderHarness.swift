@@ -128,8 +128,7 @@ public struct ReminderHarness: Sendable {
         let wanted = scheduler.wantedReminders(after: now, through: time)
         let repeating = scheduler.repeatingOccurrences(after: now, through: time)
         let delivered = center.advance(to: time)
-        var seen = Set<DeliveredKey>()
-        seen.reserveCapacity(delivered.count)
+        var seen = DeliveredSet(capacity: delivered.count)
         for delivery in delivered {
             seen.insert(DeliveredKey(identifier: delivery.request.identifier, at: delivery.at))
             latestByIdentifier[delivery.request.identifier] = deliveries.count
@@ -273,6 +272,37 @@ public struct ReminderHarness: Sendable {
     private struct DeliveredKey: Hashable {
         var identifier: NotificationIdentifier
         var at: ReminderTime
+    }
+
+    /// The deliveries of one move of time, asked "was this delivered?" for every wanted reminder
+    /// due in it. A move usually delivers one or two notifications: up to ``linearLimit`` they are
+    /// compared in a list (fire date first, no hashing); more go in a hash set.
+    private struct DeliveredSet {
+        static let linearLimit = 16
+        private var list: [DeliveredKey] = []
+        private var set: Set<DeliveredKey> = []
+
+        init(capacity: Int) {
+            if capacity <= Self.linearLimit { list.reserveCapacity(capacity) } else { set.reserveCapacity(capacity) }
+        }
+
+        /// - Complexity: O(1) (amortized).
+        mutating func insert(_ key: DeliveredKey) {
+            if set.isEmpty, list.count < Self.linearLimit {
+                list.append(key)
+                return
+            }
+            if !list.isEmpty {
+                set.formUnion(list)
+                list.removeAll()
+            }
+            set.insert(key)
+        }
+
+        /// - Complexity: O(``linearLimit``) or O(1) expected.
+        func contains(_ key: DeliveredKey) -> Bool {
+            set.isEmpty ? list.contains { $0.at == key.at && $0.identifier == key.identifier } : set.contains(key)
+        }
     }
 }
 

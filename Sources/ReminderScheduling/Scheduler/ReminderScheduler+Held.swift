@@ -47,9 +47,9 @@ extension ReminderScheduler {
 
     /// The smallest held item reminder.
     ///
-    /// - Complexity: O(log N).
+    /// - Complexity: O(log N); O(1) when no item is held.
     func heldItemMin() -> ReminderKey? {
-        guard holdsReminders else { return nil }
+        guard holdsReminders, heldItemCount > 0 else { return nil }
         let frontier = itemFrontier(clock: clock)
         var result: ReminderKey?
         dueIndex.forEach(skippingWhile: { !frontier.holds($0) }) { key in
@@ -71,15 +71,8 @@ extension ReminderScheduler {
 
     /// The number of held reminders.
     ///
-    /// - Complexity: O(log N).
-    var heldReminderCount: Int {
-        guard holdsReminders else { return heldOthers.count }
-        let frontier = itemFrontier(clock: clock)
-        let notHeld =
-            frontier.owner.map { dueIndex.count(lessThanOrEqualTo: DueKey(due: frontier.due, id: $0)) }
-            ?? dueCount(atOrBefore: frontier.due)
-        return heldOthers.count + dueIndex.count - notHeld
-    }
+    /// - Complexity: O(1).
+    var heldReminderCount: Int { heldOthers.count + heldItemCount }
 
     /// The held items beyond `frontier` due after `lower` and at or before `upper`, in order.
     ///

@@ -122,6 +122,7 @@ extension ReminderScheduler {
             let key = dueKey.reminderKey
             return WindowEntry(key: key, badge: initialBadge(for: key), sync: .new)
         }
+        if holdsReminders { heldItemCount = dueKeys.count - firstFuture - entries.count }
     }
 
     /// Starts again one item at a time (the list repeats an identifier).
@@ -302,10 +303,13 @@ extension ReminderScheduler {
         // Out of the badge index first: held items are the open items of the index beyond the
         // window, and the window topped up below must not take this one back. Its own window entry
         // (if any) is adjusted with the others and then removed; entries topped up are counted anew.
-        if dueIndex.remove(DueKey(due: due.seconds, id: record.id)) {
+        let indexed = dueIndex.remove(DueKey(due: due.seconds, id: record.id))
+        if indexed {
             adjustBadges(from: due, by: -1)
             if due <= clock { overdueCount -= 1 }
         }
-        removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
+        let wasInWindow = removeWanted(ReminderKey(fire: due, kind: .item, owner: record.id))
+        // Due after the clock and not in the window: it was held.
+        if indexed, !wasInWindow, due > clock, holdsReminders { heldItemCount -= 1 }
     }
 }

@@ -70,23 +70,31 @@ extension ReminderScheduler {
     /// Moves an entry to the held set, removing it from the system if it is there. An item's reminder
     /// needs no bookkeeping: beyond the window, it is held.
     private mutating func hold(_ entry: WindowEntry) {
-        if entry.key.kind != .item { heldOthers.insert(entry.key) }
+        if entry.key.kind == .item {
+            heldItemCount += 1
+        } else {
+            heldOthers.insert(entry.key)
+        }
         if entry.sync.isInSystem { removals.append(entry.key.identifier) }
     }
 
     /// Removes a wanted reminder from the window or the held set. An item's reminder must already be
     /// out of ``dueIndex`` (a held item is an open item beyond the window: nothing else to remove).
     ///
+    /// Returns whether it was in the window.
+    ///
     /// - Complexity: O(log N + W).
-    mutating func removeWanted(_ key: ReminderKey) {
+    @discardableResult
+    mutating func removeWanted(_ key: ReminderKey) -> Bool {
         let index = windowIndex(of: key)
         if index < entries.count, entries[index].key == key {
             let entry = entries.remove(at: index)
             if entry.sync.isInSystem { removals.append(key.identifier) }
             fill()
-            return
+            return true
         }
         if key.kind != .item { heldOthers.remove(key) }
+        return false
     }
 
     /// Moves the smallest held keys into the window until it is full.
@@ -94,7 +102,11 @@ extension ReminderScheduler {
     /// - Complexity: O(k (log N + t)) for k keys moved.
     mutating func fill() {
         while entries.count < capacity, let key = heldMin() {
-            if key.kind != .item { _ = heldOthers.popMin() }
+            if key.kind == .item {
+                heldItemCount -= 1
+            } else {
+                _ = heldOthers.popMin()
+            }
             entries.append(WindowEntry(key: key, badge: initialBadge(for: key), sync: .new))
         }
     }
@@ -144,6 +156,7 @@ extension ReminderScheduler {
         }
         guard firedCount > 0 || !missedKeys.isEmpty else { return }
         overdueCount += firedItems + missedItems
+        heldItemCount -= missedItems
         // An item's reminder needs no bookkeeping once it fired: the others (snoozes, repeating
         // reminders, badge carriers) are copied out only when there are any.
         let fired = firedItems == firedCount ? [] : Array(entries[..<firedCount])

@@ -62,12 +62,16 @@ public struct ReminderScheduler: Sendable {
     var items: [ItemRecord] = []
     /// Item identifier → slot in ``items``.
     var slots = ItemSlotTable()
-    /// Due dates of incomplete items (the badge index).
+    /// Due dates of incomplete items, with their identifiers (the badge index; beyond the window,
+    /// also the queue of held item reminders: `ReminderScheduler+Held.swift`).
     var dueIndex = CountingBlockList<DueKey>()
     /// The held reminders other than items' (snoozes, repeating reminders, badge carriers); the held
     /// items are the open items of ``dueIndex`` beyond the window (`ReminderScheduler+Held.swift`).
     /// Every held key is greater than every window key.
     var heldOthers = CountingBlockList<ReminderKey>(ranked: false)
+    /// The number of held items (open items of ``dueIndex`` beyond the window), kept as items move
+    /// between the window and the held set.
+    var heldItemCount = 0
     /// The wanted reminders meant to be pending in the system, sorted by key.
     var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]
@@ -166,6 +170,7 @@ public struct ReminderScheduler: Sendable {
     ///
     /// - Complexity: O(R log R + m) for R repeating reminders and m occurrences.
     public func repeatingOccurrences(after lower: ReminderTime, through upper: ReminderTime) -> [RepeatingOccurrence] {
+        guard !repeats.isEmpty else { return [] }
         var result: [RepeatingOccurrence] = []
         for id in repeats.keys.sorted() {
             guard let record = repeats[id] else { continue }

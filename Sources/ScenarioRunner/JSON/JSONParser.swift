@@ -277,8 +277,11 @@ public struct JSONParser {
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                flush(bytes[segmentStart..<index], into: &scalars)
+                let segment = bytes[segmentStart..<index]
                 index += 1
+                // No escape so far (each adds a scalar): the string is the bytes, decoded once.
+                if scalars.isEmpty { return String(decoding: segment, as: UTF8.self) }
+                flush(segment, into: &scalars)
                 return String(scalars)
             }
             if byte < 0x20 {

@@ -190,8 +190,9 @@ extension PhoneFeature {
     ///
     /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext) -> [WorldEffect] {
-        guard let phone = reminders, let next = phone.nextEvent(after: context.now) else { return [] }
-        if let wake = phone.nextWake, wake > context.now, wake <= next { return [] }
+        // Asked through the optional: no copy of the phone's reminders.
+        guard let next = reminders?.nextEvent(after: context.now) else { return [] }
+        if let wake = reminders?.nextWake, wake > context.now, wake <= next { return [] }
         reminders?.nextWake = next
         return [.schedule(.phone(.remindersWake), at: next)]
     }
