@@ -43,6 +43,8 @@ public struct PhoneReminders: Sendable {
             refreshBudget: settings.refreshBudget)
         let task = settings.refresh.task
         harness.backgroundTask = { wanted in task.verdict(wantedReminders: wanted) }
+        latestDue.reserveCapacity(items.count)
+        dueLog.reserveCapacity(items.count)
         for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
     }
 
