@@ -42,6 +42,8 @@ struct PendingRequestList: Sendable {
     var isEmpty: Bool { places.isEmpty }
 
     /// The entry at `position` (0 fires first).
+    ///
+    /// - Complexity: O(1).
     subscript(position: Int) -> Entry { storage[Int(places[position].slot)] }
 
     /// The earliest next fire date.

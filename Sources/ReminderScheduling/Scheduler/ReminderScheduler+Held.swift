@@ -122,6 +122,8 @@ extension ReminderScheduler {
     }
 
     /// Two sorted lists of keys merged into one.
+    ///
+    /// - Complexity: O(a + b) for lists of a and b keys.
     static func merged(_ first: [ReminderKey], _ second: [ReminderKey]) -> [ReminderKey] {
         guard !first.isEmpty else { return second }
         guard !second.isEmpty else { return first }
