@@ -9,11 +9,7 @@ import Testing
 /// `explore`'s invariants beyond convergence: each can fail, the real rules keep them, and the
 /// fast run path agrees with the full one.
 @Suite struct ExploreInvariantTests {
-    static func scenario(_ name: String) throws -> Scenario {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios/\(name)")
-        return try ScenarioDecoder.decode([UInt8](try Data(contentsOf: url)), file: "Scenarios/\(name)")
-    }
+    static func scenario(_ name: String) throws -> Scenario { try ShippedScenarios.decoded(name) }
 
     /// A message that arrives after one sent later on the same channel and direction breaks FIFO;
     /// other channels, the other direction and in-order arrivals do not.

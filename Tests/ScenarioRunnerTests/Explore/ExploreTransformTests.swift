@@ -10,11 +10,9 @@ import Testing
 /// scenario, or a reproduction would not be exact.
 @Suite struct ExploreTransformTests {
     static func explorer(_ name: String, seed: UInt64 = 5) throws -> ExploreRunner {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios/\(name)")
-        let path = "Scenarios/\(name)"
+        let path = ShippedScenarios.path(name)
         return try ExploreRunner(
-            file: path, root: try JSONParser.parse([UInt8](try Data(contentsOf: url)), file: path), seed: seed)
+            file: path, root: try JSONParser.parse(try ShippedScenarios.bytes(name), file: path), seed: seed)
     }
 
     /// Everything of a scenario a run depends on, as text (step locations and the description

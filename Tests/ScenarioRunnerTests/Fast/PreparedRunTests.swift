@@ -9,11 +9,7 @@ import Testing
 /// from the scenario itself, seed for seed; and the end of a run (the settled world, the
 /// convergence checks) is worked out once and then answered from the cache, with the same answers.
 @Suite struct PreparedRunTests {
-    static func scenario(_ name: String) throws -> Scenario {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios/\(name)")
-        return try ScenarioDecoder.decode([UInt8](try Data(contentsOf: url)), file: "Scenarios/\(name)")
-    }
+    static func scenario(_ name: String) throws -> Scenario { try ShippedScenarios.decoded(name) }
 
     static let names = [
         "weekly-shop.json", "duplicating-link.json", "phone-app-killed-mid-trip.json", "reminders-weekday.json",

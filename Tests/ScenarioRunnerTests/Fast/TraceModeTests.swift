@@ -8,11 +8,7 @@ import Testing
 /// A run with the trace off (`TraceMode.off`, what `sweep` and `explore` use) keeps no trace and
 /// ends in the same world as a recorded run: same expectations, invariants, lists and figures.
 @Suite struct TraceModeTests {
-    static func scenario(_ name: String) throws -> Scenario {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Scenarios/\(name)")
-        return try ScenarioDecoder.decode([UInt8](try Data(contentsOf: url)), file: "Scenarios/\(name)")
-    }
+    static func scenario(_ name: String) throws -> Scenario { try ShippedScenarios.decoded(name) }
 
     @Test func offKeepsNoTraceAndChangesNothingElse() throws {
         for name in [
