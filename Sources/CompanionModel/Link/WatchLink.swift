@@ -42,9 +42,9 @@ public struct WatchLink: Sendable {
     public internal(set) var statistics = LinkStatistics()
     /// Every first delivery to an app, in order (for FIFO checks and message trails).
     public internal(set) var deliveries: [LinkDeliveryRecord] = []
-    /// Whether the message trace events are built (``ModelTracing/traced`` unless the driver
+    /// Whether the message trace events are built (``TraceMode/recorded`` unless the driver
     /// keeps no trace).
-    public var tracing = ModelTracing.traced
+    public var tracing = TraceMode.recorded
 
     var interactive: [MessageID: InteractiveMessage] = [:]
     var lanes: [TransferLane: TransferQueue] = [:]
@@ -160,16 +160,16 @@ public struct WatchLink: Sendable {
     ///
     /// The trace keeps every field list for the whole run, so the list is allocated once at its
     /// exact size (a literal grown by appends would keep up to twice the room). With
-    /// ``ModelTracing/untraced`` the event has no fields and `extra` is not evaluated.
+    /// ``TraceMode/off`` the event has no fields and `extra` is not evaluated.
     ///
-    /// - Complexity: O(*f*) in the fields; O(1) untraced.
+    /// - Complexity: O(*f*) in the fields; O(1) with the trace off.
     func trace(
         _ kind: TraceKind, _ message: LinkMessage, at now: SimTime,
         _ extra: @autoclosure () -> [(key: String, value: TraceValue)] = []
     )
         -> LinkTransportEffect
     {
-        guard case .traced = tracing else { return .trace(TraceEvent(time: now, kind: kind, fieldList: [])) }
+        guard case .recorded = tracing else { return .trace(TraceEvent(time: now, kind: kind, fieldList: [])) }
         let extra = extra()
         let item = message.payload.listOperation?.item
         var fields: [(key: String, value: TraceValue)] = []

@@ -45,7 +45,7 @@ public struct SyncEndpoint: Hashable, Sendable {
         case made(ListOperation)
         /// The user's edit made no operation.
         case refused(ItemID, ListEdit, ListReplica.Refusal)
-        /// A line of the message trail, for the host's trace (none with ``ModelTracing/untraced``).
+        /// A line of the message trail, for the host's trace (none with ``TraceMode/off``).
         indirect case note(SyncTrailEntry)
     }
 
@@ -57,7 +57,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     public private(set) var trail = SyncTrail()
     /// Whether ``reduce(_:at:)`` returns the trail's new lines as ``Effect/note(_:)`` effects for
     /// the host's trace (the trail itself is kept either way).
-    public var tracing = ModelTracing.traced
+    public var tracing = TraceMode.recorded
 
     /// The end of `device`, with the list loaded with `items`.
     public init(device: LinkSide, items: [ShoppingItem]) {
@@ -194,7 +194,7 @@ public struct SyncEndpoint: Hashable, Sendable {
         _ step: SyncTrailEntry.Step, _ operation: ListOperation, at now: SimTime, into out: inout [Effect]
     ) {
         trail.record(step, operation, on: device, at: now)
-        guard case .traced = tracing, let entry = trail.entries.last else { return }
+        guard case .recorded = tracing, let entry = trail.entries.last else { return }
         out.append(.note(entry))
     }
 }

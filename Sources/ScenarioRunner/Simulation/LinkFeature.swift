@@ -91,7 +91,7 @@ public struct LinkFeature: SimulationFeature {
             return [.send(.phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground")))]
         default: break
         }
-        transport.tracing = context.trace.modelTracing
+        transport.tracing = context.trace
         let produced = transport.reduce(event, at: now)
         var effects: [WorldEffect] = []
         effects.reserveCapacity(produced.count)

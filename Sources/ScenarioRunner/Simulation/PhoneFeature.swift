@@ -39,7 +39,7 @@ public struct PhoneFeature: SimulationFeature {
     }
 
     public mutating func handle(_ event: PhoneEvent, _ context: WorldContext) -> [WorldEffect] {
-        sync.tracing = context.trace.modelTracing
+        sync.tracing = context.trace
         switch event {
         case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
         case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)

@@ -64,7 +64,7 @@ public struct WatchFeature: SimulationFeature {
     }
 
     public mutating func handle(_ event: WatchEvent, _ context: WorldContext) -> [WorldEffect] {
-        sync.tracing = context.trace.modelTracing
+        sync.tracing = context.trace
         switch event {
         case .tap(let item): return wrist(.tap(item, at: context.now), context)
         case .wrist(let position): return setWrist(position, context)

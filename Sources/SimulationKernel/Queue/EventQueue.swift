@@ -51,11 +51,6 @@ public struct EventQueue<Time: Comparable, Event> {
             self.sequence = sequence
             self.event = event
         }
-
-        @inlinable
-        func precedes(_ other: Entry) -> Bool {
-            time < other.time || (!(other.time < time) && sequence < other.sequence)
-        }
     }
 
     /// A heap entry: the event's time and sequence, and where its event waits in `slots`.
