@@ -50,8 +50,9 @@ extension WatchLink {
     /// queue"), so it is delivered in send order with them; a budgeted one is tagged current.
     ///
     /// - Complexity: that of ``enqueue(_:lane:at:into:)``.
-    mutating func transferComplication(_ payload: LinkPayload, at now: SimTime, into effects: inout [LinkTransportEffect])
-    {
+    mutating func transferComplication(
+        _ payload: LinkPayload, at now: SimTime, into effects: inout [LinkTransportEffect]
+    ) {
         if complicationBudget.spend(at: now) {
             let message = makeMessage(.complication, from: .phone, payload, at: now)
             let left = complicationBudget.remaining(at: now)

@@ -125,7 +125,8 @@ extension WatchFeature {
             guard case .recorded = context.trace else { return }
             effects.append(
                 .trace(
-                    .watchNextItem, at: now, ["visible": .bool(visibility.isVisible), "where": .string(visibility.label)]))
+                    .watchNextItem, at: now,
+                    ["visible": .bool(visibility.isVisible), "where": .string(visibility.label)]))
         }
     }
 
