@@ -105,7 +105,8 @@ public struct ComplicationFeature: SimulationFeature {
             guard driver == .willSchedule else { return }
             driver = .stopped
             apply(
-                .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context, into: &effects)
+                .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context, into: &effects
+            )
         case .refreshWake(let token):
             guard driver == .awaitingWake(token: token) else { return }
             driver = .stopped
