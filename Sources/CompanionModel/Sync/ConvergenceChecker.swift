@@ -41,7 +41,8 @@ public enum ConvergenceChecker {
     /// - Complexity: O(*a*) for *a* applied operations on `origin`.
     private static func lost(from origin: ListReplica, on receiver: ListReplica, into found: inout [Finding]) {
         let passed = receiver.passedThrough(from: origin.device)
-        for operation in origin.appliedLog where operation.id.origin == origin.device && operation.id.sequence > passed {
+        for operation in origin.appliedLog where operation.id.origin == origin.device && operation.id.sequence > passed
+        {
             let state =
                 receiver.gates[origin.device].held[operation.id.sequence] != nil
                 ? "is held there, waiting for #\(passed + 1)" : "never arrived"
