@@ -29,8 +29,8 @@ struct InteractiveMessages: Sendable {
     ///
     /// - Complexity: O(1) amortized, plus the slots of the IDs skipped since the last one.
     mutating func insert(_ message: InteractiveMessage, id: MessageID) {
-        if count == 0 {
-            slots.removeAll(keepingCapacity: true)
+        if slots.isEmpty {
+            // Nothing waits (the storage is emptied when the last message ends): start here.
             head = 0
             base = id
         }
@@ -81,7 +81,9 @@ struct InteractiveMessages: Sendable {
     private mutating func dropEmptyHead() {
         while head < slots.endIndex, case .none = slots[head] { head += 1 }
         if head == slots.endIndex {
-            slots.removeAll(keepingCapacity: true)
+            // Slot by slot: cheaper than `removeAll(keepingCapacity:)` for the one or two slots
+            // the window usually holds, and the capacity stays.
+            while !slots.isEmpty { slots.removeLast() }
             base += MessageID(head)
             head = 0
         } else if head > 64, head * 2 > slots.count {
