@@ -33,13 +33,16 @@ public struct WatchLink: Sendable {
     /// The settings and faults.
     public let configuration: LinkConfiguration
     /// The session's activation state.
-    public internal(set) var activation: SessionActivation
+    public internal(set) var activation: SessionActivation { didSet { updateReachability() } }
     /// Whether the phone is in range.
-    public internal(set) var range: RadioRange = .inRange
+    public internal(set) var range: RadioRange = .inRange { didSet { updateReachability() } }
     /// The phone app's state.
-    public internal(set) var phoneApp: AppRunState
+    public internal(set) var phoneApp: AppRunState { didSet { updateReachability() } }
     /// The watch app's state.
-    public internal(set) var watchApp: AppRunState
+    public internal(set) var watchApp: AppRunState { didSet { updateReachability() } }
+    /// `isReachable` as each side sees it: derived from the four facts above, worked out again
+    /// whenever one of them changes, so that asking (the world does for every event) is a read.
+    private var reachable = PerSide<Reachability>(watch: .reachable, phone: .reachable)
     /// The complication transfer budget.
     public internal(set) var complicationBudget: ComplicationTransferBudget
     /// Per-channel counters and delays.
@@ -81,6 +84,14 @@ public struct WatchLink: Sendable {
         _ = rng.next()
         latencyRNG = WatchLink.stream(from: base, label: StreamLabel.latency)
         duplicateRNG = WatchLink.stream(from: base, label: StreamLabel.duplicates)
+        updateReachability()
+    }
+
+    /// Works out ``reachability(from:)`` for both sides from the session, the range and the apps.
+    private mutating func updateReachability() {
+        reachable = PerSide(
+            watch: Reachability.of(.watch, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp),
+            phone: Reachability.of(.phone, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp))
     }
 
     private static func stream(from base: SplitMix64, label: UInt64) -> SplitMix64 {
@@ -112,8 +123,10 @@ public struct WatchLink: Sendable {
     }
 
     /// Whether an interactive message from `side` can be sent now.
+    ///
+    /// - Complexity: O(1) (kept up to date as the session, the range and the apps change).
     public func reachability(from side: LinkSide) -> Reachability {
-        Reachability.of(side, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp)
+        reachable[side]
     }
 
     /// The state of `side`'s app.
