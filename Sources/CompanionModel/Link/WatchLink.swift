@@ -89,9 +89,10 @@ public struct WatchLink: Sendable {
 
     /// Works out ``reachability(from:)`` for both sides from the session, the range and the apps.
     private mutating func updateReachability() {
-        reachable = PerSide(
-            watch: Reachability.of(.watch, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp),
-            phone: Reachability.of(.phone, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp))
+        func from(_ side: LinkSide) -> Reachability {
+            Reachability.of(side, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp)
+        }
+        reachable = PerSide(watch: from(.watch), phone: from(.phone))
     }
 
     private static func stream(from base: SplitMix64, label: UInt64) -> SplitMix64 {

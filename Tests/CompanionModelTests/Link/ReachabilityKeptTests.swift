@@ -18,7 +18,8 @@ import Testing
     @Test func agreesWithTheRuleAfterEveryChange() {
         for seed: UInt64 in 1...50 {
             var rng = SplitMix64(seed: seed)
-            var link = WatchLink(configuration: LinkConfiguration(faults: .none(latency: .milliseconds(100))), rng: &rng)
+            var link = WatchLink(
+                configuration: LinkConfiguration(faults: .none(latency: .milliseconds(100))), rng: &rng)
             for step in 0..<60 {
                 let change = Self.changes[Int(rng.next() % UInt64(Self.changes.count))]
                 _ = link.reduce(.environment(change), at: SimTime(offset: .seconds(Int64(step))))
