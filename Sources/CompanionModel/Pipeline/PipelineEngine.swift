@@ -59,6 +59,8 @@ struct PipelineEngine {
     let jitterSeed: UInt64
     let speed: Double
     let waits: [SimDuration]
+    /// What each step means to the simulation (which steps commit, send, refresh).
+    let roles: PipelineStepRoles
     /// Steps whose wait lasts until ``release(tap:step:at:)`` says the awaited outcome came,
     /// instead of their fixed `wait` (a synchronous send driven by a simulated link).
     let awaitsRelease: [Bool]
@@ -68,6 +70,9 @@ struct PipelineEngine {
     let queues: [PipelineQueue]
     let stepCount: Int
     let removeRowIndex: Int
+    /// Whether `removeRow` runs inside the handler (its removal commits when the handler returns)
+    /// rather than in a `main-async` block of its own.
+    let removesRowInHandler: Bool
     let cores: Int
     let sharing: CPUSharing
     let recordsEffects: Bool
@@ -80,22 +85,19 @@ struct PipelineEngine {
     private var backgroundQueue: [(tap: Int, step: Int)] = []
     private var backgroundHead = 0
 
-    private(set) var tapTimes: [SimTime] = []
-    private(set) var stepStart: [SimTime] = []
-    private(set) var stepEnd: [SimTime] = []
-    /// The CPU time each started step drew (``PipelineJitter``), by `tap × stepCount + step`.
-    private(set) var stepCPU: [SimDuration] = []
-    private(set) var handlerStart: [SimTime] = []
-    private(set) var handlerEnd: [SimTime] = []
-    private(set) var removalCommit: [SimTime] = []
-    /// Steps of each tap not yet ended; the tap is finished at 0.
-    private(set) var stepsLeft: [Int] = []
-    /// Effects not yet taken by ``takeEffects()`` (only when `recordsEffects`).
+    /// Each submitted tap's times, by tap index.
+    private(set) var taps: [TapProgress] = []
+    /// Each step run of each tap, by `tap × stepCount + step`: its start and end
+    /// (`distantFuture` until they happen) and the CPU time it drew (``PipelineJitter``; the
+    /// scaled figure until it starts). One array for all taps: a tap adds no allocation of its own.
+    private(set) var stepRuns: [StepRun] = []
+    /// Effects not yet taken by ``takeEffects(into:)`` (only when `recordsEffects`). Emptied
+    /// keeping its capacity, so that recording effects allocates nothing once warm.
     private var effects: [PipelineEffect] = []
 
     init(
         pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter = .exact,
-        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false, heldSteps: Set<Int> = []
+        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false, syncSendAwaitsOutcome: Bool = false
     ) {
         let speed = watch.relativeSpeed
         self.speed = speed
@@ -103,43 +105,36 @@ struct PipelineEngine {
         self.jitter = jitter
         self.jitterSeed = jitterSeed
         waits = pipeline.steps.map(\.wait)
-        awaitsRelease = pipeline.steps.indices.map { heldSteps.contains($0) }
+        let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+        self.roles = roles
+        awaitsRelease = pipeline.steps.indices.map { roles.synchronousSends.contains($0) }
         queues = pipeline.steps.map(\.queue)
         stepCount = pipeline.steps.count
         removeRowIndex = pipeline.removeRowIndex
+        removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
         cores = watch.cores
         self.sharing = sharing
         self.recordsEffects = recordsEffects
-        tapTimes.reserveCapacity(expectedTaps)
-        stepStart.reserveCapacity(expectedTaps * stepCount)
-        stepEnd.reserveCapacity(expectedTaps * stepCount)
-        stepCPU.reserveCapacity(expectedTaps * stepCount)
-        handlerStart.reserveCapacity(expectedTaps)
-        handlerEnd.reserveCapacity(expectedTaps)
-        removalCommit.reserveCapacity(expectedTaps)
-        stepsLeft.reserveCapacity(expectedTaps)
+        taps.reserveCapacity(expectedTaps)
+        stepRuns.reserveCapacity(expectedTaps * stepCount)
         mainQueue.reserveCapacity(expectedTaps)
     }
 
     /// The number of taps submitted.
-    var tapCount: Int { tapTimes.count }
+    var tapCount: Int { taps.count }
 
     /// Whether every step of tap `tap` has ended.
-    func isFinished(tap: Int) -> Bool { stepsLeft[tap] == 0 }
+    func isFinished(tap: Int) -> Bool { taps[tap].stepsLeft == 0 }
 
     /// Submits a tap at `time` (clamped to ``now``): first runs everything due before it.
     /// Returns the tap's index.
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
-        let tap = tapTimes.count
-        tapTimes.append(max(time, now))
-        stepStart.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
-        stepEnd.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
-        stepCPU.append(contentsOf: scaledCosts)
-        handlerStart.append(.distantFuture)
-        handlerEnd.append(.distantFuture)
-        removalCommit.append(.distantFuture)
-        stepsLeft.append(stepCount)
+        let tap = taps.count
+        taps.append(TapProgress(tap: max(time, now), stepsLeft: stepCount))
+        for cost in scaledCosts {
+            stepRuns.append(StepRun(start: .distantFuture, end: .distantFuture, cpu: cost))
+        }
         mainQueue.append(.handler(tap: tap))
         return tap
     }
@@ -186,22 +181,21 @@ struct PipelineEngine {
         } else if var job = background, job.tap == tap, job.step == step, case .waiting = job.phase {
             job.phase = .waiting(until: now)
             background = job
-        } else if stepEnd[tap * stepCount + step] == .distantFuture {
+        } else if stepRuns[tap * stepCount + step].end == .distantFuture {
             releases[tap * stepCount + step] = now
         }
     }
 
-    /// Effects recorded since the last call, in time order.
+    /// Appends the effects recorded since the last call to `buffer`, in time order.
     ///
-    /// The recorded array is handed over, not copied: emptying a buffer the caller now shares
-    /// would allocate a new one on every call, even one with nothing to take.
+    /// The engine keeps its own buffer's capacity and the caller reuses `buffer`, so once both
+    /// have grown to the largest batch, taking effects allocates nothing.
     ///
-    /// - Complexity: O(1).
-    mutating func takeEffects() -> [PipelineEffect] {
-        guard !effects.isEmpty else { return [] }
-        let taken = effects
-        effects = []
-        return taken
+    /// - Complexity: O(*e*) for *e* effects taken.
+    mutating func takeEffects(into buffer: inout [PipelineEffect]) {
+        guard !effects.isEmpty else { return }
+        buffer.append(contentsOf: effects)
+        effects.removeAll(keepingCapacity: true)
     }
 
     private func currentRates() -> (main: Int64, background: Int64) {
@@ -244,12 +238,12 @@ struct PipelineEngine {
     /// Starts step `step` of tap `tap` now; `nil` when it needs no time at all (already ended).
     private mutating func start(tap: Int, step: Int) -> Job? {
         let slot = tap * stepCount + step
-        stepStart[slot] = now
+        stepRuns[slot].start = now
         if recordsEffects { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
         let cpu =
             jitter.isExact
             ? scaledCosts[step] : jitter.cost(scaledCosts[step], speed: speed, seed: jitterSeed, tap: tap, step: step)
-        stepCPU[slot] = cpu
+        stepRuns[slot].cpu = cpu
         let job = Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2))
         return proceed(job)
     }
@@ -269,8 +263,8 @@ struct PipelineEngine {
             }
         }
         if case .waiting(let until) = job.phase, until <= now {
-            stepEnd[job.tap * stepCount + job.step] = now
-            stepsLeft[job.tap] -= 1
+            stepRuns[job.tap * stepCount + job.step].end = now
+            taps[job.tap].stepsLeft -= 1
             if recordsEffects { effects.append(.stepEnded(tap: job.tap, step: job.step, at: now)) }
             return nil
         }
@@ -288,7 +282,7 @@ struct PipelineEngine {
                 mainHead += 1
                 switch block {
                 case .handler(let tap):
-                    handlerStart[tap] = now
+                    taps[tap].handlerStart = now
                     if recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
                     main = handlerJob(tap: tap, from: 0).map(MainWork.handler) ?? finishHandler(tap: tap)
                 case .deferred(let tap, let step):
@@ -323,8 +317,8 @@ struct PipelineEngine {
     }
 
     private mutating func finishHandler(tap: Int) -> MainWork {
-        handlerEnd[tap] = now
-        if queues[removeRowIndex] == .main { commitRemoval(tap: tap) }
+        taps[tap].handlerEnd = now
+        if removesRowInHandler { commitRemoval(tap: tap) }
         return .idle
     }
 
@@ -334,7 +328,7 @@ struct PipelineEngine {
     }
 
     private mutating func commitRemoval(tap: Int) {
-        removalCommit[tap] = now
+        taps[tap].removalCommit = now
         if recordsEffects { effects.append(.removalCommitted(tap: tap, at: now)) }
     }
 
@@ -352,4 +346,16 @@ struct PipelineEngine {
             background = start(tap: tap, step: step)
         }
     }
+}
+
+/// One tap's times in a ``PipelineEngine`` (`distantFuture` until they happen), and how many of
+/// its steps have not ended yet.
+struct TapProgress {
+    /// When the tap came (not before the engine's clock at submission).
+    var tap: SimTime
+    var handlerStart = SimTime.distantFuture
+    var handlerEnd = SimTime.distantFuture
+    var removalCommit = SimTime.distantFuture
+    /// Steps not yet ended; the tap is finished at 0.
+    var stepsLeft: Int
 }
