@@ -12,6 +12,14 @@ struct PipelineEngine {
         case waiting(until: SimTime)
     }
 
+    /// Whether the engine knows its next internal event without working it out again.
+    enum NextEvent {
+        /// The engine changed since it was last worked out.
+        case unknown
+        /// Worked out, and nothing changed since: the time, or `nil` when both queues are idle.
+        case known(SimTime?)
+    }
+
     struct Job {
         var tap: Int
         var step: Int
@@ -78,6 +86,8 @@ struct PipelineEngine {
     let recordsEffects: Bool
 
     private(set) var now = SimTime.zero
+    /// The next internal event as last worked out by ``nextEventTime()``, until the engine changes.
+    private var nextEvent = NextEvent.unknown
     private var main = MainWork.idle
     private var background: Job?
     private var mainQueue: [MainBlock] = []
@@ -91,8 +101,9 @@ struct PipelineEngine {
     /// (`distantFuture` until they happen) and the CPU time it drew (``PipelineJitter``; the
     /// scaled figure until it starts). One array for all taps: a tap adds no allocation of its own.
     private(set) var stepRuns: [StepRun] = []
-    /// Effects not yet taken by ``takeEffects(into:)`` (only when `recordsEffects`). Emptied
-    /// keeping its capacity, so that recording effects allocates nothing once warm.
+    /// Effects recorded outside ``advance(to:recordingInto:)`` (by a tap's or a release's own
+    /// advance), kept for its next call (only when `recordsEffects`). Emptied keeping its
+    /// capacity; during that call the caller's buffer stands in for it.
     private var effects: [PipelineEffect] = []
 
     init(
@@ -136,6 +147,7 @@ struct PipelineEngine {
             stepRuns.append(StepRun(start: .distantFuture, end: .distantFuture, cpu: cost))
         }
         mainQueue.append(.handler(tap: tap))
+        nextEvent = .unknown
         return tap
     }
 
@@ -156,16 +168,23 @@ struct PipelineEngine {
 
     /// The time of the next internal event (a step's computation or wait ending), after starting
     /// whatever can start now; `nil` when both queues are idle.
+    ///
+    /// - Complexity: O(1) when asked again before the engine changes (the answer is kept);
+    ///   else O(steps started now).
     mutating func nextEventTime() -> SimTime? {
+        if case .known(let time) = nextEvent { return time }
         settleMain()
         settleBackground()
         let rates = currentRates()
+        let time: SimTime?
         switch (dueTime(main.job, rate: rates.main), dueTime(background, rate: rates.background)) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
+        case (let a?, let b?): time = min(a, b)
+        case (let a?, nil): time = a
+        case (nil, let b?): time = b
+        case (nil, nil): time = nil
         }
+        nextEvent = .known(time)
+        return time
     }
 
     /// The outcome a held step waits for came at `time` (not before ``now``): the step's wait
@@ -175,6 +194,7 @@ struct PipelineEngine {
     mutating func release(tap: Int, step: Int, at time: SimTime) {
         advance(to: time)
         guard tap < tapCount, awaitsRelease.indices.contains(step), awaitsRelease[step] else { return }
+        nextEvent = .unknown
         if var job = main.job, job.tap == tap, job.step == step, case .waiting = job.phase {
             job.phase = .waiting(until: now)
             main.replaceJob(job)
@@ -186,16 +206,21 @@ struct PipelineEngine {
         }
     }
 
-    /// Appends the effects recorded since the last call to `buffer`, in time order.
+    /// ``advance(to:)``, appending to `buffer` the effects recorded before (kept since the last
+    /// call) and during it, in time order.
     ///
-    /// The engine keeps its own buffer's capacity and the caller reuses `buffer`, so once both
-    /// have grown to the largest batch, taking effects allocates nothing.
+    /// The effects are recorded straight into `buffer` (swapped in for the engine's own buffer
+    /// while the engine runs), so a caller that reuses `buffer` makes recording allocate nothing.
     ///
-    /// - Complexity: O(*e*) for *e* effects taken.
-    mutating func takeEffects(into buffer: inout [PipelineEffect]) {
-        guard !effects.isEmpty else { return }
-        buffer.append(contentsOf: effects)
-        effects.removeAll(keepingCapacity: true)
+    /// - Complexity: O(events handled), plus O(*e*) for *e* effects kept since the last call.
+    mutating func advance(to limit: SimTime, recordingInto buffer: inout [PipelineEffect]) {
+        if !effects.isEmpty {
+            buffer.append(contentsOf: effects)
+            effects.removeAll(keepingCapacity: true)
+        }
+        swap(&effects, &buffer)
+        advance(to: limit)
+        swap(&effects, &buffer)
     }
 
     private func currentRates() -> (main: Int64, background: Int64) {
@@ -206,6 +231,7 @@ struct PipelineEngine {
 
     /// Moves the clock to `time` (no event in between), consuming CPU work at the current rates.
     private mutating func progress(to time: SimTime) {
+        nextEvent = .unknown
         let rates = currentRates()
         let elapsed = (time - now).nanoseconds
         if var job = main.job, case .computing(let left) = job.phase {

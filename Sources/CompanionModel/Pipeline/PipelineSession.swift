@@ -47,22 +47,23 @@ public struct PipelineSession: Sendable {
         engine = PipelineEngine(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: jitterSeed,
             recordsEffects: true, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+        roles = engine.roles
     }
 
     /// What each step means to the simulation, worked out once for the session's pipeline:
-    /// which step commits the check-off, which sends (and whether it awaits its outcome),
-    /// which refreshes the complication.
-    public var roles: PipelineStepRoles { engine.roles }
-
-    /// The steps that wait for the link's outcome (empty unless `syncSendAwaitsOutcome`), ascending.
-    public var synchronousSendSteps: [Int] { engine.roles.synchronousSends }
+    /// which step commits the check-off, which sends (and whether it awaits its outcome: its
+    /// ``PipelineStepRoles/synchronousSends``), which refreshes the complication.
+    ///
+    /// A stored property, so that reading it from a driver holding the session in its state
+    /// reads one field and does not copy the session.
+    public let roles: PipelineStepRoles
 
     /// The outcome of tap `tap`'s synchronous send came at `time`: its wait ends then (or when
     /// the step's CPU work ends, if later). Taps without a synchronous send are unaffected.
     ///
     /// - Complexity: O(*k*) for *k* synchronous sends (at most one), plus the events due before `time`.
     public mutating func releaseSend(tap: Int, at time: SimTime) {
-        for step in engine.roles.synchronousSends { engine.release(tap: tap, step: step, at: time) }
+        for step in roles.synchronousSends { engine.release(tap: tap, step: step, at: time) }
     }
 
     /// Submits a tap at `time` (not before the session's clock) and returns its index. Effects due
@@ -94,8 +95,7 @@ public struct PipelineSession: Sendable {
     ///
     /// - Complexity: O(events handled).
     public mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
-        engine.advance(to: time)
-        engine.takeEffects(into: &effects)
+        engine.advance(to: time, recordingInto: &effects)
     }
 
     /// The step at `index` of the pipeline.
