@@ -76,7 +76,7 @@ extension WatchFeature {
     /// top) is among the remaining rows.
     ///
     /// The row is counted in place: the remaining items before the next pick in display order,
-    /// with no list of rows built.
+    /// with no list of rows built (``ShoppingList/remainingItemsAbove(_:)``).
     ///
     /// - Complexity: O(*p*) for the next pick at position *p* of the list, plus amortised O(1)
     ///   for the next tap (``UpcomingTaps``).
@@ -85,12 +85,8 @@ extension WatchFeature {
         guard let next = upcomingTaps.next(atOrAfter: now, where: { list.state(of: $0)?.isRemaining ?? false }) else {
             return ListSnapshot(next: .nothing)
         }
-        var row = 0
-        for item in list.items {
-            if item.id == next { return ListSnapshot(next: .onRow(row)) }
-            if list.state(of: item.id)?.isRemaining ?? false { row += 1 }
-        }
-        return ListSnapshot(next: .notOnList)
+        guard let row = list.remainingItemsAbove(next) else { return ListSnapshot(next: .notOnList) }
+        return ListSnapshot(next: .onRow(row))
     }
 
     private mutating func performWrist(
