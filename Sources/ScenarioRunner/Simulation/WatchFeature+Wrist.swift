@@ -87,12 +87,8 @@ extension WatchFeature {
         }
         // The sorted list's promise: the next pick is the top row (one comparison).
         if list.nextItem?.id == next { return ListSnapshot(next: .onRow(0)) }
-        var row = 0
-        for item in list.items {
-            if item.id == next { return ListSnapshot(next: .onRow(row)) }
-            if list.state(of: item.id)?.isRemaining ?? false { row += 1 }
-        }
-        return ListSnapshot(next: .notOnList)
+        guard let row = list.remainingItemsAbove(next) else { return ListSnapshot(next: .notOnList) }
+        return ListSnapshot(next: .onRow(row))
     }
 
     private mutating func performWrist(
