@@ -188,6 +188,21 @@ public struct ReminderScheduler: Sendable {
         return result
     }
 
+    /// Whether any wanted reminder (window or held) fires, or any occurrence of a repeating reminder
+    /// comes due, after `lower` and at or before `upper`: when not, ``wantedReminders(after:through:)``
+    /// and ``repeatingOccurrences(after:through:)`` are both empty.
+    ///
+    /// - Complexity: O(log W + log N) with no repeating reminders; O(R) more with R of them.
+    public func hasWantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
+        guard lower < upper else { return false }
+        let first = windowIndex(firingAtOrAfter: lower + 1)
+        if first < entries.count, entries[first].key.fire <= upper { return true }
+        if let held = heldNextFire(after: lower), held <= upper { return true }
+        return repeats.values.contains { record in
+            record.reminder.nextOccurrence(after: lower).map { $0 <= upper } ?? false
+        }
+    }
+
     /// The earliest fire date after `time` among the wanted reminders (window or held).
     ///
     /// - Complexity: O(W + log N + t) for t items sharing a due date.
