@@ -62,19 +62,24 @@ public struct ComplicationFeature: SimulationFeature {
 
     /// Traces the requests made while setting up (the face's first, free timeline), tells the
     /// link where the complication is, and starts the app's background-refresh plan, if any.
-    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
-        guard let model, let settings else { return [] }
-        var effects = model.records.map(trace)
+    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
+        guard let model, let settings else { return }
+        effects += model.records.map(trace)
         if let grant = model.budget.policyReload.grant { effects += schedulePolicyReload(grant, at: context.now) }
         effects.append(.send(.link(.environment(.complicationPlacement(placement(settings.presence))))))
         if let plan = settings.backgroundRefresh {
             driver = .willSchedule
             effects.append(.schedule(.complication(.scheduleRefresh), at: plan.from))
         }
-        return effects
     }
 
-    public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext) -> [WorldEffect] {
+    public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout [WorldEffect])
+    {
+        effects += handle(event, context)
+    }
+
+    /// ``handle(_:_:into:)``, returning the effects.
+    private mutating func handle(_ event: ComplicationEvent, _ context: WorldContext) -> [WorldEffect] {
         guard model != nil else { return [] }
         let now = context.now
         switch event {

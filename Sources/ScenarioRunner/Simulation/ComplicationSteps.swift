@@ -52,21 +52,25 @@ public enum ComplicationSteps {
     public struct TaskWork: ScenarioAction {
         public var work: BackgroundTaskWork
         public var label: String { "background task work: \(work.cpu.description) CPU, \(work.wall) wall" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.taskWork(work)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.complication(.taskWork(work))))
+        }
     }
 
     public struct FacePresence: ScenarioAction {
         public var presence: ComplicationFacePresence
         public var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.face(presence)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.complication(.face(presence))))
+        }
     }
 
     public struct PhoneTransfer: ScenarioAction {
         public var label: String { "phone complication transfer" }
         /// The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
         /// budget (or falls back to userInfo) and the watch reloads when it arrives.
-        public func effects(at now: SimTime) -> [WorldEffect] {
-            [.send(.phone(.pushComplication(remaining: 1, every: .zero)))]
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.phone(.pushComplication(remaining: 1, every: .zero))))
         }
     }
 
@@ -75,6 +79,8 @@ public enum ComplicationSteps {
         public var label: String {
             app.isForeground ? "app reloads the complication" : "app reloads the complication in the background"
         }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.complication(.reload(.app, app: app)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.complication(.reload(.app, app: app))))
+        }
     }
 }

@@ -28,13 +28,17 @@ public enum CoreSteps {
     public struct Tap: ScenarioAction {
         public var item: ItemID
         public var label: String { "tap \(item)" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.tap(item)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.watch(.tap(item))))
+        }
     }
 
     /// The user moves the wrist.
     public struct MoveWrist: ScenarioAction {
         public var position: WristPosition
         public var label: String { position == .raised ? "raise wrist" : "lower wrist" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.wrist(position)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.watch(.wrist(position))))
+        }
     }
 }

@@ -48,9 +48,8 @@ public struct LinkFeature: SimulationFeature {
 
     /// Records the link's settings and schedules the configured faults (a finite list the
     /// scenario states: two events per unreachable window, one or two per app termination).
-    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
+    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
         let configuration = transport.configuration
-        var effects: [WorldEffect] = []
         if case .recorded = context.trace {
             effects.append(
                 .trace(
@@ -69,32 +68,21 @@ public struct LinkFeature: SimulationFeature {
         for (time, event) in configuration.faults.scheduledEvents() {
             effects.append(.schedule(.link(event), at: time))
         }
-        return effects
     }
 
     /// Runs one event through the transport and routes what it produces.
     ///
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:)``).
-    public mutating func handle(_ event: LinkEvent, _ context: WorldContext) -> [WorldEffect] {
+    public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         // The apps' lifecycles belong to their sides: steps and faults about them go there, and
         // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
         let now = context.now
-        switch event {
-        case .environment(.terminateWatchApp): return [.send(.watch(.app(.terminate(at: now))))]
-        case .environment(.relaunchWatchApp): return [.send(.watch(.relaunchApp))]
-        case .environment(.watchAppToBackground): return [.send(.watch(.app(.returnedToClock(at: now))))]
-        case .environment(.wakeWatchApp): return [.send(.watch(.app(.wake(at: now))))]
-        case .environment(.killPhoneApp): return [.send(.phone(.app(.terminate(at: now), cause: "killPhoneApp")))]
-        case .environment(.launchPhoneApp): return [.send(.phone(.app(.launch(at: now), cause: "launchPhoneApp")))]
-        case .environment(.wakePhoneApp): return [.send(.phone(.app(.wake(at: now), cause: "wakePhoneApp")))]
-        case .environment(.phoneAppToBackground):
-            return [.send(.phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground")))]
-        default: break
+        if let routed = LinkFeature.appLifecycleEvent(event, at: now) {
+            effects.append(.send(routed))
+            return
         }
         transport.tracing = context.trace
         let produced = transport.reduce(event, at: now)
-        var effects: [WorldEffect] = []
-        effects.reserveCapacity(produced.count)
         for effect in produced {
             switch effect {
             case .schedule(let timer, let time): effects.append(.schedule(.link(.timer(timer)), at: time))
@@ -115,7 +103,23 @@ public struct LinkFeature: SimulationFeature {
             case .wakeApp(.phone): effects.append(.send(.phone(.app(.wake(at: now), cause: "watchMessage"))))
             }
         }
-        return effects
+    }
+
+    /// The event for the side whose app a step or fault about an app's lifecycle concerns, or
+    /// `nil` for an event the transport handles itself.
+    private static func appLifecycleEvent(_ event: LinkEvent, at now: SimTime) -> SimEvent? {
+        switch event {
+        case .environment(.terminateWatchApp): .watch(.app(.terminate(at: now)))
+        case .environment(.relaunchWatchApp): .watch(.relaunchApp)
+        case .environment(.watchAppToBackground): .watch(.app(.returnedToClock(at: now)))
+        case .environment(.wakeWatchApp): .watch(.app(.wake(at: now)))
+        case .environment(.killPhoneApp): .phone(.app(.terminate(at: now), cause: "killPhoneApp"))
+        case .environment(.launchPhoneApp): .phone(.app(.launch(at: now), cause: "launchPhoneApp"))
+        case .environment(.wakePhoneApp): .phone(.app(.wake(at: now), cause: "wakePhoneApp"))
+        case .environment(.phoneAppToBackground):
+            .phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground"))
+        default: nil
+        }
     }
 
     /// The `link` summary sections (see ``LinkReport``).

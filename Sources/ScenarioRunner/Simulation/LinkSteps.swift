@@ -49,11 +49,12 @@ public enum LinkSteps {
     public struct ChangeLink: ScenarioAction {
         public var change: LinkEnvironmentChange
         public var label: String { change.name }
-        public func effects(at now: SimTime) -> [WorldEffect] {
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.trace(.stepLink, at: now, ["do": .string(change.name)]))
+            effects.append(.send(.link(.environment(change))))
             // The user opening the phone app is also an app run for the reminders feature (it
             // refills its pending window); without a "reminders" section this does nothing.
-            [.trace(.stepLink, at: now, ["do": .string(change.name)]), .send(.link(.environment(change)))]
-                + (change == .launchPhoneApp ? [.send(.phone(.appRun(.launch)))] : [])
+            if change == .launchPhoneApp { effects.append(.send(.phone(.appRun(.launch)))) }
         }
     }
 
@@ -63,8 +64,8 @@ public enum LinkSteps {
         public var every: SimDuration
         public var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
         /// The first push now; each push schedules the next (no eager expansion of the series).
-        public func effects(at now: SimTime) -> [WorldEffect] {
-            [.send(.phone(.pushComplication(remaining: count, every: every)))]
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.phone(.pushComplication(remaining: count, every: every))))
         }
     }
 }

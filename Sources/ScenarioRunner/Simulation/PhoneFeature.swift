@@ -34,37 +34,36 @@ public struct PhoneFeature: SimulationFeature {
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
     }
 
-    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
-        startReminders(context)
+    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
+        effects += startReminders(context)
     }
 
-    public mutating func handle(_ event: PhoneEvent, _ context: WorldContext) -> [WorldEffect] {
+    public mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         sync.tracing = context.trace
         switch event {
-        case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
-        case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)
-        case .app(let event, let cause): return lifecycle(event, cause: cause, context)
-        case .edit(let item, let change): return edit(item, change, context)
-        case .appRun(let reason): return appRuns(reason, context) { _ in }
+        case .delivered(let message, let duplicate): effects += received(message, duplicate: duplicate, context)
+        case .outcome(let message, let outcome): effects += outcomeArrived(message, outcome, context)
+        case .app(let event, let cause): effects += lifecycle(event, cause: cause, context)
+        case .edit(let item, let change): effects += edit(item, change, context)
+        case .appRun(let reason): effects += appRuns(reason, context) { _ in }
         case .periodicAppRun(let reason, let next):
-            var effects = appRuns(reason, context) { _ in }
+            effects += appRuns(reason, context) { _ in }
             if let next = next.advanced(from: context.now) {
                 effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
             }
-            return effects
         case .remindersWake:
-            return syncReminders(context) + scheduleReminderWake(context)
-        case .notificationAction(let item, let action): return notificationAction(action, item: item, context)
-        case .setDue(let item, let due): return dueChanged(item, to: due, context)
+            effects += syncReminders(context)
+            effects += scheduleReminderWake(context)
+        case .notificationAction(let item, let action): effects += notificationAction(action, item: item, context)
+        case .setDue(let item, let due): effects += dueChanged(item, to: due, context)
         case .pushComplication(let remainingPushes, let every):
-            var effects = pushComplication(context)
+            effects += pushComplication(context)
             if remainingPushes > 1 {
                 effects.append(
                     .schedule(
                         .phone(.pushComplication(remaining: remainingPushes - 1, every: every)), at: context.now + every
                     ))
             }
-            return effects
         }
     }
 

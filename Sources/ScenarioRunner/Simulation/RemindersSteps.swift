@@ -47,10 +47,11 @@ public enum RemindersSteps {
     public struct AppRun: ScenarioAction {
         public var reason: ReminderScheduler.AppRunReason
         public var label: String { "phone app \(reason.rawValue)" }
-        public func effects(at now: SimTime) -> [WorldEffect] {
-            let launch: [WorldEffect] =
-                reason == .launch || reason == .foreground ? [.send(.link(.environment(.launchPhoneApp)))] : []
-            return launch + [.send(.phone(.appRun(reason)))]
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            if reason == .launch || reason == .foreground {
+                effects.append(.send(.link(.environment(.launchPhoneApp))))
+            }
+            effects.append(.send(.phone(.appRun(reason))))
         }
     }
 
@@ -59,7 +60,9 @@ public enum RemindersSteps {
         public var item: ItemID
         public var action: ReminderAction
         public var label: String { "\(action.rawValue) \(item) from its notification" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.phone(.notificationAction(item, action)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.phone(.notificationAction(item, action))))
+        }
     }
 
     /// A due-date change.
@@ -67,6 +70,8 @@ public enum RemindersSteps {
         public var item: ItemID
         public var due: SimTime
         public var label: String { "set \(item) due \(due)" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.phone(.setDue(item, due)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.phone(.setDue(item, due))))
+        }
     }
 }

@@ -7,8 +7,8 @@ import SimulationKernel
 /// that own the facts it touches (a tap is a ``WatchEvent/tap(_:)`` for the watch side); a step
 /// never changes a feature's state itself.
 public protocol ScenarioAction: Sendable {
-    /// What happens when the step runs at `now`.
-    func effects(at now: SimTime) -> [WorldEffect]
+    /// What happens when the step runs at `now`, appended to `effects`.
+    func effects(at now: SimTime, into effects: inout [WorldEffect])
     /// A short description for traces and messages (`"tap kale"`).
     var label: String { get }
 }

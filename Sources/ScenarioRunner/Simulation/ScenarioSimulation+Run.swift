@@ -120,10 +120,18 @@ extension ScenarioSimulation {
     /// Starts the features' own processes (periodic refreshes, first app launch, faults), in a
     /// fixed order. A feature adds one line.
     mutating func startFeatures() {
-        perform(complication.start(context))
-        perform(phone.start(context))
-        perform(link.start(context))
-        perform(watch.start(context))
+        var start = effects.count
+        complication.start(context, into: &effects)
+        performEffects(from: start)
+        start = effects.count
+        phone.start(context, into: &effects)
+        performEffects(from: start)
+        start = effects.count
+        link.start(context, into: &effects)
+        performEffects(from: start)
+        start = effects.count
+        watch.start(context, into: &effects)
+        performEffects(from: start)
     }
 
     /// Properties every scenario must satisfy at its end, whatever it expects. A feature adds

@@ -41,6 +41,9 @@ public struct ScenarioSimulation {
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
     var ending = RunEnding.open
+    /// The effects handlers have asked for and the world has not yet performed: one buffer for
+    /// the whole run, used as a stack (see ``handle(_:)``); empty between events.
+    var effects: [WorldEffect] = []
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
@@ -77,6 +80,7 @@ public struct ScenarioSimulation {
         phone = prepared.phone
         link = LinkFeature(scenario: scenario, seed: seed)
         complication = prepared.complication
+        effects.reserveCapacity(64)
     }
 
     /// What a feature's handler may consult now.
@@ -88,24 +92,37 @@ public struct ScenarioSimulation {
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: now))
     }
 
-    /// Routes one event to its owner and performs what it asks for. A feature adds one `case`.
+    /// Routes one event to its owner and performs what it asks for.
+    ///
+    /// The owner appends its effects to ``effects``, the one buffer every handler of the run
+    /// shares (used as a stack: an event handled from an effect appends after its parent's
+    /// effects, and they are removed once performed), so handling an event allocates no array.
+    /// A feature adds one `case`.
     mutating func handle(_ event: SimEvent) {
-        let effects: [WorldEffect]
+        let start = effects.count
+        let context = self.context
         switch event {
         case .step(let index):
             guard case .action(let action) = scenario.script[index].content else { return }
-            effects = action.effects(at: now)
-        case .watch(let event): effects = watch.handle(event, context)
-        case .phone(let event): effects = phone.handle(event, context)
-        case .link(let event): effects = link.handle(event, context)
-        case .complication(let event): effects = complication.handle(event, context)
+            action.effects(at: now, into: &effects)
+        case .watch(let event): watch.handle(event, context, into: &effects)
+        case .phone(let event): phone.handle(event, context, into: &effects)
+        case .link(let event): link.handle(event, context, into: &effects)
+        case .complication(let event): complication.handle(event, context, into: &effects)
         }
-        perform(effects)
+        performEffects(from: start)
     }
 
-    /// Performs effects in order, depth first.
-    mutating func perform(_ effects: [WorldEffect]) {
-        for effect in effects {
+    /// Performs the effects in the buffer from `start` on, in order and depth first, then
+    /// removes them (the buffer keeps its capacity for the next event).
+    ///
+    /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
+    mutating func performEffects(from start: Int) {
+        let end = effects.count
+        var index = start
+        while index < end {
+            let effect = effects[index]
+            index += 1
             switch effect {
             case .send(let event): handle(event)
             case .schedule(let event, let time):
@@ -115,6 +132,7 @@ public struct ScenarioSimulation {
                 if case .recorded = traceMode { trace.record(event) }
             }
         }
+        effects.removeLast(effects.count - start)
     }
 
     /// Records a trace event at the current time (nothing with ``TraceMode/off``: callers on a hot

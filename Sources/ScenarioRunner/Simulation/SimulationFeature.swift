@@ -8,7 +8,8 @@ import SimulationKernel
 /// - **decodes** its part of a scenario: its section type decodes `"<section>"` (the feature's
 ///   `init(scenario:seed:)` reads `scenario.sections.<section>`), and it lists its ``stepKinds``
 ///   and ``expectationKinds`` (``Registry`` collects them);
-/// - **handles** the events addressed to it and returns ``WorldEffect``s: it changes only its own
+/// - **handles** the events addressed to it and appends ``WorldEffect``s to the world's buffer: it
+///   changes only its own
 ///   state, and reaches other features only through effects (events it sends them, events it
 ///   schedules, link requests);
 /// - **checks** the invariants it owns at the end of every run;
@@ -19,7 +20,7 @@ import SimulationKernel
 ///     static let stepKinds: [StepKind] = []
 ///     static let expectationKinds: [ExpectationKind] = []
 ///     init(scenario: Scenario, seed: UInt64) {}
-///     mutating func handle(_ event: Never, _ context: WorldContext) -> [WorldEffect] {}
+///     mutating func handle(_ event: Never, _ context: WorldContext, into effects: inout [WorldEffect]) {}
 /// }
 /// ```
 ///
@@ -38,11 +39,14 @@ public protocol SimulationFeature: Sendable {
     /// The feature at the start of a run of `scenario` (it reads its own section, if any).
     init(scenario: Scenario, seed: UInt64)
 
-    /// Starts the feature's own processes (its first periodic event, configured faults …).
-    mutating func start(_ context: WorldContext) -> [WorldEffect]
+    /// Starts the feature's own processes (its first periodic event, configured faults …): it
+    /// appends what it asks for to `effects`.
+    mutating func start(_ context: WorldContext, into effects: inout [WorldEffect])
 
-    /// Handles one event addressed to this feature at `context.now`.
-    mutating func handle(_ event: Event, _ context: WorldContext) -> [WorldEffect]
+    /// Handles one event addressed to this feature at `context.now`, appending what it asks the
+    /// world to do to `effects` (the world's one buffer: append only, never read or remove what
+    /// is already there).
+    mutating func handle(_ event: Event, _ context: WorldContext, into effects: inout [WorldEffect])
 
     /// Properties every run must keep, checked at its end: one message per violation.
     func invariantFailures(in simulation: ScenarioSimulation) -> [String]
@@ -52,7 +56,7 @@ public protocol SimulationFeature: Sendable {
 }
 
 extension SimulationFeature {
-    public mutating func start(_ context: WorldContext) -> [WorldEffect] { [] }
+    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {}
     public func invariantFailures(in simulation: ScenarioSimulation) -> [String] { [] }
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] { [] }
 }

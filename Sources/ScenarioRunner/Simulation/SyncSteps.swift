@@ -61,7 +61,9 @@ public enum SyncSteps {
         public var label: String {
             "phone \(edit.name) \(item)" + (edit.title.map { " \"\($0)\"" } ?? "")
         }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.phone(.edit(item, edit)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.phone(.edit(item, edit))))
+        }
     }
 
     /// An item dictated on the watch.
@@ -70,7 +72,9 @@ public enum SyncSteps {
         public var title: String
         public var addedItem: ItemID? { item }
         public var label: String { "watch add \(item) \"\(title)\"" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.addItem(item, title: title)))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.watch(.addItem(item, title: title))))
+        }
     }
 }
 

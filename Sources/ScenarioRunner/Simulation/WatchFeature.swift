@@ -63,30 +63,30 @@ public struct WatchFeature: SimulationFeature {
         app = WatchAppState(model: initial.app.model, settings: initial.app.settings, wrist: wrist, seed: seed)
     }
 
-    public mutating func handle(_ event: WatchEvent, _ context: WorldContext) -> [WorldEffect] {
+    public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         sync.tracing = context.trace
         switch event {
-        case .tap(let item): return wrist(.tap(item, at: context.now), context)
-        case .wrist(let position): return setWrist(position, context)
-        case .openApp: return openApp(context)
-        case .relaunchApp: return openApp(context)
-        case .returnToClockDue: return wrist(.returnToClockDue(at: context.now), context)
+        case .tap(let item): effects += wrist(.tap(item, at: context.now), context)
+        case .wrist(let position): effects += setWrist(position, context)
+        case .openApp: effects += openApp(context)
+        case .relaunchApp: effects += openApp(context)
+        case .returnToClockDue: effects += wrist(.returnToClockDue(at: context.now), context)
         case .pipelineWake:
             if app.scheduledWake == context.now { app.scheduledWake = nil }
-            return wakePipeline(context)
-        case .rowGone(let tap, let latency): return rowGone(tap: tap, latency: latency, context)
-        case .commit(let operation): return commit(operation, context)
-        case .delivered(let message, let duplicate): return received(message, duplicate: duplicate, context)
-        case .outcome(let message, let outcome): return outcomeArrived(message, outcome, context)
-        case .app(let event): return lifecycle(event, context)
-        case .addItem(let item, let title): return addItem(item, title: title, context)
+            effects += wakePipeline(context)
+        case .rowGone(let tap, let latency): effects += rowGone(tap: tap, latency: latency, context)
+        case .commit(let operation): effects += commit(operation, context)
+        case .delivered(let message, let duplicate): effects += received(message, duplicate: duplicate, context)
+        case .outcome(let message, let outcome): effects += outcomeArrived(message, outcome, context)
+        case .app(let event): effects += lifecycle(event, context)
+        case .addItem(let item, let title): effects += addItem(item, title: title, context)
         }
     }
 
     /// Schedules the suspension of an app that starts in the background.
-    public mutating func start(_ context: WorldContext) -> [WorldEffect] {
-        guard case .background(_, let suspendsAt) = appLifecycle else { return [] }
-        return [.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt)]
+    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
+        guard case .background(_, let suspendsAt) = appLifecycle else { return }
+        effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
     }
 
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {

@@ -15,6 +15,8 @@ public enum WatchSteps {
     /// The user opens the app.
     public struct OpenApp: ScenarioAction {
         public var label: String { "open app" }
-        public func effects(at now: SimTime) -> [WorldEffect] { [.send(.watch(.openApp))] }
+        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+            effects.append(.send(.watch(.openApp)))
+        }
     }
 }
