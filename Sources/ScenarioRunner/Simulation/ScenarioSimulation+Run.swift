@@ -45,8 +45,10 @@ extension ScenarioSimulation {
     mutating func runForVerdict<Monitor: RunMonitor>(monitor: inout Monitor) -> ScenarioVerdict {
         traceMode = .off
         runScript(monitor: &monitor, keeping: .counts)
-        endRun()
-        let settled = settled()
+        // The settled world is read here once and not kept (``RunEnding/endedForVerdict(discrepancies:)``).
+        let atEnd = syncDiscrepancies()
+        let settled = settledCopy()
+        ending = .endedForVerdict(discrepancies: atEnd)
         return ScenarioVerdict(
             seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
             loopStatus: loop.status, discrepanciesSettled: settled.syncDiscrepancies(),

@@ -21,6 +21,10 @@ indirect enum RunEnding {
     case ended(settled: ScenarioSimulation, discrepancies: [SyncDiscrepancy])
     /// This world is the settled copy of an ended run; where its lists disagree.
     case settledCopy(discrepancies: [SyncDiscrepancy])
+    /// The run ended for its verdict only (``ScenarioSimulation/runForVerdict()``): where the
+    /// two lists disagree at the end. The settled world was read once and not kept (a later
+    /// ``ScenarioSimulation/settled()`` settles again).
+    case endedForVerdict(discrepancies: [SyncDiscrepancy])
 }
 
 extension ScenarioSimulation: LinkSettling {
@@ -53,14 +57,22 @@ extension ScenarioSimulation: LinkSettling {
     /// which only the link's events (and the watch app's lifecycle timers) are due (the others are dropped, and no new ones are
     /// scheduled); this run is untouched. Its trace holds this run's trace plus what settling added.
     ///
-    /// Once the run has ended (``run()``, ``runForVerdict()``) the copy made then is returned.
+    /// Once the run has ended (``run()``) the copy made then is returned.
     ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
     ///   link then produces, plus one copy of the trace; O(1) once the run has ended.
     public func settled() -> ScenarioSimulation {
-        if case .ended(let settled, _) = ending { return settled }
-        if case .settledCopy = ending { return self }
+        switch ending {
+        case .ended(let settled, _): return settled
+        case .settledCopy: return self
+        case .open, .endedForVerdict: return settledCopy()
+        }
+    }
+
+    /// A copy of this world with its link left to finish (``settled()``, worked out again).
+    func settledCopy() -> ScenarioSimulation {
         var copy = self
+        copy.ending = .open
         copy.mode = .settling
         var pending = loop
         var linkOnly = EventLoop<SimEvent>(capacity: 64, limit: loop.limit)

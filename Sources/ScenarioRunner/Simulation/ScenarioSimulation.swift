@@ -167,7 +167,8 @@ public struct ScenarioSimulation {
     ///   has ended.
     public func syncDiscrepancies() -> [SyncDiscrepancy] {
         switch ending {
-        case .ended(_, let discrepancies), .settledCopy(let discrepancies): return discrepancies
+        case .ended(_, let discrepancies), .settledCopy(let discrepancies), .endedForVerdict(let discrepancies):
+            return discrepancies
         case .open: break
         }
         return ConvergenceChecker.check(
