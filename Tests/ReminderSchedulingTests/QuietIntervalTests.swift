@@ -61,4 +61,34 @@ import Testing
             #expect(loaded.overdueCount == added.overdueCount, "seed \(seed)")
         }
     }
+
+    @Test func aQuietMoveOfTimeChangesNothingButTheClocks() throws {
+        var quietMoves = 0
+        for seed in UInt64(0)..<30 {
+            var rng = TestRandom(seed: seed)
+            var harness = ReminderHarness(configuration: try SchedulerConfiguration(windowSize: 4), start: .zero)
+            try harness.run(at: .zero, reason: .launch) { scheduler in
+                for index in 0..<8 {
+                    let due = ReminderTime(seconds: Int64.random(in: 60...20_000, using: &rng))
+                    scheduler.setItem("item\(index)", due: due, now: .zero)
+                }
+            }
+            var time = ReminderTime.zero
+            for step in 0..<40 {
+                let next = time + Int64.random(in: 0...3_000, using: &rng)
+                var moved = harness
+                moved.advance(to: next)
+                let unchanged =
+                    moved.deliveries == harness.deliveries && moved.missed == harness.missed
+                    && moved.snapshots == harness.snapshots && moved.center.badge == harness.center.badge
+                    && moved.center.pendingCount == harness.center.pendingCount
+                if harness.isQuiet(through: next) { quietMoves += 1 }
+                #expect(harness.isQuiet(through: next) == unchanged, "seed \(seed), step \(step)")
+                if step % 5 == 4 { try harness.run(at: next, reason: .foreground) }
+                harness.advance(to: next)
+                time = next
+            }
+        }
+        #expect(quietMoves > 100)
+    }
 }

@@ -82,6 +82,18 @@ public struct ReminderHarness: Sendable {
         }
     }
 
+    /// Whether moving time to `time` (``advance(to:)``) would change nothing but the clocks: no
+    /// delivery, no miss, no app run the system or the user starts. Then a question about `time`
+    /// can be answered from the harness as it is.
+    ///
+    /// - Complexity: O(log W + log N) (O(R) more with R repeating reminders).
+    public func isQuiet(through time: ReminderTime) -> Bool {
+        guard time > now else { return true }
+        if let run = nextSystemRun, run.at <= time { return false }
+        if let fire = center.nextFireDate, fire <= time { return false }
+        return !scheduler.hasWantedReminders(after: now, through: time)
+    }
+
     /// Moves time to `time`, performing on the way every app run the system or the user starts on
     /// their own (``nextSystemRun``). Earlier times are ignored.
     ///
