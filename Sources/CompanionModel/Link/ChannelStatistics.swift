@@ -65,7 +65,15 @@ public struct LinkStatistics: Hashable, Sendable {
         _modify { yield &channels[LinkStatistics.index(channel)] }
     }
 
+    /// The position of `channel` in ``LinkChannel/allCases``.
+    ///
+    /// - Complexity: O(1).
     private static func index(_ channel: LinkChannel) -> Int {
-        LinkChannel.allCases.firstIndex(of: channel) ?? 0
+        switch channel {
+        case .interactive: return 0
+        case .userInfo: return 1
+        case .applicationContext: return 2
+        case .complication: return 3
+        }
     }
 }

@@ -147,16 +147,15 @@ struct TransferQueue: Sendable {
         return entry
     }
 
-    /// Removes and returns the arrived entries at the head, in order (handed to the app).
+    /// Removes and returns the head entry if it has arrived (to hand to the app), else `nil`.
+    /// Called until it returns `nil`, it hands over the arrived head in order.
     ///
-    /// - Complexity: O(*k*) amortized for *k* entries removed.
-    mutating func removeArrivedHead() -> [QueuedTransfer] {
-        let start = head
-        while head < buffer.endIndex, buffer[head].state.hasArrived {
-            if buffer[head].message.id == currentComplication { currentComplication = nil }
-            head += 1
-        }
-        let delivered = Array(buffer[start..<head])
+    /// - Complexity: O(1) amortized.
+    mutating func popArrivedHead() -> QueuedTransfer? {
+        guard head < buffer.endIndex, buffer[head].state.hasArrived else { return nil }
+        let entry = buffer[head]
+        if entry.message.id == currentComplication { currentComplication = nil }
+        head += 1
         if head == buffer.endIndex {
             buffer.removeAll(keepingCapacity: true)
             head = 0
@@ -164,7 +163,39 @@ struct TransferQueue: Sendable {
             buffer.removeFirst(head)
             head = 0
         }
-        return delivered
+        return entry
+    }
+
+    /// The positions of the waiting entries, all at the tail (empty when the last entry does not
+    /// wait): entries arrive in queue order, so the queue reads arrived, then on the air, then
+    /// waiting.
+    ///
+    /// - Complexity: O(*w*) for *w* waiting entries.
+    var waitingTail: Range<Int> {
+        var start = buffer.endIndex
+        while start > head, buffer[start - 1].state.isWaiting { start -= 1 }
+        return start..<buffer.endIndex
+    }
+
+    /// Puts the entry at `position` on the air during radio `epoch`, to arrive at `arrival`
+    /// (which the next transmission may not precede); returns it as it now is.
+    ///
+    /// - Complexity: O(1).
+    mutating func transmit(at position: Int, epoch: Int, arrival: SimTime) -> QueuedTransfer {
+        buffer[position].attempts += 1
+        buffer[position].state = .inFlight(epoch: epoch)
+        lastArrival = arrival
+        return buffer[position]
+    }
+
+    /// Turns every entry on the air back into a waiting one (a drop-out voided its transmission).
+    ///
+    /// - Complexity: O(*n*) in the queue's length.
+    mutating func requeueInFlight() {
+        for index in head..<buffer.endIndex {
+            if case .inFlight = buffer[index].state { buffer[index].state = .waiting }
+        }
+        lastArrival = .zero
     }
 
     /// How many entries travel on `channel` (this queue being `lane`).

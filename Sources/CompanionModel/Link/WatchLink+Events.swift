@@ -2,139 +2,122 @@ import SimulationKernel
 
 extension WatchLink {
     /// An app's API call.
-    mutating func handle(_ request: LinkRequest, at now: SimTime) -> [LinkTransportEffect] {
+    mutating func handle(_ request: LinkRequest, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         switch request {
         case .sendMessage(let payload, let side):
-            return sendMessage(payload, from: side, at: now)
+            sendMessage(payload, from: side, at: now, into: &effects)
         case .transferUserInfo(let payload, let side):
-            return enqueue(payload, channel: .userInfo, from: side, at: now)
+            enqueue(payload, channel: .userInfo, from: side, at: now, into: &effects)
         case .updateApplicationContext(let payload, let side):
-            return enqueue(payload, channel: .applicationContext, from: side, at: now)
+            enqueue(payload, channel: .applicationContext, from: side, at: now, into: &effects)
         case .transferCurrentComplicationUserInfo(let payload):
-            return transferComplication(payload, at: now)
+            transferComplication(payload, at: now, into: &effects)
         case .cancelTransfer(let id):
-            return cancelTransfer(id, at: now)
+            cancelTransfer(id, at: now, into: &effects)
         }
     }
 
     /// A timer the link scheduled.
-    mutating func handle(_ timer: LinkTimer, at now: SimTime) -> [LinkTransportEffect] {
+    mutating func handle(_ timer: LinkTimer, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         switch timer {
-        case .messageArrival(let id): return messageArrived(id, at: now)
-        case .replyArrival(let id): return replyArrived(id, at: now)
-        case .replyTimeout(let id): return replyTimedOut(id, at: now)
-        case .transferArrival(let lane, let id, let epoch): return transferArrived(lane, id, epoch: epoch, at: now)
-        case .duplicateArrival(let message): return duplicateArrived(message, at: now)
+        case .messageArrival(let id): messageArrived(id, at: now, into: &effects)
+        case .replyArrival(let id): replyArrived(id, at: now, into: &effects)
+        case .replyTimeout(let id): replyTimedOut(id, at: now, into: &effects)
+        case .transferArrival(let lane, let id, let epoch):
+            transferArrived(lane, id, epoch: epoch, at: now, into: &effects)
+        case .duplicateArrival(let message): duplicateArrived(message, at: now, into: &effects)
         }
     }
 
     /// A change of the environment: range, apps, complication placement, session.
-    mutating func handle(_ change: LinkEnvironmentChange, at now: SimTime) -> [LinkTransportEffect] {
+    mutating func handle(_ change: LinkEnvironmentChange, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         switch change {
-        case .phoneOutOfRange: return changeRange(.leave, at: now)
-        case .phoneInRange: return changeRange(.enter, at: now)
-        case .killPhoneApp: return changeApp(.phone, .terminate, at: now, cause: change.name)
-        case .launchPhoneApp: return changeApp(.phone, .launch, at: now, cause: change.name)
-        case .wakePhoneApp: return changeApp(.phone, .wakeInBackground, at: now, cause: change.name)
-        case .phoneAppToBackground: return changeApp(.phone, .moveToBackground, at: now, cause: change.name)
-        case .terminateWatchApp: return changeApp(.watch, .terminate, at: now, cause: change.name)
-        case .relaunchWatchApp: return changeApp(.watch, .launch, at: now, cause: change.name)
-        case .watchAppToBackground: return changeApp(.watch, .moveToBackground, at: now, cause: change.name)
-        case .wakeWatchApp: return changeApp(.watch, .wakeInBackground, at: now, cause: change.name)
-        case .watchAppRunState(let state): return setApp(.watch, to: state, at: now)
-        case .phoneAppRunState(let state): return setApp(.phone, to: state, at: now)
+        case .phoneOutOfRange: changeRange(.leave, at: now, into: &effects)
+        case .phoneInRange: changeRange(.enter, at: now, into: &effects)
+        case .killPhoneApp: changeApp(.phone, .terminate, at: now, cause: change.name, into: &effects)
+        case .launchPhoneApp: changeApp(.phone, .launch, at: now, cause: change.name, into: &effects)
+        case .wakePhoneApp: changeApp(.phone, .wakeInBackground, at: now, cause: change.name, into: &effects)
+        case .phoneAppToBackground: changeApp(.phone, .moveToBackground, at: now, cause: change.name, into: &effects)
+        case .terminateWatchApp: changeApp(.watch, .terminate, at: now, cause: change.name, into: &effects)
+        case .relaunchWatchApp: changeApp(.watch, .launch, at: now, cause: change.name, into: &effects)
+        case .watchAppToBackground: changeApp(.watch, .moveToBackground, at: now, cause: change.name, into: &effects)
+        case .wakeWatchApp: changeApp(.watch, .wakeInBackground, at: now, cause: change.name, into: &effects)
+        case .watchAppRunState(let state): setApp(.watch, to: state, at: now, into: &effects)
+        case .phoneAppRunState(let state): setApp(.phone, to: state, at: now, into: &effects)
         case .complicationPlacement(let placement):
-            guard complicationBudget.placement != placement else { return [] }
+            guard complicationBudget.placement != placement else { return }
             complicationBudget.placement = placement
-            return [
-                .trace(
-                    TraceEvent(
-                        time: now, kind: .linkComplicationFace,
-                        fields: [
-                            "placement": .string(placement.name),
-                            "remaining": .int(Int64(complicationBudget.remaining(at: now))),
-                        ]))
-            ]
+            trace(
+                .linkComplicationFace, at: now,
+                [
+                    "placement": .string(placement.name),
+                    "remaining": .int(Int64(complicationBudget.remaining(at: now))),
+                ], into: &effects)
         case .session(let event):
-            return changeSession(event, at: now)
+            changeSession(event, at: now, into: &effects)
         }
     }
 
-    mutating func changeRange(_ event: RadioRange.Event, at now: SimTime) -> [LinkTransportEffect] {
-        var effects: [LinkTransportEffect] = []
+    mutating func changeRange(_ event: RadioRange.Event, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         for effect in range.reduce(event, at: now) {
             switch effect {
             case .linkDown:
-                effects.append(.trace(TraceEvent(time: now, kind: .linkRange, fields: ["state": "outOfRange"])))
+                trace(.linkRange, at: now, ["state": "outOfRange"], into: &effects)
                 epoch += 1
-                lastInteractiveArrival = [:]
+                lastInteractiveArrival = PerSide(watch: nil, phone: nil)
                 requeueInFlight()
-                effects += failAllInteractive(.notReachable, at: now, reason: "outOfRange")
+                failAllInteractive(.notReachable, at: now, reason: "outOfRange", into: &effects)
             case .linkUp(let outage):
-                effects.append(
-                    .trace(
-                        TraceEvent(
-                            time: now, kind: .linkRange,
-                            fields: [
-                                "state": "inRange", "outage": .duration(outage),
-                            ])))
-                effects += transmitAll(at: now)
+                trace(.linkRange, at: now, ["state": "inRange", "outage": .duration(outage)], into: &effects)
+                transmitAll(at: now, into: &effects)
             }
         }
-        return effects
     }
 
-    mutating func changeApp(_ side: LinkSide, _ event: AppRunState.Event, at now: SimTime, cause: String)
-        -> [LinkTransportEffect]
-    {
+    mutating func changeApp(
+        _ side: LinkSide, _ event: AppRunState.Event, at now: SimTime, cause: String,
+        into effects: inout [LinkTransportEffect]
+    ) {
         var state = app(side)
         let transitions = state.reduce(event)
         let changed = state != app(side)
         setApp(side, state)
-        var effects: [LinkTransportEffect] = []
         if changed {
-            effects.append(
-                .trace(
-                    TraceEvent(
-                        time: now, kind: .app(side),
-                        fields: [
-                            "state": .string(state.name), "cause": .string(cause),
-                        ])))
+            trace(.app(side), at: now, ["state": .string(state.name), "cause": .string(cause)], into: &effects)
         }
         for transition in transitions {
             switch transition {
-            case .started: effects += deliverArrived(to: side, at: now)
-            case .stopped: effects += interactiveAppStopped(side, at: now)
+            case .started: deliverArrived(to: side, at: now, into: &effects)
+            case .stopped: interactiveAppStopped(side, at: now, into: &effects)
             }
         }
-        return effects
     }
 
     /// Takes the owner's word for how `side`'s app runs (no trace: the owner traces its own
     /// lifecycle): delivers what waits for an app that started, orphans the handlers of one that
     /// stopped.
-    mutating func setApp(_ side: LinkSide, to state: AppRunState, at now: SimTime) -> [LinkTransportEffect] {
+    mutating func setApp(
+        _ side: LinkSide, to state: AppRunState, at now: SimTime, into effects: inout [LinkTransportEffect]
+    ) {
         let wasRunning = app(side).isRunning
         setApp(side, state)
-        if !wasRunning, state.isRunning { return deliverArrived(to: side, at: now) }
-        if wasRunning, !state.isRunning { return interactiveAppStopped(side, at: now) }
-        return []
+        if !wasRunning, state.isRunning { return deliverArrived(to: side, at: now, into: &effects) }
+        if wasRunning, !state.isRunning { return interactiveAppStopped(side, at: now, into: &effects) }
     }
 
-    mutating func changeSession(_ event: SessionActivation.Event, at now: SimTime) -> [LinkTransportEffect] {
+    mutating func changeSession(
+        _ event: SessionActivation.Event, at now: SimTime, into effects: inout [LinkTransportEffect]
+    ) {
         let transitions = activation.reduce(event)
-        var effects: [LinkTransportEffect] = [
-            .trace(TraceEvent(time: now, kind: .linkSession, fields: ["state": .string(activationName)]))
-        ]
+        trace(.linkSession, at: now, ["state": .string(activationName)], into: &effects)
         for transition in transitions {
             switch transition {
             case .cancelInteractiveMessages:
-                effects += failAllInteractive(.sessionInactive, at: now, reason: "session \(activationName)")
+                failAllInteractive(.sessionInactive, at: now, reason: "session \(activationName)", into: &effects)
             case .resumeTransfers:
-                effects += transmitAll(at: now)
+                transmitAll(at: now, into: &effects)
             }
         }
-        return effects
     }
 
     var activationName: String {

@@ -4,17 +4,19 @@ extension WatchLink {
     /// `sendMessage` from `side`: refused at once if too large or unreachable, otherwise put on
     /// the air (FIFO per direction) with a reply timeout.
     ///
-    /// - Complexity: O(log *n*).
-    mutating func sendMessage(_ payload: LinkPayload, from side: LinkSide, at now: SimTime) -> [LinkTransportEffect] {
+    /// - Complexity: O(1) amortized.
+    mutating func sendMessage(
+        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, into effects: inout [LinkTransportEffect]
+    ) {
         let message = makeMessage(.interactive, from: side, payload, at: now)
         statistics[.interactive].sent += 1
-        var effects = [trace(.linkSend, message, at: now)]
+        trace(.linkSend, message, at: now, into: &effects)
         if payload.byteCount > configuration.messagePayloadLimit {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
-            return effects + fail(message, .payloadTooLarge, at: now, reason: reason)
+            return fail(message, .payloadTooLarge, at: now, reason: reason, into: &effects)
         }
         if case .unreachable(let reason) = reachability(from: side) {
-            return effects + fail(message, .notReachable, at: now, reason: reason.name)
+            return fail(message, .notReachable, at: now, reason: reason.name, into: &effects)
         }
         let earliest = lastInteractiveArrival[side] ?? .zero
         let arrival = max(now + latency(), earliest)
@@ -23,27 +25,27 @@ extension WatchLink {
         observeDepth(.interactive)
         effects.append(.schedule(.messageArrival(message.id), at: arrival))
         effects.append(.schedule(.replyTimeout(message.id), at: now + configuration.replyTimeout))
-        return effects
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
     /// (the link asks its owner with ``LinkTransportEffect/wakeApp(_:)`` before it delivers, and
     /// learns that the app runs from the owner); a phone message finds the watch app stopped and
     /// fails.
-    mutating func messageArrived(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
-        guard let record = interactive[id] else { return [] }
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func messageArrived(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+        guard let record = interactive[id] else { return }
         let message = record.message
-        var effects: [LinkTransportEffect] = []
         let receiver = message.route.to
         let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
-        if wakesReceiver { effects.append(.wakeApp(.phone)) }
         guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
             interactive[id] = nil
-            if !record.state.senderIsWaiting { return [trace(.linkLost, message, at: now)] }
-            return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)")
+            if !record.state.senderIsWaiting { return trace(.linkLost, message, at: now, into: &effects) }
+            return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: &effects)
         }
+        if wakesReceiver { effects.append(.wakeApp(.phone)) }
         recordFirstDelivery(message, at: now)
-        effects.append(trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))]))
+        trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: &effects)
         effects.append(.deliver(message, duplicate: false))
         if let delay = duplicateDelay() {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
@@ -54,83 +56,88 @@ extension WatchLink {
             interactive[id]?.state = .awaitingReply
             effects.append(.schedule(.replyArrival(id), at: now + latency()))
         }
-        return effects
     }
 
     /// The reply reaches the sender: its reply handler runs.
-    mutating func replyArrived(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
-        guard let record = interactive[id], record.state.isAwaitingReply else { return [] }
+    mutating func replyArrived(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+        guard let record = interactive[id], record.state.isAwaitingReply else { return }
         interactive[id] = nil
-        return [trace(.linkReplied, record.message, at: now), .outcome(record.message, .replied)]
+        trace(.linkReplied, record.message, at: now, into: &effects)
+        effects.append(.outcome(record.message, .replied))
     }
 
     /// The reply timeout: if the sender still waits, its error handler runs with 7012.
-    mutating func replyTimedOut(_ id: MessageID, at now: SimTime) -> [LinkTransportEffect] {
-        guard let record = interactive[id], record.state.senderIsWaiting else { return [] }
+    mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+        guard let record = interactive[id], record.state.senderIsWaiting else { return }
         interactive[id] = nil
-        return fail(record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)")
+        fail(
+            record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)",
+            into: &effects)
     }
 
     /// A second copy of a delivered message reaches the receiving device.
-    mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime) -> [LinkTransportEffect] {
+    mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         let receiver = message.route.to
         guard app(receiver).isRunning else {
-            return [trace(.linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))])]
+            return trace(
+                .linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))], into: &effects)
         }
         statistics[message.channel].duplicates += 1
-        return [trace(.linkDuplicate, message, at: now), .deliver(message, duplicate: true)]
+        trace(.linkDuplicate, message, at: now, into: &effects)
+        effects.append(.deliver(message, duplicate: true))
     }
 
     /// Fails every interactive message whose sender still waits (drop-out, session inactive).
-    mutating func failAllInteractive(_ error: LinkError, at now: SimTime, reason: String) -> [LinkTransportEffect] {
-        var effects: [LinkTransportEffect] = []
+    ///
+    /// - Complexity: O(*n* log *n*) in the messages outstanding.
+    mutating func failAllInteractive(
+        _ error: LinkError, at now: SimTime, reason: String, into effects: inout [LinkTransportEffect]
+    ) {
         for id in interactive.keys.sorted() {
             guard let record = interactive.removeValue(forKey: id) else { continue }
             if record.state.senderIsWaiting {
-                effects += fail(record.message, error, at: now, reason: reason)
+                fail(record.message, error, at: now, reason: reason, into: &effects)
             } else {
-                effects.append(trace(.linkLost, record.message, at: now, [("reason", .string(reason))]))
+                trace(.linkLost, record.message, at: now, [("reason", .string(reason))], into: &effects)
             }
         }
-        return effects
     }
 
     /// The app on `side` stopped: its own messages lose their handlers, and messages it had
     /// received will never be answered.
-    mutating func interactiveAppStopped(_ side: LinkSide, at now: SimTime) -> [LinkTransportEffect] {
-        var effects: [LinkTransportEffect] = []
+    ///
+    /// - Complexity: O(*n* log *n*) in the messages outstanding.
+    mutating func interactiveAppStopped(_ side: LinkSide, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         for id in interactive.keys.sorted() {
             guard let record = interactive[id] else { continue }
             if record.message.route.from == side {
                 switch record.state {
                 case .inFlight:
                     interactive[id]?.state = .orphanedInFlight
-                    effects.append(trace(.linkOrphaned, record.message, at: now))
+                    trace(.linkOrphaned, record.message, at: now, into: &effects)
                 case .awaitingReply, .replyLost:
                     interactive[id] = nil
-                    effects.append(trace(.linkAbandoned, record.message, at: now))
+                    trace(.linkAbandoned, record.message, at: now, into: &effects)
                 case .orphanedInFlight:
                     break
                 }
             } else if record.state.isAwaitingReply {
                 interactive[id]?.state = .replyLost
-                effects.append(trace(.linkReplyLost, record.message, at: now))
+                trace(.linkReplyLost, record.message, at: now, into: &effects)
             }
         }
-        return effects
     }
 
-    mutating func fail(_ message: LinkMessage, _ error: LinkError, at now: SimTime, reason: String)
-        -> [LinkTransportEffect]
-    {
+    /// Fails `message` with `error`: its sender's error handler runs.
+    mutating func fail(
+        _ message: LinkMessage, _ error: LinkError, at now: SimTime, reason: String,
+        into effects: inout [LinkTransportEffect]
+    ) {
         statistics[message.channel].failed += 1
-        return [
-            trace(
-                .linkFailed, message, at: now,
-                [
-                    ("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason)),
-                ]),
-            .outcome(message, .failed(error)),
-        ]
+        trace(
+            .linkFailed, message, at: now,
+            [("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason))],
+            into: &effects)
+        effects.append(.outcome(message, .failed(error)))
     }
 }

@@ -23,8 +23,12 @@ import SimulationKernel
 /// ```swift
 /// var rng = SplitMix64(seed: 7)
 /// var link = WatchLink(configuration: LinkConfiguration(), rng: &rng)
-/// let effects = link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero)
+/// var effects: [LinkTransportEffect] = []
+/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero, into: &effects)
 /// ```
+///
+/// Effects are appended to a buffer the driver owns and reuses (``reduce(_:at:into:)``), so
+/// handling an event allocates nothing on the common paths.
 public struct WatchLink: Sendable {
     /// The settings and faults.
     public let configuration: LinkConfiguration
@@ -47,8 +51,9 @@ public struct WatchLink: Sendable {
     public var tracing = TraceMode.recorded
 
     var interactive: [MessageID: InteractiveMessage] = [:]
-    var lanes: [TransferLane: TransferQueue] = [:]
-    var lastInteractiveArrival: [LinkSide: SimTime] = [:]
+    var lanes = TransferLanes()
+    /// The arrival time of the last interactive message from each side (FIFO per direction).
+    var lastInteractiveArrival = PerSide<SimTime?>(watch: nil, phone: nil)
     var nextID: MessageID = 1
     /// Incremented at each drop-out; transmissions from an earlier epoch are void.
     var epoch = 0
@@ -83,16 +88,27 @@ public struct WatchLink: Sendable {
         return copy.split(label: label)
     }
 
-    /// Handles one event.
+    /// Handles one event and appends what it produces to `effects`, in order.
     ///
-    /// - Complexity: O(log *n*) for most events; a drop-out or an app stop is O(*n*) in the
-    ///   messages outstanding.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
+    /// With ``tracing`` off no trace effect is produced at all.
+    ///
+    /// - Complexity: O(1) amortized for most events (O(log *n*) to find a queued transfer); a
+    ///   drop-out or an app stop is O(*n* log *n*) in the messages outstanding.
+    public mutating func reduce(_ event: LinkEvent, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         switch event {
-        case .request(let request): return handle(request, at: now)
-        case .environment(let change): return handle(change, at: now)
-        case .timer(let timer): return handle(timer, at: now)
+        case .request(let request): handle(request, at: now, into: &effects)
+        case .environment(let change): handle(change, at: now, into: &effects)
+        case .timer(let timer): handle(timer, at: now, into: &effects)
         }
+    }
+
+    /// Handles one event and returns what it produces (``reduce(_:at:into:)`` with a fresh buffer).
+    ///
+    /// - Complexity: that of ``reduce(_:at:into:)``.
+    public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
+        var effects: [LinkTransportEffect] = []
+        reduce(event, at: now, into: &effects)
+        return effects
     }
 
     /// Whether an interactive message from `side` can be sent now.
@@ -108,12 +124,12 @@ public struct WatchLink: Sendable {
     /// `outstandingUserInfoTransfers` of `side`: its userInfo and complication transfers not yet
     /// received by the counterpart app, oldest first.
     public func outstandingTransfers(from side: LinkSide) -> [QueuedTransfer] {
-        Array(lanes[side == .watch ? .watchUserInfo : .phoneUserInfo]?.entries ?? [])
+        Array(lanes[side == .watch ? .watchUserInfo : .phoneUserInfo].entries)
     }
 
     /// The application context waiting to be delivered from `side`, if any.
     public func pendingApplicationContext(from side: LinkSide) -> LinkMessage? {
-        lanes[TransferLane.lane(for: .applicationContext, from: side)]?.entries.last?.message
+        lanes[TransferLane.lane(for: .applicationContext, from: side)].entries.last?.message
     }
 
     /// Interactive messages still awaiting an outcome, oldest first.
@@ -123,7 +139,7 @@ public struct WatchLink: Sendable {
 
     /// Whether nothing is left in flight or queued (a settled link).
     public var isIdle: Bool {
-        interactive.isEmpty && lanes.values.allSatisfy { $0.entries.isEmpty }
+        interactive.isEmpty && lanes.isEmpty
     }
 
     // MARK: - Helpers shared by the extensions
@@ -156,20 +172,20 @@ public struct WatchLink: Sendable {
         deliveries.append(LinkDeliveryRecord(message: message, at: now))
     }
 
-    /// The trace event for `message`: its id, channel, route, payload and item, then `extra`.
+    /// Appends the trace event for `message` to `effects`: its id, channel, route, payload and
+    /// item, then `extra`.
     ///
     /// The trace keeps every field list for the whole run, so the list is allocated once at its
     /// exact size (a literal grown by appends would keep up to twice the room). With
-    /// ``TraceMode/off`` the event has no fields and `extra` is not evaluated.
+    /// ``TraceMode/off`` nothing is appended and `extra` is not evaluated.
     ///
     /// - Complexity: O(*f*) in the fields; O(1) with the trace off.
     func trace(
         _ kind: TraceKind, _ message: LinkMessage, at now: SimTime,
-        _ extra: @autoclosure () -> [(key: String, value: TraceValue)] = []
-    )
-        -> LinkTransportEffect
-    {
-        guard case .recorded = tracing else { return .trace(TraceEvent(time: now, kind: kind, fieldList: [])) }
+        _ extra: @autoclosure () -> [(key: String, value: TraceValue)] = [],
+        into effects: inout [LinkTransportEffect]
+    ) {
+        guard case .recorded = tracing else { return }
         let extra = extra()
         let item = message.payload.listOperation?.item
         var fields: [(key: String, value: TraceValue)] = []
@@ -180,12 +196,25 @@ public struct WatchLink: Sendable {
         fields.append(("payload", .string(message.payload.summary)))
         if let item { fields.append(("item", .string(item))) }
         fields.append(contentsOf: extra)
-        return .trace(TraceEvent(time: now, kind: kind, fieldList: fields))
+        effects.append(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
     }
 
+    /// Appends a trace event without a message (range, session, app changes), built only when
+    /// the trace is kept.
+    func trace(
+        _ kind: TraceKind, at now: SimTime, _ fields: @autoclosure () -> KeyValuePairs<String, TraceValue>,
+        into effects: inout [LinkTransportEffect]
+    ) {
+        guard case .recorded = tracing else { return }
+        effects.append(.trace(TraceEvent(time: now, kind: kind, fields: fields())))
+    }
+
+    /// How many messages on `channel` are in flight or queued.
+    ///
+    /// - Complexity: O(1).
     func depth(of channel: LinkChannel) -> Int {
         if channel == .interactive { return interactive.count }
-        return TransferLane.allCases.reduce(0) { $0 + (lanes[$1]?.count(of: channel, in: $1) ?? 0) }
+        return lanes.count(of: channel)
     }
 
     mutating func observeDepth(_ channel: LinkChannel) {

@@ -26,11 +26,22 @@ public enum NextItemVisibility: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*) in the number of remaining rows.
     public static func of(_ next: ItemID?, in remaining: [ItemID], rowsVisible: Int) -> NextItemVisibility {
-        guard let next else { return .nothingToPickUp }
-        guard let row = remaining.firstIndex(of: next) else { return .notOnList }
-        return row < rowsVisible
-            ? .visible(row: row, rowsVisible: rowsVisible)
-            : .needsScroll(row: row, rowsVisible: rowsVisible)
+        of(ListSnapshot(remaining: remaining, next: next).next, rowsVisible: rowsVisible)
+    }
+
+    /// Where the next item is, given where it is among the remaining rows, on a screen showing
+    /// `rowsVisible` rows.
+    ///
+    /// - Complexity: O(1).
+    public static func of(_ next: ListSnapshot.NextPick, rowsVisible: Int) -> NextItemVisibility {
+        switch next {
+        case .nothing: return .nothingToPickUp
+        case .notOnList: return .notOnList
+        case .onRow(let row):
+            return row < rowsVisible
+                ? .visible(row: row, rowsVisible: rowsVisible)
+                : .needsScroll(row: row, rowsVisible: rowsVisible)
+        }
     }
 
     /// A short label for reports: `"visible (row 1 of 3)"`, `"scroll (row 4, 3 visible)"`.
@@ -45,16 +56,40 @@ public enum NextItemVisibility: Hashable, Sendable {
     }
 }
 
-/// The list as the shopper will see it at a wrist raise: the remaining items in display order
-/// (sorted by the learned store order) and the item they will pick up next.
+/// The list as the shopper will see it at a wrist raise, reduced to what the next-item report
+/// reads: where the item they will pick up next is among the remaining rows (in display order,
+/// sorted by the learned store order).
+///
+/// The driver works the row out without building the list of remaining rows
+/// (``init(next:)``); ``init(remaining:next:)`` takes the rows themselves.
 public struct ListSnapshot: Hashable, Sendable {
-    /// Remaining item identifiers, top row first.
-    public var remaining: [ItemID]
-    /// The item the shopper picks up next (`nil` when the trip is over).
-    public var next: ItemID?
+    /// Where the item the shopper picks up next is.
+    public enum NextPick: Hashable, Sendable {
+        /// On remaining row `row` (0 is the top row).
+        case onRow(Int)
+        /// Not among the remaining rows.
+        case notOnList
+        /// Nothing is left to pick up (the trip is over).
+        case nothing
+    }
 
-    public init(remaining: [ItemID], next: ItemID?) {
-        self.remaining = remaining
+    /// Where the next item is among the remaining rows.
+    public var next: NextPick
+
+    /// A snapshot whose next item is at `next`.
+    public init(next: NextPick) {
         self.next = next
+    }
+
+    /// A snapshot of `remaining` (item identifiers, top row first) whose next item is `next`
+    /// (`nil` when the trip is over).
+    ///
+    /// - Complexity: O(*n*) in the remaining rows.
+    public init(remaining: [ItemID], next: ItemID?) {
+        guard let next else {
+            self.init(next: .nothing)
+            return
+        }
+        self.init(next: remaining.firstIndex(of: next).map { .onRow($0) } ?? .notOnList)
     }
 }

@@ -36,7 +36,7 @@ public struct WristAppMachine: Hashable, Sendable {
 
     /// Applies `event` and returns the effects for the driver, in order.
     ///
-    /// - Complexity: O(*n*) in the remaining rows for a raise carrying a ``ListSnapshot``, else O(1).
+    /// - Complexity: O(1).
     public mutating func reduce(_ event: WristAppEvent) -> [WristAppEffect] {
         switch (state, event) {
         case (.appActive, .wristLowered(let time)):
@@ -85,7 +85,7 @@ public struct WristAppMachine: Hashable, Sendable {
 
     private func report(_ fixed: NextItemVisibility?, _ list: ListSnapshot?, _ time: SimTime) -> [WristAppEffect] {
         guard let list else { return [] }
-        let visibility = fixed ?? NextItemVisibility.of(list.next, in: list.remaining, rowsVisible: rowsVisible)
+        let visibility = fixed ?? NextItemVisibility.of(list.next, rowsVisible: rowsVisible)
         return [.nextItem(visibility, at: time)]
     }
 }

@@ -16,6 +16,9 @@ public struct LinkFeature: SimulationFeature {
 
     /// The transport.
     public internal(set) var transport: WatchLink
+    /// What the transport produced for the event being handled: one buffer for the whole run,
+    /// empty between events (its capacity is kept, so routing an event allocates nothing).
+    private var produced: [LinkTransportEffect] = []
 
     /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
     static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
@@ -29,6 +32,7 @@ public struct LinkFeature: SimulationFeature {
         var configuration = settings.configuration
         configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
         transport = WatchLink(configuration: configuration, rng: &rng)
+        produced.reserveCapacity(8)
     }
 
     /// When the one complication-transfer budget first resets (then every 24 h).
@@ -72,7 +76,7 @@ public struct LinkFeature: SimulationFeature {
 
     /// Runs one event through the transport and routes what it produces.
     ///
-    /// - Complexity: the transport's (``WatchLink/reduce(_:at:)``).
+    /// - Complexity: the transport's (``WatchLink/reduce(_:at:into:)``), plus O(1) per effect.
     public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         // The apps' lifecycles belong to their sides: steps and faults about them go there, and
         // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
@@ -82,12 +86,11 @@ public struct LinkFeature: SimulationFeature {
             return
         }
         transport.tracing = context.trace
-        let produced = transport.reduce(event, at: now)
+        transport.reduce(event, at: now, into: &produced)
         for effect in produced {
             switch effect {
             case .schedule(let timer, let time): effects.append(.schedule(.link(.timer(timer)), at: time))
-            case .trace(let record):
-                if case .recorded = context.trace { effects.append(.trace(record)) }
+            case .trace(let record): effects.append(.trace(record))
             case .deliver(let message, let duplicate):
                 effects.append(
                     .send(
@@ -103,6 +106,7 @@ public struct LinkFeature: SimulationFeature {
             case .wakeApp(.phone): effects.append(.send(.phone(.app(.wake(at: now), cause: "watchMessage"))))
             }
         }
+        produced.removeAll(keepingCapacity: true)
     }
 
     /// The event for the side whose app a step or fault about an app's lifecycle concerns, or

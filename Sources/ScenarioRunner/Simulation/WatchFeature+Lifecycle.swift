@@ -5,11 +5,11 @@ extension WatchFeature {
     /// Runs a lifecycle event through ``WatchAppLifecycle`` and performs its effects: its timers,
     /// the trace, the link's view of the app (the phone's `isReachable` and deliveries follow
     /// it), and the sync courier (unanswered messages are re-sent when the app runs again).
-    mutating func lifecycle(_ event: WatchAppLifecycle.Event, _ context: WorldContext, cause: String? = nil)
-        -> [WorldEffect]
-    {
+    mutating func lifecycle(
+        _ event: WatchAppLifecycle.Event, _ context: WorldContext, cause: String? = nil,
+        into effects: inout [WorldEffect]
+    ) {
         let now = context.now
-        var effects: [WorldEffect] = []
         for effect in appLifecycle.reduce(event) {
             switch effect {
             case .scheduleLaunchFinished(let time):
@@ -18,10 +18,15 @@ extension WatchFeature {
                 effects.append(.schedule(.watch(.app(.suspendDue(at: time))), at: time))
             case .changed(let from, let to):
                 lifecycleChanges.append((now, to))
-                effects.append(
-                    .trace(
-                        .watchApp, at: now,
-                        ["state": .string(to.name), "was": .string(from.name), "cause": .string(cause ?? event.cause)]))
+                if case .recorded = context.trace {
+                    effects.append(
+                        .trace(
+                            .watchApp, at: now,
+                            [
+                                "state": .string(to.name), "was": .string(from.name),
+                                "cause": .string(cause ?? event.cause),
+                            ]))
+                }
                 if from.runState != to.runState {
                     effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
                 }
@@ -31,7 +36,6 @@ extension WatchFeature {
                 }
             }
         }
-        return effects
     }
 
     /// The app's own lifecycle for the summary: its state now and each change.

@@ -18,28 +18,38 @@ extension WatchFeature {
     /// The user raises or lowers the wrist.
     ///
     /// A step that changes nothing (raising a raised wrist) says so in its trace line.
-    mutating func setWrist(_ position: WristPosition, _ context: WorldContext) -> [WorldEffect] {
+    ///
+    /// - Complexity: O(*p*) for a raise, *p* being the next item's position in the list
+    ///   (``listSnapshot(at:)``); O(1) for a drop.
+    mutating func setWrist(_ position: WristPosition, _ context: WorldContext, into effects: inout [WorldEffect]) {
         let now = context.now
         let before = app.wrist.state
         let event: WristAppEvent =
             position == .raised ? .wristRaised(at: now, list: listSnapshot(at: now)) : .wristLowered(at: now)
-        let effects = wrist(event, context)
-        let kind: TraceKind = position == .raised ? .watchWristRaised : .watchWristLowered
-        return [.trace(kind, at: now, fieldList: unchangedNote(before, "the wrist was already \(position.rawValue)"))]
-            + effects
+        let produced = app.wrist.reduce(event)
+        if case .recorded = context.trace {
+            let kind: TraceKind = position == .raised ? .watchWristRaised : .watchWristLowered
+            effects.append(
+                .trace(kind, at: now, fieldList: unchangedNote(before, "the wrist was already \(position.rawValue)")))
+        }
+        for effect in produced { performWrist(effect, context, into: &effects) }
     }
 
     /// The user opens the app from the clock face (or the scenario relaunches it): the face
     /// shows the app, and the app comes to the foreground (launched first if it does not run).
-    mutating func openApp(_ context: WorldContext) -> [WorldEffect] {
+    mutating func openApp(_ context: WorldContext, into effects: inout [WorldEffect]) {
         let before = app.wrist.state
         let lifecycleBefore = appLifecycle
-        let effects =
-            wrist(.appOpened(at: context.now, list: listSnapshot(at: context.now)), context)
-            + lifecycle(.open(at: context.now), context)
+        // The step's trace line comes first, but whether it says "unchanged" is known only once
+        // both machines have run: its place is taken now and its fields are filled in below.
+        let traceIndex = effects.count
+        if case .recorded = context.trace { effects.append(.trace(.watchOpenApp, at: context.now)) }
+        wrist(.appOpened(at: context.now, list: listSnapshot(at: context.now)), context, into: &effects)
+        lifecycle(.open(at: context.now), context, into: &effects)
+        guard case .recorded = context.trace else { return }
         let why = before.isWristRaised ? "the app was already on screen" : "the wrist is down"
         let note = appLifecycle == lifecycleBefore ? unchangedNote(before, why) : []
-        return [.trace(.watchOpenApp, at: context.now, fieldList: note)] + effects
+        effects[traceIndex] = .trace(.watchOpenApp, at: context.now, fieldList: note)
     }
 
     /// `["unchanged": why]` when the wrist-and-app state is still `before`, else no fields.
@@ -57,53 +67,76 @@ extension WatchFeature {
     }
 
     /// Runs a wrist event through the wrist-and-app machine and performs its effects.
-    mutating func wrist(_ event: WristAppEvent, _ context: WorldContext) -> [WorldEffect] {
-        app.wrist.reduce(event).flatMap { performWrist($0, context) }
+    mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
+        for effect in app.wrist.reduce(event) { performWrist(effect, context, into: &effects) }
     }
 
-    /// The list as the shopper will see it: remaining rows in display order, and the item the
-    /// script has them tap next (the next pick, which the sorted list should show on top).
+    /// The list as the shopper will see it, reduced to what the next-item report reads: where
+    /// the item the script has them tap next (the next pick, which the sorted list should show on
+    /// top) is among the remaining rows.
     ///
-    /// - Complexity: O(*n*) in the list for the rows, amortised O(1) for the next tap
-    ///   (``UpcomingTaps``).
+    /// The row is counted in place: the remaining items before the next pick in display order,
+    /// with no list of rows built.
+    ///
+    /// - Complexity: O(*p*) for the next pick at position *p* of the list, plus amortised O(1)
+    ///   for the next tap (``UpcomingTaps``).
     mutating func listSnapshot(at now: SimTime) -> ListSnapshot {
         let list = self.list
-        let next = upcomingTaps.next(atOrAfter: now) { list.state(of: $0)?.isRemaining ?? false }
-        return ListSnapshot(remaining: list.remainingItems.map(\.id), next: next)
+        guard let next = upcomingTaps.next(atOrAfter: now, where: { list.state(of: $0)?.isRemaining ?? false }) else {
+            return ListSnapshot(next: .nothing)
+        }
+        var row = 0
+        for item in list.items {
+            if item.id == next { return ListSnapshot(next: .onRow(row)) }
+            if list.state(of: item.id)?.isRemaining ?? false { row += 1 }
+        }
+        return ListSnapshot(next: .notOnList)
     }
 
-    private mutating func performWrist(_ effect: WristAppEffect, _ context: WorldContext) -> [WorldEffect] {
+    private mutating func performWrist(
+        _ effect: WristAppEffect, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
         let now = context.now
         switch effect {
         case .scheduleReturnToClock(let time):
-            return [.schedule(.watch(.returnToClockDue), at: time)]
+            effects.append(.schedule(.watch(.returnToClockDue), at: time))
         case .returnedToClock(let time):
-            return [.trace(.watchReturnedToClock, at: time)] + lifecycle(.returnedToClock(at: time), context)
+            if case .recorded = context.trace { effects.append(.trace(.watchReturnedToClock, at: time)) }
+            lifecycle(.returnedToClock(at: time), context, into: &effects)
         case .refuseTap(let item, _, let reason):
-            tapCounts.ignore(reason.rawValue)
-            return [.trace(.watchTapIgnored, at: now, ["item": .string(item), "reason": .string(reason.rawValue)])]
+            ignoreTap(item, reason, context, into: &effects)
         case .deliverTap(let item, _):
-            if let reason = lifecycleRefusal {
-                tapCounts.ignore(reason.rawValue)
-                return [
-                    .trace(.watchTapIgnored, at: now, ["item": .string(item), "reason": .string(reason.rawValue)])
-                ]
-            }
+            if let reason = lifecycleRefusal { return ignoreTap(item, reason, context, into: &effects) }
             tapCounts.accepted += 1
             let tap = app.session.tap(at: now)
             app.taps.append(TapRecord(item: item, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
-            guard case .recorded = context.trace else { return wakePipeline(context) }
-            let note: WorldEffect = .trace(
-                .watchTap, at: now,
-                ["item": .string(item), "tap": .int(Int64(tap)), "pipeline": .string(app.settings.pipeline.name)])
-            return [note] + wakePipeline(context)
+            if case .recorded = context.trace {
+                effects.append(
+                    .trace(
+                        .watchTap, at: now,
+                        [
+                            "item": .string(item), "tap": .int(Int64(tap)),
+                            "pipeline": .string(app.settings.pipeline.name),
+                        ]))
+            }
+            effects += wakePipeline(context)
         case .nextItem(let visibility, _):
             app.visibilityReports.append((now, visibility))
-            return [
+            guard case .recorded = context.trace else { return }
+            effects.append(
                 .trace(
                     .watchNextItem, at: now,
-                    ["visible": .bool(visibility.isVisible), "where": .string(visibility.label)])
-            ]
+                    ["visible": .bool(visibility.isVisible), "where": .string(visibility.label)]))
         }
+    }
+
+    /// Counts a tap that does not reach the list, for `reason`, and traces it.
+    private mutating func ignoreTap(
+        _ item: ItemID, _ reason: TapRefusal, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
+        tapCounts.ignore(reason.rawValue)
+        guard case .recorded = context.trace else { return }
+        effects.append(
+            .trace(.watchTapIgnored, at: context.now, ["item": .string(item), "reason": .string(reason.rawValue)]))
     }
 }

@@ -66,11 +66,11 @@ public struct WatchFeature: SimulationFeature {
     public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         sync.tracing = context.trace
         switch event {
-        case .tap(let item): effects += wrist(.tap(item, at: context.now), context)
-        case .wrist(let position): effects += setWrist(position, context)
-        case .openApp: effects += openApp(context)
-        case .relaunchApp: effects += openApp(context)
-        case .returnToClockDue: effects += wrist(.returnToClockDue(at: context.now), context)
+        case .tap(let item): wrist(.tap(item, at: context.now), context, into: &effects)
+        case .wrist(let position): setWrist(position, context, into: &effects)
+        case .openApp: openApp(context, into: &effects)
+        case .relaunchApp: openApp(context, into: &effects)
+        case .returnToClockDue: wrist(.returnToClockDue(at: context.now), context, into: &effects)
         case .pipelineWake:
             if app.scheduledWake == context.now { app.scheduledWake = nil }
             effects += wakePipeline(context)
@@ -78,7 +78,7 @@ public struct WatchFeature: SimulationFeature {
         case .commit(let operation): effects += commit(operation, context)
         case .delivered(let message, let duplicate): effects += received(message, duplicate: duplicate, context)
         case .outcome(let message, let outcome): effects += outcomeArrived(message, outcome, context)
-        case .app(let event): effects += lifecycle(event, context)
+        case .app(let event): lifecycle(event, context, into: &effects)
         case .addItem(let item, let title): effects += addItem(item, title: title, context)
         }
     }

@@ -66,3 +66,12 @@ import Testing
         #expect(queue.entries.isEmpty)
     }
 }
+
+extension TransferQueue {
+    /// Every arrived entry at the head, removed in order (``popArrivedHead()`` until `nil`).
+    fileprivate mutating func removeArrivedHead() -> [QueuedTransfer] {
+        var removed: [QueuedTransfer] = []
+        while let entry = popArrivedHead() { removed.append(entry) }
+        return removed
+    }
+}

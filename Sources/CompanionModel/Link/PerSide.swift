@@ -1,0 +1,13 @@
+/// One value for each side of the link (the watch's and the phone's), kept as two fields.
+struct PerSide<Value: Sendable>: Sendable {
+    var watch: Value
+    var phone: Value
+
+    /// The value of `side`.
+    subscript(side: LinkSide) -> Value {
+        get { side == .watch ? watch : phone }
+        set {
+            if side == .watch { watch = newValue } else { phone = newValue }
+        }
+    }
+}
