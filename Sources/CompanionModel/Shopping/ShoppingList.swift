@@ -11,12 +11,17 @@ import SimulationKernel
 public struct ShoppingList: Hashable, Sendable {
     /// Every item, in display order.
     public private(set) var items: [ShoppingItem]
-    private var states: [ItemID: ItemState]
+    /// Each item's state, by display position (beside ``items``).
+    private var states: [ItemState]
+    /// Each item's place in display order, by display position (beside ``items``; ascending): its
+    /// rank in the learned store order (`Int.max` when never seen in a trip), then the order in
+    /// which it joined the list.
+    private var places: [Place]
+    /// The display position of each item: the only place an ``ItemID`` is hashed.
     private var indexByID: [ItemID: Int]
-    /// Each item's place in display order: its rank in the learned store order (`Int.max` when
-    /// never seen in a trip), then the order in which it joined the list.
-    private var placeByID: [ItemID: Place]
     private var joined = 0
+    /// The display position of the first remaining item (`items.count` when none remains).
+    private var firstRemaining = 0
     /// The number of items still to pick up.
     public private(set) var remainingCount: Int
     /// The order in which items were checked off (un-checked items are removed from it).
@@ -36,18 +41,19 @@ public struct ShoppingList: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*) (the order's ranks are already known).
     public init(items: [ShoppingItem], order: StoreOrder = StoreOrder()) {
-        let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let order = order.ranked()
-        var places: [ItemID: Place] = [:]
-        for item in items where places[item.id] == nil {
-            places[item.id] = Place(rank: order.rank(of: item.id) ?? .max, joined: places.count)
+        var seen: Set<ItemID> = []
+        var placed: [(place: Place, item: ShoppingItem)] = []
+        for item in items where seen.insert(item.id).inserted {
+            placed.append((Place(rank: order.rank(of: item.id) ?? .max, joined: placed.count), item))
         }
-        self.items = places.sorted { $0.value < $1.value }.compactMap { byID[$0.key] }
-        states = Dictionary(uniqueKeysWithValues: self.items.map { ($0.id, ItemState.remaining) })
+        placed.sort { $0.place < $1.place }
+        self.items = placed.map(\.item)
+        places = placed.map(\.place)
+        states = Array(repeating: .remaining, count: placed.count)
         indexByID = Dictionary(uniqueKeysWithValues: self.items.enumerated().map { ($1.id, $0) })
-        remainingCount = self.items.count
-        placeByID = places
-        joined = places.count
+        remainingCount = placed.count
+        joined = placed.count
         storeOrder = order
     }
 
@@ -55,9 +61,13 @@ public struct ShoppingList: Hashable, Sendable {
     private let storeOrder: StoreOrder
 
     /// The state of `item`, or `nil` if it is not on the list.
-    public func state(of item: ItemID) -> ItemState? { states[item] }
+    ///
+    /// - Complexity: O(1) (one hash of `item`).
+    public func state(of item: ItemID) -> ItemState? { indexByID[item].map { states[$0] } }
 
     /// The item with identifier `id`.
+    ///
+    /// - Complexity: O(1) (one hash of `id`).
     public func item(_ id: ItemID) -> ShoppingItem? {
         indexByID[id].map { items[$0] }
     }
@@ -66,42 +76,62 @@ public struct ShoppingList: Hashable, Sendable {
     public func position(of id: ItemID) -> Int? { indexByID[id] }
 
     /// The remaining items in display order.
+    ///
+    /// - Complexity: O(*n*) from the first remaining item on; no hashing.
     public var remainingItems: [ShoppingItem] {
-        items.filter { states[$0.id]?.isRemaining ?? false }
+        var remaining: [ShoppingItem] = []
+        remaining.reserveCapacity(remainingCount)
+        for index in firstRemaining..<items.count where states[index].isRemaining { remaining.append(items[index]) }
+        return remaining
     }
 
     /// The next item to pick up: the first remaining one in store order.
     ///
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(1).
     public var nextItem: ShoppingItem? {
-        items.first { states[$0.id]?.isRemaining ?? false }
+        firstRemaining < items.count ? items[firstRemaining] : nil
     }
 
     /// The checked-off item identifiers, in display order.
+    ///
+    /// - Complexity: O(*n*); no hashing.
     public var checkedItems: [ItemID] {
-        items.filter { !(states[$0.id]?.isRemaining ?? true) }.map(\.id)
+        items.indices.filter { !states[$0].isRemaining }.map { items[$0].id }
     }
 
     /// Checks `item` off or puts it back.
     ///
-    /// - Complexity: O(1) to check off; O(*n*) to un-check (it edits ``checkOffOrder``).
+    /// - Complexity: O(1) amortised to check off (checking off in display order moves the next
+    ///   item forward once per item); O(*n*) to un-check (it edits ``checkOffOrder``).
     @discardableResult
     public mutating func apply(_ kind: CheckOffKind, to item: ItemID, at time: SimTime) -> Change {
-        guard let state = states[item] else { return .unknownItem }
-        switch (kind, state) {
+        guard let index = indexByID[item] else { return .unknownItem }
+        return apply(kind, at: index, at: time)
+    }
+
+    private mutating func apply(_ kind: CheckOffKind, at index: Int, at time: SimTime) -> Change {
+        switch (kind, states[index]) {
         case (.check, .remaining):
-            states[item] = .checked(at: time)
+            states[index] = .checked(at: time)
             remainingCount -= 1
-            checkOffOrder.append(item)
+            checkOffOrder.append(items[index].id)
+            if index == firstRemaining { advanceFirstRemaining() }
             return .changed
         case (.uncheck, .checked):
-            states[item] = .remaining
+            states[index] = .remaining
             remainingCount += 1
-            checkOffOrder.removeAll { $0 == item }
+            let id = items[index].id
+            checkOffOrder.removeAll { $0 == id }
+            firstRemaining = min(firstRemaining, index)
             return .changed
         case (.check, .checked), (.uncheck, .remaining):
             return .unchanged
         }
+    }
+
+    /// Moves ``firstRemaining`` past checked items.
+    private mutating func advanceFirstRemaining() {
+        while firstRemaining < items.count, !states[firstRemaining].isRemaining { firstRemaining += 1 }
     }
 
     /// Makes `id` show as `shown` (or leaves the list, for `nil`): the watch app's display of
@@ -115,38 +145,54 @@ public struct ShoppingList: Hashable, Sendable {
     public mutating func reconcile(_ id: ItemID, with shown: SyncedItem?, at time: SimTime) -> Change {
         guard let shown else { return remove(id) }
         var change = Change.unchanged
-        if let index = indexByID[id] {
+        let index: Int
+        if let known = indexByID[id] {
+            index = known
             if items[index].title != shown.title {
                 items[index].title = shown.title
                 change = .changed
             }
         } else {
-            insert(ShoppingItem(id: id, title: shown.title))
+            index = insert(ShoppingItem(id: id, title: shown.title))
             change = .changed
         }
         let status: CheckOffKind = shown.status == .checkedOff ? .check : .uncheck
-        return apply(status, to: id, at: time) == .changed ? .changed : change
+        return apply(status, at: index, at: time) == .changed ? .changed : change
     }
 
-    private mutating func insert(_ item: ShoppingItem) {
+    /// Inserts a new, remaining item at its place; returns its display position.
+    private mutating func insert(_ item: ShoppingItem) -> Int {
         let place = Place(rank: storeOrder.rank(of: item.id) ?? .max, joined: joined)
         joined += 1
-        placeByID[item.id] = place
-        let index = items.firstIndex { placeByID[$0.id].map { place < $0 } ?? false } ?? items.count
+        // `places` ascends: the first place after the new one, by binary search.
+        var (low, high) = (0, places.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if place < places[middle] { high = middle } else { low = middle + 1 }
+        }
+        let index = low
         items.insert(item, at: index)
-        states[item.id] = .remaining
+        states.insert(.remaining, at: index)
+        places.insert(place, at: index)
         remainingCount += 1
+        if index <= firstRemaining { firstRemaining = index }
         reindex(from: index)
+        return index
     }
 
     private mutating func remove(_ id: ItemID) -> Change {
         guard let index = indexByID[id] else { return .unknownItem }
-        if states[id]?.isRemaining ?? false { remainingCount -= 1 }
+        if states[index].isRemaining { remainingCount -= 1 }
         checkOffOrder.removeAll { $0 == id }
         items.remove(at: index)
-        states[id] = nil
+        states.remove(at: index)
+        places.remove(at: index)
         indexByID[id] = nil
-        placeByID[id] = nil
+        if index < firstRemaining {
+            firstRemaining -= 1
+        } else if index == firstRemaining {
+            advanceFirstRemaining()
+        }
         reindex(from: index)
         return .changed
     }

@@ -69,8 +69,12 @@ public struct ListReplica: Hashable, Sendable {
     public let device: LinkSide
     /// The Lamport counter: the largest version counter made or applied here.
     public private(set) var clock = 0
-    /// Every item this device knows of, listed or not.
-    public private(set) var items: [ItemID: ReplicaItem] = [:]
+    /// Every item this device knows of, listed or not, by slot: loaded items first, in list
+    /// order, then each item in the order this device first merged an edit of it. (Slots are
+    /// this device's own numbering; the other device may number added items differently.)
+    public private(set) var items: [ReplicaItem] = []
+    /// The slot of each known item: the only place an ``ItemID`` is hashed.
+    private var slots: [ItemID: Int] = [:]
     /// Per origin, the operations let through so far and those held for a predecessor.
     public private(set) var gates = SequenceGates()
     /// This device's operations the other device has not acknowledged, by sequence number.
@@ -78,6 +82,8 @@ public struct ListReplica: Hashable, Sendable {
     /// Every operation merged here, local and remote, in the order it was merged (the audit
     /// log the ``ConvergenceChecker`` reads).
     public private(set) var appliedLog: [ListOperation] = []
+    /// The number of listed items still open (kept with every merge).
+    public private(set) var remainingCount = 0
 
     /// A replica of the list loaded with `items` (in that order, all open); a repeated
     /// identifier keeps its first entry.
@@ -85,11 +91,13 @@ public struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(*n*).
     public init(device: LinkSide, items loaded: [ShoppingItem]) {
         self.device = device
-        var index = 0
-        for item in loaded where items[item.id] == nil {
-            items[item.id] = ReplicaItem(loaded: item.id, title: item.title, index: index)
-            index += 1
+        items.reserveCapacity(loaded.count)
+        slots.reserveCapacity(loaded.count)
+        for item in loaded where slots[item.id] == nil {
+            slots[item.id] = items.count
+            items.append(ReplicaItem(loaded: item.id, title: item.title, index: items.count))
         }
+        remainingCount = items.count
     }
 
     /// The number of this device's own operations so far.
@@ -105,13 +113,20 @@ public struct ListReplica: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*) in the items known.
     public var list: [SyncedItem] {
-        items.values.filter(\.presence.value.isListed)
+        items.filter(\.presence.value.isListed)
             .sorted { ($0.placement ?? .initial(index: .max), $0.id) < ($1.placement ?? .initial(index: .max), $1.id) }
             .compactMap(\.shown)
     }
 
     /// The item as shown, or `nil` if it is not on the list.
-    public func item(_ id: ItemID) -> SyncedItem? { items[id]?.shown }
+    ///
+    /// - Complexity: O(1) (one hash of `id`).
+    public func item(_ id: ItemID) -> SyncedItem? { slots[id].flatMap { items[$0].shown } }
+
+    /// What this device knows of `id`, listed or not (`nil`: never heard of).
+    ///
+    /// - Complexity: O(1) (one hash of `id`).
+    public func knownItem(_ id: ItemID) -> ReplicaItem? { slots[id].map { items[$0] } }
 
     /// The transition for `event`.
     ///
@@ -120,11 +135,13 @@ public struct ListReplica: Hashable, Sendable {
     public mutating func reduce(_ event: Event) -> [Effect] {
         switch event {
         case .edit(let item, let edit):
-            return makeOperation(item, edit)
+            let step = self.edit(item, edit)
+            guard case .applied(let operation, _) = step.effect else { return [step.effect] }
+            return [step.effect, .send(operation)]
         case .received(let operation):
             return receive(operation)
         case .acknowledged(let sequence):
-            outbox[sequence] = nil
+            acknowledge(sequence)
             return []
         case .acknowledgedThrough(let sequence):
             outbox = outbox.filter { $0.key > sequence }
@@ -134,8 +151,24 @@ public struct ListReplica: Hashable, Sendable {
         }
     }
 
-    private mutating func makeOperation(_ id: ItemID, _ edit: ListEdit) -> [Effect] {
-        if let refusal = refusal(of: edit, on: items[id]) { return [.refused(id, edit, refusal)] }
+    /// One operation merged or turned away, with its item as shown before and after: what
+    /// ``SyncEndpoint`` reports, without an array of effects.
+    struct Step {
+        /// `applied` (for an edit: the operation made, to send), `duplicate`, `held` or `refused`.
+        var effect: Effect
+        /// The item as shown before (`nil`: not listed, or nothing was merged, the default).
+        var before: SyncedItem?
+        /// The item as shown after (`nil`: not listed, or nothing was merged).
+        var after: SyncedItem?
+    }
+
+    /// ``Event/edit(_:_:)`` as one step: the operation made and merged, or the refusal.
+    ///
+    /// - Complexity: O(1).
+    mutating func edit(_ id: ItemID, _ edit: ListEdit) -> Step {
+        let slot = slots[id]
+        let shown = slot.flatMap { items[$0].shown }
+        if let refusal = refusal(of: edit, on: shown) { return Step(effect: .refused(id, edit, refusal)) }
         clock += 1
         let sequence = lastSequence + 1
         gates[device].passLocal(sequence)
@@ -143,11 +176,35 @@ public struct ListReplica: Hashable, Sendable {
             id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
             version: SyncVersion(counter: clock, device: device))
         outbox[sequence] = operation
-        return [merge(operation), .send(operation)]
+        let slotted = slot ?? newSlot(id)
+        let outcome = merge(operation, at: slotted)
+        return Step(effect: .applied(operation, outcome), before: shown, after: items[slotted].shown)
     }
 
-    private func refusal(of edit: ListEdit, on item: ReplicaItem?) -> Refusal? {
-        let shown = item?.shown
+    /// ``Event/received(_:)`` as one step, for a replica that holds no operation (so the
+    /// arrival releases none).
+    ///
+    /// - Complexity: O(1).
+    mutating func receiveAlone(_ operation: ListOperation) -> Step {
+        guard operation.id.origin != device else { return Step(effect: .duplicate(operation)) }
+        if device == .phone, PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
+            return mergeShowing(operation)
+        }
+        switch gates[operation.id.origin].admit(operation) {
+        case .duplicate: return Step(effect: .duplicate(operation))
+        case .held(let missing): return Step(effect: .held(operation, waitingFor: missing))
+        case .pass: return mergeShowing(operation)
+        }
+    }
+
+    /// Drops this device's operation `sequence` from the outbox.
+    ///
+    /// - Complexity: O(1).
+    mutating func acknowledge(_ sequence: Int) {
+        outbox[sequence] = nil
+    }
+
+    private func refusal(of edit: ListEdit, on shown: SyncedItem?) -> Refusal? {
         switch (edit, shown) {
         case (.add, .some): return .alreadyListed
         case (.add, nil): return nil
@@ -164,20 +221,50 @@ public struct ListReplica: Hashable, Sendable {
         if device == .phone, PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return [merge(operation)]
         }
-        switch gates[operation.id.origin].admit(operation) {
+        let origin = operation.id.origin
+        switch gates[origin].admit(operation) {
         case .duplicate: return [.duplicate(operation)]
         case .held(let missing): return [.held(operation, waitingFor: missing)]
-        case .pass(let released):
-            return released.map { merge($0) }
+        case .pass:
+            var effects = [merge(operation)]
+            while let next = gates[origin].releaseNext() { effects.append(merge(next)) }
+            return effects
         }
     }
 
+    /// The slot of a new item, not seen before: absent, untitled, open.
+    private mutating func newSlot(_ id: ItemID) -> Int {
+        let slot = items.count
+        items.append(ReplicaItem(unseen: id))
+        slots[id] = slot
+        return slot
+    }
+
+    /// Merges `operation` into its item's slot (made on first sight).
     fileprivate mutating func merge(_ operation: ListOperation) -> Effect {
+        .applied(operation, merge(operation, at: slots[operation.item] ?? newSlot(operation.item)))
+    }
+
+    /// Merges `operation` and reports its item as shown before and after.
+    private mutating func mergeShowing(_ operation: ListOperation) -> Step {
+        let slot = slots[operation.item] ?? newSlot(operation.item)
+        let before = items[slot].shown
+        let outcome = merge(operation, at: slot)
+        return Step(effect: .applied(operation, outcome), before: before, after: items[slot].shown)
+    }
+
+    /// Merges `operation` into the item at `slot`, keeping the clock, the log and the count of
+    /// open items.
+    ///
+    /// - Complexity: O(1) amortised.
+    private mutating func merge(_ operation: ListOperation, at slot: Int) -> ReplicaItem.Outcome {
         clock = max(clock, operation.version.counter)
-        let outcome = items[operation.item, default: ReplicaItem(unseen: operation.item)]
-            .apply(operation.edit, at: operation.version)
+        let wasOpen = items[slot].isOpen
+        let outcome = items[slot].apply(operation.edit, at: operation.version)
+        let isOpen = items[slot].isOpen
+        if wasOpen != isOpen { remainingCount += isOpen ? 1 : -1 }
         appliedLog.append(operation)
-        return .applied(operation, outcome)
+        return outcome
     }
 }
 
@@ -186,14 +273,5 @@ extension ListReplica {
     /// ``ConvergenceChecker``, which must be able to see a broken replica.
     package mutating func forceMerge(_ operation: ListOperation) {
         _ = merge(operation)
-    }
-}
-
-extension ListReplica {
-    /// The number of listed items still open.
-    ///
-    /// - Complexity: O(*n*) in the items known.
-    public var remainingCount: Int {
-        items.values.reduce(0) { $0 + ($1.shown?.status == .open ? 1 : 0) }
     }
 }

@@ -48,6 +48,9 @@ public struct ReplicaItem: Hashable, Sendable {
         presence.value.isListed ? SyncedItem(id: id, title: title.value, status: status.value) : nil
     }
 
+    /// Whether the item is listed and open (one of the remaining items).
+    public var isOpen: Bool { presence.value.isListed && status.value == .open }
+
     /// Merges `edit` made at `version` into the fields it writes.
     ///
     /// - Complexity: O(1).

@@ -1,19 +1,22 @@
 /// Lets one origin's operations through exactly once and in order.
 ///
-/// The next expected operation passes at once, followed by any held successors it unblocks; a
-/// later one is held until its predecessors arrive; one already let through is a duplicate.
+/// The next expected operation passes at once; the held successors it unblocks then come out one
+/// by one from ``releaseNext()``; a later one is held until its predecessors arrive; one already
+/// let through is a duplicate.
 ///
 /// ```swift
 /// var gate = SequenceGate()
-/// gate.admit(op2)   // .held(waitingFor: 1)
-/// gate.admit(op1)   // .pass([op1, op2])
-/// gate.admit(op1)   // .duplicate
+/// gate.admit(op2)     // .held(waitingFor: 1)
+/// gate.admit(op1)     // .pass
+/// gate.releaseNext()  // op2
+/// gate.releaseNext()  // nil
+/// gate.admit(op1)     // .duplicate
 /// ```
 public struct SequenceGate: Hashable, Sendable {
     /// What the gate does with an arriving operation.
     public enum Admission: Hashable, Sendable {
-        /// Apply these, in order: the operation and the held successors it unblocked.
-        case pass([ListOperation])
+        /// Apply the operation now, then each held successor ``releaseNext()`` hands out.
+        case pass
         /// Already let through, or already held: ignore it.
         case duplicate
         /// Kept until operation `waitingFor` of the same origin arrives.
@@ -30,21 +33,25 @@ public struct SequenceGate: Hashable, Sendable {
 
     /// Admits `operation`.
     ///
-    /// - Complexity: O(1 + *k*) for *k* held operations it unblocks.
+    /// - Complexity: O(1); no allocation unless the operation is held.
     public mutating func admit(_ operation: ListOperation) -> Admission {
         let sequence = operation.id.sequence
-        if sequence <= passedThrough || held[sequence] != nil { return .duplicate }
+        if sequence <= passedThrough || (!held.isEmpty && held[sequence] != nil) { return .duplicate }
         guard sequence == passedThrough + 1 else {
             held[sequence] = operation
             return .held(waitingFor: passedThrough + 1)
         }
-        var released = [operation]
         passedThrough = sequence
-        while let next = held.removeValue(forKey: passedThrough + 1) {
-            released.append(next)
-            passedThrough += 1
-        }
-        return .pass(released)
+        return .pass
+    }
+
+    /// Lets through the held operation that follows the last one let through, if it is here.
+    ///
+    /// - Complexity: O(1).
+    public mutating func releaseNext() -> ListOperation? {
+        guard !held.isEmpty, let next = held.removeValue(forKey: passedThrough + 1) else { return nil }
+        passedThrough += 1
+        return next
     }
 
     /// Records that the owner itself made operation `sequence` (its own operations never wait).

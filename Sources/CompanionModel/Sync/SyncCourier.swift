@@ -84,51 +84,79 @@ public struct SyncCourier: Hashable, Sendable {
 
     /// The transition for `event`.
     ///
-    /// - Complexity: O(1), except `appStarted`: O(*p* log *p*) in the operations in flight.
+    /// - Complexity: O(1), except `appStopped` and `appStarted`: O(*p*) and O(*p* log *p*) in
+    ///   the operations in flight.
     public mutating func reduce(_ event: Event) -> [Command] {
         switch event {
         case .send(let operation, let reachability):
-            let sequence = operation.id.sequence
-            if reachability.isReachable {
-                inFlight[sequence] = Entry(operation: operation, carrier: .interactive)
-                return [.sendMessage(operation)]
-            }
-            inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
-            return [.transferUserInfo(operation)]
-
+            return [send(operation, reachability: reachability)]
         case .outcome(let operation, let channel, let outcome):
-            let sequence = operation.id.sequence
-            guard let entry = inFlight[sequence], entry.operation == operation else { return [] }
-            switch (outcome, channel) {
-            case (.replied, _), (.transferFinished, _):
-                inFlight[sequence] = nil
-                return [.acknowledge(operation)]
-            case (.failed, .interactive):
-                inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
-                return [.transferUserInfo(operation)]
-            case (.failed(let error), _):
-                inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(error))
-                return [.giveUp(operation, error)]
-            case (.cancelled, _):
-                inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
-                return [.giveUp(operation, .deliveryFailed)]
-            }
-
+            return self.outcome(operation, channel: channel, outcome).map { [$0] } ?? []
         case .appStopped:
-            for (sequence, entry) in inFlight where entry.carrier == .interactive {
-                inFlight[sequence] = Entry(operation: entry.operation, carrier: .awaitingResend)
-            }
+            appStopped()
             return []
-
         case .appStarted:
-            var commands: [Command] = []
-            for sequence in inFlight.keys.sorted() {
-                guard let entry = inFlight[sequence], entry.carrier == .awaitingResend else { continue }
-                inFlight[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
-                commands.append(.transferUserInfo(entry.operation))
-            }
-            return commands
+            return appStarted()
         }
+    }
+
+    /// ``Event/send(_:reachability:)``: the one command that sends `operation`.
+    ///
+    /// - Complexity: O(1).
+    mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
+        let sequence = operation.id.sequence
+        if reachability.isReachable {
+            inFlight[sequence] = Entry(operation: operation, carrier: .interactive)
+            return .sendMessage(operation)
+        }
+        inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
+        return .transferUserInfo(operation)
+    }
+
+    /// ``Event/outcome(_:channel:_:)``: at most one command (none for an operation no longer in
+    /// flight, or a message that carried an older copy).
+    ///
+    /// - Complexity: O(1).
+    mutating func outcome(_ operation: ListOperation, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
+        let sequence = operation.id.sequence
+        guard let entry = inFlight[sequence], entry.operation == operation else { return nil }
+        switch (outcome, channel) {
+        case (.replied, _), (.transferFinished, _):
+            inFlight[sequence] = nil
+            return .acknowledge(operation)
+        case (.failed, .interactive):
+            inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
+            return .transferUserInfo(operation)
+        case (.failed(let error), _):
+            inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(error))
+            return .giveUp(operation, error)
+        case (.cancelled, _):
+            inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
+            return .giveUp(operation, .deliveryFailed)
+        }
+    }
+
+    /// ``Event/appStopped``: interactive sends lose their reply handlers.
+    ///
+    /// - Complexity: O(*p*) in the operations in flight.
+    mutating func appStopped() {
+        for (sequence, entry) in inFlight where entry.carrier == .interactive {
+            inFlight[sequence] = Entry(operation: entry.operation, carrier: .awaitingResend)
+        }
+    }
+
+    /// ``Event/appStarted``: the operations awaiting a resend go as queued transfers, in
+    /// sequence order.
+    ///
+    /// - Complexity: O(*p* log *p*) in the operations in flight.
+    mutating func appStarted() -> [Command] {
+        var commands: [Command] = []
+        for sequence in inFlight.keys.sorted() {
+            guard let entry = inFlight[sequence], entry.carrier == .awaitingResend else { continue }
+            inFlight[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
+            commands.append(.transferUserInfo(entry.operation))
+        }
+        return commands
     }
 
     /// Whether nothing is in flight.

@@ -77,68 +77,91 @@ public struct SyncEndpoint: Hashable, Sendable {
 
     /// The transition for `event` at `now`.
     ///
-    /// - Complexity: that of the replica's and courier's transitions.
+    /// - Complexity: that of ``reduce(_:at:into:)``, plus the returned array.
     public mutating func reduce(_ event: Event, at now: SimTime) -> [Effect] {
         var out: [Effect] = []
-        switch event {
-        case .edit(let item, let edit, let reachability):
-            for effect in replicate(.edit(item, edit), at: now, into: &out) {
-                guard case .send(let operation) = effect else { continue }
-                if let reachability {
-                    courier(.send(operation, reachability: reachability), at: now, into: &out)
-                } else {
-                    out.append(.made(operation))
-                }
-            }
-        case .dispatch(let operation, let reachability):
-            courier(.send(operation, reachability: reachability), at: now, into: &out)
-        case .delivered(let operation, let channel):
-            note(.delivered(channel), operation, at: now, into: &out)
-            _ = replicate(.received(operation), at: now, into: &out)
-        case .outcome(let operation, let channel, let outcome):
-            if case .failed = outcome { note(.dropped(channel), operation, at: now, into: &out) }
-            courier(.outcome(operation, channel: channel, outcome), at: now, into: &out)
-        case .appStopped:
-            courier(.appStopped, at: now, into: &out)
-        case .appStarted:
-            courier(.appStarted, at: now, into: &out)
-        }
+        reduce(event, at: now, into: &out)
         return out
     }
 
-    /// Runs a replica event; returns its `send` effects and turns the rest into host effects:
-    /// trail notes, refusals, and one `itemChanged` per item whose shown state changed (an
-    /// arriving operation may release held ones that edit other items).
-    private mutating func replicate(_ event: ListReplica.Event, at now: SimTime, into out: inout [Effect])
-        -> [ListReplica.Effect]
-    {
-        let touched = itemsTouched(by: event)
+    /// The transition for `event` at `now`, its effects appended to `out` (a buffer the host
+    /// reuses, so an event allocates nothing of its own).
+    ///
+    /// - Complexity: O(1) for an edit, a dispatch, an outcome, or a delivery while nothing is
+    ///   held; O(*k*) for a delivery that releases *k* held operations; `appStopped` and
+    ///   `appStarted` as ``SyncCourier/reduce(_:)``.
+    public mutating func reduce(_ event: Event, at now: SimTime, into out: inout [Effect]) {
+        switch event {
+        case .edit(let item, let edit, let reachability):
+            let step = replica.edit(item, edit)
+            report(step, at: now, into: &out)
+            guard case .applied(let operation, _) = step.effect else { return }
+            if let reachability {
+                perform(courier.send(operation, reachability: reachability), at: now, into: &out)
+            } else {
+                out.append(.made(operation))
+            }
+        case .dispatch(let operation, let reachability):
+            perform(courier.send(operation, reachability: reachability), at: now, into: &out)
+        case .delivered(let operation, let channel):
+            note(.delivered(channel), operation, at: now, into: &out)
+            if replica.heldCount == 0 {
+                // The usual delivery: it releases nothing, so it touches one item.
+                report(replica.receiveAlone(operation), at: now, into: &out)
+            } else {
+                receiveReleasing(operation, at: now, into: &out)
+            }
+        case .outcome(let operation, let channel, let outcome):
+            if case .failed = outcome { note(.dropped(channel), operation, at: now, into: &out) }
+            if let command = courier.outcome(operation, channel: channel, outcome) {
+                perform(command, at: now, into: &out)
+            }
+        case .appStopped:
+            courier.appStopped()
+        case .appStarted:
+            for command in courier.appStarted() { perform(command, at: now, into: &out) }
+        }
+    }
+
+    /// Turns one replica step into host effects: trail notes, a refusal, and an `itemChanged`
+    /// when the item's shown state changed.
+    ///
+    /// - Complexity: O(1).
+    private mutating func report(_ step: ListReplica.Step, at now: SimTime, into out: inout [Effect]) {
+        switch step.effect {
+        case .applied(let operation, let outcome):
+            if operation.id.origin == device { note(.made, operation, at: now, into: &out) }
+            note(.applied(outcome), operation, at: now, into: &out)
+            if step.after != step.before {
+                out.append(.itemChanged(operation.item, before: step.before, after: step.after, by: operation))
+            }
+        case .duplicate(let operation): note(.duplicate, operation, at: now, into: &out)
+        case .held(let operation, let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
+        case .refused(let item, let edit, let refusal): out.append(.refused(item, edit, refusal))
+        case .send: break
+        }
+    }
+
+    /// Receives `operation` while operations are held: the trail notes of everything it lets
+    /// through, then one `itemChanged` per item whose shown state changed (in the order the
+    /// items were touched, each with the last operation applied to it).
+    ///
+    /// - Complexity: O(*k*) for *k* held operations released.
+    private mutating func receiveReleasing(_ operation: ListOperation, at now: SimTime, into out: inout [Effect]) {
+        let touched = itemsTouched(by: operation)
         let before = touched.map { replica.item($0) }
-        let effects = replica.reduce(event)
         var applied: [ListOperation] = []
-        for effect in effects {
+        for effect in replica.reduce(.received(operation)) {
             switch effect {
             case .applied(let operation, let outcome):
-                if operation.id.origin == device { note(.made, operation, at: now, into: &out) }
                 note(.applied(outcome), operation, at: now, into: &out)
                 applied.append(operation)
             case .duplicate(let operation): note(.duplicate, operation, at: now, into: &out)
             case .held(let operation, let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
-            case .refused(let item, let edit, let refusal): out.append(.refused(item, edit, refusal))
-            case .send: break
+            case .refused, .send: break
             }
         }
-        guard !applied.isEmpty else { return effects }
-        if touched.count == 1 {
-            // The usual event (an edit, or an operation that releases nothing) touches one item:
-            // no table of operations by item, no set of items reported.
-            let item = touched[0]
-            if let operation = applied.last(where: { $0.item == item }) {
-                let after = replica.item(item)
-                if after != before[0] { out.append(.itemChanged(item, before: before[0], after: after, by: operation)) }
-            }
-            return effects
-        }
+        guard !applied.isEmpty else { return }
         var lastOperation: [ItemID: ListOperation] = [:]
         for operation in applied { lastOperation[operation.item] = operation }
         var reported: Set<ItemID> = []
@@ -148,45 +171,41 @@ public struct SyncEndpoint: Hashable, Sendable {
                 out.append(.itemChanged(item, before: shown, after: after, by: operation))
             }
         }
-        return effects
     }
 
-    /// The items `event` may change: the edited or received operation's, and those of the held
+    /// The items a delivery of `operation` may change: its own, and those of the held
     /// operations it would release.
     ///
     /// - Complexity: O(1 + *k*) for *k* held operations released.
-    private func itemsTouched(by event: ListReplica.Event) -> [ItemID] {
-        switch event {
-        case .edit(let item, _): return [item]
-        case .received(let operation):
-            var items = [operation.item]
-            let gate = replica.gates[operation.id.origin]
-            guard operation.id.sequence == gate.passedThrough + 1 else { return items }
-            var next = operation.id.sequence + 1
-            while let held = gate.held[next] {
-                items.append(held.item)
-                next += 1
-            }
-            return items
-        case .acknowledged, .acknowledgedThrough, .resend: return []
+    private func itemsTouched(by operation: ListOperation) -> [ItemID] {
+        var items = [operation.item]
+        let gate = replica.gates[operation.id.origin]
+        guard operation.id.sequence == gate.passedThrough + 1 else { return items }
+        var next = operation.id.sequence + 1
+        while let held = gate.held[next] {
+            items.append(held.item)
+            next += 1
         }
+        return items
     }
 
-    private mutating func courier(_ event: SyncCourier.Event, at now: SimTime, into out: inout [Effect]) {
-        for command in courier.reduce(event) {
-            switch command {
-            case .sendMessage(let operation):
-                note(.sent(.interactive), operation, at: now, into: &out)
-                out.append(.sendMessage(operation))
-            case .transferUserInfo(let operation):
-                note(.sent(.userInfo), operation, at: now, into: &out)
-                out.append(.transferUserInfo(operation))
-            case .acknowledge(let operation):
-                _ = replica.reduce(.acknowledged(sequence: operation.id.sequence))
-                note(.acknowledged, operation, at: now, into: &out)
-            case .giveUp(let operation, let error):
-                note(.undeliverable(error), operation, at: now, into: &out)
-            }
+    /// Performs one courier command: a send (with its trail note), an acknowledgement (the
+    /// replica drops the operation from its outbox) or a give-up.
+    ///
+    /// - Complexity: O(1).
+    private mutating func perform(_ command: SyncCourier.Command, at now: SimTime, into out: inout [Effect]) {
+        switch command {
+        case .sendMessage(let operation):
+            note(.sent(.interactive), operation, at: now, into: &out)
+            out.append(.sendMessage(operation))
+        case .transferUserInfo(let operation):
+            note(.sent(.userInfo), operation, at: now, into: &out)
+            out.append(.transferUserInfo(operation))
+        case .acknowledge(let operation):
+            replica.acknowledge(operation.id.sequence)
+            note(.acknowledged, operation, at: now, into: &out)
+        case .giveUp(let operation, let error):
+            note(.undeliverable(error), operation, at: now, into: &out)
         }
     }
 

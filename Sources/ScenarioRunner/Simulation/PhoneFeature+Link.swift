@@ -7,37 +7,50 @@ extension PhoneFeature {
     /// phone's replica (applied exactly once, in the watch's order); what it changed reaches the
     /// reminders, and with the `afterEachChange` policy the app pushes the new count to the
     /// complication.
-    mutating func received(_ message: LinkMessage, duplicate: Bool, _ context: WorldContext) -> [WorldEffect] {
+    mutating func received(
+        _ message: LinkMessage, duplicate: Bool, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
         guard case .listOperation(let operation) = message.payload else {
-            return [
+            effects.append(
                 .trace(
                     .phoneReceived, at: context.now,
-                    ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)])
-            ]
+                    ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)]))
+            return
         }
-        return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: context.now), context)
+        reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
     }
 
     /// How a message the phone app sent ended: the courier acknowledges it or falls back.
-    mutating func outcomeArrived(_ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext)
-        -> [WorldEffect]
-    {
-        guard let operation = message.payload.listOperation else { return [] }
-        return syncEffects(
-            sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context)
+    mutating func outcomeArrived(
+        _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
+        guard let operation = message.payload.listOperation else { return }
+        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
     }
 
     /// The user edits the list in the phone app: the app comes to the foreground (launched if it
     /// was not running, which is an app run), the phone's replica takes the edit, and the
     /// operation goes to the watch (interactive when the watch app is reachable, else queued).
-    mutating func edit(_ item: ItemID, _ edit: ListEdit, _ context: WorldContext) -> [WorldEffect] {
+    mutating func edit(_ item: ItemID, _ edit: ListEdit, _ context: WorldContext, into effects: inout [WorldEffect]) {
         if !appLifecycle.isForeground {
-            return lifecycle(.launch(at: context.now), cause: "phoneEdit", context) + [
-                .send(.phone(.appRun(.launch))), .send(.phone(.edit(item, edit))),
-            ]
+            effects += lifecycle(.launch(at: context.now), cause: "phoneEdit", context)
+            effects.append(.send(.phone(.appRun(.launch))))
+            effects.append(.send(.phone(.edit(item, edit))))
+            return
         }
-        let effects = sync.reduce(.edit(item, edit, reachability: context.reachability(from: .phone)), at: context.now)
-        return syncEffects(effects, context)
+        reduceSync(.edit(item, edit, reachability: context.reachability(from: .phone)), context, into: &effects)
+    }
+
+    /// Runs `event` through the phone's sync endpoint and performs what it asks.
+    ///
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; one array of endpoint effects
+    ///   (none allocated when the event asks for nothing, as an acknowledgement with the trace off).
+    private mutating func reduceSync(
+        _ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
+        var produced: [SyncEndpoint.Effect] = []
+        sync.reduce(event, at: context.now, into: &produced)
+        syncEffects(produced, context, into: &effects)
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.
@@ -117,8 +130,19 @@ extension PhoneFeature {
     mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ context: WorldContext, remindersKnow: Bool = false)
         -> [WorldEffect]
     {
-        let now = context.now
         var out: [WorldEffect] = []
+        syncEffects(effects, context, remindersKnow: remindersKnow, into: &out)
+        return out
+    }
+
+    /// ``syncEffects(_:_:remindersKnow:)`` appending to the world's effect buffer.
+    ///
+    /// - Complexity: O(*e*) in the endpoint's effects, plus the reminders' app runs.
+    mutating func syncEffects(
+        _ effects: [SyncEndpoint.Effect], _ context: WorldContext, remindersKnow: Bool = false,
+        into out: inout [WorldEffect]
+    ) {
+        let now = context.now
         for effect in effects {
             switch effect {
             case .sendMessage(let operation):
@@ -162,6 +186,5 @@ extension PhoneFeature {
             case .made: break
             }
         }
-        return out
     }
 }

@@ -41,10 +41,10 @@ public struct PhoneFeature: SimulationFeature {
     public mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         sync.tracing = context.trace
         switch event {
-        case .delivered(let message, let duplicate): effects += received(message, duplicate: duplicate, context)
-        case .outcome(let message, let outcome): effects += outcomeArrived(message, outcome, context)
+        case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
+        case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
         case .app(let event, let cause): effects += lifecycle(event, cause: cause, context)
-        case .edit(let item, let change): effects += edit(item, change, context)
+        case .edit(let item, let change): edit(item, change, context, into: &effects)
         case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
         case .periodicAppRun(let reason, let next):
             appRuns(reason, context, into: &effects) { _ in }

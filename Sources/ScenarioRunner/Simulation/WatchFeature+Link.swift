@@ -6,44 +6,46 @@ extension WatchFeature {
     /// what `isReachable` answers now (interactive when reachable, else a queued transfer, which
     /// survives the app's exit). A synchronous send tries `sendMessage` whatever `isReachable`
     /// says: unreachable, it fails at once with 7007 and the courier falls back to a transfer.
-    mutating func commit(_ operation: ListOperation, _ context: WorldContext) -> [WorldEffect] {
+    mutating func commit(_ operation: ListOperation, _ context: WorldContext, into effects: inout [WorldEffect]) {
         // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
         // reply or the error); the others send interactively only when reachable.
         let synchronous = app.heldSends[operation] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
-        let produced = sync.reduce(.dispatch(operation, reachability: reachability), at: context.now)
-        var effects = syncEffects(produced, context)
-        if !produced.contains(.sendMessage(operation)) {
+        var produced: [SyncEndpoint.Effect] = []
+        sync.reduce(.dispatch(operation, reachability: reachability), at: context.now, into: &produced)
+        syncEffects(produced, context, into: &effects)
+        let sentInteractively = produced.contains {
+            if case .sendMessage(let sent) = $0 { return sent.id == operation.id }
+            return false
+        }
+        if !sentInteractively {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             effects += releaseHeldSend(operation, context)
         }
-        return effects
     }
 
     /// The user adds an item by dictation: the app is opened if it was not running, the item
     /// joins the watch's list at once and the operation goes to the phone (queued when the phone
     /// is not reachable from the watch at that moment).
-    mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext) -> [WorldEffect] {
-        let open: [WorldEffect] = appLifecycle.isRunning ? [] : [.send(.watch(.openApp))]
+    mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext, into effects: inout [WorldEffect]) {
+        if !appLifecycle.isRunning { effects.append(.send(.watch(.openApp))) }
         let reachability = context.reachability(from: .watch)
-        return open
-            + syncEffects(
-                sync.reduce(.edit(item, .add(title: title), reachability: reachability), at: context.now), context)
+        reduceSync(.edit(item, .add(title: title), reachability: reachability), context, into: &effects)
     }
 
     /// How a message the watch app sent ended: the courier acknowledges it or falls back.
-    mutating func outcomeArrived(_ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext)
-        -> [WorldEffect]
-    {
-        guard let operation = message.payload.listOperation else { return [] }
-        var effects = syncEffects(
-            sync.reduce(.outcome(operation, channel: message.channel, outcome), at: context.now), context)
+    mutating func outcomeArrived(
+        _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
+        guard let operation = message.payload.listOperation else { return }
+        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
         if message.channel == .interactive { effects += releaseHeldSend(operation, context) }
-        return effects
     }
 
     /// The link handed the watch app something from the phone.
-    mutating func received(_ message: LinkMessage, duplicate: Bool, _ context: WorldContext) -> [WorldEffect] {
+    mutating func received(
+        _ message: LinkMessage, duplicate: Bool, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
         let now = context.now
         switch message.payload {
         case .complicationUpdate(let remaining):
@@ -56,18 +58,29 @@ extension WatchFeature {
                 ])
             // A budgeted transfer is the phone's complication transfer; after a fallback the watch
             // app got the data as ordinary userInfo and reloads the complication itself.
-            if duplicate { return [note] }
-            let source: ComplicationReloadSource = message.channel == .complication ? .phoneTransfer : .app
-            return [.send(.complication(.reload(source, app: ComplicationAppState(appLifecycle)))), note]
+            if !duplicate {
+                let source: ComplicationReloadSource = message.channel == .complication ? .phoneTransfer : .app
+                effects.append(.send(.complication(.reload(source, app: ComplicationAppState(appLifecycle)))))
+            }
+            effects.append(note)
         case .listOperation(let operation):
-            return syncEffects(sync.reduce(.delivered(operation, channel: message.channel), at: now), context)
+            reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
         case .data:
-            return [
+            effects.append(
                 .trace(
                     .watchReceived, at: now,
-                    ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)])
-            ]
+                    ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)]))
         }
+    }
+
+    /// Runs `event` through the watch's sync endpoint and performs what it asks.
+    ///
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; one array of endpoint effects
+    ///   (none allocated when the event asks for nothing, as an acknowledgement with the trace off).
+    mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout [WorldEffect]) {
+        var produced: [SyncEndpoint.Effect] = []
+        sync.reduce(event, at: context.now, into: &produced)
+        syncEffects(produced, context, into: &effects)
     }
 
     /// Performs what the watch's sync endpoint asks: link requests, the shown list following the
@@ -77,8 +90,18 @@ extension WatchFeature {
     ///
     /// With the trace off (``WorldContext/trace``) no trace event is built.
     mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ context: WorldContext) -> [WorldEffect] {
-        let now = context.now
         var out: [WorldEffect] = []
+        syncEffects(effects, context, into: &out)
+        return out
+    }
+
+    /// ``syncEffects(_:_:)`` appending to the world's effect buffer.
+    ///
+    /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
+    mutating func syncEffects(
+        _ effects: [SyncEndpoint.Effect], _ context: WorldContext, into out: inout [WorldEffect]
+    ) {
+        let now = context.now
         for effect in effects {
             switch effect {
             case .sendMessage(let operation):
@@ -107,6 +130,5 @@ extension WatchFeature {
             case .made: break
             }
         }
-        return out
     }
 }

@@ -75,11 +75,11 @@ public struct WatchFeature: SimulationFeature {
             if app.scheduledWake == context.now { app.scheduledWake = nil }
             effects += wakePipeline(context)
         case .rowGone(let tap, let latency): effects += rowGone(tap: tap, latency: latency, context)
-        case .commit(let operation): effects += commit(operation, context)
-        case .delivered(let message, let duplicate): effects += received(message, duplicate: duplicate, context)
-        case .outcome(let message, let outcome): effects += outcomeArrived(message, outcome, context)
+        case .commit(let operation): commit(operation, context, into: &effects)
+        case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
+        case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
         case .app(let event): lifecycle(event, context, into: &effects)
-        case .addItem(let item, let title): effects += addItem(item, title: title, context)
+        case .addItem(let item, let title): addItem(item, title: title, context, into: &effects)
         }
     }
 
