@@ -154,10 +154,16 @@ public struct ReminderScheduler: Sendable {
 
     /// Every wanted reminder firing after `lower` and at or before `upper`, window and held, in order.
     ///
-    /// - Complexity: O(W + log N + m log t) for m results, at most t items sharing a due date.
+    /// - Complexity: O(log W + log N + m log t) for m results, at most t items sharing a due date.
     public func wantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> [ScheduledReminder] {
-        var result = entries.filter { $0.key.fire > lower && $0.key.fire <= upper }
-            .map { ScheduledReminder(key: $0.key, badge: $0.badge, placement: .window) }
+        var result: [ScheduledReminder] = []
+        guard lower < upper else { return result }
+        var index = windowIndex(firingAtOrAfter: lower + 1)
+        while index < entries.count, entries[index].key.fire <= upper {
+            result.append(ScheduledReminder(key: entries[index].key, badge: entries[index].badge, placement: .window))
+            index += 1
+        }
+        guard heldReminderCount > 0 else { return result }
         for key in heldReminders(after: lower, through: upper) {
             result.append(ScheduledReminder(key: key, badge: nil, placement: .held))
         }
