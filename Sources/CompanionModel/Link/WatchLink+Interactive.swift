@@ -21,7 +21,7 @@ extension WatchLink {
         let earliest = lastInteractiveArrival[side] ?? .zero
         let arrival = max(now + latency(), earliest)
         lastInteractiveArrival[side] = arrival
-        interactive[message.id] = InteractiveMessage(message: message, state: .inFlight)
+        interactive.insert(InteractiveMessage(message: message, state: .inFlight), id: message.id)
         observeDepth(.interactive)
         effects.append(.schedule(.messageArrival(message.id), at: arrival))
         effects.append(.schedule(.replyTimeout(message.id), at: now + configuration.replyTimeout))
@@ -39,7 +39,7 @@ extension WatchLink {
         let receiver = message.route.to
         let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
         guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
-            interactive[id] = nil
+            interactive.remove(id)
             if !record.state.senderIsWaiting { return trace(.linkLost, message, at: now, into: &effects) }
             return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: &effects)
         }
@@ -51,9 +51,9 @@ extension WatchLink {
             effects.append(.schedule(.duplicateArrival(message), at: now + delay))
         }
         if !record.state.senderIsWaiting {
-            interactive[id] = nil
+            interactive.remove(id)
         } else {
-            interactive[id]?.state = .awaitingReply
+            interactive.setState(.awaitingReply, of: id)
             effects.append(.schedule(.replyArrival(id), at: now + latency()))
         }
     }
@@ -61,7 +61,7 @@ extension WatchLink {
     /// The reply reaches the sender: its reply handler runs.
     mutating func replyArrived(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         guard let record = interactive[id], record.state.isAwaitingReply else { return }
-        interactive[id] = nil
+        interactive.remove(id)
         trace(.linkReplied, record.message, at: now, into: &effects)
         effects.append(.outcome(record.message, .replied))
     }
@@ -69,7 +69,7 @@ extension WatchLink {
     /// The reply timeout: if the sender still waits, its error handler runs with 7012.
     mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         guard let record = interactive[id], record.state.senderIsWaiting else { return }
-        interactive[id] = nil
+        interactive.remove(id)
         fail(
             record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)",
             into: &effects)
@@ -89,12 +89,13 @@ extension WatchLink {
 
     /// Fails every interactive message whose sender still waits (drop-out, session inactive).
     ///
-    /// - Complexity: O(*n* log *n*) in the messages outstanding.
+    /// - Complexity: O(*n*) in the messages outstanding.
     mutating func failAllInteractive(
         _ error: LinkError, at now: SimTime, reason: String, into effects: inout [LinkTransportEffect]
     ) {
-        for id in interactive.keys.sorted() {
-            guard let record = interactive.removeValue(forKey: id) else { continue }
+        for id in interactive.ids {
+            guard let record = interactive[id] else { continue }
+            interactive.remove(id)
             if record.state.senderIsWaiting {
                 fail(record.message, error, at: now, reason: reason, into: &effects)
             } else {
@@ -106,23 +107,23 @@ extension WatchLink {
     /// The app on `side` stopped: its own messages lose their handlers, and messages it had
     /// received will never be answered.
     ///
-    /// - Complexity: O(*n* log *n*) in the messages outstanding.
+    /// - Complexity: O(*n*) in the messages outstanding.
     mutating func interactiveAppStopped(_ side: LinkSide, at now: SimTime, into effects: inout [LinkTransportEffect]) {
-        for id in interactive.keys.sorted() {
+        for id in interactive.ids {
             guard let record = interactive[id] else { continue }
             if record.message.route.from == side {
                 switch record.state {
                 case .inFlight:
-                    interactive[id]?.state = .orphanedInFlight
+                    interactive.setState(.orphanedInFlight, of: id)
                     trace(.linkOrphaned, record.message, at: now, into: &effects)
                 case .awaitingReply, .replyLost:
-                    interactive[id] = nil
+                    interactive.remove(id)
                     trace(.linkAbandoned, record.message, at: now, into: &effects)
                 case .orphanedInFlight:
                     break
                 }
             } else if record.state.isAwaitingReply {
-                interactive[id]?.state = .replyLost
+                interactive.setState(.replyLost, of: id)
                 trace(.linkReplyLost, record.message, at: now, into: &effects)
             }
         }

@@ -50,7 +50,7 @@ public struct WatchLink: Sendable {
     /// keeps no trace).
     public var tracing = TraceMode.recorded
 
-    var interactive: [MessageID: InteractiveMessage] = [:]
+    var interactive = InteractiveMessages()
     var lanes = TransferLanes()
     /// The arrival time of the last interactive message from each side (FIFO per direction).
     var lastInteractiveArrival = PerSide<SimTime?>(watch: nil, phone: nil)
@@ -93,7 +93,7 @@ public struct WatchLink: Sendable {
     /// With ``tracing`` off no trace effect is produced at all.
     ///
     /// - Complexity: O(1) amortized for most events (O(log *n*) to find a queued transfer); a
-    ///   drop-out or an app stop is O(*n* log *n*) in the messages outstanding.
+    ///   drop-out or an app stop is O(*n*) in the messages outstanding.
     public mutating func reduce(_ event: LinkEvent, at now: SimTime, into effects: inout [LinkTransportEffect]) {
         switch event {
         case .request(let request): handle(request, at: now, into: &effects)
@@ -134,7 +134,7 @@ public struct WatchLink: Sendable {
 
     /// Interactive messages still awaiting an outcome, oldest first.
     public var interactiveInFlight: [(message: LinkMessage, state: InteractiveMessageState)] {
-        interactive.keys.sorted().compactMap { id in interactive[id].map { ($0.message, $0.state) } }
+        interactive.ids.compactMap { id in interactive[id].map { ($0.message, $0.state) } }
     }
 
     /// Whether nothing is left in flight or queued (a settled link).

@@ -64,8 +64,10 @@ public struct ComplicationFeature: SimulationFeature {
     /// link where the complication is, and starts the app's background-refresh plan, if any.
     public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
         guard let model, let settings else { return }
-        effects += model.records.map(trace)
-        if let grant = model.budget.policyReload.grant { effects += schedulePolicyReload(grant, at: context.now) }
+        if case .recorded = context.trace { effects += model.records.map(trace) }
+        if let grant = model.budget.policyReload.grant {
+            schedulePolicyReload(grant, at: context.now, trace: context.trace, into: &effects)
+        }
         effects.append(.send(.link(.environment(.complicationPlacement(placement(settings.presence))))))
         if let plan = settings.backgroundRefresh {
             driver = .willSchedule
@@ -73,87 +75,91 @@ public struct ComplicationFeature: SimulationFeature {
         }
     }
 
+    /// Handles one event. Without a model (no `"complication"` section) every event is
+    /// dropped at once.
+    ///
+    /// - Complexity: O(*n*) in the remaining items for a list change; a request costs what the
+    ///   model's ``ComplicationTimelineModel/handle(_:transfersLeft:)`` does.
     public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout [WorldEffect])
     {
-        effects += handle(event, context)
-    }
-
-    /// ``handle(_:_:into:)``, returning the effects.
-    private mutating func handle(_ event: ComplicationEvent, _ context: WorldContext) -> [WorldEffect] {
-        guard model != nil else { return [] }
+        guard case .some = model else { return }
         let now = context.now
         switch event {
         case .listChanged(let list):
             model?.listChanged(to: list.remainingItems, at: now)
-            return []
         case .reload(let source, let app):
-            guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context) }
+            guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context, into: &effects) }
             // The watch app asks from its check-off pipeline, when data reaches it, or in a
             // `reloadComplication` step: free only in the foreground under WidgetKit rules.
-            var effects = apply(.appReload(at: now, app: app), context)
-            if case .terminated = driver { effects += restartRefreshPlan(context) }
-            return effects
+            apply(.appReload(at: now, app: app), context, into: &effects)
+            if case .terminated = driver { restartRefreshPlan(context, into: &effects) }
         case .face(let presence):
-            var effects = apply(.faceChanged(at: now, to: presence), context)
+            apply(.faceChanged(at: now, to: presence), context, into: &effects)
             effects.append(.send(.link(.environment(.complicationPlacement(placement(presence))))))
             if presence == .onActiveFace, driver == .stopped, settings?.backgroundRefresh != nil {
-                effects += apply(
-                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
+                apply(
+                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context,
+                    into: &effects)
             }
-            return effects
         case .scheduleRefresh:
-            guard driver == .willSchedule else { return [] }
+            guard driver == .willSchedule else { return }
             driver = .stopped
-            return apply(.scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
+            apply(
+                .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context, into: &effects
+            )
         case .refreshWake(let token):
-            guard driver == .awaitingWake(token: token) else { return [] }
+            guard driver == .awaitingWake(token: token) else { return }
             driver = .stopped
-            return apply(.backgroundRefreshWoke(at: now), context)
+            apply(.backgroundRefreshWoke(at: now), context, into: &effects)
         case .taskEnded(let result, let token):
-            guard driver == .runningTask(token: token) else { return [] }
+            guard driver == .runningTask(token: token) else { return }
             driver = .stopped
-            var effects = apply(.backgroundTaskEnded(at: now, result: result), context)
+            apply(.backgroundTaskEnded(at: now, result: result), context, into: &effects)
             if let termination = result.termination {
                 driver = .terminated(termination)
             } else {
-                effects += apply(
-                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context)
+                apply(
+                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context,
+                    into: &effects)
             }
-            return effects
         case .policyReload(let token):
-            guard policy == .waiting(token: token) else { return [] }
+            guard policy == .waiting(token: token) else { return }
             policy = .idle
-            return apply(.policyReloadDue(at: now), context)
+            apply(.policyReloadDue(at: now), context, into: &effects)
         case .taskWork(let work):
             taskWork = work
-            return []
         }
     }
 
     /// The app runs in the foreground again after the system terminated it in a background
     /// task: it schedules its background refresh again.
-    private mutating func restartRefreshPlan(_ context: WorldContext) -> [WorldEffect] {
+    private mutating func restartRefreshPlan(_ context: WorldContext, into effects: inout [WorldEffect]) {
         driver = .stopped
-        guard model?.presence(at: context.now) == .onActiveFace else { return [] }
-        return [.trace(.complicationRefreshPlanRestarted, at: context.now, ["reason": .string("appLaunched")])]
-            + apply(
-                .scheduleBackgroundRefresh(at: context.now, preferred: context.now.addingClamped(refreshEvery)), context
-            )
+        guard model?.presence(at: context.now) == .onActiveFace else { return }
+        if case .recorded = context.trace {
+            effects.append(
+                .trace(.complicationRefreshPlanRestarted, at: context.now, ["reason": .string("appLaunched")]))
+        }
+        apply(
+            .scheduleBackgroundRefresh(at: context.now, preferred: context.now.addingClamped(refreshEvery)), context,
+            into: &effects)
     }
 
     /// Puts the policy reload on the loop (a planned one is superseded) and traces the plan.
-    private mutating func schedulePolicyReload(_ grant: ComplicationPolicyGrant, at now: SimTime) -> [WorldEffect] {
+    private mutating func schedulePolicyReload(
+        _ grant: ComplicationPolicyGrant, at now: SimTime, trace: TraceMode, into effects: inout [WorldEffect]
+    ) {
         wakeToken += 1
         policy = .waiting(token: wakeToken)
-        return [
-            .schedule(.complication(.policyReload(token: wakeToken)), at: grant.grantedFor),
+        effects.append(.schedule(.complication(.policyReload(token: wakeToken)), at: grant.grantedFor))
+        guard case .recorded = trace else { return }
+        effects.append(
             .trace(
                 .complicationPolicyPlanned, at: now,
                 [
                     "askedFor": .string(grant.askedFor.description),
                     "grantedFor": .string(grant.grantedFor.description), "moved": .string(grant.reason.rawValue),
-                ]),
-        ]
+                ]))
     }
 
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
@@ -168,25 +174,29 @@ public struct ComplicationFeature: SimulationFeature {
         presence == .onActiveFace ? .onActiveFace : .notOnActiveFace
     }
 
-    /// Runs one request through the model and returns its effects: trace records, the wake on
-    /// the loop, its cancellation, and the app's retry of a rate-limited schedule.
-    private mutating func apply(_ event: ComplicationBudgetEvent, _ context: WorldContext) -> [WorldEffect] {
-        guard var model else { return [] }
+    /// Runs one request through the model and appends its effects: trace records, the wake on
+    /// the loop, its cancellation, and the app's retry of a rate-limited schedule. Trace events
+    /// are built only when the trace is kept.
+    private mutating func apply(
+        _ event: ComplicationBudgetEvent, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) {
+        guard var model else { return }
         // Move the model out so its arrays stay uniquely referenced: appending to a shared copy
         // would copy every record and entry on each request (quadratic over a long run).
         self.model = nil
         let produced = model.handle(event, transfersLeft: context.complicationTransfersLeft)
         self.model = model
         let now = context.now
-        var effects: [WorldEffect] = []
+        let tracing: Bool
+        if case .recorded = context.trace { tracing = true } else { tracing = false }
         for effect in produced {
             switch effect {
             case .record(let request):
-                effects.append(trace(request))
+                if tracing { effects.append(trace(request)) }
                 if request.kind == .scheduleRefresh, request.outcome.refusal == .backgroundRateLimit,
                     let retry = request.retryAt
                 {
-                    effects += apply(.scheduleBackgroundRefresh(at: now, preferred: retry), context)
+                    apply(.scheduleBackgroundRefresh(at: now, preferred: retry), context, into: &effects)
                 }
             case .wakeForBackgroundRefresh(let at):
                 wakeToken += 1
@@ -201,18 +211,23 @@ public struct ComplicationFeature: SimulationFeature {
                 effects.append(
                     .schedule(
                         .complication(.taskEnded(result, token: wakeToken)), at: now.addingClamped(result.duration)))
-                effects.append(.trace(.complicationBackgroundTask, at: now, ["state": .string("started")]))
+                if tracing {
+                    effects.append(.trace(.complicationBackgroundTask, at: now, ["state": .string("started")]))
+                }
             case .backgroundTaskRecord(let task):
-                effects.append(traceTask(task, at: now))
+                if tracing { effects.append(traceTask(task, at: now)) }
             case .schedulePolicyReload(let grant):
-                effects += schedulePolicyReload(grant, at: now)
+                schedulePolicyReload(grant, at: now, trace: context.trace, into: &effects)
             case .cancelPolicyReload:
                 policy = .idle
             case .budgetExhausted(_, let which):
+                guard tracing else { continue }
                 effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
             case .budgetReset(let at):
+                guard tracing else { continue }
                 effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(at.description)]))
             case .reloadTimeline(_, let source):
+                guard tracing else { continue }
                 let shown = model.configuration.families.map { family in
                     TraceValue.string("\(family.rawValue)=\(model.shownText(family, at: now) ?? "-")")
                 }
@@ -220,7 +235,6 @@ public struct ComplicationFeature: SimulationFeature {
                     .trace(.complicationReloaded, at: now, ["source": .string(source.rawValue), "shows": .list(shown)]))
             }
         }
-        return effects
     }
 
     private func trace(_ request: ComplicationRequestRecord) -> WorldEffect {

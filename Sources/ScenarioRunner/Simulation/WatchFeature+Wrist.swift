@@ -19,8 +19,7 @@ extension WatchFeature {
     ///
     /// A step that changes nothing (raising a raised wrist) says so in its trace line.
     ///
-    /// - Complexity: O(*p*) for a raise, *p* being the next item's position in the list
-    ///   (``listSnapshot(at:)``); O(1) for a drop.
+    /// - Complexity: that of ``listSnapshot(at:)`` for a raise; O(1) for a drop.
     mutating func setWrist(_ position: WristPosition, _ context: WorldContext, into effects: inout [WorldEffect]) {
         let now = context.now
         let before = app.wrist.state
@@ -78,13 +77,16 @@ extension WatchFeature {
     /// The row is counted in place: the remaining items before the next pick in display order,
     /// with no list of rows built.
     ///
-    /// - Complexity: O(*p*) for the next pick at position *p* of the list, plus amortised O(1)
-    ///   for the next tap (``UpcomingTaps``).
+    /// - Complexity: O(1) when the next pick is the first remaining item (the store order was
+    ///   learned well), else O(*p*) for the next pick at position *p* of the list; plus amortised
+    ///   O(1) for the next tap (``UpcomingTaps``).
     mutating func listSnapshot(at now: SimTime) -> ListSnapshot {
         let list = self.list
         guard let next = upcomingTaps.next(atOrAfter: now, where: { list.state(of: $0)?.isRemaining ?? false }) else {
             return ListSnapshot(next: .nothing)
         }
+        // The sorted list's promise: the next pick is the top row (one comparison).
+        if list.nextItem?.id == next { return ListSnapshot(next: .onRow(0)) }
         var row = 0
         for item in list.items {
             if item.id == next { return ListSnapshot(next: .onRow(row)) }

@@ -1,0 +1,93 @@
+/// The interactive messages awaiting an outcome, by ID.
+///
+/// The link gives IDs in increasing order, so the messages sit in a window of slots indexed by
+/// `id - base`: finding, adding, changing and removing one costs O(1) amortized (no hashing),
+/// and walking them goes in ID (send) order. Slots of IDs that are not interactive messages,
+/// or whose message has ended, stay empty; the window starts at the oldest message still
+/// waiting (the storage is compacted when more than half of it lies before that), so it spans
+/// at most the IDs given while one message waits.
+struct InteractiveMessages: Sendable {
+    /// `slots[index]` holds message `base + index`, if it still waits; `slots[..<head]` are empty.
+    private var slots: [InteractiveMessage?] = []
+    private var head = 0
+    private var base: MessageID = 0
+    /// How many messages wait.
+    private(set) var count = 0
+
+    /// Whether no message waits.
+    var isEmpty: Bool { count == 0 }
+
+    /// Message `id`, if it waits.
+    ///
+    /// - Complexity: O(1).
+    subscript(id: MessageID) -> InteractiveMessage? {
+        guard let index = index(of: id) else { return nil }
+        return slots[index]
+    }
+
+    /// Adds `message` as `id`, which must be greater than the ID of every message added before.
+    ///
+    /// - Complexity: O(1) amortized, plus the slots of the IDs skipped since the last one.
+    mutating func insert(_ message: InteractiveMessage, id: MessageID) {
+        if count == 0 {
+            slots.removeAll(keepingCapacity: true)
+            head = 0
+            base = id
+        }
+        guard id >= base + MessageID(slots.count) else { return }
+        while base + MessageID(slots.count) < id { slots.append(nil) }
+        slots.append(message)
+        count += 1
+    }
+
+    /// Sets the state of message `id`, if it waits.
+    ///
+    /// - Complexity: O(1).
+    mutating func setState(_ state: InteractiveMessageState, of id: MessageID) {
+        guard let index = index(of: id) else { return }
+        slots[index]?.state = state
+    }
+
+    /// Removes message `id`, if it waits.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func remove(_ id: MessageID) {
+        guard let index = index(of: id), case .some = slots[index] else { return }
+        slots[index] = nil
+        count -= 1
+        dropEmptyHead()
+    }
+
+    /// The IDs of the waiting messages, in send order.
+    ///
+    /// - Complexity: O(*w*) in the window.
+    var ids: [MessageID] {
+        var ids: [MessageID] = []
+        ids.reserveCapacity(count)
+        for index in head..<slots.endIndex {
+            if case .some = slots[index] { ids.append(base + MessageID(index)) }
+        }
+        return ids
+    }
+
+    /// The slot of `id`, when it lies in the window.
+    private func index(of id: MessageID) -> Int? {
+        guard id >= base + MessageID(head), id - base < MessageID(slots.count) else { return nil }
+        return Int(id - base)
+    }
+
+    /// Moves the window's start past ended messages, compacting the storage when most of it is
+    /// behind the start.
+    private mutating func dropEmptyHead() {
+        while head < slots.endIndex, case .none = slots[head] { head += 1 }
+        if head == slots.endIndex {
+            slots.removeAll(keepingCapacity: true)
+            base += MessageID(head)
+            head = 0
+        } else if head > 64, head * 2 > slots.count {
+            slots.removeFirst(head)
+            base += MessageID(head)
+            head = 0
+        }
+    }
+}
