@@ -132,7 +132,9 @@ public struct ScenarioSimulation {
                 if case .recorded = traceMode { trace.record(event) }
             }
         }
-        effects.removeLast(effects.count - start)
+        // One element at a time: `removeLast(_:)` takes the general range-replacing path, which
+        // costs more than the effects themselves.
+        while effects.count > start { effects.removeLast() }
     }
 
     /// Records a trace event at the current time (nothing with ``TraceMode/off``: callers on a hot
