@@ -4,20 +4,14 @@ extension PipelineEngine {
     /// The outcome of tap `tap` as recorded so far (complete once ``isFinished(tap:)``).
     ///
     /// - Complexity: O(*s*) for *s* steps.
-    func outcome(tap: Int, index: Int, pipeline: CheckOffPipeline, frames: FrameClock) -> TapOutcome {
+    func outcome(tap: Int, index: Int, frames: FrameClock) -> TapOutcome {
         let base = tap * stepCount
-        var runs: [StepRun] = []
-        runs.reserveCapacity(stepCount)
-        for step in 0..<stepCount {
-            runs.append(StepRun(start: stepStart[base + step], end: stepEnd[base + step], cpu: stepCPU[base + step]))
-        }
-        let committed = removalCommit[tap]
-        let modelIndex = pipeline.steps.firstIndex { $0.kind == .updateTableModel }
+        let runs = Array(stepRuns[base..<base + stepCount])
+        let times = taps[tap]
         return TapOutcome(
-            index: index, tap: tapTimes[tap], handlerStarted: handlerStart[tap], handlerFinished: handlerEnd[tap],
-            removalCommitted: committed, rowGone: frames.firstBoundary(atOrAfter: committed), steps: runs,
-            checkOffCommitted: modelIndex.map { runs[$0].end } ?? committed,
-            messageStepIndex: pipeline.steps.firstIndex { $0.kind == .sendMessageToPhone },
-            complicationStepIndex: pipeline.steps.firstIndex { $0.kind == .updateComplication })
+            index: index, tap: times.tap, handlerStarted: times.handlerStart, handlerFinished: times.handlerEnd,
+            removalCommitted: times.removalCommit, rowGone: frames.firstBoundary(atOrAfter: times.removalCommit),
+            steps: runs, checkOffCommitted: roles.tableModelStep.map { runs[$0].end } ?? times.removalCommit,
+            messageStepIndex: roles.messageStep, complicationStepIndex: roles.complicationStep)
     }
 }

@@ -12,6 +12,14 @@ struct PipelineEngine {
         case waiting(until: SimTime)
     }
 
+    /// Whether the engine knows its next internal event without working it out again.
+    enum NextEvent {
+        /// The engine changed since it was last worked out.
+        case unknown
+        /// Worked out, and nothing changed since: the time, or `nil` when both queues are idle.
+        case known(SimTime?)
+    }
+
     struct Job {
         var tap: Int
         var step: Int
@@ -59,6 +67,8 @@ struct PipelineEngine {
     let jitterSeed: UInt64
     let speed: Double
     let waits: [SimDuration]
+    /// What each step means to the simulation (which steps commit, send, refresh).
+    let roles: PipelineStepRoles
     /// Steps whose wait lasts until ``release(tap:step:at:)`` says the awaited outcome came,
     /// instead of their fixed `wait` (a synchronous send driven by a simulated link).
     let awaitsRelease: [Bool]
@@ -68,11 +78,16 @@ struct PipelineEngine {
     let queues: [PipelineQueue]
     let stepCount: Int
     let removeRowIndex: Int
+    /// Whether `removeRow` runs inside the handler (its removal commits when the handler returns)
+    /// rather than in a `main-async` block of its own.
+    let removesRowInHandler: Bool
     let cores: Int
     let sharing: CPUSharing
     let recordsEffects: Bool
 
     private(set) var now = SimTime.zero
+    /// The next internal event as last worked out by ``nextEventTime()``, until the engine changes.
+    private var nextEvent = NextEvent.unknown
     private var main = MainWork.idle
     private var background: Job?
     private var mainQueue: [MainBlock] = []
@@ -80,22 +95,20 @@ struct PipelineEngine {
     private var backgroundQueue: [(tap: Int, step: Int)] = []
     private var backgroundHead = 0
 
-    private(set) var tapTimes: [SimTime] = []
-    private(set) var stepStart: [SimTime] = []
-    private(set) var stepEnd: [SimTime] = []
-    /// The CPU time each started step drew (``PipelineJitter``), by `tap × stepCount + step`.
-    private(set) var stepCPU: [SimDuration] = []
-    private(set) var handlerStart: [SimTime] = []
-    private(set) var handlerEnd: [SimTime] = []
-    private(set) var removalCommit: [SimTime] = []
-    /// Steps of each tap not yet ended; the tap is finished at 0.
-    private(set) var stepsLeft: [Int] = []
-    /// Effects not yet taken by ``takeEffects()`` (only when `recordsEffects`).
+    /// Each submitted tap's times, by tap index.
+    private(set) var taps: [TapProgress] = []
+    /// Each step run of each tap, by `tap × stepCount + step`: its start and end
+    /// (`distantFuture` until they happen) and the CPU time it drew (``PipelineJitter``; the
+    /// scaled figure until it starts). One array for all taps: a tap adds no allocation of its own.
+    private(set) var stepRuns: [StepRun] = []
+    /// Effects recorded outside ``advance(to:recordingInto:)`` (by a tap's or a release's own
+    /// advance), kept for its next call (only when `recordsEffects`). Emptied keeping its
+    /// capacity; during that call the caller's buffer stands in for it.
     private var effects: [PipelineEffect] = []
 
     init(
         pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter = .exact,
-        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false, heldSteps: Set<Int> = []
+        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false, syncSendAwaitsOutcome: Bool = false
     ) {
         let speed = watch.relativeSpeed
         self.speed = speed
@@ -103,44 +116,38 @@ struct PipelineEngine {
         self.jitter = jitter
         self.jitterSeed = jitterSeed
         waits = pipeline.steps.map(\.wait)
-        awaitsRelease = pipeline.steps.indices.map { heldSteps.contains($0) }
+        let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+        self.roles = roles
+        awaitsRelease = pipeline.steps.indices.map { roles.synchronousSends.contains($0) }
         queues = pipeline.steps.map(\.queue)
         stepCount = pipeline.steps.count
         removeRowIndex = pipeline.removeRowIndex
+        removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
         cores = watch.cores
         self.sharing = sharing
         self.recordsEffects = recordsEffects
-        tapTimes.reserveCapacity(expectedTaps)
-        stepStart.reserveCapacity(expectedTaps * stepCount)
-        stepEnd.reserveCapacity(expectedTaps * stepCount)
-        stepCPU.reserveCapacity(expectedTaps * stepCount)
-        handlerStart.reserveCapacity(expectedTaps)
-        handlerEnd.reserveCapacity(expectedTaps)
-        removalCommit.reserveCapacity(expectedTaps)
-        stepsLeft.reserveCapacity(expectedTaps)
+        taps.reserveCapacity(expectedTaps)
+        stepRuns.reserveCapacity(expectedTaps * stepCount)
         mainQueue.reserveCapacity(expectedTaps)
     }
 
     /// The number of taps submitted.
-    var tapCount: Int { tapTimes.count }
+    var tapCount: Int { taps.count }
 
     /// Whether every step of tap `tap` has ended.
-    func isFinished(tap: Int) -> Bool { stepsLeft[tap] == 0 }
+    func isFinished(tap: Int) -> Bool { taps[tap].stepsLeft == 0 }
 
     /// Submits a tap at `time` (clamped to ``now``): first runs everything due before it.
     /// Returns the tap's index.
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
-        let tap = tapTimes.count
-        tapTimes.append(max(time, now))
-        stepStart.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
-        stepEnd.append(contentsOf: repeatElement(SimTime.distantFuture, count: stepCount))
-        stepCPU.append(contentsOf: scaledCosts)
-        handlerStart.append(.distantFuture)
-        handlerEnd.append(.distantFuture)
-        removalCommit.append(.distantFuture)
-        stepsLeft.append(stepCount)
+        let tap = taps.count
+        taps.append(TapProgress(tap: max(time, now), stepsLeft: stepCount))
+        for cost in scaledCosts {
+            stepRuns.append(StepRun(start: .distantFuture, end: .distantFuture, cpu: cost))
+        }
         mainQueue.append(.handler(tap: tap))
+        nextEvent = .unknown
         return tap
     }
 
@@ -161,16 +168,23 @@ struct PipelineEngine {
 
     /// The time of the next internal event (a step's computation or wait ending), after starting
     /// whatever can start now; `nil` when both queues are idle.
+    ///
+    /// - Complexity: O(1) when asked again before the engine changes (the answer is kept);
+    ///   else O(steps started now).
     mutating func nextEventTime() -> SimTime? {
+        if case .known(let time) = nextEvent { return time }
         settleMain()
         settleBackground()
         let rates = currentRates()
+        let time: SimTime?
         switch (dueTime(main.job, rate: rates.main), dueTime(background, rate: rates.background)) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
+        case (let a?, let b?): time = min(a, b)
+        case (let a?, nil): time = a
+        case (nil, let b?): time = b
+        case (nil, nil): time = nil
         }
+        nextEvent = .known(time)
+        return time
     }
 
     /// The outcome a held step waits for came at `time` (not before ``now``): the step's wait
@@ -180,28 +194,33 @@ struct PipelineEngine {
     mutating func release(tap: Int, step: Int, at time: SimTime) {
         advance(to: time)
         guard tap < tapCount, awaitsRelease.indices.contains(step), awaitsRelease[step] else { return }
+        nextEvent = .unknown
         if var job = main.job, job.tap == tap, job.step == step, case .waiting = job.phase {
             job.phase = .waiting(until: now)
             main.replaceJob(job)
         } else if var job = background, job.tap == tap, job.step == step, case .waiting = job.phase {
             job.phase = .waiting(until: now)
             background = job
-        } else if stepEnd[tap * stepCount + step] == .distantFuture {
+        } else if stepRuns[tap * stepCount + step].end == .distantFuture {
             releases[tap * stepCount + step] = now
         }
     }
 
-    /// Effects recorded since the last call, in time order.
+    /// ``advance(to:)``, appending to `buffer` the effects recorded before (kept since the last
+    /// call) and during it, in time order.
     ///
-    /// The recorded array is handed over, not copied: emptying a buffer the caller now shares
-    /// would allocate a new one on every call, even one with nothing to take.
+    /// The effects are recorded straight into `buffer` (swapped in for the engine's own buffer
+    /// while the engine runs), so a caller that reuses `buffer` makes recording allocate nothing.
     ///
-    /// - Complexity: O(1).
-    mutating func takeEffects() -> [PipelineEffect] {
-        guard !effects.isEmpty else { return [] }
-        let taken = effects
-        effects = []
-        return taken
+    /// - Complexity: O(events handled), plus O(*e*) for *e* effects kept since the last call.
+    mutating func advance(to limit: SimTime, recordingInto buffer: inout [PipelineEffect]) {
+        if !effects.isEmpty {
+            buffer.append(contentsOf: effects)
+            effects.removeAll(keepingCapacity: true)
+        }
+        swap(&effects, &buffer)
+        advance(to: limit)
+        swap(&effects, &buffer)
     }
 
     private func currentRates() -> (main: Int64, background: Int64) {
@@ -212,6 +231,7 @@ struct PipelineEngine {
 
     /// Moves the clock to `time` (no event in between), consuming CPU work at the current rates.
     private mutating func progress(to time: SimTime) {
+        nextEvent = .unknown
         let rates = currentRates()
         let elapsed = (time - now).nanoseconds
         if var job = main.job, case .computing(let left) = job.phase {
@@ -244,12 +264,12 @@ struct PipelineEngine {
     /// Starts step `step` of tap `tap` now; `nil` when it needs no time at all (already ended).
     private mutating func start(tap: Int, step: Int) -> Job? {
         let slot = tap * stepCount + step
-        stepStart[slot] = now
+        stepRuns[slot].start = now
         if recordsEffects { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
         let cpu =
             jitter.isExact
             ? scaledCosts[step] : jitter.cost(scaledCosts[step], speed: speed, seed: jitterSeed, tap: tap, step: step)
-        stepCPU[slot] = cpu
+        stepRuns[slot].cpu = cpu
         let job = Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2))
         return proceed(job)
     }
@@ -269,8 +289,8 @@ struct PipelineEngine {
             }
         }
         if case .waiting(let until) = job.phase, until <= now {
-            stepEnd[job.tap * stepCount + job.step] = now
-            stepsLeft[job.tap] -= 1
+            stepRuns[job.tap * stepCount + job.step].end = now
+            taps[job.tap].stepsLeft -= 1
             if recordsEffects { effects.append(.stepEnded(tap: job.tap, step: job.step, at: now)) }
             return nil
         }
@@ -288,7 +308,7 @@ struct PipelineEngine {
                 mainHead += 1
                 switch block {
                 case .handler(let tap):
-                    handlerStart[tap] = now
+                    taps[tap].handlerStart = now
                     if recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
                     main = handlerJob(tap: tap, from: 0).map(MainWork.handler) ?? finishHandler(tap: tap)
                 case .deferred(let tap, let step):
@@ -323,8 +343,8 @@ struct PipelineEngine {
     }
 
     private mutating func finishHandler(tap: Int) -> MainWork {
-        handlerEnd[tap] = now
-        if queues[removeRowIndex] == .main { commitRemoval(tap: tap) }
+        taps[tap].handlerEnd = now
+        if removesRowInHandler { commitRemoval(tap: tap) }
         return .idle
     }
 
@@ -334,7 +354,7 @@ struct PipelineEngine {
     }
 
     private mutating func commitRemoval(tap: Int) {
-        removalCommit[tap] = now
+        taps[tap].removalCommit = now
         if recordsEffects { effects.append(.removalCommitted(tap: tap, at: now)) }
     }
 
@@ -352,4 +372,16 @@ struct PipelineEngine {
             background = start(tap: tap, step: step)
         }
     }
+}
+
+/// One tap's times in a ``PipelineEngine`` (`distantFuture` until they happen), and how many of
+/// its steps have not ended yet.
+struct TapProgress {
+    /// When the tap came (not before the engine's clock at submission).
+    var tap: SimTime
+    var handlerStart = SimTime.distantFuture
+    var handlerEnd = SimTime.distantFuture
+    var removalCommit = SimTime.distantFuture
+    /// Steps not yet ended; the tap is finished at 0.
+    var stepsLeft: Int
 }

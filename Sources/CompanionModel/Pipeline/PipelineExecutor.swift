@@ -61,7 +61,7 @@ public struct PipelineExecutor: Hashable, Sendable {
         var outcomes: [TapOutcome] = []
         outcomes.reserveCapacity(times.count)
         for tap in times.indices {
-            outcomes.append(engine.outcome(tap: tap, index: order[tap], pipeline: pipeline, frames: frames))
+            outcomes.append(engine.outcome(tap: tap, index: order[tap], frames: frames))
         }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: sharing, taps: outcomes)
     }

@@ -7,11 +7,17 @@ import SimulationKernel
 /// (steps starting and ending, removals committed) with their exact times. Same model as
 /// ``PipelineExecutor``, which is this session run over a batch of taps.
 ///
+/// A driver that wakes the session often reuses one effect buffer (``advance(to:into:)``), so
+/// that a wake allocates nothing once the buffer has grown to the largest batch.
+///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)
 /// let tap = session.tap(at: now)
+/// var effects: [PipelineEffect] = []
 /// while let next = session.nextEventTime() {
-///     for effect in session.advance(to: next) { /* commit, send, refresh … */ }
+///     effects.removeAll(keepingCapacity: true)
+///     session.advance(to: next, into: &effects)
+///     for effect in effects { /* commit, send, refresh … */ }
 /// }
 /// session.outcome(of: tap)?.latency
 /// ```
@@ -38,30 +44,26 @@ public struct PipelineSession: Sendable {
         self.pipeline = pipeline
         self.watch = watch
         self.frames = frames
-        let held = syncSendAwaitsOutcome ? PipelineSession.synchronousSends(of: pipeline) : []
-        synchronousSendSteps = held
         engine = PipelineEngine(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: jitterSeed,
-            recordsEffects: true, heldSteps: held)
+            recordsEffects: true, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+        roles = engine.roles
     }
 
-    /// The steps that wait for the link's outcome (empty unless `syncSendAwaitsOutcome`).
-    public let synchronousSendSteps: Set<Int>
-
-    /// The synchronous sends of `pipeline`: send steps that wait for the reply.
-    static func synchronousSends(of pipeline: CheckOffPipeline) -> Set<Int> {
-        Set(
-            pipeline.steps.indices.filter {
-                pipeline.steps[$0].kind == .sendMessageToPhone && pipeline.steps[$0].wait > .zero
-            })
-    }
+    /// What each step means to the simulation, worked out once for the session's pipeline:
+    /// which step commits the check-off, which sends (and whether it awaits its outcome: its
+    /// ``PipelineStepRoles/synchronousSends``), which refreshes the complication.
+    ///
+    /// A stored property, so that reading it from a driver holding the session in its state
+    /// reads one field and does not copy the session.
+    public let roles: PipelineStepRoles
 
     /// The outcome of tap `tap`'s synchronous send came at `time`: its wait ends then (or when
     /// the step's CPU work ends, if later). Taps without a synchronous send are unaffected.
     ///
-    /// - Complexity: O(*k*) in the pipeline's steps, plus the events due before `time`.
+    /// - Complexity: O(*k*) for *k* synchronous sends (at most one), plus the events due before `time`.
     public mutating func releaseSend(tap: Int, at time: SimTime) {
-        for step in synchronousSendSteps.sorted() { engine.release(tap: tap, step: step, at: time) }
+        for step in roles.synchronousSends { engine.release(tap: tap, step: step, at: time) }
     }
 
     /// Submits a tap at `time` (not before the session's clock) and returns its index. Effects due
@@ -79,9 +81,21 @@ public struct PipelineSession: Sendable {
     }
 
     /// Runs everything due at or before `time` and returns the effects since the last call, in time order.
+    ///
+    /// - Complexity: O(events handled); allocates the returned array (see ``advance(to:into:)``).
     public mutating func advance(to time: SimTime) -> [PipelineEffect] {
-        engine.advance(to: time)
-        return engine.takeEffects()
+        var effects: [PipelineEffect] = []
+        advance(to: time, into: &effects)
+        return effects
+    }
+
+    /// Runs everything due at or before `time` and appends the effects since the last call to
+    /// `effects`, in time order. A caller that empties and reuses one buffer (keeping its
+    /// capacity) makes a wake allocate nothing.
+    ///
+    /// - Complexity: O(events handled).
+    public mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
+        engine.advance(to: time, recordingInto: &effects)
     }
 
     /// The step at `index` of the pipeline.
@@ -93,7 +107,7 @@ public struct PipelineSession: Sendable {
     /// Tap `tap`'s outcome once all its steps have ended, else `nil`.
     public func outcome(of tap: Int) -> TapOutcome? {
         guard tap >= 0, tap < engine.tapCount, engine.isFinished(tap: tap) else { return nil }
-        return engine.outcome(tap: tap, index: tap, pipeline: pipeline, frames: frames)
+        return engine.outcome(tap: tap, index: tap, frames: frames)
     }
 
     /// Every finished tap so far as a run (unfinished taps are left out).

@@ -32,7 +32,7 @@ extension WatchFeature {
                 }
                 if from.isRunning != to.isRunning {
                     effects += syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), context)
-                    if !to.isRunning { effects += releaseAllHeldSends(context) }
+                    if !to.isRunning { releaseAllHeldSends(context, into: &effects) }
                 }
             }
         }

@@ -20,7 +20,7 @@ extension WatchFeature {
         }
         if !sentInteractively {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
-            effects += releaseHeldSend(operation, context)
+            releaseHeldSend(operation, context, into: &effects)
         }
     }
 
@@ -39,7 +39,7 @@ extension WatchFeature {
     ) {
         guard let operation = message.payload.listOperation else { return }
         reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
-        if message.channel == .interactive { effects += releaseHeldSend(operation, context) }
+        if message.channel == .interactive { releaseHeldSend(operation, context, into: &effects) }
     }
 
     /// The link handed the watch app something from the phone.
@@ -112,7 +112,7 @@ extension WatchFeature {
                 guard list.reconcile(item, with: after, at: now) == .changed else { continue }
                 let fromPhone = operation.id.origin == .phone
                 if fromPhone { phoneMadeChanges.insert(item) } else { phoneMadeChanges.remove(item) }
-                out += listChanged(item: item, action: operation.edit.name, context)
+                listChanged(item: item, action: operation.edit.name, context, into: &out)
                 if fromPhone || operation.edit.title != nil {
                     out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
                 }

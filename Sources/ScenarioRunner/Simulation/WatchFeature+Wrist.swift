@@ -121,7 +121,7 @@ extension WatchFeature {
                             "pipeline": .string(app.settings.pipeline.name),
                         ]))
             }
-            effects += wakePipeline(context)
+            wakePipeline(context, into: &effects)
         case .nextItem(let visibility, _):
             app.visibilityReports.append((now, visibility))
             guard case .recorded = context.trace else { return }

@@ -73,8 +73,8 @@ public struct WatchFeature: SimulationFeature {
         case .returnToClockDue: wrist(.returnToClockDue(at: context.now), context, into: &effects)
         case .pipelineWake:
             if app.scheduledWake == context.now { app.scheduledWake = nil }
-            effects += wakePipeline(context)
-        case .rowGone(let tap, let latency): effects += rowGone(tap: tap, latency: latency, context)
+            wakePipeline(context, into: &effects)
+        case .rowGone(let tap, let latency): rowGone(tap: tap, latency: latency, context, into: &effects)
         case .commit(let operation): commit(operation, context, into: &effects)
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
         case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)

@@ -1,0 +1,80 @@
+/// What each step of a pipeline means to the rest of the simulation, worked out once per
+/// pipeline: acting on a ``PipelineEffect`` is then an array lookup, not a scan of the steps or
+/// a comparison of step kinds.
+///
+/// ```swift
+/// let roles = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: true)
+/// roles.byStep[1]            // .commitsCheckOff (updateTableModel)
+/// roles.byStep[3]            // .sendsMessage(awaitsOutcome: true)
+/// roles.synchronousSends     // [3]
+/// roles.commitsAtRemoval     // false: the table model step commits
+/// ```
+public struct PipelineStepRoles: Hashable, Sendable {
+    /// What one step does that the simulation acts on.
+    public enum Role: Hashable, Sendable {
+        /// `updateTableModel`: the check-off is committed when it ends.
+        case commitsCheckOff
+        /// `sendMessageToPhone`: the message leaves when the step starts, or, for a synchronous
+        /// send whose outcome is awaited, when its CPU work ends (and the queue stays blocked
+        /// until the outcome).
+        case sendsMessage(awaitsOutcome: Bool)
+        /// `updateComplication`: a complication reload is requested when it ends.
+        case updatesComplication
+        /// Nothing the simulation tracks (sorting, row removal, haptic, labels, custom steps).
+        case none
+    }
+
+    /// Each step's role, in pipeline order.
+    public let byStep: [Role]
+    /// The index of the `updateTableModel` step, if any.
+    public let tableModelStep: Int?
+    /// The index of the `sendMessageToPhone` step, if any.
+    public let messageStep: Int?
+    /// The index of the `updateComplication` step, if any.
+    public let complicationStep: Int?
+    /// The steps whose wait lasts until their outcome is reported (synchronous sends when the
+    /// session awaits outcomes), ascending.
+    public let synchronousSends: [Int]
+
+    /// The roles of `pipeline`'s steps. A send step with a `wait` is a synchronous send; it
+    /// awaits its outcome only when `syncSendAwaitsOutcome`.
+    ///
+    /// - Complexity: O(*s*) for *s* steps.
+    public init(pipeline: CheckOffPipeline, syncSendAwaitsOutcome: Bool) {
+        var roles: [Role] = []
+        roles.reserveCapacity(pipeline.steps.count)
+        var tableModel: Int?
+        var message: Int?
+        var complication: Int?
+        var synchronous: [Int] = []
+        for (index, step) in pipeline.steps.enumerated() {
+            switch step.kind {
+            case .updateTableModel:
+                roles.append(.commitsCheckOff)
+                tableModel = tableModel ?? index
+            case .sendMessageToPhone:
+                let awaits = syncSendAwaitsOutcome && step.wait > .zero
+                roles.append(.sendsMessage(awaitsOutcome: awaits))
+                if awaits { synchronous.append(index) }
+                message = message ?? index
+            case .updateComplication:
+                roles.append(.updatesComplication)
+                complication = complication ?? index
+            default:
+                roles.append(.none)
+            }
+        }
+        byStep = roles
+        tableModelStep = tableModel
+        messageStep = message
+        complicationStep = complication
+        synchronousSends = synchronous
+    }
+
+    /// Whether the check-off commits when the row's removal commits (the pipeline has no
+    /// `updateTableModel` step).
+    public var commitsAtRemoval: Bool { tableModelStep == nil }
+
+    /// Whether some step awaits its outcome.
+    public var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
+}

@@ -1,0 +1,95 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+/// The session's reusable effect buffer and its precomputed step roles: same effects as the
+/// array-returning API, and roles that match the pipeline's steps.
+@Suite struct PipelineSessionBufferTests {
+    /// Taps every ~300 ms (with a seeded offset), so taps overlap on slow watches.
+    func taps(_ count: Int, seed: UInt64) -> [SimTime] {
+        var rng = SplitMix64(seed: seed)
+        var time = SimTime.zero
+        return (0..<count).map { _ in
+            time += .milliseconds(300) + SimDuration(nanoseconds: Int64(rng.next() % 50_000_000))
+            return time
+        }
+    }
+
+    /// Drives a session tap by tap; `batch` returns the effects of one wake.
+    func effects(
+        _ pipeline: CheckOffPipeline, taps: [SimTime], jitterSeed: UInt64,
+        batch: (inout PipelineSession, SimTime) -> [PipelineEffect]
+    ) throws -> [[PipelineEffect]] {
+        var session = PipelineSession(
+            pipeline: pipeline, watch: try WatchModel.named("series0-42mm"), jitter: .standard, jitterSeed: jitterSeed)
+        var batches: [[PipelineEffect]] = []
+        for time in taps {
+            while let next = session.nextEventTime(), next < time { batches.append(batch(&session, next)) }
+            _ = session.tap(at: time)
+        }
+        while let next = session.nextEventTime() { batches.append(batch(&session, next)) }
+        return batches
+    }
+
+    @Test(arguments: [CheckOffPipeline.naive, .optimized])
+    func reusedBufferGivesTheSameEffectsAsFreshArrays(_ pipeline: CheckOffPipeline) throws {
+        for seed in UInt64(0)..<4 {
+            let times = taps(20, seed: seed)
+            let fresh = try effects(pipeline, taps: times, jitterSeed: seed) { $0.advance(to: $1) }
+            var buffer: [PipelineEffect] = []
+            let reused = try effects(pipeline, taps: times, jitterSeed: seed) { session, time in
+                buffer.removeAll(keepingCapacity: true)
+                session.advance(to: time, into: &buffer)
+                return buffer
+            }
+            #expect(fresh == reused, "\(pipeline.name) seed \(seed)")
+            #expect(fresh.joined().count >= 20 * (pipeline.steps.count * 2 + 2), "\(pipeline.name) seed \(seed)")
+        }
+    }
+
+    @Test func advanceAppendsAfterWhatTheBufferHolds() throws {
+        var session = PipelineSession(pipeline: .optimized, watch: try WatchModel.named("series3-38mm"))
+        _ = session.tap(at: .zero)
+        var buffer: [PipelineEffect] = [.handlerStarted(tap: 99, at: .zero)]
+        session.advance(to: SimTime(offset: .seconds(Int64(1))), into: &buffer)
+        #expect(buffer.first == .handlerStarted(tap: 99, at: .zero))
+        #expect(buffer.dropFirst().first == .handlerStarted(tap: 0, at: .zero))
+        #expect(buffer.contains { if case .removalCommitted(0, _) = $0 { true } else { false } })
+        var none: [PipelineEffect] = []
+        session.advance(to: SimTime(offset: .seconds(Int64(2))), into: &none)
+        #expect(none.isEmpty, "effects are taken once")
+    }
+
+    @Test func rolesMatchTheSteps() {
+        let naive = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: true)
+        #expect(
+            naive.byStep == [
+                .none, .commitsCheckOff, .none, .sendsMessage(awaitsOutcome: true), .none, .none, .none,
+                .updatesComplication,
+            ])
+        #expect(naive.synchronousSends == [3])
+        #expect(naive.tableModelStep == 1 && naive.messageStep == 3 && naive.complicationStep == 7)
+        #expect(!naive.commitsAtRemoval && naive.hasSynchronousSend)
+
+        let unawaited = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: false)
+        #expect(unawaited.byStep[3] == .sendsMessage(awaitsOutcome: false))
+        #expect(unawaited.synchronousSends.isEmpty && !unawaited.hasSynchronousSend)
+
+        let optimized = PipelineStepRoles(pipeline: .optimized, syncSendAwaitsOutcome: true)
+        #expect(optimized.byStep[2] == .sendsMessage(awaitsOutcome: false), "no wait: not synchronous")
+        #expect(optimized.synchronousSends.isEmpty)
+    }
+
+    @Test func aPipelineWithoutTableModelCommitsAtRemoval() throws {
+        let pipeline = try CheckOffPipeline(
+            name: "bare",
+            steps: [
+                PipelineStep(.removeRow, on: .main, cost: .milliseconds(18)),
+                PipelineStep(.custom("log"), on: .background, cost: .milliseconds(5)),
+            ])
+        let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: true)
+        #expect(roles.byStep == [.none, .none])
+        #expect(roles.commitsAtRemoval && roles.tableModelStep == nil && roles.messageStep == nil)
+    }
+}
