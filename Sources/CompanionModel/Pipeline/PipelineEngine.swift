@@ -177,7 +177,10 @@ struct PipelineEngine {
         settleBackground()
         let rates = currentRates()
         let time: SimTime?
-        switch (dueTime(main.job, rate: rates.main), dueTime(background, rate: rates.background)) {
+        switch (
+            Self.dueTime(main.job, rate: rates.main, now: now),
+            Self.dueTime(background, rate: rates.background, now: now)
+        ) {
         case (let a?, let b?): time = min(a, b)
         case (let a?, nil): time = a
         case (nil, let b?): time = b
@@ -247,7 +250,11 @@ struct PipelineEngine {
         settleBackground()
     }
 
-    private func dueTime(_ job: Job?, rate: Int64) -> SimTime? {
+    /// When `job` next needs the engine at progress rate `rate`, from `now`.
+    ///
+    /// Static, not a method: a method's borrowed `self` made the optimiser copy the whole engine
+    /// (328 bytes) before each call.
+    private static func dueTime(_ job: Job?, rate: Int64, now: SimTime) -> SimTime? {
         switch job?.phase {
         case .computing(let left)?:
             guard rate > 0 else { return nil }
