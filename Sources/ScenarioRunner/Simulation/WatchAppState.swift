@@ -61,7 +61,9 @@ public struct WatchAppState: Sendable {
     mutating func takePipelineEffects() -> [PipelineEffect] {
         var buffer: [PipelineEffect] = []
         swap(&buffer, &pipelineEffects)
-        buffer.removeAll(keepingCapacity: true)
+        // One element at a time: a handful of trivial values, where `removeAll(keepingCapacity:)`
+        // takes the general range-replacement path.
+        while !buffer.isEmpty { buffer.removeLast() }
         return buffer
     }
 
