@@ -85,6 +85,22 @@ public struct ShoppingList: Hashable, Sendable {
         return remaining
     }
 
+    /// The number of remaining items shown above `id` (its row among the remaining rows, when it
+    /// is remaining itself), or `nil` when `id` is not on the list.
+    ///
+    /// - Complexity: O(*p*) for `id` at display position *p*, from the first remaining item on;
+    ///   one hash of `id`.
+    public func remainingItemsAbove(_ id: ItemID) -> Int? {
+        guard let position = indexByID[id] else { return nil }
+        var count = 0
+        var index = firstRemaining
+        while index < position {
+            if states[index].isRemaining { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
     /// The next item to pick up: the first remaining one in store order.
     ///
     /// - Complexity: O(1).

@@ -80,6 +80,9 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// - Complexity: that of ``reduce(_:at:into:)``, plus the returned array.
     public mutating func reduce(_ event: Event, at now: SimTime) -> [Effect] {
         var out: [Effect] = []
+        // Room for an edit's effects with the trace off (a change, then the send or `made`): one
+        // allocation instead of two.
+        out.reserveCapacity(2)
         reduce(event, at: now, into: &out)
         return out
     }

@@ -111,7 +111,11 @@ extension WatchFeature {
             case .itemChanged(let item, _, let after, let operation):
                 guard list.reconcile(item, with: after, at: now) == .changed else { continue }
                 let fromPhone = operation.id.origin == .phone
-                if fromPhone { phoneMadeChanges.insert(item) } else { phoneMadeChanges.remove(item) }
+                if fromPhone {
+                    phoneMadeChanges.insert(item)
+                } else if !phoneMadeChanges.isEmpty {
+                    phoneMadeChanges.remove(item)
+                }
                 listChanged(item: item, action: operation.edit.name, context, into: &out)
                 if fromPhone || operation.edit.title != nil {
                     out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))

@@ -34,7 +34,10 @@ import Testing
                     "seed \(seed) step \(step)")
                 for (index, item) in list.items.enumerated() {
                     #expect(list.position(of: item.id) == index, "seed \(seed) step \(step)")
+                    let above = list.items[..<index].filter { list.state(of: $0.id)?.isRemaining ?? false }.count
+                    #expect(list.remainingItemsAbove(item.id) == above, "seed \(seed) step \(step)")
                 }
+                #expect(list.remainingItemsAbove("nowhere") == nil)
                 // Items seen in a trip keep the trip's order; the others follow.
                 let ranked = list.items.map(\.id).filter { ["rice", "kale", "eggs", "bread"].contains($0) }
                 #expect(ranked == ["rice", "kale", "eggs", "bread"].filter { ranked.contains($0) }, "seed \(seed)")
