@@ -82,6 +82,18 @@ public struct ReminderHarness: Sendable {
         }
     }
 
+    /// Whether moving time to `time` (``advance(to:)``) would change nothing but the clocks: no
+    /// delivery, no miss, no app run the system or the user starts. Then a question about `time`
+    /// can be answered from the harness as it is.
+    ///
+    /// - Complexity: O(log W + log N) (O(R) more with R repeating reminders).
+    public func isQuiet(through time: ReminderTime) -> Bool {
+        guard time > now else { return true }
+        if let run = nextSystemRun, run.at <= time { return false }
+        if let fire = center.nextFireDate, fire <= time { return false }
+        return !scheduler.hasWantedReminders(after: now, through: time)
+    }
+
     /// Moves time to `time`, performing on the way every app run the system or the user starts on
     /// their own (``nextSystemRun``). Earlier times are ignored.
     ///
@@ -92,8 +104,9 @@ public struct ReminderHarness: Sendable {
             // schedules the user's open).
             var target = time
             if let wake = nextSystemRun, wake.at < target { target = wake.at }
-            if user.opensOverflowNoticeAfter != nil, let fire = center.nextFireDate(of: OverflowNotice.identifier),
-                fire < target
+            // Only the overflow-notice strategy ever sends the notice: no lookup for the others.
+            if user.opensOverflowNoticeAfter != nil, scheduler.configuration.mode == .overflowNotice,
+                let fire = center.nextFireDate(of: OverflowNotice.identifier), fire < target
             {
                 target = fire
             }
@@ -122,9 +135,18 @@ public struct ReminderHarness: Sendable {
     /// occurrence of a repeating reminder that comes due while it is not pending (rule R1).
     /// Earlier times are ignored.
     ///
-    /// - Complexity: O(d · 64 + m + log N) for d deliveries and m wanted occurrences due in the interval.
+    /// - Complexity: O(d · 64 + m + log N) for d deliveries and m wanted occurrences due in the interval;
+    ///   O(log W + log N) and no allocation when nothing fires or comes due in it.
     private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
+        if center.nextFireDate.map({ $0 > time }) ?? true,
+            !scheduler.hasWantedReminders(after: now, through: time)
+        {
+            // Nothing is delivered and nothing is missed: only the clocks move.
+            _ = center.advance(to: time)
+            now = time
+            return
+        }
         let wanted = scheduler.wantedReminders(after: now, through: time)
         let repeating = scheduler.repeatingOccurrences(after: now, through: time)
         let delivered = center.advance(to: time)

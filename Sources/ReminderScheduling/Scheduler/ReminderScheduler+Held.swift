@@ -111,7 +111,7 @@ extension ReminderScheduler {
             result = key.fire
             return false
         }
-        guard holdsReminders else { return result }
+        guard holdsReminders, heldItemCount > 0 else { return result }
         let frontier = itemFrontier(clock: clock)
         dueIndex.forEach(skippingWhile: { $0.due <= time.seconds || !frontier.holds($0) }) { key in
             let fire = ReminderTime(seconds: key.due)

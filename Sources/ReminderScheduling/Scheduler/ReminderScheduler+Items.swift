@@ -82,7 +82,8 @@ extension ReminderScheduler {
     /// dates then put in identifier order; the window takes the first W items due after `now`, and the
     /// rest are held as they are (a held item is an open item of the badge index beyond the window).
     /// Each pass is a tight loop over arrays (the identifiers are hashed in batches), so the memory
-    /// accesses of consecutive items overlap. Otherwise each item goes through
+    /// accesses of consecutive items overlap; up to ``smallLoadLimit`` due dates are sorted by
+    /// comparison instead (the radix sort's fixed cost dominates a short list). Otherwise each item goes through
     /// ``setItem(_:due:now:)``. A repeated identifier keeps its last due date.
     ///
     /// - Complexity: O(N) for N items, plus O(t log t) for each run of t equal due dates.
@@ -154,9 +155,18 @@ extension ReminderScheduler {
             words.append(UInt64(due - lowest) << 32 | UInt64(index))
         }
         // The words are in index order already, so a stable sort on the due bits alone sorts them.
-        radixSortHighHalf(&words, bits: 64 - UInt64(span).leadingZeroBitCount)
+        // A short list is sorted by whole words instead: the index bits are distinct and in list
+        // order, so the order is the same, without the radix sort's 16 KB of digit counts a pass.
+        if words.count <= smallLoadLimit {
+            words.sort()
+        } else {
+            radixSortHighHalf(&words, bits: 64 - UInt64(span).leadingZeroBitCount)
+        }
         return (words, lowest)
     }
+
+    /// Up to this many due dates, ``load(_:now:)`` sorts them by comparison instead of by radix.
+    static let smallLoadLimit = 256
 
     /// Sorts `words` stably by their bits 32 ..< 32 + `bits` (least significant digit first, 11 bits
     /// a pass).

@@ -206,6 +206,12 @@ extension ReminderScheduler {
     /// Marks for removal what the system holds but the window does not, and for (re-)adding what the
     /// window holds but the system does not have exactly.
     private mutating func reconcile(with pending: [NotificationRequest]) {
+        guard !pending.isEmpty else {
+            // The system holds nothing (the usual first launch): every entry and the notice are new.
+            for index in entries.indices { entries[index].sync = .new }
+            notice = nil
+            return
+        }
         var system: [NotificationIdentifier: NotificationRequest] = [:]
         for request in pending { system[request.identifier] = request }
         var wanted = Set<NotificationIdentifier>()

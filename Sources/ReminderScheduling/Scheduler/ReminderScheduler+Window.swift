@@ -132,7 +132,7 @@ extension ReminderScheduler {
         // Held keys are beyond every window key: some passed only if the whole window did.
         var missedKeys: [ReminderKey] = []
         var missedItems = 0
-        if holdsReminders, entries.last.map({ $0.key.fire <= now }) ?? true {
+        if holdsReminders, heldReminderCount > 0, entries.last.map({ $0.key.fire <= now }) ?? true {
             let passedItems = heldItems(beyond: itemFrontier(clock: clock), after: clock.seconds, through: now.seconds)
             var passedOthers: [ReminderKey] = []
             while let smallest = heldOthers.min, smallest.fire <= now {

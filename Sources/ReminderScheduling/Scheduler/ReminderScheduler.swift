@@ -154,10 +154,16 @@ public struct ReminderScheduler: Sendable {
 
     /// Every wanted reminder firing after `lower` and at or before `upper`, window and held, in order.
     ///
-    /// - Complexity: O(W + log N + m log t) for m results, at most t items sharing a due date.
+    /// - Complexity: O(log W + log N + m log t) for m results, at most t items sharing a due date.
     public func wantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> [ScheduledReminder] {
-        var result = entries.filter { $0.key.fire > lower && $0.key.fire <= upper }
-            .map { ScheduledReminder(key: $0.key, badge: $0.badge, placement: .window) }
+        var result: [ScheduledReminder] = []
+        guard lower < upper else { return result }
+        var index = windowIndex(firingAtOrAfter: lower + 1)
+        while index < entries.count, entries[index].key.fire <= upper {
+            result.append(ScheduledReminder(key: entries[index].key, badge: entries[index].badge, placement: .window))
+            index += 1
+        }
+        guard heldReminderCount > 0 else { return result }
         for key in heldReminders(after: lower, through: upper) {
             result.append(ScheduledReminder(key: key, badge: nil, placement: .held))
         }
@@ -186,6 +192,21 @@ public struct ReminderScheduler: Sendable {
         }
         if repeats.count > 1 { result.sort { ($0.due, $0.key.owner) < ($1.due, $1.key.owner) } }
         return result
+    }
+
+    /// Whether any wanted reminder (window or held) fires, or any occurrence of a repeating reminder
+    /// comes due, after `lower` and at or before `upper`: when not, ``wantedReminders(after:through:)``
+    /// and ``repeatingOccurrences(after:through:)`` are both empty.
+    ///
+    /// - Complexity: O(log W + log N) with no repeating reminders; O(R) more with R of them.
+    public func hasWantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
+        guard lower < upper else { return false }
+        let first = windowIndex(firingAtOrAfter: lower + 1)
+        if first < entries.count, entries[first].key.fire <= upper { return true }
+        if let held = heldNextFire(after: lower), held <= upper { return true }
+        return repeats.values.contains { record in
+            record.reminder.nextOccurrence(after: lower).map { $0 <= upper } ?? false
+        }
     }
 
     /// The earliest fire date after `time` among the wanted reminders (window or held).

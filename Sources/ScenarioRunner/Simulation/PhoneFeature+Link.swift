@@ -71,7 +71,8 @@ extension PhoneFeature {
     {
         guard reminders != nil else { return [] }
         let now = context.now
-        var effects = syncReminders(context)
+        var effects: [WorldEffect] = []
+        syncReminders(context, into: &effects)
         guard var phone = reminders,
             let delivery = phone.harness.latestDelivery(ofItem: item)
         else {
@@ -100,7 +101,7 @@ extension PhoneFeature {
                         "item": .string(item), "action": .string(action.rawValue),
                         "outcome": .string(outcome.name), "badge": .int(Int64(phone.harness.center.badge)),
                     ]))
-            effects += PhoneFeature.traceNew(&phone, now)
+            phone.traceNew(now, trace: context.trace, into: &effects)
             reminders = phone
             if done { effects += completeOnPhone(item, context) }
         } catch {
@@ -110,7 +111,8 @@ extension PhoneFeature {
                     .phoneActionIgnored, at: now,
                     ["item": .string(item), "action": .string(action.rawValue), "reason": .string(error.description)]))
         }
-        return effects + scheduleReminderWake(context)
+        scheduleReminderWake(context, into: &effects)
+        return effects
     }
 
     /// Checks `item` off on the phone's replica and sends the operation to the watch (the
@@ -167,7 +169,7 @@ extension PhoneFeature {
                 if !remindersKnow {
                     let reason: ReminderScheduler.AppRunReason =
                         operation.id.origin == .watch ? .watchMessage : .foreground
-                    out += remindersApplied(item, kind, reason: reason, context)
+                    remindersApplied(item, kind, reason: reason, context, into: &out)
                 }
                 if complicationPolicy.pushesAfterEachChange { out += pushComplication(context) }
             case .refused(let item, let edit, let refusal):

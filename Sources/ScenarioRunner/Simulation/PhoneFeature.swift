@@ -35,7 +35,7 @@ public struct PhoneFeature: SimulationFeature {
     }
 
     public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        effects += startReminders(context)
+        startReminders(context, into: &effects)
     }
 
     public mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
@@ -45,17 +45,17 @@ public struct PhoneFeature: SimulationFeature {
         case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
         case .app(let event, let cause): effects += lifecycle(event, cause: cause, context)
         case .edit(let item, let change): edit(item, change, context, into: &effects)
-        case .appRun(let reason): effects += appRuns(reason, context) { _ in }
+        case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
         case .periodicAppRun(let reason, let next):
-            effects += appRuns(reason, context) { _ in }
+            appRuns(reason, context, into: &effects) { _ in }
             if let next = next.advanced(from: context.now) {
                 effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
             }
         case .remindersWake:
-            effects += syncReminders(context)
-            effects += scheduleReminderWake(context)
+            syncReminders(context, into: &effects)
+            scheduleReminderWake(context, into: &effects)
         case .notificationAction(let item, let action): effects += notificationAction(action, item: item, context)
-        case .setDue(let item, let due): effects += dueChanged(item, to: due, context)
+        case .setDue(let item, let due): dueChanged(item, to: due, context, into: &effects)
         case .pushComplication(let remainingPushes, let every):
             effects += pushComplication(context)
             if remainingPushes > 1 {

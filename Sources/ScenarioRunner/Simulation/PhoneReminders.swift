@@ -4,6 +4,11 @@ import SimulationKernel
 
 /// The phone app's reminders in a scenario: a ``ReminderHarness`` (scheduler + simulated system
 /// center) plus what the reports need (item due dates over time, what was already traced).
+///
+/// It is a large value (the harness, the due-date log and their indexes), so the phone changes it
+/// in place, through its `mutating` methods on ``PhoneFeature/reminders``, and questions about it
+/// are asked in place too (``reading(at:_:)``): a copy would cost a retain of every array it holds,
+/// and the first append to a shared array copies the whole array.
 public struct PhoneReminders: Sendable {
     /// Whether the phone app has run yet (it loads the list at its first run).
     public enum Lifecycle: Hashable, Sendable {
@@ -19,6 +24,16 @@ public struct PhoneReminders: Sendable {
         public var due: SimTime?
     }
 
+    /// What the phone knows about one item's reminder (``facts(about:)``).
+    struct ItemFacts {
+        /// The due date as the phone last knew it (`nil` if completed, removed or never due).
+        var currentDue: SimTime?
+        /// The last due date it had while open.
+        var lastDue: SimTime?
+        /// Its state in the scheduler (`nil` if the scheduler does not know it).
+        var state: ReminderItemState?
+    }
+
     public let settings: RemindersSettings
     public private(set) var harness: ReminderHarness
     public private(set) var lifecycle: Lifecycle = .notLaunched
@@ -27,11 +42,11 @@ public struct PhoneReminders: Sendable {
     /// Each item's latest due date (`nil` once completed or removed) and the last it had while open.
     private var latestDue: [ItemID: (current: SimTime?, lastOpen: SimTime?)] = [:]
     /// How many deliveries, misses and app runs are already in the trace.
-    var tracedDeliveries = 0
-    var tracedMisses = 0
-    var tracedRuns = 0
+    private var tracedDeliveries = 0
+    private var tracedMisses = 0
+    private var tracedRuns = 0
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
-    var nextWake: SimTime?
+    private var nextWake: SimTime?
 
     /// Creates the phone side; a bad configuration falls back to the defaults (the decoder
     /// already validated the ranges).
@@ -74,28 +89,61 @@ public struct PhoneReminders: Sendable {
         latestDue[item]?.lastOpen ?? nil
     }
 
+    /// What the phone knows about `item`'s reminder, read in place.
+    ///
+    /// - Complexity: O(1) expected (two hash lookups).
+    func facts(about item: ItemID) -> ItemFacts {
+        let latest = latestDue[item]
+        return ItemFacts(
+            currentDue: latest?.current ?? nil, lastDue: latest?.lastOpen ?? nil,
+            state: harness.scheduler.state(of: item))
+    }
+
     /// The items open with a due date at or before `time`, as the phone knew them at `time`,
     /// ordered by (due, item).
     ///
-    /// - Complexity: O(c) for c logged changes, plus sorting.
+    /// - Complexity: O(n + k log k) for n items with a due date and k overdue when `time` is at or
+    ///   after the last logged change (always so during a run); otherwise O(c) for c logged
+    ///   changes, plus sorting.
     public func overdue(at time: SimTime) -> [(item: ItemID, due: SimTime)] {
-        var state: [ItemID: SimTime?] = [:]
-        var order: [ItemID] = []
-        for change in dueLog where change.time <= time {
-            if state[change.item] == nil { order.append(change.item) }
-            state[change.item] = .some(change.due)
+        var result: [(item: ItemID, due: SimTime)] = []
+        if dueLog.last.map({ $0.time <= time }) ?? true {
+            // Every change is known by `time`: each item's latest due date is its state then.
+            for (item, dues) in latestDue {
+                if let due = dues.current, due <= time { result.append((item, due)) }
+            }
+        } else {
+            var state: [ItemID: SimTime?] = [:]
+            var order: [ItemID] = []
+            for change in dueLog where change.time <= time {
+                if state[change.item] == nil { order.append(change.item) }
+                state[change.item] = .some(change.due)
+            }
+            for item in order {
+                if let due = state[item] ?? nil, due <= time { result.append((item, due)) }
+            }
         }
-        return order.compactMap { item -> (item: ItemID, due: SimTime)? in
-            guard let due = state[item] ?? nil, due <= time else { return nil }
-            return (item, due)
-        }.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
+        return result.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
     }
 
     /// A copy moved to `time` (for questions asked at a time without changing the run).
+    ///
+    /// - Complexity: a copy of the whole value, then as ``ReminderHarness/advance(to:)``; prefer
+    ///   ``reading(at:_:)``, which copies only when moving time changes something.
     public func advanced(to time: SimTime) -> PhoneReminders {
         var copy = self
         copy.harness.advance(to: Self.reminderTime(time))
         return copy
+    }
+
+    /// Answers `question` about the reminders as they are at `time`, without changing the run:
+    /// in place when moving time there would change nothing (``ReminderHarness/isQuiet(through:)``,
+    /// the usual case), else on a copy moved there (``advanced(to:)``).
+    ///
+    /// - Complexity: O(log W + log N) besides `question` when quiet.
+    public func reading<Result>(at time: SimTime, _ question: (PhoneReminders) -> Result) -> Result {
+        if harness.isQuiet(through: Self.reminderTime(time)) { return question(self) }
+        return question(advanced(to: time))
     }
 
     mutating func markLaunched(at time: SimTime) {
@@ -123,6 +171,15 @@ public struct PhoneReminders: Sendable {
         harness.advance(to: Self.reminderTime(time))
     }
 
+    /// Moves the reminder world to `now` (performing the app runs the system or the user start on
+    /// their own on the way) and traces the new deliveries, misses and app runs.
+    ///
+    /// - Complexity: as ``ReminderHarness/advance(to:)``; O(1) when nothing happened.
+    mutating func advance(to now: SimTime, trace: TraceMode, into effects: inout [WorldEffect]) {
+        harness.advance(to: Self.reminderTime(now))
+        traceNew(now, trace: trace, into: &effects)
+    }
+
     /// The system runs the app for a background refresh, under the task limits (see
     /// ``ReminderHarness/refreshInBackground(at:)``).
     @discardableResult
@@ -144,15 +201,125 @@ public struct PhoneReminders: Sendable {
         try harness.respond(to: identifier, with: action, at: Self.reminderTime(time))
     }
 
+    /// The phone app runs now for `reason`: deliveries up to now are traced, `change` is applied
+    /// (after the list is loaded at the first run), and the scheduler refills; new deliveries,
+    /// misses and app runs are traced. At the first run the app launches whatever the reason: it
+    /// loads `launchList` (the open items with a due date) and the repeating reminders.
+    ///
+    /// - Complexity: as ``ReminderHarness/run(at:reason:_:)``, in place (no copy of the reminders).
+    mutating func appRun(
+        _ reason: ReminderScheduler.AppRunReason, at now: SimTime, launchList: [(id: String, due: ReminderTime?)],
+        trace: TraceMode, into effects: inout [WorldEffect],
+        _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
+    ) {
+        let at = Self.reminderTime(now)
+        var effectiveReason = reason
+        var repeating: [RepeatingReminder] = []
+        if case .notLaunched = lifecycle {
+            effectiveReason = .launch
+            repeating = settings.repeating.map { spec in
+                RepeatingReminder(
+                    id: spec.id, title: spec.title, start: Self.reminderTime(spec.start),
+                    interval: spec.every.nanoseconds / 1_000_000_000)
+            }
+            markLaunched(at: now)
+        }
+        if effectiveReason == .backgroundRefresh {
+            // A background refresh step: the system runs the app in a background task (rule S6).
+            harness.refreshInBackground(at: at)
+        } else {
+            do {
+                _ = try harness.run(at: at, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
+                    if !launchList.isEmpty { scheduler.load(launchList, now: at) }
+                    for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
+                    try change(&scheduler)
+                }
+            } catch {
+                if case .recorded = trace {
+                    effects.append(
+                        .trace(
+                            .phoneReminderError, at: now,
+                            ["reason": .string(effectiveReason.rawValue), "error": .string(error.description)]))
+                }
+            }
+        }
+        traceNew(now, trace: trace, into: &effects)
+    }
+
+    /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts
+    /// them as traced (with the trace off nothing is built: they are only counted).
+    ///
+    /// - Complexity: O(new records).
+    mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout [WorldEffect]) {
+        defer {
+            tracedDeliveries = harness.deliveries.count
+            tracedMisses = harness.missed.count
+            tracedRuns = harness.snapshots.count
+        }
+        guard case .recorded = trace else { return }
+        for delivery in harness.deliveries[tracedDeliveries...] {
+            var fields: [(key: String, value: TraceValue)] = [
+                ("id", .string(delivery.identifier)),
+                ("at", .duration(Self.simTime(delivery.at).offset)),
+                ("badge", delivery.badge.map { .int(Int64($0)) } ?? .string("unchanged")),
+                ("appBadge", .int(Int64(delivery.appBadge))),
+            ]
+            if delivery.presentation == .quiet { fields.append(("presentation", .string("quiet"))) }
+            effects.append(.trace(.phoneNotificationDelivered, at: now, fieldList: fields))
+        }
+        for miss in harness.missed[tracedMisses...] {
+            effects.append(
+                .trace(
+                    .phoneReminderMissed, at: now,
+                    [
+                        "id": .string(miss.identifier), "due": .duration(Self.simTime(miss.due).offset),
+                        "reason": .string(miss.reason.description),
+                    ]))
+        }
+        for run in harness.snapshots[tracedRuns...] {
+            var fields: [(key: String, value: TraceValue)] = [
+                ("reason", .string(run.reason.rawValue)), ("added", .int(Int64(run.added))),
+                ("removed", .int(Int64(run.removed))), ("pending", .int(Int64(run.windowCount))),
+                ("held", .int(Int64(run.held))), ("badge", .int(Int64(run.appBadge))),
+            ]
+            if !run.authorization.allowsDelivery { fields.append(("blocked", .string(run.authorization.rawValue))) }
+            if case .terminated(let code, let detail)? = run.backgroundTask {
+                fields.append(("terminated", .string(code)))
+                fields.append(("why", .string(detail)))
+            }
+            if let notice = run.noticeHeld { fields.append(("notice", .int(Int64(notice)))) }
+            effects.append(.trace(.phoneRefill, at: now, fieldList: fields))
+        }
+    }
+
+    /// Puts the wake-up at the next fire date, unless one is already pending at or before it (and
+    /// after `now`): returns the time of the wake-up to schedule, if one is needed. A wake at the
+    /// current instant never counts as pending: it is the one firing, or one that will find a later
+    /// wake already scheduled when it fires. So at most one wake is pending after now.
+    ///
+    /// - Complexity: O(W + log N) (the next fire date).
+    mutating func wakeNeeded(after now: SimTime) -> SimTime? {
+        guard let next = nextEvent(after: now) else { return nil }
+        if let wake = nextWake, wake > now, wake <= next { return nil }
+        nextWake = next
+        return next
+    }
+
     /// The next instant something happens in the reminder world after `time` (a fire date of a
     /// pending request or of a wanted reminder, or an app run the system or the user starts on
     /// their own), as simulated time.
+    ///
+    /// - Complexity: O(W + log N).
     func nextEvent(after time: SimTime) -> SimTime? {
         let after = Self.reminderTime(time)
-        let candidates = [
-            harness.center.nextFireDate, harness.scheduler.nextFire(after: after), harness.nextSystemRun?.at,
-        ]
-        .compactMap { $0 }.filter { $0 > after }
-        return candidates.min().map(Self.simTime)
+        var earliest: ReminderTime?
+        func consider(_ candidate: ReminderTime?) {
+            guard let candidate, candidate > after else { return }
+            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        }
+        consider(harness.center.nextFireDate)
+        consider(harness.scheduler.nextFire(after: after))
+        consider(harness.nextSystemRun?.at)
+        return earliest.map(Self.simTime)
     }
 }

@@ -3,6 +3,9 @@ import ReminderScheduling
 import SimulationKernel
 
 /// Expectation keys of the reminders feature, checked on the phone's reminders at the step's time.
+///
+/// Each reads the reminders in place (``PhoneReminders/reading(at:_:)``): a copy is made only when
+/// something would happen between the phone's last move of time and the step's time.
 public enum RemindersExpectations {
     public static let all: [ExpectationKind] = [
         badge, pendingNotifications, deliveries, missedReminders, overdue, backgroundTasksTerminated,
@@ -76,10 +79,8 @@ public enum RemindersExpectations {
         public var value: Int
         public var label: String { "badge = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
-                return RemindersExpectations.noSection
-            }
-            let actual = phone.harness.center.badge
+            guard let actual = simulation.phone.reminders?.reading(at: simulation.now, { $0.harness.center.badge })
+            else { return RemindersExpectations.noSection }
             return actual == value ? nil : "expected badge \(value), found \(actual)"
         }
     }
@@ -88,10 +89,10 @@ public enum RemindersExpectations {
         public var value: Int
         public var label: String { "pendingNotifications = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
-                return RemindersExpectations.noSection
-            }
-            let actual = phone.harness.center.pendingCount
+            guard
+                let actual = simulation.phone.reminders?.reading(
+                    at: simulation.now, { $0.harness.center.pendingCount })
+            else { return RemindersExpectations.noSection }
             return actual == value ? nil : "expected \(value) pending notifications, found \(actual)"
         }
     }
@@ -110,10 +111,10 @@ public enum RemindersExpectations {
             return "deliveries = [\((list ?? []).map(\.text).joined(separator: ", "))]"
         }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
-                return RemindersExpectations.noSection
-            }
-            let alerts = phone.harness.deliveries.filter(\.isAlert)
+            guard
+                let alerts = simulation.phone.reminders?.reading(
+                    at: simulation.now, { $0.harness.deliveries.filter(\.isAlert) })
+            else { return RemindersExpectations.noSection }
             if let count {
                 return alerts.count == count ? nil : "expected \(count) deliveries, found \(alerts.count)"
             }
@@ -132,10 +133,10 @@ public enum RemindersExpectations {
             return "missedReminders = [\((items ?? []).joined(separator: ", "))]"
         }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
-                return RemindersExpectations.noSection
-            }
-            let actual = phone.harness.missed.map(\.owner)
+            guard
+                let actual = simulation.phone.reminders?.reading(
+                    at: simulation.now, { $0.harness.missed.map(\.owner) })
+            else { return RemindersExpectations.noSection }
             if let count {
                 return actual.count == count ? nil : "expected \(count) missed reminders, found \(actual.count)"
             }
@@ -149,10 +150,9 @@ public enum RemindersExpectations {
         public var value: Int
         public var label: String { "backgroundTasksTerminated = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders?.advanced(to: simulation.now) else {
-                return RemindersExpectations.noSection
-            }
-            let actual = phone.harness.terminations
+            guard
+                let actual = simulation.phone.reminders?.reading(at: simulation.now, { $0.harness.terminations })
+            else { return RemindersExpectations.noSection }
             guard actual.count != value else { return nil }
             let codes = actual.isEmpty ? "" : " (" + actual.map(\.code).joined(separator: ", ") + ")"
             return "expected \(value) terminated background tasks, found \(actual.count)\(codes)"
@@ -163,8 +163,10 @@ public enum RemindersExpectations {
         public var items: [ItemID]
         public var label: String { "overdue = [\(items.joined(separator: ", "))]" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let phone = simulation.reminders else { return RemindersExpectations.noSection }
-            let actual = phone.overdue(at: simulation.now).map(\.item)
+            guard let overdue = simulation.phone.reminders?.overdue(at: simulation.now) else {
+                return RemindersExpectations.noSection
+            }
+            let actual = overdue.map(\.item)
             return actual == items
                 ? nil
                 : "expected overdue [\(items.joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
