@@ -81,9 +81,7 @@ struct InteractiveMessages: Sendable {
     private mutating func dropEmptyHead() {
         while head < slots.endIndex, case .none = slots[head] { head += 1 }
         if head == slots.endIndex {
-            // Slot by slot: cheaper than `removeAll(keepingCapacity:)` for the one or two slots
-            // the window usually holds, and the capacity stays.
-            while !slots.isEmpty { slots.removeLast() }
+            slots.shrinkKeepingCapacity()
             base += MessageID(head)
             head = 0
         } else if head > 64, head * 2 > slots.count {

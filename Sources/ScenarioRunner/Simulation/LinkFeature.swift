@@ -106,8 +106,7 @@ public struct LinkFeature: SimulationFeature {
             case .wakeApp(.phone): effects.append(.send(.phone(.app(.wake(at: now), cause: "watchMessage"))))
             }
         }
-        // One by one: cheaper than `removeAll(keepingCapacity:)` for the few effects of an event.
-        while !produced.isEmpty { produced.removeLast() }
+        produced.shrinkKeepingCapacity()
     }
 
     /// The event for the side whose app a step or fault about an app's lifecycle concerns, or

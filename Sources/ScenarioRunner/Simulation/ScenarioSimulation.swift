@@ -132,9 +132,7 @@ public struct ScenarioSimulation {
                 if case .recorded = traceMode { trace.record(event) }
             }
         }
-        // One element at a time: `removeLast(_:)` takes the general range-replacing path, which
-        // costs more than the effects themselves.
-        while effects.count > start { effects.removeLast() }
+        effects.shrinkKeepingCapacity(to: start)
     }
 
     /// Records a trace event at the current time (nothing with ``TraceMode/off``: callers on a hot

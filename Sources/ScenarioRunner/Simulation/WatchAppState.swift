@@ -61,9 +61,7 @@ public struct WatchAppState: Sendable {
     mutating func takePipelineEffects() -> [PipelineEffect] {
         var buffer: [PipelineEffect] = []
         swap(&buffer, &pipelineEffects)
-        // One element at a time: a handful of trivial values, where `removeAll(keepingCapacity:)`
-        // takes the general range-replacement path.
-        while !buffer.isEmpty { buffer.removeLast() }
+        buffer.shrinkKeepingCapacity()
         return buffer
     }
 
