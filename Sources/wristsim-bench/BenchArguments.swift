@@ -20,6 +20,9 @@ struct BenchArguments {
         }
     }
 
+    /// The text of `--key`, or `nil` when it was not given.
+    func string(_ key: String) -> String? { values[key] }
+
     /// The integer value of `--key`, or `defaultValue`; must lie in `range`.
     func int(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(BenchUsageError) -> Int {
         guard let text = values[key] else { return defaultValue }

@@ -22,17 +22,19 @@ struct SweepWorkload: BenchWorkload {
     let optionsHelp = """
           --runs N      runs per scenario (default 20000)
           --first N     first seed (default 1)
+          --scenario S  only this one: weekly-shop or reminders-weekday (default both)
         """
 
     static let scenarios = ["Scenarios/weekly-shop.json", "Scenarios/reminders-weekday.json"]
 
     func run(arguments: [String]) throws(BenchUsageError) -> BenchReport {
-        let options = try BenchArguments(arguments, allowed: ["runs", "first"])
+        let options = try BenchArguments(arguments, allowed: ["runs", "first", "scenario"])
         let runs = try options.int("runs", default: 20_000, in: 1...100_000_000)
         let first = UInt64(try options.int("first", default: 1, in: 0...Int.max))
+        let paths = try SweepWorkload.chosenScenarios(options.string("scenario"))
         var report = BenchReport()
         report.add("runs", .int(Int64(runs)))
-        for path in SweepWorkload.scenarios {
+        for path in paths {
             let runner: SweepRunner
             do {
                 let root = try JSONParser.parse(try ScenarioLoader.read(path), file: path)
@@ -60,6 +62,16 @@ struct SweepWorkload: BenchWorkload {
             report.add("\(label).taps", .int(Int64(stats.pooled.total)))
         }
         return report
+    }
+
+    /// The scenario files to run: both, or the one `--scenario` names (by file name without `.json`).
+    static func chosenScenarios(_ name: String?) throws(BenchUsageError) -> [String] {
+        guard let name else { return scenarios }
+        guard let path = scenarios.first(where: { $0.hasSuffix("/\(name).json") }) else {
+            throw BenchUsageError(
+                message: "--scenario expects weekly-shop or reminders-weekday, found '\(name)'")
+        }
+        return [path]
     }
 
     /// CPU time used by this process so far (user + system), in seconds.
