@@ -5,17 +5,18 @@ extension WatchFeature {
     /// Runs the pipeline session up to now, acts on its effects, and asks the loop to wake it
     /// when it next has something to do.
     ///
-    /// The session's effects go through the app's reusable buffer
-    /// (``WatchAppState/pipelineEffects``), so a wake allocates nothing once it has grown.
+    /// The effects are taken one by one from the session's own buffer (recorded only for the
+    /// steps whose role the watch acts on: ``PipelineEffectSelection/actedOn``), so a wake
+    /// allocates nothing once it has grown and copies no buffer. Effects that acting on these
+    /// sets off (a synchronous send released at once) are left for the next wake.
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        // Taken out while its effects are performed (nothing they do wakes the pipeline again;
-        // if something did, it would find an empty buffer and use its own).
-        var batch = app.takePipelineEffects()
-        app.session.advance(to: context.now, into: &batch)
-        for effect in batch { performPipeline(effect, context, into: &effects) }
-        app.returnPipelineEffects(batch)
+        let ready = app.session.advanceHoldingEffects(to: context.now)
+        for _ in 0..<ready {
+            guard let effect = app.session.takeEffect() else { break }
+            performPipeline(effect, context, into: &effects)
+        }
         if let next = app.session.nextEventTime(), app.scheduledWake != next {
             app.scheduledWake = next
             effects.append(.schedule(.watch(.pipelineWake), at: next))
@@ -41,7 +42,7 @@ extension WatchFeature {
             app.taps[tap].handlerStarted = now
         case .stepStarted(let tap, let step, _):
             // A synchronous send leaves once its CPU work is done (`awaitingOutcome`).
-            guard case .sendsMessage(awaitsOutcome: false) = app.session.roles.byStep[step] else { return }
+            guard app.session.roles.byStep[step].actsAtStart else { return }
             sendStep(tap: tap, context, into: &effects)
         case .awaitingOutcome(let tap, _, _):
             sendStep(tap: tap, context, into: &effects)
@@ -49,6 +50,8 @@ extension WatchFeature {
             switch app.session.roles.byStep[step] {
             case .commitsCheckOff: commitCheckOff(tap: tap, context, into: &effects)
             case .updatesComplication:
+                // Without a complication the request would be dropped at once: not built.
+                guard context.prepared.hasComplication else { return }
                 effects.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
             case .sendsMessage, .none: break
             }
@@ -146,7 +149,8 @@ extension WatchFeature {
     }
 
     /// The trace of a change of the watch's list (when the trace is kept) and the complication's
-    /// notice of it.
+    /// notice of it (when the scenario has a complication: without one it would be dropped at
+    /// once, and building it copies the list).
     func listChanged(item: ItemID, action: String, _ context: WorldContext, into effects: inout [WorldEffect]) {
         if case .recorded = context.trace {
             effects.append(
@@ -157,6 +161,7 @@ extension WatchFeature {
                         "remaining": .int(Int64(list.remainingCount)), "next": .string(list.nextItem?.id ?? "-"),
                     ]))
         }
+        guard context.prepared.hasComplication else { return }
         effects.append(.send(.complication(.listChanged(list))))
     }
 }
