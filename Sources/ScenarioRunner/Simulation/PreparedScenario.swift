@@ -26,14 +26,6 @@ public final class PreparedScenario: Sendable {
     /// The complication at the start (it draws nothing from the seed).
     let complication: ComplicationFeature
 
-    /// Whether the scenario has a complication (a `"complication"` section). Without one the
-    /// complication drops every event at once, so a feature need not build the events it would
-    /// send it.
-    var hasComplication: Bool {
-        if case .some = complication.model { return true }
-        return false
-    }
-
     /// Prepares `scenario` for runs.
     ///
     /// - Complexity: that of the features' set-up, once: O(*n* log *n*) for *n* items plus

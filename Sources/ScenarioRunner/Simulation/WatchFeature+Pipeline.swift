@@ -50,9 +50,9 @@ extension WatchFeature {
             switch app.session.roles.byStep[step] {
             case .commitsCheckOff: commitCheckOff(tap: tap, context, into: &effects)
             case .updatesComplication:
-                // Without a complication the request would be dropped at once: not built.
-                guard context.prepared.hasComplication else { return }
-                effects.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+                if context.complicationListens {
+                    effects.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+                }
             case .sendsMessage, .none: break
             }
         case .removalCommitted(let tap, _):
@@ -149,8 +149,7 @@ extension WatchFeature {
     }
 
     /// The trace of a change of the watch's list (when the trace is kept) and the complication's
-    /// notice of it (when the scenario has a complication: without one it would be dropped at
-    /// once, and building it copies the list).
+    /// notice of it.
     func listChanged(item: ItemID, action: String, _ context: WorldContext, into effects: inout [WorldEffect]) {
         if case .recorded = context.trace {
             effects.append(
@@ -161,7 +160,6 @@ extension WatchFeature {
                         "remaining": .int(Int64(list.remainingCount)), "next": .string(list.nextItem?.id ?? "-"),
                     ]))
         }
-        guard context.prepared.hasComplication else { return }
-        effects.append(.send(.complication(.listChanged(list))))
+        if context.complicationListens { effects.append(.send(.complication(.listChanged(list)))) }
     }
 }
