@@ -106,7 +106,7 @@ public struct SyncEndpoint: Hashable, Sendable {
 
     /// Whether every operation made here is acknowledged or given up.
     public var isIdle: Bool {
-        courier.inFlight.values.allSatisfy {
+        courier.inFlightInOrder.allSatisfy {
             if case .undeliverable = $0.carrier { return true }
             return false
         }

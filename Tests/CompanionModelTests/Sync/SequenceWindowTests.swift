@@ -1,0 +1,64 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+/// The window the courier and the replica keep their operations in flight in answers as a
+/// dictionary by sequence number would, whatever the order of keeping and dropping.
+@Suite struct SequenceWindowTests {
+    @Test func itAgreesWithADictionaryOverManySeeds() {
+        for seed in UInt64(0)..<300 {
+            var rng = SplitMix64(seed: seed)
+            var window = SequenceWindow<Int>()
+            var reference: [Int: Int] = [:]
+            var next = 1
+            // Some seeds keep many values in flight (the window grows and compacts), others few.
+            let dropChance = [0.2, 0.5, 0.9][Int(seed % 3)]
+            for step in 0..<400 {
+                switch Double.random(in: 0..<1, using: &rng) {
+                case ..<0.4:
+                    // Keep a new sequence number (the usual order), or now and then an old one again.
+                    let sequence = rng.bernoulli(0.9) || next == 1 ? next : Int.random(in: 1..<next, using: &rng)
+                    if sequence == next { next += 1 }
+                    window[sequence] = step
+                    reference[sequence] = step
+                case 0.4..<(0.4 + dropChance * 0.55):
+                    guard !reference.isEmpty else { continue }
+                    // Usually the oldest (acknowledged in order), else any.
+                    let keys = reference.keys.sorted()
+                    let sequence = rng.bernoulli(0.7) ? keys[0] : keys[Int.random(in: 0..<keys.count, using: &rng)]
+                    window[sequence] = nil
+                    reference[sequence] = nil
+                case 0.97...:
+                    let through = Int.random(in: 0..<next, using: &rng)
+                    window.dropThrough(through)
+                    reference = reference.filter { $0.key > through }
+                default:
+                    window[Int.random(in: -3..<(next + 3), using: &rng)] = nil
+                    reference = reference.filter { _ in true }
+                }
+                #expect(window.dictionary == reference, "seed \(seed) step \(step)")
+                #expect(window.count == reference.count, "seed \(seed) step \(step)")
+                #expect(window.isEmpty == reference.isEmpty, "seed \(seed) step \(step)")
+                #expect(window.sequences == reference.keys.sorted(), "seed \(seed) step \(step)")
+                #expect(window.values == reference.keys.sorted().map { reference[$0]! }, "seed \(seed) step \(step)")
+                let probe = Int.random(in: -2..<(next + 2), using: &rng)
+                #expect(window[probe] == reference[probe], "seed \(seed) step \(step) probe \(probe)")
+            }
+        }
+    }
+
+    @Test func equalContentsAreEqualWhateverTheLayout() {
+        var grown = SequenceWindow<String>()
+        for sequence in 1...100 { grown[sequence] = "op \(sequence)" }
+        for sequence in 1...98 { grown[sequence] = nil }
+        var fresh = SequenceWindow<String>()
+        fresh[100] = "op 100"
+        fresh[99] = "op 99"
+        #expect(grown == fresh)
+        #expect(grown.hashValue == fresh.hashValue)
+        fresh[99] = "changed"
+        #expect(grown != fresh)
+        fresh[99] = nil
+        #expect(grown != fresh)
+    }
+}
