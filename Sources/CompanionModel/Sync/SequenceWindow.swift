@@ -86,13 +86,10 @@ public struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
 
     /// Drops every value whose sequence number is `sequence` or less.
     ///
-    /// - Complexity: O(*w*) in the window's length.
+    /// - Complexity: O(*k*) for the *k* slots dropped, amortised.
     public mutating func dropThrough(_ sequence: Int) {
-        var index = start
-        while index < slots.count, index + base <= sequence {
-            drop(index + base)
-            index += 1
-        }
+        // While anything is kept, the slot at `start` holds a value.
+        while count > 0, base + start <= sequence { drop(base + start) }
     }
 
     private mutating func keep(_ value: Value, for sequence: Int) {
