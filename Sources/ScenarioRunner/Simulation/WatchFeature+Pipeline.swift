@@ -139,12 +139,13 @@ extension WatchFeature {
     mutating func applyOnWatch(
         _ kind: CheckOffKind, _ item: ItemID, _ context: WorldContext, into effects: inout [WorldEffect]
     ) -> ListOperation? {
-        var produced: [SyncEndpoint.Effect] = []
+        var produced = sync.takeEffectBuffer()
         sync.reduce(
             .edit(item, kind == .check ? .check : .uncheck, reachability: nil), at: context.now, into: &produced)
         var operation: ListOperation?
         for case .made(let made) in produced { operation = made }
         syncEffects(produced, context, into: &effects)
+        sync.returnEffectBuffer(consume produced)
         return operation
     }
 
