@@ -1,10 +1,18 @@
 /// One value for each side of the link (the watch's and the phone's), kept as two fields.
-struct PerSide<Value: Sendable>: Sendable {
-    var watch: Value
-    var phone: Value
+///
+/// Usable from inlinable code (``WatchLink/reachability(from:)`` is read from another module for
+/// every event).
+@usableFromInline struct PerSide<Value: Sendable>: Sendable {
+    @usableFromInline var watch: Value
+    @usableFromInline var phone: Value
+
+    @usableFromInline init(watch: Value, phone: Value) {
+        self.watch = watch
+        self.phone = phone
+    }
 
     /// The value of `side`.
-    subscript(side: LinkSide) -> Value {
+    @inlinable subscript(side: LinkSide) -> Value {
         get { side == .watch ? watch : phone }
         set {
             if side == .watch { watch = newValue } else { phone = newValue }
