@@ -73,14 +73,23 @@ public struct WristAppMachine: Hashable, Sendable {
             return report(nil, list, time)
 
         case (_, .tap(let item, let time)):
-            if let reason = state.tapRefusal { return [.refuseTap(item, at: time, reason: reason)] }
-            return [.deliverTap(item, at: time)]
+            return [tap(item, at: time)]
 
         default:
             // Raising a raised wrist, lowering a lowered one, opening an app that is already open or
             // with the wrist down, and stale return-to-clock deadlines change nothing.
             return []
         }
+    }
+
+    /// The one effect of a tap (``WristAppEvent/tap(_:at:)``, which changes no state): the tap
+    /// reaches the list, or is refused with why. A driver handling many taps asks this instead of
+    /// ``reduce(_:)``, which returns it in an array.
+    ///
+    /// - Complexity: O(1).
+    public func tap(_ item: ItemID, at time: SimTime) -> WristAppEffect {
+        if let reason = state.tapRefusal { return .refuseTap(item, at: time, reason: reason) }
+        return .deliverTap(item, at: time)
     }
 
     private func report(_ fixed: NextItemVisibility?, _ list: ListSnapshot?, _ time: SimTime) -> [WristAppEffect] {

@@ -66,7 +66,13 @@ extension WatchFeature {
     }
 
     /// Runs a wrist event through the wrist-and-app machine and performs its effects.
+    ///
+    /// - Complexity: O(1) besides what the effects set off; a tap (the common event) builds no
+    ///   array (``WristAppMachine/tap(_:at:)``).
     mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
+        if case .tap(let item, let time) = event {
+            return performWrist(app.wrist.tap(item, at: time), context, into: &effects)
+        }
         for effect in app.wrist.reduce(event) { performWrist(effect, context, into: &effects) }
     }
 
