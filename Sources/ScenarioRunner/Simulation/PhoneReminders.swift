@@ -61,6 +61,9 @@ public struct PhoneReminders: Sendable {
         latestDue.reserveCapacity(items.count)
         dueLog.reserveCapacity(items.count)
         for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
+        // Room for the deliveries of every reminder known at the start (made once per prepared
+        // scenario: each run's copy keeps it, so its indexes are never rehashed as they fill).
+        harness.reserveCapacity(deliveries: latestDue.count + settings.repeating.count)
     }
 
     /// Simulated time as scheduler time (whole seconds since the scenario start).
@@ -199,6 +202,30 @@ public struct PhoneReminders: Sendable {
         throws(ReminderSchedulerError) -> ActionOutcome
     {
         try harness.respond(to: identifier, with: action, at: Self.reminderTime(time))
+    }
+
+    /// The user taps `action` on the delivered notification `identifier` about `item` at `now`:
+    /// the app runs (``ReminderHarness/respond(to:with:at:)``), a completion is logged, and the
+    /// action, then the new deliveries, misses and app runs, are traced. In place (no copy of the
+    /// reminders); on an error nothing is traced (time has moved anyway).
+    ///
+    /// - Returns: what the action did.
+    /// - Complexity: as one app run.
+    mutating func respondToAction(
+        _ action: ReminderAction, on identifier: NotificationIdentifier, item: ItemID, at now: SimTime,
+        trace: TraceMode, into effects: inout [WorldEffect]
+    ) throws(ReminderSchedulerError) -> ActionOutcome {
+        let outcome = try respond(to: identifier, with: action, at: now)
+        if outcome == .completed { log(item, due: nil, at: now) }
+        effects.append(
+            .trace(
+                .phoneNotificationAction, at: now,
+                [
+                    "item": .string(item), "action": .string(action.rawValue),
+                    "outcome": .string(outcome.name), "badge": .int(Int64(harness.center.badge)),
+                ]))
+        traceNew(now, trace: trace, into: &effects)
+        return outcome
     }
 
     /// The phone app runs now for `reason`: deliveries up to now are traced, `change` is applied
