@@ -166,7 +166,8 @@ public enum RemindersExpectations {
                 return missed.count == count ? nil : "expected \(count) missed reminders, found \(missed.count)"
             }
             if let items, missed.elementsEqual(items, by: { $0.owner == $1 }) { return nil }
-            return "expected missed [\((items ?? []).joined(separator: ", "))], found [\(missed.map(\.owner).joined(separator: ", "))]"
+            return
+                "expected missed [\((items ?? []).joined(separator: ", "))], found [\(missed.map(\.owner).joined(separator: ", "))]"
         }
     }
 
