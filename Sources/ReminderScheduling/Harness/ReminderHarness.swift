@@ -94,6 +94,22 @@ public struct ReminderHarness: Sendable {
         }
     }
 
+    /// The next instant after `time` at which something happens: a pending request fires, a
+    /// wanted reminder fires or comes due, or the system or the user runs the app on their own.
+    ///
+    /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing.
+    public func nextEvent(after time: ReminderTime) -> ReminderTime? {
+        var earliest: ReminderTime?
+        func consider(_ candidate: ReminderTime?) {
+            guard let candidate, candidate > time else { return }
+            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        }
+        consider(nextSystemRun?.at)
+        consider(center.nextFireDate)
+        if !scheduler.wantsNothing { consider(scheduler.nextFire(after: time)) }
+        return earliest
+    }
+
     /// Whether moving time to `time` (``advance(to:)``) would change nothing but the clocks: no
     /// delivery, no miss, no app run the system or the user starts. Then a question about `time`
     /// can be answered from the harness as it is.
@@ -103,7 +119,7 @@ public struct ReminderHarness: Sendable {
         guard time > now else { return true }
         if let run = nextSystemRun, run.at <= time { return false }
         if let fire = center.nextFireDate, fire <= time { return false }
-        return !scheduler.hasWantedReminders(after: now, through: time)
+        return scheduler.wantsNothing || !scheduler.hasWantedReminders(after: now, through: time)
     }
 
     /// Moves time to `time`, performing on the way every app run the system or the user starts on
@@ -152,7 +168,7 @@ public struct ReminderHarness: Sendable {
     private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
         if center.nextFireDate.map({ $0 > time }) ?? true,
-            !scheduler.hasWantedReminders(after: now, through: time)
+            scheduler.wantsNothing || !scheduler.hasWantedReminders(after: now, through: time)
         {
             // Nothing is delivered and nothing is missed: only the clocks move.
             _ = center.advance(to: time)
