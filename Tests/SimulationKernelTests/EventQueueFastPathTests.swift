@@ -161,3 +161,36 @@ import Testing
         }
     }
 }
+
+/// Property: `popNext(notAfter:)` pops exactly what `nextTime()` then `popNext()` would (the
+/// earliest event if it is due by the limit), and leaves the queue untouched otherwise, with
+/// cancellations and both fast paths in play.
+@Suite struct EventQueuePopNotAfterPropertyTests {
+    @Test(arguments: 0..<200)
+    func popNotAfterMatchesPeekThenPop(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var queue = EventQueue<Int, Int>()
+        var twin = EventQueue<Int, Int>()
+        var issued: [EventID] = []
+        var now = 0
+        for step in 0..<300 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<5:
+                let time = max(0, now + [0, 0, 1, 2, 5, -1].randomElement(using: &rng)!)
+                issued.append(queue.schedule(step, at: time))
+                twin.schedule(step, at: time)
+            case 5..<9:
+                let limit = now + Int.random(in: -1...3, using: &rng)
+                let popped = queue.popNext(notAfter: limit)
+                let expected = twin.nextTime().flatMap { $0 <= limit ? twin.popNext() : nil }
+                #expect(popped?.event == expected?.event, "seed \(seed) step \(step)")
+                #expect(popped?.time == expected?.time, "seed \(seed) step \(step)")
+                if let popped { now = popped.time }
+            default:
+                guard let victim = issued.randomElement(using: &rng) else { continue }
+                #expect(queue.cancel(victim) == twin.cancel(victim), "seed \(seed) step \(step)")
+            }
+            #expect(queue.count == twin.count, "seed \(seed) step \(step)")
+        }
+    }
+}

@@ -1,28 +1,63 @@
 /// One edit of the shared list as it travels between the devices: who made it (and its number
 /// in that device's sequence), the item, the edit and its version.
 ///
+/// An operation is made once and never changed, then copied many times (into the outbox, the
+/// courier, link messages, effects and every line of the message trail), so its fields live in
+/// one immutable, shared box: a copy is one reference, not four fields with two strings.
+/// Equality and hashing are by value, exactly as for the four fields.
+///
 /// ```swift
 /// let operation = ListOperation(
 ///     id: OperationID(origin: .phone, sequence: 1), item: "bread",
 ///     edit: .add(title: "Bread"), version: SyncVersion(counter: 1, device: .phone))
-/// operation.summary  // "phone#1 add bread v1@phone"
+/// operation.description  // "phone#1 add bread v1@phone"
 /// ```
 public struct ListOperation: Hashable, Sendable, CustomStringConvertible {
-    /// The origin and its sequence number.
-    public var id: OperationID
-    /// The item edited.
-    public var item: ItemID
-    /// What was done.
-    public var edit: ListEdit
-    /// The edit's version: decides concurrent edits of the same field.
-    public var version: SyncVersion
+    /// The fields, set once when the operation is made.
+    private final class Fields: Sendable {
+        let id: OperationID
+        let item: ItemID
+        let edit: ListEdit
+        let version: SyncVersion
+
+        init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
+            self.id = id
+            self.item = item
+            self.edit = edit
+            self.version = version
+        }
+    }
+
+    private let fields: Fields
 
     /// Creates an operation.
+    ///
+    /// - Complexity: O(1); one allocation, shared by every copy.
     public init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
-        self.id = id
-        self.item = item
-        self.edit = edit
-        self.version = version
+        fields = Fields(id: id, item: item, edit: edit, version: version)
+    }
+
+    /// The origin and its sequence number.
+    public var id: OperationID { fields.id }
+    /// The item edited.
+    public var item: ItemID { fields.item }
+    /// What was done.
+    public var edit: ListEdit { fields.edit }
+    /// The edit's version: decides concurrent edits of the same field.
+    public var version: SyncVersion { fields.version }
+
+    /// Equal fields (at once for two copies of one operation).
+    public static func == (lhs: ListOperation, rhs: ListOperation) -> Bool {
+        lhs.fields === rhs.fields
+            || (lhs.id == rhs.id && lhs.item == rhs.item && lhs.edit == rhs.edit && lhs.version == rhs.version)
+    }
+
+    /// Hashes the four fields in order (as a struct of them would).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(item)
+        hasher.combine(edit)
+        hasher.combine(version)
     }
 
     /// The serialized size in bytes (a property-list estimate: keys, values and framing).

@@ -98,6 +98,8 @@ public struct ListReplica: Hashable, Sendable {
             items.append(ReplicaItem(loaded: item.id, title: item.title, index: items.count))
         }
         remainingCount = items.count
+        // Room for one operation per loaded item (a check-off each), the usual run.
+        appliedLog.reserveCapacity(items.count)
     }
 
     /// The number of this device's own operations so far.

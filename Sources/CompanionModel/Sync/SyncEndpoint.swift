@@ -58,10 +58,44 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// Whether ``reduce(_:at:)`` returns the trail's new lines as ``Effect/note(_:)`` effects for
     /// the host's trace (the trail itself is kept either way).
     public var tracing = TraceMode.recorded
+    /// An empty effect buffer kept for its capacity between events (scratch space, always empty
+    /// here: see ``takeEffectBuffer()``).
+    private var effectBuffer: [Effect] = []
 
     /// The end of `device`, with the list loaded with `items`.
+    ///
+    /// - Complexity: O(*n*) for *n* items; the trail gets room for the usual four lines per item.
     public init(device: LinkSide, items: [ShoppingItem]) {
         replica = ListReplica(device: device, items: items)
+        trail.reserveCapacity(4 * replica.items.count)
+    }
+
+    /// An empty effect buffer with the capacity earlier events gave it, for
+    /// ``reduce(_:at:into:)``; hand it back with ``returnEffectBuffer(_:)`` once its effects are
+    /// performed, so that the next event allocates nothing. (A host that takes it while it is out,
+    /// as a nested event would, gets a new empty buffer.)
+    ///
+    /// ```swift
+    /// var effects = endpoint.takeEffectBuffer()
+    /// endpoint.reduce(event, at: now, into: &effects)
+    /// perform(effects)
+    /// endpoint.returnEffectBuffer(effects)
+    /// ```
+    ///
+    /// - Complexity: O(1).
+    public mutating func takeEffectBuffer() -> [Effect] {
+        var buffer: [Effect] = []
+        swap(&buffer, &effectBuffer)
+        return buffer
+    }
+
+    /// Keeps `buffer` (emptied) for the next event.
+    ///
+    /// - Complexity: O(*e*) for the *e* effects still in it.
+    public mutating func returnEffectBuffer(_ buffer: consuming [Effect]) {
+        var buffer = buffer
+        buffer.shrinkKeepingCapacity()
+        effectBuffer = buffer
     }
 
     /// The device.

@@ -16,6 +16,13 @@ public struct SyncTrail: Hashable, Sendable {
     /// An empty trail.
     public init() {}
 
+    /// Makes room for `count` entries in all, so that recording up to that many allocates once.
+    ///
+    /// - Complexity: O(*t*) for the *t* entries already kept.
+    public mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
     /// Appends one entry.
     ///
     /// - Complexity: amortised O(1).

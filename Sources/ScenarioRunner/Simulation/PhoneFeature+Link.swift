@@ -43,14 +43,15 @@ extension PhoneFeature {
 
     /// Runs `event` through the phone's sync endpoint and performs what it asks.
     ///
-    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; one array of endpoint effects
-    ///   (none allocated when the event asks for nothing, as an acknowledgement with the trace off).
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
+    ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
     private mutating func reduceSync(
         _ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout [WorldEffect]
     ) {
-        var produced: [SyncEndpoint.Effect] = []
+        var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
         syncEffects(produced, context, into: &effects)
+        sync.returnEffectBuffer(produced)
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.

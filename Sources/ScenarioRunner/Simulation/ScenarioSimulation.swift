@@ -20,7 +20,7 @@ public struct ScenarioSimulation {
     /// The scenario being run.
     public var scenario: Scenario { prepared.scenario }
     /// The event loop: `loop.now` is the current simulated time.
-    public internal(set) var loop = EventLoop<SimEvent>(capacity: 256)
+    public internal(set) var loop: EventLoop<SimEvent>
     /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
     public internal(set) var trace = TraceRecorder()
     /// Whether this run keeps its trace (``runForVerdict()`` turns it off).
@@ -75,12 +75,12 @@ public struct ScenarioSimulation {
         traceMode = trace
         let seed = seed ?? scenario.seed
         self.seed = seed
-        loop = EventLoop<SimEvent>(capacity: 256, limit: scenario.eventLimit)
+        loop = EventLoop<SimEvent>(capacity: 16, limit: scenario.eventLimit)
         watch = WatchFeature(initial: prepared.watch, wrist: scenario.wrist, seed: seed)
         phone = prepared.phone
         link = LinkFeature(scenario: scenario, seed: seed)
         complication = prepared.complication
-        effects.reserveCapacity(64)
+        effects.reserveCapacity(16)
     }
 
     /// What a feature's handler may consult now.

@@ -11,13 +11,14 @@ extension WatchFeature {
         // reply or the error); the others send interactively only when reachable.
         let synchronous = app.heldSends[operation] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
-        var produced: [SyncEndpoint.Effect] = []
+        var produced = sync.takeEffectBuffer()
         sync.reduce(.dispatch(operation, reachability: reachability), at: context.now, into: &produced)
         syncEffects(produced, context, into: &effects)
         let sentInteractively = produced.contains {
             if case .sendMessage(let sent) = $0 { return sent.id == operation.id }
             return false
         }
+        sync.returnEffectBuffer(produced)
         if !sentInteractively {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             releaseHeldSend(operation, context, into: &effects)
@@ -75,12 +76,13 @@ extension WatchFeature {
 
     /// Runs `event` through the watch's sync endpoint and performs what it asks.
     ///
-    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; one array of endpoint effects
-    ///   (none allocated when the event asks for nothing, as an acknowledgement with the trace off).
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
+    ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
     mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout [WorldEffect]) {
-        var produced: [SyncEndpoint.Effect] = []
+        var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
         syncEffects(produced, context, into: &effects)
+        sync.returnEffectBuffer(produced)
     }
 
     /// Performs what the watch's sync endpoint asks: link requests, the shown list following the

@@ -37,7 +37,7 @@ public struct SweepObservation: Sendable {
     /// Reads a run that has finished (`verdict` is what `simulation.runForVerdict()` returned).
     ///
     /// - Complexity: O(taps + missed reminders + discrepancies + complication records).
-    public init(simulation: ScenarioSimulation, verdict: ScenarioVerdict) {
+    public init(simulation: borrowing ScenarioSimulation, verdict: ScenarioVerdict) {
         seed = verdict.seed
         passed = verdict.passed
         expectationFailures = verdict.expectationsFailed

@@ -112,7 +112,10 @@ public struct EventLoop<Event> {
     @inlinable
     public mutating func next(notAfter limit: SimTime) -> Event? {
         if case .stopped = status { return nil }
-        if let time = queue.nextTime(), time <= limit { return next() }
+        if let (time, event) = queue.popNext(notAfter: limit) {
+            currentTime = time
+            return event
+        }
         if limit > currentTime { currentTime = limit }
         return nil
     }

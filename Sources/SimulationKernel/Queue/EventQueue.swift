@@ -170,6 +170,19 @@ public struct EventQueue<Time: Comparable, Event> {
         return peekNext()?.time
     }
 
+    /// Removes and returns the earliest pending event if it is due at or before `limit` (FIFO
+    /// among equal times); `nil`, leaving the queue as it was, when none is.
+    ///
+    /// One look at the top instead of ``nextTime()`` followed by ``popNext()``.
+    ///
+    /// - Complexity: that of ``popNext()``.
+    @inlinable
+    public mutating func popNext(notAfter limit: Time) -> (time: Time, event: Event)? {
+        dropCancelledTop()
+        guard let next = peekNext(), !(limit < next.time), let entry = removeNext() else { return nil }
+        return (entry.time, entry.event)
+    }
+
     /// Removes and returns the earliest pending event (FIFO among equal times).
     ///
     /// - Complexity: O(log *n*) (O(1) for an event scheduled at the time of the previous
