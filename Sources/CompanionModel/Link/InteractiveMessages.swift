@@ -40,6 +40,14 @@ struct InteractiveMessages: Sendable {
         count += 1
     }
 
+    /// The state of message `id`, if it waits (its message is not copied).
+    ///
+    /// - Complexity: O(1).
+    func state(of id: MessageID) -> InteractiveMessageState? {
+        guard let index = index(of: id) else { return nil }
+        return slots[index]?.state
+    }
+
     /// Sets the state of message `id`, if it waits.
     ///
     /// - Complexity: O(1).
@@ -52,10 +60,17 @@ struct InteractiveMessages: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     mutating func remove(_ id: MessageID) {
-        guard let index = index(of: id), case .some = slots[index] else { return }
-        slots[index] = nil
+        _ = take(id)
+    }
+
+    /// Removes message `id` and returns it (moved out of its slot, not copied), if it waits.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func take(_ id: MessageID) -> InteractiveMessage? {
+        guard let index = index(of: id), let message = slots[index].take() else { return nil }
         count -= 1
         dropEmptyHead()
+        return message
     }
 
     /// The IDs of the waiting messages, in send order.
@@ -79,6 +94,13 @@ struct InteractiveMessages: Sendable {
     /// Moves the window's start past ended messages, compacting the storage when most of it is
     /// behind the start.
     private mutating func dropEmptyHead() {
+        if count == 0 {
+            // The common case (one message at a time): nothing waits, every slot is empty.
+            base += MessageID(slots.count)
+            head = 0
+            slots.shrinkKeepingCapacity()
+            return
+        }
         while head < slots.endIndex, case .none = slots[head] { head += 1 }
         if head == slots.endIndex {
             slots.shrinkKeepingCapacity()

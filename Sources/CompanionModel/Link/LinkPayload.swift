@@ -22,16 +22,17 @@ public enum ItemStatus: Hashable, Sendable {
 ///
 /// The transport never looks inside a payload except for its size.
 ///
-/// The list operation and data cases are `indirect`: a payload is then one reference, so the
-/// messages, link events and world events that carry it (copied on every step of the event
-/// queue) stay small.
-public enum LinkPayload: Hashable, Sendable {
+/// Every case is `indirect`: a payload is one reference (8 bytes), so the messages, link events
+/// and world events that carry it (copied on every step of the event queue) stay small, and
+/// copying or destroying one is a single retain or release whatever its case (with one inline
+/// case the enum would need a tag byte beside the reference, and every copy a switch).
+public indirect enum LinkPayload: Hashable, Sendable {
     /// An edit of the shared list made on either device (two-way sync, `Sync/`).
-    indirect case listOperation(ListOperation)
+    case listOperation(ListOperation)
     /// The phone's view of the list for the watch face (remaining items).
     case complicationUpdate(remaining: Int)
     /// Any other app data, of a given serialized size (for payload-cap rules and tests).
-    indirect case data(label: String, bytes: Int)
+    case data(label: String, bytes: Int)
 
     /// The serialized size in bytes (a property-list estimate: keys, values and framing).
     public var byteCount: Int {

@@ -21,10 +21,11 @@ extension WatchLink {
         let earliest = lastInteractiveArrival[side] ?? .zero
         let arrival = max(now + latency(), earliest)
         lastInteractiveArrival[side] = arrival
-        interactive.insert(InteractiveMessage(message: message, state: .inFlight), id: message.id)
+        let id = message.id
+        interactive.insert(InteractiveMessage(message: consume message, state: .inFlight), id: id)
         observeDepth(.interactive)
-        effects.append(.schedule(.messageArrival(message.id), at: arrival))
-        effects.append(.schedule(.replyTimeout(message.id), at: now + configuration.replyTimeout))
+        effects.append(.schedule(.messageArrival(id), at: arrival))
+        effects.append(.schedule(.replyTimeout(id), at: now + configuration.replyTimeout))
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
@@ -59,17 +60,20 @@ extension WatchLink {
     }
 
     /// The reply reaches the sender: its reply handler runs.
+    ///
+    /// - Complexity: O(1) amortized; the message is moved out of the table into the outcome.
     mutating func replyArrived(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
-        guard let record = interactive[id], record.state.isAwaitingReply else { return }
-        interactive.remove(id)
+        guard interactive.state(of: id)?.isAwaitingReply == true, let record = interactive.take(id) else { return }
         trace(.linkReplied, record.message, at: now, into: &effects)
         effects.append(.outcome(record.message, .replied))
     }
 
     /// The reply timeout: if the sender still waits, its error handler runs with 7012.
+    ///
+    /// - Complexity: O(1) amortized; O(1) without touching the message when it has ended (the
+    ///   common case: the reply came first).
     mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
-        guard let record = interactive[id], record.state.senderIsWaiting else { return }
-        interactive.remove(id)
+        guard interactive.state(of: id)?.senderIsWaiting == true, let record = interactive.take(id) else { return }
         fail(
             record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)",
             into: &effects)

@@ -49,7 +49,9 @@ extension WatchFeature {
             switch app.session.roles.byStep[step] {
             case .commitsCheckOff: commitCheckOff(tap: tap, context, into: &effects)
             case .updatesComplication:
-                effects.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+                if context.complicationListens {
+                    effects.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+                }
             case .sendsMessage, .none: break
             }
         case .removalCommitted(let tap, _):
@@ -157,6 +159,6 @@ extension WatchFeature {
                         "remaining": .int(Int64(list.remainingCount)), "next": .string(list.nextItem?.id ?? "-"),
                     ]))
         }
-        effects.append(.send(.complication(.listChanged(list))))
+        if context.complicationListens { effects.append(.send(.complication(.listChanged(list)))) }
     }
 }
