@@ -42,7 +42,8 @@ public struct WatchLink: Sendable {
     public internal(set) var watchApp: AppRunState { didSet { updateReachability() } }
     /// `isReachable` as each side sees it: derived from the four facts above, worked out again
     /// whenever one of them changes, so that asking (the world does for every event) is a read.
-    private var reachable = PerSide<Reachability>(watch: .reachable, phone: .reachable)
+    /// (Readable from inlined code, so that asking costs a load in the world's modules.)
+    @usableFromInline private(set) var reachable = PerSide<Reachability>(watch: .reachable, phone: .reachable)
     /// The complication transfer budget.
     public internal(set) var complicationBudget: ComplicationTransferBudget
     /// Per-channel counters and delays.
@@ -126,6 +127,7 @@ public struct WatchLink: Sendable {
     /// Whether an interactive message from `side` can be sent now.
     ///
     /// - Complexity: O(1) (kept up to date as the session, the range and the apps change).
+    @inlinable
     public func reachability(from side: LinkSide) -> Reachability {
         reachable[side]
     }
