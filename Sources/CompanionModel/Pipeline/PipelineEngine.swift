@@ -61,21 +61,35 @@ struct PipelineEngine {
         }
     }
 
-    /// Each step's CPU time on this chip before jitter.
-    let scaledCosts: [SimDuration]
+    /// What the engine needs of one step, fixed for the run: one array read per step started or
+    /// ended, instead of one per fact.
+    struct StepPlan {
+        /// The step's CPU time on this chip before jitter.
+        var scaledCost: SimDuration
+        /// Its fixed wait after its CPU work (unless it awaits a release).
+        var wait: SimDuration
+        var queue: PipelineQueue
+        /// Whether its wait lasts until ``release(tap:step:at:)`` says the awaited outcome came,
+        /// instead of its fixed `wait` (a synchronous send driven by a simulated link).
+        var awaitsRelease: Bool
+        /// Whether its start is recorded as a ``PipelineEffect/stepStarted(tap:step:at:)``.
+        var recordsStart: Bool
+        /// Whether its end is recorded as a ``PipelineEffect/stepEnded(tap:step:at:)``.
+        var recordsEnd: Bool
+    }
+
+    /// Each step's plan, in pipeline order.
+    let plan: [StepPlan]
     let jitter: PipelineJitter
+    /// Whether every draw of ``jitter`` is the scaled figure (worked out once, not per step run).
+    let jitterIsExact: Bool
     let jitterSeed: UInt64
     let speed: Double
-    let waits: [SimDuration]
     /// What each step means to the simulation (which steps commit, send, refresh).
     let roles: PipelineStepRoles
-    /// Steps whose wait lasts until ``release(tap:step:at:)`` says the awaited outcome came,
-    /// instead of their fixed `wait` (a synchronous send driven by a simulated link).
-    let awaitsRelease: [Bool]
     /// When each held step's outcome came, by `tap × stepCount + step` (at most one entry per
     /// held step that was released before its computation ended).
     private var releases: [Int: SimTime] = [:]
-    let queues: [PipelineQueue]
     let stepCount: Int
     let removeRowIndex: Int
     /// Whether `removeRow` runs inside the handler (its removal commits when the handler returns)
@@ -101,34 +115,51 @@ struct PipelineEngine {
     /// (`distantFuture` until they happen) and the CPU time it drew (``PipelineJitter``; the
     /// scaled figure until it starts). One array for all taps: a tap adds no allocation of its own.
     private(set) var stepRuns: [StepRun] = []
-    /// Effects recorded outside ``advance(to:recordingInto:)`` (by a tap's or a release's own
-    /// advance), kept for its next call (only when `recordsEffects`). Emptied keeping its
-    /// capacity; during that call the caller's buffer stands in for it.
+    /// The effects recorded and not yet taken (only when `recordsEffects`), in time order from
+    /// ``effectsTaken``: ``takeEffect()`` reads them one by one, ``advance(to:recordingInto:)``
+    /// hands them all over. Emptied, keeping its capacity, once all are taken.
     private var effects: [PipelineEffect] = []
+    /// How many of ``effects`` have been taken.
+    private var effectsTaken = 0
 
+    /// An engine with no taps yet.
+    ///
+    /// - Parameters:
+    ///   - recordsEffects: whether it records ``PipelineEffect``s at all (a batch run does not).
+    ///   - selection: which step starts and ends it records (others are always recorded).
     init(
         pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter = .exact,
-        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false, syncSendAwaitsOutcome: Bool = false
+        jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false,
+        selection: PipelineEffectSelection = .everyStep, syncSendAwaitsOutcome: Bool = false
     ) {
         let speed = watch.relativeSpeed
         self.speed = speed
-        scaledCosts = pipeline.steps.map { $0.scaledCost(speed: speed) }
         self.jitter = jitter
+        jitterIsExact = jitter.isExact
         self.jitterSeed = jitterSeed
-        waits = pipeline.steps.map(\.wait)
         let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
         self.roles = roles
-        awaitsRelease = pipeline.steps.indices.map { roles.synchronousSends.contains($0) }
-        queues = pipeline.steps.map(\.queue)
+        let everyStep = selection == .everyStep
+        plan = pipeline.steps.indices.map { index in
+            let step = pipeline.steps[index]
+            let role = roles.byStep[index]
+            return StepPlan(
+                scaledCost: step.scaledCost(speed: speed), wait: step.wait, queue: step.queue,
+                awaitsRelease: roles.synchronousSends.contains(index),
+                recordsStart: recordsEffects && (everyStep || role.actsAtStart),
+                recordsEnd: recordsEffects && (everyStep || role.actsAtEnd))
+        }
         stepCount = pipeline.steps.count
         removeRowIndex = pipeline.removeRowIndex
         removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
         cores = watch.cores
         self.sharing = sharing
         self.recordsEffects = recordsEffects
-        taps.reserveCapacity(expectedTaps)
-        stepRuns.reserveCapacity(expectedTaps * stepCount)
-        mainQueue.reserveCapacity(expectedTaps)
+        let taps = max(0, expectedTaps)
+        self.taps.reserveCapacity(taps)
+        stepRuns.reserveCapacity(taps * stepCount)
+        mainQueue.reserveCapacity(taps)
+        backgroundQueue.reserveCapacity(taps)
     }
 
     /// The number of taps submitted.
@@ -143,8 +174,8 @@ struct PipelineEngine {
         advance(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: max(time, now), stepsLeft: stepCount))
-        for cost in scaledCosts {
-            stepRuns.append(StepRun(start: .distantFuture, end: .distantFuture, cpu: cost))
+        for step in plan {
+            stepRuns.append(StepRun(start: .distantFuture, end: .distantFuture, cpu: step.scaledCost))
         }
         mainQueue.append(.handler(tap: tap))
         nextEvent = .unknown
@@ -175,6 +206,11 @@ struct PipelineEngine {
         if case .known(let time) = nextEvent { return time }
         settleMain()
         settleBackground()
+        return workOutNextEvent()
+    }
+
+    /// Works out and keeps the next internal event's time from settled queues.
+    private mutating func workOutNextEvent() -> SimTime? {
         let rates = currentRates()
         let time: SimTime?
         switch (
@@ -196,7 +232,7 @@ struct PipelineEngine {
     /// - Complexity: O(1) plus the events due before `time`.
     mutating func release(tap: Int, step: Int, at time: SimTime) {
         advance(to: time)
-        guard tap < tapCount, awaitsRelease.indices.contains(step), awaitsRelease[step] else { return }
+        guard tap < tapCount, plan.indices.contains(step), plan[step].awaitsRelease else { return }
         nextEvent = .unknown
         if var job = main.job, job.tap == tap, job.step == step, case .waiting = job.phase {
             job.phase = .waiting(until: now)
@@ -209,21 +245,34 @@ struct PipelineEngine {
         }
     }
 
-    /// ``advance(to:)``, appending to `buffer` the effects recorded before (kept since the last
-    /// call) and during it, in time order.
+    /// ``advance(to:)``, appending to `buffer` the effects not yet taken (recorded before and
+    /// during it), in time order.
     ///
-    /// The effects are recorded straight into `buffer` (swapped in for the engine's own buffer
-    /// while the engine runs), so a caller that reuses `buffer` makes recording allocate nothing.
-    ///
-    /// - Complexity: O(events handled), plus O(*e*) for *e* effects kept since the last call.
+    /// - Complexity: O(events handled), plus O(*e*) for the *e* effects handed over.
     mutating func advance(to limit: SimTime, recordingInto buffer: inout [PipelineEffect]) {
-        if !effects.isEmpty {
-            buffer.append(contentsOf: effects)
-            effects.removeAll(keepingCapacity: true)
-        }
-        swap(&effects, &buffer)
         advance(to: limit)
-        swap(&effects, &buffer)
+        if effectsTaken < effects.count { buffer.append(contentsOf: effects[effectsTaken...]) }
+        effects.shrinkKeepingCapacity()
+        effectsTaken = 0
+    }
+
+    /// The number of effects recorded and not yet taken.
+    var untakenEffectCount: Int { effects.count - effectsTaken }
+
+    /// The oldest effect not yet taken, or `nil` when all are taken. Taking the last one empties
+    /// the buffer (keeping its capacity), so a driver that takes every effect of each wake makes
+    /// recording allocate nothing once the buffer has grown to the largest batch.
+    ///
+    /// - Complexity: O(1), amortised.
+    mutating func takeEffect() -> PipelineEffect? {
+        guard effectsTaken < effects.count else { return nil }
+        let effect = effects[effectsTaken]
+        effectsTaken += 1
+        if effectsTaken == effects.count {
+            effects.shrinkKeepingCapacity()
+            effectsTaken = 0
+        }
+        return effect
     }
 
     private func currentRates() -> (main: Int64, background: Int64) {
@@ -232,9 +281,9 @@ struct PipelineEngine {
             backgroundComputing: background?.isComputing ?? false)
     }
 
-    /// Moves the clock to `time` (no event in between), consuming CPU work at the current rates.
+    /// Moves the clock to `time` (no event in between), consuming CPU work at the current rates,
+    /// and works out the next event.
     private mutating func progress(to time: SimTime) {
-        nextEvent = .unknown
         let rates = currentRates()
         let elapsed = (time - now).nanoseconds
         if var job = main.job, case .computing(let left) = job.phase {
@@ -248,6 +297,8 @@ struct PipelineEngine {
         now = time
         settleMain()
         settleBackground()
+        // Settling twice changes nothing: what nextEventTime() would work out next is known now.
+        _ = workOutNextEvent()
     }
 
     /// When `job` next needs the engine at progress rate `rate`, from `now`.
@@ -271,14 +322,13 @@ struct PipelineEngine {
     /// Starts step `step` of tap `tap` now; `nil` when it needs no time at all (already ended).
     private mutating func start(tap: Int, step: Int) -> Job? {
         let slot = tap * stepCount + step
-        stepRuns[slot].start = now
-        if recordsEffects { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
+        let plan = plan[step]
+        if plan.recordsStart { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
         let cpu =
-            jitter.isExact
-            ? scaledCosts[step] : jitter.cost(scaledCosts[step], speed: speed, seed: jitterSeed, tap: tap, step: step)
-        stepRuns[slot].cpu = cpu
-        let job = Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2))
-        return proceed(job)
+            jitterIsExact
+            ? plan.scaledCost : jitter.cost(plan.scaledCost, speed: speed, seed: jitterSeed, tap: tap, step: step)
+        stepRuns[slot] = StepRun(start: now, end: .distantFuture, cpu: cpu)
+        return proceed(Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2)))
     }
 
     /// Moves a job on as far as `now` allows: a finished computation enters its wait, a finished
@@ -286,19 +336,19 @@ struct PipelineEngine {
     private mutating func proceed(_ job: Job) -> Job? {
         var job = job
         if case .computing(let left) = job.phase, left <= 0 {
-            if awaitsRelease[job.step] {
+            let plan = plan[job.step]
+            if plan.awaitsRelease {
                 let slot = job.tap * stepCount + job.step
                 if recordsEffects { effects.append(.awaitingOutcome(tap: job.tap, step: job.step, at: now)) }
                 job.phase = .waiting(until: releases.removeValue(forKey: slot).map { max($0, now) } ?? .distantFuture)
             } else {
-                let wait = waits[job.step]
-                job.phase = .waiting(until: wait > .zero ? now + wait : now)
+                job.phase = .waiting(until: plan.wait > .zero ? now + plan.wait : now)
             }
         }
         if case .waiting(let until) = job.phase, until <= now {
             stepRuns[job.tap * stepCount + job.step].end = now
             taps[job.tap].stepsLeft -= 1
-            if recordsEffects { effects.append(.stepEnded(tap: job.tap, step: job.step, at: now)) }
+            if plan[job.step].recordsEnd { effects.append(.stepEnded(tap: job.tap, step: job.step, at: now)) }
             return nil
         }
         return job
@@ -336,7 +386,7 @@ struct PipelineEngine {
     private mutating func handlerJob(tap: Int, from first: Int) -> Job? {
         var step = first
         while step < stepCount {
-            switch queues[step] {
+            switch plan[step].queue {
             case .main:
                 if let job = start(tap: tap, step: step) { return job }
             case .mainAsync:

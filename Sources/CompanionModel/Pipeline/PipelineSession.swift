@@ -7,8 +7,11 @@ import SimulationKernel
 /// (steps starting and ending, removals committed) with their exact times. Same model as
 /// ``PipelineExecutor``, which is this session run over a batch of taps.
 ///
-/// A driver that wakes the session often reuses one effect buffer (``advance(to:into:)``), so
-/// that a wake allocates nothing once the buffer has grown to the largest batch.
+/// A driver that wakes the session often takes the effects one by one from the session's own
+/// buffer (``advanceHoldingEffects(to:)`` then ``takeEffect()``), or reuses one buffer of its own
+/// (``advance(to:into:)``), so that a wake allocates nothing once the buffer has grown to the
+/// largest batch. A driver that acts only on the steps' roles records only the effects it acts
+/// on (``PipelineEffectSelection/actedOn``).
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)
@@ -36,17 +39,20 @@ public struct PipelineSession: Sendable {
     ///     `wait` (a synchronous send) waits for the real outcome, reported with
     ///     ``releaseSend(tap:at:)``, instead of its fixed `wait`: the reply, an immediate 7007
     ///     when unreachable, or 7012 at the reply timeout. Its queue is blocked exactly that long.
+    ///   - effects: which step starts and ends are recorded (default: every one).
+    ///   - expectedTaps: how many taps to reserve room for (a hint; more may come).
     public init(
         pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
         sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0,
-        syncSendAwaitsOutcome: Bool = false
+        syncSendAwaitsOutcome: Bool = false, effects: PipelineEffectSelection = .everyStep, expectedTaps: Int = 0
     ) {
         self.pipeline = pipeline
         self.watch = watch
         self.frames = frames
         engine = PipelineEngine(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: jitterSeed,
-            recordsEffects: true, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+            expectedTaps: expectedTaps, recordsEffects: true, selection: effects,
+            syncSendAwaitsOutcome: syncSendAwaitsOutcome)
         roles = engine.roles
     }
 
@@ -96,6 +102,26 @@ public struct PipelineSession: Sendable {
     /// - Complexity: O(events handled).
     public mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
         engine.advance(to: time, recordingInto: &effects)
+    }
+
+    /// Runs everything due at or before `time` and keeps the effects since the last call in the
+    /// session; returns how many wait to be taken with ``takeEffect()``, in time order.
+    ///
+    /// Effects recorded while the driver acts on these (a ``releaseSend(tap:at:)`` can start
+    /// steps) come after them: a driver that takes only the returned count leaves those for its
+    /// next wake.
+    ///
+    /// - Complexity: O(events handled).
+    public mutating func advanceHoldingEffects(to time: SimTime) -> Int {
+        engine.advance(to: time)
+        return engine.untakenEffectCount
+    }
+
+    /// The oldest effect not yet taken, or `nil` when every effect has been taken.
+    ///
+    /// - Complexity: O(1), amortised.
+    public mutating func takeEffect() -> PipelineEffect? {
+        engine.takeEffect()
     }
 
     /// The step at `index` of the pipeline.

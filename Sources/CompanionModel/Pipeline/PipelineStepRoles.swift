@@ -78,3 +78,21 @@ public struct PipelineStepRoles: Hashable, Sendable {
     /// Whether some step awaits its outcome.
     public var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
 }
+
+extension PipelineStepRoles.Role {
+    /// Whether the simulation acts when a step with this role starts: a send that does not await
+    /// its outcome (its message leaves as the step starts).
+    public var actsAtStart: Bool {
+        if case .sendsMessage(awaitsOutcome: false) = self { return true }
+        return false
+    }
+
+    /// Whether the simulation acts when a step with this role ends: the check-off commits, or the
+    /// complication is asked to reload.
+    public var actsAtEnd: Bool {
+        switch self {
+        case .commitsCheckOff, .updatesComplication: return true
+        case .sendsMessage, .none: return false
+        }
+    }
+}

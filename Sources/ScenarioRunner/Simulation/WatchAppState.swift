@@ -17,9 +17,6 @@ public struct WatchAppState: Sendable {
     /// Synchronous sends waiting for their outcome: the operation sent, and the tap whose send
     /// step blocks its queue until the reply, the error or the timeout.
     var heldSends: [ListOperation: Int] = [:]
-    /// The buffer a pipeline wake takes the session's effects into, kept between wakes for its
-    /// capacity (scratch space: the last wake's effects, already performed; no part of the app's state).
-    private var pipelineEffects: [PipelineEffect] = []
     /// The time of the pipeline wake-up already on the event loop, if any.
     var scheduledWake: SimTime?
     /// Tap-to-removal latency of every tap whose row is gone, in order.
@@ -47,30 +44,11 @@ public struct WatchAppState: Sendable {
         var stream = base.split(label: WatchAppState.jitterLabel)
         session = PipelineSession(
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
-            jitterSeed: stream.next(), syncSendAwaitsOutcome: true)
+            jitterSeed: stream.next(), syncSendAwaitsOutcome: true, effects: .actedOn)
     }
 
     /// The seed label of the pipeline's cost-jitter sub-stream (`SplitMix64.split(label:)`).
     static let jitterLabel: UInt64 = 0x4A49_5454  // "JITT"
-
-    /// The effect buffer for a pipeline wake, emptied, with the capacity earlier wakes gave it;
-    /// hand it back with ``returnPipelineEffects(_:)``. (Emptied here, when nothing else holds
-    /// it, so that keeping its capacity never copies it.)
-    ///
-    /// - Complexity: O(*e*) for the *e* effects of the last wake (trivial values).
-    mutating func takePipelineEffects() -> [PipelineEffect] {
-        var buffer: [PipelineEffect] = []
-        swap(&buffer, &pipelineEffects)
-        buffer.shrinkKeepingCapacity()
-        return buffer
-    }
-
-    /// Keeps `buffer` for the next wake.
-    ///
-    /// - Complexity: O(1).
-    mutating func returnPipelineEffects(_ buffer: consuming [PipelineEffect]) {
-        pipelineEffects = buffer
-    }
 
     /// Percentiles of the latencies so far.
     public var statistics: LatencyStatistics { LatencyStatistics(latencies) }

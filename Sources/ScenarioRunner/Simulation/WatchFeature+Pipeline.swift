@@ -5,17 +5,18 @@ extension WatchFeature {
     /// Runs the pipeline session up to now, acts on its effects, and asks the loop to wake it
     /// when it next has something to do.
     ///
-    /// The session's effects go through the app's reusable buffer
-    /// (``WatchAppState/pipelineEffects``), so a wake allocates nothing once it has grown.
+    /// The effects are taken one by one from the session's own buffer (recorded only for the
+    /// steps whose role the watch acts on: ``PipelineEffectSelection/actedOn``), so a wake
+    /// allocates nothing once it has grown and copies no buffer. Effects that acting on these
+    /// sets off (a synchronous send released at once) are left for the next wake.
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        // Taken out while its effects are performed (nothing they do wakes the pipeline again;
-        // if something did, it would find an empty buffer and use its own).
-        var batch = app.takePipelineEffects()
-        app.session.advance(to: context.now, into: &batch)
-        for effect in batch { performPipeline(effect, context, into: &effects) }
-        app.returnPipelineEffects(batch)
+        let ready = app.session.advanceHoldingEffects(to: context.now)
+        for _ in 0..<ready {
+            guard let effect = app.session.takeEffect() else { break }
+            performPipeline(effect, context, into: &effects)
+        }
         if let next = app.session.nextEventTime(), app.scheduledWake != next {
             app.scheduledWake = next
             effects.append(.schedule(.watch(.pipelineWake), at: next))
@@ -41,7 +42,7 @@ extension WatchFeature {
             app.taps[tap].handlerStarted = now
         case .stepStarted(let tap, let step, _):
             // A synchronous send leaves once its CPU work is done (`awaitingOutcome`).
-            guard case .sendsMessage(awaitsOutcome: false) = app.session.roles.byStep[step] else { return }
+            guard app.session.roles.byStep[step].actsAtStart else { return }
             sendStep(tap: tap, context, into: &effects)
         case .awaitingOutcome(let tap, _, _):
             sendStep(tap: tap, context, into: &effects)

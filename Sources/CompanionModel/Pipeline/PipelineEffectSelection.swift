@@ -1,0 +1,22 @@
+/// Which step starts and ends a ``PipelineSession`` records as ``PipelineEffect``s.
+///
+/// The tap's handler start, a synchronous send's ``PipelineEffect/awaitingOutcome(tap:step:at:)``
+/// and the removal's commit are always recorded. A driver that acts only on the steps' roles
+/// (``PipelineStepRoles``) asks for ``actedOn`` and so does not record, and then skip, the
+/// starts and ends of sorting, haptic or label steps.
+///
+/// ```swift
+/// var session = PipelineSession(pipeline: .optimized, watch: watch, effects: .actedOn)
+/// _ = session.tap(at: .zero)
+/// let effects = session.advance(to: SimTime(offset: .seconds(Int64(1))))
+/// // handlerStarted, stepStarted of the send (step 2), stepEnded of the table model (step 0),
+/// // removalCommitted, stepEnded of the complication (step 6): nothing else.
+/// ```
+public enum PipelineEffectSelection: Hashable, Sendable {
+    /// Every step's start and end.
+    case everyStep
+    /// Only the starts of steps whose role acts at the start
+    /// (``PipelineStepRoles/Role/actsAtStart``) and the ends of steps whose role acts at the end
+    /// (``PipelineStepRoles/Role/actsAtEnd``).
+    case actedOn
+}

@@ -1,0 +1,119 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+/// A session that records only the effects its driver acts on (``PipelineEffectSelection/actedOn``)
+/// and hands them over one by one (``PipelineSession/takeEffect()``) reports exactly what a
+/// session recording every step reports, filtered by the steps' roles, at the same wakes.
+@Suite struct PipelineEffectSelectionTests {
+    /// Taps every ~250 ms (with a seeded offset), so taps overlap on slow watches.
+    func taps(_ count: Int, seed: UInt64) -> [SimTime] {
+        var rng = SplitMix64(seed: seed)
+        var time = SimTime.zero
+        return (0..<count).map { _ in
+            time += .milliseconds(250) + SimDuration(nanoseconds: Int64(rng.next() % 80_000_000))
+            return time
+        }
+    }
+
+    /// The effects of each wake of a session driven tap by tap; `batch` runs one wake.
+    func wakes(
+        _ session: PipelineSession, taps: [SimTime], batch: (inout PipelineSession, SimTime) -> [PipelineEffect]
+    ) -> [[PipelineEffect]] {
+        var session = session
+        var batches: [[PipelineEffect]] = []
+        for time in taps {
+            while let next = session.nextEventTime(), next < time { batches.append(batch(&session, next)) }
+            _ = session.tap(at: time)
+        }
+        while let next = session.nextEventTime() { batches.append(batch(&session, next)) }
+        // What happened at the last instant with nothing due after it (the `instant` pipeline).
+        batches.append(batch(&session, session.nextEventTime() ?? taps.last ?? .zero))
+        return batches
+    }
+
+    /// Whether a driver acting on `roles` acts on `effect`.
+    func isActedOn(_ effect: PipelineEffect, _ roles: PipelineStepRoles) -> Bool {
+        switch effect {
+        case .stepStarted(_, let step, _): return roles.byStep[step].actsAtStart
+        case .stepEnded(_, let step, _): return roles.byStep[step].actsAtEnd
+        case .handlerStarted, .awaitingOutcome, .removalCommitted: return true
+        }
+    }
+
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
+    func actedOnIsEveryStepFilteredByRoles(_ pipeline: CheckOffPipeline) throws {
+        for watchName in ["series0-42mm", "series7-45mm"] {
+            let watch = try WatchModel.named(watchName)
+            for seed in UInt64(0)..<40 {
+                let times = taps(12, seed: seed)
+                let every = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
+                let actedOn = PipelineSession(
+                    pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, effects: .actedOn,
+                    expectedTaps: 4)
+                let all = wakes(every, taps: times) { $0.advance(to: $1) }
+                let taken = wakes(actedOn, taps: times) { session, time in
+                    let ready = session.advanceHoldingEffects(to: time)
+                    var batch: [PipelineEffect] = []
+                    for _ in 0..<ready {
+                        guard let effect = session.takeEffect() else { break }
+                        batch.append(effect)
+                    }
+                    #expect(batch.count == ready, "\(pipeline.name) \(watchName) seed \(seed)")
+                    #expect(session.takeEffect() == nil, "\(pipeline.name) \(watchName) seed \(seed): all taken")
+                    return batch
+                }
+                let filtered = all.map { $0.filter { isActedOn($0, every.roles) } }
+                #expect(taken == filtered, "\(pipeline.name) \(watchName) seed \(seed)")
+                #expect(
+                    taken.joined().count >= 12 * 2, "\(pipeline.name) \(watchName) seed \(seed): handler and removal")
+            }
+        }
+    }
+
+    /// The step times (and so every outcome) do not depend on what is recorded.
+    @Test func outcomesDoNotDependOnTheSelection() throws {
+        let watch = try WatchModel.named("series0-38mm")
+        for seed in UInt64(0)..<20 {
+            var every = PipelineSession(pipeline: .naive, watch: watch, jitter: .standard, jitterSeed: seed)
+            var actedOn = PipelineSession(
+                pipeline: .naive, watch: watch, jitter: .standard, jitterSeed: seed, effects: .actedOn)
+            for time in taps(6, seed: seed) {
+                _ = every.tap(at: time)
+                _ = actedOn.tap(at: time)
+            }
+            while let next = every.nextEventTime() { _ = every.advance(to: next) }
+            while let next = actedOn.nextEventTime() { _ = actedOn.advanceHoldingEffects(to: next) }
+            #expect(every.run() == actedOn.run(), "seed \(seed)")
+        }
+    }
+
+    /// Effects not taken yet stay ahead of those a later call records (a wake's driver leaves
+    /// for the next wake what acting on its effects set off).
+    @Test func untakenEffectsStayAheadOfLaterOnes() throws {
+        var session = PipelineSession(pipeline: .optimized, watch: try WatchModel.named("series3-38mm"))
+        _ = session.tap(at: .zero)
+        let ready = session.advanceHoldingEffects(to: .zero)
+        #expect(ready == 2)
+        #expect(session.takeEffect() == .handlerStarted(tap: 0, at: .zero))
+        let more = session.advanceHoldingEffects(to: SimTime(offset: .seconds(Int64(1))))
+        #expect(more > ready)
+        var rest: [PipelineEffect] = []
+        while let effect = session.takeEffect() { rest.append(effect) }
+        #expect(rest.count == more)
+        #expect(rest.first == .stepStarted(tap: 0, step: 0, at: .zero))
+        #expect(zip(rest, rest.dropFirst()).allSatisfy { $0.time <= $1.time })
+        #expect(session.advanceHoldingEffects(to: SimTime(offset: .seconds(Int64(2)))) == 0)
+    }
+
+    @Test func rolesSayWhenTheSimulationActs() {
+        typealias Role = PipelineStepRoles.Role
+        #expect(Role.sendsMessage(awaitsOutcome: false).actsAtStart)
+        #expect(!Role.sendsMessage(awaitsOutcome: true).actsAtStart)
+        #expect(!Role.sendsMessage(awaitsOutcome: false).actsAtEnd)
+        #expect(Role.commitsCheckOff.actsAtEnd && !Role.commitsCheckOff.actsAtStart)
+        #expect(Role.updatesComplication.actsAtEnd && !Role.updatesComplication.actsAtStart)
+        #expect(!Role.none.actsAtStart && !Role.none.actsAtEnd)
+    }
+}
