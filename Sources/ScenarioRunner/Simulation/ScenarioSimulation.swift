@@ -113,17 +113,24 @@ public struct ScenarioSimulation {
         performEffects(from: start)
     }
 
-    /// Performs the effects in the buffer from `start` on, in order and depth first, then
-    /// removes them (the buffer keeps its capacity for the next event).
+    /// Performs the effects in the buffer from `start` on, in order and depth first, removing
+    /// each as it is performed (the buffer keeps its capacity for the next event).
+    ///
+    /// The batch is reversed in place first, so that the next effect to perform is always the
+    /// last element: it is moved out with `removeLast()` (no copy, no second destroy), and what
+    /// an event sent from it appends lands after it and is performed and removed first.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int) {
-        let end = effects.count
-        var index = start
-        while index < end {
-            let effect = effects[index]
-            index += 1
-            switch effect {
+        var low = start
+        var high = effects.count - 1
+        while low < high {
+            effects.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+        while effects.count > start {
+            switch effects.removeLast() {
             case .send(let event): handle(event)
             case .schedule(let event, let time):
                 if mode == .settling, !event.isSettlingEvent { continue }
@@ -132,7 +139,6 @@ public struct ScenarioSimulation {
                 if case .recorded = traceMode { trace.record(event) }
             }
         }
-        effects.shrinkKeepingCapacity(to: start)
     }
 
     /// Records a trace event at the current time (nothing with ``TraceMode/off``: callers on a hot
