@@ -29,6 +29,16 @@ struct PipelineEngine {
             if case .computing = phase { return true }
             return false
         }
+
+        /// Whether the engine must move the job on at `now`: its computation is done, or its
+        /// wait is over. A job that is not due is left as it is (``proceed(_:)`` would return it
+        /// unchanged), so a settle looks at it without a call.
+        func isDue(at now: SimTime) -> Bool {
+            switch phase {
+            case .computing(let left): return left <= 0
+            case .waiting(let until): return until <= now
+            }
+        }
     }
 
     /// A block of work queued on the main queue.
@@ -276,7 +286,9 @@ struct PipelineEngine {
     }
 
     private func currentRates() -> (main: Int64, background: Int64) {
-        sharing.rates(
+        // With a core per queue, what the queues do does not matter (``CPUSharing``): not looked at.
+        guard cores < 2 else { return sharing.rates(cores: cores, mainComputing: false, backgroundComputing: false) }
+        return sharing.rates(
             cores: cores, mainComputing: main.job?.isComputing ?? false,
             backgroundComputing: background?.isComputing ?? false)
     }
@@ -328,7 +340,8 @@ struct PipelineEngine {
             jitterIsExact
             ? plan.scaledCost : jitter.cost(plan.scaledCost, speed: speed, seed: jitterSeed, tap: tap, step: step)
         stepRuns[slot] = StepRun(start: now, end: .distantFuture, cpu: cpu)
-        return proceed(Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2)))
+        let job = Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2))
+        return job.isDue(at: now) ? proceed(job) : job
     }
 
     /// Moves a job on as far as `now` allows: a finished computation enters its wait, a finished
@@ -342,7 +355,7 @@ struct PipelineEngine {
                 if recordsEffects { effects.append(.awaitingOutcome(tap: job.tap, step: job.step, at: now)) }
                 job.phase = .waiting(until: releases.removeValue(forKey: slot).map { max($0, now) } ?? .distantFuture)
             } else {
-                job.phase = .waiting(until: plan.wait > .zero ? now + plan.wait : now)
+                job.phase = .waiting(until: plan.wait.nanoseconds > 0 ? now + plan.wait : now)
             }
         }
         if case .waiting(let until) = job.phase, until <= now {
@@ -372,9 +385,11 @@ struct PipelineEngine {
                     main = start(tap: tap, step: step).map(MainWork.deferred) ?? finishDeferred(tap: tap, step: step)
                 }
             case .handler(let job):
+                guard job.isDue(at: now) else { return }
                 if let running = proceed(job) { main = .handler(running); return }
                 main = handlerJob(tap: job.tap, from: job.step + 1).map(MainWork.handler) ?? finishHandler(tap: job.tap)
             case .deferred(let job):
+                guard job.isDue(at: now) else { return }
                 if let running = proceed(job) { main = .deferred(running); return }
                 main = finishDeferred(tap: job.tap, step: job.step)
             }
@@ -420,6 +435,7 @@ struct PipelineEngine {
     private mutating func settleBackground() {
         while true {
             if let job = background {
+                guard job.isDue(at: now) else { return }
                 if let running = proceed(job) { background = running; return }
                 background = nil
             }

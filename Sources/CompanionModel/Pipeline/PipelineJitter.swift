@@ -67,7 +67,7 @@ public struct PipelineJitter: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     public func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
-        guard !isExact, scaled > .zero else { return scaled }
+        guard !isExact, scaled.nanoseconds > 0 else { return scaled }
         var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
         var nanoseconds = Double(scaled.nanoseconds)
         if spread > 0 {
