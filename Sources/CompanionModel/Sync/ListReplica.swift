@@ -78,7 +78,7 @@ public struct ListReplica: Hashable, Sendable {
     /// Per origin, the operations let through so far and those held for a predecessor.
     public private(set) var gates = SequenceGates()
     /// This device's operations the other device has not acknowledged, by sequence number.
-    public private(set) var outbox: [Int: ListOperation] = [:]
+    private var unacknowledged = SequenceWindow<ListOperation>()
     /// Every operation merged here, local and remote, in the order it was merged (the audit
     /// log the ``ConvergenceChecker`` reads).
     public private(set) var appliedLog: [ListOperation] = []
@@ -101,6 +101,11 @@ public struct ListReplica: Hashable, Sendable {
         // Room for one operation per loaded item (a check-off each), the usual run.
         appliedLog.reserveCapacity(items.count)
     }
+
+    /// This device's operations the other device has not acknowledged, by sequence number.
+    ///
+    /// - Complexity: O(*w*) from the oldest unacknowledged operation to the newest.
+    public var outbox: [Int: ListOperation] { unacknowledged.dictionary }
 
     /// The number of this device's own operations so far.
     public var lastSequence: Int { gates[device].passedThrough }
@@ -133,7 +138,8 @@ public struct ListReplica: Hashable, Sendable {
     /// The transition for `event`.
     ///
     /// - Complexity: O(1) for an edit; O(1 + *k*) to receive an operation that releases *k* held
-    ///   ones; O(*u*) to acknowledge through and O(*u* log *u*) to resend, for *u* unacknowledged.
+    ///   ones; O(*w*) to acknowledge through and to resend, from the oldest unacknowledged
+    ///   operation to the newest.
     public mutating func reduce(_ event: Event) -> [Effect] {
         switch event {
         case .edit(let item, let edit):
@@ -146,10 +152,10 @@ public struct ListReplica: Hashable, Sendable {
             acknowledge(sequence)
             return []
         case .acknowledgedThrough(let sequence):
-            outbox = outbox.filter { $0.key > sequence }
+            unacknowledged.dropThrough(sequence)
             return []
         case .resend:
-            return outbox.keys.sorted().compactMap { outbox[$0].map(Effect.send) }
+            return unacknowledged.values.map(Effect.send)
         }
     }
 
@@ -177,7 +183,7 @@ public struct ListReplica: Hashable, Sendable {
         let operation = ListOperation(
             id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
             version: SyncVersion(counter: clock, device: device))
-        outbox[sequence] = operation
+        unacknowledged[sequence] = operation
         let slotted = slot ?? newSlot(id)
         let outcome = merge(operation, at: slotted)
         return Step(effect: .applied(operation, outcome), before: shown, after: items[slotted].shown)
@@ -203,7 +209,7 @@ public struct ListReplica: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     mutating func acknowledge(_ sequence: Int) {
-        outbox[sequence] = nil
+        unacknowledged[sequence] = nil
     }
 
     private func refusal(of edit: ListEdit, on shown: SyncedItem?) -> Refusal? {

@@ -77,15 +77,25 @@ public struct SyncCourier: Hashable, Sendable {
     }
 
     /// Unacknowledged operations and how each travels, by sequence number.
-    public private(set) var inFlight: [Int: Entry] = [:]
+    private var window = SequenceWindow<Entry>()
+
+    /// Unacknowledged operations and how each travels, by sequence number.
+    ///
+    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
+    public var inFlight: [Int: Entry] { window.dictionary }
+
+    /// Unacknowledged operations and how each travels, in sequence order.
+    ///
+    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
+    public var inFlightInOrder: [Entry] { window.values }
 
     /// A courier with nothing in flight.
     public init() {}
 
     /// The transition for `event`.
     ///
-    /// - Complexity: O(1), except `appStopped` and `appStarted`: O(*p*) and O(*p* log *p*) in
-    ///   the operations in flight.
+    /// - Complexity: O(1) (amortised), except `appStopped` and `appStarted`: O(*w*) from the
+    ///   oldest operation in flight to the newest.
     public mutating func reduce(_ event: Event) -> [Command] {
         switch event {
         case .send(let operation, let reachability):
@@ -106,10 +116,10 @@ public struct SyncCourier: Hashable, Sendable {
     mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
         let sequence = operation.id.sequence
         if reachability.isReachable {
-            inFlight[sequence] = Entry(operation: operation, carrier: .interactive)
+            window[sequence] = Entry(operation: operation, carrier: .interactive)
             return .sendMessage(operation)
         }
-        inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
+        window[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
         return .transferUserInfo(operation)
     }
 
@@ -119,46 +129,47 @@ public struct SyncCourier: Hashable, Sendable {
     /// - Complexity: O(1).
     mutating func outcome(_ operation: ListOperation, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
         let sequence = operation.id.sequence
-        guard let entry = inFlight[sequence], entry.operation == operation else { return nil }
+        guard let entry = window[sequence], entry.operation == operation else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
-            inFlight[sequence] = nil
+            window[sequence] = nil
             return .acknowledge(operation)
         case (.failed, .interactive):
-            inFlight[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
+            window[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
             return .transferUserInfo(operation)
         case (.failed(let error), _):
-            inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(error))
+            window[sequence] = Entry(operation: operation, carrier: .undeliverable(error))
             return .giveUp(operation, error)
         case (.cancelled, _):
-            inFlight[sequence] = Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
+            window[sequence] = Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
             return .giveUp(operation, .deliveryFailed)
         }
     }
 
     /// ``Event/appStopped``: interactive sends lose their reply handlers.
     ///
-    /// - Complexity: O(*p*) in the operations in flight.
+    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
     mutating func appStopped() {
-        for (sequence, entry) in inFlight where entry.carrier == .interactive {
-            inFlight[sequence] = Entry(operation: entry.operation, carrier: .awaitingResend)
+        for sequence in window.sequences {
+            guard let entry = window[sequence], entry.carrier == .interactive else { continue }
+            window[sequence] = Entry(operation: entry.operation, carrier: .awaitingResend)
         }
     }
 
     /// ``Event/appStarted``: the operations awaiting a resend go as queued transfers, in
     /// sequence order.
     ///
-    /// - Complexity: O(*p* log *p*) in the operations in flight.
+    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
     mutating func appStarted() -> [Command] {
         var commands: [Command] = []
-        for sequence in inFlight.keys.sorted() {
-            guard let entry = inFlight[sequence], entry.carrier == .awaitingResend else { continue }
-            inFlight[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
+        for sequence in window.sequences {
+            guard let entry = window[sequence], entry.carrier == .awaitingResend else { continue }
+            window[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
             commands.append(.transferUserInfo(entry.operation))
         }
         return commands
     }
 
     /// Whether nothing is in flight.
-    public var isIdle: Bool { inFlight.isEmpty }
+    public var isIdle: Bool { window.isEmpty }
 }

@@ -75,11 +75,14 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// performed, so that the next event allocates nothing. (A host that takes it while it is out,
     /// as a nested event would, gets a new empty buffer.)
     ///
+    /// Hand it back with `consume`, so that it moves: a buffer still referenced elsewhere is
+    /// copied to be emptied, which is correct but allocates.
+    ///
     /// ```swift
     /// var effects = endpoint.takeEffectBuffer()
     /// endpoint.reduce(event, at: now, into: &effects)
     /// perform(effects)
-    /// endpoint.returnEffectBuffer(effects)
+    /// endpoint.returnEffectBuffer(consume effects)
     /// ```
     ///
     /// - Complexity: O(1).
@@ -103,7 +106,7 @@ public struct SyncEndpoint: Hashable, Sendable {
 
     /// Whether every operation made here is acknowledged or given up.
     public var isIdle: Bool {
-        courier.inFlight.values.allSatisfy {
+        courier.inFlightInOrder.allSatisfy {
             if case .undeliverable = $0.carrier { return true }
             return false
         }

@@ -51,7 +51,7 @@ extension PhoneFeature {
         var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
         syncEffects(produced, context, into: &effects)
-        sync.returnEffectBuffer(produced)
+        sync.returnEffectBuffer(consume produced)
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.

@@ -18,7 +18,7 @@ extension WatchFeature {
             if case .sendMessage(let sent) = $0 { return sent.id == operation.id }
             return false
         }
-        sync.returnEffectBuffer(produced)
+        sync.returnEffectBuffer(consume produced)
         if !sentInteractively {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             releaseHeldSend(operation, context, into: &effects)
@@ -82,7 +82,7 @@ extension WatchFeature {
         var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
         syncEffects(produced, context, into: &effects)
-        sync.returnEffectBuffer(produced)
+        sync.returnEffectBuffer(consume produced)
     }
 
     /// Performs what the watch's sync endpoint asks: link requests, the shown list following the

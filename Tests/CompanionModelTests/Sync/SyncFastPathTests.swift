@@ -96,7 +96,7 @@ import Testing
                     default: break
                     }
                 }
-                reused[side]!.returnEffectBuffer(buffer)
+                reused[side]!.returnEffectBuffer(consume buffer)
                 #expect(reused == fresh, "seed \(seed) step \(step)")
             }
             #expect(reused[.watch]!.trail == fresh[.watch]!.trail, "seed \(seed)")
