@@ -72,6 +72,18 @@ public struct ReminderHarness: Sendable {
             rules: PlatformRules(api: configuration.api, limit: limit, retention: retention), start: start)
     }
 
+    /// Reserves room for the deliveries of `reminderCount` distinct reminders (one per item with a
+    /// due date and per repeating reminder, say) in ``deliveries`` and in the indexes of the latest
+    /// delivery of each identifier and item, so recording them does not regrow and rehash those.
+    ///
+    /// - Complexity: O(`reminderCount`).
+    public mutating func reserveCapacity(deliveries reminderCount: Int) {
+        guard reminderCount > 0 else { return }
+        deliveries.reserveCapacity(reminderCount)
+        latestByIdentifier.reserveCapacity(reminderCount)
+        latestByItem.reserveCapacity(reminderCount)
+    }
+
     /// The next app run the system or the user starts on their own, if any.
     public var nextSystemRun: (at: ReminderTime, reason: ReminderScheduler.AppRunReason)? {
         switch (scheduledRefresh, scheduledNoticeOpen) {
@@ -80,6 +92,22 @@ public struct ReminderHarness: Sendable {
         case (nil, let open?): (open, .foreground)
         case (let refresh?, let open?): open <= refresh ? (open, .foreground) : (refresh, .backgroundRefresh)
         }
+    }
+
+    /// The next instant after `time` at which something happens: a pending request fires, a
+    /// wanted reminder fires or comes due, or the system or the user runs the app on their own.
+    ///
+    /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing.
+    public func nextEvent(after time: ReminderTime) -> ReminderTime? {
+        var earliest: ReminderTime?
+        func consider(_ candidate: ReminderTime?) {
+            guard let candidate, candidate > time else { return }
+            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        }
+        consider(nextSystemRun?.at)
+        consider(center.nextFireDate)
+        if !scheduler.wantsNothing { consider(scheduler.nextFire(after: time)) }
+        return earliest
     }
 
     /// Whether moving time to `time` (``advance(to:)``) would change nothing but the clocks: no
@@ -91,7 +119,7 @@ public struct ReminderHarness: Sendable {
         guard time > now else { return true }
         if let run = nextSystemRun, run.at <= time { return false }
         if let fire = center.nextFireDate, fire <= time { return false }
-        return !scheduler.hasWantedReminders(after: now, through: time)
+        return scheduler.wantsNothing || !scheduler.hasWantedReminders(after: now, through: time)
     }
 
     /// Moves time to `time`, performing on the way every app run the system or the user starts on
@@ -140,7 +168,7 @@ public struct ReminderHarness: Sendable {
     private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
         if center.nextFireDate.map({ $0 > time }) ?? true,
-            !scheduler.hasWantedReminders(after: now, through: time)
+            scheduler.wantsNothing || !scheduler.hasWantedReminders(after: now, through: time)
         {
             // Nothing is delivered and nothing is missed: only the clocks move.
             _ = center.advance(to: time)
@@ -150,9 +178,8 @@ public struct ReminderHarness: Sendable {
         let wanted = scheduler.wantedReminders(after: now, through: time)
         let repeating = scheduler.repeatingOccurrences(after: now, through: time)
         let delivered = center.advance(to: time)
-        var seen = DeliveredSet(capacity: delivered.count)
+        let seen = DeliveredSet(delivered)
         for delivery in delivered {
-            seen.insert(DeliveredKey(identifier: delivery.request.identifier, at: delivery.at))
             latestByIdentifier[delivery.request.identifier] = deliveries.count
             if let item = delivery.request.content.itemID { latestByItem[item] = deliveries.count }
             deliveries.append(ReminderDelivery(delivery))
@@ -163,12 +190,12 @@ public struct ReminderHarness: Sendable {
         }
         for reminder in wanted
         where reminder.key.kind != .badgeCarrier && reminder.key.kind != .repeating
-            && !seen.contains(DeliveredKey(identifier: reminder.identifier, at: reminder.key.fire))
+            && !seen.contains(at: reminder.key.fire, reminder.identifier)
         {
             recordMiss(reminder.key, due: reminder.key.fire, placement: reminder.placement)
         }
         for occurrence in repeating
-        where !seen.contains(DeliveredKey(identifier: occurrence.key.identifier, at: occurrence.due)) {
+        where !seen.contains(at: occurrence.due, occurrence.key.identifier) {
             recordMiss(occurrence.key, due: occurrence.due, placement: occurrence.placement)
         }
         now = time
@@ -298,32 +325,29 @@ public struct ReminderHarness: Sendable {
 
     /// The deliveries of one move of time, asked "was this delivered?" for every wanted reminder
     /// due in it. A move usually delivers one or two notifications: up to ``linearLimit`` they are
-    /// compared in a list (fire date first, no hashing); more go in a hash set.
+    /// searched in place (fire date first, so an identifier is built only for a delivery at the
+    /// same instant; nothing is allocated); more go in a hash set.
     private struct DeliveredSet {
         static let linearLimit = 16
-        private var list: [DeliveredKey] = []
-        private var set: Set<DeliveredKey> = []
+        private let deliveries: [NotificationDelivery]
+        private let set: Set<DeliveredKey>
 
-        init(capacity: Int) {
-            if capacity <= Self.linearLimit { list.reserveCapacity(capacity) } else { set.reserveCapacity(capacity) }
+        /// - Complexity: O(1) up to ``linearLimit`` deliveries, else O(d) for d deliveries.
+        init(_ deliveries: [NotificationDelivery]) {
+            self.deliveries = deliveries
+            set =
+                deliveries.count <= Self.linearLimit
+                ? [] : Set(deliveries.lazy.map { DeliveredKey(identifier: $0.request.identifier, at: $0.at) })
         }
 
-        /// - Complexity: O(1) (amortized).
-        mutating func insert(_ key: DeliveredKey) {
-            if set.isEmpty, list.count < Self.linearLimit {
-                list.append(key)
-                return
-            }
-            if !list.isEmpty {
-                set.formUnion(list)
-                list.removeAll()
-            }
-            set.insert(key)
-        }
-
+        /// Whether the notification `identifier` was delivered at `time`.
+        ///
         /// - Complexity: O(``linearLimit``) or O(1) expected.
-        func contains(_ key: DeliveredKey) -> Bool {
-            set.isEmpty ? list.contains { $0.at == key.at && $0.identifier == key.identifier } : set.contains(key)
+        func contains(at time: ReminderTime, _ identifier: @autoclosure () -> NotificationIdentifier) -> Bool {
+            if deliveries.count <= Self.linearLimit {
+                return deliveries.contains { $0.at == time && $0.request.identifier == identifier() }
+            }
+            return set.contains(DeliveredKey(identifier: identifier(), at: time))
         }
     }
 }

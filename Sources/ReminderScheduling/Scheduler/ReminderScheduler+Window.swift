@@ -99,8 +99,10 @@ extension ReminderScheduler {
 
     /// Moves the smallest held keys into the window until it is full.
     ///
-    /// - Complexity: O(k (log N + t)) for k keys moved.
+    /// - Complexity: O(k (log N + t)) for k keys moved; O(1) when nothing is held.
     mutating func fill() {
+        // Nothing held (the usual refill): no search for the smallest held key.
+        guard heldReminderCount > 0 else { return }
         while entries.count < capacity, let key = heldMin() {
             if key.kind == .item {
                 heldItemCount -= 1

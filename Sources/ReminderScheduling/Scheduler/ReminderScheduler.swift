@@ -194,6 +194,13 @@ public struct ReminderScheduler: Sendable {
         return result
     }
 
+    /// Whether the scheduler wants no reminder at all: an empty window, nothing held and no
+    /// repeating reminder (a list without due dates). Then nothing fires or comes due, ever:
+    /// ``hasWantedReminders(after:through:)`` is false and ``nextFire(after:)`` is `nil`.
+    ///
+    /// - Complexity: O(1).
+    var wantsNothing: Bool { entries.isEmpty && heldReminderCount == 0 && repeats.isEmpty }
+
     /// Whether any wanted reminder (window or held) fires, or any occurrence of a repeating reminder
     /// comes due, after `lower` and at or before `upper`: when not, ``wantedReminders(after:through:)``
     /// and ``repeatingOccurrences(after:through:)`` are both empty.

@@ -74,9 +74,7 @@ extension PhoneFeature {
         let now = context.now
         var effects: [WorldEffect] = []
         syncReminders(context, into: &effects)
-        guard var phone = reminders,
-            let delivery = phone.harness.latestDelivery(ofItem: item)
-        else {
+        guard let delivery = reminders?.harness.latestDelivery(ofItem: item) else {
             return effects + [
                 .trace(
                     .phoneActionIgnored, at: now,
@@ -89,24 +87,12 @@ extension PhoneFeature {
         if !appLifecycle.isRunning {
             effects += lifecycle(.wake(at: now), cause: "wakePhoneApp", context)
         }
-        reminders = nil
         do {
-            // The app runs for every action, even one that changes nothing (rule R3).
-            let outcome = try phone.respond(to: delivery.identifier, with: action, at: now)
-            let done = outcome == .completed
-            if done { phone.log(item, due: nil, at: now) }
-            effects.append(
-                .trace(
-                    .phoneNotificationAction, at: now,
-                    [
-                        "item": .string(item), "action": .string(action.rawValue),
-                        "outcome": .string(outcome.name), "badge": .int(Int64(phone.harness.center.badge)),
-                    ]))
-            phone.traceNew(now, trace: context.trace, into: &effects)
-            reminders = phone
-            if done { effects += completeOnPhone(item, context) }
+            // The app runs for every action, even one that changes nothing (rule R3); in place.
+            let outcome = try reminders?.respondToAction(
+                action, on: delivery.identifier, item: item, at: now, trace: context.trace, into: &effects)
+            if outcome == .completed { effects += completeOnPhone(item, context) }
         } catch {
-            reminders = phone
             effects.append(
                 .trace(
                     .phoneActionIgnored, at: now,

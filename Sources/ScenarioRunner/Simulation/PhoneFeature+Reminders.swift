@@ -45,12 +45,14 @@ extension PhoneFeature {
             break
         }
         // A removal (here or through sync) cancels the item's reminders; an item added back after
-        // a removal is open again without a due date (rule R15).
-        switch (sync.replica.item(item), facts.state) {
-        case (nil, .open?), (nil, .completed?):
+        // a removal is open again without a due date (rule R15). Only an item the scheduler knows
+        // can be either: the phone's list is asked (a string hash) only then.
+        guard let state = facts.state else { return appRuns(reason, context, into: &effects) { _ in } }
+        switch (sync.replica.item(item), state) {
+        case (nil, .open), (nil, .completed):
             reminders?.logRemoval(item, at: time)
             appRuns(reason, context, into: &effects) { $0.removeItem(item, now: at) }
-        case (let shown?, .removed?) where shown.status == .open:
+        case (let shown?, .removed) where shown.status == .open:
             appRuns(reason, context, into: &effects) { $0.restore(item, due: nil, now: at) }
         default:
             appRuns(reason, context, into: &effects) { _ in }
@@ -69,12 +71,15 @@ extension PhoneFeature {
     ) {
         guard reminders != nil else { return }
         syncReminders(context, into: &effects)
-        // The list the app loads at its first run: the open items with a due date, as the phone shows them.
-        let launchList: [(id: String, due: ReminderTime?)] =
-            reminders?.lifecycle == .notLaunched
-            ? context.scenario.items.filter { sync.replica.item($0.id)?.status == .open }
-                .compactMap { item in item.due.map { (item.id, PhoneReminders.reminderTime($0)) } }
-            : []
+        // The list the app loads at its first run: the open items with a due date, as the phone
+        // shows them (the phone's list is asked only about items with a due date).
+        var launchList: [(id: String, due: ReminderTime?)] = []
+        if reminders?.lifecycle == .notLaunched {
+            for item in context.scenario.items {
+                guard let due = item.due, sync.replica.item(item.id)?.status == .open else { continue }
+                launchList.append((item.id, PhoneReminders.reminderTime(due)))
+            }
+        }
         reminders?.appRun(
             reason, at: context.now, launchList: launchList, trace: context.trace, into: &effects, change)
         scheduleReminderWake(context, into: &effects)

@@ -61,6 +61,9 @@ public struct PhoneReminders: Sendable {
         latestDue.reserveCapacity(items.count)
         dueLog.reserveCapacity(items.count)
         for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
+        // Room for the deliveries of every reminder known at the start (made once per prepared
+        // scenario: each run's copy keeps it, so its indexes are never rehashed as they fill).
+        harness.reserveCapacity(deliveries: latestDue.count + settings.repeating.count)
     }
 
     /// Simulated time as scheduler time (whole seconds since the scenario start).
@@ -89,9 +92,11 @@ public struct PhoneReminders: Sendable {
         latestDue[item]?.lastOpen ?? nil
     }
 
-    /// What the phone knows about `item`'s reminder, read in place.
+    /// What the phone knows about `item`'s reminder, read in place (inlined: a call would pass the
+    /// whole value, copied, for two lookups).
     ///
     /// - Complexity: O(1) expected (two hash lookups).
+    @inline(__always)
     func facts(about item: ItemID) -> ItemFacts {
         let latest = latestDue[item]
         return ItemFacts(
@@ -201,6 +206,30 @@ public struct PhoneReminders: Sendable {
         try harness.respond(to: identifier, with: action, at: Self.reminderTime(time))
     }
 
+    /// The user taps `action` on the delivered notification `identifier` about `item` at `now`:
+    /// the app runs (``ReminderHarness/respond(to:with:at:)``), a completion is logged, and the
+    /// action, then the new deliveries, misses and app runs, are traced. In place (no copy of the
+    /// reminders); on an error nothing is traced (time has moved anyway).
+    ///
+    /// - Returns: what the action did.
+    /// - Complexity: as one app run.
+    mutating func respondToAction(
+        _ action: ReminderAction, on identifier: NotificationIdentifier, item: ItemID, at now: SimTime,
+        trace: TraceMode, into effects: inout [WorldEffect]
+    ) throws(ReminderSchedulerError) -> ActionOutcome {
+        let outcome = try respond(to: identifier, with: action, at: now)
+        if outcome == .completed { log(item, due: nil, at: now) }
+        effects.append(
+            .trace(
+                .phoneNotificationAction, at: now,
+                [
+                    "item": .string(item), "action": .string(action.rawValue),
+                    "outcome": .string(outcome.name), "badge": .int(Int64(harness.center.badge)),
+                ]))
+        traceNew(now, trace: trace, into: &effects)
+        return outcome
+    }
+
     /// The phone app runs now for `reason`: deliveries up to now are traced, `change` is applied
     /// (after the list is loaded at the first run), and the scheduler refills; new deliveries,
     /// misses and app runs are traced. At the first run the app launches whatever the reason: it
@@ -307,19 +336,10 @@ public struct PhoneReminders: Sendable {
 
     /// The next instant something happens in the reminder world after `time` (a fire date of a
     /// pending request or of a wanted reminder, or an app run the system or the user starts on
-    /// their own), as simulated time.
+    /// their own), as simulated time: ``ReminderHarness/nextEvent(after:)``.
     ///
-    /// - Complexity: O(W + log N).
+    /// - Complexity: O(W + log N); O(1) with no reminder wanted.
     func nextEvent(after time: SimTime) -> SimTime? {
-        let after = Self.reminderTime(time)
-        var earliest: ReminderTime?
-        func consider(_ candidate: ReminderTime?) {
-            guard let candidate, candidate > after else { return }
-            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
-        }
-        consider(harness.center.nextFireDate)
-        consider(harness.scheduler.nextFire(after: after))
-        consider(harness.nextSystemRun?.at)
-        return earliest.map(Self.simTime)
+        harness.nextEvent(after: Self.reminderTime(time)).map(Self.simTime)
     }
 }

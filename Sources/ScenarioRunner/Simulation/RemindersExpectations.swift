@@ -110,18 +110,38 @@ public enum RemindersExpectations {
             if let count { return "deliveries = \(count)" }
             return "deliveries = [\((list ?? []).map(\.text).joined(separator: ", "))]"
         }
+        /// Compares the alerts in place (no list is built unless they differ).
+        ///
+        /// - Complexity: O(d) for d deliveries so far.
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard
-                let alerts = simulation.phone.reminders?.reading(
-                    at: simulation.now, { $0.harness.deliveries.filter(\.isAlert) })
-            else { return RemindersExpectations.noSection }
+            guard simulation.phone.reminders != nil else { return RemindersExpectations.noSection }
+            return simulation.phone.reminders?.reading(at: simulation.now) { mismatch($0.harness.deliveries) }
+        }
+
+        /// `nil` when `deliveries` has the expected alerts, else the failure message.
+        func mismatch(_ deliveries: [ReminderDelivery]) -> String? {
             if let count {
-                return alerts.count == count ? nil : "expected \(count) deliveries, found \(alerts.count)"
+                let found = deliveries.count(where: \.isAlert)
+                return found == count ? nil : "expected \(count) deliveries, found \(found)"
             }
-            let actual = alerts.map { ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge) }
-            guard actual != list else { return nil }
+            if let list, Self.alerts(in: deliveries, match: list) { return nil }
+            let actual = deliveries.filter(\.isAlert).map {
+                ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge)
+            }
             return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
                 + actual.map(\.text).joined(separator: ", ") + "]"
+        }
+
+        /// Whether the alerts among `deliveries` are `expected`, in order (badge, then item).
+        static func alerts(in deliveries: [ReminderDelivery], match expected: [ExpectedDelivery]) -> Bool {
+            var index = 0
+            for delivery in deliveries where delivery.isAlert {
+                guard index < expected.count, expected[index].badge == delivery.badge,
+                    expected[index].item == (delivery.item ?? owner(of: delivery.identifier))
+                else { return false }
+                index += 1
+            }
+            return index == expected.count
         }
     }
 
@@ -132,17 +152,22 @@ public enum RemindersExpectations {
             if let count { return "missedReminders = \(count)" }
             return "missedReminders = [\((items ?? []).joined(separator: ", "))]"
         }
+        /// Compares the misses in place (no list is built unless they differ).
+        ///
+        /// - Complexity: O(m) for m misses so far.
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard
-                let actual = simulation.phone.reminders?.reading(
-                    at: simulation.now, { $0.harness.missed.map(\.owner) })
-            else { return RemindersExpectations.noSection }
+            guard simulation.phone.reminders != nil else { return RemindersExpectations.noSection }
+            return simulation.phone.reminders?.reading(at: simulation.now) { mismatch($0.harness.missed) }
+        }
+
+        /// `nil` when `missed` is as expected, else the failure message.
+        func mismatch(_ missed: [ReminderMiss]) -> String? {
             if let count {
-                return actual.count == count ? nil : "expected \(count) missed reminders, found \(actual.count)"
+                return missed.count == count ? nil : "expected \(count) missed reminders, found \(missed.count)"
             }
-            return actual == items
-                ? nil
-                : "expected missed [\((items ?? []).joined(separator: ", "))], found [\(actual.joined(separator: ", "))]"
+            if let items, missed.elementsEqual(items, by: { $0.owner == $1 }) { return nil }
+            return
+                "expected missed [\((items ?? []).joined(separator: ", "))], found [\(missed.map(\.owner).joined(separator: ", "))]"
         }
     }
 
