@@ -9,12 +9,7 @@ import Testing
 @Suite struct PipelineEffectSelectionTests {
     /// Taps every ~250 ms (with a seeded offset), so taps overlap on slow watches.
     func taps(_ count: Int, seed: UInt64) -> [SimTime] {
-        var rng = SplitMix64(seed: seed)
-        var time = SimTime.zero
-        return (0..<count).map { _ in
-            time += .milliseconds(250) + SimDuration(nanoseconds: Int64(rng.next() % 80_000_000))
-            return time
-        }
+        seededTapTimes(count, seed: seed, spacing: .milliseconds(250), jitter: .milliseconds(80))
     }
 
     /// The effects of each wake of a session driven tap by tap; `batch` runs one wake.

@@ -8,12 +8,7 @@ import Testing
 @Suite struct PipelineSessionBufferTests {
     /// Taps every ~300 ms (with a seeded offset), so taps overlap on slow watches.
     func taps(_ count: Int, seed: UInt64) -> [SimTime] {
-        var rng = SplitMix64(seed: seed)
-        var time = SimTime.zero
-        return (0..<count).map { _ in
-            time += .milliseconds(300) + SimDuration(nanoseconds: Int64(rng.next() % 50_000_000))
-            return time
-        }
+        seededTapTimes(count, seed: seed, spacing: .milliseconds(300), jitter: .milliseconds(50))
     }
 
     /// Drives a session tap by tap; `batch` returns the effects of one wake.
