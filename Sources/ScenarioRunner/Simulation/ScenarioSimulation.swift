@@ -75,7 +75,7 @@ public struct ScenarioSimulation {
         traceMode = trace
         let seed = seed ?? scenario.seed
         self.seed = seed
-        loop = EventLoop<SimEvent>(capacity: 16, limit: scenario.eventLimit)
+        loop = EventLoop<SimEvent>(capacity: prepared.actions.count + 16, limit: scenario.eventLimit)
         watch = WatchFeature(initial: prepared.watch, wrist: scenario.wrist, seed: seed)
         phone = prepared.phone
         link = LinkFeature(scenario: scenario, seed: seed)
@@ -102,9 +102,7 @@ public struct ScenarioSimulation {
         let start = effects.count
         let context = self.context
         switch event {
-        case .step(let index):
-            guard case .action(let action) = scenario.script[index].content else { return }
-            action.effects(at: now, into: &effects)
+        case .step(let index): prepared.actions[index].action.effects(at: now, into: &effects)
         case .watch(let event): watch.handle(event, context, into: &effects)
         case .phone(let event): phone.handle(event, context, into: &effects)
         case .link(let event): link.handle(event, context, into: &effects)
@@ -118,16 +116,19 @@ public struct ScenarioSimulation {
     ///
     /// The batch is reversed in place first, so that the next effect to perform is always the
     /// last element: it is moved out with `removeLast()` (no copy, no second destroy), and what
-    /// an event sent from it appends lands after it and is performed and removed first.
+    /// an event sent from it appends lands after it and is performed and removed first. The
+    /// reversal swaps through the buffer (`UnsafeMutableBufferPointer.swapAt` moves the two
+    /// effects; `Array.swapAt` copies them, a retain and a release of each payload), and a
+    /// batch of one effect, the common case, is not touched. A scheduled event is moved into
+    /// the loop (``EventLoop/schedule(_:at:)`` consumes it).
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int) {
-        var low = start
-        var high = effects.count - 1
-        while low < high {
-            effects.swapAt(low, high)
-            low += 1
-            high -= 1
+        if effects.count - start > 1 {
+            effects.withUnsafeMutableBufferPointer { buffer in
+                var batch = UnsafeMutableBufferPointer(rebasing: buffer[start...])
+                batch.reverse()
+            }
         }
         while effects.count > start {
             switch effects.removeLast() {
