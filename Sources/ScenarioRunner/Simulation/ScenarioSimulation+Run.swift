@@ -140,15 +140,19 @@ extension ScenarioSimulation {
     /// fixed order. A feature adds one line.
     mutating func startFeatures() {
         var start = effects.count
+        refreshContext()
         complication.start(context, into: &effects)
         performEffects(from: start)
         start = effects.count
+        refreshContext()
         phone.start(context, into: &effects)
         performEffects(from: start)
         start = effects.count
+        refreshContext()
         link.start(context, into: &effects)
         performEffects(from: start)
         start = effects.count
+        refreshContext()
         watch.start(context, into: &effects)
         performEffects(from: start)
     }

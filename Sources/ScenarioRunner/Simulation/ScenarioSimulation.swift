@@ -15,16 +15,19 @@ import SimulationKernel
 /// returns, depth first. Script steps, expectations, invariants and summaries read the features;
 /// only a feature's own handler changes it.
 public struct ScenarioSimulation {
-    /// The scenario being run, with what every run of it shares.
-    public let prepared: PreparedScenario
+    /// The scenario being run, with what every run of it shares (held by ``context``).
+    public var prepared: PreparedScenario { context.prepared }
     /// The scenario being run.
     public var scenario: Scenario { prepared.scenario }
     /// The event loop: `loop.now` is the current simulated time.
     public internal(set) var loop: EventLoop<SimEvent>
     /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
     public internal(set) var trace = TraceRecorder()
-    /// Whether this run keeps its trace (``runForVerdict()`` turns it off).
-    public internal(set) var traceMode: TraceMode
+    /// Whether this run keeps its trace (``runForVerdict()`` turns it off; held by ``context``).
+    public internal(set) var traceMode: TraceMode {
+        get { context.trace }
+        set { context.trace = newValue }
+    }
     /// The seed of this run (the scenario's, or the `--seed` override). Each feature draws from
     /// its own sub-stream of it (`SplitMix64.split(label:)`), so one feature's draws never shift
     /// another's.
@@ -48,6 +51,13 @@ public struct ScenarioSimulation {
     public internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
     var expectationTally = ExpectationTally()
+    /// What a feature's handler may consult: the prepared scenario and the trace mode (this
+    /// world's own, held here), and the facts of the moment (time, reachability, complication
+    /// transfers left), brought up to date before each event (``refreshContext()``).
+    ///
+    /// Stored rather than built for each event: a handler borrows it in place, where a context
+    /// built per event retained (and released) the prepared scenario it holds every time.
+    private(set) var context: WorldContext
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
@@ -70,9 +80,7 @@ public struct ScenarioSimulation {
     ///   - seed: overrides the scenario's seed (`--seed`).
     ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
     public init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        self.prepared = prepared
         let scenario = prepared.scenario
-        traceMode = trace
         let seed = seed ?? scenario.seed
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: prepared.actions.count + 16, limit: scenario.eventLimit)
@@ -81,15 +89,22 @@ public struct ScenarioSimulation {
         link = LinkFeature(scenario: scenario, seed: seed)
         complication = prepared.complication
         effects.reserveCapacity(16)
-    }
-
-    /// What a feature's handler may consult now.
-    var context: WorldContext {
-        WorldContext(
-            now: now, trace: traceMode, prepared: prepared,
+        context = WorldContext(
+            now: .zero, trace: trace, prepared: prepared,
             reachableFromWatch: link.transport.reachability(from: .watch),
             reachableFromPhone: link.transport.reachability(from: .phone),
-            complicationTransfersLeft: link.transport.complicationBudget.remaining(at: now))
+            complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
+    }
+
+    /// Brings ``context`` up to date: the time, and the link's reachability and complication
+    /// budget as they are now.
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshContext() {
+        context.now = now
+        context.reachableFromWatch = link.transport.reachability(from: .watch)
+        context.reachableFromPhone = link.transport.reachability(from: .phone)
+        context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
     }
 
     /// Routes one event to its owner and performs what it asks for.
@@ -100,7 +115,7 @@ public struct ScenarioSimulation {
     /// A feature adds one `case`.
     mutating func handle(_ event: SimEvent) {
         let start = effects.count
-        let context = self.context
+        refreshContext()
         switch event {
         case .step(let index): prepared.actions[index].action.effects(at: now, into: &effects)
         case .watch(let event): watch.handle(event, context, into: &effects)
