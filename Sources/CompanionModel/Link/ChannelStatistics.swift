@@ -31,6 +31,13 @@ public struct ChannelStatistics: Hashable, Sendable {
     /// Empty statistics.
     public init() {}
 
+    /// Reserves room for `count` delivery delays.
+    ///
+    /// - Complexity: O(`count`).
+    mutating func reserveCapacity(_ count: Int) {
+        delays.reserveCapacity(count)
+    }
+
     mutating func recordDelivery(delay: SimDuration) {
         delivered += 1
         delays.append(delay)

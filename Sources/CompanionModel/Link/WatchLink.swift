@@ -88,6 +88,15 @@ public struct WatchLink: Sendable {
         updateReachability()
     }
 
+    /// Reserves room for the delays of `count` first deliveries on the interactive channel (where
+    /// check-offs go first), so recording them does not regrow the list.
+    ///
+    /// - Complexity: O(`count`).
+    public mutating func reserveCapacity(interactiveDeliveries count: Int) {
+        guard count > 0 else { return }
+        statistics[.interactive].reserveCapacity(count)
+    }
+
     /// Works out ``reachability(from:)`` for both sides from the session, the range and the apps.
     private mutating func updateReachability() {
         func from(_ side: LinkSide) -> Reachability {

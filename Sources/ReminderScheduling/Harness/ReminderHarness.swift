@@ -84,6 +84,15 @@ public struct ReminderHarness: Sendable {
         latestByItem.reserveCapacity(reminderCount)
     }
 
+    /// Reserves room for the snapshots of `runCount` app runs (``snapshots``), so recording them does
+    /// not regrow the array.
+    ///
+    /// - Complexity: O(`runCount`).
+    public mutating func reserveCapacity(runs runCount: Int) {
+        guard runCount > 0 else { return }
+        snapshots.reserveCapacity(runCount)
+    }
+
     /// The next app run the system or the user starts on their own, if any.
     public var nextSystemRun: (at: ReminderTime, reason: ReminderScheduler.AppRunReason)? {
         switch (scheduledRefresh, scheduledNoticeOpen) {

@@ -32,6 +32,9 @@ public struct LinkFeature: SimulationFeature {
         var configuration = settings.configuration
         configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
         transport = WatchLink(configuration: configuration, rng: &rng)
+        // Room for an interactive delivery delay per item (a check-off each): one small
+        // allocation instead of regrowing the list of delays through the run.
+        transport.reserveCapacity(interactiveDeliveries: scenario.items.count)
         produced.reserveCapacity(8)
     }
 
@@ -81,7 +84,7 @@ public struct LinkFeature: SimulationFeature {
         // The apps' lifecycles belong to their sides: steps and faults about them go there, and
         // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
         let now = context.now
-        if let routed = LinkFeature.appLifecycleEvent(event, at: now) {
+        if case .environment(let change) = event, let routed = LinkFeature.appLifecycleEvent(change, at: now) {
             effects.append(.send(routed))
             return
         }
@@ -110,18 +113,18 @@ public struct LinkFeature: SimulationFeature {
     }
 
     /// The event for the side whose app a step or fault about an app's lifecycle concerns, or
-    /// `nil` for an event the transport handles itself.
-    private static func appLifecycleEvent(_ event: LinkEvent, at now: SimTime) -> SimEvent? {
-        switch event {
-        case .environment(.terminateWatchApp): .watch(.app(.terminate(at: now)))
-        case .environment(.relaunchWatchApp): .watch(.relaunchApp)
-        case .environment(.watchAppToBackground): .watch(.app(.returnedToClock(at: now)))
-        case .environment(.wakeWatchApp): .watch(.app(.wake(at: now)))
-        case .environment(.killPhoneApp): .phone(.app(.terminate(at: now), cause: "killPhoneApp"))
-        case .environment(.launchPhoneApp): .phone(.app(.launch(at: now), cause: "launchPhoneApp"))
-        case .environment(.wakePhoneApp): .phone(.app(.wake(at: now), cause: "wakePhoneApp"))
-        case .environment(.phoneAppToBackground):
-            .phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground"))
+    /// `nil` for a change the transport handles itself. (Requests and timers, most of the link's
+    /// events, never get here: nothing is built for them.)
+    private static func appLifecycleEvent(_ change: LinkEnvironmentChange, at now: SimTime) -> SimEvent? {
+        switch change {
+        case .terminateWatchApp: .watch(.app(.terminate(at: now)))
+        case .relaunchWatchApp: .watch(.relaunchApp)
+        case .watchAppToBackground: .watch(.app(.returnedToClock(at: now)))
+        case .wakeWatchApp: .watch(.app(.wake(at: now)))
+        case .killPhoneApp: .phone(.app(.terminate(at: now), cause: "killPhoneApp"))
+        case .launchPhoneApp: .phone(.app(.launch(at: now), cause: "launchPhoneApp"))
+        case .wakePhoneApp: .phone(.app(.wake(at: now), cause: "wakePhoneApp"))
+        case .phoneAppToBackground: .phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground"))
         default: nil
         }
     }

@@ -64,6 +64,9 @@ public struct PhoneReminders: Sendable {
         // Room for the deliveries of every reminder known at the start (made once per prepared
         // scenario: each run's copy keeps it, so its indexes are never rehashed as they fill).
         harness.reserveCapacity(deliveries: latestDue.count + settings.repeating.count)
+        // Room for the snapshots of the launch and of an app run per item checked off from the
+        // watch (each check-off wakes the app), made once per prepared scenario like the above.
+        harness.reserveCapacity(runs: items.count + 1)
     }
 
     /// Simulated time as scheduler time (whole seconds since the scenario start).
