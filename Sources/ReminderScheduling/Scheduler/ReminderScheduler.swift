@@ -206,6 +206,8 @@ public struct ReminderScheduler: Sendable {
     /// and ``repeatingOccurrences(after:through:)`` are both empty.
     ///
     /// - Complexity: O(log W + log N) with no repeating reminders; O(R) more with R of them.
+    /// (Inlined into the harness's moves of time: a call would copy the scheduler to pass it.)
+    @inline(__always)
     public func hasWantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
         guard lower < upper else { return false }
         let first = windowIndex(firingAtOrAfter: lower + 1)
@@ -218,7 +220,9 @@ public struct ReminderScheduler: Sendable {
 
     /// The earliest fire date after `time` among the wanted reminders (window or held).
     ///
-    /// - Complexity: O(W + log N + t) for t items sharing a due date.
+    /// - Complexity: O(W + log N + t) for t items sharing a due date. (Inlined into the harness's
+    /// ``ReminderHarness/nextEvent(after:)``: a call would copy the scheduler to pass it.)
+    @inline(__always)
     public func nextFire(after time: ReminderTime) -> ReminderTime? {
         let window = entries.first { $0.key.fire > time }?.key.fire
         guard let held = heldNextFire(after: time) else { return window }
