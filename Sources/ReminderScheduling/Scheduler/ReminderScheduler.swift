@@ -59,9 +59,9 @@ public struct ReminderScheduler: Sendable {
     /// The settings.
     public let configuration: SchedulerConfiguration
 
-    var items: [ItemRecord] = []
+    @usableFromInline var items: [ItemRecord] = []
     /// Item identifier → slot in ``items``.
-    var slots = ItemSlotTable()
+    @usableFromInline var slots = ItemSlotTable()
     /// Due dates of incomplete items, with their identifiers (the badge index; beyond the window,
     /// also the queue of held item reminders: `ReminderScheduler+Held.swift`).
     var dueIndex = CountingBlockList<DueKey>()
@@ -125,8 +125,12 @@ public struct ReminderScheduler: Sendable {
     public var itemCount: Int { items.count }
 
     /// The state of item `id`, or `nil` if unknown.
+    ///
+    /// - Complexity: O(1) expected. (Inlinable: the phone asks it of the scheduler inside its
+    ///   harness at every check-off; a call across modules would copy the scheduler to pass it.)
+    @inlinable
     public func state(of id: String) -> ReminderItemState? {
-        slot(of: id).map { items[Int($0)].state }
+        slots.slot(of: id, in: items).map { items[Int($0)].state }
     }
 
     /// The number of incomplete items due at or before `time`: the badge a notification firing at `time` carries.
@@ -363,9 +367,15 @@ public enum ReminderItemState: Hashable, Sendable {
 }
 
 /// One item of the scheduler's list.
+@usableFromInline
 struct ItemRecord: Hashable, Sendable {
-    var id: String
-    var state: ReminderItemState
+    @usableFromInline var id: String
+    @usableFromInline var state: ReminderItemState
+
+    init(id: String, state: ReminderItemState) {
+        self.id = id
+        self.state = state
+    }
 }
 
 /// A repeating reminder ("buy bread every Saturday 9:00"): one pending slot however often it fires.
