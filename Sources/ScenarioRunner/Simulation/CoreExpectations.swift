@@ -68,11 +68,14 @@ public enum CoreExpectations {
             distinct = Set(items)
         }
 
-        /// - Complexity: O(*n*) when it holds (the watch's checked items are distinct); the full
-        ///   comparison, O(*n* log *n*), only to describe a mismatch.
+        /// - Complexity: O(*n*) when it holds (the watch's checked items are distinct), without
+        ///   hashing when they are found in the order written; the full comparison,
+        ///   O(*n* log *n*), only to describe a mismatch.
         public func failure(in simulation: ScenarioSimulation) -> String? {
             let found = simulation.watchList.checkedItems
-            if found.count == items.count, distinct.count == items.count, found.allSatisfy(distinct.contains) {
+            if found.count == items.count, distinct.count == items.count,
+                found == items || found.allSatisfy(distinct.contains)
+            {
                 return nil
             }
             return ListMismatch.describe("checked", expected: items, found: found, ordered: false)

@@ -3,7 +3,8 @@ import SimulationKernel
 
 /// A scenario made ready for many runs: the decoded ``Scenario`` and everything about a run's
 /// start that does not depend on its seed (the watch's list in store order, both sync replicas,
-/// the script's taps, the phone side, the complication), built once and shared by every run.
+/// the script's taps, the phone side, the complication, the script split into its actions and
+/// its checkpoints), built once and shared by every run.
 ///
 /// It is a reference, so a run holds it (and every event's ``WorldContext`` carries it) for one
 /// retain instead of a copy of the whole scenario. `sweep` prepares each cell once and runs it
@@ -25,6 +26,11 @@ public final class PreparedScenario: Sendable {
     let phone: PhoneFeature
     /// The complication at the start (it draws nothing from the seed).
     let complication: ComplicationFeature
+    /// The script's action steps, in script (and so time) order: a run schedules action *k* as
+    /// ``SimEvent/step(_:)`` with payload *k*.
+    let actions: [ScriptAction]
+    /// The script's expectation steps, in script (and so time) order.
+    let checkpoints: [Checkpoint]
 
     /// Prepares `scenario` for runs.
     ///
@@ -35,5 +41,33 @@ public final class PreparedScenario: Sendable {
         watch = WatchFeature(scenario: scenario, seed: 0)
         phone = PhoneFeature(scenario: scenario, seed: 0)
         complication = ComplicationFeature(scenario: scenario, seed: 0)
+        var actions: [ScriptAction] = []
+        var checkpoints: [Checkpoint] = []
+        for step in scenario.script {
+            switch step.content {
+            case .action(let action): actions.append(ScriptAction(time: step.time, action: action))
+            case .expectations(let expectations):
+                checkpoints.append(Checkpoint(time: step.time, expectations: expectations))
+            }
+        }
+        self.actions = actions
+        self.checkpoints = checkpoints
     }
+}
+
+/// An action step of a scenario's script, read out of the script once (``PreparedScenario``).
+struct ScriptAction: Sendable {
+    /// When it happens.
+    let time: SimTime
+    /// What happens.
+    let action: any ScenarioAction
+}
+
+/// An expectation step of a scenario's script, read out of the script once
+/// (``PreparedScenario``): what is checked at `time`, after every event due by then.
+struct Checkpoint: Sendable {
+    /// When the expectations are checked.
+    let time: SimTime
+    /// The expectations, in the order written.
+    let expectations: [LocatedExpectation]
 }

@@ -73,13 +73,13 @@ extension ScenarioSimulation {
                 ])
         }
         startFeatures()
-        for (index, step) in scenario.script.enumerated() {
-            if case .action = step.content { loop.schedule(.step(index), at: step.time) }
+        let prepared = self.prepared
+        for index in prepared.actions.indices {
+            loop.schedule(.step(index), at: prepared.actions[index].time)
         }
-        for step in scenario.script {
-            guard case .expectations(let expectations) = step.content else { continue }
-            runEvents(notAfter: step.time, monitor: &monitor)
-            check(expectations, keeping: keeping)
+        for checkpoint in prepared.checkpoints {
+            runEvents(notAfter: checkpoint.time, monitor: &monitor)
+            check(checkpoint.expectations, keeping: keeping)
         }
         runEvents(notAfter: scenario.end, monitor: &monitor)
         check(scenario.finalExpectations, keeping: keeping)
@@ -101,12 +101,18 @@ extension ScenarioSimulation {
         }
     }
 
+    /// Checks `expectations` now, in order: counts them in ``expectationTally`` and, with
+    /// `keeping: .results`, keeps each as an ``ExpectationResult`` (and traces it).
+    ///
+    /// - Complexity: that of the expectations' checks.
     mutating func check(_ expectations: [LocatedExpectation], keeping: ExpectationKeeping = .results) {
-        for located in expectations {
-            let failure = located.expectation.failure(in: self)
+        guard !expectations.isEmpty else { return }
+        let failures = self.failures(of: expectations)
+        for (index, failure) in failures.enumerated() {
             expectationTally.checked += 1
             if failure != nil { expectationTally.failed += 1 }
             guard case .results = keeping else { continue }
+            let located = expectations[index]
             expectationResults.append(
                 ExpectationResult(
                     time: now, location: located.location, path: located.path, label: located.expectation.label,
@@ -119,19 +125,34 @@ extension ScenarioSimulation {
         }
     }
 
+    /// Each expectation's failure in the world as it is now (`nil` when it holds), in order.
+    ///
+    /// Not mutating: the world is handed to every check as it is, where a check made from a
+    /// mutating method would first copy the whole world (a 4 KB struct) onto the stack for each
+    /// expectation.
+    ///
+    /// - Complexity: that of the expectations' checks.
+    func failures(of expectations: [LocatedExpectation]) -> [String?] {
+        expectations.indices.map { expectations[$0].expectation.failure(in: self) }
+    }
+
     /// Starts the features' own processes (periodic refreshes, first app launch, faults), in a
     /// fixed order. A feature adds one line.
     mutating func startFeatures() {
         var start = effects.count
+        refreshContext()
         complication.start(context, into: &effects)
         performEffects(from: start)
         start = effects.count
+        refreshContext()
         phone.start(context, into: &effects)
         performEffects(from: start)
         start = effects.count
+        refreshContext()
         link.start(context, into: &effects)
         performEffects(from: start)
         start = effects.count
+        refreshContext()
         watch.start(context, into: &effects)
         performEffects(from: start)
     }

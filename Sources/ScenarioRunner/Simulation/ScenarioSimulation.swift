@@ -15,16 +15,19 @@ import SimulationKernel
 /// returns, depth first. Script steps, expectations, invariants and summaries read the features;
 /// only a feature's own handler changes it.
 public struct ScenarioSimulation {
-    /// The scenario being run, with what every run of it shares.
-    public let prepared: PreparedScenario
+    /// The scenario being run, with what every run of it shares (held by ``context``).
+    public var prepared: PreparedScenario { context.prepared }
     /// The scenario being run.
     public var scenario: Scenario { prepared.scenario }
     /// The event loop: `loop.now` is the current simulated time.
     public internal(set) var loop: EventLoop<SimEvent>
     /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
     public internal(set) var trace = TraceRecorder()
-    /// Whether this run keeps its trace (``runForVerdict()`` turns it off).
-    public internal(set) var traceMode: TraceMode
+    /// Whether this run keeps its trace (``runForVerdict()`` turns it off; held by ``context``).
+    public internal(set) var traceMode: TraceMode {
+        get { context.trace }
+        set { context.trace = newValue }
+    }
     /// The seed of this run (the scenario's, or the `--seed` override). Each feature draws from
     /// its own sub-stream of it (`SplitMix64.split(label:)`), so one feature's draws never shift
     /// another's.
@@ -48,6 +51,13 @@ public struct ScenarioSimulation {
     public internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
     var expectationTally = ExpectationTally()
+    /// What a feature's handler may consult: the prepared scenario and the trace mode (this
+    /// world's own, held here), and the facts of the moment (time, reachability, complication
+    /// transfers left), brought up to date before each event (``refreshContext()``).
+    ///
+    /// Stored rather than built for each event: a handler borrows it in place, where a context
+    /// built per event retained (and released) the prepared scenario it holds every time.
+    private(set) var context: WorldContext
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
@@ -70,26 +80,31 @@ public struct ScenarioSimulation {
     ///   - seed: overrides the scenario's seed (`--seed`).
     ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
     public init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        self.prepared = prepared
         let scenario = prepared.scenario
-        traceMode = trace
         let seed = seed ?? scenario.seed
         self.seed = seed
-        loop = EventLoop<SimEvent>(capacity: 16, limit: scenario.eventLimit)
+        loop = EventLoop<SimEvent>(capacity: prepared.actions.count + 16, limit: scenario.eventLimit)
         watch = WatchFeature(initial: prepared.watch, wrist: scenario.wrist, seed: seed)
         phone = prepared.phone
         link = LinkFeature(scenario: scenario, seed: seed)
         complication = prepared.complication
         effects.reserveCapacity(16)
-    }
-
-    /// What a feature's handler may consult now.
-    var context: WorldContext {
-        WorldContext(
-            now: now, trace: traceMode, prepared: prepared,
+        context = WorldContext(
+            now: .zero, trace: trace, prepared: prepared,
             reachableFromWatch: link.transport.reachability(from: .watch),
             reachableFromPhone: link.transport.reachability(from: .phone),
-            complicationTransfersLeft: link.transport.complicationBudget.remaining(at: now))
+            complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
+    }
+
+    /// Brings ``context`` up to date: the time, and the link's reachability and complication
+    /// budget as they are now.
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshContext() {
+        context.now = now
+        context.reachableFromWatch = link.transport.reachability(from: .watch)
+        context.reachableFromPhone = link.transport.reachability(from: .phone)
+        context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
     }
 
     /// Routes one event to its owner and performs what it asks for.
@@ -100,11 +115,9 @@ public struct ScenarioSimulation {
     /// A feature adds one `case`.
     mutating func handle(_ event: SimEvent) {
         let start = effects.count
-        let context = self.context
+        refreshContext()
         switch event {
-        case .step(let index):
-            guard case .action(let action) = scenario.script[index].content else { return }
-            action.effects(at: now, into: &effects)
+        case .step(let index): prepared.actions[index].action.effects(at: now, into: &effects)
         case .watch(let event): watch.handle(event, context, into: &effects)
         case .phone(let event): phone.handle(event, context, into: &effects)
         case .link(let event): link.handle(event, context, into: &effects)
@@ -118,16 +131,19 @@ public struct ScenarioSimulation {
     ///
     /// The batch is reversed in place first, so that the next effect to perform is always the
     /// last element: it is moved out with `removeLast()` (no copy, no second destroy), and what
-    /// an event sent from it appends lands after it and is performed and removed first.
+    /// an event sent from it appends lands after it and is performed and removed first. The
+    /// reversal swaps through the buffer (`UnsafeMutableBufferPointer.swapAt` moves the two
+    /// effects; `Array.swapAt` copies them, a retain and a release of each payload), and a
+    /// batch of one effect, the common case, is not touched. A scheduled event is moved into
+    /// the loop (``EventLoop/schedule(_:at:)`` consumes it).
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int) {
-        var low = start
-        var high = effects.count - 1
-        while low < high {
-            effects.swapAt(low, high)
-            low += 1
-            high -= 1
+        if effects.count - start > 1 {
+            effects.withUnsafeMutableBufferPointer { buffer in
+                var batch = UnsafeMutableBufferPointer(rebasing: buffer[start...])
+                batch.reverse()
+            }
         }
         while effects.count > start {
             switch effects.removeLast() {

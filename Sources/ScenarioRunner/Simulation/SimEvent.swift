@@ -5,7 +5,8 @@ import CompanionModel
 /// A new feature adds one case carrying its own event type, one line in
 /// ``ScenarioSimulation/handle(_:)`` and one stored property in ``ScenarioSimulation``.
 public enum SimEvent: Sendable {
-    /// Perform the action of script step `index`.
+    /// Perform the script's action `index` (the script's action steps counted alone, in order:
+    /// ``PreparedScenario``'s `actions`).
     case step(Int)
     /// For the watch side: wrist, app lifecycle, taps, pipeline, link deliveries and outcomes.
     case watch(WatchEvent)

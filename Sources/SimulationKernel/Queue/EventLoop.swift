@@ -67,10 +67,12 @@ public struct EventLoop<Event> {
     /// Schedules `event` at `time` (or at `now` if `time` is in the past). Past the limit,
     /// stops the loop and schedules nothing (the returned handle cancels nothing).
     ///
+    /// The loop takes `event` over (`consuming`, see ``EventQueue/schedule(_:at:)``).
+    ///
     /// - Complexity: O(log *n*).
     @inlinable
     @discardableResult
-    public mutating func schedule(_ event: Event, at time: SimTime) -> EventID {
+    public mutating func schedule(_ event: consuming Event, at time: SimTime) -> EventID {
         guard admitsOneMore() else { return Self.refused }
         return queue.schedule(event, at: max(time, now))
     }
@@ -80,7 +82,7 @@ public struct EventLoop<Event> {
     /// - Complexity: O(log *n*).
     @inlinable
     @discardableResult
-    public mutating func schedule(_ event: Event, after delay: SimDuration) -> EventID {
+    public mutating func schedule(_ event: consuming Event, after delay: SimDuration) -> EventID {
         schedule(event, at: now + max(delay, .zero))
     }
 

@@ -20,6 +20,8 @@ import Testing
         try #require(checked.count > 3)
         let holds = CoreExpectations.Checked(items: checked.reversed())
         #expect(holds.failure(in: simulation) == nil)
+        // In the order found (compared without hashing).
+        #expect(CoreExpectations.Checked(items: checked).failure(in: simulation) == nil)
 
         let missing = CoreExpectations.Checked(items: Array(checked.dropLast()))
         #expect(missing.failure(in: simulation)?.contains("extra (1): \(checked.last!)") == true)
