@@ -110,7 +110,9 @@ public struct ReminderHarness: Sendable {
     public func nextEvent(after time: ReminderTime) -> ReminderTime? {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
-        if !scheduler.wantsNothing { earliest = Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time) }
+        if !scheduler.wantsNothing {
+            earliest = Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time)
+        }
         return earliest
     }
 
