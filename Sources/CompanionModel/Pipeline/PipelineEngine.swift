@@ -294,6 +294,10 @@ struct PipelineEngine {
 
     /// Moves a due job on: a finished computation enters its wait, a finished wait ends the
     /// step. Returns `nil` when the step has ended (recording its end).
+    ///
+    /// Inlined at its four call sites: it runs at every step end, and its body is smaller than
+    /// a call's set-up with a job passed in memory.
+    @inline(__always)
     private mutating func proceed(_ job: Job) -> Job? {
         var job = job
         if case .computing(_, _, let due?) = job.phase, due <= now {
@@ -317,6 +321,8 @@ struct PipelineEngine {
 
     // MARK: Main queue
 
+    /// Moves the main queue on at ``now``. Inlined into ``settle()``, its one caller.
+    @inline(__always)
     private mutating func settleMain() {
         while true {
             switch main {
@@ -382,6 +388,8 @@ struct PipelineEngine {
 
     // MARK: Background queue
 
+    /// Moves the background queue on at ``now``. Inlined into ``settle()``, its one caller.
+    @inline(__always)
     private mutating func settleBackground() {
         while true {
             if let job = background {

@@ -104,6 +104,10 @@ public struct PipelineJitter: Hashable, Sendable {
     }
 
     /// A standard normal draw by the Box–Muller transform, clamped to ±6.
+    ///
+    /// Inlined into ``cost(_:speed:seed:tap:step:)``: a step start draws one, and the call's own
+    /// set-up cost as much as the arithmetic around `log` and `cos`.
+    @inline(__always)
     static func standardNormal(_ rng: inout SplitMix64) -> Double {
         let u1 = 1 - rng.uniform()  // (0, 1]
         let u2 = rng.uniform()
