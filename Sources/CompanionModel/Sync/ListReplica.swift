@@ -135,6 +135,17 @@ public struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1) (one hash of `id`).
     public func knownItem(_ id: ItemID) -> ReplicaItem? { slots[id].map { items[$0] } }
 
+    /// The item at `slot` (an index of ``items``, as an ``ItemChange`` names it) as shown, or
+    /// `nil` if it is not on the list.
+    ///
+    /// - Complexity: O(1); no hashing.
+    public func shown(atSlot slot: Int) -> SyncedItem? { items[slot].shown }
+
+    /// The slot of `id` (its index in ``items``), or `nil` if this device never heard of it.
+    ///
+    /// - Complexity: O(1) (one hash of `id`).
+    func slot(of id: ItemID) -> Int? { slots[id] }
+
     /// The transition for `event`.
     ///
     /// - Complexity: O(1) for an edit; O(1 + *k*) to receive an operation that releases *k* held
@@ -159,49 +170,46 @@ public struct ListReplica: Hashable, Sendable {
         }
     }
 
-    /// One operation merged or turned away, with its item as shown before and after: what
+    /// One operation merged or turned away, with how its item as shown changed: what
     /// ``SyncEndpoint`` reports, without an array of effects.
     struct Step {
         /// `applied` (for an edit: the operation made, to send), `duplicate`, `held` or `refused`.
         var effect: Effect
-        /// The item as shown before (`nil`: not listed, or nothing was merged, the default).
-        var before: SyncedItem?
-        /// The item as shown after (`nil`: not listed, or nothing was merged).
-        var after: SyncedItem?
+        /// How the item as shown changed (`nil`: it did not, or nothing was merged, the default).
+        var change: ItemChange?
     }
 
     /// ``Event/edit(_:_:)`` as one step: the operation made and merged, or the refusal.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) (one hash of `id`).
     mutating func edit(_ id: ItemID, _ edit: ListEdit) -> Step {
         let slot = slots[id]
-        let shown = slot.flatMap { items[$0].shown }
-        if let refusal = refusal(of: edit, on: shown) { return Step(effect: .refused(id, edit, refusal)) }
+        if let refusal = refusal(of: edit, at: slot) { return Step(effect: .refused(id, edit, refusal)) }
         clock += 1
         let sequence = lastSequence + 1
         gates[device].passLocal(sequence)
+        let slotted = slot ?? newSlot(id)
         let operation = ListOperation(
             id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
-            version: SyncVersion(counter: clock, device: device))
+            version: SyncVersion(counter: clock, device: device), originSlot: slotted)
         unacknowledged[sequence] = operation
-        let slotted = slot ?? newSlot(id)
-        let outcome = merge(operation, at: slotted)
-        return Step(effect: .applied(operation, outcome), before: shown, after: items[slotted].shown)
+        return mergeShowing(operation, at: slotted)
     }
 
     /// ``Event/received(_:)`` as one step, for a replica that holds no operation (so the
     /// arrival releases none).
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) (no hashing for an item loaded with the list: see
+    ///   ``ListOperation/originSlot``).
     mutating func receiveAlone(_ operation: ListOperation) -> Step {
         guard operation.id.origin != device else { return Step(effect: .duplicate(operation)) }
         if device == .phone, PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
-            return mergeShowing(operation)
+            return mergeShowing(operation, at: slot(for: operation))
         }
         switch gates[operation.id.origin].admit(operation) {
         case .duplicate: return Step(effect: .duplicate(operation))
         case .held(let missing): return Step(effect: .held(operation, waitingFor: missing))
-        case .pass: return mergeShowing(operation)
+        case .pass: return mergeShowing(operation, at: slot(for: operation))
         }
     }
 
@@ -212,15 +220,15 @@ public struct ListReplica: Hashable, Sendable {
         unacknowledged[sequence] = nil
     }
 
-    private func refusal(of edit: ListEdit, on shown: SyncedItem?) -> Refusal? {
-        switch (edit, shown) {
-        case (.add, .some): return .alreadyListed
-        case (.add, nil): return nil
-        case (_, nil): return .notListed
-        case (.rename(let title), .some(let current)) where current.title == title: return .unchanged
-        case (.check, .some(let current)) where current.status == .checkedOff: return .unchanged
-        case (.uncheck, .some(let current)) where current.status == .open: return .unchanged
-        case (.remove, .some), (.rename, .some), (.check, .some), (.uncheck, .some): return nil
+    /// Why `edit` of the item at `slot` (`nil`: never heard of) makes no operation, if it does not.
+    private func refusal(of edit: ListEdit, at slot: Int?) -> Refusal? {
+        guard let slot, items[slot].presence.value.isListed else { return edit.isAdd ? nil : .notListed }
+        switch edit {
+        case .add: return .alreadyListed
+        case .rename(let title): return items[slot].title.value == title ? .unchanged : nil
+        case .check: return items[slot].status.value == .checkedOff ? .unchanged : nil
+        case .uncheck: return items[slot].status.value == .open ? .unchanged : nil
+        case .remove: return nil
         }
     }
 
@@ -248,17 +256,39 @@ public struct ListReplica: Hashable, Sendable {
         return slot
     }
 
-    /// Merges `operation` into its item's slot (made on first sight).
-    fileprivate mutating func merge(_ operation: ListOperation) -> Effect {
-        .applied(operation, merge(operation, at: slots[operation.item] ?? newSlot(operation.item)))
+    /// The slot of `operation`'s item, made on first sight: the origin's slot when this replica
+    /// keeps the same item there (an item loaded with the list), else found by its identifier.
+    ///
+    /// - Complexity: O(1); no hashing when the origin's slot holds the item.
+    private mutating func slot(for operation: ListOperation) -> Int {
+        if let hint = operation.originSlot, items.indices.contains(hint), items[hint].id == operation.item {
+            return hint
+        }
+        return slots[operation.item] ?? newSlot(operation.item)
     }
 
-    /// Merges `operation` and reports its item as shown before and after.
-    private mutating func mergeShowing(_ operation: ListOperation) -> Step {
-        let slot = slots[operation.item] ?? newSlot(operation.item)
-        let before = items[slot].shown
+    /// Merges `operation` into its item's slot (made on first sight).
+    fileprivate mutating func merge(_ operation: ListOperation) -> Effect {
+        .applied(operation, merge(operation, at: slot(for: operation)))
+    }
+
+    /// Merges `operation` into the item at `slot` and says how the item as shown changed.
+    ///
+    /// Only an add or a rename writes the title, so only then is the old title kept to compare.
+    ///
+    /// - Complexity: O(1) amortised.
+    private mutating func mergeShowing(_ operation: ListOperation, at slot: Int) -> Step {
+        let before = items[slot].shownStatus
+        let oldTitle = operation.edit.title == nil ? nil : items[slot].title.value
         let outcome = merge(operation, at: slot)
-        return Step(effect: .applied(operation, outcome), before: before, after: items[slot].shown)
+        let after = items[slot].shownStatus
+        let retitled = oldTitle.map { $0 != items[slot].title.value } ?? false
+        guard before != after || (after != nil && retitled) else {
+            return Step(effect: .applied(operation, outcome))
+        }
+        return Step(
+            effect: .applied(operation, outcome),
+            change: ItemChange(operation: operation, slot: slot, before: before, after: after))
     }
 
     /// Merges `operation` into the item at `slot`, keeping the clock, the log and the count of

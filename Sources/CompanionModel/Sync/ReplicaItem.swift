@@ -48,6 +48,10 @@ public struct ReplicaItem: Hashable, Sendable {
         presence.value.isListed ? SyncedItem(id: id, title: title.value, status: status.value) : nil
     }
 
+    /// The item's status as shown, or `nil` when it is not on the list (``shown`` without the
+    /// strings).
+    public var shownStatus: ItemStatus? { presence.value.isListed ? status.value : nil }
+
     /// Whether the item is listed and open (one of the remaining items).
     public var isOpen: Bool { presence.value.isListed && status.value == .open }
 

@@ -10,7 +10,7 @@ import SimulationKernel
 /// ```swift
 /// var phone = SyncEndpoint(device: .phone, items: items)
 /// let effects = phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: now)
-/// // [.itemChanged(…), .sendMessage(phone#1 add bread v1@phone)]
+/// // [.itemChanged(bread: nil → open by phone#1), .sendMessage(phone#1 add bread v1@phone)]
 /// ```
 public struct SyncEndpoint: Hashable, Sendable {
     /// Something that happens to this device's end of the sync.
@@ -37,14 +37,15 @@ public struct SyncEndpoint: Hashable, Sendable {
         case sendMessage(ListOperation)
         /// `transferUserInfo` with the operation.
         case transferUserInfo(ListOperation)
-        /// An item as the device shows it changed from `before` to `after` (`nil`: not listed),
-        /// by `operation` (made here or received).
-        /// (Indirect, as ``note(_:)``: the effect arrays stay small.)
-        indirect case itemChanged(ItemID, before: SyncedItem?, after: SyncedItem?, by: ListOperation)
+        /// An item as the device shows it changed (its slot, its status before and after, the
+        /// operation that changed it; the rest of it as shown now is the replica's:
+        /// ``ListReplica/shown(atSlot:)``).
+        case itemChanged(ItemChange)
         /// The user's edit made `operation`, to be dispatched later (an edit with `nil` reachability).
         case made(ListOperation)
         /// The user's edit made no operation.
-        case refused(ItemID, ListEdit, ListReplica.Refusal)
+        /// (Indirect, as ``note(_:)``: rare, and the largest payload; the effect stays small.)
+        indirect case refused(ItemID, ListEdit, ListReplica.Refusal)
         /// A line of the message trail, for the host's trace (none with ``TraceMode/off``).
         indirect case note(SyncTrailEntry)
     }
@@ -172,9 +173,7 @@ public struct SyncEndpoint: Hashable, Sendable {
         case .applied(let operation, let outcome):
             if operation.id.origin == device { note(.made, operation, at: now, into: &out) }
             note(.applied(outcome), operation, at: now, into: &out)
-            if step.after != step.before {
-                out.append(.itemChanged(operation.item, before: step.before, after: step.after, by: operation))
-            }
+            if let change = step.change { out.append(.itemChanged(change)) }
         case .duplicate(let operation): note(.duplicate, operation, at: now, into: &out)
         case .held(let operation, let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
         case .refused(let item, let edit, let refusal): out.append(.refused(item, edit, refusal))
@@ -207,8 +206,10 @@ public struct SyncEndpoint: Hashable, Sendable {
         var reported: Set<ItemID> = []
         for (item, shown) in zip(touched, before) where reported.insert(item).inserted {
             let after = replica.item(item)
-            if let operation = lastOperation[item], after != shown {
-                out.append(.itemChanged(item, before: shown, after: after, by: operation))
+            // An applied operation's item has a slot: it was made (if need be) to merge it.
+            if let operation = lastOperation[item], after != shown, let slot = replica.slot(of: item) {
+                let change = ItemChange(operation: operation, slot: slot, before: shown?.status, after: after?.status)
+                out.append(.itemChanged(change))
             }
         }
     }

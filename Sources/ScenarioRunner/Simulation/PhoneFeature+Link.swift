@@ -50,14 +50,21 @@ extension PhoneFeature {
     ) {
         var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
-        syncEffects(produced, context, into: &effects)
+        syncEffects(draining: &produced, context, into: &effects)
         sync.returnEffectBuffer(consume produced)
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.
     func pushComplication(_ context: WorldContext) -> [WorldEffect] {
-        let payload = LinkPayload.complicationUpdate(remaining: sync.replica.remainingCount)
-        return [.send(.link(.request(.transferCurrentComplicationUserInfo(payload))))]
+        [complicationPush]
+    }
+
+    /// ``pushComplication(_:)``'s one effect, without an array.
+    private var complicationPush: WorldEffect {
+        .send(
+            .link(
+                .request(
+                    .transferCurrentComplicationUserInfo(.complicationUpdate(remaining: sync.replica.remainingCount)))))
     }
 
     /// The user taps `action` on the latest notification about `item`.
@@ -129,49 +136,70 @@ extension PhoneFeature {
         _ effects: [SyncEndpoint.Effect], _ context: WorldContext, remindersKnow: Bool = false,
         into out: inout [WorldEffect]
     ) {
+        for effect in effects { performSync(effect, context, remindersKnow: remindersKnow, into: &out) }
+    }
+
+    /// ``syncEffects(_:_:remindersKnow:into:)`` for a buffer the caller is done with: each effect
+    /// is moved out (the buffer is reversed in place, then emptied from its end, so the effects
+    /// are performed in order without a copy each), and `effects` is left empty, its capacity kept.
+    ///
+    /// - Complexity: O(*e*) in the endpoint's effects, plus the reminders' app runs.
+    private mutating func syncEffects(
+        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout [WorldEffect]
+    ) {
+        effects.reverse()
+        while let effect = effects.popLast() { performSync(effect, context, remindersKnow: false, into: &out) }
+    }
+
+    /// Performs one effect of the phone's sync endpoint (see ``syncEffects(_:_:remindersKnow:)``).
+    ///
+    /// - Complexity: O(1), plus the reminders' app run.
+    private mutating func performSync(
+        _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, remindersKnow: Bool,
+        into out: inout [WorldEffect]
+    ) {
         let now = context.now
-        for effect in effects {
-            switch effect {
-            case .sendMessage(let operation):
-                out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .phone)))))
-            case .transferUserInfo(let operation):
-                out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
-            case .itemChanged(let item, let before, let after, let operation):
-                if case .recorded = context.trace {
-                    out.append(
-                        .trace(
-                            .phoneListChanged, at: now,
-                            [
-                                "item": .string(item), "action": .string(operation.edit.name),
-                                "op": .string(operation.id.description),
-                                "remaining": .int(Int64(sync.replica.remainingCount)),
-                            ]))
-                }
-                let kind: CheckOffKind? =
-                    switch (before?.status, after?.status) {
-                    case (.open?, .checkedOff?), (nil, .checkedOff?): .check
-                    case (.checkedOff?, .open?): .uncheck
-                    default: nil
-                    }
-                if !remindersKnow {
-                    let reason: ReminderScheduler.AppRunReason =
-                        operation.id.origin == .watch ? .watchMessage : .foreground
-                    remindersApplied(item, kind, reason: reason, context, into: &out)
-                }
-                if complicationPolicy.pushesAfterEachChange { out += pushComplication(context) }
-            case .refused(let item, let edit, let refusal):
-                guard case .recorded = context.trace else { continue }
+        switch effect {
+        case .sendMessage(let operation):
+            out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .phone)))))
+        case .transferUserInfo(let operation):
+            out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
+        case .itemChanged(let change):
+            let (item, operation) = (change.item, change.operation)
+            if case .recorded = context.trace {
                 out.append(
                     .trace(
-                        .syncRefused, at: now,
+                        .phoneListChanged, at: now,
                         [
-                            "device": "phone", "item": .string(item), "edit": .string(edit.name),
-                            "reason": .string(refusal.name),
+                            "item": .string(item), "action": .string(operation.edit.name),
+                            "op": .string(operation.id.description),
+                            "remaining": .int(Int64(sync.replica.remainingCount)),
                         ]))
-            case .note(let entry):
-                if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
-            case .made: break
             }
+            let kind: CheckOffKind? =
+                switch (change.before, change.after) {
+                case (.open?, .checkedOff?), (nil, .checkedOff?): .check
+                case (.checkedOff?, .open?): .uncheck
+                default: nil
+                }
+            if !remindersKnow {
+                let reason: ReminderScheduler.AppRunReason =
+                    operation.id.origin == .watch ? .watchMessage : .foreground
+                remindersApplied(item, kind, reason: reason, context, into: &out)
+            }
+            if complicationPolicy.pushesAfterEachChange { out.append(complicationPush) }
+        case .refused(let item, let edit, let refusal):
+            guard case .recorded = context.trace else { return }
+            out.append(
+                .trace(
+                    .syncRefused, at: now,
+                    [
+                        "device": "phone", "item": .string(item), "edit": .string(edit.name),
+                        "reason": .string(refusal.name),
+                    ]))
+        case .note(let entry):
+            if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
+        case .made: break
         }
     }
 }

@@ -9,15 +9,16 @@ extension WatchFeature {
     mutating func commit(_ operation: ListOperation, _ context: WorldContext, into effects: inout [WorldEffect]) {
         // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
         // reply or the error); the others send interactively only when reachable.
-        let synchronous = app.heldSends[operation] != nil
+        // (An empty table is not asked: asking hashes the whole operation.)
+        let synchronous = !app.heldSends.isEmpty && app.heldSends[operation] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
         var produced = sync.takeEffectBuffer()
         sync.reduce(.dispatch(operation, reachability: reachability), at: context.now, into: &produced)
-        syncEffects(produced, context, into: &effects)
         let sentInteractively = produced.contains {
             if case .sendMessage(let sent) = $0 { return sent.id == operation.id }
             return false
         }
+        syncEffects(draining: &produced, context, into: &effects)
         sync.returnEffectBuffer(consume produced)
         if !sentInteractively {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
@@ -40,7 +41,10 @@ extension WatchFeature {
     ) {
         guard let operation = message.payload.listOperation else { return }
         reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
-        if message.channel == .interactive { releaseHeldSend(operation, context, into: &effects) }
+        // Only a synchronous send is held (and releasing one that is not hashes the operation).
+        if message.channel == .interactive, !app.heldSends.isEmpty {
+            releaseHeldSend(operation, context, into: &effects)
+        }
     }
 
     /// The link handed the watch app something from the phone.
@@ -81,7 +85,7 @@ extension WatchFeature {
     mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout [WorldEffect]) {
         var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
-        syncEffects(produced, context, into: &effects)
+        syncEffects(draining: &produced, context, into: &effects)
         sync.returnEffectBuffer(consume produced)
     }
 
@@ -103,38 +107,61 @@ extension WatchFeature {
     mutating func syncEffects(
         _ effects: [SyncEndpoint.Effect], _ context: WorldContext, into out: inout [WorldEffect]
     ) {
+        for effect in effects { performSync(effect, context, into: &out) }
+    }
+
+    /// ``syncEffects(_:_:into:)`` for a buffer the caller is done with: each effect is moved out
+    /// (the buffer is reversed in place, then emptied from its end, so the effects are performed
+    /// in order without a copy each), and `effects` is left empty, its capacity kept.
+    ///
+    /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
+    mutating func syncEffects(
+        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout [WorldEffect]
+    ) {
+        effects.reverse()
+        while let effect = effects.popLast() { performSync(effect, context, into: &out) }
+    }
+
+    /// Performs one effect of the watch's sync endpoint (see ``syncEffects(_:_:)``).
+    ///
+    /// - Complexity: O(1), plus the shown list's reconciliation.
+    private mutating func performSync(
+        _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, into out: inout [WorldEffect]
+    ) {
         let now = context.now
-        for effect in effects {
-            switch effect {
-            case .sendMessage(let operation):
-                out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .watch)))))
-            case .transferUserInfo(let operation):
-                out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
-            case .itemChanged(let item, _, let after, let operation):
-                guard list.reconcile(item, with: after, at: now) == .changed else { continue }
-                let fromPhone = operation.id.origin == .phone
-                if fromPhone {
-                    phoneMadeChanges.insert(item)
-                } else if !phoneMadeChanges.isEmpty {
-                    phoneMadeChanges.remove(item)
-                }
-                listChanged(item: item, action: operation.edit.name, context, into: &out)
-                if fromPhone || operation.edit.title != nil {
-                    out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
-                }
-            case .refused(let item, let edit, let refusal):
-                guard case .recorded = context.trace else { continue }
-                out.append(
-                    .trace(
-                        .syncRefused, at: now,
-                        [
-                            "device": "watch", "item": .string(item), "edit": .string(edit.name),
-                            "reason": .string(refusal.name),
-                        ]))
-            case .note(let entry):
-                if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
-            case .made: break
+        switch effect {
+        case .sendMessage(let operation):
+            out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .watch)))))
+        case .transferUserInfo(let operation):
+            out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
+        case .itemChanged(let change):
+            let item = change.item
+            guard list.reconcile(item, with: sync.replica.shown(atSlot: change.slot), at: now) == .changed else {
+                return
             }
+            let operation = change.operation
+            let fromPhone = operation.id.origin == .phone
+            if fromPhone {
+                phoneMadeChanges.insert(item)
+            } else if !phoneMadeChanges.isEmpty {
+                phoneMadeChanges.remove(item)
+            }
+            listChanged(item: item, action: operation.edit.name, context, into: &out)
+            if fromPhone || operation.edit.title != nil {
+                out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+            }
+        case .refused(let item, let edit, let refusal):
+            guard case .recorded = context.trace else { return }
+            out.append(
+                .trace(
+                    .syncRefused, at: now,
+                    [
+                        "device": "watch", "item": .string(item), "edit": .string(edit.name),
+                        "reason": .string(refusal.name),
+                    ]))
+        case .note(let entry):
+            if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
+        case .made: break
         }
     }
 }

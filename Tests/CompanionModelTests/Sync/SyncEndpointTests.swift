@@ -16,7 +16,7 @@ import Testing
 
     private func changes(_ effects: [SyncEndpoint.Effect]) -> [ItemID] {
         effects.compactMap { effect in
-            if case .itemChanged(let item, _, _, _) = effect { return item }
+            if case .itemChanged(let change) = effect { return change.item }
             return nil
         }
     }

@@ -1,0 +1,82 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+/// An endpoint's ``ItemChange`` effects agree with a recount: after any event, the items it
+/// reports are exactly those whose shown state (``ListReplica/item(_:)``, found by identifier)
+/// changed, each with the slot that holds it and its shown status before and after. Deliveries
+/// find an item by the origin's slot when it holds the same item (``ListOperation/originSlot``)
+/// and by its identifier otherwise; the two devices here load their lists in the same order for
+/// some seeds and in different orders, with different items, for others, so both ways are taken.
+@Suite struct ItemChangeTests {
+    private let pool = ["kale", "bread", "eggs", "milk", "tofu", "figs"]
+
+    @Test func reportedChangesMatchARecountOfTheShownItems() {
+        for seed in UInt64(0)..<150 {
+            var rng = SplitMix64(seed: seed)
+            let watchItems = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
+            let phoneItems =
+                seed % 3 == 0
+                ? [ShoppingItem(id: "milk", title: "Milk"), ShoppingItem(id: "eggs", title: "Eggs"), watchItems[0]]
+                : watchItems
+            var devices = [LinkSide.watch: SyncEndpoint(device: .watch, items: watchItems)]
+            devices[.phone] = SyncEndpoint(device: .phone, items: phoneItems)
+            var inFlight: [(to: LinkSide, operation: ListOperation)] = []
+            for step in 0..<80 {
+                var side: LinkSide = rng.bernoulli(0.5) ? .watch : .phone
+                let event: SyncEndpoint.Event
+                if rng.bernoulli(0.5) || inFlight.isEmpty {
+                    let id = pool[Int.random(in: 0..<pool.count, using: &rng)]
+                    let edits: [ListEdit] = [
+                        .add(title: id), .remove, .rename(title: "\(id) \(step % 3)"), .check, .uncheck,
+                    ]
+                    event = .edit(id, edits[Int.random(in: 0..<edits.count, using: &rng)], reachability: .reachable)
+                } else {
+                    // Out of order, and now and then twice.
+                    let index = Int.random(in: 0..<inFlight.count, using: &rng)
+                    let (to, operation) = rng.bernoulli(0.2) ? inFlight[index] : inFlight.remove(at: index)
+                    side = to
+                    event = .delivered(operation, channel: .interactive)
+                }
+                let before = Dictionary(uniqueKeysWithValues: pool.map { ($0, devices[side]!.replica.item($0)) })
+                let effects = devices[side]!.reduce(event, at: SimTime(nanoseconds: Int64(step)))
+                let replica = devices[side]!.replica
+                var reported: [ItemID] = []
+                for effect in effects {
+                    switch effect {
+                    case .itemChanged(let change):
+                        reported.append(change.item)
+                        #expect(replica.items[change.slot].id == change.item, "seed \(seed) step \(step)")
+                        #expect(
+                            replica.shown(atSlot: change.slot) == replica.item(change.item), "seed \(seed) step \(step)"
+                        )
+                        #expect(change.before == before[change.item]??.status, "seed \(seed) step \(step)")
+                        #expect(change.after == replica.item(change.item)?.status, "seed \(seed) step \(step)")
+                        #expect(change.operation.item == change.item, "seed \(seed) step \(step)")
+                    case .sendMessage(let operation):
+                        inFlight.append((side == .watch ? .phone : .watch, operation))
+                    default: break
+                    }
+                }
+                let changed = pool.filter { before[$0]! != replica.item($0) }
+                #expect(reported.sorted() == changed.sorted(), "seed \(seed) step \(step): \(event)")
+                #expect(Set(reported).count == reported.count, "seed \(seed) step \(step)")
+            }
+        }
+    }
+
+    @Test func anOperationCarriesItsOriginsSlotButIsComparedWithoutIt() {
+        var phone = SyncEndpoint(device: .phone, items: [ShoppingItem(id: "kale", title: "Kale")])
+        let effects = phone.reduce(.edit("kale", .check, reachability: .reachable), at: .zero)
+        guard case .sendMessage(let operation)? = effects.last else {
+            Issue.record("expected a send, found \(effects)")
+            return
+        }
+        #expect(operation.originSlot == 0)
+        let rebuilt = ListOperation(
+            id: operation.id, item: operation.item, edit: operation.edit, version: operation.version)
+        #expect(rebuilt.originSlot == nil)
+        #expect(rebuilt == operation)
+        #expect(rebuilt.hashValue == operation.hashValue)
+    }
+}
