@@ -55,6 +55,9 @@ public struct ShoppingList: Hashable, Sendable {
         remainingCount = placed.count
         joined = placed.count
         storeOrder = order
+        // Room for a check-off of every item (a whole trip): one allocation, also for a copy of
+        // this list (a run started from a prepared one copies the reserved capacity at once).
+        checkOffOrder.reserveCapacity(placed.count)
     }
 
     /// The learned store order (its ranks place items added later; shared, not copied).
