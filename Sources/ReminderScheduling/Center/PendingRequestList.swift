@@ -111,6 +111,18 @@ struct PendingRequestList: Sendable {
         return (storage[Int(place.slot)], place.fingerprint)
     }
 
+    /// Removes the entry at `position` to make way for a request with the same identifier, and
+    /// returns what the replacement needs of it: whether it repeats and its place in the addition
+    /// order. The entry itself is not copied out (it stays in its free slot until the slot is reused).
+    ///
+    /// - Complexity: O(p) places moved.
+    mutating func removeForReplacement(at position: Int) -> (repeats: Bool, addedSequence: Int) {
+        let place = places.remove(at: position)
+        free.append(place.slot)
+        let slot = Int(place.slot)
+        return (storage[slot].request.trigger.repeats, storage[slot].addedSequence)
+    }
+
     /// A 64-bit fingerprint of `identifier`'s UTF-8 bytes (FNV-1a style, eight bytes a step). Stable
     /// for the process and the platform, but only ever compared, never stored or printed.
     ///

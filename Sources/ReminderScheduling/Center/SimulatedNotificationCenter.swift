@@ -128,11 +128,13 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
             return
         }
         let print = PendingRequestList.fingerprint(request.identifier)
-        var previous: PendingRequestList.Entry?
+        // What the replacement keeps of a pending request with the same identifier (its entry is
+        // not copied out: a copy and a destroy of the whole request fewer per replacement).
+        var previous: (repeats: Bool, addedSequence: Int)?
         if let index = pending.position(of: request.identifier, fingerprint: print) {
-            previous = pending.remove(at: index).entry
+            previous = pending.removeForReplacement(at: index)
         }
-        if previous?.request.trigger.repeats == true { repeatingCount -= 1 }
+        if previous?.repeats == true { repeatingCount -= 1 }
         if request.trigger.repeats { repeatingCount += 1 }
         let order: Int
         if let previous, rules.replacement == .inPlace {

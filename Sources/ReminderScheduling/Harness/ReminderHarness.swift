@@ -108,15 +108,21 @@ public struct ReminderHarness: Sendable {
     ///
     /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing.
     public func nextEvent(after time: ReminderTime) -> ReminderTime? {
-        var earliest: ReminderTime?
-        func consider(_ candidate: ReminderTime?) {
-            guard let candidate, candidate > time else { return }
-            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
+        earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
+        if !scheduler.wantsNothing {
+            earliest = Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time)
         }
-        consider(nextSystemRun?.at)
-        consider(center.nextFireDate)
-        if !scheduler.wantsNothing { consider(scheduler.nextFire(after: time)) }
         return earliest
+    }
+
+    /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.
+    private static func earlier(_ candidate: ReminderTime?, than earliest: ReminderTime?, after time: ReminderTime)
+        -> ReminderTime?
+    {
+        guard let candidate, candidate > time else { return earliest }
+        guard let earliest else { return candidate }
+        return candidate < earliest ? candidate : earliest
     }
 
     /// Whether moving time to `time` (``advance(to:)``) would change nothing but the clocks: no

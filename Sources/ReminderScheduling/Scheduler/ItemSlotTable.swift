@@ -6,18 +6,25 @@
 /// Slots are never removed (an item, once known, stays known), so probing is linear with no
 /// tombstones. The table doubles when it is half full. Lookups hash with Swift's `Hasher`, which
 /// is seeded per process: the layout differs between runs, the answers never do.
+///
+/// The lookup is inlinable (so the scheduler's ``ReminderScheduler/state(of:)`` is), which makes the
+/// table's storage visible to inlined code; only this file changes it.
+@usableFromInline
 struct ItemSlotTable: Sendable {
-    private var buckets: [UInt64] = []
-    private var mask = 0
+    @usableFromInline var buckets: [UInt64] = []
+    @usableFromInline var mask = 0
     /// The number of slots indexed.
-    private(set) var count = 0
+    @usableFromInline var count = 0
 
-    @inline(__always)
-    private static func tag(_ id: String) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: id.hashValue)) }
+    init() {}
+
+    @inlinable @inline(__always)
+    static func tag(_ id: String) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: id.hashValue)) }
 
     /// The slot of the item named `id`, if indexed.
     ///
     /// - Complexity: O(1) expected.
+    @inlinable
     func slot(of id: String, in items: [ItemRecord]) -> Int32? {
         guard count > 0 else { return nil }
         let tag = Self.tag(id)

@@ -59,9 +59,9 @@ public struct ReminderScheduler: Sendable {
     /// The settings.
     public let configuration: SchedulerConfiguration
 
-    var items: [ItemRecord] = []
+    @usableFromInline var items: [ItemRecord] = []
     /// Item identifier → slot in ``items``.
-    var slots = ItemSlotTable()
+    @usableFromInline var slots = ItemSlotTable()
     /// Due dates of incomplete items, with their identifiers (the badge index; beyond the window,
     /// also the queue of held item reminders: `ReminderScheduler+Held.swift`).
     var dueIndex = CountingBlockList<DueKey>()
@@ -125,8 +125,12 @@ public struct ReminderScheduler: Sendable {
     public var itemCount: Int { items.count }
 
     /// The state of item `id`, or `nil` if unknown.
+    ///
+    /// - Complexity: O(1) expected. (Inlinable: the phone asks it of the scheduler inside its
+    ///   harness at every check-off; a call across modules would copy the scheduler to pass it.)
+    @inlinable
     public func state(of id: String) -> ReminderItemState? {
-        slot(of: id).map { items[Int($0)].state }
+        slots.slot(of: id, in: items).map { items[Int($0)].state }
     }
 
     /// The number of incomplete items due at or before `time`: the badge a notification firing at `time` carries.
@@ -206,6 +210,8 @@ public struct ReminderScheduler: Sendable {
     /// and ``repeatingOccurrences(after:through:)`` are both empty.
     ///
     /// - Complexity: O(log W + log N) with no repeating reminders; O(R) more with R of them.
+    /// (Inlined into the harness's moves of time: a call would copy the scheduler to pass it.)
+    @inline(__always)
     public func hasWantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
         guard lower < upper else { return false }
         let first = windowIndex(firingAtOrAfter: lower + 1)
@@ -218,7 +224,9 @@ public struct ReminderScheduler: Sendable {
 
     /// The earliest fire date after `time` among the wanted reminders (window or held).
     ///
-    /// - Complexity: O(W + log N + t) for t items sharing a due date.
+    /// - Complexity: O(W + log N + t) for t items sharing a due date. (Inlined into the harness's
+    /// ``ReminderHarness/nextEvent(after:)``: a call would copy the scheduler to pass it.)
+    @inline(__always)
     public func nextFire(after time: ReminderTime) -> ReminderTime? {
         let window = entries.first { $0.key.fire > time }?.key.fire
         guard let held = heldNextFire(after: time) else { return window }
@@ -359,9 +367,15 @@ public enum ReminderItemState: Hashable, Sendable {
 }
 
 /// One item of the scheduler's list.
+@usableFromInline
 struct ItemRecord: Hashable, Sendable {
-    var id: String
-    var state: ReminderItemState
+    @usableFromInline var id: String
+    @usableFromInline var state: ReminderItemState
+
+    init(id: String, state: ReminderItemState) {
+        self.id = id
+        self.state = state
+    }
 }
 
 /// A repeating reminder ("buy bread every Saturday 9:00"): one pending slot however often it fires.

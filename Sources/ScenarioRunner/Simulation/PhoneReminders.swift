@@ -117,6 +117,8 @@ public struct PhoneReminders: Sendable {
         var result: [(item: ItemID, due: SimTime)] = []
         if dueLog.last.map({ $0.time <= time }) ?? true {
             // Every change is known by `time`: each item's latest due date is its state then.
+            // (One allocation: the expectation asks this at every check.)
+            result.reserveCapacity(latestDue.count)
             for (item, dues) in latestDue {
                 if let due = dues.current, due <= time { result.append((item, due)) }
             }
@@ -131,7 +133,8 @@ public struct PhoneReminders: Sendable {
                 if let due = state[item] ?? nil, due <= time { result.append((item, due)) }
             }
         }
-        return result.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
+        result.sort { ($0.due, $0.item) < ($1.due, $1.item) }
+        return result
     }
 
     /// A copy moved to `time` (for questions asked at a time without changing the run).
