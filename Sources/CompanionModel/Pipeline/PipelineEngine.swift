@@ -6,94 +6,21 @@ import SimulationKernel
 /// Work is counted in units of half a nanosecond of scaled CPU time, so that a half share of a
 /// single core is still an integer rate (1 unit/ns; a full core is 2 units/ns) and the whole run
 /// is exact integer arithmetic.
+///
+/// Each running step keeps the time it next needs the engine (``Job/due``): the end of its CPU
+/// work at its queue's rate, or the end of its wait. The rates change only on a single core, when
+/// a queue starts or stops computing; only then is a step's work left brought up to date and its
+/// end worked out again (``Job/changeRate(from:to:at:)``). So an event moves the clock, moves on
+/// the steps that are due, and reads the next event off the two queues' steps.
 struct PipelineEngine {
-    enum Phase {
-        case computing(left: Int64)
-        case waiting(until: SimTime)
-    }
-
-    /// Whether the engine knows its next internal event without working it out again.
-    enum NextEvent {
-        /// The engine changed since it was last worked out.
-        case unknown
-        /// Worked out, and nothing changed since: the time, or `nil` when both queues are idle.
-        case known(SimTime?)
-    }
-
-    struct Job {
-        var tap: Int
-        var step: Int
-        var phase: Phase
-
-        var isComputing: Bool {
-            if case .computing = phase { return true }
-            return false
-        }
-
-        /// Whether the engine must move the job on at `now`: its computation is done, or its
-        /// wait is over. A job that is not due is left as it is (``proceed(_:)`` would return it
-        /// unchanged), so a settle looks at it without a call.
-        func isDue(at now: SimTime) -> Bool {
-            switch phase {
-            case .computing(let left): return left <= 0
-            case .waiting(let until): return until <= now
-            }
-        }
-    }
-
-    /// A block of work queued on the main queue.
-    enum MainBlock {
-        /// A tap's handler.
-        case handler(tap: Int)
-        /// A step the handler dispatched with `DispatchQueue.main.async`.
-        case deferred(tap: Int, step: Int)
-    }
-
-    /// What the main thread is doing. In a handler, the job's step is the handler's cursor.
-    enum MainWork {
-        case idle
-        case handler(Job)
-        case deferred(Job)
-
-        var job: Job? {
-            switch self {
-            case .idle: return nil
-            case .handler(let job), .deferred(let job): return job
-            }
-        }
-
-        mutating func replaceJob(_ job: Job) {
-            switch self {
-            case .idle: break
-            case .handler: self = .handler(job)
-            case .deferred: self = .deferred(job)
-            }
-        }
-    }
-
-    /// What the engine needs of one step, fixed for the run: one array read per step started or
-    /// ended, instead of one per fact.
-    struct StepPlan {
-        /// The step's CPU time on this chip before jitter.
-        var scaledCost: SimDuration
-        /// Its fixed wait after its CPU work (unless it awaits a release).
-        var wait: SimDuration
-        var queue: PipelineQueue
-        /// Whether its wait lasts until ``release(tap:step:at:)`` says the awaited outcome came,
-        /// instead of its fixed `wait` (a synchronous send driven by a simulated link).
-        var awaitsRelease: Bool
-        /// Whether its start is recorded as a ``PipelineEffect/stepStarted(tap:step:at:)``.
-        var recordsStart: Bool
-        /// Whether its end is recorded as a ``PipelineEffect/stepEnded(tap:step:at:)``.
-        var recordsEnd: Bool
-    }
-
     /// Each step's plan, in pipeline order.
     let plan: [StepPlan]
+    /// Each step's run before it starts (no start, no end, the scaled figure): what a new tap appends.
+    private let unstartedRuns: [StepRun]
     let jitter: PipelineJitter
     /// Whether every draw of ``jitter`` is the scaled figure (worked out once, not per step run).
     let jitterIsExact: Bool
-    let jitterSeed: UInt64
+    private(set) var jitterSeed: UInt64
     let speed: Double
     /// What each step means to the simulation (which steps commit, send, refresh).
     let roles: PipelineStepRoles
@@ -110,7 +37,11 @@ struct PipelineEngine {
     let recordsEffects: Bool
 
     private(set) var now = SimTime.zero
-    /// The next internal event as last worked out by ``nextEventTime()``, until the engine changes.
+    /// The CPU progress rates in force since the last settle (work units per nanosecond): what
+    /// ``CPUSharing/rates(cores:mainComputing:backgroundComputing:)`` gives for what the queues
+    /// did then. Always a full core each with a core per queue.
+    private var rates: (main: Int64, background: Int64)
+    /// The next internal event as last worked out by a settle, until the engine changes.
     private var nextEvent = NextEvent.unknown
     private var main = MainWork.idle
     private var background: Job?
@@ -135,6 +66,7 @@ struct PipelineEngine {
     /// An engine with no taps yet.
     ///
     /// - Parameters:
+    ///   - expectedTaps: how many taps to reserve room for (a hint; more may come).
     ///   - recordsEffects: whether it records ``PipelineEffect``s at all (a batch run does not).
     ///   - selection: which step starts and ends it records (others are always recorded).
     init(
@@ -150,7 +82,7 @@ struct PipelineEngine {
         let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
         self.roles = roles
         let everyStep = selection == .everyStep
-        plan = pipeline.steps.indices.map { index in
+        let plan = pipeline.steps.indices.map { index in
             let step = pipeline.steps[index]
             let role = roles.byStep[index]
             return StepPlan(
@@ -159,17 +91,45 @@ struct PipelineEngine {
                 recordsStart: recordsEffects && (everyStep || role.actsAtStart),
                 recordsEnd: recordsEffects && (everyStep || role.actsAtEnd))
         }
+        self.plan = plan
+        unstartedRuns = plan.map { StepRun(start: .distantFuture, end: .distantFuture, cpu: $0.scaledCost) }
         stepCount = pipeline.steps.count
         removeRowIndex = pipeline.removeRowIndex
         removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
         cores = watch.cores
         self.sharing = sharing
+        rates = sharing.rates(cores: watch.cores, mainComputing: false, backgroundComputing: false)
         self.recordsEffects = recordsEffects
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
         stepRuns.reserveCapacity(taps * stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
+    }
+
+    /// This engine's pipeline, watch and settings with no taps, drawing its jitter from
+    /// `jitterSeed`: the plan and roles are shared, not worked out again, and the reserved room
+    /// of an engine that has not run is kept.
+    ///
+    /// - Complexity: O(1) for an engine without taps; else O(what it holds), to empty it.
+    func restarted(jitterSeed: UInt64) -> PipelineEngine {
+        var engine = self
+        engine.jitterSeed = jitterSeed
+        engine.now = .zero
+        engine.rates = sharing.rates(cores: cores, mainComputing: false, backgroundComputing: false)
+        engine.nextEvent = .unknown
+        engine.main = .idle
+        engine.background = nil
+        engine.mainHead = 0
+        engine.backgroundHead = 0
+        engine.effectsTaken = 0
+        if !releases.isEmpty { engine.releases = [:] }
+        if !mainQueue.isEmpty { engine.mainQueue.removeAll(keepingCapacity: true) }
+        if !backgroundQueue.isEmpty { engine.backgroundQueue.removeAll(keepingCapacity: true) }
+        if !taps.isEmpty { engine.taps.removeAll(keepingCapacity: true) }
+        if !stepRuns.isEmpty { engine.stepRuns.removeAll(keepingCapacity: true) }
+        if !effects.isEmpty { engine.effects.removeAll(keepingCapacity: true) }
+        return engine
     }
 
     /// The number of taps submitted.
@@ -180,13 +140,13 @@ struct PipelineEngine {
 
     /// Submits a tap at `time` (clamped to ``now``): first runs everything due before it.
     /// Returns the tap's index.
+    ///
+    /// - Complexity: amortised O(*s*) for *s* steps, plus the events due before `time`.
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: max(time, now), stepsLeft: stepCount))
-        for step in plan {
-            stepRuns.append(StepRun(start: .distantFuture, end: .distantFuture, cpu: step.scaledCost))
-        }
+        stepRuns.append(contentsOf: unstartedRuns)
         mainQueue.append(.handler(tap: tap))
         nextEvent = .unknown
         return tap
@@ -197,14 +157,19 @@ struct PipelineEngine {
     /// - Complexity: O(events handled).
     mutating func advance(to limit: SimTime) {
         while let next = nextEventTime(), next <= limit {
-            progress(to: next)
+            now = next
+            settle()
         }
-        if limit > now { progress(to: limit) }
+        // Nothing is due before the next event: the steps' due times stand, only the clock moves.
+        if limit > now { now = limit }
     }
 
     /// Runs until both queues are empty.
     mutating func drain() {
-        while let next = nextEventTime() { progress(to: next) }
+        while let next = nextEventTime() {
+            now = next
+            settle()
+        }
     }
 
     /// The time of the next internal event (a step's computation or wait ending), after starting
@@ -214,26 +179,7 @@ struct PipelineEngine {
     ///   else O(steps started now).
     mutating func nextEventTime() -> SimTime? {
         if case .known(let time) = nextEvent { return time }
-        settleMain()
-        settleBackground()
-        return workOutNextEvent()
-    }
-
-    /// Works out and keeps the next internal event's time from settled queues.
-    private mutating func workOutNextEvent() -> SimTime? {
-        let rates = currentRates()
-        let time: SimTime?
-        switch (
-            Self.dueTime(main.job, rate: rates.main, now: now),
-            Self.dueTime(background, rate: rates.background, now: now)
-        ) {
-        case (let a?, let b?): time = min(a, b)
-        case (let a?, nil): time = a
-        case (nil, let b?): time = b
-        case (nil, nil): time = nil
-        }
-        nextEvent = .known(time)
-        return time
+        return settle()
     }
 
     /// The outcome a held step waits for came at `time` (not before ``now``): the step's wait
@@ -255,12 +201,21 @@ struct PipelineEngine {
         }
     }
 
-    /// ``advance(to:)``, appending to `buffer` the effects not yet taken (recorded before and
-    /// during it), in time order.
+    /// ``advance(to:)``, then hands `buffer` the effects not yet taken (recorded before and
+    /// during it), in time order after what it holds.
     ///
-    /// - Complexity: O(events handled), plus O(*e*) for the *e* effects handed over.
+    /// An empty `buffer` and an engine whose effects were not taken one by one exchange arrays
+    /// instead of copying: the engine goes on recording into `buffer`'s old storage, so a driver
+    /// that empties its buffer (keeping its capacity) and hands it back at every wake copies no
+    /// effect and, once both arrays have grown, allocates nothing.
+    ///
+    /// - Complexity: O(events handled), plus O(1) for an exchange or O(*e*) for *e* effects appended.
     mutating func advance(to limit: SimTime, recordingInto buffer: inout [PipelineEffect]) {
         advance(to: limit)
+        if buffer.isEmpty, effectsTaken == 0 {
+            swap(&buffer, &effects)
+            return
+        }
         if effectsTaken < effects.count { buffer.append(contentsOf: effects[effectsTaken...]) }
         effects.shrinkKeepingCapacity()
         effectsTaken = 0
@@ -285,54 +240,47 @@ struct PipelineEngine {
         return effect
     }
 
-    private func currentRates() -> (main: Int64, background: Int64) {
-        // With a core per queue, what the queues do does not matter (``CPUSharing``): not looked at.
-        guard cores < 2 else { return sharing.rates(cores: cores, mainComputing: false, backgroundComputing: false) }
-        return sharing.rates(
-            cores: cores, mainComputing: main.job?.isComputing ?? false,
-            backgroundComputing: background?.isComputing ?? false)
-    }
-
-    /// Moves the clock to `time` (no event in between), consuming CPU work at the current rates,
-    /// and works out the next event.
-    private mutating func progress(to time: SimTime) {
-        let rates = currentRates()
-        let elapsed = (time - now).nanoseconds
-        if var job = main.job, case .computing(let left) = job.phase {
-            job.phase = .computing(left: left - rates.main * elapsed)
-            main.replaceJob(job)
-        }
-        if var job = background, case .computing(let left) = job.phase {
-            job.phase = .computing(left: left - rates.background * elapsed)
-            background = job
-        }
-        now = time
+    /// Moves on, at ``now``, every step that is due and starts what can start; then, on a single
+    /// core, brings the computing steps up to date if the rates changed, and keeps (and returns)
+    /// the next event.
+    ///
+    /// - Complexity: O(steps moved on or started).
+    @discardableResult
+    private mutating func settle() -> SimTime? {
         settleMain()
         settleBackground()
-        // Settling twice changes nothing: what nextEventTime() would work out next is known now.
-        _ = workOutNextEvent()
+        if cores < 2 { updateRates() }
+        let next = Self.earlier(main.job?.due, background?.due)
+        nextEvent = .known(next)
+        return next
     }
 
-    /// When `job` next needs the engine at progress rate `rate`, from `now`.
-    ///
-    /// Static, not a method: a method's borrowed `self` made the optimiser copy the whole engine
-    /// (328 bytes) before each call.
-    private static func dueTime(_ job: Job?, rate: Int64, now: SimTime) -> SimTime? {
-        switch job?.phase {
-        case .computing(let left)?:
-            guard rate > 0 else { return nil }
-            return now + SimDuration(nanoseconds: (max(0, left) + rate - 1) / rate)
-        case .waiting(let until)?:
-            return until
-        case nil:
-            return nil
+    /// On a single core the rates follow what the queues do now (``CPUSharing``). When they
+    /// change, each computing step's work left is brought up to now at the old rate and its end
+    /// worked out at the new one; a step started in this settle, at the old rate, has done no
+    /// work yet, so only its end moves.
+    private mutating func updateRates() {
+        let new = sharing.rates(
+            cores: cores, mainComputing: main.job?.isComputing ?? false,
+            backgroundComputing: background?.isComputing ?? false)
+        guard new != rates else { return }
+        let old = rates
+        rates = new
+        if var job = main.job, job.isComputing {
+            job.changeRate(from: old.main, to: new.main, at: now)
+            main.replaceJob(job)
+        }
+        if var job = background, job.isComputing {
+            job.changeRate(from: old.background, to: new.background, at: now)
+            background = job
         }
     }
 
     // MARK: Steps
 
-    /// Starts step `step` of tap `tap` now; `nil` when it needs no time at all (already ended).
-    private mutating func start(tap: Int, step: Int) -> Job? {
+    /// Starts step `step` of tap `tap` now at its queue's rate `rate`; `nil` when it needs no
+    /// time at all (already ended).
+    private mutating func start(tap: Int, step: Int, rate: Int64) -> Job? {
         let slot = tap * stepCount + step
         let plan = plan[step]
         if plan.recordsStart { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
@@ -340,15 +288,15 @@ struct PipelineEngine {
             jitterIsExact
             ? plan.scaledCost : jitter.cost(plan.scaledCost, speed: speed, seed: jitterSeed, tap: tap, step: step)
         stepRuns[slot] = StepRun(start: now, end: .distantFuture, cpu: cpu)
-        let job = Job(tap: tap, step: step, phase: .computing(left: cpu.nanoseconds * 2))
+        let job = Job(tap: tap, step: step, work: cpu.nanoseconds * 2, rate: rate, now: now)
         return job.isDue(at: now) ? proceed(job) : job
     }
 
-    /// Moves a job on as far as `now` allows: a finished computation enters its wait, a finished
-    /// wait ends the step. Returns `nil` when the step has ended (recording its end).
+    /// Moves a due job on: a finished computation enters its wait, a finished wait ends the
+    /// step. Returns `nil` when the step has ended (recording its end).
     private mutating func proceed(_ job: Job) -> Job? {
         var job = job
-        if case .computing(let left) = job.phase, left <= 0 {
+        if case .computing(_, _, let due?) = job.phase, due <= now {
             let plan = plan[job.step]
             if plan.awaitsRelease {
                 let slot = job.tap * stepCount + job.step
@@ -382,7 +330,9 @@ struct PipelineEngine {
                     if recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
                     main = handlerJob(tap: tap, from: 0).map(MainWork.handler) ?? finishHandler(tap: tap)
                 case .deferred(let tap, let step):
-                    main = start(tap: tap, step: step).map(MainWork.deferred) ?? finishDeferred(tap: tap, step: step)
+                    main =
+                        start(tap: tap, step: step, rate: rates.main).map(MainWork.deferred)
+                        ?? finishDeferred(tap: tap, step: step)
                 }
             case .handler(let job):
                 guard job.isDue(at: now) else { return }
@@ -403,7 +353,7 @@ struct PipelineEngine {
         while step < stepCount {
             switch plan[step].queue {
             case .main:
-                if let job = start(tap: tap, step: step) { return job }
+                if let job = start(tap: tap, step: step, rate: rates.main) { return job }
             case .mainAsync:
                 mainQueue.append(.deferred(tap: tap, step: step))
             case .background:
@@ -442,19 +392,7 @@ struct PipelineEngine {
             guard backgroundHead < backgroundQueue.count else { return }
             let (tap, step) = backgroundQueue[backgroundHead]
             backgroundHead += 1
-            background = start(tap: tap, step: step)
+            background = start(tap: tap, step: step, rate: rates.background)
         }
     }
-}
-
-/// One tap's times in a ``PipelineEngine`` (`distantFuture` until they happen), and how many of
-/// its steps have not ended yet.
-struct TapProgress {
-    /// When the tap came (not before the engine's clock at submission).
-    var tap: SimTime
-    var handlerStart = SimTime.distantFuture
-    var handlerEnd = SimTime.distantFuture
-    var removalCommit = SimTime.distantFuture
-    /// Steps not yet ended; the tap is finished at 0.
-    var stepsLeft: Int
 }

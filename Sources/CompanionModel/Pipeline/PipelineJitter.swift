@@ -77,7 +77,21 @@ public struct PipelineJitter: Hashable, Sendable {
             nanoseconds += Double(pause.nanoseconds) / speed
         }
         let ceiling = Double(Int64.max / 4)
-        return SimDuration(nanoseconds: Int64(min(ceiling, nanoseconds.rounded())))
+        // The ceiling (2⁶¹) is a whole number, so capping before rounding gives what capping the
+        // rounded figure gives.
+        return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(min(ceiling, nanoseconds)))
+    }
+
+    /// `value.rounded()` (to nearest, halves away from zero) as an integer, for `value` in
+    /// `0...2⁶²`, without the C library's `round`: the whole part by truncation, plus one when
+    /// the fraction is a half or more. Both steps are exact in this range (below 2⁵³ the whole
+    /// part is representable and the fraction is its exact difference; from 2⁵³ on every double
+    /// is a whole number).
+    ///
+    /// - Complexity: O(1).
+    static func roundedToNearest(_ value: Double) -> Int64 {
+        let whole = Int64(value)
+        return value - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 
     /// The independent stream of one step run: SplitMix64 seeded by mixing the run's seed with

@@ -7,10 +7,10 @@ import SimulationKernel
 /// (steps starting and ending, removals committed) with their exact times. Same model as
 /// ``PipelineExecutor``, which is this session run over a batch of taps.
 ///
-/// A driver that wakes the session often takes the effects one by one from the session's own
-/// buffer (``advanceHoldingEffects(to:)`` then ``takeEffect()``), or reuses one buffer of its own
-/// (``advance(to:into:)``), so that a wake allocates nothing once the buffer has grown to the
-/// largest batch. A driver that acts only on the steps' roles records only the effects it acts
+/// A driver that wakes the session often reuses one buffer of its own (``advance(to:into:)``:
+/// an empty buffer is exchanged with the session's, not filled by copying), or takes the effects
+/// one by one from the session's buffer (``advanceHoldingEffects(to:)`` then ``takeEffect()``),
+/// so that a wake allocates nothing once the buffers have grown to the largest batch. A driver that acts only on the steps' roles records only the effects it acts
 /// on (``PipelineEffectSelection/actedOn``).
 ///
 /// ```swift
@@ -56,6 +56,18 @@ public struct PipelineSession: Sendable {
         roles = engine.roles
     }
 
+    /// This session's pipeline, watch and settings with no taps, drawing its cost jitter from
+    /// `jitterSeed`: what each run of a scenario starts from. The step plan and roles are shared
+    /// with this session instead of worked out again, and the room a session that has not run
+    /// reserved (`expectedTaps`) is kept.
+    ///
+    /// - Complexity: O(1) for a session without taps.
+    public func restarted(jitterSeed: UInt64) -> PipelineSession {
+        var session = self
+        session.engine = engine.restarted(jitterSeed: jitterSeed)
+        return session
+    }
+
     /// What each step means to the simulation, worked out once for the session's pipeline:
     /// which step commits the check-off, which sends (and whether it awaits its outcome: its
     /// ``PipelineStepRoles/synchronousSends``), which refreshes the complication.
@@ -97,9 +109,10 @@ public struct PipelineSession: Sendable {
 
     /// Runs everything due at or before `time` and appends the effects since the last call to
     /// `effects`, in time order. A caller that empties and reuses one buffer (keeping its
-    /// capacity) makes a wake allocate nothing.
+    /// capacity) makes a wake allocate nothing; an empty buffer is exchanged with the session's
+    /// own rather than filled by copying (the session goes on recording into its old storage).
     ///
-    /// - Complexity: O(events handled).
+    /// - Complexity: O(events handled), plus O(1) for an empty `effects`, else O(effects appended).
     public mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
         engine.advance(to: time, recordingInto: &effects)
     }

@@ -19,36 +19,73 @@ public struct WatchAppState: Sendable {
     var heldSends: [ListOperation: Int] = [:]
     /// The time of the pipeline wake-up already on the event loop, if any.
     var scheduledWake: SimTime?
+    /// The driver's half of the pipeline's effect buffers, empty between wakes: a wake hands it
+    /// to the session and gets the session's effects in it (``PipelineSession/advance(to:into:)``
+    /// exchanges the two), so no effect is copied and, once both have grown, nothing allocated.
+    var pipelineEffects: [PipelineEffect] = []
     /// Tap-to-removal latency of every tap whose row is gone, in order.
     public internal(set) var latencies: [SimDuration] = []
     /// The next-item report of every wrist raise or app launch, in order.
     public internal(set) var visibilityReports: [(time: SimTime, visibility: NextItemVisibility)] = []
 
     /// The watch app for `scenario` (an unknown watch name, rejected by the decoder, falls back to
-    /// the default model); its pipeline's cost jitter draws from a sub-stream of `seed`.
+    /// the default model); its pipeline's cost jitter draws from a sub-stream of `seed`. Room is
+    /// reserved for one pipeline tap per tap step of the script.
+    ///
+    /// - Complexity: O(*s*) for *s* script steps, plus the pipeline session's set-up.
     public init(scenario: Scenario, seed: UInt64) {
         let settings = scenario.sections.pipeline ?? .defaults
-        self.init(
-            model: WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight), settings: settings,
-            wrist: scenario.wrist, seed: seed)
-    }
-
-    /// The watch app on `model` (already given the settings' row height) with `settings`, the
-    /// wrist starting at `initial`; the pipeline's cost jitter draws from a sub-stream of `seed`.
-    init(model: WatchModel, settings: PipelineSettings, wrist initial: InitialWrist, seed: UInt64) {
+        let model = WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight)
         self.model = model
         self.settings = settings
         wrist = WristAppMachine(
-            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: initial.state)
-        var base = SplitMix64(seed: seed)
-        var stream = base.split(label: WatchAppState.jitterLabel)
+            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: scenario.wrist.state)
+        let expectedTaps = WatchAppState.tapSteps(in: scenario.script)
         session = PipelineSession(
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
-            jitterSeed: stream.next(), syncSendAwaitsOutcome: true, effects: .actedOn)
+            jitterSeed: WatchAppState.jitterSeed(seed), syncSendAwaitsOutcome: true, effects: .actedOn,
+            expectedTaps: expectedTaps)
+        taps.reserveCapacity(expectedTaps)
+        latencies.reserveCapacity(expectedTaps)
+    }
+
+    /// The watch app at the start of a run with `seed`, from `initial`, the watch app of the
+    /// same scenario before any run (``PreparedScenario``), the wrist starting at `wrist`: the
+    /// pipeline session is `initial`'s restarted with this seed's jitter stream, so its step plan
+    /// and roles are shared, not worked out again.
+    ///
+    /// - Complexity: O(1) when `initial` has not run.
+    init(starting initial: WatchAppState, wrist: InitialWrist, seed: UInt64) {
+        self = initial
+        self.wrist = WristAppMachine(
+            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: wrist.state)
+        session = initial.session.restarted(jitterSeed: WatchAppState.jitterSeed(seed))
+        if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
+        if !heldSends.isEmpty { heldSends = [:] }
+        scheduledWake = nil
+        if !latencies.isEmpty { latencies.removeAll(keepingCapacity: true) }
+        if !visibilityReports.isEmpty { visibilityReports.removeAll(keepingCapacity: true) }
     }
 
     /// The seed label of the pipeline's cost-jitter sub-stream (`SplitMix64.split(label:)`).
     static let jitterLabel: UInt64 = 0x4A49_5454  // "JITT"
+
+    /// The pipeline's jitter seed in a run with `seed`: the first draw of its sub-stream.
+    static func jitterSeed(_ seed: UInt64) -> UInt64 {
+        var base = SplitMix64(seed: seed)
+        var stream = base.split(label: WatchAppState.jitterLabel)
+        return stream.next()
+    }
+
+    /// The number of tap steps in `script`: the most pipeline taps a run of it can submit.
+    ///
+    /// - Complexity: O(*s*) for *s* steps.
+    static func tapSteps(in script: [ScriptStep]) -> Int {
+        script.count { step in
+            guard case .action(let action) = step.content else { return false }
+            return action is CoreSteps.Tap
+        }
+    }
 
     /// Percentiles of the latencies so far.
     public var statistics: LatencyStatistics { LatencyStatistics(latencies) }

@@ -5,18 +5,20 @@ extension WatchFeature {
     /// Runs the pipeline session up to now, acts on its effects, and asks the loop to wake it
     /// when it next has something to do.
     ///
-    /// The effects are taken one by one from the session's own buffer (recorded only for the
-    /// steps whose role the watch acts on: ``PipelineEffectSelection/actedOn``), so a wake
-    /// allocates nothing once it has grown and copies no buffer. Effects that acting on these
-    /// sets off (a synchronous send released at once) are left for the next wake.
+    /// The effects (recorded only for the steps whose role the watch acts on:
+    /// ``PipelineEffectSelection/actedOn``) come in the app's own buffer, exchanged with the
+    /// session's rather than copied (``WatchAppState/pipelineEffects``), so a wake allocates
+    /// nothing once both have grown. Effects that acting on these sets off (a synchronous send
+    /// released at once) are recorded into the session's buffer and left for the next wake.
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        let ready = app.session.advanceHoldingEffects(to: context.now)
-        for _ in 0..<ready {
-            guard let effect = app.session.takeEffect() else { break }
-            performPipeline(effect, context, into: &effects)
-        }
+        var batch: [PipelineEffect] = []
+        swap(&batch, &app.pipelineEffects)
+        app.session.advance(to: context.now, into: &batch)
+        for effect in batch { performPipeline(effect, context, into: &effects) }
+        batch.shrinkKeepingCapacity()
+        swap(&batch, &app.pipelineEffects)
         if let next = app.session.nextEventTime(), app.scheduledWake != next {
             app.scheduledWake = next
             effects.append(.schedule(.watch(.pipelineWake), at: next))
@@ -120,7 +122,8 @@ extension WatchFeature {
     mutating func releaseHeldSend(
         _ operation: ListOperation, _ context: WorldContext, into effects: inout [WorldEffect]
     ) {
-        guard let tap = app.heldSends.removeValue(forKey: operation) else { return }
+        // Most pipelines hold no send: no operation is hashed to find that out.
+        guard !app.heldSends.isEmpty, let tap = app.heldSends.removeValue(forKey: operation) else { return }
         app.session.releaseSend(tap: tap, at: context.now)
         wakePipeline(context, into: &effects)
     }

@@ -60,7 +60,7 @@ public struct WatchFeature: SimulationFeature {
     /// - Complexity: O(1) besides the pipeline session's own set-up.
     init(initial: WatchFeature, wrist: InitialWrist, seed: UInt64) {
         self = initial
-        app = WatchAppState(model: initial.app.model, settings: initial.app.settings, wrist: wrist, seed: seed)
+        app = WatchAppState(starting: initial.app, wrist: wrist, seed: seed)
     }
 
     public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
