@@ -109,13 +109,14 @@ public struct ExploreRunner: Sendable {
     static func invariantFailures(of scenario: Scenario) -> [String] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
-        let verdict = simulation.runForVerdict(monitor: &monitor)
+        let (verdict, pendingMax) = simulation.runForVerdict(
+            monitor: &monitor, observingEnd: { $0.phone.reminders?.harness.pendingMax })
         var failures: [String] = []
         if verdict.invariantsBroken > 0 {
             var full = ScenarioSimulation(scenario: scenario)
             failures = full.run().invariantFailures
         }
-        if let pendingMax = simulation.phone.reminders?.harness.pendingMax, pendingMax > 64 {
+        if let pendingMax, pendingMax > 64 {
             failures.append("reminders: pending \(pendingMax) notifications at once; expected at most 64")
         }
         return failures + LinkOrderCheck.failures(verdict.linkDeliveries, start: scenario.start) + monitor.failures

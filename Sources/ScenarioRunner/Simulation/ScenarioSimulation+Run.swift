@@ -49,9 +49,35 @@ extension ScenarioSimulation {
         let atEnd = syncDiscrepancies()
         let settled = settledCopy()
         ending = .endedForVerdict(discrepancies: atEnd)
-        return ScenarioVerdict(
+        return verdict(loopStatus: loop.status, settled: settled)
+    }
+
+    /// ``runForVerdict(monitor:)`` for a caller that reads the world at the scenario's end only
+    /// once: `observe` reads it (before the link is left to finish), and then this world itself
+    /// is settled (``settleInPlace()``) instead of a copy of it. The verdict is the one
+    /// ``runForVerdict(monitor:)`` gives (a test checks this over many seeds); afterwards this
+    /// world is the settled world. `sweep` and `explore` take this path.
+    ///
+    /// - Complexity: that of ``runForVerdict(monitor:)`` without the copy of the world.
+    mutating func runForVerdict<Monitor: RunMonitor, Observation>(
+        monitor: inout Monitor, observingEnd observe: (borrowing ScenarioSimulation) -> Observation
+    ) -> (verdict: ScenarioVerdict, observation: Observation) {
+        traceMode = .off
+        runScript(monitor: &monitor, keeping: .counts)
+        ending = .endedForVerdict(discrepancies: syncDiscrepancies())
+        let observation = observe(self)
+        let loopStatus = loop.status
+        settleInPlace()
+        ending = .settledCopy(discrepancies: syncDiscrepancies())
+        return (verdict(loopStatus: loopStatus, settled: self), observation)
+    }
+
+    /// The verdict of this run, with the loop's status at the scenario's end and the world once
+    /// its link was left to finish.
+    private func verdict(loopStatus: EventLoopStatus, settled: borrowing ScenarioSimulation) -> ScenarioVerdict {
+        ScenarioVerdict(
             seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
-            loopStatus: loop.status, discrepanciesSettled: settled.syncDiscrepancies(),
+            loopStatus: loopStatus, discrepanciesSettled: settled.syncDiscrepancies(),
             linkDeliveries: settled.link.transport.deliveries)
     }
 

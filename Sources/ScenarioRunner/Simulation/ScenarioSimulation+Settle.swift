@@ -72,16 +72,30 @@ extension ScenarioSimulation: LinkSettling {
     /// A copy of this world with its link left to finish (``settled()``, worked out again).
     func settledCopy() -> ScenarioSimulation {
         var copy = self
-        copy.ending = .open
-        copy.mode = .settling
-        var pending = loop
+        copy.settleInPlace()
+        return copy
+    }
+
+    /// Leaves the link to finish in this world itself, as ``settledCopy()`` does in a copy:
+    /// only the link's events (and the watch app's lifecycle timers) stay due, in their order,
+    /// other features' events are not scheduled any more, and the link runs until nothing is
+    /// due. Afterwards this world is the settled world.
+    ///
+    /// For a run whose world at its end has been read already
+    /// (``runForVerdict(monitor:observingEnd:)``): it saves the copy of the whole world, and of
+    /// every array that settling changes, that a settled copy costs.
+    ///
+    /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
+    ///   link then produces.
+    mutating func settleInPlace() {
+        ending = .open
+        mode = .settling
         var linkOnly = EventLoop<SimEvent>(capacity: 64, limit: loop.limit)
         linkOnly.advance(to: now)
-        while let event = pending.next() {
-            if event.isSettlingEvent { linkOnly.schedule(event, at: pending.now) }
+        while let event = loop.next() {
+            if event.isSettlingEvent { linkOnly.schedule(event, at: loop.now) }
         }
-        copy.loop = linkOnly
-        copy.settle()
-        return copy
+        loop = linkOnly
+        settle()
     }
 }

@@ -38,24 +38,50 @@ public struct SweepObservation: Sendable {
     ///
     /// - Complexity: O(taps + missed reminders + discrepancies + complication records).
     public init(simulation: borrowing ScenarioSimulation, verdict: ScenarioVerdict) {
+        self.init(end: EndOfRun(simulation), verdict: verdict)
+    }
+
+    /// A run from what its world showed at the scenario's end and its verdict.
+    ///
+    /// - Complexity: O(discrepancies).
+    init(end: EndOfRun, verdict: ScenarioVerdict) {
         seed = verdict.seed
         passed = verdict.passed
         expectationFailures = verdict.expectationsFailed
         invariantFailures = verdict.invariantsBroken
-        latencies = simulation.watch.app.latencies
+        latencies = end.latencies
         func count(_ kind: SyncDiscrepancy.Kind) -> Int {
             verdict.discrepanciesSettled.filter { $0.kind == kind }.count
         }
         lost = count(.lost)
         doubled = count(.doubled)
         reordered = count(.outOfOrder)
-        late = simulation.syncDiscrepancies().filter { $0.kind == .lost }.count
-        var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
-        for miss in simulation.reminders?.harness.missed ?? [] {
-            missed[SweepObservation.codeIndex(miss.reason)] += 1
+        late = end.late
+        missed = end.missed
+        staleComplication = end.staleComplication
+    }
+
+    /// What a sweep reads of a run's world at the scenario's end (before its link is left to
+    /// finish): the figures that do not come from the verdict.
+    struct EndOfRun {
+        var latencies: [SimDuration]
+        var late: Int
+        var missed: [Int]
+        var staleComplication: SimDuration
+
+        /// Reads `simulation` at the scenario's end.
+        ///
+        /// - Complexity: O(taps + missed reminders + discrepancies + complication records).
+        init(_ simulation: borrowing ScenarioSimulation) {
+            latencies = simulation.watch.app.latencies
+            late = simulation.syncDiscrepancies().filter { $0.kind == .lost }.count
+            var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
+            for miss in simulation.reminders?.harness.missed ?? [] {
+                missed[SweepObservation.codeIndex(miss.reason)] += 1
+            }
+            self.missed = missed
+            staleComplication = simulation.complicationReport()?.staleness.map(\.totalStale).max() ?? .zero
         }
-        self.missed = missed
-        staleComplication = simulation.complicationReport()?.staleness.map(\.totalStale).max() ?? .zero
     }
 
     private static func codeIndex(_ reason: MissedReminder.Reason) -> Int {

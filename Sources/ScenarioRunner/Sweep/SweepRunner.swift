@@ -76,10 +76,12 @@ public struct SweepRunner: Sendable {
         return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: cells)
     }
 
-    /// One run of cell `cell` with `seed`.
+    /// One run of cell `cell` with `seed`: the world at the scenario's end is read once, then
+    /// settled in place for the verdict (no copy of it).
     public func observe(cell: Int, seed: UInt64) -> SweepObservation {
         var simulation = ScenarioSimulation(prepared: prepared[cell], seed: seed, trace: .off)
-        let verdict = simulation.runForVerdict()
-        return SweepObservation(simulation: simulation, verdict: verdict)
+        var monitor = NoRunMonitor()
+        let (verdict, end) = simulation.runForVerdict(monitor: &monitor, observingEnd: SweepObservation.EndOfRun.init)
+        return SweepObservation(end: end, verdict: verdict)
     }
 }
