@@ -55,6 +55,9 @@ public struct ShoppingList: Hashable, Sendable {
         remainingCount = placed.count
         joined = placed.count
         storeOrder = order
+        // Room for a check-off of every item (a whole trip): one allocation, also for a copy of
+        // this list (a run started from a prepared one copies the reserved capacity at once).
+        checkOffOrder.reserveCapacity(placed.count)
     }
 
     /// The learned store order (its ranks place items added later; shared, not copied).
@@ -110,9 +113,12 @@ public struct ShoppingList: Hashable, Sendable {
 
     /// The checked-off item identifiers, in display order.
     ///
-    /// - Complexity: O(*n*); no hashing.
+    /// - Complexity: O(*n*); no hashing, one allocation (of the final size).
     public var checkedItems: [ItemID] {
-        items.indices.filter { !states[$0].isRemaining }.map { items[$0].id }
+        var checked: [ItemID] = []
+        checked.reserveCapacity(items.count - remainingCount)
+        for index in items.indices where !states[index].isRemaining { checked.append(items[index].id) }
+        return checked
     }
 
     /// Checks `item` off or puts it back.

@@ -41,10 +41,7 @@ extension WatchFeature {
     ) {
         guard let operation = message.payload.listOperation else { return }
         reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
-        // Only a synchronous send is held (and releasing one that is not hashes the operation).
-        if message.channel == .interactive, !app.heldSends.isEmpty {
-            releaseHeldSend(operation, context, into: &effects)
-        }
+        if message.channel == .interactive { releaseHeldSend(operation, context, into: &effects) }
     }
 
     /// The link handed the watch app something from the phone.
