@@ -178,26 +178,26 @@ extension ReminderScheduler {
         switch key.kind {
         case .item:
             return NotificationRequest(
-                identifier: key.identifier,
+                identifier: entry.identifier,
                 content: NotificationContent(
                     title: key.owner, badge: entry.badge, categoryIdentifier: category,
                     itemID: key.owner),
                 trigger: .once(at: key.fire))
         case .snooze:
             return NotificationRequest(
-                identifier: key.identifier,
+                identifier: entry.identifier,
                 content: NotificationContent(
                     title: key.owner + " (snoozed)", badge: entry.badge,
                     categoryIdentifier: category, itemID: key.owner),
                 trigger: .once(at: key.fire))
         case .badgeCarrier:
             return NotificationRequest(
-                identifier: key.identifier, content: NotificationContent(title: "", badge: entry.badge),
+                identifier: entry.identifier, content: NotificationContent(title: "", badge: entry.badge),
                 trigger: .once(at: key.fire))
         case .repeating:
             let interval = reminder?.interval ?? NotificationTrigger.minimumRepeatInterval
             return NotificationRequest(
-                identifier: key.identifier,
+                identifier: entry.identifier,
                 content: NotificationContent(title: reminder?.title ?? key.owner, badge: entry.badge),
                 trigger: .repeating(start: key.fire, interval: interval))
         }
@@ -216,7 +216,7 @@ extension ReminderScheduler {
         for request in pending { system[request.identifier] = request }
         var wanted = Set<NotificationIdentifier>()
         for index in entries.indices {
-            let identifier = entries[index].key.identifier
+            let identifier = entries[index].identifier
             wanted.insert(identifier)
             guard let existing = system[identifier] else {
                 entries[index].sync = .new

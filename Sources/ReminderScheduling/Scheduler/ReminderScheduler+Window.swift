@@ -75,7 +75,7 @@ extension ReminderScheduler {
         } else {
             heldOthers.insert(entry.key)
         }
-        if entry.sync.isInSystem { removals.append(entry.key.identifier) }
+        if entry.sync.isInSystem { removals.append(entry.identifier) }
     }
 
     /// Removes a wanted reminder from the window or the held set. An item's reminder must already be
@@ -89,7 +89,7 @@ extension ReminderScheduler {
         let index = windowIndex(of: key)
         if index < entries.count, entries[index].key == key {
             let entry = entries.remove(at: index)
-            if entry.sync.isInSystem { removals.append(key.identifier) }
+            if entry.sync.isInSystem { removals.append(entry.identifier) }
             fill()
             return true
         }

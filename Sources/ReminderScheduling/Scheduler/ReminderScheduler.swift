@@ -44,9 +44,19 @@ public struct ReminderScheduler: Sendable {
 
     /// A reminder in the window with its precomputed badge.
     struct WindowEntry: Hashable, Sendable {
-        var key: ReminderKey
+        let key: ReminderKey
+        /// The key's notification identifier (``ReminderKey/identifier``), joined once when the entry
+        /// is made: a refill builds the entry's request every time it re-sends it (a badge change).
+        let identifier: NotificationIdentifier
         var badge: Int?
         var sync: SyncState
+
+        init(key: ReminderKey, badge: Int?, sync: SyncState) {
+            self.key = key
+            identifier = key.identifier
+            self.badge = badge
+            self.sync = sync
+        }
     }
 
     /// A repeating reminder and the fire dates of its queued occurrence and badge carrier.

@@ -264,10 +264,15 @@ public struct PhoneReminders: Sendable {
             harness.refreshInBackground(at: at)
         } else {
             do {
-                _ = try harness.run(at: at, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
-                    if !launchList.isEmpty { scheduler.load(launchList, now: at) }
-                    for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
-                    try change(&scheduler)
+                if launchList.isEmpty, repeating.isEmpty {
+                    // The usual run: only the app's own change (no wrapping closure to build).
+                    _ = try harness.run(at: at, reason: effectiveReason, change)
+                } else {
+                    _ = try harness.run(at: at, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
+                        if !launchList.isEmpty { scheduler.load(launchList, now: at) }
+                        for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
+                        try change(&scheduler)
+                    }
                 }
             } catch {
                 if case .recorded = trace {
