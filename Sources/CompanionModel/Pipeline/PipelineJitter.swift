@@ -68,6 +68,16 @@ public struct PipelineJitter: Hashable, Sendable {
     /// - Complexity: O(1).
     public func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
         guard !isExact, scaled.nanoseconds > 0 else { return scaled }
+        let drawn = drawnNanoseconds(scaled, speed: speed, seed: seed, tap: tap, step: step)
+        return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
+    }
+
+    /// The draw behind ``cost(_:speed:seed:tap:step:)`` before rounding, capped at 2⁶¹ ns: a
+    /// whole number, so capping before rounding gives what capping the rounded figure gives.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    func drawnNanoseconds(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> Double {
         var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
         var nanoseconds = Double(scaled.nanoseconds)
         if spread > 0 {
@@ -76,10 +86,7 @@ public struct PipelineJitter: Hashable, Sendable {
         if pauseProbability > 0, rng.uniform() < pauseProbability, speed > 0 {
             nanoseconds += Double(pause.nanoseconds) / speed
         }
-        let ceiling = Double(Int64.max / 4)
-        // The ceiling (2⁶¹) is a whole number, so capping before rounding gives what capping the
-        // rounded figure gives.
-        return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(min(ceiling, nanoseconds)))
+        return min(Double(Int64.max / 4), nanoseconds)
     }
 
     /// `value.rounded()` (to nearest, halves away from zero) as an integer, for `value` in

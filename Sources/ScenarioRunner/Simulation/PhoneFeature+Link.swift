@@ -190,13 +190,7 @@ extension PhoneFeature {
             if complicationPolicy.pushesAfterEachChange { out.append(complicationPush) }
         case .refused(let item, let edit, let refusal):
             guard case .recorded = context.trace else { return }
-            out.append(
-                .trace(
-                    .syncRefused, at: now,
-                    [
-                        "device": "phone", "item": .string(item), "edit": .string(edit.name),
-                        "reason": .string(refusal.name),
-                    ]))
+            out.append(.syncRefused(on: .phone, item: item, edit: edit, refusal: refusal, at: now))
         case .note(let entry):
             if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
         case .made: break

@@ -149,13 +149,7 @@ extension WatchFeature {
             }
         case .refused(let item, let edit, let refusal):
             guard case .recorded = context.trace else { return }
-            out.append(
-                .trace(
-                    .syncRefused, at: now,
-                    [
-                        "device": "watch", "item": .string(item), "edit": .string(edit.name),
-                        "reason": .string(refusal.name),
-                    ]))
+            out.append(.syncRefused(on: .watch, item: item, edit: edit, refusal: refusal, at: now))
         case .note(let entry):
             if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
         case .made: break

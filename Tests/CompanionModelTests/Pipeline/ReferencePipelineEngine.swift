@@ -2,31 +2,18 @@ import SimulationKernel
 
 @testable import CompanionModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // The pipeline engine as it was at 7c713c2, before the due-time bookkeeping (every queue's next
 // event kept, CPU work folded only when the shares change) and the jitter's rounding without a
 // libm call: the oracle `PipelineEngineAgreementTests` compares the engine with, event by event.
-// Only the names changed (and the jitter draw is the one of that commit, `referenceCost`).
+// Only the names changed (and the jitter's rounding is the one of that commit, `referenceCost`).
 
 extension PipelineJitter {
-    /// The jitter draw as written at 7c713c2 (`Double.rounded()`).
+    /// The jitter draw as rounded at 7c713c2 (`Double.rounded()`, a libm call) instead of
+    /// ``PipelineJitter/roundedToNearest(_:)``.
     func referenceCost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
         guard !isExact, scaled.nanoseconds > 0 else { return scaled }
-        var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
-        var nanoseconds = Double(scaled.nanoseconds)
-        if spread > 0 {
-            nanoseconds *= exp(spread * PipelineJitter.standardNormal(&rng))
-        }
-        if pauseProbability > 0, rng.uniform() < pauseProbability, speed > 0 {
-            nanoseconds += Double(pause.nanoseconds) / speed
-        }
-        let ceiling = Double(Int64.max / 4)
-        return SimDuration(nanoseconds: Int64(min(ceiling, nanoseconds.rounded())))
+        let drawn = drawnNanoseconds(scaled, speed: speed, seed: seed, tap: tap, step: step)
+        return SimDuration(nanoseconds: Int64(drawn.rounded()))
     }
 }
 
