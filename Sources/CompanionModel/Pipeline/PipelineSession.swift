@@ -10,8 +10,9 @@ import SimulationKernel
 /// A driver that wakes the session often reuses one buffer of its own (``advance(to:into:)``:
 /// an empty buffer is exchanged with the session's, not filled by copying), or takes the effects
 /// one by one from the session's buffer (``advanceHoldingEffects(to:)`` then ``takeEffect()``),
-/// so that a wake allocates nothing once the buffers have grown to the largest batch. A driver that acts only on the steps' roles records only the effects it acts
-/// on (``PipelineEffectSelection/actedOn``).
+/// so that a wake allocates nothing once the buffers have grown to the largest batch. A driver
+/// that acts only on the steps' roles records only the effects it acts on
+/// (``PipelineEffectSelection/actedOn``).
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)

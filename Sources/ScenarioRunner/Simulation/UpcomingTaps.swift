@@ -17,6 +17,9 @@ struct UpcomingTaps: Sendable {
         }
     }
 
+    /// How many taps the script has (passed or not): the most pipeline taps a run can submit.
+    var count: Int { taps.count }
+
     /// The first tap at or after `now` on an item for which `isRemaining` holds.
     ///
     /// Times never go back, so taps before `now` are passed once for the whole run.

@@ -30,17 +30,16 @@ public struct WatchAppState: Sendable {
 
     /// The watch app for `scenario` (an unknown watch name, rejected by the decoder, falls back to
     /// the default model); its pipeline's cost jitter draws from a sub-stream of `seed`. Room is
-    /// reserved for one pipeline tap per tap step of the script.
+    /// reserved for `expectedTaps` pipeline taps (the script's tap steps: ``UpcomingTaps/count``).
     ///
-    /// - Complexity: O(*s*) for *s* script steps, plus the pipeline session's set-up.
-    public init(scenario: Scenario, seed: UInt64) {
+    /// - Complexity: O(`expectedTaps`), plus the pipeline session's set-up.
+    public init(scenario: Scenario, seed: UInt64, expectedTaps: Int) {
         let settings = scenario.sections.pipeline ?? .defaults
         let model = WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight)
         self.model = model
         self.settings = settings
         wrist = WristAppMachine(
             rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: scenario.wrist.state)
-        let expectedTaps = WatchAppState.tapSteps(in: scenario.script)
         session = PipelineSession(
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
             jitterSeed: WatchAppState.jitterSeed(seed), syncSendAwaitsOutcome: true, effects: .actedOn,
@@ -75,16 +74,6 @@ public struct WatchAppState: Sendable {
         var base = SplitMix64(seed: seed)
         var stream = base.split(label: WatchAppState.jitterLabel)
         return stream.next()
-    }
-
-    /// The number of tap steps in `script`: the most pipeline taps a run of it can submit.
-    ///
-    /// - Complexity: O(*s*) for *s* steps.
-    static func tapSteps(in script: [ScriptStep]) -> Int {
-        script.count { step in
-            guard case .action(let action) = step.content else { return false }
-            return action is CoreSteps.Tap
-        }
     }
 
     /// Percentiles of the latencies so far.

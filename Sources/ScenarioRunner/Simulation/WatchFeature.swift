@@ -42,14 +42,14 @@ public struct WatchFeature: SimulationFeature {
         storeOrder = scenario.storeOrder
         list = ShoppingList(items: scenario.items, order: scenario.storeOrder)
         sync = SyncEndpoint(device: .watch, items: scenario.items)
-        app = WatchAppState(scenario: scenario, seed: seed)
+        upcomingTaps = UpcomingTaps(script: scenario.script)
+        app = WatchAppState(scenario: scenario, seed: seed, expectedTaps: upcomingTaps.count)
         switch (scenario.sections.link ?? LinkSettings()).configuration.initialWatchApp {
         case .foreground: appLifecycle = .foreground(since: .zero)
         case .background: appLifecycle = .background(since: .zero, suspendsAt: .zero + WatchAppLifecycle.backgroundTime)
         case .notRunning: appLifecycle = .notRunning
         }
         lifecycleChanges = [(.zero, appLifecycle)]
-        upcomingTaps = UpcomingTaps(script: scenario.script)
         fileOrder = scenario.items.map(\.id)
     }
 
