@@ -2,28 +2,35 @@ import Testing
 
 @testable import SimulationKernel
 
-/// The fast paths (events scheduled at the time of the last popped event; a push reusing the
-/// vacated root after a pop) must keep the exact `(time, schedule order)` order of a plain heap,
-/// with cancellation and scheduling in the past.
+/// The fast paths (the front, the ordered lane that zero-delay events and in-order schedules
+/// join, a push reusing the vacated root after a pop) must keep the exact `(time, schedule
+/// order)` order of a plain heap, with cancellation and scheduling in the past.
 @Suite struct EventQueueFastPathTests {
     @Test func aPushAfterAPopReusesTheVacatedRoot() {
         var queue = EventQueue<Int, String>()
-        for (name, time) in [("a", 1), ("b", 4), ("c", 6), ("d", 9)] { queue.schedule(name, at: time) }
+        // In descending order: each one takes the front's place, the previous front goes to the heap.
+        for (name, time) in [("d", 9), ("c", 6), ("b", 4), ("a", 1)] { queue.schedule(name, at: time) }
+        #expect(queue.popNext()?.event == "a", "the front")
         let popped = queue.popNext()
-        #expect(popped?.event == "a")
+        #expect(popped?.event == "b")
         #expect(queue.root == .vacated)
-        #expect(queue.count == 3)
+        #expect(queue.count == 2)
         let cancelledPopped = popped.map { queue.cancel($0.id) }
         #expect(cancelledPopped == false, "an event that already ran cannot be cancelled")
-        queue.schedule("e", at: 5)
-        queue.schedule("f", at: 2)
-        #expect(queue.count == 5)
+        #expect(queue.root == .pending, "cancel settled the root")
+        #expect(queue.popNext()?.event == "c")
+        #expect(queue.root == .vacated)
+        queue.schedule("x", at: 20)  // after everything: the (empty) lane
+        queue.schedule("e", at: 5)  // before everything: the front
+        queue.schedule("f", at: 7)  // neither: the heap, into the vacated root
+        #expect(queue.root == .pending)
+        #expect(queue.count == 4)
         var order: [String] = []
         while let next = queue.popNext() {
             order.append(next.event)
-            if next.event == "b" { queue.schedule("g", at: 7) }
+            if next.event == "f" { queue.schedule("g", at: 8) }
         }
-        #expect(order == ["f", "b", "e", "c", "g", "d"])
+        #expect(order == ["e", "f", "g", "d", "x"])
         #expect(queue.isEmpty)
     }
 
@@ -47,7 +54,8 @@ import Testing
         queue.schedule("later", at: 6)
         #expect(queue.popNext()?.event == "a")
         queue.schedule("c", at: 5)  // at the current time: after "b", which was scheduled first
-        #expect(queue.current.count == 1, "scheduled through the fast path")
+        #expect(queue.lane.count - queue.laneHead == 2, "'b' and 'later' wait in the lane")
+        #expect(queue.heapCount == 1, "'c' comes before the lane's last: the heap")
         #expect(queue.popNext()?.event == "b")
         queue.schedule("d", at: 5)
         #expect(queue.popNext()?.event == "c")

@@ -5,7 +5,7 @@
 /// construction; debug builds still check them).
 extension EventQueue {
     /// The number of pending entries in the heap (excluding a vacated root).
-    @inlinable
+    @inlinable @inline(__always)
     var heapCount: Int {
         switch root {
         case .pending: heap.count
@@ -17,7 +17,7 @@ extension EventQueue {
     /// earlier of the root's two children).
     ///
     /// - Complexity: O(1).
-    @inlinable
+    @inlinable @inline(__always)
     var heapTop: Key? {
         switch root {
         case .pending:
@@ -33,7 +33,7 @@ extension EventQueue {
     /// Adds `entry` to the heap, reusing a vacated root if there is one.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func insertIntoHeap(_ entry: Key) {
         switch root {
         case .vacated:
@@ -48,7 +48,7 @@ extension EventQueue {
     /// Removes a vacated root: the last entry takes its place and sifts down.
     ///
     /// - Complexity: O(1) if the root is pending, else O(log *n*).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func settleRoot() {
         guard case .vacated = root else { return }
         root = .pending
@@ -56,7 +56,7 @@ extension EventQueue {
         if !heap.isEmpty { siftDown(from: 0, last) }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func siftUp(from start: Int, _ entry: Key) {
         heap.withUnsafeMutableBufferPointer { buffer in
             var index = start
@@ -70,7 +70,7 @@ extension EventQueue {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func siftDown(from start: Int, _ entry: Key) {
         heap.withUnsafeMutableBufferPointer { buffer in
             let count = buffer.count

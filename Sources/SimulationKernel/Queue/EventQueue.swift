@@ -14,20 +14,29 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// A priority queue of future events: earliest time first, and among equal times the
 /// order in which they were scheduled (FIFO).
 ///
-/// It is an array-backed binary min-heap keyed by `(time, sequence)`. The heap holds only each
-/// entry's time, sequence and the slot of its event in a side array, so the sifts move small
-/// plain values and never copy (retain and release) the events themselves. Cancellation is lazy:
-/// a cancelled event stays in the heap, marked, and is skipped when it reaches the top, so
-/// cancelling never searches the heap.
+/// Every pending entry sits in one of three places, each sorted by `(time, sequence)`, and a pop
+/// takes the earliest of their heads, so the order is exactly that of one plain heap:
+/// - the **front**: one entry that was scheduled ahead of everything then pending (an event
+///   handler scheduling the very next thing to happen, such as the next step of a running
+///   computation). It is the earliest pending entry whenever it is held, so it is popped
+///   without looking anywhere else: O(1) both ways. A later schedule that comes earlier still
+///   moves it into the heap and takes its place.
+/// - the **ordered lane**: a FIFO of entries scheduled in time order (each at or after the
+///   lane's last one, such as a script's steps, scheduled at the start, or zero-delay wake-ups
+///   at one time): appended and popped in O(1).
+/// - the **heap**: an array-backed binary min-heap for everything else. It holds only each
+///   entry's time, sequence and the slot of its event in a side array, so the sifts move small
+///   plain values and never copy (retain and release) the events themselves. Popping its top
+///   leaves the root vacant until the next heap operation: if that is an insertion, the new
+///   entry takes the root and sifts down once, instead of a sift-down for the pop plus a
+///   sift-up for the push.
 ///
-/// Two fast paths keep the `(time, sequence)` order of a plain heap exactly:
-/// - An event scheduled at exactly the time of the last event popped (a zero-delay wake-up,
-///   very common in process-style simulations) goes to a FIFO side queue instead of the heap,
-///   in O(1). Every entry there has that one time and a later sequence than anything before
-///   it, so popping the smaller of the heap's top and the side queue's front is exact.
-/// - Popping the heap's top leaves its slot vacant until the next heap operation: if that is a
-///   schedule (an event handler scheduling its successor), the new entry takes the root and
-///   sifts down once, instead of a sift-down for the pop plus a sift-up for the push.
+/// An entry's sequence is later than every pending one's when it is scheduled, so it comes
+/// before a pending entry exactly when its time is earlier: where an entry goes is decided by
+/// comparing times only.
+///
+/// Cancellation is lazy: a cancelled event stays where it is, marked, and is skipped when it
+/// reaches the top, so cancelling never searches the heap.
 ///
 /// ```swift
 /// var queue = EventQueue<SimTime, String>()
@@ -37,16 +46,17 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// ```
 ///
 /// The hot paths are `@inlinable` so that a simulation in another module gets a
-/// specialised heap (no generic dispatch per comparison); this is the kernel's inner loop.
+/// specialised queue (no generic dispatch per comparison); this is the kernel's inner loop.
 public struct EventQueue<Time: Comparable, Event> {
+    /// An entry of the ordered lane; its event is taken out when it is popped.
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Time
         @usableFromInline var sequence: UInt64
-        @usableFromInline var event: Event
+        @usableFromInline var event: Event?
 
         @inlinable
-        init(time: Time, sequence: UInt64, event: Event) {
+        init(time: Time, sequence: UInt64, event: consuming Event) {
             self.time = time
             self.sequence = sequence
             self.event = event
@@ -85,6 +95,15 @@ public struct EventQueue<Time: Comparable, Event> {
         case vacated
     }
 
+    /// The time and sequence of the front entry, if one is held: it precedes every entry of
+    /// the lane and the heap. Its event is `frontEvent`.
+    @usableFromInline var front: (time: Time, sequence: UInt64)?
+    /// The event of ``front`` (`nil` exactly when `front` is).
+    @usableFromInline var frontEvent: Event?
+    /// The ordered lane: entries in `(time, sequence)` order from `laneHead` on (the ones
+    /// before it were popped; their events are gone).
+    @usableFromInline var lane: [Entry] = []
+    @usableFromInline var laneHead: Int = 0
     /// A binary min-heap by `(time, sequence)`; see ``Root`` for its first slot.
     @usableFromInline var heap: [Key] = []
     /// The events of the heap's entries, by `Key.slot`; a free slot is `nil` and listed in
@@ -92,11 +111,6 @@ public struct EventQueue<Time: Comparable, Event> {
     @usableFromInline var slots: [Event?] = []
     @usableFromInline var freeSlots: [Int] = []
     @usableFromInline var root: Root = .pending
-    /// Entries scheduled at `currentTime`, in schedule order, from `currentHead` on.
-    @usableFromInline var current: [Entry] = []
-    @usableFromInline var currentHead: Int = 0
-    /// The time every entry in `current` has; while `current` is empty, the last popped time.
-    @usableFromInline var currentTime: Time?
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var cancelled: Set<UInt64> = []
 
@@ -109,6 +123,7 @@ public struct EventQueue<Time: Comparable, Event> {
     public init(capacity: Int) {
         heap.reserveCapacity(capacity)
         slots.reserveCapacity(capacity)
+        freeSlots.reserveCapacity(capacity)
     }
 
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
@@ -116,7 +131,7 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(1).
     @inlinable
     public var count: Int {
-        heapCount + current.count - currentHead - cancelled.count
+        (front == nil ? 0 : 1) + lane.count - laneHead + heapCount - cancelled.count
     }
 
     /// Whether no event is pending.
@@ -132,19 +147,50 @@ public struct EventQueue<Time: Comparable, Event> {
     /// The queue takes `event` over (`consuming`): a caller passing its last use of a value
     /// moves it in, with no copy (no retain of what the event holds) and no destroy afterwards.
     ///
-    /// - Complexity: O(log *n*) for *n* entries in the heap; amortised O(1) when `time` equals
-    ///   the time of the last event popped.
+    /// - Complexity: O(1) for an event that comes before every pending one or at or after the
+    ///   lane's last one (amortised: the lane may grow); otherwise O(log *n*) for *n* entries in
+    ///   the heap.
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: consuming Event, at time: Time) -> EventID {
         let sequence = nextSequence
         nextSequence &+= 1
-        if time == currentTime {
-            current.append(Entry(time: time, sequence: sequence, event: event))
+        if front == nil, isEarlierThanPending(time) {
+            front = (time, sequence)
+            frontEvent = event
+        } else {
+            enqueue(event, at: time, sequence: sequence)
+        }
+        return EventID(sequence: sequence)
+    }
+
+    /// Schedules an entry that is not simply the new front: it takes the front's place if it
+    /// comes before the front (which moves into the heap), or joins the lane if it comes at or
+    /// after the lane's last entry, or else the heap.
+    ///
+    /// - Complexity: O(log *n*), or amortised O(1) into the lane.
+    @inlinable
+    mutating func enqueue(_ event: consuming Event, at time: Time, sequence: UInt64) {
+        if let held = front, time < held.time, let heldEvent = frontEvent.take() {
+            insertIntoHeap(Key(time: held.time, sequence: held.sequence, slot: store(heldEvent)))
+            front = (time, sequence)
+            frontEvent = event
+        } else if laneHead == lane.count || !(time < lane[lane.count &- 1].time) {
+            lane.append(Entry(time: time, sequence: sequence, event: event))
         } else {
             insertIntoHeap(Key(time: time, sequence: sequence, slot: store(event)))
         }
-        return EventID(sequence: sequence)
+    }
+
+    /// Whether `time` is earlier than that of every pending entry of the lane and the heap (so
+    /// an entry scheduled now at `time`, with the latest sequence, comes first).
+    ///
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    func isEarlierThanPending(_ time: Time) -> Bool {
+        if laneHead < lane.count, !(time < lane[laneHead].time) { return false }
+        guard let top = heapTop else { return true }
+        return time < top.time
     }
 
     /// Cancels a pending event. Cancelling an event that already ran, or was already
@@ -157,8 +203,8 @@ public struct EventQueue<Time: Comparable, Event> {
     public mutating func cancel(_ id: EventID) -> Bool {
         settleRoot()
         guard id.sequence < nextSequence, !cancelled.contains(id.sequence),
-            heap.contains(where: { $0.sequence == id.sequence })
-                || current[currentHead...].contains(where: { $0.sequence == id.sequence })
+            front?.sequence == id.sequence || heap.contains(where: { $0.sequence == id.sequence })
+                || lane[laneHead...].contains(where: { $0.sequence == id.sequence })
         else { return false }
         cancelled.insert(id.sequence)
         return true
@@ -181,6 +227,18 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: that of ``popNext()``.
     @inlinable
     public mutating func popNext(notAfter limit: Time) -> (time: Time, event: Event)? {
+        if let key = front, cancelled.isEmpty {
+            guard !(limit < key.time), let event = frontEvent.take() else { return nil }
+            front = nil
+            return (key.time, event)
+        }
+        return popNextBehindFront(notAfter: limit)
+    }
+
+    /// ``popNext(notAfter:)`` when there is no ``front`` or something is cancelled: the general
+    /// path (a separate method, so the front's path stays small where it is inlined).
+    @inlinable
+    mutating func popNextBehindFront(notAfter limit: Time) -> (time: Time, event: Event)? {
         dropCancelledTop()
         guard let next = peekNext(), !(limit < next.time), let entry = removeNext() else { return nil }
         return (entry.time, entry.event)
@@ -188,8 +246,8 @@ public struct EventQueue<Time: Comparable, Event> {
 
     /// Removes and returns the earliest pending event (FIFO among equal times).
     ///
-    /// - Complexity: O(log *n*) (O(1) for an event scheduled at the time of the previous
-    ///   one), plus O(log *n*) per cancelled entry it discards.
+    /// - Complexity: O(log *n*) (O(1) from the front or the lane), plus O(log *n*) per
+    ///   cancelled entry it discards.
     @inlinable
     public mutating func popNext() -> (time: Time, id: EventID, event: Event)? {
         dropCancelledTop()
@@ -206,45 +264,52 @@ public struct EventQueue<Time: Comparable, Event> {
         }
     }
 
-    /// Whether the next entry is the front of `current` (rather than the heap's top).
-    @inlinable
-    var nextIsCurrent: Bool {
-        guard currentHead < current.count else { return false }
+    /// Whether the next entry (the front aside) is the lane's head rather than the heap's top.
+    @inlinable @inline(__always)
+    var nextIsInLane: Bool {
+        guard laneHead < lane.count else { return false }
         guard let top = heapTop else { return true }
-        let front = current[currentHead]
-        return !top.precedes(front.time, front.sequence)
+        return !top.precedes(lane[laneHead].time, lane[laneHead].sequence)
     }
 
     /// The time and sequence of the next entry.
-    @inlinable
+    @inlinable @inline(__always)
     func peekNext() -> (time: Time, sequence: UInt64)? {
-        if nextIsCurrent {
-            let front = current[currentHead]
-            return (front.time, front.sequence)
-        }
+        if let front { return front }
+        if nextIsInLane { return (lane[laneHead].time, lane[laneHead].sequence) }
         return heapTop.map { ($0.time, $0.sequence) }
     }
 
     @inlinable
-    mutating func removeNext() -> Entry? {
-        if nextIsCurrent {
-            let entry = current[currentHead]
-            currentHead += 1
-            if currentHead == current.count, currentHead >= 256 {
-                current.removeAll(keepingCapacity: true)
-                currentHead = 0
-            }
-            return entry
+    mutating func removeNext() -> (time: Time, sequence: UInt64, event: Event)? {
+        if let key = front, let event = frontEvent.take() {
+            front = nil
+            return (key.time, key.sequence, event)
         }
+        if nextIsInLane { return takeLaneHead() }
         settleRoot()
         guard let top = heap.first, let event = take(top.slot) else { return nil }
         root = .vacated
-        if currentHead == current.count { currentTime = top.time }
-        return Entry(time: top.time, sequence: top.sequence, event: event)
+        return (top.time, top.sequence, event)
+    }
+
+    /// Moves the lane's head out; once the lane is drained, empties it (keeping its capacity).
+    @inlinable
+    mutating func takeLaneHead() -> (time: Time, sequence: UInt64, event: Event)? {
+        let head = laneHead
+        laneHead &+= 1
+        let time = lane[head].time
+        let sequence = lane[head].sequence
+        guard let event = lane[head].event.take() else { return nil }
+        if laneHead == lane.count {
+            lane.removeAll(keepingCapacity: true)
+            laneHead = 0
+        }
+        return (time, sequence, event)
     }
 
     /// Puts `event` in a free slot (or a new one) and returns the slot.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func store(_ event: consuming Event) -> Int {
         if let slot = freeSlots.popLast() {
             slots[slot] = event
@@ -255,7 +320,7 @@ public struct EventQueue<Time: Comparable, Event> {
     }
 
     /// Moves the event out of `slot` and frees the slot.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func take(_ slot: Int) -> Event? {
         freeSlots.append(slot)
         return slots[slot].take()
