@@ -28,7 +28,7 @@ struct InteractiveMessages: Sendable {
     /// Adds `message` as `id`, which must be greater than the ID of every message added before.
     ///
     /// - Complexity: O(1) amortized, plus the slots of the IDs skipped since the last one.
-    mutating func insert(_ message: InteractiveMessage, id: MessageID) {
+    mutating func insert(_ message: consuming InteractiveMessage, id: MessageID) {
         if slots.isEmpty {
             // Nothing waits (the storage is emptied when the last message ends): start here.
             head = 0
@@ -36,7 +36,7 @@ struct InteractiveMessages: Sendable {
         }
         guard id >= base + MessageID(slots.count) else { return }
         while base + MessageID(slots.count) < id { slots.append(nil) }
-        slots.append(message)
+        slots.append(consume message)
         count += 1
     }
 

@@ -18,6 +18,11 @@ public enum LinkTransportEffect: Hashable, Sendable {
     case wakeApp(LinkSide)
 }
 
+/// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:emit:)``):
+/// the effect is handed over (consumed), so a driver that translates it moves its message on
+/// instead of copying it.
+public typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
+
 /// How a message or transfer ended, as its sender learns it.
 public enum LinkOutcome: Hashable, Sendable {
     /// The interactive message's reply handler ran.

@@ -6,17 +6,17 @@ extension WatchLink {
     ///
     /// - Complexity: O(1) amortized.
     mutating func sendMessage(
-        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, into effects: inout [LinkTransportEffect]
+        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, into emit: LinkEffectSink
     ) {
         let message = makeMessage(.interactive, from: side, payload, at: now)
         statistics[.interactive].sent += 1
-        trace(.linkSend, message, at: now, into: &effects)
+        trace(.linkSend, message, at: now, into: emit)
         if payload.byteCount > configuration.messagePayloadLimit {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
-            return fail(message, .payloadTooLarge, at: now, reason: reason, into: &effects)
+            return fail(message, .payloadTooLarge, at: now, reason: reason, into: emit)
         }
         if case .unreachable(let reason) = reachability(from: side) {
-            return fail(message, .notReachable, at: now, reason: reason.name, into: &effects)
+            return fail(message, .notReachable, at: now, reason: reason.name, into: emit)
         }
         let earliest = lastInteractiveArrival[side] ?? .zero
         let arrival = max(now + latency(), earliest)
@@ -24,8 +24,8 @@ extension WatchLink {
         let id = message.id
         interactive.insert(InteractiveMessage(message: consume message, state: .inFlight), id: id)
         observeDepth(.interactive)
-        effects.append(.schedule(.messageArrival(id), at: arrival))
-        effects.append(.schedule(.replyTimeout(id), at: now + configuration.replyTimeout))
+        emit(.schedule(.messageArrival(id), at: arrival))
+        emit(.schedule(.replyTimeout(id), at: now + configuration.replyTimeout))
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
@@ -34,76 +34,76 @@ extension WatchLink {
     /// fails.
     ///
     /// - Complexity: O(1) amortized.
-    mutating func messageArrived(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func messageArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard let record = interactive[id] else { return }
         let message = record.message
         let receiver = message.route.to
         let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
         guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
             interactive.remove(id)
-            if !record.state.senderIsWaiting { return trace(.linkLost, message, at: now, into: &effects) }
-            return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: &effects)
+            if !record.state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
+            return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: emit)
         }
-        if wakesReceiver { effects.append(.wakeApp(.phone)) }
+        if wakesReceiver { emit(.wakeApp(.phone)) }
         recordFirstDelivery(message, at: now)
-        trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: &effects)
-        effects.append(.deliver(message, duplicate: false))
+        trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: emit)
+        emit(.deliver(message, duplicate: false))
         if let delay = duplicateDelay() {
-            effects.append(.schedule(.duplicateArrival(message), at: now + delay))
+            emit(.schedule(.duplicateArrival(message), at: now + delay))
         }
         if !record.state.senderIsWaiting {
             interactive.remove(id)
         } else {
             interactive.setState(.awaitingReply, of: id)
-            effects.append(.schedule(.replyArrival(id), at: now + latency()))
+            emit(.schedule(.replyArrival(id), at: now + latency()))
         }
     }
 
     /// The reply reaches the sender: its reply handler runs.
     ///
     /// - Complexity: O(1) amortized; the message is moved out of the table into the outcome.
-    mutating func replyArrived(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func replyArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard interactive.state(of: id)?.isAwaitingReply == true, let record = interactive.take(id) else { return }
-        trace(.linkReplied, record.message, at: now, into: &effects)
-        effects.append(.outcome(record.message, .replied))
+        trace(.linkReplied, record.message, at: now, into: emit)
+        emit(.outcome(record.message, .replied))
     }
 
     /// The reply timeout: if the sender still waits, its error handler runs with 7012.
     ///
     /// - Complexity: O(1) amortized; O(1) without touching the message when it has ended (the
     ///   common case: the reply came first).
-    mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard interactive.state(of: id)?.senderIsWaiting == true, let record = interactive.take(id) else { return }
         fail(
             record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)",
-            into: &effects)
+            into: emit)
     }
 
     /// A second copy of a delivered message reaches the receiving device.
-    mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime, into emit: LinkEffectSink) {
         let receiver = message.route.to
         guard app(receiver).isRunning else {
             return trace(
-                .linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))], into: &effects)
+                .linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))], into: emit)
         }
         statistics[message.channel].duplicates += 1
-        trace(.linkDuplicate, message, at: now, into: &effects)
-        effects.append(.deliver(message, duplicate: true))
+        trace(.linkDuplicate, message, at: now, into: emit)
+        emit(.deliver(message, duplicate: true))
     }
 
     /// Fails every interactive message whose sender still waits (drop-out, session inactive).
     ///
     /// - Complexity: O(*n*) in the messages outstanding.
     mutating func failAllInteractive(
-        _ error: LinkError, at now: SimTime, reason: String, into effects: inout [LinkTransportEffect]
+        _ error: LinkError, at now: SimTime, reason: String, into emit: LinkEffectSink
     ) {
         for id in interactive.ids {
             guard let record = interactive[id] else { continue }
             interactive.remove(id)
             if record.state.senderIsWaiting {
-                fail(record.message, error, at: now, reason: reason, into: &effects)
+                fail(record.message, error, at: now, reason: reason, into: emit)
             } else {
-                trace(.linkLost, record.message, at: now, [("reason", .string(reason))], into: &effects)
+                trace(.linkLost, record.message, at: now, [("reason", .string(reason))], into: emit)
             }
         }
     }
@@ -112,23 +112,23 @@ extension WatchLink {
     /// received will never be answered.
     ///
     /// - Complexity: O(*n*) in the messages outstanding.
-    mutating func interactiveAppStopped(_ side: LinkSide, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func interactiveAppStopped(_ side: LinkSide, at now: SimTime, into emit: LinkEffectSink) {
         for id in interactive.ids {
             guard let record = interactive[id] else { continue }
             if record.message.route.from == side {
                 switch record.state {
                 case .inFlight:
                     interactive.setState(.orphanedInFlight, of: id)
-                    trace(.linkOrphaned, record.message, at: now, into: &effects)
+                    trace(.linkOrphaned, record.message, at: now, into: emit)
                 case .awaitingReply, .replyLost:
                     interactive.remove(id)
-                    trace(.linkAbandoned, record.message, at: now, into: &effects)
+                    trace(.linkAbandoned, record.message, at: now, into: emit)
                 case .orphanedInFlight:
                     break
                 }
             } else if record.state.isAwaitingReply {
                 interactive.setState(.replyLost, of: id)
-                trace(.linkReplyLost, record.message, at: now, into: &effects)
+                trace(.linkReplyLost, record.message, at: now, into: emit)
             }
         }
     }
@@ -136,13 +136,13 @@ extension WatchLink {
     /// Fails `message` with `error`: its sender's error handler runs.
     mutating func fail(
         _ message: LinkMessage, _ error: LinkError, at now: SimTime, reason: String,
-        into effects: inout [LinkTransportEffect]
+        into emit: LinkEffectSink
     ) {
         statistics[message.channel].failed += 1
         trace(
             .linkFailed, message, at: now,
             [("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason))],
-            into: &effects)
-        effects.append(.outcome(message, .failed(error)))
+            into: emit)
+        emit(.outcome(message, .failed(error)))
     }
 }

@@ -7,10 +7,10 @@ extension WatchLink {
     ///   is up).
     mutating func enqueue(
         _ payload: LinkPayload, channel: LinkChannel, from side: LinkSide, at now: SimTime,
-        into effects: inout [LinkTransportEffect]
+        into emit: LinkEffectSink
     ) {
         let message = makeMessage(channel, from: side, payload, at: now)
-        enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: now, into: &effects)
+        enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: now, into: emit)
     }
 
     /// Queues `message` in `lane`. A complication transfer (the phone's userInfo lane carries it)
@@ -20,28 +20,28 @@ extension WatchLink {
     /// - Complexity: O(*w*) for the *w* waiting entries transmitted; an application context also
     ///   drops the one it replaces.
     mutating func enqueue(
-        _ message: LinkMessage, lane: TransferLane, at now: SimTime, into effects: inout [LinkTransportEffect]
+        _ message: LinkMessage, lane: TransferLane, at now: SimTime, into emit: LinkEffectSink
     ) {
         statistics[message.channel].sent += 1
-        trace(.linkQueued, message, at: now, into: &effects)
+        trace(.linkQueued, message, at: now, into: emit)
         let limit = configuration.payloadLimit(for: message.channel)
         if message.payload.byteCount > limit {
             return fail(
-                message, .payloadTooLarge, at: now, reason: "\(message.payload.byteCount)B > \(limit)B", into: &effects)
+                message, .payloadTooLarge, at: now, reason: "\(message.payload.byteCount)B > \(limit)B", into: emit)
         }
         if lane.channel == .applicationContext {
             for old in lanes[lane].entries {
-                trace(.linkSuperseded, old.message, at: now, [("by", .int(Int64(message.id)))], into: &effects)
+                trace(.linkSuperseded, old.message, at: now, [("by", .int(Int64(message.id)))], into: emit)
             }
             lanes[lane].removeAll()
         }
         let isCurrent = message.channel == .complication
-        if isCurrent { untagCurrentComplication(in: lane, by: message, at: now, into: &effects) }
+        if isCurrent { untagCurrentComplication(in: lane, by: message, at: now, into: emit) }
         lanes[lane].append(
             QueuedTransfer(message: message, state: .waiting, attempts: 0), asCurrentComplication: isCurrent)
         observeDepth(message.channel)
         if isCurrent { observeDepth(.userInfo) }
-        transmit(lane, at: now, into: &effects)
+        transmit(lane, at: now, into: emit)
     }
 
     /// `transferCurrentComplicationUserInfo`: uses the daily budget, or falls back to userInfo.
@@ -51,13 +51,13 @@ extension WatchLink {
     ///
     /// - Complexity: that of ``enqueue(_:lane:at:into:)``.
     mutating func transferComplication(
-        _ payload: LinkPayload, at now: SimTime, into effects: inout [LinkTransportEffect]
+        _ payload: LinkPayload, at now: SimTime, into emit: LinkEffectSink
     ) {
         if complicationBudget.spend(at: now) {
             let message = makeMessage(.complication, from: .phone, payload, at: now)
             let left = complicationBudget.remaining(at: now)
-            trace(.linkBudget, message, at: now, [("remaining", .int(Int64(left)))], into: &effects)
-            return enqueue(message, lane: .phoneUserInfo, at: now, into: &effects)
+            trace(.linkBudget, message, at: now, [("remaining", .int(Int64(left)))], into: emit)
+            return enqueue(message, lane: .phoneUserInfo, at: now, into: emit)
         }
         statistics[.complication].fellBack += 1
         let message = makeMessage(.userInfo, from: .phone, payload, at: now)
@@ -67,8 +67,8 @@ extension WatchLink {
             [
                 ("remaining", .int(0)), ("reason", .string(reason)),
                 ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
-            ], into: &effects)
-        enqueue(message, lane: .phoneUserInfo, at: now, into: &effects)
+            ], into: emit)
+        enqueue(message, lane: .phoneUserInfo, at: now, into: emit)
     }
 
     /// WCSession.h: "If a current complication user info is outstanding … and
@@ -81,13 +81,13 @@ extension WatchLink {
     ///
     /// - Complexity: O(log *n*) in the queue's length.
     mutating func untagCurrentComplication(
-        in lane: TransferLane, by newer: LinkMessage, at now: SimTime, into effects: inout [LinkTransportEffect]
+        in lane: TransferLane, by newer: LinkMessage, at now: SimTime, into emit: LinkEffectSink
     ) {
         guard let untagged = lanes[lane].untagCurrentComplication() else { return }
         statistics[.complication].fellBack += 1
         trace(
             .linkUntagged, untagged.message, at: now,
-            [("by", .int(Int64(newer.id))), ("state", .string(untagged.state.name))], into: &effects)
+            [("by", .int(Int64(newer.id))), ("state", .string(untagged.state.name))], into: emit)
     }
 
     /// Transmits every waiting entry of `lane` if the session and the radio allow it. Arrivals
@@ -98,7 +98,7 @@ extension WatchLink {
     /// into waiting), so only the tail is visited.
     ///
     /// - Complexity: O(*w*) for *w* waiting entries.
-    mutating func transmit(_ lane: TransferLane, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func transmit(_ lane: TransferLane, at now: SimTime, into emit: LinkEffectSink) {
         guard activation.canSend, range.isInRange else { return }
         for index in lanes[lane].waitingTail {
             let arrival = max(now + latency(), lanes[lane].lastArrival)
@@ -106,15 +106,15 @@ extension WatchLink {
             let message = sent.message
             if sent.attempts > 1 {
                 statistics[message.channel].retried += 1
-                trace(.linkRetry, message, at: now, [("attempt", .int(Int64(sent.attempts)))], into: &effects)
+                trace(.linkRetry, message, at: now, [("attempt", .int(Int64(sent.attempts)))], into: emit)
             }
-            effects.append(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival))
+            emit(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival))
         }
     }
 
     /// Transmits every lane (after the link came back or the session activated).
-    mutating func transmitAll(at now: SimTime, into effects: inout [LinkTransportEffect]) {
-        for lane in TransferLane.allCases { transmit(lane, at: now, into: &effects) }
+    mutating func transmitAll(at now: SimTime, into emit: LinkEffectSink) {
+        for lane in TransferLane.allCases { transmit(lane, at: now, into: emit) }
     }
 
     /// A transfer reaches the receiving device (unless it was voided by a drop-out, superseded,
@@ -122,40 +122,40 @@ extension WatchLink {
     ///
     /// - Complexity: O(log *n*) to find it, plus the deliveries it lets through.
     mutating func transferArrived(
-        _ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime, into effects: inout [LinkTransportEffect]
+        _ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime, into emit: LinkEffectSink
     ) {
         guard let index = lanes[lane].index(of: id), lanes[lane][index].state == .inFlight(epoch: epoch) else { return }
         lanes[lane][index].state = .arrived
         let message = lanes[lane][index].message
-        trace(.linkArrived, message, at: now, into: &effects)
+        trace(.linkArrived, message, at: now, into: emit)
         if let delay = duplicateDelay() {
-            effects.append(.schedule(.duplicateArrival(message), at: now + delay))
+            emit(.schedule(.duplicateArrival(message), at: now + delay))
         }
         if message.channel == .complication, !watchApp.isRunning {
             // The system launches the watch app into the background; its owner decides and tells
             // the link (``LinkEnvironmentChange/watchAppRunState(_:)``), which then delivers.
-            return effects.append(.wakeApp(.watch))
+            return emit(.wakeApp(.watch))
         }
-        deliverArrived(lane, at: now, into: &effects)
+        deliverArrived(lane, at: now, into: emit)
     }
 
     /// Hands arrived transfers at the head of `lane` to the receiving app if it runs, in order.
     ///
     /// - Complexity: O(*k*) amortized for the *k* transfers delivered.
-    mutating func deliverArrived(_ lane: TransferLane, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func deliverArrived(_ lane: TransferLane, at now: SimTime, into emit: LinkEffectSink) {
         guard app(lane.route.to).isRunning else { return }
         while let entry = lanes[lane].popArrivedHead() {
             let message = entry.message
             recordFirstDelivery(message, at: now)
-            trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: &effects)
-            effects.append(.deliver(message, duplicate: false))
-            effects.append(.outcome(message, .transferFinished))
+            trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: emit)
+            emit(.deliver(message, duplicate: false))
+            emit(.outcome(message, .transferFinished))
         }
     }
 
     /// Delivers whatever waits for `side`'s app (it just started).
-    mutating func deliverArrived(to side: LinkSide, at now: SimTime, into effects: inout [LinkTransportEffect]) {
-        for lane in TransferLane.allCases where lane.route.to == side { deliverArrived(lane, at: now, into: &effects) }
+    mutating func deliverArrived(to side: LinkSide, at now: SimTime, into emit: LinkEffectSink) {
+        for lane in TransferLane.allCases where lane.route.to == side { deliverArrived(lane, at: now, into: emit) }
     }
 
     /// Voids every transmission on the air: those transfers wait again and will be retried.
@@ -165,13 +165,13 @@ extension WatchLink {
 
     /// `WCSessionUserInfoTransfer.cancel()`: removes an outstanding transfer not yet received by
     /// the counterpart app. Unknown or finished transfers: nothing happens.
-    mutating func cancelTransfer(_ id: MessageID, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    mutating func cancelTransfer(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         for lane in TransferLane.allCases {
             guard let index = lanes[lane].index(of: id) else { continue }
             let entry = lanes[lane].removeEntry(at: index)
             statistics[entry.message.channel].failed += 1
-            trace(.linkCancelled, entry.message, at: now, into: &effects)
-            return effects.append(.outcome(entry.message, .cancelled))
+            trace(.linkCancelled, entry.message, at: now, into: emit)
+            return emit(.outcome(entry.message, .cancelled))
         }
     }
 }

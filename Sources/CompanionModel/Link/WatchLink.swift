@@ -27,8 +27,9 @@ import SimulationKernel
 /// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero, into: &effects)
 /// ```
 ///
-/// Effects are appended to a buffer the driver owns and reuses (``reduce(_:at:into:)``), so
-/// handling an event allocates nothing on the common paths.
+/// A driver that translates the effects into its own (the scenario simulation does) takes each
+/// one as soon as it is decided (``reduce(_:at:emit:)``): no buffer in between, and the effect's
+/// message is moved on, not copied.
 public struct WatchLink: Sendable {
     /// The settings and faults.
     public let configuration: LinkConfiguration
@@ -88,13 +89,15 @@ public struct WatchLink: Sendable {
         updateReachability()
     }
 
-    /// Reserves room for the delays of `count` first deliveries on the interactive channel (where
-    /// check-offs go first), so recording them does not regrow the list.
+    /// Reserves room for `count` first deliveries on the interactive channel (where check-offs go
+    /// first): their delays and their records in ``deliveries``, so recording them does not regrow
+    /// either list.
     ///
     /// - Complexity: O(`count`).
     public mutating func reserveCapacity(interactiveDeliveries count: Int) {
         guard count > 0 else { return }
         statistics[.interactive].reserveCapacity(count)
+        deliveries.reserveCapacity(count)
     }
 
     /// Works out ``reachability(from:)`` for both sides from the session, the range and the apps.
@@ -110,26 +113,35 @@ public struct WatchLink: Sendable {
         return copy.split(label: label)
     }
 
-    /// Handles one event and appends what it produces to `effects`, in order.
+    /// Handles one event and hands what it produces to `emit`, one effect at a time, in order, as
+    /// soon as each is decided (the effect is handed over: `emit` owns it).
     ///
     /// With ``tracing`` off no trace effect is produced at all.
     ///
     /// - Complexity: O(1) amortized for most events (O(log *n*) to find a queued transfer); a
-    ///   drop-out or an app stop is O(*n*) in the messages outstanding.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+    ///   drop-out or an app stop is O(*n*) in the messages outstanding. One call of `emit` per effect.
+    public mutating func reduce(_ event: LinkEvent, at now: SimTime, emit: LinkEffectSink) {
         switch event {
-        case .request(let request): handle(request, at: now, into: &effects)
-        case .environment(let change): handle(change, at: now, into: &effects)
-        case .timer(let timer): handle(timer, at: now, into: &effects)
+        case .request(let request): handle(request, at: now, into: emit)
+        case .environment(let change): handle(change, at: now, into: emit)
+        case .timer(let timer): handle(timer, at: now, into: emit)
         }
     }
 
-    /// Handles one event and returns what it produces (``reduce(_:at:into:)`` with a fresh buffer).
+    /// Handles one event and appends what it produces to `effects`, in order
+    /// (``reduce(_:at:emit:)`` into a buffer the driver owns and reuses).
     ///
-    /// - Complexity: that of ``reduce(_:at:into:)``.
+    /// - Complexity: that of ``reduce(_:at:emit:)``.
+    public mutating func reduce(_ event: LinkEvent, at now: SimTime, into effects: inout [LinkTransportEffect]) {
+        reduce(event, at: now) { effects.append($0) }
+    }
+
+    /// Handles one event and returns what it produces (``reduce(_:at:emit:)`` into a fresh buffer).
+    ///
+    /// - Complexity: that of ``reduce(_:at:emit:)``.
     public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
         var effects: [LinkTransportEffect] = []
-        reduce(event, at: now, into: &effects)
+        reduce(event, at: now) { effects.append($0) }
         return effects
     }
 
@@ -197,18 +209,18 @@ public struct WatchLink: Sendable {
         deliveries.append(LinkDeliveryRecord(message: message, at: now))
     }
 
-    /// Appends the trace event for `message` to `effects`: its id, channel, route, payload and
+    /// Hands the trace event for `message` to `emit`: its id, channel, route, payload and
     /// item, then `extra`.
     ///
     /// The trace keeps every field list for the whole run, so the list is allocated once at its
     /// exact size (a literal grown by appends would keep up to twice the room). With
-    /// ``TraceMode/off`` nothing is appended and `extra` is not evaluated.
+    /// ``TraceMode/off`` nothing is handed over and `extra` is not evaluated.
     ///
     /// - Complexity: O(*f*) in the fields; O(1) with the trace off.
     func trace(
         _ kind: TraceKind, _ message: LinkMessage, at now: SimTime,
         _ extra: @autoclosure () -> [(key: String, value: TraceValue)] = [],
-        into effects: inout [LinkTransportEffect]
+        into emit: LinkEffectSink
     ) {
         guard case .recorded = tracing else { return }
         let extra = extra()
@@ -221,17 +233,17 @@ public struct WatchLink: Sendable {
         fields.append(("payload", .string(message.payload.summary)))
         if let item { fields.append(("item", .string(item))) }
         fields.append(contentsOf: extra)
-        effects.append(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
+        emit(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
     }
 
-    /// Appends a trace event without a message (range, session, app changes), built only when
+    /// Hands over a trace event without a message (range, session, app changes), built only when
     /// the trace is kept.
     func trace(
         _ kind: TraceKind, at now: SimTime, _ fields: @autoclosure () -> KeyValuePairs<String, TraceValue>,
-        into effects: inout [LinkTransportEffect]
+        into emit: LinkEffectSink
     ) {
         guard case .recorded = tracing else { return }
-        effects.append(.trace(TraceEvent(time: now, kind: kind, fields: fields())))
+        emit(.trace(TraceEvent(time: now, kind: kind, fields: fields())))
     }
 
     /// How many messages on `channel` are in flight or queued.

@@ -16,9 +16,6 @@ public struct LinkFeature: SimulationFeature {
 
     /// The transport.
     public internal(set) var transport: WatchLink
-    /// What the transport produced for the event being handled: one buffer for the whole run,
-    /// empty between events (its capacity is kept, so routing an event allocates nothing).
-    private var produced: [LinkTransportEffect] = []
 
     /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
     static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
@@ -35,7 +32,6 @@ public struct LinkFeature: SimulationFeature {
         // Room for an interactive delivery delay per item (a check-off each): one small
         // allocation instead of regrowing the list of delays through the run.
         transport.reserveCapacity(interactiveDeliveries: scenario.items.count)
-        produced.reserveCapacity(8)
     }
 
     /// When the one complication-transfer budget first resets (then every 24 h).
@@ -77,9 +73,11 @@ public struct LinkFeature: SimulationFeature {
         }
     }
 
-    /// Runs one event through the transport and routes what it produces.
+    /// Runs one event through the transport and routes what it produces: each effect goes into
+    /// the world's buffer as soon as the transport decides it, translated (its message moved, not
+    /// copied), with no buffer of the transport's own effects in between.
     ///
-    /// - Complexity: the transport's (``WatchLink/reduce(_:at:into:)``), plus O(1) per effect.
+    /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
     public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         // The apps' lifecycles belong to their sides: steps and faults about them go there, and
         // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
@@ -89,27 +87,29 @@ public struct LinkFeature: SimulationFeature {
             return
         }
         transport.tracing = context.trace
-        transport.reduce(event, at: now, into: &produced)
-        for effect in produced {
-            switch effect {
-            case .schedule(let timer, let time): effects.append(.schedule(.link(.timer(timer)), at: time))
-            case .trace(let record): effects.append(.trace(record))
-            case .deliver(let message, let duplicate):
-                effects.append(
-                    .send(
-                        message.route.to == .watch
-                            ? .watch(.delivered(message, duplicate: duplicate))
-                            : .phone(.delivered(message, duplicate: duplicate))))
-            case .outcome(let message, let outcome):
-                effects.append(
-                    .send(
-                        message.route.from == .watch
-                            ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome))))
-            case .wakeApp(.watch): effects.append(.send(.watch(.app(.wake(at: now)))))
-            case .wakeApp(.phone): effects.append(.send(.phone(.app(.wake(at: now), cause: "watchMessage"))))
-            }
+        transport.reduce(event, at: now) { effect in effects.append(LinkFeature.worldEffect(consume effect, at: now)) }
+    }
+
+    /// What the world does for one of the transport's effects: a link timer goes on the loop, a
+    /// delivery to the receiving side, an outcome to the sending side, a wake to the side whose
+    /// app the system wakes.
+    ///
+    /// - Complexity: O(1).
+    private static func worldEffect(_ effect: consuming LinkTransportEffect, at now: SimTime) -> WorldEffect {
+        switch consume effect {
+        case .schedule(let timer, let time): .schedule(.link(.timer(timer)), at: time)
+        case .trace(let record): .trace(record)
+        case .deliver(let message, let duplicate):
+            .send(
+                message.route.to == .watch
+                    ? .watch(.delivered(message, duplicate: duplicate))
+                    : .phone(.delivered(message, duplicate: duplicate)))
+        case .outcome(let message, let outcome):
+            .send(
+                message.route.from == .watch ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
+        case .wakeApp(.watch): .send(.watch(.app(.wake(at: now))))
+        case .wakeApp(.phone): .send(.phone(.app(.wake(at: now), cause: "watchMessage")))
         }
-        produced.shrinkKeepingCapacity()
     }
 
     /// The event for the side whose app a step or fault about an app's lifecycle concerns, or
