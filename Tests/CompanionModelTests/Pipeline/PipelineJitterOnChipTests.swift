@@ -47,9 +47,8 @@ import Testing
                             let expected = Self.recount(
                                 jitter, scaled: scaled, speed: speed, seed: seed, tap: tap, step: step)
                             if drawn.bitPattern != expected.bitPattern {
-                                Issue.record(
-                                    "jitter \(index) speed \(speed) seed \(seed) tap \(tap) step \(step): "
-                                        + "\(drawn) vs \(expected)")
+                                let label = "jitter \(index) speed \(speed) seed \(seed) tap \(tap) step \(step)"
+                                Issue.record("\(label): \(drawn) vs \(expected)")
                                 return
                             }
                         }
