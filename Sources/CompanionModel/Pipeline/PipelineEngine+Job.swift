@@ -97,7 +97,14 @@ extension PipelineEngine {
                 due = .distantFuture
                 phase = .heldBack
             } else {
-                due = since + SimDuration(nanoseconds: (left + rate - 1) / rate)
+                // The rates are a full core (2 units/ns) or a half (1): no division for those.
+                let nanoseconds: Int64
+                switch rate {
+                case 2: nanoseconds = (left + 1) >> 1
+                case 1: nanoseconds = left
+                default: nanoseconds = (left + rate - 1) / rate
+                }
+                due = since + SimDuration(nanoseconds: nanoseconds)
                 phase = .computing
             }
         }
