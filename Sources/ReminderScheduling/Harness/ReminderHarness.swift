@@ -110,10 +110,10 @@ public struct ReminderHarness: Sendable {
     public func nextEvent(after time: ReminderTime) -> ReminderTime? {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
-        if !scheduler.wantsNothing {
-            earliest = Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time)
-        }
-        return earliest
+        // Asked first on its own: the scheduler is looked at as a whole (copied to pass it to its
+        // held-set search) only when it wants something.
+        guard !scheduler.wantsNothing else { return earliest }
+        return Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time)
     }
 
     /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.
