@@ -19,6 +19,11 @@ public struct ShoppingList: Hashable, Sendable {
     private var places: [Place]
     /// The display position of each item: the only place an ``ItemID`` is hashed.
     private var indexByID: [ItemID: Int]
+    /// The display position of each item by its join index (``joinIndex(atPosition:)``), a
+    /// checked hint: the entry of an item that left the list is stale, so a lookup compares the
+    /// identifier at the position it finds.
+    private var positionByJoinIndex: [Int]
+    /// The number of items that ever joined the list (the next join index).
     private var joined = 0
     /// The display position of the first remaining item (`items.count` when none remains).
     private var firstRemaining = 0
@@ -52,6 +57,9 @@ public struct ShoppingList: Hashable, Sendable {
         places = placed.map(\.place)
         states = Array(repeating: .remaining, count: placed.count)
         indexByID = Dictionary(uniqueKeysWithValues: self.items.enumerated().map { ($1.id, $0) })
+        var positionByJoinIndex = Array(repeating: 0, count: placed.count)
+        for (position, entry) in placed.enumerated() { positionByJoinIndex[entry.place.joined] = position }
+        self.positionByJoinIndex = positionByJoinIndex
         remainingCount = placed.count
         joined = placed.count
         storeOrder = order
@@ -76,7 +84,37 @@ public struct ShoppingList: Hashable, Sendable {
     }
 
     /// The display position of `id` among all items (0-based).
+    ///
+    /// - Complexity: O(1) (one hash of `id`).
     public func position(of id: ItemID) -> Int? { indexByID[id] }
+
+    /// The display position of `id`, found through `joinIndex` when it is the item's join index
+    /// (``joinIndex(atPosition:)``), else by hashing `id`: a hint is checked, never trusted.
+    ///
+    /// A list and a ``ListReplica`` loaded with the same items number them alike: a loaded
+    /// item's join index is its slot in the replica (``ItemChange/slot``), so the watch finds the
+    /// item a merge changed without hashing its identifier.
+    ///
+    /// - Complexity: O(1); no hashing when the hint holds.
+    public func position(of id: ItemID, joinIndex: Int?) -> Int? {
+        if let joinIndex, positionByJoinIndex.indices.contains(joinIndex) {
+            let position = positionByJoinIndex[joinIndex]
+            if items.indices.contains(position), items[position].id == id { return position }
+        }
+        return indexByID[id]
+    }
+
+    /// The join index of the item at display `position`: its number in the order items joined
+    /// the list (a loaded item's index among the loaded items, without repeats; then one more
+    /// for each item that joins later, a re-added item anew).
+    ///
+    /// - Complexity: O(1).
+    public func joinIndex(atPosition position: Int) -> Int { places[position].joined }
+
+    /// The state of the item at display `position`.
+    ///
+    /// - Complexity: O(1).
+    public func state(atPosition position: Int) -> ItemState { states[position] }
 
     /// The remaining items in display order.
     ///
@@ -161,14 +199,19 @@ public struct ShoppingList: Hashable, Sendable {
     /// the learned store order (after every item seen in a trip, in joining order, when never
     /// seen); a title changes in place; a status change checks off (at `time`) or puts back.
     ///
+    /// `joinIndex` is a hint of the item's join index (see ``position(of:joinIndex:)``).
+    ///
     /// - Complexity: O(*n*) when the item joins or leaves the list; O(1) to retitle, check off
-    ///   or O(*n*) to un-check (as ``apply(_:to:at:)``).
+    ///   or O(*n*) to un-check (as ``apply(_:to:at:)``); no hashing when the hint holds and the
+    ///   item stays listed.
     @discardableResult
-    public mutating func reconcile(_ id: ItemID, with shown: SyncedItem?, at time: SimTime) -> Change {
+    public mutating func reconcile(
+        _ id: ItemID, with shown: SyncedItem?, at time: SimTime, joinIndex: Int? = nil
+    ) -> Change {
         guard let shown else { return remove(id) }
         var change = Change.unchanged
         let index: Int
-        if let known = indexByID[id] {
+        if let known = position(of: id, joinIndex: joinIndex) {
             index = known
             if items[index].title != shown.title {
                 items[index].title = shown.title
@@ -186,6 +229,7 @@ public struct ShoppingList: Hashable, Sendable {
     private mutating func insert(_ item: ShoppingItem) -> Int {
         let place = Place(rank: storeOrder.rank(of: item.id) ?? .max, joined: joined)
         joined += 1
+        positionByJoinIndex.append(0)  // set by the reindex below
         // `places` ascends: the first place after the new one, by binary search.
         var (low, high) = (0, places.count)
         while low < high {
@@ -220,7 +264,10 @@ public struct ShoppingList: Hashable, Sendable {
     }
 
     private mutating func reindex(from start: Int) {
-        for index in start..<items.count { indexByID[items[index].id] = index }
+        for index in start..<items.count {
+            indexByID[items[index].id] = index
+            positionByJoinIndex[places[index].joined] = index
+        }
     }
 }
 

@@ -46,6 +46,16 @@ public struct ListReplica: Hashable, Sendable {
         case refused(ItemID, ListEdit, Refusal)
     }
 
+    /// Who keeps this device's operations until the other device acknowledges them.
+    public enum OutboxKeeper: Hashable, Sendable {
+        /// The replica, in its ``outbox``: a replica on its own, resent and acknowledged through
+        /// its events (``Event/resend``, ``Event/acknowledged(sequence:)``).
+        case replica
+        /// A ``SyncCourier`` beside the replica (a ``SyncEndpoint``'s), which holds each one with
+        /// how it travels: one holder, so the replica's ``outbox`` stays empty.
+        case courier
+    }
+
     /// Why a local edit made no operation.
     public enum Refusal: Hashable, Sendable {
         /// Remove, rename, check or uncheck of an item that is not on the list.
@@ -77,7 +87,10 @@ public struct ListReplica: Hashable, Sendable {
     private var slots: [ItemID: Int] = [:]
     /// Per origin, the operations let through so far and those held for a predecessor.
     public private(set) var gates = SequenceGates()
-    /// This device's operations the other device has not acknowledged, by sequence number.
+    /// Who keeps this device's unacknowledged operations.
+    public let outboxKeeper: OutboxKeeper
+    /// This device's operations the other device has not acknowledged, by sequence number (with
+    /// ``OutboxKeeper/replica``; else always empty).
     private var unacknowledged = SequenceWindow<ListOperation>()
     /// Every operation merged here, local and remote, in the order it was merged (the audit
     /// log the ``ConvergenceChecker`` reads).
@@ -86,11 +99,13 @@ public struct ListReplica: Hashable, Sendable {
     public private(set) var remainingCount = 0
 
     /// A replica of the list loaded with `items` (in that order, all open); a repeated
-    /// identifier keeps its first entry.
+    /// identifier keeps its first entry. `outboxKeeper` says who keeps the device's
+    /// unacknowledged operations (the replica itself, by default).
     ///
     /// - Complexity: O(*n*).
-    public init(device: LinkSide, items loaded: [ShoppingItem]) {
+    public init(device: LinkSide, items loaded: [ShoppingItem], outboxKeeper: OutboxKeeper = .replica) {
         self.device = device
+        self.outboxKeeper = outboxKeeper
         items.reserveCapacity(loaded.count)
         slots.reserveCapacity(loaded.count)
         for item in loaded where slots[item.id] == nil {
@@ -102,7 +117,8 @@ public struct ListReplica: Hashable, Sendable {
         appliedLog.reserveCapacity(items.count)
     }
 
-    /// This device's operations the other device has not acknowledged, by sequence number.
+    /// This device's operations the other device has not acknowledged, by sequence number
+    /// (always empty with ``OutboxKeeper/courier``: see ``SyncCourier/inFlight``).
     ///
     /// - Complexity: O(*w*) from the oldest unacknowledged operation to the newest.
     public var outbox: [Int: ListOperation] { unacknowledged.dictionary }
@@ -146,6 +162,14 @@ public struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1) (one hash of `id`).
     func slot(of id: ItemID) -> Int? { slots[id] }
 
+    /// The slot of `id`, trying `hint` first (a slot that holds `id` is its slot: an item has one).
+    ///
+    /// - Complexity: O(1); no hashing when the hint holds.
+    private func slot(of id: ItemID, hint: Int?) -> Int? {
+        if let hint, items.indices.contains(hint), items[hint].id == id { return hint }
+        return slots[id]
+    }
+
     /// The transition for `event`.
     ///
     /// - Complexity: O(1) for an edit; O(1 + *k*) to receive an operation that releases *k* held
@@ -181,9 +205,12 @@ public struct ListReplica: Hashable, Sendable {
 
     /// ``Event/edit(_:_:)`` as one step: the operation made and merged, or the refusal.
     ///
-    /// - Complexity: O(1) (one hash of `id`).
-    mutating func edit(_ id: ItemID, _ edit: ListEdit) -> Step {
-        let slot = slots[id]
+    /// `slotHint` is where the host believes the item sits (its index in ``items``; a loaded
+    /// item's join index in the device's ``ShoppingList`` is one): checked, never trusted.
+    ///
+    /// - Complexity: O(1); no hashing when the hint holds, else one hash of `id`.
+    mutating func edit(_ id: ItemID, slotHint: Int? = nil, _ edit: ListEdit) -> Step {
+        let slot = slot(of: id, hint: slotHint)
         if let refusal = refusal(of: edit, at: slot) { return Step(effect: .refused(id, edit, refusal)) }
         clock += 1
         let sequence = lastSequence + 1
@@ -192,7 +219,7 @@ public struct ListReplica: Hashable, Sendable {
         let operation = ListOperation(
             id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
             version: SyncVersion(counter: clock, device: device), originSlot: slotted)
-        unacknowledged[sequence] = operation
+        if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
         return mergeShowing(operation, at: slotted)
     }
 
@@ -216,7 +243,7 @@ public struct ListReplica: Hashable, Sendable {
     /// Drops this device's operation `sequence` from the outbox.
     ///
     /// - Complexity: O(1).
-    mutating func acknowledge(_ sequence: Int) {
+    private mutating func acknowledge(_ sequence: Int) {
         unacknowledged[sequence] = nil
     }
 
@@ -261,10 +288,7 @@ public struct ListReplica: Hashable, Sendable {
     ///
     /// - Complexity: O(1); no hashing when the origin's slot holds the item.
     private mutating func slot(for operation: ListOperation) -> Int {
-        if let hint = operation.originSlot, items.indices.contains(hint), items[hint].id == operation.item {
-            return hint
-        }
-        return slots[operation.item] ?? newSlot(operation.item)
+        slot(of: operation.item, hint: operation.originSlot) ?? newSlot(operation.item)
     }
 
     /// Merges `operation` into its item's slot (made on first sight).

@@ -9,7 +9,9 @@
 /// 3. If the app exits while an interactive message waits for its reply, the handler is gone:
 ///    the operation waits, and is re-sent as a queued transfer when the app runs again.
 /// 4. A reply or a finished transfer means the other device has the operation: the courier
-///    asks the replica to drop it from its outbox (``ListReplica/Event/acknowledged(sequence:)``).
+///    drops it and says so (``Command/acknowledge(_:)``). The courier is the one holder of the
+///    unacknowledged operations beside an endpoint's replica
+///    (``ListReplica/OutboxKeeper/courier``).
 /// 5. A transfer the link refuses for good (payload too large, cancelled) is *undeliverable*;
 ///    the end-of-run check then reports the operation lost, with its trail.
 ///
@@ -62,7 +64,7 @@ public struct SyncCourier: Hashable, Sendable {
         case sendMessage(ListOperation)
         /// `transferUserInfo` with the operation.
         case transferUserInfo(ListOperation)
-        /// The other device has operation `sequence`: drop it from the replica's outbox.
+        /// The other device has the operation: the courier has dropped it.
         case acknowledge(ListOperation)
         /// The link refused `operation` for good.
         case giveUp(ListOperation, LinkError)

@@ -28,7 +28,8 @@ public struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
     public var item: ItemID
     /// What was expected and what was found.
     public var detail: String
-    /// The item's message trail: every entry for it, on both devices, in order.
+    /// The item's message trail: every entry for it, on both devices, in order (empty when the
+    /// endpoints kept no trail: ``SyncEndpoint/tracing`` off).
     public var trail: [SyncTrailEntry]
 
     /// Creates a discrepancy.

@@ -54,10 +54,12 @@ public struct SyncEndpoint: Hashable, Sendable {
     public private(set) var replica: ListReplica
     /// How the device's unacknowledged operations travel.
     public private(set) var courier = SyncCourier()
-    /// What happened to operations on this device.
+    /// What happened to operations on this device, while ``tracing`` is ``TraceMode/recorded``.
     public private(set) var trail = SyncTrail()
-    /// Whether ``reduce(_:at:)`` returns the trail's new lines as ``Effect/note(_:)`` effects for
-    /// the host's trace (the trail itself is kept either way).
+    /// Whether the endpoint keeps its ``trail`` and ``reduce(_:at:)`` returns the trail's new
+    /// lines as ``Effect/note(_:)`` effects for the host's trace (``TraceMode/recorded``), or
+    /// neither (``TraceMode/off``: a run for a verdict, which reads no trail; the end-of-run
+    /// ``ConvergenceChecker`` then finds the same problems, with empty trails).
     public var tracing = TraceMode.recorded
     /// An empty effect buffer kept for its capacity between events (scratch space, always empty
     /// here: see ``takeEffectBuffer()``).
@@ -67,7 +69,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*) for *n* items; the trail gets room for the usual four lines per item.
     public init(device: LinkSide, items: [ShoppingItem]) {
-        replica = ListReplica(device: device, items: items)
+        replica = ListReplica(device: device, items: items, outboxKeeper: .courier)
         trail.reserveCapacity(4 * replica.items.count)
     }
 
@@ -134,14 +136,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     public mutating func reduce(_ event: Event, at now: SimTime, into out: inout [Effect]) {
         switch event {
         case .edit(let item, let edit, let reachability):
-            let step = replica.edit(item, edit)
-            report(step, at: now, into: &out)
-            guard case .applied(let operation, _) = step.effect else { return }
-            if let reachability {
-                perform(courier.send(operation, reachability: reachability), at: now, into: &out)
-            } else {
-                out.append(.made(operation))
-            }
+            self.edit(item, slotHint: nil, edit, reachability: reachability, at: now, into: &out)
         case .dispatch(let operation, let reachability):
             perform(courier.send(operation, reachability: reachability), at: now, into: &out)
         case .delivered(let operation, let channel):
@@ -161,6 +156,26 @@ public struct SyncEndpoint: Hashable, Sendable {
             courier.appStopped()
         case .appStarted:
             for command in courier.appStarted() { perform(command, at: now, into: &out) }
+        }
+    }
+
+    /// ``Event/edit(_:_:reachability:)`` with `slotHint`, where the host believes the item sits
+    /// in the replica (its index in ``ListReplica/items``; a loaded item's join index in the
+    /// device's ``ShoppingList``, ``ShoppingList/joinIndex(atPosition:)``, is one). The hint is
+    /// checked, never trusted: a wrong one costs a hash of `item`, as no hint does.
+    ///
+    /// - Complexity: O(1); no hashing of `item` when the hint holds.
+    public mutating func edit(
+        _ item: ItemID, slotHint: Int?, _ edit: ListEdit, reachability: Reachability?, at now: SimTime,
+        into out: inout [Effect]
+    ) {
+        let step = replica.edit(item, slotHint: slotHint, edit)
+        report(step, at: now, into: &out)
+        guard case .applied(let operation, _) = step.effect else { return }
+        if let reachability {
+            perform(courier.send(operation, reachability: reachability), at: now, into: &out)
+        } else {
+            out.append(.made(operation))
         }
     }
 
@@ -230,8 +245,8 @@ public struct SyncEndpoint: Hashable, Sendable {
         return items
     }
 
-    /// Performs one courier command: a send (with its trail note), an acknowledgement (the
-    /// replica drops the operation from its outbox) or a give-up.
+    /// Performs one courier command: a send (with its trail note), an acknowledgement or a
+    /// give-up (a trail note each; the courier alone held the operation).
     ///
     /// - Complexity: O(1).
     private mutating func perform(_ command: SyncCourier.Command, at now: SimTime, into out: inout [Effect]) {
@@ -243,7 +258,6 @@ public struct SyncEndpoint: Hashable, Sendable {
             note(.sent(.userInfo), operation, at: now, into: &out)
             out.append(.transferUserInfo(operation))
         case .acknowledge(let operation):
-            replica.acknowledge(operation.id.sequence)
             note(.acknowledged, operation, at: now, into: &out)
         case .giveUp(let operation, let error):
             note(.undeliverable(error), operation, at: now, into: &out)
@@ -253,8 +267,9 @@ public struct SyncEndpoint: Hashable, Sendable {
     private mutating func note(
         _ step: SyncTrailEntry.Step, _ operation: ListOperation, at now: SimTime, into out: inout [Effect]
     ) {
-        trail.record(step, operation, on: device, at: now)
-        guard case .recorded = tracing, let entry = trail.entries.last else { return }
+        guard case .recorded = tracing else { return }
+        let entry = SyncTrailEntry(time: now, device: device, operation: operation, step: step)
+        trail.record(entry)
         out.append(.note(entry))
     }
 }

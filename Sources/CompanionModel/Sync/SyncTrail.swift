@@ -32,6 +32,13 @@ public struct SyncTrail: Hashable, Sendable {
         entries.append(SyncTrailEntry(time: time, device: device, operation: operation, step: step))
     }
 
+    /// Appends `entry`.
+    ///
+    /// - Complexity: amortised O(1).
+    public mutating func record(_ entry: SyncTrailEntry) {
+        entries.append(entry)
+    }
+
     /// Appends the entries a replica's effects stand for: a local operation is `made` then
     /// `applied`; `send` is not recorded here (the host records `sent` with its channel).
     ///

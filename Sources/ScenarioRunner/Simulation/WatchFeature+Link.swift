@@ -26,6 +26,32 @@ extension WatchFeature {
         }
     }
 
+    /// A tap's check-off committed on the watch: a remaining item (or one no longer shown) is
+    /// checked off, a checked one put back, on the app's replica and so on the shown list. Returns
+    /// the operation, sent later by the pipeline's send step, or `nil` when the replica refused it
+    /// (the item was removed on the phone meanwhile). The complication hears of it.
+    ///
+    /// The item is resolved once, by one hash in the shown list: its join index there is its
+    /// replica slot (``ShoppingList/joinIndex(atPosition:)``, a checked hint), and the shown list
+    /// finds it again from the change's slot.
+    ///
+    /// - Complexity: O(1) besides the shown list's reconciliation; one hash of `item`.
+    mutating func commitToggle(
+        of item: ItemID, _ context: WorldContext, into effects: inout [WorldEffect]
+    ) -> ListOperation? {
+        let position = list.position(of: item)
+        let isRemaining = position.map { list.state(atPosition: $0).isRemaining } ?? true
+        var produced = sync.takeEffectBuffer()
+        sync.edit(
+            item, slotHint: position.map { list.joinIndex(atPosition: $0) }, isRemaining ? .check : .uncheck,
+            reachability: nil, at: context.now, into: &produced)
+        var operation: ListOperation?
+        for case .made(let made) in produced { operation = made }
+        syncEffects(draining: &produced, context, into: &effects)
+        sync.returnEffectBuffer(consume produced)
+        return operation
+    }
+
     /// The user adds an item by dictation: the app is opened if it was not running, the item
     /// joins the watch's list at once and the operation goes to the phone (queued when the phone
     /// is not reachable from the watch at that moment).
@@ -133,7 +159,10 @@ extension WatchFeature {
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
         case .itemChanged(let change):
             let item = change.item
-            guard list.reconcile(item, with: sync.replica.shown(atSlot: change.slot), at: now) == .changed else {
+            guard
+                list.reconcile(item, with: sync.replica.shown(atSlot: change.slot), at: now, joinIndex: change.slot)
+                    == .changed
+            else {
                 return
             }
             let operation = change.operation

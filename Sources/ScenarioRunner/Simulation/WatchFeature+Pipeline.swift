@@ -89,9 +89,7 @@ extension WatchFeature {
     }
 
     private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout [WorldEffect]) {
-        let item = app.taps[tap].item
-        let kind: CheckOffKind = list.state(of: item)?.isRemaining ?? true ? .check : .uncheck
-        let operation = applyOnWatch(kind, item, context, into: &effects)
+        let operation = commitToggle(of: app.taps[tap].item, context, into: &effects)
         let sendNow: Bool
         if case .awaitingCommitThenSend = app.taps[tap].checkOff { sendNow = true } else { sendNow = false }
         app.taps[tap].checkOff = .committed(operation)
@@ -134,22 +132,6 @@ extension WatchFeature {
         for tap in app.heldSends.values.sorted() { app.session.releaseSend(tap: tap, at: context.now) }
         app.heldSends = [:]
         wakePipeline(context, into: &effects)
-    }
-
-    /// Applies a check-off made on the watch to its replica (and so to the shown list) and
-    /// returns the operation, sent later by the pipeline's send step; `nil` when the replica
-    /// refused it (the item was removed on the phone meanwhile). The complication hears of it.
-    mutating func applyOnWatch(
-        _ kind: CheckOffKind, _ item: ItemID, _ context: WorldContext, into effects: inout [WorldEffect]
-    ) -> ListOperation? {
-        var produced = sync.takeEffectBuffer()
-        sync.reduce(
-            .edit(item, kind == .check ? .check : .uncheck, reachability: nil), at: context.now, into: &produced)
-        var operation: ListOperation?
-        for case .made(let made) in produced { operation = made }
-        syncEffects(produced, context, into: &effects)
-        sync.returnEffectBuffer(consume produced)
-        return operation
     }
 
     /// The trace of a change of the watch's list (when the trace is kept) and the complication's

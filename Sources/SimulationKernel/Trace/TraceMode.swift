@@ -17,7 +17,7 @@ public enum TraceMode: Hashable, Sendable {
     /// Every trace event is built and kept, in order.
     case recorded
     /// No trace event is built or kept; the trace stays empty. The link's message events carry
-    /// no fields (the simulation drops them) and a sync endpoint returns no trail notes (its trail
-    /// is still kept).
+    /// no fields (the simulation drops them) and a sync endpoint neither keeps its message trail
+    /// nor returns trail notes.
     case off
 }

@@ -59,7 +59,9 @@ import Testing
         #expect(!phone.isIdle)
         _ = phone.reduce(.outcome(operation, channel: .userInfo, .transferFinished), at: .zero)
         #expect(phone.isIdle)
-        #expect(phone.replica.outbox.isEmpty)
+        #expect(phone.courier.inFlight.isEmpty)
+        // The courier alone holds the unacknowledged operations: the replica's outbox stays empty.
+        #expect(phone.replica.outboxKeeper == .courier && phone.replica.outbox.isEmpty)
         #expect(phone.trail.entries.last?.step == .acknowledged)
     }
 }
