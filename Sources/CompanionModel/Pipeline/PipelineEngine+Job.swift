@@ -2,14 +2,21 @@ import SimulationKernel
 
 extension PipelineEngine {
     /// Where a running step stands.
-    enum Phase {
-        /// Doing its CPU work: `left` work units remained at `since`, and it has progressed at its
-        /// queue's rate since then (the rates change only when a single core's queues start or
-        /// stop computing: then `left` is brought up to date). Its computation ends at `due`, or
-        /// never at the current rate (`nil`: a background step held back by ``CPUSharing/mainPriority``).
-        case computing(left: Int64, since: SimTime, due: SimTime?)
-        /// Blocked after its CPU work until `until` (`distantFuture` until a held send's outcome comes).
-        case waiting(until: SimTime)
+    enum Phase: UInt8 {
+        /// Doing its CPU work: ``Job/left`` work units remained at ``Job/since``, and it has
+        /// progressed at its queue's rate since then (the rates change only when a single core's
+        /// queues start or stop computing: then `left` is brought up to date). Its computation
+        /// ends at ``Job/due``.
+        case computing
+        /// Computing, but at a rate of 0, so never done at the current rates: a background step
+        /// held back by ``CPUSharing/mainPriority`` while the main queue computes. Its ``Job/due``
+        /// is `distantFuture`, and it is never moved on until the rates change.
+        case heldBack
+        /// Blocked after its CPU work until ``Job/due`` (`distantFuture` until a held send's
+        /// outcome comes).
+        case waiting
+        /// The step has ended (its end is recorded): the queue moves on to its next block.
+        case ended
     }
 
     /// Whether the engine knows its next internal event without working it out again.
@@ -20,68 +27,101 @@ extension PipelineEngine {
         case known(SimTime?)
     }
 
-    /// One step of one tap running on a queue.
+    /// One step of one tap on a queue: four words and a tag, no optionals, so a settle moves it
+    /// on in place.
     struct Job {
-        var tap: Int
-        var step: Int
+        /// When the job next needs the engine: the end of its computation (``Phase/computing``)
+        /// or of its wait (``Phase/waiting``); `distantFuture` when it is held back.
+        var due: SimTime
+        /// The work units left at ``since`` while it computes.
+        var left: Int64
+        /// When ``left`` was last brought up to date.
+        var since: SimTime
+        /// The tap's index (narrow: an engine holds far fewer than 2³¹ taps and steps).
+        var tap: Int32
+        /// The step's index in the pipeline.
+        var step: Int32
         var phase: Phase
+
+        /// A job that stands for no step (a queue's job while the queue is idle).
+        static let none = Job(due: .distantFuture, left: 0, since: .zero, tap: 0, step: 0, phase: .ended)
 
         /// A step that starts computing `work` units now, at `rate` units per nanosecond.
         init(tap: Int, step: Int, work: Int64, rate: Int64, now: SimTime) {
+            self.tap = Int32(tap)
+            self.step = Int32(step)
+            left = work
+            since = now
+            due = now
+            phase = .computing
+            computeEnd(rate: rate)
+        }
+
+        private init(due: SimTime, left: Int64, since: SimTime, tap: Int32, step: Int32, phase: Phase) {
+            self.due = due
+            self.left = left
+            self.since = since
             self.tap = tap
             self.step = step
-            phase = .computing(left: work, since: now, due: Job.computationEnd(left: work, rate: rate, from: now))
+            self.phase = phase
         }
 
-        var isComputing: Bool {
-            if case .computing = phase { return true }
-            return false
+        /// Whether it is step `step` of tap `tap`, waiting.
+        func isWaiting(tap: Int, step: Int) -> Bool {
+            phase == .waiting && Int(self.tap) == tap && Int(self.step) == step
         }
 
-        /// When the job next needs the engine: the end of its computation or of its wait; `nil`
-        /// while it makes no progress.
-        var due: SimTime? {
-            switch phase {
-            case .computing(_, _, let due): return due
-            case .waiting(let until): return until
-            }
-        }
-
-        /// Whether the engine must move the job on at `now`: its computation is done, or its
-        /// wait is over. A job that is not due is left as it is, so a settle looks at it without a call.
-        func isDue(at now: SimTime) -> Bool {
-            guard let due else { return false }
-            return due <= now
-        }
+        /// Whether it is doing CPU work (computing, or held back from it).
+        var isComputing: Bool { phase == .computing || phase == .heldBack }
 
         /// Its queue's rate changes from `old` to `new` at `now`: the work left is brought up to
         /// `now` at the old rate, and the computation's end worked out at the new one.
         ///
         /// - Complexity: O(1).
         mutating func changeRate(from old: Int64, to new: Int64, at now: SimTime) {
-            guard case .computing(let left, let since, _) = phase else { return }
-            let remaining = left - old * (now - since).nanoseconds
-            phase = .computing(
-                left: remaining, since: now, due: Job.computationEnd(left: remaining, rate: new, from: now))
+            guard isComputing else { return }
+            left -= old * (now - since).nanoseconds
+            since = now
+            computeEnd(rate: new)
         }
 
-        /// When `left` units of work are done at `rate` units per nanosecond from `start`: at once
-        /// when nothing is left, never (`nil`) at rate 0, else after the whole nanoseconds it takes.
-        static func computationEnd(left: Int64, rate: Int64, from start: SimTime) -> SimTime? {
-            guard left > 0 else { return start }
-            guard rate > 0 else { return nil }
-            return start + SimDuration(nanoseconds: (left + rate - 1) / rate)
+        /// Works out when ``left`` units of work are done at `rate` units per nanosecond from
+        /// ``since``: at once when nothing is left, never (held back) at rate 0, else after the
+        /// whole nanoseconds it takes.
+        @inline(__always)
+        private mutating func computeEnd(rate: Int64) {
+            if left <= 0 {
+                due = since
+                phase = .computing
+            } else if rate <= 0 {
+                due = .distantFuture
+                phase = .heldBack
+            } else {
+                due = since + SimDuration(nanoseconds: (left + rate - 1) / rate)
+                phase = .computing
+            }
         }
     }
 
-    /// The earlier of two optional times (`nil` is "never").
-    static func earlier(_ a: SimTime?, _ b: SimTime?) -> SimTime? {
-        switch (a, b) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
-        }
+    /// What a queue's thread is doing. Its ``Lane/job`` means something only while it is not idle.
+    enum Activity: UInt8 {
+        case idle
+        /// Running a tap's handler on the main queue: the job's step is the handler's cursor.
+        case handler
+        /// Running a step the handler dispatched with `DispatchQueue.main.async`.
+        case deferred
+        /// Running a step on the background queue.
+        case background
+    }
+
+    /// One queue's thread: what it does and the step it runs.
+    struct Lane {
+        var activity = Activity.idle
+        /// The running step (``Job/none`` while idle).
+        var job = Job.none
+
+        /// Whether it runs a step.
+        var isBusy: Bool { activity != .idle }
     }
 
     /// A block of work queued on the main queue.
@@ -92,26 +132,10 @@ extension PipelineEngine {
         case deferred(tap: Int, step: Int)
     }
 
-    /// What the main thread is doing. In a handler, the job's step is the handler's cursor.
-    enum MainWork {
-        case idle
-        case handler(Job)
-        case deferred(Job)
-
-        var job: Job? {
-            switch self {
-            case .idle: return nil
-            case .handler(let job), .deferred(let job): return job
-            }
-        }
-
-        mutating func replaceJob(_ job: Job) {
-            switch self {
-            case .idle: break
-            case .handler: self = .handler(job)
-            case .deferred: self = .deferred(job)
-            }
-        }
+    /// CPU progress rates in work units per nanosecond (``CPUSharing``).
+    struct Rates: Equatable {
+        var main: Int64
+        var background: Int64
     }
 
     /// What the engine needs of one step, fixed for the run: one array read per step started or
@@ -119,6 +143,8 @@ extension PipelineEngine {
     struct StepPlan {
         /// The step's CPU time on this chip before jitter.
         var scaledCost: SimDuration
+        /// ``scaledCost`` as a `Double`, what a jitter draw multiplies.
+        var scaledNanoseconds: Double
         /// Its fixed wait after its CPU work (unless it awaits a release).
         var wait: SimDuration
         var queue: PipelineQueue
@@ -129,6 +155,9 @@ extension PipelineEngine {
         var recordsStart: Bool
         /// Whether its end is recorded as a ``PipelineEffect/stepEnded(tap:step:at:)``.
         var recordsEnd: Bool
+        /// Whether its cost is drawn (a jittered engine and a step that costs something);
+        /// otherwise every run costs ``scaledCost``.
+        var isDrawn: Bool
     }
 }
 

@@ -12,39 +12,30 @@ import SimulationKernel
 /// a queue starts or stops computing; only then is a step's work left brought up to date and its
 /// end worked out again (``Job/changeRate(from:to:at:)``). So an event moves the clock, moves on
 /// the steps that are due, and reads the next event off the two queues' steps.
+///
+/// Each queue's thread is a ``Lane``: what it does (an ``Activity``) and its step, a ``Job`` of
+/// four words and a tag moved on in place, so a step's start and end copy no optional and no
+/// enum payload. What is the same for every run of the pipeline on the watch (the step plan,
+/// the roles, the jitter's constants on the chip) is worked out once, in a shared ``Prepared``.
 struct PipelineEngine {
-    /// Each step's plan, in pipeline order.
-    let plan: [StepPlan]
-    /// Each step's run before it starts (no start, no end, the scaled figure): what a new tap appends.
-    private let unstartedRuns: [StepRun]
-    let jitter: PipelineJitter
-    /// Whether every draw of ``jitter`` is the scaled figure (worked out once, not per step run).
-    let jitterIsExact: Bool
+    /// What every run of this pipeline on this watch shares (plan, roles, jitter constants).
+    let prepared: Prepared
     private(set) var jitterSeed: UInt64
-    let speed: Double
-    /// What each step means to the simulation (which steps commit, send, refresh).
-    let roles: PipelineStepRoles
     /// When each held step's outcome came, by `tap × stepCount + step` (at most one entry per
     /// held step that was released before its computation ended).
     private var releases: [Int: SimTime] = [:]
-    let stepCount: Int
-    let removeRowIndex: Int
-    /// Whether `removeRow` runs inside the handler (its removal commits when the handler returns)
-    /// rather than in a `main-async` block of its own.
-    let removesRowInHandler: Bool
-    let cores: Int
-    let sharing: CPUSharing
-    let recordsEffects: Bool
 
     private(set) var now = SimTime.zero
     /// The CPU progress rates in force since the last settle (work units per nanosecond): what
     /// ``CPUSharing/rates(cores:mainComputing:backgroundComputing:)`` gives for what the queues
     /// did then. Always a full core each with a core per queue.
-    private var rates: (main: Int64, background: Int64)
+    private var rates: Rates
     /// The next internal event as last worked out by a settle, until the engine changes.
     private var nextEvent = NextEvent.unknown
-    private var main = MainWork.idle
-    private var background: Job?
+    /// The main thread: a handler, a deferred block, or idle.
+    private var main = Lane()
+    /// The background queue's thread.
+    private var background = Lane()
     private var mainQueue: [MainBlock] = []
     private var mainHead = 0
     private var backgroundQueue: [(tap: Int, step: Int)] = []
@@ -74,63 +65,58 @@ struct PipelineEngine {
         jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false,
         selection: PipelineEffectSelection = .everyStep, syncSendAwaitsOutcome: Bool = false
     ) {
-        let speed = watch.relativeSpeed
-        self.speed = speed
-        self.jitter = jitter
-        jitterIsExact = jitter.isExact
+        let prepared = Prepared(
+            pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, recordsEffects: recordsEffects,
+            selection: selection, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+        self.prepared = prepared
         self.jitterSeed = jitterSeed
-        let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
-        self.roles = roles
-        let everyStep = selection == .everyStep
-        let plan = pipeline.steps.indices.map { index in
-            let step = pipeline.steps[index]
-            let role = roles.byStep[index]
-            return StepPlan(
-                scaledCost: step.scaledCost(speed: speed), wait: step.wait, queue: step.queue,
-                awaitsRelease: roles.synchronousSends.contains(index),
-                recordsStart: recordsEffects && (everyStep || role.actsAtStart),
-                recordsEnd: recordsEffects && (everyStep || role.actsAtEnd))
-        }
-        self.plan = plan
-        unstartedRuns = plan.map { StepRun(start: .distantFuture, end: .distantFuture, cpu: $0.scaledCost) }
-        stepCount = pipeline.steps.count
-        removeRowIndex = pipeline.removeRowIndex
-        removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
-        cores = watch.cores
-        self.sharing = sharing
-        rates = sharing.rates(cores: watch.cores, mainComputing: false, backgroundComputing: false)
-        self.recordsEffects = recordsEffects
+        rates = prepared.idleRates
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
-        stepRuns.reserveCapacity(taps * stepCount)
+        stepRuns.reserveCapacity(taps * prepared.stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
 
     /// This engine's pipeline, watch and settings with no taps, drawing its jitter from
-    /// `jitterSeed`: the plan and roles are shared, not worked out again, and the reserved room
-    /// of an engine that has not run is kept.
+    /// `jitterSeed`: the prepared plan and roles are shared, not worked out again, and the
+    /// reserved room of an engine that has not run is kept.
     ///
     /// - Complexity: O(1) for an engine without taps; else O(what it holds), to empty it.
     func restarted(jitterSeed: UInt64) -> PipelineEngine {
         var engine = self
-        engine.jitterSeed = jitterSeed
-        engine.now = .zero
-        engine.rates = sharing.rates(cores: cores, mainComputing: false, backgroundComputing: false)
-        engine.nextEvent = .unknown
-        engine.main = .idle
-        engine.background = nil
-        engine.mainHead = 0
-        engine.backgroundHead = 0
-        engine.effectsTaken = 0
-        if !releases.isEmpty { engine.releases = [:] }
-        if !mainQueue.isEmpty { engine.mainQueue.removeAll(keepingCapacity: true) }
-        if !backgroundQueue.isEmpty { engine.backgroundQueue.removeAll(keepingCapacity: true) }
-        if !taps.isEmpty { engine.taps.removeAll(keepingCapacity: true) }
-        if !stepRuns.isEmpty { engine.stepRuns.removeAll(keepingCapacity: true) }
-        if !effects.isEmpty { engine.effects.removeAll(keepingCapacity: true) }
+        engine.restart(jitterSeed: jitterSeed)
         return engine
     }
+
+    /// Empties the engine in place, keeping its prepared plan and its room, and draws its jitter
+    /// from `jitterSeed` from now on: ``restarted(jitterSeed:)`` without a copy.
+    ///
+    /// - Complexity: O(1) for an engine without taps; else O(what it holds), to empty it.
+    mutating func restart(jitterSeed: UInt64) {
+        self.jitterSeed = jitterSeed
+        now = .zero
+        rates = prepared.idleRates
+        nextEvent = .unknown
+        main = Lane()
+        background = Lane()
+        mainHead = 0
+        backgroundHead = 0
+        effectsTaken = 0
+        if !releases.isEmpty { releases = [:] }
+        if !mainQueue.isEmpty { mainQueue.removeAll(keepingCapacity: true) }
+        if !backgroundQueue.isEmpty { backgroundQueue.removeAll(keepingCapacity: true) }
+        if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
+        if !stepRuns.isEmpty { stepRuns.removeAll(keepingCapacity: true) }
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+    }
+
+    /// Each step's plan, in pipeline order.
+    var plan: [StepPlan] { prepared.plan }
+    /// What each step means to the simulation (which steps commit, send, refresh).
+    var roles: PipelineStepRoles { prepared.roles }
+    var stepCount: Int { prepared.stepCount }
+    var sharing: CPUSharing { prepared.sharing }
 
     /// The number of taps submitted.
     var tapCount: Int { taps.count }
@@ -145,8 +131,8 @@ struct PipelineEngine {
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
         let tap = taps.count
-        taps.append(TapProgress(tap: max(time, now), stepsLeft: stepCount))
-        stepRuns.append(contentsOf: unstartedRuns)
+        taps.append(TapProgress(tap: max(time, now), stepsLeft: prepared.stepCount))
+        stepRuns.append(contentsOf: prepared.unstartedRuns)
         mainQueue.append(.handler(tap: tap))
         nextEvent = .unknown
         return tap
@@ -188,16 +174,14 @@ struct PipelineEngine {
     /// - Complexity: O(1) plus the events due before `time`.
     mutating func release(tap: Int, step: Int, at time: SimTime) {
         advance(to: time)
-        guard tap < tapCount, plan.indices.contains(step), plan[step].awaitsRelease else { return }
+        guard tap < tapCount, prepared.plan.indices.contains(step), prepared.plan[step].awaitsRelease else { return }
         nextEvent = .unknown
-        if var job = main.job, job.tap == tap, job.step == step, case .waiting = job.phase {
-            job.phase = .waiting(until: now)
-            main.replaceJob(job)
-        } else if var job = background, job.tap == tap, job.step == step, case .waiting = job.phase {
-            job.phase = .waiting(until: now)
-            background = job
-        } else if stepRuns[tap * stepCount + step].end == .distantFuture {
-            releases[tap * stepCount + step] = now
+        if main.isBusy, main.job.isWaiting(tap: tap, step: step) {
+            main.job.due = now
+        } else if background.isBusy, background.job.isWaiting(tap: tap, step: step) {
+            background.job.due = now
+        } else if stepRuns[tap * prepared.stepCount + step].end == .distantFuture {
+            releases[tap * prepared.stepCount + step] = now
         }
     }
 
@@ -249,8 +233,16 @@ struct PipelineEngine {
     private mutating func settle() -> SimTime? {
         settleMain()
         settleBackground()
-        if cores < 2 { updateRates() }
-        let next = Self.earlier(main.job?.due, background?.due)
+        if prepared.cores < 2 { updateRates() }
+        // A held-back background job's due time is `distantFuture`; it is held back only while
+        // the main queue computes, whose end comes first.
+        let next: SimTime?
+        switch (main.isBusy, background.isBusy) {
+        case (true, true): next = min(main.job.due, background.job.due)
+        case (true, false): next = main.job.due
+        case (false, true): next = background.job.due
+        case (false, false): next = nil
+        }
         nextEvent = .known(next)
         return next
     }
@@ -260,63 +252,66 @@ struct PipelineEngine {
     /// worked out at the new one; a step started in this settle, at the old rate, has done no
     /// work yet, so only its end moves.
     private mutating func updateRates() {
-        let new = sharing.rates(
-            cores: cores, mainComputing: main.job?.isComputing ?? false,
-            backgroundComputing: background?.isComputing ?? false)
+        let computed = prepared.sharing.rates(
+            cores: prepared.cores, mainComputing: main.isBusy && main.job.isComputing,
+            backgroundComputing: background.isBusy && background.job.isComputing)
+        let new = Rates(main: computed.main, background: computed.background)
         guard new != rates else { return }
         let old = rates
         rates = new
-        if var job = main.job, job.isComputing {
-            job.changeRate(from: old.main, to: new.main, at: now)
-            main.replaceJob(job)
-        }
-        if var job = background, job.isComputing {
-            job.changeRate(from: old.background, to: new.background, at: now)
-            background = job
-        }
+        if main.isBusy { main.job.changeRate(from: old.main, to: new.main, at: now) }
+        if background.isBusy { background.job.changeRate(from: old.background, to: new.background, at: now) }
     }
 
     // MARK: Steps
 
-    /// Starts step `step` of tap `tap` now at its queue's rate `rate`; `nil` when it needs no
-    /// time at all (already ended).
-    private mutating func start(tap: Int, step: Int, rate: Int64) -> Job? {
-        let slot = tap * stepCount + step
-        let plan = plan[step]
+    /// Starts step `step` of tap `tap` now at its queue's rate `rate` and returns its job,
+    /// ``Phase/ended`` when it needs no time at all.
+    private mutating func start(tap: Int, step: Int, rate: Int64) -> Job {
+        let slot = tap * prepared.stepCount + step
+        let plan = prepared.plan[step]
         if plan.recordsStart { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
         let cpu =
-            jitterIsExact
-            ? plan.scaledCost : jitter.cost(plan.scaledCost, speed: speed, seed: jitterSeed, tap: tap, step: step)
+            plan.isDrawn
+            ? SimDuration(
+                nanoseconds: PipelineJitter.roundedToNearest(
+                    prepared.jitterOnChip.drawnNanoseconds(
+                        plan.scaledNanoseconds, seed: jitterSeed, tap: tap, step: step)))
+            : plan.scaledCost
         stepRuns[slot] = StepRun(start: now, end: .distantFuture, cpu: cpu)
-        let job = Job(tap: tap, step: step, work: cpu.nanoseconds * 2, rate: rate, now: now)
-        return job.isDue(at: now) ? proceed(job) : job
+        var job = Job(tap: tap, step: step, work: cpu.nanoseconds * 2, rate: rate, now: now)
+        if job.due <= now { proceed(&job) }
+        return job
     }
 
     /// Moves a due job on: a finished computation enters its wait, a finished wait ends the
-    /// step. Returns `nil` when the step has ended (recording its end).
+    /// step (``Phase/ended``, its end recorded). A held-back job is left as it is.
     ///
-    /// Inlined at its four call sites: it runs at every step end, and its body is smaller than
-    /// a call's set-up with a job passed in memory.
+    /// Inlined at its call sites: it runs at every step end, and its body is smaller than a
+    /// call's set-up with a job passed in memory.
     @inline(__always)
-    private mutating func proceed(_ job: Job) -> Job? {
-        var job = job
-        if case .computing(_, _, let due?) = job.phase, due <= now {
-            let plan = plan[job.step]
+    private mutating func proceed(_ job: inout Job) {
+        if job.phase == .computing {
+            let plan = prepared.plan[Int(job.step)]
             if plan.awaitsRelease {
-                let slot = job.tap * stepCount + job.step
-                if recordsEffects { effects.append(.awaitingOutcome(tap: job.tap, step: job.step, at: now)) }
-                job.phase = .waiting(until: releases.removeValue(forKey: slot).map { max($0, now) } ?? .distantFuture)
+                let tap = Int(job.tap)
+                let step = Int(job.step)
+                if prepared.recordsEffects { effects.append(.awaitingOutcome(tap: tap, step: step, at: now)) }
+                let released = releases.isEmpty ? nil : releases.removeValue(forKey: tap * prepared.stepCount + step)
+                job.due = released.map { max($0, now) } ?? .distantFuture
             } else {
-                job.phase = .waiting(until: plan.wait.nanoseconds > 0 ? now + plan.wait : now)
+                job.due = plan.wait.nanoseconds > 0 ? now + plan.wait : now
             }
+            job.phase = .waiting
         }
-        if case .waiting(let until) = job.phase, until <= now {
-            stepRuns[job.tap * stepCount + job.step].end = now
-            taps[job.tap].stepsLeft -= 1
-            if plan[job.step].recordsEnd { effects.append(.stepEnded(tap: job.tap, step: job.step, at: now)) }
-            return nil
+        if job.phase == .waiting, job.due <= now {
+            let tap = Int(job.tap)
+            let step = Int(job.step)
+            stepRuns[tap * prepared.stepCount + step].end = now
+            taps[tap].stepsLeft -= 1
+            if prepared.plan[step].recordsEnd { effects.append(.stepEnded(tap: tap, step: step, at: now)) }
+            job.phase = .ended
         }
-        return job
     }
 
     // MARK: Main queue
@@ -325,41 +320,57 @@ struct PipelineEngine {
     @inline(__always)
     private mutating func settleMain() {
         while true {
-            switch main {
-            case .idle:
+            switch main.activity {
+            case .idle, .background:
                 guard mainHead < mainQueue.count else { return }
                 let block = mainQueue[mainHead]
                 mainHead += 1
                 switch block {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
-                    if recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
-                    main = handlerJob(tap: tap, from: 0).map(MainWork.handler) ?? finishHandler(tap: tap)
+                    if prepared.recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
+                    runHandler(tap: tap, from: 0)
                 case .deferred(let tap, let step):
-                    main =
-                        start(tap: tap, step: step, rate: rates.main).map(MainWork.deferred)
-                        ?? finishDeferred(tap: tap, step: step)
+                    let job = start(tap: tap, step: step, rate: rates.main)
+                    if job.phase == .ended {
+                        finishDeferred(tap: tap, step: step)
+                    } else {
+                        main = Lane(activity: .deferred, job: job)
+                    }
                 }
-            case .handler(let job):
-                guard job.isDue(at: now) else { return }
-                if let running = proceed(job) { main = .handler(running); return }
-                main = handlerJob(tap: job.tap, from: job.step + 1).map(MainWork.handler) ?? finishHandler(tap: job.tap)
-            case .deferred(let job):
-                guard job.isDue(at: now) else { return }
-                if let running = proceed(job) { main = .deferred(running); return }
-                main = finishDeferred(tap: job.tap, step: job.step)
+            case .handler:
+                guard main.job.due <= now else { return }
+                var job = main.job
+                proceed(&job)
+                main.job = job
+                guard job.phase == .ended else { return }
+                runHandler(tap: Int(job.tap), from: Int(job.step) + 1)
+            case .deferred:
+                guard main.job.due <= now else { return }
+                var job = main.job
+                proceed(&job)
+                main.job = job
+                guard job.phase == .ended else { return }
+                main.activity = .idle
+                finishDeferred(tap: Int(job.tap), step: Int(job.step))
             }
         }
     }
 
-    /// Runs the handler of `tap` from step `first`: dispatches off-handler steps, starts the next
-    /// handler step and returns its job, or `nil` when the handler has nothing left.
-    private mutating func handlerJob(tap: Int, from first: Int) -> Job? {
+    /// Runs the handler of `tap` from step `first`: dispatches off-handler steps and starts the
+    /// next handler step on the main thread, or finishes the handler (the main thread idle)
+    /// when it has nothing left. Inlined at its two call sites in ``settleMain()``.
+    @inline(__always)
+    private mutating func runHandler(tap: Int, from first: Int) {
         var step = first
-        while step < stepCount {
-            switch plan[step].queue {
+        while step < prepared.stepCount {
+            switch prepared.plan[step].queue {
             case .main:
-                if let job = start(tap: tap, step: step, rate: rates.main) { return job }
+                let job = start(tap: tap, step: step, rate: rates.main)
+                if job.phase != .ended {
+                    main = Lane(activity: .handler, job: job)
+                    return
+                }
             case .mainAsync:
                 mainQueue.append(.deferred(tap: tap, step: step))
             case .background:
@@ -367,23 +378,18 @@ struct PipelineEngine {
             }
             step += 1
         }
-        return nil
-    }
-
-    private mutating func finishHandler(tap: Int) -> MainWork {
+        main.activity = .idle
         taps[tap].handlerEnd = now
-        if removesRowInHandler { commitRemoval(tap: tap) }
-        return .idle
+        if prepared.removesRowInHandler { commitRemoval(tap: tap) }
     }
 
-    private mutating func finishDeferred(tap: Int, step: Int) -> MainWork {
-        if step == removeRowIndex { commitRemoval(tap: tap) }
-        return .idle
+    private mutating func finishDeferred(tap: Int, step: Int) {
+        if step == prepared.removeRowIndex { commitRemoval(tap: tap) }
     }
 
     private mutating func commitRemoval(tap: Int) {
         taps[tap].removalCommit = now
-        if recordsEffects { effects.append(.removalCommitted(tap: tap, at: now)) }
+        if prepared.recordsEffects { effects.append(.removalCommitted(tap: tap, at: now)) }
     }
 
     // MARK: Background queue
@@ -392,15 +398,19 @@ struct PipelineEngine {
     @inline(__always)
     private mutating func settleBackground() {
         while true {
-            if let job = background {
-                guard job.isDue(at: now) else { return }
-                if let running = proceed(job) { background = running; return }
-                background = nil
+            if background.isBusy {
+                guard background.job.due <= now else { return }
+                var job = background.job
+                proceed(&job)
+                background.job = job
+                guard job.phase == .ended else { return }
+                background.activity = .idle
             }
             guard backgroundHead < backgroundQueue.count else { return }
             let (tap, step) = backgroundQueue[backgroundHead]
             backgroundHead += 1
-            background = start(tap: tap, step: step, rate: rates.background)
+            let job = start(tap: tap, step: step, rate: rates.background)
+            if job.phase != .ended { background = Lane(activity: .background, job: job) }
         }
     }
 }

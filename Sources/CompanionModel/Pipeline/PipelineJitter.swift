@@ -78,15 +78,7 @@ public struct PipelineJitter: Hashable, Sendable {
     /// - Complexity: O(1).
     @inline(__always)
     func drawnNanoseconds(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> Double {
-        var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
-        var nanoseconds = Double(scaled.nanoseconds)
-        if spread > 0 {
-            nanoseconds *= exp(spread * PipelineJitter.standardNormal(&rng))
-        }
-        if pauseProbability > 0, rng.uniform() < pauseProbability, speed > 0 {
-            nanoseconds += Double(pause.nanoseconds) / speed
-        }
-        return min(Double(Int64.max / 4), nanoseconds)
+        OnChip(self, speed: speed).drawnNanoseconds(Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
     }
 
     /// `value.rounded()` (to nearest, halves away from zero) as an integer, for `value` in

@@ -65,8 +65,16 @@ public struct PipelineSession: Sendable {
     /// - Complexity: O(1) for a session without taps.
     public func restarted(jitterSeed: UInt64) -> PipelineSession {
         var session = self
-        session.engine = engine.restarted(jitterSeed: jitterSeed)
+        session.restart(jitterSeed: jitterSeed)
         return session
+    }
+
+    /// Empties the session in place, as ``restarted(jitterSeed:)`` would, without copying it:
+    /// what a driver that keeps its session in its own state calls at the start of each run.
+    ///
+    /// - Complexity: O(1) for a session without taps; else O(what it holds), to empty it.
+    public mutating func restart(jitterSeed: UInt64) {
+        engine.restart(jitterSeed: jitterSeed)
     }
 
     /// What each step means to the simulation, worked out once for the session's pipeline:

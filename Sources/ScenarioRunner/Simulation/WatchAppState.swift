@@ -48,20 +48,20 @@ public struct WatchAppState: Sendable {
         latencies.reserveCapacity(expectedTaps)
     }
 
-    /// The watch app at the start of a run with `seed`, from `initial`, the watch app of the
-    /// same scenario before any run (``PreparedScenario``), the wrist starting at `wrist`: the
-    /// pipeline session is `initial`'s restarted with this seed's jitter stream, so its step plan
-    /// and roles are shared, not worked out again.
+    /// Brings the watch app of a scenario before any run (``PreparedScenario``, copied) to the
+    /// start of a run with `seed`, in place, the wrist starting at `wrist`: the pipeline session
+    /// restarts with this seed's jitter stream, its step plan and roles shared, not worked out
+    /// again, and nothing else is copied.
     ///
-    /// - Complexity: O(1) when `initial` has not run.
-    init(starting initial: WatchAppState, wrist: InitialWrist, seed: UInt64) {
-        self = initial
+    /// - Complexity: O(1) for a watch app that has not run.
+    mutating func restart(wrist: InitialWrist, seed: UInt64) {
         self.wrist = WristAppMachine(
             rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: wrist.state)
-        session = initial.session.restarted(jitterSeed: WatchAppState.jitterSeed(seed))
+        session.restart(jitterSeed: WatchAppState.jitterSeed(seed))
         if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
         if !heldSends.isEmpty { heldSends = [:] }
         scheduledWake = nil
+        if !pipelineEffects.isEmpty { pipelineEffects.removeAll(keepingCapacity: true) }
         if !latencies.isEmpty { latencies.removeAll(keepingCapacity: true) }
         if !visibilityReports.isEmpty { visibilityReports.removeAll(keepingCapacity: true) }
     }

@@ -112,7 +112,17 @@ extension WatchFeature {
             effects.append(
                 .trace(.pipelineSend, at: context.now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]))
         }
-        effects.append(.send(.watch(.commit(operation))))
+        effects.append(.send(.watch(.sendCheckOff(tap: tap))))
+    }
+
+    /// Hands tap `tap`'s committed operation to the app's sync courier (``commit(_:_:into:)``):
+    /// the event the send step sent. A tap's record keeps its operation once committed, so it is
+    /// read here rather than carried in the event.
+    ///
+    /// - Complexity: O(1) besides what the courier does.
+    mutating func sendCheckOff(tap: Int, _ context: WorldContext, into effects: inout [WorldEffect]) {
+        guard case .committed(let operation?) = app.taps[tap].checkOff else { return }
+        commit(operation, context, into: &effects)
     }
 
     /// The outcome of a synchronous send came (the reply, an error, or no interactive send at

@@ -60,7 +60,7 @@ public struct WatchFeature: SimulationFeature {
     /// - Complexity: O(1) besides the pipeline session's own set-up.
     init(initial: WatchFeature, wrist: InitialWrist, seed: UInt64) {
         self = initial
-        app = WatchAppState(starting: initial.app, wrist: wrist, seed: seed)
+        app.restart(wrist: wrist, seed: seed)
     }
 
     public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
@@ -75,7 +75,7 @@ public struct WatchFeature: SimulationFeature {
             if app.scheduledWake == context.now { app.scheduledWake = nil }
             wakePipeline(context, into: &effects)
         case .rowGone(let tap, let latency): rowGone(tap: tap, latency: latency, context, into: &effects)
-        case .commit(let operation): commit(operation, context, into: &effects)
+        case .sendCheckOff(let tap): sendCheckOff(tap: tap, context, into: &effects)
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
         case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
         case .app(let event): lifecycle(event, context, into: &effects)
@@ -110,9 +110,10 @@ public enum WatchEvent: Sendable {
     case pipelineWake
     /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
     case rowGone(tap: Int, latency: SimDuration)
-    /// Hand a committed operation to the app's sync courier (it picks the link channel).
-    /// (Indirect: one reference, so every world event stays small to copy.)
-    indirect case commit(ListOperation)
+    /// Hand tap `tap`'s committed operation to the app's sync courier (it picks the link
+    /// channel). The tap's index, not the operation: the tap's record holds the operation, so
+    /// the event is small and needs no box.
+    case sendCheckOff(tap: Int)
     /// The user adds an item by dictation in the watch app.
     case addItem(ItemID, title: String)
     /// The link handed the watch app a message or transfer.

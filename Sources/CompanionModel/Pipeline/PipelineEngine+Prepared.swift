@@ -1,0 +1,66 @@
+import SimulationKernel
+
+extension PipelineEngine {
+    /// What every run of one pipeline on one watch with the same settings shares, worked out once:
+    /// the step plan, the roles, the jitter's constants on the chip, the rates of idle queues.
+    /// Immutable and shared by reference, so a restarted engine (a new run of a prepared
+    /// scenario) copies one reference instead of the plan and the roles.
+    final class Prepared: Sendable {
+        /// Each step's plan, in pipeline order.
+        let plan: [StepPlan]
+        /// Each step's run before it starts (no start, no end, the scaled figure): what a new tap appends.
+        let unstartedRuns: [StepRun]
+        let jitter: PipelineJitter
+        /// ``jitter`` on this watch's chip: what a step start draws with.
+        let jitterOnChip: PipelineJitter.OnChip
+        let speed: Double
+        /// What each step means to the simulation (which steps commit, send, refresh).
+        let roles: PipelineStepRoles
+        let stepCount: Int
+        let removeRowIndex: Int
+        /// Whether `removeRow` runs inside the handler (its removal commits when the handler
+        /// returns) rather than in a `main-async` block of its own.
+        let removesRowInHandler: Bool
+        let cores: Int
+        let sharing: CPUSharing
+        let recordsEffects: Bool
+        /// The rates while neither queue computes (a full core each).
+        let idleRates: Rates
+
+        /// - Complexity: O(*s*) for *s* steps.
+        init(
+            pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter,
+            recordsEffects: Bool, selection: PipelineEffectSelection, syncSendAwaitsOutcome: Bool
+        ) {
+            let speed = watch.relativeSpeed
+            self.speed = speed
+            self.jitter = jitter
+            jitterOnChip = PipelineJitter.OnChip(jitter, speed: speed)
+            let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+            self.roles = roles
+            let everyStep = selection == .everyStep
+            let drawsCosts = !jitter.isExact
+            let plan = pipeline.steps.indices.map { index in
+                let step = pipeline.steps[index]
+                let role = roles.byStep[index]
+                let scaledCost = step.scaledCost(speed: speed)
+                return StepPlan(
+                    scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds), wait: step.wait,
+                    queue: step.queue, awaitsRelease: roles.synchronousSends.contains(index),
+                    recordsStart: recordsEffects && (everyStep || role.actsAtStart),
+                    recordsEnd: recordsEffects && (everyStep || role.actsAtEnd),
+                    isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
+            }
+            self.plan = plan
+            unstartedRuns = plan.map { StepRun(start: .distantFuture, end: .distantFuture, cpu: $0.scaledCost) }
+            stepCount = pipeline.steps.count
+            removeRowIndex = pipeline.removeRowIndex
+            removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
+            cores = watch.cores
+            self.sharing = sharing
+            self.recordsEffects = recordsEffects
+            let idle = sharing.rates(cores: watch.cores, mainComputing: false, backgroundComputing: false)
+            idleRates = Rates(main: idle.main, background: idle.background)
+        }
+    }
+}

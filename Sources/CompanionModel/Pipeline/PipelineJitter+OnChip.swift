@@ -1,0 +1,56 @@
+import SimulationKernel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension PipelineJitter {
+    /// A jitter model on one chip, with what every draw needs worked out once (the pause's length
+    /// on the chip, whether a pause can happen at all): a draw then only draws and multiplies.
+    /// The one place a draw is made (``PipelineJitter/drawnNanoseconds(_:speed:seed:tap:step:)``
+    /// and the pipeline engine's step starts both use it), so both give the same bits.
+    ///
+    /// ```swift
+    /// let onChip = PipelineJitter.OnChip(.standard, speed: 6)
+    /// onChip.drawnNanoseconds(2_000_000, seed: 7, tap: 0, step: 1)   // ≈ 2 ms, varies by tap
+    /// ```
+    struct OnChip: Sendable {
+        /// ``PipelineJitter/spread``.
+        let spread: Double
+        /// ``PipelineJitter/pauseProbability``, or 0 when a pause could not lengthen anything
+        /// (a chip without a positive speed): then no pause is drawn.
+        let pauseProbability: Double
+        /// ``PipelineJitter/pause`` on this chip, in nanoseconds: the reference pause divided by
+        /// the chip's relative speed.
+        let pauseNanoseconds: Double
+
+        /// `jitter` on a chip of relative speed `speed`.
+        ///
+        /// - Complexity: O(1).
+        init(_ jitter: PipelineJitter, speed: Double) {
+            spread = jitter.spread
+            pauseProbability = speed > 0 ? jitter.pauseProbability : 0
+            pauseNanoseconds = speed > 0 ? Double(jitter.pause.nanoseconds) / speed : 0
+        }
+
+        /// The draw of step `step` in tap `tap` before rounding, for a step whose figure on this
+        /// chip is `scaled` nanoseconds, capped at 2⁶¹ ns (see
+        /// ``PipelineJitter/drawnNanoseconds(_:speed:seed:tap:step:)``).
+        ///
+        /// - Complexity: O(1).
+        @inline(__always)
+        func drawnNanoseconds(_ scaled: Double, seed: UInt64, tap: Int, step: Int) -> Double {
+            var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
+            var nanoseconds = scaled
+            if spread > 0 {
+                nanoseconds *= exp(spread * PipelineJitter.standardNormal(&rng))
+            }
+            if pauseProbability > 0, rng.uniform() < pauseProbability {
+                nanoseconds += pauseNanoseconds
+            }
+            return min(Double(Int64.max / 4), nanoseconds)
+        }
+    }
+}
