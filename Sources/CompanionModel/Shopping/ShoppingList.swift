@@ -73,20 +73,30 @@ public struct ShoppingList: Hashable, Sendable {
 
     /// The state of `item`, or `nil` if it is not on the list.
     ///
-    /// - Complexity: O(1) (one hash of `item`).
-    public func state(of item: ItemID) -> ItemState? { indexByID[item].map { states[$0] } }
+    /// - Complexity: O(1) (one hash of `item`, none for the next item).
+    public func state(of item: ItemID) -> ItemState? { index(of: item).map { states[$0] } }
 
     /// The item with identifier `id`.
     ///
-    /// - Complexity: O(1) (one hash of `id`).
+    /// - Complexity: O(1) (one hash of `id`, none for the next item).
     public func item(_ id: ItemID) -> ShoppingItem? {
-        indexByID[id].map { items[$0] }
+        index(of: id).map { items[$0] }
     }
 
     /// The display position of `id` among all items (0-based).
     ///
-    /// - Complexity: O(1) (one hash of `id`).
-    public func position(of id: ItemID) -> Int? { indexByID[id] }
+    /// - Complexity: O(1) (one hash of `id`, none for the next item).
+    public func position(of id: ItemID) -> Int? { index(of: id) }
+
+    /// The display position of `id`: the next item's (``nextItem``, the row a shopper who follows
+    /// the store order taps) without hashing, any other by its hash.
+    ///
+    /// - Complexity: O(1); one comparison of identifiers, then one hash of `id` unless it is the
+    ///   next item.
+    private func index(of id: ItemID) -> Int? {
+        if firstRemaining < items.count, items[firstRemaining].id == id { return firstRemaining }
+        return indexByID[id]
+    }
 
     /// The display position of `id`, found through `joinIndex` when it is the item's join index
     /// (``joinIndex(atPosition:)``), else by hashing `id`: a hint is checked, never trusted.
@@ -101,7 +111,7 @@ public struct ShoppingList: Hashable, Sendable {
             let position = positionByJoinIndex[joinIndex]
             if items.indices.contains(position), items[position].id == id { return position }
         }
-        return indexByID[id]
+        return index(of: id)
     }
 
     /// The join index of the item at display `position`: its number in the order items joined
@@ -132,7 +142,7 @@ public struct ShoppingList: Hashable, Sendable {
     /// - Complexity: O(*p*) for `id` at display position *p*, from the first remaining item on;
     ///   one hash of `id`.
     public func remainingItemsAbove(_ id: ItemID) -> Int? {
-        guard let position = indexByID[id] else { return nil }
+        guard let position = index(of: id) else { return nil }
         var count = 0
         var index = firstRemaining
         while index < position {
@@ -165,7 +175,7 @@ public struct ShoppingList: Hashable, Sendable {
     ///   item forward once per item); O(*n*) to un-check (it edits ``checkOffOrder``).
     @discardableResult
     public mutating func apply(_ kind: CheckOffKind, to item: ItemID, at time: SimTime) -> Change {
-        guard let index = indexByID[item] else { return .unknownItem }
+        guard let index = index(of: item) else { return .unknownItem }
         return apply(kind, at: index, at: time)
     }
 
@@ -247,7 +257,7 @@ public struct ShoppingList: Hashable, Sendable {
     }
 
     private mutating func remove(_ id: ItemID) -> Change {
-        guard let index = indexByID[id] else { return .unknownItem }
+        guard let index = index(of: id) else { return .unknownItem }
         if states[index].isRemaining { remainingCount -= 1 }
         checkOffOrder.removeAll { $0 == id }
         items.remove(at: index)

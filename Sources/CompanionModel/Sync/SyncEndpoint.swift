@@ -136,7 +136,8 @@ public struct SyncEndpoint: Hashable, Sendable {
     public mutating func reduce(_ event: Event, at now: SimTime, into out: inout [Effect]) {
         switch event {
         case .edit(let item, let edit, let reachability):
-            self.edit(item, slotHint: nil, edit, reachability: reachability, at: now, into: &out)
+            let made = self.edit(item, slotHint: nil, edit, reachability: reachability, at: now, into: &out)
+            if reachability == nil, let made { out.append(.made(made)) }
         case .dispatch(let operation, let reachability):
             perform(courier.send(operation, reachability: reachability), at: now, into: &out)
         case .delivered(let operation, let channel):
@@ -164,19 +165,21 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// device's ``ShoppingList``, ``ShoppingList/joinIndex(atPosition:)``, is one). The hint is
     /// checked, never trusted: a wrong one costs a hash of `item`, as no hint does.
     ///
+    /// Returns the operation made (`nil`: refused). With `nil` reachability it is not sent: the
+    /// host dispatches it later (``Event/dispatch(_:reachability:)``). The event reports it as a
+    /// ``Effect/made(_:)`` effect; this method only returns it.
+    ///
     /// - Complexity: O(1); no hashing of `item` when the hint holds.
+    @discardableResult
     public mutating func edit(
         _ item: ItemID, slotHint: Int?, _ edit: ListEdit, reachability: Reachability?, at now: SimTime,
         into out: inout [Effect]
-    ) {
+    ) -> ListOperation? {
         let step = replica.edit(item, slotHint: slotHint, edit)
         report(step, at: now, into: &out)
-        guard case .applied(let operation, _) = step.effect else { return }
-        if let reachability {
-            perform(courier.send(operation, reachability: reachability), at: now, into: &out)
-        } else {
-            out.append(.made(operation))
-        }
+        guard case .applied(let operation, _) = step.effect else { return nil }
+        if let reachability { perform(courier.send(operation, reachability: reachability), at: now, into: &out) }
+        return operation
     }
 
     /// Turns one replica step into host effects: trail notes, a refusal, and an `itemChanged`

@@ -42,11 +42,9 @@ extension WatchFeature {
         let position = list.position(of: item)
         let isRemaining = position.map { list.state(atPosition: $0).isRemaining } ?? true
         var produced = sync.takeEffectBuffer()
-        sync.edit(
+        let operation = sync.edit(
             item, slotHint: position.map { list.joinIndex(atPosition: $0) }, isRemaining ? .check : .uncheck,
             reachability: nil, at: context.now, into: &produced)
-        var operation: ListOperation?
-        for case .made(let made) in produced { operation = made }
         syncEffects(draining: &produced, context, into: &effects)
         sync.returnEffectBuffer(consume produced)
         return operation

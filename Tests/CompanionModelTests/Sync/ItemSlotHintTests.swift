@@ -105,9 +105,27 @@ import Testing
                         case 1: Int.random(in: -1..<9, using: &rng)
                         default: nil
                         }
-                    expected = plain.reduce(.edit(id, edit, reachability: .reachable), at: now)
-                    hinted.edit(id, slotHint: hint, edit, reachability: .reachable, at: now, into: &got)
-                    quiet.edit(id, slotHint: hint, edit, reachability: .reachable, at: now, into: &untraced)
+                    // Unsent (the watch's check-off, dispatched later) or sent at once.
+                    let reachability: Reachability? = rng.bernoulli(0.5) ? nil : .reachable
+                    expected = plain.reduce(.edit(id, edit, reachability: reachability), at: now)
+                    let made = hinted.edit(id, slotHint: hint, edit, reachability: reachability, at: now, into: &got)
+                    let madeQuietly = quiet.edit(
+                        id, slotHint: hint, edit, reachability: reachability, at: now, into: &untraced)
+                    #expect(madeQuietly == made, "\(label)")
+                    // The event reports an unsent operation as `made`; the method returns it.
+                    if reachability == nil, let made {
+                        got.append(.made(made))
+                        untraced.append(.made(made))
+                    }
+                    if let made {
+                        #expect(plain.replica.appliedLog.last == made, "\(label)")
+                    } else {
+                        let refused = expected.contains {
+                            if case .refused = $0 { return true }
+                            return false
+                        }
+                        #expect(refused, "\(label)")
+                    }
                 }
                 #expect(got == expected, "\(label)")
                 #expect(hinted.replica == plain.replica, "\(label)")
