@@ -27,7 +27,7 @@ extension PipelineEngine {
         case known(SimTime?)
     }
 
-    /// One step of one tap on a queue: four words and a tag, no optionals, so a settle moves it
+    /// One step of one tap on a queue: five words and a tag, no optionals, so a settle moves it
     /// on in place.
     struct Job {
         /// When the job next needs the engine: the end of its computation (``Phase/computing``)
@@ -37,10 +37,10 @@ extension PipelineEngine {
         var left: Int64
         /// When ``left`` was last brought up to date.
         var since: SimTime
-        /// The tap's index (narrow: an engine holds far fewer than 2³¹ taps and steps).
-        var tap: Int32
+        /// The tap's index.
+        var tap: Int
         /// The step's index in the pipeline.
-        var step: Int32
+        var step: Int
         var phase: Phase
 
         /// A job that stands for no step (a queue's job while the queue is idle).
@@ -48,8 +48,8 @@ extension PipelineEngine {
 
         /// A step that starts computing `work` units now, at `rate` units per nanosecond.
         init(tap: Int, step: Int, work: Int64, rate: Int64, now: SimTime) {
-            self.tap = Int32(tap)
-            self.step = Int32(step)
+            self.tap = tap
+            self.step = step
             left = work
             since = now
             due = now
@@ -57,7 +57,7 @@ extension PipelineEngine {
             computeEnd(rate: rate)
         }
 
-        private init(due: SimTime, left: Int64, since: SimTime, tap: Int32, step: Int32, phase: Phase) {
+        private init(due: SimTime, left: Int64, since: SimTime, tap: Int, step: Int, phase: Phase) {
             self.due = due
             self.left = left
             self.since = since
@@ -68,7 +68,7 @@ extension PipelineEngine {
 
         /// Whether it is step `step` of tap `tap`, waiting.
         func isWaiting(tap: Int, step: Int) -> Bool {
-            phase == .waiting && Int(self.tap) == tap && Int(self.step) == step
+            phase == .waiting && self.tap == tap && self.step == step
         }
 
         /// Whether it is doing CPU work (computing, or held back from it).
@@ -97,7 +97,14 @@ extension PipelineEngine {
                 due = .distantFuture
                 phase = .heldBack
             } else {
-                due = since + SimDuration(nanoseconds: (left + rate - 1) / rate)
+                // The rates are a full core (2 units/ns) or a half (1): no division for those.
+                let nanoseconds: Int64
+                switch rate {
+                case 2: nanoseconds = (left + 1) >> 1
+                case 1: nanoseconds = left
+                default: nanoseconds = (left + rate - 1) / rate
+                }
+                due = since + SimDuration(nanoseconds: nanoseconds)
                 phase = .computing
             }
         }

@@ -14,7 +14,7 @@ import SimulationKernel
 /// the steps that are due, and reads the next event off the two queues' steps.
 ///
 /// Each queue's thread is a ``Lane``: what it does (an ``Activity``) and its step, a ``Job`` of
-/// four words and a tag moved on in place, so a step's start and end copy no optional and no
+/// five words and a tag moved on in place, so a step's start and end copy no optional and no
 /// enum payload. What is the same for every run of the pipeline on the watch (the step plan,
 /// the roles, the jitter's constants on the chip) is worked out once, in a shared ``Prepared``.
 struct PipelineEngine {
@@ -292,10 +292,10 @@ struct PipelineEngine {
     @inline(__always)
     private mutating func proceed(_ job: inout Job) {
         if job.phase == .computing {
-            let plan = prepared.plan[Int(job.step)]
+            let plan = prepared.plan[job.step]
             if plan.awaitsRelease {
-                let tap = Int(job.tap)
-                let step = Int(job.step)
+                let tap = job.tap
+                let step = job.step
                 if prepared.recordsEffects { effects.append(.awaitingOutcome(tap: tap, step: step, at: now)) }
                 let released = releases.isEmpty ? nil : releases.removeValue(forKey: tap * prepared.stepCount + step)
                 job.due = released.map { max($0, now) } ?? .distantFuture
@@ -305,8 +305,8 @@ struct PipelineEngine {
             job.phase = .waiting
         }
         if job.phase == .waiting, job.due <= now {
-            let tap = Int(job.tap)
-            let step = Int(job.step)
+            let tap = job.tap
+            let step = job.step
             stepRuns[tap * prepared.stepCount + step].end = now
             taps[tap].stepsLeft -= 1
             if prepared.plan[step].recordsEnd { effects.append(.stepEnded(tap: tap, step: step, at: now)) }
@@ -344,7 +344,7 @@ struct PipelineEngine {
                 proceed(&job)
                 main.job = job
                 guard job.phase == .ended else { return }
-                runHandler(tap: Int(job.tap), from: Int(job.step) + 1)
+                runHandler(tap: job.tap, from: job.step + 1)
             case .deferred:
                 guard main.job.due <= now else { return }
                 var job = main.job
@@ -352,7 +352,7 @@ struct PipelineEngine {
                 main.job = job
                 guard job.phase == .ended else { return }
                 main.activity = .idle
-                finishDeferred(tap: Int(job.tap), step: Int(job.step))
+                finishDeferred(tap: job.tap, step: job.step)
             }
         }
     }
