@@ -48,6 +48,14 @@ struct InteractiveMessages: Sendable {
         return slots[index]?.state
     }
 
+    /// The message `id` and its state, if it waits (the message copied out, the slot kept).
+    ///
+    /// - Complexity: O(1).
+    func message(_ id: MessageID) -> (message: LinkMessage, state: InteractiveMessageState)? {
+        guard let index = index(of: id), case .some(let record) = slots[index] else { return nil }
+        return (record.message, record.state)
+    }
+
     /// Sets the state of message `id`, if it waits.
     ///
     /// - Complexity: O(1).

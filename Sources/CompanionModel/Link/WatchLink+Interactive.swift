@@ -35,13 +35,12 @@ extension WatchLink {
     ///
     /// - Complexity: O(1) amortized.
     mutating func messageArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
-        guard let record = interactive[id] else { return }
-        let message = record.message
+        guard let (message, state) = interactive.message(id) else { return }
         let receiver = message.route.to
         let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
         guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
             interactive.remove(id)
-            if !record.state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
+            if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
             return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: emit)
         }
         if wakesReceiver { emit(.wakeApp(.phone)) }
@@ -51,7 +50,7 @@ extension WatchLink {
         if let delay = duplicateDelay() {
             emit(.schedule(.duplicateArrival(message), at: now + delay))
         }
-        if !record.state.senderIsWaiting {
+        if !state.senderIsWaiting {
             interactive.remove(id)
         } else {
             interactive.setState(.awaitingReply, of: id)
@@ -61,11 +60,14 @@ extension WatchLink {
 
     /// The reply reaches the sender: its reply handler runs.
     ///
-    /// - Complexity: O(1) amortized; the message is moved out of the table into the outcome.
+    /// - Complexity: O(1) amortized; the message is moved out of the table into the outcome (no
+    ///   copy of it is left to destroy).
     mutating func replyArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
-        guard interactive.state(of: id)?.isAwaitingReply == true, let record = interactive.take(id) else { return }
-        trace(.linkReplied, record.message, at: now, into: emit)
-        emit(.outcome(record.message, .replied))
+        guard interactive.state(of: id)?.isAwaitingReply == true, let message = interactive.take(id)?.message else {
+            return
+        }
+        trace(.linkReplied, message, at: now, into: emit)
+        emit(.outcome(consume message, .replied))
     }
 
     /// The reply timeout: if the sender still waits, its error handler runs with 7012.

@@ -36,55 +36,64 @@ public struct WristAppMachine: Hashable, Sendable {
 
     /// Applies `event` and returns the effects for the driver, in order.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); allocates the array (a driver handling many events asks
+    ///   ``transition(_:)``, which holds the effects inline).
     public mutating func reduce(_ event: WristAppEvent) -> [WristAppEffect] {
+        Array(transition(event))
+    }
+
+    /// Applies `event` and returns the effects for the driver, in order, held inline: a transition
+    /// has at most two (``WristAppEffects``), so no array is built.
+    ///
+    /// - Complexity: O(1), no allocation.
+    public mutating func transition(_ event: WristAppEvent) -> WristAppEffects {
         switch (state, event) {
         case (.appActive, .wristLowered(let time)):
             if frontmostTimeout <= .zero {
                 state = .clockAsleep(since: time)
-                return [.returnedToClock(at: time)]
+                return WristAppEffects(.returnedToClock(at: time))
             }
             let deadline = time + frontmostTimeout
             state = .appInactive(wristDownAt: time, returnsToClockAt: deadline)
-            return [.scheduleReturnToClock(at: deadline)]
+            return WristAppEffects(.scheduleReturnToClock(at: deadline))
 
         case (.appInactive(_, let deadline), .wristRaised(let time, let list)):
             if time >= deadline {
                 state = .clockFace(since: time)
-                return [.returnedToClock(at: deadline)] + report(.clockFace, list, time)
+                return WristAppEffects(.returnedToClock(at: deadline), report(.clockFace, list, time))
             }
             state = .appActive(since: time)
-            return report(nil, list, time)
+            return WristAppEffects(report(nil, list, time))
 
         case (.appInactive(_, let deadline), .returnToClockDue(let time)) where time >= deadline:
             state = .clockAsleep(since: deadline)
-            return [.returnedToClock(at: deadline)]
+            return WristAppEffects(.returnedToClock(at: deadline))
 
         case (.clockAsleep, .wristRaised(let time, let list)):
             state = .clockFace(since: time)
-            return report(.clockFace, list, time)
+            return WristAppEffects(report(.clockFace, list, time))
 
         case (.clockFace, .wristLowered(let time)):
             state = .clockAsleep(since: time)
-            return []
+            return WristAppEffects()
 
         case (.clockFace, .appOpened(let time, let list)):
             state = .appActive(since: time)
-            return report(nil, list, time)
+            return WristAppEffects(report(nil, list, time))
 
         case (_, .tap(let item, let time)):
-            return [tap(item, at: time)]
+            return WristAppEffects(tap(item, at: time))
 
         default:
             // Raising a raised wrist, lowering a lowered one, opening an app that is already open or
             // with the wrist down, and stale return-to-clock deadlines change nothing.
-            return []
+            return WristAppEffects()
         }
     }
 
     /// The one effect of a tap (``WristAppEvent/tap(_:at:)``, which changes no state): the tap
     /// reaches the list, or is refused with why. A driver handling many taps asks this instead of
-    /// ``reduce(_:)``, which returns it in an array.
+    /// ``transition(_:)``, which returns it among the transition's effects.
     ///
     /// - Complexity: O(1).
     public func tap(_ item: ItemID, at time: SimTime) -> WristAppEffect {
@@ -92,10 +101,11 @@ public struct WristAppMachine: Hashable, Sendable {
         return .deliverTap(item, at: time)
     }
 
-    private func report(_ fixed: NextItemVisibility?, _ list: ListSnapshot?, _ time: SimTime) -> [WristAppEffect] {
-        guard let list else { return [] }
+    /// The next-item report at a raise or an app launch, if the driver gave the list.
+    private func report(_ fixed: NextItemVisibility?, _ list: ListSnapshot?, _ time: SimTime) -> WristAppEffect? {
+        guard let list else { return nil }
         let visibility = fixed ?? NextItemVisibility.of(list.next, rowsVisible: rowsVisible)
-        return [.nextItem(visibility, at: time)]
+        return .nextItem(visibility, at: time)
     }
 }
 
@@ -125,4 +135,29 @@ public enum WristAppEffect: Hashable, Sendable {
     case refuseTap(ItemID, at: SimTime, reason: TapRefusal)
     /// Whether the next item is visible without scrolling, at a wrist raise or app launch.
     case nextItem(NextItemVisibility, at: SimTime)
+}
+
+/// The effects of one ``WristAppMachine`` transition, in order: none, one or two, held inline (a
+/// transition never has more), so handling a wrist event builds no array.
+public struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
+    private var first: WristAppEffect?
+    private var second: WristAppEffect?
+
+    /// `first` then `second`, skipping a `nil` (no effect).
+    init(_ first: WristAppEffect? = nil, _ second: WristAppEffect? = nil) {
+        self.first = first ?? second
+        self.second = first == nil ? nil : second
+    }
+
+    /// The next effect in order, removed from the ones left.
+    ///
+    /// - Complexity: O(1).
+    public mutating func next() -> WristAppEffect? {
+        guard let effect = first.take() else { return nil }
+        first = second.take()
+        return effect
+    }
+
+    /// How many effects are left.
+    public var underestimatedCount: Int { first == nil ? 0 : second == nil ? 1 : 2 }
 }

@@ -110,10 +110,19 @@ public struct ReminderHarness: Sendable {
     public func nextEvent(after time: ReminderTime) -> ReminderTime? {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
-        if !scheduler.wantsNothing {
-            earliest = Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time)
-        }
-        return earliest
+        guard !scheduler.wantsNothing else { return earliest }
+        return Self.earlier(schedulerNextFire(after: time), than: earliest, after: time)
+    }
+
+    /// ``ReminderScheduler/nextFire(after:)``, asked apart from ``nextEvent(after:)``: passing the
+    /// scheduler to its held-set search copies the whole scheduler, and kept apart that copy is
+    /// made only when the scheduler wants something (not at every wake-up of a list without due
+    /// dates).
+    ///
+    /// - Complexity: that of ``ReminderScheduler/nextFire(after:)``.
+    @inline(never)
+    private func schedulerNextFire(after time: ReminderTime) -> ReminderTime? {
+        scheduler.nextFire(after: time)
     }
 
     /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.

@@ -59,18 +59,20 @@ extension PhoneFeature {
         }
     }
 
-    /// The phone app runs now for `reason`: deliveries up to now are traced, `change` is applied
-    /// (after the list is loaded at the first run), and the scheduler refills
-    /// (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``, in place); then the wake-up for
-    /// the next fire date is scheduled if needed.
+    /// The phone app runs now for `reason`: time moves to now (deliveries, misses and the runs
+    /// the system starts on the way are traced), `change` is applied (after the list is loaded at
+    /// the first run), and the scheduler refills (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``,
+    /// in place); then the wake-up for the next fire date is scheduled if needed.
     ///
-    /// - Complexity: as one app run, plus O(n) for n items at the first run (the list it loads).
+    /// - Complexity: as one app run (one move of time), plus O(n) for n items at the first run
+    ///   (the list it loads).
     mutating func appRuns(
         _ reason: ReminderScheduler.AppRunReason, _ context: WorldContext, into effects: inout [WorldEffect],
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
     ) {
         guard reminders != nil else { return }
-        syncReminders(context, into: &effects)
+        // Time is moved by the run itself, which traces what moving it delivered before the run
+        // (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``): no separate move to now first.
         // The list the app loads at its first run: the open items with a due date, as the phone
         // shows them (the phone's list is asked only about items with a due date).
         var launchList: [(id: String, due: ReminderTime?)] = []

@@ -236,9 +236,10 @@ public struct PhoneReminders: Sendable {
         return outcome
     }
 
-    /// The phone app runs now for `reason`: deliveries up to now are traced, `change` is applied
-    /// (after the list is loaded at the first run), and the scheduler refills; new deliveries,
-    /// misses and app runs are traced. At the first run the app launches whatever the reason: it
+    /// The phone app runs now for `reason`: time moves to now, `change` is applied (after the list
+    /// is loaded at the first run), and the scheduler refills; new deliveries, misses and app runs
+    /// are traced, in that order (so what moving time delivered comes first, and before the error
+    /// if `change` fails). At the first run the app launches whatever the reason: it
     /// loads `launchList` (the open items with a due date) and the repeating reminders.
     ///
     /// - Complexity: as ``ReminderHarness/run(at:reason:_:)``, in place (no copy of the reminders).
@@ -275,6 +276,8 @@ public struct PhoneReminders: Sendable {
                     }
                 }
             } catch {
+                // What moving time delivered came before the change that failed.
+                traceNew(now, trace: trace, into: &effects)
                 if case .recorded = trace {
                     effects.append(
                         .trace(

@@ -25,7 +25,7 @@ extension WatchFeature {
         let before = app.wrist.state
         let event: WristAppEvent =
             position == .raised ? .wristRaised(at: now, list: listSnapshot(at: now)) : .wristLowered(at: now)
-        let produced = app.wrist.reduce(event)
+        let produced = app.wrist.transition(event)
         if case .recorded = context.trace {
             let kind: TraceKind = position == .raised ? .watchWristRaised : .watchWristLowered
             effects.append(
@@ -67,13 +67,14 @@ extension WatchFeature {
 
     /// Runs a wrist event through the wrist-and-app machine and performs its effects.
     ///
-    /// - Complexity: O(1) besides what the effects set off; a tap (the common event) builds no
-    ///   array (``WristAppMachine/tap(_:at:)``).
+    /// - Complexity: O(1) besides what the effects set off; no array is built (the effects are
+    ///   held inline, ``WristAppMachine/transition(_:)``; a tap's one effect comes from
+    ///   ``WristAppMachine/tap(_:at:)``).
     mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
         if case .tap(let item, let time) = event {
             return performWrist(app.wrist.tap(item, at: time), context, into: &effects)
         }
-        for effect in app.wrist.reduce(event) { performWrist(effect, context, into: &effects) }
+        for effect in app.wrist.transition(event) { performWrist(effect, context, into: &effects) }
     }
 
     /// The list as the shopper will see it, reduced to what the next-item report reads: where

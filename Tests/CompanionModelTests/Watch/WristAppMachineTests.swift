@@ -84,4 +84,21 @@ import Testing
         #expect(NextItemVisibility.of("b", in: ["a", "b"], rowsVisible: 2).isVisible)
         #expect(!NextItemVisibility.clockFace.isVisible)
     }
+
+    /// The inline effects of a transition keep their order and skip a missing one; a raise after
+    /// the deadline gives both of its effects, in order, without an array.
+    @Test func inlineEffectsKeepTheirOrder() {
+        let a = WristAppEffect.returnedToClock(at: at(1))
+        let b = WristAppEffect.nextItem(.clockFace, at: at(2))
+        #expect(Array(WristAppEffects()) == [])
+        #expect(Array(WristAppEffects(a)) == [a])
+        #expect(Array(WristAppEffects(nil, b)) == [b])
+        #expect(Array(WristAppEffects(a, b)) == [a, b])
+        #expect(WristAppEffects(a, b).underestimatedCount == 2)
+        #expect(WristAppEffects(nil, b).underestimatedCount == 1)
+        var machine = WristAppMachine(rowsVisible: 3)
+        _ = machine.transition(.wristLowered(at: at(10)))
+        let effects = machine.transition(.wristRaised(at: at(200), list: ListSnapshot(next: .onRow(0))))
+        #expect(Array(effects) == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(200))])
+    }
 }
