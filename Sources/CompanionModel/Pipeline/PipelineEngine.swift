@@ -338,21 +338,18 @@ struct PipelineEngine {
                         main = Lane(activity: .deferred, job: job)
                     }
                 }
-            case .handler:
+            case .handler, .deferred:
                 guard main.job.due <= now else { return }
                 var job = main.job
                 proceed(&job)
                 main.job = job
                 guard job.phase == .ended else { return }
-                runHandler(tap: job.tap, from: job.step + 1)
-            case .deferred:
-                guard main.job.due <= now else { return }
-                var job = main.job
-                proceed(&job)
-                main.job = job
-                guard job.phase == .ended else { return }
-                main.activity = .idle
-                finishDeferred(tap: job.tap, step: job.step)
+                if case .handler = main.activity {
+                    runHandler(tap: job.tap, from: job.step + 1)
+                } else {
+                    main.activity = .idle
+                    finishDeferred(tap: job.tap, step: job.step)
+                }
             }
         }
     }
