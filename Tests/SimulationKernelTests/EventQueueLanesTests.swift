@@ -123,4 +123,23 @@ import Testing
         #expect(reference.isEmpty, "seed \(seed)")
         #expect(used.front > 0 && used.lane > 0 && used.heap > 0, "seed \(seed): \(used)")
     }
+
+    /// A lane that never drains (two entries pending, each pop followed by a schedule after the
+    /// last) keeps O(pending) entries, not one per event ever scheduled, and keeps the order.
+    @Test func aLaneThatNeverDrainsStaysSmall() {
+        var queue = EventQueue<Int, Int>()
+        queue.schedule(0, at: 0)
+        queue.schedule(1, at: 1)
+        queue.schedule(2, at: 2)
+        var last = 2
+        for expected in 0..<100_000 {
+            let popped = queue.popNext()
+            #expect(popped?.event == expected && popped?.time == expected, "pop \(expected)")
+            last += 1
+            queue.schedule(last, at: last)
+            if expected > 1 { #expect(queue.front == nil, "scheduled after the pending ones: the lane") }
+        }
+        #expect(queue.count == 3)
+        #expect(queue.lane.count <= 128, "the lane holds \(queue.lane.count) entries for 3 pending")
+    }
 }

@@ -29,7 +29,7 @@ public struct SyncTrail: Hashable, Sendable {
     public mutating func record(
         _ step: SyncTrailEntry.Step, _ operation: ListOperation, on device: LinkSide, at time: SimTime
     ) {
-        entries.append(SyncTrailEntry(time: time, device: device, operation: operation, step: step))
+        record(SyncTrailEntry(time: time, device: device, operation: operation, step: step))
     }
 
     /// Appends `entry`.
