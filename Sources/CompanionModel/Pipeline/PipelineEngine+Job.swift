@@ -27,8 +27,9 @@ extension PipelineEngine {
         case known(SimTime?)
     }
 
-    /// One step of one tap on a queue: five words and a tag, no optionals, so a settle moves it
-    /// on in place.
+    /// One step of one tap on a queue: seven words and a tag, no optionals, so a settle moves it
+    /// on in place. It keeps the step's start and draw, so the step's run is written once, when
+    /// it ends.
     struct Job {
         /// When the job next needs the engine: the end of its computation (``Phase/computing``)
         /// or of its wait (``Phase/waiting``); `distantFuture` when it is held back.
@@ -41,28 +42,41 @@ extension PipelineEngine {
         var tap: Int
         /// The step's index in the pipeline.
         var step: Int
+        /// When the step started.
+        let start: SimTime
+        /// The CPU time it drew.
+        let cpu: SimDuration
         var phase: Phase
 
         /// A job that stands for no step (a queue's job while the queue is idle).
-        static let none = Job(due: .distantFuture, left: 0, since: .zero, tap: 0, step: 0, phase: .ended)
+        static let none = Job(
+            due: .distantFuture, left: 0, since: .zero, tap: 0, step: 0, start: .zero, cpu: .zero, phase: .ended)
 
-        /// A step that starts computing `work` units now, at `rate` units per nanosecond.
-        init(tap: Int, step: Int, work: Int64, rate: Int64, now: SimTime) {
+        /// A step that starts now, needing `cpu` of CPU time (twice as many work units) at `rate`
+        /// units per nanosecond.
+        init(tap: Int, step: Int, cpu: SimDuration, rate: Int64, now: SimTime) {
             self.tap = tap
             self.step = step
-            left = work
+            self.cpu = cpu
+            start = now
+            left = cpu.nanoseconds * 2
             since = now
             due = now
             phase = .computing
             computeEnd(rate: rate)
         }
 
-        private init(due: SimTime, left: Int64, since: SimTime, tap: Int, step: Int, phase: Phase) {
+        private init(
+            due: SimTime, left: Int64, since: SimTime, tap: Int, step: Int, start: SimTime, cpu: SimDuration,
+            phase: Phase
+        ) {
             self.due = due
             self.left = left
             self.since = since
             self.tap = tap
             self.step = step
+            self.start = start
+            self.cpu = cpu
             self.phase = phase
         }
 
@@ -168,14 +182,11 @@ extension PipelineEngine {
     }
 }
 
-/// One tap's times in a ``PipelineEngine`` (`distantFuture` until they happen), and how many of
-/// its steps have not ended yet.
+/// One tap's times in a ``PipelineEngine`` (`distantFuture` until they happen).
 struct TapProgress {
     /// When the tap came (not before the engine's clock at submission).
     var tap: SimTime
     var handlerStart = SimTime.distantFuture
     var handlerEnd = SimTime.distantFuture
     var removalCommit = SimTime.distantFuture
-    /// Steps not yet ended; the tap is finished at 0.
-    var stepsLeft: Int
 }

@@ -6,7 +6,7 @@ extension PipelineEngine {
     /// - Complexity: O(*s*) for *s* steps.
     func outcome(tap: Int, index: Int, frames: FrameClock) -> TapOutcome {
         let base = tap * stepCount
-        let runs = Array(stepRuns[base..<base + stepCount])
+        let runs = Array(endedRuns[base..<base + stepCount])
         let times = taps[tap]
         return TapOutcome(
             index: index, tap: times.tap, handlerStarted: times.handlerStart, handlerFinished: times.handlerEnd,

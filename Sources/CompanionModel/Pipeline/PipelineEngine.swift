@@ -14,7 +14,7 @@ import SimulationKernel
 /// the steps that are due, and reads the next event off the two queues' steps.
 ///
 /// Each queue's thread is a ``Lane``: what it does (an ``Activity``) and its step, a ``Job`` of
-/// five words and a tag moved on in place, so a step's start and end copy no optional and no
+/// seven words and a tag moved on in place, so a step's start and end copy no optional and no
 /// enum payload. What is the same for every run of the pipeline on the watch (the step plan,
 /// the roles, the jitter's constants on the chip) is worked out once, in a shared ``Prepared``.
 struct PipelineEngine {
@@ -43,16 +43,15 @@ struct PipelineEngine {
 
     /// Each submitted tap's times, by tap index.
     private(set) var taps: [TapProgress] = []
-    /// Each step run of each tap, by `tap × stepCount + step`: its start and end
-    /// (`distantFuture` until they happen) and the CPU time it drew (``PipelineJitter``; the
-    /// scaled figure until it starts). One array for all taps: a tap adds no allocation of its own.
-    private(set) var stepRuns: [StepRun] = []
-    /// The effects recorded and not yet taken (only when `recordsEffects`), in time order from
-    /// ``effectsTaken``: ``takeEffect()`` reads them one by one, ``advance(to:recordingInto:)``
-    /// hands them all over. Emptied, keeping its capacity, once all are taken.
-    private var effects: [PipelineEffect] = []
-    /// How many of ``effects`` have been taken.
-    private var effectsTaken = 0
+    /// Each ended step run of each tap, by `tap × stepCount + step`: its start, its end and the
+    /// CPU time it drew (``PipelineJitter``). Written once, when the step ends (a running step's
+    /// start and draw are its ``Job``'s); until then the unstarted run (`distantFuture` start and
+    /// end, the scaled figure). One array for all taps: a tap adds no allocation of its own.
+    /// ``stepRunsSoFar`` adds the running steps.
+    private(set) var endedRuns: [StepRun] = []
+    /// The effects recorded and not yet taken (only when `recordsEffects`), in time order:
+    /// ``takeEffect()`` reads them one by one, ``advance(to:recordingInto:)`` hands them all over.
+    private var effects = EffectBuffer()
 
     /// An engine with no taps yet.
     ///
@@ -73,7 +72,7 @@ struct PipelineEngine {
         rates = prepared.idleRates
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
-        stepRuns.reserveCapacity(taps * prepared.stepCount)
+        endedRuns.reserveCapacity(taps * prepared.stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
@@ -102,13 +101,12 @@ struct PipelineEngine {
         background = Lane()
         mainHead = 0
         backgroundHead = 0
-        effectsTaken = 0
+        effects.removeAll()
         if !releases.isEmpty { releases = [:] }
         if !mainQueue.isEmpty { mainQueue.removeAll(keepingCapacity: true) }
         if !backgroundQueue.isEmpty { backgroundQueue.removeAll(keepingCapacity: true) }
         if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
-        if !stepRuns.isEmpty { stepRuns.removeAll(keepingCapacity: true) }
-        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+        if !endedRuns.isEmpty { endedRuns.removeAll(keepingCapacity: true) }
     }
 
     /// Each step's plan, in pipeline order.
@@ -121,8 +119,31 @@ struct PipelineEngine {
     /// The number of taps submitted.
     var tapCount: Int { taps.count }
 
+    /// How many steps of tap `tap` have not ended yet (derived from the ended runs).
+    ///
+    /// - Complexity: O(*s*) for *s* steps.
+    func stepsLeft(tap: Int) -> Int {
+        let base = tap * prepared.stepCount
+        return endedRuns[base..<base + prepared.stepCount].reduce(0) { $1.end == .distantFuture ? $0 + 1 : $0 }
+    }
+
     /// Whether every step of tap `tap` has ended.
-    func isFinished(tap: Int) -> Bool { taps[tap].stepsLeft == 0 }
+    ///
+    /// - Complexity: O(*s*) for *s* steps.
+    func isFinished(tap: Int) -> Bool { stepsLeft(tap: tap) == 0 }
+
+    /// Every step run so far, by `tap × stepCount + step`: the ended runs, with the running
+    /// steps' start and draw filled in (their end `distantFuture`).
+    ///
+    /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps (a copy).
+    var stepRunsSoFar: [StepRun] {
+        var runs = endedRuns
+        for lane in [main, background] where lane.isBusy {
+            runs[lane.job.tap * prepared.stepCount + lane.job.step] = StepRun(
+                start: lane.job.start, end: .distantFuture, cpu: lane.job.cpu)
+        }
+        return runs
+    }
 
     /// Submits a tap at `time` (clamped to ``now``): first runs everything due before it.
     /// Returns the tap's index.
@@ -131,8 +152,8 @@ struct PipelineEngine {
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
         let tap = taps.count
-        taps.append(TapProgress(tap: max(time, now), stepsLeft: prepared.stepCount))
-        stepRuns.append(contentsOf: prepared.unstartedRuns)
+        taps.append(TapProgress(tap: max(time, now)))
+        endedRuns.append(contentsOf: prepared.unstartedRuns)
         mainQueue.append(.handler(tap: tap))
         nextEvent = .unknown
         return tap
@@ -180,48 +201,30 @@ struct PipelineEngine {
             main.job.due = now
         } else if background.isBusy, background.job.isWaiting(tap: tap, step: step) {
             background.job.due = now
-        } else if stepRuns[tap * prepared.stepCount + step].end == .distantFuture {
+        } else if endedRuns[tap * prepared.stepCount + step].end == .distantFuture {
             releases[tap * prepared.stepCount + step] = now
         }
     }
 
-    /// ``advance(to:)``, then hands `buffer` the effects not yet taken (recorded before and
-    /// during it), in time order after what it holds.
+    /// ``advance(to:)``, then appends the effects not yet taken (recorded before and during it)
+    /// to `buffer`, in time order after what it holds.
     ///
-    /// An empty `buffer` and an engine whose effects were not taken one by one exchange arrays
-    /// instead of copying: the engine goes on recording into `buffer`'s old storage, so a driver
-    /// that empties its buffer (keeping its capacity) and hands it back at every wake copies no
-    /// effect and, once both arrays have grown, allocates nothing.
-    ///
-    /// - Complexity: O(events handled), plus O(1) for an exchange or O(*e*) for *e* effects appended.
+    /// - Complexity: O(events handled), plus O(*e*) for *e* effects appended.
     mutating func advance(to limit: SimTime, recordingInto buffer: inout [PipelineEffect]) {
         advance(to: limit)
-        if buffer.isEmpty, effectsTaken == 0 {
-            swap(&buffer, &effects)
-            return
-        }
-        if effectsTaken < effects.count { buffer.append(contentsOf: effects[effectsTaken...]) }
-        effects.shrinkKeepingCapacity()
-        effectsTaken = 0
+        effects.takeAll(into: &buffer)
     }
 
     /// The number of effects recorded and not yet taken.
-    var untakenEffectCount: Int { effects.count - effectsTaken }
+    var untakenEffectCount: Int { effects.untaken }
 
     /// The oldest effect not yet taken, or `nil` when all are taken. Taking the last one empties
-    /// the buffer (keeping its capacity), so a driver that takes every effect of each wake makes
+    /// the buffer (keeping its storage), so a driver that takes every effect of each wake makes
     /// recording allocate nothing once the buffer has grown to the largest batch.
     ///
-    /// - Complexity: O(1), amortised.
+    /// - Complexity: O(1).
     mutating func takeEffect() -> PipelineEffect? {
-        guard effectsTaken < effects.count else { return nil }
-        let effect = effects[effectsTaken]
-        effectsTaken += 1
-        if effectsTaken == effects.count {
-            effects.shrinkKeepingCapacity()
-            effectsTaken = 0
-        }
-        return effect
+        effects.take()
     }
 
     /// Moves on, at ``now``, every step that is due and starts what can start; then, on a single
@@ -268,9 +271,8 @@ struct PipelineEngine {
     /// Starts step `step` of tap `tap` now at its queue's rate `rate` and returns its job,
     /// ``Phase/ended`` when it needs no time at all.
     private mutating func start(tap: Int, step: Int, rate: Int64) -> Job {
-        let slot = tap * prepared.stepCount + step
         let plan = prepared.plan[step]
-        if plan.recordsStart { effects.append(.stepStarted(tap: tap, step: step, at: now)) }
+        if plan.recordsStart { effects.record(.stepStarted(tap: tap, step: step, at: now)) }
         let cpu =
             plan.isDrawn
             ? SimDuration(
@@ -278,8 +280,7 @@ struct PipelineEngine {
                     prepared.jitterOnChip.drawnNanoseconds(
                         plan.scaledNanoseconds, seed: jitterSeed, tap: tap, step: step)))
             : plan.scaledCost
-        stepRuns[slot] = StepRun(start: now, end: .distantFuture, cpu: cpu)
-        var job = Job(tap: tap, step: step, work: cpu.nanoseconds * 2, rate: rate, now: now)
+        var job = Job(tap: tap, step: step, cpu: cpu, rate: rate, now: now)
         if job.due <= now { proceed(&job) }
         return job
     }
@@ -291,12 +292,12 @@ struct PipelineEngine {
     /// call's set-up with a job passed in memory.
     @inline(__always)
     private mutating func proceed(_ job: inout Job) {
+        let plan = prepared.plan[job.step]
         if job.phase == .computing {
-            let plan = prepared.plan[job.step]
             if plan.awaitsRelease {
                 let tap = job.tap
                 let step = job.step
-                if prepared.recordsEffects { effects.append(.awaitingOutcome(tap: tap, step: step, at: now)) }
+                if prepared.recordsEffects { effects.record(.awaitingOutcome(tap: tap, step: step, at: now)) }
                 let released = releases.isEmpty ? nil : releases.removeValue(forKey: tap * prepared.stepCount + step)
                 job.due = released.map { max($0, now) } ?? .distantFuture
             } else {
@@ -307,9 +308,8 @@ struct PipelineEngine {
         if job.phase == .waiting, job.due <= now {
             let tap = job.tap
             let step = job.step
-            stepRuns[tap * prepared.stepCount + step].end = now
-            taps[tap].stepsLeft -= 1
-            if prepared.plan[step].recordsEnd { effects.append(.stepEnded(tap: tap, step: step, at: now)) }
+            endedRuns[tap * prepared.stepCount + step] = StepRun(start: job.start, end: now, cpu: job.cpu)
+            if plan.recordsEnd { effects.record(.stepEnded(tap: tap, step: step, at: now)) }
             job.phase = .ended
         }
     }
@@ -328,7 +328,7 @@ struct PipelineEngine {
                 switch block {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
-                    if prepared.recordsEffects { effects.append(.handlerStarted(tap: tap, at: now)) }
+                    if prepared.recordsEffects { effects.record(.handlerStarted(tap: tap, at: now)) }
                     runHandler(tap: tap, from: 0)
                 case .deferred(let tap, let step):
                     let job = start(tap: tap, step: step, rate: rates.main)
@@ -386,7 +386,7 @@ struct PipelineEngine {
 
     private mutating func commitRemoval(tap: Int) {
         taps[tap].removalCommit = now
-        if prepared.recordsEffects { effects.append(.removalCommitted(tap: tap, at: now)) }
+        if prepared.recordsEffects { effects.record(.removalCommitted(tap: tap, at: now)) }
     }
 
     // MARK: Background queue

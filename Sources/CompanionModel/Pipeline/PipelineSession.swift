@@ -7,10 +7,10 @@ import SimulationKernel
 /// (steps starting and ending, removals committed) with their exact times. Same model as
 /// ``PipelineExecutor``, which is this session run over a batch of taps.
 ///
-/// A driver that wakes the session often reuses one buffer of its own (``advance(to:into:)``:
-/// an empty buffer is exchanged with the session's, not filled by copying), or takes the effects
-/// one by one from the session's buffer (``advanceHoldingEffects(to:)`` then ``takeEffect()``),
-/// so that a wake allocates nothing once the buffers have grown to the largest batch. A driver
+/// A driver that wakes the session often takes the effects one by one from the session's own
+/// buffer (``advanceHoldingEffects(to:)`` then ``takeEffect()``), or reuses one buffer of its own
+/// (``advance(to:into:)``), so that a wake allocates nothing once the buffers have grown to the
+/// largest batch. A driver
 /// that acts only on the steps' roles records only the effects it acts on
 /// (``PipelineEffectSelection/actedOn``).
 ///
@@ -118,10 +118,9 @@ public struct PipelineSession: Sendable {
 
     /// Runs everything due at or before `time` and appends the effects since the last call to
     /// `effects`, in time order. A caller that empties and reuses one buffer (keeping its
-    /// capacity) makes a wake allocate nothing; an empty buffer is exchanged with the session's
-    /// own rather than filled by copying (the session goes on recording into its old storage).
+    /// capacity) makes a wake allocate nothing once the buffers have grown.
     ///
-    /// - Complexity: O(events handled), plus O(1) for an empty `effects`, else O(effects appended).
+    /// - Complexity: O(events handled), plus O(effects appended).
     public mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
         engine.advance(to: time, recordingInto: &effects)
     }

@@ -19,10 +19,6 @@ public struct WatchAppState: Sendable {
     var heldSends: [ListOperation: Int] = [:]
     /// The time of the pipeline wake-up already on the event loop, if any.
     var scheduledWake: SimTime?
-    /// The driver's half of the pipeline's effect buffers, empty between wakes: a wake hands it
-    /// to the session and gets the session's effects in it (``PipelineSession/advance(to:into:)``
-    /// exchanges the two), so no effect is copied and, once both have grown, nothing allocated.
-    var pipelineEffects: [PipelineEffect] = []
     /// Tap-to-removal latency of every tap whose row is gone, in order.
     public internal(set) var latencies: [SimDuration] = []
     /// The next-item report of every wrist raise or app launch, in order.
@@ -61,7 +57,6 @@ public struct WatchAppState: Sendable {
         if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
         if !heldSends.isEmpty { heldSends = [:] }
         scheduledWake = nil
-        if !pipelineEffects.isEmpty { pipelineEffects.removeAll(keepingCapacity: true) }
         if !latencies.isEmpty { latencies.removeAll(keepingCapacity: true) }
         if !visibilityReports.isEmpty { visibilityReports.removeAll(keepingCapacity: true) }
     }

@@ -6,19 +6,19 @@ extension WatchFeature {
     /// when it next has something to do.
     ///
     /// The effects (recorded only for the steps whose role the watch acts on:
-    /// ``PipelineEffectSelection/actedOn``) come in the app's own buffer, exchanged with the
-    /// session's rather than copied (``WatchAppState/pipelineEffects``), so a wake allocates
-    /// nothing once both have grown. Effects that acting on these sets off (a synchronous send
-    /// released at once) are recorded into the session's buffer and left for the next wake.
+    /// ``PipelineEffectSelection/actedOn``) are taken one by one from the session's own buffer
+    /// (``PipelineSession/advanceHoldingEffects(to:)``), so a wake copies no array and, once the
+    /// buffer has grown, allocates nothing. Only the effects due now are taken: effects that
+    /// acting on them sets off (a synchronous send released at once) are left in the session for
+    /// the next wake.
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        var batch: [PipelineEffect] = []
-        swap(&batch, &app.pipelineEffects)
-        app.session.advance(to: context.now, into: &batch)
-        for effect in batch { performPipeline(effect, context, into: &effects) }
-        batch.shrinkKeepingCapacity()
-        swap(&batch, &app.pipelineEffects)
+        var due = app.session.advanceHoldingEffects(to: context.now)
+        while due > 0, let effect = app.session.takeEffect() {
+            due -= 1
+            performPipeline(effect, context, into: &effects)
+        }
         if let next = app.session.nextEventTime(), app.scheduledWake != next {
             app.scheduledWake = next
             effects.append(.schedule(.watch(.pipelineWake), at: next))

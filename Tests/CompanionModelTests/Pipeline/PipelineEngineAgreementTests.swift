@@ -110,7 +110,7 @@ import Testing
         engine.drain()
         reference.drain()
         if let difference = compare(&engine, &reference) { return "drained: \(difference)" }
-        return engine.taps.allSatisfy({ $0.stepsLeft == 0 }) ? nil : "not every tap finished"
+        return engine.taps.indices.allSatisfy({ engine.isFinished(tap: $0) }) ? nil : "not every tap finished"
     }
 
     func compare(_ engine: inout PipelineEngine, _ reference: inout ReferencePipelineEngine) -> String? {
@@ -121,13 +121,13 @@ import Testing
         var expected: [PipelineEffect] = []
         while let effect = reference.takeEffect() { expected.append(effect) }
         if effects != expected { return "effects \(effects) vs \(expected)" }
-        if engine.stepRuns != reference.stepRuns { return "step runs" }
+        if engine.stepRunsSoFar != reference.stepRuns { return "step runs" }
         guard engine.taps.count == reference.taps.count else { return "tap count" }
         for (tap, (mine, theirs)) in zip(engine.taps, reference.taps).enumerated() {
             let same =
                 mine.tap == theirs.tap && mine.handlerStart == theirs.handlerStart
                 && mine.handlerEnd == theirs.handlerEnd && mine.removalCommit == theirs.removalCommit
-                && mine.stepsLeft == theirs.stepsLeft
+                && engine.stepsLeft(tap: tap) == theirs.stepsLeft
             if !same { return "tap \(tap): \(mine) vs \(theirs)" }
         }
         return nil

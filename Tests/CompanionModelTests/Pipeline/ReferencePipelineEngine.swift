@@ -131,7 +131,7 @@ struct ReferencePipelineEngine {
     private var backgroundHead = 0
 
     /// Each submitted tap's times, by tap index.
-    private(set) var taps: [TapProgress] = []
+    private(set) var taps: [ReferenceTapProgress] = []
     /// Each step run of each tap, by `tap × stepCount + step`: its start and end
     /// (`distantFuture` until they happen) and the CPU time it drew (``PipelineJitter``; the
     /// scaled figure until it starts). One array for all taps: a tap adds no allocation of its own.
@@ -194,7 +194,7 @@ struct ReferencePipelineEngine {
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
         let tap = taps.count
-        taps.append(TapProgress(tap: max(time, now), stepsLeft: stepCount))
+        taps.append(ReferenceTapProgress(tap: max(time, now), stepsLeft: stepCount))
         for step in plan {
             stepRuns.append(StepRun(start: .distantFuture, end: .distantFuture, cpu: step.scaledCost))
         }
@@ -457,4 +457,16 @@ struct ReferencePipelineEngine {
             background = start(tap: tap, step: step)
         }
     }
+}
+
+/// One tap's times in the reference engine (`distantFuture` until they happen), and how many of
+/// its steps have not ended yet: the engine's `TapProgress` as it was when the reference was
+/// frozen (the engine now derives the steps left from its ended runs).
+struct ReferenceTapProgress {
+    var tap: SimTime
+    var handlerStart = SimTime.distantFuture
+    var handlerEnd = SimTime.distantFuture
+    var removalCommit = SimTime.distantFuture
+    /// Steps not yet ended; the tap is finished at 0.
+    var stepsLeft: Int
 }

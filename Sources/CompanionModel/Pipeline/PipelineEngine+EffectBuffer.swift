@@ -1,0 +1,72 @@
+extension PipelineEngine {
+    /// The effects an engine recorded and has not handed over yet, oldest first.
+    ///
+    /// Its storage is reused, never emptied element by element: ``count`` marks the end of what
+    /// is recorded and `taken` how many of those were handed over. Once all are taken both go
+    /// back to 0 and the next records overwrite the old slots, so recording and taking allocate
+    /// nothing once the storage has grown to the largest batch between two full takes, and the
+    /// storage never holds more than that batch. An effect holds no reference, so a stale slot
+    /// keeps nothing alive.
+    ///
+    /// ```swift
+    /// var buffer = PipelineEngine.EffectBuffer()
+    /// buffer.record(.handlerStarted(tap: 0, at: .zero))
+    /// buffer.take()   // .handlerStarted(tap: 0, at: .zero); the buffer is empty again
+    /// ```
+    struct EffectBuffer {
+        private var storage: [PipelineEffect] = []
+        /// How many effects are recorded since the buffer was last empty (taken ones included).
+        private(set) var count = 0
+        /// How many of the ``count`` recorded effects were handed over.
+        private var taken = 0
+
+        /// The number of effects recorded and not yet taken.
+        ///
+        /// - Complexity: O(1).
+        var untaken: Int { count - taken }
+
+        /// Records `effect` after the others.
+        ///
+        /// - Complexity: O(1), amortised.
+        mutating func record(_ effect: PipelineEffect) {
+            if count < storage.count {
+                storage[count] = effect
+            } else {
+                storage.append(effect)
+            }
+            count += 1
+        }
+
+        /// The oldest effect not yet taken, or `nil` when all are taken. Taking the last one
+        /// empties the buffer (its storage is kept).
+        ///
+        /// - Complexity: O(1).
+        mutating func take() -> PipelineEffect? {
+            guard taken < count else { return nil }
+            let effect = storage[taken]
+            taken += 1
+            if taken == count {
+                taken = 0
+                count = 0
+            }
+            return effect
+        }
+
+        /// Appends every effect not yet taken to `buffer`, oldest first, and empties the buffer.
+        ///
+        /// - Complexity: O(effects appended).
+        mutating func takeAll(into buffer: inout [PipelineEffect]) {
+            if taken < count { buffer.append(contentsOf: storage[taken..<count]) }
+            taken = 0
+            count = 0
+        }
+
+        /// Forgets every effect, keeping the storage.
+        ///
+        /// - Complexity: O(1).
+        mutating func removeAll() {
+            taken = 0
+            count = 0
+        }
+    }
+}
