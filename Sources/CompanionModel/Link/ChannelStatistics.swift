@@ -57,8 +57,14 @@ public struct ChannelStatistics: Hashable, Sendable {
 }
 
 /// Statistics of every channel.
+///
+/// One stored value per channel (no array): reading or changing a channel's counters is a field
+/// access, with no heap storage to check for uniqueness.
 public struct LinkStatistics: Hashable, Sendable {
-    private var channels: [ChannelStatistics] = Array(repeating: ChannelStatistics(), count: LinkChannel.allCases.count)
+    private var interactive = ChannelStatistics()
+    private var userInfo = ChannelStatistics()
+    private var applicationContext = ChannelStatistics()
+    private var complication = ChannelStatistics()
 
     /// Empty statistics for every channel.
     public init() {}
@@ -68,19 +74,21 @@ public struct LinkStatistics: Hashable, Sendable {
     /// - Complexity: O(1) to read or to change in place (`statistics[channel].recordDelivery(…)`
     ///   yields the stored value, so appending a delay never copies the channel's delays).
     public subscript(channel: LinkChannel) -> ChannelStatistics {
-        get { channels[LinkStatistics.index(channel)] }
-        _modify { yield &channels[LinkStatistics.index(channel)] }
-    }
-
-    /// The position of `channel` in ``LinkChannel/allCases``.
-    ///
-    /// - Complexity: O(1).
-    private static func index(_ channel: LinkChannel) -> Int {
-        switch channel {
-        case .interactive: return 0
-        case .userInfo: return 1
-        case .applicationContext: return 2
-        case .complication: return 3
+        get {
+            switch channel {
+            case .interactive: interactive
+            case .userInfo: userInfo
+            case .applicationContext: applicationContext
+            case .complication: complication
+            }
+        }
+        _modify {
+            switch channel {
+            case .interactive: yield &interactive
+            case .userInfo: yield &userInfo
+            case .applicationContext: yield &applicationContext
+            case .complication: yield &complication
+            }
         }
     }
 }

@@ -48,12 +48,14 @@ struct InteractiveMessages: Sendable {
         return slots[index]?.state
     }
 
-    /// The message `id` and its state, if it waits (the message copied out, the slot kept).
+    /// The state and route of message `id`, if it waits (its payload is not copied).
     ///
     /// - Complexity: O(1).
-    func message(_ id: MessageID) -> (message: LinkMessage, state: InteractiveMessageState)? {
-        guard let index = index(of: id), case .some(let record) = slots[index] else { return nil }
-        return (record.message, record.state)
+    func stateAndRoute(of id: MessageID) -> (state: InteractiveMessageState, route: LinkRoute)? {
+        guard let index = index(of: id), let state = slots[index]?.state, let route = slots[index]?.message.route else {
+            return nil
+        }
+        return (state, route)
     }
 
     /// Sets the state of message `id`, if it waits.

@@ -33,29 +33,36 @@ extension WatchLink {
     /// learns that the app runs from the owner); a phone message finds the watch app stopped and
     /// fails.
     ///
-    /// - Complexity: O(1) amortized.
+    /// - Complexity: O(1) amortized. The delivered message is one copy of the waiting one (the
+    ///   table keeps its own for the outcome, and moves it out when nobody waits for one); the
+    ///   delivery's record keeps only its header.
     mutating func messageArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
-        guard let (message, state) = interactive.message(id) else { return }
-        let receiver = message.route.to
+        guard let (state, route) = interactive.stateAndRoute(of: id) else { return }
+        let receiver = route.to
         let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
         guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
-            interactive.remove(id)
+            guard let message = interactive.take(id)?.message else { return }
             if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
             return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: emit)
         }
         if wakesReceiver { emit(.wakeApp(.phone)) }
-        recordFirstDelivery(message, at: now)
+        // Nobody waits for an outcome: the message leaves the table now, moved, not copied.
+        guard let message = state.senderIsWaiting ? interactive[id]?.message : interactive.take(id)?.message else {
+            return
+        }
+        recordFirstDelivery(message.header, at: now)
         trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: emit)
-        emit(.deliver(message, duplicate: false))
+        // Drawn before the delivery is handed over (no other draw comes between), so that
+        // without a duplicate the message is moved into the delivery.
         if let delay = duplicateDelay() {
-            emit(.schedule(.duplicateArrival(message), at: now + delay))
-        }
-        if !state.senderIsWaiting {
-            interactive.remove(id)
+            emit(.deliver(message, duplicate: false))
+            emit(.schedule(.duplicateArrival(consume message), at: now + delay))
         } else {
-            interactive.setState(.awaitingReply, of: id)
-            emit(.schedule(.replyArrival(id), at: now + latency()))
+            emit(.deliver(consume message, duplicate: false))
         }
+        guard state.senderIsWaiting else { return }
+        interactive.setState(.awaitingReply, of: id)
+        emit(.schedule(.replyArrival(id), at: now + latency()))
     }
 
     /// The reply reaches the sender: its reply handler runs.

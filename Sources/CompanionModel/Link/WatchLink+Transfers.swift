@@ -146,7 +146,7 @@ extension WatchLink {
         guard app(lane.route.to).isRunning else { return }
         while let entry = lanes[lane].popArrivedHead() {
             let message = entry.message
-            recordFirstDelivery(message, at: now)
+            recordFirstDelivery(message.header, at: now)
             trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: emit)
             emit(.deliver(message, duplicate: false))
             emit(.outcome(message, .transferFinished))

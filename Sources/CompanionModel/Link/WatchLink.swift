@@ -204,7 +204,11 @@ public struct WatchLink: Sendable {
         if side == .phone { phoneApp = state } else { watchApp = state }
     }
 
-    mutating func recordFirstDelivery(_ message: LinkMessage, at now: SimTime) {
+    /// Counts the first delivery of `message` at `now` and keeps its record (its header: no
+    /// payload is retained by the record).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func recordFirstDelivery(_ message: LinkMessageHeader, at now: SimTime) {
         statistics[message.channel].recordDelivery(delay: now - message.sentAt)
         deliveries.append(LinkDeliveryRecord(message: message, at: now))
     }
@@ -257,12 +261,4 @@ public struct WatchLink: Sendable {
     mutating func observeDepth(_ channel: LinkChannel) {
         statistics[channel].observeDepth(depth(of: channel))
     }
-}
-
-/// A first delivery of a message to its receiving app.
-public struct LinkDeliveryRecord: Hashable, Sendable {
-    /// The message delivered.
-    public var message: LinkMessage
-    /// When its receiving app got it.
-    public var at: SimTime
 }

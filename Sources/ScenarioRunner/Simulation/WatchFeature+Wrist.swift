@@ -68,11 +68,14 @@ extension WatchFeature {
     /// Runs a wrist event through the wrist-and-app machine and performs its effects.
     ///
     /// - Complexity: O(1) besides what the effects set off; no array is built (the effects are
-    ///   held inline, ``WristAppMachine/transition(_:)``; a tap's one effect comes from
-    ///   ``WristAppMachine/tap(_:at:)``).
+    ///   held inline, ``WristAppMachine/transition(_:)``). A tap changes no state of the machine:
+    ///   it is refused or delivered as ``WristAppMachine/tap(_:at:)`` decides, read from the
+    ///   machine's ``WristAppState/tapRefusal`` without building the effect (whose copy of the
+    ///   item's identifier would be made and dropped at every tap).
     mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
-        if case .tap(let item, let time) = event {
-            return performWrist(app.wrist.tap(item, at: time), context, into: &effects)
+        if case .tap(let item, _) = event {
+            if let reason = app.wrist.state.tapRefusal { return ignoreTap(item, reason, context, into: &effects) }
+            return deliverTap(item, context, into: &effects)
         }
         for effect in app.wrist.transition(event) { performWrist(effect, context, into: &effects) }
     }
@@ -111,20 +114,7 @@ extension WatchFeature {
         case .refuseTap(let item, _, let reason):
             ignoreTap(item, reason, context, into: &effects)
         case .deliverTap(let item, _):
-            if let reason = lifecycleRefusal { return ignoreTap(item, reason, context, into: &effects) }
-            tapCounts.accepted += 1
-            let tap = app.session.tap(at: now)
-            app.taps.append(TapRecord(item: item, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
-            if case .recorded = context.trace {
-                effects.append(
-                    .trace(
-                        .watchTap, at: now,
-                        [
-                            "item": .string(item), "tap": .int(Int64(tap)),
-                            "pipeline": .string(app.settings.pipeline.name),
-                        ]))
-            }
-            wakePipeline(context, into: &effects)
+            deliverTap(item, context, into: &effects)
         case .nextItem(let visibility, _):
             app.visibilityReports.append((now, visibility))
             guard case .recorded = context.trace else { return }
@@ -133,6 +123,28 @@ extension WatchFeature {
                     .watchNextItem, at: now,
                     ["visible": .bool(visibility.isVisible), "where": .string(visibility.label)]))
         }
+    }
+
+    /// A tap the wrist let through: refused if the app's lifecycle refuses it, else recorded
+    /// and handed to the pipeline.
+    ///
+    /// - Complexity: O(1) besides the pipeline's wake.
+    private mutating func deliverTap(_ item: ItemID, _ context: WorldContext, into effects: inout [WorldEffect]) {
+        if let reason = lifecycleRefusal { return ignoreTap(item, reason, context, into: &effects) }
+        let now = context.now
+        tapCounts.accepted += 1
+        let tap = app.session.tap(at: now)
+        app.taps.append(TapRecord(item: item, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
+        if case .recorded = context.trace {
+            effects.append(
+                .trace(
+                    .watchTap, at: now,
+                    [
+                        "item": .string(item), "tap": .int(Int64(tap)),
+                        "pipeline": .string(app.settings.pipeline.name),
+                    ]))
+        }
+        wakePipeline(context, into: &effects)
     }
 
     /// Counts a tap that does not reach the list, for `reason`, and traces it.
