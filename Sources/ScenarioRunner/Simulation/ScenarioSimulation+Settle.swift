@@ -31,6 +31,10 @@ extension ScenarioSimulation: LinkSettling {
     /// Handles the next link event on the loop, with everything it sets off.
     public mutating func handleNextLinkEvent() -> Bool {
         ending = .open
+        if takeDuePipelineWake(notAfter: .distantFuture) {
+            handlePipelineWake()
+            return true
+        }
         guard let event = loop.next() else { return false }
         handle(event)
         return true
@@ -92,6 +96,7 @@ extension ScenarioSimulation: LinkSettling {
         mode = .settling
         var linkOnly = EventLoop<SimEvent>(capacity: 64, limit: loop.limit)
         linkOnly.advance(to: now)
+        pipelineWakes.removeAll()
         while let event = loop.next() {
             if event.isSettlingEvent { linkOnly.schedule(event, at: loop.now) }
         }

@@ -40,6 +40,12 @@ public struct ScenarioSimulation {
     public internal(set) var link: LinkFeature
     /// The complication.
     public internal(set) var complication: ComplicationFeature
+    /// The watch pipeline's pending wakes (``WatchEvent/pipelineWake``), held beside the loop
+    /// rather than in its queue: more than half of a tapping run's events are these wakes, and
+    /// they carry nothing. Each is admitted by the loop when it is scheduled (same sequence
+    /// counter, same event limit) and handled when the loop says it is the next event due, so
+    /// the order of events is exactly that of one queue (see ``runEvents(notAfter:monitor:)``).
+    var pipelineWakes = HeldEvents()
     /// Running the scenario, or settling a copy.
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
@@ -126,6 +132,28 @@ public struct ScenarioSimulation {
         performEffects(from: start)
     }
 
+    /// Handles the watch pipeline's wake that the loop has just taken (``pipelineWakes``),
+    /// straight at the watch: what ``handle(_:)`` does with `.watch(.pipelineWake)`.
+    ///
+    /// - Complexity: that of the wake, besides what its effects set off.
+    mutating func handlePipelineWake() {
+        let start = effects.count
+        refreshContext()
+        watch.pipelineWake(context, into: &effects)
+        performEffects(from: start)
+    }
+
+    /// Takes the watch pipeline's earliest pending wake if it is the next event due at or before
+    /// `limit` (the loop moves to its time), and says whether it did.
+    ///
+    /// - Complexity: O(1) (amortised; see ``HeldEvents/removeFirst()``).
+    @inline(__always)
+    mutating func takeDuePipelineWake(notAfter limit: SimTime) -> Bool {
+        guard let wake = pipelineWakes.first, loop.takesHeldEvent(wake, notAfter: limit) else { return false }
+        pipelineWakes.removeFirst()
+        return true
+    }
+
     /// Performs the effects in the buffer from `start` on, in order and depth first, removing
     /// each as it is performed (the buffer keeps its capacity for the next event).
     ///
@@ -135,7 +163,8 @@ public struct ScenarioSimulation {
     /// reversal swaps through the buffer (`UnsafeMutableBufferPointer.swapAt` moves the two
     /// effects; `Array.swapAt` copies them, a retain and a release of each payload), and a
     /// batch of one effect, the common case, is not touched. A scheduled event is moved into
-    /// the loop (``EventLoop/schedule(_:at:)`` consumes it).
+    /// the loop (``EventLoop/schedule(_:at:)`` consumes it), except a pipeline wake, which is
+    /// admitted by the loop and held in ``pipelineWakes``.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int) {
@@ -150,6 +179,10 @@ public struct ScenarioSimulation {
             case .send(let event): handle(event)
             case .schedule(let event, let time):
                 if mode == .settling, !event.isSettlingEvent { continue }
+                if case .watch(.pipelineWake) = event {
+                    if let wake = loop.admitHeldEvent(at: time) { pipelineWakes.insert(wake) }
+                    continue
+                }
                 loop.schedule(event, at: time)
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }

@@ -71,9 +71,7 @@ public struct WatchFeature: SimulationFeature {
         case .openApp: openApp(context, into: &effects)
         case .relaunchApp: openApp(context, into: &effects)
         case .returnToClockDue: wrist(.returnToClockDue(at: context.now), context, into: &effects)
-        case .pipelineWake:
-            if app.scheduledWake == context.now { app.scheduledWake = nil }
-            wakePipeline(context, into: &effects)
+        case .pipelineWake: pipelineWake(context, into: &effects)
         case .rowGone(let tap, let latency): rowGone(tap: tap, latency: latency, context, into: &effects)
         case .sendCheckOff(let tap): sendCheckOff(tap: tap, context, into: &effects)
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
@@ -81,6 +79,16 @@ public struct WatchFeature: SimulationFeature {
         case .app(let event): lifecycle(event, context, into: &effects)
         case .addItem(let item, let title): addItem(item, title: title, context, into: &effects)
         }
+    }
+
+    /// The pipeline's wake (``WatchEvent/pipelineWake``) is due: the world hands it here
+    /// directly (``ScenarioSimulation/handlePipelineWake()``), as ``handle(_:_:into:)`` does.
+    ///
+    /// - Complexity: that of ``wakePipeline(_:into:)``.
+    mutating func pipelineWake(_ context: WorldContext, into effects: inout [WorldEffect]) {
+        sync.tracing = context.trace
+        if app.scheduledWake == context.now { app.scheduledWake = nil }
+        wakePipeline(context, into: &effects)
     }
 
     /// Schedules the suspension of an app that starts in the background.

@@ -77,6 +77,44 @@ public struct EventLoop<Event> {
         return queue.schedule(event, at: max(time, now))
     }
 
+    /// Counts one event scheduled at `time` that the caller holds itself instead of in the
+    /// queue (a dedicated slot for a kind of event that carries nothing, such as a timer that is
+    /// always handled the same way): it draws the next sequence from the queue's own counter,
+    /// exactly as ``schedule(_:at:)`` would, and counts against ``limit`` the same way.
+    ///
+    /// The caller keeps the returned time and sequence (``HeldEvents``) and handles the event
+    /// when ``takesHeldEvent(_:notAfter:)`` says it is the next one due, so events held outside
+    /// the queue and events in it keep exactly the order one queue would give them.
+    ///
+    /// - Returns: the event's time (`time`, or `now` if `time` has passed) and sequence; `nil`
+    ///   once the loop has stopped at its limit (this call may be what stops it).
+    /// - Complexity: O(1).
+    @inlinable
+    public mutating func admitHeldEvent(at time: SimTime) -> HeldEvents.Key? {
+        guard admitsOneMore() else { return nil }
+        return (max(time, now), queue.drawSequence())
+    }
+
+    /// Whether the held event `key` (``admitHeldEvent(at:)``) is the loop's next event due at or
+    /// before `limit`: the loop runs and no event in the queue comes before it in `(time,
+    /// sequence)` order. If so, `now` moves to its time and the caller handles it; otherwise
+    /// nothing changes.
+    ///
+    /// - Complexity: amortised O(1) (O(log *n*) per cancelled entry it discards at the top).
+    @inlinable
+    public mutating func takesHeldEvent(_ key: HeldEvents.Key, notAfter limit: SimTime) -> Bool {
+        if case .stopped = status { return false }
+        if limit < key.time { return false }
+        queue.dropCancelledTop()
+        if let queued = queue.peekNext(),
+            queued.time < key.time || (queued.time == key.time && queued.sequence < key.sequence)
+        {
+            return false
+        }
+        if key.time > currentTime { currentTime = key.time }
+        return true
+    }
+
     /// Schedules `event` `delay` after `now`.
     ///
     /// - Complexity: O(log *n*).

@@ -142,6 +142,17 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public var scheduledCount: UInt64 { nextSequence }
 
+    /// Takes the next sequence for an event the caller holds outside the queue (it counts in
+    /// ``scheduledCount`` as a scheduled event does, and orders among the queue's entries by it).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public mutating func drawSequence() -> UInt64 {
+        let sequence = nextSequence
+        nextSequence &+= 1
+        return sequence
+    }
+
     /// Schedules `event` at `time` and returns a handle that can cancel it.
     ///
     /// The queue takes `event` over (`consuming`): a caller passing its last use of a value
