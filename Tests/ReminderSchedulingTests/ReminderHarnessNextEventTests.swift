@@ -4,7 +4,9 @@ import Testing
 
 /// The shortcuts for a scheduler that wants nothing (``ReminderScheduler/wantsNothing``, used by
 /// ``ReminderHarness/nextEvent(after:)``, ``ReminderHarness/isQuiet(through:)`` and the moves of
-/// time) agree with a recount from the public queries, over random lists, runs and modes.
+/// time), for an idle harness (``ReminderHarness/isIdle``) and for a refill with nothing to do
+/// (``ReminderScheduler/windowIsSettled``) agree with a recount from the public queries and with
+/// the full refill, over random lists, runs and modes.
 @Suite struct ReminderHarnessNextEventTests {
     /// The next event recounted the long way: every source asked, the earliest after `time` kept.
     private func recountedNextEvent(_ phone: ReminderHarness, after time: ReminderTime) -> ReminderTime? {
@@ -12,7 +14,9 @@ import Testing
             .compactMap { $0 }.filter { $0 > time }.min()
     }
 
-    private func check(_ phone: ReminderHarness, seed: UInt64, probe: ReminderTime) {
+    /// Returns whether a settled refill was checked.
+    @discardableResult
+    private func check(_ phone: ReminderHarness, seed: UInt64, probe: ReminderTime) -> Bool {
         let scheduler = phone.scheduler
         let recountedNothing =
             scheduler.window.isEmpty && scheduler.heldCount == 0 && scheduler.repeatingReminders.isEmpty
@@ -26,10 +30,39 @@ import Testing
                 phone.nextEvent(after: time) == recountedNextEvent(phone, after: time),
                 "seed \(seed): next event after \(time)")
         }
+        let recountedIdle = recountedNothing && phone.center.pendingCount == 0 && phone.nextSystemRun == nil
+        #expect(phone.isIdle == recountedIdle, "seed \(seed): idle at \(phone.now)")
+        if phone.isIdle {
+            #expect(phone.nextEvent(after: phone.now) == nil && phone.isQuiet(through: probe), "seed \(seed)")
+        }
+        #expect(
+            scheduler.windowIsSettled == (recountedNothing && scheduler.removals.isEmpty && scheduler.notice == nil),
+            "seed \(seed): settled at \(phone.now)")
+        return checkSettledRefill(scheduler, seed: seed, at: probe)
+    }
+
+    /// A refill of `scheduler` at `time` through the shortcut of a settled window agrees with the
+    /// full refill (forced by passing the system's pending requests, which the shortcut never
+    /// takes; with nothing wanted and nothing pending, reconciling with them changes nothing):
+    /// same effects, same report, same window, held set, clock and last run.
+    private func checkSettledRefill(_ scheduler: ReminderScheduler, seed: UInt64, at time: ReminderTime) -> Bool {
+        guard scheduler.windowIsSettled else { return false }
+        var short = scheduler
+        var full = scheduler
+        let shortPlan = short.plan(now: time, reason: .watchMessage, systemPending: nil)
+        let fullPlan = full.plan(now: time, reason: .watchMessage, systemPending: [])
+        #expect(shortPlan.effects == fullPlan.effects, "seed \(seed): settled refill effects")
+        #expect(shortPlan.report == fullPlan.report, "seed \(seed): settled refill report")
+        #expect(short.window == full.window && short.heldCount == full.heldCount, "seed \(seed)")
+        #expect(short.clock == full.clock && short.lastRun == full.lastRun, "seed \(seed)")
+        #expect(short.windowEndAtLastRun == full.windowEndAtLastRun, "seed \(seed)")
+        #expect(short.overdueCount == full.overdueCount && short.windowIsSettled, "seed \(seed)")
+        return true
     }
 
     @Test func nextEventAndWantsNothingAgreeWithARecountOverFiveHundredSeeds() throws {
         var idle = 0
+        var settled = 0
         for seed in UInt64(1)...500 {
             var rng = TestRandom(seed: seed)
             let mode =
@@ -66,11 +99,12 @@ import Testing
                 } else {
                     try phone.run(at: now, reason: .watchMessage)
                 }
-                check(phone, seed: seed, probe: now + 6_000)
+                if check(phone, seed: seed, probe: now + 6_000) { settled += 1 }
                 if phone.scheduler.wantsNothing { idle += 1 }
             }
         }
-        // Both sides of the shortcut were exercised.
+        // Both sides of the shortcuts were exercised.
         #expect(idle > 100)
+        #expect(settled > 100)
     }
 }

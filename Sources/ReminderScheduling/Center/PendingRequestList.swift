@@ -8,6 +8,7 @@
 /// contiguous memory: no hashing with a per-process seed, no dictionary to probe, and the request
 /// that fires first is always at position 0. A fingerprint is only a filter: equal fingerprints are
 /// confirmed by comparing the identifiers.
+@usableFromInline
 struct PendingRequestList: Sendable {
     /// A pending request with its bookkeeping.
     struct Entry: Sendable {
@@ -17,14 +18,15 @@ struct PendingRequestList: Sendable {
     }
 
     /// A request's place in the order.
-    private struct Place: Sendable {
-        var fire: Int64
+    @usableFromInline
+    struct Place: Sendable {
+        @usableFromInline var fire: Int64
         var fingerprint: UInt64
         var slot: Int32
     }
 
     /// The places, in (next fire date, identifier) order.
-    private var places: [Place] = []
+    @usableFromInline private(set) var places: [Place] = []
     /// The requests by slot; a free slot keeps its last request until it is reused.
     private var storage: [Entry] = []
     /// The free slots of ``storage``.
@@ -39,7 +41,7 @@ struct PendingRequestList: Sendable {
     }
 
     var count: Int { places.count }
-    var isEmpty: Bool { places.isEmpty }
+    @inlinable var isEmpty: Bool { places.isEmpty }
 
     /// The entry at `position` (0 fires first).
     ///
@@ -47,6 +49,7 @@ struct PendingRequestList: Sendable {
     subscript(position: Int) -> Entry { storage[Int(places[position].slot)] }
 
     /// The earliest next fire date.
+    @inlinable
     var firstFire: ReminderTime? { places.first.map { ReminderTime(seconds: $0.fire) } }
     /// The latest next fire date.
     var lastFire: ReminderTime? { places.last.map { ReminderTime(seconds: $0.fire) } }

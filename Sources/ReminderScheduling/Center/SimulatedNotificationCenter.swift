@@ -42,7 +42,7 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     public private(set) var categories: [String: NotificationCategory] = [:]
 
     /// The pending requests, in (next fire date, identifier) order.
-    private var pending: PendingRequestList
+    @usableFromInline private(set) var pending: PendingRequestList
     private var sequence = 0
     private var repeatingCount = 0
     /// The index in ``drops`` of the latest drop of each identifier.
@@ -193,6 +193,7 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// The earliest fire date among pending requests.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var nextFireDate: ReminderTime? { pending.firstFire }
 
     /// Sets the app badge; `0` or less clears it.

@@ -93,7 +93,20 @@ public struct ReminderHarness: Sendable {
         snapshots.reserveCapacity(runCount)
     }
 
+    /// Whether nothing happens in the reminder world unless the app runs: no request is pending in
+    /// the system, the scheduler wants no reminder, and no app run by the system or the user is
+    /// scheduled (a list without due dates, say). Then ``nextEvent(after:)`` is `nil`, moving time
+    /// only moves the clocks, and an app run that changes nothing refills nothing.
+    ///
+    /// - Complexity: O(1). (Inlinable, like what it reads: the phone asks it at every app run and
+    ///   wake-up, and a call across modules would copy the whole harness to pass it.)
+    @inlinable
+    public var isIdle: Bool {
+        scheduledRefresh == nil && scheduledNoticeOpen == nil && center.pending.isEmpty && scheduler.wantsNothing
+    }
+
     /// The next app run the system or the user starts on their own, if any.
+    @inlinable
     public var nextSystemRun: (at: ReminderTime, reason: ReminderScheduler.AppRunReason)? {
         switch (scheduledRefresh, scheduledNoticeOpen) {
         case (nil, nil): nil
@@ -106,12 +119,15 @@ public struct ReminderHarness: Sendable {
     /// The next instant after `time` at which something happens: a pending request fires, a
     /// wanted reminder fires or comes due, or the system or the user runs the app on their own.
     ///
-    /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing.
+    /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing. (Inlinable, like what it
+    ///   reads: the phone asks it after every app run, and a call across modules would copy the
+    ///   whole harness to pass it.)
+    @inlinable @inline(__always)
     public func nextEvent(after time: ReminderTime) -> ReminderTime? {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
         guard !scheduler.wantsNothing else { return earliest }
-        return Self.earlier(schedulerNextFire(after: time), than: earliest, after: time)
+        return Self.earlier(Self.nextFire(of: scheduler, after: time), than: earliest, after: time)
     }
 
     /// ``ReminderScheduler/nextFire(after:)``, asked apart from ``nextEvent(after:)``: passing the
@@ -120,13 +136,14 @@ public struct ReminderHarness: Sendable {
     /// dates).
     ///
     /// - Complexity: that of ``ReminderScheduler/nextFire(after:)``.
-    @inline(never)
-    private func schedulerNextFire(after time: ReminderTime) -> ReminderTime? {
+    @usableFromInline @inline(never)
+    static func nextFire(of scheduler: ReminderScheduler, after time: ReminderTime) -> ReminderTime? {
         scheduler.nextFire(after: time)
     }
 
     /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.
-    private static func earlier(_ candidate: ReminderTime?, than earliest: ReminderTime?, after time: ReminderTime)
+    @inlinable
+    static func earlier(_ candidate: ReminderTime?, than earliest: ReminderTime?, after time: ReminderTime)
         -> ReminderTime?
     {
         guard let candidate, candidate > time else { return earliest }
@@ -151,6 +168,8 @@ public struct ReminderHarness: Sendable {
     ///
     /// - Complexity: as ``moveTime(to:)``, plus one refill per run on the way.
     public mutating func advance(to time: ReminderTime) {
+        // Idle: nothing fires, comes due or runs on the way (``isIdle``); only the clocks move.
+        if isIdle { return moveClocks(to: time) }
         while true {
             // Stop at the next run the system or user starts, and at the overflow notice (its delivery
             // schedules the user's open).
@@ -195,9 +214,7 @@ public struct ReminderHarness: Sendable {
             scheduler.wantsNothing || !scheduler.hasWantedReminders(after: now, through: time)
         {
             // Nothing is delivered and nothing is missed: only the clocks move.
-            _ = center.advance(to: time)
-            now = time
-            return
+            return moveClocks(to: time)
         }
         let wanted = scheduler.wantedReminders(after: now, through: time)
         let repeating = scheduler.repeatingOccurrences(after: now, through: time)
@@ -222,6 +239,15 @@ public struct ReminderHarness: Sendable {
         where !seen.contains(at: occurrence.due, occurrence.key.identifier) {
             recordMiss(occurrence.key, due: occurrence.due, placement: occurrence.placement)
         }
+        now = time
+    }
+
+    /// Moves the clocks to `time` (later than ``now``), when nothing fires or comes due on the way.
+    ///
+    /// - Complexity: O(1).
+    private mutating func moveClocks(to time: ReminderTime) {
+        guard time > now else { return }
+        _ = center.advance(to: time)
         now = time
     }
 

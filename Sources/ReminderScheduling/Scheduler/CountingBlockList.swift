@@ -18,6 +18,7 @@
 /// dues.insert(30); dues.insert(10); dues.insert(20)
 /// dues.count(lessThanOrEqualTo: 20)   // 2
 /// ```
+@usableFromInline
 package struct CountingBlockList<Key: Comparable> {
     /// A block that grows past this is split in two: about 4 KB of keys (64…512 keys).
     static var maximumBlock: Int { Swift.min(512, Swift.max(64, 4_096 / Swift.max(1, MemoryLayout<Key>.stride))) }
@@ -35,7 +36,7 @@ package struct CountingBlockList<Key: Comparable> {
     /// A Fenwick tree over ``sizes`` (1-based; `[0]` unused), or `nil` when the set is not ranked.
     private var fenwick: [Int]?
     /// The number of keys.
-    package private(set) var count = 0
+    @usableFromInline package private(set) var count = 0
 
     /// An empty set; `ranked: false` keeps no rank index (``count(lessThanOrEqualTo:)`` then takes
     /// O(n / ``buildBlock``)).

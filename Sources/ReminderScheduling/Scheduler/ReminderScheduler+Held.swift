@@ -72,6 +72,7 @@ extension ReminderScheduler {
     /// The number of held reminders.
     ///
     /// - Complexity: O(1).
+    @inlinable
     var heldReminderCount: Int { heldOthers.count + heldItemCount }
 
     /// The held items beyond `frontier` due after `lower` and at or before `upper`, in order.

@@ -93,11 +93,59 @@ extension ReminderScheduler {
     /// The transition of ``plan(now:reason:systemPending:authorization:)``, handing each effect to
     /// `perform` in order as soon as it is decided.
     ///
-    /// - Complexity: O(W + c log N) for c changed reminders.
+    /// - Complexity: O(W + c log N) for c changed reminders; O(1) when the window has nothing to
+    ///   do (``windowIsSettled``).
     private mutating func run(
         now: ReminderTime, reason: AppRunReason, systemPending: [NotificationRequest]?,
         authorization: NotificationAuthorization, perform: (NotificationEffect) -> Void
     ) -> RefillReport {
+        var changes = (removed: 0, added: 0)
+        if systemPending == nil, windowIsSettled {
+            // Nothing can fire or be held: expiring only moves the clock, and nothing is removed or added.
+            if now > clock { clock = now }
+        } else {
+            changes = topUp(now: now, systemPending: systemPending, authorization: authorization, perform)
+        }
+        var badgeSet: Int?
+        if configuration.mode.refills {
+            perform(.setBadge(overdueCount))
+            badgeSet = overdueCount
+        }
+        var refreshRequest: ReminderTime?
+        if configuration.mode == .backgroundRefresh {
+            let earliest = now + configuration.refreshInterval
+            perform(.requestBackgroundRefresh(earliest: earliest))
+            refreshRequest = earliest
+        }
+        let run = AppRun(at: now, reason: reason)
+        lastRun = run
+        windowEndAtLastRun = entries.last?.key.fire
+        let missed = pendingMisses
+        pendingMisses.removeAll()
+        let report = RefillReport(
+            run: run, removed: changes.removed, added: changes.added, windowCount: entries.count,
+            heldCount: heldReminderCount, missed: missed, badgeSet: badgeSet, authorization: authorization,
+            notice: notice, refreshRequest: refreshRequest)
+        return report
+    }
+
+    /// Whether a refill has nothing to do to the window and the system: no reminder is wanted (so
+    /// none fires, none is held and none is missed), nothing waits to be removed, and no overflow
+    /// notice is pending. A refill then expires, fills, removes and adds nothing (it still sets the
+    /// badge and asks for a refresh, as every refill does).
+    ///
+    /// - Complexity: O(1).
+    var windowIsSettled: Bool { wantsNothing && removals.isEmpty && notice == nil }
+
+    /// The part of a refill that changes the window and the system: expires what fired, fills the
+    /// window, reconciles with the system's pending requests (at launch), and performs the removals
+    /// and additions. Returns how many requests it removed and added.
+    ///
+    /// - Complexity: O(W + c log N) for c changed reminders.
+    private mutating func topUp(
+        now: ReminderTime, systemPending: [NotificationRequest]?, authorization: NotificationAuthorization,
+        _ perform: (NotificationEffect) -> Void
+    ) -> (removed: Int, added: Int) {
         expire(now: now)
         fill()
         // Naive mode schedules each request once, when it is wanted, and never looks back (rule R4).
@@ -121,27 +169,7 @@ extension ReminderScheduler {
             }
             added += planNotice(perform)
         }
-        var badgeSet: Int?
-        if configuration.mode.refills {
-            perform(.setBadge(overdueCount))
-            badgeSet = overdueCount
-        }
-        var refreshRequest: ReminderTime?
-        if configuration.mode == .backgroundRefresh {
-            let earliest = now + configuration.refreshInterval
-            perform(.requestBackgroundRefresh(earliest: earliest))
-            refreshRequest = earliest
-        }
-        let run = AppRun(at: now, reason: reason)
-        lastRun = run
-        windowEndAtLastRun = entries.last?.key.fire
-        let missed = pendingMisses
-        pendingMisses.removeAll()
-        let report = RefillReport(
-            run: run, removed: removed, added: added, windowCount: entries.count,
-            heldCount: heldReminderCount, missed: missed, badgeSet: badgeSet, authorization: authorization,
-            notice: notice, refreshRequest: refreshRequest)
-        return report
+        return (removed, added)
     }
 
     /// Brings the overflow notice in line with the window: present (firing with the window's last

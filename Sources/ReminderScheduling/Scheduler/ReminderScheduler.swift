@@ -43,6 +43,7 @@ public struct ReminderScheduler: Sendable {
     }
 
     /// A reminder in the window with its precomputed badge.
+    @usableFromInline
     struct WindowEntry: Hashable, Sendable {
         let key: ReminderKey
         /// The key's notification identifier (``ReminderKey/identifier``), joined once when the entry
@@ -60,6 +61,7 @@ public struct ReminderScheduler: Sendable {
     }
 
     /// A repeating reminder and the fire dates of its queued occurrence and badge carrier.
+    @usableFromInline
     struct RepeatingRecord: Hashable, Sendable {
         var reminder: RepeatingReminder
         var queuedFire: ReminderTime?
@@ -78,14 +80,14 @@ public struct ReminderScheduler: Sendable {
     /// The held reminders other than items' (snoozes, repeating reminders, badge carriers); the held
     /// items are the open items of ``dueIndex`` beyond the window (`ReminderScheduler+Held.swift`).
     /// Every held key is greater than every window key.
-    var heldOthers = CountingBlockList<ReminderKey>(ranked: false)
+    @usableFromInline var heldOthers = CountingBlockList<ReminderKey>(ranked: false)
     /// The number of held items (open items of ``dueIndex`` beyond the window), kept as items move
     /// between the window and the held set.
-    var heldItemCount = 0
+    @usableFromInline var heldItemCount = 0
     /// The wanted reminders meant to be pending in the system, sorted by key.
-    var entries: [WindowEntry] = []
+    @usableFromInline var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]
-    var repeats: [String: RepeatingRecord] = [:]
+    @usableFromInline var repeats: [String: RepeatingRecord] = [:]
     /// Identifiers to remove from the system at the next refill.
     var removals: [NotificationIdentifier] = []
     /// The latest `now` seen; every reminder firing at or before it has been expired.
@@ -212,7 +214,9 @@ public struct ReminderScheduler: Sendable {
     /// repeating reminder (a list without due dates). Then nothing fires or comes due, ever:
     /// ``hasWantedReminders(after:through:)`` is false and ``nextFire(after:)`` is `nil`.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1). (Inlinable: the phone asks its harness whether it is idle at every app
+    ///   run; a call across modules would copy the scheduler to pass it.)
+    @inlinable
     var wantsNothing: Bool { entries.isEmpty && heldReminderCount == 0 && repeats.isEmpty }
 
     /// Whether any wanted reminder (window or held) fires, or any occurrence of a repeating reminder

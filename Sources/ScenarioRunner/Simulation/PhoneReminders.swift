@@ -340,20 +340,16 @@ public struct PhoneReminders: Sendable {
     /// current instant never counts as pending: it is the one firing, or one that will find a later
     /// wake already scheduled when it fires. So at most one wake is pending after now.
     ///
-    /// - Complexity: O(W + log N) (the next fire date).
+    /// - Complexity: O(W + log N) (the next fire date); O(1) when the harness is idle (nothing to
+    ///   wake up for: ``ReminderHarness/isIdle``, asked in place, with no copy of the harness).
     mutating func wakeNeeded(after now: SimTime) -> SimTime? {
-        guard let next = nextEvent(after: now) else { return nil }
+        if harness.isIdle { return nil }
+        // The next instant something happens (a fire date, a reminder coming due, an app run the
+        // system or the user starts), asked of the harness here, in place: through a method of this
+        // value, the whole value would be copied to pass it.
+        guard let next = harness.nextEvent(after: Self.reminderTime(now)).map(Self.simTime) else { return nil }
         if let wake = nextWake, wake > now, wake <= next { return nil }
         nextWake = next
         return next
-    }
-
-    /// The next instant something happens in the reminder world after `time` (a fire date of a
-    /// pending request or of a wanted reminder, or an app run the system or the user starts on
-    /// their own), as simulated time: ``ReminderHarness/nextEvent(after:)``.
-    ///
-    /// - Complexity: O(W + log N); O(1) with no reminder wanted.
-    func nextEvent(after time: SimTime) -> SimTime? {
-        harness.nextEvent(after: Self.reminderTime(time)).map(Self.simTime)
     }
 }
