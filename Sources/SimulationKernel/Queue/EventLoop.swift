@@ -105,7 +105,7 @@ public struct EventLoop<Event> {
     public mutating func takesHeldEvent(_ key: HeldEvents.Key, notAfter limit: SimTime) -> Bool {
         if case .stopped = status { return false }
         if limit < key.time { return false }
-        queue.dropCancelledTop()
+        if !queue.cancelled.isEmpty { queue.dropCancelledTop() }
         if let queued = queue.peekNext(),
             queued.time < key.time || (queued.time == key.time && queued.sequence < key.sequence)
         {

@@ -118,9 +118,11 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public init() {}
 
-    /// Creates an empty queue with room for `capacity` pending events.
+    /// Creates an empty queue with room for `capacity` pending events (in the ordered lane,
+    /// where a script scheduled at the start waits, and in the heap).
     @inlinable
     public init(capacity: Int) {
+        lane.reserveCapacity(capacity)
         heap.reserveCapacity(capacity)
         slots.reserveCapacity(capacity)
         freeSlots.reserveCapacity(capacity)
