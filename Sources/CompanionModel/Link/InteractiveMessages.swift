@@ -40,14 +40,6 @@ struct InteractiveMessages: Sendable {
         count += 1
     }
 
-    /// The state of message `id`, if it waits (its message is not copied).
-    ///
-    /// - Complexity: O(1).
-    func state(of id: MessageID) -> InteractiveMessageState? {
-        guard let index = index(of: id) else { return nil }
-        return slots[index]?.state
-    }
-
     /// The state and route of message `id`, if it waits (its payload is not copied).
     ///
     /// - Complexity: O(1).
@@ -66,6 +58,33 @@ struct InteractiveMessages: Sendable {
         slots[index]?.state = state
     }
 
+    /// Hands over waiting message `id` for its delivery: while its sender waits for an outcome,
+    /// a copy of it (the table keeps it, now ``InteractiveMessageState/awaitingReply``); otherwise
+    /// the message itself, moved out of the table. `nil` if it does not wait.
+    ///
+    /// - Complexity: O(1) amortized (one lookup).
+    mutating func deliver(_ id: MessageID) -> LinkMessage? {
+        guard let index = index(of: id) else { return nil }
+        return Self.deliver(&slots[index]) ?? take(at: index)?.message
+    }
+
+    /// The delivery of the message in `slot`: a copy of it if its sender waits (marked as awaiting
+    /// the reply, in place), else `nil` (the caller moves it out).
+    private static func deliver(_ slot: inout InteractiveMessage?) -> LinkMessage? {
+        guard slot?.state.senderIsWaiting == true else { return nil }
+        slot?.state = .awaitingReply
+        return slot?.message
+    }
+
+    /// Removes message `id` and returns it (moved out of its slot, not copied), if it waits in a
+    /// state for which `condition` holds.
+    ///
+    /// - Complexity: O(1) amortized (one lookup).
+    mutating func take(_ id: MessageID, if condition: (InteractiveMessageState) -> Bool) -> InteractiveMessage? {
+        guard let index = index(of: id), let state = slots[index]?.state, condition(state) else { return nil }
+        return take(at: index)
+    }
+
     /// Removes message `id`, if it waits.
     ///
     /// - Complexity: O(1) amortized.
@@ -77,7 +96,15 @@ struct InteractiveMessages: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     mutating func take(_ id: MessageID) -> InteractiveMessage? {
-        guard let index = index(of: id), let message = slots[index].take() else { return nil }
+        guard let index = index(of: id) else { return nil }
+        return take(at: index)
+    }
+
+    /// Removes the message in slot `index` and returns it (moved out), if the slot holds one.
+    ///
+    /// - Complexity: O(1) amortized.
+    private mutating func take(at index: Int) -> InteractiveMessage? {
+        guard let message = slots[index].take() else { return nil }
         count -= 1
         dropEmptyHead()
         return message

@@ -47,9 +47,7 @@ extension WatchLink {
         }
         if wakesReceiver { emit(.wakeApp(.phone)) }
         // Nobody waits for an outcome: the message leaves the table now, moved, not copied.
-        guard let message = state.senderIsWaiting ? interactive[id]?.message : interactive.take(id)?.message else {
-            return
-        }
+        guard let message = interactive.deliver(id) else { return }
         recordFirstDelivery(message.header, at: now)
         trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: emit)
         // Drawn before the delivery is handed over (no other draw comes between), so that
@@ -61,7 +59,6 @@ extension WatchLink {
             emit(.deliver(consume message, duplicate: false))
         }
         guard state.senderIsWaiting else { return }
-        interactive.setState(.awaitingReply, of: id)
         emit(.schedule(.replyArrival(id), at: now + latency()))
     }
 
@@ -70,9 +67,7 @@ extension WatchLink {
     /// - Complexity: O(1) amortized; the message is moved out of the table into the outcome (no
     ///   copy of it is left to destroy).
     mutating func replyArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
-        guard interactive.state(of: id)?.isAwaitingReply == true, let message = interactive.take(id)?.message else {
-            return
-        }
+        guard let message = interactive.take(id, if: \.isAwaitingReply)?.message else { return }
         trace(.linkReplied, message, at: now, into: emit)
         emit(.outcome(consume message, .replied))
     }
@@ -82,7 +77,7 @@ extension WatchLink {
     /// - Complexity: O(1) amortized; O(1) without touching the message when it has ended (the
     ///   common case: the reply came first).
     mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
-        guard interactive.state(of: id)?.senderIsWaiting == true, let record = interactive.take(id) else { return }
+        guard let record = interactive.take(id, if: \.senderIsWaiting) else { return }
         fail(
             record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)",
             into: emit)

@@ -94,7 +94,7 @@ extension ScenarioSimulation: LinkSettling {
     mutating func settleInPlace() {
         ending = .open
         mode = .settling
-        var linkOnly = EventLoop<SimEvent>(capacity: 64, limit: loop.limit)
+        var linkOnly = EventLoop<SimEvent>(capacity: loop.pendingCount, limit: loop.limit)
         linkOnly.advance(to: now)
         pipelineWakes.removeAll()
         while let event = loop.next() {

@@ -4,7 +4,9 @@ import Testing
 @testable import CompanionModel
 
 /// The window of interactive messages by ID agrees with a dictionary under any sequence of adds
-/// (increasing IDs, with gaps), state changes and removals, and walks its IDs in send order.
+/// (increasing IDs, with gaps), state changes, removals, deliveries (a copy kept as awaiting the
+/// reply while the sender waits, else moved out) and conditional takes, and walks its IDs in send
+/// order.
 @Suite struct InteractiveMessagesTests {
     private func message(_ id: MessageID) -> InteractiveMessage {
         InteractiveMessage(
@@ -28,12 +30,27 @@ import Testing
                     model[nextID] = message(nextID)
                     nextID += 1
                 } else if let id = model.keys.sorted().dropFirst(Int(rng.next() % 3)).first {
-                    if roll < 8 {
+                    if roll < 6 {
                         window.remove(id)
                         model[id] = nil
+                    } else if roll < 7 {
+                        let states: [InteractiveMessageState] = [
+                            .inFlight, .awaitingReply, .replyLost, .orphanedInFlight,
+                        ]
+                        let state = states[Int(rng.next() % 4)]
+                        window.setState(state, of: id)
+                        model[id]?.state = state
+                    } else if roll < 9 {
+                        var expected = model[id]?.message
+                        if model[id]?.state.senderIsWaiting == true {
+                            model[id]?.state = .awaitingReply
+                        } else {
+                            expected = model.removeValue(forKey: id)?.message
+                        }
+                        #expect(window.deliver(id) == expected, "seed \(seed): delivery of \(id)")
                     } else {
-                        window.setState(.awaitingReply, of: id)
-                        model[id]?.state = .awaitingReply
+                        let expected = model[id]?.state.isAwaitingReply == true ? model.removeValue(forKey: id) : nil
+                        #expect(window.take(id, if: \.isAwaitingReply) == expected, "seed \(seed): reply to \(id)")
                     }
                 }
                 let probe = MessageID(rng.next() % (UInt64(nextID) + 2))
