@@ -235,6 +235,22 @@ public struct ShoppingList: Hashable, Sendable {
         return apply(status, at: index, at: time) == .changed ? .changed : change
     }
 
+    /// ``reconcile(_:with:at:joinIndex:)`` for an item that stays on the list with its title:
+    /// only its status follows `status` (checked off at `time`, or put back). The watch app
+    /// reconciles so after its replica merged a check or an uncheck of a listed item (no
+    /// ``SyncedItem`` to build: its title on the list already is the replica's). An item not on
+    /// the list is left alone (``Change/unknownItem``: reconcile it in full).
+    ///
+    /// - Complexity: O(1) to check off, O(*n*) to un-check (as ``apply(_:to:at:)``); no
+    ///   hashing when the hint holds.
+    @discardableResult
+    public mutating func reconcileStatus(
+        _ id: ItemID, _ status: ItemStatus, at time: SimTime, joinIndex: Int? = nil
+    ) -> Change {
+        guard let index = position(of: id, joinIndex: joinIndex) else { return .unknownItem }
+        return apply(status == .checkedOff ? .check : .uncheck, at: index, at: time)
+    }
+
     /// Inserts a new, remaining item at its place; returns its display position.
     private mutating func insert(_ item: ShoppingItem) -> Int {
         let place = Place(rank: storeOrder.rank(of: item.id) ?? .max, joined: joined)

@@ -178,9 +178,10 @@ public struct ListReplica: Hashable, Sendable {
     public mutating func reduce(_ event: Event) -> [Effect] {
         switch event {
         case .edit(let item, let edit):
-            let step = self.edit(item, edit)
-            guard case .applied(let operation, _) = step.effect else { return [step.effect] }
-            return [step.effect, .send(operation)]
+            switch self.edit(item, edit) {
+            case .made(let operation, let merge): return [.applied(operation, merge.outcome), .send(operation)]
+            case .refused(let refusal): return [.refused(item, edit, refusal)]
+            }
         case .received(let operation):
             return receive(operation)
         case .acknowledged(let sequence):
@@ -194,24 +195,57 @@ public struct ListReplica: Hashable, Sendable {
         }
     }
 
-    /// One operation merged or turned away, with how its item as shown changed: what
-    /// ``SyncEndpoint`` reports, without an array of effects.
-    struct Step {
-        /// `applied` (for an edit: the operation made, to send), `duplicate`, `held` or `refused`.
-        var effect: Effect
-        /// How the item as shown changed (`nil`: it did not, or nothing was merged, the default).
-        var change: ItemChange?
+    /// How one merge changed its item as shown: a few words, with no operation and no strings,
+    /// what ``SyncEndpoint`` turns into an ``ItemChange`` when the item as shown changed.
+    struct Merge {
+        /// Whether the operation won its conflict.
+        var outcome: ReplicaItem.Outcome
+        /// The item's slot (its index in ``items``).
+        var slot: Int
+        /// The item's status as shown before (`nil`: not listed).
+        var before: ItemStatus?
+        /// The item's status as shown after (`nil`: not listed).
+        var after: ItemStatus?
+        /// Whether the item as shown changed: listed or not, its status, or its title while listed.
+        var changed: Bool
+
+        /// The change `operation` (the one merged) made to the item as shown, or `nil` when it
+        /// made none.
+        ///
+        /// - Complexity: O(1).
+        func change(by operation: ListOperation) -> ItemChange? {
+            changed ? ItemChange(operation: operation, slot: slot, before: before, after: after) : nil
+        }
     }
 
-    /// ``Event/edit(_:_:)`` as one step: the operation made and merged, or the refusal.
+    /// What a local edit did: ``Event/edit(_:_:)`` as one value, without an array of effects.
+    enum Edit {
+        /// The operation made (to send) and its merge into the item.
+        case made(ListOperation, Merge)
+        /// The edit makes no sense on this list: no operation was made.
+        case refused(Refusal)
+    }
+
+    /// What an arrival did to a replica that holds no operation: ``Event/received(_:)`` as one
+    /// value, without an array of effects (the operation is the caller's, so it is not repeated).
+    enum Receipt {
+        /// The operation passed its gate and was merged.
+        case merged(Merge)
+        /// Already let through (or this device's own): ignored.
+        case duplicate
+        /// It arrived before its predecessor `waitingFor` and is held.
+        case held(waitingFor: Int)
+    }
+
+    /// ``Event/edit(_:_:)`` as one value: the operation made and merged, or the refusal.
     ///
     /// `slotHint` is where the host believes the item sits (its index in ``items``; a loaded
     /// item's join index in the device's ``ShoppingList`` is one): checked, never trusted.
     ///
     /// - Complexity: O(1); no hashing when the hint holds, else one hash of `id`.
-    mutating func edit(_ id: ItemID, slotHint: Int? = nil, _ edit: ListEdit) -> Step {
+    mutating func edit(_ id: ItemID, slotHint: Int? = nil, _ edit: ListEdit) -> Edit {
         let slot = slot(of: id, hint: slotHint)
-        if let refusal = refusal(of: edit, at: slot) { return Step(effect: .refused(id, edit, refusal)) }
+        if let refusal = refusal(of: edit, at: slot) { return .refused(refusal) }
         clock += 1
         let sequence = lastSequence + 1
         gates[device].passLocal(sequence)
@@ -220,23 +254,23 @@ public struct ListReplica: Hashable, Sendable {
             id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
             version: SyncVersion(counter: clock, device: device), originSlot: slotted)
         if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
-        return mergeShowing(operation, at: slotted)
+        return .made(operation, mergeShowing(operation, at: slotted))
     }
 
-    /// ``Event/received(_:)`` as one step, for a replica that holds no operation (so the
+    /// ``Event/received(_:)`` as one value, for a replica that holds no operation (so the
     /// arrival releases none).
     ///
     /// - Complexity: O(1) (no hashing for an item loaded with the list: see
     ///   ``ListOperation/originSlot``).
-    mutating func receiveAlone(_ operation: ListOperation) -> Step {
-        guard operation.id.origin != device else { return Step(effect: .duplicate(operation)) }
+    mutating func receiveAlone(_ operation: ListOperation) -> Receipt {
+        guard operation.id.origin != device else { return .duplicate }
         if device == .phone, PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
-            return mergeShowing(operation, at: slot(for: operation))
+            return .merged(mergeShowing(operation, at: slot(for: operation)))
         }
         switch gates[operation.id.origin].admit(operation) {
-        case .duplicate: return Step(effect: .duplicate(operation))
-        case .held(let missing): return Step(effect: .held(operation, waitingFor: missing))
-        case .pass: return mergeShowing(operation, at: slot(for: operation))
+        case .duplicate: return .duplicate
+        case .held(let missing): return .held(waitingFor: missing)
+        case .pass: return .merged(mergeShowing(operation, at: slot(for: operation)))
         }
     }
 
@@ -301,18 +335,15 @@ public struct ListReplica: Hashable, Sendable {
     /// Only an add or a rename writes the title, so only then is the old title kept to compare.
     ///
     /// - Complexity: O(1) amortised.
-    private mutating func mergeShowing(_ operation: ListOperation, at slot: Int) -> Step {
+    private mutating func mergeShowing(_ operation: ListOperation, at slot: Int) -> Merge {
         let before = items[slot].shownStatus
         let oldTitle = operation.edit.title == nil ? nil : items[slot].title.value
         let outcome = merge(operation, at: slot)
         let after = items[slot].shownStatus
         let retitled = oldTitle.map { $0 != items[slot].title.value } ?? false
-        guard before != after || (after != nil && retitled) else {
-            return Step(effect: .applied(operation, outcome))
-        }
-        return Step(
-            effect: .applied(operation, outcome),
-            change: ItemChange(operation: operation, slot: slot, before: before, after: after))
+        return Merge(
+            outcome: outcome, slot: slot, before: before, after: after,
+            changed: before != after || (after != nil && retitled))
     }
 
     /// Merges `operation` into the item at `slot`, keeping the clock, the log and the count of

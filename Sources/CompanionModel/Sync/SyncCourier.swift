@@ -116,13 +116,19 @@ public struct SyncCourier: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
-        let sequence = operation.id.sequence
-        if reachability.isReachable {
-            window[sequence] = Entry(operation: operation, carrier: .interactive)
-            return .sendMessage(operation)
-        }
-        window[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
-        return .transferUserInfo(operation)
+        sendsInteractively(operation, reachability: reachability)
+            ? .sendMessage(operation) : .transferUserInfo(operation)
+    }
+
+    /// ``send(_:reachability:)`` as the channel it picks: `true` for `sendMessage`, `false` for
+    /// `transferUserInfo` (no command to build and take apart).
+    ///
+    /// - Complexity: O(1) amortised.
+    mutating func sendsInteractively(_ operation: ListOperation, reachability: Reachability) -> Bool {
+        let interactive = reachability.isReachable
+        window[operation.id.sequence] = Entry(
+            operation: operation, carrier: interactive ? .interactive : .queuedTransfer)
+        return interactive
     }
 
     /// ``Event/outcome(_:channel:_:)``: at most one command (none for an operation no longer in

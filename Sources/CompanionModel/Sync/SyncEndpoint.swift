@@ -144,7 +144,13 @@ public struct SyncEndpoint: Hashable, Sendable {
             note(.delivered(channel), operation, at: now, into: &out)
             if replica.heldCount == 0 {
                 // The usual delivery: it releases nothing, so it touches one item.
-                report(replica.receiveAlone(operation), at: now, into: &out)
+                switch replica.receiveAlone(operation) {
+                case .merged(let merge):
+                    note(.applied(merge.outcome), operation, at: now, into: &out)
+                    if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
+                case .duplicate: note(.duplicate, operation, at: now, into: &out)
+                case .held(let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
+                }
             } else {
                 receiveReleasing(operation, at: now, into: &out)
             }
@@ -175,28 +181,118 @@ public struct SyncEndpoint: Hashable, Sendable {
         _ item: ItemID, slotHint: Int?, _ edit: ListEdit, reachability: Reachability?, at now: SimTime,
         into out: inout [Effect]
     ) -> ListOperation? {
-        let step = replica.edit(item, slotHint: slotHint, edit)
-        report(step, at: now, into: &out)
-        guard case .applied(let operation, _) = step.effect else { return nil }
-        if let reachability { perform(courier.send(operation, reachability: reachability), at: now, into: &out) }
-        return operation
+        switch replica.edit(item, slotHint: slotHint, edit) {
+        case .refused(let refusal):
+            out.append(.refused(item, edit, refusal))
+            return nil
+        case .made(let operation, let merge):
+            note(.made, operation, at: now, into: &out)
+            note(.applied(merge.outcome), operation, at: now, into: &out)
+            if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
+            if let reachability {
+                perform(courier.send(operation, reachability: reachability), at: now, into: &out)
+            }
+            return operation
+        }
     }
 
-    /// Turns one replica step into host effects: trail notes, a refusal, and an `itemChanged`
-    /// when the item's shown state changed.
+    /// What the user's edit made, as ``make(_:slotHint:_:at:)`` reports it.
+    public enum Made: Hashable, Sendable {
+        /// The operation made (not sent yet) and how the item as shown changed (`nil`: it did not).
+        case operation(ListOperation, change: ItemChange?)
+        /// No operation was made, for this reason.
+        case refused(ListReplica.Refusal)
+    }
+
+    /// The number of lines in the ``trail`` so far: a host that drives the endpoint with its
+    /// per-event methods (``make(_:slotHint:_:at:)``, ``dispatch(_:reachability:at:)``,
+    /// ``receive(_:channel:at:)``, ``outcome(_:channel:_:at:)``) marks it before the event and
+    /// traces the lines from the mark on: the ``Effect/note(_:)`` effects the event would have
+    /// returned, in order (none with ``TraceMode/off``).
     ///
     /// - Complexity: O(1).
-    private mutating func report(_ step: ListReplica.Step, at now: SimTime, into out: inout [Effect]) {
-        switch step.effect {
-        case .applied(let operation, let outcome):
-            if operation.id.origin == device { note(.made, operation, at: now, into: &out) }
-            note(.applied(outcome), operation, at: now, into: &out)
-            if let change = step.change { out.append(.itemChanged(change)) }
-        case .duplicate(let operation): note(.duplicate, operation, at: now, into: &out)
-        case .held(let operation, let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
-        case .refused(let item, let edit, let refusal): out.append(.refused(item, edit, refusal))
-        case .send: break
+    public var trailCount: Int { trail.entries.count }
+
+    /// ``Event/edit(_:_:reachability:)`` with a `nil` reachability and a `slotHint` (see
+    /// ``edit(_:slotHint:_:reachability:at:into:)``), for a host that performs what it asks at
+    /// once: the operation made, with the ``Effect/itemChanged(_:)`` that would precede its
+    /// ``Effect/made(_:)``, or the refusal. The trail's lines are recorded, not returned (see
+    /// ``trailCount``); nothing is sent (``dispatch(_:reachability:at:)`` sends it).
+    ///
+    /// - Complexity: O(1); no hashing of `item` when the hint holds.
+    public mutating func make(_ item: ItemID, slotHint: Int?, _ edit: ListEdit, at now: SimTime) -> Made {
+        switch replica.edit(item, slotHint: slotHint, edit) {
+        case .refused(let refusal):
+            return .refused(refusal)
+        case .made(let operation, let merge):
+            record(.made, operation, at: now)
+            record(.applied(merge.outcome), operation, at: now)
+            return .operation(operation, change: merge.change(by: operation))
         }
+    }
+
+    /// ``Event/dispatch(_:reachability:)`` for a host that performs what it asks at once: the
+    /// one send (``Effect/sendMessage(_:)`` when reachable, else
+    /// ``Effect/transferUserInfo(_:)``). Its trail line is recorded (see ``trailCount``).
+    ///
+    /// - Complexity: O(1) amortised.
+    public mutating func dispatch(_ operation: ListOperation, reachability: Reachability, at now: SimTime) -> Effect {
+        if courier.sendsInteractively(operation, reachability: reachability) {
+            record(.sent(.interactive), operation, at: now)
+            return .sendMessage(operation)
+        }
+        record(.sent(.userInfo), operation, at: now)
+        return .transferUserInfo(operation)
+    }
+
+    /// ``Event/delivered(_:channel:)`` for a host that performs what it asks at once, while the
+    /// replica holds no operation (``ListReplica/heldCount`` is 0, the usual case: the delivery
+    /// releases none, so it changes one item at most): the ``Effect/itemChanged(_:)`` change,
+    /// if any. Its trail lines are recorded (see ``trailCount``). With operations held, use
+    /// ``reduce(_:at:into:)``.
+    ///
+    /// - Precondition: ``ListReplica/heldCount`` is 0.
+    /// - Complexity: O(1) (no hashing for an item loaded with the list).
+    public mutating func receive(_ operation: ListOperation, channel: LinkChannel, at now: SimTime) -> ItemChange? {
+        precondition(replica.heldCount == 0, "receive(_:channel:at:) with held operations: use reduce")
+        record(.delivered(channel), operation, at: now)
+        switch replica.receiveAlone(operation) {
+        case .merged(let merge):
+            record(.applied(merge.outcome), operation, at: now)
+            return merge.change(by: operation)
+        case .duplicate:
+            record(.duplicate, operation, at: now)
+        case .held(let missing):
+            record(.held(waitingFor: missing), operation, at: now)
+        }
+        return nil
+    }
+
+    /// ``Event/outcome(_:channel:_:)`` for a host that performs what it asks at once: the
+    /// resend as a queued transfer (``Effect/transferUserInfo(_:)``) after a failed interactive
+    /// message, else `nil` (acknowledged, given up, or no longer in flight). Its trail lines are
+    /// recorded (see ``trailCount``).
+    ///
+    /// - Complexity: O(1) amortised.
+    public mutating func outcome(
+        _ operation: ListOperation, channel: LinkChannel, _ outcome: LinkOutcome, at now: SimTime
+    ) -> Effect? {
+        if case .failed = outcome { record(.dropped(channel), operation, at: now) }
+        switch courier.outcome(operation, channel: channel, outcome) {
+        case .transferUserInfo(let operation)?:
+            record(.sent(.userInfo), operation, at: now)
+            return .transferUserInfo(operation)
+        case .sendMessage(let operation)?:
+            record(.sent(.interactive), operation, at: now)
+            return .sendMessage(operation)
+        case .acknowledge(let operation)?:
+            record(.acknowledged, operation, at: now)
+        case .giveUp(let operation, let error)?:
+            record(.undeliverable(error), operation, at: now)
+        case nil:
+            break
+        }
+        return nil
     }
 
     /// Receives `operation` while operations are held: the trail notes of everything it lets
@@ -265,6 +361,13 @@ public struct SyncEndpoint: Hashable, Sendable {
         case .giveUp(let operation, let error):
             note(.undeliverable(error), operation, at: now, into: &out)
         }
+    }
+
+    /// Records a trail line (with ``TraceMode/recorded``), for the per-event methods: the host
+    /// reads it from the trail (see ``trailCount``).
+    private mutating func record(_ step: SyncTrailEntry.Step, _ operation: ListOperation, at now: SimTime) {
+        guard case .recorded = tracing else { return }
+        trail.record(SyncTrailEntry(time: now, device: device, operation: operation, step: step))
     }
 
     private mutating func note(

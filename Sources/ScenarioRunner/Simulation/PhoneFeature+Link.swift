@@ -17,7 +17,15 @@ extension PhoneFeature {
                     ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)]))
             return
         }
-        reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
+        guard sync.replica.heldCount == 0 else {
+            // Held operations: the delivery may release several.
+            reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
+            return
+        }
+        let mark = sync.trailCount
+        let change = sync.receive(operation, channel: message.channel, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        if let change { performSync(.itemChanged(change), context, remindersKnow: false, into: &effects) }
     }
 
     /// How a message the phone app sent ended: the courier acknowledges it or falls back.
@@ -25,7 +33,10 @@ extension PhoneFeature {
         _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout [WorldEffect]
     ) {
         guard let operation = message.payload.listOperation else { return }
-        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
+        let mark = sync.trailCount
+        let resend = sync.outcome(operation, channel: message.channel, outcome, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        if let resend { performSync(resend, context, remindersKnow: false, into: &effects) }
     }
 
     /// The user edits the list in the phone app: the app comes to the foreground (launched if it
@@ -52,6 +63,16 @@ extension PhoneFeature {
         sync.reduce(event, at: context.now, into: &produced)
         syncEffects(draining: &produced, context, into: &effects)
         sync.returnEffectBuffer(consume produced)
+    }
+
+    /// Traces the lines the sync endpoint's per-event methods recorded in its trail from `mark`
+    /// (``SyncEndpoint/trailCount`` before the event) on: the ``SyncEndpoint/Effect/note(_:)``
+    /// effects the event would have returned, in order (none with the trace off).
+    ///
+    /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off.
+    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout [WorldEffect]) {
+        guard case .recorded = context.trace, sync.trailCount > mark else { return }
+        for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.

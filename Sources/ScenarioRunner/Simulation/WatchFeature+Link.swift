@@ -12,14 +12,12 @@ extension WatchFeature {
         // (An empty table is not asked: asking hashes the whole operation.)
         let synchronous = !app.heldSends.isEmpty && app.heldSends[operation] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
-        var produced = sync.takeEffectBuffer()
-        sync.reduce(.dispatch(operation, reachability: reachability), at: context.now, into: &produced)
-        let sentInteractively = produced.contains {
-            if case .sendMessage(let sent) = $0 { return sent.id == operation.id }
-            return false
-        }
-        syncEffects(draining: &produced, context, into: &effects)
-        sync.returnEffectBuffer(consume produced)
+        let mark = sync.trailCount
+        let send = sync.dispatch(operation, reachability: reachability, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        let sentInteractively: Bool
+        if case .sendMessage = send { sentInteractively = true } else { sentInteractively = false }
+        performSync(send, context, into: &effects)
         if !sentInteractively {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             releaseHeldSend(operation, context, into: &effects)
@@ -41,13 +39,18 @@ extension WatchFeature {
     ) -> ListOperation? {
         let position = list.position(of: item)
         let isRemaining = position.map { list.state(atPosition: $0).isRemaining } ?? true
-        var produced = sync.takeEffectBuffer()
-        let operation = sync.edit(
-            item, slotHint: position.map { list.joinIndex(atPosition: $0) }, isRemaining ? .check : .uncheck,
-            reachability: nil, at: context.now, into: &produced)
-        syncEffects(draining: &produced, context, into: &effects)
-        sync.returnEffectBuffer(consume produced)
-        return operation
+        let edit: ListEdit = isRemaining ? .check : .uncheck
+        let mark = sync.trailCount
+        let made = sync.make(item, slotHint: position.map { list.joinIndex(atPosition: $0) }, edit, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        switch made {
+        case .operation(let operation, let change):
+            if let change { itemChanged(change, context, into: &effects) }
+            return operation
+        case .refused(let refusal):
+            performSync(.refused(item, edit, refusal), context, into: &effects)
+            return nil
+        }
     }
 
     /// The user adds an item by dictation: the app is opened if it was not running, the item
@@ -64,7 +67,10 @@ extension WatchFeature {
         _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout [WorldEffect]
     ) {
         guard let operation = message.payload.listOperation else { return }
-        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
+        let mark = sync.trailCount
+        let resend = sync.outcome(operation, channel: message.channel, outcome, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        if let resend { performSync(resend, context, into: &effects) }
         if message.channel == .interactive { releaseHeldSend(operation, context, into: &effects) }
     }
 
@@ -90,7 +96,15 @@ extension WatchFeature {
             }
             effects.append(note)
         case .listOperation(let operation):
-            reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
+            guard sync.replica.heldCount == 0 else {
+                // Held operations: the delivery may release several.
+                reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
+                return
+            }
+            let mark = sync.trailCount
+            let change = sync.receive(operation, channel: message.channel, at: now)
+            traceSyncNotes(since: mark, context, into: &effects)
+            if let change { itemChanged(change, context, into: &effects) }
         case .data:
             effects.append(
                 .trace(
@@ -156,30 +170,58 @@ extension WatchFeature {
         case .transferUserInfo(let operation):
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
         case .itemChanged(let change):
-            let item = change.item
-            guard
-                list.reconcile(item, with: sync.replica.shown(atSlot: change.slot), at: now, joinIndex: change.slot)
-                    == .changed
-            else {
-                return
-            }
-            let operation = change.operation
-            let fromPhone = operation.id.origin == .phone
-            if fromPhone {
-                phoneMadeChanges.insert(item)
-            } else if !phoneMadeChanges.isEmpty {
-                phoneMadeChanges.remove(item)
-            }
-            listChanged(item: item, action: operation.edit.name, context, into: &out)
-            if fromPhone || operation.edit.title != nil {
-                out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
-            }
+            itemChanged(change, context, into: &out)
         case .refused(let item, let edit, let refusal):
             guard case .recorded = context.trace else { return }
             out.append(.syncRefused(on: .watch, item: item, edit: edit, refusal: refusal, at: now))
         case .note(let entry):
             if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
         case .made: break
+        }
+    }
+
+    /// Traces the lines the sync endpoint's per-event methods recorded in its trail from `mark`
+    /// (``SyncEndpoint/trailCount`` before the event) on: the ``SyncEndpoint/Effect/note(_:)``
+    /// effects the event would have returned, in order (none with the trace off).
+    ///
+    /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off.
+    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout [WorldEffect]) {
+        guard case .recorded = context.trace, sync.trailCount > mark else { return }
+        for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }
+    }
+
+    /// The shown list follows an item the replica changed (``SyncEndpoint/Effect/itemChanged(_:)``),
+    /// with the complication's notice; a change from the phone, or an item added by dictation,
+    /// also makes the app reload its complication (the pipeline does it for taps).
+    ///
+    /// A check or an uncheck of an item listed before and after changes its status only: the
+    /// list follows that (``ShoppingList/reconcileStatus(_:_:at:joinIndex:)``), without building
+    /// the item as shown (its title on the list is the replica's, set by every change that wrote it).
+    ///
+    /// - Complexity: O(1), plus the shown list's reconciliation.
+    private mutating func itemChanged(_ change: ItemChange, _ context: WorldContext, into out: inout [WorldEffect]) {
+        let now = context.now
+        let item = change.item
+        let operation = change.operation
+        var reconciled = ShoppingList.Change.unknownItem
+        if let after = change.after, change.before != nil, operation.edit.title == nil {
+            assert(list.item(item)?.title == sync.replica.shown(atSlot: change.slot)?.title, "\(item)'s title")
+            reconciled = list.reconcileStatus(item, after, at: now, joinIndex: change.slot)
+        }
+        if reconciled == .unknownItem {
+            reconciled = list.reconcile(
+                item, with: sync.replica.shown(atSlot: change.slot), at: now, joinIndex: change.slot)
+        }
+        guard reconciled == .changed else { return }
+        let fromPhone = operation.id.origin == .phone
+        if fromPhone {
+            phoneMadeChanges.insert(item)
+        } else if !phoneMadeChanges.isEmpty {
+            phoneMadeChanges.remove(item)
+        }
+        listChanged(item: item, action: operation.edit.name, context, into: &out)
+        if fromPhone || operation.edit.title != nil {
+            out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
         }
     }
 }
