@@ -130,7 +130,10 @@ public struct ListReplica: Hashable, Sendable {
     public func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }
 
     /// The number of operations held for a missing predecessor.
-    public var heldCount: Int { gates.heldCount }
+    ///
+    /// - Complexity: O(1); inlined, so that a host reads it in place (a call would copy the
+    ///   replica to pass it).
+    @inlinable public var heldCount: Int { gates.heldCount }
 
     /// The listed items in canonical order (loaded items, then added items by first add).
     ///

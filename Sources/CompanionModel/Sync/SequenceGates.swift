@@ -32,5 +32,7 @@ public struct SequenceGates: Hashable, Sendable {
     }
 
     /// Operations held for a missing predecessor, from both origins.
-    public var heldCount: Int { watch.held.count + phone.held.count }
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var heldCount: Int { watch.held.count + phone.held.count }
 }

@@ -210,8 +210,9 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// traces the lines from the mark on: the ``Effect/note(_:)`` effects the event would have
     /// returned, in order (none with ``TraceMode/off``).
     ///
-    /// - Complexity: O(1).
-    public var trailCount: Int { trail.entries.count }
+    /// - Complexity: O(1); inlined, so that a host reads it in place (a call would copy the
+    ///   endpoint to pass it).
+    @inlinable public var trailCount: Int { trail.entries.count }
 
     /// ``Event/edit(_:_:reachability:)`` with a `nil` reachability and a `slotHint` (see
     /// ``edit(_:slotHint:_:reachability:at:into:)``), for a host that performs what it asks at
