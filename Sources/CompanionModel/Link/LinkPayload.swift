@@ -22,17 +22,21 @@ public enum ItemStatus: Hashable, Sendable {
 ///
 /// The transport never looks inside a payload except for its size.
 ///
-/// Every case is `indirect`: a payload is one reference (8 bytes), so the messages, link events
-/// and world events that carry it (copied on every step of the event queue) stay small, and
-/// copying or destroying one is a single retain or release whatever its case (with one inline
-/// case the enum would need a tag byte beside the reference, and every copy a switch).
-public indirect enum LinkPayload: Hashable, Sendable {
+/// A payload is one reference (8 bytes), so the messages, link events and world events that carry
+/// it (copied on every step of the event queue) stay small, and copying or destroying one is a
+/// single retain or release whatever its case: every case holds exactly one reference. A list
+/// operation is already one (its shared, immutable fields, ``ListOperation``), so it is held as
+/// it is, not boxed a second time: making a message for a check-off allocates nothing more, and
+/// reading the operation is one load. The other cases are `indirect` (boxed), so that no case
+/// holds more than one reference and none holds a plain value beside it (either would make the
+/// enum larger than a reference, with a tag byte of its own, and every copy a switch).
+public enum LinkPayload: Hashable, Sendable {
     /// An edit of the shared list made on either device (two-way sync, `Sync/`).
     case listOperation(ListOperation)
     /// The phone's view of the list for the watch face (remaining items).
-    case complicationUpdate(remaining: Int)
+    indirect case complicationUpdate(remaining: Int)
     /// Any other app data, of a given serialized size (for payload-cap rules and tests).
-    case data(label: String, bytes: Int)
+    indirect case data(label: String, bytes: Int)
 
     /// The serialized size in bytes (a property-list estimate: keys, values and framing).
     public var byteCount: Int {
