@@ -2,11 +2,13 @@ extension PipelineEngine {
     /// The effects an engine recorded and has not handed over yet, oldest first.
     ///
     /// Its storage is reused, never emptied element by element: ``count`` marks the end of what
-    /// is recorded and `taken` how many of those were handed over. Once all are taken both go
-    /// back to 0 and the next records overwrite the old slots, so recording and taking allocate
-    /// nothing once the storage has grown to the largest batch between two full takes, and the
-    /// storage never holds more than that batch. An effect holds no reference, so a stale slot
-    /// keeps nothing alive.
+    /// is stored and `taken` how many of those were handed over. Once all are taken both go back
+    /// to 0 and the next records overwrite the old slots, so recording and taking allocate
+    /// nothing once the storage has grown. A driver that never takes everything (each hand-over
+    /// sets off a new effect before the last is taken) does not make it grow with the run: when
+    /// the storage is full and at least half of it was handed over, the untaken effects move to
+    /// the front first, so the storage holds at most twice the most effects ever untaken at once
+    /// (``storageCount``). An effect holds no reference, so a stale slot keeps nothing alive.
     ///
     /// ```swift
     /// var buffer = PipelineEngine.EffectBuffer()
@@ -15,7 +17,8 @@ extension PipelineEngine {
     /// ```
     struct EffectBuffer {
         private var storage: [PipelineEffect] = []
-        /// How many effects are recorded since the buffer was last empty (taken ones included).
+        /// How many effects are stored: the untaken ones and, before them, the ones taken since
+        /// the buffer was last empty or compacted.
         private(set) var count = 0
         /// How many of the ``count`` recorded effects were handed over.
         private var taken = 0
@@ -25,10 +28,18 @@ extension PipelineEngine {
         /// - Complexity: O(1).
         var untaken: Int { count - taken }
 
+        /// The number of slots the storage holds (reused or not): at most twice the largest
+        /// ``untaken`` the buffer has had, plus one.
+        ///
+        /// - Complexity: O(1).
+        var storageCount: Int { storage.count }
+
         /// Records `effect` after the others.
         ///
-        /// - Complexity: O(1), amortised.
+        /// - Complexity: O(1), amortised (a compaction moves the untaken effects, at most half of
+        ///   the storage, and frees at least half of it).
         mutating func record(_ effect: PipelineEffect) {
+            if count == storage.count, taken > 0, taken >= count - taken { compact() }
             if count < storage.count {
                 storage[count] = effect
             } else {
@@ -59,6 +70,16 @@ extension PipelineEngine {
             if taken < count { buffer.append(contentsOf: storage[taken..<count]) }
             taken = 0
             count = 0
+        }
+
+        /// Moves the untaken effects to the front of the storage, so their slots and the taken
+        /// ones' are reused before the storage grows.
+        ///
+        /// - Complexity: O(``untaken``).
+        private mutating func compact() {
+            for index in taken..<count { storage[index - taken] = storage[index] }
+            count -= taken
+            taken = 0
         }
 
         /// Forgets every effect, keeping the storage.

@@ -2,7 +2,10 @@
 ///
 /// The sifts work on the array's buffer directly: one uniqueness check per operation instead
 /// of one per write, and no bounds checks in the loop (indices stay below `count` by
-/// construction; debug builds still check them).
+/// construction; debug builds still check them). They move entries, events included, with
+/// `move()` and `moveInitialize(from:count:)`: the entry being sifted is moved out of its slot,
+/// the slot it leaves is a hole that each step fills by moving a parent or child into it, and
+/// the entry is moved into the last hole. No event is copied, retained or released on the way.
 extension EventQueue {
     /// The number of pending entries in the heap (excluding a vacated root).
     @inlinable @inline(__always)
@@ -13,20 +16,21 @@ extension EventQueue {
         }
     }
 
-    /// The earliest pending heap entry, found without settling a vacated root (then it is the
-    /// earlier of the root's two children).
+    /// The time and sequence of the earliest pending heap entry, found without settling a
+    /// vacated root (then it is the earlier of the root's two children).
     ///
     /// - Complexity: O(1).
     @inlinable @inline(__always)
-    var heapTop: Key? {
+    var heapTopKey: (time: Time, sequence: UInt64)? {
         switch root {
         case .pending:
-            return heap.first
+            guard !heap.isEmpty else { return nil }
+            return (heap[0].time, heap[0].sequence)
         case .vacated:
             let count = heap.count
             if count <= 1 { return nil }
-            if count == 2 || heap[1].precedes(heap[2]) { return heap[1] }
-            return heap[2]
+            if count == 2 || heap[1].precedes(heap[2]) { return (heap[1].time, heap[1].sequence) }
+            return (heap[2].time, heap[2].sequence)
         }
     }
 
@@ -34,14 +38,20 @@ extension EventQueue {
     ///
     /// - Complexity: O(log *n*).
     @inlinable @inline(__always)
-    mutating func insertIntoHeap(_ entry: Key) {
+    mutating func insertIntoHeap(_ entry: consuming Entry) {
         switch root {
         case .vacated:
             root = .pending
-            siftDown(from: 0, entry)
+            var incoming: Entry? = entry
+            heap.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress, let entry = incoming.take() else { return }
+                base.deinitialize(count: 1)  // the vacated entry: its event was taken
+                base.initialize(to: entry)
+            }
+            siftDownRoot()
         case .pending:
             heap.append(entry)
-            siftUp(from: heap.count - 1, entry)
+            siftUpLast()
         }
     }
 
@@ -52,38 +62,54 @@ extension EventQueue {
     mutating func settleRoot() {
         guard case .vacated = root else { return }
         root = .pending
-        let last = heap.removeLast()
-        if !heap.isEmpty { siftDown(from: 0, last) }
+        // The last entry and the vacated root swap places (moved, not copied); the vacated one
+        // is dropped from the end.
+        heap.withUnsafeMutableBufferPointer { buffer in
+            let last = buffer.count &- 1
+            if last > 0 { buffer.swapAt(0, last) }
+        }
+        heap.removeLast()
+        siftDownRoot()
     }
 
+    /// Sifts the last entry up to its place.
+    ///
+    /// - Complexity: O(log *n*).
     @inlinable @inline(__always)
-    mutating func siftUp(from start: Int, _ entry: Key) {
+    mutating func siftUpLast() {
         heap.withUnsafeMutableBufferPointer { buffer in
-            var index = start
+            guard let base = buffer.baseAddress, buffer.count > 1 else { return }
+            var index = buffer.count &- 1
+            let entry = (base + index).move()
             while index > 0 {
                 let parent = (index &- 1) >> 1
-                guard entry.precedes(buffer[parent]) else { break }
-                buffer[index] = buffer[parent]
+                guard entry.precedes(base[parent]) else { break }
+                (base + index).moveInitialize(from: base + parent, count: 1)
                 index = parent
             }
-            buffer[index] = entry
+            (base + index).initialize(to: entry)
         }
     }
 
+    /// Sifts the root entry down to its place.
+    ///
+    /// - Complexity: O(log *n*).
     @inlinable @inline(__always)
-    mutating func siftDown(from start: Int, _ entry: Key) {
+    mutating func siftDownRoot() {
         heap.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 1 else { return }
             let count = buffer.count
-            var index = start
+            let entry = base.move()
+            var index = 0
             while true {
                 var child = 2 &* index &+ 1
                 if child >= count { break }
-                if child &+ 1 < count, buffer[child &+ 1].precedes(buffer[child]) { child &+= 1 }
-                guard buffer[child].precedes(entry) else { break }
-                buffer[index] = buffer[child]
+                if child &+ 1 < count, base[child &+ 1].precedes(base[child]) { child &+= 1 }
+                guard base[child].precedes(entry) else { break }
+                (base + index).moveInitialize(from: base + child, count: 1)
                 index = child
             }
-            buffer[index] = entry
+            (base + index).initialize(to: entry)
         }
     }
 }

@@ -24,12 +24,12 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// - the **ordered lane**: a FIFO of entries scheduled in time order (each at or after the
 ///   lane's last one, such as a script's steps, scheduled at the start, or zero-delay wake-ups
 ///   at one time): appended and popped in O(1).
-/// - the **heap**: an array-backed binary min-heap for everything else. It holds only each
-///   entry's time, sequence and the slot of its event in a side array, so the sifts move small
-///   plain values and never copy (retain and release) the events themselves. Popping its top
-///   leaves the root vacant until the next heap operation: if that is an insertion, the new
-///   entry takes the root and sifts down once, instead of a sift-down for the pop plus a
-///   sift-up for the push.
+/// - the **heap**: an array-backed binary min-heap for everything else. Each entry holds its
+///   event, and the sifts *move* entries through the array's buffer (a bitwise move: no copy,
+///   no retain or release of what the events hold), so an insertion or a pop touches one array
+///   and no side table. Popping its top takes the event out and leaves the root vacant until
+///   the next heap operation: if that is an insertion, the new entry takes the root and sifts
+///   down once, instead of a sift-down for the pop plus a sift-up for the push.
 ///
 /// An entry's sequence is later than every pending one's when it is scheduled, so it comes
 /// before a pending entry exactly when its time is earlier: where an entry goes is decided by
@@ -48,7 +48,8 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// The hot paths are `@inlinable` so that a simulation in another module gets a
 /// specialised queue (no generic dispatch per comparison); this is the kernel's inner loop.
 public struct EventQueue<Time: Comparable, Event> {
-    /// An entry of the ordered lane; its event is taken out when it is popped.
+    /// An entry of the ordered lane or the heap; its event is taken out when it is popped (a
+    /// vacated heap root keeps its entry with no event until the next heap operation).
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Time
@@ -61,24 +62,9 @@ public struct EventQueue<Time: Comparable, Event> {
             self.sequence = sequence
             self.event = event
         }
-    }
-
-    /// A heap entry: the event's time and sequence, and where its event waits in `slots`.
-    @usableFromInline
-    struct Key {
-        @usableFromInline var time: Time
-        @usableFromInline var sequence: UInt64
-        @usableFromInline var slot: Int
 
         @inlinable
-        init(time: Time, sequence: UInt64, slot: Int) {
-            self.time = time
-            self.sequence = sequence
-            self.slot = slot
-        }
-
-        @inlinable
-        func precedes(_ other: Key) -> Bool { precedes(other.time, other.sequence) }
+        func precedes(_ other: Entry) -> Bool { precedes(other.time, other.sequence) }
 
         @inlinable
         func precedes(_ otherTime: Time, _ otherSequence: UInt64) -> Bool {
@@ -104,12 +90,9 @@ public struct EventQueue<Time: Comparable, Event> {
     /// before it were popped; their events are gone).
     @usableFromInline var lane: [Entry] = []
     @usableFromInline var laneHead: Int = 0
-    /// A binary min-heap by `(time, sequence)`; see ``Root`` for its first slot.
-    @usableFromInline var heap: [Key] = []
-    /// The events of the heap's entries, by `Key.slot`; a free slot is `nil` and listed in
-    /// `freeSlots` for reuse.
-    @usableFromInline var slots: [Event?] = []
-    @usableFromInline var freeSlots: [Int] = []
+    /// A binary min-heap by `(time, sequence)`, each entry with its event; see ``Root`` for its
+    /// first slot.
+    @usableFromInline var heap: [Entry] = []
     @usableFromInline var root: Root = .pending
     @usableFromInline var nextSequence: UInt64 = 0
     @usableFromInline var cancelled: Set<UInt64> = []
@@ -124,8 +107,6 @@ public struct EventQueue<Time: Comparable, Event> {
     public init(capacity: Int) {
         lane.reserveCapacity(capacity)
         heap.reserveCapacity(capacity)
-        slots.reserveCapacity(capacity)
-        freeSlots.reserveCapacity(capacity)
     }
 
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
@@ -184,14 +165,18 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(log *n*), or amortised O(1) into the lane.
     @inlinable
     mutating func enqueue(_ event: consuming Event, at time: Time, sequence: UInt64) {
-        if let held = front, time < held.time, let heldEvent = frontEvent.take() {
-            insertIntoHeap(Key(time: held.time, sequence: held.sequence, slot: store(heldEvent)))
+        if let held = front, time < held.time {
+            // The new entry and the front's swap places: the front's event moves into the heap
+            // (no copy of it), the new one into the front.
+            var moving: Event? = event
+            swap(&moving, &frontEvent)
             front = (time, sequence)
-            frontEvent = event
+            guard let heldEvent = moving else { return }
+            insertIntoHeap(Entry(time: held.time, sequence: held.sequence, event: heldEvent))
         } else if laneHead == lane.count || !(time < lane[lane.count &- 1].time) {
             lane.append(Entry(time: time, sequence: sequence, event: event))
         } else {
-            insertIntoHeap(Key(time: time, sequence: sequence, slot: store(event)))
+            insertIntoHeap(Entry(time: time, sequence: sequence, event: event))
         }
     }
 
@@ -202,7 +187,7 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable @inline(__always)
     func isEarlierThanPending(_ time: Time) -> Bool {
         if laneHead < lane.count, !(time < lane[laneHead].time) { return false }
-        guard let top = heapTop else { return true }
+        guard let top = heapTopKey else { return true }
         return time < top.time
     }
 
@@ -281,8 +266,10 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable @inline(__always)
     var nextIsInLane: Bool {
         guard laneHead < lane.count else { return false }
-        guard let top = heapTop else { return true }
-        return !top.precedes(lane[laneHead].time, lane[laneHead].sequence)
+        guard let top = heapTopKey else { return true }
+        let head = (time: lane[laneHead].time, sequence: lane[laneHead].sequence)
+        let heapFirst = top.time < head.time || (!(head.time < top.time) && top.sequence < head.sequence)
+        return !heapFirst
     }
 
     /// The time and sequence of the next entry.
@@ -290,7 +277,7 @@ public struct EventQueue<Time: Comparable, Event> {
     func peekNext() -> (time: Time, sequence: UInt64)? {
         if let front { return front }
         if nextIsInLane { return (lane[laneHead].time, lane[laneHead].sequence) }
-        return heapTop.map { ($0.time, $0.sequence) }
+        return heapTopKey
     }
 
     @inlinable
@@ -301,9 +288,14 @@ public struct EventQueue<Time: Comparable, Event> {
         }
         if nextIsInLane { return takeLaneHead() }
         settleRoot()
-        guard let top = heap.first, let event = take(top.slot) else { return nil }
-        root = .vacated
-        return (top.time, top.sequence, event)
+        let top = heap.withUnsafeMutableBufferPointer { buffer -> (time: Time, sequence: UInt64, event: Event)? in
+            guard let base = buffer.baseAddress, !buffer.isEmpty, let event = base.pointee.event.take() else {
+                return nil
+            }
+            return (base.pointee.time, base.pointee.sequence, event)
+        }
+        if top != nil { root = .vacated }
+        return top
     }
 
     /// Moves the lane's head out; once the lane is drained, empties it (keeping its capacity).
@@ -328,26 +320,7 @@ public struct EventQueue<Time: Comparable, Event> {
         }
         return (time, sequence, event)
     }
-
-    /// Puts `event` in a free slot (or a new one) and returns the slot.
-    @inlinable @inline(__always)
-    mutating func store(_ event: consuming Event) -> Int {
-        if let slot = freeSlots.popLast() {
-            slots[slot] = event
-            return slot
-        }
-        slots.append(event)
-        return slots.count - 1
-    }
-
-    /// Moves the event out of `slot` and frees the slot.
-    @inlinable @inline(__always)
-    mutating func take(_ slot: Int) -> Event? {
-        freeSlots.append(slot)
-        return slots[slot].take()
-    }
 }
 
 extension EventQueue: Sendable where Time: Sendable, Event: Sendable {}
 extension EventQueue.Entry: Sendable where Time: Sendable, Event: Sendable {}
-extension EventQueue.Key: Sendable where Time: Sendable {}

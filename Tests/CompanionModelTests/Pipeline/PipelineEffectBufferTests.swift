@@ -5,14 +5,15 @@ import Testing
 
 /// The engine's effect buffer reuses its slots instead of emptying itself element by element:
 /// over many seeded mixes of records, takes and full hand-overs it must hand over exactly what a
-/// plain first-in-first-out array would, and count only what was recorded since it was last empty.
+/// plain first-in-first-out array would, and its storage must stay within twice the most effects
+/// ever untaken at once, however it is driven.
 @Suite struct PipelineEffectBufferTests {
     @Test func handsOverWhatAPlainQueueWould() {
         for seed in UInt64(0)..<200 {
             var rng = SplitMix64(seed: seed)
             var buffer = PipelineEngine.EffectBuffer()
             var model: [PipelineEffect] = []
-            var recordedSinceEmpty = 0
+            var mostUntaken = 0
             for operation in 0..<300 {
                 switch rng.next() % 5 {
                 case 0, 1:
@@ -20,22 +21,36 @@ import Testing
                         tap: operation, step: Int(rng.next() % 7), at: SimTime(nanoseconds: Int64(operation)))
                     buffer.record(effect)
                     model.append(effect)
-                    recordedSinceEmpty += 1
                 case 2, 3:
                     let expected = model.isEmpty ? nil : model.removeFirst()
                     #expect(buffer.take() == expected, "seed \(seed) operation \(operation): take")
-                    if model.isEmpty { recordedSinceEmpty = 0 }
                 default:
                     var handed: [PipelineEffect] = [.handlerStarted(tap: -1, at: .zero)]
                     buffer.takeAll(into: &handed)
                     #expect(handed == [.handlerStarted(tap: -1, at: .zero)] + model, "seed \(seed): take all")
                     model.removeAll()
-                    recordedSinceEmpty = 0
                 }
+                mostUntaken = max(mostUntaken, model.count)
                 #expect(buffer.untaken == model.count, "seed \(seed) operation \(operation): untaken")
-                #expect(buffer.count == recordedSinceEmpty, "seed \(seed) operation \(operation): reused")
+                #expect(
+                    buffer.storageCount <= 2 * mostUntaken + 1,
+                    "seed \(seed) operation \(operation): storage \(buffer.storageCount), most untaken \(mostUntaken)")
             }
         }
+    }
+
+    /// A driver that takes one effect for every two recorded but never empties the buffer (each
+    /// take sets off the next record) keeps the storage within twice what is untaken: it does not
+    /// grow with the number of effects ever recorded.
+    @Test func storageStaysBoundedWhenNeverEmptied() {
+        var buffer = PipelineEngine.EffectBuffer()
+        buffer.record(.handlerStarted(tap: 0, at: .zero))
+        for tap in 1...100_000 {
+            buffer.record(.handlerStarted(tap: tap, at: .zero))
+            #expect(buffer.take() == .handlerStarted(tap: tap - 1, at: .zero))
+        }
+        #expect(buffer.untaken == 1)
+        #expect(buffer.storageCount <= 3, "storage \(buffer.storageCount) for 1 untaken effect")
     }
 
     @Test func removeAllForgetsEverything() {
