@@ -90,13 +90,15 @@ public struct LinkFeature: SimulationFeature {
         transport.reduce(event, at: now) { effect in effects.append(LinkFeature.worldEffect(consume effect, at: now)) }
     }
 
-    /// What the world does for one of the transport's effects: a link timer goes on the loop, a
+    /// What the world does for one of the transport's effects: a link timer goes on the loop (a
+    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, which the world holds), a
     /// delivery to the receiving side, an outcome to the sending side, a wake to the side whose
     /// app the system wakes.
     ///
     /// - Complexity: O(1).
     private static func worldEffect(_ effect: consuming LinkTransportEffect, at now: SimTime) -> WorldEffect {
         switch consume effect {
+        case .schedule(.replyTimeout(let message), let time): .scheduleReplyTimeout(message, at: time)
         case .schedule(let timer, let time): .schedule(.link(.timer(timer)), at: time)
         case .trace(let record): .trace(record)
         case .deliver(let message, let duplicate):
