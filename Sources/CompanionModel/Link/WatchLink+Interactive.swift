@@ -83,6 +83,18 @@ extension WatchLink {
             into: emit)
     }
 
+    /// Whether the reply timeout of message `id` would end it: the message waits and its sender
+    /// still waits for an outcome (``replyTimedOut(_:at:into:)`` fails it then). Once `false` it
+    /// stays `false`: a message that has ended, or whose sending app has stopped, never waits for
+    /// its outcome again (IDs are never reused), so its timeout can only do nothing.
+    ///
+    /// - Complexity: O(1). (Inlinable: the world asks it once per reply timeout, and a call would
+    /// pass it the whole link.)
+    @inlinable
+    public func replyTimeoutWouldEnd(_ id: MessageID) -> Bool {
+        interactive.stateAndRoute(of: id)?.state.senderIsWaiting ?? false
+    }
+
     /// A second copy of a delivered message reaches the receiving device.
     mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime, into emit: LinkEffectSink) {
         let receiver = message.route.to

@@ -55,7 +55,7 @@ public struct WatchLink: Sendable {
     /// keeps no trace).
     public var tracing = TraceMode.recorded
 
-    var interactive = InteractiveMessages()
+    @usableFromInline var interactive = InteractiveMessages()
     var lanes = TransferLanes()
     /// The arrival time of the last interactive message from each side (FIFO per direction).
     var lastInteractiveArrival = PerSide<SimTime?>(watch: nil, phone: nil)

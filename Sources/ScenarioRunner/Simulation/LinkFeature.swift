@@ -90,13 +90,15 @@ public struct LinkFeature: SimulationFeature {
         transport.reduce(event, at: now) { effect in effects.append(LinkFeature.worldEffect(consume effect, at: now)) }
     }
 
-    /// What the world does for one of the transport's effects: a link timer goes on the loop, a
+    /// What the world does for one of the transport's effects: a link timer goes on the loop (a
+    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, which the world holds), a
     /// delivery to the receiving side, an outcome to the sending side, a wake to the side whose
     /// app the system wakes.
     ///
     /// - Complexity: O(1).
     private static func worldEffect(_ effect: consuming LinkTransportEffect, at now: SimTime) -> WorldEffect {
         switch consume effect {
+        case .schedule(.replyTimeout(let message), let time): .scheduleReplyTimeout(message, at: time)
         case .schedule(let timer, let time): .schedule(.link(.timer(timer)), at: time)
         case .trace(let record): .trace(record)
         case .deliver(let message, let duplicate):
@@ -138,21 +140,49 @@ public struct LinkFeature: SimulationFeature {
 
     /// At the end of every run: once the link is left to finish (``ScenarioSimulation/settled()``),
     /// both devices show the same list, and no list operation was lost, applied twice or applied
-    /// out of its origin's order. Each failure names the item and its message trail: every trace
-    /// event about the item (the sync steps on both devices and the link's handling of each
-    /// message).
+    /// out of its origin's order. Each failure names the item and its message trail: the trace
+    /// events about the item (the sync steps on both devices and the link's handling of each
+    /// message), the last ``trailLimit`` of them, once per item (a second problem of the same
+    /// item refers to the trail above it).
+    ///
+    /// - Complexity: O(*t* + *p*) for *t* trace events and *p* problems: each item's trail is
+    ///   formatted once, and at most ``trailLimit`` of its events, so a run with thousands of lost
+    ///   operations on one item does not format its trail thousands of times.
     public func invariantFailures(in simulation: ScenarioSimulation) -> [String] {
         let settled = simulation.settled()
-        let formatter = TraceFormatter(start: simulation.scenario.start)
         let problems = settled.syncDiscrepancies()
         guard !problems.isEmpty else { return [] }
-        var trails: [ItemID: [TraceEvent]] = [:]
+        let formatter = TraceFormatter(start: simulation.scenario.start)
+        var trails: [ItemID: [TraceEvent]] = Dictionary(
+            problems.map { ($0.item, []) }, uniquingKeysWith: { first, _ in first })
         for event in settled.trace.events {
-            if case .string(let item)? = event["item"] { trails[item, default: []].append(event) }
+            if case .string(let item)? = event["item"], trails[item] != nil { trails[item]?.append(event) }
         }
+        var itemShown: ItemID?
         return problems.map { problem in
-            "sync: \(problem)\n      trail:\n"
-                + (trails[problem.item] ?? []).map { "        " + formatter.text($0) }.joined(separator: "\n")
+            // Problems come grouped by item (``ConvergenceChecker``): the trail goes with the first.
+            guard problem.item != itemShown else { return "sync: \(problem)\n      trail: … (the same trail, above)" }
+            itemShown = problem.item
+            return "sync: \(problem)\n      trail:\n" + Self.trailText(trails[problem.item] ?? [], formatter)
         }
+    }
+
+    /// The most trace events a failure's message trail shows: the item's last ones (the whole
+    /// trail is in `wristsim run FILE --trace`).
+    static let trailLimit = 40
+
+    /// `events` as trail lines, the last ``trailLimit`` of them, after a line counting those left out.
+    ///
+    /// - Complexity: O(min(*n*, ``trailLimit``)) lines formatted for *n* events.
+    static func trailText(_ events: [TraceEvent], _ formatter: TraceFormatter) -> String {
+        let shown = events.suffix(trailLimit)
+        var lines: [String] = []
+        lines.reserveCapacity(shown.count + 1)
+        if shown.count < events.count {
+            lines.append(
+                "        … \(events.count - shown.count) earlier events of this item (all of them: run with --trace)")
+        }
+        for event in shown { lines.append("        " + formatter.text(event)) }
+        return lines.joined(separator: "\n")
     }
 }

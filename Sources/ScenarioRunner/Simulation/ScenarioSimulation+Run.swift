@@ -114,17 +114,30 @@ extension ScenarioSimulation {
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
     /// sees the world after each event.
     ///
-    /// The next event is the earlier, in `(time, sequence)` order, of the watch pipeline's
-    /// earliest pending wake (``pipelineWakes``) and the queue's next event.
+    /// The next event is the earliest, in `(time, sequence)` order, of the link's earliest reply
+    /// timeout that may still do something (``replyTimeouts``; one that can only do nothing is
+    /// skipped), the watch pipeline's earliest pending wake (``pipelineWakes``) and the queue's
+    /// next event.
     ///
-    /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per pipeline wake.
+    /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per pipeline wake and per
+    ///   reply timeout.
     mutating func runEvents<Monitor: RunMonitor>(notAfter limit: SimTime, monitor: inout Monitor) {
         while true {
-            if takeDuePipelineWake(notAfter: limit) {
+            // What is due before the earliest reply timeout that may still do something comes
+            // first; that timeout's turn is taken once nothing else is due before its time.
+            let beforeTimeout = replyTimeouts.barrier(notAfter: limit)
+            if takeDuePipelineWake(notAfter: beforeTimeout) {
                 handlePipelineWake()
-            } else if let event = loop.next(notAfter: limit) {
+            } else if let event = loop.next(notAfter: beforeTimeout) {
                 handle(event)
+            } else if beforeTimeout < limit {
+                switch handleAtReplyTimeout(notAfter: limit) {
+                case .handled: break
+                case .skipped: continue
+                case .nothingDue: return
+                }
             } else {
+                replyTimeouts.forgetEnded(through: limit)
                 return
             }
             monitor.handled(self)

@@ -94,11 +94,21 @@ extension ScenarioSimulation: LinkSettling {
     mutating func settleInPlace() {
         ending = .open
         mode = .settling
-        var linkOnly = EventLoop<SimEvent>(capacity: loop.pendingCount, limit: loop.limit)
+        // The reply timeouts held beside the loop are link events: they join the others, in
+        // the order one queue would have given them.
+        var timeouts = replyTimeouts.takeAll()
+        var linkOnly = EventLoop<SimEvent>(capacity: loop.pendingCount + timeouts.count, limit: loop.limit)
         linkOnly.advance(to: now)
         pipelineWakes.removeAll()
-        while let event = loop.next() {
-            if event.isSettlingEvent { linkOnly.schedule(event, at: loop.now) }
+        while true {
+            if let timeout = timeouts.first, loop.takesHeldEvent(timeout.key, notAfter: .distantFuture) {
+                linkOnly.schedule(.link(.timer(.replyTimeout(timeout.message))), at: loop.now)
+                timeouts.removeFirst()
+            } else if let event = loop.next() {
+                if event.isSettlingEvent { linkOnly.schedule(event, at: loop.now) }
+            } else {
+                break
+            }
         }
         loop = linkOnly
         settle()

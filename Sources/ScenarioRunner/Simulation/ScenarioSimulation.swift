@@ -46,6 +46,14 @@ public struct ScenarioSimulation {
     /// counter, same event limit) and handled when the loop says it is the next event due, so
     /// the order of events is exactly that of one queue (see ``runEvents(notAfter:monitor:)``).
     var pipelineWakes = HeldEvents()
+    /// The link's pending reply timeouts, held beside the loop rather than in its queue, in the
+    /// same way (admitted by the loop when scheduled, handled when it says they are due): nearly
+    /// every one finds its message answered and does nothing, so a running world skips those
+    /// (see ``HeldReplyTimeouts``; owned by the link's side, `LinkFeature+ReplyTimeouts.swift`).
+    var replyTimeouts = HeldReplyTimeouts()
+    /// Whether reply timeouts are held (``replyTimeouts``), or queued like every other event: the
+    /// plain path, which tests compare the held one with. Nothing else depends on it.
+    var holdsReplyTimeouts = true
     /// Running the scenario, or settling a copy.
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
@@ -164,7 +172,9 @@ public struct ScenarioSimulation {
     /// effects; `Array.swapAt` copies them, a retain and a release of each payload), and a
     /// batch of one effect, the common case, is not touched. A scheduled event is moved into
     /// the loop (``EventLoop/schedule(_:at:)`` consumes it), except a pipeline wake, which is
-    /// admitted by the loop and held in ``pipelineWakes``.
+    /// admitted by the loop and held in ``pipelineWakes``; a link's reply timeout
+    /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is held in ``replyTimeouts`` while the
+    /// scenario runs.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int) {
@@ -184,6 +194,9 @@ public struct ScenarioSimulation {
                     continue
                 }
                 loop.schedule(event, at: time)
+            case .scheduleReplyTimeout(let message, let time):
+                if mode == .running, holdsReplyTimeouts, holdReplyTimeout(message, at: time) { continue }
+                loop.schedule(.link(.timer(.replyTimeout(message))), at: time)
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }
             }
