@@ -14,13 +14,7 @@ import Testing
     @Test func reportedChangesMatchARecountOfTheShownItems() {
         for seed in UInt64(0)..<150 {
             var rng = SplitMix64(seed: seed)
-            let watchItems = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
-            let phoneItems =
-                seed % 3 == 0
-                ? [ShoppingItem(id: "milk", title: "Milk"), ShoppingItem(id: "eggs", title: "Eggs"), watchItems[0]]
-                : watchItems
-            var devices = [LinkSide.watch: SyncEndpoint(device: .watch, items: watchItems)]
-            devices[.phone] = SyncEndpoint(device: .phone, items: phoneItems)
+            var devices = SeededEndpointPair.endpoints(seed: seed)
             var inFlight: [(to: LinkSide, operation: ListOperation)] = []
             for step in 0..<80 {
                 var side: LinkSide = rng.bernoulli(0.5) ? .watch : .phone

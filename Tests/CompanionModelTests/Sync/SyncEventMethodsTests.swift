@@ -26,13 +26,7 @@ import Testing
         var fastCalls = 0
         for seed in UInt64(0)..<150 {
             var rng = SplitMix64(seed: seed)
-            let watchItems = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
-            let phoneItems =
-                seed % 3 == 0
-                ? [ShoppingItem(id: "milk", title: "Milk"), ShoppingItem(id: "eggs", title: "Eggs"), watchItems[0]]
-                : watchItems
-            var general = [LinkSide.watch: SyncEndpoint(device: .watch, items: watchItems)]
-            general[.phone] = SyncEndpoint(device: .phone, items: phoneItems)
+            var general = SeededEndpointPair.endpoints(seed: seed)
             if rng.bernoulli(0.5) { for side in [LinkSide.watch, .phone] { general[side]!.tracing = .off } }
             var fast = general
             var inFlight: [(to: LinkSide, operation: ListOperation, channel: LinkChannel)] = []
