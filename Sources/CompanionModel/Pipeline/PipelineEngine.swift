@@ -21,9 +21,6 @@ struct PipelineEngine {
     /// What every run of this pipeline on this watch shares (plan, roles, jitter constants).
     let prepared: Prepared
     private(set) var jitterSeed: UInt64
-    /// When each held step's outcome came, by `tap × stepCount + step` (at most one entry per
-    /// held step that was released before its computation ended).
-    private var releases: [Int: SimTime] = [:]
 
     private(set) var now = SimTime.zero
     /// The CPU progress rates in force since the last settle (work units per nanosecond): what
@@ -43,15 +40,10 @@ struct PipelineEngine {
 
     /// Each submitted tap's times, by tap index.
     private(set) var taps: [TapProgress] = []
-    /// Each ended step run of each tap, by `tap × stepCount + step`: its start, its end and the
-    /// CPU time it drew (``PipelineJitter``). Written once, when the step ends (a running step's
-    /// start and draw are its ``Job``'s); until then the unstarted run (`distantFuture` start and
-    /// end, the scaled figure). One array for all taps: a tap adds no allocation of its own.
-    /// ``stepRunsSoFar`` adds the running steps.
-    private(set) var endedRuns: [StepRun] = []
-    /// The effects recorded and not yet taken (only when `recordsEffects`), in time order:
-    /// ``takeEffect()`` reads them one by one, ``advance(to:recordingInto:)`` hands them all over.
-    private var effects = EffectBuffer()
+    /// What the steps wrote down as they started and ended: the ended runs, the effects not yet
+    /// taken and the early releases. Apart from the lanes, so that a lane's job is moved on in
+    /// place while it writes here.
+    private var records = Records()
 
     /// An engine with no taps yet.
     ///
@@ -72,7 +64,7 @@ struct PipelineEngine {
         rates = prepared.idleRates
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
-        endedRuns.reserveCapacity(taps * prepared.stepCount)
+        records.endedRuns.reserveCapacity(taps * prepared.stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
@@ -101,12 +93,12 @@ struct PipelineEngine {
         background = Lane()
         mainHead = 0
         backgroundHead = 0
-        effects.removeAll()
-        if !releases.isEmpty { releases = [:] }
+        records.effects.removeAll()
+        if !records.releases.isEmpty { records.releases = [:] }
         if !mainQueue.isEmpty { mainQueue.removeAll(keepingCapacity: true) }
         if !backgroundQueue.isEmpty { backgroundQueue.removeAll(keepingCapacity: true) }
         if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
-        if !endedRuns.isEmpty { endedRuns.removeAll(keepingCapacity: true) }
+        if !records.endedRuns.isEmpty { records.endedRuns.removeAll(keepingCapacity: true) }
     }
 
     /// Each step's plan, in pipeline order.
@@ -118,6 +110,9 @@ struct PipelineEngine {
 
     /// The number of taps submitted.
     var tapCount: Int { taps.count }
+
+    /// Each ended step run of each tap, by `tap × stepCount + step` (``Records/endedRuns``).
+    var endedRuns: [StepRun] { records.endedRuns }
 
     /// How many steps of tap `tap` have not ended yet (derived from the ended runs).
     ///
@@ -153,7 +148,7 @@ struct PipelineEngine {
         advance(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: max(time, now)))
-        endedRuns.append(contentsOf: prepared.unstartedRuns)
+        records.endedRuns.append(contentsOf: prepared.unstartedRuns)
         mainQueue.append(.handler(tap: tap))
         nextEvent = .unknown
         return tap
@@ -201,8 +196,8 @@ struct PipelineEngine {
             main.job.due = now
         } else if background.isBusy, background.job.isWaiting(tap: tap, step: step) {
             background.job.due = now
-        } else if endedRuns[tap * prepared.stepCount + step].end == .distantFuture {
-            releases[tap * prepared.stepCount + step] = now
+        } else if records.endedRuns[tap * prepared.stepCount + step].end == .distantFuture {
+            records.releases[tap * prepared.stepCount + step] = now
         }
     }
 
@@ -212,11 +207,11 @@ struct PipelineEngine {
     /// - Complexity: O(events handled), plus O(*e*) for *e* effects appended.
     mutating func advance(to limit: SimTime, recordingInto buffer: inout [PipelineEffect]) {
         advance(to: limit)
-        effects.takeAll(into: &buffer)
+        records.effects.takeAll(into: &buffer)
     }
 
     /// The number of effects recorded and not yet taken.
-    var untakenEffectCount: Int { effects.untaken }
+    var untakenEffectCount: Int { records.effects.untaken }
 
     /// The oldest effect not yet taken, or `nil` when all are taken. Taking the last one empties
     /// the buffer (keeping its storage), so a driver that takes every effect of each wake makes
@@ -224,7 +219,7 @@ struct PipelineEngine {
     ///
     /// - Complexity: O(1).
     mutating func takeEffect() -> PipelineEffect? {
-        effects.take()
+        records.effects.take()
     }
 
     /// Moves on, at ``now``, every step that is due and starts what can start; then, on a single
@@ -268,11 +263,13 @@ struct PipelineEngine {
 
     // MARK: Steps
 
-    /// Starts step `step` of tap `tap` now at its queue's rate `rate` and returns its job,
-    /// ``Phase/ended`` when it needs no time at all.
-    private mutating func start(tap: Int, step: Int, rate: Int64) -> Job {
+    /// The job of step `step` of tap `tap`, starting now at its queue's rate `rate` (its start
+    /// recorded, its cost drawn), not moved on yet. Inlined at its call sites, which write it
+    /// straight into their lane.
+    @inline(__always)
+    private mutating func newJob(tap: Int, step: Int, rate: Int64) -> Job {
         let plan = prepared.plan[step]
-        if plan.recordsStart { effects.record(.stepStarted(tap: tap, step: step, at: now)) }
+        if plan.recordsStart { records.effects.record(.stepStarted(tap: tap, step: step, at: now)) }
         let cpu =
             plan.isDrawn
             ? SimDuration(
@@ -280,38 +277,25 @@ struct PipelineEngine {
                     prepared.jitterOnChip.drawnNanoseconds(
                         plan.scaledNanoseconds, seed: jitterSeed, tap: tap, step: step)))
             : plan.scaledCost
-        var job = Job(tap: tap, step: step, cpu: cpu, rate: rate, now: now)
-        if job.due <= now { proceed(&job) }
-        return job
+        return Job(tap: tap, step: step, cpu: cpu, rate: rate, now: now)
     }
 
-    /// Moves a due job on: a finished computation enters its wait, a finished wait ends the
-    /// step (``Phase/ended``, its end recorded). A held-back job is left as it is.
-    ///
-    /// Inlined at its call sites: it runs at every step end, and its body is smaller than a
-    /// call's set-up with a job passed in memory.
+    /// Starts step `step` of tap `tap` now as the main thread's job, and moves it on at once if
+    /// it needs no time; returns whether it runs on (`false`: it has ended). The lane's activity
+    /// is the caller's to set.
     @inline(__always)
-    private mutating func proceed(_ job: inout Job) {
-        let plan = prepared.plan[job.step]
-        if job.phase == .computing {
-            if plan.awaitsRelease {
-                let tap = job.tap
-                let step = job.step
-                if prepared.recordsEffects { effects.record(.awaitingOutcome(tap: tap, step: step, at: now)) }
-                let released = releases.isEmpty ? nil : releases.removeValue(forKey: tap * prepared.stepCount + step)
-                job.due = released.map { max($0, now) } ?? .distantFuture
-            } else {
-                job.due = plan.wait.nanoseconds > 0 ? now + plan.wait : now
-            }
-            job.phase = .waiting
-        }
-        if job.phase == .waiting, job.due <= now {
-            let tap = job.tap
-            let step = job.step
-            endedRuns[tap * prepared.stepCount + step] = StepRun(start: job.start, end: now, cpu: job.cpu)
-            if plan.recordsEnd { effects.record(.stepEnded(tap: tap, step: step, at: now)) }
-            job.phase = .ended
-        }
+    private mutating func startOnMain(tap: Int, step: Int) -> Bool {
+        main.job = newJob(tap: tap, step: step, rate: rates.main)
+        if main.job.due <= now { main.job.proceed(at: now, prepared, &records) }
+        return main.job.phase != .ended
+    }
+
+    /// ``startOnMain(tap:step:)`` on the background queue's thread.
+    @inline(__always)
+    private mutating func startOnBackground(tap: Int, step: Int) -> Bool {
+        background.job = newJob(tap: tap, step: step, rate: rates.background)
+        if background.job.due <= now { background.job.proceed(at: now, prepared, &records) }
+        return background.job.phase != .ended
     }
 
     // MARK: Main queue
@@ -328,27 +312,24 @@ struct PipelineEngine {
                 switch block {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
-                    if prepared.recordsEffects { effects.record(.handlerStarted(tap: tap, at: now)) }
+                    if prepared.recordsEffects { records.effects.record(.handlerStarted(tap: tap, at: now)) }
                     runHandler(tap: tap, from: 0)
                 case .deferred(let tap, let step):
-                    let job = start(tap: tap, step: step, rate: rates.main)
-                    if job.phase == .ended {
-                        finishDeferred(tap: tap, step: step)
+                    if startOnMain(tap: tap, step: step) {
+                        main.activity = .deferred
                     } else {
-                        main = Lane(activity: .deferred, job: job)
+                        finishDeferred(tap: tap, step: step)
                     }
                 }
             case .handler, .deferred:
                 guard main.job.due <= now else { return }
-                var job = main.job
-                proceed(&job)
-                main.job = job
-                guard job.phase == .ended else { return }
+                main.job.proceed(at: now, prepared, &records)
+                guard main.job.phase == .ended else { return }
                 if case .handler = main.activity {
-                    runHandler(tap: job.tap, from: job.step + 1)
+                    runHandler(tap: main.job.tap, from: main.job.step + 1)
                 } else {
                     main.activity = .idle
-                    finishDeferred(tap: job.tap, step: job.step)
+                    finishDeferred(tap: main.job.tap, step: main.job.step)
                 }
             }
         }
@@ -363,9 +344,8 @@ struct PipelineEngine {
         while step < prepared.stepCount {
             switch prepared.plan[step].queue {
             case .main:
-                let job = start(tap: tap, step: step, rate: rates.main)
-                if job.phase != .ended {
-                    main = Lane(activity: .handler, job: job)
+                if startOnMain(tap: tap, step: step) {
+                    main.activity = .handler
                     return
                 }
             case .mainAsync:
@@ -386,7 +366,7 @@ struct PipelineEngine {
 
     private mutating func commitRemoval(tap: Int) {
         taps[tap].removalCommit = now
-        if prepared.recordsEffects { effects.record(.removalCommitted(tap: tap, at: now)) }
+        if prepared.recordsEffects { records.effects.record(.removalCommitted(tap: tap, at: now)) }
     }
 
     // MARK: Background queue
@@ -397,17 +377,70 @@ struct PipelineEngine {
         while true {
             if background.isBusy {
                 guard background.job.due <= now else { return }
-                var job = background.job
-                proceed(&job)
-                background.job = job
-                guard job.phase == .ended else { return }
+                background.job.proceed(at: now, prepared, &records)
+                guard background.job.phase == .ended else { return }
                 background.activity = .idle
             }
             guard backgroundHead < backgroundQueue.count else { return }
             let (tap, step) = backgroundQueue[backgroundHead]
             backgroundHead += 1
-            let job = start(tap: tap, step: step, rate: rates.background)
-            if job.phase != .ended { background = Lane(activity: .background, job: job) }
+            if startOnBackground(tap: tap, step: step) { background.activity = .background }
+        }
+    }
+}
+
+extension PipelineEngine {
+    /// What the steps write down as they start and end, beside the lanes.
+    struct Records {
+        /// Each ended step run of each tap, by `tap × stepCount + step`: its start, its end and
+        /// the CPU time it drew (``PipelineJitter``). Written once, when the step ends (a running
+        /// step's start and draw are its ``Job``'s); until then the unstarted run (`distantFuture`
+        /// start and end, the scaled figure). One array for all taps: a tap adds no allocation of
+        /// its own. ``PipelineEngine/stepRunsSoFar`` adds the running steps.
+        var endedRuns: [StepRun] = []
+        /// The effects recorded and not yet taken (only when `recordsEffects`), in time order:
+        /// ``PipelineEngine/takeEffect()`` reads them one by one,
+        /// ``PipelineEngine/advance(to:recordingInto:)`` hands them all over.
+        var effects = EffectBuffer()
+        /// When each held step's outcome came, by `tap × stepCount + step` (at most one entry per
+        /// held step that was released before its computation ended).
+        var releases: [Int: SimTime] = [:]
+    }
+}
+
+extension PipelineEngine.Job {
+    /// Moves a due job on at `now`: a finished computation enters its wait, a finished wait ends
+    /// the step (``PipelineEngine/Phase/ended``, its run and its effects written to `records`).
+    /// A held-back job is left as it is.
+    ///
+    /// A method of the job, which a lane holds, rather than of the engine: a lane's job is moved
+    /// on in place, not copied out and back. Inlined at its call sites: it runs at every step
+    /// end.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    fileprivate mutating func proceed(
+        at now: SimTime, _ prepared: PipelineEngine.Prepared, _ records: inout PipelineEngine.Records
+    ) {
+        let plan = prepared.plan[step]
+        if phase == .computing {
+            if plan.awaitsRelease {
+                if prepared.recordsEffects {
+                    records.effects.record(.awaitingOutcome(tap: tap, step: step, at: now))
+                }
+                let released =
+                    records.releases.isEmpty
+                    ? nil : records.releases.removeValue(forKey: tap * prepared.stepCount + step)
+                due = released.map { max($0, now) } ?? .distantFuture
+            } else {
+                due = plan.wait.nanoseconds > 0 ? now + plan.wait : now
+            }
+            phase = .waiting
+        }
+        if phase == .waiting, due <= now {
+            records.endedRuns[tap * prepared.stepCount + step] = StepRun(start: start, end: now, cpu: cpu)
+            if plan.recordsEnd { records.effects.record(.stepEnded(tap: tap, step: step, at: now)) }
+            phase = .ended
         }
     }
 }
