@@ -14,6 +14,7 @@ package enum PlantedLinkBug: Hashable, Sendable {
     /// duplicate delivery or a late, older operation changes the list again.
     case phoneIgnoresSequence
 
-    /// The rule in force for the current task (default: the real rules).
+    /// The rule in force for the current task (default: the real rules). A scenario run reads it
+    /// once, when its phone starts, so every run started in `withValue` has the broken phone.
     @TaskLocal package static var current: PlantedLinkBug = .none
 }

@@ -266,8 +266,17 @@ public struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1) (no hashing for an item loaded with the list: see
     ///   ``ListOperation/originSlot``).
     mutating func receiveAlone(_ operation: ListOperation) -> Receipt {
+        receiveAlone(operation, planted: device == .phone ? PlantedLinkBug.current : .none)
+    }
+
+    /// ``receiveAlone(_:)`` under the link rule `planted` (the real rules, `.none`, but in tests:
+    /// see ``PlantedLinkBug``), read by the caller once for many arrivals: the task-local value
+    /// is not looked up on every delivery.
+    ///
+    /// - Complexity: O(1) (no hashing for an item loaded with the list).
+    mutating func receiveAlone(_ operation: ListOperation, planted: PlantedLinkBug) -> Receipt {
         guard operation.id.origin != device else { return .duplicate }
-        if device == .phone, PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
+        if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return .merged(mergeShowing(operation, at: slot(for: operation)))
         }
         switch gates[operation.id.origin].admit(operation) {

@@ -255,9 +255,20 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// - Precondition: ``ListReplica/heldCount`` is 0.
     /// - Complexity: O(1) (no hashing for an item loaded with the list).
     public mutating func receive(_ operation: ListOperation, channel: LinkChannel, at now: SimTime) -> ItemChange? {
+        receive(operation, channel: channel, at: now, planted: device == .phone ? PlantedLinkBug.current : .none)
+    }
+
+    /// ``receive(_:channel:at:)`` under the link rule `planted` (see ``PlantedLinkBug``), which a
+    /// host reads once for a whole run instead of the task-local value on every delivery.
+    ///
+    /// - Precondition: ``ListReplica/heldCount`` is 0.
+    /// - Complexity: O(1) (no hashing for an item loaded with the list).
+    package mutating func receive(
+        _ operation: ListOperation, channel: LinkChannel, at now: SimTime, planted: PlantedLinkBug
+    ) -> ItemChange? {
         precondition(replica.heldCount == 0, "receive(_:channel:at:) with held operations: use reduce")
         record(.delivered(channel), operation, at: now)
-        switch replica.receiveAlone(operation) {
+        switch replica.receiveAlone(operation, planted: planted) {
         case .merged(let merge):
             record(.applied(merge.outcome), operation, at: now)
             return merge.change(by: operation)

@@ -23,7 +23,7 @@ extension PhoneFeature {
             return
         }
         let mark = sync.trailCount
-        let change = sync.receive(operation, channel: message.channel, at: context.now)
+        let change = sync.receive(operation, channel: message.channel, at: context.now, planted: plantedBug)
         traceSyncNotes(since: mark, context, into: &effects)
         if let change { performSync(.itemChanged(change), context, remindersKnow: false, into: &effects) }
     }
