@@ -35,6 +35,11 @@ struct HeldReplyTimeouts: Sendable {
         case nothingDue
     }
 
+    /// Room reserved for the list at its first timeout: a run's messages come a few at a time,
+    /// and the list grows to a few dozen entries (each growth a new buffer and a copy) before its
+    /// head catches up (``compact()``).
+    static let initialCapacity = 32
+
     /// The pending timeouts from `head` on: `entries[head..<firstWaiting]` ended, the rest waiting.
     private var entries: [Entry] = []
     private var head = 0
@@ -82,6 +87,7 @@ struct HeldReplyTimeouts: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     mutating func hold(_ key: HeldEvents.Key, message: MessageID) {
+        if entries.capacity == 0 { entries.reserveCapacity(Self.initialCapacity) }
         entries.append((key, message))
         if firstWaiting == entries.count &- 1 { updateBarrier() }
     }
@@ -130,6 +136,15 @@ struct HeldReplyTimeouts: Sendable {
         let all = entries[head...]
         self = HeldReplyTimeouts()
         return all
+    }
+
+    /// Forgets every pending timeout, keeping the list's room (a world started again).
+    ///
+    /// - Complexity: O(*n*) for *n* entries held.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        head = 0
+        firstWaiting = 0
     }
 
     /// Drops the forgotten and handled entries once nothing is pending (or most of the list is).

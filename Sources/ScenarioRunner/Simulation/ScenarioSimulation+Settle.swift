@@ -97,20 +97,25 @@ extension ScenarioSimulation: LinkSettling {
         // The reply timeouts held beside the loop are link events: they join the others, in
         // the order one queue would have given them.
         var timeouts = replyTimeouts.takeAll()
-        var linkOnly = EventLoop<SimEvent>(capacity: loop.pendingCount + timeouts.count, limit: loop.limit)
-        linkOnly.advance(to: now)
+        let start = now
+        var linkOnly: [(time: SimTime, event: SimEvent)] = []
+        linkOnly.reserveCapacity(loop.pendingCount + timeouts.count)
         pipelineWakes.removeAll()
         while true {
             if let timeout = timeouts.first, loop.takesHeldEvent(timeout.key, notAfter: .distantFuture) {
-                linkOnly.schedule(.link(.timer(.replyTimeout(timeout.message))), at: loop.now)
+                linkOnly.append((loop.now, .link(.timer(.replyTimeout(timeout.message)))))
                 timeouts.removeFirst()
             } else if let event = loop.next() {
-                if event.isSettlingEvent { linkOnly.schedule(event, at: loop.now) }
+                if event.isSettlingEvent { linkOnly.append((loop.now, event)) }
             } else {
                 break
             }
         }
-        loop = linkOnly
+        // They go back into this loop, started again at the time settling starts as a new loop
+        // would be (the sequence from 0, the limit counted afresh), so it keeps its queue's room
+        // for a world started again (``restart(seed:trace:)``).
+        loop.restart(at: start)
+        for (time, event) in linkOnly { loop.schedule(event, at: time) }
         settle()
     }
 }

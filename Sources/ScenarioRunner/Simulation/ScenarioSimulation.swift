@@ -94,20 +94,63 @@ public struct ScenarioSimulation {
     ///   - seed: overrides the scenario's seed (`--seed`).
     ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
     public init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        let scenario = prepared.scenario
-        let seed = seed ?? scenario.seed
+        var buffers = RunBuffers(for: prepared)
+        self.init(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+    }
+
+    /// Prepares a run as ``init(prepared:seed:trace:)`` does, taking over `buffers` (emptied,
+    /// with the room they have grown to) instead of allocating its own.
+    ///
+    /// - Complexity: O(1) besides the features' set-up, and emptying `buffers`.
+    init(prepared: PreparedScenario, seed: UInt64?, trace: TraceMode, reusing buffers: inout RunBuffers) {
+        // The scenario is read in place (`prepared.scenario.…`), not copied out of the prepared
+        // scenario (a copy retains, and then releases, everything it holds).
+        let seed = seed ?? prepared.scenario.seed
         self.seed = seed
-        loop = EventLoop<SimEvent>(capacity: prepared.actions.count + 16, limit: scenario.eventLimit)
-        watch = WatchFeature(initial: prepared.watch, wrist: scenario.wrist, seed: seed)
+        loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
+        watch = WatchFeature(initial: prepared.watch, wrist: prepared.scenario.wrist, seed: seed)
         phone = prepared.phone
-        link = LinkFeature(scenario: scenario, seed: seed)
+        link = LinkFeature(scenario: prepared.scenario, seed: seed)
         complication = prepared.complication
-        effects.reserveCapacity(16)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared,
             reachableFromWatch: link.transport.reachability(from: .watch),
             reachableFromPhone: link.transport.reachability(from: .phone),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
+        buffers.empty(limit: prepared.scenario.eventLimit)
+        swap(&loop, &buffers.loop)
+        swap(&effects, &buffers.effects)
+        swap(&pipelineWakes, &buffers.pipelineWakes)
+        swap(&replyTimeouts, &buffers.replyTimeouts)
+        swap(&expectationResults, &buffers.expectationResults)
+    }
+
+    /// Makes this world a new run of its scenario: afterwards it is what
+    /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
+    /// started afresh from the prepared scenario, except that it keeps the room its own buffers
+    /// have grown to (``RunBuffers``: the loop's queue, the effect stack, the held wakes and
+    /// timeouts). `sweep` runs seed after seed of a cell in one world, instead of allocating,
+    /// growing and freeing those buffers for every run.
+    ///
+    /// - Complexity: that of ``init(prepared:seed:trace:)`` without its allocations, plus
+    ///   O(*n*) for the *n* entries its buffers still hold.
+    public mutating func restart(seed: UInt64? = nil, trace: TraceMode = .recorded) {
+        restart(prepared: prepared, seed: seed, trace: trace)
+    }
+
+    /// Makes this world a new run of `prepared` (``restart(seed:trace:)``): afterwards it is what
+    /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, with this world's
+    /// buffers and their room.
+    ///
+    /// - Complexity: that of ``restart(seed:trace:)``.
+    public mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+        var buffers = RunBuffers()
+        swap(&buffers.loop, &loop)
+        swap(&buffers.effects, &effects)
+        swap(&buffers.pipelineWakes, &pipelineWakes)
+        swap(&buffers.replyTimeouts, &replyTimeouts)
+        swap(&buffers.expectationResults, &expectationResults)
+        self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
     }
 
     /// Brings ``context`` up to date: the time, and the link's reachability and complication
@@ -126,9 +169,18 @@ public struct ScenarioSimulation {
     /// The owner appends its effects to ``effects``, the one buffer every handler of the run
     /// shares (used as a stack: an event handled from an effect appends after its parent's
     /// effects, and they are removed once performed), so handling an event allocates no array.
-    /// A feature adds one `case`.
     mutating func handle(_ event: SimEvent) {
         let start = effects.count
+        route(event)
+        performEffects(from: start)
+    }
+
+    /// Routes one event to its owner, which appends what it asks for to ``effects`` (the caller
+    /// performs it). A feature adds one `case`.
+    ///
+    /// - Complexity: that of the owner's handler.
+    @inline(__always)
+    mutating func route(_ event: SimEvent) {
         refreshContext()
         switch event {
         case .step(let index): prepared.actions[index].action.effects(at: now, into: &effects)
@@ -137,7 +189,6 @@ public struct ScenarioSimulation {
         case .link(let event): link.handle(event, context, into: &effects)
         case .complication(let event): complication.handle(event, context, into: &effects)
         }
-        performEffects(from: start)
     }
 
     /// Handles the watch pipeline's wake that the loop has just taken (``pipelineWakes``),
@@ -177,16 +228,26 @@ public struct ScenarioSimulation {
     /// scenario runs.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
+    @inline(__always)
     mutating func performEffects(from start: Int) {
-        if effects.count - start > 1 {
-            effects.withUnsafeMutableBufferPointer { buffer in
-                var batch = UnsafeMutableBufferPointer(rebasing: buffer[start...])
-                batch.reverse()
-            }
-        }
+        // Many events ask for nothing: they cost one comparison here, not a call.
+        if effects.count > start { performPendingEffects(from: start) }
+    }
+
+    /// ``performEffects(from:)`` once the buffer holds at least one effect from `start` on.
+    ///
+    /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
+    mutating func performPendingEffects(from start: Int) {
+        reverseEffects(from: start)
         while effects.count > start {
             switch effects.removeLast() {
-            case .send(let event): handle(event)
+            case .send(let event):
+                // Depth first, without a nested call: what the event asks for lands on top of
+                // the stack, reversed, so it is performed (with everything it sets off) before
+                // the effects below it, as a nested `performEffects` would.
+                let batch = effects.count
+                route(event)
+                reverseEffects(from: batch)
             case .schedule(let event, let time):
                 if mode == .settling, !event.isSettlingEvent { continue }
                 if case .watch(.pipelineWake) = event {
@@ -200,6 +261,19 @@ public struct ScenarioSimulation {
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }
             }
+        }
+    }
+
+    /// Reverses the effects from `start` on in place (a batch of one, the common case, is not
+    /// touched), so that the first of them to perform is the last element.
+    ///
+    /// - Complexity: O(*k*) for *k* effects.
+    @inline(__always)
+    mutating func reverseEffects(from start: Int) {
+        guard effects.count - start > 1 else { return }
+        effects.withUnsafeMutableBufferPointer { buffer in
+            var batch = UnsafeMutableBufferPointer(rebasing: buffer[start...])
+            batch.reverse()
         }
     }
 
@@ -242,6 +316,49 @@ public struct ScenarioSimulation {
         return ConvergenceChecker.check(
             watch: watch.sync.replica, phone: phone.sync.replica,
             trail: SyncTrail.merged(watch.sync.trail, phone.sync.trail))
+    }
+}
+
+/// The buffers a world grows while it runs, which a world started again keeps
+/// (``ScenarioSimulation/restart(seed:trace:)``): taken over emptied, with their room.
+struct RunBuffers {
+    /// The event loop (its queue's lane and heap).
+    var loop: EventLoop<SimEvent>
+    /// The effect stack (``ScenarioSimulation/effects``).
+    var effects: [WorldEffect] = []
+    /// The pipeline's held wakes (``ScenarioSimulation/pipelineWakes``).
+    var pipelineWakes = HeldEvents()
+    /// The link's held reply timeouts (``ScenarioSimulation/replyTimeouts``).
+    var replyTimeouts = HeldReplyTimeouts()
+    /// The expectation results (``ScenarioSimulation/expectationResults``).
+    var expectationResults: [ExpectationResult] = []
+
+    /// Nothing held, no room: a placeholder while a world's own buffers are taken out.
+    init() {
+        loop = EventLoop(capacity: 0)
+    }
+
+    /// New buffers for a run of `prepared`, with room for its script's actions and the events
+    /// a run has pending at once.
+    init(for prepared: PreparedScenario) {
+        loop = EventLoop(capacity: prepared.actions.count + 16, limit: prepared.scenario.eventLimit)
+        effects.reserveCapacity(16)
+    }
+
+    /// Empties every buffer, keeping its room, for a run whose loop schedules at most `limit`
+    /// events (a loop with another limit is replaced).
+    ///
+    /// - Complexity: O(*n*) for the *n* entries held.
+    mutating func empty(limit: EventLimit) {
+        if loop.limit == limit {
+            loop.restart()
+        } else {
+            loop = EventLoop(capacity: loop.pendingCount, limit: limit)
+        }
+        effects.shrinkKeepingCapacity()
+        pipelineWakes.removeAll()
+        replyTimeouts.removeAll()
+        expectationResults.removeAll(keepingCapacity: true)
     }
 }
 

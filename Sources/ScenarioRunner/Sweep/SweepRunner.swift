@@ -69,9 +69,17 @@ public struct SweepRunner: Sendable {
     public func run(_ runs: Range<UInt64>) -> SweepResult {
         var cells = Array(repeating: SweepCellStatistics(), count: plan.cellCount)
         let bounded = min(runs.lowerBound, plan.runCount)..<min(runs.upperBound, plan.runCount)
+        // One world runs every run, started again for each
+        // (``ScenarioSimulation/restart(prepared:seed:trace:)``): it keeps its buffers' room.
+        var world: ScenarioSimulation?
         for run in bounded {
             let (cell, seed) = plan.locate(run: run)
-            cells[cell].add(observe(cell: cell, seed: seed))
+            if world == nil {
+                world = ScenarioSimulation(prepared: prepared[cell], seed: seed, trace: .off)
+            } else {
+                world!.restart(prepared: prepared[cell], seed: seed, trace: .off)
+            }
+            cells[cell].add(SweepRunner.observe(&world!))
         }
         return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: cells)
     }
@@ -80,6 +88,11 @@ public struct SweepRunner: Sendable {
     /// settled in place for the verdict (no copy of it).
     public func observe(cell: Int, seed: UInt64) -> SweepObservation {
         var simulation = ScenarioSimulation(prepared: prepared[cell], seed: seed, trace: .off)
+        return SweepRunner.observe(&simulation)
+    }
+
+    /// Runs `simulation`, a world about to start, and observes it (``observe(cell:seed:)``).
+    static func observe(_ simulation: inout ScenarioSimulation) -> SweepObservation {
         var monitor = NoRunMonitor()
         let (verdict, end) = simulation.runForVerdict(monitor: &monitor, observingEnd: SweepObservation.EndOfRun.init)
         return SweepObservation(end: end, verdict: verdict)

@@ -39,6 +39,18 @@ public struct EventLoop<Event> {
         self.limit = limit
     }
 
+    /// Empties the loop and starts it again at `time`: it is then what a new loop with the same
+    /// ``limit`` advanced to `time` is (nothing pending, nothing scheduled yet, running), except
+    /// that its queue keeps the room it has grown to (``EventQueue/removeAll()``).
+    ///
+    /// - Complexity: O(*n*) for *n* entries held.
+    @inlinable
+    public mutating func restart(at time: SimTime = .zero) {
+        queue.removeAll()
+        currentTime = time
+        resume()
+    }
+
     /// The number of events scheduled so far (each counts against ``limit``).
     @inlinable public var scheduledCount: Int { Int(clamping: queue.scheduledCount) }
 
@@ -59,6 +71,12 @@ public struct EventLoop<Event> {
     @usableFromInline
     mutating func stop() {
         status = .stopped(EventLimitExceeded(limit: limit, time: currentTime))
+    }
+
+    /// Runs again (``restart(at:)``).
+    @usableFromInline
+    mutating func resume() {
+        status = .running
     }
 
     /// The number of pending events.

@@ -109,6 +109,23 @@ public struct EventQueue<Time: Comparable, Event> {
         heap.reserveCapacity(capacity)
     }
 
+    /// Removes every pending event and starts the sequence again at 0: the queue is then what a
+    /// new one is, except that it keeps the room its lane and heap have grown to (a simulation
+    /// run again reuses it instead of allocating, and growing, new ones).
+    ///
+    /// - Complexity: O(*n*) for *n* entries held.
+    @inlinable
+    public mutating func removeAll() {
+        front = nil
+        frontEvent = nil
+        lane.removeAll(keepingCapacity: true)
+        laneHead = 0
+        heap.removeAll(keepingCapacity: true)
+        root = .pending
+        nextSequence = 0
+        cancelled.removeAll(keepingCapacity: true)
+    }
+
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
     ///
     /// - Complexity: O(1).

@@ -1,0 +1,132 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+@testable import ScenarioRunner
+
+/// A world started again (``ScenarioSimulation/restart(prepared:seed:trace:)``, what `sweep` runs
+/// seed after seed) keeps only its buffers' room: every run in it gives exactly what a fresh world
+/// gives, whatever the runs before it were (another seed, another scenario, a run cut short by its
+/// event limit, or a run whose link was left to finish).
+@Suite struct RestartedWorldTests {
+    static let names = [
+        "weekly-shop.json", "duplicating-link.json", "phone-app-killed-mid-trip.json", "basement-aisle-no-signal.json",
+        "phone-edits-mid-trip.json", "complication-saturday-shop.json", "reminders-weekday.json",
+    ]
+
+    /// The scenarios a world is started again with, in turn: the shipped ones, some under the
+    /// faults `explore` draws, and some stopped by a low event limit.
+    static func variants() throws -> [(label: String, prepared: PreparedScenario)] {
+        var variants: [(label: String, prepared: PreparedScenario)] = []
+        for name in names {
+            let base = try ShippedScenarios.decoded(name)
+            variants.append((name, PreparedScenario(base)))
+            let transform = ExploreTransform(scenario: base)
+            for seed in UInt64(1)...3 {
+                let faults = ExploreDraw.faults(
+                    seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
+                guard let scenario = transform.scenario(seed: seed, faults: faults) else { continue }
+                variants.append(("\(name) explore seed \(seed)", PreparedScenario(scenario)))
+            }
+            var limited = base
+            limited.eventLimit = EventLimit(40 + name.count)
+            variants.append(("\(name) event limit \(limited.eventLimit.maximum)", PreparedScenario(limited)))
+        }
+        return variants
+    }
+
+    /// The sweep's observation (every field, as text) and the verdict's own figures.
+    static func sweepObservation(_ simulation: inout ScenarioSimulation) -> String {
+        var monitor = NoRunMonitor()
+        let (verdict, end) = simulation.runForVerdict(monitor: &monitor, observingEnd: SweepObservation.EndOfRun.init)
+        let observation = SweepObservation(end: end, verdict: verdict)
+        return "\(observation) | \(verdict.expectationsChecked) \(verdict.loopStatus) \(verdict.linkDeliveries) "
+            + "\(verdict.discrepanciesSettled.map(\.description)) | now \(simulation.now) "
+            + "scheduled \(simulation.loop.scheduledCount) pending \(simulation.loop.pendingCount)"
+    }
+
+    /// A full run (`wristsim run`: trace, expectations, invariants, summary), and the settled world.
+    static func fullRun(_ simulation: inout ScenarioSimulation) -> [String] {
+        let outcome = simulation.run()
+        let formatter = TraceFormatter(start: simulation.scenario.start)
+        let settled = simulation.settled()
+        return outcome.trace.indices.map { formatter.text(outcome.trace[$0]) }
+            + outcome.expectations.map { "\($0.time) \($0.label) \($0.failure ?? "held")" }
+            + outcome.invariantFailures
+            + outcome.summary.flatMap { section in
+                section.rows.map { "\(section.title).\($0.key) \($0.text ?? $0.value.text)" }
+            }
+            + [
+                "end \(outcome.endTime) scheduled \(simulation.loop.scheduledCount) \(simulation.loop.status)",
+                "settled \(settled.now) scheduled \(settled.loop.scheduledCount)",
+            ]
+            + settled.trace.events.indices.map { formatter.text(settled.trace.events[$0]) }
+    }
+
+    /// One world runs every variant for several seeds, started again for each run, on the sweep's
+    /// path; each run observes exactly what a fresh world observes.
+    @Test func restartedWorldObservesWhatAFreshOneDoes() throws {
+        let variants = try Self.variants()
+        var world: ScenarioSimulation?
+        var stopped = 0
+        for (label, prepared) in variants {
+            for seed in UInt64(1)...6 {
+                var fresh = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
+                let expected = Self.sweepObservation(&fresh)
+                if world == nil {
+                    world = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
+                } else {
+                    world!.restart(prepared: prepared, seed: seed, trace: .off)
+                }
+                let observed = Self.sweepObservation(&world!)
+                #expect(observed == expected, "\(label), seed \(seed): the restarted world differs")
+                if expected.contains(" stopped(") { stopped += 1 }
+            }
+        }
+        #expect(stopped > 0, "no run stopped at its event limit, so restarting a stopped loop was not exercised")
+    }
+
+    /// The same with full traced runs (`run()`, the link settled in a copy): every trace event,
+    /// expectation, invariant and summary row, seed for seed, also when a sweep's untraced runs
+    /// came before in the same world.
+    @Test(arguments: names)
+    func restartedWorldRunsWhatAFreshOneDoes(name: String) throws {
+        let prepared = PreparedScenario(try ShippedScenarios.decoded(name))
+        var world = ScenarioSimulation(prepared: prepared, seed: 99, trace: .off)
+        _ = Self.sweepObservation(&world)
+        for seed in UInt64(1)...4 {
+            var fresh = ScenarioSimulation(prepared: prepared, seed: seed)
+            let expected = Self.fullRun(&fresh)
+            world.restart(seed: seed)
+            #expect(
+                world.loop.pendingCount == 0 && world.loop.scheduledCount == 0 && world.pipelineWakes.count == 0
+                    && world.replyTimeouts.count == 0 && world.effects.isEmpty && world.expectationResults.isEmpty,
+                "\(name), seed \(seed): the restarted world holds something from its last run")
+            let observed = Self.fullRun(&world)
+            #expect(observed == expected, "\(name), seed \(seed): the restarted world differs")
+            world.restart(seed: seed &+ 1_000, trace: .off)
+            _ = Self.sweepObservation(&world)
+        }
+    }
+
+    /// A sweep's result does not depend on its runs sharing a world: each run observed in a fresh
+    /// world (``SweepRunner/observe(cell:seed:)``) gives the same statistics.
+    @Test func sweepMatchesFreshWorlds() throws {
+        let path = ShippedScenarios.path("weekly-shop.json")
+        let root = try JSONParser.parse(try ShippedScenarios.bytes("weekly-shop.json"), file: path)
+        let base = try ScenarioDecoder.decode(root: root, file: path)
+        let plan = try SweepPlan(
+            file: path, name: base.name, firstSeed: 1, lastSeed: 12, watches: [base.watch, "series3-38mm"],
+            pipelines: [nil], settings: [])
+        let runner = try SweepRunner(plan: plan, root: root)
+        var cells = Array(repeating: SweepCellStatistics(), count: plan.cellCount)
+        for run in 0..<plan.runCount {
+            let (cell, seed) = plan.locate(run: run)
+            cells[cell].add(runner.observe(cell: cell, seed: seed))
+        }
+        let fresh = SweepResult(plan: plan, covered: RunCoverage(0..<plan.runCount), cells: cells)
+        let shared = runner.run(0..<plan.runCount)
+        #expect(shared.text == fresh.text)
+        #expect(shared.json == fresh.json)
+    }
+}
