@@ -28,6 +28,24 @@ import Testing
         #expect((object["missed"] as? [Any])?.isEmpty == true)
     }
 
+    /// A background refresh the system terminates is in the JSON as in the text: the window of
+    /// that run says how its task ended, with the crash report's exception code.
+    @Test func jsonSaysHowEachBackgroundTaskEnded() throws {
+        let result = try CLI.run(["reminders", "Scenarios/reminders-refresh-overrun.json", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let windows = try #require(object["windows"] as? [[String: Any]])
+        let tasks = windows.map { ($0["trigger"] as? String, $0["backgroundTask"] as? [String: Any]) }
+        #expect(tasks.filter { $0.0 != "backgroundRefresh" }.allSatisfy { $0.1 == nil })
+        let refreshes = tasks.filter { $0.0 == "backgroundRefresh" }.map { $0.1?["code"] as? String }
+        #expect(refreshes == ["terminated"] + Array(repeating: "completed", count: 7))
+        let terminated = try #require(tasks.first { $0.1?["code"] as? String == "terminated" }?.1)
+        #expect(terminated["exceptionCode"] as? String == "0xc51bad01")
+        #expect((terminated["message"] as? String)?.contains("too much CPU time") == true)
+        let text = try CLI.run(["reminders", "Scenarios/reminders-refresh-overrun.json"])
+        #expect(text.stdout.contains("    " + (terminated["message"] as? String ?? "-")), "the text says the same")
+    }
+
     @Test func naiveOverrideShowsTheSilentDrops() throws {
         let result = try CLI.run(["reminders", "Scenarios/reminders-two-weeks.json", "--scheduler", "naive", "--json"])
         #expect(result.status == 1, "the scenario's expectations are written for the windowed scheduler")

@@ -40,6 +40,7 @@ extension RemindersReport {
                         "pending": .count(snapshot.pending), "held": .count(snapshot.held),
                         "first": .optional(snapshot.firstFire.map(iso)), "last": .optional(snapshot.lastFire.map(iso)),
                         "appBadge": .count(snapshot.appBadge),
+                        "backgroundTask": RemindersReport.json(snapshot.backgroundTask),
                     ]
                 }),
             "deliveries": .array(
@@ -71,6 +72,27 @@ extension RemindersReport {
         case .droppedBySystem(.notAuthorized, _): return "droppedNotAuthorized"
         case .neverScheduled: return "neverScheduled"
         case .notAuthorized: return "notAuthorized"
+        }
+    }
+
+    /// What the report says of a background task the system terminated with exception code `code`.
+    static func terminationText(code: String, detail: String) -> String {
+        "terminated by the system (\(code)): \(detail); no next refresh requested"
+    }
+
+    /// How a background refresh run's task ended, as a reason object: `null` for any other run,
+    /// `{"code": "completed", …}`, or `{"code": "terminated", "exceptionCode": "0xc51bad01", …}`
+    /// (the crash report's code; the text report's "terminated by the system" line).
+    static func json(_ task: BackgroundTaskVerdict?) -> JSONValue {
+        switch task {
+        case nil: return .null
+        case .completed?:
+            return RunReport.reason(code: "completed", message: "the refill ran to completion within the task's budget")
+        case .terminated(let code, let detail)?:
+            return [
+                "code": .string("terminated"), "exceptionCode": .string(code),
+                "message": .string(RemindersReport.terminationText(code: code, detail: detail)),
+            ]
         }
     }
 }

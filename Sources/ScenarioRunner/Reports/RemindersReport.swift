@@ -76,7 +76,7 @@ public struct RemindersReport {
                     + pad(String(snapshot.pending), 9, right: true) + pad(String(snapshot.held), 6, right: true)
                     + "  " + pad(window, 38) + String(snapshot.appBadge))
             if case .terminated(let code, let detail)? = snapshot.backgroundTask {
-                lines.append("    terminated by the system (\(code)): \(detail); no next refresh requested")
+                lines.append("    " + RemindersReport.terminationText(code: code, detail: detail))
             }
         }
         let alerts = harness.deliveries
