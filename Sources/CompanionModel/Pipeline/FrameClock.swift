@@ -18,6 +18,7 @@ public struct FrameClock: Hashable, Sendable {
     public static let sixtyHertz = FrameClock(framesPerSecond: 60)
 
     /// The instant frame `index` is drawn: `ceil(index × 10⁹ / framesPerSecond)` ns (overflow-safe).
+    @inlinable
     public func boundary(_ index: Int64) -> SimTime {
         let whole = index / framesPerSecond
         let part = index % framesPerSecond
@@ -31,6 +32,7 @@ public struct FrameClock: Hashable, Sendable {
     /// `k = floor((t − 1)·f / 10⁹) + 1` for `t ≥ 1`, and 0 otherwise.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public func frameIndex(atOrAfter time: SimTime) -> Int64 {
         guard time.nanoseconds >= 1 else { return 0 }
         let before = time.nanoseconds - 1
@@ -42,6 +44,7 @@ public struct FrameClock: Hashable, Sendable {
     /// The first frame boundary at or after `time`: when a change committed at `time` is visible.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public func firstBoundary(atOrAfter time: SimTime) -> SimTime {
         boundary(frameIndex(atOrAfter: time))
     }

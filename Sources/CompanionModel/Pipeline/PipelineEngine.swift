@@ -230,7 +230,11 @@ struct PipelineEngine {
     @discardableResult
     private mutating func settle() -> SimTime? {
         settleMain()
-        settleBackground()
+        // Most events move one queue on: the background queue's code runs only when its step is
+        // due or a block waits for its idle thread (what it would find out first anyway).
+        if background.isBusy ? background.job.due <= now : backgroundHead < backgroundQueue.count {
+            settleBackground()
+        }
         if prepared.cores < 2 { updateRates() }
         // A held-back background job's due time is `distantFuture`; it is held back only while
         // the main queue computes, whose end comes first.
