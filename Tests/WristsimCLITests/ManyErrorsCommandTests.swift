@@ -51,6 +51,15 @@ import Testing
         }
         #expect(failures.count == 20)
         #expect(more == "280")
+        // Each error names its JSON path, as the text error does ("(at $.script[0].do)").
+        let paths = failures.map { failure -> String? in
+            guard case .object(let fields) = failure.value,
+                case .string(let path)? = fields.first(where: { $0.key == "path" })?.value.value
+            else { return nil }
+            return path
+        }
+        #expect(paths.first == "$.script[0].do")
+        #expect(paths.last == "$.script[19].do")
 
         let junit = FileManager.default.temporaryDirectory.appendingPathComponent("wristsim-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: junit) }

@@ -2,7 +2,8 @@ import SimulationKernel
 
 extension CheckReport {
     /// JSON Lines, schema `wristsim.check/1`: one `scenario` record per file (`file`, `name`,
-    /// `status`, `expectations`, `failures`, and `moreFailures`: how many errors of an invalid file were
+    /// `status`, `expectations`, `failures` (each with its line, column and JSON path), and
+    /// `moreFailures`: how many errors of an invalid file were
     /// found beyond the ones listed, at most ``ScenarioErrorCollector/limit``), then one `summary` record with the three counts.
     public var jsonLines: String { records.map(\.compact).joined(separator: "\n") }
 
@@ -32,7 +33,8 @@ extension CheckReport {
                         error.all.map { error in
                             FailureList.failure(
                                 code: "invalidScenario", message: error.message, expect: nil,
-                                line: error.location?.line, column: error.location?.column, at: nil)
+                                line: error.location?.line, column: error.location?.column, path: error.path,
+                                at: nil)
                         }))
                 object.append("moreFailures", .count(error.omitted))
             }

@@ -45,29 +45,32 @@ public struct FailureList {
 }
 
 extension FailureList {
-    /// Every failure as JSON: `{"code", "message", "expect", "line", "column", "at"}` — the same
-    /// object in every output that reports failures (`expect`, `line`, `column`, `at` are `null`
-    /// for a broken invariant).
+    /// Every failure as JSON: `{"code", "message", "expect", "line", "column", "path", "at"}` —
+    /// the same object in every output that reports failures (`path` is the JSON path of the
+    /// expectation or of the invalid value, `$.script[3].expect.remaining`; `expect`, `line`,
+    /// `column`, `path` and `at` are `null` for a broken invariant).
     public var json: JSONValue {
         let expectations = outcome.failedExpectations.map { result -> JSONValue in
             FailureList.failure(
                 code: "expectationFailed", message: result.failure ?? "", expect: result.label,
-                line: result.location.line, column: result.location.column, at: clock.iso(result.time))
+                line: result.location.line, column: result.location.column, path: result.path,
+                at: clock.iso(result.time))
         }
         let invariants = outcome.invariantFailures.map { message in
-            FailureList.failure(code: "invariantBroken", message: message, expect: nil, line: nil, column: nil, at: nil)
+            FailureList.failure(
+                code: "invariantBroken", message: message, expect: nil, line: nil, column: nil, path: nil, at: nil)
         }
         return .array(expectations + invariants)
     }
 
     /// One failure object (see ``json``).
-    public static func failure(code: String, message: String, expect: String?, line: Int?, column: Int?, at: String?)
-        -> JSONValue
-    {
+    public static func failure(
+        code: String, message: String, expect: String?, line: Int?, column: Int?, path: String?, at: String?
+    ) -> JSONValue {
         [
             "code": .string(code), "message": .string(message), "expect": .optional(expect.map { .string($0) }),
             "line": .optional(line.map { .count($0) }), "column": .optional(column.map { .count($0) }),
-            "at": .optional(at.map { .string($0) }),
+            "path": .optional(path.map { .string($0) }), "at": .optional(at.map { .string($0) }),
         ]
     }
 }
