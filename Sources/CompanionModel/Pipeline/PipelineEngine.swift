@@ -48,7 +48,9 @@ struct PipelineEngine {
     /// An engine with no taps yet.
     ///
     /// - Parameters:
-    ///   - expectedTaps: how many taps to reserve room for (a hint; more may come).
+    ///   - expectedTaps: how many taps to reserve room for (a hint; more may come): their step
+    ///     runs are laid out unstarted already (``Records/endedRuns``), so that submitting them
+    ///     writes none.
     ///   - recordsEffects: whether it records ``PipelineEffect``s at all (a batch run does not).
     ///   - selection: which step starts and ends it records (others are always recorded).
     init(
@@ -65,6 +67,7 @@ struct PipelineEngine {
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
         records.endedRuns.reserveCapacity(taps * prepared.stepCount)
+        for _ in 0..<taps { records.endedRuns.append(contentsOf: prepared.unstartedRuns) }
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
@@ -97,8 +100,14 @@ struct PipelineEngine {
         if !records.releases.isEmpty { records.releases = [:] }
         if !mainQueue.isEmpty { mainQueue.removeAll(keepingCapacity: true) }
         if !backgroundQueue.isEmpty { backgroundQueue.removeAll(keepingCapacity: true) }
-        if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
-        if !records.endedRuns.isEmpty { records.endedRuns.removeAll(keepingCapacity: true) }
+        if !taps.isEmpty {
+            // The submitted taps' runs go back to unstarted; the room beyond them is unstarted.
+            let unstarted = prepared.unstartedRuns
+            for index in 0..<taps.count * prepared.stepCount {
+                records.endedRuns[index] = unstarted[index % prepared.stepCount]
+            }
+            taps.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Each step's plan, in pipeline order.
@@ -111,8 +120,9 @@ struct PipelineEngine {
     /// The number of taps submitted.
     var tapCount: Int { taps.count }
 
-    /// Each ended step run of each tap, by `tap × stepCount + step` (``Records/endedRuns``).
-    var endedRuns: [StepRun] { records.endedRuns }
+    /// Each ended step run of each submitted tap, by `tap × stepCount + step`
+    /// (``Records/endedRuns`` without the room laid out for taps not submitted yet).
+    var endedRuns: ArraySlice<StepRun> { records.endedRuns[..<(taps.count * prepared.stepCount)] }
 
     /// How many steps of tap `tap` have not ended yet (derived from the ended runs).
     ///
@@ -132,7 +142,7 @@ struct PipelineEngine {
     ///
     /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps (a copy).
     var stepRunsSoFar: [StepRun] {
-        var runs = endedRuns
+        var runs = Array(endedRuns)
         for lane in [main, background] where lane.isBusy {
             runs[lane.job.tap * prepared.stepCount + lane.job.step] = StepRun(
                 start: lane.job.start, end: .distantFuture, cpu: lane.job.cpu)
@@ -148,7 +158,9 @@ struct PipelineEngine {
         advance(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: max(time, now)))
-        records.endedRuns.append(contentsOf: prepared.unstartedRuns)
+        if records.endedRuns.count < taps.count * prepared.stepCount {
+            records.endedRuns.append(contentsOf: prepared.unstartedRuns)
+        }
         mainQueue.append(.handler(tap: tap))
         nextEvent = .unknown
         return tap
@@ -401,6 +413,11 @@ extension PipelineEngine {
         /// step's start and draw are its ``Job``'s); until then the unstarted run (`distantFuture`
         /// start and end, the scaled figure). One array for all taps: a tap adds no allocation of
         /// its own. ``PipelineEngine/stepRunsSoFar`` adds the running steps.
+        ///
+        /// It may hold more than the submitted taps' runs: the room for the taps an engine
+        /// expects is laid out unstarted when it is made, and a restart puts the runs back to
+        /// unstarted rather than removing them; every entry past the submitted taps' is an
+        /// unstarted run.
         var endedRuns: [StepRun] = []
         /// The effects recorded and not yet taken (only when `recordsEffects`), in time order:
         /// ``PipelineEngine/takeEffect()`` reads them one by one,

@@ -57,14 +57,49 @@ import Testing
         }
     }
 
+    /// An engine made with room for taps (its runs laid out unstarted) and one restarted after a
+    /// run of its own (its runs put back to unstarted, not removed) agree with the reference
+    /// like a bare engine: with room for fewer, as many and more taps than are submitted.
+    @Test(arguments: pipelines)
+    func agreesWithRoomForTapsAndAfterARestart(_ pipeline: CheckOffPipeline) throws {
+        for (watchIndex, watchName) in Self.watches.enumerated() {
+            let watch = try WatchModel.named(watchName)
+            for seed in UInt64(0)..<30 {
+                let room = Int(seed % 6) * 12
+                for restarted in [false, true] {
+                    let label = "\(pipeline.name) \(watchName) seed \(seed) room \(room) restarted \(restarted)"
+                    if let disagreement = firstDisagreement(
+                        pipeline, watch, CPUSharing.allCases[Int(seed) % CPUSharing.allCases.count],
+                        Self.jitters[(Int(seed) + watchIndex) % Self.jitters.count], seed: seed,
+                        awaits: seed % 3 != 0, selection: seed % 2 == 0 ? .everyStep : .actedOn, expectedTaps: room,
+                        restartedAfterARun: restarted)
+                    {
+                        Issue.record("\(label): \(disagreement)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
     /// Runs both engines through the same seeded operations and returns the first difference.
+    /// The engine is made with room for `expectedTaps`, and first runs taps of its own and is
+    /// restarted when `restartedAfterARun`.
     func firstDisagreement(
         _ pipeline: CheckOffPipeline, _ watch: WatchModel, _ sharing: CPUSharing, _ jitter: PipelineJitter,
-        seed: UInt64, awaits: Bool, selection: PipelineEffectSelection
+        seed: UInt64, awaits: Bool, selection: PipelineEffectSelection, expectedTaps: Int = 0,
+        restartedAfterARun: Bool = false
     ) -> String? {
         var engine = PipelineEngine(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: seed &* 31 &+ 7,
-            recordsEffects: true, selection: selection, syncSendAwaitsOutcome: awaits)
+            expectedTaps: expectedTaps, recordsEffects: true, selection: selection, syncSendAwaitsOutcome: awaits)
+        if restartedAfterARun {
+            for index in 0..<Int(seed % 7) * 3 {
+                _ = engine.submitTap(at: SimTime(offset: .milliseconds(Int64(index) * 700)))
+                if index % 4 == 3 { engine.advance(to: SimTime(offset: .milliseconds(Int64(index) * 700 + 350))) }
+            }
+            engine.restart(jitterSeed: seed &* 31 &+ 7)
+        }
         var reference = ReferencePipelineEngine(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: seed &* 31 &+ 7,
             recordsEffects: true, selection: selection, syncSendAwaitsOutcome: awaits)
