@@ -31,6 +31,14 @@ public final class PreparedScenario: Sendable {
     let actions: [ScriptAction]
     /// The script's expectation steps, in script (and so time) order.
     let checkpoints: [Checkpoint]
+    /// What each action step does when it runs at its own time, worked out once
+    /// (``ScenarioAction/effects(at:into:)``: a step's effects depend on the step and the time
+    /// only): action *k*'s are `stepEffects[stepRuns[k].effects]`. A run appends them instead of
+    /// asking the action (a copy of its existential, a witness call and a destroy per step).
+    let stepEffects: [WorldEffect]
+    /// Each action step's time and where its effects are in ``stepEffects``, in ``actions``'
+    /// order.
+    let stepRuns: [StepRun]
 
     /// Prepares `scenario` for runs.
     ///
@@ -52,7 +60,22 @@ public final class PreparedScenario: Sendable {
         }
         self.actions = actions
         self.checkpoints = checkpoints
+        var stepEffects: [WorldEffect] = []
+        stepRuns = actions.map { step in
+            let start = stepEffects.count
+            step.action.effects(at: step.time, into: &stepEffects)
+            return StepRun(time: step.time, effects: start..<stepEffects.count)
+        }
+        self.stepEffects = stepEffects
     }
+}
+
+/// An action step's time and where its effects are in ``PreparedScenario/stepEffects``.
+struct StepRun: Sendable {
+    /// When the step is scheduled (it runs then, unless the loop stopped before).
+    let time: SimTime
+    /// Its effects when it runs at ``time``.
+    let effects: Range<Int>
 }
 
 /// An action step of a scenario's script, read out of the script once (``PreparedScenario``).

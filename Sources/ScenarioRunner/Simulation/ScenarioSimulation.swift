@@ -183,12 +183,30 @@ public struct ScenarioSimulation {
     mutating func route(_ event: SimEvent) {
         refreshContext()
         switch event {
-        case .step(let index): prepared.actions[index].action.effects(at: now, into: &effects)
+        case .step(let index): appendStepEffects(index)
         case .watch(let event): watch.handle(event, context, into: &effects)
         case .phone(let event): phone.handle(event, context, into: &effects)
         case .link(let event): link.handle(event, context, into: &effects)
         case .complication(let event): complication.handle(event, context, into: &effects)
         }
+    }
+
+    /// Appends what action step `index` does now: the effects the prepared scenario worked out
+    /// for the step's own time (``PreparedScenario/stepEffects``), or, at any other time, what
+    /// the action says.
+    ///
+    /// Not inlined: a step is a few dozen events of a run, and ``route(_:)`` stays small where
+    /// it is inlined.
+    ///
+    /// - Complexity: O(*k*) for the step's *k* effects.
+    @inline(never)
+    mutating func appendStepEffects(_ index: Int) {
+        let run = prepared.stepRuns[index]
+        guard run.time == now else {
+            prepared.actions[index].action.effects(at: now, into: &effects)
+            return
+        }
+        for effect in prepared.stepEffects[run.effects] { effects.append(effect) }
     }
 
     /// Handles the watch pipeline's wake that the loop has just taken (``pipelineWakes``),

@@ -119,7 +119,7 @@ public struct EventLoop<Event> {
     /// nothing changes.
     ///
     /// - Complexity: amortised O(1) (O(log *n*) per cancelled entry it discards at the top).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func takesHeldEvent(_ key: HeldEvents.Key, notAfter limit: SimTime) -> Bool {
         if case .stopped = status { return false }
         if limit < key.time { return false }

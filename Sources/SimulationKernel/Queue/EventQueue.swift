@@ -270,9 +270,19 @@ public struct EventQueue<Time: Comparable, Event> {
         return (next.time, EventID(sequence: next.sequence), next.event)
     }
 
-    @inlinable
+    /// Discards the cancelled entries at the top (nothing to do, the common case, costs one
+    /// check where it is inlined).
+    @inlinable @inline(__always)
     mutating func dropCancelledTop() {
         guard !cancelled.isEmpty else { return }
+        dropCancelledEntries()
+    }
+
+    /// ``dropCancelledTop()`` once some event is cancelled.
+    ///
+    /// - Complexity: O(log *n*) per cancelled entry it discards.
+    @inlinable
+    mutating func dropCancelledEntries() {
         while let next = peekNext(), cancelled.contains(next.sequence) {
             cancelled.remove(next.sequence)
             _ = removeNext()
