@@ -138,6 +138,20 @@ public struct PipelineSession: Sendable {
         return engine.untakenEffectCount
     }
 
+    /// ``advanceHoldingEffects(to:)`` and, when no effect waits to be taken, what
+    /// ``nextEventTime()`` says right after it: with nothing to act on, the driver cannot change
+    /// the session before it asks, so a wake that finds nothing makes one call instead of two.
+    /// A driver that takes effects asks ``nextEventTime()`` once it has acted on them (acting
+    /// can move the session on: a released send starts steps).
+    ///
+    /// - Complexity: O(events handled).
+    public mutating func wake(at time: SimTime) -> PipelineWake {
+        engine.advance(to: time)
+        let due = engine.untakenEffectCount
+        guard due == 0 else { return .effectsDue(due) }
+        return .idle(until: engine.nextEventTime().flatMap { $0 == .distantFuture ? nil : $0 })
+    }
+
     /// The oldest effect not yet taken, or `nil` when every effect has been taken.
     ///
     /// - Complexity: O(1), amortised.
@@ -162,4 +176,14 @@ public struct PipelineSession: Sendable {
         let outcomes = (0..<engine.tapCount).compactMap { outcome(of: $0) }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: engine.sharing, taps: outcomes)
     }
+}
+
+/// What a wake of a ``PipelineSession`` found (``PipelineSession/wake(at:)``).
+public enum PipelineWake: Hashable, Sendable {
+    /// This many effects wait to be taken (``PipelineSession/takeEffect()``), in time order;
+    /// ask ``PipelineSession/nextEventTime()`` once they are acted on.
+    case effectsDue(Int)
+    /// No effect to act on; the session next has something to do at this time (`nil`: nothing
+    /// to do until a tap or a send's outcome).
+    case idle(until: SimTime?)
 }

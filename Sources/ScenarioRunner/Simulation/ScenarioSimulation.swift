@@ -67,7 +67,7 @@ public struct ScenarioSimulation {
     var expectationTally = ExpectationTally()
     /// What a feature's handler may consult: the prepared scenario and the trace mode (this
     /// world's own, held here), and the facts of the moment (time, reachability, complication
-    /// transfers left), brought up to date before each event (``refreshContext()``).
+    /// transfers left), brought up to date before each event (``refreshTime()``).
     ///
     /// Stored rather than built for each event: a handler borrows it in place, where a context
     /// built per event retained (and released) the prepared scenario it holds every time.
@@ -159,8 +159,38 @@ public struct ScenarioSimulation {
     /// - Complexity: O(1).
     mutating func refreshContext() {
         context.now = now
+        refreshReachability()
+        refreshComplicationTransfers()
+    }
+
+    /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
+    /// where it can change or is read, so that an event that needs neither costs one store: the
+    /// link's reachability once the link has handled something (``refreshReachability()``: only
+    /// the link's handler changes it), and the complication transfers left (which also move
+    /// with the day) just before the complication handles an event, the one handler that reads
+    /// them (``refreshComplicationTransfers()``). Every handler sees what ``refreshContext()``
+    /// would show it.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    mutating func refreshTime() {
+        context.now = now
+    }
+
+    /// Brings the link's reachability in ``context`` up to date (after the link has handled
+    /// something).
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshReachability() {
         context.reachableFromWatch = link.transport.reachability(from: .watch)
         context.reachableFromPhone = link.transport.reachability(from: .phone)
+    }
+
+    /// Brings the complication transfers left in ``context`` up to date (before the
+    /// complication handles something).
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshComplicationTransfers() {
         context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
     }
 
@@ -181,13 +211,17 @@ public struct ScenarioSimulation {
     /// - Complexity: that of the owner's handler.
     @inline(__always)
     mutating func route(_ event: SimEvent) {
-        refreshContext()
+        refreshTime()
         switch event {
         case .step(let index): appendStepEffects(index)
         case .watch(let event): watch.handle(event, context, into: &effects)
         case .phone(let event): phone.handle(event, context, into: &effects)
-        case .link(let event): link.handle(event, context, into: &effects)
-        case .complication(let event): complication.handle(event, context, into: &effects)
+        case .link(let event):
+            link.handle(event, context, into: &effects)
+            refreshReachability()
+        case .complication(let event):
+            refreshComplicationTransfers()
+            complication.handle(event, context, into: &effects)
         }
     }
 
@@ -215,7 +249,7 @@ public struct ScenarioSimulation {
     /// - Complexity: that of the wake, besides what its effects set off.
     mutating func handlePipelineWake() {
         let start = effects.count
-        refreshContext()
+        refreshTime()
         watch.pipelineWake(context, into: &effects)
         performEffects(from: start)
     }

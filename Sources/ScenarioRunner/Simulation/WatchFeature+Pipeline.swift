@@ -7,19 +7,25 @@ extension WatchFeature {
     ///
     /// The effects (recorded only for the steps whose role the watch acts on:
     /// ``PipelineEffectSelection/actedOn``) are taken one by one from the session's own buffer
-    /// (``PipelineSession/advanceHoldingEffects(to:)``), so a wake copies no array and, once the
-    /// buffer has grown, allocates nothing. Only the effects due now are taken: effects that
-    /// acting on them sets off (a synchronous send released at once) are left in the session for
-    /// the next wake.
+    /// (``PipelineSession/wake(at:)``), so a wake copies no array and, once the buffer has
+    /// grown, allocates nothing. Only the effects due now are taken: effects that acting on them
+    /// sets off (a synchronous send released at once) are left in the session for the next
+    /// wake. A wake with no effect gets the session's next time with it.
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        var due = app.session.advanceHoldingEffects(to: context.now)
-        while due > 0, let effect = app.session.takeEffect() {
-            due -= 1
-            performPipeline(effect, context, into: &effects)
+        let next: SimTime?
+        switch app.session.wake(at: context.now) {
+        case .idle(let until):
+            next = until
+        case .effectsDue(var due):
+            while due > 0, let effect = app.session.takeEffect() {
+                due -= 1
+                performPipeline(effect, context, into: &effects)
+            }
+            next = app.session.nextEventTime()
         }
-        if let next = app.session.nextEventTime(), app.scheduledWake != next {
+        if let next, app.scheduledWake != next {
             app.scheduledWake = next
             effects.append(.schedule(.watch(.pipelineWake), at: next))
         }

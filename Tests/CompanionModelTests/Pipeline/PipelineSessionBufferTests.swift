@@ -43,6 +43,66 @@ import Testing
         }
     }
 
+    /// A wake gives what the two calls it stands for give: the number of effects due and, when
+    /// there are none, the session's next time; the effects taken after it and the next time
+    /// asked once they are acted on (a held send released at once) are the same too. Seeded taps
+    /// over many seeds; a failure names the seed.
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
+    func aWakeGivesWhatAdvancingAndAskingTheNextTimeGive(_ pipeline: CheckOffPipeline) throws {
+        let watch = try WatchModel.named("series0-42mm")
+        for seed in UInt64(0)..<40 {
+            if let difference = wakeDifference(pipeline, watch, seed: seed) {
+                Issue.record("\(pipeline.name) seed \(seed): \(difference)")
+                return
+            }
+        }
+    }
+
+    /// Drives one session with ``PipelineSession/wake(at:)`` and a copy with
+    /// ``PipelineSession/advanceHoldingEffects(to:)`` and ``PipelineSession/nextEventTime()``
+    /// through the same taps and releases; returns the first difference.
+    func wakeDifference(_ pipeline: CheckOffPipeline, _ watch: WatchModel, seed: UInt64) -> String? {
+        var woken = PipelineSession(
+            pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: seed % 2 == 0,
+            effects: seed % 3 == 0 ? .everyStep : .actedOn)
+        var advanced = woken
+        var pending = taps(12, seed: seed)[...]
+        var wakes = 0
+        while wakes < 10_000 {
+            let next = advanced.nextEventTime()
+            let time: SimTime
+            if let tap = pending.first, next.map({ tap <= $0 }) ?? true {
+                // A tap, and a wake at its time (as the watch wakes its session at each tap).
+                pending.removeFirst()
+                if woken.tap(at: tap) != advanced.tap(at: tap) { return "tap index at \(tap)" }
+                time = tap
+            } else if let next {
+                time = next
+            } else {
+                break
+            }
+            wakes += 1
+            let due = advanced.advanceHoldingEffects(to: time)
+            switch woken.wake(at: time) {
+            case .idle(let until):
+                if due != 0 { return "wake \(wakes): idle, \(due) effects due" }
+                if until != advanced.nextEventTime() { return "wake \(wakes): next \(String(describing: until))" }
+            case .effectsDue(let count):
+                if count != due || count == 0 { return "wake \(wakes): \(count) effects due, not \(due)" }
+                for _ in 0..<count {
+                    let effect = woken.takeEffect()
+                    if effect != advanced.takeEffect() { return "wake \(wakes): effect \(String(describing: effect))" }
+                    if case .awaitingOutcome(let tap, _, _) = effect {
+                        woken.releaseSend(tap: tap, at: time)
+                        advanced.releaseSend(tap: tap, at: time)
+                    }
+                }
+                if woken.nextEventTime() != advanced.nextEventTime() { return "wake \(wakes): next event" }
+            }
+        }
+        return pending.isEmpty && wakes > 0 ? nil : "ran \(wakes) wakes with \(pending.count) taps left"
+    }
+
     @Test func advanceAppendsAfterWhatTheBufferHolds() throws {
         var session = PipelineSession(pipeline: .optimized, watch: try WatchModel.named("series3-38mm"))
         _ = session.tap(at: .zero)
