@@ -353,7 +353,9 @@ struct PipelineEngine {
 
     /// Runs the handler of `tap` from step `first`: dispatches off-handler steps and starts the
     /// next handler step on the main thread, or finishes the handler (the main thread idle)
-    /// when it has nothing left. Inlined at its two call sites in ``settleMain()``.
+    /// when it has nothing left. Called from ``settleMain()``; marked `@inline(__always)`, but the
+    /// optimizer keeps it out of line (a release build has it as a function of its own), which
+    /// measured cheaper than forcing it in by restructuring (callgrind, +0.4 M for 200 runs).
     @inline(__always)
     private mutating func runHandler(tap: Int, from first: Int) {
         var step = first
@@ -387,7 +389,9 @@ struct PipelineEngine {
 
     // MARK: Background queue
 
-    /// Moves the background queue on at ``now``. Inlined into ``settle()``, its one caller.
+    /// Moves the background queue on at ``now``. Called from ``settle()`` only when its step is
+    /// due or a block waits for its thread; marked `@inline(__always)`, but the optimizer keeps
+    /// it out of line (see ``runHandler(tap:from:)``).
     @inline(__always)
     private mutating func settleBackground() {
         while true {

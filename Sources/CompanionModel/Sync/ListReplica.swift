@@ -129,6 +129,23 @@ public struct ListReplica: Hashable, Sendable {
     /// The operations from `origin` let through so far (all of them, for this device itself).
     public func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }
 
+    /// How far this replica has got: the operations merged here and those held for a missing
+    /// predecessor. Everything the ``ConvergenceChecker`` reads of a replica (its items, its log,
+    /// its gates) changes only when an operation is merged, held or released, so two equal
+    /// progress values of one replica, with no local edit between them, mean that a check would
+    /// find the same (the trail aside, which grows only while traced).
+    ///
+    /// - Complexity: O(1).
+    public var progress: Progress { Progress(merged: appliedLog.count, held: heldCount) }
+
+    /// See ``progress``.
+    public struct Progress: Hashable, Sendable {
+        /// The operations merged (the length of ``ListReplica/appliedLog``).
+        public var merged: Int
+        /// The operations held for a missing predecessor.
+        public var held: Int
+    }
+
     /// The number of operations held for a missing predecessor.
     ///
     /// - Complexity: O(1); inlined, so that a host reads it in place (a call would copy the
