@@ -146,10 +146,9 @@ public struct PipelineSession: Sendable {
     ///
     /// - Complexity: O(events handled).
     public mutating func wake(at time: SimTime) -> PipelineWake {
-        engine.advance(to: time)
-        let due = engine.untakenEffectCount
+        let due = advanceHoldingEffects(to: time)
         guard due == 0 else { return .effectsDue(due) }
-        return .idle(until: engine.nextEventTime().flatMap { $0 == .distantFuture ? nil : $0 })
+        return .idle(until: nextEventTime())
     }
 
     /// The oldest effect not yet taken, or `nil` when every effect has been taken.

@@ -118,6 +118,14 @@ public struct ScenarioSimulation {
             reachableFromPhone: link.transport.reachability(from: .phone),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
+        exchangeBuffers(with: &buffers)
+    }
+
+    /// Swaps this world's buffers (``RunBuffers``) with `buffers`: a world takes them over when
+    /// it is made, and gives them up when it is started again.
+    ///
+    /// - Complexity: O(1).
+    private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
         swap(&loop, &buffers.loop)
         swap(&effects, &buffers.effects)
         swap(&pipelineWakes, &buffers.pipelineWakes)
@@ -145,11 +153,7 @@ public struct ScenarioSimulation {
     /// - Complexity: that of ``restart(seed:trace:)``.
     public mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
         var buffers = RunBuffers()
-        swap(&buffers.loop, &loop)
-        swap(&buffers.effects, &effects)
-        swap(&buffers.pipelineWakes, &pipelineWakes)
-        swap(&buffers.replyTimeouts, &replyTimeouts)
-        swap(&buffers.expectationResults, &expectationResults)
+        exchangeBuffers(with: &buffers)
         self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
     }
 

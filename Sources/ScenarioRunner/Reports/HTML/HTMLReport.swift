@@ -122,11 +122,10 @@ public struct HTMLReport {
         case .summary: return HTMLSummary(data: data).html
         case .swimlanes:
             var html: [String] = []
-            if let chosen = data.chosenTap {
+            if let chosen = data.drawnTap.index, let why = data.drawnTap.reason {
                 html.append(
                     "<p>Each queue of the watch from the tap until the row is gone, under each pipeline, on one time "
                         + "axis. Hover a bar for its times.</p>")
-                let why = data.tapWasChosen ? "chosen with --tap" : "the slowest"
                 if let picture = data.swimlanes(tap: chosen, caption: "Tap \(chosen + 1) (\(why))") {
                     html.append(figure(picture.element))
                 }

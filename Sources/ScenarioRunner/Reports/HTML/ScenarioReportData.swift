@@ -18,10 +18,11 @@ public struct ScenarioReportData {
     public var pipelineRuns: [LatencyProfile]
     /// The same pipelines on the slowest watch when the scenario uses another one.
     public var slowestWatchRuns: [LatencyProfile]
-    /// The 0-based tap drawn in the first swimlanes (`--tap N`, default the slowest naive tap).
-    public var chosenTap: Int?
-    /// Whether ``chosenTap`` came from `--tap` (else it is the slowest).
-    public var tapWasChosen: Bool
+    /// The tap drawn in the first swimlanes, and why that one (`--tap N`, default the slowest
+    /// naive tap).
+    public var drawnTap: DrawnTap
+    /// The 0-based tap drawn in the first swimlanes (``drawnTap``), `nil` when no tap reached the list.
+    public var chosenTap: Int? { drawnTap.index }
     /// The tap of median latency in the naive run.
     public var medianTap: Int?
     /// The link's messages and its out-of-range / app-not-running spans.
@@ -75,24 +76,24 @@ public struct ScenarioReportData {
         }
         let pipelineRuns = runs(on: scenario.watch)
         let slowest = scenario.watch == WatchModel.slowestName ? [] : runs(on: WatchModel.slowestName)
-        var chosen: Int?
+        var drawn = DrawnTap.none
         var median: Int?
         if let naive = pipelineRuns.first?.run, !naive.taps.isEmpty {
             let order = naive.taps.indices.sorted { (naive.taps[$0].latency, $1) > (naive.taps[$1].latency, $0) }
-            chosen = order.first
+            drawn = order.first.map(DrawnTap.slowest) ?? .none
             let ascending = Array(order.reversed())
             median = ascending[LatencyStatistics.nearestRank(percent: 50, count: ascending.count) - 1]
         }
         if let tap {
             let count = pipelineRuns.first?.run.taps.count ?? 0
             guard tap >= 1, tap <= count else { throw .noSuchTap(tap, taps: count) }
-            chosen = tap - 1
+            drawn = .requested(tap - 1)
         }
         let trace = outcome.trace
         let messages = Self.linkMessages(trace)
         return ScenarioReportData(
             scenario: scenario, outcome: outcome, pipelineRuns: pipelineRuns, slowestWatchRuns: slowest,
-            chosenTap: chosen, tapWasChosen: tap != nil, medianTap: median, linkMessages: messages,
+            drawnTap: drawn, medianTap: median, linkMessages: messages,
             linkBands: messages.isEmpty ? [] : Self.linkBands(trace, end: outcome.endTime),
             complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
             reminders: simulation.reminders.map { Self.reminders($0.advanced(to: simulation.now), scenario: scenario) })
