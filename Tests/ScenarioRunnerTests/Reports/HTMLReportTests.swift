@@ -83,7 +83,14 @@ import Testing
     @Test func tapChoosesTheSwimlanesTapAndIsChecked() throws {
         let scenario = try ScenarioLoader.load(Self.shipped("latency-burst"))
         let data = try ScenarioReportData.extract(scenario, tap: 2)
-        #expect(data.chosenTap == 1)
+        #expect(data.drawnTap == .requested(1) && data.chosenTap == 1)
+        #expect(HTMLReport(scenarios: [data]).document.contains("Tap 2 (chosen with --tap)"))
+        let byDefault = try ScenarioReportData.extract(scenario)
+        guard case .slowest(let slowest) = byDefault.drawnTap else {
+            Issue.record("without --tap the slowest tap is drawn, got \(byDefault.drawnTap)")
+            return
+        }
+        #expect(HTMLReport(scenarios: [byDefault]).document.contains("Tap \(slowest + 1) (the slowest)"))
         #expect(throws: ScenarioReportData.Failure.noSuchTap(99, taps: data.pipelineRuns[0].run.taps.count)) {
             try ScenarioReportData.extract(scenario, tap: 99)
         }
