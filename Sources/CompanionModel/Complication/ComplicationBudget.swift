@@ -327,3 +327,12 @@ extension ComplicationBudgetEffect {
         return false
     }
 }
+
+extension ComplicationBudget: StorageAdopting {
+    /// Keeps this budget in `old`'s storage for recent wakes (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for *n* recent wakes.
+    public mutating func adoptStorage(of old: inout ComplicationBudget) {
+        recentWakes.adoptStorage(of: &old.recentWakes)
+    }
+}

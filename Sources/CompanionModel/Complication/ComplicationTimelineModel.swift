@@ -188,3 +188,20 @@ extension ComplicationTimelineModel {
         return low == 0 ? nil : low - 1
     }
 }
+
+extension ComplicationTimelineModel: StorageAdopting {
+    /// Keeps this model in `old`'s storage: its budget and every log (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for the *n* entries and records held.
+    public mutating func adoptStorage(of old: inout ComplicationTimelineModel) {
+        budget.adoptStorage(of: &old.budget)
+        shown.adoptStorage(of: &old.shown)
+        discarded.adoptStorage(of: &old.discarded)
+        truth.adoptStorage(of: &old.truth)
+        presence.adoptStorage(of: &old.presence)
+        records.adoptStorage(of: &old.records)
+        resets.adoptStorage(of: &old.resets)
+        exhaustions.adoptStorage(of: &old.exhaustions)
+        backgroundTasks.adoptStorage(of: &old.backgroundTasks)
+    }
+}

@@ -92,3 +92,24 @@ public struct LinkStatistics: Hashable, Sendable {
         }
     }
 }
+
+extension ChannelStatistics: StorageAdopting {
+    /// Keeps these statistics in `old`'s storage for delays (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for *n* delays.
+    public mutating func adoptStorage(of old: inout ChannelStatistics) {
+        delays.adoptStorage(of: &old.delays)
+    }
+}
+
+extension LinkStatistics: StorageAdopting {
+    /// Keeps every channel's statistics in `old`'s storage (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for *n* delays.
+    public mutating func adoptStorage(of old: inout LinkStatistics) {
+        interactive.adoptStorage(of: &old.interactive)
+        userInfo.adoptStorage(of: &old.userInfo)
+        applicationContext.adoptStorage(of: &old.applicationContext)
+        complication.adoptStorage(of: &old.complication)
+    }
+}

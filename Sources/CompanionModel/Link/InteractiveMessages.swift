@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// The interactive messages awaiting an outcome, by ID.
 ///
 /// The link gives IDs in increasing order, so the messages sit in a window of slots indexed by
@@ -150,5 +152,15 @@ struct InteractiveMessages: Sendable {
             base += MessageID(head)
             head = 0
         }
+    }
+}
+
+extension InteractiveMessages: StorageAdopting {
+    /// Keeps these messages in `old`'s slots (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*w*) for the *w* slots held.
+    @usableFromInline
+    mutating func adoptStorage(of old: inout InteractiveMessages) {
+        slots.adoptStorage(of: &old.slots)
     }
 }

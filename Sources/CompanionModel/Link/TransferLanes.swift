@@ -44,3 +44,15 @@ struct TransferLanes: Sendable {
             + watchContext.count(of: channel, in: .watchContext) + phoneContext.count(of: channel, in: .phoneContext)
     }
 }
+
+extension TransferLanes: StorageAdopting {
+    /// Keeps every lane in `old`'s storage (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for the *n* transfers held.
+    mutating func adoptStorage(of old: inout TransferLanes) {
+        watchUserInfo.adoptStorage(of: &old.watchUserInfo)
+        phoneUserInfo.adoptStorage(of: &old.phoneUserInfo)
+        watchContext.adoptStorage(of: &old.watchContext)
+        phoneContext.adoptStorage(of: &old.phoneContext)
+    }
+}

@@ -205,3 +205,12 @@ struct TransferQueue: Sendable {
         return channel == lane.channel ? entries.count - current : 0
     }
 }
+
+extension TransferQueue: StorageAdopting {
+    /// Keeps this queue in `old`'s buffer (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for the *n* transfers held.
+    mutating func adoptStorage(of old: inout TransferQueue) {
+        buffer.adoptStorage(of: &old.buffer)
+    }
+}

@@ -89,6 +89,18 @@ public struct WatchLink: Sendable {
         updateReachability()
     }
 
+    /// Draws this link's fault streams from `rng` instead (which advances by one draw): on a link
+    /// that has not run, what ``init(configuration:rng:)`` makes with `rng`, without building
+    /// the rest again.
+    ///
+    /// - Complexity: O(1).
+    public mutating func reseed(_ rng: inout SplitMix64) {
+        let base = rng
+        _ = rng.next()
+        latencyRNG = WatchLink.stream(from: base, label: StreamLabel.latency)
+        duplicateRNG = WatchLink.stream(from: base, label: StreamLabel.duplicates)
+    }
+
     /// Reserves room for `count` first deliveries on the interactive channel (where check-offs go
     /// first): their delays and their records in ``deliveries``, so recording them does not regrow
     /// either list.
@@ -260,5 +272,18 @@ public struct WatchLink: Sendable {
 
     mutating func observeDepth(_ channel: LinkChannel) {
         statistics[channel].observeDepth(depth(of: channel))
+    }
+}
+
+extension WatchLink: StorageAdopting {
+    /// Keeps this link in `old`'s storage: statistics, deliveries, interactive messages and
+    /// transfer lanes (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for the *n* messages and records held.
+    public mutating func adoptStorage(of old: inout WatchLink) {
+        statistics.adoptStorage(of: &old.statistics)
+        deliveries.adoptStorage(of: &old.deliveries)
+        interactive.adoptStorage(of: &old.interactive)
+        lanes.adoptStorage(of: &old.lanes)
     }
 }

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 extension PipelineEngine {
     /// The effects an engine recorded and has not handed over yet, oldest first.
     ///
@@ -91,5 +93,14 @@ extension PipelineEngine {
             taken = 0
             count = 0
         }
+    }
+}
+
+extension PipelineEngine.EffectBuffer: StorageAdopting {
+    /// Keeps this buffer in `old`'s storage (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for the *n* slots held.
+    mutating func adoptStorage(of old: inout PipelineEngine.EffectBuffer) {
+        storage.adoptStorage(of: &old.storage)
     }
 }

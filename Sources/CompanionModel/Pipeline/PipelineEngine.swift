@@ -469,3 +469,27 @@ extension PipelineEngine.Job {
         }
     }
 }
+
+extension PipelineEngine: StorageAdopting {
+    /// Keeps this engine in `old`'s storage: its queues, taps and records (``StorageAdopting``;
+    /// the prepared plan is this engine's own).
+    ///
+    /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps laid out.
+    mutating func adoptStorage(of old: inout PipelineEngine) {
+        mainQueue.adoptStorage(of: &old.mainQueue)
+        backgroundQueue.adoptStorage(of: &old.backgroundQueue)
+        taps.adoptStorage(of: &old.taps)
+        records.adoptStorage(of: &old.records)
+    }
+}
+
+extension PipelineEngine.Records: StorageAdopting {
+    /// Keeps these records in `old`'s storage (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps laid out.
+    mutating func adoptStorage(of old: inout PipelineEngine.Records) {
+        endedRuns.adoptStorage(of: &old.endedRuns)
+        effects.adoptStorage(of: &old.effects)
+        releases.adoptStorage(of: &old.releases)
+    }
+}

@@ -186,3 +186,13 @@ public enum PipelineWake: Hashable, Sendable {
     /// to do until a tap or a send's outcome).
     case idle(until: SimTime?)
 }
+
+extension PipelineSession: StorageAdopting {
+    /// Keeps this session in `old`'s storage: its engine's queues, taps and records
+    /// (``StorageAdopting``).
+    ///
+    /// - Complexity: that of the engine's.
+    public mutating func adoptStorage(of old: inout PipelineSession) {
+        engine.adoptStorage(of: &old.engine)
+    }
+}

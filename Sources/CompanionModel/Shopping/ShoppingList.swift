@@ -304,3 +304,18 @@ private struct Place: Hashable, Sendable, Comparable {
 
     static func < (lhs: Place, rhs: Place) -> Bool { (lhs.rank, lhs.joined) < (rhs.rank, rhs.joined) }
 }
+
+extension ShoppingList: StorageAdopting {
+    /// Keeps this list in `old`'s storage: items, states, places, index and check-off order
+    /// (``StorageAdopting``; the store order is shared, not copied).
+    ///
+    /// - Complexity: O(*n*) for *n* items.
+    public mutating func adoptStorage(of old: inout ShoppingList) {
+        items.adoptStorage(of: &old.items)
+        states.adoptStorage(of: &old.states)
+        places.adoptStorage(of: &old.places)
+        indexByID.adoptStorage(of: &old.indexByID)
+        positionByJoinIndex.adoptStorage(of: &old.positionByJoinIndex)
+        checkOffOrder.adoptStorage(of: &old.checkOffOrder)
+    }
+}

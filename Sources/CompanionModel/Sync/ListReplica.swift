@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// One device's copy of the shared shopping list: a replica that converges with the other
 /// device's copy whatever order their operations arrive in.
 ///
@@ -395,5 +397,19 @@ extension ListReplica {
     /// ``ConvergenceChecker``, which must be able to see a broken replica.
     package mutating func forceMerge(_ operation: ListOperation) {
         _ = merge(operation)
+    }
+}
+
+extension ListReplica: StorageAdopting {
+    /// Keeps this replica in `old`'s storage: its items, slots, gates, outbox and log
+    /// (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n* + *m*) for *n* items and *m* operations held.
+    public mutating func adoptStorage(of old: inout ListReplica) {
+        items.adoptStorage(of: &old.items)
+        slots.adoptStorage(of: &old.slots)
+        gates.adoptStorage(of: &old.gates)
+        unacknowledged.adoptStorage(of: &old.unacknowledged)
+        appliedLog.adoptStorage(of: &old.appliedLog)
     }
 }

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// Lets one origin's operations through exactly once and in order.
 ///
 /// The next expected operation passes at once; the held successors it unblocks then come out one
@@ -57,5 +59,14 @@ public struct SequenceGate: Hashable, Sendable {
     /// Records that the owner itself made operation `sequence` (its own operations never wait).
     mutating func passLocal(_ sequence: Int) {
         passedThrough = sequence
+    }
+}
+
+extension SequenceGate: StorageAdopting {
+    /// Keeps this gate in `old`'s storage for held operations (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*h*) for the *h* operations held.
+    public mutating func adoptStorage(of old: inout SequenceGate) {
+        held.adoptStorage(of: &old.held)
     }
 }

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// One ``SequenceGate`` per origin device: what a replica has let through from the watch and
 /// from the phone.
 ///
@@ -35,4 +37,14 @@ public struct SequenceGates: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     @inlinable public var heldCount: Int { watch.held.count + phone.held.count }
+}
+
+extension SequenceGates: StorageAdopting {
+    /// Keeps both gates in `old`'s storage (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*h*) for the *h* operations held.
+    public mutating func adoptStorage(of old: inout SequenceGates) {
+        watch.adoptStorage(of: &old.watch)
+        phone.adoptStorage(of: &old.phone)
+    }
 }

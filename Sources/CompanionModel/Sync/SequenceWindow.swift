@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// Values kept by sequence number, for one device's own operations in flight: slots indexed
 /// by sequence from the oldest one still kept, so that keeping, finding and dropping one is an
 /// array access, not a hash.
@@ -126,5 +128,14 @@ public struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
             base += start
             start = 0
         }
+    }
+}
+
+extension SequenceWindow: StorageAdopting {
+    /// Keeps this window in `old`'s slots (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*w*) for the *w* slots this window holds.
+    public mutating func adoptStorage(of old: inout SequenceWindow<Value>) {
+        slots.adoptStorage(of: &old.slots)
     }
 }

@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// How one device's app gets its list operations to the other device over WatchConnectivity
 /// (PLATFORM.md §2.2–2.3): a pure reducer beside the device's ``ListReplica``.
 ///
@@ -180,4 +182,13 @@ public struct SyncCourier: Hashable, Sendable {
 
     /// Whether nothing is in flight.
     public var isIdle: Bool { window.isEmpty }
+}
+
+extension SyncCourier: StorageAdopting {
+    /// Keeps this courier in `old`'s window storage (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*w*) for the operations in flight.
+    public mutating func adoptStorage(of old: inout SyncCourier) {
+        window.adoptStorage(of: &old.window)
+    }
 }

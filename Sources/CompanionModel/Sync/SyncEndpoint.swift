@@ -391,3 +391,16 @@ public struct SyncEndpoint: Hashable, Sendable {
         out.append(.note(entry))
     }
 }
+
+extension SyncEndpoint: StorageAdopting {
+    /// Keeps this endpoint in `old`'s storage: its replica, courier, trail and effect buffer
+    /// (``StorageAdopting``).
+    ///
+    /// - Complexity: that of its parts' ``StorageAdopting/adoptStorage(of:)``.
+    public mutating func adoptStorage(of old: inout SyncEndpoint) {
+        replica.adoptStorage(of: &old.replica)
+        courier.adoptStorage(of: &old.courier)
+        trail.adoptStorage(of: &old.trail)
+        effectBuffer.adoptStorage(of: &old.effectBuffer)
+    }
+}

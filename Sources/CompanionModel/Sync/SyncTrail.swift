@@ -83,3 +83,12 @@ public struct SyncTrail: Hashable, Sendable {
         entries.filter { $0.item == item }
     }
 }
+
+extension SyncTrail: StorageAdopting {
+    /// Keeps this trail in `old`'s entries' storage (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for the *n* entries this trail holds.
+    public mutating func adoptStorage(of old: inout SyncTrail) {
+        entries.adoptStorage(of: &old.entries)
+    }
+}

@@ -295,3 +295,12 @@ public enum ComplicationEvent: Hashable, Sendable {
     /// From now on each background task does this work (a `backgroundTaskWork` step).
     indirect case taskWork(BackgroundTaskWork)
 }
+
+extension ComplicationFeature: StorageAdopting {
+    /// Keeps this complication in `old`'s storage (``StorageAdopting``: the model's).
+    ///
+    /// - Complexity: that of ``ComplicationTimelineModel``'s.
+    public mutating func adoptStorage(of old: inout ComplicationFeature) {
+        model.adoptStorage(of: &old.model)
+    }
+}

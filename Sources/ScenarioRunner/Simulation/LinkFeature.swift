@@ -23,8 +23,7 @@ public struct LinkFeature: SimulationFeature {
     /// Creates the link from the scenario's `"link"` settings; its randomness is a sub-stream of
     /// `seed` that no other feature's draws can shift.
     public init(scenario: Scenario, seed: UInt64) {
-        var base = SplitMix64(seed: seed)
-        var rng = base.split(label: LinkFeature.randomLabel)
+        var rng = LinkFeature.stream(seed: seed)
         let settings = scenario.sections.link ?? LinkSettings()
         var configuration = settings.configuration
         configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
@@ -32,6 +31,23 @@ public struct LinkFeature: SimulationFeature {
         // Room for an interactive delivery delay per item (a check-off each): one small
         // allocation instead of regrowing the list of delays through the run.
         transport.reserveCapacity(interactiveDeliveries: scenario.items.count)
+    }
+
+    /// The link at the start of a run with `seed`, from `initial`, the same link made once for the
+    /// scenario (``PreparedScenario``): what ``init(scenario:seed:)`` makes, with only the
+    /// transport's fault streams drawn again.
+    ///
+    /// - Complexity: O(1).
+    init(initial: LinkFeature, seed: UInt64) {
+        self = initial
+        var rng = LinkFeature.stream(seed: seed)
+        transport.reseed(&rng)
+    }
+
+    /// The link's sub-stream of `seed`.
+    private static func stream(seed: UInt64) -> SplitMix64 {
+        var base = SplitMix64(seed: seed)
+        return base.split(label: LinkFeature.randomLabel)
     }
 
     /// When the one complication-transfer budget first resets (then every 24 h).
@@ -184,5 +200,14 @@ public struct LinkFeature: SimulationFeature {
         }
         for event in shown { lines.append("        " + formatter.text(event)) }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension LinkFeature: StorageAdopting {
+    /// Keeps this link in `old`'s storage (``StorageAdopting``: the transport's).
+    ///
+    /// - Complexity: that of ``WatchLink``'s.
+    public mutating func adoptStorage(of old: inout LinkFeature) {
+        transport.adoptStorage(of: &old.transport)
     }
 }

@@ -104,3 +104,14 @@ public enum PhoneEvent: Sendable {
     /// pushes are left in the series (this one included), `every` apart.
     case pushComplication(remaining: Int, every: SimDuration)
 }
+
+extension PhoneFeature: StorageAdopting {
+    /// Keeps the phone side in `old`'s storage: its sync endpoint and reminders
+    /// (``StorageAdopting``).
+    ///
+    /// - Complexity: that of its parts'.
+    public mutating func adoptStorage(of old: inout PhoneFeature) {
+        sync.adoptStorage(of: &old.sync)
+        reminders.adoptStorage(of: &old.reminders)
+    }
+}

@@ -353,3 +353,14 @@ public struct PhoneReminders: Sendable {
         return next
     }
 }
+
+extension PhoneReminders: StorageAdopting {
+    /// Keeps these reminders in `old`'s storage for their due-date log and latest due dates
+    /// (``StorageAdopting``; the harness keeps the fresh one's).
+    ///
+    /// - Complexity: O(*n*) for the *n* due changes held.
+    public mutating func adoptStorage(of old: inout PhoneReminders) {
+        dueLog.adoptStorage(of: &old.dueLog)
+        latestDue.adoptStorage(of: &old.latestDue)
+    }
+}

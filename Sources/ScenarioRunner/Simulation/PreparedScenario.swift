@@ -3,8 +3,8 @@ import SimulationKernel
 
 /// A scenario made ready for many runs: the decoded ``Scenario`` and everything about a run's
 /// start that does not depend on its seed (the watch's list in store order, both sync replicas,
-/// the script's taps, the phone side, the complication, the script split into its actions and
-/// its checkpoints), built once and shared by every run.
+/// the script's taps, the phone side, the link but its fault streams, the complication, the
+/// script split into its actions and its checkpoints), built once and shared by every run.
 ///
 /// It is a reference, so a run holds it (and every event's ``WorldContext`` carries it) for one
 /// retain instead of a copy of the whole scenario. `sweep` prepares each cell once and runs it
@@ -24,6 +24,8 @@ public final class PreparedScenario: Sendable {
     let watch: WatchFeature
     /// The phone side at the start (it draws nothing from the seed).
     let phone: PhoneFeature
+    /// The link at the start (made with seed 0: a run draws its fault streams again).
+    let link: LinkFeature
     /// The complication at the start (it draws nothing from the seed).
     let complication: ComplicationFeature
     /// The script's action steps, in script (and so time) order: a run schedules action *k* as
@@ -48,6 +50,7 @@ public final class PreparedScenario: Sendable {
         self.scenario = scenario
         watch = WatchFeature(scenario: scenario, seed: 0)
         phone = PhoneFeature(scenario: scenario, seed: 0)
+        link = LinkFeature(scenario: scenario, seed: 0)
         complication = ComplicationFeature(scenario: scenario, seed: 0)
         var actions: [ScriptAction] = []
         var checkpoints: [Checkpoint] = []

@@ -110,7 +110,7 @@ public struct ScenarioSimulation {
         loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
         watch = WatchFeature(initial: prepared.watch, wrist: prepared.scenario.wrist, seed: seed)
         phone = prepared.phone
-        link = LinkFeature(scenario: prepared.scenario, seed: seed)
+        link = LinkFeature(initial: prepared.link, seed: seed)
         complication = prepared.complication
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared,
@@ -136,12 +136,14 @@ public struct ScenarioSimulation {
     /// Makes this world a new run of its scenario: afterwards it is what
     /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
     /// started afresh from the prepared scenario, except that it keeps the room its own buffers
-    /// have grown to (``RunBuffers``: the loop's queue, the effect stack, the held wakes and
-    /// timeouts). `sweep` runs seed after seed of a cell in one world, instead of allocating,
-    /// growing and freeing those buffers for every run.
+    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes and timeouts) and its
+    /// features' collections (lists, replicas, logs, queues: ``StorageAdopting``) have grown to.
+    /// `sweep` runs seed after seed of a cell in one world, instead of allocating, growing and
+    /// freeing that storage for every run.
     ///
     /// - Complexity: that of ``init(prepared:seed:trace:)`` without its allocations, plus
-    ///   O(*n*) for the *n* entries its buffers still hold.
+    ///   O(*n*) for the *n* entries its buffers and features still hold and the prepared
+    ///   features' contents, copied into the kept storage.
     public mutating func restart(seed: UInt64? = nil, trace: TraceMode = .recorded) {
         restart(prepared: prepared, seed: seed, trace: trace)
     }
@@ -154,7 +156,23 @@ public struct ScenarioSimulation {
     public mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
         var buffers = RunBuffers()
         exchangeBuffers(with: &buffers)
-        self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+        // Complete by construction: this world becomes the fresh one, whole; the old one only
+        // lends its features' storage, emptied and refilled with the fresh contents (so a field
+        // no `adoptStorage` names keeps the fresh value and storage, never the last run's).
+        var old = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+        swap(&self, &old)
+        adoptFeatureStorage(of: &old)
+    }
+
+    /// Has each feature keep its fresh state in the storage `old`'s grew
+    /// (``StorageAdopting/adoptStorage(of:)``): the world calls the features', each adopts its own.
+    ///
+    /// - Complexity: O(*n*) for the *n* entries the features hold.
+    private mutating func adoptFeatureStorage(of old: inout ScenarioSimulation) {
+        watch.adoptStorage(of: &old.watch)
+        phone.adoptStorage(of: &old.phone)
+        link.adoptStorage(of: &old.link)
+        complication.adoptStorage(of: &old.complication)
     }
 
     /// Brings ``context`` up to date: the time, and the link's reachability and complication

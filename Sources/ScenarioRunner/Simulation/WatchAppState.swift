@@ -92,3 +92,17 @@ enum PendingCheckOff: Sendable {
     /// Committed; the operation (nil when the tap changed nothing).
     case committed(ListOperation?)
 }
+
+extension WatchAppState: StorageAdopting {
+    /// Keeps the watch app in `old`'s storage: its pipeline session, taps, held sends,
+    /// latencies and visibility reports (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*t*) for the *t* taps held, plus the session's.
+    public mutating func adoptStorage(of old: inout WatchAppState) {
+        session.adoptStorage(of: &old.session)
+        taps.adoptStorage(of: &old.taps)
+        heldSends.adoptStorage(of: &old.heldSends)
+        latencies.adoptStorage(of: &old.latencies)
+        visibilityReports.adoptStorage(of: &old.visibilityReports)
+    }
+}

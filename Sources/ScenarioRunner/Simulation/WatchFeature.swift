@@ -164,3 +164,28 @@ public struct TapCounts: Hashable, Sendable {
         }
     }
 }
+
+extension WatchFeature: StorageAdopting {
+    /// Keeps the watch side in `old`'s storage (``StorageAdopting``): its list, app, lifecycle
+    /// changes, sync endpoint, tap counts and phone-made changes. The store order, the file order
+    /// and the upcoming taps are the prepared scenario's, shared; nothing else holds storage.
+    ///
+    /// - Complexity: O(*n* + *t*) for *n* items and *t* taps, plus the sync endpoint's.
+    public mutating func adoptStorage(of old: inout WatchFeature) {
+        list.adoptStorage(of: &old.list)
+        app.adoptStorage(of: &old.app)
+        lifecycleChanges.adoptStorage(of: &old.lifecycleChanges)
+        sync.adoptStorage(of: &old.sync)
+        tapCounts.adoptStorage(of: &old.tapCounts)
+        phoneMadeChanges.adoptStorage(of: &old.phoneMadeChanges)
+    }
+}
+
+extension TapCounts: StorageAdopting {
+    /// Keeps these counts in `old`'s storage for ignored taps (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*r*) for *r* reasons.
+    public mutating func adoptStorage(of old: inout TapCounts) {
+        ignored.adoptStorage(of: &old.ignored)
+    }
+}

@@ -109,6 +109,55 @@ import Testing
         }
     }
 
+    /// A world that ran one scenario (traced, under `explore`'s faults, its link left to finish)
+    /// and is started again with another gives, seed for seed, every trace event, expectation,
+    /// invariant and summary row a fresh world gives: the features keep only the storage the last
+    /// run grew (``StorageAdopting``), never its contents, whatever shape the other scenario had.
+    @Test(arguments: names)
+    func worldRestartedWithAnotherScenarioRunsWhatAFreshOneDoes(name: String) throws {
+        let prepared = PreparedScenario(try ShippedScenarios.decoded(name))
+        for (index, other) in Self.names.enumerated() where other != name {
+            let base = try ShippedScenarios.decoded(other)
+            let seed = UInt64(index + 1)
+            let faults = ExploreDraw.faults(
+                seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
+            let before = ExploreTransform(scenario: base).scenario(seed: seed, faults: faults) ?? base
+            var world = ScenarioSimulation(prepared: PreparedScenario(before), seed: seed)
+            _ = Self.fullRun(&world)
+            world.restart(prepared: prepared, seed: seed &+ 7)
+            let fresh = ScenarioSimulation(prepared: prepared, seed: seed &+ 7)
+            let stateDiffers = Self.firstDifference(Self.state(of: world), Self.state(of: fresh))
+            #expect(
+                stateDiffers == nil,
+                "\(name) after \(other): the restarted world's state differs: \(stateDiffers ?? "")")
+            var expected = fresh
+            let runDiffers = Self.firstDifference(Self.fullRun(&world), Self.fullRun(&expected))
+            #expect(runDiffers == nil, "\(name) after \(other): the restarted world's run differs: \(runDiffers ?? "")")
+        }
+    }
+
+    /// The first line where `observed` and `expected` differ, both shown, or `nil` when they are
+    /// the same (a failure names one line, not two whole runs).
+    static func firstDifference(_ observed: [String], _ expected: [String]) -> String? {
+        guard observed != expected else { return nil }
+        let common = min(observed.count, expected.count)
+        let line = (0..<common).first { observed[$0] != expected[$0] } ?? common
+        let seen = line < observed.count ? observed[line] : "(end)"
+        let wanted = line < expected.count ? expected[line] : "(end)"
+        return "line \(line): \(seen) instead of \(wanted)"
+    }
+
+    /// Each feature's whole state, field by field (`dump`): what a restarted world must hold before
+    /// its run, exactly as a fresh one does.
+    static func state(of simulation: ScenarioSimulation) -> [String] {
+        var text = ""
+        dump(simulation.watch, to: &text)
+        dump(simulation.phone, to: &text)
+        dump(simulation.link, to: &text)
+        dump(simulation.complication, to: &text)
+        return text.split(separator: "\n").map(String.init)
+    }
+
     /// A sweep's result does not depend on its runs sharing a world: each run observed in a fresh
     /// world (``SweepRunner/observe(cell:seed:)``) gives the same statistics.
     @Test func sweepMatchesFreshWorlds() throws {
