@@ -93,6 +93,32 @@ public struct ReminderHarness: Sendable {
         snapshots.reserveCapacity(runCount)
     }
 
+    /// Keeps this harness exactly, moving its logs (deliveries, misses, snapshots, terminations)
+    /// into `old`'s storage where that has room, emptied first: a simulator started again for
+    /// another run keeps the room the last run grew (`StorageAdopting` in SimulationKernel, which
+    /// this module does not see). The scheduler and the center keep their own storage.
+    ///
+    /// - Complexity: O(*n*) for the *n* log entries this harness holds, plus emptying `old`'s.
+    public mutating func adoptStorage(of old: inout ReminderHarness) {
+        Self.adopt(&deliveries, from: &old.deliveries)
+        Self.adopt(&missed, from: &old.missed)
+        Self.adopt(&snapshots, from: &old.snapshots)
+        Self.adopt(&terminations, from: &old.terminations)
+    }
+
+    /// Puts `log`'s entries in `old`'s buffer, emptied, if it is another buffer with room for
+    /// them.
+    private static func adopt<Entry>(_ log: inout [Entry], from old: inout [Entry]) {
+        guard old.capacity > 0, old.capacity >= log.count else { return }
+        let shared = log.withUnsafeBufferPointer { mine in
+            old.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+        }
+        guard !shared else { return }
+        if !old.isEmpty { old.removeAll(keepingCapacity: true) }
+        if !log.isEmpty { old.append(contentsOf: log) }
+        swap(&log, &old)
+    }
+
     /// Whether nothing happens in the reminder world unless the app runs: no request is pending in
     /// the system, the scheduler wants no reminder, and no app run by the system or the user is
     /// scheduled (a list without due dates, say). Then ``nextEvent(after:)`` is `nil`, moving time

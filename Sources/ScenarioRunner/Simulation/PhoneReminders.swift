@@ -355,11 +355,12 @@ public struct PhoneReminders: Sendable {
 }
 
 extension PhoneReminders: StorageAdopting {
-    /// Keeps these reminders in `old`'s storage for their due-date log and latest due dates
-    /// (``StorageAdopting``; the harness keeps the fresh one's).
+    /// Keeps these reminders in `old`'s storage: their harness's logs, their due-date log and
+    /// latest due dates (``StorageAdopting``).
     ///
-    /// - Complexity: O(*n*) for the *n* due changes held.
+    /// - Complexity: O(*n*) for the *n* log entries held.
     public mutating func adoptStorage(of old: inout PhoneReminders) {
+        harness.adoptStorage(of: &old.harness)
         dueLog.adoptStorage(of: &old.dueLog)
         latestDue.adoptStorage(of: &old.latestDue)
     }

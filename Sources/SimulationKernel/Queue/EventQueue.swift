@@ -102,9 +102,11 @@ public struct EventQueue<Time: Comparable, Event> {
     public init() {}
 
     /// Creates an empty queue with room for `capacity` pending events (in the ordered lane,
-    /// where a script scheduled at the start waits, and in the heap).
+    /// where a script scheduled at the start waits, and in the heap). With no room asked for it
+    /// allocates nothing (`reserveCapacity(0)` would allocate an empty buffer for each).
     @inlinable
     public init(capacity: Int) {
+        guard capacity > 0 else { return }
         lane.reserveCapacity(capacity)
         heap.reserveCapacity(capacity)
     }
