@@ -70,7 +70,7 @@ struct LinkWorkload: BenchWorkload {
         let settled = simulation.settled()
         let watch = settled.watch.sync.replica
         let phone = settled.phone.sync.replica
-        let sync = outcome.invariantFailures.filter { $0.hasPrefix("sync: ") }.count
+        let sync = outcome.invariantFailures.filter { $0.invariant == .listsConverge }.count
         totals.discrepancies += sync + (watch.list == phone.list ? 0 : 1)
         totals.otherFailures += outcome.invariantFailures.count - sync
         totals.events += simulation.loop.scheduledCount + settled.loop.scheduledCount

@@ -118,6 +118,16 @@ struct ScaleInput: Sendable {
             "{\(header), \"items\": \(items(2)), \"script\": [], \"end\": \"+\(15 * n)m\", \"complication\": {\"backgroundRefresh\": {\"every\": \"15m\"}}}"
         },
         ScaleInput(
+            name: "complicationCheckOffs",
+            summary: "items, each checked off 2 s apart, with a complication on the face (half of them due)",
+            sizes: standard
+        ) { n in
+            let steps = (0..<n).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i\#($0)"}"# }
+            return
+                "{\(header), \"items\": \(items(n) { $0 % 2 == 0 ? "+\($0 % 500 + 1)m" : "+\(2 * n + 60)s" }), "
+                + "\"script\": [\(steps.joined(separator: ","))], \"complication\": {}}"
+        },
+        ScaleInput(
             name: "latencyTaps", summary: "taps profiled by 'wristsim latency', 2 s apart", sizes: standard,
             profilesLatency: true
         ) { n in

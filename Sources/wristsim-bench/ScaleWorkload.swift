@@ -104,7 +104,7 @@ struct ScaleWorkload: BenchWorkload {
         } else {
             outcome = UntracedRun(scenario).outcome
         }
-        if !outcome.invariantFailures.isEmpty { writeToStandardError("note: \(outcome.invariantFailures[0])\n") }
+        if let broken = outcome.invariantFailures.first { writeToStandardError("note: \(broken.message)\n") }
         return figures(outcome.invariantFailures.isEmpty)
     }
 

@@ -100,7 +100,9 @@ import Testing
                 """)
         let (_, outcome) = try Self.run(text)
         #expect(!outcome.passed)
-        let failure = try #require(outcome.invariantFailures.first)
+        let broken = try #require(outcome.invariantFailures.first)
+        #expect(broken.invariant == .listsConverge)
+        let failure = broken.message
         #expect(failure.hasPrefix("sync: lost bread: phone#1 add was not applied on the watch: never arrived"))
         #expect(failure.contains("code=7009") && failure.contains("sync.undeliverable"))
     }

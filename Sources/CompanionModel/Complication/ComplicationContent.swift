@@ -67,16 +67,4 @@ public struct ComplicationContent: Hashable, Sendable {
             }
         }
     }
-
-    /// The future instants (strictly after `time`, ascending, distinct) at which the content of
-    /// `items` changes without any list change: their due times.
-    ///
-    /// - Complexity: O(*n* log *n*).
-    public static func changeTimes(of items: [ShoppingItem], after time: SimTime) -> [SimTime] {
-        var times = items.compactMap(\.due).filter { $0 > time }
-        times.sort()
-        var distinct: [SimTime] = []
-        for value in times where distinct.last != value { distinct.append(value) }
-        return distinct
-    }
 }

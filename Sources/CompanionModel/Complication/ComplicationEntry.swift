@@ -36,14 +36,13 @@ public struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// The timeline for `remaining` items reloaded at `now`: an entry at `now`, then one at each
     /// future due time (up to ``futureEntryLimit``), coalesced.
     ///
-    /// - Complexity: O(*n* log *n*) in the number of remaining items.
+    /// - Complexity: O(*n* log *n* + *e* log *n*) for *n* remaining items and *e* entries: the
+    ///   list is read once (``ComplicationContent/Source``), not once per entry.
     public func timeline(remaining: [ShoppingItem], now: SimTime, mode: ComplicationContentMode) -> Result {
-        var entries = [
-            ComplicationEntry(date: now, content: ComplicationContent(remaining: remaining, at: now, mode: mode))
-        ]
-        for time in ComplicationContent.changeTimes(of: remaining, after: now).prefix(max(0, futureEntryLimit)) {
-            entries.append(
-                ComplicationEntry(date: time, content: ComplicationContent(remaining: remaining, at: time, mode: mode)))
+        let source = ComplicationContent.Source(remaining, mode: mode)
+        var entries = [ComplicationEntry(date: now, content: source.content(at: now))]
+        for time in source.changeTimes(after: now).prefix(max(0, futureEntryLimit)) {
+            entries.append(ComplicationEntry(date: time, content: source.content(at: time)))
         }
         return coalesce(entries)
     }

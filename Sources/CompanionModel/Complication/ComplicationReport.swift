@@ -36,7 +36,7 @@ public struct ComplicationReport: Hashable, Sendable {
     ) {
         self.model = model
         self.transfersLeft = transfersLeft
-        self.start = model.truth.first?.at ?? .zero
+        self.start = model.truth.start
         self.end = max(end, start)
         let picked = families ?? model.configuration.families
         self.families = picked

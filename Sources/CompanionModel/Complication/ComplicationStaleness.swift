@@ -41,26 +41,33 @@ public struct ComplicationStaleness: Hashable, Sendable {
     /// list change, a due time or a face change, so each of those instants starts an interval
     /// that is compared once.
     ///
-    /// - Complexity: O(*b* log *b*) where *b* is the number of such instants.
+    /// - Complexity: O(*b* log *b*) where *b* is the number of such instants, plus O(*n*) for
+    ///   each instant's true content and each list change passed, for *n* items.
     public init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
         self.family = family
-        let start = model.truth.first?.at ?? .zero
+        let start = model.truth.start
         var instants = [start, end]
         instants += model.shown.map(\.entry.date)
         instants += model.presence.map(\.at)
-        for change in model.truth {
+        // Every item ever remaining is in the first state or was put in by a change, so these
+        // due times include those of the items remaining at each change (more instants only
+        // cut an interval whose texts do not change, which the spans join again).
+        for change in model.truth.changes {
             instants.append(change.at)
-            instants += change.remaining.compactMap(\.due)
+            instants += change.inserted.compactMap(\.due)
         }
         instants = instants.filter { $0 >= start && $0 <= end }
         instants.sort()
         var spans: [ComplicationStaleSpan] = []
         var previous: SimTime?
+        var truthCursor = model.truth.cursor()
         for instant in instants where instant != previous {
             defer { previous = instant }
             guard let from = previous else { continue }
             guard let shown = model.shownText(family, at: from) else { continue }
-            let truth = model.trueText(family, at: from)
+            let content = ComplicationContent(
+                remaining: truthCursor.advance(to: from), at: from, mode: model.configuration.mode)
+            let truth = model.text(of: content, on: family)
             guard shown != truth else { continue }
             if let last = spans.last, last.to == from {
                 spans[spans.count - 1].to = instant

@@ -9,13 +9,6 @@ public struct ComplicationShownEntry: Hashable, Sendable {
     public var reloadedAt: SimTime
 }
 
-/// The list as it truly is from `at` on (until the next change).
-public struct ComplicationTruthChange: Hashable, Sendable {
-    public var at: SimTime
-    /// Remaining items in list order.
-    public var remaining: [ShoppingItem]
-}
-
 /// A daily budget that ran out, and when.
 public struct ComplicationExhaustion: Hashable, Sendable {
     public var at: SimTime
@@ -45,7 +38,8 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     public private(set) var shown: [ComplicationShownEntry] = []
     /// Entries the platform discarded because they were too close (see ``ComplicationTimelineBuilder/coalesce(_:)``).
     public private(set) var discarded: [ComplicationEntry] = []
-    public private(set) var truth: [ComplicationTruthChange]
+    /// The list as it truly was through the run (each change kept as what it replaced).
+    public private(set) var truth: ComplicationTruth
     public private(set) var presence: [ComplicationPresenceChange]
     /// Every request, in order.
     public private(set) var records: [ComplicationRequestRecord] = []
@@ -63,18 +57,16 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
         self.configuration = configuration
         self.budget = ComplicationBudget(
             settings: configuration.budget, presence: .notOnActiveFace, chip: configuration.chip)
-        self.truth = [ComplicationTruthChange(at: start, remaining: items)]
+        self.truth = ComplicationTruth(items, at: start)
         self.presence = [ComplicationPresenceChange(at: start, presence: .notOnActiveFace)]
         if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
     }
 
     /// Records that the list changed (an item was checked off, added, or its reminder moved).
+    ///
+    /// - Complexity: O(*n*) for *n* items; keeps only what changed (``ComplicationTruth``).
     public mutating func listChanged(to remaining: [ShoppingItem], at time: SimTime) {
-        if let last = truth.last, last.at == time {
-            truth[truth.count - 1].remaining = remaining
-        } else {
-            truth.append(ComplicationTruthChange(at: time, remaining: remaining))
-        }
+        truth.record(remaining, at: time)
     }
 
     /// Runs one request through the budget and applies the result.
@@ -135,12 +127,10 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
 extension ComplicationTimelineModel {
     /// The remaining items at `time` (the truth).
     ///
-    /// - Complexity: O(log *n*) in the number of list changes.
+    /// - Complexity: O(log *c*) in the number of list changes at or after the last change; earlier,
+    ///   see ``ComplicationTruth/remaining(at:)``.
     public func remaining(at time: SimTime) -> [ShoppingItem] {
-        guard let index = ComplicationTimelineModel.lastIndex(in: truth, atOrBefore: time, date: \.at) else {
-            return truth.first?.remaining ?? []
-        }
-        return truth[index].remaining
+        truth.remaining(at: time)
     }
 
     /// What is true at `time`.

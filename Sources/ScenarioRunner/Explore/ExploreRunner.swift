@@ -114,7 +114,7 @@ public struct ExploreRunner: Sendable {
         var failures: [String] = []
         if verdict.invariantsBroken > 0 {
             var full = ScenarioSimulation(scenario: scenario)
-            failures = full.run().invariantFailures
+            failures = full.run().invariantFailures.map(\.message)
         }
         if let pendingMax, pendingMax > 64 {
             failures.append("reminders: pending \(pendingMax) notifications at once; expected at most 64")

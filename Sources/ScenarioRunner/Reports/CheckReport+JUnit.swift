@@ -50,11 +50,10 @@ extension CheckReport {
                         testcase += "/>"
                     } else {
                         suiteFailures += 1
-                        let message = broken.map { $0.split(separator: "\n").first.map(String.init) ?? $0 }
-                            .joined(separator: "; ")
+                        let message = broken.map(\.headline).joined(separator: "; ")
                         testcase +=
                             ">\n      <failure message=\(attribute(message)) type=\"invariant\">"
-                            + content(broken.joined(separator: "\n")) + "</failure>\n    </testcase>"
+                            + content(broken.map(\.message).joined(separator: "\n")) + "</failure>\n    </testcase>"
                     }
                     cases.append(testcase)
                 }

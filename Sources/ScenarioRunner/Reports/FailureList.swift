@@ -56,9 +56,10 @@ extension FailureList {
                 line: result.location.line, column: result.location.column, path: result.path,
                 at: clock.iso(result.time))
         }
-        let invariants = outcome.invariantFailures.map { message in
+        let invariants = outcome.invariantFailures.map { broken in
             FailureList.failure(
-                code: "invariantBroken", message: message, expect: nil, line: nil, column: nil, path: nil, at: nil)
+                code: "invariantBroken", message: broken.message, expect: nil, line: nil, column: nil, path: nil,
+                at: nil)
         }
         return .array(expectations + invariants)
     }

@@ -1,10 +1,9 @@
 /// The properties every run is checked against at its end, whatever the scenario expects — one
 /// JUnit testcase each (``CheckReport/junit``), passed or failed.
 ///
-/// A run reports its broken invariants as text (``ScenarioOutcome/invariantFailures``); each
-/// failure is assigned to the invariant whose ``owns(_:)`` recognises it, and a failure that no
-/// invariant here recognises (a feature's new check) is reported under ``other``, so nothing a
-/// run finds is ever dropped.
+/// A run reports each broken invariant with the case it breaks (``InvariantFailure``,
+/// ``ScenarioOutcome/invariantFailures``), set by the check that found it; a feature's check
+/// without a case of its own reports under ``other``, so nothing a run finds is ever dropped.
 public enum RunInvariant: String, CaseIterable, Sendable {
     /// The run reached its end within its event limit (`"eventLimit"`, docs/limits.md).
     case eventLimit
@@ -23,21 +22,13 @@ public enum RunInvariant: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether `failure` (one of ``ScenarioOutcome/invariantFailures``) breaks this invariant.
-    public func owns(_ failure: String) -> Bool {
-        switch self {
-        case .eventLimit: return !failure.hasPrefix("sync: ") && failure.contains("its event limit")
-        case .listsConverge: return failure.hasPrefix("sync: ")
-        case .other: return !RunInvariant.eventLimit.owns(failure) && !RunInvariant.listsConverge.owns(failure)
-        }
-    }
-
     /// Each invariant with the failures of `outcome` that break it; ``other`` only when it has some.
     ///
     /// - Complexity: O(*f*) for *f* failures.
-    public static func results(of outcome: ScenarioOutcome) -> [(invariant: RunInvariant, failures: [String])] {
+    public static func results(of outcome: ScenarioOutcome) -> [(invariant: RunInvariant, failures: [InvariantFailure])]
+    {
         allCases.compactMap { invariant in
-            let failures = outcome.invariantFailures.filter(invariant.owns)
+            let failures = outcome.invariantFailures.filter { $0.invariant == invariant }
             return invariant == .other && failures.isEmpty ? nil : (invariant, failures)
         }
     }

@@ -63,7 +63,7 @@ public struct RunReport {
         if !outcome.invariantFailures.isEmpty {
             lines.append("")
             lines.append("invariants  \(outcome.invariantFailures.count) broken")
-            lines.append(contentsOf: outcome.invariantFailures.map { "  \(style.fail)  " + $0 })
+            lines.append(contentsOf: outcome.invariantFailures.map { "  \(style.fail)  " + $0.message })
         }
         lines.append("")
         lines.append("result  " + (outcome.passed ? style.pass : style.fail))
@@ -119,7 +119,7 @@ public struct RunReport {
         }
         for failure in outcome.invariantFailures {
             var object = record("invariant")
-            object.append("failure", RunReport.reason(code: "invariantBroken", message: failure))
+            object.append("failure", RunReport.reason(code: "invariantBroken", message: failure.message))
             records.append(.object(object))
         }
         var summary = record("summary")

@@ -164,7 +164,7 @@ public struct LinkFeature: SimulationFeature {
     /// - Complexity: O(*t* + *p*) for *t* trace events and *p* problems: each item's trail is
     ///   formatted once, and at most ``trailLimit`` of its events, so a run with thousands of lost
     ///   operations on one item does not format its trail thousands of times.
-    public func invariantFailures(in simulation: ScenarioSimulation) -> [String] {
+    public func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] {
         let settled = simulation.settled()
         let problems = settled.syncDiscrepancies()
         guard !problems.isEmpty else { return [] }
@@ -177,9 +177,12 @@ public struct LinkFeature: SimulationFeature {
         var itemShown: ItemID?
         return problems.map { problem in
             // Problems come grouped by item (``ConvergenceChecker``): the trail goes with the first.
-            guard problem.item != itemShown else { return "sync: \(problem)\n      trail: … (the same trail, above)" }
+            guard problem.item != itemShown else {
+                return InvariantFailure(.listsConverge, "sync: \(problem)\n      trail: … (the same trail, above)")
+            }
             itemShown = problem.item
-            return "sync: \(problem)\n      trail:\n" + Self.trailText(trails[problem.item] ?? [], formatter)
+            let trail = Self.trailText(trails[problem.item] ?? [], formatter)
+            return InvariantFailure(.listsConverge, "sync: \(problem)\n      trail:\n" + trail)
         }
     }
 

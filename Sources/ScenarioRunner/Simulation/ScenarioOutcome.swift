@@ -8,8 +8,8 @@ public struct ScenarioOutcome: Sendable {
     public var trace: TraceLog
     public var expectations: [ExpectationResult]
     /// Violations of the properties every run must keep (the phone's list equals what the
-    /// user did on the watch, ...), each with the evidence.
-    public var invariantFailures: [String]
+    /// user did on the watch, ...), each with the invariant it breaks and the evidence.
+    public var invariantFailures: [InvariantFailure]
     public var summary: [ReportSection]
     /// When the simulation stopped.
     public var endTime: SimTime

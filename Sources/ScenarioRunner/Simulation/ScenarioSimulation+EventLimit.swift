@@ -5,7 +5,7 @@ extension ScenarioSimulation {
     /// and simulated time, naming the limit and how to raise it. Empty when the run finished.
     ///
     /// - Complexity: O(1).
-    func eventLimitFailures() -> [String] {
+    func eventLimitFailures() -> [InvariantFailure] {
         guard let exceeded = loop.status.exceeded else { return [] }
         let error = ScenarioError(
             file: scenario.file,
@@ -13,6 +13,6 @@ extension ScenarioSimulation {
                 + "expected fewer events before the end (\(scenario.end)) — "
                 + "raise \"eventLimit\" (at most \(ScenarioLimits.maximumEventLimit)) if the run is meant to be this long"
         )
-        return [error.description]
+        return [InvariantFailure(.eventLimit, error.description)]
     }
 }

@@ -231,7 +231,7 @@ extension ScenarioSimulation {
 
     /// Properties every scenario must satisfy at its end, whatever it expects. A feature adds
     /// one term.
-    func invariantFailures() -> [String] {
+    func invariantFailures() -> [InvariantFailure] {
         watch.invariantFailures(in: self) + phone.invariantFailures(in: self) + link.invariantFailures(in: self)
             + complication.invariantFailures(in: self)
     }

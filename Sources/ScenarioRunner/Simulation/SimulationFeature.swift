@@ -49,7 +49,7 @@ public protocol SimulationFeature: Sendable {
     mutating func handle(_ event: Event, _ context: WorldContext, into effects: inout [WorldEffect])
 
     /// Properties every run must keep, checked at its end: one message per violation.
-    func invariantFailures(in simulation: ScenarioSimulation) -> [String]
+    func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure]
 
     /// The feature's sections of the run summary, in print order.
     func summary(in simulation: ScenarioSimulation) -> [ReportSection]
@@ -57,7 +57,7 @@ public protocol SimulationFeature: Sendable {
 
 extension SimulationFeature {
     public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {}
-    public func invariantFailures(in simulation: ScenarioSimulation) -> [String] { [] }
+    public func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] { [] }
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] { [] }
 }
 

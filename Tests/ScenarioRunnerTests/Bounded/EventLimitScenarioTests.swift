@@ -26,7 +26,9 @@ import Testing
     func periodicWorkToTheEndOfTheRangeStopsAtTheLimit(extra: String) throws {
         let outcome = try Self.run(Self.scenario(extra))
         #expect(!outcome.passed)
-        let failure = try #require(outcome.invariantFailures.first)
+        let broken = try #require(outcome.invariantFailures.first)
+        #expect(broken.invariant == .eventLimit)
+        let failure = broken.message
         #expect(failure.hasPrefix("s.json: error: the run was stopped at +"), "\(failure)")
         #expect(failure.contains("after scheduling 2000 events, its event limit"), "\(failure)")
     }
@@ -37,7 +39,8 @@ import Testing
             repeating: #"{"at": "+1m", "do": "phoneComplicationUpdate", "count": 10000, "every": "1s"}"#, count: 100
         ).joined(separator: ",")
         let outcome = try Self.run(Self.scenario(#", "eventLimit": 5000"#, script: "[\(steps)]"))
-        #expect(outcome.invariantFailures.first?.contains("its event limit") == true)
+        #expect(outcome.invariantFailures.first?.message.contains("its event limit") == true)
+        #expect(outcome.invariantFailures.map(\.invariant) == [.eventLimit])
     }
 
     /// Where the count is known at load time (one event per action step), it is a load error.

@@ -34,7 +34,7 @@ import Testing
             let formatter = TraceFormatter(start: prepared.scenario.start)
             trace = outcome.trace.indices.map { formatter.text(outcome.trace[$0]) }
             expectations = outcome.expectations.map { "\($0.time) \($0.label) \($0.failure ?? "held")" }
-            invariantFailures = outcome.invariantFailures
+            invariantFailures = outcome.invariantFailures.map(\.message)
             summary = outcome.summary.flatMap { section in
                 section.rows.map { "\(section.title).\($0.key) \($0.text ?? $0.value.text)" }
             }

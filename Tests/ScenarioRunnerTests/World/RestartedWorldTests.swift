@@ -52,7 +52,7 @@ import Testing
         let settled = simulation.settled()
         return outcome.trace.indices.map { formatter.text(outcome.trace[$0]) }
             + outcome.expectations.map { "\($0.time) \($0.label) \($0.failure ?? "held")" }
-            + outcome.invariantFailures
+            + outcome.invariantFailures.map { "\($0.invariant): \($0.message)" }
             + outcome.summary.flatMap { section in
                 section.rows.map { "\(section.title).\($0.key) \($0.text ?? $0.value.text)" }
             }

@@ -35,7 +35,7 @@ import Testing
         }
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
-        var failures = outcome.invariantFailures
+        var failures = outcome.invariantFailures.map(\.message)
         let settled = simulation.settled()
         let watch = settled.watch.sync
         let phone = settled.phone.sync

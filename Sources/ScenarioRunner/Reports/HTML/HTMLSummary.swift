@@ -61,7 +61,7 @@ struct HTMLSummary {
         } else {
             html.append("<h4>Invariants: \(outcome.invariantFailures.count) broken</h4>")
             for failure in outcome.invariantFailures {
-                html.append("<pre>\(HTMLText.escaped(failure))</pre>")
+                html.append("<pre>\(HTMLText.escaped(failure.message))</pre>")
             }
         }
         return html
