@@ -164,3 +164,15 @@ public struct ComplicationTruth: Hashable, Sendable {
         }
     }
 }
+
+extension ComplicationTruth: StorageAdopting {
+    /// Keeps this truth in `old`'s storage for its changes, its latest list and its checkpoints
+    /// (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*c* + *n*) for *c* changes and checkpoints and *n* items in the latest list.
+    public mutating func adoptStorage(of old: inout ComplicationTruth) {
+        changes.adoptStorage(of: &old.changes)
+        latest.adoptStorage(of: &old.latest)
+        checkpoints.adoptStorage(of: &old.checkpoints)
+    }
+}
