@@ -31,13 +31,7 @@ extension ComplicationContent {
             case .nextItem:
                 named = items.first.map { ($0.title, nil) }
             case .nextDue:
-                var earliest: ShoppingItem?
-                for item in items {
-                    guard let due = item.due else { continue }
-                    if let best = earliest?.due, best <= due { continue }
-                    earliest = item
-                }
-                named = earliest.map { ($0.title, $0.due) }
+                named = ComplicationContent.earliestDue(in: items).map { ($0.title, $0.due) }
             }
         }
 
@@ -45,13 +39,7 @@ extension ComplicationContent {
         ///
         /// - Complexity: O(log *n*).
         func content(at time: SimTime) -> ComplicationContent {
-            // The number of due times at or before `time`: the first index past them.
-            var low = 0
-            var high = dues.count
-            while low < high {
-                let mid = (low + high) / 2
-                if dues[mid] <= time { low = mid + 1 } else { high = mid }
-            }
+            let overdue = dues.partitionPoint { $0 > time }
             let next: ComplicationNextUp
             switch named {
             case nil: next = .nothing
@@ -59,7 +47,7 @@ extension ComplicationContent {
             case (let title, let due?)?:
                 next = due <= time ? .overdue(title: title, since: due) : .due(title: title, at: due)
             }
-            return ComplicationContent(remaining: remaining, overdue: low, next: next)
+            return ComplicationContent(remaining: remaining, overdue: overdue, next: next)
         }
 
         /// The distinct due times after `time`, ascending: the instants at which the content

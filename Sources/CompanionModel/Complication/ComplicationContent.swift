@@ -54,17 +54,25 @@ public struct ComplicationContent: Hashable, Sendable {
         case .nextItem:
             next = items.first.map { .item(title: $0.title) } ?? .nothing
         case .nextDue:
-            var earliest: ShoppingItem?
-            for item in items {
-                guard let due = item.due else { continue }
-                if let best = earliest?.due, best <= due { continue }
-                earliest = item
-            }
-            if let earliest, let due = earliest.due {
+            if let earliest = ComplicationContent.earliestDue(in: items), let due = earliest.due {
                 next = due <= time ? .overdue(title: earliest.title, since: due) : .due(title: earliest.title, at: due)
             } else {
                 next = .nothing
             }
         }
+    }
+
+    /// The item with the earliest due time, the earlier in list order on a tie; `nil` when no
+    /// item has one.
+    ///
+    /// - Complexity: O(*n*).
+    static func earliestDue(in items: [ShoppingItem]) -> ShoppingItem? {
+        var earliest: ShoppingItem?
+        for item in items {
+            guard let due = item.due else { continue }
+            if let best = earliest?.due, best <= due { continue }
+            earliest = item
+        }
+        return earliest
     }
 }

@@ -169,13 +169,8 @@ extension ComplicationTimelineModel {
 
     /// The index of the last element whose date is at or before `time`, by binary search.
     static func lastIndex<Element>(in array: [Element], atOrBefore time: SimTime, date: (Element) -> SimTime) -> Int? {
-        var low = 0
-        var high = array.count
-        while low < high {
-            let mid = (low + high) / 2
-            if date(array[mid]) <= time { low = mid + 1 } else { high = mid }
-        }
-        return low == 0 ? nil : low - 1
+        let after = array.partitionPoint { date($0) > time }
+        return after == 0 ? nil : after - 1
     }
 }
 

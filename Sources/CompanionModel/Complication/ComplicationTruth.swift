@@ -111,24 +111,12 @@ public struct ComplicationTruth: Hashable, Sendable {
     ///
     /// - Complexity: O(log *c*).
     func changeIndex(at time: SimTime) -> Int {
-        var low = 0
-        var high = changes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if changes[mid].at <= time { low = mid + 1 } else { high = mid }
-        }
-        return max(0, low - 1)
+        max(0, changes.partitionPoint { $0.at > time } - 1)
     }
 
     /// The index of the last checkpoint at or before change `change`.
     private func checkpointIndex(atOrBefore change: Int) -> Int {
-        var low = 0
-        var high = checkpoints.count
-        while low < high {
-            let mid = (low + high) / 2
-            if checkpoints[mid].change <= change { low = mid + 1 } else { high = mid }
-        }
-        return max(0, low - 1)
+        max(0, checkpoints.partitionPoint { $0.change > change } - 1)
     }
 
     /// The list at one state, moved forward through later states by applying their changes.

@@ -101,12 +101,7 @@ struct TransferQueue: Sendable {
     ///
     /// - Complexity: O(log *n*).
     func index(of id: MessageID) -> Int? {
-        var low = head
-        var high = buffer.endIndex
-        while low < high {
-            let mid = (low + high) / 2
-            if buffer[mid].message.id < id { low = mid + 1 } else { high = mid }
-        }
+        let low = buffer[head...].partitionPoint { $0.message.id >= id }
         return low < buffer.endIndex && buffer[low].message.id == id ? low : nil
     }
 

@@ -153,12 +153,7 @@ public struct FixedHistogram: Hashable, Sendable {
     private static func insert(
         _ microseconds: Int64, count: Int, into values: inout [(microseconds: Int64, count: Int)]
     ) {
-        var low = 0
-        var high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle].microseconds < microseconds { low = middle + 1 } else { high = middle }
-        }
+        let low = values.partitionPoint { $0.microseconds >= microseconds }
         if low < values.count, values[low].microseconds == microseconds {
             values[low].count += count
         } else {

@@ -53,13 +53,8 @@ public struct RunCoverage: Hashable, Sendable {
     ///
     /// - Complexity: O(log *r*).
     public func contains(_ run: UInt64) -> Bool {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound <= run { low = middle + 1 } else { high = middle }
-        }
-        return low < ranges.count && ranges[low].contains(run)
+        let first = ranges.partitionPoint { $0.upperBound > run }
+        return first < ranges.count && ranges[first].contains(run)
     }
 
     /// Whether every run of `0..<runs` is covered, and nothing else.

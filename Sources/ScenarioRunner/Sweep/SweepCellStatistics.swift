@@ -91,12 +91,7 @@ public struct SweepCellStatistics: Hashable, Sendable {
         if failingSeeds.count == SweepCellStatistics.failingSeedLimit, let last = failingSeeds.last, seed >= last {
             return
         }
-        var low = 0
-        var high = failingSeeds.count
-        while low < high {
-            let middle = (low + high) / 2
-            if failingSeeds[middle] < seed { low = middle + 1 } else { high = middle }
-        }
+        let low = failingSeeds.partitionPoint { $0 >= seed }
         if low < failingSeeds.count, failingSeeds[low] == seed { return }
         failingSeeds.insert(seed, at: low)
         if failingSeeds.count > SweepCellStatistics.failingSeedLimit { failingSeeds.removeLast() }

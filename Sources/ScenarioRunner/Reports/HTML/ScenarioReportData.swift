@@ -220,14 +220,9 @@ public struct ScenarioReportData {
         }
         let overdue = overdueSteps(phone.dueLog)
         func overdueCount(at time: SimTime) -> Int {
-            // The last step at or before `time` (binary search).
-            var low = 0
-            var high = overdue.count
-            while low < high {
-                let mid = (low + high) / 2
-                if overdue[mid].at <= time { low = mid + 1 } else { high = mid }
-            }
-            return low == 0 ? 0 : overdue[low - 1].count
+            // The last step at or before `time`.
+            let after = overdue.partitionPoint { $0.at > time }
+            return after == 0 ? 0 : overdue[after - 1].count
         }
         let deliveries = harness.deliveries.map { delivery in
             let at = PhoneReminders.simTime(delivery.at)
