@@ -20,7 +20,7 @@ struct ExploreMonitor: RunMonitor {
     private var refillsSeen = 0
     private var deliveriesSeen = 0
     /// The broken invariants, in the order found.
-    private(set) var failures: [String] = []
+    private(set) var failures: [ExploreFinding] = []
     /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
     private(set) var badgesChecked = 0
     /// When the scenario starts (for the times in messages).
@@ -65,13 +65,17 @@ struct ExploreMonitor: RunMonitor {
     /// last refill left it) holds.
     ///
     /// - Complexity: O(log *N*).
-    static func badgeFailure(_ delivery: ReminderDelivery, known: ReminderScheduler, start: EpochTime) -> String? {
+    static func badgeFailure(_ delivery: ReminderDelivery, known: ReminderScheduler, start: EpochTime)
+        -> ExploreFinding?
+    {
         guard let badge = delivery.badge else { return nil }
         let expected = known.badge(at: delivery.at)
         guard badge != expected else { return nil }
         let at = start.adding(PhoneReminders.simTime(delivery.at).offset).iso8601
-        return "reminders: badge \(badge) on \(delivery.identifier) delivered at \(at); expected \(expected), "
-            + "the incomplete items due by then as the app knew them at its last refill"
+        return ExploreFinding(
+            .badge,
+            "reminders: badge \(badge) on \(delivery.identifier) delivered at \(at); expected \(expected), "
+                + "the incomplete items due by then as the app knew them at its last refill")
     }
 }
 
@@ -86,7 +90,7 @@ enum LinkOrderCheck {
     /// One message per channel and direction that arrived after a later-sent one.
     ///
     /// - Complexity: O(*d*) for *d* deliveries.
-    static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [String] {
+    static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [ExploreFinding] {
         failures(
             deliveries.map {
                 Arrival(channel: $0.message.channel, from: $0.message.route.from, id: $0.message.id, at: $0.at)
@@ -94,9 +98,9 @@ enum LinkOrderCheck {
     }
 
     /// ``failures(_:start:)`` over arrivals in delivery order.
-    static func failures(_ arrivals: [Arrival], start: EpochTime) -> [String] {
+    static func failures(_ arrivals: [Arrival], start: EpochTime) -> [ExploreFinding] {
         var last: [Lane: MessageID] = [:]
-        var failures: [String] = []
+        var failures: [ExploreFinding] = []
         for arrival in arrivals where fifoChannels.contains(arrival.channel) {
             let lane = Lane(channel: arrival.channel, from: arrival.from)
             guard let previous = last[lane], previous > arrival.id else {
@@ -105,9 +109,11 @@ enum LinkOrderCheck {
             }
             if failures.count < ExploreMonitor.keptFailures {
                 failures.append(
-                    "link: fifo \(lane.channel.name) \(lane.from)→\(lane.from.counterpart): message #\(arrival.id) "
-                        + "arrived at \(start.adding(arrival.at.offset).iso8601) after #\(previous), sent later; "
-                        + "expected send order on each channel")
+                    ExploreFinding(
+                        .linkOrder,
+                        "link: fifo \(lane.channel.name) \(lane.from)→\(lane.from.counterpart): message #\(arrival.id) "
+                            + "arrived at \(start.adding(arrival.at.offset).iso8601) after #\(previous), sent later; "
+                            + "expected send order on each channel"))
             }
         }
         return failures

@@ -22,13 +22,16 @@ extension ExploreRunner {
     /// The most simulation runs shrinking may spend.
     public static let shrinkBudget = 400
 
-    /// Shrinks `failure` while it keeps failing the same way (its first failure's kind): drops
-    /// faults one at a time, then script steps, then makes windows, delays and probabilities
-    /// smaller; at most ``shrinkBudget`` runs.
+    /// Shrinks `failure` while it keeps failing the same way (the kind of its first failure,
+    /// ``ExploreFinding/Kind``): drops faults one at a time, then script steps, then makes
+    /// windows, delays and probabilities smaller; at most ``shrinkBudget`` runs.
     ///
-    /// - Complexity: at most ``shrinkBudget`` simulations.
+    /// The failure's kind is not in its messages (a failure merged from partial results has only
+    /// those): the run is made once more to find it, besides the budget.
+    ///
+    /// - Complexity: at most ``shrinkBudget`` + 1 simulations.
     public func shrink(_ failure: ExploreFailure) -> ExploreReproduction {
-        let target = failure.failures.first.map(ExploreRunner.kind) ?? ""
+        let target = check(run: failure.run, seed: failure.seed)?.first?.kind
         var faults = faults(failure.run)
         let drawn = faults.count
         var removed: Set<Int> = []
@@ -37,10 +40,10 @@ extension ExploreRunner {
         func stillFails(_ candidate: [ExploreFault], _ without: Set<Int>) -> Bool {
             guard budget > 0 else { return false }
             budget -= 1
-            guard let found = check(seed: failure.seed, faults: candidate, removed: without),
-                found.contains(where: { ExploreRunner.kind(of: $0) == target })
+            guard let target, let found = check(seed: failure.seed, faults: candidate, removed: without),
+                found.contains(where: { $0.kind == target })
             else { return false }
-            current = found
+            current = found.map(\.message)
             return true
         }
         var progress = true

@@ -69,8 +69,8 @@ public struct ExploreRunner: Sendable {
             starting(run, seed)
             let outcome = check(run: run, seed: seed)
             report.runs += 1
-            guard let failures = outcome, !failures.isEmpty else { continue }
-            report.record(ExploreFailure(run: run, seed: seed, failures: failures))
+            guard let findings = outcome, !findings.isEmpty else { continue }
+            report.record(ExploreFailure(run: run, seed: seed, failures: findings.map(\.message)))
         }
         return report
     }
@@ -78,7 +78,7 @@ public struct ExploreRunner: Sendable {
     /// The invariant failures of run `run` (with seed `seed`), its faults applied to the decoded
     /// scenario (``ExploreTransform``), or `nil` for a draw the scenario format cannot express
     /// (counted as passing).
-    func check(run: UInt64, seed: UInt64) -> [String]? {
+    func check(run: UInt64, seed: UInt64) -> [ExploreFinding]? {
         transform.scenario(seed: seed, faults: faults(run)).map(ExploreRunner.invariantFailures)
     }
 
@@ -90,7 +90,7 @@ public struct ExploreRunner: Sendable {
     /// The run's file is decoded without its `"history"`, and the base scenario's history and
     /// learned store order are put back (the history is the same in every run; learning it again
     /// per run cost a tenth of the run).
-    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>) -> [String]? {
+    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>) -> [ExploreFinding]? {
         guard
             let decoded = try? ScenarioDecoder.decode(
                 root: variant.tree(seed: seed, faults: faults, removed: removed, withHistory: false), file: file)
@@ -106,28 +106,22 @@ public struct ExploreRunner: Sendable {
     ///
     /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``, no trace kept); only a run that
     /// broke one of the world's invariants is run again in full, for the messages with their trails.
-    static func invariantFailures(of scenario: Scenario) -> [String] {
+    static func invariantFailures(of scenario: Scenario) -> [ExploreFinding] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
         let (verdict, pendingMax) = simulation.runForVerdict(
             monitor: &monitor, observingEnd: { $0.phone.reminders?.harness.pendingMax })
-        var failures: [String] = []
+        var failures: [ExploreFinding] = []
         if verdict.invariantsBroken > 0 {
             var full = ScenarioSimulation(scenario: scenario)
-            failures = full.run().invariantFailures.map(\.message)
+            failures = full.run().invariantFailures.map(ExploreFinding.init)
         }
         if let pendingMax, pendingMax > 64 {
-            failures.append("reminders: pending \(pendingMax) notifications at once; expected at most 64")
+            failures.append(
+                ExploreFinding(
+                    .pendingOverLimit, "reminders: pending \(pendingMax) notifications at once; expected at most 64"))
         }
         return failures + LinkOrderCheck.failures(verdict.linkDeliveries, start: scenario.start) + monitor.failures
-    }
-
-    /// What kind of failure a message is (`link: doubled`, `reminders`), to shrink only while a
-    /// run keeps failing the same way.
-    static func kind(of failure: String) -> String {
-        let words = failure.split(separator: " ", maxSplits: 2)
-        if words.first == "link:" || words.first == "reminders:", words.count > 1 { return words[0] + " " + words[1] }
-        return String(failure.prefix { $0 != ":" })
     }
 }
 

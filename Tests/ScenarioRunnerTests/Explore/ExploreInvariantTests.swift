@@ -30,10 +30,11 @@ import Testing
         let failures = LinkOrderCheck.failures(overtaken, start: start)
         #expect(
             failures == [
-                "link: fifo userInfo watch→phone: message #2 arrived at 1970-01-01T00:00:07Z after #4, "
-                    + "sent later; expected send order on each channel"
+                ExploreFinding(
+                    .linkOrder,
+                    "link: fifo userInfo watch→phone: message #2 arrived at 1970-01-01T00:00:07Z after #4, "
+                        + "sent later; expected send order on each channel")
             ])
-        #expect(ExploreRunner.kind(of: failures[0]) == "link: fifo")
     }
 
     /// The badge invariant: a delivered item notification whose badge differs from the overdue
@@ -55,8 +56,8 @@ import Testing
         var wrong = delivery
         wrong.badge = known.badge(at: delivery.at) + 1
         let failure = try #require(ExploreMonitor.badgeFailure(wrong, known: known, start: scenario.start))
-        #expect(failure.hasPrefix("reminders: badge \(known.badge(at: delivery.at) + 1) on "), "\(failure)")
-        #expect(ExploreRunner.kind(of: failure) == "reminders: badge")
+        #expect(failure.message.hasPrefix("reminders: badge \(known.badge(at: delivery.at) + 1) on "), "\(failure)")
+        #expect(failure.kind == .badge)
     }
 
     /// `runForVerdict()` (no trace, no summary) agrees with `run()` on every shipped scenario's

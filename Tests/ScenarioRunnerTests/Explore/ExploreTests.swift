@@ -36,7 +36,12 @@ import Testing
         #expect(
             reproduction.faults.count + reproduction.stepsLeft < reproduction.drawnFaults + reproduction.steps,
             "shrinking removed something (run \(failure.run), seed \(failure.seed))")
-        #expect(reproduction.failures.first.map(ExploreRunner.kind) == failure.failures.first.map(ExploreRunner.kind))
+        // The planted rule breaks convergence, and the reproduction still breaks it.
+        let found = try #require(
+            PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
+                explorer.check(run: failure.run, seed: failure.seed)?.first
+            })
+        #expect(found.kind == .world(.listsConverge))
         let file = try #require(reproduction.file)
         let scenario = try ScenarioDecoder.decode(Array(file.utf8), file: "e.json")
         #expect(scenario.seed == failure.seed)
@@ -44,7 +49,9 @@ import Testing
         let replayed = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
             ExploreRunner.invariantFailures(of: scenario)
         }
-        #expect(replayed == reproduction.failures, "the reproduction fails exactly as the shrunk run did")
+        #expect(
+            replayed.map(\.message) == reproduction.failures, "the reproduction fails exactly as the shrunk run did")
+        #expect(replayed.first?.kind == found.kind, "the same kind of failure as the run it shrinks")
         var real = ScenarioSimulation(scenario: scenario)
         #expect(real.run().passed, "with the real rules the reproduction passes: the planted rule is the bug")
     }
