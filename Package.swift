@@ -14,7 +14,7 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "SimulationKernel"),
-        .target(name: "ReminderScheduling"),
+        .target(name: "ReminderScheduling", dependencies: ["SimulationKernel"]),
         .target(name: "CompanionModel", dependencies: ["SimulationKernel", "ReminderScheduling"]),
         .target(
             name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"],

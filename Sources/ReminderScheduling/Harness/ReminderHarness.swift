@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// A scheduler wired to a simulated system center along one timeline: the phone app of the simulator.
 ///
 /// Every app run first moves time (the center delivers what fired, in order), then applies what the
@@ -91,32 +93,6 @@ public struct ReminderHarness: Sendable {
     public mutating func reserveCapacity(runs runCount: Int) {
         guard runCount > 0 else { return }
         snapshots.reserveCapacity(runCount)
-    }
-
-    /// Keeps this harness exactly, moving its logs (deliveries, misses, snapshots, terminations)
-    /// into `old`'s storage where that has room, emptied first: a simulator started again for
-    /// another run keeps the room the last run grew (`StorageAdopting` in SimulationKernel, which
-    /// this module does not see). The scheduler and the center keep their own storage.
-    ///
-    /// - Complexity: O(*n*) for the *n* log entries this harness holds, plus emptying `old`'s.
-    public mutating func adoptStorage(of old: inout ReminderHarness) {
-        Self.adopt(&deliveries, from: &old.deliveries)
-        Self.adopt(&missed, from: &old.missed)
-        Self.adopt(&snapshots, from: &old.snapshots)
-        Self.adopt(&terminations, from: &old.terminations)
-    }
-
-    /// Puts `log`'s entries in `old`'s buffer, emptied, if it is another buffer with room for
-    /// them.
-    private static func adopt<Entry>(_ log: inout [Entry], from old: inout [Entry]) {
-        guard old.capacity > 0, old.capacity >= log.count else { return }
-        let shared = log.withUnsafeBufferPointer { mine in
-            old.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
-        }
-        guard !shared else { return }
-        if !old.isEmpty { old.removeAll(keepingCapacity: true) }
-        if !log.isEmpty { old.append(contentsOf: log) }
-        swap(&log, &old)
     }
 
     /// Whether nothing happens in the reminder world unless the app runs: no request is pending in
@@ -516,5 +492,20 @@ public struct SimulatedUser: Hashable, Sendable {
 
     public init(opensOverflowNoticeAfter: Int64? = SimulatedUser.defaultNoticeDelay) {
         self.opensOverflowNoticeAfter = opensOverflowNoticeAfter.map { max(0, $0) }
+    }
+}
+
+extension ReminderHarness: StorageAdopting {
+    /// Keeps this harness exactly, moving its logs (deliveries, misses, snapshots, terminations)
+    /// into `old`'s storage where that has room (``StorageAdopting``): a simulator started again
+    /// for another run keeps the room the last run grew. The scheduler and the center keep their
+    /// own storage.
+    ///
+    /// - Complexity: O(*n*) for the *n* log entries this harness holds, plus emptying `old`'s.
+    public mutating func adoptStorage(of old: inout ReminderHarness) {
+        deliveries.adoptStorage(of: &old.deliveries)
+        missed.adoptStorage(of: &old.missed)
+        snapshots.adoptStorage(of: &old.snapshots)
+        terminations.adoptStorage(of: &old.terminations)
     }
 }
