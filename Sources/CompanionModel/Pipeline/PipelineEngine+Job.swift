@@ -54,6 +54,12 @@ extension PipelineEngine {
 
         /// A step that starts now, needing `cpu` of CPU time (twice as many work units) at `rate`
         /// units per nanosecond.
+        ///
+        /// On a full core (2 units/ns: each queue's rate on a watch with a core per queue) the
+        /// computation ends `cpu` after now, which is what ``computeEnd(rate:)`` works out; the
+        /// end is written at once, without the general case's tests.
+        ///
+        /// - Complexity: O(1).
         init(tap: Int, step: Int, cpu: SimDuration, rate: Int64, now: SimTime) {
             self.tap = tap
             self.step = step
@@ -61,9 +67,13 @@ extension PipelineEngine {
             start = now
             left = cpu.nanoseconds * 2
             since = now
-            due = now
             phase = .computing
-            computeEnd(rate: rate)
+            if rate == 2, cpu.nanoseconds >= 0 {
+                due = now + cpu
+            } else {
+                due = now
+                computeEnd(rate: rate)
+            }
         }
 
         private init(
