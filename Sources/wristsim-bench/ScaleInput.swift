@@ -23,6 +23,9 @@ struct ScaleInput: Sendable {
         case load
         /// Parse and decode only; the file is invalid and its errors are reported.
         case loadErrors
+        /// `wristsim sweep` of the file over *n* cells (*n* values of `pipeline.jitter`), one
+        /// seed each: *n* is the number of cells, not the file's size.
+        case sweepCells
     }
     /// The scenario file of size `n`, as JSON text.
     var scenario: @Sendable (Int) -> String
@@ -46,6 +49,8 @@ struct ScaleInput: Sendable {
     }
 
     static let standard = [1_000, 10_000, 100_000]
+    /// Up to the most cells a sweep may have (``SweepPlan/maximumCells``).
+    static let cells = [100, 1_000, 10_000]
     static let small = [1_000, 10_000, 100_000, 1_000_000]
 
     /// Every input the issue lists, in print order.
@@ -126,6 +131,15 @@ struct ScaleInput: Sendable {
             return
                 "{\(header), \"items\": \(items(n) { $0 % 2 == 0 ? "+\($0 % 500 + 1)m" : "+\(2 * n + 60)s" }), "
                 + "\"script\": [\(steps.joined(separator: ","))], \"complication\": {}}"
+        },
+        ScaleInput(
+            name: "sweepCells", summary: "cells of a sweep (values of one --set), one seed each, of 10 taps",
+            sizes: cells, stage: .sweepCells
+        ) { _ in
+            let steps = (0..<10).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i0"}"# }
+            return
+                "{\(header), \"pipeline\": \"optimized\", \"items\": \(items(2)), "
+                + "\"script\": [\(steps.joined(separator: ","))]}"
         },
         ScaleInput(
             name: "latencyTaps", summary: "taps profiled by 'wristsim latency', 2 s apart", sizes: standard,

@@ -80,6 +80,7 @@ struct ScaleWorkload: BenchWorkload {
         func figures(_ passed: Bool) -> (seconds: Double, cpuSeconds: Double, passed: Bool) {
             (stopwatch.elapsedSeconds, cpuSeconds() - cpuStart, passed)
         }
+        if input.stage == .sweepCells { return figures(sweep(bytes, cells: n, file: "scale-\(input.name).json")) }
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(bytes, file: "scale-\(input.name)-\(n).json")
@@ -106,6 +107,26 @@ struct ScaleWorkload: BenchWorkload {
         }
         if let broken = outcome.invariantFailures.first { writeToStandardError("note: \(broken.message)\n") }
         return figures(outcome.invariantFailures.isEmpty)
+    }
+
+    /// Sweeps the scenario `bytes` over `cells` values of `pipeline.jitter`, one seed each, as
+    /// `wristsim sweep FILE --seeds 1..1 --set pipeline.jitter=…` does (text result built); returns
+    /// whether every run passed.
+    static func sweep(_ bytes: [UInt8], cells: Int, file: String) -> Bool {
+        do {
+            let root = try JSONParser.parse(bytes, file: file)
+            let scenario = try ScenarioDecoder.decode(root: root, file: file)
+            let values = (0..<cells).map { String(format: "%.5f", Double($0) / Double(cells)) }
+            let plan = try SweepPlan(
+                file: file, name: scenario.name, firstSeed: 1, lastSeed: 1, watches: [scenario.watch],
+                pipelines: [nil], settings: [SweepSetting(key: "pipeline.jitter", values: values)])
+            let result = try SweepRunner(plan: plan, root: root).run(0..<plan.runCount)
+            _ = result.text
+            return result.cells.allSatisfy { $0.passed == $0.runs }
+        } catch {
+            writeToStandardError("error: \(error)\n")
+            exit(1)
+        }
     }
 
     /// The CPU time (user and system) this process has used so far.

@@ -23,8 +23,12 @@ import SimulationKernel
 /// histogram.percentile(50)   // 33.023ms (the upper edge of 33 ms's bucket)
 /// ```
 public struct FixedHistogram: Hashable, Sendable {
-    /// Counts by bucket index (trailing empty buckets are never stored).
-    public private(set) var counts: [Int] = []
+    /// The index of the first bucket in ``counts``: the lowest non-empty bucket (0 when empty).
+    private(set) var firstBucket = 0
+    /// Counts of the buckets from ``firstBucket`` to the highest non-empty one (no empty bucket
+    /// is stored before or after them): values that span a narrow range keep a short array,
+    /// wherever the range lies.
+    private(set) var counts: [Int] = []
     /// The number of values.
     public private(set) var total = 0
     /// The smallest value in whole microseconds (`Int64.max` when empty).
@@ -41,13 +45,15 @@ public struct FixedHistogram: Hashable, Sendable {
     public static let exactLimit = 1_024
 
     public static func == (lhs: FixedHistogram, rhs: FixedHistogram) -> Bool {
-        lhs.counts == rhs.counts && lhs.total == rhs.total && lhs.minimumMicroseconds == rhs.minimumMicroseconds
+        lhs.firstBucket == rhs.firstBucket && lhs.counts == rhs.counts && lhs.total == rhs.total
+            && lhs.minimumMicroseconds == rhs.minimumMicroseconds
             && lhs.maximumMicroseconds == rhs.maximumMicroseconds && lhs.sumMicroseconds == rhs.sumMicroseconds
             && lhs.exact?.map(\.microseconds) == rhs.exact?.map(\.microseconds)
             && lhs.exact?.map(\.count) == rhs.exact?.map(\.count)
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(firstBucket)
         hasher.combine(counts)
         hasher.combine(total)
         hasher.combine(sumMicroseconds)
@@ -84,11 +90,12 @@ public struct FixedHistogram: Hashable, Sendable {
     }
 
     /// Counts `count` values of `microseconds`.
+    ///
+    /// - Complexity: amortised O(1); O(*b*) when the value falls below the lowest stored bucket,
+    ///   for *b* buckets (at most ``bucketLimit``).
     mutating func add(microseconds: Int64, count: Int) {
         guard count > 0 else { return }
-        let index = FixedHistogram.bucket(ofMicroseconds: microseconds)
-        if index >= counts.count { counts.append(contentsOf: repeatElement(0, count: index - counts.count + 1)) }
-        counts[index] += count
+        add(count, toBucket: FixedHistogram.bucket(ofMicroseconds: microseconds))
         total += count
         sumMicroseconds = FixedHistogram.saturatingSum(
             sumMicroseconds, microseconds.multipliedReportingOverflow(by: Int64(count)))
@@ -101,15 +108,36 @@ public struct FixedHistogram: Hashable, Sendable {
         maximumMicroseconds = max(maximumMicroseconds, microseconds)
     }
 
+    /// Adds `count` to bucket `index`, storing the buckets up to it first if it lies outside the
+    /// stored ones.
+    ///
+    /// - Complexity: amortised O(1) above the lowest stored bucket; O(*b*) below it.
+    private mutating func add(_ count: Int, toBucket index: Int) {
+        if counts.isEmpty {
+            firstBucket = index
+            counts = [count]
+            return
+        }
+        if index < firstBucket {
+            counts.insert(contentsOf: repeatElement(0, count: firstBucket - index), at: 0)
+            firstBucket = index
+        } else if index >= firstBucket + counts.count {
+            counts.append(contentsOf: repeatElement(0, count: index - firstBucket - counts.count + 1))
+        }
+        counts[index - firstBucket] += count
+    }
+
     /// Adds every count of `other`.
     ///
     /// - Complexity: O(buckets).
     public mutating func merge(_ other: FixedHistogram) {
         guard other.total > 0 else { return }
-        if other.counts.count > counts.count {
-            counts.append(contentsOf: repeatElement(0, count: other.counts.count - counts.count))
+        // The lower and the upper end first, so that the array grows at most once at each end.
+        add(0, toBucket: other.firstBucket)
+        add(0, toBucket: other.firstBucket + other.counts.count - 1)
+        for (offset, count) in other.counts.enumerated() where count > 0 {
+            counts[other.firstBucket + offset - firstBucket] += count
         }
-        for (index, count) in other.counts.enumerated() where count > 0 { counts[index] += count }
         total += other.total
         sumMicroseconds = FixedHistogram.saturatingSum(sumMicroseconds, (other.sumMicroseconds, false))
         if var values = exact, let others = other.exact {
@@ -137,10 +165,11 @@ public struct FixedHistogram: Hashable, Sendable {
             }
             return maximum
         }
-        for (index, count) in counts.enumerated() {
+        for (offset, count) in counts.enumerated() {
             seen += count
             if seen >= rank {
-                let upper = min(FixedHistogram.upperMicroseconds(ofBucket: index), maximumMicroseconds)
+                let upper = min(
+                    FixedHistogram.upperMicroseconds(ofBucket: firstBucket + offset), maximumMicroseconds)
                 return .microseconds(max(upper, minimumMicroseconds))
             }
         }
@@ -182,7 +211,7 @@ public struct FixedHistogram: Hashable, Sendable {
 
     /// The non-empty buckets as `(index, count)` pairs, ascending: the stored form in partial results.
     public var nonEmptyBuckets: [(index: Int, count: Int)] {
-        counts.enumerated().compactMap { $0.element > 0 ? ($0.offset, $0.element) : nil }
+        counts.enumerated().compactMap { $0.element > 0 ? (firstBucket + $0.offset, $0.element) : nil }
     }
 
     /// A histogram from stored buckets and its exact extremes (a partial result read back).
@@ -212,8 +241,9 @@ public struct FixedHistogram: Hashable, Sendable {
             FixedHistogram.bucket(ofMicroseconds: minimumMicroseconds) == first.index,
             FixedHistogram.bucket(ofMicroseconds: maximumMicroseconds) == last.index
         else { return nil }
-        var counts = Array(repeating: 0, count: last.index + 1)
-        for bucket in buckets { counts[bucket.index] = bucket.count }
+        var counts = Array(repeating: 0, count: last.index - first.index + 1)
+        for bucket in buckets { counts[bucket.index - first.index] = bucket.count }
+        self.firstBucket = first.index
         self.counts = counts
         self.total = total
         self.minimumMicroseconds = minimumMicroseconds
@@ -229,8 +259,8 @@ public struct FixedHistogram: Hashable, Sendable {
             var rebuilt = Array(repeating: 0, count: counts.count)
             for value in exact {
                 guard value.count > 0 else { return nil }
-                let index = FixedHistogram.bucket(ofMicroseconds: value.microseconds)
-                guard index < rebuilt.count else { return nil }
+                let index = FixedHistogram.bucket(ofMicroseconds: value.microseconds) - first.index
+                guard index >= 0, index < rebuilt.count else { return nil }
                 rebuilt[index] += value.count
             }
             guard rebuilt == counts else { return nil }

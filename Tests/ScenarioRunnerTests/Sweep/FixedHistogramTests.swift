@@ -63,6 +63,39 @@ import Testing
         }
     }
 
+    /// Only the buckets from the lowest to the highest non-empty one are stored, however far from
+    /// zero they lie: merged in any order, parts that start and end at other buckets give the
+    /// histogram of all the values, and its stored form reads back equal.
+    @Test func onlyTheSpannedBucketsAreStoredAndMergesGrowAtBothEnds() throws {
+        for seed in UInt64(0)..<40 {
+            var rng = SplitMix64(seed: seed)
+            let values = (0..<500).map { _ in 4_000_000 + Int64(rng.next() % 2_000_000) }
+            var whole = FixedHistogram()
+            for value in values { whole.add(.microseconds(value)) }
+            let lowest = FixedHistogram.bucket(ofMicroseconds: values.min() ?? 0)
+            let highest = FixedHistogram.bucket(ofMicroseconds: values.max() ?? 0)
+            #expect(whole.firstBucket == lowest && whole.counts.count == highest - lowest + 1, "seed \(seed)")
+            #expect(whole.counts.first != 0 && whole.counts.last != 0, "seed \(seed)")
+            var parts = Array(repeating: FixedHistogram(), count: 2 + Int(rng.next() % 5))
+            for value in values { parts[Int(rng.next() % UInt64(parts.count))].add(.microseconds(value)) }
+            parts.shuffle(using: &rng)
+            var merged = FixedHistogram()
+            for part in parts { merged.merge(part) }
+            #expect(merged == whole, "seed \(seed)")
+            let stored = try #require(
+                FixedHistogram(
+                    buckets: whole.nonEmptyBuckets, minimumMicroseconds: whole.minimumMicroseconds,
+                    maximumMicroseconds: whole.maximumMicroseconds, sumMicroseconds: whole.sumMicroseconds,
+                    exact: whole.exact))
+            #expect(stored == whole, "seed \(seed)")
+            #expect(stored.percentile(99) == whole.percentile(99), "seed \(seed)")
+        }
+        // 5 s to 5.1 s lies in buckets 2,072 to 2,075 (32.8 ms wide there): 4 counts are stored.
+        var narrow = FixedHistogram()
+        for value in stride(from: Int64(5_000_000), through: 5_100_000, by: 10_000) { narrow.add(.microseconds(value)) }
+        #expect(narrow.firstBucket == 2_072 && narrow.counts.count == 4)
+    }
+
     @Test func storedBucketsThatDoNotFitAreRejected() {
         #expect(
             FixedHistogram(
