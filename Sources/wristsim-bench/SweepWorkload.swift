@@ -49,7 +49,12 @@ struct SweepWorkload: BenchWorkload {
             let label = path.split(separator: "/").last.map { String($0.dropLast(5)) } ?? path
             let cpuStart = SweepWorkload.processCPUSeconds()
             let stopwatch = Stopwatch()
-            let result = runner.run(0..<runner.plan.runCount)
+            let result: SweepResult
+            do {
+                result = try runner.run(0..<runner.plan.runCount)
+            } catch {
+                throw BenchUsageError(message: "cannot run \(path): \(error)")
+            }
             let seconds = stopwatch.elapsedSeconds
             let cpu = SweepWorkload.processCPUSeconds() - cpuStart
             let stats = result.cells[0]

@@ -56,6 +56,17 @@ import Testing
             ["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--set", "jitter"],
             "Error: --set expects KEY=VALUE"
         ),
+        (
+            ["sweep", "Scenarios/produce-trip.json", "--seeds", "1..2", "--pipeline", "naive,optimized,naive"],
+            "Error: --pipeline names 'naive' twice"
+        ),
+        (
+            [
+                "sweep", "Scenarios/produce-trip.json", "--seeds", "1", "--watch", "all", "--set",
+                "pipeline.jitter=" + (0..<400).map { "0.\($0)" }.joined(separator: ","),
+            ],
+            "Error: the sweep has more than 10000 cells"
+        ),
         (["merge"], "Error: missing partial-result files"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {

@@ -27,6 +27,11 @@ public struct SweepPlan: Hashable, Sendable {
     /// never ends.
     public static let maximumRuns: UInt64 = 1_000_000_000_000
 
+    /// The most cells a sweep may have (10,000: every watch × every preset × 107 values of a
+    /// setting): a result keeps statistics for each cell and prints a row for each, so more is
+    /// a usage error rather than a result too large to keep or read.
+    public static let maximumCells = 10_000
+
     /// One cell: a watch, a pipeline and one value of each setting.
     public struct Cell: Hashable, Sendable {
         public var watch: String
@@ -51,9 +56,12 @@ public struct SweepPlan: Hashable, Sendable {
         }
     }
 
-    /// A plan, checked: at least one seed, known watches and presets, and at most ``maximumRuns``.
+    /// A plan, checked: at least one seed; known watches and presets, none named twice; setting
+    /// keys and each setting's values named once; at most ``maximumCells`` cells and
+    /// ``maximumRuns`` runs.
     ///
     /// - Throws: ``SweepError/usage(_:)``.
+    /// - Complexity: O(*w* + *p* + *v*) for *w* watches, *p* pipelines and *v* setting values.
     public init(
         file: String, name: String, firstSeed: UInt64, lastSeed: UInt64, watches: [String], pipelines: [String?],
         settings: [SweepSetting]
@@ -72,6 +80,18 @@ public struct SweepPlan: Hashable, Sendable {
                 "unknown pipeline '\(pipeline)'; expected some of: "
                     + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
+        try SweepPlan.checkNamedOnce(watches) { "--watch names '\($0)' twice; each of its cells would run twice" }
+        try SweepPlan.checkNamedOnce(pipelines.map { $0 ?? "(the scenario's)" }) {
+            "--pipeline names '\($0)' twice; each of its cells would run twice"
+        }
+        try SweepPlan.checkNamedOnce(settings.map(\.key)) { key in
+            "--set gives '\(key)' twice; give its values once, comma-separated (--set \(key)=A,B)"
+        }
+        for setting in settings {
+            try SweepPlan.checkNamedOnce(setting.values) { value in
+                "--set \(setting.key) lists '\(value)' twice; each of its cells would run twice"
+            }
+        }
         self.file = file
         self.name = name
         self.firstSeed = firstSeed
@@ -79,16 +99,21 @@ public struct SweepPlan: Hashable, Sendable {
         self.watches = watches
         self.pipelines = pipelines
         self.settings = settings
-        let (seeds, seedOverflow) = (lastSeed - firstSeed).addingReportingOverflow(1)
-        var cells: UInt64 = UInt64(watches.count) * UInt64(pipelines.count)
-        var overflow = seedOverflow
+        var cells = UInt64(watches.count) * UInt64(pipelines.count)
+        var cellsOverflow = false
         for setting in settings {
-            let (product, settingOverflow) = cells.multipliedReportingOverflow(by: UInt64(setting.values.count))
+            let (product, overflow) = cells.multipliedReportingOverflow(by: UInt64(setting.values.count))
             cells = product
-            overflow = overflow || settingOverflow
+            cellsOverflow = cellsOverflow || overflow
         }
+        guard !cellsOverflow, cells <= UInt64(SweepPlan.maximumCells) else {
+            throw .usage(
+                "the sweep has more than \(SweepPlan.maximumCells) cells (watches × pipelines × the values of each "
+                    + "--set); narrow --watch, --pipeline or --set, or run several sweeps")
+        }
+        let (seeds, seedOverflow) = (lastSeed - firstSeed).addingReportingOverflow(1)
         let (runs, runsOverflow) = cells.multipliedReportingOverflow(by: seeds)
-        guard !overflow, !runsOverflow, runs <= SweepPlan.maximumRuns else {
+        guard !seedOverflow, !runsOverflow, runs <= SweepPlan.maximumRuns else {
             throw .usage("the sweep asks for more than \(SweepPlan.maximumRuns) runs; narrow --seeds, --watch or --set")
         }
     }
@@ -113,8 +138,20 @@ public struct SweepPlan: Hashable, Sendable {
         return cells
     }
 
-    /// The number of cells.
-    public var cellCount: Int { settings.reduce(watches.count * pipelines.count) { $0 * $1.values.count } }
+    /// The number of cells (at most ``maximumCells``).
+    public var cellCount: Int { watches.count * pipelines.count * settingCombinationCount }
+
+    /// The number of combinations of setting values (1 without `--set`): cell *c* has combination
+    /// `c % settingCombinationCount`, innermost in the cells' order.
+    public var settingCombinationCount: Int { settings.reduce(1) { $0 * $1.values.count } }
+
+    /// Throws a usage error, `message` of the first of `names` that appears twice.
+    ///
+    /// - Complexity: O(*n*) for *n* names.
+    private static func checkNamedOnce(_ names: [String], _ message: (String) -> String) throws(SweepError) {
+        var seen = Set<String>()
+        for name in names where !seen.insert(name).inserted { throw .usage(message(name)) }
+    }
 
     /// The number of runs: cells × seeds (at most ``maximumRuns``).
     public var runCount: UInt64 { UInt64(cellCount) * seedCount }

@@ -1,93 +1,107 @@
 import CompanionModel
 import SimulationKernel
 
-/// Runs the runs of a ``SweepPlan``: decodes the scenario once, derives each cell's variant
-/// once, and then only simulates.
+/// Runs the runs of a ``SweepPlan``: parses the scenario once, checks every cell's variant before
+/// the first run, and then prepares one cell at a time.
+///
+/// Memory does not grow with the number of cells beyond their statistics: a cell's scenario is
+/// made again when its runs begin (runs are numbered cell-major, so a shard enters each of its
+/// cells once) and dropped when they end. A cell's variant is decoded from the scenario's JSON
+/// with its `--set` values; cells that differ only in watch or pipeline share one decoding.
 ///
 /// ```swift
 /// let runner = try SweepRunner(plan: plan, root: try JSONParser.parse(bytes, file: path))
-/// let result = runner.run(plan.shard(2, of: 7))   // a partial result covering shard 3 of 7
+/// let result = try runner.run(plan.shard(2, of: 7))   // a partial result covering shard 3 of 7
 /// ```
 public struct SweepRunner: Sendable {
     /// The plan.
     public let plan: SweepPlan
-    /// The scenario of each cell, in the plan's cell order.
-    public var scenarios: [Scenario] { prepared.map(\.scenario) }
-    /// The scenario of each cell prepared for its runs (``PreparedScenario``), in the plan's
-    /// cell order.
-    public let prepared: [PreparedScenario]
+    /// The scenario file's parsed JSON, each cell's variant is made from.
+    private let root: JSONNode
+    /// The plan's cells, in order (at most ``SweepPlan/maximumCells``).
+    private let cells: [SweepPlan.Cell]
+    /// The variant of the first combination of setting values, decoded while checking: without
+    /// `--set`, every cell's (so a sweep without settings decodes the scenario once).
+    private let firstVariant: Scenario
 
-    /// Prepares every cell of `plan` from the scenario's parsed JSON.
+    /// Checks every cell of `plan` against the scenario's parsed JSON: each combination of
+    /// `--set` values is decoded once (the plan has checked the watches and presets).
     ///
     /// - Throws: ``SweepError/scenario(_:)`` when the scenario, or a cell's variant after its
     ///   `--set` values, is invalid (the message names the setting); ``SweepError/usage(_:)`` when
     ///   a `--set` path runs into a non-object.
+    /// - Complexity: one decoding per combination of setting values; memory for one scenario
+    ///   at a time.
     public init(plan: SweepPlan, root: JSONNode) throws(SweepError) {
         self.plan = plan
-        var scenarios: [Scenario] = []
-        var decoded: [String: Scenario] = [:]
-        for cell in plan.cells {
-            var tree = root
-            var label = ""
-            for assignment in cell.assignments {
-                tree = try SweepSetting.assigning(assignment.value, at: assignment.key, in: tree)
-                label += "--set \(assignment.key)=\(assignment.value) "
-            }
-            var scenario: Scenario
-            if let known = decoded[label] {
-                scenario = known
-            } else {
-                do {
-                    scenario = try ScenarioDecoder.decode(root: tree, file: plan.file)
-                } catch {
-                    guard !label.isEmpty else { throw .scenario(error) }
-                    var located = error
-                    located.location = nil
-                    located.message = "with \(label.dropLast()): \(error.message)"
-                    throw .scenario(located)
-                }
-                decoded[label] = scenario
-            }
-            scenario.watch = cell.watch
-            if let preset = cell.pipeline {
-                var settings = scenario.sections.pipeline ?? .defaults
-                do {
-                    settings.pipeline = try CheckOffPipeline.preset(named: preset)
-                } catch {
-                    throw .usage(error.description)
-                }
-                scenario.sections.pipeline = settings
-            }
-            scenarios.append(scenario)
+        self.root = root
+        cells = plan.cells
+        let combinations = plan.settingCombinationCount
+        // The first cells are the first watch and pipeline with each combination once.
+        firstVariant = try SweepRunner.variant(of: root, with: cells[0].assignments, file: plan.file)
+        for cell in cells.indices.prefix(combinations).dropFirst() {
+            _ = try SweepRunner.variant(of: root, with: cells[cell].assignments, file: plan.file)
         }
-        prepared = scenarios.map(PreparedScenario.init)
+    }
+
+    /// The scenario cell `cell` runs: the scenario with the cell's `--set` values, watch and
+    /// pipeline preset.
+    ///
+    /// - Throws: what ``init(plan:root:)`` checks for (it has checked every cell).
+    /// - Complexity: one decoding of the scenario.
+    public func scenario(ofCell cell: Int) throws(SweepError) -> Scenario {
+        var scenario = try variant(ofCell: cell)
+        try configure(&scenario, for: cells[cell])
+        return scenario
     }
 
     /// Runs `runs` (run numbers of the plan) and returns their statistics as a partial result.
     ///
-    /// - Complexity: the simulations of the runs, plus O(cells) for the result.
-    public func run(_ runs: Range<UInt64>) -> SweepResult {
-        var cells = Array(repeating: SweepCellStatistics(), count: plan.cellCount)
+    /// - Throws: what ``init(plan:root:)`` checks for, when a cell's scenario is made for its
+    ///   runs (it has checked every cell).
+    /// - Complexity: the simulations of the runs, plus one decoding of the scenario for each
+    ///   combination of setting values entered (once in all without `--set`), and O(cells) for
+    ///   the result.
+    public func run(_ runs: Range<UInt64>) throws(SweepError) -> SweepResult {
+        var statistics = Array(repeating: SweepCellStatistics(), count: plan.cellCount)
         let bounded = min(runs.lowerBound, plan.runCount)..<min(runs.upperBound, plan.runCount)
         // One world runs every run, started again for each
         // (``ScenarioSimulation/restart(prepared:seed:trace:)``): it keeps its buffers' room.
         var world: ScenarioSimulation?
+        var current: (cell: Int, prepared: PreparedScenario)?
+        var decoded = (combination: 0, scenario: firstVariant)
         for run in bounded {
             let (cell, seed) = plan.locate(run: run)
-            if world == nil {
-                world = ScenarioSimulation(prepared: prepared[cell], seed: seed, trace: .off)
-            } else {
-                world!.restart(prepared: prepared[cell], seed: seed, trace: .off)
+            if current?.cell != cell {
+                let combination = cell % plan.settingCombinationCount
+                var scenario: Scenario
+                if decoded.combination == combination {
+                    scenario = decoded.scenario
+                } else {
+                    scenario = try variant(ofCell: cell)
+                    decoded = (combination, scenario)
+                }
+                try configure(&scenario, for: cells[cell])
+                current = (cell, PreparedScenario(scenario))
             }
-            cells[cell].add(SweepRunner.observe(&world!))
+            guard let prepared = current?.prepared else { continue }
+            if world == nil {
+                world = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
+            } else {
+                world!.restart(prepared: prepared, seed: seed, trace: .off)
+            }
+            statistics[cell].add(SweepRunner.observe(&world!))
         }
-        return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: cells)
+        return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: statistics)
     }
 
     /// One run of cell `cell` with `seed`: the world at the scenario's end is read once, then
     /// settled in place for the verdict (no copy of it).
-    public func observe(cell: Int, seed: UInt64) -> SweepObservation {
-        var simulation = ScenarioSimulation(prepared: prepared[cell], seed: seed, trace: .off)
+    ///
+    /// - Throws: what ``init(plan:root:)`` checks for (it has checked every cell).
+    public func observe(cell: Int, seed: UInt64) throws(SweepError) -> SweepObservation {
+        var simulation = ScenarioSimulation(
+            prepared: PreparedScenario(try scenario(ofCell: cell)), seed: seed, trace: .off)
         return SweepRunner.observe(&simulation)
     }
 
@@ -96,5 +110,49 @@ public struct SweepRunner: Sendable {
         var monitor = NoRunMonitor()
         let (verdict, end) = simulation.runForVerdict(monitor: &monitor, observingEnd: SweepObservation.EndOfRun.init)
         return SweepObservation(end: end, verdict: verdict)
+    }
+
+    /// The scenario with cell `cell`'s `--set` values, decoded from ``root`` (its watch and
+    /// pipeline not set yet).
+    ///
+    /// - Complexity: one decoding of the scenario.
+    private func variant(ofCell cell: Int) throws(SweepError) -> Scenario {
+        try SweepRunner.variant(of: root, with: cells[cell].assignments, file: plan.file)
+    }
+
+    /// The scenario `root` with `assignments` (`--set` values) made, decoded.
+    ///
+    /// - Complexity: one decoding of the scenario.
+    private static func variant(
+        of root: JSONNode, with assignments: [(key: String, value: String)], file: String
+    ) throws(SweepError) -> Scenario {
+        var tree = root
+        var label = ""
+        for assignment in assignments {
+            tree = try SweepSetting.assigning(assignment.value, at: assignment.key, in: tree)
+            label += "--set \(assignment.key)=\(assignment.value) "
+        }
+        do {
+            return try ScenarioDecoder.decode(root: tree, file: file)
+        } catch {
+            guard !label.isEmpty else { throw .scenario(error) }
+            var located = error
+            located.location = nil
+            located.message = "with \(label.dropLast()): \(error.message)"
+            throw .scenario(located)
+        }
+    }
+
+    /// Sets `scenario`'s watch and, when the cell names one, its pipeline preset.
+    private func configure(_ scenario: inout Scenario, for cell: SweepPlan.Cell) throws(SweepError) {
+        scenario.watch = cell.watch
+        guard let preset = cell.pipeline else { return }
+        var settings = scenario.sections.pipeline ?? .defaults
+        do {
+            settings.pipeline = try CheckOffPipeline.preset(named: preset)
+        } catch {
+            throw .usage(error.description)
+        }
+        scenario.sections.pipeline = settings
     }
 }

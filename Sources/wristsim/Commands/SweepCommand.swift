@@ -83,7 +83,7 @@ enum SweepCommand: Command {
                 settings: settings)
             let runner = try SweepRunner(plan: plan, root: root)
             if let shard {
-                for line in runner.run(plan.shard(shard.index, of: shard.count)).partLines { Console.out(line) }
+                for line in try runner.run(plan.shard(shard.index, of: shard.count)).partLines { Console.out(line) }
                 return .success
             }
             let result: SweepResult
@@ -94,7 +94,7 @@ enum SweepCommand: Command {
                         try SweepResult.part(bytes, file: file)
                     })
             } else {
-                result = runner.run(0..<plan.runCount)
+                result = try runner.run(0..<plan.runCount)
             }
             Console.out(arguments.has("json") ? result.json.pretty().dropLastNewline : result.text)
             return .success

@@ -40,12 +40,12 @@ import Testing
     /// The issue's proof: any split into shards, merged in any order, renders the same bytes as one run.
     @Test func anySplitMergedInAnyOrderGivesTheSameBytes() throws {
         let runner = try runner(seeds: 1...5, settings: [SweepSetting(key: "pipeline.jitter", values: ["0", "0.3"])])
-        let whole = runner.run(0..<runner.plan.runCount)
+        let whole = try runner.run(0..<runner.plan.runCount)
         let expected = whole.json.pretty()
         #expect(whole.isComplete)
         // Each run on its own once; a shard is then the merge of its runs (runner.run of a range is
         // checked against the whole above, and a 3-way split below).
-        let singles = (0..<runner.plan.runCount).map { runner.run($0..<$0 + 1) }
+        let singles = try (0..<runner.plan.runCount).map { try runner.run($0..<$0 + 1) }
         var rng = SplitMix64(seed: 2026)
         for trial in 0..<10 {
             let count = 1 + Int(rng.next() % 9)
@@ -66,21 +66,21 @@ import Testing
             #expect(merged.json.pretty() == expected, "trial \(trial): \(count) shards")
             #expect(merged.text == whole.text, "trial \(trial)")
         }
-        let thirds = (0..<3).map { runner.run(runner.plan.shard($0, of: 3)) }
+        let thirds = try (0..<3).map { try runner.run(runner.plan.shard($0, of: 3)) }
         #expect(try thirds[2].merging(thirds[0]).merging(thirds[1]).json.pretty() == expected)
         // A tree of merges: ((0+1)+(2+3)) equals (((0+1)+2)+3).
-        let quarters = (0..<4).map { runner.run(runner.plan.shard($0, of: 4)) }
+        let quarters = try (0..<4).map { try runner.run(runner.plan.shard($0, of: 4)) }
         let tree = try (try quarters[0].merging(quarters[1])).merging(try quarters[2].merging(quarters[3]))
         #expect(tree.json.pretty() == expected)
     }
 
     @Test func overlappingOrForeignPartsAreRejected() throws {
         let runner = try runner()
-        let part = runner.run(runner.plan.shard(0, of: 3))
+        let part = try runner.run(runner.plan.shard(0, of: 3))
         #expect(throws: SweepError.self) { try part.merging(part) }
         let other = try self.runner(seeds: 1...13)
         #expect(throws: SweepError.self) { try part.merging(other.run(0..<5)) }
-        let incomplete = try part.merging(runner.run(runner.plan.shard(2, of: 3)))
+        let incomplete = try part.merging(try runner.run(runner.plan.shard(2, of: 3)))
         #expect(!incomplete.isComplete)
         #expect(incomplete.missing == [runner.plan.shard(1, of: 3)])
     }
@@ -106,8 +106,9 @@ import Testing
         let setting = try SweepSetting.parse("pipeline.jitter=0,{\"spread\": 0.5, \"pause\": \"1s\"},0.1")
         #expect(setting.values == ["0", "{\"spread\": 0.5, \"pause\": \"1s\"}", "0.1"])
         let runner = try runner(watches: ["series3-38mm"], pipelines: [nil], settings: [setting])
-        #expect(runner.scenarios.map { $0.sections.pipeline?.jitter.spread } == [0, 0.5, 0.1])
-        #expect(runner.scenarios.allSatisfy { $0.sections.pipeline?.pipeline.name == "naive" }, "the preset is kept")
+        let scenarios = try (0..<runner.plan.cellCount).map { try runner.scenario(ofCell: $0) }
+        #expect(scenarios.map { $0.sections.pipeline?.jitter.spread } == [0, 0.5, 0.1])
+        #expect(scenarios.allSatisfy { $0.sections.pipeline?.pipeline.name == "naive" }, "the preset is kept")
         do {
             _ = try self.runner(settings: [SweepSetting(key: "pipeline.jitter", values: ["7"])])
             Issue.record("expected an error")
@@ -139,7 +140,7 @@ import Testing
 
     @Test func malformedPartsAreLocatedErrors() throws {
         let runner = try runner()
-        var lines = runner.run(0..<10).partLines
+        var lines = try runner.run(0..<10).partLines
         lines[1] = lines[1].replacingOccurrences(of: "\"runs\":", with: "\"rnus\":")
         do {
             _ = try SweepResult.part(Array(lines.joined(separator: "\n").utf8), file: "p.jsonl")
@@ -149,5 +150,100 @@ import Testing
         }
         #expect(throws: SweepError.self) { try SweepResult.part(Array("{}".utf8), file: "p") }
         #expect(throws: SweepError.self) { try SweepResult.part([], file: "p") }
+    }
+    /// A name given twice would only run the same cells again: the plan refuses it, naming it.
+    @Test func namesGivenTwiceAreUsageErrors() throws {
+        let cases: [(watches: [String], pipelines: [String?], settings: [SweepSetting], message: String)] = [
+            (
+                ["series0-38mm", "series0-38mm"], [nil], [],
+                "--watch names 'series0-38mm' twice; each of its cells would run twice"
+            ),
+            (
+                ["series0-38mm"], ["naive", "naive"], [],
+                "--pipeline names 'naive' twice; each of its cells would run twice"
+            ),
+            (
+                ["series0-38mm"], [nil], [SweepSetting(key: "pipeline.jitter", values: ["0.1", "0.2", "0.1"])],
+                "--set pipeline.jitter lists '0.1' twice; each of its cells would run twice"
+            ),
+            (
+                ["series0-38mm"], [nil],
+                [
+                    SweepSetting(key: "pipeline.jitter", values: ["0.1"]),
+                    SweepSetting(key: "pipeline.jitter", values: ["0.2"]),
+                ],
+                "--set gives 'pipeline.jitter' twice; give its values once, comma-separated (--set pipeline.jitter=A,B)"
+            ),
+        ]
+        for (watches, pipelines, settings, message) in cases {
+            #expect(throws: SweepError.usage(message)) {
+                try SweepPlan(
+                    file: "s.json", name: "n", firstSeed: 1, lastSeed: 1, watches: watches, pipelines: pipelines,
+                    settings: settings)
+            }
+        }
+    }
+
+    /// More cells than ``SweepPlan/maximumCells`` is a usage error found from the counts alone,
+    /// before any cell is listed: here 10⁹ cells, and a product that overflows 64 bits.
+    @Test func tooManyCellsAreRefusedBeforeAnyIsListed() throws {
+        let thousand = (0..<1000).map { "0.\($0)" }
+        let settings = ["pipeline.jitter", "link.duplicateProbability", "seed2"].map {
+            SweepSetting(key: $0, values: thousand)
+        }
+        let overflowing = (0..<20).map { SweepSetting(key: "k\($0)", values: (0..<10).map(String.init)) }
+        for settings in [settings, overflowing] {
+            do {
+                _ = try SweepPlan(
+                    file: "s.json", name: "n", firstSeed: 1, lastSeed: 1, watches: ["series0-38mm"], pipelines: [nil],
+                    settings: settings)
+                Issue.record("expected a usage error")
+            } catch {
+                #expect("\(error)".hasPrefix("the sweep has more than 10000 cells"), "\(error)")
+            }
+        }
+        let atLimit = try SweepPlan(
+            file: "s.json", name: "n", firstSeed: 1, lastSeed: 1, watches: ["series0-38mm"], pipelines: [nil],
+            settings: [SweepSetting(key: "pipeline.jitter", values: (0..<SweepPlan.maximumCells).map { "\($0)" })])
+        #expect(atLimit.cellCount == SweepPlan.maximumCells)
+    }
+
+    /// A part file whose plan has too many cells is refused when read, before its cells are
+    /// made room for.
+    @Test func aPartWithTooManyCellsIsRefused() throws {
+        var lines = try runner().run(0..<1).partLines
+        let values = (0..<200).map { "\"\($0)\"" }.joined(separator: ",")
+        lines[0] = lines[0].replacingOccurrences(
+            of: "\"settings\":[]",
+            with: "\"settings\":[{\"key\":\"a\",\"values\":[\(values)]},{\"key\":\"b\",\"values\":[\(values)]}]")
+        #expect(lines[0].contains("\"key\":\"b\""), "the plan record was edited")
+        do {
+            _ = try SweepResult.part(Array(lines.joined(separator: "\n").utf8), file: "p.jsonl")
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".hasPrefix("p.jsonl:1:"), "\(error)")
+            #expect("\(error)".contains("more than 10000 cells"), "\(error)")
+        }
+    }
+
+    /// Cells made one at a time as their runs begin (sharing one decoding per combination of
+    /// settings) give what a fresh world of each cell's own scenario gives, in every shard.
+    @Test func cellsMadeAsTheirRunsBeginMatchFreshWorlds() throws {
+        let runner = try runner(
+            seeds: 1...3, settings: [SweepSetting(key: "pipeline.jitter", values: ["0", "0.3", "0.6"])])
+        #expect(runner.plan.cellCount == 12)
+        var cells = Array(repeating: SweepCellStatistics(), count: runner.plan.cellCount)
+        for run in 0..<runner.plan.runCount {
+            let (cell, seed) = runner.plan.locate(run: run)
+            cells[cell].add(try runner.observe(cell: cell, seed: seed))
+        }
+        let fresh = SweepResult(plan: runner.plan, covered: RunCoverage(0..<runner.plan.runCount), cells: cells)
+        var sharded = try runner.run(runner.plan.shard(0, of: 5))
+        for index in 1..<5 { sharded = try sharded.merging(try runner.run(runner.plan.shard(index, of: 5))) }
+        #expect(sharded.json == fresh.json)
+        let scenario = try runner.scenario(ofCell: 10)  // watch 1 × 6 + pipeline 1 × 3 + value 1
+        #expect(scenario.watch == "series3-38mm")
+        #expect(scenario.sections.pipeline?.pipeline.name == "optimized")
+        #expect(scenario.sections.pipeline?.jitter.spread == 0.3)
     }
 }

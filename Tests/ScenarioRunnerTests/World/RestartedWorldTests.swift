@@ -171,10 +171,10 @@ import Testing
         var cells = Array(repeating: SweepCellStatistics(), count: plan.cellCount)
         for run in 0..<plan.runCount {
             let (cell, seed) = plan.locate(run: run)
-            cells[cell].add(runner.observe(cell: cell, seed: seed))
+            cells[cell].add(try runner.observe(cell: cell, seed: seed))
         }
         let fresh = SweepResult(plan: plan, covered: RunCoverage(0..<plan.runCount), cells: cells)
-        let shared = runner.run(0..<plan.runCount)
+        let shared = try runner.run(0..<plan.runCount)
         #expect(shared.text == fresh.text)
         #expect(shared.json == fresh.json)
     }
