@@ -3,7 +3,8 @@
 /// The tap's handler start, a synchronous send's ``PipelineEffect/awaitingOutcome(tap:step:at:)``
 /// and the removal's commit are always recorded. A driver that acts only on the steps' roles
 /// (``PipelineStepRoles``) asks for ``actedOn`` and so does not record, and then skip, the
-/// starts and ends of sorting, haptic or label steps.
+/// starts and ends of sorting, haptic or label steps; one that has no complication to ask for a
+/// reload asks for ``actedOnWithoutComplication``.
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch, effects: .actedOn)
@@ -19,4 +20,29 @@ public enum PipelineEffectSelection: Hashable, Sendable {
     /// (``PipelineStepRoles/Role/actsAtStart``) and the ends of steps whose role acts at the end
     /// (``PipelineStepRoles/Role/actsAtEnd``).
     case actedOn
+    /// ``actedOn`` without the ends of the steps that update the complication
+    /// (``PipelineStepRoles/Role/updatesComplication``): what a driver acts on when there is no
+    /// complication to reload.
+    case actedOnWithoutComplication
+
+    /// Whether the start of a step with `role` is recorded.
+    ///
+    /// - Complexity: O(1).
+    func recordsStart(of role: PipelineStepRoles.Role) -> Bool {
+        switch self {
+        case .everyStep: true
+        case .actedOn, .actedOnWithoutComplication: role.actsAtStart
+        }
+    }
+
+    /// Whether the end of a step with `role` is recorded.
+    ///
+    /// - Complexity: O(1).
+    func recordsEnd(of role: PipelineStepRoles.Role) -> Bool {
+        switch self {
+        case .everyStep: true
+        case .actedOn: role.actsAtEnd
+        case .actedOnWithoutComplication: role.actsAtEnd && role != .updatesComplication
+        }
+    }
 }

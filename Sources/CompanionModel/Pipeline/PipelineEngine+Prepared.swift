@@ -38,7 +38,6 @@ extension PipelineEngine {
             jitterOnChip = PipelineJitter.OnChip(jitter, speed: speed)
             let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
             self.roles = roles
-            let everyStep = selection == .everyStep
             let drawsCosts = !jitter.isExact
             let plan = pipeline.steps.indices.map { index in
                 let step = pipeline.steps[index]
@@ -47,8 +46,8 @@ extension PipelineEngine {
                 return StepPlan(
                     scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds), wait: step.wait,
                     queue: step.queue, awaitsRelease: roles.synchronousSends.contains(index),
-                    recordsStart: recordsEffects && (everyStep || role.actsAtStart),
-                    recordsEnd: recordsEffects && (everyStep || role.actsAtEnd),
+                    recordsStart: recordsEffects && selection.recordsStart(of: role),
+                    recordsEnd: recordsEffects && selection.recordsEnd(of: role),
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
             }
             self.plan = plan

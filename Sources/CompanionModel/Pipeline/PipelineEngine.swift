@@ -306,14 +306,6 @@ struct PipelineEngine {
         return main.job.proceedAsItStarts(at: now, prepared, &records)
     }
 
-    /// ``startOnMain(tap:step:)`` on the background queue's thread.
-    @inline(__always)
-    private mutating func startOnBackground(tap: Int, step: Int) -> Bool {
-        background.job = newJob(tap: tap, step: step, rate: rates.background)
-        guard background.job.due <= now else { return true }
-        return background.job.proceedAsItStarts(at: now, prepared, &records)
-    }
-
     // MARK: Main queue
 
     /// Moves the main queue on at ``now``. Inlined into ``settle()``, its one caller.
@@ -410,7 +402,13 @@ struct PipelineEngine {
             guard backgroundHead < backgroundQueue.count else { return }
             let (tap, step) = backgroundQueue[backgroundHead]
             backgroundHead += 1
-            if startOnBackground(tap: tap, step: step) { background.activity = .background }
+            // Started here, as ``startOnMain(tap:step:)`` starts a main step: written out rather
+            // than in a function of its own, which the optimizer kept out of line (a call per
+            // background step; callgrind, -0.33 M for 400 weekly-shop runs written out).
+            background.job = newJob(tap: tap, step: step, rate: rates.background)
+            if background.job.due > now || background.job.proceedAsItStarts(at: now, prepared, &records) {
+                background.activity = .background
+            }
         }
     }
 }

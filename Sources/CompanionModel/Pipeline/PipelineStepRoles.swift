@@ -73,23 +73,26 @@ public struct PipelineStepRoles: Hashable, Sendable {
 
     /// Whether the check-off commits when the row's removal commits (the pipeline has no
     /// `updateTableModel` step).
-    public var commitsAtRemoval: Bool { tableModelStep == nil }
+    ///
+    /// Inlinable, as the other questions a driver asks the roles on each effect: a stored
+    /// property's test, not a call into this module.
+    @inlinable public var commitsAtRemoval: Bool { tableModelStep == nil }
 
     /// Whether some step awaits its outcome.
-    public var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
+    @inlinable public var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
 }
 
 extension PipelineStepRoles.Role {
     /// Whether the simulation acts when a step with this role starts: a send that does not await
     /// its outcome (its message leaves as the step starts).
-    public var actsAtStart: Bool {
+    @inlinable public var actsAtStart: Bool {
         if case .sendsMessage(awaitsOutcome: false) = self { return true }
         return false
     }
 
     /// Whether the simulation acts when a step with this role ends: the check-off commits, or the
     /// complication is asked to reload.
-    public var actsAtEnd: Bool {
+    @inlinable public var actsAtEnd: Bool {
         switch self {
         case .commitsCheckOff, .updatesComplication: return true
         case .sendsMessage, .none: return false

@@ -27,6 +27,8 @@ public struct WatchAppState: Sendable {
     /// The watch app for `scenario` (an unknown watch name, rejected by the decoder, falls back to
     /// the default model); its pipeline's cost jitter draws from a sub-stream of `seed`. Room is
     /// reserved for `expectedTaps` pipeline taps (the script's tap steps: ``UpcomingTaps/count``).
+    /// The session records only the effects the watch acts on, and the complication step's end
+    /// only when the scenario has a complication to reload (``WorldContext/complicationListens``).
     ///
     /// - Complexity: O(`expectedTaps`), plus the pipeline session's set-up.
     public init(scenario: Scenario, seed: UInt64, expectedTaps: Int) {
@@ -38,7 +40,8 @@ public struct WatchAppState: Sendable {
             rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: scenario.wrist.state)
         session = PipelineSession(
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
-            jitterSeed: WatchAppState.jitterSeed(seed), syncSendAwaitsOutcome: true, effects: .actedOn,
+            jitterSeed: WatchAppState.jitterSeed(seed), syncSendAwaitsOutcome: true,
+            effects: scenario.sections.complication == nil ? .actedOnWithoutComplication : .actedOn,
             expectedTaps: expectedTaps)
         taps.reserveCapacity(expectedTaps)
         latencies.reserveCapacity(expectedTaps)

@@ -94,12 +94,19 @@ extension WatchFeature {
         }
     }
 
+    /// Tap `tap`'s check-off commits now: the toggle is decided and committed on the watch's
+    /// list, and sent at once if the send step started before (else the send step sends it).
+    ///
+    /// - Complexity: O(1) besides what the commit and the send set off.
     private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout [WorldEffect]) {
         let operation = commitToggle(of: app.taps[tap].item, context, into: &effects)
-        let sendNow: Bool
-        if case .awaitingCommitThenSend = app.taps[tap].checkOff { sendNow = true } else { sendNow = false }
+        guard case .awaitingCommitThenSend = app.taps[tap].checkOff else {
+            // The common case (the send step has not started): the operation moves into the record.
+            app.taps[tap].checkOff = .committed(operation)
+            return
+        }
         app.taps[tap].checkOff = .committed(operation)
-        if sendNow { send(operation, tap: tap, context, into: &effects) }
+        send(operation, tap: tap, context, into: &effects)
     }
 
     /// The send step hands the operation to the app's sender. A synchronous send (a send step

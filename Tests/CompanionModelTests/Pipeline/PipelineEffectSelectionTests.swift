@@ -28,24 +28,27 @@ import Testing
         return batches
     }
 
-    /// Whether a driver acting on `roles` acts on `effect`.
-    func isActedOn(_ effect: PipelineEffect, _ roles: PipelineStepRoles) -> Bool {
+    /// Whether a driver acting on `roles` acts on `effect`; with `complication` `false`, it has
+    /// no complication to reload (``PipelineEffectSelection/actedOnWithoutComplication``).
+    func isActedOn(_ effect: PipelineEffect, _ roles: PipelineStepRoles, complication: Bool) -> Bool {
         switch effect {
         case .stepStarted(_, let step, _): return roles.byStep[step].actsAtStart
-        case .stepEnded(_, let step, _): return roles.byStep[step].actsAtEnd
+        case .stepEnded(_, let step, _):
+            return roles.byStep[step].actsAtEnd && (complication || roles.byStep[step] != .updatesComplication)
         case .handlerStarted, .awaitingOutcome, .removalCommitted: return true
         }
     }
 
-    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
-    func actedOnIsEveryStepFilteredByRoles(_ pipeline: CheckOffPipeline) throws {
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant], [true, false])
+    func actedOnIsEveryStepFilteredByRoles(_ pipeline: CheckOffPipeline, complication: Bool) throws {
+        let selection: PipelineEffectSelection = complication ? .actedOn : .actedOnWithoutComplication
         for watchName in ["series0-42mm", "series7-45mm"] {
             let watch = try WatchModel.named(watchName)
             for seed in UInt64(0)..<40 {
                 let times = taps(12, seed: seed)
                 let every = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
                 let actedOn = PipelineSession(
-                    pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, effects: .actedOn,
+                    pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, effects: selection,
                     expectedTaps: 4)
                 let all = wakes(every, taps: times) { $0.advance(to: $1) }
                 let taken = wakes(actedOn, taps: times) { session, time in
@@ -59,7 +62,7 @@ import Testing
                     #expect(session.takeEffect() == nil, "\(pipeline.name) \(watchName) seed \(seed): all taken")
                     return batch
                 }
-                let filtered = all.map { $0.filter { isActedOn($0, every.roles) } }
+                let filtered = all.map { $0.filter { isActedOn($0, every.roles, complication: complication) } }
                 #expect(taken == filtered, "\(pipeline.name) \(watchName) seed \(seed)")
                 #expect(
                     taken.joined().count >= 12 * 2, "\(pipeline.name) \(watchName) seed \(seed): handler and removal")
@@ -100,6 +103,22 @@ import Testing
         #expect(rest.first == .stepStarted(tap: 0, step: 0, at: .zero))
         #expect(zip(rest, rest.dropFirst()).allSatisfy { $0.time <= $1.time })
         #expect(session.advanceHoldingEffects(to: SimTime(offset: .seconds(Int64(2)))) == 0)
+    }
+
+    @Test func aDriverWithoutAComplicationIsNotToldOfItsUpdates() {
+        typealias Role = PipelineStepRoles.Role
+        let roles: [Role] = [.commitsCheckOff, .sendsMessage(awaitsOutcome: false), .updatesComplication, .none]
+        for role in roles {
+            #expect(
+                PipelineEffectSelection.actedOnWithoutComplication.recordsEnd(of: role)
+                    == (role.actsAtEnd && role != .updatesComplication), "\(role)")
+            #expect(
+                PipelineEffectSelection.actedOnWithoutComplication.recordsStart(of: role)
+                    == PipelineEffectSelection.actedOn.recordsStart(of: role), "\(role)")
+            #expect(PipelineEffectSelection.actedOn.recordsEnd(of: role) == role.actsAtEnd, "\(role)")
+            #expect(PipelineEffectSelection.everyStep.recordsStart(of: role))
+            #expect(PipelineEffectSelection.everyStep.recordsEnd(of: role))
+        }
     }
 
     @Test func rolesSayWhenTheSimulationActs() {

@@ -168,7 +168,11 @@ struct ReferencePipelineEngine {
                 scaledCost: step.scaledCost(speed: speed), wait: step.wait, queue: step.queue,
                 awaitsRelease: roles.synchronousSends.contains(index),
                 recordsStart: recordsEffects && (everyStep || role.actsAtStart),
-                recordsEnd: recordsEffects && (everyStep || role.actsAtEnd))
+                recordsEnd: recordsEffects
+                    && (everyStep
+                        || role.actsAtEnd
+                            && (selection != .actedOnWithoutComplication || role != .updatesComplication))
+            )
         }
         stepCount = pipeline.steps.count
         removeRowIndex = pipeline.removeRowIndex
