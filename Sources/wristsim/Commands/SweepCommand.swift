@@ -21,6 +21,9 @@ enum SweepCommand: Command {
         results of shards merge exactly: 'wristsim merge' of the --shard parts prints the same
         bytes as the unsharded sweep.
 
+        A sweep has at most 10,000 cells and 10^12 runs; each watch, preset, --set key and value
+        is named once (a name given twice would only run the same cells again).
+
         ARGUMENTS:
           FILE                a scenario JSON file
 
