@@ -41,4 +41,33 @@ import Testing
                 "\(path) links to \(target), which a clone does not have")
         }
     }
+    /// Every output schema the user docs name (`wristsim.sweep/2`) is named at the version the
+    /// tool writes now, as the schema files under Schemas/ pin it (`"const": "wristsim.sweep/2"`):
+    /// a version bump that leaves a page behind fails here.
+    @Test func theDocsNameEachOutputSchemaAtItsCurrentVersion() throws {
+        let pattern = /wristsim\.([a-z-]+)\/([0-9]+)/
+        let schemas = CLI.packageRoot.appendingPathComponent("Schemas")
+        var current: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: schemas.path)
+        where file.hasSuffix(".schema.json") {
+            let text = try String(contentsOf: schemas.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: pattern) { current[String(match.output.1)] = String(match.output.2) }
+        }
+        #expect(current["sweep"] != nil && current["run"] != nil, "schemas read: \(current)")
+        let docs = CLI.packageRoot.appendingPathComponent("docs")
+        let pages =
+            ["README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted()
+            .map { "docs/\($0)" }
+        var named = 0
+        for page in pages {
+            for match in try Self.read(page).matches(of: pattern) {
+                let (name, version) = (String(match.output.1), String(match.output.2))
+                guard let now = current[name] else { continue }
+                named += 1
+                #expect(version == now, "\(page) names wristsim.\(name)/\(version); the tool writes /\(now)")
+            }
+        }
+        #expect(named > 10, "the pages name the schemas")
+    }
 }
