@@ -50,7 +50,20 @@ public struct SweepRunner: Sendable {
     /// - Throws: what ``init(plan:root:)`` checks for (it has checked every cell).
     /// - Complexity: one decoding of the scenario.
     public func scenario(ofCell cell: Int) throws(SweepError) -> Scenario {
-        var scenario = try variant(ofCell: cell)
+        var decoded = (combination: 0, scenario: firstVariant)
+        return try scenario(ofCell: cell, reusing: &decoded)
+    }
+
+    /// ``scenario(ofCell:)``, decoding the cell's variant only when `decoded` holds another
+    /// combination of setting values (and then keeping it there).
+    ///
+    /// - Complexity: one decoding of the scenario, none when `decoded` holds the cell's.
+    private func scenario(ofCell cell: Int, reusing decoded: inout (combination: Int, scenario: Scenario))
+        throws(SweepError) -> Scenario
+    {
+        let combination = cell % plan.settingCombinationCount
+        if decoded.combination != combination { decoded = (combination, try variant(ofCell: cell)) }
+        var scenario = decoded.scenario
         try configure(&scenario, for: cells[cell])
         return scenario
     }
@@ -68,29 +81,24 @@ public struct SweepRunner: Sendable {
         // One world runs every run, started again for each
         // (``ScenarioSimulation/restart(prepared:seed:trace:)``): it keeps its buffers' room.
         var world: ScenarioSimulation?
-        var current: (cell: Int, prepared: PreparedScenario)?
         var decoded = (combination: 0, scenario: firstVariant)
-        for run in bounded {
-            let (cell, seed) = plan.locate(run: run)
-            if current?.cell != cell {
-                let combination = cell % plan.settingCombinationCount
-                var scenario: Scenario
-                if decoded.combination == combination {
-                    scenario = decoded.scenario
+        // Runs are numbered cell-major: each cell's runs in the range are taken together, its
+        // scenario made once for them.
+        var first = bounded.lowerBound
+        while first < bounded.upperBound {
+            let cell = plan.locate(run: first).cell
+            let end = min(bounded.upperBound, UInt64(cell + 1) * plan.seedCount)
+            let prepared = PreparedScenario(try scenario(ofCell: cell, reusing: &decoded))
+            for run in first..<end {
+                let seed = plan.locate(run: run).seed
+                if world == nil {
+                    world = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
                 } else {
-                    scenario = try variant(ofCell: cell)
-                    decoded = (combination, scenario)
+                    world!.restart(prepared: prepared, seed: seed, trace: .off)
                 }
-                try configure(&scenario, for: cells[cell])
-                current = (cell, PreparedScenario(scenario))
+                statistics[cell].add(SweepRunner.observe(&world!))
             }
-            guard let prepared = current?.prepared else { continue }
-            if world == nil {
-                world = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
-            } else {
-                world!.restart(prepared: prepared, seed: seed, trace: .off)
-            }
-            statistics[cell].add(SweepRunner.observe(&world!))
+            first = end
         }
         return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: statistics)
     }
