@@ -67,7 +67,7 @@ public final class PreparedScenario: Sendable {
         stepRuns = actions.map { step in
             let start = stepEffects.count
             step.action.effects(at: step.time, into: &stepEffects)
-            return StepRun(time: step.time, effects: start..<stepEffects.count)
+            return StepRun(time: step.time, effects: start..<stepEffects.count, in: stepEffects)
         }
         self.stepEffects = stepEffects
     }
@@ -79,6 +79,21 @@ struct StepRun: Sendable {
     let time: SimTime
     /// Its effects when it runs at ``time``.
     let effects: Range<Int>
+    /// The one event the step sends at ``time``, when that is all it does (a tap, a wrist move):
+    /// the world handles it at once, as performing ``WorldEffect/send(_:)`` would, instead of
+    /// appending the effect and taking it back.
+    let loneSend: SimEvent?
+
+    /// A step at `time` whose effects are `stepEffects[effects]`.
+    init(time: SimTime, effects: Range<Int>, in stepEffects: [WorldEffect]) {
+        self.time = time
+        self.effects = effects
+        if effects.count == 1, case .send(let event) = stepEffects[effects.lowerBound] {
+            loneSend = event
+        } else {
+            loneSend = nil
+        }
+    }
 }
 
 /// An action step of a scenario's script, read out of the script once (``PreparedScenario``).

@@ -235,7 +235,7 @@ public struct ScenarioSimulation {
     mutating func route(_ event: SimEvent) {
         refreshTime()
         switch event {
-        case .step(let index): appendStepEffects(index)
+        case .step(let index): performStep(index)
         case .watch(let event): watch.handle(event, context, into: &effects)
         case .phone(let event): phone.handle(event, context, into: &effects)
         case .link(let event):
@@ -247,15 +247,30 @@ public struct ScenarioSimulation {
         }
     }
 
-    /// Appends what action step `index` does now: the effects the prepared scenario worked out
-    /// for the step's own time (``PreparedScenario/stepEffects``), or, at any other time, what
-    /// the action says.
+    /// Performs action step `index` now: a step that only sends one event at its own time (a
+    /// tap, a wrist move: ``StepRun/loneSend``) has the event handled at once, what performing
+    /// the effect `.send(event)` does; any other step appends its effects
+    /// (``appendStepEffects(_:)``) for the caller to perform.
     ///
     /// Not inlined: a step is a few dozen events of a run, and ``route(_:)`` stays small where
     /// it is inlined.
     ///
-    /// - Complexity: O(*k*) for the step's *k* effects.
+    /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
     @inline(never)
+    mutating func performStep(_ index: Int) {
+        let run = prepared.stepRuns[index]
+        if run.time == now, let event = run.loneSend {
+            route(event)
+        } else {
+            appendStepEffects(index)
+        }
+    }
+
+    /// Appends what action step `index` does now: the effects the prepared scenario worked out
+    /// for the step's own time (``PreparedScenario/stepEffects``), or, at any other time, what
+    /// the action says.
+    ///
+    /// - Complexity: O(*k*) for the step's *k* effects.
     mutating func appendStepEffects(_ index: Int) {
         let run = prepared.stepRuns[index]
         guard run.time == now else {

@@ -38,4 +38,19 @@ import Testing
         }
         #expect(!kinds.isEmpty, "\(name): no action steps")
     }
+
+    /// A step whose effects are one send has that event as its lone send (``StepRun/loneSend``,
+    /// handled at once); any other step has none.
+    @Test(arguments: names)
+    func loneSendsAreTheStepsThatOnlySend(name: String) throws {
+        let prepared = PreparedScenario(try ShippedScenarios.decoded(name))
+        for run in prepared.stepRuns {
+            let effects = prepared.stepEffects[run.effects]
+            if effects.count == 1, case .send(let event) = effects.first {
+                #expect(run.loneSend.map { String(describing: $0) } == String(describing: event), "\(name)")
+            } else {
+                #expect(run.loneSend == nil, "\(name)")
+            }
+        }
+    }
 }
