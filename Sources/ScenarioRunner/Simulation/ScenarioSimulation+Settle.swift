@@ -13,12 +13,16 @@ enum RunMode: Hashable, Sendable {
 /// What a simulation knows of its run's end, worked out once when the run ends
 /// (``ScenarioSimulation/endRun()``) and read by the verdict, the invariants and the summary,
 /// instead of settling the link and checking convergence again for each of them.
-indirect enum RunEnding {
+///
+/// Only the case holding a whole world is boxed (`indirect`): the verdict's path
+/// (``endedForVerdict(discrepancies:)``, ``settledCopy(discrepancies:)``) sets a case every run,
+/// and an unboxed one allocates nothing.
+enum RunEnding {
     /// The run goes on (or the world changed since): nothing is known in advance.
     case open
     /// The run ended: the world with its link left to finish, and where the two lists disagree
     /// at the end (before settling).
-    case ended(settled: ScenarioSimulation, discrepancies: [SyncDiscrepancy])
+    indirect case ended(settled: ScenarioSimulation, discrepancies: [SyncDiscrepancy])
     /// This world is the settled copy of an ended run; where its lists disagree.
     case settledCopy(discrepancies: [SyncDiscrepancy])
     /// The run ended for its verdict only (``ScenarioSimulation/runForVerdict()``): where the
