@@ -86,7 +86,14 @@ public struct FixedHistogram: Hashable, Sendable {
     ///
     /// - Complexity: amortised O(1).
     public mutating func add(_ value: SimDuration) {
-        add(microseconds: max(0, value.nanoseconds / 1_000), count: 1)
+        add(value, count: 1)
+    }
+
+    /// Counts `value` `count` times (what as many ``add(_:)`` calls count).
+    ///
+    /// - Complexity: amortised O(1).
+    mutating func add(_ value: SimDuration, count: Int) {
+        add(microseconds: max(0, value.nanoseconds / 1_000), count: count)
     }
 
     /// Counts `count` values of `microseconds`.

@@ -51,12 +51,7 @@ public struct SweepCellStatistics: Hashable, Sendable {
         }
         expectationFailures += run.expectationFailures
         invariantFailures += run.invariantFailures
-        for latency in run.latencies { pooled.add(latency) }
-        if !run.latencies.isEmpty {
-            let sorted = run.latencies.sorted()
-            runP50.add(sorted[LatencyStatistics.nearestRank(percent: 50, count: sorted.count) - 1])
-            runP99.add(sorted[LatencyStatistics.nearestRank(percent: 99, count: sorted.count) - 1])
-        }
+        addLatencies(run.latencies)
         lost += run.lost
         doubled += run.doubled
         reordered += run.reordered
@@ -64,6 +59,32 @@ public struct SweepCellStatistics: Hashable, Sendable {
         if run.lost + run.doubled + run.reordered > 0 { runsWithLinkFaults += 1 }
         for (index, count) in run.missed.enumerated() where index < missed.count { missed[index] += count }
         stale.add(run.staleComplication)
+    }
+
+    /// Counts one run's tap latencies: each in ``pooled``, and the run's own p50 and p99.
+    ///
+    /// They are sorted once, in a buffer on the stack (no array allocated per run), and equal
+    /// latencies (frame-aligned ones repeat) go into ``pooled`` together, as one count each: the
+    /// same histogram as adding them one by one.
+    ///
+    /// - Complexity: O(*t* log *t*) for *t* latencies.
+    private mutating func addLatencies(_ latencies: [SimDuration]) {
+        guard !latencies.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: SimDuration.self, capacity: latencies.count) { buffer in
+            var sorted = buffer
+            _ = sorted.initialize(fromContentsOf: latencies)
+            sorted.sort()
+            var first = 0
+            while first < sorted.count {
+                var end = first + 1
+                while end < sorted.count, sorted[end] == sorted[first] { end += 1 }
+                pooled.add(sorted[first], count: end - first)
+                first = end
+            }
+            runP50.add(sorted[LatencyStatistics.nearestRank(percent: 50, count: sorted.count) - 1])
+            runP99.add(sorted[LatencyStatistics.nearestRank(percent: 99, count: sorted.count) - 1])
+            sorted.deinitialize()
+        }
     }
 
     /// Adds every count of `other` (runs of the same cell from another shard).

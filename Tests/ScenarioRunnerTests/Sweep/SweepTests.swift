@@ -1,3 +1,4 @@
+import CompanionModel
 import SimulationKernel
 import Testing
 
@@ -224,6 +225,27 @@ import Testing
             #expect("\(error)".hasPrefix("p.jsonl:1:"), "\(error)")
             #expect("\(error)".contains("more than 10000 cells"), "\(error)")
         }
+    }
+
+    /// A run's latencies are counted sorted once, equal ones together: the statistics are those
+    /// of counting each latency alone, and the run's p50 and p99 of its sorted latencies.
+    @Test func aRunsLatenciesCountAsEachAlone() throws {
+        var observation = try runner(seeds: 1...1).observe(cell: 0, seed: 1)
+        let latencies: [SimDuration] =
+            [35, 17, 35, 50, 17, 17, 120, 35, 1, 35].map { .milliseconds($0) }
+            + [.nanoseconds(1_500), .nanoseconds(1_999), .nanoseconds(-3), .zero]
+        observation.latencies = latencies
+        var together = SweepCellStatistics()
+        together.add(observation)
+        observation.latencies = []
+        var alone = SweepCellStatistics()
+        alone.add(observation)
+        for latency in latencies { alone.pooled.add(latency) }
+        let sorted = latencies.sorted()
+        alone.runP50.add(sorted[LatencyStatistics.nearestRank(percent: 50, count: sorted.count) - 1])
+        alone.runP99.add(sorted[LatencyStatistics.nearestRank(percent: 99, count: sorted.count) - 1])
+        #expect(together == alone)
+        #expect(together.pooled.total == latencies.count)
     }
 
     /// Cells made one at a time as their runs begin (sharing one decoding per combination of
