@@ -40,6 +40,12 @@ import Testing
         #expect(array == template)
         array.append("more")
         #expect(template.count == 20 && array.count == 21)
+        // A longer template (with room for it): the shared places overwritten, the rest appended.
+        let buffer = array.withUnsafeBufferPointer { $0.baseAddress }
+        let longer = (0..<40).map { "longer \($0) with a long enough text to be allocated" }
+        array.restart(from: longer)
+        #expect(array == longer)
+        #expect(array.withUnsafeBufferPointer { $0.baseAddress } == buffer)
     }
 
     /// A dictionary or set that starts empty takes over the grown storage, emptied; one that

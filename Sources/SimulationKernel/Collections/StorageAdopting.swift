@@ -40,12 +40,29 @@ extension StorageAdopting {
 extension Array: StorageAdopting {
     /// Keeps these elements in `old`'s buffer, if it is another buffer with room for them.
     ///
-    /// - Complexity: O(*n*) for the *n* elements, plus emptying `old`.
+    /// The places both arrays fill are overwritten in place (each of `old`'s elements is
+    /// replaced by this array's, in one specialised loop, rather than all destroyed and then all
+    /// copied element by element through the type's value witnesses); `old`'s extra elements
+    /// are removed, or this array's extra ones appended.
+    ///
+    /// - Complexity: O(*n* + *m*) for these *n* elements and `old`'s *m*.
     @inlinable
     public mutating func adoptStorage(of old: inout [Element]) {
         guard old.capacity > 0, old.capacity >= count, !sharesBuffer(with: old) else { return }
-        if !old.isEmpty { old.removeAll(keepingCapacity: true) }
-        if !isEmpty { old.append(contentsOf: self) }
+        let shared = Swift.min(count, old.count)
+        if shared > 0 {
+            withUnsafeBufferPointer { source in
+                old.withUnsafeMutableBufferPointer { target in
+                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                    to.update(from: from, count: shared)
+                }
+            }
+        }
+        if old.count > shared {
+            old.removeSubrange(shared...)
+        } else if count > shared {
+            old.append(contentsOf: self[shared...])
+        }
         swap(&self, &old)
     }
 
