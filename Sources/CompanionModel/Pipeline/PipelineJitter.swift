@@ -89,13 +89,14 @@ public struct PipelineJitter: Hashable, Sendable {
         return value - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 
-    /// The independent stream of one step run: SplitMix64 seeded by mixing the run's seed with
-    /// the tap and step indices (distinct odd multipliers keep (tap, step) pairs apart).
+    /// The independent stream of one step run: SplitMix64 seeded with the run's seed mixed with
+    /// the tap and step indices (distinct odd multipliers keep (tap, step) pairs apart). Each
+    /// output of SplitMix64 is already a full avalanche of its state, so the stream starts there:
+    /// a draw's first bits are one mixing step away from (seed, tap, step), not two.
     static func stream(seed: UInt64, tap: Int, step: Int) -> SplitMix64 {
-        var mixer = SplitMix64(
+        SplitMix64(
             seed: seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
                 ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7))
-        return SplitMix64(seed: mixer.next())
     }
 
     /// A standard normal draw (by the ziggurat method, ``ZigguratNormal``), clamped to ±6.
