@@ -80,17 +80,24 @@ import Testing
         return examples
     }()
 
-    /// A README transcript: a `$ wristsim …` line of a ```` ```console ```` block and the lines
-    /// shown under it (until the next `$` line or the end of the block).
+    /// A transcript: a `$ wristsim …` (or `$ swift run wristsim …`) line of a ```` ```console ````
+    /// block and the lines shown under it (until the next `$` line or the end of the block).
     struct Transcript: CustomTestStringConvertible, Sendable {
         var example: Example
         var lines: [String]
         var testDescription: String { example.testDescription }
     }
 
-    /// Every transcript in README.md's `console` blocks.
-    static let readmeTranscripts: [Transcript] = {
-        let url = CLI.packageRoot.appendingPathComponent("README.md")
+    /// The Markdown files whose `console` blocks are transcripts: README.md and every page in docs/.
+    static let documentedPages: [String] = {
+        let docs = CLI.packageRoot.appendingPathComponent("docs")
+        let pages = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        return ["README.md"] + pages.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+    }()
+
+    /// Every transcript in the `console` blocks of README.md and docs/*.md.
+    static let transcripts: [Transcript] = documentedPages.flatMap { page -> [Transcript] in
+        let url = CLI.packageRoot.appendingPathComponent(page)
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         var transcripts: [Transcript] = []
         var inConsole = false
@@ -100,15 +107,20 @@ import Testing
                 continue
             }
             guard inConsole else { continue }
-            if line.hasPrefix("$ wristsim ") {
-                let example = example(line.dropFirst("$ wristsim ".count), source: "README.md:\(index + 1)")
+            if let runner = ["$ wristsim ", "$ swift run wristsim "].first(where: { line.hasPrefix($0) }) {
+                let example = example(line.dropFirst(runner.count), source: "\(page):\(index + 1)")
                 transcripts.append(Transcript(example: example, lines: []))
             } else if !transcripts.isEmpty {
                 transcripts[transcripts.count - 1].lines.append(String(line))
             }
         }
-        return transcripts
-    }()
+        // A blank line between two commands of one block separates them; it is not output.
+        return transcripts.map { transcript in
+            var trimmed = transcript
+            while trimmed.lines.last?.isEmpty == true { trimmed.lines.removeLast() }
+            return trimmed
+        }
+    }
 
     /// Whether `shown` (a transcript, `…` standing for lines left out) matches `actual`: the
     /// lines before the first `…` begin the output, and each run of lines after a `…` appears
@@ -174,16 +186,25 @@ import Testing
         #expect(Self.readmeExamples.count >= 4)
     }
 
-    /// README transcripts are real: what each shows is what the command prints today.
-    @Test(arguments: readmeTranscripts)
-    func readmeTranscriptShowsTheRealOutput(_ transcript: Transcript) throws {
+    /// Transcripts are real: what each shows is what the command prints today (its standard
+    /// output, then its standard error: an error example shows the error).
+    @Test(arguments: transcripts)
+    func transcriptShowsTheRealOutput(_ transcript: Transcript) throws {
         let result = try Self.run(transcript.example)
-        let actual = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(result.status == transcript.example.expectedStatus, "exit \(result.status)")
+        let actual = (result.stdout + result.stderr).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
         let lines = actual.last == "" ? Array(actual.dropLast()) : actual
         #expect(
             Self.matches(transcript.lines, lines),
-            "README shows:\n\(transcript.lines.joined(separator: "\n"))\n\nthe command prints:\n\(lines.prefix(60).joined(separator: "\n"))"
+            "\(transcript.example.source) shows:\n\(transcript.lines.joined(separator: "\n"))\n\nthe command prints:\n\(lines.prefix(60).joined(separator: "\n"))"
         )
+    }
+
+    @Test func everyPageHasItsTranscriptsChecked() {
+        #expect(Self.documentedPages.count > 5)
+        #expect(Self.transcripts.contains { $0.example.source.hasPrefix("README.md:") })
+        #expect(Self.transcripts.contains { $0.example.source.hasPrefix("docs/") })
     }
 
     @Test func transcriptsAreMatchedLineByLine() {

@@ -78,7 +78,7 @@ import Testing
         let linkSVG = try String(contentsOfFile: link, encoding: .utf8)
         #expect(linkSVG.hasPrefix("<?xml") && linkSVG.contains("Watch ↔ phone link · Basement aisle"))
         #expect(linkSVG.contains("phone out of range for 6m"), "the outage is a shaded band")
-        #expect(linkSVG.contains(">userInfo 5m<") && linkSVG.contains("delivered after 5m0.11422774s"))
+        #expect(linkSVG.contains(">userInfo 5m<") && linkSVG.contains("delivered after 5m0.113616983s"))
         let result = try CLI.run(["reminders", "Scenarios/reminders-two-weeks.json", "--svg", reminders])
         #expect(result.status == 0)
         let chart = try String(contentsOfFile: reminders, encoding: .utf8)

@@ -118,14 +118,17 @@ public struct ComplicationBudget: Hashable, Sendable {
     /// Whether a charged reload would be refused now for lack of budget.
     public var isExhausted: Bool { reloadsLeft == 0 }
 
-    /// The first budget reset strictly after `time`.
+    /// The first budget reset strictly after `time`, from the settings' schedule alone
+    /// (``ComplicationBudgetSettings/firstReset``, then every period), so a time before resets
+    /// this budget has already made (a report looking back) still names the reset that followed it.
     ///
     /// - Complexity: O(1) (one division, however many periods have passed).
     public func reset(after time: SimTime) -> SimTime {
-        guard settings.resetPeriod > .zero, time >= nextReset else { return nextReset }
-        let periods = (time - nextReset).nanoseconds / settings.resetPeriod.nanoseconds + 1
+        let first = settings.firstReset
+        guard settings.resetPeriod > .zero, time >= first else { return first }
+        let periods = (time - first).nanoseconds / settings.resetPeriod.nanoseconds + 1
         let (span, overflow) = settings.resetPeriod.nanoseconds.multipliedReportingOverflow(by: periods)
-        return overflow ? .distantFuture : nextReset.addingClamped(SimDuration(nanoseconds: span))
+        return overflow ? .distantFuture : first.addingClamped(SimDuration(nanoseconds: span))
     }
 
     /// Applies one event; returns the records and actions for the driver.

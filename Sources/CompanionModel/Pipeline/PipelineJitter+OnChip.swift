@@ -1,11 +1,5 @@
 import SimulationKernel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension PipelineJitter {
     /// A jitter model on one chip, with what every draw needs worked out once (the pause's length
     /// on the chip, whether a pause can happen at all): a draw then only draws and multiplies.
@@ -45,7 +39,7 @@ extension PipelineJitter {
             var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
             var nanoseconds = scaled
             if spread > 0 {
-                nanoseconds *= exp(spread * PipelineJitter.standardNormal(&rng))
+                nanoseconds *= PortableMath.exp(spread * PipelineJitter.standardNormal(&rng))
             }
             if pauseProbability > 0, rng.uniform() < pauseProbability {
                 nanoseconds += pauseNanoseconds

@@ -1,11 +1,5 @@
 import SimulationKernel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How much a pipeline step's CPU cost varies from one run of the step to the next.
 ///
 /// A preset gives each step one figure on the reference chip (``PipelineStep/cost``). Real
@@ -16,14 +10,16 @@ import SimulationKernel
 ///
 ///     cost = scaled × exp(spread × Z)  (+ pause / speed, with probability pauseProbability)
 ///
-/// where `Z` is a standard normal draw (clamped to ±6). The median stays the preset's figure
+/// where `Z` is a standard normal draw (clamped to ±6; drawn by the ziggurat method,
+/// ``ZigguratNormal``, and raised with ``PortableMath/exp(_:)``). The median stays the preset's figure
 /// and the mean grows by `exp(spread² / 2)` (2 % at the default 0.2). Pauses are stalls of the
 /// whole chip, so a slower chip stalls longer (a 150 ms reference pause is 150 ms on an S1,
 /// 25 ms on an S6). Zero-cost steps (the `instant` preset) stay free.
 ///
 /// Each draw is a pure function of the run's jitter seed, the tap's index and the step's
 /// index, so the cost of one step does not depend on the order the engine happens to start
-/// steps in, and the same scenario and seed give the same costs on every machine.
+/// steps in, and the same scenario and seed give the same costs on every machine: no draw calls
+/// the C library, whose `exp` and `log` differ in their last bits between platforms.
 ///
 /// ```swift
 /// let jitter = PipelineJitter.standard   // spread 0.2, 0.2 % pauses of 150 ms (reference chip)
@@ -93,24 +89,19 @@ public struct PipelineJitter: Hashable, Sendable {
         return value - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 
-    /// The independent stream of one step run: SplitMix64 seeded by mixing the run's seed with
-    /// the tap and step indices (distinct odd multipliers keep (tap, step) pairs apart).
+    /// The independent stream of one step run: SplitMix64 seeded with the run's seed mixed with
+    /// the tap and step indices (distinct odd multipliers keep (tap, step) pairs apart). Each
+    /// output of SplitMix64 is already a full avalanche of its state, so the stream starts there:
+    /// a draw's first bits are one mixing step away from (seed, tap, step), not two.
     static func stream(seed: UInt64, tap: Int, step: Int) -> SplitMix64 {
-        var mixer = SplitMix64(
+        SplitMix64(
             seed: seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
                 ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7))
-        return SplitMix64(seed: mixer.next())
     }
 
-    /// A standard normal draw by the Box–Muller transform, clamped to ±6.
-    ///
-    /// Inlined into ``cost(_:speed:seed:tap:step:)``: a step start draws one, and the call's own
-    /// set-up cost as much as the arithmetic around `log` and `cos`.
+    /// A standard normal draw (by the ziggurat method, ``ZigguratNormal``), clamped to ±6.
     @inline(__always)
     static func standardNormal(_ rng: inout SplitMix64) -> Double {
-        let u1 = 1 - rng.uniform()  // (0, 1]
-        let u2 = rng.uniform()
-        let z = (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-        return min(6, max(-6, z))
+        min(6, max(-6, ZigguratNormal.draw(using: &rng)))
     }
 }

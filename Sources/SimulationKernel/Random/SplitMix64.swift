@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// SplitMix64: a small, fast, seeded pseudo-random generator (Steele, Lea & Flood, 2014).
 ///
 /// Every random choice in WristSim draws from one of these, created from the scenario's
@@ -56,10 +50,12 @@ extension RandomNumberGenerator {
         range.lowerBound + (range.upperBound - range.lowerBound) * uniform()
     }
 
-    /// An exponentially distributed double with the given mean (inverse-CDF method).
+    /// An exponentially distributed double with the given mean (inverse-CDF method, with
+    /// ``PortableMath/log(_:)``, so every platform draws the same bits; `1 − u` is exact for
+    /// every `u` that ``uniform()`` returns).
     @inlinable
     public mutating func exponential(mean: Double) -> Double {
-        -mean * log1p(-uniform())
+        -mean * PortableMath.log(1 - uniform())
     }
 
     /// `true` with probability `probability` (clamped to `[0, 1]`).

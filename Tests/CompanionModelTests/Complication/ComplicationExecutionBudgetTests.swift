@@ -94,4 +94,17 @@ import Testing
         #expect(budget.nextReset == far + .minutes(1))
         #expect(budget.reset(after: far + .seconds(90)) == far + .minutes(2))
     }
+
+    /// A report reads the budget after the run: a time before the budget's last reset still
+    /// names the reset that followed it, not the budget's next one.
+    @Test func aResetAfterAPastTimeIsTheOneThatFollowedIt() {
+        let s = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(60), resetPeriod: .hours(1))
+        var budget = ComplicationBudget(settings: s, presence: .onActiveFace)
+        _ = budget.reduce(.appReload(at: t(200), app: .foreground))
+        #expect(budget.nextReset == t(240))
+        #expect(budget.reset(after: t(10)) == t(60), "before the first reset")
+        #expect(budget.reset(after: t(60)) == t(120), "strictly after")
+        #expect(budget.reset(after: t(130)) == t(180))
+        #expect(budget.reset(after: t(230)) == t(240))
+    }
 }

@@ -3,12 +3,6 @@ import Testing
 
 @testable import CompanionModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `PipelineJitter.OnChip` works out a chip's pause length once, and the engine's prepared plan
 /// keeps each step's scaled figure as a `Double` and whether it is drawn: every draw must still
 /// be, bit for bit, the formula worked out in full at each draw.
@@ -20,7 +14,7 @@ import Testing
         var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
         var nanoseconds = Double(scaled.nanoseconds)
         if jitter.spread > 0 {
-            nanoseconds *= exp(jitter.spread * PipelineJitter.standardNormal(&rng))
+            nanoseconds *= PortableMath.exp(jitter.spread * PipelineJitter.standardNormal(&rng))
         }
         if jitter.pauseProbability > 0, rng.uniform() < jitter.pauseProbability, speed > 0 {
             nanoseconds += Double(jitter.pause.nanoseconds) / speed
