@@ -64,7 +64,7 @@ extension ScenarioSimulation {
     ) -> (verdict: ScenarioVerdict, observation: Observation) {
         traceMode = .off
         runScript(monitor: &monitor, keeping: .counts)
-        let atEnd = syncDiscrepancies()
+        let atEnd = Self.discrepancies(watch: watch.sync, phone: phone.sync)
         ending = .endedForVerdict(discrepancies: atEnd)
         let observation = observe(self)
         let loopStatus = loop.status
@@ -73,9 +73,13 @@ extension ScenarioSimulation {
         // Settling that merged, held or released nothing leaves what the check reads as it was
         // (``ListReplica/progress``; no trail with the trace off): the check is not made again.
         let settled =
-            (watch.sync.replica.progress, phone.sync.replica.progress) == progress ? atEnd : syncDiscrepancies()
+            (watch.sync.replica.progress, phone.sync.replica.progress) == progress
+            ? atEnd : Self.discrepancies(watch: watch.sync, phone: phone.sync)
         ending = .settledCopy(discrepancies: settled)
-        return (verdict(loopStatus: loopStatus, settled: self), observation)
+        let verdict = ScenarioVerdict(
+            seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
+            loopStatus: loopStatus, discrepanciesSettled: settled, linkDeliveries: link.transport.deliveries)
+        return (verdict, observation)
     }
 
     /// The verdict of this run, with the loop's status at the scenario's end and the world once

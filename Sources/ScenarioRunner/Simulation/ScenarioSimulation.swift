@@ -406,9 +406,17 @@ public struct ScenarioSimulation {
             return discrepancies
         case .open: break
         }
-        return ConvergenceChecker.check(
-            watch: watch.sync.replica, phone: phone.sync.replica,
-            trail: SyncTrail.merged(watch.sync.trail, phone.sync.trail))
+        return Self.discrepancies(watch: watch.sync, phone: phone.sync)
+    }
+
+    /// Where the lists of the two sync endpoints fail to agree (``syncDiscrepancies()``, worked
+    /// out afresh). It reads the endpoints only: a run's mutating code asks it without handing
+    /// the whole world (a 4 KB struct, copied for the call) to a non-mutating method.
+    ///
+    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``.
+    static func discrepancies(watch: borrowing SyncEndpoint, phone: borrowing SyncEndpoint) -> [SyncDiscrepancy] {
+        ConvergenceChecker.check(
+            watch: watch.replica, phone: phone.replica, trail: SyncTrail.merged(watch.trail, phone.trail))
     }
 }
 
