@@ -42,11 +42,15 @@ extension EventQueue {
         switch root {
         case .vacated:
             root = .pending
-            var incoming: Entry? = entry
+            // The vacated entry's event was taken: the new entry's key is written over its key
+            // and the two events swap places, so nothing is destroyed (destroying an entry goes
+            // through its type's value witness).
+            var incoming = entry
             heap.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress, let entry = incoming.take() else { return }
-                base.deinitialize(count: 1)  // the vacated entry: its event was taken
-                base.initialize(to: entry)
+                guard let base = buffer.baseAddress else { return }
+                base.pointee.time = incoming.time
+                base.pointee.sequence = incoming.sequence
+                swap(&base.pointee.event, &incoming.event)
             }
             siftDownRoot()
         case .pending:
