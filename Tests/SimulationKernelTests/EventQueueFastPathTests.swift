@@ -54,7 +54,7 @@ import Testing
         queue.schedule("later", at: 6)
         #expect(queue.popNext()?.event == "a")
         queue.schedule("c", at: 5)  // at the current time: after "b", which was scheduled first
-        #expect(queue.lane.count - queue.laneHead == 2, "'b' and 'later' wait in the lane")
+        #expect(queue.laneEnd - queue.laneHead == 2, "'b' and 'later' wait in the lane")
         #expect(queue.heapCount == 1, "'c' comes before the lane's last: the heap")
         #expect(queue.popNext()?.event == "b")
         queue.schedule("d", at: 5)

@@ -37,14 +37,47 @@ import Testing
         queue.schedule(0, at: 0)
         for step in 1...40 { queue.schedule(step, at: step * 10) }
         #expect(queue.front?.time == 0)
-        #expect(queue.lane.count - queue.laneHead == 40, "each at or after the lane's last")
+        #expect(queue.laneEnd - queue.laneHead == 40, "each at or after the lane's last")
         #expect(queue.heapCount == 0)
         queue.schedule(-1, at: 15)  // out of order: the heap
         #expect(queue.heapCount == 1)
         var order: [Int] = []
         while let next = queue.popNext() { order.append(next.event) }
         #expect(order == [0, 1, -1] + Array(2...40))
-        #expect(queue.lane.isEmpty && queue.laneHead == 0, "a drained lane starts again")
+        #expect(queue.laneEnd == 0 && queue.laneHead == 0, "a drained lane starts again")
+    }
+
+    /// A drained lane writes its next entries over its spent slots (it does not grow), and
+    /// holds no event outside its pending range: popped events and the ones removed with
+    /// `removeAll()` are released.
+    @Test func aDrainedLaneWritesOverItsSpentSlots() {
+        final class Token {}
+        var queue = EventQueue<Int, Token>()
+        weak var popped: Token?
+        for round in 0..<3 {
+            queue.schedule(Token(), at: round * 100)
+            for step in 1...20 { queue.schedule(Token(), at: round * 100 + step) }
+            #expect(queue.laneEnd - queue.laneHead == 20)
+            #expect(queue.lane.count == 20, "round \(round): the spent slots are written over")
+            var times: [Int] = []
+            while let next = queue.popNext() {
+                times.append(next.time)
+                popped = next.event
+            }
+            #expect(times == Array(round * 100...round * 100 + 20))
+            #expect(popped == nil, "a popped event is released")
+        }
+        weak var removed: Token?
+        do {
+            let token = Token()
+            removed = token
+            queue.schedule(Token(), at: 1_000)
+            queue.schedule(token, at: 1_001)
+        }
+        #expect(removed != nil && queue.laneEnd - queue.laneHead == 1)
+        queue.removeAll()
+        #expect(removed == nil, "removeAll releases the lane's pending events")
+        #expect(queue.isEmpty && queue.laneEnd == 0)
     }
 
     @Test func cancellingTheFront() {
@@ -76,11 +109,11 @@ import Testing
         var used = (front: 0, lane: 0, heap: 0)
         func schedule(_ value: Int, at time: Int) {
             let wasFront = queue.front?.time
-            let lane = queue.lane.count
+            let lane = queue.laneEnd
             let heap = queue.heapCount
             let id = queue.schedule(value, at: time)
             if queue.front?.time == time, queue.front?.sequence == id.sequence, wasFront != time { used.front += 1 }
-            if queue.lane.count > lane { used.lane += 1 }
+            if queue.laneEnd > lane { used.lane += 1 }
             if queue.heapCount > heap { used.heap += 1 }
             reference.append((time, id.sequence, value))
             issued.append(id)

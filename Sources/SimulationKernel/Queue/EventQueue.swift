@@ -86,10 +86,15 @@ public struct EventQueue<Time: Comparable, Event> {
     @usableFromInline var front: (time: Time, sequence: UInt64)?
     /// The event of ``front`` (`nil` exactly when `front` is).
     @usableFromInline var frontEvent: Event?
-    /// The ordered lane: entries in `(time, sequence)` order from `laneHead` on (the ones
-    /// before it were popped; their events are gone).
+    /// The ordered lane: entries in `(time, sequence)` order in `laneHead..<laneEnd`. The slots
+    /// outside that range are spent (popped, their events gone), kept to be written over: a
+    /// drained lane starts again at slot 0 in O(1), where removing its spent entries would
+    /// destroy each through the entry type's value witness.
     @usableFromInline var lane: [Entry] = []
+    /// The lane's first pending slot.
     @usableFromInline var laneHead: Int = 0
+    /// The slot after the lane's last pending one (`lane.count` or less).
+    @usableFromInline var laneEnd: Int = 0
     /// A binary min-heap by `(time, sequence)`, each entry with its event; see ``Root`` for its
     /// first slot.
     @usableFromInline var heap: [Entry] = []
@@ -120,8 +125,9 @@ public struct EventQueue<Time: Comparable, Event> {
     public mutating func removeAll() {
         front = nil
         frontEvent = nil
-        lane.removeAll(keepingCapacity: true)
+        for slot in laneHead..<laneEnd { lane[slot].event = nil }
         laneHead = 0
+        laneEnd = 0
         heap.removeAll(keepingCapacity: true)
         root = .pending
         nextSequence = 0
@@ -133,7 +139,7 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(1).
     @inlinable
     public var count: Int {
-        (front == nil ? 0 : 1) + lane.count - laneHead + heapCount - cancelled.count
+        (front == nil ? 0 : 1) + laneEnd - laneHead + heapCount - cancelled.count
     }
 
     /// Whether no event is pending.
@@ -192,8 +198,8 @@ public struct EventQueue<Time: Comparable, Event> {
             front = (time, sequence)
             guard let heldEvent = moving else { return }
             insertIntoHeap(Entry(time: held.time, sequence: held.sequence, event: heldEvent))
-        } else if laneHead == lane.count || !(time < lane[lane.count &- 1].time) {
-            lane.append(Entry(time: time, sequence: sequence, event: event))
+        } else if laneHead == laneEnd || !(time < lane[laneEnd &- 1].time) {
+            appendToLane(Entry(time: time, sequence: sequence, event: event))
         } else {
             insertIntoHeap(Entry(time: time, sequence: sequence, event: event))
         }
@@ -205,7 +211,7 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(1).
     @inlinable @inline(__always)
     func isEarlierThanPending(_ time: Time) -> Bool {
-        if laneHead < lane.count, !(time < lane[laneHead].time) { return false }
+        if laneHead < laneEnd, !(time < lane[laneHead].time) { return false }
         guard let top = heapTopKey else { return true }
         return time < top.time
     }
@@ -221,7 +227,7 @@ public struct EventQueue<Time: Comparable, Event> {
         settleRoot()
         guard id.sequence < nextSequence, !cancelled.contains(id.sequence),
             front?.sequence == id.sequence || heap.contains(where: { $0.sequence == id.sequence })
-                || lane[laneHead...].contains(where: { $0.sequence == id.sequence })
+                || lane[laneHead..<laneEnd].contains(where: { $0.sequence == id.sequence })
         else { return false }
         cancelled.insert(id.sequence)
         return true
@@ -294,7 +300,7 @@ public struct EventQueue<Time: Comparable, Event> {
     /// Whether the next entry (the front aside) is the lane's head rather than the heap's top.
     @inlinable @inline(__always)
     var nextIsInLane: Bool {
-        guard laneHead < lane.count else { return false }
+        guard laneHead < laneEnd else { return false }
         guard let top = heapTopKey else { return true }
         let head = (time: lane[laneHead].time, sequence: lane[laneHead].sequence)
         let heapFirst = top.time < head.time || (!(head.time < top.time) && top.sequence < head.sequence)
@@ -327,10 +333,31 @@ public struct EventQueue<Time: Comparable, Event> {
         return top
     }
 
-    /// Moves the lane's head out; once the lane is drained, empties it (keeping its capacity).
-    /// A lane that never drains (each pop followed by a schedule after its last entry) drops its
-    /// popped prefix once that is at least half of it, so it holds O(pending) entries, not one
-    /// per event ever scheduled into it.
+    /// Puts `entry` after the lane's last one: over the first spent slot there, if any (its
+    /// key written over and the events swapped, so nothing is destroyed), else appended.
+    ///
+    /// - Complexity: amortised O(1).
+    @inlinable
+    mutating func appendToLane(_ entry: consuming Entry) {
+        if laneEnd < lane.count {
+            var incoming = entry
+            let slot = laneEnd
+            lane.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                base[slot].time = incoming.time
+                base[slot].sequence = incoming.sequence
+                swap(&base[slot].event, &incoming.event)
+            }
+        } else {
+            lane.append(entry)
+        }
+        laneEnd &+= 1
+    }
+
+    /// Moves the lane's head out; once the lane is drained, starts it again at slot 0 (its
+    /// spent slots kept to be written over). A lane that never drains (each pop followed by a
+    /// schedule after its last entry) drops its popped prefix once that is at least half of it,
+    /// so it holds O(pending) entries, not one per event ever scheduled into it.
     ///
     /// - Complexity: amortised O(1).
     @inlinable
@@ -340,11 +367,12 @@ public struct EventQueue<Time: Comparable, Event> {
         let time = lane[head].time
         let sequence = lane[head].sequence
         guard let event = lane[head].event.take() else { return nil }
-        if laneHead == lane.count {
-            lane.removeAll(keepingCapacity: true)
+        if laneHead == laneEnd {
             laneHead = 0
-        } else if laneHead >= 64, laneHead &* 2 >= lane.count {
+            laneEnd = 0
+        } else if laneHead >= 64, laneHead &* 2 >= laneEnd {
             lane.removeSubrange(0..<laneHead)
+            laneEnd &-= laneHead
             laneHead = 0
         }
         return (time, sequence, event)
