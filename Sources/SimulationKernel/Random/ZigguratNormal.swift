@@ -30,11 +30,19 @@ public enum ZigguratNormal {
     ///
     /// - Complexity: O(1) expected.
     public static func draw(using rng: inout SplitMix64) -> Double {
-        let bits = rng.next()
-        let layer = Int(truncatingIfNeeded: bits & 0x7F)
-        let x = (Double(bits >> 11) * 0x1p-52 - 1) * widths[layer]
+        let (layer, x) = point(rng.next())
         if abs(x) < widths[layer + 1] { return x }
         return drawAtTheEdge(layer, x: x, using: &rng)
+    }
+
+    /// The layer and the point across it that one output picks: bits 0–6 the layer, bits
+    /// 11–63 where across its width, `x = u·xᵢ` with `u` uniform in `[−1, 1)`.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func point(_ bits: UInt64) -> (layer: Int, x: Double) {
+        let layer = Int(truncatingIfNeeded: bits & 0x7F)
+        return (layer, (Double(bits >> 11) * 0x1p-52 - 1) * widths[layer])
     }
 
     /// The rest of a draw whose point `x` in layer `layer` is not under the layer above: the
@@ -52,9 +60,7 @@ public enum ZigguratNormal {
             }
             let height = heights[layer] + rng.uniform() * (heights[layer + 1] - heights[layer])
             if height < PortableMath.exp(-0.5 * x * x) { return x }
-            let bits = rng.next()
-            layer = Int(truncatingIfNeeded: bits & 0x7F)
-            x = (Double(bits >> 11) * 0x1p-52 - 1) * widths[layer]
+            (layer, x) = point(rng.next())
             if abs(x) < widths[layer + 1] { return x }
         }
     }
