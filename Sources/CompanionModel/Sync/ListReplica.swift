@@ -406,10 +406,26 @@ extension ListReplica: StorageAdopting {
     ///
     /// - Complexity: O(*n* + *m*) for *n* items and *m* operations held.
     public mutating func adoptStorage(of old: inout ListReplica) {
-        items.adoptStorage(of: &old.items)
+        adoptItemStorage(of: &old.items)
         slots.adoptStorage(of: &old.slots)
         gates.adoptStorage(of: &old.gates)
         unacknowledged.adoptStorage(of: &old.unacknowledged)
         appliedLog.adoptStorage(of: &old.appliedLog)
+    }
+
+    /// Keeps ``items`` in `old`'s buffer (``StorageAdopting``): when it holds as many items (a run
+    /// of the same list), each is restored in place (``ReplicaItem/restore(_:)``: a run changes
+    /// an item's status, not its identifier or, usually, its title), else as any array.
+    ///
+    /// - Complexity: O(*n* + *m*) for these *n* items and `old`'s *m*.
+    private mutating func adoptItemStorage(of old: inout [ReplicaItem]) {
+        guard old.count == items.count, !items.isEmpty else { return items.adoptStorage(of: &old) }
+        items.withUnsafeBufferPointer { source in
+            old.withUnsafeMutableBufferPointer { target in
+                guard source.baseAddress != UnsafePointer(target.baseAddress) else { return }
+                for index in source.indices { target[index].restore(source[index]) }
+            }
+        }
+        swap(&items, &old)
     }
 }

@@ -96,3 +96,21 @@ public struct ReplicaItem: Hashable, Sendable {
         return won ? .won : .superseded(by: newest)
     }
 }
+
+extension ReplicaItem {
+    /// Makes this item `template`, writing only the fields that can differ: the same item (same
+    /// identifier) keeps its identifier and, when it is unchanged, its title's string, so the
+    /// strings are not retained and released again; another item is replaced whole.
+    ///
+    /// - Complexity: O(1) (string comparisons that hold at once for the same storage).
+    mutating func restore(_ template: ReplicaItem) {
+        guard id == template.id else {
+            self = template
+            return
+        }
+        presence = template.presence
+        status = template.status
+        placement = template.placement
+        if title.version != template.title.version || title.value != template.title.value { title = template.title }
+    }
+}

@@ -40,6 +40,30 @@ private struct Pair {
 }
 
 @Suite struct ListReplicaTests {
+    /// A replica made afresh and then keeping a used replica's storage is the fresh replica: an
+    /// item checked off, renamed or removed in the used one is restored in place, and a used
+    /// replica of another list of the same length is replaced item by item.
+    @Test func aFreshReplicaInAUsedOnesStorageIsTheFreshOne() {
+        var used = Pair()
+        used.edit(.watch, "kale", .check)
+        used.edit(.watch, "milk", .rename(title: "Oat milk"))
+        used.edit(.watch, "eggs", .remove)
+        used.deliverAll()
+        let fresh = Pair().watch
+        var restored = Pair().watch
+        restored.adoptStorage(of: &used.watch)
+        #expect(restored.items == fresh.items)
+        #expect(restored.list == fresh.list)
+        #expect(restored.remainingCount == fresh.remainingCount)
+
+        var other = Pair([("tea", "Tea"), ("rice", "Rice"), ("oats", "Oats")])
+        other.edit(.watch, "rice", .check)
+        var replaced = Pair().watch
+        replaced.adoptStorage(of: &other.watch)
+        #expect(replaced.items == fresh.items)
+        #expect(replaced.list == fresh.list)
+    }
+
     @Test func anItemAddedOnThePhoneReachesTheWatch() {
         var pair = Pair()
         pair.edit(.phone, "bread", .add(title: "Bread"))
