@@ -36,13 +36,22 @@ public struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// The timeline for `remaining` items reloaded at `now`: an entry at `now`, then one at each
     /// future due time (up to ``futureEntryLimit``), coalesced.
     ///
-    /// - Complexity: O(*n* log *n* + *e* log *n*) for *n* remaining items and *e* entries: the
-    ///   list is read once (``ComplicationContent/Source``), not once per entry.
+    /// - Complexity: O(*n* log *n* + *e* log *n*) expected for *n* remaining items and *e*
+    ///   entries: the list is indexed once (``ComplicationContentIndex``), not read once per entry.
     public func timeline(remaining: [ShoppingItem], now: SimTime, mode: ComplicationContentMode) -> Result {
-        let source = ComplicationContent.Source(remaining, mode: mode)
-        var entries = [ComplicationEntry(date: now, content: source.content(at: now))]
-        for time in source.changeTimes(after: now).prefix(max(0, futureEntryLimit)) {
-            entries.append(ComplicationEntry(date: time, content: source.content(at: time)))
+        timeline(ComplicationContentIndex(remaining), now: now, mode: mode)
+    }
+
+    /// The timeline for the remaining items of `index` reloaded at `now` (as
+    /// ``timeline(remaining:now:mode:)``).
+    ///
+    /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries.
+    func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> Result {
+        var entries = [ComplicationEntry(date: now, content: index.content(at: now, mode: mode))]
+        var time = now
+        while entries.count <= futureEntryLimit, let next = index.nextDue(after: time) {
+            entries.append(ComplicationEntry(date: next, content: index.content(at: next, mode: mode)))
+            time = next
         }
         return coalesce(entries)
     }
@@ -54,11 +63,16 @@ public struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// already in the timeline) and discards the later one. Entries are taken in date order
     /// (stable for equal dates), so of two entries with the same date the first supplied is kept.
     ///
-    /// - Complexity: O(*n* log *n*).
+    /// - Complexity: O(*n* log *n*); O(*n*) for entries already in date order (a reload's
+    ///   timeline).
     public func coalesce(_ entries: [ComplicationEntry]) -> Result {
-        let ordered = entries.enumerated().sorted {
-            $0.element.date < $1.element.date || ($0.element.date == $1.element.date && $0.offset < $1.offset)
-        }.map(\.element)
+        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
+        let ordered =
+            inOrder
+            ? entries
+            : entries.enumerated().sorted {
+                $0.element.date < $1.element.date || ($0.element.date == $1.element.date && $0.offset < $1.offset)
+            }.map(\.element)
         var kept: [ComplicationEntry] = []
         var discarded: [ComplicationEntry] = []
         for entry in ordered {

@@ -39,22 +39,25 @@ public struct ComplicationStaleness: Hashable, Sendable {
     ///
     /// The shown and true texts are piecewise constant; they can only change at an entry date, a
     /// list change, a due time or a face change, so each of those instants starts an interval
-    /// that is compared once.
+    /// that is compared once. The truth at each instant comes from replaying the list's changes
+    /// in time order into a content index (``ComplicationTruth/Cursor``), never from re-reading
+    /// the list.
     ///
-    /// - Complexity: O(*b* log *b*) where *b* is the number of such instants, plus O(*n*) for
-    ///   each instant's true content and each list change passed, for *n* items.
+    /// - Complexity: O(*b* log *b*) where *b* is the number of such instants, plus O(log *n*)
+    ///   expected for each instant's true content and each list change replayed, for *n* items.
     public init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
         self.family = family
         let start = model.truth.start
         var instants = [start, end]
         instants += model.shown.map(\.entry.date)
         instants += model.presence.map(\.at)
-        // Every item ever remaining is in the first state or was put in by a change, so these
-        // due times include those of the items remaining at each change (more instants only
-        // cut an interval whose texts do not change, which the spans join again).
+        // Every item ever remaining is in the first state or was set by a change, so these due
+        // times include those of the items remaining at each change (more instants only cut an
+        // interval whose texts do not change, which the spans join again).
+        instants += model.truth.initial.compactMap(\.item.due)
         for change in model.truth.changes {
             instants.append(change.at)
-            instants += change.inserted.compactMap(\.due)
+            if let due = change.item?.due { instants.append(due) }
         }
         instants = instants.filter { $0 >= start && $0 <= end }
         instants.sort()
@@ -64,9 +67,12 @@ public struct ComplicationStaleness: Hashable, Sendable {
         for instant in instants where instant != previous {
             defer { previous = instant }
             guard let from = previous else { continue }
-            guard let shown = model.shownText(family, at: from) else { continue }
-            let content = ComplicationContent(
-                remaining: truthCursor.advance(to: from), at: from, mode: model.configuration.mode)
+            guard model.presence(at: from) == .onActiveFace, let entry = model.entry(at: from) else { continue }
+            truthCursor.advance(to: from)
+            let content = truthCursor.content(at: from, mode: model.configuration.mode)
+            // Equal contents show equal texts: only different ones are put into words.
+            guard content != entry.entry.content else { continue }
+            let shown = model.text(of: entry.entry.content, on: family)
             let truth = model.text(of: content, on: family)
             guard shown != truth else { continue }
             if let last = spans.last, last.to == from {

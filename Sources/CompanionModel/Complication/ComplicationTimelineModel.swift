@@ -24,7 +24,8 @@ public struct ComplicationPresenceChange: Hashable, Sendable {
 /// The complication over a scenario: the truth (the list), the budget state machine, and the
 /// entries actually installed on the face; everything a timeline report needs.
 ///
-/// The driver feeds events in time order: ``listChanged(to:at:)`` whenever the list changes and
+/// The driver feeds events in time order: ``listChanged(_:in:at:)`` (or ``listChanged(to:at:)``)
+/// whenever the list changes and
 /// ``handle(_:)`` for reload requests; it acts on the returned ``ComplicationBudgetEffect/wakeForBackgroundRefresh(at:)``
 /// and ``ComplicationBudgetEffect/cancelBackgroundRefresh`` effects (the model applies the others itself).
 ///
@@ -36,7 +37,10 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later
     /// (ClockKit "dumps any cached data") and appends the new timeline.
     public private(set) var shown: [ComplicationShownEntry] = []
-    /// Entries the platform discarded because they were too close (see ``ComplicationTimelineBuilder/coalesce(_:)``).
+    /// Entries the platform discarded because they were too close (see ``ComplicationTimelineBuilder/coalesce(_:)``),
+    /// in date order: those of the timelines in force, as ``shown`` keeps their entries (a reload at
+    /// *r* drops the discards dated *r* or later with the entries it replaces), so a long run of
+    /// reloads keeps a few per reload rather than up to ``ComplicationTimelineBuilder/futureEntryLimit``.
     public private(set) var discarded: [ComplicationEntry] = []
     /// The list as it truly was through the run (each change kept as what it replaced).
     public private(set) var truth: ComplicationTruth
@@ -50,23 +54,56 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     /// Every background task, in the order they ended.
     public private(set) var backgroundTasks: [BackgroundTaskRecord] = []
 
+    /// A model whose list is given whole at each change (``listChanged(to:at:)``): `items` are
+    /// the remaining items at the start, in list order.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items.
     public init(
         configuration: ComplicationConfiguration, items: [ShoppingItem], presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
     ) {
+        self.init(configuration: configuration, truth: ComplicationTruth(items, at: start), presence: initial)
+    }
+
+    /// A model that follows `list` item by item (``listChanged(_:in:at:)``), starting from its
+    /// remaining items.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items.
+    public init(
+        configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence,
+        at start: SimTime = .zero
+    ) {
+        self.init(configuration: configuration, truth: ComplicationTruth(list, at: start), presence: initial)
+    }
+
+    private init(
+        configuration: ComplicationConfiguration, truth: ComplicationTruth, presence initial: ComplicationFacePresence
+    ) {
+        let start = truth.start
         self.configuration = configuration
         self.budget = ComplicationBudget(
             settings: configuration.budget, presence: .notOnActiveFace, chip: configuration.chip)
-        self.truth = ComplicationTruth(items, at: start)
+        self.truth = truth
         self.presence = [ComplicationPresenceChange(at: start, presence: .notOnActiveFace)]
         if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
     }
 
-    /// Records that the list changed (an item was checked off, added, or its reminder moved).
+    /// Records that the list changed, given whole: its remaining items, in list order.
     ///
-    /// - Complexity: O(*n*) for *n* items; keeps only what changed (``ComplicationTruth``).
+    /// - Complexity: O(*n* log *n*) for *n* items; keeps a change for each place that differs
+    ///   (``ComplicationTruth/record(_:at:)``).
     public mutating func listChanged(to remaining: [ShoppingItem], at time: SimTime) {
         truth.record(remaining, at: time)
+    }
+
+    /// Records that item `id` of `list` changed (checked off, put back, added, edited or taken
+    /// off the list): `list` is the model's list (``init(configuration:list:presence:at:)``) with
+    /// every change so far.
+    ///
+    /// - Complexity: O(log *n*) expected for *n* remaining items; keeps one change
+    ///   (``ComplicationTruth/record(_:in:at:)``).
+    public mutating func listChanged(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
+        truth.record(id, in: list, at: time)
     }
 
     /// Runs one request through the budget and applies the result.
@@ -77,7 +114,8 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     /// - Parameter transfersLeft: the phone's complication transfers left now, as the link
     ///   counts them (stamped on the records for reports; the budget never counts transfers).
     /// - Returns: all effects, for the driver to schedule wakes, tasks and cancellations.
-    /// - Complexity: O(*n* + *e*) for a granted reload (*n* remaining items, *e* installed entries).
+    /// - Complexity: O(*e* log *n*) expected for a granted reload (*n* remaining items, *e* entries
+    ///   supplied; installed entries it replaces are dropped at O(1) each).
     @discardableResult
     public mutating func handle(_ event: ComplicationBudgetEvent, transfersLeft: Int? = nil)
         -> [ComplicationBudgetEffect]
@@ -114,10 +152,10 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
 
     /// Installs the timeline for `time`; returns the date of its last entry.
     private mutating func install(at time: SimTime, source: ComplicationReloadSource) -> SimTime {
-        let items = remaining(at: time)
         let result = configuration.budget.timelineBuilder.timeline(
-            remaining: items, now: time, mode: configuration.mode)
+            truth.index(at: time), now: time, mode: configuration.mode)
         while let last = shown.last, last.entry.date >= time { shown.removeLast() }
+        while let last = discarded.last, last.date >= time { discarded.removeLast() }
         shown += result.kept.map { ComplicationShownEntry(entry: $0, source: source, reloadedAt: time) }
         discarded += result.discarded
         return result.kept.last?.date ?? time
@@ -127,15 +165,17 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
 extension ComplicationTimelineModel {
     /// The remaining items at `time` (the truth).
     ///
-    /// - Complexity: O(log *c*) in the number of list changes at or after the last change; earlier,
-    ///   see ``ComplicationTruth/remaining(at:)``.
+    /// - Complexity: see ``ComplicationTruth/remaining(at:)``.
     public func remaining(at time: SimTime) -> [ShoppingItem] {
         truth.remaining(at: time)
     }
 
     /// What is true at `time`.
+    ///
+    /// - Complexity: O(log *n*) for *n* remaining items at or after the last list change; earlier,
+    ///   see ``ComplicationTruth/content(at:mode:)``.
     public func trueContent(at time: SimTime) -> ComplicationContent {
-        ComplicationContent(remaining: remaining(at: time), at: time, mode: configuration.mode)
+        truth.content(at: time, mode: configuration.mode)
     }
 
     /// Where the complication is at `time`.

@@ -1,166 +1,250 @@
 import SimulationKernel
 
 /// The list as it truly is through a run, what a complication's entries are compared with: its
-/// first state, then each change as the run of items it replaced.
+/// first state, then each change as the one item it set at its place in list order
+/// (``ComplicationListPlace``).
 ///
-/// A change usually touches one item (a check-off removes it, an edit replaces it), so a change
-/// keeps only what differs from the list before it: where the difference starts, how many items
-/// it removed and the items it put there. Keeping the whole remaining list at every change
-/// instead costs *n* items per change: 6,000 check-offs of a 6,000-item list kept 18 million
-/// items (1.2 GB). The whole list is also kept at a checkpoint whenever the changes since the
-/// last one add up to the list's length, so what it keeps stays linear in the list and the
-/// changes, and a state is rebuilt from the nearest checkpoint before it.
+/// A change touches one item (a check-off takes it off the remaining items, an edit replaces it,
+/// an added item joins), so a change keeps only that item and its place, and the latest state
+/// is kept in a content index: what the face should show now costs O(log *n*), not a pass over
+/// the list, and a state of the past is rebuilt by replaying the changes into an index of its
+/// own (``Cursor``). What it keeps is linear in the list and the changes.
 ///
 /// ```swift
-/// var truth = ComplicationTruth(items, at: .zero)
-/// truth.record(Array(items.dropFirst()), at: SimTime(offset: .minutes(5)))   // keeps an empty run
-/// truth.remaining(at: SimTime(offset: .minutes(1))) == items                   // true
+/// var truth = ComplicationTruth(list, at: .zero)          // a ShoppingList's remaining items
+/// list.apply(.check, to: "kale", at: fiveMinutes)
+/// truth.record("kale", in: list, at: fiveMinutes)          // keeps one change: nothing at kale's place
+/// truth.remaining(at: SimTime(offset: .minutes(1)))        // the first state, kale included
 /// ```
-public struct ComplicationTruth: Hashable, Sendable {
-    /// One state of the list: from `at` on, the list before it with the items at
-    /// `offset ..< offset + removed` replaced by `inserted`.
+public struct ComplicationTruth: Sendable {
+    /// One change: from `at` on, the remaining item at `place` is `item` (`nil`: none).
     public struct Change: Hashable, Sendable {
-        /// When the list took this state.
+        /// When the list changed.
         public var at: SimTime
-        /// Where the replaced run starts (the length of the part before it that did not change).
-        public var offset: Int
-        /// How many items of the list before were replaced.
-        public var removed: Int
-        /// The items in their place (for the first state, the whole list).
-        public var inserted: [ShoppingItem]
+        /// Where in list order.
+        public var place: ComplicationListPlace
+        /// The remaining item there from then on, `nil` when none remains there (checked off
+        /// or taken off the list).
+        public var item: ShoppingItem?
     }
 
-    /// A whole list kept after a change, where rebuilding a state starts.
-    private struct Checkpoint: Hashable, Sendable {
-        /// The index of the change whose state this is.
-        var change: Int
-        var items: [ShoppingItem]
-    }
-
-    /// Every state in time order, the first one the whole list; two changes at one instant are
-    /// both kept, and the later one is the state from then on.
-    public private(set) var changes: [Change]
-    /// The list after the last change.
-    public private(set) var latest: [ShoppingItem]
-    /// Whole lists kept along the way (the first state is the first checkpoint), by change index.
-    private var checkpoints: [Checkpoint]
-    /// The items the changes since the last checkpoint replaced and inserted, plus one per change.
-    private var sinceCheckpoint = 0
-
-    /// The truth starting at `start` with `items` remaining.
-    public init(_ items: [ShoppingItem], at start: SimTime) {
-        changes = [Change(at: start, offset: 0, removed: 0, inserted: items)]
-        latest = items
-        checkpoints = [Checkpoint(change: 0, items: items)]
+    /// One remaining item of the first state.
+    public struct Placed: Hashable, Sendable {
+        public var place: ComplicationListPlace
+        public var item: ShoppingItem
     }
 
     /// When the truth starts.
-    public var start: SimTime { changes[0].at }
+    public let start: SimTime
+    /// The remaining items at the start, in list order.
+    public private(set) var initial: [Placed]
+    /// Every change in time order; of two changes at one instant the later one is applied later.
+    public private(set) var changes: [Change] = []
+    /// The remaining items after the last change.
+    private var live: ComplicationContentIndex
+    /// The place of each remaining item after the last change, by identifier: where a removed
+    /// item was.
+    private var placeByID: [ItemID: ComplicationListPlace] = [:]
 
-    /// How many items it keeps (in its changes and checkpoints, counting shared storage as often
-    /// as it is referred to): linear in the list's length and the items changed.
-    public var keptItemCount: Int {
-        changes.reduce(0) { $0 + $1.inserted.count } + checkpoints.reduce(0) { $0 + $1.items.count }
+    /// The truth starting at `start` with `items` remaining, in list order, item *i* at
+    /// ``ComplicationListPlace/init(position:)`` (for lists recorded whole, ``record(_:at:)``).
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items.
+    public init(_ items: [ShoppingItem], at start: SimTime) {
+        self.init(
+            placed: items.enumerated().map { Placed(place: ComplicationListPlace(position: $0), item: $1) }, at: start)
     }
 
-    /// Records that from `time` (not before the last change) the list is `remaining`: keeps the
-    /// run of items that differs from the list before, nothing when nothing differs.
+    /// The truth starting at `start` with the remaining items of `list`, at their places in it
+    /// (for a list followed item by item, ``record(_:in:at:)``).
     ///
-    /// - Complexity: O(*n*) for a list of *n* items, to find what differs; amortised O(*k*)
-    ///   more kept for *k* items changed.
-    public mutating func record(_ remaining: [ShoppingItem], at time: SimTime) {
-        let common = min(latest.count, remaining.count)
-        var prefix = 0
-        while prefix < common, latest[prefix] == remaining[prefix] { prefix += 1 }
-        if prefix == latest.count, prefix == remaining.count { return }
-        var suffix = 0
-        while suffix < common - prefix,
-            latest[latest.count - 1 - suffix] == remaining[remaining.count - 1 - suffix]
-        {
-            suffix += 1
+    /// - Complexity: O(*n* log *n*) for *n* items.
+    public init(_ list: ShoppingList, at start: SimTime) {
+        var placed: [Placed] = []
+        placed.reserveCapacity(list.remainingCount)
+        for position in list.items.indices where list.state(atPosition: position).isRemaining {
+            let place = list.place(atPosition: position)
+            placed.append(
+                Placed(
+                    place: ComplicationListPlace(rank: place.rank, joined: place.joined), item: list.items[position]))
         }
-        let removed = latest.count - prefix - suffix
-        let inserted = Array(remaining[prefix..<(remaining.count - suffix)])
-        changes.append(Change(at: time, offset: prefix, removed: removed, inserted: inserted))
-        latest = remaining
-        sinceCheckpoint += removed + inserted.count + 1
-        if sinceCheckpoint >= max(latest.count, 64) {
-            checkpoints.append(Checkpoint(change: changes.count - 1, items: latest))
-            sinceCheckpoint = 0
+        self.init(placed: placed, at: start)
+    }
+
+    private init(placed: [Placed], at start: SimTime) {
+        self.start = start
+        initial = placed
+        live = ComplicationContentIndex()
+        placeByID.reserveCapacity(placed.count)
+        for entry in placed {
+            live.set(entry.item, at: entry.place)
+            placeByID[entry.item.id] = entry.place
+        }
+    }
+
+    /// The remaining items after the last change, in list order.
+    ///
+    /// - Complexity: O(*n*) for *n* remaining items.
+    public var latest: [ShoppingItem] { live.items }
+
+    /// When the state after the last change began (the start, before any change).
+    ///
+    /// - Complexity: O(1).
+    public var latestSince: SimTime { changes.last?.at ?? start }
+
+    /// How many items it keeps (in its first state and its changes): linear in the list's length
+    /// and the changes.
+    ///
+    /// - Complexity: O(*c*) for *c* changes.
+    public var keptItemCount: Int {
+        initial.count + changes.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
+    }
+
+    /// Records that from `time` (not before the last change) the remaining item at `place` is
+    /// `item` (`nil`: none); keeps nothing when that is already so.
+    ///
+    /// - Complexity: O(log *n*) expected for *n* remaining items.
+    public mutating func record(_ item: ShoppingItem?, at place: ComplicationListPlace, time: SimTime) {
+        let old = live.item(at: place)
+        if old == item { return }
+        live.set(item, at: place)
+        if let old, placeByID[old.id] == place { placeByID[old.id] = nil }
+        if let item { placeByID[item.id] = place }
+        changes.append(Change(at: time, place: place, item: item))
+    }
+
+    /// Records that from `time` item `id` of `list` is as `list` has it now: remaining at its
+    /// place, checked off, or no longer listed. `list` must be the list this truth started from
+    /// (`init(_ list:at:)`) with the changes recorded so far, and `id` the only item changed since.
+    ///
+    /// - Complexity: O(log *n*) expected for *n* remaining items; one hash of `id`.
+    public mutating func record(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
+        if let position = list.position(of: id) {
+            let listed = list.place(atPosition: position)
+            let remaining = list.state(atPosition: position).isRemaining
+            record(
+                remaining ? list.items[position] : nil,
+                at: ComplicationListPlace(rank: listed.rank, joined: listed.joined), time: time)
+        } else if let place = placeByID[id] {
+            record(nil, at: place, time: time)
+        }
+    }
+
+    /// Records that from `time` (not before the last change) the remaining items are `remaining`,
+    /// in list order, item *i* at ``ComplicationListPlace/init(position:)``: keeps a change for
+    /// each place whose item differs, nothing when nothing differs.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items; keeps one change per place that differs (a
+    ///   list followed item by item, ``record(_:in:at:)``, keeps one per change).
+    public mutating func record(_ remaining: [ShoppingItem], at time: SimTime) {
+        for entry in live.placed {
+            let place = entry.place
+            let kept = place.joined == 0 && place.rank >= 0 && place.rank < remaining.count
+            if !kept { record(nil, at: place, time: time) }
+        }
+        for (position, item) in remaining.enumerated() {
+            record(item, at: ComplicationListPlace(position: position), time: time)
         }
     }
 
     /// The remaining items at `time`, in list order (the first state before the start).
     ///
-    /// - Complexity: O(log *c*) for *c* changes at or after the last one; else rebuilt from the
-    ///   nearest checkpoint: O(*n*) for each of the changes since it (at most *n* of them, for
-    ///   a list of *n* items).
+    /// - Complexity: O(*n*) for *n* remaining items at or after the last change; else
+    ///   O((*n* + *c*) log *n*) for *c* changes up to `time`, replayed from the start.
     public func remaining(at time: SimTime) -> [ShoppingItem] {
-        let change = changeIndex(at: time)
-        if change == changes.count - 1 { return latest }
-        var cursor = Cursor(self, checkpoint: checkpointIndex(atOrBefore: change))
-        cursor.advance(toChange: change)
-        return cursor.items
+        index(at: time).items
+    }
+
+    /// What the face should show at `time` under `mode`.
+    ///
+    /// - Complexity: O(log *n*) for *n* remaining items at or after the last change; else
+    ///   O((*n* + *c*) log *n*) for *c* changes up to `time`, replayed from the start.
+    public func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
+        if time >= latestSince { return live.content(at: time, mode: mode) }
+        var cursor = cursor()
+        cursor.advance(to: time)
+        return cursor.content(at: time, mode: mode)
+    }
+
+    /// The remaining items at `time`, indexed.
+    ///
+    /// - Complexity: O(1) at or after the last change; else as ``remaining(at:)``.
+    func index(at time: SimTime) -> ComplicationContentIndex {
+        if time >= latestSince { return live }
+        var cursor = cursor()
+        cursor.advance(to: time)
+        return cursor.index
     }
 
     /// A cursor at the first state, to move through the states in time order
     /// (``Cursor/advance(to:)``) without rebuilding each one.
-    public func cursor() -> Cursor { Cursor(self, checkpoint: 0) }
-
-    /// The index of the change in force at `time` (0 before the start).
     ///
-    /// - Complexity: O(log *c*).
-    func changeIndex(at time: SimTime) -> Int {
-        max(0, changes.partitionPoint { $0.at > time } - 1)
-    }
+    /// - Complexity: O(*n* log *n*) for *n* items in the first state.
+    public func cursor() -> Cursor { Cursor(self) }
 
-    /// The index of the last checkpoint at or before change `change`.
-    private func checkpointIndex(atOrBefore change: Int) -> Int {
-        max(0, checkpoints.partitionPoint { $0.change > change } - 1)
-    }
+    /// The list at one state, moved forward through later states by applying their changes to
+    /// an index of its own.
+    public struct Cursor: Sendable {
+        private let changes: [Change]
+        /// The number of changes applied.
+        public private(set) var applied = 0
+        /// The remaining items at the state reached.
+        private(set) var index: ComplicationContentIndex
 
-    /// The list at one state, moved forward through later states by applying their changes.
-    public struct Cursor {
-        private let truth: ComplicationTruth
-        /// The index of the state ``items`` is.
-        public private(set) var change: Int
-        /// The remaining items at that state.
-        public private(set) var items: [ShoppingItem]
-
-        fileprivate init(_ truth: ComplicationTruth, checkpoint: Int) {
-            self.truth = truth
-            change = truth.checkpoints[checkpoint].change
-            items = truth.checkpoints[checkpoint].items
+        fileprivate init(_ truth: ComplicationTruth) {
+            changes = truth.changes
+            index = ComplicationContentIndex()
+            for entry in truth.initial { index.set(entry.item, at: entry.place) }
         }
 
-        /// Moves to the state in force at `time` (never backwards): the items then.
+        /// The remaining items at the state reached, in list order.
         ///
-        /// - Complexity: O(*n*) for each change passed, for a list of *n* items.
-        @discardableResult
-        public mutating func advance(to time: SimTime) -> [ShoppingItem] {
-            advance(toChange: truth.changeIndex(at: time))
-            return items
+        /// - Complexity: O(*n*) for *n* remaining items.
+        public var items: [ShoppingItem] { index.items }
+
+        /// Moves to the state in force at `time` (never backwards): applies every change at or
+        /// before `time`.
+        ///
+        /// - Complexity: O(log *n*) expected for each change applied, for *n* remaining items.
+        public mutating func advance(to time: SimTime) {
+            while applied < changes.count, changes[applied].at <= time {
+                index.set(changes[applied].item, at: changes[applied].place)
+                applied += 1
+            }
         }
 
-        /// Moves to state `target` (never backwards).
-        fileprivate mutating func advance(toChange target: Int) {
-            while change < target {
-                change += 1
-                let next = truth.changes[change]
-                items.replaceSubrange(next.offset..<(next.offset + next.removed), with: next.inserted)
-            }
+        /// What the face should show at `time` under `mode`, with the state reached.
+        ///
+        /// - Complexity: O(log *n*) expected.
+        public func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
+            index.content(at: time, mode: mode)
         }
     }
 }
 
+extension ComplicationTruth: Hashable {
+    /// Two truths are equal when they started alike and recorded the same changes (the rest is
+    /// built from those).
+    public static func == (lhs: ComplicationTruth, rhs: ComplicationTruth) -> Bool {
+        lhs.start == rhs.start && lhs.initial == rhs.initial && lhs.changes == rhs.changes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(initial)
+        hasher.combine(changes)
+    }
+}
+
 extension ComplicationTruth: StorageAdopting {
-    /// Keeps this truth in `old`'s storage for its changes, its latest list and its checkpoints
+    /// Keeps this truth in `old`'s storage for its first state, its changes and its index
     /// (``StorageAdopting``).
     ///
-    /// - Complexity: O(*c* + *n*) for *c* changes and checkpoints and *n* items in the latest list.
+    /// - Complexity: O(*c* + *n*) for *c* changes and *n* items.
     public mutating func adoptStorage(of old: inout ComplicationTruth) {
+        initial.adoptStorage(of: &old.initial)
         changes.adoptStorage(of: &old.changes)
-        latest.adoptStorage(of: &old.latest)
-        checkpoints.adoptStorage(of: &old.checkpoints)
+        live.adoptStorage(of: &old.live)
+        placeByID.adoptStorage(of: &old.placeByID)
     }
 }

@@ -26,6 +26,8 @@ extension PipelineEngine {
         let recordsEffects: Bool
         /// The rates while neither queue computes (a full core each).
         let idleRates: Rates
+        /// Whether any step's cost is drawn (``StepPlan/isDrawn``): a submitted tap draws them.
+        let drawsCosts: Bool
 
         /// - Complexity: O(*s*) for *s* steps.
         init(
@@ -51,6 +53,7 @@ extension PipelineEngine {
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
             }
             self.plan = plan
+            self.drawsCosts = plan.contains { $0.isDrawn }
             unstartedRuns = plan.map { StepRun(start: .distantFuture, end: .distantFuture, cpu: $0.scaledCost) }
             stepCount = pipeline.steps.count
             removeRowIndex = pipeline.removeRowIndex

@@ -138,11 +138,15 @@ struct PipelineEngine {
     func isFinished(tap: Int) -> Bool { stepsLeft(tap: tap) == 0 }
 
     /// Every step run so far, by `tap × stepCount + step`: the ended runs, with the running
-    /// steps' start and draw filled in (their end `distantFuture`).
+    /// steps' start and draw filled in (their end `distantFuture`); a step not started yet
+    /// shows its scaled figure (the cost drawn for it waits unseen, ``Records/endedRuns``).
     ///
     /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps (a copy).
     var stepRunsSoFar: [StepRun] {
         var runs = Array(endedRuns)
+        for index in runs.indices where runs[index].start == .distantFuture {
+            runs[index].cpu = prepared.plan[index % prepared.stepCount].scaledCost
+        }
         for lane in [main, background] where lane.isBusy {
             runs[lane.job.tap * prepared.stepCount + lane.job.step] = StepRun(
                 start: lane.job.start, end: .distantFuture, cpu: lane.job.cpu)
@@ -151,7 +155,7 @@ struct PipelineEngine {
     }
 
     /// Submits a tap at `time` (clamped to ``now``): first runs everything due before it.
-    /// Returns the tap's index.
+    /// Draws the CPU time of each of its steps now (``drawCosts(tap:)``). Returns the tap's index.
     ///
     /// - Complexity: amortised O(*s*) for *s* steps, plus the events due before `time`.
     mutating func submitTap(at time: SimTime) -> Int {
@@ -161,6 +165,7 @@ struct PipelineEngine {
         if records.endedRuns.count < taps.count * prepared.stepCount {
             records.endedRuns.append(contentsOf: prepared.unstartedRuns)
         }
+        if prepared.drawsCosts { drawCosts(tap: tap) }
         mainQueue.append(.handler(tap: tap))
         nextEvent = .unknown
         return tap
@@ -280,20 +285,36 @@ struct PipelineEngine {
     // MARK: Steps
 
     /// The job of step `step` of tap `tap`, starting now at its queue's rate `rate` (its start
-    /// recorded, its cost drawn), not moved on yet. Inlined at its call sites, which write it
-    /// straight into their lane.
+    /// recorded; its cost, drawn when the tap came, read from its unstarted run), not moved on
+    /// yet. Inlined at its call sites, which write it straight into their lane.
     @inline(__always)
     private mutating func newJob(tap: Int, step: Int, rate: Int64) -> Job {
-        let plan = prepared.plan[step]
-        if plan.recordsStart { records.effects.record(.stepStarted(tap: tap, step: step, at: now)) }
-        let cpu =
-            plan.isDrawn
-            ? SimDuration(
-                nanoseconds: PipelineJitter.roundedToNearest(
-                    prepared.jitterOnChip.drawnNanoseconds(
-                        plan.scaledNanoseconds, seed: jitterSeed, tap: tap, step: step)))
-            : plan.scaledCost
+        if prepared.plan[step].recordsStart { records.effects.record(.stepStarted(tap: tap, step: step, at: now)) }
+        let cpu = records.endedRuns[tap * prepared.stepCount + step].cpu
         return Job(tap: tap, step: step, cpu: cpu, rate: rate, now: now)
+    }
+
+    /// Draws the CPU time of every drawn step of tap `tap` (``PipelineJitter``) into the step's
+    /// unstarted run, where its start reads it.
+    ///
+    /// All of a tap's draws are made here, one after the other and independent of each other,
+    /// rather than one at each step's start: a draw is a long chain of dependent arithmetic
+    /// (mixing, ziggurat, `exp`, rounding), and made together the processor overlaps the
+    /// chains. Each draw is a pure function of the seed, the tap and the step, so when it is
+    /// made changes nothing.
+    ///
+    /// - Complexity: O(*s*) for *s* steps.
+    private mutating func drawCosts(tap: Int) {
+        let base = tap * prepared.stepCount
+        let plan = prepared.plan
+        let onChip = prepared.jitterOnChip
+        let seed = jitterSeed
+        records.endedRuns.withUnsafeMutableBufferPointer { runs in
+            for step in plan.indices where plan[step].isDrawn {
+                let drawn = onChip.drawnNanoseconds(plan[step].scaledNanoseconds, seed: seed, tap: tap, step: step)
+                runs[base + step].cpu = SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
+            }
+        }
     }
 
     /// Starts step `step` of tap `tap` now as the main thread's job, and moves it on at once if
@@ -419,8 +440,11 @@ extension PipelineEngine {
         /// Each ended step run of each tap, by `tap × stepCount + step`: its start, its end and
         /// the CPU time it drew (``PipelineJitter``). Written once, when the step ends (a running
         /// step's start and draw are its ``Job``'s); until then the unstarted run (`distantFuture`
-        /// start and end, the scaled figure). One array for all taps: a tap adds no allocation of
-        /// its own. ``PipelineEngine/stepRunsSoFar`` adds the running steps.
+        /// start and end), whose `cpu` is the scaled figure until the tap is submitted and then
+        /// the cost drawn for the step (``PipelineEngine/drawCosts(tap:)``), which its start
+        /// reads. One array for all taps: a tap adds no allocation of its own.
+        /// ``PipelineEngine/stepRunsSoFar`` adds the running steps and shows unstarted steps with
+        /// their scaled figure.
         ///
         /// It may hold more than the submitted taps' runs: the room for the taps an engine
         /// expects is laid out unstarted when it is made, and a restart puts the runs back to

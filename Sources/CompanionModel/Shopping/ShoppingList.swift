@@ -121,6 +121,15 @@ public struct ShoppingList: Hashable, Sendable {
     /// - Complexity: O(1).
     public func joinIndex(atPosition position: Int) -> Int { places[position].joined }
 
+    /// The place in display order of the item at display `position`: its rank in the learned
+    /// store order (`Int.max` when never seen in a trip), then its join index. Items show in
+    /// ascending place order, and an item keeps its place while it stays on the list.
+    ///
+    /// - Complexity: O(1).
+    public func place(atPosition position: Int) -> (rank: Int, joined: Int) {
+        (places[position].rank, places[position].joined)
+    }
+
     /// The state of the item at display `position`.
     ///
     /// - Complexity: O(1).

@@ -6,7 +6,7 @@ import SimulationKernel
 /// wake it has asked for.
 ///
 /// It learns the truth (the watch's remaining items) from the watch side's
-/// ``ComplicationEvent/listChanged(_:)`` at each change, so staleness counts from the
+/// ``ComplicationEvent/listChanged(_:item:)`` at each change, so staleness counts from the
 /// change itself; reloads come from the watch app, the phone's transfers and the system.
 /// Without a `"complication"` section the feature is inert.
 public struct ComplicationFeature: SimulationFeature {
@@ -53,9 +53,10 @@ public struct ComplicationFeature: SimulationFeature {
         model = settings.map { settings in
             var configuration = settings.configuration
             configuration.chip = WatchModel.model(named: scenario.watch).chip
+            // The watch's list as it starts (the watch builds the same one): the model follows
+            // it item by item from there.
             return ComplicationTimelineModel(
-                configuration: configuration,
-                items: ShoppingList(items: scenario.items, order: scenario.storeOrder).remainingItems,
+                configuration: configuration, list: ShoppingList(items: scenario.items, order: scenario.storeOrder),
                 presence: settings.presence)
         }
     }
@@ -78,15 +79,16 @@ public struct ComplicationFeature: SimulationFeature {
     /// Handles one event. Without a model (no `"complication"` section) every event is
     /// dropped at once.
     ///
-    /// - Complexity: O(*n*) in the remaining items for a list change; a request costs what the
+    /// - Complexity: O(log *n*) expected in the remaining items for a list change (one item's
+    ///   change, ``ComplicationTimelineModel/listChanged(_:in:at:)``); a request costs what the
     ///   model's ``ComplicationTimelineModel/handle(_:transfersLeft:)`` does.
     public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout [WorldEffect])
     {
         guard case .some = model else { return }
         let now = context.now
         switch event {
-        case .listChanged(let list):
-            model?.listChanged(to: list.remainingItems, at: now)
+        case .listChanged(let list, let item):
+            model?.listChanged(item, in: list, at: now)
         case .reload(let source, let app):
             guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context, into: &effects) }
             // The watch app asks from its check-off pipeline, when data reaches it, or in a
@@ -271,11 +273,13 @@ public struct ComplicationFeature: SimulationFeature {
 
 /// Events addressed to the complication.
 public enum ComplicationEvent: Hashable, Sendable {
-    /// The watch's list changed: its remaining items, in display order, are the truth now.
+    /// The watch's list changed, at one item: the item's state in the list (remaining at its
+    /// place, checked off, or no longer listed) is the truth now.
     ///
     /// It carries the list itself (shared, not copied; indirect, so every world event stays
-    /// small to copy): the complication reads the remaining items from it only when it has a model.
-    indirect case listChanged(ShoppingList)
+    /// small to copy): the complication reads the changed item from it only when it has a model,
+    /// without reading the rest of the list.
+    indirect case listChanged(ShoppingList, item: ItemID)
     /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a budgeted
     /// phone transfer (``ComplicationReloadSource/phoneTransfer``), with the watch app in the
     /// foreground or not (the sender owns the app's lifecycle): only a foreground reload may be

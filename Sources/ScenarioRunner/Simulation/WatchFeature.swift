@@ -7,7 +7,7 @@ import SimulationKernel
 ///
 /// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
 /// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
-/// list (``ComplicationEvent/listChanged(_:)``).
+/// list (``ComplicationEvent/listChanged(_:item:)``).
 public struct WatchFeature: SimulationFeature {
     public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
     public static let expectationKinds: [ExpectationKind] =

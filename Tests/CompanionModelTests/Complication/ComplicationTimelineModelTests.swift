@@ -148,4 +148,53 @@ import Testing
             }
         }
     }
+
+    /// A model that follows a list item by item measures staleness as sampling every second
+    /// does, with the truth read from the whole remaining list at each second (the content a
+    /// full recomputation gives, not the model's index).
+    @Test(arguments: 0..<12) func stalenessOfAListFollowedItemByItemMatchesTheWholeList(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let configuration = ComplicationConfiguration(
+            families: [.circular, .inline, .rectangular], mode: rng.next() % 2 == 0 ? .nextDue : .nextItem,
+            budget: ComplicationBudgetSettings(
+                dailyReloads: Int(rng.next() % 6), firstReset: SimTime(offset: .seconds(Int64(rng.next() % 3_000))),
+                resetPeriod: .minutes(20)))
+        let items = (0..<12).map { index in
+            ShoppingItem(
+                id: "\(index)", title: "item\(index)",
+                due: rng.next() % 2 == 0 ? SimTime(offset: .seconds(Int64(rng.next() % 3_600))) : nil)
+        }
+        var list = ShoppingList(items: items)
+        var model = ComplicationTimelineModel(configuration: configuration, list: list, presence: .onActiveFace)
+        var states: [(at: SimTime, items: [ShoppingItem])] = [(.zero, list.remainingItems)]
+        var now = SimTime.zero
+        for _ in 0..<30 {
+            now += .seconds(Int64(1 + rng.next() % 300))
+            let id = list.items[Int(rng.next() % UInt64(list.items.count))].id
+            list.apply(rng.next() % 3 == 0 ? .uncheck : .check, to: id, at: now)
+            model.listChanged(id, in: list, at: now)
+            states.append((now, list.remainingItems))
+            if rng.next() % 5 == 0 {
+                model.handle(.faceChanged(at: now, to: rng.next() % 2 == 0 ? .onActiveFace : .notOnActiveFace))
+            }
+            if rng.next() % 2 == 0 {
+                model.handle(rng.next() % 3 == 0 ? .phoneTransfer(at: now) : .appReload(at: now, app: .foreground))
+            }
+        }
+        let end = now + .minutes(10)
+        for family in configuration.families {
+            var staleSeconds: Int64 = 0
+            var second = SimTime.zero
+            while second < end {
+                let remaining = states.last { $0.at <= second }?.items ?? []
+                let truth = model.text(
+                    of: ComplicationContent(remaining: remaining, at: second, mode: configuration.mode), on: family)
+                if let shown = model.shownText(family, at: second), shown != truth { staleSeconds += 1 }
+                #expect(model.trueText(family, at: second) == truth, "seed \(seed) \(family) at \(second)")
+                second += .seconds(Int64(1))
+            }
+            let staleness = ComplicationStaleness(family: family, model: model, until: end)
+            #expect(staleness.totalStale == .seconds(staleSeconds), "seed \(seed) \(family)")
+        }
+    }
 }

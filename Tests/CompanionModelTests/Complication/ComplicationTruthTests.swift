@@ -3,8 +3,8 @@ import Testing
 
 @testable import CompanionModel
 
-/// The complication's truth keeps each change as what it replaced, yet answers every state as the
-/// whole list would, and keeps memory linear in the list and the changes.
+/// The complication's truth keeps each change as the one item it set, yet answers every state as
+/// the whole list would, and keeps memory linear in the list and the changes.
 @Suite struct ComplicationTruthTests {
     private static func t(_ seconds: Int64) -> SimTime { SimTime(offset: .seconds(seconds)) }
 
@@ -59,35 +59,119 @@ import Testing
         for probe in 0...(time + 2) {
             let at = Self.t(probe)
             #expect(truth.remaining(at: at) == expected(at: at), "seed \(seed), at \(probe)s")
-            #expect(cursor.advance(to: at) == expected(at: at), "seed \(seed), cursor at \(probe)s")
+            cursor.advance(to: at)
+            #expect(cursor.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
+            for mode in ComplicationContentMode.allCases {
+                let content = ComplicationContent(remaining: expected(at: at), at: at, mode: mode)
+                #expect(cursor.content(at: at, mode: mode) == content, "seed \(seed), cursor at \(probe)s, \(mode)")
+                #expect(truth.content(at: at, mode: mode) == content, "seed \(seed), at \(probe)s, \(mode)")
+            }
         }
     }
 
-    @Test func aCheckOffKeepsOnlyAnEmptyRunAndNothingIsKeptForNoChange() {
+    @Test func aCheckOffKeepsOnlyAnEmptyPlaceAndNothingIsKeptForNoChange() {
         let items = (0..<5).map { Self.item($0) }
         var truth = ComplicationTruth(items, at: .zero)
         truth.record(items, at: Self.t(1))
-        #expect(truth.changes.count == 1, "an unchanged list is not a change")
-        truth.record([items[0], items[1], items[3], items[4]], at: Self.t(2))
-        #expect(truth.changes.last == .init(at: Self.t(2), offset: 2, removed: 1, inserted: []))
+        #expect(truth.changes.isEmpty, "an unchanged list is not a change")
+        let place = ComplicationListPlace(rank: 2, joined: 0)
+        truth.record(nil, at: place, time: Self.t(2))
+        #expect(truth.changes == [.init(at: Self.t(2), place: place, item: nil)])
         var moved = items[4]
         moved.due = Self.t(99)
-        truth.record([items[0], items[1], items[3], moved], at: Self.t(3))
-        #expect(truth.changes.last == .init(at: Self.t(3), offset: 3, removed: 1, inserted: [moved]))
+        truth.record(moved, at: ComplicationListPlace(position: 4), time: Self.t(3))
+        #expect(truth.changes.last == .init(at: Self.t(3), place: ComplicationListPlace(position: 4), item: moved))
+        truth.record(moved, at: ComplicationListPlace(position: 4), time: Self.t(4))
+        #expect(truth.changes.count == 2, "setting the item a place has is not a change")
+        #expect(truth.latest == [items[0], items[1], items[3], moved])
     }
 
     /// 4,000 check-offs of a 4,000-item list: the whole list at every change would be 8 million
-    /// items; the truth keeps a few items per change.
+    /// items; the truth keeps one change per check-off.
     @Test func checkingOffAHugeListKeepsLinearlyManyItems() {
         let count = 4_000
-        var list = (0..<count).map { Self.item($0, due: Self.t(Int64($0))) }
+        var list = ShoppingList(items: (0..<count).map { Self.item($0, due: Self.t(Int64($0))) })
         var truth = ComplicationTruth(list, at: .zero)
         for step in 1...count {
-            list.removeFirst()
-            truth.record(list, at: Self.t(Int64(step)))
+            list.apply(.check, to: "i\(step - 1)", at: Self.t(Int64(step)))
+            truth.record("i\(step - 1)", in: list, at: Self.t(Int64(step)))
         }
-        #expect(truth.keptItemCount <= 4 * count, "kept \(truth.keptItemCount) items")
+        #expect(truth.changes.count == count)
+        #expect(truth.keptItemCount == count, "kept \(truth.keptItemCount) items")
         #expect(truth.remaining(at: Self.t(Int64(count / 2))).first?.id == "i\(count / 2)")
         #expect(truth.remaining(at: Self.t(Int64(count))).isEmpty)
+        #expect(truth.content(at: Self.t(Int64(count)), mode: .nextDue) == ComplicationContent(remaining: 0))
+    }
+
+    /// A truth that follows a ``ShoppingList`` item by item (checks, puts-back, additions,
+    /// retitles and removals, as the watch's list reconciles them, some at one instant) answers
+    /// every state, and the content at every time, as the whole remaining list read then does.
+    @Test(arguments: 0..<40)
+    func followingAListItemByItemGivesWhatTheWholeListGives(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let count = Int(rng.next() % 40)
+        let items = (0..<count).map { number in
+            Self.item(number, due: rng.next() % 3 == 0 ? nil : Self.t(Int64(rng.next() % 8) * 30))
+        }
+        let trip = (0..<count).filter { _ in rng.next() % 2 == 0 }.map { "i\($0)" }.shuffled(using: &rng)
+        var list = ShoppingList(items: items, order: StoreOrder(trips: [trip]))
+        var truth = ComplicationTruth(list, at: Self.t(10))
+        var states: [(at: SimTime, list: [ShoppingItem])] = [(Self.t(10), list.remainingItems)]
+        var time: Int64 = 10
+        var next = count
+        for step in 0..<200 {
+            time += Int64(rng.next() % 3)
+            let now = Self.t(time)
+            let listed = list.items.map(\.id)
+            let id: ItemID
+            switch rng.next() % 8 {
+            case 0...2 where !listed.isEmpty:
+                id = listed[Int(rng.next() % UInt64(listed.count))]
+                list.apply(.check, to: id, at: now)
+            case 3 where !listed.isEmpty:
+                id = listed[Int(rng.next() % UInt64(listed.count))]
+                list.apply(.uncheck, to: id, at: now)
+            case 4:
+                next += 1
+                id = "i\(next)"
+                list.reconcile(id, with: SyncedItem(id: id, title: "Added \(next)", status: .open), at: now)
+            case 5 where !listed.isEmpty:
+                id = listed[Int(rng.next() % UInt64(listed.count))]
+                list.reconcile(id, with: SyncedItem(id: id, title: "Retitled \(step)", status: .open), at: now)
+            case 6 where !listed.isEmpty:
+                id = listed[Int(rng.next() % UInt64(listed.count))]
+                list.reconcile(id, with: nil, at: now)
+            default:
+                id = "unknown"
+            }
+            truth.record(id, in: list, at: now)
+            states.append((now, list.remainingItems))
+            #expect(truth.latest == list.remainingItems, "seed \(seed), step \(step)")
+            for mode in ComplicationContentMode.allCases {
+                for later in [0, 29, 30, 200] {
+                    let at = Self.t(time + Int64(later))
+                    #expect(
+                        truth.content(at: at, mode: mode)
+                            == ComplicationContent(remaining: list.remainingItems, at: at, mode: mode),
+                        "seed \(seed), step \(step), \(mode), +\(later)s")
+                }
+            }
+        }
+        func expected(at time: SimTime) -> [ShoppingItem] {
+            states.last { $0.at <= time }?.list ?? states[0].list
+        }
+        var cursor = truth.cursor()
+        for probe in 0...(time + 2) {
+            let at = Self.t(probe)
+            cursor.advance(to: at)
+            #expect(cursor.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
+            #expect(truth.remaining(at: at) == expected(at: at), "seed \(seed), at \(probe)s")
+            for mode in ComplicationContentMode.allCases {
+                #expect(
+                    cursor.content(at: at, mode: mode)
+                        == ComplicationContent(remaining: expected(at: at), at: at, mode: mode),
+                    "seed \(seed), cursor at \(probe)s, \(mode)")
+            }
+        }
     }
 }

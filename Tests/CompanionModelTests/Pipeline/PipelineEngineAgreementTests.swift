@@ -210,6 +210,44 @@ import Testing
                     .nanoseconds(Int64.max / 8), speed: 1, seed: 3, tap: 0, step: 0))
     }
 
+    /// A submitted tap's costs are drawn at once, into its unstarted runs, and each step runs
+    /// with the cost drawn for it: what ``PipelineJitter/cost(_:speed:seed:tap:step:)`` gives for
+    /// the step at its start. Unstarted steps still show their scaled figure, before and after a
+    /// restart.
+    @Test func aTapsCostsAreDrawnWhenItComesAndRunAsDrawn() throws {
+        for watchName in Self.watches {
+            let watch = try WatchModel.named(watchName)
+            for pipeline in Self.pipelines {
+                for jitter in Self.jitters {
+                    var engine = PipelineEngine(
+                        pipeline: pipeline, watch: watch, sharing: .processorSharing, jitter: jitter,
+                        jitterSeed: 41, expectedTaps: 2)
+                    for round in 0..<2 {
+                        for index in 0..<3 {
+                            _ = engine.submitTap(at: SimTime(offset: .milliseconds(Int64(index) * 5)))
+                        }
+                        let plan = engine.plan
+                        for (index, run) in engine.stepRunsSoFar.enumerated() where run.start == .distantFuture {
+                            #expect(run.cpu == plan[index % plan.count].scaledCost)
+                        }
+                        engine.drain()
+                        for (index, run) in engine.endedRuns.enumerated() {
+                            let tap = index / plan.count
+                            let step = index % plan.count
+                            let expected = jitter.cost(
+                                plan[step].scaledCost, speed: watch.relativeSpeed, seed: 41, tap: tap, step: step)
+                            #expect(
+                                run.cpu == expected,
+                                "\(pipeline.name) \(watchName) round \(round) tap \(tap) step \(step)")
+                        }
+                        engine.restart(jitterSeed: 41)
+                        #expect(engine.stepRunsSoFar.isEmpty)
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aRestartedSessionRunsAsAFreshOne() throws {
         let watch = try WatchModel.named("series0-38mm")
         let prepared = PipelineSession(
