@@ -300,6 +300,18 @@ public enum ComplicationEvent: Hashable, Sendable {
     indirect case taskWork(BackgroundTaskWork)
 }
 
+extension ComplicationEvent {
+    /// ``listChanged(_:item:)`` for item `item` of `list`, built out of line: a sender's path
+    /// that skips it (no complication listens, ``WorldContext/complicationListens``) stays as
+    /// small as before the event named its item, so the compiler keeps inlining that path.
+    ///
+    /// - Complexity: O(1) (the list is shared, not copied).
+    @inline(never)
+    static func listChange(of item: ItemID, in list: ShoppingList) -> ComplicationEvent {
+        .listChanged(list, item: item)
+    }
+}
+
 extension ComplicationFeature: StorageAdopting {
     /// Keeps this complication in `old`'s storage (``StorageAdopting``: the model's).
     ///

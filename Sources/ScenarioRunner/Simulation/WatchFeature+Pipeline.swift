@@ -169,6 +169,6 @@ extension WatchFeature {
                         "remaining": .int(Int64(list.remainingCount)), "next": .string(list.nextItem?.id ?? "-"),
                     ]))
         }
-        if context.complicationListens { effects.append(.send(.complication(.listChanged(list, item: item)))) }
+        if context.complicationListens { effects.append(.send(.complication(.listChange(of: item, in: list)))) }
     }
 }
