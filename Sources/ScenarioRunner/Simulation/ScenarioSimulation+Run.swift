@@ -137,7 +137,7 @@ extension ScenarioSimulation {
             // first; that timeout's turn is taken once nothing else is due before its time.
             let beforeTimeout = replyTimeouts.barrier(notAfter: limit)
             if takeDuePipelineWake(notAfter: beforeTimeout) {
-                handlePipelineWake()
+                handleTakenPipelineWake()
             } else if let event = loop.next(notAfter: beforeTimeout) {
                 handle(event)
             } else if beforeTimeout < limit {

@@ -54,6 +54,10 @@ public struct ScenarioSimulation {
     /// Whether reply timeouts are held (``replyTimeouts``), or queued like every other event: the
     /// plain path, which tests compare the held one with. Nothing else depends on it.
     var holdsReplyTimeouts = true
+    /// How a pipeline wake the loop takes is handled while the scenario runs: a wake with nothing
+    /// to act on on the quick path (``handleTakenPipelineWake()``), or every wake the full way, the
+    /// plain path, which tests compare the quick one with. Nothing else depends on it.
+    var pipelineWakePath = PipelineWakePath.quickWhenIdle
     /// Running the scenario, or settling a copy.
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
@@ -295,6 +299,24 @@ public struct ScenarioSimulation {
         performEffects(from: start)
     }
 
+    /// Handles the watch pipeline's wake that the loop has just taken, as ``handlePipelineWake()``
+    /// does, on a quick path while the scenario runs: most wakes find nothing for the watch to act
+    /// on (a step ended that no role acts on), and for those the watch does the wake itself
+    /// (``WatchFeature/idlePipelineWake(at:)``) and this schedules the next one, as performing
+    /// the `.schedule(.watch(.pipelineWake), at:)` effect would, with no effect built or
+    /// performed. A wake with something to act on goes the full way.
+    ///
+    /// - Complexity: that of the wake, besides what its effects set off.
+    @inline(__always)
+    mutating func handleTakenPipelineWake() {
+        guard mode == .running, case .quickWhenIdle = pipelineWakePath,
+            case .idle(let next) = watch.idlePipelineWake(at: now)
+        else {
+            return handlePipelineWake()
+        }
+        if let next, let wake = loop.admitHeldEvent(at: next) { pipelineWakes.insert(wake) }
+    }
+
     /// Takes the watch pipeline's earliest pending wake if it is the next event due at or before
     /// `limit` (the loop moves to its time), and says whether it did.
     ///
@@ -418,6 +440,17 @@ public struct ScenarioSimulation {
         ConvergenceChecker.check(
             watch: watch.replica, phone: phone.replica, trail: SyncTrail.merged(watch.trail, phone.trail))
     }
+}
+
+/// How a world handles the pipeline wakes its loop takes (``ScenarioSimulation/pipelineWakePath``).
+enum PipelineWakePath {
+    /// A wake with nothing for the watch to act on is done by the watch alone, and the world
+    /// schedules the next one (``ScenarioSimulation/handleTakenPipelineWake()``); others go the
+    /// full way.
+    case quickWhenIdle
+    /// Every wake goes the full way, its next wake scheduled as an effect
+    /// (``ScenarioSimulation/handlePipelineWake()``).
+    case full
 }
 
 /// The buffers a world grows while it runs, which a world started again keeps
