@@ -108,27 +108,15 @@ import Testing
 
     @Test(arguments: 0..<12) func stalenessMatchesSecondBySecondSampling(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let settings = ComplicationBudgetSettings(
-            dailyReloads: Int(rng.next() % 6), firstReset: SimTime(offset: .seconds(Int64(rng.next() % 3_000))),
-            resetPeriod: .minutes(20))
-        let configuration = ComplicationConfiguration(
-            families: [.circular, .inline, .rectangular], mode: rng.next() % 2 == 0 ? .nextDue : .nextItem,
-            budget: settings)
-        var items = (0..<12).map { index in
-            ShoppingItem(
-                id: "\(index)", title: "item\(index)",
-                due: rng.next() % 2 == 0 ? SimTime(offset: .seconds(Int64(rng.next() % 3_600))) : nil)
-        }
+        let configuration = Self.drawnConfiguration(&rng)
+        var items = Self.drawnItems(&rng)
         var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
         var now = SimTime.zero
         while !items.isEmpty {
             now += .seconds(Int64(1 + rng.next() % 300))
             items.remove(at: Int(rng.next() % UInt64(items.count)))
             model.listChanged(to: items, at: now)
-            if rng.next() % 5 == 0 {
-                model.handle(.faceChanged(at: now, to: rng.next() % 2 == 0 ? .onActiveFace : .notOnActiveFace))
-            }
-            model.handle(rng.next() % 3 == 0 ? .phoneTransfer(at: now) : .appReload(at: now, app: .foreground))
+            Self.drawFaceChangeAndReload(&model, at: now, reloadsAlways: true, &rng)
         }
         let end = now + .minutes(10)
         for family in configuration.families {
@@ -154,17 +142,8 @@ import Testing
     /// full recomputation gives, not the model's index).
     @Test(arguments: 0..<12) func stalenessOfAListFollowedItemByItemMatchesTheWholeList(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let configuration = ComplicationConfiguration(
-            families: [.circular, .inline, .rectangular], mode: rng.next() % 2 == 0 ? .nextDue : .nextItem,
-            budget: ComplicationBudgetSettings(
-                dailyReloads: Int(rng.next() % 6), firstReset: SimTime(offset: .seconds(Int64(rng.next() % 3_000))),
-                resetPeriod: .minutes(20)))
-        let items = (0..<12).map { index in
-            ShoppingItem(
-                id: "\(index)", title: "item\(index)",
-                due: rng.next() % 2 == 0 ? SimTime(offset: .seconds(Int64(rng.next() % 3_600))) : nil)
-        }
-        var list = ShoppingList(items: items)
+        let configuration = Self.drawnConfiguration(&rng)
+        var list = ShoppingList(items: Self.drawnItems(&rng))
         var model = ComplicationTimelineModel(configuration: configuration, list: list, presence: .onActiveFace)
         var states: [(at: SimTime, items: [ShoppingItem])] = [(.zero, list.remainingItems)]
         var now = SimTime.zero
@@ -174,12 +153,7 @@ import Testing
             list.apply(rng.next() % 3 == 0 ? .uncheck : .check, to: id, at: now)
             model.listChanged(id, in: list, at: now)
             states.append((now, list.remainingItems))
-            if rng.next() % 5 == 0 {
-                model.handle(.faceChanged(at: now, to: rng.next() % 2 == 0 ? .onActiveFace : .notOnActiveFace))
-            }
-            if rng.next() % 2 == 0 {
-                model.handle(rng.next() % 3 == 0 ? .phoneTransfer(at: now) : .appReload(at: now, app: .foreground))
-            }
+            Self.drawFaceChangeAndReload(&model, at: now, reloadsAlways: false, &rng)
         }
         let end = now + .minutes(10)
         for family in configuration.families {
@@ -196,5 +170,35 @@ import Testing
             let staleness = ComplicationStaleness(family: family, model: model, until: end)
             #expect(staleness.totalStale == .seconds(staleSeconds), "seed \(seed) \(family)")
         }
+    }
+
+    /// The three families, a drawn mode and a drawn reload budget (for tests over seeds).
+    private static func drawnConfiguration(_ rng: inout SplitMix64) -> ComplicationConfiguration {
+        let mode: ComplicationContentMode = rng.next() % 2 == 0 ? .nextDue : .nextItem
+        let budget = ComplicationBudgetSettings(
+            dailyReloads: Int(rng.next() % 6), firstReset: SimTime(offset: .seconds(Int64(rng.next() % 3_000))),
+            resetPeriod: .minutes(20))
+        return ComplicationConfiguration(families: [.circular, .inline, .rectangular], mode: mode, budget: budget)
+    }
+
+    /// Twelve items, about half of them due at a drawn time in the first hour.
+    private static func drawnItems(_ rng: inout SplitMix64) -> [ShoppingItem] {
+        (0..<12).map { index in
+            ShoppingItem(
+                id: "\(index)", title: "item\(index)",
+                due: rng.next() % 2 == 0 ? SimTime(offset: .seconds(Int64(rng.next() % 3_600))) : nil)
+        }
+    }
+
+    /// Now and then a change of face, then a reload by the app or a phone transfer (always, or
+    /// every other time on average).
+    private static func drawFaceChangeAndReload(
+        _ model: inout ComplicationTimelineModel, at now: SimTime, reloadsAlways: Bool, _ rng: inout SplitMix64
+    ) {
+        if rng.next() % 5 == 0 {
+            model.handle(.faceChanged(at: now, to: rng.next() % 2 == 0 ? .onActiveFace : .notOnActiveFace))
+        }
+        guard reloadsAlways || rng.next() % 2 == 0 else { return }
+        model.handle(rng.next() % 3 == 0 ? .phoneTransfer(at: now) : .appReload(at: now, app: .foreground))
     }
 }

@@ -13,76 +13,35 @@ import Testing
         "phone-edits-mid-trip.json", "complication-saturday-shop.json", "reminders-weekday.json",
     ]
 
-    /// One run, its outcome and what settling it gives, in comparable form.
-    struct Observed: Equatable {
-        var trace: [String]
-        var expectations: [String]
-        var invariantFailures: [String]
-        var summary: [String]
-        var endTime: SimTime
-        var scheduled: Int
-        var stopped: Bool
-        var settledNow: SimTime
-        var settledScheduled: Int
-        var settledTrace: [String]
-        var timedOut: Int
-
-        init(_ prepared: PreparedScenario, seed: UInt64, held: Bool) {
-            var simulation = ScenarioSimulation(prepared: prepared, seed: seed)
-            simulation.holdsReplyTimeouts = held
-            let outcome = simulation.run()
-            let formatter = TraceFormatter(start: prepared.scenario.start)
-            trace = outcome.trace.indices.map { formatter.text(outcome.trace[$0]) }
-            expectations = outcome.expectations.map { "\($0.time) \($0.label) \($0.failure ?? "held")" }
-            invariantFailures = outcome.invariantFailures.map(\.message)
-            summary = outcome.summary.flatMap { section in
-                section.rows.map { "\(section.title).\($0.key) \($0.text ?? $0.value.text)" }
-            }
-            endTime = outcome.endTime
-            scheduled = simulation.loop.scheduledCount
-            stopped = simulation.loop.status.isStopped
-            let settled = simulation.settled()
-            settledNow = settled.now
-            settledScheduled = settled.loop.scheduledCount
-            settledTrace = settled.trace.events.indices.map { formatter.text(settled.trace.events[$0]) }
-            timedOut = settledTrace.count { $0.contains("link.failed") && $0.contains("messageReplyTimedOut") }
-        }
-    }
-
     /// The shipped scenarios, and each under faults drawn as `explore` draws them (drop-outs,
     /// app kills, session flaps …), where timeouts fire, messages are orphaned and runs end with
     /// messages in flight.
     @Test(arguments: names)
     func heldTimeoutsAgreeWithQueuedOnes(name: String) throws {
         let base = try ShippedScenarios.decoded(name)
-        let transform = ExploreTransform(scenario: base)
         var variants: [(label: String, scenario: Scenario)] = (UInt64(1)...3).map { ("seed \($0)", base) }
-        for seed in UInt64(1)...25 {
-            let faults = ExploreDraw.faults(
-                seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
-            guard let scenario = transform.scenario(seed: seed, faults: faults) else { continue }
-            variants.append(("explore seed \(seed)", scenario))
+        for (label, seed, scenario) in ObservedRun.exploreVariants(of: base, seeds: 1...25) {
+            variants.append((label, scenario))
             // And with a reply timeout shorter than many round trips: timeouts fire, some while
             // the reply is on its way, some at the same instant as other events.
             var hurried = scenario
             var link = hurried.sections.link ?? LinkSettings()
             link.configuration.replyTimeout = .milliseconds(Int64(100 + 50 * (seed % 8)))
             hurried.sections.link = link
-            variants.append(("explore seed \(seed), short reply timeout", hurried))
+            variants.append(("\(label), short reply timeout", hurried))
             // And cut short at a drawn instant: the run ends with messages in flight and reply
             // timeouts pending, which settling the link must still find where the queue had them.
-            var cut = seed % 2 == 0 ? scenario : hurried
-            cut.end = SimTime(
-                nanoseconds: Int64(seed &* 0x9E37_79B9_7F4A_7C15 % UInt64(max(1, scenario.end.nanoseconds))))
-            variants.append(("explore seed \(seed), cut at \(cut.end)", cut))
+            let cut = ObservedRun.cutShort(seed % 2 == 0 ? scenario : hurried, seed: seed)
+            variants.append(("\(label), cut at \(cut.end)", cut))
         }
         var timedOut = 0
         for (label, scenario) in variants {
             let prepared = PreparedScenario(scenario)
-            let queued = Observed(prepared, seed: scenario.seed, held: false)
-            let held = Observed(prepared, seed: scenario.seed, held: true)
+            let queued = ObservedRun(prepared, seed: scenario.seed) { $0.holdsReplyTimeouts = false }
+            let held = ObservedRun(prepared, seed: scenario.seed) { $0.holdsReplyTimeouts = true }
             #expect(held == queued, "\(name) \(label) (seed \(scenario.seed)): held reply timeouts diverge")
-            timedOut += queued.timedOut + queued.trace.count { $0.contains("messageReplyTimedOut") }
+            timedOut += queued.trace.count { $0.contains("messageReplyTimedOut") }
+            timedOut += queued.settledTrace.count { $0.contains("link.failed") && $0.contains("messageReplyTimedOut") }
         }
         #expect(timedOut > 0, "\(name): no reply timeout fired, so the waiting path was not exercised")
     }

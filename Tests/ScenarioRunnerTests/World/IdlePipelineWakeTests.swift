@@ -18,56 +18,21 @@ import Testing
         "basement-aisle-no-signal.json",
     ]
 
-    /// One run and what settling it gives, in comparable form.
-    struct Observed: Equatable {
-        var trace: [String]
-        var expectations: [String]
-        var summary: [String]
-        var endTime: SimTime
-        var scheduled: Int
-        var stopped: Bool
-        var settledNow: SimTime
-        var settledScheduled: Int
-
-        init(_ prepared: PreparedScenario, seed: UInt64, path: PipelineWakePath) {
-            var simulation = ScenarioSimulation(prepared: prepared, seed: seed)
-            simulation.pipelineWakePath = path
-            let outcome = simulation.run()
-            let formatter = TraceFormatter(start: prepared.scenario.start)
-            trace = outcome.trace.indices.map { formatter.text(outcome.trace[$0]) }
-            expectations = outcome.expectations.map { "\($0.time) \($0.label) \($0.failure ?? "held")" }
-            summary = outcome.summary.flatMap { section in
-                section.rows.map { "\(section.title).\($0.key) \($0.text ?? $0.value.text)" }
-            }
-            endTime = outcome.endTime
-            scheduled = simulation.loop.scheduledCount
-            stopped = simulation.loop.status.isStopped
-            let settled = simulation.settled()
-            settledNow = settled.now
-            settledScheduled = settled.loop.scheduledCount
-        }
-    }
-
     /// Each scenario at three seeds, and under faults drawn as `explore` draws them (app kills,
     /// drop-outs, session flaps), some cut short at a drawn instant with taps in the pipeline.
     @Test(arguments: names)
     func quickIdleWakesAgreeWithFullOnes(name: String) throws {
         let base = try ShippedScenarios.decoded(name)
-        let transform = ExploreTransform(scenario: base)
         var variants: [(label: String, scenario: Scenario)] = (UInt64(1)...3).map { ("seed \($0)", base) }
-        for seed in UInt64(1)...12 {
-            let faults = ExploreDraw.faults(
-                seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
-            guard var scenario = transform.scenario(seed: seed, faults: faults) else { continue }
-            variants.append(("explore seed \(seed)", scenario))
-            scenario.end = SimTime(
-                nanoseconds: Int64(seed &* 0x9E37_79B9_7F4A_7C15 % UInt64(max(1, scenario.end.nanoseconds))))
-            variants.append(("explore seed \(seed), cut at \(scenario.end)", scenario))
+        for (label, seed, scenario) in ObservedRun.exploreVariants(of: base, seeds: 1...12) {
+            variants.append((label, scenario))
+            let cut = ObservedRun.cutShort(scenario, seed: seed)
+            variants.append(("\(label), cut at \(cut.end)", cut))
         }
         for (label, scenario) in variants {
             let prepared = PreparedScenario(scenario)
-            let full = Observed(prepared, seed: scenario.seed, path: .full)
-            let quick = Observed(prepared, seed: scenario.seed, path: .quickWhenIdle)
+            let full = ObservedRun(prepared, seed: scenario.seed) { $0.pipelineWakePath = .full }
+            let quick = ObservedRun(prepared, seed: scenario.seed) { $0.pipelineWakePath = .quickWhenIdle }
             #expect(quick == full, "\(name) \(label) (seed \(scenario.seed)): quick idle wakes diverge")
         }
     }

@@ -1,0 +1,62 @@
+import CompanionModel
+import SimulationKernel
+
+@testable import ScenarioRunner
+
+/// One run of a prepared scenario and what leaving its link to finish gives, in comparable form:
+/// what the tests that run the same world two ways (a quick path against the plain one) compare.
+struct ObservedRun: Equatable {
+    var trace: [String]
+    var expectations: [String]
+    var invariantFailures: [String]
+    var summary: [String]
+    var endTime: SimTime
+    var scheduled: Int
+    var stopped: Bool
+    var settledNow: SimTime
+    var settledScheduled: Int
+    var settledTrace: [String]
+
+    /// Runs `prepared` with `seed` (its trace kept), the world set up by `configure` first.
+    init(_ prepared: PreparedScenario, seed: UInt64, configure: (inout ScenarioSimulation) -> Void) {
+        var simulation = ScenarioSimulation(prepared: prepared, seed: seed)
+        configure(&simulation)
+        let outcome = simulation.run()
+        let formatter = TraceFormatter(start: prepared.scenario.start)
+        trace = outcome.trace.indices.map { formatter.text(outcome.trace[$0]) }
+        expectations = outcome.expectations.map { "\($0.time) \($0.label) \($0.failure ?? "held")" }
+        invariantFailures = outcome.invariantFailures.map(\.message)
+        summary = outcome.summary.flatMap { section in
+            section.rows.map { "\(section.title).\($0.key) \($0.text ?? $0.value.text)" }
+        }
+        endTime = outcome.endTime
+        scheduled = simulation.loop.scheduledCount
+        stopped = simulation.loop.status.isStopped
+        let settled = simulation.settled()
+        settledNow = settled.now
+        settledScheduled = settled.loop.scheduledCount
+        settledTrace = settled.trace.events.indices.map { formatter.text(settled.trace.events[$0]) }
+    }
+
+    /// `base` under faults drawn as `explore` draws them for each of `seeds` (drop-outs, app
+    /// kills, session flaps …), each labelled with its seed.
+    static func exploreVariants(of base: Scenario, seeds: ClosedRange<UInt64>) -> [(
+        label: String, seed: UInt64, scenario: Scenario
+    )] {
+        let transform = ExploreTransform(scenario: base)
+        return seeds.compactMap { seed in
+            let faults = ExploreDraw.faults(
+                seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
+            return transform.scenario(seed: seed, faults: faults).map { ("explore seed \(seed)", seed, $0) }
+        }
+    }
+
+    /// `scenario` ended at an instant drawn from `seed` within it: the run stops with whatever is
+    /// in flight (messages, reply timeouts, taps in the pipeline).
+    static func cutShort(_ scenario: Scenario, seed: UInt64) -> Scenario {
+        var cut = scenario
+        cut.end = SimTime(
+            nanoseconds: Int64(seed &* 0x9E37_79B9_7F4A_7C15 % UInt64(max(1, scenario.end.nanoseconds))))
+        return cut
+    }
+}
