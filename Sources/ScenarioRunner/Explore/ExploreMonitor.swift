@@ -42,12 +42,10 @@ struct ExploreMonitor: RunMonitor {
     @inline(__always)
     mutating func handled(_ simulation: ScenarioSimulation) {
         // Counts only: binding the phone's reminders (a large struct) would copy it at every event.
-        let deliveryCount = simulation.phone.reminders?.harness.deliveries.count ?? 0
-        let refillCount = simulation.phone.reminders?.harness.snapshots.count ?? 0
-        guard deliveryCount > deliveriesSeen || refillCount > refillsSeen,
-            let harness = simulation.phone.reminders?.harness
-        else { return }
-        caughtUp(with: harness, deliveries: deliveryCount, refills: refillCount)
+        let deliveryCount = simulation.phone.reminders.harness.deliveries.count
+        let refillCount = simulation.phone.reminders.harness.snapshots.count
+        guard deliveryCount > deliveriesSeen || refillCount > refillsSeen else { return }
+        caughtUp(with: simulation.phone.reminders.harness, deliveries: deliveryCount, refills: refillCount)
     }
 
     /// Checks the deliveries made since the last event against the scheduler as the last refill

@@ -110,13 +110,13 @@ public struct ExploreRunner: Sendable {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
         let (verdict, pendingMax) = simulation.runForVerdict(
-            monitor: &monitor, observingEnd: { $0.phone.reminders?.harness.pendingMax })
+            monitor: &monitor, observingEnd: { $0.phone.reminders.harness.pendingMax })
         var failures: [ExploreFinding] = []
         if verdict.invariantsBroken > 0 {
             var full = ScenarioSimulation(scenario: scenario)
             failures = full.run().invariantFailures.map(ExploreFinding.init)
         }
-        if let pendingMax, pendingMax > 64 {
+        if pendingMax > 64 {
             failures.append(
                 ExploreFinding(
                     .pendingOverLimit, "reminders: pending \(pendingMax) notifications at once; expected at most 64"))

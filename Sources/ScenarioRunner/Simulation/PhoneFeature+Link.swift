@@ -100,11 +100,10 @@ extension PhoneFeature {
     mutating func notificationAction(_ action: ReminderAction, item: ItemID, _ context: WorldContext)
         -> [WorldEffect]
     {
-        guard reminders != nil else { return [] }
         let now = context.now
         var effects: [WorldEffect] = []
         syncReminders(context, into: &effects)
-        guard let delivery = reminders?.harness.latestDelivery(ofItem: item) else {
+        guard let delivery = reminders.harness.latestDelivery(ofItem: item) else {
             return effects + [
                 .trace(
                     .phoneActionIgnored, at: now,
@@ -119,7 +118,7 @@ extension PhoneFeature {
         }
         do {
             // The app runs for every action, even one that changes nothing (rule R3); in place.
-            let outcome = try reminders?.respondToAction(
+            let outcome = try reminders.respondToAction(
                 action, on: delivery.identifier, item: item, at: now, trace: context.trace, into: &effects)
             if outcome == .completed { effects += completeOnPhone(item, context) }
         } catch {

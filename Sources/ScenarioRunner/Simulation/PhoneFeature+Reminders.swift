@@ -6,7 +6,7 @@ extension PhoneFeature {
     /// Schedules the phone app's first launch and the first of its periodic runs (each run
     /// schedules the next when it happens).
     mutating func startReminders(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        guard let settings = reminders?.settings else { return }
+        let settings = reminders.settings
         effects.append(.schedule(.phone(.appRun(.launch)), at: settings.launchAt))
         if let runs = settings.appRuns {
             let last = min(runs.until ?? context.scenario.end, context.scenario.end)
@@ -26,18 +26,18 @@ extension PhoneFeature {
         _ context: WorldContext, into effects: inout [WorldEffect]
     ) {
         // Read in place: a copy of the phone's reminders would retain every array they hold.
-        guard let facts = reminders?.facts(about: item) else { return }
+        let facts = reminders.facts(about: item)
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
         switch kind {
         case .check? where facts.currentDue != nil:
-            reminders?.log(item, due: nil, at: time)
+            reminders.log(item, due: nil, at: time)
             return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.complete(item, now: at)
             }
         case .uncheck? where facts.lastDue != nil:
             guard let due = facts.lastDue else { return }
-            reminders?.log(item, due: due, at: time)
+            reminders.log(item, due: due, at: time)
             return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.reopen(item, now: at)
             }
@@ -50,7 +50,7 @@ extension PhoneFeature {
         guard let state = facts.state else { return appRuns(reason, context, into: &effects) { _ in } }
         switch (sync.replica.item(item), state) {
         case (nil, .open), (nil, .completed):
-            reminders?.logRemoval(item, at: time)
+            reminders.logRemoval(item, at: time)
             appRuns(reason, context, into: &effects) { $0.removeItem(item, now: at) }
         case (let shown?, .removed) where shown.status == .open:
             appRuns(reason, context, into: &effects) { $0.restore(item, due: nil, now: at) }
@@ -70,19 +70,18 @@ extension PhoneFeature {
         _ reason: ReminderScheduler.AppRunReason, _ context: WorldContext, into effects: inout [WorldEffect],
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
     ) {
-        guard reminders != nil else { return }
         // Time is moved by the run itself, which traces what moving it delivered before the run
         // (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``): no separate move to now first.
         // The list the app loads at its first run: the open items with a due date, as the phone
         // shows them (the phone's list is asked only about items with a due date).
         var launchList: [(id: String, due: ReminderTime?)] = []
-        if reminders?.lifecycle == .notLaunched {
+        if reminders.lifecycle == .notLaunched {
             for item in context.scenario.items {
                 guard let due = item.due, sync.replica.item(item.id)?.status == .open else { continue }
                 launchList.append((item.id, PhoneReminders.reminderTime(due)))
             }
         }
-        reminders?.appRun(
+        reminders.appRun(
             reason, at: context.now, launchList: launchList, trace: context.trace, into: &effects, change)
         scheduleReminderWake(context, into: &effects)
     }
@@ -91,10 +90,9 @@ extension PhoneFeature {
     mutating func dueChanged(
         _ item: ItemID, to due: SimTime, _ context: WorldContext, into effects: inout [WorldEffect]
     ) {
-        guard reminders != nil else { return }
         let time = context.now
         // A completed item keeps its new date unarmed (rule R2): it is not open, so it is not logged as due.
-        if sync.replica.item(item)?.status == .open { reminders?.log(item, due: due, at: time) }
+        if sync.replica.item(item)?.status == .open { reminders.log(item, due: due, at: time) }
         let at = PhoneReminders.reminderTime(time)
         appRuns(.foreground, context, into: &effects) {
             $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at)
@@ -106,7 +104,7 @@ extension PhoneFeature {
     ///
     /// - Complexity: as ``PhoneReminders/advance(to:trace:into:)``.
     mutating func syncReminders(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        reminders?.advance(to: context.now, trace: context.trace, into: &effects)
+        reminders.advance(to: context.now, trace: context.trace, into: &effects)
     }
 
     /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or
@@ -117,13 +115,13 @@ extension PhoneFeature {
     ///
     /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout [WorldEffect]) {
-        guard let next = reminders?.wakeNeeded(after: context.now) else { return }
+        guard let next = reminders.wakeNeeded(after: context.now) else { return }
         effects.append(.schedule(.phone(.remindersWake), at: next))
     }
 
     /// The `reminders` summary section (only when the scenario has a `"reminders"` section).
     func remindersSections(at now: SimTime) -> [ReportSection] {
-        reminders?.reading(at: now) { phone in
+        reminders.reading(at: now) { phone in
             let harness = phone.harness
             return [
                 ReportSection(

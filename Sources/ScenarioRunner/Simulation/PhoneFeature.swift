@@ -20,8 +20,10 @@ public struct PhoneFeature: SimulationFeature {
     public internal(set) var sync: SyncEndpoint
     /// Whether the phone app runs, and how (the link's view of the app follows it).
     public internal(set) var appLifecycle: PhoneAppLifecycle
-    /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section).
-    public internal(set) var reminders: PhoneReminders?
+    /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section:
+    /// every run has them). Not optional: a handler, and `explore`'s monitor after every event,
+    /// reads them in place, where an optional of this large value is copied to be unwrapped.
+    public internal(set) var reminders: PhoneReminders
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     public let complicationPolicy: PhoneComplicationPolicy
     /// The link rule the phone app follows in this run: the real rules, but in the tests that

@@ -73,14 +73,11 @@ public enum RemindersExpectations {
             items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
     }
 
-    static let noSection = "the scenario has no \"reminders\" section"
-
     public struct Badge: ScenarioExpectation {
         public var value: Int
         public var label: String { "badge = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let actual = simulation.phone.reminders?.reading(at: simulation.now, { $0.harness.center.badge })
-            else { return RemindersExpectations.noSection }
+            let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.center.badge })
             return actual == value ? nil : "expected badge \(value), found \(actual)"
         }
     }
@@ -89,10 +86,7 @@ public enum RemindersExpectations {
         public var value: Int
         public var label: String { "pendingNotifications = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard
-                let actual = simulation.phone.reminders?.reading(
-                    at: simulation.now, { $0.harness.center.pendingCount })
-            else { return RemindersExpectations.noSection }
+            let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.center.pendingCount })
             return actual == value ? nil : "expected \(value) pending notifications, found \(actual)"
         }
     }
@@ -114,8 +108,7 @@ public enum RemindersExpectations {
         ///
         /// - Complexity: O(d) for d deliveries so far.
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard simulation.phone.reminders != nil else { return RemindersExpectations.noSection }
-            return simulation.phone.reminders?.reading(at: simulation.now) { mismatch($0.harness.deliveries) }
+            return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.deliveries) }
         }
 
         /// `nil` when `deliveries` has the expected alerts, else the failure message.
@@ -156,8 +149,7 @@ public enum RemindersExpectations {
         ///
         /// - Complexity: O(m) for m misses so far.
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard simulation.phone.reminders != nil else { return RemindersExpectations.noSection }
-            return simulation.phone.reminders?.reading(at: simulation.now) { mismatch($0.harness.missed) }
+            return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.missed) }
         }
 
         /// `nil` when `missed` is as expected, else the failure message.
@@ -175,9 +167,7 @@ public enum RemindersExpectations {
         public var value: Int
         public var label: String { "backgroundTasksTerminated = \(value)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard
-                let actual = simulation.phone.reminders?.reading(at: simulation.now, { $0.harness.terminations })
-            else { return RemindersExpectations.noSection }
+            let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.terminations })
             guard actual.count != value else { return nil }
             let codes = actual.isEmpty ? "" : " (" + actual.map(\.code).joined(separator: ", ") + ")"
             return "expected \(value) terminated background tasks, found \(actual.count)\(codes)"
@@ -188,9 +178,7 @@ public enum RemindersExpectations {
         public var items: [ItemID]
         public var label: String { "overdue = [\(items.joined(separator: ", "))]" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            guard let overdue = simulation.phone.reminders?.overdue(at: simulation.now) else {
-                return RemindersExpectations.noSection
-            }
+            let overdue = simulation.phone.reminders.overdue(at: simulation.now)
             // Compared in place: the list of names is built only for the message.
             if overdue.lazy.map(\.item).elementsEqual(items) { return nil }
             let actual = overdue.map(\.item)

@@ -404,7 +404,8 @@ public struct ScenarioSimulation {
     /// The list as the watch shows it (``WatchFeature/list``).
     public var watchList: ShoppingList { watch.list }
 
-    /// The phone app's reminders (``PhoneFeature/reminders``).
+    /// The phone app's reminders (``PhoneFeature/reminders``: every run has them, with the default
+    /// settings when the scenario has no `"reminders"` section).
     public var reminders: PhoneReminders? { phone.reminders }
 
     /// The complication report from the start until now (`nil` without a `"complication"` section).

@@ -76,7 +76,7 @@ public struct SweepObservation: Sendable {
             latencies = simulation.watch.app.latencies
             late = simulation.syncDiscrepancies().filter { $0.kind == .lost }.count
             var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
-            for miss in simulation.reminders?.harness.missed ?? [] {
+            for miss in simulation.phone.reminders.harness.missed {
                 missed[SweepObservation.codeIndex(miss.reason)] += 1
             }
             self.missed = missed

@@ -47,7 +47,7 @@ import Testing
         _ = simulation.runForVerdict(monitor: &monitor)
         #expect(monitor.failures.isEmpty, "\(monitor.failures)")
         #expect(monitor.badgesChecked >= 8, "the run delivered item notifications with badges")
-        let harness = try #require(simulation.phone.reminders?.harness)
+        let harness = simulation.phone.reminders.harness
         let delivery = try #require(harness.deliveries.last { $0.item != nil && $0.badge != nil })
         let known = harness.scheduler
         var right = delivery
