@@ -28,7 +28,7 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let reasons = simulation.reminders?.harness.snapshots.map(\.reason) ?? []
+        let reasons = simulation.reminders.harness.snapshots.map(\.reason)
         #expect(reasons.last == .notificationAction)
         #expect(
             outcome.trace.contains {
@@ -49,8 +49,8 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders?.settings.mode == .windowed)
-        #expect(simulation.reminders?.harness.deliveries.map(\.identifier) == ["item:a", "item:b"])
+        #expect(simulation.reminders.settings.mode == .windowed)
+        #expect(simulation.reminders.harness.deliveries.map(\.identifier) == ["item:a", "item:b"])
     }
 
     /// Rule S3 in a scenario: opening the overflow notice is an app run that refills.
@@ -64,7 +64,7 @@ import Testing
              "script": [], "end": "+4h"}
             """)
         #expect(outcome.passed)
-        let harness = try #require(simulation.reminders?.harness)
+        let harness = simulation.reminders.harness
         #expect(harness.snapshots.map(\.reason) == [.launch, .foreground, .foreground])
         #expect(harness.missed.isEmpty)
         #expect(outcome.trace.contains { $0.kind == "phone.refill" && $0.fields.contains { $0.key == "notice" } })
@@ -85,7 +85,7 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders?.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 5_400)))
+        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 5_400)))
     }
 
     /// Rule R15: removing an item in the phone app cancels its pending notification and its held
@@ -104,10 +104,10 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let harness = try #require(simulation.reminders?.harness)
+        let harness = simulation.reminders.harness
         #expect(harness.deliveries.map(\.identifier) == ["item:b"])
         #expect(harness.scheduler.state(of: "a") == .removed)
-        #expect(simulation.reminders?.overdue(at: SimTime.zero + SimDuration.hours(4)).map(\.item) == ["b"])
+        #expect(simulation.reminders.overdue(at: SimTime.zero + SimDuration.hours(4)).map(\.item) == ["b"])
     }
 
     /// Rule R15: removing an item after it came due lowers the app badge at once (the phone
@@ -147,7 +147,7 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let harness = try #require(simulation.reminders?.harness)
+        let harness = simulation.reminders.harness
         #expect(harness.terminations.map(\.code) == [code])
         #expect(harness.terminations.first?.detail.hasPrefix(why) == true, "\(harness.terminations)")
         #expect(harness.scheduledRefresh == nil)
@@ -170,7 +170,7 @@ import Testing
              "script": [{"at": "+5h", "expect": {"backgroundTasksTerminated": 0, "missedReminders": 0}}]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let tasks = simulation.reminders?.harness.snapshots.compactMap(\.backgroundTask) ?? []
+        let tasks = simulation.reminders.harness.snapshots.compactMap(\.backgroundTask)
         #expect(!tasks.isEmpty && tasks.allSatisfy { $0 == .completed })
     }
 }

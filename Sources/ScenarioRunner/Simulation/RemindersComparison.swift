@@ -50,13 +50,13 @@ public struct RemindersComparison: Sendable {
             variant.sections.reminders = settings
             var simulation = ScenarioSimulation(scenario: variant, seed: seed)
             _ = simulation.run()
-            let phone = simulation.reminders?.advanced(to: simulation.now)
-            let harness = phone?.harness
+            let phone = simulation.reminders.advanced(to: simulation.now)
+            let harness = phone.harness
             return Row(
-                strategy: mode, window: settings.window, missed: harness?.missed.count ?? 0,
-                wrongBadges: phone.map(Self.wrongBadges) ?? 0, sent: harness?.requestsSent ?? 0,
-                delivered: harness?.deliveries.count(where: \.isAlert) ?? 0,
-                appRuns: harness?.snapshots.count ?? 0, pendingMax: harness?.pendingMax ?? 0)
+                strategy: mode, window: settings.window, missed: harness.missed.count,
+                wrongBadges: Self.wrongBadges(phone), sent: harness.requestsSent,
+                delivered: harness.deliveries.count(where: \.isAlert), appRuns: harness.snapshots.count,
+                pendingMax: harness.pendingMax)
         }
     }
 

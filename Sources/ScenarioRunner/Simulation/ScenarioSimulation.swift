@@ -406,7 +406,7 @@ public struct ScenarioSimulation {
 
     /// The phone app's reminders (``PhoneFeature/reminders``: every run has them, with the default
     /// settings when the scenario has no `"reminders"` section).
-    public var reminders: PhoneReminders? { phone.reminders }
+    public var reminders: PhoneReminders { phone.reminders }
 
     /// The complication report from the start until now (`nil` without a `"complication"` section).
     public func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {

@@ -96,7 +96,7 @@ public struct ScenarioReportData {
             drawnTap: drawn, medianTap: median, linkMessages: messages,
             linkBands: messages.isEmpty ? [] : Self.linkBands(trace, end: outcome.endTime),
             complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
-            reminders: simulation.reminders.map { Self.reminders($0.advanced(to: simulation.now), scenario: scenario) })
+            reminders: Self.reminders(simulation.reminders.advanced(to: simulation.now), scenario: scenario))
     }
 
     /// The check-off messages a profile's run sent (for its swimlanes' link lane).
