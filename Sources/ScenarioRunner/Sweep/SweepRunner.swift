@@ -78,27 +78,25 @@ public struct SweepRunner: Sendable {
     public func run(_ runs: Range<UInt64>) throws(SweepError) -> SweepResult {
         var statistics = Array(repeating: SweepCellStatistics(), count: plan.cellCount)
         let bounded = min(runs.lowerBound, plan.runCount)..<min(runs.upperBound, plan.runCount)
-        // One world runs every run, started again for each
-        // (``ScenarioSimulation/restart(prepared:seed:trace:)``): it keeps its buffers' room.
-        var world: ScenarioSimulation?
-        var decoded = (combination: 0, scenario: firstVariant)
+        guard let firstRun = bounded.first else {
+            return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: statistics)
+        }
         // Runs are numbered cell-major: each cell's runs in the range are taken together, its
         // scenario made once for them.
-        var first = bounded.lowerBound
-        while first < bounded.upperBound {
-            let cell = plan.locate(run: first).cell
-            let end = min(bounded.upperBound, UInt64(cell + 1) * plan.seedCount)
-            let prepared = PreparedScenario(try scenario(ofCell: cell, reusing: &decoded))
-            for run in first..<end {
-                let seed = plan.locate(run: run).seed
-                if world == nil {
-                    world = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
-                } else {
-                    world!.restart(prepared: prepared, seed: seed, trace: .off)
-                }
-                statistics[cell].add(SweepRunner.observe(&world!))
-            }
-            first = end
+        var decoded = (combination: 0, scenario: firstVariant)
+        var (cell, seed) = plan.locate(run: firstRun)
+        var prepared = PreparedScenario(try scenario(ofCell: cell, reusing: &decoded))
+        // One world runs every run, started again for each
+        // (``ScenarioSimulation/restart(prepared:seed:trace:)``): it keeps its buffers' room. Made
+        // for the first run rather than held in an optional, which a run would copy to ask it.
+        var world = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
+        statistics[cell].add(SweepRunner.observe(&world))
+        for run in bounded.dropFirst() {
+            let previousCell = cell
+            (cell, seed) = plan.locate(run: run)
+            if cell != previousCell { prepared = PreparedScenario(try scenario(ofCell: cell, reusing: &decoded)) }
+            world.restart(prepared: prepared, seed: seed, trace: .off)
+            statistics[cell].add(SweepRunner.observe(&world))
         }
         return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: statistics)
     }
