@@ -306,12 +306,15 @@ struct PipelineEngine {
     /// - Complexity: O(*s*) for *s* steps.
     private mutating func drawCosts(tap: Int) {
         let base = tap * prepared.stepCount
-        let plan = prepared.plan
+        let prepared = prepared
         let onChip = prepared.jitterOnChip
         let seed = jitterSeed
+        // The plan is read through the shared `prepared` rather than copied out of it: a copy
+        // captured by the closure was retained and released at every tap.
         records.endedRuns.withUnsafeMutableBufferPointer { runs in
-            for step in plan.indices where plan[step].isDrawn {
-                let drawn = onChip.drawnNanoseconds(plan[step].scaledNanoseconds, seed: seed, tap: tap, step: step)
+            for step in 0..<prepared.stepCount where prepared.plan[step].isDrawn {
+                let drawn = onChip.drawnNanoseconds(
+                    prepared.plan[step].scaledNanoseconds, seed: seed, tap: tap, step: step)
                 runs[base + step].cpu = SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
             }
         }
