@@ -40,4 +40,27 @@ import Testing
         #expect(endedSteps(with) == [tableModelStep, complicationStep])
         #expect(endedSteps(without) == [tableModelStep])
     }
+
+    /// A committed check-off hands its operation over once, whole, and keeps none after; a
+    /// check-off that is not committed with an operation has none to hand over.
+    @Test func aCommittedCheckOffHandsItsOperationOverOnce() {
+        let operation = ListOperation(
+            id: OperationID(origin: .watch, sequence: 2), item: "kale", edit: .check,
+            version: SyncVersion(counter: 3, device: .watch))
+        var checkOff = PendingCheckOff.committed(operation)
+        #expect(checkOff.hasOperation)
+        guard case .committed(let handed?) = checkOff.handOver() else {
+            Issue.record("the committed operation was not handed over")
+            return
+        }
+        #expect(handed == operation)
+        #expect(!checkOff.hasOperation)
+        guard case .handedOver = checkOff.handOver() else {
+            Issue.record("a handed-over check-off hands over nothing more")
+            return
+        }
+        for pending in [PendingCheckOff.awaitingCommit, .awaitingCommitThenSend, .committed(nil), .handedOver] {
+            #expect(!pending.hasOperation, "\(pending)")
+        }
+    }
 }

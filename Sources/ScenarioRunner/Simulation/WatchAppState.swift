@@ -94,6 +94,21 @@ enum PendingCheckOff: Sendable {
     case awaitingCommitThenSend
     /// Committed; the operation (nil when the tap changed nothing).
     case committed(ListOperation?)
+    /// Committed, and the operation handed to the app's sync courier: the send step's message
+    /// has left with it.
+    case handedOver
+
+    /// Whether it is committed with an operation to send (read in place, nothing copied).
+    var hasOperation: Bool {
+        if case .committed(.some) = self { true } else { false }
+    }
+
+    /// What it was, moved out (no copy of the operation), and ``handedOver`` from now on.
+    mutating func handOver() -> PendingCheckOff {
+        let was = consume self
+        self = .handedOver
+        return was
+    }
 }
 
 extension WatchAppState: StorageAdopting {

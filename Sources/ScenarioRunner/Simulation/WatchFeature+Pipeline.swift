@@ -109,8 +109,8 @@ extension WatchFeature {
     private mutating func sendStep(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         switch app.taps[tap].checkOff {
         case .awaitingCommit: app.taps[tap].checkOff = .awaitingCommitThenSend
-        case .awaitingCommitThenSend: break
-        case .committed(let operation): send(operation, tap: tap, context, into: &effects)
+        case .awaitingCommitThenSend, .handedOver: break
+        case .committed: send(tap: tap, context, into: &effects)
         }
     }
 
@@ -126,35 +126,45 @@ extension WatchFeature {
             return
         }
         app.taps[tap].checkOff = .committed(operation)
-        send(operation, tap: tap, context, into: &effects)
+        send(tap: tap, context, into: &effects)
     }
 
-    /// The send step hands the operation to the app's sender. A synchronous send (a send step
-    /// with a reply wait, as in the naive pipeline) then blocks its queue until the outcome
-    /// (``releaseHeldSend(_:_:into:)``); with nothing to send, it returns at once.
-    private mutating func send(
-        _ operation: ListOperation?, tap: Int, _ context: WorldContext, into effects: inout WorldEffects
-    ) {
+    /// The send step hands tap `tap`'s committed operation to the app's sender. A synchronous
+    /// send (a send step with a reply wait, as in the naive pipeline) then blocks its queue
+    /// until the outcome (``releaseHeldSend(_:_:into:)``); with nothing to send, it returns at
+    /// once.
+    ///
+    /// The operation stays in the tap's record (``sendCheckOff(tap:_:into:)`` reads it there) and
+    /// is copied out only for a held send or the trace: a copy retained and released its item
+    /// at every tap.
+    private mutating func send(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         let isSynchronous = app.session.roles.hasSynchronousSend
-        guard let operation else {
+        guard app.taps[tap].checkOff.hasOperation else {
             if isSynchronous { app.session.releaseSend(tap: tap, at: context.now) }
             return
         }
-        if isSynchronous { app.heldSends[operation] = tap }
-        if case .recorded = context.trace {
-            effects.append(
-                .trace(.pipelineSend, at: context.now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]))
+        let isTraced = if case .recorded = context.trace { true } else { false }
+        if isSynchronous || isTraced, case .committed(let operation?) = app.taps[tap].checkOff {
+            if isSynchronous { app.heldSends[operation] = tap }
+            if isTraced {
+                effects.append(
+                    .trace(
+                        .pipelineSend, at: context.now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]))
+            }
         }
         effects.append(.send(.watch(.sendCheckOff(tap: tap))))
     }
 
     /// Hands tap `tap`'s committed operation to the app's sync courier (``commit(_:_:into:)``):
     /// the event the send step sent. A tap's record keeps its operation once committed, so it is
-    /// read here rather than carried in the event.
+    /// read here rather than carried in the event, and moves it out to the courier (nothing
+    /// reads it after: ``PendingCheckOff/handedOver``), so it is not copied.
     ///
     /// - Complexity: O(1) besides what the courier does.
     mutating func sendCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
-        guard case .committed(let operation?) = app.taps[tap].checkOff else { return }
+        guard app.taps[tap].checkOff.hasOperation,
+            case .committed(let operation?) = app.taps[tap].checkOff.handOver()
+        else { return }
         commit(operation, context, into: &effects)
     }
 

@@ -61,6 +61,22 @@ import Testing
         #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: -5)) == .zero)
     }
 
+    /// The 60 Hz boundary, divided by a constant, is the general arithmetic's
+    /// `ceil(index × 10⁹ / 60)` for every index tried: small, around each second, negative, and
+    /// seeded up to 10¹⁰ frames (about five years).
+    @Test func sixtyHertzBoundaryIsTheGeneralArithmetics() {
+        let clock = FrameClock.sixtyHertz
+        var indexes = Array(Int64(-130)...130) + (1...50).flatMap { second in (-2...2).map { Int64(second) * 60 + $0 } }
+        var rng = SplitMix64(seed: 60)
+        indexes += (0..<5_000).map { _ in Int64(rng.next() % 10_000_000_000) }
+        for index in indexes {
+            let whole = index / 60
+            let expected = whole * 1_000_000_000 + ((index - whole * 60) * 1_000_000_000 + 59) / 60
+            #expect(clock.boundary(index).nanoseconds == expected, "index \(index)")
+            #expect(FrameClock.boundary(index, framesPerSecond: 60) == clock.boundary(index), "index \(index)")
+        }
+    }
+
     @Test func firstBoundaryIsTheEarliestQualifyingFrame() {
         for seed in UInt64(0)..<200 {
             var rng = SplitMix64(seed: seed)
