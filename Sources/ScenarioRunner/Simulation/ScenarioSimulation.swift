@@ -44,7 +44,7 @@ public struct ScenarioSimulation {
     /// rather than in its queue: more than half of a tapping run's events are these wakes, and
     /// they carry nothing. Each is admitted by the loop when it is scheduled (same sequence
     /// counter, same event limit) and handled when the loop says it is the next event due, so
-    /// the order of events is exactly that of one queue (see ``runEvents(notAfter:monitor:)``).
+    /// the order of events is exactly that of one queue (see ``runEvents(notAfter:monitor:effects:)``).
     var pipelineWakes = HeldEvents()
     /// The link's pending reply timeouts, held beside the loop rather than in its queue, in the
     /// same way (admitted by the loop when scheduled, handled when it says they are due): nearly
@@ -55,7 +55,7 @@ public struct ScenarioSimulation {
     /// plain path, which tests compare the held one with. Nothing else depends on it.
     var holdsReplyTimeouts = true
     /// How a pipeline wake the loop takes is handled while the scenario runs: a wake with nothing
-    /// to act on on the quick path (``handleTakenPipelineWake()``), or every wake the full way, the
+    /// to act on on the quick path (``handleTakenPipelineWake(into:)``), or every wake the full way, the
     /// plain path, which tests compare the quick one with. Nothing else depends on it.
     var pipelineWakePath = PipelineWakePath.quickWhenIdle
     /// Running the scenario, or settling a copy.
@@ -274,7 +274,7 @@ public struct ScenarioSimulation {
     /// Performs action step `index` now: a step that only sends one event at its own time (a
     /// tap, a wrist move: ``StepRun/loneSend``) has the event handled at once, what performing
     /// the effect `.send(event)` does; any other step appends its effects
-    /// (``appendStepEffects(_:)``) for the caller to perform.
+    /// (``appendStepEffects(_:into:)``) for the caller to perform.
     ///
     /// Not inlined: a step is a few dozen events of a run, and ``route(_:)`` stays small where
     /// it is inlined.
@@ -305,7 +305,7 @@ public struct ScenarioSimulation {
     }
 
     /// Handles the watch pipeline's wake that the loop has just taken (``pipelineWakes``),
-    /// straight at the watch: what ``handle(_:)`` does with `.watch(.pipelineWake)`.
+    /// straight at the watch: what ``handle(_:into:)`` does with `.watch(.pipelineWake)`.
     ///
     /// - Complexity: that of the wake, besides what its effects set off.
     mutating func handlePipelineWake(into effects: inout WorldEffects) {
@@ -315,7 +315,7 @@ public struct ScenarioSimulation {
         performEffects(from: start, in: &effects)
     }
 
-    /// Handles the watch pipeline's wake that the loop has just taken, as ``handlePipelineWake()``
+    /// Handles the watch pipeline's wake that the loop has just taken, as ``handlePipelineWake(into:)``
     /// does, on a quick path while the scenario runs: most wakes find nothing for the watch to act
     /// on (a step ended that no role acts on), and for those the watch does the wake itself
     /// (``WatchFeature/idlePipelineWake(at:)``) and this schedules the next one, as performing
@@ -364,7 +364,7 @@ public struct ScenarioSimulation {
         if effects.count > start { performPendingEffects(from: start, in: &effects) }
     }
 
-    /// ``performEffects(from:)`` once the buffer holds at least one effect from `start` on.
+    /// ``performEffects(from:in:)`` once the buffer holds at least one effect from `start` on.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performPendingEffects(from start: Int, in effects: inout WorldEffects) {
@@ -456,11 +456,11 @@ private struct AddressOnlyMarker: PassedByAddress {}
 /// How a world handles the pipeline wakes its loop takes (``ScenarioSimulation/pipelineWakePath``).
 enum PipelineWakePath {
     /// A wake with nothing for the watch to act on is done by the watch alone, and the world
-    /// schedules the next one (``ScenarioSimulation/handleTakenPipelineWake()``); others go the
+    /// schedules the next one (``ScenarioSimulation/handleTakenPipelineWake(into:)``); others go the
     /// full way.
     case quickWhenIdle
     /// Every wake goes the full way, its next wake scheduled as an effect
-    /// (``ScenarioSimulation/handlePipelineWake()``).
+    /// (``ScenarioSimulation/handlePipelineWake(into:)``).
     case full
 }
 

@@ -32,7 +32,7 @@ extension WatchFeature {
     }
 
     /// A pipeline wake at `now`, the loop's time, on the world's quick path
-    /// (``ScenarioSimulation/handleTakenPipelineWake()``): when the session has nothing for the
+    /// (``ScenarioSimulation/handleTakenPipelineWake(into:)``): when the session has nothing for the
     /// watch to act on (most wakes: a step ended that no role acts on), the wake is done here, as
     /// ``pipelineWake(_:into:)`` would do it, and the world schedules the next wake returned,
     /// with no effect built; otherwise the session keeps the effects it recorded, and the world

@@ -84,10 +84,19 @@ public struct WorldEffects: ~Copyable {
 
     /// Reverses the effects from `start` on in place (`start` in `0...count`).
     ///
+    /// Inlined up to the reversal itself: most batches are of one effect or none, and those
+    /// cost a comparison, not a call.
+    ///
     /// - Complexity: O(*k*) for the *k* effects from `start` on.
+    @inline(__always)
     mutating func reverse(from start: Int) {
         precondition(start >= 0 && start <= count, "WorldEffects.reverse(from: \(start)) out of 0...\(count)")
         guard count - start > 1 else { return }
+        reverseTail(from: start)
+    }
+
+    /// ``reverse(from:)`` for two effects or more from `start` on.
+    private mutating func reverseTail(from start: Int) {
         var batch = UnsafeMutableBufferPointer(start: base.unsafelyUnwrapped + start, count: count - start)
         batch.reverse()
     }
