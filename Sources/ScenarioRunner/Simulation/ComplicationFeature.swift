@@ -63,9 +63,9 @@ public struct ComplicationFeature: SimulationFeature {
 
     /// Traces the requests made while setting up (the face's first, free timeline), tells the
     /// link where the complication is, and starts the app's background-refresh plan, if any.
-    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         guard let model, let settings else { return }
-        if case .recorded = context.trace { effects += model.records.map(trace) }
+        if case .recorded = context.trace { effects.append(contentsOf: model.records.lazy.map(trace)) }
         if let grant = model.budget.policyReload.grant {
             schedulePolicyReload(grant, at: context.now, trace: context.trace, into: &effects)
         }
@@ -82,8 +82,7 @@ public struct ComplicationFeature: SimulationFeature {
     /// - Complexity: O(log *n*) expected in the remaining items for a list change (one item's
     ///   change, ``ComplicationTimelineModel/listChanged(_:in:at:)``); a request costs what the
     ///   model's ``ComplicationTimelineModel/handle(_:transfersLeft:)`` does.
-    public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout [WorldEffect])
-    {
+    public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         guard case .some = model else { return }
         let now = context.now
         switch event {
@@ -135,7 +134,7 @@ public struct ComplicationFeature: SimulationFeature {
 
     /// The app runs in the foreground again after the system terminated it in a background
     /// task: it schedules its background refresh again.
-    private mutating func restartRefreshPlan(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    private mutating func restartRefreshPlan(_ context: WorldContext, into effects: inout WorldEffects) {
         driver = .stopped
         guard model?.presence(at: context.now) == .onActiveFace else { return }
         if case .recorded = context.trace {
@@ -149,7 +148,7 @@ public struct ComplicationFeature: SimulationFeature {
 
     /// Puts the policy reload on the loop (a planned one is superseded) and traces the plan.
     private mutating func schedulePolicyReload(
-        _ grant: ComplicationPolicyGrant, at now: SimTime, trace: TraceMode, into effects: inout [WorldEffect]
+        _ grant: ComplicationPolicyGrant, at now: SimTime, trace: TraceMode, into effects: inout WorldEffects
     ) {
         wakeToken += 1
         policy = .waiting(token: wakeToken)
@@ -180,7 +179,7 @@ public struct ComplicationFeature: SimulationFeature {
     /// the loop, its cancellation, and the app's retry of a rate-limited schedule. Trace events
     /// are built only when the trace is kept.
     private mutating func apply(
-        _ event: ComplicationBudgetEvent, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ event: ComplicationBudgetEvent, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard var model else { return }
         // Move the model out so its arrays stay uniquely referenced: appending to a shared copy

@@ -52,7 +52,7 @@ public enum ComplicationSteps {
     public struct TaskWork: ScenarioAction {
         public var work: BackgroundTaskWork
         public var label: String { "background task work: \(work.cpu.description) CPU, \(work.wall) wall" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.complication(.taskWork(work))))
         }
     }
@@ -60,7 +60,7 @@ public enum ComplicationSteps {
     public struct FacePresence: ScenarioAction {
         public var presence: ComplicationFacePresence
         public var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.complication(.face(presence))))
         }
     }
@@ -69,7 +69,7 @@ public enum ComplicationSteps {
         public var label: String { "phone complication transfer" }
         /// The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
         /// budget (or falls back to userInfo) and the watch reloads when it arrives.
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.pushComplication(remaining: 1, every: .zero))))
         }
     }
@@ -79,7 +79,7 @@ public enum ComplicationSteps {
         public var label: String {
             app.isForeground ? "app reloads the complication" : "app reloads the complication in the background"
         }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.complication(.reload(.app, app: app))))
         }
     }

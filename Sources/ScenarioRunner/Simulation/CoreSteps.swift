@@ -28,7 +28,7 @@ public enum CoreSteps {
     public struct Tap: ScenarioAction {
         public var item: ItemID
         public var label: String { "tap \(item)" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.tap(item))))
         }
     }
@@ -37,7 +37,7 @@ public enum CoreSteps {
     public struct MoveWrist: ScenarioAction {
         public var position: WristPosition
         public var label: String { position == .raised ? "raise wrist" : "lower wrist" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.wrist(position))))
         }
     }

@@ -182,7 +182,7 @@ extension ScenarioSimulation {
     /// it (an earlier sequence: a pipeline wake or a queued event).
     ///
     /// - Complexity: O(1) amortized besides the event handled.
-    mutating func handleAtReplyTimeout(notAfter limit: SimTime) -> HeldReplyTimeouts.Turn {
+    mutating func handleAtReplyTimeout(notAfter limit: SimTime, effects: inout WorldEffects) -> HeldReplyTimeouts.Turn {
         guard let first = replyTimeouts.earliestWaiting else { return .nothingDue }
         guard link.transport.replyTimeoutWouldEnd(first.message) else {
             replyTimeouts.endEarliestWaiting(now: now)
@@ -193,11 +193,11 @@ extension ScenarioSimulation {
         }
         if wakeFirst != true, loop.takesHeldEvent(first.key, notAfter: limit) {
             replyTimeouts.removeEarliestWaiting()
-            handle(.link(.timer(.replyTimeout(first.message))))
+            handle(.link(.timer(.replyTimeout(first.message))), into: &effects)
         } else if takeDuePipelineWake(notAfter: limit) {
-            handlePipelineWake()
+            handlePipelineWake(into: &effects)
         } else if let event = loop.next(notAfter: limit) {
-            handle(event)
+            handle(event, into: &effects)
         } else {
             return .nothingDue
         }

@@ -67,7 +67,7 @@ public struct LinkFeature: SimulationFeature {
 
     /// Records the link's settings and schedules the configured faults (a finite list the
     /// scenario states: two events per unreachable window, one or two per app termination).
-    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         let configuration = transport.configuration
         if case .recorded = context.trace {
             effects.append(
@@ -94,7 +94,7 @@ public struct LinkFeature: SimulationFeature {
     /// copied), with no buffer of the transport's own effects in between.
     ///
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
-    public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         // The apps' lifecycles belong to their sides: steps and faults about them go there, and
         // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
         let now = context.now

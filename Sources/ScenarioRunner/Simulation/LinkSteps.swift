@@ -49,7 +49,7 @@ public enum LinkSteps {
     public struct ChangeLink: ScenarioAction {
         public var change: LinkEnvironmentChange
         public var label: String { change.name }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.trace(.stepLink, at: now, ["do": .string(change.name)]))
             effects.append(.send(.link(.environment(change))))
             // The user opening the phone app is also an app run for the reminders feature (it
@@ -64,7 +64,7 @@ public enum LinkSteps {
         public var every: SimDuration
         public var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
         /// The first push now; each push schedules the next (no eager expansion of the series).
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.pushComplication(remaining: count, every: every))))
         }
     }

@@ -5,10 +5,9 @@ extension PhoneFeature {
     /// Runs a lifecycle event through ``PhoneAppLifecycle`` and performs its effects: the trace,
     /// the link's view of the app (deliveries to the phone and `isReachable` follow it), and the
     /// sync courier (unanswered messages are re-sent when the app runs again).
-    mutating func lifecycle(_ event: PhoneAppLifecycle.Event, cause: String, _ context: WorldContext)
-        -> [WorldEffect]
-    {
-        var effects: [WorldEffect] = []
+    mutating func lifecycle(
+        _ event: PhoneAppLifecycle.Event, cause: String, _ context: WorldContext, into effects: inout WorldEffects
+    ) {
         for effect in appLifecycle.reduce(event) {
             switch effect {
             case .changed(let from, let to):
@@ -18,11 +17,10 @@ extension PhoneFeature {
                     effects.append(.send(.link(.environment(.phoneAppRunState(to.runState)))))
                 }
                 if from.isRunning != to.isRunning {
-                    effects += syncEffects(
-                        sync.reduce(to.isRunning ? .appStarted : .appStopped, at: context.now), context)
+                    syncEffects(
+                        sync.reduce(to.isRunning ? .appStarted : .appStopped, at: context.now), context, into: &effects)
                 }
             }
         }
-        return effects
     }
 }

@@ -8,7 +8,7 @@ extension PhoneFeature {
     /// reminders, and with the `afterEachChange` policy the app pushes the new count to the
     /// complication.
     mutating func received(
-        _ message: LinkMessage, duplicate: Bool, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ message: LinkMessage, duplicate: Bool, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard case .listOperation(let operation) = message.payload else {
             effects.append(
@@ -30,7 +30,7 @@ extension PhoneFeature {
 
     /// How a message the phone app sent ended: the courier acknowledges it or falls back.
     mutating func outcomeArrived(
-        _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard let operation = message.payload.listOperation else { return }
         let mark = sync.trailCount
@@ -42,9 +42,9 @@ extension PhoneFeature {
     /// The user edits the list in the phone app: the app comes to the foreground (launched if it
     /// was not running, which is an app run), the phone's replica takes the edit, and the
     /// operation goes to the watch (interactive when the watch app is reachable, else queued).
-    mutating func edit(_ item: ItemID, _ edit: ListEdit, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func edit(_ item: ItemID, _ edit: ListEdit, _ context: WorldContext, into effects: inout WorldEffects) {
         if !appLifecycle.isForeground {
-            effects += lifecycle(.launch(at: context.now), cause: "phoneEdit", context)
+            lifecycle(.launch(at: context.now), cause: "phoneEdit", context, into: &effects)
             effects.append(.send(.phone(.appRun(.launch))))
             effects.append(.send(.phone(.edit(item, edit))))
             return
@@ -57,7 +57,7 @@ extension PhoneFeature {
     /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
     ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
     private mutating func reduceSync(
-        _ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
@@ -72,18 +72,13 @@ extension PhoneFeature {
     /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off. Inlined: a call
     ///   would copy the whole feature to pass it.
     @inline(__always)
-    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout [WorldEffect]) {
+    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout WorldEffects) {
         guard case .recorded = context.trace, sync.trailCount > mark else { return }
         for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.
-    func pushComplication(_ context: WorldContext) -> [WorldEffect] {
-        [complicationPush]
-    }
-
-    /// ``pushComplication(_:)``'s one effect, without an array.
-    private var complicationPush: WorldEffect {
+    var complicationPush: WorldEffect {
         .send(
             .link(
                 .request(
@@ -97,30 +92,29 @@ extension PhoneFeature {
     /// sends the operation to the watch as a queued transfer (guaranteed, delivered when the watch
     /// app next runs); the watch applies it when it arrives. *Remind me in 30 minutes* changes
     /// nothing on the list.
-    mutating func notificationAction(_ action: ReminderAction, item: ItemID, _ context: WorldContext)
-        -> [WorldEffect]
-    {
+    mutating func notificationAction(
+        _ action: ReminderAction, item: ItemID, _ context: WorldContext, into effects: inout WorldEffects
+    ) {
         let now = context.now
-        var effects: [WorldEffect] = []
         syncReminders(context, into: &effects)
         guard let delivery = reminders.harness.latestDelivery(ofItem: item) else {
-            return effects + [
+            effects.append(
                 .trace(
                     .phoneActionIgnored, at: now,
                     [
                         "item": .string(item), "action": .string(action.rawValue),
                         "reason": "no notification delivered for the item",
-                    ])
-            ]
+                    ]))
+            return
         }
         if !appLifecycle.isRunning {
-            effects += lifecycle(.wake(at: now), cause: "wakePhoneApp", context)
+            lifecycle(.wake(at: now), cause: "wakePhoneApp", context, into: &effects)
         }
         do {
             // The app runs for every action, even one that changes nothing (rule R3); in place.
             let outcome = try reminders.respondToAction(
                 action, on: delivery.identifier, item: item, at: now, trace: context.trace, into: &effects)
-            if outcome == .completed { effects += completeOnPhone(item, context) }
+            if outcome == .completed { completeOnPhone(item, context, into: &effects) }
         } catch {
             effects.append(
                 .trace(
@@ -128,35 +122,25 @@ extension PhoneFeature {
                     ["item": .string(item), "action": .string(action.rawValue), "reason": .string(error.description)]))
         }
         scheduleReminderWake(context, into: &effects)
-        return effects
     }
 
     /// Checks `item` off on the phone's replica and sends the operation to the watch (the
     /// scheduler already completed it: the action's response did).
-    private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext) -> [WorldEffect] {
+    private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext, into out: inout WorldEffects) {
         let effects = sync.reduce(
             .edit(item, .check, reachability: context.reachability(from: .phone)), at: context.now)
-        return syncEffects(effects, context, remindersKnow: true)
+        syncEffects(effects, context, remindersKnow: true, into: &out)
     }
 
     /// Performs what the phone's sync endpoint asks: link requests; for a changed item, a trace,
     /// the reminders' reaction (a watch message wakes the app; an edit in the phone app is a
     /// foreground run) unless they already know (`remindersKnow`), and with the `afterEachChange`
     /// policy a complication push; refusals and the message trail as trace events.
-    mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ context: WorldContext, remindersKnow: Bool = false)
-        -> [WorldEffect]
-    {
-        var out: [WorldEffect] = []
-        syncEffects(effects, context, remindersKnow: remindersKnow, into: &out)
-        return out
-    }
-
-    /// ``syncEffects(_:_:remindersKnow:)`` appending to the world's effect buffer.
     ///
     /// - Complexity: O(*e*) in the endpoint's effects, plus the reminders' app runs.
     mutating func syncEffects(
         _ effects: [SyncEndpoint.Effect], _ context: WorldContext, remindersKnow: Bool = false,
-        into out: inout [WorldEffect]
+        into out: inout WorldEffects
     ) {
         for effect in effects { performSync(effect, context, remindersKnow: remindersKnow, into: &out) }
     }
@@ -167,18 +151,18 @@ extension PhoneFeature {
     ///
     /// - Complexity: O(*e*) in the endpoint's effects, plus the reminders' app runs.
     private mutating func syncEffects(
-        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout [WorldEffect]
+        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
     ) {
         effects.reverse()
         while let effect = effects.popLast() { performSync(effect, context, remindersKnow: false, into: &out) }
     }
 
-    /// Performs one effect of the phone's sync endpoint (see ``syncEffects(_:_:remindersKnow:)``).
+    /// Performs one effect of the phone's sync endpoint (see ``syncEffects(_:_:remindersKnow:into:)``).
     ///
     /// - Complexity: O(1), plus the reminders' app run.
     private mutating func performSync(
         _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, remindersKnow: Bool,
-        into out: inout [WorldEffect]
+        into out: inout WorldEffects
     ) {
         let now = context.now
         switch effect {

@@ -5,7 +5,7 @@ import SimulationKernel
 extension PhoneFeature {
     /// Schedules the phone app's first launch and the first of its periodic runs (each run
     /// schedules the next when it happens).
-    mutating func startReminders(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func startReminders(_ context: WorldContext, into effects: inout WorldEffects) {
         let settings = reminders.settings
         effects.append(.schedule(.phone(.appRun(.launch)), at: settings.launchAt))
         if let runs = settings.appRuns {
@@ -23,7 +23,7 @@ extension PhoneFeature {
     /// - Complexity: O(1) expected to decide, then one app run (``appRuns(_:_:into:_:)``).
     mutating func remindersApplied(
         _ item: ItemID, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
-        _ context: WorldContext, into effects: inout [WorldEffect]
+        _ context: WorldContext, into effects: inout WorldEffects
     ) {
         // Read in place: a copy of the phone's reminders would retain every array they hold.
         let facts = reminders.facts(about: item)
@@ -67,7 +67,7 @@ extension PhoneFeature {
     /// - Complexity: as one app run (one move of time), plus O(n) for n items at the first run
     ///   (the list it loads).
     mutating func appRuns(
-        _ reason: ReminderScheduler.AppRunReason, _ context: WorldContext, into effects: inout [WorldEffect],
+        _ reason: ReminderScheduler.AppRunReason, _ context: WorldContext, into effects: inout WorldEffects,
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
     ) {
         // Time is moved by the run itself, which traces what moving it delivered before the run
@@ -88,7 +88,7 @@ extension PhoneFeature {
 
     /// The user changes an item's due date in the phone app (the app comes to the foreground).
     mutating func dueChanged(
-        _ item: ItemID, to due: SimTime, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ item: ItemID, to due: SimTime, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let time = context.now
         // A completed item keeps its new date unarmed (rule R2): it is not open, so it is not logged as due.
@@ -103,7 +103,7 @@ extension PhoneFeature {
     /// their own on the way) and traces new deliveries, misses and app runs, in place.
     ///
     /// - Complexity: as ``PhoneReminders/advance(to:trace:into:)``.
-    mutating func syncReminders(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func syncReminders(_ context: WorldContext, into effects: inout WorldEffects) {
         reminders.advance(to: context.now, trace: context.trace, into: &effects)
     }
 
@@ -114,7 +114,7 @@ extension PhoneFeature {
     /// another chain, O(n²) events).
     ///
     /// - Complexity: O(W + log N) (the next fire date).
-    mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout WorldEffects) {
         guard let next = reminders.wakeNeeded(after: context.now) else { return }
         effects.append(.schedule(.phone(.remindersWake), at: next))
     }

@@ -40,17 +40,17 @@ public struct PhoneFeature: SimulationFeature {
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
     }
 
-    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         plantedBug = PlantedLinkBug.current
         startReminders(context, into: &effects)
     }
 
-    public mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    public mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         sync.tracing = context.trace
         switch event {
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
         case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
-        case .app(let event, let cause): effects += lifecycle(event, cause: cause, context)
+        case .app(let event, let cause): lifecycle(event, cause: cause, context, into: &effects)
         case .edit(let item, let change): edit(item, change, context, into: &effects)
         case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
         case .periodicAppRun(let reason, let next):
@@ -61,10 +61,10 @@ public struct PhoneFeature: SimulationFeature {
         case .remindersWake:
             syncReminders(context, into: &effects)
             scheduleReminderWake(context, into: &effects)
-        case .notificationAction(let item, let action): effects += notificationAction(action, item: item, context)
+        case .notificationAction(let item, let action): notificationAction(action, item: item, context, into: &effects)
         case .setDue(let item, let due): dueChanged(item, to: due, context, into: &effects)
         case .pushComplication(let remainingPushes, let every):
-            effects += pushComplication(context)
+            effects.append(complicationPush)
             if remainingPushes > 1 {
                 effects.append(
                     .schedule(

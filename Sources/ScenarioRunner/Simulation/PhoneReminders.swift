@@ -186,7 +186,7 @@ public struct PhoneReminders: Sendable {
     /// their own on the way) and traces the new deliveries, misses and app runs.
     ///
     /// - Complexity: as ``ReminderHarness/advance(to:)``; O(1) when nothing happened.
-    mutating func advance(to now: SimTime, trace: TraceMode, into effects: inout [WorldEffect]) {
+    mutating func advance(to now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
         harness.advance(to: Self.reminderTime(now))
         traceNew(now, trace: trace, into: &effects)
     }
@@ -221,7 +221,7 @@ public struct PhoneReminders: Sendable {
     /// - Complexity: as one app run.
     mutating func respondToAction(
         _ action: ReminderAction, on identifier: NotificationIdentifier, item: ItemID, at now: SimTime,
-        trace: TraceMode, into effects: inout [WorldEffect]
+        trace: TraceMode, into effects: inout WorldEffects
     ) throws(ReminderSchedulerError) -> ActionOutcome {
         let outcome = try respond(to: identifier, with: action, at: now)
         if outcome == .completed { log(item, due: nil, at: now) }
@@ -245,7 +245,7 @@ public struct PhoneReminders: Sendable {
     /// - Complexity: as ``ReminderHarness/run(at:reason:_:)``, in place (no copy of the reminders).
     mutating func appRun(
         _ reason: ReminderScheduler.AppRunReason, at now: SimTime, launchList: [(id: String, due: ReminderTime?)],
-        trace: TraceMode, into effects: inout [WorldEffect],
+        trace: TraceMode, into effects: inout WorldEffects,
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
     ) {
         let at = Self.reminderTime(now)
@@ -293,7 +293,7 @@ public struct PhoneReminders: Sendable {
     /// them as traced (with the trace off nothing is built: they are only counted).
     ///
     /// - Complexity: O(new records).
-    mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout [WorldEffect]) {
+    mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
         defer {
             tracedDeliveries = harness.deliveries.count
             tracedMisses = harness.missed.count

@@ -63,13 +63,16 @@ public final class PreparedScenario: Sendable {
         }
         self.actions = actions
         self.checkpoints = checkpoints
-        var stepEffects: [WorldEffect] = []
-        stepRuns = actions.map { step in
+        var stepEffects = WorldEffects()
+        var stepRuns: [StepRun] = []
+        stepRuns.reserveCapacity(actions.count)
+        for step in actions {
             let start = stepEffects.count
             step.action.effects(at: step.time, into: &stepEffects)
-            return StepRun(time: step.time, effects: start..<stepEffects.count, in: stepEffects)
+            stepRuns.append(StepRun(time: step.time, effects: start..<stepEffects.count, in: stepEffects))
         }
-        self.stepEffects = stepEffects
+        self.stepRuns = stepRuns
+        self.stepEffects = stepEffects.elements
     }
 }
 
@@ -85,7 +88,7 @@ struct StepRun: Sendable {
     let loneSend: SimEvent?
 
     /// A step at `time` whose effects are `stepEffects[effects]`.
-    init(time: SimTime, effects: Range<Int>, in stepEffects: [WorldEffect]) {
+    init(time: SimTime, effects: Range<Int>, in stepEffects: borrowing WorldEffects) {
         self.time = time
         self.effects = effects
         if effects.count == 1, case .send(let event) = stepEffects[effects.lowerBound] {

@@ -47,7 +47,7 @@ public enum RemindersSteps {
     public struct AppRun: ScenarioAction {
         public var reason: ReminderScheduler.AppRunReason
         public var label: String { "phone app \(reason.rawValue)" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             if reason == .launch || reason == .foreground {
                 effects.append(.send(.link(.environment(.launchPhoneApp))))
             }
@@ -60,7 +60,7 @@ public enum RemindersSteps {
         public var item: ItemID
         public var action: ReminderAction
         public var label: String { "\(action.rawValue) \(item) from its notification" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.notificationAction(item, action))))
         }
     }
@@ -70,7 +70,7 @@ public enum RemindersSteps {
         public var item: ItemID
         public var due: SimTime
         public var label: String { "set \(item) due \(due)" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.setDue(item, due))))
         }
     }

@@ -8,7 +8,7 @@ import SimulationKernel
 /// never changes a feature's state itself.
 public protocol ScenarioAction: Sendable {
     /// What happens when the step runs at `now`, appended to `effects`.
-    func effects(at now: SimTime, into effects: inout [WorldEffect])
+    func effects(at now: SimTime, into effects: inout WorldEffects)
     /// A short description for traces and messages (`"tap kale"`).
     var label: String { get }
 }

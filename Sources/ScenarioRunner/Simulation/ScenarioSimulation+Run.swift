@@ -108,16 +108,18 @@ extension ScenarioSimulation {
                     ("wrist", .string(scenario.wrist.rawValue)),
                 ])
         }
-        startFeatures()
+        // One stack for every handler of the run (``WorldEffects``).
+        var effects = WorldEffects()
+        startFeatures(into: &effects)
         let prepared = self.prepared
         for index in prepared.actions.indices {
             loop.schedule(.step(index), at: prepared.actions[index].time)
         }
         for checkpoint in prepared.checkpoints {
-            runEvents(notAfter: checkpoint.time, monitor: &monitor)
+            runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)
             check(checkpoint.expectations, keeping: keeping)
         }
-        runEvents(notAfter: scenario.end, monitor: &monitor)
+        runEvents(notAfter: scenario.end, monitor: &monitor, effects: &effects)
         check(scenario.finalExpectations, keeping: keeping)
     }
 
@@ -131,17 +133,19 @@ extension ScenarioSimulation {
     ///
     /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per pipeline wake and per
     ///   reply timeout.
-    mutating func runEvents<Monitor: RunMonitor>(notAfter limit: SimTime, monitor: inout Monitor) {
+    mutating func runEvents<Monitor: RunMonitor>(
+        notAfter limit: SimTime, monitor: inout Monitor, effects: inout WorldEffects
+    ) {
         while true {
             // What is due before the earliest reply timeout that may still do something comes
             // first; that timeout's turn is taken once nothing else is due before its time.
             let beforeTimeout = replyTimeouts.barrier(notAfter: limit)
             if takeDuePipelineWake(notAfter: beforeTimeout) {
-                handleTakenPipelineWake()
+                handleTakenPipelineWake(into: &effects)
             } else if let event = loop.next(notAfter: beforeTimeout) {
-                handle(event)
+                handle(event, into: &effects)
             } else if beforeTimeout < limit {
-                switch handleAtReplyTimeout(notAfter: limit) {
+                switch handleAtReplyTimeout(notAfter: limit, effects: &effects) {
                 case .handled: break
                 case .skipped: continue
                 case .nothingDue: return
@@ -157,7 +161,8 @@ extension ScenarioSimulation {
     /// Handles every event due at or before `limit`, then moves the clock to `limit`.
     mutating func runEvents(notAfter limit: SimTime) {
         var monitor = NoRunMonitor()
-        runEvents(notAfter: limit, monitor: &monitor)
+        var effects = WorldEffects()
+        runEvents(notAfter: limit, monitor: &monitor, effects: &effects)
     }
 
     /// Checks `expectations` now, in order: counts them in ``expectationTally`` and, with
@@ -214,23 +219,23 @@ extension ScenarioSimulation {
 
     /// Starts the features' own processes (periodic refreshes, first app launch, faults), in a
     /// fixed order. A feature adds one line.
-    mutating func startFeatures() {
+    mutating func startFeatures(into effects: inout WorldEffects) {
         var start = effects.count
         refreshContext()
         complication.start(context, into: &effects)
-        performEffects(from: start)
+        performEffects(from: start, in: &effects)
         start = effects.count
         refreshContext()
         phone.start(context, into: &effects)
-        performEffects(from: start)
+        performEffects(from: start, in: &effects)
         start = effects.count
         refreshContext()
         link.start(context, into: &effects)
-        performEffects(from: start)
+        performEffects(from: start, in: &effects)
         start = effects.count
         refreshContext()
         watch.start(context, into: &effects)
-        performEffects(from: start)
+        performEffects(from: start, in: &effects)
     }
 
     /// Properties every scenario must satisfy at its end, whatever it expects. A feature adds

@@ -36,7 +36,8 @@ extension ScenarioSimulation: LinkSettling {
     public mutating func handleNextLinkEvent() -> Bool {
         ending = .open
         if takeDuePipelineWake(notAfter: .distantFuture) {
-            handlePipelineWake()
+            var effects = WorldEffects()
+            handlePipelineWake(into: &effects)
             return true
         }
         guard let event = loop.next() else { return false }

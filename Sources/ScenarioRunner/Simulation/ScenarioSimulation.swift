@@ -62,9 +62,6 @@ public struct ScenarioSimulation {
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
     var ending = RunEnding.open
-    /// The effects handlers have asked for and the world has not yet performed: one buffer for
-    /// the whole run, used as a stack (see ``handle(_:)``); empty between events.
-    var effects: [WorldEffect] = []
     /// Expectation outcomes so far, in the order they were checked.
     public internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
@@ -142,7 +139,6 @@ public struct ScenarioSimulation {
     /// - Complexity: O(1).
     private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
         swap(&loop, &buffers.loop)
-        swap(&effects, &buffers.effects)
         swap(&pipelineWakes, &buffers.pipelineWakes)
         swap(&replyTimeouts, &buffers.replyTimeouts)
         swap(&expectationResults, &buffers.expectationResults)
@@ -231,30 +227,39 @@ public struct ScenarioSimulation {
         context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
     }
 
-    /// Routes one event to its owner and performs what it asks for.
-    ///
-    /// The owner appends its effects to ``effects``, the one buffer every handler of the run
-    /// shares (used as a stack: an event handled from an effect appends after its parent's
-    /// effects, and they are removed once performed), so handling an event allocates no array.
-    ///
-    /// Always inlined: the loop that runs the scenario (``runEvents(notAfter:monitor:)``) routes
-    /// each event in its own frame, with no call and no generic destroy of the event afterwards.
-    @inline(__always)
+    /// Routes one event to its owner and performs what it asks for, with a stack of its own
+    /// (``handle(_:into:)``).
     mutating func handle(_ event: SimEvent) {
-        let start = effects.count
-        route(event)
-        performEffects(from: start)
+        var effects = WorldEffects()
+        handle(event, into: &effects)
     }
 
-    /// Routes one event to its owner, which appends what it asks for to ``effects`` (the caller
+    /// Routes one event to its owner and performs what it asks for.
+    ///
+    /// The owner appends its effects to `effects`, the one stack every handler of the run
+    /// shares (an event handled from an effect appends after its parent's effects, and they are
+    /// removed once performed), so handling an event allocates nothing; it is as it was
+    /// afterwards.
+    ///
+    /// Always inlined: the loop that runs the scenario (``runEvents(notAfter:monitor:effects:)``)
+    /// routes each event in its own frame, with no call and no generic destroy of the event
+    /// afterwards.
+    @inline(__always)
+    mutating func handle(_ event: SimEvent, into effects: inout WorldEffects) {
+        let start = effects.count
+        route(event, into: &effects)
+        performEffects(from: start, in: &effects)
+    }
+
+    /// Routes one event to its owner, which appends what it asks for to `effects` (the caller
     /// performs it). A feature adds one `case`.
     ///
     /// - Complexity: that of the owner's handler.
     @inline(__always)
-    mutating func route(_ event: SimEvent) {
+    mutating func route(_ event: SimEvent, into effects: inout WorldEffects) {
         refreshTime()
         switch event {
-        case .step(let index): performStep(index)
+        case .step(let index): performStep(index, into: &effects)
         case .watch(let event): watch.handle(event, context, into: &effects)
         case .phone(let event): phone.handle(event, context, into: &effects)
         case .link(let event):
@@ -276,12 +281,12 @@ public struct ScenarioSimulation {
     ///
     /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
     @inline(never)
-    mutating func performStep(_ index: Int) {
+    mutating func performStep(_ index: Int, into effects: inout WorldEffects) {
         let run = prepared.stepRuns[index]
         if run.time == now, let event = run.loneSend {
-            route(event)
+            route(event, into: &effects)
         } else {
-            appendStepEffects(index)
+            appendStepEffects(index, into: &effects)
         }
     }
 
@@ -290,7 +295,7 @@ public struct ScenarioSimulation {
     /// the action says.
     ///
     /// - Complexity: O(*k*) for the step's *k* effects.
-    mutating func appendStepEffects(_ index: Int) {
+    mutating func appendStepEffects(_ index: Int, into effects: inout WorldEffects) {
         let run = prepared.stepRuns[index]
         guard run.time == now else {
             prepared.actions[index].action.effects(at: now, into: &effects)
@@ -303,11 +308,11 @@ public struct ScenarioSimulation {
     /// straight at the watch: what ``handle(_:)`` does with `.watch(.pipelineWake)`.
     ///
     /// - Complexity: that of the wake, besides what its effects set off.
-    mutating func handlePipelineWake() {
+    mutating func handlePipelineWake(into effects: inout WorldEffects) {
         let start = effects.count
         refreshTime()
         watch.pipelineWake(context, into: &effects)
-        performEffects(from: start)
+        performEffects(from: start, in: &effects)
     }
 
     /// Handles the watch pipeline's wake that the loop has just taken, as ``handlePipelineWake()``
@@ -319,11 +324,11 @@ public struct ScenarioSimulation {
     ///
     /// - Complexity: that of the wake, besides what its effects set off.
     @inline(__always)
-    mutating func handleTakenPipelineWake() {
+    mutating func handleTakenPipelineWake(into effects: inout WorldEffects) {
         guard mode == .running, case .quickWhenIdle = pipelineWakePath,
             case .idle(let next) = watch.idlePipelineWake(at: now)
         else {
-            return handlePipelineWake()
+            return handlePipelineWake(into: &effects)
         }
         if let next, let wake = loop.admitHeldEvent(at: next) { pipelineWakes.insert(wake) }
     }
@@ -339,15 +344,14 @@ public struct ScenarioSimulation {
         return true
     }
 
-    /// Performs the effects in the buffer from `start` on, in order and depth first, removing
-    /// each as it is performed (the buffer keeps its capacity for the next event).
+    /// Performs the effects in `effects` from `start` on, in order and depth first, removing
+    /// each as it is performed (the stack keeps its room for the next event).
     ///
     /// The batch is reversed in place first, so that the next effect to perform is always the
-    /// last element: it is moved out with `removeLast()` (no copy, no second destroy), and what
-    /// an event sent from it appends lands after it and is performed and removed first. The
-    /// reversal swaps through the buffer (`UnsafeMutableBufferPointer.swapAt` moves the two
-    /// effects; `Array.swapAt` copies them, a retain and a release of each payload), and a
-    /// batch of one effect, the common case, is not touched. A scheduled event is moved into
+    /// last element: it is moved out with ``WorldEffects/removeLast()`` (no copy, no second
+    /// destroy), and what an event sent from it appends lands after it and is performed and
+    /// removed first. A batch of one effect, the common case, is not touched by the reversal.
+    /// A scheduled event is moved into
     /// the loop (``EventLoop/schedule(_:at:)`` consumes it), except a pipeline wake, which is
     /// admitted by the loop and held in ``pipelineWakes``; a link's reply timeout
     /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is held in ``replyTimeouts`` while the
@@ -355,16 +359,16 @@ public struct ScenarioSimulation {
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     @inline(__always)
-    mutating func performEffects(from start: Int) {
+    mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
         // Many events ask for nothing: they cost one comparison here, not a call.
-        if effects.count > start { performPendingEffects(from: start) }
+        if effects.count > start { performPendingEffects(from: start, in: &effects) }
     }
 
     /// ``performEffects(from:)`` once the buffer holds at least one effect from `start` on.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
-    mutating func performPendingEffects(from start: Int) {
-        reverseEffects(from: start)
+    mutating func performPendingEffects(from start: Int, in effects: inout WorldEffects) {
+        effects.reverse(from: start)
         while effects.count > start {
             switch effects.removeLast() {
             case .send(let event):
@@ -372,8 +376,8 @@ public struct ScenarioSimulation {
                 // the stack, reversed, so it is performed (with everything it sets off) before
                 // the effects below it, as a nested `performEffects` would.
                 let batch = effects.count
-                route(event)
-                reverseEffects(from: batch)
+                route(event, into: &effects)
+                effects.reverse(from: batch)
             case .schedule(let event, let time):
                 if mode == .settling, !event.isSettlingEvent { continue }
                 if case .watch(.pipelineWake) = event {
@@ -387,19 +391,6 @@ public struct ScenarioSimulation {
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }
             }
-        }
-    }
-
-    /// Reverses the effects from `start` on in place (a batch of one, the common case, is not
-    /// touched), so that the first of them to perform is the last element.
-    ///
-    /// - Complexity: O(*k*) for *k* effects.
-    @inline(__always)
-    mutating func reverseEffects(from start: Int) {
-        guard effects.count - start > 1 else { return }
-        effects.withUnsafeMutableBufferPointer { buffer in
-            var batch = UnsafeMutableBufferPointer(rebasing: buffer[start...])
-            batch.reverse()
         }
     }
 
@@ -478,8 +469,6 @@ enum PipelineWakePath {
 struct RunBuffers {
     /// The event loop (its queue's lane and heap).
     var loop: EventLoop<SimEvent>
-    /// The effect stack (``ScenarioSimulation/effects``).
-    var effects: [WorldEffect] = []
     /// The pipeline's held wakes (``ScenarioSimulation/pipelineWakes``).
     var pipelineWakes = HeldEvents()
     /// The link's held reply timeouts (``ScenarioSimulation/replyTimeouts``).
@@ -496,7 +485,6 @@ struct RunBuffers {
     /// a run has pending at once.
     init(for prepared: PreparedScenario) {
         loop = EventLoop(capacity: prepared.actions.count + 16, limit: prepared.scenario.eventLimit)
-        effects.reserveCapacity(16)
     }
 
     /// Empties every buffer, keeping its room, for a run whose loop schedules at most `limit`
@@ -509,7 +497,6 @@ struct RunBuffers {
         } else {
             loop = EventLoop(capacity: loop.pendingCount, limit: limit)
         }
-        effects.shrinkKeepingCapacity()
         pipelineWakes.removeAll()
         replyTimeouts.removeAll()
         expectationResults.removeAll(keepingCapacity: true)

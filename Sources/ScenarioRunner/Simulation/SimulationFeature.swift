@@ -20,7 +20,7 @@ import SimulationKernel
 ///     static let stepKinds: [StepKind] = []
 ///     static let expectationKinds: [ExpectationKind] = []
 ///     init(scenario: Scenario, seed: UInt64) {}
-///     mutating func handle(_ event: Never, _ context: WorldContext, into effects: inout [WorldEffect]) {}
+///     mutating func handle(_ event: Never, _ context: WorldContext, into effects: inout WorldEffects) {}
 /// }
 /// ```
 ///
@@ -41,12 +41,12 @@ public protocol SimulationFeature: Sendable {
 
     /// Starts the feature's own processes (its first periodic event, configured faults …): it
     /// appends what it asks for to `effects`.
-    mutating func start(_ context: WorldContext, into effects: inout [WorldEffect])
+    mutating func start(_ context: WorldContext, into effects: inout WorldEffects)
 
     /// Handles one event addressed to this feature at `context.now`, appending what it asks the
     /// world to do to `effects` (the world's one buffer: append only, never read or remove what
     /// is already there).
-    mutating func handle(_ event: Event, _ context: WorldContext, into effects: inout [WorldEffect])
+    mutating func handle(_ event: Event, _ context: WorldContext, into effects: inout WorldEffects)
 
     /// Properties every run must keep, checked at its end: one message per violation.
     func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure]
@@ -56,7 +56,7 @@ public protocol SimulationFeature: Sendable {
 }
 
 extension SimulationFeature {
-    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {}
+    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {}
     public func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] { [] }
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] { [] }
 }

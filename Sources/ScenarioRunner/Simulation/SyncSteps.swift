@@ -61,7 +61,7 @@ public enum SyncSteps {
         public var label: String {
             "phone \(edit.name) \(item)" + (edit.title.map { " \"\($0)\"" } ?? "")
         }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.edit(item, edit))))
         }
     }
@@ -72,7 +72,7 @@ public enum SyncSteps {
         public var title: String
         public var addedItem: ItemID? { item }
         public var label: String { "watch add \(item) \"\(title)\"" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.addItem(item, title: title))))
         }
     }

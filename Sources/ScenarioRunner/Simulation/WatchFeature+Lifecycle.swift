@@ -7,7 +7,7 @@ extension WatchFeature {
     /// it), and the sync courier (unanswered messages are re-sent when the app runs again).
     mutating func lifecycle(
         _ event: WatchAppLifecycle.Event, _ context: WorldContext, cause: String? = nil,
-        into effects: inout [WorldEffect]
+        into effects: inout WorldEffects
     ) {
         let now = context.now
         for effect in appLifecycle.reduce(event) {
@@ -31,7 +31,7 @@ extension WatchFeature {
                     effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
                 }
                 if from.isRunning != to.isRunning {
-                    effects += syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), context)
+                    syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), context, into: &effects)
                     if !to.isRunning { releaseAllHeldSends(context, into: &effects) }
                 }
             }

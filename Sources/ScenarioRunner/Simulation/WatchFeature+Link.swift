@@ -6,7 +6,7 @@ extension WatchFeature {
     /// what `isReachable` answers now (interactive when reachable, else a queued transfer, which
     /// survives the app's exit). A synchronous send tries `sendMessage` whatever `isReachable`
     /// says: unreachable, it fails at once with 7007 and the courier falls back to a transfer.
-    mutating func commit(_ operation: ListOperation, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func commit(_ operation: ListOperation, _ context: WorldContext, into effects: inout WorldEffects) {
         // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
         // reply or the error); the others send interactively only when reachable.
         // (An empty table is not asked: asking hashes the whole operation.)
@@ -35,7 +35,7 @@ extension WatchFeature {
     ///
     /// - Complexity: O(1) besides the shown list's reconciliation; one hash of `item`.
     mutating func commitToggle(
-        of item: ItemID, _ context: WorldContext, into effects: inout [WorldEffect]
+        of item: ItemID, _ context: WorldContext, into effects: inout WorldEffects
     ) -> ListOperation? {
         let position = list.position(of: item)
         let isRemaining = position.map { list.state(atPosition: $0).isRemaining } ?? true
@@ -56,7 +56,7 @@ extension WatchFeature {
     /// The user adds an item by dictation: the app is opened if it was not running, the item
     /// joins the watch's list at once and the operation goes to the phone (queued when the phone
     /// is not reachable from the watch at that moment).
-    mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext, into effects: inout WorldEffects) {
         if !appLifecycle.isRunning { effects.append(.send(.watch(.openApp))) }
         let reachability = context.reachability(from: .watch)
         reduceSync(.edit(item, .add(title: title), reachability: reachability), context, into: &effects)
@@ -64,7 +64,7 @@ extension WatchFeature {
 
     /// How a message the watch app sent ended: the courier acknowledges it or falls back.
     mutating func outcomeArrived(
-        _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard let operation = message.payload.listOperation else { return }
         let mark = sync.trailCount
@@ -76,7 +76,7 @@ extension WatchFeature {
 
     /// The link handed the watch app something from the phone.
     mutating func received(
-        _ message: LinkMessage, duplicate: Bool, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ message: LinkMessage, duplicate: Bool, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let now = context.now
         switch message.payload {
@@ -117,7 +117,7 @@ extension WatchFeature {
     ///
     /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
     ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
-    mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects) {
         var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
         syncEffects(draining: &produced, context, into: &effects)
@@ -130,17 +130,10 @@ extension WatchFeature {
     /// refusals and the message trail as trace events.
     ///
     /// With the trace off (``WorldContext/trace``) no trace event is built.
-    mutating func syncEffects(_ effects: [SyncEndpoint.Effect], _ context: WorldContext) -> [WorldEffect] {
-        var out: [WorldEffect] = []
-        syncEffects(effects, context, into: &out)
-        return out
-    }
-
-    /// ``syncEffects(_:_:)`` appending to the world's effect buffer.
     ///
     /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
     mutating func syncEffects(
-        _ effects: [SyncEndpoint.Effect], _ context: WorldContext, into out: inout [WorldEffect]
+        _ effects: [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
     ) {
         for effect in effects { performSync(effect, context, into: &out) }
     }
@@ -151,17 +144,17 @@ extension WatchFeature {
     ///
     /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
     mutating func syncEffects(
-        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout [WorldEffect]
+        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
     ) {
         effects.reverse()
         while let effect = effects.popLast() { performSync(effect, context, into: &out) }
     }
 
-    /// Performs one effect of the watch's sync endpoint (see ``syncEffects(_:_:)``).
+    /// Performs one effect of the watch's sync endpoint (see ``syncEffects(_:_:into:)``).
     ///
     /// - Complexity: O(1), plus the shown list's reconciliation.
     private mutating func performSync(
-        _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, into out: inout [WorldEffect]
+        _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, into out: inout WorldEffects
     ) {
         let now = context.now
         switch effect {
@@ -187,7 +180,7 @@ extension WatchFeature {
     /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off. Inlined: a call
     ///   would copy the whole feature to pass it.
     @inline(__always)
-    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout [WorldEffect]) {
+    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout WorldEffects) {
         guard case .recorded = context.trace, sync.trailCount > mark else { return }
         for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }
     }
@@ -201,7 +194,7 @@ extension WatchFeature {
     /// the item as shown (its title on the list is the replica's, set by every change that wrote it).
     ///
     /// - Complexity: O(1), plus the shown list's reconciliation.
-    private mutating func itemChanged(_ change: ItemChange, _ context: WorldContext, into out: inout [WorldEffect]) {
+    private mutating func itemChanged(_ change: ItemChange, _ context: WorldContext, into out: inout WorldEffects) {
         let now = context.now
         let item = change.item
         let operation = change.operation

@@ -13,7 +13,7 @@ extension WatchFeature {
     /// wake. A wake with no effect gets the session's next time with it.
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
-    mutating func wakePipeline(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func wakePipeline(_ context: WorldContext, into effects: inout WorldEffects) {
         let next: SimTime?
         switch app.session.wake(at: context.now) {
         case .idle(let until):
@@ -62,7 +62,7 @@ extension WatchFeature {
     ///
     /// - Complexity: O(1) besides what the commit or the send sets off.
     private mutating func performPipeline(
-        _ effect: PipelineEffect, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ effect: PipelineEffect, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let now = context.now
         switch effect {
@@ -90,7 +90,7 @@ extension WatchFeature {
         }
     }
 
-    mutating func rowGone(tap: Int, latency: SimDuration, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func rowGone(tap: Int, latency: SimDuration, _ context: WorldContext, into effects: inout WorldEffects) {
         app.latencies.append(latency)
         guard case .recorded = context.trace else { return }
         let record = app.taps[tap]
@@ -106,7 +106,7 @@ extension WatchFeature {
 
     /// The send step reached the point where the message leaves: send the tap's committed
     /// operation, or send as soon as it commits.
-    private mutating func sendStep(tap: Int, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    private mutating func sendStep(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         switch app.taps[tap].checkOff {
         case .awaitingCommit: app.taps[tap].checkOff = .awaitingCommitThenSend
         case .awaitingCommitThenSend, .handedOver: break
@@ -118,7 +118,7 @@ extension WatchFeature {
     /// list, and sent at once if the send step started before (else the send step sends it).
     ///
     /// - Complexity: O(1) besides what the commit and the send set off.
-    private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         let operation = commitToggle(of: app.taps[tap].item, context, into: &effects)
         guard case .awaitingCommitThenSend = app.taps[tap].checkOff else {
             // The common case (the send step has not started): the operation moves into the record.
@@ -137,7 +137,7 @@ extension WatchFeature {
     /// The operation stays in the tap's record (``sendCheckOff(tap:_:into:)`` reads it there) and
     /// is copied out only for a held send or the trace: a copy retained and released its item
     /// at every tap.
-    private mutating func send(tap: Int, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    private mutating func send(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         let isSynchronous = app.session.roles.hasSynchronousSend
         guard app.taps[tap].checkOff.hasOperation else {
             if isSynchronous { app.session.releaseSend(tap: tap, at: context.now) }
@@ -161,7 +161,7 @@ extension WatchFeature {
     /// reads it after: ``PendingCheckOff/handedOver``), so it is not copied.
     ///
     /// - Complexity: O(1) besides what the courier does.
-    mutating func sendCheckOff(tap: Int, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func sendCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         guard app.taps[tap].checkOff.hasOperation,
             case .committed(let operation?) = app.taps[tap].checkOff.handOver()
         else { return }
@@ -171,7 +171,7 @@ extension WatchFeature {
     /// The outcome of a synchronous send came (the reply, an error, or no interactive send at
     /// all): the blocked queue runs on from now.
     mutating func releaseHeldSend(
-        _ operation: ListOperation, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ operation: ListOperation, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         // Most pipelines hold no send: no operation is hashed to find that out.
         guard !app.heldSends.isEmpty, let tap = app.heldSends.removeValue(forKey: operation) else { return }
@@ -180,7 +180,7 @@ extension WatchFeature {
     }
 
     /// Every blocked send returns (the app stopped: its handlers are gone).
-    mutating func releaseAllHeldSends(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func releaseAllHeldSends(_ context: WorldContext, into effects: inout WorldEffects) {
         guard !app.heldSends.isEmpty else { return }
         for tap in app.heldSends.values.sorted() { app.session.releaseSend(tap: tap, at: context.now) }
         app.heldSends = [:]
@@ -193,7 +193,7 @@ extension WatchFeature {
     /// Inlined: it reads the feature, and a call from a mutating handler would copy the whole
     /// feature (about 1 KB) to pass it.
     @inline(__always)
-    func listChanged(item: ItemID, action: String, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    func listChanged(item: ItemID, action: String, _ context: WorldContext, into effects: inout WorldEffects) {
         if case .recorded = context.trace {
             effects.append(
                 .trace(

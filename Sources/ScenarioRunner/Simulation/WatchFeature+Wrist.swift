@@ -20,7 +20,7 @@ extension WatchFeature {
     /// A step that changes nothing (raising a raised wrist) says so in its trace line.
     ///
     /// - Complexity: that of ``listSnapshot(at:)`` for a raise; O(1) for a drop.
-    mutating func setWrist(_ position: WristPosition, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func setWrist(_ position: WristPosition, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
         let before = app.wrist.state
         let event: WristAppEvent =
@@ -36,7 +36,7 @@ extension WatchFeature {
 
     /// The user opens the app from the clock face (or the scenario relaunches it): the face
     /// shows the app, and the app comes to the foreground (launched first if it does not run).
-    mutating func openApp(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func openApp(_ context: WorldContext, into effects: inout WorldEffects) {
         let before = app.wrist.state
         let lifecycleBefore = appLifecycle
         // The step's trace line comes first, but whether it says "unchanged" is known only once
@@ -72,7 +72,7 @@ extension WatchFeature {
     ///   it is refused or delivered as ``WristAppMachine/tap(_:at:)`` decides, read from the
     ///   machine's ``WristAppState/tapRefusal`` without building the effect (whose copy of the
     ///   item's identifier would be made and dropped at every tap).
-    mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         if case .tap(let item, _) = event {
             if let reason = app.wrist.state.tapRefusal { return ignoreTap(item, reason, context, into: &effects) }
             return deliverTap(item, context, into: &effects)
@@ -102,7 +102,7 @@ extension WatchFeature {
     }
 
     private mutating func performWrist(
-        _ effect: WristAppEffect, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ effect: WristAppEffect, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let now = context.now
         switch effect {
@@ -129,7 +129,7 @@ extension WatchFeature {
     /// and handed to the pipeline.
     ///
     /// - Complexity: O(1) besides the pipeline's wake.
-    private mutating func deliverTap(_ item: ItemID, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    private mutating func deliverTap(_ item: ItemID, _ context: WorldContext, into effects: inout WorldEffects) {
         if let reason = lifecycleRefusal { return ignoreTap(item, reason, context, into: &effects) }
         let now = context.now
         tapCounts.accepted += 1
@@ -149,7 +149,7 @@ extension WatchFeature {
 
     /// Counts a tap that does not reach the list, for `reason`, and traces it.
     private mutating func ignoreTap(
-        _ item: ItemID, _ reason: TapRefusal, _ context: WorldContext, into effects: inout [WorldEffect]
+        _ item: ItemID, _ reason: TapRefusal, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         tapCounts.ignore(reason.rawValue)
         guard case .recorded = context.trace else { return }

@@ -63,7 +63,7 @@ public struct WatchFeature: SimulationFeature {
         app.restart(wrist: wrist, seed: seed)
     }
 
-    public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout [WorldEffect]) {
+    public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         sync.tracing = context.trace
         switch event {
         case .tap(let item): wrist(.tap(item, at: context.now), context, into: &effects)
@@ -85,14 +85,14 @@ public struct WatchFeature: SimulationFeature {
     /// directly (``ScenarioSimulation/handlePipelineWake()``), as ``handle(_:_:into:)`` does.
     ///
     /// - Complexity: that of ``wakePipeline(_:into:)``.
-    mutating func pipelineWake(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    mutating func pipelineWake(_ context: WorldContext, into effects: inout WorldEffects) {
         sync.tracing = context.trace
         if app.scheduledWake == context.now { app.scheduledWake = nil }
         wakePipeline(context, into: &effects)
     }
 
     /// Schedules the suspension of an app that starts in the background.
-    public mutating func start(_ context: WorldContext, into effects: inout [WorldEffect]) {
+    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         guard case .background(_, let suspendsAt) = appLifecycle else { return }
         effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
     }

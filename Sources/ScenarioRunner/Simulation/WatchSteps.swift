@@ -15,7 +15,7 @@ public enum WatchSteps {
     /// The user opens the app.
     public struct OpenApp: ScenarioAction {
         public var label: String { "open app" }
-        public func effects(at now: SimTime, into effects: inout [WorldEffect]) {
+        public func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.openApp)))
         }
     }

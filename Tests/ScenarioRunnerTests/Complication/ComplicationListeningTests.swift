@@ -42,9 +42,9 @@ import Testing
             .policyReload(token: 1),
         ]
         for event in events {
-            var effects: [WorldEffect] = []
+            var effects = WorldEffects()
             feature.handle(event, context, into: &effects)
-            #expect(effects.isEmpty, "\(event)")
+            #expect(effects.elements.isEmpty, "\(event)")
             #expect(feature.model == nil && feature.driver == .stopped && feature.policy == .idle, "\(event)")
         }
     }

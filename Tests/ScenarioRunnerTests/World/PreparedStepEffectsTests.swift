@@ -15,9 +15,9 @@ import Testing
 
     /// What `action` appends at `time`, as text.
     static func asked(_ action: any ScenarioAction, at time: SimTime) -> [String] {
-        var effects: [WorldEffect] = []
+        var effects = WorldEffects()
         action.effects(at: time, into: &effects)
-        return effects.map { String(describing: $0) }
+        return effects.elements.map { String(describing: $0) }
     }
 
     @Test(arguments: names)
@@ -31,8 +31,9 @@ import Testing
             for time in [action.time, action.time + .milliseconds(1_500)] {
                 var simulation = ScenarioSimulation(prepared: prepared, seed: 1, trace: .off)
                 simulation.loop.advance(to: time)
-                simulation.appendStepEffects(index)
-                let appended = simulation.effects.map { String(describing: $0) }
+                var effects = WorldEffects()
+                simulation.appendStepEffects(index, into: &effects)
+                let appended = effects.elements.map { String(describing: $0) }
                 #expect(appended == Self.asked(action.action, at: time), "\(name) step \(index) at \(time)")
             }
         }
