@@ -75,6 +75,19 @@ import Testing
         #expect(tree.json.pretty() == expected)
     }
 
+    /// A range with no run of the plan (an empty shard: more shards than runs, or past the end)
+    /// runs nothing and covers nothing; merged with the whole, it changes nothing.
+    @Test func aRangeWithoutRunsRunsNothing() throws {
+        let runner = try runner(seeds: 1...3)
+        let whole = try runner.run(0..<runner.plan.runCount)
+        for range in [UInt64(5)..<5, runner.plan.runCount..<runner.plan.runCount + 4] {
+            let empty = try runner.run(range)
+            #expect(empty.missing == [0..<runner.plan.runCount], "\(range)")
+            #expect(empty.cells.allSatisfy { $0.runs == 0 }, "\(range)")
+            #expect(try whole.merging(empty).json.pretty() == whole.json.pretty(), "\(range)")
+        }
+    }
+
     @Test func overlappingOrForeignPartsAreRejected() throws {
         let runner = try runner()
         let part = try runner.run(runner.plan.shard(0, of: 3))
