@@ -69,34 +69,21 @@ public final class PreparedScenario: Sendable {
         for step in actions {
             let start = stepEffects.count
             step.action.effects(at: step.time, into: &stepEffects)
-            stepRuns.append(StepRun(time: step.time, effects: start..<stepEffects.count, in: stepEffects))
+            stepRuns.append(StepRun(time: step.time, effects: start..<stepEffects.count))
         }
         self.stepRuns = stepRuns
         self.stepEffects = stepEffects.elements
     }
 }
 
-/// An action step's time and where its effects are in ``PreparedScenario/stepEffects``.
+/// An action step's time and where its effects are in ``PreparedScenario/stepEffects``: two
+/// plain values, so reading one copies no event (a step that only sends one event has it read
+/// in place from ``PreparedScenario/stepEffects``).
 struct StepRun: Sendable {
     /// When the step is scheduled (it runs then, unless the loop stopped before).
     let time: SimTime
     /// Its effects when it runs at ``time``.
     let effects: Range<Int>
-    /// The one event the step sends at ``time``, when that is all it does (a tap, a wrist move):
-    /// the world handles it at once, as performing ``WorldEffect/send(_:)`` would, instead of
-    /// appending the effect and taking it back.
-    let loneSend: SimEvent?
-
-    /// A step at `time` whose effects are `stepEffects[effects]`.
-    init(time: SimTime, effects: Range<Int>, in stepEffects: borrowing WorldEffects) {
-        self.time = time
-        self.effects = effects
-        if effects.count == 1, case .send(let event) = stepEffects[effects.lowerBound] {
-            loneSend = event
-        } else {
-            loneSend = nil
-        }
-    }
 }
 
 /// An action step of a scenario's script, read out of the script once (``PreparedScenario``).

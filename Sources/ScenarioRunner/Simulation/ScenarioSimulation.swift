@@ -272,22 +272,22 @@ public struct ScenarioSimulation {
     }
 
     /// Performs action step `index` now: a step that only sends one event at its own time (a
-    /// tap, a wrist move: ``StepRun/loneSend``) has the event handled at once, what performing
-    /// the effect `.send(event)` does; any other step appends its effects
-    /// (``appendStepEffects(_:into:)``) for the caller to perform.
+    /// tap, a wrist move: its one effect in ``PreparedScenario/stepEffects`` is a
+    /// ``WorldEffect/send(_:)``) has the event handled at once, read in place, what performing the
+    /// effect does; any other step appends its effects (``appendStepEffects(_:into:)``) for the
+    /// caller to perform.
     ///
-    /// Not inlined: a step is a few dozen events of a run, and ``route(_:)`` stays small where
-    /// it is inlined.
+    /// Not inlined: a step is a few dozen events of a run, and ``route(_:into:)`` stays small
+    /// where it is inlined.
     ///
     /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
     @inline(never)
     mutating func performStep(_ index: Int, into effects: inout WorldEffects) {
         let run = prepared.stepRuns[index]
-        if run.time == now, let event = run.loneSend {
-            route(event, into: &effects)
-        } else {
-            appendStepEffects(index, into: &effects)
-        }
+        guard run.time == now, run.effects.count == 1,
+            case .send(let event) = prepared.stepEffects[run.effects.lowerBound]
+        else { return appendStepEffects(index, into: &effects) }
+        route(event, into: &effects)
     }
 
     /// Appends what action step `index` does now: the effects the prepared scenario worked out

@@ -40,18 +40,37 @@ import Testing
         #expect(!kinds.isEmpty, "\(name): no action steps")
     }
 
-    /// A step whose effects are one send has that event as its lone send (``StepRun/loneSend``,
-    /// handled at once); any other step has none.
+    /// A step whose effects are one send at its own time has the event handled at once
+    /// (``ScenarioSimulation/performStep(_:into:)``): the world is left as appending the step's
+    /// effects and performing them leaves it, trace and loop alike.
     @Test(arguments: names)
-    func loneSendsAreTheStepsThatOnlySend(name: String) throws {
+    func aStepThatOnlySendsIsHandledAsItsEffectWouldBe(name: String) throws {
         let prepared = PreparedScenario(try ShippedScenarios.decoded(name))
-        for run in prepared.stepRuns {
-            let effects = prepared.stepEffects[run.effects]
-            if effects.count == 1, case .send(let event) = effects.first {
-                #expect(run.loneSend.map { String(describing: $0) } == String(describing: event), "\(name)")
-            } else {
-                #expect(run.loneSend == nil, "\(name)")
+        let formatter = TraceFormatter(start: prepared.scenario.start)
+        var lone = 0
+        for index in prepared.actions.indices {
+            let run = prepared.stepRuns[index]
+            guard run.effects.count == 1, case .send = prepared.stepEffects[run.effects.lowerBound] else { continue }
+            lone += 1
+            var worlds: [ScenarioSimulation] = []
+            for shortcut in [true, false] {
+                var world = ScenarioSimulation(prepared: prepared, seed: 3)
+                world.loop.advance(to: run.time)
+                var effects = WorldEffects()
+                if shortcut {
+                    world.performStep(index, into: &effects)
+                } else {
+                    world.appendStepEffects(index, into: &effects)
+                }
+                world.performEffects(from: 0, in: &effects)
+                worlds.append(world)
             }
+            let traces = worlds.map { world in world.trace.events.indices.map { formatter.text(world.trace.events[$0]) }
+            }
+            #expect(traces[0] == traces[1], "\(name) step \(index)")
+            #expect(worlds[0].loop.scheduledCount == worlds[1].loop.scheduledCount, "\(name) step \(index)")
+            #expect(worlds[0].loop.pendingCount == worlds[1].loop.pendingCount, "\(name) step \(index)")
         }
+        #expect(lone > 0, "\(name): no step only sends")
     }
 }
