@@ -158,13 +158,6 @@ extension ScenarioSimulation {
         }
     }
 
-    /// Handles every event due at or before `limit`, then moves the clock to `limit`.
-    mutating func runEvents(notAfter limit: SimTime) {
-        var monitor = NoRunMonitor()
-        var effects = WorldEffects()
-        runEvents(notAfter: limit, monitor: &monitor, effects: &effects)
-    }
-
     /// Checks `expectations` now, in order: counts them in ``expectationTally`` and, with
     /// `keeping: .results`, keeps each as an ``ExpectationResult`` (and traces it).
     ///
