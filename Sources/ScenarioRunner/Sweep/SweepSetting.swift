@@ -11,14 +11,14 @@
 /// plain string otherwise (`main-priority`). Values are split at commas outside brackets, braces
 /// and quotes. The scenario is edited as a JSON tree and decoded again, so a value gets exactly
 /// the validation (and the error) it would get in the file.
-public struct SweepSetting: Hashable, Sendable {
+package struct SweepSetting: Hashable, Sendable {
     /// The dotted path (`"pipeline.jitter"`).
-    public var key: String
+    package var key: String
     /// The values as written, in order.
-    public var values: [String]
+    package var values: [String]
 
     /// A setting; `key` and `values` as written.
-    public init(key: String, values: [String]) {
+    package init(key: String, values: [String]) {
         self.key = key
         self.values = values
     }
@@ -27,7 +27,7 @@ public struct SweepSetting: Hashable, Sendable {
     ///
     /// - Throws: ``SweepError/usage(_:)`` when there is no `=`, the key is empty or has an empty
     ///   component, or a value is empty.
-    public static func parse(_ text: String) throws(SweepError) -> SweepSetting {
+    package static func parse(_ text: String) throws(SweepError) -> SweepSetting {
         guard let equals = text.firstIndex(of: "=") else {
             throw .usage("--set expects KEY=VALUE[,VALUE…] such as pipeline.jitter=0,0.2; found '\(text)'")
         }

@@ -87,10 +87,9 @@ enum ExploreCommand: Command {
             }
             let report: ExploreReport
             if let jobs, jobs > 1 {
-                report = try merge(
-                    try ParallelShards.run(jobs: jobs).map { (part) throws(SweepError) in
-                        try ExploreReport.part(part.bytes, file: part.file)
-                    })
+                var merge = ExploreMerge()
+                for part in try ParallelShards.run(jobs: jobs) { try merge.add(part.bytes, file: part.file) }
+                report = try merge.result()
             } else {
                 ExploreCrashReport.install(file: path, seed: explorer.seed)
                 report = explorer.explore(runs: 0..<runs, of: plan, starting: ExploreCrashReport.starting)
@@ -135,12 +134,5 @@ enum ExploreCommand: Command {
         let line = "repro     \(output)   (wristsim run \(output))"
         if json { Console.error(line) } else { Console.out(line) }
         return .expectationFailed
-    }
-
-    /// The report of all parts (in any order: the result is the same).
-    static func merge(_ parts: [ExploreReport]) throws(SweepError) -> ExploreReport {
-        guard var merged = parts.first else { throw .parts("no parts to merge") }
-        for part in parts.dropFirst() { merged = try merged.merging(part) }
-        return merged
     }
 }

@@ -91,11 +91,9 @@ enum SweepCommand: Command {
             }
             let result: SweepResult
             if let jobs, jobs > 1 {
-                let parts = try ParallelShards.run(jobs: jobs)
-                result = try merge(
-                    parts.map { (bytes, file) throws(SweepError) in
-                        try SweepResult.part(bytes, file: file)
-                    })
+                var merge = SweepMerge()
+                for part in try ParallelShards.run(jobs: jobs) { try merge.add(part.bytes, file: part.file) }
+                result = try merge.result()
             } else {
                 result = try runner.run(0..<plan.runCount)
             }
@@ -121,12 +119,6 @@ enum SweepCommand: Command {
             Console.error(message.contains(": error: ") || message.hasPrefix("error: ") ? message : "error: " + message)
             return .invalidScenario
         }
-    }
-
-    static func merge(_ results: [SweepResult]) throws(SweepError) -> SweepResult {
-        guard var merged = results.first else { throw .parts("no parts to merge") }
-        for part in results.dropFirst() { merged = try merged.merging(part) }
-        return merged
     }
 
     static func parseSeeds(_ text: String) throws(SweepError) -> ClosedRange<UInt64> {
