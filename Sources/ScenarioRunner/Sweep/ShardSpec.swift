@@ -26,7 +26,8 @@ package struct ShardSpec: Hashable, Sendable {
     package static func parse(_ text: String, environment: [String: String]) throws(SweepError) -> ShardSpec {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]), (1...maximumCount).contains(count) else {
-            throw .usage("--shard expects K/N or auto/N with N from 1 to \(maximumCount); found '\(text)'")
+            throw .usage(
+                "--shard expects K/N or auto/N with N from 1 to \(maximumCount); found \(ArgumentText.quoted(text))")
         }
         if parts[0] == "auto" {
             guard let variable = indexVariables.first(where: { environment[$0] != nil }),
@@ -36,17 +37,31 @@ package struct ShardSpec: Hashable, Sendable {
                     "--shard auto/\(count) reads the shard index from "
                         + indexVariables.joined(separator: " or ") + ", and neither is set to a whole number")
             }
-            if variable == "SLURM_ARRAY_TASK_ID", let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap({ Int($0) })
-            {
-                index -= minimum
+            if variable == "SLURM_ARRAY_TASK_ID", let text = environment["SLURM_ARRAY_TASK_MIN"] {
+                guard let minimum = Int(text) else {
+                    throw .usage(
+                        "--shard auto/\(count): SLURM_ARRAY_TASK_MIN=\(ArgumentText.quoted(text)) is not a whole number"
+                    )
+                }
+                let (difference, overflow) = index.subtractingReportingOverflow(minimum)
+                guard !overflow else {
+                    throw .usage(
+                        "--shard auto/\(count): SLURM_ARRAY_TASK_ID=\(ArgumentText.quoted(raw)) minus "
+                            + "SLURM_ARRAY_TASK_MIN=\(ArgumentText.quoted(text)) does not fit in a 64-bit number; "
+                            + "expected an index from 0 to \(count - 1)")
+                }
+                index = difference
             }
             guard (0..<count).contains(index) else {
-                throw .usage("--shard auto/\(count): \(variable)=\(raw) gives index \(index), expected 0..<\(count)")
+                throw .usage(
+                    "--shard auto/\(count): \(variable)=\(ArgumentText.quoted(raw)) gives index \(index), "
+                        + "expected 0..<\(count)")
             }
             return ShardSpec(index: index, count: count)
         }
         guard let index = Int(parts[0]), (0..<count).contains(index) else {
-            throw .usage("--shard K/\(count) expects K from 0 to \(count - 1); found '\(parts[0])'")
+            throw .usage(
+                "--shard K/\(count) expects K from 0 to \(count - 1); found \(ArgumentText.quoted(String(parts[0])))")
         }
         return ShardSpec(index: index, count: count)
     }

@@ -72,24 +72,26 @@ package struct SweepPlan: Hashable, Sendable {
         guard !watches.isEmpty, !pipelines.isEmpty else { throw .usage("a sweep needs a watch and a pipeline") }
         for watch in watches where !WatchModel.knownNames.contains(watch) {
             throw .usage(
-                "unknown watch model '\(watch)'; expected 'all' or some of: "
+                "unknown watch model \(ArgumentText.quoted(watch)); expected 'all' or some of: "
                     + WatchModel.knownNames.joined(separator: ", "))
         }
         for case let pipeline? in pipelines where !CheckOffPipeline.presetNames.contains(pipeline) {
             throw .usage(
-                "unknown pipeline '\(pipeline)'; expected some of: "
+                "unknown pipeline \(ArgumentText.quoted(pipeline)); expected some of: "
                     + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
-        try SweepPlan.checkNamedOnce(watches) { "--watch names '\($0)' twice; each of its cells would run twice" }
+        try SweepPlan.checkNamedOnce(watches) {
+            "--watch names \(ArgumentText.quoted($0)) twice; each of its cells would run twice"
+        }
         try SweepPlan.checkNamedOnce(pipelines.map { $0 ?? "(the scenario's)" }) {
-            "--pipeline names '\($0)' twice; each of its cells would run twice"
+            "--pipeline names \(ArgumentText.quoted($0)) twice; each of its cells would run twice"
         }
         try SweepPlan.checkNamedOnce(settings.map(\.key)) { key in
-            "--set gives '\(key)' twice; give its values once, comma-separated (--set \(key)=A,B)"
+            "--set gives \(ArgumentText.quoted(key)) twice; give its values once, comma-separated (--set \(ArgumentText.plain(key))=A,B)"
         }
         for setting in settings {
             try SweepPlan.checkNamedOnce(setting.values) { value in
-                "--set \(setting.key) lists '\(value)' twice; each of its cells would run twice"
+                "--set \(ArgumentText.plain(setting.key)) lists \(ArgumentText.quoted(value)) twice; each of its cells would run twice"
             }
         }
         self.file = file

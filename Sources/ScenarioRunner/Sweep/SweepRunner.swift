@@ -136,7 +136,7 @@ package struct SweepRunner: Sendable {
         var label = ""
         for assignment in assignments {
             tree = try SweepSetting.assigning(assignment.value, at: assignment.key, in: tree)
-            label += "--set \(assignment.key)=\(assignment.value) "
+            label += "--set \(ArgumentText.plain(assignment.key))=\(ArgumentText.plain(assignment.value)) "
         }
         do {
             return try ScenarioDecoder.decode(root: tree, file: file)

@@ -45,8 +45,7 @@ enum MergeCommand: Command {
             do {
                 files.append(
                     (
-                        path == "-"
-                            ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try ScenarioLoader.read(path),
+                        try ScenarioLoader.read(path),
                         path
                     ))
             } catch {
