@@ -61,7 +61,8 @@ public actor ReminderReconciler {
         self.categoryIdentifier = categoryIdentifier
         snoozeInterval = TimeInterval(SchedulerConfiguration.defaultSnoozeSeconds)
         maximumWindowSize = min(max(windowSize, 1), SchedulerConfiguration.maximumWindowSize)
-        scheduler = ReminderScheduler(configuration: Self.configuration(window: maximumWindowSize, category: categoryIdentifier))
+        scheduler = ReminderScheduler(
+            configuration: Self.configuration(window: maximumWindowSize, category: categoryIdentifier))
     }
 
     /// Registers the reminder category and its actions (``ReminderAction``: Done, Remind me in 30
@@ -127,7 +128,8 @@ public actor ReminderReconciler {
         let window = min(maximumWindowSize, PlatformRules.defaultLimit - foreignCount)
         if window != scheduler.configuration.windowSize, window >= 1 {
             // Foreign requests take slots: the window shrinks (or grows back) so that everything fits.
-            scheduler = ReminderScheduler(configuration: Self.configuration(window: window, category: categoryIdentifier))
+            scheduler = ReminderScheduler(
+                configuration: Self.configuration(window: window, category: categoryIdentifier))
             known = [:]
         }
         synchronize(items, at: time)
@@ -135,7 +137,8 @@ public actor ReminderReconciler {
         let diff = PendingDiff(pending: pending, wanted: planned) { $0.hasPrefix(prefix) }
         var report = ReconcileReport(
             settings: settings, foreignCount: foreignCount, windowSize: max(window, 0),
-            heldCount: window >= 1 ? scheduler.heldCount : known.values.count { !$0.isDone && ReminderTime($0.due) > time },
+            heldCount: window >= 1
+                ? scheduler.heldCount : known.values.count { !$0.isDone && ReminderTime($0.due) > time },
             planned: planned, removed: diff.removals, added: [], failedAdds: [], badge: nil)
         if !diff.removals.isEmpty {
             await center.removePendingNotificationRequests(withIdentifiers: diff.removals)

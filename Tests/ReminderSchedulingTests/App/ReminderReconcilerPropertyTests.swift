@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import ReminderScheduling
+import Testing
 
 /// Random histories of app runs, item changes and faults; then one clean reconcile. Over 1,000 seeds
 /// (four chunks of 250): the pending set equals the plan (and the plan is the independent model's),
@@ -55,13 +54,21 @@ import ReminderScheduling
         let report = await reminders.reconcile(items: world.items, now: world.now.date)
         var failures: [String] = []
         let owned = await center.owned()
-        if owned != Set(report.planned) { failures.append("pending != plan (\(owned.count) vs \(report.planned.count))") }
+        if owned != Set(report.planned) {
+            failures.append("pending != plan (\(owned.count) vs \(report.planned.count))")
+        }
         let room = min(window, PlatformRules.defaultLimit - report.foreignCount)
         let model = AppFixture.expectedPlan(world.items, now: world.now, window: room, settings: report.settings)
-        if report.planned != model { failures.append("plan differs from the model (\(report.planned.count) vs \(model.count))") }
+        if report.planned != model {
+            failures.append("plan differs from the model (\(report.planned.count) vs \(model.count))")
+        }
         if !report.isComplete { failures.append("the clean reconcile failed to add \(report.failedAdds)") }
         let removedForeign = await center.calls.contains { call in
-            if case .remove(let identifiers) = call { identifiers.contains { !$0.hasPrefix("reminders.") } } else { false }
+            if case .remove(let identifiers) = call {
+                identifiers.contains { !$0.hasPrefix("reminders.") }
+            } else {
+                false
+            }
         }
         if removedForeign { failures.append("removed a request it did not schedule") }
         let pendingForeign = Set(await center.pending.map(\.identifier).filter { !$0.hasPrefix("reminders.") })
@@ -77,7 +84,8 @@ import ReminderScheduling
             guard let badge = delivery.request.content.badge else { continue }
             let expected = AppFixture.overdue(world.items, at: delivery.at)
             if badge != expected {
-                failures.append("\(delivery.request.identifier) at \(delivery.at) showed \(badge), expected \(expected)")
+                failures.append(
+                    "\(delivery.request.identifier) at \(delivery.at) showed \(badge), expected \(expected)")
             }
         }
         return failures
@@ -105,7 +113,9 @@ import ReminderScheduling
                     for: Bool.random(using: &world.rng) ? .complete : .snooze, item: world.items[index],
                     now: world.now.date)
                 world.items[index] = world.items[index].applying(change)
-            default: world.items[index].due = world.items[index].due + Double(Int.random(in: -3...3, using: &world.rng)) * 3_600
+            default:
+                world.items[index].due =
+                    world.items[index].due + Double(Int.random(in: -3...3, using: &world.rng)) * 3_600
             }
         }
         if Int.random(in: 0..<4, using: &world.rng) == 0, world.foreign.count < 20 {

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import ReminderScheduling
+import Testing
 
 /// The reconciler against the recording fake: the plan, the smallest diff, and convergence after
 /// each fault.

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import ReminderScheduling
+import Testing
 
 @Suite struct RepeatRuleTests {
     private func date(_ text: String, _ calendar: Calendar) -> Date {
@@ -25,8 +24,11 @@ import ReminderScheduling
         let calendar = AppFixture.utc
         let due = date("2027-01-01T09:00", calendar)
         let now = date("2027-03-10T12:00", calendar)
-        #expect(RepeatRule.weekly.nextOccurrence(after: now, from: due, in: calendar) == date("2027-03-12T09:00", calendar))
-        #expect(RepeatRule.monthly.nextOccurrence(after: now, from: due, in: calendar) == date("2027-04-01T09:00", calendar))
+        #expect(
+            RepeatRule.weekly.nextOccurrence(after: now, from: due, in: calendar) == date("2027-03-12T09:00", calendar))
+        #expect(
+            RepeatRule.monthly.nextOccurrence(after: now, from: due, in: calendar) == date("2027-04-01T09:00", calendar)
+        )
     }
 
     @Test func monthEndsDoNotDrift() {
