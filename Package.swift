@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ReminderScheduling", targets: ["ReminderScheduling"]),
         .library(name: "CompanionModel", targets: ["CompanionModel"]),
         .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
+        .library(name: "Calibration", targets: ["Calibration"]),
         .executable(name: "wristsim", targets: ["wristsim"]),
         .executable(name: "wristsim-bench", targets: ["wristsim-bench"]),
     ],
@@ -19,10 +20,11 @@ let package = Package(
         .target(
             name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"],
             exclude: ["README-INTEGRATION.md"]),
-        .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner"]),
+        .target(name: "Calibration", dependencies: ["SimulationKernel", "CompanionModel"]),
+        .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner", "Calibration"]),
         .executableTarget(
             name: "wristsim-bench",
-            dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner"]),
+            dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner", "Calibration"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),
@@ -31,6 +33,8 @@ let package = Package(
             dependencies: ["ScenarioRunner", "CompanionModel", "ReminderScheduling", "SimulationKernel"]),
         .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
         .testTarget(name: "WristsimBenchTests", dependencies: ["wristsim-bench"]),
+        .testTarget(
+            name: "CalibrationTests", dependencies: ["Calibration", "CompanionModel", "SimulationKernel", "ScenarioRunner"]),
     ],
     swiftLanguageModes: [.v6]
 )
