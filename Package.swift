@@ -24,7 +24,9 @@ let package = Package(
         .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner", "Calibration"]),
         .executableTarget(
             name: "wristsim-bench",
-            dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner", "Calibration"]),
+            dependencies: [
+                "SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner", "Calibration",
+            ]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),
@@ -34,7 +36,8 @@ let package = Package(
         .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
         .testTarget(name: "WristsimBenchTests", dependencies: ["wristsim-bench"]),
         .testTarget(
-            name: "CalibrationTests", dependencies: ["Calibration", "CompanionModel", "SimulationKernel", "ScenarioRunner"]),
+            name: "CalibrationTests",
+            dependencies: ["Calibration", "CompanionModel", "SimulationKernel", "ScenarioRunner"]),
     ],
     swiftLanguageModes: [.v6]
 )
