@@ -112,12 +112,15 @@ package struct Calibration: Sendable {
         return samples.indices.sorted { (rankSum[$0], samples[$0].firstSeen) < (rankSum[$1], samples[$1].firstSeen) }
     }
 
-    /// The steps as the engine takes them: costs converted to the reference chip (S1).
+    /// The steps as a scenario reads them from ``pipelineSection``: the median to the
+    /// microsecond, converted to the reference chip (S1) by the chip's relative speed.
     package var pipelineSteps: [PipelineStep] {
         steps.map { step in
-            PipelineStep(
+            let written = SimDuration(nanoseconds: (step.cost.median + 500) / 1000 * 1000)
+            let factor = options.chip.relativeSpeed / WatchChip.s1.relativeSpeed
+            return PipelineStep(
                 PipelineStepKind(name: step.name), on: step.queue,
-                cost: SimDuration(nanoseconds: step.cost.median).scaled(by: options.chip.relativeSpeed))
+                cost: (try? written.checkedScaled(by: factor)) ?? written.scaled(by: factor))
         }
     }
 

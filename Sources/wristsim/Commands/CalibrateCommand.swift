@@ -40,8 +40,9 @@ enum CalibrateCommand: Command {
           74  the output could not be written
 
         EXAMPLES:
-          wristsim calibrate checkoff.xml --chip S9 --subsystem com.example.grocery -o pipeline.json
-          wristsim calibrate intervals.csv --chip S4 --map "Remove row=removeRow"
+          wristsim calibrate Scenarios/calibration/checkoff-s9.xml --chip S9 --map "Remove row=removeRow" -o pipeline.json
+          wristsim calibrate Scenarios/calibration/checkoff-s9.xml --chip S9 --subsystem com.example.grocery.watchkitapp --map "Remove row=removeRow" --map "Save item=updateTableModel"
+          wristsim calibrate Scenarios/calibration/checkoff-s9.xml --chip S9  # exit 65
         """
     static let flags: [String] = []
     static let options = ["chip", "map", "subsystem", "category", "name", "o", "output"]
