@@ -18,6 +18,7 @@ import SimulationKernel
 ///    `naiveOverWindowed` is the ratio of their process CPU times.
 /// 4. One reminder repeating every minute for `--repeat-days` days (default 30), the harness moved to
 ///    every fire date in turn (as the simulator's wake-ups do): occurrences are produced one at a time.
+/// 5. The app API: `--reconcile-items` items, 1,000 single changes each reconciled (`ReconcileWorkload.swift`).
 ///
 /// Times are wall clock (`…Seconds`, `…Micros`) and process CPU time (`…CPU…`); on a shared machine
 /// the CPU figures are the steadier ones.
