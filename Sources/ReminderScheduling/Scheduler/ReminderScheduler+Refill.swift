@@ -148,6 +148,7 @@ extension ReminderScheduler {
     ) -> (removed: Int, added: Int) {
         expire(now: now)
         fill()
+        fitNoticeSlot()
         // Naive mode schedules each request once, when it is wanted, and never looks back (rule R4).
         if let systemPending, configuration.mode.refills { reconcile(with: systemPending) }
         let removed = removals.count
@@ -250,7 +251,8 @@ extension ReminderScheduler {
                 entries[index].sync = .new
                 continue
             }
-            if existing != request(for: entries[index]) && entries[index].sync == .current {
+            if !Self.isSame(existing, as: request(for: entries[index]), after: clock) && entries[index].sync == .current
+            {
                 entries[index].sync = .stale
             }
         }
@@ -264,6 +266,26 @@ extension ReminderScheduler {
         for request in pending where !wanted.contains(request.identifier) {
             removals.append(request.identifier)
         }
+    }
+}
+
+extension ReminderScheduler {
+    /// Whether the system's `pending` request is the one the app wants (rule R14): equal, or — a
+    /// repeating request — the same identifier, content and series: the same period and the same
+    /// next fire date after `time`. The start a repeating request was added with is history: once
+    /// it has fired, the window's entry starts at its next occurrence, and the request pending
+    /// since is still the one wanted (re-adding it would change nothing but the system's order).
+    ///
+    /// - Complexity: O(1).
+    static func isSame(_ pending: NotificationRequest, as wanted: NotificationRequest, after time: ReminderTime)
+        -> Bool
+    {
+        if pending == wanted { return true }
+        guard pending.identifier == wanted.identifier, pending.content == wanted.content,
+            case .repeating(_, let pendingInterval) = pending.trigger,
+            case .repeating(_, let wantedInterval) = wanted.trigger, pendingInterval == wantedInterval
+        else { return false }
+        return pending.trigger.nextFireDate(after: time) == wanted.trigger.nextFireDate(after: time)
     }
 }
 
