@@ -31,6 +31,7 @@ let package = Package(
             dependencies: ["ScenarioRunner", "CompanionModel", "ReminderScheduling", "SimulationKernel"]),
         .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
         .testTarget(name: "WristsimBenchTests", dependencies: ["wristsim-bench"]),
+        .testTarget(name: "ReminderRulesReferenceTests", dependencies: ["ScenarioRunner", "SimulationKernel"]),
     ],
     swiftLanguageModes: [.v6]
 )
