@@ -9,14 +9,19 @@ import Calibration
 public func fuzzSignpostExport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let options = CalibrationOptions(chip: .s9, names: ["Remove row": "removeRow"])
-    for read in [Calibration.read(xml:options:), Calibration.read(csv:options:)] {
-        do {
-            let calibration = try read(ByteInput(bytes: bytes, file: "fuzz"), options)
-            _ = calibration.summary
-            _ = calibration.pipelineSection.pretty()
-        } catch {
-            _ = error.description
-        }
+    do {
+        let calibration = try Calibration.read(xml: ByteInput(bytes: bytes, file: "fuzz.xml"), options: options)
+        _ = calibration.summary
+        _ = calibration.pipelineSection.pretty()
+    } catch {
+        _ = error.description
+    }
+    do {
+        let calibration = try Calibration.read(csv: ByteInput(bytes: bytes, file: "fuzz.csv"), options: options)
+        _ = calibration.summary
+        _ = calibration.pipelineSection.pretty()
+    } catch {
+        _ = error.description
     }
     return 0
 }

@@ -23,7 +23,10 @@ objects=()
 for module in SimulationKernel ReminderScheduling CompanionModel Calibration; do
   objects+=("$bin/$module.build"/*.o)
 done
-swiftc -O -sanitize=fuzzer -parse-as-library -I "$bin/Modules" -I "$bin" \
+# The readers are `package` declarations: compile the target as part of the package, under the
+# package name SwiftPM gave the modules (derived from the checkout's folder name).
+package=$(grep -o '"-package-name","[^"]*"' "$scratch/release.yaml" | head -1 | cut -d'"' -f4)
+swiftc -O -sanitize=fuzzer -parse-as-library -package-name "$package" -I "$bin/Modules" -I "$bin" \
   Fuzz/calibrate/FuzzSignpostExport.swift "${objects[@]}" -o "$scratch/calibrate-fuzz"
 
 # The shipped export is large for a seed; its first rows make a small one.
