@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "WristSim",
+    // The Apple platforms ReminderScheduling's app API supports (`setBadgeCount(_:)` needs iOS 16 and
+    // macOS 13); Linux builds are unaffected.
+    platforms: [.iOS(.v16), .watchOS(.v9), .macOS(.v13)],
     products: [
         .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
         .library(name: "ReminderScheduling", targets: ["ReminderScheduling"]),
@@ -11,6 +14,7 @@ let package = Package(
         .library(name: "Calibration", targets: ["Calibration"]),
         .executable(name: "wristsim", targets: ["wristsim"]),
         .executable(name: "wristsim-bench", targets: ["wristsim-bench"]),
+        .executable(name: "reminders-example", targets: ["reminders-example"]),
     ],
     dependencies: [],
     targets: [
@@ -27,6 +31,7 @@ let package = Package(
             dependencies: [
                 "SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner", "Calibration",
             ]),
+        .executableTarget(name: "reminders-example", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),

@@ -33,7 +33,7 @@ enum ScenarioArguments {
             throw UsageError(
                 command: command,
                 message: "--at expects \(TimeArgument.expected) at or after the scenario start "
-                    + "(\(scenario.start.iso8601)), found '\(text)'"
+                    + "(\(scenario.start.iso8601)), found \(ArgumentText.quoted(text))"
                     + (TimeArgument.isBeyondRange(text, start: scenario.start)
                         ? "; a scenario spans at most \(ScenarioLimits.maximumSpanText)" : ""))
         }
