@@ -24,8 +24,9 @@
 /// Durations and times are the elements' text, in nanoseconds (the `fmt` attribute is only
 /// what Instruments shows); a thread is the main thread when its `fmt` begins "Main Thread".
 ///
-/// Memory: one input chunk, the values given with an id (16 bytes each, see
-/// ``ExportValueTable``) and the texts of the name, subsystem and category columns (each once).
+/// Memory: one input chunk, the values given with an id (8 bytes each, see
+/// ``ExportValueTable``: a later `ref` may name any of them) and the texts of the name, subsystem
+/// and category columns (each once).
 package struct SignpostExportReader {
     /// The table calibrate reads.
     package static let schemaName = "os-signpost-interval"
@@ -202,7 +203,7 @@ package struct SignpostExportReader {
 
     private mutating func interval(_ cells: [ExportValue], _ columns: Columns) -> SignpostInterval? {
         let nameCell = cells[columns.name]
-        guard let start = cells[columns.start].number, let duration = cells[columns.duration].number,
+        guard let start = number(cells[columns.start]), let duration = number(cells[columns.duration]),
             duration >= 0, let name = text(nameCell) ?? nameCell.number.map(String.init)
         else {
             tally.incomplete += 1
@@ -218,6 +219,11 @@ package struct SignpostExportReader {
         }
         return SignpostInterval(
             name: name, start: start, duration: duration, onMainThread: cells[columns.thread].isMainThread)
+    }
+
+    /// A value's number: its own, or its kept text's (a start or name column sharing an element).
+    private func number(_ value: ExportValue) -> Int64? {
+        value.number ?? text(value).flatMap { Int64(decimal: Array($0.utf8)) }
     }
 
     private func text(_ value: ExportValue?) -> String? {
