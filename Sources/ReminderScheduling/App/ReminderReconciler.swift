@@ -166,31 +166,44 @@ public actor ReminderReconciler {
 
     /// Tells the scheduler what changed in the app's items since the previous call.
     ///
-    /// - Complexity: O(N) comparisons, O(log N) more per changed item.
+    /// - Complexity: O(N) with one hash lookup per item (O(N) more only when items were removed or
+    ///   an identifier repeats), O(log N) more per changed item.
     private func synchronize(_ items: [ReminderItem], at time: ReminderTime) {
-        var current: [String: ReminderItem] = [:]
-        current.reserveCapacity(items.count)
-        for item in items { current[item.id] = item }
-        for (id, item) in current {
-            let previous = known[id]
-            if let previous, previous == item { continue }
-            if let previous, previous.due == item.due, previous.isDone == item.isDone { continue }  // title, rule
-            let due = ReminderTime(item.due)
-            if previous == nil, scheduler.state(of: id) == .removed {
-                scheduler.restore(id, due: due, now: time)
+        for item in items {
+            if let index = known.index(forKey: item.id) {
+                let previous = known.values[index]
+                guard previous != item else { continue }
+                known.values[index] = item
+                guard previous.due != item.due || previous.isDone != item.isDone else { continue }  // title, rule
+                apply(item, previous: previous, at: time)
             } else {
-                scheduler.setItem(id, due: due, now: time)
-            }
-            if item.isDone {
-                try? scheduler.complete(id, now: time)  // Known: it was just set.
-            } else if previous?.isDone == true {
-                try? scheduler.reopen(id, now: time)
+                known[item.id] = item
+                apply(item, previous: nil, at: time)
             }
         }
-        for id in known.keys where current[id] == nil {
+        // Every item is known now; more known items than listed means some were removed (or an
+        // identifier is listed twice).
+        guard known.count != items.count else { return }
+        let listed = Set(items.lazy.map(\.id))
+        for id in known.keys.filter({ !listed.contains($0) }).sorted() {
             scheduler.removeItem(id, now: time)
+            known[id] = nil
         }
-        known = current
+    }
+
+    /// Tells the scheduler about one new or changed item (`previous`: as it was, if known).
+    private func apply(_ item: ReminderItem, previous: ReminderItem?, at time: ReminderTime) {
+        let due = ReminderTime(item.due)
+        if previous == nil, scheduler.state(of: item.id) == .removed {
+            scheduler.restore(item.id, due: due, now: time)
+        } else {
+            scheduler.setItem(item.id, due: due, now: time)
+        }
+        if item.isDone {
+            try? scheduler.complete(item.id, now: time)  // Known: it was just set.
+        } else if previous?.isDone == true {
+            try? scheduler.reopen(item.id, now: time)
+        }
     }
 
     /// The requests that should be pending: the window's, with the items' titles and the prefix, and
