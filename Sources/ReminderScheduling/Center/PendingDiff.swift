@@ -4,7 +4,7 @@
 /// badge changed is one add, not a remove and an add. Only requests for which `isOwned` is true are
 /// ever removed: requests that other code of the app scheduled are left alone.
 public struct PendingDiff: Hashable, Sendable {
-    /// Identifiers to remove: owned pending requests that are not wanted.
+    /// Identifiers to remove: owned pending requests that are not wanted, in the pending list's order.
     public var removals: [NotificationIdentifier]
     /// Requests to add, in the order wanted: wanted requests not pending exactly as they are.
     public var additions: [NotificationRequest]
@@ -30,7 +30,6 @@ public struct PendingDiff: Hashable, Sendable {
             if system[request.identifier] != request { additions.append(request) }
         }
         removals = pending.lazy.map(\.identifier).filter { isOwned($0) && !wantedIdentifiers.contains($0) }
-        removals.sort()
     }
 
     /// Whether there is nothing to do.

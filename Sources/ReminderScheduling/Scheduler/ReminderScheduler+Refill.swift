@@ -241,31 +241,29 @@ extension ReminderScheduler {
             notice = nil
             return
         }
-        var system: [NotificationIdentifier: NotificationRequest] = [:]
-        for request in pending { system[request.identifier] = request }
-        var wanted = Set<NotificationIdentifier>()
-        for index in entries.indices {
-            let identifier = entries[index].identifier
-            wanted.insert(identifier)
-            guard let existing = system[identifier] else {
+        // The diff is the app API's (`PendingDiff`, shared with `ReminderReconciler`); everything pending
+        // counts as the scheduler's here. An overflow notice is kept only if it is pending exactly.
+        var wanted = entries.map { request(for: $0) }
+        if let current = notice {
+            if pending.contains(current.request) { wanted.append(current.request) } else { notice = nil }
+        }
+        let diff = PendingDiff(pending: pending, wanted: wanted) { _ in true }
+        guard !diff.additions.isEmpty || !diff.removals.isEmpty else { return }
+        let changed = Set(diff.additions.map(\.identifier))
+        var present: [NotificationIdentifier: NotificationRequest] = [:]
+        for request in pending where changed.contains(request.identifier) { present[request.identifier] = request }
+        for index in entries.indices where changed.contains(entries[index].identifier) {
+            guard let existing = present[entries[index].identifier] else {
                 entries[index].sync = .new
                 continue
             }
-            if !Self.isSame(existing, as: request(for: entries[index]), after: clock) && entries[index].sync == .current
+            // A repeating request that already fired is still the one wanted (rule R14).
+            if entries[index].sync == .current && !Self.isSame(existing, as: request(for: entries[index]), after: clock)
             {
                 entries[index].sync = .stale
             }
         }
-        if let current = notice {
-            if system[OverflowNotice.identifier] == current.request {
-                wanted.insert(OverflowNotice.identifier)
-            } else {
-                notice = nil
-            }
-        }
-        for request in pending where !wanted.contains(request.identifier) {
-            removals.append(request.identifier)
-        }
+        removals.append(contentsOf: diff.removals)
     }
 }
 
