@@ -250,6 +250,8 @@ extension ReminderScheduler {
         let diff = PendingDiff(pending: pending, wanted: wanted, at: clock) { _ in true }
         guard !diff.additions.isEmpty || !diff.removals.isEmpty else { return }
         let changed = Set(diff.additions.map(\.identifier))
+        // `changed` holds only requests not pending as wanted: a repeating request that already
+        // fired is still the one wanted (rule R14, `PendingDiff` compares with `isSame`).
         let present = Set(pending.map(\.identifier))
         for index in entries.indices where changed.contains(entries[index].identifier) {
             if !present.contains(entries[index].identifier) {

@@ -126,15 +126,17 @@ extension PhoneFeature {
     }
 
     /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or
-    /// before it (and after now): see ``PhoneReminders/wakeNeeded(after:)``. So at most one wake is
-    /// pending after now, and a run of n minutely deliveries costs O(n) wake-ups — never a growing
+    /// before it (and after now): see ``PhoneReminders/wakeNeeded(after:)``. So at most one instant of
+    /// wakes is pending after now (one event per delivery and miss then), and a run of n minutely
+    /// deliveries costs O(n) wake-ups — never a growing
     /// number of wake chains (issue #15: every hourly app run coinciding with a wake used to start
     /// another chain, O(n²) events).
     ///
     /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout WorldEffects) {
-        guard let next = reminders.wakeNeeded(after: context.now) else { return }
-        effects.append(.schedule(.phone(.remindersWake), at: next))
+        guard let (next, events) = reminders.wakeNeeded(after: context.now) else { return }
+        // One event per delivery and per miss at that instant: the event limit counts them.
+        for _ in 0..<events { effects.append(.schedule(.phone(.remindersWake), at: next)) }
     }
 
     /// The `reminders` summary section (only when the scenario has a `"reminders"` section).

@@ -349,21 +349,47 @@ public struct PhoneReminders: Sendable {
     }
 
     /// Puts the wake-up at the next fire date, unless one is already pending at or before it (and
-    /// after `now`): returns the time of the wake-up to schedule, if one is needed. A wake at the
-    /// current instant never counts as pending: it is the one firing, or one that will find a later
-    /// wake already scheduled when it fires. So at most one wake is pending after now.
+    /// after `now`): returns the time of the wake-up to schedule and how many events it is, if one
+    /// is needed. A wake at the current instant never counts as pending: it is the one firing, or
+    /// one that will find a later wake already scheduled when it fires. So at most one instant of
+    /// wakes is pending after now.
     ///
-    /// - Complexity: O(W + log N) (the next fire date); O(1) when the harness is idle (nothing to
-    ///   wake up for: ``ReminderHarness/isIdle``, asked in place, with no copy of the harness).
-    mutating func wakeNeeded(after now: SimTime) -> SimTime? {
+    /// **Every delivery and every miss is an event** (issue #33 item 8): the wake-up at an instant
+    /// is one event per notification the system delivers then and per held reminder that comes due
+    /// then (at least one), so the scenario's event limit counts them. The first of them moves the
+    /// reminders to the instant and delivers them all, in order; the others find them delivered.
+    /// A run that would deliver millions of notifications (64 repeating reminders every minute for
+    /// a month) stops at the event limit with its located error instead of exhausting memory.
+    ///
+    /// - Complexity: O(W + log N + p + m) (the next fire date, the p ≤ 64 pending requests, the m
+    ///   reminders due then); O(1) when the harness is idle (nothing to wake up for:
+    ///   ``ReminderHarness/isIdle``, asked in place, with no copy of the harness).
+    mutating func wakeNeeded(after now: SimTime) -> (time: SimTime, events: Int)? {
         if harness.isIdle { return nil }
         // The next instant something happens (a fire date, a reminder coming due, an app run the
         // system or the user starts), asked of the harness here, in place: through a method of this
         // value, the whole value would be copied to pass it.
-        guard let next = harness.nextEvent(after: Self.reminderTime(now)).map(Self.simTime) else { return nil }
-        if let wake = nextWake, wake > now, wake <= next { return nil }
-        nextWake = next
-        return next
+        guard let next = harness.nextEvent(after: Self.reminderTime(now)) else { return nil }
+        let time = Self.simTime(next)
+        if let wake = nextWake, wake > now, wake <= time { return nil }
+        nextWake = time
+        return (time, max(1, harness.workCount(at: next)))
+    }
+}
+
+extension ReminderHarness {
+    /// How many notifications the system delivers at `time` and how many held reminders come due
+    /// then (each one a miss), as things stand: the number of events the phone's wake-up at `time`
+    /// is (``PhoneReminders/wakeNeeded(after:)``).
+    ///
+    /// - Complexity: O(p + log W + log N + m) for p ≤ 64 pending requests and m reminders due at
+    ///   `time` (O(R log R) more with R repeating reminders).
+    func workCount(at time: ReminderTime) -> Int {
+        let before = time + -1
+        var count = center.pendingRequests().count { $0.trigger.nextFireDate(after: before) == time }
+        count += scheduler.wantedReminders(after: before, through: time).count { $0.placement == .held }
+        count += scheduler.repeatingOccurrences(after: before, through: time).count { $0.placement == .held }
+        return count
     }
 }
 

@@ -282,4 +282,21 @@ import Testing
             "\(error)".contains("test.json:1:") && "\(error)".contains("expected whole seconds")
         }
     }
+
+    /// Issue #33 item 8: every delivery is an event the event limit counts, so many repeating
+    /// reminders firing every minute stop at the limit (a located failure) instead of piling up
+    /// deliveries without bound (8 a minute for two days is 23,040 deliveries but 2,880 instants).
+    @Test func deliveriesCountAgainstTheEventLimit() throws {
+        let repeating = (0..<8).map { "{\"id\": \"r\($0)\", \"title\": \"R\", \"start\": \"+1m\", \"every\": \"1m\"}" }
+        let (simulation, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z", "eventLimit": 10000,
+             "items": [{"id": "a", "title": "A"}],
+             "reminders": {"repeatingBadges": "noBadge", "repeating": [\(repeating.joined(separator: ", "))]},
+             "script": [], "end": "+2d"}
+            """)
+        #expect(
+            outcome.invariantFailures.map(\.description).contains { $0.contains("eventLimit") || $0.contains("event") })
+        #expect(simulation.reminders.harness.deliveries.count <= 10_000)
+    }
 }
