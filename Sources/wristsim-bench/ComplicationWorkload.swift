@@ -77,7 +77,8 @@ struct ComplicationWorkload: BenchWorkload {
         loop.schedule(.environment(.phoneInRange), at: SimTime(offset: .milliseconds(Int64(count) * 2 + 10)))
         var untagged = 0
         while let event = loop.next() {
-            var effects = link.reduce(event, at: loop.now)
+            var effects: [LinkTransportEffect] = []
+            link.reduce(event, at: loop.now) { effects.append($0) }
             while !effects.isEmpty {
                 var next: [LinkTransportEffect] = []
                 for effect in effects {
@@ -85,7 +86,9 @@ struct ComplicationWorkload: BenchWorkload {
                     case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
                     case .trace(let record): if record.kind == TraceKind.linkUntagged.rawValue { untagged += 1 }
                     case .wakeApp(let side):
-                        next += link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now)
+                        link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now) {
+                            next.append($0)
+                        }
                     case .deliver, .outcome: break
                     }
                 }

@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// The simulated WatchConnectivity transport between the watch and the phone.
 ///
-/// `WatchLink` is a pure state machine: ``reduce(_:at:)`` takes a request, an environment change
+/// `WatchLink` is a pure state machine: ``reduce(_:at:emit:)`` takes a request, an environment change
 /// or one of its own timers, updates the state, and returns ``LinkTransportEffect``s — timers to
 /// schedule, messages to hand to the receiving app, outcomes to report to the sender, and trace
 /// events. It applies the platform's rules (PLATFORM.md §2):
@@ -24,12 +24,14 @@ import SimulationKernel
 /// var rng = SplitMix64(seed: 7)
 /// var link = WatchLink(configuration: LinkConfiguration(), rng: &rng)
 /// var effects: [LinkTransportEffect] = []
-/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero, into: &effects)
+/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero) {
+///     effects.append($0)
+/// }
 /// ```
 ///
-/// A driver that translates the effects into its own (the scenario simulation does) takes each
-/// one as soon as it is decided (``reduce(_:at:emit:)``): no buffer in between, and the effect's
-/// message is moved on, not copied.
+/// ``reduce(_:at:emit:)`` is the one entry point: a driver (the scenario simulation, a test
+/// harness, a session pair on a virtual clock) takes each effect as soon as it is decided, with no
+/// buffer in between, and moves its message on instead of copying it.
 public struct WatchLink: Sendable {
     /// The settings and faults.
     public let configuration: LinkConfiguration
@@ -138,23 +140,6 @@ public struct WatchLink: Sendable {
         case .environment(let change): handle(change, at: now, into: emit)
         case .timer(let timer): handle(timer, at: now, into: emit)
         }
-    }
-
-    /// Handles one event and appends what it produces to `effects`, in order
-    /// (``reduce(_:at:emit:)`` into a buffer the driver owns and reuses).
-    ///
-    /// - Complexity: that of ``reduce(_:at:emit:)``.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime, into effects: inout [LinkTransportEffect]) {
-        reduce(event, at: now) { effects.append($0) }
-    }
-
-    /// Handles one event and returns what it produces (``reduce(_:at:emit:)`` into a fresh buffer).
-    ///
-    /// - Complexity: that of ``reduce(_:at:emit:)``.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
-        var effects: [LinkTransportEffect] = []
-        reduce(event, at: now) { effects.append($0) }
-        return effects
     }
 
     /// Whether an interactive message from `side` can be sent now.

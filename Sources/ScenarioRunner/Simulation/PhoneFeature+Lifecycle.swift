@@ -17,8 +17,7 @@ extension PhoneFeature {
                     effects.append(.send(.link(.environment(.phoneAppRunState(to.runState)))))
                 }
                 if from.isRunning != to.isRunning {
-                    syncEffects(
-                        sync.reduce(to.isRunning ? .appStarted : .appStopped, at: context.now), context, into: &effects)
+                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
                 }
             }
         }

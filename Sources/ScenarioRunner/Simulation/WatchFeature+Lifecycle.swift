@@ -31,7 +31,7 @@ extension WatchFeature {
                     effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
                 }
                 if from.isRunning != to.isRunning {
-                    syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), context, into: &effects)
+                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
                     if !to.isRunning { releaseAllHeldSends(context, into: &effects) }
                 }
             }
