@@ -105,7 +105,8 @@ extension PhoneFeature {
     /// scheduler already completed it: the action's response did).
     private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext, into out: inout WorldEffects) {
         var effects: [SyncEndpoint.Effect] = []
-        sync.reduce(.edit(item, .check, reachability: context.reachability(from: .phone)), at: context.now, into: &effects)
+        sync.reduce(
+            .edit(item, .check, reachability: context.reachability(from: .phone)), at: context.now, into: &effects)
         syncEffects(effects, context, remindersKnow: true, into: &out)
     }
 
