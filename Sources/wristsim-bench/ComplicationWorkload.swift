@@ -89,7 +89,7 @@ struct ComplicationWorkload: BenchWorkload {
                         link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now) {
                             next.append($0)
                         }
-                    case .deliver, .outcome: break
+                    case .deliver, .outcome, .cancel: break
                     }
                 }
                 effects = next

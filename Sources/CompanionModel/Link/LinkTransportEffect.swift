@@ -4,6 +4,9 @@ import SimulationKernel
 public enum LinkTransportEffect: Hashable, Sendable {
     /// Schedule a link timer.
     case schedule(LinkTimer, at: SimTime)
+    /// Cancel a timer scheduled earlier that can no longer do anything (the reply timeout of a
+    /// message that was answered, failed, or whose sender stopped waiting).
+    case cancel(LinkTimer)
     /// Hand a message to the receiving app (`didReceiveMessage`, `didReceiveUserInfo`, …).
     case deliver(LinkMessage, duplicate: Bool)
     /// Tell the sending app how its message or transfer ended.

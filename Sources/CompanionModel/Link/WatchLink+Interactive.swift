@@ -43,6 +43,7 @@ extension WatchLink {
         guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
             guard let message = interactive.take(id)?.message else { return }
             if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
+            emit(.cancel(.replyTimeout(id)))
             return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: emit)
         }
         if wakesReceiver { emit(.wakeApp(.phone)) }
@@ -68,31 +69,21 @@ extension WatchLink {
     ///   copy of it is left to destroy).
     mutating func replyArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard let message = interactive.take(id, if: \.isAwaitingReply)?.message else { return }
+        emit(.cancel(.replyTimeout(id)))
         trace(.linkReplied, message, at: now, into: emit)
         emit(.outcome(consume message, .replied))
     }
 
-    /// The reply timeout: if the sender still waits, its error handler runs with 7012.
+    /// The reply timeout: if the sender still waits, its error handler runs with 7012. (A message
+    /// that ends otherwise, or whose sender stops waiting, cancels its timeout:
+    /// ``LinkTransportEffect/cancel(_:)``.)
     ///
-    /// - Complexity: O(1) amortized; O(1) without touching the message when it has ended (the
-    ///   common case: the reply came first).
+    /// - Complexity: O(1) amortized.
     mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard let record = interactive.take(id, if: \.senderIsWaiting) else { return }
         fail(
             record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)",
             into: emit)
-    }
-
-    /// Whether the reply timeout of message `id` would end it: the message waits and its sender
-    /// still waits for an outcome (``replyTimedOut(_:at:into:)`` fails it then). Once `false` it
-    /// stays `false`: a message that has ended, or whose sending app has stopped, never waits for
-    /// its outcome again (IDs are never reused), so its timeout can only do nothing.
-    ///
-    /// - Complexity: O(1). (Inlinable: the world asks it once per reply timeout, and a call would
-    /// pass it the whole link.)
-    @inlinable
-    public func replyTimeoutWouldEnd(_ id: MessageID) -> Bool {
-        interactive.stateAndRoute(of: id)?.state.senderIsWaiting ?? false
     }
 
     /// A second copy of a delivered message reaches the receiving device.
@@ -117,6 +108,7 @@ extension WatchLink {
             guard let record = interactive[id] else { continue }
             interactive.remove(id)
             if record.state.senderIsWaiting {
+                emit(.cancel(.replyTimeout(id)))
                 fail(record.message, error, at: now, reason: reason, into: emit)
             } else {
                 trace(.linkLost, record.message, at: now, [("reason", .string(reason))], into: emit)
@@ -135,9 +127,11 @@ extension WatchLink {
                 switch record.state {
                 case .inFlight:
                     interactive.setState(.orphanedInFlight, of: id)
+                    emit(.cancel(.replyTimeout(id)))
                     trace(.linkOrphaned, record.message, at: now, into: emit)
                 case .awaitingReply, .replyLost:
                     interactive.remove(id)
+                    emit(.cancel(.replyTimeout(id)))
                     trace(.linkAbandoned, record.message, at: now, into: emit)
                 case .orphanedInFlight:
                     break

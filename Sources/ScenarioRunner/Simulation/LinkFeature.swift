@@ -16,6 +16,9 @@ public struct LinkFeature: SimulationFeature {
 
     /// The transport.
     public internal(set) var transport: WatchLink
+    /// The loop's handles of the reply timeouts pending, in send order (each is cancelled when its
+    /// message ends otherwise; see `LinkFeature+ReplyTimeouts.swift`).
+    var replyTimeoutEvents: [(message: MessageID, event: EventID)] = []
 
     /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
     static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
@@ -102,20 +105,23 @@ public struct LinkFeature: SimulationFeature {
             effects.append(.send(routed))
             return
         }
+        if case .timer(.replyTimeout(let id)) = event { _ = takeReplyTimeout(id) }
         transport.tracing = context.trace
         transport.reduce(event, at: now) { effect in effects.append(LinkFeature.worldEffect(consume effect, at: now)) }
     }
 
     /// What the world does for one of the transport's effects: a link timer goes on the loop (a
-    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, which the world holds), a
-    /// delivery to the receiving side, an outcome to the sending side, a wake to the side whose
-    /// app the system wakes.
+    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, so that the link keeps
+    /// its handle to cancel it), a delivery to the receiving side, an outcome to the sending side, a
+    /// wake to the side whose app the system wakes.
     ///
     /// - Complexity: O(1).
     private static func worldEffect(_ effect: consuming LinkTransportEffect, at now: SimTime) -> WorldEffect {
         switch consume effect {
         case .schedule(.replyTimeout(let message), let time): .scheduleReplyTimeout(message, at: time)
         case .schedule(let timer, let time): .schedule(.link(.timer(timer)), at: time)
+        case .cancel(.replyTimeout(let message)): .cancelReplyTimeout(message)
+        case .cancel(let timer): preconditionFailure("the link cancels only reply timeouts, not \(timer)")
         case .trace(let record): .trace(record)
         case .deliver(let message, let duplicate):
             .send(
@@ -212,5 +218,6 @@ extension LinkFeature: StorageAdopting {
     /// - Complexity: that of ``WatchLink``'s.
     public mutating func adoptStorage(of old: inout LinkFeature) {
         transport.adoptStorage(of: &old.transport)
+        replyTimeoutEvents.adoptStorage(of: &old.replyTimeoutEvents)
     }
 }

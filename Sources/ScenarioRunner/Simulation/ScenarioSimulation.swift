@@ -46,14 +46,6 @@ public struct ScenarioSimulation {
     /// counter, same event limit) and handled when the loop says it is the next event due, so
     /// the order of events is exactly that of one queue (see ``runEvents(notAfter:monitor:effects:)``).
     var pipelineWakes = HeldEvents()
-    /// The link's pending reply timeouts, held beside the loop rather than in its queue, in the
-    /// same way (admitted by the loop when scheduled, handled when it says they are due): nearly
-    /// every one finds its message answered and does nothing, so a running world skips those
-    /// (see ``HeldReplyTimeouts``; owned by the link's side, `LinkFeature+ReplyTimeouts.swift`).
-    var replyTimeouts = HeldReplyTimeouts()
-    /// Whether reply timeouts are held (``replyTimeouts``), or queued like every other event: the
-    /// plain path, which tests compare the held one with. Nothing else depends on it.
-    var holdsReplyTimeouts = true
     /// How a pipeline wake the loop takes is handled while the scenario runs: a wake with nothing
     /// to act on on the quick path (``handleTakenPipelineWake(into:)``), or every wake the full way, the
     /// plain path, which tests compare the quick one with. Nothing else depends on it.
@@ -140,14 +132,13 @@ public struct ScenarioSimulation {
     private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
         swap(&loop, &buffers.loop)
         swap(&pipelineWakes, &buffers.pipelineWakes)
-        swap(&replyTimeouts, &buffers.replyTimeouts)
         swap(&expectationResults, &buffers.expectationResults)
     }
 
     /// Makes this world a new run of its scenario: afterwards it is what
     /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
     /// started afresh from the prepared scenario, except that it keeps the room its own buffers
-    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes and timeouts) and its
+    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes) and its
     /// features' collections (lists, replicas, logs, queues: ``StorageAdopting``) have grown to.
     /// `sweep` runs seed after seed of a cell in one world, instead of allocating, growing and
     /// freeing that storage for every run.
@@ -354,8 +345,9 @@ public struct ScenarioSimulation {
     /// A scheduled event is moved into
     /// the loop (``EventLoop/schedule(_:at:)`` consumes it), except a pipeline wake, which is
     /// admitted by the loop and held in ``pipelineWakes``; a link's reply timeout
-    /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is held in ``replyTimeouts`` while the
-    /// scenario runs.
+    /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is queued and its handle given to the link,
+    /// which has it cancelled (``WorldEffect/cancelReplyTimeout(_:)``) when its message ends
+    /// otherwise.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     @inline(__always)
@@ -386,8 +378,9 @@ public struct ScenarioSimulation {
                 }
                 loop.schedule(event, at: time)
             case .scheduleReplyTimeout(let message, let time):
-                if mode == .running, holdsReplyTimeouts, holdReplyTimeout(message, at: time) { continue }
-                loop.schedule(.link(.timer(.replyTimeout(message))), at: time)
+                link.replyTimeoutScheduled(message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
+            case .cancelReplyTimeout(let message):
+                if let event = link.takeReplyTimeout(message) { loop.cancel(event) }
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }
             }
@@ -471,8 +464,6 @@ struct RunBuffers {
     var loop: EventLoop<SimEvent>
     /// The pipeline's held wakes (``ScenarioSimulation/pipelineWakes``).
     var pipelineWakes = HeldEvents()
-    /// The link's held reply timeouts (``ScenarioSimulation/replyTimeouts``).
-    var replyTimeouts = HeldReplyTimeouts()
     /// The expectation results (``ScenarioSimulation/expectationResults``).
     var expectationResults: [ExpectationResult] = []
 
@@ -498,7 +489,6 @@ struct RunBuffers {
             loop = EventLoop(capacity: loop.pendingCount, limit: limit)
         }
         pipelineWakes.removeAll()
-        replyTimeouts.removeAll()
         expectationResults.removeAll(keepingCapacity: true)
     }
 }
