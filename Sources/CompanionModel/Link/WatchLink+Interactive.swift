@@ -6,7 +6,7 @@ extension WatchLink {
     ///
     /// - Complexity: O(1) amortized.
     mutating func sendMessage(
-        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, into emit: LinkEffectSink
+        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
     ) {
         let message = makeMessage(.interactive, from: side, payload, at: now)
         statistics[.interactive].sent += 1
@@ -15,7 +15,7 @@ extension WatchLink {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
             return fail(message, .payloadTooLarge, at: now, reason: reason, into: emit)
         }
-        if case .unreachable(let reason) = reachability(from: side) {
+        if case .unreachable(let reason) = reachability(from: side, apps: apps) {
             return fail(message, .notReachable, at: now, reason: reason.name, into: emit)
         }
         let earliest = lastInteractiveArrival[side] ?? .zero
@@ -29,24 +29,23 @@ extension WatchLink {
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
-    /// (the link asks its owner with ``LinkTransportEffect/wakeApp(_:)`` before it delivers, and
-    /// learns that the app runs from the owner); a phone message finds the watch app stopped and
-    /// fails.
+    /// (the link asks its owner with ``LinkTransportEffect/changeApp(_:_:cause:)`` before it
+    /// delivers); a phone message finds the watch app stopped and fails.
     ///
     /// - Complexity: O(1) amortized. The delivered message is one copy of the waiting one (the
     ///   table keeps its own for the outcome, and moves it out when nobody waits for one); the
     ///   delivery's record keeps only its header.
-    mutating func messageArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func messageArrived(_ id: MessageID, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
         guard let (state, route) = interactive.stateAndRoute(of: id) else { return }
         let receiver = route.to
-        let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
-        guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
+        let wakesReceiver = receiver == .phone && !apps.phone.isRunning && range.isInRange
+        guard wakesReceiver || apps[receiver].isRunning, range.isInRange else {
             guard let message = interactive.take(id)?.message else { return }
             if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
             emit(.cancel(.replyTimeout(id)))
-            return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: emit)
+            return fail(message, .notReachable, at: now, reason: "receiver \(apps[receiver].name)", into: emit)
         }
-        if wakesReceiver { emit(.wakeApp(.phone)) }
+        if wakesReceiver { emit(.changeApp(.phone, .wakeInBackground, cause: "watchMessage")) }
         // Nobody waits for an outcome: the message leaves the table now, moved, not copied.
         guard let message = interactive.deliver(id) else { return }
         recordFirstDelivery(message.header, at: now)
@@ -87,9 +86,11 @@ extension WatchLink {
     }
 
     /// A second copy of a delivered message reaches the receiving device.
-    mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func duplicateArrived(
+        _ message: LinkMessage, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
+    ) {
         let receiver = message.route.to
-        guard app(receiver).isRunning else {
+        guard apps[receiver].isRunning else {
             return trace(
                 .linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))], into: emit)
         }

@@ -13,10 +13,8 @@ extension PhoneFeature {
             case .changed(let from, let to):
                 effects.append(
                     .trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
-                if from.runState != to.runState {
-                    effects.append(.send(.link(.environment(.phoneAppRunState(to.runState)))))
-                }
                 if from.isRunning != to.isRunning {
+                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
                     reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
                 }
             }

@@ -116,10 +116,11 @@ public struct ScenarioSimulation {
         phone = prepared.phone
         link = LinkFeature(initial: prepared.link, seed: seed)
         complication = prepared.complication
+        let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared,
-            reachableFromWatch: link.transport.reachability(from: .watch),
-            reachableFromPhone: link.transport.reachability(from: .phone),
+            reachableFromWatch: link.transport.reachability(from: .watch, apps: apps),
+            reachableFromPhone: link.transport.reachability(from: .phone, apps: apps), apps: apps,
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
         exchangeBuffers(with: &buffers)
@@ -188,9 +189,9 @@ public struct ScenarioSimulation {
     }
 
     /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
-    /// where it can change or is read, so that an event that needs neither costs one store: the
-    /// link's reachability once the link has handled something (``refreshReachability()``: only
-    /// the link's handler changes it), and the complication transfers left (which also move
+    /// where it is read, so that an event that needs neither costs one store: the apps' states
+    /// just before the link handles an event (``refreshApps()``), the reachability just before a
+    /// side handles one (``refreshReachability()``), and the complication transfers left (which also move
     /// with the day) just before the complication handles an event, the one handler that reads
     /// them (``refreshComplicationTransfers()``). Every handler sees what ``refreshContext()``
     /// would show it.
@@ -201,13 +202,21 @@ public struct ScenarioSimulation {
         context.now = now
     }
 
-    /// Brings the link's reachability in ``context`` up to date (after the link has handled
-    /// something).
+    /// Brings the link's reachability in ``context`` up to date (before a side handles
+    /// something): worked out from the link's session and range and the apps' owners.
     ///
     /// - Complexity: O(1).
     mutating func refreshReachability() {
-        context.reachableFromWatch = link.transport.reachability(from: .watch)
-        context.reachableFromPhone = link.transport.reachability(from: .phone)
+        refreshApps()
+        context.reachableFromWatch = link.transport.reachability(from: .watch, apps: context.apps)
+        context.reachableFromPhone = link.transport.reachability(from: .phone, apps: context.apps)
+    }
+
+    /// Reads how each app runs from its owner into ``context`` (before the link handles something).
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshApps() {
+        context.apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
     }
 
     /// Brings the complication transfers left in ``context`` up to date (before the
@@ -251,11 +260,15 @@ public struct ScenarioSimulation {
         refreshTime()
         switch event {
         case .step(let index): performStep(index, into: &effects)
-        case .watch(let event): watch.handle(event, context, into: &effects)
-        case .phone(let event): phone.handle(event, context, into: &effects)
-        case .link(let event):
-            link.handle(event, context, into: &effects)
+        case .watch(let event):
             refreshReachability()
+            watch.handle(event, context, into: &effects)
+        case .phone(let event):
+            refreshReachability()
+            phone.handle(event, context, into: &effects)
+        case .link(let event):
+            refreshApps()
+            link.handle(event, context, into: &effects)
         case .complication(let event):
             refreshComplicationTransfers()
             complication.handle(event, context, into: &effects)
@@ -302,6 +315,7 @@ public struct ScenarioSimulation {
     mutating func handlePipelineWake(into effects: inout WorldEffects) {
         let start = effects.count
         refreshTime()
+        refreshReachability()
         watch.pipelineWake(context, into: &effects)
         performEffects(from: start, in: &effects)
     }

@@ -27,10 +27,8 @@ extension WatchFeature {
                                 "cause": .string(cause ?? event.cause),
                             ]))
                 }
-                if from.runState != to.runState {
-                    effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
-                }
                 if from.isRunning != to.isRunning {
+                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.watch) : .appStopped(.watch)))))
                     reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
                     if !to.isRunning { releaseAllHeldSends(context, into: &effects) }
                 }

@@ -6,6 +6,8 @@ import Testing
 func t(_ seconds: Double) -> SimTime { SimTime(offset: .seconds(seconds)) }
 
 /// Drives a bare ``WatchLink`` (no sender, no phone list) and records what it hands to the apps.
+/// The harness owns the two apps' states (``apps``), as a driver of the link does: it applies
+/// the lifecycle changes the link hands it and tells the link when an app starts or stops.
 struct TransportHarness {
     struct Delivery: Equatable {
         var id: MessageID
@@ -21,6 +23,7 @@ struct TransportHarness {
     }
 
     var link: WatchLink
+    var apps: LinkApps
     var loop = EventLoop<LinkEvent>()
     var delivered: [Delivery] = []
     var outcomes: [Outcome] = []
@@ -33,6 +36,7 @@ struct TransportHarness {
         configure(&configuration)
         var rng = SplitMix64(seed: seed)
         link = WatchLink(configuration: configuration, rng: &rng)
+        apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
     }
 
     /// Schedules `event` at `time`.
@@ -58,7 +62,7 @@ struct TransportHarness {
 
     private mutating func handle(_ event: LinkEvent) {
         if case .timer(.replyTimeout(let id)) = event { replyTimeouts[id] = nil }
-        apply(link.reduce(event, at: loop.now))
+        apply(link.reduce(event, at: loop.now, apps: apps))
     }
 
     private mutating func apply(_ effects: [LinkTransportEffect]) {
@@ -79,8 +83,10 @@ struct TransportHarness {
             case .outcome(let message, let outcome):
                 outcomes.append(Outcome(id: message.id, outcome: outcome, at: loop.now))
             case .trace(let event): traces.append(event)
-            case .wakeApp(let side):
-                apply(link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now))
+            case .changeApp(let side, let event, _):
+                for transition in apps[side].reduce(event) {
+                    handle(.environment(transition == .started ? .appStarted(side) : .appStopped(side)))
+                }
             }
         }
     }
