@@ -36,8 +36,8 @@ public enum LinkReport {
             .init("doubled", .int(Int64(count(.doubled)))),
             .init("outOfOrder", .int(Int64(count(.outOfOrder)))),
             .init("diverged", .int(Int64(count(.diverged)))),
-            .init("phoneApp", .string(simulation.appRunStates.phone.name)),
-            .init("watchApp", .string(simulation.appRunStates.watch.name)),
+            .init("phoneApp", .string(simulation.phone.appLifecycle.name)),
+            .init("watchApp", .string(simulation.watch.appLifecycle.name)),
             .init("complicationBudgetLeft", .int(Int64(transport.complicationBudget.remaining(at: end)))),
         ]
         if case .unreachable(let reason) = simulation.reachability(from: .watch) {
