@@ -2,25 +2,25 @@ import SimulationKernel
 
 /// A failing run made small: the faults and steps left, and the standalone file that
 /// reproduces it.
-public struct ExploreReproduction: Sendable {
+package struct ExploreReproduction: Sendable {
     /// The run it reproduces.
-    public var failure: ExploreFailure
+    package var failure: ExploreFailure
     /// The faults left after shrinking.
-    public var faults: [ExploreFault]
+    package var faults: [ExploreFault]
     /// How many faults the run drew.
-    public var drawnFaults: Int
+    package var drawnFaults: Int
     /// The base scenario's action steps, and how many are left.
-    public var steps: Int
-    public var stepsLeft: Int
+    package var steps: Int
+    package var stepsLeft: Int
     /// The invariant failures of the shrunk run (what `wristsim run` on ``file`` reports).
-    public var failures: [String]
+    package var failures: [String]
     /// The reproduction scenario file (pretty JSON), or `nil` if it cannot be written exactly.
-    public var file: String?
+    package var file: String?
 }
 
 extension ExploreRunner {
     /// The most simulation runs shrinking may spend.
-    public static let shrinkBudget = 400
+    package static let shrinkBudget = 400
 
     /// Shrinks `failure` while it keeps failing the same way (the kind of its first failure,
     /// ``ExploreFinding/Kind``): drops faults one at a time, then script steps, then makes
@@ -30,7 +30,7 @@ extension ExploreRunner {
     /// those): the run is made once more to find it, besides the budget.
     ///
     /// - Complexity: at most ``shrinkBudget`` + 1 simulations.
-    public func shrink(_ failure: ExploreFailure) -> ExploreReproduction {
+    package func shrink(_ failure: ExploreFailure) -> ExploreReproduction {
         let target = check(run: failure.run, seed: failure.seed)?.first?.kind
         var faults = faults(failure.run)
         let drawn = faults.count

@@ -10,24 +10,24 @@ import SimulationKernel
 /// let report = explorer.explore(runs: 0..<100_000)
 /// if let failure = report.firstFailure { let repro = explorer.shrink(failure) }
 /// ```
-public struct ExploreRunner: Sendable {
+package struct ExploreRunner: Sendable {
     /// The scenario file as named.
-    public let file: String
+    package let file: String
     /// The base seed: run *k*'s seed is derived from it and *k*.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The base scenario (decoded once).
-    public let scenario: Scenario
+    package let scenario: Scenario
     let variant: ExploreVariant
     /// The base scenario ready for each run's faults (no JSON per run).
     let transform: ExploreTransform
 
     /// The exploration of `runs` runs (for partial results and their merging).
-    public func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
+    package func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
 
     /// Prepares an exploration of the scenario whose parsed file is `root`.
     ///
     /// - Throws: ``SweepError/scenario(_:)`` when the scenario is invalid.
-    public init(file: String, root: JSONNode, seed: UInt64) throws(SweepError) {
+    package init(file: String, root: JSONNode, seed: UInt64) throws(SweepError) {
         self.file = file
         self.seed = seed
         do {
@@ -40,13 +40,13 @@ public struct ExploreRunner: Sendable {
     }
 
     /// The seed of run `run` (below 2⁶³, so it is a plain JSON number in a reproduction file).
-    public func runSeed(_ run: UInt64) -> UInt64 {
+    package func runSeed(_ run: UInt64) -> UInt64 {
         var rng = SplitMix64(seed: seed ^ (run &* 0x9E37_79B9_7F4A_7C15))
         return rng.next() >> 1
     }
 
     /// The faults drawn for run `run`.
-    public func faults(_ run: UInt64) -> [ExploreFault] {
+    package func faults(_ run: UInt64) -> [ExploreFault] {
         ExploreDraw.faults(
             seed: runSeed(run), span: scenario.end.offset, hasReminders: scenario.sections.reminders != nil)
     }
@@ -59,7 +59,7 @@ public struct ExploreRunner: Sendable {
     ///   - starting: called with each run's number and seed before it runs (the command line
     ///     keeps them where a crash handler can print them).
     /// - Complexity: one simulation per run (the faults are applied to the decoded scenario).
-    public func explore(
+    package func explore(
         runs: Range<UInt64>, of plan: ExplorePlan? = nil,
         starting: (_ run: UInt64, _ seed: UInt64) -> Void = { _, _ in }
     ) -> ExploreReport {

@@ -39,6 +39,27 @@ struct OutputFile {
         var description: String { "cannot write '\(FileName.display(path))': \(reason)" }
     }
 
+    /// Checks, before the work whose result goes there, that the path is a regular file or does not
+    /// exist yet (following symbolic links): a FIFO, a device, a socket or a folder is refused at
+    /// once, so a long command (an exploration) neither waits on it nor finds out at the end.
+    ///
+    /// - Throws: ``Failure`` naming what the path is.
+    func checkRegularOrMissing() throws(Failure) {
+        var status = stat()
+        guard let result = try? FileName.withSystemPath(path, { stat($0, &status) }), result == 0 else { return }
+        let what: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: what = "a folder"
+        case S_IFIFO: what = "a FIFO (named pipe)"
+        case S_IFCHR: what = "a character device"
+        case S_IFBLK: what = "a block device"
+        case S_IFSOCK: what = "a socket"
+        default: what = "not a regular file"
+        }
+        throw Failure(path: path, reason: "it is \(what); expected a regular file (or a new one)")
+    }
+
     /// Writes `text` (UTF-8) to the file, replacing its contents.
     ///
     /// - Complexity: O(*n*) in the size of `text`.

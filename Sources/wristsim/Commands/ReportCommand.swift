@@ -54,7 +54,8 @@ enum ReportCommand: Command {
         var tap: Int?
         if let text = arguments.value("tap") {
             guard let value = Int(text), value >= 1 else {
-                throw UsageError(command: name, message: "--tap expects a tap number from 1, found '\(text)'")
+                throw UsageError(
+                    command: name, message: "--tap expects a tap number from 1, found \(ArgumentText.quoted(text))")
             }
             tap = value
         }

@@ -26,9 +26,7 @@ import Testing
     /// Fails on the old behaviour: the phone steps did not exist and nothing the phone did
     /// reached the watch.
     @Test func theShippedScenarioShowsPhoneEditsOnTheWatch() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scenarios/phone-edits-mid-trip.json")
-        let bytes = try [UInt8](Data(contentsOf: url))
+        let bytes = try ShippedScenarios.bytes("phone-edits-mid-trip.json")
         var simulation = ScenarioSimulation(
             scenario: try ScenarioDecoder.decode(bytes, file: "phone-edits-mid-trip.json"))
         let outcome = simulation.run()
