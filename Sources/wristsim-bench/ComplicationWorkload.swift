@@ -76,17 +76,24 @@ struct ComplicationWorkload: BenchWorkload {
         }
         loop.schedule(.environment(.phoneInRange), at: SimTime(offset: .milliseconds(Int64(count) * 2 + 10)))
         var untagged = 0
+        // The driver owns the apps' states (the link keeps none).
+        var apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
         while let event = loop.next() {
-            var effects = link.reduce(event, at: loop.now)
+            var effects: [LinkTransportEffect] = []
+            link.reduce(event, at: loop.now, apps: apps) { effects.append($0) }
             while !effects.isEmpty {
                 var next: [LinkTransportEffect] = []
                 for effect in effects {
                     switch effect {
                     case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
                     case .trace(let record): if record.kind == TraceKind.linkUntagged.rawValue { untagged += 1 }
-                    case .wakeApp(let side):
-                        next += link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now)
-                    case .deliver, .outcome: break
+                    case .changeApp(let side, let change, _):
+                        for transition in apps[side].reduce(change) {
+                            let started: LinkEnvironmentChange =
+                                transition == .started ? .appStarted(side) : .appStopped(side)
+                            link.reduce(.environment(started), at: loop.now, apps: apps) { next.append($0) }
+                        }
+                    case .deliver, .outcome, .cancel: break
                     }
                 }
                 effects = next

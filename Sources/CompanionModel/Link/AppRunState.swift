@@ -60,3 +60,27 @@ public enum AppRunState: Hashable, Sendable {
         }
     }
 }
+
+/// How each app runs, as its owner says at the moment the link handles an event: the watch
+/// side owns the watch app's lifecycle and the phone side the phone app's; the link keeps no
+/// copy of either and is handed this value with every event (``WatchLink/reduce(_:at:apps:emit:)``).
+public struct LinkApps: Hashable, Sendable {
+    /// The watch app's state.
+    public var watch: AppRunState
+    /// The phone app's state.
+    public var phone: AppRunState
+
+    /// The two apps' states.
+    public init(watch: AppRunState, phone: AppRunState) {
+        self.watch = watch
+        self.phone = phone
+    }
+
+    /// The state of `side`'s app.
+    public subscript(side: LinkSide) -> AppRunState {
+        get { side == .watch ? watch : phone }
+        set {
+            if side == .watch { watch = newValue } else { phone = newValue }
+        }
+    }
+}

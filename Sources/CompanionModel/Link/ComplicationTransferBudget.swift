@@ -12,7 +12,6 @@ public struct ComplicationTransferBudget: Hashable, Sendable {
         public var name: String { self == .onActiveFace ? "onActiveFace" : "notOnActiveFace" }
 
         /// Whether the phone gets a daily transfer budget (only on the active face).
-        @inlinable
         public var allowsTransfers: Bool { self == .onActiveFace }
     }
 
@@ -35,7 +34,6 @@ public struct ComplicationTransferBudget: Hashable, Sendable {
     }
 
     /// The budget day containing `time`: 0 before the first reset, then one more every 24 h.
-    @inlinable
     public func day(at time: SimTime) -> Int64 {
         let sinceReset = time.nanoseconds - firstReset.nanoseconds
         guard sinceReset >= 0 else { return 0 }
@@ -43,7 +41,6 @@ public struct ComplicationTransferBudget: Hashable, Sendable {
     }
 
     /// `remainingComplicationUserInfoTransfers` at `time`.
-    @inlinable
     public func remaining(at time: SimTime) -> Int {
         guard placement.allowsTransfers else { return 0 }
         let used = day(at: time) == budgetDay ? usedToday : 0

@@ -8,7 +8,6 @@ import SimulationKernel
 /// or whose message has ended, stay empty; the window starts at the oldest message still
 /// waiting (the storage is compacted when more than half of it lies before that), so it spans
 /// at most the IDs given while one message waits.
-@usableFromInline
 struct InteractiveMessages: Sendable {
     /// `slots[index]` holds message `base + index`, if it still waits; `slots[..<head]` are empty.
     private var slots: [InteractiveMessage?] = []
@@ -46,7 +45,6 @@ struct InteractiveMessages: Sendable {
     /// The state and route of message `id`, if it waits (its payload is not copied).
     ///
     /// - Complexity: O(1).
-    @usableFromInline
     func stateAndRoute(of id: MessageID) -> (state: InteractiveMessageState, route: LinkRoute)? {
         guard let index = index(of: id), let state = slots[index]?.state, let route = slots[index]?.message.route else {
             return nil
@@ -159,7 +157,6 @@ extension InteractiveMessages: StorageAdopting {
     /// Keeps these messages in `old`'s slots (``StorageAdopting``).
     ///
     /// - Complexity: O(*w*) for the *w* slots held.
-    @usableFromInline
     mutating func adoptStorage(of old: inout InteractiveMessages) {
         slots.adoptStorage(of: &old.slots)
     }

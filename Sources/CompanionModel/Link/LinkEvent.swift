@@ -3,7 +3,7 @@ import SimulationKernel
 /// Everything that can happen to the link: an app calling a WatchConnectivity API, a change of
 /// the environment, or a timer the link scheduled itself.
 ///
-/// A driver pops these from its ``EventLoop`` and feeds them to ``WatchLink/reduce(_:at:)``,
+/// A driver pops these from its ``EventLoop`` and feeds them to ``WatchLink/reduce(_:at:apps:emit:)``,
 /// which returns ``LinkTransportEffect``s (timers to schedule among them).
 public enum LinkEvent: Hashable, Sendable {
     case request(LinkRequest)
@@ -25,7 +25,13 @@ public enum LinkRequest: Hashable, Sendable {
     case cancelTransfer(MessageID)
 }
 
-/// A change of the world around the link (scenario steps and injected faults).
+/// A change of the world around the link (scenario steps and injected faults), or an app's owner
+/// telling the link that the app started or stopped running.
+///
+/// The app lifecycle changes (`killPhoneApp` … `wakeWatchApp`) are the scenario's names for what
+/// happens to an app; the link does not own the apps, so it hands each to the app's owner
+/// (``LinkTransportEffect/changeApp(_:_:cause:)``), which answers with ``appStarted(_:)`` or
+/// ``appStopped(_:)`` when the app starts or stops running.
 public enum LinkEnvironmentChange: Hashable, Sendable {
     case phoneOutOfRange
     case phoneInRange
@@ -40,12 +46,10 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
     case watchAppToBackground
     /// The system wakes the watch app into the background (a complication transfer arrived).
     case wakeWatchApp
-    /// The watch app's owner says how the app now runs (the scenario simulation's watch side,
-    /// whose ``WatchAppLifecycle`` is the only source of this fact there).
-    case watchAppRunState(AppRunState)
-    /// The phone app's owner says how the app now runs (the scenario simulation's phone side,
-    /// whose ``PhoneAppLifecycle`` is the only source of this fact there).
-    case phoneAppRunState(AppRunState)
+    /// `side`'s app started running (its owner says so): what waits for it is delivered.
+    case appStarted(LinkSide)
+    /// `side`'s app stopped running (its owner says so): its message handlers are gone.
+    case appStopped(LinkSide)
     case complicationPlacement(ComplicationTransferBudget.Placement)
     case session(SessionActivation.Event)
 
@@ -62,8 +66,8 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
         case .relaunchWatchApp: return "relaunchWatchApp"
         case .watchAppToBackground: return "watchAppToBackground"
         case .wakeWatchApp: return "wakeWatchApp"
-        case .watchAppRunState(let state): return "watchApp \(state.name)"
-        case .phoneAppRunState(let state): return "phoneApp \(state.name)"
+        case .appStarted(let side): return "\(side.name)App started"
+        case .appStopped(let side): return "\(side.name)App stopped"
         case .complicationPlacement(let placement):
             return placement == .onActiveFace ? "complicationOnFace" : "complicationOffFace"
         case .session(let event):

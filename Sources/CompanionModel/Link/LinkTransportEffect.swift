@@ -4,21 +4,26 @@ import SimulationKernel
 public enum LinkTransportEffect: Hashable, Sendable {
     /// Schedule a link timer.
     case schedule(LinkTimer, at: SimTime)
+    /// Cancel a timer scheduled earlier that can no longer do anything (the reply timeout of a
+    /// message that was answered, failed, or whose sender stopped waiting).
+    case cancel(LinkTimer)
     /// Hand a message to the receiving app (`didReceiveMessage`, `didReceiveUserInfo`, …).
     case deliver(LinkMessage, duplicate: Bool)
     /// Tell the sending app how its message or transfer ended.
     case outcome(LinkMessage, LinkOutcome)
     /// Record a trace event.
     case trace(TraceEvent)
-    /// The system wakes `side`'s app into the background (a complication transfer arrived for a
-    /// watch app that does not run, a message from the watch for a phone app that does not run).
-    /// The app's owner performs the launch and tells the link how the app runs
-    /// (``LinkEnvironmentChange/phoneAppRunState(_:)``, ``LinkEnvironmentChange/watchAppRunState(_:)``):
-    /// queued transfers are delivered then; a waking message is delivered right after this effect.
-    case wakeApp(LinkSide)
+    /// `side`'s app goes through `event`, for `cause` (a scenario step or fault such as
+    /// `"killPhoneApp"`, or the system waking it: `"watchMessage"` for a message from the watch to
+    /// a phone app that does not run, `"complicationTransfer"` for a complication transfer to a
+    /// watch app that does not run). The app's owner performs it and tells the link when the app
+    /// starts or stops running (``LinkEnvironmentChange/appStarted(_:)``,
+    /// ``LinkEnvironmentChange/appStopped(_:)``): queued transfers are delivered then; a waking
+    /// message is delivered right after this effect.
+    case changeApp(LinkSide, AppRunState.Event, cause: String)
 }
 
-/// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:emit:)``):
+/// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:apps:emit:)``):
 /// the effect is handed over (consumed), so a driver that translates it moves its message on
 /// instead of copying it.
 public typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void

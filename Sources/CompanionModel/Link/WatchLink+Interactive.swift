@@ -6,7 +6,7 @@ extension WatchLink {
     ///
     /// - Complexity: O(1) amortized.
     mutating func sendMessage(
-        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, into emit: LinkEffectSink
+        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
     ) {
         let message = makeMessage(.interactive, from: side, payload, at: now)
         statistics[.interactive].sent += 1
@@ -15,7 +15,7 @@ extension WatchLink {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
             return fail(message, .payloadTooLarge, at: now, reason: reason, into: emit)
         }
-        if case .unreachable(let reason) = reachability(from: side) {
+        if case .unreachable(let reason) = reachability(from: side, apps: apps) {
             return fail(message, .notReachable, at: now, reason: reason.name, into: emit)
         }
         let earliest = lastInteractiveArrival[side] ?? .zero
@@ -29,23 +29,23 @@ extension WatchLink {
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
-    /// (the link asks its owner with ``LinkTransportEffect/wakeApp(_:)`` before it delivers, and
-    /// learns that the app runs from the owner); a phone message finds the watch app stopped and
-    /// fails.
+    /// (the link asks its owner with ``LinkTransportEffect/changeApp(_:_:cause:)`` before it
+    /// delivers); a phone message finds the watch app stopped and fails.
     ///
     /// - Complexity: O(1) amortized. The delivered message is one copy of the waiting one (the
     ///   table keeps its own for the outcome, and moves it out when nobody waits for one); the
     ///   delivery's record keeps only its header.
-    mutating func messageArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func messageArrived(_ id: MessageID, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
         guard let (state, route) = interactive.stateAndRoute(of: id) else { return }
         let receiver = route.to
-        let wakesReceiver = receiver == .phone && !phoneApp.isRunning && range.isInRange
-        guard wakesReceiver || app(receiver).isRunning, range.isInRange else {
+        let wakesReceiver = receiver == .phone && !apps.phone.isRunning && range.isInRange
+        guard wakesReceiver || apps[receiver].isRunning, range.isInRange else {
             guard let message = interactive.take(id)?.message else { return }
             if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
-            return fail(message, .notReachable, at: now, reason: "receiver \(app(receiver).name)", into: emit)
+            emit(.cancel(.replyTimeout(id)))
+            return fail(message, .notReachable, at: now, reason: "receiver \(apps[receiver].name)", into: emit)
         }
-        if wakesReceiver { emit(.wakeApp(.phone)) }
+        if wakesReceiver { emit(.changeApp(.phone, .wakeInBackground, cause: "watchMessage")) }
         // Nobody waits for an outcome: the message leaves the table now, moved, not copied.
         guard let message = interactive.deliver(id) else { return }
         recordFirstDelivery(message.header, at: now)
@@ -68,14 +68,16 @@ extension WatchLink {
     ///   copy of it is left to destroy).
     mutating func replyArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard let message = interactive.take(id, if: \.isAwaitingReply)?.message else { return }
+        emit(.cancel(.replyTimeout(id)))
         trace(.linkReplied, message, at: now, into: emit)
         emit(.outcome(consume message, .replied))
     }
 
-    /// The reply timeout: if the sender still waits, its error handler runs with 7012.
+    /// The reply timeout: if the sender still waits, its error handler runs with 7012. (A message
+    /// that ends otherwise, or whose sender stops waiting, cancels its timeout:
+    /// ``LinkTransportEffect/cancel(_:)``.)
     ///
-    /// - Complexity: O(1) amortized; O(1) without touching the message when it has ended (the
-    ///   common case: the reply came first).
+    /// - Complexity: O(1) amortized.
     mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard let record = interactive.take(id, if: \.senderIsWaiting) else { return }
         fail(
@@ -83,22 +85,12 @@ extension WatchLink {
             into: emit)
     }
 
-    /// Whether the reply timeout of message `id` would end it: the message waits and its sender
-    /// still waits for an outcome (``replyTimedOut(_:at:into:)`` fails it then). Once `false` it
-    /// stays `false`: a message that has ended, or whose sending app has stopped, never waits for
-    /// its outcome again (IDs are never reused), so its timeout can only do nothing.
-    ///
-    /// - Complexity: O(1). (Inlinable: the world asks it once per reply timeout, and a call would
-    /// pass it the whole link.)
-    @inlinable
-    public func replyTimeoutWouldEnd(_ id: MessageID) -> Bool {
-        interactive.stateAndRoute(of: id)?.state.senderIsWaiting ?? false
-    }
-
     /// A second copy of a delivered message reaches the receiving device.
-    mutating func duplicateArrived(_ message: LinkMessage, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func duplicateArrived(
+        _ message: LinkMessage, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
+    ) {
         let receiver = message.route.to
-        guard app(receiver).isRunning else {
+        guard apps[receiver].isRunning else {
             return trace(
                 .linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))], into: emit)
         }
@@ -117,6 +109,7 @@ extension WatchLink {
             guard let record = interactive[id] else { continue }
             interactive.remove(id)
             if record.state.senderIsWaiting {
+                emit(.cancel(.replyTimeout(id)))
                 fail(record.message, error, at: now, reason: reason, into: emit)
             } else {
                 trace(.linkLost, record.message, at: now, [("reason", .string(reason))], into: emit)
@@ -135,9 +128,11 @@ extension WatchLink {
                 switch record.state {
                 case .inFlight:
                     interactive.setState(.orphanedInFlight, of: id)
+                    emit(.cancel(.replyTimeout(id)))
                     trace(.linkOrphaned, record.message, at: now, into: emit)
                 case .awaitingReply, .replyLost:
                     interactive.remove(id)
+                    emit(.cancel(.replyTimeout(id)))
                     trace(.linkAbandoned, record.message, at: now, into: emit)
                 case .orphanedInFlight:
                     break

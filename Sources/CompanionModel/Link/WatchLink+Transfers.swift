@@ -122,7 +122,7 @@ extension WatchLink {
     ///
     /// - Complexity: O(log *n*) to find it, plus the deliveries it lets through.
     mutating func transferArrived(
-        _ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime, into emit: LinkEffectSink
+        _ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
     ) {
         guard let index = lanes[lane].index(of: id), lanes[lane][index].state == .inFlight(epoch: epoch) else { return }
         lanes[lane][index].state = .arrived
@@ -131,19 +131,19 @@ extension WatchLink {
         if let delay = duplicateDelay() {
             emit(.schedule(.duplicateArrival(message), at: now + delay))
         }
-        if message.channel == .complication, !watchApp.isRunning {
+        if message.channel == .complication, !apps.watch.isRunning {
             // The system launches the watch app into the background; its owner decides and tells
-            // the link (``LinkEnvironmentChange/watchAppRunState(_:)``), which then delivers.
-            return emit(.wakeApp(.watch))
+            // the link (``LinkEnvironmentChange/appStarted(_:)``), which then delivers.
+            return emit(.changeApp(.watch, .wakeInBackground, cause: "complicationTransfer"))
         }
-        deliverArrived(lane, at: now, into: emit)
+        deliverArrived(lane, at: now, apps: apps, into: emit)
     }
 
     /// Hands arrived transfers at the head of `lane` to the receiving app if it runs, in order.
     ///
     /// - Complexity: O(*k*) amortized for the *k* transfers delivered.
-    mutating func deliverArrived(_ lane: TransferLane, at now: SimTime, into emit: LinkEffectSink) {
-        guard app(lane.route.to).isRunning else { return }
+    mutating func deliverArrived(_ lane: TransferLane, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
+        guard apps[lane.route.to].isRunning else { return }
         while let entry = lanes[lane].popArrivedHead() {
             let message = entry.message
             recordFirstDelivery(message.header, at: now)
@@ -154,8 +154,10 @@ extension WatchLink {
     }
 
     /// Delivers whatever waits for `side`'s app (it just started).
-    mutating func deliverArrived(to side: LinkSide, at now: SimTime, into emit: LinkEffectSink) {
-        for lane in TransferLane.allCases where lane.route.to == side { deliverArrived(lane, at: now, into: emit) }
+    mutating func deliverArrived(to side: LinkSide, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
+        for lane in TransferLane.allCases where lane.route.to == side {
+            deliverArrived(lane, at: now, apps: apps, into: emit)
+        }
     }
 
     /// Voids every transmission on the air: those transfers wait again and will be retried.

@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// The simulated WatchConnectivity transport between the watch and the phone.
 ///
-/// `WatchLink` is a pure state machine: ``reduce(_:at:)`` takes a request, an environment change
+/// `WatchLink` is a pure state machine: ``reduce(_:at:apps:emit:)`` takes a request, an environment change
 /// or one of its own timers, updates the state, and returns ``LinkTransportEffect``s — timers to
 /// schedule, messages to hand to the receiving app, outcomes to report to the sender, and trace
 /// events. It applies the platform's rules (PLATFORM.md §2):
@@ -24,27 +24,22 @@ import SimulationKernel
 /// var rng = SplitMix64(seed: 7)
 /// var link = WatchLink(configuration: LinkConfiguration(), rng: &rng)
 /// var effects: [LinkTransportEffect] = []
-/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero, into: &effects)
+/// let apps = LinkApps(watch: .foreground, phone: .background)
+/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero, apps: apps) {
+///     effects.append($0)
+/// }
 /// ```
 ///
-/// A driver that translates the effects into its own (the scenario simulation does) takes each
-/// one as soon as it is decided (``reduce(_:at:emit:)``): no buffer in between, and the effect's
-/// message is moved on, not copied.
+/// ``reduce(_:at:apps:emit:)`` is the one entry point: a driver (the scenario simulation, a test
+/// harness, a session pair on a virtual clock) takes each effect as soon as it is decided, with no
+/// buffer in between, and moves its message on instead of copying it.
 public struct WatchLink: Sendable {
     /// The settings and faults.
     public let configuration: LinkConfiguration
     /// The session's activation state.
-    public internal(set) var activation: SessionActivation { didSet { updateReachability() } }
+    public internal(set) var activation: SessionActivation
     /// Whether the phone is in range.
-    public internal(set) var range: RadioRange = .inRange { didSet { updateReachability() } }
-    /// The phone app's state.
-    public internal(set) var phoneApp: AppRunState { didSet { updateReachability() } }
-    /// The watch app's state.
-    public internal(set) var watchApp: AppRunState { didSet { updateReachability() } }
-    /// `isReachable` as each side sees it: derived from the four facts above, worked out again
-    /// whenever one of them changes, so that asking (the world does for every event) is a read.
-    /// (Readable from inlined code, so that asking costs a load in the world's modules.)
-    @usableFromInline private(set) var reachable = PerSide<Reachability>(watch: .reachable, phone: .reachable)
+    public internal(set) var range: RadioRange = .inRange
     /// The complication transfer budget.
     public internal(set) var complicationBudget: ComplicationTransferBudget
     /// Per-channel counters and delays.
@@ -55,7 +50,7 @@ public struct WatchLink: Sendable {
     /// keeps no trace).
     public var tracing = TraceMode.recorded
 
-    @usableFromInline var interactive = InteractiveMessages()
+    var interactive = InteractiveMessages()
     var lanes = TransferLanes()
     /// The arrival time of the last interactive message from each side (FIFO per direction).
     var lastInteractiveArrival = PerSide<SimTime?>(watch: nil, phone: nil)
@@ -76,8 +71,6 @@ public struct WatchLink: Sendable {
     public init(configuration: LinkConfiguration, rng: inout SplitMix64) {
         self.configuration = configuration
         activation = configuration.initialActivation
-        phoneApp = configuration.initialPhoneApp
-        watchApp = configuration.initialWatchApp
         complicationBudget = ComplicationTransferBudget(
             dailyLimit: configuration.complicationTransfersPerDay,
             firstReset: configuration.complicationBudgetFirstReset,
@@ -86,7 +79,6 @@ public struct WatchLink: Sendable {
         _ = rng.next()
         latencyRNG = WatchLink.stream(from: base, label: StreamLabel.latency)
         duplicateRNG = WatchLink.stream(from: base, label: StreamLabel.duplicates)
-        updateReachability()
     }
 
     /// Draws this link's fault streams from `rng` instead (which advances by one draw): on a link
@@ -112,62 +104,35 @@ public struct WatchLink: Sendable {
         deliveries.reserveCapacity(count)
     }
 
-    /// Works out ``reachability(from:)`` for both sides from the session, the range and the apps.
-    private mutating func updateReachability() {
-        func from(_ side: LinkSide) -> Reachability {
-            Reachability.of(side, activation: activation, range: range, phoneApp: phoneApp, watchApp: watchApp)
-        }
-        reachable = PerSide(watch: from(.watch), phone: from(.phone))
-    }
-
     private static func stream(from base: SplitMix64, label: UInt64) -> SplitMix64 {
         var copy = base
         return copy.split(label: label)
     }
 
     /// Handles one event and hands what it produces to `emit`, one effect at a time, in order, as
-    /// soon as each is decided (the effect is handed over: `emit` owns it).
+    /// soon as each is decided (the effect is handed over: `emit` owns it): the link's one entry
+    /// point.
     ///
+    /// `apps` is how each app runs as its owner says now (the link keeps no copy: the apps'
+    /// owners are the driver's, a simulated device or a test's session).
     /// With ``tracing`` off no trace effect is produced at all.
     ///
     /// - Complexity: O(1) amortized for most events (O(log *n*) to find a queued transfer); a
     ///   drop-out or an app stop is O(*n*) in the messages outstanding. One call of `emit` per effect.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime, emit: LinkEffectSink) {
+    public mutating func reduce(_ event: LinkEvent, at now: SimTime, apps: LinkApps, emit: LinkEffectSink) {
         switch event {
-        case .request(let request): handle(request, at: now, into: emit)
-        case .environment(let change): handle(change, at: now, into: emit)
-        case .timer(let timer): handle(timer, at: now, into: emit)
+        case .request(let request): handle(request, at: now, apps: apps, into: emit)
+        case .environment(let change): handle(change, at: now, apps: apps, into: emit)
+        case .timer(let timer): handle(timer, at: now, apps: apps, into: emit)
         }
     }
 
-    /// Handles one event and appends what it produces to `effects`, in order
-    /// (``reduce(_:at:emit:)`` into a buffer the driver owns and reuses).
+    /// Whether an interactive message from `side` can be sent now, with the apps running as
+    /// `apps` says (`isReachable` on that side).
     ///
-    /// - Complexity: that of ``reduce(_:at:emit:)``.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime, into effects: inout [LinkTransportEffect]) {
-        reduce(event, at: now) { effects.append($0) }
-    }
-
-    /// Handles one event and returns what it produces (``reduce(_:at:emit:)`` into a fresh buffer).
-    ///
-    /// - Complexity: that of ``reduce(_:at:emit:)``.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime) -> [LinkTransportEffect] {
-        var effects: [LinkTransportEffect] = []
-        reduce(event, at: now) { effects.append($0) }
-        return effects
-    }
-
-    /// Whether an interactive message from `side` can be sent now.
-    ///
-    /// - Complexity: O(1) (kept up to date as the session, the range and the apps change).
-    @inlinable
-    public func reachability(from side: LinkSide) -> Reachability {
-        reachable[side]
-    }
-
-    /// The state of `side`'s app.
-    public func app(_ side: LinkSide) -> AppRunState {
-        side == .phone ? phoneApp : watchApp
+    /// - Complexity: O(1).
+    public func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
+        Reachability.of(side, activation: activation, range: range, phoneApp: apps.phone, watchApp: apps.watch)
     }
 
     /// `outstandingUserInfoTransfers` of `side`: its userInfo and complication transfers not yet
@@ -210,10 +175,6 @@ public struct WatchLink: Sendable {
         let p = configuration.faults.duplicateProbability
         guard p > 0, duplicateRNG.bernoulli(p) else { return nil }
         return configuration.faults.latency.sample(using: &duplicateRNG)
-    }
-
-    mutating func setApp(_ side: LinkSide, _ state: AppRunState) {
-        if side == .phone { phoneApp = state } else { watchApp = state }
     }
 
     /// Counts the first delivery of `message` at `now` and keeps its record (its header: no

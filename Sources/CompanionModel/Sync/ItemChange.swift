@@ -30,5 +30,5 @@ public struct ItemChange: Hashable, Sendable {
     }
 
     /// The item's identifier.
-    @inlinable public var item: ItemID { operation.item }
+    public var item: ItemID { operation.item }
 }

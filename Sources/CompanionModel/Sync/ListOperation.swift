@@ -14,51 +14,37 @@
 /// ```
 public struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     /// The fields, set once when the operation is made.
-    @usableFromInline
     final class Fields: Sendable {
-        @usableFromInline let id: OperationID
-        @usableFromInline let item: ItemID
-        @usableFromInline let edit: ListEdit
-        @usableFromInline let version: SyncVersion
-        @usableFromInline let originSlot: Int?
+        let id: OperationID
+        let item: ItemID
+        let edit: ListEdit
+        let version: SyncVersion
 
-        init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion, originSlot: Int?) {
+        init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
             self.id = id
             self.item = item
             self.edit = edit
             self.version = version
-            self.originSlot = originSlot
         }
     }
 
-    @usableFromInline let fields: Fields
+    let fields: Fields
 
     /// Creates an operation.
     ///
-    /// - Parameter originSlot: the item's slot in the origin's ``ListReplica`` (`nil`: not
-    ///   known); a receiver tries it before it hashes `item` (see ``originSlot``).
     /// - Complexity: O(1); one allocation, shared by every copy.
-    public init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion, originSlot: Int? = nil) {
-        fields = Fields(id: id, item: item, edit: edit, version: version, originSlot: originSlot)
+    public init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
+        fields = Fields(id: id, item: item, edit: edit, version: version)
     }
 
     /// The origin and its sequence number.
-    @inlinable public var id: OperationID { fields.id }
+    public var id: OperationID { fields.id }
     /// The item edited.
-    @inlinable public var item: ItemID { fields.item }
+    public var item: ItemID { fields.item }
     /// What was done.
-    @inlinable public var edit: ListEdit { fields.edit }
+    public var edit: ListEdit { fields.edit }
     /// The edit's version: decides concurrent edits of the same field.
-    @inlinable public var version: SyncVersion { fields.version }
-
-    /// Where the origin's replica keeps the item (its index in ``ListReplica/items``; `nil`: not
-    /// known), a hint for the receiver, not part of the operation's value (equality, hashing and
-    /// the description ignore it).
-    ///
-    /// Both devices load the list in the same order, so an item loaded with it has the same slot
-    /// on both: a receiver that finds `item` at this slot of its own replica needs no hash of the
-    /// identifier. It checks first (an item added since may sit elsewhere on the receiver).
-    @inlinable public var originSlot: Int? { fields.originSlot }
+    public var version: SyncVersion { fields.version }
 
     /// Equal fields (at once for two copies of one operation).
     public static func == (lhs: ListOperation, rhs: ListOperation) -> Bool {

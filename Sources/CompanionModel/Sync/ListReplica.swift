@@ -108,6 +108,7 @@ public struct ListReplica: Hashable, Sendable {
     public init(device: LinkSide, items loaded: [ShoppingItem], outboxKeeper: OutboxKeeper = .replica) {
         self.device = device
         self.outboxKeeper = outboxKeeper
+        planted = device == .phone ? PlantedLinkBug.current : .none
         items.reserveCapacity(loaded.count)
         slots.reserveCapacity(loaded.count)
         for item in loaded where slots[item.id] == nil {
@@ -124,6 +125,11 @@ public struct ListReplica: Hashable, Sendable {
     ///
     /// - Complexity: O(*w*) from the oldest unacknowledged operation to the newest.
     public var outbox: [Int: ListOperation] { unacknowledged.dictionary }
+
+    /// The link rule the phone's replica follows: the real one (`.none`) but in tests (see
+    /// ``PlantedLinkBug``; read from the task-local value when the replica is made, and set again
+    /// by a host that starts a run).
+    package var planted: PlantedLinkBug
 
     /// The number of this device's own operations so far.
     public var lastSequence: Int { gates[device].passedThrough }
@@ -150,9 +156,8 @@ public struct ListReplica: Hashable, Sendable {
 
     /// The number of operations held for a missing predecessor.
     ///
-    /// - Complexity: O(1); inlined, so that a host reads it in place (a call would copy the
-    ///   replica to pass it).
-    @inlinable public var heldCount: Int { gates.heldCount }
+    /// - Complexity: O(1).
+    public var heldCount: Int { gates.heldCount }
 
     /// The listed items in canonical order (loaded items, then added items by first add).
     ///
@@ -183,14 +188,6 @@ public struct ListReplica: Hashable, Sendable {
     ///
     /// - Complexity: O(1) (one hash of `id`).
     func slot(of id: ItemID) -> Int? { slots[id] }
-
-    /// The slot of `id`, trying `hint` first (a slot that holds `id` is its slot: an item has one).
-    ///
-    /// - Complexity: O(1); no hashing when the hint holds.
-    private func slot(of id: ItemID, hint: Int?) -> Int? {
-        if let hint, items.indices.contains(hint), items[hint].id == id { return hint }
-        return slots[id]
-    }
 
     /// The transition for `event`.
     ///
@@ -261,12 +258,9 @@ public struct ListReplica: Hashable, Sendable {
 
     /// ``Event/edit(_:_:)`` as one value: the operation made and merged, or the refusal.
     ///
-    /// `slotHint` is where the host believes the item sits (its index in ``items``; a loaded
-    /// item's join index in the device's ``ShoppingList`` is one): checked, never trusted.
-    ///
-    /// - Complexity: O(1); no hashing when the hint holds, else one hash of `id`.
-    mutating func edit(_ id: ItemID, slotHint: Int? = nil, _ edit: ListEdit) -> Edit {
-        let slot = slot(of: id, hint: slotHint)
+    /// - Complexity: O(1) (one hash of `id`).
+    mutating func edit(_ id: ItemID, _ edit: ListEdit) -> Edit {
+        let slot = slots[id]
         if let refusal = refusal(of: edit, at: slot) { return .refused(refusal) }
         clock += 1
         let sequence = lastSequence + 1
@@ -274,7 +268,7 @@ public struct ListReplica: Hashable, Sendable {
         let slotted = slot ?? newSlot(id)
         let operation = ListOperation(
             id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
-            version: SyncVersion(counter: clock, device: device), originSlot: slotted)
+            version: SyncVersion(counter: clock, device: device))
         if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
         return .made(operation, mergeShowing(operation, at: slotted))
     }
@@ -282,18 +276,8 @@ public struct ListReplica: Hashable, Sendable {
     /// ``Event/received(_:)`` as one value, for a replica that holds no operation (so the
     /// arrival releases none).
     ///
-    /// - Complexity: O(1) (no hashing for an item loaded with the list: see
-    ///   ``ListOperation/originSlot``).
+    /// - Complexity: O(1) (one hash of the operation's item, found by its identity).
     mutating func receiveAlone(_ operation: ListOperation) -> Receipt {
-        receiveAlone(operation, planted: device == .phone ? PlantedLinkBug.current : .none)
-    }
-
-    /// ``receiveAlone(_:)`` under the link rule `planted` (the real rules, `.none`, but in tests:
-    /// see ``PlantedLinkBug``), read by the caller once for many arrivals: the task-local value
-    /// is not looked up on every delivery.
-    ///
-    /// - Complexity: O(1) (no hashing for an item loaded with the list).
-    mutating func receiveAlone(_ operation: ListOperation, planted: PlantedLinkBug) -> Receipt {
         guard operation.id.origin != device else { return .duplicate }
         if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return .merged(mergeShowing(operation, at: slot(for: operation)))
@@ -326,7 +310,7 @@ public struct ListReplica: Hashable, Sendable {
 
     private mutating func receive(_ operation: ListOperation) -> [Effect] {
         guard operation.id.origin != device else { return [.duplicate(operation)] }
-        if device == .phone, PlantedLinkBug.current == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
+        if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return [merge(operation)]
         }
         let origin = operation.id.origin
@@ -348,12 +332,12 @@ public struct ListReplica: Hashable, Sendable {
         return slot
     }
 
-    /// The slot of `operation`'s item, made on first sight: the origin's slot when this replica
-    /// keeps the same item there (an item loaded with the list), else found by its identifier.
+    /// The slot of `operation`'s item, found by its identifier (made on first sight): each
+    /// device numbers its own slots, and the operation names its item, not a slot.
     ///
-    /// - Complexity: O(1); no hashing when the origin's slot holds the item.
+    /// - Complexity: O(1) (one hash of the item's identifier).
     private mutating func slot(for operation: ListOperation) -> Int {
-        slot(of: operation.item, hint: operation.originSlot) ?? newSlot(operation.item)
+        slots[operation.item] ?? newSlot(operation.item)
     }
 
     /// Merges `operation` into its item's slot (made on first sight).

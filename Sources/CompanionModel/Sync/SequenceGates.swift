@@ -36,7 +36,7 @@ public struct SequenceGates: Hashable, Sendable {
     /// Operations held for a missing predecessor, from both origins.
     ///
     /// - Complexity: O(1).
-    @inlinable public var heldCount: Int { watch.held.count + phone.held.count }
+    public var heldCount: Int { watch.held.count + phone.held.count }
 }
 
 extension SequenceGates: StorageAdopting {

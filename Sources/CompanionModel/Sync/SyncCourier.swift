@@ -82,6 +82,17 @@ public struct SyncCourier: Hashable, Sendable {
 
     /// Unacknowledged operations and how each travels, by sequence number.
     private var window = SequenceWindow<Entry>()
+    /// The sequence numbers of the operations sent as interactive messages, ascending: the ones
+    /// an app stop visits (not every operation in flight: one the link refused for good stays in
+    /// ``window`` for ever, and the stops and starts after it must not walk from it each time).
+    private var interactiveSequences: [Int] = []
+    /// The sequence numbers of the operations awaiting a resend, ascending: the ones an app start
+    /// visits.
+    private var awaitingResendSequences: [Int] = []
+    /// How many entries the app stops and starts have visited so far: the work they did, which
+    /// grows with the operations they change, not with every operation in flight (a test counts
+    /// it; it is not part of the courier's value).
+    package private(set) var entriesVisited = 0
 
     /// Unacknowledged operations and how each travels, by sequence number.
     ///
@@ -96,10 +107,16 @@ public struct SyncCourier: Hashable, Sendable {
     /// A courier with nothing in flight.
     public init() {}
 
+    /// The same operations in flight, each travelling the same way (``entriesVisited`` aside).
+    public static func == (lhs: SyncCourier, rhs: SyncCourier) -> Bool { lhs.window == rhs.window }
+
+    /// Hashes the operations in flight and how each travels.
+    public func hash(into hasher: inout Hasher) { hasher.combine(window) }
+
     /// The transition for `event`.
     ///
-    /// - Complexity: O(1) (amortised), except `appStopped` and `appStarted`: O(*w*) from the
-    ///   oldest operation in flight to the newest.
+    /// - Complexity: O(1) (amortised), except `appStopped` and `appStarted`: O(*k*) for the *k*
+    ///   operations they change.
     public mutating func reduce(_ event: Event) -> [Command] {
         switch event {
         case .send(let operation, let reachability):
@@ -128,8 +145,7 @@ public struct SyncCourier: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     mutating func sendsInteractively(_ operation: ListOperation, reachability: Reachability) -> Bool {
         let interactive = reachability.isReachable
-        window[operation.id.sequence] = Entry(
-            operation: operation, carrier: interactive ? .interactive : .queuedTransfer)
+        set(operation.id.sequence, Entry(operation: operation, carrier: interactive ? .interactive : .queuedTransfer))
         return interactive
     }
 
@@ -142,42 +158,95 @@ public struct SyncCourier: Hashable, Sendable {
         guard let entry = window[sequence], entry.operation == operation else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
-            window[sequence] = nil
+            set(sequence, nil)
             return .acknowledge(operation)
         case (.failed, .interactive):
-            window[sequence] = Entry(operation: operation, carrier: .queuedTransfer)
+            set(sequence, Entry(operation: operation, carrier: .queuedTransfer))
             return .transferUserInfo(operation)
         case (.failed(let error), _):
-            window[sequence] = Entry(operation: operation, carrier: .undeliverable(error))
+            set(sequence, Entry(operation: operation, carrier: .undeliverable(error)))
             return .giveUp(operation, error)
         case (.cancelled, _):
-            window[sequence] = Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
+            set(sequence, Entry(operation: operation, carrier: .undeliverable(.deliveryFailed)))
             return .giveUp(operation, .deliveryFailed)
         }
     }
 
     /// ``Event/appStopped``: interactive sends lose their reply handlers.
     ///
-    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
+    /// - Complexity: O(*i* + *r*) for the *i* interactive sends and the *r* operations already
+    ///   awaiting a resend (not every operation in flight).
     mutating func appStopped() {
-        for sequence in window.sequences {
-            guard let entry = window[sequence], entry.carrier == .interactive else { continue }
+        guard !interactiveSequences.isEmpty else { return }
+        for sequence in interactiveSequences {
+            entriesVisited += 1
+            guard let entry = window[sequence] else { continue }
             window[sequence] = Entry(operation: entry.operation, carrier: .awaitingResend)
         }
+        awaitingResendSequences = Self.merged(awaitingResendSequences, interactiveSequences)
+        interactiveSequences.removeAll(keepingCapacity: true)
     }
 
     /// ``Event/appStarted``: the operations awaiting a resend go as queued transfers, in
     /// sequence order.
     ///
-    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
+    /// - Complexity: O(*r*) for the *r* operations awaiting a resend (not every operation in flight).
     mutating func appStarted() -> [Command] {
+        guard !awaitingResendSequences.isEmpty else { return [] }
         var commands: [Command] = []
-        for sequence in window.sequences {
-            guard let entry = window[sequence], entry.carrier == .awaitingResend else { continue }
+        for sequence in awaitingResendSequences {
+            entriesVisited += 1
+            guard let entry = window[sequence] else { continue }
             window[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
             commands.append(.transferUserInfo(entry.operation))
         }
+        awaitingResendSequences.removeAll(keepingCapacity: true)
         return commands
+    }
+
+    /// Keeps `entry` for `sequence` (`nil`: drops it), and the lists of the sequences sent
+    /// interactively and awaiting a resend with it.
+    ///
+    /// - Complexity: O(1) amortised, plus O(*i* + *r*) to take `sequence` out of those lists
+    ///   when its entry leaves one of them.
+    private mutating func set(_ sequence: Int, _ entry: Entry?) {
+        switch window[sequence]?.carrier {
+        case .interactive?: Self.remove(sequence, from: &interactiveSequences)
+        case .awaitingResend?: Self.remove(sequence, from: &awaitingResendSequences)
+        case .queuedTransfer?, .undeliverable?, nil: break
+        }
+        window[sequence] = entry
+        if entry?.carrier == .interactive { Self.insert(sequence, into: &interactiveSequences) }
+    }
+
+    /// Inserts `sequence` into the ascending `sequences` (at the end, the usual case).
+    private static func insert(_ sequence: Int, into sequences: inout [Int]) {
+        let index = sequences.partitionPoint { $0 > sequence }
+        sequences.insert(sequence, at: index)
+    }
+
+    /// Removes `sequence` from the ascending `sequences`, if there.
+    private static func remove(_ sequence: Int, from sequences: inout [Int]) {
+        let index = sequences.partitionPoint { $0 >= sequence }
+        if index < sequences.endIndex, sequences[index] == sequence { sequences.remove(at: index) }
+    }
+
+    /// The union of two ascending lists with no element in common, ascending.
+    private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        guard !first.isEmpty else { return second }
+        var result: [Int] = []
+        result.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i] < second[j]) {
+                result.append(first[i])
+                i += 1
+            } else {
+                result.append(second[j])
+                j += 1
+            }
+        }
+        return result
     }
 
     /// Whether nothing is in flight.
@@ -190,5 +259,7 @@ extension SyncCourier: StorageAdopting {
     /// - Complexity: O(*w*) for the operations in flight.
     public mutating func adoptStorage(of old: inout SyncCourier) {
         window.adoptStorage(of: &old.window)
+        interactiveSequences.adoptStorage(of: &old.interactiveSequences)
+        awaitingResendSequences.adoptStorage(of: &old.awaitingResendSequences)
     }
 }

@@ -9,15 +9,17 @@ import SimulationKernel
 ///
 /// ```swift
 /// var phone = SyncEndpoint(device: .phone, items: items)
-/// let effects = phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: now)
+/// var effects: [SyncEndpoint.Effect] = []
+/// phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: now, into: &effects)
 /// // [.itemChanged(bread: nil → open by phone#1), .sendMessage(phone#1 add bread v1@phone)]
 /// ```
 public struct SyncEndpoint: Hashable, Sendable {
     /// Something that happens to this device's end of the sync.
     public enum Event: Hashable, Sendable {
         /// The user edits `item` on this device; `reachability` is `isReachable` here, now.
-        /// With `nil` the operation is made but not sent: the host sends it later with
-        /// ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits before it sends).
+        /// With `nil` the operation is made but not sent (``Effect/made(_:)``): the host sends it
+        /// later with ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits
+        /// before it sends).
         case edit(ItemID, ListEdit, reachability: Reachability?)
         /// Send an operation made earlier with a `nil` reachability.
         case dispatch(ListOperation, reachability: Reachability)
@@ -56,7 +58,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     public private(set) var courier = SyncCourier()
     /// What happened to operations on this device, while ``tracing`` is ``TraceMode/recorded``.
     public private(set) var trail = SyncTrail()
-    /// Whether the endpoint keeps its ``trail`` and ``reduce(_:at:)`` returns the trail's new
+    /// Whether the endpoint keeps its ``trail`` and ``reduce(_:at:into:)`` returns the trail's new
     /// lines as ``Effect/note(_:)`` effects for the host's trace (``TraceMode/recorded``), or
     /// neither (``TraceMode/off``: a run for a verdict, which reads no trail; the end-of-run
     /// ``ConvergenceChecker`` then finds the same problems, with empty trails).
@@ -107,6 +109,13 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// The device.
     public var device: LinkSide { replica.device }
 
+    /// The link rule the replica follows (``ListReplica/planted``): a host starting a run sets it
+    /// from the task-local value once.
+    package var planted: PlantedLinkBug {
+        get { replica.planted }
+        set { replica.planted = newValue }
+    }
+
     /// Whether every operation made here is acknowledged or given up.
     public var isIdle: Bool {
         courier.inFlightInOrder.allSatisfy {
@@ -115,29 +124,28 @@ public struct SyncEndpoint: Hashable, Sendable {
         }
     }
 
-    /// The transition for `event` at `now`.
-    ///
-    /// - Complexity: that of ``reduce(_:at:into:)``, plus the returned array.
-    public mutating func reduce(_ event: Event, at now: SimTime) -> [Effect] {
-        var out: [Effect] = []
-        // Room for an edit's effects with the trace off (a change, then the send or `made`): one
-        // allocation instead of two.
-        out.reserveCapacity(2)
-        reduce(event, at: now, into: &out)
-        return out
-    }
-
     /// The transition for `event` at `now`, its effects appended to `out` (a buffer the host
-    /// reuses, so an event allocates nothing of its own).
+    /// reuses, so an event allocates nothing of its own): the endpoint's one entry point.
     ///
     /// - Complexity: O(1) for an edit, a dispatch, an outcome, or a delivery while nothing is
     ///   held; O(*k*) for a delivery that releases *k* held operations; `appStopped` and
     ///   `appStarted` as ``SyncCourier/reduce(_:)``.
-    public mutating func reduce(_ event: Event, at now: SimTime, into out: inout [Effect]) {
+    package mutating func reduce(_ event: Event, at now: SimTime, into out: inout [Effect]) {
         switch event {
         case .edit(let item, let edit, let reachability):
-            let made = self.edit(item, slotHint: nil, edit, reachability: reachability, at: now, into: &out)
-            if reachability == nil, let made { out.append(.made(made)) }
+            switch replica.edit(item, edit) {
+            case .refused(let refusal):
+                out.append(.refused(item, edit, refusal))
+            case .made(let operation, let merge):
+                note(.made, operation, at: now, into: &out)
+                note(.applied(merge.outcome), operation, at: now, into: &out)
+                if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
+                if let reachability {
+                    perform(courier.send(operation, reachability: reachability), at: now, into: &out)
+                } else {
+                    out.append(.made(operation))
+                }
+            }
         case .dispatch(let operation, let reachability):
             perform(courier.send(operation, reachability: reachability), at: now, into: &out)
         case .delivered(let operation, let channel):
@@ -164,147 +172,6 @@ public struct SyncEndpoint: Hashable, Sendable {
         case .appStarted:
             for command in courier.appStarted() { perform(command, at: now, into: &out) }
         }
-    }
-
-    /// ``Event/edit(_:_:reachability:)`` with `slotHint`, where the host believes the item sits
-    /// in the replica (its index in ``ListReplica/items``; a loaded item's join index in the
-    /// device's ``ShoppingList``, ``ShoppingList/joinIndex(atPosition:)``, is one). The hint is
-    /// checked, never trusted: a wrong one costs a hash of `item`, as no hint does.
-    ///
-    /// Returns the operation made (`nil`: refused). With `nil` reachability it is not sent: the
-    /// host dispatches it later (``Event/dispatch(_:reachability:)``). The event reports it as a
-    /// ``Effect/made(_:)`` effect; this method only returns it.
-    ///
-    /// - Complexity: O(1); no hashing of `item` when the hint holds.
-    @discardableResult
-    public mutating func edit(
-        _ item: ItemID, slotHint: Int?, _ edit: ListEdit, reachability: Reachability?, at now: SimTime,
-        into out: inout [Effect]
-    ) -> ListOperation? {
-        switch replica.edit(item, slotHint: slotHint, edit) {
-        case .refused(let refusal):
-            out.append(.refused(item, edit, refusal))
-            return nil
-        case .made(let operation, let merge):
-            note(.made, operation, at: now, into: &out)
-            note(.applied(merge.outcome), operation, at: now, into: &out)
-            if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
-            if let reachability {
-                perform(courier.send(operation, reachability: reachability), at: now, into: &out)
-            }
-            return operation
-        }
-    }
-
-    /// What the user's edit made, as ``make(_:slotHint:_:at:)`` reports it.
-    public enum Made: Hashable, Sendable {
-        /// The operation made (not sent yet) and how the item as shown changed (`nil`: it did not).
-        case operation(ListOperation, change: ItemChange?)
-        /// No operation was made, for this reason.
-        case refused(ListReplica.Refusal)
-    }
-
-    /// The number of lines in the ``trail`` so far: a host that drives the endpoint with its
-    /// per-event methods (``make(_:slotHint:_:at:)``, ``dispatch(_:reachability:at:)``,
-    /// ``receive(_:channel:at:)``, ``outcome(_:channel:_:at:)``) marks it before the event and
-    /// traces the lines from the mark on: the ``Effect/note(_:)`` effects the event would have
-    /// returned, in order (none with ``TraceMode/off``).
-    ///
-    /// - Complexity: O(1); inlined, so that a host reads it in place (a call would copy the
-    ///   endpoint to pass it).
-    @inlinable public var trailCount: Int { trail.entries.count }
-
-    /// ``Event/edit(_:_:reachability:)`` with a `nil` reachability and a `slotHint` (see
-    /// ``edit(_:slotHint:_:reachability:at:into:)``), for a host that performs what it asks at
-    /// once: the operation made, with the ``Effect/itemChanged(_:)`` that would precede its
-    /// ``Effect/made(_:)``, or the refusal. The trail's lines are recorded, not returned (see
-    /// ``trailCount``); nothing is sent (``dispatch(_:reachability:at:)`` sends it).
-    ///
-    /// - Complexity: O(1); no hashing of `item` when the hint holds.
-    public mutating func make(_ item: ItemID, slotHint: Int?, _ edit: ListEdit, at now: SimTime) -> Made {
-        switch replica.edit(item, slotHint: slotHint, edit) {
-        case .refused(let refusal):
-            return .refused(refusal)
-        case .made(let operation, let merge):
-            record(.made, operation, at: now)
-            record(.applied(merge.outcome), operation, at: now)
-            return .operation(operation, change: merge.change(by: operation))
-        }
-    }
-
-    /// ``Event/dispatch(_:reachability:)`` for a host that performs what it asks at once: the
-    /// one send (``Effect/sendMessage(_:)`` when reachable, else
-    /// ``Effect/transferUserInfo(_:)``). Its trail line is recorded (see ``trailCount``).
-    ///
-    /// - Complexity: O(1) amortised.
-    public mutating func dispatch(_ operation: ListOperation, reachability: Reachability, at now: SimTime) -> Effect {
-        if courier.sendsInteractively(operation, reachability: reachability) {
-            record(.sent(.interactive), operation, at: now)
-            return .sendMessage(operation)
-        }
-        record(.sent(.userInfo), operation, at: now)
-        return .transferUserInfo(operation)
-    }
-
-    /// ``Event/delivered(_:channel:)`` for a host that performs what it asks at once, while the
-    /// replica holds no operation (``ListReplica/heldCount`` is 0, the usual case: the delivery
-    /// releases none, so it changes one item at most): the ``Effect/itemChanged(_:)`` change,
-    /// if any. Its trail lines are recorded (see ``trailCount``). With operations held, use
-    /// ``reduce(_:at:into:)``.
-    ///
-    /// - Precondition: ``ListReplica/heldCount`` is 0.
-    /// - Complexity: O(1) (no hashing for an item loaded with the list).
-    public mutating func receive(_ operation: ListOperation, channel: LinkChannel, at now: SimTime) -> ItemChange? {
-        receive(operation, channel: channel, at: now, planted: device == .phone ? PlantedLinkBug.current : .none)
-    }
-
-    /// ``receive(_:channel:at:)`` under the link rule `planted` (see ``PlantedLinkBug``), which a
-    /// host reads once for a whole run instead of the task-local value on every delivery.
-    ///
-    /// - Precondition: ``ListReplica/heldCount`` is 0.
-    /// - Complexity: O(1) (no hashing for an item loaded with the list).
-    package mutating func receive(
-        _ operation: ListOperation, channel: LinkChannel, at now: SimTime, planted: PlantedLinkBug
-    ) -> ItemChange? {
-        precondition(replica.heldCount == 0, "receive(_:channel:at:) with held operations: use reduce")
-        record(.delivered(channel), operation, at: now)
-        switch replica.receiveAlone(operation, planted: planted) {
-        case .merged(let merge):
-            record(.applied(merge.outcome), operation, at: now)
-            return merge.change(by: operation)
-        case .duplicate:
-            record(.duplicate, operation, at: now)
-        case .held(let missing):
-            record(.held(waitingFor: missing), operation, at: now)
-        }
-        return nil
-    }
-
-    /// ``Event/outcome(_:channel:_:)`` for a host that performs what it asks at once: the
-    /// resend as a queued transfer (``Effect/transferUserInfo(_:)``) after a failed interactive
-    /// message, else `nil` (acknowledged, given up, or no longer in flight). Its trail lines are
-    /// recorded (see ``trailCount``).
-    ///
-    /// - Complexity: O(1) amortised.
-    public mutating func outcome(
-        _ operation: ListOperation, channel: LinkChannel, _ outcome: LinkOutcome, at now: SimTime
-    ) -> Effect? {
-        if case .failed = outcome { record(.dropped(channel), operation, at: now) }
-        switch courier.outcome(operation, channel: channel, outcome) {
-        case .transferUserInfo(let operation)?:
-            record(.sent(.userInfo), operation, at: now)
-            return .transferUserInfo(operation)
-        case .sendMessage(let operation)?:
-            record(.sent(.interactive), operation, at: now)
-            return .sendMessage(operation)
-        case .acknowledge(let operation)?:
-            record(.acknowledged, operation, at: now)
-        case .giveUp(let operation, let error)?:
-            record(.undeliverable(error), operation, at: now)
-        case nil:
-            break
-        }
-        return nil
     }
 
     /// Receives `operation` while operations are held: the trail notes of everything it lets
@@ -373,13 +240,6 @@ public struct SyncEndpoint: Hashable, Sendable {
         case .giveUp(let operation, let error):
             note(.undeliverable(error), operation, at: now, into: &out)
         }
-    }
-
-    /// Records a trail line (with ``TraceMode/recorded``), for the per-event methods: the host
-    /// reads it from the trail (see ``trailCount``).
-    private mutating func record(_ step: SyncTrailEntry.Step, _ operation: ListOperation, at now: SimTime) {
-        guard case .recorded = tracing else { return }
-        trail.record(SyncTrailEntry(time: now, device: device, operation: operation, step: step))
     }
 
     private mutating func note(

@@ -36,11 +36,11 @@ public enum LinkReport {
             .init("doubled", .int(Int64(count(.doubled)))),
             .init("outOfOrder", .int(Int64(count(.outOfOrder)))),
             .init("diverged", .int(Int64(count(.diverged)))),
-            .init("phoneApp", .string(transport.phoneApp.name)),
-            .init("watchApp", .string(transport.watchApp.name)),
+            .init("phoneApp", .string(simulation.phone.appLifecycle.name)),
+            .init("watchApp", .string(simulation.watch.appLifecycle.name)),
             .init("complicationBudgetLeft", .int(Int64(transport.complicationBudget.remaining(at: end)))),
         ]
-        if case .unreachable(let reason) = transport.reachability(from: .watch) {
+        if case .unreachable(let reason) = simulation.reachability(from: .watch) {
             rows.append(.init("reachable", .bool(false), text: "false (\(reason.name))"))
         } else {
             rows.append(.init("reachable", .bool(true)))

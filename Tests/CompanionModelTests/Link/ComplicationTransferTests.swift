@@ -49,7 +49,7 @@ import Testing
         var harness = TransportHarness { $0.initialWatchApp = .notRunning }
         harness.now(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: 4))))
         harness.run()
-        #expect(harness.link.watchApp == .background)
+        #expect(harness.apps.watch == .background)
         #expect(harness.delivered.map(\.payload) == [.complicationUpdate(remaining: 4)])
     }
 

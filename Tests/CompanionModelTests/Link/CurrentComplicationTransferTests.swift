@@ -88,7 +88,7 @@ import Testing
         harness.now(.request(.cancelTransfer(2)))
         harness.now(.environment(.phoneInRange))
         harness.run()
-        #expect(harness.link.watchApp == .notRunning, "ordinary userInfo waits for the app to run")
+        #expect(harness.apps.watch == .notRunning, "ordinary userInfo waits for the app to run")
         #expect(harness.delivered.isEmpty)
         harness.now(.environment(.relaunchWatchApp))
         #expect(harness.delivered.map(\.id) == [1])

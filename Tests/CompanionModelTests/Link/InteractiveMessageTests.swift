@@ -30,20 +30,20 @@ import Testing
 
     @Test func watchMessageWakesThePhoneApp() {
         var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
-        #expect(harness.link.reachability(from: .watch) == .reachable)
+        #expect(harness.link.reachability(from: .watch, apps: harness.apps) == .reachable)
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         harness.run()
-        #expect(harness.link.phoneApp == .background)
+        #expect(harness.apps.phone == .background)
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcome(of: 1) == [.replied])
     }
 
     @Test func phoneMessageNeverWakesTheWatchApp() {
         var harness = TransportHarness { $0.initialWatchApp = .notRunning }
-        #expect(harness.link.reachability(from: .phone) == .unreachable(.counterpartNotRunning))
+        #expect(harness.link.reachability(from: .phone, apps: harness.apps) == .unreachable(.counterpartNotRunning))
         harness.now(.request(.sendMessage(blob(10), from: .phone)))
         #expect(harness.outcome(of: 1) == [.failed(.notReachable)])
-        #expect(harness.link.watchApp == .notRunning)
+        #expect(harness.apps.watch == .notRunning)
     }
 
     @Test func payloadCapIs65536BytesByDefault() {

@@ -1,10 +1,13 @@
 import CompanionModel
 import SimulationKernel
+import Testing
 
 /// `t(1.5)`: the instant 1.5 s after the start.
 func t(_ seconds: Double) -> SimTime { SimTime(offset: .seconds(seconds)) }
 
 /// Drives a bare ``WatchLink`` (no sender, no phone list) and records what it hands to the apps.
+/// The harness owns the two apps' states (``apps``), as a driver of the link does: it applies
+/// the lifecycle changes the link hands it and tells the link when an app starts or stops.
 struct TransportHarness {
     struct Delivery: Equatable {
         var id: MessageID
@@ -20,16 +23,20 @@ struct TransportHarness {
     }
 
     var link: WatchLink
+    var apps: LinkApps
     var loop = EventLoop<LinkEvent>()
     var delivered: [Delivery] = []
     var outcomes: [Outcome] = []
     var traces: [TraceEvent] = []
+    /// The loop's handles of the pending reply timeouts, to cancel them when the link asks.
+    var replyTimeouts: [MessageID: EventID] = [:]
 
     init(seed: UInt64 = 1, _ configure: (inout LinkConfiguration) -> Void = { _ in }) {
         var configuration = LinkConfiguration(faults: .none(latency: .milliseconds(100)))
         configure(&configuration)
         var rng = SplitMix64(seed: seed)
         link = WatchLink(configuration: configuration, rng: &rng)
+        apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
     }
 
     /// Schedules `event` at `time`.
@@ -39,14 +46,12 @@ struct TransportHarness {
 
     /// Handles `event` now (at the loop's current time).
     mutating func now(_ event: LinkEvent) {
-        apply(link.reduce(event, at: loop.now))
+        handle(event)
     }
 
     /// Runs every event; the clock stays at the last one.
     mutating func run() {
-        while let event = loop.next() {
-            apply(link.reduce(event, at: loop.now))
-        }
+        while let event = loop.next() { handle(event) }
     }
 
     func outcome(of id: MessageID) -> [LinkOutcome] {
@@ -55,17 +60,33 @@ struct TransportHarness {
 
     var firstDeliveryIDs: [MessageID] { delivered.filter { !$0.duplicate }.map(\.id) }
 
+    private mutating func handle(_ event: LinkEvent) {
+        if case .timer(.replyTimeout(let id)) = event { replyTimeouts[id] = nil }
+        apply(link.reduce(event, at: loop.now, apps: apps))
+    }
+
     private mutating func apply(_ effects: [LinkTransportEffect]) {
         for effect in effects {
             switch effect {
+            case .schedule(.replyTimeout(let id), let time):
+                replyTimeouts[id] = loop.schedule(.timer(.replyTimeout(id)), at: time)
             case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
+            case .cancel(let timer):
+                guard case .replyTimeout(let id) = timer, let event = replyTimeouts.removeValue(forKey: id) else {
+                    Issue.record("cancel of \(timer), which is not a pending reply timeout")
+                    continue
+                }
+                let wasPending = loop.cancel(event)
+                #expect(wasPending, "the reply timeout of \(id) was pending")
             case .deliver(let message, let duplicate):
                 delivered.append(Delivery(id: message.id, payload: message.payload, duplicate: duplicate, at: loop.now))
             case .outcome(let message, let outcome):
                 outcomes.append(Outcome(id: message.id, outcome: outcome, at: loop.now))
             case .trace(let event): traces.append(event)
-            case .wakeApp(let side):
-                apply(link.reduce(.environment(side == .watch ? .wakeWatchApp : .wakePhoneApp), at: loop.now))
+            case .changeApp(let side, let event, _):
+                for transition in apps[side].reduce(event) {
+                    handle(.environment(transition == .started ? .appStarted(side) : .appStopped(side)))
+                }
             }
         }
     }

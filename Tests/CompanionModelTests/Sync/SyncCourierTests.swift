@@ -51,4 +51,45 @@ import Testing
                 == [.giveUp(operation(1), .payloadTooLarge)])
         #expect(courier.inFlight[1]?.carrier == .undeliverable(.payloadTooLarge))
     }
+
+    /// Issue #33 item 9: an operation the link can never deliver stays in flight for good; the
+    /// app stops and starts after it must not walk every operation in flight from it each time.
+    /// The work is counted (``SyncCourier/entriesVisited``): with *n* cycles, each with one
+    /// interactive send cut off by the stop and resent at the start, it is 2*n* entries, where
+    /// walking from the undeliverable operation would be about *n*²/2.
+    @Test(arguments: [10, 1_000, 5_000])
+    func stopsAndStartsAfterAnUndeliverableOperationDoWorkLinearInTheirNumber(cycles: Int) {
+        var courier = SyncCourier()
+        _ = courier.reduce(.send(operation(1), reachability: .unreachable(.outOfRange)))
+        _ = courier.reduce(.outcome(operation(1), channel: .userInfo, .failed(.payloadTooLarge)))
+        #expect(courier.inFlight[1]?.carrier == .undeliverable(.payloadTooLarge))
+        for cycle in 0..<cycles {
+            let sent = operation(cycle + 2)
+            _ = courier.reduce(.send(sent, reachability: .reachable))
+            _ = courier.reduce(.appStopped)
+            #expect(courier.reduce(.appStarted) == [.transferUserInfo(sent)], "cycle \(cycle)")
+            #expect(courier.reduce(.outcome(sent, channel: .userInfo, .transferFinished)) == [.acknowledge(sent)])
+            // Stops and starts with nothing interactive in flight do no work at all.
+            _ = courier.reduce(.appStopped)
+            #expect(courier.reduce(.appStarted).isEmpty)
+        }
+        #expect(courier.entriesVisited == 2 * cycles, "\(courier.entriesVisited) entries visited for \(cycles) cycles")
+        #expect(courier.inFlightInOrder.map(\.operation) == [operation(1)])
+    }
+
+    /// Stops and starts keep the resend order (sequence order) whatever order the interactive
+    /// sends and their outcomes came in.
+    @Test func resendsFollowSequenceOrderAcrossStopsAndStarts() {
+        var courier = SyncCourier()
+        for sequence in [1, 2, 3] { _ = courier.reduce(.send(operation(sequence), reachability: .reachable)) }
+        _ = courier.reduce(.appStopped)
+        _ = courier.reduce(.send(operation(4), reachability: .reachable))
+        _ = courier.reduce(.outcome(operation(2), channel: .interactive, .replied))
+        _ = courier.reduce(.appStopped)
+        #expect(
+            courier.reduce(.appStarted) == [
+                .transferUserInfo(operation(1)), .transferUserInfo(operation(3)), .transferUserInfo(operation(4)),
+            ])
+        #expect(courier.reduce(.appStarted).isEmpty)
+    }
 }

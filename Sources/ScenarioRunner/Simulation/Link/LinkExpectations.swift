@@ -157,7 +157,7 @@ public enum LinkExpectations {
         public var side: LinkSide
         public var label: String { side == .watch ? "reachable = \(expected)" : "reachableFromPhone = \(expected)" }
         public func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.link.transport.reachability(from: side)
+            let actual = simulation.reachability(from: side)
             if actual.isReachable == expected { return nil }
             if case .unreachable(let reason) = actual {
                 return "expected reachable, found unreachable (\(reason.name))"

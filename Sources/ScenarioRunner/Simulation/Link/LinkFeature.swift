@@ -16,6 +16,9 @@ public struct LinkFeature: SimulationFeature {
 
     /// The transport.
     public internal(set) var transport: WatchLink
+    /// The loop's handles of the reply timeouts pending, in send order (each is cancelled when its
+    /// message ends otherwise; see `LinkFeature+ReplyTimeouts.swift`).
+    var replyTimeoutEvents: [(message: MessageID, event: EventID)] = []
 
     /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
     static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
@@ -81,7 +84,7 @@ public struct LinkFeature: SimulationFeature {
                             .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)
                         ),
                         ("replyTimeout", .duration(configuration.replyTimeout)),
-                        ("phoneApp", .string(transport.phoneApp.name)),
+                        ("phoneApp", .string(context.apps.phone.name)),
                         ("complication", .string(configuration.complicationPlacement.name)),
                     ]))
         }
@@ -94,29 +97,32 @@ public struct LinkFeature: SimulationFeature {
     /// the world's buffer as soon as the transport decides it, translated (its message moved, not
     /// copied), with no buffer of the transport's own effects in between.
     ///
-    /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
+    /// The apps' lifecycles belong to their sides: the transport is handed how each app runs now
+    /// (``WorldContext/apps``, read from the sides), hands the steps and faults about an app to its
+    /// side, and hears from each side when its app starts or stops.
+    ///
+    /// - Complexity: the transport's (``WatchLink/reduce(_:at:apps:emit:)``), plus O(1) per effect.
     public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
-        // The apps' lifecycles belong to their sides: steps and faults about them go there, and
-        // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
         let now = context.now
-        if case .environment(let change) = event, let routed = LinkFeature.appLifecycleEvent(change, at: now) {
-            effects.append(.send(routed))
-            return
-        }
+        if case .timer(.replyTimeout(let id)) = event { _ = takeReplyTimeout(id) }
         transport.tracing = context.trace
-        transport.reduce(event, at: now) { effect in effects.append(LinkFeature.worldEffect(consume effect, at: now)) }
+        transport.reduce(event, at: now, apps: context.apps) { effect in
+            effects.append(LinkFeature.worldEffect(consume effect, at: now))
+        }
     }
 
     /// What the world does for one of the transport's effects: a link timer goes on the loop (a
-    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, which the world holds), a
-    /// delivery to the receiving side, an outcome to the sending side, a wake to the side whose
-    /// app the system wakes.
+    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, so that the link keeps
+    /// its handle to cancel it), a delivery to the receiving side, an outcome to the sending side, a
+    /// wake to the side whose app the system wakes.
     ///
     /// - Complexity: O(1).
     private static func worldEffect(_ effect: consuming LinkTransportEffect, at now: SimTime) -> WorldEffect {
         switch consume effect {
         case .schedule(.replyTimeout(let message), let time): .scheduleReplyTimeout(message, at: time)
         case .schedule(let timer, let time): .schedule(.link(.timer(timer)), at: time)
+        case .cancel(.replyTimeout(let message)): .cancelReplyTimeout(message)
+        case .cancel(let timer): preconditionFailure("the link cancels only reply timeouts, not \(timer)")
         case .trace(let record): .trace(record)
         case .deliver(let message, let duplicate):
             .send(
@@ -126,25 +132,29 @@ public struct LinkFeature: SimulationFeature {
         case .outcome(let message, let outcome):
             .send(
                 message.route.from == .watch ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
-        case .wakeApp(.watch): .send(.watch(.app(.wake(at: now))))
-        case .wakeApp(.phone): .send(.phone(.app(.wake(at: now), cause: "watchMessage")))
+        case .changeApp(.watch, let event, _): .send(LinkFeature.watchAppEvent(event, at: now))
+        case .changeApp(.phone, let event, let cause):
+            .send(.phone(.app(LinkFeature.phoneAppEvent(event, at: now), cause: cause)))
         }
     }
 
-    /// The event for the side whose app a step or fault about an app's lifecycle concerns, or
-    /// `nil` for a change the transport handles itself. (Requests and timers, most of the link's
-    /// events, never get here: nothing is built for them.)
-    private static func appLifecycleEvent(_ change: LinkEnvironmentChange, at now: SimTime) -> SimEvent? {
-        switch change {
-        case .terminateWatchApp: .watch(.app(.terminate(at: now)))
-        case .relaunchWatchApp: .watch(.relaunchApp)
-        case .watchAppToBackground: .watch(.app(.returnedToClock(at: now)))
-        case .wakeWatchApp: .watch(.app(.wake(at: now)))
-        case .killPhoneApp: .phone(.app(.terminate(at: now), cause: "killPhoneApp"))
-        case .launchPhoneApp: .phone(.app(.launch(at: now), cause: "launchPhoneApp"))
-        case .wakePhoneApp: .phone(.app(.wake(at: now), cause: "wakePhoneApp"))
-        case .phoneAppToBackground: .phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground"))
-        default: nil
+    /// The watch side's event for a lifecycle change of the watch app.
+    private static func watchAppEvent(_ event: AppRunState.Event, at now: SimTime) -> SimEvent {
+        switch event {
+        case .terminate: .watch(.app(.terminate(at: now)))
+        case .launch: .watch(.relaunchApp)
+        case .moveToBackground: .watch(.app(.returnedToClock(at: now)))
+        case .wakeInBackground: .watch(.app(.wake(at: now)))
+        }
+    }
+
+    /// The phone app's lifecycle event for a change of the phone app.
+    private static func phoneAppEvent(_ event: AppRunState.Event, at now: SimTime) -> PhoneAppLifecycle.Event {
+        switch event {
+        case .terminate: .terminate(at: now)
+        case .launch: .launch(at: now)
+        case .moveToBackground: .moveToBackground(at: now)
+        case .wakeInBackground: .wake(at: now)
         }
     }
 
@@ -213,5 +223,6 @@ extension LinkFeature: StorageAdopting {
     /// - Complexity: that of ``WatchLink``'s.
     public mutating func adoptStorage(of old: inout LinkFeature) {
         transport.adoptStorage(of: &old.transport)
+        replyTimeoutEvents.adoptStorage(of: &old.replyTimeoutEvents)
     }
 }

@@ -13,12 +13,9 @@ extension PhoneFeature {
             case .changed(let from, let to):
                 effects.append(
                     .trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
-                if from.runState != to.runState {
-                    effects.append(.send(.link(.environment(.phoneAppRunState(to.runState)))))
-                }
                 if from.isRunning != to.isRunning {
-                    syncEffects(
-                        sync.reduce(to.isRunning ? .appStarted : .appStopped, at: context.now), context, into: &effects)
+                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
+                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
                 }
             }
         }

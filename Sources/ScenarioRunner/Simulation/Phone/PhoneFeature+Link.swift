@@ -17,15 +17,7 @@ extension PhoneFeature {
                     ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)]))
             return
         }
-        guard sync.replica.heldCount == 0 else {
-            // Held operations: the delivery may release several.
-            reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
-            return
-        }
-        let mark = sync.trailCount
-        let change = sync.receive(operation, channel: message.channel, at: context.now, planted: plantedBug)
-        traceSyncNotes(since: mark, context, into: &effects)
-        if let change { performSync(.itemChanged(change), context, remindersKnow: false, into: &effects) }
+        reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
     }
 
     /// How a message the phone app sent ended: the courier acknowledges it or falls back.
@@ -33,10 +25,7 @@ extension PhoneFeature {
         _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard let operation = message.payload.listOperation else { return }
-        let mark = sync.trailCount
-        let resend = sync.outcome(operation, channel: message.channel, outcome, at: context.now)
-        traceSyncNotes(since: mark, context, into: &effects)
-        if let resend { performSync(resend, context, remindersKnow: false, into: &effects) }
+        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
     }
 
     /// The user edits the list in the phone app: the app comes to the foreground (launched if it
@@ -56,25 +45,13 @@ extension PhoneFeature {
     ///
     /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
     ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
-    private mutating func reduceSync(
+    mutating func reduceSync(
         _ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         var produced = sync.takeEffectBuffer()
         sync.reduce(event, at: context.now, into: &produced)
         syncEffects(draining: &produced, context, into: &effects)
         sync.returnEffectBuffer(consume produced)
-    }
-
-    /// Traces the lines the sync endpoint's per-event methods recorded in its trail from `mark`
-    /// (``SyncEndpoint/trailCount`` before the event) on: the ``SyncEndpoint/Effect/note(_:)``
-    /// effects the event would have returned, in order (none with the trace off).
-    ///
-    /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off. Inlined: a call
-    ///   would copy the whole feature to pass it.
-    @inline(__always)
-    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout WorldEffects) {
-        guard case .recorded = context.trace, sync.trailCount > mark else { return }
-        for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.
@@ -127,8 +104,9 @@ extension PhoneFeature {
     /// Checks `item` off on the phone's replica and sends the operation to the watch (the
     /// scheduler already completed it: the action's response did).
     private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext, into out: inout WorldEffects) {
-        let effects = sync.reduce(
-            .edit(item, .check, reachability: context.reachability(from: .phone)), at: context.now)
+        var effects: [SyncEndpoint.Effect] = []
+        sync.reduce(
+            .edit(item, .check, reachability: context.reachability(from: .phone)), at: context.now, into: &effects)
         syncEffects(effects, context, remindersKnow: true, into: &out)
     }
 

@@ -26,11 +26,6 @@ public struct PhoneFeature: SimulationFeature {
     public internal(set) var reminders: PhoneReminders
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     public let complicationPolicy: PhoneComplicationPolicy
-    /// The link rule the phone app follows in this run: the real rules, but in the tests that
-    /// plant a bug (``PlantedLinkBug``). Read once when the run starts (``start(_:into:)``), so a
-    /// delivery does not look up the task-local value.
-    var plantedBug = PlantedLinkBug.none
-
     public init(scenario: Scenario, seed: UInt64) {
         sync = SyncEndpoint(device: .phone, items: scenario.items)
         appLifecycle = PhoneAppLifecycle(
@@ -41,7 +36,9 @@ public struct PhoneFeature: SimulationFeature {
     }
 
     public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
-        plantedBug = PlantedLinkBug.current
+        // The link rule the phone's replica follows in this run (``PlantedLinkBug``: the real
+        // rules, but in the tests that plant a bug), read once when the run starts.
+        sync.planted = PlantedLinkBug.current
         startReminders(context, into: &effects)
     }
 

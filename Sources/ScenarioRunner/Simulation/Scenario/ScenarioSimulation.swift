@@ -46,14 +46,6 @@ public struct ScenarioSimulation {
     /// counter, same event limit) and handled when the loop says it is the next event due, so
     /// the order of events is exactly that of one queue (see ``runEvents(notAfter:monitor:effects:)``).
     var pipelineWakes = HeldEvents()
-    /// The link's pending reply timeouts, held beside the loop rather than in its queue, in the
-    /// same way (admitted by the loop when scheduled, handled when it says they are due): nearly
-    /// every one finds its message answered and does nothing, so a running world skips those
-    /// (see ``HeldReplyTimeouts``; owned by the link's side, `LinkFeature+ReplyTimeouts.swift`).
-    var replyTimeouts = HeldReplyTimeouts()
-    /// Whether reply timeouts are held (``replyTimeouts``), or queued like every other event: the
-    /// plain path, which tests compare the held one with. Nothing else depends on it.
-    var holdsReplyTimeouts = true
     /// How a pipeline wake the loop takes is handled while the scenario runs: a wake with nothing
     /// to act on on the quick path (``handleTakenPipelineWake(into:)``), or every wake the full way, the
     /// plain path, which tests compare the quick one with. Nothing else depends on it.
@@ -113,10 +105,11 @@ public struct ScenarioSimulation {
         phone = prepared.phone
         link = LinkFeature(initial: prepared.link, seed: seed)
         complication = prepared.complication
+        let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared,
-            reachableFromWatch: link.transport.reachability(from: .watch),
-            reachableFromPhone: link.transport.reachability(from: .phone),
+            reachableFromWatch: link.transport.reachability(from: .watch, apps: apps),
+            reachableFromPhone: link.transport.reachability(from: .phone, apps: apps), apps: apps,
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
         exchangeBuffers(with: &buffers)
@@ -129,14 +122,13 @@ public struct ScenarioSimulation {
     private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
         swap(&loop, &buffers.loop)
         swap(&pipelineWakes, &buffers.pipelineWakes)
-        swap(&replyTimeouts, &buffers.replyTimeouts)
         swap(&expectationResults, &buffers.expectationResults)
     }
 
     /// Makes this world a new run of its scenario: afterwards it is what
     /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
     /// started afresh from the prepared scenario, except that it keeps the room its own buffers
-    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes and timeouts) and its
+    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes) and its
     /// features' collections (lists, replicas, logs, queues: ``StorageAdopting``) have grown to.
     /// `sweep` runs seed after seed of a cell in one world, instead of allocating, growing and
     /// freeing that storage for every run.
@@ -186,9 +178,9 @@ public struct ScenarioSimulation {
     }
 
     /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
-    /// where it can change or is read, so that an event that needs neither costs one store: the
-    /// link's reachability once the link has handled something (``refreshReachability()``: only
-    /// the link's handler changes it), and the complication transfers left (which also move
+    /// where it is read, so that an event that needs neither costs one store: the apps' states
+    /// just before the link handles an event (``refreshApps()``), the reachability just before a
+    /// side handles one (``refreshReachability()``), and the complication transfers left (which also move
     /// with the day) just before the complication handles an event, the one handler that reads
     /// them (``refreshComplicationTransfers()``). Every handler sees what ``refreshContext()``
     /// would show it.
@@ -198,13 +190,21 @@ public struct ScenarioSimulation {
         context.now = now
     }
 
-    /// Brings the link's reachability in ``context`` up to date (after the link has handled
-    /// something).
+    /// Brings the link's reachability in ``context`` up to date (before a side handles
+    /// something): worked out from the link's session and range and the apps' owners.
     ///
     /// - Complexity: O(1).
     mutating func refreshReachability() {
-        context.reachableFromWatch = link.transport.reachability(from: .watch)
-        context.reachableFromPhone = link.transport.reachability(from: .phone)
+        refreshApps()
+        context.reachableFromWatch = link.transport.reachability(from: .watch, apps: context.apps)
+        context.reachableFromPhone = link.transport.reachability(from: .phone, apps: context.apps)
+    }
+
+    /// Reads how each app runs from its owner into ``context`` (before the link handles something).
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshApps() {
+        context.apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
     }
 
     /// Brings the complication transfers left in ``context`` up to date (before the
@@ -243,11 +243,15 @@ public struct ScenarioSimulation {
         refreshTime()
         switch event {
         case .step(let index): performStep(index, into: &effects)
-        case .watch(let event): watch.handle(event, context, into: &effects)
-        case .phone(let event): phone.handle(event, context, into: &effects)
-        case .link(let event):
-            link.handle(event, context, into: &effects)
+        case .watch(let event):
             refreshReachability()
+            watch.handle(event, context, into: &effects)
+        case .phone(let event):
+            refreshReachability()
+            phone.handle(event, context, into: &effects)
+        case .link(let event):
+            refreshApps()
+            link.handle(event, context, into: &effects)
         case .complication(let event):
             refreshComplicationTransfers()
             complication.handle(event, context, into: &effects)
@@ -290,6 +294,7 @@ public struct ScenarioSimulation {
     mutating func handlePipelineWake(into effects: inout WorldEffects) {
         let start = effects.count
         refreshTime()
+        refreshReachability()
         watch.pipelineWake(context, into: &effects)
         performEffects(from: start, in: &effects)
     }
@@ -331,8 +336,9 @@ public struct ScenarioSimulation {
     /// A scheduled event is moved into
     /// the loop (``EventLoop/schedule(_:at:)`` consumes it), except a pipeline wake, which is
     /// admitted by the loop and held in ``pipelineWakes``; a link's reply timeout
-    /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is held in ``replyTimeouts`` while the
-    /// scenario runs.
+    /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is queued and its handle given to the link,
+    /// which has it cancelled (``WorldEffect/cancelReplyTimeout(_:)``) when its message ends
+    /// otherwise.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
@@ -362,8 +368,9 @@ public struct ScenarioSimulation {
                 }
                 loop.schedule(event, at: time)
             case .scheduleReplyTimeout(let message, let time):
-                if mode == .running, holdsReplyTimeouts, holdReplyTimeout(message, at: time) { continue }
-                loop.schedule(.link(.timer(.replyTimeout(message))), at: time)
+                link.replyTimeoutScheduled(message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
+            case .cancelReplyTimeout(let message):
+                if let event = link.takeReplyTimeout(message) { loop.cancel(event) }
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }
             }
@@ -438,8 +445,6 @@ struct RunBuffers {
     var loop: EventLoop<SimEvent>
     /// The pipeline's held wakes (``ScenarioSimulation/pipelineWakes``).
     var pipelineWakes = HeldEvents()
-    /// The link's held reply timeouts (``ScenarioSimulation/replyTimeouts``).
-    var replyTimeouts = HeldReplyTimeouts()
     /// The expectation results (``ScenarioSimulation/expectationResults``).
     var expectationResults: [ExpectationResult] = []
 
@@ -465,7 +470,6 @@ struct RunBuffers {
             loop = EventLoop(capacity: loop.pendingCount, limit: limit)
         }
         pipelineWakes.removeAll()
-        replyTimeouts.removeAll()
         expectationResults.removeAll(keepingCapacity: true)
     }
 }

@@ -61,8 +61,10 @@ extension SimulationFeature {
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] { [] }
 }
 
-/// What a feature's handler may consult besides its own state: the time, the scenario, and the
-/// link's reachability as each side sees it (what `WCSession.isReachable` answers an app).
+/// What a feature's handler may consult besides its own state: the time, the scenario, the
+/// link's reachability as each side sees it (what `WCSession.isReachable` answers an app), and,
+/// for the link, how each app runs: values the world reads from their owners when it hands an
+/// event over, not copies kept in step.
 public struct WorldContext: Sendable {
     /// The current simulated time.
     public var now: SimTime
@@ -77,6 +79,9 @@ public struct WorldContext: Sendable {
     public var reachableFromWatch: Reachability
     /// `isReachable` on the phone.
     public var reachableFromPhone: Reachability
+    /// How each app runs, as its owner (the watch side, the phone side) says: what the link is
+    /// handed with each event.
+    public var apps: LinkApps
     /// `remainingComplicationUserInfoTransfers`: the link's complication transfers left today
     /// (the link owns that budget; the complication stamps it on its records for reports).
     public var complicationTransfersLeft: Int
@@ -98,10 +103,11 @@ public enum WorldEffect: Sendable {
     /// Record a trace event.
     case trace(TraceEvent)
     /// Handle the link's reply timeout of `message` (``LinkTimer/replyTimeout(_:)``) at `time`:
-    /// what `.schedule(.link(.timer(.replyTimeout(message))), at: time)` asks, told apart so that
-    /// the world can hold it beside its loop without looking into every event it schedules (see
-    /// ``HeldReplyTimeouts``).
+    /// what `.schedule(.link(.timer(.replyTimeout(message))), at: time)` asks, and the loop's
+    /// handle goes back to the link (``LinkFeature/replyTimeoutScheduled(_:as:)``).
     case scheduleReplyTimeout(MessageID, at: SimTime)
+    /// Cancel the link's pending reply timeout of `message` (its message ended otherwise).
+    case cancelReplyTimeout(MessageID)
 }
 
 extension WorldEffect {

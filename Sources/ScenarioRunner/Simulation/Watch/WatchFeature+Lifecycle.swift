@@ -27,11 +27,9 @@ extension WatchFeature {
                                 "cause": .string(cause ?? event.cause),
                             ]))
                 }
-                if from.runState != to.runState {
-                    effects.append(.send(.link(.environment(.watchAppRunState(to.runState)))))
-                }
                 if from.isRunning != to.isRunning {
-                    syncEffects(sync.reduce(to.isRunning ? .appStarted : .appStopped, at: now), context, into: &effects)
+                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.watch) : .appStopped(.watch)))))
+                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
                     if !to.isRunning { releaseAllHeldSends(context, into: &effects) }
                 }
             }

@@ -12,13 +12,9 @@ extension WatchFeature {
         // (An empty table is not asked: asking hashes the whole operation.)
         let synchronous = !app.heldSends.isEmpty && app.heldSends[operation] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
-        let mark = sync.trailCount
-        let send = sync.dispatch(operation, reachability: reachability, at: context.now)
-        traceSyncNotes(since: mark, context, into: &effects)
-        let sentInteractively: Bool
-        if case .sendMessage = send { sentInteractively = true } else { sentInteractively = false }
-        performSync(send, context, into: &effects)
-        if !sentInteractively {
+        reduceSync(.dispatch(operation, reachability: reachability), context, into: &effects)
+        // The courier sends interactively exactly when reachable (``SyncCourier``).
+        if !reachability.isReachable {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             releaseHeldSend(operation, context, into: &effects)
         }
@@ -29,28 +25,19 @@ extension WatchFeature {
     /// the operation, sent later by the pipeline's send step, or `nil` when the replica refused it
     /// (the item was removed on the phone meanwhile). The complication hears of it.
     ///
-    /// The item is resolved once, by one hash in the shown list: its join index there is its
-    /// replica slot (``ShoppingList/joinIndex(atPosition:)``, a checked hint), and the shown list
-    /// finds it again from the change's slot.
-    ///
-    /// - Complexity: O(1) besides the shown list's reconciliation; one hash of `item`.
+    /// - Complexity: O(1) besides the shown list's reconciliation.
     mutating func commitToggle(
         of item: ItemID, _ context: WorldContext, into effects: inout WorldEffects
     ) -> ListOperation? {
-        let position = list.position(of: item)
-        let isRemaining = position.map { list.state(atPosition: $0).isRemaining } ?? true
+        let isRemaining = list.position(of: item).map { list.state(atPosition: $0).isRemaining } ?? true
         let edit: ListEdit = isRemaining ? .check : .uncheck
-        let mark = sync.trailCount
-        let made = sync.make(item, slotHint: position.map { list.joinIndex(atPosition: $0) }, edit, at: context.now)
-        traceSyncNotes(since: mark, context, into: &effects)
-        switch made {
-        case .operation(let operation, let change):
-            if let change { itemChanged(change, context, into: &effects) }
-            return operation
-        case .refused(let refusal):
-            performSync(.refused(item, edit, refusal), context, into: &effects)
-            return nil
-        }
+        var produced = sync.takeEffectBuffer()
+        sync.reduce(.edit(item, edit, reachability: nil), at: context.now, into: &produced)
+        var made: ListOperation?
+        for case .made(let operation) in produced { made = operation }
+        syncEffects(draining: &produced, context, into: &effects)
+        sync.returnEffectBuffer(consume produced)
+        return made
     }
 
     /// The user adds an item by dictation: the app is opened if it was not running, the item
@@ -67,10 +54,7 @@ extension WatchFeature {
         _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard let operation = message.payload.listOperation else { return }
-        let mark = sync.trailCount
-        let resend = sync.outcome(operation, channel: message.channel, outcome, at: context.now)
-        traceSyncNotes(since: mark, context, into: &effects)
-        if let resend { performSync(resend, context, into: &effects) }
+        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
         if message.channel == .interactive { releaseHeldSend(operation, context, into: &effects) }
     }
 
@@ -96,15 +80,7 @@ extension WatchFeature {
             }
             effects.append(note)
         case .listOperation(let operation):
-            guard sync.replica.heldCount == 0 else {
-                // Held operations: the delivery may release several.
-                reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
-                return
-            }
-            let mark = sync.trailCount
-            let change = sync.receive(operation, channel: message.channel, at: now)
-            traceSyncNotes(since: mark, context, into: &effects)
-            if let change { itemChanged(change, context, into: &effects) }
+            reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
         case .data:
             effects.append(
                 .trace(
@@ -171,16 +147,6 @@ extension WatchFeature {
             if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
         case .made: break
         }
-    }
-
-    /// Traces the lines the sync endpoint's per-event methods recorded in its trail from `mark`
-    /// (``SyncEndpoint/trailCount`` before the event) on: the ``SyncEndpoint/Effect/note(_:)``
-    /// effects the event would have returned, in order (none with the trace off).
-    ///
-    /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off.
-    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout WorldEffects) {
-        guard case .recorded = context.trace, sync.trailCount > mark else { return }
-        for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }
     }
 
     /// The shown list follows an item the replica changed (``SyncEndpoint/Effect/itemChanged(_:)``),

@@ -32,7 +32,6 @@ import Testing
         let applied = try #require(trace.firstIndex { $0.is(.syncApplied) && $0["device"] == "phone" })
         #expect(woke < applied)
         #expect(simulation.phone.appLifecycle == .background(since: trace[woke].time))
-        #expect(simulation.link.transport.phoneApp == simulation.phone.appLifecycle.runState)
     }
 
     /// A kill and a launch from the script change the phone side's lifecycle; while the app is

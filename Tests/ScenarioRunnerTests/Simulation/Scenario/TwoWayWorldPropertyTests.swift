@@ -51,20 +51,6 @@ import Testing
                     + "phone for \(phone.courier.inFlight.keys.sorted())")
         }
         failures += linkFailures(settled)
-        // One owner per fact: the link's view of each app is what the app's owner says.
-        for world in [simulation, settled] {
-            let transport = world.link.transport
-            if transport.phoneApp != world.phone.appLifecycle.runState {
-                failures.append(
-                    "the link sees the phone app \(transport.phoneApp.name), its owner \(world.phone.appLifecycle.name)"
-                )
-            }
-            if transport.watchApp != world.watch.appLifecycle.runState {
-                failures.append(
-                    "the link sees the watch app \(transport.watchApp.name), its owner \(world.watch.appLifecycle.name)"
-                )
-            }
-        }
         for entry in SyncTrail.merged(watch.trail, phone.trail).entries {
             switch entry.step {
             case .duplicate: coverage.add("duplicate")
