@@ -90,9 +90,9 @@ import Testing
              "items": [{"id": "kale", "title": "Kale"}],
              "script": [{"at": "+1s", "expect": {"watchApp": "\(state)"}}]}
             """
-        let (simulation, outcome) = try Self.run(text)
+        // The `watchApp` expectation reads the app's state from its one owner, the watch.
+        let (_, outcome) = try Self.run(text)
         #expect(outcome.passed, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.link.transport.watchApp.name == state)
     }
 
     /// Item 8: a reload policy that may ask again at once without a daily reload count (`atEnd`,
