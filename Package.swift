@@ -43,6 +43,7 @@ let package = Package(
         .testTarget(
             name: "CalibrationTests",
             dependencies: ["Calibration", "CompanionModel", "SimulationKernel", "ScenarioRunner"]),
+        .testTarget(name: "ReminderRulesReferenceTests", dependencies: ["ScenarioRunner", "SimulationKernel"]),
     ],
     swiftLanguageModes: [.v6]
 )
