@@ -246,16 +246,13 @@ public struct ScenarioReportData {
             }
         }
         let overdue = overdueSteps(phone.dueLog, end: scenario.end)
-        func overdueCount(at time: SimTime) -> Int {
-            // The last step at or before `time`.
-            let after = overdue.partitionPoint { $0.at > time }
-            return after == 0 ? 0 : overdue[after - 1].count
-        }
-        let deliveries = harness.deliveries.map { delivery in
-            let at = PhoneReminders.simTime(delivery.at)
+        // What each delivery's badge should be, as `reminders` and `--compare` count it (rule R16).
+        let truths = phone.trueBadges()
+        let deliveries = harness.deliveries.indices.map { index in
+            let delivery = harness.deliveries[index]
             return RemindersChartData.Delivery(
-                at: at, label: delivery.item ?? delivery.identifier, badge: delivery.badge,
-                trueOverdue: overdueCount(at: at))
+                at: PhoneReminders.simTime(delivery.at), label: delivery.item ?? delivery.identifier,
+                badge: delivery.badge, trueOverdue: truths[index])
         }
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
         let missed = harness.missed.map { miss in

@@ -60,7 +60,7 @@ extension ScenarioSimulation {
     ///
     /// - Complexity: that of ``runForVerdict(monitor:)`` without the copy of the world.
     mutating func runForVerdict<Monitor: RunMonitor, Observation>(
-        monitor: inout Monitor, observingEnd observe: (borrowing ScenarioSimulation) -> Observation
+        monitor: inout Monitor, observingEnd observe: (ScenarioSimulation) -> Observation
     ) -> (verdict: ScenarioVerdict, observation: Observation) {
         traceMode = .off
         runScript(monitor: &monitor, keeping: .counts)
@@ -84,7 +84,7 @@ extension ScenarioSimulation {
 
     /// The verdict of this run, with the loop's status at the scenario's end and the world once
     /// its link was left to finish.
-    private func verdict(loopStatus: EventLoopStatus, settled: borrowing ScenarioSimulation) -> ScenarioVerdict {
+    private func verdict(loopStatus: EventLoopStatus, settled: ScenarioSimulation) -> ScenarioVerdict {
         ScenarioVerdict(
             seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
             loopStatus: loopStatus, discrepanciesSettled: settled.syncDiscrepancies(),
@@ -188,10 +188,6 @@ extension ScenarioSimulation {
 
     /// Each expectation's failure in the world as it is now (`nil` when it holds), in order.
     ///
-    /// Not mutating: the world is handed to every check as it is, where a check made from a
-    /// mutating method would first copy the whole world (a 4 KB struct) onto the stack for each
-    /// expectation.
-    ///
     /// - Complexity: that of the expectations' checks.
     func failures(of expectations: [LocatedExpectation]) -> [String?] {
         expectations.indices.map { expectations[$0].expectation.failure(in: self) }
@@ -201,7 +197,6 @@ extension ScenarioSimulation {
     /// with no array of them: the verdict's path).
     ///
     /// - Complexity: that of the expectations' checks.
-    @inline(__always)
     func failureCount(of expectations: [LocatedExpectation]) -> Int {
         var failed = 0
         for index in expectations.indices where expectations[index].expectation.failure(in: self) != nil {
@@ -266,5 +261,5 @@ protocol RunMonitor {
 
 /// The monitor of a plain run: it looks at nothing (and costs nothing once specialised).
 struct NoRunMonitor: RunMonitor {
-    @inline(__always) mutating func handled(_ simulation: ScenarioSimulation) {}
+    mutating func handled(_ simulation: ScenarioSimulation) {}
 }

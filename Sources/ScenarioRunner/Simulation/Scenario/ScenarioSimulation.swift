@@ -73,17 +73,6 @@ public struct ScenarioSimulation {
     /// Stored rather than built for each event: a handler borrows it in place, where a context
     /// built per event retained (and released) the prepared scenario it holds every time.
     private(set) var context: WorldContext
-    /// Nothing, but of existential type, so that the world is passed by its address wherever it
-    /// is borrowed.
-    ///
-    /// A world is about 4 KB of stored properties. As a plain ("loadable") struct, each call
-    /// from one of its mutating methods to a non-mutating one that takes the world (the
-    /// expectations' `failure(in:)`, at every checkpoint: nine times a weekly-shop run) copied
-    /// all of it onto the stack first. One existential field makes the type address-only, and a
-    /// borrowed address-only value is handed over by its address, with no copy. Measured on
-    /// `wristsim-bench sweep` (weekly-shop): `memcpy` 4.8 K instructions a run fewer, and ×1.016
-    /// runs per CPU-second (median of 31 interleaved pairs).
-    private let passedByAddress: any PassedByAddress = AddressOnlyMarker()
 
     /// The current simulated time.
     public var now: SimTime { loop.now }
@@ -205,7 +194,6 @@ public struct ScenarioSimulation {
     /// would show it.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     mutating func refreshTime() {
         context.now = now
     }
@@ -241,10 +229,6 @@ public struct ScenarioSimulation {
     /// removed once performed), so handling an event allocates nothing; it is as it was
     /// afterwards.
     ///
-    /// Always inlined: the loop that runs the scenario (``runEvents(notAfter:monitor:effects:)``)
-    /// routes each event in its own frame, with no call and no generic destroy of the event
-    /// afterwards.
-    @inline(__always)
     mutating func handle(_ event: SimEvent, into effects: inout WorldEffects) {
         let start = effects.count
         route(event, into: &effects)
@@ -255,7 +239,6 @@ public struct ScenarioSimulation {
     /// performs it). A feature adds one `case`.
     ///
     /// - Complexity: that of the owner's handler.
-    @inline(__always)
     mutating func route(_ event: SimEvent, into effects: inout WorldEffects) {
         refreshTime()
         switch event {
@@ -277,11 +260,7 @@ public struct ScenarioSimulation {
     /// effect does; any other step appends its effects (``appendStepEffects(_:into:)``) for the
     /// caller to perform.
     ///
-    /// Not inlined: a step is a few dozen events of a run, and ``route(_:into:)`` stays small
-    /// where it is inlined.
-    ///
     /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
-    @inline(never)
     mutating func performStep(_ index: Int, into effects: inout WorldEffects) {
         let run = prepared.stepRuns[index]
         guard run.time == now, run.effects.count == 1,
@@ -323,7 +302,6 @@ public struct ScenarioSimulation {
     /// performed. A wake with something to act on goes the full way.
     ///
     /// - Complexity: that of the wake, besides what its effects set off.
-    @inline(__always)
     mutating func handleTakenPipelineWake(into effects: inout WorldEffects) {
         guard mode == .running, case .quickWhenIdle = pipelineWakePath,
             case .idle(let next) = watch.idlePipelineWake(at: now)
@@ -337,7 +315,6 @@ public struct ScenarioSimulation {
     /// `limit` (the loop moves to its time), and says whether it did.
     ///
     /// - Complexity: O(1) (amortised; see ``HeldEvents/removeFirst()``).
-    @inline(__always)
     mutating func takeDuePipelineWake(notAfter limit: SimTime) -> Bool {
         guard let wake = pipelineWakes.first, loop.takesHeldEvent(wake, notAfter: limit) else { return false }
         pipelineWakes.removeFirst()
@@ -358,7 +335,6 @@ public struct ScenarioSimulation {
     /// scenario runs.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
-    @inline(__always)
     mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
         // Many events ask for nothing: they cost one comparison here, not a call.
         if effects.count > start { performPendingEffects(from: start, in: &effects) }
@@ -435,23 +411,14 @@ public struct ScenarioSimulation {
     }
 
     /// Where the lists of the two sync endpoints fail to agree (``syncDiscrepancies()``, worked
-    /// out afresh). It reads the endpoints only: a run's mutating code asks it without handing
-    /// the whole world (a 4 KB struct, copied for the call) to a non-mutating method.
+    /// out afresh).
     ///
     /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``.
-    static func discrepancies(watch: borrowing SyncEndpoint, phone: borrowing SyncEndpoint) -> [SyncDiscrepancy] {
+    static func discrepancies(watch: SyncEndpoint, phone: SyncEndpoint) -> [SyncDiscrepancy] {
         ConvergenceChecker.check(
             watch: watch.replica, phone: phone.replica, trail: SyncTrail.merged(watch.trail, phone.trail))
     }
 }
-
-/// What ``ScenarioSimulation``'s one existential field holds: nothing (see its
-/// `passedByAddress`).
-private protocol PassedByAddress {}
-
-/// The value of ``ScenarioSimulation``'s `passedByAddress`: empty, stored inline in the
-/// existential (no allocation).
-private struct AddressOnlyMarker: PassedByAddress {}
 
 /// How a world handles the pipeline wakes its loop takes (``ScenarioSimulation/pipelineWakePath``).
 enum PipelineWakePath {

@@ -58,7 +58,6 @@ public struct WorldEffects: ~Copyable {
     /// Appends `effect`.
     ///
     /// - Complexity: amortised O(1).
-    @inline(__always)
     public mutating func append(_ effect: consuming WorldEffect) {
         if count == capacity { grow() }
         (base.unsafelyUnwrapped + count).initialize(to: effect)
@@ -75,7 +74,6 @@ public struct WorldEffects: ~Copyable {
     /// Removes the last effect and returns it (moved out: no copy). The stack must not be empty.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     mutating func removeLast() -> WorldEffect {
         precondition(count > 0, "removeLast() on empty WorldEffects")
         count &-= 1
@@ -84,11 +82,7 @@ public struct WorldEffects: ~Copyable {
 
     /// Reverses the effects from `start` on in place (`start` in `0...count`).
     ///
-    /// Inlined up to the reversal itself: most batches are of one effect or none, and those
-    /// cost a comparison, not a call.
-    ///
     /// - Complexity: O(*k*) for the *k* effects from `start` on.
-    @inline(__always)
     mutating func reverse(from start: Int) {
         precondition(start >= 0 && start <= count, "WorldEffects.reverse(from: \(start)) out of 0...\(count)")
         guard count - start > 1 else { return }

@@ -37,7 +37,8 @@ public struct WatchAppState: Sendable {
         self.model = model
         self.settings = settings
         wrist = WristAppMachine(
-            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: scenario.wrist.state)
+            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock,
+            initial: scenario.wrist.state(frontmostTimeout: settings.returnToClock))
         session = PipelineSession(
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
             jitterSeed: WatchAppState.jitterSeed(seed), syncSendAwaitsOutcome: true,
@@ -55,7 +56,8 @@ public struct WatchAppState: Sendable {
     /// - Complexity: O(1) for a watch app that has not run.
     mutating func restart(wrist: InitialWrist, seed: UInt64) {
         self.wrist = WristAppMachine(
-            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock, initial: wrist.state)
+            rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock,
+            initial: wrist.state(frontmostTimeout: settings.returnToClock))
         session.restart(jitterSeed: WatchAppState.jitterSeed(seed))
         if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
         if !heldSends.isEmpty { heldSends = [:] }

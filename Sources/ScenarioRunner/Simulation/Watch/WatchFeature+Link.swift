@@ -177,9 +177,7 @@ extension WatchFeature {
     /// (``SyncEndpoint/trailCount`` before the event) on: the ``SyncEndpoint/Effect/note(_:)``
     /// effects the event would have returned, in order (none with the trace off).
     ///
-    /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off. Inlined: a call
-    ///   would copy the whole feature to pass it.
-    @inline(__always)
+    /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off.
     private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout WorldEffects) {
         guard case .recorded = context.trace, sync.trailCount > mark else { return }
         for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }

@@ -44,7 +44,7 @@ public struct WatchFeature: SimulationFeature {
         sync = SyncEndpoint(device: .watch, items: scenario.items)
         upcomingTaps = UpcomingTaps(script: scenario.script)
         app = WatchAppState(scenario: scenario, seed: seed, expectedTaps: upcomingTaps.count)
-        switch (scenario.sections.link ?? LinkSettings()).configuration.initialWatchApp {
+        switch scenario.wrist.watchApp {
         case .foreground: appLifecycle = .foreground(since: .zero)
         case .background: appLifecycle = .background(since: .zero, suspendsAt: .zero + WatchAppLifecycle.backgroundTime)
         case .notRunning: appLifecycle = .notRunning
@@ -91,10 +91,15 @@ public struct WatchFeature: SimulationFeature {
         wakePipeline(context, into: &effects)
     }
 
-    /// Schedules the suspension of an app that starts in the background.
+    /// Schedules the suspension of an app that starts in the background, and the return to the
+    /// clock of an app left frontmost by a wrist lowered at the start (`"wrist": "lowered"`).
     public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
-        guard case .background(_, let suspendsAt) = appLifecycle else { return }
-        effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
+        if case .background(_, let suspendsAt) = appLifecycle {
+            effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
+        }
+        if case .appInactive(_, let returnsToClockAt) = app.wrist.state {
+            effects.append(.schedule(.watch(.returnToClockDue), at: returnsToClockAt))
+        }
     }
 
     public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {

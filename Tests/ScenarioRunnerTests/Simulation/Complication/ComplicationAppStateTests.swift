@@ -9,7 +9,8 @@ import Testing
 @Suite struct ComplicationAppStateTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
-        var watchApp: String
+        /// The scenario's `"wrist"`: how the watch app starts.
+        var wrist: String
         var step: String
         var charged: Int
         var testDescription: String { name }
@@ -17,16 +18,18 @@ import Testing
 
     static let cases: [Case] = [
         Case(
-            name: "data reaching the app in the background is charged", watchApp: "background",
-            step: #"{"at": "+1s", "do": "phoneComplicationTransfer"}"#, charged: 1),
+            // The wrist lowered at the start: the app leaves the foreground after the 120 s
+            // return-to-clock timeout and runs in the background for 10 s.
+            name: "data reaching the app in the background is charged", wrist: "lowered",
+            step: #"{"at": "+2m1s", "do": "phoneComplicationTransfer"}"#, charged: 1),
         Case(
-            name: "data reaching the app in the foreground is free", watchApp: "foreground",
+            name: "data reaching the app in the foreground is free", wrist: "raised",
             step: #"{"at": "+1s", "do": "phoneComplicationTransfer"}"#, charged: 0),
         Case(
-            name: "a background reloadComplication step is charged", watchApp: "foreground",
+            name: "a background reloadComplication step is charged", wrist: "raised",
             step: #"{"at": "+1s", "do": "reloadComplication", "app": "background"}"#, charged: 1),
         Case(
-            name: "a reloadComplication step is foreground by default", watchApp: "foreground",
+            name: "a reloadComplication step is foreground by default", wrist: "raised",
             step: #"{"at": "+1s", "do": "reloadComplication"}"#, charged: 0),
     ]
 
@@ -37,7 +40,7 @@ import Testing
         let text = """
             {"format": 1, "name": "t", "start": "2026-11-21T09:00:00+01:00",
              "items": [{"id": "kale", "title": "Kale"}],
-             "link": {"watchApp": "\(test.watchApp)", "complicationTransfersPerDay": 0, "latency": "100ms"},
+             "wrist": "\(test.wrist)", "link": {"complicationTransfersPerDay": 0, "latency": "100ms"},
              "complication": {"budget": {"rules": "widgetKit", "minimumReloadInterval": "0s"}},
              "script": [\(test.step), {"after": "2s", "expect": {"complicationBudget": {"charged": \(test.charged)}}}],
              "expect": {"remaining": 1}}

@@ -33,7 +33,7 @@ import Testing
                  "replyTimeout": "10s", "messagePayloadCap": 1000, "userInfoPayloadCap": 2000,
                  "applicationContextPayloadCap": 3000, "complicationTransfersPerDay": 7,
                  "complicationBudgetResetsAt": "+15h", "complication": "notOnActiveFace",
-                 "phoneUpdatesComplication": true, "phoneApp": "notRunning", "watchApp": "background",
+                 "phoneUpdatesComplication": true, "phoneApp": "notRunning",
                  "session": "inactive", "unreachable": [{"from": "+1m", "to": "+2m"}],
                  "terminations": [{"app": "phone", "at": "+3m", "relaunchAfter": "1m"}, {"app": "watch", "at": "+4m"}]}
                 """, script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
@@ -49,7 +49,6 @@ import Testing
         #expect(configuration.complicationPlacement == .notOnActiveFace)
         #expect(configuration.phoneComplicationPolicy == .afterEachChange)
         #expect(configuration.initialPhoneApp == .notRunning)
-        #expect(configuration.initialWatchApp == .background)
         #expect(configuration.initialActivation == .inactive)
         #expect(
             configuration.faults.unreachableWindows == [

@@ -6,10 +6,10 @@ import Testing
 
 /// Seam 6 of issue #9: the phone can change the list, and both lists converge.
 @Suite struct SyncScenarioTests {
-    static func scenario(link: String = #"{"latency": "200ms"}"#, script: String) -> String {
+    static func scenario(wrist: String = "raised", link: String = #"{"latency": "200ms"}"#, script: String) -> String {
         """
         {
-          "format": 1, "name": "t", "start": "2026-11-21T09:00:00Z",
+          "format": 1, "name": "t", "start": "2026-11-21T09:00:00Z", "wrist": "\(wrist)",
           "items": [{"id": "kale", "title": "Kale"}, {"id": "eggs", "title": "Eggs"}],
           "link": \(link),
           "script": \(script)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func aPhoneAddReachesAWatchAppThatIsNotRunningWhenItRuns() throws {
         let text = Self.scenario(
-            link: #"{"latency": "200ms", "watchApp": "notRunning"}"#,
+            wrist: "raisedOnClock",
             script: """
                 [{"at": "+1m", "do": "phoneAddItem", "item": "bread", "title": "Bread"},
                  {"at": "+2m", "expect": {"watchItems": ["kale", "eggs"], "phoneItems": ["kale", "eggs", "bread"],
