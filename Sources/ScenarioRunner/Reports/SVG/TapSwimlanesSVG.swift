@@ -219,7 +219,7 @@ public struct TapSwimlanesSVG: Sendable {
         canvas.line(
             gone, y, gone, y + laneHeight, stroke: SVGPalette.bad, width: 2,
             tooltip: "row gone at +\(LatencyFormat.text(tap.latency)) (first frame after the removal committed)")
-        let goneLabel = "row gone +" + SVGDuration.label(milliseconds: tap.latency.milliseconds)
+        let goneLabel = "row gone +" + DurationFormat.text(tap.latency, unit: unit)
         let labelWidth = SVGText.width(goneLabel, size: 10, bold: true)
         let labelX = gone + 4 + labelWidth < width - right ? gone + 4 : gone - 4 - labelWidth
         canvas.rect(

@@ -140,7 +140,7 @@ extension WatchFeature {
                 .trace(
                     .watchTap, at: now,
                     [
-                        "item": .string(item), "tap": .int(Int64(tap)),
+                        "item": .string(item), "tap": .int(Int64(tap) + 1),
                         "pipeline": .string(app.settings.pipeline.name),
                     ]))
         }
