@@ -60,7 +60,7 @@ import Testing
                 var simulation = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
                 simulation.holdsReplyTimeouts = held
                 var monitor = NoRunMonitor()
-                verdicts.append(simulation.runForVerdict(monitor: &monitor, observingEnd: { _ in () }).verdict)
+                verdicts.append(simulation.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict)
                 ends.append(simulation.now)
             }
             #expect(verdicts[0].expectationsFailed == verdicts[1].expectationsFailed, "seed \(seed)")

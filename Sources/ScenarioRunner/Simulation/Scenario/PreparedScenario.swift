@@ -14,7 +14,7 @@ import SimulationKernel
 /// let prepared = PreparedScenario(scenario)
 /// for seed in 1...1_000 as ClosedRange<UInt64> {
 ///     var simulation = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
-///     _ = simulation.runForVerdict()
+///     _ = simulation.run(RunOptions(keeps: .verdict))
 /// }
 /// ```
 public final class PreparedScenario: Sendable {

@@ -13,6 +13,8 @@ public struct ScenarioOutcome: Sendable {
     public var summary: [ReportSection]
     /// When the simulation stopped.
     public var endTime: SimTime
+    /// The run's verdict and figures (all a run keeping only its verdict fills in).
+    public var verdict: ScenarioVerdict
 
     /// Whether every expectation held and no invariant was broken.
     public var passed: Bool { invariantFailures.isEmpty && expectations.allSatisfy(\.passed) }

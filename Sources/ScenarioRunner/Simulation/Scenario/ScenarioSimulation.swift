@@ -23,7 +23,7 @@ public struct ScenarioSimulation {
     public internal(set) var loop: EventLoop<SimEvent>
     /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
     public internal(set) var trace = TraceRecorder()
-    /// Whether this run keeps its trace (``runForVerdict()`` turns it off; held by ``context``).
+    /// Whether this run keeps its trace (a run keeping only its verdict turns it off; held by ``context``).
     public internal(set) var traceMode: TraceMode {
         get { context.trace }
         set { context.trace = newValue }
@@ -397,7 +397,7 @@ public struct ScenarioSimulation {
     /// its origin's order — each with the item's message trail from both devices
     /// (``ConvergenceChecker``). On a ``settled()`` copy this is the end-of-run invariant.
     ///
-    /// Once the run has ended (``run()``, ``runForVerdict()``), the answer worked out then.
+    /// Once the run has ended (``run(_:)``), the answer worked out then.
     ///
     /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``; O(1) once the run
     ///   has ended.

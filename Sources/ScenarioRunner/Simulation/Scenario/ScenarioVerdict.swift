@@ -1,7 +1,7 @@
 import CompanionModel
 import SimulationKernel
 
-/// What a run produced when only its verdict and figures are read (``ScenarioSimulation/runForVerdict()``):
+/// What a run produced when only its verdict and figures are read (``RunOptions/Keeping/verdict``):
 /// no trace, no summary sections, no failure prose — the fast path that `sweep` and `explore` take
 /// thousands of times. Nothing in it depends on the machine or the clock.
 public struct ScenarioVerdict: Sendable {

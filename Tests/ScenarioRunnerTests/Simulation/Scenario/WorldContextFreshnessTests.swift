@@ -35,7 +35,7 @@ import Testing
         for (index, scenario) in variants.enumerated() {
             var simulation = ScenarioSimulation(scenario: scenario, seed: UInt64(index) + 1, trace: .off)
             var monitor = ReachabilityMonitor()
-            _ = simulation.runForVerdict(monitor: &monitor)
+            _ = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor)
             #expect(monitor.checked > 0, "\(name) variant \(index): no event")
             #expect(monitor.stale.isEmpty, "\(name) variant \(index): stale reachability \(monitor.stale.prefix(3))")
         }
