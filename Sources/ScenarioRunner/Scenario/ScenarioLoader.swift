@@ -1,27 +1,27 @@
 import Foundation
 
 /// Reads scenario files from disk and finds them in folders.
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     /// The largest scenario file read (a larger one is an error, not an out-of-memory).
-    public static let maximumFileSize = 16 * 1024 * 1024
+    package static let maximumFileSize = 16 * 1024 * 1024
 
     /// Reads and decodes the scenario at `path`.
     ///
     /// - Throws: ``ScenarioError`` when the file cannot be read or is not a valid scenario.
-    public static func load(_ path: String) throws(ScenarioError) -> Scenario {
+    package static func load(_ path: String) throws(ScenarioError) -> Scenario {
         try ScenarioDecoder.decode(try read(path), file: path)
     }
 
     /// The bytes of `path` (`-`: standard input), or an error saying why they cannot be read.
     /// Only a regular file or standard input is read; a FIFO, device or folder is refused at
     /// once, never waited on (see ``InputFile``).
-    public static func read(_ path: String) throws(ScenarioError) -> [UInt8] {
+    package static func read(_ path: String) throws(ScenarioError) -> [UInt8] {
         try InputFile.read(path, limit: maximumFileSize)
     }
 
     /// Every scenario file under `paths` (files as given; folders searched recursively for
     /// `*.json`, skipping JSON Schema files and `schema` folders), sorted by path.
-    public static func scenarioFiles(under paths: [String]) throws(ScenarioError) -> [String] {
+    package static func scenarioFiles(under paths: [String]) throws(ScenarioError) -> [String] {
         var result: [String] = []
         for path in paths {
             guard let isDirectory = InputFile.isFolder(path) else {

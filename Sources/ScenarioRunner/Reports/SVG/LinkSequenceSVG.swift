@@ -1,15 +1,15 @@
 import SimulationKernel
 
 /// One message on the watch↔phone link, as the pictures see it.
-public struct LinkMessageRecord: Sendable {
+package struct LinkMessageRecord: Sendable {
     /// Which way it went.
-    public enum Direction: Sendable, Equatable {
+    package enum Direction: Sendable, Equatable {
         case watchToPhone
         case phoneToWatch
     }
 
     /// How it ended.
-    public enum Fate: Sendable, Equatable {
+    package enum Fate: Sendable, Equatable {
         /// It reached the receiving app.
         case delivered
         /// The sender was told it failed (`reason` as the link gave it).
@@ -24,25 +24,25 @@ public struct LinkMessageRecord: Sendable {
         case inTransit
     }
 
-    public var id: Int
-    public var direction: Direction
+    package var id: Int
+    package var direction: Direction
     /// `"interactive"`, `"userInfo"`, `"applicationContext"`, `"complication"`.
-    public var channel: String
-    public var payload: String
+    package var channel: String
+    package var payload: String
     /// The item it concerns, if any.
-    public var item: String?
-    public var sent: SimTime
+    package var item: String?
+    package var sent: SimTime
     /// When the receiving app got it.
-    public var delivered: SimTime?
-    public var fate: Fate
+    package var delivered: SimTime?
+    package var fate: Fate
     /// When it ended, if not delivered (the failure, the loss, …).
-    public var endedAt: SimTime?
+    package var endedAt: SimTime?
     /// When the transfer was retried (a new radio session after a drop-out).
-    public var retries: [SimTime]
+    package var retries: [SimTime]
     /// When a second copy arrived.
-    public var duplicates: [SimTime]
+    package var duplicates: [SimTime]
 
-    public init(
+    package init(
         id: Int, direction: Direction, channel: String, payload: String, item: String?, sent: SimTime,
         delivered: SimTime? = nil, fate: Fate = .inTransit, endedAt: SimTime? = nil, retries: [SimTime] = [],
         duplicates: [SimTime] = []
@@ -62,8 +62,8 @@ public struct LinkMessageRecord: Sendable {
 }
 
 /// A span of time when the link could not carry messages the ordinary way.
-public struct LinkBand: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct LinkBand: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// The phone was out of Bluetooth/Wi-Fi range.
         case outOfRange
         /// The phone app was not running (messages wait for its next launch).
@@ -72,11 +72,11 @@ public struct LinkBand: Sendable {
         case watchAppNotRunning
     }
 
-    public var kind: Kind
-    public var from: SimTime
-    public var to: SimTime
+    package var kind: Kind
+    package var from: SimTime
+    package var to: SimTime
 
-    public init(kind: Kind, from: SimTime, to: SimTime) {
+    package init(kind: Kind, from: SimTime, to: SimTime) {
         self.kind = kind
         self.from = from
         self.to = to
@@ -89,16 +89,16 @@ public struct LinkBand: Sendable {
 /// room (always in the tooltip); failures and losses as red crosses, retries as rings,
 /// duplicates as dashed grey arrows; out-of-range spans shaded across both lines,
 /// app-not-running spans on that device's line.
-public struct LinkSequenceSVG: Sendable {
-    public var title: String
-    public var messages: [LinkMessageRecord]
-    public var bands: [LinkBand]
-    public var start: SimTime
-    public var end: SimTime
-    public var origin: EpochTime
-    public var width: Double
+package struct LinkSequenceSVG: Sendable {
+    package var title: String
+    package var messages: [LinkMessageRecord]
+    package var bands: [LinkBand]
+    package var start: SimTime
+    package var end: SimTime
+    package var origin: EpochTime
+    package var width: Double
 
-    public init(
+    package init(
         title: String, messages: [LinkMessageRecord], bands: [LinkBand], start: SimTime, end: SimTime,
         origin: EpochTime, width: Double = 1080
     ) {
@@ -117,9 +117,9 @@ public struct LinkSequenceSVG: Sendable {
     let phoneY = 214.0
 
     /// The picture as an `<svg>` element.
-    public var element: String { canvas.element }
+    package var element: String { canvas.element }
     /// The picture as a standalone SVG file.
-    public var document: String { canvas.document }
+    package var document: String { canvas.document }
 
     static func color(_ channel: String) -> String {
         switch channel {

@@ -10,19 +10,19 @@ import SimulationKernel
 /// (``WatchEvent/delivered(_:duplicate:)`` or ``PhoneEvent/delivered(_:duplicate:)``), and how a
 /// message ended goes back to its sender (`.outcome`). What a message carries is a
 /// ``LinkPayload``; see its documentation for how to add one.
-public struct LinkFeature: SimulationFeature {
-    public static let stepKinds: [StepKind] = LinkSteps.all
-    public static let expectationKinds: [ExpectationKind] = LinkExpectations.all
+package struct LinkFeature: SimulationFeature {
+    package static let stepKinds: [StepKind] = LinkSteps.all
+    package static let expectationKinds: [ExpectationKind] = LinkExpectations.all
 
     /// The transport.
-    public internal(set) var transport: WatchLink
+    package internal(set) var transport: WatchLink
 
     /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
     static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
 
     /// Creates the link from the scenario's `"link"` settings; its randomness is a sub-stream of
     /// `seed` that no other feature's draws can shift.
-    public init(scenario: Scenario, seed: UInt64) {
+    package init(scenario: Scenario, seed: UInt64) {
         var rng = LinkFeature.stream(seed: seed)
         let settings = scenario.sections.link ?? LinkSettings()
         var configuration = settings.configuration
@@ -68,7 +68,7 @@ public struct LinkFeature: SimulationFeature {
 
     /// Records the link's settings and schedules the configured faults (a finite list the
     /// scenario states: two events per unreachable window, one or two per app termination).
-    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         let configuration = transport.configuration
         if case .recorded = context.trace {
             effects.append(
@@ -95,7 +95,7 @@ public struct LinkFeature: SimulationFeature {
     /// copied), with no buffer of the transport's own effects in between.
     ///
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
-    public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         // The apps' lifecycles belong to their sides: steps and faults about them go there, and
         // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
         let now = context.now
@@ -149,7 +149,7 @@ public struct LinkFeature: SimulationFeature {
     }
 
     /// The `link` summary sections (see ``LinkReport``).
-    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
         let settled = simulation.settled()
         return LinkReport.sections(
             at: simulation, settled: settled, formatter: TraceFormatter(start: simulation.scenario.start))
@@ -165,7 +165,7 @@ public struct LinkFeature: SimulationFeature {
     /// - Complexity: O(*t* + *p*) for *t* trace events and *p* problems: each item's trail is
     ///   formatted once, and at most ``trailLimit`` of its events, so a run with thousands of lost
     ///   operations on one item does not format its trail thousands of times.
-    public func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] {
+    package func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] {
         let settled = simulation.settled()
         let problems = settled.syncDiscrepancies()
         guard !problems.isEmpty else { return [] }
@@ -211,7 +211,7 @@ extension LinkFeature: StorageAdopting {
     /// Keeps this link in `old`'s storage (``StorageAdopting``: the transport's).
     ///
     /// - Complexity: that of ``WatchLink``'s.
-    public mutating func adoptStorage(of old: inout LinkFeature) {
+    package mutating func adoptStorage(of old: inout LinkFeature) {
         transport.adoptStorage(of: &old.transport)
     }
 }

@@ -6,7 +6,7 @@ extension ScenarioSimulation {
     /// monitor (``run(_:monitor:)``).
     ///
     /// - Complexity: that of ``run(_:monitor:)``.
-    public mutating func run(_ options: RunOptions = RunOptions()) -> ScenarioOutcome {
+    package mutating func run(_ options: RunOptions = RunOptions()) -> ScenarioOutcome {
         var monitor = NoRunMonitor()
         return run(options, monitor: &monitor)
     }
@@ -259,9 +259,9 @@ extension RunMonitor {
 }
 
 /// How ``ScenarioSimulation/run(_:)`` runs a scenario.
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// What a run keeps.
-    public enum Keeping: Sendable {
+    package enum Keeping: Sendable {
         /// Every expectation's result, the trace (unless the world was made with its trace off),
         /// the invariants' messages, the summary, and the world with its link left to finish
         /// (``ScenarioSimulation/settled()``): what `run`, `check` and the reports read.
@@ -273,12 +273,12 @@ public struct RunOptions: Sendable {
     }
 
     /// What the run keeps.
-    public var keeps: Keeping
+    package var keeps: Keeping
     /// Whether the run stops at the first checkpoint where an expectation failed.
-    public var stopsAtFirstFailure: Bool
+    package var stopsAtFirstFailure: Bool
 
     /// Options: keeping `keeps` (everything by default), stopping at the first failure or not.
-    public init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false) {
+    package init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false) {
         self.keeps = keeps
         self.stopsAtFirstFailure = stopsAtFirstFailure
     }

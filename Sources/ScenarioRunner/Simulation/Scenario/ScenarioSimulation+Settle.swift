@@ -33,7 +33,7 @@ enum RunEnding {
 
 extension ScenarioSimulation: LinkSettling {
     /// Handles the next link event on the loop, with everything it sets off.
-    public mutating func handleNextLinkEvent() -> Bool {
+    package mutating func handleNextLinkEvent() -> Bool {
         ending = .open
         if takeDuePipelineWake(notAfter: .distantFuture) {
             var effects = WorldEffects()
@@ -46,7 +46,7 @@ extension ScenarioSimulation: LinkSettling {
     }
 
     /// Applies an environment change to the link now.
-    public mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
+    package mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
         ending = .open
         handle(.link(.environment(change)))
     }
@@ -70,7 +70,7 @@ extension ScenarioSimulation: LinkSettling {
     ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
     ///   link then produces, plus one copy of the trace; O(1) once the run has ended.
-    public func settled() -> ScenarioSimulation {
+    package func settled() -> ScenarioSimulation {
         switch ending {
         case .ended(let settled, _): return settled
         case .settledCopy: return self
