@@ -25,8 +25,9 @@ package enum RunInvariant: String, CaseIterable, Sendable {
     /// Each invariant with the failures of `outcome` that break it; ``other`` only when it has some.
     ///
     /// - Complexity: O(*f*) for *f* failures.
-    package static func results(of outcome: ScenarioOutcome) -> [(invariant: RunInvariant, failures: [InvariantFailure])]
-    {
+    package static func results(of outcome: ScenarioOutcome) -> [(
+        invariant: RunInvariant, failures: [InvariantFailure]
+    )] {
         allCases.compactMap { invariant in
             let failures = outcome.invariantFailures.filter { $0.invariant == invariant }
             return invariant == .other && failures.isEmpty ? nil : (invariant, failures)

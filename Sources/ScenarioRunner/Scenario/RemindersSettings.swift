@@ -159,7 +159,8 @@ package struct RemindersSettings: Sendable {
     }
 
     /// Decodes the section.
-    package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RemindersSettings {
+    package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RemindersSettings
+    {
         var object = try ObjectReader(node, context, what: "a reminders object such as {\"window\": 60}")
         var settings = RemindersSettings()
         if let value = object.optional("api") { settings.api = try enumValue(value, context, what: "api") }

@@ -82,7 +82,8 @@ package struct ComplicationFeature: SimulationFeature {
     /// - Complexity: O(log *n*) expected in the remaining items for a list change (one item's
     ///   change, ``ComplicationTimelineModel/listChanged(_:in:at:)``); a request costs what the
     ///   model's ``ComplicationTimelineModel/handle(_:transfersLeft:)`` does.
-    package mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout WorldEffects)
+    {
         guard case .some = model else { return }
         let now = context.now
         switch event {

@@ -12,8 +12,9 @@ package enum PipelineExpectations {
     }
 
     /// `"latencyP50AtLeast": "5s"`: the median latency is at least the bound (to pin a slow baseline).
-    package static let p50AtLeast = bound("latencyP50AtLeast", "median tap-to-removal latency is at least this duration")
-    {
+    package static let p50AtLeast = bound(
+        "latencyP50AtLeast", "median tap-to-removal latency is at least this duration"
+    ) {
         LatencyBound(percentile: 50, bound: $0, comparison: .atLeast)
     }
 
