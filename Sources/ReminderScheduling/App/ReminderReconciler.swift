@@ -134,7 +134,7 @@ public actor ReminderReconciler {
         }
         synchronize(items, at: time)
         let planned = plan(at: time, window: window, settings: settings)
-        let diff = PendingDiff(pending: pending, wanted: planned) { $0.hasPrefix(prefix) }
+        let diff = PendingDiff(pending: pending, wanted: planned, at: time) { $0.hasPrefix(prefix) }
         var report = ReconcileReport(
             settings: settings, foreignCount: foreignCount, windowSize: max(window, 0),
             heldCount: window >= 1

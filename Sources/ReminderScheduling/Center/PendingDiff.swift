@@ -4,9 +4,9 @@
 /// badge changed is one add, not a remove and an add. Only requests for which `isOwned` is true are
 /// ever removed: requests that other code of the app scheduled are left alone.
 public struct PendingDiff: Hashable, Sendable {
-    /// Identifiers to remove: owned pending requests that are not wanted.
+    /// Identifiers to remove: owned pending requests that are not wanted, in the pending list's order.
     public var removals: [NotificationIdentifier]
-    /// Requests to add, in the order wanted: wanted requests not pending exactly as they are.
+    /// Requests to add, in the order wanted: wanted requests not pending as they are.
     public var additions: [NotificationRequest]
 
     /// The changes from `pending` to `wanted`.
@@ -14,10 +14,14 @@ public struct PendingDiff: Hashable, Sendable {
     /// - Parameters:
     ///   - pending: what the system reports pending (any order; foreign requests included).
     ///   - wanted: what should be pending, identifiers distinct.
+    ///   - time: now: a repeating request pending since before `time` is still the one wanted
+    ///     when its series (identifier, content, period and next fire date after `time`) is the
+    ///     same — re-adding it would only restart it (rule R14 of docs/reminders.md).
     ///   - isOwned: whether a pending identifier belongs to the caller (may be removed).
     /// - Complexity: O(p + w) hashing for p pending and w wanted.
     public init(
-        pending: [NotificationRequest], wanted: [NotificationRequest], isOwned: (NotificationIdentifier) -> Bool
+        pending: [NotificationRequest], wanted: [NotificationRequest], at time: ReminderTime,
+        isOwned: (NotificationIdentifier) -> Bool
     ) {
         var system: [NotificationIdentifier: NotificationRequest] = [:]
         system.reserveCapacity(pending.count)
@@ -27,10 +31,12 @@ public struct PendingDiff: Hashable, Sendable {
         additions = []
         for request in wanted {
             wantedIdentifiers.insert(request.identifier)
-            if system[request.identifier] != request { additions.append(request) }
+            let current = system[request.identifier]
+            if current.map({ ReminderScheduler.isSame($0, as: request, after: time) }) != true {
+                additions.append(request)
+            }
         }
         removals = pending.lazy.map(\.identifier).filter { isOwned($0) && !wantedIdentifiers.contains($0) }
-        removals.sort()
     }
 
     /// Whether there is nothing to do.

@@ -90,12 +90,12 @@ package struct ExploreRunner: Sendable {
     /// The run's file is decoded without its `"history"`, and the base scenario's history and
     /// learned store order are put back (the history is the same in every run; learning it again
     /// per run cost a tenth of the run).
-    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>) -> [ExploreFinding]? {
+    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>, events: inout Int) -> [ExploreFinding]? {
         guard
             let decoded = try? ScenarioDecoder.decode(
                 root: variant.tree(seed: seed, faults: faults, removed: removed, withHistory: false), file: file)
         else { return nil }
-        return ExploreRunner.invariantFailures(of: Scenario(decoded, historyOf: scenario))
+        return ExploreRunner.invariantFailures(of: Scenario(decoded, historyOf: scenario), events: &events)
     }
 
     /// Every invariant of one run of `scenario`: the world's own (the phone's list converges to
@@ -107,14 +107,23 @@ package struct ExploreRunner: Sendable {
     /// The run keeps its verdict only (``RunOptions/Keeping/verdict``, no trace kept); only a run that
     /// broke one of the world's invariants is run again in full, for the messages with their trails.
     static func invariantFailures(of scenario: Scenario) -> [ExploreFinding] {
+        var events = 0
+        return invariantFailures(of: scenario, events: &events)
+    }
+
+    /// ``invariantFailures(of:)``, adding the events the run handled to `events` (twice for a
+    /// run made again in full for its messages).
+    static func invariantFailures(of scenario: Scenario, events: inout Int) -> [ExploreFinding] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
         let verdict = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict
         let pendingMax = monitor.pendingMaxAtEnd
         var failures: [ExploreFinding] = []
+        events += monitor.events
         if verdict.invariantsBroken > 0 {
             var full = ScenarioSimulation(scenario: scenario)
             failures = full.run().invariantFailures.map(ExploreFinding.init)
+            events += monitor.events
         }
         if pendingMax > 64 {
             failures.append(

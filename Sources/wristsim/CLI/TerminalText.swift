@@ -9,8 +9,8 @@ enum TerminalText {
     ///
     /// - Complexity: O(*n*); `text` is returned as is when it has nothing to escape.
     static func sanitized(_ text: String, keepingColours: Bool) -> String {
+        guard text.utf8.contains(where: { needsLook($0) && $0 != 0x0A }) else { return text }
         let bytes = Array(text.utf8)
-        guard bytes.contains(where: { needsLook($0) }) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
         var index = 0

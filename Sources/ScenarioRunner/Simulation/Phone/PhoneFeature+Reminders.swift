@@ -30,14 +30,18 @@ extension PhoneFeature {
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
         switch kind {
-        case .check? where facts.currentDue != nil:
-            reminders.log(item, due: nil, at: time)
+        case .check?:
+            // The item is completed in the scheduler, known or not: an item it has not loaded (no
+            // due date, or checked off before the app launched) is registered completed, so a due
+            // date given later keeps it unarmed (rules R2, R15).
+            if facts.currentDue != nil { reminders.log(item, due: nil, at: time) }
+            let due = facts.currentDue.map(PhoneReminders.reminderTime)
             return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
+                if scheduler.state(of: item) == nil { scheduler.setItem(item, due: due, now: at) }
                 try scheduler.complete(item, now: at)
             }
-        case .uncheck? where facts.lastDue != nil:
-            guard let due = facts.lastDue else { return }
-            reminders.log(item, due: due, at: time)
+        case .uncheck? where facts.state.map({ if case .completed = $0 { true } else { false } }) ?? false:
+            if let due = facts.lastDue { reminders.log(item, due: due, at: time) }
             return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.reopen(item, now: at)
             }
@@ -91,11 +95,25 @@ extension PhoneFeature {
         _ item: ItemID, to due: SimTime, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let time = context.now
-        // A completed item keeps its new date unarmed (rule R2): it is not open, so it is not logged as due.
-        if sync.replica.item(item)?.status == .open { reminders.log(item, due: due, at: time) }
         let at = PhoneReminders.reminderTime(time)
-        appRuns(.foreground, context, into: &effects) {
-            $0.setItem(item, due: PhoneReminders.reminderTime(due), now: at)
+        let dueAt = PhoneReminders.reminderTime(due)
+        switch sync.replica.item(item)?.status {
+        case .open?:
+            reminders.log(item, due: due, at: time)
+            appRuns(.foreground, context, into: &effects) { $0.setItem(item, due: dueAt, now: at) }
+        case .checkedOff?:
+            // A completed item keeps its new date unarmed (rule R2): not due, but the date it comes
+            // back with when it is put back on the list. One the scheduler has not loaded is
+            // registered completed (it must not start counting).
+            reminders.logCompletedDue(item, due: due)
+            appRuns(.foreground, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
+                let known = scheduler.state(of: item) != nil
+                scheduler.setItem(item, due: dueAt, now: at)
+                if !known { try scheduler.complete(item, now: at) }
+            }
+        case nil:
+            // Removed from the list: the app has nothing to change (rule R15), and runs.
+            appRuns(.foreground, context, into: &effects) { _ in }
         }
     }
 

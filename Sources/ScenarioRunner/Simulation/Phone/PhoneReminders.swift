@@ -51,8 +51,12 @@ package struct PhoneReminders: Sendable {
     /// Creates the phone side; a bad configuration falls back to the defaults (the decoder
     /// already validated the ranges).
     package init(settings: RemindersSettings, items: [ShoppingItem]) {
-        self.settings = settings
         let configuration = (try? settings.configuration()) ?? .standard
+        // The settings as run: an overflow notice needs W ≥ 2 (rule S3), so `--scheduler
+        // overflowNotice` on a scenario with W = 1 runs, and reports, W = 2.
+        var settings = settings
+        settings.window = configuration.windowSize
+        self.settings = settings
         harness = ReminderHarness(
             configuration: configuration, rules: settings.rules, start: .zero, user: settings.user,
             refreshBudget: settings.refreshBudget)
@@ -167,6 +171,15 @@ package struct PhoneReminders: Sendable {
     mutating func log(_ item: ItemID, due: SimTime?, at time: SimTime) {
         dueLog.append(DueChange(time: time, item: item, due: due))
         latestDue[item] = (due, due ?? latestDue[item]?.lastOpen ?? nil)
+    }
+
+    /// Records that the completed `item` now has the due date `due`, unarmed: it is not due (no
+    /// change of the overdue list), and it comes back with this date when it is put back on the
+    /// list (rule R2).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func logCompletedDue(_ item: ItemID, due: SimTime) {
+        latestDue[item] = (nil, due)
     }
 
     /// Records that `item` was removed from the list: it is no longer due, and a later reopen has

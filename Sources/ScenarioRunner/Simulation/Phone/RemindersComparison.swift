@@ -61,40 +61,10 @@ package struct RemindersComparison: Sendable {
     }
 
     /// The deliveries after which the app badge differs from the number of incomplete items due by
-    /// then, as the phone knew them: one sweep over the due-date log and the deliveries, both in time order.
+    /// then, as the phone knew them (``PhoneReminders/wrongBadgeCount()``).
     ///
     /// - Complexity: O((c + d) log n) for c logged changes, d deliveries and n items.
-    static func wrongBadges(_ phone: PhoneReminders) -> Int {
-        var slots: [ItemID: Int32] = [:]
-        var dues: [ItemID: SimTime] = [:]
-        var open = CountingBlockList<TruthKey>()
-        var log = phone.dueLog[...]
-        var wrong = 0
-        for delivery in phone.harness.deliveries {
-            let at = PhoneReminders.simTime(delivery.at)
-            while let change = log.first, change.time <= at {
-                log.removeFirst()
-                let slot = slots[change.item] ?? Int32(slots.count)
-                slots[change.item] = slot
-                if let previous = dues[change.item] { open.remove(TruthKey(due: previous.nanoseconds, slot: slot)) }
-                dues[change.item] = change.due
-                if let due = change.due { open.insert(TruthKey(due: due.nanoseconds, slot: slot)) }
-            }
-            let truth = open.count(lessThanOrEqualTo: TruthKey(due: at.nanoseconds, slot: .max))
-            if delivery.appBadge != truth { wrong += 1 }
-        }
-        return wrong
-    }
-
-    /// An open item's due date in the truth index; the slot makes equal dates distinct.
-    struct TruthKey: Comparable {
-        var due: Int64
-        var slot: Int32
-
-        static func < (lhs: TruthKey, rhs: TruthKey) -> Bool {
-            lhs.due != rhs.due ? lhs.due < rhs.due : lhs.slot < rhs.slot
-        }
-    }
+    static func wrongBadges(_ phone: PhoneReminders) -> Int { phone.wrongBadgeCount() }
 
     /// The side-by-side table.
     package var text: String {

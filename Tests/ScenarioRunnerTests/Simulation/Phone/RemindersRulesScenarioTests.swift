@@ -65,7 +65,8 @@ import Testing
             """)
         #expect(outcome.passed)
         let harness = simulation.reminders.harness
-        #expect(harness.snapshots.map(\.reason) == [.launch, .foreground, .foreground])
+        // The first notice counts b and c; once opened, they fit in W = 2 and no notice is sent (S3).
+        #expect(harness.snapshots.map(\.reason) == [.launch, .foreground])
         #expect(harness.missed.isEmpty)
         #expect(outcome.trace.contains { $0.kind == "phone.refill" && $0.fields.contains { $0.key == "notice" } })
     }
@@ -172,5 +173,113 @@ import Testing
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
         let tasks = simulation.reminders.harness.snapshots.compactMap(\.backgroundTask)
         #expect(!tasks.isEmpty && tasks.allSatisfy { $0 == .completed })
+    }
+
+    // MARK: - Issue #33
+
+    /// R16: a delivery at the instant of a Complete is counted before it: `reminders`,
+    /// `--compare` and the chart agree that its badge was right.
+    @Test func aDeliveryAtTheInstantOfACompleteIsCountedBeforeIt() throws {
+        let json = """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"}],
+             "script": [{"at": "+2h", "do": "notificationAction", "item": "a", "action": "complete"}],
+             "end": "+3h"}
+            """
+        let (simulation, outcome) = try simulate(json)
+        #expect(outcome.passed)
+        let phone = simulation.reminders.advanced(to: simulation.now)
+        #expect(phone.harness.deliveries.map(\.appBadge) == [1, 2])
+        #expect(phone.trueBadges() == [1, 2])
+        #expect(phone.wrongBadgeCount() == 0)
+        let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "test.json")
+        let windowed = RemindersComparison(scenario: scenario, seed: nil).rows.first { $0.strategy == .windowed }
+        #expect(windowed?.wrongBadges == 0)
+        let chart = ScenarioReportData.reminders(phone, scenario: scenario)
+        #expect(chart.deliveries.map(\.trueOverdue) == [1, 2])
+    }
+
+    /// R2, R15: an item checked off while it had no due date stays completed when `setDue` gives
+    /// it one; a removed item ignores it.
+    @Test func setDueOnACheckedOffItemWithoutADueDateDoesNotCount() throws {
+        let (simulation, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}],
+             "script": [
+               {"at": "+1m", "do": "phoneCheckItem", "item": "a"},
+               {"at": "+2m", "do": "setDue", "item": "a", "due": "+1h"},
+               {"at": "+3m", "do": "phoneRemoveItem", "item": "b"},
+               {"at": "+4m", "do": "setDue", "item": "b", "due": "+1h"},
+               {"at": "+2h", "expect": {"badge": 0, "deliveries": 0, "overdue": [], "missedReminders": 0}}
+             ]}
+            """)
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 3_600)))
+    }
+
+    /// R2: checked off, given a new date, put back: the item is due, and overdue, at the new date.
+    @Test func reopeningComesBackWithTheDateSetWhileCompleted() throws {
+        let (simulation, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}],
+             "script": [
+               {"at": "+1m", "do": "phoneCheckItem", "item": "a"},
+               {"at": "+2m", "do": "setDue", "item": "a", "due": "+3h"},
+               {"at": "+3m", "do": "phoneUncheckItem", "item": "a"},
+               {"at": "+2h", "expect": {"overdue": [], "badge": 0}},
+               {"at": "+3h1m", "expect": {"overdue": ["a"], "badge": 1, "deliveries": [{"item": "a", "badge": 1}]}}
+             ]}
+            """)
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+        let overdue = simulation.reminders.overdue(at: SimTime(offset: .seconds(4 * 3_600)))
+        #expect(overdue.map(\.due) == [SimTime(offset: .seconds(3 * 3_600))])
+    }
+
+    /// R2: an item checked off before the app first ran is loaded completed: the launch still
+    /// refills (it used to fail on the unknown item and schedule nothing).
+    @Test func aCheckOffBeforeTheFirstRunStillLaunches() throws {
+        let (simulation, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"}],
+             "reminders": {"launchAt": "+30m"},
+             "script": [
+               {"at": "+1m", "do": "phoneCheckItem", "item": "a"},
+               {"at": "+2m", "expect": {"pendingNotifications": 1}},
+               {"at": "+3h", "expect": {"deliveries": [{"item": "b", "badge": 1}], "missedReminders": 0}}
+             ]}
+            """)
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 3_600)))
+    }
+
+    /// S3, R8: `--scheduler overflowNotice` on a scenario with W = 1 runs and reports W = 2.
+    @Test func anOverflowNoticeWithAWindowOfOneRunsAndReportsTwo() throws {
+        var settings = RemindersSettings()
+        settings.window = 1
+        settings.mode = .overflowNotice
+        let phone = PhoneReminders(settings: settings, items: [])
+        #expect(phone.settings.window == 2)
+        #expect(phone.harness.scheduler.configuration.windowSize == 2)
+    }
+
+    /// R18: durations and times of the `reminders` section are whole seconds; a fraction is a
+    /// located error instead of being dropped.
+    @Test(arguments: [
+        "{\"snooze\": \"30m500ms\"}", "{\"appRuns\": {\"every\": \"90500ms\"}}",
+        "{\"appRuns\": {\"every\": \"1h\", \"from\": \"+1h250ms\"}}", "{\"launchAt\": \"+1500ms\"}",
+        "{\"noticeOpenedAfter\": \"1500ms\"}",
+    ])
+    func fractionsOfASecondAreRejected(section: String) {
+        let json = """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z", "items": [{"id": "a", "title": "A"}], "reminders": \(section), "script": []}
+            """
+        #expect {
+            _ = try ScenarioDecoder.decode(Array(json.utf8), file: "test.json")
+        } throws: { error in
+            "\(error)".contains("test.json:1:") && "\(error)".contains("expected whole seconds")
+        }
     }
 }

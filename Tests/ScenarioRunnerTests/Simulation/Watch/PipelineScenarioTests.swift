@@ -101,7 +101,7 @@ import Testing
         ),
         (
             "\"pipeline\": {\"steps\": [{\"step\": \"removeRow\", \"queue\": \"gpu\", \"cost\": \"1ms\"}]},",
-            "expected \"queue\" to be one of: main, main-async, background; found \"gpu\""
+            "expected \"queue\" to be one of: main, mainAsync, background; found \"gpu\""
         ),
         (
             "\"pipeline\": {\"steps\": [{\"step\": \"playHaptic\", \"queue\": \"main\", \"cost\": \"1ms\"}]},",
@@ -117,7 +117,7 @@ import Testing
         ),
         (
             "\"pipeline\": {\"preset\": \"naive\", \"cpuSharing\": \"fair\"},",
-            "expected \"cpuSharing\" to be one of: processor-sharing, main-priority"
+            "expected \"cpuSharing\" to be one of: processorSharing, mainPriority"
         ),
         ("\"pipeline\": 3,", "expected a preset name (\"naive\", \"optimized\") or an object"),
         (
