@@ -51,7 +51,7 @@ import Testing
                 var simulation = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
                 simulation.pipelineWakePath = path
                 var monitor = NoRunMonitor()
-                verdicts.append(simulation.runForVerdict(monitor: &monitor, observingEnd: { _ in () }).verdict)
+                verdicts.append(simulation.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict)
                 latencies.append(simulation.watch.app.latencies)
             }
             #expect(verdicts[0].expectationsFailed == verdicts[1].expectationsFailed, "seed \(seed)")
