@@ -62,7 +62,7 @@ extension WatchLink {
     }
 
     mutating func changeRange(_ event: RadioRange.Event, at now: SimTime, into emit: LinkEffectSink) {
-        for effect in range.reduce(event, at: now) {
+        for effect in connection.range.reduce(event, at: now) {
             switch effect {
             case .linkDown:
                 trace(.linkRange, at: now, ["state": "outOfRange"], into: emit)
@@ -80,7 +80,7 @@ extension WatchLink {
     mutating func changeSession(
         _ event: SessionActivation.Event, at now: SimTime, into emit: LinkEffectSink
     ) {
-        let transitions = activation.reduce(event)
+        let transitions = connection.activation.reduce(event)
         trace(.linkSession, at: now, ["state": .string(activationName)], into: emit)
         for transition in transitions {
             switch transition {
@@ -93,7 +93,7 @@ extension WatchLink {
     }
 
     var activationName: String {
-        switch activation {
+        switch connection.activation {
         case .notActivated: return "notActivated"
         case .inactive: return "inactive"
         case .activated: return "activated"

@@ -15,7 +15,7 @@ extension WatchLink {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
             return fail(message, .payloadTooLarge, at: now, reason: reason, into: emit)
         }
-        if case .unreachable(let reason) = reachability(from: side, apps: apps) {
+        if case .unreachable(let reason) = connection.reachability(from: side, apps: apps) {
             return fail(message, .notReachable, at: now, reason: reason.name, into: emit)
         }
         let earliest = lastInteractiveArrival[side] ?? .zero
@@ -38,8 +38,8 @@ extension WatchLink {
     mutating func messageArrived(_ id: MessageID, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
         guard let (state, route) = interactive.stateAndRoute(of: id) else { return }
         let receiver = route.to
-        let wakesReceiver = receiver == .phone && !apps.phone.isRunning && range.isInRange
-        guard wakesReceiver || apps[receiver].isRunning, range.isInRange else {
+        let wakesReceiver = receiver == .phone && !apps.phone.isRunning && connection.range.isInRange
+        guard wakesReceiver || apps[receiver].isRunning, connection.range.isInRange else {
             guard let message = interactive.take(id)?.message else { return }
             if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
             emit(.cancel(.replyTimeout(id)))

@@ -99,7 +99,7 @@ extension WatchLink {
     ///
     /// - Complexity: O(*w*) for *w* waiting entries.
     mutating func transmit(_ lane: TransferLane, at now: SimTime, into emit: LinkEffectSink) {
-        guard activation.canSend, range.isInRange else { return }
+        guard connection.activation.canSend, connection.range.isInRange else { return }
         for index in lanes[lane].waitingTail {
             let arrival = max(now + latency(), lanes[lane].lastArrival)
             let sent = lanes[lane].transmit(at: index, epoch: epoch, arrival: arrival)

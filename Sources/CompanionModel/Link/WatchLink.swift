@@ -36,10 +36,9 @@ import SimulationKernel
 public struct WatchLink: Sendable {
     /// The settings and faults.
     public let configuration: LinkConfiguration
-    /// The session's activation state.
-    public internal(set) var activation: SessionActivation
-    /// Whether the phone is in range.
-    public internal(set) var range: RadioRange = .inRange
+    /// The session's activation and the phone's range: what reachability depends on besides the
+    /// apps (``LinkConnection/reachability(from:apps:)``).
+    public internal(set) var connection: LinkConnection
     /// The complication transfer budget.
     public internal(set) var complicationBudget: ComplicationTransferBudget
     /// Per-channel counters and delays.
@@ -70,7 +69,7 @@ public struct WatchLink: Sendable {
     /// (which advances by one draw).
     public init(configuration: LinkConfiguration, rng: inout SplitMix64) {
         self.configuration = configuration
-        activation = configuration.initialActivation
+        connection = LinkConnection(activation: configuration.initialActivation)
         complicationBudget = ComplicationTransferBudget(
             dailyLimit: configuration.complicationTransfersPerDay,
             firstReset: configuration.complicationBudgetFirstReset,
@@ -125,14 +124,6 @@ public struct WatchLink: Sendable {
         case .environment(let change): handle(change, at: now, apps: apps, into: emit)
         case .timer(let timer): handle(timer, at: now, apps: apps, into: emit)
         }
-    }
-
-    /// Whether an interactive message from `side` can be sent now, with the apps running as
-    /// `apps` says (`isReachable` on that side).
-    ///
-    /// - Complexity: O(1).
-    public func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
-        Reachability.of(side, activation: activation, range: range, phoneApp: apps.phone, watchApp: apps.watch)
     }
 
     /// `outstandingUserInfoTransfers` of `side`: its userInfo and complication transfers not yet

@@ -30,7 +30,7 @@ import Testing
 
     @Test func watchMessageWakesThePhoneApp() {
         var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
-        #expect(harness.link.reachability(from: .watch, apps: harness.apps) == .reachable)
+        #expect(harness.link.connection.reachability(from: .watch, apps: harness.apps) == .reachable)
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         harness.run()
         #expect(harness.apps.phone == .background)
@@ -40,7 +40,9 @@ import Testing
 
     @Test func phoneMessageNeverWakesTheWatchApp() {
         var harness = TransportHarness { $0.initialWatchApp = .notRunning }
-        #expect(harness.link.reachability(from: .phone, apps: harness.apps) == .unreachable(.counterpartNotRunning))
+        #expect(
+            harness.link.connection.reachability(from: .phone, apps: harness.apps)
+                == .unreachable(.counterpartNotRunning))
         harness.now(.request(.sendMessage(blob(10), from: .phone)))
         #expect(harness.outcome(of: 1) == [.failed(.notReachable)])
         #expect(harness.apps.watch == .notRunning)

@@ -11,6 +11,6 @@ extension ScenarioSimulation {
     /// `isReachable` on `side` now: the link's session and range with the apps as their owners
     /// say.
     package func reachability(from side: LinkSide) -> Reachability {
-        link.transport.reachability(from: side, apps: appRunStates)
+        link.transport.connection.reachability(from: side, apps: appRunStates)
     }
 }

@@ -108,8 +108,8 @@ package struct ScenarioSimulation {
         let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared,
-            reachableFromWatch: link.transport.reachability(from: .watch, apps: apps),
-            reachableFromPhone: link.transport.reachability(from: .phone, apps: apps), apps: apps,
+            reachableFromWatch: link.transport.connection.reachability(from: .watch, apps: apps),
+            reachableFromPhone: link.transport.connection.reachability(from: .phone, apps: apps), apps: apps,
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
         exchangeBuffers(with: &buffers)
@@ -196,8 +196,8 @@ package struct ScenarioSimulation {
     /// - Complexity: O(1).
     mutating func refreshReachability() {
         refreshApps()
-        context.reachableFromWatch = link.transport.reachability(from: .watch, apps: context.apps)
-        context.reachableFromPhone = link.transport.reachability(from: .phone, apps: context.apps)
+        context.reachableFromWatch = link.transport.connection.reachability(from: .watch, apps: context.apps)
+        context.reachableFromPhone = link.transport.connection.reachability(from: .phone, apps: context.apps)
     }
 
     /// Reads how each app runs from its owner into ``context`` (before the link handles something).
