@@ -32,8 +32,8 @@ public enum RadioRange: Hashable, Sendable {
         case (.outOfRange(let since), .enter):
             self = .inRange
             return [.linkUp(outage: now - since)]
-        default:
-            return []
+        case (.inRange, .enter), (.outOfRange, .leave):
+            return []  // already in range, or already out of it
         }
     }
 }

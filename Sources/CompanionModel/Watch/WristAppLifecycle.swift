@@ -75,8 +75,8 @@ public enum WatchAppLifecycle: Hashable, Sendable {
                 self = .launching(readyAt: time + launchTime)
                 effects.append(.scheduleLaunchFinished(at: time + launchTime))
             }
-        case (.launching(let readyAt), .launchFinished(let time)) where time >= readyAt:
-            self = .foreground(since: time)
+        case (.launching(let readyAt), .launchFinished(let time)):
+            if time >= readyAt { self = .foreground(since: time) }
         case (.background, .open(let time)), (.suspended, .open(let time)):
             self = .foreground(since: time)
         case (.foreground, .returnedToClock(let time)):
@@ -85,14 +85,25 @@ public enum WatchAppLifecycle: Hashable, Sendable {
         case (.notRunning, .wake(let time)), (.suspended, .wake(let time)):
             self = .background(since: time, suspendsAt: time + Self.backgroundTime)
             effects.append(.scheduleSuspension(at: time + Self.backgroundTime))
-        case (.background(_, let suspendsAt), .suspendDue(let time)) where time >= suspendsAt:
-            self = .suspended(since: time)
+        case (.background(_, let suspendsAt), .suspendDue(let time)):
+            if time >= suspendsAt { self = .suspended(since: time) }
         case (.notRunning, .terminate):
             break
         case (_, .terminate):
             self = .notRunning
-        default:
-            break
+        case (.launching, .open), (.foreground, .open):
+            break  // already launching or in front
+        case (.notRunning, .launchFinished), (.foreground, .launchFinished), (.background, .launchFinished),
+            (.suspended, .launchFinished):
+            break  // a stale launch deadline: the app was terminated, or is no longer launching
+        case (.notRunning, .returnedToClock), (.launching, .returnedToClock), (.background, .returnedToClock),
+            (.suspended, .returnedToClock):
+            break  // the app was not frontmost
+        case (.launching, .wake), (.foreground, .wake), (.background, .wake):
+            break  // already running
+        case (.notRunning, .suspendDue), (.launching, .suspendDue), (.foreground, .suspendDue),
+            (.suspended, .suspendDue):
+            break  // a stale suspension deadline: the app came back, or stopped
         }
         if self != before { effects.append(.changed(from: before, to: self)) }
         return effects

@@ -5,8 +5,8 @@ import SimulationKernel
 ///
 /// ```swift
 /// var machine = WristAppMachine(rowsVisible: 3)
-/// machine.reduce(.wristLowered(at: t0))   // [.scheduleReturnToClock(at: t0 + 120s)]
-/// machine.reduce(.tap("kale", at: t1))    // [.refuseTap("kale", at: t1, reason: .wristDown)]
+/// machine.transition(.wristLowered(at: t0))   // [.scheduleReturnToClock(at: t0 + 120s)]
+/// machine.transition(.tap("kale", at: t1))    // [.refuseTap("kale", at: t1, reason: .wristDown)]
 /// ```
 ///
 /// The driver may deliver ``WristAppEvent/returnToClockDue(at:)`` when asked to, but need not:
@@ -34,16 +34,8 @@ public struct WristAppMachine: Hashable, Sendable {
         self.frontmostTimeout = frontmostTimeout
     }
 
-    /// Applies `event` and returns the effects for the driver, in order.
-    ///
-    /// - Complexity: O(1); allocates the array (a driver handling many events asks
-    ///   ``transition(_:)``, which holds the effects inline).
-    public mutating func reduce(_ event: WristAppEvent) -> [WristAppEffect] {
-        Array(transition(event))
-    }
-
     /// Applies `event` and returns the effects for the driver, in order, held inline: a transition
-    /// has at most two (``WristAppEffects``), so no array is built.
+    /// has at most two (``WristAppEffects``), so no array is built. The machine's one entry point.
     ///
     /// - Complexity: O(1), no allocation.
     public mutating func transition(_ event: WristAppEvent) -> WristAppEffects {
@@ -65,7 +57,9 @@ public struct WristAppMachine: Hashable, Sendable {
             state = .appActive(since: time)
             return WristAppEffects(report(nil, list, time))
 
-        case (.appInactive(_, let deadline), .returnToClockDue(let time)) where time >= deadline:
+        case (.appInactive(_, let deadline), .returnToClockDue(let time)):
+            // A deadline delivered early changes nothing: the raise or the due deadline decides.
+            guard time >= deadline else { return WristAppEffects() }
             state = .clockAsleep(since: deadline)
             return WristAppEffects(.returnedToClock(at: deadline))
 
@@ -84,19 +78,27 @@ public struct WristAppMachine: Hashable, Sendable {
         case (_, .tap(let item, let time)):
             return WristAppEffects(tap(item, at: time))
 
-        default:
-            // Raising a raised wrist, lowering a lowered one, opening an app that is already open or
-            // with the wrist down, and stale return-to-clock deadlines change nothing.
+        case (.appActive, .wristRaised), (.clockFace, .wristRaised),
+            (.appInactive, .wristLowered), (.clockAsleep, .wristLowered):
+            // Raising a raised wrist or lowering a lowered one changes nothing.
+            return WristAppEffects()
+
+        case (.appActive, .appOpened), (.appInactive, .appOpened), (.clockAsleep, .appOpened):
+            // Opening an app that is already open, or with the wrist down (no screen to tap),
+            // changes nothing.
+            return WristAppEffects()
+
+        case (.appActive, .returnToClockDue), (.clockAsleep, .returnToClockDue), (.clockFace, .returnToClockDue):
+            // A stale deadline: the wrist came back up before it, or the face already left the app.
             return WristAppEffects()
         }
     }
 
     /// The one effect of a tap (``WristAppEvent/tap(_:at:)``, which changes no state): the tap
-    /// reaches the list, or is refused with why. A driver handling many taps asks this instead of
-    /// ``transition(_:)``, which returns it among the transition's effects.
+    /// reaches the list, or is refused with why.
     ///
     /// - Complexity: O(1).
-    public func tap(_ item: ItemID, at time: SimTime) -> WristAppEffect {
+    private func tap(_ item: ItemID, at time: SimTime) -> WristAppEffect {
         if let reason = state.tapRefusal { return .refuseTap(item, at: time, reason: reason) }
         return .deliverTap(item, at: time)
     }

@@ -8,59 +8,59 @@ import Testing
 
     @Test func tapWithWristDownIsRefused() {
         var machine = WristAppMachine(rowsVisible: 3)
-        #expect(machine.reduce(.wristLowered(at: at(10))) == [.scheduleReturnToClock(at: at(130))])
+        #expect(machine.effects(.wristLowered(at: at(10))) == [.scheduleReturnToClock(at: at(130))])
         #expect(!machine.state.acceptsTaps)
-        #expect(machine.reduce(.tap("kale", at: at(20))) == [.refuseTap("kale", at: at(20), reason: .wristDown)])
+        #expect(machine.effects(.tap("kale", at: at(20))) == [.refuseTap("kale", at: at(20), reason: .wristDown)])
     }
 
     @Test func raiseWithinFrontmostTimeReturnsToTheApp() {
         var machine = WristAppMachine(rowsVisible: 3)
-        _ = machine.reduce(.wristLowered(at: at(10)))
-        _ = machine.reduce(.wristRaised(at: at(129), list: nil))
+        _ = machine.effects(.wristLowered(at: at(10)))
+        _ = machine.effects(.wristRaised(at: at(129), list: nil))
         #expect(machine.state == .appActive(since: at(129)))
-        #expect(machine.reduce(.tap("kale", at: at(130))) == [.deliverTap("kale", at: at(130))])
+        #expect(machine.effects(.tap("kale", at: at(130))) == [.deliverTap("kale", at: at(130))])
         // The old deadline fires late: it is stale and changes nothing.
-        #expect(machine.reduce(.returnToClockDue(at: at(130))) == [])
+        #expect(machine.effects(.returnToClockDue(at: at(130))) == [])
         #expect(machine.state.acceptsTaps)
     }
 
     @Test func raiseAfterFrontmostTimeShowsTheClock() {
         var machine = WristAppMachine(rowsVisible: 3)
-        _ = machine.reduce(.wristLowered(at: at(10)))
+        _ = machine.effects(.wristLowered(at: at(10)))
         let list = ListSnapshot(remaining: ["milk"], next: "milk")
         #expect(
-            machine.reduce(.wristRaised(at: at(130), list: list))
+            machine.effects(.wristRaised(at: at(130), list: list))
                 == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(130))])
         #expect(machine.state == .clockFace(since: at(130)))
-        #expect(machine.reduce(.tap("milk", at: at(131))) == [.refuseTap("milk", at: at(131), reason: .clockFace)])
+        #expect(machine.effects(.tap("milk", at: at(131))) == [.refuseTap("milk", at: at(131), reason: .clockFace)])
         #expect(
-            machine.reduce(.appOpened(at: at(132), list: list))
+            machine.effects(.appOpened(at: at(132), list: list))
                 == [.nextItem(.visible(row: 0, rowsVisible: 3), at: at(132))])
-        #expect(machine.reduce(.tap("milk", at: at(133))) == [.deliverTap("milk", at: at(133))])
+        #expect(machine.effects(.tap("milk", at: at(133))) == [.deliverTap("milk", at: at(133))])
     }
 
     @Test func deadlineDeliveredByTheDriverReturnsToClock() {
         var machine = WristAppMachine(rowsVisible: 3, frontmostTimeout: .seconds(Int64(60)))
-        _ = machine.reduce(.wristLowered(at: at(0)))
-        #expect(machine.reduce(.returnToClockDue(at: at(59))) == [], "early delivery is ignored")
-        #expect(machine.reduce(.returnToClockDue(at: at(60))) == [.returnedToClock(at: at(60))])
+        _ = machine.effects(.wristLowered(at: at(0)))
+        #expect(machine.effects(.returnToClockDue(at: at(59))) == [], "early delivery is ignored")
+        #expect(machine.effects(.returnToClockDue(at: at(60))) == [.returnedToClock(at: at(60))])
         #expect(machine.state == .clockAsleep(since: at(60)))
         #expect(!machine.state.isAppFrontmost && !machine.state.isWristRaised)
     }
 
     @Test func zeroTimeoutReturnsToClockAtOnce() {
         var machine = WristAppMachine(rowsVisible: 3, frontmostTimeout: .zero)
-        #expect(machine.reduce(.wristLowered(at: at(5))) == [.returnedToClock(at: at(5))])
-        _ = machine.reduce(.wristRaised(at: at(6), list: nil))
+        #expect(machine.effects(.wristLowered(at: at(5))) == [.returnedToClock(at: at(5))])
+        _ = machine.effects(.wristRaised(at: at(6), list: nil))
         #expect(machine.state == .clockFace(since: at(6)))
     }
 
     @Test func repeatedEventsChangeNothing() {
         var machine = WristAppMachine(rowsVisible: 3)
-        #expect(machine.reduce(.wristRaised(at: at(1), list: nil)) == [])
-        #expect(machine.reduce(.appOpened(at: at(2), list: nil)) == [])
-        _ = machine.reduce(.wristLowered(at: at(3)))
-        #expect(machine.reduce(.wristLowered(at: at(4))) == [])
+        #expect(machine.effects(.wristRaised(at: at(1), list: nil)) == [])
+        #expect(machine.effects(.appOpened(at: at(2), list: nil)) == [])
+        _ = machine.effects(.wristLowered(at: at(3)))
+        #expect(machine.effects(.wristLowered(at: at(4))) == [])
         #expect(machine.state == .appInactive(wristDownAt: at(3), returnsToClockAt: at(123)))
     }
 
@@ -71,9 +71,9 @@ import Testing
             ("ultra2-49mm", .visible(row: 2, rowsVisible: 3)),
         ] {
             var machine = WristAppMachine(rowsVisible: try WatchModel.named(name).rowsVisible)
-            _ = machine.reduce(.wristLowered(at: at(0)))
+            _ = machine.effects(.wristLowered(at: at(0)))
             #expect(
-                machine.reduce(.wristRaised(at: at(30), list: list)) == [.nextItem(expected, at: at(30))], "\(name)")
+                machine.effects(.wristRaised(at: at(30), list: list)) == [.nextItem(expected, at: at(30))], "\(name)")
         }
     }
 

@@ -1,12 +1,12 @@
+import CompanionModel
 import SimulationKernel
 import Testing
 
-@testable import CompanionModel
-
-/// ``WristAppMachine/tap(_:at:)`` (the driver's array-free path for taps) agrees with
-/// ``WristAppMachine/reduce(_:)`` for a tap in every state the machine reaches.
+/// A tap goes through ``WristAppMachine/transition(_:)`` like every wrist event: it changes no
+/// state, and it is delivered exactly when the state lets taps through
+/// (``WristAppState/tapRefusal``), in every state the machine reaches.
 @Suite struct WristTapTests {
-    @Test func tapAgreesWithReduceOverManySeeds() {
+    @Test func tapIsDeliveredExactlyWhenTheStateLetsItThrough() {
         for seed in 1...200 as ClosedRange<UInt64> {
             var rng = SplitMix64(seed: seed)
             var machine = WristAppMachine(
@@ -17,17 +17,19 @@ import Testing
                 seconds += Int64(rng.next() % 90)
                 let time = SimTime(offset: .seconds(seconds))
                 let item = "item\(step)"
-                var copy = machine
-                let expected = copy.reduce(.tap(item, at: time))
-                let effect = machine.tap(item, at: time)
-                #expect([effect] == expected, "seed \(seed) step \(step) in \(machine.state)")
-                #expect(copy == machine, "seed \(seed): a tap changes no state")
+                let before = machine
+                let expected: WristAppEffect =
+                    before.state.tapRefusal.map { .refuseTap(item, at: time, reason: $0) }
+                    ?? .deliverTap(item, at: time)
+                #expect(
+                    machine.effects(.tap(item, at: time)) == [expected], "seed \(seed) step \(step) in \(before.state)")
+                #expect(machine == before, "seed \(seed): a tap changes no state")
                 kinds.insert(machine.state.name)
                 let events: [WristAppEvent] = [
                     .wristRaised(at: time, list: nil), .wristLowered(at: time), .returnToClockDue(at: time),
                     .appOpened(at: time, list: nil),
                 ]
-                _ = machine.reduce(events[Int(rng.next() % 4)])
+                _ = machine.effects(events[Int(rng.next() % 4)])
             }
             if seed == 200 { #expect(kinds.count == 4, "every state was tapped in: \(kinds)") }
         }

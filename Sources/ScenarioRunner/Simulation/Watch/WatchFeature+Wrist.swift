@@ -65,18 +65,12 @@ extension WatchFeature {
         }
     }
 
-    /// Runs a wrist event through the wrist-and-app machine and performs its effects.
+    /// Runs a wrist event (a tap too) through the wrist-and-app machine, its one entry point
+    /// (``WristAppMachine/transition(_:)``), and performs its effects.
     ///
     /// - Complexity: O(1) besides what the effects set off; no array is built (the effects are
-    ///   held inline, ``WristAppMachine/transition(_:)``). A tap changes no state of the machine:
-    ///   it is refused or delivered as ``WristAppMachine/tap(_:at:)`` decides, read from the
-    ///   machine's ``WristAppState/tapRefusal`` without building the effect (whose copy of the
-    ///   item's identifier would be made and dropped at every tap).
+    ///   held inline).
     mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout WorldEffects) {
-        if case .tap(let item, _) = event {
-            if let reason = app.wrist.state.tapRefusal { return ignoreTap(item, reason, context, into: &effects) }
-            return deliverTap(item, context, into: &effects)
-        }
         for effect in app.wrist.transition(event) { performWrist(effect, context, into: &effects) }
     }
 
