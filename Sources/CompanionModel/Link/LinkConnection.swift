@@ -6,14 +6,14 @@
 /// it for reachability on every event without handing over the whole link: a call on the link
 /// itself passes all of it (about 700 bytes, copied for each call by a caller that holds the link
 /// in a mutable value), a call on its connection passes a few bytes.
-public struct LinkConnection: Hashable, Sendable {
+package struct LinkConnection: Hashable, Sendable {
     /// The session's activation state.
-    public internal(set) var activation: SessionActivation
+    package internal(set) var activation: SessionActivation
     /// Whether the phone is in range.
-    public internal(set) var range: RadioRange
+    package internal(set) var range: RadioRange
 
     /// A connection with the session `activation` and the phone `range`.
-    public init(activation: SessionActivation, range: RadioRange = .inRange) {
+    package init(activation: SessionActivation, range: RadioRange = .inRange) {
         self.activation = activation
         self.range = range
     }
@@ -22,7 +22,7 @@ public struct LinkConnection: Hashable, Sendable {
     /// `apps` says (`isReachable` on that side).
     ///
     /// - Complexity: O(1).
-    public func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
+    package func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
         Reachability.of(side, activation: activation, range: range, phoneApp: apps.phone, watchApp: apps.watch)
     }
 }
