@@ -107,9 +107,7 @@ package struct ScenarioSimulation {
         complication = prepared.complication
         let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
-            now: .zero, trace: trace, prepared: prepared,
-            reachableFromWatch: link.transport.connection.reachability(from: .watch, apps: apps),
-            reachableFromPhone: link.transport.connection.reachability(from: .phone, apps: apps), apps: apps,
+            now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection, apps: apps,
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
         exchangeBuffers(with: &buffers)
@@ -190,14 +188,14 @@ package struct ScenarioSimulation {
         context.now = now
     }
 
-    /// Brings the link's reachability in ``context`` up to date (before a side handles
-    /// something): worked out from the link's session and range and the apps' owners.
+    /// Brings what reachability depends on in ``context`` up to date (before a side handles
+    /// something): the link's session and range, and how the apps run as their owners say. The
+    /// context works reachability out only when a handler asks (``WorldContext/reachability(from:)``).
     ///
     /// - Complexity: O(1).
     mutating func refreshReachability() {
         refreshApps()
-        context.reachableFromWatch = link.transport.connection.reachability(from: .watch, apps: context.apps)
-        context.reachableFromPhone = link.transport.connection.reachability(from: .phone, apps: context.apps)
+        context.connection = link.transport.connection
     }
 
     /// Reads how each app runs from its owner into ``context`` (before the link handles something).

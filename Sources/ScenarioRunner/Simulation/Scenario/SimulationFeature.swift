@@ -75,10 +75,9 @@ package struct WorldContext: Sendable {
     let prepared: PreparedScenario
     /// The scenario being run.
     package var scenario: Scenario { prepared.scenario }
-    /// `isReachable` on the watch (whether the watch can send the phone an interactive message).
-    package var reachableFromWatch: Reachability
-    /// `isReachable` on the phone.
-    package var reachableFromPhone: Reachability
+    /// The link's session and range (``WatchLink/connection``), read from the link before a side
+    /// handles an event: with ``apps`` it answers ``reachability(from:)`` when a handler asks.
+    package var connection: LinkConnection
     /// How each app runs, as its owner (the watch side, the phone side) says: what the link is
     /// handed with each event.
     package var apps: LinkApps
@@ -86,9 +85,11 @@ package struct WorldContext: Sendable {
     /// (the link owns that budget; the complication stamps it on its records for reports).
     package var complicationTransfersLeft: Int
 
-    /// `isReachable` as `side` sees it.
+    /// `isReachable` as `side` sees it (worked out when asked: most events never ask).
+    ///
+    /// - Complexity: O(1).
     package func reachability(from side: LinkSide) -> Reachability {
-        side == .watch ? reachableFromWatch : reachableFromPhone
+        connection.reachability(from: side, apps: apps)
     }
 }
 
