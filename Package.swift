@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CompanionModel", targets: ["CompanionModel"]),
         .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
         .library(name: "Calibration", targets: ["Calibration"]),
+        .library(name: "WatchConnectivityDouble", targets: ["WatchConnectivityDouble"]),
         .executable(name: "wristsim", targets: ["wristsim"]),
         .executable(name: "wristsim-bench", targets: ["wristsim-bench"]),
         .executable(name: "reminders-example", targets: ["reminders-example"]),
@@ -25,6 +26,7 @@ let package = Package(
             name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"],
             exclude: ["README-INTEGRATION.md"]),
         .target(name: "Calibration", dependencies: ["SimulationKernel", "CompanionModel"]),
+        .target(name: "WatchConnectivityDouble", dependencies: ["CompanionModel", "SimulationKernel"]),
         .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner", "Calibration"]),
         .executableTarget(
             name: "wristsim-bench",
@@ -43,6 +45,9 @@ let package = Package(
         .testTarget(
             name: "CalibrationTests",
             dependencies: ["Calibration", "CompanionModel", "SimulationKernel", "ScenarioRunner"]),
+        .testTarget(
+            name: "WatchConnectivityDoubleTests",
+            dependencies: ["WatchConnectivityDouble", "CompanionModel", "SimulationKernel"]),
         .testTarget(name: "ReminderRulesReferenceTests", dependencies: ["ScenarioRunner", "SimulationKernel"]),
     ],
     swiftLanguageModes: [.v6]
