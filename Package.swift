@@ -32,6 +32,7 @@ let package = Package(
             name: "wristsim-bench",
             dependencies: [
                 "SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner", "Calibration",
+                "WatchConnectivityDouble",
             ]),
         .executableTarget(name: "reminders-example", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),

@@ -43,7 +43,12 @@ final class PairEngine: @unchecked Sendable {
                 return calls
             }
             if calls.isEmpty {
-                if locked({ $0.calls.isEmpty && !$0.hasEventDue(notAfter: limit) }) { return progressed }
+                let done = locked { state in
+                    guard state.calls.isEmpty, !state.hasEventDue(notAfter: limit) else { return false }
+                    if let limit { state.loop.advance(to: limit) }
+                    return true
+                }
+                if done { return progressed }
                 continue
             }
             for call in calls { call() }
