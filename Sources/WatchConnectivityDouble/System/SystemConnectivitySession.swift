@@ -39,6 +39,7 @@
         // MARK: - WCSessionDelegate
         // WCSessionDelegate/session(_:activationDidCompleteWith:error:):
         // `func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: (any Error)?)`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(
             _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState,
             error: (any Error)?
@@ -48,18 +49,21 @@
         }
 
         // WCSessionDelegate/sessionReachabilityDidChange(_:): `optional func sessionReachabilityDidChange(_ session: WCSession)`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func sessionReachabilityDidChange(_ session: WCSession) {
             delegate?.sessionReachabilityDidChange(self)
         }
 
         // WCSessionDelegate/session(_:didReceiveMessage:):
         // `optional func session(_ session: WCSession, didReceiveMessage message: [String : Any])`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
             delegate?.session(self, didReceiveMessage: Self.payload(message))
         }
 
         // WCSessionDelegate/session(_:didReceiveMessage:replyHandler:):
         // `optional func session(_ session: WCSession, didReceiveMessage message: [String : Any], replyHandler: @escaping ([String : Any]) -> Void)`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(
             _ session: WCSession, didReceiveMessage message: [String: Any],
             replyHandler: @escaping ([String: Any]) -> Void
@@ -70,12 +74,14 @@
 
         // WCSessionDelegate/session(_:didReceiveMessageData:):
         // `optional func session(_ session: WCSession, didReceiveMessageData messageData: Data)`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(_ session: WCSession, didReceiveMessageData messageData: Data) {
             delegate?.session(self, didReceiveMessageData: messageData)
         }
 
         // WCSessionDelegate/session(_:didReceiveMessageData:replyHandler:):
         // `optional func session(_ session: WCSession, didReceiveMessageData messageData: Data, replyHandler: @escaping (Data) -> Void)`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(
             _ session: WCSession, didReceiveMessageData messageData: Data, replyHandler: @escaping (Data) -> Void
         ) {
@@ -85,18 +91,21 @@
 
         // WCSessionDelegate/session(_:didReceiveUserInfo:):
         // `optional func session(_ session: WCSession, didReceiveUserInfo userInfo: [String : Any] = [:])`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any] = [:]) {
             delegate?.session(self, didReceiveUserInfo: Self.payload(userInfo))
         }
 
         // WCSessionDelegate/session(_:didReceiveApplicationContext:):
         // `optional func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String : Any])`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any]) {
             delegate?.session(self, didReceiveApplicationContext: Self.payload(applicationContext))
         }
 
         // WCSessionDelegate/session(_:didFinish:error:) (the userInfo one):
         // `optional func session(_ session: WCSession, didFinish userInfoTransfer: WCSessionUserInfoTransfer, error: (any Error)?)`
+        /// Forwards the `WCSessionDelegate` call to ``delegate``.
         public func session(
             _ session: WCSession, didFinish userInfoTransfer: WCSessionUserInfoTransfer, error: (any Error)?
         ) {
@@ -105,11 +114,13 @@
 
         #if os(iOS)
             // WCSessionDelegate/sessionDidBecomeInactive(_:): `func sessionDidBecomeInactive(_ session: WCSession)` (iOS)
+            /// Forwards the `WCSessionDelegate` call to ``delegate``.
             public func sessionDidBecomeInactive(_ session: WCSession) {
                 delegate?.sessionDidBecomeInactive(self)
             }
 
             // WCSessionDelegate/sessionDidDeactivate(_:): `func sessionDidDeactivate(_ session: WCSession)` (iOS)
+            /// Forwards the `WCSessionDelegate` call to ``delegate``.
             public func sessionDidDeactivate(_ session: WCSession) {
                 delegate?.sessionDidDeactivate(self)
             }
