@@ -104,7 +104,7 @@ struct PairState {
 
     /// Applies an environment change now (a fault the test injects).
     mutating func change(_ change: LinkEnvironmentChange) {
-        let before = link.activation
+        let before = link.connection.activation
         reduce(.environment(change))
         noticeChanges(activationBefore: before)
     }
@@ -114,11 +114,11 @@ struct PairState {
     }
 
     func isReachable(_ device: Device) -> Bool {
-        link.reachability(from: device.side, apps: apps).isReachable
+        link.connection.reachability(from: device.side, apps: apps).isReachable
     }
 
     var activationState: SessionActivationState {
-        switch link.activation {
+        switch link.connection.activation {
         case .notActivated: return .notActivated
         case .inactive: return .inactive
         case .activated: return .activated
@@ -134,7 +134,7 @@ struct PairState {
         if let limit { event = loop.next(notAfter: limit) } else { event = loop.next() }
         guard let event else { return false }
         if case .timer(.replyTimeout(let id)) = event { replyTimeouts[id] = nil }
-        let before = link.activation
+        let before = link.connection.activation
         reduce(event)
         noticeChanges(activationBefore: before)
         return true
@@ -154,8 +154,8 @@ struct PairState {
 
     /// Queues the delegate calls for what changed: reachability on either side, activation.
     mutating func noticeChanges(activationBefore before: SessionActivation? = nil) {
-        if let before, before != link.activation { activationChanged(from: before) }
-        if link.activation == .activated, !activationRequested.isEmpty {
+        if let before, before != link.connection.activation { activationChanged(from: before) }
+        if link.connection.activation == .activated, !activationRequested.isEmpty {
             for device in activationRequested {
                 call(device) { $1.session($0, activationDidCompleteWith: .activated, error: nil) }
             }
@@ -171,7 +171,7 @@ struct PairState {
     }
 
     private mutating func activationChanged(from before: SessionActivation) {
-        switch (before, link.activation) {
+        switch (before, link.connection.activation) {
         case (.activated, .inactive):
             call(.phone) { $1.sessionDidBecomeInactive($0) }
         case (.activated, .notActivated):

@@ -104,7 +104,7 @@ public final class SessionPair: Sendable {
         runUntilIdle()
         engine.locked { state in
             // Both apps activate again (as an app does in `sessionDidDeactivate`, or at launch).
-            if state.link.activation != .activated { state.activationRequested = Device.allCases }
+            if state.link.connection.activation != .activated { state.activationRequested = Device.allCases }
         }
         for change in RecoverySteps.restoringChanges {
             engine.locked { $0.change(change) }

@@ -4,7 +4,7 @@ extension WatchLink {
     /// An app's API call. A send or transfer on a session that is not activated is refused
     /// (``refuse(_:_:at:into:)``) before any channel rule applies.
     mutating func handle(_ request: LinkRequest, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
-        if let error = activation.sendRefusal, let (payload, channel, side) = request.sent {
+        if let error = connection.activation.sendRefusal, let (payload, channel, side) = request.sent {
             return refuse(payload, channel, from: side, error, at: now, into: emit)
         }
         switch request {
