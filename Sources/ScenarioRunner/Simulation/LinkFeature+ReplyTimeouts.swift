@@ -179,7 +179,7 @@ extension ScenarioSimulation {
     /// nothing is due before its time (``HeldReplyTimeouts/barrier(notAfter:)``): if its message
     /// has ended, it is set aside as ended (`.skipped`); otherwise the next event is handled: the
     /// timeout itself (the loop moves to its time), or an event due at its time that comes before
-    /// it (an earlier sequence: a pipeline wake or a queued event).
+    /// it (a queued event with an earlier sequence).
     ///
     /// - Complexity: O(1) amortized besides the event handled.
     mutating func handleAtReplyTimeout(notAfter limit: SimTime, effects: inout WorldEffects) -> HeldReplyTimeouts.Turn {
@@ -188,14 +188,9 @@ extension ScenarioSimulation {
             replyTimeouts.endEarliestWaiting(now: now)
             return .skipped
         }
-        let wakeFirst = pipelineWakes.first.map { wake in
-            wake.time < first.key.time || (wake.time == first.key.time && wake.sequence < first.key.sequence)
-        }
-        if wakeFirst != true, loop.takesHeldEvent(first.key, notAfter: limit) {
+        if loop.takesHeldEvent(first.key, notAfter: limit) {
             replyTimeouts.removeEarliestWaiting()
             handle(.link(.timer(.replyTimeout(first.message))), into: &effects)
-        } else if takeDuePipelineWake(notAfter: limit) {
-            handlePipelineWake(into: &effects)
         } else if let event = loop.next(notAfter: limit) {
             handle(event, into: &effects)
         } else {

@@ -126,13 +126,11 @@ extension ScenarioSimulation {
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
     /// sees the world after each event.
     ///
-    /// The next event is the earliest, in `(time, sequence)` order, of the link's earliest reply
+    /// The next event is the earlier, in `(time, sequence)` order, of the link's earliest reply
     /// timeout that may still do something (``replyTimeouts``; one that can only do nothing is
-    /// skipped), the watch pipeline's earliest pending wake (``pipelineWakes``) and the queue's
-    /// next event.
+    /// skipped) and the queue's next event.
     ///
-    /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per pipeline wake and per
-    ///   reply timeout.
+    /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per reply timeout.
     mutating func runEvents<Monitor: RunMonitor>(
         notAfter limit: SimTime, monitor: inout Monitor, effects: inout WorldEffects
     ) {
@@ -140,9 +138,7 @@ extension ScenarioSimulation {
             // What is due before the earliest reply timeout that may still do something comes
             // first; that timeout's turn is taken once nothing else is due before its time.
             let beforeTimeout = replyTimeouts.barrier(notAfter: limit)
-            if takeDuePipelineWake(notAfter: beforeTimeout) {
-                handleTakenPipelineWake(into: &effects)
-            } else if let event = loop.next(notAfter: beforeTimeout) {
+            if let event = loop.next(notAfter: beforeTimeout) {
                 handle(event, into: &effects)
             } else if beforeTimeout < limit {
                 switch handleAtReplyTimeout(notAfter: limit, effects: &effects) {

@@ -35,11 +35,6 @@ extension ScenarioSimulation: LinkSettling {
     /// Handles the next link event on the loop, with everything it sets off.
     public mutating func handleNextLinkEvent() -> Bool {
         ending = .open
-        if takeDuePipelineWake(notAfter: .distantFuture) {
-            var effects = WorldEffects()
-            handlePipelineWake(into: &effects)
-            return true
-        }
         guard let event = loop.next() else { return false }
         handle(event)
         return true
@@ -105,7 +100,6 @@ extension ScenarioSimulation: LinkSettling {
         let start = now
         var linkOnly: [(time: SimTime, event: SimEvent)] = []
         linkOnly.reserveCapacity(loop.pendingCount + timeouts.count)
-        pipelineWakes.removeAll()
         while true {
             if let timeout = timeouts.first, loop.takesHeldEvent(timeout.key, notAfter: .distantFuture) {
                 linkOnly.append((loop.now, .link(.timer(.replyTimeout(timeout.message)))))
