@@ -111,7 +111,7 @@ struct PipelineEngine {
         advance(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: time, stepsLeft: prepared.stepCount))
-        runs.append(contentsOf: repeatElement(nil, count: prepared.stepCount))
+        for _ in 0..<prepared.stepCount { runs.append(nil) }
         mainQueue.append(.handler(tap: tap))
         settle(at: time)
         return tap

@@ -126,30 +126,12 @@ extension ScenarioSimulation {
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
     /// sees the world after each event.
     ///
-    /// The next event is the earlier, in `(time, sequence)` order, of the link's earliest reply
-    /// timeout that may still do something (``replyTimeouts``; one that can only do nothing is
-    /// skipped) and the queue's next event.
-    ///
-    /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per reply timeout.
+    /// - Complexity: O(log *q*) per event for a peak queue of *q*.
     mutating func runEvents<Monitor: RunMonitor>(
         notAfter limit: SimTime, monitor: inout Monitor, effects: inout WorldEffects
     ) {
-        while true {
-            // What is due before the earliest reply timeout that may still do something comes
-            // first; that timeout's turn is taken once nothing else is due before its time.
-            let beforeTimeout = replyTimeouts.barrier(notAfter: limit)
-            if let event = loop.next(notAfter: beforeTimeout) {
-                handle(event, into: &effects)
-            } else if beforeTimeout < limit {
-                switch handleAtReplyTimeout(notAfter: limit, effects: &effects) {
-                case .handled: break
-                case .skipped: continue
-                case .nothingDue: return
-                }
-            } else {
-                replyTimeouts.forgetEnded(through: limit)
-                return
-            }
+        while let event = loop.next(notAfter: limit) {
+            handle(event, into: &effects)
             monitor.handled(self)
         }
     }

@@ -94,21 +94,11 @@ extension ScenarioSimulation: LinkSettling {
     mutating func settleInPlace() {
         ending = .open
         mode = .settling
-        // The reply timeouts held beside the loop are link events: they join the others, in
-        // the order one queue would have given them.
-        var timeouts = replyTimeouts.takeAll()
         let start = now
         var linkOnly: [(time: SimTime, event: SimEvent)] = []
-        linkOnly.reserveCapacity(loop.pendingCount + timeouts.count)
-        while true {
-            if let timeout = timeouts.first, loop.takesHeldEvent(timeout.key, notAfter: .distantFuture) {
-                linkOnly.append((loop.now, .link(.timer(.replyTimeout(timeout.message)))))
-                timeouts.removeFirst()
-            } else if let event = loop.next() {
-                if event.isSettlingEvent { linkOnly.append((loop.now, event)) }
-            } else {
-                break
-            }
+        linkOnly.reserveCapacity(loop.pendingCount)
+        while let event = loop.next() {
+            if event.isSettlingEvent { linkOnly.append((loop.now, event)) }
         }
         // They go back into this loop, started again at the time settling starts as a new loop
         // would be (the sequence from 0, the limit counted afresh), so it keeps its queue's room

@@ -40,14 +40,6 @@ public struct ScenarioSimulation {
     public internal(set) var link: LinkFeature
     /// The complication.
     public internal(set) var complication: ComplicationFeature
-    /// The link's pending reply timeouts, held beside the loop rather than in its queue, in the
-    /// same way (admitted by the loop when scheduled, handled when it says they are due): nearly
-    /// every one finds its message answered and does nothing, so a running world skips those
-    /// (see ``HeldReplyTimeouts``; owned by the link's side, `LinkFeature+ReplyTimeouts.swift`).
-    var replyTimeouts = HeldReplyTimeouts()
-    /// Whether reply timeouts are held (``replyTimeouts``), or queued like every other event: the
-    /// plain path, which tests compare the held one with. Nothing else depends on it.
-    var holdsReplyTimeouts = true
     /// Running the scenario, or settling a copy.
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
@@ -129,7 +121,6 @@ public struct ScenarioSimulation {
     /// - Complexity: O(1).
     private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
         swap(&loop, &buffers.loop)
-        swap(&replyTimeouts, &buffers.replyTimeouts)
         swap(&expectationResults, &buffers.expectationResults)
     }
 
@@ -301,9 +292,7 @@ public struct ScenarioSimulation {
     /// destroy), and what an event sent from it appends lands after it and is performed and
     /// removed first. A batch of one effect, the common case, is not touched by the reversal.
     /// A scheduled event is moved into
-    /// the loop (``EventLoop/schedule(_:at:)`` consumes it); a link's reply timeout
-    /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is held in ``replyTimeouts`` while the
-    /// scenario runs.
+    /// the loop (``EventLoop/schedule(_:at:)`` consumes it), a link's reply timeout too.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     @inline(__always)
@@ -330,7 +319,6 @@ public struct ScenarioSimulation {
                 if mode == .settling, !event.isSettlingEvent { continue }
                 loop.schedule(event, at: time)
             case .scheduleReplyTimeout(let message, let time):
-                if mode == .running, holdsReplyTimeouts, holdReplyTimeout(message, at: time) { continue }
                 loop.schedule(.link(.timer(.replyTimeout(message))), at: time)
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }
@@ -400,10 +388,8 @@ private struct AddressOnlyMarker: PassedByAddress {}
 /// The buffers a world grows while it runs, which a world started again keeps
 /// (``ScenarioSimulation/restart(seed:trace:)``): taken over emptied, with their room.
 struct RunBuffers {
-    /// The event loop (its queue's lane and heap).
+    /// The event loop (its queue's heap).
     var loop: EventLoop<SimEvent>
-    /// The link's held reply timeouts (``ScenarioSimulation/replyTimeouts``).
-    var replyTimeouts = HeldReplyTimeouts()
     /// The expectation results (``ScenarioSimulation/expectationResults``).
     var expectationResults: [ExpectationResult] = []
 
@@ -428,7 +414,6 @@ struct RunBuffers {
         } else {
             loop = EventLoop(capacity: loop.pendingCount, limit: limit)
         }
-        replyTimeouts.removeAll()
         expectationResults.removeAll(keepingCapacity: true)
     }
 }

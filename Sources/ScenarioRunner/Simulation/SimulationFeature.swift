@@ -98,9 +98,7 @@ public enum WorldEffect: Sendable {
     /// Record a trace event.
     case trace(TraceEvent)
     /// Handle the link's reply timeout of `message` (``LinkTimer/replyTimeout(_:)``) at `time`:
-    /// what `.schedule(.link(.timer(.replyTimeout(message))), at: time)` asks, told apart so that
-    /// the world can hold it beside its loop without looking into every event it schedules (see
-    /// ``HeldReplyTimeouts``).
+    /// what `.schedule(.link(.timer(.replyTimeout(message))), at: time)` asks.
     case scheduleReplyTimeout(MessageID, at: SimTime)
 }
 
