@@ -3,13 +3,18 @@ import PackageDescription
 
 let package = Package(
     name: "WristSim",
+    // The Apple platforms ReminderScheduling's app API supports (`setBadgeCount(_:)` needs iOS 16 and
+    // macOS 13); Linux builds are unaffected.
+    platforms: [.iOS(.v16), .watchOS(.v9), .macOS(.v13)],
     products: [
         .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
         .library(name: "ReminderScheduling", targets: ["ReminderScheduling"]),
         .library(name: "CompanionModel", targets: ["CompanionModel"]),
         .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
+        .library(name: "Calibration", targets: ["Calibration"]),
         .executable(name: "wristsim", targets: ["wristsim"]),
         .executable(name: "wristsim-bench", targets: ["wristsim-bench"]),
+        .executable(name: "reminders-example", targets: ["reminders-example"]),
     ],
     dependencies: [],
     targets: [
@@ -19,10 +24,14 @@ let package = Package(
         .target(
             name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"],
             exclude: ["README-INTEGRATION.md"]),
-        .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner"]),
+        .target(name: "Calibration", dependencies: ["SimulationKernel", "CompanionModel"]),
+        .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner", "Calibration"]),
         .executableTarget(
             name: "wristsim-bench",
-            dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner"]),
+            dependencies: [
+                "SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner", "Calibration",
+            ]),
+        .executableTarget(name: "reminders-example", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
         .testTarget(name: "ReminderSchedulingTests", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "CompanionModelTests", dependencies: ["CompanionModel", "SimulationKernel"]),
@@ -31,6 +40,10 @@ let package = Package(
             dependencies: ["ScenarioRunner", "CompanionModel", "ReminderScheduling", "SimulationKernel"]),
         .testTarget(name: "WristsimCLITests", dependencies: ["wristsim", "ScenarioRunner"]),
         .testTarget(name: "WristsimBenchTests", dependencies: ["wristsim-bench"]),
+        .testTarget(
+            name: "CalibrationTests",
+            dependencies: ["Calibration", "CompanionModel", "SimulationKernel", "ScenarioRunner"]),
+        .testTarget(name: "ReminderRulesReferenceTests", dependencies: ["ScenarioRunner", "SimulationKernel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,7 @@ import SimulationKernel
 ///    `naiveOverWindowed` is the ratio of their process CPU times.
 /// 4. One reminder repeating every minute for `--repeat-days` days (default 30), the harness moved to
 ///    every fire date in turn (as the simulator's wake-ups do): occurrences are produced one at a time.
+/// 5. The app API: `--reconcile-items` items, 1,000 single changes each reconciled (`ReconcileWorkload.swift`).
 ///
 /// Times are wall clock (`…Seconds`, `…Micros`) and process CPU time (`…CPU…`); on a shared machine
 /// the CPU figures are the steadier ones.
@@ -34,6 +35,7 @@ struct RemindersWorkload: BenchWorkload {
           --naive-changes N    changes for the comparison (default 1000)
           --repeat-days N      days of a reminder repeating every minute, woken at every fire (default 30)
           --seed N             random seed (default 1)
+          --reconcile-items N  items for the app API's reconcile figure (default 10000)
         """
 
     func run(arguments: [String]) throws(BenchUsageError) -> BenchReport {
@@ -41,7 +43,7 @@ struct RemindersWorkload: BenchWorkload {
             arguments,
             allowed: [
                 "reminders", "changes", "naive-reminders",
-                "naive-changes", "seed", "repeat-days",
+                "naive-changes", "seed", "repeat-days", "reconcile-items",
             ])
         let reminders = try options.int("reminders", default: 1_000_000, in: 1...50_000_000)
         let changes = try options.int("changes", default: 100_000, in: 0...10_000_000)
@@ -49,6 +51,7 @@ struct RemindersWorkload: BenchWorkload {
         let naiveChanges = try options.int("naive-changes", default: 1_000, in: 1...1_000_000)
         let seed = try options.int("seed", default: 1, in: 0...Int.max)
         let repeatDays = try options.int("repeat-days", default: 30, in: 1...3_650)
+        let reconcileItems = try options.int("reconcile-items", default: 10_000, in: 1...1_000_000)
 
         var report = BenchReport()
         let big = RemindersRun(items: reminders, changes: changes, seed: UInt64(seed))
@@ -92,6 +95,12 @@ struct RemindersWorkload: BenchWorkload {
         report.add("minutelySeconds", seconds(minutely.seconds))
         let agree = windowed.itemBadges.allSatisfy { $0.badge == naive.count(dueAtOrBefore: $0.fire) }
         report.add("badgesAgree", .bool(agree && !windowed.itemBadges.isEmpty))
+        let reconcile = ReconcileRun.measure(items: reconcileItems, changes: 1_000, seed: UInt64(seed))
+        report.add("reconcileItems", .int(Int64(reconcileItems)))
+        report.add("reconcileMicros", micros(reconcile.seconds, per: 1_000))
+        report.add("reconcileCPUMicros", micros(reconcile.cpuSeconds, per: 1_000))
+        report.add("reconcileAddsPerChange", .decimal(Int64((Double(reconcile.added) / 100).rounded()), scale: 1))
+        report.add("reconcileConverged", .bool(reconcile.converged))
         return report
     }
 

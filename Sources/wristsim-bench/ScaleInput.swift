@@ -26,6 +26,11 @@ struct ScaleInput: Sendable {
         /// `wristsim sweep` of the file over *n* cells (*n* values of `pipeline.jitter`), one
         /// seed each: *n* is the number of cells, not the file's size.
         case sweepCells
+        /// `wristsim explore`'s shrink of a failing run of the file (*n* taps; the phone's planted
+        /// sequence bug makes runs fail): only the shrink is timed, not the search for the failure.
+        case exploreShrink
+        /// `wristsim report` of *n* small files: each run and drawn, and the one page built.
+        case report
     }
     /// The scenario file of size `n`, as JSON text.
     var scenario: @Sendable (Int) -> String
@@ -140,6 +145,47 @@ struct ScaleInput: Sendable {
             return
                 "{\(header), \"pipeline\": \"optimized\", \"items\": \(items(2)), "
                 + "\"script\": [\(steps.joined(separator: ","))]}"
+        },
+        ScaleInput(
+            name: "phoneRemovals", summary: "items the phone removes in list order, 1 s apart", sizes: standard
+        ) { n in
+            let steps = (0..<n).map { #"{"at": "+\#($0 + 1)s", "do": "phoneRemoveItem", "item": "i\#($0)"}"# }
+            return
+                "{\(header), \"items\": \(items(n + 1)), \"script\": [\(steps.joined(separator: ","))], "
+                + "\"end\": \"+\(n + 60)s\"}"
+        },
+        ScaleInput(
+            name: "undeliverableThenAppStops",
+            summary:
+                "a check-off the link never delivers (phone out of range), then watch app stops and starts, 1 s apart",
+            sizes: standard
+        ) { n in
+            let steps =
+                [#"{"at": "+0s", "do": "phoneOutOfRange"}"#, #"{"at": "+1s", "do": "tap", "item": "i0"}"#]
+                + (0..<n).map {
+                    #"{"at": "+\#($0 + 2)s", "do": "\#($0 % 2 == 0 ? "terminateWatchApp" : "relaunchWatchApp")"}"#
+                }
+            return
+                "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))], "
+                + "\"end\": \"+\(n + 60)s\"}"
+        },
+        ScaleInput(
+            name: "exploreShrink",
+            summary: "explore's shrink of a failing run of n taps (bounded: 400 runs, 2*10^7 events)", sizes: standard,
+            stage: .exploreShrink
+        ) { n in
+            let steps = (0..<n).map { #"{"at": "+\#(20 * $0 + 1)s", "do": "tap", "item": "i\#($0 % 3)"}"# }
+            return
+                "{\(header), \"seed\": 3, \"pipeline\": \"instant\", \"items\": \(items(3)), "
+                + "\"script\": [\(steps.joined(separator: ","))]}"
+        },
+        ScaleInput(
+            name: "reportFiles", summary: "files in one 'wristsim report' page, each of 3 taps",
+            sizes: [100, 1_000, 10_000],
+            stage: .report
+        ) { _ in
+            let steps = (0..<3).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i\#($0)"}"# }
+            return "{\(header), \"items\": \(items(3)), \"script\": [\(steps.joined(separator: ","))]}"
         },
         ScaleInput(
             name: "latencyTaps", summary: "taps profiled by 'wristsim latency', 2 s apart", sizes: standard,

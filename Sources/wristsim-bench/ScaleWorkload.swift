@@ -1,3 +1,4 @@
+import CompanionModel
 import Foundation
 import ScenarioRunner
 import SimulationKernel
@@ -5,7 +6,8 @@ import SimulationKernel
 /// `wristsim-bench scale`: for every input a user controls the size of (the file itself and its
 /// errors, script steps, taps,
 /// windows, terminations, history trips and items, repeating occurrences, deliveries, pushes,
-/// refreshes, latency taps), the wall time, CPU time and peak memory of a run at n = 10³, 10⁴, 10⁵
+/// refreshes, latency taps, the phone's removals in list order, app stops after an undeliverable
+/// check-off, explore's shrink, report pages of many files), the wall time, CPU time and peak memory of a run at n = 10³, 10⁴, 10⁵
 /// (10⁶ where an element is small), and the ratio between successive sizes (≈ 10 for linear,
 /// ≈ 100 for quadratic; of the CPU time, which a machine shared with other work disturbs less
 /// than the wall time).
@@ -81,6 +83,8 @@ struct ScaleWorkload: BenchWorkload {
             (stopwatch.elapsedSeconds, cpuSeconds() - cpuStart, passed)
         }
         if input.stage == .sweepCells { return figures(sweep(bytes, cells: n, file: "scale-\(input.name).json")) }
+        if input.stage == .exploreShrink { return shrink(bytes, file: "scale-\(input.name)-\(n).json") }
+        if input.stage == .report { return figures(report(bytes, files: n)) }
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(bytes, file: "scale-\(input.name)-\(n).json")
@@ -127,6 +131,54 @@ struct ScaleWorkload: BenchWorkload {
             writeToStandardError("error: \(error)\n")
             exit(1)
         }
+    }
+
+    /// Finds the first failing run of an exploration of `bytes` with the phone's planted sequence
+    /// bug, then shrinks it as `wristsim explore` does; only the shrink is timed.
+    static func shrink(_ bytes: [UInt8], file: String) -> (seconds: Double, cpuSeconds: Double, passed: Bool) {
+        PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
+            do {
+                let explorer = try ExploreRunner(file: file, root: try JSONParser.parse(bytes, file: file), seed: 1)
+                var run: UInt64 = 0
+                var failure: ExploreFailure?
+                while failure == nil, run < 200 {
+                    failure = explorer.explore(runs: run..<run + 1).firstFailure
+                    run += 1
+                }
+                guard let failure else {
+                    writeToStandardError("error: no failing run in 200\n")
+                    exit(1)
+                }
+                let cpuStart = cpuSeconds()
+                let stopwatch = Stopwatch()
+                let repro = explorer.shrink(failure)
+                writeToStandardError(
+                    "note: shrink of run \(failure.run): \(repro.runsSpent) runs, \(repro.eventsSpent) events"
+                        + (repro.stoppedEarly ? ", stopped early" : "") + "\n")
+                return (stopwatch.elapsedSeconds, cpuSeconds() - cpuStart, repro.file != nil)
+            } catch {
+                writeToStandardError("error: \(error)\n")
+                exit(1)
+            }
+        }
+    }
+
+    /// Runs `files` copies of the scenario `bytes` for the report page and builds the page, as
+    /// `wristsim report` does (each file loaded and run, the page built once); returns whether
+    /// every run passed.
+    static func report(_ bytes: [UInt8], files: Int) -> Bool {
+        var scenarios: [ScenarioReportData] = []
+        for index in 0..<files {
+            do {
+                let scenario = try ScenarioDecoder.decode(bytes, file: "scale-report-\(index).json")
+                scenarios.append(try ScenarioReportData.extract(scenario))
+            } catch {
+                writeToStandardError("error: \(error)\n")
+                exit(1)
+            }
+        }
+        let page = HTMLReport(scenarios: scenarios).document
+        return !page.isEmpty && scenarios.allSatisfy { $0.outcome.passed }
     }
 
     /// The CPU time (user and system) this process has used so far.

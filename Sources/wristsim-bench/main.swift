@@ -14,6 +14,7 @@ let workloads: [any BenchWorkload] = [
     SweepWorkload(),
     ScaleWorkload(),
     ComplicationWorkload(),
+    CalibrateWorkload(),
 ]
 
 func printHelp(_ workloads: [any BenchWorkload]) {

@@ -74,7 +74,7 @@ func main() -> Int32 {
     }
     let name = words.removeFirst()
     guard let command = commands.first(where: { $0.name == name }) else {
-        var message = "unknown command '\(name)'"
+        var message = "unknown command \(ArgumentText.quoted(name))"
         if let suggestion = Suggestion.closest(to: name, in: commands.map { $0.name }) {
             message += "; did you mean '\(suggestion)'?"
         }

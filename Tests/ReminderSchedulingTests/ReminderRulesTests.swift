@@ -218,4 +218,116 @@ import Testing
         #expect(pending(phone) == ["item:b", "item:a"])
         #expect(pendingBadges(phone) == [1, 2])
     }
+
+    // MARK: - Issue #33: rules the code broke, and the questions the docs left open
+
+    /// R9: with notifications not determined, every reminder is missed as not authorized — also
+    /// those the window would have held (there is no window to be outside of).
+    @Test func unauthorizedMissesAreNotAuthorizedEvenWhenHeld() throws {
+        for status in [NotificationAuthorization.notDetermined, .denied] {
+            let configuration = try SchedulerConfiguration(windowSize: 1)
+            var phone = ReminderHarness(
+                configuration: configuration, rules: PlatformRules(authorization: status), start: .zero)
+            try phone.run(at: .zero, reason: .launch) { s in
+                s.setItem("a", due: minutes(10), now: .zero)
+                s.setItem("b", due: minutes(20), now: .zero)
+            }
+            phone.advance(to: minutes(30))
+            #expect(phone.missed.map(\.identifier) == ["item:a", "item:b"])
+            #expect(phone.missed.allSatisfy { $0.reason == .notAuthorized(status) }, "\(phone.missed.map(\.reason))")
+        }
+    }
+
+    /// R1: the missed list is in due order, one-shots and repeating occurrences together.
+    @Test func theMissedListIsInDueOrderWithRepeats() throws {
+        var phone = try phone(window: 1, policy: .noBadge)
+        try phone.run(at: .zero, reason: .launch) { (s) throws(ReminderSchedulerError) in
+            s.setItem("a", due: minutes(5), now: .zero)
+            s.setItem("b", due: minutes(90), now: .zero)
+            try s.addRepeating(
+                RepeatingReminder(id: "hourly", title: "Hourly", start: minutes(60), interval: 3_600), now: .zero)
+        }
+        phone.advance(to: minutes(150))
+        #expect(phone.missed.map(\.identifier) == ["repeat:hourly", "item:b", "repeat:hourly"])
+        #expect(phone.missed.map(\.due) == [minutes(60), minutes(90), minutes(120)])
+    }
+
+    /// R14 (and the open question of what "different" means for a repeating request): a launch
+    /// does not re-add a repeating request that already fired and is still pending.
+    @Test func launchDoesNotReaddARepeatingRequestThatFired() throws {
+        var phone = try phone(policy: .noBadge)
+        try phone.run(at: .zero, reason: .launch) { (s) throws(ReminderSchedulerError) in
+            try s.addRepeating(
+                RepeatingReminder(id: "hourly", title: "Hourly", start: minutes(60), interval: 3_600), now: .zero)
+        }
+        phone.advance(to: minutes(150))
+        #expect(phone.deliveries.count == 2)
+        let report = try phone.run(at: minutes(150), reason: .launch)
+        #expect(report.added == 0, "the pending repeating request is the one wanted")
+        #expect(report.removed == 0)
+    }
+
+    /// R4: a naive app counts a badge when it schedules the reminder; a change made in the same
+    /// run, before the reminder is sent, counts.
+    @Test func naiveCountsTheBadgeWhenItSchedules() throws {
+        var phone = try phone(mode: .naive)
+        try phone.run(at: .zero, reason: .launch) { s in
+            s.load([("a", minutes(100)), ("b", minutes(200))], now: .zero)
+            s.setItem("b", due: minutes(50), now: .zero)
+        }
+        #expect(pendingBadges(phone) == [1, 2])
+    }
+
+    /// R13, R15 (open question): a naive app never sets the app badge, so removing an overdue
+    /// item leaves it as the last notification set it.
+    @Test func naiveKeepsTheAppBadgeWhenAnOverdueItemIsRemoved() throws {
+        var phone = try phone(mode: .naive)
+        try phone.run(at: .zero, reason: .launch) { s in s.setItem("a", due: minutes(10), now: .zero) }
+        phone.advance(to: minutes(15))
+        #expect(phone.center.badge == 1)
+        try phone.run(at: minutes(16), reason: .foreground) { s in s.removeItem("a", now: minutes(16)) }
+        #expect(phone.center.badge == 1)
+    }
+
+    /// R17 (open question): `pendingMax` counts what the system keeps, after it drops the excess.
+    @Test func pendingMaxCountsWhatTheSystemKeeps() throws {
+        var phone = try phone(mode: .naive)
+        try phone.run(at: .zero, reason: .launch) { s in
+            for index in 0..<70 { s.setItem("item\(index)", due: minutes(Int64(10 + index)), now: .zero) }
+        }
+        #expect(phone.pendingMax == 64)
+        #expect(phone.requestsSent == 70)
+    }
+
+    /// S6 (open question): a background task's cost counts every reminder the app wants, badge
+    /// carriers included, and not what fired before the task started.
+    @Test func theTaskCostCountsBadgeCarriersAndNotWhatFired() throws {
+        var phone = try phone(policy: .separateCarrier)
+        try phone.run(at: .zero, reason: .launch) { (s) throws(ReminderSchedulerError) in
+            s.setItem("a", due: minutes(10), now: .zero)
+            s.setItem("b", due: minutes(100), now: .zero)
+            try s.addRepeating(
+                RepeatingReminder(id: "daily", title: "Daily", start: minutes(60), interval: 86_400), now: .zero)
+        }
+        #expect(phone.scheduler.wantedCount == 4, "a, b, the repeating reminder and its carrier")
+        #expect(phone.scheduler.wantedCount(at: minutes(70)) == 3, "a fired; the repeating pair moved on")
+    }
+
+    /// S6: a terminated background task changes nothing, not even which reminders the window
+    /// holds: one held then and due before the next run is missed as outside the window.
+    @Test func aTerminatedRefreshLeavesTheWindowAsItWas() throws {
+        var phone = try phone(window: 1)
+        phone.backgroundTask = { _ in .terminated(code: "0xc51bad02", detail: "too long") }
+        try phone.run(at: .zero, reason: .launch) { s in
+            s.setItem("a", due: minutes(10), now: .zero)
+            s.setItem("b", due: minutes(100), now: .zero)
+        }
+        phone.refreshInBackground(at: minutes(20))
+        phone.advance(to: minutes(120))
+        #expect(phone.missed.map(\.identifier) == ["item:b"])
+        if case .outsideWindow = phone.missed.first?.reason {
+        } else {
+            Issue.record("expected outsideWindow, found \(String(describing: phone.missed.first?.reason))")
+        }
+    }
 }

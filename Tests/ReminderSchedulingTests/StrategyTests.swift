@@ -59,6 +59,23 @@ import Testing
         #expect(phone.snapshots.count == 1)
     }
 
+    /// S3: when the reminders exactly fit in W, all W slots are reminders and no notice is sent
+    /// (a notice would take a slot and cost the user a reminder).
+    @Test func noNoticeWhenTheRemindersExactlyFit() throws {
+        var phone = try phone(.overflowNotice, window: 3, user: SimulatedUser(opensOverflowNoticeAfter: 300))
+        try phone.run(at: .zero, reason: .launch) { s in
+            for index in 0..<3 { s.setItem("item\(index)", due: minutes(Int64(10 * (index + 1))), now: .zero) }
+        }
+        #expect(phone.center.pendingRequests().map(\.identifier) == ["item:item0", "item:item1", "item:item2"])
+        try phone.run(at: minutes(1), reason: .foreground) { s in s.setItem("item3", due: minutes(40), now: minutes(1))
+        }
+        #expect(
+            phone.center.pendingRequests().map(\.identifier) == ["item:item0", "item:item1", "notice:overflow"],
+            "one more than fits: W − 1 reminders and the notice")
+        phone.advance(to: minutes(60))
+        #expect(phone.missed.isEmpty)
+    }
+
     @Test func noNoticeWhenEverythingFits() throws {
         var phone = try phone(.overflowNotice, window: 60)
         try launchTen(&phone)

@@ -223,11 +223,13 @@ import Testing
     }
 
     @Test func theStartingWristIsSettable() throws {
+        // Lowered at the start, the app stays frontmost for the 120 s return-to-clock timeout.
         let text = Self.raiseFirst.replacingOccurrences(of: "WRIST", with: "\"wrist\": \"lowered\",")
+            .replacingOccurrences(of: "\"+1s\"", with: "\"+3m\"")
         let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8)), "--trace"])
         #expect(result.status == 1, "a raise from lowered shows the clock face: the next item is not visible")
         #expect(result.stdout.contains("wrist=lowered"))
-        #expect(result.stdout.contains("09:00:01.000  watch.nextItem  visible=false  where=\"clock face\""))
+        #expect(result.stdout.contains("09:03:00.000  watch.nextItem  visible=false  where=\"clock face\""))
         let bad = Self.raiseFirst.replacingOccurrences(of: "WRIST", with: "\"wrist\": \"down\",")
         let error = try CLI.run(["run", try CLI.temporaryFile(Array(bad.utf8))])
         #expect(error.status == 65)

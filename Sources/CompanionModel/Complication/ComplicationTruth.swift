@@ -62,11 +62,12 @@ public struct ComplicationTruth: Sendable {
     public init(_ list: ShoppingList, at start: SimTime) {
         var placed: [Placed] = []
         placed.reserveCapacity(list.remainingCount)
-        for position in list.items.indices where list.state(atPosition: position).isRemaining {
+        for position in 0..<list.count where list.state(atPosition: position).isRemaining {
             let place = list.place(atPosition: position)
             placed.append(
                 Placed(
-                    place: ComplicationListPlace(rank: place.rank, joined: place.joined), item: list.items[position]))
+                    place: ComplicationListPlace(rank: place.rank, joined: place.joined),
+                    item: list.item(atPosition: position)))
         }
         self.init(placed: placed, at: start)
     }
@@ -123,7 +124,7 @@ public struct ComplicationTruth: Sendable {
             let listed = list.place(atPosition: position)
             let remaining = list.state(atPosition: position).isRemaining
             record(
-                remaining ? list.items[position] : nil,
+                remaining ? list.item(atPosition: position) : nil,
                 at: ComplicationListPlace(rank: listed.rank, joined: listed.joined), time: time)
         } else if let place = placeByID[id] {
             record(nil, at: place, time: time)

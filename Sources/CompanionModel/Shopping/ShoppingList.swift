@@ -8,24 +8,32 @@ import SimulationKernel
 /// list.apply(.check, to: "kale", at: now)   // .changed
 /// list.nextItem                              // the first remaining item in store order
 /// ```
-public struct ShoppingList: Hashable, Sendable {
-    /// Every item, in display order.
-    public private(set) var items: [ShoppingItem]
-    /// Each item's state, by display position (beside ``items``).
+public struct ShoppingList: Sendable {
+    /// Every item, in display order, from ``base`` on (the slots before it are items that left
+    /// the front of the list, not yet compacted away).
+    ///
+    /// Storage indices, not display positions, are what the list keeps (position = index −
+    /// ``base``): an item leaving the front half of the list moves the items before it one slot
+    /// on and ``base`` with them, an item leaving the back half moves the items after it, so
+    /// removing items in list order (or in reverse) moves and re-indexes nothing else.
+    private var stored: [ShoppingItem]
+    /// Each item's state, by storage index (beside ``stored``).
     private var states: [ItemState]
-    /// Each item's place in display order, by display position (beside ``items``; ascending): its
-    /// rank in the learned store order (`Int.max` when never seen in a trip), then the order in
-    /// which it joined the list.
+    /// Each item's place in display order, by storage index (beside ``stored``; ascending from
+    /// ``base``): its rank in the learned store order (`Int.max` when never seen in a trip), then
+    /// the order in which it joined the list.
     private var places: [Place]
-    /// The display position of each item: the only place an ``ItemID`` is hashed.
+    /// The storage index of the first listed item: the slots before it are vacated.
+    private var base = 0
+    /// The storage index of each item: the only place an ``ItemID`` is hashed.
     private var indexByID: [ItemID: Int]
-    /// The display position of each item by its join index (``joinIndex(atPosition:)``), a
-    /// checked hint: the entry of an item that left the list is stale, so a lookup compares the
-    /// identifier at the position it finds.
+    /// The storage index of each item by its join index (``joinIndex(atPosition:)``), a checked
+    /// hint: the entry of an item that left the list is stale, so a lookup compares the
+    /// identifier at the index it finds.
     private var positionByJoinIndex: [Int]
     /// The number of items that ever joined the list (the next join index).
     private var joined = 0
-    /// The display position of the first remaining item (`items.count` when none remains).
+    /// The storage index of the first remaining item (`stored.count` when none remains).
     private var firstRemaining = 0
     /// The number of items still to pick up.
     public private(set) var remainingCount: Int
@@ -53,10 +61,10 @@ public struct ShoppingList: Hashable, Sendable {
             placed.append((Place(rank: order.rank(of: item.id) ?? .max, joined: placed.count), item))
         }
         placed.sort { $0.place < $1.place }
-        self.items = placed.map(\.item)
+        stored = placed.map(\.item)
         places = placed.map(\.place)
         states = Array(repeating: .remaining, count: placed.count)
-        indexByID = Dictionary(uniqueKeysWithValues: self.items.enumerated().map { ($1.id, $0) })
+        indexByID = Dictionary(uniqueKeysWithValues: stored.enumerated().map { ($1.id, $0) })
         var positionByJoinIndex = Array(repeating: 0, count: placed.count)
         for (position, entry) in placed.enumerated() { positionByJoinIndex[entry.place.joined] = position }
         self.positionByJoinIndex = positionByJoinIndex
@@ -71,6 +79,12 @@ public struct ShoppingList: Hashable, Sendable {
     /// The learned store order (its ranks place items added later; shared, not copied).
     private let storeOrder: StoreOrder
 
+    /// Every item, in display order.
+    ///
+    /// - Complexity: O(1) when no item left the front of the list since the last compaction,
+    ///   else O(*n*).
+    public var items: [ShoppingItem] { base == 0 ? stored : Array(stored[base...]) }
+
     /// The state of `item`, or `nil` if it is not on the list.
     ///
     /// - Complexity: O(1) (one hash of `item`, none for the next item).
@@ -80,21 +94,21 @@ public struct ShoppingList: Hashable, Sendable {
     ///
     /// - Complexity: O(1) (one hash of `id`, none for the next item).
     public func item(_ id: ItemID) -> ShoppingItem? {
-        index(of: id).map { items[$0] }
+        index(of: id).map { stored[$0] }
     }
 
     /// The display position of `id` among all items (0-based).
     ///
     /// - Complexity: O(1) (one hash of `id`, none for the next item).
-    public func position(of id: ItemID) -> Int? { index(of: id) }
+    public func position(of id: ItemID) -> Int? { index(of: id).map { $0 - base } }
 
-    /// The display position of `id`: the next item's (``nextItem``, the row a shopper who follows
+    /// The storage index of `id`: the next item's (``nextItem``, the row a shopper who follows
     /// the store order taps) without hashing, any other by its hash.
     ///
     /// - Complexity: O(1); one comparison of identifiers, then one hash of `id` unless it is the
     ///   next item.
     private func index(of id: ItemID) -> Int? {
-        if firstRemaining < items.count, items[firstRemaining].id == id { return firstRemaining }
+        if firstRemaining < stored.count, stored[firstRemaining].id == id { return firstRemaining }
         return indexByID[id]
     }
 
@@ -107,9 +121,14 @@ public struct ShoppingList: Hashable, Sendable {
     ///
     /// - Complexity: O(1); no hashing when the hint holds.
     public func position(of id: ItemID, joinIndex: Int?) -> Int? {
+        index(of: id, joinIndex: joinIndex).map { $0 - base }
+    }
+
+    /// The storage index of `id` (``position(of:joinIndex:)``).
+    private func index(of id: ItemID, joinIndex: Int?) -> Int? {
         if let joinIndex, positionByJoinIndex.indices.contains(joinIndex) {
-            let position = positionByJoinIndex[joinIndex]
-            if items.indices.contains(position), items[position].id == id { return position }
+            let index = positionByJoinIndex[joinIndex]
+            if index >= base, index < stored.count, stored[index].id == id { return index }
         }
         return index(of: id)
     }
@@ -119,7 +138,7 @@ public struct ShoppingList: Hashable, Sendable {
     /// for each item that joins later, a re-added item anew).
     ///
     /// - Complexity: O(1).
-    public func joinIndex(atPosition position: Int) -> Int { places[position].joined }
+    public func joinIndex(atPosition position: Int) -> Int { places[base + position].joined }
 
     /// The place in display order of the item at display `position`: its rank in the learned
     /// store order (`Int.max` when never seen in a trip), then its join index. Items show in
@@ -127,13 +146,23 @@ public struct ShoppingList: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     public func place(atPosition position: Int) -> (rank: Int, joined: Int) {
-        (places[position].rank, places[position].joined)
+        (places[base + position].rank, places[base + position].joined)
     }
+
+    /// The number of items on the list.
+    ///
+    /// - Complexity: O(1).
+    public var count: Int { stored.count - base }
+
+    /// The item at display `position`.
+    ///
+    /// - Complexity: O(1).
+    public func item(atPosition position: Int) -> ShoppingItem { stored[base + position] }
 
     /// The state of the item at display `position`.
     ///
     /// - Complexity: O(1).
-    public func state(atPosition position: Int) -> ItemState { states[position] }
+    public func state(atPosition position: Int) -> ItemState { states[base + position] }
 
     /// The remaining items in display order.
     ///
@@ -141,7 +170,7 @@ public struct ShoppingList: Hashable, Sendable {
     public var remainingItems: [ShoppingItem] {
         var remaining: [ShoppingItem] = []
         remaining.reserveCapacity(remainingCount)
-        for index in firstRemaining..<items.count where states[index].isRemaining { remaining.append(items[index]) }
+        for index in firstRemaining..<stored.count where states[index].isRemaining { remaining.append(stored[index]) }
         return remaining
     }
 
@@ -165,7 +194,7 @@ public struct ShoppingList: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     public var nextItem: ShoppingItem? {
-        firstRemaining < items.count ? items[firstRemaining] : nil
+        firstRemaining < stored.count ? stored[firstRemaining] : nil
     }
 
     /// The checked-off item identifiers, in display order.
@@ -173,8 +202,8 @@ public struct ShoppingList: Hashable, Sendable {
     /// - Complexity: O(*n*); no hashing, one allocation (of the final size).
     public var checkedItems: [ItemID] {
         var checked: [ItemID] = []
-        checked.reserveCapacity(items.count - remainingCount)
-        for index in items.indices where !states[index].isRemaining { checked.append(items[index].id) }
+        checked.reserveCapacity(stored.count - base - remainingCount)
+        for index in base..<stored.count where !states[index].isRemaining { checked.append(stored[index].id) }
         return checked
     }
 
@@ -193,13 +222,13 @@ public struct ShoppingList: Hashable, Sendable {
         case (.check, .remaining):
             states[index] = .checked(at: time)
             remainingCount -= 1
-            checkOffOrder.append(items[index].id)
+            checkOffOrder.append(stored[index].id)
             if index == firstRemaining { advanceFirstRemaining() }
             return .changed
         case (.uncheck, .checked):
             states[index] = .remaining
             remainingCount += 1
-            let id = items[index].id
+            let id = stored[index].id
             checkOffOrder.removeAll { $0 == id }
             firstRemaining = min(firstRemaining, index)
             return .changed
@@ -210,7 +239,7 @@ public struct ShoppingList: Hashable, Sendable {
 
     /// Moves ``firstRemaining`` past checked items.
     private mutating func advanceFirstRemaining() {
-        while firstRemaining < items.count, !states[firstRemaining].isRemaining { firstRemaining += 1 }
+        while firstRemaining < stored.count, !states[firstRemaining].isRemaining { firstRemaining += 1 }
     }
 
     /// Makes `id` show as `shown` (or leaves the list, for `nil`): the watch app's display of
@@ -230,10 +259,10 @@ public struct ShoppingList: Hashable, Sendable {
         guard let shown else { return remove(id) }
         var change = Change.unchanged
         let index: Int
-        if let known = position(of: id, joinIndex: joinIndex) {
+        if let known = self.index(of: id, joinIndex: joinIndex) {
             index = known
-            if items[index].title != shown.title {
-                items[index].title = shown.title
+            if stored[index].title != shown.title {
+                stored[index].title = shown.title
                 change = .changed
             }
         } else {
@@ -256,53 +285,122 @@ public struct ShoppingList: Hashable, Sendable {
     public mutating func reconcileStatus(
         _ id: ItemID, _ status: ItemStatus, at time: SimTime, joinIndex: Int? = nil
     ) -> Change {
-        guard let index = position(of: id, joinIndex: joinIndex) else { return .unknownItem }
+        guard let index = self.index(of: id, joinIndex: joinIndex) else { return .unknownItem }
         return apply(status == .checkedOff ? .check : .uncheck, at: index, at: time)
     }
 
-    /// Inserts a new, remaining item at its place; returns its display position.
+    /// Inserts a new, remaining item at its place; returns its storage index.
     private mutating func insert(_ item: ShoppingItem) -> Int {
         let place = Place(rank: storeOrder.rank(of: item.id) ?? .max, joined: joined)
         joined += 1
         positionByJoinIndex.append(0)  // set by the reindex below
-        // `places` ascends: the first place after the new one, by binary search.
-        var (low, high) = (0, places.count)
+        // `places` ascends from `base`: the first place after the new one, by binary search.
+        var (low, high) = (base, places.count)
         while low < high {
             let middle = (low + high) / 2
             if place < places[middle] { high = middle } else { low = middle + 1 }
         }
         let index = low
-        items.insert(item, at: index)
+        stored.insert(item, at: index)
         states.insert(.remaining, at: index)
         places.insert(place, at: index)
         remainingCount += 1
         if index <= firstRemaining { firstRemaining = index }
-        reindex(from: index)
+        reindex(index..<stored.count)
         return index
     }
 
+    /// Takes `id` off the list. The shorter side moves: an item in the front half has the items
+    /// before it moved one slot on (and ``base`` with them), one in the back half the items after
+    /// it moved one slot back; only the moved items are re-indexed.
+    ///
+    /// - Complexity: O(min(*p*, *n* − *p*)) for `id` at position *p* of *n*, amortised (the
+    ///   vacated front slots are compacted away once they outnumber the items), plus O(*c*) for
+    ///   a checked item among *c* checked ones (``checkOffOrder``).
     private mutating func remove(_ id: ItemID) -> Change {
-        guard let index = index(of: id) else { return .unknownItem }
-        if states[index].isRemaining { remainingCount -= 1 }
-        checkOffOrder.removeAll { $0 == id }
-        items.remove(at: index)
-        states.remove(at: index)
-        places.remove(at: index)
-        indexByID[id] = nil
-        if index < firstRemaining {
-            firstRemaining -= 1
-        } else if index == firstRemaining {
-            advanceFirstRemaining()
+        guard let index = self.index(of: id) else { return .unknownItem }
+        if states[index].isRemaining {
+            remainingCount -= 1
+        } else {
+            checkOffOrder.removeAll { $0 == id }
         }
-        reindex(from: index)
+        indexByID[id] = nil
+        if index - base < stored.count - index {
+            var slot = index
+            while slot > base {
+                stored[slot] = stored[slot - 1]
+                states[slot] = states[slot - 1]
+                places[slot] = places[slot - 1]
+                slot -= 1
+            }
+            // The vacated slot keeps nothing of the item (its state no longer counts as remaining).
+            states[base] = .checked(at: .zero)
+            base += 1
+            reindex(base..<(index + 1))
+            if firstRemaining < index {
+                firstRemaining += 1
+            } else if firstRemaining == index {
+                // Nothing before it remained: the first remaining item is after it, if any.
+                firstRemaining = index + 1
+                advanceFirstRemaining()
+            }
+            compactIfSparse()
+        } else {
+            stored.remove(at: index)
+            states.remove(at: index)
+            places.remove(at: index)
+            if index < firstRemaining {
+                firstRemaining -= 1
+            } else if index == firstRemaining {
+                advanceFirstRemaining()
+            }
+            reindex(index..<stored.count)
+        }
         return .changed
     }
 
-    private mutating func reindex(from start: Int) {
-        for index in start..<items.count {
-            indexByID[items[index].id] = index
+    /// Drops the vacated front slots once they outnumber the listed items, so the list's storage
+    /// stays linear in its length.
+    ///
+    /// - Complexity: O(*n*) when it compacts, which it does at most once per *n* removals.
+    private mutating func compactIfSparse() {
+        guard base > 16, base > stored.count - base else { return }
+        let vacated = base
+        stored.removeFirst(vacated)
+        states.removeFirst(vacated)
+        places.removeFirst(vacated)
+        base = 0
+        firstRemaining -= vacated
+        for index in positionByJoinIndex.indices { positionByJoinIndex[index] -= vacated }
+        reindex(0..<stored.count)
+    }
+
+    /// Brings the indices of the items at storage `indices` up to date.
+    private mutating func reindex(_ indices: some Sequence<Int>) {
+        for index in indices {
+            indexByID[stored[index].id] = index
             positionByJoinIndex[places[index].joined] = index
         }
+    }
+}
+
+extension ShoppingList: Hashable {
+    /// Lists are equal when they show the same items, in the same order and states, learned
+    /// from the same order, whatever their storage holds besides.
+    public static func == (lhs: ShoppingList, rhs: ShoppingList) -> Bool {
+        lhs.stored[lhs.base...] == rhs.stored[rhs.base...] && lhs.states[lhs.base...] == rhs.states[rhs.base...]
+            && lhs.places[lhs.base...] == rhs.places[rhs.base...] && lhs.joined == rhs.joined
+            && lhs.remainingCount == rhs.remainingCount && lhs.checkOffOrder == rhs.checkOffOrder
+            && lhs.storeOrder == rhs.storeOrder
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stored.count - base)
+        for index in base..<stored.count {
+            hasher.combine(stored[index])
+            hasher.combine(states[index])
+        }
+        hasher.combine(remainingCount)
     }
 }
 
@@ -320,7 +418,7 @@ extension ShoppingList: StorageAdopting {
     ///
     /// - Complexity: O(*n*) for *n* items.
     public mutating func adoptStorage(of old: inout ShoppingList) {
-        items.adoptStorage(of: &old.items)
+        stored.adoptStorage(of: &old.stored)
         states.adoptStorage(of: &old.states)
         places.adoptStorage(of: &old.places)
         indexByID.adoptStorage(of: &old.indexByID)

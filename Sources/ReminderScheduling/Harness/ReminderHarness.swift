@@ -231,15 +231,22 @@ public struct ReminderHarness: Sendable {
                 scheduledNoticeOpen = min(scheduledNoticeOpen ?? open, open)
             }
         }
+        // The misses in due order (rule R1): the one-shots and the repeating occurrences are two
+        // sorted lists, put in (due, identifier) order when both have some.
+        let firstMiss = missed.count
         for reminder in wanted
         where reminder.key.kind != .badgeCarrier && reminder.key.kind != .repeating
             && !seen.contains(at: reminder.key.fire, reminder.identifier)
         {
             recordMiss(reminder.key, due: reminder.key.fire, placement: reminder.placement)
         }
+        let oneShots = missed.count
         for occurrence in repeating
         where !seen.contains(at: occurrence.due, occurrence.key.identifier) {
             recordMiss(occurrence.key, due: occurrence.due, placement: occurrence.placement)
+        }
+        if oneShots > firstMiss, missed.count > oneShots {
+            missed[firstMiss...].sort { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
         }
         now = time
     }
@@ -262,9 +269,9 @@ public struct ReminderHarness: Sendable {
     @discardableResult
     public mutating func refreshInBackground(at time: ReminderTime) -> BackgroundTaskVerdict {
         advance(to: time)
-        // What fired or came due is bookkeeping of the past, done before the task's work is measured.
-        scheduler.expire(now: max(time, now))
-        let verdict = backgroundTask(scheduler.wantedCount)
+        // The task's work is measured on what the app wants then, without changing the scheduler:
+        // a terminated task changes nothing, not even which reminders the window holds (rule S6).
+        let verdict = backgroundTask(scheduler.wantedCount(at: max(time, now)))
         switch verdict {
         case .completed:
             // The scheduler builds only requests the platform accepts, so a refusal cannot happen here.
@@ -358,6 +365,8 @@ public struct ReminderHarness: Sendable {
     private func reason(for identifier: NotificationIdentifier, placement: ScheduledReminder.Placement)
         -> MissedReminder.Reason
     {
+        // Not authorized: the app scheduled nothing, held or not (rule R9).
+        guard center.authorizationStatus.allowsDelivery else { return .notAuthorized(center.authorizationStatus) }
         switch placement {
         case .held:
             return .outsideWindow(lastRun: scheduler.lastRun?.at, windowEnd: scheduler.windowEndAtLastRun)
@@ -365,7 +374,6 @@ public struct ReminderHarness: Sendable {
             if let drop = center.lastDrop(of: identifier) {
                 return .droppedBySystem(drop.reason, at: drop.at)
             }
-            if !center.authorizationStatus.allowsDelivery { return .notAuthorized(center.authorizationStatus) }
             return .neverScheduled
         }
     }

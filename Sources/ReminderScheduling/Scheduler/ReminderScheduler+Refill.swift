@@ -148,6 +148,7 @@ extension ReminderScheduler {
     ) -> (removed: Int, added: Int) {
         expire(now: now)
         fill()
+        fitNoticeSlot()
         // Naive mode schedules each request once, when it is wanted, and never looks back (rule R4).
         if let systemPending, configuration.mode.refills { reconcile(with: systemPending) }
         let removed = removals.count
@@ -240,30 +241,44 @@ extension ReminderScheduler {
             notice = nil
             return
         }
-        var system: [NotificationIdentifier: NotificationRequest] = [:]
-        for request in pending { system[request.identifier] = request }
-        var wanted = Set<NotificationIdentifier>()
-        for index in entries.indices {
-            let identifier = entries[index].identifier
-            wanted.insert(identifier)
-            guard let existing = system[identifier] else {
+        // The diff is the app API's (`PendingDiff`, shared with `ReminderReconciler`); everything pending
+        // counts as the scheduler's here. An overflow notice is kept only if it is pending exactly.
+        var wanted = entries.map { request(for: $0) }
+        if let current = notice {
+            if pending.contains(current.request) { wanted.append(current.request) } else { notice = nil }
+        }
+        let diff = PendingDiff(pending: pending, wanted: wanted, at: clock) { _ in true }
+        guard !diff.additions.isEmpty || !diff.removals.isEmpty else { return }
+        let changed = Set(diff.additions.map(\.identifier))
+        let present = Set(pending.map(\.identifier))
+        for index in entries.indices where changed.contains(entries[index].identifier) {
+            if !present.contains(entries[index].identifier) {
                 entries[index].sync = .new
-                continue
-            }
-            if existing != request(for: entries[index]) && entries[index].sync == .current {
+            } else if entries[index].sync == .current {
                 entries[index].sync = .stale
             }
         }
-        if let current = notice {
-            if system[OverflowNotice.identifier] == current.request {
-                wanted.insert(OverflowNotice.identifier)
-            } else {
-                notice = nil
-            }
-        }
-        for request in pending where !wanted.contains(request.identifier) {
-            removals.append(request.identifier)
-        }
+        removals.append(contentsOf: diff.removals)
+    }
+}
+
+extension ReminderScheduler {
+    /// Whether the system's `pending` request is the one the app wants (rule R14): equal, or — a
+    /// repeating request — the same identifier, content and series: the same period and the same
+    /// next fire date after `time`. The start a repeating request was added with is history: once
+    /// it has fired, the window's entry starts at its next occurrence, and the request pending
+    /// since is still the one wanted (re-adding it would change nothing but the system's order).
+    ///
+    /// - Complexity: O(1).
+    static func isSame(_ pending: NotificationRequest, as wanted: NotificationRequest, after time: ReminderTime)
+        -> Bool
+    {
+        if pending == wanted { return true }
+        guard pending.identifier == wanted.identifier, pending.content == wanted.content,
+            case .repeating(_, let pendingInterval) = pending.trigger,
+            case .repeating(_, let wantedInterval) = wanted.trigger, pendingInterval == wantedInterval
+        else { return false }
+        return pending.trigger.nextFireDate(after: time) == wanted.trigger.nextFireDate(after: time)
     }
 }
 

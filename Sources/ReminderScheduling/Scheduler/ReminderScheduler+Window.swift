@@ -100,10 +100,15 @@ extension ReminderScheduler {
     /// Moves the smallest held keys into the window until it is full.
     ///
     /// - Complexity: O(k (log N + t)) for k keys moved; O(1) when nothing is held.
-    mutating func fill() {
+    mutating func fill() { fill(upTo: capacity) }
+
+    /// Moves the smallest held keys into the window until it has `limit` entries.
+    ///
+    /// - Complexity: O(k (log N + t)) for k keys moved; O(1) when nothing is held.
+    private mutating func fill(upTo limit: Int) {
         // Nothing held (the usual refill): no search for the smallest held key.
         guard heldReminderCount > 0 else { return }
-        while entries.count < capacity, let key = heldMin() {
+        while entries.count < limit, let key = heldMin() {
             if key.kind == .item {
                 heldItemCount -= 1
             } else {
@@ -114,13 +119,14 @@ extension ReminderScheduler {
     }
 
     /// Changes by `delta` the badge of every window notification firing at or after `due` (an item due
-    /// then was added or completed). Naive mode never updates a scheduled badge.
+    /// then was added or completed). Naive mode never updates a badge it has sent (rule R4), but one
+    /// not sent yet is counted when it is scheduled: it follows the list until then.
     ///
     /// - Complexity: O(log W + a) for a affected notifications.
     mutating func adjustBadges(from due: ReminderTime, by delta: Int) {
-        guard configuration.mode.refills else { return }
+        let refills = configuration.mode.refills
         for index in windowIndex(firingAtOrAfter: due)..<entries.count {
-            guard let badge = entries[index].badge else { continue }
+            guard refills || entries[index].sync == .new, let badge = entries[index].badge else { continue }
             entries[index].badge = max(0, badge + delta)
             if entries[index].sync == .current { entries[index].sync = .stale }
         }
@@ -199,6 +205,20 @@ extension ReminderScheduler {
             record.carrierFire = next
             repeats[key.owner] = record
             insertWanted(ReminderKey(fire: next, kind: .badgeCarrier, owner: key.owner))
+        }
+    }
+
+    /// ``SchedulingMode/overflowNotice`` (rule S3): the last of the W slots is the notice's only
+    /// when more reminders are wanted than W. When they all fit in W, the window takes all of them
+    /// (no notice); otherwise it keeps W − 1 and holds the rest, which the notice counts.
+    ///
+    /// - Complexity: O(k (log N + t)) for k keys moved between the window and the held set.
+    mutating func fitNoticeSlot() {
+        guard configuration.mode == .overflowNotice else { return }
+        if entries.count + heldReminderCount <= configuration.windowSize {
+            fill(upTo: configuration.windowSize)
+        } else {
+            while entries.count > capacity { hold(entries.removeLast()) }
         }
     }
 }

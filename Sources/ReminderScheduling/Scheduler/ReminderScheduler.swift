@@ -168,6 +168,18 @@ public struct ReminderScheduler: Sendable {
     /// - Complexity: as ``heldCount``.
     public var wantedCount: Int { entries.count + heldReminderCount }
 
+    /// How many reminders the app wants at `time` (window and held, as ``wantedCount``), leaving
+    /// the scheduler as it is: the item reminders and snoozes firing by `time` no longer count; a
+    /// repeating reminder and its badge carrier stay (each moves to its next occurrence).
+    ///
+    /// - Complexity: O(W + log N + f) for f reminders firing by `time`.
+    public func wantedCount(at time: ReminderTime) -> Int {
+        let fired = wantedReminders(after: ReminderTime(seconds: .min), through: time).count {
+            $0.key.kind == .item || $0.key.kind == .snooze
+        }
+        return wantedCount - fired
+    }
+
     /// Every wanted reminder firing after `lower` and at or before `upper`, window and held, in order.
     ///
     /// - Complexity: O(log W + log N + m log t) for m results, at most t items sharing a due date.

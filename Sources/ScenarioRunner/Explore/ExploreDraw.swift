@@ -9,12 +9,12 @@ import SimulationKernel
 /// Draws one exploration run's faults from its seed (swarm testing): first which kinds of
 /// fault the run has at all (each with probability ½), then each kind's count and parameters,
 /// so one run has many duplicates and no outages, another the reverse.
-public enum ExploreDraw {
+package enum ExploreDraw {
     /// The faults of the run with `seed` in a scenario lasting `span`, whose phone has reminders
     /// when `hasReminders`.
     ///
     /// - Complexity: O(1) (at most a dozen faults).
-    public static func faults(seed: UInt64, span: SimDuration, hasReminders: Bool) -> [ExploreFault] {
+    package static func faults(seed: UInt64, span: SimDuration, hasReminders: Bool) -> [ExploreFault] {
         var base = SplitMix64(seed: seed)
         var rng = base.split(label: 0x5357_524D)  // "SWRM"
         let length = max(span.nanoseconds, 1_000_000_000)

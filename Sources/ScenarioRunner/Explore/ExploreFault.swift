@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// One fault of an exploration run, in the scenario format's own terms: a `"link"` setting or
 /// a script step, so a reproduction file spells it out.
-public enum ExploreFault: Hashable, Sendable {
+package enum ExploreFault: Hashable, Sendable {
     /// `link.unreachable`: the phone out of range from `from` to `to`.
     case unreachable(from: SimTime, to: SimTime)
     /// `link.latency`: `{"exponential": {"mean": mean}}`.
@@ -19,7 +19,7 @@ public enum ExploreFault: Hashable, Sendable {
     case appRun(kind: String, at: SimTime)
 
     /// A short description for reports (`unreachable +1m30s..+4m`).
-    public var label: String {
+    package var label: String {
         switch self {
         case .unreachable(let from, let to): return "unreachable \(from)..\(to)"
         case .latency(let mean): return "latency exponential mean \(mean)"

@@ -8,9 +8,9 @@
 /// let finding = ExploreFinding(.pendingOverLimit, "reminders: pending 65 notifications at once; …")
 /// "\(finding)"   // the message
 /// ```
-public struct ExploreFinding: Hashable, Sendable, CustomStringConvertible {
+package struct ExploreFinding: Hashable, Sendable, CustomStringConvertible {
     /// Which invariant a failure breaks.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// One of the world's own end-of-run invariants (``RunInvariant``).
         case world(RunInvariant)
         /// More than 64 notifications pending at once.
@@ -23,21 +23,21 @@ public struct ExploreFinding: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What kind of failure it is.
-    public var kind: Kind
+    package var kind: Kind
     /// What was found, as `wristsim run` prints it.
-    public var message: String
+    package var message: String
 
     /// A failure of kind `kind`, described by `message`.
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
     /// A failure of one of the world's invariants.
-    public init(_ failure: InvariantFailure) {
+    package init(_ failure: InvariantFailure) {
         self.init(.world(failure.invariant), failure.message)
     }
 
     /// ``message``.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -23,6 +23,8 @@ struct ExploreMonitor: RunMonitor {
     private(set) var failures: [ExploreFinding] = []
     /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
     private(set) var badgesChecked = 0
+    /// Events handled in the run (the work shrinking counts against its budget).
+    private(set) var events = 0
     /// When the scenario starts (for the times in messages).
     let start: EpochTime
 
@@ -41,6 +43,7 @@ struct ExploreMonitor: RunMonitor {
     ///   O(log *N*) per delivery (``ReminderScheduler/badge(at:)``), so O(1) amortised per event.
     @inline(__always)
     mutating func handled(_ simulation: ScenarioSimulation) {
+        events += 1
         // Counts only: binding the phone's reminders (a large struct) would copy it at every event.
         let deliveryCount = simulation.phone.reminders.harness.deliveries.count
         let refillCount = simulation.phone.reminders.harness.snapshots.count

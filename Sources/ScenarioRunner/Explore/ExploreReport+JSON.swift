@@ -2,14 +2,14 @@ import SimulationKernel
 
 extension ExploreReport {
     /// The schema of the complete report document.
-    public static let schema = "wristsim.explore/1"
+    package static let schema = "wristsim.explore/1"
     /// The schema of each partial-result record (JSON Lines).
-    public static let partSchema = "wristsim.explore-part/1"
+    package static let partSchema = "wristsim.explore-part/1"
 
     /// The report as one JSON document (schema `wristsim.explore/1`): the scenario file, the base
     /// seed, the runs, how many broke an invariant, and the failing runs of the smallest run
     /// numbers with their seeds and failures (`code` `invariantBroken` beside the message).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var root = JSONObject()
         root["schema"] = .string(ExploreReport.schema)
         root["file"] = .string(plan.file)
@@ -30,7 +30,7 @@ extension ExploreReport {
     /// The report as JSON Lines records (schema `wristsim.explore-part/1`): one `plan` record with
     /// the runs covered and the counts, then one `failure` record per kept failure. `wristsim
     /// merge` reads them back.
-    public var partLines: [String] {
+    package var partLines: [String] {
         var lines: [JSONValue] = [
             [
                 "schema": .string(ExploreReport.partSchema), "record": "plan",
@@ -56,7 +56,7 @@ extension ExploreReport {
     /// - Throws: ``SweepError/parts(_:)`` naming `file:line:column` for anything malformed, a
     ///   second plan record, a failure record before the plan, or a failure outside the runs covered.
     /// - Complexity: O(*n*) in the file's size.
-    public static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
+    package static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
         var report: ExploreReport?
         try PartFileReader.read(bytes, file: file, into: &report, read)
         guard let report else {

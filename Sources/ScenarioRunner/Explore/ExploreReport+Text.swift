@@ -1,6 +1,6 @@
 extension ExploreReport {
     /// The summary line and the failing runs, for `wristsim explore` (and `merge` of its parts).
-    public var text: String {
+    package var text: String {
         var lines = [
             "explore   \(plan.file)",
             "runs      \(runs) (seed \(plan.seed)), \(failed) broke an invariant",

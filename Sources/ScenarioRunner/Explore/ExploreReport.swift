@@ -1,31 +1,31 @@
 /// One failing exploration run.
-public struct ExploreFailure: Hashable, Sendable {
+package struct ExploreFailure: Hashable, Sendable {
     /// The run's number.
-    public var run: UInt64
+    package var run: UInt64
     /// The run's seed (`"seed"` in its reproduction file).
-    public var seed: UInt64
+    package var seed: UInt64
     /// The invariant failures, as `wristsim run` prints them.
-    public var failures: [String]
+    package var failures: [String]
 }
 
 /// What an exploration is: the scenario file, the base seed and the number of runs. It is written
 /// into every partial result, so `merge` can check that parts belong together.
-public struct ExplorePlan: Hashable, Sendable {
+package struct ExplorePlan: Hashable, Sendable {
     /// The scenario file as named on the command line.
-    public var file: String
+    package var file: String
     /// The exploration's base seed (run *k*'s seed derives from it and *k*).
-    public var seed: UInt64
+    package var seed: UInt64
     /// The number of runs (run numbers `0..<runs`).
-    public var runs: UInt64
+    package var runs: UInt64
 
-    public init(file: String, seed: UInt64, runs: UInt64) {
+    package init(file: String, seed: UInt64, runs: UInt64) {
         self.file = file
         self.seed = seed
         self.runs = runs
     }
 
     /// The runs of shard `index` of `count` (0-based): contiguous, and together exactly all runs.
-    public func shard(_ index: Int, of count: Int) -> Range<UInt64> {
+    package func shard(_ index: Int, of count: Int) -> Range<UInt64> {
         let parts = UInt64(max(1, count))
         let part = UInt64(min(max(0, index), Int(parts) - 1))
         func boundary(_ k: UInt64) -> UInt64 { runs / parts * k + (runs % parts) * k / parts }
@@ -38,34 +38,34 @@ public struct ExplorePlan: Hashable, Sendable {
 /// Reports of disjoint run ranges of one plan merge (``merging(_:)``) into the report of their
 /// union, exactly: counts add up and the failures kept are those of the smallest run numbers, so
 /// any split into shards merged in any order gives the same report.
-public struct ExploreReport: Hashable, Sendable {
+package struct ExploreReport: Hashable, Sendable {
     /// How many failures are kept (those of the smallest run numbers).
-    public static let keptFailures = 10
+    package static let keptFailures = 10
 
     /// The exploration.
-    public var plan: ExplorePlan
+    package var plan: ExplorePlan
     /// The runs explored.
-    public var covered: RunCoverage
+    package var covered: RunCoverage
     /// Runs explored.
-    public var runs = 0
+    package var runs = 0
     /// Runs that broke an invariant.
-    public var failed = 0
+    package var failed = 0
     /// The failures of the smallest run numbers, ascending (at most ``keptFailures``).
-    public var failures: [ExploreFailure] = []
+    package var failures: [ExploreFailure] = []
 
-    public init(plan: ExplorePlan, covered: RunCoverage = RunCoverage()) {
+    package init(plan: ExplorePlan, covered: RunCoverage = RunCoverage()) {
         self.plan = plan
         self.covered = covered
     }
 
     /// The failure of the smallest run number.
-    public var firstFailure: ExploreFailure? { failures.first }
+    package var firstFailure: ExploreFailure? { failures.first }
 
     /// Whether every run of the plan is counted.
-    public var isComplete: Bool { covered.isComplete(runs: plan.runs) }
+    package var isComplete: Bool { covered.isComplete(runs: plan.runs) }
 
     /// The run ranges not yet counted.
-    public var missing: [Range<UInt64>] { covered.missing(runs: plan.runs) }
+    package var missing: [Range<UInt64>] { covered.missing(runs: plan.runs) }
 
     mutating func record(_ failure: ExploreFailure) {
         failed += 1
@@ -78,7 +78,7 @@ public struct ExploreReport: Hashable, Sendable {
     ///
     /// - Throws: ``SweepError/parts(_:)`` when the plans differ or a run is counted twice.
     /// - Complexity: O(ranges + ``keptFailures``).
-    public func merging(_ other: ExploreReport) throws(SweepError) -> ExploreReport {
+    package func merging(_ other: ExploreReport) throws(SweepError) -> ExploreReport {
         guard other.plan == plan else {
             throw .parts("the parts belong to different explorations (scenario file, --seed or --runs differ)")
         }
@@ -86,9 +86,22 @@ public struct ExploreReport: Hashable, Sendable {
             throw .parts("runs are counted twice: the parts overlap (the same shard given twice?)")
         }
         var merged = ExploreReport(plan: plan, covered: covered)
-        merged.runs = runs + other.runs
-        merged.failed = failed + other.failed
-        merged.failures = Array((failures + other.failures).sorted { $0.run < $1.run }.prefix(Self.keptFailures))
+        try merged.add(runs: runs, failed: failed, failures: failures)
+        try merged.add(runs: other.runs, failed: other.failed, failures: other.failures)
         return merged
+    }
+
+    /// Counts `runs` runs of which `failed` failed, and keeps those of `failures` among the first.
+    ///
+    /// - Throws: ``SweepError/parts(_:)`` when a count would overflow.
+    /// - Complexity: O(``keptFailures``).
+    mutating func add(runs: Int, failed: Int, failures: [ExploreFailure]) throws(SweepError) {
+        do {
+            self.runs = try CountOverflow.adding(self.runs, runs)
+            self.failed = try CountOverflow.adding(self.failed, failed)
+        } catch {
+            throw .parts("adding the parts makes a count larger than \(Int.max)")
+        }
+        self.failures = Array((self.failures + failures).sorted { $0.run < $1.run }.prefix(Self.keptFailures))
     }
 }

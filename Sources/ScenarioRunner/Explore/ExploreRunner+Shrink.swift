@@ -2,52 +2,77 @@ import SimulationKernel
 
 /// A failing run made small: the faults and steps left, and the standalone file that
 /// reproduces it.
-public struct ExploreReproduction: Sendable {
+package struct ExploreReproduction: Sendable {
     /// The run it reproduces.
-    public var failure: ExploreFailure
+    package var failure: ExploreFailure
     /// The faults left after shrinking.
-    public var faults: [ExploreFault]
+    package var faults: [ExploreFault]
     /// How many faults the run drew.
-    public var drawnFaults: Int
+    package var drawnFaults: Int
     /// The base scenario's action steps, and how many are left.
-    public var steps: Int
-    public var stepsLeft: Int
+    package var steps: Int
+    package var stepsLeft: Int
     /// The invariant failures of the shrunk run (what `wristsim run` on ``file`` reports).
-    public var failures: [String]
+    package var failures: [String]
     /// The reproduction scenario file (pretty JSON), or `nil` if it cannot be written exactly.
-    public var file: String?
+    package var file: String?
+    /// The simulation runs and events shrinking spent.
+    package var runsSpent = 0
+    package var eventsSpent = 0
+    /// Whether shrinking stopped because its budget (``ExploreRunner/shrinkBudget``,
+    /// ``ExploreRunner/shrinkEventBudget``) was spent, before it ran out of smaller candidates:
+    /// the reproduction still fails the same way, but may not be as small as it could be.
+    package var stoppedEarly = false
 }
 
 extension ExploreRunner {
     /// The most simulation runs shrinking may spend.
-    public static let shrinkBudget = 400
+    package static let shrinkBudget = 400
+
+    /// The most simulated events shrinking may spend over all its runs (a few seconds of a
+    /// release build): a scenario whose runs are long (many steps, a long span) is shrunk as far
+    /// as this allows, not for hours.
+    package static let shrinkEventBudget = 20_000_000
 
     /// Shrinks `failure` while it keeps failing the same way (the kind of its first failure,
     /// ``ExploreFinding/Kind``): drops faults one at a time, then script steps, then makes
-    /// windows, delays and probabilities smaller; at most ``shrinkBudget`` runs.
+    /// windows, delays and probabilities smaller; at most ``shrinkBudget`` runs and
+    /// ``shrinkEventBudget`` events, whichever is spent first (the reproduction then says it
+    /// ``ExploreReproduction/stoppedEarly``).
     ///
     /// The failure's kind is not in its messages (a failure merged from partial results has only
     /// those): the run is made once more to find it, besides the budget.
     ///
-    /// - Complexity: at most ``shrinkBudget`` + 1 simulations.
-    public func shrink(_ failure: ExploreFailure) -> ExploreReproduction {
+    /// - Complexity: at most ``shrinkBudget`` + 1 simulations, and the events of one run more
+    ///   than ``shrinkEventBudget`` (the run that passes the budget ends; none starts after it).
+    package func shrink(
+        _ failure: ExploreFailure, runBudget: Int = ExploreRunner.shrinkBudget,
+        eventBudget: Int = ExploreRunner.shrinkEventBudget
+    ) -> ExploreReproduction {
         let target = check(run: failure.run, seed: failure.seed)?.first?.kind
         var faults = faults(failure.run)
         let drawn = faults.count
         var removed: Set<Int> = []
-        var budget = ExploreRunner.shrinkBudget
+        var budget = runBudget
+        var events = 0
+        var stoppedEarly = false
         var current = failure.failures
+        func spent() -> Bool { budget <= 0 || events >= eventBudget }
         func stillFails(_ candidate: [ExploreFault], _ without: Set<Int>) -> Bool {
-            guard budget > 0 else { return false }
+            guard !spent() else {
+                stoppedEarly = true
+                return false
+            }
             budget -= 1
-            guard let target, let found = check(seed: failure.seed, faults: candidate, removed: without),
+            guard let target,
+                let found = check(seed: failure.seed, faults: candidate, removed: without, events: &events),
                 found.contains(where: { $0.kind == target })
             else { return false }
             current = found.map(\.message)
             return true
         }
         var progress = true
-        while progress, budget > 0 {
+        while progress, !spent() {
             progress = false
             var index = faults.count - 1
             while index >= 0 {
@@ -81,9 +106,14 @@ extension ExploreRunner {
         description += "(seed \(failure.seed)), shrunk from \(drawn) faults and \(variant.actions.count) steps "
         description += "to \(faults.count) and \(stepsLeft). Faults: \(faultText). "
         description += "Expectations are left out: 'wristsim run' fails on the invariant."
+        if stoppedEarly || (progress && spent()) {
+            stoppedEarly = true
+            description += " Shrinking stopped early (its budget was spent): a smaller file may fail the same way."
+        }
         let tree = variant.tree(seed: failure.seed, faults: faults, removed: removed, description: description)
         return ExploreReproduction(
             failure: failure, faults: faults, drawnFaults: drawn, steps: variant.actions.count,
-            stepsLeft: stepsLeft, failures: current, file: tree.jsonValue?.pretty())
+            stepsLeft: stepsLeft, failures: current, file: tree.jsonValue?.pretty(),
+            runsSpent: runBudget - budget, eventsSpent: events, stoppedEarly: stoppedEarly)
     }
 }

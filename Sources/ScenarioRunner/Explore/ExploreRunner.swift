@@ -10,24 +10,24 @@ import SimulationKernel
 /// let report = explorer.explore(runs: 0..<100_000)
 /// if let failure = report.firstFailure { let repro = explorer.shrink(failure) }
 /// ```
-public struct ExploreRunner: Sendable {
+package struct ExploreRunner: Sendable {
     /// The scenario file as named.
-    public let file: String
+    package let file: String
     /// The base seed: run *k*'s seed is derived from it and *k*.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The base scenario (decoded once).
-    public let scenario: Scenario
+    package let scenario: Scenario
     let variant: ExploreVariant
     /// The base scenario ready for each run's faults (no JSON per run).
     let transform: ExploreTransform
 
     /// The exploration of `runs` runs (for partial results and their merging).
-    public func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
+    package func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
 
     /// Prepares an exploration of the scenario whose parsed file is `root`.
     ///
     /// - Throws: ``SweepError/scenario(_:)`` when the scenario is invalid.
-    public init(file: String, root: JSONNode, seed: UInt64) throws(SweepError) {
+    package init(file: String, root: JSONNode, seed: UInt64) throws(SweepError) {
         self.file = file
         self.seed = seed
         do {
@@ -40,13 +40,13 @@ public struct ExploreRunner: Sendable {
     }
 
     /// The seed of run `run` (below 2⁶³, so it is a plain JSON number in a reproduction file).
-    public func runSeed(_ run: UInt64) -> UInt64 {
+    package func runSeed(_ run: UInt64) -> UInt64 {
         var rng = SplitMix64(seed: seed ^ (run &* 0x9E37_79B9_7F4A_7C15))
         return rng.next() >> 1
     }
 
     /// The faults drawn for run `run`.
-    public func faults(_ run: UInt64) -> [ExploreFault] {
+    package func faults(_ run: UInt64) -> [ExploreFault] {
         ExploreDraw.faults(
             seed: runSeed(run), span: scenario.end.offset, hasReminders: scenario.sections.reminders != nil)
     }
@@ -59,7 +59,7 @@ public struct ExploreRunner: Sendable {
     ///   - starting: called with each run's number and seed before it runs (the command line
     ///     keeps them where a crash handler can print them).
     /// - Complexity: one simulation per run (the faults are applied to the decoded scenario).
-    public func explore(
+    package func explore(
         runs: Range<UInt64>, of plan: ExplorePlan? = nil,
         starting: (_ run: UInt64, _ seed: UInt64) -> Void = { _, _ in }
     ) -> ExploreReport {
@@ -90,12 +90,12 @@ public struct ExploreRunner: Sendable {
     /// The run's file is decoded without its `"history"`, and the base scenario's history and
     /// learned store order are put back (the history is the same in every run; learning it again
     /// per run cost a tenth of the run).
-    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>) -> [ExploreFinding]? {
+    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>, events: inout Int) -> [ExploreFinding]? {
         guard
             let decoded = try? ScenarioDecoder.decode(
                 root: variant.tree(seed: seed, faults: faults, removed: removed, withHistory: false), file: file)
         else { return nil }
-        return ExploreRunner.invariantFailures(of: Scenario(decoded, historyOf: scenario))
+        return ExploreRunner.invariantFailures(of: Scenario(decoded, historyOf: scenario), events: &events)
     }
 
     /// Every invariant of one run of `scenario`: the world's own (the phone's list converges to
@@ -107,14 +107,23 @@ public struct ExploreRunner: Sendable {
     /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``, no trace kept); only a run that
     /// broke one of the world's invariants is run again in full, for the messages with their trails.
     static func invariantFailures(of scenario: Scenario) -> [ExploreFinding] {
+        var events = 0
+        return invariantFailures(of: scenario, events: &events)
+    }
+
+    /// ``invariantFailures(of:)``, adding the events the run handled to `events` (twice for a
+    /// run made again in full for its messages).
+    static func invariantFailures(of scenario: Scenario, events: inout Int) -> [ExploreFinding] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
         let (verdict, pendingMax) = simulation.runForVerdict(
             monitor: &monitor, observingEnd: { $0.phone.reminders.harness.pendingMax })
         var failures: [ExploreFinding] = []
+        events += monitor.events
         if verdict.invariantsBroken > 0 {
             var full = ScenarioSimulation(scenario: scenario)
             failures = full.run().invariantFailures.map(ExploreFinding.init)
+            events += monitor.events
         }
         if pendingMax > 64 {
             failures.append(

@@ -53,7 +53,7 @@ public struct LatencyHistogramSVG: Sendable {
 
     let left = 170.0
     let right = 30.0
-    let rowHeight = 106.0
+    let rowHeight = 112.0
     let bins = 48
 
     /// The picture as a standalone SVG file.
@@ -67,17 +67,18 @@ public struct LatencyHistogramSVG: Sendable {
         return SVGScale.automatic(values, from: left, to: width - right)
     }
 
+    static let markerGlyph = SVGGlyph(.tick(length: 12), color: "#212529")
+
     var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 200, title: title)
-        canvas.text(
-            SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
+        var y = canvas.wrappedText(title, x: 12, y: 22, maxWidth: width - 24, size: 14, bold: true, lineHeight: 18)
         let scale = self.scale
+        y += 18
         canvas.text(
             "every tap, one axis for all runs"
                 + (scale.kind == .log ? " (log scale: the runs differ by more than 10×)" : ""),
-            x: 12, y: 40, fill: SVGPalette.muted)
-        var y = 52.0
-        let gridTop = y
+            x: 12, y: y, fill: SVGPalette.muted)
+        y += 12
         for (index, series) in series.enumerated() {
             histogram(series, index: index, top: y, scale: scale, on: &canvas)
             y += rowHeight
@@ -85,32 +86,43 @@ public struct LatencyHistogramSVG: Sendable {
         canvas.line(left, y, width - right, y, stroke: "#495057")
         for tick in scale.ticks(count: 8) {
             let x = scale.position(tick)
-            canvas.line(x, gridTop, x, y, stroke: SVGPalette.grid)
             canvas.line(x, y, x, y + 4, stroke: "#495057")
             canvas.text(SVGDuration.label(milliseconds: tick), x: x, y: y + 16, size: 10, anchor: .middle)
         }
         canvas.text("tap-to-removal latency", x: left, y: y + 32, size: 10, fill: SVGPalette.muted)
-        y += 48
+        y += 40
+        var legend: [(glyph: SVGGlyph, label: String)] = series.enumerated().map { index, series in
+            (SVGGlyph(.swatch(dash: nil), color: SVGPalette.series(index)), "\(series.label): taps per bin")
+        }
+        legend.append((Self.markerGlyph, "p50 / p90 / p99 (dashed)"))
+        y += canvas.legend(legend, left: 12, top: y, right: width - right) + 14
         y = breakdown(top: y, on: &canvas)
         canvas.height = y + 8
         return canvas
+    }
+
+    /// The heading's figures in one unit: `p50 2.033 s · p90 … · max 10.200 s`.
+    static func figures(_ stats: LatencyStatistics) -> String? {
+        guard let summary = stats.summary else { return nil }
+        let values = [summary.p50, summary.p90, summary.p99, summary.max]
+        let text = DurationFormat.column(values)
+        return "p50 \(text[0]) · p90 \(text[1]) · p99 \(text[2]) · max \(text[3])"
     }
 
     private func histogram(_ series: Series, index: Int, top: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
         let color = SVGPalette.series(index)
         let stats = LatencyStatistics(series.latencies)
         var heading = series.label + " · \(stats.count) tap\(stats.count == 1 ? "" : "s")"
-        if let summary = stats.summary {
-            heading += " · p50 \(LatencyFormat.text(summary.p50)) · p90 \(LatencyFormat.text(summary.p90))"
-            heading += " · p99 \(LatencyFormat.text(summary.p99)) · max \(LatencyFormat.text(summary.max))"
-        }
-        canvas.text(
-            SVGText.fitted(heading, width: width - 24, size: 11, bold: true) ?? "", x: 12, y: top + 12, bold: true)
-        let plotTop = top + 46
+        if let figures = Self.figures(stats) { heading += " · " + figures }
+        canvas.text(heading, x: 12, y: top + 14, bold: true)
+        let plotTop = top + 52
         let plotBottom = top + rowHeight - 8
         canvas.rect(x: left, y: plotTop, width: width - right - left, height: plotBottom - plotTop, fill: "#f8f9fa")
-        canvas.rect(x: 12, y: plotBottom - 14, width: 12, height: 10, fill: color, extra: "fill-opacity=\"0.75\"")
-        canvas.text("taps per bin", x: 30, y: plotBottom - 5, size: 10, fill: SVGPalette.muted)
+        // Grid lines inside the plot only, under the bars.
+        for tick in scale.ticks(count: 8) {
+            let x = scale.position(tick)
+            canvas.line(x, plotTop, x, plotBottom, stroke: SVGPalette.grid)
+        }
         guard !series.latencies.isEmpty else {
             canvas.text("no tap reached the list", x: left + 8, y: plotBottom - 8, fill: SVGPalette.muted)
             return
@@ -123,6 +135,7 @@ public struct LatencyHistogramSVG: Sendable {
             counts[min(bins - 1, max(0, bin))] += 1
         }
         let peak = Double(counts.max() ?? 1)
+        var countLabels: [(left: Double, right: Double, top: Double, bottom: Double)] = []
         for (bin, count) in counts.enumerated() where count > 0 {
             let height = Double(count) / peak * (plotBottom - plotTop - 14)
             let x = left + Double(bin) * binWidth
@@ -130,11 +143,16 @@ public struct LatencyHistogramSVG: Sendable {
                 x: x + 1, y: plotBottom - height, width: binWidth - 2, height: height, fill: color,
                 extra: "fill-opacity=\"0.75\"", tooltip: "\(count) tap\(count == 1 ? "" : "s") in this bin")
             let label = String(count)
-            if SVGText.width(label, size: 9) <= binWidth {
-                canvas.text(label, x: x + binWidth / 2, y: plotBottom - height - 2, size: 9, anchor: .middle)
+            let labelWidth = SVGText.width(label, size: 9)
+            if labelWidth <= binWidth {
+                let baseline = plotBottom - height - 2
+                canvas.groundedText(label, x: x + binWidth / 2, y: baseline, size: 9, anchor: .middle)
+                countLabels.append(
+                    (x + binWidth / 2 - labelWidth / 2, x + binWidth / 2 + labelWidth / 2, baseline - 9, baseline + 2))
             }
         }
-        // Percentile markers; equal values share one label, close ones stack.
+        // Percentile markers: equal values share one label; labels sit in two rows above the
+        // plot, right of their line when there is room, else left of it, never on another label.
         var markers: [(value: SimDuration, names: [String])] = []
         for (name, percent) in [("p50", 50), ("p90", 90), ("p99", 99)] {
             guard let value = stats.percentile(percent) else { continue }
@@ -144,21 +162,32 @@ public struct LatencyHistogramSVG: Sendable {
                 markers.append((value, [name]))
             }
         }
-        var previousEnd = -Double.infinity
-        var level = 0
+        let unit = DurationFormat.unit(for: markers.map(\.value))
+        var placed: [[(Double, Double)]] = [[], []]
         for marker in markers {
             let x = scale.position(marker.value.milliseconds)
-            let label =
-                marker.names.joined(separator: " = ") + " " + SVGDuration.label(milliseconds: marker.value.milliseconds)
+            let label = marker.names.joined(separator: " = ") + " " + DurationFormat.text(marker.value, unit: unit)
             let labelWidth = SVGText.width(label, size: 9)
+            canvas.beginMark()
+            // The dashed line, broken around the bar counts it would cross.
+            var from = plotTop
+            for box in countLabels.sorted(by: { $0.top < $1.top }) where box.left - 1 <= x && x <= box.right + 1 {
+                if box.top > from { canvas.line(x, from, x, box.top, stroke: "#212529", width: 1.2, dash: "3 2") }
+                from = max(from, box.bottom)
+            }
             canvas.line(
-                x, plotTop - 2, x, plotBottom, stroke: "#212529", width: 1.2, dash: "3 2",
-                tooltip: marker.names.joined(separator: ", ") + ": " + LatencyFormat.text(marker.value))
-            var lx = x + 3
-            if lx + labelWidth > width - right { lx = x - 3 - labelWidth }
-            level = lx < previousEnd ? min(level + 1, 2) : 0
-            previousEnd = max(previousEnd, lx + labelWidth + 4)
-            canvas.text(label, x: lx, y: plotTop - 4 - Double(level) * 10, size: 9, fill: "#212529")
+                x, from, x, plotBottom, stroke: "#212529", width: 1.2, dash: "3 2",
+                tooltip: marker.names.joined(separator: ", ") + ": " + DurationFormat.text(marker.value))
+            let candidates = [x + 3, x - 3 - labelWidth].filter { $0 >= left && $0 + labelWidth <= width - right }
+            search: for row in [1, 0] {
+                for lx in candidates
+                where !placed[row].contains(where: { lx < $0.1 + 4 && $0.0 < lx + labelWidth + 4 }) {
+                    placed[row].append((lx, lx + labelWidth))
+                    canvas.text(label, x: lx, y: plotTop - 6 - Double(1 - row) * 12, size: 9, fill: "#212529")
+                    break search
+                }
+            }
+            canvas.endMark()
         }
     }
 
@@ -185,9 +214,11 @@ public struct LatencyHistogramSVG: Sendable {
         let barRight = width - right - 80
         let step = SVGScale.niceStep(max(total, 0.001) / 6)
         let scale = SVGScale.linear(0, (max(total, 0.001) / step).rounded(.up) * step, from: barLeft, to: barRight)
+        func duration(_ ms: Double) -> SimDuration { SimDuration(nanoseconds: Int64((min(ms, 1e12) * 1e6).rounded())) }
+        let totals = DurationFormat.column(rows.map { duration($0.segments.reduce(0) { $0 + $1.ms }) })
         var y = top + 12
-        for row in rows {
-            canvas.text(SVGText.fitted(row.label, width: barLeft - 20, size: 10) ?? "", x: 12, y: y + 14, size: 10)
+        for (rowIndex, row) in rows.enumerated() {
+            canvas.text(row.label, x: 12, y: y + 14, size: 10)
             var x = barLeft
             var sum = 0.0
             for segment in row.segments {
@@ -196,10 +227,10 @@ public struct LatencyHistogramSVG: Sendable {
                 canvas.box(
                     x: x, y: y + 2, width: max(0.5, next - x), height: 18, fill: segment.color, label: segment.name,
                     labelColor: "#ffffff", size: 10,
-                    tooltip: "\(segment.name): \(SVGDuration.label(milliseconds: segment.ms)) per tap on average")
+                    tooltip: "\(segment.name): \(DurationFormat.text(duration(segment.ms))) per tap on average")
                 x = next
             }
-            canvas.text(SVGDuration.label(milliseconds: sum), x: x + 4, y: y + 15, size: 10)
+            canvas.text(totals[rowIndex], x: x + 4, y: y + 15, size: 10)
             y += 24
         }
         canvas.line(barLeft, y + 2, barRight, y + 2, stroke: "#495057")
@@ -208,6 +239,13 @@ public struct LatencyHistogramSVG: Sendable {
             canvas.line(x, y + 2, x, y + 6, stroke: "#495057")
             canvas.text(SVGDuration.label(milliseconds: tick), x: x, y: y + 18, size: 10, anchor: .middle)
         }
-        return y + 26
+        // The steps' colours (a bar too narrow for its name is named here).
+        var legend: [(glyph: SVGGlyph, label: String)] = []
+        for row in rows {
+            for segment in row.segments where !legend.contains(where: { $0.label == segment.name }) {
+                legend.append((SVGGlyph(.swatch(dash: nil), color: segment.color), segment.name))
+            }
+        }
+        return y + 30 + canvas.legend(legend, left: 12, top: y + 30, right: width - right)
     }
 }

@@ -217,7 +217,7 @@ public struct LatencyReport {
     /// the per-step breakdown).
     public var svg: String {
         LatencyHistogramSVG(
-            title: "Tap-to-removal latency · \(profiles.first?.scenario.file ?? "")",
+            title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")",
             series: profiles.map(LatencyHistogramSVG.Series.init)
         ).document
     }

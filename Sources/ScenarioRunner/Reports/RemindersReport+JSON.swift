@@ -6,7 +6,8 @@ extension RemindersReport {
     public static let jsonSchema = "wristsim.reminders/2"
 
     /// One JSON document, schema `wristsim.reminders/2` (`Schemas/reminders.schema.json`):
-    /// the settings, `pendingMax`, `windows` (after every app run: `at`, `trigger`, `pending`,
+    /// the settings, `pendingMax`, `wrongBadges` (deliveries after which the app badge differs from
+    /// the items due, rule R16), `windows` (after every app run: `at`, `trigger`, `pending`,
     /// `held`, `first`, `last`, `appBadge`), `deliveries` (`at`, `item`, `id`, `badge` — `null`
     /// when the notification left the badge unchanged —, `appBadge`, `alert`), `missed` (`item`,
     /// `id`, `due`, `reason` with its `code`) and `overdue` (`null` without `--at`).
@@ -33,6 +34,7 @@ extension RemindersReport {
             "retention": .string(phone.settings.retention.rawValue),
             "repeatingBadges": .string(phone.settings.repeatingBadges.rawValue),
             "pendingMax": .count(harness.pendingMax), "systemLimit": .count(harness.center.limit),
+            "wrongBadges": .count(phone.wrongBadgeCount()),
             "windows": .array(
                 harness.snapshots.map { snapshot in
                     [

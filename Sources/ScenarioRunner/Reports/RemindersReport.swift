@@ -80,15 +80,18 @@ public struct RemindersReport {
             }
         }
         let alerts = harness.deliveries
+        let truths = phone.trueBadges()
         lines.append("")
         lines.append(
             "deliveries (\(alerts.filter(\.isAlert).count) alerts, \(alerts.count - alerts.filter(\.isAlert).count) badge-only)"
         )
-        for delivery in alerts {
+        for (delivery, truth) in zip(alerts, truths) {
             let badge = delivery.badge.map { "badge \($0)" } ?? "badge unchanged"
+            // A wrong app badge says so, with the number of items due then (rule R16).
+            let wrong = delivery.appBadge == truth ? "" : "  WRONG: \(truth) due"
             lines.append(
                 "  " + pad(clock(delivery.at), 18) + pad(delivery.identifier, 24) + pad(badge, 18)
-                    + "app badge \(delivery.appBadge)")
+                    + "app badge \(delivery.appBadge)" + wrong)
         }
         lines.append("")
         lines.append("missed (\(harness.missed.count))")
@@ -106,6 +109,9 @@ public struct RemindersReport {
         }
         lines.append("")
         lines.append("pendingMax  \(harness.pendingMax) (system limit \(harness.center.limit))")
+        lines.append(
+            "wrong badges  \(zip(alerts, truths).count { $0.appBadge != $1 }) (deliveries after which the app badge "
+                + "differs from the items due)")
         return lines.joined(separator: "\n")
     }
 

@@ -84,7 +84,35 @@ extension ComplicationSettings {
                     + "per day are the link's: \"link\": {\"complicationTransfersPerDay\": 50}")
         }
         try object.finish()
+        try checkPolicyAdvances(
+            budget, at: object.optional("reloadPolicy") ?? object.optional("dailyReloads") ?? node, context)
         return budget
+    }
+
+    /// The shortest spacing of the system's policy reloads a budget without a daily reload count
+    /// may allow: ClockKit's entries "must be greater than one minute apart".
+    static let shortestUnbudgetedPolicySpacing = SimDuration.minutes(1)
+
+    /// Refuses a reload policy that could ask again at the same instant, or nearly, without end:
+    /// `atEnd` (a timeline whose last entry is now asks at once) or a short `after`, with no daily
+    /// reload count and a minimum reload interval under ``shortestUnbudgetedPolicySpacing``. Such a
+    /// file would only run to its event limit; it is refused when it is loaded instead.
+    static func checkPolicyAdvances(
+        _ budget: ComplicationBudgetSettings, at node: JSONNode, _ context: DecodingContext
+    ) throws(ScenarioError) {
+        guard budget.dailyReloads == nil, let policy = budget.reloadPolicy else { return }
+        let spacing: SimDuration
+        switch policy {
+        case .never: return
+        case .atEnd: spacing = budget.minimumReloadInterval
+        case .after(let delay): spacing = max(delay, budget.minimumReloadInterval)
+        }
+        guard spacing < shortestUnbudgetedPolicySpacing else { return }
+        throw context.error(
+            node,
+            "reload policy \"\(policy.description)\" without \"dailyReloads\" may reload every \(spacing) "
+                + "without end; expected \"dailyReloads\" (such as 50) or \"minimumReloadInterval\" of at least "
+                + "\"\(shortestUnbudgetedPolicySpacing)\"")
     }
 
     /// `"reloadsDatabase"`, `"readsCount"`, or `{"cost": "1.5s", "on": "S3", "does": "reads the database"}`.

@@ -86,7 +86,12 @@ public struct LinkSettings: Sendable {
             configuration.initialPhoneApp = try oneOf(phone, context, appStates)
         }
         if let watch = object.optional("watchApp") {
-            configuration.initialWatchApp = try oneOf(watch, context, appStates)
+            // One setting for one fact: the watch app's starting state follows the wrist.
+            throw context.error(
+                watch,
+                "\"watchApp\" is not a link setting; the watch app's starting state follows the top-level "
+                    + "\"wrist\": \"raised\" (foreground), \"raisedOnClock\" (not running) or \"lowered\" "
+                    + "(foreground until the face returns to the clock)")
         }
         if let session = object.optional("session") {
             configuration.initialActivation = try oneOf(

@@ -6,16 +6,27 @@ import SimulationKernel
 ///
 /// ```json
 /// "pipeline": "naive"
-/// "pipeline": {"preset": "optimized", "cpuSharing": "main-priority", "returnToClock": "1h", "rowHeight": 56}
+/// "pipeline": {"preset": "optimized", "cpuSharing": "mainPriority", "returnToClock": "1h", "rowHeight": 56}
 /// "pipeline": {"preset": "naive", "jitter": 0}
 /// "pipeline": {"preset": "naive", "jitter": {"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms"}}
 /// "pipeline": {"name": "deferred-complication", "steps": [
 ///     {"step": "updateTableModel", "queue": "main", "cost": "12ms"},
 ///     {"step": "removeRow", "queue": "main", "cost": "18ms"},
 ///     {"step": "sendMessageToPhone", "queue": "background", "cost": "40ms"},
-///     {"step": "updateComplication", "queue": "main-async", "cost": "200ms"}]}
+///     {"step": "updateComplication", "queue": "mainAsync", "cost": "200ms"}]}
+/// "pipeline": {"name": "calibrated", "steps": [
+///     {"step": "removeRow", "queue": "main", "cost": "2.6ms", "on": "S9"}],
+///     "jitter": {"spread": 0.25, "pauseProbability": 0.01, "pause": "20ms", "on": "S9"}}
 /// ```
 ///
+/// A step's `"on"` names the chip its cost was measured on, and the jitter's `"on"` the chip its
+/// pause was measured on (default: the S1 reference chip). Both are converted here, at decode
+/// time, to the reference chip by the models' relative speeds (``WatchChip/relativeSpeed``, the
+/// table complication reload costs use), so the engine only ever sees reference-chip figures.
+///
+/// Spellings follow the rest of the format (camelCase): `"mainAsync"`, `"processorSharing"`,
+/// `"mainPriority"`. The old spellings (`"main-async"`, …) are still read, each with a located
+/// warning naming the new one (``warnings``).
 /// Without the section a scenario runs the `optimized` preset with ``PipelineJitter/standard``
 /// cost jitter, returns to the clock 120 s after the wrist drops and lays out 44 pt rows.
 /// `"jitter": 0` keeps every step's cost exactly its preset figure.
@@ -30,6 +41,9 @@ public struct PipelineSettings: Sendable {
     public var rowHeight: Double
     /// How step costs vary from tap to tap (default ``PipelineJitter/standard``).
     public var jitter: PipelineJitter
+    /// What the section still reads but should be written differently (old spellings), in file
+    /// order; the command line prints them to stderr.
+    public var warnings: [Warning] = []
 
     public init(
         pipeline: CheckOffPipeline = .optimized, sharing: CPUSharing = .processorSharing,
@@ -57,6 +71,7 @@ public struct PipelineSettings: Sendable {
         let nameNode = object.optional("name")
         let stepsNode = object.optional("steps")
         var settings = PipelineSettings()
+        var warnings: [Warning] = []
         switch (presetNode, stepsNode) {
         case (let presetNode?, nil):
             if let nameNode {
@@ -65,7 +80,7 @@ public struct PipelineSettings: Sendable {
             settings.pipeline = try preset(presetNode, context)
         case (nil, let stepsNode?):
             let name = try nameNode?.string(context) ?? "custom"
-            settings.pipeline = try customPipeline(name: name, stepsNode, context)
+            settings.pipeline = try customPipeline(name: name, stepsNode, context, &warnings)
         case (_?, let stepsNode?):
             throw context.error(stepsNode, "a pipeline has either \"preset\" or \"steps\", not both")
         case (nil, nil):
@@ -73,14 +88,7 @@ public struct PipelineSettings: Sendable {
                 node, "expected \"preset\" (\"naive\" or \"optimized\") or \"steps\" (a custom pipeline)")
         }
         if let sharingNode = object.optional("cpuSharing") {
-            let text = try sharingNode.string(context)
-            guard let sharing = CPUSharing(rawValue: text) else {
-                throw context.error(
-                    sharingNode,
-                    "expected \"cpuSharing\" to be one of: "
-                        + CPUSharing.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(text)\"")
-            }
-            settings.sharing = sharing
+            settings.sharing = try spelled(sharingNode, context, Spelling.sharing, key: "cpuSharing", &warnings)
         }
         if let timeoutNode = object.optional("returnToClock") {
             settings.returnToClock = try timeoutNode.duration(context)
@@ -88,11 +96,13 @@ public struct PipelineSettings: Sendable {
         if let rowNode = object.optional("rowHeight") { settings.rowHeight = try rowNode.double(context, in: 1...500) }
         if let jitterNode = object.optional("jitter") { settings.jitter = try jitter(jitterNode, context) }
         try object.finish()
+        settings.warnings = warnings.sorted { $0.location < $1.location }
         return settings
     }
 
     /// `"jitter"`: a spread (a number, with the standard pauses; 0 for exact costs) or an object
-    /// `{"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms"}` (missing keys: standard values).
+    /// `{"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms", "on": "S9"}` (missing keys:
+    /// standard values; `"on"`: the chip the pause was measured on, converted to the reference).
     private static func jitter(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineJitter {
         let standard = PipelineJitter.standard
         if case .number = node.value {
@@ -108,7 +118,11 @@ public struct PipelineSettings: Sendable {
             try object.optional("spread")?.double(context, in: 0...PipelineJitter.maximumSpread) ?? standard.spread
         let probability =
             try object.optional("pauseProbability")?.double(context, in: 0...1) ?? standard.pauseProbability
-        let pause = try object.optional("pause")?.duration(context) ?? standard.pause
+        let pauseNode = object.optional("pause")
+        var pause = try pauseNode?.duration(context) ?? standard.pause
+        if let chipNode = object.optional("on") {
+            pause = try onReferenceChip(pause, measuredOn: chipNode, pauseNode ?? chipNode, context)
+        }
         try object.finish()
         return PipelineJitter(spread: spread, pauseProbability: probability, pause: pause)
     }
@@ -125,25 +139,23 @@ public struct PipelineSettings: Sendable {
         }
     }
 
-    private static func customPipeline(name: String, _ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
-        -> CheckOffPipeline
-    {
+    private static func customPipeline(
+        name: String, _ node: JSONNode, _ context: DecodingContext, _ warnings: inout [Warning]
+    ) throws(ScenarioError) -> CheckOffPipeline {
         var steps: [PipelineStep] = []
         var total = SimDuration.zero
         for element in try node.array(context, nonEmpty: true) {
             var object = try ObjectReader(element, context, what: "a step object with \"step\", \"queue\" and \"cost\"")
             let kind = PipelineStepKind(
                 name: try object.required("step", "a step name such as \"removeRow\"").string(context))
-            let queueNode = try object.required("queue", "\"main\", \"main-async\" or \"background\"")
-            let queueText = try queueNode.string(context)
-            guard let queue = PipelineQueue(rawValue: queueText) else {
-                throw context.error(
-                    queueNode,
-                    "expected \"queue\" to be one of: "
-                        + PipelineQueue.allCases.map(\.rawValue).joined(separator: ", ") + "; found \"\(queueText)\"")
+            let queueNode = try object.required("queue", "\"main\", \"mainAsync\" or \"background\"")
+            let queue = try spelled(queueNode, context, Spelling.queue, key: "queue", &warnings)
+            let costNode = try object.required(
+                "cost", "the CPU cost, such as \"18ms\" (on the S1 reference chip, or on the chip \"on\" names)")
+            var cost = try costNode.duration(context)
+            if let chipNode = object.optional("on") {
+                cost = try onReferenceChip(cost, measuredOn: chipNode, costNode, context)
             }
-            let costNode = try object.required("cost", "the CPU cost on the S1 reference chip, such as \"18ms\"")
-            let cost = try costNode.duration(context)
             let wait = try object.optional("wait")?.duration(context) ?? .zero
             try object.finish()
             let step = PipelineStep(kind, on: queue, cost: cost, wait: wait)
@@ -182,5 +194,43 @@ public struct PipelineSettings: Sendable {
                     + ScenarioLimits.maximumSpanText)
         }
         return sum
+    }
+
+    /// `duration` measured on the chip `chipNode` names, converted to the reference chip (S1):
+    /// × the chip's relative speed. The chip is read as complication work reads its `"on"`
+    /// (``ComplicationSettings/decodeChip(_:_:)``); overflow is a located error at `node`.
+    ///
+    /// - Complexity: O(1).
+    static func onReferenceChip(
+        _ duration: SimDuration, measuredOn chipNode: JSONNode, _ node: JSONNode, _ context: DecodingContext
+    ) throws(ScenarioError) -> SimDuration {
+        let chip = try ComplicationSettings.decodeChip(chipNode, context)
+        do {
+            return try duration.checkedScaled(by: chip.relativeSpeed / WatchChip.s1.relativeSpeed)
+        } catch {
+            throw context.error(
+                node, "converting \(duration) on \(chip.name) to the reference chip S1: \(error.description)")
+        }
+    }
+
+    /// The value `node` spells from `table` (camelCase name → value; old spellings → value and
+    /// the new name, read with a warning), or a located error listing the current spellings.
+    static func spelled<Value>(
+        _ node: JSONNode, _ context: DecodingContext, _ table: Spelling.Table<Value>, key: String,
+        _ warnings: inout [Warning]
+    ) throws(ScenarioError) -> Value {
+        let text = try node.string(context)
+        if let value = table.current.first(where: { $0.name == text })?.value { return value }
+        if let old = table.old.first(where: { $0.name == text }) {
+            warnings.append(
+                Warning(
+                    file: context.file, location: node.location, path: node.path,
+                    message: "\"\(text)\" is the old spelling of \"\(key)\"; write \"\(old.current)\""))
+            return old.value
+        }
+        throw context.error(
+            node,
+            "expected \"\(key)\" to be one of: " + table.current.map(\.name).joined(separator: ", ")
+                + "; found \"\(text)\"")
     }
 }

@@ -187,18 +187,18 @@ public struct RemindersSettings: Sendable {
             settings.repeatingBadges = try enumValue(value, context, what: "repeatingBadges")
         }
         if let value = object.optional("snooze") {
-            settings.snooze = try value.duration(context)
+            settings.snooze = try value.wholeSecondsDuration(context)
             guard settings.snooze.nanoseconds >= 1_000_000_000 else {
                 throw context.error(value, "expected a snooze delay of at least 1s, found \"\(settings.snooze)\"")
             }
         }
-        if let value = object.optional("launchAt") { settings.launchAt = try value.time(context) }
+        if let value = object.optional("launchAt") { settings.launchAt = try value.wholeSecondsTime(context) }
         if let value = object.optional("appRuns") { settings.appRuns = try decodeRuns(value, context) }
         if let value = object.optional("noticeOpenedAfter") {
             if case .null = value.value {
                 settings.noticeOpenedAfter = nil
             } else {
-                let delay = try value.duration(context)
+                let delay = try value.wholeSecondsDuration(context)
                 guard delay.nanoseconds >= 0 else {
                     throw context.error(value, "expected a delay of 0s or more, or null (never), found \"\(delay)\"")
                 }
@@ -229,12 +229,12 @@ public struct RemindersSettings: Sendable {
         var object = try ObjectReader(
             node, context, what: "an app-run schedule such as {\"every\": \"12h\", \"from\": \"+8h\"}")
         let everyNode = try object.required("every", "how often the app runs, such as \"12h\"")
-        let every = try everyNode.duration(context)
+        let every = try everyNode.wholeSecondsDuration(context)
         guard every.nanoseconds >= 60_000_000_000 else {
             throw context.error(everyNode, "expected an app-run interval of at least 1m, found \"\(every)\"")
         }
-        let from = try object.optional("from")?.time(context) ?? SimTime(offset: every)
-        let until = try object.optional("until")?.time(context)
+        let from = try object.optional("from")?.wholeSecondsTime(context) ?? SimTime(offset: every)
+        let until = try object.optional("until")?.wholeSecondsTime(context)
         var reason = ReminderScheduler.AppRunReason.foreground
         if let value = object.optional("reason") { reason = try enumValue(value, context, what: "reason") }
         try object.finish()
@@ -249,14 +249,14 @@ public struct RemindersSettings: Sendable {
             what: "a background refresh such as {\"every\": \"1h\", \"perHour\": 4, \"spacing\": \"15m\"}")
         var refresh = RefreshSettings()
         if let value = object.optional("every") {
-            refresh.every = try value.duration(context)
+            refresh.every = try value.wholeSecondsDuration(context)
             guard refresh.every.nanoseconds >= 60_000_000_000 else {
                 throw context.error(value, "expected a refresh interval of at least 1m, found \"\(refresh.every)\"")
             }
         }
         if let value = object.optional("perHour") { refresh.perHour = try value.int(context, in: 1...60) }
         if let value = object.optional("spacing") {
-            refresh.spacing = try value.duration(context)
+            refresh.spacing = try value.wholeSecondsDuration(context)
             guard refresh.spacing.nanoseconds >= 0 else {
                 throw context.error(value, "expected a spacing of 0s or more, found \"\(refresh.spacing)\"")
             }
@@ -300,7 +300,7 @@ public struct RemindersSettings: Sendable {
         let idNode = try object.required("id", "an identifier such as \"weekly\"")
         let id = try idNode.string(context)
         let title = try object.optional("title")?.string(context) ?? id
-        let start = try object.required("start", "the first occurrence, such as \"+1d\"").time(context)
+        let start = try object.required("start", "the first occurrence, such as \"+1d\"").wholeSecondsTime(context)
         let every: SimDuration
         if let unitNode = object.optional("calendar") {
             if let extra = object.optional("every") {
@@ -310,7 +310,7 @@ public struct RemindersSettings: Sendable {
             every = .seconds(unit.seconds)
         } else {
             let everyNode = try object.required("every", "the interval, at least 60s, such as \"1d\"")
-            every = try everyNode.duration(context)
+            every = try everyNode.wholeSecondsDuration(context)
             let seconds = every.nanoseconds / 1_000_000_000
             guard every.nanoseconds % 1_000_000_000 == 0, api.allowsRepeatInterval(seconds) else {
                 switch api {
@@ -338,5 +338,26 @@ public struct RemindersSettings: Sendable {
             throw context.error(node, "expected \(what) to be one of \(names), found \"\(text)\"")
         }
         return value
+    }
+}
+
+extension JSONNode {
+    /// A duration of the `reminders` section: the phone's reminders keep whole seconds (rule R18 in
+    /// `docs/reminders.md`), so a fraction of a second would be lost; it is an error instead.
+    fileprivate func wholeSecondsDuration(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
+        let duration = try duration(context)
+        guard duration.nanoseconds % 1_000_000_000 == 0 else {
+            throw context.error(self, "expected whole seconds (reminders keep whole seconds), found \(duration)")
+        }
+        return duration
+    }
+
+    /// A time of the `reminders` section, in whole seconds (see ``wholeSecondsDuration(_:)``).
+    fileprivate func wholeSecondsTime(_ context: DecodingContext) throws(ScenarioError) -> SimTime {
+        let time = try time(context)
+        guard time.nanoseconds % 1_000_000_000 == 0 else {
+            throw context.error(self, "expected whole seconds (reminders keep whole seconds), found \(time.offset)")
+        }
+        return time
     }
 }

@@ -60,6 +60,13 @@ public struct ScriptStep: Sendable {
         /// Expectations checked at the step's time, after everything due by then.
         case expectations([LocatedExpectation])
     }
+
+    /// The item this step adds to the list (a phone edit or a watch dictation that adds one),
+    /// if any: later steps and the top-level `"expect"` may name it.
+    var addedItem: ItemID? {
+        guard case .action(let action) = content else { return nil }
+        return (action as? any ItemAddingAction)?.addedItem
+    }
 }
 
 /// An expectation with where it was written.

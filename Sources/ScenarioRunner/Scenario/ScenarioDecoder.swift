@@ -92,7 +92,10 @@ public enum ScenarioDecoder {
         } catch {
             errors.record(error)
         }
-        let finalExpectations = object.optional("expect").map { decodeExpectations($0, context, &errors) } ?? []
+        // The top-level expectations are checked at the end: they may name every item a step added.
+        var endContext = context
+        endContext.itemIDs.formUnion(script.compactMap(\.addedItem))
+        let finalExpectations = object.optional("expect").map { decodeExpectations($0, endContext, &errors) } ?? []
         let lastStep = script.last?.time ?? .zero
         var end = lastStep + Scenario.defaultDrain
         if let endNode = object.optional("end") {
@@ -277,10 +280,7 @@ public enum ScenarioDecoder {
             do throws(ScenarioError) {
                 if let step = try decodeStep(element, cursor: &cursor, context, &errors) {
                     // An item added by a step (phone or watch) can be named by the steps after it.
-                    if case .action(let action) = step.content, let added = (action as? any ItemAddingAction)?.addedItem
-                    {
-                        context.itemIDs.insert(added)
-                    }
+                    if let added = step.addedItem { context.itemIDs.insert(added) }
                     steps.append(step)
                 }
             } catch {

@@ -22,50 +22,53 @@ import SimulationKernel
 /// histogram.add(.milliseconds(35))
 /// histogram.percentile(50)   // 33.023ms (the upper edge of 33 ms's bucket)
 /// ```
-public struct FixedHistogram: Hashable, Sendable {
-    /// The index of the first bucket in ``counts``: the lowest non-empty bucket (0 when empty).
-    private(set) var firstBucket = 0
-    /// Counts of the buckets from ``firstBucket`` to the highest non-empty one (no empty bucket
-    /// is stored before or after them): values that span a narrow range keep a short array,
-    /// wherever the range lies.
-    private(set) var counts: [Int] = []
+package struct FixedHistogram: Hashable, Sendable {
+    /// One non-empty bucket: its index and its count.
+    struct Bucket: Hashable, Sendable {
+        var index: Int
+        var count: Int
+    }
+
+    /// The non-empty buckets, ascending by index (no empty bucket is stored): a histogram costs
+    /// memory for the buckets its values fall in, however far apart they lie, so a partial
+    /// result read back allocates no more than it lists.
+    private(set) var buckets: [Bucket] = []
     /// The number of values.
-    public private(set) var total = 0
+    package private(set) var total = 0
     /// The smallest value in whole microseconds (`Int64.max` when empty).
-    public private(set) var minimumMicroseconds = Int64.max
+    package private(set) var minimumMicroseconds = Int64.max
     /// The largest value in whole microseconds (`-1` when empty).
-    public private(set) var maximumMicroseconds: Int64 = -1
+    package private(set) var maximumMicroseconds: Int64 = -1
     /// The sum of the values in whole microseconds (saturating at `Int64.max`).
-    public private(set) var sumMicroseconds: Int64 = 0
+    package private(set) var sumMicroseconds: Int64 = 0
     /// Each distinct value (microseconds, ascending) and its count, while there are at most
     /// ``exactLimit`` of them; `nil` after.
-    public private(set) var exact: [(microseconds: Int64, count: Int)]? = []
+    package private(set) var exact: [(microseconds: Int64, count: Int)]? = []
 
     /// The most distinct values kept exactly.
-    public static let exactLimit = 1_024
+    package static let exactLimit = 1_024
 
-    public static func == (lhs: FixedHistogram, rhs: FixedHistogram) -> Bool {
-        lhs.firstBucket == rhs.firstBucket && lhs.counts == rhs.counts && lhs.total == rhs.total
+    package static func == (lhs: FixedHistogram, rhs: FixedHistogram) -> Bool {
+        lhs.buckets == rhs.buckets && lhs.total == rhs.total
             && lhs.minimumMicroseconds == rhs.minimumMicroseconds
             && lhs.maximumMicroseconds == rhs.maximumMicroseconds && lhs.sumMicroseconds == rhs.sumMicroseconds
             && lhs.exact?.map(\.microseconds) == rhs.exact?.map(\.microseconds)
             && lhs.exact?.map(\.count) == rhs.exact?.map(\.count)
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(firstBucket)
-        hasher.combine(counts)
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(buckets)
         hasher.combine(total)
         hasher.combine(sumMicroseconds)
     }
 
     /// An empty histogram.
-    public init() {}
+    package init() {}
 
     /// The bucket of `microseconds` (≥ 0).
     ///
     /// - Complexity: O(1).
-    public static func bucket(ofMicroseconds microseconds: Int64) -> Int {
+    package static func bucket(ofMicroseconds microseconds: Int64) -> Int {
         let value = max(0, microseconds)
         if value < 256 { return Int(value) }
         let msb = 63 - value.leadingZeroBitCount
@@ -74,7 +77,7 @@ public struct FixedHistogram: Hashable, Sendable {
     }
 
     /// The largest microsecond value in bucket `index`.
-    public static func upperMicroseconds(ofBucket index: Int) -> Int64 {
+    package static func upperMicroseconds(ofBucket index: Int) -> Int64 {
         if index < 256 { return Int64(index) }
         let shift = (index - 256) / 128 + 1
         let top = Int64((index - 256) % 128 + 128)
@@ -84,25 +87,30 @@ public struct FixedHistogram: Hashable, Sendable {
 
     /// Counts `value` (negative values count as zero).
     ///
-    /// - Complexity: amortised O(1).
-    public mutating func add(_ value: SimDuration) {
+    /// - Complexity: O(log *b*) for *b* non-empty buckets; O(*b*) when it opens a bucket.
+    package mutating func add(_ value: SimDuration) {
         add(value, count: 1)
     }
 
     /// Counts `value` `count` times (what as many ``add(_:)`` calls count).
     ///
-    /// - Complexity: amortised O(1).
+    /// - Complexity: as ``add(_:)``.
     mutating func add(_ value: SimDuration, count: Int) {
         add(microseconds: max(0, value.nanoseconds / 1_000), count: count)
     }
 
     /// Counts `count` values of `microseconds`.
     ///
-    /// - Complexity: amortised O(1); O(*b*) when the value falls below the lowest stored bucket,
-    ///   for *b* buckets (at most ``bucketLimit``).
+    /// - Complexity: as ``add(_:)``, plus O(*d*) when the value is new among *d* exact values.
     mutating func add(microseconds: Int64, count: Int) {
         guard count > 0 else { return }
-        add(count, toBucket: FixedHistogram.bucket(ofMicroseconds: microseconds))
+        let index = FixedHistogram.bucket(ofMicroseconds: microseconds)
+        let position = buckets.partitionPoint { $0.index >= index }
+        if position < buckets.count, buckets[position].index == index {
+            buckets[position].count += count
+        } else {
+            buckets.insert(Bucket(index: index, count: count), at: position)
+        }
         total += count
         sumMicroseconds = FixedHistogram.saturatingSum(
             sumMicroseconds, microseconds.multipliedReportingOverflow(by: Int64(count)))
@@ -115,45 +123,43 @@ public struct FixedHistogram: Hashable, Sendable {
         maximumMicroseconds = max(maximumMicroseconds, microseconds)
     }
 
-    /// Adds `count` to bucket `index`, storing the buckets up to it first if it lies outside the
-    /// stored ones.
-    ///
-    /// - Complexity: amortised O(1) above the lowest stored bucket; O(*b*) below it.
-    private mutating func add(_ count: Int, toBucket index: Int) {
-        if counts.isEmpty {
-            firstBucket = index
-            counts = [count]
-            return
-        }
-        if index < firstBucket {
-            counts.insert(contentsOf: repeatElement(0, count: firstBucket - index), at: 0)
-            firstBucket = index
-        } else if index >= firstBucket + counts.count {
-            counts.append(contentsOf: repeatElement(0, count: index - firstBucket - counts.count + 1))
-        }
-        counts[index - firstBucket] += count
-    }
-
     /// Adds every count of `other`.
     ///
-    /// - Complexity: O(buckets).
-    public mutating func merge(_ other: FixedHistogram) {
+    /// - Throws: ``CountOverflow`` when a count would pass `Int.max` (only counts read from
+    ///   partial results can be that large); the histogram is then unchanged.
+    /// - Complexity: O(*b* + *b'*) for the non-empty buckets of both.
+    package mutating func merge(_ other: FixedHistogram) throws(CountOverflow) {
         guard other.total > 0 else { return }
-        // The lower and the upper end first, so that the array grows at most once at each end.
-        add(0, toBucket: other.firstBucket)
-        add(0, toBucket: other.firstBucket + other.counts.count - 1)
-        for (offset, count) in other.counts.enumerated() where count > 0 {
-            counts[other.firstBucket + offset - firstBucket] += count
+        let total = try CountOverflow.adding(self.total, other.total)
+        var merged: [Bucket] = []
+        merged.reserveCapacity(buckets.count + other.buckets.count)
+        var (left, right) = (0, 0)
+        while left < buckets.count || right < other.buckets.count {
+            if right == other.buckets.count
+                || (left < buckets.count && buckets[left].index < other.buckets[right].index)
+            {
+                merged.append(buckets[left])
+                left += 1
+            } else if left == buckets.count || other.buckets[right].index < buckets[left].index {
+                merged.append(other.buckets[right])
+                right += 1
+            } else {
+                merged.append(
+                    Bucket(
+                        index: buckets[left].index,
+                        count: try CountOverflow.adding(buckets[left].count, other.buckets[right].count)))
+                left += 1
+                right += 1
+            }
         }
-        total += other.total
+        var mergedExact: [(microseconds: Int64, count: Int)]?
+        if let values = exact, let others = other.exact {
+            mergedExact = FixedHistogram.merged(values, others)
+        }
+        buckets = merged
+        self.total = total
         sumMicroseconds = FixedHistogram.saturatingSum(sumMicroseconds, (other.sumMicroseconds, false))
-        if var values = exact, let others = other.exact {
-            exact = nil
-            for value in others { FixedHistogram.insert(value.microseconds, count: value.count, into: &values) }
-            exact = values.count <= FixedHistogram.exactLimit ? values : nil
-        } else {
-            exact = nil
-        }
+        exact = mergedExact
         minimumMicroseconds = min(minimumMicroseconds, other.minimumMicroseconds)
         maximumMicroseconds = max(maximumMicroseconds, other.maximumMicroseconds)
     }
@@ -161,7 +167,7 @@ public struct FixedHistogram: Hashable, Sendable {
     /// The nearest-rank `percent`-th percentile (see the type's discussion), or `nil` when empty.
     ///
     /// - Complexity: O(buckets).
-    public func percentile(_ percent: Int) -> SimDuration? {
+    package func percentile(_ percent: Int) -> SimDuration? {
         guard total > 0 else { return nil }
         let rank = LatencyStatisticsRank.nearest(percent: min(100, max(1, percent)), count: total)
         var seen = 0
@@ -172,11 +178,10 @@ public struct FixedHistogram: Hashable, Sendable {
             }
             return maximum
         }
-        for (offset, count) in counts.enumerated() {
-            seen += count
+        for bucket in buckets {
+            seen += bucket.count
             if seen >= rank {
-                let upper = min(
-                    FixedHistogram.upperMicroseconds(ofBucket: firstBucket + offset), maximumMicroseconds)
+                let upper = min(FixedHistogram.upperMicroseconds(ofBucket: bucket.index), maximumMicroseconds)
                 return .microseconds(max(upper, minimumMicroseconds))
             }
         }
@@ -197,6 +202,35 @@ public struct FixedHistogram: Hashable, Sendable {
         }
     }
 
+    /// The ascending exact values of both, counts of equal values added; `nil` past ``exactLimit``.
+    ///
+    /// Each count is at most its histogram's total, and the merged total did not overflow, so the
+    /// sums do not either.
+    ///
+    /// - Complexity: O(*d* + *d'*).
+    private static func merged(
+        _ lhs: [(microseconds: Int64, count: Int)], _ rhs: [(microseconds: Int64, count: Int)]
+    ) -> [(microseconds: Int64, count: Int)]? {
+        var values: [(microseconds: Int64, count: Int)] = []
+        values.reserveCapacity(min(exactLimit + 1, lhs.count + rhs.count))
+        var (left, right) = (0, 0)
+        while left < lhs.count || right < rhs.count {
+            if right == rhs.count || (left < lhs.count && lhs[left].microseconds < rhs[right].microseconds) {
+                values.append(lhs[left])
+                left += 1
+            } else if left == lhs.count || rhs[right].microseconds < lhs[left].microseconds {
+                values.append(rhs[right])
+                right += 1
+            } else {
+                values.append((lhs[left].microseconds, lhs[left].count + rhs[right].count))
+                left += 1
+                right += 1
+            }
+            if values.count > exactLimit { return nil }
+        }
+        return values
+    }
+
     private static func saturatingSum(_ sum: Int64, _ addend: (partialValue: Int64, overflow: Bool)) -> Int64 {
         guard !addend.overflow else { return Int64.max }
         let (result, overflow) = sum.addingReportingOverflow(addend.partialValue)
@@ -204,28 +238,30 @@ public struct FixedHistogram: Hashable, Sendable {
     }
 
     /// The mean (rounded down to the microsecond), or `nil` when empty.
-    public var mean: SimDuration? {
+    package var mean: SimDuration? {
         total > 0 ? .microseconds(min(sumMicroseconds / Int64(total), Int64.max / 1_000)) : nil
     }
 
     /// The sum of the values (saturating), zero when empty.
-    public var sum: SimDuration { .microseconds(min(sumMicroseconds, Int64.max / 1_000)) }
+    package var sum: SimDuration { .microseconds(min(sumMicroseconds, Int64.max / 1_000)) }
 
     /// The exact smallest value, or `nil` when empty.
-    public var minimum: SimDuration? { total > 0 ? .microseconds(minimumMicroseconds) : nil }
+    package var minimum: SimDuration? { total > 0 ? .microseconds(minimumMicroseconds) : nil }
     /// The exact largest value, or `nil` when empty.
-    public var maximum: SimDuration? { total > 0 ? .microseconds(maximumMicroseconds) : nil }
+    package var maximum: SimDuration? { total > 0 ? .microseconds(maximumMicroseconds) : nil }
 
     /// The non-empty buckets as `(index, count)` pairs, ascending: the stored form in partial results.
-    public var nonEmptyBuckets: [(index: Int, count: Int)] {
-        counts.enumerated().compactMap { $0.element > 0 ? (firstBucket + $0.offset, $0.element) : nil }
+    ///
+    /// - Complexity: O(*b*).
+    package var nonEmptyBuckets: [(index: Int, count: Int)] {
+        buckets.map { ($0.index, $0.count) }
     }
 
     /// A histogram from stored buckets and its exact extremes (a partial result read back).
     ///
     /// - Returns: `nil` when the buckets are not ascending, a count is not positive, an index is out
     ///   of range, or the extremes do not fall in the first and last buckets.
-    public init?(
+    package init?(
         buckets: [(index: Int, count: Int)], minimumMicroseconds: Int64, maximumMicroseconds: Int64,
         sumMicroseconds: Int64, exact: [(microseconds: Int64, count: Int)]?
     ) {
@@ -248,14 +284,11 @@ public struct FixedHistogram: Hashable, Sendable {
             FixedHistogram.bucket(ofMicroseconds: minimumMicroseconds) == first.index,
             FixedHistogram.bucket(ofMicroseconds: maximumMicroseconds) == last.index
         else { return nil }
-        var counts = Array(repeating: 0, count: last.index - first.index + 1)
-        for bucket in buckets { counts[bucket.index - first.index] = bucket.count }
-        self.firstBucket = first.index
-        self.counts = counts
+        guard sumMicroseconds >= 0 else { return nil }
+        self.buckets = buckets.map { Bucket(index: $0.index, count: $0.count) }
         self.total = total
         self.minimumMicroseconds = minimumMicroseconds
         self.maximumMicroseconds = maximumMicroseconds
-        guard sumMicroseconds >= 0 else { return nil }
         self.sumMicroseconds = sumMicroseconds
         if let exact {
             // The exact values must be ascending, at most the limit, and give exactly the buckets.
@@ -263,20 +296,25 @@ public struct FixedHistogram: Hashable, Sendable {
                 zip(exact, exact.dropFirst()).allSatisfy({ $0.microseconds < $1.microseconds }),
                 exact.first?.microseconds == minimumMicroseconds, exact.last?.microseconds == maximumMicroseconds
             else { return nil }
-            var rebuilt = Array(repeating: 0, count: counts.count)
+            var rebuilt: [Bucket] = []
             for value in exact {
                 guard value.count > 0 else { return nil }
-                let index = FixedHistogram.bucket(ofMicroseconds: value.microseconds) - first.index
-                guard index >= 0, index < rebuilt.count else { return nil }
-                rebuilt[index] += value.count
+                let index = FixedHistogram.bucket(ofMicroseconds: value.microseconds)
+                if let last = rebuilt.last, last.index == index {
+                    let (sum, overflow) = last.count.addingReportingOverflow(value.count)
+                    guard !overflow else { return nil }
+                    rebuilt[rebuilt.count - 1].count = sum
+                } else {
+                    rebuilt.append(Bucket(index: index, count: value.count))
+                }
             }
-            guard rebuilt == counts else { return nil }
+            guard rebuilt == self.buckets else { return nil }
         }
         self.exact = exact
     }
 
     /// One past the largest bucket index any `Int64` microsecond value reaches.
-    public static let bucketLimit = bucket(ofMicroseconds: Int64.max) + 1
+    package static let bucketLimit = bucket(ofMicroseconds: Int64.max) + 1
 }
 
 /// The nearest-rank formula shared with ``LatencyStatistics`` (without needing the sorted values).

@@ -5,24 +5,24 @@ import SimulationKernel
 ///
 /// `--shard` writes it in each part's plan record; `merge` joins the parts' coverages and refuses
 /// a run counted twice, and reports the runs no part covered.
-public struct RunCoverage: Hashable, Sendable {
+package struct RunCoverage: Hashable, Sendable {
     /// The ranges, ascending, disjoint and not touching.
-    public private(set) var ranges: [Range<UInt64>]
+    package private(set) var ranges: [Range<UInt64>]
 
     /// No run covered.
-    public init() {
+    package init() {
         ranges = []
     }
 
     /// The runs of `range`.
-    public init(_ range: Range<UInt64>) {
+    package init(_ range: Range<UInt64>) {
         ranges = range.isEmpty ? [] : [range]
     }
 
     /// The runs of `ranges`, in any order; `nil` when two of them overlap (a run counted twice).
     ///
     /// - Complexity: O(*r* log *r*) in the number of ranges.
-    public init?(_ ranges: [Range<UInt64>]) {
+    package init?(_ ranges: [Range<UInt64>]) {
         var joined: [Range<UInt64>] = []
         for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = joined.last {
@@ -40,32 +40,62 @@ public struct RunCoverage: Hashable, Sendable {
     /// The runs of both; `nil` when they share a run.
     ///
     /// - Complexity: O(*r* log *r*) in the number of ranges of both.
-    public func union(_ other: RunCoverage) -> RunCoverage? {
+    package func union(_ other: RunCoverage) -> RunCoverage? {
         RunCoverage(ranges + other.ranges)
     }
 
     /// How many runs are covered.
-    public var runCount: UInt64 {
+    package var runCount: UInt64 {
         ranges.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }
     }
 
     /// Whether `run` is covered.
     ///
     /// - Complexity: O(log *r*).
-    public func contains(_ run: UInt64) -> Bool {
+    package func contains(_ run: UInt64) -> Bool {
         let first = ranges.partitionPoint { $0.upperBound > run }
         return first < ranges.count && ranges[first].contains(run)
     }
 
+    /// How many runs of `range` are covered.
+    ///
+    /// - Complexity: O(log *r* + *k*) for the *k* ranges that meet `range`.
+    package func count(in range: Range<UInt64>) -> UInt64 {
+        var count: UInt64 = 0
+        var index = ranges.partitionPoint { $0.upperBound > range.lowerBound }
+        while index < ranges.count, ranges[index].lowerBound < range.upperBound {
+            count += min(ranges[index].upperBound, range.upperBound) - max(ranges[index].lowerBound, range.lowerBound)
+            index += 1
+        }
+        return count
+    }
+
+    /// How many cells of `seedsPerCell` runs each (cell *c* is runs `c × seedsPerCell ..< (c + 1) ×
+    /// seedsPerCell`, as a sweep numbers them) have a run covered.
+    ///
+    /// - Complexity: O(*r*).
+    package func cellsTouched(seedsPerCell: UInt64) -> Int {
+        let size = max(1, seedsPerCell)
+        var count: UInt64 = 0
+        var nextUncounted: UInt64 = 0
+        for range in ranges {
+            let first = max(range.lowerBound / size, nextUncounted)
+            let last = (range.upperBound - 1) / size
+            if last >= first { count += last - first + 1 }
+            nextUncounted = max(nextUncounted, last + 1)
+        }
+        return Int(clamping: count)
+    }
+
     /// Whether every run of `0..<runs` is covered, and nothing else.
-    public func isComplete(runs: UInt64) -> Bool {
+    package func isComplete(runs: UInt64) -> Bool {
         runs == 0 ? ranges.isEmpty : ranges == [0..<runs]
     }
 
     /// The ranges of `0..<runs` not covered.
     ///
     /// - Complexity: O(*r*).
-    public func missing(runs: UInt64) -> [Range<UInt64>] {
+    package func missing(runs: UInt64) -> [Range<UInt64>] {
         var gaps: [Range<UInt64>] = []
         var cursor: UInt64 = 0
         for range in ranges {

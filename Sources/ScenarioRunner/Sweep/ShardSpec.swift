@@ -3,19 +3,19 @@
 /// With `auto`, the index comes from the batch system's environment: `JOB_COMPLETION_INDEX`
 /// (a Kubernetes Indexed Job, 0-based) or `SLURM_ARRAY_TASK_ID` (a Slurm job array; minus
 /// `SLURM_ARRAY_TASK_MIN` when set, so `--array=1-1000` works as well as `--array=0-999`).
-public struct ShardSpec: Hashable, Sendable {
+package struct ShardSpec: Hashable, Sendable {
     /// 0-based index of this shard.
-    public var index: Int
+    package var index: Int
     /// How many shards there are.
-    public var count: Int
+    package var count: Int
 
     /// The most shards a run may be split into.
-    public static let maximumCount = 1_000_000
+    package static let maximumCount = 1_000_000
 
     /// The environment variables `auto` reads, in order of preference.
-    public static let indexVariables = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"]
+    package static let indexVariables = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"]
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
@@ -23,10 +23,11 @@ public struct ShardSpec: Hashable, Sendable {
     /// Parses `K/N` (0 ≤ K < N ≤ ``maximumCount``) or `auto/N`, reading `environment` for `auto`.
     ///
     /// - Throws: ``SweepError/usage(_:)`` saying what was expected.
-    public static func parse(_ text: String, environment: [String: String]) throws(SweepError) -> ShardSpec {
+    package static func parse(_ text: String, environment: [String: String]) throws(SweepError) -> ShardSpec {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]), (1...maximumCount).contains(count) else {
-            throw .usage("--shard expects K/N or auto/N with N from 1 to \(maximumCount); found '\(text)'")
+            throw .usage(
+                "--shard expects K/N or auto/N with N from 1 to \(maximumCount); found \(ArgumentText.quoted(text))")
         }
         if parts[0] == "auto" {
             guard let variable = indexVariables.first(where: { environment[$0] != nil }),
@@ -36,17 +37,31 @@ public struct ShardSpec: Hashable, Sendable {
                     "--shard auto/\(count) reads the shard index from "
                         + indexVariables.joined(separator: " or ") + ", and neither is set to a whole number")
             }
-            if variable == "SLURM_ARRAY_TASK_ID", let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap({ Int($0) })
-            {
-                index -= minimum
+            if variable == "SLURM_ARRAY_TASK_ID", let text = environment["SLURM_ARRAY_TASK_MIN"] {
+                guard let minimum = Int(text) else {
+                    throw .usage(
+                        "--shard auto/\(count): SLURM_ARRAY_TASK_MIN=\(ArgumentText.quoted(text)) is not a whole number"
+                    )
+                }
+                let (difference, overflow) = index.subtractingReportingOverflow(minimum)
+                guard !overflow else {
+                    throw .usage(
+                        "--shard auto/\(count): SLURM_ARRAY_TASK_ID=\(ArgumentText.quoted(raw)) minus "
+                            + "SLURM_ARRAY_TASK_MIN=\(ArgumentText.quoted(text)) does not fit in a 64-bit number; "
+                            + "expected an index from 0 to \(count - 1)")
+                }
+                index = difference
             }
             guard (0..<count).contains(index) else {
-                throw .usage("--shard auto/\(count): \(variable)=\(raw) gives index \(index), expected 0..<\(count)")
+                throw .usage(
+                    "--shard auto/\(count): \(variable)=\(ArgumentText.quoted(raw)) gives index \(index), "
+                        + "expected 0..<\(count)")
             }
             return ShardSpec(index: index, count: count)
         }
         guard let index = Int(parts[0]), (0..<count).contains(index) else {
-            throw .usage("--shard K/\(count) expects K from 0 to \(count - 1); found '\(parts[0])'")
+            throw .usage(
+                "--shard K/\(count) expects K from 0 to \(count - 1); found \(ArgumentText.quoted(String(parts[0])))")
         }
         return ShardSpec(index: index, count: count)
     }

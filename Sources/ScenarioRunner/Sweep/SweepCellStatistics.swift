@@ -5,44 +5,44 @@ import SimulationKernel
 /// form that merges exactly: counts add, fixed-bucket histograms add, extremes take min/max and
 /// the failing seeds keep the smallest few. So any split of the runs into shards, merged in any
 /// order, gives the same statistics as one process running them all.
-public struct SweepCellStatistics: Hashable, Sendable {
+package struct SweepCellStatistics: Hashable, Sendable {
     /// How many failing seeds a cell keeps (the smallest ones).
-    public static let failingSeedLimit = 10
+    package static let failingSeedLimit = 10
 
     /// Runs counted.
-    public var runs = 0
+    package var runs = 0
     /// Runs whose expectations all held and whose invariants were kept.
-    public var passed = 0
+    package var passed = 0
     /// Failed expectations over all runs.
-    public var expectationFailures = 0
+    package var expectationFailures = 0
     /// Broken invariants over all runs.
-    public var invariantFailures = 0
+    package var invariantFailures = 0
     /// The smallest seeds of failing runs, ascending (at most ``failingSeedLimit``).
-    public var failingSeeds: [UInt64] = []
+    package var failingSeeds: [UInt64] = []
     /// Every tap's latency, pooled over the runs.
-    public var pooled = FixedHistogram()
+    package var pooled = FixedHistogram()
     /// Each run's own nearest-rank p50 (runs without taps are not counted).
-    public var runP50 = FixedHistogram()
+    package var runP50 = FixedHistogram()
     /// Each run's own nearest-rank p99.
-    public var runP99 = FixedHistogram()
+    package var runP99 = FixedHistogram()
     /// Check-offs lost, doubled, reordered and late (see ``SweepObservation``), summed.
-    public var lost = 0
-    public var doubled = 0
-    public var reordered = 0
-    public var late = 0
+    package var lost = 0
+    package var doubled = 0
+    package var reordered = 0
+    package var late = 0
     /// Runs with at least one lost, doubled or reordered check-off.
-    public var runsWithLinkFaults = 0
+    package var runsWithLinkFaults = 0
     /// Missed reminders by reason, indexed like ``SweepObservation/missedReasonCodes``.
-    public var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
+    package var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
     /// Each run's stale complication time.
-    public var stale = FixedHistogram()
+    package var stale = FixedHistogram()
 
-    public init() {}
+    package init() {}
 
     /// Counts one run.
     ///
     /// - Complexity: O(*t* log *t*) for the run's *t* taps.
-    public mutating func add(_ run: SweepObservation) {
+    package mutating func add(_ run: SweepObservation) {
         runs += 1
         if run.passed {
             passed += 1
@@ -89,23 +89,29 @@ public struct SweepCellStatistics: Hashable, Sendable {
 
     /// Adds every count of `other` (runs of the same cell from another shard).
     ///
+    /// - Throws: ``CountOverflow`` when a count would pass `Int.max` (only counts read from
+    ///   partial results can be that large); the statistics are then unchanged.
     /// - Complexity: O(buckets + failing seeds).
-    public mutating func merge(_ other: SweepCellStatistics) {
-        runs += other.runs
-        passed += other.passed
-        expectationFailures += other.expectationFailures
-        invariantFailures += other.invariantFailures
-        for seed in other.failingSeeds { insertFailing(seed) }
-        pooled.merge(other.pooled)
-        runP50.merge(other.runP50)
-        runP99.merge(other.runP99)
-        lost += other.lost
-        doubled += other.doubled
-        reordered += other.reordered
-        late += other.late
-        runsWithLinkFaults += other.runsWithLinkFaults
-        for index in missed.indices where index < other.missed.count { missed[index] += other.missed[index] }
-        stale.merge(other.stale)
+    package mutating func merge(_ other: SweepCellStatistics) throws(CountOverflow) {
+        var merged = self
+        merged.runs = try CountOverflow.adding(runs, other.runs)
+        merged.passed = try CountOverflow.adding(passed, other.passed)
+        merged.expectationFailures = try CountOverflow.adding(expectationFailures, other.expectationFailures)
+        merged.invariantFailures = try CountOverflow.adding(invariantFailures, other.invariantFailures)
+        for seed in other.failingSeeds { merged.insertFailing(seed) }
+        try merged.pooled.merge(other.pooled)
+        try merged.runP50.merge(other.runP50)
+        try merged.runP99.merge(other.runP99)
+        merged.lost = try CountOverflow.adding(lost, other.lost)
+        merged.doubled = try CountOverflow.adding(doubled, other.doubled)
+        merged.reordered = try CountOverflow.adding(reordered, other.reordered)
+        merged.late = try CountOverflow.adding(late, other.late)
+        merged.runsWithLinkFaults = try CountOverflow.adding(runsWithLinkFaults, other.runsWithLinkFaults)
+        for index in missed.indices where index < other.missed.count {
+            merged.missed[index] = try CountOverflow.adding(missed[index], other.missed[index])
+        }
+        try merged.stale.merge(other.stale)
+        self = merged
     }
 
     private mutating func insertFailing(_ seed: UInt64) {
@@ -119,5 +125,5 @@ public struct SweepCellStatistics: Hashable, Sendable {
     }
 
     /// Missed reminders over all reasons.
-    public var missedTotal: Int { missed.reduce(0, +) }
+    package var missedTotal: Int { missed.reduce(0, +) }
 }

@@ -4,32 +4,32 @@ import SimulationKernel
 
 /// What one finished run contributes to a sweep: the thin adapter between the simulation's
 /// state and the sweep's statistics, so nothing else in the sweep reads simulation internals.
-public struct SweepObservation: Sendable {
+package struct SweepObservation: Sendable {
     /// The run's seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Whether every expectation held and no invariant was broken.
-    public var passed: Bool
+    package var passed: Bool
     /// Expectations that failed.
-    public var expectationFailures: Int
+    package var expectationFailures: Int
     /// Invariants that were broken.
-    public var invariantFailures: Int
+    package var invariantFailures: Int
     /// Tap-to-removal latency of every tap whose row went, in order.
-    public var latencies: [SimDuration]
+    package var latencies: [SimDuration]
     /// Check-offs the phone never applied, even once the link was left to finish.
-    public var lost: Int
+    package var lost: Int
     /// Check-offs the phone applied twice.
-    public var doubled: Int
+    package var doubled: Int
     /// Check-offs the phone applied out of order.
-    public var reordered: Int
+    package var reordered: Int
     /// Check-offs not yet on the phone when the scenario ended (they arrive once the link finishes).
-    public var late: Int
+    package var late: Int
     /// Missed reminders by reason code (``SweepObservation/missedReasonCodes``), in that order.
-    public var missed: [Int]
+    package var missed: [Int]
     /// The longest total time any complication family showed a value that was no longer true.
-    public var staleComplication: SimDuration
+    package var staleComplication: SimDuration
 
     /// The stable codes of missed-reminder reasons, in report order.
-    public static let missedReasonCodes = [
+    package static let missedReasonCodes = [
         "outsideWindow", "droppedOverLimit", "droppedFireDatePassed", "droppedNotAuthorized", "neverScheduled",
         "notAuthorized",
     ]
@@ -37,7 +37,7 @@ public struct SweepObservation: Sendable {
     /// Reads a run that has finished (`verdict` is what `simulation.runForVerdict()` returned).
     ///
     /// - Complexity: O(taps + missed reminders + discrepancies + complication records).
-    public init(simulation: borrowing ScenarioSimulation, verdict: ScenarioVerdict) {
+    package init(simulation: borrowing ScenarioSimulation, verdict: ScenarioVerdict) {
         self.init(end: EndOfRun(simulation), verdict: verdict)
     }
 

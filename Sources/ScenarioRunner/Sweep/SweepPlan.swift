@@ -8,45 +8,45 @@ import SimulationKernel
 /// cells are the product watches × pipelines × setting values, in that nesting order; its runs
 /// are numbered cell-major: run *r* is cell `r / seedCount` with seed `firstSeed + r % seedCount`.
 /// A shard is a contiguous range of run numbers.
-public struct SweepPlan: Hashable, Sendable {
+package struct SweepPlan: Hashable, Sendable {
     /// The scenario file as named on the command line.
-    public var file: String
+    package var file: String
     /// The scenario's name.
-    public var name: String
+    package var name: String
     /// The first and last seed (inclusive).
-    public var firstSeed: UInt64
-    public var lastSeed: UInt64
+    package var firstSeed: UInt64
+    package var lastSeed: UInt64
     /// The watch models (the scenario's own when none was asked for).
-    public var watches: [String]
+    package var watches: [String]
     /// The pipeline presets, or the scenario's own pipeline name (`nil` entries: keep the scenario's).
-    public var pipelines: [String?]
+    package var pipelines: [String?]
     /// The `--set` settings, in command-line order.
-    public var settings: [SweepSetting]
+    package var settings: [SweepSetting]
 
     /// The most runs a sweep may ask for (10¹²): more is a usage error rather than a run that
     /// never ends.
-    public static let maximumRuns: UInt64 = 1_000_000_000_000
+    package static let maximumRuns: UInt64 = 1_000_000_000_000
 
     /// The most cells a sweep may have (10,000: every watch × every preset × 107 values of a
     /// setting): a result keeps statistics for each cell and prints a row for each, so more is
     /// a usage error rather than a result too large to keep or read.
-    public static let maximumCells = 10_000
+    package static let maximumCells = 10_000
 
     /// One cell: a watch, a pipeline and one value of each setting.
-    public struct Cell: Hashable, Sendable {
-        public var watch: String
+    package struct Cell: Hashable, Sendable {
+        package var watch: String
         /// The preset, or `nil` for the scenario's own pipeline.
-        public var pipeline: String?
+        package var pipeline: String?
         /// `(key, value)` for each setting, in the plan's order.
-        public var assignments: [(key: String, value: String)]
+        package var assignments: [(key: String, value: String)]
 
-        public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        package static func == (lhs: Cell, rhs: Cell) -> Bool {
             lhs.watch == rhs.watch && lhs.pipeline == rhs.pipeline
                 && lhs.assignments.map(\.key) == rhs.assignments.map(\.key)
                 && lhs.assignments.map(\.value) == rhs.assignments.map(\.value)
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(watch)
             hasher.combine(pipeline)
             for assignment in assignments {
@@ -62,7 +62,7 @@ public struct SweepPlan: Hashable, Sendable {
     ///
     /// - Throws: ``SweepError/usage(_:)``.
     /// - Complexity: O(*w* + *p* + *v*) for *w* watches, *p* pipelines and *v* setting values.
-    public init(
+    package init(
         file: String, name: String, firstSeed: UInt64, lastSeed: UInt64, watches: [String], pipelines: [String?],
         settings: [SweepSetting]
     ) throws(SweepError) {
@@ -72,24 +72,26 @@ public struct SweepPlan: Hashable, Sendable {
         guard !watches.isEmpty, !pipelines.isEmpty else { throw .usage("a sweep needs a watch and a pipeline") }
         for watch in watches where !WatchModel.knownNames.contains(watch) {
             throw .usage(
-                "unknown watch model '\(watch)'; expected 'all' or some of: "
+                "unknown watch model \(ArgumentText.quoted(watch)); expected 'all' or some of: "
                     + WatchModel.knownNames.joined(separator: ", "))
         }
         for case let pipeline? in pipelines where !CheckOffPipeline.presetNames.contains(pipeline) {
             throw .usage(
-                "unknown pipeline '\(pipeline)'; expected some of: "
+                "unknown pipeline \(ArgumentText.quoted(pipeline)); expected some of: "
                     + CheckOffPipeline.presetNames.joined(separator: ", "))
         }
-        try SweepPlan.checkNamedOnce(watches) { "--watch names '\($0)' twice; each of its cells would run twice" }
+        try SweepPlan.checkNamedOnce(watches) {
+            "--watch names \(ArgumentText.quoted($0)) twice; each of its cells would run twice"
+        }
         try SweepPlan.checkNamedOnce(pipelines.map { $0 ?? "(the scenario's)" }) {
-            "--pipeline names '\($0)' twice; each of its cells would run twice"
+            "--pipeline names \(ArgumentText.quoted($0)) twice; each of its cells would run twice"
         }
         try SweepPlan.checkNamedOnce(settings.map(\.key)) { key in
-            "--set gives '\(key)' twice; give its values once, comma-separated (--set \(key)=A,B)"
+            "--set gives \(ArgumentText.quoted(key)) twice; give its values once, comma-separated (--set \(ArgumentText.plain(key))=A,B)"
         }
         for setting in settings {
             try SweepPlan.checkNamedOnce(setting.values) { value in
-                "--set \(setting.key) lists '\(value)' twice; each of its cells would run twice"
+                "--set \(ArgumentText.plain(setting.key)) lists \(ArgumentText.quoted(value)) twice; each of its cells would run twice"
             }
         }
         self.file = file
@@ -119,12 +121,12 @@ public struct SweepPlan: Hashable, Sendable {
     }
 
     /// Seeds per cell.
-    public var seedCount: UInt64 { lastSeed - firstSeed + 1 }
+    package var seedCount: UInt64 { lastSeed - firstSeed + 1 }
 
     /// The cells, watch-major, then pipeline, then each setting's values (the first setting outermost).
     ///
     /// - Complexity: O(cells × settings).
-    public var cells: [Cell] {
+    package var cells: [Cell] {
         var combos: [[(key: String, value: String)]] = [[]]
         for setting in settings {
             combos = combos.flatMap { combo in setting.values.map { combo + [(setting.key, $0)] } }
@@ -139,11 +141,11 @@ public struct SweepPlan: Hashable, Sendable {
     }
 
     /// The number of cells (at most ``maximumCells``).
-    public var cellCount: Int { watches.count * pipelines.count * settingCombinationCount }
+    package var cellCount: Int { watches.count * pipelines.count * settingCombinationCount }
 
     /// The number of combinations of setting values (1 without `--set`): cell *c* has combination
     /// `c % settingCombinationCount`, innermost in the cells' order.
-    public var settingCombinationCount: Int { settings.reduce(1) { $0 * $1.values.count } }
+    package var settingCombinationCount: Int { settings.reduce(1) { $0 * $1.values.count } }
 
     /// Throws a usage error, `message` of the first of `names` that appears twice.
     ///
@@ -154,10 +156,10 @@ public struct SweepPlan: Hashable, Sendable {
     }
 
     /// The number of runs: cells × seeds (at most ``maximumRuns``).
-    public var runCount: UInt64 { UInt64(cellCount) * seedCount }
+    package var runCount: UInt64 { UInt64(cellCount) * seedCount }
 
     /// The runs of shard `index` of `count` (0-based): contiguous, and together exactly all runs.
-    public func shard(_ index: Int, of count: Int) -> Range<UInt64> {
+    package func shard(_ index: Int, of count: Int) -> Range<UInt64> {
         let total = runCount
         let parts = UInt64(max(1, count))
         let part = UInt64(min(max(0, index), Int(parts) - 1))
@@ -169,7 +171,7 @@ public struct SweepPlan: Hashable, Sendable {
     }
 
     /// The cell and seed of run `run`.
-    public func locate(run: UInt64) -> (cell: Int, seed: UInt64) {
+    package func locate(run: UInt64) -> (cell: Int, seed: UInt64) {
         (Int(run / seedCount), firstSeed + run % seedCount)
     }
 }

@@ -2,15 +2,15 @@ import SimulationKernel
 
 extension SweepResult {
     /// The schema of the complete result document.
-    public static let schema = "wristsim.sweep/2"
+    package static let schema = "wristsim.sweep/2"
     /// The schema of each partial-result record (JSON Lines).
-    public static let partSchema = "wristsim.sweep-part/2"
+    package static let partSchema = "wristsim.sweep-part/2"
 
     /// The complete result as one JSON document (schema `wristsim.sweep/2`): the plan, then per
     /// cell the pass rate, tap-latency distributions, link faults, missed reminders and stale
     /// complication time. Durations are milliseconds (keys end in `Ms`); seeds are numbers
     /// (``RunReport/seed(_:)``).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var root = JSONObject()
         root["schema"] = .string(SweepResult.schema)
         root["scenario"] = ["file": .string(plan.file), "name": .string(plan.name)]
@@ -83,7 +83,7 @@ extension SweepResult {
     /// The result as JSON Lines records (schema `wristsim.sweep-part/2`): one `plan` record with
     /// the runs covered, then one `cell` record per cell with runs, holding the raw mergeable
     /// counts and histogram buckets. `wristsim merge` reads them back.
-    public var partLines: [String] {
+    package var partLines: [String] {
         var lines: [JSONValue] = [
             [
                 "schema": .string(SweepResult.partSchema), "record": "plan", "plan": SweepResult.planJSON(plan),

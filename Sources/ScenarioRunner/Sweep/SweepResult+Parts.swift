@@ -1,20 +1,61 @@
 import SimulationKernel
 
-extension SweepResult {
-    /// Reads one partial-result file (JSON Lines written by ``partLines``): its `plan` record and
-    /// its `cell` records.
+/// One `sweep --shard` partial-result file as read: its plan, the runs it covers and the
+/// statistics of the cells it has records for (only those: reading a part costs memory for what
+/// it lists, not for every cell of the plan).
+package struct SweepPart: Sendable {
+    /// The plan the part belongs to.
+    package var plan: SweepPlan
+    /// The runs the part counts.
+    package var covered: RunCoverage
+    /// The cells with records, in file order, and their statistics.
+    package var cells: [(index: Int, statistics: SweepCellStatistics)] = []
+    /// The cells with records, to refuse a second record of one.
+    var seen: Set<Int> = []
+
+    /// Reads one partial-result file (JSON Lines written by ``SweepResult/partLines``): its `plan`
+    /// record, then its `cell` records.
+    ///
+    /// Every record must agree with the runs the plan record says the part covers: a cell record
+    /// counts exactly the part's runs of that cell (its failing seeds among them), and every cell
+    /// the part covers has its record. So a part cut short at a line boundary (what a shard killed
+    /// while it wrote leaves), or a record added or edited, is refused rather than merged.
     ///
     /// - Throws: ``SweepError/parts(_:)`` naming `file:line:column` for anything malformed, a
-    ///   second plan record, a cell record before the plan, or a cell out of range.
-    /// - Complexity: O(*n*) in the file's size.
-    public static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepResult {
-        var result: SweepResult?
-        try PartFileReader.read(bytes, file: file, into: &result, read)
-        guard let result else { throw .parts("\(file): error: no plan record; expected a file written by --shard") }
-        return result
+    ///   second plan record, a cell record before the plan, a cell out of range or given twice, or a
+    ///   cell record that does not count the runs the part covers; naming the file for cells the
+    ///   part covers without a record.
+    /// - Complexity: O(*n* + *r* log *r*) for a file of *n* bytes whose plan covers *r* ranges.
+    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
+        var part: SweepPart?
+        try PartFileReader.read(bytes, file: file, into: &part, SweepResult.read)
+        guard let part else {
+            throw .parts("\(FileName.display(file)): error: no plan record; expected a file written by --shard")
+        }
+        let touched = part.covered.cellsTouched(seedsPerCell: part.plan.seedCount)
+        guard touched == part.cells.count else {
+            throw .parts(
+                "\(FileName.display(file)): error: the part covers runs of \(touched) cells but has "
+                    + "\(part.cells.count) cell records; it was cut short (a shard stopped while writing?): "
+                    + "run that shard again")
+        }
+        return part
+    }
+}
+
+extension SweepResult {
+    /// Reads one partial-result file (see ``SweepPart/read(_:file:)``) as a result of the whole
+    /// plan (every cell, those without records empty).
+    ///
+    /// - Throws: what ``SweepPart/read(_:file:)`` throws.
+    /// - Complexity: O(*n*) in the file's size, plus O(cells) for the result.
+    package static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepResult {
+        var merge = SweepMerge()
+        try merge.add(bytes, file: file)
+        return try merge.result()
     }
 
-    private static func read(_ node: JSONNode, into result: inout SweepResult?, _ context: DecodingContext)
+    fileprivate static func read(_ node: JSONNode, into part: inout SweepPart?, _ context: DecodingContext)
         throws(ScenarioError)
     {
         var object = try ObjectReader(node, context, what: "a \(partSchema) record")
@@ -25,27 +66,62 @@ extension SweepResult {
         let recordNode = try object.required("record", "\"plan\" or \"cell\"")
         switch try recordNode.string(context) {
         case "plan":
-            guard result == nil else { throw context.error(node, "a second plan record; expected one per file") }
+            guard part == nil else { throw context.error(node, "a second plan record; expected one per file") }
             let plan = try readPlan(try object.required("plan"), context)
             let covered = try RunCoverage.decode(
                 try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runCount, context)
             try object.finish()
-            result = SweepResult(
-                plan: plan, covered: covered,
-                cells: Array(repeating: SweepCellStatistics(), count: plan.cellCount))
+            part = SweepPart(plan: plan, covered: covered)
         case "cell":
-            guard var current = result else {
+            guard var current = part else {
                 throw context.error(node, "a cell record before the plan record")
             }
+            part = nil
             let cellNode = try object.required("cell", "the cell's index")
             let cell = try cellNode.int(context, in: 0...max(0, current.plan.cellCount - 1))
             let stats = try readStats(try object.required("stats"), context)
             try object.finish()
-            guard current.cells[cell].runs == 0 else { throw context.error(cellNode, "cell \(cell) appears twice") }
-            current.cells[cell] = stats
-            result = current
+            guard current.seen.insert(cell).inserted else {
+                throw context.error(cellNode, "cell \(cell) appears twice")
+            }
+            try check(stats, ofCell: cell, against: current, node, context)
+            current.cells.append((cell, stats))
+            part = current
         default:
             throw context.error(recordNode, "expected \"plan\" or \"cell\"")
+        }
+    }
+
+    /// Checks that `stats` counts exactly the runs of `cell` that `part` covers: as many runs, the
+    /// failing seeds among them and as many as the runs that did not pass (up to the limit kept),
+    /// one stale time per run and at most one p50 and p99 per run.
+    private static func check(
+        _ stats: SweepCellStatistics, ofCell cell: Int, against part: SweepPart, _ node: JSONNode,
+        _ context: DecodingContext
+    ) throws(ScenarioError) {
+        let seeds = part.plan.seedCount
+        let first = UInt64(cell) * seeds
+        let covered = part.covered.count(in: first..<first + seeds)
+        guard UInt64(stats.runs) == covered else {
+            throw context.error(
+                node,
+                "cell \(cell) counts \(stats.runs) runs, but the part covers \(covered) of its runs; "
+                    + "expected the records of one --shard run, unedited")
+        }
+        let failing = min(stats.runs - stats.passed, SweepCellStatistics.failingSeedLimit)
+        guard stats.failingSeeds.count == failing,
+            stats.failingSeeds.allSatisfy({ seed in
+                seed >= part.plan.firstSeed && seed <= part.plan.lastSeed
+                    && part.covered.contains(first + (seed - part.plan.firstSeed))
+            })
+        else {
+            throw context.error(
+                node, "cell \(cell)'s failing seeds are not \(failing) seeds of the runs the part covers")
+        }
+        guard stats.stale.total == stats.runs, stats.runP50.total == stats.runP99.total,
+            stats.runP50.total <= stats.runs, stats.runsWithLinkFaults <= stats.runs
+        else {
+            throw context.error(node, "cell \(cell)'s per-run counts do not add up to its \(stats.runs) runs")
         }
     }
 

@@ -4,7 +4,7 @@ extension SweepResult {
     /// The result as a readable table: one row per cell with its pass rate, tap latency (the
     /// median and p99 of the runs' own p50 and p99, then pooled p99 and max), link faults, missed
     /// reminders and the p99 of stale complication time.
-    public var text: String {
+    package var text: String {
         var lines = [
             "sweep     \(plan.name)",
             "file      \(plan.file)",

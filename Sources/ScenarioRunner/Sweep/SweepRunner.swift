@@ -13,9 +13,9 @@ import SimulationKernel
 /// let runner = try SweepRunner(plan: plan, root: try JSONParser.parse(bytes, file: path))
 /// let result = try runner.run(plan.shard(2, of: 7))   // a partial result covering shard 3 of 7
 /// ```
-public struct SweepRunner: Sendable {
+package struct SweepRunner: Sendable {
     /// The plan.
-    public let plan: SweepPlan
+    package let plan: SweepPlan
     /// The scenario file's parsed JSON, each cell's variant is made from.
     private let root: JSONNode
     /// The plan's cells, in order (at most ``SweepPlan/maximumCells``).
@@ -32,7 +32,7 @@ public struct SweepRunner: Sendable {
     ///   a `--set` path runs into a non-object.
     /// - Complexity: one decoding per combination of setting values; memory for one scenario
     ///   at a time.
-    public init(plan: SweepPlan, root: JSONNode) throws(SweepError) {
+    package init(plan: SweepPlan, root: JSONNode) throws(SweepError) {
         self.plan = plan
         self.root = root
         cells = plan.cells
@@ -49,7 +49,7 @@ public struct SweepRunner: Sendable {
     ///
     /// - Throws: what ``init(plan:root:)`` checks for (it has checked every cell).
     /// - Complexity: one decoding of the scenario.
-    public func scenario(ofCell cell: Int) throws(SweepError) -> Scenario {
+    package func scenario(ofCell cell: Int) throws(SweepError) -> Scenario {
         var decoded = (combination: 0, scenario: firstVariant)
         return try scenario(ofCell: cell, reusing: &decoded)
     }
@@ -75,7 +75,7 @@ public struct SweepRunner: Sendable {
     /// - Complexity: the simulations of the runs, plus one decoding of the scenario for each
     ///   combination of setting values entered (once in all without `--set`), and O(cells) for
     ///   the result.
-    public func run(_ runs: Range<UInt64>) throws(SweepError) -> SweepResult {
+    package func run(_ runs: Range<UInt64>) throws(SweepError) -> SweepResult {
         var statistics = Array(repeating: SweepCellStatistics(), count: plan.cellCount)
         let bounded = min(runs.lowerBound, plan.runCount)..<min(runs.upperBound, plan.runCount)
         guard let firstRun = bounded.first else {
@@ -105,7 +105,7 @@ public struct SweepRunner: Sendable {
     /// settled in place for the verdict (no copy of it).
     ///
     /// - Throws: what ``init(plan:root:)`` checks for (it has checked every cell).
-    public func observe(cell: Int, seed: UInt64) throws(SweepError) -> SweepObservation {
+    package func observe(cell: Int, seed: UInt64) throws(SweepError) -> SweepObservation {
         var simulation = ScenarioSimulation(
             prepared: PreparedScenario(try scenario(ofCell: cell)), seed: seed, trace: .off)
         return SweepRunner.observe(&simulation)
@@ -136,7 +136,7 @@ public struct SweepRunner: Sendable {
         var label = ""
         for assignment in assignments {
             tree = try SweepSetting.assigning(assignment.value, at: assignment.key, in: tree)
-            label += "--set \(assignment.key)=\(assignment.value) "
+            label += "--set \(ArgumentText.plain(assignment.key))=\(ArgumentText.plain(assignment.value)) "
         }
         do {
             return try ScenarioDecoder.decode(root: tree, file: file)

@@ -11,37 +11,53 @@
 /// plain string otherwise (`main-priority`). Values are split at commas outside brackets, braces
 /// and quotes. The scenario is edited as a JSON tree and decoded again, so a value gets exactly
 /// the validation (and the error) it would get in the file.
-public struct SweepSetting: Hashable, Sendable {
+package struct SweepSetting: Hashable, Sendable {
     /// The dotted path (`"pipeline.jitter"`).
-    public var key: String
+    package var key: String
     /// The values as written, in order.
-    public var values: [String]
+    package var values: [String]
 
     /// A setting; `key` and `values` as written.
-    public init(key: String, values: [String]) {
+    package init(key: String, values: [String]) {
         self.key = key
         self.values = values
     }
 
+    /// The most dotted parts a key may have (as deep as a scenario file may nest, see
+    /// ``JSONParser``): a key is followed part by part into the scenario, so a key of thousands
+    /// of parts is refused rather than followed.
+    package static let maximumKeyParts = 100
+
     /// Parses `KEY=V1,V2,…`.
     ///
-    /// - Throws: ``SweepError/usage(_:)`` when there is no `=`, the key is empty or has an empty
-    ///   component, or a value is empty.
-    public static func parse(_ text: String) throws(SweepError) -> SweepSetting {
+    /// - Throws: ``SweepError/usage(_:)`` when there is no `=`, the key is empty, has an empty
+    ///   component or more than ``maximumKeyParts`` of them, or a value is empty.
+    package static func parse(_ text: String) throws(SweepError) -> SweepSetting {
         guard let equals = text.firstIndex(of: "=") else {
-            throw .usage("--set expects KEY=VALUE[,VALUE…] such as pipeline.jitter=0,0.2; found '\(text)'")
+            throw .usage(
+                "--set expects KEY=VALUE[,VALUE…] such as pipeline.jitter=0,0.2; found \(ArgumentText.quoted(text))")
         }
         let key = String(text[..<equals])
         let components = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard components.count <= maximumKeyParts else {
+            throw .usage(
+                "--set \(ArgumentText.quoted(key)) has \(components.count) dotted parts; expected at most "
+                    + "\(maximumKeyParts), as deep as a scenario file nests")
+        }
         guard !key.isEmpty, components.allSatisfy({ !$0.isEmpty }) else {
-            throw .usage("--set expects a dotted key such as pipeline.jitter before '='; found '\(key)'")
+            throw .usage(
+                "--set expects a dotted key such as pipeline.jitter before '='; found \(ArgumentText.quoted(key))")
         }
         guard !["seed", "watch"].contains(key) else {
-            throw .usage("--set \(key) is an axis of its own; use --\(key == "seed" ? "seeds A..B" : "watch M,…")")
+            throw .usage(
+                "--set \(ArgumentText.plain(key)) is an axis of its own; use --\(key == "seed" ? "seeds A..B" : "watch M,…")"
+            )
         }
         let values = splitValues(String(text[text.index(after: equals)...]))
         guard !values.isEmpty, values.allSatisfy({ !$0.isEmpty }) else {
-            throw .usage("--set \(key) expects one or more comma-separated values; found '\(text)'")
+            throw .usage(
+                "--set \(ArgumentText.plain(key)) expects one or more comma-separated values; found \(ArgumentText.quoted(text))"
+            )
         }
         return SweepSetting(key: key, values: values)
     }
@@ -82,7 +98,8 @@ public struct SweepSetting: Hashable, Sendable {
     }
 
     /// `root` with the value at `key` replaced by `value` (objects on the way are created; a
-    /// pipeline preset name becomes `{"preset": name}` so its settings can be set).
+    /// pipeline preset name becomes `{"preset": name}` so its settings can be set, and a missing
+    /// `"pipeline"` section `{"preset": "optimized"}`, the pipeline a scenario without one runs).
     ///
     /// - Throws: ``SweepError/usage(_:)`` when the path runs into something that is not an object.
     static func assigning(_ text: String, at key: String, in root: JSONNode) throws(SweepError) -> JSONNode {
@@ -93,6 +110,9 @@ public struct SweepSetting: Hashable, Sendable {
             value = JSONNode(value: .string(text), location: root.location, jsonPath: root.jsonPath)
         }
         let path = key.split(separator: ".").map(String.init)
+        guard path.count <= maximumKeyParts else {
+            throw .usage("--set \(ArgumentText.quoted(key)): expected at most \(maximumKeyParts) dotted parts")
+        }
         return try assign(value, path: path[...], in: root, key: key)
     }
 
@@ -114,13 +134,20 @@ public struct SweepSetting: Hashable, Sendable {
                 value: .string(preset), location: node.location, jsonPath: node.jsonPath.appending(key: "preset"))
             members = [JSONNode.Member(key: "preset", keyLocation: node.location, value: presetNode)]
         default:
-            throw .usage("--set \(key): \(node.path) is \(node.kindDescription), not an object")
+            throw .usage("--set \(ArgumentText.plain(key)): \(node.path) is \(node.kindDescription), not an object")
         }
         let childPath = node.jsonPath.appending(key: name)
         if let index = members.firstIndex(where: { $0.key == name }) {
             members[index].value = try assign(value, path: path.dropFirst(), in: members[index].value, key: key)
         } else {
-            let empty = JSONNode(value: .object([]), location: node.location, jsonPath: childPath)
+            var empty = JSONNode(value: .object([]), location: node.location, jsonPath: childPath)
+            if node.path == "$", name == "pipeline" {
+                // No "pipeline" section: the scenario runs the default preset, which the keys set.
+                let preset = JSONNode(
+                    value: .string(PipelineSettings.defaults.pipeline.name), location: node.location,
+                    jsonPath: childPath.appending(key: "preset"))
+                empty.value = .object([JSONNode.Member(key: "preset", keyLocation: node.location, value: preset)])
+            }
             members.append(
                 JSONNode.Member(
                     key: name, keyLocation: node.location,

@@ -44,7 +44,7 @@ struct Arguments {
             // A one-letter option (`-o PATH`) when the command declares it.
             let short = word.count == 2 && allowedOptions.contains(String(word.dropFirst()))
             guard word.hasPrefix("--") || short else {
-                var message = "unknown option '\(word)'"
+                var message = "unknown option \(ArgumentText.quoted(word))"
                 if let suggestion = Suggestion.closest(to: "-" + word, in: known) {
                     message += "; did you mean '\(suggestion)'?"
                 }
@@ -58,7 +58,8 @@ struct Arguments {
             }
             if allowedFlags.contains(name) {
                 guard inlineValue == nil else {
-                    throw UsageError(command: command, message: "option '--\(name)' takes no value")
+                    throw UsageError(
+                        command: command, message: "option \(ArgumentText.quoted("--" + name)) takes no value")
                 }
                 flags.insert(name)
             } else if allowedOptions.contains(name) {
@@ -67,18 +68,20 @@ struct Arguments {
                     value = inlineValue
                 } else {
                     guard index < words.count else {
-                        throw UsageError(command: command, message: "option '--\(name)' needs a value")
+                        throw UsageError(
+                            command: command, message: "option \(ArgumentText.quoted("--" + name)) needs a value")
                     }
                     value = words[index]
                     index += 1
                 }
                 if values[name] != nil, !repeatable.contains(name) {
                     throw UsageError(
-                        command: command, message: "option '--\(name)' is given more than once; expected it once")
+                        command: command,
+                        message: "option \(ArgumentText.quoted("--" + name)) is given more than once; expected it once")
                 }
                 values[name, default: []].append(value)
             } else {
-                var message = "unknown option '--\(name)'"
+                var message = "unknown option \(ArgumentText.quoted("--" + name))"
                 if let suggestion = Suggestion.closest(to: "--" + name, in: known) {
                     message += "; did you mean '\(suggestion)'?"
                 }
@@ -113,7 +116,8 @@ struct Arguments {
         guard let seed = UInt64(text) else {
             throw UsageError(
                 command: command,
-                message: "--seed expects a whole number from 0 to 18446744073709551615, found '\(text)'")
+                message:
+                    "--seed expects a whole number from 0 to 18446744073709551615, found \(ArgumentText.quoted(text))")
         }
         return seed
     }

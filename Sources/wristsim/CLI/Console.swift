@@ -14,14 +14,16 @@ import ScenarioRunner
 /// `SIGPIPE` is ignored (see ``ignoreBrokenPipeSignal()``) so a closed pipe is an `EPIPE` error
 /// here rather than a silent kill.
 enum Console {
-    /// Writes `text` and a newline to standard output.
+    /// Writes `text` and a newline to standard output, control characters escaped
+    /// (``TerminalText/sanitized(_:keepingColours:)``: the tool's own colour codes are kept).
     static func out(_ text: String) {
-        write(1, text + "\n")
+        write(1, TerminalText.sanitized(text, keepingColours: true) + "\n")
     }
 
-    /// Writes `text` and a newline to standard error.
+    /// Writes `text` and a newline to standard error, every control character but the newline
+    /// escaped, so a name in a message never reaches the terminal as an escape sequence.
     static func error(_ text: String) {
-        write(2, text + "\n")
+        write(2, TerminalText.sanitized(text, keepingColours: false) + "\n")
     }
 
     /// Makes writes to a closed pipe fail with `EPIPE` instead of killing the process; call once

@@ -39,15 +39,51 @@ struct OutputFile {
         var description: String { "cannot write '\(FileName.display(path))': \(reason)" }
     }
 
+    /// Checks, before the work whose result goes there, that the path is a regular file or does not
+    /// exist yet (following symbolic links): a FIFO, a device, a socket or a folder is refused at
+    /// once, so a long command (an exploration) neither waits on it nor finds out at the end.
+    ///
+    /// - Throws: ``Failure`` naming what the path is.
+    func checkRegularOrMissing() throws(Failure) {
+        var status = stat()
+        guard let result = try? FileName.withSystemPath(path, { stat($0, &status) }), result == 0 else { return }
+        let what: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: what = "a folder"
+        case S_IFIFO: what = "a FIFO (named pipe)"
+        case S_IFCHR: what = "a character device"
+        case S_IFBLK: what = "a block device"
+        case S_IFSOCK: what = "a socket"
+        default: what = "not a regular file"
+        }
+        throw Failure(path: path, reason: "it is \(what); expected a regular file (or a new one)")
+    }
+
     /// Writes `text` (UTF-8) to the file, replacing its contents.
     ///
     /// - Complexity: O(*n*) in the size of `text`.
     func write(_ text: String) throws(Failure) {
-        try write(bytes: Array(text.utf8))
+        // A native string's UTF-8 is written in place: a page of many scenarios is not copied.
+        var text = text
+        text.makeContiguousUTF8()
+        let result: Result<Void, Failure>? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(Failure) in try write(buffer: buffer) }
+        }
+        switch result {
+        case .success?: return
+        case .failure(let failure)?: throw failure
+        case nil: try write(bytes: Array(text.utf8))
+        }
     }
 
     /// Writes `bytes` to the file, replacing its contents.
     func write(bytes: [UInt8]) throws(Failure) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) in try write(buffer: buffer) }
+    }
+
+    /// Writes `buffer` to the file, replacing its contents.
+    private func write(buffer bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
         let descriptor: Int32
         do {
             descriptor = try FileName.withSystemPath(path) { name in
@@ -81,11 +117,15 @@ enum SystemWrite {
     ///   made no progress).
     /// - Complexity: O(*n*).
     static func all(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBufferPointer { all($0, to: descriptor) }
+    }
+
+    /// Writes every byte of `bytes` in place, as the array form does.
+    static func all(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
+            let written = systemWrite(
+                descriptor, UnsafeRawPointer(bytes.baseAddress.map { $0 + offset }), bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno

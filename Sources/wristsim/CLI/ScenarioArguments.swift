@@ -5,10 +5,13 @@ import SimulationKernel
 /// The scenario file and the options that several commands share (`--at`, `--watch`).
 enum ScenarioArguments {
     /// Loads the scenario at `path`. On failure prints the located error to stderr and returns
-    /// `nil`; the command then exits with ``ExitCode/invalidScenario``.
+    /// `nil`; the command then exits with ``ExitCode/invalidScenario``. Prints the pipeline
+    /// section's located warnings (old spellings) to stderr.
     static func load(_ path: String) -> Scenario? {
         do {
-            return try ScenarioLoader.load(path)
+            let scenario = try ScenarioLoader.load(path)
+            for warning in scenario.sections.pipeline?.warnings ?? [] { Console.error(warning.description) }
+            return scenario
         } catch {
             Console.error(error.description)
             return nil
@@ -30,7 +33,7 @@ enum ScenarioArguments {
             throw UsageError(
                 command: command,
                 message: "--at expects \(TimeArgument.expected) at or after the scenario start "
-                    + "(\(scenario.start.iso8601)), found '\(text)'"
+                    + "(\(scenario.start.iso8601)), found \(ArgumentText.quoted(text))"
                     + (TimeArgument.isBeyondRange(text, start: scenario.start)
                         ? "; a scenario spans at most \(ScenarioLimits.maximumSpanText)" : ""))
         }

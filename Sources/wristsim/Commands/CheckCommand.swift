@@ -86,7 +86,8 @@ enum CheckCommand: Command {
         if entries.isEmpty {
             let under = paths.joined(separator: ", ")
             Console.error(
-                "error: no scenario found under \(under)" + (filter.map { " matching --filter '\($0)'" } ?? "")
+                "error: no scenario found under \(under)"
+                    + (filter.map { " matching --filter \(ArgumentText.quoted($0))" } ?? "")
                     + "; expected at least one scenario JSON file")
             exitCode = .expectationFailed
         }

@@ -35,5 +35,6 @@ var commands: [any Command.Type] {
         SweepCommand.self,
         ExploreCommand.self,
         MergeCommand.self,
+        CalibrateCommand.self,
     ]
 }

@@ -29,7 +29,8 @@ enum ExploreCommand: Command {
           --runs N         how many runs (1 to 100000000)
           --seed S         the exploration's seed (default: the scenario's "seed")
           --output PATH    where to write the reproduction (default: FILE's name + .repro-SEED.json,
-                           in the current folder)
+                           in the current folder); a regular file or a new one (a FIFO, a
+                           device or a folder is refused at once, exit 74)
           --shard K/N      explore only part K (0-based) of N and print it as JSON Lines
                            (schema wristsim.explore-part/1) for 'wristsim merge'
           --shard auto/N   take K from JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or
@@ -58,7 +59,8 @@ enum ExploreCommand: Command {
         }
         guard let runs = UInt64(runsText), (1...100_000_000).contains(runs) else {
             throw UsageError(
-                command: name, message: "--runs expects a whole number from 1 to 100000000; found '\(runsText)'")
+                command: name,
+                message: "--runs expects a whole number from 1 to 100000000; found \(ArgumentText.quoted(runsText))")
         }
         let seedOverride = try arguments.seed(command: name)
         do throws(SweepError) {
@@ -67,9 +69,19 @@ enum ExploreCommand: Command {
             }
             let jobs = try SweepCommand.parseJobs(arguments.value("jobs"))
             if shard != nil, jobs != nil { throw SweepError.usage("--jobs runs the shards itself; leave out --shard") }
+            if let output = arguments.value("output") {
+                do {
+                    try OutputFile(output).checkRegularOrMissing()
+                } catch {
+                    Console.error("Error: \(error.description)")
+                    return .ioError
+                }
+            }
             let root: JSONNode
+            let bytes: [UInt8]
             do {
-                root = try JSONParser.parse(try ScenarioLoader.read(path), file: path)
+                bytes = try ScenarioLoader.read(path)
+                root = try JSONParser.parse(bytes, file: path)
             } catch {
                 throw SweepError.scenario(error)
             }
@@ -87,10 +99,12 @@ enum ExploreCommand: Command {
             }
             let report: ExploreReport
             if let jobs, jobs > 1 {
-                report = try merge(
-                    try ParallelShards.run(jobs: jobs).map { (part) throws(SweepError) in
-                        try ExploreReport.part(part.bytes, file: part.file)
-                    })
+                var merge = ExploreMerge()
+                let input = path == InputFile.standardInput ? bytes : nil
+                for part in try ParallelShards.run(jobs: jobs, input: input) {
+                    try merge.add(part.bytes, file: part.file)
+                }
+                report = try merge.result()
             } else {
                 ExploreCrashReport.install(file: path, seed: explorer.seed)
                 report = explorer.explore(runs: 0..<runs, of: plan, starting: ExploreCrashReport.starting)
@@ -118,7 +132,10 @@ enum ExploreCommand: Command {
             Console.out("FAIL run \(failure.run) seed \(failure.seed)")
             Console.out(
                 "shrunk    \(repro.drawnFaults) → \(repro.faults.count) faults, \(repro.steps) → \(repro.stepsLeft) steps"
-            )
+                    + (repro.stoppedEarly
+                        ? " (stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events: the shrink "
+                            + "budget is \(ExploreRunner.shrinkBudget) runs or \(ExploreRunner.shrinkEventBudget) events)"
+                        : ""))
             for fault in repro.faults { Console.out("  fault   \(fault.label)") }
             for line in repro.failures { Console.out(line) }
         }
@@ -126,21 +143,21 @@ enum ExploreCommand: Command {
             Console.error("error: the reproduction has a number this version cannot write exactly; not written")
             return .expectationFailed
         }
+        // Through the path, as every output file: a FIFO without a reader is refused at once
+        // (exit 74), never waited on.
         do {
-            try Data(file.utf8).write(to: URL(fileURLWithPath: output))
+            try OutputFile(output).write(file)
         } catch {
-            Console.error("\(output): error: cannot write the reproduction: \(error.localizedDescription)")
+            Console.error("Error: \(error.description)")
             return .ioError
         }
-        let line = "repro     \(output)   (wristsim run \(output))"
+        let line = "repro     \(FileName.display(output))   (wristsim run \(FileName.display(output)))"
         if json { Console.error(line) } else { Console.out(line) }
+        if json, repro.stoppedEarly {
+            Console.error(
+                "note: shrinking stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events "
+                    + "(its budget): a smaller file may fail the same way")
+        }
         return .expectationFailed
-    }
-
-    /// The report of all parts (in any order: the result is the same).
-    static func merge(_ parts: [ExploreReport]) throws(SweepError) -> ExploreReport {
-        guard var merged = parts.first else { throw .parts("no parts to merge") }
-        for part in parts.dropFirst() { merged = try merged.merging(part) }
-        return merged
     }
 }

@@ -48,7 +48,7 @@ enum LatencyCommand: Command {
             throw UsageError(command: name, message: "--compare runs both presets; leave out --pipeline")
         }
         if let pipeline = arguments.value("pipeline"), !CheckOffPipeline.presetNames.contains(pipeline) {
-            var message = "unknown pipeline '\(pipeline)'"
+            var message = "unknown pipeline \(ArgumentText.quoted(pipeline))"
             if let suggestion = Suggestion.closest(to: pipeline, in: CheckOffPipeline.presetNames) {
                 message += "; did you mean '\(suggestion)'?"
                 throw UsageError(command: name, message: message)

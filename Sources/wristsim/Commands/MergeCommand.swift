@@ -45,8 +45,7 @@ enum MergeCommand: Command {
             do {
                 files.append(
                     (
-                        path == "-"
-                            ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try ScenarioLoader.read(path),
+                        try ScenarioLoader.read(path),
                         path
                     ))
             } catch {
@@ -55,20 +54,20 @@ enum MergeCommand: Command {
             }
         }
         do throws(SweepError) {
-            let kinds = Set(files.map { PartKind.of($0.bytes) })
-            guard kinds.count == 1, let kind = kinds.first else {
-                throw SweepError.parts("the parts are of different kinds (or are not partial results)")
+            let kinds = files.map { PartKind.of($0.bytes) }
+            if let other = kinds.firstIndex(where: { $0 != kinds[0] }) {
+                throw SweepError.parts(
+                    "\(FileName.display(files[other].file)): error: \(kinds[other].description), while "
+                        + "\(FileName.display(files[0].file)) is \(kinds[0].description); expected parts of one command"
+                )
             }
-            switch kind {
+            switch kinds[0] {
             case .explore:
                 return try mergeExplorations(files, partial: arguments.has("partial"), json: arguments.has("json"))
             case .sweep, .unknown:
-                var merged: SweepResult?
-                for file in files {
-                    let part = try SweepResult.part(file.bytes, file: file.file)
-                    merged = try merged.map { (current) throws(SweepError) in try current.merging(part) } ?? part
-                }
-                guard let merged else { throw SweepError.parts("no parts") }
+                var merge = SweepMerge()
+                for file in files { try merge.add(file.bytes, file: file.file) }
+                let merged = try merge.result()
                 if arguments.has("partial") {
                     for line in merged.partLines { Console.out(line) }
                     return .success
@@ -93,8 +92,9 @@ enum MergeCommand: Command {
     static func mergeExplorations(_ files: [(bytes: [UInt8], file: String)], partial: Bool, json: Bool)
         throws(SweepError) -> ExitCode
     {
-        let merged = try ExploreCommand.merge(
-            files.map { (file) throws(SweepError) in try ExploreReport.part(file.bytes, file: file.file) })
+        var merge = ExploreMerge()
+        for file in files { try merge.add(file.bytes, file: file.file) }
+        let merged = try merge.result()
         if partial {
             for line in merged.partLines { Console.out(line) }
             return .success
@@ -112,16 +112,30 @@ enum MergeCommand: Command {
     }
 
     /// Which command wrote a part, from its first record's schema.
-    enum PartKind: Hashable {
+    enum PartKind: Hashable, CustomStringConvertible {
         case sweep
         case explore
         case unknown
 
+        /// The kind of the part `bytes`, from its first line that is not blank.
+        ///
+        /// - Complexity: O(*n*) in the bytes before that line ends, at most.
         static func of(_ bytes: [UInt8]) -> PartKind {
-            let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+            let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+            let start = bytes.firstIndex { !blank.contains($0) } ?? bytes.endIndex
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let head = String(decoding: bytes[start..<end], as: UTF8.self)
             if head.contains("\"\(SweepResult.partSchema)\"") { return .sweep }
             if head.contains("\"\(ExploreReport.partSchema)\"") { return .explore }
             return .unknown
+        }
+
+        var description: String {
+            switch self {
+            case .sweep: return "a part of 'sweep --shard'"
+            case .explore: return "a part of 'explore --shard'"
+            case .unknown: return "not a partial result"
+            }
         }
     }
 }

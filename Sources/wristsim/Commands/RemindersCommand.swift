@@ -61,7 +61,8 @@ enum RemindersCommand: Command {
             guard let value = RemindersSettings.Mode(rawValue: text) else {
                 throw UsageError(
                     command: name,
-                    message: "--scheduler expects naive, windowed, overflowNotice or backgroundRefresh, found '\(text)'"
+                    message:
+                        "--scheduler expects naive, windowed, overflowNotice or backgroundRefresh, found \(ArgumentText.quoted(text))"
                 )
             }
             mode = value

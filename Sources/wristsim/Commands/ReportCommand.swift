@@ -4,7 +4,7 @@ import ScenarioRunner
 enum ReportCommand: Command {
     static let name = "report"
     static let summary = "Write one self-contained HTML page with every picture of the scenarios (-o FILE)."
-    static let usage = "wristsim report FILE... -o FILE.html [--tap N] [--seed N]"
+    static let usage = "wristsim report FILE... -o FILE.html [--tap N] [--watch MODEL]... [--seed N]"
     static let help = """
         Runs each scenario and writes one HTML page that needs nothing else (no network, no
         scripts, fonts or style sheets from elsewhere; it reads the same with JavaScript off).
@@ -26,6 +26,8 @@ enum ReportCommand: Command {
         OPTIONS:
           -o, --output FILE  where to write the page (required)
           --tap N       draw tap N (1 = the first tap) in the swimlanes instead of the slowest
+          --watch MODEL  also draw the latency distribution on this watch model (repeatable, as
+                        in 'wristsim latency'; default: the slowest watch, see 'wristsim watches')
           --seed N      use seed N instead of each scenario's "seed"
           -h, --help    show this help
 
@@ -41,7 +43,8 @@ enum ReportCommand: Command {
           wristsim report Scenarios/latency-trip-slowest-naive.json --tap 3 -o slowest.html
         """
     static let flags: [String] = []
-    static let options = ["o", "output", "tap", "seed"]
+    static let options = ["o", "output", "tap", "watch", "seed"]
+    static let repeatableOptions = ["watch"]
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else {
@@ -51,10 +54,12 @@ enum ReportCommand: Command {
             throw UsageError(command: name, message: "missing -o FILE: where to write the HTML page")
         }
         let seed = try arguments.seed(command: name)
+        let watches = try ScenarioArguments.watches(arguments, command: name)
         var tap: Int?
         if let text = arguments.value("tap") {
             guard let value = Int(text), value >= 1 else {
-                throw UsageError(command: name, message: "--tap expects a tap number from 1, found '\(text)'")
+                throw UsageError(
+                    command: name, message: "--tap expects a tap number from 1, found \(ArgumentText.quoted(text))")
             }
             tap = value
         }
@@ -70,7 +75,7 @@ enum ReportCommand: Command {
                 continue
             }
             do {
-                let data = try ScenarioReportData.extract(scenario, seed: seed, tap: tap)
+                let data = try ScenarioReportData.extract(scenario, seed: seed, tap: tap, watches: watches)
                 if !data.outcome.passed { exitCode = max(exitCode, .expectationFailed) }
                 scenarios.append(data)
             } catch {

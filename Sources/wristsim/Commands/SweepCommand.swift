@@ -91,11 +91,12 @@ enum SweepCommand: Command {
             }
             let result: SweepResult
             if let jobs, jobs > 1 {
-                let parts = try ParallelShards.run(jobs: jobs)
-                result = try merge(
-                    parts.map { (bytes, file) throws(SweepError) in
-                        try SweepResult.part(bytes, file: file)
-                    })
+                var merge = SweepMerge()
+                let input = path == InputFile.standardInput ? bytes : nil
+                for part in try ParallelShards.run(jobs: jobs, input: input) {
+                    try merge.add(part.bytes, file: part.file)
+                }
+                result = try merge.result()
             } else {
                 result = try runner.run(0..<plan.runCount)
             }
@@ -123,17 +124,12 @@ enum SweepCommand: Command {
         }
     }
 
-    static func merge(_ results: [SweepResult]) throws(SweepError) -> SweepResult {
-        guard var merged = results.first else { throw .parts("no parts to merge") }
-        for part in results.dropFirst() { merged = try merged.merging(part) }
-        return merged
-    }
-
     static func parseSeeds(_ text: String) throws(SweepError) -> ClosedRange<UInt64> {
         let bounds = text.components(separatedBy: "..")
         if bounds.count == 1, let seed = UInt64(text) { return seed...seed }
         guard bounds.count == 2, let first = UInt64(bounds[0]), let last = UInt64(bounds[1]), first <= last else {
-            throw .usage("--seeds expects A..B with whole numbers A ≤ B (such as 1..1000); found '\(text)'")
+            throw .usage(
+                "--seeds expects A..B with whole numbers A ≤ B (such as 1..1000); found \(ArgumentText.quoted(text))")
         }
         return first...last
     }
@@ -141,7 +137,7 @@ enum SweepCommand: Command {
     static func parseJobs(_ text: String?) throws(SweepError) -> Int? {
         guard let text else { return nil }
         guard let jobs = Int(text), (1...256).contains(jobs) else {
-            throw .usage("--jobs expects a whole number from 1 to 256; found '\(text)'")
+            throw .usage("--jobs expects a whole number from 1 to 256; found \(ArgumentText.quoted(text))")
         }
         return jobs
     }
@@ -164,7 +160,9 @@ enum SweepCommand: Command {
 /// `--jobs J`: runs this same command line as J processes with `--shard k/J` and collects their
 /// JSON Lines output for merging.
 enum ParallelShards {
-    static func run(jobs: Int) throws(SweepError) -> [(bytes: [UInt8], file: String)] {
+    /// Runs the shards. When the scenario was read from standard input (`-`), `input` holds what
+    /// was read, once: each shard process is given those bytes on its own standard input.
+    static func run(jobs: Int, input: [UInt8]? = nil) throws(SweepError) -> [(bytes: [UInt8], file: String)] {
         var words = Array(CommandLine.arguments.dropFirst())
         var index = 0
         while index < words.count {
@@ -184,10 +182,19 @@ enum ParallelShards {
             process.executableURL = executable
             process.arguments = words + ["--shard", "\(shard)/\(jobs)"]
             process.standardOutput = pipe
+            let inputPipe = input.map { _ in Pipe() }
+            if let inputPipe { process.standardInput = inputPipe }
             do {
                 try process.run()
             } catch {
                 throw .parts("cannot start a shard process: \(error.localizedDescription)")
+            }
+            if let input, let inputPipe {
+                // The shard reads all of its standard input before it runs, so this write ends.
+                // A shard that died early closes its end: the write fails (SIGPIPE is ignored)
+                // and its exit code says why.
+                try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input))
+                try? inputPipe.fileHandleForWriting.close()
             }
             running.append((process, pipe))
         }

@@ -52,7 +52,9 @@ enum TimelineCommand: Command {
             guard let family = ComplicationFamily(name: familyName) else {
                 throw UsageError(
                     command: name,
-                    message: "unknown family '\(familyName)'; expected one of: \(ComplicationFamily.names)")
+                    message:
+                        "unknown family \(ArgumentText.quoted(familyName)); expected one of: \(ComplicationFamily.names)"
+                )
             }
             families = [family]
         }

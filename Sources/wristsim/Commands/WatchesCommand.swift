@@ -30,13 +30,16 @@ enum WatchesCommand: Command {
 
     static func run(_ arguments: Arguments) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else {
-            throw UsageError(command: name, message: "unexpected argument '\(arguments.positionals[0])'")
+            throw UsageError(
+                command: name, message: "unexpected argument \(ArgumentText.quoted(arguments.positionals[0]))")
         }
         var models = WatchModel.catalog
         if let text = arguments.value("row-height") {
             guard let height = Double(text), height >= 1, height <= 500 else {
                 throw UsageError(
-                    command: name, message: "--row-height expects a number of points from 1 to 500, found '\(text)'")
+                    command: name,
+                    message: "--row-height expects a number of points from 1 to 500, found \(ArgumentText.quoted(text))"
+                )
             }
             models = models.map { $0.withRowHeight(height) }
         }

@@ -27,7 +27,7 @@ import Testing
         let explorer = try explorer()
         let (report, repro) = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
             let report = explorer.explore(runs: 0..<300)
-            return (report, report.firstFailure.map(explorer.shrink))
+            return (report, report.firstFailure.map { explorer.shrink($0) })
         }
         let failure = try #require(report.firstFailure, "explore did not find the planted bug in 300 runs")
         #expect(report.failed > 0)
@@ -80,5 +80,25 @@ import Testing
                 "backgroundRefresh",
             ], "\(kinds)")
         #expect(mixes.count > 50)
+    }
+}
+
+/// Shrinking is bounded by work counted (runs and simulated events), and says when it stopped
+/// early; it used to have no bound on a run's length, so long runs made it take hours.
+@Suite struct ExploreShrinkBudgetTests {
+    @Test func shrinkingStopsAtItsEventBudgetAndSaysSo() throws {
+        let explorer = try ExploreTests().explorer()
+        let (failure, full, bounded) = try PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
+            let failure = try #require(explorer.explore(runs: 0..<300).firstFailure)
+            return (failure, explorer.shrink(failure), explorer.shrink(failure, eventBudget: 1))
+        }
+        #expect(!full.stoppedEarly, "run \(failure.run): \(full.runsSpent) runs, \(full.eventsSpent) events")
+        #expect(full.runsSpent > 1 && full.eventsSpent > 0)
+        #expect(bounded.stoppedEarly)
+        #expect(bounded.runsSpent == 1, "one run, then the budget of 1 event is spent")
+        let file = try #require(bounded.file)
+        #expect(file.contains("Shrinking stopped early"))
+        let runs = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) { explorer.shrink(failure, runBudget: 3) }
+        #expect(runs.stoppedEarly && runs.runsSpent == 3)
     }
 }

@@ -24,15 +24,45 @@ import Testing
 
     @Test func percentilesAreMarked() {
         let svg = LatencyHistogramSVG(title: "t", series: [naive, optimized]).document
-        #expect(svg.contains(">p50 = p90 = p99 5.18 s<"), "equal percentiles share one label")
-        #expect(svg.contains(">p50 50 ms<") && svg.contains(">p90 = p99 100 ms<"))
+        #expect(svg.contains(">p50 = p90 = p99 5.183 s<"), "equal percentiles share one label")
+        #expect(svg.contains(">p50 50.000 ms<") && svg.contains(">p90 = p99 100.000 ms<"))
+        // Old picture: the header said 5183.000ms where the marker said 5.18 s.
+        #expect(svg.contains("p50 5.183 s · p90 5.183 s · p99 5.183 s · max 5.183 s"))
+        #expect(svg.contains("p50 50.000 ms · p90 100.000 ms · p99 100.000 ms · max 100.000 ms"))
     }
 
     @Test func stepsAreStackedPerQueue() {
         let svg = LatencyHistogramSVG(title: "t", series: [naive, optimized]).document
-        #expect(svg.contains("updateSortingDatabase: 2 s per tap on average"))
+        #expect(svg.contains("updateSortingDatabase: 2.000 s per tap on average"))
         #expect(svg.contains(">optimized on series0-38mm · background<"))
-        #expect(svg.contains("sendMessageToPhone: 100 ms per tap on average"))
+        #expect(svg.contains("sendMessageToPhone: 100.000 ms per tap on average"))
+        #expect(svg.contains(">sendMessageToPhone</text>"), "a step too narrow for its name is named in the legend")
+    }
+
+    @Test func theLogAxisEndsAtTheNextNiceValueNotTheNextDecade() {
+        // Old picture: a 10.2 s maximum drew an axis to 100 s.
+        let slow = LatencyHistogramSVG.Series(label: "slow", latencies: [.milliseconds(10_200), .milliseconds(300)])
+        let picture = LatencyHistogramSVG(title: "t", series: [slow])
+        #expect(picture.scale.kind == .log)
+        #expect(picture.scale.upper == 20_000 && picture.scale.lower == 200)
+        #expect(picture.document.contains(">20 s<") && !picture.document.contains(">100 s<"))
+    }
+
+    @Test func theStandalonePictureIsTitledWithTheScenarioNameAndHasALegend() throws {
+        let picture = LatencyHistogramSVG(title: "Tap-to-removal latency · Weekly shop", series: [naive, optimized])
+        #expect(picture.document.contains("<title>Tap-to-removal latency · Weekly shop</title>"))
+        #expect(picture.document.contains(">naive on series0-38mm: taps per bin</text>"))
+        #expect(picture.document.contains(">p50 / p90 / p99 (dashed)</text>"))
+    }
+
+    @Test func gridLinesStayInsideThePlotsAndNeverCrossAHeader() throws {
+        // Old picture: vertical grid lines ran from the first header to the axis.
+        let svg = LatencyHistogramSVG(title: "t", series: [naive, optimized]).document
+        let header = try #require(svg.split(separator: "\n").first { $0.contains(">naive on series0-38mm · 8 taps") })
+        let headerY = try #require(Double(header.split(separator: "\"")[3]))
+        let gridTops = svg.split(separator: "\n").filter { $0.hasPrefix("<line") && $0.contains("stroke=\"#e9ecef\"") }
+            .compactMap { Double($0.split(separator: "\"")[3]) }
+        #expect(!gridTops.isEmpty && gridTops.allSatisfy { $0 > headerY + 20 }, "\(gridTops.min() ?? 0) vs \(headerY)")
     }
 
     @Test func closeRangesStayLinear() {

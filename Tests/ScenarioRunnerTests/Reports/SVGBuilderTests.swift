@@ -11,13 +11,22 @@ import Testing
         #expect(SVGNumber.text(.nan) == "0" && SVGNumber.text(.infinity) == "0")
     }
 
-    @Test func fittedTextKeepsWhatFitsAndEndsWithAnEllipsis() throws {
+    @Test func fittedTextIsWholeOrNothingNeverCut() {
+        // Old pictures cut labels with "…" ("interactive 328.00…"); a label is now whole or left
+        // to the tooltip.
         let text = "12 left · Next: Tortillas"
         #expect(SVGText.fitted(text, width: 1_000, size: 11) == text)
-        let cut = try #require(SVGText.fitted(text, width: 80, size: 11))
-        #expect(cut.hasSuffix("…") && cut.count > 3 && text.hasPrefix(String(cut.dropLast())))
-        #expect(SVGText.width(cut, size: 11) <= 80)
-        #expect(SVGText.fitted(text, width: 10, size: 11) == nil, "no one-letter stubs")
+        #expect(SVGText.fitted(text, width: 80, size: 11) == nil)
+        #expect(SVGText.fitted(text, width: 10, size: 11) == nil)
+    }
+
+    @Test func wrappedTextBreaksAtSeparatorsWithinTheWidth() {
+        let text = "Sat 2026-11-21 10:00 → 15:00 · 4 reloads granted · refused: budgetExhausted ×1 · circular stale 2m"
+        let lines = SVGText.wrapped(text, width: 300, size: 11)
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { SVGText.width($0, size: 11) <= 300 })
+        func words(_ text: String) -> [Substring] { text.split(separator: " ").filter { $0 != "·" } }
+        #expect(lines.flatMap(words) == words(text), "nothing lost")
     }
 
     @Test func automaticScaleIsLogWhenRangesDifferByMoreThanTenTimes() {

@@ -28,14 +28,18 @@ enum CLI {
     }
 
     /// Runs `wristsim arguments…` in the package root and waits for it.
-    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
-        try launch(executable, arguments, in: packageRoot)
+    static func run(_ arguments: [String], input: [UInt8]? = nil, environment: [String: String]? = nil) throws
+        -> Result
+    {
+        try launch(executable, arguments, in: packageRoot, environment: environment, input: input)
     }
 
     /// Runs `program arguments…` in `folder` (with `environment`, or this process's when `nil`),
-    /// standard input closed, and captures what it printed. The one process runner of the CLI tests.
+    /// standard input `input` (closed when `nil`), and captures what it printed. The one process
+    /// runner of the CLI tests.
     static func launch(
-        _ program: URL, _ arguments: [String], in folder: URL, environment: [String: String]? = nil
+        _ program: URL, _ arguments: [String], in folder: URL, environment: [String: String]? = nil,
+        input: [UInt8]? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = program
@@ -46,7 +50,13 @@ enum CLI {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            // A file rather than a pipe: nothing to write while the process runs.
+            let file = URL(fileURLWithPath: try temporaryFile(input, name: "stdin"))
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()

@@ -74,14 +74,7 @@ public struct HTMLReport {
         html.append(
             "<p class=\"lead\">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") · "
                 + "\(scenarios.count - failed) passed · \(failed) failed</p>")
-        html.append("<nav class=\"index\"><ol>")
-        for (index, data) in scenarios.enumerated() {
-            html.append(
-                "<li>\(resultBadge(data.outcome.passed)) <a href=\"#\(anchor(index, .summary))\">"
-                    + "\(HTMLText.escaped(data.scenario.name))</a> <span class=\"file\">"
-                    + "\(HTMLText.escaped(data.scenario.file))</span></li>")
-        }
-        html.append("</ol></nav>")
+        html += HTMLIndex(scenarios: scenarios).html { index, section in anchor(index, section) }
         html.append("</header>")
         html.append("<main>")
         for (index, data) in scenarios.enumerated() { html += scenarioSection(data, index: index) }
@@ -91,7 +84,9 @@ public struct HTMLReport {
         return html.joined(separator: "\n") + "\n"
     }
 
-    func anchor(_ index: Int, _ section: Section) -> String { "s\(index + 1)-\(section.rawValue)" }
+    func anchor(_ index: Int, _ section: Section) -> String {
+        section == .summary ? "s\(index + 1)-summary" : "s\(index + 1)-\(section.rawValue)-body"
+    }
 
     private func resultBadge(_ passed: Bool) -> String {
         passed ? "<span class=\"result pass\">PASS</span>" : "<span class=\"result fail\">FAIL</span>"
@@ -105,10 +100,12 @@ public struct HTMLReport {
                 + "\(HTMLText.escaped(data.scenario.name))</h2>")
         html.append("<nav class=\"toc\">")
         html.append(
-            sections.map { "<a href=\"#\(anchor(index, $0))-body\">\($0.heading)</a>" }.joined(separator: " · "))
+            (sections.map { "<a href=\"#\(anchor(index, $0))\">\($0.heading)</a>" }
+                + ["<a href=\"#index\">↑ index</a>"]).joined(separator: " · "))
         html.append("</nav>")
         for section in sections {
-            html.append("<section class=\"\(section.rawValue)\" id=\"\(anchor(index, section))-body\">")
+            html.append(
+                "<section class=\"\(section.rawValue)\" id=\"s\(index + 1)-\(section.rawValue)-body\">")
             html.append("<h3>\(section.heading)</h3>")
             html += body(section, data: data)
             html.append("</section>")

@@ -7,7 +7,10 @@ enum HTMLStyle {
         h2 { font-size: 19px; margin: 0 0 6px; }
         h3 { font-size: 16px; margin: 18px 0 8px; }
         .lead { color: #495057; margin: 0 0 8px; }
-        .index ol { padding-left: 22px; margin: 0 0 16px; }
+        table.index { background: #ffffff; border: 1px solid #dee2e6; margin: 0 0 20px; width: 100%; }
+        table.index th { font-weight: bold; border-bottom: 1px solid #dee2e6; padding: 4px 8px; }
+        table.index td { padding: 4px 8px; border-bottom: 1px solid #f1f3f5; }
+        table.index td:nth-child(5), table.index td:nth-child(6) { white-space: nowrap; text-align: right; }
         .index .file, .meta .file { color: #6c757d; font-size: 12px; }
         article.scenario { background: #ffffff; border: 1px solid #dee2e6; border-radius: 6px; padding: 16px; margin: 0 0 24px; overflow-wrap: anywhere; }
         nav.toc { font-size: 13px; margin-bottom: 4px; }

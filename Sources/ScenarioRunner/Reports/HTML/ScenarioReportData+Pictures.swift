@@ -26,7 +26,9 @@ extension ScenarioReportData {
     /// The link's sequence diagram (`nil` when no message crossed the link).
     public var linkPicture: LinkSequenceSVG? {
         guard !linkMessages.isEmpty else { return nil }
-        return Self.linkPicture(scenario: scenario, messages: linkMessages, bands: linkBands, end: outcome.endTime)
+        return Self.linkPicture(
+            scenario: scenario, messages: linkMessages, bands: linkBands, actions: Self.linkActions(outcome.trace),
+            end: outcome.endTime)
     }
 
     /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing
@@ -35,15 +37,15 @@ extension ScenarioReportData {
         let messages = linkMessages(outcome.trace)
         return linkPicture(
             scenario: outcome.scenario, messages: messages, bands: linkBands(outcome.trace, end: outcome.endTime),
-            end: outcome.endTime)
+            actions: linkActions(outcome.trace), end: outcome.endTime)
     }
 
     private static func linkPicture(
-        scenario: Scenario, messages: [LinkMessageRecord], bands: [LinkBand], end: SimTime
+        scenario: Scenario, messages: [LinkMessageRecord], bands: [LinkBand], actions: [LinkAction], end: SimTime
     ) -> LinkSequenceSVG {
         LinkSequenceSVG(
-            title: "Watch ↔ phone link · \(scenario.name)", messages: messages, bands: bands, start: .zero, end: end,
-            origin: scenario.start)
+            title: "Watch ↔ phone link · \(scenario.name)", messages: messages, bands: bands, actions: actions,
+            start: .zero, end: end, origin: scenario.start)
     }
 
     /// The complication timeline (`nil` without a `"complication"` section).

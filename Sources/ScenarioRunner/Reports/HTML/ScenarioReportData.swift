@@ -16,7 +16,8 @@ public struct ScenarioReportData {
     /// The naive and optimized runs (and the scenario's own pipeline when it is neither) on the
     /// scenario's watch; empty when no tap reached the list.
     public var pipelineRuns: [LatencyProfile]
-    /// The same pipelines on the slowest watch when the scenario uses another one.
+    /// The same pipelines on other watches for the latency distribution: those asked for with
+    /// `--watch` (other than the scenario's), else the slowest watch when the scenario uses another one.
     public var slowestWatchRuns: [LatencyProfile]
     /// The tap drawn in the first swimlanes, and why that one (`--tap N`, default the slowest
     /// naive tap).
@@ -51,10 +52,14 @@ public struct ScenarioReportData {
     /// Runs `scenario` (with `seed` overriding its seed) once as written and once per preset
     /// pipeline, and extracts the pictures' data.
     ///
-    /// - Parameter tap: the 1-based tap for the swimlanes (`nil`: the slowest).
+    /// - Parameters:
+    ///   - tap: the 1-based tap for the swimlanes (`nil`: the slowest).
+    ///   - watches: watch models to add to the latency distribution (empty: the slowest).
     /// - Throws: ``Failure/noSuchTap(_:taps:)``.
     /// - Complexity: a few runs of the simulation, plus O(*e* log *e*) over its *e* trace events.
-    public static func extract(_ scenario: Scenario, seed: UInt64? = nil, tap: Int? = nil) throws(Failure)
+    public static func extract(
+        _ scenario: Scenario, seed: UInt64? = nil, tap: Int? = nil, watches: [String] = []
+    ) throws(Failure)
         -> ScenarioReportData
     {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
@@ -75,7 +80,13 @@ public struct ScenarioReportData {
             }
         }
         let pipelineRuns = runs(on: scenario.watch)
-        let slowest = scenario.watch == WatchModel.slowestName ? [] : runs(on: WatchModel.slowestName)
+        let others = watches.isEmpty ? [WatchModel.slowestName] : watches
+        var seen = [scenario.watch]
+        var slowest: [LatencyProfile] = []
+        for watch in others where !seen.contains(watch) {
+            seen.append(watch)
+            slowest += runs(on: watch)
+        }
         var drawn = DrawnTap.none
         var median: Int?
         if let naive = pipelineRuns.first?.run, !naive.taps.isEmpty {
@@ -96,7 +107,8 @@ public struct ScenarioReportData {
             drawnTap: drawn, medianTap: median, linkMessages: messages,
             linkBands: messages.isEmpty ? [] : Self.linkBands(trace, end: outcome.endTime),
             complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
-            reminders: Self.reminders(simulation.reminders.advanced(to: simulation.now), scenario: scenario))
+            reminders: scenario.sections.reminders == nil
+                ? nil : Self.reminders(simulation.reminders.advanced(to: simulation.now), scenario: scenario))
     }
 
     /// The check-off messages a profile's run sent (for its swimlanes' link lane).
@@ -171,7 +183,10 @@ public struct ScenarioReportData {
             switch kind {
             case .linkRange: toggle(.outOfRange, down: state == "outOfRange", at: event.time)
             case .phoneApp: toggle(.phoneAppNotRunning, down: state == "notRunning", at: event.time)
-            case .watchApp: toggle(.watchAppNotRunning, down: state == "notRunning", at: event.time)
+            case .watchApp:
+                toggle(.watchAppNotRunning, down: state == "notRunning", at: event.time)
+                toggle(.watchAppBackground, down: state == "background", at: event.time)
+                toggle(.watchAppSuspended, down: state == "suspended", at: event.time)
             case .linkStart:
                 if event["phoneApp"].flatMap(Self.string) == "notRunning" {
                     toggle(.phoneAppNotRunning, down: true, at: event.time)
@@ -179,10 +194,22 @@ public struct ScenarioReportData {
             default: break
             }
         }
-        for kind in [LinkBand.Kind.outOfRange, .phoneAppNotRunning, .watchAppNotRunning] {
+        for kind in [
+            LinkBand.Kind.outOfRange, .phoneAppNotRunning, .watchAppNotRunning, .watchAppBackground, .watchAppSuspended,
+        ] {
             if let from = open[kind] { bands.append(LinkBand(kind: kind, from: from, to: end)) }
         }
         return bands.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    }
+
+    /// The notification actions in `trace` (Complete, Snooze…), for the link picture.
+    static func linkActions(_ trace: some Sequence<TraceEvent>) -> [LinkAction] {
+        trace.compactMap { event in
+            guard TraceKind(rawValue: event.kind) == .phoneNotificationAction else { return nil }
+            let action = event["action"].flatMap(Self.string) ?? "action"
+            let item = event["item"].flatMap(Self.string).map { " " + $0 } ?? ""
+            return LinkAction(at: event.time, label: action + item)
+        }
     }
 
     private static func string(_ value: TraceValue) -> String? {
@@ -218,17 +245,14 @@ public struct ScenarioReportData {
                 pending.append((change.at, count))
             }
         }
-        let overdue = overdueSteps(phone.dueLog)
-        func overdueCount(at time: SimTime) -> Int {
-            // The last step at or before `time`.
-            let after = overdue.partitionPoint { $0.at > time }
-            return after == 0 ? 0 : overdue[after - 1].count
-        }
-        let deliveries = harness.deliveries.map { delivery in
-            let at = PhoneReminders.simTime(delivery.at)
+        let overdue = overdueSteps(phone.dueLog, end: scenario.end)
+        // What each delivery's badge should be, as `reminders` and `--compare` count it (rule R16).
+        let truths = phone.trueBadges()
+        let deliveries = harness.deliveries.indices.map { index in
+            let delivery = harness.deliveries[index]
             return RemindersChartData.Delivery(
-                at: at, label: delivery.item ?? delivery.identifier, badge: delivery.badge,
-                trueOverdue: overdueCount(at: at))
+                at: PhoneReminders.simTime(delivery.at), label: delivery.item ?? delivery.identifier,
+                badge: delivery.badge, trueOverdue: truths[index])
         }
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
         let missed = harness.missed.map { miss in
@@ -265,7 +289,8 @@ public struct ScenarioReportData {
     /// an item's due date is reached and when the phone learns of a change.
     ///
     /// - Complexity: O(*c* log *c*) for *c* due-date changes.
-    static func overdueSteps(_ log: [PhoneReminders.DueChange]) -> [(at: SimTime, count: Int)] {
+    /// An item due after `end` is not overdue within the picture (not even at its right edge).
+    static func overdueSteps(_ log: [PhoneReminders.DueChange], end: SimTime? = nil) -> [(at: SimTime, count: Int)] {
         // Each logged state (item due at `due`, valid from `time` until the item's next change)
         // is overdue from max(time, due) until the next change.
         var deltas: [(at: SimTime, delta: Int)] = []
@@ -278,6 +303,7 @@ public struct ScenarioReportData {
         for (index, change) in log.enumerated() {
             guard let due = change.due else { continue }
             let from = max(change.time, due)
+            if let end, from > end { continue }
             if let until = next[index] {
                 guard until > from else { continue }
                 deltas.append((from, 1))

@@ -38,11 +38,53 @@ public struct ComplicationTimelineSVG: Sendable {
     static let resetGlyph = SVGGlyph(.tick(length: 12), color: SVGPalette.warn)
     static let staleColor = "#e03131"
 
-    private var lanesTop: Double { top + requestRowHeight + laneGap }
-    private var lanesBottom: Double { lanesTop + Double(report.families.count) * (laneHeight + laneGap) }
     private var origin: EpochTime { report.clock.origin ?? EpochTime(secondsSinceEpoch: 0) }
-    private var axis: SVGTimeAxis {
-        SVGTimeAxis(start: report.start, end: report.end, origin: origin, left: left, right: width - right)
+
+    /// Where one drawing of the lanes goes: its time axis and the top of its reloads row.
+    struct Frame {
+        var axis: SVGTimeAxis
+        var top: Double
+        var families: Int
+        var requestRowHeight: Double
+        var laneHeight: Double
+        var laneGap: Double
+
+        var lanesTop: Double { top + requestRowHeight + laneGap }
+        var lanesBottom: Double { lanesTop + Double(families) * (laneHeight + laneGap) }
+    }
+
+    private func frame(from start: SimTime, to end: SimTime, top: Double) -> Frame {
+        Frame(
+            axis: SVGTimeAxis(start: start, end: end, origin: origin, left: left, right: width - right), top: top,
+            families: report.families.count, requestRowHeight: requestRowHeight, laneHeight: laneHeight,
+            laneGap: laneGap)
+    }
+
+    /// `"Sat 2026-11-21 10:00"`: the date once, then the clock.
+    private func when(_ time: SimTime) -> String {
+        let local = origin.adding(time.offset)
+        return SVGTimeAxis.dayLabel(local) + " " + String(local.timeOfDay.prefix(5))
+    }
+
+    /// The stretch where the shown text changed, when it is under 5 % of the whole axis (a
+    /// 5-minute trip in a 17-hour day): drawn again below, zoomed in.
+    var zoomSpan: (from: SimTime, to: SimTime)? {
+        var changes: [SimTime] = []
+        for family in report.families {
+            var shown: String?
+            for entry in report.entries where entry.family == family {
+                if let shown, shown != entry.text, entry.at > report.start, entry.at < report.end {
+                    changes.append(entry.at)
+                }
+                shown = entry.text
+            }
+        }
+        guard let first = changes.min(), let last = changes.max(), changes.count >= 3 else { return nil }
+        let whole = (report.end - report.start).nanoseconds
+        let busy = (last - first).nanoseconds
+        guard busy > 0, Double(busy) < Double(whole) * 0.05 else { return nil }
+        let pad = SimDuration(nanoseconds: max(busy / 10, 1_000_000_000))
+        return (max(report.start, first - pad), min(report.end, last + pad))
     }
 
     /// The SVG document (a standalone file).
@@ -55,23 +97,27 @@ public struct ComplicationTimelineSVG: Sendable {
 
     var canvas: SVGCanvas {
         let name = "Complication timeline" + (scenarioName.isEmpty ? "" : " · \(scenarioName)")
+        let startDate = origin.adding(report.start.offset).dateText
+        let endDate = origin.adding(report.end.offset).dateText
         let span =
-            SVGTimeAxis.dayLabel(origin.adding(report.start.offset)) + " " + report.clock.timeOfDay(report.start)
-            + " → "
-            + (origin.adding(report.end.offset).dateText == origin.adding(report.start.offset).dateText
-                ? "" : SVGTimeAxis.dayLabel(origin.adding(report.end.offset)) + " ")
-            + report.clock.timeOfDay(report.end)
+            when(report.start) + " → "
+            + (endDate == startDate
+                ? String(origin.adding(report.end.offset).timeOfDay.prefix(5)) : when(report.end))
         var canvas = SVGCanvas(width: width, height: 300, title: name + " · " + span)
-        canvas.text(
-            SVGText.fitted(name, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
-        canvas.text(
-            SVGText.fitted(span + " · " + subtitle, width: width - 24, size: 11) ?? "", x: 12, y: 42,
-            fill: SVGPalette.muted)
-        axis.draw(on: &canvas, y: lanesBottom + 2, gridTop: top)
-        requestRow(on: &canvas)
-        for (index, family) in report.families.enumerated() { lane(family, index: index, on: &canvas) }
-        resets(on: &canvas)
-        let legendTop = lanesBottom + 38
+        var y = canvas.wrappedText(name, x: 12, y: 22, maxWidth: width - 24, size: 14, bold: true, lineHeight: 18)
+        y = canvas.wrappedText(
+            span + " · " + subtitle, x: 12, y: y + 20, maxWidth: width - 24, fill: SVGPalette.muted, lineHeight: 15)
+        let main = frame(from: report.start, to: report.end, top: y + 24)
+        var bottom = draw(main, on: &canvas)
+        if let zoom = zoomSpan {
+            canvas.text(
+                "zoomed in: \(when(zoom.from)) → \(String(origin.adding(zoom.to.offset).timeOfDay.prefix(5))), "
+                    + "where the shown text changed (under 5 % of the day above)",
+                x: 12, y: bottom + 8, bold: true)
+            let inset = frame(from: zoom.from, to: zoom.to, top: bottom + 30)
+            bottom = draw(inset, on: &canvas)
+        }
+        let legendTop = bottom
         let used = canvas.legend(
             [
                 (SVGGlyph(.swatch(dash: nil), color: "#a5d8ff", outline: "#1c7ed6"), "shown text"),
@@ -81,11 +127,20 @@ public struct ComplicationTimelineSVG: Sendable {
                 (SVGGlyph(.swatch(dash: nil), color: "#ced4da"), "not on the active face"),
                 (Self.grantedGlyph, "reload granted"),
                 (Self.scheduledGlyph, "refresh scheduled"),
-                (Self.refusedGlyph, "refused"),
+                (Self.refusedGlyph, "refused (×N: N refusals too close to draw apart)"),
                 (Self.resetGlyph, "budget reset"),
             ], left: left, top: legendTop, right: width - right)
         canvas.height = legendTop + used + 6
         return canvas
+    }
+
+    /// The reloads row and the lanes in `frame`; returns the y below its axis labels.
+    private func draw(_ frame: Frame, on canvas: inout SVGCanvas) -> Double {
+        frame.axis.draw(on: &canvas, y: frame.lanesBottom + 2, gridTop: frame.top)
+        requestRow(frame, on: &canvas)
+        for (index, family) in report.families.enumerated() { lane(family, index: index, frame: frame, on: &canvas) }
+        resets(frame, on: &canvas)
+        return frame.lanesBottom + 38
     }
 
     private var subtitle: String {
@@ -112,11 +167,13 @@ public struct ComplicationTimelineSVG: Sendable {
 
     // MARK: Parts
 
-    private func requestRow(on canvas: inout SVGCanvas) {
-        let y = top
+    private func requestRow(_ frame: Frame, on canvas: inout SVGCanvas) {
+        let y = frame.top
+        let axis = frame.axis
         canvas.rect(x: left, y: y, width: width - right - left, height: requestRowHeight, fill: "#f8f9fa")
         canvas.text("reloads", x: 12, y: y + 21, bold: true)
-        for record in report.records {
+        var refusals: [(x: Double, tooltip: String)] = []
+        for record in report.records where record.at >= axis.start && record.at <= axis.end {
             let x = axis.x(record.at)
             let tooltip = recordTitle(record)
             switch record.outcome {
@@ -127,13 +184,36 @@ public struct ComplicationTimelineSVG: Sendable {
                     canvas.glyph(Self.grantedGlyph, x: x, y: y + 9, tooltip: tooltip)
                 }
             case .refused:
-                canvas.glyph(Self.refusedGlyph, x: x, y: y + 28, tooltip: tooltip)
+                refusals.append((x, tooltip))
             }
+        }
+        // Refusals too close to draw apart are one cross with their count (×7) beside it, every
+        // refusal's time and reason in its tooltip.
+        var index = 0
+        while index < refusals.count {
+            var last = index
+            func reach(_ count: Int) -> Double {
+                count == 1 ? 10 : 10 + SVGText.width("×\(count)", size: 9) + 4
+            }
+            while last + 1 < refusals.count, refusals[last + 1].x - refusals[index].x < reach(last + 2 - index) {
+                last += 1
+            }
+            let count = last - index + 1
+            let x = refusals[index].x
+            let tooltip = refusals[index...last].map(\.tooltip).joined(separator: "\n")
+            canvas.glyph(Self.refusedGlyph, x: x, y: y + 27, tooltip: tooltip)
+            if count > 1 {
+                canvas.text("×\(count)", x: x + 6, y: y + 31, size: 9, fill: SVGPalette.bad, tooltip: tooltip)
+            }
+            index = last + 1
         }
     }
 
-    private func lane(_ family: ComplicationFamily, index: Int, on canvas: inout SVGCanvas) {
-        let y = lanesTop + Double(index) * (laneHeight + laneGap)
+    private func lane(_ family: ComplicationFamily, index: Int, frame: Frame, on canvas: inout SVGCanvas) {
+        let y = frame.lanesTop + Double(index) * (laneHeight + laneGap)
+        let axis = frame.axis
+        let start = max(report.start, frame.axis.start)
+        let end = min(report.end, frame.axis.end)
         canvas.rect(x: left, y: y, width: width - right - left, height: laneHeight, fill: SVGPalette.lane)
         canvas.text(family.rawValue, x: 12, y: y + 22, bold: true)
         if let stale = report.staleness(of: family) {
@@ -149,8 +229,8 @@ public struct ComplicationTimelineSVG: Sendable {
             var last = position
             while last + 1 < lines.count, lines[last + 1].text == lines[position].text { last += 1 }
             let first = lines[position]
-            let from = max(first.at, report.start)
-            let to = last + 1 < lines.count ? min(lines[last + 1].at, report.end) : report.end
+            let from = max(first.at, start)
+            let to = last + 1 < lines.count ? min(lines[last + 1].at, end) : end
             if to > from {
                 let x0 = axis.x(from)
                 let boxWidth = max(1, axis.x(to) - x0)
@@ -163,11 +243,11 @@ public struct ComplicationTimelineSVG: Sendable {
                     x: x0, y: y + 6, width: boxWidth, height: laneHeight - 18,
                     fill: boxIndex % 2 == 0 ? "#a5d8ff" : "#d0ebff",
                     stroke: "#1c7ed6", extra: "stroke-width=\"0.8\"" + (ahead ? " stroke-dasharray=\"3 2\"" : ""),
-                    label: first.text, labelColor: "#0b3d66", size: 11, tooltip: tooltip)
+                    label: first.text, labelColor: "#0b3d66", size: 11, tooltip: tooltip, verbatim: true)
                 boxIndex += 1
             }
             if last > position {
-                for repeatLine in lines[(position + 1)...last] where repeatLine.at >= report.start {
+                for repeatLine in lines[(position + 1)...last] where repeatLine.at >= start && repeatLine.at <= end {
                     canvas.glyph(
                         Self.unchangedGlyph, x: axis.x(repeatLine.at), y: y + 10,
                         tooltip: "\(report.clock.timeOfDay(repeatLine.at)) \(repeatLine.source.rawValue) refresh: "
@@ -176,7 +256,7 @@ public struct ComplicationTimelineSVG: Sendable {
             }
             position = last + 1
         }
-        offFace(y: y, on: &canvas)
+        offFace(y: y, axis: axis, on: &canvas)
         if let stale = report.staleness(of: family) {
             for span in stale.spans {
                 let x0 = axis.x(span.from)
@@ -191,7 +271,7 @@ public struct ComplicationTimelineSVG: Sendable {
         }
     }
 
-    private func offFace(y: Double, on canvas: inout SVGCanvas) {
+    private func offFace(y: Double, axis: SVGTimeAxis, on canvas: inout SVGCanvas) {
         let changes = report.model.presence
         for (index, change) in changes.enumerated() where change.presence == .notOnActiveFace {
             let from = max(change.at, report.start)
@@ -210,11 +290,12 @@ public struct ComplicationTimelineSVG: Sendable {
         }
     }
 
-    private func resets(on canvas: inout SVGCanvas) {
-        for reset in report.model.resets where reset >= report.start && reset <= report.end {
-            let x = axis.x(reset)
+    private func resets(_ frame: Frame, on canvas: inout SVGCanvas) {
+        let top = frame.top
+        for reset in report.model.resets where reset >= frame.axis.start && reset <= frame.axis.end {
+            let x = frame.axis.x(reset)
             canvas.line(
-                x, top, x, lanesBottom, stroke: SVGPalette.warn, width: 1.5, dash: "5 3",
+                x, top, x, frame.lanesBottom, stroke: SVGPalette.warn, width: 1.5, dash: "5 3",
                 tooltip: "budget reset \(report.clock.timeOfDay(reset))")
             canvas.textInside(
                 "budget reset \(report.clock.hourMinute(reset))", x: x + 3, y: top - 4, size: 10, fill: SVGPalette.warn)

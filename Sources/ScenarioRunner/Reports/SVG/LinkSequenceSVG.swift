@@ -70,6 +70,34 @@ public struct LinkBand: Sendable {
         case phoneAppNotRunning
         /// The watch app was not running.
         case watchAppNotRunning
+        /// The watch app ran in the background (the wrist dropped, the face showed the clock).
+        case watchAppBackground
+        /// The watch app was suspended: messages wait until it runs again.
+        case watchAppSuspended
+
+        /// What the picture calls it.
+        var name: String {
+            switch self {
+            case .outOfRange: return "out of range"
+            case .phoneAppNotRunning: return "phone app not running"
+            case .watchAppNotRunning: return "watch app not running"
+            case .watchAppBackground: return "watch app in background"
+            case .watchAppSuspended: return "watch app suspended"
+            }
+        }
+
+        /// Its shading.
+        var color: String {
+            switch self {
+            case .outOfRange: return "#adb5bd"
+            case .phoneAppNotRunning, .watchAppNotRunning: return "#ffe066"
+            case .watchAppBackground: return "#d0ebff"
+            case .watchAppSuspended: return "#e5dbff"
+            }
+        }
+
+        /// Whether it concerns the phone's line (else the watch's, or both for out of range).
+        var onPhone: Bool { self == .phoneAppNotRunning }
     }
 
     public var kind: Kind
@@ -83,6 +111,18 @@ public struct LinkBand: Sendable {
     }
 }
 
+/// Something the user did from a notification (Complete, Snooze…), marked on the phone's line.
+public struct LinkAction: Sendable {
+    public var at: SimTime
+    /// `"complete milk"`.
+    public var label: String
+
+    public init(at: SimTime, label: String) {
+        self.at = at
+        self.label = label
+    }
+}
+
 /// The link as a sequence diagram on a time axis: the watch and the phone as two horizontal
 /// lifelines, each message an arrow from its send (on the sender's line) to its delivery (on
 /// the receiver's), coloured by channel and labelled with the channel and delay where there is
@@ -93,18 +133,21 @@ public struct LinkSequenceSVG: Sendable {
     public var title: String
     public var messages: [LinkMessageRecord]
     public var bands: [LinkBand]
+    /// Notification actions, marked on the phone's line.
+    public var actions: [LinkAction]
     public var start: SimTime
     public var end: SimTime
     public var origin: EpochTime
     public var width: Double
 
     public init(
-        title: String, messages: [LinkMessageRecord], bands: [LinkBand], start: SimTime, end: SimTime,
-        origin: EpochTime, width: Double = 1080
+        title: String, messages: [LinkMessageRecord], bands: [LinkBand], actions: [LinkAction] = [], start: SimTime,
+        end: SimTime, origin: EpochTime, width: Double = 1080
     ) {
         self.title = title
         self.messages = messages
         self.bands = bands
+        self.actions = actions
         self.start = start
         self.end = end
         self.origin = origin
@@ -113,8 +156,8 @@ public struct LinkSequenceSVG: Sendable {
 
     let left = 120.0
     let right = 30.0
-    let watchY = 74.0
-    let phoneY = 214.0
+    let watchY = 96.0
+    let phoneY = 236.0
 
     /// The picture as an `<svg>` element.
     public var element: String { canvas.element }
@@ -131,6 +174,12 @@ public struct LinkSequenceSVG: Sendable {
         }
     }
 
+    /// Past this many messages per pixel of axis, arrows give way to counts per time bucket.
+    static let arrowSpacing = 36.0
+
+    /// Whether the messages are drawn as counts per bucket instead of one arrow each.
+    var aggregated: Bool { Double(messages.count) * Self.arrowSpacing > width - right - left }
+
     var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 300, title: title)
         canvas.text(title, x: 12, y: 20, size: 14, bold: true)
@@ -140,47 +189,51 @@ public struct LinkSequenceSVG: Sendable {
                 + "\(messages.filter { if case .failed = $0.fate { return true } else { return false } }.count) failed · "
                 + "\(messages.filter { if case .lost = $0.fate { return true } else { return false } }.count) lost · "
                 + "\(messages.reduce(0) { $0 + $1.retries.count }) retries · "
-                + "\(messages.reduce(0) { $0 + $1.duplicates.count }) duplicates",
+                + "\(messages.reduce(0) { $0 + $1.duplicates.count }) duplicates"
+                + (aggregated ? " · drawn as counts per \(bucketName) (too many for one arrow each)" : ""),
             x: 12, y: 38, size: 11, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(start: start, end: end, origin: origin, left: left, right: width - right)
-        // Bands first, under everything.
+        let axisY = phoneY + 44
+        // The grid first, under everything.
+        axis.draw(on: &canvas, y: axisY, gridTop: watchY - 22)
+        var bandLabels = LabelRows(rows: [watchY - 34, watchY - 48], left: left, right: width - right)
         for band in bands {
             let x0 = axis.x(max(band.from, start))
             let x1 = axis.x(min(band.to, end))
             guard x1 > x0 else { continue }
-            let span = (band.to - band.from).description
+            let tooltip = "\(band.kind.name) for \((band.to - band.from).description)"
             switch band.kind {
             case .outOfRange:
                 canvas.rect(
-                    x: x0, y: watchY - 22, width: x1 - x0, height: phoneY - watchY + 44, fill: "#adb5bd",
-                    extra: "fill-opacity=\"0.35\"", tooltip: "phone out of range for \(span)")
-                if x1 - x0 > 90 {
-                    canvas.text(
-                        "out of range", x: (x0 + x1) / 2, y: (watchY + phoneY) / 2 + 4, size: 10, anchor: .middle,
-                        fill: "#495057")
-                }
-            case .phoneAppNotRunning, .watchAppNotRunning:
-                let y = band.kind == .phoneAppNotRunning ? phoneY : watchY
-                let who = band.kind == .phoneAppNotRunning ? "phone" : "watch"
+                    x: x0, y: watchY - 22, width: x1 - x0, height: phoneY - watchY + 44, fill: band.kind.color,
+                    extra: "fill-opacity=\"0.35\"", tooltip: tooltip)
+            case .phoneAppNotRunning, .watchAppNotRunning, .watchAppBackground, .watchAppSuspended:
+                let y = band.kind.onPhone ? phoneY : watchY
                 canvas.rect(
-                    x: x0, y: y - 14, width: x1 - x0, height: 28, fill: "#ffe066", extra: "fill-opacity=\"0.55\"",
-                    tooltip: "\(who) app not running for \(span)")
-                if x1 - x0 > 120 {
-                    canvas.text(
-                        "\(who) app not running", x: (x0 + x1) / 2, y: y + (who == "phone" ? 26 : -18), size: 10,
-                        anchor: .middle, fill: "#8a6d00")
-                }
+                    x: x0, y: y - 14, width: x1 - x0, height: 28, fill: band.kind.color,
+                    extra: "fill-opacity=\"0.6\"", tooltip: tooltip)
             }
+            let label = band.kind.name + " " + SVGDuration.label(milliseconds: (band.to - band.from).milliseconds)
+            bandLabels.place(label, x: x0 + 2, size: 10, color: "#495057", on: &canvas, tooltip: tooltip)
         }
         // Lifelines.
         for (name, y) in [("watch", watchY), ("phone", phoneY)] {
             canvas.line(left, y, width - right, y, stroke: "#343a40", width: 2)
             canvas.text(name, x: 12, y: y + 4, size: 12, bold: true)
         }
-        var labelRows: [Double] = [-.infinity, -.infinity, -.infinity]
-        for message in messages { draw(message, axis: axis, on: &canvas, labelRows: &labelRows) }
-        let axisY = phoneY + 40
-        axis.draw(on: &canvas, y: axisY, gridTop: watchY - 22)
+        // Labels sit outside the lifelines, at the receiving end: arrows never cross them.
+        var below = LabelRows(rows: [phoneY + 26, phoneY + 38], left: left, right: width - right)
+        var above = LabelRows(rows: [watchY - 8], left: left, right: width - right)
+        if aggregated {
+            drawBuckets(axis: axis, on: &canvas, below: &below)
+        } else {
+            for message in messages { draw(message, axis: axis, on: &canvas, below: &below, above: &above) }
+        }
+        for action in actions {
+            let x = axis.x(action.at)
+            canvas.glyph(Self.actionGlyph, x: x, y: phoneY + 12, tooltip: "notification action: \(action.label)")
+            below.place(action.label, x: x + 7, size: 10, color: Self.actionGlyph.color, on: &canvas)
+        }
         var legend: [(glyph: SVGGlyph, label: String)] = []
         for channel in ["interactive", "userInfo", "applicationContext", "complication"]
         where messages.contains(where: { $0.channel == channel }) {
@@ -196,12 +249,10 @@ public struct LinkSequenceSVG: Sendable {
         if messages.contains(where: { !$0.duplicates.isEmpty }) {
             legend.append((SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"))
         }
-        if bands.contains(where: { $0.kind == .outOfRange }) {
-            legend.append((SVGGlyph(.swatch(dash: nil), color: "#adb5bd"), "out of range"))
-        }
-        if bands.contains(where: { $0.kind != .outOfRange }) {
-            legend.append((SVGGlyph(.swatch(dash: nil), color: "#ffe066"), "app not running"))
-        }
+        var kinds: [LinkBand.Kind] = []
+        for band in bands where !kinds.contains(band.kind) { kinds.append(band.kind) }
+        for kind in kinds { legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.name)) }
+        if !actions.isEmpty { legend.append((Self.actionGlyph, "notification action")) }
         let used = canvas.legend(legend, left: left, top: axisY + 38, right: width - right)
         canvas.height = axisY + 38 + used + 6
         return canvas
@@ -209,10 +260,75 @@ public struct LinkSequenceSVG: Sendable {
 
     static let failedGlyph = SVGGlyph(.cross(size: 9), color: SVGPalette.bad)
     static let retryGlyph = SVGGlyph(.dot(radius: 4), color: "#fab005")
+    static let actionGlyph = SVGGlyph(.diamond(size: 9), color: "#c2255c")
+
+    // MARK: Counts per bucket
+
+    /// The bucket for counts: a minute, or more when a minute is under 8 px.
+    var bucket: SimDuration {
+        let span = Double(max(1, (end - start).nanoseconds))
+        let pixels = max(1, width - right - left)
+        for minutes: Int64 in [1, 2, 5, 10, 15, 30, 60, 120, 360, 720, 1440] {
+            let step = SimDuration.seconds(60 * minutes)
+            if Double(step.nanoseconds) / span * pixels >= 8 { return step }
+        }
+        return .seconds(86_400)
+    }
+
+    private var bucketName: String {
+        bucket == .seconds(60) ? "minute" : SVGDuration.label(milliseconds: bucket.milliseconds)
+    }
+
+    /// Messages per bucket and direction as bars between the lifelines (watch → phone in the
+    /// upper half, phone → watch in the lower), each bar's count above it; failures and losses
+    /// still a cross each on the sender's side.
+    private func drawBuckets(axis: SVGTimeAxis, on canvas: inout SVGCanvas, below: inout LabelRows) {
+        let step = bucket.nanoseconds
+        var counts: [Int64: (down: [LinkMessageRecord], up: [LinkMessageRecord])] = [:]
+        for message in messages {
+            let key = (message.sent - start).nanoseconds / step
+            if message.direction == .watchToPhone {
+                counts[key, default: ([], [])].down.append(message)
+            } else {
+                counts[key, default: ([], [])].up.append(message)
+            }
+        }
+        let peak = Double(counts.values.map { max($0.down.count, $0.up.count) }.max() ?? 1)
+        let half = (phoneY - watchY) / 2
+        canvas.text("→ phone", x: 12, y: watchY + half / 2 + 8, size: 10, fill: SVGPalette.muted)
+        canvas.text("→ watch", x: 12, y: phoneY - half / 2 + 8, size: 10, fill: SVGPalette.muted)
+        for key in counts.keys.sorted() {
+            guard let entry = counts[key] else { continue }
+            let from = start + SimDuration(nanoseconds: key * step)
+            let x0 = axis.x(from)
+            let x1 = axis.x(min(end, from + bucket))
+            for (group, baseline) in [(entry.down, watchY + half - 4), (entry.up, phoneY - 6)] where !group.isEmpty {
+                let height = Double(group.count) / peak * (half - 24)
+                let delays = group.compactMap { message in message.delivered.map { $0 - message.sent } }.sorted()
+                var tooltip = "\(group.count) message\(group.count == 1 ? "" : "s") from "
+                tooltip += TraceFormatter(start: origin).clock(from)
+                if let slowest = delays.last {
+                    tooltip += " · delivered \(delays.count), slowest after \(DurationFormat.text(slowest))"
+                }
+                canvas.rect(
+                    x: x0 + 0.5, y: baseline - height, width: max(1, x1 - x0 - 1), height: height,
+                    fill: Self.color(group[0].channel), extra: "fill-opacity=\"0.8\"", tooltip: tooltip)
+                let label = String(group.count)
+                if SVGText.width(label, size: 9) <= x1 - x0 {
+                    canvas.text(label, x: (x0 + x1) / 2, y: baseline - height - 2, size: 9, anchor: .middle)
+                }
+                for message in group where message.fate != .delivered && message.fate != .inTransit {
+                    canvas.glyph(Self.failedGlyph, x: axis.x(message.sent), y: baseline + 8, tooltip: tooltip)
+                }
+            }
+        }
+    }
+
+    // MARK: One arrow per message
 
     private func draw(
-        _ message: LinkMessageRecord, axis: SVGTimeAxis, on canvas: inout SVGCanvas,
-        labelRows: inout [Double]
+        _ message: LinkMessageRecord, axis: SVGTimeAxis, on canvas: inout SVGCanvas, below: inout LabelRows,
+        above: inout LabelRows
     ) {
         let fromY = message.direction == .watchToPhone ? watchY : phoneY
         let toY = message.direction == .watchToPhone ? phoneY : watchY
@@ -221,7 +337,7 @@ public struct LinkSequenceSVG: Sendable {
         let route = message.direction == .watchToPhone ? "watch → phone" : "phone → watch"
         var tooltip = "message \(message.id) \(message.payload) · \(message.channel) \(route) · sent "
         tooltip += TraceFormatter(start: origin).clock(message.sent)
-        let delay = message.delivered.map { SVGDuration.precise($0 - message.sent) }
+        let delay = message.delivered.map { DurationFormat.text($0 - message.sent) }
         switch message.fate {
         case .delivered: tooltip += " · delivered after \(delay ?? "?")"
         case .failed(let reason): tooltip += " · failed: \(reason)"
@@ -233,13 +349,16 @@ public struct LinkSequenceSVG: Sendable {
         if !message.retries.isEmpty {
             tooltip += " · \(message.retries.count) retr\(message.retries.count == 1 ? "y" : "ies")"
         }
-        let midY = (fromY + toY) / 2
         if let delivered = message.delivered {
             let x1 = axis.x(delivered)
             arrow(from: (x0, fromY), to: (x1, toY), color: color, dash: nil, on: &canvas, tooltip: tooltip)
-            label(
-                "\(message.channel) \(SVGDuration.label(milliseconds: (delivered - message.sent).milliseconds))",
-                x: (x0 + x1) / 2, baseY: midY, color: color, on: &canvas, rows: &labelRows)
+            let label = "\(message.channel) \(SVGDuration.label(milliseconds: (delivered - message.sent).milliseconds))"
+            let width = SVGText.width(label, size: 10)
+            if toY == phoneY {
+                below.place(label, x: x1 - width / 2, size: 10, color: color, on: &canvas, tooltip: tooltip)
+            } else {
+                above.place(label, x: x1 - width / 2, size: 10, color: color, on: &canvas, tooltip: tooltip)
+            }
         } else {
             let endTime = message.endedAt ?? end
             let x1 = axis.x(endTime)
@@ -273,25 +392,5 @@ public struct LinkSequenceSVG: Sendable {
             "M\(SVGNumber.text(to.0)) \(SVGNumber.text(to.1)) L\(SVGNumber.text(to.0 - 4)) \(SVGNumber.text(to.1 + 8 * direction)) "
             + "L\(SVGNumber.text(to.0 + 4)) \(SVGNumber.text(to.1 + 8 * direction)) Z"
         canvas.path(head, stroke: color, fill: color)
-    }
-
-    /// Places a label in the first of three rows around `baseY` whose last label ends before it
-    /// starts (`rows` holds each row's right end); no room in any row: the tooltip carries it.
-    ///
-    /// - Complexity: O(1).
-    private func label(
-        _ text: String, x: Double, baseY: Double, color: String, on canvas: inout SVGCanvas,
-        rows: inout [Double]
-    ) {
-        let textWidth = SVGText.width(text, size: 10)
-        let x0 = min(max(left, x - textWidth / 2), width - right - textWidth)
-        for (index, end) in rows.enumerated() where end < x0 - 4 {
-            rows[index] = x0 + textWidth + 4
-            let y = baseY - 22 + Double(index) * 22
-            canvas.rect(
-                x: x0 - 2, y: y - 10, width: textWidth + 4, height: 13, fill: "#ffffff", extra: "fill-opacity=\"0.8\"")
-            canvas.text(text, x: x0, y: y, size: 10, fill: color)
-            return
-        }
     }
 }

@@ -121,14 +121,6 @@ public struct RemindersChartSVG: Sendable {
         let pendingTop = Double(max(data.limit, peakPending, data.window ?? 0)) * 1.12
         let pendingScale = SVGScale.linear(0, pendingTop, from: p1Bottom, to: p1Top)
         panel("pending", top: p1Top, bottom: p1Bottom, scale: pendingScale, on: &canvas)
-        threshold(
-            data.limit, label: "system limit \(data.limit)", color: SVGPalette.bad, above: true, scale: pendingScale,
-            on: &canvas)
-        if let window = data.window, window != data.limit {
-            threshold(
-                window, label: "window W = \(window)", color: SVGPalette.accent, above: false, scale: pendingScale,
-                on: &canvas)
-        }
         canvas.polyline(steps(data.pending, axis: axis, scale: pendingScale), stroke: "#343a40", width: 1.8)
         // Strip: app runs.
         let runsY = p1Bottom + 18
@@ -170,6 +162,7 @@ public struct RemindersChartSVG: Sendable {
         canvas.text("missed", x: 12, y: missY + 4)
         canvas.line(left, missY, width - right, missY, stroke: SVGPalette.grid)
         var codesEnd = -Double.infinity  // the right end of the last code written (misses come in due order)
+        var missCodes: [(code: String, x: Double)] = []
         for miss in data.missed {
             let x = axis.x(miss.due)
             canvas.glyph(
@@ -179,11 +172,23 @@ public struct RemindersChartSVG: Sendable {
             let range = (x - codeWidth / 2 - 3)...(x + codeWidth / 2 + 3)
             if range.lowerBound >= left, range.upperBound <= width - right, range.lowerBound > codesEnd {
                 codesEnd = range.upperBound
-                canvas.text(miss.code, x: x, y: missY + 16, size: 9, anchor: .middle, fill: SVGPalette.bad)
+                missCodes.append((miss.code, x))
             }
         }
         let axisY = missY + 26
         axis.draw(on: &canvas, y: axisY, gridTop: p1Top)
+        for code in missCodes {
+            canvas.groundedText(code.code, x: code.x, y: missY + 16, size: 9, anchor: .middle, fill: SVGPalette.bad)
+        }
+        // The thresholds over the grid, their labels on a white ground.
+        threshold(
+            data.limit, label: "system limit \(data.limit)", color: SVGPalette.bad, above: true, scale: pendingScale,
+            on: &canvas)
+        if let window = data.window, window != data.limit {
+            threshold(
+                window, label: "window W = \(window)", color: SVGPalette.accent, above: false, scale: pendingScale,
+                on: &canvas)
+        }
         let used = canvas.legend(
             [
                 (SVGGlyph(.swatch(dash: nil), color: "#343a40"), "pending / true overdue count"),
@@ -216,7 +221,7 @@ public struct RemindersChartSVG: Sendable {
         let x = width - right - labelWidth - 4
         canvas.rect(
             x: x - 2, y: above ? y - 13 : y + 2, width: labelWidth + 4, height: 12, fill: "#ffffff",
-            extra: "fill-opacity=\"0.85\"")
+            extra: "fill-opacity=\"0.9\"")
         canvas.text(label, x: x, y: above ? y - 3 : y + 12, size: 10, fill: color)
     }
 

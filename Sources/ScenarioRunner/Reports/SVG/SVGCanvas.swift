@@ -120,9 +120,10 @@ public struct SVGCanvas: Sendable {
     /// A text label at (`x`, baseline `y`), escaped.
     public mutating func text(
         _ string: String, x: Double, y: Double, size: Double = 11, anchor: SVGAnchor = .start,
-        bold: Bool = false, fill: String = "#212529", tooltip: String? = nil
+        bold: Bool = false, fill: String = "#212529", tooltip: String? = nil, cssClass: String? = nil
     ) {
         var element = "<text x=\"\(SVGNumber.text(x))\" y=\"\(SVGNumber.text(y))\""
+        if let cssClass { element += " class=\"\(cssClass)\"" }
         if size != 11 { element += " font-size=\"\(SVGNumber.text(size))\"" }
         if anchor != .start { element += " text-anchor=\"\(anchor.rawValue)\"" }
         if bold { element += " font-weight=\"bold\"" }
@@ -130,6 +131,23 @@ public struct SVGCanvas: Sendable {
         element += ">" + XMLText.escaped(string)
         if let tooltip { element += "<title>" + XMLText.escaped(tooltip) + "</title>" }
         elements.append(element + "</text>")
+    }
+
+    /// A text label on a white ground (the grid and shading under it stay behind it).
+    public mutating func groundedText(
+        _ string: String, x: Double, y: Double, size: Double = 11, anchor: SVGAnchor = .start, fill: String = "#212529"
+    ) {
+        let textWidth = SVGText.width(string, size: size)
+        let start: Double
+        switch anchor {
+        case .start: start = x
+        case .middle: start = x - textWidth / 2
+        case .end: start = x - textWidth
+        }
+        rect(
+            x: start - 1.5, y: y - size * 0.95, width: textWidth + 3, height: size * 1.25, fill: "#ffffff",
+            extra: "fill-opacity=\"0.9\"")
+        text(string, x: x, y: y, size: size, anchor: anchor, fill: fill)
     }
 
     /// A text label placed so it stays inside `0…width`: anchored at `x` when it fits, else
@@ -143,21 +161,53 @@ public struct SVGCanvas: Sendable {
         text(string, x: left, y: y, size: size, bold: bold, fill: fill)
     }
 
-    /// A labelled box: the rectangle, and inside it as much of `label` as fits (the whole text,
-    /// else the text cut with "…", else nothing); the full `tooltip` either way. The pair is one
+    /// A labelled box: the rectangle, and inside it `label` when the whole text fits (else no
+    /// label: never a label cut short); the full `tooltip` either way. The pair is one
     /// `<g class="box">` so the browser check can test that the label stays inside its box.
+    /// Returns whether the label was drawn.
+    ///
+    /// - Parameter verbatim: the label is text the simulated device showed (a complication's
+    ///   "3 l…"), written as it was, ellipsis included.
+    @discardableResult
     public mutating func box(
         x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
-        extra: String = "", label: String, labelColor: String = "#0b2540", size: Double = 11, tooltip: String
-    ) {
+        extra: String = "", label: String, labelColor: String = "#0b2540", size: Double = 11, tooltip: String,
+        verbatim: Bool = false
+    ) -> Bool {
         elements.append("<g class=\"box\">")
         rect(x: x, y: y, width: width, height: height, fill: fill, stroke: stroke, extra: extra, tooltip: tooltip)
+        var drawn = false
         if let fitted = SVGText.fitted(label, width: width - 6, size: size), height >= size + 2 {
             text(
-                fitted, x: x + 3, y: y + height / 2 + size * 0.35, size: size, fill: labelColor, tooltip: tooltip)
+                fitted, x: x + 3, y: y + height / 2 + size * 0.35, size: size, fill: labelColor, tooltip: tooltip,
+                cssClass: verbatim ? "verbatim" : nil)
+            drawn = true
         }
         elements.append("</g>")
+        return drawn
     }
+
+    /// `string` wrapped to lines no wider than `maxWidth` from baseline `y`, `lineHeight` apart;
+    /// returns the baseline of the last line.
+    @discardableResult
+    public mutating func wrappedText(
+        _ string: String, x: Double, y: Double, maxWidth: Double, size: Double = 11, bold: Bool = false,
+        fill: String = "#212529", lineHeight: Double? = nil
+    ) -> Double {
+        var baseline = y
+        for (index, line) in SVGText.wrapped(string, width: maxWidth, size: size, bold: bold).enumerated() {
+            if index > 0 { baseline += lineHeight ?? size * 1.35 }
+            text(line, x: x, y: baseline, size: size, bold: bold, fill: fill)
+        }
+        return baseline
+    }
+
+    /// Opens a group that ties the shapes drawn until ``endMark()`` to their labels (the layout
+    /// check lets a mark's own line cross its own label).
+    public mutating func beginMark() { elements.append("<g class=\"mark\">") }
+
+    /// Closes the group ``beginMark()`` opened.
+    public mutating func endMark() { elements.append("</g>") }
 
     /// Draws a legend row by row from `left`, wrapping before `right`; returns the height used.
     @discardableResult

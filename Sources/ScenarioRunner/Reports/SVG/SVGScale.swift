@@ -20,12 +20,20 @@ public struct SVGScale: Sendable {
         return SVGScale(kind: .linear, lower: lower, upper: high, from: from, to: to)
     }
 
-    /// A log scale from `lower…upper` (clamped to positive values) widened to whole decades.
+    /// A log scale from `lower…upper` (clamped to positive values) widened to the nearest
+    /// 1-2-5 values (10.2 s ends the axis at 20 s, not 100 s).
     public static func log(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
-        let low = pow10(floorLog10(max(lower, 1e-9)))
-        var high = pow10(ceilLog10(max(upper, low)))
+        let low = niceFloor(max(lower, 1e-9))
+        var high = niceCeiling(max(upper, low))
         if high <= low { high = low * 10 }
         return SVGScale(kind: .log, lower: low, upper: high, from: from, to: to)
+    }
+
+    /// The largest 1-2-5 × 10ⁿ at or below `value`.
+    public static func niceFloor(_ value: Double) -> Double {
+        let base = pow10(floorLog10(value))
+        for multiplier in [5.0, 2, 1] where multiplier * base <= value * (1 + 1e-9) { return multiplier * base }
+        return base
     }
 
     /// Linear, or log when the positive `values` span more than `ratio`× (default 10×), so bars
@@ -80,6 +88,9 @@ public struct SVGScale: Sendable {
                     if value >= lower * (1 - 1e-9), value <= upper * (1 + 1e-9) { ticks.append(value) }
                 }
             }
+            // The axis's ends are labelled too (they are 1-2-5 values, not always decades).
+            if let firstTick = ticks.first, firstTick > lower * (1 + 1e-9) { ticks.insert(lower, at: 0) }
+            if let lastTick = ticks.last, lastTick < upper * (1 - 1e-9) { ticks.append(upper) }
             return ticks
         }
     }

@@ -14,26 +14,46 @@ public enum SVGText {
         return em * size * (bold ? 1.1 : 1.0)
     }
 
-    /// `text` if it fits in `width` pixels, else its longest prefix that fits followed by "…",
-    /// else `nil` (fewer than three characters and the ellipsis fit).
+    /// `text` if it fits in `width` pixels, else `nil`: a picture never cuts a label short; a
+    /// label that does not fit moves beside its shape, to a legend, or to the tooltip.
     ///
     /// - Complexity: O(*n*).
     public static func fitted(_ text: String, width: Double, size: Double, bold: Bool = false) -> String? {
-        let scale = size * (bold ? 1.1 : 1.0)
-        guard width > 0 else { return nil }
-        if self.width(text, size: size, bold: bold) <= width { return text }
-        let budget = width / scale - advance("…")
-        var used = 0.0
-        var prefix = ""
-        for character in text {
-            let next = advance(character)
-            if used + next > budget { break }
-            used += next
-            prefix.append(character)
+        guard width > 0, self.width(text, size: size, bold: bold) <= width else { return nil }
+        return text
+    }
+
+    /// `text` broken into lines no wider than `width` pixels, at `separator`s where it can
+    /// (else at spaces); a word wider than the line stands alone on its line.
+    ///
+    /// - Complexity: O(*n*).
+    public static func wrapped(
+        _ text: String, width: Double, size: Double, bold: Bool = false, separator: String = " · "
+    ) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in pieces(text, separator: separator) {
+            let candidate = line.isEmpty ? part.text : line + part.glue + part.text
+            if line.isEmpty || self.width(candidate, size: size, bold: bold) <= width {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = part.text
+            }
         }
-        while prefix.last == " " { prefix.removeLast() }
-        // A stub of one or two letters says nothing: leave the label to the tooltip.
-        return prefix.count < 3 ? nil : prefix + "…"
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The pieces of `text` between separators (then spaces), each with the glue before it.
+    private static func pieces(_ text: String, separator: String) -> [(glue: String, text: String)] {
+        var result: [(glue: String, text: String)] = []
+        for (index, chunk) in text.split(separator: separator, omittingEmptySubsequences: false).enumerated() {
+            for (wordIndex, word) in chunk.split(separator: " ", omittingEmptySubsequences: true).enumerated() {
+                result.append((wordIndex == 0 ? (index == 0 ? "" : separator) : " ", String(word)))
+            }
+        }
+        return result
     }
 
     /// One character's advance in em (DejaVu Sans metrics, rounded up).

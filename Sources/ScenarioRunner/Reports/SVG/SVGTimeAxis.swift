@@ -77,23 +77,31 @@ public struct SVGTimeAxis: Sendable {
     public func draw(on canvas: inout SVGCanvas, y: Double, gridTop: Double? = nil, spacing: Double = 90) {
         canvas.line(left, y, right, y, stroke: "#495057")
         let daily = step(spacing: spacing) >= 86_400_000_000_000
+        // Each label row's right end so far: a label that would touch the one before is left out
+        // (its tick stays), so labels pushed in from the picture's edge never collide.
+        var ends = (clock: -Double.infinity, date: -Double.infinity)
         for tick in ticks(spacing: spacing) {
             let x = x(tick.time)
             if let gridTop { canvas.line(x, gridTop, x, y, stroke: "#e9ecef") }
             canvas.line(x, y, x, y + 4, stroke: "#495057")
             if daily {
-                centred(tick.date ?? tick.label, x: x, y: y + 15, bold: true, on: &canvas)
+                centred(tick.date ?? tick.label, x: x, y: y + 15, bold: true, after: &ends.clock, on: &canvas)
                 continue
             }
-            centred(tick.label, x: x, y: y + 15, bold: false, on: &canvas)
-            if let date = tick.date { centred(date, x: x, y: y + 28, bold: true, on: &canvas) }
+            centred(tick.label, x: x, y: y + 15, bold: false, after: &ends.clock, on: &canvas)
+            if let date = tick.date { centred(date, x: x, y: y + 28, bold: true, after: &ends.date, on: &canvas) }
         }
     }
 
-    /// A 10 px label centred on `x` but kept inside the canvas.
-    private func centred(_ label: String, x: Double, y: Double, bold: Bool, on canvas: inout SVGCanvas) {
+    /// A 10 px label centred on `x` but kept inside the canvas, drawn only when it starts after
+    /// `after` (the row's right end so far, updated).
+    private func centred(
+        _ label: String, x: Double, y: Double, bold: Bool, after: inout Double, on canvas: inout SVGCanvas
+    ) {
         let width = SVGText.width(label, size: 10, bold: bold)
         let start = min(max(2, x - width / 2), canvas.width - 2 - width)
+        guard start > after + 6 else { return }
+        after = start + width
         canvas.text(label, x: start, y: y, size: 10, bold: bold, fill: "#343a40")
     }
 

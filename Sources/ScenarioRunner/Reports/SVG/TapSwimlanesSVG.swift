@@ -58,9 +58,12 @@ public struct TapSwimlanesSVG: Sendable {
     /// The picture as a standalone SVG file.
     public var document: String { canvas.document }
 
-    /// The time after the tap the axis ends at: the latest row-gone or step end of any drawn
-    /// tap, and a link delivery when it is not far beyond that.
-    var extent: Double {
+    /// The time after the tap the shared axis ends at: the latest row-gone or step end of any
+    /// drawn tap, and a link delivery when it is not far beyond that.
+    var extent: Double { extent(of: runs) }
+
+    /// The axis end for `runs` alone (see ``extent``).
+    func extent(of runs: [Run]) -> Double {
         var extent = 1.0
         for run in runs {
             guard let tap = run.run.taps[safe: run.tap] else { continue }
@@ -79,25 +82,34 @@ public struct TapSwimlanesSVG: Sendable {
         return (withLink * 1.02 / step).rounded(.up) * step
     }
 
+    /// A run whose own span is under this share of the shared axis gets its own zoomed axis.
+    static let zoomBelow = 0.05
+
     var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 100, title: title)
         canvas.text(title, x: 12, y: 20, size: 14, bold: true)
-        let scale = SVGScale.linear(0, extent, from: left, to: width - right)
+        let shared = extent
+        let scale = SVGScale.linear(0, shared, from: left, to: width - right)
         var y = 34.0
-        for run in runs { y = block(run, on: &canvas, top: y, scale: scale) }
-        // One axis for every block.
-        let axisY = y + 4
-        canvas.line(left, axisY, width - right, axisY, stroke: "#495057")
-        for tick in scale.ticks(count: 10) {
-            let x = scale.position(tick)
-            canvas.line(x, axisY, x, axisY + 4, stroke: "#495057")
-            canvas.text(
-                (tick == 0 ? "tap" : "+" + SVGDuration.label(milliseconds: tick)), x: x, y: axisY + 16, size: 10,
-                anchor: .middle)
+        var zoomed = false
+        for run in runs {
+            let own = extent(of: [run])
+            if own < shared * Self.zoomBelow {
+                // Under 5 % of the shared axis this run would be a sliver: a zoomed inset with its
+                // own axis, said so in its header.
+                zoomed = true
+                let inset = SVGScale.linear(0, own, from: left, to: width - right)
+                y = block(run, on: &canvas, top: y, scale: inset, zoom: shared / own)
+                y = axis(inset, at: y - 6, on: &canvas, note: nil) + 8
+            } else {
+                y = block(run, on: &canvas, top: y, scale: scale, zoom: nil)
+            }
         }
-        canvas.text(
-            "time after the tap (one axis for both pipelines)", x: left, y: axisY + 32, size: 10, fill: SVGPalette.muted
-        )
+        // One axis for every block drawn to the shared scale.
+        let axisBottom = axis(
+            scale, at: y + 4, on: &canvas,
+            note: "time after the tap (one axis for "
+                + (zoomed ? "the pipelines not zoomed in above)" : "both pipelines)"))
         var items: [(glyph: SVGGlyph, label: String)] = []
         var seen: [String] = []
         for run in runs {
@@ -108,9 +120,24 @@ public struct TapSwimlanesSVG: Sendable {
         }
         items.append((SVGGlyph(.swatch(dash: nil), color: "#ced4da"), "other taps' work"))
         items.append((SVGGlyph(.tick(length: 12), color: SVGPalette.bad), "row gone (frame drawn)"))
-        let used = canvas.legend(items, left: left, top: axisY + 40, right: width - right)
-        canvas.height = axisY + 40 + used + 8
+        let used = canvas.legend(items, left: left, top: axisBottom + 8, right: width - right)
+        canvas.height = axisBottom + 8 + used + 8
         return canvas
+    }
+
+    /// An axis line at `y` with ticks "tap", "+10 ms", …; returns the y below its labels.
+    private func axis(_ scale: SVGScale, at y: Double, on canvas: inout SVGCanvas, note: String?) -> Double {
+        canvas.line(left, y, width - right, y, stroke: "#495057")
+        for tick in scale.ticks(count: 10) {
+            let x = scale.position(tick)
+            canvas.line(x, y, x, y + 4, stroke: "#495057")
+            canvas.text(
+                (tick == 0 ? "tap" : "+" + SVGDuration.label(milliseconds: tick)), x: x, y: y + 16, size: 10,
+                anchor: .middle)
+        }
+        guard let note else { return y + 20 }
+        canvas.text(note, x: left, y: y + 32, size: 10, fill: SVGPalette.muted)
+        return y + 36
     }
 
     /// A lane's background with the axis's grid lines through it (under the bars).
@@ -123,7 +150,7 @@ public struct TapSwimlanesSVG: Sendable {
     }
 
     /// Draws one run's block from `top`; returns the y below it.
-    private func block(_ run: Run, on canvas: inout SVGCanvas, top: Double, scale: SVGScale) -> Double {
+    private func block(_ run: Run, on canvas: inout SVGCanvas, top: Double, scale: SVGScale, zoom: Double?) -> Double {
         guard let tap = run.run.taps[safe: run.tap] else {
             canvas.text("\(run.name): no tap to draw", x: 12, y: top + 18, bold: true)
             return top + blockHeader
@@ -131,15 +158,20 @@ public struct TapSwimlanesSVG: Sendable {
         let origin = tap.tap
         func x(_ time: SimTime) -> Double { scale.position((time - origin).milliseconds) }
         let item = run.items[safe: tap.index] ?? "-"
-        let queued = tap.queueingDelay > .zero ? " · waited \(LatencyFormat.text(tap.queueingDelay)) for main" : ""
+        let unit = DurationFormat.unit(for: [tap.latency, tap.queueingDelay])
+        let queued =
+            tap.queueingDelay > .zero
+            ? " · waited \(DurationFormat.text(tap.queueingDelay, unit: unit)) for main" : ""
+        let zoomNote = zoom.map { " · zoomed ×\(Int($0.rounded())): its own axis below" } ?? ""
         canvas.text(
             "\(run.name) on \(run.run.watch.name) · tap \(tap.index + 1) (\(item)) · row gone after "
-                + LatencyFormat.text(tap.latency) + queued,
+                + DurationFormat.text(tap.latency, unit: unit) + queued + zoomNote,
             x: 12, y: top + 22, size: 12, bold: true)
         var y = top + blockHeader
         let backgroundQueues = run.run.pipeline.steps.contains { !$0.queue.isMain }
         let lanes: [(name: String, main: Bool?)] =
             [("main queue", true)] + (backgroundQueues ? [("background queue", false)] : [])
+        let extent = scale.upper
         let windowEnd = origin + SimDuration(nanoseconds: Int64(extent * 1_000_000))
         for lane in lanes {
             laneBackground(y: y, scale: scale, on: &canvas)
@@ -182,8 +214,10 @@ public struct TapSwimlanesSVG: Sendable {
             }
         }
         let gone = x(tap.rowGone)
+        // The row-gone mark across the frame lane only (over the step bars it would strike
+        // through their names).
         canvas.line(
-            gone, top + blockHeader - 2, gone, y + laneHeight, stroke: SVGPalette.bad, width: 2,
+            gone, y, gone, y + laneHeight, stroke: SVGPalette.bad, width: 2,
             tooltip: "row gone at +\(LatencyFormat.text(tap.latency)) (first frame after the removal committed)")
         let goneLabel = "row gone +" + SVGDuration.label(milliseconds: tap.latency.milliseconds)
         let labelWidth = SVGText.width(goneLabel, size: 10, bold: true)
@@ -208,15 +242,27 @@ public struct TapSwimlanesSVG: Sendable {
             let end = message.delivered ?? windowEnd
             let x1 = x(min(end, windowEnd))
             let beyond = end > windowEnd
-            let delay = message.delivered.map { SVGDuration.precise($0 - message.sent) }
+            let delay = message.delivered.map { DurationFormat.text($0 - message.sent) }
             let label =
                 "\(message.channel) " + (delay.map { beyond ? "delivered after \($0) →" : $0 } ?? "not delivered")
-            canvas.box(
-                x: x0, y: y + 4, width: max(1, x1 - x0), height: laneHeight - 8, fill: "#e5dbff", stroke: "#7048e8",
+            let boxWidth = max(1, x1 - x0)
+            let inside = canvas.box(
+                x: x0, y: y + 4, width: boxWidth, height: laneHeight - 8, fill: "#e5dbff", stroke: "#7048e8",
                 extra: beyond ? "stroke-dasharray=\"4 2\"" : "", label: label, size: 10,
                 tooltip: "message \(message.id) \(message.payload) on \(message.channel): sent +"
-                    + LatencyFormat.text(message.sent - origin)
+                    + DurationFormat.text(message.sent - origin)
                     + (delay.map { ", delivered \($0) later" } ?? ", not delivered"))
+            if !inside {
+                // Too narrow for its label: the label beside the box, on a white ground.
+                let labelWidth = SVGText.width(label, size: 10)
+                let beside = x0 + boxWidth + 4 + labelWidth <= width - right ? x0 + boxWidth + 4 : x0 - 4 - labelWidth
+                if beside >= left {
+                    canvas.rect(
+                        x: beside - 2, y: y + 5, width: labelWidth + 4, height: laneHeight - 10, fill: "#ffffff",
+                        extra: "fill-opacity=\"0.9\"")
+                    canvas.text(label, x: beside, y: y + laneHeight / 2 + 4, size: 10, fill: "#5f3dc4")
+                }
+            }
         }
         y += laneHeight + laneGap
         return y + 10

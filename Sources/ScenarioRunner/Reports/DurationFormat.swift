@@ -1,0 +1,73 @@
+import SimulationKernel
+
+/// The one way WristSim prints a duration a person reads (pictures, report, text tables).
+///
+/// The unit is chosen once per column (or per row of figures shown side by side) from the
+/// largest value, and every value in it has the same precision:
+///
+/// | largest value | unit | example |
+/// | --- | --- | --- |
+/// | under 1 s | milliseconds, 3 decimals | `16.667 ms`, `980.000 ms` |
+/// | under 2 min | seconds, 3 decimals | `0.017 s`, `2.033 s`, `10.200 s` |
+/// | 2 min and more | hours, minutes, seconds to the millisecond | `9m0.356s`, `5h30m0.000s` |
+///
+/// Integer arithmetic (rounded half up to the unit's last digit), so the text is byte-stable.
+public enum DurationFormat {
+    /// The unit of a column.
+    public enum Unit: Sendable, Equatable {
+        case milliseconds
+        case seconds
+        case clock
+    }
+
+    /// The unit for a column whose largest magnitude is `largest`.
+    public static func unit(for largest: SimDuration) -> Unit {
+        let magnitude = largest.nanoseconds.magnitude
+        if magnitude < 1_000_000_000 { return .milliseconds }
+        if magnitude < 120_000_000_000 { return .seconds }
+        return .clock
+    }
+
+    /// The unit for a column of `values` (milliseconds when empty).
+    public static func unit(for values: some Sequence<SimDuration>) -> Unit {
+        var largest: UInt64 = 0
+        for value in values { largest = max(largest, value.nanoseconds.magnitude) }
+        return unit(for: SimDuration(nanoseconds: Int64(clamping: largest)))
+    }
+
+    /// `duration` in `unit`: `"16.667 ms"`, `"2.033 s"`, `"9m0.356s"`.
+    public static func text(_ duration: SimDuration, unit: Unit) -> String {
+        let ns = duration.nanoseconds
+        let sign = ns < 0 ? "-" : ""
+        let magnitude = ns.magnitude
+        switch unit {
+        case .milliseconds:
+            return sign + TraceValue.decimalText(Int64(clamping: rounded(magnitude, to: 1_000)), scale: 3) + " ms"
+        case .seconds:
+            return sign + TraceValue.decimalText(Int64(clamping: rounded(magnitude, to: 1_000_000)), scale: 3) + " s"
+        case .clock:
+            let millis = rounded(magnitude, to: 1_000_000)
+            let hours = millis / 3_600_000
+            let minutes = millis / 60_000 % 60
+            let seconds = TraceValue.decimalText(Int64(clamping: millis % 60_000), scale: 3)
+            return sign + (hours > 0 ? "\(hours)h" : "") + (hours > 0 || minutes > 0 ? "\(minutes)m" : "")
+                + seconds + "s"
+        }
+    }
+
+    /// `duration` in the unit its own size calls for.
+    public static func text(_ duration: SimDuration) -> String {
+        text(duration, unit: unit(for: duration))
+    }
+
+    /// A column: every value in the unit of the largest.
+    public static func column(_ values: [SimDuration]) -> [String] {
+        let unit = unit(for: values)
+        return values.map { text($0, unit: unit) }
+    }
+
+    /// `magnitude` nanoseconds in units of `step` nanoseconds, rounded half up.
+    private static func rounded(_ magnitude: UInt64, to step: UInt64) -> UInt64 {
+        magnitude / step + (magnitude % step >= step / 2 ? 1 : 0)
+    }
+}

@@ -1,0 +1,217 @@
+import CompanionModel
+import SimulationKernel
+
+/// The link between the two devices, sole owner of the WatchConnectivity model (``WatchLink``):
+/// sessions, radio range, reachability as each side sees it, channels and their queues, the
+/// complication-transfer budget, and injected faults.
+///
+/// It carries messages in both directions. An app's request arrives as
+/// ``LinkEvent/request(_:)``; what the transport delivers goes to the receiving side
+/// (``WatchEvent/delivered(_:duplicate:)`` or ``PhoneEvent/delivered(_:duplicate:)``), and how a
+/// message ended goes back to its sender (`.outcome`). What a message carries is a
+/// ``LinkPayload``; see its documentation for how to add one.
+public struct LinkFeature: SimulationFeature {
+    public static let stepKinds: [StepKind] = LinkSteps.all
+    public static let expectationKinds: [ExpectationKind] = LinkExpectations.all
+
+    /// The transport.
+    public internal(set) var transport: WatchLink
+
+    /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
+    static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
+
+    /// Creates the link from the scenario's `"link"` settings; its randomness is a sub-stream of
+    /// `seed` that no other feature's draws can shift.
+    public init(scenario: Scenario, seed: UInt64) {
+        var rng = LinkFeature.stream(seed: seed)
+        let settings = scenario.sections.link ?? LinkSettings()
+        var configuration = settings.configuration
+        configuration.initialWatchApp = scenario.wrist.watchApp
+        configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
+        transport = WatchLink(configuration: configuration, rng: &rng)
+        // Room for an interactive delivery delay per item (a check-off each): one small
+        // allocation instead of regrowing the list of delays through the run.
+        transport.reserveCapacity(interactiveDeliveries: scenario.items.count)
+    }
+
+    /// The link at the start of a run with `seed`, from `initial`, the same link made once for the
+    /// scenario (``PreparedScenario``): what ``init(scenario:seed:)`` makes, with only the
+    /// transport's fault streams drawn again.
+    ///
+    /// - Complexity: O(1).
+    init(initial: LinkFeature, seed: UInt64) {
+        self = initial
+        var rng = LinkFeature.stream(seed: seed)
+        transport.reseed(&rng)
+    }
+
+    /// The link's sub-stream of `seed`.
+    private static func stream(seed: UInt64) -> SplitMix64 {
+        var base = SplitMix64(seed: seed)
+        return base.split(label: LinkFeature.randomLabel)
+    }
+
+    /// When the one complication-transfer budget first resets (then every 24 h).
+    ///
+    /// The platform gives 50 `transferCurrentComplicationUserInfo` calls a day while the
+    /// complication is on the active face (`remainingComplicationUserInfoTransfers`, "50 transfers
+    /// a day", Apple's WatchConnectivity documentation) but documents no reset time. The
+    /// simulator's rule: the budget resets at the `"link"` section's `complicationBudgetResetsAt`
+    /// if given; else at the complication budget's first reset (its `"firstReset"`, by default
+    /// local midnight); else at the first local midnight after the start. The link counts the
+    /// transfers; the complication reads what is left from the link.
+    static func transferBudgetFirstReset(_ scenario: Scenario) -> SimTime {
+        if let given = scenario.sections.link?.complicationBudgetResetsAt { return given }
+        if let complication = scenario.sections.complication { return complication.configuration.budget.firstReset }
+        return ComplicationClock(origin: scenario.start).firstLocalMidnight
+    }
+
+    /// Records the link's settings and schedules the configured faults (a finite list the
+    /// scenario states: two events per unreachable window, one or two per app termination).
+    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
+        let configuration = transport.configuration
+        if case .recorded = context.trace {
+            effects.append(
+                .trace(
+                    .linkStart, at: context.now,
+                    fieldList: [
+                        ("latency", .string(configuration.faults.latency.description)),
+                        (
+                            "duplicates",
+                            .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)
+                        ),
+                        ("replyTimeout", .duration(configuration.replyTimeout)),
+                        ("phoneApp", .string(transport.phoneApp.name)),
+                        ("complication", .string(configuration.complicationPlacement.name)),
+                    ]))
+        }
+        for (time, event) in configuration.faults.scheduledEvents() {
+            effects.append(.schedule(.link(event), at: time))
+        }
+    }
+
+    /// Runs one event through the transport and routes what it produces: each effect goes into
+    /// the world's buffer as soon as the transport decides it, translated (its message moved, not
+    /// copied), with no buffer of the transport's own effects in between.
+    ///
+    /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
+    public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+        // The apps' lifecycles belong to their sides: steps and faults about them go there, and
+        // each side tells the link how its app runs (`.watchAppRunState`, `.phoneAppRunState`).
+        let now = context.now
+        if case .environment(let change) = event, let routed = LinkFeature.appLifecycleEvent(change, at: now) {
+            effects.append(.send(routed))
+            return
+        }
+        transport.tracing = context.trace
+        transport.reduce(event, at: now) { effect in effects.append(LinkFeature.worldEffect(consume effect, at: now)) }
+    }
+
+    /// What the world does for one of the transport's effects: a link timer goes on the loop (a
+    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, which the world holds), a
+    /// delivery to the receiving side, an outcome to the sending side, a wake to the side whose
+    /// app the system wakes.
+    ///
+    /// - Complexity: O(1).
+    private static func worldEffect(_ effect: consuming LinkTransportEffect, at now: SimTime) -> WorldEffect {
+        switch consume effect {
+        case .schedule(.replyTimeout(let message), let time): .scheduleReplyTimeout(message, at: time)
+        case .schedule(let timer, let time): .schedule(.link(.timer(timer)), at: time)
+        case .trace(let record): .trace(record)
+        case .deliver(let message, let duplicate):
+            .send(
+                message.route.to == .watch
+                    ? .watch(.delivered(message, duplicate: duplicate))
+                    : .phone(.delivered(message, duplicate: duplicate)))
+        case .outcome(let message, let outcome):
+            .send(
+                message.route.from == .watch ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
+        case .wakeApp(.watch): .send(.watch(.app(.wake(at: now))))
+        case .wakeApp(.phone): .send(.phone(.app(.wake(at: now), cause: "watchMessage")))
+        }
+    }
+
+    /// The event for the side whose app a step or fault about an app's lifecycle concerns, or
+    /// `nil` for a change the transport handles itself. (Requests and timers, most of the link's
+    /// events, never get here: nothing is built for them.)
+    private static func appLifecycleEvent(_ change: LinkEnvironmentChange, at now: SimTime) -> SimEvent? {
+        switch change {
+        case .terminateWatchApp: .watch(.app(.terminate(at: now)))
+        case .relaunchWatchApp: .watch(.relaunchApp)
+        case .watchAppToBackground: .watch(.app(.returnedToClock(at: now)))
+        case .wakeWatchApp: .watch(.app(.wake(at: now)))
+        case .killPhoneApp: .phone(.app(.terminate(at: now), cause: "killPhoneApp"))
+        case .launchPhoneApp: .phone(.app(.launch(at: now), cause: "launchPhoneApp"))
+        case .wakePhoneApp: .phone(.app(.wake(at: now), cause: "wakePhoneApp"))
+        case .phoneAppToBackground: .phone(.app(.moveToBackground(at: now), cause: "phoneAppToBackground"))
+        default: nil
+        }
+    }
+
+    /// The `link` summary sections (see ``LinkReport``).
+    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        let settled = simulation.settled()
+        return LinkReport.sections(
+            at: simulation, settled: settled, formatter: TraceFormatter(start: simulation.scenario.start))
+    }
+
+    /// At the end of every run: once the link is left to finish (``ScenarioSimulation/settled()``),
+    /// both devices show the same list, and no list operation was lost, applied twice or applied
+    /// out of its origin's order. Each failure names the item and its message trail: the trace
+    /// events about the item (the sync steps on both devices and the link's handling of each
+    /// message), the last ``trailLimit`` of them, once per item (a second problem of the same
+    /// item refers to the trail above it).
+    ///
+    /// - Complexity: O(*t* + *p*) for *t* trace events and *p* problems: each item's trail is
+    ///   formatted once, and at most ``trailLimit`` of its events, so a run with thousands of lost
+    ///   operations on one item does not format its trail thousands of times.
+    public func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] {
+        let settled = simulation.settled()
+        let problems = settled.syncDiscrepancies()
+        guard !problems.isEmpty else { return [] }
+        let formatter = TraceFormatter(start: simulation.scenario.start)
+        var trails: [ItemID: [TraceEvent]] = Dictionary(
+            problems.map { ($0.item, []) }, uniquingKeysWith: { first, _ in first })
+        for event in settled.trace.events {
+            if case .string(let item)? = event["item"], trails[item] != nil { trails[item]?.append(event) }
+        }
+        var itemShown: ItemID?
+        return problems.map { problem in
+            // Problems come grouped by item (``ConvergenceChecker``): the trail goes with the first.
+            guard problem.item != itemShown else {
+                return InvariantFailure(.listsConverge, "sync: \(problem)\n      trail: … (the same trail, above)")
+            }
+            itemShown = problem.item
+            let trail = Self.trailText(trails[problem.item] ?? [], formatter)
+            return InvariantFailure(.listsConverge, "sync: \(problem)\n      trail:\n" + trail)
+        }
+    }
+
+    /// The most trace events a failure's message trail shows: the item's last ones (the whole
+    /// trail is in `wristsim run FILE --trace`).
+    static let trailLimit = 40
+
+    /// `events` as trail lines, the last ``trailLimit`` of them, after a line counting those left out.
+    ///
+    /// - Complexity: O(min(*n*, ``trailLimit``)) lines formatted for *n* events.
+    static func trailText(_ events: [TraceEvent], _ formatter: TraceFormatter) -> String {
+        let shown = events.suffix(trailLimit)
+        var lines: [String] = []
+        lines.reserveCapacity(shown.count + 1)
+        if shown.count < events.count {
+            lines.append(
+                "        … \(events.count - shown.count) earlier events of this item (all of them: run with --trace)")
+        }
+        for event in shown { lines.append("        " + formatter.text(event)) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension LinkFeature: StorageAdopting {
+    /// Keeps this link in `old`'s storage (``StorageAdopting``: the transport's).
+    ///
+    /// - Complexity: that of ``WatchLink``'s.
+    public mutating func adoptStorage(of old: inout LinkFeature) {
+        transport.adoptStorage(of: &old.transport)
+    }
+}

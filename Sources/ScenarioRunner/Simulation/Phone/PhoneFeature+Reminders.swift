@@ -1,0 +1,173 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+extension PhoneFeature {
+    /// Schedules the phone app's first launch and the first of its periodic runs (each run
+    /// schedules the next when it happens).
+    mutating func startReminders(_ context: WorldContext, into effects: inout WorldEffects) {
+        let settings = reminders.settings
+        effects.append(.schedule(.phone(.appRun(.launch)), at: settings.launchAt))
+        if let runs = settings.appRuns {
+            let last = min(runs.until ?? context.scenario.end, context.scenario.end)
+            if runs.from <= last {
+                let series = PeriodicSeries(time: runs.from, every: runs.every, until: last)
+                effects.append(.schedule(.phone(.periodicAppRun(runs.reason, series)), at: runs.from))
+            }
+        }
+    }
+
+    /// The phone applied a check-off from the watch: the app runs (a watch message wakes it), the
+    /// item is completed (or reopened) in the scheduler, and the later badges drop (or rise).
+    ///
+    /// - Complexity: O(1) expected to decide, then one app run (``appRuns(_:_:into:_:)``).
+    mutating func remindersApplied(
+        _ item: ItemID, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
+        _ context: WorldContext, into effects: inout WorldEffects
+    ) {
+        // Read in place: a copy of the phone's reminders would retain every array they hold.
+        let facts = reminders.facts(about: item)
+        let time = context.now
+        let at = PhoneReminders.reminderTime(time)
+        switch kind {
+        case .check?:
+            // The item is completed in the scheduler, known or not: an item it has not loaded (no
+            // due date, or checked off before the app launched) is registered completed, so a due
+            // date given later keeps it unarmed (rules R2, R15).
+            if facts.currentDue != nil { reminders.log(item, due: nil, at: time) }
+            let due = facts.currentDue.map(PhoneReminders.reminderTime)
+            return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
+                if scheduler.state(of: item) == nil { scheduler.setItem(item, due: due, now: at) }
+                try scheduler.complete(item, now: at)
+            }
+        case .uncheck? where facts.state.map({ if case .completed = $0 { true } else { false } }) ?? false:
+            if let due = facts.lastDue { reminders.log(item, due: due, at: time) }
+            return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
+                try scheduler.reopen(item, now: at)
+            }
+        default:
+            break
+        }
+        // A removal (here or through sync) cancels the item's reminders; an item added back after
+        // a removal is open again without a due date (rule R15). Only an item the scheduler knows
+        // can be either: the phone's list is asked (a string hash) only then.
+        guard let state = facts.state else { return appRuns(reason, context, into: &effects) { _ in } }
+        switch (sync.replica.item(item), state) {
+        case (nil, .open), (nil, .completed):
+            reminders.logRemoval(item, at: time)
+            appRuns(reason, context, into: &effects) { $0.removeItem(item, now: at) }
+        case (let shown?, .removed) where shown.status == .open:
+            appRuns(reason, context, into: &effects) { $0.restore(item, due: nil, now: at) }
+        default:
+            appRuns(reason, context, into: &effects) { _ in }
+        }
+    }
+
+    /// The phone app runs now for `reason`: time moves to now (deliveries, misses and the runs
+    /// the system starts on the way are traced), `change` is applied (after the list is loaded at
+    /// the first run), and the scheduler refills (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``,
+    /// in place); then the wake-up for the next fire date is scheduled if needed.
+    ///
+    /// - Complexity: as one app run (one move of time), plus O(n) for n items at the first run
+    ///   (the list it loads).
+    mutating func appRuns(
+        _ reason: ReminderScheduler.AppRunReason, _ context: WorldContext, into effects: inout WorldEffects,
+        _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
+    ) {
+        // Time is moved by the run itself, which traces what moving it delivered before the run
+        // (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``): no separate move to now first.
+        // The list the app loads at its first run: the open items with a due date, as the phone
+        // shows them (the phone's list is asked only about items with a due date).
+        var launchList: [(id: String, due: ReminderTime?)] = []
+        if reminders.lifecycle == .notLaunched {
+            for item in context.scenario.items {
+                guard let due = item.due, sync.replica.item(item.id)?.status == .open else { continue }
+                launchList.append((item.id, PhoneReminders.reminderTime(due)))
+            }
+        }
+        reminders.appRun(
+            reason, at: context.now, launchList: launchList, trace: context.trace, into: &effects, change)
+        scheduleReminderWake(context, into: &effects)
+    }
+
+    /// The user changes an item's due date in the phone app (the app comes to the foreground).
+    mutating func dueChanged(
+        _ item: ItemID, to due: SimTime, _ context: WorldContext, into effects: inout WorldEffects
+    ) {
+        let time = context.now
+        let at = PhoneReminders.reminderTime(time)
+        let dueAt = PhoneReminders.reminderTime(due)
+        switch sync.replica.item(item)?.status {
+        case .open?:
+            reminders.log(item, due: due, at: time)
+            appRuns(.foreground, context, into: &effects) { $0.setItem(item, due: dueAt, now: at) }
+        case .checkedOff?:
+            // A completed item keeps its new date unarmed (rule R2): not due, but the date it comes
+            // back with when it is put back on the list. One the scheduler has not loaded is
+            // registered completed (it must not start counting).
+            reminders.logCompletedDue(item, due: due)
+            appRuns(.foreground, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
+                let known = scheduler.state(of: item) != nil
+                scheduler.setItem(item, due: dueAt, now: at)
+                if !known { try scheduler.complete(item, now: at) }
+            }
+        case nil:
+            // Removed from the list: the app has nothing to change (rule R15), and runs.
+            appRuns(.foreground, context, into: &effects) { _ in }
+        }
+    }
+
+    /// Moves the reminder world to now (performing the app runs the system or the user start on
+    /// their own on the way) and traces new deliveries, misses and app runs, in place.
+    ///
+    /// - Complexity: as ``PhoneReminders/advance(to:trace:into:)``.
+    mutating func syncReminders(_ context: WorldContext, into effects: inout WorldEffects) {
+        reminders.advance(to: context.now, trace: context.trace, into: &effects)
+    }
+
+    /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or
+    /// before it (and after now): see ``PhoneReminders/wakeNeeded(after:)``. So at most one wake is
+    /// pending after now, and a run of n minutely deliveries costs O(n) wake-ups — never a growing
+    /// number of wake chains (issue #15: every hourly app run coinciding with a wake used to start
+    /// another chain, O(n²) events).
+    ///
+    /// - Complexity: O(W + log N) (the next fire date).
+    mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout WorldEffects) {
+        guard let next = reminders.wakeNeeded(after: context.now) else { return }
+        effects.append(.schedule(.phone(.remindersWake), at: next))
+    }
+
+    /// The `reminders` summary section (only when the scenario has a `"reminders"` section).
+    func remindersSections(at now: SimTime) -> [ReportSection] {
+        reminders.reading(at: now) { phone in
+            let harness = phone.harness
+            return [
+                ReportSection(
+                    title: "reminders",
+                    rows: [
+                        .init(
+                            "scheduler", .string(phone.settings.mode.rawValue),
+                            text: phone.settings.mode == .naive
+                                ? "naive" : "\(phone.settings.mode.rawValue) (W = \(phone.settings.window))"),
+                        .init("appRuns", .int(Int64(harness.snapshots.count))),
+                        .init("delivered", .int(Int64(harness.deliveries.count(where: \.isAlert)))),
+                        .init("missed", .int(Int64(harness.missed.count))),
+                        .init("pendingMax", .int(Int64(harness.pendingMax))),
+                        .init("pendingNow", .int(Int64(harness.center.pendingCount))),
+                        .init("badgeNow", .int(Int64(harness.center.badge))),
+                    ] + Self.terminationRows(harness))
+            ]
+        } ?? []
+    }
+
+    /// With background refresh tasks the system terminated (rule S6): how many, with their codes.
+    private static func terminationRows(_ harness: ReminderHarness) -> [ReportSection.Row] {
+        guard !harness.terminations.isEmpty else { return [] }
+        let codes = harness.terminations.map(\.code).joined(separator: ", ")
+        return [
+            .init(
+                "backgroundTasksTerminated", .int(Int64(harness.terminations.count)),
+                text: "\(harness.terminations.count) (\(codes): the refill overran its background task limits)")
+        ]
+    }
+}

@@ -1,0 +1,380 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// The phone app's reminders in a scenario: a ``ReminderHarness`` (scheduler + simulated system
+/// center) plus what the reports need (item due dates over time, what was already traced).
+///
+/// It is a large value (the harness, the due-date log and their indexes), so the phone changes it
+/// in place, through its `mutating` methods on ``PhoneFeature/reminders``, and questions about it
+/// are asked in place too (``reading(at:_:)``): a copy would cost a retain of every array it holds,
+/// and the first append to a shared array copies the whole array.
+public struct PhoneReminders: Sendable {
+    /// Whether the phone app has run yet (it loads the list at its first run).
+    public enum Lifecycle: Hashable, Sendable {
+        case notLaunched
+        case launched(at: SimTime)
+    }
+
+    /// One change of an item's reminder state, as the phone learnt it.
+    public struct DueChange: Hashable, Sendable {
+        public var time: SimTime
+        public var item: ItemID
+        /// The due date while open, `nil` once completed.
+        public var due: SimTime?
+    }
+
+    /// What the phone knows about one item's reminder (``facts(about:)``).
+    struct ItemFacts {
+        /// The due date as the phone last knew it (`nil` if completed, removed or never due).
+        var currentDue: SimTime?
+        /// The last due date it had while open.
+        var lastDue: SimTime?
+        /// Its state in the scheduler (`nil` if the scheduler does not know it).
+        var state: ReminderItemState?
+    }
+
+    public let settings: RemindersSettings
+    public private(set) var harness: ReminderHarness
+    public private(set) var lifecycle: Lifecycle = .notLaunched
+    /// Every due-date change, in time order (the list as known at the start first).
+    public private(set) var dueLog: [DueChange] = []
+    /// Each item's latest due date (`nil` once completed or removed) and the last it had while open.
+    private var latestDue: [ItemID: (current: SimTime?, lastOpen: SimTime?)] = [:]
+    /// How many deliveries, misses and app runs are already in the trace.
+    private var tracedDeliveries = 0
+    private var tracedMisses = 0
+    private var tracedRuns = 0
+    /// The wake-up event scheduled last (still pending on the loop if it is after now).
+    private var nextWake: SimTime?
+
+    /// Creates the phone side; a bad configuration falls back to the defaults (the decoder
+    /// already validated the ranges).
+    public init(settings: RemindersSettings, items: [ShoppingItem]) {
+        let configuration = (try? settings.configuration()) ?? .standard
+        // The settings as run: an overflow notice needs W ≥ 2 (rule S3), so `--scheduler
+        // overflowNotice` on a scenario with W = 1 runs, and reports, W = 2.
+        var settings = settings
+        settings.window = configuration.windowSize
+        self.settings = settings
+        harness = ReminderHarness(
+            configuration: configuration, rules: settings.rules, start: .zero, user: settings.user,
+            refreshBudget: settings.refreshBudget)
+        let task = settings.refresh.task
+        harness.backgroundTask = { wanted in task.verdict(wantedReminders: wanted) }
+        latestDue.reserveCapacity(items.count)
+        dueLog.reserveCapacity(items.count)
+        for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
+        // Room for the deliveries of every reminder known at the start (made once per prepared
+        // scenario: each run's copy keeps it, so its indexes are never rehashed as they fill).
+        harness.reserveCapacity(deliveries: latestDue.count + settings.repeating.count)
+        // Room for the snapshots of the launch and of an app run per item checked off from the
+        // watch (each check-off wakes the app), made once per prepared scenario like the above.
+        harness.reserveCapacity(runs: items.count + 1)
+    }
+
+    /// Simulated time as scheduler time (whole seconds since the scenario start).
+    public static func reminderTime(_ time: SimTime) -> ReminderTime {
+        ReminderTime(seconds: time.nanoseconds / 1_000_000_000)
+    }
+
+    /// Scheduler time as simulated time.
+    public static func simTime(_ time: ReminderTime) -> SimTime {
+        SimTime(
+            nanoseconds: time.seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
+                ? .max : time.seconds * 1_000_000_000)
+    }
+
+    /// The due date of `item` as the phone last knew it (`nil` if completed or never due).
+    ///
+    /// - Complexity: O(1) expected.
+    public func currentDue(of item: ItemID) -> SimTime? {
+        latestDue[item]?.current ?? nil
+    }
+
+    /// The last due date `item` had while open (to reopen it with), if any.
+    ///
+    /// - Complexity: O(1) expected.
+    public func lastDue(of item: ItemID) -> SimTime? {
+        latestDue[item]?.lastOpen ?? nil
+    }
+
+    /// What the phone knows about `item`'s reminder, read in place (inlined: a call would pass the
+    /// whole value, copied, for two lookups).
+    ///
+    /// - Complexity: O(1) expected (two hash lookups).
+    @inline(__always)
+    func facts(about item: ItemID) -> ItemFacts {
+        let latest = latestDue[item]
+        return ItemFacts(
+            currentDue: latest?.current ?? nil, lastDue: latest?.lastOpen ?? nil,
+            state: harness.scheduler.state(of: item))
+    }
+
+    /// The items open with a due date at or before `time`, as the phone knew them at `time`,
+    /// ordered by (due, item).
+    ///
+    /// - Complexity: O(n + k log k) for n items with a due date and k overdue when `time` is at or
+    ///   after the last logged change (always so during a run); otherwise O(c) for c logged
+    ///   changes, plus sorting.
+    public func overdue(at time: SimTime) -> [(item: ItemID, due: SimTime)] {
+        var result: [(item: ItemID, due: SimTime)] = []
+        if dueLog.last.map({ $0.time <= time }) ?? true {
+            // Every change is known by `time`: each item's latest due date is its state then.
+            // (One allocation: the expectation asks this at every check.)
+            result.reserveCapacity(latestDue.count)
+            for (item, dues) in latestDue {
+                if let due = dues.current, due <= time { result.append((item, due)) }
+            }
+        } else {
+            var state: [ItemID: SimTime?] = [:]
+            var order: [ItemID] = []
+            for change in dueLog where change.time <= time {
+                if state[change.item] == nil { order.append(change.item) }
+                state[change.item] = .some(change.due)
+            }
+            for item in order {
+                if let due = state[item] ?? nil, due <= time { result.append((item, due)) }
+            }
+        }
+        result.sort { ($0.due, $0.item) < ($1.due, $1.item) }
+        return result
+    }
+
+    /// A copy moved to `time` (for questions asked at a time without changing the run).
+    ///
+    /// - Complexity: a copy of the whole value, then as ``ReminderHarness/advance(to:)``; prefer
+    ///   ``reading(at:_:)``, which copies only when moving time changes something.
+    public func advanced(to time: SimTime) -> PhoneReminders {
+        var copy = self
+        copy.harness.advance(to: Self.reminderTime(time))
+        return copy
+    }
+
+    /// Answers `question` about the reminders as they are at `time`, without changing the run:
+    /// in place when moving time there would change nothing (``ReminderHarness/isQuiet(through:)``,
+    /// the usual case), else on a copy moved there (``advanced(to:)``).
+    ///
+    /// - Complexity: O(log W + log N) besides `question` when quiet.
+    public func reading<Result>(at time: SimTime, _ question: (PhoneReminders) -> Result) -> Result {
+        if harness.isQuiet(through: Self.reminderTime(time)) { return question(self) }
+        return question(advanced(to: time))
+    }
+
+    mutating func markLaunched(at time: SimTime) {
+        if case .notLaunched = lifecycle { lifecycle = .launched(at: time) }
+    }
+
+    /// Records that `item` is due at `due` from `time` on (`nil`: completed or removed).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func log(_ item: ItemID, due: SimTime?, at time: SimTime) {
+        dueLog.append(DueChange(time: time, item: item, due: due))
+        latestDue[item] = (due, due ?? latestDue[item]?.lastOpen ?? nil)
+    }
+
+    /// Records that the completed `item` now has the due date `due`, unarmed: it is not due (no
+    /// change of the overdue list), and it comes back with this date when it is put back on the
+    /// list (rule R2).
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func logCompletedDue(_ item: ItemID, due: SimTime) {
+        latestDue[item] = (nil, due)
+    }
+
+    /// Records that `item` was removed from the list: it is no longer due, and a later reopen has
+    /// no due date to come back with.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func logRemoval(_ item: ItemID, at time: SimTime) {
+        dueLog.append(DueChange(time: time, item: item, due: nil))
+        latestDue[item] = (nil, nil)
+    }
+
+    mutating func advance(to time: SimTime) {
+        harness.advance(to: Self.reminderTime(time))
+    }
+
+    /// Moves the reminder world to `now` (performing the app runs the system or the user start on
+    /// their own on the way) and traces the new deliveries, misses and app runs.
+    ///
+    /// - Complexity: as ``ReminderHarness/advance(to:)``; O(1) when nothing happened.
+    mutating func advance(to now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
+        harness.advance(to: Self.reminderTime(now))
+        traceNew(now, trace: trace, into: &effects)
+    }
+
+    /// The system runs the app for a background refresh, under the task limits (see
+    /// ``ReminderHarness/refreshInBackground(at:)``).
+    @discardableResult
+    mutating func refreshInBackground(at time: SimTime) -> BackgroundTaskVerdict {
+        harness.refreshInBackground(at: Self.reminderTime(time))
+    }
+
+    /// Runs the app (see ``ReminderHarness/run(at:reason:_:)``).
+    mutating func run(
+        at time: SimTime, reason: ReminderScheduler.AppRunReason,
+        _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
+    ) throws(ReminderSchedulerError) -> ReminderScheduler.RefillReport {
+        try harness.run(at: Self.reminderTime(time), reason: reason, change)
+    }
+
+    mutating func respond(to identifier: NotificationIdentifier, with action: ReminderAction, at time: SimTime)
+        throws(ReminderSchedulerError) -> ActionOutcome
+    {
+        try harness.respond(to: identifier, with: action, at: Self.reminderTime(time))
+    }
+
+    /// The user taps `action` on the delivered notification `identifier` about `item` at `now`:
+    /// the app runs (``ReminderHarness/respond(to:with:at:)``), a completion is logged, and the
+    /// action, then the new deliveries, misses and app runs, are traced. In place (no copy of the
+    /// reminders); on an error nothing is traced (time has moved anyway).
+    ///
+    /// - Returns: what the action did.
+    /// - Complexity: as one app run.
+    mutating func respondToAction(
+        _ action: ReminderAction, on identifier: NotificationIdentifier, item: ItemID, at now: SimTime,
+        trace: TraceMode, into effects: inout WorldEffects
+    ) throws(ReminderSchedulerError) -> ActionOutcome {
+        let outcome = try respond(to: identifier, with: action, at: now)
+        if outcome == .completed { log(item, due: nil, at: now) }
+        effects.append(
+            .trace(
+                .phoneNotificationAction, at: now,
+                [
+                    "item": .string(item), "action": .string(action.rawValue),
+                    "outcome": .string(outcome.name), "badge": .int(Int64(harness.center.badge)),
+                ]))
+        traceNew(now, trace: trace, into: &effects)
+        return outcome
+    }
+
+    /// The phone app runs now for `reason`: time moves to now, `change` is applied (after the list
+    /// is loaded at the first run), and the scheduler refills; new deliveries, misses and app runs
+    /// are traced, in that order (so what moving time delivered comes first, and before the error
+    /// if `change` fails). At the first run the app launches whatever the reason: it
+    /// loads `launchList` (the open items with a due date) and the repeating reminders.
+    ///
+    /// - Complexity: as ``ReminderHarness/run(at:reason:_:)``, in place (no copy of the reminders).
+    mutating func appRun(
+        _ reason: ReminderScheduler.AppRunReason, at now: SimTime, launchList: [(id: String, due: ReminderTime?)],
+        trace: TraceMode, into effects: inout WorldEffects,
+        _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
+    ) {
+        let at = Self.reminderTime(now)
+        var effectiveReason = reason
+        var repeating: [RepeatingReminder] = []
+        if case .notLaunched = lifecycle {
+            effectiveReason = .launch
+            repeating = settings.repeating.map { spec in
+                RepeatingReminder(
+                    id: spec.id, title: spec.title, start: Self.reminderTime(spec.start),
+                    interval: spec.every.nanoseconds / 1_000_000_000)
+            }
+            markLaunched(at: now)
+        }
+        if effectiveReason == .backgroundRefresh {
+            // A background refresh step: the system runs the app in a background task (rule S6).
+            harness.refreshInBackground(at: at)
+        } else {
+            do {
+                if launchList.isEmpty, repeating.isEmpty {
+                    // The usual run: only the app's own change (no wrapping closure to build).
+                    _ = try harness.run(at: at, reason: effectiveReason, change)
+                } else {
+                    _ = try harness.run(at: at, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
+                        if !launchList.isEmpty { scheduler.load(launchList, now: at) }
+                        for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
+                        try change(&scheduler)
+                    }
+                }
+            } catch {
+                // What moving time delivered came before the change that failed.
+                traceNew(now, trace: trace, into: &effects)
+                if case .recorded = trace {
+                    effects.append(
+                        .trace(
+                            .phoneReminderError, at: now,
+                            ["reason": .string(effectiveReason.rawValue), "error": .string(error.description)]))
+                }
+            }
+        }
+        traceNew(now, trace: trace, into: &effects)
+    }
+
+    /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts
+    /// them as traced (with the trace off nothing is built: they are only counted).
+    ///
+    /// - Complexity: O(new records).
+    mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
+        defer {
+            tracedDeliveries = harness.deliveries.count
+            tracedMisses = harness.missed.count
+            tracedRuns = harness.snapshots.count
+        }
+        guard case .recorded = trace else { return }
+        for delivery in harness.deliveries[tracedDeliveries...] {
+            var fields: [(key: String, value: TraceValue)] = [
+                ("id", .string(delivery.identifier)),
+                ("at", .duration(Self.simTime(delivery.at).offset)),
+                ("badge", delivery.badge.map { .int(Int64($0)) } ?? .string("unchanged")),
+                ("appBadge", .int(Int64(delivery.appBadge))),
+            ]
+            if delivery.presentation == .quiet { fields.append(("presentation", .string("quiet"))) }
+            effects.append(.trace(.phoneNotificationDelivered, at: now, fieldList: fields))
+        }
+        for miss in harness.missed[tracedMisses...] {
+            effects.append(
+                .trace(
+                    .phoneReminderMissed, at: now,
+                    [
+                        "id": .string(miss.identifier), "due": .duration(Self.simTime(miss.due).offset),
+                        "reason": .string(miss.reason.description),
+                    ]))
+        }
+        for run in harness.snapshots[tracedRuns...] {
+            var fields: [(key: String, value: TraceValue)] = [
+                ("reason", .string(run.reason.rawValue)), ("added", .int(Int64(run.added))),
+                ("removed", .int(Int64(run.removed))), ("pending", .int(Int64(run.windowCount))),
+                ("held", .int(Int64(run.held))), ("badge", .int(Int64(run.appBadge))),
+            ]
+            if !run.authorization.allowsDelivery { fields.append(("blocked", .string(run.authorization.rawValue))) }
+            if case .terminated(let code, let detail)? = run.backgroundTask {
+                fields.append(("terminated", .string(code)))
+                fields.append(("why", .string(detail)))
+            }
+            if let notice = run.noticeHeld { fields.append(("notice", .int(Int64(notice)))) }
+            effects.append(.trace(.phoneRefill, at: now, fieldList: fields))
+        }
+    }
+
+    /// Puts the wake-up at the next fire date, unless one is already pending at or before it (and
+    /// after `now`): returns the time of the wake-up to schedule, if one is needed. A wake at the
+    /// current instant never counts as pending: it is the one firing, or one that will find a later
+    /// wake already scheduled when it fires. So at most one wake is pending after now.
+    ///
+    /// - Complexity: O(W + log N) (the next fire date); O(1) when the harness is idle (nothing to
+    ///   wake up for: ``ReminderHarness/isIdle``, asked in place, with no copy of the harness).
+    mutating func wakeNeeded(after now: SimTime) -> SimTime? {
+        if harness.isIdle { return nil }
+        // The next instant something happens (a fire date, a reminder coming due, an app run the
+        // system or the user starts), asked of the harness here, in place: through a method of this
+        // value, the whole value would be copied to pass it.
+        guard let next = harness.nextEvent(after: Self.reminderTime(now)).map(Self.simTime) else { return nil }
+        if let wake = nextWake, wake > now, wake <= next { return nil }
+        nextWake = next
+        return next
+    }
+}
+
+extension PhoneReminders: StorageAdopting {
+    /// Keeps these reminders in `old`'s storage: their harness's logs, their due-date log and
+    /// latest due dates (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*n*) for the *n* log entries held.
+    public mutating func adoptStorage(of old: inout PhoneReminders) {
+        harness.adoptStorage(of: &old.harness)
+        dueLog.adoptStorage(of: &old.dueLog)
+        latestDue.adoptStorage(of: &old.latestDue)
+    }
+}

@@ -1,0 +1,114 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// Every scheduling strategy run on the same scenario and seed, side by side: the reminders each
+/// one misses, the badges it gets wrong and the notifications it sends (`wristsim reminders --compare`,
+/// rule S5 in `docs/reminders.md`).
+///
+/// A **wrong badge** is a delivery after which the app badge differs from the number of incomplete
+/// items due at or before it, as the phone knew them then. **Sent** counts every request the app
+/// added to the system, new or re-sent.
+///
+/// JSON shape `wristsim.reminders-compare/1`: `schema`, `file`, `scenario`, `seed` (or `null`),
+/// `strategies` [{`strategy`, `window`, `missed`, `wrongBadges`, `sent`, `delivered`, `appRuns`,
+/// `pendingMax`}] in ``SchedulingMode`` order.
+public struct RemindersComparison: Sendable {
+    /// One strategy's figures.
+    public struct Row: Hashable, Sendable {
+        public var strategy: SchedulingMode
+        /// W as run (at least 2 for the overflow notice).
+        public var window: Int
+        public var missed: Int
+        public var wrongBadges: Int
+        public var sent: Int
+        /// Alerts delivered (badge-only carriers not counted).
+        public var delivered: Int
+        public var appRuns: Int
+        public var pendingMax: Int
+    }
+
+    /// The JSON schema identifier.
+    public static let jsonSchema = "wristsim.reminders-compare/1"
+
+    public let scenario: Scenario
+    public let seed: UInt64?
+    /// One row per strategy, in ``SchedulingMode`` order.
+    public let rows: [Row]
+
+    /// Runs the scenario once per strategy (its other reminder settings unchanged).
+    ///
+    /// - Complexity: one simulation per strategy, plus O(d log n) per run for d deliveries over n items.
+    public init(scenario: Scenario, seed: UInt64?) {
+        self.scenario = scenario
+        self.seed = seed
+        rows = SchedulingMode.allCases.map { mode in
+            var variant = scenario
+            var settings = scenario.sections.reminders ?? RemindersSettings()
+            settings.mode = mode
+            if mode == .overflowNotice { settings.window = max(2, settings.window) }
+            variant.sections.reminders = settings
+            var simulation = ScenarioSimulation(scenario: variant, seed: seed)
+            _ = simulation.run()
+            let phone = simulation.reminders.advanced(to: simulation.now)
+            let harness = phone.harness
+            return Row(
+                strategy: mode, window: settings.window, missed: harness.missed.count,
+                wrongBadges: Self.wrongBadges(phone), sent: harness.requestsSent,
+                delivered: harness.deliveries.count(where: \.isAlert), appRuns: harness.snapshots.count,
+                pendingMax: harness.pendingMax)
+        }
+    }
+
+    /// The deliveries after which the app badge differs from the number of incomplete items due by
+    /// then, as the phone knew them (``PhoneReminders/wrongBadgeCount()``).
+    ///
+    /// - Complexity: O((c + d) log n) for c logged changes, d deliveries and n items.
+    static func wrongBadges(_ phone: PhoneReminders) -> Int { phone.wrongBadgeCount() }
+
+    /// The side-by-side table.
+    public var text: String {
+        var lines = ["reminders compared  \(scenario.name)", ""]
+        let header = ["strategy", "W", "missed", "wrong badges", "sent", "delivered", "app runs", "pendingMax"]
+        let widths = [20, 4, 8, 14, 7, 11, 10, 10]
+        func row(_ cells: [String]) -> String {
+            zip(cells, widths).enumerated().map { index, pair in
+                let fill = String(repeating: " ", count: max(1, pair.1 - pair.0.count))
+                return index == 0 ? pair.0 + fill : fill + pair.0
+            }.joined()
+        }
+        lines.append(row(header))
+        for entry in rows {
+            lines.append(
+                row([
+                    entry.strategy.rawValue, entry.strategy == .naive ? "-" : String(entry.window),
+                    String(entry.missed), String(entry.wrongBadges), String(entry.sent), String(entry.delivered),
+                    String(entry.appRuns), String(entry.pendingMax),
+                ]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The JSON document (`wristsim.reminders-compare/1`).
+    public var document: JSONValue {
+        var object = JSONObject()
+        object["schema"] = .string(Self.jsonSchema)
+        object["file"] = .string(scenario.file)
+        object["scenario"] = .string(scenario.name)
+        object["seed"] = seed.map { .seed($0) } ?? .null
+        object["strategies"] = .array(
+            rows.map { entry in
+                var item = JSONObject()
+                item["strategy"] = .string(entry.strategy.rawValue)
+                item["window"] = entry.strategy == .naive ? .null : .int(Int64(entry.window))
+                item["missed"] = .int(Int64(entry.missed))
+                item["wrongBadges"] = .int(Int64(entry.wrongBadges))
+                item["sent"] = .int(Int64(entry.sent))
+                item["delivered"] = .int(Int64(entry.delivered))
+                item["appRuns"] = .int(Int64(entry.appRuns))
+                item["pendingMax"] = .int(Int64(entry.pendingMax))
+                return .object(item)
+            })
+        return .object(object)
+    }
+}

@@ -1,0 +1,401 @@
+import CompanionModel
+import SimulationKernel
+
+/// One run of a scenario: the world, the event loop that drives it, and the trace.
+///
+/// The world is four features, each the single owner of its facts (see the README's
+/// "Architecture" section):
+/// - ``watch``: the watch's list, the watch app (wrist, frontmost state, pipeline), its sender;
+/// - ``phone``: the phone's list, the phone app's lifecycle, its reminders, notifications and
+///   badge;
+/// - ``link``: WatchConnectivity between them (sessions, range, channels, budget, faults);
+/// - ``complication``: what the watch face shows, and its refresh budget.
+///
+/// The simulation routes each due event to its owner and performs the ``WorldEffect``s the owner
+/// returns, depth first. Script steps, expectations, invariants and summaries read the features;
+/// only a feature's own handler changes it.
+public struct ScenarioSimulation {
+    /// The scenario being run, with what every run of it shares (held by ``context``).
+    public var prepared: PreparedScenario { context.prepared }
+    /// The scenario being run.
+    public var scenario: Scenario { prepared.scenario }
+    /// The event loop: `loop.now` is the current simulated time.
+    public internal(set) var loop: EventLoop<SimEvent>
+    /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
+    public internal(set) var trace = TraceRecorder()
+    /// Whether this run keeps its trace (``runForVerdict()`` turns it off; held by ``context``).
+    public internal(set) var traceMode: TraceMode {
+        get { context.trace }
+        set { context.trace = newValue }
+    }
+    /// The seed of this run (the scenario's, or the `--seed` override). Each feature draws from
+    /// its own sub-stream of it (`SplitMix64.split(label:)`), so one feature's draws never shift
+    /// another's.
+    public let seed: UInt64
+    /// The watch side.
+    public internal(set) var watch: WatchFeature
+    /// The phone side.
+    public internal(set) var phone: PhoneFeature
+    /// The link between them.
+    public internal(set) var link: LinkFeature
+    /// The complication.
+    public internal(set) var complication: ComplicationFeature
+    /// Running the scenario, or settling a copy.
+    var mode = RunMode.running
+    /// The run's end, once worked out (the settled world and the convergence checks).
+    var ending = RunEnding.open
+    /// Expectation outcomes so far, in the order they were checked.
+    public internal(set) var expectationResults: [ExpectationResult] = []
+    /// Expectations checked so far, and how many failed (kept even when the results are not).
+    var expectationTally = ExpectationTally()
+    /// What a feature's handler may consult: the prepared scenario and the trace mode (this
+    /// world's own, held here), and the facts of the moment (time, reachability, complication
+    /// transfers left), brought up to date before each event (``refreshTime()``).
+    ///
+    /// Stored rather than built for each event: a handler borrows it in place, where a context
+    /// built per event retained (and released) the prepared scenario it holds every time.
+    private(set) var context: WorldContext
+
+    /// The current simulated time.
+    public var now: SimTime { loop.now }
+
+    /// Prepares a run: every feature reads its part of the scenario.
+    ///
+    /// - Parameters:
+    ///   - seed: overrides the scenario's seed (`--seed`).
+    ///   - trace: ``TraceMode/recorded`` (the default, what `wristsim run` prints) keeps every
+    ///     trace event; ``TraceMode/off`` builds and keeps none, for runs that only want their
+    ///     verdict and figures. Nothing else about the run depends on it.
+    public init(scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+        self.init(prepared: PreparedScenario(scenario), seed: seed, trace: trace)
+    }
+
+    /// Prepares a run of a scenario prepared once for many runs (``PreparedScenario``): only
+    /// what depends on the seed is built.
+    ///
+    /// - Parameters:
+    ///   - seed: overrides the scenario's seed (`--seed`).
+    ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
+    public init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+        var buffers = RunBuffers(for: prepared)
+        self.init(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+    }
+
+    /// Prepares a run as ``init(prepared:seed:trace:)`` does, taking over `buffers` (emptied,
+    /// with the room they have grown to) instead of allocating its own.
+    ///
+    /// - Complexity: O(1) besides the features' set-up, and emptying `buffers`.
+    init(prepared: PreparedScenario, seed: UInt64?, trace: TraceMode, reusing buffers: inout RunBuffers) {
+        // The scenario is read in place (`prepared.scenario.…`), not copied out of the prepared
+        // scenario (a copy retains, and then releases, everything it holds).
+        let seed = seed ?? prepared.scenario.seed
+        self.seed = seed
+        loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
+        watch = WatchFeature(initial: prepared.watch, wrist: prepared.scenario.wrist, seed: seed)
+        phone = prepared.phone
+        link = LinkFeature(initial: prepared.link, seed: seed)
+        complication = prepared.complication
+        context = WorldContext(
+            now: .zero, trace: trace, prepared: prepared,
+            reachableFromWatch: link.transport.reachability(from: .watch),
+            reachableFromPhone: link.transport.reachability(from: .phone),
+            complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
+        buffers.empty(limit: prepared.scenario.eventLimit)
+        exchangeBuffers(with: &buffers)
+    }
+
+    /// Swaps this world's buffers (``RunBuffers``) with `buffers`: a world takes them over when
+    /// it is made, and gives them up when it is started again.
+    ///
+    /// - Complexity: O(1).
+    private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
+        swap(&loop, &buffers.loop)
+        swap(&expectationResults, &buffers.expectationResults)
+    }
+
+    /// Makes this world a new run of its scenario: afterwards it is what
+    /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
+    /// started afresh from the prepared scenario, except that it keeps the room its own buffers
+    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes and timeouts) and its
+    /// features' collections (lists, replicas, logs, queues: ``StorageAdopting``) have grown to.
+    /// `sweep` runs seed after seed of a cell in one world, instead of allocating, growing and
+    /// freeing that storage for every run.
+    ///
+    /// - Complexity: that of ``init(prepared:seed:trace:)`` without its allocations, plus
+    ///   O(*n*) for the *n* entries its buffers and features still hold and the prepared
+    ///   features' contents, copied into the kept storage.
+    public mutating func restart(seed: UInt64? = nil, trace: TraceMode = .recorded) {
+        restart(prepared: prepared, seed: seed, trace: trace)
+    }
+
+    /// Makes this world a new run of `prepared` (``restart(seed:trace:)``): afterwards it is what
+    /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, with this world's
+    /// buffers and their room.
+    ///
+    /// - Complexity: that of ``restart(seed:trace:)``.
+    public mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+        var buffers = RunBuffers()
+        exchangeBuffers(with: &buffers)
+        // Complete by construction: this world becomes the fresh one, whole; the old one only
+        // lends its features' storage, emptied and refilled with the fresh contents (so a field
+        // no `adoptStorage` names keeps the fresh value and storage, never the last run's).
+        var old = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+        swap(&self, &old)
+        adoptFeatureStorage(of: &old)
+    }
+
+    /// Has each feature keep its fresh state in the storage `old`'s grew
+    /// (``StorageAdopting/adoptStorage(of:)``): the world calls the features', each adopts its own.
+    ///
+    /// - Complexity: O(*n*) for the *n* entries the features hold.
+    private mutating func adoptFeatureStorage(of old: inout ScenarioSimulation) {
+        watch.adoptStorage(of: &old.watch)
+        phone.adoptStorage(of: &old.phone)
+        link.adoptStorage(of: &old.link)
+        complication.adoptStorage(of: &old.complication)
+    }
+
+    /// Brings ``context`` up to date: the time, and the link's reachability and complication
+    /// budget as they are now.
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshContext() {
+        context.now = now
+        refreshReachability()
+        refreshComplicationTransfers()
+    }
+
+    /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
+    /// where it can change or is read, so that an event that needs neither costs one store: the
+    /// link's reachability once the link has handled something (``refreshReachability()``: only
+    /// the link's handler changes it), and the complication transfers left (which also move
+    /// with the day) just before the complication handles an event, the one handler that reads
+    /// them (``refreshComplicationTransfers()``). Every handler sees what ``refreshContext()``
+    /// would show it.
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshTime() {
+        context.now = now
+    }
+
+    /// Brings the link's reachability in ``context`` up to date (after the link has handled
+    /// something).
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshReachability() {
+        context.reachableFromWatch = link.transport.reachability(from: .watch)
+        context.reachableFromPhone = link.transport.reachability(from: .phone)
+    }
+
+    /// Brings the complication transfers left in ``context`` up to date (before the
+    /// complication handles something).
+    ///
+    /// - Complexity: O(1).
+    mutating func refreshComplicationTransfers() {
+        context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
+    }
+
+    /// Routes one event to its owner and performs what it asks for, with a stack of its own
+    /// (``handle(_:into:)``).
+    mutating func handle(_ event: SimEvent) {
+        var effects = WorldEffects()
+        handle(event, into: &effects)
+    }
+
+    /// Routes one event to its owner and performs what it asks for.
+    ///
+    /// The owner appends its effects to `effects`, the one stack every handler of the run
+    /// shares (an event handled from an effect appends after its parent's effects, and they are
+    /// removed once performed), so handling an event allocates nothing; it is as it was
+    /// afterwards.
+    ///
+    mutating func handle(_ event: SimEvent, into effects: inout WorldEffects) {
+        let start = effects.count
+        route(event, into: &effects)
+        performEffects(from: start, in: &effects)
+    }
+
+    /// Routes one event to its owner, which appends what it asks for to `effects` (the caller
+    /// performs it). A feature adds one `case`.
+    ///
+    /// - Complexity: that of the owner's handler.
+    mutating func route(_ event: SimEvent, into effects: inout WorldEffects) {
+        refreshTime()
+        switch event {
+        case .step(let index): performStep(index, into: &effects)
+        case .watch(let event): watch.handle(event, context, into: &effects)
+        case .phone(let event): phone.handle(event, context, into: &effects)
+        case .link(let event):
+            link.handle(event, context, into: &effects)
+            refreshReachability()
+        case .complication(let event):
+            refreshComplicationTransfers()
+            complication.handle(event, context, into: &effects)
+        }
+    }
+
+    /// Performs action step `index` now: a step that only sends one event at its own time (a
+    /// tap, a wrist move: its one effect in ``PreparedScenario/stepEffects`` is a
+    /// ``WorldEffect/send(_:)``) has the event handled at once, read in place, what performing the
+    /// effect does; any other step appends its effects (``appendStepEffects(_:into:)``) for the
+    /// caller to perform.
+    ///
+    /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
+    mutating func performStep(_ index: Int, into effects: inout WorldEffects) {
+        let run = prepared.stepRuns[index]
+        guard run.time == now, run.effects.count == 1,
+            case .send(let event) = prepared.stepEffects[run.effects.lowerBound]
+        else { return appendStepEffects(index, into: &effects) }
+        route(event, into: &effects)
+    }
+
+    /// Appends what action step `index` does now: the effects the prepared scenario worked out
+    /// for the step's own time (``PreparedScenario/stepEffects``), or, at any other time, what
+    /// the action says.
+    ///
+    /// - Complexity: O(*k*) for the step's *k* effects.
+    mutating func appendStepEffects(_ index: Int, into effects: inout WorldEffects) {
+        let run = prepared.stepRuns[index]
+        guard run.time == now else {
+            prepared.actions[index].action.effects(at: now, into: &effects)
+            return
+        }
+        for effect in prepared.stepEffects[run.effects] { effects.append(effect) }
+    }
+
+    /// Performs the effects in `effects` from `start` on, in order and depth first, removing
+    /// each as it is performed (the stack keeps its room for the next event).
+    ///
+    /// The batch is reversed in place first, so that the next effect to perform is always the
+    /// last element: it is moved out with ``WorldEffects/removeLast()`` (no copy, no second
+    /// destroy), and what an event sent from it appends lands after it and is performed and
+    /// removed first. A batch of one effect, the common case, is not touched by the reversal.
+    /// A scheduled event is moved into
+    /// the loop (``EventLoop/schedule(_:at:)`` consumes it), a link's reply timeout too.
+    ///
+    /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
+    mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
+        // Many events ask for nothing: they cost one comparison here, not a call.
+        if effects.count > start { performPendingEffects(from: start, in: &effects) }
+    }
+
+    /// ``performEffects(from:in:)`` once the buffer holds at least one effect from `start` on.
+    ///
+    /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
+    mutating func performPendingEffects(from start: Int, in effects: inout WorldEffects) {
+        effects.reverse(from: start)
+        while effects.count > start {
+            switch effects.removeLast() {
+            case .send(let event):
+                // Depth first, without a nested call: what the event asks for lands on top of
+                // the stack, reversed, so it is performed (with everything it sets off) before
+                // the effects below it, as a nested `performEffects` would.
+                let batch = effects.count
+                route(event, into: &effects)
+                effects.reverse(from: batch)
+            case .schedule(let event, let time):
+                if mode == .settling, !event.isSettlingEvent { continue }
+                loop.schedule(event, at: time)
+            case .scheduleReplyTimeout(let message, let time):
+                loop.schedule(.link(.timer(.replyTimeout(message))), at: time)
+            case .trace(let event):
+                if case .recorded = traceMode { trace.record(event) }
+            }
+        }
+    }
+
+    /// Records a trace event at the current time (nothing with ``TraceMode/off``: callers on a hot
+    /// path ask ``traceMode`` first, so they do not build the fields).
+    mutating func record(_ kind: TraceKind, fieldList: [(key: String, value: TraceValue)] = []) {
+        guard case .recorded = traceMode else { return }
+        trace.record(TraceEvent(time: now, kind: kind, fieldList: fieldList))
+    }
+
+    // MARK: Reading the world
+
+    /// The list as the watch shows it (``WatchFeature/list``).
+    public var watchList: ShoppingList { watch.list }
+
+    /// The phone app's reminders (``PhoneFeature/reminders``: every run has them, with the default
+    /// settings when the scenario has no `"reminders"` section).
+    public var reminders: PhoneReminders { phone.reminders }
+
+    /// The complication report from the start until now (`nil` without a `"complication"` section).
+    public func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
+        complication.report(
+            at: now, families: families, transfersLeft: link.transport.complicationBudget.remaining(at: now))
+    }
+
+    /// Where the watch's and the phone's lists fail to agree right now — an item shown
+    /// differently, an operation not (yet) applied on the other device, applied twice or out of
+    /// its origin's order — each with the item's message trail from both devices
+    /// (``ConvergenceChecker``). On a ``settled()`` copy this is the end-of-run invariant.
+    ///
+    /// Once the run has ended (``run()``, ``runForVerdict()``), the answer worked out then.
+    ///
+    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``; O(1) once the run
+    ///   has ended.
+    public func syncDiscrepancies() -> [SyncDiscrepancy] {
+        switch ending {
+        case .ended(_, let discrepancies), .settledCopy(let discrepancies), .endedForVerdict(let discrepancies):
+            return discrepancies
+        case .open: break
+        }
+        return Self.discrepancies(watch: watch.sync, phone: phone.sync)
+    }
+
+    /// Where the lists of the two sync endpoints fail to agree (``syncDiscrepancies()``, worked
+    /// out afresh).
+    ///
+    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``.
+    static func discrepancies(watch: SyncEndpoint, phone: SyncEndpoint) -> [SyncDiscrepancy] {
+        ConvergenceChecker.check(
+            watch: watch.replica, phone: phone.replica, trail: SyncTrail.merged(watch.trail, phone.trail))
+    }
+}
+
+
+/// The buffers a world grows while it runs, which a world started again keeps
+/// (``ScenarioSimulation/restart(seed:trace:)``): taken over emptied, with their room.
+struct RunBuffers {
+    /// The event loop (its queue's heap).
+    var loop: EventLoop<SimEvent>
+    /// The expectation results (``ScenarioSimulation/expectationResults``).
+    var expectationResults: [ExpectationResult] = []
+
+    /// Nothing held, no room: a placeholder while a world's own buffers are taken out.
+    init() {
+        loop = EventLoop(capacity: 0)
+    }
+
+    /// New buffers for a run of `prepared`, with room for its script's actions and the events
+    /// a run has pending at once.
+    init(for prepared: PreparedScenario) {
+        loop = EventLoop(capacity: prepared.actions.count + 16, limit: prepared.scenario.eventLimit)
+    }
+
+    /// Empties every buffer, keeping its room, for a run whose loop schedules at most `limit`
+    /// events (a loop with another limit is replaced).
+    ///
+    /// - Complexity: O(*n*) for the *n* entries held.
+    mutating func empty(limit: EventLimit) {
+        if loop.limit == limit {
+            loop.restart()
+        } else {
+            loop = EventLoop(capacity: loop.pendingCount, limit: limit)
+        }
+        expectationResults.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The outcome of one expectation check.
+public struct ExpectationResult: Sendable {
+    public var time: SimTime
+    public var location: SourceLocation
+    public var path: String
+    public var label: String
+    /// `nil` when it held.
+    public var failure: String?
+
+    public var passed: Bool { failure == nil }
+}

@@ -1,0 +1,220 @@
+import CompanionModel
+import SimulationKernel
+
+extension WatchFeature {
+    /// The app hands a committed operation to its sync courier, which picks the channel from
+    /// what `isReachable` answers now (interactive when reachable, else a queued transfer, which
+    /// survives the app's exit). A synchronous send tries `sendMessage` whatever `isReachable`
+    /// says: unreachable, it fails at once with 7007 and the courier falls back to a transfer.
+    mutating func commit(_ operation: ListOperation, _ context: WorldContext, into effects: inout WorldEffects) {
+        // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
+        // reply or the error); the others send interactively only when reachable.
+        // (An empty table is not asked: asking hashes the whole operation.)
+        let synchronous = !app.heldSends.isEmpty && app.heldSends[operation] != nil
+        let reachability = synchronous ? .reachable : context.reachability(from: .watch)
+        let mark = sync.trailCount
+        let send = sync.dispatch(operation, reachability: reachability, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        let sentInteractively: Bool
+        if case .sendMessage = send { sentInteractively = true } else { sentInteractively = false }
+        performSync(send, context, into: &effects)
+        if !sentInteractively {
+            // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
+            releaseHeldSend(operation, context, into: &effects)
+        }
+    }
+
+    /// A tap's check-off committed on the watch: a remaining item (or one no longer shown) is
+    /// checked off, a checked one put back, on the app's replica and so on the shown list. Returns
+    /// the operation, sent later by the pipeline's send step, or `nil` when the replica refused it
+    /// (the item was removed on the phone meanwhile). The complication hears of it.
+    ///
+    /// The item is resolved once, by one hash in the shown list: its join index there is its
+    /// replica slot (``ShoppingList/joinIndex(atPosition:)``, a checked hint), and the shown list
+    /// finds it again from the change's slot.
+    ///
+    /// - Complexity: O(1) besides the shown list's reconciliation; one hash of `item`.
+    mutating func commitToggle(
+        of item: ItemID, _ context: WorldContext, into effects: inout WorldEffects
+    ) -> ListOperation? {
+        let position = list.position(of: item)
+        let isRemaining = position.map { list.state(atPosition: $0).isRemaining } ?? true
+        let edit: ListEdit = isRemaining ? .check : .uncheck
+        let mark = sync.trailCount
+        let made = sync.make(item, slotHint: position.map { list.joinIndex(atPosition: $0) }, edit, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        switch made {
+        case .operation(let operation, let change):
+            if let change { itemChanged(change, context, into: &effects) }
+            return operation
+        case .refused(let refusal):
+            performSync(.refused(item, edit, refusal), context, into: &effects)
+            return nil
+        }
+    }
+
+    /// The user adds an item by dictation: the app is opened if it was not running, the item
+    /// joins the watch's list at once and the operation goes to the phone (queued when the phone
+    /// is not reachable from the watch at that moment).
+    mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext, into effects: inout WorldEffects) {
+        if !appLifecycle.isRunning { effects.append(.send(.watch(.openApp))) }
+        let reachability = context.reachability(from: .watch)
+        reduceSync(.edit(item, .add(title: title), reachability: reachability), context, into: &effects)
+    }
+
+    /// How a message the watch app sent ended: the courier acknowledges it or falls back.
+    mutating func outcomeArrived(
+        _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
+    ) {
+        guard let operation = message.payload.listOperation else { return }
+        let mark = sync.trailCount
+        let resend = sync.outcome(operation, channel: message.channel, outcome, at: context.now)
+        traceSyncNotes(since: mark, context, into: &effects)
+        if let resend { performSync(resend, context, into: &effects) }
+        if message.channel == .interactive { releaseHeldSend(operation, context, into: &effects) }
+    }
+
+    /// The link handed the watch app something from the phone.
+    mutating func received(
+        _ message: LinkMessage, duplicate: Bool, _ context: WorldContext, into effects: inout WorldEffects
+    ) {
+        let now = context.now
+        switch message.payload {
+        case .complicationUpdate(let remaining):
+            complicationData = remaining
+            let note: WorldEffect = .trace(
+                .watchComplicationData, at: now,
+                [
+                    "remaining": .int(Int64(remaining)), "id": .int(Int64(message.id)),
+                    "channel": .string(message.channel.name),
+                ])
+            // A budgeted transfer is the phone's complication transfer; after a fallback the watch
+            // app got the data as ordinary userInfo and reloads the complication itself.
+            if !duplicate {
+                let source: ComplicationReloadSource = message.channel == .complication ? .phoneTransfer : .app
+                effects.append(.send(.complication(.reload(source, app: ComplicationAppState(appLifecycle)))))
+            }
+            effects.append(note)
+        case .listOperation(let operation):
+            guard sync.replica.heldCount == 0 else {
+                // Held operations: the delivery may release several.
+                reduceSync(.delivered(operation, channel: message.channel), context, into: &effects)
+                return
+            }
+            let mark = sync.trailCount
+            let change = sync.receive(operation, channel: message.channel, at: now)
+            traceSyncNotes(since: mark, context, into: &effects)
+            if let change { itemChanged(change, context, into: &effects) }
+        case .data:
+            effects.append(
+                .trace(
+                    .watchReceived, at: now,
+                    ["id": .int(Int64(message.id)), "payload": .string(message.payload.summary)]))
+        }
+    }
+
+    /// Runs `event` through the watch's sync endpoint and performs what it asks.
+    ///
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
+    ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
+    mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects) {
+        var produced = sync.takeEffectBuffer()
+        sync.reduce(event, at: context.now, into: &produced)
+        syncEffects(draining: &produced, context, into: &effects)
+        sync.returnEffectBuffer(consume produced)
+    }
+
+    /// Performs what the watch's sync endpoint asks: link requests, the shown list following the
+    /// replica (with the complication's notice; a change from the phone, or an item added by
+    /// dictation, also makes the app reload its complication, which the pipeline does for taps),
+    /// refusals and the message trail as trace events.
+    ///
+    /// With the trace off (``WorldContext/trace``) no trace event is built.
+    ///
+    /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
+    mutating func syncEffects(
+        _ effects: [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
+    ) {
+        for effect in effects { performSync(effect, context, into: &out) }
+    }
+
+    /// ``syncEffects(_:_:into:)`` for a buffer the caller is done with: each effect is moved out
+    /// (the buffer is reversed in place, then emptied from its end, so the effects are performed
+    /// in order without a copy each), and `effects` is left empty, its capacity kept.
+    ///
+    /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
+    mutating func syncEffects(
+        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
+    ) {
+        effects.reverse()
+        while let effect = effects.popLast() { performSync(effect, context, into: &out) }
+    }
+
+    /// Performs one effect of the watch's sync endpoint (see ``syncEffects(_:_:into:)``).
+    ///
+    /// - Complexity: O(1), plus the shown list's reconciliation.
+    private mutating func performSync(
+        _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, into out: inout WorldEffects
+    ) {
+        let now = context.now
+        switch effect {
+        case .sendMessage(let operation):
+            out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .watch)))))
+        case .transferUserInfo(let operation):
+            out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
+        case .itemChanged(let change):
+            itemChanged(change, context, into: &out)
+        case .refused(let item, let edit, let refusal):
+            guard case .recorded = context.trace else { return }
+            out.append(.syncRefused(on: .watch, item: item, edit: edit, refusal: refusal, at: now))
+        case .note(let entry):
+            if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
+        case .made: break
+        }
+    }
+
+    /// Traces the lines the sync endpoint's per-event methods recorded in its trail from `mark`
+    /// (``SyncEndpoint/trailCount`` before the event) on: the ``SyncEndpoint/Effect/note(_:)``
+    /// effects the event would have returned, in order (none with the trace off).
+    ///
+    /// - Complexity: O(*l*) for the *l* lines recorded; O(1) with the trace off.
+    private func traceSyncNotes(since mark: Int, _ context: WorldContext, into out: inout WorldEffects) {
+        guard case .recorded = context.trace, sync.trailCount > mark else { return }
+        for entry in sync.trail.entries[mark...] { out.append(.trace(entry.traceEvent)) }
+    }
+
+    /// The shown list follows an item the replica changed (``SyncEndpoint/Effect/itemChanged(_:)``),
+    /// with the complication's notice; a change from the phone, or an item added by dictation,
+    /// also makes the app reload its complication (the pipeline does it for taps).
+    ///
+    /// A check or an uncheck of an item listed before and after changes its status only: the
+    /// list follows that (``ShoppingList/reconcileStatus(_:_:at:joinIndex:)``), without building
+    /// the item as shown (its title on the list is the replica's, set by every change that wrote it).
+    ///
+    /// - Complexity: O(1), plus the shown list's reconciliation.
+    private mutating func itemChanged(_ change: ItemChange, _ context: WorldContext, into out: inout WorldEffects) {
+        let now = context.now
+        let item = change.item
+        let operation = change.operation
+        var reconciled = ShoppingList.Change.unknownItem
+        if let after = change.after, change.before != nil, operation.edit.title == nil {
+            assert(list.item(item)?.title == sync.replica.shown(atSlot: change.slot)?.title, "\(item)'s title")
+            reconciled = list.reconcileStatus(item, after, at: now, joinIndex: change.slot)
+        }
+        if reconciled == .unknownItem {
+            reconciled = list.reconcile(
+                item, with: sync.replica.shown(atSlot: change.slot), at: now, joinIndex: change.slot)
+        }
+        guard reconciled == .changed else { return }
+        let fromPhone = operation.id.origin == .phone
+        if fromPhone {
+            phoneMadeChanges.insert(item)
+        } else if !phoneMadeChanges.isEmpty {
+            phoneMadeChanges.remove(item)
+        }
+        listChanged(item: item, action: operation.edit.name, context, into: &out)
+        if fromPhone || operation.edit.title != nil {
+            out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+        }
+    }
+}

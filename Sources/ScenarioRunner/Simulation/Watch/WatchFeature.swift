@@ -1,0 +1,195 @@
+import CompanionModel
+import SimulationKernel
+
+/// The watch side of the world, sole owner of: the watch's copy of the list, the watch app (wrist
+/// and frontmost state, the check-off pipeline and its queues), the app's sync endpoint (its replica of
+/// the list, what it has sent the phone and what is still unacknowledged).
+///
+/// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
+/// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
+/// list (``ComplicationEvent/listChanged(_:item:)``).
+public struct WatchFeature: SimulationFeature {
+    public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
+    public static let expectationKinds: [ExpectationKind] =
+        CoreExpectations.all + PipelineExpectations.all + WatchExpectations.all
+
+    /// The store order learned from the scenario's history.
+    public let storeOrder: StoreOrder
+    /// The list as the watch shows it.
+    public internal(set) var list: ShoppingList
+    /// The watch app: model, wrist and frontmost state, check-off pipeline.
+    public internal(set) var app: WatchAppState
+    /// Whether the watch app's process runs, and how (the link's view of the app follows it).
+    public internal(set) var appLifecycle: WatchAppLifecycle
+    /// Every lifecycle change, in order (for the summary).
+    public internal(set) var lifecycleChanges: [(time: SimTime, state: WatchAppLifecycle)] = []
+    /// The watch's end of the two-way list sync: its replica of the list (the truth the shown
+    /// ``list`` follows), its courier and its half of the message trail.
+    public internal(set) var sync: SyncEndpoint
+    /// Taps that reached the list, and taps that did not (with why).
+    public internal(set) var tapCounts = TapCounts()
+    /// Items whose latest change on the watch's list came from the phone (they are left out of
+    /// the store-order lesson).
+    public internal(set) var phoneMadeChanges: Set<ItemID> = []
+    /// The remaining-items count the phone last sent for the complication, if any.
+    public internal(set) var complicationData: Int?
+    /// The items in the order the scenario file lists them.
+    let fileOrder: [ItemID]
+    /// The script's taps in time order, for the "next item to pick up" question at each raise.
+    var upcomingTaps: UpcomingTaps
+
+    public init(scenario: Scenario, seed: UInt64) {
+        storeOrder = scenario.storeOrder
+        list = ShoppingList(items: scenario.items, order: scenario.storeOrder)
+        sync = SyncEndpoint(device: .watch, items: scenario.items)
+        upcomingTaps = UpcomingTaps(script: scenario.script)
+        app = WatchAppState(scenario: scenario, seed: seed, expectedTaps: upcomingTaps.count)
+        switch scenario.wrist.watchApp {
+        case .foreground: appLifecycle = .foreground(since: .zero)
+        case .background: appLifecycle = .background(since: .zero, suspendsAt: .zero + WatchAppLifecycle.backgroundTime)
+        case .notRunning: appLifecycle = .notRunning
+        }
+        lifecycleChanges = [(.zero, appLifecycle)]
+        fileOrder = scenario.items.map(\.id)
+    }
+
+    /// The watch side at the start of a run with `seed`, from `initial`, the same side made once
+    /// for the scenario (``PreparedScenario``): everything but the pipeline's jitter stream is
+    /// shared, not built again.
+    ///
+    /// - Complexity: O(1) besides the pipeline session's own set-up.
+    init(initial: WatchFeature, wrist: InitialWrist, seed: UInt64) {
+        self = initial
+        app.restart(wrist: wrist, seed: seed)
+    }
+
+    public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+        sync.tracing = context.trace
+        switch event {
+        case .tap(let item): wrist(.tap(item, at: context.now), context, into: &effects)
+        case .wrist(let position): setWrist(position, context, into: &effects)
+        case .openApp: openApp(context, into: &effects)
+        case .relaunchApp: openApp(context, into: &effects)
+        case .returnToClockDue: wrist(.returnToClockDue(at: context.now), context, into: &effects)
+        case .pipelineWake: pipelineWake(context, into: &effects)
+        case .rowGone(let tap, let latency): rowGone(tap: tap, latency: latency, context, into: &effects)
+        case .sendCheckOff(let tap): sendCheckOff(tap: tap, context, into: &effects)
+        case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
+        case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
+        case .app(let event): lifecycle(event, context, into: &effects)
+        case .addItem(let item, let title): addItem(item, title: title, context, into: &effects)
+        }
+    }
+
+    /// The pipeline's wake (``WatchEvent/pipelineWake``) is due.
+    ///
+    /// - Complexity: that of ``wakePipeline(_:into:)``.
+    mutating func pipelineWake(_ context: WorldContext, into effects: inout WorldEffects) {
+        sync.tracing = context.trace
+        if app.scheduledWake == context.now { app.scheduledWake = nil }
+        wakePipeline(context, into: &effects)
+    }
+
+    /// Schedules the suspension of an app that starts in the background, and the return to the
+    /// clock of an app left frontmost by a wrist lowered at the start (`"wrist": "lowered"`).
+    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
+        if case .background(_, let suspendsAt) = appLifecycle {
+            effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
+        }
+        if case .appInactive(_, let returnsToClockAt) = app.wrist.state {
+            effects.append(.schedule(.watch(.returnToClockDue), at: returnsToClockAt))
+        }
+    }
+
+    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        [listSection(), tapsSection(), appSection(at: simulation.now), latencySection()]
+    }
+}
+
+/// Events addressed to the watch side.
+public enum WatchEvent: Sendable {
+    /// The user taps an item's row.
+    case tap(ItemID)
+    /// The user raises or lowers the wrist.
+    case wrist(WristPosition)
+    /// The user opens the app from the clock face.
+    case openApp
+    /// The scenario relaunches the app (`relaunchWatchApp`): the user opens it again.
+    case relaunchApp
+    /// The frontmost-app deadline after a wrist drop.
+    case returnToClockDue
+    /// Run the pipeline session up to now and act on its effects.
+    case pipelineWake
+    /// Tap `tap`'s row is gone from the screen (a frame was drawn without it).
+    case rowGone(tap: Int, latency: SimDuration)
+    /// Hand tap `tap`'s committed operation to the app's sync courier (it picks the link
+    /// channel). The tap's index, not the operation: the tap's record holds the operation, so
+    /// the event is small and needs no box.
+    case sendCheckOff(tap: Int)
+    /// The user adds an item by dictation in the watch app.
+    case addItem(ItemID, title: String)
+    /// The link handed the watch app a message or transfer.
+    case delivered(LinkMessage, duplicate: Bool)
+    /// How a message or transfer the watch app sent ended.
+    case outcome(LinkMessage, LinkOutcome)
+    /// A lifecycle event for the watch app: from the scenario (terminate, relaunch), the
+    /// system (a wake for a complication transfer), or its own timers (launch, suspension).
+    case app(WatchAppLifecycle.Event)
+}
+
+/// Counts of taps by outcome.
+public struct TapCounts: Hashable, Sendable {
+    /// Taps that reached the list.
+    public var accepted = 0
+    /// Taps that did not, by reason (`"wristDown"`), in first-seen order.
+    public var ignored: [(reason: String, count: Int)] = []
+
+    mutating func ignore(_ reason: String) {
+        if let index = ignored.firstIndex(where: { $0.reason == reason }) {
+            ignored[index].count += 1
+        } else {
+            ignored.append((reason, 1))
+        }
+    }
+
+    /// All ignored taps.
+    public var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
+
+    public static func == (lhs: TapCounts, rhs: TapCounts) -> Bool {
+        lhs.accepted == rhs.accepted && lhs.ignored.map(\.reason) == rhs.ignored.map(\.reason)
+            && lhs.ignored.map(\.count) == rhs.ignored.map(\.count)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(accepted)
+        for entry in ignored {
+            hasher.combine(entry.reason)
+            hasher.combine(entry.count)
+        }
+    }
+}
+
+extension WatchFeature: StorageAdopting {
+    /// Keeps the watch side in `old`'s storage (``StorageAdopting``): its list, app, lifecycle
+    /// changes, sync endpoint, tap counts and phone-made changes. The store order, the file order
+    /// and the upcoming taps are the prepared scenario's, shared; nothing else holds storage.
+    ///
+    /// - Complexity: O(*n* + *t*) for *n* items and *t* taps, plus the sync endpoint's.
+    public mutating func adoptStorage(of old: inout WatchFeature) {
+        list.adoptStorage(of: &old.list)
+        app.adoptStorage(of: &old.app)
+        lifecycleChanges.adoptStorage(of: &old.lifecycleChanges)
+        sync.adoptStorage(of: &old.sync)
+        tapCounts.adoptStorage(of: &old.tapCounts)
+        phoneMadeChanges.adoptStorage(of: &old.phoneMadeChanges)
+    }
+}
+
+extension TapCounts: StorageAdopting {
+    /// Keeps these counts in `old`'s storage for ignored taps (``StorageAdopting``).
+    ///
+    /// - Complexity: O(*r*) for *r* reasons.
+    public mutating func adoptStorage(of old: inout TapCounts) {
+        ignored.adoptStorage(of: &old.ignored)
+    }
+}

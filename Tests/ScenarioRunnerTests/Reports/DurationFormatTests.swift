@@ -1,0 +1,42 @@
+import ScenarioRunner
+import SimulationKernel
+import Testing
+
+/// One way to print durations (issue #37: `10.75s` beside `8916.6ms` in one column, `66.6` for
+/// 66.667, `14m0.102s` beside `9m0.356435708s`).
+@Suite struct DurationFormatTests {
+    @Test(arguments: [
+        (SimDuration.nanoseconds(16_666_667), "16.667 ms"),
+        (.milliseconds(980), "980.000 ms"),
+        (.nanoseconds(2_033_333_333), "2.033 s"),
+        (.milliseconds(10_200), "10.200 s"),
+        (.nanoseconds(540_356_435_708), "9m0.356s"),
+        (.seconds(5 * 3_600 + 30 * 60), "5h30m0.000s"),
+        (.zero, "0.000 ms"),
+    ])
+    func aDurationAloneTakesTheUnitItsSizeCallsFor(duration: SimDuration, text: String) {
+        #expect(DurationFormat.text(duration) == text)
+    }
+
+    @Test func aColumnHasOneUnitAndOnePrecision() {
+        // `10.75s` beside `8916.6ms` in one column before.
+        let column = DurationFormat.column([
+            .milliseconds(10_750), .nanoseconds(8_916_600_000), .nanoseconds(16_666_667),
+        ])
+        #expect(column == ["10.750 s", "8.917 s", "0.017 s"])
+        let small = DurationFormat.column([.nanoseconds(66_666_667), .nanoseconds(16_666_667)])
+        #expect(small == ["66.667 ms", "16.667 ms"])
+    }
+
+    @Test func longDurationsKeepTheMillisecondAndNoMore() {
+        // `9m0.356435708s` before.
+        #expect(
+            DurationFormat.column([.nanoseconds(840_102_000_000), .nanoseconds(540_356_435_708)]) == [
+                "14m0.102s", "9m0.356s",
+            ])
+    }
+
+    @Test func negativeDurationsKeepTheirSign() {
+        #expect(DurationFormat.text(.milliseconds(-250)) == "-250.000 ms")
+    }
+}
