@@ -354,7 +354,6 @@ public struct ScenarioSimulation {
     }
 }
 
-
 /// The buffers a world grows while it runs, which a world started again keeps
 /// (``ScenarioSimulation/restart(seed:trace:)``): taken over emptied, with their room.
 struct RunBuffers {
