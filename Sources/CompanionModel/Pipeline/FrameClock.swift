@@ -19,20 +19,8 @@ public struct FrameClock: Hashable, Sendable {
 
     /// The instant frame `index` is drawn: `ceil(index × 10⁹ / framesPerSecond)` ns (overflow-safe).
     ///
-    /// At 60 Hz (every watch) the same arithmetic runs with the rate as a constant, so its two
-    /// divisions are multiplications and shifts instead of two 64-bit `idiv`s: each row's
-    /// removal asks for its frame (about 0.3 % of a weekly shop's time went to the divisions).
-    ///
     /// - Complexity: O(1).
-    @inlinable
     public func boundary(_ index: Int64) -> SimTime {
-        if framesPerSecond == 60 { return Self.boundary(index, framesPerSecond: 60) }
-        return Self.boundary(index, framesPerSecond: framesPerSecond)
-    }
-
-    /// ``boundary(_:)`` at `framesPerSecond`; inlined, so a constant rate divides by a constant.
-    @inlinable @inline(__always)
-    static func boundary(_ index: Int64, framesPerSecond: Int64) -> SimTime {
         let whole = index / framesPerSecond
         let part = index % framesPerSecond
         return SimTime(
@@ -45,7 +33,6 @@ public struct FrameClock: Hashable, Sendable {
     /// `k = floor((t − 1)·f / 10⁹) + 1` for `t ≥ 1`, and 0 otherwise.
     ///
     /// - Complexity: O(1).
-    @inlinable
     public func frameIndex(atOrAfter time: SimTime) -> Int64 {
         guard time.nanoseconds >= 1 else { return 0 }
         let before = time.nanoseconds - 1
@@ -57,7 +44,6 @@ public struct FrameClock: Hashable, Sendable {
     /// The first frame boundary at or after `time`: when a change committed at `time` is visible.
     ///
     /// - Complexity: O(1).
-    @inlinable
     public func firstBoundary(atOrAfter time: SimTime) -> SimTime {
         boundary(frameIndex(atOrAfter: time))
     }

@@ -34,7 +34,6 @@ extension PipelineJitter {
         /// ``PipelineJitter/drawnNanoseconds(_:speed:seed:tap:step:)``).
         ///
         /// - Complexity: O(1).
-        @inline(__always)
         func drawnNanoseconds(_ scaled: Double, seed: UInt64, tap: Int, step: Int) -> Double {
             var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
             var nanoseconds = scaled

@@ -72,7 +72,6 @@ public struct PipelineJitter: Hashable, Sendable {
     /// whole number, so capping before rounding gives what capping the rounded figure gives.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     func drawnNanoseconds(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> Double {
         OnChip(self, speed: speed).drawnNanoseconds(Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
     }
@@ -88,7 +87,6 @@ public struct PipelineJitter: Hashable, Sendable {
     /// dependency chain (mixing, ziggurat, `exp`) let nothing after it start early.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     static func roundedToNearest(_ value: Double) -> Int64 {
         let whole = Int64(value)
         let roundsUp = value - Double(whole) >= 0.5
@@ -106,7 +104,6 @@ public struct PipelineJitter: Hashable, Sendable {
     }
 
     /// A standard normal draw (by the ziggurat method, ``ZigguratNormal``), clamped to ±6.
-    @inline(__always)
     static func standardNormal(_ rng: inout SplitMix64) -> Double {
         min(6, max(-6, ZigguratNormal.draw(using: &rng)))
     }

@@ -76,23 +76,23 @@ public struct PipelineStepRoles: Hashable, Sendable {
     ///
     /// Inlinable, as the other questions a driver asks the roles on each effect: a stored
     /// property's test, not a call into this module.
-    @inlinable public var commitsAtRemoval: Bool { tableModelStep == nil }
+    public var commitsAtRemoval: Bool { tableModelStep == nil }
 
     /// Whether some step awaits its outcome.
-    @inlinable public var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
+    public var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
 }
 
 extension PipelineStepRoles.Role {
     /// Whether the simulation acts when a step with this role starts: a send that does not await
     /// its outcome (its message leaves as the step starts).
-    @inlinable public var actsAtStart: Bool {
+    public var actsAtStart: Bool {
         if case .sendsMessage(awaitsOutcome: false) = self { return true }
         return false
     }
 
     /// Whether the simulation acts when a step with this role ends: the check-off commits, or the
     /// complication is asked to reload.
-    @inlinable public var actsAtEnd: Bool {
+    public var actsAtEnd: Bool {
         switch self {
         case .commitsCheckOff, .updatesComplication: return true
         case .sendsMessage, .none: return false

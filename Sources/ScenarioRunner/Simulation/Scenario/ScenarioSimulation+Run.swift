@@ -126,21 +126,12 @@ extension ScenarioSimulation {
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
     /// sees the world after each event.
     ///
-    /// The next event is the earlier, in `(time, sequence)` order, of the watch pipeline's
-    /// earliest pending wake (``pipelineWakes``) and the queue's next event.
-    ///
-    /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per pipeline wake.
+    /// - Complexity: O(log *q*) per event for a peak queue of *q*.
     mutating func runEvents<Monitor: RunMonitor>(
         notAfter limit: SimTime, monitor: inout Monitor, effects: inout WorldEffects
     ) {
-        while true {
-            if takeDuePipelineWake(notAfter: limit) {
-                handleTakenPipelineWake(into: &effects)
-            } else if let event = loop.next(notAfter: limit) {
-                handle(event, into: &effects)
-            } else {
-                return
-            }
+        while let event = loop.next(notAfter: limit) {
+            handle(event, into: &effects)
             monitor.handled(self)
         }
     }
