@@ -68,7 +68,7 @@ import Testing
         for row in rows { #expect(row.hasPrefix("2026-1"), "no date: \(row)") }
         #expect(rows.contains { $0.hasPrefix("2026-11-24 00:00:00  reset") }, "the second day's reset")
         #expect(result.stdout.contains("first reset 2026-11-24 00:00:00"))
-        #expect(result.stdout.contains("next reset 2026-12-08 00:00:00 (+15d)"))
+        #expect(result.stdout.contains("next reset 2026-12-08 00:00:00 (in 1d)"))
         // One day: the short form.
         let short = try CLI.run(["timeline", "Scenarios/complication-saturday-shop.json"])
         #expect(short.stdout.contains("\n10:00:00  reload "))

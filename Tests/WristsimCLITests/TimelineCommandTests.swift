@@ -36,10 +36,11 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout.contains(
-                "2026-11-21 12:17:00  reload   app: REFUSED budgetExhausted, 0 left, resets 2026-11-22 00:00:00"))
+                "2026-11-21 12:17:00  reload   app: REFUSED executionBudgetExhausted, 0s of execution left, resets 2026-11-22 00:00:00"
+            ))
         #expect(
             result.stdout.contains(#"2026-11-21 12:17:00  stale    circular shows "38", true "37" for 11h42m59.998s"#))
-        #expect(result.stdout.contains("2026-11-22 00:00:00  reset    budget refilled: 50 reloads"))
+        #expect(result.stdout.contains("2026-11-22 00:00:00  reset    budget refilled: 1m of execution"))
         #expect(
             result.stdout.contains(
                 "stale    circular    total 11h43m0.474s, longest 11h42m59.998s, 43 spans (42 under 1s, not listed above)"
@@ -61,7 +62,7 @@ import Testing
         #expect(refused.count == 63)
         #expect(
             refused.allSatisfy {
-                ($0["reason"] as? [String: Any])?["code"] as? String == "budgetExhausted"
+                ($0["reason"] as? [String: Any])?["code"] as? String == "executionBudgetExhausted"
                     && $0["budgetLeft"] as? Int == 0
             })
         #expect(reloads.contains { $0["source"] as? String == "phoneTransfer" })
@@ -105,7 +106,7 @@ import Testing
         #expect(parser.parse(), "the SVG parses as XML")
         let svg = String(decoding: data, as: UTF8.self)
         #expect(svg.contains(">circular</text>") && svg.contains(">rectangular</text>"))
-        #expect(svg.contains("refused: budgetExhausted"))
+        #expect(svg.contains("refused: executionBudgetExhausted"))
         #expect(svg.contains("budget reset"))
     }
 

@@ -160,7 +160,7 @@ extension ComplicationReport {
                 + "\(schedules.filter(\.outcome.isGranted).count) granted",
             "refused  " + (refusals.isEmpty ? "none" : refusals.joined(separator: ", ")),
             "left     \(reloadsText) reloads\(executionText)\(transfersText); "
-                + "next reset \(clock.timeOfDay(nextReset)) (\(nextReset))",
+                + "next reset \(clock.timeOfDay(nextReset)) (in \(nextReset - end))",
         ]
         lines += budgetSummary
         for family in staleness {

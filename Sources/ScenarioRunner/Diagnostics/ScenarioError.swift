@@ -7,21 +7,21 @@
 /// A file with several mistakes gives one error carrying the others (``more``, at most
 /// ``ScenarioErrorCollector/limit`` in all) and the number left out (``omitted``); its
 /// ``description`` is then one line per error and a last `FILE: note: and N more errors`.
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as the user named it.
-    public var file: String
+    package var file: String
     /// Where in the file, if known.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// The JSON path of the offending value (`$.script[3].at`), if known.
-    public var path: String?
+    package var path: String?
     /// What is wrong and what was expected, lower-case, no trailing period.
-    public var message: String
+    package var message: String
     /// Further errors found in the same file, in file order (empty for a single error).
-    public var more: [ScenarioError] = []
+    package var more: [ScenarioError] = []
     /// How many further errors were found but not reported.
-    public var omitted = 0
+    package var omitted = 0
 
-    public init(file: String, location: SourceLocation? = nil, path: String? = nil, message: String) {
+    package init(file: String, location: SourceLocation? = nil, path: String? = nil, message: String) {
         self.file = file
         self.location = location
         self.path = path
@@ -29,7 +29,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// This error and the ones it carries, in file order.
-    public var all: [ScenarioError] {
+    package var all: [ScenarioError] {
         var first = self
         first.more = []
         first.omitted = 0
@@ -38,14 +38,14 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The compiler-style line of each error (the file name escaped, see
     /// ``FileName/display(_:)``), then `FILE: note: and N more errors` when some were left out.
-    public var description: String {
+    package var description: String {
         var lines = all.map(\.line)
         if let note = omittedNote { lines.append("\(FileName.display(file)): note: \(note)") }
         return lines.joined(separator: "\n")
     }
 
     /// `"and 80 more errors"` when errors were left out, else `nil`.
-    public var omittedNote: String? {
+    package var omittedNote: String? {
         omitted > 0 ? "and \(omitted) more error\(omitted == 1 ? "" : "s")" : nil
     }
 

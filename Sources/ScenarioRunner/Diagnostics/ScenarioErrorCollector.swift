@@ -15,26 +15,26 @@
 /// ```
 ///
 /// - Complexity: O(1) per recorded error; at most ``limit`` errors are kept, however many occur.
-public struct ScenarioErrorCollector: Sendable {
+package struct ScenarioErrorCollector: Sendable {
     /// The most errors reported for one file.
-    public static let limit = 20
+    package static let limit = 20
 
     /// The errors kept, in the order they were found (at most ``limit``).
-    public private(set) var kept: [ScenarioError] = []
+    package private(set) var kept: [ScenarioError] = []
     /// How many further errors were found and not kept.
-    public private(set) var omitted = 0
+    package private(set) var omitted = 0
 
-    public init() {}
+    package init() {}
 
     /// Whether no error was recorded.
-    public var isEmpty: Bool { kept.isEmpty }
+    package var isEmpty: Bool { kept.isEmpty }
 
     /// Whether the next error would only be counted; decoders may then skip costly details
     /// (suggestions) in the messages nobody will read.
-    public var isFull: Bool { kept.count >= ScenarioErrorCollector.limit }
+    package var isFull: Bool { kept.count >= ScenarioErrorCollector.limit }
 
     /// Records `error` and the errors it carries (``ScenarioError/more``, ``ScenarioError/omitted``).
-    public mutating func record(_ error: ScenarioError) {
+    package mutating func record(_ error: ScenarioError) {
         var first = error
         first.more = []
         first.omitted = 0
@@ -53,7 +53,7 @@ public struct ScenarioErrorCollector: Sendable {
 
     /// Every error found so far as one error: the first, carrying the others and the count of
     /// those left out; `nil` when there is none.
-    public var combined: ScenarioError? {
+    package var combined: ScenarioError? {
         guard var first = kept.first else { return nil }
         first.more = Array(kept.dropFirst())
         first.omitted = omitted
@@ -61,7 +61,7 @@ public struct ScenarioErrorCollector: Sendable {
     }
 
     /// Throws ``combined`` when any error was recorded.
-    public func check() throws(ScenarioError) {
+    package func check() throws(ScenarioError) {
         if let combined { throw combined }
     }
 }

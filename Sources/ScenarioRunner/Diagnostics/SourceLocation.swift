@@ -1,14 +1,14 @@
 /// A position in a scenario file: 1-based line and column (columns count Unicode scalars).
-public struct SourceLocation: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Hashable, Sendable, Comparable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

@@ -4,16 +4,16 @@
 /// candidates whose length differs by more than the allowed distance are skipped before any
 /// distance is computed, so an unknown 4 MB name costs one length check, and 40,000 unknown
 /// references against 40,000 ids cost at most O(``maximumLength``²) each per close candidate.
-public enum Suggestion {
+package enum Suggestion {
     /// Names longer than this get no suggestion.
-    public static let maximumLength = 40
+    package static let maximumLength = 40
 
     /// The accepted key within a small edit distance of `key` (1 for keys of up to 4
     /// characters, else 2), if any (ties: the first listed).
     ///
     /// - Complexity: O(*c*) length checks for *c* candidates, plus O(``maximumLength``²) per
     ///   candidate of a similar length.
-    public static func closest(to key: String, in candidates: [String]) -> String? {
+    package static func closest(to key: String, in candidates: [String]) -> String? {
         guard let keyLength = boundedCount(key) else { return nil }
         let lowered = Array(key.lowercased())
         var best: (String, Int)?
@@ -42,7 +42,7 @@ public enum Suggestion {
     /// transpositions each cost 1 ("kael" is one edit from "kale").
     ///
     /// - Complexity: O(*a* × *b*) time, O(*b*) memory (three rows).
-    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var twoBack = [Int](repeating: 0, count: b.count + 1)

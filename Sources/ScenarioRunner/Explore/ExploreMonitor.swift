@@ -27,6 +27,12 @@ struct ExploreMonitor: RunMonitor {
     private(set) var events = 0
     /// When the scenario starts (for the times in messages).
     let start: EpochTime
+    /// The most notifications pending at once, read at the scenario's end.
+    private(set) var pendingMaxAtEnd = 0
+
+    mutating func reachedEnd(_ simulation: ScenarioSimulation) {
+        pendingMaxAtEnd = simulation.phone.reminders.harness.pendingMax
+    }
 
     init(start: EpochTime) {
         self.start = start

@@ -104,7 +104,7 @@ package struct ExploreRunner: Sendable {
     /// badge equal to the overdue count the app knew at its last refill (``ExploreMonitor``), and
     /// messages delivered in send order on each channel (``LinkOrderCheck``).
     ///
-    /// The run takes the fast path (``ScenarioSimulation/runForVerdict()``, no trace kept); only a run that
+    /// The run keeps its verdict only (``RunOptions/Keeping/verdict``, no trace kept); only a run that
     /// broke one of the world's invariants is run again in full, for the messages with their trails.
     static func invariantFailures(of scenario: Scenario) -> [ExploreFinding] {
         var events = 0
@@ -116,8 +116,8 @@ package struct ExploreRunner: Sendable {
     static func invariantFailures(of scenario: Scenario, events: inout Int) -> [ExploreFinding] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         var monitor = ExploreMonitor(start: scenario.start)
-        let (verdict, pendingMax) = simulation.runForVerdict(
-            monitor: &monitor, observingEnd: { $0.phone.reminders.harness.pendingMax })
+        let verdict = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict
+        let pendingMax = monitor.pendingMaxAtEnd
         var failures: [ExploreFinding] = []
         events += monitor.events
         if verdict.invariantsBroken > 0 {

@@ -7,14 +7,14 @@
 /// (U+10FF00 + byte), and ``systemBytes(_:)`` turns them back into the original bytes when the
 /// file is opened. ``display(_:)`` prints them as `\xFF`. (A real name containing those private
 /// use characters would be misread; none is expected.)
-public enum FileName {
+package enum FileName {
     /// The first of the 256 scalars that stand for raw bytes.
     static let rawByteBase: UInt32 = 0x10_FF00
 
     /// `bytes` (a C string's contents) as a `String`, keeping bytes that are not UTF-8.
     ///
     /// - Complexity: O(*n*).
-    public static func string(fromSystemBytes bytes: [UInt8]) -> String {
+    package static func string(fromSystemBytes bytes: [UInt8]) -> String {
         var scalars = String.UnicodeScalarView()
         var index = 0
         while index < bytes.count {
@@ -34,7 +34,7 @@ public enum FileName {
     /// The bytes to hand to the system for `name` (the inverse of ``string(fromSystemBytes:)``).
     ///
     /// - Complexity: O(*n*).
-    public static func systemBytes(_ name: String) -> [UInt8] {
+    package static func systemBytes(_ name: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(name.utf8.count)
         for scalar in name.unicodeScalars {
@@ -51,7 +51,7 @@ public enum FileName {
     /// everything else as is.
     ///
     /// - Complexity: O(*n*).
-    public static func display(_ name: String) -> String {
+    package static func display(_ name: String) -> String {
         guard name.unicodeScalars.contains(where: needsEscape) else { return name }
         var text = ""
         for scalar in name.unicodeScalars {
@@ -104,7 +104,7 @@ public enum FileName {
     ///
     /// - Throws: ``ScenarioError`` when the name is empty or contains a NUL character, which no
     ///   system path can.
-    public static func withSystemPath<Result>(
+    package static func withSystemPath<Result>(
         _ name: String, _ body: (UnsafePointer<CChar>) -> Result
     ) throws(ScenarioError) -> Result {
         var bytes = systemBytes(name)

@@ -11,14 +11,14 @@
 /// with a clear error (the command exits 65), so `wristsim run some-fifo` never waits for a
 /// writer. Any name the system accepts works, including bytes that are not UTF-8
 /// (see ``FileName``); messages print the name escaped.
-public enum InputFile {
+package enum InputFile {
     /// The name that stands for standard input.
-    public static let standardInput = "-"
+    package static let standardInput = "-"
 
     /// The contents of `path` (at most `limit` bytes), or a ``ScenarioError`` saying why not.
     ///
     /// - Complexity: O(*n*) in the file's size, never more than `limit` + 1 bytes read.
-    public static func read(_ path: String, limit: Int) throws(ScenarioError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(ScenarioError) -> [UInt8] {
         if path == standardInput { return try readAll(descriptor: 0, path: path, limit: limit) }
         let descriptor = try FileName.withSystemPath(path) { name in open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw failure(path, errno: errno) }
@@ -32,7 +32,7 @@ public enum InputFile {
 
     /// Whether `path` names a folder (following symbolic links); `nil` when it does not exist
     /// or cannot be examined. `-` (standard input) is not a folder.
-    public static func isFolder(_ path: String) -> Bool? {
+    package static func isFolder(_ path: String) -> Bool? {
         if path == standardInput { return false }
         var status = stat()
         guard let result = try? FileName.withSystemPath(path, { stat($0, &status) }), result == 0 else { return nil }
@@ -96,7 +96,7 @@ public enum InputFile {
     }
 
     /// The system's text for an `errno` value ("No space left on device").
-    public static func systemMessage(_ code: Int32) -> String {
+    package static func systemMessage(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }

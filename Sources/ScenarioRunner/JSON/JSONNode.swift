@@ -4,9 +4,9 @@
 /// keep their members in file order, so every later validation error can point at the exact
 /// place in the file. The path is a link to the parent's (``JSONPath``): O(1) per node, its
 /// text built only when an error is reported.
-public struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// The value, with children as located nodes.
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         case null
         case bool(Bool)
         /// A number as written (so integers are never rounded through `Double`).
@@ -18,32 +18,32 @@ public struct JSONNode: Sendable {
     }
 
     /// One `"key": value` member of an object.
-    public struct Member: Sendable {
-        public var key: String
+    package struct Member: Sendable {
+        package var key: String
         /// Where the key was written.
-        public var keyLocation: SourceLocation
-        public var value: JSONNode
+        package var keyLocation: SourceLocation
+        package var value: JSONNode
     }
 
-    public var value: Value
+    package var value: Value
     /// Where the value starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// Where the value is in the document, as a lazily rendered ``JSONPath``.
-    public var jsonPath: JSONPath
+    package var jsonPath: JSONPath
 
     /// The JSON path to this value as text (`$`, `$.items[2].id`), built on each call.
     ///
     /// - Complexity: O(depth).
-    public var path: String { jsonPath.description }
+    package var path: String { jsonPath.description }
 
-    public init(value: Value, location: SourceLocation, jsonPath: JSONPath) {
+    package init(value: Value, location: SourceLocation, jsonPath: JSONPath) {
         self.value = value
         self.location = location
         self.jsonPath = jsonPath
     }
 
     /// A short name of the value's kind for error messages ("a string", "an object").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .null: return "null"
         case .bool: return "a boolean"

@@ -5,9 +5,9 @@ import SimulationKernel
 /// or nesting deeper than ``maximumDepth`` (so a hostile file cannot exhaust the stack).
 ///
 /// - Complexity: O(*n*) in the size of the input.
-public struct JSONParser {
+package struct JSONParser {
     /// Nesting deeper than this is rejected.
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     private let bytes: [UInt8]
     private let file: String
@@ -31,7 +31,7 @@ public struct JSONParser {
     ///   - bytes: the file's contents.
     ///   - file: the file name used in error messages.
     /// - Throws: ``ScenarioError`` with the position of the first problem.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, file: file)
         try parser.validateUTF8()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }

@@ -6,9 +6,9 @@ import SimulationKernel
 /// parser spends O(1) time and memory per node however long the keys or deep the nesting; the
 /// text is built only when a message needs it (``description``). Keys longer than
 /// ``Excerpt/limit`` characters are shortened with an ellipsis in that text.
-public final class JSONPath: Sendable, CustomStringConvertible {
+package final class JSONPath: Sendable, CustomStringConvertible {
     /// One step from a parent to a child.
-    public enum Component: Sendable {
+    package enum Component: Sendable {
         /// A member of an object.
         case key(String)
         /// An element of an array (0-based).
@@ -16,9 +16,9 @@ public final class JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// The path of the enclosing value; `nil` for the root `$`.
-    public let parent: JSONPath?
+    package let parent: JSONPath?
     /// The last step; unused for the root.
-    public let component: Component
+    package let component: Component
 
     private init(parent: JSONPath?, component: Component) {
         self.parent = parent
@@ -26,19 +26,19 @@ public final class JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// The document's root, `$`.
-    public static let root = JSONPath(parent: nil, component: .index(0))
+    package static let root = JSONPath(parent: nil, component: .index(0))
 
     /// The path of member `key` of the object at this path.
-    public func appending(key: String) -> JSONPath { JSONPath(parent: self, component: .key(key)) }
+    package func appending(key: String) -> JSONPath { JSONPath(parent: self, component: .key(key)) }
 
     /// The path of element `index` of the array at this path.
-    public func appending(index: Int) -> JSONPath { JSONPath(parent: self, component: .index(index)) }
+    package func appending(index: Int) -> JSONPath { JSONPath(parent: self, component: .index(index)) }
 
     /// `$.items[2].id`; keys that are not identifiers are quoted: `$["odd key"]`.
     ///
     /// - Complexity: O(*d*) for depth *d* (at most ``JSONParser/maximumDepth``), with each key
     ///   shortened to ``Excerpt/limit`` characters.
-    public var description: String {
+    package var description: String {
         var components: [Component] = []
         var current: JSONPath? = self
         while let path = current, path.parent != nil {

@@ -5,10 +5,10 @@ extension CheckReport {
     /// `status`, `expectations`, `failures` (each with its line, column and JSON path), and
     /// `moreFailures`: how many errors of an invalid file were
     /// found beyond the ones listed, at most ``ScenarioErrorCollector/limit``), then one `summary` record with the three counts.
-    public var jsonLines: String { records.map(\.compact).joined(separator: "\n") }
+    package var jsonLines: String { records.map(\.compact).joined(separator: "\n") }
 
     /// The JSON Lines records.
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         func record(_ type: String) -> JSONObject {
             ["schema": .string(CheckReport.jsonSchema), "type": .string(type)]
         }

@@ -12,7 +12,7 @@ extension CheckReport {
     /// No timestamps or durations, so the same run writes the same bytes.
     ///
     /// - Complexity: O(total expectations + total text length).
-    public var junit: String {
+    package var junit: String {
         var suites: [String] = []
         var tests = 0
         var failures = 0

@@ -2,23 +2,23 @@ import SimulationKernel
 
 /// What `wristsim check` found: one entry per scenario file, in the order they were checked,
 /// rendered as one line each (failures beneath), as JSON Lines, or as JUnit XML.
-public struct CheckReport {
+package struct CheckReport {
     /// One scenario file's result.
-    public enum Entry {
+    package enum Entry {
         /// The file was a valid scenario and ran.
         case ran(file: String, outcome: ScenarioOutcome)
         /// The file is missing, unreadable or not a valid scenario.
         case invalid(file: String, error: ScenarioError)
 
         /// The file as the user named it.
-        public var file: String {
+        package var file: String {
             switch self {
             case .ran(let file, _), .invalid(let file, _): return file
             }
         }
 
         /// How the entry ended.
-        public var status: Status {
+        package var status: Status {
             switch self {
             case .ran(_, let outcome): return outcome.passed ? .passed : .failed
             case .invalid: return .invalid
@@ -27,37 +27,37 @@ public struct CheckReport {
     }
 
     /// How one scenario file ended.
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         case passed, failed, invalid
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
     /// The JSON Lines schema identifier.
-    public static let jsonSchema = "wristsim.check/1"
+    package static let jsonSchema = "wristsim.check/1"
 
     /// How many entries ended with `status`.
-    public func count(_ status: Status) -> Int { entries.filter { $0.status == status }.count }
+    package func count(_ status: Status) -> Int { entries.filter { $0.status == status }.count }
 
     /// `"21 passed, 1 failed, 0 invalid"`: always the last line of `check`.
-    public var summaryLine: String {
+    package var summaryLine: String {
         "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.invalid)) invalid"
     }
 
     /// One line per file (`PASS`, `FAIL` with every failure beneath, `INVALID` with the error),
     /// then the summary line.
-    public func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
+    package func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
         let width = entries.map(\.file.count).max() ?? 0
         return (entries.flatMap { CheckReport.lines($0, width: width, style: style) } + [summaryLine])
             .joined(separator: "\n")
     }
 
     /// The lines of one entry, its file name padded to `width` so the columns line up.
-    public static func lines(_ entry: Entry, width: Int, style: TerminalStyle = TerminalStyle(colours: false))
+    package static func lines(_ entry: Entry, width: Int, style: TerminalStyle = TerminalStyle(colours: false))
         -> [String]
     {
         let padded = entry.file + String(repeating: " ", count: max(0, width - entry.file.count))

@@ -3,9 +3,9 @@ import SimulationKernel
 
 /// What `wristsim timeline` needs: runs a scenario with its complication (default settings when
 /// the file has no `"complication"` section) and returns the report.
-public enum ComplicationTimeline {
+package enum ComplicationTimeline {
     /// Where a run's complication settings came from.
-    public enum SettingsSource: Hashable, Sendable {
+    package enum SettingsSource: Hashable, Sendable {
         /// The file's `"complication"` section.
         case scenario
         /// The file has no `"complication"` section: ``ComplicationSettings/defaults(start:)``.
@@ -13,18 +13,18 @@ public enum ComplicationTimeline {
     }
 
     /// The finished run and its complication report.
-    public struct Result {
-        public var outcome: ScenarioOutcome
-        public var report: ComplicationReport
+    package struct Result {
+        package var outcome: ScenarioOutcome
+        package var report: ComplicationReport
         /// Where the complication settings came from.
-        public var settings: SettingsSource
+        package var settings: SettingsSource
     }
 
     /// Runs `scenario` and reports its complication for `families` (default: all enabled).
     ///
     /// Report times carry their date when the run — or the run up to `through` (`--at`), when
     /// later — spans more than one calendar day.
-    public static func run(
+    package static func run(
         _ scenario: Scenario, seed: UInt64? = nil, families: [ComplicationFamily]? = nil, through: SimTime? = nil
     ) -> Result {
         var scenario = scenario
@@ -45,16 +45,16 @@ public enum ComplicationTimeline {
     }
 
     /// The JSON schema identifier of the whole timeline.
-    public static let jsonSchema = "wristsim.timeline/1"
+    package static let jsonSchema = "wristsim.timeline/1"
     /// The JSON schema identifier of `--at --json`.
-    public static let atJSONSchema = "wristsim.timeline-at/1"
+    package static let atJSONSchema = "wristsim.timeline-at/1"
 
     /// `timeline --json`, schema `wristsim.timeline/1`: the entries shown, every reload request
     /// with its decision (a refusal's `reason` with its `code`), the budget resets, the budget's
     /// rules and what they did (exhaustions, background tasks, the longest time without a reload)
     /// and the staleness per family, times in ISO 8601 with milliseconds
     /// (``ComplicationReport/jsonValue(stamp:)`` builds everything after `settings`).
-    public static func document(_ result: Result, scenario: Scenario) -> JSONValue {
+    package static func document(_ result: Result, scenario: Scenario) -> JSONValue {
         let clock = ReportClock(start: scenario.start, showsDates: true)
         var object = JSONObject()
         object.append("schema", .string(jsonSchema))
@@ -67,7 +67,7 @@ public enum ComplicationTimeline {
 
     /// `timeline --at TIME --json`, schema `wristsim.timeline-at/1`: what each family shows at
     /// `time`, with the truth.
-    public static func document(at time: SimTime, report: ComplicationReport, scenario: Scenario) -> JSONValue {
+    package static func document(at time: SimTime, report: ComplicationReport, scenario: Scenario) -> JSONValue {
         let clock = ReportClock(start: scenario.start, showsDates: true)
         return [
             "schema": .string(atJSONSchema), "file": .string(scenario.file), "at": .string(clock.iso(time)),
@@ -84,5 +84,5 @@ public enum ComplicationTimeline {
     }
 
     /// Why a reload was refused, in words.
-    public static func message(_ refusal: ComplicationRefusal) -> String { refusal.message }
+    package static func message(_ refusal: ComplicationRefusal) -> String { refusal.message }
 }

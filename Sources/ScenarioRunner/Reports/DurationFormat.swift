@@ -12,16 +12,16 @@ import SimulationKernel
 /// | 2 min and more | hours, minutes, seconds to the millisecond | `9m0.356s`, `5h30m0.000s` |
 ///
 /// Integer arithmetic (rounded half up to the unit's last digit), so the text is byte-stable.
-public enum DurationFormat {
+package enum DurationFormat {
     /// The unit of a column.
-    public enum Unit: Sendable, Equatable {
+    package enum Unit: Sendable, Equatable {
         case milliseconds
         case seconds
         case clock
     }
 
     /// The unit for a column whose largest magnitude is `largest`.
-    public static func unit(for largest: SimDuration) -> Unit {
+    package static func unit(for largest: SimDuration) -> Unit {
         let magnitude = largest.nanoseconds.magnitude
         if magnitude < 1_000_000_000 { return .milliseconds }
         if magnitude < 120_000_000_000 { return .seconds }
@@ -29,14 +29,14 @@ public enum DurationFormat {
     }
 
     /// The unit for a column of `values` (milliseconds when empty).
-    public static func unit(for values: some Sequence<SimDuration>) -> Unit {
+    package static func unit(for values: some Sequence<SimDuration>) -> Unit {
         var largest: UInt64 = 0
         for value in values { largest = max(largest, value.nanoseconds.magnitude) }
         return unit(for: SimDuration(nanoseconds: Int64(clamping: largest)))
     }
 
     /// `duration` in `unit`: `"16.667 ms"`, `"2.033 s"`, `"9m0.356s"`.
-    public static func text(_ duration: SimDuration, unit: Unit) -> String {
+    package static func text(_ duration: SimDuration, unit: Unit) -> String {
         let ns = duration.nanoseconds
         let sign = ns < 0 ? "-" : ""
         let magnitude = ns.magnitude
@@ -56,12 +56,12 @@ public enum DurationFormat {
     }
 
     /// `duration` in the unit its own size calls for.
-    public static func text(_ duration: SimDuration) -> String {
+    package static func text(_ duration: SimDuration) -> String {
         text(duration, unit: unit(for: duration))
     }
 
     /// A column: every value in the unit of the largest.
-    public static func column(_ values: [SimDuration]) -> [String] {
+    package static func column(_ values: [SimDuration]) -> [String] {
         let unit = unit(for: values)
         return values.map { text($0, unit: unit) }
     }

@@ -4,21 +4,21 @@ import SimulationKernel
 /// command that checks them (`run`, `check`, `timeline`, `reminders`): one line per failure
 /// with the time, the scenario line, what was expected and what was found; continuation lines
 /// (a list's missing and extra items) indented beneath.
-public struct FailureList {
-    public var outcome: ScenarioOutcome
-    public var clock: ReportClock
+package struct FailureList {
+    package var outcome: ScenarioOutcome
+    package var clock: ReportClock
 
-    public init(outcome: ScenarioOutcome) {
+    package init(outcome: ScenarioOutcome) {
         self.outcome = outcome
         clock = ReportClock(start: outcome.scenario.start, end: outcome.endTime)
     }
 
     /// How many expectations failed plus how many invariants broke.
-    public var count: Int { outcome.failedExpectations.count + outcome.invariantFailures.count }
+    package var count: Int { outcome.failedExpectations.count + outcome.invariantFailures.count }
 
     /// One expectation result as a line: `"FAIL  09:01:30.000  line 12  remaining = 3: expected …"`,
     /// with continuation lines indented under it.
-    public func lines(_ result: ExpectationResult, style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+    package func lines(_ result: ExpectationResult, style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
         let mark = result.passed ? "pass" : style.fail
         let head = "\(mark)  \(clock.text(result.time))  line \(result.location.line)  \(result.label)"
         guard let failure = result.failure else { return [head] }
@@ -28,13 +28,13 @@ public struct FailureList {
     }
 
     /// Every failure, expectations first (in the order they were checked), then broken invariants.
-    public func lines(style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+    package func lines(style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
         outcome.failedExpectations.flatMap { lines($0, style: style) }
             + outcome.invariantFailures.map { "\(style.fail)  invariant: \($0)" }
     }
 
     /// `"3 expectations failed"`, `"1 expectation failed, 1 invariant broken"`.
-    public var headline: String {
+    package var headline: String {
         var parts: [String] = []
         let failed = outcome.failedExpectations.count
         let broken = outcome.invariantFailures.count
@@ -49,7 +49,7 @@ extension FailureList {
     /// the same object in every output that reports failures (`path` is the JSON path of the
     /// expectation or of the invalid value, `$.script[3].expect.remaining`; `expect`, `line`,
     /// `column`, `path` and `at` are `null` for a broken invariant).
-    public var json: JSONValue {
+    package var json: JSONValue {
         let expectations = outcome.failedExpectations.map { result -> JSONValue in
             FailureList.failure(
                 code: "expectationFailed", message: result.failure ?? "", expect: result.label,
@@ -65,7 +65,7 @@ extension FailureList {
     }
 
     /// One failure object (see ``json``).
-    public static func failure(
+    package static func failure(
         code: String, message: String, expect: String?, line: Int?, column: Int?, path: String?, at: String?
     ) -> JSONValue {
         [
@@ -78,7 +78,7 @@ extension FailureList {
 
 extension FailureList {
     /// `document` (a JSON object) with a `"failures"` member listing this run's failures.
-    public func attached(to document: JSONValue) -> JSONValue {
+    package func attached(to document: JSONValue) -> JSONValue {
         guard var object = document.objectValue else { return document }
         object["failures"] = json
         return .object(object)
@@ -86,7 +86,7 @@ extension FailureList {
 
     /// The text block a report command prints after its report when expectations failed:
     /// a blank line, the headline, and every failure as `run` shows it. Empty when all held.
-    public func textBlock(style: TerminalStyle = TerminalStyle(colours: false)) -> String? {
+    package func textBlock(style: TerminalStyle = TerminalStyle(colours: false)) -> String? {
         guard count > 0 else { return nil }
         return (["", "\(style.fail)  \(headline)"] + lines(style: style).map { "  " + $0 }).joined(separator: "\n")
     }

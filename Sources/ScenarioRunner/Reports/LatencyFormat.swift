@@ -2,14 +2,14 @@ import SimulationKernel
 
 /// How latency figures are printed: milliseconds with three decimals (`"33.333ms"`), and in
 /// JSON as a number of milliseconds (`33.333`). Integer arithmetic, so output is byte-stable.
-public enum LatencyFormat {
+package enum LatencyFormat {
     /// `"33.333ms"`.
-    public static func text(_ duration: SimDuration) -> String {
+    package static func text(_ duration: SimDuration) -> String {
         TraceValue.decimalText(roundedMicroseconds(duration), scale: 3) + "ms"
     }
 
     /// Milliseconds as a JSON-ready decimal (`33.333`).
-    public static func milliseconds(_ duration: SimDuration) -> TraceValue {
+    package static func milliseconds(_ duration: SimDuration) -> TraceValue {
         .decimal(roundedMicroseconds(duration), scale: 3)
     }
 

@@ -9,18 +9,18 @@ import SimulationKernel
 ///
 /// Written by hand with ``SVGCanvas``: fixed layout, rounded coordinates, escaped text, so the
 /// same runs give byte-identical files.
-public struct LatencyHistogramSVG: Sendable {
+package struct LatencyHistogramSVG: Sendable {
     /// One run: a pipeline on a watch.
-    public struct Series: Sendable {
+    package struct Series: Sendable {
         /// `"naive on series0-38mm"`.
-        public var label: String
-        public var latencies: [SimDuration]
+        package var label: String
+        package var latencies: [SimDuration]
         /// Each pipeline step with its summed wall time over all taps.
-        public var steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)]
+        package var steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)]
         /// Summed time taps waited for the main queue behind earlier taps.
-        public var queueing: SimDuration
+        package var queueing: SimDuration
 
-        public init(
+        package init(
             label: String, latencies: [SimDuration],
             steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)] = [],
             queueing: SimDuration = .zero
@@ -32,7 +32,7 @@ public struct LatencyHistogramSVG: Sendable {
         }
 
         /// A run's series from its profile.
-        public init(_ profile: LatencyProfile) {
+        package init(_ profile: LatencyProfile) {
             let run = profile.run
             self.init(
                 label: "\(run.pipeline.name) on \(profile.watch.name)", latencies: run.latencies,
@@ -41,11 +41,11 @@ public struct LatencyHistogramSVG: Sendable {
         }
     }
 
-    public var title: String
-    public var series: [Series]
-    public var width: Double
+    package var title: String
+    package var series: [Series]
+    package var width: Double
 
-    public init(title: String, series: [Series], width: Double = 1080) {
+    package init(title: String, series: [Series], width: Double = 1080) {
         self.title = title
         self.series = series
         self.width = width
@@ -57,12 +57,12 @@ public struct LatencyHistogramSVG: Sendable {
     let bins = 48
 
     /// The picture as a standalone SVG file.
-    public var document: String { canvas.document }
+    package var document: String { canvas.document }
     /// The picture as an `<svg>` element.
-    public var element: String { canvas.element }
+    package var element: String { canvas.element }
 
     /// The shared latency axis (milliseconds): log when the runs' ranges differ by more than 10×.
-    public var scale: SVGScale {
+    package var scale: SVGScale {
         let values = series.flatMap { $0.latencies.map(\.milliseconds) }
         return SVGScale.automatic(values, from: left, to: width - right)
     }

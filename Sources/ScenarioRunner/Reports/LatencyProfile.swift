@@ -2,17 +2,17 @@ import CompanionModel
 import SimulationKernel
 
 /// One scenario run seen through its check-off pipeline: what `wristsim latency` reports.
-public struct LatencyProfile: Sendable {
+package struct LatencyProfile: Sendable {
     /// The scenario as run (after `--watch` / `--pipeline` overrides).
-    public var scenario: Scenario
+    package var scenario: Scenario
     /// The run's outcome (expectations, summary).
-    public var outcome: ScenarioOutcome
+    package var outcome: ScenarioOutcome
     /// Every tap that reached the list, through the pipeline, in tap order.
-    public var run: PipelineRun
+    package var run: PipelineRun
     /// The item of each tap, by tap index.
-    public var items: [ItemID]
+    package var items: [ItemID]
     /// The next-item report of each wrist raise or app launch.
-    public var visibility: [(time: SimTime, visibility: NextItemVisibility)]
+    package var visibility: [(time: SimTime, visibility: NextItemVisibility)]
 
     /// Runs `scenario` (with `seed` overriding its seed) and collects the profile.
     ///
@@ -20,7 +20,7 @@ public struct LatencyProfile: Sendable {
     ///   ``outcome``, for pictures drawn from it (the HTML report's link lane);
     ///   ``TraceMode/off`` for `wristsim latency`, which prints nothing from it.
     /// - Complexity: the simulation's, plus O(*t* log *t*) for *t* taps.
-    public static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) -> LatencyProfile {
+    package static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) -> LatencyProfile {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: trace)
         let outcome = simulation.run()
         return LatencyProfile(
@@ -31,7 +31,7 @@ public struct LatencyProfile: Sendable {
     /// `scenario` with its pipeline replaced by the preset `name` (other `"pipeline"` settings kept).
     ///
     /// - Throws: ``PipelineError/unknownPreset(_:known:)``.
-    public static func overriding(_ scenario: Scenario, pipeline name: String?, watch: String?) throws -> Scenario {
+    package static func overriding(_ scenario: Scenario, pipeline name: String?, watch: String?) throws -> Scenario {
         var scenario = scenario
         if let name {
             var settings = scenario.sections.pipeline ?? .defaults
@@ -46,7 +46,7 @@ public struct LatencyProfile: Sendable {
     }
 
     /// The model the run used.
-    public var watch: WatchModel { run.watch }
+    package var watch: WatchModel { run.watch }
 
     /// The item of `tap`, when the run recorded it.
     func itemIfKnown(of tap: TapOutcome) -> ItemID? { tap.index < items.count ? items[tap.index] : nil }

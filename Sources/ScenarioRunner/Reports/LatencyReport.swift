@@ -10,20 +10,20 @@ import SimulationKernel
 /// queuedMs, latencyMs}], "steps": [{name, queue, totalMs, cpuMs}], "histogram": {binWidthMs,
 /// bins: [{fromMs, toMs, count}]}, "nextItem": [{at, visible, where}]}]}`: one run per
 /// pipeline × watch asked for.
-public struct LatencyReport {
-    public var profiles: [LatencyProfile]
+package struct LatencyReport {
+    package var profiles: [LatencyProfile]
 
-    public init(profiles: [LatencyProfile]) {
+    package init(profiles: [LatencyProfile]) {
         self.profiles = profiles
     }
 
     /// The JSON schema identifier.
-    public static let jsonSchema = "wristsim.latency/2"
+    package static let jsonSchema = "wristsim.latency/2"
 
     // MARK: Text
 
     /// The human report (one profile in full; several side by side, then each in full).
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         if profiles.count > 1 {
             lines += comparison
@@ -146,10 +146,10 @@ public struct LatencyReport {
 
     /// One JSON document, schema `wristsim.latency/2`: `{"schema", "file", "scenario", "runs": […]}`
     /// with one run per profile (one unless `--compare` or several `--watch`).
-    public var json: String { document.compact }
+    package var json: String { document.compact }
 
     /// The JSON document.
-    public var document: JSONValue {
+    package var document: JSONValue {
         [
             "schema": .string(LatencyReport.jsonSchema), "file": .string(profiles.first?.scenario.file ?? ""),
             "scenario": .string(profiles.first?.scenario.name ?? ""),
@@ -215,7 +215,7 @@ public struct LatencyReport {
 
     /// Every profile's latencies as one SVG (see ``LatencyHistogramSVG``: a shared axis, p50/p90/p99,
     /// the per-step breakdown).
-    public var svg: String {
+    package var svg: String {
         LatencyHistogramSVG(
             title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")",
             series: profiles.map(LatencyHistogramSVG.Series.init)

@@ -3,14 +3,14 @@ import SimulationKernel
 
 /// The `run` summary of the watch↔phone link: whether the two lists agree, and per
 /// channel what was sent, delivered, retried, failed, with delivery delays.
-public enum LinkReport {
+package enum LinkReport {
     /// The `link` section, then one `link.<channel>` section per channel that carried anything.
     ///
     /// - Parameters:
     ///   - simulation: the world at the end of the run.
     ///   - settled: the same world with its link left to finish (``ScenarioSimulation/settled()``).
     ///   - formatter: renders times.
-    public static func sections(
+    package static func sections(
         at simulation: ScenarioSimulation, settled: ScenarioSimulation, formatter: TraceFormatter
     ) -> [ReportSection] {
         let transport = simulation.link.transport

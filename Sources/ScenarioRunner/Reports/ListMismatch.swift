@@ -1,15 +1,15 @@
 /// How an expectation about a list says what differs: what is missing, what is extra, or where
 /// the order first differs — never two long lists on one line.
-public enum ListMismatch {
+package enum ListMismatch {
     /// How many names a missing/extra line shows before "… and N more".
-    public static let shownNames = 10
+    package static let shownNames = 10
 
     /// `nil` when `found` matches `expected` (in order when `ordered`, else as a multiset);
     /// otherwise a message whose first line says what was expected and found and whose next
     /// lines (indented) list what is missing and what is extra.
     ///
     /// - Complexity: O((*e* + *f*) log (*e* + *f*)).
-    public static func describe(_ noun: String, expected: [String], found: [String], ordered: Bool) -> String? {
+    package static func describe(_ noun: String, expected: [String], found: [String], ordered: Bool) -> String? {
         if ordered ? expected == found : expected.sorted() == found.sorted() { return nil }
         var missing = counts(expected)
         var extra: [String] = []
@@ -47,7 +47,7 @@ public enum ListMismatch {
 
     /// A list for a label: every name when there are few, else the first few and the count
     /// (`"[i1, i2, i3, i4, i5, … 38 items]"`).
-    public static func label(_ names: [String]) -> String {
+    package static func label(_ names: [String]) -> String {
         guard names.count > shownNames else { return "[" + names.joined(separator: ", ") + "]" }
         return "[" + names.prefix(5).joined(separator: ", ") + ", … \(names.count) items]"
     }

@@ -3,7 +3,7 @@ import SimulationKernel
 
 extension RemindersReport {
     /// The JSON schema identifier.
-    public static let jsonSchema = "wristsim.reminders/2"
+    package static let jsonSchema = "wristsim.reminders/2"
 
     /// One JSON document, schema `wristsim.reminders/2` (`Schemas/reminders.schema.json`):
     /// the settings, `pendingMax`, `wrongBadges` (deliveries after which the app badge differs from
@@ -11,10 +11,10 @@ extension RemindersReport {
     /// `held`, `first`, `last`, `appBadge`), `deliveries` (`at`, `item`, `id`, `badge` — `null`
     /// when the notification left the badge unchanged —, `appBadge`, `alert`), `missed` (`item`,
     /// `id`, `due`, `reason` with its `code`) and `overdue` (`null` without `--at`).
-    public var json: String { document.compact }
+    package var json: String { document.compact }
 
     /// The JSON document.
-    public var document: JSONValue {
+    package var document: JSONValue {
         let harness = phone.harness
         let clock = ReportClock(start: scenario.start, showsDates: true)
         func iso(_ time: ReminderTime) -> JSONValue { .string(clock.iso(PhoneReminders.simTime(time))) }
@@ -66,7 +66,7 @@ extension RemindersReport {
     }
 
     /// The stable code of why a reminder was missed.
-    public static func code(_ reason: MissedReminder.Reason) -> String {
+    package static func code(_ reason: MissedReminder.Reason) -> String {
         switch reason {
         case .outsideWindow: return "outsideWindow"
         case .droppedBySystem(.overLimit, _): return "droppedOverLimit"

@@ -6,14 +6,14 @@ import SimulationKernel
 /// optionally, the items overdue at one moment.
 ///
 /// JSON: see `RemindersReport+JSON.swift` (schema `wristsim.reminders/2`).
-public struct RemindersReport {
-    public var scenario: Scenario
+package struct RemindersReport {
+    package var scenario: Scenario
     /// The phone's reminders, moved to the end of the run.
-    public var phone: PhoneReminders
+    package var phone: PhoneReminders
     /// The moment for the overdue list (`--at`), if any.
-    public var overdueAt: SimTime?
+    package var overdueAt: SimTime?
 
-    public init(scenario: Scenario, phone: PhoneReminders, overdueAt: SimTime?) {
+    package init(scenario: Scenario, phone: PhoneReminders, overdueAt: SimTime?) {
         self.scenario = scenario
         self.phone = phone
         self.overdueAt = overdueAt
@@ -25,7 +25,7 @@ public struct RemindersReport {
     }
 
     /// Why a reminder was missed, with times on the scenario's clock.
-    public func reasonText(_ reason: MissedReminder.Reason) -> String {
+    package func reasonText(_ reason: MissedReminder.Reason) -> String {
         switch reason {
         case .outsideWindow(let lastRun, let windowEnd):
             let run = lastRun.map { "the app last ran at \(clock($0))" } ?? "the app had not run"
@@ -57,7 +57,7 @@ public struct RemindersReport {
     }
 
     /// The human report.
-    public var text: String {
+    package var text: String {
         let harness = phone.harness
         var lines: [String] = []
         lines.append("reminders  \(scenario.name)")

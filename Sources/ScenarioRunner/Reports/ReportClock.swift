@@ -7,27 +7,27 @@ import SimulationKernel
 /// calendar day, the date before it (`"2026-11-24 09:01:30.250"`), so a line on day 3 never looks
 /// like one on day 22. JSON always carries the full ISO 8601 date-time with milliseconds and the
 /// offset (`"2026-11-24T09:01:30.250+01:00"`).
-public struct ReportClock: Sendable {
+package struct ReportClock: Sendable {
     /// The scenario's start, whose UTC offset every time is printed in.
-    public var start: EpochTime
+    package var start: EpochTime
     /// Whether text times carry their date.
-    public var showsDates: Bool
+    package var showsDates: Bool
 
     /// A clock for a run from `start` to `end` (offsets from the start).
-    public init(start: EpochTime, end: SimTime) {
+    package init(start: EpochTime, end: SimTime) {
         self.start = start
         let last = start.adding(SimDuration(nanoseconds: max(0, end.nanoseconds)))
         showsDates = last.dateText != start.dateText
     }
 
     /// A clock that shows dates or not, as asked.
-    public init(start: EpochTime, showsDates: Bool) {
+    package init(start: EpochTime, showsDates: Bool) {
         self.start = start
         self.showsDates = showsDates
     }
 
     /// `"09:01:30.250"`, or `"2026-11-24 09:01:30.250"` when the run spans several days.
-    public func text(_ time: SimTime) -> String {
+    package func text(_ time: SimTime) -> String {
         let local = start.adding(time.offset)
         let clock = local.timeOfDay + "." + ReportClock.milliseconds(of: time)
         return showsDates ? local.dateText + " " + clock : clock
@@ -35,7 +35,7 @@ public struct ReportClock: Sendable {
 
     /// `"2026-11-24T09:01:30.250+01:00"` (`Z` for UTC): ISO 8601 with milliseconds and the
     /// scenario's offset.
-    public func iso(_ time: SimTime) -> String {
+    package func iso(_ time: SimTime) -> String {
         let local = start.adding(time.offset)
         return local.dateText + "T" + local.timeOfDay + "." + ReportClock.milliseconds(of: time)
             + ReportClock.offsetText(start.utcOffsetSeconds)

@@ -4,7 +4,7 @@
 /// A run reports each broken invariant with the case it breaks (``InvariantFailure``,
 /// ``ScenarioOutcome/invariantFailures``), set by the check that found it; a feature's check
 /// without a case of its own reports under ``other``, so nothing a run finds is ever dropped.
-public enum RunInvariant: String, CaseIterable, Sendable {
+package enum RunInvariant: String, CaseIterable, Sendable {
     /// The run reached its end within its event limit (`"eventLimit"`, docs/limits.md).
     case eventLimit
     /// Once the link is left to finish, watch and phone show the same list and no list operation
@@ -14,7 +14,7 @@ public enum RunInvariant: String, CaseIterable, Sendable {
     case other
 
     /// The testcase name.
-    public var title: String {
+    package var title: String {
         switch self {
         case .eventLimit: return "invariant: the run ends within its event limit"
         case .listsConverge: return "invariant: watch and phone lists converge, no operation lost, doubled or reordered"
@@ -25,8 +25,9 @@ public enum RunInvariant: String, CaseIterable, Sendable {
     /// Each invariant with the failures of `outcome` that break it; ``other`` only when it has some.
     ///
     /// - Complexity: O(*f*) for *f* failures.
-    public static func results(of outcome: ScenarioOutcome) -> [(invariant: RunInvariant, failures: [InvariantFailure])]
-    {
+    package static func results(of outcome: ScenarioOutcome) -> [(
+        invariant: RunInvariant, failures: [InvariantFailure]
+    )] {
         allCases.compactMap { invariant in
             let failures = outcome.invariantFailures.filter { $0.invariant == invariant }
             return invariant == .other && failures.isEmpty ? nil : (invariant, failures)

@@ -6,27 +6,27 @@ import SimulationKernel
 /// record carries `schema`, `type` and `file`; types are `scenario` (the header), `trace` (with
 /// `--trace`: `at`, `kind`, `fields`), `expectation`, `invariant` (a broken one) and `summary`
 /// (last: `passed`, counts, one object per summary section).
-public struct RunReport {
-    public var outcome: ScenarioOutcome
+package struct RunReport {
+    package var outcome: ScenarioOutcome
     /// Include the event log.
-    public var includeTrace: Bool
+    package var includeTrace: Bool
 
-    public init(outcome: ScenarioOutcome, includeTrace: Bool) {
+    package init(outcome: ScenarioOutcome, includeTrace: Bool) {
         self.outcome = outcome
         self.includeTrace = includeTrace
     }
 
     /// The JSON Lines schema identifier.
-    public static let jsonSchema = "wristsim.run/2"
+    package static let jsonSchema = "wristsim.run/2"
 
     /// The run's clock: dates in text when the run spans more than one day.
-    public var clock: ReportClock { ReportClock(start: outcome.scenario.start, end: outcome.endTime) }
+    package var clock: ReportClock { ReportClock(start: outcome.scenario.start, end: outcome.endTime) }
 
     /// The human summary, without colours.
-    public var text: String { text(style: TerminalStyle(colours: false)) }
+    package var text: String { text(style: TerminalStyle(colours: false)) }
 
     /// The human summary.
-    public func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
+    package func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
         let scenario = outcome.scenario
         let clock = self.clock
         let failures = FailureList(outcome: outcome)
@@ -78,10 +78,10 @@ public struct RunReport {
     }
 
     /// The JSON Lines rendering, one record per line.
-    public var jsonLines: String { records.map(\.compact).joined(separator: "\n") }
+    package var jsonLines: String { records.map(\.compact).joined(separator: "\n") }
 
     /// The JSON Lines records.
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         let scenario = outcome.scenario
         let clock = self.clock
         func record(_ type: String) -> JSONObject {
@@ -135,16 +135,16 @@ public struct RunReport {
     }
 
     /// A seed as a JSON number, from 0 to 2⁶⁴ − 1 (``JSONValue/seed(_:)``).
-    public static func seed(_ seed: UInt64) -> JSONValue { .seed(seed) }
+    package static func seed(_ seed: UInt64) -> JSONValue { .seed(seed) }
 
     /// `{"code": …, "message": …}`: a reason with its stable code beside the prose.
-    public static func reason(code: String, message: String) -> JSONValue {
+    package static func reason(code: String, message: String) -> JSONValue {
         ["code": .string(code), "message": .string(message)]
     }
 
     /// A summary section as a JSON object. Durations get the unit in their key (`delayP50` →
     /// `delayP50Ms`); a figure that does not exist (`"-"` in text) is `null`.
-    public static func json(_ section: ReportSection) -> JSONObject {
+    package static func json(_ section: ReportSection) -> JSONObject {
         var object = JSONObject()
         for row in section.rows {
             switch row.value {

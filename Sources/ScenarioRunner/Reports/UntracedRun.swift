@@ -5,17 +5,17 @@ import SimulationKernel
 /// fails is run once more with the trace recorded, because a broken invariant's message shows
 /// the item's trace trail. Either way the outcome prints exactly as a recorded run's would: the
 /// verdict does not depend on the trace (same scenario and seed, same run).
-public struct UntracedRun {
+package struct UntracedRun {
     /// The simulation at the end of the run.
-    public var simulation: ScenarioSimulation
+    package var simulation: ScenarioSimulation
     /// What the run produced; its trace is empty when the run passed.
-    public var outcome: ScenarioOutcome
+    package var outcome: ScenarioOutcome
 
     /// Runs `scenario` (with `seed` overriding its seed).
     ///
     /// - Complexity: that of ``ScenarioSimulation/run()`` without building or keeping trace events
     ///   when the run passes; twice that when it fails.
-    public init(_ scenario: Scenario, seed: UInt64? = nil) {
+    package init(_ scenario: Scenario, seed: UInt64? = nil) {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: .off)
         var outcome = simulation.run()
         if !outcome.passed {

@@ -4,9 +4,9 @@ import SimulationKernel
 /// `wristsim watches`: every watch model with its screen, rows visible and chip.
 ///
 /// JSON: ``document(_:)``, schema `wristsim.watches/1`.
-public enum WatchesReport {
+package enum WatchesReport {
     /// The table, one model per line, catalogue order.
-    public static func text(_ models: [WatchModel] = WatchModel.catalog) -> String {
+    package static func text(_ models: [WatchModel] = WatchModel.catalog) -> String {
         var rows = [["name", "screen (pt)", "pixels", "insets t/b", "rows", "chip", "speed", "cores"]]
         for model in models {
             rows.append([
@@ -27,17 +27,17 @@ public enum WatchesReport {
     }
 
     /// The JSON schema identifier.
-    public static let jsonSchema = "wristsim.watches/1"
+    package static let jsonSchema = "wristsim.watches/1"
 
     /// One JSON document, schema `wristsim.watches/1`: `{"schema", "watches": [{"name",
     /// "displayName", "widthPt", "heightPt", "widthPx", "heightPx", "insetTopPt", "insetBottomPt",
     /// "rowHeightPt", "rowsVisible", "chip", "relativeSpeed", "cores", "speedConfirmed", "insets"}]}`.
-    public static func json(_ models: [WatchModel] = WatchModel.catalog) -> String {
+    package static func json(_ models: [WatchModel] = WatchModel.catalog) -> String {
         document(models).compact
     }
 
     /// The JSON document.
-    public static func document(_ models: [WatchModel] = WatchModel.catalog) -> JSONValue {
+    package static func document(_ models: [WatchModel] = WatchModel.catalog) -> JSONValue {
         func tenths(_ value: Double) -> JSONValue { .decimal(Int64((value * 10).rounded()), scale: 1) }
         return [
             "schema": .string(jsonSchema),

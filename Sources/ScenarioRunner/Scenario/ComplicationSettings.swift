@@ -17,28 +17,28 @@ import SimulationKernel
 /// ``ComplicationBudgetSettings/clockKit`` with the budget resetting at the scenario's next
 /// local midnight (in the start date's UTC offset). `"preset"` (`"grocery"`, `"tubeStatus"`,
 /// ``ComplicationPreset``) picks the budget rules first; the `"budget"` keys then override them.
-public struct ComplicationSettings: Sendable {
+package struct ComplicationSettings: Sendable {
     /// When the app schedules background refreshes: first at `from`, each for `every` later, and
     /// again after each refresh runs (a refused schedule is retried at the earliest allowed time).
-    public struct BackgroundRefreshPlan: Hashable, Sendable {
-        public var every: SimDuration
-        public var from: SimTime
+    package struct BackgroundRefreshPlan: Hashable, Sendable {
+        package var every: SimDuration
+        package var from: SimTime
         /// What each background task does before it asks for its reload.
-        public var task: BackgroundTaskWork
+        package var task: BackgroundTaskWork
 
-        public init(every: SimDuration, from: SimTime = .zero, task: BackgroundTaskWork = BackgroundTaskWork()) {
+        package init(every: SimDuration, from: SimTime = .zero, task: BackgroundTaskWork = BackgroundTaskWork()) {
             self.every = every
             self.from = from
             self.task = task
         }
     }
 
-    public var configuration: ComplicationConfiguration
-    public var presence: ComplicationFacePresence
-    public var backgroundRefresh: BackgroundRefreshPlan?
+    package var configuration: ComplicationConfiguration
+    package var presence: ComplicationFacePresence
+    package var backgroundRefresh: BackgroundRefreshPlan?
 
     /// The settings used when a scenario has no `"complication"` section but a command needs one.
-    public static func defaults(start: EpochTime) -> ComplicationSettings {
+    package static func defaults(start: EpochTime) -> ComplicationSettings {
         let clock = ComplicationClock(origin: start)
         var budget = ComplicationBudgetSettings.clockKit
         budget.firstReset = clock.firstLocalMidnight
@@ -50,7 +50,7 @@ public struct ComplicationSettings: Sendable {
     /// Decodes the section.
     ///
     /// - Throws: a located error for unknown keys, unknown family or content names, and values out of range.
-    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+    package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> ComplicationSettings
     {
         var object = try ObjectReader(

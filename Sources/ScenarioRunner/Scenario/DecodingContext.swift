@@ -4,29 +4,29 @@ import SimulationKernel
 /// What decoders need to know beyond the node they read: the file name for errors, the
 /// scenario's start (to turn ISO 8601 dates into offsets) and the item identifiers (to
 /// check references).
-public struct DecodingContext: Sendable {
+package struct DecodingContext: Sendable {
     /// The file as the user named it.
-    public var file: String
+    package var file: String
     /// The scenario's start date, once decoded.
-    public var start: EpochTime?
+    package var start: EpochTime?
     /// Every item identifier on the list, once decoded.
-    public var itemIDs: Set<ItemID> = []
+    package var itemIDs: Set<ItemID> = []
     /// Whether error messages look for a "did you mean" (off once a file's error report is
     /// full, so errors that are only counted cost O(1) each).
-    public var suggests = true
+    package var suggests = true
 
-    public init(file: String, start: EpochTime? = nil) {
+    package init(file: String, start: EpochTime? = nil) {
         self.file = file
         self.start = start
     }
 
     /// An error located at `node`.
-    public func error(_ node: JSONNode, _ message: String) -> ScenarioError {
+    package func error(_ node: JSONNode, _ message: String) -> ScenarioError {
         ScenarioError(file: file, location: node.location, path: node.path, message: message)
     }
 
     /// An error located at a member's key (for unknown or duplicate keys).
-    public func error(key member: JSONNode.Member, _ message: String) -> ScenarioError {
+    package func error(key member: JSONNode.Member, _ message: String) -> ScenarioError {
         ScenarioError(file: file, location: member.keyLocation, path: member.value.path, message: message)
     }
 }

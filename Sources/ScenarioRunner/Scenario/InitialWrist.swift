@@ -4,7 +4,7 @@ import SimulationKernel
 /// Where the user's wrist is and what the watch shows when a scenario starts: the scenario's
 /// `"wrist"` key. Written in every run's trace (`scenario.start … wrist=raised`) so a script
 /// never has to guess.
-public enum InitialWrist: String, CaseIterable, Hashable, Sendable {
+package enum InitialWrist: String, CaseIterable, Hashable, Sendable {
     /// The default: the wrist is raised with the shopping list on screen, ready for taps; the
     /// watch app runs in the foreground.
     case raised
@@ -40,7 +40,7 @@ public enum InitialWrist: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The accepted spellings, for error messages.
-    public static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
+    package static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 }
 
 extension ScenarioDecoder {

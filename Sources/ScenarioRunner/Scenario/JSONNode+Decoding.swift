@@ -4,7 +4,7 @@ import SimulationKernel
 /// Typed reads of a located node. Every failure names the node's position and what was expected.
 extension JSONNode {
     /// A string; `allowEmpty: false` rejects `""`.
-    public func string(_ context: DecodingContext, allowEmpty: Bool = false) throws(ScenarioError) -> String {
+    package func string(_ context: DecodingContext, allowEmpty: Bool = false) throws(ScenarioError) -> String {
         guard case .string(let text) = value else {
             throw context.error(self, "expected a string, found \(kindDescription)")
         }
@@ -13,7 +13,7 @@ extension JSONNode {
     }
 
     /// A boolean.
-    public func bool(_ context: DecodingContext) throws(ScenarioError) -> Bool {
+    package func bool(_ context: DecodingContext) throws(ScenarioError) -> Bool {
         guard case .bool(let flag) = value else {
             throw context.error(self, "expected true or false, found \(kindDescription)")
         }
@@ -21,7 +21,7 @@ extension JSONNode {
     }
 
     /// A whole number within `range`.
-    public func int(_ context: DecodingContext, in range: ClosedRange<Int> = Int.min...Int.max) throws(ScenarioError)
+    package func int(_ context: DecodingContext, in range: ClosedRange<Int> = Int.min...Int.max) throws(ScenarioError)
         -> Int
     {
         guard case .number(let text) = value else {
@@ -35,7 +35,7 @@ extension JSONNode {
     }
 
     /// A whole number from 0 to 2⁶⁴−1 (seeds).
-    public func uint64(_ context: DecodingContext) throws(ScenarioError) -> UInt64 {
+    package func uint64(_ context: DecodingContext) throws(ScenarioError) -> UInt64 {
         guard case .number(let text) = value, let number = UInt64(text) else {
             throw context.error(self, "expected a whole number from 0 to 18446744073709551615, found \(describe)")
         }
@@ -43,7 +43,7 @@ extension JSONNode {
     }
 
     /// A number within `range` (for probabilities, factors).
-    public func double(_ context: DecodingContext, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+    package func double(_ context: DecodingContext, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard case .number(let text) = value, let number = Double(text), number.isFinite, range.contains(number) else {
             throw context.error(
                 self, "expected a number from \(range.lowerBound) to \(range.upperBound), found \(describe)")
@@ -52,7 +52,7 @@ extension JSONNode {
     }
 
     /// An array (of any length unless `nonEmpty`).
-    public func array(_ context: DecodingContext, nonEmpty: Bool = false) throws(ScenarioError) -> [JSONNode] {
+    package func array(_ context: DecodingContext, nonEmpty: Bool = false) throws(ScenarioError) -> [JSONNode] {
         guard case .array(let elements) = value else {
             throw context.error(self, "expected an array, found \(kindDescription)")
         }
@@ -62,7 +62,7 @@ extension JSONNode {
 
     /// A duration such as `"90s"` or `"1h30m"` (non-negative, at most
     /// ``ScenarioLimits/maximumSpan``).
-    public func duration(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
+    package func duration(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
         let text = try string(context)
         let duration: SimDuration
         do {
@@ -81,7 +81,7 @@ extension JSONNode {
 
     /// A point in time: an offset from the scenario start (`"+1h30m"`) or an ISO 8601 date
     /// at or after the start, and at most ``ScenarioLimits/maximumSpan`` after it.
-    public func time(_ context: DecodingContext) throws(ScenarioError) -> SimTime {
+    package func time(_ context: DecodingContext) throws(ScenarioError) -> SimTime {
         let text = try string(context)
         if text.hasPrefix("+") {
             let offset: SimDuration
@@ -119,7 +119,7 @@ extension JSONNode {
     }
 
     /// An item identifier that is on the list.
-    public func itemReference(_ context: DecodingContext) throws(ScenarioError) -> ItemID {
+    package func itemReference(_ context: DecodingContext) throws(ScenarioError) -> ItemID {
         let id = try string(context)
         guard context.itemIDs.contains(id) else {
             var message = "unknown item \(Excerpt.quoted(id)); expected the id of an item in \"items\""
@@ -144,7 +144,7 @@ extension JSONNode {
 extension DecodingContext {
     /// `time`, or a located error at `node` when it is beyond the scenario range
     /// (``ScenarioLimits/maximumSpan`` after the start).
-    public func withinRange(_ time: SimTime, _ node: JSONNode, written text: String? = nil) throws(ScenarioError)
+    package func withinRange(_ time: SimTime, _ node: JSONNode, written text: String? = nil) throws(ScenarioError)
         -> SimTime
     {
         guard ScenarioLimits.contains(time) else {
@@ -158,7 +158,7 @@ extension DecodingContext {
     }
 
     /// `time + duration` within the scenario range, or a located error at `node`.
-    public func adding(_ duration: SimDuration, to time: SimTime, _ node: JSONNode) throws(ScenarioError) -> SimTime {
+    package func adding(_ duration: SimDuration, to time: SimTime, _ node: JSONNode) throws(ScenarioError) -> SimTime {
         let sum: SimTime
         do {
             sum = try time.adding(duration)

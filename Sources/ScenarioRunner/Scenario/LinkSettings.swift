@@ -14,20 +14,20 @@ import SimulationKernel
 /// ```
 ///
 /// Every key is optional; defaults are PLATFORM.md §6's (see ``LinkConfiguration``).
-public struct LinkSettings: Sendable {
+package struct LinkSettings: Sendable {
     /// The link's configuration, faults included.
-    public var configuration: LinkConfiguration
+    package var configuration: LinkConfiguration
     /// `"complicationBudgetResetsAt"`, when the section gives it (otherwise the transfer budget
     /// follows the one reset rule: the complication budget's reset, by default local midnight).
-    public var complicationBudgetResetsAt: SimTime?
+    package var complicationBudgetResetsAt: SimTime?
 
     /// Settings with `configuration` (default: PLATFORM.md §6, no faults).
-    public init(configuration: LinkConfiguration = LinkConfiguration()) {
+    package init(configuration: LinkConfiguration = LinkConfiguration()) {
         self.configuration = configuration
     }
 
     /// Every key the section accepts, in documentation order.
-    public static let keys = [
+    package static let keys = [
         "latency", "duplicateProbability", "replyTimeout", "messagePayloadCap", "userInfoPayloadCap",
         "applicationContextPayloadCap", "complicationTransfersPerDay", "complicationBudgetResetsAt", "complication",
         "phoneUpdatesComplication", "phoneApp", "watchApp", "session", "unreachable", "terminations",
@@ -36,7 +36,7 @@ public struct LinkSettings: Sendable {
     /// Decodes the section.
     ///
     /// - Complexity: O(*n*) in the section's size.
-    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LinkSettings {
+    package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LinkSettings {
         var object = try ObjectReader(node, context, what: "an object of link settings")
         var configuration = LinkConfiguration()
         var resetsAt: SimTime?

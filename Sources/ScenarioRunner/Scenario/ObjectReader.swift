@@ -13,15 +13,15 @@ import SimulationKernel
 /// let notes = try object.optional("notes")?.string(context)
 /// try object.finish()
 /// ```
-public struct ObjectReader {
+package struct ObjectReader {
     /// The object node.
-    public let node: JSONNode
+    package let node: JSONNode
     private let members: [JSONNode.Member]
     private let context: DecodingContext
     private var asked: [String] = []
 
     /// - Throws: when `node` is not an object.
-    public init(_ node: JSONNode, _ context: DecodingContext, what: String = "an object") throws(ScenarioError) {
+    package init(_ node: JSONNode, _ context: DecodingContext, what: String = "an object") throws(ScenarioError) {
         guard case .object(let members) = node.value else {
             throw context.error(node, "expected \(what), found \(node.kindDescription)")
         }
@@ -31,10 +31,10 @@ public struct ObjectReader {
     }
 
     /// Whether the object has a member `key` (does not count as asking for it).
-    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    package func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
     /// The value of `key`, or an error at the object saying it is missing.
-    public mutating func required(_ key: String, _ expectation: String? = nil) throws(ScenarioError) -> JSONNode {
+    package mutating func required(_ key: String, _ expectation: String? = nil) throws(ScenarioError) -> JSONNode {
         asked.append(key)
         guard let member = members.first(where: { $0.key == key }) else {
             if let misspelt = members.first(where: {
@@ -50,13 +50,13 @@ public struct ObjectReader {
     }
 
     /// The value of `key`, or `nil` when absent.
-    public mutating func optional(_ key: String) -> JSONNode? {
+    package mutating func optional(_ key: String) -> JSONNode? {
         asked.append(key)
         return members.first { $0.key == key }?.value
     }
 
     /// Throws for the first member that no decoder asked for.
-    public func finish() throws(ScenarioError) {
+    package func finish() throws(ScenarioError) {
         if let member = members.first(where: { !asked.contains($0.key) }) { throw unknownKey(member) }
     }
 
@@ -65,7 +65,7 @@ public struct ObjectReader {
     ///
     /// - Complexity: O(*m* · *a*) for *m* members and *a* keys asked for (a fixed, small number
     ///   per object), plus O(*a*) per error recorded with its suggestion.
-    public func finish(into errors: inout ScenarioErrorCollector) {
+    package func finish(into errors: inout ScenarioErrorCollector) {
         for member in members where !asked.contains(member.key) { errors.record(unknownKey(member)) }
     }
 

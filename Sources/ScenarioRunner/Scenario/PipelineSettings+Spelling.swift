@@ -27,18 +27,18 @@ extension PipelineSettings {
     }
 
     /// A located warning: the section was read, but says something in a way that will change.
-    public struct Warning: Hashable, Sendable, CustomStringConvertible {
+    package struct Warning: Hashable, Sendable, CustomStringConvertible {
         /// The file as the user named it.
-        public var file: String
+        package var file: String
         /// Where in the file.
-        public var location: SourceLocation
+        package var location: SourceLocation
         /// The JSON path of the value (`$.pipeline.steps[2].queue`).
-        public var path: String
+        package var path: String
         /// What to write instead, lower-case, no trailing period.
-        public var message: String
+        package var message: String
 
         /// `FILE:LINE:COLUMN: warning: message (at $.path)`.
-        public var description: String {
+        package var description: String {
             "\(FileName.display(file)):\(location.line):\(location.column): warning: \(message) (at \(path))"
         }
     }

@@ -30,22 +30,22 @@ import SimulationKernel
 /// Without the section a scenario runs the `optimized` preset with ``PipelineJitter/standard``
 /// cost jitter, returns to the clock 120 s after the wrist drops and lays out 44 pt rows.
 /// `"jitter": 0` keeps every step's cost exactly its preset figure.
-public struct PipelineSettings: Sendable {
+package struct PipelineSettings: Sendable {
     /// The handler.
-    public var pipeline: CheckOffPipeline
+    package var pipeline: CheckOffPipeline
     /// How a single-core chip shares its CPU between the queues.
-    public var sharing: CPUSharing
+    package var sharing: CPUSharing
     /// How long the app stays frontmost after the wrist drops (PLATFORM.md §5: 2 minutes).
-    public var returnToClock: SimDuration
+    package var returnToClock: SimDuration
     /// List row height in points (PLATFORM.md §6: 44 pt).
-    public var rowHeight: Double
+    package var rowHeight: Double
     /// How step costs vary from tap to tap (default ``PipelineJitter/standard``).
-    public var jitter: PipelineJitter
+    package var jitter: PipelineJitter
     /// What the section still reads but should be written differently (old spellings), in file
     /// order; the command line prints them to stderr.
-    public var warnings: [Warning] = []
+    package var warnings: [Warning] = []
 
-    public init(
+    package init(
         pipeline: CheckOffPipeline = .optimized, sharing: CPUSharing = .processorSharing,
         returnToClock: SimDuration = WristAppMachine.defaultFrontmostTimeout,
         rowHeight: Double = WatchModel.defaultRowHeight, jitter: PipelineJitter = .standard
@@ -58,10 +58,10 @@ public struct PipelineSettings: Sendable {
     }
 
     /// The settings of a scenario without a `"pipeline"` section.
-    public static let defaults = PipelineSettings()
+    package static let defaults = PipelineSettings()
 
     /// Decodes a preset name or a settings object.
-    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineSettings {
+    package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineSettings {
         if case .string = node.value {
             return PipelineSettings(pipeline: try preset(node, context))
         }

@@ -18,46 +18,46 @@ import SimulationKernel
 ///   "repeating": [{"id": "weekly", "title": "Weekly shop", "start": "+1d", "every": "7d"}]
 /// }
 /// ```
-public struct RemindersSettings: Sendable {
+package struct RemindersSettings: Sendable {
     /// The scheduler strategies (`windowed`, `naive`, `overflowNotice`, `backgroundRefresh`), for callers
     /// that do not import `ReminderScheduling`.
-    public typealias Mode = SchedulingMode
+    package typealias Mode = SchedulingMode
 
     /// The strategy (default `"windowed"`; `--scheduler` overrides it).
-    public var mode: SchedulingMode = .windowed
+    package var mode: SchedulingMode = .windowed
     /// W, 1…64 (default 60); at least 2 with an overflow notice.
-    public var window = SchedulerConfiguration.defaultWindowSize
+    package var window = SchedulerConfiguration.defaultWindowSize
     /// The notification API the app uses (default `"userNotifications"`).
-    public var api: NotificationAPI = .userNotifications
+    package var api: NotificationAPI = .userNotifications
     /// Which requests the simulated system keeps beyond 64 (`nil`: the API's default).
-    public var retentionSetting: OverflowRetention?
+    package var retentionSetting: OverflowRetention?
     /// What re-adding a pending identifier does (default `"inPlace"`).
-    public var replacement: IdentifierReplacement = .inPlace
+    package var replacement: IdentifierReplacement = .inPlace
     /// How many pending slots a repeating request takes (default 1).
-    public var repeatingSlots = 1
+    package var repeatingSlots = 1
     /// The user's notification permission (default `"authorized"`).
-    public var authorization: NotificationAuthorization = .authorized
-    public var repeatingBadges: RepeatingBadgePolicy = .separateCarrier
+    package var authorization: NotificationAuthorization = .authorized
+    package var repeatingBadges: RepeatingBadgePolicy = .separateCarrier
     /// The snooze action's delay (default 30 minutes).
-    public var snooze = SimDuration.minutes(30)
+    package var snooze = SimDuration.minutes(30)
     /// When the phone app first launches (default the scenario start).
-    public var launchAt = SimTime.zero
+    package var launchAt = SimTime.zero
     /// Periodic app runs, if any.
-    public var appRuns: AppRunSchedule?
+    package var appRuns: AppRunSchedule?
     /// How long after an overflow notice is delivered the user opens the app from it (`nil`: never).
-    public var noticeOpenedAfter: SimDuration? = .seconds(SimulatedUser.defaultNoticeDelay)
+    package var noticeOpenedAfter: SimDuration? = .seconds(SimulatedUser.defaultNoticeDelay)
     /// The background refresh the app asks for and the system's budget.
-    public var refresh = RefreshSettings()
+    package var refresh = RefreshSettings()
     /// Repeating reminders.
-    public var repeating: [RepeatingReminderSpec] = []
+    package var repeating: [RepeatingReminderSpec] = []
 
-    public init() {}
+    package init() {}
 
     /// Which requests the simulated system keeps beyond 64: the setting, or the API's default.
-    public var retention: OverflowRetention { retentionSetting ?? api.defaultRetention }
+    package var retention: OverflowRetention { retentionSetting ?? api.defaultRetention }
 
     /// The scheduler configuration these settings describe.
-    public func configuration() throws(SchedulerConfigurationError) -> SchedulerConfiguration {
+    package func configuration() throws(SchedulerConfigurationError) -> SchedulerConfiguration {
         try SchedulerConfiguration(
             mode: mode, windowSize: mode == .overflowNotice ? max(2, window) : window,
             repeatingBadgePolicy: repeatingBadges,
@@ -66,38 +66,38 @@ public struct RemindersSettings: Sendable {
     }
 
     /// The simulated system's rules these settings describe.
-    public var rules: PlatformRules {
+    package var rules: PlatformRules {
         PlatformRules(
             api: api, retention: retention, replacement: replacement, repeatingSlots: repeatingSlots,
             authorization: authorization)
     }
 
     /// What the simulated user does on their own.
-    public var user: SimulatedUser {
+    package var user: SimulatedUser {
         SimulatedUser(opensOverflowNoticeAfter: noticeOpenedAfter.map { $0.nanoseconds / 1_000_000_000 })
     }
 
     /// The simulated system's background refresh budget.
-    public var refreshBudget: BackgroundRefreshBudget {
+    package var refreshBudget: BackgroundRefreshBudget {
         BackgroundRefreshBudget(perHour: refresh.perHour, minimumSpacing: refresh.spacing.nanoseconds / 1_000_000_000)
     }
 
     /// `"appRuns": {"every": "12h", "from": "+8h", "until": "+14d", "reason": "foreground"}`.
-    public struct AppRunSchedule: Sendable {
-        public var every: SimDuration
-        public var from: SimTime
-        public var until: SimTime?
-        public var reason: ReminderScheduler.AppRunReason
+    package struct AppRunSchedule: Sendable {
+        package var every: SimDuration
+        package var from: SimTime
+        package var until: SimTime?
+        package var reason: ReminderScheduler.AppRunReason
     }
 
     /// `"refresh": {"every": "1h", "perHour": 4, "spacing": "15m"}`: the earliest begin date the app asks
     /// for after each run, and how often the system grants refreshes.
-    public struct RefreshSettings: Sendable {
-        public var every = SimDuration.seconds(SchedulerConfiguration.defaultRefreshInterval)
-        public var perHour = BackgroundRefreshBudget.defaultPerHour
-        public var spacing = SimDuration.seconds(BackgroundRefreshBudget.defaultMinimumSpacing)
+    package struct RefreshSettings: Sendable {
+        package var every = SimDuration.seconds(SchedulerConfiguration.defaultRefreshInterval)
+        package var perHour = BackgroundRefreshBudget.defaultPerHour
+        package var spacing = SimDuration.seconds(BackgroundRefreshBudget.defaultMinimumSpacing)
         /// What a refresh's refill costs, and the background task limits it runs under.
-        public var task = RefillTask()
+        package var task = RefillTask()
     }
 
     /// `"task": {"cpu": "50ms", "cpuPerReminder": "2ms", "wall": "1s", "cpuLimit": "4s", "wallLimit": "15s"}`:
@@ -106,17 +106,17 @@ public struct RemindersSettings: Sendable {
     /// own CPU time, not scaled by any chip; it takes the longer of that and `wall` (waiting for disk or
     /// network). The limits are ``BackgroundTaskLimits`` (defaults 4 s of CPU, 15 s of wall time).
     /// The default costs are zero: a refill never overruns unless the scenario says what it costs.
-    public struct RefillTask: Sendable {
-        public var cpu = SimDuration.zero
-        public var cpuPerReminder = SimDuration.zero
-        public var wall = SimDuration.zero
-        public var limits = BackgroundTaskLimits()
+    package struct RefillTask: Sendable {
+        package var cpu = SimDuration.zero
+        package var cpuPerReminder = SimDuration.zero
+        package var wall = SimDuration.zero
+        package var limits = BackgroundTaskLimits()
 
         /// The CPU time a refill of `wantedReminders` reminders takes (at most
         /// ``ComplicationWork/maximumCost``; checked arithmetic).
         ///
         /// - Complexity: O(1).
-        public func cpuTime(wantedReminders: Int) -> SimDuration {
+        package func cpuTime(wantedReminders: Int) -> SimDuration {
             let limit = ComplicationWork.maximumCost.nanoseconds
             let (perReminder, overflow) = cpuPerReminder.nanoseconds.multipliedReportingOverflow(
                 by: Int64(max(0, wantedReminders)))
@@ -127,7 +127,7 @@ public struct RemindersSettings: Sendable {
         /// How the task refilling `wantedReminders` reminders ends under ``limits``.
         ///
         /// - Complexity: O(1).
-        public func verdict(wantedReminders: Int) -> BackgroundTaskVerdict {
+        package func verdict(wantedReminders: Int) -> BackgroundTaskVerdict {
             let cpuTime = cpuTime(wantedReminders: wantedReminders)
             // The phone's CPU time as stated: measured on and run on the same reference, no scaling.
             let work = BackgroundTaskWork(cpu: ComplicationWork(cost: cpuTime, on: .s1), wall: wall)
@@ -151,15 +151,16 @@ public struct RemindersSettings: Sendable {
     }
 
     /// One repeating reminder.
-    public struct RepeatingReminderSpec: Sendable {
-        public var id: String
-        public var title: String
-        public var start: SimTime
-        public var every: SimDuration
+    package struct RepeatingReminderSpec: Sendable {
+        package var id: String
+        package var title: String
+        package var start: SimTime
+        package var every: SimDuration
     }
 
     /// Decodes the section.
-    public static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RemindersSettings {
+    package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RemindersSettings
+    {
         var object = try ObjectReader(node, context, what: "a reminders object such as {\"window\": 60}")
         var settings = RemindersSettings()
         if let value = object.optional("api") { settings.api = try enumValue(value, context, what: "api") }

@@ -6,14 +6,14 @@ import SimulationKernel
 /// Checks, in file order: well-formed UTF-8 JSON, the format version, every key known, every
 /// value of the expected type, unique item identifiers, item references that exist, step times
 /// in order and not negative, and durations well formed.
-public enum ScenarioDecoder {
+package enum ScenarioDecoder {
     /// Decodes a scenario.
     ///
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - file: the file name used in errors.
     /// - Complexity: O(*n*) in the file size, plus O(*s* log *s*) for *s* steps.
-    public static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
+    package static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> Scenario {
         try decode(root: try JSONParser.parse(bytes, file: file), file: file)
     }
 
@@ -27,7 +27,7 @@ public enum ScenarioDecoder {
     ///
     /// - Throws: the first error, carrying the others (``ScenarioError/more``).
     /// - Complexity: O(*n*) in the tree's size, plus O(*s* log *s*) for *s* steps.
-    public static func decode(root: JSONNode, file: String) throws(ScenarioError) -> Scenario {
+    package static func decode(root: JSONNode, file: String) throws(ScenarioError) -> Scenario {
         var context = DecodingContext(file: file)
         var errors = ScenarioErrorCollector()
         var object = try ObjectReader(root, context, what: "a JSON object describing a scenario")
@@ -167,7 +167,7 @@ public enum ScenarioDecoder {
     }
 
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.
-    public static let defaultWatch = "series7-45mm"
+    package static let defaultWatch = "series7-45mm"
 
     /// Decodes the feature sections, each on its own (an error in one is recorded and the
     /// others are still read). A feature adds one line here.

@@ -3,21 +3,21 @@ import SimulationKernel
 /// The documented bounds of a scenario (see `docs/limits.md`). Decoding enforces them with
 /// located errors, so that no arithmetic on a valid scenario's times can overflow and no run can
 /// grow without end.
-public enum ScenarioLimits {
+package enum ScenarioLimits {
     /// The longest a scenario may span: every time is at most 100 years (36,525 days) after the
     /// start, and every duration is at most that long. Twice this span still fits in simulated
     /// time (about 292 years), so a time plus a duration never overflows.
-    public static let maximumSpan = SimDuration.days(36_525)
+    package static let maximumSpan = SimDuration.days(36_525)
 
     /// ``maximumSpan`` as it is written in messages.
-    public static let maximumSpanText = "100 years (+36525d)"
+    package static let maximumSpanText = "100 years (+36525d)"
 
     /// The latest instant a scenario may name.
-    public static let latestTime = SimTime(offset: maximumSpan)
+    package static let latestTime = SimTime(offset: maximumSpan)
 
     /// The largest `"eventLimit"` a scenario may set: a billion events.
-    public static let maximumEventLimit = 1_000_000_000
+    package static let maximumEventLimit = 1_000_000_000
 
     /// Whether `time` is within the scenario range.
-    public static func contains(_ time: SimTime) -> Bool { time >= .zero && time <= latestTime }
+    package static func contains(_ time: SimTime) -> Bool { time >= .zero && time <= latestTime }
 }

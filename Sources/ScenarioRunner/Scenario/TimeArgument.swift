@@ -1,13 +1,13 @@
 import SimulationKernel
 
 /// A point in time given on the command line (`--at`), relative to a scenario's start.
-public enum TimeArgument {
+package enum TimeArgument {
     /// Parses a `--at` value: an offset (`"+2h"`), an ISO 8601 date-time, or a local time of day
     /// on the scenario's start day (`"18:00"`, `"18:00:30"`), at or after the start.
     ///
     /// - Returns: `nil` when the text is none of these, is before the start, or is beyond the
     ///   scenario range (``ScenarioLimits/maximumSpan`` after the start).
-    public static func parse(_ text: String, start: EpochTime) -> SimTime? {
+    package static func parse(_ text: String, start: EpochTime) -> SimTime? {
         if text.hasPrefix("+") {
             return (try? DurationSyntax.parse(String(text.dropFirst()))).map { SimTime(offset: $0) }
                 .flatMap(withinRange)
@@ -34,7 +34,7 @@ public enum TimeArgument {
 
     /// Whether `text` is a well-formed offset or date that lies beyond the scenario range, so
     /// that a usage message can say why it was refused.
-    public static func isBeyondRange(_ text: String, start: EpochTime) -> Bool {
+    package static func isBeyondRange(_ text: String, start: EpochTime) -> Bool {
         if text.hasPrefix("+") {
             return (try? DurationSyntax.parse(String(text.dropFirst()))).map { $0 > ScenarioLimits.maximumSpan }
                 ?? false
@@ -44,5 +44,5 @@ public enum TimeArgument {
     }
 
     /// What `--at` accepts, for usage messages.
-    public static let expected = "an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time"
+    package static let expected = "an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time"
 }

@@ -2,15 +2,15 @@ import CompanionModel
 
 /// "Did you mean" for watch model names: the closest name within a small edit distance, else the
 /// names that start with (or contain) what was typed — never the whole catalogue in one line.
-public enum WatchNameSuggestion {
+package enum WatchNameSuggestion {
     /// At most this many names are suggested.
-    public static let limit = 4
+    package static let limit = 4
 
     /// The names to suggest for `name`, best first (empty when nothing is close).
     ///
     /// - Complexity: O(*m* · *k*²) for *m* catalogue names of length ≤ *k*; `name` is cut to 64
     ///   characters first so a long argument costs no more.
-    public static func candidates(for name: String, in names: [String] = WatchModel.knownNames) -> [String] {
+    package static func candidates(for name: String, in names: [String] = WatchModel.knownNames) -> [String] {
         let typed = String(name.prefix(64)).lowercased()
         guard !typed.isEmpty else { return [] }
         if let closest = Suggestion.closest(to: typed, in: names) { return [closest] }
@@ -28,7 +28,7 @@ public enum WatchNameSuggestion {
 
     /// `"unknown watch model 'series7'; did you mean 'series7-41mm' or 'series7-45mm'? ('wristsim watches'
     /// lists all 31 models)"`, with `quote` around names.
-    public static func message(for name: String, quote: String = "'", in names: [String] = WatchModel.knownNames)
+    package static func message(for name: String, quote: String = "'", in names: [String] = WatchModel.knownNames)
         -> String
     {
         let display = name.count > 64 ? String(name.prefix(64)) + "…" : name

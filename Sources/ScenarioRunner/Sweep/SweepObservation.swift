@@ -34,7 +34,7 @@ package struct SweepObservation: Sendable {
         "notAuthorized",
     ]
 
-    /// Reads a run that has finished (`verdict` is what `simulation.runForVerdict()` returned).
+    /// Reads a run that has finished (`verdict` is its outcome's ``ScenarioOutcome/verdict``).
     ///
     /// - Complexity: O(taps + missed reminders + discrepancies + complication records).
     package init(simulation: borrowing ScenarioSimulation, verdict: ScenarioVerdict) {
@@ -82,6 +82,14 @@ package struct SweepObservation: Sendable {
             self.missed = missed
             staleComplication = simulation.complicationReport()?.staleness.map(\.totalStale).max() ?? .zero
         }
+    }
+
+    /// Reads the world at the scenario's end, before its link is left to finish
+    /// (``RunMonitor/reachedEnd(_:)``).
+    struct EndMonitor: RunMonitor {
+        var end: EndOfRun?
+        mutating func handled(_ simulation: ScenarioSimulation) {}
+        mutating func reachedEnd(_ simulation: ScenarioSimulation) { end = EndOfRun(simulation) }
     }
 
     private static func codeIndex(_ reason: MissedReminder.Reason) -> Int {

@@ -17,16 +17,27 @@ extension SweepResult {
             "max", "lost", "doubled", "reord", "late", "missed", "stale p99",
         ]
         var rows: [[String]] = [header]
-        for (cell, stats) in zip(plan.cells, cells) {
+        // Durations one way (DurationFormat): tap latencies in milliseconds to three decimals as
+        // `latency` prints them (66.667 ms, not 66.6ms), staleness in the unit of its column.
+        let durations = cells.map { stats in
+            [
+                stats.runP50.percentile(50), stats.runP99.percentile(50), stats.runP99.percentile(99),
+                stats.pooled.percentile(99), stats.pooled.maximum, stats.stale.percentile(99),
+            ]
+        }
+        let units = (0..<6).map { column in
+            column < 5 ? .milliseconds : DurationFormat.unit(for: durations.compactMap { $0[column] })
+        }
+        func figure(_ row: Int, _ column: Int) -> String {
+            durations[row][column].map { DurationFormat.text($0, unit: units[column]) } ?? "-"
+        }
+        for (index, (cell, stats)) in zip(plan.cells, cells).enumerated() {
             let settings = cell.assignments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             rows.append([
                 cell.watch, cell.pipeline ?? "(scenario)", settings.isEmpty ? "-" : settings, String(stats.runs),
-                SweepResult.percent(stats.passed, of: stats.runs),
-                SweepResult.figure(stats.runP50.percentile(50)), SweepResult.figure(stats.runP99.percentile(50)),
-                SweepResult.figure(stats.runP99.percentile(99)), SweepResult.figure(stats.pooled.percentile(99)),
-                SweepResult.figure(stats.pooled.maximum), String(stats.lost), String(stats.doubled),
-                String(stats.reordered), String(stats.late), String(stats.missedTotal),
-                SweepResult.figure(stats.stale.percentile(99)),
+                SweepResult.percent(stats.passed, of: stats.runs), figure(index, 0), figure(index, 1),
+                figure(index, 2), figure(index, 3), figure(index, 4), String(stats.lost), String(stats.doubled),
+                String(stats.reordered), String(stats.late), String(stats.missedTotal), figure(index, 5),
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -113,9 +113,9 @@ package struct SweepRunner: Sendable {
 
     /// Runs `simulation`, a world about to start, and observes it (``observe(cell:seed:)``).
     static func observe(_ simulation: inout ScenarioSimulation) -> SweepObservation {
-        var monitor = NoRunMonitor()
-        let (verdict, end) = simulation.runForVerdict(monitor: &monitor, observingEnd: SweepObservation.EndOfRun.init)
-        return SweepObservation(end: end, verdict: verdict)
+        var monitor = SweepObservation.EndMonitor()
+        let outcome = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor)
+        return SweepObservation(end: monitor.end ?? SweepObservation.EndOfRun(simulation), verdict: outcome.verdict)
     }
 
     /// The scenario with cell `cell`'s `--set` values, decoded from ``root`` (its watch and

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// var simulation = ScenarioSimulation(scenario: scenario, seed: 7, trace: .off)
-/// let verdict = simulation.runForVerdict()   // the same verdict as with `.recorded`
+/// let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict   // the same as with `.recorded`
 /// ```
 ///
 /// `wristsim run --trace` records (``recorded``), so its output is unchanged.

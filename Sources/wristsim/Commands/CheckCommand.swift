@@ -52,7 +52,11 @@ enum CheckCommand: Command {
         var candidates: [(file: String, error: ScenarioError?)] = []
         for path in paths {
             do {
-                candidates += try ScenarioLoader.scenarioFiles(under: [path]).map { ($0, nil) }
+                let search = try ScenarioLoader.search([path])
+                candidates += search.scenarios.map { ($0, nil) }
+                for skipped in search.skipped {
+                    Console.error("note: \(skipped): not a scenario (no \"format\" key), skipped")
+                }
             } catch {
                 candidates.append((path, error))
             }

@@ -44,7 +44,7 @@ import Testing
         let scenario = try Self.scenario("reminders-weekday.json")
         var simulation = ScenarioSimulation(scenario: scenario)
         var monitor = ExploreMonitor(start: scenario.start)
-        _ = simulation.runForVerdict(monitor: &monitor)
+        _ = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor)
         #expect(monitor.failures.isEmpty, "\(monitor.failures)")
         #expect(monitor.badgesChecked >= 8, "the run delivered item notifications with badges")
         let harness = simulation.phone.reminders.harness
@@ -60,7 +60,7 @@ import Testing
         #expect(failure.kind == .badge)
     }
 
-    /// `runForVerdict()` (no trace, no summary) agrees with `run()` on every shipped scenario's
+    /// A run keeping only its verdict (no trace, no summary) agrees with `run()` on every shipped scenario's
     /// pass/fail, failed expectations and broken invariants, over several seeds.
     @Test func verdictAgreesWithTheFullOutcome() throws {
         for name in [
@@ -69,7 +69,7 @@ import Testing
             let scenario = try Self.scenario(name)
             for seed in UInt64(1)...4 {
                 var fast = ScenarioSimulation(scenario: scenario, seed: seed)
-                let verdict = fast.runForVerdict()
+                let verdict = fast.run(RunOptions(keeps: .verdict)).verdict
                 var full = ScenarioSimulation(scenario: scenario, seed: seed)
                 let outcome = full.run()
                 #expect(verdict.passed == outcome.passed, "\(name) seed \(seed)")

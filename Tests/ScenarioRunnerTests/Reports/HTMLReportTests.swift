@@ -77,7 +77,7 @@ import Testing
         let svg = picture.document
         #expect(svg.contains("naive on series0-38mm · tap") && svg.contains("optimized on series0-38mm · tap"))
         #expect(svg.components(separatedBy: "time after the tap").count == 2, "one axis for both blocks")
-        #expect(svg.contains(">row gone +5.18 s<") && svg.contains(">row gone +66.7 ms<"))
+        #expect(svg.contains(">row gone +5.183 s<") && svg.contains(">row gone +66.667 ms<"))
     }
 
     @Test func tapChoosesTheSwimlanesTapAndIsChecked() throws {

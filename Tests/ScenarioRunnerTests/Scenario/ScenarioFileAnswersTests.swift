@@ -1,4 +1,5 @@
 import CompanionModel
+import Foundation
 import SimulationKernel
 import Testing
 
@@ -128,5 +129,43 @@ import Testing
              "script": [{"at": "+1s", "do": "tap", "item": "kale"}]}
             """
         _ = try Self.decode(text)
+    }
+
+    /// Item 7: the run summary shows a reminders section only for a scenario with reminders (a
+    /// `"reminders"` section or an item with a due date); it showed one for every scenario.
+    @Test(arguments: [
+        ("", #"{"id": "kale", "title": "Kale"}"#, false),
+        ("", #"{"id": "kale", "title": "Kale", "due": "+1h"}"#, true),
+        (#""reminders": {},"#, #"{"id": "kale", "title": "Kale"}"#, true),
+    ])
+    func theSummaryShowsRemindersOnlyWithReminders(section: String, item: String, shown: Bool) throws {
+        let text = """
+            {"format": 1, "name": "t", "start": "2026-11-21T09:00:00Z", \(section)
+             "items": [\(item)], "script": [{"at": "+1m", "do": "tap", "item": "kale"}]}
+            """
+        let (_, outcome) = try Self.run(text)
+        #expect(outcome.summary.contains { $0.title == "reminders" } == shown)
+        #expect(outcome.summary.contains { $0.title == "list" })
+    }
+
+    /// Item 7: `check DIR` runs only the files that are scenarios (a top-level `"format"` key);
+    /// other JSON files are skipped with a note (every `.json` was run as a scenario). A file
+    /// that is not valid JSON is kept, so that checking it says why.
+    @Test func aFolderSearchSkipsJSONThatIsNotAScenario() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("world-search-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try write("a-scenario.json", #"{"format": 1, "name": "t"}"#)
+        try write("b-settings.json", #"{"editor.tabSize": 4}"#)
+        try write("c-list.json", "[1, 2]")
+        try write("d-broken.json", "{\"format\": 1,")
+        let search = try ScenarioLoader.search([folder.path])
+        #expect(
+            search.scenarios.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a-scenario.json", "d-broken.json"])
+        #expect(
+            search.skipped.map { URL(fileURLWithPath: $0).lastPathComponent } == ["b-settings.json", "c-list.json"])
     }
 }

@@ -1,5 +1,5 @@
 /// Which tap a report draws in its first swimlanes, and why that one.
-public enum DrawnTap: Hashable, Sendable {
+package enum DrawnTap: Hashable, Sendable {
     /// No tap reached the list: nothing is drawn.
     case none
     /// The slowest tap of the naive run (0-based), the default.
@@ -8,7 +8,7 @@ public enum DrawnTap: Hashable, Sendable {
     case requested(Int)
 
     /// The 0-based tap drawn, `nil` when none is.
-    public var index: Int? {
+    package var index: Int? {
         switch self {
         case .none: return nil
         case .slowest(let tap), .requested(let tap): return tap
@@ -16,7 +16,7 @@ public enum DrawnTap: Hashable, Sendable {
     }
 
     /// Why this tap is drawn, as the swimlanes' caption says it (`nil` when none is).
-    public var reason: String? {
+    package var reason: String? {
         switch self {
         case .none: return nil
         case .slowest: return "the slowest"

@@ -11,22 +11,22 @@ import SimulationKernel
 /// lines, links to the sections), then the sections the scenario has: tap swimlanes (chosen
 /// and median tap), latency distribution, link sequence diagram, complication timeline,
 /// reminders.
-public struct HTMLReport {
-    public var scenarios: [ScenarioReportData]
+package struct HTMLReport {
+    package var scenarios: [ScenarioReportData]
     /// The page title.
-    public var title: String
+    package var title: String
 
-    public init(scenarios: [ScenarioReportData], title: String = "WristSim report") {
+    package init(scenarios: [ScenarioReportData], title: String = "WristSim report") {
         self.scenarios = scenarios
         self.title = title
     }
 
     /// A section of one scenario's part of the page.
-    public enum Section: String, CaseIterable, Sendable {
+    package enum Section: String, CaseIterable, Sendable {
         case summary, swimlanes, latency, link, complication, reminders
 
         /// Its heading.
-        public var heading: String {
+        package var heading: String {
             switch self {
             case .summary: return "Summary"
             case .swimlanes: return "Tap swimlanes"
@@ -39,7 +39,7 @@ public struct HTMLReport {
     }
 
     /// The sections `data` has pictures for (the summary always).
-    public static func sections(of data: ScenarioReportData) -> [Section] {
+    package static func sections(of data: ScenarioReportData) -> [Section] {
         Section.allCases.filter { section in
             switch section {
             case .summary: return true
@@ -54,7 +54,7 @@ public struct HTMLReport {
     /// The page.
     ///
     /// - Complexity: linear in the size of the pictures.
-    public var document: String {
+    package var document: String {
         var html: [String] = [
             "<!DOCTYPE html>",
             "<html lang=\"en\">",

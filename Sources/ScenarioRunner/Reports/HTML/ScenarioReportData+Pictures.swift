@@ -5,7 +5,7 @@ import SimulationKernel
 /// `latency --svg`, `timeline --svg`, `run --svg` and `reminders --svg` write them alone.
 extension ScenarioReportData {
     /// The swimlanes of tap `tap` (0-based) under every pipeline, on one time axis.
-    public func swimlanes(tap: Int, caption: String) -> TapSwimlanesSVG? {
+    package func swimlanes(tap: Int, caption: String) -> TapSwimlanesSVG? {
         guard !pipelineRuns.isEmpty else { return nil }
         let runs = pipelineRuns.map { profile in
             TapSwimlanesSVG.Run(
@@ -16,7 +16,7 @@ extension ScenarioReportData {
     }
 
     /// Every tap's latency per pipeline and watch, on one axis, with the per-step breakdown.
-    public var latencyPicture: LatencyHistogramSVG? {
+    package var latencyPicture: LatencyHistogramSVG? {
         guard !pipelineRuns.isEmpty else { return nil }
         return LatencyHistogramSVG(
             title: "Tap-to-removal latency · \(scenario.name)",
@@ -24,7 +24,7 @@ extension ScenarioReportData {
     }
 
     /// The link's sequence diagram (`nil` when no message crossed the link).
-    public var linkPicture: LinkSequenceSVG? {
+    package var linkPicture: LinkSequenceSVG? {
         guard !linkMessages.isEmpty else { return nil }
         return Self.linkPicture(
             scenario: scenario, messages: linkMessages, bands: linkBands, actions: Self.linkActions(outcome.trace),
@@ -33,7 +33,7 @@ extension ScenarioReportData {
 
     /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing
     /// crossed the link).
-    public static func linkPicture(of outcome: ScenarioOutcome) -> LinkSequenceSVG {
+    package static func linkPicture(of outcome: ScenarioOutcome) -> LinkSequenceSVG {
         let messages = linkMessages(outcome.trace)
         return linkPicture(
             scenario: outcome.scenario, messages: messages, bands: linkBands(outcome.trace, end: outcome.endTime),
@@ -49,17 +49,17 @@ extension ScenarioReportData {
     }
 
     /// The complication timeline (`nil` without a `"complication"` section).
-    public var complicationPicture: ComplicationTimelineSVG? {
+    package var complicationPicture: ComplicationTimelineSVG? {
         complication.map { ComplicationTimelineSVG(report: $0, scenarioName: scenario.name) }
     }
 
     /// The reminders chart (`nil` without a `"reminders"` section).
-    public var remindersPicture: RemindersChartSVG? {
+    package var remindersPicture: RemindersChartSVG? {
         reminders.map { RemindersChartSVG(title: "Reminders · \(scenario.name)", data: $0) }
     }
 
     /// The reminders chart of a finished run's phone (`reminders --svg`).
-    public static func remindersPicture(phone: PhoneReminders, scenario: Scenario) -> RemindersChartSVG {
+    package static func remindersPicture(phone: PhoneReminders, scenario: Scenario) -> RemindersChartSVG {
         RemindersChartSVG(title: "Reminders · \(scenario.name)", data: reminders(phone, scenario: scenario))
     }
 }

@@ -9,37 +9,37 @@ import SimulationKernel
 /// event kinds and fields, the reminders harness, the complication model. The pictures take
 /// plain values (``LinkMessageRecord``, ``RemindersChartData``, ``PipelineRun``…), so a change
 /// in the simulation core is adapted here.
-public struct ScenarioReportData {
-    public var scenario: Scenario
+package struct ScenarioReportData {
+    package var scenario: Scenario
     /// The scenario's own run (its pipeline, its seed).
-    public var outcome: ScenarioOutcome
+    package var outcome: ScenarioOutcome
     /// The naive and optimized runs (and the scenario's own pipeline when it is neither) on the
     /// scenario's watch; empty when no tap reached the list.
-    public var pipelineRuns: [LatencyProfile]
+    package var pipelineRuns: [LatencyProfile]
     /// The same pipelines on other watches for the latency distribution: those asked for with
     /// `--watch` (other than the scenario's), else the slowest watch when the scenario uses another one.
-    public var slowestWatchRuns: [LatencyProfile]
+    package var slowestWatchRuns: [LatencyProfile]
     /// The tap drawn in the first swimlanes, and why that one (`--tap N`, default the slowest
     /// naive tap).
-    public var drawnTap: DrawnTap
+    package var drawnTap: DrawnTap
     /// The 0-based tap drawn in the first swimlanes (``drawnTap``), `nil` when no tap reached the list.
-    public var chosenTap: Int? { drawnTap.index }
+    package var chosenTap: Int? { drawnTap.index }
     /// The tap of median latency in the naive run.
-    public var medianTap: Int?
+    package var medianTap: Int?
     /// The link's messages and its out-of-range / app-not-running spans.
-    public var linkMessages: [LinkMessageRecord]
-    public var linkBands: [LinkBand]
+    package var linkMessages: [LinkMessageRecord]
+    package var linkBands: [LinkBand]
     /// The complication report (only with a `"complication"` section).
-    public var complication: ComplicationReport?
+    package var complication: ComplicationReport?
     /// The reminders picture's data (only with a `"reminders"` section).
-    public var reminders: RemindersChartData?
+    package var reminders: RemindersChartData?
 
     /// Why the data could not be extracted.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// `--tap N` names a tap the scenario does not have.
         case noSuchTap(Int, taps: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noSuchTap(let tap, let taps):
                 return taps == 0
@@ -57,7 +57,7 @@ public struct ScenarioReportData {
     ///   - watches: watch models to add to the latency distribution (empty: the slowest).
     /// - Throws: ``Failure/noSuchTap(_:taps:)``.
     /// - Complexity: a few runs of the simulation, plus O(*e* log *e*) over its *e* trace events.
-    public static func extract(
+    package static func extract(
         _ scenario: Scenario, seed: UInt64? = nil, tap: Int? = nil, watches: [String] = []
     ) throws(Failure)
         -> ScenarioReportData

@@ -11,14 +11,14 @@ import SimulationKernel
 /// as grey ticks, refusals as red crosses (the same glyphs as the legend), each with its reason
 /// in the tooltip and the refusal reasons counted under the title. Budget resets are dashed
 /// orange lines; the axis shows clock times and dates.
-public struct ComplicationTimelineSVG: Sendable {
-    public var report: ComplicationReport
+package struct ComplicationTimelineSVG: Sendable {
+    package var report: ComplicationReport
     /// The scenario's name, for the title.
-    public var scenarioName: String
+    package var scenarioName: String
     /// Total picture width in pixels.
-    public var width: Double
+    package var width: Double
 
-    public init(report: ComplicationReport, scenarioName: String = "", width: Int = 1080) {
+    package init(report: ComplicationReport, scenarioName: String = "", width: Int = 1080) {
         self.report = report
         self.scenarioName = scenarioName
         self.width = Double(max(400, width))
@@ -90,10 +90,10 @@ public struct ComplicationTimelineSVG: Sendable {
     /// The SVG document (a standalone file).
     ///
     /// - Complexity: O(*e* · *f* + *r*) for *e* entries, *f* families and *r* requests.
-    public var document: String { canvas.document }
+    package var document: String { canvas.document }
 
     /// The picture as an `<svg>` element for the HTML report.
-    public var element: String { canvas.element }
+    package var element: String { canvas.element }
 
     var canvas: SVGCanvas {
         let name = "Complication timeline" + (scenarioName.isEmpty ? "" : " · \(scenarioName)")

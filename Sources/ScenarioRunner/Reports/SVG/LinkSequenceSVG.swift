@@ -1,15 +1,15 @@
 import SimulationKernel
 
 /// One message on the watch↔phone link, as the pictures see it.
-public struct LinkMessageRecord: Sendable {
+package struct LinkMessageRecord: Sendable {
     /// Which way it went.
-    public enum Direction: Sendable, Equatable {
+    package enum Direction: Sendable, Equatable {
         case watchToPhone
         case phoneToWatch
     }
 
     /// How it ended.
-    public enum Fate: Sendable, Equatable {
+    package enum Fate: Sendable, Equatable {
         /// It reached the receiving app.
         case delivered
         /// The sender was told it failed (`reason` as the link gave it).
@@ -24,25 +24,25 @@ public struct LinkMessageRecord: Sendable {
         case inTransit
     }
 
-    public var id: Int
-    public var direction: Direction
+    package var id: Int
+    package var direction: Direction
     /// `"interactive"`, `"userInfo"`, `"applicationContext"`, `"complication"`.
-    public var channel: String
-    public var payload: String
+    package var channel: String
+    package var payload: String
     /// The item it concerns, if any.
-    public var item: String?
-    public var sent: SimTime
+    package var item: String?
+    package var sent: SimTime
     /// When the receiving app got it.
-    public var delivered: SimTime?
-    public var fate: Fate
+    package var delivered: SimTime?
+    package var fate: Fate
     /// When it ended, if not delivered (the failure, the loss, …).
-    public var endedAt: SimTime?
+    package var endedAt: SimTime?
     /// When the transfer was retried (a new radio session after a drop-out).
-    public var retries: [SimTime]
+    package var retries: [SimTime]
     /// When a second copy arrived.
-    public var duplicates: [SimTime]
+    package var duplicates: [SimTime]
 
-    public init(
+    package init(
         id: Int, direction: Direction, channel: String, payload: String, item: String?, sent: SimTime,
         delivered: SimTime? = nil, fate: Fate = .inTransit, endedAt: SimTime? = nil, retries: [SimTime] = [],
         duplicates: [SimTime] = []
@@ -62,8 +62,8 @@ public struct LinkMessageRecord: Sendable {
 }
 
 /// A span of time when the link could not carry messages the ordinary way.
-public struct LinkBand: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct LinkBand: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// The phone was out of Bluetooth/Wi-Fi range.
         case outOfRange
         /// The phone app was not running (messages wait for its next launch).
@@ -100,11 +100,11 @@ public struct LinkBand: Sendable {
         var onPhone: Bool { self == .phoneAppNotRunning }
     }
 
-    public var kind: Kind
-    public var from: SimTime
-    public var to: SimTime
+    package var kind: Kind
+    package var from: SimTime
+    package var to: SimTime
 
-    public init(kind: Kind, from: SimTime, to: SimTime) {
+    package init(kind: Kind, from: SimTime, to: SimTime) {
         self.kind = kind
         self.from = from
         self.to = to
@@ -112,12 +112,12 @@ public struct LinkBand: Sendable {
 }
 
 /// Something the user did from a notification (Complete, Snooze…), marked on the phone's line.
-public struct LinkAction: Sendable {
-    public var at: SimTime
+package struct LinkAction: Sendable {
+    package var at: SimTime
     /// `"complete milk"`.
-    public var label: String
+    package var label: String
 
-    public init(at: SimTime, label: String) {
+    package init(at: SimTime, label: String) {
         self.at = at
         self.label = label
     }
@@ -129,18 +129,18 @@ public struct LinkAction: Sendable {
 /// room (always in the tooltip); failures and losses as red crosses, retries as rings,
 /// duplicates as dashed grey arrows; out-of-range spans shaded across both lines,
 /// app-not-running spans on that device's line.
-public struct LinkSequenceSVG: Sendable {
-    public var title: String
-    public var messages: [LinkMessageRecord]
-    public var bands: [LinkBand]
+package struct LinkSequenceSVG: Sendable {
+    package var title: String
+    package var messages: [LinkMessageRecord]
+    package var bands: [LinkBand]
     /// Notification actions, marked on the phone's line.
-    public var actions: [LinkAction]
-    public var start: SimTime
-    public var end: SimTime
-    public var origin: EpochTime
-    public var width: Double
+    package var actions: [LinkAction]
+    package var start: SimTime
+    package var end: SimTime
+    package var origin: EpochTime
+    package var width: Double
 
-    public init(
+    package init(
         title: String, messages: [LinkMessageRecord], bands: [LinkBand], actions: [LinkAction] = [], start: SimTime,
         end: SimTime, origin: EpochTime, width: Double = 1080
     ) {
@@ -160,9 +160,9 @@ public struct LinkSequenceSVG: Sendable {
     let phoneY = 236.0
 
     /// The picture as an `<svg>` element.
-    public var element: String { canvas.element }
+    package var element: String { canvas.element }
     /// The picture as a standalone SVG file.
-    public var document: String { canvas.document }
+    package var document: String { canvas.document }
 
     static func color(_ channel: String) -> String {
         switch channel {

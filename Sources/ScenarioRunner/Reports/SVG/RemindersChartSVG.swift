@@ -1,17 +1,17 @@
 import SimulationKernel
 
 /// What the reminders picture shows, extracted from a run (see ``ScenarioReportData``).
-public struct RemindersChartData: Sendable {
+package struct RemindersChartData: Sendable {
     /// One notification the system delivered.
-    public struct Delivery: Sendable {
-        public var at: SimTime
-        public var label: String
+    package struct Delivery: Sendable {
+        package var at: SimTime
+        package var label: String
         /// The badge it set (`nil`: it left the badge alone).
-        public var badge: Int?
+        package var badge: Int?
         /// The items really overdue at that moment (what the badge should say).
-        public var trueOverdue: Int
+        package var trueOverdue: Int
 
-        public init(at: SimTime, label: String, badge: Int?, trueOverdue: Int) {
+        package init(at: SimTime, label: String, badge: Int?, trueOverdue: Int) {
             self.at = at
             self.label = label
             self.badge = badge
@@ -20,14 +20,14 @@ public struct RemindersChartData: Sendable {
     }
 
     /// A reminder that never fired.
-    public struct Miss: Sendable {
-        public var due: SimTime
-        public var label: String
+    package struct Miss: Sendable {
+        package var due: SimTime
+        package var label: String
         /// A stable reason code (`outsideWindow`, `droppedOverLimit`, …).
-        public var code: String
-        public var reason: String
+        package var code: String
+        package var reason: String
 
-        public init(due: SimTime, label: String, code: String, reason: String) {
+        package init(due: SimTime, label: String, code: String, reason: String) {
             self.due = due
             self.label = label
             self.code = code
@@ -35,25 +35,25 @@ public struct RemindersChartData: Sendable {
         }
     }
 
-    public var start: SimTime
-    public var end: SimTime
-    public var origin: EpochTime
+    package var start: SimTime
+    package var end: SimTime
+    package var origin: EpochTime
     /// `"windowed, W = 60"` or `"naive"`.
-    public var scheduler: String
+    package var scheduler: String
     /// The window W (`nil` for the naive scheduler).
-    public var window: Int?
+    package var window: Int?
     /// The system's pending limit.
-    public var limit: Int
+    package var limit: Int
     /// The pending count, as (time it became, value) steps.
-    public var pending: [(at: SimTime, count: Int)]
+    package var pending: [(at: SimTime, count: Int)]
     /// The true overdue count, as steps.
-    public var overdue: [(at: SimTime, count: Int)]
-    public var deliveries: [Delivery]
-    public var missed: [Miss]
+    package var overdue: [(at: SimTime, count: Int)]
+    package var deliveries: [Delivery]
+    package var missed: [Miss]
     /// Every app run, with its reason (`launch`, `foreground`, …).
-    public var appRuns: [(at: SimTime, reason: String)]
+    package var appRuns: [(at: SimTime, reason: String)]
 
-    public init(
+    package init(
         start: SimTime, end: SimTime, origin: EpochTime, scheduler: String, window: Int?, limit: Int = 64,
         pending: [(at: SimTime, count: Int)], overdue: [(at: SimTime, count: Int)], deliveries: [Delivery],
         missed: [Miss], appRuns: [(at: SimTime, reason: String)]
@@ -76,12 +76,12 @@ public struct RemindersChartData: Sendable {
 /// delivery as a dot at the badge it carried over the true overdue count (a dot off the line is
 /// a wrong badge, drawn red); missed reminders with their reason code; and the app runs that
 /// refilled the window.
-public struct RemindersChartSVG: Sendable {
-    public var title: String
-    public var data: RemindersChartData
-    public var width: Double
+package struct RemindersChartSVG: Sendable {
+    package var title: String
+    package var data: RemindersChartData
+    package var width: Double
 
-    public init(title: String, data: RemindersChartData, width: Double = 1080) {
+    package init(title: String, data: RemindersChartData, width: Double = 1080) {
         self.title = title
         self.data = data
         self.width = width
@@ -92,9 +92,9 @@ public struct RemindersChartSVG: Sendable {
     let panelHeight = 150.0
 
     /// The picture as a standalone SVG file.
-    public var document: String { canvas.document }
+    package var document: String { canvas.document }
     /// The picture as an `<svg>` element.
-    public var element: String { canvas.element }
+    package var element: String { canvas.element }
 
     static let rightBadge = SVGGlyph(.dot(radius: 3.5), color: SVGPalette.good)
     static let wrongBadge = SVGGlyph(.dot(radius: 4.5), color: SVGPalette.bad)

@@ -6,17 +6,17 @@ import SimulationKernel
 /// A canvas collects elements in drawing order and renders them either as a standalone file
 /// (`<?xml …?>` first, for `--svg`) or as an element to inline in the HTML report. Hover detail
 /// is a `<title>` child (a native tooltip: no script needed).
-public struct SVGCanvas: Sendable {
+package struct SVGCanvas: Sendable {
     /// The picture's width in pixels.
-    public let width: Double
+    package let width: Double
     /// The picture's height in pixels (pictures grow it as they lay out).
-    public var height: Double
+    package var height: Double
     /// The accessible title (`<title>` of the document).
-    public var title: String
+    package var title: String
     private var elements: [String] = []
 
     /// A canvas of `width` × `height` pixels titled `title`.
-    public init(width: Double, height: Double, title: String) {
+    package init(width: Double, height: Double, title: String) {
         self.width = width
         self.height = height
         self.title = title
@@ -25,7 +25,7 @@ public struct SVGCanvas: Sendable {
     // MARK: Shapes
 
     /// A rectangle; `tooltip` becomes its `<title>`.
-    public mutating func rect(
+    package mutating func rect(
         x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
         extra: String = "", tooltip: String? = nil
     ) {
@@ -38,7 +38,7 @@ public struct SVGCanvas: Sendable {
     }
 
     /// A straight line.
-    public mutating func line(
+    package mutating func line(
         _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1,
         dash: String? = nil, tooltip: String? = nil
     ) {
@@ -51,7 +51,7 @@ public struct SVGCanvas: Sendable {
     }
 
     /// A path from `points` (`M` then `L`s); an empty list draws nothing.
-    public mutating func polyline(
+    package mutating func polyline(
         _ points: [(x: Double, y: Double)], stroke: String, width: Double = 1.5, fill: String = "none",
         dash: String? = nil, tooltip: String? = nil
     ) {
@@ -62,7 +62,7 @@ public struct SVGCanvas: Sendable {
     }
 
     /// A path with raw path data `d` (built with ``SVGNumber/text(_:)`` coordinates).
-    public mutating func path(
+    package mutating func path(
         _ d: String, stroke: String, width: Double = 1, fill: String = "none", dash: String? = nil,
         tooltip: String? = nil
     ) {
@@ -73,7 +73,7 @@ public struct SVGCanvas: Sendable {
     }
 
     /// A circle.
-    public mutating func circle(
+    package mutating func circle(
         cx: Double, cy: Double, r: Double, fill: String, stroke: String? = nil, tooltip: String? = nil
     ) {
         var element =
@@ -83,7 +83,7 @@ public struct SVGCanvas: Sendable {
     }
 
     /// A marker glyph (see ``SVGGlyph``) centred at (`x`, `y`).
-    public mutating func glyph(_ glyph: SVGGlyph, x: Double, y: Double, tooltip: String? = nil) {
+    package mutating func glyph(_ glyph: SVGGlyph, x: Double, y: Double, tooltip: String? = nil) {
         switch glyph.shape {
         case .cross(let size):
             let h = size / 2
@@ -118,7 +118,7 @@ public struct SVGCanvas: Sendable {
     // MARK: Text
 
     /// A text label at (`x`, baseline `y`), escaped.
-    public mutating func text(
+    package mutating func text(
         _ string: String, x: Double, y: Double, size: Double = 11, anchor: SVGAnchor = .start,
         bold: Bool = false, fill: String = "#212529", tooltip: String? = nil, cssClass: String? = nil
     ) {
@@ -134,7 +134,7 @@ public struct SVGCanvas: Sendable {
     }
 
     /// A text label on a white ground (the grid and shading under it stay behind it).
-    public mutating func groundedText(
+    package mutating func groundedText(
         _ string: String, x: Double, y: Double, size: Double = 11, anchor: SVGAnchor = .start, fill: String = "#212529"
     ) {
         let textWidth = SVGText.width(string, size: size)
@@ -152,7 +152,7 @@ public struct SVGCanvas: Sendable {
 
     /// A text label placed so it stays inside `0…width`: anchored at `x` when it fits, else
     /// shifted left or right to the edge.
-    public mutating func textInside(
+    package mutating func textInside(
         _ string: String, x: Double, y: Double, size: Double = 11, bold: Bool = false, fill: String = "#212529",
         margin: Double = 4
     ) {
@@ -169,7 +169,7 @@ public struct SVGCanvas: Sendable {
     /// - Parameter verbatim: the label is text the simulated device showed (a complication's
     ///   "3 l…"), written as it was, ellipsis included.
     @discardableResult
-    public mutating func box(
+    package mutating func box(
         x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
         extra: String = "", label: String, labelColor: String = "#0b2540", size: Double = 11, tooltip: String,
         verbatim: Bool = false
@@ -190,7 +190,7 @@ public struct SVGCanvas: Sendable {
     /// `string` wrapped to lines no wider than `maxWidth` from baseline `y`, `lineHeight` apart;
     /// returns the baseline of the last line.
     @discardableResult
-    public mutating func wrappedText(
+    package mutating func wrappedText(
         _ string: String, x: Double, y: Double, maxWidth: Double, size: Double = 11, bold: Bool = false,
         fill: String = "#212529", lineHeight: Double? = nil
     ) -> Double {
@@ -204,14 +204,14 @@ public struct SVGCanvas: Sendable {
 
     /// Opens a group that ties the shapes drawn until ``endMark()`` to their labels (the layout
     /// check lets a mark's own line cross its own label).
-    public mutating func beginMark() { elements.append("<g class=\"mark\">") }
+    package mutating func beginMark() { elements.append("<g class=\"mark\">") }
 
     /// Closes the group ``beginMark()`` opened.
-    public mutating func endMark() { elements.append("</g>") }
+    package mutating func endMark() { elements.append("</g>") }
 
     /// Draws a legend row by row from `left`, wrapping before `right`; returns the height used.
     @discardableResult
-    public mutating func legend(_ items: [(glyph: SVGGlyph, label: String)], left: Double, top: Double, right: Double)
+    package mutating func legend(_ items: [(glyph: SVGGlyph, label: String)], left: Double, top: Double, right: Double)
         -> Double
     {
         var x = left
@@ -230,23 +230,23 @@ public struct SVGCanvas: Sendable {
     }
 
     /// Appends pre-rendered elements (another canvas's ``body``).
-    public mutating func append(_ fragment: [String]) { elements += fragment }
+    package mutating func append(_ fragment: [String]) { elements += fragment }
 
     /// Opens a group translated by (`x`, `y`); close it with ``endGroup()``.
-    public mutating func beginGroup(x: Double, y: Double) {
+    package mutating func beginGroup(x: Double, y: Double) {
         elements.append("<g transform=\"translate(\(SVGNumber.text(x)),\(SVGNumber.text(y)))\">")
     }
 
     /// Closes the group ``beginGroup(x:y:)`` opened.
-    public mutating func endGroup() { elements.append("</g>") }
+    package mutating func endGroup() { elements.append("</g>") }
 
     // MARK: Output
 
     /// The elements drawn so far, in order.
-    public var body: [String] { elements }
+    package var body: [String] { elements }
 
     /// The picture as an `<svg>` element (for inlining into HTML).
-    public var element: String {
+    package var element: String {
         var lines = [
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.text(width))\" "
                 + "height=\"\(SVGNumber.text(height))\" viewBox=\"0 0 \(SVGNumber.text(width)) \(SVGNumber.text(height))\" "
@@ -260,7 +260,7 @@ public struct SVGCanvas: Sendable {
     }
 
     /// The picture as a standalone SVG file (XML declaration first, newline last).
-    public var document: String {
+    package var document: String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element + "\n"
     }
 
@@ -271,13 +271,13 @@ public struct SVGCanvas: Sendable {
 }
 
 /// Where a text's `x` is: its start, middle or end.
-public enum SVGAnchor: String, Sendable {
+package enum SVGAnchor: String, Sendable {
     case start, middle, end
 }
 
 /// A small marker used in a picture and, drawn by the same code, in its legend.
-public struct SVGGlyph: Sendable {
-    public enum Shape: Sendable {
+package struct SVGGlyph: Sendable {
+    package enum Shape: Sendable {
         case cross(size: Double)
         case tick(length: Double)
         case dot(radius: Double)
@@ -287,12 +287,12 @@ public struct SVGGlyph: Sendable {
         case swatch(dash: String?)
     }
 
-    public var shape: Shape
-    public var color: String
+    package var shape: Shape
+    package var color: String
     /// The swatch's outline colour.
-    public var outline: String?
+    package var outline: String?
 
-    public init(_ shape: Shape, color: String, outline: String? = nil) {
+    package init(_ shape: Shape, color: String, outline: String? = nil) {
         self.shape = shape
         self.color = color
         self.outline = outline

@@ -1,19 +1,19 @@
 import CompanionModel
 
 /// The colours the pictures share, so one thing has one colour everywhere in the report.
-public enum SVGPalette {
-    public static let text = "#212529"
-    public static let muted = "#6c757d"
-    public static let grid = "#e9ecef"
-    public static let lane = "#f1f3f5"
-    public static let good = "#2f9e44"
-    public static let bad = "#e03131"
-    public static let warn = "#f08c00"
-    public static let accent = "#1c7ed6"
-    public static let offFace = "#868e96"
+package enum SVGPalette {
+    package static let text = "#212529"
+    package static let muted = "#6c757d"
+    package static let grid = "#e9ecef"
+    package static let lane = "#f1f3f5"
+    package static let good = "#2f9e44"
+    package static let bad = "#e03131"
+    package static let warn = "#f08c00"
+    package static let accent = "#1c7ed6"
+    package static let offFace = "#868e96"
 
     /// The colour of a pipeline step, by its kind (custom steps share one).
-    public static func step(_ kind: PipelineStepKind) -> String {
+    package static func step(_ kind: PipelineStepKind) -> String {
         switch kind {
         case .updateSortingDatabase: return "#e8590c"
         case .updateTableModel: return "#1c7ed6"
@@ -28,7 +28,7 @@ public enum SVGPalette {
     }
 
     /// A pipeline's colour in the latency pictures (by position: the first run blue, …).
-    public static func series(_ index: Int) -> String {
+    package static func series(_ index: Int) -> String {
         let colors = ["#e8590c", "#1c7ed6", "#2f9e44", "#ae3ec9", "#f59f00", "#15aabf"]
         return colors[((index % colors.count) + colors.count) % colors.count]
     }

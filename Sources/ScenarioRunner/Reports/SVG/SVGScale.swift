@@ -1,28 +1,28 @@
 /// A map from data values to pixels along one axis, linear or logarithmic, with "nice" ticks.
-public struct SVGScale: Sendable {
+package struct SVGScale: Sendable {
     /// Linear or base-10 logarithmic.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case linear
         case log
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The data interval (for `.log`, both ends are positive).
-    public let lower: Double
-    public let upper: Double
+    package let lower: Double
+    package let upper: Double
     /// The pixel interval the data interval maps to.
-    public let from: Double
-    public let to: Double
+    package let from: Double
+    package let to: Double
 
     /// A linear scale from `lower…upper` onto `from…to` (an empty interval is widened by one).
-    public static func linear(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
+    package static func linear(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
         let high = upper > lower ? upper : lower + 1
         return SVGScale(kind: .linear, lower: lower, upper: high, from: from, to: to)
     }
 
     /// A log scale from `lower…upper` (clamped to positive values) widened to the nearest
     /// 1-2-5 values (10.2 s ends the axis at 20 s, not 100 s).
-    public static func log(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
+    package static func log(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
         let low = niceFloor(max(lower, 1e-9))
         var high = niceCeiling(max(upper, low))
         if high <= low { high = low * 10 }
@@ -30,7 +30,7 @@ public struct SVGScale: Sendable {
     }
 
     /// The largest 1-2-5 × 10ⁿ at or below `value`.
-    public static func niceFloor(_ value: Double) -> Double {
+    package static func niceFloor(_ value: Double) -> Double {
         let base = pow10(floorLog10(value))
         for multiplier in [5.0, 2, 1] where multiplier * base <= value * (1 + 1e-9) { return multiplier * base }
         return base
@@ -38,7 +38,7 @@ public struct SVGScale: Sendable {
 
     /// Linear, or log when the positive `values` span more than `ratio`× (default 10×), so bars
     /// of 33 ms and 5 s are both readable on one axis.
-    public static func automatic(
+    package static func automatic(
         _ values: [Double], from: Double, to: Double, ratio: Double = 10, zeroBased: Bool = true
     ) -> SVGScale {
         let positive = values.filter { $0 > 0 }
@@ -50,7 +50,7 @@ public struct SVGScale: Sendable {
     }
 
     /// The pixel position of `value` (clamped to the scale's interval).
-    public func position(_ value: Double) -> Double {
+    package func position(_ value: Double) -> Double {
         let fraction: Double
         switch kind {
         case .linear:
@@ -66,7 +66,7 @@ public struct SVGScale: Sendable {
     /// (only 1s when there are many decades).
     ///
     /// - Complexity: O(ticks), at most about 40.
-    public func ticks(count: Int = 6) -> [Double] {
+    package func ticks(count: Int = 6) -> [Double] {
         switch kind {
         case .linear:
             let step = SVGScale.niceStep((upper - lower) / Double(max(1, count)))
@@ -96,7 +96,7 @@ public struct SVGScale: Sendable {
     }
 
     /// The smallest 1-2-5 × 10ⁿ at or above `value`.
-    public static func niceCeiling(_ value: Double) -> Double {
+    package static func niceCeiling(_ value: Double) -> Double {
         let base = pow10(floorLog10(value))
         for multiplier in [1.0, 2, 2.5, 5, 10] where multiplier * base >= value * (1 - 1e-9) {
             return multiplier * base

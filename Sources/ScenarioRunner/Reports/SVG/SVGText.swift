@@ -1,14 +1,14 @@
 /// Text measurement without a font engine: a conservative width estimate per character, so
 /// labels are fitted (or cut with "…") before they are written and never run out of their box.
-public enum SVGText {
+package enum SVGText {
     /// The font stack of every picture (the first installed one renders).
-    public static let fontFamily = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+    package static let fontFamily = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
     /// Estimated width in pixels of `text` at `size` px in ``fontFamily``. Errs on the wide
     /// side (the widths are DejaVu Sans's, the widest of the stack).
     ///
     /// - Complexity: O(*n*).
-    public static func width(_ text: String, size: Double, bold: Bool = false) -> Double {
+    package static func width(_ text: String, size: Double, bold: Bool = false) -> Double {
         var em = 0.0
         for character in text { em += advance(character) }
         return em * size * (bold ? 1.1 : 1.0)
@@ -18,7 +18,7 @@ public enum SVGText {
     /// label that does not fit moves beside its shape, to a legend, or to the tooltip.
     ///
     /// - Complexity: O(*n*).
-    public static func fitted(_ text: String, width: Double, size: Double, bold: Bool = false) -> String? {
+    package static func fitted(_ text: String, width: Double, size: Double, bold: Bool = false) -> String? {
         guard width > 0, self.width(text, size: size, bold: bold) <= width else { return nil }
         return text
     }
@@ -27,7 +27,7 @@ public enum SVGText {
     /// (else at spaces); a word wider than the line stands alone on its line.
     ///
     /// - Complexity: O(*n*).
-    public static func wrapped(
+    package static func wrapped(
         _ text: String, width: Double, size: Double, bold: Bool = false, separator: String = " · "
     ) -> [String] {
         var lines: [String] = []
@@ -71,9 +71,9 @@ public enum SVGText {
 }
 
 /// Coordinates as text: one decimal, no trailing `.0`, no locale, no exponent.
-public enum SVGNumber {
+package enum SVGNumber {
     /// `12.25 → "12.3"` (half away from zero), `-0.04 → "0"`, `3 → "3"`; not-finite values → `"0"`.
-    public static func text(_ value: Double) -> String {
+    package static func text(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let clamped = min(max(value, -1e12), 1e12)
         let tenths = Int64((clamped * 10).rounded())

@@ -3,17 +3,17 @@ import SimulationKernel
 /// A horizontal axis over simulated time, labelled in the scenario's local clock: ticks at
 /// round local times (1 ms … 1 day apart, as many as fit), the date under the first tick and
 /// under every tick that starts a new day.
-public struct SVGTimeAxis: Sendable {
+package struct SVGTimeAxis: Sendable {
     /// The first and last instant shown.
-    public let start: SimTime
-    public let end: SimTime
+    package let start: SimTime
+    package let end: SimTime
     /// The scenario's start date (instant `.zero`), for local-clock labels.
-    public let origin: EpochTime
+    package let origin: EpochTime
     /// The pixel interval.
-    public let left: Double
-    public let right: Double
+    package let left: Double
+    package let right: Double
 
-    public init(start: SimTime, end: SimTime, origin: EpochTime, left: Double, right: Double) {
+    package init(start: SimTime, end: SimTime, origin: EpochTime, left: Double, right: Double) {
         self.start = start
         self.end = end > start ? end : start + .seconds(1)
         self.origin = origin
@@ -22,7 +22,7 @@ public struct SVGTimeAxis: Sendable {
     }
 
     /// The x position of `time` (clamped to the axis).
-    public func x(_ time: SimTime) -> Double {
+    package func x(_ time: SimTime) -> Double {
         let span = Double((end - start).nanoseconds)
         let fraction = Double((time - start).nanoseconds) / span
         return left + min(1, max(0, fraction)) * (right - left)
@@ -37,7 +37,7 @@ public struct SVGTimeAxis: Sendable {
     ].map { $0 * 1_000_000 }
 
     /// The tick step: the smallest candidate leaving at least `spacing` pixels between ticks.
-    public func step(spacing: Double = 90) -> Int64 {
+    package func step(spacing: Double = 90) -> Int64 {
         let span = Double((end - start).nanoseconds)
         let pixels = max(1, right - left)
         for step in SVGTimeAxis.steps where Double(step) / span * pixels >= spacing { return step }
@@ -48,7 +48,7 @@ public struct SVGTimeAxis: Sendable {
     /// The ticks: time, clock label and, where a new day starts (or at the first tick), the date.
     ///
     /// - Complexity: O(ticks), at most 400.
-    public func ticks(spacing: Double = 90) -> [(time: SimTime, label: String, date: String?)] {
+    package func ticks(spacing: Double = 90) -> [(time: SimTime, label: String, date: String?)] {
         let step = step(spacing: spacing)
         // Local nanoseconds into the day at `start`, from the date's seconds modulo a day, so
         // far-future dates cannot overflow.
@@ -74,7 +74,7 @@ public struct SVGTimeAxis: Sendable {
     }
 
     /// Draws the axis line at `y` with ticks, labels, dates and optional grid lines from `gridTop`.
-    public func draw(on canvas: inout SVGCanvas, y: Double, gridTop: Double? = nil, spacing: Double = 90) {
+    package func draw(on canvas: inout SVGCanvas, y: Double, gridTop: Double? = nil, spacing: Double = 90) {
         canvas.line(left, y, right, y, stroke: "#495057")
         let daily = step(spacing: spacing) >= 86_400_000_000_000
         // Each label row's right end so far: a label that would touch the one before is left out
@@ -114,7 +114,7 @@ public struct SVGTimeAxis: Sendable {
     }
 
     /// `"Sat 2026-11-21"`.
-    public static func dayLabel(_ local: EpochTime) -> String {
+    package static func dayLabel(_ local: EpochTime) -> String {
         let days = Int((local.secondsSinceEpoch + Int64(local.utcOffsetSeconds)).floorDivided(by: 86_400))
         let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
         let weekday = ((days % 7) + 7) % 7
@@ -130,9 +130,9 @@ extension Int64 {
 }
 
 /// Durations as axis and marker labels: `"0"`, `"250 µs"`, `"16.7 ms"`, `"1.2 s"`, `"3m40s"`.
-public enum SVGDuration {
+package enum SVGDuration {
     /// A short label for a duration given in milliseconds.
-    public static func label(milliseconds ms: Double) -> String {
+    package static func label(milliseconds ms: Double) -> String {
         if ms == 0 { return "0" }
         if ms < 1 { return trimmed(ms * 1_000) + " µs" }
         if ms < 1_000 { return trimmed(ms) + " ms" }
@@ -142,7 +142,7 @@ public enum SVGDuration {
     }
 
     /// A duration for a tooltip: `"280.000ms"` under a second, else `"5m0.114228s"`.
-    public static func precise(_ duration: SimDuration) -> String {
+    package static func precise(_ duration: SimDuration) -> String {
         duration < .seconds(1) ? LatencyFormat.text(duration) : duration.description
     }
 

@@ -9,22 +9,22 @@ import SimulationKernel
 /// Each run is a block of lanes: the main queue (this tap's steps in colour, other taps' work
 /// that kept main busy in grey), each background queue, the 60 Hz frame clock with the frame
 /// that showed the row gone, and the link (the check-off message from send to delivery).
-public struct TapSwimlanesSVG: Sendable {
+package struct TapSwimlanesSVG: Sendable {
     /// One pipeline's run and the tap to draw from it.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// The pipeline's name (`"naive"`).
-        public var name: String
-        public var run: PipelineRun
+        package var name: String
+        package var run: PipelineRun
         /// The index into `run.taps` of the tap to draw.
-        public var tap: Int
+        package var tap: Int
         /// The item tapped, by tap index.
-        public var items: [ItemID]
+        package var items: [ItemID]
         /// The check-off messages this run sent, for the link lane.
-        public var messages: [LinkMessageRecord]
+        package var messages: [LinkMessageRecord]
         /// The frame clock's rate.
-        public var framesPerSecond: Int64
+        package var framesPerSecond: Int64
 
-        public init(
+        package init(
             name: String, run: PipelineRun, tap: Int, items: [ItemID], messages: [LinkMessageRecord],
             framesPerSecond: Int64 = 60
         ) {
@@ -37,11 +37,11 @@ public struct TapSwimlanesSVG: Sendable {
         }
     }
 
-    public var title: String
-    public var runs: [Run]
-    public var width: Double
+    package var title: String
+    package var runs: [Run]
+    package var width: Double
 
-    public init(title: String, runs: [Run], width: Double = 1080) {
+    package init(title: String, runs: [Run], width: Double = 1080) {
         self.title = title
         self.runs = runs
         self.width = width
@@ -54,9 +54,9 @@ public struct TapSwimlanesSVG: Sendable {
     let blockHeader = 34.0
 
     /// The picture as an `<svg>` element.
-    public var element: String { canvas.element }
+    package var element: String { canvas.element }
     /// The picture as a standalone SVG file.
-    public var document: String { canvas.document }
+    package var document: String { canvas.document }
 
     /// The time after the tap the shared axis ends at: the latest row-gone or step end of any
     /// drawn tap, and a link delivery when it is not far beyond that.
@@ -219,7 +219,7 @@ public struct TapSwimlanesSVG: Sendable {
         canvas.line(
             gone, y, gone, y + laneHeight, stroke: SVGPalette.bad, width: 2,
             tooltip: "row gone at +\(LatencyFormat.text(tap.latency)) (first frame after the removal committed)")
-        let goneLabel = "row gone +" + SVGDuration.label(milliseconds: tap.latency.milliseconds)
+        let goneLabel = "row gone +" + DurationFormat.text(tap.latency, unit: unit)
         let labelWidth = SVGText.width(goneLabel, size: 10, bold: true)
         let labelX = gone + 4 + labelWidth < width - right ? gone + 4 : gone - 4 - labelWidth
         canvas.rect(

@@ -2,12 +2,12 @@ import CompanionModel
 import SimulationKernel
 
 /// Expectations about the complication at a step's time (or at the end).
-public enum ComplicationExpectations {
-    public static let all: [ExpectationKind] = [shows, budget]
+package enum ComplicationExpectations {
+    package static let all: [ExpectationKind] = [shows, budget]
 
     /// `"complication": {"family": "circular", "shows": "3", "staleTotalAtMost": "10m", "staleLongestAtMost": "5m"}`:
     /// what a family shows now (`null`: not on the active face) and bounds on its staleness so far.
-    public static let shows = ExpectationKind(
+    package static let shows = ExpectationKind(
         key: "complication", summary: "what a complication family shows, and bounds on its staleness"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var object = try ObjectReader(
@@ -33,7 +33,7 @@ public enum ComplicationExpectations {
     }
 
     /// `"complicationBudget": {"reloadsLeft": 0, "charged": 50, "refused": 30, "transfersLeft": 50}`.
-    public static let budget = ExpectationKind(
+    package static let budget = ExpectationKind(
         key: "complicationBudget", summary: "reloads left, charged and refused requests, transfers left"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var object = try ObjectReader(node, context, what: "an object such as {\"reloadsLeft\": 0}")
@@ -62,7 +62,7 @@ public enum ComplicationExpectations {
     }
 
     /// What a family is expected to show.
-    public enum ExpectedFace: Hashable, Sendable {
+    package enum ExpectedFace: Hashable, Sendable {
         case text(String)
         /// `"shows": null`: the complication is not on the active face.
         case notOnFace
@@ -78,13 +78,13 @@ public enum ComplicationExpectations {
         }
     }
 
-    public struct FamilyShows: ScenarioExpectation {
-        public var family: ComplicationFamily
-        public var shows: ExpectedFace?
-        public var staleTotalAtMost: SimDuration?
-        public var staleLongestAtMost: SimDuration?
+    package struct FamilyShows: ScenarioExpectation {
+        package var family: ComplicationFamily
+        package var shows: ExpectedFace?
+        package var staleTotalAtMost: SimDuration?
+        package var staleLongestAtMost: SimDuration?
 
-        public var label: String {
+        package var label: String {
             var parts: [String] = []
             if let shows { parts.append("shows " + shows.description) }
             if let staleTotalAtMost { parts.append("stale total ≤ \(staleTotalAtMost)") }
@@ -92,7 +92,7 @@ public enum ComplicationExpectations {
             return "complication \(family.rawValue) " + parts.joined(separator: ", ")
         }
 
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             guard let report = simulation.complicationReport(families: [family]) else {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }
@@ -125,19 +125,19 @@ public enum ComplicationExpectations {
         }
     }
 
-    public struct Budget: ScenarioExpectation {
-        public var reloadsLeft: Int?
-        public var charged: Int?
-        public var refused: Int?
-        public var transfersLeft: Int?
-        public var executionLeft: SimDuration?
-        public var exhaustedAt: ExpectedExhaustion?
-        public var policyReloads: Int?
-        public var longestWithoutReloadAtMost: SimDuration?
-        public var backgroundTasks: Int?
-        public var terminated: Int?
+    package struct Budget: ScenarioExpectation {
+        package var reloadsLeft: Int?
+        package var charged: Int?
+        package var refused: Int?
+        package var transfersLeft: Int?
+        package var executionLeft: SimDuration?
+        package var exhaustedAt: ExpectedExhaustion?
+        package var policyReloads: Int?
+        package var longestWithoutReloadAtMost: SimDuration?
+        package var backgroundTasks: Int?
+        package var terminated: Int?
 
-        public var label: String {
+        package var label: String {
             var parts: [String] = []
             if let reloadsLeft { parts.append("reloadsLeft = \(reloadsLeft)") }
             if let charged { parts.append("charged = \(charged)") }
@@ -152,7 +152,7 @@ public enum ComplicationExpectations {
             return "complication budget" + (parts.isEmpty ? "" : " " + parts.joined(separator: ", "))
         }
 
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             guard let model = simulation.complication.model else {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }
@@ -182,7 +182,7 @@ public enum ComplicationExpectations {
 
 extension ComplicationExpectations {
     /// When a daily budget is expected to run out first: at a time, or never (`null`).
-    public enum ExpectedExhaustion: Hashable, Sendable {
+    package enum ExpectedExhaustion: Hashable, Sendable {
         case at(SimTime)
         case never
 

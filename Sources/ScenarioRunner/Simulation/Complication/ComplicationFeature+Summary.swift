@@ -3,7 +3,7 @@ import SimulationKernel
 
 extension ComplicationFeature {
     /// The complication report from the start until `now` (`nil` without a `"complication"` section).
-    public func report(at now: SimTime, families: [ComplicationFamily]? = nil, transfersLeft: Int? = nil)
+    package func report(at now: SimTime, families: [ComplicationFamily]? = nil, transfersLeft: Int? = nil)
         -> ComplicationReport?
     {
         guard let model else { return nil }

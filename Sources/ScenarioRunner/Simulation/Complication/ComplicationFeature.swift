@@ -9,9 +9,9 @@ import SimulationKernel
 /// ``ComplicationEvent/listChanged(_:item:)`` at each change, so staleness counts from the
 /// change itself; reloads come from the watch app, the phone's transfers and the system.
 /// Without a `"complication"` section the feature is inert.
-public struct ComplicationFeature: SimulationFeature {
-    public static let stepKinds: [StepKind] = ComplicationSteps.all
-    public static let expectationKinds: [ExpectationKind] = ComplicationExpectations.all
+package struct ComplicationFeature: SimulationFeature {
+    package static let stepKinds: [StepKind] = ComplicationSteps.all
+    package static let expectationKinds: [ExpectationKind] = ComplicationExpectations.all
 
     /// The app's side of background refreshes.
     enum RefreshDriver: Hashable, Sendable {
@@ -37,9 +37,9 @@ public struct ComplicationFeature: SimulationFeature {
     }
 
     /// The model, when the scenario has a `"complication"` section.
-    public internal(set) var model: ComplicationTimelineModel?
+    package internal(set) var model: ComplicationTimelineModel?
     /// The `"complication"` settings, if any.
-    public let settings: ComplicationSettings?
+    package let settings: ComplicationSettings?
     var driver: RefreshDriver = .stopped
     var policy: PolicyDriver = .idle
     /// The token of the last wake, task end or policy reload asked for.
@@ -47,7 +47,7 @@ public struct ComplicationFeature: SimulationFeature {
     /// What each background task does now (the plan's, until a `backgroundTaskWork` step).
     var taskWork: BackgroundTaskWork
 
-    public init(scenario: Scenario, seed: UInt64) {
+    package init(scenario: Scenario, seed: UInt64) {
         settings = scenario.sections.complication
         taskWork = settings?.backgroundRefresh?.task ?? BackgroundTaskWork()
         model = settings.map { settings in
@@ -63,7 +63,7 @@ public struct ComplicationFeature: SimulationFeature {
 
     /// Traces the requests made while setting up (the face's first, free timeline), tells the
     /// link where the complication is, and starts the app's background-refresh plan, if any.
-    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         guard let model, let settings else { return }
         if case .recorded = context.trace { effects.append(contentsOf: model.records.lazy.map(trace)) }
         if let grant = model.budget.policyReload.grant {
@@ -82,7 +82,8 @@ public struct ComplicationFeature: SimulationFeature {
     /// - Complexity: O(log *n*) expected in the remaining items for a list change (one item's
     ///   change, ``ComplicationTimelineModel/listChanged(_:in:at:)``); a request costs what the
     ///   model's ``ComplicationTimelineModel/handle(_:transfersLeft:)`` does.
-    public mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout WorldEffects)
+    {
         guard case .some = model else { return }
         let now = context.now
         switch event {
@@ -163,7 +164,7 @@ public struct ComplicationFeature: SimulationFeature {
                 ]))
     }
 
-    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
         complicationSection(
             at: simulation.now,
             transfersLeft: simulation.link.transport.complicationBudget.remaining(at: simulation.now))
@@ -271,7 +272,7 @@ public struct ComplicationFeature: SimulationFeature {
 }
 
 /// Events addressed to the complication.
-public enum ComplicationEvent: Hashable, Sendable {
+package enum ComplicationEvent: Hashable, Sendable {
     /// The watch's list changed, at one item: the item's state in the list (remaining at its
     /// place, checked off, or no longer listed) is the truth now.
     ///
@@ -315,7 +316,7 @@ extension ComplicationFeature: StorageAdopting {
     /// Keeps this complication in `old`'s storage (``StorageAdopting``: the model's).
     ///
     /// - Complexity: that of ``ComplicationTimelineModel``'s.
-    public mutating func adoptStorage(of old: inout ComplicationFeature) {
+    package mutating func adoptStorage(of old: inout ComplicationFeature) {
         model.adoptStorage(of: &old.model)
     }
 }

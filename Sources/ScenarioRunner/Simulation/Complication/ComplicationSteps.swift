@@ -2,19 +2,19 @@ import CompanionModel
 import SimulationKernel
 
 /// Step kinds for the complication: the watch face, the phone's transfers, explicit reloads.
-public enum ComplicationSteps {
-    public static let all: [StepKind] = [onFace, offFace, phoneTransfer, reload, taskWork]
+package enum ComplicationSteps {
+    package static let all: [StepKind] = [onFace, offFace, phoneTransfer, reload, taskWork]
 
     /// `{"do": "complicationOnFace"}`: the user switches to a face with the complication (the
     /// system asks for a fresh timeline, free of charge, and the app resumes background refreshes).
-    public static let onFace = StepKind(
+    package static let onFace = StepKind(
         name: "complicationOnFace", summary: "the complication is put on the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         FacePresence(presence: .onActiveFace)
     }
 
     /// `{"do": "complicationOffFace"}`: the user switches to a face without the complication.
-    public static let offFace = StepKind(
+    package static let offFace = StepKind(
         name: "complicationOffFace", summary: "the complication is taken off the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         FacePresence(presence: .notOnActiveFace)
@@ -22,7 +22,7 @@ public enum ComplicationSteps {
 
     /// `{"do": "phoneComplicationTransfer"}`: the phone calls `transferCurrentComplicationUserInfo`
     /// (50 a day while the complication is on the active face).
-    public static let phoneTransfer = StepKind(
+    package static let phoneTransfer = StepKind(
         name: "phoneComplicationTransfer", summary: "the phone sends a complication transfer (50 a day)"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         PhoneTransfer()
@@ -30,7 +30,7 @@ public enum ComplicationSteps {
 
     /// `{"do": "reloadComplication"}`: the app asks for a reload without a check-off, in the
     /// foreground unless `"app": "background"` (a background reload is always charged).
-    public static let reload = StepKind(
+    package static let reload = StepKind(
         name: "reloadComplication", summary: "the app asks for a complication reload (\"app\": foreground|background)"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         guard let node = object.optional("app") else { return AppReload(app: .foreground) }
@@ -43,43 +43,43 @@ public enum ComplicationSteps {
 
     /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each
     /// background refresh task does this much work (the data it processes grew, say).
-    public static let taskWork = StepKind(
+    package static let taskWork = StepKind(
         name: "backgroundTaskWork", summary: "changes the work each background refresh task does"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         TaskWork(work: try ComplicationSettings.readTask(&object, context))
     }
 
-    public struct TaskWork: ScenarioAction {
-        public var work: BackgroundTaskWork
-        public var label: String { "background task work: \(work.cpu.description) CPU, \(work.wall) wall" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct TaskWork: ScenarioAction {
+        package var work: BackgroundTaskWork
+        package var label: String { "background task work: \(work.cpu.description) CPU, \(work.wall) wall" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.complication(.taskWork(work))))
         }
     }
 
-    public struct FacePresence: ScenarioAction {
-        public var presence: ComplicationFacePresence
-        public var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct FacePresence: ScenarioAction {
+        package var presence: ComplicationFacePresence
+        package var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.complication(.face(presence))))
         }
     }
 
-    public struct PhoneTransfer: ScenarioAction {
-        public var label: String { "phone complication transfer" }
+    package struct PhoneTransfer: ScenarioAction {
+        package var label: String { "phone complication transfer" }
         /// The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
         /// budget (or falls back to userInfo) and the watch reloads when it arrives.
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.pushComplication(remaining: 1, every: .zero))))
         }
     }
 
-    public struct AppReload: ScenarioAction {
-        public var app: ComplicationAppState
-        public var label: String {
+    package struct AppReload: ScenarioAction {
+        package var app: ComplicationAppState
+        package var label: String {
             app.isForeground ? "app reloads the complication" : "app reloads the complication in the background"
         }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.complication(.reload(.app, app: app))))
         }
     }

@@ -2,9 +2,9 @@ import CompanionModel
 import SimulationKernel
 
 /// The link's expectation keys.
-public enum LinkExpectations {
+package enum LinkExpectations {
     /// Every link expectation key, in documentation order.
-    public static let all: [ExpectationKind] =
+    package static let all: [ExpectationKind] =
         [
             noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
             reachableFromPhone,
@@ -12,21 +12,21 @@ public enum LinkExpectations {
 
     /// `"noMessageLost": true`: left to finish, the link gets every check-off to the phone
     /// exactly once and in order (messages still in transit are not lost).
-    public static let noMessageLost = ExpectationKind(
+    package static let noMessageLost = ExpectationKind(
         key: "noMessageLost", summary: "every check-off reaches the phone exactly once once the link finishes"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         NoMessageLost(expected: try node.bool(context))
     }
 
     /// `"phoneInSync": true`: right now, the phone's list equals what the user did on the watch.
-    public static let phoneInSync = ExpectationKind(
+    package static let phoneInSync = ExpectationKind(
         key: "phoneInSync", summary: "the phone's list equals the watch's right now"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         PhoneInSync(expected: try node.bool(context))
     }
 
     /// `"phoneChecked": ["kale"]`: exactly these items are checked off on the phone.
-    public static let phoneChecked = ExpectationKind(
+    package static let phoneChecked = ExpectationKind(
         key: "phoneChecked", summary: "exactly these items are checked off on the phone"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var items: [ItemID] = []
@@ -35,21 +35,21 @@ public enum LinkExpectations {
     }
 
     /// `"outstandingTransfers": 2`: watch userInfo transfers not yet received by the phone app.
-    public static let outstandingTransfers = ExpectationKind(
+    package static let outstandingTransfers = ExpectationKind(
         key: "outstandingTransfers", summary: "watch transfers not yet received by the phone app"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         OutstandingTransfers(count: try node.int(context, in: 0...Int.max))
     }
 
     /// `"complicationBudgetRemaining": 0`: `remainingComplicationUserInfoTransfers` now.
-    public static let complicationBudgetRemaining = ExpectationKind(
+    package static let complicationBudgetRemaining = ExpectationKind(
         key: "complicationBudgetRemaining", summary: "complication transfers left today"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         BudgetRemaining(count: try node.int(context, in: 0...Int.max))
     }
 
     /// `"reachable": false`: whether the watch can send the phone an interactive message now.
-    public static let reachable = ExpectationKind(
+    package static let reachable = ExpectationKind(
         key: "reachable", summary: "whether the phone is reachable from the watch"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         Reachable(expected: try node.bool(context), side: .watch)
@@ -57,7 +57,7 @@ public enum LinkExpectations {
 
     /// `"reachableFromPhone": false`: whether the phone can send the watch an interactive message
     /// now (`isReachable` on the phone: the watch app must be in the foreground).
-    public static let reachableFromPhone = ExpectationKind(
+    package static let reachableFromPhone = ExpectationKind(
         key: "reachableFromPhone", summary: "whether the watch is reachable from the phone"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         Reachable(expected: try node.bool(context), side: .phone)
@@ -91,10 +91,10 @@ public enum LinkExpectations {
     }
 
     /// `noMessageLost`: checked on a settled copy of the link.
-    public struct NoMessageLost: ScenarioExpectation {
-        public var expected: Bool
-        public var label: String { "noMessageLost = \(expected)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct NoMessageLost: ScenarioExpectation {
+        package var expected: Bool
+        package var label: String { "noMessageLost = \(expected)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let problems = simulation.settled().syncDiscrepancies()
             if problems.isEmpty == expected { return nil }
             return expected
@@ -105,10 +105,10 @@ public enum LinkExpectations {
     }
 
     /// `phoneInSync`: checked on the link as it is.
-    public struct PhoneInSync: ScenarioExpectation {
-        public var expected: Bool
-        public var label: String { "phoneInSync = \(expected)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct PhoneInSync: ScenarioExpectation {
+        package var expected: Bool
+        package var label: String { "phoneInSync = \(expected)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let problems = simulation.syncDiscrepancies()
             if problems.isEmpty == expected { return nil }
             return expected
@@ -118,10 +118,10 @@ public enum LinkExpectations {
     }
 
     /// `phoneChecked`: the phone's checked items.
-    public struct PhoneChecked: ScenarioExpectation {
-        public var items: [ItemID]
-        public var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct PhoneChecked: ScenarioExpectation {
+        package var items: [ItemID]
+        package var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.phone.sync.replica.list.filter { $0.status == .checkedOff }.map(\.id).sorted()
             return actual == items.sorted()
                 ? nil
@@ -131,32 +131,32 @@ public enum LinkExpectations {
     }
 
     /// `outstandingTransfers`: the watch's outstanding userInfo transfers.
-    public struct OutstandingTransfers: ScenarioExpectation {
-        public var count: Int
-        public var label: String { "outstandingTransfers = \(count)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct OutstandingTransfers: ScenarioExpectation {
+        package var count: Int
+        package var label: String { "outstandingTransfers = \(count)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.link.transport.outstandingTransfers(from: .watch).count
             return actual == count ? nil : "expected \(count) outstanding watch transfers, found \(actual)"
         }
     }
 
     /// `complicationBudgetRemaining`.
-    public struct BudgetRemaining: ScenarioExpectation {
-        public var count: Int
-        public var label: String { "complicationBudgetRemaining = \(count)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct BudgetRemaining: ScenarioExpectation {
+        package var count: Int
+        package var label: String { "complicationBudgetRemaining = \(count)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.link.transport.complicationBudget.remaining(at: simulation.now)
             return actual == count ? nil : "expected \(count) complication transfers left, found \(actual)"
         }
     }
 
     /// `reachable` (from the watch) and `reachableFromPhone`.
-    public struct Reachable: ScenarioExpectation {
-        public var expected: Bool
+    package struct Reachable: ScenarioExpectation {
+        package var expected: Bool
         /// Whose `isReachable`.
-        public var side: LinkSide
-        public var label: String { side == .watch ? "reachable = \(expected)" : "reachableFromPhone = \(expected)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package var side: LinkSide
+        package var label: String { side == .watch ? "reachable = \(expected)" : "reachableFromPhone = \(expected)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.reachability(from: side)
             if actual.isReachable == expected { return nil }
             if case .unreachable(let reason) = actual {
@@ -167,19 +167,19 @@ public enum LinkExpectations {
     }
 
     /// A per-channel counter (`delivered`, `failed`, …).
-    public struct ChannelCount: ScenarioExpectation {
+    package struct ChannelCount: ScenarioExpectation {
         /// Which counter.
-        public enum Metric: String, Sendable, CaseIterable {
+        package enum Metric: String, Sendable, CaseIterable {
             case delivered, failed, duplicates, retried, fellBack
         }
 
-        public var metric: Metric
-        public var counts: [(LinkChannel, Int)]
-        public var label: String {
+        package var metric: Metric
+        package var counts: [(LinkChannel, Int)]
+        package var label: String {
             "\(metric.rawValue) = {" + counts.map { "\($0.0.name): \($0.1)" }.joined(separator: ", ") + "}"
         }
 
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let statistics = simulation.link.transport.statistics
             let wrong = counts.compactMap { channel, expected -> String? in
                 let actual = value(statistics[channel])

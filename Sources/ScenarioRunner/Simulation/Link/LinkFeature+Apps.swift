@@ -4,13 +4,13 @@ import SimulationKernel
 extension ScenarioSimulation {
     /// How each app runs now, as its owner says: the watch side's ``WatchAppLifecycle`` and the
     /// phone side's ``PhoneAppLifecycle`` (the link keeps no copy).
-    public var appRunStates: LinkApps {
+    package var appRunStates: LinkApps {
         LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
     }
 
     /// `isReachable` on `side` now: the link's session and range with the apps as their owners
     /// say.
-    public func reachability(from side: LinkSide) -> Reachability {
+    package func reachability(from side: LinkSide) -> Reachability {
         link.transport.reachability(from: side, apps: appRunStates)
     }
 }

@@ -10,12 +10,12 @@ import SimulationKernel
 /// (``WatchEvent/delivered(_:duplicate:)`` or ``PhoneEvent/delivered(_:duplicate:)``), and how a
 /// message ended goes back to its sender (`.outcome`). What a message carries is a
 /// ``LinkPayload``; see its documentation for how to add one.
-public struct LinkFeature: SimulationFeature {
-    public static let stepKinds: [StepKind] = LinkSteps.all
-    public static let expectationKinds: [ExpectationKind] = LinkExpectations.all
+package struct LinkFeature: SimulationFeature {
+    package static let stepKinds: [StepKind] = LinkSteps.all
+    package static let expectationKinds: [ExpectationKind] = LinkExpectations.all
 
     /// The transport.
-    public internal(set) var transport: WatchLink
+    package internal(set) var transport: WatchLink
     /// The loop's handles of the reply timeouts pending, in send order (each is cancelled when its
     /// message ends otherwise; see `LinkFeature+ReplyTimeouts.swift`).
     var replyTimeoutEvents: [(message: MessageID, event: EventID)] = []
@@ -25,7 +25,7 @@ public struct LinkFeature: SimulationFeature {
 
     /// Creates the link from the scenario's `"link"` settings; its randomness is a sub-stream of
     /// `seed` that no other feature's draws can shift.
-    public init(scenario: Scenario, seed: UInt64) {
+    package init(scenario: Scenario, seed: UInt64) {
         var rng = LinkFeature.stream(seed: seed)
         let settings = scenario.sections.link ?? LinkSettings()
         var configuration = settings.configuration
@@ -71,7 +71,7 @@ public struct LinkFeature: SimulationFeature {
 
     /// Records the link's settings and schedules the configured faults (a finite list the
     /// scenario states: two events per unreachable window, one or two per app termination).
-    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         let configuration = transport.configuration
         if case .recorded = context.trace {
             effects.append(
@@ -102,7 +102,7 @@ public struct LinkFeature: SimulationFeature {
     /// side, and hears from each side when its app starts or stops.
     ///
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:apps:emit:)``), plus O(1) per effect.
-    public mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
         if case .timer(.replyTimeout(let id)) = event { _ = takeReplyTimeout(id) }
         transport.tracing = context.trace
@@ -159,7 +159,7 @@ public struct LinkFeature: SimulationFeature {
     }
 
     /// The `link` summary sections (see ``LinkReport``).
-    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
         let settled = simulation.settled()
         return LinkReport.sections(
             at: simulation, settled: settled, formatter: TraceFormatter(start: simulation.scenario.start))
@@ -175,7 +175,7 @@ public struct LinkFeature: SimulationFeature {
     /// - Complexity: O(*t* + *p*) for *t* trace events and *p* problems: each item's trail is
     ///   formatted once, and at most ``trailLimit`` of its events, so a run with thousands of lost
     ///   operations on one item does not format its trail thousands of times.
-    public func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] {
+    package func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] {
         let settled = simulation.settled()
         let problems = settled.syncDiscrepancies()
         guard !problems.isEmpty else { return [] }
@@ -221,7 +221,7 @@ extension LinkFeature: StorageAdopting {
     /// Keeps this link in `old`'s storage (``StorageAdopting``: the transport's).
     ///
     /// - Complexity: that of ``WatchLink``'s.
-    public mutating func adoptStorage(of old: inout LinkFeature) {
+    package mutating func adoptStorage(of old: inout LinkFeature) {
         transport.adoptStorage(of: &old.transport)
         replyTimeoutEvents.adoptStorage(of: &old.replyTimeoutEvents)
     }

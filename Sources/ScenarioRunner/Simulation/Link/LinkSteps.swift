@@ -6,9 +6,9 @@ import SimulationKernel
 ///
 /// The watch face steps (`complicationOnFace`, `complicationOffFace`) belong to the complication
 /// feature; the link's transfer budget follows them (the complication tells the link).
-public enum LinkSteps {
+package enum LinkSteps {
     /// Every link step kind, in documentation order.
-    public static let all: [StepKind] = environmentSteps + [phoneComplicationUpdate]
+    package static let all: [StepKind] = environmentSteps + [phoneComplicationUpdate]
 
     /// Steps that change the link's world: `{"do": "phoneOutOfRange"}` and so on.
     static let environmentSteps: [StepKind] = [
@@ -31,7 +31,7 @@ public enum LinkSteps {
 
     /// `{"do": "phoneComplicationUpdate", "count": 60, "every": "15m"}`: the phone app pushes the
     /// remaining-items count to the watch complication `count` times (default 1), `every` apart.
-    public static let phoneComplicationUpdate = StepKind(
+    package static let phoneComplicationUpdate = StepKind(
         name: "phoneComplicationUpdate",
         summary: "the phone pushes its remaining count to the complication: \"count\" (1), \"every\" (\"1m\")"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
@@ -46,10 +46,10 @@ public enum LinkSteps {
     }
 
     /// Applies a change to the link's world.
-    public struct ChangeLink: ScenarioAction {
-        public var change: LinkEnvironmentChange
-        public var label: String { change.name }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct ChangeLink: ScenarioAction {
+        package var change: LinkEnvironmentChange
+        package var label: String { change.name }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.trace(.stepLink, at: now, ["do": .string(change.name)]))
             effects.append(.send(.link(.environment(change))))
             // The user opening the phone app is also an app run for the reminders feature (it
@@ -59,12 +59,12 @@ public enum LinkSteps {
     }
 
     /// The phone pushes complication updates.
-    public struct PushComplication: ScenarioAction {
-        public var count: Int
-        public var every: SimDuration
-        public var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
+    package struct PushComplication: ScenarioAction {
+        package var count: Int
+        package var every: SimDuration
+        package var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
         /// The first push now; each push schedules the next (no eager expansion of the series).
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.pushComplication(remaining: count, every: every))))
         }
     }

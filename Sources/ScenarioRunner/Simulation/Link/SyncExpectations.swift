@@ -2,33 +2,33 @@ import CompanionModel
 import SimulationKernel
 
 /// Expectations about the two devices' lists (two-way sync, `docs/sync.md`).
-public enum SyncExpectations {
-    public static let all: [ExpectationKind] = [listsAgree, phoneItems, watchItems, titles]
+package enum SyncExpectations {
+    package static let all: [ExpectationKind] = [listsAgree, phoneItems, watchItems, titles]
 
     /// `"listsAgree": true`: right now both devices show the same list (items, titles, states,
     /// canonical order).
-    public static let listsAgree = ExpectationKind(
+    package static let listsAgree = ExpectationKind(
         key: "listsAgree", summary: "both devices show the same list right now"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         ListsAgree(expected: try node.bool(context))
     }
 
     /// `"phoneItems": ["kale", "bread"]`: the items listed on the phone, in canonical order.
-    public static let phoneItems = ExpectationKind(
+    package static let phoneItems = ExpectationKind(
         key: "phoneItems", summary: "the items listed on the phone, in canonical order"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         Items(device: .phone, items: try ids(node, context))
     }
 
     /// `"watchItems": ["kale", "bread"]`: the items the watch shows (checked or not), in display order.
-    public static let watchItems = ExpectationKind(
+    package static let watchItems = ExpectationKind(
         key: "watchItems", summary: "the items the watch shows, in display order"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         Items(device: .watch, items: try ids(node, context))
     }
 
     /// `"titles": {"kale": "Curly kale"}`: the watch shows these items with these titles.
-    public static let titles = ExpectationKind(key: "titles", summary: "the watch shows these items with these titles")
+    package static let titles = ExpectationKind(key: "titles", summary: "the watch shows these items with these titles")
     { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         guard case .object(let members) = node.value, !members.isEmpty else {
             throw context.error(node, "expected an object of item ids to titles, found \(node.kindDescription)")
@@ -44,10 +44,10 @@ public enum SyncExpectations {
         return items
     }
 
-    public struct ListsAgree: ScenarioExpectation {
-        public var expected: Bool
-        public var label: String { "listsAgree = \(expected)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct ListsAgree: ScenarioExpectation {
+        package var expected: Bool
+        package var label: String { "listsAgree = \(expected)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let (watch, phone) = (simulation.watch.sync.replica.list, simulation.phone.sync.replica.list)
             if (watch == phone) == expected { return nil }
             return expected
@@ -58,11 +58,11 @@ public enum SyncExpectations {
         private func show(_ list: [SyncedItem]) -> String { list.map(\.description).joined(separator: ", ") }
     }
 
-    public struct Items: ScenarioExpectation {
-        public var device: LinkSide
-        public var items: [ItemID]
-        public var label: String { "\(device.name)Items = [\(items.joined(separator: ", "))]" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct Items: ScenarioExpectation {
+        package var device: LinkSide
+        package var items: [ItemID]
+        package var label: String { "\(device.name)Items = [\(items.joined(separator: ", "))]" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual =
                 device == .phone
                 ? simulation.phone.sync.replica.list.map(\.id) : simulation.watch.list.items.map(\.id)
@@ -72,12 +72,12 @@ public enum SyncExpectations {
         }
     }
 
-    public struct Titles: ScenarioExpectation {
-        public var titles: [(item: ItemID, title: String)]
-        public var label: String {
+    package struct Titles: ScenarioExpectation {
+        package var titles: [(item: ItemID, title: String)]
+        package var label: String {
             "titles = {" + titles.map { "\($0.item): \"\($0.title)\"" }.joined(separator: ", ") + "}"
         }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let wrong = titles.filter { simulation.watch.list.item($0.item)?.title != $0.title }
             guard !wrong.isEmpty else { return nil }
             return wrong.map { entry in

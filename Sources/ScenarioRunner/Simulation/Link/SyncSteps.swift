@@ -11,9 +11,9 @@ import SimulationKernel
 /// known id). An edit that still makes no sense on the device's list when it happens (removing
 /// an item the other device already removed, adding one the device already shows, checking a
 /// checked item) changes nothing and is traced as `sync.refused` with the reason.
-public enum SyncSteps {
+package enum SyncSteps {
     /// The phone's steps.
-    public static let phone: [StepKind] = [
+    package static let phone: [StepKind] = [
         phoneEdit("phoneAddItem", title: true, "add an item in the phone app: \"item\": id, \"title\": text") {
             .add(title: $0 ?? "")
         },
@@ -28,11 +28,11 @@ public enum SyncSteps {
     ]
 
     /// The watch's steps.
-    public static let watch: [StepKind] = [watchAddItem]
+    package static let watch: [StepKind] = [watchAddItem]
 
     /// `{"do": "watchAddItem", "item": "bread", "title": "Bread"}`: the user dictates an item in
     /// the watch app (relaunched if it was not running).
-    public static let watchAddItem = StepKind(
+    package static let watchAddItem = StepKind(
         name: "watchAddItem", summary: "add an item by dictation on the watch: \"item\": id, \"title\": text"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let item = try object.required("item", "the new item's id").string(context)
@@ -54,25 +54,25 @@ public enum SyncSteps {
     }
 
     /// An edit made on the phone.
-    public struct PhoneEdit: ItemAddingAction {
-        public var item: ItemID
-        public var edit: ListEdit
-        public var addedItem: ItemID? { edit.isAdd ? item : nil }
-        public var label: String {
+    package struct PhoneEdit: ItemAddingAction {
+        package var item: ItemID
+        package var edit: ListEdit
+        package var addedItem: ItemID? { edit.isAdd ? item : nil }
+        package var label: String {
             "phone \(edit.name) \(item)" + (edit.title.map { " \"\($0)\"" } ?? "")
         }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.edit(item, edit))))
         }
     }
 
     /// An item dictated on the watch.
-    public struct WatchAdd: ItemAddingAction {
-        public var item: ItemID
-        public var title: String
-        public var addedItem: ItemID? { item }
-        public var label: String { "watch add \(item) \"\(title)\"" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct WatchAdd: ItemAddingAction {
+        package var item: ItemID
+        package var title: String
+        package var addedItem: ItemID? { item }
+        package var label: String { "watch add \(item) \"\(title)\"" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.addItem(item, title: title))))
         }
     }
@@ -80,7 +80,7 @@ public enum SyncSteps {
 
 /// A script action that may add an item to the list (a phone add, a watch dictation): the
 /// decoder lets the steps after it name that item.
-public protocol ItemAddingAction: ScenarioAction {
+package protocol ItemAddingAction: ScenarioAction {
     /// The item this action adds, if it adds one.
     var addedItem: ItemID? { get }
 }

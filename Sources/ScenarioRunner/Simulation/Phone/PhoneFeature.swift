@@ -11,22 +11,22 @@ import SimulationKernel
 /// It learns of the watch only through link deliveries (``PhoneEvent/delivered(_:duplicate:)``),
 /// and changes it makes itself (a notification's Complete action, an edit in the phone app) go
 /// to the watch over the link.
-public struct PhoneFeature: SimulationFeature {
-    public static let stepKinds: [StepKind] = RemindersSteps.all + SyncSteps.phone
-    public static let expectationKinds: [ExpectationKind] = RemindersExpectations.all + SyncExpectations.all
+package struct PhoneFeature: SimulationFeature {
+    package static let stepKinds: [StepKind] = RemindersSteps.all + SyncSteps.phone
+    package static let expectationKinds: [ExpectationKind] = RemindersExpectations.all + SyncExpectations.all
 
     /// The phone's end of the two-way list sync: its replica of the list, its courier and its
     /// half of the message trail.
-    public internal(set) var sync: SyncEndpoint
+    package internal(set) var sync: SyncEndpoint
     /// Whether the phone app runs, and how (the link's view of the app follows it).
-    public internal(set) var appLifecycle: PhoneAppLifecycle
+    package internal(set) var appLifecycle: PhoneAppLifecycle
     /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section:
     /// every run has them). Not optional: a handler, and `explore`'s monitor after every event,
     /// reads them in place, where an optional of this large value is copied to be unwrapped.
-    public internal(set) var reminders: PhoneReminders
+    package internal(set) var reminders: PhoneReminders
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
-    public let complicationPolicy: PhoneComplicationPolicy
-    public init(scenario: Scenario, seed: UInt64) {
+    package let complicationPolicy: PhoneComplicationPolicy
+    package init(scenario: Scenario, seed: UInt64) {
         sync = SyncEndpoint(device: .phone, items: scenario.items)
         appLifecycle = PhoneAppLifecycle(
             initial: (scenario.sections.link ?? LinkSettings()).configuration.initialPhoneApp)
@@ -35,14 +35,14 @@ public struct PhoneFeature: SimulationFeature {
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
     }
 
-    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         // The link rule the phone's replica follows in this run (``PlantedLinkBug``: the real
         // rules, but in the tests that plant a bug), read once when the run starts.
         sync.planted = PlantedLinkBug.current
         startReminders(context, into: &effects)
     }
 
-    public mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         sync.tracing = context.trace
         switch event {
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
@@ -71,13 +71,19 @@ public struct PhoneFeature: SimulationFeature {
         }
     }
 
-    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
-        remindersSections(at: simulation.now)
+    /// The reminders section, for a scenario with reminders: a `"reminders"` section, or an item
+    /// with a due date (without either, the phone app never has a reminder to schedule).
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        let scenario = simulation.scenario
+        guard scenario.sections.reminders != nil || scenario.items.contains(where: { $0.due != nil }) else {
+            return []
+        }
+        return remindersSections(at: simulation.now)
     }
 }
 
 /// Events addressed to the phone side.
-public enum PhoneEvent: Sendable {
+package enum PhoneEvent: Sendable {
     /// The link handed the phone app a message or transfer.
     case delivered(LinkMessage, duplicate: Bool)
     /// How a message or transfer the phone app sent ended.
@@ -109,7 +115,7 @@ extension PhoneFeature: StorageAdopting {
     /// (``StorageAdopting``).
     ///
     /// - Complexity: that of its parts'.
-    public mutating func adoptStorage(of old: inout PhoneFeature) {
+    package mutating func adoptStorage(of old: inout PhoneFeature) {
         sync.adoptStorage(of: &old.sync)
         reminders.adoptStorage(of: &old.reminders)
     }

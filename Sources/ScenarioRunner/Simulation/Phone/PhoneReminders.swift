@@ -9,19 +9,19 @@ import SimulationKernel
 /// in place, through its `mutating` methods on ``PhoneFeature/reminders``, and questions about it
 /// are asked in place too (``reading(at:_:)``): a copy would cost a retain of every array it holds,
 /// and the first append to a shared array copies the whole array.
-public struct PhoneReminders: Sendable {
+package struct PhoneReminders: Sendable {
     /// Whether the phone app has run yet (it loads the list at its first run).
-    public enum Lifecycle: Hashable, Sendable {
+    package enum Lifecycle: Hashable, Sendable {
         case notLaunched
         case launched(at: SimTime)
     }
 
     /// One change of an item's reminder state, as the phone learnt it.
-    public struct DueChange: Hashable, Sendable {
-        public var time: SimTime
-        public var item: ItemID
+    package struct DueChange: Hashable, Sendable {
+        package var time: SimTime
+        package var item: ItemID
         /// The due date while open, `nil` once completed.
-        public var due: SimTime?
+        package var due: SimTime?
     }
 
     /// What the phone knows about one item's reminder (``facts(about:)``).
@@ -34,11 +34,11 @@ public struct PhoneReminders: Sendable {
         var state: ReminderItemState?
     }
 
-    public let settings: RemindersSettings
-    public private(set) var harness: ReminderHarness
-    public private(set) var lifecycle: Lifecycle = .notLaunched
+    package let settings: RemindersSettings
+    package private(set) var harness: ReminderHarness
+    package private(set) var lifecycle: Lifecycle = .notLaunched
     /// Every due-date change, in time order (the list as known at the start first).
-    public private(set) var dueLog: [DueChange] = []
+    package private(set) var dueLog: [DueChange] = []
     /// Each item's latest due date (`nil` once completed or removed) and the last it had while open.
     private var latestDue: [ItemID: (current: SimTime?, lastOpen: SimTime?)] = [:]
     /// How many deliveries, misses and app runs are already in the trace.
@@ -50,7 +50,7 @@ public struct PhoneReminders: Sendable {
 
     /// Creates the phone side; a bad configuration falls back to the defaults (the decoder
     /// already validated the ranges).
-    public init(settings: RemindersSettings, items: [ShoppingItem]) {
+    package init(settings: RemindersSettings, items: [ShoppingItem]) {
         let configuration = (try? settings.configuration()) ?? .standard
         // The settings as run: an overflow notice needs W ≥ 2 (rule S3), so `--scheduler
         // overflowNotice` on a scenario with W = 1 runs, and reports, W = 2.
@@ -74,12 +74,12 @@ public struct PhoneReminders: Sendable {
     }
 
     /// Simulated time as scheduler time (whole seconds since the scenario start).
-    public static func reminderTime(_ time: SimTime) -> ReminderTime {
+    package static func reminderTime(_ time: SimTime) -> ReminderTime {
         ReminderTime(seconds: time.nanoseconds / 1_000_000_000)
     }
 
     /// Scheduler time as simulated time.
-    public static func simTime(_ time: ReminderTime) -> SimTime {
+    package static func simTime(_ time: ReminderTime) -> SimTime {
         SimTime(
             nanoseconds: time.seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
                 ? .max : time.seconds * 1_000_000_000)
@@ -88,14 +88,14 @@ public struct PhoneReminders: Sendable {
     /// The due date of `item` as the phone last knew it (`nil` if completed or never due).
     ///
     /// - Complexity: O(1) expected.
-    public func currentDue(of item: ItemID) -> SimTime? {
+    package func currentDue(of item: ItemID) -> SimTime? {
         latestDue[item]?.current ?? nil
     }
 
     /// The last due date `item` had while open (to reopen it with), if any.
     ///
     /// - Complexity: O(1) expected.
-    public func lastDue(of item: ItemID) -> SimTime? {
+    package func lastDue(of item: ItemID) -> SimTime? {
         latestDue[item]?.lastOpen ?? nil
     }
 
@@ -117,7 +117,7 @@ public struct PhoneReminders: Sendable {
     /// - Complexity: O(n + k log k) for n items with a due date and k overdue when `time` is at or
     ///   after the last logged change (always so during a run); otherwise O(c) for c logged
     ///   changes, plus sorting.
-    public func overdue(at time: SimTime) -> [(item: ItemID, due: SimTime)] {
+    package func overdue(at time: SimTime) -> [(item: ItemID, due: SimTime)] {
         var result: [(item: ItemID, due: SimTime)] = []
         if dueLog.last.map({ $0.time <= time }) ?? true {
             // Every change is known by `time`: each item's latest due date is its state then.
@@ -145,7 +145,7 @@ public struct PhoneReminders: Sendable {
     ///
     /// - Complexity: a copy of the whole value, then as ``ReminderHarness/advance(to:)``; prefer
     ///   ``reading(at:_:)``, which copies only when moving time changes something.
-    public func advanced(to time: SimTime) -> PhoneReminders {
+    package func advanced(to time: SimTime) -> PhoneReminders {
         var copy = self
         copy.harness.advance(to: Self.reminderTime(time))
         return copy
@@ -156,7 +156,7 @@ public struct PhoneReminders: Sendable {
     /// the usual case), else on a copy moved there (``advanced(to:)``).
     ///
     /// - Complexity: O(log W + log N) besides `question` when quiet.
-    public func reading<Result>(at time: SimTime, _ question: (PhoneReminders) -> Result) -> Result {
+    package func reading<Result>(at time: SimTime, _ question: (PhoneReminders) -> Result) -> Result {
         if harness.isQuiet(through: Self.reminderTime(time)) { return question(self) }
         return question(advanced(to: time))
     }
@@ -398,7 +398,7 @@ extension PhoneReminders: StorageAdopting {
     /// latest due dates (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for the *n* log entries held.
-    public mutating func adoptStorage(of old: inout PhoneReminders) {
+    package mutating func adoptStorage(of old: inout PhoneReminders) {
         harness.adoptStorage(of: &old.harness)
         dueLog.adoptStorage(of: &old.dueLog)
         latestDue.adoptStorage(of: &old.latestDue)

@@ -13,33 +13,33 @@ import SimulationKernel
 /// JSON shape `wristsim.reminders-compare/1`: `schema`, `file`, `scenario`, `seed` (or `null`),
 /// `strategies` [{`strategy`, `window`, `missed`, `wrongBadges`, `sent`, `delivered`, `appRuns`,
 /// `pendingMax`}] in ``SchedulingMode`` order.
-public struct RemindersComparison: Sendable {
+package struct RemindersComparison: Sendable {
     /// One strategy's figures.
-    public struct Row: Hashable, Sendable {
-        public var strategy: SchedulingMode
+    package struct Row: Hashable, Sendable {
+        package var strategy: SchedulingMode
         /// W as run (at least 2 for the overflow notice).
-        public var window: Int
-        public var missed: Int
-        public var wrongBadges: Int
-        public var sent: Int
+        package var window: Int
+        package var missed: Int
+        package var wrongBadges: Int
+        package var sent: Int
         /// Alerts delivered (badge-only carriers not counted).
-        public var delivered: Int
-        public var appRuns: Int
-        public var pendingMax: Int
+        package var delivered: Int
+        package var appRuns: Int
+        package var pendingMax: Int
     }
 
     /// The JSON schema identifier.
-    public static let jsonSchema = "wristsim.reminders-compare/1"
+    package static let jsonSchema = "wristsim.reminders-compare/1"
 
-    public let scenario: Scenario
-    public let seed: UInt64?
+    package let scenario: Scenario
+    package let seed: UInt64?
     /// One row per strategy, in ``SchedulingMode`` order.
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// Runs the scenario once per strategy (its other reminder settings unchanged).
     ///
     /// - Complexity: one simulation per strategy, plus O(d log n) per run for d deliveries over n items.
-    public init(scenario: Scenario, seed: UInt64?) {
+    package init(scenario: Scenario, seed: UInt64?) {
         self.scenario = scenario
         self.seed = seed
         rows = SchedulingMode.allCases.map { mode in
@@ -67,7 +67,7 @@ public struct RemindersComparison: Sendable {
     static func wrongBadges(_ phone: PhoneReminders) -> Int { phone.wrongBadgeCount() }
 
     /// The side-by-side table.
-    public var text: String {
+    package var text: String {
         var lines = ["reminders compared  \(scenario.name)", ""]
         let header = ["strategy", "W", "missed", "wrong badges", "sent", "delivered", "app runs", "pendingMax"]
         let widths = [20, 4, 8, 14, 7, 11, 10, 10]
@@ -90,7 +90,7 @@ public struct RemindersComparison: Sendable {
     }
 
     /// The JSON document (`wristsim.reminders-compare/1`).
-    public var document: JSONValue {
+    package var document: JSONValue {
         var object = JSONObject()
         object["schema"] = .string(Self.jsonSchema)
         object["file"] = .string(scenario.file)

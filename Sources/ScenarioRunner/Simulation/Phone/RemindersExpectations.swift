@@ -6,13 +6,13 @@ import SimulationKernel
 ///
 /// Each reads the reminders in place (``PhoneReminders/reading(at:_:)``): a copy is made only when
 /// something would happen between the phone's last move of time and the step's time.
-public enum RemindersExpectations {
-    public static let all: [ExpectationKind] = [
+package enum RemindersExpectations {
+    package static let all: [ExpectationKind] = [
         badge, pendingNotifications, deliveries, missedReminders, overdue, backgroundTasksTerminated,
     ]
 
     /// `"backgroundTasksTerminated": 1`: background refresh tasks the system terminated so far (rule S6).
-    public static let backgroundTasksTerminated = ExpectationKind(
+    package static let backgroundTasksTerminated = ExpectationKind(
         key: "backgroundTasksTerminated",
         summary: "phone background refresh tasks terminated so far (over their limits)"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
@@ -20,13 +20,13 @@ public enum RemindersExpectations {
     }
 
     /// `"badge": 3`: the phone app's icon badge.
-    public static let badge = ExpectationKind(key: "badge", summary: "the phone app's icon badge") {
+    package static let badge = ExpectationKind(key: "badge", summary: "the phone app's icon badge") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         Badge(value: try node.int(context, in: 0...Int.max))
     }
 
     /// `"pendingNotifications": 60`: requests pending in the (simulated) system center.
-    public static let pendingNotifications = ExpectationKind(
+    package static let pendingNotifications = ExpectationKind(
         key: "pendingNotifications", summary: "notification requests pending in the system"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         PendingCount(value: try node.int(context, in: 0...Int.max))
@@ -34,7 +34,7 @@ public enum RemindersExpectations {
 
     /// `"deliveries": 4`, or `[{"item": "milk", "badge": 1}, ...]`: alerts delivered so far (count, or
     /// each one in order with its badge; `"badge": null` for one that left the badge unchanged).
-    public static let deliveries = ExpectationKind(
+    package static let deliveries = ExpectationKind(
         key: "deliveries", summary: "alerts delivered so far: a count or [{\"item\", \"badge\"}] in order"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         if case .array = node.value {
@@ -55,7 +55,7 @@ public enum RemindersExpectations {
     }
 
     /// `"missedReminders": 3` or `["milk", "eggs"]`: reminders missed so far (count, or their items in due order).
-    public static let missedReminders = ExpectationKind(
+    package static let missedReminders = ExpectationKind(
         key: "missedReminders", summary: "reminders missed so far: a count or item ids in due order"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         if case .array = node.value {
@@ -67,47 +67,47 @@ public enum RemindersExpectations {
     }
 
     /// `"overdue": ["milk"]`: incomplete items due by now, as the phone knows them, in due order.
-    public static let overdue = ExpectationKind(key: "overdue", summary: "items overdue now, in due order") {
+    package static let overdue = ExpectationKind(key: "overdue", summary: "items overdue now, in due order") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         Overdue(
             items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
     }
 
-    public struct Badge: ScenarioExpectation {
-        public var value: Int
-        public var label: String { "badge = \(value)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct Badge: ScenarioExpectation {
+        package var value: Int
+        package var label: String { "badge = \(value)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.center.badge })
             return actual == value ? nil : "expected badge \(value), found \(actual)"
         }
     }
 
-    public struct PendingCount: ScenarioExpectation {
-        public var value: Int
-        public var label: String { "pendingNotifications = \(value)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct PendingCount: ScenarioExpectation {
+        package var value: Int
+        package var label: String { "pendingNotifications = \(value)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.center.pendingCount })
             return actual == value ? nil : "expected \(value) pending notifications, found \(actual)"
         }
     }
 
-    public struct ExpectedDelivery: Sendable, Hashable {
-        public var item: String
-        public var badge: Int?
+    package struct ExpectedDelivery: Sendable, Hashable {
+        package var item: String
+        package var badge: Int?
         var text: String { "\(item) (badge \(badge.map(String.init) ?? "unchanged"))" }
     }
 
-    public struct Deliveries: ScenarioExpectation {
-        public var count: Int?
-        public var list: [ExpectedDelivery]?
-        public var label: String {
+    package struct Deliveries: ScenarioExpectation {
+        package var count: Int?
+        package var list: [ExpectedDelivery]?
+        package var label: String {
             if let count { return "deliveries = \(count)" }
             return "deliveries = [\((list ?? []).map(\.text).joined(separator: ", "))]"
         }
         /// Compares the alerts in place (no list is built unless they differ).
         ///
         /// - Complexity: O(d) for d deliveries so far.
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.deliveries) }
         }
 
@@ -138,17 +138,17 @@ public enum RemindersExpectations {
         }
     }
 
-    public struct Missed: ScenarioExpectation {
-        public var count: Int?
-        public var items: [String]?
-        public var label: String {
+    package struct Missed: ScenarioExpectation {
+        package var count: Int?
+        package var items: [String]?
+        package var label: String {
             if let count { return "missedReminders = \(count)" }
             return "missedReminders = [\((items ?? []).joined(separator: ", "))]"
         }
         /// Compares the misses in place (no list is built unless they differ).
         ///
         /// - Complexity: O(m) for m misses so far.
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.missed) }
         }
 
@@ -163,10 +163,10 @@ public enum RemindersExpectations {
         }
     }
 
-    public struct TerminatedTasks: ScenarioExpectation {
-        public var value: Int
-        public var label: String { "backgroundTasksTerminated = \(value)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct TerminatedTasks: ScenarioExpectation {
+        package var value: Int
+        package var label: String { "backgroundTasksTerminated = \(value)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.terminations })
             guard actual.count != value else { return nil }
             let codes = actual.isEmpty ? "" : " (" + actual.map(\.code).joined(separator: ", ") + ")"
@@ -174,10 +174,10 @@ public enum RemindersExpectations {
         }
     }
 
-    public struct Overdue: ScenarioExpectation {
-        public var items: [ItemID]
-        public var label: String { "overdue = [\(items.joined(separator: ", "))]" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct Overdue: ScenarioExpectation {
+        package var items: [ItemID]
+        package var label: String { "overdue = [\(items.joined(separator: ", "))]" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let overdue = simulation.phone.reminders.overdue(at: simulation.now)
             // Compared in place: the list of names is built only for the message.
             if overdue.lazy.map(\.item).elementsEqual(items) { return nil }

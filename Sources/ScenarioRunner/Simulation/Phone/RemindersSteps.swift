@@ -3,8 +3,8 @@ import ReminderScheduling
 import SimulationKernel
 
 /// Step kinds of the reminders feature: the phone app running, notification actions, due dates.
-public enum RemindersSteps {
-    public static let all: [StepKind] = [
+package enum RemindersSteps {
+    package static let all: [StepKind] = [
         appRun("launchApp", .launch, "the phone app launches and refills its reminders"),
         appRun("appForeground", .foreground, "the phone app comes to the foreground and refills"),
         appRun("backgroundRefresh", .backgroundRefresh, "the phone app gets background time and refills"),
@@ -21,7 +21,7 @@ public enum RemindersSteps {
 
     /// `{"do": "notificationAction", "item": "milk", "action": "snooze"}`: the user taps an action
     /// (`complete` or `snooze`) on the latest notification about the item.
-    public static let notificationAction = StepKind(
+    package static let notificationAction = StepKind(
         name: "notificationAction",
         summary: "tap an action on the item's latest notification: \"item\": id, \"action\": \"complete\" or \"snooze\""
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
@@ -32,7 +32,7 @@ public enum RemindersSteps {
     }
 
     /// `{"do": "setDue", "item": "milk", "due": "+3h"}`: the user changes a due date in the phone app.
-    public static let setDue = StepKind(
+    package static let setDue = StepKind(
         name: "setDue", summary: "change an item's due date in the phone app: \"item\": id, \"due\": time"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let item = try object.required("item", "the id of the item").itemReference(context)
@@ -44,10 +44,10 @@ public enum RemindersSteps {
     /// action as the link's `launchPhoneApp`: the app runs, so queued transfers are delivered
     /// too. (A background refresh only refills reminders: the link model has no "launched into
     /// the background" transition.)
-    public struct AppRun: ScenarioAction {
-        public var reason: ReminderScheduler.AppRunReason
-        public var label: String { "phone app \(reason.rawValue)" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct AppRun: ScenarioAction {
+        package var reason: ReminderScheduler.AppRunReason
+        package var label: String { "phone app \(reason.rawValue)" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             if reason == .launch || reason == .foreground {
                 effects.append(.send(.link(.environment(.launchPhoneApp))))
             }
@@ -56,21 +56,21 @@ public enum RemindersSteps {
     }
 
     /// A notification action.
-    public struct NotificationActionTap: ScenarioAction {
-        public var item: ItemID
-        public var action: ReminderAction
-        public var label: String { "\(action.rawValue) \(item) from its notification" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct NotificationActionTap: ScenarioAction {
+        package var item: ItemID
+        package var action: ReminderAction
+        package var label: String { "\(action.rawValue) \(item) from its notification" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.notificationAction(item, action))))
         }
     }
 
     /// A due-date change.
-    public struct SetDue: ScenarioAction {
-        public var item: ItemID
-        public var due: SimTime
-        public var label: String { "set \(item) due \(due)" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct SetDue: ScenarioAction {
+        package var item: ItemID
+        package var due: SimTime
+        package var label: String { "set \(item) due \(due)" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.setDue(item, due))))
         }
     }

@@ -14,7 +14,7 @@ extension PhoneReminders {
     /// One sweep over the due-date log and the deliveries, both in time order.
     ///
     /// - Complexity: O((c + d) log n) for c logged changes, d deliveries and n items.
-    public func trueBadges() -> [Int] {
+    package func trueBadges() -> [Int] {
         var slots: [ItemID: Int32] = [:]
         var dues: [ItemID: SimTime] = [:]
         var open = CountingBlockList<TruthKey>()
@@ -40,7 +40,7 @@ extension PhoneReminders {
     /// How many deliveries left a wrong app badge (``trueBadges()``).
     ///
     /// - Complexity: as ``trueBadges()``.
-    public func wrongBadgeCount() -> Int {
+    package func wrongBadgeCount() -> Int {
         zip(harness.deliveries, trueBadges()).count { $0.appBadge != $1 }
     }
 

@@ -2,17 +2,17 @@ import CompanionModel
 import SimulationKernel
 
 /// The foundation's expectations about the list on the watch.
-public enum CoreExpectations {
-    public static let all: [ExpectationKind] = [remaining, next, checked, order]
+package enum CoreExpectations {
+    package static let all: [ExpectationKind] = [remaining, next, checked, order]
 
     /// `"remaining": 3`: items still to pick up on the watch.
-    public static let remaining = ExpectationKind(key: "remaining", summary: "number of items still to pick up") {
+    package static let remaining = ExpectationKind(key: "remaining", summary: "number of items still to pick up") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         Remaining(count: try node.int(context, in: 0...Int.max))
     }
 
     /// `"next": "eggs"` (or `null` when nothing is left): the next item to pick up.
-    public static let next = ExpectationKind(key: "next", summary: "the next item to pick up, or null") {
+    package static let next = ExpectationKind(key: "next", summary: "the next item to pick up, or null") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         if case .null = node.value { return NextItem(item: nil) }
         if case .string(let text) = node.value, ["none", "nil", "null", ""].contains(text.lowercased()),
@@ -24,7 +24,7 @@ public enum CoreExpectations {
     }
 
     /// `"checked": ["kale", "eggs"]`: exactly these items are checked off (any order).
-    public static let checked = ExpectationKind(key: "checked", summary: "exactly these items are checked off") {
+    package static let checked = ExpectationKind(key: "checked", summary: "exactly these items are checked off") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var items: [ItemID] = []
         for element in try node.array(context) { items.append(try element.itemReference(context)) }
@@ -32,38 +32,38 @@ public enum CoreExpectations {
     }
 
     /// `"order": ["kale", "eggs"]`: the remaining items, in display (store) order.
-    public static let order = ExpectationKind(key: "order", summary: "the remaining items in display order") {
+    package static let order = ExpectationKind(key: "order", summary: "the remaining items in display order") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var items: [ItemID] = []
         for element in try node.array(context) { items.append(try element.itemReference(context)) }
         return DisplayOrder(items: items)
     }
 
-    public struct Remaining: ScenarioExpectation {
-        public var count: Int
-        public var label: String { "remaining = \(count)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct Remaining: ScenarioExpectation {
+        package var count: Int
+        package var label: String { "remaining = \(count)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watchList.remainingCount
             return actual == count ? nil : "expected \(count) remaining, found \(actual)"
         }
     }
 
-    public struct NextItem: ScenarioExpectation {
-        public var item: ItemID?
-        public var label: String { "next = \(item ?? "null")" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct NextItem: ScenarioExpectation {
+        package var item: ItemID?
+        package var label: String { "next = \(item ?? "null")" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watchList.nextItem?.id
             return actual == item ? nil : "expected next item \(item ?? "none"), found \(actual ?? "none")"
         }
     }
 
-    public struct Checked: ScenarioExpectation {
-        public let items: [ItemID]
+    package struct Checked: ScenarioExpectation {
+        package let items: [ItemID]
         /// The expected items as a set, made once, so a check that holds sorts nothing.
         private let distinct: Set<ItemID>
-        public var label: String { "checked = \(ListMismatch.label(items))" }
+        package var label: String { "checked = \(ListMismatch.label(items))" }
 
-        public init(items: [ItemID]) {
+        package init(items: [ItemID]) {
             self.items = items
             distinct = Set(items)
         }
@@ -71,7 +71,7 @@ public enum CoreExpectations {
         /// - Complexity: O(*n*) when it holds (the watch's checked items are distinct), without
         ///   hashing when they are found in the order written; the full comparison,
         ///   O(*n* log *n*), only to describe a mismatch.
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let found = simulation.watchList.checkedItems
             if found.count == items.count, distinct.count == items.count,
                 found == items || found.allSatisfy(distinct.contains)
@@ -82,10 +82,10 @@ public enum CoreExpectations {
         }
     }
 
-    public struct DisplayOrder: ScenarioExpectation {
-        public var items: [ItemID]
-        public var label: String { "order = \(ListMismatch.label(items))" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct DisplayOrder: ScenarioExpectation {
+        package var items: [ItemID]
+        package var label: String { "order = \(ListMismatch.label(items))" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             ListMismatch.describe(
                 "order", expected: items, found: simulation.watchList.remainingItems.map(\.id), ordered: true)
         }

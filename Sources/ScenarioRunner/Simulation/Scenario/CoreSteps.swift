@@ -2,42 +2,42 @@ import CompanionModel
 import SimulationKernel
 
 /// The foundation's step kinds: tapping rows and moving the wrist.
-public enum CoreSteps {
-    public static let all: [StepKind] = [tap, raiseWrist, lowerWrist]
+package enum CoreSteps {
+    package static let all: [StepKind] = [tap, raiseWrist, lowerWrist]
 
     /// `{"do": "tap", "item": "kale"}`: the user taps the item's row (checks it off, or puts a
     /// checked item back).
-    public static let tap = StepKind(name: "tap", summary: "tap an item's row: \"item\": id") {
+    package static let tap = StepKind(name: "tap", summary: "tap an item's row: \"item\": id") {
         (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         Tap(item: try object.required("item", "the id of the item tapped").itemReference(context))
     }
 
     /// `{"do": "raiseWrist"}`.
-    public static let raiseWrist = StepKind(name: "raiseWrist", summary: "the user raises the wrist") {
+    package static let raiseWrist = StepKind(name: "raiseWrist", summary: "the user raises the wrist") {
         (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         MoveWrist(position: .raised)
     }
 
     /// `{"do": "lowerWrist"}`.
-    public static let lowerWrist = StepKind(name: "lowerWrist", summary: "the user lowers the wrist") {
+    package static let lowerWrist = StepKind(name: "lowerWrist", summary: "the user lowers the wrist") {
         (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         MoveWrist(position: .lowered)
     }
 
     /// The user taps a row.
-    public struct Tap: ScenarioAction {
-        public var item: ItemID
-        public var label: String { "tap \(item)" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct Tap: ScenarioAction {
+        package var item: ItemID
+        package var label: String { "tap \(item)" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.tap(item))))
         }
     }
 
     /// The user moves the wrist.
-    public struct MoveWrist: ScenarioAction {
-        public var position: WristPosition
-        public var label: String { position == .raised ? "raise wrist" : "lower wrist" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct MoveWrist: ScenarioAction {
+        package var position: WristPosition
+        package var label: String { position == .raised ? "raise wrist" : "lower wrist" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.wrist(position))))
         }
     }

@@ -8,22 +8,22 @@
 /// let failure = InvariantFailure(.listsConverge, "sync: lost bread watch#3 check …")
 /// "\(failure)"   // "sync: lost bread watch#3 check …"
 /// ```
-public struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
+package struct InvariantFailure: Hashable, Sendable, CustomStringConvertible {
     /// The invariant broken.
-    public var invariant: RunInvariant
+    package var invariant: RunInvariant
     /// What was found, as reports print it (it may span several lines, such as an item's message
     /// trail).
-    public var message: String
+    package var message: String
 
     /// A failure of `invariant`, described by `message`.
-    public init(_ invariant: RunInvariant, _ message: String) {
+    package init(_ invariant: RunInvariant, _ message: String) {
         self.invariant = invariant
         self.message = message
     }
 
     /// ``message``.
-    public var description: String { message }
+    package var description: String { message }
 
     /// The message's first line (a multi-line failure's headline).
-    public var headline: String { message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message }
+    package var headline: String { message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message }
 }

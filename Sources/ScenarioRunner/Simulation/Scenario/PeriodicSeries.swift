@@ -2,19 +2,19 @@ import SimulationKernel
 
 /// A periodic series that produces its next occurrence only when the previous one happens
 /// (never expanded ahead of time): the current occurrence's time, the period and the last time.
-public struct PeriodicSeries: Hashable, Sendable {
+package struct PeriodicSeries: Hashable, Sendable {
     /// This occurrence.
-    public var time: SimTime
+    package var time: SimTime
     /// The period.
-    public var every: SimDuration
+    package var every: SimDuration
     /// No occurrence after this time.
-    public var until: SimTime
+    package var until: SimTime
 
     /// The next occurrence after this one, or `nil` when the series is over (or the next time
     /// would overflow).
     ///
     /// - Complexity: O(1).
-    public func advanced(from now: SimTime) -> PeriodicSeries? {
+    package func advanced(from now: SimTime) -> PeriodicSeries? {
         guard every > .zero else { return nil }
         let (next, overflow) = time.nanoseconds.addingReportingOverflow(every.nanoseconds)
         guard !overflow, next <= until.nanoseconds else { return nil }

@@ -14,12 +14,12 @@ import SimulationKernel
 /// let prepared = PreparedScenario(scenario)
 /// for seed in 1...1_000 as ClosedRange<UInt64> {
 ///     var simulation = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
-///     _ = simulation.runForVerdict()
+///     _ = simulation.run(RunOptions(keeps: .verdict))
 /// }
 /// ```
-public final class PreparedScenario: Sendable {
+package final class PreparedScenario: Sendable {
     /// The scenario.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// The watch side at the start (made with seed 0: a run replaces its pipeline's jitter stream).
     let watch: WatchFeature
     /// The phone side at the start (it draws nothing from the seed).
@@ -46,7 +46,7 @@ public final class PreparedScenario: Sendable {
     ///
     /// - Complexity: that of the features' set-up, once: O(*n* log *n*) for *n* items plus
     ///   O(*s*) for *s* script steps.
-    public init(_ scenario: Scenario) {
+    package init(_ scenario: Scenario) {
         self.scenario = scenario
         watch = WatchFeature(scenario: scenario, seed: 0)
         phone = PhoneFeature(scenario: scenario, seed: 0)

@@ -6,7 +6,7 @@ import SimulationKernel
 /// ``StepKind``. At the step's time it says what happens as effects — events for the features
 /// that own the facts it touches (a tap is a ``WatchEvent/tap(_:)`` for the watch side); a step
 /// never changes a feature's state itself.
-public protocol ScenarioAction: Sendable {
+package protocol ScenarioAction: Sendable {
     /// What happens when the step runs at `now`, appended to `effects`.
     func effects(at now: SimTime, into effects: inout WorldEffects)
     /// A short description for traces and messages (`"tap kale"`).
@@ -14,7 +14,7 @@ public protocol ScenarioAction: Sendable {
 }
 
 /// An expectation a scenario states (`{"expect": {"remaining": 3}}`).
-public protocol ScenarioExpectation: Sendable {
+package protocol ScenarioExpectation: Sendable {
     /// What is expected, for reports (`"remaining = 3"`).
     var label: String { get }
     /// `nil` when the expectation holds, otherwise what was found instead
@@ -23,15 +23,15 @@ public protocol ScenarioExpectation: Sendable {
 }
 
 /// How one `"do"` kind of step is decoded.
-public struct StepKind: Sendable {
+package struct StepKind: Sendable {
     /// The value of `"do"` (`"tap"`).
-    public var name: String
+    package var name: String
     /// One line for documentation and error messages.
-    public var summary: String
+    package var summary: String
     /// Reads the kind's own keys (the reader has already consumed `at`, `after`, `do`, `note`).
-    public var decode: @Sendable (inout ObjectReader, DecodingContext) throws(ScenarioError) -> any ScenarioAction
+    package var decode: @Sendable (inout ObjectReader, DecodingContext) throws(ScenarioError) -> any ScenarioAction
 
-    public init(
+    package init(
         name: String, summary: String,
         decode: @escaping @Sendable (inout ObjectReader, DecodingContext) throws(ScenarioError) -> any ScenarioAction
     ) {
@@ -42,14 +42,14 @@ public struct StepKind: Sendable {
 }
 
 /// How one key of an `"expect"` object is decoded.
-public struct ExpectationKind: Sendable {
+package struct ExpectationKind: Sendable {
     /// The key (`"remaining"`).
-    public var key: String
-    public var summary: String
+    package var key: String
+    package var summary: String
     /// Reads the key's value.
-    public var decode: @Sendable (JSONNode, DecodingContext) throws(ScenarioError) -> any ScenarioExpectation
+    package var decode: @Sendable (JSONNode, DecodingContext) throws(ScenarioError) -> any ScenarioExpectation
 
-    public init(
+    package init(
         key: String, summary: String,
         decode: @escaping @Sendable (JSONNode, DecodingContext) throws(ScenarioError) -> any ScenarioExpectation
     ) {

@@ -2,45 +2,47 @@ import SimulationKernel
 
 /// What a run produced: the trace, every expectation's result, the invariant checks and the
 /// summary sections. Reports render it; nothing in it depends on the machine or the clock.
-public struct ScenarioOutcome: Sendable {
-    public var scenario: Scenario
-    public var seed: UInt64
-    public var trace: TraceLog
-    public var expectations: [ExpectationResult]
+package struct ScenarioOutcome: Sendable {
+    package var scenario: Scenario
+    package var seed: UInt64
+    package var trace: TraceLog
+    package var expectations: [ExpectationResult]
     /// Violations of the properties every run must keep (the phone's list equals what the
     /// user did on the watch, ...), each with the invariant it breaks and the evidence.
-    public var invariantFailures: [InvariantFailure]
-    public var summary: [ReportSection]
+    package var invariantFailures: [InvariantFailure]
+    package var summary: [ReportSection]
     /// When the simulation stopped.
-    public var endTime: SimTime
+    package var endTime: SimTime
+    /// The run's verdict and figures (all a run keeping only its verdict fills in).
+    package var verdict: ScenarioVerdict
 
     /// Whether every expectation held and no invariant was broken.
-    public var passed: Bool { invariantFailures.isEmpty && expectations.allSatisfy(\.passed) }
+    package var passed: Bool { invariantFailures.isEmpty && expectations.allSatisfy(\.passed) }
 
-    public var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
+    package var failedExpectations: [ExpectationResult] { expectations.filter { !$0.passed } }
 }
 
 /// A titled group of figures in a run's summary, printed as aligned rows and as a JSON object.
-public struct ReportSection: Sendable {
+package struct ReportSection: Sendable {
     /// The section's title in text (`"list"`) and its key in JSON.
-    public var title: String
-    public var rows: [Row]
+    package var title: String
+    package var rows: [Row]
 
-    public struct Row: Sendable {
+    package struct Row: Sendable {
         /// The JSON key (camelCase) and text label.
-        public var key: String
-        public var value: TraceValue
+        package var key: String
+        package var value: TraceValue
         /// An optional human rendering for text output (defaults to `value.text`).
-        public var text: String?
+        package var text: String?
 
-        public init(_ key: String, _ value: TraceValue, text: String? = nil) {
+        package init(_ key: String, _ value: TraceValue, text: String? = nil) {
             self.key = key
             self.value = value
             self.text = text
         }
     }
 
-    public init(title: String, rows: [Row]) {
+    package init(title: String, rows: [Row]) {
         self.title = title
         self.rows = rows
     }

@@ -2,84 +2,72 @@ import CompanionModel
 import SimulationKernel
 
 extension ScenarioSimulation {
-    /// Runs the scenario to its end and returns the outcome.
+    /// Runs the scenario to its end and returns the outcome: the one entry point, with no
+    /// monitor (``run(_:monitor:)``).
+    ///
+    /// - Complexity: that of ``run(_:monitor:)``.
+    package mutating func run(_ options: RunOptions = RunOptions()) -> ScenarioOutcome {
+        var monitor = NoRunMonitor()
+        return run(options, monitor: &monitor)
+    }
+
+    /// Runs the scenario to its end and returns the outcome; `monitor` sees the world after
+    /// every event and once at the scenario's end, before the link is left to finish.
     ///
     /// Action steps are scheduled on the event loop at their times. Expectation steps are
     /// checked at their time after every event due at or before it has been handled, and
-    /// the final expectations and invariants once the loop reaches the scenario's end.
+    /// the final expectations and invariants once the loop reaches the scenario's end (or the
+    /// first failed expectation, with ``RunOptions/stopsAtFirstFailure``). Then the run ends
+    /// the one way a run ends (``end(keeping:)``): the link is left to finish, in a copy kept
+    /// for the reports, or, for ``RunOptions/Keeping/verdict``, in this world itself.
     ///
     /// - Complexity: O((*s* + *e*) log *q*) for *s* steps, *e* events and a peak queue of *q*.
-    public mutating func run() -> ScenarioOutcome {
-        var monitor = NoRunMonitor()
-        runScript(monitor: &monitor)
-        endRun()
-        let invariantFailures = eventLimitFailures() + invariantFailures()
-        record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
-        return ScenarioOutcome(
-            scenario: scenario, seed: seed, trace: trace.events,
-            expectations: expectationResults, invariantFailures: invariantFailures, summary: summarySections(),
-            endTime: now)
+    mutating func run<Monitor: RunMonitor>(_ options: RunOptions, monitor: inout Monitor) -> ScenarioOutcome {
+        if case .verdict = options.keeps { traceMode = .off }
+        runScript(monitor: &monitor, options: options)
+        if case .verdict = options.keeps {
+            // Worked out once, for the monitor and the verdict (``RunEnding/endedForVerdict(discrepancies:)``).
+            ending = .endedForVerdict(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
+        }
+        monitor.reachedEnd(self)
+        return end(keeping: options.keeps)
     }
 
-    /// Runs the scenario to its end, like ``run()``, for its verdict and figures only: the
-    /// world is read once at the end (the link left to finish once, for the convergence
-    /// invariant), and no summary sections or failure messages are built. `sweep` and `explore`
-    /// take this path; a failing run is rerun with ``run()`` to show why.
+    /// Ends the run: works out the verdict once the link is left to finish, and, keeping
+    /// ``RunOptions/Keeping/everything``, the invariants' messages and the summary.
     ///
-    /// It keeps no trace: from its start the run's ``traceMode`` is ``TraceMode/off`` (nothing
-    /// the verdict reads comes from the trace), so a simulation made with the default
-    /// ``TraceMode/recorded`` gives the same verdict, only slower to build.
-    ///
-    /// The verdict agrees with ``run()``'s outcome: `passed`, the number of failed expectations,
-    /// and one broken invariant per convergence problem (``ConvergenceChecker``) plus the event
-    /// limit (a test checks this over many seeds).
-    ///
-    /// - Complexity: that of ``run()`` without its summary.
-    public mutating func runForVerdict() -> ScenarioVerdict {
-        var monitor = NoRunMonitor()
-        return runForVerdict(monitor: &monitor)
-    }
-
-    /// ``runForVerdict()`` with `monitor` told of every event (`explore`'s invariants that are
-    /// checked while the run goes, not only at its end).
-    mutating func runForVerdict<Monitor: RunMonitor>(monitor: inout Monitor) -> ScenarioVerdict {
-        traceMode = .off
-        runScript(monitor: &monitor, keeping: .counts)
-        // The settled world is read here once and not kept (``RunEnding/endedForVerdict(discrepancies:)``).
-        let atEnd = syncDiscrepancies()
-        let settled = settledCopy()
-        ending = .endedForVerdict(discrepancies: atEnd)
-        return verdict(loopStatus: loop.status, settled: settled)
-    }
-
-    /// ``runForVerdict(monitor:)`` for a caller that reads the world at the scenario's end only
-    /// once: `observe` reads it (before the link is left to finish), and then this world itself
-    /// is settled (``settleInPlace()``) instead of a copy of it. The verdict is the one
-    /// ``runForVerdict(monitor:)`` gives (a test checks this over many seeds); afterwards this
-    /// world is the settled world. `sweep` and `explore` take this path.
-    ///
-    /// - Complexity: that of ``runForVerdict(monitor:)`` without the copy of the world.
-    mutating func runForVerdict<Monitor: RunMonitor, Observation>(
-        monitor: inout Monitor, observingEnd observe: (ScenarioSimulation) -> Observation
-    ) -> (verdict: ScenarioVerdict, observation: Observation) {
-        traceMode = .off
-        runScript(monitor: &monitor, keeping: .counts)
-        let atEnd = Self.discrepancies(watch: watch.sync, phone: phone.sync)
-        ending = .endedForVerdict(discrepancies: atEnd)
-        let observation = observe(self)
+    /// - Complexity: that of settling the link and checking convergence, plus the summary.
+    private mutating func end(keeping: RunOptions.Keeping) -> ScenarioOutcome {
         let loopStatus = loop.status
-        let progress = (watch.sync.replica.progress, phone.sync.replica.progress)
-        settleInPlace()
-        // Settling that merged, held or released nothing leaves what the check reads as it was
-        // (``ListReplica/progress``; no trail with the trace off): the check is not made again.
-        let settled =
-            (watch.sync.replica.progress, phone.sync.replica.progress) == progress
-            ? atEnd : Self.discrepancies(watch: watch.sync, phone: phone.sync)
-        ending = .settledCopy(discrepancies: settled)
-        let verdict = ScenarioVerdict(
-            seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
-            loopStatus: loopStatus, discrepanciesSettled: settled, linkDeliveries: link.transport.deliveries)
-        return (verdict, observation)
+        switch keeping {
+        case .everything:
+            endRun()
+            let invariantFailures = eventLimitFailures() + invariantFailures()
+            record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
+            let verdict = self.verdict(loopStatus: loopStatus, settled: settled())
+            return ScenarioOutcome(
+                scenario: scenario, seed: seed, trace: trace.events,
+                expectations: expectationResults, invariantFailures: invariantFailures, summary: summarySections(),
+                endTime: now, verdict: verdict)
+        case .verdict:
+            let atEnd = syncDiscrepancies()
+            let end = now
+            let progress = (watch.sync.replica.progress, phone.sync.replica.progress)
+            settleInPlace()
+            // Settling that merged, held or released nothing leaves what the check reads as it
+            // was (``ListReplica/progress``; no trail with the trace off): it is not made again.
+            let settled =
+                (watch.sync.replica.progress, phone.sync.replica.progress) == progress
+                ? atEnd : Self.discrepancies(watch: watch.sync, phone: phone.sync)
+            ending = .settledCopy(discrepancies: settled)
+            let verdict = ScenarioVerdict(
+                seed: seed, expectationsChecked: expectationTally.checked,
+                expectationsFailed: expectationTally.failed, loopStatus: loopStatus, discrepanciesSettled: settled,
+                linkDeliveries: link.transport.deliveries)
+            return ScenarioOutcome(
+                scenario: scenario, seed: seed, trace: TraceLog(), expectations: [], invariantFailures: [],
+                summary: [], endTime: end, verdict: verdict)
+        }
     }
 
     /// The verdict of this run, with the loop's status at the scenario's end and the world once
@@ -94,9 +82,11 @@ extension ScenarioSimulation {
     /// Starts the features, schedules the script's actions, and handles every event until the
     /// scenario's end, checking each expectation step at its time and the final expectations.
     ///
-    /// With `keeping: .counts` (the verdict's path) expectations are only counted: no
-    /// ``ExpectationResult`` (label, location) is built.
-    mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor, keeping: ExpectationKeeping = .results) {
+    /// Keeping only the verdict, expectations are only counted: no ``ExpectationResult``
+    /// (label, location) is built. With ``RunOptions/stopsAtFirstFailure`` the run stops at the
+    /// first checkpoint where an expectation failed (the final expectations are then not checked).
+    mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor, options: RunOptions) {
+        let keeping: ExpectationKeeping = options.keeps == .verdict ? .counts : .results
         ending = .open
         if case .recorded = traceMode {
             record(
@@ -118,6 +108,7 @@ extension ScenarioSimulation {
         for checkpoint in prepared.checkpoints {
             runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)
             check(checkpoint.expectations, keeping: keeping)
+            if options.stopsAtFirstFailure, expectationTally.failed > 0 { return }
         }
         runEvents(notAfter: scenario.end, monitor: &monitor, effects: &effects)
         check(scenario.finalExpectations, keeping: keeping)
@@ -231,10 +222,44 @@ struct ExpectationTally: Sendable {
     var failed = 0
 }
 
-/// Sees a run after each event it handles (``ScenarioSimulation/runForVerdict(monitor:)``).
+/// Sees a run after each event it handles, and at the scenario's end
+/// (``ScenarioSimulation/run(_:monitor:)``).
 protocol RunMonitor {
     /// Called after each event, with the world as the event left it.
     mutating func handled(_ simulation: ScenarioSimulation)
+    /// Called once the run reached the scenario's end (or stopped at its first failure), before
+    /// its link is left to finish. Nothing by default.
+    mutating func reachedEnd(_ simulation: ScenarioSimulation)
+}
+
+extension RunMonitor {
+    mutating func reachedEnd(_ simulation: ScenarioSimulation) {}
+}
+
+/// How ``ScenarioSimulation/run(_:)`` runs a scenario.
+package struct RunOptions: Sendable {
+    /// What a run keeps.
+    package enum Keeping: Sendable {
+        /// Every expectation's result, the trace (unless the world was made with its trace off),
+        /// the invariants' messages, the summary, and the world with its link left to finish
+        /// (``ScenarioSimulation/settled()``): what `run`, `check` and the reports read.
+        case everything
+        /// The verdict and figures only (``ScenarioOutcome/verdict``): no trace, expectations only
+        /// counted, and this world itself left to finish its link at the end (read it at the end
+        /// through ``RunMonitor/reachedEnd(_:)``): what `sweep` and `explore` take.
+        case verdict
+    }
+
+    /// What the run keeps.
+    package var keeps: Keeping
+    /// Whether the run stops at the first checkpoint where an expectation failed.
+    package var stopsAtFirstFailure: Bool
+
+    /// Options: keeping `keeps` (everything by default), stopping at the first failure or not.
+    package init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false) {
+        self.keeps = keeps
+        self.stopsAtFirstFailure = stopsAtFirstFailure
+    }
 }
 
 /// The monitor of a plain run: it looks at nothing (and costs nothing once specialised).

@@ -25,7 +25,7 @@ enum RunEnding {
     indirect case ended(settled: ScenarioSimulation, discrepancies: [SyncDiscrepancy])
     /// This world is the settled copy of an ended run; where its lists disagree.
     case settledCopy(discrepancies: [SyncDiscrepancy])
-    /// The run ended for its verdict only (``ScenarioSimulation/runForVerdict()``): where the
+    /// The run, keeping its verdict only (``RunOptions/Keeping/verdict``), reached its end: where the
     /// two lists disagree at the end. The settled world was read once and not kept (a later
     /// ``ScenarioSimulation/settled()`` settles again).
     case endedForVerdict(discrepancies: [SyncDiscrepancy])
@@ -33,7 +33,7 @@ enum RunEnding {
 
 extension ScenarioSimulation: LinkSettling {
     /// Handles the next link event on the loop, with everything it sets off.
-    public mutating func handleNextLinkEvent() -> Bool {
+    package mutating func handleNextLinkEvent() -> Bool {
         ending = .open
         guard let event = loop.next() else { return false }
         handle(event)
@@ -41,7 +41,7 @@ extension ScenarioSimulation: LinkSettling {
     }
 
     /// Applies an environment change to the link now.
-    public mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
+    package mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
         ending = .open
         handle(.link(.environment(change)))
     }
@@ -65,7 +65,7 @@ extension ScenarioSimulation: LinkSettling {
     ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
     ///   link then produces, plus one copy of the trace; O(1) once the run has ended.
-    public func settled() -> ScenarioSimulation {
+    package func settled() -> ScenarioSimulation {
         switch ending {
         case .ended(let settled, _): return settled
         case .settledCopy: return self
@@ -86,7 +86,7 @@ extension ScenarioSimulation: LinkSettling {
     /// due. Afterwards this world is the settled world.
     ///
     /// For a run whose world at its end has been read already
-    /// (``runForVerdict(monitor:observingEnd:)``): it saves the copy of the whole world, and of
+    /// (``RunOptions/Keeping/verdict``): it saves the copy of the whole world, and of
     /// every array that settling changes, that a settled copy costs.
     ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the

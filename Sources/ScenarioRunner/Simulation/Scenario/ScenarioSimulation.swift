@@ -14,38 +14,38 @@ import SimulationKernel
 /// The simulation routes each due event to its owner and performs the ``WorldEffect``s the owner
 /// returns, depth first. Script steps, expectations, invariants and summaries read the features;
 /// only a feature's own handler changes it.
-public struct ScenarioSimulation {
+package struct ScenarioSimulation {
     /// The scenario being run, with what every run of it shares (held by ``context``).
-    public var prepared: PreparedScenario { context.prepared }
+    package var prepared: PreparedScenario { context.prepared }
     /// The scenario being run.
-    public var scenario: Scenario { prepared.scenario }
+    package var scenario: Scenario { prepared.scenario }
     /// The event loop: `loop.now` is the current simulated time.
-    public internal(set) var loop: EventLoop<SimEvent>
+    package internal(set) var loop: EventLoop<SimEvent>
     /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
-    public internal(set) var trace = TraceRecorder()
-    /// Whether this run keeps its trace (``runForVerdict()`` turns it off; held by ``context``).
-    public internal(set) var traceMode: TraceMode {
+    package internal(set) var trace = TraceRecorder()
+    /// Whether this run keeps its trace (a run keeping only its verdict turns it off; held by ``context``).
+    package internal(set) var traceMode: TraceMode {
         get { context.trace }
         set { context.trace = newValue }
     }
     /// The seed of this run (the scenario's, or the `--seed` override). Each feature draws from
     /// its own sub-stream of it (`SplitMix64.split(label:)`), so one feature's draws never shift
     /// another's.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The watch side.
-    public internal(set) var watch: WatchFeature
+    package internal(set) var watch: WatchFeature
     /// The phone side.
-    public internal(set) var phone: PhoneFeature
+    package internal(set) var phone: PhoneFeature
     /// The link between them.
-    public internal(set) var link: LinkFeature
+    package internal(set) var link: LinkFeature
     /// The complication.
-    public internal(set) var complication: ComplicationFeature
+    package internal(set) var complication: ComplicationFeature
     /// Running the scenario, or settling a copy.
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
     var ending = RunEnding.open
     /// Expectation outcomes so far, in the order they were checked.
-    public internal(set) var expectationResults: [ExpectationResult] = []
+    package internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
     var expectationTally = ExpectationTally()
     /// What a feature's handler may consult: the prepared scenario and the trace mode (this
@@ -57,7 +57,7 @@ public struct ScenarioSimulation {
     private(set) var context: WorldContext
 
     /// The current simulated time.
-    public var now: SimTime { loop.now }
+    package var now: SimTime { loop.now }
 
     /// Prepares a run: every feature reads its part of the scenario.
     ///
@@ -66,7 +66,7 @@ public struct ScenarioSimulation {
     ///   - trace: ``TraceMode/recorded`` (the default, what `wristsim run` prints) keeps every
     ///     trace event; ``TraceMode/off`` builds and keeps none, for runs that only want their
     ///     verdict and figures. Nothing else about the run depends on it.
-    public init(scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+    package init(scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
         self.init(prepared: PreparedScenario(scenario), seed: seed, trace: trace)
     }
 
@@ -76,7 +76,7 @@ public struct ScenarioSimulation {
     /// - Parameters:
     ///   - seed: overrides the scenario's seed (`--seed`).
     ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
-    public init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+    package init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
         var buffers = RunBuffers(for: prepared)
         self.init(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
     }
@@ -125,7 +125,7 @@ public struct ScenarioSimulation {
     /// - Complexity: that of ``init(prepared:seed:trace:)`` without its allocations, plus
     ///   O(*n*) for the *n* entries its buffers and features still hold and the prepared
     ///   features' contents, copied into the kept storage.
-    public mutating func restart(seed: UInt64? = nil, trace: TraceMode = .recorded) {
+    package mutating func restart(seed: UInt64? = nil, trace: TraceMode = .recorded) {
         restart(prepared: prepared, seed: seed, trace: trace)
     }
 
@@ -134,7 +134,7 @@ public struct ScenarioSimulation {
     /// buffers and their room.
     ///
     /// - Complexity: that of ``restart(seed:trace:)``.
-    public mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
+    package mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
         var buffers = RunBuffers()
         exchangeBuffers(with: &buffers)
         // Complete by construction: this world becomes the fresh one, whole; the old one only
@@ -332,14 +332,14 @@ public struct ScenarioSimulation {
     // MARK: Reading the world
 
     /// The list as the watch shows it (``WatchFeature/list``).
-    public var watchList: ShoppingList { watch.list }
+    package var watchList: ShoppingList { watch.list }
 
     /// The phone app's reminders (``PhoneFeature/reminders``: every run has them, with the default
     /// settings when the scenario has no `"reminders"` section).
-    public var reminders: PhoneReminders { phone.reminders }
+    package var reminders: PhoneReminders { phone.reminders }
 
     /// The complication report from the start until now (`nil` without a `"complication"` section).
-    public func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
+    package func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
         complication.report(
             at: now, families: families, transfersLeft: link.transport.complicationBudget.remaining(at: now))
     }
@@ -349,11 +349,11 @@ public struct ScenarioSimulation {
     /// its origin's order — each with the item's message trail from both devices
     /// (``ConvergenceChecker``). On a ``settled()`` copy this is the end-of-run invariant.
     ///
-    /// Once the run has ended (``run()``, ``runForVerdict()``), the answer worked out then.
+    /// Once the run has ended (``run(_:)``), the answer worked out then.
     ///
     /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``; O(1) once the run
     ///   has ended.
-    public func syncDiscrepancies() -> [SyncDiscrepancy] {
+    package func syncDiscrepancies() -> [SyncDiscrepancy] {
         switch ending {
         case .ended(_, let discrepancies), .settledCopy(let discrepancies), .endedForVerdict(let discrepancies):
             return discrepancies
@@ -406,13 +406,13 @@ struct RunBuffers {
 }
 
 /// The outcome of one expectation check.
-public struct ExpectationResult: Sendable {
-    public var time: SimTime
-    public var location: SourceLocation
-    public var path: String
-    public var label: String
+package struct ExpectationResult: Sendable {
+    package var time: SimTime
+    package var location: SourceLocation
+    package var path: String
+    package var label: String
     /// `nil` when it held.
-    public var failure: String?
+    package var failure: String?
 
-    public var passed: Bool { failure == nil }
+    package var passed: Bool { failure == nil }
 }

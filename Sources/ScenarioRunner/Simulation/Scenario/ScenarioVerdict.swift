@@ -1,28 +1,28 @@
 import CompanionModel
 import SimulationKernel
 
-/// What a run produced when only its verdict and figures are read (``ScenarioSimulation/runForVerdict()``):
+/// What a run produced when only its verdict and figures are read (``RunOptions/Keeping/verdict``):
 /// no trace, no summary sections, no failure prose — the fast path that `sweep` and `explore` take
 /// thousands of times. Nothing in it depends on the machine or the clock.
-public struct ScenarioVerdict: Sendable {
+package struct ScenarioVerdict: Sendable {
     /// The run's seed.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Expectations checked, and how many of them failed.
-    public var expectationsChecked: Int
-    public var expectationsFailed: Int
+    package var expectationsChecked: Int
+    package var expectationsFailed: Int
     /// How the event loop ended: ``EventLoopStatus/stopped(_:)`` at the scenario's event limit is
     /// an invariant failure.
-    public var loopStatus: EventLoopStatus
+    package var loopStatus: EventLoopStatus
     /// Where they still disagree once the link is left to finish: each one breaks the convergence
     /// invariant (lost, doubled, out-of-order or diverged operations).
-    public var discrepanciesSettled: [SyncDiscrepancy]
+    package var discrepanciesSettled: [SyncDiscrepancy]
     /// Every first delivery of a message to an app, in order, once the link is left to finish
     /// (for the FIFO-per-channel invariant).
-    public var linkDeliveries: [LinkDeliveryRecord]
+    package var linkDeliveries: [LinkDeliveryRecord]
 
     /// Broken invariants: the event limit, and each discrepancy left once the link finished.
-    public var invariantsBroken: Int { (loopStatus.isStopped ? 1 : 0) + discrepanciesSettled.count }
+    package var invariantsBroken: Int { (loopStatus.isStopped ? 1 : 0) + discrepanciesSettled.count }
 
     /// Whether every expectation held and no invariant was broken.
-    public var passed: Bool { expectationsFailed == 0 && invariantsBroken == 0 }
+    package var passed: Bool { expectationsFailed == 0 && invariantsBroken == 0 }
 }

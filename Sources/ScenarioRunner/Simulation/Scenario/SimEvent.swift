@@ -4,7 +4,7 @@ import CompanionModel
 ///
 /// A new feature adds one case carrying its own event type, one line in
 /// ``ScenarioSimulation/handle(_:)`` and one stored property in ``ScenarioSimulation``.
-public enum SimEvent: Sendable {
+package enum SimEvent: Sendable {
     /// Perform the script's action `index` (the script's action steps counted alone, in order:
     /// ``PreparedScenario``'s `actions`).
     case step(Int)

@@ -27,7 +27,7 @@ import SimulationKernel
 /// Reading another feature's state is allowed (expectations, invariants and summaries read the
 /// whole ``ScenarioSimulation``; ``WorldContext`` carries the few facts a handler may consult,
 /// such as reachability). Writing it is not: there is no API for it.
-public protocol SimulationFeature: Sendable {
+package protocol SimulationFeature: Sendable {
     /// The events addressed to this feature (a case of ``SimEvent`` carries them).
     associatedtype Event: Sendable
 
@@ -56,38 +56,38 @@ public protocol SimulationFeature: Sendable {
 }
 
 extension SimulationFeature {
-    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {}
-    public func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] { [] }
-    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] { [] }
+    package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {}
+    package func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] { [] }
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] { [] }
 }
 
 /// What a feature's handler may consult besides its own state: the time, the scenario, the
 /// link's reachability as each side sees it (what `WCSession.isReachable` answers an app), and,
 /// for the link, how each app runs: values the world reads from their owners when it hands an
 /// event over, not copies kept in step.
-public struct WorldContext: Sendable {
+package struct WorldContext: Sendable {
     /// The current simulated time.
-    public var now: SimTime
+    package var now: SimTime
     /// Whether the run keeps its trace: with ``TraceMode/off`` a handler need not build the
     /// trace events it would return (the world drops them).
-    public var trace: TraceMode
+    package var trace: TraceMode
     /// The scenario being run, shared by reference (a context is made for every event).
     let prepared: PreparedScenario
     /// The scenario being run.
-    public var scenario: Scenario { prepared.scenario }
+    package var scenario: Scenario { prepared.scenario }
     /// `isReachable` on the watch (whether the watch can send the phone an interactive message).
-    public var reachableFromWatch: Reachability
+    package var reachableFromWatch: Reachability
     /// `isReachable` on the phone.
-    public var reachableFromPhone: Reachability
+    package var reachableFromPhone: Reachability
     /// How each app runs, as its owner (the watch side, the phone side) says: what the link is
     /// handed with each event.
-    public var apps: LinkApps
+    package var apps: LinkApps
     /// `remainingComplicationUserInfoTransfers`: the link's complication transfers left today
     /// (the link owns that budget; the complication stamps it on its records for reports).
-    public var complicationTransfersLeft: Int
+    package var complicationTransfersLeft: Int
 
     /// `isReachable` as `side` sees it.
-    public func reachability(from side: LinkSide) -> Reachability {
+    package func reachability(from side: LinkSide) -> Reachability {
         side == .watch ? reachableFromWatch : reachableFromPhone
     }
 }
@@ -95,7 +95,7 @@ public struct WorldContext: Sendable {
 /// What a feature asks the world to do. The world performs effects in order, depth first: an
 /// event sent to another feature is handled (with everything it sets off) before the next
 /// effect.
-public enum WorldEffect: Sendable {
+package enum WorldEffect: Sendable {
     /// Handle `event` now (an event for another feature, or for this one).
     case send(SimEvent)
     /// Handle `event` at `time` (or now, if `time` has passed).

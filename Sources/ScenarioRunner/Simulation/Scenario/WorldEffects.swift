@@ -15,16 +15,16 @@
 ///
 /// Storage is allocated at the first append (many events ask for nothing) and grows by doubling;
 /// removing effects keeps it.
-public struct WorldEffects: ~Copyable {
+package struct WorldEffects: ~Copyable {
     /// The effects, `base[0..<count]` initialised; `nil` before the first append.
     private var base: UnsafeMutablePointer<WorldEffect>?
     /// Room at `base`.
     private var capacity = 0
     /// The number of effects held.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// An empty stack (nothing allocated yet).
-    public init() {}
+    package init() {}
 
     deinit {
         guard let base else { return }
@@ -33,18 +33,18 @@ public struct WorldEffects: ~Copyable {
     }
 
     /// Whether it holds no effect.
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// A copy of the effects held, in order.
     ///
     /// - Complexity: O(*n*) for *n* effects.
-    public var elements: [WorldEffect] {
+    package var elements: [WorldEffect] {
         guard let base else { return [] }
         return Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The effect at `index` (`0..<count`).
-    public subscript(index: Int) -> WorldEffect {
+    package subscript(index: Int) -> WorldEffect {
         get {
             precondition(index >= 0 && index < count, "WorldEffects index \(index) out of 0..<\(count)")
             return base.unsafelyUnwrapped[index]
@@ -58,7 +58,7 @@ public struct WorldEffects: ~Copyable {
     /// Appends `effect`.
     ///
     /// - Complexity: amortised O(1).
-    public mutating func append(_ effect: consuming WorldEffect) {
+    package mutating func append(_ effect: consuming WorldEffect) {
         if count == capacity { grow() }
         (base.unsafelyUnwrapped + count).initialize(to: effect)
         count &+= 1
@@ -67,7 +67,7 @@ public struct WorldEffects: ~Copyable {
     /// Appends `effects`, in order.
     ///
     /// - Complexity: O(*k*) for *k* effects (amortised).
-    public mutating func append(contentsOf effects: some Sequence<WorldEffect>) {
+    package mutating func append(contentsOf effects: some Sequence<WorldEffect>) {
         for effect in effects { append(effect) }
     }
 

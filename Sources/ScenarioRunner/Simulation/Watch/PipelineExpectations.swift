@@ -3,35 +3,36 @@ import SimulationKernel
 
 /// Expectations about tap-to-removal latency and the next item's visibility (latency feature).
 /// Latency figures cover the taps whose row is gone by the time of the check.
-public enum PipelineExpectations {
-    public static let all: [ExpectationKind] = [p99Below, p50AtLeast, maxBelow, nextItemVisible, rowsVisible]
+package enum PipelineExpectations {
+    package static let all: [ExpectationKind] = [p99Below, p50AtLeast, maxBelow, nextItemVisible, rowsVisible]
 
     /// `"latencyP99Below": "100ms"`: the nearest-rank p99 of tap-to-removal latency is below the bound.
-    public static let p99Below = bound("latencyP99Below", "p99 tap-to-removal latency is below this duration") {
+    package static let p99Below = bound("latencyP99Below", "p99 tap-to-removal latency is below this duration") {
         LatencyBound(percentile: 99, bound: $0, comparison: .below)
     }
 
     /// `"latencyP50AtLeast": "5s"`: the median latency is at least the bound (to pin a slow baseline).
-    public static let p50AtLeast = bound("latencyP50AtLeast", "median tap-to-removal latency is at least this duration")
-    {
+    package static let p50AtLeast = bound(
+        "latencyP50AtLeast", "median tap-to-removal latency is at least this duration"
+    ) {
         LatencyBound(percentile: 50, bound: $0, comparison: .atLeast)
     }
 
     /// `"latencyMaxBelow": "6s"`: every tap's latency is below the bound.
-    public static let maxBelow = bound("latencyMaxBelow", "every tap-to-removal latency is below this duration") {
+    package static let maxBelow = bound("latencyMaxBelow", "every tap-to-removal latency is below this duration") {
         LatencyBound(percentile: 100, bound: $0, comparison: .below)
     }
 
     /// `"nextItemVisible": true`: at the latest wrist raise or app launch, the next item to pick up
     /// was (or was not) visible without scrolling.
-    public static let nextItemVisible = ExpectationKind(
+    package static let nextItemVisible = ExpectationKind(
         key: "nextItemVisible", summary: "the next item was visible without scrolling at the latest wrist raise"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         NextItemVisible(visible: try node.bool(context))
     }
 
     /// `"rowsVisible": 3`: the watch shows this many rows without scrolling.
-    public static let rowsVisible = ExpectationKind(
+    package static let rowsVisible = ExpectationKind(
         key: "rowsVisible", summary: "rows the watch shows without scrolling"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         RowsVisible(rows: try node.int(context, in: 0...1_000))
@@ -47,9 +48,9 @@ public enum PipelineExpectations {
     }
 
     /// A bound on one percentile (100 = max) of the latencies so far.
-    public struct LatencyBound: ScenarioExpectation {
+    package struct LatencyBound: ScenarioExpectation {
         /// Which side of the bound the percentile must fall on.
-        public enum Comparison: Sendable {
+        package enum Comparison: Sendable {
             /// Strictly below the bound (`latencyP99Below`).
             case below
             /// At or above the bound (`latencyP50AtLeast`).
@@ -62,15 +63,15 @@ public enum PipelineExpectations {
             }
         }
 
-        public var percentile: Int
-        public var bound: SimDuration
-        public var comparison: Comparison
+        package var percentile: Int
+        package var bound: SimDuration
+        package var comparison: Comparison
 
         var name: String { percentile == 100 ? "max" : "p\(percentile)" }
 
-        public var label: String { "latency \(name) \(comparison.symbol) \(bound)" }
+        package var label: String { "latency \(name) \(comparison.symbol) \(bound)" }
 
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             guard let value = simulation.watch.app.statistics.percentile(percentile) else {
                 return "expected latency \(name) \(comparison.symbol) \(bound), found no tap whose row is gone"
             }
@@ -82,10 +83,10 @@ public enum PipelineExpectations {
         }
     }
 
-    public struct NextItemVisible: ScenarioExpectation {
-        public var visible: Bool
-        public var label: String { "next item \(visible ? "visible" : "not visible") without scrolling" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct NextItemVisible: ScenarioExpectation {
+        package var visible: Bool
+        package var label: String { "next item \(visible ? "visible" : "not visible") without scrolling" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             guard let last = simulation.watch.app.visibilityReports.last else {
                 return "expected a wrist raise or app launch to report on, found none"
             }
@@ -94,10 +95,10 @@ public enum PipelineExpectations {
         }
     }
 
-    public struct RowsVisible: ScenarioExpectation {
-        public var rows: Int
-        public var label: String { "rows visible = \(rows)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct RowsVisible: ScenarioExpectation {
+        package var rows: Int
+        package var label: String { "rows visible = \(rows)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watch.app.model.rowsVisible
             return actual == rows
                 ? nil : "expected \(rows) rows visible on \(simulation.watch.app.model.name), found \(actual)"

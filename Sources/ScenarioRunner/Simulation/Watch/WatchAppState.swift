@@ -3,15 +3,15 @@ import SimulationKernel
 
 /// The watch app inside a scenario run: the watch model, the wrist-and-app lifecycle, the
 /// check-off pipeline session and what it has reported so far.
-public struct WatchAppState: Sendable {
+package struct WatchAppState: Sendable {
     /// The watch model (`scenario.watch`).
-    public let model: WatchModel
+    package let model: WatchModel
     /// The `"pipeline"` settings in force.
-    public let settings: PipelineSettings
+    package let settings: PipelineSettings
     /// The wrist and frontmost-app lifecycle.
-    public internal(set) var wrist: WristAppMachine
+    package internal(set) var wrist: WristAppMachine
     /// The check-off handler's queues.
-    public internal(set) var session: PipelineSession
+    package internal(set) var session: PipelineSession
     /// Each submitted tap, by session tap index.
     var taps: [TapRecord] = []
     /// Synchronous sends waiting for their outcome: the operation sent, and the tap whose send
@@ -20,9 +20,9 @@ public struct WatchAppState: Sendable {
     /// The time of the pipeline wake-up already on the event loop, if any.
     var scheduledWake: SimTime?
     /// Tap-to-removal latency of every tap whose row is gone, in order.
-    public internal(set) var latencies: [SimDuration] = []
+    package internal(set) var latencies: [SimDuration] = []
     /// The next-item report of every wrist raise or app launch, in order.
-    public internal(set) var visibilityReports: [(time: SimTime, visibility: NextItemVisibility)] = []
+    package internal(set) var visibilityReports: [(time: SimTime, visibility: NextItemVisibility)] = []
 
     /// The watch app for `scenario` (an unknown watch name, rejected by the decoder, falls back to
     /// the default model); its pipeline's cost jitter draws from a sub-stream of `seed`. Room is
@@ -31,7 +31,7 @@ public struct WatchAppState: Sendable {
     /// only when the scenario has a complication to reload (``WorldContext/complicationListens``).
     ///
     /// - Complexity: O(`expectedTaps`), plus the pipeline session's set-up.
-    public init(scenario: Scenario, seed: UInt64, expectedTaps: Int) {
+    package init(scenario: Scenario, seed: UInt64, expectedTaps: Int) {
         let settings = scenario.sections.pipeline ?? .defaults
         let model = WatchModel.model(named: scenario.watch).withRowHeight(settings.rowHeight)
         self.model = model
@@ -77,7 +77,7 @@ public struct WatchAppState: Sendable {
     }
 
     /// Percentiles of the latencies so far.
-    public var statistics: LatencyStatistics { LatencyStatistics(latencies) }
+    package var statistics: LatencyStatistics { LatencyStatistics(latencies) }
 }
 
 /// One tap the pipeline is running or has run.
@@ -118,7 +118,7 @@ extension WatchAppState: StorageAdopting {
     /// latencies and visibility reports (``StorageAdopting``).
     ///
     /// - Complexity: O(*t*) for the *t* taps held, plus the session's.
-    public mutating func adoptStorage(of old: inout WatchAppState) {
+    package mutating func adoptStorage(of old: inout WatchAppState) {
         session.adoptStorage(of: &old.session)
         taps.adoptStorage(of: &old.taps)
         heldSends.adoptStorage(of: &old.heldSends)

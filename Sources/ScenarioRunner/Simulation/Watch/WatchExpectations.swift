@@ -2,12 +2,12 @@ import CompanionModel
 import SimulationKernel
 
 /// Expectations about the watch app's own lifecycle and what the store order learns.
-public enum WatchExpectations {
-    public static let all: [ExpectationKind] = [watchApp, nextTripOrder]
+package enum WatchExpectations {
+    package static let all: [ExpectationKind] = [watchApp, nextTripOrder]
 
     /// `"watchApp": "suspended"`: the watch app's lifecycle state now (`notRunning`, `launching`,
     /// `foreground`, `background`, `suspended`).
-    public static let watchApp = ExpectationKind(
+    package static let watchApp = ExpectationKind(
         key: "watchApp", summary: "the watch app's state: notRunning, launching, foreground, background, suspended"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         let names = ["notRunning", "launching", "foreground", "background", "suspended"]
@@ -21,7 +21,7 @@ public enum WatchExpectations {
 
     /// `"nextTripOrder": ["kale", "eggs"]`: the order the next trip's list will have, after this
     /// trip's lesson (learned only from check-offs made on the watch, once the trip is complete).
-    public static let nextTripOrder = ExpectationKind(
+    package static let nextTripOrder = ExpectationKind(
         key: "nextTripOrder", summary: "the store order the next trip will use"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var items: [ItemID] = []
@@ -29,19 +29,19 @@ public enum WatchExpectations {
         return NextTripOrder(items: items)
     }
 
-    public struct AppState: ScenarioExpectation {
-        public var name: String
-        public var label: String { "watchApp = \(name)" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct AppState: ScenarioExpectation {
+        package var name: String
+        package var label: String { "watchApp = \(name)" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watch.appLifecycle.name
             return actual == name ? nil : "expected the watch app \(name), found \(actual)"
         }
     }
 
-    public struct NextTripOrder: ScenarioExpectation {
-        public var items: [ItemID]
-        public var label: String { "nextTripOrder = [\(items.joined(separator: ", "))]" }
-        public func failure(in simulation: ScenarioSimulation) -> String? {
+    package struct NextTripOrder: ScenarioExpectation {
+        package var items: [ItemID]
+        package var label: String { "nextTripOrder = [\(items.joined(separator: ", "))]" }
+        package func failure(in simulation: ScenarioSimulation) -> String? {
             let actual = simulation.watch.nextTripOrder
             return actual == items
                 ? nil

@@ -78,7 +78,7 @@ extension WatchFeature {
             .trace(
                 .pipelineRowGone, at: context.now,
                 [
-                    "tap": .int(Int64(tap)), "item": .string(record.item),
+                    "tap": .int(Int64(tap) + 1), "item": .string(record.item),
                     "latencyMs": LatencyFormat.milliseconds(latency),
                     "queuedMs": LatencyFormat.milliseconds((record.handlerStarted ?? record.time) - record.time),
                 ]))
@@ -129,7 +129,7 @@ extension WatchFeature {
             if isTraced {
                 effects.append(
                     .trace(
-                        .pipelineSend, at: context.now, ["tap": .int(Int64(tap)), "item": .string(operation.item)]))
+                        .pipelineSend, at: context.now, ["tap": .int(Int64(tap) + 1), "item": .string(operation.item)]))
             }
         }
         effects.append(.send(.watch(.sendCheckOff(tap: tap))))

@@ -6,13 +6,13 @@ extension WatchFeature {
     /// Items whose check-off came from elsewhere (a notification's Complete on the phone, an
     /// edit in the phone app) are left out, since where the user was then says nothing about the
     /// store's layout.
-    public var tripLesson: [ItemID] {
+    package var tripLesson: [ItemID] {
         list.checkOffOrder.filter { !phoneMadeChanges.contains($0) }
     }
 
     /// The store order the next trip will use: this trip's lesson is learned once the trip is
     /// complete (nothing remains).
-    public var nextTripOrder: [ItemID] {
+    package var nextTripOrder: [ItemID] {
         var learned = storeOrder
         if list.remainingCount == 0 { learned.learn(trip: tripLesson) }
         return learned.sorted(fileOrder)

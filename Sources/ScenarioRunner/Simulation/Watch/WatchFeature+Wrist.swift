@@ -3,17 +3,17 @@ import SimulationKernel
 
 /// Where the user's wrist is, as script steps say it. (The full wrist and frontmost-app lifecycle
 /// is ``WatchAppState/wrist``.)
-public enum WristPosition: String, Hashable, Sendable {
+package enum WristPosition: String, Hashable, Sendable {
     case raised
     case lowered
 
     /// Whether the wrist is up.
-    public var acceptsTaps: Bool { self == .raised }
+    package var acceptsTaps: Bool { self == .raised }
 }
 
 extension WatchFeature {
     /// Where the user's wrist is (derived from the wrist and frontmost-app lifecycle).
-    public var wrist: WristPosition { app.wrist.state.isWristRaised ? .raised : .lowered }
+    package var wrist: WristPosition { app.wrist.state.isWristRaised ? .raised : .lowered }
 
     /// The user raises or lowers the wrist.
     ///
@@ -140,7 +140,7 @@ extension WatchFeature {
                 .trace(
                     .watchTap, at: now,
                     [
-                        "item": .string(item), "tap": .int(Int64(tap)),
+                        "item": .string(item), "tap": .int(Int64(tap) + 1),
                         "pipeline": .string(app.settings.pipeline.name),
                     ]))
         }

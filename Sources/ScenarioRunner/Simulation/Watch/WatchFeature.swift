@@ -8,37 +8,37 @@ import SimulationKernel
 /// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
 /// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
 /// list (``ComplicationEvent/listChanged(_:item:)``).
-public struct WatchFeature: SimulationFeature {
-    public static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
-    public static let expectationKinds: [ExpectationKind] =
+package struct WatchFeature: SimulationFeature {
+    package static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
+    package static let expectationKinds: [ExpectationKind] =
         CoreExpectations.all + PipelineExpectations.all + WatchExpectations.all
 
     /// The store order learned from the scenario's history.
-    public let storeOrder: StoreOrder
+    package let storeOrder: StoreOrder
     /// The list as the watch shows it.
-    public internal(set) var list: ShoppingList
+    package internal(set) var list: ShoppingList
     /// The watch app: model, wrist and frontmost state, check-off pipeline.
-    public internal(set) var app: WatchAppState
+    package internal(set) var app: WatchAppState
     /// Whether the watch app's process runs, and how (the link's view of the app follows it).
-    public internal(set) var appLifecycle: WatchAppLifecycle
+    package internal(set) var appLifecycle: WatchAppLifecycle
     /// Every lifecycle change, in order (for the summary).
-    public internal(set) var lifecycleChanges: [(time: SimTime, state: WatchAppLifecycle)] = []
+    package internal(set) var lifecycleChanges: [(time: SimTime, state: WatchAppLifecycle)] = []
     /// The watch's end of the two-way list sync: its replica of the list (the truth the shown
     /// ``list`` follows), its courier and its half of the message trail.
-    public internal(set) var sync: SyncEndpoint
+    package internal(set) var sync: SyncEndpoint
     /// Taps that reached the list, and taps that did not (with why).
-    public internal(set) var tapCounts = TapCounts()
+    package internal(set) var tapCounts = TapCounts()
     /// Items whose latest change on the watch's list came from the phone (they are left out of
     /// the store-order lesson).
-    public internal(set) var phoneMadeChanges: Set<ItemID> = []
+    package internal(set) var phoneMadeChanges: Set<ItemID> = []
     /// The remaining-items count the phone last sent for the complication, if any.
-    public internal(set) var complicationData: Int?
+    package internal(set) var complicationData: Int?
     /// The items in the order the scenario file lists them.
     let fileOrder: [ItemID]
     /// The script's taps in time order, for the "next item to pick up" question at each raise.
     var upcomingTaps: UpcomingTaps
 
-    public init(scenario: Scenario, seed: UInt64) {
+    package init(scenario: Scenario, seed: UInt64) {
         storeOrder = scenario.storeOrder
         list = ShoppingList(items: scenario.items, order: scenario.storeOrder)
         sync = SyncEndpoint(device: .watch, items: scenario.items)
@@ -63,7 +63,7 @@ public struct WatchFeature: SimulationFeature {
         app.restart(wrist: wrist, seed: seed)
     }
 
-    public mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         sync.tracing = context.trace
         switch event {
         case .tap(let item): wrist(.tap(item, at: context.now), context, into: &effects)
@@ -92,7 +92,7 @@ public struct WatchFeature: SimulationFeature {
 
     /// Schedules the suspension of an app that starts in the background, and the return to the
     /// clock of an app left frontmost by a wrist lowered at the start (`"wrist": "lowered"`).
-    public mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
+    package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         if case .background(_, let suspendsAt) = appLifecycle {
             effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
         }
@@ -101,13 +101,13 @@ public struct WatchFeature: SimulationFeature {
         }
     }
 
-    public func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
         [listSection(), tapsSection(), appSection(at: simulation.now), latencySection()]
     }
 }
 
 /// Events addressed to the watch side.
-public enum WatchEvent: Sendable {
+package enum WatchEvent: Sendable {
     /// The user taps an item's row.
     case tap(ItemID)
     /// The user raises or lowers the wrist.
@@ -138,11 +138,11 @@ public enum WatchEvent: Sendable {
 }
 
 /// Counts of taps by outcome.
-public struct TapCounts: Hashable, Sendable {
+package struct TapCounts: Hashable, Sendable {
     /// Taps that reached the list.
-    public var accepted = 0
+    package var accepted = 0
     /// Taps that did not, by reason (`"wristDown"`), in first-seen order.
-    public var ignored: [(reason: String, count: Int)] = []
+    package var ignored: [(reason: String, count: Int)] = []
 
     mutating func ignore(_ reason: String) {
         if let index = ignored.firstIndex(where: { $0.reason == reason }) {
@@ -153,14 +153,14 @@ public struct TapCounts: Hashable, Sendable {
     }
 
     /// All ignored taps.
-    public var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
+    package var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
 
-    public static func == (lhs: TapCounts, rhs: TapCounts) -> Bool {
+    package static func == (lhs: TapCounts, rhs: TapCounts) -> Bool {
         lhs.accepted == rhs.accepted && lhs.ignored.map(\.reason) == rhs.ignored.map(\.reason)
             && lhs.ignored.map(\.count) == rhs.ignored.map(\.count)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(accepted)
         for entry in ignored {
             hasher.combine(entry.reason)
@@ -175,7 +175,7 @@ extension WatchFeature: StorageAdopting {
     /// and the upcoming taps are the prepared scenario's, shared; nothing else holds storage.
     ///
     /// - Complexity: O(*n* + *t*) for *n* items and *t* taps, plus the sync endpoint's.
-    public mutating func adoptStorage(of old: inout WatchFeature) {
+    package mutating func adoptStorage(of old: inout WatchFeature) {
         list.adoptStorage(of: &old.list)
         app.adoptStorage(of: &old.app)
         lifecycleChanges.adoptStorage(of: &old.lifecycleChanges)
@@ -189,7 +189,7 @@ extension TapCounts: StorageAdopting {
     /// Keeps these counts in `old`'s storage for ignored taps (``StorageAdopting``).
     ///
     /// - Complexity: O(*r*) for *r* reasons.
-    public mutating func adoptStorage(of old: inout TapCounts) {
+    package mutating func adoptStorage(of old: inout TapCounts) {
         ignored.adoptStorage(of: &old.ignored)
     }
 }

@@ -2,20 +2,20 @@ import CompanionModel
 import SimulationKernel
 
 /// The watch app's step kinds (latency feature).
-public enum WatchSteps {
-    public static let all: [StepKind] = [openApp]
+package enum WatchSteps {
+    package static let all: [StepKind] = [openApp]
 
     /// `{"do": "openApp"}`: the user opens the app from the clock face (after the frontmost time ran
     /// out, a raised wrist shows the clock and taps do not reach the list).
-    public static let openApp = StepKind(name: "openApp", summary: "the user opens the app from the clock face") {
+    package static let openApp = StepKind(name: "openApp", summary: "the user opens the app from the clock face") {
         (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         OpenApp()
     }
 
     /// The user opens the app.
-    public struct OpenApp: ScenarioAction {
-        public var label: String { "open app" }
-        public func effects(at now: SimTime, into effects: inout WorldEffects) {
+    package struct OpenApp: ScenarioAction {
+        package var label: String { "open app" }
+        package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.openApp)))
         }
     }

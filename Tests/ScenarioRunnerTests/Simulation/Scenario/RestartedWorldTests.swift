@@ -37,9 +37,9 @@ import Testing
 
     /// The sweep's observation (every field, as text) and the verdict's own figures.
     static func sweepObservation(_ simulation: inout ScenarioSimulation) -> String {
-        var monitor = NoRunMonitor()
-        let (verdict, end) = simulation.runForVerdict(monitor: &monitor, observingEnd: SweepObservation.EndOfRun.init)
-        let observation = SweepObservation(end: end, verdict: verdict)
+        var monitor = SweepObservation.EndMonitor()
+        let verdict = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict
+        let observation = SweepObservation(end: monitor.end!, verdict: verdict)
         return "\(observation) | \(verdict.expectationsChecked) \(verdict.loopStatus) \(verdict.linkDeliveries) "
             + "\(verdict.discrepanciesSettled.map(\.description)) | now \(simulation.now) "
             + "scheduled \(simulation.loop.scheduledCount) pending \(simulation.loop.pendingCount)"

@@ -4,10 +4,10 @@ import Testing
 
 @testable import ScenarioRunner
 
-/// The verdict path that reads the world at the scenario's end once and then settles the world
-/// itself (`runForVerdict(monitor:observingEnd:)`, what `sweep` and `explore` run) gives the
-/// verdict and the sweep figures of the path that settles a copy (`runForVerdict()`), seed for
-/// seed, and leaves the world its settled copy would be.
+/// A run keeping only its verdict (``RunOptions/Keeping/verdict``, what `sweep` and `explore`
+/// run), which reads the world at the scenario's end once and then settles the world itself,
+/// gives the verdict and the sweep figures of a full run (which settles a copy), seed for seed,
+/// and leaves the world its settled copy would be.
 @Suite struct SettleInPlaceTests {
     static let names = [
         "weekly-shop.json", "duplicating-link.json", "phone-app-killed-mid-trip.json", "reminders-weekday.json",
@@ -20,14 +20,14 @@ import Testing
         for seed in UInt64(1)...8 {
             let label = "\(name) seed \(seed)"
             var copied = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
-            let verdict = copied.runForVerdict()
+            let verdict = copied.run().verdict
             let observed = SweepObservation(simulation: copied, verdict: verdict)
             let settledCopy = copied.settled()
 
             var inPlace = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
-            var monitor = NoRunMonitor()
-            let (again, end) = inPlace.runForVerdict(monitor: &monitor, observingEnd: SweepObservation.EndOfRun.init)
-            let observedAgain = SweepObservation(end: end, verdict: again)
+            var monitor = SweepObservation.EndMonitor()
+            let again = inPlace.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict
+            let observedAgain = SweepObservation(end: try #require(monitor.end), verdict: again)
 
             #expect(again.expectationsChecked == verdict.expectationsChecked, "\(label)")
             #expect(again.expectationsFailed == verdict.expectationsFailed, "\(label)")
@@ -83,15 +83,11 @@ import Testing
                 let prepared = PreparedScenario(scenario)
                 PlantedLinkBug.$current.withValue(bug) {
                     var copied = ScenarioSimulation(prepared: prepared, trace: .off)
-                    let verdict = copied.runForVerdict()
+                    let verdict = copied.run().verdict
                     var inPlace = ScenarioSimulation(prepared: prepared, trace: .off)
-                    var monitor = NoRunMonitor()
-                    let (again, atEnd) = inPlace.runForVerdict(monitor: &monitor) { world in
-                        (
-                            broken: world.syncDiscrepancies().count,
-                            progress: [world.watch.sync.replica.progress, world.phone.sync.replica.progress]
-                        )
-                    }
+                    var monitor = EndProgress()
+                    let again = inPlace.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict
+                    let atEnd = (broken: monitor.broken, progress: monitor.progress)
                     if atEnd.progress != [inPlace.watch.sync.replica.progress, inPlace.phone.sync.replica.progress] {
                         settlingMerged += 1
                     }
@@ -105,5 +101,17 @@ import Testing
         }
         #expect(settlingMerged > 0, "no run had settling change the lists")
         #expect(brokenAtEnd > 0, "no run ended with a discrepancy")
+    }
+}
+
+/// Reads, at the scenario's end, how many discrepancies the lists have and how far each
+/// replica's merging got.
+private struct EndProgress: RunMonitor {
+    var broken = 0
+    var progress: [ListReplica.Progress] = []
+    mutating func handled(_ simulation: ScenarioSimulation) {}
+    mutating func reachedEnd(_ world: ScenarioSimulation) {
+        broken = world.syncDiscrepancies().count
+        progress = [world.watch.sync.replica.progress, world.phone.sync.replica.progress]
     }
 }

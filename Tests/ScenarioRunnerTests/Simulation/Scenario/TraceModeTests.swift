@@ -35,12 +35,12 @@ import Testing
         }
     }
 
-    /// `runForVerdict()` turns the trace off for the rest of the run, whatever the simulation was
+    /// A run keeping only its verdict turns the trace off for the rest of the run, whatever the simulation was
     /// made with.
     @Test func verdictRunKeepsNoTrace() throws {
         var simulation = ScenarioSimulation(scenario: try Self.scenario("weekly-shop.json"))
         #expect(simulation.traceMode == .recorded)
-        let verdict = simulation.runForVerdict()
+        let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict
         #expect(verdict.passed)
         #expect(simulation.traceMode == .off)
         #expect(simulation.trace.events.isEmpty)
