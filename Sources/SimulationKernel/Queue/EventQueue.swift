@@ -115,6 +115,40 @@ public struct EventQueue<Time: Comparable, Event> {
     public mutating func schedule(_ event: consuming Event, at time: Time) -> EventID {
         let sequence = nextSequence
         nextSequence += 1
+        return insert(event, at: time, sequence: sequence)
+    }
+
+    /// Sets aside the next `count` sequences for events scheduled later that take their place
+    /// in the order now: the event given the *k*-th of them
+    /// (``schedule(_:at:reservedSequence:)``) comes before any event at its time scheduled after
+    /// this call, as if it had been scheduled here. A script whose steps are known in advance
+    /// keeps only its next step pending this way, in the order scheduling them all would give.
+    /// Returns the first reserved sequence; they count as scheduled (``scheduledCount``).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public mutating func reserveSequences(_ count: Int) -> UInt64 {
+        let first = nextSequence
+        nextSequence += UInt64(max(0, count))
+        return first
+    }
+
+    /// Schedules `event` at `time` with a sequence set aside by ``reserveSequences(_:)`` (each
+    /// used once), and returns a handle that can cancel it.
+    ///
+    /// - Complexity: O(log *n*) for *n* pending events.
+    @inlinable
+    @discardableResult
+    public mutating func schedule(_ event: consuming Event, at time: Time, reservedSequence: UInt64) -> EventID {
+        precondition(reservedSequence < nextSequence, "sequence \(reservedSequence) was not reserved")
+        return insert(event, at: time, sequence: reservedSequence)
+    }
+
+    /// Puts `event` in a free slot and its key `(time, sequence)` in the heap.
+    ///
+    /// - Complexity: O(log *n*) for *n* pending events.
+    @inlinable
+    mutating func insert(_ event: consuming Event, at time: Time, sequence: UInt64) -> EventID {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free

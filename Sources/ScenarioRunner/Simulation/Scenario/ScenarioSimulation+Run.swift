@@ -14,8 +14,8 @@ extension ScenarioSimulation {
     /// Runs the scenario to its end and returns the outcome; `monitor` sees the world after
     /// every event and once at the scenario's end, before the link is left to finish.
     ///
-    /// Action steps are scheduled on the event loop at their times. Expectation steps are
-    /// checked at their time after every event due at or before it has been handled, and
+    /// Action steps are scheduled on the event loop at their times, one at a time (each schedules
+    /// the next). Expectation steps are checked at their time after every event due at or before it has been handled, and
     /// the final expectations and invariants once the loop reaches the scenario's end (or the
     /// first failed expectation, with ``RunOptions/stopsAtFirstFailure``). Then the run ends
     /// the one way a run ends (``end(keeping:)``): the link is left to finish, in a copy kept
@@ -101,9 +101,10 @@ extension ScenarioSimulation {
         // One stack for every handler of the run (``WorldEffects``).
         var effects = WorldEffects()
         startFeatures(into: &effects)
-        let prepared = self.prepared
-        for index in prepared.actions.indices {
-            loop.schedule(.step(index), at: prepared.actions[index].time)
+        // The script's steps take their places in the order now; only the first is pending.
+        if let first = loop.reserve(prepared.actions.count) {
+            firstStepSequence = first
+            scheduleStep(0)
         }
         for checkpoint in prepared.checkpoints {
             runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)

@@ -48,6 +48,10 @@ package struct ScenarioSimulation {
     package internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
     var expectationTally = ExpectationTally()
+    /// The first of the loop's sequences set aside for the script's action steps: action *k*
+    /// holds `firstStepSequence + k`, its place in the order had every step been scheduled at
+    /// the start (``runScript(monitor:options:)``), while only the next step is pending.
+    var firstStepSequence: UInt64 = 0
     /// What a feature's handler may consult: the prepared scenario and the trace mode (this
     /// world's own, held here), and the facts of the moment (time, reachability, complication
     /// transfers left), brought up to date before each event (``refreshTime()``).
@@ -231,7 +235,9 @@ package struct ScenarioSimulation {
     mutating func route(_ event: SimEvent, into effects: inout WorldEffects) {
         refreshTime()
         switch event {
-        case .step(let index): performStep(index, into: &effects)
+        case .step(let index):
+            scheduleStep(index + 1)
+            performStep(index, into: &effects)
         case .watch(let event):
             refreshReachability()
             watch.handle(event, context, into: &effects)
@@ -245,6 +251,18 @@ package struct ScenarioSimulation {
             refreshComplicationTransfers()
             complication.handle(event, context, into: &effects)
         }
+    }
+
+    /// Schedules action step `index` (if the script has it) in the place in the loop's order set
+    /// aside for it at the start: the script is a cursor with only its next step pending, in the
+    /// order scheduling every step at the start would give.
+    ///
+    /// - Complexity: O(log *q*) for a queue of *q* pending events.
+    mutating func scheduleStep(_ index: Int) {
+        guard prepared.actions.indices.contains(index) else { return }
+        loop.schedule(
+            .step(index), at: prepared.actions[index].time,
+            reservedSequence: firstStepSequence + UInt64(index))
     }
 
     /// Performs action step `index` now: a step that only sends one event at its own time (a
