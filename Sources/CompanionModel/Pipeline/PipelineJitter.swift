@@ -98,9 +98,13 @@ public struct PipelineJitter: Hashable, Sendable {
     /// output of SplitMix64 is already a full avalanche of its state, so the stream starts there:
     /// a draw's first bits are one mixing step away from (seed, tap, step), not two.
     static func stream(seed: UInt64, tap: Int, step: Int) -> SplitMix64 {
-        SplitMix64(
-            seed: seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
-                ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7))
+        SplitMix64(seed: streamSeed(seed: seed, tap: tap, step: step))
+    }
+
+    /// The seed of ``stream(seed:tap:step:)``.
+    static func streamSeed(seed: UInt64, tap: Int, step: Int) -> UInt64 {
+        seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
+            ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7)
     }
 
     /// A standard normal draw (by the ziggurat method, ``ZigguratNormal``), clamped to ±6.
