@@ -24,7 +24,10 @@ objects=()
 for module in SimulationKernel ReminderScheduling CompanionModel ScenarioRunner; do
   objects+=("$bin/$module.build"/*.o)
 done
-swiftc -O -sanitize=fuzzer -parse-as-library -I "$bin/Modules" -I "$bin" \
+# The library's declarations are `package`: the target joins the package's name, as SwiftPM
+# gives it to the modules it builds (the checkout folder's name, lowercased).
+package=$(grep -o '"-package-name","[^"]*"' "$scratch/release.yaml" | head -1 | cut -d'"' -f4)
+swiftc -O -sanitize=fuzzer -parse-as-library -package-name "$package" -I "$bin/Modules" -I "$bin" \
   Fuzz/FuzzScenario.swift "${objects[@]}" -o "$scratch/wristsim-fuzz"
 
 seeds=()
