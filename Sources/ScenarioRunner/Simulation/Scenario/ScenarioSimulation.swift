@@ -101,9 +101,8 @@ package struct ScenarioSimulation {
         complication = prepared.complication
         let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
-            now: .zero, trace: trace, prepared: prepared,
-            reachableFromWatch: link.transport.reachability(from: .watch, apps: apps),
-            reachableFromPhone: link.transport.reachability(from: .phone, apps: apps), apps: apps,
+            now: .zero, trace: trace, prepared: prepared, activation: link.transport.activation,
+            range: link.transport.range, apps: apps,
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
         exchangeBuffers(with: &buffers)
@@ -183,14 +182,16 @@ package struct ScenarioSimulation {
         context.now = now
     }
 
-    /// Brings the link's reachability in ``context`` up to date (before a side handles
-    /// something): worked out from the link's session and range and the apps' owners.
+    /// Brings what the link's reachability is worked out from up to date in ``context`` (before
+    /// a side handles something): the link's session and range, and the apps' states from their
+    /// owners. Only those two small fields are read: the link itself is neither copied nor asked
+    /// (``WorldContext/reachability(from:)`` applies the rule when a handler needs it).
     ///
     /// - Complexity: O(1).
     mutating func refreshReachability() {
         refreshApps()
-        context.reachableFromWatch = link.transport.reachability(from: .watch, apps: context.apps)
-        context.reachableFromPhone = link.transport.reachability(from: .phone, apps: context.apps)
+        context.activation = link.transport.activation
+        context.range = link.transport.range
     }
 
     /// Reads how each app runs from its owner into ``context`` (before the link handles something).
