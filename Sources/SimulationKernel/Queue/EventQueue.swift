@@ -15,11 +15,20 @@ public struct EventID: Hashable, Sendable {
 /// A priority queue of future events: earliest time first, and among equal times the order in
 /// which they were scheduled (FIFO).
 ///
-/// One binary min-heap of keys ordered by `(time, sequence)`. Each pending event holds a slot:
-/// the event itself waits in ``events`` at its slot, and ``positions`` says where its key is in
-/// the heap, so the heap moves only small keys (never an event, whose copy would retain what it
-/// holds) and an event can be cancelled by its ``EventID``: found in O(1) and taken out of the
-/// heap in O(log *n*). A popped or cancelled event's slot is free for the next one scheduled.
+/// One binary min-heap of keys ordered by `(time, sequence)`. Each pending event holds a slot
+/// (``slots``): the event waits there, with the heap index of its key, so the heap moves only
+/// small keys (never an event, whose copy would retain what it holds) and an event can be
+/// cancelled by its ``EventID``: found in O(1) and taken out of the heap in O(log *n*). A popped
+/// or cancelled event's slot joins the free slots (a list threaded through them) and holds the
+/// next event scheduled.
+///
+/// A pop leaves its key at the root, vacated (``Root``): in a simulation the handler of the
+/// event popped most often schedules the next one, whose key then takes the root and sifts down
+/// once, instead of a sift down for the pop and a sift up for the insertion. Any other operation
+/// first fills the vacated root with the last key, as a plain pop would have.
+///
+/// A sift moves keys within the heap's buffer and writes their new indices in the slots'
+/// buffer: each array is checked for sole ownership once per operation, not once per key moved.
 ///
 /// ```swift
 /// var queue = EventQueue<SimTime, String>()
@@ -53,15 +62,40 @@ public struct EventQueue<Time: Comparable, Event> {
         }
     }
 
-    /// A binary min-heap of the pending events' keys by `(time, sequence)`.
+    /// Where a pending event waits: the event and the heap index of its key. A free slot holds
+    /// no event, and its `link` is the next free slot (-1: none).
+    @usableFromInline
+    struct Slot {
+        /// The heap index of the event's key while it is pending; the next free slot while free.
+        @usableFromInline var link: Int
+        @usableFromInline var event: Event?
+
+        @inlinable
+        init(link: Int, event: consuming Event?) {
+            self.link = link
+            self.event = event
+        }
+    }
+
+    /// What the heap's first key is.
+    @usableFromInline
+    enum Root: Sendable {
+        /// The earliest pending event's key (or the heap is empty).
+        case pending
+        /// The key of the event popped last, kept until the next operation: an insertion puts
+        /// its key there, anything else first fills it with the last key
+        /// (``fillVacatedRoot()``).
+        case vacated
+    }
+
+    /// A binary min-heap of the pending events' keys by `(time, sequence)`, but for a vacated
+    /// first key (``root``).
     @usableFromInline var heap: [Entry] = []
-    /// By slot: the heap index of the key of the pending event holding the slot (stale for a
-    /// free slot).
-    @usableFromInline var positions: [Int] = []
-    /// By slot: the pending event holding the slot (`nil` for a free slot).
-    @usableFromInline var events: [Event?] = []
-    /// The slots no pending event holds.
-    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var root = Root.pending
+    /// The pending events by slot, and the free slots.
+    @usableFromInline var slots: [Slot] = []
+    /// The first free slot (-1: none; the next is its ``Slot/link``).
+    @usableFromInline var firstFreeSlot = -1
     @usableFromInline var nextSequence: UInt64 = 0
 
     /// Creates an empty queue.
@@ -73,9 +107,7 @@ public struct EventQueue<Time: Comparable, Event> {
     public init(capacity: Int) {
         guard capacity > 0 else { return }
         heap.reserveCapacity(capacity)
-        positions.reserveCapacity(capacity)
-        events.reserveCapacity(capacity)
-        freeSlots.reserveCapacity(capacity)
+        slots.reserveCapacity(capacity)
     }
 
     /// Removes every pending event and starts the sequence again at 0, keeping the room the
@@ -85,19 +117,24 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public mutating func removeAll() {
         heap.removeAll(keepingCapacity: true)
-        positions.removeAll(keepingCapacity: true)
-        events.removeAll(keepingCapacity: true)
-        freeSlots.removeAll(keepingCapacity: true)
+        root = .pending
+        slots.removeAll(keepingCapacity: true)
+        firstFreeSlot = -1
         nextSequence = 0
     }
 
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
     @inlinable
-    public var count: Int { heap.count }
+    public var count: Int {
+        switch root {
+        case .pending: heap.count
+        case .vacated: heap.count - 1
+        }
+    }
 
     /// Whether no event is pending.
     @inlinable
-    public var isEmpty: Bool { heap.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// The number of events ever scheduled on this queue.
     @inlinable
@@ -105,7 +142,17 @@ public struct EventQueue<Time: Comparable, Event> {
 
     /// The time of the earliest pending event, if any.
     @inlinable
-    public var nextTime: Time? { heap.first?.time }
+    public var nextTime: Time? {
+        switch root {
+        case .pending:
+            return heap.first?.time
+        case .vacated:
+            // The earlier of the root's children.
+            guard heap.count > 1 else { return nil }
+            guard heap.count > 2, heap[2].precedes(heap[1]) else { return heap[1].time }
+            return heap[2].time
+        }
+    }
 
     /// Schedules `event` at `time` and returns a handle that can cancel it.
     ///
@@ -144,23 +191,32 @@ public struct EventQueue<Time: Comparable, Event> {
         return insert(event, at: time, sequence: reservedSequence)
     }
 
-    /// Puts `event` in a free slot and its key `(time, sequence)` in the heap.
+    /// Puts `event` in a free slot (or a new one) and its key `(time, sequence)` in the heap.
     ///
     /// - Complexity: O(log *n*) for *n* pending events.
     @inlinable
     mutating func insert(_ event: consuming Event, at time: Time, sequence: UInt64) -> EventID {
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            positions[slot] = heap.count
-            events[slot] = event
-        } else {
-            slot = positions.count
-            positions.append(heap.count)
-            events.append(event)
+        // A vacated root takes the new key (sifted down from there); else it is appended.
+        let index: Int
+        switch root {
+        case .pending: index = heap.count
+        case .vacated: index = 0
         }
-        heap.append(Entry(time: time, sequence: sequence, slot: slot))
-        siftUp(from: heap.count - 1)
+        let slot: Int
+        if firstFreeSlot >= 0 {
+            slot = firstFreeSlot
+            firstFreeSlot = slots[slot].link
+            slots[slot] = Slot(link: index, event: event)
+        } else {
+            slot = slots.count
+            slots.append(Slot(link: index, event: event))
+        }
+        let entry = Entry(time: time, sequence: sequence, slot: slot)
+        switch root {
+        case .pending: heap.append(entry)
+        case .vacated: root = .pending
+        }
+        sift(entry, into: index)
         return EventID(sequence: sequence, slot: slot)
     }
 
@@ -171,8 +227,10 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {
-        guard positions.indices.contains(id.slot) else { return false }
-        let index = positions[id.slot]
+        fillVacatedRoot()
+        guard slots.indices.contains(id.slot) else { return false }
+        // A free slot's link is no heap index of this event: no pending key has its sequence.
+        let index = slots[id.slot].link
         guard heap.indices.contains(index), heap[index].sequence == id.sequence else { return false }
         _ = remove(at: index)
         return true
@@ -183,8 +241,9 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(log *n*).
     @inlinable
     public mutating func popNext() -> (time: Time, id: EventID, event: Event)? {
+        fillVacatedRoot()
         guard !heap.isEmpty else { return nil }
-        let (entry, event) = remove(at: 0)
+        let (entry, event) = vacateRoot()
         // A pending event's slot always holds it.
         guard let event else { return nil }
         return (entry.time, EventID(sequence: entry.sequence, slot: entry.slot), event)
@@ -196,73 +255,91 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(log *n*).
     @inlinable
     public mutating func popNext(notAfter limit: Time) -> (time: Time, event: Event)? {
+        fillVacatedRoot()
         guard let first = heap.first, !(limit < first.time) else { return nil }
-        let (entry, event) = remove(at: 0)
+        let (entry, event) = vacateRoot()
         // A pending event's slot always holds it.
         guard let event else { return nil }
         return (entry.time, event)
     }
 
-    /// Takes the event whose key is at heap index `index` out: the last key takes its place
-    /// and sifts to where it belongs; the slot is freed.
+    /// Takes the earliest pending event out of a heap with a pending root: its slot is freed and
+    /// its key stays at the root, vacated, for the next operation (``Root``).
+    @inlinable
+    mutating func vacateRoot() -> (entry: Entry, event: Event?) {
+        let entry = heap[0]
+        let event = release(entry.slot)
+        root = .vacated
+        return (entry, event)
+    }
+
+    /// Fills a vacated root with the last key, sifted down to where it belongs (what a plain pop
+    /// does at once); nothing when the root is pending.
+    @inlinable
+    mutating func fillVacatedRoot() {
+        guard case .vacated = root else { return }
+        root = .pending
+        let last = heap.removeLast()
+        if !heap.isEmpty { sift(last, into: 0) }
+    }
+
+    /// Frees `slot` and returns the event it held.
+    @inlinable
+    mutating func release(_ slot: Int) -> Event? {
+        let event = slots[slot].event.take()
+        slots[slot].link = firstFreeSlot
+        firstFreeSlot = slot
+        return event
+    }
+
+    /// Takes the event whose key is at heap index `index` out of a heap with a pending root and
+    /// frees its slot: the last key takes its place and sifts to where it belongs.
     @inlinable
     mutating func remove(at index: Int) -> (entry: Entry, event: Event?) {
         let entry = heap[index]
         let last = heap.removeLast()
-        freeSlots.append(entry.slot)
-        let event = events[entry.slot].take()
-        if index < heap.count {
-            place(last, at: index)
-            if index > 0, last.precedes(heap[(index - 1) / 2]) {
-                siftUp(from: index)
-            } else {
-                siftDown(from: index)
-            }
-        }
+        let event = release(entry.slot)
+        if index < heap.count { sift(last, into: index) }
         return (entry, event)
     }
 
-    /// Moves the entry at `index` up until its parent precedes it: each parent it passes moves
-    /// down into the hole it leaves, and it is written once, where it stops.
+    /// Puts `moving` where it belongs in the heap, starting from the hole at `index`: up while
+    /// it precedes its parent, else down while a child precedes it. Each key it passes moves
+    /// into the hole it leaves, and it is written once, where it stops; every key moved has its
+    /// slot's index updated.
     @inlinable
-    mutating func siftUp(from index: Int) {
-        let moving = heap[index]
-        var hole = index
-        while hole > 0 {
-            let parent = (hole - 1) / 2
-            guard moving.precedes(heap[parent]) else { break }
-            place(heap[parent], at: hole)
-            hole = parent
+    mutating func sift(_ moving: Entry, into index: Int) {
+        heap.withUnsafeMutableBufferPointer { heap in
+            slots.withUnsafeMutableBufferPointer { slots in
+                var hole = index
+                if hole > 0, moving.precedes(heap[(hole - 1) / 2]) {
+                    repeat {
+                        let parent = (hole - 1) / 2
+                        guard moving.precedes(heap[parent]) else { break }
+                        heap[hole] = heap[parent]
+                        slots[heap[hole].slot].link = hole
+                        hole = parent
+                    } while hole > 0
+                } else {
+                    let count = heap.count
+                    while true {
+                        let left = 2 * hole + 1
+                        guard left < count else { break }
+                        let right = left + 1
+                        let earlier = right < count && heap[right].precedes(heap[left]) ? right : left
+                        guard heap[earlier].precedes(moving) else { break }
+                        heap[hole] = heap[earlier]
+                        slots[heap[hole].slot].link = hole
+                        hole = earlier
+                    }
+                }
+                heap[hole] = moving
+                slots[moving.slot].link = hole
+            }
         }
-        place(moving, at: hole)
-    }
-
-    /// Moves the entry at `index` down until it precedes its children: the earlier child moves
-    /// up into the hole it leaves, and it is written once, where it stops.
-    @inlinable
-    mutating func siftDown(from index: Int) {
-        let moving = heap[index]
-        let count = heap.count
-        var hole = index
-        while true {
-            let left = 2 * hole + 1
-            guard left < count else { break }
-            let right = left + 1
-            let earlier = right < count && heap[right].precedes(heap[left]) ? right : left
-            guard heap[earlier].precedes(moving) else { break }
-            place(heap[earlier], at: hole)
-            hole = earlier
-        }
-        place(moving, at: hole)
-    }
-
-    /// Writes `entry` at heap index `index` and records where its slot's event now is.
-    @inlinable
-    mutating func place(_ entry: Entry, at index: Int) {
-        heap[index] = entry
-        positions[entry.slot] = index
     }
 }
 
 extension EventQueue: Sendable where Time: Sendable, Event: Sendable {}
 extension EventQueue.Entry: Sendable where Time: Sendable, Event: Sendable {}
+extension EventQueue.Slot: Sendable where Time: Sendable, Event: Sendable {}
