@@ -46,20 +46,31 @@ extension PipelineEngine {
     /// Work is counted in units of half a nanosecond of scaled CPU time, so that a half share of
     /// a single core is still an integer rate (1 unit/ns; a full core is 2 units/ns) and the
     /// whole run is exact integer arithmetic.
+    ///
+    /// A work is made once for each rate it goes at (``changingRate(to:at:)`` makes the next),
+    /// and its ``end`` is worked out then: it is read at every wake, and it takes a division.
     struct Work {
         /// The units left at ``since``.
-        var left: Int64
+        let left: Int64
         /// When ``left`` was last brought up to date.
-        var since: SimTime
+        let since: SimTime
         /// The units done per nanosecond since then (``CPUSharing``); 0 while held back.
-        var rate: Int64
-
+        let rate: Int64
         /// When the work is done at ``rate``: at once when nothing is left, never (`nil`) at
         /// rate 0, else after the whole nanoseconds it takes.
-        var end: SimTime? {
-            if left <= 0 { return since }
-            guard rate > 0 else { return nil }
-            return since + SimDuration(nanoseconds: (left + rate - 1) / rate)
+        let end: SimTime?
+
+        init(left: Int64, since: SimTime, rate: Int64) {
+            self.left = left
+            self.since = since
+            self.rate = rate
+            if left <= 0 {
+                end = since
+            } else if rate > 0 {
+                end = since + SimDuration(nanoseconds: (left + rate - 1) / rate)
+            } else {
+                end = nil
+            }
         }
 
         /// The same work going on at `rate` from `now`: what was done since ``since`` at the

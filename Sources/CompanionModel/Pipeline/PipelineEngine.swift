@@ -34,6 +34,10 @@ struct PipelineEngine {
     private(set) var taps: [TapProgress] = []
     /// Each ended step run, by `tap × stepCount + step` (`nil` until the step ends).
     private(set) var runs: [StepRun?] = []
+    /// The CPU time each step of each submitted tap takes, by `tap × stepCount + step`: drawn
+    /// for all of a tap's steps when it comes (``PipelineJitter``: each a pure function of the
+    /// seed, the tap and the step), so that a step start reads it.
+    private var costs: [SimDuration] = []
     /// When the outcome of a held step came before the step began to await it, by
     /// `tap × stepCount + step`.
     private var earlyReleases: [Int: SimTime] = [:]
@@ -58,6 +62,7 @@ struct PipelineEngine {
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
         runs.reserveCapacity(taps * prepared.stepCount)
+        costs.reserveCapacity(taps * prepared.stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
@@ -76,6 +81,7 @@ struct PipelineEngine {
         backgroundHead = 0
         taps.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
+        costs.removeAll(keepingCapacity: true)
         earlyReleases.removeAll()
         effects.removeAll()
     }
@@ -103,15 +109,18 @@ struct PipelineEngine {
 
     // MARK: Inputs
 
-    /// A tap at `time`: everything due up to then runs first, then its handler joins the main
-    /// queue. Returns the tap's index.
+    /// A tap at `time`: everything due up to then runs first, then its steps' costs are drawn
+    /// and its handler joins the main queue. Returns the tap's index.
     ///
     /// - Complexity: O(*s*) for *s* steps, plus the events due up to `time`.
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: time, stepsLeft: prepared.stepCount))
-        for _ in 0..<prepared.stepCount { runs.append(nil) }
+        for step in 0..<prepared.stepCount {
+            runs.append(nil)
+            costs.append(prepared.plan[step].isDrawn ? drawnCost(tap: tap, step: step) : prepared.plan[step].scaledCost)
+        }
         mainQueue.append(.handler(tap: tap))
         settle(at: time)
         return tap
@@ -143,11 +152,17 @@ struct PipelineEngine {
         settle(at: time)
     }
 
-    /// Moves on, in time order, everything due at or before `limit`.
+    /// Moves on, in time order, everything due at or before `limit`, and returns what
+    /// ``nextDue`` is then (the time past `limit` that stopped it, or `nil`).
     ///
     /// - Complexity: O(events handled).
-    mutating func advance(to limit: SimTime) {
-        while let due = nextDue, due <= limit { settle(at: due) }
+    @discardableResult
+    mutating func advance(to limit: SimTime) -> SimTime? {
+        while let due = nextDue {
+            guard due <= limit else { return due }
+            settle(at: due)
+        }
+        return nil
     }
 
     /// Moves on everything until both threads are idle (or await an outcome that never comes).
@@ -193,7 +208,7 @@ struct PipelineEngine {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
                     if prepared.recordsEffects { effects.record(.handlerStarted(tap: tap, at: now)) }
-                    main = runHandler(tap: tap, from: 0, at: now)
+                    runHandler(tap: tap, from: 0, at: now)
                 case .deferred(let tap, let step):
                     if let running = start(tap: tap, step: step, at: now) {
                         main = .deferred(running)
@@ -207,7 +222,7 @@ struct PipelineEngine {
                     main = .handler(still)
                     return
                 }
-                main = runHandler(tap: running.tap, from: running.step + 1, at: now)
+                runHandler(tap: running.tap, from: running.step + 1, at: now)
             case .deferred(let running):
                 guard let due = running.due, due <= now else { return }
                 if let still = proceed(running, at: now) {
@@ -221,13 +236,16 @@ struct PipelineEngine {
     }
 
     /// Runs the handler of `tap` from step `first` at `now`: dispatches the steps that are not
-    /// its own, and returns the main thread running its next step, or idle once the handler
+    /// its own; the main thread then runs the handler's next step, or is idle once the handler
     /// has returned.
-    private mutating func runHandler(tap: Int, from first: Int, at now: SimTime) -> MainThread {
+    private mutating func runHandler(tap: Int, from first: Int, at now: SimTime) {
         for step in first..<prepared.stepCount {
             switch prepared.plan[step].queue {
             case .main:
-                if let running = start(tap: tap, step: step, at: now) { return .handler(running) }
+                if let running = start(tap: tap, step: step, at: now) {
+                    main = .handler(running)
+                    return
+                }
             case .mainAsync:
                 mainQueue.append(.deferred(tap: tap, step: step))
             case .background:
@@ -236,7 +254,7 @@ struct PipelineEngine {
         }
         taps[tap].handlerEnd = now
         if prepared.removesRowInHandler { commitRemoval(tap: tap, at: now) }
-        return .idle
+        main = .idle
     }
 
     private mutating func finishDeferred(tap: Int, step: Int, at now: SimTime) {
@@ -288,7 +306,7 @@ struct PipelineEngine {
     private mutating func start(tap: Int, step: Int, at now: SimTime) -> RunningStep? {
         let plan = prepared.plan[step]
         if plan.recordsStart { effects.record(.stepStarted(tap: tap, step: step, at: now)) }
-        let cpu = plan.isDrawn ? drawnCost(tap: tap, step: step) : plan.scaledCost
+        let cpu = costs[tap * prepared.stepCount + step]
         let work = Work(left: cpu.nanoseconds * 2, since: now, rate: CPUSharing.fullRate)
         let running = RunningStep(tap: tap, step: step, start: now, cpu: cpu, phase: .computing(work))
         guard let due = running.due, due <= now else { return running }
@@ -296,7 +314,7 @@ struct PipelineEngine {
     }
 
     /// The CPU time step `step` of tap `tap` draws (``PipelineJitter``): a pure function of the
-    /// seed, the tap and the step.
+    /// seed, the tap and the step (drawn when the tap comes: ``costs``).
     private func drawnCost(tap: Int, step: Int) -> SimDuration {
         let drawn = prepared.jitterOnChip.drawnNanoseconds(
             prepared.plan[step].scaledNanoseconds, seed: jitterSeed, tap: tap, step: step)
@@ -358,6 +376,7 @@ extension PipelineEngine: StorageAdopting {
         backgroundQueue.adoptStorage(of: &old.backgroundQueue)
         taps.adoptStorage(of: &old.taps)
         runs.adoptStorage(of: &old.runs)
+        costs.adoptStorage(of: &old.costs)
         effects.adoptStorage(of: &old.effects)
     }
 }

@@ -136,9 +136,10 @@ public struct PipelineSession: Sendable {
     ///
     /// - Complexity: O(events handled).
     public mutating func wake(at time: SimTime) -> PipelineWake {
-        let due = advanceHoldingEffects(to: time)
+        let next = engine.advance(to: time)
+        let due = engine.untakenEffectCount
         guard due == 0 else { return .effectsDue(due) }
-        return .idle(until: nextEventTime())
+        return .idle(until: next)
     }
 
     /// The oldest effect not yet taken, or `nil` when every effect has been taken.
