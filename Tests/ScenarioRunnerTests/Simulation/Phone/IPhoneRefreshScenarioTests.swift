@@ -165,6 +165,16 @@ import Testing
         #expect(scenario.sections.reminders?.refresh.timing == timing)
     }
 
+    /// The run summary says which timing the background-refresh strategy's misses rest on.
+    @Test(arguments: [
+        ("reminders-iphone-refresh.json", "opportunistic"), ("reminders-iphone-refresh-punctual.json", "punctual"),
+    ])
+    func theSummaryStatesTheRefreshTiming(file: String, timing: String) throws {
+        let (simulation, _) = run(try ShippedScenarios.decoded(file))
+        let rows = simulation.phone.summary(in: simulation).flatMap(\.rows)
+        #expect(rows.first { $0.key == "refreshTiming" }?.value == .string(timing))
+    }
+
     /// `reminders --compare`: every strategy under the realistic and the punctual timing; only the
     /// background-refresh strategy depends on it.
     @Test func theComparisonShowsMissesUnderBothTimings() throws {
