@@ -159,8 +159,9 @@ package struct ComplicationFeature: SimulationFeature {
             .trace(
                 .complicationPolicyPlanned, at: now,
                 [
-                    "askedFor": .string(grant.askedFor.description),
-                    "grantedFor": .string(grant.grantedFor.description), "moved": .string(grant.reason.rawValue),
+                    "askedFor": .string(DurationFormat.offset(grant.askedFor)),
+                    "grantedFor": .string(DurationFormat.offset(grant.grantedFor)),
+                    "moved": .string(grant.reason.rawValue),
                 ]))
     }
 
@@ -227,7 +228,7 @@ package struct ComplicationFeature: SimulationFeature {
                 effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
             case .budgetReset(let at):
                 guard tracing else { continue }
-                effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(at.description)]))
+                effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(DurationFormat.offset(at))]))
             case .reloadTimeline(_, let source):
                 guard tracing else { continue }
                 let shown = model.configuration.families.map { family in
@@ -246,7 +247,7 @@ package struct ComplicationFeature: SimulationFeature {
         ]
         if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
         if let grant = request.policy {
-            fields.append(("askedFor", .string(grant.askedFor.description)))
+            fields.append(("askedFor", .string(DurationFormat.offset(grant.askedFor))))
             fields.append(("moved", .string(grant.reason.rawValue)))
         }
         if let cost = request.cost { fields.append(("cost", .duration(cost))) }
