@@ -7,7 +7,8 @@ and memory.
     Scripts/work_bound.py --bin .build/release/wristsim --files 10000 --seed 1
 
 For each file it runs `run`, `latency`, `timeline`, `reminders`, `sweep` (3 seeds) and `explore`
-(3 runs), measures each process's wall time and peak resident memory (wait4's ru_maxrss), and
+(3 runs), measures each process's CPU time (user + system; wall time on a shared machine measures
+the neighbours) and peak resident memory (wait4's ru_maxrss), and
 counts a command over budget when it takes more than --seconds (2) or --megabytes (200), crashes
 (ends by a signal) or exits with a code the docs do not list (0, 1, 64, 65, 74). A process is
 killed at 2.5 times the time budget (5 s at least) and limited to 2 GB of address space, so the check itself
@@ -209,7 +210,12 @@ def measure(binary, arguments, seconds):
     process.returncode = 0  # reaped by wait4
     wall = time.monotonic() - started
     code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-    return wall, usage.ru_maxrss / 1024, code
+    if usage is None:
+        return wall, 0.0, code
+    cpu = usage.ru_utime + usage.ru_stime
+    # The budget is CPU time (user + system): on a machine shared with other builds, wall time
+    # measures the neighbours. A process killed at the wall deadline counts as its wall time.
+    return (wall if code == -signal.SIGKILL else cpu), usage.ru_maxrss / 1024, code
 
 
 def main():
@@ -270,7 +276,7 @@ def main():
                 print("over budget: " + line, flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
     print("work-bound: %d files (seed %d, %d of known families skipped) x %d commands = %d runs in %.0f s; "
-          "worst %.2f s, %.0f MB; over budget: %d new, %d known (budget %.1f s, %.0f MB; findings in %s)" % (
+          "worst %.2f CPU-s, %.0f MB; over budget: %d new, %d known (budget %.1f s, %.0f MB; findings in %s)" % (
               options.files, options.seed, skipped, len(commands), runs, time.monotonic() - started, worst[0],
               worst[1], over["new"], over["known"], options.seconds, options.megabytes, options.findings))
     return 1 if over["new"] else 0

@@ -35,7 +35,7 @@ struct ScaleInput: Sendable {
     /// The scenario file of size `n`, as JSON text.
     var scenario: @Sendable (Int) -> String
 
-    static let header = #""format": 1, "name": "scale", "start": "2026-11-21T09:00:00Z", "eventLimit": 1000000000"#
+    static let header = #""format": 1, "name": "scale", "start": "2026-11-21T09:00:00Z", "eventLimit": 10000000"#
 
     static func items(_ count: Int, due: ((Int) -> String)? = nil) -> String {
         "["

@@ -4,7 +4,8 @@ import SimulationKernel
 /// `timeline`): the simulation runs with its trace off (``TraceMode/off``), and only a run that
 /// fails is run once more with the trace recorded, because a broken invariant's message shows
 /// the item's trace trail. Either way the outcome prints exactly as a recorded run's would: the
-/// verdict does not depend on the trace (same scenario and seed, same run).
+/// verdict does not depend on the trace (same scenario and seed, same run). A run stopped at its
+/// event limit is the exception: it is not run again, and its messages have no trails.
 package struct UntracedRun {
     /// The simulation at the end of the run.
     package var simulation: ScenarioSimulation
@@ -18,7 +19,10 @@ package struct UntracedRun {
     package init(_ scenario: Scenario, seed: UInt64? = nil) {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: .off)
         var outcome = simulation.run()
-        if !outcome.passed {
+        // A run stopped at its event limit is not run again: recording its every event would
+        // cost memory the limit was set to bound (a million events took 1.4 GB), and a run that
+        // never reached its end has no trail worth showing (docs/limits.md).
+        if !outcome.passed, !outcome.invariantFailures.contains(where: { $0.invariant == .eventLimit }) {
             simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: .recorded)
             outcome = simulation.run()
         }

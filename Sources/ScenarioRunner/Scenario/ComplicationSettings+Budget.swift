@@ -65,10 +65,17 @@ extension ComplicationSettings {
             budget.futureEntryLimit = try value.int(context, in: 0...10_000)
         }
         if let value = object.optional("backgroundRefreshesPerHour") {
-            budget.backgroundRefreshesPerHour = try value.int(context, in: 1...3_600)
+            budget.backgroundRefreshesPerHour = try value.int(context, in: 1...60)
         }
         if let value = object.optional("backgroundRefreshInterval") {
             budget.backgroundRefreshInterval = try value.duration(context)
+            guard budget.backgroundRefreshInterval >= shortestBackgroundRefreshPeriod else {
+                throw context.error(
+                    value,
+                    "expected a background refresh interval of at least \(shortestBackgroundRefreshPeriod) "
+                        + "(watchOS grants about four an hour), such as \"15m\"; "
+                        + "found \"\(budget.backgroundRefreshInterval)\"")
+            }
         }
         if let value = object.optional("backgroundTaskCPU") {
             budget.backgroundTaskLimits.cpu = try boundedDuration(value, context, atMost: ComplicationWork.maximumCost)
@@ -88,6 +95,12 @@ extension ComplicationSettings {
             budget, at: object.optional("reloadPolicy") ?? object.optional("dailyReloads") ?? node, context)
         return budget
     }
+
+    /// The shortest period of a complication's background refreshes, asked for (`"backgroundRefresh":
+    /// {"every": …}`) or granted (`"backgroundRefreshInterval"`, at most 60 `"backgroundRefreshesPerHour"`):
+    /// watchOS grants about four an hour (docs/platform.md); a minute leaves room for what-ifs, and
+    /// a refresh that asks again at once would only run to the event limit (docs/limits.md).
+    static let shortestBackgroundRefreshPeriod = SimDuration.minutes(1)
 
     /// The shortest spacing of the system's policy reloads a budget without a daily reload count
     /// may allow: ClockKit's entries "must be greater than one minute apart".

@@ -97,8 +97,11 @@ package struct ComplicationSettings: Sendable {
             var reader = try ObjectReader(refreshNode, context, what: "an object such as {\"every\": \"15m\"}")
             let everyNode = try reader.required("every", "how often the app schedules a refresh, such as \"15m\"")
             let every = try everyNode.duration(context)
-            guard every > .zero else {
-                throw context.error(everyNode, "expected a positive duration such as \"15m\", found \"0s\"")
+            guard every >= shortestBackgroundRefreshPeriod else {
+                throw context.error(
+                    everyNode,
+                    "expected a refresh period of at least \(shortestBackgroundRefreshPeriod) (watchOS grants about "
+                        + "four background refreshes an hour), such as \"15m\"; found \"\(every)\"")
             }
             let from = try reader.optional("from")?.time(context) ?? .zero
             let task = try reader.optional("task").map { node throws(ScenarioError) in try decodeTask(node, context) }

@@ -112,7 +112,9 @@ package enum ScenarioDecoder {
         let sections = decodeSections(&object, context, &errors)
         var eventLimit = EventLimit.default
         do throws(ScenarioError) {
-            eventLimit = try decodeEventLimit(object.optional("eventLimit"), script: script, scriptNode, context)
+            eventLimit = try decodeEventLimit(
+                object.optional("eventLimit"), work: KnownWork(script: script, reminders: sections.reminders, end: end),
+                at: sections.reminders == nil ? scriptNode : object.optional("reminders") ?? scriptNode, context)
         } catch {
             errors.record(error)
         }
@@ -143,27 +145,31 @@ package enum ScenarioDecoder {
         return scenario
     }
 
-    /// The `"eventLimit"` (default ``EventLimit/default``), checked against what is known at
-    /// load time: every action step is one event, so a script with more actions than the limit
-    /// is an error here (exit 65) rather than a run stopped part-way.
+    /// The `"eventLimit"` (default ``ScenarioLimits/defaultEventLimit``, at most
+    /// ``ScenarioLimits/maximumEventLimit``), checked against the work known at load time
+    /// (``KnownWork``): every action step is one event, every app run and every repeating
+    /// reminder's delivery before the end one more, so a scenario that asks for more than the
+    /// limit is an error here (exit 65), located at `"eventLimit"` if given, else at `node` (the
+    /// reminders section when there is one, else the script), rather than a run stopped part-way.
     static func decodeEventLimit(
-        _ node: JSONNode?, script: [ScriptStep], _ scriptNode: JSONNode, _ context: DecodingContext
+        _ limitNode: JSONNode?, work: KnownWork, at node: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) -> EventLimit {
         let limit =
-            try node.map { node throws(ScenarioError) in
+            try limitNode.map { node throws(ScenarioError) in
                 EventLimit(try node.int(context, in: 1...ScenarioLimits.maximumEventLimit))
-            } ?? .default
-        var actions = 0
-        for step in script {
-            if case .action = step.content { actions += 1 }
-        }
-        guard actions <= limit.maximum else {
+            } ?? ScenarioLimits.defaultEventLimit
+        guard work.total > limit.maximum else { return limit }
+        if work.appRuns == 0, work.repeatingDeliveries == 0 {
             throw context.error(
-                node ?? scriptNode,
-                "the script has \(actions) action steps, more than the event limit of \(limit); "
+                limitNode ?? node,
+                "the script has \(work.actions) action steps, more than the event limit of \(limit); "
                     + "expected at most \(limit.maximum) (raise \"eventLimit\" to run it)")
         }
-        return limit
+        throw context.error(
+            limitNode ?? node,
+            "the scenario asks for \(work.total) events before its end (\(work.description)), more than the event "
+                + "limit of \(limit); expected at most \(limit.maximum) (raise \"eventLimit\", at most "
+                + "\(ScenarioLimits.maximumEventLimit), or repeat less often)")
     }
 
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.

@@ -15,8 +15,13 @@ package enum ScenarioLimits {
     /// The latest instant a scenario may name.
     package static let latestTime = SimTime(offset: maximumSpan)
 
-    /// The largest `"eventLimit"` a scenario may set: a billion events.
-    package static let maximumEventLimit = 1_000_000_000
+    /// The largest `"eventLimit"` a scenario may set: ten million events (a few seconds and a
+    /// few hundred megabytes of a release build). A billion, the ceiling before, let a small file
+    /// ask for hours of work and more memory than the machine has.
+    package static let maximumEventLimit = 10_000_000
+
+    /// The event limit of a scenario that sets none: one million events.
+    package static let defaultEventLimit = EventLimit.default
 
     /// Whether `time` is within the scenario range.
     package static func contains(_ time: SimTime) -> Bool { time >= .zero && time <= latestTime }

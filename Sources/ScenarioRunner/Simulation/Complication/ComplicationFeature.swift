@@ -183,12 +183,14 @@ package struct ComplicationFeature: SimulationFeature {
     private mutating func apply(
         _ event: ComplicationBudgetEvent, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        guard var model else { return }
         // Move the model out so its arrays stay uniquely referenced: appending to a shared copy
-        // would copy every record and entry on each request (quadratic over a long run).
-        self.model = nil
+        // would copy every record and entry on each request (quadratic over a long run). It is
+        // consumed back into `self.model` at once: a local copy kept alive while a rate-limited
+        // schedule is retried below (a nested request) made every retry copy all the records.
+        guard var model = self.model.take() else { return }
         let produced = model.handle(event, transfersLeft: context.complicationTransfersLeft)
-        self.model = model
+        let configuration = model.configuration
+        self.model = consume model
         let now = context.now
         let tracing: Bool
         if case .recorded = context.trace { tracing = true } else { tracing = false }
@@ -208,7 +210,7 @@ package struct ComplicationFeature: SimulationFeature {
             case .cancelBackgroundRefresh:
                 driver = .stopped
             case .runBackgroundTask:
-                let result = model.configuration.budget.backgroundTaskLimits.run(taskWork, on: model.configuration.chip)
+                let result = configuration.budget.backgroundTaskLimits.run(taskWork, on: configuration.chip)
                 wakeToken += 1
                 driver = .runningTask(token: wakeToken)
                 effects.append(
@@ -231,8 +233,8 @@ package struct ComplicationFeature: SimulationFeature {
                 effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(DurationFormat.offset(at))]))
             case .reloadTimeline(_, let source):
                 guard tracing else { continue }
-                let shown = model.configuration.families.map { family in
-                    TraceValue.string("\(family.rawValue)=\(model.shownText(family, at: now) ?? "-")")
+                let shown = configuration.families.map { family in
+                    TraceValue.string("\(family.rawValue)=\(self.model?.shownText(family, at: now) ?? "-")")
                 }
                 effects.append(
                     .trace(.complicationReloaded, at: now, ["source": .string(source.rawValue), "shows": .list(shown)]))

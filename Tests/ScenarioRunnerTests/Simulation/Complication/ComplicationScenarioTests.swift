@@ -94,7 +94,7 @@ import Testing
             expected: "expected a whole number from 0 to 100000, found -1"),
         BadCase(
             name: "zero refresh period", complication: #"{"backgroundRefresh": {"every": "0s"}}"#,
-            expected: "expected a positive duration"),
+            expected: "expected a refresh period of at least 1m"),
         BadCase(
             name: "text limit zero", complication: #"{"textLimits": {"circular": 0}}"#,
             expected: "expected a whole number from 1 to 200, found 0"),

@@ -289,13 +289,19 @@ import Testing
     /// deliveries without bound (8 a minute for two days is 23,040 deliveries but 2,880 instants).
     @Test func deliveriesCountAgainstTheEventLimit() throws {
         let repeating = (0..<8).map { "{\"id\": \"r\($0)\", \"title\": \"R\", \"start\": \"+1m\", \"every\": \"1m\"}" }
-        let (simulation, outcome) = try simulate(
-            """
-            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z", "eventLimit": 10000,
-             "items": [{"id": "a", "title": "A"}],
-             "reminders": {"repeatingBadges": "noBadge", "repeating": [\(repeating.joined(separator: ", "))]},
-             "script": [], "end": "+2d"}
-            """)
+        // Loaded with room for its deliveries (a file asking for more than its limit is refused
+        // when loaded, LoadTimeWorkTests), then run with a limit of 10,000: the run-time count.
+        var decoded = try ScenarioDecoder.decode(
+            Array(
+                """
+                {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z", "eventLimit": 100000,
+                 "items": [{"id": "a", "title": "A"}],
+                 "reminders": {"repeatingBadges": "noBadge", "repeating": [\(repeating.joined(separator: ", "))]},
+                 "script": [], "end": "+2d"}
+                """.utf8), file: "test.json")
+        decoded.eventLimit = EventLimit(10_000)
+        var simulation = ScenarioSimulation(scenario: decoded)
+        let outcome = simulation.run()
         #expect(
             outcome.invariantFailures.map(\.description).contains { $0.contains("eventLimit") || $0.contains("event") })
         #expect(simulation.reminders.harness.deliveries.count <= 10_000)
