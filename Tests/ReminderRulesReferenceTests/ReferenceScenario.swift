@@ -40,7 +40,9 @@ struct ReferenceScenario: Hashable {
         var reason: String
     }
 
-    /// The background refresh budget and task costs, in milliseconds for the costs.
+    /// The background refresh budget and task costs, in milliseconds for the costs. The timing is
+    /// always punctual (rule P10): the model does not draw the opportunistic delays, so every
+    /// generated scenario asks for `"timing": "punctual"`.
     struct Refresh: Hashable {
         var every = 3_600
         var perHour = 4
@@ -48,8 +50,8 @@ struct ReferenceScenario: Hashable {
         var cpuMs = 0
         var cpuPerReminderMs = 0
         var wallMs = 0
-        var cpuLimitMs = 4_000
-        var wallLimitMs = 15_000
+        /// The iPhone refresh task's runtime (S6; default 30 s).
+        var wallLimitMs = 30_000
     }
 
     var seed: UInt64
@@ -81,9 +83,9 @@ struct ReferenceScenario: Hashable {
             "\"launchAt\": \"+\(launchAt)s\"",
             "\"noticeOpenedAfter\": " + (noticeOpenedAfter.map { "\"\($0)s\"" } ?? "null"),
             "\"refresh\": {\"every\": \"\(refresh.every)s\", \"perHour\": \(refresh.perHour), "
-                + "\"spacing\": \"\(refresh.spacing)s\", \"task\": {\"cpu\": \"\(refresh.cpuMs)ms\", "
+                + "\"spacing\": \"\(refresh.spacing)s\", \"timing\": \"punctual\", \"task\": {\"cpu\": \"\(refresh.cpuMs)ms\", "
                 + "\"cpuPerReminder\": \"\(refresh.cpuPerReminderMs)ms\", \"wall\": \"\(refresh.wallMs)ms\", "
-                + "\"cpuLimit\": \"\(refresh.cpuLimitMs)ms\", \"wallLimit\": \"\(refresh.wallLimitMs)ms\"}}",
+                + "\"wallLimit\": \"\(refresh.wallLimitMs)ms\"}}",
         ]
         if let retention { reminders.append("\"retention\": \"\(retention)\"") }
         if let appRuns {

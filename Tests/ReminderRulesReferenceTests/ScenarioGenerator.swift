@@ -60,10 +60,12 @@ struct ScenarioGenerator {
             scenario.refresh.spacing = pick([0, 300, 900])
         }
         if chance(25) {
-            // A refill that costs 0.5 s plus 1 s a reminder, and sometimes 20 s of wall time.
+            // A refill that costs 0.5 s plus 1 s a reminder, and sometimes 20 or 35 s of wall time,
+            // under the iPhone's 30 s of runtime or a shorter limit (S6).
             scenario.refresh.cpuMs = 500
             scenario.refresh.cpuPerReminderMs = 1_000
-            scenario.refresh.wallMs = chance(30) ? 20_000 : 0
+            scenario.refresh.wallMs = chance(30) ? pick([20_000, 35_000]) : 0
+            scenario.refresh.wallLimitMs = chance(50) ? 30_000 : pick([3_000, 8_000])
         }
         let many = chance(8)
         let itemCount = many ? int(60...70) : int(0...7)

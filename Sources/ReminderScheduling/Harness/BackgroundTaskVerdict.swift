@@ -1,12 +1,13 @@
 /// How the app's background refresh task ended, as the system decided (the simulator's task limits:
 /// ``ReminderHarness/backgroundTask``).
 ///
-/// A background task has a CPU and a wall-time budget; an app that exceeds either is terminated by
-/// the system, with an exception code in its crash report (`0xc51bad01`: too much CPU time,
-/// `0xc51bad02`: too much wall time). A terminated task's refill never reaches the system — the app
-/// is killed before it hands over its requests — and, since the app asks for its next background
-/// refresh at the end of the refill, no further refresh comes until the app runs another way
-/// (rule S6 in `docs/reminders.md`).
+/// A background task has limits; an app that exceeds them is terminated by the system, with an
+/// exception code in its crash report. On the iPhone a `BGAppRefreshTask` gets about 30 s of runtime
+/// and an overrun ends with the watchdog's `0x8badf00d` (``AppRefreshTaskLimits``); a watchOS task
+/// has a CPU and a wall-time budget (`0xc51bad01`, `0xc51bad02`). A terminated task's refill never
+/// reaches the system — the app is killed before it hands over its requests — and, since the app
+/// asks for its next background refresh at the end of the refill, no further refresh comes until
+/// the app runs another way (rule S6 in `docs/reminders.md`).
 public enum BackgroundTaskVerdict: Hashable, Sendable {
     /// The refill ran to completion within the budget.
     case completed

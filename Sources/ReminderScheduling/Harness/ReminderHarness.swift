@@ -39,6 +39,10 @@ public struct ReminderHarness: Sendable {
     public let user: SimulatedUser
     /// The simulated system's background refresh budget.
     public private(set) var refreshBudget: BackgroundRefreshBudget
+    /// When the simulated system runs a refresh after the earliest begin date the app asked for
+    /// (rule P10: punctual, or a seeded delay), and the stream the delays are drawn from. The
+    /// embedding simulator sets it (default: punctual); one draw per refresh request.
+    public var refreshDelays = AppRefreshDelays()
     /// When the system will run the app for the outstanding background refresh request, if any.
     public private(set) var scheduledRefresh: ReminderTime?
     /// When the user will open the app from the overflow notice, if it was delivered.
@@ -316,7 +320,14 @@ public struct ReminderHarness: Sendable {
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)
         requestsSent += report.added
-        if let earliest = report.refreshRequest { scheduledRefresh = refreshBudget.grantTime(earliest: earliest) }
+        var refreshAt: ReminderTime?
+        if let earliest = report.refreshRequest {
+            // The system runs the task when it decides: not before the earliest begin date, a
+            // drawn delay after it (rule P10), and within its budget (rule P9).
+            let granted = refreshBudget.grantTime(earliest: earliest + refreshDelays.next())
+            scheduledRefresh = granted
+            refreshAt = granted
+        }
         pendingMax = max(pendingMax, center.pendingCount)
         let range = center.pendingFireRange
         snapshots.append(
@@ -325,7 +336,8 @@ public struct ReminderHarness: Sendable {
                 held: scheduler.heldCount, firstFire: range?.lowerBound,
                 lastFire: range?.upperBound, appBadge: center.badge, authorization: report.authorization,
                 noticeHeld: report.notice?.heldCount, added: report.added, removed: report.removed,
-                windowCount: report.windowCount, backgroundTask: reason == .backgroundRefresh ? .completed : nil))
+                windowCount: report.windowCount, backgroundTask: reason == .backgroundRefresh ? .completed : nil,
+                refreshRequest: report.refreshRequest.map { RefreshRequest(earliest: $0, runsAt: refreshAt ?? $0) }))
         return report
     }
 
@@ -477,13 +489,24 @@ public struct WindowSnapshot: Hashable, Sendable {
     /// For a background refresh: how its task ended (`nil` for other runs). A terminated one
     /// changed nothing.
     public var backgroundTask: BackgroundTaskVerdict?
+    /// The background refresh the run asked for (``SchedulingMode/backgroundRefresh``), if any.
+    public var refreshRequest: RefreshRequest?
+}
+
+/// A background refresh an app run asked for: the earliest begin date it gave, and when the
+/// simulated system will run it (rules P9, P10).
+public struct RefreshRequest: Hashable, Sendable {
+    /// The request's earliest begin date.
+    public var earliest: ReminderTime
+    /// When the system runs it (unless a later request replaces it).
+    public var runsAt: ReminderTime
 }
 
 /// A background refresh task the system terminated (rule S6).
 public struct BackgroundTermination: Hashable, Sendable {
     /// When the task started (the granted refresh).
     public var at: ReminderTime
-    /// The crash report's exception code (`0xc51bad01`, `0xc51bad02`).
+    /// The crash report's exception code (`0x8badf00d` for an iPhone refresh task, ``AppRefreshTaskLimits``).
     public var code: String
     /// Which limit, and what the task needed.
     public var detail: String

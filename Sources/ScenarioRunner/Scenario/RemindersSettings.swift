@@ -14,7 +14,8 @@ import SimulationKernel
 ///   "repeatingBadges": "separateCarrier", "snooze": "30m", "launchAt": "+0s",
 ///   "appRuns": {"every": "12h", "from": "+8h", "reason": "foreground"},
 ///   "noticeOpenedAfter": "10m", "refresh": {"every": "1h", "perHour": 4, "spacing": "15m",
-///     "task": {"cpu": "0s", "cpuPerReminder": "0s", "wall": "0s", "cpuLimit": "4s", "wallLimit": "15s"}},
+///     "timing": "opportunistic", "meanDelay": "2h",
+///     "task": {"cpu": "0s", "cpuPerReminder": "0s", "wall": "0s", "wallLimit": "30s"}},
 ///   "repeating": [{"id": "weekly", "title": "Weekly shop", "start": "+1d", "every": "7d"}]
 /// }
 /// ```
@@ -90,27 +91,32 @@ package struct RemindersSettings: Sendable {
         package var reason: ReminderScheduler.AppRunReason
     }
 
-    /// `"refresh": {"every": "1h", "perHour": 4, "spacing": "15m"}`: the earliest begin date the app asks
-    /// for after each run, and how often the system grants refreshes.
+    /// `"refresh": {"every": "1h", "perHour": 4, "spacing": "15m", "timing": "opportunistic", "meanDelay": "2h"}`:
+    /// the earliest begin date the app asks for after each run, how often the system grants refreshes,
+    /// and when the iPhone runs one after its earliest begin date (rule P10: `"punctual"`, or
+    /// `"opportunistic"`, the default, with a seeded delay of mean `meanDelay`).
     package struct RefreshSettings: Sendable {
         package var every = SimDuration.seconds(SchedulerConfiguration.defaultRefreshInterval)
         package var perHour = BackgroundRefreshBudget.defaultPerHour
         package var spacing = SimDuration.seconds(BackgroundRefreshBudget.defaultMinimumSpacing)
+        /// When the system runs a refresh after its earliest begin date (default: opportunistic, mean 2 h).
+        package var timing = AppRefreshTiming.realistic
         /// What a refresh's refill costs, and the background task limits it runs under.
         package var task = RefillTask()
     }
 
-    /// `"task": {"cpu": "50ms", "cpuPerReminder": "2ms", "wall": "1s", "cpuLimit": "4s", "wallLimit": "15s"}`:
+    /// `"task": {"cpu": "50ms", "cpuPerReminder": "2ms", "wall": "1s", "wallLimit": "30s"}`:
     /// the background task a granted refresh runs (rule S6). Its CPU time is `cpu` plus
     /// `cpuPerReminder` for every reminder the app wants (window and held) when it starts — the phone's
     /// own CPU time, not scaled by any chip; it takes the longer of that and `wall` (waiting for disk or
-    /// network). The limits are ``BackgroundTaskLimits`` (defaults 4 s of CPU, 15 s of wall time).
+    /// network). The limit is the iPhone's (``AppRefreshTaskLimits``: 30 s of runtime, `wallLimit`;
+    /// an overrun ends with the watchdog's `0x8badf00d`).
     /// The default costs are zero: a refill never overruns unless the scenario says what it costs.
     package struct RefillTask: Sendable {
         package var cpu = SimDuration.zero
         package var cpuPerReminder = SimDuration.zero
         package var wall = SimDuration.zero
-        package var limits = BackgroundTaskLimits()
+        package var limits = AppRefreshTaskLimits()
 
         /// The CPU time a refill of `wantedReminders` reminders takes (at most
         /// ``ComplicationWork/maximumCost``; checked arithmetic).
@@ -128,25 +134,9 @@ package struct RemindersSettings: Sendable {
         ///
         /// - Complexity: O(1).
         package func verdict(wantedReminders: Int) -> BackgroundTaskVerdict {
-            let cpuTime = cpuTime(wantedReminders: wantedReminders)
-            // The phone's CPU time as stated: measured on and run on the same reference, no scaling.
-            let work = BackgroundTaskWork(cpu: ComplicationWork(cost: cpuTime, on: .s1), wall: wall)
-            switch limits.run(work, on: .s1) {
-            case .completed:
-                return .completed
-            case .terminated(.cpuTime, let after):
-                return .terminated(
-                    code: BackgroundTaskTermination.cpuTime.code,
-                    detail:
-                        "too much CPU time: refilling \(wantedReminders) reminders needs \(cpuTime), the limit is \(limits.cpu) (terminated after \(after))"
-                )
-            case .terminated(.wallTime, let after):
-                return .terminated(
-                    code: BackgroundTaskTermination.wallTime.code,
-                    detail:
-                        "too much wall time: refilling \(wantedReminders) reminders takes \(max(cpuTime, wall)), the limit is \(limits.wall) (terminated after \(after))"
-                )
-            }
+            // The phone's CPU time as stated, run on the phone: no chip scaling.
+            limits.verdict(
+                cpu: cpuTime(wantedReminders: wantedReminders), wall: wall, wantedReminders: wantedReminders)
         }
     }
 
@@ -249,6 +239,7 @@ package struct RemindersSettings: Sendable {
             node, context,
             what: "a background refresh such as {\"every\": \"1h\", \"perHour\": 4, \"spacing\": \"15m\"}")
         var refresh = RefreshSettings()
+        refresh.timing = try decodeTiming(&object, context)
         if let value = object.optional("every") {
             refresh.every = try value.wholeSecondsDuration(context)
             guard refresh.every.nanoseconds >= 60_000_000_000 else {
@@ -267,10 +258,39 @@ package struct RemindersSettings: Sendable {
         return refresh
     }
 
+    /// `"timing": "punctual"` or `"opportunistic"` (the default), and `"meanDelay"` (opportunistic
+    /// only; 1 s to 7 d, default 2 h): rule P10.
+    private static func decodeTiming(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
+        -> AppRefreshTiming
+    {
+        var punctualNode: JSONNode?
+        if let value = object.optional("timing") {
+            switch try value.string(context) {
+            case "punctual": punctualNode = value
+            case "opportunistic": break
+            case let text:
+                throw context.error(
+                    value, "expected timing to be one of \"opportunistic\", \"punctual\", found \"\(text)\"")
+            }
+        }
+        guard let value = object.optional("meanDelay") else {
+            return punctualNode == nil ? .realistic : .punctual
+        }
+        if punctualNode != nil {
+            throw context.error(value, "meanDelay applies to \"opportunistic\" timing only (punctual has no delay)")
+        }
+        let mean = try value.wholeSecondsDuration(context)
+        let seconds = mean.nanoseconds / 1_000_000_000
+        guard seconds >= 1, seconds <= AppRefreshTiming.maximumMeanDelay else {
+            throw context.error(value, "expected a meanDelay from 1s to 7d, found \"\(mean)\"")
+        }
+        return .opportunistic(meanDelay: seconds)
+    }
+
     private static func decodeTask(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RefillTask {
         var object = try ObjectReader(
             node, context,
-            what: "a refill task such as {\"cpu\": \"50ms\", \"cpuPerReminder\": \"2ms\", \"cpuLimit\": \"4s\"}")
+            what: "a refill task such as {\"cpu\": \"50ms\", \"cpuPerReminder\": \"2ms\", \"wallLimit\": \"30s\"}")
         var task = RefillTask()
         func cost(_ key: String, positive: Bool) throws(ScenarioError) -> SimDuration? {
             guard let value = object.optional(key) else { return nil }
@@ -287,8 +307,14 @@ package struct RemindersSettings: Sendable {
         if let value = try cost("cpu", positive: false) { task.cpu = value }
         if let value = try cost("cpuPerReminder", positive: false) { task.cpuPerReminder = value }
         if let value = try cost("wall", positive: false) { task.wall = value }
-        if let value = try cost("cpuLimit", positive: true) { task.limits.cpu = value }
-        if let value = try cost("wallLimit", positive: true) { task.limits.wall = value }
+        if let value = object.optional("cpuLimit") {
+            // The iPhone's refresh task has one limit, its runtime (rule S6); a CPU budget is watchOS's.
+            throw context.error(
+                value,
+                "cpuLimit is a watchOS background task limit; an iPhone background app refresh task has one limit, its runtime: use \"wallLimit\" (default 30s)"
+            )
+        }
+        if let value = try cost("wallLimit", positive: true) { task.limits = AppRefreshTaskLimits(runtime: value) }
         try object.finish()
         return task
     }

@@ -23,8 +23,9 @@ enum RemindersCommand: Command {
                                naive (schedule everything, badges fixed when scheduled),
                                overflowNotice (last slot: "Open the app to see N more") or
                                backgroundRefresh (refill when the system grants a refresh)
-          --compare            run every strategy on the scenario and print missed reminders,
-                               wrong badges and notifications sent side by side
+          --compare            run every strategy on the scenario and print missed reminders
+                               (also under the realistic and the punctual iPhone refresh
+                               timing), wrong badges and notifications sent side by side
                                (with --json: schema wristsim.reminders-compare/1)
           --json               print one JSON object (schema wristsim.reminders/2)
           --seed N             use seed N instead of the scenario's "seed"

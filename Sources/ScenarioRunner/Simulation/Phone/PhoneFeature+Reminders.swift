@@ -157,9 +157,31 @@ extension PhoneFeature {
                         .init("pendingMax", .int(Int64(harness.pendingMax))),
                         .init("pendingNow", .int(Int64(harness.center.pendingCount))),
                         .init("badgeNow", .int(Int64(harness.center.badge))),
-                    ] + Self.terminationRows(harness))
+                    ] + Self.refreshTimingRows(phone.settings) + Self.terminationRows(harness))
             ]
         } ?? []
+    }
+
+    /// With the background-refresh strategy: when the iPhone runs a refresh (rule P10), so the
+    /// summary says which assumption its misses rest on.
+    private static func refreshTimingRows(_ settings: RemindersSettings) -> [ReportSection.Row] {
+        guard settings.mode == .backgroundRefresh else { return [] }
+        switch settings.refresh.timing {
+        case .punctual:
+            return [
+                .init(
+                    "refreshTiming", .string("punctual"),
+                    text: "punctual (each refresh at its earliest begin date: the best case)")
+            ]
+        case .opportunistic(let mean):
+            return [
+                .init(
+                    "refreshTiming", .string("opportunistic"),
+                    text:
+                        "opportunistic (each refresh a seeded delay, mean \(SimDuration.seconds(mean)), after its earliest begin date)"
+                )
+            ]
+        }
     }
 
     /// With background refresh tasks the system terminated (rule S6): how many, with their codes.

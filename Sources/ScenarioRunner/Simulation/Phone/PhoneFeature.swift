@@ -33,6 +33,17 @@ package struct PhoneFeature: SimulationFeature {
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items)
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
+        reminders.reseed(seed)
+    }
+
+    /// The phone side at the start of a run with `seed`, from `initial`, the same phone made once for
+    /// the scenario (``PreparedScenario``): only the reminders' background refresh delays are drawn
+    /// again (rule P10).
+    ///
+    /// - Complexity: O(1) (the reminders are shared until changed).
+    init(initial: PhoneFeature, seed: UInt64) {
+        self = initial
+        reminders.reseed(seed)
     }
 
     package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {

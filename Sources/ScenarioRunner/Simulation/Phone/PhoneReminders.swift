@@ -62,6 +62,9 @@ package struct PhoneReminders: Sendable {
             refreshBudget: settings.refreshBudget)
         let task = settings.refresh.task
         harness.backgroundTask = { wanted in task.verdict(wantedReminders: wanted) }
+        // The iPhone runs a refresh when it decides (rule P10); the delays are drawn from the run's
+        // seed (``reseed(_:)``).
+        harness.refreshDelays = AppRefreshDelays(timing: settings.refresh.timing)
         latestDue.reserveCapacity(items.count)
         dueLog.reserveCapacity(items.count)
         for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
@@ -71,6 +74,18 @@ package struct PhoneReminders: Sendable {
         // Room for the snapshots of the launch and of an app run per item checked off from the
         // watch (each check-off wakes the app), made once per prepared scenario like the above.
         harness.reserveCapacity(runs: items.count + 1)
+    }
+
+    /// The seed label of the phone's background-refresh delay sub-stream (`SplitMix64.split(label:)`).
+    static let refreshRandomLabel: UInt64 = 0x4247_5246  // "BGRF"
+
+    /// Draws this run's background refresh delays (rule P10) from `seed`: a sub-stream of its own,
+    /// so no other feature's draws shift them, nor they another's.
+    ///
+    /// - Complexity: O(1).
+    mutating func reseed(_ seed: UInt64) {
+        var base = SplitMix64(seed: seed)
+        harness.refreshDelays.random = base.split(label: Self.refreshRandomLabel)
     }
 
     /// Simulated time as scheduler time (whole seconds since the scenario start).
@@ -344,6 +359,11 @@ package struct PhoneReminders: Sendable {
                 fields.append(("why", .string(detail)))
             }
             if let notice = run.noticeHeld { fields.append(("notice", .int(Int64(notice)))) }
+            if let request = run.refreshRequest {
+                // The refresh asked for, and when the system will run it (rules P9, P10).
+                fields.append(("refreshEarliest", .duration(Self.simTime(request.earliest).offset)))
+                fields.append(("refreshAt", .duration(Self.simTime(request.runsAt).offset)))
+            }
             effects.append(.trace(.phoneRefill, at: now, fieldList: fields))
         }
     }

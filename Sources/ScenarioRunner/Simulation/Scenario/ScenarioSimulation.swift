@@ -96,7 +96,7 @@ package struct ScenarioSimulation {
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
         watch = WatchFeature(initial: prepared.watch, wrist: prepared.scenario.wrist, seed: seed)
-        phone = prepared.phone
+        phone = PhoneFeature(initial: prepared.phone, seed: seed)
         link = LinkFeature(initial: prepared.link, seed: seed)
         complication = prepared.complication
         let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)

@@ -128,12 +128,12 @@ import Testing
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
     }
 
-    /// Rule S6: a background refresh whose refill needs more CPU than a background task may use is
-    /// terminated with 0xc51bad01 (too much wall time: 0xc51bad02); the trace and the summary say so,
-    /// and no next refresh comes until the app runs again.
+    /// Rule S6: a background refresh whose refill runs longer than an iPhone refresh task may (30 s)
+    /// is terminated by the watchdog with 0x8badf00d; the trace and the summary say so, and no next
+    /// refresh comes until the app runs again.
     @Test(arguments: [
-        (#"{"cpuPerReminder": "2s"}"#, "0xc51bad01", "too much CPU time: refilling 3 reminders needs 6s"),
-        (#"{"wall": "20s"}"#, "0xc51bad02", "too much wall time: refilling 3 reminders takes 20s"),
+        (#"{"cpuPerReminder": "11s"}"#, "0x8badf00d", "watchdog: refilling 3 reminders takes 33s"),
+        (#"{"wall": "31s"}"#, "0x8badf00d", "watchdog: refilling 3 reminders takes 31s"),
     ])
     func anOverrunningBackgroundRefillIsTerminated(task: String, code: String, why: String) throws {
         let (simulation, outcome) = try simulate(
@@ -141,7 +141,8 @@ import Testing
             {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
              "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"},
                        {"id": "c", "title": "C", "due": "+3h"}],
-             "reminders": {"scheduler": "backgroundRefresh", "window": 1, "refresh": {"every": "30m", "task": \(task)}},
+             "reminders": {"scheduler": "backgroundRefresh", "window": 1,
+                           "refresh": {"every": "30m", "timing": "punctual", "task": \(task)}},
              "script": [
                {"at": "+31m", "expect": {"backgroundTasksTerminated": 1, "pendingNotifications": 1}},
                {"at": "+5h", "expect": {"backgroundTasksTerminated": 1, "missedReminders": ["b", "c"]}}
@@ -167,7 +168,7 @@ import Testing
              "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"},
                        {"id": "c", "title": "C", "due": "+3h"}],
              "reminders": {"scheduler": "backgroundRefresh", "window": 1,
-                           "refresh": {"every": "30m", "task": {"cpuPerReminder": "1s", "wall": "14s"}}},
+                           "refresh": {"every": "30m", "timing": "punctual", "task": {"cpuPerReminder": "1s", "wall": "14s"}}},
              "script": [{"at": "+5h", "expect": {"backgroundTasksTerminated": 0, "missedReminders": 0}}]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")

@@ -109,7 +109,7 @@ import Testing
         ("{\"scheduler\": \"overflowNotice\", \"window\": 1}", "expected a whole number from 2 to 64"),
         ("{\"authorization\": \"maybe\"}", "expected authorization to be one of"),
         ("{\"refresh\": {\"every\": \"10s\"}}", "expected a refresh interval of at least 1m"),
-        ("{\"refresh\": {\"task\": {\"cpuLimit\": \"0s\"}}}", "expected cpuLimit of more than 0s"),
+        ("{\"refresh\": {\"task\": {\"wallLimit\": \"0s\"}}}", "expected wallLimit of more than 0s"),
         ("{\"refresh\": {\"task\": {\"cpuPerReminder\": \"2h\"}}}", "and at most 1h"),
         ("{\"refresh\": {\"task\": {\"cpus\": \"1s\"}}}", "unknown key"),
     ])
