@@ -100,11 +100,19 @@ public enum BackgroundTaskResult: Hashable, Sendable {
 public struct BackgroundTaskRecord: Hashable, Sendable {
     public var startedAt: SimTime
     public var result: BackgroundTaskResult
+    /// The date the refresh was granted for (the app's preferred date, or the earliest the rate
+    /// limit allowed); the system woke the app at ``startedAt``, at or after it. `nil` when not
+    /// known (the complication left the face while the task ran).
+    public var preferredAt: SimTime?
 
-    public init(startedAt: SimTime, result: BackgroundTaskResult) {
+    public init(startedAt: SimTime, result: BackgroundTaskResult, preferredAt: SimTime? = nil) {
         self.startedAt = startedAt
         self.result = result
+        self.preferredAt = preferredAt
     }
 
     public var endedAt: SimTime { startedAt.addingClamped(result.duration) }
+
+    /// How much later than the preferred date the system woke the app (``BackgroundRefreshTiming``).
+    public var systemDelay: SimDuration? { preferredAt.map { startedAt - $0 } }
 }
