@@ -7,11 +7,9 @@ let package = Package(
     // macOS 13); Linux builds are unaffected.
     platforms: [.iOS(.v16), .watchOS(.v9), .macOS(.v13)],
     products: [
-        .library(name: "SimulationKernel", targets: ["SimulationKernel"]),
+        // What an app imports. The simulation's modules (SimulationKernel, CompanionModel,
+        // ScenarioRunner, Calibration) are the CLI's insides, not products.
         .library(name: "ReminderScheduling", targets: ["ReminderScheduling"]),
-        .library(name: "CompanionModel", targets: ["CompanionModel"]),
-        .library(name: "ScenarioRunner", targets: ["ScenarioRunner"]),
-        .library(name: "Calibration", targets: ["Calibration"]),
         .executable(name: "wristsim", targets: ["wristsim"]),
         .executable(name: "wristsim-bench", targets: ["wristsim-bench"]),
         .executable(name: "reminders-example", targets: ["reminders-example"]),

@@ -2,7 +2,7 @@
 // an os-signpost-interval table and as a CSV of intervals, and calibrates when they read. Any
 // crash, trap, hang (libFuzzer's -timeout) or runaway memory (-rss_limit_mb) is a bug: an export
 // must always end in a pipeline section or a located error. Built and run by
-// Fuzz/calibrate/fuzz.sh (swiftc -sanitize=fuzzer), beside the scenario target.
+// `Scripts/fuzz.sh calibrate` (swiftc -sanitize=fuzzer), beside the scenario target.
 import Calibration
 
 @_cdecl("LLVMFuzzerTestOneInput")

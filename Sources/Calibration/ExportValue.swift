@@ -1,26 +1,57 @@
-/// One value of an `xctrace export` table cell as calibrate keeps it: its number (durations,
-/// times), its text (names, subsystems; only for the columns calibrate reads) and whether its
-/// `fmt` names the main thread. A value given once with `id="N"` is kept under N for later
-/// `ref="N"` cells.
-package struct ExportValue: Hashable, Sendable {
-    /// The element's text as a whole number, if it is one (and its text is not kept).
-    package var number: Int64?
-    /// The index of the element's text in the reader's string table, or -1 when not kept.
-    package var text: Int32
-    /// Whether the `fmt` attribute begins with "Main Thread" (a `<thread>` value).
-    package var isMainThread: Bool
-    /// Whether the element was a `<sentinel/>` (an empty cell).
-    package var isSentinel: Bool
+/// One value of an `xctrace export` table cell as calibrate keeps it. A value given once with
+/// `id="N"` is kept under N for later `ref="N"` cells (``ExportValueTable``).
+package enum ExportValue: Hashable, Sendable {
+    /// A `<sentinel/>`: an empty cell.
+    case empty
+    /// A value whose text is a whole number from 0 to ``largestNumber`` (a start, a duration);
+    /// its text is not kept.
+    case number(Int64)
+    /// A value of a column calibrate reads as text (a name, a subsystem, a category): the index
+    /// of its trimmed text in the reader's string table, and whether its `fmt` names the main
+    /// thread.
+    case text(index: Int32, isMainThread: Bool)
+    /// Any other value: its text is neither kept nor a number calibrate uses (a thread, whose
+    /// `fmt` says whether it is the main thread; a negative or too large number).
+    case other(isMainThread: Bool)
 
-    package init(number: Int64?, text: Int32, isMainThread: Bool, isSentinel: Bool) {
-        self.number = text >= 0 ? nil : number
-        self.text = text
-        self.isMainThread = isMainThread
-        self.isSentinel = isSentinel
+    /// The largest number a value keeps (2⁶²−1): no start or duration comes near it.
+    package static let largestNumber: Int64 = (1 << 62) - 1
+
+    /// The value of an element whose text is `raw`: its kept text when `textIndex` is given,
+    /// else its number when `raw` is one calibrate can use, else neither.
+    package init(raw: [UInt8], textIndex: Int32?, isMainThread: Bool) {
+        if let textIndex {
+            self = .text(index: textIndex, isMainThread: isMainThread)
+        } else if let number = Int64(decimal: raw), (0...ExportValue.largestNumber).contains(number) {
+            self = .number(number)
+        } else {
+            self = .other(isMainThread: isMainThread)
+        }
     }
 
-    /// An empty cell.
-    package static let sentinel = ExportValue(number: nil, text: -1, isMainThread: false, isSentinel: true)
+    /// The value's own number, if it is one.
+    package var number: Int64? {
+        switch self {
+        case .number(let number): number
+        case .empty, .text, .other: nil
+        }
+    }
+
+    /// The index of the value's kept text, if it has one.
+    package var textIndex: Int32? {
+        switch self {
+        case .text(let index, _): index
+        case .empty, .number, .other: nil
+        }
+    }
+
+    /// Whether the value's `fmt` names the main thread (a `<thread>` value).
+    package var isMainThread: Bool {
+        switch self {
+        case .text(_, let isMainThread), .other(let isMainThread): isMainThread
+        case .empty, .number: false
+        }
+    }
 
     // MARK: - Packed in 8 bytes (the value table)
 
@@ -28,31 +59,39 @@ package struct ExportValue: Hashable, Sendable {
     static let undefined: UInt64 = 0
     private static let numberTag: UInt64 = 1 << 62
     private static let otherTag: UInt64 = 2 << 62
-    private static let sentinelTag: UInt64 = 3 << 62
+    private static let emptyTag: UInt64 = 3 << 62
     private static let payload: UInt64 = (1 << 62) - 1
 
-    /// The value in 8 bytes: a 2-bit tag, then a number from 0 to 2⁶²−1, or the text index + 1
-    /// (bits 1…32) and the main-thread flag (bit 0). A negative or larger number is kept as no
-    /// number (no start or duration is one).
+    /// The value in 8 bytes: a 2-bit tag, then the number, or the text index + 1 (bits 1…32, 0
+    /// for no text) and the main-thread flag (bit 0).
     var packed: UInt64 {
-        if isSentinel { return ExportValue.sentinelTag }
-        if text < 0, let number, number >= 0, UInt64(number) <= ExportValue.payload {
-            return ExportValue.numberTag | UInt64(number)
+        switch self {
+        case .empty:
+            ExportValue.emptyTag
+        case .number(let number):
+            ExportValue.numberTag | UInt64(number)
+        case .text(let index, let isMainThread):
+            ExportValue.otherTag | UInt64(UInt32(bitPattern: index) &+ 1) << 1 | (isMainThread ? 1 : 0)
+        case .other(let isMainThread):
+            ExportValue.otherTag | (isMainThread ? 1 : 0)
         }
-        return ExportValue.otherTag | UInt64(UInt32(bitPattern: text &+ 1)) << 1 | (isMainThread ? 1 : 0)
     }
 
     /// The value `packed` holds, or `nil` for ``undefined``.
     init?(packed: UInt64) {
+        let payload = packed & ExportValue.payload
         switch packed & ~ExportValue.payload {
         case ExportValue.numberTag:
-            self.init(number: Int64(packed & ExportValue.payload), text: -1, isMainThread: false, isSentinel: false)
+            self = .number(Int64(payload))
         case ExportValue.otherTag:
-            self.init(
-                number: nil, text: Int32(truncatingIfNeeded: (packed >> 1) & 0xFFFF_FFFF) &- 1,
-                isMainThread: packed & 1 == 1, isSentinel: false)
-        case ExportValue.sentinelTag:
-            self = .sentinel
+            let isMainThread = payload & 1 == 1
+            let textSlot = UInt32(truncatingIfNeeded: payload >> 1)
+            self =
+                textSlot == 0
+                ? .other(isMainThread: isMainThread)
+                : .text(index: Int32(bitPattern: textSlot &- 1), isMainThread: isMainThread)
+        case ExportValue.emptyTag:
+            self = .empty
         default:
             return nil
         }

@@ -178,7 +178,7 @@ package struct SignpostExportReader {
     private mutating func readRow(_ columns: Columns) throws(CalibrationError) -> SignpostInterval? {
         tally.rows += 1
         let rowDepth = scanner.depth
-        var cells = [ExportValue](repeating: .sentinel, count: columns.count)
+        var cells = [ExportValue](repeating: .empty, count: columns.count)
         var index = 0
         while true {
             switch try scanner.next() {
@@ -227,8 +227,8 @@ package struct SignpostExportReader {
     }
 
     private func text(_ value: ExportValue?) -> String? {
-        guard let value, value.text >= 0 else { return nil }
-        return strings[Int(value.text)]
+        guard let index = value?.textIndex else { return nil }
+        return strings[Int(index)]
     }
 
     /// After a cell's start tag: its value (from `ref`, or read and kept under its `id`),
@@ -237,7 +237,7 @@ package struct SignpostExportReader {
         let depth = scanner.depth
         if scanner.nameIs("sentinel") {
             try skipElement()
-            return .sentinel
+            return .empty
         }
         if let reference = scanner.attribute("ref") {
             let line = scanner.line
@@ -251,7 +251,7 @@ package struct SignpostExportReader {
                     file: scanner.file, line: line, column: column,
                     message: "unknown ref=\"\(id)\": no earlier value has id=\"\(id)\"")
             }
-            guard !keepsText || value.text >= 0 || value.number != nil || value.isSentinel else {
+            if keepsText, case .other = value {
                 throw CalibrationError(
                     file: scanner.file, line: line, column: column,
                     message: "ref=\"\(id)\" points to a value of a column calibrate does not read")
@@ -286,9 +286,7 @@ package struct SignpostExportReader {
                 if raw.count < 4096 { raw.append(contentsOf: scanner.text.prefix(4096 - raw.count)) }
             case .end:
                 guard scanner.depth < depth else { continue }
-                let value = ExportValue(
-                    number: Int64(decimal: raw), text: keepsText ? intern(raw) : -1, isMainThread: isMain,
-                    isSentinel: false)
+                let value = ExportValue(raw: raw, textIndex: keepsText ? intern(raw) : nil, isMainThread: isMain)
                 if let id { values.define(id, value) }
                 return value
             case .finished:

@@ -5,14 +5,15 @@ import Testing
 /// The id/ref table keeps every value in 8 bytes and gives it back unchanged.
 @Suite struct ExportValueTableTests {
     static let values: [ExportValue] = [
-        .sentinel,
-        ExportValue(number: 0, text: -1, isMainThread: false, isSentinel: false),
-        ExportValue(number: 2_000_000_123, text: -1, isMainThread: false, isSentinel: false),
-        ExportValue(number: (1 << 62) - 1, text: -1, isMainThread: false, isSentinel: false),
-        ExportValue(number: nil, text: 0, isMainThread: false, isSentinel: false),
-        ExportValue(number: nil, text: 41, isMainThread: true, isSentinel: false),
-        ExportValue(number: nil, text: -1, isMainThread: true, isSentinel: false),
-        ExportValue(number: nil, text: Int32.max - 1, isMainThread: false, isSentinel: false),
+        .empty,
+        .number(0),
+        .number(2_000_000_123),
+        .number(ExportValue.largestNumber),
+        .text(index: 0, isMainThread: false),
+        .text(index: 41, isMainThread: true),
+        .text(index: Int32.max - 1, isMainThread: false),
+        .other(isMainThread: true),
+        .other(isMainThread: false),
     ]
 
     @Test(arguments: values)
@@ -26,10 +27,17 @@ import Testing
         #expect(table.value(-1) == nil)
     }
 
-    @Test func aNegativeNumberIsKeptAsNoNumber() {
-        var table = ExportValueTable()
-        table.define(1, ExportValue(number: -5, text: -1, isMainThread: false, isSentinel: false))
-        #expect(table.value(1)?.number == nil)
-        #expect(table.value(1)?.isSentinel == false)
+    @Test(arguments: ["-5", "4611686018427387904", "12ms", ""])
+    func aTextThatIsNoUsableNumberIsNeitherNumberNorText(raw: String) {
+        let value = ExportValue(raw: Array(raw.utf8), textIndex: nil, isMainThread: false)
+        #expect(value == .other(isMainThread: false))
+        #expect(value.number == nil)
+    }
+
+    @Test func aKeptTextIsTextEvenWhenItIsANumber() {
+        let value = ExportValue(raw: Array("42".utf8), textIndex: 7, isMainThread: true)
+        #expect(value == .text(index: 7, isMainThread: true))
+        #expect(value.number == nil)
+        #expect(value.isMainThread)
     }
 }

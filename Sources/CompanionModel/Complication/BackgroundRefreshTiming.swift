@@ -19,7 +19,7 @@ import SimulationKernel
 /// BackgroundRefreshTiming.punctual.wake(after: preferred, using: &rng)        // preferred, no draw
 /// BackgroundRefreshTiming.platformDefault.wake(after: preferred, using: &rng) // preferred + 0…30m
 /// ```
-public enum BackgroundRefreshTiming: Hashable, Sendable {
+package enum BackgroundRefreshTiming: Hashable, Sendable {
     /// The app wakes exactly at the preferred date (best case).
     case punctual
     /// The app wakes after the preferred date by an exponentially distributed delay with this
@@ -27,19 +27,19 @@ public enum BackgroundRefreshTiming: Hashable, Sendable {
     case mayDelay(mean: SimDuration, atMost: SimDuration)
 
     /// The platform's "may delay", with WristSim's chosen distribution: mean 5 minutes, at most 30.
-    public static let platformDefault = BackgroundRefreshTiming.mayDelay(
+    package static let platformDefault = BackgroundRefreshTiming.mayDelay(
         mean: defaultDelayMean, atMost: defaultDelayCap)
 
     /// The default delay's mean: 5 minutes (chosen, UNCONFIRMED).
-    public static let defaultDelayMean = SimDuration.minutes(5)
+    package static let defaultDelayMean = SimDuration.minutes(5)
     /// The default delay's cap: 30 minutes (chosen, UNCONFIRMED).
-    public static let defaultDelayCap = SimDuration.minutes(30)
+    package static let defaultDelayCap = SimDuration.minutes(30)
 
     /// The delay the system adds to a wake, drawn from `rng` (no draw when ``punctual``, or when
     /// the mean or the cap is not positive).
     ///
     /// - Complexity: O(1).
-    public func delay(using rng: inout some RandomNumberGenerator) -> SimDuration {
+    package func delay(using rng: inout some RandomNumberGenerator) -> SimDuration {
         switch self {
         case .punctual:
             return .zero
@@ -56,12 +56,12 @@ public enum BackgroundRefreshTiming: Hashable, Sendable {
     /// When the app wakes for a refresh granted for `preferred`: `preferred` plus ``delay(using:)``.
     ///
     /// - Complexity: O(1).
-    public func wake(after preferred: SimTime, using rng: inout some RandomNumberGenerator) -> SimTime {
+    package func wake(after preferred: SimTime, using rng: inout some RandomNumberGenerator) -> SimTime {
         preferred.addingClamped(delay(using: &rng))
     }
 
     /// `"punctual"` or `"mayDelay(mean 5m, at most 30m)"`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .punctual: return "punctual"
         case .mayDelay(let mean, let atMost): return "mayDelay(mean \(mean), at most \(atMost))"

@@ -13,13 +13,13 @@ import SimulationKernel
 /// let work = BackgroundTaskWork(cpu: ComplicationWork(cost: .seconds(6), on: .s3), wall: .seconds(8))
 /// limits.run(work, on: .s3)  // .terminated(.cpuTime, after: 4s)
 /// ```
-public struct BackgroundTaskLimits: Hashable, Sendable {
+package struct BackgroundTaskLimits: Hashable, Sendable {
     /// CPU time a task may use.
-    public var cpu: SimDuration
+    package var cpu: SimDuration
     /// Wall time a task may take, from wake to `setTaskCompleted`.
-    public var wall: SimDuration
+    package var wall: SimDuration
 
-    public init(cpu: SimDuration = .seconds(4), wall: SimDuration = .seconds(15)) {
+    package init(cpu: SimDuration = .seconds(4), wall: SimDuration = .seconds(15)) {
         self.cpu = cpu
         self.wall = wall
     }
@@ -32,7 +32,7 @@ public struct BackgroundTaskLimits: Hashable, Sendable {
     /// time, the wall limit at `wall`.
     ///
     /// - Complexity: O(1).
-    public func run(_ work: BackgroundTaskWork, on chip: WatchChip) -> BackgroundTaskResult {
+    package func run(_ work: BackgroundTaskWork, on chip: WatchChip) -> BackgroundTaskResult {
         let cpuTime = work.cpu.duration(on: chip)
         let duration = max(cpuTime, work.wall)
         let overCPU = cpuTime > cpu
@@ -47,27 +47,27 @@ public struct BackgroundTaskLimits: Hashable, Sendable {
 }
 
 /// What one background task does: CPU work (scaled to the watch) and its total wall time.
-public struct BackgroundTaskWork: Hashable, Sendable {
-    public var cpu: ComplicationWork
+package struct BackgroundTaskWork: Hashable, Sendable {
+    package var cpu: ComplicationWork
     /// The time from wake to completion when the CPU work is done sooner (waiting for the
     /// network, say); the task takes the longer of the two.
-    public var wall: SimDuration
+    package var wall: SimDuration
 
-    public init(cpu: ComplicationWork = ComplicationWork(cost: .zero), wall: SimDuration = .zero) {
+    package init(cpu: ComplicationWork = ComplicationWork(cost: .zero), wall: SimDuration = .zero) {
         self.cpu = cpu
         self.wall = max(.zero, min(wall, ComplicationWork.maximumCost))
     }
 }
 
 /// Which limit a terminated task crossed, with the platform's crash code.
-public enum BackgroundTaskTermination: String, CaseIterable, Hashable, Sendable {
+package enum BackgroundTaskTermination: String, CaseIterable, Hashable, Sendable {
     /// "Too much CPU time": `0xc51bad01`.
     case cpuTime
     /// "Too much wall time": `0xc51bad02`.
     case wallTime
 
     /// The exception code in the crash report.
-    public var code: String {
+    package var code: String {
         switch self {
         case .cpuTime: return "0xc51bad01"
         case .wallTime: return "0xc51bad02"
@@ -76,43 +76,43 @@ public enum BackgroundTaskTermination: String, CaseIterable, Hashable, Sendable 
 }
 
 /// How a background task ended.
-public enum BackgroundTaskResult: Hashable, Sendable {
+package enum BackgroundTaskResult: Hashable, Sendable {
     /// It finished (and asked for its reload) this long after waking.
     case completed(after: SimDuration)
     /// The system terminated the app this long after waking.
     case terminated(BackgroundTaskTermination, after: SimDuration)
 
     /// How long the task ran.
-    public var duration: SimDuration {
+    package var duration: SimDuration {
         switch self {
         case .completed(let after), .terminated(_, let after): return after
         }
     }
 
     /// The termination, if the app was terminated.
-    public var termination: BackgroundTaskTermination? {
+    package var termination: BackgroundTaskTermination? {
         if case .terminated(let reason, _) = self { return reason }
         return nil
     }
 }
 
 /// One background task as it ran.
-public struct BackgroundTaskRecord: Hashable, Sendable {
-    public var startedAt: SimTime
-    public var result: BackgroundTaskResult
+package struct BackgroundTaskRecord: Hashable, Sendable {
+    package var startedAt: SimTime
+    package var result: BackgroundTaskResult
     /// The date the refresh was granted for (the app's preferred date, or the earliest the rate
     /// limit allowed); the system woke the app at ``startedAt``, at or after it. `nil` when not
     /// known (the complication left the face while the task ran).
-    public var preferredAt: SimTime?
+    package var preferredAt: SimTime?
 
-    public init(startedAt: SimTime, result: BackgroundTaskResult, preferredAt: SimTime? = nil) {
+    package init(startedAt: SimTime, result: BackgroundTaskResult, preferredAt: SimTime? = nil) {
         self.startedAt = startedAt
         self.result = result
         self.preferredAt = preferredAt
     }
 
-    public var endedAt: SimTime { startedAt.addingClamped(result.duration) }
+    package var endedAt: SimTime { startedAt.addingClamped(result.duration) }
 
     /// How much later than the preferred date the system woke the app (``BackgroundRefreshTiming``).
-    public var systemDelay: SimDuration? { preferredAt.map { startedAt - $0 } }
+    package var systemDelay: SimDuration? { preferredAt.map { startedAt - $0 } }
 }

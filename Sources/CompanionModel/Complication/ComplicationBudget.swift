@@ -27,9 +27,9 @@ import SimulationKernel
 ///
 /// Budgets refill at ``ComplicationBudgetSettings/firstReset`` and every
 /// ``ComplicationBudgetSettings/resetPeriod`` after it, before the first event at or after that moment.
-public struct ComplicationBudget: Hashable, Sendable {
+package struct ComplicationBudget: Hashable, Sendable {
     /// The background-refresh lifecycle while on the active face.
-    public enum BackgroundRefresh: Hashable, Sendable {
+    package enum BackgroundRefresh: Hashable, Sendable {
         case idle
         /// A refresh is scheduled (outstanding) for `wakeAt`: the system wakes the app then, or
         /// later (``ComplicationBudgetSettings/backgroundRefreshTiming``, applied by the driver).
@@ -39,30 +39,30 @@ public struct ComplicationBudget: Hashable, Sendable {
     }
 
     /// Where the complication is, and (only when it is on the face) its background refresh.
-    public enum Phase: Hashable, Sendable {
+    package enum Phase: Hashable, Sendable {
         case notOnActiveFace
         case onActiveFace(BackgroundRefresh)
 
-        public var presence: ComplicationFacePresence {
+        package var presence: ComplicationFacePresence {
             if case .onActiveFace = self { return .onActiveFace }
             return .notOnActiveFace
         }
 
         /// The wake time of the outstanding background refresh, if one is scheduled.
-        public var outstandingRefresh: SimTime? {
+        package var outstandingRefresh: SimTime? {
             if case .onActiveFace(.scheduled(_, let wakeAt)) = self { return wakeAt }
             return nil
         }
     }
 
     /// The system reload a WidgetKit timeline's policy asked for.
-    public enum PolicyReload: Hashable, Sendable {
+    package enum PolicyReload: Hashable, Sendable {
         /// None planned (ClockKit rules, `never`, or off the active face).
         case none
         case planned(ComplicationPolicyGrant)
 
         /// The planned grant, if any.
-        public var grant: ComplicationPolicyGrant? {
+        package var grant: ComplicationPolicyGrant? {
             if case .planned(let grant) = self { return grant }
             return nil
         }
@@ -70,39 +70,39 @@ public struct ComplicationBudget: Hashable, Sendable {
 
     /// A reload asked for too soon, waiting for the earliest allowed time
     /// (``ComplicationBudgetSettings/TooSoonReloads/deferred``).
-    public enum DeferredReload: Hashable, Sendable {
+    package enum DeferredReload: Hashable, Sendable {
         case none
         /// Due at `due`; first asked for at `askedAt` by `source`; free when any request folded
         /// into it was a free one (the app asked while in the foreground).
         case pending(due: SimTime, askedAt: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge)
 
         /// When the deferred reload is due, if one is pending.
-        public var due: SimTime? {
+        package var due: SimTime? {
             if case .pending(let due, _, _, _) = self { return due }
             return nil
         }
     }
 
-    public let settings: ComplicationBudgetSettings
+    package let settings: ComplicationBudgetSettings
     /// What one charged reload costs on this watch (``ComplicationBudgetSettings/reloadWork`` scaled).
-    public let reloadCost: SimDuration
-    public private(set) var phase: Phase
+    package let reloadCost: SimDuration
+    package private(set) var phase: Phase
     /// The planned policy reload (always ``PolicyReload/none`` off the active face).
-    public private(set) var policyReload: PolicyReload = .none
+    package private(set) var policyReload: PolicyReload = .none
     /// The reload deferred to the earliest allowed time (always ``DeferredReload/none`` off the active face).
-    public private(set) var deferredReload: DeferredReload = .none
+    package private(set) var deferredReload: DeferredReload = .none
     /// Reloads left by count in the current budget day (`nil` without a count).
-    public private(set) var countLeft: Int?
+    package private(set) var countLeft: Int?
     /// Execution time left in the current budget day (`nil` without an execution budget).
-    public private(set) var executionLeft: SimDuration?
-    public private(set) var nextReset: SimTime
+    package private(set) var executionLeft: SimDuration?
+    package private(set) var nextReset: SimTime
     /// The last granted reload (any source).
-    public private(set) var lastGrantedReload: SimTime?
+    package private(set) var lastGrantedReload: SimTime?
     /// Background refresh wake times within the last hour (oldest first; at most
     /// ``ComplicationBudgetSettings/backgroundRefreshesPerHour`` matter).
-    public private(set) var recentWakes: [SimTime]
+    package private(set) var recentWakes: [SimTime]
 
-    public init(
+    package init(
         settings: ComplicationBudgetSettings = ComplicationBudgetSettings(), presence: ComplicationFacePresence,
         chip: WatchChip = .s1
     ) {
@@ -118,32 +118,32 @@ public struct ComplicationBudget: Hashable, Sendable {
 
     /// Reloads the budget still pays for: the count left, or the reloads of ``reloadCost`` the
     /// execution time left allows (a reload runs while any time is left), the smaller of the two.
-    public var reloadsLeft: Int {
+    package var reloadsLeft: Int {
         ComplicationBudget.reloads(count: countLeft, execution: executionLeft, cost: reloadCost)
     }
 
     /// Reloads left at `time`, counting a reset due by then that no event has applied yet.
-    public func reloadsAllowed(at time: SimTime) -> Int {
+    package func reloadsAllowed(at time: SimTime) -> Int {
         guard settings.resetPeriod > .zero, time >= nextReset else { return reloadsLeft }
         return ComplicationBudget.reloads(
             count: settings.dailyReloads.map { max(0, $0) }, execution: settings.dailyExecution, cost: reloadCost)
     }
 
     /// Execution time left at `time`, counting a reset due by then (`nil` without an execution budget).
-    public func executionAllowance(at time: SimTime) -> SimDuration? {
+    package func executionAllowance(at time: SimTime) -> SimDuration? {
         guard settings.resetPeriod > .zero, time >= nextReset else { return executionLeft }
         return settings.dailyExecution.map { max(.zero, $0) }
     }
 
     /// Whether a charged reload would be refused now for lack of budget.
-    public var isExhausted: Bool { reloadsLeft == 0 }
+    package var isExhausted: Bool { reloadsLeft == 0 }
 
     /// The first budget reset strictly after `time`, from the settings' schedule alone
     /// (``ComplicationBudgetSettings/firstReset``, then every period), so a time before resets
     /// this budget has already made (a report looking back) still names the reset that followed it.
     ///
     /// - Complexity: O(1) (one division, however many periods have passed).
-    public func reset(after time: SimTime) -> SimTime {
+    package func reset(after time: SimTime) -> SimTime {
         let first = settings.firstReset
         guard settings.resetPeriod > .zero, time >= first else { return first }
         let periods = (time - first).nanoseconds / settings.resetPeriod.nanoseconds + 1
@@ -156,7 +156,7 @@ public struct ComplicationBudget: Hashable, Sendable {
     /// - Complexity: O(*w*) where *w* is the number of background wakes in the last hour (at most
     ///   ``ComplicationBudgetSettings/backgroundRefreshesPerHour`` + 1); resets passed since the
     ///   last event cost O(1) together.
-    public mutating func reduce(_ event: ComplicationBudgetEvent) -> [ComplicationBudgetEffect] {
+    package mutating func reduce(_ event: ComplicationBudgetEvent) -> [ComplicationBudgetEffect] {
         var effects = resetIfDue(at: event.time)
         switch event {
         case .appReload(let at, let app):
@@ -389,7 +389,7 @@ public struct ComplicationBudget: Hashable, Sendable {
 
 extension ComplicationBudgetEffect {
     /// Whether this effect installs a new timeline.
-    public var isReload: Bool {
+    package var isReload: Bool {
         if case .reloadTimeline = self { return true }
         return false
     }
@@ -399,7 +399,7 @@ extension ComplicationBudget: StorageAdopting {
     /// Keeps this budget in `old`'s storage for recent wakes (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for *n* recent wakes.
-    public mutating func adoptStorage(of old: inout ComplicationBudget) {
+    package mutating func adoptStorage(of old: inout ComplicationBudget) {
         recentWakes.adoptStorage(of: &old.recentWakes)
     }
 }

@@ -1,7 +1,7 @@
 import SimulationKernel
 
 /// Who asked for a complication reload.
-public enum ComplicationReloadSource: String, CaseIterable, Hashable, Sendable {
+package enum ComplicationReloadSource: String, CaseIterable, Hashable, Sendable {
     /// The watch app, running in the foreground (the pipeline's "update complication" step).
     case app
     /// A background app-refresh task (scheduled ahead by the app, PLATFORM.md §3.2).
@@ -16,13 +16,13 @@ public enum ComplicationReloadSource: String, CaseIterable, Hashable, Sendable {
 }
 
 /// What was asked for: a timeline reload, or the scheduling of a background refresh.
-public enum ComplicationRequestKind: String, Hashable, Sendable {
+package enum ComplicationRequestKind: String, Hashable, Sendable {
     case reload
     case scheduleRefresh
 }
 
 /// Why a request was refused.
-public enum ComplicationRefusal: String, CaseIterable, Hashable, Sendable {
+package enum ComplicationRefusal: String, CaseIterable, Hashable, Sendable {
     /// The complication is not on the active watch face: no background refreshes, 0 transfers,
     /// and nothing to reload.
     case notOnActiveFace
@@ -41,14 +41,14 @@ public enum ComplicationRefusal: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Whether a granted reload used up one unit of the daily budget.
-public enum ComplicationCharge: String, Hashable, Sendable {
+package enum ComplicationCharge: String, Hashable, Sendable {
     case charged
     /// Not counted: a foreground reload under WidgetKit rules, a system reload, or a schedule request.
     case free
 }
 
 /// Whether the watch app is in the foreground when it asks for a reload.
-public enum ComplicationAppState: String, Hashable, Sendable {
+package enum ComplicationAppState: String, Hashable, Sendable {
     /// Frontmost (the user is using it): free under WidgetKit rules.
     case foreground
     /// Running in the background (a background task, woken by the phone, or after the return
@@ -57,16 +57,16 @@ public enum ComplicationAppState: String, Hashable, Sendable {
 
     /// The app's state as the watch's lifecycle has it: only a frontmost app is in the
     /// foreground; an app launching, in the background or suspended is not.
-    public init(_ lifecycle: WatchAppLifecycle) {
+    package init(_ lifecycle: WatchAppLifecycle) {
         self = lifecycle.runState.isForeground ? .foreground : .background
     }
 
     /// Whether the app is frontmost (the only case WidgetKit exempts from the budget).
-    public var isForeground: Bool { self == .foreground }
+    package var isForeground: Bool { self == .foreground }
 }
 
 /// The decision on one request.
-public enum ComplicationRequestOutcome: Hashable, Sendable {
+package enum ComplicationRequestOutcome: Hashable, Sendable {
     case granted(ComplicationCharge)
     case refused(ComplicationRefusal)
     /// Asked for within the minimum reload interval under rules that defer such a reload
@@ -74,53 +74,53 @@ public enum ComplicationRequestOutcome: Hashable, Sendable {
     /// allowed time, where its own record says what was decided then.
     case deferred(until: SimTime)
 
-    public var isGranted: Bool {
+    package var isGranted: Bool {
         if case .granted = self { return true }
         return false
     }
 
     /// The refusal reason, if refused.
-    public var refusal: ComplicationRefusal? {
+    package var refusal: ComplicationRefusal? {
         if case .refused(let reason) = self { return reason }
         return nil
     }
 
     /// When the reload comes, if it was deferred.
-    public var deferredUntil: SimTime? {
+    package var deferredUntil: SimTime? {
         if case .deferred(let until) = self { return until }
         return nil
     }
 }
 
 /// One request as recorded: when, from whom, the decision, and the budget after it.
-public struct ComplicationRequestRecord: Hashable, Sendable {
-    public var at: SimTime
-    public var source: ComplicationReloadSource
-    public var kind: ComplicationRequestKind
-    public var outcome: ComplicationRequestOutcome
+package struct ComplicationRequestRecord: Hashable, Sendable {
+    package var at: SimTime
+    package var source: ComplicationReloadSource
+    package var kind: ComplicationRequestKind
+    package var outcome: ComplicationRequestOutcome
     /// Reloads the budget left still pays for after this request: the reload count left, or
     /// with an execution budget the reloads of this cost it still allows (the smaller of the two
     /// when both apply; `Int.max` with neither).
-    public var budgetLeft: Int
+    package var budgetLeft: Int
     /// The phone's complication transfers left today when the request was decided, as the link
     /// counts them (`remainingComplicationUserInfoTransfers`, the one owner of that budget);
     /// `nil` when no link told the model (a model used on its own).
-    public var transfersLeft: Int?
+    package var transfersLeft: Int?
     /// When the budget next resets.
-    public var nextReset: SimTime
+    package var nextReset: SimTime
     /// For a refused background-refresh schedule: the earliest preferred date that would be accepted.
-    public var retryAt: SimTime?
+    package var retryAt: SimTime?
     /// With an execution budget: the execution time left after this request (0 once used up).
-    public var executionLeft: SimDuration?
+    package var executionLeft: SimDuration?
     /// With an execution budget: what a granted reload was charged (its work on this watch).
-    public var cost: SimDuration?
+    package var cost: SimDuration?
     /// For a reload the timeline's policy asked for: what it asked, what it got, and why.
-    public var policy: ComplicationPolicyGrant?
+    package var policy: ComplicationPolicyGrant?
     /// For a reload that was deferred (``ComplicationRequestOutcome/deferred(until:)``) and comes
     /// now: when it was first asked for.
-    public var deferredFrom: SimTime?
+    package var deferredFrom: SimTime?
 
-    public init(
+    package init(
         at: SimTime, source: ComplicationReloadSource, kind: ComplicationRequestKind,
         outcome: ComplicationRequestOutcome, budgetLeft: Int, transfersLeft: Int? = nil, nextReset: SimTime,
         retryAt: SimTime? = nil, executionLeft: SimDuration? = nil, cost: SimDuration? = nil,
@@ -142,13 +142,13 @@ public struct ComplicationRequestRecord: Hashable, Sendable {
 }
 
 /// Whether the complication is on the watch face the user is wearing.
-public enum ComplicationFacePresence: String, Hashable, Sendable {
+package enum ComplicationFacePresence: String, Hashable, Sendable {
     case onActiveFace
     case notOnActiveFace
 }
 
 /// An input to ``ComplicationBudget/reduce(_:)``.
-public enum ComplicationBudgetEvent: Hashable, Sendable {
+package enum ComplicationBudgetEvent: Hashable, Sendable {
     /// The app asks for a reload (the pipeline's "update complication" step, data from the phone,
     /// a `reloadComplication` step), in the foreground or in the background.
     case appReload(at: SimTime, app: ComplicationAppState)
@@ -174,7 +174,7 @@ public enum ComplicationBudgetEvent: Hashable, Sendable {
     case faceChanged(at: SimTime, to: ComplicationFacePresence)
 
     /// When the event happens.
-    public var time: SimTime {
+    package var time: SimTime {
         switch self {
         case .appReload(let at, _), .scheduleBackgroundRefresh(let at, _), .backgroundRefreshWoke(let at),
             .backgroundTaskEnded(let at, _), .timelineInstalled(let at, _), .policyReloadDue(let at),
@@ -185,7 +185,7 @@ public enum ComplicationBudgetEvent: Hashable, Sendable {
 }
 
 /// What the driver must do after ``ComplicationBudget/reduce(_:)``.
-public enum ComplicationBudgetEffect: Hashable, Sendable {
+package enum ComplicationBudgetEffect: Hashable, Sendable {
     /// Keep this record (every request yields exactly one).
     case record(ComplicationRequestRecord)
     /// Build and install a fresh timeline now (the request was granted).
@@ -215,7 +215,7 @@ public enum ComplicationBudgetEffect: Hashable, Sendable {
 }
 
 /// Which daily budget ran out.
-public enum ComplicationExhaustedBudget: String, Hashable, Sendable {
+package enum ComplicationExhaustedBudget: String, Hashable, Sendable {
     /// The reload count (WidgetKit's "40 to 70 refreshes").
     case reloads
     /// The execution time (ClockKit).

@@ -20,9 +20,9 @@ import SimulationKernel
 /// Budgets reset at ``firstReset`` and every ``resetPeriod`` after it (the runner puts the first
 /// reset at the scenario's next local midnight; the real window is "tuned to the user's daily
 /// usage pattern").
-public struct ComplicationBudgetSettings: Hashable, Sendable {
+package struct ComplicationBudgetSettings: Hashable, Sendable {
     /// What happens to a reload asked for closer than ``minimumReloadInterval`` to the last one.
-    public enum TooSoonReloads: String, Hashable, Sendable {
+    package enum TooSoonReloads: String, Hashable, Sendable {
         /// Refused `tooSoon` (the app's own rule: the grocery preset's "at most every 10 minutes").
         case refused
         /// Deferred to the earliest allowed time, the last reload plus the interval; requests
@@ -32,7 +32,7 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
     }
 
     /// Whether a reload asked for by the app while it is in the foreground is charged.
-    public enum ForegroundReloads: String, Hashable, Sendable {
+    package enum ForegroundReloads: String, Hashable, Sendable {
         /// Charged like any other (ClockKit's `reloadTimeline`: the execution budget has no exemption).
         case charged
         /// Free (WidgetKit: "the containing app is in the foreground").
@@ -40,39 +40,39 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
     }
 
     /// Which platform's rules these are (for reports; every rule is its own setting).
-    public var rules: ComplicationRules
+    package var rules: ComplicationRules
     /// Reloads per budget day; `nil` for no count (ClockKit budgets execution time instead).
-    public var dailyReloads: Int?
+    package var dailyReloads: Int?
     /// Execution time per budget day; `nil` for none. A reload is charged its
     /// ``reloadWork`` on the watch's chip; once the budget is used up, reloads "do nothing" until
     /// the reset (the reload that crosses the line still runs in full).
-    public var dailyExecution: SimDuration?
+    package var dailyExecution: SimDuration?
     /// The provider's work for one reload.
-    public var reloadWork: ComplicationWork
+    package var reloadWork: ComplicationWork
     /// WidgetKit's timeline reload policy; `nil` when the system never reloads on its own.
-    public var reloadPolicy: ComplicationReloadPolicy?
+    package var reloadPolicy: ComplicationReloadPolicy?
     /// The first budget reset; later resets follow every ``resetPeriod``.
-    public var firstReset: SimTime
-    public var resetPeriod: SimDuration
-    public var foregroundReloads: ForegroundReloads
+    package var firstReset: SimTime
+    package var resetPeriod: SimDuration
+    package var foregroundReloads: ForegroundReloads
     /// Reloads closer than this to the last granted reload are refused as `tooSoon` or
     /// deferred, as ``tooSoonReloads`` says (0 = no minimum).
-    public var minimumReloadInterval: SimDuration
+    package var minimumReloadInterval: SimDuration
     /// What happens to a reload asked for within ``minimumReloadInterval`` of the last one.
-    public var tooSoonReloads: TooSoonReloads
+    package var tooSoonReloads: TooSoonReloads
     /// Timeline entries must be more than this far apart (see ``ComplicationTimelineBuilder``).
-    public var entrySpacing: SimDuration
-    public var futureEntryLimit: Int
-    public var backgroundRefreshesPerHour: Int
+    package var entrySpacing: SimDuration
+    package var futureEntryLimit: Int
+    package var backgroundRefreshesPerHour: Int
     /// A background refresh may run no sooner than this after the previous one.
-    public var backgroundRefreshInterval: SimDuration
+    package var backgroundRefreshInterval: SimDuration
     /// CPU and wall time each background task may use.
-    public var backgroundTaskLimits: BackgroundTaskLimits
+    package var backgroundTaskLimits: BackgroundTaskLimits
     /// When the system wakes the app for a granted background refresh: after its preferred date
     /// by a seeded delay (``BackgroundRefreshTiming/platformDefault``), or exactly then.
-    public var backgroundRefreshTiming: BackgroundRefreshTiming
+    package var backgroundRefreshTiming: BackgroundRefreshTiming
 
-    public init(
+    package init(
         rules: ComplicationRules = .clockKit, dailyReloads: Int? = 50, dailyExecution: SimDuration? = nil,
         reloadWork: ComplicationWork = ComplicationBudgetSettings.defaultReloadWork,
         reloadPolicy: ComplicationReloadPolicy? = nil, firstReset: SimTime = SimTime(offset: .hours(24)),
@@ -103,30 +103,30 @@ public struct ComplicationBudgetSettings: Hashable, Sendable {
     }
 
     /// What one reload computes unless the scenario says otherwise: 10 ms on the S1 (chosen).
-    public static let defaultReloadWork = ComplicationWork(cost: .milliseconds(10), on: .s1)
+    package static let defaultReloadWork = ComplicationWork(cost: .milliseconds(10), on: .s1)
 
     /// The default daily execution budget under ClockKit rules: 60 s (chosen; Apple gives no figure).
-    public static let defaultDailyExecution = SimDuration.seconds(60)
+    package static let defaultDailyExecution = SimDuration.seconds(60)
 
     /// ClockKit: a daily execution-time budget (no reload count), charged foreground reloads,
     /// entries more than 60 s apart, no system-initiated reloads.
-    public static let clockKit = ComplicationBudgetSettings(
+    package static let clockKit = ComplicationBudgetSettings(
         rules: .clockKit, dailyReloads: nil, dailyExecution: defaultDailyExecution)
 
     /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads about 5 min
     /// apart, and the system reloads by the timeline's policy (`.atEnd` unless set).
-    public static let widgetKit = ComplicationBudgetSettings(
+    package static let widgetKit = ComplicationBudgetSettings(
         rules: .widgetKit, dailyReloads: 50, reloadPolicy: .atEnd, foregroundReloads: .free,
         minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5), tooSoonReloads: .deferred)
 
     /// The entry builder these settings imply.
-    public var timelineBuilder: ComplicationTimelineBuilder {
+    package var timelineBuilder: ComplicationTimelineBuilder {
         ComplicationTimelineBuilder(minimumSpacing: entrySpacing, futureEntryLimit: futureEntryLimit)
     }
 }
 
 /// The platform whose complication API the app uses.
-public enum ComplicationRules: String, CaseIterable, Hashable, Sendable {
+package enum ComplicationRules: String, CaseIterable, Hashable, Sendable {
     /// `CLKComplicationDataSource` (deprecated in watchOS 10): budgeted by execution time.
     case clockKit
     /// WidgetKit accessory widgets (watchOS 9+): budgeted by reloads, scheduled by policy.

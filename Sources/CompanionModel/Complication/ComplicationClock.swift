@@ -4,47 +4,47 @@ import SimulationKernel
 ///
 /// With an origin (the scenario's ISO 8601 start) times print in the origin's UTC offset
 /// (`"18:00"`); without one they print as offsets from the start (`"+9h"`).
-public struct ComplicationClock: Hashable, Sendable {
+package struct ComplicationClock: Hashable, Sendable {
     /// The scenario's start, when known.
-    public var origin: EpochTime?
+    package var origin: EpochTime?
     /// Whether report times carry their date (`"2026-11-24 18:05:30"`): set for a run that spans
     /// more than one calendar day, so a line on day 3 never looks like one on day 22.
-    public var showsDates = false
+    package var showsDates = false
 
-    public init(origin: EpochTime? = nil) {
+    package init(origin: EpochTime? = nil) {
         self.origin = origin
     }
 
     /// `"18:05"` (or `"+9h5m"` without an origin): the text a face shows for a due time.
-    public func hourMinute(_ time: SimTime) -> String {
+    package func hourMinute(_ time: SimTime) -> String {
         guard let origin else { return time.description }
         return String(origin.adding(time.offset).timeOfDay.prefix(5))
     }
 
     /// `"18:05:30"` (or `"+9h5m30s"`): the time column of reports; `"2026-11-24 18:05:30"` when
     /// ``showsDates``.
-    public func timeOfDay(_ time: SimTime) -> String {
+    package func timeOfDay(_ time: SimTime) -> String {
         guard let origin else { return time.description }
         let local = origin.adding(time.offset)
         return showsDates ? local.dateText + " " + local.timeOfDay : local.timeOfDay
     }
 
     /// Seconds since local midnight of the start day at the scenario's start (0 without an origin).
-    public var startSecondOfDay: Int64 {
+    package var startSecondOfDay: Int64 {
         guard let origin else { return 0 }
         let c = origin.civil
         return Int64(c.hour * 3_600 + c.minute * 60 + c.second)
     }
 
     /// The first local midnight strictly after the start (24 h after the start without an origin).
-    public var firstLocalMidnight: SimTime {
+    package var firstLocalMidnight: SimTime {
         SimTime(offset: .seconds(86_400 - startSecondOfDay))
     }
 }
 
 extension ComplicationClock {
     /// `"2026-11-21T18:05:30+01:00"` (or `"+9h5m30s"` without an origin): times in JSON output.
-    public func stamp(_ time: SimTime) -> String {
+    package func stamp(_ time: SimTime) -> String {
         guard let origin else { return time.description }
         return origin.adding(time.offset).iso8601
     }

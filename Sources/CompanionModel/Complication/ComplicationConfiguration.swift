@@ -1,16 +1,16 @@
 /// What a scenario configures for its complication: which families, what they say, their text
 /// limits, the budget rules and how times are printed.
-public struct ComplicationConfiguration: Hashable, Sendable {
+package struct ComplicationConfiguration: Hashable, Sendable {
     /// The enabled families, in report order, without duplicates.
-    public private(set) var families: [ComplicationFamily]
-    public var mode: ComplicationContentMode
-    public var limits: ComplicationTextLimits
-    public var budget: ComplicationBudgetSettings
-    public var clock: ComplicationClock
+    package private(set) var families: [ComplicationFamily]
+    package var mode: ComplicationContentMode
+    package var limits: ComplicationTextLimits
+    package var budget: ComplicationBudgetSettings
+    package var clock: ComplicationClock
     /// The watch's chip: reload and background-task work is scaled to it.
-    public var chip: WatchChip
+    package var chip: WatchChip
 
-    public init(
+    package init(
         families: [ComplicationFamily] = [.circular, .rectangular], mode: ComplicationContentMode = .nextItem,
         limits: ComplicationTextLimits = .standard, budget: ComplicationBudgetSettings = .clockKit,
         clock: ComplicationClock = ComplicationClock(), chip: WatchChip = .s7

@@ -11,7 +11,7 @@ extension ComplicationContent {
     /// | rectangular | `"3 left · Next: Milk"`, `"3 left · Milk due 18:00"`, `"3 left · Milk overdue"` | `"3 left · Milk"` |
     ///
     /// An empty list shows `"0"` (circular), `"Done"` (corner) or `"All done"`.
-    public func text(for family: ComplicationFamily, clock: ComplicationClock) -> ComplicationText {
+    package func text(for family: ComplicationFamily, clock: ComplicationClock) -> ComplicationText {
         let mark = overdue > 0 ? "!" : ""
         let count = "\(remaining)"
         switch family {
@@ -47,7 +47,8 @@ extension ComplicationContent {
     }
 
     /// The text `family` shows for this content within `limits`.
-    public func shown(on family: ComplicationFamily, limits: ComplicationTextLimits, clock: ComplicationClock) -> String
+    package func shown(on family: ComplicationFamily, limits: ComplicationTextLimits, clock: ComplicationClock)
+        -> String
     {
         text(for: family, clock: clock).fitted(limit: limits[family])
     }

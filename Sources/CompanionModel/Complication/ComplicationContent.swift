@@ -1,7 +1,7 @@
 import SimulationKernel
 
 /// What the complication says besides the remaining count, chosen per scenario.
-public enum ComplicationContentMode: String, CaseIterable, Hashable, Sendable {
+package enum ComplicationContentMode: String, CaseIterable, Hashable, Sendable {
     /// The title of the next item on the list (in list order).
     case nextItem
     /// The remaining item with the earliest due reminder, and when it is due (or that it is overdue).
@@ -9,7 +9,7 @@ public enum ComplicationContentMode: String, CaseIterable, Hashable, Sendable {
 }
 
 /// The secondary line of the complication.
-public enum ComplicationNextUp: Hashable, Sendable {
+package enum ComplicationNextUp: Hashable, Sendable {
     /// Nothing to show (the list is empty, or no remaining item has a reminder).
     case nothing
     /// The next item's title.
@@ -25,14 +25,14 @@ public enum ComplicationNextUp: Hashable, Sendable {
 /// Content is a pure function of the remaining items and the time (``init(remaining:at:mode:)``),
 /// so the same function gives both what an entry shows and what is true ("the truth") at any
 /// moment; staleness compares the two.
-public struct ComplicationContent: Hashable, Sendable {
+package struct ComplicationContent: Hashable, Sendable {
     /// Items not yet checked off.
-    public var remaining: Int
+    package var remaining: Int
     /// Remaining items whose reminder time has passed.
-    public var overdue: Int
-    public var next: ComplicationNextUp
+    package var overdue: Int
+    package var next: ComplicationNextUp
 
-    public init(remaining: Int, overdue: Int = 0, next: ComplicationNextUp = .nothing) {
+    package init(remaining: Int, overdue: Int = 0, next: ComplicationNextUp = .nothing) {
         self.remaining = remaining
         self.overdue = overdue
         self.next = next
@@ -44,7 +44,7 @@ public struct ComplicationContent: Hashable, Sendable {
     /// mode the item with the earliest due time is shown (ties: the earlier in list order).
     ///
     /// - Complexity: O(*n*) in the number of remaining items.
-    public init(remaining items: [ShoppingItem], at time: SimTime, mode: ComplicationContentMode) {
+    package init(remaining items: [ShoppingItem], at time: SimTime, mode: ComplicationContentMode) {
         remaining = items.count
         overdue = items.reduce(0) { count, item in
             guard let due = item.due, due <= time else { return count }

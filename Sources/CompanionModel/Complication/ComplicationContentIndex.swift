@@ -7,21 +7,21 @@ import SimulationKernel
 /// A ``ShoppingList`` places an item by its rank in the learned store order, then its join
 /// index (``ShoppingList/place(atPosition:)``); a list given whole places its item at position
 /// *i* at ``init(position:)``.
-public struct ComplicationListPlace: Hashable, Comparable, Sendable {
-    public var rank: Int
-    public var joined: Int
+package struct ComplicationListPlace: Hashable, Comparable, Sendable {
+    package var rank: Int
+    package var joined: Int
 
-    public init(rank: Int, joined: Int) {
+    package init(rank: Int, joined: Int) {
         self.rank = rank
         self.joined = joined
     }
 
     /// The place of the item at `position` of a list given whole.
-    public init(position: Int) {
+    package init(position: Int) {
         self.init(rank: position, joined: 0)
     }
 
-    public static func < (lhs: ComplicationListPlace, rhs: ComplicationListPlace) -> Bool {
+    package static func < (lhs: ComplicationListPlace, rhs: ComplicationListPlace) -> Bool {
         lhs.rank < rhs.rank || (lhs.rank == rhs.rank && lhs.joined < rhs.joined)
     }
 }

@@ -1,11 +1,11 @@
 import SimulationKernel
 
 /// One timeline entry: from `date` on (until the next entry), the face shows `content`.
-public struct ComplicationEntry: Hashable, Sendable {
-    public var date: SimTime
-    public var content: ComplicationContent
+package struct ComplicationEntry: Hashable, Sendable {
+    package var date: SimTime
+    package var content: ComplicationContent
 
-    public init(date: SimTime, content: ComplicationContent) {
+    package init(date: SimTime, content: ComplicationContent) {
         self.date = date
         self.content = content
     }
@@ -16,21 +16,21 @@ public struct ComplicationEntry: Hashable, Sendable {
 ///
 /// Future entries make a reminder that becomes overdue at 18:00 show as overdue from 18:00
 /// without a reload (ClockKit `getTimelineEntries(for:after:limit:)`, WidgetKit `Timeline`).
-public struct ComplicationTimelineBuilder: Hashable, Sendable {
+package struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// Entries must be **more than** this far apart (ClockKit: 60 s; WidgetKit: about 5 min).
-    public var minimumSpacing: SimDuration
+    package var minimumSpacing: SimDuration
     /// At most this many future entries per reload (ClockKit's `limit`, said to be 100: UNCONFIRMED).
-    public var futureEntryLimit: Int
+    package var futureEntryLimit: Int
 
-    public init(minimumSpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100) {
+    package init(minimumSpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100) {
         self.minimumSpacing = minimumSpacing
         self.futureEntryLimit = futureEntryLimit
     }
 
     /// What coalescing kept and what it discarded.
-    public struct Result: Hashable, Sendable {
-        public var kept: [ComplicationEntry]
-        public var discarded: [ComplicationEntry]
+    package struct Result: Hashable, Sendable {
+        package var kept: [ComplicationEntry]
+        package var discarded: [ComplicationEntry]
     }
 
     /// The timeline for `remaining` items reloaded at `now`: an entry at `now`, then one at each
@@ -38,7 +38,7 @@ public struct ComplicationTimelineBuilder: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n* + *e* log *n*) expected for *n* remaining items and *e*
     ///   entries: the list is indexed once (``ComplicationContentIndex``), not read once per entry.
-    public func timeline(remaining: [ShoppingItem], now: SimTime, mode: ComplicationContentMode) -> Result {
+    package func timeline(remaining: [ShoppingItem], now: SimTime, mode: ComplicationContentMode) -> Result {
         timeline(ComplicationContentIndex(remaining), now: now, mode: mode)
     }
 
@@ -65,7 +65,7 @@ public struct ComplicationTimelineBuilder: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*); O(*n*) for entries already in date order (a reload's
     ///   timeline).
-    public func coalesce(_ entries: [ComplicationEntry]) -> Result {
+    package func coalesce(_ entries: [ComplicationEntry]) -> Result {
         let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
         let ordered =
             inOrder

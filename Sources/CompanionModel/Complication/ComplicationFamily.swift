@@ -3,7 +3,7 @@
 /// The four WidgetKit accessory families (`accessoryCircular`, `accessoryCorner`,
 /// `accessoryRectangular`, `accessoryInline`) plus the legacy ClockKit `modularSmall`
 /// (PLATFORM.md §3.1, §3.3). The raw value is the spelling used in scenario files and JSON.
-public enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sendable {
+package enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sendable {
     case circular
     case corner
     case rectangular
@@ -11,19 +11,19 @@ public enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Send
     case modularSmall
 
     /// Families in their fixed report order (the order of `allCases`).
-    public static func < (lhs: ComplicationFamily, rhs: ComplicationFamily) -> Bool {
+    package static func < (lhs: ComplicationFamily, rhs: ComplicationFamily) -> Bool {
         lhs.order < rhs.order
     }
 
     private var order: Int { ComplicationFamily.allCases.firstIndex(of: self) ?? 0 }
 
     /// Parses a family name as written in scenario files (`"circular"`).
-    public init?(name: String) {
+    package init?(name: String) {
         self.init(rawValue: name)
     }
 
     /// The names accepted by ``init(name:)``, for error messages.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// The number of characters (grapheme clusters) each family can show.
@@ -39,14 +39,14 @@ public enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Send
 /// | `corner` | 8 | `"3 left"` |
 /// | `inline` | 20 | `"3 left · Milk 18:00"` |
 /// | `rectangular` | 28 | `"3 left · Milk due 18:00"` |
-public struct ComplicationTextLimits: Hashable, Sendable {
-    public var circular: Int
-    public var corner: Int
-    public var rectangular: Int
-    public var inline: Int
-    public var modularSmall: Int
+package struct ComplicationTextLimits: Hashable, Sendable {
+    package var circular: Int
+    package var corner: Int
+    package var rectangular: Int
+    package var inline: Int
+    package var modularSmall: Int
 
-    public init(circular: Int = 4, corner: Int = 8, rectangular: Int = 28, inline: Int = 20, modularSmall: Int = 4) {
+    package init(circular: Int = 4, corner: Int = 8, rectangular: Int = 28, inline: Int = 20, modularSmall: Int = 4) {
         self.circular = circular
         self.corner = corner
         self.rectangular = rectangular
@@ -55,10 +55,10 @@ public struct ComplicationTextLimits: Hashable, Sendable {
     }
 
     /// The defaults in the table above.
-    public static let standard = ComplicationTextLimits()
+    package static let standard = ComplicationTextLimits()
 
     /// The character limit of `family`.
-    public subscript(family: ComplicationFamily) -> Int {
+    package subscript(family: ComplicationFamily) -> Int {
         get {
             switch family {
             case .circular: return circular

@@ -10,19 +10,19 @@ import SimulationKernel
 ///   drains the day's budget 150 times faster.
 /// - ``tubeStatus``: a WidgetKit complication whose timeline is one entry with the reload policy
 ///   "after 2 minutes"; WidgetKit stretches the interval to fit its daily budget.
-public enum ComplicationPreset: Hashable, Sendable {
+package enum ComplicationPreset: Hashable, Sendable {
     case grocery(GroceryUpdate)
     case tubeStatus
 
     /// The Grocery complication's update.
-    public enum GroceryUpdate: String, CaseIterable, Hashable, Sendable {
+    package enum GroceryUpdate: String, CaseIterable, Hashable, Sendable {
         /// Reloads the database to recompute the complication: 1.5 s on an S3.
         case reloadsDatabase
         /// Reads the remaining count kept in memory: 10 ms on an S3.
         case readsCount
 
         /// The provider's work for one reload.
-        public var work: ComplicationWork {
+        package var work: ComplicationWork {
             switch self {
             case .reloadsDatabase:
                 return ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reloads the database")
@@ -33,7 +33,7 @@ public enum ComplicationPreset: Hashable, Sendable {
     }
 
     /// The preset's name in scenario files (`"grocery"`, `"tubeStatus"`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .grocery: return "grocery"
         case .tubeStatus: return "tubeStatus"
@@ -46,7 +46,7 @@ public enum ComplicationPreset: Hashable, Sendable {
     /// |---|---|---|
     /// | `grocery` | ClockKit | requested update every 10 min, reloads at least 10 min apart; reload work from the update |
     /// | `tubeStatus` | WidgetKit | one entry per timeline (no future entries); policy `after(2m)` |
-    public var budget: ComplicationBudgetSettings {
+    package var budget: ComplicationBudgetSettings {
         switch self {
         case .grocery(let update):
             var settings = ComplicationBudgetSettings.clockKit

@@ -8,7 +8,7 @@ import SimulationKernel
 /// - `never`: WidgetKit waits for the app to call `reloadTimelines`.
 ///
 /// The system decides when the reload really happens (see ``ComplicationPolicyGrant``).
-public enum ComplicationReloadPolicy: Hashable, Sendable {
+package enum ComplicationReloadPolicy: Hashable, Sendable {
     case atEnd
     case after(SimDuration)
     case never
@@ -17,7 +17,7 @@ public enum ComplicationReloadPolicy: Hashable, Sendable {
     /// entry is dated `lastEntry` (never before `reloadedAt`); `nil` for `never`.
     ///
     /// - Complexity: O(1).
-    public func requestedReload(reloadedAt: SimTime, lastEntry: SimTime) -> SimTime? {
+    package func requestedReload(reloadedAt: SimTime, lastEntry: SimTime) -> SimTime? {
         switch self {
         case .atEnd: return max(reloadedAt, lastEntry)
         case .after(let delay): return reloadedAt.addingClamped(delay)
@@ -26,7 +26,7 @@ public enum ComplicationReloadPolicy: Hashable, Sendable {
     }
 
     /// `"atEnd"`, `"after(2m)"`, `"never"`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .atEnd: return "atEnd"
         case .after(let delay): return "after(\(delay))"
@@ -36,7 +36,7 @@ public enum ComplicationReloadPolicy: Hashable, Sendable {
 }
 
 /// Why the system reloads a widget later than its policy asked.
-public enum ComplicationReloadDelay: String, CaseIterable, Hashable, Sendable {
+package enum ComplicationReloadDelay: String, CaseIterable, Hashable, Sendable {
     /// At the time asked for.
     case asRequested
     /// WidgetKit "imposes a minimum amount of time before it reloads a widget" (about 5 minutes).
@@ -49,17 +49,17 @@ public enum ComplicationReloadDelay: String, CaseIterable, Hashable, Sendable {
 }
 
 /// A system reload the policy asked for, and when the system granted it.
-public struct ComplicationPolicyGrant: Hashable, Sendable {
+package struct ComplicationPolicyGrant: Hashable, Sendable {
     /// When the timeline was made (the reload that carried the policy).
-    public var decidedAt: SimTime
+    package var decidedAt: SimTime
     /// What the policy asked for.
-    public var askedFor: SimTime
+    package var askedFor: SimTime
     /// When the system will reload.
-    public var grantedFor: SimTime
+    package var grantedFor: SimTime
     /// Why ``grantedFor`` differs from ``askedFor`` (``ComplicationReloadDelay/asRequested`` if not).
-    public var reason: ComplicationReloadDelay
+    package var reason: ComplicationReloadDelay
 
-    public init(decidedAt: SimTime, askedFor: SimTime, grantedFor: SimTime, reason: ComplicationReloadDelay) {
+    package init(decidedAt: SimTime, askedFor: SimTime, grantedFor: SimTime, reason: ComplicationReloadDelay) {
         self.decidedAt = decidedAt
         self.askedFor = askedFor
         self.grantedFor = grantedFor
@@ -67,7 +67,7 @@ public struct ComplicationPolicyGrant: Hashable, Sendable {
     }
 
     /// How much later than asked the reload happens.
-    public var delay: SimDuration { grantedFor - askedFor }
+    package var delay: SimDuration { grantedFor - askedFor }
 
     /// The system's decision for a timeline made at `now` whose policy asks for `askedFor`.
     ///
@@ -80,7 +80,7 @@ public struct ComplicationPolicyGrant: Hashable, Sendable {
     /// constraint that set the time (the first in that order on a tie).
     ///
     /// - Complexity: O(1).
-    public static func decide(
+    package static func decide(
         at now: SimTime, askedFor: SimTime, minimumInterval: SimDuration, reloadsLeft: Int?, nextReset: SimTime
     ) -> ComplicationPolicyGrant {
         var granted = max(askedFor, now)

@@ -2,32 +2,32 @@ import SimulationKernel
 
 extension ComplicationReport {
     /// Granted reloads up to the end, in time order.
-    public var grantedReloads: [ComplicationRequestRecord] {
+    package var grantedReloads: [ComplicationRequestRecord] {
         records.filter { $0.kind == .reload && $0.outcome.isGranted }
     }
 
     /// Reloads the timeline's policy asked for (granted or refused), up to the end.
-    public var policyReloads: [ComplicationRequestRecord] {
+    package var policyReloads: [ComplicationRequestRecord] {
         records.filter { $0.source == .policy }
     }
 
     /// The first time a daily budget ran out, and which, up to the end.
-    public var firstExhaustion: ComplicationExhaustion? {
+    package var firstExhaustion: ComplicationExhaustion? {
         model.exhaustions.first { $0.at <= end }
     }
 
     /// Background tasks that ended by the end.
-    public var backgroundTasks: [BackgroundTaskRecord] {
+    package var backgroundTasks: [BackgroundTaskRecord] {
         model.backgroundTasks.filter { $0.endedAt <= end }
     }
 
     /// Background tasks the system terminated.
-    public var terminatedTasks: [BackgroundTaskRecord] {
+    package var terminatedTasks: [BackgroundTaskRecord] {
         backgroundTasks.filter { $0.result.termination != nil }
     }
 
     /// Execution time charged by reloads up to the end (0 without an execution budget).
-    public var executionCharged: SimDuration {
+    package var executionCharged: SimDuration {
         records.reduce(.zero) { $0 + ($1.cost ?? .zero) }
     }
 
@@ -36,7 +36,7 @@ extension ComplicationReport {
     /// the first from the start, the last until the end.
     ///
     /// - Complexity: O(*r*) in the number of requests.
-    public var longestWithoutReload: SimDuration {
+    package var longestWithoutReload: SimDuration {
         var previous = start
         var longest = SimDuration.zero
         for record in grantedReloads {
@@ -52,7 +52,7 @@ extension ComplicationReport {
     /// face"), so the face the user wears shows nothing of the app.
     ///
     /// - Complexity: O(*p*) in the number of face changes.
-    public var offActiveFace: [(from: SimTime, to: SimTime)] {
+    package var offActiveFace: [(from: SimTime, to: SimTime)] {
         var spans: [(from: SimTime, to: SimTime)] = []
         var offSince: SimTime?
         for change in model.presence where change.at <= end {
@@ -68,12 +68,12 @@ extension ComplicationReport {
     }
 
     /// The total time from the start to the end when the complication was not on the active face.
-    public var offActiveFaceTotal: SimDuration {
+    package var offActiveFaceTotal: SimDuration {
         offActiveFace.reduce(.zero) { $0 + ($1.to - $1.from) }
     }
 
     /// How many reloads of this watch's cost the daily execution budget pays for (`nil` without one).
-    public var reloadsPerExecutionBudget: Int? {
+    package var reloadsPerExecutionBudget: Int? {
         guard let daily = model.configuration.budget.dailyExecution else { return nil }
         return ComplicationBudget.reloads(count: nil, execution: daily, cost: model.budget.reloadCost)
     }
@@ -83,7 +83,7 @@ extension ComplicationReport {
     /// A duration for text output: under a second to the microsecond in milliseconds
     /// (`"1.667ms"`), otherwise to the millisecond (`"59.993s"`, `"17m12s"`); scaled costs would
     /// otherwise print as nanoseconds.
-    public static func readable(_ duration: SimDuration) -> String {
+    package static func readable(_ duration: SimDuration) -> String {
         let magnitude = duration.nanoseconds.magnitude
         if magnitude == 0 { return "0s" }
         guard magnitude < 1_000_000_000 else { return ComplicationStaleness.displayed(duration).description }

@@ -7,7 +7,7 @@ extension ComplicationReport {
     /// `staleness` per family. Durations are milliseconds with the unit in the key.
     ///
     /// - Complexity: O(*e* + *r* + *s*) in entries, requests and stale spans.
-    public func jsonValue(stamp: (SimTime) -> String) -> JSONValue {
+    package func jsonValue(stamp: (SimTime) -> String) -> JSONValue {
         var object = JSONObject()
         object.append("families", .array(families.map { .string($0.rawValue) }))
         object.append("start", .string(stamp(start)))
@@ -48,7 +48,7 @@ extension ComplicationReport {
     /// One request: when, who, what, the decision (a refusal's `reason` as `code` and `message`),
     /// the budget after it, and where they apply its execution `costMs`, `executionLeftMs` and the
     /// policy's `askedFor` / `grantedFor` / `delayMs` / `moved`.
-    public func reloadJSON(_ record: ComplicationRequestRecord, stamp: (SimTime) -> String) -> JSONObject {
+    package func reloadJSON(_ record: ComplicationRequestRecord, stamp: (SimTime) -> String) -> JSONObject {
         var object = JSONObject()
         object.append("at", .string(stamp(record.at)))
         object.append("source", .string(record.source.rawValue))
@@ -83,7 +83,7 @@ extension ComplicationReport {
     /// The budget rules and what they did: `budget` (rules, daily reloads and execution, the
     /// reload's cost, policy, task limits), `exhaustions`, `backgroundTasks` (with the
     /// termination `code` `0xc51bad01`/`0xc51bad02`) and `longestWithoutReloadMs`.
-    public func budgetJSON(stamp: (SimTime) -> String) -> JSONObject {
+    package func budgetJSON(stamp: (SimTime) -> String) -> JSONObject {
         let settings = model.configuration.budget
         var budget = JSONObject()
         budget.append("rules", .string(settings.rules.rawValue))
@@ -167,7 +167,7 @@ extension ComplicationReport {
 
 extension ComplicationRefusal {
     /// Why a request was refused, in words (beside the stable ``rawValue`` code).
-    public var message: String {
+    package var message: String {
         switch self {
         case .notOnActiveFace: return "the complication is not on the active watch face"
         case .refreshOutstanding: return "a background refresh is already scheduled or running"
@@ -181,7 +181,7 @@ extension ComplicationRefusal {
 
 extension ComplicationReloadDelay {
     /// Why a policy reload was granted when it was, in words.
-    public var message: String {
+    package var message: String {
         switch self {
         case .asRequested: return "granted at the time the policy asked for"
         case .minimumInterval: return "moved to the minimum interval after the last reload"
@@ -193,7 +193,7 @@ extension ComplicationReloadDelay {
 
 extension BackgroundTaskTermination {
     /// What the crash code means.
-    public var message: String {
+    package var message: String {
         switch self {
         case .cpuTime: return "the background task used more CPU time than allowed"
         case .wallTime: return "the background task ran longer than allowed"

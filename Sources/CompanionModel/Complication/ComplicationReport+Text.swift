@@ -15,14 +15,14 @@ extension ComplicationReport {
     /// Stale spans shorter than this are counted in the summary but get no row of their own in
     /// ``text``: with a check-off pipeline, every check-off leaves the face stale for the few
     /// milliseconds until its "update complication" step, which would flood the preview.
-    public static let staleRowMinimum = SimDuration.seconds(1)
+    package static let staleRowMinimum = SimDuration.seconds(1)
 
     /// The text preview: what the face shows wherever it changes, every request (refusals marked
     /// `REFUSED`), budget resets, the start of each stale span of at least ``staleRowMinimum``,
     /// then the budget and staleness summary.
     ///
     /// - Complexity: O(*r* log *r*) in the number of rows.
-    public var text: String {
+    package var text: String {
         var rows: [Row] = []
         func add(_ time: SimTime, _ kind: RowKind, _ text: String) {
             rows.append(Row(time: time, kind: kind, sequence: rows.count, text: text))
@@ -110,7 +110,7 @@ extension ComplicationReport {
     }
 
     /// What each reported family shows at `time`, marking stale values with the true one.
-    public func describe(at time: SimTime) -> String {
+    package func describe(at time: SimTime) -> String {
         var lines = ["at \(clock.timeOfDay(time)) (\(time))"]
         let width = (families.map(\.rawValue.count).max() ?? 0) + 2
         for family in families {
@@ -155,7 +155,7 @@ extension ComplicationReport {
     private func reset(after time: SimTime) -> SimTime { model.budget.reset(after: time) }
 
     /// The budget and staleness summary lines.
-    public var summary: [String] {
+    package var summary: [String] {
         let all = records
         let reloads = all.filter { $0.kind == .reload }
         let granted = reloads.filter(\.outcome.isGranted)

@@ -2,35 +2,35 @@ import SimulationKernel
 
 /// Everything `wristsim timeline` prints, computed once from a finished ``ComplicationTimelineModel``:
 /// the entries shown per family, every request with its decision, and staleness per family.
-public struct ComplicationReport: Hashable, Sendable {
+package struct ComplicationReport: Hashable, Sendable {
     /// One family's text from one installed entry.
-    public struct EntryLine: Hashable, Sendable {
-        public var at: SimTime
-        public var family: ComplicationFamily
-        public var text: String
-        public var source: ComplicationReloadSource
+    package struct EntryLine: Hashable, Sendable {
+        package var at: SimTime
+        package var family: ComplicationFamily
+        package var text: String
+        package var source: ComplicationReloadSource
         /// When the entry was supplied (earlier than `at` for an entry supplied ahead).
-        public var reloadedAt: SimTime
+        package var reloadedAt: SimTime
     }
 
-    public let model: ComplicationTimelineModel
-    public let start: SimTime
-    public let end: SimTime
+    package let model: ComplicationTimelineModel
+    package let start: SimTime
+    package let end: SimTime
     /// The families reported (the configured ones, or the one picked with `--family`).
-    public let families: [ComplicationFamily]
+    package let families: [ComplicationFamily]
     /// Installed entries dated from the start to the end, per family, in (time, family) order.
-    public let entries: [EntryLine]
+    package let entries: [EntryLine]
     /// Staleness per reported family, in family order.
-    public let staleness: [ComplicationStaleness]
+    package let staleness: [ComplicationStaleness]
     /// The phone's complication transfers left at the end, as the link counts them (`nil`
     /// without a link: the model run on its own).
-    public let transfersLeft: Int?
+    package let transfersLeft: Int?
 
     /// Builds the report for `families` (default: all configured) from the model's start until
     /// `end`; `transfersLeft` is the link's transfer count at the end, if there is a link.
     ///
     /// - Complexity: O(*e* · *f* + *b* log *b*) for *e* entries, *f* families and *b* staleness instants.
-    public init(
+    package init(
         model: ComplicationTimelineModel, until end: SimTime, families: [ComplicationFamily]? = nil,
         transfersLeft: Int? = nil
     ) {
@@ -54,13 +54,13 @@ public struct ComplicationReport: Hashable, Sendable {
         self.staleness = picked.map { ComplicationStaleness(family: $0, model: model, until: last) }
     }
 
-    public var clock: ComplicationClock { model.configuration.clock }
+    package var clock: ComplicationClock { model.configuration.clock }
 
     /// Requests made up to the end.
-    public var records: [ComplicationRequestRecord] { model.records.filter { $0.at <= end } }
+    package var records: [ComplicationRequestRecord] { model.records.filter { $0.at <= end } }
 
     /// The staleness of `family`, if reported.
-    public func staleness(of family: ComplicationFamily) -> ComplicationStaleness? {
+    package func staleness(of family: ComplicationFamily) -> ComplicationStaleness? {
         staleness.first { $0.family == family }
     }
 }

@@ -1,16 +1,16 @@
 import SimulationKernel
 
 /// A stretch of time during which a family showed a value that was no longer true.
-public struct ComplicationStaleSpan: Hashable, Sendable {
-    public var family: ComplicationFamily
-    public var from: SimTime
-    public var to: SimTime
+package struct ComplicationStaleSpan: Hashable, Sendable {
+    package var family: ComplicationFamily
+    package var from: SimTime
+    package var to: SimTime
     /// What the face showed at the start of the span.
-    public var shown: String
+    package var shown: String
     /// What was true at the start of the span.
-    public var truth: String
+    package var truth: String
 
-    public var duration: SimDuration { to - from }
+    package var duration: SimDuration { to - from }
 }
 
 /// How long one family showed an untrue value over a scenario.
@@ -19,21 +19,21 @@ public struct ComplicationStaleSpan: Hashable, Sendable {
 /// installed entry differs from its text for the truth at that moment (both after fitting to the
 /// family's limit, so a change the family cannot show is never stale). Adjacent stale stretches
 /// are merged into one span; the longest span is ``maxStale``.
-public struct ComplicationStaleness: Hashable, Sendable {
-    public var family: ComplicationFamily
-    public var spans: [ComplicationStaleSpan]
+package struct ComplicationStaleness: Hashable, Sendable {
+    package var family: ComplicationFamily
+    package var spans: [ComplicationStaleSpan]
 
-    public var totalStale: SimDuration { spans.reduce(.zero) { $0 + $1.duration } }
+    package var totalStale: SimDuration { spans.reduce(.zero) { $0 + $1.duration } }
 
     /// `duration` rounded to the millisecond, for text output (`"5m59.998s"`, `"23ms"`): a
     /// pipeline's sub-millisecond step costs would otherwise print as nanoseconds.
-    public static func displayed(_ duration: SimDuration) -> SimDuration {
+    package static func displayed(_ duration: SimDuration) -> SimDuration {
         let millisecond: Int64 = 1_000_000
         let sign: Int64 = duration.nanoseconds < 0 ? -1 : 1
         let magnitude = duration.nanoseconds.magnitude
         return SimDuration(nanoseconds: sign * Int64((magnitude + 500_000) / UInt64(millisecond)) * millisecond)
     }
-    public var maxStale: SimDuration { spans.map(\.duration).max() ?? .zero }
+    package var maxStale: SimDuration { spans.map(\.duration).max() ?? .zero }
 
     /// Measures `family` from the model's start until `end`.
     ///
@@ -45,7 +45,7 @@ public struct ComplicationStaleness: Hashable, Sendable {
     ///
     /// - Complexity: O(*b* log *b*) where *b* is the number of such instants, plus O(log *n*)
     ///   expected for each instant's true content and each list change replayed, for *n* items.
-    public init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
+    package init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
         self.family = family
         let start = model.truth.start
         var instants = [start, end]

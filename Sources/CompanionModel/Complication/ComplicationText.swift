@@ -13,11 +13,11 @@
 /// text.fitted(limit: 8)   // "3 left"
 /// text.fitted(limit: 4)   // "3 l…"
 /// ```
-public struct ComplicationText: Hashable, Sendable {
-    public var long: String
-    public var short: String
+package struct ComplicationText: Hashable, Sendable {
+    package var long: String
+    package var short: String
 
-    public init(long: String, short: String? = nil) {
+    package init(long: String, short: String? = nil) {
         self.long = long
         self.short = short ?? long
     }
@@ -26,7 +26,7 @@ public struct ComplicationText: Hashable, Sendable {
     /// it fits, else the long text truncated with `"…"`. A limit below 1 shows nothing.
     ///
     /// - Complexity: O(*n*) in the length of the texts.
-    public func fitted(limit: Int) -> String {
+    package func fitted(limit: Int) -> String {
         guard limit > 0 else { return "" }
         if long.count <= limit { return long }
         if short.count <= limit { return short }

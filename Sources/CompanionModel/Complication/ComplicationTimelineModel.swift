@@ -1,24 +1,24 @@
 import SimulationKernel
 
 /// An entry as it was installed on the face, with the reload that supplied it.
-public struct ComplicationShownEntry: Hashable, Sendable {
-    public var entry: ComplicationEntry
+package struct ComplicationShownEntry: Hashable, Sendable {
+    package var entry: ComplicationEntry
     /// Who asked for the reload that installed it.
-    public var source: ComplicationReloadSource
+    package var source: ComplicationReloadSource
     /// When that reload happened (equal to `entry.date` for the current entry, earlier for one supplied ahead).
-    public var reloadedAt: SimTime
+    package var reloadedAt: SimTime
 }
 
 /// A daily budget that ran out, and when.
-public struct ComplicationExhaustion: Hashable, Sendable {
-    public var at: SimTime
-    public var budget: ComplicationExhaustedBudget
+package struct ComplicationExhaustion: Hashable, Sendable {
+    package var at: SimTime
+    package var budget: ComplicationExhaustedBudget
 }
 
 /// Where the complication was from `at` on.
-public struct ComplicationPresenceChange: Hashable, Sendable {
-    public var at: SimTime
-    public var presence: ComplicationFacePresence
+package struct ComplicationPresenceChange: Hashable, Sendable {
+    package var at: SimTime
+    package var presence: ComplicationFacePresence
 }
 
 /// The complication over a scenario: the truth (the list), the budget state machine, and the
@@ -31,34 +31,34 @@ public struct ComplicationPresenceChange: Hashable, Sendable {
 ///
 /// At the start, a complication on the active face gets a free `system` reload (the face asks
 /// for its first timeline), so the face starts out true.
-public struct ComplicationTimelineModel: Hashable, Sendable {
-    public let configuration: ComplicationConfiguration
-    public private(set) var budget: ComplicationBudget
+package struct ComplicationTimelineModel: Hashable, Sendable {
+    package let configuration: ComplicationConfiguration
+    package private(set) var budget: ComplicationBudget
     /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later
     /// (ClockKit "dumps any cached data") and appends the new timeline.
-    public private(set) var shown: [ComplicationShownEntry] = []
+    package private(set) var shown: [ComplicationShownEntry] = []
     /// Entries the platform discarded because they were too close (see ``ComplicationTimelineBuilder/coalesce(_:)``),
     /// in date order: those of the timelines in force, as ``shown`` keeps their entries (a reload at
     /// *r* drops the discards dated *r* or later with the entries it replaces), so a long run of
     /// reloads keeps a few per reload rather than up to ``ComplicationTimelineBuilder/futureEntryLimit``.
-    public private(set) var discarded: [ComplicationEntry] = []
+    package private(set) var discarded: [ComplicationEntry] = []
     /// The list as it truly was through the run (each change kept as what it replaced).
-    public private(set) var truth: ComplicationTruth
-    public private(set) var presence: [ComplicationPresenceChange]
+    package private(set) var truth: ComplicationTruth
+    package private(set) var presence: [ComplicationPresenceChange]
     /// Every request, in order.
-    public private(set) var records: [ComplicationRequestRecord] = []
+    package private(set) var records: [ComplicationRequestRecord] = []
     /// Every budget reset that happened (resets with no request between them appear once, as the latest).
-    public private(set) var resets: [SimTime] = []
+    package private(set) var resets: [SimTime] = []
     /// Each time a daily budget ran out.
-    public private(set) var exhaustions: [ComplicationExhaustion] = []
+    package private(set) var exhaustions: [ComplicationExhaustion] = []
     /// Every background task, in the order they ended.
-    public private(set) var backgroundTasks: [BackgroundTaskRecord] = []
+    package private(set) var backgroundTasks: [BackgroundTaskRecord] = []
 
     /// A model whose list is given whole at each change (``listChanged(to:at:)``): `items` are
     /// the remaining items at the start, in list order.
     ///
     /// - Complexity: O(*n* log *n*) for *n* items.
-    public init(
+    package init(
         configuration: ComplicationConfiguration, items: [ShoppingItem], presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
     ) {
@@ -69,7 +69,7 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     /// remaining items.
     ///
     /// - Complexity: O(*n* log *n*) for *n* items.
-    public init(
+    package init(
         configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
     ) {
@@ -92,7 +92,7 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*) for *n* items; keeps a change for each place that differs
     ///   (``ComplicationTruth/record(_:at:)``).
-    public mutating func listChanged(to remaining: [ShoppingItem], at time: SimTime) {
+    package mutating func listChanged(to remaining: [ShoppingItem], at time: SimTime) {
         truth.record(remaining, at: time)
     }
 
@@ -102,7 +102,7 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     ///
     /// - Complexity: O(log *n*) expected for *n* remaining items; keeps one change
     ///   (``ComplicationTruth/record(_:in:at:)``).
-    public mutating func listChanged(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
+    package mutating func listChanged(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
         truth.record(id, in: list, at: time)
     }
 
@@ -117,7 +117,7 @@ public struct ComplicationTimelineModel: Hashable, Sendable {
     /// - Complexity: O(*e* log *n*) expected for a granted reload (*n* remaining items, *e* entries
     ///   supplied; installed entries it replaces are dropped at O(1) each).
     @discardableResult
-    public mutating func handle(_ event: ComplicationBudgetEvent, transfersLeft: Int? = nil)
+    package mutating func handle(_ event: ComplicationBudgetEvent, transfersLeft: Int? = nil)
         -> [ComplicationBudgetEffect]
     {
         var effects = budget.reduce(event)
@@ -166,7 +166,7 @@ extension ComplicationTimelineModel {
     /// The remaining items at `time` (the truth).
     ///
     /// - Complexity: see ``ComplicationTruth/remaining(at:)``.
-    public func remaining(at time: SimTime) -> [ShoppingItem] {
+    package func remaining(at time: SimTime) -> [ShoppingItem] {
         truth.remaining(at: time)
     }
 
@@ -174,12 +174,12 @@ extension ComplicationTimelineModel {
     ///
     /// - Complexity: O(log *n*) for *n* remaining items at or after the last list change; earlier,
     ///   see ``ComplicationTruth/content(at:mode:)``.
-    public func trueContent(at time: SimTime) -> ComplicationContent {
+    package func trueContent(at time: SimTime) -> ComplicationContent {
         truth.content(at: time, mode: configuration.mode)
     }
 
     /// Where the complication is at `time`.
-    public func presence(at time: SimTime) -> ComplicationFacePresence {
+    package func presence(at time: SimTime) -> ComplicationFacePresence {
         guard let index = ComplicationTimelineModel.lastIndex(in: presence, atOrBefore: time, date: \.at) else {
             return .notOnActiveFace
         }
@@ -187,23 +187,23 @@ extension ComplicationTimelineModel {
     }
 
     /// The installed entry in effect at `time` (ignoring whether the complication is on the face).
-    public func entry(at time: SimTime) -> ComplicationShownEntry? {
+    package func entry(at time: SimTime) -> ComplicationShownEntry? {
         ComplicationTimelineModel.lastIndex(in: shown, atOrBefore: time, date: \.entry.date).map { shown[$0] }
     }
 
     /// What `family` shows at `time`, or `nil` when the complication is not on the active face.
-    public func shownText(_ family: ComplicationFamily, at time: SimTime) -> String? {
+    package func shownText(_ family: ComplicationFamily, at time: SimTime) -> String? {
         guard presence(at: time) == .onActiveFace, let entry = entry(at: time) else { return nil }
         return text(of: entry.entry.content, on: family)
     }
 
     /// What `family` would show if it were true at `time`.
-    public func trueText(_ family: ComplicationFamily, at time: SimTime) -> String {
+    package func trueText(_ family: ComplicationFamily, at time: SimTime) -> String {
         text(of: trueContent(at: time), on: family)
     }
 
     /// `content` as `family` shows it under this configuration.
-    public func text(of content: ComplicationContent, on family: ComplicationFamily) -> String {
+    package func text(of content: ComplicationContent, on family: ComplicationFamily) -> String {
         content.shown(on: family, limits: configuration.limits, clock: configuration.clock)
     }
 
@@ -218,7 +218,7 @@ extension ComplicationTimelineModel: StorageAdopting {
     /// Keeps this model in `old`'s storage: its budget and every log (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for the *n* entries and records held.
-    public mutating func adoptStorage(of old: inout ComplicationTimelineModel) {
+    package mutating func adoptStorage(of old: inout ComplicationTimelineModel) {
         budget.adoptStorage(of: &old.budget)
         shown.adoptStorage(of: &old.shown)
         discarded.adoptStorage(of: &old.discarded)

@@ -16,30 +16,30 @@ import SimulationKernel
 /// truth.record("kale", in: list, at: fiveMinutes)          // keeps one change: nothing at kale's place
 /// truth.remaining(at: SimTime(offset: .minutes(1)))        // the first state, kale included
 /// ```
-public struct ComplicationTruth: Sendable {
+package struct ComplicationTruth: Sendable {
     /// One change: from `at` on, the remaining item at `place` is `item` (`nil`: none).
-    public struct Change: Hashable, Sendable {
+    package struct Change: Hashable, Sendable {
         /// When the list changed.
-        public var at: SimTime
+        package var at: SimTime
         /// Where in list order.
-        public var place: ComplicationListPlace
+        package var place: ComplicationListPlace
         /// The remaining item there from then on, `nil` when none remains there (checked off
         /// or taken off the list).
-        public var item: ShoppingItem?
+        package var item: ShoppingItem?
     }
 
     /// One remaining item of the first state.
-    public struct Placed: Hashable, Sendable {
-        public var place: ComplicationListPlace
-        public var item: ShoppingItem
+    package struct Placed: Hashable, Sendable {
+        package var place: ComplicationListPlace
+        package var item: ShoppingItem
     }
 
     /// When the truth starts.
-    public let start: SimTime
+    package let start: SimTime
     /// The remaining items at the start, in list order.
-    public private(set) var initial: [Placed]
+    package private(set) var initial: [Placed]
     /// Every change in time order; of two changes at one instant the later one is applied later.
-    public private(set) var changes: [Change] = []
+    package private(set) var changes: [Change] = []
     /// The remaining items after the last change.
     private var live: ComplicationContentIndex
     /// The place of each remaining item after the last change, by identifier: where a removed
@@ -50,7 +50,7 @@ public struct ComplicationTruth: Sendable {
     /// ``ComplicationListPlace/init(position:)`` (for lists recorded whole, ``record(_:at:)``).
     ///
     /// - Complexity: O(*n* log *n*) for *n* items.
-    public init(_ items: [ShoppingItem], at start: SimTime) {
+    package init(_ items: [ShoppingItem], at start: SimTime) {
         self.init(
             placed: items.enumerated().map { Placed(place: ComplicationListPlace(position: $0), item: $1) }, at: start)
     }
@@ -59,7 +59,7 @@ public struct ComplicationTruth: Sendable {
     /// (for a list followed item by item, ``record(_:in:at:)``).
     ///
     /// - Complexity: O(*n* log *n*) for *n* items.
-    public init(_ list: ShoppingList, at start: SimTime) {
+    package init(_ list: ShoppingList, at start: SimTime) {
         var placed: [Placed] = []
         placed.reserveCapacity(list.remainingCount)
         for position in 0..<list.count where list.state(atPosition: position).isRemaining {
@@ -86,18 +86,18 @@ public struct ComplicationTruth: Sendable {
     /// The remaining items after the last change, in list order.
     ///
     /// - Complexity: O(*n*) for *n* remaining items.
-    public var latest: [ShoppingItem] { live.items }
+    package var latest: [ShoppingItem] { live.items }
 
     /// When the state after the last change began (the start, before any change).
     ///
     /// - Complexity: O(1).
-    public var latestSince: SimTime { changes.last?.at ?? start }
+    package var latestSince: SimTime { changes.last?.at ?? start }
 
     /// How many items it keeps (in its first state and its changes): linear in the list's length
     /// and the changes.
     ///
     /// - Complexity: O(*c*) for *c* changes.
-    public var keptItemCount: Int {
+    package var keptItemCount: Int {
         initial.count + changes.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
     }
 
@@ -105,7 +105,7 @@ public struct ComplicationTruth: Sendable {
     /// `item` (`nil`: none); keeps nothing when that is already so.
     ///
     /// - Complexity: O(log *n*) expected for *n* remaining items.
-    public mutating func record(_ item: ShoppingItem?, at place: ComplicationListPlace, time: SimTime) {
+    package mutating func record(_ item: ShoppingItem?, at place: ComplicationListPlace, time: SimTime) {
         let old = live.item(at: place)
         if old == item { return }
         live.set(item, at: place)
@@ -119,7 +119,7 @@ public struct ComplicationTruth: Sendable {
     /// (`init(_ list:at:)`) with the changes recorded so far, and `id` the only item changed since.
     ///
     /// - Complexity: O(log *n*) expected for *n* remaining items; one hash of `id`.
-    public mutating func record(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
+    package mutating func record(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
         if let position = list.position(of: id) {
             let listed = list.place(atPosition: position)
             let remaining = list.state(atPosition: position).isRemaining
@@ -137,7 +137,7 @@ public struct ComplicationTruth: Sendable {
     ///
     /// - Complexity: O(*n* log *n*) for *n* items; keeps one change per place that differs (a
     ///   list followed item by item, ``record(_:in:at:)``, keeps one per change).
-    public mutating func record(_ remaining: [ShoppingItem], at time: SimTime) {
+    package mutating func record(_ remaining: [ShoppingItem], at time: SimTime) {
         for entry in live.placed {
             let place = entry.place
             let kept = place.joined == 0 && place.rank >= 0 && place.rank < remaining.count
@@ -152,7 +152,7 @@ public struct ComplicationTruth: Sendable {
     ///
     /// - Complexity: O(*n*) for *n* remaining items at or after the last change; else
     ///   O((*n* + *c*) log *n*) for *c* changes up to `time`, replayed from the start.
-    public func remaining(at time: SimTime) -> [ShoppingItem] {
+    package func remaining(at time: SimTime) -> [ShoppingItem] {
         index(at: time).items
     }
 
@@ -160,7 +160,7 @@ public struct ComplicationTruth: Sendable {
     ///
     /// - Complexity: O(log *n*) for *n* remaining items at or after the last change; else
     ///   O((*n* + *c*) log *n*) for *c* changes up to `time`, replayed from the start.
-    public func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
+    package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
         if time >= latestSince { return live.content(at: time, mode: mode) }
         var cursor = cursor()
         cursor.advance(to: time)
@@ -181,14 +181,14 @@ public struct ComplicationTruth: Sendable {
     /// (``Cursor/advance(to:)``) without rebuilding each one.
     ///
     /// - Complexity: O(*n* log *n*) for *n* items in the first state.
-    public func cursor() -> Cursor { Cursor(self) }
+    package func cursor() -> Cursor { Cursor(self) }
 
     /// The list at one state, moved forward through later states by applying their changes to
     /// an index of its own.
-    public struct Cursor: Sendable {
+    package struct Cursor: Sendable {
         private let changes: [Change]
         /// The number of changes applied.
-        public private(set) var applied = 0
+        package private(set) var applied = 0
         /// The remaining items at the state reached.
         private(set) var index: ComplicationContentIndex
 
@@ -201,13 +201,13 @@ public struct ComplicationTruth: Sendable {
         /// The remaining items at the state reached, in list order.
         ///
         /// - Complexity: O(*n*) for *n* remaining items.
-        public var items: [ShoppingItem] { index.items }
+        package var items: [ShoppingItem] { index.items }
 
         /// Moves to the state in force at `time` (never backwards): applies every change at or
         /// before `time`.
         ///
         /// - Complexity: O(log *n*) expected for each change applied, for *n* remaining items.
-        public mutating func advance(to time: SimTime) {
+        package mutating func advance(to time: SimTime) {
             while applied < changes.count, changes[applied].at <= time {
                 index.set(changes[applied].item, at: changes[applied].place)
                 applied += 1
@@ -217,7 +217,7 @@ public struct ComplicationTruth: Sendable {
         /// What the face should show at `time` under `mode`, with the state reached.
         ///
         /// - Complexity: O(log *n*) expected.
-        public func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
+        package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
             index.content(at: time, mode: mode)
         }
     }
@@ -226,11 +226,11 @@ public struct ComplicationTruth: Sendable {
 extension ComplicationTruth: Hashable {
     /// Two truths are equal when they started alike and recorded the same changes (the rest is
     /// built from those).
-    public static func == (lhs: ComplicationTruth, rhs: ComplicationTruth) -> Bool {
+    package static func == (lhs: ComplicationTruth, rhs: ComplicationTruth) -> Bool {
         lhs.start == rhs.start && lhs.initial == rhs.initial && lhs.changes == rhs.changes
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(initial)
         hasher.combine(changes)
@@ -242,7 +242,7 @@ extension ComplicationTruth: StorageAdopting {
     /// (``StorageAdopting``).
     ///
     /// - Complexity: O(*c* + *n*) for *c* changes and *n* items.
-    public mutating func adoptStorage(of old: inout ComplicationTruth) {
+    package mutating func adoptStorage(of old: inout ComplicationTruth) {
         initial.adoptStorage(of: &old.initial)
         changes.adoptStorage(of: &old.changes)
         live.adoptStorage(of: &old.live)

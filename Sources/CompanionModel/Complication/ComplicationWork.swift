@@ -9,18 +9,18 @@ import SimulationKernel
 /// work.duration(on: .s1)  // 3.75s (the S1 is 2.5 times slower)
 /// work.duration(on: .s7)  // 625ms
 /// ```
-public struct ComplicationWork: Hashable, Sendable {
+package struct ComplicationWork: Hashable, Sendable {
     /// The largest cost a scenario may state (one hour), so scaling can never overflow.
-    public static let maximumCost = SimDuration.hours(1)
+    package static let maximumCost = SimDuration.hours(1)
 
     /// The time the work takes on ``reference``.
-    public var cost: SimDuration
+    package var cost: SimDuration
     /// The chip ``cost`` was measured on.
-    public var reference: WatchChip
+    package var reference: WatchChip
     /// What the work does, for reports (`"reads the database"`).
-    public var label: String?
+    package var label: String?
 
-    public init(cost: SimDuration, on reference: WatchChip = .s1, does label: String? = nil) {
+    package init(cost: SimDuration, on reference: WatchChip = .s1, does label: String? = nil) {
         self.cost = max(.zero, min(cost, ComplicationWork.maximumCost))
         self.reference = reference
         self.label = label
@@ -30,12 +30,12 @@ public struct ComplicationWork: Hashable, Sendable {
     /// to the nanosecond.
     ///
     /// - Complexity: O(1).
-    public func duration(on chip: WatchChip) -> SimDuration {
+    package func duration(on chip: WatchChip) -> SimDuration {
         cost.scaled(by: reference.relativeSpeed / chip.relativeSpeed)
     }
 
     /// `"reloads the database: 1.5s on S3"` (`"1.5s on S3"` without a label).
-    public var description: String {
+    package var description: String {
         (label.map { "\($0): " } ?? "") + "\(cost) on \(reference.name)"
     }
 }

@@ -3,7 +3,7 @@
 /// Used for both sides of the link: the phone app is woken into the background by a watch
 /// message; the watch app is reachable only while it runs; queued transfers wait for the
 /// receiving app to run.
-public enum AppRunState: Hashable, Sendable {
+package enum AppRunState: Hashable, Sendable {
     /// Not launched, or killed / terminated.
     case notRunning
     /// Running without the user looking at it (woken by a message, or sent to the background).
@@ -12,7 +12,7 @@ public enum AppRunState: Hashable, Sendable {
     case foreground
 
     /// Lifecycle events.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The user opened the app.
         case launch
         /// The system launched it in the background (a watch message wakes the phone app).
@@ -24,7 +24,7 @@ public enum AppRunState: Hashable, Sendable {
     }
 
     /// What the link must do after a transition.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// The app started running: deliver what waits for it.
         case started
         /// The app stopped: its message handlers are gone and its replies will never be sent.
@@ -32,13 +32,13 @@ public enum AppRunState: Hashable, Sendable {
     }
 
     /// Whether the app's code runs (it can send and receive).
-    public var isRunning: Bool { self != .notRunning }
+    package var isRunning: Bool { self != .notRunning }
 
     /// Whether the user is looking at it.
-    public var isForeground: Bool { self == .foreground }
+    package var isForeground: Bool { self == .foreground }
 
     /// The transition for `event`.
-    public mutating func reduce(_ event: Event) -> [Effect] {
+    package mutating func reduce(_ event: Event) -> [Effect] {
         let wasRunning = isRunning
         switch event {
         case .launch: self = .foreground
@@ -52,7 +52,7 @@ public enum AppRunState: Hashable, Sendable {
     }
 
     /// `"notRunning"`, `"background"`, `"foreground"`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .notRunning: return "notRunning"
         case .background: return "background"
@@ -64,20 +64,20 @@ public enum AppRunState: Hashable, Sendable {
 /// How each app runs, as its owner says at the moment the link handles an event: the watch
 /// side owns the watch app's lifecycle and the phone side the phone app's; the link keeps no
 /// copy of either and is handed this value with every event (``WatchLink/reduce(_:at:apps:emit:)``).
-public struct LinkApps: Hashable, Sendable {
+package struct LinkApps: Hashable, Sendable {
     /// The watch app's state.
-    public var watch: AppRunState
+    package var watch: AppRunState
     /// The phone app's state.
-    public var phone: AppRunState
+    package var phone: AppRunState
 
     /// The two apps' states.
-    public init(watch: AppRunState, phone: AppRunState) {
+    package init(watch: AppRunState, phone: AppRunState) {
         self.watch = watch
         self.phone = phone
     }
 
     /// The state of `side`'s app.
-    public subscript(side: LinkSide) -> AppRunState {
+    package subscript(side: LinkSide) -> AppRunState {
         get { side == .watch ? watch : phone }
         set {
             if side == .watch { watch = newValue } else { phone = newValue }

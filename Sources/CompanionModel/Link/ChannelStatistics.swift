@@ -10,26 +10,26 @@ import SimulationKernel
 ///   an interactive error, or a complication transfer sent as userInfo for lack of budget.
 /// - delay: send → first delivery to the receiving app.
 /// - `maxQueueDepth`: most messages outstanding at once (interactive: awaiting an outcome).
-public struct ChannelStatistics: Hashable, Sendable {
+package struct ChannelStatistics: Hashable, Sendable {
     /// Send or queue requests, including those refused at once.
-    public var sent = 0
+    package var sent = 0
     /// First deliveries to the receiving app.
-    public var delivered = 0
+    package var delivered = 0
     /// Extra copies delivered (the phone ignores them).
-    public var duplicates = 0
+    package var duplicates = 0
     /// Retransmissions of queued transfers after a drop-out.
-    public var retried = 0
+    package var retried = 0
     /// Errors reported to the sender.
-    public var failed = 0
+    package var failed = 0
     /// Sends handed to another channel (interactive → userInfo, complication → userInfo).
-    public var fellBack = 0
+    package var fellBack = 0
     /// Most messages outstanding at once.
-    public var maxQueueDepth = 0
+    package var maxQueueDepth = 0
     /// Delivery delays in delivery order.
-    public private(set) var delays: [SimDuration] = []
+    package private(set) var delays: [SimDuration] = []
 
     /// Empty statistics.
-    public init() {}
+    package init() {}
 
     /// Reserves room for `count` delivery delays.
     ///
@@ -51,7 +51,7 @@ public struct ChannelStatistics: Hashable, Sendable {
     /// none; the same method as every latency figure (``LatencyStatistics``).
     ///
     /// - Complexity: O(*n* log *n*) (it sorts the delays).
-    public func delayPercentile(_ percent: Int) -> SimDuration? {
+    package func delayPercentile(_ percent: Int) -> SimDuration? {
         LatencyStatistics(delays).percentile(percent)
     }
 }
@@ -60,20 +60,20 @@ public struct ChannelStatistics: Hashable, Sendable {
 ///
 /// One stored value per channel (no array): reading or changing a channel's counters is a field
 /// access, with no heap storage to check for uniqueness.
-public struct LinkStatistics: Hashable, Sendable {
+package struct LinkStatistics: Hashable, Sendable {
     private var interactive = ChannelStatistics()
     private var userInfo = ChannelStatistics()
     private var applicationContext = ChannelStatistics()
     private var complication = ChannelStatistics()
 
     /// Empty statistics for every channel.
-    public init() {}
+    package init() {}
 
     /// The statistics of `channel`.
     ///
     /// - Complexity: O(1) to read or to change in place (`statistics[channel].recordDelivery(…)`
     ///   yields the stored value, so appending a delay never copies the channel's delays).
-    public subscript(channel: LinkChannel) -> ChannelStatistics {
+    package subscript(channel: LinkChannel) -> ChannelStatistics {
         get {
             switch channel {
             case .interactive: interactive
@@ -97,7 +97,7 @@ extension ChannelStatistics: StorageAdopting {
     /// Keeps these statistics in `old`'s storage for delays (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for *n* delays.
-    public mutating func adoptStorage(of old: inout ChannelStatistics) {
+    package mutating func adoptStorage(of old: inout ChannelStatistics) {
         delays.adoptStorage(of: &old.delays)
     }
 }
@@ -106,7 +106,7 @@ extension LinkStatistics: StorageAdopting {
     /// Keeps every channel's statistics in `old`'s storage (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for *n* delays.
-    public mutating func adoptStorage(of old: inout LinkStatistics) {
+    package mutating func adoptStorage(of old: inout LinkStatistics) {
         interactive.adoptStorage(of: &old.interactive)
         userInfo.adoptStorage(of: &old.userInfo)
         applicationContext.adoptStorage(of: &old.applicationContext)

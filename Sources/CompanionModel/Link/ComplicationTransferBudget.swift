@@ -2,59 +2,59 @@ import SimulationKernel
 
 /// The daily budget of `transferCurrentComplicationUserInfo` (PLATFORM.md §2.4): 50 a day while
 /// the complication is on the active watch face, 0 otherwise. The budget resets every 24 h.
-public struct ComplicationTransferBudget: Hashable, Sendable {
+package struct ComplicationTransferBudget: Hashable, Sendable {
     /// Whether the app's complication is on the watch face the user wears.
-    public enum Placement: Hashable, Sendable {
+    package enum Placement: Hashable, Sendable {
         case onActiveFace
         case notOnActiveFace
 
         /// The name used in scenario files and traces.
-        public var name: String { self == .onActiveFace ? "onActiveFace" : "notOnActiveFace" }
+        package var name: String { self == .onActiveFace ? "onActiveFace" : "notOnActiveFace" }
 
         /// Whether the phone gets a daily transfer budget (only on the active face).
-        public var allowsTransfers: Bool { self == .onActiveFace }
+        package var allowsTransfers: Bool { self == .onActiveFace }
     }
 
     /// Where the complication is now.
-    public var placement: Placement
+    package var placement: Placement
     /// Transfers per day on the active face.
-    public let dailyLimit: Int
+    package let dailyLimit: Int
     /// When the first reset happens, from the scenario start.
-    public let firstReset: SimDuration
+    package let firstReset: SimDuration
     /// Budgeted transfers used in the current budget day.
-    public private(set) var usedToday: Int = 0
+    package private(set) var usedToday: Int = 0
     /// The budget day `usedToday` counts (0 until the first reset).
-    public private(set) var budgetDay: Int64 = 0
+    package private(set) var budgetDay: Int64 = 0
 
     /// Creates a budget with nothing used.
-    public init(dailyLimit: Int = 50, firstReset: SimDuration = .days(1), placement: Placement = .onActiveFace) {
+    package init(dailyLimit: Int = 50, firstReset: SimDuration = .days(1), placement: Placement = .onActiveFace) {
         self.dailyLimit = dailyLimit
         self.firstReset = firstReset
         self.placement = placement
     }
 
     /// The budget day containing `time`: 0 before the first reset, then one more every 24 h.
-    public func day(at time: SimTime) -> Int64 {
+    package func day(at time: SimTime) -> Int64 {
         let sinceReset = time.nanoseconds - firstReset.nanoseconds
         guard sinceReset >= 0 else { return 0 }
         return 1 + sinceReset / SimDuration.days(1).nanoseconds
     }
 
     /// `remainingComplicationUserInfoTransfers` at `time`.
-    public func remaining(at time: SimTime) -> Int {
+    package func remaining(at time: SimTime) -> Int {
         guard placement.allowsTransfers else { return 0 }
         let used = day(at: time) == budgetDay ? usedToday : 0
         return max(0, dailyLimit - used)
     }
 
     /// When the budget next resets after `time`.
-    public func nextReset(after time: SimTime) -> SimTime {
+    package func nextReset(after time: SimTime) -> SimTime {
         SimTime(offset: firstReset) + .days(day(at: time))
     }
 
     /// Uses one budgeted transfer if any is left; returns whether it did (if not, the caller
     /// falls back to an ordinary userInfo transfer).
-    public mutating func spend(at time: SimTime) -> Bool {
+    package mutating func spend(at time: SimTime) -> Bool {
         let today = day(at: time)
         if today != budgetDay {
             budgetDay = today

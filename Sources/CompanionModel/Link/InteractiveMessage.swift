@@ -3,7 +3,7 @@
 /// A message leaves this table exactly once, when its reply handler or its error handler runs
 /// (or, if the sending app exited, when it can no longer arrive). That is how "exactly one of
 /// reply or error" is kept: later timers find nothing and do nothing.
-public enum InteractiveMessageState: Hashable, Sendable {
+package enum InteractiveMessageState: Hashable, Sendable {
     /// Dispatched, not yet at the receiving device; the sender waits.
     case inFlight
     /// Delivered; the reply is on its way back.
@@ -15,7 +15,7 @@ public enum InteractiveMessageState: Hashable, Sendable {
     case orphanedInFlight
 
     /// The name used in traces.
-    public var name: String {
+    package var name: String {
         switch self {
         case .inFlight: return "inFlight"
         case .awaitingReply: return "awaitingReply"
@@ -25,10 +25,10 @@ public enum InteractiveMessageState: Hashable, Sendable {
     }
 
     /// Whether a handler on the sender will still run for this message.
-    public var senderIsWaiting: Bool { self != .orphanedInFlight }
+    package var senderIsWaiting: Bool { self != .orphanedInFlight }
 
     /// Whether the message reached the receiver and its reply is on the way.
-    public var isAwaitingReply: Bool { self == .awaitingReply }
+    package var isAwaitingReply: Bool { self == .awaitingReply }
 }
 
 /// An accepted interactive message and its state.

@@ -1,7 +1,7 @@
 import SimulationKernel
 
 /// How long one hop over the link takes: a distribution sampled with a seeded generator.
-public enum LatencyDistribution: Hashable, Sendable {
+package enum LatencyDistribution: Hashable, Sendable {
     /// Always the same delay.
     case fixed(SimDuration)
     /// Uniform between `min` and `max` (inclusive of `min`).
@@ -11,12 +11,12 @@ public enum LatencyDistribution: Hashable, Sendable {
 
     /// The default: uniform between 100 ms and 400 ms. Apple documents no latency; this is a
     /// design choice for a Bluetooth hop (UNCONFIRMED, PLATFORM.md §6 has no figure).
-    public static let standard = LatencyDistribution.uniform(min: .milliseconds(100), max: .milliseconds(400))
+    package static let standard = LatencyDistribution.uniform(min: .milliseconds(100), max: .milliseconds(400))
 
     /// Draws one delay (random draws rounded to the millisecond).
     ///
     /// - Complexity: O(1).
-    public func sample(using rng: inout SplitMix64) -> SimDuration {
+    package func sample(using rng: inout SplitMix64) -> SimDuration {
         switch self {
         case .fixed(let delay):
             return delay
@@ -41,7 +41,7 @@ public enum LatencyDistribution: Hashable, Sendable {
     }
 
     /// `"fixed 250ms"`, `"uniform 100ms..400ms"`, `"exponential mean 2s floor 50ms"`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .fixed(let delay): return "fixed \(delay)"
         case .uniform(let low, let high): return "uniform \(low)..\(high)"

@@ -1,5 +1,5 @@
 /// The WatchConnectivity channels the link simulates (PLATFORM.md §2.2–2.4).
-public enum LinkChannel: Hashable, Sendable, CaseIterable, Comparable {
+package enum LinkChannel: Hashable, Sendable, CaseIterable, Comparable {
     /// `sendMessage`: immediate, needs reachability, one reply or one error.
     case interactive
     /// `transferUserInfo`: queued, FIFO, guaranteed, delivered when the receiving app runs.
@@ -11,7 +11,7 @@ public enum LinkChannel: Hashable, Sendable, CaseIterable, Comparable {
     case complication
 
     /// The name used in traces, reports and scenario files.
-    public var name: String {
+    package var name: String {
         switch self {
         case .interactive: return "interactive"
         case .userInfo: return "userInfo"
@@ -23,26 +23,26 @@ public enum LinkChannel: Hashable, Sendable, CaseIterable, Comparable {
 
 /// Identifies one message or transfer on the link; assigned in send order from 1, so
 /// comparing two IDs compares their send order.
-public typealias MessageID = UInt64
+package typealias MessageID = UInt64
 
 /// The direction of a message.
-public struct LinkRoute: Hashable, Sendable, Comparable {
+package struct LinkRoute: Hashable, Sendable, Comparable {
     /// The sending side.
-    public var from: LinkSide
+    package var from: LinkSide
     /// The receiving side.
-    public var to: LinkSide { from.counterpart }
+    package var to: LinkSide { from.counterpart }
 
     /// The route from `from` to its counterpart.
-    public init(from: LinkSide) { self.from = from }
+    package init(from: LinkSide) { self.from = from }
 
     /// Watch → phone (check-offs).
-    public static let watchToPhone = LinkRoute(from: .watch)
+    package static let watchToPhone = LinkRoute(from: .watch)
     /// Phone → watch (complication updates).
-    public static let phoneToWatch = LinkRoute(from: .phone)
+    package static let phoneToWatch = LinkRoute(from: .phone)
 
     /// `"watch→phone"`.
-    public var name: String { from.name + "→" + to.name }
+    package var name: String { from.name + "→" + to.name }
 
     /// Watch → phone sorts first.
-    public static func < (lhs: LinkRoute, rhs: LinkRoute) -> Bool { lhs.from == .watch && rhs.from == .phone }
+    package static func < (lhs: LinkRoute, rhs: LinkRoute) -> Bool { lhs.from == .watch && rhs.from == .phone }
 }

@@ -1,42 +1,42 @@
 import SimulationKernel
 
 /// The link's settings, with the platform defaults of PLATFORM.md §6.
-public struct LinkConfiguration: Hashable, Sendable {
+package struct LinkConfiguration: Hashable, Sendable {
     /// How long an interactive sender waits for a reply before ``LinkError/messageReplyTimedOut``.
     /// Apple documents no value (UNCONFIRMED); the default is 30 s, as PLATFORM.md §6 suggests.
-    public var replyTimeout: SimDuration = .seconds(Int64(30))
+    package var replyTimeout: SimDuration = .seconds(Int64(30))
     /// Interactive message cap: 65,536 bytes (`WCPayloadSizeLimitMessage`, PLATFORM.md §2.5).
-    public var messagePayloadLimit: Int = 65_536
+    package var messagePayloadLimit: Int = 65_536
     /// userInfo transfer cap: 65,536 bytes (`WCPayloadSizeLimitUserInfo`).
-    public var userInfoPayloadLimit: Int = 65_536
+    package var userInfoPayloadLimit: Int = 65_536
     /// Application-context cap: 262,144 bytes (`WCPayloadSizeLimitApplicationContext`).
-    public var applicationContextPayloadLimit: Int = 262_144
+    package var applicationContextPayloadLimit: Int = 262_144
     /// Complication transfers per day with the complication on the active face: 50
     /// (`remainingComplicationUserInfoTransfers`, PLATFORM.md §2.4).
-    public var complicationTransfersPerDay: Int = 50
+    package var complicationTransfersPerDay: Int = 50
     /// When the complication budget first resets, counted from the scenario start (then every
     /// 24 h). A scenario starting at 09:00 sets 15 h to reset at midnight.
-    public var complicationBudgetFirstReset: SimDuration = .days(1)
+    package var complicationBudgetFirstReset: SimDuration = .days(1)
     /// Where the complication is at the start.
-    public var complicationPlacement: ComplicationTransferBudget.Placement = .onActiveFace
+    package var complicationPlacement: ComplicationTransferBudget.Placement = .onActiveFace
     /// The session's state at the start.
-    public var initialActivation: SessionActivation = .activated
+    package var initialActivation: SessionActivation = .activated
     /// The phone app's state at the start.
-    public var initialPhoneApp: AppRunState = .background
+    package var initialPhoneApp: AppRunState = .background
     /// The watch app's state at the start.
-    public var initialWatchApp: AppRunState = .foreground
+    package var initialWatchApp: AppRunState = .foreground
     /// When the phone app pushes the remaining-items count to the watch complication.
-    public var phoneComplicationPolicy: PhoneComplicationPolicy = .onRequest
+    package var phoneComplicationPolicy: PhoneComplicationPolicy = .onRequest
     /// Injected faults.
-    public var faults: LinkFaults = LinkFaults()
+    package var faults: LinkFaults = LinkFaults()
 
     /// The platform defaults with `faults`.
-    public init(faults: LinkFaults = LinkFaults()) {
+    package init(faults: LinkFaults = LinkFaults()) {
         self.faults = faults
     }
 
     /// The payload cap of `channel`.
-    public func payloadLimit(for channel: LinkChannel) -> Int {
+    package func payloadLimit(for channel: LinkChannel) -> Int {
         switch channel {
         case .interactive: return messagePayloadLimit
         case .userInfo, .complication: return userInfoPayloadLimit
@@ -46,15 +46,15 @@ public struct LinkConfiguration: Hashable, Sendable {
 }
 
 /// When the phone app sends complication updates to the watch.
-public enum PhoneComplicationPolicy: Hashable, Sendable {
+package enum PhoneComplicationPolicy: Hashable, Sendable {
     /// Only when asked (the `phoneComplicationUpdate` step).
     case onRequest
     /// Also after every check-off it applies.
     case afterEachChange
 
     /// The name used in traces.
-    public var name: String { self == .onRequest ? "onRequest" : "afterEachChange" }
+    package var name: String { self == .onRequest ? "onRequest" : "afterEachChange" }
 
     /// Whether the phone pushes an update after every check-off it applies.
-    public var pushesAfterEachChange: Bool { self == .afterEachChange }
+    package var pushesAfterEachChange: Bool { self == .afterEachChange }
 }

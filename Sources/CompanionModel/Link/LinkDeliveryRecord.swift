@@ -5,14 +5,14 @@ import SimulationKernel
 /// The record keeps what the checks of the link's order and the reports read (the message's
 /// identifier, channel, route and send time, and the delivery time), not its payload: keeping a
 /// record retains nothing, and a run's records are plain values.
-public struct LinkDeliveryRecord: Hashable, Sendable {
+package struct LinkDeliveryRecord: Hashable, Sendable {
     /// The message delivered (its header).
-    public var message: LinkMessageHeader
+    package var message: LinkMessageHeader
     /// When its receiving app got it.
-    public var at: SimTime
+    package var at: SimTime
 
     /// A record of `message` delivered at `at`.
-    public init(message: LinkMessageHeader, at: SimTime) {
+    package init(message: LinkMessageHeader, at: SimTime) {
         self.message = message
         self.at = at
     }
@@ -20,18 +20,18 @@ public struct LinkDeliveryRecord: Hashable, Sendable {
 
 /// What identifies a message on the link and when it left: everything of a ``LinkMessage`` but
 /// its payload.
-public struct LinkMessageHeader: Hashable, Sendable {
+package struct LinkMessageHeader: Hashable, Sendable {
     /// Its send-order identifier.
-    public var id: MessageID
+    package var id: MessageID
     /// The channel it travels on.
-    public var channel: LinkChannel
+    package var channel: LinkChannel
     /// Who sends it to whom.
-    public var route: LinkRoute
+    package var route: LinkRoute
     /// When it was sent.
-    public var sentAt: SimTime
+    package var sentAt: SimTime
 
     /// A header.
-    public init(id: MessageID, channel: LinkChannel, route: LinkRoute, sentAt: SimTime) {
+    package init(id: MessageID, channel: LinkChannel, route: LinkRoute, sentAt: SimTime) {
         self.id = id
         self.channel = channel
         self.route = route
@@ -43,7 +43,7 @@ extension LinkMessage {
     /// The message without its payload.
     ///
     /// - Complexity: O(1); retains nothing.
-    public var header: LinkMessageHeader {
+    package var header: LinkMessageHeader {
         LinkMessageHeader(id: id, channel: channel, route: route, sentAt: sentAt)
     }
 }

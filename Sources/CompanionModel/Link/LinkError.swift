@@ -2,7 +2,7 @@
 ///
 /// The simulated link reports the same codes an app would see in its error handler, so a
 /// trace line such as `link.failed code=7007 error=notReachable` reads like a real log.
-public enum LinkError: Int, Error, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum LinkError: Int, Error, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// 7004: the session is not activated; sending is a programmer error.
     case sessionNotActivated = 7004
     /// 7007: the counterpart is not reachable ("an immediate message to an app that isn't running").
@@ -19,10 +19,10 @@ public enum LinkError: Int, Error, Hashable, Sendable, CaseIterable, CustomStrin
     case sessionInactive = 7016
 
     /// The numeric code, as in `WCError.Code`.
-    public var code: Int { rawValue }
+    package var code: Int { rawValue }
 
     /// The name of the case, as in `WCError.Code` (`"notReachable"`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .sessionNotActivated: return "sessionNotActivated"
         case .notReachable: return "notReachable"
@@ -35,5 +35,5 @@ public enum LinkError: Int, Error, Hashable, Sendable, CaseIterable, CustomStrin
     }
 
     /// `"7007 notReachable"`.
-    public var description: String { "\(rawValue) \(name)" }
+    package var description: String { "\(rawValue) \(name)" }
 }

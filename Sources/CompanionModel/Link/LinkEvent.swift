@@ -5,14 +5,14 @@ import SimulationKernel
 ///
 /// A driver pops these from its ``EventLoop`` and feeds them to ``WatchLink/reduce(_:at:apps:emit:)``,
 /// which returns ``LinkTransportEffect``s (timers to schedule among them).
-public enum LinkEvent: Hashable, Sendable {
+package enum LinkEvent: Hashable, Sendable {
     case request(LinkRequest)
     case environment(LinkEnvironmentChange)
     case timer(LinkTimer)
 }
 
 /// An app calling a `WCSession` API.
-public enum LinkRequest: Hashable, Sendable {
+package enum LinkRequest: Hashable, Sendable {
     /// `sendMessage(_:replyHandler:errorHandler:)`.
     case sendMessage(LinkPayload, from: LinkSide)
     /// `transferUserInfo(_:)`.
@@ -32,7 +32,7 @@ public enum LinkRequest: Hashable, Sendable {
 /// happens to an app; the link does not own the apps, so it hands each to the app's owner
 /// (``LinkTransportEffect/changeApp(_:_:cause:)``), which answers with ``appStarted(_:)`` or
 /// ``appStopped(_:)`` when the app starts or stops running.
-public enum LinkEnvironmentChange: Hashable, Sendable {
+package enum LinkEnvironmentChange: Hashable, Sendable {
     case phoneOutOfRange
     case phoneInRange
     case killPhoneApp
@@ -54,7 +54,7 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
     case session(SessionActivation.Event)
 
     /// The scenario step name (`"phoneOutOfRange"`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .phoneOutOfRange: return "phoneOutOfRange"
         case .phoneInRange: return "phoneInRange"
@@ -81,7 +81,7 @@ public enum LinkEnvironmentChange: Hashable, Sendable {
 }
 
 /// A timer the link schedules for itself.
-public enum LinkTimer: Hashable, Sendable {
+package enum LinkTimer: Hashable, Sendable {
     /// An interactive message reaches the receiving device.
     case messageArrival(MessageID)
     /// A reply reaches the sender.

@@ -2,32 +2,32 @@ import SimulationKernel
 
 /// Faults a scenario injects into the link. Windows and terminations are fixed in time; latency
 /// and duplicates are drawn from seeded sub-streams of the scenario's generator.
-public struct LinkFaults: Hashable, Sendable {
+package struct LinkFaults: Hashable, Sendable {
     /// A span during which the phone is out of range.
-    public struct UnreachableWindow: Hashable, Sendable {
+    package struct UnreachableWindow: Hashable, Sendable {
         /// When the phone goes out of range.
-        public var start: SimTime
+        package var start: SimTime
         /// When it comes back.
-        public var end: SimTime
+        package var end: SimTime
 
         /// A window from `start` to `end`.
-        public init(start: SimTime, end: SimTime) {
+        package init(start: SimTime, end: SimTime) {
             self.start = start
             self.end = end
         }
     }
 
     /// An app killed at `at` and, if `relaunchAfter` is set, launched again that much later.
-    public struct AppTermination: Hashable, Sendable {
+    package struct AppTermination: Hashable, Sendable {
         /// Which app.
-        public var side: LinkSide
+        package var side: LinkSide
         /// When it is killed.
-        public var at: SimTime
+        package var at: SimTime
         /// How long until it is launched again (`nil`: never).
-        public var relaunchAfter: SimDuration?
+        package var relaunchAfter: SimDuration?
 
         /// A termination of `side`'s app.
-        public init(side: LinkSide, at: SimTime, relaunchAfter: SimDuration? = nil) {
+        package init(side: LinkSide, at: SimTime, relaunchAfter: SimDuration? = nil) {
             self.side = side
             self.at = at
             self.relaunchAfter = relaunchAfter
@@ -35,16 +35,16 @@ public struct LinkFaults: Hashable, Sendable {
     }
 
     /// One-way delay of each hop (message, reply, transfer).
-    public var latency: LatencyDistribution
+    package var latency: LatencyDistribution
     /// The probability that a delivery is repeated later (a duplicate with its own latency).
-    public var duplicateProbability: Double
+    package var duplicateProbability: Double
     /// Spans with the phone out of range.
-    public var unreachableWindows: [UnreachableWindow]
+    package var unreachableWindows: [UnreachableWindow]
     /// App kills (and relaunches).
-    public var appTerminations: [AppTermination]
+    package var appTerminations: [AppTermination]
 
     /// Faults with the given settings (default: none).
-    public init(
+    package init(
         latency: LatencyDistribution = .standard, duplicateProbability: Double = 0,
         unreachableWindows: [UnreachableWindow] = [], appTerminations: [AppTermination] = []
     ) {
@@ -55,7 +55,7 @@ public struct LinkFaults: Hashable, Sendable {
     }
 
     /// No faults and a fixed latency: for unit tests of the channel rules.
-    public static func none(latency: SimDuration = .milliseconds(100)) -> LinkFaults {
+    package static func none(latency: SimDuration = .milliseconds(100)) -> LinkFaults {
         LinkFaults(latency: .fixed(latency))
     }
 
@@ -63,7 +63,7 @@ public struct LinkFaults: Hashable, Sendable {
     /// (ties keep declaration order), for a driver to schedule.
     ///
     /// - Complexity: O(*n* log *n*) in the number of windows and terminations.
-    public func scheduledEvents() -> [(time: SimTime, event: LinkEvent)] {
+    package func scheduledEvents() -> [(time: SimTime, event: LinkEvent)] {
         var events: [(time: SimTime, order: Int, event: LinkEvent)] = []
         for window in unreachableWindows {
             events.append((window.start, events.count, .environment(.phoneOutOfRange)))

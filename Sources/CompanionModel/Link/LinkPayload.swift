@@ -1,12 +1,12 @@
 import SimulationKernel
 
 /// Whether an item is still to buy or has been picked up.
-public enum ItemStatus: Hashable, Sendable {
+package enum ItemStatus: Hashable, Sendable {
     case open
     case checkedOff
 
     /// `"open"` or `"checkedOff"`.
-    public var name: String { self == .open ? "open" : "checkedOff" }
+    package var name: String { self == .open ? "open" : "checkedOff" }
 }
 
 /// What a message carries, in either direction.
@@ -30,7 +30,7 @@ public enum ItemStatus: Hashable, Sendable {
 /// reading the operation is one load. The other cases are `indirect` (boxed), so that no case
 /// holds more than one reference and none holds a plain value beside it (either would make the
 /// enum larger than a reference, with a tag byte of its own, and every copy a switch).
-public enum LinkPayload: Hashable, Sendable {
+package enum LinkPayload: Hashable, Sendable {
     /// An edit of the shared list made on either device (two-way sync, `Sync/`).
     case listOperation(ListOperation)
     /// The phone's view of the list for the watch face (remaining items).
@@ -39,7 +39,7 @@ public enum LinkPayload: Hashable, Sendable {
     indirect case data(label: String, bytes: Int)
 
     /// The serialized size in bytes (a property-list estimate: keys, values and framing).
-    public var byteCount: Int {
+    package var byteCount: Int {
         switch self {
         case .listOperation(let operation): return operation.byteCount
         case .complicationUpdate: return 40
@@ -48,13 +48,13 @@ public enum LinkPayload: Hashable, Sendable {
     }
 
     /// The list operation it carries, if any.
-    public var listOperation: ListOperation? {
+    package var listOperation: ListOperation? {
         if case .listOperation(let operation) = self { return operation }
         return nil
     }
 
     /// A short text for traces: `"list watch#2 check kale v3@watch"`, `"complication remaining=3"`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .listOperation(let operation): return "list \(operation)"
         case .complicationUpdate(let remaining): return "complication remaining=\(remaining)"
@@ -64,20 +64,20 @@ public enum LinkPayload: Hashable, Sendable {
 }
 
 /// One message or transfer as sent.
-public struct LinkMessage: Hashable, Sendable {
+package struct LinkMessage: Hashable, Sendable {
     /// Its send-order identifier.
-    public var id: MessageID
+    package var id: MessageID
     /// The channel it travels on.
-    public var channel: LinkChannel
+    package var channel: LinkChannel
     /// Who sends it to whom.
-    public var route: LinkRoute
+    package var route: LinkRoute
     /// What it carries.
-    public var payload: LinkPayload
+    package var payload: LinkPayload
     /// When it was sent (for delivery delays).
-    public var sentAt: SimTime
+    package var sentAt: SimTime
 
     /// Creates a message.
-    public init(id: MessageID, channel: LinkChannel, route: LinkRoute, payload: LinkPayload, sentAt: SimTime) {
+    package init(id: MessageID, channel: LinkChannel, route: LinkRoute, payload: LinkPayload, sentAt: SimTime) {
         self.id = id
         self.channel = channel
         self.route = route

@@ -6,7 +6,7 @@
 /// world back — session activated, phone in range, phone app launched, watch app relaunched —
 /// and handles what that releases, until nothing is left. Afterwards every guaranteed transfer
 /// has been delivered, so the lists can be compared.
-public protocol LinkSettling {
+package protocol LinkSettling {
     /// Handles the next pending link event and what it sets off; `false` when none is left.
     mutating func handleNextLinkEvent() -> Bool
     /// Applies `change` to the link now.
@@ -15,14 +15,14 @@ public protocol LinkSettling {
 
 extension LinkSettling {
     /// The changes that bring the link back, in the order they are applied.
-    public static var restoringChanges: [LinkEnvironmentChange] {
+    package static var restoringChanges: [LinkEnvironmentChange] {
         [.session(.activate), .phoneInRange, .launchPhoneApp, .relaunchWatchApp]
     }
 
     /// Runs the link to completion (see ``LinkSettling``).
     ///
     /// - Complexity: O(*e* log *e*) in the events handled.
-    public mutating func settle() {
+    package mutating func settle() {
         while handleNextLinkEvent() {}
         for change in Self.restoringChanges { applyLinkEnvironment(change) }
         while handleNextLinkEvent() {}

@@ -1,7 +1,7 @@
 import SimulationKernel
 
 /// What the transport (``WatchLink``) asks of the apps at either end and of the driver.
-public enum LinkTransportEffect: Hashable, Sendable {
+package enum LinkTransportEffect: Hashable, Sendable {
     /// Schedule a link timer.
     case schedule(LinkTimer, at: SimTime)
     /// Cancel a timer scheduled earlier that can no longer do anything (the reply timeout of a
@@ -26,10 +26,10 @@ public enum LinkTransportEffect: Hashable, Sendable {
 /// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:apps:emit:)``):
 /// the effect is handed over (consumed), so a driver that translates it moves its message on
 /// instead of copying it.
-public typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
+package typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
 
 /// How a message or transfer ended, as its sender learns it.
-public enum LinkOutcome: Hashable, Sendable {
+package enum LinkOutcome: Hashable, Sendable {
     /// The interactive message's reply handler ran.
     case replied
     /// The error handler ran (interactive), or the transfer failed.
@@ -40,7 +40,7 @@ public enum LinkOutcome: Hashable, Sendable {
     case cancelled
 
     /// The name used in traces.
-    public var name: String {
+    package var name: String {
         switch self {
         case .replied: return "replied"
         case .failed(let error): return "failed \(error)"

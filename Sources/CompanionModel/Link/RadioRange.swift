@@ -1,19 +1,19 @@
 import SimulationKernel
 
 /// Whether the phone is within radio range of the watch (Bluetooth or shared Wi-Fi).
-public enum RadioRange: Hashable, Sendable {
+package enum RadioRange: Hashable, Sendable {
     case inRange
     /// Out of range since the given time (for "unreachable for 4m" in traces).
     case outOfRange(since: SimTime)
 
     /// Range events.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         case leave
         case enter
     }
 
     /// What the link must do after a transition.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// The link went down: in-flight data is lost and must be retried.
         case linkDown
         /// The link came back after `outage`: resume queued transfers.
@@ -21,10 +21,10 @@ public enum RadioRange: Hashable, Sendable {
     }
 
     /// Whether the phone is in range.
-    public var isInRange: Bool { self == .inRange }
+    package var isInRange: Bool { self == .inRange }
 
     /// The transition for `event` at `now`.
-    public mutating func reduce(_ event: Event, at now: SimTime) -> [Effect] {
+    package mutating func reduce(_ event: Event, at now: SimTime) -> [Effect] {
         switch (self, event) {
         case (.inRange, .leave):
             self = .outOfRange(since: now)

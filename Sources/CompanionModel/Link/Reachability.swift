@@ -1,13 +1,13 @@
 /// The two ends of the link.
-public enum LinkSide: Hashable, Sendable, CaseIterable {
+package enum LinkSide: Hashable, Sendable, CaseIterable {
     case watch
     case phone
 
     /// The other side.
-    public var counterpart: LinkSide { self == .watch ? .phone : .watch }
+    package var counterpart: LinkSide { self == .watch ? .phone : .watch }
 
     /// `"watch"` or `"phone"`.
-    public var name: String { self == .watch ? "watch" : "phone" }
+    package var name: String { self == .watch ? "watch" : "phone" }
 }
 
 /// Whether an interactive message from one side can reach the other right now, and if not, why.
@@ -16,19 +16,19 @@ public enum LinkSide: Hashable, Sendable, CaseIterable {
 /// phone app need not run, because a watch message wakes it (PLATFORM.md §2.2). From the phone:
 /// the session is activated, the watch is in range and the watch app runs in the foreground
 /// (a phone message never wakes the watch app).
-public enum Reachability: Hashable, Sendable {
+package enum Reachability: Hashable, Sendable {
     case reachable
     case unreachable(Reason)
 
     /// Why a side cannot reach its counterpart.
-    public enum Reason: Hashable, Sendable {
+    package enum Reason: Hashable, Sendable {
         case sessionNotActivated
         case outOfRange
         case senderNotRunning
         case counterpartNotRunning
 
         /// The name used in traces and messages.
-        public var name: String {
+        package var name: String {
             switch self {
             case .sessionNotActivated: return "sessionNotActivated"
             case .outOfRange: return "outOfRange"
@@ -39,10 +39,10 @@ public enum Reachability: Hashable, Sendable {
     }
 
     /// Whether a message can be sent now.
-    public var isReachable: Bool { self == .reachable }
+    package var isReachable: Bool { self == .reachable }
 
     /// Computes reachability for a message sent by `side`.
-    public static func of(
+    package static func of(
         _ side: LinkSide, activation: SessionActivation, range: RadioRange, phoneApp: AppRunState,
         watchApp: AppRunState
     ) -> Reachability {

@@ -3,7 +3,7 @@
 /// Only an `activated` session may send. On iOS, switching watches moves the session to
 /// `inactive` (interactive messages are cancelled, background transfers may still arrive) and
 /// then to `notActivated`, after which the app activates it again.
-public enum SessionActivation: Hashable, Sendable {
+package enum SessionActivation: Hashable, Sendable {
     /// No communication occurs; sending is a programmer error.
     case notActivated
     /// Transitioning to deactivated: data may still be received, but not sent.
@@ -12,7 +12,7 @@ public enum SessionActivation: Hashable, Sendable {
     case activated
 
     /// Events that move the activation state.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The app called `activate()` and activation completed.
         case activate
         /// The user switched to another watch (`sessionDidBecomeInactive`).
@@ -22,7 +22,7 @@ public enum SessionActivation: Hashable, Sendable {
     }
 
     /// What the link must do after a transition.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// Cancel every interactive message in flight with ``LinkError/sessionInactive``.
         case cancelInteractiveMessages
         /// The session can send again: resume queued transfers.
@@ -30,13 +30,13 @@ public enum SessionActivation: Hashable, Sendable {
     }
 
     /// Whether either side may send.
-    public var canSend: Bool { self == .activated }
+    package var canSend: Bool { self == .activated }
 
     /// Whether data already on its way may still be received.
-    public var canReceive: Bool { self != .notActivated }
+    package var canReceive: Bool { self != .notActivated }
 
     /// The transition for `event`; events that make no sense in the current state change nothing.
-    public mutating func reduce(_ event: Event) -> [Effect] {
+    package mutating func reduce(_ event: Event) -> [Effect] {
         switch (self, event) {
         case (.notActivated, .activate), (.inactive, .activate):
             self = .activated

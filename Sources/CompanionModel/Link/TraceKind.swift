@@ -5,7 +5,7 @@ import SimulationKernel
 /// The raw value is what traces print (`"watch.tap"`) and what JSON Lines carry in `"kind"`;
 /// it is stable across versions. Code records and matches kinds through this enum, never
 /// through string literals, so a typo is a compile error and the list below is complete.
-public enum TraceKind: String, Hashable, Sendable, CaseIterable {
+package enum TraceKind: String, Hashable, Sendable, CaseIterable {
     // Scenario runner.
     case scenarioStart = "scenario.start"
     case scenarioEnd = "scenario.end"
@@ -87,23 +87,23 @@ public enum TraceKind: String, Hashable, Sendable, CaseIterable {
     case complicationRefreshPlanRestarted = "complication.refreshPlanRestarted"
 
     /// The kind of an app lifecycle change on `side` (`"watch.app"`, `"phone.app"`).
-    public static func app(_ side: LinkSide) -> TraceKind { side == .watch ? .watchApp : .phoneApp }
+    package static func app(_ side: LinkSide) -> TraceKind { side == .watch ? .watchApp : .phoneApp }
 
     /// The kind of a payload `side`'s app received that no feature handles.
-    public static func received(_ side: LinkSide) -> TraceKind { side == .watch ? .watchReceived : .phoneReceived }
+    package static func received(_ side: LinkSide) -> TraceKind { side == .watch ? .watchReceived : .phoneReceived }
 }
 
 extension TraceEvent {
     /// A trace event of a known kind.
-    public init(time: SimTime, kind: TraceKind, fields: KeyValuePairs<String, TraceValue> = [:]) {
+    package init(time: SimTime, kind: TraceKind, fields: KeyValuePairs<String, TraceValue> = [:]) {
         self.init(time: time, kind: kind.rawValue, fields: fields)
     }
 
     /// A trace event of a known kind with a computed field list.
-    public init(time: SimTime, kind: TraceKind, fieldList: [(key: String, value: TraceValue)]) {
+    package init(time: SimTime, kind: TraceKind, fieldList: [(key: String, value: TraceValue)]) {
         self.init(time: time, kind: kind.rawValue, fieldList: fieldList)
     }
 
     /// Whether this event is of kind `kind`.
-    public func `is`(_ kind: TraceKind) -> Bool { self.kind == kind.rawValue }
+    package func `is`(_ kind: TraceKind) -> Bool { self.kind == kind.rawValue }
 }

@@ -3,14 +3,14 @@ import SimulationKernel
 /// One background queue of the link: a channel in one direction. The phone's userInfo lane is
 /// its `outstandingUserInfoTransfers` queue, which also carries its complication transfers (at
 /// most one of them current), so they are delivered in send order with its userInfo transfers.
-public enum TransferLane: Hashable, Sendable, CaseIterable {
+package enum TransferLane: Hashable, Sendable, CaseIterable {
     case watchUserInfo
     case phoneUserInfo
     case watchContext
     case phoneContext
 
     /// The lane's own channel (the phone's userInfo lane also carries ``LinkChannel/complication``).
-    public var channel: LinkChannel {
+    package var channel: LinkChannel {
         switch self {
         case .watchUserInfo, .phoneUserInfo: return .userInfo
         case .watchContext, .phoneContext: return .applicationContext
@@ -18,7 +18,7 @@ public enum TransferLane: Hashable, Sendable, CaseIterable {
     }
 
     /// The direction of the lane.
-    public var route: LinkRoute {
+    package var route: LinkRoute {
         switch self {
         case .watchUserInfo, .watchContext: return .watchToPhone
         case .phoneUserInfo, .phoneContext: return .phoneToWatch
@@ -38,7 +38,7 @@ public enum TransferLane: Hashable, Sendable, CaseIterable {
 }
 
 /// Where one queued transfer is.
-public enum TransferState: Hashable, Sendable {
+package enum TransferState: Hashable, Sendable {
     /// On the sending device, waiting for the link.
     case waiting
     /// On the air, transmitted during radio `epoch`.
@@ -47,13 +47,13 @@ public enum TransferState: Hashable, Sendable {
     case arrived
 
     /// Whether it waits on the sending device for the link.
-    public var isWaiting: Bool { self == .waiting }
+    package var isWaiting: Bool { self == .waiting }
 
     /// Whether it is on the receiving device.
-    public var hasArrived: Bool { self == .arrived }
+    package var hasArrived: Bool { self == .arrived }
 
     /// `"waiting"`, `"inFlight"`, `"arrived"` (for traces).
-    public var name: String {
+    package var name: String {
         switch self {
         case .waiting: return "waiting"
         case .inFlight: return "inFlight"
@@ -63,13 +63,13 @@ public enum TransferState: Hashable, Sendable {
 }
 
 /// A queued transfer and its state.
-public struct QueuedTransfer: Hashable, Sendable {
+package struct QueuedTransfer: Hashable, Sendable {
     /// The transfer as queued.
-    public var message: LinkMessage
+    package var message: LinkMessage
     /// Where it is.
-    public var state: TransferState
+    package var state: TransferState
     /// Transmissions so far (more than one means it was retried after a drop-out).
-    public var attempts: Int
+    package var attempts: Int
 }
 
 /// A FIFO queue of transfers in one lane, in send order (ascending IDs). Arrival times are kept

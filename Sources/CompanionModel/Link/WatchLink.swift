@@ -33,22 +33,22 @@ import SimulationKernel
 /// ``reduce(_:at:apps:emit:)`` is the one entry point: a driver (the scenario simulation, a test
 /// harness, a session pair on a virtual clock) takes each effect as soon as it is decided, with no
 /// buffer in between, and moves its message on instead of copying it.
-public struct WatchLink: Sendable {
+package struct WatchLink: Sendable {
     /// The settings and faults.
-    public let configuration: LinkConfiguration
+    package let configuration: LinkConfiguration
     /// The session's activation state.
-    public internal(set) var activation: SessionActivation
+    package internal(set) var activation: SessionActivation
     /// Whether the phone is in range.
-    public internal(set) var range: RadioRange = .inRange
+    package internal(set) var range: RadioRange = .inRange
     /// The complication transfer budget.
-    public internal(set) var complicationBudget: ComplicationTransferBudget
+    package internal(set) var complicationBudget: ComplicationTransferBudget
     /// Per-channel counters and delays.
-    public internal(set) var statistics = LinkStatistics()
+    package internal(set) var statistics = LinkStatistics()
     /// Every first delivery to an app, in order (for FIFO checks and message trails).
-    public internal(set) var deliveries: [LinkDeliveryRecord] = []
+    package internal(set) var deliveries: [LinkDeliveryRecord] = []
     /// Whether the message trace events are built (``TraceMode/recorded`` unless the driver
     /// keeps no trace).
-    public var tracing = TraceMode.recorded
+    package var tracing = TraceMode.recorded
 
     var interactive = InteractiveMessages()
     var lanes = TransferLanes()
@@ -68,7 +68,7 @@ public struct WatchLink: Sendable {
 
     /// Creates a link in the configuration's initial state, drawing its fault streams from `rng`
     /// (which advances by one draw).
-    public init(configuration: LinkConfiguration, rng: inout SplitMix64) {
+    package init(configuration: LinkConfiguration, rng: inout SplitMix64) {
         self.configuration = configuration
         activation = configuration.initialActivation
         complicationBudget = ComplicationTransferBudget(
@@ -86,7 +86,7 @@ public struct WatchLink: Sendable {
     /// the rest again.
     ///
     /// - Complexity: O(1).
-    public mutating func reseed(_ rng: inout SplitMix64) {
+    package mutating func reseed(_ rng: inout SplitMix64) {
         let base = rng
         _ = rng.next()
         latencyRNG = WatchLink.stream(from: base, label: StreamLabel.latency)
@@ -98,7 +98,7 @@ public struct WatchLink: Sendable {
     /// either list.
     ///
     /// - Complexity: O(`count`).
-    public mutating func reserveCapacity(interactiveDeliveries count: Int) {
+    package mutating func reserveCapacity(interactiveDeliveries count: Int) {
         guard count > 0 else { return }
         statistics[.interactive].reserveCapacity(count)
         deliveries.reserveCapacity(count)
@@ -119,7 +119,7 @@ public struct WatchLink: Sendable {
     ///
     /// - Complexity: O(1) amortized for most events (O(log *n*) to find a queued transfer); a
     ///   drop-out or an app stop is O(*n*) in the messages outstanding. One call of `emit` per effect.
-    public mutating func reduce(_ event: LinkEvent, at now: SimTime, apps: LinkApps, emit: LinkEffectSink) {
+    package mutating func reduce(_ event: LinkEvent, at now: SimTime, apps: LinkApps, emit: LinkEffectSink) {
         switch event {
         case .request(let request): handle(request, at: now, apps: apps, into: emit)
         case .environment(let change): handle(change, at: now, apps: apps, into: emit)
@@ -131,28 +131,28 @@ public struct WatchLink: Sendable {
     /// `apps` says (`isReachable` on that side).
     ///
     /// - Complexity: O(1).
-    public func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
+    package func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
         Reachability.of(side, activation: activation, range: range, phoneApp: apps.phone, watchApp: apps.watch)
     }
 
     /// `outstandingUserInfoTransfers` of `side`: its userInfo and complication transfers not yet
     /// received by the counterpart app, oldest first.
-    public func outstandingTransfers(from side: LinkSide) -> [QueuedTransfer] {
+    package func outstandingTransfers(from side: LinkSide) -> [QueuedTransfer] {
         Array(lanes[side == .watch ? .watchUserInfo : .phoneUserInfo].entries)
     }
 
     /// The application context waiting to be delivered from `side`, if any.
-    public func pendingApplicationContext(from side: LinkSide) -> LinkMessage? {
+    package func pendingApplicationContext(from side: LinkSide) -> LinkMessage? {
         lanes[TransferLane.lane(for: .applicationContext, from: side)].entries.last?.message
     }
 
     /// Interactive messages still awaiting an outcome, oldest first.
-    public var interactiveInFlight: [(message: LinkMessage, state: InteractiveMessageState)] {
+    package var interactiveInFlight: [(message: LinkMessage, state: InteractiveMessageState)] {
         interactive.ids.compactMap { id in interactive[id].map { ($0.message, $0.state) } }
     }
 
     /// Whether nothing is left in flight or queued (a settled link).
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         interactive.isEmpty && lanes.isEmpty
     }
 
@@ -241,7 +241,7 @@ extension WatchLink: StorageAdopting {
     /// transfer lanes (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for the *n* messages and records held.
-    public mutating func adoptStorage(of old: inout WatchLink) {
+    package mutating func adoptStorage(of old: inout WatchLink) {
         statistics.adoptStorage(of: &old.statistics)
         deliveries.adoptStorage(of: &old.deliveries)
         interactive.adoptStorage(of: &old.interactive)

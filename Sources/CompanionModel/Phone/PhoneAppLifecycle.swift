@@ -18,7 +18,7 @@ import SimulationKernel
 /// an app that already runs leaves it as it is ("If the app is already in the foreground, it
 /// remains in the foreground"). The user opens it (``Event/launch(at:)``), leaves it, or kills
 /// it; the system may terminate it.
-public enum PhoneAppLifecycle: Hashable, Sendable {
+package enum PhoneAppLifecycle: Hashable, Sendable {
     /// Not launched, or killed / terminated.
     case notRunning
     /// Running without the user looking at it, since the given time.
@@ -27,7 +27,7 @@ public enum PhoneAppLifecycle: Hashable, Sendable {
     case foreground(since: SimTime)
 
     /// Lifecycle events.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The user opens the app (launched if it was not running).
         case launch(at: SimTime)
         /// The system launches the app into the background (a watch message, a notification
@@ -40,14 +40,14 @@ public enum PhoneAppLifecycle: Hashable, Sendable {
     }
 
     /// What the driver must do after a transition.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// The state changed (trace it; tell the link when ``runState`` changed; a start or a stop
         /// is also the sync courier's business).
         case changed(from: PhoneAppLifecycle, to: PhoneAppLifecycle)
     }
 
     /// The lifecycle at the start of a run, from the link settings' `"phoneApp"`.
-    public init(initial state: AppRunState) {
+    package init(initial state: AppRunState) {
         switch state {
         case .notRunning: self = .notRunning
         case .background: self = .background(since: .zero)
@@ -60,7 +60,7 @@ public enum PhoneAppLifecycle: Hashable, Sendable {
     /// all of them can be written in a scenario.
     ///
     /// - Complexity: O(1).
-    public mutating func reduce(_ event: Event) -> [Effect] {
+    package mutating func reduce(_ event: Event) -> [Effect] {
         let before = self
         switch (self, event) {
         case (.foreground, .launch):
@@ -84,13 +84,13 @@ public enum PhoneAppLifecycle: Hashable, Sendable {
     }
 
     /// Whether the app's code runs (it can send, and receive what the link delivers).
-    public var isRunning: Bool { runState.isRunning }
+    package var isRunning: Bool { runState.isRunning }
 
     /// Whether the user is looking at the app.
-    public var isForeground: Bool { runState.isForeground }
+    package var isForeground: Bool { runState.isForeground }
 
     /// The app as WatchConnectivity sees it.
-    public var runState: AppRunState {
+    package var runState: AppRunState {
         switch self {
         case .notRunning: return .notRunning
         case .background: return .background
@@ -99,5 +99,5 @@ public enum PhoneAppLifecycle: Hashable, Sendable {
     }
 
     /// `"notRunning"`, `"background"`, `"foreground"`.
-    public var name: String { runState.name }
+    package var name: String { runState.name }
 }

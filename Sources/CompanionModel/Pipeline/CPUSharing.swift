@@ -1,7 +1,7 @@
 /// How a single-core chip divides its CPU between the main queue and the background queue when
 /// both have work. On chips with two or more cores each queue has a core of its own and this
 /// setting does not matter.
-public enum CPUSharing: String, CaseIterable, Hashable, Sendable {
+package enum CPUSharing: String, CaseIterable, Hashable, Sendable {
     /// Processor sharing (the default): while both queues compute, each runs at half speed; a
     /// queue that is alone, or whose partner is blocked waiting, runs at full speed. This is the
     /// fluid limit of round-robin time slicing between two threads of similar priority.

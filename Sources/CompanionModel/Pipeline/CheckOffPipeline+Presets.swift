@@ -2,12 +2,12 @@ import SimulationKernel
 
 extension CheckOffPipeline {
     /// The presets by name: `naive`, `optimized`, `instant`.
-    public static let presetNames = ["naive", "optimized", "instant"]
+    package static let presetNames = ["naive", "optimized", "instant"]
 
     /// The preset called `name`.
     ///
     /// - Throws: ``PipelineError/unknownPreset(_:known:)`` listing the presets.
-    public static func preset(named name: String) throws(PipelineError) -> CheckOffPipeline {
+    package static func preset(named name: String) throws(PipelineError) -> CheckOffPipeline {
         switch name {
         case "naive": return .naive
         case "optimized": return .optimized
@@ -37,7 +37,7 @@ extension CheckOffPipeline {
     /// the S3 2.793 s; on the S10 1.769 s. No source gives the split between steps: the figures are
     /// chosen to meet the targets (UNCONFIRMED), the 1.2 s reply wait is an estimate of a
     /// Bluetooth round trip with the phone app woken.
-    public static let naive: CheckOffPipeline = preset(
+    package static let naive: CheckOffPipeline = preset(
         "naive",
         [
             PipelineStep(.updateSortingDatabase, on: .main, cost: .milliseconds(2_400)),
@@ -61,7 +61,7 @@ extension CheckOffPipeline {
     /// by the next 60 Hz frame, at most 16.7 ms later: **≤ 73 ms**, under the 100 ms p99 target
     /// with taps at least ~0.1 s apart. Dual-core and faster chips are quicker still (S3: 17.2 ms
     /// handler).
-    public static let optimized: CheckOffPipeline = preset(
+    package static let optimized: CheckOffPipeline = preset(
         "optimized",
         [
             PipelineStep(.updateTableModel, on: .main, cost: .milliseconds(12)),
@@ -77,7 +77,7 @@ extension CheckOffPipeline {
     /// complication is asked to refresh and the row is removed at the instant of the tap (the row
     /// is drawn gone at the next frame). For scenarios about the list, the link or the reminders
     /// rather than latency.
-    public static let instant: CheckOffPipeline = preset(
+    package static let instant: CheckOffPipeline = preset(
         "instant",
         [
             PipelineStep(.updateTableModel, on: .main, cost: .zero),

@@ -13,18 +13,18 @@ import SimulationKernel
 ///     PipelineStep(.sendMessageToPhone, on: .background, cost: .milliseconds(40)),
 /// ])
 /// ```
-public struct CheckOffPipeline: Hashable, Sendable {
+package struct CheckOffPipeline: Hashable, Sendable {
     /// The pipeline's name (`"naive"`, `"optimized"`, or a scenario's own).
-    public var name: String
+    package var name: String
     /// The steps in handler order.
-    public private(set) var steps: [PipelineStep]
+    package private(set) var steps: [PipelineStep]
 
     /// A validated pipeline.
     ///
     /// - Throws: ``PipelineError`` when there is no `removeRow`, a built-in step repeats, a UI step is
     ///   on the background queue, a name is empty or a duration is negative.
     /// - Complexity: O(*n*²) in the number of steps (pipelines have a handful).
-    public init(name: String, steps: [PipelineStep]) throws(PipelineError) {
+    package init(name: String, steps: [PipelineStep]) throws(PipelineError) {
         for (index, step) in steps.enumerated() {
             if step.name.isEmpty { throw .emptyStepName }
             if step.cost < .zero || step.wait < .zero { throw .negativeDuration(step: step.name) }
@@ -38,14 +38,14 @@ public struct CheckOffPipeline: Hashable, Sendable {
     }
 
     /// The index of the `removeRow` step (validation guarantees one).
-    public var removeRowIndex: Int { steps.firstIndex { $0.kind == .removeRow } ?? 0 }
+    package var removeRowIndex: Int { steps.firstIndex { $0.kind == .removeRow } ?? 0 }
 
     /// Total reference CPU cost per tap, over all queues.
-    public var referenceCost: SimDuration { steps.reduce(.zero) { $0 + $1.cost } }
+    package var referenceCost: SimDuration { steps.reduce(.zero) { $0 + $1.cost } }
 
     /// Total reference cost plus waits of the steps inside the handler (``PipelineQueue/main``):
     /// the handler's length on the reference chip with nothing else running.
-    public var referenceHandlerTime: SimDuration {
+    package var referenceHandlerTime: SimDuration {
         steps.filter { $0.queue == .main }.reduce(.zero) { $0 + $1.cost + $1.wait }
     }
 }

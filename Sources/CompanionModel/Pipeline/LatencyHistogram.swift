@@ -5,18 +5,18 @@ import SimulationKernel
 /// Bin *i* holds values in `[start + i·width, start + (i+1)·width)`. The automatic width is the
 /// smallest "nice" width (1, 2 or 5 × 10ᵏ ns, from 1 ms up) that covers the values in at most
 /// `maxBins` bins; `start` is the minimum rounded down to a multiple of the width.
-public struct LatencyHistogram: Hashable, Sendable {
+package struct LatencyHistogram: Hashable, Sendable {
     /// The lower edge of the first bin.
-    public var start: SimDuration
+    package var start: SimDuration
     /// The width of every bin.
-    public var binWidth: SimDuration
+    package var binWidth: SimDuration
     /// The count in each bin.
-    public var counts: [Int]
+    package var counts: [Int]
 
     /// A histogram of `values` with a nice bin width and at most `maxBins` bins (at least 1).
     ///
     /// - Complexity: O(*n*) plus O(log range) to choose the width.
-    public init(_ values: [SimDuration], maxBins: Int = 20) {
+    package init(_ values: [SimDuration], maxBins: Int = 20) {
         let bins = max(1, maxBins)
         guard let low = values.min(), let high = values.max() else {
             self.init(values, start: .zero, binWidth: .milliseconds(1))
@@ -39,7 +39,7 @@ public struct LatencyHistogram: Hashable, Sendable {
     /// values below `start` go in the first bin.
     ///
     /// - Complexity: O(*n* + bins).
-    public init(_ values: [SimDuration], start: SimDuration, binWidth: SimDuration) {
+    package init(_ values: [SimDuration], start: SimDuration, binWidth: SimDuration) {
         let width = max(1, binWidth.nanoseconds)
         self.start = start
         self.binWidth = SimDuration(nanoseconds: width)
@@ -53,7 +53,7 @@ public struct LatencyHistogram: Hashable, Sendable {
     }
 
     /// Each bin's lower and upper edge and count.
-    public var bins: [(lower: SimDuration, upper: SimDuration, count: Int)] {
+    package var bins: [(lower: SimDuration, upper: SimDuration, count: Int)] {
         counts.enumerated().map { index, count in
             let lower = start + binWidth * Int64(index)
             return (lower, lower + binWidth, count)
@@ -61,11 +61,11 @@ public struct LatencyHistogram: Hashable, Sendable {
     }
 
     /// The total count.
-    public var total: Int { counts.reduce(0, +) }
+    package var total: Int { counts.reduce(0, +) }
 
     /// One line per bin: `"   40ms ≤ t <   60ms | ##########  12"`, bars scaled so the largest bin
     /// is `barWidth` characters.
-    public func textLines(barWidth: Int = 40) -> [String] {
+    package func textLines(barWidth: Int = 40) -> [String] {
         let peak = counts.max() ?? 0
         let rows = bins
         let lowerWidth = rows.map(\.lower.description.count).max() ?? 0

@@ -9,43 +9,43 @@ import SimulationKernel
 /// stats.percentile(50)   // 20ms (rank ceil(1.5) = 2)
 /// stats.percentile(99)   // 30ms
 /// ```
-public struct LatencyStatistics: Hashable, Sendable {
+package struct LatencyStatistics: Hashable, Sendable {
     /// The values, ascending.
-    public private(set) var sorted: [SimDuration]
+    package private(set) var sorted: [SimDuration]
 
     /// Sorts `values`.
     ///
     /// - Complexity: O(*n* log *n*).
-    public init(_ values: [SimDuration]) {
+    package init(_ values: [SimDuration]) {
         sorted = values.sorted()
     }
 
     /// The number of values.
-    public var count: Int { sorted.count }
+    package var count: Int { sorted.count }
 
     /// The 1-based nearest rank of percentile `percent` (1...100) among `count` values:
     /// `ceil(percent × count / 100)`, at least 1. Integer arithmetic, no rounding error.
-    public static func nearestRank(percent: Int, count: Int) -> Int {
+    package static func nearestRank(percent: Int, count: Int) -> Int {
         max(1, (percent * count + 99) / 100)
     }
 
     /// The `percent`-th percentile (clamped to 1...100), or `nil` when there are no values.
     ///
     /// - Complexity: O(1).
-    public func percentile(_ percent: Int) -> SimDuration? {
+    package func percentile(_ percent: Int) -> SimDuration? {
         guard !sorted.isEmpty else { return nil }
         let clamped = min(100, max(1, percent))
         return sorted[LatencyStatistics.nearestRank(percent: clamped, count: sorted.count) - 1]
     }
 
     /// The largest value, or `nil` when there are none.
-    public var maximum: SimDuration? { sorted.last }
+    package var maximum: SimDuration? { sorted.last }
 
     /// The smallest value, or `nil` when there are none.
-    public var minimum: SimDuration? { sorted.first }
+    package var minimum: SimDuration? { sorted.first }
 
     /// p50, p90, p99 and max, or `nil` when there are no values.
-    public var summary: LatencySummary? {
+    package var summary: LatencySummary? {
         guard let p50 = percentile(50), let p90 = percentile(90), let p99 = percentile(99), let max = maximum
         else { return nil }
         return LatencySummary(count: count, p50: p50, p90: p90, p99: p99, max: max)
@@ -53,14 +53,14 @@ public struct LatencyStatistics: Hashable, Sendable {
 }
 
 /// The headline figures of a latency profile.
-public struct LatencySummary: Hashable, Sendable {
-    public var count: Int
-    public var p50: SimDuration
-    public var p90: SimDuration
-    public var p99: SimDuration
-    public var max: SimDuration
+package struct LatencySummary: Hashable, Sendable {
+    package var count: Int
+    package var p50: SimDuration
+    package var p90: SimDuration
+    package var p99: SimDuration
+    package var max: SimDuration
 
-    public init(count: Int, p50: SimDuration, p90: SimDuration, p99: SimDuration, max: SimDuration) {
+    package init(count: Int, p50: SimDuration, p90: SimDuration, p99: SimDuration, max: SimDuration) {
         self.count = count
         self.p50 = p50
         self.p90 = p90

@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// Something a ``PipelineSession`` did at a given time, for the simulation to act on: the commit,
 /// the message send, the complication update and the row removal happen at these moments.
-public enum PipelineEffect: Hashable, Sendable {
+package enum PipelineEffect: Hashable, Sendable {
     /// The main queue started tap `tap`'s handler.
     case handlerStarted(tap: Int, at: SimTime)
     /// Step `step` (index in the pipeline) of tap `tap` started on its queue.
@@ -17,7 +17,7 @@ public enum PipelineEffect: Hashable, Sendable {
     case removalCommitted(tap: Int, at: SimTime)
 
     /// When it happened.
-    public var time: SimTime {
+    package var time: SimTime {
         switch self {
         case .handlerStarted(_, let time), .stepStarted(_, _, let time), .awaitingOutcome(_, _, let time),
             .stepEnded(_, _, let time),

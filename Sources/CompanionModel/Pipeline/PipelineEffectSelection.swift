@@ -13,7 +13,7 @@
 /// // handlerStarted, stepStarted of the send (step 2), stepEnded of the table model (step 0),
 /// // removalCommitted, stepEnded of the complication (step 6): nothing else.
 /// ```
-public enum PipelineEffectSelection: Hashable, Sendable {
+package enum PipelineEffectSelection: Hashable, Sendable {
     /// Every step's start and end.
     case everyStep
     /// Only the starts of steps whose role acts at the start

@@ -1,5 +1,5 @@
 /// Why a pipeline definition was rejected; each message says what was expected.
-public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No preset has this name.
     case unknownPreset(String, known: [String])
     /// The pipeline has no `removeRow` step, so tap-to-removal latency is undefined.
@@ -13,7 +13,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A negative cost or wait.
     case negativeDuration(step: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownPreset(let name, let known):
             return "unknown pipeline \"\(name)\"; expected one of: \(known.joined(separator: ", "))"

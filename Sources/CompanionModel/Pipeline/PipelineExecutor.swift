@@ -24,17 +24,17 @@ import SimulationKernel
 ///     .run(taps: [.zero, SimTime(offset: .seconds(20))])
 /// run.summary?.p50   // 5.2s
 /// ```
-public struct PipelineExecutor: Hashable, Sendable {
-    public var pipeline: CheckOffPipeline
-    public var watch: WatchModel
-    public var frames: FrameClock
-    public var sharing: CPUSharing
+package struct PipelineExecutor: Hashable, Sendable {
+    package var pipeline: CheckOffPipeline
+    package var watch: WatchModel
+    package var frames: FrameClock
+    package var sharing: CPUSharing
     /// How step costs vary from tap to tap (default: exact).
-    public var jitter: PipelineJitter
+    package var jitter: PipelineJitter
     /// The seed of the jitter draws.
-    public var jitterSeed: UInt64
+    package var jitterSeed: UInt64
 
-    public init(
+    package init(
         pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
         sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0
     ) {
@@ -49,7 +49,7 @@ public struct PipelineExecutor: Hashable, Sendable {
     /// Runs one tap at each of `taps` (any order; simulated in time order, input order on ties).
     ///
     /// - Complexity: O(*t* log *t* + *t* × *s*) for *t* taps and *s* steps.
-    public func run(taps: [SimTime]) -> PipelineRun {
+    package func run(taps: [SimTime]) -> PipelineRun {
         let isSorted = zip(taps, taps.dropFirst()).allSatisfy { $0 <= $1 }
         let order = isSorted ? Array(taps.indices) : taps.indices.sorted { (taps[$0], $0) < (taps[$1], $1) }
         let times = isSorted ? taps : order.map { taps[$0] }

@@ -26,43 +26,43 @@ import SimulationKernel
 /// jitter.cost(.milliseconds(40), speed: 2.5, seed: 7, tap: 0, step: 3)   // ≈ 16ms, varies by tap
 /// PipelineJitter.exact.cost(.milliseconds(40), speed: 2.5, seed: 7, tap: 0, step: 3)   // 40ms
 /// ```
-public struct PipelineJitter: Hashable, Sendable {
+package struct PipelineJitter: Hashable, Sendable {
     /// The standard deviation of the natural logarithm of the cost factor (0: exact costs).
-    public var spread: Double
+    package var spread: Double
     /// The chance that one run of a (non-zero-cost) step is followed by a pause.
-    public var pauseProbability: Double
+    package var pauseProbability: Double
     /// The pause's length on the reference chip (S1); divided by the chip's relative speed.
-    public var pause: SimDuration
+    package var pause: SimDuration
 
     /// The largest spread a scenario may ask for: beyond it the factor's tail covers several
     /// orders of magnitude and stops modelling anything.
-    public static let maximumSpread = 2.0
+    package static let maximumSpread = 2.0
 
     /// A jitter model. Values are clamped: `spread` to `0...maximumSpread`, `pauseProbability`
     /// to `0...1`, `pause` to at least zero.
-    public init(spread: Double, pauseProbability: Double = 0, pause: SimDuration = .zero) {
+    package init(spread: Double, pauseProbability: Double = 0, pause: SimDuration = .zero) {
         self.spread = spread.isFinite ? min(PipelineJitter.maximumSpread, max(0, spread)) : 0
         self.pauseProbability = pauseProbability.isFinite ? min(1, max(0, pauseProbability)) : 0
         self.pause = max(.zero, pause)
     }
 
     /// Today's exact costs: every run of a step costs exactly its scaled figure.
-    public static let exact = PipelineJitter(spread: 0)
+    package static let exact = PipelineJitter(spread: 0)
 
     /// The default of a scenario that does not say `"jitter"`: a **chosen** value, not a
-    /// measured one (no public source gives the run-to-run variance of a watch app's handler).
+    /// measured one (no package source gives the run-to-run variance of a watch app's handler).
     /// A spread of 0.2 puts 98 % of runs within ×0.63…×1.59 of the figure; one step run in 500
     /// also stalls for 150 ms on the reference chip.
-    public static let standard = PipelineJitter(spread: 0.2, pauseProbability: 0.002, pause: .milliseconds(150))
+    package static let standard = PipelineJitter(spread: 0.2, pauseProbability: 0.002, pause: .milliseconds(150))
 
     /// Whether every draw returns the scaled figure unchanged.
-    public var isExact: Bool { spread == 0 && (pauseProbability == 0 || pause == .zero) }
+    package var isExact: Bool { spread == 0 && (pauseProbability == 0 || pause == .zero) }
 
     /// The CPU time of step `step` in tap `tap` on a chip of relative speed `speed`, whose
     /// figure on that chip is `scaled`.
     ///
     /// - Complexity: O(1).
-    public func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
+    package func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
         guard !isExact, scaled.nanoseconds > 0 else { return scaled }
         let drawn = drawnNanoseconds(scaled, speed: speed, seed: seed, tap: tap, step: step)
         return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))

@@ -1,5 +1,5 @@
 /// Where a pipeline step runs.
-public enum PipelineQueue: String, CaseIterable, Hashable, Sendable {
+package enum PipelineQueue: String, CaseIterable, Hashable, Sendable {
     /// Inside the tap handler, on the main queue: it blocks the UI, and the handler's UI changes
     /// reach the screen only when the whole handler has returned.
     case main
@@ -11,5 +11,5 @@ public enum PipelineQueue: String, CaseIterable, Hashable, Sendable {
     case background
 
     /// Whether the step occupies the main thread.
-    public var isMain: Bool { self != .background }
+    package var isMain: Bool { self != .background }
 }

@@ -1,31 +1,31 @@
 import SimulationKernel
 
 /// The result of running taps through a pipeline on a watch (``PipelineExecutor/run(taps:)``).
-public struct PipelineRun: Hashable, Sendable {
+package struct PipelineRun: Hashable, Sendable {
     /// The pipeline that ran.
-    public var pipeline: CheckOffPipeline
+    package var pipeline: CheckOffPipeline
     /// The watch it ran on.
-    public var watch: WatchModel
+    package var watch: WatchModel
     /// How a single core was shared.
-    public var sharing: CPUSharing
+    package var sharing: CPUSharing
     /// Every tap, in simulated (time) order.
-    public var taps: [TapOutcome]
+    package var taps: [TapOutcome]
 
     /// Tap-to-removal latencies in tap order.
-    public var latencies: [SimDuration] { taps.map(\.latency) }
+    package var latencies: [SimDuration] { taps.map(\.latency) }
 
     /// Percentiles of the latencies.
     ///
     /// - Complexity: O(*n* log *n*).
-    public var statistics: LatencyStatistics { LatencyStatistics(latencies) }
+    package var statistics: LatencyStatistics { LatencyStatistics(latencies) }
 
     /// p50/p90/p99/max, or `nil` for a run without taps.
-    public var summary: LatencySummary? { statistics.summary }
+    package var summary: LatencySummary? { statistics.summary }
 
     /// Time per step over all taps, in pipeline order.
     ///
     /// - Complexity: O(*t* × *s*).
-    public var stepTotals: [StepTotal] {
+    package var stepTotals: [StepTotal] {
         pipeline.steps.enumerated().map { index, step in
             var total = StepTotal(name: step.name, queue: step.queue, wall: .zero, cpu: .zero)
             for tap in taps {
@@ -37,17 +37,17 @@ public struct PipelineRun: Hashable, Sendable {
     }
 
     /// Total time taps waited for the main queue behind earlier taps.
-    public var totalQueueingDelay: SimDuration { taps.reduce(.zero) { $0 + $1.queueingDelay } }
+    package var totalQueueingDelay: SimDuration { taps.reduce(.zero) { $0 + $1.queueingDelay } }
 }
 
 /// One step's time summed over a run.
-public struct StepTotal: Hashable, Sendable {
+package struct StepTotal: Hashable, Sendable {
     /// The step's name.
-    public var name: String
+    package var name: String
     /// The queue it ran on.
-    public var queue: PipelineQueue
+    package var queue: PipelineQueue
     /// Wall time it occupied its queue (start → end), including waits and CPU sharing.
-    public var wall: SimDuration
+    package var wall: SimDuration
     /// CPU time it needed on the watch's chip.
-    public var cpu: SimDuration
+    package var cpu: SimDuration
 }

@@ -25,10 +25,10 @@ import SimulationKernel
 /// }
 /// session.outcome(of: tap)?.latency
 /// ```
-public struct PipelineSession: Sendable {
-    public let pipeline: CheckOffPipeline
-    public let watch: WatchModel
-    public let frames: FrameClock
+package struct PipelineSession: Sendable {
+    package let pipeline: CheckOffPipeline
+    package let watch: WatchModel
+    package let frames: FrameClock
     private var engine: PipelineEngine
 
     /// A session with no taps yet.
@@ -42,7 +42,7 @@ public struct PipelineSession: Sendable {
     ///     when unreachable, or 7012 at the reply timeout. Its queue is blocked exactly that long.
     ///   - effects: which step starts and ends are recorded (default: every one).
     ///   - expectedTaps: how many taps to reserve room for (a hint; more may come).
-    public init(
+    package init(
         pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
         sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0,
         syncSendAwaitsOutcome: Bool = false, effects: PipelineEffectSelection = .everyStep, expectedTaps: Int = 0
@@ -63,7 +63,7 @@ public struct PipelineSession: Sendable {
     /// reserved (`expectedTaps`) is kept.
     ///
     /// - Complexity: O(1) for a session without taps.
-    public func restarted(jitterSeed: UInt64) -> PipelineSession {
+    package func restarted(jitterSeed: UInt64) -> PipelineSession {
         var session = self
         session.restart(jitterSeed: jitterSeed)
         return session
@@ -73,7 +73,7 @@ public struct PipelineSession: Sendable {
     /// what a driver that keeps its session in its own state calls at the start of each run.
     ///
     /// - Complexity: O(1) for a session without taps; else O(what it holds), to empty it.
-    public mutating func restart(jitterSeed: UInt64) {
+    package mutating func restart(jitterSeed: UInt64) {
         engine.restart(jitterSeed: jitterSeed)
     }
 
@@ -83,13 +83,13 @@ public struct PipelineSession: Sendable {
     ///
     /// A stored property, so that reading it from a driver holding the session in its state
     /// reads one field and does not copy the session.
-    public let roles: PipelineStepRoles
+    package let roles: PipelineStepRoles
 
     /// The outcome of tap `tap`'s synchronous send came at `time`: its wait ends then (or when
     /// the step's CPU work ends, if later). Taps without a synchronous send are unaffected.
     ///
     /// - Complexity: O(*k*) for *k* synchronous sends (at most one), plus the events due before `time`.
-    public mutating func releaseSend(tap: Int, at time: SimTime) {
+    package mutating func releaseSend(tap: Int, at time: SimTime) {
         for step in roles.synchronousSends { engine.release(tap: tap, step: step, at: time) }
     }
 
@@ -97,20 +97,20 @@ public struct PipelineSession: Sendable {
     /// before `time` are kept for the next ``advance(to:)``.
     ///
     /// - Complexity: amortised O(1) plus the events due before `time`.
-    public mutating func tap(at time: SimTime) -> Int {
+    package mutating func tap(at time: SimTime) -> Int {
         engine.submitTap(at: time)
     }
 
     /// When the session next has something to do, or `nil` when both queues are idle or wait
     /// only for a send's outcome.
-    public mutating func nextEventTime() -> SimTime? {
+    package mutating func nextEventTime() -> SimTime? {
         engine.nextEventTime().flatMap { $0 == .distantFuture ? nil : $0 }
     }
 
     /// Runs everything due at or before `time` and returns the effects since the last call, in time order.
     ///
     /// - Complexity: O(events handled); allocates the returned array (see ``advance(to:into:)``).
-    public mutating func advance(to time: SimTime) -> [PipelineEffect] {
+    package mutating func advance(to time: SimTime) -> [PipelineEffect] {
         var effects: [PipelineEffect] = []
         advance(to: time, into: &effects)
         return effects
@@ -121,7 +121,7 @@ public struct PipelineSession: Sendable {
     /// capacity) makes a wake allocate nothing once the buffers have grown.
     ///
     /// - Complexity: O(events handled), plus O(effects appended).
-    public mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
+    package mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
         engine.advance(to: time, recordingInto: &effects)
     }
 
@@ -133,7 +133,7 @@ public struct PipelineSession: Sendable {
     /// next wake.
     ///
     /// - Complexity: O(events handled).
-    public mutating func advanceHoldingEffects(to time: SimTime) -> Int {
+    package mutating func advanceHoldingEffects(to time: SimTime) -> Int {
         engine.advance(to: time)
         return engine.untakenEffectCount
     }
@@ -145,7 +145,7 @@ public struct PipelineSession: Sendable {
     /// can move the session on: a released send starts steps).
     ///
     /// - Complexity: O(events handled).
-    public mutating func wake(at time: SimTime) -> PipelineWake {
+    package mutating func wake(at time: SimTime) -> PipelineWake {
         let due = advanceHoldingEffects(to: time)
         guard due == 0 else { return .effectsDue(due) }
         return .idle(until: nextEventTime())
@@ -154,31 +154,31 @@ public struct PipelineSession: Sendable {
     /// The oldest effect not yet taken, or `nil` when every effect has been taken.
     ///
     /// - Complexity: O(1), amortised.
-    public mutating func takeEffect() -> PipelineEffect? {
+    package mutating func takeEffect() -> PipelineEffect? {
         engine.takeEffect()
     }
 
     /// The step at `index` of the pipeline.
-    public func step(_ index: Int) -> PipelineStep { pipeline.steps[index] }
+    package func step(_ index: Int) -> PipelineStep { pipeline.steps[index] }
 
     /// The number of taps submitted.
-    public var tapCount: Int { engine.tapCount }
+    package var tapCount: Int { engine.tapCount }
 
     /// Tap `tap`'s outcome once all its steps have ended, else `nil`.
-    public func outcome(of tap: Int) -> TapOutcome? {
+    package func outcome(of tap: Int) -> TapOutcome? {
         guard tap >= 0, tap < engine.tapCount, engine.isFinished(tap: tap) else { return nil }
         return engine.outcome(tap: tap, index: tap, frames: frames)
     }
 
     /// Every finished tap so far as a run (unfinished taps are left out).
-    public func run() -> PipelineRun {
+    package func run() -> PipelineRun {
         let outcomes = (0..<engine.tapCount).compactMap { outcome(of: $0) }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: engine.sharing, taps: outcomes)
     }
 }
 
 /// What a wake of a ``PipelineSession`` found (``PipelineSession/wake(at:)``).
-public enum PipelineWake: Hashable, Sendable {
+package enum PipelineWake: Hashable, Sendable {
     /// This many effects wait to be taken (``PipelineSession/takeEffect()``), in time order;
     /// ask ``PipelineSession/nextEventTime()`` once they are acted on.
     case effectsDue(Int)
@@ -192,7 +192,7 @@ extension PipelineSession: StorageAdopting {
     /// (``StorageAdopting``).
     ///
     /// - Complexity: that of the engine's.
-    public mutating func adoptStorage(of old: inout PipelineSession) {
+    package mutating func adoptStorage(of old: inout PipelineSession) {
         engine.adoptStorage(of: &old.engine)
     }
 }

@@ -1,19 +1,19 @@
 import SimulationKernel
 
 /// One step of a check-off handler: what it does, where it runs, and what it costs.
-public struct PipelineStep: Hashable, Sendable {
+package struct PipelineStep: Hashable, Sendable {
     /// What the step does.
-    public var kind: PipelineStepKind
+    package var kind: PipelineStepKind
     /// Where it runs.
-    public var queue: PipelineQueue
+    package var queue: PipelineQueue
     /// CPU time on the reference chip (the S1, relative speed 1.0); a chip of relative speed *s*
     /// needs `cost / s`.
-    public var cost: SimDuration
+    package var cost: SimDuration
     /// Time the step then spends blocked without using the CPU (waiting for the phone's reply in a
     /// synchronous send). Not scaled by CPU speed; the queue stays busy for it.
-    public var wait: SimDuration
+    package var wait: SimDuration
 
-    public init(_ kind: PipelineStepKind, on queue: PipelineQueue, cost: SimDuration, wait: SimDuration = .zero) {
+    package init(_ kind: PipelineStepKind, on queue: PipelineQueue, cost: SimDuration, wait: SimDuration = .zero) {
         self.kind = kind
         self.queue = queue
         self.cost = cost
@@ -21,8 +21,8 @@ public struct PipelineStep: Hashable, Sendable {
     }
 
     /// The step's name (``PipelineStepKind/name``).
-    public var name: String { kind.name }
+    package var name: String { kind.name }
 
     /// The CPU time on a chip of relative speed `speed`, rounded to the nanosecond.
-    public func scaledCost(speed: Double) -> SimDuration { cost.scaled(by: 1 / speed) }
+    package func scaledCost(speed: Double) -> SimDuration { cost.scaled(by: 1 / speed) }
 }

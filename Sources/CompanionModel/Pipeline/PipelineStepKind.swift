@@ -1,6 +1,6 @@
 /// What a check-off pipeline step does. The built-in kinds carry the side effects the rest of
 /// the simulation listens for (the commit, the message to the phone, the complication).
-public enum PipelineStepKind: Hashable, Sendable {
+package enum PipelineStepKind: Hashable, Sendable {
     /// Rewrite the learned store order (needless at check-off time: it can be learned at the trip's end).
     case updateSortingDatabase
     /// Mark the item done in the list's model of record: the check-off is **committed** when it ends.
@@ -22,13 +22,13 @@ public enum PipelineStepKind: Hashable, Sendable {
     case custom(String)
 
     /// Every built-in kind, in the order of the naive handler.
-    public static let builtIn: [PipelineStepKind] = [
+    package static let builtIn: [PipelineStepKind] = [
         .updateSortingDatabase, .updateTableModel, .removeRow, .sendMessageToPhone, .playHaptic,
         .updateRemainingCount, .hidePlaceholder, .updateComplication,
     ]
 
     /// The name used in scenario files, reports and JSON (`"removeRow"`, or the custom name).
-    public var name: String {
+    package var name: String {
         switch self {
         case .updateSortingDatabase: return "updateSortingDatabase"
         case .updateTableModel: return "updateTableModel"
@@ -43,12 +43,12 @@ public enum PipelineStepKind: Hashable, Sendable {
     }
 
     /// The kind called `name`: a built-in kind by its name, anything else a custom step.
-    public init(name: String) {
+    package init(name: String) {
         self = PipelineStepKind.builtIn.first { $0.name == name } ?? .custom(name)
     }
 
     /// Whether the step touches the UI and so must run on the main queue (UIKit/WatchKit rule).
-    public var touchesUI: Bool {
+    package var touchesUI: Bool {
         switch self {
         case .removeRow, .updateRemainingCount, .hidePlaceholder: return true
         default: return false

@@ -40,7 +40,7 @@ public struct PipelineStepRoles: Hashable, Sendable {
     /// awaits its outcome only when `syncSendAwaitsOutcome`.
     ///
     /// - Complexity: O(*s*) for *s* steps.
-    public init(pipeline: CheckOffPipeline, syncSendAwaitsOutcome: Bool) {
+    package init(pipeline: CheckOffPipeline, syncSendAwaitsOutcome: Bool) {
         var roles: [Role] = []
         roles.reserveCapacity(pipeline.steps.count)
         var tableModel: Int?

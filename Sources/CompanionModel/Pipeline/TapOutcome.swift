@@ -1,56 +1,56 @@
 import SimulationKernel
 
 /// What happened to one tap in a ``PipelineExecutor`` run.
-public struct TapOutcome: Hashable, Sendable {
+package struct TapOutcome: Hashable, Sendable {
     /// The tap's position in the run's input (taps are simulated in time order, input order on ties).
-    public var index: Int
+    package var index: Int
     /// When the finger touched the row.
-    public var tap: SimTime
+    package var tap: SimTime
     /// When the main queue started the tap's handler (later than ``tap`` if main was busy).
-    public var handlerStarted: SimTime
+    package var handlerStarted: SimTime
     /// When the handler returned.
-    public var handlerFinished: SimTime
+    package var handlerFinished: SimTime
     /// When the main-queue block that ran `removeRow` ended: the UI change is committed.
-    public var removalCommitted: SimTime
+    package var removalCommitted: SimTime
     /// The first frame at or after ``removalCommitted`` (see ``FrameClock``): the row is gone.
-    public var rowGone: SimTime
+    package var rowGone: SimTime
     /// Each pipeline step's run, in pipeline order.
-    public var steps: [StepRun]
+    package var steps: [StepRun]
     /// When the check-off was committed to the list's model of record: the end of
     /// `updateTableModel`, or ``removalCommitted`` when the pipeline has no such step.
-    public var checkOffCommitted: SimTime
+    package var checkOffCommitted: SimTime
     /// When the message to the phone started and finished being sent (`nil`: the pipeline sends none).
-    public var messageSend: (started: SimTime, finished: SimTime)? {
+    package var messageSend: (started: SimTime, finished: SimTime)? {
         guard let index = messageStepIndex else { return nil }
         return (steps[index].start, steps[index].end)
     }
     /// When the complication update was requested (`nil`: the pipeline does not update it).
-    public var complicationUpdateRequested: SimTime? {
+    package var complicationUpdateRequested: SimTime? {
         guard let index = complicationStepIndex else { return nil }
         return steps[index].end
     }
     /// When the last of the tap's steps, on any queue, ended.
-    public var finished: SimTime { steps.reduce(handlerFinished) { max($0, $1.end) } }
+    package var finished: SimTime { steps.reduce(handlerFinished) { max($0, $1.end) } }
 
     var messageStepIndex: Int?
     var complicationStepIndex: Int?
 
     /// Tap-to-removal latency: tap → the frame without the row.
-    public var latency: SimDuration { rowGone - tap }
+    package var latency: SimDuration { rowGone - tap }
     /// Time the tap waited for the main queue behind earlier taps' work.
-    public var queueingDelay: SimDuration { handlerStarted - tap }
+    package var queueingDelay: SimDuration { handlerStarted - tap }
 }
 
 /// One step's run for one tap.
-public struct StepRun: Hashable, Sendable {
+package struct StepRun: Hashable, Sendable {
     /// When the step started on its queue.
-    public var start: SimTime
+    package var start: SimTime
     /// When it ended.
-    public var end: SimTime
+    package var end: SimTime
     /// The CPU time it needed on this chip: its reference cost scaled by the chip's speed, as drawn
     /// by the run's ``PipelineJitter``.
-    public var cpu: SimDuration
+    package var cpu: SimDuration
 
     /// Wall time on its queue: longer than ``cpu`` when it waited or shared a single core.
-    public var wall: SimDuration { end - start }
+    package var wall: SimDuration { end - start }
 }

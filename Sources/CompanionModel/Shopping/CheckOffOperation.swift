@@ -1,5 +1,5 @@
 /// What the user did to one item on the watch: checked it off or put it back.
-public enum CheckOffKind: String, Hashable, Sendable {
+package enum CheckOffKind: String, Hashable, Sendable {
     case check
     case uncheck
 }

@@ -1,17 +1,17 @@
 import SimulationKernel
 
 /// The identifier of an item on the shopping list, unique within a scenario (`"kale"`).
-public typealias ItemID = String
+package typealias ItemID = String
 
 /// One thing to buy.
-public struct ShoppingItem: Hashable, Sendable {
-    public var id: ItemID
-    public var title: String
+package struct ShoppingItem: Hashable, Sendable {
+    package var id: ItemID
+    package var title: String
     /// When the item is due (a reminder fires then), if ever.
-    public var due: SimTime?
-    public var notes: String?
+    package var due: SimTime?
+    package var notes: String?
 
-    public init(id: ItemID, title: String, due: SimTime? = nil, notes: String? = nil) {
+    package init(id: ItemID, title: String, due: SimTime? = nil, notes: String? = nil) {
         self.id = id
         self.title = title
         self.due = due

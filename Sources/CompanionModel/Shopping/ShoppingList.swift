@@ -8,7 +8,7 @@ import SimulationKernel
 /// list.apply(.check, to: "kale", at: now)   // .changed
 /// list.nextItem                              // the first remaining item in store order
 /// ```
-public struct ShoppingList: Sendable {
+package struct ShoppingList: Sendable {
     /// Every item, in display order, from ``base`` on (the slots before it are items that left
     /// the front of the list, not yet compacted away).
     ///
@@ -36,12 +36,12 @@ public struct ShoppingList: Sendable {
     /// The storage index of the first remaining item (`stored.count` when none remains).
     private var firstRemaining = 0
     /// The number of items still to pick up.
-    public private(set) var remainingCount: Int
+    package private(set) var remainingCount: Int
     /// The order in which items were checked off (un-checked items are removed from it).
-    public private(set) var checkOffOrder: [ItemID] = []
+    package private(set) var checkOffOrder: [ItemID] = []
 
     /// The outcome of applying a check-off or un-check-off.
-    public enum Change: Hashable, Sendable {
+    package enum Change: Hashable, Sendable {
         /// The item's state changed.
         case changed
         /// The item was already in that state; nothing changed.
@@ -53,7 +53,7 @@ public struct ShoppingList: Sendable {
     /// Creates a list with every item remaining, sorted by `order`.
     ///
     /// - Complexity: O(*n* log *n*) (the order's ranks are already known).
-    public init(items: [ShoppingItem], order: StoreOrder = StoreOrder()) {
+    package init(items: [ShoppingItem], order: StoreOrder = StoreOrder()) {
         let order = order.ranked()
         var seen: Set<ItemID> = []
         var placed: [(place: Place, item: ShoppingItem)] = []
@@ -83,24 +83,24 @@ public struct ShoppingList: Sendable {
     ///
     /// - Complexity: O(1) when no item left the front of the list since the last compaction,
     ///   else O(*n*).
-    public var items: [ShoppingItem] { base == 0 ? stored : Array(stored[base...]) }
+    package var items: [ShoppingItem] { base == 0 ? stored : Array(stored[base...]) }
 
     /// The state of `item`, or `nil` if it is not on the list.
     ///
     /// - Complexity: O(1) (one hash of `item`, none for the next item).
-    public func state(of item: ItemID) -> ItemState? { index(of: item).map { states[$0] } }
+    package func state(of item: ItemID) -> ItemState? { index(of: item).map { states[$0] } }
 
     /// The item with identifier `id`.
     ///
     /// - Complexity: O(1) (one hash of `id`, none for the next item).
-    public func item(_ id: ItemID) -> ShoppingItem? {
+    package func item(_ id: ItemID) -> ShoppingItem? {
         index(of: id).map { stored[$0] }
     }
 
     /// The display position of `id` among all items (0-based).
     ///
     /// - Complexity: O(1) (one hash of `id`, none for the next item).
-    public func position(of id: ItemID) -> Int? { index(of: id).map { $0 - base } }
+    package func position(of id: ItemID) -> Int? { index(of: id).map { $0 - base } }
 
     /// The storage index of `id`: the next item's (``nextItem``, the row a shopper who follows
     /// the store order taps) without hashing, any other by its hash.
@@ -120,7 +120,7 @@ public struct ShoppingList: Sendable {
     /// item a merge changed without hashing its identifier.
     ///
     /// - Complexity: O(1); no hashing when the hint holds.
-    public func position(of id: ItemID, joinIndex: Int?) -> Int? {
+    package func position(of id: ItemID, joinIndex: Int?) -> Int? {
         index(of: id, joinIndex: joinIndex).map { $0 - base }
     }
 
@@ -138,36 +138,36 @@ public struct ShoppingList: Sendable {
     /// for each item that joins later, a re-added item anew).
     ///
     /// - Complexity: O(1).
-    public func joinIndex(atPosition position: Int) -> Int { places[base + position].joined }
+    package func joinIndex(atPosition position: Int) -> Int { places[base + position].joined }
 
     /// The place in display order of the item at display `position`: its rank in the learned
     /// store order (`Int.max` when never seen in a trip), then its join index. Items show in
     /// ascending place order, and an item keeps its place while it stays on the list.
     ///
     /// - Complexity: O(1).
-    public func place(atPosition position: Int) -> (rank: Int, joined: Int) {
+    package func place(atPosition position: Int) -> (rank: Int, joined: Int) {
         (places[base + position].rank, places[base + position].joined)
     }
 
     /// The number of items on the list.
     ///
     /// - Complexity: O(1).
-    public var count: Int { stored.count - base }
+    package var count: Int { stored.count - base }
 
     /// The item at display `position`.
     ///
     /// - Complexity: O(1).
-    public func item(atPosition position: Int) -> ShoppingItem { stored[base + position] }
+    package func item(atPosition position: Int) -> ShoppingItem { stored[base + position] }
 
     /// The state of the item at display `position`.
     ///
     /// - Complexity: O(1).
-    public func state(atPosition position: Int) -> ItemState { states[base + position] }
+    package func state(atPosition position: Int) -> ItemState { states[base + position] }
 
     /// The remaining items in display order.
     ///
     /// - Complexity: O(*n*) from the first remaining item on; no hashing.
-    public var remainingItems: [ShoppingItem] {
+    package var remainingItems: [ShoppingItem] {
         var remaining: [ShoppingItem] = []
         remaining.reserveCapacity(remainingCount)
         for index in firstRemaining..<stored.count where states[index].isRemaining { remaining.append(stored[index]) }
@@ -179,7 +179,7 @@ public struct ShoppingList: Sendable {
     ///
     /// - Complexity: O(*p*) for `id` at display position *p*, from the first remaining item on;
     ///   one hash of `id`.
-    public func remainingItemsAbove(_ id: ItemID) -> Int? {
+    package func remainingItemsAbove(_ id: ItemID) -> Int? {
         guard let position = index(of: id) else { return nil }
         var count = 0
         var index = firstRemaining
@@ -193,14 +193,14 @@ public struct ShoppingList: Sendable {
     /// The next item to pick up: the first remaining one in store order.
     ///
     /// - Complexity: O(1).
-    public var nextItem: ShoppingItem? {
+    package var nextItem: ShoppingItem? {
         firstRemaining < stored.count ? stored[firstRemaining] : nil
     }
 
     /// The checked-off item identifiers, in display order.
     ///
     /// - Complexity: O(*n*); no hashing, one allocation (of the final size).
-    public var checkedItems: [ItemID] {
+    package var checkedItems: [ItemID] {
         var checked: [ItemID] = []
         checked.reserveCapacity(stored.count - base - remainingCount)
         for index in base..<stored.count where !states[index].isRemaining { checked.append(stored[index].id) }
@@ -212,7 +212,7 @@ public struct ShoppingList: Sendable {
     /// - Complexity: O(1) amortised to check off (checking off in display order moves the next
     ///   item forward once per item); O(*n*) to un-check (it edits ``checkOffOrder``).
     @discardableResult
-    public mutating func apply(_ kind: CheckOffKind, to item: ItemID, at time: SimTime) -> Change {
+    package mutating func apply(_ kind: CheckOffKind, to item: ItemID, at time: SimTime) -> Change {
         guard let index = index(of: item) else { return .unknownItem }
         return apply(kind, at: index, at: time)
     }
@@ -253,7 +253,7 @@ public struct ShoppingList: Sendable {
     ///   or O(*n*) to un-check (as ``apply(_:to:at:)``); no hashing when the hint holds and the
     ///   item stays listed.
     @discardableResult
-    public mutating func reconcile(
+    package mutating func reconcile(
         _ id: ItemID, with shown: SyncedItem?, at time: SimTime, joinIndex: Int? = nil
     ) -> Change {
         guard let shown else { return remove(id) }
@@ -282,7 +282,7 @@ public struct ShoppingList: Sendable {
     /// - Complexity: O(1) to check off, O(*n*) to un-check (as ``apply(_:to:at:)``); no
     ///   hashing when the hint holds.
     @discardableResult
-    public mutating func reconcileStatus(
+    package mutating func reconcileStatus(
         _ id: ItemID, _ status: ItemStatus, at time: SimTime, joinIndex: Int? = nil
     ) -> Change {
         guard let index = self.index(of: id, joinIndex: joinIndex) else { return .unknownItem }
@@ -387,14 +387,14 @@ public struct ShoppingList: Sendable {
 extension ShoppingList: Hashable {
     /// Lists are equal when they show the same items, in the same order and states, learned
     /// from the same order, whatever their storage holds besides.
-    public static func == (lhs: ShoppingList, rhs: ShoppingList) -> Bool {
+    package static func == (lhs: ShoppingList, rhs: ShoppingList) -> Bool {
         lhs.stored[lhs.base...] == rhs.stored[rhs.base...] && lhs.states[lhs.base...] == rhs.states[rhs.base...]
             && lhs.places[lhs.base...] == rhs.places[rhs.base...] && lhs.joined == rhs.joined
             && lhs.remainingCount == rhs.remainingCount && lhs.checkOffOrder == rhs.checkOffOrder
             && lhs.storeOrder == rhs.storeOrder
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(stored.count - base)
         for index in base..<stored.count {
             hasher.combine(stored[index])
@@ -417,7 +417,7 @@ extension ShoppingList: StorageAdopting {
     /// (``StorageAdopting``; the store order is shared, not copied).
     ///
     /// - Complexity: O(*n*) for *n* items.
-    public mutating func adoptStorage(of old: inout ShoppingList) {
+    package mutating func adoptStorage(of old: inout ShoppingList) {
         stored.adoptStorage(of: &old.stored)
         states.adoptStorage(of: &old.states)
         places.adoptStorage(of: &old.places)

@@ -37,9 +37,9 @@ import SimulationKernel
 /// ])
 /// order.sorted(["eggs", "kale"])  // ["kale", "eggs"]
 /// ```
-public struct StoreOrder: Hashable, Sendable {
+package struct StoreOrder: Hashable, Sendable {
     /// How many following items of a trip each item votes to come before.
-    public static let window = 32
+    package static let window = 32
 
     /// Everything learned, in one shared, copy-on-write box: copying a `StoreOrder` (every run's
     /// scenario and world context holds one) is one reference, not one per table.
@@ -86,7 +86,7 @@ public struct StoreOrder: Hashable, Sendable {
         }
     }
     /// The number of trips learned.
-    public private(set) var tripCount: Int {
+    package private(set) var tripCount: Int {
         get { storage.tripCount }
         set {
             makeUnique()
@@ -174,7 +174,7 @@ public struct StoreOrder: Hashable, Sendable {
     }
 
     /// An order that knows no trip: ``sorted(_:)`` keeps the given order.
-    public init() {}
+    package init() {}
 
     /// The order learned from `trips`, oldest first: the same as ``learn(trip:)`` on each, with
     /// the order computed once at the end.
@@ -182,7 +182,7 @@ public struct StoreOrder: Hashable, Sendable {
     /// - Complexity: O(*k* × ``window`` × log *e*) for *k* items in all trips and *e* voted pairs
     ///   (O(*k* × ``window``) when the trips' votes arrive in order, as for one trip), plus one
     ///   computation of the order (see ``learnedOrder``).
-    public init(trips: some Sequence<[ItemID]>) {
+    package init(trips: some Sequence<[ItemID]>) {
         for trip in trips { record(trip: trip) }
         votes.fold()
         ranking = computeRanking()
@@ -190,12 +190,12 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// Two orders are equal when they learned the same votes and positions (whether their order
     /// is computed yet does not matter).
-    public static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
+    package static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
         lhs.items == rhs.items && lhs.votes.folded() == rhs.votes.folded() && lhs.positionSum == rhs.positionSum
             && lhs.appearances == rhs.appearances && lhs.tripCount == rhs.tripCount
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(items)
         hasher.combine(tripCount)
     }
@@ -205,7 +205,7 @@ public struct StoreOrder: Hashable, Sendable {
     ///
     /// - Complexity: amortised O(*k* × ``window`` × log *e*) for a trip of *k* items and *e* voted
     ///   pairs (the vote log is sorted into the table when it has grown as large as it).
-    public mutating func learn(trip: [ItemID]) {
+    package mutating func learn(trip: [ItemID]) {
         record(trip: trip)
         ranking = .due
     }
@@ -213,7 +213,7 @@ public struct StoreOrder: Hashable, Sendable {
     /// This order with its order and ranks computed, for many reads (itself when they are).
     ///
     /// - Complexity: O(1) when computed; otherwise one computation of the order.
-    public func ranked() -> StoreOrder {
+    package func ranked() -> StoreOrder {
         guard case .due = ranking else { return self }
         var copy = self
         copy.votes.fold()
@@ -225,7 +225,7 @@ public struct StoreOrder: Hashable, Sendable {
     ///
     /// - Complexity: O(1) when computed (``init(trips:)``, ``ranked()``); otherwise one
     ///   computation of the order (see ``order()``).
-    public var learnedOrder: [ItemID] {
+    package var learnedOrder: [ItemID] {
         switch ranking {
         case .current(let order, _): return order
         case .due: return order()
@@ -239,13 +239,13 @@ public struct StoreOrder: Hashable, Sendable {
     }
 
     /// Whether `item` appeared in any learned trip.
-    public func knows(_ item: ItemID) -> Bool { number[item] != nil }
+    package func knows(_ item: ItemID) -> Bool { number[item] != nil }
 
     /// The index of `item` in ``learnedOrder``, or `nil` for an item never seen in a trip.
     ///
     /// - Complexity: O(1) expected when the order is computed (``ranked()``); otherwise one
     ///   computation of the order.
-    public func rank(of item: ItemID) -> Int? {
+    package func rank(of item: ItemID) -> Int? {
         switch ranking {
         case .current(_, let ranks): return ranks[item]
         case .due: return ranked().rank(of: item)
@@ -263,7 +263,7 @@ public struct StoreOrder: Hashable, Sendable {
 
     /// Where in the store `item` usually is: its mean relative position in the trips it was
     /// in, from 0 (first) to 1 (last); 1 for an item never seen.
-    public func meanPosition(_ item: ItemID) -> Double {
+    package func meanPosition(_ item: ItemID) -> Double {
         guard let itemNumber = number[item] else { return 1 }
         return meanPosition(number: itemNumber)
     }
@@ -278,7 +278,7 @@ public struct StoreOrder: Hashable, Sendable {
     ///
     /// - Complexity: O(log *e* + *l*) for *e* voted pairs and *l* votes learned since the last fold
     ///   (*l* = 0 after ``init(trips:)`` or ``ranked()``).
-    public func preference(_ a: ItemID, before b: ItemID) -> Int {
+    package func preference(_ a: ItemID, before b: ItemID) -> Int {
         guard let first = number[a], let second = number[b] else { return 0 }
         return preference(number: first, before: second)
     }
@@ -365,7 +365,7 @@ public struct StoreOrder: Hashable, Sendable {
     ///
     /// - Complexity: O(*n* log *n*) for *n* items, plus one computation of the order unless it
     ///   is computed (``ranked()``).
-    public func sorted(_ items: [ItemID]) -> [ItemID] {
+    package func sorted(_ items: [ItemID]) -> [ItemID] {
         let order = ranked()
         return items.enumerated().sorted { lhs, rhs in
             let (ra, rb) = (order.rank(of: lhs.element), order.rank(of: rhs.element))

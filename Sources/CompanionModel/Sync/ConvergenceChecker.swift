@@ -6,7 +6,7 @@
 /// let problems = ConvergenceChecker.check(watch: watch, phone: phone, trail: trail)
 /// for problem in problems { print(problem, problem.trail) }
 /// ```
-public enum ConvergenceChecker {
+package enum ConvergenceChecker {
     /// One problem found, before it gets its trail.
     private typealias Finding = (item: ItemID, kind: SyncDiscrepancy.Kind, detail: String)
 
@@ -18,7 +18,7 @@ public enum ConvergenceChecker {
     /// - Complexity: O(*n* + *a*) for *n* items and *a* applied operations, allocating nothing,
     ///   when the replicas agree (the usual case); else O(*n* log *n* + *a*), plus O(*t*) for *t*
     ///   trail entries.
-    public static func check(
+    package static func check(
         watch: ListReplica, phone: ListReplica, trail: @autoclosure () -> SyncTrail
     ) -> [SyncDiscrepancy] {
         var found: [Finding] = []

@@ -11,18 +11,18 @@
 ///     let shown = endpoint.replica.shown(atSlot: change.slot)   // the item as shown after
 ///     change.before == .open && change.after == .checkedOff      // it was checked off
 /// ```
-public struct ItemChange: Hashable, Sendable {
+package struct ItemChange: Hashable, Sendable {
     /// The last operation merged into the item (made here or received).
-    public var operation: ListOperation
+    package var operation: ListOperation
     /// The item's slot in the replica (its index in ``ListReplica/items``).
-    public var slot: Int
+    package var slot: Int
     /// The item's status as shown before (`nil`: not listed).
-    public var before: ItemStatus?
+    package var before: ItemStatus?
     /// The item's status as shown after (`nil`: not listed).
-    public var after: ItemStatus?
+    package var after: ItemStatus?
 
     /// A change of the item at `slot` by `operation`, from `before` to `after`.
-    public init(operation: ListOperation, slot: Int, before: ItemStatus?, after: ItemStatus?) {
+    package init(operation: ListOperation, slot: Int, before: ItemStatus?, after: ItemStatus?) {
         self.operation = operation
         self.slot = slot
         self.before = before
@@ -30,5 +30,5 @@ public struct ItemChange: Hashable, Sendable {
     }
 
     /// The item's identifier.
-    public var item: ItemID { operation.item }
+    package var item: ItemID { operation.item }
 }

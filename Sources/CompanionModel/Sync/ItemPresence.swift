@@ -1,5 +1,5 @@
 /// Whether an item is on the list.
-public enum ItemPresence: Hashable, Sendable {
+package enum ItemPresence: Hashable, Sendable {
     /// Never added as far as this device knows (an edit arrived for an item it has not seen).
     case absent
     /// On the list.
@@ -8,10 +8,10 @@ public enum ItemPresence: Hashable, Sendable {
     case removed
 
     /// Whether the item is shown.
-    public var isListed: Bool { self == .listed }
+    package var isListed: Bool { self == .listed }
 
     /// `"absent"`, `"listed"` or `"removed"`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .absent: return "absent"
         case .listed: return "listed"

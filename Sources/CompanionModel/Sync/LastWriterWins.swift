@@ -3,14 +3,14 @@
 ///
 /// Merging is commutative, associative and idempotent, so two devices that merge the same edits
 /// in any order, any number of times, hold the same value.
-public struct LastWriterWins<Value: Hashable & Sendable>: Hashable, Sendable {
+package struct LastWriterWins<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The current value.
-    public private(set) var value: Value
+    package private(set) var value: Value
     /// The version of the edit that set it.
-    public private(set) var version: SyncVersion
+    package private(set) var version: SyncVersion
 
     /// A field holding `value` as of `version`.
-    public init(_ value: Value, version: SyncVersion) {
+    package init(_ value: Value, version: SyncVersion) {
         self.value = value
         self.version = version
     }
@@ -20,7 +20,7 @@ public struct LastWriterWins<Value: Hashable & Sendable>: Hashable, Sendable {
     /// - Returns: whether the write won (it may still leave the same value).
     /// - Complexity: O(1).
     @discardableResult
-    public mutating func merge(_ value: Value, at version: SyncVersion) -> Bool {
+    package mutating func merge(_ value: Value, at version: SyncVersion) -> Bool {
         guard version > self.version else { return false }
         self.value = value
         self.version = version

@@ -1,7 +1,7 @@
 /// What one device does to one item of the shared list.
 ///
 /// The phone can do all five; the watch adds (as by dictation), checks and unchecks.
-public enum ListEdit: Hashable, Sendable {
+package enum ListEdit: Hashable, Sendable {
     /// Puts the item on the list with `title`, open (or back on it, if it was removed).
     case add(title: String)
     /// Takes the item off the list.
@@ -15,7 +15,7 @@ public enum ListEdit: Hashable, Sendable {
 
     /// The name used in traces and scenario steps: `"add"`, `"remove"`, `"rename"`, `"check"`,
     /// `"uncheck"`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .add: return "add"
         case .remove: return "remove"
@@ -26,7 +26,7 @@ public enum ListEdit: Hashable, Sendable {
     }
 
     /// The title the edit sets, if any.
-    public var title: String? {
+    package var title: String? {
         switch self {
         case .add(let title), .rename(let title): return title
         case .remove, .check, .uncheck: return nil
@@ -35,7 +35,7 @@ public enum ListEdit: Hashable, Sendable {
 
     /// Whether the edit puts an item on the list (an add may name an item the list has never
     /// had; every other edit names one it has or had).
-    public var isAdd: Bool {
+    package var isAdd: Bool {
         if case .add = self { return true }
         return false
     }

@@ -12,7 +12,7 @@
 ///     edit: .add(title: "Bread"), version: SyncVersion(counter: 1, device: .phone))
 /// operation.description  // "phone#1 add bread v1@phone"
 /// ```
-public struct ListOperation: Hashable, Sendable, CustomStringConvertible {
+package struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     /// The fields, set once when the operation is made.
     final class Fields: Sendable {
         let id: OperationID
@@ -33,27 +33,27 @@ public struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     /// Creates an operation.
     ///
     /// - Complexity: O(1); one allocation, shared by every copy.
-    public init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
+    package init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
         fields = Fields(id: id, item: item, edit: edit, version: version)
     }
 
     /// The origin and its sequence number.
-    public var id: OperationID { fields.id }
+    package var id: OperationID { fields.id }
     /// The item edited.
-    public var item: ItemID { fields.item }
+    package var item: ItemID { fields.item }
     /// What was done.
-    public var edit: ListEdit { fields.edit }
+    package var edit: ListEdit { fields.edit }
     /// The edit's version: decides concurrent edits of the same field.
-    public var version: SyncVersion { fields.version }
+    package var version: SyncVersion { fields.version }
 
     /// Equal fields (at once for two copies of one operation).
-    public static func == (lhs: ListOperation, rhs: ListOperation) -> Bool {
+    package static func == (lhs: ListOperation, rhs: ListOperation) -> Bool {
         lhs.fields === rhs.fields
             || (lhs.id == rhs.id && lhs.item == rhs.item && lhs.edit == rhs.edit && lhs.version == rhs.version)
     }
 
     /// Hashes the four fields in order (as a struct of them would).
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(item)
         hasher.combine(edit)
@@ -61,8 +61,8 @@ public struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The serialized size in bytes (a property-list estimate: keys, values and framing).
-    public var byteCount: Int { 72 + item.utf8.count + (edit.title?.utf8.count ?? 0) }
+    package var byteCount: Int { 72 + item.utf8.count + (edit.title?.utf8.count ?? 0) }
 
     /// `"phone#1 add bread v1@phone"`.
-    public var description: String { "\(id) \(edit.name) \(item) v\(version)" }
+    package var description: String { "\(id) \(edit.name) \(item) v\(version)" }
 }

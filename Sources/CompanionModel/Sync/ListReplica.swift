@@ -19,9 +19,9 @@ import SimulationKernel
 /// }
 /// watch.list == phone.list  // true
 /// ```
-public struct ListReplica: Hashable, Sendable {
+package struct ListReplica: Hashable, Sendable {
     /// Something that happens to the replica.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The user edits `item` on this device.
         case edit(ItemID, ListEdit)
         /// An operation from the other device arrived (possibly again, possibly early).
@@ -35,7 +35,7 @@ public struct ListReplica: Hashable, Sendable {
     }
 
     /// What the replica asks of its host.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// Send this operation to the other device.
         case send(ListOperation)
         /// The operation was merged into the list (it may have lost its conflict).
@@ -49,7 +49,7 @@ public struct ListReplica: Hashable, Sendable {
     }
 
     /// Who keeps this device's operations until the other device acknowledges them.
-    public enum OutboxKeeper: Hashable, Sendable {
+    package enum OutboxKeeper: Hashable, Sendable {
         /// The replica, in its ``outbox``: a replica on its own, resent and acknowledged through
         /// its events (``Event/resend``, ``Event/acknowledged(sequence:)``).
         case replica
@@ -59,7 +59,7 @@ public struct ListReplica: Hashable, Sendable {
     }
 
     /// Why a local edit made no operation.
-    public enum Refusal: Hashable, Sendable {
+    package enum Refusal: Hashable, Sendable {
         /// Remove, rename, check or uncheck of an item that is not on the list.
         case notListed
         /// Add of an item that is already on the list.
@@ -68,7 +68,7 @@ public struct ListReplica: Hashable, Sendable {
         case unchanged
 
         /// `"notListed"`, `"alreadyListed"` or `"unchanged"`.
-        public var name: String {
+        package var name: String {
             switch self {
             case .notListed: return "notListed"
             case .alreadyListed: return "alreadyListed"
@@ -78,34 +78,34 @@ public struct ListReplica: Hashable, Sendable {
     }
 
     /// The device holding this replica.
-    public let device: LinkSide
+    package let device: LinkSide
     /// The Lamport counter: the largest version counter made or applied here.
-    public private(set) var clock = 0
+    package private(set) var clock = 0
     /// Every item this device knows of, listed or not, by slot: loaded items first, in list
     /// order, then each item in the order this device first merged an edit of it. (Slots are
     /// this device's own numbering; the other device may number added items differently.)
-    public private(set) var items: [ReplicaItem] = []
+    package private(set) var items: [ReplicaItem] = []
     /// The slot of each known item: the only place an ``ItemID`` is hashed.
     private var slots: [ItemID: Int] = [:]
     /// Per origin, the operations let through so far and those held for a predecessor.
-    public private(set) var gates = SequenceGates()
+    package private(set) var gates = SequenceGates()
     /// Who keeps this device's unacknowledged operations.
-    public let outboxKeeper: OutboxKeeper
+    package let outboxKeeper: OutboxKeeper
     /// This device's operations the other device has not acknowledged, by sequence number (with
     /// ``OutboxKeeper/replica``; else always empty).
     private var unacknowledged = SequenceWindow<ListOperation>()
     /// Every operation merged here, local and remote, in the order it was merged (the audit
     /// log the ``ConvergenceChecker`` reads).
-    public private(set) var appliedLog: [ListOperation] = []
+    package private(set) var appliedLog: [ListOperation] = []
     /// The number of listed items still open (kept with every merge).
-    public private(set) var remainingCount = 0
+    package private(set) var remainingCount = 0
 
     /// A replica of the list loaded with `items` (in that order, all open); a repeated
     /// identifier keeps its first entry. `outboxKeeper` says who keeps the device's
     /// unacknowledged operations (the replica itself, by default).
     ///
     /// - Complexity: O(*n*).
-    public init(device: LinkSide, items loaded: [ShoppingItem], outboxKeeper: OutboxKeeper = .replica) {
+    package init(device: LinkSide, items loaded: [ShoppingItem], outboxKeeper: OutboxKeeper = .replica) {
         self.device = device
         self.outboxKeeper = outboxKeeper
         planted = device == .phone ? PlantedLinkBug.current : .none
@@ -124,7 +124,7 @@ public struct ListReplica: Hashable, Sendable {
     /// (always empty with ``OutboxKeeper/courier``: see ``SyncCourier/inFlight``).
     ///
     /// - Complexity: O(*w*) from the oldest unacknowledged operation to the newest.
-    public var outbox: [Int: ListOperation] { unacknowledged.dictionary }
+    package var outbox: [Int: ListOperation] { unacknowledged.dictionary }
 
     /// The link rule the phone's replica follows: the real one (`.none`) but in tests (see
     /// ``PlantedLinkBug``; read from the task-local value when the replica is made, and set again
@@ -132,10 +132,10 @@ public struct ListReplica: Hashable, Sendable {
     package var planted: PlantedLinkBug
 
     /// The number of this device's own operations so far.
-    public var lastSequence: Int { gates[device].passedThrough }
+    package var lastSequence: Int { gates[device].passedThrough }
 
     /// The operations from `origin` let through so far (all of them, for this device itself).
-    public func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }
+    package func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }
 
     /// How far this replica has got: the operations merged here and those held for a missing
     /// predecessor. Everything the ``ConvergenceChecker`` reads of a replica (its items, its log,
@@ -144,25 +144,25 @@ public struct ListReplica: Hashable, Sendable {
     /// find the same (the trail aside, which grows only while traced).
     ///
     /// - Complexity: O(1).
-    public var progress: Progress { Progress(merged: appliedLog.count, held: heldCount) }
+    package var progress: Progress { Progress(merged: appliedLog.count, held: heldCount) }
 
     /// See ``progress``.
-    public struct Progress: Hashable, Sendable {
+    package struct Progress: Hashable, Sendable {
         /// The operations merged (the length of ``ListReplica/appliedLog``).
-        public var merged: Int
+        package var merged: Int
         /// The operations held for a missing predecessor.
-        public var held: Int
+        package var held: Int
     }
 
     /// The number of operations held for a missing predecessor.
     ///
     /// - Complexity: O(1).
-    public var heldCount: Int { gates.heldCount }
+    package var heldCount: Int { gates.heldCount }
 
     /// The listed items in canonical order (loaded items, then added items by first add).
     ///
     /// - Complexity: O(*n* log *n*) in the items known.
-    public var list: [SyncedItem] {
+    package var list: [SyncedItem] {
         items.filter(\.presence.value.isListed)
             .sorted { ($0.placement ?? .initial(index: .max), $0.id) < ($1.placement ?? .initial(index: .max), $1.id) }
             .compactMap(\.shown)
@@ -171,18 +171,18 @@ public struct ListReplica: Hashable, Sendable {
     /// The item as shown, or `nil` if it is not on the list.
     ///
     /// - Complexity: O(1) (one hash of `id`).
-    public func item(_ id: ItemID) -> SyncedItem? { slots[id].flatMap { items[$0].shown } }
+    package func item(_ id: ItemID) -> SyncedItem? { slots[id].flatMap { items[$0].shown } }
 
     /// What this device knows of `id`, listed or not (`nil`: never heard of).
     ///
     /// - Complexity: O(1) (one hash of `id`).
-    public func knownItem(_ id: ItemID) -> ReplicaItem? { slots[id].map { items[$0] } }
+    package func knownItem(_ id: ItemID) -> ReplicaItem? { slots[id].map { items[$0] } }
 
     /// The item at `slot` (an index of ``items``, as an ``ItemChange`` names it) as shown, or
     /// `nil` if it is not on the list.
     ///
     /// - Complexity: O(1); no hashing.
-    public func shown(atSlot slot: Int) -> SyncedItem? { items[slot].shown }
+    package func shown(atSlot slot: Int) -> SyncedItem? { items[slot].shown }
 
     /// The slot of `id` (its index in ``items``), or `nil` if this device never heard of it.
     ///
@@ -194,7 +194,7 @@ public struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1) for an edit; O(1 + *k*) to receive an operation that releases *k* held
     ///   ones; O(*w*) to acknowledge through and to resend, from the oldest unacknowledged
     ///   operation to the newest.
-    public mutating func reduce(_ event: Event) -> [Effect] {
+    package mutating func reduce(_ event: Event) -> [Effect] {
         switch event {
         case .edit(let item, let edit):
             switch self.edit(item, edit) {
@@ -389,7 +389,7 @@ extension ListReplica: StorageAdopting {
     /// (``StorageAdopting``).
     ///
     /// - Complexity: O(*n* + *m*) for *n* items and *m* operations held.
-    public mutating func adoptStorage(of old: inout ListReplica) {
+    package mutating func adoptStorage(of old: inout ListReplica) {
         adoptItemStorage(of: &old.items)
         slots.adoptStorage(of: &old.slots)
         gates.adoptStorage(of: &old.gates)

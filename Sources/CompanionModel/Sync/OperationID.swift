@@ -2,23 +2,23 @@
 ///
 /// Each device numbers its own operations 1, 2, 3, … with no gaps; a receiver applies each
 /// origin's operations exactly once and in that order.
-public struct OperationID: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct OperationID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The device that made the operation.
-    public var origin: LinkSide
+    package var origin: LinkSide
     /// Its number among the origin's operations, from 1.
-    public var sequence: Int
+    package var sequence: Int
 
     /// The operation `sequence` of `origin`.
-    public init(origin: LinkSide, sequence: Int) {
+    package init(origin: LinkSide, sequence: Int) {
         self.origin = origin
         self.sequence = sequence
     }
 
     /// Watch operations sort before phone operations, then by sequence.
-    public static func < (lhs: OperationID, rhs: OperationID) -> Bool {
+    package static func < (lhs: OperationID, rhs: OperationID) -> Bool {
         (lhs.origin == .watch ? 0 : 1, lhs.sequence) < (rhs.origin == .watch ? 0 : 1, rhs.sequence)
     }
 
     /// `"watch#3"`.
-    public var description: String { "\(origin.name)#\(sequence)" }
+    package var description: String { "\(origin.name)#\(sequence)" }
 }

@@ -5,9 +5,9 @@
 /// field keeps the newest write (``LastWriterWins``). Because rename, check and uncheck never
 /// write presence, **a remove wins over every concurrent edit** of the item: only an add with a
 /// newer version than the remove lists it again.
-public struct ReplicaItem: Hashable, Sendable {
+package struct ReplicaItem: Hashable, Sendable {
     /// What applying one edit did to the item.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// At least one field took the edit's value.
         case won
         /// Every field the edit writes already holds a newer version: the edit lost its conflict.
@@ -15,18 +15,18 @@ public struct ReplicaItem: Hashable, Sendable {
     }
 
     /// The identifier.
-    public let id: ItemID
+    package let id: ItemID
     /// On the list, removed, or never seen.
-    public private(set) var presence: LastWriterWins<ItemPresence>
+    package private(set) var presence: LastWriterWins<ItemPresence>
     /// The title.
-    public private(set) var title: LastWriterWins<String>
+    package private(set) var title: LastWriterWins<String>
     /// Open or checked off.
-    public private(set) var status: LastWriterWins<ItemStatus>
+    package private(set) var status: LastWriterWins<ItemStatus>
     /// Where it sits in the canonical order (`nil` until an add or the initial list places it).
-    public private(set) var placement: ItemPlacement?
+    package private(set) var placement: ItemPlacement?
 
     /// An item loaded with the list at `index`: listed, open, at the initial version.
-    public init(loaded id: ItemID, title: String, index: Int) {
+    package init(loaded id: ItemID, title: String, index: Int) {
         self.id = id
         presence = LastWriterWins(.listed, version: .initial)
         self.title = LastWriterWins(title, version: .initial)
@@ -35,7 +35,7 @@ public struct ReplicaItem: Hashable, Sendable {
     }
 
     /// An item this device has not seen: absent, untitled, open, at the initial version.
-    public init(unseen id: ItemID) {
+    package init(unseen id: ItemID) {
         self.id = id
         presence = LastWriterWins(.absent, version: .initial)
         title = LastWriterWins("", version: .initial)
@@ -47,7 +47,7 @@ public struct ReplicaItem: Hashable, Sendable {
     /// strings): what the end-of-run check asks of every item of both replicas.
     ///
     /// - Complexity: O(1) for identifiers and titles of bounded length.
-    public static func == (lhs: ReplicaItem, rhs: ReplicaItem) -> Bool {
+    package static func == (lhs: ReplicaItem, rhs: ReplicaItem) -> Bool {
         lhs.presence.version == rhs.presence.version && lhs.title.version == rhs.title.version
             && lhs.status.version == rhs.status.version && lhs.presence.value == rhs.presence.value
             && lhs.status.value == rhs.status.value && lhs.placement == rhs.placement
@@ -55,21 +55,21 @@ public struct ReplicaItem: Hashable, Sendable {
     }
 
     /// The item as shown, or `nil` when it is not on the list.
-    public var shown: SyncedItem? {
+    package var shown: SyncedItem? {
         presence.value.isListed ? SyncedItem(id: id, title: title.value, status: status.value) : nil
     }
 
     /// The item's status as shown, or `nil` when it is not on the list (``shown`` without the
     /// strings).
-    public var shownStatus: ItemStatus? { presence.value.isListed ? status.value : nil }
+    package var shownStatus: ItemStatus? { presence.value.isListed ? status.value : nil }
 
     /// Whether the item is listed and open (one of the remaining items).
-    public var isOpen: Bool { presence.value.isListed && status.value == .open }
+    package var isOpen: Bool { presence.value.isListed && status.value == .open }
 
     /// Merges `edit` made at `version` into the fields it writes.
     ///
     /// - Complexity: O(1).
-    public mutating func apply(_ edit: ListEdit, at version: SyncVersion) -> Outcome {
+    package mutating func apply(_ edit: ListEdit, at version: SyncVersion) -> Outcome {
         var won = false
         var newest = SyncVersion.initial
         switch edit {

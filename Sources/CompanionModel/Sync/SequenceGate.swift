@@ -14,9 +14,9 @@ import SimulationKernel
 /// gate.releaseNext()  // nil
 /// gate.admit(op1)     // .duplicate
 /// ```
-public struct SequenceGate: Hashable, Sendable {
+package struct SequenceGate: Hashable, Sendable {
     /// What the gate does with an arriving operation.
-    public enum Admission: Hashable, Sendable {
+    package enum Admission: Hashable, Sendable {
         /// Apply the operation now, then each held successor ``releaseNext()`` hands out.
         case pass
         /// Already let through, or already held: ignore it.
@@ -26,17 +26,17 @@ public struct SequenceGate: Hashable, Sendable {
     }
 
     /// The sequence number of the last operation let through (0: none).
-    public private(set) var passedThrough = 0
+    package private(set) var passedThrough = 0
     /// Operations that arrived ahead of a missing predecessor, by sequence number.
-    public private(set) var held: [Int: ListOperation] = [:]
+    package private(set) var held: [Int: ListOperation] = [:]
 
     /// A gate expecting operation 1.
-    public init() {}
+    package init() {}
 
     /// Admits `operation`.
     ///
     /// - Complexity: O(1); no allocation unless the operation is held.
-    public mutating func admit(_ operation: ListOperation) -> Admission {
+    package mutating func admit(_ operation: ListOperation) -> Admission {
         let sequence = operation.id.sequence
         if sequence <= passedThrough || (!held.isEmpty && held[sequence] != nil) { return .duplicate }
         guard sequence == passedThrough + 1 else {
@@ -50,7 +50,7 @@ public struct SequenceGate: Hashable, Sendable {
     /// Lets through the held operation that follows the last one let through, if it is here.
     ///
     /// - Complexity: O(1).
-    public mutating func releaseNext() -> ListOperation? {
+    package mutating func releaseNext() -> ListOperation? {
         guard !held.isEmpty, let next = held.removeValue(forKey: passedThrough + 1) else { return nil }
         passedThrough += 1
         return next
@@ -66,7 +66,7 @@ extension SequenceGate: StorageAdopting {
     /// Keeps this gate in `old`'s storage for held operations (``StorageAdopting``).
     ///
     /// - Complexity: O(*h*) for the *h* operations held.
-    public mutating func adoptStorage(of old: inout SequenceGate) {
+    package mutating func adoptStorage(of old: inout SequenceGate) {
         held.adoptStorage(of: &old.held)
     }
 }

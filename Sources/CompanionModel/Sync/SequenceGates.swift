@@ -11,19 +11,19 @@ import SimulationKernel
 /// gates[.phone].passLocal(1)
 /// gates[.phone].passedThrough   // 1
 /// ```
-public struct SequenceGates: Hashable, Sendable {
+package struct SequenceGates: Hashable, Sendable {
     /// The gate of operations made on the watch.
-    public var watch = SequenceGate()
+    package var watch = SequenceGate()
     /// The gate of operations made on the phone.
-    public var phone = SequenceGate()
+    package var phone = SequenceGate()
 
     /// Both gates, nothing let through yet.
-    public init() {}
+    package init() {}
 
     /// The gate of operations made on `origin`.
     ///
     /// - Complexity: O(1).
-    public subscript(origin: LinkSide) -> SequenceGate {
+    package subscript(origin: LinkSide) -> SequenceGate {
         get { origin == .watch ? watch : phone }
         _modify {
             switch origin {
@@ -36,14 +36,14 @@ public struct SequenceGates: Hashable, Sendable {
     /// Operations held for a missing predecessor, from both origins.
     ///
     /// - Complexity: O(1).
-    public var heldCount: Int { watch.held.count + phone.held.count }
+    package var heldCount: Int { watch.held.count + phone.held.count }
 }
 
 extension SequenceGates: StorageAdopting {
     /// Keeps both gates in `old`'s storage (``StorageAdopting``).
     ///
     /// - Complexity: O(*h*) for the *h* operations held.
-    public mutating func adoptStorage(of old: inout SequenceGates) {
+    package mutating func adoptStorage(of old: inout SequenceGates) {
         watch.adoptStorage(of: &old.watch)
         phone.adoptStorage(of: &old.phone)
     }

@@ -17,7 +17,7 @@ import SimulationKernel
 /// window[1] = nil
 /// window.values   // ["b"]
 /// ```
-public struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
+package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The values from sequence `base` on (`nil`: none kept for that sequence).
     private var slots: [Value?] = []
     /// The sequence number of `slots[0]`.
@@ -25,19 +25,19 @@ public struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The index of the first slot that may hold a value (every slot before it is empty).
     private var start = 0
     /// The number of values kept.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// An empty window.
-    public init() {}
+    package init() {}
 
     /// Whether no value is kept.
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// The value kept for `sequence` (`nil`: none); setting `nil` drops it.
     ///
     /// - Complexity: O(1) to read or to drop (amortised); O(1) amortised to keep a value for a
     ///   sequence at or after the window's start, O(*w*) in the window's length for one before it.
-    public subscript(sequence: Int) -> Value? {
+    package subscript(sequence: Int) -> Value? {
         get {
             let index = sequence - base
             guard index >= start, index < slots.count else { return nil }
@@ -51,17 +51,17 @@ public struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The values in sequence order.
     ///
     /// - Complexity: O(*w*) in the window's length.
-    public var values: [Value] { slots[start...].compactMap { $0 } }
+    package var values: [Value] { slots[start...].compactMap { $0 } }
 
     /// The sequence numbers kept, ascending.
     ///
     /// - Complexity: O(*w*) in the window's length.
-    public var sequences: [Int] { slots.indices[start...].filter { slots[$0] != nil }.map { $0 + base } }
+    package var sequences: [Int] { slots.indices[start...].filter { slots[$0] != nil }.map { $0 + base } }
 
     /// The kept values as a dictionary by sequence number.
     ///
     /// - Complexity: O(*w*) in the window's length.
-    public var dictionary: [Int: Value] {
+    package var dictionary: [Int: Value] {
         var result: [Int: Value] = [:]
         for index in start..<slots.count { if let value = slots[index] { result[index + base] = value } }
         return result
@@ -70,14 +70,14 @@ public struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The same values for the same sequence numbers (however the slots are laid out).
     ///
     /// - Complexity: O(*w*) in the windows' lengths.
-    public static func == (lhs: SequenceWindow, rhs: SequenceWindow) -> Bool {
+    package static func == (lhs: SequenceWindow, rhs: SequenceWindow) -> Bool {
         lhs.count == rhs.count && lhs.sequences == rhs.sequences && lhs.values == rhs.values
     }
 
     /// Hashes the sequence numbers and values kept, in order.
     ///
     /// - Complexity: O(*w*) in the window's length.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for index in start..<slots.count {
             guard let value = slots[index] else { continue }
@@ -89,7 +89,7 @@ public struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
     /// Drops every value whose sequence number is `sequence` or less.
     ///
     /// - Complexity: O(*k*) for the *k* slots dropped, amortised.
-    public mutating func dropThrough(_ sequence: Int) {
+    package mutating func dropThrough(_ sequence: Int) {
         // While anything is kept, the slot at `start` holds a value.
         while count > 0, base + start <= sequence { drop(base + start) }
     }
@@ -135,7 +135,7 @@ extension SequenceWindow: StorageAdopting {
     /// Keeps this window in `old`'s slots (``StorageAdopting``).
     ///
     /// - Complexity: O(*w*) for the *w* slots this window holds.
-    public mutating func adoptStorage(of old: inout SequenceWindow<Value>) {
+    package mutating func adoptStorage(of old: inout SequenceWindow<Value>) {
         slots.adoptStorage(of: &old.slots)
     }
 }

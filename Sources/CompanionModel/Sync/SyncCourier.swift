@@ -25,9 +25,9 @@ import SimulationKernel
 /// courier.reduce(.send(operation, reachability: .reachable))   // [.sendMessage(operation)]
 /// courier.reduce(.outcome(operation, channel: .interactive, .replied))  // [.acknowledge(1)]
 /// ```
-public struct SyncCourier: Hashable, Sendable {
+package struct SyncCourier: Hashable, Sendable {
     /// How an unacknowledged operation travels.
-    public enum Carrier: Hashable, Sendable {
+    package enum Carrier: Hashable, Sendable {
         /// An interactive message waiting for its reply.
         case interactive
         /// A queued userInfo transfer.
@@ -38,7 +38,7 @@ public struct SyncCourier: Hashable, Sendable {
         case undeliverable(LinkError)
 
         /// `"interactive"`, `"queuedTransfer"`, `"awaitingResend"`, `"undeliverable 7009 payloadTooLarge"`.
-        public var name: String {
+        package var name: String {
             switch self {
             case .interactive: return "interactive"
             case .queuedTransfer: return "queuedTransfer"
@@ -49,7 +49,7 @@ public struct SyncCourier: Hashable, Sendable {
     }
 
     /// What the courier reacts to.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The replica made `operation`; `reachability` is `isReachable` on this device now.
         case send(ListOperation, reachability: Reachability)
         /// How a message carrying `operation` on `channel` ended.
@@ -61,7 +61,7 @@ public struct SyncCourier: Hashable, Sendable {
     }
 
     /// What the courier asks of its host.
-    public enum Command: Hashable, Sendable {
+    package enum Command: Hashable, Sendable {
         /// `sendMessage` with the operation.
         case sendMessage(ListOperation)
         /// `transferUserInfo` with the operation.
@@ -73,11 +73,11 @@ public struct SyncCourier: Hashable, Sendable {
     }
 
     /// An unacknowledged operation and how it travels.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The operation.
-        public var operation: ListOperation
+        package var operation: ListOperation
         /// How it travels.
-        public var carrier: Carrier
+        package var carrier: Carrier
     }
 
     /// Unacknowledged operations and how each travels, by sequence number.
@@ -97,27 +97,27 @@ public struct SyncCourier: Hashable, Sendable {
     /// Unacknowledged operations and how each travels, by sequence number.
     ///
     /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
-    public var inFlight: [Int: Entry] { window.dictionary }
+    package var inFlight: [Int: Entry] { window.dictionary }
 
     /// Unacknowledged operations and how each travels, in sequence order.
     ///
     /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
-    public var inFlightInOrder: [Entry] { window.values }
+    package var inFlightInOrder: [Entry] { window.values }
 
     /// A courier with nothing in flight.
-    public init() {}
+    package init() {}
 
     /// The same operations in flight, each travelling the same way (``entriesVisited`` aside).
-    public static func == (lhs: SyncCourier, rhs: SyncCourier) -> Bool { lhs.window == rhs.window }
+    package static func == (lhs: SyncCourier, rhs: SyncCourier) -> Bool { lhs.window == rhs.window }
 
     /// Hashes the operations in flight and how each travels.
-    public func hash(into hasher: inout Hasher) { hasher.combine(window) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(window) }
 
     /// The transition for `event`.
     ///
     /// - Complexity: O(1) (amortised), except `appStopped` and `appStarted`: O(*k*) for the *k*
     ///   operations they change.
-    public mutating func reduce(_ event: Event) -> [Command] {
+    package mutating func reduce(_ event: Event) -> [Command] {
         switch event {
         case .send(let operation, let reachability):
             return [send(operation, reachability: reachability)]
@@ -250,14 +250,14 @@ public struct SyncCourier: Hashable, Sendable {
     }
 
     /// Whether nothing is in flight.
-    public var isIdle: Bool { window.isEmpty }
+    package var isIdle: Bool { window.isEmpty }
 }
 
 extension SyncCourier: StorageAdopting {
     /// Keeps this courier in `old`'s window storage (``StorageAdopting``).
     ///
     /// - Complexity: O(*w*) for the operations in flight.
-    public mutating func adoptStorage(of old: inout SyncCourier) {
+    package mutating func adoptStorage(of old: inout SyncCourier) {
         window.adoptStorage(of: &old.window)
         interactiveSequences.adoptStorage(of: &old.interactiveSequences)
         awaitingResendSequences.adoptStorage(of: &old.awaitingResendSequences)

@@ -1,7 +1,7 @@
 /// A way in which the two replicas fail to agree at the end of a run.
-public struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
+package struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Hashable, Sendable, Comparable {
+    package enum Kind: Hashable, Sendable, Comparable {
         /// An operation never got applied on the other device (or is still held there).
         case lost
         /// A device applied one operation more than once.
@@ -12,7 +12,7 @@ public struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
         case diverged
 
         /// `"lost"`, `"doubled"`, `"outOfOrder"` or `"diverged"`.
-        public var name: String {
+        package var name: String {
             switch self {
             case .lost: return "lost"
             case .doubled: return "doubled"
@@ -23,17 +23,17 @@ public struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
     /// The item affected.
-    public var item: ItemID
+    package var item: ItemID
     /// What was expected and what was found.
-    public var detail: String
+    package var detail: String
     /// The item's message trail: every entry for it, on both devices, in order (empty when the
     /// endpoints kept no trail: ``SyncEndpoint/tracing`` off).
-    public var trail: [SyncTrailEntry]
+    package var trail: [SyncTrailEntry]
 
     /// Creates a discrepancy.
-    public init(kind: Kind, item: ItemID, detail: String, trail: [SyncTrailEntry]) {
+    package init(kind: Kind, item: ItemID, detail: String, trail: [SyncTrailEntry]) {
         self.kind = kind
         self.item = item
         self.detail = detail
@@ -41,5 +41,5 @@ public struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `"lost kale: phone#3 check never applied on the watch"`.
-    public var description: String { "\(kind.name) \(item): \(detail)" }
+    package var description: String { "\(kind.name) \(item): \(detail)" }
 }

@@ -13,9 +13,9 @@ import SimulationKernel
 /// phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: now, into: &effects)
 /// // [.itemChanged(bread: nil → open by phone#1), .sendMessage(phone#1 add bread v1@phone)]
 /// ```
-public struct SyncEndpoint: Hashable, Sendable {
+package struct SyncEndpoint: Hashable, Sendable {
     /// Something that happens to this device's end of the sync.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The user edits `item` on this device; `reachability` is `isReachable` here, now.
         /// With `nil` the operation is made but not sent (``Effect/made(_:)``): the host sends it
         /// later with ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits
@@ -34,7 +34,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     }
 
     /// What the endpoint asks of its host.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// `sendMessage` with the operation.
         case sendMessage(ListOperation)
         /// `transferUserInfo` with the operation.
@@ -53,16 +53,16 @@ public struct SyncEndpoint: Hashable, Sendable {
     }
 
     /// The device's copy of the list.
-    public private(set) var replica: ListReplica
+    package private(set) var replica: ListReplica
     /// How the device's unacknowledged operations travel.
-    public private(set) var courier = SyncCourier()
+    package private(set) var courier = SyncCourier()
     /// What happened to operations on this device, while ``tracing`` is ``TraceMode/recorded``.
-    public private(set) var trail = SyncTrail()
+    package private(set) var trail = SyncTrail()
     /// Whether the endpoint keeps its ``trail`` and ``reduce(_:at:into:)`` returns the trail's new
     /// lines as ``Effect/note(_:)`` effects for the host's trace (``TraceMode/recorded``), or
     /// neither (``TraceMode/off``: a run for a verdict, which reads no trail; the end-of-run
     /// ``ConvergenceChecker`` then finds the same problems, with empty trails).
-    public var tracing = TraceMode.recorded
+    package var tracing = TraceMode.recorded
     /// An empty effect buffer kept for its capacity between events (scratch space, always empty
     /// here: see ``takeEffectBuffer()``).
     private var effectBuffer: [Effect] = []
@@ -70,7 +70,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// The end of `device`, with the list loaded with `items`.
     ///
     /// - Complexity: O(*n*) for *n* items; the trail gets room for the usual four lines per item.
-    public init(device: LinkSide, items: [ShoppingItem]) {
+    package init(device: LinkSide, items: [ShoppingItem]) {
         replica = ListReplica(device: device, items: items, outboxKeeper: .courier)
         trail.reserveCapacity(4 * replica.items.count)
     }
@@ -91,7 +91,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// ```
     ///
     /// - Complexity: O(1).
-    public mutating func takeEffectBuffer() -> [Effect] {
+    package mutating func takeEffectBuffer() -> [Effect] {
         var buffer: [Effect] = []
         swap(&buffer, &effectBuffer)
         return buffer
@@ -100,14 +100,14 @@ public struct SyncEndpoint: Hashable, Sendable {
     /// Keeps `buffer` (emptied) for the next event.
     ///
     /// - Complexity: O(*e*) for the *e* effects still in it.
-    public mutating func returnEffectBuffer(_ buffer: consuming [Effect]) {
+    package mutating func returnEffectBuffer(_ buffer: consuming [Effect]) {
         var buffer = buffer
         buffer.shrinkKeepingCapacity()
         effectBuffer = buffer
     }
 
     /// The device.
-    public var device: LinkSide { replica.device }
+    package var device: LinkSide { replica.device }
 
     /// The link rule the replica follows (``ListReplica/planted``): a host starting a run sets it
     /// from the task-local value once.
@@ -117,7 +117,7 @@ public struct SyncEndpoint: Hashable, Sendable {
     }
 
     /// Whether every operation made here is acknowledged or given up.
-    public var isIdle: Bool {
+    package var isIdle: Bool {
         courier.inFlightInOrder.allSatisfy {
             if case .undeliverable = $0.carrier { return true }
             return false
@@ -257,7 +257,7 @@ extension SyncEndpoint: StorageAdopting {
     /// (``StorageAdopting``).
     ///
     /// - Complexity: that of its parts' ``StorageAdopting/adoptStorage(of:)``.
-    public mutating func adoptStorage(of old: inout SyncEndpoint) {
+    package mutating func adoptStorage(of old: inout SyncEndpoint) {
         replica.adoptStorage(of: &old.replica)
         courier.adoptStorage(of: &old.courier)
         trail.adoptStorage(of: &old.trail)

@@ -9,24 +9,24 @@ import SimulationKernel
 /// trail.record(effects, on: .watch, at: now)
 /// trail.entries(for: "kale")   // [made, applied] on the watch
 /// ```
-public struct SyncTrail: Hashable, Sendable {
+package struct SyncTrail: Hashable, Sendable {
     /// Every entry, in order.
-    public private(set) var entries: [SyncTrailEntry] = []
+    package private(set) var entries: [SyncTrailEntry] = []
 
     /// An empty trail.
-    public init() {}
+    package init() {}
 
     /// Makes room for `count` entries in all, so that recording up to that many allocates once.
     ///
     /// - Complexity: O(*t*) for the *t* entries already kept.
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         entries.reserveCapacity(count)
     }
 
     /// Appends one entry.
     ///
     /// - Complexity: amortised O(1).
-    public mutating func record(
+    package mutating func record(
         _ step: SyncTrailEntry.Step, _ operation: ListOperation, on device: LinkSide, at time: SimTime
     ) {
         record(SyncTrailEntry(time: time, device: device, operation: operation, step: step))
@@ -35,7 +35,7 @@ public struct SyncTrail: Hashable, Sendable {
     /// Appends `entry`.
     ///
     /// - Complexity: amortised O(1).
-    public mutating func record(_ entry: SyncTrailEntry) {
+    package mutating func record(_ entry: SyncTrailEntry) {
         entries.append(entry)
     }
 
@@ -43,7 +43,7 @@ public struct SyncTrail: Hashable, Sendable {
     /// `applied`; `send` is not recorded here (the host records `sent` with its channel).
     ///
     /// - Complexity: O(*e*) in the effects.
-    public mutating func record(_ effects: [ListReplica.Effect], on device: LinkSide, at time: SimTime) {
+    package mutating func record(_ effects: [ListReplica.Effect], on device: LinkSide, at time: SimTime) {
         for effect in effects {
             switch effect {
             case .applied(let operation, let outcome):
@@ -59,7 +59,7 @@ public struct SyncTrail: Hashable, Sendable {
     /// Both devices' trails as one, in time order (at equal times, `first`'s entries first).
     ///
     /// - Complexity: O(*a* + *b*).
-    public static func merged(_ first: SyncTrail, _ second: SyncTrail) -> SyncTrail {
+    package static func merged(_ first: SyncTrail, _ second: SyncTrail) -> SyncTrail {
         var merged = SyncTrail()
         merged.entries.reserveCapacity(first.entries.count + second.entries.count)
         var (i, j) = (0, 0)
@@ -79,7 +79,7 @@ public struct SyncTrail: Hashable, Sendable {
     /// The entries for `item`, in order.
     ///
     /// - Complexity: O(*t*) in the entries.
-    public func entries(for item: ItemID) -> [SyncTrailEntry] {
+    package func entries(for item: ItemID) -> [SyncTrailEntry] {
         entries.filter { $0.item == item }
     }
 }
@@ -88,7 +88,7 @@ extension SyncTrail: StorageAdopting {
     /// Keeps this trail in `old`'s entries' storage (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for the *n* entries this trail holds.
-    public mutating func adoptStorage(of old: inout SyncTrail) {
+    package mutating func adoptStorage(of old: inout SyncTrail) {
         entries.adoptStorage(of: &old.entries)
     }
 }

@@ -2,9 +2,9 @@ import SimulationKernel
 
 /// One thing that happened to one list operation on one device: a line of an item's message
 /// trail.
-public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
+package struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
     /// What happened.
-    public enum Step: Hashable, Sendable {
+    package enum Step: Hashable, Sendable {
         /// The user's edit made the operation (on its origin).
         case made
         /// Handed to the link on `channel`.
@@ -25,7 +25,7 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
         case undeliverable(LinkError)
 
         /// `"sent userInfo"`, `"applied (lost to 4@watch)"`, …
-        public var name: String {
+        package var name: String {
             switch self {
             case .made: return "made"
             case .sent(let channel): return "sent \(channel.name)"
@@ -42,16 +42,16 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// When.
-    public var time: SimTime
+    package var time: SimTime
     /// The device it happened on.
-    public var device: LinkSide
+    package var device: LinkSide
     /// The operation.
-    public var operation: ListOperation
+    package var operation: ListOperation
     /// What happened.
-    public var step: Step
+    package var step: Step
 
     /// Creates an entry.
-    public init(time: SimTime, device: LinkSide, operation: ListOperation, step: Step) {
+    package init(time: SimTime, device: LinkSide, operation: ListOperation, step: Step) {
         self.time = time
         self.device = device
         self.operation = operation
@@ -59,10 +59,10 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The item the operation edits.
-    public var item: ItemID { operation.item }
+    package var item: ItemID { operation.item }
 
     /// `"+12.500s phone phone#3 check kale: sent userInfo"`.
-    public var description: String {
+    package var description: String {
         "\(time) \(device.name) \(operation.id) \(operation.edit.name) \(item): \(step.name)"
     }
 
@@ -70,7 +70,7 @@ public struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
     /// and the step's detail (channel, outcome, awaited operation, error).
     ///
     /// - Complexity: O(1); one allocation of the field list at its final size.
-    public var traceEvent: TraceEvent {
+    package var traceEvent: TraceEvent {
         // The trace keeps the list for the whole run: room for the five common fields and at
         // most one more, allocated once (a literal of five grown by one append keeps ten).
         var fields: [(key: String, value: TraceValue)] = []

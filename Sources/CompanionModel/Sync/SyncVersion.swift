@@ -9,29 +9,29 @@
 /// ```swift
 /// SyncVersion(counter: 3, device: .phone) < SyncVersion(counter: 3, device: .watch)  // true
 /// ```
-public struct SyncVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct SyncVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The Lamport counter: 0 for the list as both devices loaded it, then 1, 2, …
-    public var counter: Int
+    package var counter: Int
     /// The device that made the edit (the tiebreak).
-    public var device: LinkSide
+    package var device: LinkSide
 
     /// A version made by `device` at `counter`.
-    public init(counter: Int, device: LinkSide) {
+    package init(counter: Int, device: LinkSide) {
         self.counter = counter
         self.device = device
     }
 
     /// The version of the list as loaded on both devices before any edit.
-    public static let initial = SyncVersion(counter: 0, device: .phone)
+    package static let initial = SyncVersion(counter: 0, device: .phone)
 
     /// The tiebreak rank: the watch outranks the phone.
     var rank: Int { device == .watch ? 1 : 0 }
 
     /// Newer counter first; on a tie the watch is newer.
-    public static func < (lhs: SyncVersion, rhs: SyncVersion) -> Bool {
+    package static func < (lhs: SyncVersion, rhs: SyncVersion) -> Bool {
         (lhs.counter, lhs.rank) < (rhs.counter, rhs.rank)
     }
 
     /// `"7@watch"`.
-    public var description: String { "\(counter)@\(device.name)" }
+    package var description: String { "\(counter)@\(device.name)" }
 }

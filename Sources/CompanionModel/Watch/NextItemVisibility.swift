@@ -3,7 +3,7 @@
 ///
 /// The list is assumed scrolled to the top when the app comes on screen (rows are counted from
 /// the first remaining row); `row` is 0-based.
-public enum NextItemVisibility: Hashable, Sendable {
+package enum NextItemVisibility: Hashable, Sendable {
     /// The next item is on row `row`, within the first `rowsVisible` rows.
     case visible(row: Int, rowsVisible: Int)
     /// The next item is on row `row`, below the fold: the shopper must scroll.
@@ -16,7 +16,7 @@ public enum NextItemVisibility: Hashable, Sendable {
     case clockFace
 
     /// Whether the shopper sees the next item without scrolling.
-    public var isVisible: Bool {
+    package var isVisible: Bool {
         if case .visible = self { return true }
         return false
     }
@@ -25,7 +25,7 @@ public enum NextItemVisibility: Hashable, Sendable {
     /// `rowsVisible` rows.
     ///
     /// - Complexity: O(*n*) in the number of remaining rows.
-    public static func of(_ next: ItemID?, in remaining: [ItemID], rowsVisible: Int) -> NextItemVisibility {
+    package static func of(_ next: ItemID?, in remaining: [ItemID], rowsVisible: Int) -> NextItemVisibility {
         of(ListSnapshot(remaining: remaining, next: next).next, rowsVisible: rowsVisible)
     }
 
@@ -33,7 +33,7 @@ public enum NextItemVisibility: Hashable, Sendable {
     /// `rowsVisible` rows.
     ///
     /// - Complexity: O(1).
-    public static func of(_ next: ListSnapshot.NextPick, rowsVisible: Int) -> NextItemVisibility {
+    package static func of(_ next: ListSnapshot.NextPick, rowsVisible: Int) -> NextItemVisibility {
         switch next {
         case .nothing: return .nothingToPickUp
         case .notOnList: return .notOnList
@@ -45,7 +45,7 @@ public enum NextItemVisibility: Hashable, Sendable {
     }
 
     /// A short label for reports: `"visible (row 1 of 3)"`, `"scroll (row 4, 3 visible)"`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .visible(let row, let rows): return "visible (row \(row + 1) of \(rows))"
         case .needsScroll(let row, let rows): return "scroll (row \(row + 1), \(rows) visible)"
@@ -62,9 +62,9 @@ public enum NextItemVisibility: Hashable, Sendable {
 ///
 /// The driver works the row out without building the list of remaining rows
 /// (``init(next:)``); ``init(remaining:next:)`` takes the rows themselves.
-public struct ListSnapshot: Hashable, Sendable {
+package struct ListSnapshot: Hashable, Sendable {
     /// Where the item the shopper picks up next is.
-    public enum NextPick: Hashable, Sendable {
+    package enum NextPick: Hashable, Sendable {
         /// On remaining row `row` (0 is the top row).
         case onRow(Int)
         /// Not among the remaining rows.
@@ -74,10 +74,10 @@ public struct ListSnapshot: Hashable, Sendable {
     }
 
     /// Where the next item is among the remaining rows.
-    public var next: NextPick
+    package var next: NextPick
 
     /// A snapshot whose next item is at `next`.
-    public init(next: NextPick) {
+    package init(next: NextPick) {
         self.next = next
     }
 
@@ -85,7 +85,7 @@ public struct ListSnapshot: Hashable, Sendable {
     /// (`nil` when the trip is over).
     ///
     /// - Complexity: O(*n*) in the remaining rows.
-    public init(remaining: [ItemID], next: ItemID?) {
+    package init(remaining: [ItemID], next: ItemID?) {
         guard let next else {
             self.init(next: .nothing)
             return

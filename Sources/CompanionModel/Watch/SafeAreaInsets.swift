@@ -1,12 +1,12 @@
 /// Safe-area insets of a watch screen, in points.
 ///
 /// The list sits between `top` and `bottom`; `sides` is the horizontal margin.
-public struct SafeAreaInsets: Hashable, Sendable {
-    public var top: Double
-    public var bottom: Double
-    public var sides: Double
+package struct SafeAreaInsets: Hashable, Sendable {
+    package var top: Double
+    package var bottom: Double
+    package var sides: Double
 
-    public init(top: Double, bottom: Double, sides: Double = 2) {
+    package init(top: Double, bottom: Double, sides: Double = 2) {
         self.top = top
         self.bottom = bottom
         self.sides = sides
@@ -14,7 +14,7 @@ public struct SafeAreaInsets: Hashable, Sendable {
 
     /// Where an inset figure comes from, so reports can say how trustworthy a model's
     /// rows-visible count is.
-    public enum Source: String, Hashable, Sendable {
+    package enum Source: String, Hashable, Sendable {
         /// Top and bottom measured on the simulator by a third party (PLATFORM.md §4.1, Xcode 27 /
         /// watchOS 26–27 measurement).
         case measured

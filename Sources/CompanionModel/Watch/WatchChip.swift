@@ -15,7 +15,7 @@
 ///
 /// Speeds divide a pipeline step's reference cost (the cost on an S1), so an S3 runs a
 /// 250 ms reference step in 100 ms.
-public enum WatchChip: String, CaseIterable, Hashable, Sendable {
+package enum WatchChip: String, CaseIterable, Hashable, Sendable {
     case s1 = "S1"
     case s1p = "S1P"
     case s2 = "S2"
@@ -29,10 +29,10 @@ public enum WatchChip: String, CaseIterable, Hashable, Sendable {
     case s10 = "S10"
 
     /// The chip's marketing name (`"S3"`).
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// CPU speed relative to the S1 (PLATFORM.md §6).
-    public var relativeSpeed: Double {
+    package var relativeSpeed: Double {
         switch self {
         case .s1: return 1.0
         case .s1p, .s2: return 1.5
@@ -45,7 +45,7 @@ public enum WatchChip: String, CaseIterable, Hashable, Sendable {
 
     /// Whether ``relativeSpeed`` rests on a published claim (`false` for S9 and S10, whose
     /// CPU figure is UNCONFIRMED in PLATFORM.md §4.2; 7 is the middle of §6's "≈ 6–8").
-    public var isSpeedConfirmed: Bool {
+    package var isSpeedConfirmed: Bool {
         switch self {
         case .s9, .s10: return false
         default: return true
@@ -53,5 +53,5 @@ public enum WatchChip: String, CaseIterable, Hashable, Sendable {
     }
 
     /// CPU cores: the S1 is single-core, every later SiP dual-core (PLATFORM.md §4.2).
-    public var cores: Int { self == .s1 ? 1 : 2 }
+    package var cores: Int { self == .s1 ? 1 : 2 }
 }

@@ -15,7 +15,7 @@ extension WatchModel {
     /// The SE's first generation has the S5 and the second the S8 (PLATFORM.md §4.2); the third
     /// generation is not listed because PLATFORM.md gives no chip for it. Series 11 uses the S10
     /// (§4.2). Series 1 shipped only with the S1P and Series 2 with the S2; they share one CPU.
-    public static let catalog: [WatchModel] = {
+    package static let catalog: [WatchModel] = {
         var models: [WatchModel] = []
         func add(
             _ names: [(String, String, WatchChip)], mm: Int, size: (Int, Int), insets: SafeAreaInsets,
@@ -76,23 +76,23 @@ extension WatchModel {
     }()
 
     /// Every model name, in catalogue order.
-    public static var knownNames: [String] { catalog.map(\.name) }
+    package static var knownNames: [String] { catalog.map(\.name) }
 
     /// The model used when a scenario names none: a 45 mm Series 7 (PLATFORM.md §6 "Screen
     /// (default device)": 45 mm).
-    public static let defaultName = "series7-45mm"
+    package static let defaultName = "series7-45mm"
 
     /// The slowest model (original watch, S1, single core).
-    public static let slowestName = "series0-38mm"
+    package static let slowestName = "series0-38mm"
 
     /// The newest model with the largest screen.
-    public static let newestName = "ultra3-49mm"
+    package static let newestName = "ultra3-49mm"
 
     /// The model called `name`.
     ///
     /// - Throws: ``WatchModelError/unknownModel(_:known:)`` listing every known name.
     /// - Complexity: O(*n*) in the catalogue size.
-    public static func named(_ name: String) throws(WatchModelError) -> WatchModel {
+    package static func named(_ name: String) throws(WatchModelError) -> WatchModel {
         guard let model = catalog.first(where: { $0.name == name }) else {
             throw .unknownModel(name, known: knownNames)
         }
@@ -102,7 +102,7 @@ extension WatchModel {
     /// The model called `name` with a row height of `rowHeight` points.
     ///
     /// - Throws: ``WatchModelError`` for an unknown name or a row height that is not above 0.
-    public static func named(_ name: String, rowHeight: Double) throws(WatchModelError) -> WatchModel {
+    package static func named(_ name: String, rowHeight: Double) throws(WatchModelError) -> WatchModel {
         guard rowHeight > 0, rowHeight.isFinite else { throw .invalidRowHeight(rowHeight) }
         return try named(name).withRowHeight(rowHeight)
     }
@@ -111,7 +111,7 @@ extension WatchModel {
     /// validated (scenario decoding and `--watch` check them with ``named(_:)``).
     ///
     /// - Complexity: O(*n*) in the catalogue size.
-    public static func model(named name: String) -> WatchModel {
+    package static func model(named name: String) -> WatchModel {
         catalog.first { $0.name == name } ?? catalog.first { $0.name == defaultName } ?? catalog[0]
     }
 }

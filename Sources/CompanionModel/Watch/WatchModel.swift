@@ -10,33 +10,33 @@
 /// watch.chip.relativeSpeed    // 1.0
 /// watch.withRowHeight(56).rowsVisible
 /// ```
-public struct WatchModel: Hashable, Sendable {
+package struct WatchModel: Hashable, Sendable {
     /// The stable lookup name (`"series3-38mm"`).
-    public var name: String
+    package var name: String
     /// A human name (`"Apple Watch Series 3, 38 mm"`).
-    public var displayName: String
+    package var displayName: String
     /// The case size in millimetres (`38`).
-    public var caseMillimetres: Int
+    package var caseMillimetres: Int
     /// Screen width in points.
-    public var widthPoints: Int
+    package var widthPoints: Int
     /// Screen height in points.
-    public var heightPoints: Int
+    package var heightPoints: Int
     /// Scale factor; every Apple Watch is @2x (PLATFORM.md §4.1).
-    public var scale: Int
+    package var scale: Int
     /// Safe-area insets in points.
-    public var insets: SafeAreaInsets
+    package var insets: SafeAreaInsets
     /// Where ``insets`` comes from.
-    public var insetSource: SafeAreaInsets.Source
+    package var insetSource: SafeAreaInsets.Source
     /// Height of one list row in points. 44 pt is the default (PLATFORM.md §6; the watchOS
     /// figure itself is UNCONFIRMED, ~56 pt for two-line rows).
-    public var rowHeight: Double
+    package var rowHeight: Double
     /// The system in package.
-    public var chip: WatchChip
+    package var chip: WatchChip
 
     /// The default row height, 44 pt (PLATFORM.md §6).
-    public static let defaultRowHeight: Double = 44
+    package static let defaultRowHeight: Double = 44
 
-    public init(
+    package init(
         name: String, displayName: String, caseMillimetres: Int, widthPoints: Int, heightPoints: Int,
         insets: SafeAreaInsets, insetSource: SafeAreaInsets.Source, chip: WatchChip,
         rowHeight: Double = WatchModel.defaultRowHeight, scale: Int = 2
@@ -54,28 +54,28 @@ public struct WatchModel: Hashable, Sendable {
     }
 
     /// Screen width in pixels.
-    public var widthPixels: Int { widthPoints * scale }
+    package var widthPixels: Int { widthPoints * scale }
     /// Screen height in pixels.
-    public var heightPixels: Int { heightPoints * scale }
+    package var heightPixels: Int { heightPoints * scale }
 
     /// The height left for the list between the top and bottom safe insets, in points.
-    public var listHeightPoints: Double { Double(heightPoints) - insets.top - insets.bottom }
+    package var listHeightPoints: Double { Double(heightPoints) - insets.top - insets.bottom }
 
     /// How many whole rows fit between the safe insets without scrolling:
     /// `floor((height − top − bottom) / rowHeight)`, never negative.
-    public var rowsVisible: Int {
+    package var rowsVisible: Int {
         guard rowHeight > 0 else { return 0 }
         return max(0, Int((listHeightPoints / rowHeight).rounded(.down)))
     }
 
     /// CPU speed relative to the S1 (see ``WatchChip/relativeSpeed``).
-    public var relativeSpeed: Double { chip.relativeSpeed }
+    package var relativeSpeed: Double { chip.relativeSpeed }
 
     /// CPU cores.
-    public var cores: Int { chip.cores }
+    package var cores: Int { chip.cores }
 
     /// The same model with another row height (e.g. 56 pt for two-line rows).
-    public func withRowHeight(_ points: Double) -> WatchModel {
+    package func withRowHeight(_ points: Double) -> WatchModel {
         var copy = self
         copy.rowHeight = points
         return copy

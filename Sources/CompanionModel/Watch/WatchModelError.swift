@@ -1,11 +1,11 @@
 /// Why a watch model could not be chosen.
-public enum WatchModelError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum WatchModelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No model has this name; `known` lists every name, in catalogue order.
     case unknownModel(String, known: [String])
     /// A row height that is not a positive number of points.
     case invalidRowHeight(Double)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownModel(let name, let known):
             return "unknown watch model \"\(name)\"; expected one of: \(known.joined(separator: ", "))"

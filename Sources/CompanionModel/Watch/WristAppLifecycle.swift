@@ -15,7 +15,7 @@ import SimulationKernel
 /// after the return to the clock it runs in the ``background`` for ``backgroundTime`` and is then
 /// ``suspended``. A suspended or terminated app receives nothing until it runs again; the system
 /// wakes it into the background for a complication transfer (PLATFORM.md §2.4).
-public enum WatchAppLifecycle: Hashable, Sendable {
+package enum WatchAppLifecycle: Hashable, Sendable {
     /// Not launched, or terminated.
     case notRunning
     /// Being launched; it is in the foreground from `readyAt`.
@@ -29,13 +29,13 @@ public enum WatchAppLifecycle: Hashable, Sendable {
     case suspended(since: SimTime)
 
     /// How long a launch takes. Apple documents no figure (UNCONFIRMED); one second.
-    public static let defaultLaunchTime = SimDuration.seconds(Int64(1))
+    package static let defaultLaunchTime = SimDuration.seconds(Int64(1))
     /// How long the app runs in the background before it is suspended. Apple documents no figure
     /// (UNCONFIRMED; "on the order of seconds" for background tasks, PLATFORM.md §6); ten seconds.
-    public static let backgroundTime = SimDuration.seconds(Int64(10))
+    package static let backgroundTime = SimDuration.seconds(Int64(10))
 
     /// Lifecycle events.
-    public enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         /// The user opens the app (from the clock face or its icon), or the scenario relaunches it.
         case open(at: SimTime)
         /// The launch finished.
@@ -51,7 +51,7 @@ public enum WatchAppLifecycle: Hashable, Sendable {
     }
 
     /// What the driver must do after a transition.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// Deliver ``Event/launchFinished(at:)`` at this time.
         case scheduleLaunchFinished(at: SimTime)
         /// Deliver ``Event/suspendDue(at:)`` at this time.
@@ -64,7 +64,7 @@ public enum WatchAppLifecycle: Hashable, Sendable {
     /// suspension deadline after the app came back, opening an app already in front).
     ///
     /// - Complexity: O(1).
-    public mutating func reduce(_ event: Event, launchTime: SimDuration = defaultLaunchTime) -> [Effect] {
+    package mutating func reduce(_ event: Event, launchTime: SimDuration = defaultLaunchTime) -> [Effect] {
         let before = self
         var effects: [Effect] = []
         switch (self, event) {
@@ -99,7 +99,7 @@ public enum WatchAppLifecycle: Hashable, Sendable {
     }
 
     /// Whether the app's code runs (it can send, and receive what the link delivers).
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         switch self {
         case .foreground, .background: return true
         case .notRunning, .launching, .suspended: return false
@@ -108,7 +108,7 @@ public enum WatchAppLifecycle: Hashable, Sendable {
 
     /// The app as WatchConnectivity sees it: foreground (the phone can reach it), background
     /// (it receives transfers), or not running (transfers wait for it).
-    public var runState: AppRunState {
+    package var runState: AppRunState {
         switch self {
         case .foreground: return .foreground
         case .background: return .background
@@ -117,7 +117,7 @@ public enum WatchAppLifecycle: Hashable, Sendable {
     }
 
     /// `"notRunning"`, `"launching"`, `"foreground"`, `"background"`, `"suspended"`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .notRunning: return "notRunning"
         case .launching: return "launching"

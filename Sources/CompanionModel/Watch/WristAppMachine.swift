@@ -12,20 +12,20 @@ import SimulationKernel
 /// The driver may deliver ``WristAppEvent/returnToClockDue(at:)`` when asked to, but need not:
 /// a raise at or after the deadline finds the clock face anyway. A stale deadline (the wrist came
 /// back up before it) is ignored, so the driver never has to cancel it.
-public struct WristAppMachine: Hashable, Sendable {
+package struct WristAppMachine: Hashable, Sendable {
     /// The current state.
-    public private(set) var state: WristAppState
+    package private(set) var state: WristAppState
     /// How long the app stays frontmost after the wrist drops (PLATFORM.md §5/§6: 120 s; the
     /// user's Return to Clock setting offers immediately, 2 minutes or 1 hour). Zero = at once.
-    public var frontmostTimeout: SimDuration
+    package var frontmostTimeout: SimDuration
     /// Rows the screen shows without scrolling (``WatchModel/rowsVisible``).
-    public var rowsVisible: Int
+    package var rowsVisible: Int
 
     /// The default frontmost time after wrist-down: 120 s (PLATFORM.md §6).
-    public static let defaultFrontmostTimeout = SimDuration.seconds(Int64(120))
+    package static let defaultFrontmostTimeout = SimDuration.seconds(Int64(120))
 
     /// A machine starting with the app open and the wrist raised at `start`.
-    public init(
+    package init(
         rowsVisible: Int, frontmostTimeout: SimDuration = WristAppMachine.defaultFrontmostTimeout,
         initial: WristAppState = .appActive(since: .zero)
     ) {
@@ -38,7 +38,7 @@ public struct WristAppMachine: Hashable, Sendable {
     ///
     /// - Complexity: O(1); allocates the array (a driver handling many events asks
     ///   ``transition(_:)``, which holds the effects inline).
-    public mutating func reduce(_ event: WristAppEvent) -> [WristAppEffect] {
+    package mutating func reduce(_ event: WristAppEvent) -> [WristAppEffect] {
         Array(transition(event))
     }
 
@@ -46,7 +46,7 @@ public struct WristAppMachine: Hashable, Sendable {
     /// has at most two (``WristAppEffects``), so no array is built.
     ///
     /// - Complexity: O(1), no allocation.
-    public mutating func transition(_ event: WristAppEvent) -> WristAppEffects {
+    package mutating func transition(_ event: WristAppEvent) -> WristAppEffects {
         switch (state, event) {
         case (.appActive, .wristLowered(let time)):
             if frontmostTimeout <= .zero {
@@ -96,7 +96,7 @@ public struct WristAppMachine: Hashable, Sendable {
     /// ``transition(_:)``, which returns it among the transition's effects.
     ///
     /// - Complexity: O(1).
-    public func tap(_ item: ItemID, at time: SimTime) -> WristAppEffect {
+    package func tap(_ item: ItemID, at time: SimTime) -> WristAppEffect {
         if let reason = state.tapRefusal { return .refuseTap(item, at: time, reason: reason) }
         return .deliverTap(item, at: time)
     }
@@ -110,7 +110,7 @@ public struct WristAppMachine: Hashable, Sendable {
 }
 
 /// An input to ``WristAppMachine``.
-public enum WristAppEvent: Hashable, Sendable {
+package enum WristAppEvent: Hashable, Sendable {
     /// The wrist comes up; `list` (when given) is what the app would show, for the next-item report.
     case wristRaised(at: SimTime, list: ListSnapshot?)
     /// The wrist goes down.
@@ -124,7 +124,7 @@ public enum WristAppEvent: Hashable, Sendable {
 }
 
 /// What the driver must do or record after a ``WristAppMachine`` transition.
-public enum WristAppEffect: Hashable, Sendable {
+package enum WristAppEffect: Hashable, Sendable {
     /// Deliver ``WristAppEvent/returnToClockDue(at:)`` at this time (optional; see the machine).
     case scheduleReturnToClock(at: SimTime)
     /// The face returned to the clock at this time (the app is no longer frontmost).
@@ -139,7 +139,7 @@ public enum WristAppEffect: Hashable, Sendable {
 
 /// The effects of one ``WristAppMachine`` transition, in order: none, one or two, held inline (a
 /// transition never has more), so handling a wrist event builds no array.
-public struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
+package struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
     private var first: WristAppEffect?
     private var second: WristAppEffect?
 
@@ -152,12 +152,12 @@ public struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
     /// The next effect in order, removed from the ones left.
     ///
     /// - Complexity: O(1).
-    public mutating func next() -> WristAppEffect? {
+    package mutating func next() -> WristAppEffect? {
         guard let effect = first.take() else { return nil }
         first = second.take()
         return effect
     }
 
     /// How many effects are left.
-    public var underestimatedCount: Int { first == nil ? 0 : second == nil ? 1 : 2 }
+    package var underestimatedCount: Int { first == nil ? 0 : second == nil ? 1 : 2 }
 }

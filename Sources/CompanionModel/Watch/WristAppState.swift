@@ -6,7 +6,7 @@ import SimulationKernel
 /// PLATFORM.md §5: when the wrist drops the app "remains in the foreground… with limited user
 /// interface interaction" for two minutes (configurable through Return to Clock), then the face
 /// returns to the clock. A tap reaches the list only in ``appActive(since:)``.
-public enum WristAppState: Hashable, Sendable {
+package enum WristAppState: Hashable, Sendable {
     /// Wrist raised, the app on screen and interactive.
     case appActive(since: SimTime)
     /// Wrist lowered; the app is still the frontmost app until `returnsToClockAt`.
@@ -17,7 +17,7 @@ public enum WristAppState: Hashable, Sendable {
     case clockFace(since: SimTime)
 
     /// Whether the wrist is raised.
-    public var isWristRaised: Bool {
+    package var isWristRaised: Bool {
         switch self {
         case .appActive, .clockFace: return true
         case .appInactive, .clockAsleep: return false
@@ -25,7 +25,7 @@ public enum WristAppState: Hashable, Sendable {
     }
 
     /// Whether the app is the frontmost app (on screen or about to be on the next raise).
-    public var isAppFrontmost: Bool {
+    package var isAppFrontmost: Bool {
         switch self {
         case .appActive, .appInactive: return true
         case .clockAsleep, .clockFace: return false
@@ -33,13 +33,13 @@ public enum WristAppState: Hashable, Sendable {
     }
 
     /// Whether a tap now reaches the list.
-    public var acceptsTaps: Bool {
+    package var acceptsTaps: Bool {
         if case .appActive = self { return true }
         return false
     }
 
     /// Why a tap would be refused now, or `nil` if it reaches the list.
-    public var tapRefusal: TapRefusal? {
+    package var tapRefusal: TapRefusal? {
         switch self {
         case .appActive: return nil
         case .appInactive, .clockAsleep: return .wristDown
@@ -48,7 +48,7 @@ public enum WristAppState: Hashable, Sendable {
     }
 
     /// A stable name for traces (`"app-active"`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .appActive: return "app-active"
         case .appInactive: return "app-inactive"
@@ -59,7 +59,7 @@ public enum WristAppState: Hashable, Sendable {
 }
 
 /// Why a tap did not reach the list.
-public enum TapRefusal: String, Hashable, Sendable {
+package enum TapRefusal: String, Hashable, Sendable {
     /// The wrist is down (the screen is off or blurred).
     case wristDown
     /// The wrist is up but the clock face is showing, not the app.

@@ -1,7 +1,7 @@
 // A libFuzzer target: decodes the input as a scenario file and, when it is valid, runs it with a
 // small event limit and renders its reports. Any crash, trap, hang (libFuzzer's -timeout) or
 // runaway memory (-rss_limit_mb) is a bug: a scenario file must always end in a result or a
-// located error. Built and run by Scripts/fuzz.sh (swiftc -sanitize=fuzzer).
+// located error. Built and run by `Scripts/fuzz.sh scenario` (swiftc -sanitize=fuzzer).
 import ScenarioRunner
 import SimulationKernel
 
