@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Renders `wristsim report` in headless Chromium and checks that every picture reads.
 
-Cases: every shipped scenario (Scenarios/*.json, not the schema) and generated stress cases (a
+Cases: every shipped scenario (Scenarios/*.json, not the schema), the docs' first scenarios
+(docs/examples/first/*.json, docs/examples/reminders/*.json) and generated stress cases (a
 32-message trip, a 17-hour day with a 5-minute trip, two weeks of reminders, three watches).
 For each case the script
   1. writes the report with the built `wristsim` binary (twice: the bytes must be identical),
@@ -340,6 +341,11 @@ def main():
         os.path.join("Scenarios", name) for name in os.listdir(os.path.join(ROOT, "Scenarios"))
         if name.endswith(".json") and not name.endswith(".schema.json"))
     cases = [(os.path.splitext(os.path.basename(s))[0], [s], []) for s in scenarios]
+    # The docs' scenarios a new user copies first (README, docs/reminders.md).
+    for folder in ("first", "reminders"):
+        examples = os.path.join("docs", "examples", folder)
+        cases += [("docs-%s-%s" % (folder, os.path.splitext(name)[0]), [os.path.join(examples, name)], [])
+                  for name in sorted(os.listdir(os.path.join(ROOT, examples))) if name.endswith(".json")]
     cases += stress_cases(os.path.join(options.out, "stress"))
     if options.only:
         cases = [case for case in cases if case[0] in options.only]

@@ -48,17 +48,30 @@ package struct LatencyReport {
                 }
         ]
         func add(_ name: String, _ value: (LatencyProfile) -> String) { rows.append([name] + profiles.map(value)) }
+        // One unit per column (per run), from the largest figure the column shows.
+        func mainCPUPerTap(_ profile: LatencyProfile) -> SimDuration {
+            let main = profile.run.stepTotals.filter { $0.queue.isMain }.reduce(SimDuration.zero) { $0 + $1.cpu }
+            return profile.run.taps.isEmpty
+                ? .zero : SimDuration(nanoseconds: main.nanoseconds / Int64(profile.run.taps.count))
+        }
+        let units = profiles.map { profile in
+            DurationFormat.unit(for: [
+                profile.run.statistics.maximum ?? .zero, profile.run.totalQueueingDelay, mainCPUPerTap(profile),
+            ])
+        }
+        func add(_ name: String, _ value: (LatencyProfile) -> SimDuration?) {
+            rows.append(
+                [name]
+                    + profiles.indices.map { column in
+                        value(profiles[column]).map { DurationFormat.text($0, unit: units[column]) } ?? "-"
+                    })
+        }
         add("taps") { String($0.run.taps.count) }
         for (name, percent) in [("p50", 50), ("p90", 90), ("p99", 99), ("max", 100)] {
-            add(name) { $0.run.statistics.percentile(percent).map(LatencyFormat.text) ?? "-" }
+            add(name) { $0.run.statistics.percentile(percent) }
         }
-        add("queued (total)") { LatencyFormat.text($0.run.totalQueueingDelay) }
-        add("main CPU/tap") { profile in
-            let main = profile.run.stepTotals.filter { $0.queue.isMain }.reduce(SimDuration.zero) { $0 + $1.cpu }
-            return LatencyFormat.text(
-                profile.run.taps.isEmpty
-                    ? .zero : SimDuration(nanoseconds: main.nanoseconds / Int64(profile.run.taps.count)))
-        }
+        add("queued (total)") { $0.run.totalQueueingDelay }
+        add("main CPU/tap") { mainCPUPerTap($0) }
         var lines = ["compare   \(first.scenario.name)", "file      \(first.scenario.file)"]
         if watches.count == 1 {
             lines.append("watch     \(LatencyReport.describe(first.watch))")
@@ -93,28 +106,35 @@ package struct LatencyReport {
             lines.append("no tap reached the list")
             return lines
         }
+        let unit = DurationFormat.unit(for: summary.max)  // one unit for the summary's four figures
         lines.append(
-            "summary   \(summary.count) taps · p50 \(LatencyFormat.text(summary.p50)) · p90 \(LatencyFormat.text(summary.p90))"
-                + " · p99 \(LatencyFormat.text(summary.p99)) · max \(LatencyFormat.text(summary.max))")
-        lines.append("queueing  \(LatencyFormat.text(run.totalQueueingDelay)) in total behind earlier taps")
+            "summary   \(summary.count) taps · p50 \(DurationFormat.text(summary.p50, unit: unit))"
+                + " · p90 \(DurationFormat.text(summary.p90, unit: unit))"
+                + " · p99 \(DurationFormat.text(summary.p99, unit: unit))"
+                + " · max \(DurationFormat.text(summary.max, unit: unit))")
+        lines.append("queueing  \(DurationFormat.text(run.totalQueueingDelay)) in total behind earlier taps")
         lines.append("")
         lines.append("taps")
+        let queued = DurationFormat.column(run.taps.map(\.queueingDelay))
+        let latencies = DurationFormat.column(run.taps.map(\.latency))
         var rows = [["#", "item", "tap", "queued", "latency"]]
-        for tap in run.taps {
+        for (index, tap) in run.taps.enumerated() {
             rows.append([
-                String(tap.index + 1), profile.itemIfKnown(of: tap) ?? "-", clock.text(tap.tap),
-                LatencyFormat.text(tap.queueingDelay), LatencyFormat.text(tap.latency),
+                String(tap.index + 1), profile.itemIfKnown(of: tap) ?? "-", clock.text(tap.tap), queued[index],
+                latencies[index],
             ])
         }
         lines += table(rows, rightAligned: true).map { "  " + $0 }
         lines.append("")
         lines.append("steps (time on each queue, all taps)")
+        let totals = run.stepTotals
+        let walls = DurationFormat.column(totals.map(\.wall))
+        let cpus = DurationFormat.column(totals.map(\.cpu))
+        let perTap = DurationFormat.column(
+            totals.map { SimDuration(nanoseconds: $0.wall.nanoseconds / Int64(run.taps.count)) })
         var stepRows = [["step", "queue", "total", "cpu", "per tap"]]
-        for total in run.stepTotals {
-            stepRows.append([
-                total.name, total.queue.rawValue, LatencyFormat.text(total.wall), LatencyFormat.text(total.cpu),
-                LatencyFormat.text(SimDuration(nanoseconds: total.wall.nanoseconds / Int64(run.taps.count))),
-            ])
+        for (index, total) in totals.enumerated() {
+            stepRows.append([total.name, total.queue.rawValue, walls[index], cpus[index], perTap[index]])
         }
         lines += table(stepRows, rightAligned: true).map { "  " + $0 }
         if !profile.visibility.isEmpty {
@@ -126,8 +146,26 @@ package struct LatencyReport {
         }
         lines.append("")
         lines.append("histogram")
-        lines += LatencyHistogram(run.latencies, maxBins: 12).textLines(barWidth: 40).map { "  " + $0 }
+        lines += histogramLines(LatencyHistogram(run.latencies, maxBins: 12), barWidth: 40).map { "  " + $0 }
         return lines
+    }
+
+    /// `"5.183 s ≤ t < 5.184 s | ######## 8"`: the bins' bounds in one unit and precision.
+    static func histogramLines(_ histogram: LatencyHistogram, barWidth: Int) -> [String] {
+        let bins = histogram.bins
+        let peak = bins.map(\.count).max() ?? 0
+        let unit = DurationFormat.unit(for: bins.map(\.upper))
+        let lowers = bins.map { DurationFormat.text($0.lower, unit: unit) }
+        let uppers = bins.map { DurationFormat.text($0.upper, unit: unit) }
+        let lowerWidth = lowers.map(\.count).max() ?? 0
+        let upperWidth = uppers.map(\.count).max() ?? 0
+        return bins.enumerated().map { index, bin in
+            let bar = peak == 0 ? 0 : (bin.count * barWidth + peak - 1) / peak
+            let lower = String(repeating: " ", count: lowerWidth - lowers[index].count) + lowers[index]
+            let upper = String(repeating: " ", count: upperWidth - uppers[index].count) + uppers[index]
+            return "\(lower) ≤ t < \(upper) | " + String(repeating: "#", count: bar)
+                + String(repeating: " ", count: barWidth - bar) + " \(bin.count)"
+        }
     }
 
     /// Aligned columns: the first column left-aligned, the others right-aligned when asked.

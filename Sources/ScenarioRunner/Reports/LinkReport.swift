@@ -51,6 +51,8 @@ package enum LinkReport {
             guard stats.sent > 0 || stats.fellBack > 0 else { continue }
             let p50 = stats.delayPercentile(50)
             let p99 = stats.delayPercentile(99)
+            let unit = DurationFormat.unit(for: p99 ?? .zero)  // one unit for the two figures
+            func text(_ value: SimDuration?) -> String { value.map { DurationFormat.text($0, unit: unit) } ?? "-" }
             sections.append(
                 ReportSection(
                     title: "link." + channel.name,
@@ -62,20 +64,12 @@ package enum LinkReport {
                         .init("failed", .int(Int64(stats.failed))),
                         .init("fellBack", .int(Int64(stats.fellBack))),
                         .init(
-                            "delayP50Ms", p50.map { .duration($0) } ?? .string("-"), text: p50.map(milliseconds) ?? "-"),
+                            "delayP50Ms", p50.map { .duration($0) } ?? .string("-"), text: text(p50)),
                         .init(
-                            "delayP99Ms", p99.map { .duration($0) } ?? .string("-"), text: p99.map(milliseconds) ?? "-"),
+                            "delayP99Ms", p99.map { .duration($0) } ?? .string("-"), text: text(p99)),
                         .init("maxQueueDepth", .int(Int64(stats.maxQueueDepth))),
                     ]))
         }
         return sections
-    }
-
-    /// `"228.4ms"`, `"12.3s"` above 10 s: delays rounded for reading (JSON keeps microseconds).
-    static func milliseconds(_ duration: SimDuration) -> String {
-        if duration >= .seconds(Int64(10)) {
-            return TraceValue.decimalText((duration.nanoseconds + 50_000_000) / 100_000_000, scale: 1) + "s"
-        }
-        return TraceValue.decimalText((duration.nanoseconds + 50_000) / 100_000, scale: 1) + "ms"
     }
 }

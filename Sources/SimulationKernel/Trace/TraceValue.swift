@@ -5,7 +5,8 @@ public enum TraceValue: Hashable, Sendable {
     case unsigned(UInt64)
     case string(String)
     case bool(Bool)
-    /// A duration, rendered as text `"1m30s"` and in JSON as milliseconds.
+    /// A duration, rendered as text to the millisecond (`"0.256s"`, `"1m30.000s"`, see
+    /// ``DurationFormat``) and in JSON as milliseconds.
     case duration(SimDuration)
     /// A fixed-point decimal: `value / 10^scale` (e.g. milliseconds with 3 decimals).
     case decimal(Int64, scale: Int)
@@ -20,7 +21,7 @@ public enum TraceValue: Hashable, Sendable {
             return value.contains(where: { $0 == " " || $0 == "=" || $0 == "\"" }) || value.isEmpty
                 ? JSONText.quoted(value) : value
         case .bool(let value): return value ? "true" : "false"
-        case .duration(let value): return value.description
+        case .duration(let value): return DurationFormat.text(value, unit: .clock)
         case .decimal(let value, let scale): return TraceValue.decimalText(value, scale: scale)
         case .list(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
         }

@@ -57,7 +57,7 @@ import Testing
         #expect(svg.contains("3 messages · 1 delivered · 1 failed · 0 lost · 1 retries · 1 duplicates"))
         #expect(svg.contains("failed: notReachable"))
         #expect(svg.contains("retry of message 2") && svg.contains("duplicate of message 2"))
-        #expect(svg.contains("out of range for 3s") && svg.contains("phone app not running for 8s"))
+        #expect(svg.contains("out of range for 3.000 s") && svg.contains("phone app not running for 8.000 s"))
         #expect(svg.contains("phone → watch"), "the link goes both ways")
     }
 

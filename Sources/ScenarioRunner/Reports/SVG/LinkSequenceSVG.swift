@@ -201,7 +201,7 @@ package struct LinkSequenceSVG: Sendable {
             let x0 = axis.x(max(band.from, start))
             let x1 = axis.x(min(band.to, end))
             guard x1 > x0 else { continue }
-            let tooltip = "\(band.kind.name) for \((band.to - band.from).description)"
+            let tooltip = "\(band.kind.name) for \(DurationFormat.text(band.to - band.from))"
             switch band.kind {
             case .outOfRange:
                 canvas.rect(

@@ -141,9 +141,9 @@ package enum SVGDuration {
         return SimDuration.seconds(Int64(min(ms / 1_000, 1e15).rounded())).description
     }
 
-    /// A duration for a tooltip: `"280.000ms"` under a second, else `"5m0.114228s"`.
+    /// A duration for a tooltip, to the millisecond: `"280.000 ms"`, `"5m0.114s"` (``DurationFormat``).
     package static func precise(_ duration: SimDuration) -> String {
-        duration < .seconds(1) ? LatencyFormat.text(duration) : duration.description
+        DurationFormat.text(duration)
     }
 
     /// Up to three significant digits, no trailing zeros.

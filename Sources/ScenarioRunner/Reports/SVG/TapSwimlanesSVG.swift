@@ -187,8 +187,9 @@ package struct TapSwimlanesSVG: Sendable {
                     let x1 = x(min(stepRun.end, windowEnd))
                     let tooltip =
                         "tap \(other.index + 1) (\(run.items[safe: other.index] ?? "-")) · \(step.name) on \(step.queue.rawValue): "
-                        + "+\(LatencyFormat.text(stepRun.start - origin)) → +\(LatencyFormat.text(stepRun.end - origin)) "
-                        + "(\(LatencyFormat.text(stepRun.wall)), CPU \(LatencyFormat.text(stepRun.cpu)))"
+                        + "+\(DurationFormat.text(stepRun.start - origin, unit: unit)) → "
+                        + "+\(DurationFormat.text(stepRun.end - origin, unit: unit)) "
+                        + "(\(DurationFormat.text(stepRun.wall)), CPU \(DurationFormat.text(stepRun.cpu)))"
                     canvas.box(
                         x: x0, y: y + 2, width: max(1, x1 - x0), height: laneHeight - 4,
                         fill: mine ? SVGPalette.step(step.kind) : "#ced4da",
@@ -218,7 +219,9 @@ package struct TapSwimlanesSVG: Sendable {
         // through their names).
         canvas.line(
             gone, y, gone, y + laneHeight, stroke: SVGPalette.bad, width: 2,
-            tooltip: "row gone at +\(LatencyFormat.text(tap.latency)) (first frame after the removal committed)")
+            tooltip:
+                "row gone at +\(DurationFormat.text(tap.latency, unit: unit)) (first frame after the removal committed)"
+        )
         let goneLabel = "row gone +" + DurationFormat.text(tap.latency, unit: unit)
         let labelWidth = SVGText.width(goneLabel, size: 10, bold: true)
         let labelX = gone + 4 + labelWidth < width - right ? gone + 4 : gone - 4 - labelWidth

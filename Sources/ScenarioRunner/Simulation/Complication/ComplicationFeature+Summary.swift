@@ -82,7 +82,9 @@ extension ComplicationFeature {
             rows.append(
                 .init(
                     "exhaustedAt", .string(report.clock.stamp(exhaustion.at)),
-                    text: "\(report.clock.timeOfDay(exhaustion.at)) (\(exhaustion.at), \(exhaustion.budget.rawValue))"))
+                    text: "\(report.clock.timeOfDay(exhaustion.at)) "
+                        + "(+\(DurationFormat.text(exhaustion.at.offset, unit: .clock)), \(exhaustion.budget.rawValue))"
+                ))
         } else {
             rows.append(.init("exhaustedAt", .string("never")))
         }

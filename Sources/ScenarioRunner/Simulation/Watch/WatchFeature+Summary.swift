@@ -65,6 +65,8 @@ extension WatchFeature {
         let model = app.model
         let stats = app.statistics
         func figure(_ value: SimDuration?) -> TraceValue { value.map(LatencyFormat.milliseconds) ?? .string("-") }
+        let unit = DurationFormat.unit(for: stats.maximum ?? .zero)  // one unit for the four figures
+        func text(_ value: SimDuration?) -> String? { value.map { DurationFormat.text($0, unit: unit) } }
         let reports = app.visibilityReports
         let visible = reports.filter { $0.visibility.isVisible }.count
         return ReportSection(
@@ -77,10 +79,10 @@ extension WatchFeature {
                         + "\(model.cores) core\(model.cores == 1 ? "" : "s"), \(model.rowsVisible) rows visible)"),
                 .init("pipeline", .string(app.settings.pipeline.name)),
                 .init("taps", .int(Int64(stats.count))),
-                .init("p50Ms", figure(stats.percentile(50)), text: stats.percentile(50).map(LatencyFormat.text)),
-                .init("p90Ms", figure(stats.percentile(90)), text: stats.percentile(90).map(LatencyFormat.text)),
-                .init("p99Ms", figure(stats.percentile(99)), text: stats.percentile(99).map(LatencyFormat.text)),
-                .init("maxMs", figure(stats.maximum), text: stats.maximum.map(LatencyFormat.text)),
+                .init("p50Ms", figure(stats.percentile(50)), text: text(stats.percentile(50))),
+                .init("p90Ms", figure(stats.percentile(90)), text: text(stats.percentile(90))),
+                .init("p99Ms", figure(stats.percentile(99)), text: text(stats.percentile(99))),
+                .init("maxMs", figure(stats.maximum), text: text(stats.maximum)),
                 .init("nextItemVisible", .int(Int64(visible)), text: "\(visible) of \(reports.count) wrist raises"),
             ])
     }

@@ -1,4 +1,3 @@
-import ScenarioRunner
 import SimulationKernel
 import Testing
 
@@ -38,5 +37,24 @@ import Testing
 
     @Test func negativeDurationsKeepTheirSign() {
         #expect(DurationFormat.text(.milliseconds(-250)) == "-250.000 ms")
+    }
+}
+
+/// The trace's durations: one format, to the millisecond (`delay=14m0.102s` beside
+/// `delay=9m0.356435708s` and `delay=256ms` before).
+@Suite struct TraceDurationTextTests {
+    @Test(arguments: [
+        (SimDuration.milliseconds(256), "0.256s"),
+        (.nanoseconds(540_356_435_708), "9m0.356s"),
+        (.nanoseconds(840_102_000_000), "14m0.102s"),
+        (.seconds(30), "30.000s"),
+        (.zero, "0.000s"),
+    ])
+    func everyTracedDurationHasTheMillisecondAndNoMore(duration: SimDuration, text: String) {
+        #expect(TraceValue.duration(duration).text == text)
+    }
+
+    @Test func jsonKeepsMilliseconds() {
+        #expect(TraceValue.duration(.nanoseconds(540_356_435_708)).json == "540356.435")
     }
 }

@@ -1,6 +1,6 @@
-import SimulationKernel
-
-/// The one way WristSim prints a duration a person reads (pictures, report, text tables).
+/// The one way WristSim prints a duration a person reads (pictures, report, text tables, and
+/// the `--trace` log, which prints every duration in the ``Unit/clock`` unit: a log is written
+/// line by line, before its largest value is known).
 ///
 /// The unit is chosen once per column (or per row of figures shown side by side) from the
 /// largest value, and every value in it has the same precision:
