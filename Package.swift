@@ -10,6 +10,7 @@ let package = Package(
         // What an app imports. The simulation's modules (SimulationKernel, CompanionModel,
         // ScenarioRunner, Calibration) are the CLI's insides, not products.
         .library(name: "ReminderScheduling", targets: ["ReminderScheduling"]),
+        .library(name: "WatchConnectivityDouble", targets: ["WatchConnectivityDouble"]),
         .executable(name: "wristsim", targets: ["wristsim"]),
         .executable(name: "wristsim-bench", targets: ["wristsim-bench"]),
         .executable(name: "reminders-example", targets: ["reminders-example"]),
@@ -23,11 +24,13 @@ let package = Package(
             name: "ScenarioRunner", dependencies: ["SimulationKernel", "CompanionModel", "ReminderScheduling"],
             exclude: ["README-INTEGRATION.md"]),
         .target(name: "Calibration", dependencies: ["SimulationKernel", "CompanionModel"]),
+        .target(name: "WatchConnectivityDouble", dependencies: ["CompanionModel", "SimulationKernel"]),
         .executableTarget(name: "wristsim", dependencies: ["ScenarioRunner", "Calibration"]),
         .executableTarget(
             name: "wristsim-bench",
             dependencies: [
                 "SimulationKernel", "CompanionModel", "ReminderScheduling", "ScenarioRunner", "Calibration",
+                "WatchConnectivityDouble",
             ]),
         .executableTarget(name: "reminders-example", dependencies: ["ReminderScheduling"]),
         .testTarget(name: "SimulationKernelTests", dependencies: ["SimulationKernel"]),
@@ -41,6 +44,9 @@ let package = Package(
         .testTarget(
             name: "CalibrationTests",
             dependencies: ["Calibration", "CompanionModel", "SimulationKernel", "ScenarioRunner"]),
+        .testTarget(
+            name: "WatchConnectivityDoubleTests",
+            dependencies: ["WatchConnectivityDouble", "CompanionModel", "SimulationKernel"]),
         .testTarget(name: "ReminderRulesReferenceTests", dependencies: ["ScenarioRunner", "SimulationKernel"]),
     ],
     swiftLanguageModes: [.v6]

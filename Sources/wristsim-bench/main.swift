@@ -15,6 +15,7 @@ let workloads: [any BenchWorkload] = [
     ScaleWorkload(),
     ComplicationWorkload(),
     CalibrateWorkload(),
+    DoubleWorkload(),
 ]
 
 func printHelp(_ workloads: [any BenchWorkload]) {

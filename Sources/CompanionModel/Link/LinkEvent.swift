@@ -25,6 +25,19 @@ package enum LinkRequest: Hashable, Sendable {
     case cancelTransfer(MessageID)
 }
 
+extension LinkRequest {
+    /// What a send or transfer sends: its payload, channel and sender (`nil` for a cancel).
+    var sent: (payload: LinkPayload, channel: LinkChannel, side: LinkSide)? {
+        switch self {
+        case .sendMessage(let payload, let side): return (payload, .interactive, side)
+        case .transferUserInfo(let payload, let side): return (payload, .userInfo, side)
+        case .updateApplicationContext(let payload, let side): return (payload, .applicationContext, side)
+        case .transferCurrentComplicationUserInfo(let payload): return (payload, .complication, .phone)
+        case .cancelTransfer: return nil
+        }
+    }
+}
+
 /// A change of the world around the link (scenario steps and injected faults), or an app's owner
 /// telling the link that the app started or stopped running.
 ///

@@ -32,6 +32,18 @@ package enum SessionActivation: Hashable, Sendable {
     /// Whether either side may send.
     package var canSend: Bool { self == .activated }
 
+    /// The error the system gives a send or transfer made in this state, `nil` when the session
+    /// may send: 7004 ``LinkError/sessionNotActivated`` before activation or after
+    /// deactivation, 7016 ``LinkError/sessionInactive`` while inactive (Apple, `WCError.Code`:
+    /// sessionInactive "occurs when you try to send data using an inactive session").
+    public var sendRefusal: LinkError? {
+        switch self {
+        case .notActivated: return .sessionNotActivated
+        case .inactive: return .sessionInactive
+        case .activated: return nil
+        }
+    }
+
     /// Whether data already on its way may still be received.
     package var canReceive: Bool { self != .notActivated }
 

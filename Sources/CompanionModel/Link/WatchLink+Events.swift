@@ -1,8 +1,12 @@
 import SimulationKernel
 
 extension WatchLink {
-    /// An app's API call.
+    /// An app's API call. A send or transfer on a session that is not activated is refused
+    /// (``refuse(_:_:at:into:)``) before any channel rule applies.
     mutating func handle(_ request: LinkRequest, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
+        if let error = activation.sendRefusal, let (payload, channel, side) = request.sent {
+            return refuse(payload, channel, from: side, error, at: now, into: emit)
+        }
         switch request {
         case .sendMessage(let payload, let side):
             sendMessage(payload, from: side, at: now, apps: apps, into: emit)
@@ -15,6 +19,22 @@ extension WatchLink {
         case .cancelTransfer(let id):
             cancelTransfer(id, at: now, into: emit)
         }
+    }
+
+    /// Activation is a precondition of sending (issue #38 item 3; PLATFORM.md §2.1: "sending is
+    /// a programmer error" before activation): the message is made and failed at once with the
+    /// system's error (`error`: 7004 or 7016, ``SessionActivation/sendRefusal``), traced
+    /// `link.failed`; it is not queued, nothing is scheduled, and a complication transfer spends
+    /// no budget.
+    ///
+    /// - Complexity: O(1).
+    mutating func refuse(
+        _ payload: LinkPayload, _ channel: LinkChannel, from side: LinkSide, _ error: LinkError, at now: SimTime,
+        into emit: LinkEffectSink
+    ) {
+        let message = makeMessage(channel, from: side, payload, at: now)
+        statistics[channel].sent += 1
+        fail(message, error, at: now, reason: "session \(activationName)", into: emit)
     }
 
     /// A timer the link scheduled.

@@ -7,6 +7,9 @@ import SimulationKernel
 /// schedule, messages to hand to the receiving app, outcomes to report to the sender, and trace
 /// events. It applies the platform's rules (PLATFORM.md §2):
 ///
+/// - a send or transfer on a session that is not activated is refused at once with 7004
+///   ``LinkError/sessionNotActivated`` (7016 ``LinkError/sessionInactive`` while inactive): not
+///   queued, no complication budget spent, traced `link.failed`;
 /// - interactive messages need an activated session and reachability, else fail at once with
 ///   ``LinkError/notReachable``; larger than the cap they fail with ``LinkError/payloadTooLarge``;
 ///   a watch message wakes the phone app; exactly one of reply or error comes, at the latest at

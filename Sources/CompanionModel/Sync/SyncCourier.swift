@@ -14,7 +14,11 @@ import SimulationKernel
 ///    drops it and says so (``Command/acknowledge(_:)``). The courier is the one holder of the
 ///    unacknowledged operations beside an endpoint's replica
 ///    (``ListReplica/OutboxKeeper/courier``).
-/// 5. A transfer the link refuses for good (payload too large, cancelled) is *undeliverable*;
+/// 5. A send the link refuses because the session is not activated (7004, 7016) waits, and is
+///    re-sent as a queued transfer when the session activates or the app runs again
+///    (``Event/sessionActivated``): sending on such a session is a programmer error, and the
+///    system queues nothing.
+/// 6. A transfer the link refuses for good (payload too large, cancelled) is *undeliverable*;
 ///    the end-of-run check then reports the operation lost, with its trail.
 ///
 /// Re-sending can deliver an operation twice and a transfer can overtake a slow interactive
@@ -58,6 +62,8 @@ package struct SyncCourier: Hashable, Sendable {
         case appStopped
         /// The app runs again.
         case appStarted
+        /// The session activated (`activationDidCompleteWith` in a running app).
+        case sessionActivated
     }
 
     /// What the courier asks of its host.
@@ -126,7 +132,7 @@ package struct SyncCourier: Hashable, Sendable {
         case .appStopped:
             appStopped()
             return []
-        case .appStarted:
+        case .appStarted, .sessionActivated:
             return appStarted()
         }
     }
@@ -160,6 +166,9 @@ package struct SyncCourier: Hashable, Sendable {
         case (.replied, _), (.transferFinished, _):
             set(sequence, nil)
             return .acknowledge(operation)
+        case (.failed(.sessionNotActivated), _), (.failed(.sessionInactive), _):
+            set(sequence, Entry(operation: operation, carrier: .awaitingResend))
+            return nil
         case (.failed, .interactive):
             set(sequence, Entry(operation: operation, carrier: .queuedTransfer))
             return .transferUserInfo(operation)
@@ -187,7 +196,7 @@ package struct SyncCourier: Hashable, Sendable {
         interactiveSequences.removeAll(keepingCapacity: true)
     }
 
-    /// ``Event/appStarted``: the operations awaiting a resend go as queued transfers, in
+    /// ``Event/appStarted`` and ``Event/sessionActivated``: the operations awaiting a resend go as queued transfers, in
     /// sequence order.
     ///
     /// - Complexity: O(*r*) for the *r* operations awaiting a resend (not every operation in flight).
@@ -216,7 +225,11 @@ package struct SyncCourier: Hashable, Sendable {
         case .queuedTransfer?, .undeliverable?, nil: break
         }
         window[sequence] = entry
-        if entry?.carrier == .interactive { Self.insert(sequence, into: &interactiveSequences) }
+        switch entry?.carrier {
+        case .interactive?: Self.insert(sequence, into: &interactiveSequences)
+        case .awaitingResend?: Self.insert(sequence, into: &awaitingResendSequences)
+        case .queuedTransfer?, .undeliverable?, nil: break
+        }
     }
 
     /// Inserts `sequence` into the ascending `sequences` (at the end, the usual case).

@@ -31,6 +31,9 @@ package struct SyncEndpoint: Hashable, Sendable {
         case appStopped
         /// This device's app runs again.
         case appStarted
+        /// The session activated while this device's app runs: operations a not-activated
+        /// session refused are sent again.
+        case sessionActivated
     }
 
     /// What the endpoint asks of its host.
@@ -169,7 +172,7 @@ package struct SyncEndpoint: Hashable, Sendable {
             }
         case .appStopped:
             courier.appStopped()
-        case .appStarted:
+        case .appStarted, .sessionActivated:
             for command in courier.appStarted() { perform(command, at: now, into: &out) }
         }
     }

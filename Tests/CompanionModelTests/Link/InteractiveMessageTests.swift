@@ -25,7 +25,7 @@ import Testing
     func sessionNotActivatedFailsAtOnce(activation: SessionActivation) {
         var harness = TransportHarness { $0.initialActivation = activation }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
-        #expect(harness.outcome(of: 1) == [.failed(.notReachable)])
+        #expect(harness.outcome(of: 1) == [.failed(activation == .inactive ? .sessionInactive : .sessionNotActivated)])
     }
 
     @Test func watchMessageWakesThePhoneApp() {

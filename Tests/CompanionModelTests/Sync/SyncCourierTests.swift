@@ -93,3 +93,28 @@ import Testing
         #expect(courier.reduce(.appStarted).isEmpty)
     }
 }
+
+/// Issue #38 item 3: a send the session refuses (7004, 7016) waits and goes again as a queued
+/// transfer when the session activates (or the app runs again); it is not given up.
+@Suite struct SyncCourierActivationTests {
+    private func operation(_ sequence: Int) -> ListOperation {
+        ListOperation(
+            id: OperationID(origin: .watch, sequence: sequence), item: "kale", edit: .check,
+            version: SyncVersion(counter: sequence, device: .watch))
+    }
+
+    @Test(arguments: [LinkError.sessionNotActivated, .sessionInactive])
+    func aSendRefusedByTheSessionIsResentOnActivation(error: LinkError) {
+        var courier = SyncCourier()
+        _ = courier.reduce(.send(operation(1), reachability: .unreachable(.sessionNotActivated)))
+        _ = courier.reduce(.send(operation(2), reachability: .reachable))
+        #expect(courier.reduce(.outcome(operation(1), channel: .userInfo, .failed(error))).isEmpty)
+        #expect(courier.reduce(.outcome(operation(2), channel: .interactive, .failed(error))).isEmpty)
+        #expect(courier.inFlight[1]?.carrier == .awaitingResend)
+        #expect(courier.inFlight[2]?.carrier == .awaitingResend)
+        #expect(
+            courier.reduce(.sessionActivated) == [.transferUserInfo(operation(1)), .transferUserInfo(operation(2))])
+        #expect(courier.reduce(.sessionActivated).isEmpty)
+        #expect(courier.inFlight[1]?.carrier == .queuedTransfer)
+    }
+}

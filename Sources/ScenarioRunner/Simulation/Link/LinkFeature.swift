@@ -106,8 +106,14 @@ package struct LinkFeature: SimulationFeature {
         let now = context.now
         if case .timer(.replyTimeout(let id)) = event { _ = takeReplyTimeout(id) }
         transport.tracing = context.trace
+        let wasActivated = transport.activation == .activated
         transport.reduce(event, at: now, apps: context.apps) { effect in
             effects.append(LinkFeature.worldEffect(consume effect, at: now))
+        }
+        if !wasActivated, transport.activation == .activated {
+            // `activationDidCompleteWith` on both sides: each app re-sends what the session refused.
+            effects.append(.send(.watch(.sessionActivated)))
+            effects.append(.send(.phone(.sessionActivated)))
         }
     }
 

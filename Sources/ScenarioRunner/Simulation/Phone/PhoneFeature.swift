@@ -47,6 +47,8 @@ package struct PhoneFeature: SimulationFeature {
         switch event {
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
         case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
+        case .sessionActivated:
+            if context.apps.phone.isRunning { reduceSync(.sessionActivated, context, into: &effects) }
         case .app(let event, let cause): lifecycle(event, cause: cause, context, into: &effects)
         case .edit(let item, let change): edit(item, change, context, into: &effects)
         case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
@@ -88,6 +90,8 @@ package enum PhoneEvent: Sendable {
     case delivered(LinkMessage, duplicate: Bool)
     /// How a message or transfer the phone app sent ended.
     case outcome(LinkMessage, LinkOutcome)
+    /// The session activated: if the phone app runs, its sync re-sends what the session refused.
+    case sessionActivated
     /// The phone app runs (launch, foreground, background refresh …) and refills its reminders.
     case appRun(ReminderScheduler.AppRunReason)
     /// One of a series of app runs; the next one is scheduled when this one happens.

@@ -77,6 +77,8 @@ package struct WatchFeature: SimulationFeature {
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
         case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)
         case .app(let event): lifecycle(event, context, into: &effects)
+        case .sessionActivated:
+            if context.apps.watch.isRunning { reduceSync(.sessionActivated, context, into: &effects) }
         case .addItem(let item, let title): addItem(item, title: title, context, into: &effects)
         }
     }
@@ -133,6 +135,8 @@ package enum WatchEvent: Sendable {
     case delivered(LinkMessage, duplicate: Bool)
     /// How a message or transfer the watch app sent ended.
     case outcome(LinkMessage, LinkOutcome)
+    /// The session activated: if the watch app runs, its sync re-sends what the session refused.
+    case sessionActivated
     /// A lifecycle event for the watch app: from the scenario (terminate, relaunch), the
     /// system (a wake for a complication transfer), or its own timers (launch, suspension).
     case app(WatchAppLifecycle.Event)
