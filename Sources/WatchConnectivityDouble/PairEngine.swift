@@ -58,8 +58,8 @@ final class PairEngine: @unchecked Sendable {
 
 extension PairState {
     /// Whether an event is pending at or before `limit` (any with `nil`).
-    mutating func hasEventDue(notAfter limit: SimTime?) -> Bool {
-        guard let next = loop.nextTime() else { return false }
+    func hasEventDue(notAfter limit: SimTime?) -> Bool {
+        guard let next = loop.nextTime else { return false }
         guard let limit else { return true }
         return next <= limit
     }

@@ -29,8 +29,9 @@ import Testing
         #expect(loop.pendingCount == 10_000)
         let next = loop.next()
         #expect(next == nil, "a stopped loop hands out nothing")
-        let cancelled = loop.cancel(EventID(sequence: .max))
-        #expect(!cancelled)
+        let refused = loop.schedule(1, at: .zero)
+        let cancelled = loop.cancel(refused)
+        #expect(!cancelled, "the handle of a refused event cancels nothing")
     }
 
     @Test func withinTheLimitNothingChanges() {

@@ -10,6 +10,10 @@ package enum CPUSharing: String, CaseIterable, Hashable, Sendable {
     /// (idle, or blocked waiting); main always runs at full speed.
     case mainPriority = "main-priority"
 
+    /// A full core's progress rate: 2 work units per nanosecond (one reference nanosecond of
+    /// scaled cost is 2 units, so a half share stays an integer rate).
+    static let fullRate: Int64 = 2
+
     /// CPU progress rates `(main, background)` in work units per nanosecond, where one reference
     /// nanosecond of scaled cost is 2 units (so a half share stays an integer rate).
     func rates(cores: Int, mainComputing: Bool, backgroundComputing: Bool) -> (main: Int64, background: Int64) {

@@ -6,33 +6,21 @@ import SimulationKernel
 /// at +0s; at 60 Hz: 0, 16 666 667, 33 333 334, 50 000 000 ns, …). A change committed at time *c*
 /// is on screen at the **first frame boundary at or after *c*** (a commit exactly on a boundary is
 /// drawn in that frame). Commits before the scenario's start are drawn in frame 0.
-public struct FrameClock: Hashable, Sendable {
+package struct FrameClock: Hashable, Sendable {
     /// Frames per second (60 on every Apple Watch).
-    public var framesPerSecond: Int64
+    package var framesPerSecond: Int64
 
-    public init(framesPerSecond: Int64 = 60) {
+    package init(framesPerSecond: Int64 = 60) {
         self.framesPerSecond = max(1, framesPerSecond)
     }
 
     /// The 60 Hz grid.
-    public static let sixtyHertz = FrameClock(framesPerSecond: 60)
+    package static let sixtyHertz = FrameClock(framesPerSecond: 60)
 
     /// The instant frame `index` is drawn: `ceil(index × 10⁹ / framesPerSecond)` ns (overflow-safe).
     ///
-    /// At 60 Hz (every watch) the same arithmetic runs with the rate as a constant, so its two
-    /// divisions are multiplications and shifts instead of two 64-bit `idiv`s: each row's
-    /// removal asks for its frame (about 0.3 % of a weekly shop's time went to the divisions).
-    ///
     /// - Complexity: O(1).
-    @inlinable
-    public func boundary(_ index: Int64) -> SimTime {
-        if framesPerSecond == 60 { return Self.boundary(index, framesPerSecond: 60) }
-        return Self.boundary(index, framesPerSecond: framesPerSecond)
-    }
-
-    /// ``boundary(_:)`` at `framesPerSecond`; inlined, so a constant rate divides by a constant.
-    @inlinable @inline(__always)
-    static func boundary(_ index: Int64, framesPerSecond: Int64) -> SimTime {
+    package func boundary(_ index: Int64) -> SimTime {
         let whole = index / framesPerSecond
         let part = index % framesPerSecond
         return SimTime(
@@ -45,8 +33,7 @@ public struct FrameClock: Hashable, Sendable {
     /// `k = floor((t − 1)·f / 10⁹) + 1` for `t ≥ 1`, and 0 otherwise.
     ///
     /// - Complexity: O(1).
-    @inlinable
-    public func frameIndex(atOrAfter time: SimTime) -> Int64 {
+    package func frameIndex(atOrAfter time: SimTime) -> Int64 {
         guard time.nanoseconds >= 1 else { return 0 }
         let before = time.nanoseconds - 1
         let seconds = before / 1_000_000_000
@@ -57,8 +44,7 @@ public struct FrameClock: Hashable, Sendable {
     /// The first frame boundary at or after `time`: when a change committed at `time` is visible.
     ///
     /// - Complexity: O(1).
-    @inlinable
-    public func firstBoundary(atOrAfter time: SimTime) -> SimTime {
+    package func firstBoundary(atOrAfter time: SimTime) -> SimTime {
         boundary(frameIndex(atOrAfter: time))
     }
 }

@@ -36,12 +36,10 @@ extension PipelineEngine {
         /// - Complexity: O(1).
         var storageCount: Int { storage.count }
 
-        /// Records `effect` after the others. Always inlined: a step start or end records at
-        /// most one effect, and the call's set-up cost about as much as the recording.
+        /// Records `effect` after the others.
         ///
         /// - Complexity: O(1), amortised (a compaction moves the untaken effects, at most half of
         ///   the storage, and frees at least half of it).
-        @inline(__always)
         mutating func record(_ effect: PipelineEffect) {
             if count == storage.count, taken > 0, taken >= count - taken { compact() }
             if count < storage.count {

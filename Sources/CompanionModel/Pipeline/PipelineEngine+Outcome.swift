@@ -1,17 +1,21 @@
 import SimulationKernel
 
 extension PipelineEngine {
-    /// The outcome of tap `tap` as recorded so far (complete once ``isFinished(tap:)``).
+    /// The outcome of tap `tap`, reported as the `index`-th tap, once every step of it has ended
+    /// (else `nil`).
     ///
     /// - Complexity: O(*s*) for *s* steps.
-    func outcome(tap: Int, index: Int, frames: FrameClock) -> TapOutcome {
-        let base = tap * stepCount
-        let runs = Array(endedRuns[base..<base + stepCount])
+    func outcome(tap: Int, index: Int, frames: FrameClock) -> TapOutcome? {
         let times = taps[tap]
+        let base = tap * stepCount
+        let steps = runs[base..<base + stepCount].compactMap { $0 }
+        guard steps.count == stepCount, let handlerStarted = times.handlerStart,
+            let handlerFinished = times.handlerEnd, let removalCommitted = times.removalCommit
+        else { return nil }
         return TapOutcome(
-            index: index, tap: times.tap, handlerStarted: times.handlerStart, handlerFinished: times.handlerEnd,
-            removalCommitted: times.removalCommit, rowGone: frames.firstBoundary(atOrAfter: times.removalCommit),
-            steps: runs, checkOffCommitted: roles.tableModelStep.map { runs[$0].end } ?? times.removalCommit,
+            index: index, tap: times.tap, handlerStarted: handlerStarted, handlerFinished: handlerFinished,
+            removalCommitted: removalCommitted, rowGone: frames.firstBoundary(atOrAfter: removalCommitted),
+            steps: steps, checkOffCommitted: roles.tableModelStep.map { steps[$0].end } ?? removalCommitted,
             messageStepIndex: roles.messageStep, complicationStepIndex: roles.complicationStep)
     }
 }

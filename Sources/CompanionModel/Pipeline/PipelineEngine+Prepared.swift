@@ -2,14 +2,12 @@ import SimulationKernel
 
 extension PipelineEngine {
     /// What every run of one pipeline on one watch with the same settings shares, worked out once:
-    /// the step plan, the roles, the jitter's constants on the chip, the rates of idle queues.
-    /// Immutable and shared by reference, so a restarted engine (a new run of a prepared
-    /// scenario) copies one reference instead of the plan and the roles.
+    /// the step plan, the roles, the jitter's constants on the chip. Immutable and shared by
+    /// reference, so a restarted engine (a new run of a prepared scenario) copies one reference
+    /// instead of the plan and the roles.
     final class Prepared: Sendable {
         /// Each step's plan, in pipeline order.
         let plan: [StepPlan]
-        /// Each step's run before it starts (no start, no end, the scaled figure): what a new tap appends.
-        let unstartedRuns: [StepRun]
         let jitter: PipelineJitter
         /// ``jitter`` on this watch's chip: what a step start draws with.
         let jitterOnChip: PipelineJitter.OnChip
@@ -24,10 +22,6 @@ extension PipelineEngine {
         let cores: Int
         let sharing: CPUSharing
         let recordsEffects: Bool
-        /// The rates while neither queue computes (a full core each).
-        let idleRates: Rates
-        /// Whether any step's cost is drawn (``StepPlan/isDrawn``): a submitted tap draws them.
-        let drawsCosts: Bool
 
         /// - Complexity: O(*s*) for *s* steps.
         init(
@@ -53,16 +47,12 @@ extension PipelineEngine {
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
             }
             self.plan = plan
-            self.drawsCosts = plan.contains { $0.isDrawn }
-            unstartedRuns = plan.map { StepRun(start: .distantFuture, end: .distantFuture, cpu: $0.scaledCost) }
             stepCount = pipeline.steps.count
             removeRowIndex = pipeline.removeRowIndex
             removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
             cores = watch.cores
             self.sharing = sharing
             self.recordsEffects = recordsEffects
-            let idle = sharing.rates(cores: watch.cores, mainComputing: false, backgroundComputing: false)
-            idleRates = Rates(main: idle.main, background: idle.background)
         }
     }
 }

@@ -61,7 +61,8 @@ package struct PipelineExecutor: Hashable, Sendable {
         var outcomes: [TapOutcome] = []
         outcomes.reserveCapacity(times.count)
         for tap in times.indices {
-            outcomes.append(engine.outcome(tap: tap, index: order[tap], frames: frames))
+            // Every step of every tap has ended once the engine is drained (no step awaits an outcome).
+            if let outcome = engine.outcome(tap: tap, index: order[tap], frames: frames) { outcomes.append(outcome) }
         }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: sharing, taps: outcomes)
     }

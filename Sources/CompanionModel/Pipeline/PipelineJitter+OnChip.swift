@@ -34,14 +34,13 @@ extension PipelineJitter {
         /// ``PipelineJitter/drawnNanoseconds(_:speed:seed:tap:step:)``).
         ///
         /// - Complexity: O(1).
-        @inline(__always)
         func drawnNanoseconds(_ scaled: Double, seed: UInt64, tap: Int, step: Int) -> Double {
-            var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
-            var nanoseconds = scaled
-            if spread > 0 {
-                nanoseconds *= PortableMath.exp(spread * PipelineJitter.standardNormal(&rng))
-            }
-            if pauseProbability > 0, rng.uniform() < pauseProbability {
+            // One call draws the whole step run's stream (``PipelineJitter/stream(seed:tap:step:)``):
+            // its normal (clamped, ``PipelineJitter/standardNormal(_:)``) raised to a factor, then
+            // its uniform.
+            let draw = LognormalDraw(seed: PipelineJitter.streamSeed(seed: seed, tap: tap, step: step), spread: spread)
+            var nanoseconds = scaled * draw.factor
+            if pauseProbability > 0, draw.uniform < pauseProbability {
                 nanoseconds += pauseNanoseconds
             }
             return min(Double(Int64.max / 4), nanoseconds)

@@ -72,7 +72,6 @@ package struct PipelineJitter: Hashable, Sendable {
     /// whole number, so capping before rounding gives what capping the rounded figure gives.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     func drawnNanoseconds(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> Double {
         OnChip(self, speed: speed).drawnNanoseconds(Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
     }
@@ -88,7 +87,6 @@ package struct PipelineJitter: Hashable, Sendable {
     /// dependency chain (mixing, ziggurat, `exp`) let nothing after it start early.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     static func roundedToNearest(_ value: Double) -> Int64 {
         let whole = Int64(value)
         let roundsUp = value - Double(whole) >= 0.5
@@ -100,13 +98,16 @@ package struct PipelineJitter: Hashable, Sendable {
     /// output of SplitMix64 is already a full avalanche of its state, so the stream starts there:
     /// a draw's first bits are one mixing step away from (seed, tap, step), not two.
     static func stream(seed: UInt64, tap: Int, step: Int) -> SplitMix64 {
-        SplitMix64(
-            seed: seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
-                ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7))
+        SplitMix64(seed: streamSeed(seed: seed, tap: tap, step: step))
+    }
+
+    /// The seed of ``stream(seed:tap:step:)``.
+    static func streamSeed(seed: UInt64, tap: Int, step: Int) -> UInt64 {
+        seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
+            ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7)
     }
 
     /// A standard normal draw (by the ziggurat method, ``ZigguratNormal``), clamped to ±6.
-    @inline(__always)
     static func standardNormal(_ rng: inout SplitMix64) -> Double {
         min(6, max(-6, ZigguratNormal.draw(using: &rng)))
     }

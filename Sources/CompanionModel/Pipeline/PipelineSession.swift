@@ -57,22 +57,11 @@ package struct PipelineSession: Sendable {
         roles = engine.roles
     }
 
-    /// This session's pipeline, watch and settings with no taps, drawing its cost jitter from
-    /// `jitterSeed`: what each run of a scenario starts from. The step plan and roles are shared
-    /// with this session instead of worked out again, and the room a session that has not run
-    /// reserved (`expectedTaps`) is kept.
+    /// Empties the session in place, keeping its plan and its room, and draws its cost jitter
+    /// from `jitterSeed`: what a driver that keeps its session in its own state calls at the
+    /// start of each run.
     ///
-    /// - Complexity: O(1) for a session without taps.
-    package func restarted(jitterSeed: UInt64) -> PipelineSession {
-        var session = self
-        session.restart(jitterSeed: jitterSeed)
-        return session
-    }
-
-    /// Empties the session in place, as ``restarted(jitterSeed:)`` would, without copying it:
-    /// what a driver that keeps its session in its own state calls at the start of each run.
-    ///
-    /// - Complexity: O(1) for a session without taps; else O(what it holds), to empty it.
+    /// - Complexity: O(what it holds), to empty it.
     package mutating func restart(jitterSeed: UInt64) {
         engine.restart(jitterSeed: jitterSeed)
     }
@@ -93,8 +82,8 @@ package struct PipelineSession: Sendable {
         for step in roles.synchronousSends { engine.release(tap: tap, step: step, at: time) }
     }
 
-    /// Submits a tap at `time` (not before the session's clock) and returns its index. Effects due
-    /// before `time` are kept for the next ``advance(to:)``.
+    /// Submits a tap at `time` (not before the last time the session was given) and returns its
+    /// index. Effects due before `time` are kept for the next ``advance(to:)``.
     ///
     /// - Complexity: amortised O(1) plus the events due before `time`.
     package mutating func tap(at time: SimTime) -> Int {
@@ -102,9 +91,9 @@ package struct PipelineSession: Sendable {
     }
 
     /// When the session next has something to do, or `nil` when both queues are idle or wait
-    /// only for a send's outcome.
-    package mutating func nextEventTime() -> SimTime? {
-        engine.nextEventTime().flatMap { $0 == .distantFuture ? nil : $0 }
+    /// only for a send's outcome: the time of the driver's next wake.
+    package func nextEventTime() -> SimTime? {
+        engine.nextDue
     }
 
     /// Runs everything due at or before `time` and returns the effects since the last call, in time order.
@@ -122,7 +111,8 @@ package struct PipelineSession: Sendable {
     ///
     /// - Complexity: O(events handled), plus O(effects appended).
     package mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
-        engine.advance(to: time, recordingInto: &effects)
+        engine.advance(to: time)
+        engine.takeEffects(into: &effects)
     }
 
     /// Runs everything due at or before `time` and keeps the effects since the last call in the
@@ -146,9 +136,10 @@ package struct PipelineSession: Sendable {
     ///
     /// - Complexity: O(events handled).
     package mutating func wake(at time: SimTime) -> PipelineWake {
-        let due = advanceHoldingEffects(to: time)
+        let next = engine.advance(to: time)
+        let due = engine.untakenEffectCount
         guard due == 0 else { return .effectsDue(due) }
-        return .idle(until: nextEventTime())
+        return .idle(until: next)
     }
 
     /// The oldest effect not yet taken, or `nil` when every effect has been taken.
@@ -166,7 +157,7 @@ package struct PipelineSession: Sendable {
 
     /// Tap `tap`'s outcome once all its steps have ended, else `nil`.
     package func outcome(of tap: Int) -> TapOutcome? {
-        guard tap >= 0, tap < engine.tapCount, engine.isFinished(tap: tap) else { return nil }
+        guard tap >= 0, tap < engine.tapCount else { return nil }
         return engine.outcome(tap: tap, index: tap, frames: frames)
     }
 

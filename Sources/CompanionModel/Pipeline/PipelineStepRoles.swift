@@ -9,9 +9,9 @@
 /// roles.synchronousSends     // [3]
 /// roles.commitsAtRemoval     // false: the table model step commits
 /// ```
-public struct PipelineStepRoles: Hashable, Sendable {
+package struct PipelineStepRoles: Hashable, Sendable {
     /// What one step does that the simulation acts on.
-    public enum Role: Hashable, Sendable {
+    package enum Role: Hashable, Sendable {
         /// `updateTableModel`: the check-off is committed when it ends.
         case commitsCheckOff
         /// `sendMessageToPhone`: the message leaves when the step starts, or, for a synchronous
@@ -25,16 +25,16 @@ public struct PipelineStepRoles: Hashable, Sendable {
     }
 
     /// Each step's role, in pipeline order.
-    public let byStep: [Role]
+    package let byStep: [Role]
     /// The index of the `updateTableModel` step, if any.
-    public let tableModelStep: Int?
+    package let tableModelStep: Int?
     /// The index of the `sendMessageToPhone` step, if any.
-    public let messageStep: Int?
+    package let messageStep: Int?
     /// The index of the `updateComplication` step, if any.
-    public let complicationStep: Int?
+    package let complicationStep: Int?
     /// The steps whose wait lasts until their outcome is reported (synchronous sends when the
     /// session awaits outcomes), ascending.
-    public let synchronousSends: [Int]
+    package let synchronousSends: [Int]
 
     /// The roles of `pipeline`'s steps. A send step with a `wait` is a synchronous send; it
     /// awaits its outcome only when `syncSendAwaitsOutcome`.
@@ -76,23 +76,23 @@ public struct PipelineStepRoles: Hashable, Sendable {
     ///
     /// Inlinable, as the other questions a driver asks the roles on each effect: a stored
     /// property's test, not a call into this module.
-    @inlinable public var commitsAtRemoval: Bool { tableModelStep == nil }
+    package var commitsAtRemoval: Bool { tableModelStep == nil }
 
     /// Whether some step awaits its outcome.
-    @inlinable public var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
+    package var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
 }
 
 extension PipelineStepRoles.Role {
     /// Whether the simulation acts when a step with this role starts: a send that does not await
     /// its outcome (its message leaves as the step starts).
-    @inlinable public var actsAtStart: Bool {
+    package var actsAtStart: Bool {
         if case .sendsMessage(awaitsOutcome: false) = self { return true }
         return false
     }
 
     /// Whether the simulation acts when a step with this role ends: the check-off commits, or the
     /// complication is asked to reload.
-    @inlinable public var actsAtEnd: Bool {
+    package var actsAtEnd: Bool {
         switch self {
         case .commitsCheckOff, .updatesComplication: return true
         case .sendsMessage, .none: return false

@@ -1,42 +1,34 @@
 /// A handle to a scheduled event, used to cancel it.
-public struct EventID: Hashable, Sendable, Comparable {
+public struct EventID: Hashable, Sendable {
     /// The schedule order: the *n*-th event scheduled on a queue has sequence *n*.
     public let sequence: UInt64
+    /// The queue's slot that tracks where the event waits while it is pending.
+    @usableFromInline let slot: Int
 
-    @inlinable
-    public init(sequence: UInt64) {
+    @usableFromInline
+    init(sequence: UInt64, slot: Int) {
         self.sequence = sequence
+        self.slot = slot
     }
-
-    public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.sequence < rhs.sequence }
 }
 
-/// A priority queue of future events: earliest time first, and among equal times the
-/// order in which they were scheduled (FIFO).
+/// A priority queue of future events: earliest time first, and among equal times the order in
+/// which they were scheduled (FIFO).
 ///
-/// Every pending entry sits in one of three places, each sorted by `(time, sequence)`, and a pop
-/// takes the earliest of their heads, so the order is exactly that of one plain heap:
-/// - the **front**: one entry that was scheduled ahead of everything then pending (an event
-///   handler scheduling the very next thing to happen, such as the next step of a running
-///   computation). It is the earliest pending entry whenever it is held, so it is popped
-///   without looking anywhere else: O(1) both ways. A later schedule that comes earlier still
-///   moves it into the heap and takes its place.
-/// - the **ordered lane**: a FIFO of entries scheduled in time order (each at or after the
-///   lane's last one, such as a script's steps, scheduled at the start, or zero-delay wake-ups
-///   at one time): appended and popped in O(1).
-/// - the **heap**: an array-backed binary min-heap for everything else. Each entry holds its
-///   event, and the sifts *move* entries through the array's buffer (a bitwise move: no copy,
-///   no retain or release of what the events hold), so an insertion or a pop touches one array
-///   and no side table. Popping its top takes the event out and leaves the root vacant until
-///   the next heap operation: if that is an insertion, the new entry takes the root and sifts
-///   down once, instead of a sift-down for the pop plus a sift-up for the push.
+/// One binary min-heap of keys ordered by `(time, sequence)`. Each pending event holds a slot
+/// (``slots``): the event waits there, with the heap index of its key, so the heap moves only
+/// small keys (never an event, whose copy would retain what it holds) and an event can be
+/// cancelled by its ``EventID``: found in O(1) and taken out of the heap in O(log *n*). A popped
+/// or cancelled event's slot joins the free slots (a list threaded through them) and holds the
+/// next event scheduled.
 ///
-/// An entry's sequence is later than every pending one's when it is scheduled, so it comes
-/// before a pending entry exactly when its time is earlier: where an entry goes is decided by
-/// comparing times only.
+/// A pop leaves its key at the root, vacated (``Root``): in a simulation the handler of the
+/// event popped most often schedules the next one, whose key then takes the root and sifts down
+/// once, instead of a sift down for the pop and a sift up for the insertion. Any other operation
+/// first fills the vacated root with the last key, as a plain pop would have.
 ///
-/// Cancellation is lazy: a cancelled event stays where it is, marked, and is skipped when it
-/// reaches the top, so cancelling never searches the heap.
+/// A sift moves keys within the heap's buffer and writes their new indices in the slots'
+/// buffer: each array is checked for sole ownership once per operation, not once per key moved.
 ///
 /// ```swift
 /// var queue = EventQueue<SimTime, String>()
@@ -45,101 +37,99 @@ public struct EventID: Hashable, Sendable, Comparable {
 /// queue.popNext()?.event  // "first"
 /// ```
 ///
-/// The hot paths are `@inlinable` so that a simulation in another module gets a
-/// specialised queue (no generic dispatch per comparison); this is the kernel's inner loop.
+/// `public` and `@inlinable`: the queue is generic and used from other modules (the world, the
+/// store order, the benchmarks), and only a `public` inlinable body is specialised there (an
+/// `@inlinable package` one is called unspecialised: the weekly-shop sweep measured ×19 slower).
 public struct EventQueue<Time: Comparable, Event> {
-    /// An entry of the ordered lane or the heap; its event is taken out when it is popped (a
-    /// vacated heap root keeps its entry with no event until the next heap operation).
+    /// A pending event's key: its time, its sequence and its slot.
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Time
         @usableFromInline var sequence: UInt64
+        @usableFromInline var slot: Int
+
+        @inlinable
+        init(time: Time, sequence: UInt64, slot: Int) {
+            self.time = time
+            self.sequence = sequence
+            self.slot = slot
+        }
+
+        /// Whether it comes before `other`: an earlier time, or the same time scheduled earlier.
+        @inlinable
+        func precedes(_ other: Entry) -> Bool {
+            time < other.time || (!(other.time < time) && sequence < other.sequence)
+        }
+    }
+
+    /// Where a pending event waits: the event and the heap index of its key. A free slot holds
+    /// no event, and its `link` is the next free slot (-1: none).
+    @usableFromInline
+    struct Slot {
+        /// The heap index of the event's key while it is pending; the next free slot while free.
+        @usableFromInline var link: Int
         @usableFromInline var event: Event?
 
         @inlinable
-        init(time: Time, sequence: UInt64, event: consuming Event) {
-            self.time = time
-            self.sequence = sequence
+        init(link: Int, event: consuming Event?) {
+            self.link = link
             self.event = event
-        }
-
-        @inlinable
-        func precedes(_ other: Entry) -> Bool { precedes(other.time, other.sequence) }
-
-        @inlinable
-        func precedes(_ otherTime: Time, _ otherSequence: UInt64) -> Bool {
-            time < otherTime || (!(otherTime < time) && sequence < otherSequence)
         }
     }
 
-    /// What `heap[0]` holds.
+    /// What the heap's first key is.
     @usableFromInline
     enum Root: Sendable {
-        /// The earliest pending heap entry (or the heap is empty).
+        /// The earliest pending event's key (or the heap is empty).
         case pending
-        /// An entry already popped, kept until the next heap operation fills or removes it.
+        /// The key of the event popped last, kept until the next operation: an insertion puts
+        /// its key there, anything else first fills it with the last key
+        /// (``fillVacatedRoot()``).
         case vacated
     }
 
-    /// The time and sequence of the front entry, if one is held: it precedes every entry of
-    /// the lane and the heap. Its event is `frontEvent`.
-    @usableFromInline var front: (time: Time, sequence: UInt64)?
-    /// The event of ``front`` (`nil` exactly when `front` is).
-    @usableFromInline var frontEvent: Event?
-    /// The ordered lane: entries in `(time, sequence)` order in `laneHead..<laneEnd`. The slots
-    /// outside that range are spent (popped, their events gone), kept to be written over: a
-    /// drained lane starts again at slot 0 in O(1), where removing its spent entries would
-    /// destroy each through the entry type's value witness.
-    @usableFromInline var lane: [Entry] = []
-    /// The lane's first pending slot.
-    @usableFromInline var laneHead: Int = 0
-    /// The slot after the lane's last pending one (`lane.count` or less).
-    @usableFromInline var laneEnd: Int = 0
-    /// A binary min-heap by `(time, sequence)`, each entry with its event; see ``Root`` for its
-    /// first slot.
+    /// A binary min-heap of the pending events' keys by `(time, sequence)`, but for a vacated
+    /// first key (``root``).
     @usableFromInline var heap: [Entry] = []
-    @usableFromInline var root: Root = .pending
+    @usableFromInline var root = Root.pending
+    /// The pending events by slot, and the free slots.
+    @usableFromInline var slots: [Slot] = []
+    /// The first free slot (-1: none; the next is its ``Slot/link``).
+    @usableFromInline var firstFreeSlot = -1
     @usableFromInline var nextSequence: UInt64 = 0
-    @usableFromInline var cancelled: Set<UInt64> = []
 
     /// Creates an empty queue.
     @inlinable
     public init() {}
 
-    /// Creates an empty queue with room for `capacity` pending events (in the ordered lane,
-    /// where a script scheduled at the start waits, and in the heap). With no room asked for it
-    /// allocates nothing (`reserveCapacity(0)` would allocate an empty buffer for each).
+    /// Creates an empty queue with room for `capacity` pending events.
     @inlinable
     public init(capacity: Int) {
         guard capacity > 0 else { return }
-        lane.reserveCapacity(capacity)
         heap.reserveCapacity(capacity)
+        slots.reserveCapacity(capacity)
     }
 
-    /// Removes every pending event and starts the sequence again at 0: the queue is then what a
-    /// new one is, except that it keeps the room its lane and heap have grown to (a simulation
-    /// run again reuses it instead of allocating, and growing, new ones).
+    /// Removes every pending event and starts the sequence again at 0, keeping the room the
+    /// queue has grown to.
     ///
-    /// - Complexity: O(*n*) for *n* entries held.
+    /// - Complexity: O(*n*) for *n* pending events.
     @inlinable
     public mutating func removeAll() {
-        front = nil
-        frontEvent = nil
-        for slot in laneHead..<laneEnd { lane[slot].event = nil }
-        laneHead = 0
-        laneEnd = 0
         heap.removeAll(keepingCapacity: true)
         root = .pending
+        slots.removeAll(keepingCapacity: true)
+        firstFreeSlot = -1
         nextSequence = 0
-        cancelled.removeAll(keepingCapacity: true)
     }
 
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
-    ///
-    /// - Complexity: O(1).
     @inlinable
     public var count: Int {
-        (front == nil ? 0 : 1) + laneEnd - laneHead + heapCount - cancelled.count
+        switch root {
+        case .pending: heap.count
+        case .vacated: heap.count - 1
+        }
     }
 
     /// Whether no event is pending.
@@ -150,234 +140,206 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public var scheduledCount: UInt64 { nextSequence }
 
-    /// Takes the next sequence for an event the caller holds outside the queue (it counts in
-    /// ``scheduledCount`` as a scheduled event does, and orders among the queue's entries by it).
-    ///
-    /// - Complexity: O(1).
+    /// The time of the earliest pending event, if any.
     @inlinable
-    public mutating func drawSequence() -> UInt64 {
-        let sequence = nextSequence
-        nextSequence &+= 1
-        return sequence
+    public var nextTime: Time? {
+        switch root {
+        case .pending:
+            return heap.first?.time
+        case .vacated:
+            // The earlier of the root's children.
+            guard heap.count > 1 else { return nil }
+            guard heap.count > 2, heap[2].precedes(heap[1]) else { return heap[1].time }
+            return heap[2].time
+        }
     }
 
     /// Schedules `event` at `time` and returns a handle that can cancel it.
     ///
-    /// The queue takes `event` over (`consuming`): a caller passing its last use of a value
-    /// moves it in, with no copy (no retain of what the event holds) and no destroy afterwards.
-    ///
-    /// - Complexity: O(1) for an event that comes before every pending one or at or after the
-    ///   lane's last one (amortised: the lane may grow); otherwise O(log *n*) for *n* entries in
-    ///   the heap.
+    /// - Complexity: O(log *n*) for *n* pending events.
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: consuming Event, at time: Time) -> EventID {
         let sequence = nextSequence
-        nextSequence &+= 1
-        if front == nil, isEarlierThanPending(time) {
-            front = (time, sequence)
-            frontEvent = event
-        } else {
-            enqueue(event, at: time, sequence: sequence)
-        }
-        return EventID(sequence: sequence)
+        nextSequence += 1
+        return insert(event, at: time, sequence: sequence)
     }
 
-    /// Schedules an entry that is not simply the new front: it takes the front's place if it
-    /// comes before the front (which moves into the heap), or joins the lane if it comes at or
-    /// after the lane's last entry, or else the heap.
-    ///
-    /// - Complexity: O(log *n*), or amortised O(1) into the lane.
-    @inlinable
-    mutating func enqueue(_ event: consuming Event, at time: Time, sequence: UInt64) {
-        if let held = front, time < held.time {
-            // The new entry and the front's swap places: the front's event moves into the heap
-            // (no copy of it), the new one into the front.
-            var moving: Event? = event
-            swap(&moving, &frontEvent)
-            front = (time, sequence)
-            guard let heldEvent = moving else { return }
-            insertIntoHeap(Entry(time: held.time, sequence: held.sequence, event: heldEvent))
-        } else if laneHead == laneEnd || !(time < lane[laneEnd &- 1].time) {
-            appendToLane(Entry(time: time, sequence: sequence, event: event))
-        } else {
-            insertIntoHeap(Entry(time: time, sequence: sequence, event: event))
-        }
-    }
-
-    /// Whether `time` is earlier than that of every pending entry of the lane and the heap (so
-    /// an entry scheduled now at `time`, with the latest sequence, comes first).
+    /// Sets aside the next `count` sequences for events scheduled later that take their place
+    /// in the order now: the event given the *k*-th of them
+    /// (``schedule(_:at:reservedSequence:)``) comes before any event at its time scheduled after
+    /// this call, as if it had been scheduled here. A script whose steps are known in advance
+    /// keeps only its next step pending this way, in the order scheduling them all would give.
+    /// Returns the first reserved sequence; they count as scheduled (``scheduledCount``).
     ///
     /// - Complexity: O(1).
-    @inlinable @inline(__always)
-    func isEarlierThanPending(_ time: Time) -> Bool {
-        if laneHead < laneEnd, !(time < lane[laneHead].time) { return false }
-        guard let top = heapTopKey else { return true }
-        return time < top.time
+    @inlinable
+    public mutating func reserveSequences(_ count: Int) -> UInt64 {
+        let first = nextSequence
+        nextSequence += UInt64(max(0, count))
+        return first
     }
 
-    /// Cancels a pending event. Cancelling an event that already ran, or was already
-    /// cancelled, does nothing and returns `false`.
+    /// Schedules `event` at `time` with a sequence set aside by ``reserveSequences(_:)`` (each
+    /// used once), and returns a handle that can cancel it.
     ///
-    /// - Complexity: O(*n*) only to confirm that the event is still pending; the removal
-    ///   itself is O(1) and the entry is discarded when it reaches the top.
+    /// - Complexity: O(log *n*) for *n* pending events.
+    @inlinable
+    @discardableResult
+    public mutating func schedule(_ event: consuming Event, at time: Time, reservedSequence: UInt64) -> EventID {
+        precondition(reservedSequence < nextSequence, "sequence \(reservedSequence) was not reserved")
+        return insert(event, at: time, sequence: reservedSequence)
+    }
+
+    /// Puts `event` in a free slot (or a new one) and its key `(time, sequence)` in the heap.
+    ///
+    /// - Complexity: O(log *n*) for *n* pending events.
+    @inlinable
+    mutating func insert(_ event: consuming Event, at time: Time, sequence: UInt64) -> EventID {
+        // A vacated root takes the new key (sifted down from there); else it is appended.
+        let index: Int
+        switch root {
+        case .pending: index = heap.count
+        case .vacated: index = 0
+        }
+        let slot: Int
+        if firstFreeSlot >= 0 {
+            slot = firstFreeSlot
+            firstFreeSlot = slots[slot].link
+            slots[slot] = Slot(link: index, event: event)
+        } else {
+            slot = slots.count
+            slots.append(Slot(link: index, event: event))
+        }
+        let entry = Entry(time: time, sequence: sequence, slot: slot)
+        switch root {
+        case .pending: heap.append(entry)
+        case .vacated: root = .pending
+        }
+        sift(entry, into: index)
+        return EventID(sequence: sequence, slot: slot)
+    }
+
+    /// Cancels a pending event. Cancelling an event that already ran, or was already cancelled,
+    /// does nothing and returns `false`.
+    ///
+    /// - Complexity: O(log *n*) for *n* pending events.
     @inlinable
     @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {
-        settleRoot()
-        guard id.sequence < nextSequence, !cancelled.contains(id.sequence),
-            front?.sequence == id.sequence || heap.contains(where: { $0.sequence == id.sequence })
-                || lane[laneHead..<laneEnd].contains(where: { $0.sequence == id.sequence })
-        else { return false }
-        cancelled.insert(id.sequence)
+        fillVacatedRoot()
+        guard slots.indices.contains(id.slot) else { return false }
+        // A free slot's link is no heap index of this event: no pending key has its sequence.
+        let index = slots[id.slot].link
+        guard heap.indices.contains(index), heap[index].sequence == id.sequence else { return false }
+        _ = remove(at: index)
         return true
-    }
-
-    /// The time of the earliest pending event, if any.
-    ///
-    /// - Complexity: amortised O(log *n*) (it may discard cancelled entries at the top).
-    @inlinable
-    public mutating func nextTime() -> Time? {
-        dropCancelledTop()
-        return peekNext()?.time
-    }
-
-    /// Removes and returns the earliest pending event if it is due at or before `limit` (FIFO
-    /// among equal times); `nil`, leaving the queue as it was, when none is.
-    ///
-    /// One look at the top instead of ``nextTime()`` followed by ``popNext()``.
-    ///
-    /// - Complexity: that of ``popNext()``.
-    @inlinable
-    public mutating func popNext(notAfter limit: Time) -> (time: Time, event: Event)? {
-        if let key = front, cancelled.isEmpty {
-            guard !(limit < key.time), let event = frontEvent.take() else { return nil }
-            front = nil
-            return (key.time, event)
-        }
-        return popNextBehindFront(notAfter: limit)
-    }
-
-    /// ``popNext(notAfter:)`` when there is no ``front`` or something is cancelled: the general
-    /// path (a separate method, so the front's path stays small where it is inlined).
-    @inlinable
-    mutating func popNextBehindFront(notAfter limit: Time) -> (time: Time, event: Event)? {
-        dropCancelledTop()
-        guard let next = peekNext(), !(limit < next.time), let entry = removeNext() else { return nil }
-        return (entry.time, entry.event)
     }
 
     /// Removes and returns the earliest pending event (FIFO among equal times).
     ///
-    /// - Complexity: O(log *n*) (O(1) from the front or the lane), plus O(log *n*) per
-    ///   cancelled entry it discards.
+    /// - Complexity: O(log *n*).
     @inlinable
     public mutating func popNext() -> (time: Time, id: EventID, event: Event)? {
-        dropCancelledTop()
-        guard let next = removeNext() else { return nil }
-        return (next.time, EventID(sequence: next.sequence), next.event)
+        fillVacatedRoot()
+        guard !heap.isEmpty else { return nil }
+        let (entry, event) = vacateRoot()
+        // A pending event's slot always holds it.
+        guard let event else { return nil }
+        return (entry.time, EventID(sequence: entry.sequence, slot: entry.slot), event)
     }
 
-    /// Discards the cancelled entries at the top (nothing to do, the common case, costs one
-    /// check where it is inlined).
-    @inlinable @inline(__always)
-    mutating func dropCancelledTop() {
-        guard !cancelled.isEmpty else { return }
-        dropCancelledEntries()
-    }
-
-    /// ``dropCancelledTop()`` once some event is cancelled.
+    /// Removes and returns the earliest pending event if it is due at or before `limit`; `nil`,
+    /// leaving the queue as it was, when none is.
     ///
-    /// - Complexity: O(log *n*) per cancelled entry it discards.
+    /// - Complexity: O(log *n*).
     @inlinable
-    mutating func dropCancelledEntries() {
-        while let next = peekNext(), cancelled.contains(next.sequence) {
-            cancelled.remove(next.sequence)
-            _ = removeNext()
-        }
+    public mutating func popNext(notAfter limit: Time) -> (time: Time, event: Event)? {
+        fillVacatedRoot()
+        guard let first = heap.first, !(limit < first.time) else { return nil }
+        let (entry, event) = vacateRoot()
+        // A pending event's slot always holds it.
+        guard let event else { return nil }
+        return (entry.time, event)
     }
 
-    /// Whether the next entry (the front aside) is the lane's head rather than the heap's top.
-    @inlinable @inline(__always)
-    var nextIsInLane: Bool {
-        guard laneHead < laneEnd else { return false }
-        guard let top = heapTopKey else { return true }
-        let head = (time: lane[laneHead].time, sequence: lane[laneHead].sequence)
-        let heapFirst = top.time < head.time || (!(head.time < top.time) && top.sequence < head.sequence)
-        return !heapFirst
-    }
-
-    /// The time and sequence of the next entry.
-    @inlinable @inline(__always)
-    func peekNext() -> (time: Time, sequence: UInt64)? {
-        if let front { return front }
-        if nextIsInLane { return (lane[laneHead].time, lane[laneHead].sequence) }
-        return heapTopKey
-    }
-
+    /// Takes the earliest pending event out of a heap with a pending root: its slot is freed and
+    /// its key stays at the root, vacated, for the next operation (``Root``).
     @inlinable
-    mutating func removeNext() -> (time: Time, sequence: UInt64, event: Event)? {
-        if let key = front, let event = frontEvent.take() {
-            front = nil
-            return (key.time, key.sequence, event)
-        }
-        if nextIsInLane { return takeLaneHead() }
-        settleRoot()
-        let top = heap.withUnsafeMutableBufferPointer { buffer -> (time: Time, sequence: UInt64, event: Event)? in
-            guard let base = buffer.baseAddress, !buffer.isEmpty, let event = base.pointee.event.take() else {
-                return nil
+    mutating func vacateRoot() -> (entry: Entry, event: Event?) {
+        let entry = heap[0]
+        let event = release(entry.slot)
+        root = .vacated
+        return (entry, event)
+    }
+
+    /// Fills a vacated root with the last key, sifted down to where it belongs (what a plain pop
+    /// does at once); nothing when the root is pending.
+    @inlinable
+    mutating func fillVacatedRoot() {
+        guard case .vacated = root else { return }
+        root = .pending
+        let last = heap.removeLast()
+        if !heap.isEmpty { sift(last, into: 0) }
+    }
+
+    /// Frees `slot` and returns the event it held.
+    @inlinable
+    mutating func release(_ slot: Int) -> Event? {
+        let event = slots[slot].event.take()
+        slots[slot].link = firstFreeSlot
+        firstFreeSlot = slot
+        return event
+    }
+
+    /// Takes the event whose key is at heap index `index` out of a heap with a pending root and
+    /// frees its slot: the last key takes its place and sifts to where it belongs.
+    @inlinable
+    mutating func remove(at index: Int) -> (entry: Entry, event: Event?) {
+        let entry = heap[index]
+        let last = heap.removeLast()
+        let event = release(entry.slot)
+        if index < heap.count { sift(last, into: index) }
+        return (entry, event)
+    }
+
+    /// Puts `moving` where it belongs in the heap, starting from the hole at `index`: up while
+    /// it precedes its parent, else down while a child precedes it. Each key it passes moves
+    /// into the hole it leaves, and it is written once, where it stops; every key moved has its
+    /// slot's index updated.
+    @inlinable
+    mutating func sift(_ moving: Entry, into index: Int) {
+        heap.withUnsafeMutableBufferPointer { heap in
+            slots.withUnsafeMutableBufferPointer { slots in
+                var hole = index
+                if hole > 0, moving.precedes(heap[(hole - 1) / 2]) {
+                    repeat {
+                        let parent = (hole - 1) / 2
+                        guard moving.precedes(heap[parent]) else { break }
+                        heap[hole] = heap[parent]
+                        slots[heap[hole].slot].link = hole
+                        hole = parent
+                    } while hole > 0
+                } else {
+                    let count = heap.count
+                    while true {
+                        let left = 2 * hole + 1
+                        guard left < count else { break }
+                        let right = left + 1
+                        let earlier = right < count && heap[right].precedes(heap[left]) ? right : left
+                        guard heap[earlier].precedes(moving) else { break }
+                        heap[hole] = heap[earlier]
+                        slots[heap[hole].slot].link = hole
+                        hole = earlier
+                    }
+                }
+                heap[hole] = moving
+                slots[moving.slot].link = hole
             }
-            return (base.pointee.time, base.pointee.sequence, event)
         }
-        if top != nil { root = .vacated }
-        return top
-    }
-
-    /// Puts `entry` after the lane's last one: over the first spent slot there, if any (its
-    /// key written over and the events swapped, so nothing is destroyed), else appended.
-    ///
-    /// - Complexity: amortised O(1).
-    @inlinable
-    mutating func appendToLane(_ entry: consuming Entry) {
-        if laneEnd < lane.count {
-            var incoming = entry
-            let slot = laneEnd
-            lane.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                base[slot].time = incoming.time
-                base[slot].sequence = incoming.sequence
-                swap(&base[slot].event, &incoming.event)
-            }
-        } else {
-            lane.append(entry)
-        }
-        laneEnd &+= 1
-    }
-
-    /// Moves the lane's head out; once the lane is drained, starts it again at slot 0 (its
-    /// spent slots kept to be written over). A lane that never drains (each pop followed by a
-    /// schedule after its last entry) drops its popped prefix once that is at least half of it,
-    /// so it holds O(pending) entries, not one per event ever scheduled into it.
-    ///
-    /// - Complexity: amortised O(1).
-    @inlinable
-    mutating func takeLaneHead() -> (time: Time, sequence: UInt64, event: Event)? {
-        let head = laneHead
-        laneHead &+= 1
-        let time = lane[head].time
-        let sequence = lane[head].sequence
-        guard let event = lane[head].event.take() else { return nil }
-        if laneHead == laneEnd {
-            laneHead = 0
-            laneEnd = 0
-        } else if laneHead >= 64, laneHead &* 2 >= laneEnd {
-            lane.removeSubrange(0..<laneHead)
-            laneEnd &-= laneHead
-            laneHead = 0
-        }
-        return (time, sequence, event)
     }
 }
 
 extension EventQueue: Sendable where Time: Sendable, Event: Sendable {}
 extension EventQueue.Entry: Sendable where Time: Sendable, Event: Sendable {}
+extension EventQueue.Slot: Sendable where Time: Sendable, Event: Sendable {}

@@ -21,14 +21,14 @@
 /// rng.expovariate(1.0)  // like random.Random(42) after one draw: .expovariate(1.0)
 /// ```
 public struct MersenneTwister: RandomNumberGenerator, Sendable {
-    @usableFromInline static let stateSize = 624
-    @usableFromInline static let shift = 397
-    @usableFromInline static let matrixA: UInt32 = 0x9908_B0DF
-    @usableFromInline static let upperMask: UInt32 = 0x8000_0000
-    @usableFromInline static let lowerMask: UInt32 = 0x7FFF_FFFF
+    static let stateSize = 624
+    static let shift = 397
+    static let matrixA: UInt32 = 0x9908_B0DF
+    static let upperMask: UInt32 = 0x8000_0000
+    static let lowerMask: UInt32 = 0x7FFF_FFFF
 
-    @usableFromInline var state: [UInt32]
-    @usableFromInline var index: Int
+    var state: [UInt32]
+    var index: Int
 
     /// Creates the generator of CPython's `random.Random(seed)` for a non-negative integer seed.
     ///
@@ -80,7 +80,6 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// The next 32 random bits (`genrand_uint32`; CPython's `getrandbits(32)`).
     ///
     /// - Complexity: amortised O(1) (the state is regenerated every 624 draws).
-    @inlinable
     public mutating func next32() -> UInt32 {
         if index >= Self.stateSize { twist() }
         var y = state[index]
@@ -95,7 +94,6 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// The next 64 random bits: two 32-bit outputs, the first in the high half.
     ///
     /// - Complexity: amortised O(1).
-    @inlinable
     public mutating func next() -> UInt64 {
         let high = UInt64(next32())
         return high << 32 | UInt64(next32())
@@ -105,7 +103,6 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// (`genrand_res53`, two 32-bit draws).
     ///
     /// - Complexity: amortised O(1).
-    @inlinable
     public mutating func random() -> Double {
         let a = Double(next32() >> 5)
         let b = Double(next32() >> 6)
@@ -116,18 +113,16 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// `random.expovariate(lambd)`, computed as `-log(1.0 - random()) / lambd`.
     ///
     /// - Complexity: amortised O(1).
-    @inlinable
     public mutating func expovariate(_ lambd: Double) -> Double {
         -log(1.0 - random()) / lambd
     }
 
     /// Regenerates the 624 words of state (the MT19937 "twist").
-    @usableFromInline
     mutating func twist() {
         let n = Self.stateSize
         let m = Self.shift
         state.withUnsafeMutableBufferPointer { mt in
-            @inline(__always) func mixed(_ upper: UInt32, _ lower: UInt32, _ far: UInt32) -> UInt32 {
+            func mixed(_ upper: UInt32, _ lower: UInt32, _ far: UInt32) -> UInt32 {
                 let y = (upper & Self.upperMask) | (lower & Self.lowerMask)
                 return far ^ (y >> 1) ^ ((y & 1) &* Self.matrixA)
             }

@@ -102,13 +102,13 @@ public enum PortableMath {
     }
 
     /// 1 / ln 2.
-    @inlinable static var log2e: Double { 1.442_695_040_888_963_4 }
+    static var log2e: Double { 1.442_695_040_888_963_4 }
     /// ln 2 with its last 21 bits cleared: `k · ln2High` (and `k · ln2High / 64`) is exact for
     /// every `k` either function reaches (`|k| < 2¹⁷`).
-    @inlinable static var ln2High: Double { 6.931_471_803_691_238_164_90e-01 }
+    static var ln2High: Double { 6.931_471_803_691_238_164_90e-01 }
     /// ln 2 − `ln2High`.
-    @inlinable static var ln2Low: Double { 1.908_214_929_270_587_700_02e-10 }
+    static var ln2Low: Double { 1.908_214_929_270_587_700_02e-10 }
     /// 1.5 · 2⁵²: adding and subtracting it rounds a double of magnitude below 2⁵¹ to a whole
     /// number (to nearest, ties to even), with no call to the C library's `rint`.
-    @inlinable static var roundingShift: Double { 0x1.8p52 }
+    static var roundingShift: Double { 0x1.8p52 }
 }

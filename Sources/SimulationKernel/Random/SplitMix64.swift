@@ -11,7 +11,7 @@
 /// let pick = Int.random(in: 0..<10, using: &rng)
 /// ```
 public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
-    @usableFromInline var state: UInt64
+    var state: UInt64
 
     /// Creates a generator whose sequence is fully determined by `seed`.
     public init(seed: UInt64) {
@@ -21,7 +21,6 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     /// The next 64 random bits.
     ///
     /// - Complexity: O(1).
-    @inlinable
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -39,13 +38,11 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
 
 extension RandomNumberGenerator {
     /// A uniform double in `[0, 1)` with 53 random bits.
-    @inlinable
     public mutating func uniform() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// A uniform double in `range`.
-    @inlinable
     public mutating func uniform(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * uniform()
     }
@@ -53,13 +50,11 @@ extension RandomNumberGenerator {
     /// An exponentially distributed double with the given mean (inverse-CDF method, with
     /// ``PortableMath/log(_:)``, so every platform draws the same bits; `1 − u` is exact for
     /// every `u` that ``uniform()`` returns).
-    @inlinable
     public mutating func exponential(mean: Double) -> Double {
         -mean * PortableMath.log(1 - uniform())
     }
 
     /// `true` with probability `probability` (clamped to `[0, 1]`).
-    @inlinable
     public mutating func bernoulli(_ probability: Double) -> Bool {
         uniform() < probability
     }

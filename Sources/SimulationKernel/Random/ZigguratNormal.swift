@@ -39,7 +39,6 @@ public enum ZigguratNormal {
     /// 11–63 where across its width, `x = u·xᵢ` with `u` uniform in `[−1, 1)`.
     ///
     /// - Complexity: O(1).
-    @inline(__always)
     static func point(_ bits: UInt64) -> (layer: Int, x: Double) {
         let layer = Int(truncatingIfNeeded: bits & 0x7F)
         return (layer, (Double(bits >> 11) * 0x1p-52 - 1) * widths[layer])

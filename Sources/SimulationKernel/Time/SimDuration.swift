@@ -14,78 +14,52 @@ public struct SimDuration: Hashable, Comparable, Sendable {
     public var nanoseconds: Int64
 
     /// Creates a duration of `nanoseconds` nanoseconds.
-    @inlinable
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }
 
-    @inlinable public static var zero: SimDuration { SimDuration(nanoseconds: 0) }
+    public static var zero: SimDuration { SimDuration(nanoseconds: 0) }
 
-    @inlinable
     public static func nanoseconds(_ value: Int64) -> SimDuration { SimDuration(nanoseconds: value) }
-    @inlinable
     public static func microseconds(_ value: Int64) -> SimDuration { SimDuration(nanoseconds: value * 1_000) }
-    @inlinable
     public static func milliseconds(_ value: Int64) -> SimDuration { SimDuration(nanoseconds: value * 1_000_000) }
-    @inlinable
     public static func seconds(_ value: Int64) -> SimDuration { SimDuration(nanoseconds: value * 1_000_000_000) }
-    @inlinable
     public static func minutes(_ value: Int64) -> SimDuration { .seconds(value * 60) }
-    @inlinable
     public static func hours(_ value: Int64) -> SimDuration { .seconds(value * 3_600) }
-    @inlinable
     public static func days(_ value: Int64) -> SimDuration { .seconds(value * 86_400) }
 
     // `Int` overloads so integer literals (`.seconds(90)`) are not ambiguous with the
     // `Double` overload.
-    @inlinable
     public static func nanoseconds(_ value: Int) -> SimDuration { .nanoseconds(Int64(value)) }
-    @inlinable
     public static func microseconds(_ value: Int) -> SimDuration { .microseconds(Int64(value)) }
-    @inlinable
     public static func milliseconds(_ value: Int) -> SimDuration { .milliseconds(Int64(value)) }
-    @inlinable
     public static func seconds(_ value: Int) -> SimDuration { .seconds(Int64(value)) }
-    @inlinable
     public static func minutes(_ value: Int) -> SimDuration { .minutes(Int64(value)) }
-    @inlinable
     public static func hours(_ value: Int) -> SimDuration { .hours(Int64(value)) }
-    @inlinable
     public static func days(_ value: Int) -> SimDuration { .days(Int64(value)) }
 
     /// A duration from fractional seconds, rounded to the nearest nanosecond.
-    @inlinable
     public static func seconds(_ value: Double) -> SimDuration {
         SimDuration(nanoseconds: Int64((value * 1e9).rounded()))
     }
 
     /// The length in seconds, as a `Double` (for reports and statistics only).
-    @inlinable
     public var seconds: Double { Double(nanoseconds) / 1e9 }
 
     /// The length in milliseconds, as a `Double` (for reports and statistics only).
-    @inlinable
     public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
-    @inlinable
     public static func < (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-    @inlinable
     public static func == (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
-    @inlinable
     public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
-    @inlinable
     public static func + (lhs: SimDuration, rhs: SimDuration) -> SimDuration {
         SimDuration(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
     }
-    @inlinable
     public static func - (lhs: SimDuration, rhs: SimDuration) -> SimDuration {
         SimDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }
-    @inlinable
     public static func += (lhs: inout SimDuration, rhs: SimDuration) { lhs = lhs + rhs }
-    @inlinable
     public static func -= (lhs: inout SimDuration, rhs: SimDuration) { lhs = lhs - rhs }
-    @inlinable
     public static func * (lhs: SimDuration, rhs: Int64) -> SimDuration {
         SimDuration(nanoseconds: lhs.nanoseconds * rhs)
     }

@@ -6,48 +6,38 @@ public struct SimTime: Hashable, Comparable, Sendable {
     /// Nanoseconds since the scenario's start.
     public var nanoseconds: Int64
 
-    @inlinable
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }
 
     /// The scenario's start.
-    @inlinable public static var zero: SimTime { SimTime(nanoseconds: 0) }
+    public static var zero: SimTime { SimTime(nanoseconds: 0) }
 
     /// The latest representable instant (used as "never").
-    @inlinable public static var distantFuture: SimTime { SimTime(nanoseconds: .max) }
+    public static var distantFuture: SimTime { SimTime(nanoseconds: .max) }
 
     /// The instant `offset` after the scenario's start.
-    @inlinable
     public init(offset: SimDuration) {
         self.nanoseconds = offset.nanoseconds
     }
 
     /// The offset of this instant from the scenario's start.
-    @inlinable
     public var offset: SimDuration { SimDuration(nanoseconds: nanoseconds) }
 
-    @inlinable
     public static func < (lhs: SimTime, rhs: SimTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-    @inlinable
     public static func == (lhs: SimTime, rhs: SimTime) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
-    @inlinable
     public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
 
-    @inlinable
     public static func + (lhs: SimTime, rhs: SimDuration) -> SimTime {
         let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds)
         return SimTime(nanoseconds: overflow ? (rhs.nanoseconds > 0 ? .max : .min) : sum)
     }
-    @inlinable
     public static func - (lhs: SimTime, rhs: SimDuration) -> SimTime {
         lhs + SimDuration(nanoseconds: -rhs.nanoseconds)
     }
-    @inlinable
     public static func - (lhs: SimTime, rhs: SimTime) -> SimDuration {
         SimDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }
-    @inlinable
     public static func += (lhs: inout SimTime, rhs: SimDuration) { lhs = lhs + rhs }
 }
 

@@ -62,7 +62,10 @@ package final class PreparedScenario: Sendable {
                 checkpoints.append(Checkpoint(time: step.time, expectations: expectations))
             }
         }
-        self.actions = actions
+        // In time order, a script's order among steps at the same time: a run keeps only its
+        // next step pending (``ScenarioSimulation/scheduleStep(_:)``).
+        self.actions = actions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
         self.checkpoints = checkpoints
         var stepEffects = WorldEffects()
         var stepRuns: [StepRun] = []

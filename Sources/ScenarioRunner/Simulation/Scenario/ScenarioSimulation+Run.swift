@@ -14,8 +14,8 @@ extension ScenarioSimulation {
     /// Runs the scenario to its end and returns the outcome; `monitor` sees the world after
     /// every event and once at the scenario's end, before the link is left to finish.
     ///
-    /// Action steps are scheduled on the event loop at their times. Expectation steps are
-    /// checked at their time after every event due at or before it has been handled, and
+    /// Action steps are scheduled on the event loop at their times, one at a time (each schedules
+    /// the next). Expectation steps are checked at their time after every event due at or before it has been handled, and
     /// the final expectations and invariants once the loop reaches the scenario's end (or the
     /// first failed expectation, with ``RunOptions/stopsAtFirstFailure``). Then the run ends
     /// the one way a run ends (``end(keeping:)``): the link is left to finish, in a copy kept
@@ -101,9 +101,10 @@ extension ScenarioSimulation {
         // One stack for every handler of the run (``WorldEffects``).
         var effects = WorldEffects()
         startFeatures(into: &effects)
-        let prepared = self.prepared
-        for index in prepared.actions.indices {
-            loop.schedule(.step(index), at: prepared.actions[index].time)
+        // The script's steps take their places in the order now; only the first is pending.
+        if let first = loop.reserve(prepared.actions.count) {
+            firstStepSequence = first
+            scheduleStep(0)
         }
         for checkpoint in prepared.checkpoints {
             runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)
@@ -117,21 +118,12 @@ extension ScenarioSimulation {
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
     /// sees the world after each event.
     ///
-    /// The next event is the earlier, in `(time, sequence)` order, of the watch pipeline's
-    /// earliest pending wake (``pipelineWakes``) and the queue's next event.
-    ///
-    /// - Complexity: O(log *q*) per event for a peak queue of *q*; O(1) per pipeline wake.
+    /// - Complexity: O(log *q*) per event for a peak queue of *q*.
     mutating func runEvents<Monitor: RunMonitor>(
         notAfter limit: SimTime, monitor: inout Monitor, effects: inout WorldEffects
     ) {
-        while true {
-            if takeDuePipelineWake(notAfter: limit) {
-                handleTakenPipelineWake(into: &effects)
-            } else if let event = loop.next(notAfter: limit) {
-                handle(event, into: &effects)
-            } else {
-                return
-            }
+        while let event = loop.next(notAfter: limit) {
+            handle(event, into: &effects)
             monitor.handled(self)
         }
     }

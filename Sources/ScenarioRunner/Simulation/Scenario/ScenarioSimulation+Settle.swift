@@ -35,11 +35,6 @@ extension ScenarioSimulation: LinkSettling {
     /// Handles the next link event on the loop, with everything it sets off.
     package mutating func handleNextLinkEvent() -> Bool {
         ending = .open
-        if takeDuePipelineWake(notAfter: .distantFuture) {
-            var effects = WorldEffects()
-            handlePipelineWake(into: &effects)
-            return true
-        }
         guard let event = loop.next() else { return false }
         handle(event)
         return true
@@ -102,7 +97,6 @@ extension ScenarioSimulation: LinkSettling {
         let start = now
         var linkOnly: [(time: SimTime, event: SimEvent)] = []
         linkOnly.reserveCapacity(loop.pendingCount)
-        pipelineWakes.removeAll()
         while let event = loop.next() {
             if event.isSettlingEvent { linkOnly.append((loop.now, event)) }
         }

@@ -40,16 +40,6 @@ package struct ScenarioSimulation {
     package internal(set) var link: LinkFeature
     /// The complication.
     package internal(set) var complication: ComplicationFeature
-    /// The watch pipeline's pending wakes (``WatchEvent/pipelineWake``), held beside the loop
-    /// rather than in its queue: more than half of a tapping run's events are these wakes, and
-    /// they carry nothing. Each is admitted by the loop when it is scheduled (same sequence
-    /// counter, same event limit) and handled when the loop says it is the next event due, so
-    /// the order of events is exactly that of one queue (see ``runEvents(notAfter:monitor:effects:)``).
-    var pipelineWakes = HeldEvents()
-    /// How a pipeline wake the loop takes is handled while the scenario runs: a wake with nothing
-    /// to act on on the quick path (``handleTakenPipelineWake(into:)``), or every wake the full way, the
-    /// plain path, which tests compare the quick one with. Nothing else depends on it.
-    var pipelineWakePath = PipelineWakePath.quickWhenIdle
     /// Running the scenario, or settling a copy.
     var mode = RunMode.running
     /// The run's end, once worked out (the settled world and the convergence checks).
@@ -58,6 +48,10 @@ package struct ScenarioSimulation {
     package internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
     var expectationTally = ExpectationTally()
+    /// The first of the loop's sequences set aside for the script's action steps: action *k*
+    /// holds `firstStepSequence + k`, its place in the order had every step been scheduled at
+    /// the start (``runScript(monitor:options:)``), while only the next step is pending.
+    var firstStepSequence: UInt64 = 0
     /// What a feature's handler may consult: the prepared scenario and the trace mode (this
     /// world's own, held here), and the facts of the moment (time, reachability, complication
     /// transfers left), brought up to date before each event (``refreshTime()``).
@@ -107,9 +101,8 @@ package struct ScenarioSimulation {
         complication = ComplicationFeature(initial: prepared.complication, seed: seed)
         let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
-            now: .zero, trace: trace, prepared: prepared,
-            reachableFromWatch: link.transport.reachability(from: .watch, apps: apps),
-            reachableFromPhone: link.transport.reachability(from: .phone, apps: apps), apps: apps,
+            now: .zero, trace: trace, prepared: prepared, activation: link.transport.activation,
+            range: link.transport.range, apps: apps,
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
         exchangeBuffers(with: &buffers)
@@ -121,7 +114,6 @@ package struct ScenarioSimulation {
     /// - Complexity: O(1).
     private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
         swap(&loop, &buffers.loop)
-        swap(&pipelineWakes, &buffers.pipelineWakes)
         swap(&expectationResults, &buffers.expectationResults)
     }
 
@@ -190,14 +182,16 @@ package struct ScenarioSimulation {
         context.now = now
     }
 
-    /// Brings the link's reachability in ``context`` up to date (before a side handles
-    /// something): worked out from the link's session and range and the apps' owners.
+    /// Brings what the link's reachability is worked out from up to date in ``context`` (before
+    /// a side handles something): the link's session and range, and the apps' states from their
+    /// owners. Only those two small fields are read: the link itself is neither copied nor asked
+    /// (``WorldContext/reachability(from:)`` applies the rule when a handler needs it).
     ///
     /// - Complexity: O(1).
     mutating func refreshReachability() {
         refreshApps()
-        context.reachableFromWatch = link.transport.reachability(from: .watch, apps: context.apps)
-        context.reachableFromPhone = link.transport.reachability(from: .phone, apps: context.apps)
+        context.activation = link.transport.activation
+        context.range = link.transport.range
     }
 
     /// Reads how each app runs from its owner into ``context`` (before the link handles something).
@@ -242,7 +236,9 @@ package struct ScenarioSimulation {
     mutating func route(_ event: SimEvent, into effects: inout WorldEffects) {
         refreshTime()
         switch event {
-        case .step(let index): performStep(index, into: &effects)
+        case .step(let index):
+            scheduleStep(index + 1)
+            performStep(index, into: &effects)
         case .watch(let event):
             refreshReachability()
             watch.handle(event, context, into: &effects)
@@ -256,6 +252,18 @@ package struct ScenarioSimulation {
             refreshComplicationTransfers()
             complication.handle(event, context, into: &effects)
         }
+    }
+
+    /// Schedules action step `index` (if the script has it) in the place in the loop's order set
+    /// aside for it at the start: the script is a cursor with only its next step pending, in the
+    /// order scheduling every step at the start would give.
+    ///
+    /// - Complexity: O(log *q*) for a queue of *q* pending events.
+    mutating func scheduleStep(_ index: Int) {
+        guard prepared.actions.indices.contains(index) else { return }
+        loop.schedule(
+            .step(index), at: prepared.actions[index].time,
+            reservedSequence: firstStepSequence + UInt64(index))
     }
 
     /// Performs action step `index` now: a step that only sends one event at its own time (a
@@ -287,45 +295,6 @@ package struct ScenarioSimulation {
         for effect in prepared.stepEffects[run.effects] { effects.append(effect) }
     }
 
-    /// Handles the watch pipeline's wake that the loop has just taken (``pipelineWakes``),
-    /// straight at the watch: what ``handle(_:into:)`` does with `.watch(.pipelineWake)`.
-    ///
-    /// - Complexity: that of the wake, besides what its effects set off.
-    mutating func handlePipelineWake(into effects: inout WorldEffects) {
-        let start = effects.count
-        refreshTime()
-        refreshReachability()
-        watch.pipelineWake(context, into: &effects)
-        performEffects(from: start, in: &effects)
-    }
-
-    /// Handles the watch pipeline's wake that the loop has just taken, as ``handlePipelineWake(into:)``
-    /// does, on a quick path while the scenario runs: most wakes find nothing for the watch to act
-    /// on (a step ended that no role acts on), and for those the watch does the wake itself
-    /// (``WatchFeature/idlePipelineWake(at:)``) and this schedules the next one, as performing
-    /// the `.schedule(.watch(.pipelineWake), at:)` effect would, with no effect built or
-    /// performed. A wake with something to act on goes the full way.
-    ///
-    /// - Complexity: that of the wake, besides what its effects set off.
-    mutating func handleTakenPipelineWake(into effects: inout WorldEffects) {
-        guard mode == .running, case .quickWhenIdle = pipelineWakePath,
-            case .idle(let next) = watch.idlePipelineWake(at: now)
-        else {
-            return handlePipelineWake(into: &effects)
-        }
-        if let next, let wake = loop.admitHeldEvent(at: next) { pipelineWakes.insert(wake) }
-    }
-
-    /// Takes the watch pipeline's earliest pending wake if it is the next event due at or before
-    /// `limit` (the loop moves to its time), and says whether it did.
-    ///
-    /// - Complexity: O(1) (amortised; see ``HeldEvents/removeFirst()``).
-    mutating func takeDuePipelineWake(notAfter limit: SimTime) -> Bool {
-        guard let wake = pipelineWakes.first, loop.takesHeldEvent(wake, notAfter: limit) else { return false }
-        pipelineWakes.removeFirst()
-        return true
-    }
-
     /// Performs the effects in `effects` from `start` on, in order and depth first, removing
     /// each as it is performed (the stack keeps its room for the next event).
     ///
@@ -334,8 +303,7 @@ package struct ScenarioSimulation {
     /// destroy), and what an event sent from it appends lands after it and is performed and
     /// removed first. A batch of one effect, the common case, is not touched by the reversal.
     /// A scheduled event is moved into
-    /// the loop (``EventLoop/schedule(_:at:)`` consumes it), except a pipeline wake, which is
-    /// admitted by the loop and held in ``pipelineWakes``; a link's reply timeout
+    /// the loop (``EventLoop/schedule(_:at:)`` consumes it); a link's reply timeout
     /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is queued and its handle given to the link,
     /// which has it cancelled (``WorldEffect/cancelReplyTimeout(_:)``) when its message ends
     /// otherwise.
@@ -362,10 +330,6 @@ package struct ScenarioSimulation {
                 effects.reverse(from: batch)
             case .schedule(let event, let time):
                 if mode == .settling, !event.isSettlingEvent { continue }
-                if case .watch(.pipelineWake) = event {
-                    if let wake = loop.admitHeldEvent(at: time) { pipelineWakes.insert(wake) }
-                    continue
-                }
                 loop.schedule(event, at: time)
             case .scheduleReplyTimeout(let message, let time):
                 link.replyTimeoutScheduled(message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
@@ -427,24 +391,11 @@ package struct ScenarioSimulation {
     }
 }
 
-/// How a world handles the pipeline wakes its loop takes (``ScenarioSimulation/pipelineWakePath``).
-enum PipelineWakePath {
-    /// A wake with nothing for the watch to act on is done by the watch alone, and the world
-    /// schedules the next one (``ScenarioSimulation/handleTakenPipelineWake(into:)``); others go the
-    /// full way.
-    case quickWhenIdle
-    /// Every wake goes the full way, its next wake scheduled as an effect
-    /// (``ScenarioSimulation/handlePipelineWake(into:)``).
-    case full
-}
-
 /// The buffers a world grows while it runs, which a world started again keeps
 /// (``ScenarioSimulation/restart(seed:trace:)``): taken over emptied, with their room.
 struct RunBuffers {
-    /// The event loop (its queue's lane and heap).
+    /// The event loop (its queue's heap).
     var loop: EventLoop<SimEvent>
-    /// The pipeline's held wakes (``ScenarioSimulation/pipelineWakes``).
-    var pipelineWakes = HeldEvents()
     /// The expectation results (``ScenarioSimulation/expectationResults``).
     var expectationResults: [ExpectationResult] = []
 
@@ -469,7 +420,6 @@ struct RunBuffers {
         } else {
             loop = EventLoop(capacity: loop.pendingCount, limit: limit)
         }
-        pipelineWakes.removeAll()
         expectationResults.removeAll(keepingCapacity: true)
     }
 }

@@ -75,10 +75,10 @@ package struct WorldContext: Sendable {
     let prepared: PreparedScenario
     /// The scenario being run.
     package var scenario: Scenario { prepared.scenario }
-    /// `isReachable` on the watch (whether the watch can send the phone an interactive message).
-    package var reachableFromWatch: Reachability
-    /// `isReachable` on the phone.
-    package var reachableFromPhone: Reachability
+    /// The link's session activation, as the link (its owner) has it.
+    package var activation: SessionActivation
+    /// Whether the devices are in radio range, as the link (its owner) has it.
+    package var range: RadioRange
     /// How each app runs, as its owner (the watch side, the phone side) says: what the link is
     /// handed with each event.
     package var apps: LinkApps
@@ -86,9 +86,13 @@ package struct WorldContext: Sendable {
     /// (the link owns that budget; the complication stamps it on its records for reports).
     package var complicationTransfersLeft: Int
 
-    /// `isReachable` as `side` sees it.
+    /// `isReachable` as `side` sees it (whether it can send its counterpart an interactive
+    /// message): worked out from the link's session and range and the apps' states when a
+    /// handler asks, the rule ``WatchLink/reachability(from:apps:)`` applies.
+    ///
+    /// - Complexity: O(1).
     package func reachability(from side: LinkSide) -> Reachability {
-        side == .watch ? reachableFromWatch : reachableFromPhone
+        Reachability.of(side, activation: activation, range: range, phoneApp: apps.phone, watchApp: apps.watch)
     }
 }
 

@@ -31,26 +31,6 @@ extension WatchFeature {
         }
     }
 
-    /// A pipeline wake at `now`, the loop's time, on the world's quick path
-    /// (``ScenarioSimulation/handleTakenPipelineWake(into:)``): when the session has nothing for the
-    /// watch to act on (most wakes: a step ended that no role acts on), the wake is done here, as
-    /// ``pipelineWake(_:into:)`` would do it, and the world schedules the next wake returned,
-    /// with no effect built; otherwise the session keeps the effects it recorded, and the world
-    /// runs ``pipelineWake(_:into:)``, which finds them due and acts on them. Either way the
-    /// watch is left as ``pipelineWake(_:into:)`` alone would leave it.
-    ///
-    /// - Complexity: O(events the session handles).
-    mutating func idlePipelineWake(at now: SimTime) -> IdlePipelineWake {
-        if app.scheduledWake == now { app.scheduledWake = nil }
-        switch app.session.wake(at: now) {
-        case .effectsDue: return .effectsDue
-        case .idle(let until):
-            guard let next = until, app.scheduledWake != next else { return .idle(nextWake: nil) }
-            app.scheduledWake = next
-            return .idle(nextWake: next)
-        }
-    }
-
     /// One pipeline effect, at its time (now), by the role of its step (``PipelineStepRoles``):
     /// - `updateTableModel` ends → the check-off is committed on the watch's list (a toggle decided now);
     /// - `sendMessageToPhone` starts → the operation goes to the app's sync courier (deferred to the
@@ -189,10 +169,6 @@ extension WatchFeature {
 
     /// The trace of a change of the watch's list (when the trace is kept) and the complication's
     /// notice of it.
-    ///
-    /// Inlined: it reads the feature, and a call from a mutating handler would copy the whole
-    /// feature (about 1 KB) to pass it.
-    @inline(__always)
     func listChanged(item: ItemID, action: String, _ context: WorldContext, into effects: inout WorldEffects) {
         if case .recorded = context.trace {
             effects.append(
@@ -205,13 +181,4 @@ extension WatchFeature {
         }
         if context.complicationListens { effects.append(.send(.complication(.listChange(of: item, in: list)))) }
     }
-}
-
-/// What a pipeline wake on the world's quick path found (``WatchFeature/idlePipelineWake(at:)``).
-enum IdlePipelineWake {
-    /// Effects to act on: the world runs the full wake (``WatchFeature/pipelineWake(_:into:)``).
-    case effectsDue
-    /// Nothing to act on; the world schedules the next wake at `nextWake` (`nil`: none to
-    /// schedule, or one is scheduled already).
-    case idle(nextWake: SimTime?)
 }

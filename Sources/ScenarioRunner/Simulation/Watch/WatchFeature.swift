@@ -83,8 +83,7 @@ package struct WatchFeature: SimulationFeature {
         }
     }
 
-    /// The pipeline's wake (``WatchEvent/pipelineWake``) is due: the world hands it here
-    /// directly (``ScenarioSimulation/handlePipelineWake(into:)``), as ``handle(_:_:into:)`` does.
+    /// The pipeline's wake (``WatchEvent/pipelineWake``) is due.
     ///
     /// - Complexity: that of ``wakePipeline(_:into:)``.
     mutating func pipelineWake(_ context: WorldContext, into effects: inout WorldEffects) {

@@ -99,7 +99,7 @@ import Testing
             let expected = Self.fullRun(&fresh)
             world.restart(seed: seed)
             #expect(
-                world.loop.pendingCount == 0 && world.loop.scheduledCount == 0 && world.pipelineWakes.count == 0
+                world.loop.pendingCount == 0 && world.loop.scheduledCount == 0
                     && world.link.replyTimeoutEvents.isEmpty && world.expectationResults.isEmpty,
                 "\(name), seed \(seed): the restarted world holds something from its last run")
             let observed = Self.fullRun(&world)

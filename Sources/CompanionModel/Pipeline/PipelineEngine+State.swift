@@ -1,0 +1,139 @@
+import SimulationKernel
+
+extension PipelineEngine {
+    /// A step of one tap, running on a queue's thread since ``start``.
+    struct RunningStep {
+        /// The tap's index.
+        let tap: Int
+        /// The step's index in the pipeline.
+        let step: Int
+        /// When the step started.
+        let start: SimTime
+        /// The CPU time it drew (``PipelineJitter``).
+        let cpu: SimDuration
+        var phase: StepPhase
+
+        /// When the engine next has to move this step on: the end of its computation or of its
+        /// wait; `nil` while it can make no progress by itself (held back, or awaiting an outcome).
+        var due: SimTime? {
+            switch phase {
+            case .computing(let work): work.end
+            case .waiting(let until): until
+            case .awaitingOutcome: nil
+            }
+        }
+
+        /// Whether it is doing (or held back from) its CPU work.
+        var isComputing: Bool {
+            if case .computing = phase { return true }
+            return false
+        }
+    }
+
+    /// Where a running step stands.
+    enum StepPhase {
+        /// Doing its CPU work (``Work``).
+        case computing(Work)
+        /// Blocked after its CPU work until a fixed time (its `wait`, or the outcome it awaited).
+        case waiting(until: SimTime)
+        /// Blocked after its CPU work until ``PipelineEngine/release(tap:step:at:)`` says the
+        /// outcome it awaits came (a synchronous send driven by a simulated link).
+        case awaitingOutcome
+    }
+
+    /// The CPU work left of a computing step.
+    ///
+    /// Work is counted in units of half a nanosecond of scaled CPU time, so that a half share of
+    /// a single core is still an integer rate (1 unit/ns; a full core is 2 units/ns) and the
+    /// whole run is exact integer arithmetic.
+    ///
+    /// A work is made once for each rate it goes at (``changingRate(to:at:)`` makes the next),
+    /// and its ``end`` is worked out then: it is read at every wake, and it takes a division.
+    struct Work {
+        /// The units left at ``since``.
+        let left: Int64
+        /// When ``left`` was last brought up to date.
+        let since: SimTime
+        /// The units done per nanosecond since then (``CPUSharing``); 0 while held back.
+        let rate: Int64
+        /// When the work is done at ``rate``: at once when nothing is left, never (`nil`) at
+        /// rate 0, else after the whole nanoseconds it takes.
+        let end: SimTime?
+
+        init(left: Int64, since: SimTime, rate: Int64) {
+            self.left = left
+            self.since = since
+            self.rate = rate
+            if left <= 0 {
+                end = since
+            } else if rate > 0 {
+                end = since + SimDuration(nanoseconds: (left + rate - 1) / rate)
+            } else {
+                end = nil
+            }
+        }
+
+        /// The same work going on at `rate` from `now`: what was done since ``since`` at the
+        /// old rate is taken off.
+        func changingRate(to rate: Int64, at now: SimTime) -> Work {
+            Work(left: left - self.rate * (now - since).nanoseconds, since: now, rate: rate)
+        }
+    }
+
+    /// What the main thread is doing.
+    enum MainThread {
+        case idle
+        /// Running a tap's handler: the step is the handler's cursor.
+        case handler(RunningStep)
+        /// Running a step the handler dispatched with `DispatchQueue.main.async`.
+        case deferred(RunningStep)
+
+        /// The step it runs, if any.
+        var running: RunningStep? {
+            switch self {
+            case .idle: nil
+            case .handler(let step), .deferred(let step): step
+            }
+        }
+    }
+
+    /// A block of work queued on the main queue.
+    enum MainBlock {
+        /// A tap's handler.
+        case handler(tap: Int)
+        /// A step the handler dispatched with `DispatchQueue.main.async`.
+        case deferred(tap: Int, step: Int)
+    }
+
+    /// What the engine needs of one step, fixed for the run.
+    struct StepPlan {
+        /// The step's CPU time on this chip before jitter.
+        var scaledCost: SimDuration
+        /// ``scaledCost`` as a `Double`, what a jitter draw multiplies.
+        var scaledNanoseconds: Double
+        /// Its fixed wait after its CPU work (unless it awaits a release).
+        var wait: SimDuration
+        var queue: PipelineQueue
+        /// Whether its wait lasts until ``PipelineEngine/release(tap:step:at:)`` says the awaited
+        /// outcome came, instead of its fixed `wait` (a synchronous send driven by a simulated link).
+        var awaitsRelease: Bool
+        /// Whether its start is recorded as a ``PipelineEffect/stepStarted(tap:step:at:)``.
+        var recordsStart: Bool
+        /// Whether its end is recorded as a ``PipelineEffect/stepEnded(tap:step:at:)``.
+        var recordsEnd: Bool
+        /// Whether its cost is drawn (a jittered engine and a step that costs something);
+        /// otherwise every run costs ``scaledCost``.
+        var isDrawn: Bool
+    }
+}
+
+/// One tap's times in a ``PipelineEngine`` (`nil` until they happen).
+struct TapProgress {
+    /// When the tap came.
+    var tap: SimTime
+    var handlerStart: SimTime?
+    var handlerEnd: SimTime?
+    var removalCommit: SimTime?
+    /// How many of its steps have not ended.
+    var stepsLeft: Int
+}
