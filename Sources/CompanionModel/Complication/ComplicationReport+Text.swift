@@ -207,7 +207,7 @@ extension ComplicationReport {
         if let exhaustion = firstExhaustion {
             lines.append(
                 "exhausted \(exhaustion.budget == .execution ? "execution time" : "reload count") at "
-                    + "\(clock.timeOfDay(exhaustion.at)) (+\(DurationFormat.text(exhaustion.at.offset, unit: .clock)))")
+                    + "\(clock.timeOfDay(exhaustion.at)) (\(DurationFormat.offset(exhaustion.at)))")
         } else if settings.dailyExecution != nil || settings.dailyReloads != nil {
             lines.append("exhausted never")
         }

@@ -36,7 +36,7 @@ package enum SessionActivation: Hashable, Sendable {
     /// may send: 7004 ``LinkError/sessionNotActivated`` before activation or after
     /// deactivation, 7016 ``LinkError/sessionInactive`` while inactive (Apple, `WCError.Code`:
     /// sessionInactive "occurs when you try to send data using an inactive session").
-    public var sendRefusal: LinkError? {
+    package var sendRefusal: LinkError? {
         switch self {
         case .notActivated: return .sessionNotActivated
         case .inactive: return .sessionInactive

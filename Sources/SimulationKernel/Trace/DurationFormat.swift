@@ -60,6 +60,12 @@ package enum DurationFormat {
         text(duration, unit: unit(for: duration))
     }
 
+    /// An instant as its offset from the scenario's start, to the millisecond: `"+4h11m0.013s"`.
+    package static func offset(_ time: SimTime) -> String {
+        let offset = time.offset
+        return (offset.nanoseconds < 0 ? "" : "+") + text(offset, unit: .clock)
+    }
+
     /// A column: every value in the unit of the largest.
     package static func column(_ values: [SimDuration]) -> [String] {
         let unit = unit(for: values)

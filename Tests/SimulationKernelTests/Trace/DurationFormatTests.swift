@@ -58,3 +58,15 @@ import Testing
         #expect(TraceValue.duration(.nanoseconds(540_356_435_708)).json == "540356.435")
     }
 }
+
+/// Instants printed as offsets from the start (`askedFor=+10h17m4.016229759s` before).
+@Suite struct DurationFormatOffsetTests {
+    @Test(arguments: [
+        (SimTime(nanoseconds: 37_024_016_229_759), "+10h17m4.016s"),
+        (SimTime(nanoseconds: 15_060_013_333_334), "+4h11m0.013s"),
+        (SimTime.zero, "+0.000s"),
+    ])
+    func anInstantIsItsOffsetToTheMillisecond(time: SimTime, text: String) {
+        #expect(DurationFormat.offset(time) == text)
+    }
+}

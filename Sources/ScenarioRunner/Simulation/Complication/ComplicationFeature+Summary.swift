@@ -83,7 +83,7 @@ extension ComplicationFeature {
                 .init(
                     "exhaustedAt", .string(report.clock.stamp(exhaustion.at)),
                     text: "\(report.clock.timeOfDay(exhaustion.at)) "
-                        + "(+\(DurationFormat.text(exhaustion.at.offset, unit: .clock)), \(exhaustion.budget.rawValue))"
+                        + "(\(DurationFormat.offset(exhaustion.at)), \(exhaustion.budget.rawValue))"
                 ))
         } else {
             rows.append(.init("exhaustedAt", .string("never")))

@@ -189,8 +189,9 @@ package struct ComplicationFeature: SimulationFeature {
             .trace(
                 .complicationPolicyPlanned, at: now,
                 [
-                    "askedFor": .string(grant.askedFor.description),
-                    "grantedFor": .string(grant.grantedFor.description), "moved": .string(grant.reason.rawValue),
+                    "askedFor": .string(DurationFormat.offset(grant.askedFor)),
+                    "grantedFor": .string(DurationFormat.offset(grant.grantedFor)),
+                    "moved": .string(grant.reason.rawValue),
                 ]))
     }
 
@@ -249,7 +250,7 @@ package struct ComplicationFeature: SimulationFeature {
                 if tracing {
                     var fields: [(key: String, value: TraceValue)] = [("state", .string("started"))]
                     if case .onActiveFace(.running(_, let preferred)) = model.budget.phase, preferred < now {
-                        fields.append(("preferred", .string(preferred.description)))
+                        fields.append(("preferred", .string(DurationFormat.offset(preferred))))
                         fields.append(("systemDelay", .duration(now - preferred)))
                     }
                     effects.append(.trace(.complicationBackgroundTask, at: now, fieldList: fields))
@@ -271,7 +272,7 @@ package struct ComplicationFeature: SimulationFeature {
                 effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
             case .budgetReset(let at):
                 guard tracing else { continue }
-                effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(at.description)]))
+                effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(DurationFormat.offset(at))]))
             case .reloadTimeline(_, let source):
                 guard tracing else { continue }
                 let shown = model.configuration.families.map { family in
@@ -290,11 +291,11 @@ package struct ComplicationFeature: SimulationFeature {
         ]
         if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
         if let until = request.outcome.deferredUntil {
-            fields.append(("deferredUntil", .string(until.description)))
+            fields.append(("deferredUntil", .string(DurationFormat.offset(until))))
         }
-        if let from = request.deferredFrom { fields.append(("deferredFrom", .string(from.description))) }
+        if let from = request.deferredFrom { fields.append(("deferredFrom", .string(DurationFormat.offset(from)))) }
         if let grant = request.policy {
-            fields.append(("askedFor", .string(grant.askedFor.description)))
+            fields.append(("askedFor", .string(DurationFormat.offset(grant.askedFor))))
             fields.append(("moved", .string(grant.reason.rawValue)))
         }
         if let cost = request.cost { fields.append(("cost", .duration(cost))) }

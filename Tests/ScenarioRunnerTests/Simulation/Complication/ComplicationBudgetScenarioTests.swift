@@ -161,7 +161,9 @@ import Testing
                 remaining: 2))
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
         let planned = simulation.trace.events.filter { $0.kind == "complication.policyPlanned" }
-        #expect(planned.first?.fields.first { $0.key == "askedFor" }?.value == .string("+2m"))
+        #expect(
+            planned.first?.fields.first { $0.key == "askedFor" }?.value == .string("+2m0.000s"),
+            "to the millisecond, as every traced time")
         #expect(planned.first?.fields.first { $0.key == "moved" }?.value == .string("budgetPacing"))
     }
 }
