@@ -220,6 +220,7 @@ package struct ComplicationFeature: SimulationFeature {
         guard var model = self.model.take() else { return }
         let produced = model.handle(event, transfersLeft: context.complicationTransfersLeft)
         let configuration = model.configuration
+        let phase = model.budget.phase
         self.model = consume model
         let now = context.now
         let tracing: Bool
@@ -236,7 +237,7 @@ package struct ComplicationFeature: SimulationFeature {
             case .wakeForBackgroundRefresh(let preferred):
                 // The system wakes the app at the preferred date or later ("may delay the
                 // background task"): one draw from the complication's own stream per refresh.
-                let wake = model.configuration.budget.backgroundRefreshTiming.wake(after: preferred, using: &rng)
+                let wake = configuration.budget.backgroundRefreshTiming.wake(after: preferred, using: &rng)
                 wakeToken += 1
                 driver = .awaitingWake(token: wakeToken)
                 effects.append(.schedule(.complication(.refreshWake(token: wakeToken)), at: wake))
@@ -251,7 +252,7 @@ package struct ComplicationFeature: SimulationFeature {
                         .complication(.taskEnded(result, token: wakeToken)), at: now.addingClamped(result.duration)))
                 if tracing {
                     var fields: [(key: String, value: TraceValue)] = [("state", .string("started"))]
-                    if case .onActiveFace(.running(_, let preferred)) = model.budget.phase, preferred < now {
+                    if case .onActiveFace(.running(_, let preferred)) = phase, preferred < now {
                         fields.append(("preferred", .string(DurationFormat.offset(preferred))))
                         fields.append(("systemDelay", .duration(now - preferred)))
                     }
