@@ -100,11 +100,19 @@ package enum BackgroundTaskResult: Hashable, Sendable {
 package struct BackgroundTaskRecord: Hashable, Sendable {
     package var startedAt: SimTime
     package var result: BackgroundTaskResult
+    /// The date the refresh was granted for (the app's preferred date, or the earliest the rate
+    /// limit allowed); the system woke the app at ``startedAt``, at or after it. `nil` when not
+    /// known (the complication left the face while the task ran).
+    package var preferredAt: SimTime?
 
-    package init(startedAt: SimTime, result: BackgroundTaskResult) {
+    package init(startedAt: SimTime, result: BackgroundTaskResult, preferredAt: SimTime? = nil) {
         self.startedAt = startedAt
         self.result = result
+        self.preferredAt = preferredAt
     }
 
     package var endedAt: SimTime { startedAt.addingClamped(result.duration) }
+
+    /// How much later than the preferred date the system woke the app (``BackgroundRefreshTiming``).
+    package var systemDelay: SimDuration? { preferredAt.map { startedAt - $0 } }
 }

@@ -11,7 +11,9 @@ import SimulationKernel
 ///
 /// Checks, in order (the first that fails is the refusal reason):
 /// - app reload: `notOnActiveFace`, `tooSoon`, `budgetExhausted`, `executionBudgetExhausted`
-///   (the last two skipped when the reload is free: foreground under WidgetKit rules);
+///   (the last two skipped when the reload is free: foreground under WidgetKit rules); under
+///   WidgetKit rules a `tooSoon` reload is deferred to the earliest allowed time instead of
+///   refused (``ComplicationBudgetSettings/tooSoonReloads``), and decided then;
 /// - schedule background refresh: `notOnActiveFace`, `refreshOutstanding`, `backgroundRateLimit`
 ///   (granting costs nothing: the task runs when the refresh wakes, and asks for its reload
 ///   when it completes; a task the system terminates asks for nothing);
@@ -29,10 +31,11 @@ package struct ComplicationBudget: Hashable, Sendable {
     /// The background-refresh lifecycle while on the active face.
     package enum BackgroundRefresh: Hashable, Sendable {
         case idle
-        /// A refresh is scheduled (outstanding) and will wake the app at `wakeAt`.
+        /// A refresh is scheduled (outstanding) for `wakeAt`: the system wakes the app then, or
+        /// later (``ComplicationBudgetSettings/backgroundRefreshTiming``, applied by the driver).
         case scheduled(requestedAt: SimTime, wakeAt: SimTime)
-        /// The app is awake and its background task is running.
-        case running(since: SimTime)
+        /// The app is awake and its background task is running; the refresh was granted for `preferred`.
+        case running(since: SimTime, preferred: SimTime)
     }
 
     /// Where the complication is, and (only when it is on the face) its background refresh.
@@ -65,12 +68,29 @@ package struct ComplicationBudget: Hashable, Sendable {
         }
     }
 
+    /// A reload asked for too soon, waiting for the earliest allowed time
+    /// (``ComplicationBudgetSettings/TooSoonReloads/deferred``).
+    package enum DeferredReload: Hashable, Sendable {
+        case none
+        /// Due at `due`; first asked for at `askedAt` by `source`; free when any request folded
+        /// into it was a free one (the app asked while in the foreground).
+        case pending(due: SimTime, askedAt: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge)
+
+        /// When the deferred reload is due, if one is pending.
+        package var due: SimTime? {
+            if case .pending(let due, _, _, _) = self { return due }
+            return nil
+        }
+    }
+
     package let settings: ComplicationBudgetSettings
     /// What one charged reload costs on this watch (``ComplicationBudgetSettings/reloadWork`` scaled).
     package let reloadCost: SimDuration
     package private(set) var phase: Phase
     /// The planned policy reload (always ``PolicyReload/none`` off the active face).
     package private(set) var policyReload: PolicyReload = .none
+    /// The reload deferred to the earliest allowed time (always ``DeferredReload/none`` off the active face).
+    package private(set) var deferredReload: DeferredReload = .none
     /// Reloads left by count in the current budget day (`nil` without a count).
     package private(set) var countLeft: Int?
     /// Execution time left in the current budget day (`nil` without an execution budget).
@@ -148,14 +168,19 @@ package struct ComplicationBudget: Hashable, Sendable {
             effects += schedule(at: at, preferred: max(preferred, at))
         case .backgroundRefreshWoke(let at):
             guard case .onActiveFace(.scheduled(_, let wakeAt)) = phase, at >= wakeAt else { return effects }
-            phase = .onActiveFace(.running(since: at))
+            phase = .onActiveFace(.running(since: at, preferred: wakeAt))
             let keep = max(1, settings.backgroundRefreshesPerHour)
             recentWakes = Array(recentWakes.filter { at - $0 < .hours(1) }.suffix(keep)) + [at]
             effects.append(.runBackgroundTask(at: at))
         case .backgroundTaskEnded(let at, let result):
-            if case .onActiveFace(.running) = phase { phase = .onActiveFace(.idle) }
+            var preferred: SimTime?
+            if case .onActiveFace(.running(_, let wakeAt)) = phase {
+                preferred = wakeAt
+                phase = .onActiveFace(.idle)
+            }
             let started = SimTime(nanoseconds: at.nanoseconds &- result.duration.nanoseconds)
-            effects.append(.backgroundTaskRecord(BackgroundTaskRecord(startedAt: started, result: result)))
+            effects.append(
+                .backgroundTaskRecord(BackgroundTaskRecord(startedAt: started, result: result, preferredAt: preferred)))
             if case .completed = result { effects += reload(at: at, source: .backgroundRefresh, charge: .charged) }
         case .timelineInstalled(let at, let lastEntry):
             effects += planPolicyReload(at: at, lastEntry: lastEntry)
@@ -174,6 +199,12 @@ package struct ComplicationBudget: Hashable, Sendable {
                 policyReload = .planned(retry)
                 effects.append(.schedulePolicyReload(retry))
             }
+        case .deferredReloadDue(let at):
+            guard case .pending(let due, let askedAt, let source, let charge) = deferredReload, at >= due,
+                phase.presence == .onActiveFace
+            else { return effects }
+            deferredReload = .none
+            effects += reload(at: at, source: source, charge: charge, deferredFrom: askedAt)
         case .phoneTransfer(let at):
             effects += reload(at: at, source: .phoneTransfer, charge: .charged)
         case .faceChanged(let at, let presence):
@@ -187,6 +218,10 @@ package struct ComplicationBudget: Hashable, Sendable {
                 if case .planned = policyReload {
                     policyReload = .none
                     effects.append(.cancelPolicyReload)
+                }
+                if case .pending = deferredReload {
+                    deferredReload = .none
+                    effects.append(.cancelDeferredReload)
                 }
             default:
                 break
@@ -207,7 +242,7 @@ package struct ComplicationBudget: Hashable, Sendable {
 
     private mutating func reload(
         at time: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge,
-        policy: ComplicationPolicyGrant? = nil
+        policy: ComplicationPolicyGrant? = nil, deferredFrom: SimTime? = nil
     ) -> [ComplicationBudgetEffect] {
         if phase.presence == .notOnActiveFace {
             return [record(time, source, .reload, .refused(.notOnActiveFace), policy: policy)]
@@ -215,7 +250,14 @@ package struct ComplicationBudget: Hashable, Sendable {
         if source != .system, source != .policy, let last = lastGrantedReload, settings.minimumReloadInterval > .zero,
             time - last < settings.minimumReloadInterval
         {
-            return [record(time, source, .reload, .refused(.tooSoon))]
+            switch settings.tooSoonReloads {
+            case .refused:
+                return [record(time, source, .reload, .refused(.tooSoon))]
+            case .deferred:
+                return deferReload(
+                    at: time, until: last.addingClamped(settings.minimumReloadInterval), source: source,
+                    charge: charge, askedAt: deferredFrom ?? time)
+            }
         }
         var effects: [ComplicationBudgetEffect] = []
         var cost: SimDuration?
@@ -237,9 +279,31 @@ package struct ComplicationBudget: Hashable, Sendable {
             }
         }
         lastGrantedReload = time
-        return [record(time, source, .reload, .granted(charge), cost: cost, policy: policy)] + effects + [
-            .reloadTimeline(at: time, source: source)
-        ]
+        if case .pending = deferredReload {
+            // This reload brings everything a deferred request asked for: that one is done.
+            deferredReload = .none
+            effects.append(.cancelDeferredReload)
+        }
+        let granted = record(
+            time, source, .reload, .granted(charge), cost: cost, policy: policy, deferredFrom: deferredFrom)
+        return [granted] + effects + [.reloadTimeline(at: time, source: source)]
+    }
+
+    /// Folds a request made too soon into the reload deferred to `due` (planning it if none is
+    /// pending): it is free when any request folded into it was.
+    private mutating func deferReload(
+        at time: SimTime, until due: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge,
+        askedAt: SimTime
+    ) -> [ComplicationBudgetEffect] {
+        switch deferredReload {
+        case .pending(let planned, let firstAsked, let firstSource, let firstCharge):
+            let folded: ComplicationCharge = charge == .free || firstCharge == .free ? .free : .charged
+            deferredReload = .pending(due: planned, askedAt: firstAsked, source: firstSource, charge: folded)
+            return [record(time, source, .reload, .deferred(until: planned))]
+        case .none:
+            deferredReload = .pending(due: due, askedAt: askedAt, source: source, charge: charge)
+            return [record(time, source, .reload, .deferred(until: due)), .scheduleDeferredReload(at: due)]
+        }
     }
 
     private mutating func planPolicyReload(at time: SimTime, lastEntry: SimTime) -> [ComplicationBudgetEffect] {
@@ -296,13 +360,13 @@ package struct ComplicationBudget: Hashable, Sendable {
     private func record(
         _ time: SimTime, _ source: ComplicationReloadSource, _ kind: ComplicationRequestKind,
         _ outcome: ComplicationRequestOutcome, retryAt: SimTime? = nil, cost: SimDuration? = nil,
-        policy: ComplicationPolicyGrant? = nil
+        policy: ComplicationPolicyGrant? = nil, deferredFrom: SimTime? = nil
     ) -> ComplicationBudgetEffect {
         .record(
             ComplicationRequestRecord(
                 at: time, source: source, kind: kind, outcome: outcome, budgetLeft: reloadsLeft,
                 nextReset: nextReset, retryAt: retryAt, executionLeft: executionLeft,
-                cost: cost, policy: policy))
+                cost: cost, policy: policy, deferredFrom: deferredFrom))
     }
 
     /// Reloads a count and an execution allowance pay for (`Int.max` with neither).

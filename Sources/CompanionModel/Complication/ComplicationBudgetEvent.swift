@@ -69,6 +69,10 @@ package enum ComplicationAppState: String, Hashable, Sendable {
 package enum ComplicationRequestOutcome: Hashable, Sendable {
     case granted(ComplicationCharge)
     case refused(ComplicationRefusal)
+    /// Asked for within the minimum reload interval under rules that defer such a reload
+    /// (``ComplicationBudgetSettings/TooSoonReloads/deferred``): it comes at `until`, the earliest
+    /// allowed time, where its own record says what was decided then.
+    case deferred(until: SimTime)
 
     package var isGranted: Bool {
         if case .granted = self { return true }
@@ -78,6 +82,12 @@ package enum ComplicationRequestOutcome: Hashable, Sendable {
     /// The refusal reason, if refused.
     package var refusal: ComplicationRefusal? {
         if case .refused(let reason) = self { return reason }
+        return nil
+    }
+
+    /// When the reload comes, if it was deferred.
+    package var deferredUntil: SimTime? {
+        if case .deferred(let until) = self { return until }
         return nil
     }
 }
@@ -106,12 +116,15 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
     package var cost: SimDuration?
     /// For a reload the timeline's policy asked for: what it asked, what it got, and why.
     package var policy: ComplicationPolicyGrant?
+    /// For a reload that was deferred (``ComplicationRequestOutcome/deferred(until:)``) and comes
+    /// now: when it was first asked for.
+    package var deferredFrom: SimTime?
 
     package init(
         at: SimTime, source: ComplicationReloadSource, kind: ComplicationRequestKind,
         outcome: ComplicationRequestOutcome, budgetLeft: Int, transfersLeft: Int? = nil, nextReset: SimTime,
         retryAt: SimTime? = nil, executionLeft: SimDuration? = nil, cost: SimDuration? = nil,
-        policy: ComplicationPolicyGrant? = nil
+        policy: ComplicationPolicyGrant? = nil, deferredFrom: SimTime? = nil
     ) {
         self.at = at
         self.source = source
@@ -124,6 +137,7 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
         self.executionLeft = executionLeft
         self.cost = cost
         self.policy = policy
+        self.deferredFrom = deferredFrom
     }
 }
 
@@ -150,6 +164,9 @@ package enum ComplicationBudgetEvent: Hashable, Sendable {
     /// The system reload the policy asked for is due. Ignored unless one is planned for this
     /// time or earlier.
     case policyReloadDue(at: SimTime)
+    /// The deferred reload is due (``ComplicationRequestOutcome/deferred(until:)``). Ignored
+    /// unless one is pending for this time or earlier.
+    case deferredReloadDue(at: SimTime)
     /// A budgeted complication transfer from the phone arrives (the link spent its transfer
     /// budget on it); it asks for a reload.
     case phoneTransfer(at: SimTime)
@@ -161,7 +178,7 @@ package enum ComplicationBudgetEvent: Hashable, Sendable {
         switch self {
         case .appReload(let at, _), .scheduleBackgroundRefresh(let at, _), .backgroundRefreshWoke(let at),
             .backgroundTaskEnded(let at, _), .timelineInstalled(let at, _), .policyReloadDue(let at),
-            .phoneTransfer(let at), .faceChanged(let at, _):
+            .deferredReloadDue(let at), .phoneTransfer(let at), .faceChanged(let at, _):
             return at
         }
     }
@@ -184,6 +201,11 @@ package enum ComplicationBudgetEffect: Hashable, Sendable {
     case schedulePolicyReload(ComplicationPolicyGrant)
     /// Drop the planned policy reload (the complication left the active face).
     case cancelPolicyReload
+    /// Reload at this time, a request deferred to the earliest allowed time (replaces any
+    /// deferred one planned).
+    case scheduleDeferredReload(at: SimTime)
+    /// Drop the deferred reload (the complication left the active face).
+    case cancelDeferredReload
     /// A daily budget ran out at this time (the first time in its budget day).
     case budgetExhausted(at: SimTime, ComplicationExhaustedBudget)
     /// Drop the scheduled background refresh (the complication left the active face).

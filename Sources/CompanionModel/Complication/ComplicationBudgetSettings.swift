@@ -10,15 +10,27 @@ import SimulationKernel
 /// | `reloadPolicy` | none | `.atEnd` | WidgetKit `TimelineReloadPolicy`: `.atEnd` is the default |
 /// | `foregroundReloads` | charged | free | WidgetKit: reloads while "the containing app is in the foreground" don't count |
 /// | `minimumReloadInterval` | 0 | 5 min | WidgetKit "imposes a minimum amount of time before it reloads" |
+/// | `tooSoonReloads` | refused | deferred | WidgetKit reloads "before" that time are not lost but come after it; ClockKit has no such minimum (a preset's own rule refuses) |
 /// | `entrySpacing` | 60 s | 5 min | ClockKit entries "must be greater than one minute apart"; WidgetKit "about 5 minutes" |
 /// | `backgroundRefreshesPerHour` | 4 | 4 | "four refresh tasks an hour" with the complication on the active face |
 /// | `backgroundRefreshInterval` | 15 min | 15 min | WWDC20-10049 schedules 15 min apart |
 /// | `backgroundTaskLimits` | 4 s CPU, 15 s wall | same | "on the order of seconds" (chosen, UNCONFIRMED) |
+/// | `backgroundRefreshTiming` | may delay | may delay | the system "may delay the background task"; the delay's distribution (mean 5 min, at most 30 min) is chosen (UNCONFIRMED) |
 ///
 /// Budgets reset at ``firstReset`` and every ``resetPeriod`` after it (the runner puts the first
 /// reset at the scenario's next local midnight; the real window is "tuned to the user's daily
 /// usage pattern").
 package struct ComplicationBudgetSettings: Hashable, Sendable {
+    /// What happens to a reload asked for closer than ``minimumReloadInterval`` to the last one.
+    package enum TooSoonReloads: String, Hashable, Sendable {
+        /// Refused `tooSoon` (the app's own rule: the grocery preset's "at most every 10 minutes").
+        case refused
+        /// Deferred to the earliest allowed time, the last reload plus the interval; requests
+        /// until then are folded into that one reload (WidgetKit "imposes a minimum amount of
+        /// time before it reloads a widget": it reloads after it, it does not drop the request).
+        case deferred
+    }
+
     /// Whether a reload asked for by the app while it is in the foreground is charged.
     package enum ForegroundReloads: String, Hashable, Sendable {
         /// Charged like any other (ClockKit's `reloadTimeline`: the execution budget has no exemption).
@@ -43,8 +55,11 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package var firstReset: SimTime
     package var resetPeriod: SimDuration
     package var foregroundReloads: ForegroundReloads
-    /// Reloads closer than this to the last granted reload are refused as `tooSoon` (0 = no minimum).
+    /// Reloads closer than this to the last granted reload are refused as `tooSoon` or
+    /// deferred, as ``tooSoonReloads`` says (0 = no minimum).
     package var minimumReloadInterval: SimDuration
+    /// What happens to a reload asked for within ``minimumReloadInterval`` of the last one.
+    package var tooSoonReloads: TooSoonReloads
     /// Timeline entries must be more than this far apart (see ``ComplicationTimelineBuilder``).
     package var entrySpacing: SimDuration
     package var futureEntryLimit: Int
@@ -53,6 +68,9 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package var backgroundRefreshInterval: SimDuration
     /// CPU and wall time each background task may use.
     package var backgroundTaskLimits: BackgroundTaskLimits
+    /// When the system wakes the app for a granted background refresh: after its preferred date
+    /// by a seeded delay (``BackgroundRefreshTiming/platformDefault``), or exactly then.
+    package var backgroundRefreshTiming: BackgroundRefreshTiming
 
     package init(
         rules: ComplicationRules = .clockKit, dailyReloads: Int? = 50, dailyExecution: SimDuration? = nil,
@@ -62,7 +80,9 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
         foregroundReloads: ForegroundReloads = .charged, minimumReloadInterval: SimDuration = .zero,
         entrySpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100, backgroundRefreshesPerHour: Int = 4,
         backgroundRefreshInterval: SimDuration = .minutes(15),
-        backgroundTaskLimits: BackgroundTaskLimits = BackgroundTaskLimits()
+        backgroundTaskLimits: BackgroundTaskLimits = BackgroundTaskLimits(),
+        backgroundRefreshTiming: BackgroundRefreshTiming = .platformDefault,
+        tooSoonReloads: TooSoonReloads = .refused
     ) {
         self.rules = rules
         self.dailyReloads = dailyReloads
@@ -78,6 +98,8 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
         self.backgroundRefreshesPerHour = backgroundRefreshesPerHour
         self.backgroundRefreshInterval = backgroundRefreshInterval
         self.backgroundTaskLimits = backgroundTaskLimits
+        self.backgroundRefreshTiming = backgroundRefreshTiming
+        self.tooSoonReloads = tooSoonReloads
     }
 
     /// What one reload computes unless the scenario says otherwise: 10 ms on the S1 (chosen).
@@ -95,7 +117,7 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     /// apart, and the system reloads by the timeline's policy (`.atEnd` unless set).
     package static let widgetKit = ComplicationBudgetSettings(
         rules: .widgetKit, dailyReloads: 50, reloadPolicy: .atEnd, foregroundReloads: .free,
-        minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5))
+        minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5), tooSoonReloads: .deferred)
 
     /// The entry builder these settings imply.
     package var timelineBuilder: ComplicationTimelineBuilder {

@@ -46,6 +46,32 @@ extension ComplicationReport {
         return max(longest, end - previous)
     }
 
+    /// The spans from the start to the end when the complication was not on the active face:
+    /// watchOS gives it no background refresh, no system or policy reload and no phone transfer
+    /// then (Apple documents the refresh budget only for "a complication on the active watch
+    /// face"), so the face the user wears shows nothing of the app.
+    ///
+    /// - Complexity: O(*p*) in the number of face changes.
+    package var offActiveFace: [(from: SimTime, to: SimTime)] {
+        var spans: [(from: SimTime, to: SimTime)] = []
+        var offSince: SimTime?
+        for change in model.presence where change.at <= end {
+            switch change.presence {
+            case .notOnActiveFace: if offSince == nil { offSince = max(change.at, start) }
+            case .onActiveFace:
+                if let since = offSince, change.at > since { spans.append((since, change.at)) }
+                offSince = nil
+            }
+        }
+        if let since = offSince, end > since { spans.append((since, end)) }
+        return spans
+    }
+
+    /// The total time from the start to the end when the complication was not on the active face.
+    package var offActiveFaceTotal: SimDuration {
+        offActiveFace.reduce(.zero) { $0 + ($1.to - $1.from) }
+    }
+
     /// How many reloads of this watch's cost the daily execution budget pays for (`nil` without one).
     package var reloadsPerExecutionBudget: Int? {
         guard let daily = model.configuration.budget.dailyExecution else { return nil }

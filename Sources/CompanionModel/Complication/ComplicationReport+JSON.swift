@@ -57,6 +57,8 @@ extension ComplicationReport {
         object.append(
             "reason",
             .optional(record.outcome.refusal.map { ["code": .string($0.rawValue), "message": .string($0.message)] }))
+        object.append("deferredUntil", .optional(record.outcome.deferredUntil.map { .string(stamp($0)) }))
+        object.append("deferredFrom", .optional(record.deferredFrom.map { .string(stamp($0)) }))
         object.append("charged", .bool(record.outcome == .granted(.charged)))
         object.append("budgetLeft", record.budgetLeft == .max ? .null : .count(record.budgetLeft))
         // The link's count when the request was decided; a model run without a link has no transfers.
@@ -100,6 +102,7 @@ extension ComplicationReport {
         budget.append("minimumReloadIntervalMs", .milliseconds(settings.minimumReloadInterval))
         budget.append("backgroundTaskCpuMs", .milliseconds(settings.backgroundTaskLimits.cpu))
         budget.append("backgroundTaskWallMs", .milliseconds(settings.backgroundTaskLimits.wall))
+        budget.append("backgroundRefreshTiming", .object(timingJSON(settings.backgroundRefreshTiming)))
         var object = JSONObject()
         object.append("budget", .object(budget))
         object.append(
@@ -115,6 +118,8 @@ extension ComplicationReport {
                     [
                         "startedAt": .string(stamp(task.startedAt)), "endedAt": .string(stamp(task.endedAt)),
                         "durationMs": .milliseconds(task.result.duration),
+                        "preferredAt": .optional(task.preferredAt.map { .string(stamp($0)) }),
+                        "systemDelayMs": .optional(task.systemDelay.map { .milliseconds($0) }),
                         "terminated": .optional(
                             task.result.termination.map {
                                 [
@@ -125,6 +130,37 @@ extension ComplicationReport {
                     ]
                 }))
         object.append("longestWithoutReloadMs", .milliseconds(longestWithoutReload))
+        object.append(
+            "offActiveFace",
+            [
+                "totalMs": .milliseconds(offActiveFaceTotal),
+                "spans": .array(
+                    offActiveFace.map { span in
+                        [
+                            "from": .string(stamp(span.from)), "to": .string(stamp(span.to)),
+                            "durationMs": .milliseconds(span.to - span.from),
+                        ]
+                    }),
+                "refreshes": .string("none: no background refresh, no system reload, no phone transfer"),
+            ])
+        return object
+    }
+}
+
+extension ComplicationReport {
+    /// `{"mode": "punctual"|"mayDelay", "delayMeanMs", "delayAtMostMs"}` (the two `null` when punctual).
+    func timingJSON(_ timing: BackgroundRefreshTiming) -> JSONObject {
+        var object = JSONObject()
+        switch timing {
+        case .punctual:
+            object.append("mode", .string("punctual"))
+            object.append("delayMeanMs", .null)
+            object.append("delayAtMostMs", .null)
+        case .mayDelay(let mean, let atMost):
+            object.append("mode", .string("mayDelay"))
+            object.append("delayMeanMs", .milliseconds(mean))
+            object.append("delayAtMostMs", .milliseconds(atMost))
+        }
         return object
     }
 }

@@ -31,16 +31,15 @@ extension ComplicationReport {
             add(reset, .reset, "reset    budget refilled: \(dailyBudgetText)")
         }
         for task in backgroundTasks {
+            let woke = wokeText(task)
             switch task.result {
             case .completed(let after):
-                add(
-                    task.endedAt, .task,
-                    "task     background refresh completed after \(after) (woke \(clock.timeOfDay(task.startedAt)))")
+                add(task.endedAt, .task, "task     background refresh completed after \(after) (\(woke))")
             case .terminated(let reason, let after):
                 add(
                     task.endedAt, .task,
                     "task     background refresh TERMINATED \(reason.code) \(reason.rawValue) after \(after) "
-                        + "(woke \(clock.timeOfDay(task.startedAt))): no reload, no next refresh scheduled")
+                        + "(\(woke)): no reload, no next refresh scheduled")
             }
         }
         for exhaustion in model.exhaustions where exhaustion.at <= end {
@@ -49,12 +48,21 @@ extension ComplicationReport {
                 "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))"
             )
         }
-        for change in model.presence where change.at <= end && change.at > start {
-            add(
-                change.at, .face,
-                change.presence == .onActiveFace
-                    ? "face     complication put on the active face"
-                    : "face     complication taken off the active face")
+        for change in model.presence where change.at <= end && change.at >= start {
+            switch change.presence {
+            case .onActiveFace:
+                guard change.at > start else { continue }
+                add(change.at, .face, "face     complication put on the active face")
+            case .notOnActiveFace:
+                // The start's own record says "not on face" only when it stays so.
+                guard change.at > start || model.presence(at: start) == .notOnActiveFace else { continue }
+                add(
+                    change.at, .face,
+                    (change.at > start
+                        ? "face     complication taken off the active face"
+                        : "face     complication not on the active face")
+                        + ": no background refresh, no system reload, no phone transfer until it is on it")
+            }
         }
         for record in records { add(record.at, .request, describe(record)) }
         var instants = model.shown.map(\.entry.date) + model.presence.map(\.at)
@@ -89,6 +97,16 @@ extension ComplicationReport {
         lines.append("")
         lines += summary
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `"woke 09:45:18"`, and when the system woke the app later than the refresh's preferred date,
+    /// `", 7m13s after the preferred 09:38:05"`.
+    private func wokeText(_ task: BackgroundTaskRecord) -> String {
+        var text = "woke \(clock.timeOfDay(task.startedAt))"
+        if let preferred = task.preferredAt, let delay = task.systemDelay, delay > .zero {
+            text += ", \(ComplicationReport.readable(delay)) after the preferred \(clock.timeOfDay(preferred))"
+        }
+        return text
     }
 
     /// What each reported family shows at `time`, marking stale values with the true one.
@@ -154,9 +172,12 @@ extension ComplicationReport {
         let transfersText = transfersLeft.map { ", \($0) transfers" } ?? ""
         let executionText =
             model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
+        let deferred = reloads.filter { $0.outcome.deferredUntil != nil }.count
+        let deferredText = deferred == 0 ? "" : ", \(deferred) deferred"
         var lines: [String] = [
             "budget   \(reloads.count) reload requests: \(granted.count) granted (\(charged.count) charged), "
-                + "\(reloads.count - granted.count) refused; \(schedules.count) background refresh schedules, "
+                + "\(reloads.count - granted.count - deferred) refused\(deferredText); "
+                + "\(schedules.count) background refresh schedules, "
                 + "\(schedules.filter(\.outcome.isGranted).count) granted",
             "refused  " + (refusals.isEmpty ? "none" : refusals.joined(separator: ", ")),
             "left     \(reloadsText) reloads\(executionText)\(transfersText); "
@@ -212,6 +233,13 @@ extension ComplicationReport {
                     + (reasons.isEmpty ? "" : " (" + reasons.joined(separator: ", ") + ")"))
         }
         lines.append("dark     longest without a reload \(ComplicationStaleness.displayed(longestWithoutReload))")
+        let off = offActiveFace
+        if !off.isEmpty {
+            lines.append(
+                "off face \(ComplicationStaleness.displayed(offActiveFaceTotal)) of \(ComplicationStaleness.displayed(end - start)) "
+                    + "not on the active face (\(off.count) span\(off.count == 1 ? "" : "s")): no refresh of any kind then "
+                    + "(watchOS refreshes only a complication on the active face)")
+        }
         let tasks = backgroundTasks
         if !tasks.isEmpty {
             let terminated = terminatedTasks
@@ -223,6 +251,10 @@ extension ComplicationReport {
             }
             if !codes.isEmpty { text += " (" + codes.joined(separator: ", ") + ")" }
             lines.append(text)
+            let delays = tasks.compactMap(\.systemDelay)
+            lines.append(
+                "wakes    \(settings.backgroundRefreshTiming.description): "
+                    + "up to \(ComplicationReport.readable(delays.max() ?? .zero)) after the preferred time")
         }
         return lines
     }
@@ -230,6 +262,9 @@ extension ComplicationReport {
     private func describe(_ record: ComplicationRequestRecord) -> String {
         let what = record.kind == .reload ? "reload   \(record.source.rawValue)" : "schedule background refresh"
         var asked = ""
+        if let from = record.deferredFrom {
+            asked = " asked \(clock.timeOfDay(from)) (+\(ComplicationReport.readable(record.at - from)) deferred) →"
+        }
         if let grant = record.policy {
             asked = " asked \(clock.timeOfDay(grant.askedFor))"
             if grant.reason != .asRequested {
@@ -242,6 +277,8 @@ extension ComplicationReport {
         case .granted(let charge):
             let cost = record.cost.map { ", cost \(ComplicationReport.readable($0))" } ?? ""
             return "\(what):\(asked) granted\(charge == .free ? " (free)" : "")\(cost), \(left)"
+        case .deferred(let until):
+            return "\(what): DEFERRED tooSoon to \(clock.timeOfDay(until)) (the minimum reload interval), \(left)"
         case .refused(let reason):
             var text =
                 "\(what):\(asked) REFUSED \(reason.rawValue), \(left), resets \(clock.timeOfDay(record.nextReset))"

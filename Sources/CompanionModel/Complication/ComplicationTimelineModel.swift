@@ -135,7 +135,7 @@ package struct ComplicationTimelineModel: Hashable, Sendable {
                 let lastEntry = install(at: at, source: source)
                 effects += budget.reduce(.timelineInstalled(at: at, lastEntry: lastEntry))
             case .wakeForBackgroundRefresh, .cancelBackgroundRefresh, .runBackgroundTask, .schedulePolicyReload,
-                .cancelPolicyReload:
+                .cancelPolicyReload, .scheduleDeferredReload, .cancelDeferredReload:
                 break
             }
             index += 1

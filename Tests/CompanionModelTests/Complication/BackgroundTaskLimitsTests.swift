@@ -53,7 +53,10 @@ import Testing
         _ = budget.reduce(.scheduleBackgroundRefresh(at: .zero, preferred: SimTime(offset: .minutes(15))))
         let woke = budget.reduce(.backgroundRefreshWoke(at: SimTime(offset: .minutes(15))))
         #expect(woke == [.runBackgroundTask(at: SimTime(offset: .minutes(15)))])
-        #expect(budget.phase == .onActiveFace(.running(since: SimTime(offset: .minutes(15)))))
+        #expect(
+            budget.phase
+                == .onActiveFace(
+                    .running(since: SimTime(offset: .minutes(15)), preferred: SimTime(offset: .minutes(15)))))
         let crashedAt = SimTime(offset: .minutes(15)) + .seconds(4)
         let crashed = budget.reduce(
             .backgroundTaskEnded(at: crashedAt, result: .terminated(.cpuTime, after: .seconds(4))))
@@ -61,7 +64,8 @@ import Testing
             crashed == [
                 .backgroundTaskRecord(
                     BackgroundTaskRecord(
-                        startedAt: SimTime(offset: .minutes(15)), result: .terminated(.cpuTime, after: .seconds(4))))
+                        startedAt: SimTime(offset: .minutes(15)), result: .terminated(.cpuTime, after: .seconds(4)),
+                        preferredAt: SimTime(offset: .minutes(15))))
             ])
         #expect(budget.reloadsLeft == 50, "the terminated task's reload never happened")
         #expect(budget.phase == .onActiveFace(.idle))

@@ -108,12 +108,55 @@ import Testing
         #expect(outcome(budget.reduce(.phoneTransfer(at: t(1)))) == .refused(.budgetExhausted))
     }
 
-    @Test func reloadsCloserThanTheMinimumIntervalAreTooSoon() {
-        var budget = ComplicationBudget(settings: .widgetKit, presence: .onActiveFace)
+    @Test func reloadsCloserThanTheMinimumIntervalAreTooSoonWhenRefused() {
+        var settings = ComplicationBudgetSettings.widgetKit
+        settings.tooSoonReloads = .refused
+        var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
         #expect(outcome(budget.reduce(.appReload(at: t(0), app: .foreground))) == .granted(.free))
         #expect(outcome(budget.reduce(.phoneTransfer(at: t(4)))) == .refused(.tooSoon))
         #expect(outcome(budget.reduce(.appReload(at: t(5), app: .foreground))) == .granted(.free))
         #expect(budget.reloadsLeft == 50, "WidgetKit foreground reloads are free")
+    }
+
+    @Test func widgetKitDefersAReloadCloserThanTheMinimumIntervalToTheEarliestAllowedTime() {
+        #expect(ComplicationBudgetSettings.widgetKit.tooSoonReloads == .deferred)
+        #expect(ComplicationBudgetSettings.clockKit.tooSoonReloads == .refused)
+        var budget = ComplicationBudget(settings: .widgetKit, presence: .onActiveFace)
+        _ = budget.reduce(.appReload(at: t(0), app: .foreground))
+        let asked = budget.reduce(.phoneTransfer(at: t(4)))
+        #expect(outcome(asked) == .deferred(until: t(5)))
+        #expect(asked.contains(.scheduleDeferredReload(at: t(5))))
+        #expect(outcome(budget.reduce(.appReload(at: t(4) + .seconds(30), app: .background))) == .deferred(until: t(5)))
+        #expect(budget.deferredReload.due == t(5), "folded into the one deferred reload")
+        let ran = budget.reduce(.deferredReloadDue(at: t(5)))
+        #expect(outcome(ran) == .granted(.charged), "a transfer and a background request: charged")
+        #expect(records(ran).first?.deferredFrom == t(4))
+        #expect(records(ran).first?.source == .phoneTransfer)
+        #expect(budget.deferredReload == .none)
+        #expect(budget.reloadsLeft == 49)
+    }
+
+    @Test func aReloadGrantedWhenTheDeferredOneIsDueReplacesIt() {
+        var settings = ComplicationBudgetSettings.widgetKit
+        settings.dailyReloads = nil
+        settings.reloadPolicy = .after(.minutes(1))
+        var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
+        _ = budget.reduce(.appReload(at: t(0), app: .foreground))
+        _ = budget.reduce(.timelineInstalled(at: t(0), lastEntry: t(0)))
+        #expect(budget.policyReload.grant?.grantedFor == t(5), "the policy waits for the minimum interval")
+        #expect(outcome(budget.reduce(.appReload(at: t(2), app: .foreground))) == .deferred(until: t(5)))
+        let policy = budget.reduce(.policyReloadDue(at: t(5)))
+        #expect(outcome(policy) == .granted(.charged))
+        #expect(policy.contains(.cancelDeferredReload), "the policy's reload brought what the request asked for")
+        #expect(budget.reduce(.deferredReloadDue(at: t(5))).isEmpty, "nothing left to do")
+    }
+
+    @Test func leavingTheFaceCancelsTheDeferredReload() {
+        var budget = ComplicationBudget(settings: .widgetKit, presence: .onActiveFace)
+        _ = budget.reduce(.appReload(at: t(0), app: .foreground))
+        _ = budget.reduce(.appReload(at: t(2), app: .foreground))
+        #expect(budget.reduce(.faceChanged(at: t(3), to: .notOnActiveFace)).contains(.cancelDeferredReload))
+        #expect(budget.reduce(.deferredReloadDue(at: t(5))).isEmpty)
     }
 
     @Test func theBudgetResetsAtTheConfiguredTimeAndEveryPeriodAfter() {

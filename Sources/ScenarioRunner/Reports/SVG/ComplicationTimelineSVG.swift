@@ -185,6 +185,8 @@ package struct ComplicationTimelineSVG: Sendable {
                 }
             case .refused:
                 refusals.append((x, tooltip))
+            case .deferred:
+                canvas.glyph(Self.scheduledGlyph, x: x, y: y + 20, tooltip: tooltip)
             }
         }
         // Refusals too close to draw apart are one cross with their count (×7) beside it, every
@@ -306,7 +308,9 @@ package struct ComplicationTimelineSVG: Sendable {
 
     private func recordTitle(_ record: ComplicationRequestRecord) -> String {
         let what = record.kind == .reload ? "\(record.source.rawValue) reload" : "schedule background refresh"
-        let decision = record.outcome.refusal.map { "refused: \($0.rawValue)" } ?? "granted"
+        let decision =
+            record.outcome.refusal.map { "refused: \($0.rawValue)" }
+            ?? record.outcome.deferredUntil.map { "deferred to \(report.clock.timeOfDay($0))" } ?? "granted"
         return "\(report.clock.timeOfDay(record.at)) \(what) \(decision), \(record.budgetLeft) left"
     }
 }

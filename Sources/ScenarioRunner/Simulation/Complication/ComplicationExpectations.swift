@@ -157,7 +157,7 @@ package enum ComplicationExpectations {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }
             let actualCharged = model.records.filter { $0.outcome == .granted(.charged) }.count
-            let actualRefused = model.records.filter { !$0.outcome.isGranted }.count
+            let actualRefused = model.records.filter { $0.outcome.refusal != nil }.count
             let left = model.budget.reloadsAllowed(at: simulation.now)
             var problems: [String] = []
             if let reloadsLeft, left != reloadsLeft {

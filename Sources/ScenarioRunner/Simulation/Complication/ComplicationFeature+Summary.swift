@@ -19,7 +19,8 @@ extension ComplicationFeature {
         let records = report.records
         let reloads = records.filter { $0.kind == .reload }
         let charged = reloads.filter { $0.outcome == .granted(.charged) }.count
-        let refused = records.filter { !$0.outcome.isGranted }
+        let refused = records.filter { $0.outcome.refusal != nil }
+        let deferred = records.filter { $0.outcome.deferredUntil != nil }.count
         let left = report.model.budget.reloadsAllowed(at: now)
         var reasons: [TraceValue] = []
         for reason in ComplicationRefusal.allCases {
@@ -39,6 +40,7 @@ extension ComplicationFeature {
             .init("reloadsLeft", left == .max ? .string("unlimited") : .int(Int64(left))),
             .init("transfersLeft", .int(Int64(transfersLeft))),
         ]
+        if deferred > 0 { rows.append(.init("deferred", .int(Int64(deferred)))) }
         rows += budgetRows(report, at: now)
         for family in report.staleness {
             rows.append(
@@ -97,6 +99,12 @@ extension ComplicationFeature {
             .init(
                 "longestWithoutReload", .duration(report.longestWithoutReload),
                 text: ComplicationStaleness.displayed(report.longestWithoutReload).description))
+        if report.offActiveFaceTotal > .zero {
+            rows.append(
+                .init(
+                    "offActiveFace", .duration(report.offActiveFaceTotal),
+                    text: "\(ComplicationStaleness.displayed(report.offActiveFaceTotal)): no refresh of any kind then"))
+        }
         let tasks = report.backgroundTasks
         if !tasks.isEmpty {
             let terminated = report.terminatedTasks
@@ -106,6 +114,9 @@ extension ComplicationFeature {
                 .init(
                     "terminated", .int(Int64(terminated.count)),
                     text: terminated.isEmpty ? "0" : "\(terminated.count) (\(codes.joined(separator: ", ")))"))
+            let delay = tasks.compactMap(\.systemDelay).max() ?? .zero
+            rows.append(.init("refreshTiming", .string(settings.backgroundRefreshTiming.description)))
+            rows.append(.init("maxRefreshDelay", .duration(delay), text: ComplicationReport.readable(delay)))
         }
         return rows
     }

@@ -42,12 +42,29 @@ package struct ComplicationFeature: SimulationFeature {
     package let settings: ComplicationSettings?
     var driver: RefreshDriver = .stopped
     var policy: PolicyDriver = .idle
+    /// The system's side of a reload deferred to the earliest allowed time (WidgetKit's minimum
+    /// interval): the same two states as a policy reload's.
+    var deferred: PolicyDriver = .idle
     /// The token of the last wake, task end or policy reload asked for.
     var wakeToken = 0
     /// What each background task does now (the plan's, until a `backgroundTaskWork` step).
     var taskWork: BackgroundTaskWork
+    /// The complication's sub-stream of the run's seed: the system's delays of background
+    /// refreshes (``BackgroundRefreshTiming``) draw from it alone, so they never shift another
+    /// feature's draws, nor theirs these.
+    var rng: SplitMix64
+
+    /// The seed label of the complication's sub-stream (`SplitMix64.split(label:)`).
+    static let randomLabel: UInt64 = 0x434D_504C  // "CMPL"
+
+    /// The complication's sub-stream of `seed`.
+    static func stream(seed: UInt64) -> SplitMix64 {
+        var base = SplitMix64(seed: seed)
+        return base.split(label: randomLabel)
+    }
 
     package init(scenario: Scenario, seed: UInt64) {
+        rng = Self.stream(seed: seed)
         settings = scenario.sections.complication
         taskWork = settings?.backgroundRefresh?.task ?? BackgroundTaskWork()
         model = settings.map { settings in
@@ -59,6 +76,15 @@ package struct ComplicationFeature: SimulationFeature {
                 configuration: configuration, list: ShoppingList(items: scenario.items, order: scenario.storeOrder),
                 presence: settings.presence)
         }
+    }
+
+    /// The complication at the start of a run with `seed`, from `initial`, the same complication
+    /// made once for the scenario (``PreparedScenario``): only its random stream is drawn again.
+    ///
+    /// - Complexity: O(1).
+    init(initial: ComplicationFeature, seed: UInt64) {
+        self = initial
+        rng = Self.stream(seed: seed)
     }
 
     /// Traces the requests made while setting up (the face's first, free timeline), tells the
@@ -128,6 +154,10 @@ package struct ComplicationFeature: SimulationFeature {
             guard policy == .waiting(token: token) else { return }
             policy = .idle
             apply(.policyReloadDue(at: now), context, into: &effects)
+        case .deferredReload(let token):
+            guard deferred == .waiting(token: token) else { return }
+            deferred = .idle
+            apply(.deferredReloadDue(at: now), context, into: &effects)
         case .taskWork(let work):
             taskWork = work
         }
@@ -190,6 +220,7 @@ package struct ComplicationFeature: SimulationFeature {
         guard var model = self.model.take() else { return }
         let produced = model.handle(event, transfersLeft: context.complicationTransfersLeft)
         let configuration = model.configuration
+        let phase = model.budget.phase
         self.model = consume model
         let now = context.now
         let tracing: Bool
@@ -203,10 +234,13 @@ package struct ComplicationFeature: SimulationFeature {
                 {
                     apply(.scheduleBackgroundRefresh(at: now, preferred: retry), context, into: &effects)
                 }
-            case .wakeForBackgroundRefresh(let at):
+            case .wakeForBackgroundRefresh(let preferred):
+                // The system wakes the app at the preferred date or later ("may delay the
+                // background task"): one draw from the complication's own stream per refresh.
+                let wake = configuration.budget.backgroundRefreshTiming.wake(after: preferred, using: &rng)
                 wakeToken += 1
                 driver = .awaitingWake(token: wakeToken)
-                effects.append(.schedule(.complication(.refreshWake(token: wakeToken)), at: at))
+                effects.append(.schedule(.complication(.refreshWake(token: wakeToken)), at: wake))
             case .cancelBackgroundRefresh:
                 driver = .stopped
             case .runBackgroundTask:
@@ -217,7 +251,12 @@ package struct ComplicationFeature: SimulationFeature {
                     .schedule(
                         .complication(.taskEnded(result, token: wakeToken)), at: now.addingClamped(result.duration)))
                 if tracing {
-                    effects.append(.trace(.complicationBackgroundTask, at: now, ["state": .string("started")]))
+                    var fields: [(key: String, value: TraceValue)] = [("state", .string("started"))]
+                    if case .onActiveFace(.running(_, let preferred)) = phase, preferred < now {
+                        fields.append(("preferred", .string(DurationFormat.offset(preferred))))
+                        fields.append(("systemDelay", .duration(now - preferred)))
+                    }
+                    effects.append(.trace(.complicationBackgroundTask, at: now, fieldList: fields))
                 }
             case .backgroundTaskRecord(let task):
                 if tracing { effects.append(traceTask(task, at: now)) }
@@ -225,6 +264,12 @@ package struct ComplicationFeature: SimulationFeature {
                 schedulePolicyReload(grant, at: now, trace: context.trace, into: &effects)
             case .cancelPolicyReload:
                 policy = .idle
+            case .scheduleDeferredReload(let at):
+                wakeToken += 1
+                deferred = .waiting(token: wakeToken)
+                effects.append(.schedule(.complication(.deferredReload(token: wakeToken)), at: at))
+            case .cancelDeferredReload:
+                deferred = .idle
             case .budgetExhausted(_, let which):
                 guard tracing else { continue }
                 effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
@@ -248,6 +293,10 @@ package struct ComplicationFeature: SimulationFeature {
             ("granted", .bool(request.outcome.isGranted)),
         ]
         if let reason = request.outcome.refusal { fields.append(("reason", .string(reason.rawValue))) }
+        if let until = request.outcome.deferredUntil {
+            fields.append(("deferredUntil", .string(DurationFormat.offset(until))))
+        }
+        if let from = request.deferredFrom { fields.append(("deferredFrom", .string(DurationFormat.offset(from)))) }
         if let grant = request.policy {
             fields.append(("askedFor", .string(DurationFormat.offset(grant.askedFor))))
             fields.append(("moved", .string(grant.reason.rawValue)))
@@ -299,6 +348,8 @@ package enum ComplicationEvent: Hashable, Sendable {
     indirect case taskEnded(BackgroundTaskResult, token: Int)
     /// The system reloads the timeline, as its policy asked.
     case policyReload(token: Int)
+    /// The system makes the reload it deferred to the earliest allowed time.
+    case deferredReload(token: Int)
     /// From now on each background task does this work (a `backgroundTaskWork` step).
     indirect case taskWork(BackgroundTaskWork)
 }

@@ -3,8 +3,9 @@ import SimulationKernel
 
 /// A scenario made ready for many runs: the decoded ``Scenario`` and everything about a run's
 /// start that does not depend on its seed (the watch's list in store order, both sync replicas,
-/// the script's taps, the phone side, the link but its fault streams, the complication, the
-/// script split into its actions and its checkpoints), built once and shared by every run.
+/// the script's taps, the phone side, the link but its fault streams, the complication but its
+/// random stream, the script split into its actions and its checkpoints), built once and shared
+/// by every run.
 ///
 /// It is a reference, so a run holds it (and every event's ``WorldContext`` carries it) for one
 /// retain instead of a copy of the whole scenario. `sweep` prepares each cell once and runs it
@@ -26,7 +27,7 @@ package final class PreparedScenario: Sendable {
     let phone: PhoneFeature
     /// The link at the start (made with seed 0: a run draws its fault streams again).
     let link: LinkFeature
-    /// The complication at the start (it draws nothing from the seed).
+    /// The complication at the start (each run draws its random stream again from its seed).
     let complication: ComplicationFeature
     /// The script's action steps, in script (and so time) order: a run schedules action *k* as
     /// ``SimEvent/step(_:)`` with payload *k*.

@@ -98,7 +98,7 @@ package struct ScenarioSimulation {
         watch = WatchFeature(initial: prepared.watch, wrist: prepared.scenario.wrist, seed: seed)
         phone = PhoneFeature(initial: prepared.phone, seed: seed)
         link = LinkFeature(initial: prepared.link, seed: seed)
-        complication = prepared.complication
+        complication = ComplicationFeature(initial: prepared.complication, seed: seed)
         let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection, apps: apps,

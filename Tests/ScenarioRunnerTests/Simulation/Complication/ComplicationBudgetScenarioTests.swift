@@ -120,7 +120,10 @@ import Testing
     @Test func anOverrunningTaskStopsRefreshesUntilTheAppRunsAgain() throws {
         let (simulation, outcome) = try run(
             scenario(
-                #"{"backgroundRefresh": {"every": "15m", "task": {"cpu": "5s", "on": "S3"}}}"#,
+                #"""
+                {"budget": {"backgroundRefreshTiming": "punctual"},
+                 "backgroundRefresh": {"every": "15m", "task": {"cpu": "5s", "on": "S3"}}}
+                """#,
                 script: #"""
                     [{"at": "+1h", "expect": {"complicationBudget": {"backgroundTasks": 1, "terminated": 1}}},
                      {"at": "+2h", "do": "raiseWrist"}, {"after": "5s", "do": "tap", "item": "kale"},

@@ -169,7 +169,8 @@ import Testing
     @Test func backgroundRefreshesRunOnTheirScheduleAndStopOffTheFace() throws {
         let (simulation, _) = try run(
             Self.scenario(
-                complication: #"{"backgroundRefresh": {"every": "10m"}}"#,
+                complication:
+                    #"{"budget": {"backgroundRefreshTiming": "punctual"}, "backgroundRefresh": {"every": "10m"}}"#,
                 script: #"""
                     [{"at": "+1m", "do": "tap", "item": "kale"}, {"at": "+50m", "do": "complicationOffFace"},
                      {"at": "+80m", "do": "tap", "item": "eggs"}]
