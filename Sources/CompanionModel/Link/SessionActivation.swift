@@ -47,7 +47,9 @@ package enum SessionActivation: Hashable, Sendable {
     /// Whether data already on its way may still be received.
     package var canReceive: Bool { self != .notActivated }
 
-    /// The transition for `event`; events that make no sense in the current state change nothing.
+    /// The transition for `event`. An event that does not apply to the current state (activating
+    /// an activated session, deactivating one that is not activated, a session that is not
+    /// activated becoming inactive) changes nothing, as the system ignores it.
     package mutating func reduce(_ event: Event) -> [Effect] {
         switch (self, event) {
         case (.notActivated, .activate), (.inactive, .activate):
@@ -59,7 +61,8 @@ package enum SessionActivation: Hashable, Sendable {
         case (.inactive, .deactivate), (.activated, .deactivate):
             self = .notActivated
             return [.cancelInteractiveMessages]
-        default:
+        case (.activated, .activate), (.notActivated, .becomeInactive), (.inactive, .becomeInactive),
+            (.notActivated, .deactivate):
             return []
         }
     }
