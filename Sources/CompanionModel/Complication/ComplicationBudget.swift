@@ -223,8 +223,8 @@ package struct ComplicationBudget: Hashable, Sendable {
                     deferredReload = .none
                     effects.append(.cancelDeferredReload)
                 }
-            default:
-                break
+            case (.notOnActiveFace, .notOnActiveFace), (.onActiveFace, .onActiveFace):
+                break  // Already there: nothing changes.
             }
         }
         return effects

@@ -51,7 +51,9 @@ package enum PipelineStepKind: Hashable, Sendable {
     package var touchesUI: Bool {
         switch self {
         case .removeRow, .updateRemainingCount, .hidePlaceholder: return true
-        default: return false
+        case .updateSortingDatabase, .updateTableModel, .sendMessageToPhone, .playHaptic, .updateComplication,
+            .custom:
+            return false
         }
     }
 }

@@ -60,7 +60,8 @@ package struct PipelineStepRoles: Hashable, Sendable {
             case .updateComplication:
                 roles.append(.updatesComplication)
                 complication = complication ?? index
-            default:
+            case .updateSortingDatabase, .removeRow, .playHaptic, .updateRemainingCount, .hidePlaceholder,
+                .custom:
                 roles.append(.none)
             }
         }

@@ -48,7 +48,7 @@ package enum WatchChip: String, CaseIterable, Hashable, Sendable {
     package var isSpeedConfirmed: Bool {
         switch self {
         case .s9, .s10: return false
-        default: return true
+        case .s1, .s1p, .s2, .s3, .s4, .s5, .s6, .s7, .s8: return true
         }
     }
 

@@ -164,7 +164,7 @@ extension PhoneFeature {
                 switch (change.before, change.after) {
                 case (.open?, .checkedOff?), (nil, .checkedOff?): .check
                 case (.checkedOff?, .open?): .uncheck
-                default: nil
+                case (_, nil), (nil, .open?), (.open?, .open?), (.checkedOff?, .checkedOff?): nil
                 }
             if !remindersKnow {
                 let reason: ReminderScheduler.AppRunReason =

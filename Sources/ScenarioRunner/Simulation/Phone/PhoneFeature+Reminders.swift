@@ -45,8 +45,8 @@ extension PhoneFeature {
             return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.reopen(item, now: at)
             }
-        default:
-            break
+        case .uncheck?, nil:
+            break  // Unchecking an item that is not completed, or a change that is no check-off.
         }
         // A removal (here or through sync) cancels the item's reminders; an item added back after
         // a removal is open again without a due date (rule R15). Only an item the scheduler knows
@@ -58,7 +58,7 @@ extension PhoneFeature {
             appRuns(reason, context, into: &effects) { $0.removeItem(item, now: at) }
         case (let shown?, .removed) where shown.status == .open:
             appRuns(reason, context, into: &effects) { $0.restore(item, due: nil, now: at) }
-        default:
+        case (_?, .open), (_?, .completed), (_?, .removed), (nil, .removed):
             appRuns(reason, context, into: &effects) { _ in }
         }
     }

@@ -22,7 +22,7 @@ package enum SimEvent: Sendable {
     var isSettlingEvent: Bool {
         switch self {
         case .link, .watch(.app): return true
-        default: return false
+        case .step, .watch, .phone, .complication: return false
         }
     }
 }
