@@ -22,15 +22,9 @@ package struct ComplicationSettings: Sendable {
     /// again after each refresh runs (a refused schedule is retried at the earliest allowed time).
     package struct BackgroundRefreshPlan: Hashable, Sendable {
         package var every: SimDuration
-        package var from: SimTime
+        package var from = SimTime.zero
         /// What each background task does before it asks for its reload.
-        package var task: BackgroundTaskWork
-
-        package init(every: SimDuration, from: SimTime = .zero, task: BackgroundTaskWork = BackgroundTaskWork()) {
-            self.every = every
-            self.from = from
-            self.task = task
-        }
+        package var task = BackgroundTaskWork()
     }
 
     package var configuration: ComplicationConfiguration
