@@ -22,9 +22,15 @@ package struct ComplicationSettings: Sendable {
     /// again after each refresh runs (a refused schedule is retried at the earliest allowed time).
     package struct BackgroundRefreshPlan: Hashable, Sendable {
         package var every: SimDuration
-        package var from = SimTime.zero
+        package var from: SimTime
         /// What each background task does before it asks for its reload.
-        package var task = BackgroundTaskWork()
+        package var task: BackgroundTaskWork
+
+        package init(every: SimDuration, from: SimTime = .zero, task: BackgroundTaskWork = BackgroundTaskWork()) {
+            self.every = every
+            self.from = from
+            self.task = task
+        }
     }
 
     package var configuration: ComplicationConfiguration
