@@ -21,7 +21,7 @@ import Testing
         var session = app.session
         _ = session.tap(at: .zero)
         var ended: [Int] = []
-        while let next = session.nextEventTime() {
+        while let next = session.nextEventTime {
             for effect in session.advance(to: next) {
                 if case .stepEnded(_, let step, _) = effect { ended.append(step) }
             }
