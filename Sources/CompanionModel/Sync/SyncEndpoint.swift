@@ -70,12 +70,13 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// here: see ``takeEffectBuffer()``).
     private var effectBuffer: [Effect] = []
 
-    /// The end of `device`, with the list loaded with `items`.
+    /// The end of `device`, with the list loaded with `items`, able to hold the items of
+    /// `catalog` (by default, the loaded ones; the other device's end must have the same).
     ///
     /// - Complexity: O(*n*) for *n* items; the trail gets room for the usual four lines per item.
-    package init(device: LinkSide, items: [ShoppingItem]) {
-        replica = ListReplica(device: device, items: items, outboxKeeper: .courier)
-        trail.reserveCapacity(4 * replica.items.count)
+    package init(device: LinkSide, items: [ShoppingItem], catalog: ItemCatalog? = nil) {
+        replica = ListReplica(device: device, items: items, catalog: catalog, outboxKeeper: .courier)
+        trail.reserveCapacity(4 * replica.remainingCount)
     }
 
     /// An empty effect buffer with the capacity earlier events gave it, for
@@ -184,7 +185,7 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// - Complexity: O(*k*) for *k* held operations released.
     private mutating func receiveReleasing(_ operation: ListOperation, at now: SimTime, into out: inout [Effect]) {
         let touched = itemsTouched(by: operation)
-        let before = touched.map { replica.item($0) }
+        let before = touched.map { replica.shown(atSlot: $0.key) }
         var applied: [ListOperation] = []
         for effect in replica.reduce(.received(operation)) {
             switch effect {
@@ -197,30 +198,30 @@ package struct SyncEndpoint: Hashable, Sendable {
             }
         }
         guard !applied.isEmpty else { return }
-        var lastOperation: [ItemID: ListOperation] = [:]
-        for operation in applied { lastOperation[operation.item] = operation }
-        var reported: Set<ItemID> = []
-        for (item, shown) in zip(touched, before) where reported.insert(item).inserted {
-            let after = replica.item(item)
-            // An applied operation's item has a slot: it was made (if need be) to merge it.
-            if let operation = lastOperation[item], after != shown, let slot = replica.slot(of: item) {
-                let change = ItemChange(operation: operation, slot: slot, before: shown?.status, after: after?.status)
+        var lastOperation: [Int: ListOperation] = [:]
+        for operation in applied { lastOperation[operation.key] = operation }
+        var reported: Set<Int> = []
+        for (touching, shown) in zip(touched, before) where reported.insert(touching.key).inserted {
+            let after = replica.shown(atSlot: touching.key)
+            if let operation = lastOperation[touching.key], after != shown {
+                let change = ItemChange(
+                    operation: operation, slot: touching.key, before: shown?.status, after: after?.status)
                 out.append(.itemChanged(change))
             }
         }
     }
 
-    /// The items a delivery of `operation` may change: its own, and those of the held
-    /// operations it would release.
+    /// The operations a delivery of `operation` may apply, each naming an item it may change:
+    /// it, and the held operations it would release.
     ///
     /// - Complexity: O(1 + *k*) for *k* held operations released.
-    private func itemsTouched(by operation: ListOperation) -> [ItemID] {
-        var items = [operation.item]
+    private func itemsTouched(by operation: ListOperation) -> [ListOperation] {
+        var items = [operation]
         let gate = replica.gates[operation.id.origin]
         guard operation.id.sequence == gate.passedThrough + 1 else { return items }
         var next = operation.id.sequence + 1
         while let held = gate.held[next] {
-            items.append(held.item)
+            items.append(held)
             next += 1
         }
         return items

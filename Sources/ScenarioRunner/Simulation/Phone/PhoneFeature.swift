@@ -27,7 +27,7 @@ package struct PhoneFeature: SimulationFeature {
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     package let complicationPolicy: PhoneComplicationPolicy
     package init(scenario: Scenario, seed: UInt64) {
-        sync = SyncEndpoint(device: .phone, items: scenario.items)
+        sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
         appLifecycle = PhoneAppLifecycle(
             initial: (scenario.sections.link ?? LinkSettings()).configuration.initialPhoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).

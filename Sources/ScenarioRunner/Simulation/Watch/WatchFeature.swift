@@ -41,7 +41,7 @@ package struct WatchFeature: SimulationFeature {
     package init(scenario: Scenario, seed: UInt64) {
         storeOrder = scenario.storeOrder
         list = ShoppingList(items: scenario.items, order: scenario.storeOrder)
-        sync = SyncEndpoint(device: .watch, items: scenario.items)
+        sync = SyncEndpoint(device: .watch, items: scenario.items, catalog: scenario.itemCatalog)
         upcomingTaps = UpcomingTaps(script: scenario.script)
         app = WatchAppState(scenario: scenario, seed: seed, expectedTaps: upcomingTaps.count)
         switch scenario.wrist.watchApp {
