@@ -66,9 +66,6 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// neither (``TraceMode/off``: a run for a verdict, which reads no trail; the end-of-run
     /// ``ConvergenceChecker`` then finds the same problems, with empty trails).
     package var tracing = TraceMode.recorded
-    /// An empty effect buffer kept for its capacity between events (scratch space, always empty
-    /// here: see ``takeEffectBuffer()``).
-    private var effectBuffer: [Effect] = []
 
     /// The end of `device`, with the list loaded with `items`, able to hold the items of
     /// `catalog` (by default, the loaded ones; the other device's end must have the same).
@@ -77,37 +74,6 @@ package struct SyncEndpoint: Hashable, Sendable {
     package init(device: LinkSide, items: [ShoppingItem], catalog: ItemCatalog? = nil) {
         replica = ListReplica(device: device, items: items, catalog: catalog, outboxKeeper: .courier)
         trail.reserveCapacity(4 * replica.remainingCount)
-    }
-
-    /// An empty effect buffer with the capacity earlier events gave it, for
-    /// ``reduce(_:at:into:)``; hand it back with ``returnEffectBuffer(_:)`` once its effects are
-    /// performed, so that the next event allocates nothing. (A host that takes it while it is out,
-    /// as a nested event would, gets a new empty buffer.)
-    ///
-    /// Hand it back with `consume`, so that it moves: a buffer still referenced elsewhere is
-    /// copied to be emptied, which is correct but allocates.
-    ///
-    /// ```swift
-    /// var effects = endpoint.takeEffectBuffer()
-    /// endpoint.reduce(event, at: now, into: &effects)
-    /// perform(effects)
-    /// endpoint.returnEffectBuffer(consume effects)
-    /// ```
-    ///
-    /// - Complexity: O(1).
-    package mutating func takeEffectBuffer() -> [Effect] {
-        var buffer: [Effect] = []
-        swap(&buffer, &effectBuffer)
-        return buffer
-    }
-
-    /// Keeps `buffer` (emptied) for the next event.
-    ///
-    /// - Complexity: O(*e*) for the *e* effects still in it.
-    package mutating func returnEffectBuffer(_ buffer: consuming [Effect]) {
-        var buffer = buffer
-        buffer.shrinkKeepingCapacity()
-        effectBuffer = buffer
     }
 
     /// The device.
@@ -128,8 +94,9 @@ package struct SyncEndpoint: Hashable, Sendable {
         }
     }
 
-    /// The transition for `event` at `now`, its effects appended to `out` (a buffer the host
-    /// reuses, so an event allocates nothing of its own): the endpoint's one entry point.
+    /// The transition for `event` at `now`, its effects appended to `out` in order (a buffer the
+    /// host owns and reuses, so an event allocates nothing of its own): the endpoint's one entry
+    /// point.
     ///
     /// - Complexity: O(1) for an edit, a dispatch, an outcome, or a delivery while nothing is
     ///   held; O(*k*) for a delivery that releases *k* held operations; `appStopped` and
@@ -257,7 +224,7 @@ package struct SyncEndpoint: Hashable, Sendable {
 }
 
 extension SyncEndpoint: StorageAdopting {
-    /// Keeps this endpoint in `old`'s storage: its replica, courier, trail and effect buffer
+    /// Keeps this endpoint in `old`'s storage: its replica, courier and trail
     /// (``StorageAdopting``).
     ///
     /// - Complexity: that of its parts' ``StorageAdopting/adoptStorage(of:)``.
@@ -265,6 +232,5 @@ extension SyncEndpoint: StorageAdopting {
         replica.adoptStorage(of: &old.replica)
         courier.adoptStorage(of: &old.courier)
         trail.adoptStorage(of: &old.trail)
-        effectBuffer.adoptStorage(of: &old.effectBuffer)
     }
 }
