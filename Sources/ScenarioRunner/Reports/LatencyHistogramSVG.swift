@@ -65,19 +65,11 @@ package struct LatencyHistogramSVG: SVGPicture {
         return canvas
     }
 
-    /// The heading's figures in one unit: `p50 2.033 s · p90 … · max 10.200 s`.
-    static func figures(_ stats: LatencyStatistics) -> String? {
-        guard let summary = stats.summary else { return nil }
-        let values = [summary.p50, summary.p90, summary.p99, summary.max]
-        let text = DurationFormat.column(values)
-        return "p50 \(text[0]) · p90 \(text[1]) · p99 \(text[2]) · max \(text[3])"
-    }
-
     private func histogram(_ series: Series, index: Int, top: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
         let color = SVGPalette.series(index)
         let stats = LatencyStatistics(series.latencies)
         var heading = series.label + " · \(stats.count) tap\(stats.count == 1 ? "" : "s")"
-        if let figures = Self.figures(stats) { heading += " · " + figures }
+        if let summary = stats.summary { heading += " · " + LatencyReport.figures(summary) }
         canvas.text(heading, x: 12, y: top + 14, bold: true)
         let plotTop = top + 52
         let plotBottom = top + rowHeight - 8
