@@ -24,36 +24,28 @@ extension CheckReport {
                 var cases: [String] = []
                 var suiteFailures = 0
                 for result in outcome.expectations {
-                    var testcase =
-                        "    <testcase classname=\(attribute(classname(file))) "
-                        + "name=\(attribute("line \(result.location.line): \(result.label)"))"
-                        + " file=\(attribute(file)) line=\"\(result.location.line)\""
+                    let line = result.location.line
+                    var testcase = opening(file, name: "line \(line): \(result.label)", line: line)
                     if let failure = result.failure {
                         suiteFailures += 1
                         let full = FailureList(outcome: outcome).lines(result).joined(separator: "\n")
-                        testcase +=
-                            ">\n      <failure message=\(attribute(failure)) type=\"expectation\">"
-                            + content(
-                                "\(file):\(result.location.line):\(result.location.column): at \(clock.text(result.time))\n\(full)"
-                            )
-                            + "</failure>\n    </testcase>"
+                        testcase += closing(
+                            "failure", message: failure, type: "expectation",
+                            "\(file):\(line):\(result.location.column): at \(clock.text(result.time))\n\(full)")
                     } else {
                         testcase += "/>"
                     }
                     cases.append(testcase)
                 }
                 for (invariant, broken) in RunInvariant.results(of: outcome) {
-                    var testcase =
-                        "    <testcase classname=\(attribute(classname(file))) name=\(attribute(invariant.title))"
-                        + " file=\(attribute(file))"
+                    var testcase = opening(file, name: invariant.title, line: nil)
                     if broken.isEmpty {
                         testcase += "/>"
                     } else {
                         suiteFailures += 1
-                        let message = broken.map(\.headline).joined(separator: "; ")
-                        testcase +=
-                            ">\n      <failure message=\(attribute(message)) type=\"invariant\">"
-                            + content(broken.map(\.message).joined(separator: "\n")) + "</failure>\n    </testcase>"
+                        testcase += closing(
+                            "failure", message: broken.map(\.headline).joined(separator: "; "), type: "invariant",
+                            broken.map(\.message).joined(separator: "\n"))
                     }
                     cases.append(testcase)
                 }
@@ -66,18 +58,29 @@ extension CheckReport {
             case .invalid(let file, let error):
                 tests += 1
                 errors += 1
-                let line = error.location.map { " line=\"\($0.line)\"" } ?? ""
                 suites.append(
                     "  <testsuite name=\(attribute(file)) file=\(attribute(file)) tests=\"1\" failures=\"0\" "
-                        + "errors=\"1\" skipped=\"0\">\n"
-                        + "    <testcase classname=\(attribute(classname(file))) name=\"load\" file=\(attribute(file))\(line)>\n"
-                        + "      <error message=\(attribute(error.message)) type=\"invalid\">"
-                        + content(error.description) + "</error>\n    </testcase>\n  </testsuite>")
+                        + "errors=\"1\" skipped=\"0\">\n" + opening(file, name: "load", line: error.location?.line)
+                        + closing("error", message: error.message, type: "invalid", error.description)
+                        + "\n  </testsuite>")
             }
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"wristsim check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
             + suites.map { $0 + "\n" }.joined() + "</testsuites>\n"
+    }
+
+    /// `<testcase` with its class, name, file and line, left open for ``closing(_:message:type:_:)`` or `/>`.
+    private func opening(_ file: String, name: String, line: Int?) -> String {
+        "    <testcase classname=\(attribute(classname(file))) name=\(attribute(name)) file=\(attribute(file))"
+            + (line.map { " line=\"\($0)\"" } ?? "")
+    }
+
+    /// The rest of a testcase that did not pass: its `<failure>` or `<error>` element (`message`
+    /// as its attribute, `text` as its content) and the closing tag.
+    private func closing(_ element: String, message: String, type: String, _ text: String) -> String {
+        ">\n      <\(element) message=\(attribute(message)) type=\"\(type)\">" + content(text)
+            + "</\(element)>\n    </testcase>"
     }
 
     /// `Scenarios/produce-trip.json` → `Scenarios.produce-trip` (the dotted class name CI shows).

@@ -9,7 +9,7 @@ import SimulationKernel
 ///
 /// Written by hand with ``SVGCanvas``: fixed layout, rounded coordinates, escaped text, so the
 /// same runs give byte-identical files.
-package struct LatencyHistogramSVG: Sendable {
+package struct LatencyHistogramSVG: SVGPicture {
     /// One run: a pipeline on a watch.
     package struct Series: Sendable {
         /// `"naive on series0-38mm"`.
@@ -30,11 +30,6 @@ package struct LatencyHistogramSVG: Sendable {
     let rowHeight = 112.0
     let bins = 48
 
-    /// The picture as a standalone SVG file.
-    package var document: String { canvas.document }
-    /// The picture as an `<svg>` element.
-    package var element: String { canvas.element }
-
     /// The shared latency axis (milliseconds): log when the runs' ranges differ by more than 10×.
     package var scale: SVGScale {
         let values = series.flatMap { $0.latencies.map(\.milliseconds) }
@@ -43,7 +38,7 @@ package struct LatencyHistogramSVG: Sendable {
 
     static let markerGlyph = SVGGlyph(.tick(length: 12), color: "#212529")
 
-    var canvas: SVGCanvas {
+    package var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 200, title: title)
         var y = canvas.wrappedText(title, x: 12, y: 22, maxWidth: width - 24, size: 14, bold: true, lineHeight: 18)
         let scale = self.scale
@@ -70,19 +65,11 @@ package struct LatencyHistogramSVG: Sendable {
         return canvas
     }
 
-    /// The heading's figures in one unit: `p50 2.033 s · p90 … · max 10.200 s`.
-    static func figures(_ stats: LatencyStatistics) -> String? {
-        guard let summary = stats.summary else { return nil }
-        let values = [summary.p50, summary.p90, summary.p99, summary.max]
-        let text = DurationFormat.column(values)
-        return "p50 \(text[0]) · p90 \(text[1]) · p99 \(text[2]) · max \(text[3])"
-    }
-
     private func histogram(_ series: Series, index: Int, top: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
         let color = SVGPalette.series(index)
         let stats = LatencyStatistics(series.latencies)
         var heading = series.label + " · \(stats.count) tap\(stats.count == 1 ? "" : "s")"
-        if let figures = Self.figures(stats) { heading += " · " + figures }
+        if let summary = stats.summary { heading += " · " + LatencyReport.figures(summary) }
         canvas.text(heading, x: 12, y: top + 14, bold: true)
         let plotTop = top + 52
         let plotBottom = top + rowHeight - 8

@@ -105,12 +105,7 @@ package struct LatencyReport {
             lines.append("no tap reached the list")
             return lines
         }
-        let unit = DurationFormat.unit(for: summary.max)  // one unit for the summary's four figures
-        lines.append(
-            "summary   \(summary.count) taps · p50 \(DurationFormat.text(summary.p50, unit: unit))"
-                + " · p90 \(DurationFormat.text(summary.p90, unit: unit))"
-                + " · p99 \(DurationFormat.text(summary.p99, unit: unit))"
-                + " · max \(DurationFormat.text(summary.max, unit: unit))")
+        lines.append("summary   \(summary.count) taps · " + figures(summary))
         lines.append("queueing  \(DurationFormat.text(run.totalQueueingDelay)) in total behind earlier taps")
         lines.append("")
         lines.append("taps")
@@ -147,6 +142,12 @@ package struct LatencyReport {
         lines.append("histogram")
         lines += histogramLines(LatencyHistogram(run.latencies, maxBins: 12), barWidth: 40).map { "  " + $0 }
         return lines
+    }
+
+    /// A summary's figures in one unit, the largest's: `p50 2.033 s · p90 … · max 10.200 s`.
+    static func figures(_ summary: LatencySummary) -> String {
+        let text = DurationFormat.column([summary.p50, summary.p90, summary.p99, summary.max])
+        return "p50 \(text[0]) · p90 \(text[1]) · p99 \(text[2]) · max \(text[3])"
     }
 
     /// `"5.183 s ≤ t < 5.184 s | ######## 8"`: the bins' bounds in one unit and precision.

@@ -6,10 +6,6 @@ package struct TerminalStyle: Sendable {
     /// Whether escape sequences are written.
     package var colours: Bool
 
-    package init(colours: Bool) {
-        self.colours = colours
-    }
-
     /// The style for standard output given whether it is a terminal and the environment.
     package static func detect(isTerminal: Bool, environment: [String: String]) -> TerminalStyle {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty

@@ -15,11 +15,6 @@ package struct DecodingContext: Sendable {
     /// full, so errors that are only counted cost O(1) each).
     package var suggests = true
 
-    package init(file: String, start: EpochTime? = nil) {
-        self.file = file
-        self.start = start
-    }
-
     /// An error located at `node`.
     package func error(_ node: JSONNode, _ message: String) -> ScenarioError {
         ScenarioError(file: file, location: node.location, path: node.path, message: message)

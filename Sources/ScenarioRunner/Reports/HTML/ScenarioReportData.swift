@@ -194,9 +194,7 @@ package struct ScenarioReportData {
             default: break
             }
         }
-        for kind in [
-            LinkBand.Kind.outOfRange, .phoneAppNotRunning, .watchAppNotRunning, .watchAppBackground, .watchAppSuspended,
-        ] {
+        for kind in LinkBand.Kind.allCases {
             if let from = open[kind] { bands.append(LinkBand(kind: kind, from: from, to: end)) }
         }
         return bands.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
@@ -223,22 +221,17 @@ package struct ScenarioReportData {
         let harness = phone.harness
         let settings = phone.settings
         let windowed = settings.mode == .windowed
-        // Pending: the count after each app run, one less after each one-shot delivery.
-        var changes: [(at: SimTime, order: Int, kind: PendingChange)] = []
-        for (index, snapshot) in harness.snapshots.enumerated() {
-            changes.append((PhoneReminders.simTime(snapshot.at), 1, .set(snapshot.pending, index)))
-        }
+        // Pending: the count after each app run (`set`), one less after each one-shot delivery (`nil`).
+        var changes: [(at: SimTime, order: Int, set: Int?)] = []
+        for snapshot in harness.snapshots { changes.append((PhoneReminders.simTime(snapshot.at), 1, snapshot.pending)) }
         for delivery in harness.deliveries where !delivery.request.trigger.repeats {
-            changes.append((PhoneReminders.simTime(delivery.at), 0, .delivered))
+            changes.append((PhoneReminders.simTime(delivery.at), 0, nil))
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
         var pending: [(at: SimTime, count: Int)] = []
         var count = 0
         for change in changes {
-            switch change.kind {
-            case .set(let value, _): count = value
-            case .delivered: count = max(0, count - 1)
-            }
+            count = change.set ?? max(0, count - 1)
             if let last = pending.last, last.at == change.at {
                 pending[pending.count - 1].count = count
             } else {
@@ -266,11 +259,6 @@ package struct ScenarioReportData {
             window: windowed ? settings.window : nil,
             limit: harness.center.limit, pending: pending, overdue: overdue, deliveries: deliveries, missed: missed,
             appRuns: harness.snapshots.map { (PhoneReminders.simTime($0.at), $0.reason.rawValue) })
-    }
-
-    private enum PendingChange {
-        case set(Int, Int)
-        case delivered
     }
 
     /// The number of open items whose due date has passed, as steps over time: it changes when

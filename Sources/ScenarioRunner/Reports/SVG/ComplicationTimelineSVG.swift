@@ -11,7 +11,7 @@ import SimulationKernel
 /// as grey ticks, refusals as red crosses (the same glyphs as the legend), each with its reason
 /// in the tooltip and the refusal reasons counted under the title. Budget resets are dashed
 /// orange lines; the axis shows clock times and dates.
-package struct ComplicationTimelineSVG: Sendable {
+package struct ComplicationTimelineSVG: SVGPicture {
     package var report: ComplicationReport
     /// The scenario's name, for the title.
     package var scenarioName: String
@@ -87,15 +87,11 @@ package struct ComplicationTimelineSVG: Sendable {
         return (max(report.start, first - pad), min(report.end, last + pad))
     }
 
-    /// The SVG document (a standalone file).
+    /// The picture, drawn (a standalone file as ``SVGPicture/document``, an element of the HTML
+    /// report as ``SVGPicture/element``).
     ///
     /// - Complexity: O(*e* · *f* + *r*) for *e* entries, *f* families and *r* requests.
-    package var document: String { canvas.document }
-
-    /// The picture as an `<svg>` element for the HTML report.
-    package var element: String { canvas.element }
-
-    var canvas: SVGCanvas {
+    package var canvas: SVGCanvas {
         let name = "Complication timeline" + (scenarioName.isEmpty ? "" : " · \(scenarioName)")
         let startDate = origin.adding(report.start.offset).dateText
         let endDate = origin.adding(report.end.offset).dateText

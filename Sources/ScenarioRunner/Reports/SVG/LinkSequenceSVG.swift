@@ -46,7 +46,7 @@ package struct LinkMessageRecord: Sendable {
 
 /// A span of time when the link could not carry messages the ordinary way.
 package struct LinkBand: Sendable {
-    package enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable, CaseIterable {
         /// The phone was out of Bluetooth/Wi-Fi range.
         case outOfRange
         /// The phone app was not running (messages wait for its next launch).
@@ -103,7 +103,7 @@ package struct LinkAction: Sendable {
 /// room (always in the tooltip); failures and losses as red crosses, retries as rings,
 /// duplicates as dashed grey arrows; out-of-range spans shaded across both lines,
 /// app-not-running spans on that device's line.
-package struct LinkSequenceSVG: Sendable {
+package struct LinkSequenceSVG: SVGPicture {
     package var title: String
     package var messages: [LinkMessageRecord]
     package var bands: [LinkBand]
@@ -118,11 +118,6 @@ package struct LinkSequenceSVG: Sendable {
     let right = 30.0
     let watchY = 96.0
     let phoneY = 236.0
-
-    /// The picture as an `<svg>` element.
-    package var element: String { canvas.element }
-    /// The picture as a standalone SVG file.
-    package var document: String { canvas.document }
 
     static func color(_ channel: String) -> String {
         switch channel {
@@ -140,7 +135,7 @@ package struct LinkSequenceSVG: Sendable {
     /// Whether the messages are drawn as counts per bucket instead of one arrow each.
     var aggregated: Bool { Double(messages.count) * Self.arrowSpacing > width - right - left }
 
-    var canvas: SVGCanvas {
+    package var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 300, title: title)
         canvas.text(title, x: 12, y: 20, size: 14, bold: true)
         let delivered = messages.filter { $0.fate == .delivered }.count

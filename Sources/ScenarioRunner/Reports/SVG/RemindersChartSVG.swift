@@ -50,7 +50,7 @@ package struct RemindersChartData: Sendable {
 /// delivery as a dot at the badge it carried over the true overdue count (a dot off the line is
 /// a wrong badge, drawn red); missed reminders with their reason code; and the app runs that
 /// refilled the window.
-package struct RemindersChartSVG: Sendable {
+package struct RemindersChartSVG: SVGPicture {
     package var title: String
     package var data: RemindersChartData
     package var width: Double = 1080
@@ -59,18 +59,13 @@ package struct RemindersChartSVG: Sendable {
     let right = 30.0
     let panelHeight = 150.0
 
-    /// The picture as a standalone SVG file.
-    package var document: String { canvas.document }
-    /// The picture as an `<svg>` element.
-    package var element: String { canvas.element }
-
     static let rightBadge = SVGGlyph(.dot(radius: 3.5), color: SVGPalette.good)
     static let wrongBadge = SVGGlyph(.dot(radius: 4.5), color: SVGPalette.bad)
     static let noBadge = SVGGlyph(.dot(radius: 3), color: "#adb5bd")
     static let missGlyph = SVGGlyph(.cross(size: 8), color: SVGPalette.bad)
     static let runGlyph = SVGGlyph(.triangle(size: 8), color: SVGPalette.accent)
 
-    var canvas: SVGCanvas {
+    package var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 400, title: title)
         canvas.text(
             SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)

@@ -306,3 +306,17 @@ package struct SVGGlyph: Sendable {
         self.outline = outline
     }
 }
+
+/// A picture drawn on an ``SVGCanvas``: written alone (``document``, for `--svg`) or inlined in
+/// the HTML report (``element``).
+package protocol SVGPicture: Sendable {
+    /// The picture, drawn.
+    var canvas: SVGCanvas { get }
+}
+
+extension SVGPicture {
+    /// The picture as a standalone SVG file.
+    package var document: String { canvas.document }
+    /// The picture as an `<svg>` element.
+    package var element: String { canvas.element }
+}

@@ -9,7 +9,7 @@ import SimulationKernel
 /// Each run is a block of lanes: the main queue (this tap's steps in colour, other taps' work
 /// that kept main busy in grey), each background queue, the 60 Hz frame clock with the frame
 /// that showed the row gone, and the link (the check-off message from send to delivery).
-package struct TapSwimlanesSVG: Sendable {
+package struct TapSwimlanesSVG: SVGPicture {
     /// One pipeline's run and the tap to draw from it.
     package struct Run: Sendable {
         /// The pipeline's name (`"naive"`).
@@ -35,11 +35,6 @@ package struct TapSwimlanesSVG: Sendable {
     let laneHeight = 24.0
     let laneGap = 4.0
     let blockHeader = 34.0
-
-    /// The picture as an `<svg>` element.
-    package var element: String { canvas.element }
-    /// The picture as a standalone SVG file.
-    package var document: String { canvas.document }
 
     /// The time after the tap the shared axis ends at: the latest row-gone or step end of any
     /// drawn tap, and a link delivery when it is not far beyond that.
@@ -68,7 +63,7 @@ package struct TapSwimlanesSVG: Sendable {
     /// A run whose own span is under this share of the shared axis gets its own zoomed axis.
     static let zoomBelow = 0.05
 
-    var canvas: SVGCanvas {
+    package var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 100, title: title)
         canvas.text(title, x: 12, y: 20, size: 14, bold: true)
         let shared = extent
