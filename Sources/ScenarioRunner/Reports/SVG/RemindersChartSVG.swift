@@ -41,6 +41,9 @@ package struct RemindersChartData: Sendable {
     /// Every app run, with its reason (`launch`, `foreground`, …).
     package var appRuns: [(at: SimTime, reason: String)]
 
+    /// How many deliveries set a badge other than the true overdue count.
+    var wrongBadges: Int { deliveries.count { delivery in delivery.badge.map { $0 != delivery.trueOverdue } ?? false } }
+
 }
 
 /// The reminders over time: the pending count against the system's 64 and the window W; every
@@ -71,13 +74,10 @@ package struct RemindersChartSVG: Sendable {
         var canvas = SVGCanvas(width: width, height: 400, title: title)
         canvas.text(
             SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
-        let wrongBadges = data.deliveries.filter { delivery in
-            delivery.badge.map { $0 != delivery.trueOverdue } ?? false
-        }
         let peakPending = data.pending.map(\.count).max() ?? 0
         canvas.text(
             "scheduler \(data.scheduler) · pending at most \(peakPending) · \(data.deliveries.count) delivered · "
-                + "\(wrongBadges.count) with a wrong badge · \(data.missed.count) missed · \(data.appRuns.count) app runs",
+                + "\(data.wrongBadges) with a wrong badge · \(data.missed.count) missed · \(data.appRuns.count) app runs",
             x: 12, y: 40, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(start: data.start, end: data.end, origin: data.origin, left: left, right: width - right)
         // Panel 1: pending.
