@@ -63,22 +63,6 @@ package struct LatencyHistogram: Hashable, Sendable {
     /// The total count.
     package var total: Int { counts.reduce(0, +) }
 
-    /// One line per bin: `"   40ms ≤ t <   60ms | ##########  12"`, bars scaled so the largest bin
-    /// is `barWidth` characters.
-    package func textLines(barWidth: Int = 40) -> [String] {
-        let peak = counts.max() ?? 0
-        let rows = bins
-        let lowerWidth = rows.map(\.lower.description.count).max() ?? 0
-        let upperWidth = rows.map(\.upper.description.count).max() ?? 0
-        return rows.map { row in
-            let bar = peak == 0 ? 0 : (row.count * barWidth + peak - 1) / peak
-            let lower = String(repeating: " ", count: lowerWidth - row.lower.description.count) + row.lower.description
-            let upper = String(repeating: " ", count: upperWidth - row.upper.description.count) + row.upper.description
-            return "\(lower) ≤ t < \(upper) | " + String(repeating: "#", count: bar)
-                + String(repeating: " ", count: barWidth - bar) + " \(row.count)"
-        }
-    }
-
     static func floorDiv(_ value: Int64, _ divisor: Int64) -> Int64 {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient

@@ -8,20 +8,17 @@ import SimulationKernel
 /// ``PipelineExecutor``, which is this session run over a batch of taps.
 ///
 /// A driver that wakes the session often takes the effects one by one from the session's own
-/// buffer (``advanceHoldingEffects(to:)`` then ``takeEffect()``), or reuses one buffer of its own
-/// (``advance(to:into:)``), so that a wake allocates nothing once the buffers have grown to the
-/// largest batch. A driver
-/// that acts only on the steps' roles records only the effects it acts on
-/// (``PipelineEffectSelection/actedOn``).
+/// buffer (``wake(at:)`` then ``takeEffect()``), so that a wake allocates nothing once the
+/// buffer has grown to the largest batch. A driver that acts only on the steps' roles records
+/// only the effects it acts on (``PipelineEffectSelection/actedOn``).
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)
 /// let tap = session.tap(at: now)
-/// var effects: [PipelineEffect] = []
 /// while let next = session.nextEventTime {
-///     effects.removeAll(keepingCapacity: true)
-///     session.advance(to: next, into: &effects)
-///     for effect in effects { /* commit, send, refresh … */ }
+///     for _ in 0..<session.wake(at: next) {
+///         let effect = session.takeEffect()  /* commit, send, refresh … */
+///     }
 /// }
 /// session.outcome(of: tap)?.latency
 /// ```
@@ -101,23 +98,15 @@ package struct PipelineSession: Sendable {
         return tap
     }
 
-    /// Runs everything due at or before `time` and returns the effects since the last call, in time order.
+    /// Runs everything due at or before `time` and returns the effects since the last call, in
+    /// time order (every effect ``wake(at:)`` would leave to be taken, taken at once).
     ///
-    /// - Complexity: O(events handled); allocates the returned array (see ``advance(to:into:)``).
+    /// - Complexity: O(events handled); allocates the returned array.
     package mutating func advance(to time: SimTime) -> [PipelineEffect] {
         var effects: [PipelineEffect] = []
-        advance(to: time, into: &effects)
-        return effects
-    }
-
-    /// Runs everything due at or before `time` and appends the effects since the last call to
-    /// `effects`, in time order. A caller that empties and reuses one buffer (keeping its
-    /// capacity) makes a wake allocate nothing once the buffers have grown.
-    ///
-    /// - Complexity: O(events handled), plus O(effects appended).
-    package mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
         nextEventTime = engine.advance(to: time)
         engine.takeEffects(into: &effects)
+        return effects
     }
 
     /// Runs everything due at or before `time` and keeps the effects since the last call in the
@@ -125,24 +114,13 @@ package struct PipelineSession: Sendable {
     ///
     /// Effects recorded while the driver acts on these (a ``releaseSend(tap:at:)`` can start
     /// steps) come after them: a driver that takes only the returned count leaves those for its
-    /// next wake.
+    /// next wake. A driver reads ``nextEventTime`` once it has acted on them (acting can move
+    /// the session on: a released send starts steps).
     ///
     /// - Complexity: O(events handled).
-    package mutating func advanceHoldingEffects(to time: SimTime) -> Int {
+    package mutating func wake(at time: SimTime) -> Int {
         nextEventTime = engine.advance(to: time)
         return engine.untakenEffectCount
-    }
-
-    /// ``advanceHoldingEffects(to:)`` and, when no effect waits to be taken, what
-    /// ``nextEventTime`` says right after it. A driver that takes effects reads ``nextEventTime``
-    /// once it has acted on them (acting can move the session on: a released send starts steps).
-    ///
-    /// - Complexity: O(events handled).
-    package mutating func wake(at time: SimTime) -> PipelineWake {
-        nextEventTime = engine.advance(to: time)
-        let due = engine.untakenEffectCount
-        guard due == 0 else { return .effectsDue(due) }
-        return .idle(until: nextEventTime)
     }
 
     /// The oldest effect not yet taken, or `nil` when every effect has been taken.
@@ -169,16 +147,6 @@ package struct PipelineSession: Sendable {
         let outcomes = (0..<engine.tapCount).compactMap { outcome(of: $0) }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: engine.sharing, taps: outcomes)
     }
-}
-
-/// What a wake of a ``PipelineSession`` found (``PipelineSession/wake(at:)``).
-package enum PipelineWake: Hashable, Sendable {
-    /// This many effects wait to be taken (``PipelineSession/takeEffect()``), in time order;
-    /// read ``PipelineSession/nextEventTime`` once they are acted on.
-    case effectsDue(Int)
-    /// No effect to act on; the session next has something to do at this time (`nil`: nothing
-    /// to do until a tap or a send's outcome).
-    case idle(until: SimTime?)
 }
 
 extension PipelineSession: StorageAdopting {

@@ -59,13 +59,9 @@ package struct SyncEndpoint: Hashable, Sendable {
     package private(set) var replica: ListReplica
     /// How the device's unacknowledged operations travel.
     package private(set) var courier = SyncCourier()
-    /// What happened to operations on this device, while ``tracing`` is ``TraceMode/recorded``.
+    /// What happened to operations on this device, in the events reduced with
+    /// ``TraceMode/recorded``.
     package private(set) var trail = SyncTrail()
-    /// Whether the endpoint keeps its ``trail`` and ``reduce(_:at:into:)`` returns the trail's new
-    /// lines as ``Effect/note(_:)`` effects for the host's trace (``TraceMode/recorded``), or
-    /// neither (``TraceMode/off``: a run for a verdict, which reads no trail; the end-of-run
-    /// ``ConvergenceChecker`` then finds the same problems, with empty trails).
-    package var tracing = TraceMode.recorded
 
     /// The end of `device`, with the list loaded with `items`, able to hold the items of
     /// `catalog` (by default, the loaded ones; the other device's end must have the same).
@@ -96,52 +92,57 @@ package struct SyncEndpoint: Hashable, Sendable {
 
     /// The transition for `event` at `now`, its effects appended to `out` in order (a buffer the
     /// host owns and reuses, so an event allocates nothing of its own): the endpoint's one entry
-    /// point.
+    /// point. With `trace` ``TraceMode/recorded`` the endpoint keeps the event's lines in its
+    /// ``trail`` and appends them as ``Effect/note(_:)`` effects for the host's trace; with
+    /// ``TraceMode/off`` (a run for a verdict, which reads no trail) neither: the end-of-run
+    /// ``ConvergenceChecker`` then finds the same problems, with empty trails.
     ///
     /// - Complexity: O(1) for an edit, a dispatch, an outcome, or a delivery while nothing is
     ///   held; O(*k*) for a delivery that releases *k* held operations; `appStopped` and
     ///   `appStarted` as ``SyncCourier/reduce(_:)``.
-    package mutating func reduce(_ event: Event, at now: SimTime, into out: inout [Effect]) {
+    package mutating func reduce(
+        _ event: Event, at now: SimTime, trace: TraceMode = .recorded, into out: inout [Effect]
+    ) {
         switch event {
         case .edit(let item, let edit, let reachability):
             switch replica.edit(item, edit) {
             case .refused(let refusal):
                 out.append(.refused(item, edit, refusal))
             case .made(let operation, let merge):
-                note(.made, operation, at: now, into: &out)
-                note(.applied(merge.outcome), operation, at: now, into: &out)
+                note(.made, operation, at: now, trace, into: &out)
+                note(.applied(merge.outcome), operation, at: now, trace, into: &out)
                 if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
                 if let reachability {
-                    perform(courier.send(operation, reachability: reachability), at: now, into: &out)
+                    perform(courier.send(operation, reachability: reachability), at: now, trace, into: &out)
                 } else {
                     out.append(.made(operation))
                 }
             }
         case .dispatch(let operation, let reachability):
-            perform(courier.send(operation, reachability: reachability), at: now, into: &out)
+            perform(courier.send(operation, reachability: reachability), at: now, trace, into: &out)
         case .delivered(let operation, let channel):
-            note(.delivered(channel), operation, at: now, into: &out)
+            note(.delivered(channel), operation, at: now, trace, into: &out)
             if replica.heldCount == 0 {
                 // The usual delivery: it releases nothing, so it touches one item.
                 switch replica.receiveAlone(operation) {
                 case .merged(let merge):
-                    note(.applied(merge.outcome), operation, at: now, into: &out)
+                    note(.applied(merge.outcome), operation, at: now, trace, into: &out)
                     if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
-                case .duplicate: note(.duplicate, operation, at: now, into: &out)
-                case .held(let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
+                case .duplicate: note(.duplicate, operation, at: now, trace, into: &out)
+                case .held(let missing): note(.held(waitingFor: missing), operation, at: now, trace, into: &out)
                 }
             } else {
-                receiveReleasing(operation, at: now, into: &out)
+                receiveReleasing(operation, at: now, trace, into: &out)
             }
         case .outcome(let operation, let channel, let outcome):
-            if case .failed = outcome { note(.dropped(channel), operation, at: now, into: &out) }
+            if case .failed = outcome { note(.dropped(channel), operation, at: now, trace, into: &out) }
             if let command = courier.outcome(operation, channel: channel, outcome) {
-                perform(command, at: now, into: &out)
+                perform(command, at: now, trace, into: &out)
             }
         case .appStopped:
             courier.appStopped()
         case .appStarted, .sessionActivated:
-            for command in courier.appStarted() { perform(command, at: now, into: &out) }
+            for command in courier.appStarted() { perform(command, at: now, trace, into: &out) }
         }
     }
 
@@ -150,17 +151,20 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// items were touched, each with the last operation applied to it).
     ///
     /// - Complexity: O(*k*) for *k* held operations released.
-    private mutating func receiveReleasing(_ operation: ListOperation, at now: SimTime, into out: inout [Effect]) {
+    private mutating func receiveReleasing(
+        _ operation: ListOperation, at now: SimTime, _ trace: TraceMode, into out: inout [Effect]
+    ) {
         let touched = itemsTouched(by: operation)
         let before = touched.map { replica.shown(atSlot: $0.key) }
         var applied: [ListOperation] = []
         for effect in replica.reduce(.received(operation)) {
             switch effect {
             case .applied(let operation, let outcome):
-                note(.applied(outcome), operation, at: now, into: &out)
+                note(.applied(outcome), operation, at: now, trace, into: &out)
                 applied.append(operation)
-            case .duplicate(let operation): note(.duplicate, operation, at: now, into: &out)
-            case .held(let operation, let missing): note(.held(waitingFor: missing), operation, at: now, into: &out)
+            case .duplicate(let operation): note(.duplicate, operation, at: now, trace, into: &out)
+            case .held(let operation, let missing):
+                note(.held(waitingFor: missing), operation, at: now, trace, into: &out)
             case .refused, .send: break
             }
         }
@@ -198,25 +202,28 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// give-up (a trail note each; the courier alone held the operation).
     ///
     /// - Complexity: O(1).
-    private mutating func perform(_ command: SyncCourier.Command, at now: SimTime, into out: inout [Effect]) {
+    private mutating func perform(
+        _ command: SyncCourier.Command, at now: SimTime, _ trace: TraceMode, into out: inout [Effect]
+    ) {
         switch command {
         case .sendMessage(let operation):
-            note(.sent(.interactive), operation, at: now, into: &out)
+            note(.sent(.interactive), operation, at: now, trace, into: &out)
             out.append(.sendMessage(operation))
         case .transferUserInfo(let operation):
-            note(.sent(.userInfo), operation, at: now, into: &out)
+            note(.sent(.userInfo), operation, at: now, trace, into: &out)
             out.append(.transferUserInfo(operation))
         case .acknowledge(let operation):
-            note(.acknowledged, operation, at: now, into: &out)
+            note(.acknowledged, operation, at: now, trace, into: &out)
         case .giveUp(let operation, let error):
-            note(.undeliverable(error), operation, at: now, into: &out)
+            note(.undeliverable(error), operation, at: now, trace, into: &out)
         }
     }
 
     private mutating func note(
-        _ step: SyncTrailEntry.Step, _ operation: ListOperation, at now: SimTime, into out: inout [Effect]
+        _ step: SyncTrailEntry.Step, _ operation: ListOperation, at now: SimTime, _ trace: TraceMode,
+        into out: inout [Effect]
     ) {
-        guard case .recorded = tracing else { return }
+        guard case .recorded = trace else { return }
         let entry = SyncTrailEntry(time: now, device: device, operation: operation, step: step)
         trail.record(entry)
         out.append(.note(entry))

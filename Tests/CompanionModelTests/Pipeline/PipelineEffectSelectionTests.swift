@@ -52,7 +52,7 @@ import Testing
                     expectedTaps: 4)
                 let all = wakes(every, taps: times) { $0.advance(to: $1) }
                 let taken = wakes(actedOn, taps: times) { session, time in
-                    let ready = session.advanceHoldingEffects(to: time)
+                    let ready = session.wake(at: time)
                     var batch: [PipelineEffect] = []
                     for _ in 0..<ready {
                         guard let effect = session.takeEffect() else { break }
@@ -82,7 +82,7 @@ import Testing
                 _ = actedOn.tap(at: time)
             }
             while let next = every.nextEventTime { _ = every.advance(to: next) }
-            while let next = actedOn.nextEventTime { _ = actedOn.advanceHoldingEffects(to: next) }
+            while let next = actedOn.nextEventTime { _ = actedOn.wake(at: next) }
             #expect(every.run() == actedOn.run(), "seed \(seed)")
         }
     }
@@ -92,17 +92,17 @@ import Testing
     @Test func untakenEffectsStayAheadOfLaterOnes() throws {
         var session = PipelineSession(pipeline: .optimized, watch: try WatchModel.named("series3-38mm"))
         _ = session.tap(at: .zero)
-        let ready = session.advanceHoldingEffects(to: .zero)
+        let ready = session.wake(at: .zero)
         #expect(ready == 2)
         #expect(session.takeEffect() == .handlerStarted(tap: 0, at: .zero))
-        let more = session.advanceHoldingEffects(to: SimTime(offset: .seconds(Int64(1))))
+        let more = session.wake(at: SimTime(offset: .seconds(Int64(1))))
         #expect(more > ready)
         var rest: [PipelineEffect] = []
         while let effect = session.takeEffect() { rest.append(effect) }
         #expect(rest.count == more)
         #expect(rest.first == .stepStarted(tap: 0, step: 0, at: .zero))
         #expect(zip(rest, rest.dropFirst()).allSatisfy { $0.time <= $1.time })
-        #expect(session.advanceHoldingEffects(to: SimTime(offset: .seconds(Int64(2)))) == 0)
+        #expect(session.wake(at: SimTime(offset: .seconds(Int64(2)))) == 0)
     }
 
     @Test func aDriverWithoutAComplicationIsNotToldOfItsUpdates() {

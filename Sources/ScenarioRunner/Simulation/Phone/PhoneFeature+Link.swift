@@ -46,14 +46,14 @@ extension PhoneFeature {
     /// they already know: `remindersKnow`), then drops those effects. An event this sets off
     /// leaves the buffer as it found it.
     ///
-    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:trace:into:)``; the endpoint's effects go into
     ///   the phone's reused buffer (``pendingSync``), so an event allocates none.
     mutating func reduceSync(
         _ event: SyncEndpoint.Event, _ context: WorldContext, remindersKnow: Bool = false,
         into effects: inout WorldEffects
     ) {
         let start = pendingSync.count
-        sync.reduce(event, at: context.now, into: &pendingSync)
+        sync.reduce(event, at: context.now, trace: context.trace, into: &pendingSync)
         let end = pendingSync.count
         for index in start..<end {
             performSync(pendingSync[index], context, remindersKnow: remindersKnow, into: &effects)

@@ -19,7 +19,7 @@ package struct PhoneFeature: SimulationFeature {
     /// half of the message trail.
     package internal(set) var sync: SyncEndpoint
     /// What the sync endpoint asked and the phone has yet to perform, in order: a buffer the
-    /// endpoint appends to (``SyncEndpoint/reduce(_:at:into:)``), empty between events, kept for
+    /// endpoint appends to (``SyncEndpoint/reduce(_:at:trace:into:)``), empty between events, kept for
     /// its capacity.
     var pendingSync: [SyncEndpoint.Effect] = []
     /// Whether the phone app runs, and how (the link's view of the app follows it).
@@ -58,7 +58,6 @@ package struct PhoneFeature: SimulationFeature {
     }
 
     package mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout WorldEffects) {
-        sync.tracing = context.trace
         switch event {
         case .delivered(let message, let duplicate): received(message, duplicate: duplicate, context, into: &effects)
         case .outcome(let message, let outcome): outcomeArrived(message, outcome, context, into: &effects)

@@ -32,7 +32,7 @@ extension WatchFeature {
         let isRemaining = list.position(of: item).map { list.state(atPosition: $0).isRemaining } ?? true
         let edit: ListEdit = isRemaining ? .check : .uncheck
         let start = pendingSync.count
-        sync.reduce(.edit(item, edit, reachability: nil), at: context.now, into: &pendingSync)
+        sync.reduce(.edit(item, edit, reachability: nil), at: context.now, trace: context.trace, into: &pendingSync)
         var made: ListOperation?
         for index in start..<pendingSync.count {
             if case .made(let operation) = pendingSync[index] { made = operation }
@@ -92,11 +92,11 @@ extension WatchFeature {
 
     /// Runs `event` through the watch's sync endpoint and performs what it asks.
     ///
-    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:trace:into:)``; the endpoint's effects go into
     ///   the watch's reused buffer (``pendingSync``), so an event allocates none.
     mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects) {
         let start = pendingSync.count
-        sync.reduce(event, at: context.now, into: &pendingSync)
+        sync.reduce(event, at: context.now, trace: context.trace, into: &pendingSync)
         performSync(from: start, context, into: &effects)
     }
 

@@ -15,14 +15,10 @@ extension WatchFeature {
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout WorldEffects) {
-        switch app.session.wake(at: context.now) {
-        case .idle:
-            break
-        case .effectsDue(var due):
-            while due > 0, let effect = app.session.takeEffect() {
-                due -= 1
-                performPipeline(effect, context, into: &effects)
-            }
+        var due = app.session.wake(at: context.now)
+        while due > 0, let effect = app.session.takeEffect() {
+            due -= 1
+            performPipeline(effect, context, into: &effects)
         }
         if let next = app.session.nextEventTime, app.scheduledWake != next {
             app.scheduledWake = next

@@ -27,7 +27,7 @@ package struct WatchFeature: SimulationFeature {
     /// ``list`` follows), its courier and its half of the message trail.
     package internal(set) var sync: SyncEndpoint
     /// What the sync endpoint asked and the watch has yet to perform, in order: a buffer the
-    /// endpoint appends to (``SyncEndpoint/reduce(_:at:into:)``), empty between events, kept for
+    /// endpoint appends to (``SyncEndpoint/reduce(_:at:trace:into:)``), empty between events, kept for
     /// its capacity.
     var pendingSync: [SyncEndpoint.Effect] = []
     /// Taps that reached the list, and taps that did not (with why).
@@ -68,7 +68,6 @@ package struct WatchFeature: SimulationFeature {
     }
 
     package mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout WorldEffects) {
-        sync.tracing = context.trace
         switch event {
         case .tap(let item): wrist(.tap(item, at: context.now), context, into: &effects)
         case .wrist(let position): setWrist(position, context, into: &effects)
@@ -91,7 +90,6 @@ package struct WatchFeature: SimulationFeature {
     ///
     /// - Complexity: that of ``wakePipeline(_:into:)``.
     mutating func pipelineWake(_ context: WorldContext, into effects: inout WorldEffects) {
-        sync.tracing = context.trace
         if app.scheduledWake == context.now { app.scheduledWake = nil }
         wakePipeline(context, into: &effects)
     }

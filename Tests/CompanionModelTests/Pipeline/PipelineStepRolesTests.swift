@@ -1,0 +1,39 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+/// The session's precomputed step roles match the pipeline's steps.
+@Suite struct PipelineStepRolesTests {
+    @Test func rolesMatchTheSteps() {
+        let naive = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: true)
+        #expect(
+            naive.byStep == [
+                .none, .commitsCheckOff, .none, .sendsMessage(awaitsOutcome: true), .none, .none, .none,
+                .updatesComplication,
+            ])
+        #expect(naive.synchronousSends == [3])
+        #expect(naive.tableModelStep == 1 && naive.messageStep == 3 && naive.complicationStep == 7)
+        #expect(!naive.commitsAtRemoval && naive.hasSynchronousSend)
+
+        let unawaited = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: false)
+        #expect(unawaited.byStep[3] == .sendsMessage(awaitsOutcome: false))
+        #expect(unawaited.synchronousSends.isEmpty && !unawaited.hasSynchronousSend)
+
+        let optimized = PipelineStepRoles(pipeline: .optimized, syncSendAwaitsOutcome: true)
+        #expect(optimized.byStep[2] == .sendsMessage(awaitsOutcome: false), "no wait: not synchronous")
+        #expect(optimized.synchronousSends.isEmpty)
+    }
+
+    @Test func aPipelineWithoutTableModelCommitsAtRemoval() throws {
+        let pipeline = try CheckOffPipeline(
+            name: "bare",
+            steps: [
+                PipelineStep(.removeRow, on: .main, cost: .milliseconds(18)),
+                PipelineStep(.custom("log"), on: .background, cost: .milliseconds(5)),
+            ])
+        let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: true)
+        #expect(roles.byStep == [.none, .none])
+        #expect(roles.commitsAtRemoval && roles.tableModelStep == nil && roles.messageStep == nil)
+    }
+}
