@@ -90,6 +90,14 @@ public struct ReminderHarness: Sendable {
         latestByItem.reserveCapacity(reminderCount)
     }
 
+    /// Reserves room for `itemCount` items in the scheduler (``ReminderScheduler/reserveCapacity(_:)``),
+    /// so registering them does not regrow its item records and identifier index.
+    ///
+    /// - Complexity: O(`itemCount`).
+    public mutating func reserveCapacity(items itemCount: Int) {
+        scheduler.reserveCapacity(itemCount)
+    }
+
     /// Reserves room for the snapshots of `runCount` app runs (``snapshots``), so recording them does
     /// not regrow the array.
     ///

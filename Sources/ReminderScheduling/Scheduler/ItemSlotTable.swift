@@ -113,15 +113,12 @@ struct ItemSlotTable: Sendable {
         }
     }
 
-    /// Keeps this table in `old`'s buckets when this one is empty and has none (a scheduler
-    /// started again for another run), emptied: the index then grows only past the size the
-    /// last run reached.
+    /// Keeps this table's buckets in `old`'s storage where that has room (``StorageAdopting``):
+    /// a scheduler started again for another run, its table sized once for the scenario's items
+    /// (``ReminderScheduler/reserveCapacity(_:)``), then indexes them without allocating.
     ///
-    /// - Complexity: O(*b*) for `old`'s *b* buckets.
+    /// - Complexity: O(*b*) for the *b* buckets.
     mutating func adoptStorage(of old: inout ItemSlotTable) {
-        guard count == 0, buckets.isEmpty, !old.buckets.isEmpty else { return }
-        swap(&buckets, &old.buckets)
-        for index in buckets.indices { buckets[index] = 0 }
-        mask = buckets.count - 1
+        buckets.adoptStorage(of: &old.buckets)
     }
 }

@@ -79,6 +79,9 @@ package struct PhoneReminders: Sendable {
         // Room for the snapshots of the launch and of an app run per item checked off from the
         // watch (each check-off wakes the app), made once per prepared scenario like the above.
         harness.reserveCapacity(runs: items.count + 1)
+        // Room for every item of the list in the scheduler (an item checked off from the watch is
+        // registered then, due date or not), made once like the above.
+        harness.reserveCapacity(items: items.count)
     }
 
     /// The seed label of the phone's background-refresh delay sub-stream (`SplitMix64.split(label:)`).
