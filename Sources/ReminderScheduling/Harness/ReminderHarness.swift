@@ -90,6 +90,14 @@ public struct ReminderHarness: Sendable {
         latestByItem.reserveCapacity(reminderCount)
     }
 
+    /// Reserves room for `itemCount` items in the scheduler (``ReminderScheduler/reserveCapacity(_:)``),
+    /// so registering them does not regrow its item records and identifier index.
+    ///
+    /// - Complexity: O(`itemCount`).
+    public mutating func reserveCapacity(items itemCount: Int) {
+        scheduler.reserveCapacity(itemCount)
+    }
+
     /// Reserves room for the snapshots of `runCount` app runs (``snapshots``), so recording them does
     /// not regrow the array.
     ///
@@ -112,7 +120,6 @@ public struct ReminderHarness: Sendable {
     }
 
     /// The next app run the system or the user starts on their own, if any.
-    @inlinable
     public var nextSystemRun: (at: ReminderTime, reason: ReminderScheduler.AppRunReason)? {
         switch (scheduledRefresh, scheduledNoticeOpen) {
         case (nil, nil): nil
@@ -125,31 +132,16 @@ public struct ReminderHarness: Sendable {
     /// The next instant after `time` at which something happens: a pending request fires, a
     /// wanted reminder fires or comes due, or the system or the user runs the app on their own.
     ///
-    /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing. (Inlinable, like what it
-    ///   reads: the phone asks it after every app run, and a call across modules would copy the
-    ///   whole harness to pass it.)
-    @inlinable @inline(__always)
+    /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing.
     public func nextEvent(after time: ReminderTime) -> ReminderTime? {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
         guard !scheduler.wantsNothing else { return earliest }
-        return Self.earlier(Self.nextFire(of: scheduler, after: time), than: earliest, after: time)
-    }
-
-    /// ``ReminderScheduler/nextFire(after:)``, asked apart from ``nextEvent(after:)``: passing the
-    /// scheduler to its held-set search copies the whole scheduler, and kept apart that copy is
-    /// made only when the scheduler wants something (not at every wake-up of a list without due
-    /// dates).
-    ///
-    /// - Complexity: that of ``ReminderScheduler/nextFire(after:)``.
-    @usableFromInline @inline(never)
-    static func nextFire(of scheduler: ReminderScheduler, after time: ReminderTime) -> ReminderTime? {
-        scheduler.nextFire(after: time)
+        return Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time)
     }
 
     /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.
-    @inlinable
-    static func earlier(_ candidate: ReminderTime?, than earliest: ReminderTime?, after time: ReminderTime)
+    private static func earlier(_ candidate: ReminderTime?, than earliest: ReminderTime?, after time: ReminderTime)
         -> ReminderTime?
     {
         guard let candidate, candidate > time else { return earliest }
@@ -528,12 +520,13 @@ public struct SimulatedUser: Hashable, Sendable {
 
 extension ReminderHarness: StorageAdopting {
     /// Keeps this harness exactly, moving its logs (deliveries, misses, snapshots, terminations)
-    /// into `old`'s storage where that has room (``StorageAdopting``): a simulator started again
-    /// for another run keeps the room the last run grew. The scheduler and the center keep their
-    /// own storage.
+    /// into `old`'s storage where that has room (``StorageAdopting``), and its scheduler's
+    /// (``ReminderScheduler/adoptStorage(of:)``): a simulator started again for another run keeps
+    /// the room the last run grew. The center keeps its own storage.
     ///
-    /// - Complexity: O(*n*) for the *n* log entries this harness holds, plus emptying `old`'s.
+    /// - Complexity: O(*n*) for the *n* log entries and items this harness holds, plus emptying `old`'s.
     public mutating func adoptStorage(of old: inout ReminderHarness) {
+        scheduler.adoptStorage(of: &old.scheduler)
         deliveries.adoptStorage(of: &old.deliveries)
         missed.adoptStorage(of: &old.missed)
         snapshots.adoptStorage(of: &old.snapshots)

@@ -6,25 +6,19 @@
 /// Slots are never removed (an item, once known, stays known), so probing is linear with no
 /// tombstones. The table doubles when it is half full. Lookups hash with Swift's `Hasher`, which
 /// is seeded per process: the layout differs between runs, the answers never do.
-///
-/// The lookup is inlinable (so the scheduler's ``ReminderScheduler/state(of:)`` is), which makes the
-/// table's storage visible to inlined code; only this file changes it.
-@usableFromInline
 struct ItemSlotTable: Sendable {
-    @usableFromInline var buckets: [UInt64] = []
-    @usableFromInline var mask = 0
+    private(set) var buckets: [UInt64] = []
+    private var mask = 0
     /// The number of slots indexed.
-    @usableFromInline var count = 0
+    private(set) var count = 0
 
     init() {}
 
-    @inlinable @inline(__always)
     static func tag(_ id: String) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: id.hashValue)) }
 
     /// The slot of the item named `id`, if indexed.
     ///
     /// - Complexity: O(1) expected.
-    @inlinable
     func slot(of id: String, in items: [ItemRecord]) -> Int32? {
         guard count > 0 else { return nil }
         let tag = Self.tag(id)
@@ -40,13 +34,28 @@ struct ItemSlotTable: Sendable {
         }
     }
 
-    /// Indexes `slot`, whose item (already in `items`) has an identifier not indexed yet.
+    /// The slot of the item named `id`; if it is not indexed, `newSlot` is indexed for it, and the
+    /// caller appends its record to `items` at `newSlot`. The identifier is hashed once either way.
     ///
+    /// - Returns: the slot, and whether it is `newSlot` (the item was not indexed).
     /// - Complexity: O(1) amortized.
-    mutating func insert(_ slot: Int32, in items: [ItemRecord]) {
+    mutating func slot(of id: String, in items: [ItemRecord], orIndexing newSlot: Int32) -> (slot: Int32, isNew: Bool) {
         if (count + 1) * 2 > buckets.count { grow(toHold: count + 1) }
-        place(slot, tag: Self.tag(items[Int(slot)].id))
-        count += 1
+        let tag = Self.tag(id)
+        var index = Int(tag) & mask
+        while true {
+            let bucket = buckets[index]
+            if bucket == 0 {
+                buckets[index] = tag << 32 | UInt64(UInt32(bitPattern: newSlot) &+ 1)
+                count += 1
+                return (newSlot, true)
+            }
+            if bucket >> 32 == tag {
+                let slot = Int32(truncatingIfNeeded: (bucket & 0xFFFF_FFFF) - 1)
+                if items[Int(slot)].id == id { return (slot, false) }
+            }
+            index = (index + 1) & mask
+        }
     }
 
     /// Indexes every slot of `items` (slot `i` is `items[i]`) in an empty table; returns `false` if
@@ -91,12 +100,6 @@ struct ItemSlotTable: Sendable {
         if capacity * 2 > buckets.count { grow(toHold: capacity) }
     }
 
-    private mutating func place(_ slot: Int32, tag: UInt64) {
-        var index = Int(tag) & mask
-        while buckets[index] != 0 { index = (index + 1) & mask }
-        buckets[index] = tag << 32 | UInt64(UInt32(bitPattern: slot) &+ 1)
-    }
-
     private mutating func grow(toHold capacity: Int) {
         var size = max(16, buckets.count)
         while size < capacity * 2 { size *= 2 }
@@ -108,5 +111,14 @@ struct ItemSlotTable: Sendable {
             while buckets[index] != 0 { index = (index + 1) & mask }
             buckets[index] = bucket
         }
+    }
+
+    /// Keeps this table's buckets in `old`'s storage where that has room (``StorageAdopting``):
+    /// a scheduler started again for another run, its table sized once for the scenario's items
+    /// (``ReminderScheduler/reserveCapacity(_:)``), then indexes them without allocating.
+    ///
+    /// - Complexity: O(*b*) for the *b* buckets.
+    mutating func adoptStorage(of old: inout ItemSlotTable) {
+        buckets.adoptStorage(of: &old.buckets)
     }
 }

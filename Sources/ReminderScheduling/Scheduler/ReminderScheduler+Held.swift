@@ -16,7 +16,6 @@ extension ReminderScheduler {
         var owner: String?
 
         /// Whether `key` is beyond the frontier (false for a prefix of the index).
-        @inline(__always)
         func holds(_ key: DueKey) -> Bool {
             guard let owner else { return key.due > due }
             return key.due != due ? key.due > due : key.id > owner

@@ -8,10 +8,8 @@ extension ReminderScheduler {
     /// - Complexity: O(log N + a), a = pending notifications whose badge changes.
     public mutating func setItem(_ id: String, due: ReminderTime?, now: ReminderTime) {
         expire(now: now)
-        guard let slot = slot(of: id) else {
-            arm(slot: appendItem(id, state: .open(due: nil)), due: due)
-            return
-        }
+        let (slot, isNew) = slot(registering: id, as: .open(due: nil))
+        if isNew { return arm(slot: slot, due: due) }
         switch items[Int(slot)].state {
         case .completed:
             items[Int(slot)].state = .completed(due: due)
@@ -208,6 +206,27 @@ extension ReminderScheduler {
     public mutating func complete(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
         guard let slot = slot(of: id) else { throw .unknownItem(id) }
         expire(now: now)
+        complete(slot: slot)
+    }
+
+    /// Marks item `id` done as ``complete(_:now:)`` does, registering it if the scheduler does not
+    /// know it: an unknown item (one without a due date, or checked off before the app loaded it)
+    /// is registered completed, with `due` kept unarmed for a later ``reopen(_:now:)``, so it
+    /// neither reminds nor counts, and a due date set later does not arm it (rules R2, R15). A
+    /// known item keeps the due date it has.
+    ///
+    /// The app calls it when the user checks an item off, known or not: one lookup of `id`.
+    ///
+    /// - Complexity: O(log N + a), a = pending notifications whose badge changes; O(1) amortized
+    ///   for an unknown item.
+    public mutating func complete(_ id: String, registeringWithDue due: ReminderTime?, now: ReminderTime) {
+        expire(now: now)
+        let (slot, isNew) = slot(registering: id, as: .completed(due: due))
+        if !isNew { complete(slot: slot) }
+    }
+
+    /// Completes the item at `slot` if it is open: its reminders and badge contribution are withdrawn.
+    private mutating func complete(slot: Int32) {
         guard case .open(let due) = items[Int(slot)].state else { return }
         clearReminders(slot: slot)
         items[Int(slot)].state = .completed(due: due)

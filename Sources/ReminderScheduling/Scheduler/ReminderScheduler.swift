@@ -71,9 +71,9 @@ public struct ReminderScheduler: Sendable {
     /// The settings.
     public let configuration: SchedulerConfiguration
 
-    @usableFromInline var items: [ItemRecord] = []
+    var items: [ItemRecord] = []
     /// Item identifier → slot in ``items``.
-    @usableFromInline var slots = ItemSlotTable()
+    var slots = ItemSlotTable()
     /// Due dates of incomplete items, with their identifiers (the badge index; beyond the window,
     /// also the queue of held item reminders: `ReminderScheduler+Held.swift`).
     var dueIndex = CountingBlockList<DueKey>()
@@ -118,12 +118,15 @@ public struct ReminderScheduler: Sendable {
     /// - Complexity: O(1) expected.
     func slot(of id: String) -> Int32? { slots.slot(of: id, in: items) }
 
-    /// Appends a new item record and indexes it; `id` must not be known.
-    mutating func appendItem(_ id: String, state: ReminderItemState) -> Int32 {
-        let slot = Int32(items.count)
-        items.append(ItemRecord(id: id, state: state))
-        slots.insert(slot, in: items)
-        return slot
+    /// The slot of item `id`, registering it with `state` if it is not known (one hash of `id`
+    /// either way).
+    ///
+    /// - Returns: the slot, and whether the item was registered now.
+    /// - Complexity: O(1) amortized.
+    mutating func slot(registering id: String, as state: ReminderItemState) -> (slot: Int32, isNew: Bool) {
+        let found = slots.slot(of: id, in: items, orIndexing: Int32(items.count))
+        if found.isNew { items.append(ItemRecord(id: id, state: state)) }
+        return found
     }
 
     /// The window limit in effect (unlimited in naive mode).
@@ -138,9 +141,7 @@ public struct ReminderScheduler: Sendable {
 
     /// The state of item `id`, or `nil` if unknown.
     ///
-    /// - Complexity: O(1) expected. (Inlinable: the phone asks it of the scheduler inside its
-    ///   harness at every check-off; a call across modules would copy the scheduler to pass it.)
-    @inlinable
+    /// - Complexity: O(1) expected.
     public func state(of id: String) -> ReminderItemState? {
         slots.slot(of: id, in: items).map { items[Int($0)].state }
     }
@@ -236,8 +237,6 @@ public struct ReminderScheduler: Sendable {
     /// and ``repeatingOccurrences(after:through:)`` are both empty.
     ///
     /// - Complexity: O(log W + log N) with no repeating reminders; O(R) more with R of them.
-    /// (Inlined into the harness's moves of time: a call would copy the scheduler to pass it.)
-    @inline(__always)
     public func hasWantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
         guard lower < upper else { return false }
         let first = windowIndex(firingAtOrAfter: lower + 1)
@@ -250,9 +249,7 @@ public struct ReminderScheduler: Sendable {
 
     /// The earliest fire date after `time` among the wanted reminders (window or held).
     ///
-    /// - Complexity: O(W + log N + t) for t items sharing a due date. (Inlined into the harness's
-    /// ``ReminderHarness/nextEvent(after:)``: a call would copy the scheduler to pass it.)
-    @inline(__always)
+    /// - Complexity: O(W + log N + t) for t items sharing a due date.
     public func nextFire(after time: ReminderTime) -> ReminderTime? {
         let window = entries.first { $0.key.fire > time }?.key.fire
         guard let held = heldNextFire(after: time) else { return window }
@@ -393,10 +390,9 @@ public enum ReminderItemState: Hashable, Sendable {
 }
 
 /// One item of the scheduler's list.
-@usableFromInline
 struct ItemRecord: Hashable, Sendable {
-    @usableFromInline var id: String
-    @usableFromInline var state: ReminderItemState
+    var id: String
+    var state: ReminderItemState
 
     init(id: String, state: ReminderItemState) {
         self.id = id

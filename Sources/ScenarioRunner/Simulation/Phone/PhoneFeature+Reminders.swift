@@ -17,41 +17,43 @@ extension PhoneFeature {
         }
     }
 
-    /// The phone applied a check-off from the watch: the app runs (a watch message wakes it), the
+    /// The phone applied a check-off from the watch: the app runs (a watch message wakes the app), the
     /// item is completed (or reopened) in the scheduler, and the later badges drop (or rise).
     ///
-    /// - Complexity: O(1) expected to decide, then one app run (``appRuns(_:_:into:_:)``).
+    /// - Complexity: O(1) expected to decide (a check-off: one lookup of the item's due dates, and
+    ///   one in the scheduler), then one app run (``appRuns(_:_:into:_:)``).
     mutating func remindersApplied(
         _ item: ItemID, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
         _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        // Read in place: a copy of the phone's reminders would retain every array they hold.
-        let facts = reminders.facts(about: item)
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
         switch kind {
         case .check?:
             // The item is completed in the scheduler, known or not: an item it has not loaded (no
             // due date, or checked off before the app launched) is registered completed, so a due
-            // date given later keeps it unarmed (rules R2, R15).
-            if facts.currentDue != nil { reminders.log(item, due: nil, at: time) }
-            let due = facts.currentDue.map(PhoneReminders.reminderTime)
-            return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
-                if scheduler.state(of: item) == nil { scheduler.setItem(item, due: due, now: at) }
-                try scheduler.complete(item, now: at)
+            // date given later keeps it unarmed (rules R2, R15). Its dates are read in place.
+            let due = reminders.latestDue[item]?.current
+            if due != nil { reminders.log(item, due: nil, at: time) }
+            return appRuns(reason, context, into: &effects) {
+                $0.complete(item, registeringWithDue: due.map(PhoneReminders.reminderTime), now: at)
             }
-        case .uncheck? where facts.state.map({ if case .completed = $0 { true } else { false } }) ?? false:
-            if let due = facts.lastDue { reminders.log(item, due: due, at: time) }
+        case .uncheck?:
+            guard case .completed? = reminders.harness.scheduler.state(of: item) else { break }
+            if let due = reminders.latestDue[item]?.lastOpen { reminders.log(item, due: due, at: time) }
             return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.reopen(item, now: at)
             }
-        case .uncheck?, nil:
-            break  // Unchecking an item that is not completed, or a change that is no check-off.
+        case nil:
+            break  // A change that is no check-off.
         }
         // A removal (here or through sync) cancels the item's reminders; an item added back after
         // a removal is open again without a due date (rule R15). Only an item the scheduler knows
-        // can be either: the phone's list is asked (a string hash) only then.
-        guard let state = facts.state else { return appRuns(reason, context, into: &effects) { _ in } }
+        // can be either: the phone's list is asked (a string hash) only then. (Unchecking an item
+        // that is not completed comes here too.)
+        guard let state = reminders.harness.scheduler.state(of: item) else {
+            return appRuns(reason, context, into: &effects) { _ in }
+        }
         switch (sync.replica.item(item), state) {
         case (nil, .open), (nil, .completed):
             reminders.logRemoval(item, at: time)
@@ -106,10 +108,12 @@ extension PhoneFeature {
             // back with when it is put back on the list. One the scheduler has not loaded is
             // registered completed (it must not start counting).
             reminders.logCompletedDue(item, due: due)
-            appRuns(.foreground, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
-                let known = scheduler.state(of: item) != nil
-                scheduler.setItem(item, due: dueAt, now: at)
-                if !known { try scheduler.complete(item, now: at) }
+            appRuns(.foreground, context, into: &effects) { scheduler in
+                if scheduler.state(of: item) != nil {
+                    scheduler.setItem(item, due: dueAt, now: at)
+                } else {
+                    scheduler.complete(item, registeringWithDue: dueAt, now: at)
+                }
             }
         case nil:
             // Removed from the list: the app has nothing to change (rule R15), and runs.

@@ -24,14 +24,17 @@ package struct PhoneReminders: Sendable {
         package var due: SimTime?
     }
 
-    /// What the phone knows about one item's reminder (``facts(about:)``).
-    struct ItemFacts {
-        /// The due date as the phone last knew it (`nil` if completed, removed or never due).
-        var currentDue: SimTime?
-        /// The last due date it had while open.
-        var lastDue: SimTime?
-        /// Its state in the scheduler (`nil` if the scheduler does not know it).
-        var state: ReminderItemState?
+    /// An item's latest due date as the phone knows it (`nil` once completed or removed), and the
+    /// last it had while open (the date it comes back with when it is put back on the list).
+    struct ItemDates {
+        var current: SimTime?
+        var lastOpen: SimTime?
+
+        /// The item is due at `due` from now on (`nil`: completed or removed).
+        mutating func record(_ due: SimTime?) {
+            current = due
+            if let due { lastOpen = due }
+        }
     }
 
     package let settings: RemindersSettings
@@ -40,7 +43,9 @@ package struct PhoneReminders: Sendable {
     /// Every due-date change, in time order (the list as known at the start first).
     package private(set) var dueLog: [DueChange] = []
     /// Each item's latest due date (`nil` once completed or removed) and the last it had while open.
-    private var latestDue: [ItemID: (current: SimTime?, lastOpen: SimTime?)] = [:]
+    /// A stored property, so the phone reads an item's dates here in place (a method of this large
+    /// value would be passed a copy of it).
+    private(set) var latestDue: [ItemID: ItemDates] = [:]
     /// How many deliveries, misses and app runs are already in the trace.
     private var tracedDeliveries = 0
     private var tracedMisses = 0
@@ -74,6 +79,9 @@ package struct PhoneReminders: Sendable {
         // Room for the snapshots of the launch and of an app run per item checked off from the
         // watch (each check-off wakes the app), made once per prepared scenario like the above.
         harness.reserveCapacity(runs: items.count + 1)
+        // Room for every item of the list in the scheduler (an item checked off from the watch is
+        // registered then, due date or not), made once like the above.
+        harness.reserveCapacity(items: items.count)
     }
 
     /// The seed label of the phone's background-refresh delay sub-stream (`SplitMix64.split(label:)`).
@@ -98,32 +106,6 @@ package struct PhoneReminders: Sendable {
         SimTime(
             nanoseconds: time.seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
                 ? .max : time.seconds * 1_000_000_000)
-    }
-
-    /// The due date of `item` as the phone last knew it (`nil` if completed or never due).
-    ///
-    /// - Complexity: O(1) expected.
-    package func currentDue(of item: ItemID) -> SimTime? {
-        latestDue[item]?.current ?? nil
-    }
-
-    /// The last due date `item` had while open (to reopen it with), if any.
-    ///
-    /// - Complexity: O(1) expected.
-    package func lastDue(of item: ItemID) -> SimTime? {
-        latestDue[item]?.lastOpen ?? nil
-    }
-
-    /// What the phone knows about `item`'s reminder, read in place (inlined: a call would pass the
-    /// whole value, copied, for two lookups).
-    ///
-    /// - Complexity: O(1) expected (two hash lookups).
-    @inline(__always)
-    func facts(about item: ItemID) -> ItemFacts {
-        let latest = latestDue[item]
-        return ItemFacts(
-            currentDue: latest?.current ?? nil, lastDue: latest?.lastOpen ?? nil,
-            state: harness.scheduler.state(of: item))
     }
 
     /// The items open with a due date at or before `time`, as the phone knew them at `time`,
@@ -185,7 +167,7 @@ package struct PhoneReminders: Sendable {
     /// - Complexity: O(1) amortized.
     mutating func log(_ item: ItemID, due: SimTime?, at time: SimTime) {
         dueLog.append(DueChange(time: time, item: item, due: due))
-        latestDue[item] = (due, due ?? latestDue[item]?.lastOpen ?? nil)
+        latestDue[item, default: ItemDates()].record(due)  // In place: one hash of `item`.
     }
 
     /// Records that the completed `item` now has the due date `due`, unarmed: it is not due (no
@@ -194,7 +176,7 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     mutating func logCompletedDue(_ item: ItemID, due: SimTime) {
-        latestDue[item] = (nil, due)
+        latestDue[item] = ItemDates(current: nil, lastOpen: due)
     }
 
     /// Records that `item` was removed from the list: it is no longer due, and a later reopen has
@@ -203,7 +185,7 @@ package struct PhoneReminders: Sendable {
     /// - Complexity: O(1) amortized.
     mutating func logRemoval(_ item: ItemID, at time: SimTime) {
         dueLog.append(DueChange(time: time, item: item, due: nil))
-        latestDue[item] = (nil, nil)
+        latestDue[item] = ItemDates()
     }
 
     mutating func advance(to time: SimTime) {
