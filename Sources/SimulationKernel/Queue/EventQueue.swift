@@ -15,20 +15,21 @@ public struct EventID: Hashable, Sendable {
 /// A priority queue of future events: earliest time first, and among equal times the order in
 /// which they were scheduled (FIFO).
 ///
-/// One binary min-heap of keys ordered by `(time, sequence)`. Each pending event holds a slot
-/// (``slots``): the event waits there, with the heap index of its key, so the heap moves only
-/// small keys (never an event, whose copy would retain what it holds) and an event can be
-/// cancelled by its ``EventID``: found in O(1) and taken out of the heap in O(log *n*). A popped
-/// or cancelled event's slot joins the free slots (a list threaded through them) and holds the
-/// next event scheduled.
+/// One binary min-heap of keys ordered by `(time, sequence)`. Each pending event waits in a slot
+/// of the queue's storage, with the heap index of its key, so the heap moves only small keys
+/// (never an event) and an event can be cancelled by its ``EventID``: found in O(1) and taken out
+/// of the heap in O(log *n*). A popped or cancelled event's slot joins the free slots (a list
+/// threaded through them) and holds the next event scheduled.
 ///
-/// A pop leaves its key at the root, vacated (``Root``): in a simulation the handler of the
-/// event popped most often schedules the next one, whose key then takes the root and sifts down
-/// once, instead of a sift down for the pop and a sift up for the insertion. Any other operation
-/// first fills the vacated root with the last key, as a plain pop would have.
+/// Keys, slots and events share one storage object (``Storage``), checked for sole ownership
+/// once per operation (copied first if it is shared, so a copy of the queue is an independent
+/// value). An event is moved into its slot when scheduled and moved out when popped: a free slot
+/// holds no event at all, not an empty optional to destroy.
 ///
-/// A sift moves keys within the heap's buffer and writes their new indices in the slots'
-/// buffer: each array is checked for sole ownership once per operation, not once per key moved.
+/// A pop leaves its key at the root, vacated: in a simulation the handler of the event popped
+/// most often schedules the next one, whose key then takes the root and sifts down once, instead
+/// of a sift down for the pop and a sift up for the insertion. Any other operation first fills
+/// the vacated root with the last key, as a plain pop would have.
 ///
 /// ```swift
 /// var queue = EventQueue<SimTime, String>()
@@ -38,8 +39,8 @@ public struct EventID: Hashable, Sendable {
 /// ```
 ///
 /// `public` and `@inlinable`: the queue is generic and used from other modules (the world, the
-/// store order, the benchmarks), and only a `public` inlinable body is specialised there (an
-/// `@inlinable package` one is called unspecialised: the weekly-shop sweep measured ×19 slower).
+/// store order, the benchmarks), where only an inlinable body is specialised (unspecialised, the
+/// weekly-shop sweep measured many times slower).
 public struct EventQueue<Time: Comparable, Event> {
     /// A pending event's key: its time, its sequence and its slot.
     @usableFromInline
@@ -62,75 +63,234 @@ public struct EventQueue<Time: Comparable, Event> {
         }
     }
 
-    /// Where a pending event waits: the event and the heap index of its key. A free slot holds
-    /// no event, and its `link` is the next free slot (-1: none).
+    /// The queue's storage: the heap of keys, and the slots (each the heap index of its event's
+    /// key and the event, or, free, the next free slot and no event), in three buffers of
+    /// ``capacity`` elements allocated together.
+    ///
+    /// `keys[0..<keyCount]` is the heap (its first key vacated when ``rootIsVacated``);
+    /// `links[0..<slotCount]` are the slots ever used; `events[slot]` is initialised exactly
+    /// when `slot` holds a pending event, i.e. when a key of the heap other than a vacated root
+    /// names it.
     @usableFromInline
-    struct Slot {
-        /// The heap index of the event's key while it is pending; the next free slot while free.
-        @usableFromInline var link: Int
-        @usableFromInline var event: Event?
+    final class Storage {
+        /// The counts, kept behind a pointer like the buffers: every stored property of the
+        /// storage is a constant, so reading and writing through it needs no exclusivity check.
+        @usableFromInline
+        struct Counts {
+            @usableFromInline var keys = 0
+            @usableFromInline var rootIsVacated = false
+            @usableFromInline var slots = 0
+            /// The first free slot (-1: none).
+            @usableFromInline var firstFreeSlot = -1
+
+            @inlinable
+            init() {}
+        }
+
+        @usableFromInline let capacity: Int
+        @usableFromInline let keys: UnsafeMutablePointer<Entry>
+        /// A pending event's heap index; a free slot's next free slot (-1: none).
+        @usableFromInline let links: UnsafeMutablePointer<Int>
+        @usableFromInline let events: UnsafeMutablePointer<Event>
+        @usableFromInline let counts: UnsafeMutablePointer<Counts>
 
         @inlinable
-        init(link: Int, event: consuming Event?) {
-            self.link = link
-            self.event = event
+        init(capacity: Int) {
+            self.capacity = capacity
+            keys = .allocate(capacity: capacity)
+            links = .allocate(capacity: capacity)
+            events = .allocate(capacity: capacity)
+            counts = .allocate(capacity: 1)
+            counts.initialize(to: Counts())
+        }
+
+        /// The number of keys in the heap (a vacated root included).
+        @inlinable
+        var keyCount: Int {
+            get { counts.pointee.keys }
+            set { counts.pointee.keys = newValue }
+        }
+
+        /// Whether the heap's first key is that of the event popped last, kept until the next
+        /// operation: an insertion puts its key there, anything else first fills it with the last
+        /// key (``fillVacatedRoot()``).
+        @inlinable
+        var rootIsVacated: Bool {
+            get { counts.pointee.rootIsVacated }
+            set { counts.pointee.rootIsVacated = newValue }
+        }
+
+        /// The number of slots ever used.
+        @inlinable
+        var slotCount: Int {
+            get { counts.pointee.slots }
+            set { counts.pointee.slots = newValue }
+        }
+
+        /// The first free slot (-1: none; the next is its link).
+        @inlinable
+        var firstFreeSlot: Int {
+            get { counts.pointee.firstFreeSlot }
+            set { counts.pointee.firstFreeSlot = newValue }
+        }
+
+        /// A storage of `newCapacity` (at least this one's) holding what this one holds: copied,
+        /// or, with `moving`, moved (this one is then left empty).
+        @inlinable
+        func copy(capacity newCapacity: Int, moving: Bool) -> Storage {
+            let copy = Storage(capacity: newCapacity)
+            copy.keyCount = keyCount
+            copy.rootIsVacated = rootIsVacated
+            copy.slotCount = slotCount
+            copy.firstFreeSlot = firstFreeSlot
+            copy.links.initialize(from: links, count: slotCount)
+            for index in (rootIsVacated ? 1 : 0)..<keyCount {
+                let slot = keys[index].slot
+                if moving {
+                    (copy.events + slot).moveInitialize(from: events + slot, count: 1)
+                } else {
+                    (copy.events + slot).initialize(to: events[slot])
+                }
+            }
+            if moving {
+                copy.keys.moveInitialize(from: keys, count: keyCount)
+                keyCount = 0
+                rootIsVacated = false
+                slotCount = 0
+                firstFreeSlot = -1
+            } else {
+                copy.keys.initialize(from: keys, count: keyCount)
+            }
+            return copy
+        }
+
+        /// Destroys the pending events, keeping the room.
+        @inlinable
+        func removeAll() {
+            for index in (rootIsVacated ? 1 : 0)..<keyCount {
+                (events + keys[index].slot).deinitialize(count: 1)
+            }
+            keys.deinitialize(count: keyCount)
+            keyCount = 0
+            rootIsVacated = false
+            slotCount = 0
+            firstFreeSlot = -1
+        }
+
+        deinit {
+            removeAll()
+            keys.deallocate()
+            links.deallocate()
+            events.deallocate()
+            counts.deallocate()
+        }
+
+        /// Puts `moving` where it belongs in the heap, starting from the hole at `index`: up
+        /// while it precedes its parent, else down while a child precedes it. Each key it passes
+        /// moves into the hole it leaves, and it is written once, where it stops; every key
+        /// moved has its slot's heap index updated.
+        @inlinable
+        func sift(_ moving: Entry, into index: Int) {
+            var hole = index
+            if hole > 0, moving.precedes(keys[(hole - 1) / 2]) {
+                repeat {
+                    let parent = (hole - 1) / 2
+                    guard moving.precedes(keys[parent]) else { break }
+                    keys[hole] = keys[parent]
+                    links[keys[hole].slot] = hole
+                    hole = parent
+                } while hole > 0
+            } else {
+                let count = keyCount
+                while true {
+                    let left = 2 * hole + 1
+                    guard left < count else { break }
+                    let right = left + 1
+                    let earlier = right < count && keys[right].precedes(keys[left]) ? right : left
+                    guard keys[earlier].precedes(moving) else { break }
+                    keys[hole] = keys[earlier]
+                    links[keys[hole].slot] = hole
+                    hole = earlier
+                }
+            }
+            keys[hole] = moving
+            links[moving.slot] = hole
+        }
+
+        /// Fills a vacated root with the last key, sifted down to where it belongs (what a
+        /// plain pop does at once); nothing when the root is pending.
+        @inlinable
+        func fillVacatedRoot() {
+            guard rootIsVacated else { return }
+            rootIsVacated = false
+            keyCount -= 1
+            let last = (keys + keyCount).move()
+            if keyCount > 0 { sift(last, into: 0) }
+        }
+
+        /// Frees `slot` and moves out the event it held.
+        @inlinable
+        func release(_ slot: Int) -> Event {
+            links[slot] = firstFreeSlot
+            firstFreeSlot = slot
+            return (events + slot).move()
         }
     }
 
-    /// What the heap's first key is.
-    @usableFromInline
-    enum Root: Sendable {
-        /// The earliest pending event's key (or the heap is empty).
-        case pending
-        /// The key of the event popped last, kept until the next operation: an insertion puts
-        /// its key there, anything else first fills it with the last key
-        /// (``fillVacatedRoot()``).
-        case vacated
-    }
-
-    /// A binary min-heap of the pending events' keys by `(time, sequence)`, but for a vacated
-    /// first key (``root``).
-    @usableFromInline var heap: [Entry] = []
-    @usableFromInline var root = Root.pending
-    /// The pending events by slot, and the free slots.
-    @usableFromInline var slots: [Slot] = []
-    /// The first free slot (-1: none; the next is its ``Slot/link``).
-    @usableFromInline var firstFreeSlot = -1
+    @usableFromInline var storage: Storage
     @usableFromInline var nextSequence: UInt64 = 0
 
     /// Creates an empty queue.
     @inlinable
-    public init() {}
+    public init() {
+        self.init(capacity: 0)
+    }
 
     /// Creates an empty queue with room for `capacity` pending events.
     @inlinable
     public init(capacity: Int) {
-        guard capacity > 0 else { return }
-        heap.reserveCapacity(capacity)
-        slots.reserveCapacity(capacity)
+        storage = Storage(capacity: max(0, capacity))
+    }
+
+    /// Makes the storage this queue's alone (copying it if another queue shares it) with room
+    /// for one more key and one more slot.
+    ///
+    /// - Complexity: O(1), or O(*n*) when it copies or grows.
+    @inlinable
+    mutating func makeUniqueWithRoom() {
+        let unique = isKnownUniquelyReferenced(&storage)
+        let full =
+            storage.keyCount == storage.capacity || (storage.firstFreeSlot < 0 && storage.slotCount == storage.capacity)
+        guard full || !unique else { return }
+        storage = storage.copy(capacity: full ? max(16, storage.capacity * 2) : storage.capacity, moving: unique)
+    }
+
+    /// Makes the storage this queue's alone (copying it if another queue shares it).
+    ///
+    /// - Complexity: O(1), or O(*n*) when it copies.
+    @inlinable
+    mutating func makeUnique() {
+        guard !isKnownUniquelyReferenced(&storage) else { return }
+        storage = storage.copy(capacity: storage.capacity, moving: false)
     }
 
     /// Removes every pending event and starts the sequence again at 0, keeping the room the
-    /// queue has grown to.
+    /// queue has grown to (a queue sharing its storage with a copy gets empty storage of that room).
     ///
     /// - Complexity: O(*n*) for *n* pending events.
     @inlinable
     public mutating func removeAll() {
-        heap.removeAll(keepingCapacity: true)
-        root = .pending
-        slots.removeAll(keepingCapacity: true)
-        firstFreeSlot = -1
+        if isKnownUniquelyReferenced(&storage) {
+            storage.removeAll()
+        } else {
+            storage = Storage(capacity: storage.capacity)
+        }
         nextSequence = 0
     }
 
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
     @inlinable
-    public var count: Int {
-        switch root {
-        case .pending: heap.count
-        case .vacated: heap.count - 1
-        }
-    }
+    public var count: Int { storage.rootIsVacated ? storage.keyCount - 1 : storage.keyCount }
 
     /// Whether no event is pending.
     @inlinable
@@ -143,15 +303,13 @@ public struct EventQueue<Time: Comparable, Event> {
     /// The time of the earliest pending event, if any.
     @inlinable
     public var nextTime: Time? {
-        switch root {
-        case .pending:
-            return heap.first?.time
-        case .vacated:
-            // The earlier of the root's children.
-            guard heap.count > 1 else { return nil }
-            guard heap.count > 2, heap[2].precedes(heap[1]) else { return heap[1].time }
-            return heap[2].time
-        }
+        let keys = storage.keys
+        let count = storage.keyCount
+        guard storage.rootIsVacated else { return count > 0 ? keys[0].time : nil }
+        // The earlier of the root's children.
+        guard count > 1 else { return nil }
+        guard count > 2, keys[2].precedes(keys[1]) else { return keys[1].time }
+        return keys[2].time
     }
 
     /// Schedules `event` at `time` and returns a handle that can cancel it.
@@ -191,32 +349,33 @@ public struct EventQueue<Time: Comparable, Event> {
         return insert(event, at: time, sequence: reservedSequence)
     }
 
-    /// Puts `event` in a free slot (or a new one) and its key `(time, sequence)` in the heap.
+    /// Moves `event` into a free slot (or a new one) and puts its key `(time, sequence)` in the
+    /// heap: at a vacated root, else at the end, and sifts it to where it belongs.
     ///
     /// - Complexity: O(log *n*) for *n* pending events.
     @inlinable
     mutating func insert(_ event: consuming Event, at time: Time, sequence: UInt64) -> EventID {
-        // A vacated root takes the new key (sifted down from there); else it is appended.
-        let index: Int
-        switch root {
-        case .pending: index = heap.count
-        case .vacated: index = 0
-        }
+        makeUniqueWithRoom()
         let slot: Int
-        if firstFreeSlot >= 0 {
-            slot = firstFreeSlot
-            firstFreeSlot = slots[slot].link
-            slots[slot] = Slot(link: index, event: event)
+        if storage.firstFreeSlot >= 0 {
+            slot = storage.firstFreeSlot
+            storage.firstFreeSlot = storage.links[slot]
         } else {
-            slot = slots.count
-            slots.append(Slot(link: index, event: event))
+            slot = storage.slotCount
+            storage.slotCount += 1
         }
+        (storage.events + slot).initialize(to: event)
         let entry = Entry(time: time, sequence: sequence, slot: slot)
-        switch root {
-        case .pending: heap.append(entry)
-        case .vacated: root = .pending
+        let index: Int
+        if storage.rootIsVacated {
+            storage.rootIsVacated = false
+            index = 0
+        } else {
+            index = storage.keyCount
+            (storage.keys + index).initialize(to: entry)
+            storage.keyCount += 1
         }
-        sift(entry, into: index)
+        storage.sift(entry, into: index)
         return EventID(sequence: sequence, slot: slot)
     }
 
@@ -227,12 +386,17 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     @discardableResult
     public mutating func cancel(_ id: EventID) -> Bool {
-        fillVacatedRoot()
-        guard slots.indices.contains(id.slot) else { return false }
+        makeUnique()
+        storage.fillVacatedRoot()
+        guard id.slot >= 0, id.slot < storage.slotCount else { return false }
         // A free slot's link is no heap index of this event: no pending key has its sequence.
-        let index = slots[id.slot].link
-        guard heap.indices.contains(index), heap[index].sequence == id.sequence else { return false }
-        _ = remove(at: index)
+        let index = storage.links[id.slot]
+        guard index >= 0, index < storage.keyCount, storage.keys[index].sequence == id.sequence else { return false }
+        // The last key takes its place and sifts to where it belongs.
+        storage.keyCount -= 1
+        let last = (storage.keys + storage.keyCount).move()
+        _ = storage.release(id.slot)
+        if index < storage.keyCount { storage.sift(last, into: index) }
         return true
     }
 
@@ -241,12 +405,12 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(log *n*).
     @inlinable
     public mutating func popNext() -> (time: Time, id: EventID, event: Event)? {
-        fillVacatedRoot()
-        guard !heap.isEmpty else { return nil }
-        let (entry, event) = vacateRoot()
-        // A pending event's slot always holds it.
-        guard let event else { return nil }
-        return (entry.time, EventID(sequence: entry.sequence, slot: entry.slot), event)
+        makeUnique()
+        storage.fillVacatedRoot()
+        guard storage.keyCount > 0 else { return nil }
+        let entry = storage.keys[0]
+        storage.rootIsVacated = true
+        return (entry.time, EventID(sequence: entry.sequence, slot: entry.slot), storage.release(entry.slot))
     }
 
     /// Removes and returns the earliest pending event if it is due at or before `limit`; `nil`,
@@ -255,91 +419,14 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(log *n*).
     @inlinable
     public mutating func popNext(notAfter limit: Time) -> (time: Time, event: Event)? {
-        fillVacatedRoot()
-        guard let first = heap.first, !(limit < first.time) else { return nil }
-        let (entry, event) = vacateRoot()
-        // A pending event's slot always holds it.
-        guard let event else { return nil }
-        return (entry.time, event)
-    }
-
-    /// Takes the earliest pending event out of a heap with a pending root: its slot is freed and
-    /// its key stays at the root, vacated, for the next operation (``Root``).
-    @inlinable
-    mutating func vacateRoot() -> (entry: Entry, event: Event?) {
-        let entry = heap[0]
-        let event = release(entry.slot)
-        root = .vacated
-        return (entry, event)
-    }
-
-    /// Fills a vacated root with the last key, sifted down to where it belongs (what a plain pop
-    /// does at once); nothing when the root is pending.
-    @inlinable
-    mutating func fillVacatedRoot() {
-        guard case .vacated = root else { return }
-        root = .pending
-        let last = heap.removeLast()
-        if !heap.isEmpty { sift(last, into: 0) }
-    }
-
-    /// Frees `slot` and returns the event it held.
-    @inlinable
-    mutating func release(_ slot: Int) -> Event? {
-        let event = slots[slot].event.take()
-        slots[slot].link = firstFreeSlot
-        firstFreeSlot = slot
-        return event
-    }
-
-    /// Takes the event whose key is at heap index `index` out of a heap with a pending root and
-    /// frees its slot: the last key takes its place and sifts to where it belongs.
-    @inlinable
-    mutating func remove(at index: Int) -> (entry: Entry, event: Event?) {
-        let entry = heap[index]
-        let last = heap.removeLast()
-        let event = release(entry.slot)
-        if index < heap.count { sift(last, into: index) }
-        return (entry, event)
-    }
-
-    /// Puts `moving` where it belongs in the heap, starting from the hole at `index`: up while
-    /// it precedes its parent, else down while a child precedes it. Each key it passes moves
-    /// into the hole it leaves, and it is written once, where it stops; every key moved has its
-    /// slot's index updated.
-    @inlinable
-    mutating func sift(_ moving: Entry, into index: Int) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            slots.withUnsafeMutableBufferPointer { slots in
-                var hole = index
-                if hole > 0, moving.precedes(heap[(hole - 1) / 2]) {
-                    repeat {
-                        let parent = (hole - 1) / 2
-                        guard moving.precedes(heap[parent]) else { break }
-                        heap[hole] = heap[parent]
-                        slots[heap[hole].slot].link = hole
-                        hole = parent
-                    } while hole > 0
-                } else {
-                    let count = heap.count
-                    while true {
-                        let left = 2 * hole + 1
-                        guard left < count else { break }
-                        let right = left + 1
-                        let earlier = right < count && heap[right].precedes(heap[left]) ? right : left
-                        guard heap[earlier].precedes(moving) else { break }
-                        heap[hole] = heap[earlier]
-                        slots[heap[hole].slot].link = hole
-                        hole = earlier
-                    }
-                }
-                heap[hole] = moving
-                slots[moving.slot].link = hole
-            }
-        }
+        makeUnique()
+        storage.fillVacatedRoot()
+        guard storage.keyCount > 0, !(limit < storage.keys[0].time) else { return nil }
+        let entry = storage.keys[0]
+        storage.rootIsVacated = true
+        return (entry.time, storage.release(entry.slot))
     }
 }
 
-extension EventQueue: Sendable where Time: Sendable, Event: Sendable {}
-extension EventQueue.Entry: Sendable where Time: Sendable, Event: Sendable {}
-extension EventQueue.Slot: Sendable where Time: Sendable, Event: Sendable {}
+extension EventQueue: @unchecked Sendable where Time: Sendable, Event: Sendable {}
+extension EventQueue.Entry: Sendable where Time: Sendable {}

@@ -11,6 +11,7 @@ extension PhoneFeature {
         for effect in appLifecycle.reduce(event) {
             switch effect {
             case .changed(let from, let to):
+                effects.append(.appChanged(.phone, to.runState))
                 effects.append(
                     .trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
                 if from.isRunning != to.isRunning {

@@ -99,9 +99,9 @@ package struct ScenarioSimulation {
         phone = PhoneFeature(initial: prepared.phone, seed: seed)
         link = LinkFeature(initial: prepared.link, seed: seed)
         complication = ComplicationFeature(initial: prepared.complication, seed: seed)
-        let apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
         context = WorldContext(
-            now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection, apps: apps,
+            now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection,
+            apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
         buffers.empty(limit: prepared.scenario.eventLimit)
         exchangeBuffers(with: &buffers)
@@ -158,44 +158,38 @@ package struct ScenarioSimulation {
         complication.adoptStorage(of: &old.complication)
     }
 
-    /// Brings ``context`` up to date: the time, and the link's reachability and complication
-    /// budget as they are now.
+    /// Brings ``context`` up to date: the time, the link's connection and complication budget as
+    /// they are now, and how each app runs as its owner says (before the features start).
     ///
     /// - Complexity: O(1).
     mutating func refreshContext() {
         context.now = now
-        refreshReachability()
+        context.apps = appRunStates
+        refreshConnection()
         refreshComplicationTransfers()
     }
 
     /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
-    /// where it is read, so that an event that needs neither costs one store: the apps' states
-    /// just before the link handles an event (``refreshApps()``), the reachability just before a
-    /// side handles one (``refreshReachability()``), and the complication transfers left (which also move
-    /// with the day) just before the complication handles an event, the one handler that reads
-    /// them (``refreshComplicationTransfers()``). Every handler sees what ``refreshContext()``
-    /// would show it.
+    /// where it is read, so that an event that needs neither costs one store: the link's
+    /// connection just before a side handles an event (``refreshConnection()``), and the
+    /// complication transfers left (which also move with the day) just before the complication
+    /// handles an event, the one handler that reads them (``refreshComplicationTransfers()``).
+    /// How each app runs is not read before each event: its owner says when it changes
+    /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
+    /// show it.
     ///
     /// - Complexity: O(1).
     mutating func refreshTime() {
         context.now = now
     }
 
-    /// Brings what reachability depends on in ``context`` up to date (before a side handles
-    /// something): the link's session and range, and how the apps run as their owners say. The
-    /// context works reachability out only when a handler asks (``WorldContext/reachability(from:)``).
+    /// Brings the link's session and range in ``context`` up to date (before a side handles
+    /// something): with the apps' states, the context works reachability out only when a handler
+    /// asks (``WorldContext/reachability(from:)``).
     ///
     /// - Complexity: O(1).
-    mutating func refreshReachability() {
-        refreshApps()
+    mutating func refreshConnection() {
         context.connection = link.transport.connection
-    }
-
-    /// Reads how each app runs from its owner into ``context`` (before the link handles something).
-    ///
-    /// - Complexity: O(1).
-    mutating func refreshApps() {
-        context.apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
     }
 
     /// Brings the complication transfers left in ``context`` up to date (before the
@@ -237,13 +231,12 @@ package struct ScenarioSimulation {
             scheduleStep(index + 1)
             performStep(index, into: &effects)
         case .watch(let event):
-            refreshReachability()
+            refreshConnection()
             watch.handle(event, context, into: &effects)
         case .phone(let event):
-            refreshReachability()
+            refreshConnection()
             phone.handle(event, context, into: &effects)
         case .link(let event):
-            refreshApps()
             link.handle(event, context, into: &effects)
         case .complication(let event):
             refreshComplicationTransfers()
@@ -332,6 +325,10 @@ package struct ScenarioSimulation {
                 link.replyTimeoutScheduled(message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
             case .cancelReplyTimeout(let message):
                 if let event = link.takeReplyTimeout(message) { loop.cancel(event) }
+            case .appChanged(.watch, let state):
+                context.apps.watch = state
+            case .appChanged(.phone, let state):
+                context.apps.phone = state
             case .trace(let event):
                 if case .recorded = traceMode { trace.record(event) }
             }

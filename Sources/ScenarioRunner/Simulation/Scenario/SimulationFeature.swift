@@ -63,8 +63,9 @@ extension SimulationFeature {
 
 /// What a feature's handler may consult besides its own state: the time, the scenario, the
 /// link's reachability as each side sees it (what `WCSession.isReachable` answers an app), and,
-/// for the link, how each app runs: values the world reads from their owners when it hands an
-/// event over, not copies kept in step.
+/// for the link, how each app runs: the time and the link's connection read from their owners
+/// when the world hands an event over, and the apps' states as their owners last said
+/// (``WorldEffect/appChanged(_:_:)``).
 package struct WorldContext: Sendable {
     /// The current simulated time.
     package var now: SimTime
@@ -78,8 +79,9 @@ package struct WorldContext: Sendable {
     /// The link's session and range (``WatchLink/connection``), read from the link before a side
     /// handles an event: with ``apps`` it answers ``reachability(from:)`` when a handler asks.
     package var connection: LinkConnection
-    /// How each app runs, as its owner (the watch side, the phone side) says: what the link is
-    /// handed with each event.
+    /// How each app runs, as its owner (the watch side, the phone side) last said: an owner
+    /// whose app changes says so with ``WorldEffect/appChanged(_:_:)``, so nothing reads the
+    /// apps before each event. What the link is handed with each event.
     package var apps: LinkApps
     /// `remainingComplicationUserInfoTransfers`: the link's complication transfers left today
     /// (the link owns that budget; the complication stamps it on its records for reports).
@@ -109,6 +111,10 @@ package enum WorldEffect: Sendable {
     case scheduleReplyTimeout(MessageID, at: SimTime)
     /// Cancel the link's pending reply timeout of `message` (its message ended otherwise).
     case cancelReplyTimeout(MessageID)
+    /// `side`'s app now runs as `state`: its owner's lifecycle changed. What
+    /// ``WorldContext/apps`` shows every handler from then on (the owner appends it before
+    /// anything that change sets off).
+    case appChanged(LinkSide, AppRunState)
 }
 
 extension WorldEffect {

@@ -17,6 +17,7 @@ extension WatchFeature {
             case .scheduleSuspension(let time):
                 effects.append(.schedule(.watch(.app(.suspendDue(at: time))), at: time))
             case .changed(let from, let to):
+                effects.append(.appChanged(.watch, to.runState))
                 lifecycleChanges.append((now, to))
                 if case .recorded = context.trace {
                     effects.append(
