@@ -1,15 +1,28 @@
 import SimulationKernel
 
-/// An event type that carries the link's timers on a driver's loop: ``LinkEvent`` itself, or
-/// the world's event with a case for the link.
+/// An event type that carries the link's timers on a driver's loop (``LinkEvent`` itself, or
+/// the world's event with a case for the link): it puts a timer on its loop and takes one off.
+///
+/// The two requirements are the only code that touches the loop: ``LinkTimers`` is generic over
+/// the event, and each conformance is compiled with its event known, so the loop's work is
+/// specialised where the event type lives, not done generically.
 package protocol LinkTimerEvent {
-    /// The event that fires `timer`.
-    static func linkTimer(_ timer: LinkTimer) -> Self
+    /// Schedules the event that fires `timer` on `loop` at `time`; returns the loop's handle.
+    static func schedule(_ timer: LinkTimer, at time: SimTime, on loop: inout EventLoop<Self>) -> EventID
+    /// Cancels the pending event `handle` on `loop`; returns whether it was pending.
+    static func cancel(_ handle: EventID, on loop: inout EventLoop<Self>) -> Bool
 }
 
 extension LinkEvent: LinkTimerEvent {
-    /// `.timer(timer)`.
-    package static func linkTimer(_ timer: LinkTimer) -> LinkEvent { .timer(timer) }
+    /// Schedules `.timer(timer)`.
+    package static func schedule(_ timer: LinkTimer, at time: SimTime, on loop: inout EventLoop<LinkEvent>) -> EventID {
+        loop.schedule(.timer(timer), at: time)
+    }
+
+    /// Cancels `handle`.
+    package static func cancel(_ handle: EventID, on loop: inout EventLoop<LinkEvent>) -> Bool {
+        loop.cancel(handle)
+    }
 }
 
 /// The one driver of the link's timers: it performs the transport's timer effects
@@ -22,7 +35,7 @@ extension LinkEvent: LinkTimerEvent {
 package struct LinkTimers: Sendable {
     /// The loop's handles of the pending reply timeouts, in send order (messages are sent in ID
     /// order; the oldest is usually the one answered first).
-    @usableFromInline var replyTimeouts: [(message: MessageID, event: EventID)] = []
+    private var replyTimeouts: [(message: MessageID, event: EventID)] = []
 
     /// No timer pending.
     package init() {}
@@ -34,23 +47,19 @@ package struct LinkTimers: Sendable {
     /// cancels the reply timeout of a message that ended otherwise. Returns whether the effect
     /// took place (`false`: a cancel of a reply timeout that was not pending).
     ///
-    /// Inlinable because it is generic over the caller's event and runs for every message the
-    /// world sends: only an inlinable body is specialised in the world's module.
-    ///
     /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) to find the handle among
     ///   the *k* reply timeouts pending.
-    @inlinable
     @discardableResult
     package mutating func perform<Event: LinkTimerEvent>(
         _ effect: LinkTimerEffect, on loop: inout EventLoop<Event>
     ) -> Bool {
         switch effect {
         case .schedule(let timer, let time):
-            keep(timer, as: loop.schedule(.linkTimer(timer), at: time))
+            keep(timer, as: Event.schedule(timer, at: time, on: &loop))
             return true
         case .cancelReplyTimeout(let message):
             guard let index = replyTimeouts.firstIndex(where: { $0.message == message }) else { return false }
-            return loop.cancel(replyTimeouts.remove(at: index).event)
+            return Event.cancel(replyTimeouts.remove(at: index).event, on: &loop)
         }
     }
 
@@ -59,7 +68,6 @@ package struct LinkTimers: Sendable {
     /// keeps the new ones.
     ///
     /// - Complexity: O(1) amortized.
-    @inlinable
     package mutating func keep(_ timer: LinkTimer, as handle: EventID) {
         if case .replyTimeout(let message) = timer { replyTimeouts.append((message, handle)) }
     }
