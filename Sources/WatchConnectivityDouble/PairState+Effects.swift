@@ -3,19 +3,13 @@ import Foundation
 import SimulationKernel
 
 extension PairState {
-    /// Performs one of the link's effects: a timer goes on the loop, a delivery and an outcome
+    /// Performs one of the link's effects: a timer goes on the loop (``LinkTimers``), a delivery and an outcome
     /// become delegate and handler calls, a trace event joins the trail, an app lifecycle change
     /// is applied to the app (the pair owns both apps' run states, as the scenario's devices do).
     mutating func perform(_ effect: LinkTransportEffect) {
         switch effect {
-        case .schedule(.replyTimeout(let id), let time):
-            replyTimeouts[id] = loop.schedule(.timer(.replyTimeout(id)), at: time)
-        case .schedule(let timer, let time):
-            loop.schedule(.timer(timer), at: time)
-        case .cancel(let timer):
-            if case .replyTimeout(let id) = timer, let event = replyTimeouts.removeValue(forKey: id) {
-                _ = loop.cancel(event)
-            }
+        case .timer(let effect):
+            timers.perform(effect, on: &loop)
         case .deliver(let message, _):
             deliver(message)
         case .outcome(let message, let outcome):

@@ -32,7 +32,7 @@ struct PairState {
     var link: WatchLink
     var apps: LinkApps
     var loop = EventLoop<LinkEvent>()
-    var replyTimeouts: [MessageID: EventID] = [:]
+    var timers = LinkTimers()
     var sent: [String: SentItem] = [:]
     var replies: [String: SentItem.Body] = [:]
     var nextLabel = 1
@@ -133,7 +133,7 @@ struct PairState {
         let event: LinkEvent?
         if let limit { event = loop.next(notAfter: limit) } else { event = loop.next() }
         guard let event else { return false }
-        if case .timer(.replyTimeout(let id)) = event { replyTimeouts[id] = nil }
+        timers.willHandle(event)
         let before = link.connection.activation
         reduce(event)
         noticeChanges(activationBefore: before)

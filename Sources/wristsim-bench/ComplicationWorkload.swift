@@ -78,14 +78,16 @@ struct ComplicationWorkload: BenchWorkload {
         var untagged = 0
         // The driver owns the apps' states (the link keeps none).
         var apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
+        var timers = LinkTimers()
         while let event = loop.next() {
+            timers.willHandle(event)
             var effects: [LinkTransportEffect] = []
             link.reduce(event, at: loop.now, apps: apps) { effects.append($0) }
             while !effects.isEmpty {
                 var next: [LinkTransportEffect] = []
                 for effect in effects {
                     switch effect {
-                    case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
+                    case .timer(let effect): timers.perform(effect, on: &loop)
                     case .trace(let record): if record.kind == TraceKind.linkUntagged.rawValue { untagged += 1 }
                     case .changeApp(let side, let change, _):
                         for transition in apps[side].reduce(change) {
@@ -93,7 +95,7 @@ struct ComplicationWorkload: BenchWorkload {
                                 transition == .started ? .appStarted(side) : .appStopped(side)
                             link.reduce(.environment(started), at: loop.now, apps: apps) { next.append($0) }
                         }
-                    case .deliver, .outcome, .cancel: break
+                    case .deliver, .outcome: break
                     }
                 }
                 effects = next

@@ -100,7 +100,7 @@ import Testing
         var link: WatchLink
         var apps: LinkApps
         var loop = EventLoop<LinkEvent>()
-        var replyTimeouts: [MessageID: EventID] = [:]
+        var timers = LinkTimers()
         var trace: [TraceEvent] = []
 
         init(seed: UInt64, faults: FaultPlan) {
@@ -118,7 +118,7 @@ import Testing
 
         mutating func run(notAfter limit: SimTime?) {
             while let event = limit.map({ loop.next(notAfter: $0) }) ?? loop.next() {
-                if case .timer(.replyTimeout(let id)) = event { replyTimeouts[id] = nil }
+                timers.willHandle(event)
                 reduce(event)
             }
         }
@@ -128,13 +128,7 @@ import Testing
             link.reduce(event, at: loop.now, apps: apps) { effects.append($0) }
             for effect in effects {
                 switch effect {
-                case .schedule(.replyTimeout(let id), let time):
-                    replyTimeouts[id] = loop.schedule(.timer(.replyTimeout(id)), at: time)
-                case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
-                case .cancel(let timer):
-                    if case .replyTimeout(let id) = timer, let event = replyTimeouts.removeValue(forKey: id) {
-                        _ = loop.cancel(event)
-                    }
+                case .timer(let effect): timers.perform(effect, on: &loop)
                 case .deliver, .outcome: break
                 case .trace(let event): trace.append(event)
                 case .changeApp(let side, let event, _):

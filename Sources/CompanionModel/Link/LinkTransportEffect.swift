@@ -2,11 +2,8 @@ import SimulationKernel
 
 /// What the transport (``WatchLink``) asks of the apps at either end and of the driver.
 package enum LinkTransportEffect: Hashable, Sendable {
-    /// Schedule a link timer.
-    case schedule(LinkTimer, at: SimTime)
-    /// Cancel a timer scheduled earlier that can no longer do anything (the reply timeout of a
-    /// message that was answered, failed, or whose sender stopped waiting).
-    case cancel(LinkTimer)
+    /// Schedule or cancel a link timer (a driver performs it with ``LinkTimers``).
+    case timer(LinkTimerEffect)
     /// Hand a message to the receiving app (`didReceiveMessage`, `didReceiveUserInfo`, …).
     case deliver(LinkMessage, duplicate: Bool)
     /// Tell the sending app how its message or transfer ended.
@@ -27,6 +24,15 @@ package enum LinkTransportEffect: Hashable, Sendable {
 /// the effect is handed over (consumed), so a driver that translates it moves its message on
 /// instead of copying it.
 package typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
+
+/// What the transport asks of the driver's event loop (``LinkTimers/perform(_:on:)``).
+package enum LinkTimerEffect: Hashable, Sendable {
+    /// Schedule a link timer.
+    case schedule(LinkTimer, at: SimTime)
+    /// Cancel the reply timeout of a message that was answered, failed, or whose sender stopped
+    /// waiting (the one timer that can become useless before it fires).
+    case cancelReplyTimeout(MessageID)
+}
 
 /// How a message or transfer ended, as its sender learns it.
 package enum LinkOutcome: Hashable, Sendable {

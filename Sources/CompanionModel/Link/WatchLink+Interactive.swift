@@ -24,8 +24,8 @@ extension WatchLink {
         let id = message.id
         interactive.insert(InteractiveMessage(message: consume message, state: .inFlight), id: id)
         observeDepth(.interactive)
-        emit(.schedule(.messageArrival(id), at: arrival))
-        emit(.schedule(.replyTimeout(id), at: now + configuration.replyTimeout))
+        emit(.timer(.schedule(.messageArrival(id), at: arrival)))
+        emit(.timer(.schedule(.replyTimeout(id), at: now + configuration.replyTimeout)))
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
@@ -42,7 +42,7 @@ extension WatchLink {
         guard wakesReceiver || apps[receiver].isRunning, connection.range.isInRange else {
             guard let message = interactive.take(id)?.message else { return }
             if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
-            emit(.cancel(.replyTimeout(id)))
+            emit(.timer(.cancelReplyTimeout(id)))
             return fail(message, .notReachable, at: now, reason: "receiver \(apps[receiver].name)", into: emit)
         }
         if wakesReceiver { emit(.changeApp(.phone, .wakeInBackground, cause: "watchMessage")) }
@@ -54,12 +54,12 @@ extension WatchLink {
         // without a duplicate the message is moved into the delivery.
         if let delay = duplicateDelay() {
             emit(.deliver(message, duplicate: false))
-            emit(.schedule(.duplicateArrival(consume message), at: now + delay))
+            emit(.timer(.schedule(.duplicateArrival(consume message), at: now + delay)))
         } else {
             emit(.deliver(consume message, duplicate: false))
         }
         guard state.senderIsWaiting else { return }
-        emit(.schedule(.replyArrival(id), at: now + latency()))
+        emit(.timer(.schedule(.replyArrival(id), at: now + latency())))
     }
 
     /// The reply reaches the sender: its reply handler runs.
@@ -68,14 +68,14 @@ extension WatchLink {
     ///   copy of it is left to destroy).
     mutating func replyArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
         guard let message = interactive.take(id, if: \.isAwaitingReply)?.message else { return }
-        emit(.cancel(.replyTimeout(id)))
+        emit(.timer(.cancelReplyTimeout(id)))
         trace(.linkReplied, message, at: now, into: emit)
         emit(.outcome(consume message, .replied))
     }
 
     /// The reply timeout: if the sender still waits, its error handler runs with 7012. (A message
     /// that ends otherwise, or whose sender stops waiting, cancels its timeout:
-    /// ``LinkTransportEffect/cancel(_:)``.)
+    /// ``LinkTimerEffect/cancelReplyTimeout(_:)``.)
     ///
     /// - Complexity: O(1) amortized.
     mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
@@ -109,7 +109,7 @@ extension WatchLink {
             guard let record = interactive[id] else { continue }
             interactive.remove(id)
             if record.state.senderIsWaiting {
-                emit(.cancel(.replyTimeout(id)))
+                emit(.timer(.cancelReplyTimeout(id)))
                 fail(record.message, error, at: now, reason: reason, into: emit)
             } else {
                 trace(.linkLost, record.message, at: now, [("reason", .string(reason))], into: emit)
@@ -128,11 +128,11 @@ extension WatchLink {
                 switch record.state {
                 case .inFlight:
                     interactive.setState(.orphanedInFlight, of: id)
-                    emit(.cancel(.replyTimeout(id)))
+                    emit(.timer(.cancelReplyTimeout(id)))
                     trace(.linkOrphaned, record.message, at: now, into: emit)
                 case .awaitingReply, .replyLost:
                     interactive.remove(id)
-                    emit(.cancel(.replyTimeout(id)))
+                    emit(.timer(.cancelReplyTimeout(id)))
                     trace(.linkAbandoned, record.message, at: now, into: emit)
                 case .orphanedInFlight:
                     break

@@ -108,7 +108,7 @@ extension WatchLink {
                 statistics[message.channel].retried += 1
                 trace(.linkRetry, message, at: now, [("attempt", .int(Int64(sent.attempts)))], into: emit)
             }
-            emit(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival))
+            emit(.timer(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival)))
         }
     }
 
@@ -129,7 +129,7 @@ extension WatchLink {
         let message = lanes[lane][index].message
         trace(.linkArrived, message, at: now, into: emit)
         if let delay = duplicateDelay() {
-            emit(.schedule(.duplicateArrival(message), at: now + delay))
+            emit(.timer(.schedule(.duplicateArrival(message), at: now + delay)))
         }
         if message.channel == .complication, !apps.watch.isRunning {
             // The system launches the watch app into the background; its owner decides and tells

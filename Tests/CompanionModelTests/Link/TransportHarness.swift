@@ -29,7 +29,7 @@ struct TransportHarness {
     var outcomes: [Outcome] = []
     var traces: [TraceEvent] = []
     /// The loop's handles of the pending reply timeouts, to cancel them when the link asks.
-    var replyTimeouts: [MessageID: EventID] = [:]
+    var timers = LinkTimers()
 
     init(seed: UInt64 = 1, _ configure: (inout LinkConfiguration) -> Void = { _ in }) {
         var configuration = LinkConfiguration(faults: .none(latency: .milliseconds(100)))
@@ -61,23 +61,16 @@ struct TransportHarness {
     var firstDeliveryIDs: [MessageID] { delivered.filter { !$0.duplicate }.map(\.id) }
 
     private mutating func handle(_ event: LinkEvent) {
-        if case .timer(.replyTimeout(let id)) = event { replyTimeouts[id] = nil }
+        timers.willHandle(event)
         apply(link.reduce(event, at: loop.now, apps: apps))
     }
 
     private mutating func apply(_ effects: [LinkTransportEffect]) {
         for effect in effects {
             switch effect {
-            case .schedule(.replyTimeout(let id), let time):
-                replyTimeouts[id] = loop.schedule(.timer(.replyTimeout(id)), at: time)
-            case .schedule(let timer, let time): loop.schedule(.timer(timer), at: time)
-            case .cancel(let timer):
-                guard case .replyTimeout(let id) = timer, let event = replyTimeouts.removeValue(forKey: id) else {
-                    Issue.record("cancel of \(timer), which is not a pending reply timeout")
-                    continue
-                }
-                let wasPending = loop.cancel(event)
-                #expect(wasPending, "the reply timeout of \(id) was pending")
+            case .timer(let effect):
+                let performed = timers.perform(effect, on: &loop)
+                #expect(performed, "\(effect): a cancelled reply timeout was pending")
             case .deliver(let message, let duplicate):
                 delivered.append(Delivery(id: message.id, payload: message.payload, duplicate: duplicate, at: loop.now))
             case .outcome(let message, let outcome):

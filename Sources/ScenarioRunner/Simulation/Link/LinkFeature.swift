@@ -16,9 +16,9 @@ package struct LinkFeature: SimulationFeature {
 
     /// The transport.
     package internal(set) var transport: WatchLink
-    /// The loop's handles of the reply timeouts pending, in send order (each is cancelled when its
-    /// message ends otherwise; see `LinkFeature+ReplyTimeouts.swift`).
-    var replyTimeoutEvents: [(message: MessageID, event: EventID)] = []
+    /// The loop's handles of the transport's pending reply timeouts (the world performs the
+    /// transport's timer effects with it: ``WorldEffect/linkTimer(_:)``).
+    var timers = LinkTimers()
 
     /// The seed label of the link's sub-stream (`SplitMix64.split(label:)`).
     static let randomLabel: UInt64 = 0x4C49_4E4B  // "LINK"
@@ -104,7 +104,7 @@ package struct LinkFeature: SimulationFeature {
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:apps:emit:)``), plus O(1) per effect.
     package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
-        if case .timer(.replyTimeout(let id)) = event { _ = takeReplyTimeout(id) }
+        timers.willHandle(event)
         transport.tracing = context.trace
         let wasActivated = transport.connection.activation == .activated
         transport.reduce(event, at: now, apps: context.apps) { effect in
@@ -117,18 +117,14 @@ package struct LinkFeature: SimulationFeature {
         }
     }
 
-    /// What the world does for one of the transport's effects: a link timer goes on the loop (a
-    /// reply timeout as such, ``WorldEffect/scheduleReplyTimeout(_:at:)``, so that the link keeps
-    /// its handle to cancel it), a delivery to the receiving side, an outcome to the sending side, a
-    /// wake to the side whose app the system wakes.
+    /// What the world does for one of the transport's effects: a timer effect is performed on
+    /// the loop (``WorldEffect/linkTimer(_:)``), a delivery goes to the receiving side, an outcome
+    /// to the sending side, a wake to the side whose app the system wakes.
     ///
     /// - Complexity: O(1).
     private static func worldEffect(_ effect: consuming LinkTransportEffect, at now: SimTime) -> WorldEffect {
         switch consume effect {
-        case .schedule(.replyTimeout(let message), let time): .scheduleReplyTimeout(message, at: time)
-        case .schedule(let timer, let time): .schedule(.link(.timer(timer)), at: time)
-        case .cancel(.replyTimeout(let message)): .cancelReplyTimeout(message)
-        case .cancel(let timer): preconditionFailure("the link cancels only reply timeouts, not \(timer)")
+        case .timer(let effect): .linkTimer(effect)
         case .trace(let record): .trace(record)
         case .deliver(let message, let duplicate):
             .send(
@@ -229,6 +225,6 @@ extension LinkFeature: StorageAdopting {
     /// - Complexity: that of ``WatchLink``'s.
     package mutating func adoptStorage(of old: inout LinkFeature) {
         transport.adoptStorage(of: &old.transport)
-        replyTimeoutEvents.adoptStorage(of: &old.replyTimeoutEvents)
+        timers.adoptStorage(of: &old.timers)
     }
 }

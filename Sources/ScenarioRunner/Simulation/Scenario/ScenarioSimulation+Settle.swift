@@ -105,12 +105,10 @@ extension ScenarioSimulation: LinkSettling {
         // for a world started again (``restart(seed:trace:)``); the link keeps the new handles of
         // its reply timeouts.
         loop.restart(at: start)
-        link.forgetReplyTimeouts()
+        link.timers.removeAll()
         for (time, event) in linkOnly {
             let handle = loop.schedule(event, at: time)
-            if case .link(.timer(.replyTimeout(let message))) = event {
-                link.replyTimeoutScheduled(message, as: handle)
-            }
+            if case .link(.timer(let timer)) = event { link.timers.keep(timer, as: handle) }
         }
         settle()
     }

@@ -293,10 +293,8 @@ package struct ScenarioSimulation {
     /// destroy), and what an event sent from it appends lands after it and is performed and
     /// removed first. A batch of one effect, the common case, is not touched by the reversal.
     /// A scheduled event is moved into
-    /// the loop (``EventLoop/schedule(_:at:)`` consumes it); a link's reply timeout
-    /// (``WorldEffect/scheduleReplyTimeout(_:at:)``) is queued and its handle given to the link,
-    /// which has it cancelled (``WorldEffect/cancelReplyTimeout(_:)``) when its message ends
-    /// otherwise.
+    /// the loop (``EventLoop/schedule(_:at:)`` consumes it); a link timer effect is performed by
+    /// the link's timer driver (``LinkTimers``), which keeps the reply timeouts' handles.
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
@@ -321,10 +319,8 @@ package struct ScenarioSimulation {
             case .schedule(let event, let time):
                 if mode == .settling, !event.isSettlingEvent { continue }
                 loop.schedule(event, at: time)
-            case .scheduleReplyTimeout(let message, let time):
-                link.replyTimeoutScheduled(message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
-            case .cancelReplyTimeout(let message):
-                if let event = link.takeReplyTimeout(message) { loop.cancel(event) }
+            case .linkTimer(let effect):
+                link.timers.perform(effect, on: &loop)
             case .appChanged(.watch, let state):
                 context.apps.watch = state
             case .appChanged(.phone, let state):

@@ -105,12 +105,9 @@ package enum WorldEffect: Sendable {
     case schedule(SimEvent, at: SimTime)
     /// Record a trace event.
     case trace(TraceEvent)
-    /// Handle the link's reply timeout of `message` (``LinkTimer/replyTimeout(_:)``) at `time`:
-    /// what `.schedule(.link(.timer(.replyTimeout(message))), at: time)` asks, and the loop's
-    /// handle goes back to the link (``LinkFeature/replyTimeoutScheduled(_:as:)``).
-    case scheduleReplyTimeout(MessageID, at: SimTime)
-    /// Cancel the link's pending reply timeout of `message` (its message ended otherwise).
-    case cancelReplyTimeout(MessageID)
+    /// Schedule or cancel one of the link's timers on the loop, with the link's handles
+    /// (``LinkTimers/perform(_:on:)``).
+    case linkTimer(LinkTimerEffect)
     /// `side`'s app now runs as `state`: its owner's lifecycle changed. What
     /// ``WorldContext/apps`` shows every handler from then on (the owner appends it before
     /// anything that change sets off).

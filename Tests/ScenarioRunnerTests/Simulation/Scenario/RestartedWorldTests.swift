@@ -100,7 +100,7 @@ import Testing
             world.restart(seed: seed)
             #expect(
                 world.loop.pendingCount == 0 && world.loop.scheduledCount == 0
-                    && world.link.replyTimeoutEvents.isEmpty && world.expectationResults.isEmpty,
+                    && world.link.timers.isEmpty && world.expectationResults.isEmpty,
                 "\(name), seed \(seed): the restarted world holds something from its last run")
             let observed = Self.fullRun(&world)
             #expect(observed == expected, "\(name), seed \(seed): the restarted world differs")
