@@ -82,7 +82,4 @@ package enum ComplicationTimeline {
                 }),
         ]
     }
-
-    /// Why a reload was refused, in words.
-    package static func message(_ refusal: ComplicationRefusal) -> String { refusal.message }
 }

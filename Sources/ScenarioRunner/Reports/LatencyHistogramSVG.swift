@@ -16,40 +16,14 @@ package struct LatencyHistogramSVG: Sendable {
         package var label: String
         package var latencies: [SimDuration]
         /// Each pipeline step with its summed wall time over all taps.
-        package var steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)]
+        package var steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)] = []
         /// Summed time taps waited for the main queue behind earlier taps.
-        package var queueing: SimDuration
-
-        package init(
-            label: String, latencies: [SimDuration],
-            steps: [(kind: PipelineStepKind, queue: PipelineQueue, total: SimDuration)] = [],
-            queueing: SimDuration = .zero
-        ) {
-            self.label = label
-            self.latencies = latencies
-            self.steps = steps
-            self.queueing = queueing
-        }
-
-        /// A run's series from its profile.
-        package init(_ profile: LatencyProfile) {
-            let run = profile.run
-            self.init(
-                label: "\(run.pipeline.name) on \(profile.watch.name)", latencies: run.latencies,
-                steps: zip(run.pipeline.steps, run.stepTotals).map { ($0.kind, $0.queue, $1.wall) },
-                queueing: run.totalQueueingDelay)
-        }
+        package var queueing: SimDuration = .zero
     }
 
     package var title: String
     package var series: [Series]
-    package var width: Double
-
-    package init(title: String, series: [Series], width: Double = 1080) {
-        self.title = title
-        self.series = series
-        self.width = width
-    }
+    package var width: Double = 1080
 
     let left = 170.0
     let right = 30.0
@@ -83,12 +57,7 @@ package struct LatencyHistogramSVG: Sendable {
             histogram(series, index: index, top: y, scale: scale, on: &canvas)
             y += rowHeight
         }
-        canvas.line(left, y, width - right, y, stroke: "#495057")
-        for tick in scale.ticks(count: 8) {
-            let x = scale.position(tick)
-            canvas.line(x, y, x, y + 4, stroke: "#495057")
-            canvas.text(SVGDuration.label(milliseconds: tick), x: x, y: y + 16, size: 10, anchor: .middle)
-        }
+        scale.drawAxis(at: y, ticks: 8, on: &canvas)
         canvas.text("tap-to-removal latency", x: left, y: y + 32, size: 10, fill: SVGPalette.muted)
         y += 40
         var legend: [(glyph: SVGGlyph, label: String)] = series.enumerated().map { index, series in
@@ -119,10 +88,7 @@ package struct LatencyHistogramSVG: Sendable {
         let plotBottom = top + rowHeight - 8
         canvas.rect(x: left, y: plotTop, width: width - right - left, height: plotBottom - plotTop, fill: "#f8f9fa")
         // Grid lines inside the plot only, under the bars.
-        for tick in scale.ticks(count: 8) {
-            let x = scale.position(tick)
-            canvas.line(x, plotTop, x, plotBottom, stroke: SVGPalette.grid)
-        }
+        scale.drawGrid(from: plotTop, to: plotBottom, ticks: 8, on: &canvas)
         guard !series.latencies.isEmpty else {
             canvas.text("no tap reached the list", x: left + 8, y: plotBottom - 8, fill: SVGPalette.muted)
             return
@@ -233,12 +199,7 @@ package struct LatencyHistogramSVG: Sendable {
             canvas.text(totals[rowIndex], x: x + 4, y: y + 15, size: 10)
             y += 24
         }
-        canvas.line(barLeft, y + 2, barRight, y + 2, stroke: "#495057")
-        for tick in scale.ticks(count: 6) {
-            let x = scale.position(tick)
-            canvas.line(x, y + 2, x, y + 6, stroke: "#495057")
-            canvas.text(SVGDuration.label(milliseconds: tick), x: x, y: y + 18, size: 10, anchor: .middle)
-        }
+        scale.drawAxis(at: y + 2, ticks: 6, on: &canvas)
         // The steps' colours (a bar too narrow for its name is named here).
         var legend: [(glyph: SVGGlyph, label: String)] = []
         for row in rows {
@@ -247,5 +208,16 @@ package struct LatencyHistogramSVG: Sendable {
             }
         }
         return y + 30 + canvas.legend(legend, left: 12, top: y + 30, right: width - right)
+    }
+}
+
+extension LatencyHistogramSVG.Series {
+    /// A run's series from its profile.
+    package init(_ profile: LatencyProfile) {
+        let run = profile.run
+        self.init(
+            label: "\(run.pipeline.name) on \(profile.watch.name)", latencies: run.latencies,
+            steps: zip(run.pipeline.steps, run.stepTotals).map { ($0.kind, $0.queue, $1.wall) },
+            queueing: run.totalQueueingDelay)
     }
 }

@@ -47,7 +47,4 @@ package struct LatencyProfile: Sendable {
 
     /// The model the run used.
     package var watch: WatchModel { run.watch }
-
-    /// The item of `tap`, when the run recorded it.
-    func itemIfKnown(of tap: TapOutcome) -> ItemID? { tap.index < items.count ? items[tap.index] : nil }
 }

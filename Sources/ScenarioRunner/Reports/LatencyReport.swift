@@ -86,8 +86,7 @@ package struct LatencyReport {
     }
 
     static func describe(_ watch: WatchModel) -> String {
-        let speed = TraceValue.decimalText(Int64((watch.relativeSpeed * 10).rounded()), scale: 1)
-        return "\(watch.name) (\(watch.chip.name), ×\(speed), \(watch.cores) core\(watch.cores == 1 ? "" : "s"), "
+        "\(watch.name) (\(watch.chip.name), ×\(WatchesReport.speed(watch)), \(watch.cores) core\(watch.cores == 1 ? "" : "s"), "
             + "\(watch.rowsVisible) rows visible)"
     }
 
@@ -120,7 +119,7 @@ package struct LatencyReport {
         var rows = [["#", "item", "tap", "queued", "latency"]]
         for (index, tap) in run.taps.enumerated() {
             rows.append([
-                String(tap.index + 1), profile.itemIfKnown(of: tap) ?? "-", clock.text(tap.tap), queued[index],
+                String(tap.index + 1), profile.items[safe: tap.index] ?? "-", clock.text(tap.tap), queued[index],
                 latencies[index],
             ])
         }
@@ -204,7 +203,7 @@ package struct LatencyReport {
         return [
             "watch": [
                 "name": .string(profile.watch.name), "chip": .string(profile.watch.chip.name),
-                "relativeSpeed": .decimal(Int64((profile.watch.relativeSpeed * 10).rounded()), scale: 1),
+                "relativeSpeed": WatchesReport.tenths(profile.watch.relativeSpeed),
                 "cores": .count(profile.watch.cores), "rowsVisible": .count(profile.watch.rowsVisible),
             ],
             "pipeline": .string(run.pipeline.name),
@@ -217,7 +216,7 @@ package struct LatencyReport {
                 run.taps.map { tap in
                     [
                         "tap": .count(tap.index + 1),
-                        "item": .optional(profile.itemIfKnown(of: tap).map { .string($0) }),
+                        "item": .optional(profile.items[safe: tap.index].map { .string($0) }),
                         "at": .string(clock.iso(tap.tap)), "queuedMs": .milliseconds(tap.queueingDelay),
                         "latencyMs": .milliseconds(tap.latency),
                     ]

@@ -145,14 +145,7 @@ package struct RunReport {
     /// A summary section as a JSON object. Durations get the unit in their key (`delayP50` →
     /// `delayP50Ms`); a figure that does not exist (`"-"` in text) is `null`.
     package static func json(_ section: ReportSection) -> JSONObject {
-        var object = JSONObject()
-        for row in section.rows {
-            switch row.value {
-            case .string("-"): object[jsonKey(row)] = .null
-            default: object[jsonKey(row)] = JSONValue(row.value)
-            }
-        }
-        return object
+        fields(section.rows.map { ($0.key, $0.value) })
     }
 
     /// Trace fields as a JSON object (durations get `Ms` in their key; `"-"`, the text for
@@ -169,11 +162,6 @@ package struct RunReport {
             object[key] = field.value == .string("-") ? .null : JSONValue(field.value)
         }
         return object
-    }
-
-    private static func jsonKey(_ row: ReportSection.Row) -> String {
-        if case .duration = row.value, !row.key.hasSuffix("Ms") { return row.key + "Ms" }
-        return row.key
     }
 
     /// The text label of a row: the JSON key without a unit suffix (`p50Ms` → `p50`), since the

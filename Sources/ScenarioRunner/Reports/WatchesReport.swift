@@ -38,8 +38,7 @@ package enum WatchesReport {
 
     /// The JSON document.
     package static func document(_ models: [WatchModel] = WatchModel.catalog) -> JSONValue {
-        func tenths(_ value: Double) -> JSONValue { .decimal(Int64((value * 10).rounded()), scale: 1) }
-        return [
+        [
             "schema": .string(jsonSchema),
             "watches": .array(
                 models.map { model in
@@ -61,7 +60,11 @@ package enum WatchesReport {
         value == value.rounded() ? String(Int(value)) : TraceValue.decimalText(Int64((value * 10).rounded()), scale: 1)
     }
 
-    private static func speed(_ model: WatchModel) -> String {
+    /// `value` to one decimal as a JSON number (`1.5`).
+    static func tenths(_ value: Double) -> JSONValue { .decimal(Int64((value * 10).rounded()), scale: 1) }
+
+    /// The model's relative CPU speed to one decimal (`"1.5"`).
+    static func speed(_ model: WatchModel) -> String {
         TraceValue.decimalText(Int64((model.relativeSpeed * 10).rounded()), scale: 1)
     }
 }

@@ -5,12 +5,7 @@ extension ComplicationSettings {
     /// `"preset": "grocery"` (the database-reloading update; `"budget": {"reloadWork": "readsCount"}`
     /// picks the cheap one) or `"tubeStatus"`.
     static func decodePreset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationPreset {
-        switch try node.string(context) {
-        case "grocery": return .grocery(.reloadsDatabase)
-        case "tubeStatus": return .tubeStatus
-        case let other:
-            throw context.error(node, "unknown preset \"\(other)\"; expected \"grocery\" or \"tubeStatus\"")
-        }
+        try node.choice("preset", context, ["grocery": .grocery(.reloadsDatabase), "tubeStatus": .tubeStatus])
     }
 
     /// The `"budget"` object, applied over `base` (the preset's rules, or ClockKit's).
@@ -21,12 +16,7 @@ extension ComplicationSettings {
         var budget = base
         if let rulesNode = object.optional("rules") {
             let firstReset = budget.firstReset
-            switch try rulesNode.string(context) {
-            case "clockKit": budget = .clockKit
-            case "widgetKit": budget = .widgetKit
-            case let other:
-                throw context.error(rulesNode, "unknown rules \"\(other)\"; expected \"clockKit\" or \"widgetKit\"")
-            }
+            budget = try rulesNode.choice("rules", context, ["clockKit": .clockKit, "widgetKit": .widgetKit])
             budget.firstReset = firstReset
         }
         if let value = object.optional("dailyReloads") {
@@ -51,11 +41,8 @@ extension ComplicationSettings {
             }
         }
         if let value = object.optional("foregroundReloads") {
-            let name = try value.string(context)
-            guard let parsed = ComplicationBudgetSettings.ForegroundReloads(rawValue: name) else {
-                throw context.error(value, "unknown foregroundReloads \"\(name)\"; expected \"charged\" or \"free\"")
-            }
-            budget.foregroundReloads = parsed
+            budget.foregroundReloads = try value.choice(
+                "foregroundReloads", context, ["charged": .charged, "free": .free])
         }
         if let value = object.optional("minimumReloadInterval") {
             budget.minimumReloadInterval = try value.duration(context)

@@ -67,14 +67,9 @@ package struct ComplicationSettings: Sendable {
                 families.append(family)
             }
         }
-        var mode = ComplicationContentMode.nextItem
-        if let contentNode = object.optional("content") {
-            let name = try contentNode.string(context)
-            guard let parsed = ComplicationContentMode(rawValue: name) else {
-                throw context.error(contentNode, "unknown content \"\(name)\"; expected \"nextItem\" or \"nextDue\"")
-            }
-            mode = parsed
-        }
+        let mode: ComplicationContentMode =
+            try object.optional("content")?.choice("content", context, ["nextItem": .nextItem, "nextDue": .nextDue])
+            ?? .nextItem
         let presence: ComplicationFacePresence =
             try object.optional("onActiveFace")?.bool(context) == false ? .notOnActiveFace : .onActiveFace
         var limits = ComplicationTextLimits.standard

@@ -30,3 +30,15 @@ package struct DecodingContext: Sendable {
         ScenarioError(file: file, location: member.keyLocation, path: member.value.path, message: message)
     }
 }
+
+extension ScenarioErrorCollector {
+    /// `body`'s value, or `nil` with its error recorded: one independent part of a file (a
+    /// top-level key, an item, an expectation, a section) decoded on its own.
+    @discardableResult
+    mutating func attempt<T>(_ body: () throws(ScenarioError) -> T) -> T? {
+        do throws(ScenarioError) { return try body() } catch {
+            record(error)
+            return nil
+        }
+    }
+}

@@ -51,6 +51,20 @@ extension JSONNode {
         return number
     }
 
+    /// The value of the name the node spells, one of `choices`, or a located error listing them
+    /// (`unknown rules "x"; expected "clockKit" or "widgetKit"`).
+    package func choice<Value>(_ what: String, _ context: DecodingContext, _ choices: KeyValuePairs<String, Value>)
+        throws(ScenarioError) -> Value
+    {
+        let text = try string(context)
+        if let match = choices.first(where: { $0.key == text }) { return match.value }
+        let names = choices.map { "\"\($0.key)\"" }
+        throw context.error(
+            self,
+            "unknown \(what) \"\(text)\"; expected " + names.dropLast().joined(separator: ", ") + " or "
+                + (names.last ?? ""))
+    }
+
     /// An array (of any length unless `nonEmpty`).
     package func array(_ context: DecodingContext, nonEmpty: Bool = false) throws(ScenarioError) -> [JSONNode] {
         guard case .array(let elements) = value else {

@@ -39,40 +39,33 @@ package enum ScenarioDecoder {
             throw context.error(
                 formatNode, "unsupported format \(format); this wristsim reads format \(Scenario.currentFormat)")
         }
-        do throws(ScenarioError) { _ = try schemaNode?.string(context) } catch { errors.record(error) }
-        var name = ""
-        do throws(ScenarioError) { name = try object.required("name", "a short title").string(context) } catch {
-            errors.record(error)
-        }
-        var summary: String?
-        do throws(ScenarioError) {
-            summary = try object.optional("description")?.string(context, allowEmpty: true)
-        } catch { errors.record(error) }
-        var seed: UInt64 = 1
-        do throws(ScenarioError) { seed = try object.optional("seed")?.uint64(context) ?? 1 } catch {
-            errors.record(error)
-        }
+        errors.attempt { () throws(ScenarioError) in _ = try schemaNode?.string(context) }
+        let name =
+            errors.attempt { () throws(ScenarioError) in try object.required("name", "a short title").string(context) }
+            ?? ""
+        let summary =
+            errors.attempt { () throws(ScenarioError) in
+                try object.optional("description")?.string(context, allowEmpty: true)
+            } ?? nil
+        let seed = errors.attempt { () throws(ScenarioError) in try object.optional("seed")?.uint64(context) ?? 1 } ?? 1
         var startNode: JSONNode?
-        do throws(ScenarioError) {
+        errors.attempt { () throws(ScenarioError) in
             let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
             startNode = node
             let startText = try node.string(context)
-            do {
+            do throws(EpochTime.Failure) {
                 context.start = try EpochTime.parse(startText)
             } catch {
                 throw context.error(node, error.description)
             }
-        } catch {
-            errors.record(error)
         }
         let watchNode = object.optional("watch")
-        var watch = defaultWatch
-        do throws(ScenarioError) {
-            watch = try watchNode?.string(context) ?? defaultWatch
-            try validateWatch(watch, watchNode, context)
-        } catch {
-            errors.record(error)
-        }
+        let watch =
+            errors.attempt { () throws(ScenarioError) in
+                let watch = try watchNode?.string(context) ?? defaultWatch
+                try validateWatch(watch, watchNode, context)
+                return watch
+            } ?? defaultWatch
 
         // Without a usable items array every item reference would be reported as unknown.
         let items: [ShoppingItem]
@@ -99,36 +92,28 @@ package enum ScenarioDecoder {
         let lastStep = script.last?.time ?? .zero
         var end = lastStep + Scenario.defaultDrain
         if let endNode = object.optional("end") {
-            do throws(ScenarioError) {
+            errors.attempt { () throws(ScenarioError) in
                 end = try endNode.time(context)
                 guard end >= lastStep else {
                     throw context.error(
                         endNode, "expected \"end\" at or after the last step (\(lastStep)), found \(end)")
                 }
-            } catch {
-                errors.record(error)
             }
         }
         let sections = decodeSections(&object, context, &errors)
-        var eventLimit = EventLimit.default
-        do throws(ScenarioError) {
-            let work = KnownWork(
-                script: script, reminders: sections.reminders, complication: sections.complication, end: end)
-            let section = sections.reminders != nil ? "reminders" : work.policyReloads > 0 ? "complication" : nil
-            eventLimit = try decodeEventLimit(
-                object.optional("eventLimit"), work: work,
-                at: section.flatMap { object.optional($0) } ?? scriptNode, context)
-        } catch {
-            errors.record(error)
-        }
-        var wrist: InitialWrist?
-        do throws(ScenarioError) {
-            wrist = try object.optional("wrist").map { node throws(ScenarioError) in
-                try decodeInitialWrist(node, context)
-            }
-        } catch {
-            errors.record(error)
-        }
+        let work = KnownWork(
+            script: script, reminders: sections.reminders, complication: sections.complication, end: end)
+        let workSection = sections.reminders != nil ? "reminders" : work.policyReloads > 0 ? "complication" : nil
+        let eventLimit =
+            errors.attempt { () throws(ScenarioError) in
+                try decodeEventLimit(
+                    object.optional("eventLimit"), work: work,
+                    at: workSection.flatMap { object.optional($0) } ?? scriptNode, context)
+            } ?? .default
+        let wrist =
+            errors.attempt { () throws(ScenarioError) in
+                try object.optional("wrist").map { node throws(ScenarioError) in try decodeInitialWrist(node, context) }
+            } ?? nil
         object.finish(into: &errors)
         try errors.check()
 
@@ -185,11 +170,7 @@ package enum ScenarioDecoder {
     ) -> ScenarioSections {
         var sections = ScenarioSections()
         func section<T>(_ key: String, _ decode: (JSONNode) throws(ScenarioError) -> T) -> T? {
-            guard let node = object.optional(key) else { return nil }
-            do throws(ScenarioError) { return try decode(node) } catch {
-                errors.record(error)
-                return nil
-            }
+            object.optional(key).flatMap { node in errors.attempt { () throws(ScenarioError) in try decode(node) } }
         }
         sections.pipeline = section("pipeline") { node throws(ScenarioError) in
             try PipelineSettings.decode(node, context)
@@ -214,7 +195,7 @@ package enum ScenarioDecoder {
         var items: [ShoppingItem] = []
         var firstSeen: [ItemID: SourceLocation] = [:]
         for element in elements {
-            do throws(ScenarioError) {
+            errors.attempt { () throws(ScenarioError) in
                 var object = try ObjectReader(element, context, what: "an item object with \"id\" and \"title\"")
                 let idNode = try object.required("id", "a unique identifier such as \"kale\"")
                 let id = try idNode.string(context)
@@ -230,8 +211,6 @@ package enum ScenarioDecoder {
                 let notes = try object.optional("notes")?.string(context, allowEmpty: true)
                 try object.finish()
                 items.append(ShoppingItem(id: id, title: title, due: due, notes: notes))
-            } catch {
-                errors.record(error)
             }
         }
         context.itemIDs = Set(firstSeen.keys)
@@ -244,14 +223,10 @@ package enum ScenarioDecoder {
     static func decodeHistory(_ node: JSONNode, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector)
         -> [[ItemID]]
     {
-        let tripNodes: [JSONNode]
-        do throws(ScenarioError) { tripNodes = try node.array(context) } catch {
-            errors.record(error)
-            return []
-        }
+        let tripNodes = errors.attempt { () throws(ScenarioError) in try node.array(context) } ?? []
         var trips: [[ItemID]] = []
         for tripNode in tripNodes {
-            do throws(ScenarioError) {
+            errors.attempt { () throws(ScenarioError) in
                 var trip: [ItemID] = []
                 var inTrip: Set<ItemID> = []
                 for itemNode in try tripNode.array(context, nonEmpty: true) {
@@ -264,8 +239,6 @@ package enum ScenarioDecoder {
                     trip.append(id)
                 }
                 trips.append(trip)
-            } catch {
-                errors.record(error)
             }
         }
         return trips
@@ -388,7 +361,7 @@ package enum ScenarioDecoder {
         }
         var result: [LocatedExpectation] = []
         for member in members {
-            do throws(ScenarioError) {
+            errors.attempt { () throws(ScenarioError) in
                 guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                     let keys = Registry.expectationKinds.map(\.key)
                     let message = "unknown expectation \(Excerpt.quoted(member.key))"
@@ -400,8 +373,6 @@ package enum ScenarioDecoder {
                 let expectation = try kind.decode(member.value, context)
                 result.append(
                     LocatedExpectation(expectation: expectation, location: member.keyLocation, path: member.value.path))
-            } catch {
-                errors.record(error)
             }
         }
         return result

@@ -19,11 +19,6 @@ package enum ScenarioLoader {
         try InputFile.read(path, limit: maximumFileSize)
     }
 
-    /// Every scenario file under `paths` (``search(_:)``'s scenarios).
-    package static func scenarioFiles(under paths: [String]) throws(ScenarioError) -> [String] {
-        try search(paths).scenarios
-    }
-
     /// What a search of files and folders found.
     package struct Search: Sendable {
         /// The scenario files, in order: files as given, then each folder's sorted by path.

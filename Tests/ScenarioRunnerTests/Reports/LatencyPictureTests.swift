@@ -1,7 +1,8 @@
 import CompanionModel
-import ScenarioRunner
 import SimulationKernel
 import Testing
+
+@testable import ScenarioRunner
 
 /// The latency picture, with the defects issue #11 lists for the old histograms.
 @Suite struct LatencyPictureTests {

@@ -21,12 +21,10 @@ struct HTMLIndex {
             let failed = outcome.failedExpectations.count
             let taps = data.pipelineRuns.first?.run.taps.count ?? 0
             var cells: [String] = []
+            cells.append(HTMLReport.resultBadge(outcome.passed))
             cells.append(
-                outcome.passed
-                    ? "<span class=\"result pass\">PASS</span>" : "<span class=\"result fail\">FAIL</span>")
-            cells.append(
-                "<a href=\"#\(anchor(index, .summary))\">\(HTMLText.escaped(data.scenario.name))</a>"
-                    + "<br><span class=\"file\">\(HTMLText.escaped(data.scenario.file))</span>")
+                "<a href=\"#\(anchor(index, .summary))\">\(XMLText.escaped(data.scenario.name))</a>"
+                    + "<br><span class=\"file\">\(XMLText.escaped(data.scenario.file))</span>")
             cells.append(
                 "\(outcome.expectations.count - failed)/\(outcome.expectations.count)"
                     + (outcome.invariantFailures.isEmpty
@@ -57,9 +55,8 @@ struct HTMLIndex {
 
     private func reminders(_ data: ScenarioReportData) -> String {
         guard let chart = data.reminders else { return "–" }
-        let wrong = chart.deliveries.filter { delivery in delivery.badge.map { $0 != delivery.trueOverdue } ?? false }
         return "\(chart.deliveries.count) delivered · \(chart.missed.count) missed"
-            + (wrong.isEmpty ? "" : " · \(wrong.count) wrong badge(s)")
+            + (chart.wrongBadges == 0 ? "" : " · \(chart.wrongBadges) wrong badge(s)")
     }
 }
 

@@ -61,14 +61,14 @@ package struct HTMLReport {
             "<head>",
             "<meta charset=\"utf-8\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<title>\(HTMLText.escaped(title))</title>",
+            "<title>\(XMLText.escaped(title))</title>",
             "<style>",
             HTMLStyle.css,
             "</style>",
             "</head>",
             "<body>",
             "<header class=\"page\">",
-            "<h1>\(HTMLText.escaped(title))</h1>",
+            "<h1>\(XMLText.escaped(title))</h1>",
         ]
         let failed = scenarios.filter { !$0.outcome.passed }.count
         html.append(
@@ -88,7 +88,8 @@ package struct HTMLReport {
         section == .summary ? "s\(index + 1)-summary" : "s\(index + 1)-\(section.rawValue)-body"
     }
 
-    private func resultBadge(_ passed: Bool) -> String {
+    /// `PASS` or `FAIL` as the page's coloured badge.
+    static func resultBadge(_ passed: Bool) -> String {
         passed ? "<span class=\"result pass\">PASS</span>" : "<span class=\"result fail\">FAIL</span>"
     }
 
@@ -96,8 +97,8 @@ package struct HTMLReport {
         let sections = Self.sections(of: data)
         var html = ["<article class=\"scenario\" id=\"s\(index + 1)\">"]
         html.append(
-            "<h2 id=\"\(anchor(index, .summary))\">\(resultBadge(data.outcome.passed)) "
-                + "\(HTMLText.escaped(data.scenario.name))</h2>")
+            "<h2 id=\"\(anchor(index, .summary))\">\(Self.resultBadge(data.outcome.passed)) "
+                + "\(XMLText.escaped(data.scenario.name))</h2>")
         html.append("<nav class=\"toc\">")
         html.append(
             (sections.map { "<a href=\"#\(anchor(index, $0))\">\($0.heading)</a>" }
@@ -149,9 +150,4 @@ package struct HTMLReport {
     private func figure(_ svg: String) -> String {
         "<figure>\n" + svg + "\n</figure>"
     }
-}
-
-/// Escaping for HTML text and attribute values.
-enum HTMLText {
-    static func escaped(_ text: String) -> String { XMLText.escaped(text) }
 }

@@ -19,23 +19,23 @@ struct HTMLSummary {
         func row(_ key: String, _ value: String) {
             html.append("<tr><th>\(key)</th><td>\(value)</td></tr>")
         }
-        row("file", "<span class=\"file\">\(HTMLText.escaped(scenario.file))</span>")
-        if let summary = scenario.summary { row("about", HTMLText.escaped(summary)) }
-        row("watch", HTMLText.escaped(scenario.watch))
+        row("file", "<span class=\"file\">\(XMLText.escaped(scenario.file))</span>")
+        if let summary = scenario.summary { row("about", XMLText.escaped(summary)) }
+        row("watch", XMLText.escaped(scenario.watch))
         row("seed", String(outcome.seed))
         row(
             "run",
-            HTMLText.escaped(
+            XMLText.escaped(
                 "\(SVGTimeAxis.dayLabel(scenario.start)) \(scenario.start.timeOfDay) → "
                     + "\(SVGTimeAxis.dayLabel(end)) \(formatter.clock(outcome.endTime)) "
                     + "(\(outcome.endTime.offset)) · starts \(scenario.start.iso8601)"))
         let failed = outcome.failedExpectations.count
         row(
             "result",
-            outcome.passed
-                ? "<span class=\"result pass\">PASS</span>"
-                : "<span class=\"result fail\">FAIL</span> \(failed) expectation(s) failed, "
-                    + "\(outcome.invariantFailures.count) invariant(s) broken")
+            HTMLReport.resultBadge(outcome.passed)
+                + (outcome.passed
+                    ? ""
+                    : " \(failed) expectation(s) failed, \(outcome.invariantFailures.count) invariant(s) broken"))
         html.append("</table>")
         html.append(
             "<h4>Expectations: \(outcome.expectations.count - failed) passed, \(failed) failed</h4>")
@@ -46,8 +46,8 @@ struct HTMLSummary {
             html.append("<tr><th></th><th>time</th><th>line</th><th>expectation</th></tr>")
             for result in outcome.expectations {
                 let mark = result.passed ? "<td class=\"pass\">pass</td>" : "<td class=\"fail\">FAIL</td>"
-                var label = HTMLText.escaped(result.label)
-                if let failure = result.failure { label += " — <strong>\(HTMLText.escaped(failure))</strong>" }
+                var label = XMLText.escaped(result.label)
+                if let failure = result.failure { label += " — <strong>\(XMLText.escaped(failure))</strong>" }
                 html.append(
                     "<tr>\(mark)<td>\(time(result.time))</td><td>line \(result.location.line)</td>"
                         + "<td>\(label)</td></tr>")
@@ -61,7 +61,7 @@ struct HTMLSummary {
         } else {
             html.append("<h4>Invariants: \(outcome.invariantFailures.count) broken</h4>")
             for failure in outcome.invariantFailures {
-                html.append("<pre>\(HTMLText.escaped(failure.message))</pre>")
+                html.append("<pre>\(XMLText.escaped(failure.message))</pre>")
             }
         }
         return html

@@ -257,7 +257,7 @@ package struct ScenarioReportData {
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
         let missed = harness.missed.map { miss in
             RemindersChartData.Miss(
-                due: PhoneReminders.simTime(miss.due), label: miss.owner, code: code(miss.reason),
+                due: PhoneReminders.simTime(miss.due), label: miss.owner, code: RemindersReport.code(miss.reason),
                 reason: report.reasonText(miss.reason))
         }
         return RemindersChartData(
@@ -271,18 +271,6 @@ package struct ScenarioReportData {
     private enum PendingChange {
         case set(Int, Int)
         case delivered
-    }
-
-    /// A stable code for a missed reminder's reason.
-    static func code(_ reason: MissedReminder.Reason) -> String {
-        switch reason {
-        case .outsideWindow: return "outsideWindow"
-        case .droppedBySystem(.overLimit, _): return "droppedOverLimit"
-        case .droppedBySystem(.fireDatePassed, _): return "droppedFireDatePassed"
-        case .droppedBySystem(.notAuthorized, _): return "droppedNotAuthorized"
-        case .neverScheduled: return "neverScheduled"
-        case .notAuthorized: return "notAuthorized"
-        }
     }
 
     /// The number of open items whose due date has passed, as steps over time: it changes when

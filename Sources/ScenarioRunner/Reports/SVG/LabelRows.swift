@@ -29,10 +29,7 @@ struct LabelRows {
         for (index, baseline) in rows.enumerated()
         where !taken[index].contains(where: { start < $0.1 + 6 && $0.0 < start + width + 6 }) {
             taken[index].append((start, start + width))
-            // A white ground: the grid and shading under the label stay behind it.
-            canvas.rect(
-                x: start - 2, y: baseline - size, width: width + 4, height: size * 1.3, fill: "#ffffff",
-                extra: "fill-opacity=\"0.9\"")
+            canvas.ground(x: start, width: width, y: baseline - size, height: size * 1.3)
             canvas.text(label, x: start, y: baseline, size: size, fill: color, tooltip: tooltip)
             return true
         }

@@ -34,31 +34,14 @@ package struct LinkMessageRecord: Sendable {
     package var sent: SimTime
     /// When the receiving app got it.
     package var delivered: SimTime?
-    package var fate: Fate
+    package var fate: Fate = .inTransit
     /// When it ended, if not delivered (the failure, the loss, …).
     package var endedAt: SimTime?
     /// When the transfer was retried (a new radio session after a drop-out).
-    package var retries: [SimTime]
+    package var retries: [SimTime] = []
     /// When a second copy arrived.
-    package var duplicates: [SimTime]
+    package var duplicates: [SimTime] = []
 
-    package init(
-        id: Int, direction: Direction, channel: String, payload: String, item: String?, sent: SimTime,
-        delivered: SimTime? = nil, fate: Fate = .inTransit, endedAt: SimTime? = nil, retries: [SimTime] = [],
-        duplicates: [SimTime] = []
-    ) {
-        self.id = id
-        self.direction = direction
-        self.channel = channel
-        self.payload = payload
-        self.item = item
-        self.sent = sent
-        self.delivered = delivered
-        self.fate = fate
-        self.endedAt = endedAt
-        self.retries = retries
-        self.duplicates = duplicates
-    }
 }
 
 /// A span of time when the link could not carry messages the ordinary way.
@@ -104,11 +87,6 @@ package struct LinkBand: Sendable {
     package var from: SimTime
     package var to: SimTime
 
-    package init(kind: Kind, from: SimTime, to: SimTime) {
-        self.kind = kind
-        self.from = from
-        self.to = to
-    }
 }
 
 /// Something the user did from a notification (Complete, Snooze…), marked on the phone's line.
@@ -117,10 +95,6 @@ package struct LinkAction: Sendable {
     /// `"complete milk"`.
     package var label: String
 
-    package init(at: SimTime, label: String) {
-        self.at = at
-        self.label = label
-    }
 }
 
 /// The link as a sequence diagram on a time axis: the watch and the phone as two horizontal
@@ -134,25 +108,11 @@ package struct LinkSequenceSVG: Sendable {
     package var messages: [LinkMessageRecord]
     package var bands: [LinkBand]
     /// Notification actions, marked on the phone's line.
-    package var actions: [LinkAction]
+    package var actions: [LinkAction] = []
     package var start: SimTime
     package var end: SimTime
     package var origin: EpochTime
-    package var width: Double
-
-    package init(
-        title: String, messages: [LinkMessageRecord], bands: [LinkBand], actions: [LinkAction] = [], start: SimTime,
-        end: SimTime, origin: EpochTime, width: Double = 1080
-    ) {
-        self.title = title
-        self.messages = messages
-        self.bands = bands
-        self.actions = actions
-        self.start = start
-        self.end = end
-        self.origin = origin
-        self.width = width
-    }
+    package var width: Double = 1080
 
     let left = 120.0
     let right = 30.0

@@ -11,12 +11,6 @@ package struct RemindersChartData: Sendable {
         /// The items really overdue at that moment (what the badge should say).
         package var trueOverdue: Int
 
-        package init(at: SimTime, label: String, badge: Int?, trueOverdue: Int) {
-            self.at = at
-            self.label = label
-            self.badge = badge
-            self.trueOverdue = trueOverdue
-        }
     }
 
     /// A reminder that never fired.
@@ -27,12 +21,6 @@ package struct RemindersChartData: Sendable {
         package var code: String
         package var reason: String
 
-        package init(due: SimTime, label: String, code: String, reason: String) {
-            self.due = due
-            self.label = label
-            self.code = code
-            self.reason = reason
-        }
     }
 
     package var start: SimTime
@@ -43,7 +31,7 @@ package struct RemindersChartData: Sendable {
     /// The window W (`nil` for the naive scheduler).
     package var window: Int?
     /// The system's pending limit.
-    package var limit: Int
+    package var limit: Int = 64
     /// The pending count, as (time it became, value) steps.
     package var pending: [(at: SimTime, count: Int)]
     /// The true overdue count, as steps.
@@ -53,23 +41,9 @@ package struct RemindersChartData: Sendable {
     /// Every app run, with its reason (`launch`, `foreground`, …).
     package var appRuns: [(at: SimTime, reason: String)]
 
-    package init(
-        start: SimTime, end: SimTime, origin: EpochTime, scheduler: String, window: Int?, limit: Int = 64,
-        pending: [(at: SimTime, count: Int)], overdue: [(at: SimTime, count: Int)], deliveries: [Delivery],
-        missed: [Miss], appRuns: [(at: SimTime, reason: String)]
-    ) {
-        self.start = start
-        self.end = end
-        self.origin = origin
-        self.scheduler = scheduler
-        self.window = window
-        self.limit = limit
-        self.pending = pending
-        self.overdue = overdue
-        self.deliveries = deliveries
-        self.missed = missed
-        self.appRuns = appRuns
-    }
+    /// How many deliveries set a badge other than the true overdue count.
+    var wrongBadges: Int { deliveries.count { delivery in delivery.badge.map { $0 != delivery.trueOverdue } ?? false } }
+
 }
 
 /// The reminders over time: the pending count against the system's 64 and the window W; every
@@ -79,13 +53,7 @@ package struct RemindersChartData: Sendable {
 package struct RemindersChartSVG: Sendable {
     package var title: String
     package var data: RemindersChartData
-    package var width: Double
-
-    package init(title: String, data: RemindersChartData, width: Double = 1080) {
-        self.title = title
-        self.data = data
-        self.width = width
-    }
+    package var width: Double = 1080
 
     let left = 130.0
     let right = 30.0
@@ -106,13 +74,10 @@ package struct RemindersChartSVG: Sendable {
         var canvas = SVGCanvas(width: width, height: 400, title: title)
         canvas.text(
             SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
-        let wrongBadges = data.deliveries.filter { delivery in
-            delivery.badge.map { $0 != delivery.trueOverdue } ?? false
-        }
         let peakPending = data.pending.map(\.count).max() ?? 0
         canvas.text(
             "scheduler \(data.scheduler) · pending at most \(peakPending) · \(data.deliveries.count) delivered · "
-                + "\(wrongBadges.count) with a wrong badge · \(data.missed.count) missed · \(data.appRuns.count) app runs",
+                + "\(data.wrongBadges) with a wrong badge · \(data.missed.count) missed · \(data.appRuns.count) app runs",
             x: 12, y: 40, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(start: data.start, end: data.end, origin: data.origin, left: left, right: width - right)
         // Panel 1: pending.
@@ -219,9 +184,7 @@ package struct RemindersChartSVG: Sendable {
         canvas.line(left, y, width - right, y, stroke: color, width: 1.2, dash: "6 3")
         let labelWidth = SVGText.width(label, size: 10)
         let x = width - right - labelWidth - 4
-        canvas.rect(
-            x: x - 2, y: above ? y - 13 : y + 2, width: labelWidth + 4, height: 12, fill: "#ffffff",
-            extra: "fill-opacity=\"0.9\"")
+        canvas.ground(x: x, width: labelWidth, y: above ? y - 13 : y + 2, height: 12)
         canvas.text(label, x: x, y: above ? y - 3 : y + 12, size: 10, fill: color)
     }
 

@@ -144,10 +144,18 @@ package struct SVGCanvas: Sendable {
         case .middle: start = x - textWidth / 2
         case .end: start = x - textWidth
         }
-        rect(
-            x: start - 1.5, y: y - size * 0.95, width: textWidth + 3, height: size * 1.25, fill: "#ffffff",
-            extra: "fill-opacity=\"0.9\"")
+        ground(x: start, width: textWidth, y: y - size * 0.95, height: size * 1.25, pad: 1.5)
         text(string, x: x, y: y, size: size, anchor: anchor, fill: fill)
+    }
+
+    /// A white ground behind a label spanning `x`…`x + width`, `pad` wider on each side, so the
+    /// grid and shading under the label stay behind it.
+    package mutating func ground(
+        x: Double, width: Double, y: Double, height: Double, pad: Double = 2, opacity: String = "0.9"
+    ) {
+        rect(
+            x: x - pad, y: y, width: width + 2 * pad, height: height, fill: "#ffffff",
+            extra: "fill-opacity=\"\(opacity)\"")
     }
 
     /// A text label placed so it stays inside `0…width`: anchored at `x` when it fits, else

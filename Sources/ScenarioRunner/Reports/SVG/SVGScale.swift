@@ -95,6 +95,31 @@ package struct SVGScale: Sendable {
         }
     }
 
+    /// Draws the scale as a horizontal axis at `y`: the line, then a tick and a centred 10 px
+    /// label (`label`, default ``SVGDuration/label(milliseconds:)``) at each of about `count` ticks.
+    package func drawAxis(
+        at y: Double, ticks count: Int, on canvas: inout SVGCanvas,
+        label: (Double) -> String = { SVGDuration.label(milliseconds: $0) }
+    ) {
+        canvas.line(from, y, to, y, stroke: "#495057")
+        for tick in ticks(count: count) {
+            let x = position(tick)
+            canvas.line(x, y, x, y + 4, stroke: "#495057")
+            canvas.text(label(tick), x: x, y: y + 16, size: 10, anchor: .middle)
+        }
+    }
+
+    /// Vertical grid lines from `top` to `bottom` at about `count` ticks.
+    package func drawGrid(
+        from top: Double, to bottom: Double, ticks count: Int, stroke: String = SVGPalette.grid,
+        on canvas: inout SVGCanvas
+    ) {
+        for tick in ticks(count: count) {
+            let x = position(tick)
+            canvas.line(x, top, x, bottom, stroke: stroke)
+        }
+    }
+
     /// The smallest 1-2-5 × 10ⁿ at or above `value`.
     package static func niceCeiling(_ value: Double) -> Double {
         let base = pow10(floorLog10(value))

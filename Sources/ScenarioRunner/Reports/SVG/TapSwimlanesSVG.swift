@@ -22,30 +22,13 @@ package struct TapSwimlanesSVG: Sendable {
         /// The check-off messages this run sent, for the link lane.
         package var messages: [LinkMessageRecord]
         /// The frame clock's rate.
-        package var framesPerSecond: Int64
+        package var framesPerSecond: Int64 = 60
 
-        package init(
-            name: String, run: PipelineRun, tap: Int, items: [ItemID], messages: [LinkMessageRecord],
-            framesPerSecond: Int64 = 60
-        ) {
-            self.name = name
-            self.run = run
-            self.tap = tap
-            self.items = items
-            self.messages = messages
-            self.framesPerSecond = framesPerSecond
-        }
     }
 
     package var title: String
     package var runs: [Run]
-    package var width: Double
-
-    package init(title: String, runs: [Run], width: Double = 1080) {
-        self.title = title
-        self.runs = runs
-        self.width = width
-    }
+    package var width: Double = 1080
 
     let left = 150.0
     let right = 24.0
@@ -127,14 +110,7 @@ package struct TapSwimlanesSVG: Sendable {
 
     /// An axis line at `y` with ticks "tap", "+10 ms", …; returns the y below its labels.
     private func axis(_ scale: SVGScale, at y: Double, on canvas: inout SVGCanvas, note: String?) -> Double {
-        canvas.line(left, y, width - right, y, stroke: "#495057")
-        for tick in scale.ticks(count: 10) {
-            let x = scale.position(tick)
-            canvas.line(x, y, x, y + 4, stroke: "#495057")
-            canvas.text(
-                (tick == 0 ? "tap" : "+" + SVGDuration.label(milliseconds: tick)), x: x, y: y + 16, size: 10,
-                anchor: .middle)
-        }
+        scale.drawAxis(at: y, ticks: 10, on: &canvas) { $0 == 0 ? "tap" : "+" + SVGDuration.label(milliseconds: $0) }
         guard let note else { return y + 20 }
         canvas.text(note, x: left, y: y + 32, size: 10, fill: SVGPalette.muted)
         return y + 36
@@ -143,10 +119,7 @@ package struct TapSwimlanesSVG: Sendable {
     /// A lane's background with the axis's grid lines through it (under the bars).
     private func laneBackground(y: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
         canvas.rect(x: left, y: y, width: width - right - left, height: laneHeight, fill: SVGPalette.lane)
-        for tick in scale.ticks(count: 10) {
-            let x = scale.position(tick)
-            canvas.line(x, y, x, y + laneHeight, stroke: "#dee2e6")
-        }
+        scale.drawGrid(from: y, to: y + laneHeight, ticks: 10, stroke: "#dee2e6", on: &canvas)
     }
 
     /// Draws one run's block from `top`; returns the y below it.
@@ -225,9 +198,7 @@ package struct TapSwimlanesSVG: Sendable {
         let goneLabel = "row gone +" + DurationFormat.text(tap.latency, unit: unit)
         let labelWidth = SVGText.width(goneLabel, size: 10, bold: true)
         let labelX = gone + 4 + labelWidth < width - right ? gone + 4 : gone - 4 - labelWidth
-        canvas.rect(
-            x: labelX - 1, y: y + 4, width: labelWidth + 2, height: laneHeight - 8, fill: "#ffffff",
-            extra: "fill-opacity=\"0.85\"")
+        canvas.ground(x: labelX, width: labelWidth, y: y + 4, height: laneHeight - 8, pad: 1, opacity: "0.85")
         canvas.text(goneLabel, x: labelX, y: y + laneHeight / 2 + 4, size: 10, bold: true, fill: SVGPalette.bad)
         y += laneHeight + laneGap
         // Link.
@@ -260,9 +231,7 @@ package struct TapSwimlanesSVG: Sendable {
                 let labelWidth = SVGText.width(label, size: 10)
                 let beside = x0 + boxWidth + 4 + labelWidth <= width - right ? x0 + boxWidth + 4 : x0 - 4 - labelWidth
                 if beside >= left {
-                    canvas.rect(
-                        x: beside - 2, y: y + 5, width: labelWidth + 4, height: laneHeight - 10, fill: "#ffffff",
-                        extra: "fill-opacity=\"0.9\"")
+                    canvas.ground(x: beside, width: labelWidth, y: y + 5, height: laneHeight - 10)
                     canvas.text(label, x: beside, y: y + laneHeight / 2 + 4, size: 10, fill: "#5f3dc4")
                 }
             }
