@@ -118,3 +118,35 @@ extension SimTime {
         return SimTime(nanoseconds: duration.nanoseconds > 0 ? .max : .min)
     }
 }
+
+extension ComplicationBudgetSettings {
+    /// The most policy reloads the system can make from the start through `end` (a time after
+    /// the start), on the active face all the while: each policy reload is an event, so a file's
+    /// loader counts them against its event limit like other periodic work (docs/limits.md).
+    ///
+    /// Two bounds, the smaller holds: consecutive policy reloads are at least the policy's spacing
+    /// apart (the `after` delay or the minimum reload interval, the larger); with a daily reload
+    /// count *N*, at most *N* + 1 happen in each budget period the span touches (the count, plus
+    /// the one that waits for the reset). `0` without a policy, or with `never`; `Int.max` when
+    /// neither bound applies.
+    ///
+    /// - Complexity: O(1).
+    package func policyReloadBound(through end: SimTime) -> Int {
+        guard let policy = reloadPolicy else { return 0 }
+        let spacing: SimDuration
+        switch policy {
+        case .never: return 0
+        case .atEnd: spacing = minimumReloadInterval
+        case .after(let delay): spacing = max(delay, minimumReloadInterval)
+        }
+        let span = max(end.nanoseconds, 0)
+        var bound = Int.max
+        if spacing > .zero { bound = Int(span / spacing.nanoseconds) + 1 }
+        if let daily = dailyReloads, resetPeriod > .zero {
+            let periods = span / resetPeriod.nanoseconds + 2
+            let (perPeriod, overflow) = Int64(max(daily, 0) + 1).multipliedReportingOverflow(by: periods)
+            if !overflow { bound = min(bound, Int(perPeriod)) }
+        }
+        return bound
+    }
+}

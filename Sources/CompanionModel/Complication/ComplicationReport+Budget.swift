@@ -2,13 +2,13 @@ import SimulationKernel
 
 extension ComplicationReport {
     /// Granted reloads up to the end, in time order.
-    package var grantedReloads: [ComplicationRequestRecord] {
-        records.filter { $0.kind == .reload && $0.outcome.isGranted }
+    package var grantedReloads: LazyFilterSequence<ArraySlice<ComplicationRequestRecord>> {
+        records.lazy.filter { $0.kind == .reload && $0.outcome.isGranted }
     }
 
     /// Reloads the timeline's policy asked for (granted or refused), up to the end.
-    package var policyReloads: [ComplicationRequestRecord] {
-        records.filter { $0.source == .policy }
+    package var policyReloads: LazyFilterSequence<ArraySlice<ComplicationRequestRecord>> {
+        records.lazy.filter { $0.source == .policy }
     }
 
     /// The first time a daily budget ran out, and which, up to the end.

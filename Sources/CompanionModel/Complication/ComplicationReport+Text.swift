@@ -92,11 +92,21 @@ extension ComplicationReport {
         }
         rows.sort { ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence) }
         let width = clock.showsDates ? 21 : 10
-        var lines = [header, pad("time", width) + "what"]
-        lines += rows.map { pad(clock.timeOfDay($0.time), width) + $0.text }
-        lines.append("")
-        lines += summary
-        return lines.joined(separator: "\n") + "\n"
+        // Written into one string as it goes (a long run has hundreds of thousands of rows: an
+        // array of lines joined at the end held the page three times).
+        var text = header + "\n" + pad("time", width) + "what\n"
+        for row in rows {
+            text += pad(clock.timeOfDay(row.time), width)
+            text += row.text
+            text += "\n"
+        }
+        rows = []
+        text += "\n"
+        for line in summary {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     /// `"woke 09:45:18"`, and when the system woke the app later than the refresh's preferred date,

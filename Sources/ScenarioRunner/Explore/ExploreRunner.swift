@@ -98,14 +98,15 @@ package struct ExploreRunner: Sendable {
         return ExploreRunner.invariantFailures(of: Scenario(decoded, historyOf: scenario), events: &events)
     }
 
-    /// Every invariant of one run of `scenario`: the world's own (the phone's list converges to
-    /// what the user did, each operation applied exactly once and in order per item; the run
-    /// ends before its event limit), at most 64 notifications pending, every item notification's
-    /// badge equal to the overdue count the app knew at its last refill (``ExploreMonitor``), and
-    /// messages delivered in send order on each channel (``LinkOrderCheck``).
+    /// Every invariant of one run of `scenario`: the ones every run checks, as `wristsim run`
+    /// reports them (``ScenarioOutcome/invariantFailures``: the phone's list converges to what the
+    /// user did, each operation applied exactly once and in order per item; the run ends before
+    /// its event limit; every item notification's badge equals the overdue count the app knew at
+    /// its last refill; at most 64 notifications pending; messages delivered in send order on each
+    /// channel, ``RunChecks``).
     ///
     /// The run keeps its verdict only (``RunOptions/Keeping/verdict``, no trace kept); only a run that
-    /// broke one of the world's invariants is run again in full, for the messages with their trails.
+    /// broke an invariant is run again in full, for the messages `run` prints, with their trails.
     static func invariantFailures(of scenario: Scenario) -> [ExploreFinding] {
         var events = 0
         return invariantFailures(of: scenario, events: &events)
@@ -115,22 +116,12 @@ package struct ExploreRunner: Sendable {
     /// run made again in full for its messages).
     static func invariantFailures(of scenario: Scenario, events: inout Int) -> [ExploreFinding] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
-        var monitor = ExploreMonitor(start: scenario.start)
-        let verdict = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict
-        let pendingMax = monitor.pendingMaxAtEnd
-        var failures: [ExploreFinding] = []
-        events += monitor.events
-        if verdict.invariantsBroken > 0 {
-            var full = ScenarioSimulation(scenario: scenario)
-            failures = full.run().invariantFailures.map(ExploreFinding.init)
-            events += monitor.events
-        }
-        if pendingMax > 64 {
-            failures.append(
-                ExploreFinding(
-                    .pendingOverLimit, "reminders: pending \(pendingMax) notifications at once; expected at most 64"))
-        }
-        return failures + LinkOrderCheck.failures(verdict.linkDeliveries, start: scenario.start) + monitor.failures
+        let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict
+        events += verdict.events
+        guard verdict.invariantsBroken > 0 else { return [] }
+        var full = ScenarioSimulation(scenario: scenario)
+        events += verdict.events
+        return full.run().invariantFailures.map(ExploreFinding.init)
     }
 }
 

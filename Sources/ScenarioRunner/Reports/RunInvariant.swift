@@ -10,6 +10,14 @@ package enum RunInvariant: String, CaseIterable, Sendable {
     /// Once the link is left to finish, watch and phone show the same list and no list operation
     /// was lost, applied twice or applied out of its origin's order (docs/sync.md).
     case listsConverge
+    /// Every item notification's badge is the number of incomplete items due by its delivery as
+    /// the phone app knew them at its last refill (checked at each delivery, ``RunChecks``).
+    case badges
+    /// At most 64 notifications are pending at once (the system's limit, docs/reminders.md).
+    case pendingLimit
+    /// Each channel (interactive, userInfo, complication transfers) delivers each direction's
+    /// messages in send order (docs/link.md).
+    case channelOrder
     /// Any other end-of-run check of a feature (listed only when one fails).
     case other
 
@@ -18,6 +26,9 @@ package enum RunInvariant: String, CaseIterable, Sendable {
         switch self {
         case .eventLimit: return "invariant: the run ends within its event limit"
         case .listsConverge: return "invariant: watch and phone lists converge, no operation lost, doubled or reordered"
+        case .badges: return "invariant: every reminder's badge is the overdue count the app knew at its last refill"
+        case .pendingLimit: return "invariant: at most 64 notifications pending at once"
+        case .channelOrder: return "invariant: each channel delivers in send order"
         case .other: return "invariant: other end-of-run checks"
         }
     }

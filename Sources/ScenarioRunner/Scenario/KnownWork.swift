@@ -1,9 +1,12 @@
+import CompanionModel
 import SimulationKernel
 
 /// The work a scenario certainly asks for, counted when its file is loaded (docs/limits.md, "The
 /// event limit"): one event per action step, one per app run of `"reminders"`'s `"appRuns"`
-/// before the end, and one per delivery of each repeating reminder before the end (a delivery
-/// is counted against the limit like an event, though the phone makes it between events).
+/// before the end, one per delivery of each repeating reminder before the end (a delivery
+/// is counted against the limit like an event, though the phone makes it between events), and
+/// the most reloads a complication's reload policy can ask for before the end on the active face
+/// (``ComplicationBudgetSettings/policyReloadBound(through:)``).
 ///
 /// More of these than the event limit is a load error: such a run could only stop at its limit
 /// (or, for deliveries, grow past it unseen), so it is refused before it starts.
@@ -11,13 +14,17 @@ struct KnownWork: Equatable {
     var actions = 0
     var appRuns = 0
     var repeatingDeliveries = 0
+    var policyReloads = 0
 
     /// Counts the work of a scenario's script and sections up to `end`.
     ///
     /// - Complexity: O(*s* + *r*) for *s* steps and *r* repeating reminders.
-    init(script: [ScriptStep], reminders: RemindersSettings?, end: SimTime) {
+    init(script: [ScriptStep], reminders: RemindersSettings?, complication: ComplicationSettings? = nil, end: SimTime) {
         for step in script {
             if case .action = step.content { actions += 1 }
+        }
+        if let complication, complication.presence == .onActiveFace {
+            policyReloads = complication.configuration.budget.policyReloadBound(through: end)
         }
         guard let reminders else { return }
         if let runs = reminders.appRuns {
@@ -30,7 +37,9 @@ struct KnownWork: Equatable {
     }
 
     /// The total, saturating at `Int.max`.
-    var total: Int { Self.saturatingSum(Self.saturatingSum(actions, appRuns), repeatingDeliveries) }
+    var total: Int {
+        Self.saturatingSum(Self.saturatingSum(actions, appRuns), Self.saturatingSum(repeatingDeliveries, policyReloads))
+    }
 
     /// How many of `from`, `from + every`, … are at or before `last` (every time and duration
     /// of a scenario is within its range, so the difference and quotient fit).
@@ -49,6 +58,7 @@ struct KnownWork: Equatable {
     var description: String {
         let parts = [
             (actions, "action steps"), (appRuns, "app runs"), (repeatingDeliveries, "repeating reminder deliveries"),
+            (policyReloads, "complication policy reloads (at most)"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         guard let last = parts.last else { return "no events" }
         return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last

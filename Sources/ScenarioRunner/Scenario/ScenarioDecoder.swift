@@ -101,12 +101,14 @@ package enum ScenarioDecoder {
             }
         }
         let sections = decodeSections(&object, context, &errors)
+        let work = KnownWork(
+            script: script, reminders: sections.reminders, complication: sections.complication, end: end)
+        let workSection = sections.reminders != nil ? "reminders" : work.policyReloads > 0 ? "complication" : nil
         let eventLimit =
             errors.attempt { () throws(ScenarioError) in
                 try decodeEventLimit(
-                    object.optional("eventLimit"),
-                    work: KnownWork(script: script, reminders: sections.reminders, end: end),
-                    at: sections.reminders == nil ? scriptNode : object.optional("reminders") ?? scriptNode, context)
+                    object.optional("eventLimit"), work: work,
+                    at: workSection.flatMap { object.optional($0) } ?? scriptNode, context)
             } ?? .default
         let wrist =
             errors.attempt { () throws(ScenarioError) in
@@ -145,7 +147,7 @@ package enum ScenarioDecoder {
                 EventLimit(try node.int(context, in: 1...ScenarioLimits.maximumEventLimit))
             } ?? ScenarioLimits.defaultEventLimit
         guard work.total > limit.maximum else { return limit }
-        if work.appRuns == 0, work.repeatingDeliveries == 0 {
+        if work.appRuns == 0, work.repeatingDeliveries == 0, work.policyReloads == 0 {
             throw context.error(
                 limitNode ?? node,
                 "the script has \(work.actions) action steps, more than the event limit of \(limit); "

@@ -85,8 +85,10 @@ enum RemindersCommand: Command {
                     + "(\(clock.text(scenario.end)), \(scenario.end)); the run is continued to it")
             scenario.end = at
         }
-        var simulation = ScenarioSimulation(scenario: scenario, seed: seed)
-        let outcome = simulation.run()
+        // No trace is printed: the run keeps none unless it fails (``UntracedRun``), as `run` does.
+        let run = UntracedRun(scenario, seed: seed)
+        let simulation = run.simulation
+        let outcome = run.outcome
         let failures = FailureList(outcome: outcome)
         let phone = simulation.reminders.advanced(to: simulation.now)
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: at)

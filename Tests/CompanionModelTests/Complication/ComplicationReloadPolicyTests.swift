@@ -125,3 +125,33 @@ import Testing
         #expect(report.policyReloads.count >= 95, "about 50 in each budget day")
     }
 }
+
+/// The most policy reloads a budget allows over a span (issue #33 item 8: counted at load).
+@Suite struct PolicyReloadBoundTests {
+    @Test func spacingBoundsAPolicyWithoutADailyCount() {
+        var settings = ComplicationBudgetSettings.widgetKit
+        settings.dailyReloads = nil
+        settings.reloadPolicy = .after(.seconds(1))
+        // The 5-minute minimum interval spaces them: one at the start, then 288 a day.
+        #expect(settings.policyReloadBound(through: SimTime(offset: .hours(24))) == 289)
+        settings.reloadPolicy = .after(.minutes(10))
+        #expect(settings.policyReloadBound(through: SimTime(offset: .hours(24))) == 145)
+    }
+
+    @Test func aDailyCountBoundsEachBudgetPeriod() {
+        // 50 a day (and the one that waits for the reset) in each of the 10 + 2 periods touched.
+        let settings = ComplicationBudgetSettings.widgetKit
+        #expect(settings.policyReloadBound(through: SimTime(offset: .hours(240))) == 51 * 12)
+        // A day's spacing is the smaller bound then.
+        var daily = settings
+        daily.reloadPolicy = .after(.hours(24))
+        #expect(daily.policyReloadBound(through: SimTime(offset: .hours(240))) == 11)
+    }
+
+    @Test func noPolicyMeansNoPolicyReloads() {
+        var settings = ComplicationBudgetSettings.widgetKit
+        settings.reloadPolicy = .never
+        #expect(settings.policyReloadBound(through: SimTime(offset: .hours(240))) == 0)
+        #expect(ComplicationBudgetSettings.clockKit.policyReloadBound(through: SimTime(offset: .hours(240))) == 0)
+    }
+}

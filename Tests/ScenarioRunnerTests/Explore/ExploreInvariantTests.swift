@@ -30,34 +30,63 @@ import Testing
         let failures = LinkOrderCheck.failures(overtaken, start: start)
         #expect(
             failures == [
-                ExploreFinding(
-                    .linkOrder,
+                InvariantFailure(
+                    .channelOrder,
                     "link: fifo userInfo watch→phone: message #2 arrived at 1970-01-01T00:00:07Z after #4, "
                         + "sent later; expected send order on each channel")
             ])
     }
 
     /// The badge invariant: a delivered item notification whose badge differs from the overdue
-    /// count the scheduler knew breaks it. The real rules keep it on a reminders day, and the
-    /// monitor really checked badges there.
+    /// count the scheduler knew breaks it. The real rules keep it on a reminders day, and every
+    /// run (not only explore's) really checked badges there.
     @Test func badgeInvariantHoldsWithTheRealRulesAndFailsOnAWrongBadge() throws {
         let scenario = try Self.scenario("reminders-weekday.json")
         var simulation = ScenarioSimulation(scenario: scenario)
-        var monitor = ExploreMonitor(start: scenario.start)
-        _ = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor)
-        #expect(monitor.failures.isEmpty, "\(monitor.failures)")
-        #expect(monitor.badgesChecked >= 8, "the run delivered item notifications with badges")
+        let outcome = simulation.run()
+        #expect(outcome.invariantFailures.isEmpty, "\(outcome.invariantFailures)")
+        #expect(simulation.checks.badgesChecked >= 8, "the run delivered item notifications with badges")
         let harness = simulation.phone.reminders.harness
         let delivery = try #require(harness.deliveries.last { $0.item != nil && $0.badge != nil })
         let known = harness.scheduler
+        var checks = RunChecks()
         var right = delivery
         right.badge = known.badge(at: delivery.at)
-        #expect(ExploreMonitor.badgeFailure(right, known: known, start: scenario.start) == nil)
+        checks.check(right, against: known)
+        #expect(checks.failures(pendingMax: 0, linkDeliveries: [], start: scenario.start).isEmpty)
         var wrong = delivery
         wrong.badge = known.badge(at: delivery.at) + 1
-        let failure = try #require(ExploreMonitor.badgeFailure(wrong, known: known, start: scenario.start))
+        checks.check(wrong, against: known)
+        let failure = try #require(checks.failures(pendingMax: 0, linkDeliveries: [], start: scenario.start).first)
         #expect(failure.message.hasPrefix("reminders: badge \(known.badge(at: delivery.at) + 1) on "), "\(failure)")
-        #expect(failure.kind == .badge)
+        #expect(failure.invariant == .badges)
+    }
+
+    /// Issue #33 item 7 (one list): the run's own checks — badges, notifications pending, each
+    /// channel's order — are invariants of every run: `run` reports a broken one (and fails), and
+    /// the verdict `explore` and `sweep` read counts it, with the same message.
+    @Test func aBrokenRunCheckFailsRunAndTheVerdictAlike() throws {
+        let scenario = try Self.scenario("reminders-weekday.json")
+        var probe = ScenarioSimulation(scenario: scenario)
+        _ = probe.run()
+        let harness = probe.phone.reminders.harness
+        var wrong = try #require(harness.deliveries.last { $0.item != nil && $0.badge != nil })
+        wrong.badge = harness.scheduler.badge(at: wrong.at) + 1
+        // A world whose checks have already seen one wrong badge, as if a delivery carried it.
+        func planted() -> ScenarioSimulation {
+            var simulation = ScenarioSimulation(scenario: scenario)
+            simulation.checks.check(wrong, against: harness.scheduler)
+            return simulation
+        }
+        var full = planted()
+        let outcome = full.run()
+        #expect(!outcome.passed)
+        #expect(outcome.invariantFailures.map(\.invariant) == [.badges])
+        var fast = planted()
+        let verdict = fast.run(RunOptions(keeps: .verdict)).verdict
+        #expect(!verdict.passed)
+        #expect(verdict.checkFailures == outcome.invariantFailures)
+        #expect(RunInvariant.results(of: outcome).contains { $0.invariant == .badges && $0.failures.count == 1 })
     }
 
     /// A run keeping only its verdict (no trace, no summary) agrees with `run()` on every shipped scenario's

@@ -21,14 +21,15 @@ import Testing
         let limit = InvariantFailure(.eventLimit, "sync: s.json: error: the run was stopped at +1s")
         let other = InvariantFailure(.other, "sync: pending 65 notifications; its event limit")
         let results = RunInvariant.results(of: try Self.outcome([converge, limit, other]))
-        #expect(results.map(\.invariant) == [.eventLimit, .listsConverge, .other])
-        #expect(results.map(\.failures) == [[limit], [converge], [other]])
+        #expect(
+            results.map(\.invariant) == [.eventLimit, .listsConverge, .badges, .pendingLimit, .channelOrder, .other])
+        #expect(results.map(\.failures) == [[limit], [converge], [], [], [], [other]])
     }
 
     @Test func otherIsListedOnlyWhenACheckReportsUnderIt() throws {
         let results = RunInvariant.results(of: try Self.outcome([InvariantFailure(.listsConverge, "sync: x")]))
-        #expect(results.map(\.invariant) == [.eventLimit, .listsConverge])
-        #expect(results.map(\.failures.count) == [0, 1])
+        #expect(results.map(\.invariant) == [.eventLimit, .listsConverge, .badges, .pendingLimit, .channelOrder])
+        #expect(results.map(\.failures.count) == [0, 1, 0, 0, 0])
     }
 
     @Test func aFailureReadsAsItsMessageWithItsFirstLineAsHeadline() {

@@ -156,8 +156,8 @@ package enum ComplicationExpectations {
             guard let model = simulation.complication.model else {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }
-            let actualCharged = model.records.filter { $0.outcome == .granted(.charged) }.count
-            let actualRefused = model.records.filter { $0.outcome.refusal != nil }.count
+            let actualCharged = model.records.count { $0.outcome == .granted(.charged) }
+            let actualRefused = model.records.count { $0.outcome.refusal != nil }
             let left = model.budget.reloadsAllowed(at: simulation.now)
             var problems: [String] = []
             if let reloadsLeft, left != reloadsLeft {

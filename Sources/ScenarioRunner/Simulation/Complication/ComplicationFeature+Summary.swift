@@ -16,16 +16,21 @@ extension ComplicationFeature {
     /// - Parameter transfersLeft: the link's complication transfers left (the one budget).
     func complicationSection(at now: SimTime, transfersLeft: Int) -> [ReportSection] {
         guard let report = report(at: now, transfersLeft: transfersLeft) else { return [] }
+        // One pass over the requests, in place (a long run has hundreds of thousands).
         let records = report.records
-        let reloads = records.filter { $0.kind == .reload }
-        let charged = reloads.filter { $0.outcome == .granted(.charged) }.count
-        let refused = records.filter { $0.outcome.refusal != nil }
-        let deferred = records.filter { $0.outcome.deferredUntil != nil }.count
+        var charged = 0
+        var deferred = 0
+        var refusals: [ComplicationRefusal: Int] = [:]
+        for record in records {
+            if record.kind == .reload, record.outcome == .granted(.charged) { charged += 1 }
+            if record.outcome.deferredUntil != nil { deferred += 1 }
+            if let reason = record.outcome.refusal { refusals[reason, default: 0] += 1 }
+        }
+        let refused = refusals.values.reduce(0, +)
         let left = report.model.budget.reloadsAllowed(at: now)
         var reasons: [TraceValue] = []
         for reason in ComplicationRefusal.allCases {
-            let count = refused.filter { $0.outcome.refusal == reason }.count
-            if count > 0 { reasons.append(.string("\(reason.rawValue)=\(count)")) }
+            if let count = refusals[reason] { reasons.append(.string("\(reason.rawValue)=\(count)")) }
         }
         var rows: [ReportSection.Row] = [
             .init("rules", .string(report.model.configuration.budget.rules.rawValue)),
@@ -35,8 +40,8 @@ extension ComplicationFeature {
             .init("requests", .int(Int64(records.count))),
             .init("charged", .int(Int64(charged))),
             .init(
-                "refused", .int(Int64(refused.count)),
-                text: refused.isEmpty ? "0" : "\(refused.count) (\(reasons.map(\.text).joined(separator: ", ")))"),
+                "refused", .int(Int64(refused)),
+                text: refused == 0 ? "0" : "\(refused) (\(reasons.map(\.text).joined(separator: ", ")))"),
             .init("reloadsLeft", left == .max ? .string("unlimited") : .int(Int64(left))),
             .init("transfersLeft", .int(Int64(transfersLeft))),
         ]
@@ -90,7 +95,7 @@ extension ComplicationFeature {
         }
         if let policy = settings.reloadPolicy {
             let reloads = report.policyReloads
-            let maxDelay = reloads.compactMap { $0.policy?.delay }.max() ?? .zero
+            let maxDelay = reloads.lazy.compactMap { $0.policy?.delay }.max() ?? .zero
             rows.append(.init("policy", .string(policy.description)))
             rows.append(.init("policyReloads", .int(Int64(reloads.count))))
             rows.append(.init("maxPolicyDelay", .duration(maxDelay), text: ComplicationReport.readable(maxDelay)))

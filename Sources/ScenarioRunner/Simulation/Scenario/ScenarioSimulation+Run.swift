@@ -52,6 +52,8 @@ extension ScenarioSimulation {
         case .verdict:
             let atEnd = syncDiscrepancies()
             let end = now
+            let events = loop.scheduledCount
+            let pendingMax = phone.reminders.harness.pendingMax
             let progress = (watch.sync.replica.progress, phone.sync.replica.progress)
             settleInPlace()
             // Settling that merged, held or released nothing leaves what the check reads as it
@@ -63,7 +65,10 @@ extension ScenarioSimulation {
             let verdict = ScenarioVerdict(
                 seed: seed, expectationsChecked: expectationTally.checked,
                 expectationsFailed: expectationTally.failed, loopStatus: loopStatus, discrepanciesSettled: settled,
-                linkDeliveries: link.transport.deliveries)
+                linkDeliveries: link.transport.deliveries,
+                checkFailures: checks.failures(
+                    pendingMax: pendingMax, linkDeliveries: link.transport.deliveries, start: scenario.start),
+                events: events)
             return ScenarioOutcome(
                 scenario: scenario, seed: seed, trace: TraceLog(), expectations: [], invariantFailures: [],
                 summary: [], endTime: end, verdict: verdict)
@@ -76,7 +81,17 @@ extension ScenarioSimulation {
         ScenarioVerdict(
             seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
             loopStatus: loopStatus, discrepanciesSettled: settled.syncDiscrepancies(),
-            linkDeliveries: settled.link.transport.deliveries)
+            linkDeliveries: settled.link.transport.deliveries, checkFailures: checkFailures(settled: settled),
+            events: loop.scheduledCount)
+    }
+
+    /// The failures of the run's own checks (``RunChecks``): the badges seen during the run, the
+    /// most notifications pending, and the order of the first deliveries once `settled` let the
+    /// link finish.
+    func checkFailures(settled: ScenarioSimulation) -> [InvariantFailure] {
+        checks.failures(
+            pendingMax: phone.reminders.harness.pendingMax, linkDeliveries: settled.link.transport.deliveries,
+            start: scenario.start)
     }
 
     /// Starts the features, schedules the script's actions, and handles every event until the
@@ -115,8 +130,8 @@ extension ScenarioSimulation {
         check(scenario.finalExpectations, keeping: keeping)
     }
 
-    /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
-    /// sees the world after each event.
+    /// Handles every event due at or before `limit`, then moves the clock to `limit`; the run's
+    /// own checks (``RunChecks/caughtUp(with:)``), then `monitor`, see the world after each event.
     ///
     /// - Complexity: O(log *q*) per event for a peak queue of *q*.
     mutating func runEvents<Monitor: RunMonitor>(
@@ -124,6 +139,7 @@ extension ScenarioSimulation {
     ) {
         while let event = loop.next(notAfter: limit) {
             handle(event, into: &effects)
+            checks.caughtUp(with: phone.reminders.harness)
             monitor.handled(self)
         }
     }
@@ -196,11 +212,12 @@ extension ScenarioSimulation {
         performEffects(from: start, in: &effects)
     }
 
-    /// Properties every scenario must satisfy at its end, whatever it expects. A feature adds
-    /// one term.
+    /// Properties every scenario must satisfy, whatever it expects: the features' end-of-run
+    /// checks (a feature adds one term), then the run's own (``RunChecks``) — the one list that
+    /// `run` reports and `explore` looks for.
     func invariantFailures() -> [InvariantFailure] {
         watch.invariantFailures(in: self) + phone.invariantFailures(in: self) + link.invariantFailures(in: self)
-            + complication.invariantFailures(in: self)
+            + complication.invariantFailures(in: self) + checkFailures(settled: settled())
     }
 
     /// The summary sections of the run, in print order. A feature adds one term.

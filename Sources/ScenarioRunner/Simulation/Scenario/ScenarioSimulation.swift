@@ -48,6 +48,8 @@ package struct ScenarioSimulation {
     package internal(set) var expectationResults: [ExpectationResult] = []
     /// Expectations checked so far, and how many failed (kept even when the results are not).
     var expectationTally = ExpectationTally()
+    /// The invariants checked as the run goes and at its end besides the features' (``RunChecks``).
+    var checks = RunChecks()
     /// The first of the loop's sequences set aside for the script's action steps: action *k*
     /// holds `firstStepSequence + k`, its place in the order had every step been scheduled at
     /// the start (``runScript(monitor:options:)``), while only the next step is pending.

@@ -19,9 +19,18 @@ package struct ScenarioVerdict: Sendable {
     /// Every first delivery of a message to an app, in order, once the link is left to finish
     /// (for the FIFO-per-channel invariant).
     package var linkDeliveries: [LinkDeliveryRecord]
+    /// The failures of the run's own checks (``RunChecks``: badges, notifications pending, each
+    /// channel's order), as `run` reports them.
+    package var checkFailures: [InvariantFailure]
+    /// The events the run scheduled before its end (what `explore`'s shrinking counts against its
+    /// budget).
+    package var events: Int
 
-    /// Broken invariants: the event limit, and each discrepancy left once the link finished.
-    package var invariantsBroken: Int { (loopStatus.isStopped ? 1 : 0) + discrepanciesSettled.count }
+    /// Broken invariants: the event limit, each discrepancy left once the link finished, and each
+    /// failure of the run's own checks.
+    package var invariantsBroken: Int {
+        (loopStatus.isStopped ? 1 : 0) + discrepanciesSettled.count + checkFailures.count
+    }
 
     /// Whether every expectation held and no invariant was broken.
     package var passed: Bool { expectationsFailed == 0 && invariantsBroken == 0 }

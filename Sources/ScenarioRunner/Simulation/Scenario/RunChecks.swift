@@ -1,0 +1,149 @@
+import CompanionModel
+import ReminderScheduling
+import SimulationKernel
+
+/// The invariants every run checks besides the features' end-of-run checks — one list, which
+/// `wristsim run` reports (``ScenarioOutcome/invariantFailures``) and `explore` looks for (the
+/// verdict's ``ScenarioVerdict/checkFailures``), so a reproduction `explore` writes fails under
+/// `run` the same way:
+///
+/// - per delivery (``caughtUp(with:)``, after every event): every notification about an item
+///   carries, as its badge, the number of incomplete items due at or before its fire time as
+///   the phone app knew them at its last refill (``RunInvariant/badges``) — under every strategy
+///   but `naive`, whose badges are counted once, when it schedules, and go stale by design
+///   (docs/reminders.md, R13; the reminders report counts them as wrong badges);
+/// - at the end (``failures(pendingMax:linkDeliveries:start:)``): at most 64 notifications were
+///   pending at once (``RunInvariant/pendingLimit``), and every channel delivered each
+///   direction's messages in send order (``RunInvariant/channelOrder``).
+///
+/// Between two app runs the scheduler does not change, so the state kept at the last refill is
+/// the one every delivery until the next run must agree with. (A change the app learns later — a
+/// check-off on the watch still in transit — cannot be on a badge before the next refill, which is
+/// why the truth is taken at the refill, not at the delivery.)
+struct RunChecks {
+    /// The most failures kept per invariant (the first ones; one is enough to fail the run).
+    static let keptFailures = 3
+    /// The most notifications an app may have pending at once (the system's limit).
+    static let pendingLimit = 64
+
+    /// The scheduler as the last refill left it (`nil` before the first app run).
+    private var known: ReminderScheduler?
+    /// Snapshots (one per app run) and deliveries already looked at.
+    private var refillsSeen = 0
+    private var deliveriesSeen = 0
+    /// The first item notifications whose badge broke the invariant, with the badge expected.
+    private(set) var wrongBadges: [(delivery: ReminderDelivery, expected: Int)] = []
+    /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
+    private(set) var badgesChecked = 0
+
+    /// Looks at what the phone's reminders did during the event just handled: checks each new
+    /// delivery against the scheduler as the last refill left it, then keeps the scheduler of a
+    /// new refill. The harness is read in place (the world's own, not a copy).
+    ///
+    /// - Complexity: O(1) for an event that delivered nothing and ran no refill; O(log *N*) per
+    ///   delivery (``ReminderScheduler/badge(at:)``), so O(1) amortised per event.
+    mutating func caughtUp(with harness: ReminderHarness) {
+        guard harness.deliveries.count > deliveriesSeen || harness.snapshots.count > refillsSeen else { return }
+        if harness.deliveries.count > deliveriesSeen {
+            if let known {
+                for delivery in harness.deliveries[deliveriesSeen...] { check(delivery, against: known) }
+            }
+            deliveriesSeen = harness.deliveries.count
+        }
+        if harness.snapshots.count > refillsSeen {
+            refillsSeen = harness.snapshots.count
+            known = harness.scheduler
+        }
+    }
+
+    /// Checks one delivery's badge against the overdue count `known` gives for its fire time.
+    ///
+    /// - Complexity: O(log *N*).
+    mutating func check(_ delivery: ReminderDelivery, against known: ReminderScheduler) {
+        guard delivery.item != nil, let badge = delivery.badge, wrongBadges.count < Self.keptFailures,
+            known.configuration.mode != .naive
+        else { return }
+        badgesChecked += 1
+        let expected = known.badge(at: delivery.at)
+        if badge != expected { wrongBadges.append((delivery, expected)) }
+    }
+
+    /// Every failure of these invariants in a run that ended with `pendingMax` notifications
+    /// pending at most and made the first deliveries `linkDeliveries` once its link was left to
+    /// finish; times are written from `start`.
+    ///
+    /// - Complexity: O(*d*) for *d* link deliveries.
+    func failures(pendingMax: Int, linkDeliveries: [LinkDeliveryRecord], start: EpochTime) -> [InvariantFailure] {
+        var failures = wrongBadges.map { wrong in
+            let at = start.adding(PhoneReminders.simTime(wrong.delivery.at).offset).iso8601
+            return InvariantFailure(
+                .badges,
+                "reminders: badge \(wrong.delivery.badge ?? 0) on \(wrong.delivery.identifier) delivered at \(at); "
+                    + "expected \(wrong.expected), the incomplete items due by then as the app knew them at its last refill"
+            )
+        }
+        if pendingMax > Self.pendingLimit {
+            failures.append(
+                InvariantFailure(
+                    .pendingLimit,
+                    "reminders: pending \(pendingMax) notifications at once; expected at most \(Self.pendingLimit)"))
+        }
+        return failures + LinkOrderCheck.failures(linkDeliveries, start: start)
+    }
+}
+
+/// The FIFO-per-channel invariant (``RunInvariant/channelOrder``): on every channel, each
+/// direction's messages reach the other app in the order they were sent (message identifiers are
+/// assigned in send order), counting first deliveries only (a duplicate is the same message again).
+enum LinkOrderCheck {
+    /// The channels whose messages must arrive in send order: queued transfers (`transferUserInfo`,
+    /// complication transfers) and interactive messages, which travel FIFO per direction.
+    static let fifoChannels: Set<LinkChannel> = [.interactive, .userInfo, .complication]
+
+    /// One message per channel and direction that arrived after a later-sent one (the first
+    /// ``RunChecks/keptFailures``).
+    ///
+    /// - Complexity: O(*d*) for *d* deliveries.
+    static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [InvariantFailure] {
+        failures(
+            deliveries.lazy.map {
+                Arrival(channel: $0.message.channel, from: $0.message.route.from, id: $0.message.id, at: $0.at)
+            }, start: start)
+    }
+
+    /// ``failures(_:start:)`` over arrivals in delivery order.
+    static func failures(_ arrivals: some Sequence<Arrival>, start: EpochTime) -> [InvariantFailure] {
+        var last: [Lane: MessageID] = [:]
+        var failures: [InvariantFailure] = []
+        for arrival in arrivals where fifoChannels.contains(arrival.channel) {
+            let lane = Lane(channel: arrival.channel, from: arrival.from)
+            guard let previous = last[lane], previous > arrival.id else {
+                last[lane] = arrival.id
+                continue
+            }
+            if failures.count < RunChecks.keptFailures {
+                failures.append(
+                    InvariantFailure(
+                        .channelOrder,
+                        "link: fifo \(lane.channel.name) \(lane.from)→\(lane.from.counterpart): message #\(arrival.id) "
+                            + "arrived at \(start.adding(arrival.at.offset).iso8601) after #\(previous), sent later; "
+                            + "expected send order on each channel"))
+            }
+        }
+        return failures
+    }
+
+    /// One first delivery: its channel, direction, message (in send order) and time.
+    struct Arrival: Hashable {
+        var channel: LinkChannel
+        var from: LinkSide
+        var id: MessageID
+        var at: SimTime
+    }
+
+    /// A channel in one direction.
+    struct Lane: Hashable {
+        var channel: LinkChannel
+        var from: LinkSide
+    }
+}
