@@ -14,13 +14,6 @@ package struct CalibrationError: Error, Hashable, Sendable, CustomStringConverti
     /// What is wrong and what was expected, lower-case, no trailing period.
     package var message: String
 
-    package init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
     /// `FILE:LINE:COLUMN: error: message` (`FILE: error: message` without a position).
     package var description: String {
         line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"

@@ -24,35 +24,6 @@ package struct CostFit: Hashable, Sendable {
     /// The share of intervals that paused.
     package var pauseProbability: Double { samples == 0 ? 0 : Double(pauses.count) / Double(samples) }
 
-    /// The fit of `durations` (nanoseconds; sorted in place).
-    ///
-    /// - Complexity: O(*n* log *n*).
-    package init(durations: inout [Int64]) {
-        durations.sort()
-        guard !durations.isEmpty else {
-            self.init(samples: 0, median: 0, p90: 0, spread: 0, pauses: [])
-            return
-        }
-        let median = CostFit.median(durations[...])
-        let p90 = durations[min(durations.count - 1, max(0, (durations.count * 9 + 9) / 10 - 1))]
-        let firstSpread = CostFit.spread(durations[...])
-        let threshold = max(2 * Double(median), Double(median) * PortableMath.exp(4 * firstSpread))
-        var kept = durations.count
-        while kept > 0, Double(durations[kept - 1]) > threshold { kept -= 1 }
-        self.init(
-            samples: durations.count, median: median, p90: p90,
-            spread: kept >= 4 ? CostFit.spread(durations[..<kept]) : firstSpread,
-            pauses: durations[kept...].map { $0 - median })
-    }
-
-    package init(samples: Int, median: Int64, p90: Int64, spread: Double, pauses: [Int64]) {
-        self.samples = samples
-        self.median = median
-        self.p90 = p90
-        self.spread = spread
-        self.pauses = pauses
-    }
-
     /// The median of sorted values (the mean of the two middle ones for an even count).
     static func median(_ sorted: ArraySlice<Int64>) -> Int64 {
         guard !sorted.isEmpty else { return 0 }
@@ -78,5 +49,28 @@ package struct CostFit: Hashable, Sendable {
         let low = Double(sorted[sorted.startIndex + below])
         let high = Double(sorted[sorted.startIndex + min(sorted.count - 1, below + 1)])
         return low + (high - low) * fraction
+    }
+}
+
+extension CostFit {
+    /// The fit of `durations` (nanoseconds; sorted in place).
+    ///
+    /// - Complexity: O(*n* log *n*).
+    package init(durations: inout [Int64]) {
+        durations.sort()
+        guard !durations.isEmpty else {
+            self.init(samples: 0, median: 0, p90: 0, spread: 0, pauses: [])
+            return
+        }
+        let median = CostFit.median(durations[...])
+        let p90 = durations[min(durations.count - 1, max(0, (durations.count * 9 + 9) / 10 - 1))]
+        let firstSpread = CostFit.spread(durations[...])
+        let threshold = max(2 * Double(median), Double(median) * PortableMath.exp(4 * firstSpread))
+        var kept = durations.count
+        while kept > 0, Double(durations[kept - 1]) > threshold { kept -= 1 }
+        self.init(
+            samples: durations.count, median: median, p90: p90,
+            spread: kept >= 4 ? CostFit.spread(durations[..<kept]) : firstSpread,
+            pauses: durations[kept...].map { $0 - median })
     }
 }

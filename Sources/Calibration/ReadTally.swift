@@ -8,6 +8,4 @@ package struct ReadTally: Hashable, Sendable {
     package var incomplete = 0
     /// Rows of other tables in the same export (another schema).
     package var otherTables = 0
-
-    package init() {}
 }

@@ -9,11 +9,4 @@ package struct SignpostInterval: Hashable, Sendable {
     package var duration: Int64
     /// Whether the interval began on the main thread (→ the main queue; else background).
     package var onMainThread: Bool
-
-    package init(name: String, start: Int64, duration: Int64, onMainThread: Bool) {
-        self.name = name
-        self.start = start
-        self.duration = duration
-        self.onMainThread = onMainThread
-    }
 }

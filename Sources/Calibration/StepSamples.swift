@@ -11,11 +11,6 @@ struct StepSamples {
     /// How many began on the main thread.
     var onMainThread = 0
 
-    init(name: String, firstSeen: Int) {
-        self.name = name
-        self.firstSeen = firstSeen
-    }
-
     mutating func add(_ interval: SignpostInterval) {
         starts.append(interval.start)
         durations.append(interval.duration)

@@ -71,10 +71,7 @@ package struct LinkSettings: Sendable {
         }
         if let placement = object.optional("complication") {
             configuration.complicationPlacement = try oneOf(
-                placement, context,
-                [
-                    ("onActiveFace", .onActiveFace), ("notOnActiveFace", .notOnActiveFace),
-                ])
+                placement, context, [("onActiveFace", .onActiveFace), ("notOnActiveFace", .notOnActiveFace)])
         }
         if let updates = object.optional("phoneUpdatesComplication") {
             configuration.phoneComplicationPolicy = try updates.bool(context) ? .afterEachChange : .onRequest
@@ -95,10 +92,7 @@ package struct LinkSettings: Sendable {
         }
         if let session = object.optional("session") {
             configuration.initialActivation = try oneOf(
-                session, context,
-                [
-                    ("activated", .activated), ("inactive", .inactive), ("notActivated", .notActivated),
-                ])
+                session, context, [("activated", .activated), ("inactive", .inactive), ("notActivated", .notActivated)])
         }
         if let windows = object.optional("unreachable") {
             configuration.faults.unreachableWindows = try decodeWindows(windows, context)
@@ -183,9 +177,7 @@ package struct LinkSettings: Sendable {
             var object = try ObjectReader(element, context, what: "a termination {\"app\": \"phone\", \"at\": \"+6m\"}")
             let side = try oneOf(
                 try object.required("app", "\"phone\" or \"watch\""), context,
-                [
-                    ("phone", LinkSide.phone), ("watch", .watch),
-                ])
+                [("phone", LinkSide.phone), ("watch", .watch)])
             let at = try object.required("at", "when the app is killed").time(context)
             let relaunch = try object.optional("relaunchAfter")?.duration(context)
             try object.finish()

@@ -124,30 +124,23 @@ package struct HTMLReport {
                 html.append(
                     "<p>Each queue of the watch from the tap until the row is gone, under each pipeline, on one time "
                         + "axis. Hover a bar for its times.</p>")
-                if let picture = data.swimlanes(tap: chosen, caption: "Tap \(chosen + 1) (\(why))") {
-                    html.append(figure(picture.element))
-                }
-                if let median = data.medianTap, median != chosen,
-                    let picture = data.swimlanes(tap: median, caption: "Tap \(median + 1) (median)")
-                {
-                    html.append(figure(picture.element))
+                html += figure(data.swimlanes(tap: chosen, caption: "Tap \(chosen + 1) (\(why))"))
+                if let median = data.medianTap, median != chosen {
+                    html += figure(data.swimlanes(tap: median, caption: "Tap \(median + 1) (median)"))
                 } else if data.medianTap == chosen {
                     html.append("<p class=\"note\">The median tap is the one drawn above.</p>")
                 }
             }
             return html
-        case .latency:
-            return data.latencyPicture.map { [figure($0.element)] } ?? []
-        case .link:
-            return data.linkPicture.map { [figure($0.element)] } ?? []
-        case .complication:
-            return data.complicationPicture.map { [figure($0.element)] } ?? []
-        case .reminders:
-            return data.remindersPicture.map { [figure($0.element)] } ?? []
+        case .latency: return figure(data.latencyPicture)
+        case .link: return figure(data.linkPicture)
+        case .complication: return figure(data.complicationPicture)
+        case .reminders: return figure(data.remindersPicture)
         }
     }
 
-    private func figure(_ svg: String) -> String {
-        "<figure>\n" + svg + "\n</figure>"
+    /// The picture as a `<figure>` line, or none.
+    private func figure(_ picture: (some SVGPicture)?) -> [String] {
+        picture.map { ["<figure>\n" + $0.element + "\n</figure>"] } ?? []
     }
 }

@@ -10,7 +10,7 @@ extension ScenarioReportData {
         let runs = pipelineRuns.map { profile in
             TapSwimlanesSVG.Run(
                 name: profile.run.pipeline.name, run: profile.run, tap: tap, items: profile.items,
-                messages: Self.messages(of: profile))
+                messages: Self.linkMessages(profile.outcome.trace))
         }
         return TapSwimlanesSVG(title: "\(caption) · \(scenario.name)", runs: runs)
     }

@@ -111,11 +111,6 @@ package struct ScenarioReportData {
                 ? nil : Self.reminders(simulation.reminders.advanced(to: simulation.now), scenario: scenario))
     }
 
-    /// The check-off messages a profile's run sent (for its swimlanes' link lane).
-    static func messages(of profile: LatencyProfile) -> [LinkMessageRecord] {
-        linkMessages(profile.outcome.trace)
-    }
-
     // MARK: Link (from the trace)
 
     /// Every link message in `trace`, in send order.

@@ -237,17 +237,6 @@ package struct SVGCanvas: Sendable {
         return y - top + 8
     }
 
-    /// Appends pre-rendered elements (another canvas's ``body``).
-    package mutating func append(_ fragment: [String]) { elements += fragment }
-
-    /// Opens a group translated by (`x`, `y`); close it with ``endGroup()``.
-    package mutating func beginGroup(x: Double, y: Double) {
-        elements.append("<g transform=\"translate(\(SVGNumber.text(x)),\(SVGNumber.text(y)))\">")
-    }
-
-    /// Closes the group ``beginGroup(x:y:)`` opened.
-    package mutating func endGroup() { elements.append("</g>") }
-
     // MARK: Output
 
     /// The elements drawn so far, in order.

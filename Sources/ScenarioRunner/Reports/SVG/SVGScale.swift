@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// A map from data values to pixels along one axis, linear or logarithmic, with "nice" ticks.
 package struct SVGScale: Sendable {
     /// Linear or base-10 logarithmic.
@@ -137,8 +139,9 @@ package struct SVGScale: Sendable {
         return 10 * base
     }
 
-    // Plain-arithmetic logarithms keep the package free of a libm import.
-    static func log10(_ value: Double) -> Double { ln(value) / ln(10) }
+    /// The base-10 logarithm, with the simulation's portable logarithm (no C library: the same
+    /// bits on every platform).
+    static func log10(_ value: Double) -> Double { PortableMath.log(value) / PortableMath.log(10) }
 
     static func floorLog10(_ value: Double) -> Double {
         var exponent = 0.0
@@ -164,31 +167,5 @@ package struct SVGScale: Sendable {
         let steps = Int(min(300, abs(exponent)))
         for _ in 0..<steps { result = exponent < 0 ? result / 10 : result * 10 }
         return result
-    }
-
-    /// Natural logarithm by range reduction and the atanh series (ample for pixel positions).
-    static func ln(_ value: Double) -> Double {
-        guard value > 0, value.isFinite else { return 0 }
-        var v = value
-        var k = 0.0
-        let e = 2.718281828459045
-        while v > e {
-            v /= e
-            k += 1
-        }
-        while v < 1 {
-            v *= e
-            k -= 1
-        }
-        let y = (v - 1) / (v + 1)
-        var term = y
-        var sum = 0.0
-        var n = 1.0
-        while n < 60 {
-            sum += term / n
-            term *= y * y
-            n += 2
-        }
-        return k + 2 * sum
     }
 }

@@ -141,11 +141,6 @@ package enum SVGDuration {
         return SimDuration.seconds(Int64(min(ms / 1_000, 1e15).rounded())).description
     }
 
-    /// A duration for a tooltip, to the millisecond: `"280.000 ms"`, `"5m0.114s"` (``DurationFormat``).
-    package static func precise(_ duration: SimDuration) -> String {
-        DurationFormat.text(duration)
-    }
-
     /// Up to three significant digits, no trailing zeros.
     static func trimmed(_ value: Double) -> String {
         let decimals = value >= 100 ? 0 : value >= 10 ? 1 : 2
