@@ -276,8 +276,9 @@ package struct ListReplica: Hashable, Sendable {
         return .made(operation, mergeShowing(operation, at: key))
     }
 
-    /// ``Event/received(_:)`` as one value, for a replica that holds no operation (so the
-    /// arrival releases none).
+    /// The arrival of `operation` on its own, as one value: let through its gate and merged,
+    /// ignored, or held. It releases no held operation (``Event/received(_:)`` then lets those
+    /// through; a replica that holds none needs nothing more).
     ///
     /// - Complexity: O(1); the operation's item is found by its key, no hashing.
     mutating func receiveAlone(_ operation: ListOperation) -> Receipt {
@@ -311,18 +312,17 @@ package struct ListReplica: Hashable, Sendable {
         }
     }
 
+    /// ``Event/received(_:)``: the arrival as ``receiveAlone(_:)`` takes it, then each held
+    /// operation it lets through, in sequence order.
+    ///
+    /// - Complexity: O(1 + *k*) for *k* held operations released.
     private mutating func receive(_ operation: ListOperation) -> [Effect] {
-        guard operation.id.origin != device else { return [.duplicate(operation)] }
-        if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
-            return [merge(operation)]
-        }
-        let origin = operation.id.origin
-        switch gates[origin].admit(operation) {
+        switch receiveAlone(operation) {
         case .duplicate: return [.duplicate(operation)]
         case .held(let missing): return [.held(operation, waitingFor: missing)]
-        case .pass:
-            var effects = [merge(operation)]
-            while let next = gates[origin].releaseNext() { effects.append(merge(next)) }
+        case .merged(let merged):
+            var effects: [Effect] = [.applied(operation, merged.outcome)]
+            while let next = gates[operation.id.origin].releaseNext() { effects.append(merge(next)) }
             return effects
         }
     }

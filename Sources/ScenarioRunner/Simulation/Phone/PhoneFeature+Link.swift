@@ -58,7 +58,7 @@ extension PhoneFeature {
         for index in start..<end {
             performSync(pendingSync[index], context, remindersKnow: remindersKnow, into: &effects)
         }
-        pendingSync.removeSubrange(start..<end)
+        pendingSync.shrinkKeepingCapacity(to: start)
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.

@@ -112,7 +112,7 @@ extension WatchFeature {
     private mutating func performSync(from start: Int, _ context: WorldContext, into out: inout WorldEffects) {
         let end = pendingSync.count
         for index in start..<end { performSync(pendingSync[index], context, into: &out) }
-        pendingSync.removeSubrange(start..<end)
+        pendingSync.shrinkKeepingCapacity(to: start)
     }
 
     /// Performs one effect of the watch's sync endpoint (see ``performSync(from:_:into:)``).
