@@ -31,6 +31,8 @@ struct SentItem {
 struct PairState {
     var link: WatchLink
     var apps: LinkApps
+    /// Whether the link's trace events are built and kept in ``trail``.
+    let trace: TraceMode
     var loop = EventLoop<LinkEvent>()
     var timers = LinkTimers()
     var sent: [String: SentItem] = [:]
@@ -56,7 +58,7 @@ struct PairState {
         let configuration = faults.configuration
         var rng = SplitMix64(seed: seed)
         link = WatchLink(configuration: configuration, rng: &rng)
-        link.tracing = recordsTrail ? .recorded : .off
+        trace = recordsTrail ? .recorded : .off
         apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
         reachable = [false, false]
         for (time, event) in configuration.faults.scheduledEvents() { loop.schedule(event, at: time) }
@@ -148,7 +150,7 @@ struct PairState {
     /// Runs `event` through the link and performs its effects in order.
     mutating func reduce(_ event: LinkEvent) {
         var effects: [LinkTransportEffect] = []
-        link.reduce(event, at: loop.now, apps: apps) { effects.append($0) }
+        link.reduce(event, at: LinkMoment(now: loop.now, apps: apps, trace: trace)) { effects.append($0) }
         for effect in effects { perform(effect) }
     }
 

@@ -82,7 +82,7 @@ struct ComplicationWorkload: BenchWorkload {
         while let event = loop.next() {
             timers.willHandle(event)
             var effects: [LinkTransportEffect] = []
-            link.reduce(event, at: loop.now, apps: apps) { effects.append($0) }
+            link.reduce(event, at: LinkMoment(now: loop.now, apps: apps, trace: .recorded)) { effects.append($0) }
             while !effects.isEmpty {
                 var next: [LinkTransportEffect] = []
                 for effect in effects {
@@ -93,7 +93,8 @@ struct ComplicationWorkload: BenchWorkload {
                         for transition in apps[side].reduce(change) {
                             let started: LinkEnvironmentChange =
                                 transition == .started ? .appStarted(side) : .appStopped(side)
-                            link.reduce(.environment(started), at: loop.now, apps: apps) { next.append($0) }
+                            let moment = LinkMoment(now: loop.now, apps: apps, trace: .recorded)
+                            link.reduce(.environment(started), at: moment) { next.append($0) }
                         }
                     case .deliver, .outcome: break
                     }

@@ -125,7 +125,7 @@ import Testing
 
         mutating func reduce(_ event: LinkEvent) {
             var effects: [LinkTransportEffect] = []
-            link.reduce(event, at: loop.now, apps: apps) { effects.append($0) }
+            link.reduce(event, at: LinkMoment(now: loop.now, apps: apps, trace: .recorded)) { effects.append($0) }
             for effect in effects {
                 switch effect {
                 case .timer(let effect): timers.perform(effect, on: &loop)

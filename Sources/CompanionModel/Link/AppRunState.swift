@@ -63,7 +63,7 @@ package enum AppRunState: Hashable, Sendable {
 
 /// How each app runs, as its owner says at the moment the link handles an event: the watch
 /// side owns the watch app's lifecycle and the phone side the phone app's; the link keeps no
-/// copy of either and is handed this value with every event (``WatchLink/reduce(_:at:apps:emit:)``).
+/// copy of either and is handed this value with every event (``WatchLink/reduce(_:at:emit:)``).
 package struct LinkApps: Hashable, Sendable {
     /// The watch app's state.
     package var watch: AppRunState

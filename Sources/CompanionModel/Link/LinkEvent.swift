@@ -3,7 +3,7 @@ import SimulationKernel
 /// Everything that can happen to the link: an app calling a WatchConnectivity API, a change of
 /// the environment, or a timer the link scheduled itself.
 ///
-/// A driver pops these from its ``EventLoop`` and feeds them to ``WatchLink/reduce(_:at:apps:emit:)``,
+/// A driver pops these from its ``EventLoop`` and feeds them to ``WatchLink/reduce(_:at:emit:)``,
 /// which returns ``LinkTransportEffect``s (timers to schedule among them).
 package enum LinkEvent: Hashable, Sendable {
     case request(LinkRequest)

@@ -20,7 +20,7 @@ package enum LinkTransportEffect: Hashable, Sendable {
     case changeApp(LinkSide, AppRunState.Event, cause: String)
 }
 
-/// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:apps:emit:)``):
+/// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:emit:)``):
 /// the effect is handed over (consumed), so a driver that translates it moves its message on
 /// instead of copying it.
 package typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void

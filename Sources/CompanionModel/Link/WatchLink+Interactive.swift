@@ -6,26 +6,26 @@ extension WatchLink {
     ///
     /// - Complexity: O(1) amortized.
     mutating func sendMessage(
-        _ payload: LinkPayload, from side: LinkSide, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
+        _ payload: LinkPayload, from side: LinkSide, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
-        let message = makeMessage(.interactive, from: side, payload, at: now)
+        let message = makeMessage(.interactive, from: side, payload, at: moment.now)
         statistics[.interactive].sent += 1
-        trace(.linkSend, message, at: now, into: emit)
+        trace(.linkSend, message, at: moment, into: emit)
         if payload.byteCount > configuration.messagePayloadLimit {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
-            return fail(message, .payloadTooLarge, at: now, reason: reason, into: emit)
+            return fail(message, .payloadTooLarge, at: moment, reason: reason, into: emit)
         }
-        if case .unreachable(let reason) = connection.reachability(from: side, apps: apps) {
-            return fail(message, .notReachable, at: now, reason: reason.name, into: emit)
+        if case .unreachable(let reason) = connection.reachability(from: side, apps: moment.apps) {
+            return fail(message, .notReachable, at: moment, reason: reason.name, into: emit)
         }
         let earliest = lastInteractiveArrival[side] ?? .zero
-        let arrival = max(now + latency(), earliest)
+        let arrival = max(moment.now + latency(), earliest)
         lastInteractiveArrival[side] = arrival
         let id = message.id
         interactive.insert(InteractiveMessage(message: consume message, state: .inFlight), id: id)
         observeDepth(.interactive)
         emit(.timer(.schedule(.messageArrival(id), at: arrival)))
-        emit(.timer(.schedule(.replyTimeout(id), at: now + configuration.replyTimeout)))
+        emit(.timer(.schedule(.replyTimeout(id), at: moment.now + configuration.replyTimeout)))
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
@@ -35,41 +35,42 @@ extension WatchLink {
     /// - Complexity: O(1) amortized. The delivered message is one copy of the waiting one (the
     ///   table keeps its own for the outcome, and moves it out when nobody waits for one); the
     ///   delivery's record keeps only its header.
-    mutating func messageArrived(_ id: MessageID, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
+    mutating func messageArrived(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard let (state, route) = interactive.stateAndRoute(of: id) else { return }
         let receiver = route.to
-        let wakesReceiver = receiver == .phone && !apps.phone.isRunning && connection.range.isInRange
-        guard wakesReceiver || apps[receiver].isRunning, connection.range.isInRange else {
+        let wakesReceiver = receiver == .phone && !moment.apps.phone.isRunning && connection.range.isInRange
+        guard wakesReceiver || moment.apps[receiver].isRunning, connection.range.isInRange else {
             guard let message = interactive.take(id)?.message else { return }
-            if !state.senderIsWaiting { return trace(.linkLost, message, at: now, into: emit) }
+            if !state.senderIsWaiting { return trace(.linkLost, message, at: moment, into: emit) }
             emit(.timer(.cancelReplyTimeout(id)))
-            return fail(message, .notReachable, at: now, reason: "receiver \(apps[receiver].name)", into: emit)
+            return fail(
+                message, .notReachable, at: moment, reason: "receiver \(moment.apps[receiver].name)", into: emit)
         }
         if wakesReceiver { emit(.changeApp(.phone, .wakeInBackground, cause: "watchMessage")) }
         // Nobody waits for an outcome: the message leaves the table now, moved, not copied.
         guard let message = interactive.deliver(id) else { return }
-        recordFirstDelivery(message.header, at: now)
-        trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: emit)
+        recordFirstDelivery(message.header, at: moment.now)
+        trace(.linkDelivered, message, at: moment, [("delay", .duration(moment.now - message.sentAt))], into: emit)
         // Drawn before the delivery is handed over (no other draw comes between), so that
         // without a duplicate the message is moved into the delivery.
         if let delay = duplicateDelay() {
             emit(.deliver(message, duplicate: false))
-            emit(.timer(.schedule(.duplicateArrival(consume message), at: now + delay)))
+            emit(.timer(.schedule(.duplicateArrival(consume message), at: moment.now + delay)))
         } else {
             emit(.deliver(consume message, duplicate: false))
         }
         guard state.senderIsWaiting else { return }
-        emit(.timer(.schedule(.replyArrival(id), at: now + latency())))
+        emit(.timer(.schedule(.replyArrival(id), at: moment.now + latency())))
     }
 
     /// The reply reaches the sender: its reply handler runs.
     ///
     /// - Complexity: O(1) amortized; the message is moved out of the table into the outcome (no
     ///   copy of it is left to destroy).
-    mutating func replyArrived(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func replyArrived(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard let message = interactive.take(id, if: \.isAwaitingReply)?.message else { return }
         emit(.timer(.cancelReplyTimeout(id)))
-        trace(.linkReplied, message, at: now, into: emit)
+        trace(.linkReplied, message, at: moment, into: emit)
         emit(.outcome(consume message, .replied))
     }
 
@@ -78,24 +79,24 @@ extension WatchLink {
     /// ``LinkTimerEffect/cancelReplyTimeout(_:)``.)
     ///
     /// - Complexity: O(1) amortized.
-    mutating func replyTimedOut(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func replyTimedOut(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard let record = interactive.take(id, if: \.senderIsWaiting) else { return }
         fail(
-            record.message, .messageReplyTimedOut, at: now, reason: "no reply in \(configuration.replyTimeout)",
+            record.message, .messageReplyTimedOut, at: moment, reason: "no reply in \(configuration.replyTimeout)",
             into: emit)
     }
 
     /// A second copy of a delivered message reaches the receiving device.
     mutating func duplicateArrived(
-        _ message: LinkMessage, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
+        _ message: LinkMessage, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
         let receiver = message.route.to
-        guard apps[receiver].isRunning else {
+        guard moment.apps[receiver].isRunning else {
             return trace(
-                .linkDuplicateDropped, message, at: now, [("reason", .string("receiver notRunning"))], into: emit)
+                .linkDuplicateDropped, message, at: moment, [("reason", .string("receiver notRunning"))], into: emit)
         }
         statistics[message.channel].duplicates += 1
-        trace(.linkDuplicate, message, at: now, into: emit)
+        trace(.linkDuplicate, message, at: moment, into: emit)
         emit(.deliver(message, duplicate: true))
     }
 
@@ -103,16 +104,16 @@ extension WatchLink {
     ///
     /// - Complexity: O(*n*) in the messages outstanding.
     mutating func failAllInteractive(
-        _ error: LinkError, at now: SimTime, reason: String, into emit: LinkEffectSink
+        _ error: LinkError, at moment: LinkMoment, reason: String, into emit: LinkEffectSink
     ) {
         for id in interactive.ids {
             guard let record = interactive[id] else { continue }
             interactive.remove(id)
             if record.state.senderIsWaiting {
                 emit(.timer(.cancelReplyTimeout(id)))
-                fail(record.message, error, at: now, reason: reason, into: emit)
+                fail(record.message, error, at: moment, reason: reason, into: emit)
             } else {
-                trace(.linkLost, record.message, at: now, [("reason", .string(reason))], into: emit)
+                trace(.linkLost, record.message, at: moment, [("reason", .string(reason))], into: emit)
             }
         }
     }
@@ -121,7 +122,7 @@ extension WatchLink {
     /// received will never be answered.
     ///
     /// - Complexity: O(*n*) in the messages outstanding.
-    mutating func interactiveAppStopped(_ side: LinkSide, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func interactiveAppStopped(_ side: LinkSide, at moment: LinkMoment, into emit: LinkEffectSink) {
         for id in interactive.ids {
             guard let record = interactive[id] else { continue }
             if record.message.route.from == side {
@@ -129,29 +130,29 @@ extension WatchLink {
                 case .inFlight:
                     interactive.setState(.orphanedInFlight, of: id)
                     emit(.timer(.cancelReplyTimeout(id)))
-                    trace(.linkOrphaned, record.message, at: now, into: emit)
+                    trace(.linkOrphaned, record.message, at: moment, into: emit)
                 case .awaitingReply, .replyLost:
                     interactive.remove(id)
                     emit(.timer(.cancelReplyTimeout(id)))
-                    trace(.linkAbandoned, record.message, at: now, into: emit)
+                    trace(.linkAbandoned, record.message, at: moment, into: emit)
                 case .orphanedInFlight:
                     break
                 }
             } else if record.state.isAwaitingReply {
                 interactive.setState(.replyLost, of: id)
-                trace(.linkReplyLost, record.message, at: now, into: emit)
+                trace(.linkReplyLost, record.message, at: moment, into: emit)
             }
         }
     }
 
     /// Fails `message` with `error`: its sender's error handler runs.
     mutating func fail(
-        _ message: LinkMessage, _ error: LinkError, at now: SimTime, reason: String,
+        _ message: LinkMessage, _ error: LinkError, at moment: LinkMoment, reason: String,
         into emit: LinkEffectSink
     ) {
         statistics[message.channel].failed += 1
         trace(
-            .linkFailed, message, at: now,
+            .linkFailed, message, at: moment,
             [("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason))],
             into: emit)
         emit(.outcome(message, .failed(error)))

@@ -6,11 +6,11 @@ extension WatchLink {
     /// - Complexity: O(*w*) for the *w* waiting entries transmitted (amortized O(1) when the link
     ///   is up).
     mutating func enqueue(
-        _ payload: LinkPayload, channel: LinkChannel, from side: LinkSide, at now: SimTime,
+        _ payload: LinkPayload, channel: LinkChannel, from side: LinkSide, at moment: LinkMoment,
         into emit: LinkEffectSink
     ) {
-        let message = makeMessage(channel, from: side, payload, at: now)
-        enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: now, into: emit)
+        let message = makeMessage(channel, from: side, payload, at: moment.now)
+        enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: moment, into: emit)
     }
 
     /// Queues `message` in `lane`. A complication transfer (the phone's userInfo lane carries it)
@@ -20,28 +20,28 @@ extension WatchLink {
     /// - Complexity: O(*w*) for the *w* waiting entries transmitted; an application context also
     ///   drops the one it replaces.
     mutating func enqueue(
-        _ message: LinkMessage, lane: TransferLane, at now: SimTime, into emit: LinkEffectSink
+        _ message: LinkMessage, lane: TransferLane, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
         statistics[message.channel].sent += 1
-        trace(.linkQueued, message, at: now, into: emit)
+        trace(.linkQueued, message, at: moment, into: emit)
         let limit = configuration.payloadLimit(for: message.channel)
         if message.payload.byteCount > limit {
             return fail(
-                message, .payloadTooLarge, at: now, reason: "\(message.payload.byteCount)B > \(limit)B", into: emit)
+                message, .payloadTooLarge, at: moment, reason: "\(message.payload.byteCount)B > \(limit)B", into: emit)
         }
         if lane.channel == .applicationContext {
             for old in lanes[lane].entries {
-                trace(.linkSuperseded, old.message, at: now, [("by", .int(Int64(message.id)))], into: emit)
+                trace(.linkSuperseded, old.message, at: moment, [("by", .int(Int64(message.id)))], into: emit)
             }
             lanes[lane].removeAll()
         }
         let isCurrent = message.channel == .complication
-        if isCurrent { untagCurrentComplication(in: lane, by: message, at: now, into: emit) }
+        if isCurrent { untagCurrentComplication(in: lane, by: message, at: moment, into: emit) }
         lanes[lane].append(
             QueuedTransfer(message: message, state: .waiting, attempts: 0), asCurrentComplication: isCurrent)
         observeDepth(message.channel)
         if isCurrent { observeDepth(.userInfo) }
-        transmit(lane, at: now, into: emit)
+        transmit(lane, at: moment, into: emit)
     }
 
     /// `transferCurrentComplicationUserInfo`: uses the daily budget, or falls back to userInfo.
@@ -51,24 +51,24 @@ extension WatchLink {
     ///
     /// - Complexity: that of ``enqueue(_:lane:at:into:)``.
     mutating func transferComplication(
-        _ payload: LinkPayload, at now: SimTime, into emit: LinkEffectSink
+        _ payload: LinkPayload, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
-        if complicationBudget.spend(at: now) {
-            let message = makeMessage(.complication, from: .phone, payload, at: now)
-            let left = complicationBudget.remaining(at: now)
-            trace(.linkBudget, message, at: now, [("remaining", .int(Int64(left)))], into: emit)
-            return enqueue(message, lane: .phoneUserInfo, at: now, into: emit)
+        if complicationBudget.spend(at: moment.now) {
+            let message = makeMessage(.complication, from: .phone, payload, at: moment.now)
+            let left = complicationBudget.remaining(at: moment.now)
+            trace(.linkBudget, message, at: moment, [("remaining", .int(Int64(left)))], into: emit)
+            return enqueue(message, lane: .phoneUserInfo, at: moment, into: emit)
         }
         statistics[.complication].fellBack += 1
-        let message = makeMessage(.userInfo, from: .phone, payload, at: now)
+        let message = makeMessage(.userInfo, from: .phone, payload, at: moment.now)
         let reason = complicationBudget.placement.allowsTransfers ? "budgetExhausted" : "notOnActiveFace"
         trace(
-            .linkBudgetFallback, message, at: now,
+            .linkBudgetFallback, message, at: moment,
             [
                 ("remaining", .int(0)), ("reason", .string(reason)),
-                ("resetsIn", .duration(complicationBudget.nextReset(after: now) - now)),
+                ("resetsIn", .duration(complicationBudget.nextReset(after: moment.now) - moment.now)),
             ], into: emit)
-        enqueue(message, lane: .phoneUserInfo, at: now, into: emit)
+        enqueue(message, lane: .phoneUserInfo, at: moment, into: emit)
     }
 
     /// WCSession.h: "If a current complication user info is outstanding … and
@@ -81,12 +81,12 @@ extension WatchLink {
     ///
     /// - Complexity: O(log *n*) in the queue's length.
     mutating func untagCurrentComplication(
-        in lane: TransferLane, by newer: LinkMessage, at now: SimTime, into emit: LinkEffectSink
+        in lane: TransferLane, by newer: LinkMessage, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
         guard let untagged = lanes[lane].untagCurrentComplication() else { return }
         statistics[.complication].fellBack += 1
         trace(
-            .linkUntagged, untagged.message, at: now,
+            .linkUntagged, untagged.message, at: moment,
             [("by", .int(Int64(newer.id))), ("state", .string(untagged.state.name))], into: emit)
     }
 
@@ -98,23 +98,23 @@ extension WatchLink {
     /// into waiting), so only the tail is visited.
     ///
     /// - Complexity: O(*w*) for *w* waiting entries.
-    mutating func transmit(_ lane: TransferLane, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func transmit(_ lane: TransferLane, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard connection.activation.canSend, connection.range.isInRange else { return }
         for index in lanes[lane].waitingTail {
-            let arrival = max(now + latency(), lanes[lane].lastArrival)
+            let arrival = max(moment.now + latency(), lanes[lane].lastArrival)
             let sent = lanes[lane].transmit(at: index, epoch: epoch, arrival: arrival)
             let message = sent.message
             if sent.attempts > 1 {
                 statistics[message.channel].retried += 1
-                trace(.linkRetry, message, at: now, [("attempt", .int(Int64(sent.attempts)))], into: emit)
+                trace(.linkRetry, message, at: moment, [("attempt", .int(Int64(sent.attempts)))], into: emit)
             }
             emit(.timer(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival)))
         }
     }
 
     /// Transmits every lane (after the link came back or the session activated).
-    mutating func transmitAll(at now: SimTime, into emit: LinkEffectSink) {
-        for lane in TransferLane.allCases { transmit(lane, at: now, into: emit) }
+    mutating func transmitAll(at moment: LinkMoment, into emit: LinkEffectSink) {
+        for lane in TransferLane.allCases { transmit(lane, at: moment, into: emit) }
     }
 
     /// A transfer reaches the receiving device (unless it was voided by a drop-out, superseded,
@@ -122,41 +122,41 @@ extension WatchLink {
     ///
     /// - Complexity: O(log *n*) to find it, plus the deliveries it lets through.
     mutating func transferArrived(
-        _ lane: TransferLane, _ id: MessageID, epoch: Int, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink
+        _ lane: TransferLane, _ id: MessageID, epoch: Int, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
         guard let index = lanes[lane].index(of: id), lanes[lane][index].state == .inFlight(epoch: epoch) else { return }
         lanes[lane][index].state = .arrived
         let message = lanes[lane][index].message
-        trace(.linkArrived, message, at: now, into: emit)
+        trace(.linkArrived, message, at: moment, into: emit)
         if let delay = duplicateDelay() {
-            emit(.timer(.schedule(.duplicateArrival(message), at: now + delay)))
+            emit(.timer(.schedule(.duplicateArrival(message), at: moment.now + delay)))
         }
-        if message.channel == .complication, !apps.watch.isRunning {
+        if message.channel == .complication, !moment.apps.watch.isRunning {
             // The system launches the watch app into the background; its owner decides and tells
             // the link (``LinkEnvironmentChange/appStarted(_:)``), which then delivers.
             return emit(.changeApp(.watch, .wakeInBackground, cause: "complicationTransfer"))
         }
-        deliverArrived(lane, at: now, apps: apps, into: emit)
+        deliverArrived(lane, at: moment, into: emit)
     }
 
     /// Hands arrived transfers at the head of `lane` to the receiving app if it runs, in order.
     ///
     /// - Complexity: O(*k*) amortized for the *k* transfers delivered.
-    mutating func deliverArrived(_ lane: TransferLane, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
-        guard apps[lane.route.to].isRunning else { return }
+    mutating func deliverArrived(_ lane: TransferLane, at moment: LinkMoment, into emit: LinkEffectSink) {
+        guard moment.apps[lane.route.to].isRunning else { return }
         while let entry = lanes[lane].popArrivedHead() {
             let message = entry.message
-            recordFirstDelivery(message.header, at: now)
-            trace(.linkDelivered, message, at: now, [("delay", .duration(now - message.sentAt))], into: emit)
+            recordFirstDelivery(message.header, at: moment.now)
+            trace(.linkDelivered, message, at: moment, [("delay", .duration(moment.now - message.sentAt))], into: emit)
             emit(.deliver(message, duplicate: false))
             emit(.outcome(message, .transferFinished))
         }
     }
 
     /// Delivers whatever waits for `side`'s app (it just started).
-    mutating func deliverArrived(to side: LinkSide, at now: SimTime, apps: LinkApps, into emit: LinkEffectSink) {
+    mutating func deliverArrived(to side: LinkSide, at moment: LinkMoment, into emit: LinkEffectSink) {
         for lane in TransferLane.allCases where lane.route.to == side {
-            deliverArrived(lane, at: now, apps: apps, into: emit)
+            deliverArrived(lane, at: moment, into: emit)
         }
     }
 
@@ -167,12 +167,12 @@ extension WatchLink {
 
     /// `WCSessionUserInfoTransfer.cancel()`: removes an outstanding transfer not yet received by
     /// the counterpart app. Unknown or finished transfers: nothing happens.
-    mutating func cancelTransfer(_ id: MessageID, at now: SimTime, into emit: LinkEffectSink) {
+    mutating func cancelTransfer(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
         for lane in TransferLane.allCases {
             guard let index = lanes[lane].index(of: id) else { continue }
             let entry = lanes[lane].removeEntry(at: index)
             statistics[entry.message.channel].failed += 1
-            trace(.linkCancelled, entry.message, at: now, into: emit)
+            trace(.linkCancelled, entry.message, at: moment, into: emit)
             return emit(.outcome(entry.message, .cancelled))
         }
     }

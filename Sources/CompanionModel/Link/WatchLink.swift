@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// The simulated WatchConnectivity transport between the watch and the phone.
 ///
-/// `WatchLink` is a pure state machine: ``reduce(_:at:apps:emit:)`` takes a request, an environment change
+/// `WatchLink` is a pure state machine: ``reduce(_:at:emit:)`` takes a request, an environment change
 /// or one of its own timers, updates the state, and returns ``LinkTransportEffect``s — timers to
 /// schedule, messages to hand to the receiving app, outcomes to report to the sender, and trace
 /// events. It applies the platform's rules (PLATFORM.md §2):
@@ -27,13 +27,13 @@ import SimulationKernel
 /// var rng = SplitMix64(seed: 7)
 /// var link = WatchLink(configuration: LinkConfiguration(), rng: &rng)
 /// var effects: [LinkTransportEffect] = []
-/// let apps = LinkApps(watch: .foreground, phone: .background)
-/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: .zero, apps: apps) {
+/// let moment = LinkMoment(now: .zero, apps: LinkApps(watch: .foreground, phone: .background), trace: .recorded)
+/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: moment) {
 ///     effects.append($0)
 /// }
 /// ```
 ///
-/// ``reduce(_:at:apps:emit:)`` is the one entry point: a driver (the scenario simulation, a test
+/// ``reduce(_:at:emit:)`` is the one entry point: a driver (the scenario simulation, a test
 /// harness, a session pair on a virtual clock) takes each effect as soon as it is decided, with no
 /// buffer in between, and moves its message on instead of copying it.
 package struct WatchLink: Sendable {
@@ -48,9 +48,6 @@ package struct WatchLink: Sendable {
     package internal(set) var statistics = LinkStatistics()
     /// Every first delivery to an app, in order (for FIFO checks and message trails).
     package internal(set) var deliveries: [LinkDeliveryRecord] = []
-    /// Whether the message trace events are built (``TraceMode/recorded`` unless the driver
-    /// keeps no trace).
-    package var tracing = TraceMode.recorded
 
     var interactive = InteractiveMessages()
     var lanes = TransferLanes()
@@ -115,17 +112,17 @@ package struct WatchLink: Sendable {
     /// soon as each is decided (the effect is handed over: `emit` owns it): the link's one entry
     /// point.
     ///
-    /// `apps` is how each app runs as its owner says now (the link keeps no copy: the apps'
-    /// owners are the driver's, a simulated device or a test's session).
-    /// With ``tracing`` off no trace effect is produced at all.
+    /// `moment` is what the driver says now: the time, how each app runs as its owner says, and
+    /// whether the driver keeps a trace (the link keeps a copy of none of them). With the trace
+    /// off no trace effect is produced at all.
     ///
     /// - Complexity: O(1) amortized for most events (O(log *n*) to find a queued transfer); a
     ///   drop-out or an app stop is O(*n*) in the messages outstanding. One call of `emit` per effect.
-    package mutating func reduce(_ event: LinkEvent, at now: SimTime, apps: LinkApps, emit: LinkEffectSink) {
+    package mutating func reduce(_ event: LinkEvent, at moment: LinkMoment, emit: LinkEffectSink) {
         switch event {
-        case .request(let request): handle(request, at: now, apps: apps, into: emit)
-        case .environment(let change): handle(change, at: now, apps: apps, into: emit)
-        case .timer(let timer): handle(timer, at: now, apps: apps, into: emit)
+        case .request(let request): handle(request, at: moment, into: emit)
+        case .environment(let change): handle(change, at: moment, into: emit)
+        case .timer(let timer): handle(timer, at: moment, into: emit)
         }
     }
 
@@ -184,16 +181,16 @@ package struct WatchLink: Sendable {
     /// item, then `extra`.
     ///
     /// The trace keeps every field list for the whole run, so the list is allocated once at its
-    /// exact size (a literal grown by appends would keep up to twice the room). With
-    /// ``TraceMode/off`` nothing is handed over and `extra` is not evaluated.
+    /// exact size (a literal grown by appends would keep up to twice the room). With the trace
+    /// off (``LinkMoment/trace``) nothing is handed over and `extra` is not evaluated.
     ///
     /// - Complexity: O(*f*) in the fields; O(1) with the trace off.
     func trace(
-        _ kind: TraceKind, _ message: LinkMessage, at now: SimTime,
+        _ kind: TraceKind, _ message: LinkMessage, at moment: LinkMoment,
         _ extra: @autoclosure () -> [(key: String, value: TraceValue)] = [],
         into emit: LinkEffectSink
     ) {
-        guard case .recorded = tracing else { return }
+        guard case .recorded = moment.trace else { return }
         let extra = extra()
         let item = message.payload.listOperation?.item
         var fields: [(key: String, value: TraceValue)] = []
@@ -204,17 +201,17 @@ package struct WatchLink: Sendable {
         fields.append(("payload", .string(message.payload.summary)))
         if let item { fields.append(("item", .string(item))) }
         fields.append(contentsOf: extra)
-        emit(.trace(TraceEvent(time: now, kind: kind, fieldList: fields)))
+        emit(.trace(TraceEvent(time: moment.now, kind: kind, fieldList: fields)))
     }
 
     /// Hands over a trace event without a message (range, session, app changes), built only when
     /// the trace is kept.
     func trace(
-        _ kind: TraceKind, at now: SimTime, _ fields: @autoclosure () -> KeyValuePairs<String, TraceValue>,
+        _ kind: TraceKind, at moment: LinkMoment, _ fields: @autoclosure () -> KeyValuePairs<String, TraceValue>,
         into emit: LinkEffectSink
     ) {
-        guard case .recorded = tracing else { return }
-        emit(.trace(TraceEvent(time: now, kind: kind, fields: fields())))
+        guard case .recorded = moment.trace else { return }
+        emit(.trace(TraceEvent(time: moment.now, kind: kind, fields: fields())))
     }
 
     /// How many messages on `channel` are in flight or queued.

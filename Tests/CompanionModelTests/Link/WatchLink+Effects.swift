@@ -3,13 +3,13 @@ import SimulationKernel
 
 extension WatchLink {
     /// The effects of `event` at `now`, with the apps running as `apps` says, in an array: the
-    /// link's one entry point (``reduce(_:at:apps:emit:)``), for tests that look at one event's
+    /// link's one entry point (``reduce(_:at:emit:)``), for tests that look at one event's
     /// effects.
     mutating func reduce(
         _ event: LinkEvent, at now: SimTime, apps: LinkApps = LinkApps(watch: .foreground, phone: .background)
     ) -> [LinkTransportEffect] {
         var effects: [LinkTransportEffect] = []
-        reduce(event, at: now, apps: apps) { effects.append($0) }
+        reduce(event, at: LinkMoment(now: now, apps: apps, trace: .recorded)) { effects.append($0) }
         return effects
     }
 }

@@ -101,13 +101,12 @@ package struct LinkFeature: SimulationFeature {
     /// (``WorldContext/apps``, read from the sides), hands the steps and faults about an app to its
     /// side, and hears from each side when its app starts or stops.
     ///
-    /// - Complexity: the transport's (``WatchLink/reduce(_:at:apps:emit:)``), plus O(1) per effect.
+    /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
     package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
         timers.willHandle(event)
-        transport.tracing = context.trace
         let wasActivated = transport.connection.activation == .activated
-        transport.reduce(event, at: now, apps: context.apps) { effect in
+        transport.reduce(event, at: LinkMoment(now: now, apps: context.apps, trace: context.trace)) { effect in
             effects.append(LinkFeature.worldEffect(consume effect, at: now))
         }
         if !wasActivated, transport.connection.activation == .activated {
