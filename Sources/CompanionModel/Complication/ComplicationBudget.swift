@@ -47,12 +47,6 @@ package struct ComplicationBudget: Hashable, Sendable {
             if case .onActiveFace = self { return .onActiveFace }
             return .notOnActiveFace
         }
-
-        /// The wake time of the outstanding background refresh, if one is scheduled.
-        package var outstandingRefresh: SimTime? {
-            if case .onActiveFace(.scheduled(_, let wakeAt)) = self { return wakeAt }
-            return nil
-        }
     }
 
     /// The system reload a WidgetKit timeline's policy asked for.
@@ -134,9 +128,6 @@ package struct ComplicationBudget: Hashable, Sendable {
         guard settings.resetPeriod > .zero, time >= nextReset else { return executionLeft }
         return settings.dailyExecution.map { max(.zero, $0) }
     }
-
-    /// Whether a charged reload would be refused now for lack of budget.
-    package var isExhausted: Bool { reloadsLeft == 0 }
 
     /// The first budget reset strictly after `time`, from the settings' schedule alone
     /// (``ComplicationBudgetSettings/firstReset``, then every period), so a time before resets

@@ -5,11 +5,19 @@ extension ComplicationReport {
         case reset, face, task, request, budget, shows, stale
     }
 
+    /// What a row says: its text, or what it is made from when the page is written (a long run
+    /// has a request row and a `shows` row per reload: their words are not held all at once).
+    private enum RowText {
+        case text(String)
+        case request(Int)
+        case shows(SimTime)
+    }
+
     private struct Row {
         var time: SimTime
         var kind: RowKind
         var sequence: Int
-        var text: String
+        var text: RowText
     }
 
     /// Stale spans shorter than this are counted in the summary but get no row of their own in
@@ -25,7 +33,7 @@ extension ComplicationReport {
     package var text: String {
         var rows: [Row] = []
         func add(_ time: SimTime, _ kind: RowKind, _ text: String) {
-            rows.append(Row(time: time, kind: kind, sequence: rows.count, text: text))
+            rows.append(Row(time: time, kind: kind, sequence: rows.count, text: .text(text)))
         }
         for reset in model.resets where reset <= end {
             add(reset, .reset, "reset    budget refilled: \(dailyBudgetText)")
@@ -64,7 +72,10 @@ extension ComplicationReport {
                         + ": no background refresh, no system reload, no phone transfer until it is on it")
             }
         }
-        for record in records { add(record.at, .request, describe(record)) }
+        let requests = records
+        for index in requests.indices {
+            rows.append(Row(time: requests[index].at, kind: .request, sequence: rows.count, text: .request(index)))
+        }
         var instants = model.shown.map(\.entry.date) + model.presence.map(\.at)
         instants = instants.filter { $0 >= start && $0 <= end }
         instants.sort()
@@ -73,14 +84,7 @@ extension ComplicationReport {
             let texts = families.map { model.shownText($0, at: instant) }
             if let previous, previous == texts { continue }
             previous = texts
-            let cells = zip(families, texts).map { family, text in
-                "\(family.rawValue) " + (text.map { "\"\($0)\"" } ?? "(not on face)")
-            }
-            var line = "shows    " + cells.joined(separator: " | ")
-            if let entry = model.entry(at: instant), entry.entry.date == instant, entry.reloadedAt < instant {
-                line += "  (supplied ahead at \(clock.timeOfDay(entry.reloadedAt)))"
-            }
-            add(instant, .shows, line)
+            rows.append(Row(time: instant, kind: .shows, sequence: rows.count, text: .shows(instant)))
         }
         for family in staleness {
             for span in family.spans where span.duration >= ComplicationReport.staleRowMinimum {
@@ -97,7 +101,11 @@ extension ComplicationReport {
         var text = header + "\n" + pad("time", width) + "what\n"
         for row in rows {
             text += pad(clock.timeOfDay(row.time), width)
-            text += row.text
+            switch row.text {
+            case .text(let words): text += words
+            case .request(let index): text += describe(requests[index])
+            case .shows(let instant): text += showsLine(at: instant)
+            }
             text += "\n"
         }
         rows = []
@@ -107,6 +115,19 @@ extension ComplicationReport {
             text += "\n"
         }
         return text
+    }
+
+    /// The `shows` row at `instant`: what each reported family shows, and when the entry was
+    /// supplied if ahead of time.
+    private func showsLine(at instant: SimTime) -> String {
+        let cells = families.map { family in
+            "\(family.rawValue) " + (model.shownText(family, at: instant).map { "\"\($0)\"" } ?? "(not on face)")
+        }
+        var line = "shows    " + cells.joined(separator: " | ")
+        if let entry = model.entry(at: instant), entry.entry.date == instant, entry.reloadedAt < instant {
+            line += "  (supplied ahead at \(clock.timeOfDay(entry.reloadedAt)))"
+        }
+        return line
     }
 
     /// `"woke 09:45:18"`, and when the system woke the app later than the refresh's preferred date,

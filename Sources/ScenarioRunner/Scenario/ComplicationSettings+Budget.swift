@@ -94,8 +94,11 @@ extension ComplicationSettings {
     static let shortestBackgroundRefreshPeriod = SimDuration.minutes(1)
 
     /// The shortest spacing of the system's policy reloads a budget without a daily reload count
-    /// may allow: ClockKit's entries "must be greater than one minute apart".
-    static let shortestUnbudgetedPolicySpacing = SimDuration.minutes(1)
+    /// may allow: WidgetKit's minimum interval ("imposes a minimum amount of time before it
+    /// reloads a widget", about 5 minutes: the widgetKit preset's `minimumReloadInterval`). At a
+    /// minute's spacing a year was 525,601 reloads, under the event limit, and `timeline` took
+    /// 2.4 CPU-s and 650 MB (issue #33 item 8, the work-bound check's `policies` family).
+    static let shortestUnbudgetedPolicySpacing = SimDuration.minutes(5)
 
     /// Refuses a reload policy that could ask again at the same instant, or nearly, without end:
     /// `atEnd` (a timeline whose last entry is now asks at once) or a short `after`, with no daily

@@ -37,7 +37,7 @@ import Testing
         #expect(outcome(refused) == .refused(.budgetExhausted))
         #expect(records(refused).first?.budgetLeft == 0)
         #expect(!refused.contains(.reloadTimeline(at: t(3), source: .app)))
-        #expect(budget.isExhausted)
+        #expect(budget.reloadsLeft == 0, "exhausted")
     }
 
     @Test func everyRequestKindRefusedWhenNotOnTheActiveFace() {

@@ -18,15 +18,15 @@ import Testing
     }
 
     /// A century of reloads every 5 minutes (WidgetKit's minimum interval, no daily count), ten
-    /// years at a minute's spacing, and a century at 50 a day are each more than a million.
+    /// a century at 10 minutes' spacing, and a century at 50 a day are each more than a million.
     @Test(arguments: [
         (
             #", "end": "+36525d", "complication": {"budget": {"rules": "widgetKit", "reloadPolicy": {"after": "1s"}, "dailyReloads": null}}"#,
             "10519201 complication policy reloads (at most)"
         ),
         (
-            #", "end": "+3650d", "complication": {"budget": {"rules": "clockKit", "reloadPolicy": {"after": "61s"}, "minimumReloadInterval": "1s"}}"#,
-            "5169837 complication policy reloads (at most)"
+            #", "end": "+36525d", "complication": {"budget": {"rules": "clockKit", "reloadPolicy": {"after": "10m"}, "minimumReloadInterval": "1s"}}"#,
+            "5259601 complication policy reloads (at most)"
         ),
         (
             #", "end": "+36525d", "complication": {"budget": {"rules": "widgetKit"}}"#,
@@ -40,6 +40,20 @@ import Testing
         #expect(error.hasSuffix("(at $.complication)"), "\(error)")
         #expect(error.contains(count), "\(error)")
         #expect(error.contains("more than the event limit of 1000000 events"), "\(error)")
+    }
+
+    /// Without a daily count, a policy's reloads are at least WidgetKit's 5 minutes apart: a
+    /// minute's spacing (a year of it was 525,601 reloads, under the event limit) is refused at
+    /// the policy.
+    @Test(arguments: [
+        #", "complication": {"budget": {"rules": "clockKit", "reloadPolicy": {"after": "1m"}}}"#,
+        #", "complication": {"budget": {"rules": "widgetKit", "reloadPolicy": {"after": "60s"}, "dailyReloads": null, "minimumReloadInterval": "1s"}}"#,
+        #", "complication": {"budget": {"rules": "widgetKit", "reloadPolicy": "atEnd", "dailyReloads": null, "minimumReloadInterval": "4m"}}"#,
+    ])
+    func unbudgetedPoliciesUnderFiveMinutesApartAreRefused(extra: String) throws {
+        let error = try #require(Self.loadError(extra))
+        #expect(error.contains("without \"dailyReloads\" may reload every"), "\(error)")
+        #expect(error.contains("\"minimumReloadInterval\" of at least \"5m\""), "\(error)")
     }
 
     /// Within the limit the same policies load: a year at 5 minutes, a raised limit, a policy that
