@@ -1,9 +1,9 @@
 /// Deterministic JSON output: keys in insertion order, fixed number formats, no
 /// dictionary ordering anywhere. Reports build their JSON with this, never with a
 /// dictionary encoder, so the same run prints byte-identical JSON.
-public enum JSONText {
+package enum JSONText {
     /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -24,31 +24,31 @@ public enum JSONText {
 }
 
 /// Builds one JSON object as text, keys in the order they are added.
-public struct JSONObjectText: Sendable {
+package struct JSONObjectText: Sendable {
     private var members: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds `"key": value`.
-    public mutating func add(_ key: String, _ value: TraceValue) {
+    package mutating func add(_ key: String, _ value: TraceValue) {
         members.append(JSONText.quoted(key) + ":" + value.json)
     }
 
     /// Adds `"key": <raw JSON>` (an already rendered object or array).
-    public mutating func addRaw(_ key: String, _ json: String) {
+    package mutating func addRaw(_ key: String, _ json: String) {
         members.append(JSONText.quoted(key) + ":" + json)
     }
 
     /// Adds `"key": null` when `value` is nil, else the value.
-    public mutating func add(_ key: String, _ value: TraceValue?) {
+    package mutating func add(_ key: String, _ value: TraceValue?) {
         if let value { add(key, value) } else { addRaw(key, "null") }
     }
 
     /// The rendered object.
-    public var text: String { "{" + members.joined(separator: ",") + "}" }
+    package var text: String { "{" + members.joined(separator: ",") + "}" }
 }
 
 extension Array where Element == String {
     /// Renders already-rendered JSON values as a JSON array.
-    public var jsonArray: String { "[" + joined(separator: ",") + "]" }
+    package var jsonArray: String { "[" + joined(separator: ",") + "]" }
 }

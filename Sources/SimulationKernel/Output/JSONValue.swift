@@ -7,7 +7,7 @@
 /// let record: JSONValue = ["schema": "wristsim.run/1", "seed": .int(7), "delayMs": .milliseconds(.seconds(2))]
 /// record.compact  // {"schema":"wristsim.run/1","seed":7,"delayMs":2000.000}
 /// ```
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -23,17 +23,17 @@ public enum JSONValue: Hashable, Sendable {
 
     /// A duration as a number of milliseconds with three decimals (microsecond resolution),
     /// the unit every JSON output uses for durations (keys end in `Ms`).
-    public static func milliseconds(_ duration: SimDuration) -> JSONValue {
+    package static func milliseconds(_ duration: SimDuration) -> JSONValue {
         .decimal(duration.nanoseconds / 1_000, scale: 3)
     }
 
     /// `nil` becomes `null`.
-    public static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
+    package static func optional(_ value: JSONValue?) -> JSONValue { value ?? .null }
 
     /// The compact rendering (no white space): one JSON Lines record, or a document.
     ///
     /// - Complexity: O(*n*) in the size of the output.
-    public var compact: String {
+    package var compact: String {
         var output = ""
         write(to: &output, indent: nil, depth: 0)
         return output
@@ -42,7 +42,7 @@ public enum JSONValue: Hashable, Sendable {
     /// A readable rendering with `indent` spaces per level and a trailing newline.
     ///
     /// - Complexity: O(*n*) in the size of the output.
-    public func pretty(indent: Int = 2) -> String {
+    package func pretty(indent: Int = 2) -> String {
         var output = ""
         write(to: &output, indent: max(0, indent), depth: 0)
         output += "\n"
@@ -50,7 +50,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// Appends the rendering to `output` (`indent == nil`: compact).
-    public func write(to output: inout String, indent: Int?, depth: Int) {
+    package func write(to output: inout String, indent: Int?, depth: Int) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -103,25 +103,25 @@ public enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
     /// The value of `key` when this is an object, else `nil`.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let object) = self else { return nil }
         return object[key]
     }
 
     /// The text when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         guard case .string(let value) = self else { return nil }
         return value
     }
 
     /// The elements when this is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         guard case .array(let values) = self else { return nil }
         return values
     }
 
     /// The object when this is one.
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         guard case .object(let object) = self else { return nil }
         return object
     }
@@ -129,7 +129,7 @@ extension JSONValue {
 
 extension JSONValue {
     /// The JSON form of a trace or report value (durations become milliseconds).
-    public init(_ value: TraceValue) {
+    package init(_ value: TraceValue) {
         switch value {
         case .int(let value): self = .int(value)
         case .unsigned(let value): self = .unsigned(value)
@@ -142,24 +142,24 @@ extension JSONValue {
     }
 
     /// A seed: a plain JSON number from 0 to 2⁶⁴ − 1, the one convention of every output.
-    public static func seed(_ seed: UInt64) -> JSONValue { .unsigned(seed) }
+    package static func seed(_ seed: UInt64) -> JSONValue { .unsigned(seed) }
 
     /// An integer count (`Int` is what collections count in).
-    public static func count(_ value: Int) -> JSONValue { .int(Int64(value)) }
+    package static func count(_ value: Int) -> JSONValue { .int(Int64(value)) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int64) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int64) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
 
     /// An object literal; keys keep the literal's order (a repeated key keeps its first place
     /// and its last value).
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()
         for (key, value) in elements { object[key] = value }
         self = .object(object)
@@ -167,5 +167,5 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 }
 
 extension JSONValue: CustomStringConvertible {
-    public var description: String { compact }
+    package var description: String { compact }
 }

@@ -1,12 +1,12 @@
 /// Text for hand-written XML (the SVG reports): escaping for element content and attribute values.
-public enum XMLText {
+package enum XMLText {
     /// `text` with `& < > " '` replaced by entities, safe in content and in quoted attributes;
     /// characters XML 1.0 does not allow at all (control characters other than tab, newline and
     /// carriage return, and U+FFFE, U+FFFF), not even as references, become U+FFFD, so the document
     /// stays well-formed whatever a scenario's names hold.
     ///
     /// - Complexity: O(*n*).
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {

@@ -14,17 +14,17 @@
 /// draw.factor    // ≈ 1, between exp(-1.2) and exp(1.2)
 /// draw.uniform   // in 0..<1
 /// ```
-public struct LognormalDraw: Sendable {
+package struct LognormalDraw: Sendable {
     /// `exp(spread × Z)` (1 when the spread is not positive).
-    public let factor: Double
+    package let factor: Double
     /// A uniform in `[0, 1)`: the stream's next draw after the factor's.
-    public let uniform: Double
+    package let uniform: Double
 
     /// The draws of the stream seeded with `seed`, for a lognormal factor of `spread` (the
     /// standard deviation of its natural logarithm).
     ///
     /// - Complexity: O(1) expected.
-    public init(seed: UInt64, spread: Double) {
+    package init(seed: UInt64, spread: Double) {
         var rng = SplitMix64(seed: seed)
         factor = spread > 0 ? PortableMath.exp(spread * min(6, max(-6, ZigguratNormal.draw(using: &rng)))) : 1
         uniform = rng.uniform()

@@ -14,7 +14,7 @@
 /// PortableMath.exp(1)        // 2.718281828459045
 /// PortableMath.log(0.5)      // -0.6931471805599453
 /// ```
-public enum PortableMath {
+package enum PortableMath {
     /// e raised to `x`.
     ///
     /// Reduces `x = (64k + j)·ln 2 / 64 + r` with `|r| ≤ ln 2 / 128` (ln 2 / 64 split in two
@@ -25,7 +25,7 @@ public enum PortableMath {
     /// infinity; NaN gives NaN.
     ///
     /// - Complexity: O(1).
-    public static func exp(_ x: Double) -> Double {
+    package static func exp(_ x: Double) -> Double {
         guard x >= -708 else { return x.isNaN ? x : 0 }
         guard x <= 709 else { return .infinity }
         let shifted = x * (64 * log2e) + roundingShift
@@ -66,7 +66,7 @@ public enum PortableMath {
     /// then adds `e·ln 2` in two parts.
     ///
     /// - Complexity: O(1).
-    public static func log(_ x: Double) -> Double {
+    package static func log(_ x: Double) -> Double {
         guard x > 0, x.isFinite else {
             if x == 0 { return -.infinity }
             return x == .infinity ? x : .nan

@@ -16,7 +16,7 @@
 /// var rng = SplitMix64(seed: 7)
 /// let z = ZigguratNormal.draw(using: &rng)   // mean 0, standard deviation 1
 /// ```
-public enum ZigguratNormal {
+package enum ZigguratNormal {
     /// Where the tail begins: the base layer's rectangle ends at `r` (Marsaglia & Tsang's
     /// constant for 128 layers).
     static let tailStart = 3.442_619_855_899
@@ -29,7 +29,7 @@ public enum ZigguratNormal {
     /// point), more when the point needs the curve or the tail.
     ///
     /// - Complexity: O(1) expected.
-    public static func draw(using rng: inout SplitMix64) -> Double {
+    package static func draw(using rng: inout SplitMix64) -> Double {
         let (layer, x) = point(rng.next())
         if abs(x) < widths[layer + 1] { return x }
         return drawAtTheEdge(layer, x: x, using: &rng)

@@ -5,14 +5,14 @@
 /// Excerpt.quoted("kale")                              // "\"kale\""
 /// Excerpt.quoted(String(repeating: "9", count: 1000)) // "\"9999…9999\" (1000 characters)" (shortened)
 /// ```
-public enum Excerpt {
+package enum Excerpt {
     /// The most characters of a value quoted in a message.
-    public static let limit = 40
+    package static let limit = 40
 
     /// `text` cut to ``limit`` characters with `…` when longer (no length suffix).
     ///
     /// - Complexity: O(*limit*) — the rest of `text` is never visited.
-    public static func truncated(_ text: String, limit: Int = Excerpt.limit) -> String {
+    package static func truncated(_ text: String, limit: Int = Excerpt.limit) -> String {
         var index = text.startIndex
         var kept = 0
         while index < text.endIndex, kept < limit {
@@ -26,14 +26,14 @@ public enum Excerpt {
     /// its length when longer: `"aaaa…" (1048576 characters)`.
     ///
     /// - Complexity: O(*limit*) for the quoted part, O(*n*) to count a long value's length.
-    public static func quoted(_ text: String, limit: Int = Excerpt.limit) -> String {
+    package static func quoted(_ text: String, limit: Int = Excerpt.limit) -> String {
         let short = truncated(text, limit: limit)
         if short.utf8.count == text.utf8.count { return JSONText.quoted(text) }
         return JSONText.quoted(short) + " (\(text.count) characters)"
     }
 
     /// A value written as-is (a number), cut the same way: `1234…` (1048576 characters).
-    public static func plain(_ text: String, limit: Int = Excerpt.limit) -> String {
+    package static func plain(_ text: String, limit: Int = Excerpt.limit) -> String {
         let short = truncated(text, limit: limit)
         if short.utf8.count == text.utf8.count { return text }
         return short + " (\(text.count) characters)"

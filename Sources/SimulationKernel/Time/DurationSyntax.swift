@@ -4,16 +4,16 @@
 /// `d`, `h`, `m`, `s`, `ms`, `us`, `ns`; the number may have a fraction (`"1.5s"`).
 /// Examples: `"90s"`, `"1h30m"`, `"250ms"`, `"2m5.5s"`. An offset from the scenario start
 /// is a duration with a leading `+` (`"+90s"`).
-public enum DurationSyntax {
+package enum DurationSyntax {
     /// Why a duration text was rejected; the message says what was expected.
-    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case empty
         case negative(String)
         case malformed(String)
         case unitsOutOfOrder(String)
         case tooLarge(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty:
                 return "expected a duration such as \"90s\" or \"1h30m\", found an empty string"
@@ -39,7 +39,7 @@ public enum DurationSyntax {
     /// Parses a duration such as `"1h30m"`.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func parse(_ text: String) throws(Failure) -> SimDuration {
+    package static func parse(_ text: String) throws(Failure) -> SimDuration {
         if text.isEmpty { throw .empty }
         if text.hasPrefix("-") { throw .negative(text) }
         let chars = Array(text.utf8)
@@ -69,7 +69,7 @@ public enum DurationSyntax {
 
     /// Parses an offset from the scenario start: a duration with a leading `+`.
     /// Returns `nil` when `text` does not start with `+` (so the caller can try a date).
-    public static func parseOffset(_ text: String) throws(Failure) -> SimDuration? {
+    package static func parseOffset(_ text: String) throws(Failure) -> SimDuration? {
         guard text.hasPrefix("+") else { return nil }
         return try parse(String(text.dropFirst()))
     }

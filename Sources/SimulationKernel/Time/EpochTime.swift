@@ -3,21 +3,21 @@
 ///
 /// WristSim does its own calendar arithmetic (proleptic Gregorian, no leap seconds) so that
 /// output never depends on the machine's locale, time zone or Foundation version.
-public struct EpochTime: Hashable, Sendable {
+package struct EpochTime: Hashable, Sendable {
     /// Seconds since 1970-01-01T00:00:00Z.
-    public var secondsSinceEpoch: Int64
+    package var secondsSinceEpoch: Int64
     /// The UTC offset the date was written with, in seconds; reports print times in it.
-    public var utcOffsetSeconds: Int32
+    package var utcOffsetSeconds: Int32
 
-    public init(secondsSinceEpoch: Int64, utcOffsetSeconds: Int32 = 0) {
+    package init(secondsSinceEpoch: Int64, utcOffsetSeconds: Int32 = 0) {
         self.secondsSinceEpoch = secondsSinceEpoch
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
     /// Why an ISO 8601 text was rejected.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public var text: String
-        public var description: String {
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        package var text: String
+        package var description: String {
             "expected an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\" or \"2026-11-21T09:00:00+01:00\", found \"\(text)\""
         }
     }
@@ -25,7 +25,7 @@ public struct EpochTime: Hashable, Sendable {
     /// Parses `YYYY-MM-DDTHH:MM[:SS]` followed by `Z` or `±HH:MM`.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func parse(_ text: String) throws(Failure) -> EpochTime {
+    package static func parse(_ text: String) throws(Failure) -> EpochTime {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {
@@ -76,14 +76,14 @@ public struct EpochTime: Hashable, Sendable {
     }
 
     /// The instant `duration` later, keeping the UTC offset (sub-second parts are dropped).
-    public func adding(_ duration: SimDuration) -> EpochTime {
+    package func adding(_ duration: SimDuration) -> EpochTime {
         EpochTime(
             secondsSinceEpoch: secondsSinceEpoch + duration.nanoseconds / 1_000_000_000,
             utcOffsetSeconds: utcOffsetSeconds)
     }
 
     /// The local civil fields in the date's own UTC offset.
-    public var civil: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+    package var civil: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         let local = secondsSinceEpoch + Int64(utcOffsetSeconds)
         var days = local / 86_400
         var seconds = local % 86_400
@@ -93,20 +93,20 @@ public struct EpochTime: Hashable, Sendable {
     }
 
     /// `"2026-11-21T09:00:00Z"` or `"2026-11-21T09:00:00+01:00"`.
-    public var iso8601: String {
+    package var iso8601: String {
         let c = civil
         return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))T\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))"
             + offsetText
     }
 
     /// `"09:00:00"`: the local wall-clock time of day.
-    public var timeOfDay: String {
+    package var timeOfDay: String {
         let c = civil
         return "\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))"
     }
 
     /// `"2026-11-21"`: the local date.
-    public var dateText: String {
+    package var dateText: String {
         let c = civil
         return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))"
     }

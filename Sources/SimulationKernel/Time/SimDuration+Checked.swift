@@ -5,7 +5,7 @@ extension SimDuration {
     /// `self + other`, or ``TimeOverflow`` when the sum does not fit.
     ///
     /// - Complexity: O(1).
-    public func adding(_ other: SimDuration) throws(TimeOverflow) -> SimDuration {
+    package func adding(_ other: SimDuration) throws(TimeOverflow) -> SimDuration {
         let (sum, overflow) = nanoseconds.addingReportingOverflow(other.nanoseconds)
         if overflow { throw TimeOverflow("\(self) + \(other)") }
         return SimDuration(nanoseconds: sum)
@@ -14,7 +14,7 @@ extension SimDuration {
     /// `self - other`, or ``TimeOverflow`` when the difference does not fit.
     ///
     /// - Complexity: O(1).
-    public func subtracting(_ other: SimDuration) throws(TimeOverflow) -> SimDuration {
+    package func subtracting(_ other: SimDuration) throws(TimeOverflow) -> SimDuration {
         let (difference, overflow) = nanoseconds.subtractingReportingOverflow(other.nanoseconds)
         if overflow { throw TimeOverflow("\(self) - \(other)") }
         return SimDuration(nanoseconds: difference)
@@ -23,14 +23,14 @@ extension SimDuration {
     /// `self × count` (a period times a number of occurrences), or ``TimeOverflow``.
     ///
     /// - Complexity: O(1).
-    public func multiplied(by count: Int64) throws(TimeOverflow) -> SimDuration {
+    package func multiplied(by count: Int64) throws(TimeOverflow) -> SimDuration {
         let (product, overflow) = nanoseconds.multipliedReportingOverflow(by: count)
         if overflow { throw TimeOverflow("\(self) × \(count)") }
         return SimDuration(nanoseconds: product)
     }
 
     /// `self × count` for an `Int` count.
-    public func multiplied(by count: Int) throws(TimeOverflow) -> SimDuration {
+    package func multiplied(by count: Int) throws(TimeOverflow) -> SimDuration {
         try multiplied(by: Int64(count))
     }
 
@@ -39,7 +39,7 @@ extension SimDuration {
     /// not finite).
     ///
     /// - Complexity: O(1).
-    public func checkedScaled(by factor: Double) throws(TimeOverflow) -> SimDuration {
+    package func checkedScaled(by factor: Double) throws(TimeOverflow) -> SimDuration {
         let scaled = (Double(nanoseconds) * factor).rounded()
         // Int64.max is not exactly representable; 2^63 is the first Double out of range.
         guard scaled.isFinite, scaled > -9_223_372_036_854_775_808.0, scaled < 9_223_372_036_854_775_808.0 else {
@@ -51,7 +51,7 @@ extension SimDuration {
     /// The sum of `durations`, or ``TimeOverflow`` as soon as a partial sum does not fit.
     ///
     /// - Complexity: O(*n*).
-    public static func sum(_ durations: some Sequence<SimDuration>) throws(TimeOverflow) -> SimDuration {
+    package static func sum(_ durations: some Sequence<SimDuration>) throws(TimeOverflow) -> SimDuration {
         var total = SimDuration.zero
         for duration in durations { total = try total.adding(duration) }
         return total
@@ -60,7 +60,7 @@ extension SimDuration {
     /// `seconds` whole seconds, or ``TimeOverflow`` when that many nanoseconds do not fit.
     ///
     /// - Complexity: O(1).
-    public static func checkedSeconds(_ seconds: Int64) throws(TimeOverflow) -> SimDuration {
+    package static func checkedSeconds(_ seconds: Int64) throws(TimeOverflow) -> SimDuration {
         let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { throw TimeOverflow("\(seconds) seconds") }
         return SimDuration(nanoseconds: product)

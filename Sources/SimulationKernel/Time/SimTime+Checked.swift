@@ -4,7 +4,7 @@ extension SimTime {
     /// The instant `duration` after this one, or ``TimeOverflow`` when it does not fit.
     ///
     /// - Complexity: O(1).
-    public func adding(_ duration: SimDuration) throws(TimeOverflow) -> SimTime {
+    package func adding(_ duration: SimDuration) throws(TimeOverflow) -> SimTime {
         let (sum, overflow) = nanoseconds.addingReportingOverflow(duration.nanoseconds)
         if overflow || sum < 0 { throw TimeOverflow("\(self) + \(duration)") }
         return SimTime(nanoseconds: sum)
@@ -14,7 +14,7 @@ extension SimTime {
     /// something periodic), or ``TimeOverflow``.
     ///
     /// - Complexity: O(1).
-    public func adding(_ period: SimDuration, times count: Int) throws(TimeOverflow) -> SimTime {
+    package func adding(_ period: SimDuration, times count: Int) throws(TimeOverflow) -> SimTime {
         try adding(try period.multiplied(by: count))
     }
 }

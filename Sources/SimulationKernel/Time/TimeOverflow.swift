@@ -5,19 +5,19 @@
 /// Every arithmetic on user-given numbers goes through the checked operations of
 /// ``SimDuration`` and ``SimTime`` (`adding(_:)`, `multiplied(by:)`, `checkedScaled(by:)`), which
 /// throw this error instead of trapping; decoders turn it into a located error.
-public struct TimeOverflow: Error, Hashable, Sendable, CustomStringConvertible {
+package struct TimeOverflow: Error, Hashable, Sendable, CustomStringConvertible {
     /// What overflowed, for the message (`"1h + 106751d"`); may be empty.
-    public var operation: String
+    package var operation: String
 
-    public init(_ operation: String = "") {
+    package init(_ operation: String = "") {
         self.operation = operation
     }
 
     /// The largest representable time as text: `"+106751d23h47m16.854775807s"`.
-    public static let largestTime = SimTime.distantFuture.description
+    package static let largestTime = SimTime.distantFuture.description
 
     /// `"1h + 106751d exceeds the largest time, +106751d23h47m16.854775807s (about 292 years)"`.
-    public var description: String {
+    package var description: String {
         (operation.isEmpty ? "the result" : operation)
             + " exceeds the largest time, \(TimeOverflow.largestTime) (about 292 years)"
     }

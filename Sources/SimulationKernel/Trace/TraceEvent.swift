@@ -1,37 +1,37 @@
 /// One state change in a simulation: when, what kind, and its fields in a fixed order.
 ///
 /// Fields are an ordered list, never a dictionary, so text and JSON output are stable.
-public struct TraceEvent: Hashable, Sendable {
+package struct TraceEvent: Hashable, Sendable {
     /// When it happened.
-    public var time: SimTime
+    package var time: SimTime
     /// A dotted kind, component first: `"watch.tap"`, `"link.delivered"`, `"reminder.fired"`.
-    public var kind: String
+    package var kind: String
     /// The event's data, in the order it is printed.
-    public var fields: [(key: String, value: TraceValue)]
+    package var fields: [(key: String, value: TraceValue)]
 
-    public init(time: SimTime, kind: String, fields: KeyValuePairs<String, TraceValue> = [:]) {
+    package init(time: SimTime, kind: String, fields: KeyValuePairs<String, TraceValue> = [:]) {
         self.time = time
         self.kind = kind
         self.fields = fields.map { ($0.key, $0.value) }
     }
 
-    public init(time: SimTime, kind: String, fieldList: [(key: String, value: TraceValue)]) {
+    package init(time: SimTime, kind: String, fieldList: [(key: String, value: TraceValue)]) {
         self.time = time
         self.kind = kind
         self.fields = fieldList
     }
 
     /// The value of the first field named `key`.
-    public subscript(key: String) -> TraceValue? {
+    package subscript(key: String) -> TraceValue? {
         fields.first(where: { $0.key == key })?.value
     }
 
-    public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
+    package static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
         lhs.time == rhs.time && lhs.kind == rhs.kind && lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(time)
         hasher.combine(kind)
         for field in fields {

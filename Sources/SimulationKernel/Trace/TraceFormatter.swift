@@ -1,14 +1,14 @@
 /// Renders trace events against the scenario's start date.
-public struct TraceFormatter: Sendable {
+package struct TraceFormatter: Sendable {
     /// The scenario's start, for wall-clock columns.
-    public var start: EpochTime
+    package var start: EpochTime
 
-    public init(start: EpochTime) {
+    package init(start: EpochTime) {
         self.start = start
     }
 
     /// The local wall-clock time of `time`, with milliseconds: `"09:01:30.250"`.
-    public func clock(_ time: SimTime) -> String {
+    package func clock(_ time: SimTime) -> String {
         let local = start.adding(time.offset)
         let millis = (time.nanoseconds % 1_000_000_000 + 1_000_000_000) % 1_000_000_000 / 1_000_000
         let text = String(millis)
@@ -16,7 +16,7 @@ public struct TraceFormatter: Sendable {
     }
 
     /// One aligned text line: `"09:01:30.250  +1m30.25s  watch.tap  item=kale"`.
-    public func text(_ event: TraceEvent) -> String {
+    package func text(_ event: TraceEvent) -> String {
         var line = clock(event.time) + "  " + event.kind
         for field in event.fields {
             line += "  \(field.key)=\(field.value.text)"
@@ -25,7 +25,7 @@ public struct TraceFormatter: Sendable {
     }
 
     /// One JSON Lines object: `{"type":"trace","at":"…","t":90.25,"kind":"watch.tap","item":"kale"}`.
-    public func json(_ event: TraceEvent) -> String {
+    package func json(_ event: TraceEvent) -> String {
         var object = JSONObjectText()
         object.add("type", .string("trace"))
         object.add("at", .string(start.adding(event.time.offset).iso8601))

@@ -7,7 +7,7 @@
 /// and a heap string per long value. It is a random-access collection of ``TraceEvent``s in the
 /// order they were recorded; ``time(at:)``, ``kind(at:)`` and ``value(_:at:)`` read one column
 /// without building the event.
-public struct TraceLog: RandomAccessCollection, Sendable {
+package struct TraceLog: RandomAccessCollection, Sendable {
     private var times = TraceColumn<Int64>()
     private var kinds = TraceColumn<UInt32>()
     /// Where each event's fields start in the field columns; they end where the next event's start.
@@ -29,22 +29,22 @@ public struct TraceLog: RandomAccessCollection, Sendable {
     private var openFields = 0
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// A log of `events`, in order.
     ///
     /// - Complexity: O(*f*) for *f* fields in all.
-    public init(_ events: some Sequence<TraceEvent>) {
+    package init(_ events: some Sequence<TraceEvent>) {
         for event in events { append(event) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { times.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { times.count }
 
     /// The event at `position`, built from the columns.
     ///
     /// - Complexity: O(*k*) for its *k* fields.
-    public subscript(position: Int) -> TraceEvent {
+    package subscript(position: Int) -> TraceEvent {
         let range = fieldRange(position)
         var fields: [(key: String, value: TraceValue)] = []
         fields.reserveCapacity(range.count)
@@ -55,17 +55,17 @@ public struct TraceLog: RandomAccessCollection, Sendable {
     /// When the event at `position` happened.
     ///
     /// - Complexity: O(1).
-    public func time(at position: Int) -> SimTime { SimTime(nanoseconds: times[position]) }
+    package func time(at position: Int) -> SimTime { SimTime(nanoseconds: times[position]) }
 
     /// The kind of the event at `position`.
     ///
     /// - Complexity: O(1).
-    public func kind(at position: Int) -> String { kindNames[kinds[position]] }
+    package func kind(at position: Int) -> String { kindNames[kinds[position]] }
 
     /// The value of the first field named `key` of the event at `position`.
     ///
     /// - Complexity: O(*k*) for its *k* fields.
-    public func value(_ key: String, at position: Int) -> TraceValue? {
+    package func value(_ key: String, at position: Int) -> TraceValue? {
         guard let id = strings.existingID(key) else { return nil }
         for field in fieldRange(position) where keys[field] == id { return value(field) }
         return nil
@@ -177,7 +177,7 @@ extension TraceLog: Equatable {
     /// strings were numbered).
     ///
     /// - Complexity: O(*f*) for *f* fields in all.
-    public static func == (lhs: TraceLog, rhs: TraceLog) -> Bool {
+    package static func == (lhs: TraceLog, rhs: TraceLog) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 }
     }
 }

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// `wristsim run --trace` records (``recorded``), so its output is unchanged.
-public enum TraceMode: Hashable, Sendable {
+package enum TraceMode: Hashable, Sendable {
     /// Every trace event is built and kept, in order.
     case recorded
     /// No trace event is built or kept; the trace stays empty. The link's message events carry

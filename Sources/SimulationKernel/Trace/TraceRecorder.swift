@@ -4,23 +4,23 @@
 /// which is deterministic, so two runs of one scenario and seed print byte-identical logs.
 /// They are kept in a compact ``TraceLog`` (columns, strings interned), not as an array of
 /// events.
-public struct TraceRecorder: Sendable {
+package struct TraceRecorder: Sendable {
     /// Everything recorded so far, in order.
-    public private(set) var events = TraceLog()
+    package private(set) var events = TraceLog()
 
-    public init() {}
+    package init() {}
 
     /// Records an event.
     ///
     /// - Complexity: amortised O(*k*) for its *k* fields.
-    public mutating func record(_ event: TraceEvent) {
+    package mutating func record(_ event: TraceEvent) {
         events.append(event)
     }
 
     /// Records an event of `kind` at `time` with `fields`.
     ///
     /// - Complexity: amortised O(*k*) for its *k* fields.
-    public mutating func record(_ kind: String, at time: SimTime, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
+    package mutating func record(_ kind: String, at time: SimTime, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
         events.beginEvent(time: time, kind: kind)
         for field in fields { events.appendField(field.key, field.value) }
     }
@@ -28,7 +28,7 @@ public struct TraceRecorder: Sendable {
     /// The events of one kind (or of every kind starting with `prefix.`).
     ///
     /// - Complexity: O(*e*) for *e* events, plus the fields of those returned.
-    public func events(ofKind kind: String) -> [TraceEvent] {
+    package func events(ofKind kind: String) -> [TraceEvent] {
         events.indices.filter {
             let name = events.kind(at: $0)
             return name == kind || name.hasPrefix(kind + ".")

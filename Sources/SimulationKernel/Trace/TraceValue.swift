@@ -1,5 +1,5 @@
 /// A value in a trace event's fields or a report, rendered identically on every run.
-public enum TraceValue: Hashable, Sendable {
+package enum TraceValue: Hashable, Sendable {
     case int(Int64)
     /// An unsigned 64-bit number (seeds): always a plain number, also above 2⁶³ − 1.
     case unsigned(UInt64)
@@ -13,7 +13,7 @@ public enum TraceValue: Hashable, Sendable {
     case list([TraceValue])
 
     /// Text rendering used by `--trace` logs.
-    public var text: String {
+    package var text: String {
         switch self {
         case .int(let value): return String(value)
         case .unsigned(let value): return String(value)
@@ -28,7 +28,7 @@ public enum TraceValue: Hashable, Sendable {
     }
 
     /// JSON rendering.
-    public var json: String {
+    package var json: String {
         switch self {
         case .int(let value): return String(value)
         case .unsigned(let value): return String(value)
@@ -41,7 +41,7 @@ public enum TraceValue: Hashable, Sendable {
     }
 
     /// `decimalText(12345, scale: 3) == "12.345"`; trailing zeros are kept for stable widths.
-    public static func decimalText(_ value: Int64, scale: Int) -> String {
+    package static func decimalText(_ value: Int64, scale: Int) -> String {
         guard scale > 0 else { return String(value) }
         let negative = value < 0
         let magnitude = value.magnitude
@@ -54,7 +54,7 @@ public enum TraceValue: Hashable, Sendable {
 }
 
 extension TraceValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int64) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int64) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }

@@ -13,14 +13,14 @@
 /// CPython 3.11 formula `-log(1.0 - random()) / lambd`). It exists so that a benchmark can
 /// replay a SimPy workload draw for draw and match its check values bit for bit.
 ///
-/// Simulations use ``SplitMix64`` instead: it is smaller, faster and splittable.
+/// Simulations use `SplitMix64` instead: it is smaller, faster and splittable.
 ///
 /// ```swift
 /// var rng = MersenneTwister(seed: 42)
 /// rng.random()          // 0.6394267984578837, like random.Random(42).random()
 /// rng.expovariate(1.0)  // like random.Random(42) after one draw: .expovariate(1.0)
 /// ```
-public struct MersenneTwister: RandomNumberGenerator, Sendable {
+package struct MersenneTwister: RandomNumberGenerator, Sendable {
     static let stateSize = 624
     static let shift = 397
     static let matrixA: UInt32 = 0x9908_B0DF
@@ -33,7 +33,7 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// Creates the generator of CPython's `random.Random(seed)` for a non-negative integer seed.
     ///
     /// - Complexity: O(624).
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         let low = UInt32(truncatingIfNeeded: seed)
         let high = UInt32(truncatingIfNeeded: seed >> 32)
         self.init(key: high == 0 ? [low] : [low, high])
@@ -44,7 +44,7 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// An empty key is treated as `[0]`, as CPython does for the seed 0.
     ///
     /// - Complexity: O(624 + `key.count`).
-    public init(key: [UInt32]) {
+    package init(key: [UInt32]) {
         let n = Self.stateSize
         let key = key.isEmpty ? [0] : key
         var mt = [UInt32](repeating: 0, count: n)
@@ -80,7 +80,7 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// The next 32 random bits (`genrand_uint32`; CPython's `getrandbits(32)`).
     ///
     /// - Complexity: amortised O(1) (the state is regenerated every 624 draws).
-    public mutating func next32() -> UInt32 {
+    package mutating func next32() -> UInt32 {
         if index >= Self.stateSize { twist() }
         var y = state[index]
         index += 1
@@ -94,7 +94,7 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// The next 64 random bits: two 32-bit outputs, the first in the high half.
     ///
     /// - Complexity: amortised O(1).
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let high = UInt64(next32())
         return high << 32 | UInt64(next32())
     }
@@ -103,7 +103,7 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// (`genrand_res53`, two 32-bit draws).
     ///
     /// - Complexity: amortised O(1).
-    public mutating func random() -> Double {
+    package mutating func random() -> Double {
         let a = Double(next32() >> 5)
         let b = Double(next32() >> 6)
         return (a * 67_108_864.0 + b) / 9_007_199_254_740_992.0
@@ -113,7 +113,7 @@ public struct MersenneTwister: RandomNumberGenerator, Sendable {
     /// `random.expovariate(lambd)`, computed as `-log(1.0 - random()) / lambd`.
     ///
     /// - Complexity: amortised O(1).
-    public mutating func expovariate(_ lambd: Double) -> Double {
+    package mutating func expovariate(_ lambd: Double) -> Double {
         -log(1.0 - random()) / lambd
     }
 

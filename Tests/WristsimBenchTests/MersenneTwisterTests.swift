@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SimulationKernel
+@testable import wristsim_bench
 
 /// Check values from CPython 3.11 (`random.Random(seed)`); the first two groups are the ones
 /// published in `shared/bench/WORKLOAD.md`.
