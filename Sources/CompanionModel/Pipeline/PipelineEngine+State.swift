@@ -1,7 +1,8 @@
 import SimulationKernel
 
 extension PipelineEngine {
-    /// A step of one tap, running on a queue's thread since ``start``.
+    /// A step of one tap, running on a queue's thread since ``start``. (Its CPU time is the
+    /// engine's, in ``PipelineEngine/costs``: the step does not carry a copy.)
     struct RunningStep {
         /// The tap's index.
         let tap: Int
@@ -9,8 +10,6 @@ extension PipelineEngine {
         let step: Int
         /// When the step started.
         let start: SimTime
-        /// The CPU time it drew (``PipelineJitter``).
-        let cpu: SimDuration
         var phase: StepPhase
 
         /// When the engine next has to move this step on: the end of its computation or of its

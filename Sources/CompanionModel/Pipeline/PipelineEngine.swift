@@ -36,7 +36,7 @@ struct PipelineEngine {
     private(set) var runs: [StepRun?] = []
     /// The CPU time each step of each submitted tap takes, by `tap × stepCount + step`: drawn
     /// for all of a tap's steps when it comes (``PipelineJitter``: each a pure function of the
-    /// seed, the tap and the step), so that a step start reads it.
+    /// seed, the tap and the step), so that a step reads it when it starts and when it ends.
     private var costs: [SimDuration] = []
     /// When the outcome of a held step came before the step began to await it, by
     /// `tap × stepCount + step`.
@@ -308,7 +308,7 @@ struct PipelineEngine {
         if plan.recordsStart { effects.record(.stepStarted(tap: tap, step: step, at: now)) }
         let cpu = costs[tap * prepared.stepCount + step]
         let work = Work(left: cpu.nanoseconds * 2, since: now, rate: CPUSharing.fullRate)
-        let running = RunningStep(tap: tap, step: step, start: now, cpu: cpu, phase: .computing(work))
+        let running = RunningStep(tap: tap, step: step, start: now, phase: .computing(work))
         guard let due = running.due, due <= now else { return running }
         return proceed(running, at: now)
     }
@@ -343,7 +343,7 @@ struct PipelineEngine {
             }
         }
         guard case .waiting(let until) = running.phase, until <= now else { return running }
-        runs[slot] = StepRun(start: running.start, end: now, cpu: running.cpu)
+        runs[slot] = StepRun(start: running.start, end: now, cpu: costs[slot])
         taps[running.tap].stepsLeft -= 1
         if plan.recordsEnd { effects.record(.stepEnded(tap: running.tap, step: running.step, at: now)) }
         return nil

@@ -3,7 +3,7 @@ import SimulationKernel
 /// A check-off pipeline driven tap by tap from a larger simulation.
 ///
 /// The driver submits each tap at its time, asks when the session next needs to run
-/// (``nextEventTime()``), and at that time calls ``advance(to:)`` to get the effects that happened
+/// (``nextEventTime``), and at that time calls ``advance(to:)`` to get the effects that happened
 /// (steps starting and ending, removals committed) with their exact times. Same model as
 /// ``PipelineExecutor``, which is this session run over a batch of taps.
 ///
@@ -18,7 +18,7 @@ import SimulationKernel
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)
 /// let tap = session.tap(at: now)
 /// var effects: [PipelineEffect] = []
-/// while let next = session.nextEventTime() {
+/// while let next = session.nextEventTime {
 ///     effects.removeAll(keepingCapacity: true)
 ///     session.advance(to: next, into: &effects)
 ///     for effect in effects { /* commit, send, refresh … */ }
@@ -30,6 +30,13 @@ package struct PipelineSession: Sendable {
     package let watch: WatchModel
     package let frames: FrameClock
     private var engine: PipelineEngine
+    /// When the session next has something to do, or `nil` when both queues are idle or wait
+    /// only for a send's outcome: the time of the driver's next wake.
+    ///
+    /// A stored value, brought up to date by every call that moves the engine (a tap, a
+    /// release, an advance, a wake, a restart): a driver that holds the session in its own
+    /// state reads one field, where a call on the session would copy the whole session first.
+    package private(set) var nextEventTime: SimTime?
 
     /// A session with no taps yet.
     ///
@@ -64,6 +71,7 @@ package struct PipelineSession: Sendable {
     /// - Complexity: O(what it holds), to empty it.
     package mutating func restart(jitterSeed: UInt64) {
         engine.restart(jitterSeed: jitterSeed)
+        nextEventTime = engine.nextDue
     }
 
     /// What each step means to the simulation, worked out once for the session's pipeline:
@@ -80,6 +88,7 @@ package struct PipelineSession: Sendable {
     /// - Complexity: O(*k*) for *k* synchronous sends (at most one), plus the events due before `time`.
     package mutating func releaseSend(tap: Int, at time: SimTime) {
         for step in roles.synchronousSends { engine.release(tap: tap, step: step, at: time) }
+        nextEventTime = engine.nextDue
     }
 
     /// Submits a tap at `time` (not before the last time the session was given) and returns its
@@ -87,13 +96,9 @@ package struct PipelineSession: Sendable {
     ///
     /// - Complexity: amortised O(1) plus the events due before `time`.
     package mutating func tap(at time: SimTime) -> Int {
-        engine.submitTap(at: time)
-    }
-
-    /// When the session next has something to do, or `nil` when both queues are idle or wait
-    /// only for a send's outcome: the time of the driver's next wake.
-    package func nextEventTime() -> SimTime? {
-        engine.nextDue
+        let tap = engine.submitTap(at: time)
+        nextEventTime = engine.nextDue
+        return tap
     }
 
     /// Runs everything due at or before `time` and returns the effects since the last call, in time order.
@@ -111,7 +116,7 @@ package struct PipelineSession: Sendable {
     ///
     /// - Complexity: O(events handled), plus O(effects appended).
     package mutating func advance(to time: SimTime, into effects: inout [PipelineEffect]) {
-        engine.advance(to: time)
+        nextEventTime = engine.advance(to: time)
         engine.takeEffects(into: &effects)
     }
 
@@ -124,22 +129,20 @@ package struct PipelineSession: Sendable {
     ///
     /// - Complexity: O(events handled).
     package mutating func advanceHoldingEffects(to time: SimTime) -> Int {
-        engine.advance(to: time)
+        nextEventTime = engine.advance(to: time)
         return engine.untakenEffectCount
     }
 
     /// ``advanceHoldingEffects(to:)`` and, when no effect waits to be taken, what
-    /// ``nextEventTime()`` says right after it: with nothing to act on, the driver cannot change
-    /// the session before it asks, so a wake that finds nothing makes one call instead of two.
-    /// A driver that takes effects asks ``nextEventTime()`` once it has acted on them (acting
-    /// can move the session on: a released send starts steps).
+    /// ``nextEventTime`` says right after it. A driver that takes effects reads ``nextEventTime``
+    /// once it has acted on them (acting can move the session on: a released send starts steps).
     ///
     /// - Complexity: O(events handled).
     package mutating func wake(at time: SimTime) -> PipelineWake {
-        let next = engine.advance(to: time)
+        nextEventTime = engine.advance(to: time)
         let due = engine.untakenEffectCount
         guard due == 0 else { return .effectsDue(due) }
-        return .idle(until: next)
+        return .idle(until: nextEventTime)
     }
 
     /// The oldest effect not yet taken, or `nil` when every effect has been taken.
@@ -171,7 +174,7 @@ package struct PipelineSession: Sendable {
 /// What a wake of a ``PipelineSession`` found (``PipelineSession/wake(at:)``).
 package enum PipelineWake: Hashable, Sendable {
     /// This many effects wait to be taken (``PipelineSession/takeEffect()``), in time order;
-    /// ask ``PipelineSession/nextEventTime()`` once they are acted on.
+    /// read ``PipelineSession/nextEventTime`` once they are acted on.
     case effectsDue(Int)
     /// No effect to act on; the session next has something to do at this time (`nil`: nothing
     /// to do until a tap or a send's outcome).

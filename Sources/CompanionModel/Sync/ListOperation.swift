@@ -1,14 +1,16 @@
 /// One edit of the shared list as it travels between the devices: who made it (and its number
-/// in that device's sequence), the item, the edit and its version.
+/// in that device's sequence), the item (its name and its ``ItemCatalog`` key), the edit and its
+/// version.
 ///
 /// An operation is made once and never changed, then copied many times (into the outbox, the
 /// courier, link messages, effects and every line of the message trail), so its fields live in
-/// one immutable, shared box: a copy is one reference, not four fields with two strings.
-/// Equality and hashing are by value, exactly as for the four fields.
+/// one immutable, shared box: a copy is one reference, not five fields with two strings.
+/// Equality is by value, exactly as for the fields; hashing leaves out the key (the name's
+/// number in one catalog).
 ///
 /// ```swift
 /// let operation = ListOperation(
-///     id: OperationID(origin: .phone, sequence: 1), item: "bread",
+///     id: OperationID(origin: .phone, sequence: 1), item: "bread", key: 2,
 ///     edit: .add(title: "Bread"), version: SyncVersion(counter: 1, device: .phone))
 /// operation.description  // "phone#1 add bread v1@phone"
 /// ```
@@ -17,12 +19,14 @@ package struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     final class Fields: Sendable {
         let id: OperationID
         let item: ItemID
+        let key: Int
         let edit: ListEdit
         let version: SyncVersion
 
-        init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
+        init(id: OperationID, item: ItemID, key: Int, edit: ListEdit, version: SyncVersion) {
             self.id = id
             self.item = item
+            self.key = key
             self.edit = edit
             self.version = version
         }
@@ -33,14 +37,16 @@ package struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     /// Creates an operation.
     ///
     /// - Complexity: O(1); one allocation, shared by every copy.
-    package init(id: OperationID, item: ItemID, edit: ListEdit, version: SyncVersion) {
-        fields = Fields(id: id, item: item, edit: edit, version: version)
+    package init(id: OperationID, item: ItemID, key: Int, edit: ListEdit, version: SyncVersion) {
+        fields = Fields(id: id, item: item, key: key, edit: edit, version: version)
     }
 
     /// The origin and its sequence number.
     package var id: OperationID { fields.id }
     /// The item edited.
     package var item: ItemID { fields.item }
+    /// The item's key in the list's ``ItemCatalog``: what the receiving replica finds it by.
+    package var key: Int { fields.key }
     /// What was done.
     package var edit: ListEdit { fields.edit }
     /// The edit's version: decides concurrent edits of the same field.
@@ -49,10 +55,12 @@ package struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     /// Equal fields (at once for two copies of one operation).
     package static func == (lhs: ListOperation, rhs: ListOperation) -> Bool {
         lhs.fields === rhs.fields
-            || (lhs.id == rhs.id && lhs.item == rhs.item && lhs.edit == rhs.edit && lhs.version == rhs.version)
+            || (lhs.id == rhs.id && lhs.key == rhs.key && lhs.item == rhs.item && lhs.edit == rhs.edit
+                && lhs.version == rhs.version)
     }
 
-    /// Hashes the four fields in order (as a struct of them would).
+    /// Hashes the identifier, the item's name, the edit and the version in order (the key
+    /// follows from the name).
     package func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(item)

@@ -81,12 +81,11 @@ package struct ListReplica: Hashable, Sendable {
     package let device: LinkSide
     /// The Lamport counter: the largest version counter made or applied here.
     package private(set) var clock = 0
-    /// Every item this device knows of, listed or not, by slot: loaded items first, in list
-    /// order, then each item in the order this device first merged an edit of it. (Slots are
-    /// this device's own numbering; the other device may number added items differently.)
+    /// Every item the list can hold, and each item's key (shared by both devices).
+    package let catalog: ItemCatalog
+    /// What this device knows of every item of the ``catalog``, by key (its slot): listed,
+    /// removed, or never seen (``ReplicaItem/isUnseen``).
     package private(set) var items: [ReplicaItem] = []
-    /// The slot of each known item: the only place an ``ItemID`` is hashed.
-    private var slots: [ItemID: Int] = [:]
     /// Per origin, the operations let through so far and those held for a predecessor.
     package private(set) var gates = SequenceGates()
     /// Who keeps this device's unacknowledged operations.
@@ -101,23 +100,29 @@ package struct ListReplica: Hashable, Sendable {
     package private(set) var remainingCount = 0
 
     /// A replica of the list loaded with `items` (in that order, all open); a repeated
-    /// identifier keeps its first entry. `outboxKeeper` says who keeps the device's
-    /// unacknowledged operations (the replica itself, by default).
+    /// identifier keeps its first entry. `catalog` holds every item the list can ever hold (by
+    /// default, the loaded ones): the other device's replica must have the same. `outboxKeeper`
+    /// says who keeps the device's unacknowledged operations (the replica itself, by default).
     ///
-    /// - Complexity: O(*n*).
-    package init(device: LinkSide, items loaded: [ShoppingItem], outboxKeeper: OutboxKeeper = .replica) {
+    /// - Complexity: O(*n*) for *n* items in the catalog.
+    package init(
+        device: LinkSide, items loaded: [ShoppingItem], catalog: ItemCatalog? = nil,
+        outboxKeeper: OutboxKeeper = .replica
+    ) {
         self.device = device
         self.outboxKeeper = outboxKeeper
+        let catalog = catalog ?? ItemCatalog(loaded.map(\.id))
+        self.catalog = catalog
         planted = device == .phone ? PlantedLinkBug.current : .none
-        items.reserveCapacity(loaded.count)
-        slots.reserveCapacity(loaded.count)
-        for item in loaded where slots[item.id] == nil {
-            slots[item.id] = items.count
-            items.append(ReplicaItem(loaded: item.id, title: item.title, index: items.count))
+        items = (0..<catalog.count).map { ReplicaItem(unseen: catalog.name(of: $0)) }
+        for item in loaded {
+            guard let key = catalog.key(of: item.id) else { preconditionFailure("\(item.id) is not in the catalog") }
+            guard items[key].isUnseen else { continue }
+            items[key] = ReplicaItem(loaded: item.id, title: item.title, index: remainingCount)
+            remainingCount += 1
         }
-        remainingCount = items.count
         // Room for one operation per loaded item (a check-off each), the usual run.
-        appliedLog.reserveCapacity(items.count)
+        appliedLog.reserveCapacity(remainingCount)
     }
 
     /// This device's operations the other device has not acknowledged, by sequence number
@@ -171,23 +176,20 @@ package struct ListReplica: Hashable, Sendable {
     /// The item as shown, or `nil` if it is not on the list.
     ///
     /// - Complexity: O(1) (one hash of `id`).
-    package func item(_ id: ItemID) -> SyncedItem? { slots[id].flatMap { items[$0].shown } }
+    package func item(_ id: ItemID) -> SyncedItem? { catalog.key(of: id).flatMap { items[$0].shown } }
 
     /// What this device knows of `id`, listed or not (`nil`: never heard of).
     ///
     /// - Complexity: O(1) (one hash of `id`).
-    package func knownItem(_ id: ItemID) -> ReplicaItem? { slots[id].map { items[$0] } }
+    package func knownItem(_ id: ItemID) -> ReplicaItem? {
+        catalog.key(of: id).flatMap { items[$0].isUnseen ? nil : items[$0] }
+    }
 
-    /// The item at `slot` (an index of ``items``, as an ``ItemChange`` names it) as shown, or
-    /// `nil` if it is not on the list.
+    /// The item at `slot` (its key, as an ``ItemChange`` names it) as shown, or `nil` if it is
+    /// not on the list.
     ///
     /// - Complexity: O(1); no hashing.
     package func shown(atSlot slot: Int) -> SyncedItem? { items[slot].shown }
-
-    /// The slot of `id` (its index in ``items``), or `nil` if this device never heard of it.
-    ///
-    /// - Complexity: O(1) (one hash of `id`).
-    func slot(of id: ItemID) -> Int? { slots[id] }
 
     /// The transition for `event`.
     ///
@@ -256,36 +258,37 @@ package struct ListReplica: Hashable, Sendable {
         case held(waitingFor: Int)
     }
 
-    /// ``Event/edit(_:_:)`` as one value: the operation made and merged, or the refusal.
+    /// ``Event/edit(_:_:)`` as one value: the operation made and merged, or the refusal. An
+    /// item the ``catalog`` does not hold is not listed; adding one is a programming error.
     ///
-    /// - Complexity: O(1) (one hash of `id`).
+    /// - Complexity: O(1) (one hash of `id`, to find its key).
     mutating func edit(_ id: ItemID, _ edit: ListEdit) -> Edit {
-        let slot = slots[id]
-        if let refusal = refusal(of: edit, at: slot) { return .refused(refusal) }
+        let key = catalog.key(of: id)
+        if let refusal = refusal(of: edit, at: key) { return .refused(refusal) }
+        guard let key else { preconditionFailure("\(id) is added but not in the catalog") }
         clock += 1
         let sequence = lastSequence + 1
         gates[device].passLocal(sequence)
-        let slotted = slot ?? newSlot(id)
         let operation = ListOperation(
-            id: OperationID(origin: device, sequence: sequence), item: id, edit: edit,
+            id: OperationID(origin: device, sequence: sequence), item: id, key: key, edit: edit,
             version: SyncVersion(counter: clock, device: device))
         if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
-        return .made(operation, mergeShowing(operation, at: slotted))
+        return .made(operation, mergeShowing(operation, at: key))
     }
 
     /// ``Event/received(_:)`` as one value, for a replica that holds no operation (so the
     /// arrival releases none).
     ///
-    /// - Complexity: O(1) (one hash of the operation's item, found by its identity).
+    /// - Complexity: O(1); the operation's item is found by its key, no hashing.
     mutating func receiveAlone(_ operation: ListOperation) -> Receipt {
         guard operation.id.origin != device else { return .duplicate }
         if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
-            return .merged(mergeShowing(operation, at: slot(for: operation)))
+            return .merged(mergeShowing(operation, at: operation.key))
         }
         switch gates[operation.id.origin].admit(operation) {
         case .duplicate: return .duplicate
         case .held(let missing): return .held(waitingFor: missing)
-        case .pass: return .merged(mergeShowing(operation, at: slot(for: operation)))
+        case .pass: return .merged(mergeShowing(operation, at: operation.key))
         }
     }
 
@@ -296,7 +299,7 @@ package struct ListReplica: Hashable, Sendable {
         unacknowledged[sequence] = nil
     }
 
-    /// Why `edit` of the item at `slot` (`nil`: never heard of) makes no operation, if it does not.
+    /// Why `edit` of the item at `slot` (`nil`: not in the catalog) makes no operation, if it does not.
     private func refusal(of edit: ListEdit, at slot: Int?) -> Refusal? {
         guard let slot, items[slot].presence.value.isListed else { return edit.isAdd ? nil : .notListed }
         switch edit {
@@ -324,25 +327,9 @@ package struct ListReplica: Hashable, Sendable {
         }
     }
 
-    /// The slot of a new item, not seen before: absent, untitled, open.
-    private mutating func newSlot(_ id: ItemID) -> Int {
-        let slot = items.count
-        items.append(ReplicaItem(unseen: id))
-        slots[id] = slot
-        return slot
-    }
-
-    /// The slot of `operation`'s item, found by its identifier (made on first sight): each
-    /// device numbers its own slots, and the operation names its item, not a slot.
-    ///
-    /// - Complexity: O(1) (one hash of the item's identifier).
-    private mutating func slot(for operation: ListOperation) -> Int {
-        slots[operation.item] ?? newSlot(operation.item)
-    }
-
-    /// Merges `operation` into its item's slot (made on first sight).
+    /// Merges `operation` into its item's slot (its key).
     fileprivate mutating func merge(_ operation: ListOperation) -> Effect {
-        .applied(operation, merge(operation, at: slot(for: operation)))
+        .applied(operation, merge(operation, at: operation.key))
     }
 
     /// Merges `operation` into the item at `slot` and says how the item as shown changed.
@@ -385,13 +372,12 @@ extension ListReplica {
 }
 
 extension ListReplica: StorageAdopting {
-    /// Keeps this replica in `old`'s storage: its items, slots, gates, outbox and log
+    /// Keeps this replica in `old`'s storage: its items, gates, outbox and log
     /// (``StorageAdopting``).
     ///
     /// - Complexity: O(*n* + *m*) for *n* items and *m* operations held.
     package mutating func adoptStorage(of old: inout ListReplica) {
         adoptItemStorage(of: &old.items)
-        slots.adoptStorage(of: &old.slots)
         gates.adoptStorage(of: &old.gates)
         unacknowledged.adoptStorage(of: &old.unacknowledged)
         appliedLog.adoptStorage(of: &old.appliedLog)

@@ -66,6 +66,12 @@ package struct ReplicaItem: Hashable, Sendable {
     /// Whether the item is listed and open (one of the remaining items).
     package var isOpen: Bool { presence.value.isListed && status.value == .open }
 
+    /// Whether nothing was ever written to the item here: not loaded, no edit merged.
+    package var isUnseen: Bool {
+        placement == nil && presence.version == .initial && title.version == .initial
+            && status.version == .initial
+    }
+
     /// Merges `edit` made at `version` into the fields it writes.
     ///
     /// - Complexity: O(1).

@@ -66,47 +66,14 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// neither (``TraceMode/off``: a run for a verdict, which reads no trail; the end-of-run
     /// ``ConvergenceChecker`` then finds the same problems, with empty trails).
     package var tracing = TraceMode.recorded
-    /// An empty effect buffer kept for its capacity between events (scratch space, always empty
-    /// here: see ``takeEffectBuffer()``).
-    private var effectBuffer: [Effect] = []
 
-    /// The end of `device`, with the list loaded with `items`.
+    /// The end of `device`, with the list loaded with `items`, able to hold the items of
+    /// `catalog` (by default, the loaded ones; the other device's end must have the same).
     ///
     /// - Complexity: O(*n*) for *n* items; the trail gets room for the usual four lines per item.
-    package init(device: LinkSide, items: [ShoppingItem]) {
-        replica = ListReplica(device: device, items: items, outboxKeeper: .courier)
-        trail.reserveCapacity(4 * replica.items.count)
-    }
-
-    /// An empty effect buffer with the capacity earlier events gave it, for
-    /// ``reduce(_:at:into:)``; hand it back with ``returnEffectBuffer(_:)`` once its effects are
-    /// performed, so that the next event allocates nothing. (A host that takes it while it is out,
-    /// as a nested event would, gets a new empty buffer.)
-    ///
-    /// Hand it back with `consume`, so that it moves: a buffer still referenced elsewhere is
-    /// copied to be emptied, which is correct but allocates.
-    ///
-    /// ```swift
-    /// var effects = endpoint.takeEffectBuffer()
-    /// endpoint.reduce(event, at: now, into: &effects)
-    /// perform(effects)
-    /// endpoint.returnEffectBuffer(consume effects)
-    /// ```
-    ///
-    /// - Complexity: O(1).
-    package mutating func takeEffectBuffer() -> [Effect] {
-        var buffer: [Effect] = []
-        swap(&buffer, &effectBuffer)
-        return buffer
-    }
-
-    /// Keeps `buffer` (emptied) for the next event.
-    ///
-    /// - Complexity: O(*e*) for the *e* effects still in it.
-    package mutating func returnEffectBuffer(_ buffer: consuming [Effect]) {
-        var buffer = buffer
-        buffer.shrinkKeepingCapacity()
-        effectBuffer = buffer
+    package init(device: LinkSide, items: [ShoppingItem], catalog: ItemCatalog? = nil) {
+        replica = ListReplica(device: device, items: items, catalog: catalog, outboxKeeper: .courier)
+        trail.reserveCapacity(4 * replica.remainingCount)
     }
 
     /// The device.
@@ -127,8 +94,9 @@ package struct SyncEndpoint: Hashable, Sendable {
         }
     }
 
-    /// The transition for `event` at `now`, its effects appended to `out` (a buffer the host
-    /// reuses, so an event allocates nothing of its own): the endpoint's one entry point.
+    /// The transition for `event` at `now`, its effects appended to `out` in order (a buffer the
+    /// host owns and reuses, so an event allocates nothing of its own): the endpoint's one entry
+    /// point.
     ///
     /// - Complexity: O(1) for an edit, a dispatch, an outcome, or a delivery while nothing is
     ///   held; O(*k*) for a delivery that releases *k* held operations; `appStopped` and
@@ -184,7 +152,7 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// - Complexity: O(*k*) for *k* held operations released.
     private mutating func receiveReleasing(_ operation: ListOperation, at now: SimTime, into out: inout [Effect]) {
         let touched = itemsTouched(by: operation)
-        let before = touched.map { replica.item($0) }
+        let before = touched.map { replica.shown(atSlot: $0.key) }
         var applied: [ListOperation] = []
         for effect in replica.reduce(.received(operation)) {
             switch effect {
@@ -197,30 +165,30 @@ package struct SyncEndpoint: Hashable, Sendable {
             }
         }
         guard !applied.isEmpty else { return }
-        var lastOperation: [ItemID: ListOperation] = [:]
-        for operation in applied { lastOperation[operation.item] = operation }
-        var reported: Set<ItemID> = []
-        for (item, shown) in zip(touched, before) where reported.insert(item).inserted {
-            let after = replica.item(item)
-            // An applied operation's item has a slot: it was made (if need be) to merge it.
-            if let operation = lastOperation[item], after != shown, let slot = replica.slot(of: item) {
-                let change = ItemChange(operation: operation, slot: slot, before: shown?.status, after: after?.status)
+        var lastOperation: [Int: ListOperation] = [:]
+        for operation in applied { lastOperation[operation.key] = operation }
+        var reported: Set<Int> = []
+        for (touching, shown) in zip(touched, before) where reported.insert(touching.key).inserted {
+            let after = replica.shown(atSlot: touching.key)
+            if let operation = lastOperation[touching.key], after != shown {
+                let change = ItemChange(
+                    operation: operation, slot: touching.key, before: shown?.status, after: after?.status)
                 out.append(.itemChanged(change))
             }
         }
     }
 
-    /// The items a delivery of `operation` may change: its own, and those of the held
-    /// operations it would release.
+    /// The operations a delivery of `operation` may apply, each naming an item it may change:
+    /// it, and the held operations it would release.
     ///
     /// - Complexity: O(1 + *k*) for *k* held operations released.
-    private func itemsTouched(by operation: ListOperation) -> [ItemID] {
-        var items = [operation.item]
+    private func itemsTouched(by operation: ListOperation) -> [ListOperation] {
+        var items = [operation]
         let gate = replica.gates[operation.id.origin]
         guard operation.id.sequence == gate.passedThrough + 1 else { return items }
         var next = operation.id.sequence + 1
         while let held = gate.held[next] {
-            items.append(held.item)
+            items.append(held)
             next += 1
         }
         return items
@@ -256,7 +224,7 @@ package struct SyncEndpoint: Hashable, Sendable {
 }
 
 extension SyncEndpoint: StorageAdopting {
-    /// Keeps this endpoint in `old`'s storage: its replica, courier, trail and effect buffer
+    /// Keeps this endpoint in `old`'s storage: its replica, courier and trail
     /// (``StorageAdopting``).
     ///
     /// - Complexity: that of its parts' ``StorageAdopting/adoptStorage(of:)``.
@@ -264,6 +232,5 @@ extension SyncEndpoint: StorageAdopting {
         replica.adoptStorage(of: &old.replica)
         courier.adoptStorage(of: &old.courier)
         trail.adoptStorage(of: &old.trail)
-        effectBuffer.adoptStorage(of: &old.effectBuffer)
     }
 }

@@ -23,7 +23,7 @@ extension ComplicationSettings {
             budget.dailyReloads = value.isNull ? nil : try value.int(context, in: 0...100_000)
         }
         if let value = object.optional("dailyExecution") {
-            budget.dailyExecution = value.isNull ? nil : try boundedDuration(value, context, atMost: .days(1))
+            budget.dailyExecution = value.isNull ? nil : try value.duration(context, atMost: .days(1))
         }
         if let value = object.optional("reloadWork") { budget.reloadWork = try decodeWork(value, context) }
         if let value = object.optional("reloadPolicy") { budget.reloadPolicy = try decodePolicy(value, context) }
@@ -65,10 +65,10 @@ extension ComplicationSettings {
             }
         }
         if let value = object.optional("backgroundTaskCPU") {
-            budget.backgroundTaskLimits.cpu = try boundedDuration(value, context, atMost: ComplicationWork.maximumCost)
+            budget.backgroundTaskLimits.cpu = try value.duration(context, atMost: ComplicationWork.maximumCost)
         }
         if let value = object.optional("backgroundTaskWall") {
-            budget.backgroundTaskLimits.wall = try boundedDuration(value, context, atMost: ComplicationWork.maximumCost)
+            budget.backgroundTaskLimits.wall = try value.duration(context, atMost: ComplicationWork.maximumCost)
         }
         if let value = object.optional("backgroundRefreshTiming") {
             budget.backgroundRefreshTiming = try decodeRefreshTiming(value, context)
@@ -131,10 +131,9 @@ extension ComplicationSettings {
             return update.work
         }
         var object = try ObjectReader(node, context, what: "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}")
-        let cost = try boundedDuration(
-            try object.required("cost", "the work's duration on the chip \"on\", such as \"1.5s\""), context,
-            atMost: ComplicationWork.maximumCost)
-        let chip = try object.optional("on").map { node throws(ScenarioError) in try decodeChip(node, context) } ?? .s1
+        let cost = try object.required("cost", "the work's duration on the chip \"on\", such as \"1.5s\"")
+            .duration(context, atMost: ComplicationWork.maximumCost)
+        let chip = try object.optional("on")?.chip(context) ?? .s1
         let label = try object.optional("does")?.string(context)
         try object.finish()
         return ComplicationWork(cost: cost, on: chip, does: label)
@@ -156,7 +155,7 @@ extension ComplicationSettings {
         var object = try ObjectReader(
             node, context, what: "\"atEnd\", \"never\" or an object such as {\"after\": \"2m\"}")
         let afterNode = try object.required("after", "the delay after each reload, such as \"2m\"")
-        let delay = try boundedDuration(afterNode, context, atMost: .days(1))
+        let delay = try afterNode.duration(context, atMost: .days(1))
         guard delay > .zero else {
             throw context.error(afterNode, "expected a positive delay such as \"2m\", found \"0s\"")
         }
@@ -176,43 +175,40 @@ extension ComplicationSettings {
     static func readTask(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> BackgroundTaskWork
     {
-        let cpu =
-            try object.optional("cpu").map { node throws(ScenarioError) in
-                try boundedDuration(node, context, atMost: ComplicationWork.maximumCost)
-            } ?? .zero
-        let chip = try object.optional("on").map { node throws(ScenarioError) in try decodeChip(node, context) } ?? .s1
-        let wall =
-            try object.optional("wall").map { node throws(ScenarioError) in
-                try boundedDuration(node, context, atMost: ComplicationWork.maximumCost)
-            } ?? .zero
+        let cpu = try object.optional("cpu")?.duration(context, atMost: ComplicationWork.maximumCost) ?? .zero
+        let chip = try object.optional("on")?.chip(context) ?? .s1
+        let wall = try object.optional("wall")?.duration(context, atMost: ComplicationWork.maximumCost) ?? .zero
         let label = try object.optional("does")?.string(context)
         return BackgroundTaskWork(cpu: ComplicationWork(cost: cpu, on: chip, does: label), wall: wall)
     }
 
+    /// A duration no longer than `limit` (``JSONNode/duration(_:atMost:)``).
+    static func boundedDuration(_ node: JSONNode, _ context: DecodingContext, atMost limit: SimDuration)
+        throws(ScenarioError) -> SimDuration
+    { try node.duration(context, atMost: limit) }
+}
+
+extension JSONNode {
     /// A chip name (`"S3"`).
-    static func decodeChip(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> WatchChip {
-        let name = try node.string(context)
+    func chip(_ context: DecodingContext) throws(ScenarioError) -> WatchChip {
+        let name = try string(context)
         guard let chip = WatchChip(rawValue: name) else {
             throw context.error(
-                node,
+                self,
                 "unknown chip \"\(name)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", "))
         }
         return chip
     }
 
     /// A duration no longer than `limit`.
-    static func boundedDuration(_ node: JSONNode, _ context: DecodingContext, atMost limit: SimDuration)
-        throws(ScenarioError) -> SimDuration
-    {
-        let duration = try node.duration(context)
+    func duration(_ context: DecodingContext, atMost limit: SimDuration) throws(ScenarioError) -> SimDuration {
+        let duration = try duration(context)
         guard duration <= limit else {
-            throw context.error(node, "expected a duration of at most \"\(limit)\", found \"\(duration)\"")
+            throw context.error(self, "expected a duration of at most \"\(limit)\", found \"\(duration)\"")
         }
         return duration
     }
-}
 
-extension JSONNode {
     /// Whether the value is JSON `null`.
     var isNull: Bool {
         if case .null = value { return true }

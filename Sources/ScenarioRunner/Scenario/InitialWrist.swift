@@ -43,18 +43,16 @@ package enum InitialWrist: String, CaseIterable, Hashable, Sendable {
     package static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 }
 
-extension ScenarioDecoder {
+extension JSONNode {
     /// Decodes `"wrist": "raised" | "raisedOnClock" | "lowered"`.
-    static func decodeInitialWrist(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
-        -> InitialWrist
-    {
-        let text = try node.string(context)
+    func initialWrist(_ context: DecodingContext) throws(ScenarioError) -> InitialWrist {
+        let text = try string(context)
         guard let wrist = InitialWrist(rawValue: text) else {
             var message = "unknown wrist position \(Excerpt.quoted(text))"
             if let suggestion = Suggestion.closest(to: text, in: InitialWrist.allCases.map(\.rawValue)) {
                 message += "; did you mean \"\(suggestion)\"?"
             }
-            throw context.error(node, message + "; expected one of: " + InitialWrist.names)
+            throw context.error(self, message + "; expected one of: " + InitialWrist.names)
         }
         return wrist
     }

@@ -49,14 +49,14 @@ package struct LinkSettings: Sendable {
         if let timeout = object.optional("replyTimeout") {
             configuration.replyTimeout = try positiveDuration(timeout, context)
         }
-        if let cap = object.optional("messagePayloadCap") {
-            configuration.messagePayloadLimit = try cap.int(context, in: 1...Int(Int32.max))
-        }
-        if let cap = object.optional("userInfoPayloadCap") {
-            configuration.userInfoPayloadLimit = try cap.int(context, in: 1...Int(Int32.max))
-        }
-        if let cap = object.optional("applicationContextPayloadCap") {
-            configuration.applicationContextPayloadLimit = try cap.int(context, in: 1...Int(Int32.max))
+        let caps: [(String, WritableKeyPath<LinkConfiguration, Int>)] = [
+            ("messagePayloadCap", \.messagePayloadLimit), ("userInfoPayloadCap", \.userInfoPayloadLimit),
+            ("applicationContextPayloadCap", \.applicationContextPayloadLimit),
+        ]
+        for (key, limit) in caps {
+            if let cap = object.optional(key) {
+                configuration[keyPath: limit] = try cap.int(context, in: 1...Int(Int32.max))
+            }
         }
         if let perDay = object.optional("complicationTransfersPerDay") {
             configuration.complicationTransfersPerDay = try perDay.int(context, in: 0...100_000)
@@ -116,7 +116,7 @@ package struct LinkSettings: Sendable {
     /// `{"exponential": {"mean": "2s", "floor": "50ms"}}`.
     static func decodeLatency(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LatencyDistribution
     {
-        if case .string = node.value { return .fixed(try latencyDuration(node, context)) }
+        if case .string = node.value { return .fixed(try node.latency(context)) }
         guard case .object(let members) = node.value, members.count == 1, let member = members.first else {
             throw context.error(
                 node,
@@ -125,13 +125,13 @@ package struct LinkSettings: Sendable {
         }
         switch member.key {
         case "fixed":
-            return .fixed(try latencyDuration(member.value, context))
+            return .fixed(try member.value.latency(context))
         case "uniform":
             var object = try ObjectReader(
                 member.value, context, what: "an object {\"min\": \"100ms\", \"max\": \"400ms\"}")
-            let minimum = try latencyDuration(try object.required("min", "the shortest delay"), context)
+            let minimum = try object.required("min", "the shortest delay").latency(context)
             let maximumNode = try object.required("max", "the longest delay")
-            let maximum = try latencyDuration(maximumNode, context)
+            let maximum = try maximumNode.latency(context)
             try object.finish()
             guard maximum >= minimum else {
                 throw context.error(maximumNode, "expected \"max\" at least \"min\" (\(minimum)), found \(maximum)")
@@ -141,13 +141,11 @@ package struct LinkSettings: Sendable {
             var object = try ObjectReader(
                 member.value, context, what: "an object {\"mean\": \"2s\", \"floor\": \"50ms\"}")
             let meanNode = try object.required("mean", "the mean extra delay")
-            let mean = try latencyDuration(meanNode, context)
+            let mean = try meanNode.latency(context)
             guard mean > .zero else {
                 throw context.error(meanNode, "expected a mean greater than zero, found \(mean)")
             }
-            let floor =
-                try object.optional("floor").map { node throws(ScenarioError) in try latencyDuration(node, context) }
-                ?? .zero
+            let floor = try object.optional("floor")?.latency(context) ?? .zero
             try object.finish()
             return .exponential(mean: mean, floor: floor)
         default:
@@ -199,14 +197,6 @@ package struct LinkSettings: Sendable {
     /// The longest hop latency a scenario may ask for (keeps every draw far from overflow).
     static let maximumLatency = SimDuration.days(1)
 
-    static func latencyDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {
-        let duration = try node.duration(context)
-        guard duration <= maximumLatency else {
-            throw context.error(node, "expected a latency of at most \(maximumLatency), found \(duration)")
-        }
-        return duration
-    }
-
     static func positiveDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {
         let duration = try node.duration(context)
         guard duration > .zero else {
@@ -225,5 +215,16 @@ package struct LinkSettings: Sendable {
         var message = "unknown value \"\(text)\""
         if let suggestion = Suggestion.closest(to: text, in: names) { message += "; did you mean \"\(suggestion)\"?" }
         throw context.error(node, message + " expected one of: " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+    }
+}
+
+extension JSONNode {
+    /// A hop latency: a duration of at most ``LinkSettings/maximumLatency``.
+    fileprivate func latency(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
+        let duration = try duration(context)
+        guard duration <= LinkSettings.maximumLatency else {
+            throw context.error(self, "expected a latency of at most \(LinkSettings.maximumLatency), found \(duration)")
+        }
+        return duration
     }
 }

@@ -32,30 +32,18 @@ import SimulationKernel
 /// `"jitter": 0` keeps every step's cost exactly its preset figure.
 package struct PipelineSettings: Sendable {
     /// The handler.
-    package var pipeline: CheckOffPipeline
+    package var pipeline: CheckOffPipeline = .optimized
     /// How a single-core chip shares its CPU between the queues.
-    package var sharing: CPUSharing
+    package var sharing: CPUSharing = .processorSharing
     /// How long the app stays frontmost after the wrist drops (PLATFORM.md §5: 2 minutes).
-    package var returnToClock: SimDuration
+    package var returnToClock = WristAppMachine.defaultFrontmostTimeout
     /// List row height in points (PLATFORM.md §6: 44 pt).
-    package var rowHeight: Double
+    package var rowHeight = WatchModel.defaultRowHeight
     /// How step costs vary from tap to tap (default ``PipelineJitter/standard``).
-    package var jitter: PipelineJitter
+    package var jitter: PipelineJitter = .standard
     /// What the section still reads but should be written differently (old spellings), in file
     /// order; the command line prints them to stderr.
     package var warnings: [Warning] = []
-
-    package init(
-        pipeline: CheckOffPipeline = .optimized, sharing: CPUSharing = .processorSharing,
-        returnToClock: SimDuration = WristAppMachine.defaultFrontmostTimeout,
-        rowHeight: Double = WatchModel.defaultRowHeight, jitter: PipelineJitter = .standard
-    ) {
-        self.pipeline = pipeline
-        self.sharing = sharing
-        self.returnToClock = returnToClock
-        self.rowHeight = rowHeight
-        self.jitter = jitter
-    }
 
     /// The settings of a scenario without a `"pipeline"` section.
     package static let defaults = PipelineSettings()
@@ -198,13 +186,13 @@ package struct PipelineSettings: Sendable {
 
     /// `duration` measured on the chip `chipNode` names, converted to the reference chip (S1):
     /// × the chip's relative speed. The chip is read as complication work reads its `"on"`
-    /// (``ComplicationSettings/decodeChip(_:_:)``); overflow is a located error at `node`.
+    /// (``JSONNode/chip(_:)``); overflow is a located error at `node`.
     ///
     /// - Complexity: O(1).
     static func onReferenceChip(
         _ duration: SimDuration, measuredOn chipNode: JSONNode, _ node: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) -> SimDuration {
-        let chip = try ComplicationSettings.decodeChip(chipNode, context)
+        let chip = try chipNode.chip(context)
         do {
             return try duration.checkedScaled(by: chip.relativeSpeed / WatchChip.s1.relativeSpeed)
         } catch {

@@ -110,7 +110,7 @@ package enum ScenarioDecoder {
             } ?? .default
         let wrist =
             errors.attempt { () throws(ScenarioError) in
-                try object.optional("wrist").map { node throws(ScenarioError) in try decodeInitialWrist(node, context) }
+                try object.optional("wrist")?.initialWrist(context)
             } ?? nil
         object.finish(into: &errors)
         try errors.check()
@@ -167,19 +167,15 @@ package enum ScenarioDecoder {
         _ object: inout ObjectReader, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector
     ) -> ScenarioSections {
         var sections = ScenarioSections()
-        func section<T>(_ key: String, _ decode: (JSONNode) throws(ScenarioError) -> T) -> T? {
-            object.optional(key).flatMap { node in errors.attempt { () throws(ScenarioError) in try decode(node) } }
+        func section<T>(_ key: String, _ decode: (JSONNode, DecodingContext) throws(ScenarioError) -> T) -> T? {
+            object.optional(key).flatMap { node in
+                errors.attempt { () throws(ScenarioError) in try decode(node, context) }
+            }
         }
-        sections.pipeline = section("pipeline") { node throws(ScenarioError) in
-            try PipelineSettings.decode(node, context)
-        }
-        sections.complication = section("complication") { node throws(ScenarioError) in
-            try ComplicationSettings.decode(node, context)
-        }
-        sections.reminders = section("reminders") { node throws(ScenarioError) in
-            try RemindersSettings.decode(node, context)
-        }
-        sections.link = section("link") { node throws(ScenarioError) in try LinkSettings.decode(node, context) }
+        sections.pipeline = section("pipeline", PipelineSettings.decode)
+        sections.complication = section("complication", ComplicationSettings.decode)
+        sections.reminders = section("reminders", RemindersSettings.decode)
+        sections.link = section("link", LinkSettings.decode)
         return sections
     }
 
@@ -308,11 +304,7 @@ package enum ScenarioDecoder {
             }
             guard let kind = Registry.stepKinds.first(where: { $0.name == kindName }) else {
                 let names = ["wait"] + Registry.stepKinds.map(\.name)
-                let message = "unknown step \(Excerpt.quoted(kindName))"
-                if let suggestion = Suggestion.closest(to: kindName, in: names) {
-                    throw context.error(doNode, message + "; did you mean \"\(suggestion)\"?")
-                }
-                throw context.error(doNode, message + "; expected one of: " + names.joined(separator: ", "))
+                throw context.error(doNode, unknown("step", kindName, among: names))
             }
             let action = try kind.decode(&object, context)
             try object.finish()
@@ -327,6 +319,15 @@ package enum ScenarioDecoder {
         case (_?, let expectNode?):
             throw context.error(expectNode, "a step has either \"do\" or \"expect\", not both; split it into two steps")
         }
+    }
+
+    /// `unknown WHAT "name"` with the closest of `names` suggested, else all of them listed.
+    static func unknown(_ what: String, _ name: String, among names: [String]) -> String {
+        let message = "unknown \(what) \(Excerpt.quoted(name))"
+        if let suggestion = Suggestion.closest(to: name, in: names) {
+            return message + "; did you mean \"\(suggestion)\"?"
+        }
+        return message + "; expected one of: " + names.joined(separator: ", ")
     }
 
     /// Decodes an expectations object, stopping at its first error (see the collecting
@@ -362,11 +363,7 @@ package enum ScenarioDecoder {
             errors.attempt { () throws(ScenarioError) in
                 guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                     let keys = Registry.expectationKinds.map(\.key)
-                    let message = "unknown expectation \(Excerpt.quoted(member.key))"
-                    if let suggestion = Suggestion.closest(to: member.key, in: keys) {
-                        throw context.error(key: member, message + "; did you mean \"\(suggestion)\"?")
-                    }
-                    throw context.error(key: member, message + "; expected one of: " + keys.joined(separator: ", "))
+                    throw context.error(key: member, unknown("expectation", member.key, among: keys))
                 }
                 let expectation = try kind.decode(member.value, context)
                 result.append(

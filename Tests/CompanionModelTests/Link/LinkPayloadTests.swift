@@ -6,7 +6,7 @@ import Testing
 /// boxed a second time) with the same value semantics as the boxed cases.
 @Suite struct LinkPayloadTests {
     private static let operation = ListOperation(
-        id: OperationID(origin: .watch, sequence: 2), item: "kale", edit: .check,
+        id: OperationID(origin: .watch, sequence: 2), item: "kale", key: 0, edit: .check,
         version: SyncVersion(counter: 3, device: .watch))
 
     @Test func everyPayloadIsOneReference() {
@@ -29,7 +29,7 @@ import Testing
 
     @Test func equalityAndHashingFollowTheValue() {
         let same = ListOperation(
-            id: OperationID(origin: .watch, sequence: 2), item: "kale", edit: .check,
+            id: OperationID(origin: .watch, sequence: 2), item: "kale", key: 0, edit: .check,
             version: SyncVersion(counter: 3, device: .watch))
         #expect(LinkPayload.listOperation(same) == .listOperation(Self.operation))
         #expect(LinkPayload.listOperation(same).hashValue == LinkPayload.listOperation(Self.operation).hashValue)

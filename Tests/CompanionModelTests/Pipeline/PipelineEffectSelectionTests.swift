@@ -19,12 +19,12 @@ import Testing
         var session = session
         var batches: [[PipelineEffect]] = []
         for time in taps {
-            while let next = session.nextEventTime(), next < time { batches.append(batch(&session, next)) }
+            while let next = session.nextEventTime, next < time { batches.append(batch(&session, next)) }
             _ = session.tap(at: time)
         }
-        while let next = session.nextEventTime() { batches.append(batch(&session, next)) }
+        while let next = session.nextEventTime { batches.append(batch(&session, next)) }
         // What happened at the last instant with nothing due after it (the `instant` pipeline).
-        batches.append(batch(&session, session.nextEventTime() ?? taps.last ?? .zero))
+        batches.append(batch(&session, session.nextEventTime ?? taps.last ?? .zero))
         return batches
     }
 
@@ -81,8 +81,8 @@ import Testing
                 _ = every.tap(at: time)
                 _ = actedOn.tap(at: time)
             }
-            while let next = every.nextEventTime() { _ = every.advance(to: next) }
-            while let next = actedOn.nextEventTime() { _ = actedOn.advanceHoldingEffects(to: next) }
+            while let next = every.nextEventTime { _ = every.advance(to: next) }
+            while let next = actedOn.nextEventTime { _ = actedOn.advanceHoldingEffects(to: next) }
             #expect(every.run() == actedOn.run(), "seed \(seed)")
         }
     }

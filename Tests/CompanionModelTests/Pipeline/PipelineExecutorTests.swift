@@ -155,10 +155,10 @@ import Testing
             var session = PipelineSession(pipeline: .naive, watch: watch)
             var effects: [PipelineEffect] = []
             for time in taps {
-                while let next = session.nextEventTime(), next < time { effects += session.advance(to: next) }
+                while let next = session.nextEventTime, next < time { effects += session.advance(to: next) }
                 _ = session.tap(at: time)
             }
-            while let next = session.nextEventTime() { effects += session.advance(to: next) }
+            while let next = session.nextEventTime { effects += session.advance(to: next) }
             #expect(session.run().taps == first.taps, "seed \(seed)")
             #expect(effects.map(\.time) == effects.map(\.time).sorted(), "seed \(seed): effects in time order")
         }

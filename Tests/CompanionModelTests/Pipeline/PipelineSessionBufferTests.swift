@@ -20,10 +20,10 @@ import Testing
             pipeline: pipeline, watch: try WatchModel.named("series0-42mm"), jitter: .standard, jitterSeed: jitterSeed)
         var batches: [[PipelineEffect]] = []
         for time in taps {
-            while let next = session.nextEventTime(), next < time { batches.append(batch(&session, next)) }
+            while let next = session.nextEventTime, next < time { batches.append(batch(&session, next)) }
             _ = session.tap(at: time)
         }
-        while let next = session.nextEventTime() { batches.append(batch(&session, next)) }
+        while let next = session.nextEventTime { batches.append(batch(&session, next)) }
         return batches
     }
 
@@ -59,7 +59,7 @@ import Testing
     }
 
     /// Drives one session with ``PipelineSession/wake(at:)`` and a copy with
-    /// ``PipelineSession/advanceHoldingEffects(to:)`` and ``PipelineSession/nextEventTime()``
+    /// ``PipelineSession/advanceHoldingEffects(to:)`` and ``PipelineSession/nextEventTime``
     /// through the same taps and releases; returns the first difference.
     func wakeDifference(_ pipeline: CheckOffPipeline, _ watch: WatchModel, seed: UInt64) -> String? {
         var woken = PipelineSession(
@@ -69,7 +69,7 @@ import Testing
         var pending = taps(12, seed: seed)[...]
         var wakes = 0
         while wakes < 10_000 {
-            let next = advanced.nextEventTime()
+            let next = advanced.nextEventTime
             let time: SimTime
             if let tap = pending.first, next.map({ tap <= $0 }) ?? true {
                 // A tap, and a wake at its time (as the watch wakes its session at each tap).
@@ -86,7 +86,7 @@ import Testing
             switch woken.wake(at: time) {
             case .idle(let until):
                 if due != 0 { return "wake \(wakes): idle, \(due) effects due" }
-                if until != advanced.nextEventTime() { return "wake \(wakes): next \(String(describing: until))" }
+                if until != advanced.nextEventTime { return "wake \(wakes): next \(String(describing: until))" }
             case .effectsDue(let count):
                 if count != due || count == 0 { return "wake \(wakes): \(count) effects due, not \(due)" }
                 for _ in 0..<count {
@@ -97,7 +97,7 @@ import Testing
                         advanced.releaseSend(tap: tap, at: time)
                     }
                 }
-                if woken.nextEventTime() != advanced.nextEventTime() { return "wake \(wakes): next event" }
+                if woken.nextEventTime != advanced.nextEventTime { return "wake \(wakes): next event" }
             }
         }
         return pending.isEmpty && wakes > 0 ? nil : "ran \(wakes) wakes with \(pending.count) taps left"

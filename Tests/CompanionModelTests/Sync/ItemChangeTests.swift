@@ -68,7 +68,8 @@ import Testing
             return
         }
         let rebuilt = ListOperation(
-            id: operation.id, item: operation.item, edit: operation.edit, version: operation.version)
+            id: operation.id, item: operation.item, key: operation.key, edit: operation.edit,
+            version: operation.version)
         #expect(rebuilt == operation)
         #expect(rebuilt.hashValue == operation.hashValue)
     }

@@ -11,7 +11,8 @@ import Testing
         counter: Int = 1
     ) -> ListOperation {
         ListOperation(
-            id: OperationID(origin: origin, sequence: sequence), item: item, edit: edit,
+            id: OperationID(origin: origin, sequence: sequence), item: item, key: pool.firstIndex(of: item) ?? -1,
+            edit: edit,
             version: SyncVersion(counter: counter, device: origin))
     }
 

@@ -12,8 +12,9 @@ private struct Pair {
 
     init(_ items: [(ItemID, String)] = [("kale", "Kale"), ("milk", "Milk"), ("eggs", "Eggs")]) {
         let loaded = items.map { ShoppingItem(id: $0.0, title: $0.1) }
-        watch = ListReplica(device: .watch, items: loaded)
-        phone = ListReplica(device: .phone, items: loaded)
+        let catalog = ItemCatalog(loaded.map(\.id), adding: ["bread", "tofu", "rice"])
+        watch = ListReplica(device: .watch, items: loaded, catalog: catalog)
+        phone = ListReplica(device: .phone, items: loaded, catalog: catalog)
     }
 
     @discardableResult

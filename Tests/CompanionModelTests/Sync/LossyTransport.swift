@@ -43,8 +43,9 @@ struct LossyTransport {
     init(seed: UInt64) {
         rng = SplitMix64(seed: seed)
         let loaded = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
-        watch = ListReplica(device: .watch, items: loaded)
-        phone = ListReplica(device: .phone, items: loaded)
+        let catalog = ItemCatalog(loaded.map(\.id), adding: Self.pool)
+        watch = ListReplica(device: .watch, items: loaded, catalog: catalog)
+        phone = ListReplica(device: .phone, items: loaded, catalog: catalog)
         lossProbability = rng.bernoulli(0.2) ? 0 : rng.uniform(in: 0...0.5)
         duplicateProbability = rng.bernoulli(0.2) ? 0 : rng.uniform(in: 0...0.4)
     }

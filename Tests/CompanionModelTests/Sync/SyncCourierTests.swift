@@ -4,7 +4,7 @@ import Testing
 @Suite struct SyncCourierTests {
     private func operation(_ sequence: Int) -> ListOperation {
         ListOperation(
-            id: OperationID(origin: .phone, sequence: sequence), item: "kale", edit: .check,
+            id: OperationID(origin: .phone, sequence: sequence), item: "kale", key: 0, edit: .check,
             version: SyncVersion(counter: sequence, device: .phone))
     }
 
@@ -99,7 +99,7 @@ import Testing
 @Suite struct SyncCourierActivationTests {
     private func operation(_ sequence: Int) -> ListOperation {
         ListOperation(
-            id: OperationID(origin: .watch, sequence: sequence), item: "kale", edit: .check,
+            id: OperationID(origin: .watch, sequence: sequence), item: "kale", key: 0, edit: .check,
             version: SyncVersion(counter: sequence, device: .watch))
     }
 

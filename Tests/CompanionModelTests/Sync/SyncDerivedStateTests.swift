@@ -49,8 +49,9 @@ import Testing
         for seed in UInt64(0)..<200 {
             var rng = SplitMix64(seed: seed)
             let loaded = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
-            var phone = ListReplica(device: .phone, items: loaded)
-            var watch = ListReplica(device: .watch, items: loaded)
+            let catalog = ItemCatalog(loaded.map(\.id), adding: pool)
+            var phone = ListReplica(device: .phone, items: loaded, catalog: catalog)
+            var watch = ListReplica(device: .watch, items: loaded, catalog: catalog)
             var toWatch: [ListOperation] = []
             for _ in 0..<40 {
                 let id = pool[Int.random(in: 0..<pool.count, using: &rng)]
@@ -77,7 +78,7 @@ import Testing
     @Test func aGateReleasesHeldSuccessorsOneByOneInOrder() {
         func operation(_ sequence: Int) -> ListOperation {
             ListOperation(
-                id: OperationID(origin: .phone, sequence: sequence), item: "kale", edit: .check,
+                id: OperationID(origin: .phone, sequence: sequence), item: "kale", key: 0, edit: .check,
                 version: SyncVersion(counter: sequence, device: .phone))
         }
         var gate = SequenceGate()

@@ -4,6 +4,8 @@ import Testing
 
 @Suite struct SyncEndpointTests {
     private let items = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
+    /// The loaded items, then the one a test adds.
+    private let catalog = ItemCatalog(["kale", "milk"], adding: ["bread"])
 
     private func sent(_ effects: [SyncEndpoint.Effect]) -> [ListOperation] {
         effects.compactMap { effect in
@@ -22,7 +24,7 @@ import Testing
     }
 
     @Test func anEditChangesTheItemAndPicksTheChannelByReachability() {
-        var phone = SyncEndpoint(device: .phone, items: items)
+        var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
         let added = phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: .zero)
         #expect(changes(added) == ["bread"])
         #expect(added.contains { if case .sendMessage = $0 { return true } else { return false } })
@@ -39,8 +41,8 @@ import Testing
     }
 
     @Test func deliveriesApplyOnceAndReleaseHeldOperations() {
-        var phone = SyncEndpoint(device: .phone, items: items)
-        var watch = SyncEndpoint(device: .watch, items: items)
+        var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
+        var watch = SyncEndpoint(device: .watch, items: items, catalog: catalog)
         let first = sent(phone.reduce(.edit("kale", .rename(title: "Curly kale"), reachability: .reachable), at: .zero))
         let second = sent(phone.reduce(.edit("milk", .check, reachability: .reachable), at: .zero))
         #expect(changes(watch.reduce(.delivered(second[0], channel: .interactive), at: .zero)).isEmpty)
@@ -52,7 +54,7 @@ import Testing
     }
 
     @Test func anOutcomeAcknowledgesOrFallsBack() {
-        var phone = SyncEndpoint(device: .phone, items: items)
+        var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
         let operation = sent(phone.reduce(.edit("kale", .check, reachability: .reachable), at: .zero))[0]
         let fallback = phone.reduce(.outcome(operation, channel: .interactive, .failed(.notReachable)), at: .zero)
         #expect(fallback.contains(.transferUserInfo(operation)))

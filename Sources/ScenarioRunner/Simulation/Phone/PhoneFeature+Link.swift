@@ -41,17 +41,24 @@ extension PhoneFeature {
         reduceSync(.edit(item, edit, reachability: context.reachability(from: .phone)), context, into: &effects)
     }
 
-    /// Runs `event` through the phone's sync endpoint and performs what it asks.
+    /// Runs `event` through the phone's sync endpoint and performs what it asks, in order
+    /// (``performSync(_:_:remindersKnow:into:)``; a changed item reaches the reminders unless
+    /// they already know: `remindersKnow`), then drops those effects. An event this sets off
+    /// leaves the buffer as it found it.
     ///
     /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
-    ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
+    ///   the phone's reused buffer (``pendingSync``), so an event allocates none.
     mutating func reduceSync(
-        _ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects
+        _ event: SyncEndpoint.Event, _ context: WorldContext, remindersKnow: Bool = false,
+        into effects: inout WorldEffects
     ) {
-        var produced = sync.takeEffectBuffer()
-        sync.reduce(event, at: context.now, into: &produced)
-        syncEffects(draining: &produced, context, into: &effects)
-        sync.returnEffectBuffer(consume produced)
+        let start = pendingSync.count
+        sync.reduce(event, at: context.now, into: &pendingSync)
+        let end = pendingSync.count
+        for index in start..<end {
+            performSync(pendingSync[index], context, remindersKnow: remindersKnow, into: &effects)
+        }
+        pendingSync.removeSubrange(start..<end)
     }
 
     /// `transferCurrentComplicationUserInfo` with the phone's remaining-items count.
@@ -104,42 +111,19 @@ extension PhoneFeature {
     /// Checks `item` off on the phone's replica and sends the operation to the watch (the
     /// scheduler already completed it: the action's response did).
     private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext, into out: inout WorldEffects) {
-        var effects: [SyncEndpoint.Effect] = []
-        sync.reduce(
-            .edit(item, .check, reachability: context.reachability(from: .phone)), at: context.now, into: &effects)
-        syncEffects(effects, context, remindersKnow: true, into: &out)
+        reduceSync(
+            .edit(item, .check, reachability: context.reachability(from: .phone)), context, remindersKnow: true,
+            into: &out)
     }
 
-    /// Performs what the phone's sync endpoint asks: link requests; for a changed item, a trace,
-    /// the reminders' reaction (a watch message wakes the app; an edit in the phone app is a
-    /// foreground run) unless they already know (`remindersKnow`), and with the `afterEachChange`
-    /// policy a complication push; refusals and the message trail as trace events.
-    ///
-    /// - Complexity: O(*e*) in the endpoint's effects, plus the reminders' app runs.
-    mutating func syncEffects(
-        _ effects: [SyncEndpoint.Effect], _ context: WorldContext, remindersKnow: Bool = false,
-        into out: inout WorldEffects
-    ) {
-        for effect in effects { performSync(effect, context, remindersKnow: remindersKnow, into: &out) }
-    }
-
-    /// ``syncEffects(_:_:remindersKnow:into:)`` for a buffer the caller is done with: each effect
-    /// is moved out (the buffer is reversed in place, then emptied from its end, so the effects
-    /// are performed in order without a copy each), and `effects` is left empty, its capacity kept.
-    ///
-    /// - Complexity: O(*e*) in the endpoint's effects, plus the reminders' app runs.
-    private mutating func syncEffects(
-        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
-    ) {
-        effects.reverse()
-        while let effect = effects.popLast() { performSync(effect, context, remindersKnow: false, into: &out) }
-    }
-
-    /// Performs one effect of the phone's sync endpoint (see ``syncEffects(_:_:remindersKnow:into:)``).
+    /// Performs one effect of the phone's sync endpoint: link requests; for a changed item, a
+    /// trace, the reminders' reaction (a watch message wakes the app; an edit in the phone app is
+    /// a foreground run) unless they already know (`remindersKnow`), and with the
+    /// `afterEachChange` policy a complication push; refusals and the message trail as trace events.
     ///
     /// - Complexity: O(1), plus the reminders' app run.
     private mutating func performSync(
-        _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, remindersKnow: Bool,
+        _ effect: SyncEndpoint.Effect, _ context: WorldContext, remindersKnow: Bool,
         into out: inout WorldEffects
     ) {
         let now = context.now

@@ -18,6 +18,10 @@ package struct PhoneFeature: SimulationFeature {
     /// The phone's end of the two-way list sync: its replica of the list, its courier and its
     /// half of the message trail.
     package internal(set) var sync: SyncEndpoint
+    /// What the sync endpoint asked and the phone has yet to perform, in order: a buffer the
+    /// endpoint appends to (``SyncEndpoint/reduce(_:at:into:)``), empty between events, kept for
+    /// its capacity.
+    var pendingSync: [SyncEndpoint.Effect] = []
     /// Whether the phone app runs, and how (the link's view of the app follows it).
     package internal(set) var appLifecycle: PhoneAppLifecycle
     /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section:
@@ -27,7 +31,7 @@ package struct PhoneFeature: SimulationFeature {
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     package let complicationPolicy: PhoneComplicationPolicy
     package init(scenario: Scenario, seed: UInt64) {
-        sync = SyncEndpoint(device: .phone, items: scenario.items)
+        sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
         appLifecycle = PhoneAppLifecycle(
             initial: (scenario.sections.link ?? LinkSettings()).configuration.initialPhoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
@@ -126,12 +130,13 @@ package enum PhoneEvent: Sendable {
 }
 
 extension PhoneFeature: StorageAdopting {
-    /// Keeps the phone side in `old`'s storage: its sync endpoint and reminders
-    /// (``StorageAdopting``).
+    /// Keeps the phone side in `old`'s storage: its sync endpoint and its effect buffer, and its
+    /// reminders (``StorageAdopting``).
     ///
     /// - Complexity: that of its parts'.
     package mutating func adoptStorage(of old: inout PhoneFeature) {
         sync.adoptStorage(of: &old.sync)
+        pendingSync.adoptStorage(of: &old.pendingSync)
         reminders.adoptStorage(of: &old.reminders)
     }
 }

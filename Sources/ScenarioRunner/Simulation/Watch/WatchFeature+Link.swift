@@ -31,12 +31,13 @@ extension WatchFeature {
     ) -> ListOperation? {
         let isRemaining = list.position(of: item).map { list.state(atPosition: $0).isRemaining } ?? true
         let edit: ListEdit = isRemaining ? .check : .uncheck
-        var produced = sync.takeEffectBuffer()
-        sync.reduce(.edit(item, edit, reachability: nil), at: context.now, into: &produced)
+        let start = pendingSync.count
+        sync.reduce(.edit(item, edit, reachability: nil), at: context.now, into: &pendingSync)
         var made: ListOperation?
-        for case .made(let operation) in produced { made = operation }
-        syncEffects(draining: &produced, context, into: &effects)
-        sync.returnEffectBuffer(consume produced)
+        for index in start..<pendingSync.count {
+            if case .made(let operation) = pendingSync[index] { made = operation }
+        }
+        performSync(from: start, context, into: &effects)
         return made
     }
 
@@ -92,45 +93,33 @@ extension WatchFeature {
     /// Runs `event` through the watch's sync endpoint and performs what it asks.
     ///
     /// - Complexity: that of ``SyncEndpoint/reduce(_:at:into:)``; the endpoint's effects go into
-    ///   its reused buffer (``SyncEndpoint/takeEffectBuffer()``), so an event allocates none.
+    ///   the watch's reused buffer (``pendingSync``), so an event allocates none.
     mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects) {
-        var produced = sync.takeEffectBuffer()
-        sync.reduce(event, at: context.now, into: &produced)
-        syncEffects(draining: &produced, context, into: &effects)
-        sync.returnEffectBuffer(consume produced)
+        let start = pendingSync.count
+        sync.reduce(event, at: context.now, into: &pendingSync)
+        performSync(from: start, context, into: &effects)
     }
 
-    /// Performs what the watch's sync endpoint asks: link requests, the shown list following the
-    /// replica (with the complication's notice; a change from the phone, or an item added by
-    /// dictation, also makes the app reload its complication, which the pipeline does for taps),
-    /// refusals and the message trail as trace events.
+    /// Performs what the watch's sync endpoint asked, the effects of ``pendingSync`` from `start`
+    /// on, in order, then drops them: link requests, the shown list following the replica (with
+    /// the complication's notice; a change from the phone, or an item added by dictation, also
+    /// makes the app reload its complication, which the pipeline does for taps), refusals and
+    /// the message trail as trace events. An event this sets off leaves the buffer as it found it.
     ///
     /// With the trace off (``WorldContext/trace``) no trace event is built.
     ///
     /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
-    mutating func syncEffects(
-        _ effects: [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
-    ) {
-        for effect in effects { performSync(effect, context, into: &out) }
+    private mutating func performSync(from start: Int, _ context: WorldContext, into out: inout WorldEffects) {
+        let end = pendingSync.count
+        for index in start..<end { performSync(pendingSync[index], context, into: &out) }
+        pendingSync.removeSubrange(start..<end)
     }
 
-    /// ``syncEffects(_:_:into:)`` for a buffer the caller is done with: each effect is moved out
-    /// (the buffer is reversed in place, then emptied from its end, so the effects are performed
-    /// in order without a copy each), and `effects` is left empty, its capacity kept.
-    ///
-    /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
-    mutating func syncEffects(
-        draining effects: inout [SyncEndpoint.Effect], _ context: WorldContext, into out: inout WorldEffects
-    ) {
-        effects.reverse()
-        while let effect = effects.popLast() { performSync(effect, context, into: &out) }
-    }
-
-    /// Performs one effect of the watch's sync endpoint (see ``syncEffects(_:_:into:)``).
+    /// Performs one effect of the watch's sync endpoint (see ``performSync(from:_:into:)``).
     ///
     /// - Complexity: O(1), plus the shown list's reconciliation.
     private mutating func performSync(
-        _ effect: consuming SyncEndpoint.Effect, _ context: WorldContext, into out: inout WorldEffects
+        _ effect: SyncEndpoint.Effect, _ context: WorldContext, into out: inout WorldEffects
     ) {
         let now = context.now
         switch effect {

@@ -10,22 +10,21 @@ extension WatchFeature {
     /// (``PipelineSession/wake(at:)``), so a wake copies no array and, once the buffer has
     /// grown, allocates nothing. Only the effects due now are taken: effects that acting on them
     /// sets off (a synchronous send released at once) are left in the session for the next
-    /// wake. A wake with no effect gets the session's next time with it.
+    /// wake. The session's next time is then read from its stored
+    /// ``PipelineSession/nextEventTime`` (a field, so the session is not copied to ask).
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout WorldEffects) {
-        let next: SimTime?
         switch app.session.wake(at: context.now) {
-        case .idle(let until):
-            next = until
+        case .idle:
+            break
         case .effectsDue(var due):
             while due > 0, let effect = app.session.takeEffect() {
                 due -= 1
                 performPipeline(effect, context, into: &effects)
             }
-            next = app.session.nextEventTime()
         }
-        if let next, app.scheduledWake != next {
+        if let next = app.session.nextEventTime, app.scheduledWake != next {
             app.scheduledWake = next
             effects.append(.schedule(.watch(.pipelineWake), at: next))
         }

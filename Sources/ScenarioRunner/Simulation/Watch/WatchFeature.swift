@@ -26,6 +26,10 @@ package struct WatchFeature: SimulationFeature {
     /// The watch's end of the two-way list sync: its replica of the list (the truth the shown
     /// ``list`` follows), its courier and its half of the message trail.
     package internal(set) var sync: SyncEndpoint
+    /// What the sync endpoint asked and the watch has yet to perform, in order: a buffer the
+    /// endpoint appends to (``SyncEndpoint/reduce(_:at:into:)``), empty between events, kept for
+    /// its capacity.
+    var pendingSync: [SyncEndpoint.Effect] = []
     /// Taps that reached the list, and taps that did not (with why).
     package internal(set) var tapCounts = TapCounts()
     /// Items whose latest change on the watch's list came from the phone (they are left out of
@@ -41,7 +45,7 @@ package struct WatchFeature: SimulationFeature {
     package init(scenario: Scenario, seed: UInt64) {
         storeOrder = scenario.storeOrder
         list = ShoppingList(items: scenario.items, order: scenario.storeOrder)
-        sync = SyncEndpoint(device: .watch, items: scenario.items)
+        sync = SyncEndpoint(device: .watch, items: scenario.items, catalog: scenario.itemCatalog)
         upcomingTaps = UpcomingTaps(script: scenario.script)
         app = WatchAppState(scenario: scenario, seed: seed, expectedTaps: upcomingTaps.count)
         switch scenario.wrist.watchApp {
@@ -175,7 +179,7 @@ package struct TapCounts: Hashable, Sendable {
 
 extension WatchFeature: StorageAdopting {
     /// Keeps the watch side in `old`'s storage (``StorageAdopting``): its list, app, lifecycle
-    /// changes, sync endpoint, tap counts and phone-made changes. The store order, the file order
+    /// changes, sync endpoint and its effect buffer, tap counts and phone-made changes. The store order, the file order
     /// and the upcoming taps are the prepared scenario's, shared; nothing else holds storage.
     ///
     /// - Complexity: O(*n* + *t*) for *n* items and *t* taps, plus the sync endpoint's.
@@ -184,6 +188,7 @@ extension WatchFeature: StorageAdopting {
         app.adoptStorage(of: &old.app)
         lifecycleChanges.adoptStorage(of: &old.lifecycleChanges)
         sync.adoptStorage(of: &old.sync)
+        pendingSync.adoptStorage(of: &old.pendingSync)
         tapCounts.adoptStorage(of: &old.tapCounts)
         phoneMadeChanges.adoptStorage(of: &old.phoneMadeChanges)
     }

@@ -21,7 +21,7 @@ import Testing
         var session = app.session
         _ = session.tap(at: .zero)
         var ended: [Int] = []
-        while let next = session.nextEventTime() {
+        while let next = session.nextEventTime {
             for effect in session.advance(to: next) {
                 if case .stepEnded(_, let step, _) = effect { ended.append(step) }
             }
@@ -45,7 +45,7 @@ import Testing
     /// check-off that is not committed with an operation has none to hand over.
     @Test func aCommittedCheckOffHandsItsOperationOverOnce() {
         let operation = ListOperation(
-            id: OperationID(origin: .watch, sequence: 2), item: "kale", edit: .check,
+            id: OperationID(origin: .watch, sequence: 2), item: "kale", key: 0, edit: .check,
             version: SyncVersion(counter: 3, device: .watch))
         var checkOff = PendingCheckOff.committed(operation)
         #expect(checkOff.hasOperation)
