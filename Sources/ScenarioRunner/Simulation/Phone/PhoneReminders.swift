@@ -158,10 +158,6 @@ package struct PhoneReminders: Sendable {
         return question(advanced(to: time))
     }
 
-    mutating func markLaunched(at time: SimTime) {
-        if case .notLaunched = lifecycle { lifecycle = .launched(at: time) }
-    }
-
     /// Records that `item` is due at `due` from `time` on (`nil`: completed or removed).
     ///
     /// - Complexity: O(1) amortized.
@@ -188,10 +184,6 @@ package struct PhoneReminders: Sendable {
         latestDue[item] = ItemDates()
     }
 
-    mutating func advance(to time: SimTime) {
-        harness.advance(to: Self.reminderTime(time))
-    }
-
     /// Moves the reminder world to `now` (performing the app runs the system or the user start on
     /// their own on the way) and traces the new deliveries, misses and app runs.
     ///
@@ -199,27 +191,6 @@ package struct PhoneReminders: Sendable {
     mutating func advance(to now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
         harness.advance(to: Self.reminderTime(now))
         traceNew(now, trace: trace, into: &effects)
-    }
-
-    /// The system runs the app for a background refresh, under the task limits (see
-    /// ``ReminderHarness/refreshInBackground(at:)``).
-    @discardableResult
-    mutating func refreshInBackground(at time: SimTime) -> BackgroundTaskVerdict {
-        harness.refreshInBackground(at: Self.reminderTime(time))
-    }
-
-    /// Runs the app (see ``ReminderHarness/run(at:reason:_:)``).
-    mutating func run(
-        at time: SimTime, reason: ReminderScheduler.AppRunReason,
-        _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
-    ) throws(ReminderSchedulerError) -> ReminderScheduler.RefillReport {
-        try harness.run(at: Self.reminderTime(time), reason: reason, change)
-    }
-
-    mutating func respond(to identifier: NotificationIdentifier, with action: ReminderAction, at time: SimTime)
-        throws(ReminderSchedulerError) -> ActionOutcome
-    {
-        try harness.respond(to: identifier, with: action, at: Self.reminderTime(time))
     }
 
     /// The user taps `action` on the delivered notification `identifier` about `item` at `now`:
@@ -233,7 +204,7 @@ package struct PhoneReminders: Sendable {
         _ action: ReminderAction, on identifier: NotificationIdentifier, item: ItemID, at now: SimTime,
         trace: TraceMode, into effects: inout WorldEffects
     ) throws(ReminderSchedulerError) -> ActionOutcome {
-        let outcome = try respond(to: identifier, with: action, at: now)
+        let outcome = try harness.respond(to: identifier, with: action, at: Self.reminderTime(now))
         if outcome == .completed { log(item, due: nil, at: now) }
         effects.append(
             .trace(
@@ -268,7 +239,7 @@ package struct PhoneReminders: Sendable {
                     id: spec.id, title: spec.title, start: Self.reminderTime(spec.start),
                     interval: spec.every.nanoseconds / 1_000_000_000)
             }
-            markLaunched(at: now)
+            lifecycle = .launched(at: now)
         }
         if effectiveReason == .backgroundRefresh {
             // A background refresh step: the system runs the app in a background task (rule S6).

@@ -75,7 +75,7 @@ package struct RemindersComparison: Sendable {
             return Row(
                 strategy: mode, window: settings.window, missed: harness.missed.count,
                 missedRealistic: missedRealistic, missedPunctual: missedPunctual,
-                wrongBadges: Self.wrongBadges(phone), sent: harness.requestsSent,
+                wrongBadges: phone.wrongBadgeCount(), sent: harness.requestsSent,
                 delivered: harness.deliveries.count(where: \.isAlert), appRuns: harness.snapshots.count,
                 pendingMax: harness.pendingMax)
         }
@@ -89,12 +89,6 @@ package struct RemindersComparison: Sendable {
         _ = simulation.run()
         return simulation.reminders.advanced(to: simulation.now)
     }
-
-    /// The deliveries after which the app badge differs from the number of incomplete items due by
-    /// then, as the phone knew them (``PhoneReminders/wrongBadgeCount()``).
-    ///
-    /// - Complexity: O((c + d) log n) for c logged changes, d deliveries and n items.
-    static func wrongBadges(_ phone: PhoneReminders) -> Int { phone.wrongBadgeCount() }
 
     /// The side-by-side table.
     package var text: String {
