@@ -355,12 +355,9 @@ package enum ComplicationEvent: Hashable, Sendable {
 }
 
 extension ComplicationEvent {
-    /// ``listChanged(_:item:)`` for item `item` of `list`, built out of line: a sender's path
-    /// that skips it (no complication listens, ``WorldContext/complicationListens``) stays as
-    /// small as before the event named its item, so the compiler keeps inlining that path.
+    /// ``listChanged(_:item:)`` for item `item` of `list`.
     ///
     /// - Complexity: O(1) (the list is shared, not copied).
-    @inline(never)
     static func listChange(of item: ItemID, in list: ShoppingList) -> ComplicationEvent {
         .listChanged(list, item: item)
     }
