@@ -17,9 +17,7 @@ extension PairState {
         case .trace(let event):
             trail.append(event)
         case .changeApp(let side, let event, _):
-            for transition in apps[side].reduce(event) {
-                reduce(.environment(transition == .started ? .appStarted(side) : .appStopped(side)))
-            }
+            if let change = apps.change(side, event) { reduce(.environment(change)) }
         }
     }
 

@@ -106,7 +106,7 @@ public final class SessionPair: Sendable {
             // Both apps activate again (as an app does in `sessionDidDeactivate`, or at launch).
             if state.link.connection.activation != .activated { state.activationRequested = Device.allCases }
         }
-        for change in RecoverySteps.restoringChanges {
+        for change in LinkEnvironmentChange.restoring {
             engine.locked { $0.change(change) }
             runUntilIdle()
         }
@@ -163,10 +163,4 @@ public final class SessionPair: Sendable {
         for field in event.fields { line += " \(field.key)=\(field.value.text)" }
         return line
     }
-}
-
-/// The link model's settle routine's changes, read through ``LinkSettling``.
-private struct RecoverySteps: LinkSettling {
-    mutating func handleNextLinkEvent() -> Bool { false }
-    mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {}
 }

@@ -90,9 +90,7 @@ struct ComplicationWorkload: BenchWorkload {
                     case .timer(let effect): timers.perform(effect, on: &loop)
                     case .trace(let record): if record.kind == TraceKind.linkUntagged.rawValue { untagged += 1 }
                     case .changeApp(let side, let change, _):
-                        for transition in apps[side].reduce(change) {
-                            let started: LinkEnvironmentChange =
-                                transition == .started ? .appStarted(side) : .appStopped(side)
+                        if let started = apps.change(side, change) {
                             let moment = LinkMoment(now: loop.now, apps: apps, trace: .recorded)
                             link.reduce(.environment(started), at: moment) { next.append($0) }
                         }

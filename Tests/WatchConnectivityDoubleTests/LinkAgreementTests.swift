@@ -132,9 +132,7 @@ import Testing
                 case .deliver, .outcome: break
                 case .trace(let event): trace.append(event)
                 case .changeApp(let side, let event, _):
-                    for transition in apps[side].reduce(event) {
-                        reduce(.environment(transition == .started ? .appStarted(side) : .appStopped(side)))
-                    }
+                    if let change = apps.change(side, event) { reduce(.environment(change)) }
                 }
             }
         }
@@ -194,7 +192,7 @@ import Testing
         }
         pair.recover()
         reference.run(notAfter: nil)
-        for change in RecoveryChanges.restoringChanges {
+        for change in LinkEnvironmentChange.restoring {
             reference.reduce(.environment(change))
             reference.run(notAfter: nil)
         }
@@ -235,10 +233,4 @@ import Testing
             if trace != nil || !delegate { return }
         }
     }
-}
-
-/// The link model's settle changes.
-private struct RecoveryChanges: LinkSettling {
-    mutating func handleNextLinkEvent() -> Bool { false }
-    mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {}
 }

@@ -76,6 +76,16 @@ package struct LinkApps: Hashable, Sendable {
         self.phone = phone
     }
 
+    /// Applies `event` to `side`'s app (for a driver that owns both apps); returns what to tell
+    /// the link if the app started or stopped running.
+    package mutating func change(_ side: LinkSide, _ event: AppRunState.Event) -> LinkEnvironmentChange? {
+        switch self[side].reduce(event).first {
+        case .started?: return .appStarted(side)
+        case .stopped?: return .appStopped(side)
+        case nil: return nil
+        }
+    }
+
     /// The state of `side`'s app.
     package subscript(side: LinkSide) -> AppRunState {
         get { side == .watch ? watch : phone }

@@ -87,13 +87,6 @@ struct InteractiveMessages: Sendable {
         return take(at: index)
     }
 
-    /// Removes message `id`, if it waits.
-    ///
-    /// - Complexity: O(1) amortized.
-    mutating func remove(_ id: MessageID) {
-        _ = take(id)
-    }
-
     /// Removes message `id` and returns it (moved out of its slot, not copied), if it waits.
     ///
     /// - Complexity: O(1) amortized.

@@ -23,6 +23,13 @@ package struct LinkConnection: Hashable, Sendable {
     ///
     /// - Complexity: O(1).
     package func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
-        Reachability.of(side, activation: activation, range: range, phoneApp: apps.phone, watchApp: apps.watch)
+        guard activation.canSend else { return .unreachable(.sessionNotActivated) }
+        guard range.isInRange else { return .unreachable(.outOfRange) }
+        switch side {
+        case .watch: return apps.watch.isRunning ? .reachable : .unreachable(.senderNotRunning)
+        case .phone:
+            guard apps.phone.isRunning else { return .unreachable(.senderNotRunning) }
+            return apps.watch.isForeground ? .reachable : .unreachable(.counterpartNotRunning)
+        }
     }
 }

@@ -13,18 +13,21 @@ package protocol LinkSettling {
     mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange)
 }
 
-extension LinkSettling {
-    /// The changes that bring the link back, in the order they are applied.
-    package static var restoringChanges: [LinkEnvironmentChange] {
-        [.session(.activate), .phoneInRange, .launchPhoneApp, .relaunchWatchApp]
-    }
+extension LinkEnvironmentChange {
+    /// The changes that bring the link back, in the order settling applies them
+    /// (``LinkSettling/settle()``; the WatchConnectivity double's `recover()` applies the same).
+    package static let restoring: [LinkEnvironmentChange] = [
+        .session(.activate), .phoneInRange, .launchPhoneApp, .relaunchWatchApp,
+    ]
+}
 
+extension LinkSettling {
     /// Runs the link to completion (see ``LinkSettling``).
     ///
     /// - Complexity: O(*e* log *e*) in the events handled.
     package mutating func settle() {
         while handleNextLinkEvent() {}
-        for change in Self.restoringChanges { applyLinkEnvironment(change) }
+        for change in LinkEnvironmentChange.restoring { applyLinkEnvironment(change) }
         while handleNextLinkEvent() {}
     }
 }

@@ -40,20 +40,4 @@ package enum Reachability: Hashable, Sendable {
 
     /// Whether a message can be sent now.
     package var isReachable: Bool { self == .reachable }
-
-    /// Computes reachability for a message sent by `side`.
-    package static func of(
-        _ side: LinkSide, activation: SessionActivation, range: RadioRange, phoneApp: AppRunState,
-        watchApp: AppRunState
-    ) -> Reachability {
-        guard activation.canSend else { return .unreachable(.sessionNotActivated) }
-        guard range.isInRange else { return .unreachable(.outOfRange) }
-        switch side {
-        case .watch:
-            return watchApp.isRunning ? .reachable : .unreachable(.senderNotRunning)
-        case .phone:
-            guard phoneApp.isRunning else { return .unreachable(.senderNotRunning) }
-            return watchApp.isForeground ? .reachable : .unreachable(.counterpartNotRunning)
-        }
-    }
 }

@@ -107,8 +107,7 @@ extension WatchLink {
         _ error: LinkError, at moment: LinkMoment, reason: String, into emit: LinkEffectSink
     ) {
         for id in interactive.ids {
-            guard let record = interactive[id] else { continue }
-            interactive.remove(id)
+            guard let record = interactive.take(id) else { continue }
             if record.state.senderIsWaiting {
                 emit(.timer(.cancelReplyTimeout(id)))
                 fail(record.message, error, at: moment, reason: reason, into: emit)
@@ -132,7 +131,7 @@ extension WatchLink {
                     emit(.timer(.cancelReplyTimeout(id)))
                     trace(.linkOrphaned, record.message, at: moment, into: emit)
                 case .awaitingReply, .replyLost:
-                    interactive.remove(id)
+                    _ = interactive.take(id)
                     emit(.timer(.cancelReplyTimeout(id)))
                     trace(.linkAbandoned, record.message, at: moment, into: emit)
                 case .orphanedInFlight:

@@ -74,10 +74,7 @@ package struct WatchLink: Sendable {
             dailyLimit: configuration.complicationTransfersPerDay,
             firstReset: configuration.complicationBudgetFirstReset,
             placement: configuration.complicationPlacement)
-        let base = rng
-        _ = rng.next()
-        latencyRNG = WatchLink.stream(from: base, label: StreamLabel.latency)
-        duplicateRNG = WatchLink.stream(from: base, label: StreamLabel.duplicates)
+        (latencyRNG, duplicateRNG) = Self.streams(&rng)
     }
 
     /// Draws this link's fault streams from `rng` instead (which advances by one draw): on a link
@@ -86,10 +83,7 @@ package struct WatchLink: Sendable {
     ///
     /// - Complexity: O(1).
     package mutating func reseed(_ rng: inout SplitMix64) {
-        let base = rng
-        _ = rng.next()
-        latencyRNG = WatchLink.stream(from: base, label: StreamLabel.latency)
-        duplicateRNG = WatchLink.stream(from: base, label: StreamLabel.duplicates)
+        (latencyRNG, duplicateRNG) = Self.streams(&rng)
     }
 
     /// Reserves room for `count` first deliveries on the interactive channel (where check-offs go
@@ -103,9 +97,13 @@ package struct WatchLink: Sendable {
         deliveries.reserveCapacity(count)
     }
 
-    private static func stream(from base: SplitMix64, label: UInt64) -> SplitMix64 {
-        var copy = base
-        return copy.split(label: label)
+    /// The latency and duplicate sub-streams of `rng`, split by label from its state before it
+    /// advances by one draw.
+    private static func streams(_ rng: inout SplitMix64) -> (latency: SplitMix64, duplicates: SplitMix64) {
+        var latency = rng
+        var duplicates = rng
+        _ = rng.next()
+        return (latency.split(label: StreamLabel.latency), duplicates.split(label: StreamLabel.duplicates))
     }
 
     /// Handles one event and hands what it produces to `emit`, one effect at a time, in order, as

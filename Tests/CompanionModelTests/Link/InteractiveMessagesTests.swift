@@ -31,7 +31,7 @@ import Testing
                     nextID += 1
                 } else if let id = model.keys.sorted().dropFirst(Int(rng.next() % 3)).first {
                     if roll < 6 {
-                        window.remove(id)
+                        _ = window.take(id)
                         model[id] = nil
                     } else if roll < 7 {
                         let states: [InteractiveMessageState] = [
@@ -65,9 +65,9 @@ import Testing
         var window = InteractiveMessages()
         window.insert(message(5), id: 5)
         window.insert(message(9), id: 9)
-        window.remove(5)
+        _ = window.take(5)
         #expect(window[5] == nil && window[9] != nil && window.count == 1)
-        window.remove(9)
+        _ = window.take(9)
         #expect(window.isEmpty && window.ids.isEmpty)
         window.insert(message(1_000), id: 1_000)
         #expect(window.ids == [1_000])

@@ -74,9 +74,8 @@ import Testing
 
     @Test(arguments: reachabilityCases)
     func reachability(_ row: ReachabilityCase) {
-        let result = Reachability.of(
-            row.side, activation: row.activation, range: row.range, phoneApp: row.phone,
-            watchApp: row.watch)
+        let result = LinkConnection(activation: row.activation, range: row.range).reachability(
+            from: row.side, apps: LinkApps(watch: row.watch, phone: row.phone))
         #expect(result == row.expected)
     }
 

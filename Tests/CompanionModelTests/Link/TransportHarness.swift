@@ -44,14 +44,9 @@ struct TransportHarness {
         loop.schedule(event, at: time)
     }
 
-    /// Handles `event` now (at the loop's current time).
-    mutating func now(_ event: LinkEvent) {
-        handle(event)
-    }
-
     /// Runs every event; the clock stays at the last one.
     mutating func run() {
-        while let event = loop.next() { handle(event) }
+        while let event = loop.next() { now(event) }
     }
 
     func outcome(of id: MessageID) -> [LinkOutcome] {
@@ -60,7 +55,8 @@ struct TransportHarness {
 
     var firstDeliveryIDs: [MessageID] { delivered.filter { !$0.duplicate }.map(\.id) }
 
-    private mutating func handle(_ event: LinkEvent) {
+    /// Handles `event` now (at the loop's current time).
+    mutating func now(_ event: LinkEvent) {
         timers.willHandle(event)
         apply(link.reduce(event, at: loop.now, apps: apps))
     }
@@ -77,9 +73,7 @@ struct TransportHarness {
                 outcomes.append(Outcome(id: message.id, outcome: outcome, at: loop.now))
             case .trace(let event): traces.append(event)
             case .changeApp(let side, let event, _):
-                for transition in apps[side].reduce(event) {
-                    handle(.environment(transition == .started ? .appStarted(side) : .appStopped(side)))
-                }
+                if let change = apps.change(side, event) { now(.environment(change)) }
             }
         }
     }
