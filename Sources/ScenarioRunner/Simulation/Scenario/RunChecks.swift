@@ -26,8 +26,8 @@ struct RunChecks {
     /// The most notifications an app may have pending at once (the system's limit).
     static let pendingLimit = 64
 
-    /// The scheduler as the last refill left it (`nil` before the first app run).
-    private var known: ReminderScheduler?
+    /// What the last refill left to check badges against.
+    private var known = Refill.none
     /// Snapshots (one per app run) and deliveries already looked at.
     private var refillsSeen = 0
     private var deliveriesSeen = 0
@@ -36,23 +36,55 @@ struct RunChecks {
     /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
     private(set) var badgesChecked = 0
 
+    /// What a refill (an app run) leaves to check the badges delivered until the next one against.
+    /// The scheduler itself is kept only when a badge needs it: keeping it makes the app's next
+    /// change copy the scheduler's storage.
+    private enum Refill {
+        /// No app run yet: nothing to check a badge against.
+        case none
+        /// The naive strategy, whose badges go stale by design (R13): not checked.
+        case unchecked
+        /// No incomplete item had a due date: every item notification's badge must be 0.
+        case nothingDue
+        /// The scheduler as the refill left it: a badge is its overdue count at the fire time.
+        case scheduler(ReminderScheduler)
+    }
+
+    /// Whether these checks have looked at `deliveries` deliveries and `refills` app runs of the
+    /// phone's reminders (what ``caughtUp(with:)`` looks at next), read from the harness's counts
+    /// without handing the harness over.
+    ///
+    /// - Complexity: O(1).
+    func hasSeen(deliveries: Int, refills: Int) -> Bool {
+        deliveries == deliveriesSeen && refills == refillsSeen
+    }
+
     /// Looks at what the phone's reminders did during the event just handled: checks each new
-    /// delivery against the scheduler as the last refill left it, then keeps the scheduler of a
-    /// new refill. The harness is read in place (the world's own, not a copy).
+    /// delivery against what the last refill left, then takes what a new refill leaves.
     ///
     /// - Complexity: O(1) for an event that delivered nothing and ran no refill; O(log *N*) per
     ///   delivery (``ReminderScheduler/badge(at:)``), so O(1) amortised per event.
     mutating func caughtUp(with harness: ReminderHarness) {
-        guard harness.deliveries.count > deliveriesSeen || harness.snapshots.count > refillsSeen else { return }
         if harness.deliveries.count > deliveriesSeen {
-            if let known {
-                for delivery in harness.deliveries[deliveriesSeen...] { check(delivery, against: known) }
+            for delivery in harness.deliveries[deliveriesSeen...] {
+                switch known {
+                case .none, .unchecked: break
+                case .nothingDue: check(delivery, expected: 0)
+                case .scheduler(let scheduler): check(delivery, against: scheduler)
+                }
             }
             deliveriesSeen = harness.deliveries.count
         }
         if harness.snapshots.count > refillsSeen {
             refillsSeen = harness.snapshots.count
-            known = harness.scheduler
+            let scheduler = harness.scheduler
+            if scheduler.configuration.mode == .naive {
+                known = .unchecked
+            } else if scheduler.badge(at: ReminderTime(seconds: .max)) == 0 {
+                known = .nothingDue
+            } else {
+                known = .scheduler(scheduler)
+            }
         }
     }
 
@@ -60,11 +92,17 @@ struct RunChecks {
     ///
     /// - Complexity: O(log *N*).
     mutating func check(_ delivery: ReminderDelivery, against known: ReminderScheduler) {
-        guard delivery.item != nil, let badge = delivery.badge, wrongBadges.count < Self.keptFailures,
-            known.configuration.mode != .naive
-        else { return }
+        guard known.configuration.mode != .naive else { return }
+        check(delivery, expected: known.badge(at: delivery.at))
+    }
+
+    /// Checks that an item notification's badge is `expected`, keeping the first failures.
+    ///
+    /// - Complexity: O(1).
+    private mutating func check(_ delivery: ReminderDelivery, expected: @autoclosure () -> Int) {
+        guard delivery.item != nil, let badge = delivery.badge, wrongBadges.count < Self.keptFailures else { return }
         badgesChecked += 1
-        let expected = known.badge(at: delivery.at)
+        let expected = expected()
         if badge != expected { wrongBadges.append((delivery, expected)) }
     }
 

@@ -139,7 +139,12 @@ extension ScenarioSimulation {
     ) {
         while let event = loop.next(notAfter: limit) {
             handle(event, into: &effects)
-            checks.caughtUp(with: phone.reminders.harness)
+            if !checks.hasSeen(
+                deliveries: phone.reminders.harness.deliveries.count,
+                refills: phone.reminders.harness.snapshots.count)
+            {
+                checks.caughtUp(with: phone.reminders.harness)
+            }
             monitor.handled(self)
         }
     }
