@@ -221,7 +221,7 @@ public struct ReminderHarness: Sendable {
         for delivery in delivered {
             latestByIdentifier[delivery.request.identifier] = deliveries.count
             if let item = delivery.request.content.itemID { latestByItem[item] = deliveries.count }
-            deliveries.append(ReminderDelivery(delivery))
+            deliveries.append(ReminderDelivery(delivery, overdueAtFire: scheduler.badge(at: delivery.at)))
             if delivery.request.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
                 let open = delivery.at + delay
                 scheduledNoticeOpen = min(scheduledNoticeOpen ?? open, open)
@@ -430,8 +430,13 @@ public struct ReminderDelivery: Hashable, Sendable {
     public var request: NotificationRequest
     /// How it was presented (quietly under provisional authorization).
     public var presentation: NotificationPresentation
+    /// How many incomplete items were due at or before ``at`` as the app knew them at its last
+    /// run (``ReminderScheduler/badge(at:)`` when it fired: the scheduler changes only when the app
+    /// runs). The badge an item notification should carry, under every strategy but `naive`.
+    public var overdueAtFire: Int
 
-    init(_ delivery: NotificationDelivery) {
+    init(_ delivery: NotificationDelivery, overdueAtFire: Int) {
+        self.overdueAtFire = overdueAtFire
         at = delivery.at
         identifier = delivery.request.identifier
         item = delivery.request.content.itemID

@@ -16,76 +16,43 @@ import SimulationKernel
 ///   pending at once (``RunInvariant/pendingLimit``), and every channel delivered each
 ///   direction's messages in send order (``RunInvariant/channelOrder``).
 ///
-/// Between two app runs the scheduler does not change, so the state kept at the last refill is
-/// the one every delivery until the next run must agree with. (A change the app learns later — a
+/// Between two app runs the scheduler does not change, so the overdue count it gives for a
+/// delivery's fire time when the delivery happens (``ReminderDelivery/overdueAtFire``, which the
+/// harness records) is the count its last refill knew. (A change the app learns later — a
 /// check-off on the watch still in transit — cannot be on a badge before the next refill, which is
-/// why the truth is taken at the refill, not at the delivery.)
+/// why the truth is what the app knew, not what the world knows.)
 struct RunChecks {
     /// The most failures kept per invariant (the first ones; one is enough to fail the run).
     static let keptFailures = 3
     /// The most notifications an app may have pending at once (the system's limit).
     static let pendingLimit = 64
 
-    /// What the last refill left to check badges against.
-    private var known = Refill.none
-    /// Snapshots (one per app run) and deliveries already looked at.
-    private var refillsSeen = 0
+    /// Deliveries already looked at.
     private var deliveriesSeen = 0
     /// The first item notifications whose badge broke the invariant, with the badge expected.
     private(set) var wrongBadges: [(delivery: ReminderDelivery, expected: Int)] = []
     /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
     private(set) var badgesChecked = 0
 
-    /// What a refill (an app run) leaves to check the badges delivered until the next one against.
-    /// The scheduler itself is kept only when a badge needs it: keeping it makes the app's next
-    /// change copy the scheduler's storage.
-    private enum Refill {
-        /// No app run yet: nothing to check a badge against.
-        case none
-        /// The naive strategy, whose badges go stale by design (R13): not checked.
-        case unchecked
-        /// No incomplete item had a due date: every item notification's badge must be 0.
-        case nothingDue
-        /// The scheduler as the refill left it: a badge is its overdue count at the fire time.
-        case scheduler(ReminderScheduler)
-    }
-
-    /// Whether these checks have looked at `deliveries` deliveries and `refills` app runs of the
-    /// phone's reminders (what ``caughtUp(with:)`` looks at next), read from the harness's counts
-    /// without handing the harness over.
+    /// Whether these checks have looked at the phone's first `deliveries` deliveries (what
+    /// ``caughtUp(with:)`` looks at next), read from the harness's count without handing the
+    /// harness over.
     ///
     /// - Complexity: O(1).
-    func hasSeen(deliveries: Int, refills: Int) -> Bool {
-        deliveries == deliveriesSeen && refills == refillsSeen
-    }
+    func hasSeen(deliveries: Int) -> Bool { deliveries == deliveriesSeen }
 
-    /// Looks at what the phone's reminders did during the event just handled: checks each new
-    /// delivery against what the last refill left, then takes what a new refill leaves.
+    /// Looks at what the phone's reminders delivered during the event just handled: checks each
+    /// new delivery's badge against the overdue count the app knew when it fired
+    /// (``ReminderDelivery/overdueAtFire``: the scheduler changes only when the app runs, so that
+    /// is the count its last refill knew).
     ///
-    /// - Complexity: O(1) for an event that delivered nothing and ran no refill; O(log *N*) per
-    ///   delivery (``ReminderScheduler/badge(at:)``), so O(1) amortised per event.
+    /// - Complexity: O(1) per new delivery.
     mutating func caughtUp(with harness: ReminderHarness) {
-        if harness.deliveries.count > deliveriesSeen {
-            for delivery in harness.deliveries[deliveriesSeen...] {
-                switch known {
-                case .none, .unchecked: break
-                case .nothingDue: check(delivery, expected: 0)
-                case .scheduler(let scheduler): check(delivery, against: scheduler)
-                }
-            }
-            deliveriesSeen = harness.deliveries.count
+        guard harness.deliveries.count > deliveriesSeen else { return }
+        if harness.scheduler.configuration.mode != .naive {
+            for delivery in harness.deliveries[deliveriesSeen...] { check(delivery, expected: delivery.overdueAtFire) }
         }
-        if harness.snapshots.count > refillsSeen {
-            refillsSeen = harness.snapshots.count
-            let scheduler = harness.scheduler
-            if scheduler.configuration.mode == .naive {
-                known = .unchecked
-            } else if scheduler.badge(at: ReminderTime(seconds: .max)) == 0 {
-                known = .nothingDue
-            } else {
-                known = .scheduler(scheduler)
-            }
-        }
+        deliveriesSeen = harness.deliveries.count
     }
 
     /// Checks one delivery's badge against the overdue count `known` gives for its fire time.
