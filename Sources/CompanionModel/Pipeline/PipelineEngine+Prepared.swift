@@ -40,8 +40,8 @@ extension PipelineEngine {
                 let role = roles.byStep[index]
                 let scaledCost = step.scaledCost(speed: speed)
                 return StepPlan(
-                    scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds), wait: step.wait,
-                    queue: step.queue, awaitsRelease: roles.synchronousSends.contains(index),
+                    scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds),
+                    wait: roles.synchronousSends.contains(index) ? .untilRelease : .fixed(step.wait), queue: step.queue,
                     recordsStart: recordsEffects && selection.recordsStart(of: role),
                     recordsEnd: recordsEffects && selection.recordsEnd(of: role),
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)

@@ -104,18 +104,24 @@ extension PipelineEngine {
         case deferred(tap: Int, step: Int)
     }
 
+    /// What a step waits for after its CPU work.
+    enum StepWait {
+        /// A fixed time.
+        case fixed(SimDuration)
+        /// Until ``PipelineEngine/release(tap:step:at:)`` says the awaited outcome came (a
+        /// synchronous send driven by a simulated link).
+        case untilRelease
+    }
+
     /// What the engine needs of one step, fixed for the run.
     struct StepPlan {
         /// The step's CPU time on this chip before jitter.
         var scaledCost: SimDuration
         /// ``scaledCost`` as a `Double`, what a jitter draw multiplies.
         var scaledNanoseconds: Double
-        /// Its fixed wait after its CPU work (unless it awaits a release).
-        var wait: SimDuration
+        /// What it waits for after its CPU work.
+        var wait: StepWait
         var queue: PipelineQueue
-        /// Whether its wait lasts until ``PipelineEngine/release(tap:step:at:)`` says the awaited
-        /// outcome came, instead of its fixed `wait` (a synchronous send driven by a simulated link).
-        var awaitsRelease: Bool
         /// Whether its start is recorded as a ``PipelineEffect/stepStarted(tap:step:at:)``.
         var recordsStart: Bool
         /// Whether its end is recorded as a ``PipelineEffect/stepEnded(tap:step:at:)``.

@@ -132,7 +132,9 @@ struct PipelineEngine {
     /// - Complexity: O(1) plus the events due up to `time`.
     mutating func release(tap: Int, step: Int, at time: SimTime) {
         advance(to: time)
-        guard tap < tapCount, prepared.plan.indices.contains(step), prepared.plan[step].awaitsRelease else { return }
+        guard tap < tapCount, prepared.plan.indices.contains(step), case .untilRelease = prepared.plan[step].wait else {
+            return
+        }
         let slot = tap * prepared.stepCount + step
         switch main {
         case .handler(var running) where running.isAwaiting(tap: tap, step: step):
@@ -329,7 +331,8 @@ struct PipelineEngine {
         let plan = prepared.plan[running.step]
         let slot = running.tap * prepared.stepCount + running.step
         if case .computing = running.phase {
-            if plan.awaitsRelease {
+            switch plan.wait {
+            case .untilRelease:
                 if prepared.recordsEffects {
                     effects.record(.awaitingOutcome(tap: running.tap, step: running.step, at: now))
                 }
@@ -338,8 +341,8 @@ struct PipelineEngine {
                 } else {
                     running.phase = .awaitingOutcome
                 }
-            } else {
-                running.phase = .waiting(until: now + plan.wait)
+            case .fixed(let wait):
+                running.phase = .waiting(until: now + wait)
             }
         }
         guard case .waiting(let until) = running.phase, until <= now else { return running }
