@@ -126,7 +126,7 @@ import Testing
             harness.at(t(Double(index) * 100), .request(.transferUserInfo(blob(index), from: .watch)))
             harness.at(t(Double(index) * 100 + Double(index)), .environment(.phoneInRange))
         }
-        harness.run()
+        harness.drain()
         let stats = harness.link.statistics[.userInfo]
         #expect(stats.delivered == 100)
         // Delay of transfer i: i seconds out of range + 100 ms latency.

@@ -29,7 +29,6 @@ package struct LinkFeature: SimulationFeature {
         var rng = LinkFeature.stream(seed: seed)
         let settings = scenario.sections.link ?? LinkSettings()
         var configuration = settings.configuration
-        configuration.initialWatchApp = scenario.wrist.watchApp
         configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
         transport = WatchLink(configuration: configuration, rng: &rng)
         // Room for an interactive delivery delay per item (a check-off each): one small
