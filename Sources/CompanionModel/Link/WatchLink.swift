@@ -51,8 +51,9 @@ package struct WatchLink: Sendable {
 
     var interactive = InteractiveMessages()
     var lanes = TransferLanes()
-    /// The arrival time of the last interactive message from each side (FIFO per direction).
-    var lastInteractiveArrival = PerSide<SimTime?>(watch: nil, phone: nil)
+    /// The arrival time of the last interactive message from each side, which the next one from
+    /// that side may not precede (FIFO per direction; forgotten at a drop-out).
+    var lastInteractiveArrival = (watch: SimTime.zero, phone: SimTime.zero)
     var nextID: MessageID = 1
     /// Incremented at each drop-out; transmissions from an earlier epoch are void.
     var epoch = 0

@@ -9,10 +9,10 @@ import Testing
         #expect(state.reduce(.activate) == [.resumeTransfers])
         #expect(state == .activated && state.canSend)
         #expect(state.reduce(.becomeInactive) == [.cancelInteractiveMessages])
-        #expect(state == .inactive && !state.canSend && state.canReceive)
+        #expect(state == .inactive && !state.canSend)
         #expect(state.reduce(.becomeInactive) == [], "no transition from inactive on becomeInactive")
         #expect(state.reduce(.deactivate) == [.cancelInteractiveMessages])
-        #expect(state == .notActivated && !state.canReceive)
+        #expect(state == .notActivated && !state.canSend)
     }
 
     @Test func appLifecycle() {
