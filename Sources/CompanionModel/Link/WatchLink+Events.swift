@@ -104,7 +104,8 @@ extension WatchLink {
         for transition in transitions {
             switch transition {
             case .cancelInteractiveMessages:
-                failAllInteractive(.sessionInactive, at: moment, reason: "session \(connection.activation.name)", into: emit)
+                failAllInteractive(
+                    .sessionInactive, at: moment, reason: "session \(connection.activation.name)", into: emit)
             case .resumeTransfers:
                 transmitAll(at: moment, into: emit)
             }

@@ -131,16 +131,6 @@ package struct WatchLink: Sendable {
         Array(lanes[side == .watch ? .watchUserInfo : .phoneUserInfo].entries)
     }
 
-    /// The application context waiting to be delivered from `side`, if any.
-    package func pendingApplicationContext(from side: LinkSide) -> LinkMessage? {
-        lanes[TransferLane.lane(for: .applicationContext, from: side)].entries.last?.message
-    }
-
-    /// Interactive messages still awaiting an outcome, oldest first.
-    package var interactiveInFlight: [(message: LinkMessage, state: InteractiveMessageState)] {
-        interactive.ids.compactMap { id in interactive[id].map { ($0.message, $0.state) } }
-    }
-
     /// Whether nothing is left in flight or queued (a settled link).
     package var isIdle: Bool {
         interactive.isEmpty && lanes.isEmpty

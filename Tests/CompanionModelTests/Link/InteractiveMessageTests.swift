@@ -116,7 +116,7 @@ import Testing
         harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcomes.isEmpty)
-        #expect(harness.link.interactiveInFlight.isEmpty)
+        #expect(harness.link.isIdle)
     }
 
     @Test func sessionBecomingInactiveCancelsInteractiveMessages() {

@@ -21,7 +21,8 @@ package enum LinkExpectations {
     /// `"phoneInSync": true`: right now, the phone's list equals what the user did on the watch.
     package static let phoneInSync = discrepancies(
         "phoneInSync", summary: "the phone's list equals the watch's right now", settled: false,
-        found: "expected the phone in sync, found: ", foundNone: "expected the phone behind the watch, found it in sync")
+        found: "expected the phone in sync, found: ",
+        foundNone: "expected the phone behind the watch, found it in sync")
 
     /// `"phoneChecked": ["kale"]`: exactly these items are checked off on the phone.
     package static let phoneChecked = ExpectationKind(
