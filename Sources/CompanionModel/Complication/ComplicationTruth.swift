@@ -83,11 +83,6 @@ package struct ComplicationTruth: Sendable {
         }
     }
 
-    /// The remaining items after the last change, in list order.
-    ///
-    /// - Complexity: O(*n*) for *n* remaining items.
-    package var latest: [ShoppingItem] { live.items }
-
     /// When the state after the last change began (the start, before any change).
     ///
     /// - Complexity: O(1).
