@@ -20,9 +20,6 @@ package enum ScenarioLimits {
     /// ask for hours of work and more memory than the machine has.
     package static let maximumEventLimit = 10_000_000
 
-    /// The event limit of a scenario that sets none: one million events.
-    package static let defaultEventLimit = EventLimit.default
-
     /// Whether `time` is within the scenario range.
     package static func contains(_ time: SimTime) -> Bool { time >= .zero && time <= latestTime }
 }
