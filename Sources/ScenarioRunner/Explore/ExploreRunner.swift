@@ -94,8 +94,7 @@ package struct ExploreRunner: Sendable {
     /// shrinking `removed` added).
     ///
     /// The run's file is decoded without its `"history"`, and the base scenario's history and
-    /// learned store order are put back (the history is the same in every run; learning it again
-    /// per run cost a tenth of the run).
+    /// learned store order are put back (the history is the same in every run: it is learned once).
     ///
     /// - Complexity: O(*n* log *n*) in the file's size.
     func scenario(seed: UInt64, faults: [ExploreFault], removed: Set<Int> = []) -> Scenario? {

@@ -204,9 +204,9 @@ package struct LinkSequenceSVG: SVGPicture {
         if messages.contains(where: { !$0.duplicates.isEmpty }) {
             legend.append((SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"))
         }
-        var kinds: [LinkBand.Kind] = []
-        for band in bands where !kinds.contains(band.kind) { kinds.append(band.kind) }
-        for kind in kinds { legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.name)) }
+        for kind in bands.map(\.kind).uniqued(by: \.name) {
+            legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.name))
+        }
         if !actions.isEmpty { legend.append((Self.actionGlyph, "notification action")) }
         let used = canvas.legend(legend, left: left, top: axisY + 38, right: width - right)
         canvas.height = axisY + 38 + used + 6
