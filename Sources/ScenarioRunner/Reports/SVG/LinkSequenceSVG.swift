@@ -343,9 +343,7 @@ package struct LinkSequenceSVG: SVGPicture {
     ) {
         canvas.line(from.0, from.1, to.0, to.1, stroke: color, width: 1.5, dash: dash, tooltip: tooltip)
         let direction = to.1 > from.1 ? -1.0 : 1.0
-        let head =
-            "M\(SVGNumber.text(to.0)) \(SVGNumber.text(to.1)) L\(SVGNumber.text(to.0 - 4)) \(SVGNumber.text(to.1 + 8 * direction)) "
-            + "L\(SVGNumber.text(to.0 + 4)) \(SVGNumber.text(to.1 + 8 * direction)) Z"
-        canvas.path(head, stroke: color, fill: color)
+        let head = [to, (to.0 - 4, to.1 + 8 * direction), (to.0 + 4, to.1 + 8 * direction)]
+        canvas.path(SVGCanvas.pathData(head) + " Z", stroke: color, fill: color)
     }
 }
