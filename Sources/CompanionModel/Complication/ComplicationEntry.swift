@@ -23,19 +23,11 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
         package var discarded: [ComplicationEntry]
     }
 
-    /// The timeline for `remaining` items reloaded at `now`: an entry at `now`, then one at each
-    /// future due time (up to ``futureEntryLimit``), coalesced.
+    /// The timeline for the remaining items of `index` reloaded at `now`: an entry at `now`, then
+    /// one at each future due time (up to ``futureEntryLimit``), coalesced.
     ///
-    /// - Complexity: O(*n* log *n* + *e* log *n*) expected for *n* remaining items and *e*
-    ///   entries: the list is indexed once (``ComplicationContentIndex``), not read once per entry.
-    package func timeline(remaining: [ShoppingItem], now: SimTime, mode: ComplicationContentMode) -> Result {
-        timeline(ComplicationContentIndex(remaining), now: now, mode: mode)
-    }
-
-    /// The timeline for the remaining items of `index` reloaded at `now` (as
-    /// ``timeline(remaining:now:mode:)``).
-    ///
-    /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries.
+    /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries: the list is
+    ///   indexed once (``ComplicationContentIndex``), not read once per entry.
     func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> Result {
         var entries = [ComplicationEntry(date: now, content: index.content(at: now, mode: mode))]
         var time = now
