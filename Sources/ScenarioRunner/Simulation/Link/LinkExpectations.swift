@@ -92,11 +92,10 @@ package enum LinkExpectations {
             for member in members {
                 guard let channel = LinkChannel.allCases.first(where: { $0.name == member.key }) else {
                     let names = LinkChannel.allCases.map(\.name)
-                    var message = "unknown channel \"\(member.key)\""
-                    if let suggestion = Suggestion.closest(to: member.key, in: names) {
-                        message += "; did you mean \"\(suggestion)\"?"
-                    }
-                    throw context.error(key: member, message + " expected one of: " + names.joined(separator: ", "))
+                    throw context.error(
+                        key: member,
+                        "unknown channel \"\(member.key)\"" + Suggestion.didYouMean(member.key, in: names)
+                            + " expected one of: " + names.joined(separator: ", "))
                 }
                 counts.append((channel, try member.value.int(context, in: 0...Int.max)))
             }
