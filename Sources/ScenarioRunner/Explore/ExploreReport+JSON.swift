@@ -119,5 +119,4 @@ extension ExploreReport {
             throw context.error(recordNode, "expected \"plan\" or \"failure\"")
         }
     }
-
 }

@@ -31,13 +31,6 @@ package struct SweepObservation: Sendable {
     /// The stable codes of missed-reminder reasons, in report order (``MissedReminder/Reason/Code``).
     package static let missedReasonCodes = MissedReminder.Reason.Code.allCases.map(\.name)
 
-    /// Reads a run that has finished (`verdict` is its outcome's ``ScenarioOutcome/verdict``).
-    ///
-    /// - Complexity: O(taps + missed reminders + discrepancies + complication records).
-    package init(simulation: borrowing ScenarioSimulation, verdict: ScenarioVerdict) {
-        self.init(end: EndOfRun(simulation), verdict: verdict)
-    }
-
     /// A run from what its world showed at the scenario's end and its verdict.
     ///
     /// - Complexity: O(discrepancies).

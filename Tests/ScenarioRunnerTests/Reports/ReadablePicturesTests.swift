@@ -163,7 +163,7 @@ import Testing
             start: .zero, end: SimTime.zero + .seconds(6 * 86_400 + 3_600), origin: origin, left: 100, right: 580)
         axis.draw(on: &canvas, y: 50)
         var spans: [(Double, Double)] = []
-        for line in canvas.body where line.hasPrefix("<text") {
+        for line in canvas.elements where line.hasPrefix("<text") {
             let x = try #require(Double(line.split(separator: "\"")[1]))
             let text = String(line.split(separator: ">")[1].split(separator: "<")[0])
             spans.append((x, x + SVGText.width(text, size: 10, bold: true)))

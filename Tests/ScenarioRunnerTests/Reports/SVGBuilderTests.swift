@@ -55,9 +55,9 @@ import Testing
         let glyph = SVGGlyph(.cross(size: 8), color: "#e03131")
         canvas.glyph(glyph, x: 50, y: 50)
         canvas.legend([(glyph, "refused")], left: 10, top: 70, right: 290)
-        let paths = canvas.body.filter { $0.hasPrefix("<path") }
+        let paths = canvas.elements.filter { $0.hasPrefix("<path") }
         #expect(paths.count == 2)
-        #expect(canvas.body.contains("<text x=\"26\" y=\"80\">refused</text>"))
+        #expect(canvas.elements.contains("<text x=\"26\" y=\"80\">refused</text>"))
     }
 
     @Test func boxesEscapeTextAndGroupTheLabelWithItsBox() {

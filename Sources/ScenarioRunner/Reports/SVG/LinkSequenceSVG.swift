@@ -41,7 +41,6 @@ package struct LinkMessageRecord: Sendable {
     package var retries: [SimTime] = []
     /// When a second copy arrived.
     package var duplicates: [SimTime] = []
-
 }
 
 /// A span of time when the link could not carry messages the ordinary way.
@@ -86,7 +85,6 @@ package struct LinkBand: Sendable {
     package var kind: Kind
     package var from: SimTime
     package var to: SimTime
-
 }
 
 /// Something the user did from a notification (Complete, Snooze…), marked on the phone's line.
@@ -94,7 +92,6 @@ package struct LinkAction: Sendable {
     package var at: SimTime
     /// `"complete milk"`.
     package var label: String
-
 }
 
 /// The link as a sequence diagram on a time axis: the watch and the phone as two horizontal

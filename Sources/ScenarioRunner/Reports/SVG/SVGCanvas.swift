@@ -13,7 +13,8 @@ package struct SVGCanvas: Sendable {
     package var height: Double
     /// The accessible title (`<title>` of the document).
     package var title: String
-    private var elements: [String] = []
+    /// The elements drawn so far, in order.
+    package private(set) var elements: [String] = []
 
     /// A canvas of `width` × `height` pixels titled `title`.
     package init(width: Double, height: Double, title: String) {
@@ -238,9 +239,6 @@ package struct SVGCanvas: Sendable {
     }
 
     // MARK: Output
-
-    /// The elements drawn so far, in order.
-    package var body: [String] { elements }
 
     /// The picture as an `<svg>` element (for inlining into HTML).
     package var element: String {

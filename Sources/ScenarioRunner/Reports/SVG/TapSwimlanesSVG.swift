@@ -23,7 +23,6 @@ package struct TapSwimlanesSVG: SVGPicture {
         package var messages: [LinkMessageRecord]
         /// The frame clock's rate.
         package var framesPerSecond: Int64 = 60
-
     }
 
     package var title: String

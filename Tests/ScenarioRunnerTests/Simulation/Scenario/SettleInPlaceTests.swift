@@ -21,7 +21,7 @@ import Testing
             let label = "\(name) seed \(seed)"
             var copied = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
             let verdict = copied.run().verdict
-            let observed = SweepObservation(simulation: copied, verdict: verdict)
+            let observed = SweepObservation(end: .init(copied), verdict: verdict)
             let settledCopy = copied.settled()
 
             var inPlace = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
