@@ -16,10 +16,11 @@ package struct ShoppingList: Sendable {
     /// The number of items still to pick up.
     package let remainingCount: Int
 
-    /// The list `replica` holds, laid out by `layout` (made for the replica's catalog).
+    /// The list `replica` holds, laid out by `layout` (made for the replica's catalog). The
+    /// replica is borrowed: only its items array is kept (shared, not copied).
     ///
     /// - Complexity: O(1).
-    package init(replica: ListReplica, layout: ShoppingListLayout) {
+    package init(replica: borrowing ListReplica, layout: ShoppingListLayout) {
         self.layout = layout
         entries = replica.items
         remainingCount = replica.remainingCount

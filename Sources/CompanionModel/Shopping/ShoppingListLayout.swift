@@ -113,14 +113,14 @@ package struct ShoppingListLayout: Sendable {
     ///
     /// - Complexity: O(*n* + *a* log *a*) for *n* items in the catalog and *a* added items listed.
     package func listedKeys(in items: [ReplicaItem]) -> [Int] {
+        var added = (storage.loadedOrder.count..<items.count).filter { items[$0].presence.value.isListed }
+        guard !added.isEmpty else { return storage.loadedOrder.filter { items[$0].presence.value.isListed } }
+        added.sort { place(of: $0, in: items)! < place(of: $1, in: items)! }
         var keys: [Int] = []
         keys.reserveCapacity(items.count)
-        var added = (storage.loadedOrder.count..<items.count).filter { items[$0].presence.value.isListed }
-        added.sort { place(of: $0, in: items)! < place(of: $1, in: items)! }
         var next = added.startIndex
         for key in storage.loadedOrder where items[key].presence.value.isListed {
-            let loadedPlace = place(of: key, in: items)!
-            while next < added.endIndex, place(of: added[next], in: items)! < loadedPlace {
+            while next < added.endIndex, place(of: added[next], in: items)! < place(of: key, in: items)! {
                 keys.append(added[next])
                 next += 1
             }
