@@ -289,7 +289,7 @@ private struct MinutelyRepeating {
             time += 60
         }
         seconds = timed.elapsedSeconds
-        deliveries = phone.deliveries.count
+        deliveries = phone.deliveries.recordedCount
     }
 }
 

@@ -36,6 +36,11 @@ enum ImplementationAnswer {
             if case .object(let reason)? = miss["reason"] { code = string(reason["code"]) }
             answer.missed.append(ReferenceModel.Miss(id: string(miss["id"]), due: seconds(miss["due"]), code: code))
         }
+        if case .object(let notListed)? = root["notListed"] {
+            answer.deliveriesNotListed = int(notListed["deliveries"]) ?? 0
+            answer.missedNotListed = int(notListed["missed"]) ?? 0
+            answer.windowsNotListed = int(notListed["windows"]) ?? 0
+        }
         for case .object(let window) in windows {
             if case .object(let task)? = window["backgroundTask"], string(task["code"]) == "terminated" {
                 answer.terminations += 1

@@ -25,6 +25,11 @@ struct ReferenceModel {
         var deliveries: [Delivery] = []
         var missed: [Miss] = []
         var terminations = 0
+        /// For the implementation's report: the records past the ones it lists (`notListed`,
+        /// docs/reminders.md "How much a report lists"); the model lists every one.
+        var deliveriesNotListed = 0
+        var missedNotListed = 0
+        var windowsNotListed = 0
     }
 
     private enum ItemState: Hashable {

@@ -20,15 +20,23 @@ public struct ReminderHarness: Sendable {
     public private(set) var scheduler: ReminderScheduler
     /// The simulated system.
     public private(set) var center: SimulatedNotificationCenter
-    /// Every delivery, in time order.
-    public private(set) var deliveries: [ReminderDelivery] = []
-    /// The index in ``deliveries`` of the latest delivery of each identifier, and of each item.
-    private var latestByIdentifier: [NotificationIdentifier: Int] = [:]
-    private var latestByItem: [String: Int] = [:]
-    /// Every wanted reminder that did not reach the user, in time order.
-    public private(set) var missed: [ReminderMiss] = []
-    /// The pending window after every app run.
-    public private(set) var snapshots: [WindowSnapshot] = []
+    /// Every delivery, in time order: the first ``RecordLog/limit`` kept in full, every one counted
+    /// (``RecordLog/recordedCount``).
+    public private(set) var deliveries = RecordLog<ReminderDelivery>()
+    /// How many deliveries showed an alert (badge carriers do not), over every delivery.
+    public private(set) var alertCount = 0
+    /// The latest delivery of each identifier, and of each item.
+    private var latestByIdentifier: [NotificationIdentifier: ReminderDelivery] = [:]
+    private var latestByItem: [String: ReminderDelivery] = [:]
+    /// Every wanted reminder that did not reach the user, in time order: the first
+    /// ``RecordLog/limit`` kept in full, every one counted, and tallied by reason (``missedByCode``).
+    public private(set) var missed = RecordLog<ReminderMiss>()
+    /// How many wanted reminders were missed for each reason code, over every miss, indexed by
+    /// ``MissedReminder/Reason/Code/rawValue`` (in ``MissedReminder/Reason/Code/allCases`` order).
+    public private(set) var missedByCode = [Int](repeating: 0, count: MissedReminder.Reason.Code.allCases.count)
+    /// The pending window after every app run: the first ``RecordLog/limit`` kept in full, every
+    /// run counted.
+    public private(set) var snapshots = RecordLog<WindowSnapshot>()
     /// The most requests pending in the system at any instant.
     public private(set) var pendingMax = 0
     /// The number of requests the app added to the system (new or re-sent), over all runs.
@@ -79,8 +87,9 @@ public struct ReminderHarness: Sendable {
     }
 
     /// Reserves room for the deliveries of `reminderCount` distinct reminders (one per item with a
-    /// due date and per repeating reminder, say) in ``deliveries`` and in the indexes of the latest
-    /// delivery of each identifier and item, so recording them does not regrow and rehash those.
+    /// due date and per repeating reminder, say) in ``deliveries`` (up to the ones it keeps in full)
+    /// and in the latest delivery of each identifier and item, so recording them does not regrow
+    /// and rehash those.
     ///
     /// - Complexity: O(`reminderCount`).
     public mutating func reserveCapacity(deliveries reminderCount: Int) {
@@ -98,8 +107,8 @@ public struct ReminderHarness: Sendable {
         scheduler.reserveCapacity(itemCount)
     }
 
-    /// Reserves room for the snapshots of `runCount` app runs (``snapshots``), so recording them does
-    /// not regrow the array.
+    /// Reserves room for the snapshots of `runCount` app runs (``snapshots``, up to the ones it
+    /// keeps in full), so recording them does not regrow the array.
     ///
     /// - Complexity: O(`runCount`).
     public mutating func reserveCapacity(runs runCount: Int) {
@@ -219,9 +228,11 @@ public struct ReminderHarness: Sendable {
         let delivered = center.advance(to: time)
         let seen = DeliveredSet(delivered)
         for delivery in delivered {
-            latestByIdentifier[delivery.request.identifier] = deliveries.count
-            if let item = delivery.request.content.itemID { latestByItem[item] = deliveries.count }
-            deliveries.append(ReminderDelivery(delivery, overdueAtFire: scheduler.badge(at: delivery.at)))
+            let record = ReminderDelivery(delivery, overdueAtFire: scheduler.badge(at: delivery.at))
+            latestByIdentifier[delivery.request.identifier] = record
+            if let item = record.item { latestByItem[item] = record }
+            if record.isAlert { alertCount += 1 }
+            deliveries.append(record)
             if delivery.request.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
                 let open = delivery.at + delay
                 scheduledNoticeOpen = min(scheduledNoticeOpen ?? open, open)
@@ -229,20 +240,24 @@ public struct ReminderHarness: Sendable {
         }
         // The misses in due order (rule R1): the one-shots and the repeating occurrences are two
         // sorted lists, put in (due, identifier) order when both have some.
-        let firstMiss = missed.count
+        var misses: [ReminderMiss] = []
         for reminder in wanted
         where reminder.key.kind != .badgeCarrier && reminder.key.kind != .repeating
             && !seen.contains(at: reminder.key.fire, reminder.identifier)
         {
-            recordMiss(reminder.key, due: reminder.key.fire, placement: reminder.placement)
+            misses.append(miss(reminder.key, due: reminder.key.fire, placement: reminder.placement))
         }
-        let oneShots = missed.count
+        let oneShots = misses.count
         for occurrence in repeating
         where !seen.contains(at: occurrence.due, occurrence.key.identifier) {
-            recordMiss(occurrence.key, due: occurrence.due, placement: occurrence.placement)
+            misses.append(miss(occurrence.key, due: occurrence.due, placement: occurrence.placement))
         }
-        if oneShots > firstMiss, missed.count > oneShots {
-            missed[firstMiss...].sort { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
+        if oneShots > 0, misses.count > oneShots {
+            misses.sort { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
+        }
+        for miss in misses {
+            missedByCode[miss.reason.code.rawValue] += 1
+            missed.append(miss)
         }
         now = time
     }
@@ -291,11 +306,21 @@ public struct ReminderHarness: Sendable {
                 backgroundTask: .terminated(code: code, detail: detail)))
     }
 
-    private mutating func recordMiss(_ key: ReminderKey, due: ReminderTime, placement: ScheduledReminder.Placement) {
-        missed.append(
-            ReminderMiss(
-                identifier: key.identifier, kind: key.kind, owner: key.owner, due: due,
-                reason: reason(for: key.identifier, placement: placement)))
+    /// The miss of the wanted reminder `key` due at `due`, with its reason.
+    private func miss(_ key: ReminderKey, due: ReminderTime, placement: ScheduledReminder.Placement) -> ReminderMiss {
+        ReminderMiss(
+            identifier: key.identifier, kind: key.kind, owner: key.owner, due: due,
+            reason: reason(for: key.identifier, placement: placement))
+    }
+
+    /// Forgets the deliveries, misses and app runs past the ones each log keeps in full
+    /// (``RecordLog/release()``): the embedding has read them (its totals, trace and checks).
+    ///
+    /// - Complexity: O(1).
+    public mutating func releaseRecords() {
+        deliveries.release()
+        missed.release()
+        snapshots.release()
     }
 
     /// The app runs at `time` for `reason`: time moves, `change` tells the scheduler what happened,
@@ -337,7 +362,7 @@ public struct ReminderHarness: Sendable {
     ///
     /// - Complexity: O(1) expected.
     public func latestDelivery(ofItem item: String) -> ReminderDelivery? {
-        latestByItem[item].map { deliveries[$0] }
+        latestByItem[item]
     }
 
     /// The user taps `action` on the delivered notification `identifier` at `time`: the app runs in
@@ -353,7 +378,7 @@ public struct ReminderHarness: Sendable {
         at time: ReminderTime
     ) throws(ReminderSchedulerError) -> ActionOutcome {
         advance(to: time)
-        guard let delivery = latestByIdentifier[identifier].map({ deliveries[$0] }),
+        guard let delivery = latestByIdentifier[identifier],
             let item = delivery.item,
             center.visibleActions(of: delivery.request, on: .banner).contains(where: {
                 $0.identifier == action.rawValue

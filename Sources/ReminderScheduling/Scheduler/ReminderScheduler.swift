@@ -247,13 +247,19 @@ public struct ReminderScheduler: Sendable {
         }
     }
 
-    /// The earliest fire date after `time` among the wanted reminders (window or held).
+    /// The earliest fire date after `time` among the wanted reminders (window or held), every
+    /// occurrence of a repeating reminder included: one the system does not hold (held back, or
+    /// dropped) is a miss when it comes due, and a miss is an instant the simulator stops at.
     ///
-    /// - Complexity: O(W + log N + t) for t items sharing a due date.
+    /// - Complexity: O(W + log N + t + R) for t items sharing a due date and R repeating reminders.
     public func nextFire(after time: ReminderTime) -> ReminderTime? {
-        let window = entries.first { $0.key.fire > time }?.key.fire
-        guard let held = heldNextFire(after: time) else { return window }
-        return window.map { Swift.min($0, held) } ?? held
+        var result = entries.first { $0.key.fire > time }?.key.fire
+        if let held = heldNextFire(after: time) { result = result.map { Swift.min($0, held) } ?? held }
+        for record in repeats.values {
+            guard let next = record.reminder.nextOccurrence(after: time) else { continue }
+            result = result.map { Swift.min($0, next) } ?? next
+        }
+        return result
     }
 
     /// The incomplete items due at or before `time`, ordered by (due date, item).
@@ -438,6 +444,36 @@ public struct MissedReminder: Hashable, Sendable {
         case neverScheduled
         /// The user has not authorized notifications: the scheduler added nothing.
         case notAuthorized(NotificationAuthorization)
+
+        /// A reason without its details: what reports and tallies count misses by.
+        public enum Code: Int, CaseIterable, Sendable {
+            case outsideWindow, droppedOverLimit, droppedFireDatePassed, droppedNotAuthorized, neverScheduled
+            case notAuthorized
+
+            /// The stable name reports print (`"droppedOverLimit"`).
+            public var name: String {
+                switch self {
+                case .outsideWindow: "outsideWindow"
+                case .droppedOverLimit: "droppedOverLimit"
+                case .droppedFireDatePassed: "droppedFireDatePassed"
+                case .droppedNotAuthorized: "droppedNotAuthorized"
+                case .neverScheduled: "neverScheduled"
+                case .notAuthorized: "notAuthorized"
+                }
+            }
+        }
+
+        /// This reason's code.
+        public var code: Code {
+            switch self {
+            case .outsideWindow: .outsideWindow
+            case .droppedBySystem(.overLimit, _): .droppedOverLimit
+            case .droppedBySystem(.fireDatePassed, _): .droppedFireDatePassed
+            case .droppedBySystem(.notAuthorized, _): .droppedNotAuthorized
+            case .neverScheduled: .neverScheduled
+            case .notAuthorized: .notAuthorized
+            }
+        }
 
         public var description: String {
             switch self {

@@ -10,7 +10,9 @@ extension RemindersReport {
     /// the items due, rule R16), `windows` (after every app run: `at`, `trigger`, `pending`,
     /// `held`, `first`, `last`, `appBadge`), `deliveries` (`at`, `item`, `id`, `badge` — `null`
     /// when the notification left the badge unchanged —, `appBadge`, `alert`), `missed` (`item`,
-    /// `id`, `due`, `reason` with its `code`) and `overdue` (`null` without `--at`).
+    /// `id`, `due`, `reason` with its `code`) and `overdue` (`null` without `--at`). The three lists
+    /// hold the first ``RecordLog/defaultLimit`` records of each; when there were more, `notListed`
+    /// says how many of each were left out (`windows`, `deliveries`, `missed`), and is absent otherwise.
     package var json: String { document.compact }
 
     /// The JSON document.
@@ -28,7 +30,7 @@ extension RemindersReport {
                     }),
             ]
         }
-        return [
+        var document: JSONValue = [
             "schema": .string(Self.jsonSchema), "file": .string(scenario.file), "scenario": .string(scenario.name),
             "scheduler": .string(phone.settings.mode.rawValue), "window": .count(phone.settings.window),
             "retention": .string(phone.settings.retention.rawValue),
@@ -63,19 +65,18 @@ extension RemindersReport {
                 }),
             "overdue": overdue,
         ]
+        let dropped = [harness.snapshots.droppedCount, harness.deliveries.droppedCount, harness.missed.droppedCount]
+        if dropped.contains(where: { $0 > 0 }), case .object(var object) = document {
+            object["notListed"] = [
+                "windows": .count(dropped[0]), "deliveries": .count(dropped[1]), "missed": .count(dropped[2]),
+            ]
+            document = .object(object)
+        }
+        return document
     }
 
     /// The stable code of why a reminder was missed.
-    package static func code(_ reason: MissedReminder.Reason) -> String {
-        switch reason {
-        case .outsideWindow: return "outsideWindow"
-        case .droppedBySystem(.overLimit, _): return "droppedOverLimit"
-        case .droppedBySystem(.fireDatePassed, _): return "droppedFireDatePassed"
-        case .droppedBySystem(.notAuthorized, _): return "droppedNotAuthorized"
-        case .neverScheduled: return "neverScheduled"
-        case .notAuthorized: return "notAuthorized"
-        }
-    }
+    package static func code(_ reason: MissedReminder.Reason) -> String { reason.code.name }
 
     /// What the report says of a background task the system terminated with exception code `code`.
     static func terminationText(code: String, detail: String) -> String {

@@ -5,6 +5,10 @@ import SimulationKernel
 /// every app run, every delivery with its badge, the missed reminders with their reasons and,
 /// optionally, the items overdue at one moment.
 ///
+/// The lists name the records the harness keeps in full (the first ``RecordLog/defaultLimit`` of
+/// each) and then say how many more there were; every count and verdict (wrong badges, missed,
+/// app runs) covers every record.
+///
 /// JSON: see `RemindersReport+JSON.swift` (schema `wristsim.reminders/2`).
 package struct RemindersReport {
     package var scenario: Scenario
@@ -63,7 +67,7 @@ package struct RemindersReport {
         lines.append("reminders  \(scenario.name)")
         lines.append("scheduler  \(settingsText)")
         lines.append("")
-        lines.append("pending window after each app run (\(harness.snapshots.count) runs)")
+        lines.append("pending window after each app run (\(harness.snapshots.recordedCount) runs)")
         lines.append(
             "  time              reason              pending  held  pending fire dates                    badge")
         for snapshot in harness.snapshots {
@@ -79,13 +83,12 @@ package struct RemindersReport {
                 lines.append("    " + RemindersReport.terminationText(code: code, detail: detail))
             }
         }
-        let alerts = harness.deliveries
-        let truths = phone.trueBadges()
+        if let more = Self.notListed(harness.snapshots, "app runs") { lines.append(more) }
+        let alerts = harness.alertCount
         lines.append("")
         lines.append(
-            "deliveries (\(alerts.filter(\.isAlert).count) alerts, \(alerts.count - alerts.filter(\.isAlert).count) badge-only)"
-        )
-        for (delivery, truth) in zip(alerts, truths) {
+            "deliveries (\(alerts) alerts, \(harness.deliveries.recordedCount - alerts) badge-only)")
+        for (delivery, truth) in zip(harness.deliveries, phone.trueBadges()) {
             let badge = delivery.badge.map { "badge \($0)" } ?? "badge unchanged"
             // A wrong app badge says so, with the number of items due then (rule R16).
             let wrong = delivery.appBadge == truth ? "" : "  WRONG: \(truth) due"
@@ -93,11 +96,13 @@ package struct RemindersReport {
                 "  " + pad(clock(delivery.at), 18) + pad(delivery.identifier, 24) + pad(badge, 18)
                     + "app badge \(delivery.appBadge)" + wrong)
         }
+        if let more = Self.notListed(harness.deliveries, "deliveries") { lines.append(more) }
         lines.append("")
-        lines.append("missed (\(harness.missed.count))")
+        lines.append("missed (\(harness.missed.recordedCount))")
         for miss in harness.missed {
             lines.append("  " + pad(clock(miss.due), 18) + pad(miss.identifier, 24) + reasonText(miss.reason))
         }
+        if let more = Self.notListed(harness.missed, "missed reminders") { lines.append(more) }
         if let overdueAt {
             let overdue = phone.overdue(at: overdueAt)
             let local = scenario.start.adding(overdueAt.offset)
@@ -110,9 +115,16 @@ package struct RemindersReport {
         lines.append("")
         lines.append("pendingMax  \(harness.pendingMax) (system limit \(harness.center.limit))")
         lines.append(
-            "wrong badges  \(zip(alerts, truths).count { $0.appBadge != $1 }) (deliveries after which the app badge "
+            "wrong badges  \(phone.wrongBadgeCount()) (deliveries after which the app badge "
                 + "differs from the items due)")
         return lines.joined(separator: "\n")
+    }
+
+    /// The line that ends a list of which only the first records are kept, naming the number not
+    /// listed; `nil` when every record is listed.
+    static func notListed<Record>(_ log: RecordLog<Record>, _ noun: String) -> String? {
+        guard log.droppedCount > 0 else { return nil }
+        return "  … and \(log.droppedCount) more \(noun) not listed (a report lists the first \(log.limit))"
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -28,11 +28,8 @@ package struct SweepObservation: Sendable {
     /// The longest total time any complication family showed a value that was no longer true.
     package var staleComplication: SimDuration
 
-    /// The stable codes of missed-reminder reasons, in report order.
-    package static let missedReasonCodes = [
-        "outsideWindow", "droppedOverLimit", "droppedFireDatePassed", "droppedNotAuthorized", "neverScheduled",
-        "notAuthorized",
-    ]
+    /// The stable codes of missed-reminder reasons, in report order (``MissedReminder/Reason/Code``).
+    package static let missedReasonCodes = MissedReminder.Reason.Code.allCases.map(\.name)
 
     /// Reads a run that has finished (`verdict` is its outcome's ``ScenarioOutcome/verdict``).
     ///
@@ -75,11 +72,7 @@ package struct SweepObservation: Sendable {
         init(_ simulation: borrowing ScenarioSimulation) {
             latencies = simulation.watch.app.latencies
             late = simulation.syncDiscrepancies().filter { $0.kind == .lost }.count
-            var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
-            for miss in simulation.phone.reminders.harness.missed {
-                missed[SweepObservation.codeIndex(miss.reason)] += 1
-            }
-            self.missed = missed
+            missed = simulation.phone.reminders.harness.missedByCode
             staleComplication = simulation.complicationReport()?.staleness.map(\.totalStale).max() ?? .zero
         }
     }
@@ -90,16 +83,5 @@ package struct SweepObservation: Sendable {
         var end: EndOfRun?
         mutating func handled(_ simulation: ScenarioSimulation) {}
         mutating func reachedEnd(_ simulation: ScenarioSimulation) { end = EndOfRun(simulation) }
-    }
-
-    private static func codeIndex(_ reason: MissedReminder.Reason) -> Int {
-        switch reason {
-        case .outsideWindow: return 0
-        case .droppedBySystem(.overLimit, _): return 1
-        case .droppedBySystem(.fireDatePassed, _): return 2
-        case .droppedBySystem(.notAuthorized, _): return 3
-        case .neverScheduled: return 4
-        case .notAuthorized: return 5
-        }
     }
 }

@@ -155,9 +155,9 @@ extension PhoneFeature {
                             "scheduler", .string(phone.settings.mode.rawValue),
                             text: phone.settings.mode == .naive
                                 ? "naive" : "\(phone.settings.mode.rawValue) (W = \(phone.settings.window))"),
-                        .init("appRuns", .int(Int64(harness.snapshots.count))),
-                        .init("delivered", .int(Int64(harness.deliveries.count(where: \.isAlert)))),
-                        .init("missed", .int(Int64(harness.missed.count))),
+                        .init("appRuns", .int(Int64(harness.snapshots.recordedCount))),
+                        .init("delivered", .int(Int64(harness.alertCount))),
+                        .init("missed", .int(Int64(harness.missed.recordedCount))),
                         .init("pendingMax", .int(Int64(harness.pendingMax))),
                         .init("pendingNow", .int(Int64(harness.center.pendingCount))),
                         .init("badgeNow", .int(Int64(harness.center.badge))),

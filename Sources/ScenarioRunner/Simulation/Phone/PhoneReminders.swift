@@ -46,6 +46,8 @@ package struct PhoneReminders: Sendable {
     /// A stored property, so the phone reads an item's dates here in place (a method of this large
     /// value would be passed a copy of it).
     private(set) var latestDue: [ItemID: ItemDates] = [:]
+    /// The true badge of every delivery, kept as they are made (the wrong-badge verdict).
+    private(set) var truth = BadgeTruth()
     /// How many deliveries, misses and app runs are already in the trace.
     private var tracedDeliveries = 0
     private var tracedMisses = 0
@@ -145,6 +147,7 @@ package struct PhoneReminders: Sendable {
     package func advanced(to time: SimTime) -> PhoneReminders {
         var copy = self
         copy.harness.advance(to: Self.reminderTime(time))
+        copy.catchUp()
         return copy
     }
 
@@ -270,18 +273,41 @@ package struct PhoneReminders: Sendable {
         traceNew(now, trace: trace, into: &effects)
     }
 
+    /// Looks at the deliveries not looked at yet for the wrong-badge verdict (``truth``), and
+    /// counts the deliveries, misses and app runs as traced.
+    ///
+    /// - Complexity: O(new deliveries · log n) for n items.
+    mutating func catchUp() {
+        if harness.deliveries.recordedCount > truth.seen {
+            let limit = harness.deliveries.limit
+            for delivery in harness.deliveries.records(from: truth.seen) {
+                truth.record(delivery, keeping: truth.seen < limit, dueLog: dueLog)
+            }
+        }
+        tracedDeliveries = harness.deliveries.recordedCount
+        tracedMisses = harness.missed.recordedCount
+        tracedRuns = harness.snapshots.recordedCount
+    }
+
+    /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
+    /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
+    /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event.
+    ///
+    /// - Complexity: O(1).
+    package mutating func releaseRecords() {
+        catchUp()
+        harness.releaseRecords()
+    }
+
     /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts
-    /// them as traced (with the trace off nothing is built: they are only counted).
+    /// them as traced (with the trace off nothing is built: they are only counted), after looking
+    /// at the new deliveries for the wrong-badge verdict (``catchUp()``).
     ///
     /// - Complexity: O(new records).
     mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
-        defer {
-            tracedDeliveries = harness.deliveries.count
-            tracedMisses = harness.missed.count
-            tracedRuns = harness.snapshots.count
-        }
+        defer { catchUp() }
         guard case .recorded = trace else { return }
-        for delivery in harness.deliveries[tracedDeliveries...] {
+        for delivery in harness.deliveries.records(from: tracedDeliveries) {
             var fields: [(key: String, value: TraceValue)] = [
                 ("id", .string(delivery.identifier)),
                 ("at", .duration(Self.simTime(delivery.at).offset)),
@@ -291,7 +317,7 @@ package struct PhoneReminders: Sendable {
             if delivery.presentation == .quiet { fields.append(("presentation", .string("quiet"))) }
             effects.append(.trace(.phoneNotificationDelivered, at: now, fieldList: fields))
         }
-        for miss in harness.missed[tracedMisses...] {
+        for miss in harness.missed.records(from: tracedMisses) {
             effects.append(
                 .trace(
                     .phoneReminderMissed, at: now,
@@ -300,7 +326,7 @@ package struct PhoneReminders: Sendable {
                         "reason": .string(miss.reason.description),
                     ]))
         }
-        for run in harness.snapshots[tracedRuns...] {
+        for run in harness.snapshots.records(from: tracedRuns) {
             var fields: [(key: String, value: TraceValue)] = [
                 ("reason", .string(run.reason.rawValue)), ("added", .int(Int64(run.added))),
                 ("removed", .int(Int64(run.removed))), ("pending", .int(Int64(run.windowCount))),
@@ -351,8 +377,9 @@ package struct PhoneReminders: Sendable {
 }
 
 extension ReminderHarness {
-    /// How many notifications the system delivers at `time` and how many held reminders come due
-    /// then (each one a miss), as things stand: the number of events the phone's wake-up at `time`
+    /// How many notifications the system delivers at `time` and how many wanted reminders come due
+    /// then that the system does not hold (held back, or a repeating request it dropped: each one
+    /// a miss), as things stand: the number of events the phone's wake-up at `time`
     /// is (``PhoneReminders/wakeNeeded(after:)``).
     ///
     /// - Complexity: O(p + log W + log N + m) for p ≤ 64 pending requests and m reminders due at
@@ -361,7 +388,10 @@ extension ReminderHarness {
         let before = time + -1
         var count = center.pendingRequests().count { $0.trigger.nextFireDate(after: before) == time }
         count += scheduler.wantedReminders(after: before, through: time).count { $0.placement == .held }
-        count += scheduler.repeatingOccurrences(after: before, through: time).count { $0.placement == .held }
+        // A repeating occurrence the system does not hold (held back, or dropped) is a miss.
+        count += scheduler.repeatingOccurrences(after: before, through: time).count {
+            $0.placement == .held || center.nextFireDate(of: $0.key.identifier) == nil
+        }
         return count
     }
 }
@@ -374,6 +404,7 @@ extension PhoneReminders: StorageAdopting {
     package mutating func adoptStorage(of old: inout PhoneReminders) {
         harness.adoptStorage(of: &old.harness)
         dueLog.adoptStorage(of: &old.dueLog)
+        truth.adoptStorage(of: &old.truth)
         latestDue.adoptStorage(of: &old.latestDue)
     }
 }

@@ -69,14 +69,14 @@ package struct RemindersComparison: Sendable {
             let phone = Self.run(scenario, settings, seed: seed)
             let harness = phone.harness
             settings.refresh.timing = realistic
-            let missedRealistic = Self.run(scenario, settings, seed: seed).harness.missed.count
+            let missedRealistic = Self.run(scenario, settings, seed: seed).harness.missed.recordedCount
             settings.refresh.timing = .punctual
-            let missedPunctual = Self.run(scenario, settings, seed: seed).harness.missed.count
+            let missedPunctual = Self.run(scenario, settings, seed: seed).harness.missed.recordedCount
             return Row(
-                strategy: mode, window: settings.window, missed: harness.missed.count,
+                strategy: mode, window: settings.window, missed: harness.missed.recordedCount,
                 missedRealistic: missedRealistic, missedPunctual: missedPunctual,
                 wrongBadges: phone.wrongBadgeCount(), sent: harness.requestsSent,
-                delivered: harness.deliveries.count(where: \.isAlert), appRuns: harness.snapshots.count,
+                delivered: harness.alertCount, appRuns: harness.snapshots.recordedCount,
                 pendingMax: harness.pendingMax)
         }
     }

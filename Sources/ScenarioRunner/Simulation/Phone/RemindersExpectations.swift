@@ -108,25 +108,30 @@ package enum RemindersExpectations {
         ///
         /// - Complexity: O(d) for d deliveries so far.
         package func failure(in simulation: ScenarioSimulation) -> String? {
-            return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.deliveries) }
+            return simulation.phone.reminders.reading(at: simulation.now) {
+                mismatch($0.harness.deliveries, alerts: $0.harness.alertCount)
+            }
         }
 
-        /// `nil` when `deliveries` has the expected alerts, else the failure message.
-        func mismatch(_ deliveries: [ReminderDelivery]) -> String? {
+        /// `nil` when `deliveries` (the ones kept in full, of `alerts` alerts in all) has the
+        /// expected alerts, else the failure message. A list is compared with the deliveries kept
+        /// in full (``RecordLog/limit``): past them it cannot match, and the message says how many
+        /// were not kept.
+        func mismatch(_ deliveries: RecordLog<ReminderDelivery>, alerts: Int) -> String? {
             if let count {
-                let found = deliveries.count(where: \.isAlert)
-                return found == count ? nil : "expected \(count) deliveries, found \(found)"
+                return alerts == count ? nil : "expected \(count) deliveries, found \(alerts)"
             }
-            if let list, Self.alerts(in: deliveries, match: list) { return nil }
+            if let list, deliveries.droppedCount == 0, Self.alerts(in: deliveries, match: list) { return nil }
             let actual = deliveries.filter(\.isAlert).map {
                 ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge)
             }
+            let more = deliveries.droppedCount == 0 ? "" : " and \(deliveries.droppedCount) more deliveries not kept"
             return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
-                + actual.map(\.text).joined(separator: ", ") + "]"
+                + actual.map(\.text).joined(separator: ", ") + "]" + more
         }
 
         /// Whether the alerts among `deliveries` are `expected`, in order (badge, then item).
-        static func alerts(in deliveries: [ReminderDelivery], match expected: [ExpectedDelivery]) -> Bool {
+        static func alerts(in deliveries: some Sequence<ReminderDelivery>, match expected: [ExpectedDelivery]) -> Bool {
             var index = 0
             for delivery in deliveries where delivery.isAlert {
                 guard index < expected.count, expected[index].badge == delivery.badge,
@@ -152,14 +157,18 @@ package enum RemindersExpectations {
             return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.missed) }
         }
 
-        /// `nil` when `missed` is as expected, else the failure message.
-        func mismatch(_ missed: [ReminderMiss]) -> String? {
+        /// `nil` when `missed` is as expected, else the failure message. A list is compared with
+        /// the misses kept in full (``RecordLog/limit``): past them it cannot match, and the
+        /// message says how many were not kept.
+        func mismatch(_ missed: RecordLog<ReminderMiss>) -> String? {
             if let count {
-                return missed.count == count ? nil : "expected \(count) missed reminders, found \(missed.count)"
+                let found = missed.recordedCount
+                return found == count ? nil : "expected \(count) missed reminders, found \(found)"
             }
-            if let items, missed.elementsEqual(items, by: { $0.owner == $1 }) { return nil }
+            if let items, missed.droppedCount == 0, missed.elementsEqual(items, by: { $0.owner == $1 }) { return nil }
+            let more = missed.droppedCount == 0 ? "" : " and \(missed.droppedCount) more not kept"
             return
-                "expected missed [\((items ?? []).joined(separator: ", "))], found [\(missed.map(\.owner).joined(separator: ", "))]"
+                "expected missed [\((items ?? []).joined(separator: ", "))], found [\(missed.map(\.owner).joined(separator: ", "))]\(more)"
         }
     }
 

@@ -2,46 +2,51 @@ import CompanionModel
 import ReminderScheduling
 import SimulationKernel
 
-extension PhoneReminders {
-    /// For every delivery, in order, the number of incomplete items due at or before it as the
-    /// phone knew them then: the badge it should leave (rule R2). `reminders`, `reminders --compare`
-    /// and the reminders chart all read their "wrong badge" from here.
-    ///
-    /// **Same instant (rule R16):** at one instant the system delivers what fires first, then the
-    /// app runs. A change the phone learns at the instant of a delivery (a Complete tapped, an item
-    /// checked off or moved at that very time) comes after it, so it does not count for it.
-    ///
-    /// One sweep over the due-date log and the deliveries, both in time order.
-    ///
-    /// - Complexity: O((c + d) log n) for c logged changes, d deliveries and n items.
-    package func trueBadges() -> [Int] {
-        var slots: [ItemID: Int32] = [:]
-        var dues: [ItemID: SimTime] = [:]
-        var open = CountingBlockList<TruthKey>()
-        var log = dueLog[...]
-        var result: [Int] = []
-        result.reserveCapacity(harness.deliveries.count)
-        for delivery in harness.deliveries {
-            let at = Self.simTime(delivery.at)
-            // The changes strictly before the delivery's instant.
-            while let change = log.first, change.time < at {
-                log.removeFirst()
-                let slot = slots[change.item] ?? Int32(slots.count)
-                slots[change.item] = slot
-                if let previous = dues[change.item] { open.remove(TruthKey(due: previous.nanoseconds, slot: slot)) }
-                dues[change.item] = change.due
-                if let due = change.due { open.insert(TruthKey(due: due.nanoseconds, slot: slot)) }
-            }
-            result.append(open.count(lessThanOrEqualTo: TruthKey(due: at.nanoseconds, slot: .max)))
-        }
-        return result
-    }
+/// For every delivery, in order, the number of incomplete items due at or before it as the phone
+/// knew them then: the badge it should leave (rule R2). `reminders`, `reminders --compare` and the
+/// reminders chart all read their "wrong badge" from here.
+///
+/// **Same instant (rule R16):** at one instant the system delivers what fires first, then the
+/// app runs. A change the phone learns at the instant of a delivery (a Complete tapped, an item
+/// checked off or moved at that very time) comes after it, so it does not count for it.
+///
+/// Kept as the deliveries are made (``record(_:dueLog:)``), one sweep over the due-date log and the
+/// deliveries, both in time order: the count of wrong badges covers every delivery, and the true
+/// badge is kept for the deliveries the harness keeps in full (the ones a report lists).
+package struct BadgeTruth: Sendable {
+    /// Each item's slot (equal due dates stay distinct) and open due date.
+    private var slots: [ItemID: Int32] = [:]
+    private var dues: [ItemID: SimTime] = [:]
+    /// The open items' due dates.
+    private var open = CountingBlockList<TruthKey>()
+    /// How many due-date changes of the log are applied.
+    private var applied = 0
+    /// How many deliveries are looked at.
+    private(set) var seen = 0
+    /// The true badge of each delivery the harness keeps in full, in order.
+    package private(set) var kept: [Int] = []
+    /// How many deliveries left a wrong app badge, over every delivery.
+    package private(set) var wrongCount = 0
 
-    /// How many deliveries left a wrong app badge (``trueBadges()``).
+    /// Looks at the next delivery: applies the due-date changes strictly before its instant, then
+    /// counts the open items due at or before it.
     ///
-    /// - Complexity: as ``trueBadges()``.
-    package func wrongBadgeCount() -> Int {
-        zip(harness.deliveries, trueBadges()).count { $0.appBadge != $1 }
+    /// - Complexity: O(log n) for n items, plus O(log n) per change applied.
+    mutating func record(_ delivery: ReminderDelivery, keeping: Bool, dueLog: [PhoneReminders.DueChange]) {
+        let at = PhoneReminders.simTime(delivery.at)
+        while applied < dueLog.count, dueLog[applied].time < at {
+            let change = dueLog[applied]
+            applied += 1
+            let slot = slots[change.item] ?? Int32(slots.count)
+            slots[change.item] = slot
+            if let previous = dues[change.item] { open.remove(TruthKey(due: previous.nanoseconds, slot: slot)) }
+            dues[change.item] = change.due
+            if let due = change.due { open.insert(TruthKey(due: due.nanoseconds, slot: slot)) }
+        }
+        let truth = open.count(lessThanOrEqualTo: TruthKey(due: at.nanoseconds, slot: .max))
+        if keeping { kept.append(truth) }
+        if delivery.appBadge != truth { wrongCount += 1 }
+        seen += 1
     }
 
     /// An open item's due date in the truth index; the slot makes equal dates distinct.
@@ -52,5 +57,28 @@ extension PhoneReminders {
         static func < (lhs: TruthKey, rhs: TruthKey) -> Bool {
             lhs.due != rhs.due ? lhs.due < rhs.due : lhs.slot < rhs.slot
         }
+    }
+}
+
+extension PhoneReminders {
+    /// The true badge of each delivery the harness keeps in full (``BadgeTruth``), in order.
+    ///
+    /// - Complexity: O(1).
+    package func trueBadges() -> [Int] { truth.kept }
+
+    /// How many deliveries left a wrong app badge, over every delivery (``BadgeTruth``).
+    ///
+    /// - Complexity: O(1).
+    package func wrongBadgeCount() -> Int { truth.wrongCount }
+}
+
+extension BadgeTruth: StorageAdopting {
+    /// Keeps this truth exactly, moving its indexes and kept badges into `old`'s storage.
+    ///
+    /// - Complexity: O(*n*) for the *n* items and kept badges held, plus emptying `old`'s.
+    package mutating func adoptStorage(of old: inout BadgeTruth) {
+        slots.adoptStorage(of: &old.slots)
+        dues.adoptStorage(of: &old.dues)
+        kept.adoptStorage(of: &old.kept)
     }
 }

@@ -48,11 +48,13 @@ struct RunChecks {
     ///
     /// - Complexity: O(1) per new delivery.
     mutating func caughtUp(with harness: ReminderHarness) {
-        guard harness.deliveries.count > deliveriesSeen else { return }
+        guard harness.deliveries.recordedCount > deliveriesSeen else { return }
         if harness.scheduler.configuration.mode != .naive {
-            for delivery in harness.deliveries[deliveriesSeen...] { check(delivery, expected: delivery.overdueAtFire) }
+            for delivery in harness.deliveries.records(from: deliveriesSeen) {
+                check(delivery, expected: delivery.overdueAtFire)
+            }
         }
-        deliveriesSeen = harness.deliveries.count
+        deliveriesSeen = harness.deliveries.recordedCount
     }
 
     /// Checks one delivery's badge against the overdue count `known` gives for its fire time.
