@@ -43,7 +43,8 @@ package enum CoreExpectations {
         package var count: Int
         package var label: String { "remaining = \(count)" }
         package func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.watchList.remainingCount
+            // The count's owner, the watch replica, answers: no list view is made to ask it.
+            let actual = simulation.watch.sync.replica.remainingCount
             return actual == count ? nil : "expected \(count) remaining, found \(actual)"
         }
     }
