@@ -6,8 +6,8 @@ and memory.
 
     Scripts/work_bound.py --bin .build/release/wristsim --files 10000 --seed 1
 
-For each file it runs `run`, `latency`, `timeline`, `reminders`, `sweep` (3 seeds) and `explore`
-(3 runs), measures each process's CPU time (user + system; wall time on a shared machine measures
+For each file it runs `run`, `latency`, `timeline`, `timeline --json`, `reminders`, `sweep` (3 seeds)
+and `explore` (3 runs), measures each process's CPU time (user + system; wall time on a shared machine measures
 the neighbours) and peak resident memory (wait4's ru_maxrss), and
 counts a command over budget when it takes more than --seconds (2) or --megabytes (200), crashes
 (ends by a signal) or exits with a code the docs do not list (0, 1, 64, 65, 74). A process is
@@ -39,6 +39,7 @@ COMMANDS = {
     "run": ["run", "{file}"],
     "latency": ["latency", "{file}"],
     "timeline": ["timeline", "{file}"],
+    "timelineJSON": ["timeline", "{file}", "--json"],
     "reminders": ["reminders", "{file}"],
     "sweep": ["sweep", "{file}", "--seeds", "1..3"],
     "explore": ["explore", "{file}", "--runs", "3", "--output", "{scratch}/repro.json"],

@@ -35,23 +35,50 @@ final class PairEngine: @unchecked Sendable {
     func run(notAfter limit: SimTime?) -> Bool {
         var progressed = false
         while true {
-            let calls: [() -> Void] = locked { state in
-                if state.calls.isEmpty, !state.handleNext(notAfter: limit) { return [] }
+            if step(notAfter: limit) {
                 progressed = true
-                var calls: [() -> Void] = []
-                swap(&calls, &state.calls)
-                return calls
-            }
-            if calls.isEmpty {
-                let done = locked { state in
-                    guard state.calls.isEmpty, !state.hasEventDue(notAfter: limit) else { return false }
-                    if let limit { state.loop.advance(to: limit) }
-                    return true
-                }
-                if done { return progressed }
                 continue
             }
-            for call in calls { call() }
+            let done = locked { state in
+                guard state.calls.isEmpty, !state.hasEventDue(notAfter: limit) else { return false }
+                if let limit { state.loop.advance(to: limit) }
+                return true
+            }
+            if done { return progressed }
+        }
+    }
+
+    /// Makes the delegate calls waiting, or else handles the next event due at or before `limit`
+    /// (any with `nil`) and makes the calls it decides: under the lock the state decides, outside
+    /// it the calls run, one at a time, in order. `false` when there was nothing to do.
+    func step(notAfter limit: SimTime?) -> Bool {
+        let calls: [() -> Void]? = locked { state in
+            if state.calls.isEmpty, !state.handleNext(notAfter: limit) { return nil }
+            var calls: [() -> Void] = []
+            swap(&calls, &state.calls)
+            return calls
+        }
+        guard let calls else { return false }
+        for call in calls { call() }
+        return true
+    }
+}
+
+extension PairEngine: LinkSettling {
+    /// Handles the next event, or the delegate calls waiting, and the calls it decides
+    /// (``step(notAfter:)``).
+    func handleNextLinkEvent() -> Bool {
+        step(notAfter: nil)
+    }
+
+    /// Applies `change` now. Activating the session again, both apps activate it (as an app does
+    /// in `sessionDidDeactivate`, or at launch), so both delegates hear it complete.
+    func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
+        locked { state in
+            if change == .session(.activate), state.link.connection.activation != .activated {
+                state.activationRequested = Device.allCases
+            }
+            state.change(change)
         }
     }
 }

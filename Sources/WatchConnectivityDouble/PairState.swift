@@ -41,7 +41,6 @@ struct PairState {
     /// The delegate calls decided and not yet made, in order.
     var calls: [() -> Void] = []
     var trail: [TraceEvent] = []
-    var reachable: [Bool]
     var activationRequested: [Device] = []
     var sentContext: [Device: [String: PropertyListValue]] = [:]
     var receivedContext: [Device: [String: PropertyListValue]] = [:]
@@ -60,14 +59,12 @@ struct PairState {
         link = WatchLink(configuration: configuration, rng: &rng)
         trace = recordsTrail ? .recorded : .off
         apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
-        reachable = [false, false]
         for (time, event) in configuration.faults.scheduledEvents() { loop.schedule(event, at: time) }
         for at in faults.watchSwitches {
             let time = SimTime(offset: SimDuration(clamping: at))
             loop.schedule(.environment(.session(.becomeInactive)), at: time)
             loop.schedule(.environment(.session(.deactivate)), at: time + .seconds(1))
         }
-        reachable = Device.allCases.map { isReachable($0) }
     }
 
     // MARK: - Requests from the sessions
@@ -81,9 +78,8 @@ struct PairState {
         sent[label] = item
         requesting = label
         immediateError = nil
-        reduce(.request(request(.data(label: label, bytes: byteCount))))
+        handle(.request(request(.data(label: label, bytes: byteCount))))
         requesting = nil
-        noticeChanges()
         return (label, immediateError)
     }
 
@@ -100,15 +96,12 @@ struct PairState {
                 Self.label(of: $0.message) == label
             })
         else { return }
-        reduce(.request(.cancelTransfer(entry.message.id)))
-        noticeChanges()
+        handle(.request(.cancelTransfer(entry.message.id)))
     }
 
     /// Applies an environment change now (a fault the test injects).
     mutating func change(_ change: LinkEnvironmentChange) {
-        let before = link.connection.activation
-        reduce(.environment(change))
-        noticeChanges(activationBefore: before)
+        handle(.environment(change))
     }
 
     func isTransferring(_ label: String, from device: Device) -> Bool {
@@ -136,9 +129,7 @@ struct PairState {
         if let limit { event = loop.next(notAfter: limit) } else { event = loop.next() }
         guard let event else { return false }
         timers.willHandle(event)
-        let before = link.connection.activation
-        reduce(event)
-        noticeChanges(activationBefore: before)
+        handle(event)
         return true
     }
 
@@ -154,22 +145,23 @@ struct PairState {
         for effect in effects { perform(effect) }
     }
 
-    /// Queues the delegate calls for what changed: reachability on either side, activation.
-    mutating func noticeChanges(activationBefore before: SessionActivation? = nil) {
-        if let before, before != link.connection.activation { activationChanged(from: before) }
+    /// Runs `event` through the link (``reduce(_:)``), then queues the delegate calls for what
+    /// it changed: the session's activation, a requested activation completing, and reachability
+    /// on either side. Each is asked of the link and the apps before and after the event; nothing
+    /// keeps a copy of it.
+    mutating func handle(_ event: LinkEvent) {
+        let activation = link.connection.activation
+        let reachable = (watch: isReachable(.watch), phone: isReachable(.phone))
+        reduce(event)
+        if activation != link.connection.activation { activationChanged(from: activation) }
         if link.connection.activation == .activated, !activationRequested.isEmpty {
             for device in activationRequested {
                 call(device) { $1.session($0, activationDidCompleteWith: .activated, error: nil) }
             }
             activationRequested.removeAll()
         }
-        for device in Device.allCases {
-            let index = device == .watch ? 0 : 1
-            let now = isReachable(device)
-            guard now != reachable[index] else { continue }
-            reachable[index] = now
-            call(device) { $1.sessionReachabilityDidChange($0) }
-        }
+        if isReachable(.watch) != reachable.watch { call(.watch) { $1.sessionReachabilityDidChange($0) } }
+        if isReachable(.phone) != reachable.phone { call(.phone) { $1.sessionReachabilityDidChange($0) } }
     }
 
     private mutating func activationChanged(from before: SessionActivation) {

@@ -79,11 +79,13 @@ public final class SessionPair: Sendable {
     /// Handles every pending event and call, however far in the future (scheduled faults among
     /// them), until nothing is left; the clock stands at the last event.
     public func runUntilIdle() {
-        engine.run(notAfter: nil)
+        var engine = engine
+        engine.drain()
     }
 
     /// ``runUntilIdle()`` from async code, letting other tasks (an `await`ing send, a task that
     /// sends in a callback) run between steps, until a few rounds in a row find nothing to do.
+    /// Like ``runUntilIdle()`` it ends no fault (``recover()`` does).
     public func settle() async {
         var quietRounds = 0
         while quietRounds < 3 {
@@ -97,19 +99,13 @@ public final class SessionPair: Sendable {
 
     // MARK: - Faults the test injects now
 
-    /// Ends every fault: the session activates, the phone comes in range, both apps launch; then
-    /// runs until idle. Afterwards every guaranteed transfer has been delivered. (The changes are
-    /// the link model's own settle routine's, ``LinkSettling``.)
+    /// Ends every fault: runs until idle, then the session activates (both delegates hear it
+    /// complete), the phone comes in range and both apps launch, and it runs until idle again.
+    /// Afterwards every guaranteed transfer has been delivered. (This is the link model's one
+    /// settle routine, the one the scenario simulation ends its runs with.)
     public func recover() {
-        runUntilIdle()
-        engine.locked { state in
-            // Both apps activate again (as an app does in `sessionDidDeactivate`, or at launch).
-            if state.link.connection.activation != .activated { state.activationRequested = Device.allCases }
-        }
-        for change in LinkEnvironmentChange.restoring {
-            engine.locked { $0.change(change) }
-            runUntilIdle()
-        }
+        var engine = engine
+        engine.settle()
     }
 
     /// The phone leaves radio range now (messages in flight fail with 7007; transfers wait).

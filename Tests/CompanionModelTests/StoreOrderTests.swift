@@ -74,39 +74,3 @@ import Testing
         }
     }
 }
-
-@Suite struct ShoppingListTests {
-    let items = [
-        ShoppingItem(id: "eggs", title: "Eggs"), ShoppingItem(id: "kale", title: "Kale"),
-        ShoppingItem(id: "milk", title: "Milk"),
-    ]
-
-    @Test func sortsByStoreOrderAndTracksTheNextItem() {
-        var order = StoreOrder()
-        order.learn(trip: ["kale", "eggs", "milk"])
-        var list = ShoppingList(items: items, order: order)
-        #expect(list.items.map(\.id) == ["kale", "eggs", "milk"])
-        #expect(list.nextItem?.id == "kale")
-        #expect(list.apply(.check, to: "kale", at: .zero) == .changed)
-        #expect(list.nextItem?.id == "eggs")
-        #expect(list.remainingCount == 2)
-        #expect(list.apply(.check, to: "kale", at: .zero) == .unchanged)
-        #expect(list.apply(.check, to: "bread", at: .zero) == .unknownItem)
-        #expect(list.apply(.uncheck, to: "kale", at: .zero) == .changed)
-        #expect(list.remainingCount == 3)
-        #expect(list.checkOffOrder.isEmpty)
-    }
-
-    @Test func remainingCountMatchesTheStatesAfterAnySequence() {
-        for seed in UInt64(0)..<200 {
-            var rng = SplitMix64(seed: seed)
-            var list = ShoppingList(items: items)
-            for step in 0..<40 {
-                let item = ["eggs", "kale", "milk", "nope"].randomElement(using: &rng) ?? "eggs"
-                list.apply(rng.bernoulli(0.7) ? .check : .uncheck, to: item, at: SimTime(nanoseconds: Int64(step)))
-                #expect(list.remainingCount == list.remainingItems.count, "seed \(seed)")
-                #expect(list.checkOffOrder.sorted() == list.checkedItems.sorted(), "seed \(seed)")
-            }
-        }
-    }
-}

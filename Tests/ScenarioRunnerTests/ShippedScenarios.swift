@@ -21,4 +21,9 @@ enum ShippedScenarios {
     static func decoded(_ name: String) throws -> Scenario {
         try ScenarioDecoder.decode(try bytes(name), file: path(name))
     }
+
+    /// An exploration of `Scenarios/NAME` with base seed `seed`.
+    static func explorer(_ name: String, seed: UInt64 = 5) throws -> ExploreRunner {
+        try ExploreRunner(file: path(name), root: try JSONParser.parse(try bytes(name), file: path(name)), seed: seed)
+    }
 }

@@ -95,8 +95,8 @@ import Testing
         }
     }
 
-    /// A bare link driven as the scenario simulation drives one.
-    struct Reference {
+    /// A bare link driven as the scenario simulation drives one, settled by the same routine.
+    struct Reference: LinkSettling {
         var link: WatchLink
         var apps: LinkApps
         var loop = EventLoop<LinkEvent>()
@@ -116,8 +116,8 @@ import Testing
             }
         }
 
-        mutating func run(notAfter limit: SimTime?) {
-            while let event = limit.map({ loop.next(notAfter: $0) }) ?? loop.next() {
+        mutating func run(notAfter limit: SimTime) {
+            while let event = loop.next(notAfter: limit) {
                 timers.willHandle(event)
                 reduce(event)
             }
@@ -135,6 +135,17 @@ import Testing
                     if let change = apps.change(side, event) { reduce(.environment(change)) }
                 }
             }
+        }
+
+        mutating func handleNextLinkEvent() -> Bool {
+            guard let event = loop.next() else { return false }
+            timers.willHandle(event)
+            reduce(event)
+            return true
+        }
+
+        mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
+            reduce(.environment(change))
         }
 
         mutating func request(_ index: Int, _ build: (LinkPayload) -> LinkRequest) {
@@ -191,11 +202,7 @@ import Testing
             }
         }
         pair.recover()
-        reference.run(notAfter: nil)
-        for change in LinkEnvironmentChange.restoring {
-            reference.reduce(.environment(change))
-            reference.run(notAfter: nil)
-        }
+        reference.settle()
         let trace = pair.engine.locked { $0.trail }
         // What the trace says reached the apps, as the observer writes it.
         var expected: [String] = []

@@ -4,8 +4,8 @@ import SimulationKernel
 /// its place while it is listed, so a change of one item is keyed by its place whatever
 /// happens around it.
 ///
-/// A ``ShoppingList`` places an item by its rank in the learned store order, then its join
-/// index (``ShoppingList/place(atPosition:)``); a list given whole places its item at position
+/// The watch's list places an item by its rank in the learned store order, then its canonical
+/// place (``ShoppingListLayout/place(of:in:)``); a list given whole places its item at position
 /// *i* at ``init(position:)``.
 package struct ComplicationListPlace: Hashable, Comparable, Sendable {
     package var rank: Int

@@ -2,47 +2,71 @@ import SimulationKernel
 
 extension ComplicationReport {
     /// The machine-readable report as one object, keys in a fixed order, times from `stamp`
-    /// (the command's ISO 8601 clock): `families`, `start`, `end`, `entries`, `reloads` (each
-    /// ``reloadJSON(_:stamp:)``), `resets`, the budget members of ``budgetJSON(stamp:)`` and
-    /// `staleness` per family. Durations are milliseconds with the unit in the key.
+    /// (the command's ISO 8601 clock): see ``write(into:stamp:)``.
     ///
     /// - Complexity: O(*e* + *r* + *s*) in entries, requests and stale spans.
-    package func jsonValue(stamp: (SimTime) -> String) -> JSONValue {
+    package func jsonValue(stamp: @escaping (SimTime) -> String) -> JSONValue {
         var object = JSONObject()
+        write(into: &object, stamp: stamp)
+        return .object(object)
+    }
+
+    /// Writes the report's members into `object`: `families`, `start`, `end`, `entries`,
+    /// `reloads` (each ``reloadJSON(_:stamp:)``), `resets`, the budget members of
+    /// ``writeBudget(into:stamp:)`` and `staleness` per family. Durations are milliseconds with
+    /// the unit in the key. The long arrays are made element by element as they are written, so
+    /// a ``JSONStream`` holds one entry or request at a time, however long the run.
+    ///
+    /// - Complexity: O(*e* + *r* + *s*) in entries, requests and stale spans.
+    package func write(into object: inout some JSONObjectWriter, stamp iso: @escaping (SimTime) -> String) {
+        let stamp = ComplicationReport.remembering(iso)
         object.append("families", .array(families.map { .string($0.rawValue) }))
         object.append("start", .string(stamp(start)))
         object.append("end", .string(stamp(end)))
         object.append(
             "entries",
-            .array(
-                entries.map { line in
-                    [
-                        "at": .string(stamp(line.at)), "family": .string(line.family.rawValue),
-                        "text": .string(line.text), "source": .string(line.source.rawValue),
-                        "suppliedAt": .string(stamp(line.reloadedAt)),
-                    ]
-                }))
-        object.append("reloads", .array(records.map { .object(reloadJSON($0, stamp: stamp)) }))
-        object.append("resets", .array(model.resets.filter { $0 <= end }.map { .string(stamp($0)) }))
-        object.merge(budgetJSON(stamp: stamp))
+            elements: entryLines.lazy.map { line in
+                [
+                    "at": .string(stamp(line.at)), "family": .string(line.family.rawValue),
+                    "text": .string(line.text), "source": .string(line.source.rawValue),
+                    "suppliedAt": .string(stamp(line.reloadedAt)),
+                ]
+            })
+        object.append("reloads", elements: records.lazy.map { .object(reloadJSON($0, stamp: stamp)) })
+        object.append("resets", elements: model.resets.lazy.filter { $0 <= end }.map { .string(stamp($0)) })
+        writeBudget(into: &object, stamp: stamp)
         object.append(
             "staleness",
-            .array(
-                staleness.map { family in
-                    [
-                        "family": .string(family.family.rawValue), "totalMs": .milliseconds(family.totalStale),
-                        "longestMs": .milliseconds(family.maxStale),
-                        "spans": .array(
-                            family.spans.map { span in
-                                [
-                                    "from": .string(stamp(span.from)), "to": .string(stamp(span.to)),
-                                    "durationMs": .milliseconds(span.duration), "shown": .string(span.shown),
-                                    "truth": .string(span.truth),
-                                ]
-                            }),
-                    ]
-                }))
-        return .object(object)
+            elements: staleness.lazy.map { family in
+                [
+                    "family": .string(family.family.rawValue), "totalMs": .milliseconds(family.totalStale),
+                    "longestMs": .milliseconds(family.maxStale),
+                    "spans": .array(
+                        family.spans.map { span in
+                            [
+                                "from": .string(stamp(span.from)), "to": .string(stamp(span.to)),
+                                "durationMs": .milliseconds(span.duration), "shown": .string(span.shown),
+                                "truth": .string(span.truth),
+                            ]
+                        }),
+                ]
+            })
+    }
+
+    /// `stamp` remembering its last few answers: a long run's records and entries name the same
+    /// instants again and again (a reload's time is its entries' and its policy grant's, the next
+    /// reset the same all day), so each is put into words once.
+    private static func remembering(_ stamp: @escaping (SimTime) -> String) -> (SimTime) -> String {
+        var times = [SimTime?](repeating: nil, count: 4)
+        var texts = [String](repeating: "", count: 4)
+        var next = 0
+        return { time in
+            if let slot = times.firstIndex(of: time) { return texts[slot] }
+            let text = stamp(time)
+            (times[next], texts[next]) = (time, text)
+            next = (next + 1) % times.count
+            return text
+        }
     }
 
     /// One request: when, who, what, the decision (a refusal's `reason` as `code` and `message`),
@@ -82,8 +106,8 @@ extension ComplicationReport {
 
     /// The budget rules and what they did: `budget` (rules, daily reloads and execution, the
     /// reload's cost, policy, task limits), `exhaustions`, `backgroundTasks` (with the
-    /// termination `code` `0xc51bad01`/`0xc51bad02`) and `longestWithoutReloadMs`.
-    package func budgetJSON(stamp: (SimTime) -> String) -> JSONObject {
+    /// termination `code` `0xc51bad01`/`0xc51bad02`), `longestWithoutReloadMs` and `offActiveFace`.
+    package func writeBudget(into object: inout some JSONObjectWriter, stamp: @escaping (SimTime) -> String) {
         let settings = model.configuration.budget
         var budget = JSONObject()
         budget.append("rules", .string(settings.rules.rawValue))
@@ -103,32 +127,29 @@ extension ComplicationReport {
         budget.append("backgroundTaskCpuMs", .milliseconds(settings.backgroundTaskLimits.cpu))
         budget.append("backgroundTaskWallMs", .milliseconds(settings.backgroundTaskLimits.wall))
         budget.append("backgroundRefreshTiming", .object(timingJSON(settings.backgroundRefreshTiming)))
-        var object = JSONObject()
         object.append("budget", .object(budget))
         object.append(
             "exhaustions",
-            .array(
-                model.exhaustions.filter { $0.at <= end }.map {
-                    ["at": .string(stamp($0.at)), "budget": .string($0.budget.rawValue)]
-                }))
+            elements: model.exhaustions.lazy.filter { $0.at <= end }.map {
+                ["at": .string(stamp($0.at)), "budget": .string($0.budget.rawValue)]
+            })
         object.append(
             "backgroundTasks",
-            .array(
-                backgroundTasks.map { task in
-                    [
-                        "startedAt": .string(stamp(task.startedAt)), "endedAt": .string(stamp(task.endedAt)),
-                        "durationMs": .milliseconds(task.result.duration),
-                        "preferredAt": .optional(task.preferredAt.map { .string(stamp($0)) }),
-                        "systemDelayMs": .optional(task.systemDelay.map { .milliseconds($0) }),
-                        "terminated": .optional(
-                            task.result.termination.map {
-                                [
-                                    "code": .string($0.code), "reason": .string($0.rawValue),
-                                    "message": .string($0.message),
-                                ]
-                            }),
-                    ]
-                }))
+            elements: model.backgroundTasks.lazy.filter { $0.endedAt <= end }.map { task in
+                [
+                    "startedAt": .string(stamp(task.startedAt)), "endedAt": .string(stamp(task.endedAt)),
+                    "durationMs": .milliseconds(task.result.duration),
+                    "preferredAt": .optional(task.preferredAt.map { .string(stamp($0)) }),
+                    "systemDelayMs": .optional(task.systemDelay.map { .milliseconds($0) }),
+                    "terminated": .optional(
+                        task.result.termination.map {
+                            [
+                                "code": .string($0.code), "reason": .string($0.rawValue),
+                                "message": .string($0.message),
+                            ]
+                        }),
+                ]
+            })
         object.append("longestWithoutReloadMs", .milliseconds(longestWithoutReload))
         object.append(
             "offActiveFace",
@@ -143,7 +164,6 @@ extension ComplicationReport {
                     }),
                 "refreshes": .string("none: no background refresh, no system reload, no phone transfer"),
             ])
-        return object
     }
 }
 

@@ -1,23 +1,16 @@
 import SimulationKernel
 
 extension ComplicationReport {
+    /// The kinds of preview rows, in the order rows at one instant are written.
     private enum RowKind: Int {
         case reset, face, task, request, budget, shows, stale
     }
 
-    /// What a row says: its text, or what it is made from when the page is written (a long run
-    /// has a request row and a `shows` row per reload: their words are not held all at once).
-    private enum RowText {
-        case text(String)
-        case request(Int)
-        case shows(SimTime)
-    }
-
+    /// One preview row: when, what kind, and its words.
     private struct Row {
         var time: SimTime
         var kind: RowKind
-        var sequence: Int
-        var text: RowText
+        var text: String
     }
 
     /// Stale spans shorter than this are counted in the summary but get no row of their own in
@@ -27,94 +20,148 @@ extension ComplicationReport {
 
     /// The text preview: what the face shows wherever it changes, every request (refusals marked
     /// `REFUSED`), budget resets, the start of each stale span of at least ``staleRowMinimum``,
-    /// then the budget and staleness summary.
-    ///
-    /// - Complexity: O(*r* log *r*) in the number of rows.
+    /// then the budget and staleness summary (``write(to:)`` into one string).
     package var text: String {
-        var rows: [Row] = []
-        func add(_ time: SimTime, _ kind: RowKind, _ text: String) {
-            rows.append(Row(time: time, kind: kind, sequence: rows.count, text: .text(text)))
-        }
-        for reset in model.resets where reset <= end {
-            add(reset, .reset, "reset    budget refilled: \(dailyBudgetText)")
-        }
-        for task in backgroundTasks {
-            let woke = wokeText(task)
-            switch task.result {
-            case .completed(let after):
-                add(task.endedAt, .task, "task     background refresh completed after \(after) (\(woke))")
-            case .terminated(let reason, let after):
-                add(
-                    task.endedAt, .task,
-                    "task     background refresh TERMINATED \(reason.code) \(reason.rawValue) after \(after) "
-                        + "(\(woke)): no reload, no next refresh scheduled")
-            }
-        }
-        for exhaustion in model.exhaustions where exhaustion.at <= end {
-            add(
-                exhaustion.at, .budget,
-                "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))"
-            )
-        }
-        for change in model.presence where change.at <= end && change.at >= start {
-            switch change.presence {
-            case .onActiveFace:
-                guard change.at > start else { continue }
-                add(change.at, .face, "face     complication put on the active face")
-            case .notOnActiveFace:
-                // The start's own record says "not on face" only when it stays so.
-                guard change.at > start || model.presence(at: start) == .notOnActiveFace else { continue }
-                add(
-                    change.at, .face,
-                    (change.at > start
-                        ? "face     complication taken off the active face"
-                        : "face     complication not on the active face")
-                        + ": no background refresh, no system reload, no phone transfer until it is on it")
-            }
-        }
-        let requests = records
-        for index in requests.indices {
-            rows.append(Row(time: requests[index].at, kind: .request, sequence: rows.count, text: .request(index)))
-        }
-        var instants = model.shown.map(\.entry.date) + model.presence.map(\.at)
-        instants = instants.filter { $0 >= start && $0 <= end }
-        instants.sort()
-        var previous: [String?]?
-        for instant in instants {
-            let texts = families.map { model.shownText($0, at: instant) }
-            if let previous, previous == texts { continue }
-            previous = texts
-            rows.append(Row(time: instant, kind: .shows, sequence: rows.count, text: .shows(instant)))
-        }
-        for family in staleness {
-            for span in family.spans where span.duration >= ComplicationReport.staleRowMinimum {
-                add(
-                    span.from, .stale,
-                    "stale    \(family.family.rawValue) shows \"\(span.shown)\", true \"\(span.truth)\" for \(ComplicationStaleness.displayed(span.duration))"
-                )
-            }
-        }
-        rows.sort { ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence) }
-        let width = clock.showsDates ? 21 : 10
-        // Written into one string as it goes (a long run has hundreds of thousands of rows: an
-        // array of lines joined at the end held the page three times).
-        var text = header + "\n" + pad("time", width) + "what\n"
-        for row in rows {
-            text += pad(clock.timeOfDay(row.time), width)
-            switch row.text {
-            case .text(let words): text += words
-            case .request(let index): text += describe(requests[index])
-            case .shows(let instant): text += showsLine(at: instant)
-            }
-            text += "\n"
-        }
-        rows = []
-        text += "\n"
-        for line in summary {
-            text += line
-            text += "\n"
-        }
+        var text = ""
+        write(to: &text)
         return text
+    }
+
+    /// Writes the text preview (``text``) into `output` a line at a time, each row as it is made.
+    ///
+    /// Rows are in time order; at one instant, resets, face changes, background tasks, requests,
+    /// exhaustions, `shows` rows and stale spans (family by family), each kind in the order it
+    /// happened. Every source of rows (the model's logs, the staleness spans) is already in time
+    /// order, so the rows are a merge of those sources: no row waits in memory for the others,
+    /// however many reloads the run made.
+    ///
+    /// - Complexity: O(*r* · *k*) for *r* rows from *k* sources (at most 6 plus the families).
+    package func write(to output: inout some TextOutputStream) {
+        let width = clock.showsDates ? 21 : 10
+        output.write(header + "\n" + pad("time", width) + "what\n")
+        let sources = rowSources()
+        var heads = sources.indices.map { sources[$0].next() }
+        while true {
+            var next: (index: Int, row: Row)?
+            for (index, head) in heads.enumerated() {
+                guard let head else { continue }
+                if let best = next?.row, (best.time, best.kind.rawValue) <= (head.time, head.kind.rawValue) { continue }
+                next = (index, head)
+            }
+            guard let (index, row) = next else { break }
+            output.write(pad(clock.timeOfDay(row.time), width) + row.text + "\n")
+            heads[index] = sources[index].next()
+        }
+        output.write("\n")
+        for line in summary { output.write(line + "\n") }
+    }
+
+    /// The preview's sources of rows, each in time order, in the order ties at one instant and
+    /// kind are broken (only the stale spans of different families share a kind).
+    private func rowSources() -> [AnyIterator<Row>] {
+        let (start, end) = (start, end)
+        var sources = [
+            rows(model.resets.lazy.filter { $0 <= end }) {
+                Row(time: $0, kind: .reset, text: "reset    budget refilled: \(dailyBudgetText)")
+            },
+            rows(model.backgroundTasks.lazy.filter { $0.endedAt <= end }) { taskRow($0) },
+            rows(model.exhaustions.lazy.filter { $0.at <= end }) { exhaustion in
+                Row(
+                    time: exhaustion.at, kind: .budget,
+                    text:
+                        "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))"
+                )
+            },
+            rows(model.presence.lazy.filter { $0.at <= end && $0.at >= start }) { faceRow($0) },
+            rows(records) { Row(time: $0.at, kind: .request, text: describe($0)) },
+            rows(showsInstants()) { Row(time: $0, kind: .shows, text: showsLine(at: $0)) },
+        ]
+        for family in staleness {
+            sources.append(
+                rows(family.spans.lazy.filter { $0.duration >= ComplicationReport.staleRowMinimum }) { span in
+                    Row(
+                        time: span.from, kind: .stale,
+                        text:
+                            "stale    \(family.family.rawValue) shows \"\(span.shown)\", true \"\(span.truth)\" for \(ComplicationStaleness.displayed(span.duration))"
+                    )
+                })
+        }
+        return sources
+    }
+
+    /// The rows `row` makes of `elements` (`nil`: no row for that element), made as they are read.
+    private func rows<Elements: Sequence>(_ elements: Elements, _ row: @escaping (Elements.Element) -> Row?)
+        -> AnyIterator<Row>
+    {
+        var iterator = elements.makeIterator()
+        return AnyIterator {
+            while let element = iterator.next() {
+                if let made = row(element) { return made }
+            }
+            return nil
+        }
+    }
+
+    /// A background task's row, when it ended.
+    private func taskRow(_ task: BackgroundTaskRecord) -> Row {
+        let woke = wokeText(task)
+        switch task.result {
+        case .completed(let after):
+            return Row(
+                time: task.endedAt, kind: .task, text: "task     background refresh completed after \(after) (\(woke))")
+        case .terminated(let reason, let after):
+            return Row(
+                time: task.endedAt, kind: .task,
+                text: "task     background refresh TERMINATED \(reason.code) \(reason.rawValue) after \(after) "
+                    + "(\(woke)): no reload, no next refresh scheduled")
+        }
+    }
+
+    /// A face change's row (none for the start's own record, unless the complication starts off
+    /// the face and stays so).
+    private func faceRow(_ change: ComplicationPresenceChange) -> Row? {
+        switch change.presence {
+        case .onActiveFace:
+            guard change.at > start else { return nil }
+            return Row(time: change.at, kind: .face, text: "face     complication put on the active face")
+        case .notOnActiveFace:
+            guard change.at > start || model.presence(at: start) == .notOnActiveFace else { return nil }
+            return Row(
+                time: change.at, kind: .face,
+                text: (change.at > start
+                    ? "face     complication taken off the active face"
+                    : "face     complication not on the active face")
+                    + ": no background refresh, no system reload, no phone transfer until it is on it")
+        }
+    }
+
+    /// The instants from the start to the end where what the face shows may change (an installed
+    /// entry's date, a face change), in time order, each one whose `shows` row differs from the
+    /// one before.
+    private func showsInstants() -> AnyIterator<SimTime> {
+        let (start, end, families, model) = (start, end, families, model)
+        var (entry, change) = (0, 0)
+        var previous: [String?]?
+        return AnyIterator {
+            while entry < model.shown.count || change < model.presence.count {
+                let instant: SimTime
+                if change == model.presence.count
+                    || (entry < model.shown.count && model.shown[entry].entry.date <= model.presence[change].at)
+                {
+                    instant = model.shown[entry].entry.date
+                    entry += 1
+                } else {
+                    instant = model.presence[change].at
+                    change += 1
+                }
+                guard instant >= start, instant <= end else { continue }
+                let texts = families.map { model.shownText($0, at: instant) }
+                if let previous, previous == texts { continue }
+                previous = texts
+                return instant
+            }
+            return nil
+        }
     }
 
     /// The `shows` row at `instant`: what each reported family shows, and when the entry was
@@ -187,7 +234,7 @@ extension ComplicationReport {
 
     /// The budget and staleness summary lines.
     package var summary: [String] {
-        let all = records
+        let all = records.lazy
         let reloads = all.filter { $0.kind == .reload }
         let granted = reloads.filter(\.outcome.isGranted)
         let charged = granted.filter { $0.outcome == .granted(.charged) }
@@ -243,7 +290,7 @@ extension ComplicationReport {
             lines.append("exhausted never")
         }
         if let daily = settings.dailyExecution {
-            let charged = records.filter { $0.cost != nil }.count
+            let charged = records.lazy.filter { $0.cost != nil }.count
             lines.append(
                 "execution \(charged) charged reload\(charged == 1 ? "" : "s") × \(ComplicationReport.readable(model.budget.reloadCost)) = "
                     + "\(ComplicationReport.readable(executionCharged)) (budget \(daily) a day)")

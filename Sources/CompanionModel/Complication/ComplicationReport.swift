@@ -45,22 +45,23 @@ package struct ComplicationReport: Hashable, Sendable {
     package var clock: ComplicationClock { model.configuration.clock }
 
     /// Installed entries dated from the start to the end, per family, in (time, family) order,
-    /// put into words when asked (the run summary never asks: a long run installs hundreds of
-    /// thousands).
+    /// put into words as they are read (the run summary never asks: a long run installs hundreds
+    /// of thousands).
     ///
-    /// - Complexity: O(*e* · *f*) for *e* entries and *f* families.
-    package var entries: [EntryLine] {
-        var lines: [EntryLine] = []
-        for shown in model.shown where shown.entry.date <= end {
-            for family in families {
-                lines.append(
-                    EntryLine(
-                        at: shown.entry.date, family: family, text: model.text(of: shown.entry.content, on: family),
-                        source: shown.source, reloadedAt: shown.reloadedAt))
+    /// - Complexity: O(*e* · *f*) for *e* entries and *f* families, as the sequence is read.
+    package var entryLines: some Sequence<EntryLine> {
+        let (model, families, end) = (model, families, end)
+        return model.shown.lazy.filter { $0.entry.date <= end }.flatMap { shown in
+            families.lazy.map { family in
+                EntryLine(
+                    at: shown.entry.date, family: family, text: model.text(of: shown.entry.content, on: family),
+                    source: shown.source, reloadedAt: shown.reloadedAt)
             }
         }
-        return lines
     }
+
+    /// ``entryLines``, all held (the SVG picture's lanes).
+    package var entries: [EntryLine] { Array(entryLines) }
 
     /// Requests made up to the end: a slice of the model's (they are in time order), not a copy.
     ///

@@ -24,7 +24,7 @@ package struct ComplicationPresenceChange: Hashable, Sendable {
 /// The complication over a scenario: the truth (the list), the budget state machine, and the
 /// entries actually installed on the face; everything a timeline report needs.
 ///
-/// The driver feeds events in time order: ``listChanged(_:in:at:)`` (or ``listChanged(to:at:)``)
+/// The driver feeds events in time order: ``listChanged(_:at:time:)`` (or ``listChanged(to:at:)``)
 /// whenever the list changes and
 /// ``handle(_:)`` for reload requests; it acts on the returned ``ComplicationBudgetEffect/wakeForBackgroundRefresh(at:)``
 /// and ``ComplicationBudgetEffect/cancelBackgroundRefresh`` effects (the model applies the others itself).
@@ -65,7 +65,7 @@ package struct ComplicationTimelineModel: Hashable, Sendable {
         self.init(configuration: configuration, truth: ComplicationTruth(items, at: start), presence: initial)
     }
 
-    /// A model that follows `list` item by item (``listChanged(_:in:at:)``), starting from its
+    /// A model that follows `list` item by item (``listChanged(_:at:time:)``), starting from its
     /// remaining items.
     ///
     /// - Complexity: O(*n* log *n*) for *n* items.
@@ -96,14 +96,14 @@ package struct ComplicationTimelineModel: Hashable, Sendable {
         truth.record(remaining, at: time)
     }
 
-    /// Records that item `id` of `list` changed (checked off, put back, added, edited or taken
-    /// off the list): `list` is the model's list (``init(configuration:list:presence:at:)``) with
-    /// every change so far.
+    /// Records that from `time` the remaining item at `place` of the model's list
+    /// (``init(configuration:list:presence:at:)``) is `item` (`nil`: checked off or taken off the
+    /// list): the watch's list changed at one item.
     ///
-    /// - Complexity: O(log *n*) expected for *n* remaining items; keeps one change
-    ///   (``ComplicationTruth/record(_:in:at:)``).
-    package mutating func listChanged(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
-        truth.record(id, in: list, at: time)
+    /// - Complexity: O(log *n*) expected for *n* remaining items; keeps at most one change
+    ///   (``ComplicationTruth/record(_:at:time:)``).
+    package mutating func listChanged(_ item: ShoppingItem?, at place: ComplicationListPlace, time: SimTime) {
+        truth.record(item, at: place, time: time)
     }
 
     /// Runs one request through the budget and applies the result.

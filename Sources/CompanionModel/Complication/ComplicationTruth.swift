@@ -12,8 +12,7 @@ import SimulationKernel
 ///
 /// ```swift
 /// var truth = ComplicationTruth(list, at: .zero)          // a ShoppingList's remaining items
-/// list.apply(.check, to: "kale", at: fiveMinutes)
-/// truth.record("kale", in: list, at: fiveMinutes)          // keeps one change: nothing at kale's place
+/// truth.record(nil, at: kalePlace, time: fiveMinutes)     // kale checked off: one change
 /// truth.remaining(at: SimTime(offset: .minutes(1)))        // the first state, kale included
 /// ```
 package struct ComplicationTruth: Sendable {
@@ -42,9 +41,6 @@ package struct ComplicationTruth: Sendable {
     package private(set) var changes: [Change] = []
     /// The remaining items after the last change.
     private var live: ComplicationContentIndex
-    /// The place of each remaining item after the last change, by identifier: where a removed
-    /// item was.
-    private var placeByID: [ItemID: ComplicationListPlace] = [:]
 
     /// The truth starting at `start` with `items` remaining, in list order, item *i* at
     /// ``ComplicationListPlace/init(position:)`` (for lists recorded whole, ``record(_:at:)``).
@@ -56,31 +52,18 @@ package struct ComplicationTruth: Sendable {
     }
 
     /// The truth starting at `start` with the remaining items of `list`, at their places in it
-    /// (for a list followed item by item, ``record(_:in:at:)``).
+    /// (for a list followed item by item, ``record(_:at:time:)``).
     ///
     /// - Complexity: O(*n* log *n*) for *n* items.
     package init(_ list: ShoppingList, at start: SimTime) {
-        var placed: [Placed] = []
-        placed.reserveCapacity(list.remainingCount)
-        for position in 0..<list.count where list.state(atPosition: position).isRemaining {
-            let place = list.place(atPosition: position)
-            placed.append(
-                Placed(
-                    place: ComplicationListPlace(rank: place.rank, joined: place.joined),
-                    item: list.item(atPosition: position)))
-        }
-        self.init(placed: placed, at: start)
+        self.init(placed: list.remainingPlaced.map { Placed(place: $0.place, item: $0.item) }, at: start)
     }
 
     private init(placed: [Placed], at start: SimTime) {
         self.start = start
         initial = placed
         live = ComplicationContentIndex()
-        placeByID.reserveCapacity(placed.count)
-        for entry in placed {
-            live.set(entry.item, at: entry.place)
-            placeByID[entry.item.id] = entry.place
-        }
+        for entry in placed { live.set(entry.item, at: entry.place) }
     }
 
     /// The remaining items after the last change, in list order.
@@ -109,26 +92,7 @@ package struct ComplicationTruth: Sendable {
         let old = live.item(at: place)
         if old == item { return }
         live.set(item, at: place)
-        if let old, placeByID[old.id] == place { placeByID[old.id] = nil }
-        if let item { placeByID[item.id] = place }
         changes.append(Change(at: time, place: place, item: item))
-    }
-
-    /// Records that from `time` item `id` of `list` is as `list` has it now: remaining at its
-    /// place, checked off, or no longer listed. `list` must be the list this truth started from
-    /// (`init(_ list:at:)`) with the changes recorded so far, and `id` the only item changed since.
-    ///
-    /// - Complexity: O(log *n*) expected for *n* remaining items; one hash of `id`.
-    package mutating func record(_ id: ItemID, in list: ShoppingList, at time: SimTime) {
-        if let position = list.position(of: id) {
-            let listed = list.place(atPosition: position)
-            let remaining = list.state(atPosition: position).isRemaining
-            record(
-                remaining ? list.item(atPosition: position) : nil,
-                at: ComplicationListPlace(rank: listed.rank, joined: listed.joined), time: time)
-        } else if let place = placeByID[id] {
-            record(nil, at: place, time: time)
-        }
     }
 
     /// Records that from `time` (not before the last change) the remaining items are `remaining`,
@@ -136,7 +100,7 @@ package struct ComplicationTruth: Sendable {
     /// each place whose item differs, nothing when nothing differs.
     ///
     /// - Complexity: O(*n* log *n*) for *n* items; keeps one change per place that differs (a
-    ///   list followed item by item, ``record(_:in:at:)``, keeps one per change).
+    ///   list followed item by item, ``record(_:at:time:)``, keeps one per change).
     package mutating func record(_ remaining: [ShoppingItem], at time: SimTime) {
         for entry in live.placed {
             let place = entry.place
@@ -246,6 +210,5 @@ extension ComplicationTruth: StorageAdopting {
         initial.adoptStorage(of: &old.initial)
         changes.adoptStorage(of: &old.changes)
         live.adoptStorage(of: &old.live)
-        placeByID.adoptStorage(of: &old.placeByID)
     }
 }

@@ -3,7 +3,7 @@
 /// Used for both sides of the link: the phone app is woken into the background by a watch
 /// message; the watch app is reachable only while it runs; queued transfers wait for the
 /// receiving app to run.
-package enum AppRunState: Hashable, Sendable {
+package enum AppRunState: String, Hashable, Sendable {
     /// Not launched, or killed / terminated.
     case notRunning
     /// Running without the user looking at it (woken by a message, or sent to the background).
@@ -51,14 +51,8 @@ package enum AppRunState: Hashable, Sendable {
         return []
     }
 
-    /// `"notRunning"`, `"background"`, `"foreground"`.
-    package var name: String {
-        switch self {
-        case .notRunning: return "notRunning"
-        case .background: return "background"
-        case .foreground: return "foreground"
-        }
-    }
+    /// The name used in traces and scenario files: the case's (`"notRunning"`).
+    package var name: String { rawValue }
 }
 
 /// How each app runs, as its owner says at the moment the link handles an event: the watch

@@ -1,31 +1,23 @@
 import SimulationKernel
 
 /// Counters and delivery delays of one channel, for the `run` summary.
-///
-/// - `sent`: every send or queue request, including the ones refused at once.
-/// - `delivered`: first deliveries to the receiving app (duplicates are counted apart).
-/// - `retried`: retransmissions of queued transfers after the link dropped them.
-/// - `failed`: errors reported to the sender (refusals, timeouts, drop-outs, cancellations).
-/// - `fellBack`: sends handed to another channel: a check-off re-sent as a queued transfer after
-///   an interactive error, or a complication transfer sent as userInfo for lack of budget.
-/// - delay: send → first delivery to the receiving app.
-/// - `maxQueueDepth`: most messages outstanding at once (interactive: awaiting an outcome).
 package struct ChannelStatistics: Hashable, Sendable {
     /// Send or queue requests, including those refused at once.
     package var sent = 0
-    /// First deliveries to the receiving app.
+    /// First deliveries to the receiving app (duplicates are counted apart).
     package var delivered = 0
     /// Extra copies delivered (the phone ignores them).
     package var duplicates = 0
     /// Retransmissions of queued transfers after a drop-out.
     package var retried = 0
-    /// Errors reported to the sender.
+    /// Errors reported to the sender (refusals, timeouts, drop-outs, cancellations).
     package var failed = 0
-    /// Sends handed to another channel (interactive → userInfo, complication → userInfo).
+    /// Sends handed to another channel: a check-off re-sent as a queued transfer after an
+    /// interactive error, or a complication transfer sent as userInfo for lack of budget.
     package var fellBack = 0
-    /// Most messages outstanding at once.
+    /// Most messages outstanding at once (interactive: awaiting an outcome).
     package var maxQueueDepth = 0
-    /// Delivery delays in delivery order.
+    /// Delivery delays (send → first delivery to the receiving app), in delivery order.
     package private(set) var delays: [SimDuration] = []
 
     /// Empty statistics.
@@ -56,10 +48,7 @@ package struct ChannelStatistics: Hashable, Sendable {
     }
 }
 
-/// Statistics of every channel.
-///
-/// One stored value per channel (no array): reading or changing a channel's counters is a field
-/// access, with no heap storage to check for uniqueness.
+/// Statistics of every channel, one stored value per channel.
 package struct LinkStatistics: Hashable, Sendable {
     private var interactive = ChannelStatistics()
     private var userInfo = ChannelStatistics()
@@ -71,8 +60,7 @@ package struct LinkStatistics: Hashable, Sendable {
 
     /// The statistics of `channel`.
     ///
-    /// - Complexity: O(1) to read or to change in place (`statistics[channel].recordDelivery(…)`
-    ///   yields the stored value, so appending a delay never copies the channel's delays).
+    /// - Complexity: O(1) to read or to change in place.
     package subscript(channel: LinkChannel) -> ChannelStatistics {
         get {
             switch channel {

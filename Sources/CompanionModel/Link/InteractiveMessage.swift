@@ -3,7 +3,7 @@
 /// A message leaves this table exactly once, when its reply handler or its error handler runs
 /// (or, if the sending app exited, when it can no longer arrive). That is how "exactly one of
 /// reply or error" is kept: later timers find nothing and do nothing.
-package enum InteractiveMessageState: Hashable, Sendable {
+package enum InteractiveMessageState: String, Hashable, Sendable {
     /// Dispatched, not yet at the receiving device; the sender waits.
     case inFlight
     /// Delivered; the reply is on its way back.
@@ -14,15 +14,8 @@ package enum InteractiveMessageState: Hashable, Sendable {
     /// handler will run.
     case orphanedInFlight
 
-    /// The name used in traces.
-    package var name: String {
-        switch self {
-        case .inFlight: return "inFlight"
-        case .awaitingReply: return "awaitingReply"
-        case .replyLost: return "replyLost"
-        case .orphanedInFlight: return "orphanedInFlight"
-        }
-    }
+    /// The name used in traces: the case's (`"inFlight"`).
+    package var name: String { rawValue }
 
     /// Whether a handler on the sender will still run for this message.
     package var senderIsWaiting: Bool { self != .orphanedInFlight }

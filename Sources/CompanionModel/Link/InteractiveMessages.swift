@@ -79,19 +79,13 @@ struct InteractiveMessages: Sendable {
     }
 
     /// Removes message `id` and returns it (moved out of its slot, not copied), if it waits in a
-    /// state for which `condition` holds.
+    /// state for which `condition` holds (any state by default).
     ///
     /// - Complexity: O(1) amortized (one lookup).
-    mutating func take(_ id: MessageID, if condition: (InteractiveMessageState) -> Bool) -> InteractiveMessage? {
+    mutating func take(
+        _ id: MessageID, if condition: (InteractiveMessageState) -> Bool = { _ in true }
+    ) -> InteractiveMessage? {
         guard let index = index(of: id), let state = slots[index]?.state, condition(state) else { return nil }
-        return take(at: index)
-    }
-
-    /// Removes message `id` and returns it (moved out of its slot, not copied), if it waits.
-    ///
-    /// - Complexity: O(1) amortized.
-    mutating func take(_ id: MessageID) -> InteractiveMessage? {
-        guard let index = index(of: id) else { return nil }
         return take(at: index)
     }
 

@@ -21,9 +21,10 @@ package struct LinkConfiguration: Hashable, Sendable {
     package var complicationPlacement: ComplicationTransferBudget.Placement = .onActiveFace
     /// The session's state at the start.
     package var initialActivation: SessionActivation = .activated
-    /// The phone app's state at the start.
+    /// The phone app's state at the start, for the app's owner (the link never reads it: it is
+    /// told how each app runs with every event, ``LinkMoment/apps``).
     package var initialPhoneApp: AppRunState = .background
-    /// The watch app's state at the start.
+    /// The watch app's state at the start, for the app's owner (as ``initialPhoneApp``).
     package var initialWatchApp: AppRunState = .foreground
     /// When the phone app pushes the remaining-items count to the watch complication.
     package var phoneComplicationPolicy: PhoneComplicationPolicy = .onRequest

@@ -1,11 +1,7 @@
 /// The part of the link an app's `isReachable` depends on: the session's activation and whether
 /// the phone is in range. With how each app runs (its owner's answer), it decides
-/// ``Reachability``.
-///
-/// A small value of its own inside ``WatchLink`` (``WatchLink/connection``), so that a host asks
-/// it for reachability on every event without handing over the whole link: a call on the link
-/// itself passes all of it (about 700 bytes, copied for each call by a caller that holds the link
-/// in a mutable value), a call on its connection passes a few bytes.
+/// ``Reachability``. A small value of its own (``WatchLink/connection``), so that asking it does
+/// not hand over the whole link.
 package struct LinkConnection: Hashable, Sendable {
     /// The session's activation state.
     package internal(set) var activation: SessionActivation

@@ -22,14 +22,8 @@ package enum ItemStatus: Hashable, Sendable {
 ///
 /// The transport never looks inside a payload except for its size.
 ///
-/// A payload is one reference (8 bytes), so the messages, link events and world events that carry
-/// it (copied on every step of the event queue) stay small, and copying or destroying one is a
-/// single retain or release whatever its case: every case holds exactly one reference. A list
-/// operation is already one (its shared, immutable fields, ``ListOperation``), so it is held as
-/// it is, not boxed a second time: making a message for a check-off allocates nothing more, and
-/// reading the operation is one load. The other cases are `indirect` (boxed), so that no case
-/// holds more than one reference and none holds a plain value beside it (either would make the
-/// enum larger than a reference, with a tag byte of its own, and every copy a switch).
+/// Every case holds exactly one reference (a ``ListOperation`` is one already; the other cases
+/// are `indirect`), so a payload is one reference wide and copying one is a single retain.
 package enum LinkPayload: Hashable, Sendable {
     /// An edit of the shared list made on either device (two-way sync, `Sync/`).
     case listOperation(ListOperation)

@@ -21,21 +21,14 @@ package enum Reachability: Hashable, Sendable {
     case unreachable(Reason)
 
     /// Why a side cannot reach its counterpart.
-    package enum Reason: Hashable, Sendable {
+    package enum Reason: String, Hashable, Sendable {
         case sessionNotActivated
         case outOfRange
         case senderNotRunning
         case counterpartNotRunning
 
-        /// The name used in traces and messages.
-        package var name: String {
-            switch self {
-            case .sessionNotActivated: return "sessionNotActivated"
-            case .outOfRange: return "outOfRange"
-            case .senderNotRunning: return "senderNotRunning"
-            case .counterpartNotRunning: return "counterpartNotRunning"
-            }
-        }
+        /// The name used in traces and messages: the case's (`"outOfRange"`).
+        package var name: String { rawValue }
     }
 
     /// Whether a message can be sent now.

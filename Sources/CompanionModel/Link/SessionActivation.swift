@@ -3,7 +3,7 @@
 /// Only an `activated` session may send. On iOS, switching watches moves the session to
 /// `inactive` (interactive messages are cancelled, background transfers may still arrive) and
 /// then to `notActivated`, after which the app activates it again.
-package enum SessionActivation: Hashable, Sendable {
+package enum SessionActivation: String, Hashable, Sendable {
     /// No communication occurs; sending is a programmer error.
     case notActivated
     /// Transitioning to deactivated: data may still be received, but not sent.
@@ -29,6 +29,9 @@ package enum SessionActivation: Hashable, Sendable {
         case resumeTransfers
     }
 
+    /// The name used in traces: the case's (`"activated"`).
+    package var name: String { rawValue }
+
     /// Whether either side may send.
     package var canSend: Bool { self == .activated }
 
@@ -43,9 +46,6 @@ package enum SessionActivation: Hashable, Sendable {
         case .activated: return nil
         }
     }
-
-    /// Whether data already on its way may still be received.
-    package var canReceive: Bool { self != .notActivated }
 
     /// The transition for `event`. An event that does not apply to the current state (activating
     /// an activated session, deactivating one that is not activated, a session that is not

@@ -46,12 +46,6 @@ package enum TransferState: Hashable, Sendable {
     /// On the receiving device, waiting for the receiving app to run.
     case arrived
 
-    /// Whether it waits on the sending device for the link.
-    package var isWaiting: Bool { self == .waiting }
-
-    /// Whether it is on the receiving device.
-    package var hasArrived: Bool { self == .arrived }
-
     /// `"waiting"`, `"inFlight"`, `"arrived"` (for traces).
     package var name: String {
         switch self {
@@ -147,7 +141,7 @@ struct TransferQueue: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     mutating func popArrivedHead() -> QueuedTransfer? {
-        guard head < buffer.endIndex, buffer[head].state.hasArrived else { return nil }
+        guard head < buffer.endIndex, buffer[head].state == .arrived else { return nil }
         let entry = buffer[head]
         if entry.message.id == currentComplication { currentComplication = nil }
         head += 1
@@ -168,7 +162,7 @@ struct TransferQueue: Sendable {
     /// - Complexity: O(*w*) for *w* waiting entries.
     var waitingTail: Range<Int> {
         var start = buffer.endIndex
-        while start > head, buffer[start - 1].state.isWaiting { start -= 1 }
+        while start > head, buffer[start - 1].state == .waiting { start -= 1 }
         return start..<buffer.endIndex
     }
 

@@ -1,27 +1,26 @@
 import SimulationKernel
 
 extension WatchLink {
-    /// An app's API call. A send or transfer on a session that is not activated is refused
-    /// (``refuse(_:_:at:into:)``) before any channel rule applies.
+    /// An app's API call, by the channel it sends on. A send or transfer on a session that is not
+    /// activated is refused (``refuse(_:_:from:_:at:into:)``) before any channel rule applies.
     mutating func handle(_ request: LinkRequest, at moment: LinkMoment, into emit: LinkEffectSink) {
-        if let error = connection.activation.sendRefusal, let (payload, channel, side) = request.sent {
+        guard let (payload, channel, side) = request.sent else {
+            if case .cancelTransfer(let id) = request { cancelTransfer(id, at: moment, into: emit) }
+            return
+        }
+        if let error = connection.activation.sendRefusal {
             return refuse(payload, channel, from: side, error, at: moment, into: emit)
         }
-        switch request {
-        case .sendMessage(let payload, let side):
-            sendMessage(payload, from: side, at: moment, into: emit)
-        case .transferUserInfo(let payload, let side):
-            enqueue(payload, channel: .userInfo, from: side, at: moment, into: emit)
-        case .updateApplicationContext(let payload, let side):
-            enqueue(payload, channel: .applicationContext, from: side, at: moment, into: emit)
-        case .transferCurrentComplicationUserInfo(let payload):
-            transferComplication(payload, at: moment, into: emit)
-        case .cancelTransfer(let id):
-            cancelTransfer(id, at: moment, into: emit)
+        switch channel {
+        case .interactive: sendMessage(payload, from: side, at: moment, into: emit)
+        case .complication: transferComplication(payload, at: moment, into: emit)
+        case .userInfo, .applicationContext:
+            let message = makeMessage(channel, from: side, payload, at: moment.now)
+            enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: moment, into: emit)
         }
     }
 
-    /// Activation is a precondition of sending (issue #38 item 3; PLATFORM.md §2.1: "sending is
+    /// Activation is a precondition of sending (PLATFORM.md §2.1: "sending is
     /// a programmer error" before activation): the message is made and failed at once with the
     /// system's error (`error`: 7004 or 7016, ``SessionActivation/sendRefusal``), traced
     /// `link.failed`; it is not queued, nothing is scheduled, and a complication transfer spends
@@ -34,7 +33,7 @@ extension WatchLink {
     ) {
         let message = makeMessage(channel, from: side, payload, at: moment.now)
         statistics[channel].sent += 1
-        fail(message, error, at: moment, reason: "session \(activationName)", into: emit)
+        fail(message, error, at: moment, reason: "session \(connection.activation.name)", into: emit)
     }
 
     /// A timer the link scheduled.
@@ -87,7 +86,7 @@ extension WatchLink {
             case .linkDown:
                 trace(.linkRange, at: moment, ["state": "outOfRange"], into: emit)
                 epoch += 1
-                lastInteractiveArrival = PerSide(watch: nil, phone: nil)
+                lastInteractiveArrival = (.zero, .zero)
                 requeueInFlight()
                 failAllInteractive(.notReachable, at: moment, reason: "outOfRange", into: emit)
             case .linkUp(let outage):
@@ -101,22 +100,15 @@ extension WatchLink {
         _ event: SessionActivation.Event, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
         let transitions = connection.activation.reduce(event)
-        trace(.linkSession, at: moment, ["state": .string(activationName)], into: emit)
+        trace(.linkSession, at: moment, ["state": .string(connection.activation.name)], into: emit)
         for transition in transitions {
             switch transition {
             case .cancelInteractiveMessages:
-                failAllInteractive(.sessionInactive, at: moment, reason: "session \(activationName)", into: emit)
+                failAllInteractive(
+                    .sessionInactive, at: moment, reason: "session \(connection.activation.name)", into: emit)
             case .resumeTransfers:
                 transmitAll(at: moment, into: emit)
             }
-        }
-    }
-
-    var activationName: String {
-        switch connection.activation {
-        case .notActivated: return "notActivated"
-        case .inactive: return "inactive"
-        case .activated: return "activated"
         }
     }
 }

@@ -18,9 +18,9 @@ extension WatchLink {
         if case .unreachable(let reason) = connection.reachability(from: side, apps: moment.apps) {
             return fail(message, .notReachable, at: moment, reason: reason.name, into: emit)
         }
-        let earliest = lastInteractiveArrival[side] ?? .zero
+        let earliest = side == .watch ? lastInteractiveArrival.watch : lastInteractiveArrival.phone
         let arrival = max(moment.now + latency(), earliest)
-        lastInteractiveArrival[side] = arrival
+        if side == .watch { lastInteractiveArrival.watch = arrival } else { lastInteractiveArrival.phone = arrival }
         let id = message.id
         interactive.insert(InteractiveMessage(message: consume message, state: .inFlight), id: id)
         observeDepth(.interactive)

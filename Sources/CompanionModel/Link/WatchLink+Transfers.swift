@@ -1,19 +1,8 @@
 import SimulationKernel
 
 extension WatchLink {
-    /// Queues a userInfo transfer or an application context (which replaces the pending one).
-    ///
-    /// - Complexity: O(*w*) for the *w* waiting entries transmitted (amortized O(1) when the link
-    ///   is up).
-    mutating func enqueue(
-        _ payload: LinkPayload, channel: LinkChannel, from side: LinkSide, at moment: LinkMoment,
-        into emit: LinkEffectSink
-    ) {
-        let message = makeMessage(channel, from: side, payload, at: moment.now)
-        enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: moment, into: emit)
-    }
-
-    /// Queues `message` in `lane`. A complication transfer (the phone's userInfo lane carries it)
+    /// Queues `message` in `lane`: a userInfo transfer, an application context (which replaces
+    /// the pending one), or a complication transfer (the phone's userInfo lane carries it), which
     /// becomes the lane's one current complication transfer, untagging the one before it
     /// (``untagCurrentComplication(in:by:at:into:)``).
     ///

@@ -51,8 +51,9 @@ package struct WatchLink: Sendable {
 
     var interactive = InteractiveMessages()
     var lanes = TransferLanes()
-    /// The arrival time of the last interactive message from each side (FIFO per direction).
-    var lastInteractiveArrival = PerSide<SimTime?>(watch: nil, phone: nil)
+    /// The arrival time of the last interactive message from each side, which the next one from
+    /// that side may not precede (FIFO per direction; forgotten at a drop-out).
+    var lastInteractiveArrival = (watch: SimTime.zero, phone: SimTime.zero)
     var nextID: MessageID = 1
     /// Incremented at each drop-out; transmissions from an earlier epoch are void.
     var epoch = 0
@@ -128,16 +129,6 @@ package struct WatchLink: Sendable {
     /// received by the counterpart app, oldest first.
     package func outstandingTransfers(from side: LinkSide) -> [QueuedTransfer] {
         Array(lanes[side == .watch ? .watchUserInfo : .phoneUserInfo].entries)
-    }
-
-    /// The application context waiting to be delivered from `side`, if any.
-    package func pendingApplicationContext(from side: LinkSide) -> LinkMessage? {
-        lanes[TransferLane.lane(for: .applicationContext, from: side)].entries.last?.message
-    }
-
-    /// Interactive messages still awaiting an outcome, oldest first.
-    package var interactiveInFlight: [(message: LinkMessage, state: InteractiveMessageState)] {
-        interactive.ids.compactMap { id in interactive[id].map { ($0.message, $0.state) } }
     }
 
     /// Whether nothing is left in flight or queued (a settled link).

@@ -199,7 +199,11 @@ package struct ListReplica: Hashable, Sendable {
     package mutating func reduce(_ event: Event) -> [Effect] {
         switch event {
         case .edit(let item, let edit):
-            switch self.edit(item, edit) {
+            guard let key = catalog.key(of: item) else {
+                precondition(!edit.isAdd, "\(item) is added but not in the catalog")
+                return [.refused(item, edit, .notListed)]
+            }
+            switch self.edit(key, edit) {
             case .made(let operation, let merge): return [.applied(operation, merge.outcome), .send(operation)]
             case .refused(let refusal): return [.refused(item, edit, refusal)]
             }
@@ -258,19 +262,17 @@ package struct ListReplica: Hashable, Sendable {
         case held(waitingFor: Int)
     }
 
-    /// ``Event/edit(_:_:)`` as one value: the operation made and merged, or the refusal. An
-    /// item the ``catalog`` does not hold is not listed; adding one is a programming error.
+    /// ``Event/edit(_:_:)`` of the item with `key` (in the ``catalog``) as one value: the
+    /// operation made and merged, or the refusal.
     ///
-    /// - Complexity: O(1) (one hash of `id`, to find its key).
-    mutating func edit(_ id: ItemID, _ edit: ListEdit) -> Edit {
-        let key = catalog.key(of: id)
+    /// - Complexity: O(1); the item is found by its key, no hashing.
+    mutating func edit(_ key: Int, _ edit: ListEdit) -> Edit {
         if let refusal = refusal(of: edit, at: key) { return .refused(refusal) }
-        guard let key else { preconditionFailure("\(id) is added but not in the catalog") }
         clock += 1
         let sequence = lastSequence + 1
         gates[device].passLocal(sequence)
         let operation = ListOperation(
-            id: OperationID(origin: device, sequence: sequence), item: id, key: key, edit: edit,
+            id: OperationID(origin: device, sequence: sequence), item: catalog.name(of: key), key: key, edit: edit,
             version: SyncVersion(counter: clock, device: device))
         if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
         return .made(operation, mergeShowing(operation, at: key))
@@ -300,9 +302,9 @@ package struct ListReplica: Hashable, Sendable {
         unacknowledged[sequence] = nil
     }
 
-    /// Why `edit` of the item at `slot` (`nil`: not in the catalog) makes no operation, if it does not.
-    private func refusal(of edit: ListEdit, at slot: Int?) -> Refusal? {
-        guard let slot, items[slot].presence.value.isListed else { return edit.isAdd ? nil : .notListed }
+    /// Why `edit` of the item at `slot` makes no operation, if it does not.
+    private func refusal(of edit: ListEdit, at slot: Int) -> Refusal? {
+        guard items[slot].presence.value.isListed else { return edit.isAdd ? nil : .notListed }
         switch edit {
         case .add: return .alreadyListed
         case .rename(let title): return items[slot].title.value == title ? .unchanged : nil

@@ -10,17 +10,18 @@ import SimulationKernel
 /// ```swift
 /// var phone = SyncEndpoint(device: .phone, items: items)
 /// var effects: [SyncEndpoint.Effect] = []
-/// phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: now, into: &effects)
+/// phone.reduce(.edit(phone.key(of: "bread"), .add(title: "Bread"), reachability: .reachable), at: now, into: &effects)
 /// // [.itemChanged(bread: nil → open by phone#1), .sendMessage(phone#1 add bread v1@phone)]
 /// ```
 package struct SyncEndpoint: Hashable, Sendable {
     /// Something that happens to this device's end of the sync.
     package enum Event: Hashable, Sendable {
-        /// The user edits `item` on this device; `reachability` is `isReachable` here, now.
+        /// The user edits the item with this key (in the replica's ``ListReplica/catalog``: found
+        /// without hashing its name); `reachability` is `isReachable` here, now.
         /// With `nil` the operation is made but not sent (``Effect/made(_:)``): the host sends it
         /// later with ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits
         /// before it sends).
-        case edit(ItemID, ListEdit, reachability: Reachability?)
+        case edit(Int, ListEdit, reachability: Reachability?)
         /// Send an operation made earlier with a `nil` reachability.
         case dispatch(ListOperation, reachability: Reachability)
         /// The link handed this device's app an operation (a first copy or a duplicate).
@@ -75,6 +76,16 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// The device.
     package var device: LinkSide { replica.device }
 
+    /// The key of `item` in the replica's catalog: what an edit names it by
+    /// (``Event/edit(_:_:reachability:)``). A scenario's decoder lets a step name only the items
+    /// its catalog holds.
+    ///
+    /// - Complexity: O(1) (one hash of `item`).
+    package func key(of item: ItemID) -> Int {
+        guard let key = replica.catalog.key(of: item) else { preconditionFailure("\(item) is not in the catalog") }
+        return key
+    }
+
     /// The link rule the replica follows (``ListReplica/planted``): a host starting a run sets it
     /// from the task-local value once.
     package var planted: PlantedLinkBug {
@@ -104,10 +115,10 @@ package struct SyncEndpoint: Hashable, Sendable {
         _ event: Event, at now: SimTime, trace: TraceMode = .recorded, into out: inout [Effect]
     ) {
         switch event {
-        case .edit(let item, let edit, let reachability):
-            switch replica.edit(item, edit) {
+        case .edit(let key, let edit, let reachability):
+            switch replica.edit(key, edit) {
             case .refused(let refusal):
-                out.append(.refused(item, edit, refusal))
+                out.append(.refused(replica.catalog.name(of: key), edit, refusal))
             case .made(let operation, let merge):
                 note(.made, operation, at: now, trace, into: &out)
                 note(.applied(merge.outcome), operation, at: now, trace, into: &out)

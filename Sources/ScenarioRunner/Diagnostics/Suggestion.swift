@@ -27,6 +27,11 @@ package enum Suggestion {
         return best?.0
     }
 
+    /// `; did you mean "NAME"?` with the closest of `candidates` (``closest(to:in:)``), or `""`.
+    package static func didYouMean(_ key: String, in candidates: [String]) -> String {
+        closest(to: key, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
     /// The number of characters of `text`, or `nil` when it exceeds ``maximumLength``
     /// (counting stops there).
     private static func boundedCount(_ text: String) -> Int? {

@@ -17,9 +17,8 @@ package struct ExploreRunner: Sendable {
     package let seed: UInt64
     /// The base scenario (decoded once).
     package let scenario: Scenario
+    /// The base scenario's file, which each run's faults are written into.
     let variant: ExploreVariant
-    /// The base scenario ready for each run's faults (no JSON per run).
-    let transform: ExploreTransform
 
     /// The exploration of `runs` runs (for partial results and their merging).
     package func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
@@ -36,7 +35,6 @@ package struct ExploreRunner: Sendable {
             throw .scenario(error)
         }
         variant = ExploreVariant(root: root, scenario: scenario)
-        transform = ExploreTransform(scenario: scenario)
     }
 
     /// The seed of run `run` (below 2⁶³, so it is a plain JSON number in a reproduction file).
@@ -58,7 +56,7 @@ package struct ExploreRunner: Sendable {
     ///   - plan: the whole exploration (default: runs `0..<runs.upperBound`).
     ///   - starting: called with each run's number and seed before it runs (the command line
     ///     keeps them where a crash handler can print them).
-    /// - Complexity: one simulation per run (the faults are applied to the decoded scenario).
+    /// - Complexity: one decoding and one simulation per run.
     package func explore(
         runs: Range<UInt64>, of plan: ExplorePlan? = nil,
         starting: (_ run: UInt64, _ seed: UInt64) -> Void = { _, _ in }
@@ -75,27 +73,33 @@ package struct ExploreRunner: Sendable {
         return report
     }
 
-    /// The invariant failures of run `run` (with seed `seed`), its faults applied to the decoded
-    /// scenario (``ExploreTransform``), or `nil` for a draw the scenario format cannot express
-    /// (counted as passing).
+    /// The invariant failures of run `run` (with seed `seed`), or `nil` for a draw the scenario
+    /// format cannot express (counted as passing).
     func check(run: UInt64, seed: UInt64) -> [ExploreFinding]? {
-        transform.scenario(seed: seed, faults: faults(run)).map(ExploreRunner.invariantFailures)
+        scenario(seed: seed, faults: faults(run)).map(ExploreRunner.invariantFailures)
     }
 
-    /// The invariant failures of one run decoded from its file, as a reproduction is (`nil` when
-    /// the drawn file does not decode: a draw the scenario format cannot express, counted as
-    /// passing). Shrinking takes this path: it removes script steps, which the file's decoding
-    /// checks (a step naming an item only a removed step added).
+    /// The invariant failures of one run (see ``scenario(seed:faults:removed:)``), adding the
+    /// events it handled to `events`.
+    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>, events: inout Int) -> [ExploreFinding]? {
+        scenario(seed: seed, faults: faults, removed: removed).map {
+            ExploreRunner.invariantFailures(of: $0, events: &events)
+        }
+    }
+
+    /// The scenario of one run: its file (``ExploreVariant``) decoded, exactly as a reproduction
+    /// is, so a reproduction runs what explore ran; `nil` when the file does not decode (a draw
+    /// the scenario format cannot express, or a script step naming an item only a step that
+    /// shrinking `removed` added).
     ///
     /// The run's file is decoded without its `"history"`, and the base scenario's history and
     /// learned store order are put back (the history is the same in every run; learning it again
     /// per run cost a tenth of the run).
-    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>, events: inout Int) -> [ExploreFinding]? {
-        guard
-            let decoded = try? ScenarioDecoder.decode(
-                root: variant.tree(seed: seed, faults: faults, removed: removed, withHistory: false), file: file)
-        else { return nil }
-        return ExploreRunner.invariantFailures(of: Scenario(decoded, historyOf: scenario), events: &events)
+    ///
+    /// - Complexity: O(*n* log *n*) in the file's size.
+    func scenario(seed: UInt64, faults: [ExploreFault], removed: Set<Int> = []) -> Scenario? {
+        let tree = variant.tree(seed: seed, faults: faults, removed: removed, withHistory: false)
+        return (try? ScenarioDecoder.decode(root: tree, file: file)).map { Scenario($0, historyOf: scenario) }
     }
 
     /// Every invariant of one run of `scenario`: the ones every run checks, as `wristsim run`

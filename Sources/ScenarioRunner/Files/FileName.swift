@@ -80,7 +80,7 @@ package enum FileName {
     }
 
     /// The length of the valid UTF-8 sequence at `index`, or 0 if the byte there does not start one.
-    private static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+    static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
         let byte = bytes[index]
         let length: Int
         switch byte {

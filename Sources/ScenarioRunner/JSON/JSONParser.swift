@@ -86,27 +86,8 @@ package struct JSONParser {
         var currentLineStart = 0
         while position < bytes.count {
             let byte = bytes[position]
-            let length: Int
-            switch byte {
-            case 0x00..<0x80: length = 1
-            case 0xC2..<0xE0: length = 2
-            case 0xE0..<0xF0: length = 3
-            case 0xF0..<0xF5: length = 4
-            default: length = 0
-            }
-            var valid = length > 0 && position + length <= bytes.count
-            if valid {
-                for offset in 1..<max(length, 1) where bytes[position + offset] & 0xC0 != 0x80 { valid = false }
-            }
-            if valid, length == 3 {
-                let b1 = bytes[position + 1]
-                if (byte == 0xE0 && b1 < 0xA0) || (byte == 0xED && b1 >= 0xA0) { valid = false }
-            }
-            if valid, length == 4 {
-                let b1 = bytes[position + 1]
-                if (byte == 0xF0 && b1 < 0x90) || (byte == 0xF4 && b1 >= 0x90) { valid = false }
-            }
-            guard valid else {
+            let length = FileName.validSequenceLength(bytes, at: position)
+            guard length > 0 else {
                 index = position
                 line = currentLine
                 lineStart = currentLineStart

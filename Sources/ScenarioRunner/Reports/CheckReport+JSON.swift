@@ -14,30 +14,27 @@ extension CheckReport {
         }
         var records: [JSONValue] = []
         for entry in entries {
-            var object = record("scenario")
-            object.append("file", .string(entry.file))
+            let (name, expectations, failures, more): (JSONValue, Int, JSONValue, Int)
             switch entry {
             case .ran(_, let outcome):
-                object.append("name", .string(outcome.scenario.name))
-                object.append("status", .string(entry.status.rawValue))
-                object.append("expectations", .count(outcome.expectations.count))
-                object.append("failures", FailureList(outcome: outcome).json)
-                object.append("moreFailures", .count(0))
+                (name, expectations, failures, more) = (
+                    .string(outcome.scenario.name), outcome.expectations.count, FailureList(outcome: outcome).json, 0
+                )
             case .invalid(_, let error):
-                object.append("name", .null)
-                object.append("status", .string(entry.status.rawValue))
-                object.append("expectations", .count(0))
-                object.append(
-                    "failures",
-                    .array(
-                        error.all.map { error in
-                            FailureList.failure(
-                                code: "invalidScenario", message: error.message, expect: nil,
-                                line: error.location?.line, column: error.location?.column, path: error.path,
-                                at: nil)
-                        }))
-                object.append("moreFailures", .count(error.omitted))
+                let invalid = error.all.map { error in
+                    FailureList.failure(
+                        code: "invalidScenario", message: error.message, expect: nil, line: error.location?.line,
+                        column: error.location?.column, path: error.path, at: nil)
+                }
+                (name, expectations, failures, more) = (.null, 0, .array(invalid), error.omitted)
             }
+            var object = record("scenario")
+            object.append("file", .string(entry.file))
+            object.append("name", name)
+            object.append("status", .string(entry.status.rawValue))
+            object.append("expectations", .count(expectations))
+            object.append("failures", failures)
+            object.append("moreFailures", .count(more))
             records.append(.object(object))
         }
         var summary = record("summary")

@@ -52,17 +52,25 @@ package enum ComplicationTimeline {
     /// `timeline --json`, schema `wristsim.timeline/1`: the entries shown, every reload request
     /// with its decision (a refusal's `reason` with its `code`), the budget resets, the budget's
     /// rules and what they did (exhaustions, background tasks, the longest time without a reload)
-    /// and the staleness per family, times in ISO 8601 with milliseconds
-    /// (``ComplicationReport/jsonValue(stamp:)`` builds everything after `settings`).
+    /// and the staleness per family, times in ISO 8601 with milliseconds, then the run's
+    /// `failures` (``write(_:scenario:into:)`` into one value).
     package static func document(_ result: Result, scenario: Scenario) -> JSONValue {
-        let clock = ReportClock(start: scenario.start, showsDates: true)
         var object = JSONObject()
+        write(result, scenario: scenario, into: &object)
+        return .object(object)
+    }
+
+    /// Writes the members of ``document(_:scenario:)`` into `object`
+    /// (``ComplicationReport/write(into:stamp:)`` writes everything after `settings`): into a
+    /// ``JSONStream``, a run of a million reloads is written one request at a time.
+    package static func write(_ result: Result, scenario: Scenario, into object: inout some JSONObjectWriter) {
+        let clock = ReportClock(start: scenario.start, showsDates: true)
         object.append("schema", .string(jsonSchema))
         object.append("file", .string(scenario.file))
         object.append("scenario", .string(scenario.name))
         object.append("settings", .string(result.settings == .defaults ? "defaults" : "scenario"))
-        if case .object(let report) = result.report.jsonValue(stamp: clock.iso) { object.merge(report) }
-        return .object(object)
+        result.report.write(into: &object, stamp: clock.iso)
+        object.append("failures", FailureList(outcome: result.outcome).json)
     }
 
     /// `timeline --at TIME --json`, schema `wristsim.timeline-at/1`: what each family shows at

@@ -25,7 +25,7 @@ package struct LatencyProfile: Sendable {
         let outcome = simulation.run()
         return LatencyProfile(
             scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(),
-            items: simulation.watch.app.taps.map(\.item), visibility: simulation.watch.app.visibilityReports)
+            items: simulation.watch.tappedItems, visibility: simulation.watch.app.visibilityReports)
     }
 
     /// `scenario` with its pipeline replaced by the preset `name` (other `"pipeline"` settings kept).

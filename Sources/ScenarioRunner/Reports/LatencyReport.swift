@@ -81,7 +81,7 @@ package struct LatencyReport {
             }.map { "watch     \(LatencyReport.describe($0))" }
         }
         lines.append("")
-        lines += LatencyReport.table(rows, rightAligned: true).map { "  " + $0 }
+        lines += LatencyReport.table(rows).map { "  " + $0 }
         return lines
     }
 
@@ -118,7 +118,7 @@ package struct LatencyReport {
                 latencies[index],
             ])
         }
-        lines += table(rows, rightAligned: true).map { "  " + $0 }
+        lines += table(rows).map { "  " + $0 }
         lines.append("")
         lines.append("steps (time on each queue, all taps)")
         let totals = run.stepTotals
@@ -130,7 +130,7 @@ package struct LatencyReport {
         for (index, total) in totals.enumerated() {
             stepRows.append([total.name, total.queue.rawValue, walls[index], cpus[index], perTap[index]])
         }
-        lines += table(stepRows, rightAligned: true).map { "  " + $0 }
+        lines += table(stepRows).map { "  " + $0 }
         if !profile.visibility.isEmpty {
             lines.append("")
             lines.append("next item at each wrist raise")
@@ -168,14 +168,15 @@ package struct LatencyReport {
         }
     }
 
-    /// Aligned columns: the first column left-aligned, the others right-aligned when asked.
-    static func table(_ rows: [[String]], rightAligned: Bool) -> [String] {
+    /// Aligned columns two spaces apart, trailing spaces trimmed: the first `leftColumns` columns
+    /// left-aligned, the others right-aligned.
+    static func table(_ rows: [[String]], leftColumns: Int = 1) -> [String] {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 || column == 1 && !rightAligned ? cell + pad : pad + cell
+                return column < leftColumns ? cell + pad : pad + cell
             }.joined(separator: "  ").replacingTrailingSpaces()
         }
     }

@@ -57,12 +57,9 @@ package enum LinkReport {
                 ReportSection(
                     title: "link." + channel.name,
                     rows: [
-                        .init("sent", .int(Int64(stats.sent))),
-                        .init("delivered", .int(Int64(stats.delivered))),
-                        .init("duplicates", .int(Int64(stats.duplicates))),
-                        .init("retried", .int(Int64(stats.retried))),
-                        .init("failed", .int(Int64(stats.failed))),
-                        .init("fellBack", .int(Int64(stats.fellBack))),
+                        ("sent", stats.sent), ("delivered", stats.delivered), ("duplicates", stats.duplicates),
+                        ("retried", stats.retried), ("failed", stats.failed), ("fellBack", stats.fellBack),
+                    ].map { .init($0.0, .int(Int64($0.1))) } + [
                         .init(
                             "delayP50Ms", p50.map { .duration($0) } ?? .string("-"), text: text(p50)),
                         .init(

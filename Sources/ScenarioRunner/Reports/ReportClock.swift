@@ -28,24 +28,15 @@ package struct ReportClock: Sendable {
 
     /// `"09:01:30.250"`, or `"2026-11-24 09:01:30.250"` when the run spans several days.
     package func text(_ time: SimTime) -> String {
-        let local = start.adding(time.offset)
-        let clock = local.timeOfDay + "." + ReportClock.milliseconds(of: time)
-        return showsDates ? local.dateText + " " + clock : clock
+        let clock = TraceFormatter(start: start).clock(time)
+        return showsDates ? start.adding(time.offset).dateText + " " + clock : clock
     }
 
     /// `"2026-11-24T09:01:30.250+01:00"` (`Z` for UTC): ISO 8601 with milliseconds and the
     /// scenario's offset.
     package func iso(_ time: SimTime) -> String {
-        let local = start.adding(time.offset)
-        return local.dateText + "T" + local.timeOfDay + "." + ReportClock.milliseconds(of: time)
+        start.adding(time.offset).dateText + "T" + TraceFormatter(start: start).clock(time)
             + ReportClock.offsetText(start.utcOffsetSeconds)
-    }
-
-    /// The three-digit millisecond part of `time` (`"250"`).
-    static func milliseconds(of time: SimTime) -> String {
-        let millis = (time.nanoseconds % 1_000_000_000 + 1_000_000_000) % 1_000_000_000 / 1_000_000
-        let text = String(millis)
-        return String(repeating: "0", count: 3 - text.count) + text
     }
 
     /// `"Z"`, `"+01:00"`, `"-05:30"`.

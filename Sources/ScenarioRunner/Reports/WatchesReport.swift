@@ -17,7 +17,7 @@ package enum WatchesReport {
                 "×" + speed(model) + (model.chip.isSpeedConfirmed ? "" : "?"), String(model.cores),
             ])
         }
-        var lines = LatencyReport.table(rows, rightAligned: true)
+        var lines = LatencyReport.table(rows)
         lines.append("")
         lines.append(
             "rows: whole \(points(WatchModel.defaultRowHeight)) pt rows between the safe insets (docs/platform.md)")

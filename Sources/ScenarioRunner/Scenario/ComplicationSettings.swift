@@ -115,11 +115,11 @@ package struct ComplicationSettings: Sendable {
     static func decodeFamily(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationFamily {
         let name = try node.string(context)
         guard let family = ComplicationFamily(name: name) else {
-            var message = "unknown complication family \"\(name)\""
-            if let suggestion = Suggestion.closest(to: name, in: ComplicationFamily.allCases.map(\.rawValue)) {
-                message += "; did you mean \"\(suggestion)\"?"
-            }
-            throw context.error(node, message + "; expected one of: " + ComplicationFamily.names)
+            throw context.error(
+                node,
+                "unknown complication family \"\(name)\""
+                    + Suggestion.didYouMean(name, in: ComplicationFamily.allCases.map(\.rawValue))
+                    + "; expected one of: " + ComplicationFamily.names)
         }
         return family
     }

@@ -48,11 +48,11 @@ extension JSONNode {
     func initialWrist(_ context: DecodingContext) throws(ScenarioError) -> InitialWrist {
         let text = try string(context)
         guard let wrist = InitialWrist(rawValue: text) else {
-            var message = "unknown wrist position \(Excerpt.quoted(text))"
-            if let suggestion = Suggestion.closest(to: text, in: InitialWrist.allCases.map(\.rawValue)) {
-                message += "; did you mean \"\(suggestion)\"?"
-            }
-            throw context.error(self, message + "; expected one of: " + InitialWrist.names)
+            throw context.error(
+                self,
+                "unknown wrist position \(Excerpt.quoted(text))"
+                    + Suggestion.didYouMean(text, in: InitialWrist.allCases.map(\.rawValue)) + "; expected one of: "
+                    + InitialWrist.names)
         }
         return wrist
     }

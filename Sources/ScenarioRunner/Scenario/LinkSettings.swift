@@ -143,11 +143,11 @@ package struct LinkSettings: Sendable {
             try object.finish()
             return .exponential(mean: mean, floor: floor)
         default:
-            var message = "unknown latency distribution \"\(member.key)\""
-            if let suggestion = Suggestion.closest(to: member.key, in: ["fixed", "uniform", "exponential"]) {
-                message += "; did you mean \"\(suggestion)\"?"
-            }
-            throw context.error(key: member, message + " expected one of: \"fixed\", \"uniform\", \"exponential\"")
+            throw context.error(
+                key: member,
+                "unknown latency distribution \"\(member.key)\""
+                    + Suggestion.didYouMean(member.key, in: ["fixed", "uniform", "exponential"])
+                    + " expected one of: \"fixed\", \"uniform\", \"exponential\"")
         }
     }
 
@@ -204,9 +204,10 @@ package struct LinkSettings: Sendable {
         let text = try node.string(context)
         if let match = choices.first(where: { $0.0 == text }) { return match.1 }
         let names = choices.map(\.0)
-        var message = "unknown value \"\(text)\""
-        if let suggestion = Suggestion.closest(to: text, in: names) { message += "; did you mean \"\(suggestion)\"?" }
-        throw context.error(node, message + " expected one of: " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+        throw context.error(
+            node,
+            "unknown value \"\(text)\"" + Suggestion.didYouMean(text, in: names) + " expected one of: "
+                + names.map { "\"\($0)\"" }.joined(separator: ", "))
     }
 }
 

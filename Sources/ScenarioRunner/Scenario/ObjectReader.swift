@@ -70,12 +70,10 @@ package struct ObjectReader {
     }
 
     private func unknownKey(_ member: JSONNode.Member) -> ScenarioError {
-        var message = "unknown key \(Excerpt.quoted(member.key))"
         let accepted = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        if let suggestion = Suggestion.closest(to: member.key, in: accepted) {
-            message += "; did you mean \"\(suggestion)\"?"
-        }
-        message += "; expected one of: " + accepted.map { "\"\($0)\"" }.joined(separator: ", ")
-        return context.error(key: member, message)
+        return context.error(
+            key: member,
+            "unknown key \(Excerpt.quoted(member.key))" + Suggestion.didYouMean(member.key, in: accepted)
+                + "; expected one of: " + accepted.map { "\"\($0)\"" }.joined(separator: ", "))
     }
 }

@@ -131,32 +131,21 @@ package struct FixedHistogram: Hashable, Sendable {
     package mutating func merge(_ other: FixedHistogram) throws(CountOverflow) {
         guard other.total > 0 else { return }
         let total = try CountOverflow.adding(self.total, other.total)
-        var merged: [Bucket] = []
-        merged.reserveCapacity(buckets.count + other.buckets.count)
-        var (left, right) = (0, 0)
-        while left < buckets.count || right < other.buckets.count {
-            if right == other.buckets.count
-                || (left < buckets.count && buckets[left].index < other.buckets[right].index)
-            {
-                merged.append(buckets[left])
-                left += 1
-            } else if left == buckets.count || other.buckets[right].index < buckets[left].index {
-                merged.append(other.buckets[right])
-                right += 1
-            } else {
-                merged.append(
-                    Bucket(
-                        index: buckets[left].index,
-                        count: try CountOverflow.adding(buckets[left].count, other.buckets[right].count)))
-                left += 1
-                right += 1
-            }
+        let merged = try FixedHistogram.merged(buckets, other.buckets, key: { Int64($0.index) }) {
+            (lhs, rhs) throws(CountOverflow) in
+            Bucket(index: lhs.index, count: try CountOverflow.adding(lhs.count, rhs.count))
         }
         var mergedExact: [(microseconds: Int64, count: Int)]?
         if let values = exact, let others = other.exact {
-            mergedExact = FixedHistogram.merged(values, others)
+            // Each count is at most its histogram's total, and the merged total did not overflow,
+            // so the sums do not either.
+            mergedExact = try FixedHistogram.merged(
+                values, others, key: \.microseconds, limit: FixedHistogram.exactLimit
+            ) {
+                ($0.microseconds, $0.count + $1.count)
+            }
         }
-        buckets = merged
+        buckets = merged ?? []
         self.total = total
         sumMicroseconds = FixedHistogram.saturatingSum(sumMicroseconds, (other.sumMicroseconds, false))
         exact = mergedExact
@@ -202,33 +191,32 @@ package struct FixedHistogram: Hashable, Sendable {
         }
     }
 
-    /// The ascending exact values of both, counts of equal values added; `nil` past ``exactLimit``.
+    /// The ascending entries of both ascending arrays, two entries of one key made one by
+    /// `combine`; `nil` once there are more than `limit`.
     ///
-    /// Each count is at most its histogram's total, and the merged total did not overflow, so the
-    /// sums do not either.
-    ///
-    /// - Complexity: O(*d* + *d'*).
-    private static func merged(
-        _ lhs: [(microseconds: Int64, count: Int)], _ rhs: [(microseconds: Int64, count: Int)]
-    ) -> [(microseconds: Int64, count: Int)]? {
-        var values: [(microseconds: Int64, count: Int)] = []
-        values.reserveCapacity(min(exactLimit + 1, lhs.count + rhs.count))
+    /// - Complexity: O(*n* + *n'*).
+    private static func merged<Entry>(
+        _ lhs: [Entry], _ rhs: [Entry], key: (Entry) -> Int64, limit: Int = .max,
+        combine: (Entry, Entry) throws(CountOverflow) -> Entry
+    ) throws(CountOverflow) -> [Entry]? {
+        var entries: [Entry] = []
+        entries.reserveCapacity(min(limit, lhs.count + rhs.count))
         var (left, right) = (0, 0)
         while left < lhs.count || right < rhs.count {
-            if right == rhs.count || (left < lhs.count && lhs[left].microseconds < rhs[right].microseconds) {
-                values.append(lhs[left])
+            if right == rhs.count || (left < lhs.count && key(lhs[left]) < key(rhs[right])) {
+                entries.append(lhs[left])
                 left += 1
-            } else if left == lhs.count || rhs[right].microseconds < lhs[left].microseconds {
-                values.append(rhs[right])
+            } else if left == lhs.count || key(rhs[right]) < key(lhs[left]) {
+                entries.append(rhs[right])
                 right += 1
             } else {
-                values.append((lhs[left].microseconds, lhs[left].count + rhs[right].count))
+                entries.append(try combine(lhs[left], rhs[right]))
                 left += 1
                 right += 1
             }
-            if values.count > exactLimit { return nil }
+            if entries.count > limit { return nil }
         }
-        return values
+        return entries
     }
 
     private static func saturatingSum(_ sum: Int64, _ addend: (partialValue: Int64, overflow: Bool)) -> Int64 {

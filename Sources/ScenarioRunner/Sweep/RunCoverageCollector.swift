@@ -24,24 +24,15 @@ package struct RunCoverageCollector: Sendable {
     /// - Complexity: O(*r* log *r*).
     package func union() throws(SweepError) -> RunCoverage {
         let sorted = ranges.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        var joined: [Range<UInt64>] = []
-        var previous: (range: Range<UInt64>, part: Int)?
-        for entry in sorted {
-            if let previous, entry.range.lowerBound < previous.range.upperBound {
-                let first = FileName.display(files[previous.part])
-                let second = FileName.display(files[entry.part])
-                throw .parts(
-                    "\(second): error: counts run \(entry.range.lowerBound) again, which \(first) counts too: "
-                        + "the parts overlap (the same shard given twice?)")
-            }
-            previous = entry
-            if let last = joined.last, last.upperBound == entry.range.lowerBound {
-                joined[joined.count - 1] = last.lowerBound..<entry.range.upperBound
-            } else {
-                joined.append(entry.range)
-            }
+        for (previous, entry) in zip(sorted, sorted.dropFirst())
+        where entry.range.lowerBound < previous.range.upperBound {
+            let first = FileName.display(files[previous.part])
+            let second = FileName.display(files[entry.part])
+            throw .parts(
+                "\(second): error: counts run \(entry.range.lowerBound) again, which \(first) counts too: "
+                    + "the parts overlap (the same shard given twice?)")
         }
-        // Sorted, disjoint and joined: the initializer only copies them.
-        return RunCoverage(joined) ?? RunCoverage()
+        // Sorted and disjoint: the initializer joins them.
+        return RunCoverage(sorted.map(\.range)) ?? RunCoverage()
     }
 }

@@ -94,24 +94,38 @@ package struct SweepCellStatistics: Hashable, Sendable {
     /// - Complexity: O(buckets + failing seeds).
     package mutating func merge(_ other: SweepCellStatistics) throws(CountOverflow) {
         var merged = self
-        merged.runs = try CountOverflow.adding(runs, other.runs)
-        merged.passed = try CountOverflow.adding(passed, other.passed)
-        merged.expectationFailures = try CountOverflow.adding(expectationFailures, other.expectationFailures)
-        merged.invariantFailures = try CountOverflow.adding(invariantFailures, other.invariantFailures)
+        for (_, count) in Self.runCounts + Self.linkCounts {
+            merged[keyPath: count] = try CountOverflow.adding(self[keyPath: count], other[keyPath: count])
+        }
         for seed in other.failingSeeds { merged.insertFailing(seed) }
-        try merged.pooled.merge(other.pooled)
-        try merged.runP50.merge(other.runP50)
-        try merged.runP99.merge(other.runP99)
-        merged.lost = try CountOverflow.adding(lost, other.lost)
-        merged.doubled = try CountOverflow.adding(doubled, other.doubled)
-        merged.reordered = try CountOverflow.adding(reordered, other.reordered)
-        merged.late = try CountOverflow.adding(late, other.late)
-        merged.runsWithLinkFaults = try CountOverflow.adding(runsWithLinkFaults, other.runsWithLinkFaults)
+        for (_, histogram) in Self.histograms + [("stale", \.stale)] {
+            try merged[keyPath: histogram].merge(other[keyPath: histogram])
+        }
         for index in missed.indices where index < other.missed.count {
             merged.missed[index] = try CountOverflow.adding(missed[index], other.missed[index])
         }
-        try merged.stale.merge(other.stale)
         self = merged
+    }
+
+    /// The run counts by their key in partial results, in the order the parts write them.
+    static var runCounts: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)] {
+        [
+            ("runs", \.runs), ("passed", \.passed), ("expectationFailures", \.expectationFailures),
+            ("invariantFailures", \.invariantFailures),
+        ]
+    }
+
+    /// The tap-latency histograms by their key in partial results, in the order the parts write them.
+    static var histograms: [(key: String, histogram: WritableKeyPath<SweepCellStatistics, FixedHistogram>)] {
+        [("pooled", \.pooled), ("runP50", \.runP50), ("runP99", \.runP99)]
+    }
+
+    /// The link-fault counts by their key in partial results, in the order the parts write them.
+    static var linkCounts: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)] {
+        [
+            ("lost", \.lost), ("doubled", \.doubled), ("reordered", \.reordered), ("late", \.late),
+            ("runsWithLinkFaults", \.runsWithLinkFaults),
+        ]
     }
 
     private mutating func insertFailing(_ seed: UInt64) {

@@ -101,16 +101,18 @@ extension SweepResult {
     }
 
     static func rawJSON(_ stats: SweepCellStatistics) -> JSONValue {
-        [
-            "runs": .count(stats.runs), "passed": .count(stats.passed),
-            "expectationFailures": .count(stats.expectationFailures),
-            "invariantFailures": .count(stats.invariantFailures),
-            "failingSeeds": .array(stats.failingSeeds.map(RunReport.seed)),
-            "pooled": rawJSON(stats.pooled), "runP50": rawJSON(stats.runP50), "runP99": rawJSON(stats.runP99),
-            "lost": .count(stats.lost), "doubled": .count(stats.doubled), "reordered": .count(stats.reordered),
-            "late": .count(stats.late), "runsWithLinkFaults": .count(stats.runsWithLinkFaults),
-            "missed": .array(stats.missed.map(JSONValue.count)), "stale": rawJSON(stats.stale),
-        ]
+        func counts(_ table: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)]) -> [(String, JSONValue)]
+        {
+            table.map { ($0.key, .count(stats[keyPath: $0.count])) }
+        }
+        return .object(
+            JSONObject(
+                counts(SweepCellStatistics.runCounts) + [
+                    ("failingSeeds", .array(stats.failingSeeds.map(RunReport.seed)))
+                ]
+                    + SweepCellStatistics.histograms.map { ($0.key, rawJSON(stats[keyPath: $0.histogram])) }
+                    + counts(SweepCellStatistics.linkCounts)
+                    + [("missed", .array(stats.missed.map(JSONValue.count))), ("stale", rawJSON(stats.stale))]))
     }
 
     static func rawJSON(_ histogram: FixedHistogram) -> JSONValue {

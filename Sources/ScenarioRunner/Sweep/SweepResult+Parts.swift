@@ -176,28 +176,23 @@ extension SweepResult {
         -> SweepCellStatistics
     {
         var object = try ObjectReader(node, context, what: "a cell's statistics")
-        func count(_ key: String) throws(ScenarioError) -> Int {
-            try object.required(key).int(context, in: 0...Int(Int32.max) * 1_000_000)
-        }
         var stats = SweepCellStatistics()
-        stats.runs = try count("runs")
-        stats.passed = try count("passed")
-        stats.expectationFailures = try count("expectationFailures")
-        stats.invariantFailures = try count("invariantFailures")
+        func counts(_ table: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)]) throws(ScenarioError) {
+            for (key, count) in table {
+                stats[keyPath: count] = try object.required(key).int(context, in: 0...Int(Int32.max) * 1_000_000)
+            }
+        }
+        try counts(SweepCellStatistics.runCounts)
         let seeds = try object.required("failingSeeds").array(context).map {
             (node) throws(ScenarioError) in try seed(node, context)
         }
         guard seeds.count <= SweepCellStatistics.failingSeedLimit, zip(seeds, seeds.dropFirst()).allSatisfy(<)
         else { throw context.error(node, "expected at most \(SweepCellStatistics.failingSeedLimit) ascending seeds") }
         stats.failingSeeds = seeds
-        stats.pooled = try histogram(try object.required("pooled"), context)
-        stats.runP50 = try histogram(try object.required("runP50"), context)
-        stats.runP99 = try histogram(try object.required("runP99"), context)
-        stats.lost = try count("lost")
-        stats.doubled = try count("doubled")
-        stats.reordered = try count("reordered")
-        stats.late = try count("late")
-        stats.runsWithLinkFaults = try count("runsWithLinkFaults")
+        for (key, path) in SweepCellStatistics.histograms {
+            stats[keyPath: path] = try histogram(try object.required(key), context)
+        }
+        try counts(SweepCellStatistics.linkCounts)
         let missedNode = try object.required("missed")
         let missed = try missedNode.array(context).map {
             (node) throws(ScenarioError) in try node.int(context, in: 0...Int(Int32.max) * 1_000_000)

@@ -40,16 +40,7 @@ extension SweepResult {
                 String(stats.reordered), String(stats.late), String(stats.missedTotal), figure(index, 5),
             ])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            let padded = row.enumerated().map { column, value in
-                let pad = String(repeating: " ", count: widths[column] - value.count)
-                return column < 3 ? value + pad : pad + value
-            }
-            var line = padded.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            lines.append(line)
-        }
+        lines += LatencyReport.table(rows, leftColumns: 3)
         let failing = zip(plan.cells, cells).filter { !$0.1.failingSeeds.isEmpty }
         if !failing.isEmpty {
             lines.append("")
@@ -66,13 +57,6 @@ extension SweepResult {
             "p50·med, p99·med: the median over runs of each run's own p50 and p99; p99·p99: the p99 of the runs' p99; "
                 + "pooled: over every tap of every run. Figures are fixed-bucket (≤ 0.8 % above the exact value).")
         return lines.joined(separator: "\n")
-    }
-
-    static func figure(_ value: SimDuration?) -> String {
-        guard let value else { return "-" }
-        let microseconds = value.nanoseconds / 1_000
-        if microseconds >= 10_000_000 { return TraceValue.decimalText(microseconds / 10_000, scale: 2) + "s" }
-        return TraceValue.decimalText(microseconds / 100, scale: 1) + "ms"
     }
 
     static func percent(_ part: Int, of whole: Int) -> String {

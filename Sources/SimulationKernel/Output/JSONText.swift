@@ -4,6 +4,11 @@
 package enum JSONText {
     /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
     package static func quoted(_ text: String) -> String {
+        // Most text needs no escape: copied whole rather than a scalar at a time.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }
+        }
+        if plain == true { return "\"" + text + "\"" }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

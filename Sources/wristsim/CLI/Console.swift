@@ -20,6 +20,12 @@ enum Console {
         write(1, TerminalText.sanitized(text, keepingColours: true) + "\n")
     }
 
+    /// Writes `text` to standard output as it is (no newline added), escaped as ``out(_:)`` does:
+    /// a piece of a long output (``StandardOutputStream``), whole lines or whole JSON values.
+    static func outPiece(_ text: String) {
+        write(1, TerminalText.sanitized(text, keepingColours: true))
+    }
+
     /// Writes `text` and a newline to standard error, every control character but the newline
     /// escaped, so a name in a message never reaches the terminal as an escape sequence.
     static func error(_ text: String) {

@@ -88,12 +88,20 @@ enum TimelineCommand: Command {
                     .compact
                     : trimmed(result.report.describe(at: at)))
         } else if json {
-            Console.out(failures.attached(to: ComplicationTimeline.document(result, scenario: scenario)).compact)
+            // Written as it is made: ten years of reloads are hundreds of megabytes of JSON.
+            var object = JSONStream(into: StandardOutputStream())
+            ComplicationTimeline.write(result, scenario: scenario, into: &object)
+            var output = object.finished()
+            output.write("\n")
+            output.flush()
         } else {
-            var output = "scenario  \(scenario.name)\n"
-            if result.settings == .defaults { output += "note      no \"complication\" section: default settings\n" }
-            output += result.report.text
-            Console.out(trimmed(output))
+            var output = StandardOutputStream()
+            output.write("scenario  \(scenario.name)\n")
+            if result.settings == .defaults {
+                output.write("note      no \"complication\" section: default settings\n")
+            }
+            result.report.write(to: &output)
+            output.flush()
         }
         if !json, let block = failures.textBlock(style: style) { Console.out(block) }
         return result.outcome.passed ? .success : .expectationFailed

@@ -143,16 +143,17 @@ import Testing
     @Test(arguments: 0..<12) func stalenessOfAListFollowedItemByItemMatchesTheWholeList(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let configuration = Self.drawnConfiguration(&rng)
-        var list = ShoppingList(items: Self.drawnItems(&rng))
-        var model = ComplicationTimelineModel(configuration: configuration, list: list, presence: .onActiveFace)
-        var states: [(at: SimTime, items: [ShoppingItem])] = [(.zero, list.remainingItems)]
+        var list = WatchListDriver(items: Self.drawnItems(&rng))
+        var model = ComplicationTimelineModel(configuration: configuration, list: list.list, presence: .onActiveFace)
+        var states: [(at: SimTime, items: [ShoppingItem])] = [(.zero, list.list.remainingItems)]
         var now = SimTime.zero
         for _ in 0..<30 {
             now += .seconds(Int64(1 + rng.next() % 300))
-            let id = list.items[Int(rng.next() % UInt64(list.items.count))].id
-            list.apply(rng.next() % 3 == 0 ? .uncheck : .check, to: id, at: now)
-            model.listChanged(id, in: list, at: now)
-            states.append((now, list.remainingItems))
+            let id = list.list.items[Int(rng.next() % UInt64(list.list.items.count))].id
+            if let change = list.edit(id, rng.next() % 3 == 0 ? .uncheck : .check) {
+                model.listChanged(change.item, at: change.place, time: now)
+            }
+            states.append((now, list.list.remainingItems))
             Self.drawFaceChangeAndReload(&model, at: now, reloadsAlways: false, &rng)
         }
         let end = now + .minutes(10)

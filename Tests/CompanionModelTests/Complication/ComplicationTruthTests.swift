@@ -90,11 +90,11 @@ import Testing
     /// items; the truth keeps one change per check-off.
     @Test func checkingOffAHugeListKeepsLinearlyManyItems() {
         let count = 4_000
-        var list = ShoppingList(items: (0..<count).map { Self.item($0, due: Self.t(Int64($0))) })
-        var truth = ComplicationTruth(list, at: .zero)
+        var list = WatchListDriver(items: (0..<count).map { Self.item($0, due: Self.t(Int64($0))) })
+        var truth = ComplicationTruth(list.list, at: .zero)
         for step in 1...count {
-            list.apply(.check, to: "i\(step - 1)", at: Self.t(Int64(step)))
-            truth.record("i\(step - 1)", in: list, at: Self.t(Int64(step)))
+            let change = list.edit("i\(step - 1)", .check)
+            if let change { truth.record(change.item, at: change.place, time: Self.t(Int64(step))) }
         }
         #expect(truth.changes.count == count)
         #expect(truth.keptItemCount == count, "kept \(truth.keptItemCount) items")
@@ -103,8 +103,8 @@ import Testing
         #expect(truth.content(at: Self.t(Int64(count)), mode: .nextDue) == ComplicationContent(remaining: 0))
     }
 
-    /// A truth that follows a ``ShoppingList`` item by item (checks, puts-back, additions,
-    /// retitles and removals, as the watch's list reconciles them, some at one instant) answers
+    /// A truth that follows the watch's list item by item (checks, puts-back, additions,
+    /// retitles and removals on its replica, some at one instant) answers
     /// every state, and the content at every time, as the whole remaining list read then does.
     @Test(arguments: 0..<40)
     func followingAListItemByItemGivesWhatTheWholeListGives(seed: UInt64) {
@@ -114,37 +114,41 @@ import Testing
             Self.item(number, due: rng.next() % 3 == 0 ? nil : Self.t(Int64(rng.next() % 8) * 30))
         }
         let trip = (0..<count).filter { _ in rng.next() % 2 == 0 }.map { "i\($0)" }.shuffled(using: &rng)
-        var list = ShoppingList(items: items, order: StoreOrder(trips: [trip]))
-        var truth = ComplicationTruth(list, at: Self.t(10))
-        var states: [(at: SimTime, list: [ShoppingItem])] = [(Self.t(10), list.remainingItems)]
+        var driver = WatchListDriver(
+            items: items, order: StoreOrder(trips: [trip]), adding: (count..<count + 201).map { "i\($0)" })
+        var truth = ComplicationTruth(driver.list, at: Self.t(10))
+        var states: [(at: SimTime, list: [ShoppingItem])] = [(Self.t(10), driver.list.remainingItems)]
         var time: Int64 = 10
         var next = count
         for step in 0..<200 {
             time += Int64(rng.next() % 3)
             let now = Self.t(time)
-            let listed = list.items.map(\.id)
+            let listed = driver.list.items.map(\.id)
             let id: ItemID
+            let edit: ListEdit
             switch rng.next() % 8 {
             case 0...2 where !listed.isEmpty:
                 id = listed[Int(rng.next() % UInt64(listed.count))]
-                list.apply(.check, to: id, at: now)
+                edit = .check
             case 3 where !listed.isEmpty:
                 id = listed[Int(rng.next() % UInt64(listed.count))]
-                list.apply(.uncheck, to: id, at: now)
+                edit = .uncheck
             case 4:
                 next += 1
                 id = "i\(next)"
-                list.reconcile(id, with: SyncedItem(id: id, title: "Added \(next)", status: .open), at: now)
+                edit = .add(title: "Added \(next)")
             case 5 where !listed.isEmpty:
                 id = listed[Int(rng.next() % UInt64(listed.count))]
-                list.reconcile(id, with: SyncedItem(id: id, title: "Retitled \(step)", status: .open), at: now)
+                edit = .rename(title: "Retitled \(step)")
             case 6 where !listed.isEmpty:
                 id = listed[Int(rng.next() % UInt64(listed.count))]
-                list.reconcile(id, with: nil, at: now)
+                edit = .remove
             default:
-                id = "unknown"
+                id = "i0"
+                edit = .rename(title: "Unchanged")
             }
-            truth.record(id, in: list, at: now)
+            if let change = driver.edit(id, edit) { truth.record(change.item, at: change.place, time: now) }
+            let list = driver.list
             states.append((now, list.remainingItems))
             #expect(truth.latest == list.remainingItems, "seed \(seed), step \(step)")
             for mode in ComplicationContentMode.allCases {

@@ -10,7 +10,7 @@ import Testing
                 t(Double(index) * 60),
                 .request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))))
         }
-        harness.run()
+        harness.drain()
         let stats = harness.link.statistics
         #expect(stats[.complication].sent == 50)
         #expect(stats[.complication].fellBack == 2)
@@ -24,7 +24,7 @@ import Testing
         var harness = TransportHarness { $0.complicationPlacement = .notOnActiveFace }
         #expect(harness.link.complicationBudget.remaining(at: .zero) == 0)
         harness.now(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: 3))))
-        harness.run()
+        harness.drain()
         #expect(harness.link.statistics[.complication].fellBack == 1)
         #expect(harness.link.statistics[.userInfo].delivered == 1)
         harness.now(.environment(.complicationPlacement(.onActiveFace)))
@@ -48,7 +48,7 @@ import Testing
     @Test func complicationTransferWakesTheWatchApp() {
         var harness = TransportHarness { $0.initialWatchApp = .notRunning }
         harness.now(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: 4))))
-        harness.run()
+        harness.drain()
         #expect(harness.apps.watch == .background)
         #expect(harness.delivered.map(\.payload) == [.complicationUpdate(remaining: 4)])
     }
@@ -59,7 +59,7 @@ import Testing
             $0.complicationPlacement = .notOnActiveFace
         }
         harness.now(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: 4))))
-        harness.run()
+        harness.drain()
         #expect(harness.delivered.isEmpty)
         #expect(harness.link.outstandingTransfers(from: .phone).count == 1)
         harness.now(.environment(.relaunchWatchApp))

@@ -30,7 +30,7 @@ import Testing
         #expect(harness.link.statistics[.complication].fellBack == 1)
 
         harness.now(.environment(.phoneInRange))
-        harness.run()
+        harness.drain()
         let userInfo = harness.link.deliveries.filter { $0.message.channel == .userInfo }.map(\.message.id)
         #expect(userInfo == [1, 2], "the untagged transfer is delivered as userInfo, before the later one")
         let current = harness.link.deliveries.filter { $0.message.channel == .complication }.map(\.message.id)
@@ -47,7 +47,7 @@ import Testing
         #expect(
             harness.link.outstandingTransfers(from: .phone).last?.message.payload == .complicationUpdate(remaining: 5))
         harness.now(.environment(.phoneInRange))
-        harness.run()
+        harness.drain()
         #expect(harness.delivered.map(\.payload) == (0..<6).map { .complicationUpdate(remaining: $0) })
     }
 
@@ -55,7 +55,7 @@ import Testing
         var harness = TransportHarness()
         harness.now(complication(4))  // id 1, on the air for 100 ms
         harness.at(t(0.05), complication(3))  // id 2 untags it in flight
-        harness.run()
+        harness.drain()
         #expect(harness.traces.first { $0.kind == "link.untagged" }?["state"] == .string("inFlight"))
         #expect(harness.link.deliveries.map(\.message.channel) == [.userInfo, .complication])
         #expect(harness.firstDeliveryIDs == [1, 2])
@@ -73,7 +73,7 @@ import Testing
         harness.now(complication(4))  // id 1
         harness.now(.request(.transferUserInfo(blob(10, "u"), from: .phone)))  // id 2
         harness.at(t(0.005), complication(3))  // id 3 untags id 1 on the air
-        harness.run()
+        harness.drain()
         #expect(harness.traces.contains { $0.kind == "link.untagged" && $0["id"] == .int(1) }, "seed \(seed)")
         let userInfo = harness.link.deliveries.filter { $0.message.channel == .userInfo }.map(\.message.id)
         #expect(userInfo == [1, 2], "seed \(seed): \(userInfo)")
@@ -87,7 +87,7 @@ import Testing
         harness.now(complication(3))  // id 2 untags id 1
         harness.now(.request(.cancelTransfer(2)))
         harness.now(.environment(.phoneInRange))
-        harness.run()
+        harness.drain()
         #expect(harness.apps.watch == .notRunning, "ordinary userInfo waits for the app to run")
         #expect(harness.delivered.isEmpty)
         harness.now(.environment(.relaunchWatchApp))
@@ -102,7 +102,7 @@ import Testing
         #expect(harness.traces.filter { $0.kind == "link.untagged" }.isEmpty)
         #expect(outstandingChannels(harness) == [.complication, .userInfo])
         harness.now(.environment(.phoneInRange))
-        harness.run()
+        harness.drain()
         let channels = harness.link.deliveries.sorted { $0.message.id < $1.message.id }.map(\.message.channel)
         #expect(channels == [.complication, .userInfo], "id 1 stays current, id 2 travels as userInfo")
     }

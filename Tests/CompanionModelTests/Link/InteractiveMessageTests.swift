@@ -6,7 +6,7 @@ import Testing
     @Test func reachableMessageIsDeliveredAndRepliedOnce() {
         var harness = TransportHarness()
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
-        harness.run()
+        harness.drain()
         #expect(harness.delivered == [.init(id: 1, payload: blob(10), duplicate: false, at: t(0.1))])
         #expect(harness.outcomes == [.init(id: 1, outcome: .replied, at: t(0.2))])
     }
@@ -17,7 +17,7 @@ import Testing
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         #expect(harness.outcomes == [.init(id: 1, outcome: .failed(.notReachable), at: .zero)])
         #expect(harness.loop.pendingCount == 0, "a refused message schedules nothing")
-        harness.run()
+        harness.drain()
         #expect(harness.delivered.isEmpty)
     }
 
@@ -32,7 +32,7 @@ import Testing
         var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
         #expect(harness.link.connection.reachability(from: .watch, apps: harness.apps) == .reachable)
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
-        harness.run()
+        harness.drain()
         #expect(harness.apps.phone == .background)
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcome(of: 1) == [.replied])
@@ -54,7 +54,7 @@ import Testing
         harness.now(.request(.sendMessage(blob(65_536), from: .watch)))
         harness.now(.request(.sendMessage(blob(65_537), from: .watch)))
         #expect(harness.outcome(of: 2) == [.failed(.payloadTooLarge)])
-        harness.run()
+        harness.drain()
         #expect(harness.outcome(of: 1) == [.replied])
         #expect(harness.firstDeliveryIDs == [1])
     }
@@ -76,7 +76,7 @@ import Testing
     @Test func slowReplyTimesOutAndTheReplyIsDropped() {
         var harness = TransportHarness { $0.faults.latency = .fixed(.seconds(Int64(20))) }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1], "the phone still got it")
         #expect(harness.outcomes == [.init(id: 1, outcome: .failed(.messageReplyTimedOut), at: t(30))])
     }
@@ -87,7 +87,7 @@ import Testing
             $0.faults.latency = .fixed(.seconds(Int64(3)))
         }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
-        harness.run()
+        harness.drain()
         #expect(harness.outcomes == [.init(id: 1, outcome: .failed(.messageReplyTimedOut), at: t(5))])
     }
 
@@ -95,7 +95,7 @@ import Testing
         var harness = TransportHarness { $0.faults.latency = .fixed(.seconds(Int64(2))) }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         harness.at(t(1), .environment(.phoneOutOfRange))
-        harness.run()
+        harness.drain()
         #expect(harness.outcomes == [.init(id: 1, outcome: .failed(.notReachable), at: t(1))])
         #expect(harness.delivered.isEmpty)
     }
@@ -104,7 +104,7 @@ import Testing
         var harness = TransportHarness { $0.faults.latency = .fixed(.seconds(Int64(2))) }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         harness.at(t(3), .environment(.killPhoneApp))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcomes == [.init(id: 1, outcome: .failed(.messageReplyTimedOut), at: t(30))])
     }
@@ -113,17 +113,17 @@ import Testing
         var harness = TransportHarness { $0.faults.latency = .fixed(.seconds(Int64(2))) }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         harness.at(t(1), .environment(.terminateWatchApp))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcomes.isEmpty)
-        #expect(harness.link.interactiveInFlight.isEmpty)
+        #expect(harness.link.isIdle)
     }
 
     @Test func sessionBecomingInactiveCancelsInteractiveMessages() {
         var harness = TransportHarness { $0.faults.latency = .fixed(.seconds(Int64(2))) }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         harness.at(t(1), .environment(.session(.becomeInactive)))
-        harness.run()
+        harness.drain()
         #expect(harness.outcomes == [.init(id: 1, outcome: .failed(.sessionInactive), at: t(1))])
     }
 
@@ -136,7 +136,7 @@ import Testing
         for index in 0..<30 {
             harness.at(t(Double(index) * 0.5), .request(.sendMessage(blob(10), from: .watch)))
         }
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == harness.firstDeliveryIDs.sorted(), "seed \(seed)")
         for id in 1...30 {
             #expect(harness.outcome(of: MessageID(id)).count == 1, "seed \(seed) message \(id)")

@@ -10,7 +10,7 @@ import Testing
         #expect(harness.outcomes.isEmpty, "queuing never fails for lack of range")
         #expect(harness.link.outstandingTransfers(from: .watch).map(\.message.id) == [1, 2, 3, 4, 5])
         harness.at(t(60), .environment(.phoneInRange))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1, 2, 3, 4, 5])
         #expect(harness.outcomes.map(\.outcome) == Array(repeating: .transferFinished, count: 5))
         #expect(harness.link.outstandingTransfers(from: .watch).isEmpty)
@@ -21,11 +21,11 @@ import Testing
         var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
         harness.now(.request(.transferUserInfo(blob(2), from: .watch)))
-        harness.run()
+        harness.drain()
         #expect(harness.delivered.isEmpty, "a transfer does not launch the phone app")
         #expect(harness.link.outstandingTransfers(from: .watch).map(\.state) == [.arrived, .arrived])
         harness.at(t(600), .environment(.launchPhoneApp))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1, 2])
         #expect(harness.delivered.map(\.at) == [t(600), t(600)])
     }
@@ -34,7 +34,7 @@ import Testing
         var harness = TransportHarness()
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
         harness.now(.environment(.terminateWatchApp))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
     }
 
@@ -43,7 +43,7 @@ import Testing
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
         harness.at(t(1), .environment(.phoneOutOfRange))
         harness.at(t(10), .environment(.phoneInRange))
-        harness.run()
+        harness.drain()
         #expect(harness.delivered.map(\.at) == [t(12)])
         #expect(harness.link.statistics[.userInfo].retried == 1)
         #expect(harness.link.statistics[.userInfo].delayPercentile(50) == .seconds(Int64(12)))
@@ -57,14 +57,14 @@ import Testing
         #expect(harness.outcome(of: 2) == [.cancelled])
         #expect(harness.link.outstandingTransfers(from: .watch).map(\.message.id) == [1, 3])
         harness.now(.environment(.phoneInRange))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1, 3])
     }
 
     @Test func cancellingADeliveredTransferDoesNothing() {
         var harness = TransportHarness()
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
-        harness.run()
+        harness.drain()
         harness.now(.request(.cancelTransfer(1)))
         #expect(harness.outcome(of: 1) == [.transferFinished])
     }
@@ -80,10 +80,10 @@ import Testing
         var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
         harness.now(.environment(.phoneOutOfRange))
         for index in 1...3 { harness.now(.request(.updateApplicationContext(blob(index, "ctx"), from: .watch))) }
-        #expect(harness.link.pendingApplicationContext(from: .watch)?.payload == blob(3, "ctx"))
+        #expect(harness.traces.filter { $0.is(.linkSuperseded) }.count == 2, "contexts 1 and 2 are superseded")
         harness.at(t(10), .environment(.phoneInRange))
         harness.at(t(20), .environment(.launchPhoneApp))
-        harness.run()
+        harness.drain()
         #expect(harness.delivered == [.init(id: 3, payload: blob(3, "ctx"), duplicate: false, at: t(20))])
     }
 
@@ -92,14 +92,14 @@ import Testing
         harness.now(.request(.updateApplicationContext(blob(262_144), from: .watch)))
         harness.now(.request(.updateApplicationContext(blob(262_145), from: .watch)))
         #expect(harness.outcome(of: 2) == [.failed(.payloadTooLarge)])
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
     }
 
     @Test func duplicatesAreDeliveredAgainLater() {
         var harness = TransportHarness { $0.faults.duplicateProbability = 1 }
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
-        harness.run()
+        harness.drain()
         #expect(harness.delivered.map(\.duplicate) == [false, true])
         #expect(harness.link.statistics[.userInfo].duplicates == 1)
         #expect(harness.link.statistics[.userInfo].delivered == 1)
@@ -117,7 +117,7 @@ import Testing
             for index in 0..<20 {
                 harness.at(t(Double(index)), .request(.transferUserInfo(blob(index), from: .watch)))
             }
-            harness.run()
+            harness.drain()
             return harness.delivered.filter { !$0.duplicate }.map(\.at)
         }
         #expect(firstDeliveries(duplicates: 0) == firstDeliveries(duplicates: 0.5), "seed \(seed)")

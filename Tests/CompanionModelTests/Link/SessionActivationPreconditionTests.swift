@@ -34,7 +34,7 @@ import Testing
             #expect(failed.first?["code"] == TraceValue.int(Int64(error.code)))
             // Activating later sends nothing: the refused send is gone.
             harness.now(.environment(.session(.activate)))
-            harness.run()
+            harness.drain()
             #expect(harness.delivered.isEmpty)
         }
     }
@@ -56,7 +56,7 @@ import Testing
         harness.now(.environment(.session(.becomeInactive)))
         harness.now(.environment(.phoneInRange))
         harness.now(.environment(.session(.activate)))
-        harness.run()
+        harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcome(of: 1) == [.transferFinished])
     }

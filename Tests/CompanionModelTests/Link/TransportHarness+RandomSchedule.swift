@@ -1,20 +1,6 @@
 import CompanionModel
 import SimulationKernel
 
-extension TransportHarness: LinkSettling {
-    /// Handles the next scheduled event and what it sets off; `false` when none is left.
-    mutating func handleNextLinkEvent() -> Bool {
-        guard let event = loop.next() else { return false }
-        now(event)
-        return true
-    }
-
-    /// Applies `change` to the link now.
-    mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
-        now(.environment(change))
-    }
-}
-
 extension TransportHarness {
     /// A random fault schedule on the bare transport, fully determined by `seed`: a latency shape
     /// (fixed, uniform or exponential), a duplicate probability (0 in 30 % of schedules, else up
@@ -22,7 +8,7 @@ extension TransportHarness {
     /// (70 % relaunched within 5 min), 0–3 phone app launches, a session flap in 20 % of
     /// schedules, 0–12 complication pushes against a budget of 0–8, 0–4 application-context
     /// updates, and 10–40 app messages (interactive or userInfo, mostly from the watch), all
-    /// within `horizon`. Run it with ``run()`` (or event by event) then ``settle()``.
+    /// within `horizon`. Run it with ``drain()`` (or event by event) then ``settle()``.
     ///
     /// (The schedule the deleted one-way `LinkDriver` drew, with its check-off taps replaced by
     /// plain app messages: the transport never looks inside a payload.)

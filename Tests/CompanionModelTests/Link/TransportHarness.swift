@@ -7,8 +7,9 @@ func t(_ seconds: Double) -> SimTime { SimTime(offset: .seconds(seconds)) }
 
 /// Drives a bare ``WatchLink`` (no sender, no phone list) and records what it hands to the apps.
 /// The harness owns the two apps' states (``apps``), as a driver of the link does: it applies
-/// the lifecycle changes the link hands it and tells the link when an app starts or stops.
-struct TransportHarness {
+/// the lifecycle changes the link hands it and tells the link when an app starts or stops. It
+/// drains and settles with the link's one routine (``LinkSettling``).
+struct TransportHarness: LinkSettling {
     struct Delivery: Equatable {
         var id: MessageID
         var payload: LinkPayload
@@ -44,16 +45,23 @@ struct TransportHarness {
         loop.schedule(event, at: time)
     }
 
-    /// Runs every event; the clock stays at the last one.
-    mutating func run() {
-        while let event = loop.next() { now(event) }
-    }
-
     func outcome(of id: MessageID) -> [LinkOutcome] {
         outcomes.filter { $0.id == id }.map(\.outcome)
     }
 
     var firstDeliveryIDs: [MessageID] { delivered.filter { !$0.duplicate }.map(\.id) }
+
+    /// Handles the next scheduled event and what it sets off; `false` when none is left.
+    mutating func handleNextLinkEvent() -> Bool {
+        guard let event = loop.next() else { return false }
+        now(event)
+        return true
+    }
+
+    /// Applies `change` to the link now.
+    mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
+        now(.environment(change))
+    }
 
     /// Handles `event` now (at the loop's current time).
     mutating func now(_ event: LinkEvent) {

@@ -23,7 +23,9 @@ import Testing
                     let edits: [ListEdit] = [
                         .add(title: id), .remove, .rename(title: "\(id) \(step % 3)"), .check, .uncheck,
                     ]
-                    event = .edit(id, edits[Int.random(in: 0..<edits.count, using: &rng)], reachability: .reachable)
+                    event = .edit(
+                        devices[side]?.key(of: id) ?? -1, edits[Int.random(in: 0..<edits.count, using: &rng)],
+                        reachability: .reachable)
                 } else {
                     // Out of order, and now and then twice.
                     let index = Int.random(in: 0..<inFlight.count, using: &rng)
@@ -62,7 +64,7 @@ import Testing
     /// the same fields are equal and hash alike, whoever built them.
     @Test func anOperationIsItsFields() {
         var phone = SyncEndpoint(device: .phone, items: [ShoppingItem(id: "kale", title: "Kale")])
-        let effects = phone.reduce(.edit("kale", .check, reachability: .reachable), at: .zero)
+        let effects = phone.reduce(.edit(phone.key(of: "kale"), .check, reachability: .reachable), at: .zero)
         guard case .sendMessage(let operation)? = effects.last else {
             Issue.record("expected a send, found \(effects)")
             return

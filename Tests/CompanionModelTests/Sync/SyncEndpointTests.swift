@@ -25,17 +25,19 @@ import Testing
 
     @Test func anEditChangesTheItemAndPicksTheChannelByReachability() {
         var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
-        let added = phone.reduce(.edit("bread", .add(title: "Bread"), reachability: .reachable), at: .zero)
+        let added = phone.reduce(
+            .edit(phone.key(of: "bread"), .add(title: "Bread"), reachability: .reachable), at: .zero)
         #expect(changes(added) == ["bread"])
         #expect(added.contains { if case .sendMessage = $0 { return true } else { return false } })
-        let checked = phone.reduce(.edit("kale", .check, reachability: .unreachable(.outOfRange)), at: .zero)
+        let checked = phone.reduce(
+            .edit(phone.key(of: "kale"), .check, reachability: .unreachable(.outOfRange)), at: .zero)
         #expect(checked.contains { if case .transferUserInfo = $0 { return true } else { return false } })
         #expect(
             phone.trail.entries.map(\.step.name) == [
                 "made", "applied", "sent interactive", "made", "applied", "sent userInfo",
             ])
         #expect(
-            phone.reduce(.edit("kale", .check, reachability: .reachable), at: .zero) == [
+            phone.reduce(.edit(phone.key(of: "kale"), .check, reachability: .reachable), at: .zero) == [
                 .refused("kale", .check, .unchanged)
             ])
     }
@@ -43,8 +45,10 @@ import Testing
     @Test func deliveriesApplyOnceAndReleaseHeldOperations() {
         var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
         var watch = SyncEndpoint(device: .watch, items: items, catalog: catalog)
-        let first = sent(phone.reduce(.edit("kale", .rename(title: "Curly kale"), reachability: .reachable), at: .zero))
-        let second = sent(phone.reduce(.edit("milk", .check, reachability: .reachable), at: .zero))
+        let first = sent(
+            phone.reduce(
+                .edit(phone.key(of: "kale"), .rename(title: "Curly kale"), reachability: .reachable), at: .zero))
+        let second = sent(phone.reduce(.edit(phone.key(of: "milk"), .check, reachability: .reachable), at: .zero))
         #expect(changes(watch.reduce(.delivered(second[0], channel: .interactive), at: .zero)).isEmpty)
         let released = watch.reduce(.delivered(first[0], channel: .userInfo), at: .zero)
         #expect(changes(released) == ["kale", "milk"])
@@ -55,7 +59,7 @@ import Testing
 
     @Test func anOutcomeAcknowledgesOrFallsBack() {
         var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
-        let operation = sent(phone.reduce(.edit("kale", .check, reachability: .reachable), at: .zero))[0]
+        let operation = sent(phone.reduce(.edit(phone.key(of: "kale"), .check, reachability: .reachable), at: .zero))[0]
         let fallback = phone.reduce(.outcome(operation, channel: .interactive, .failed(.notReachable)), at: .zero)
         #expect(fallback.contains(.transferUserInfo(operation)))
         #expect(!phone.isIdle)

@@ -61,6 +61,21 @@ import Testing
         #expect(run.invariantFailures.map(ExploreFinding.init) == replayed)
     }
 
+    /// A draw the scenario format cannot express is no run: here fault steps would take the
+    /// script past its event limit, which decoding rejects; a fault that adds no step is fine.
+    @Test func aDrawTheFileRejectsIsNoScenario() throws {
+        let text = ExploreTests.scenarioText.replacingOccurrences(
+            of: #""pipeline": "instant","#, with: #""pipeline": "instant", "eventLimit": 4,"#)
+        let explorer = try ExploreRunner(
+            file: "e.json", root: try JSONParser.parse(Array(text.utf8), file: "e.json"), seed: 1)
+        let overLimit: [ExploreFault] = [.wristDown(at: .zero + .seconds(5), length: .seconds(3))]
+        #expect(explorer.scenario(seed: 7, faults: overLimit) == nil)
+        let linkOnly: [ExploreFault] = [.duplicates(perMille: 100)]
+        let scenario = try #require(explorer.scenario(seed: 7, faults: linkOnly))
+        #expect(scenario.sections.link?.configuration.faults.duplicateProbability == 0.1)
+        #expect(scenario.script.count == 4)
+    }
+
     @Test func theRealRulesSurviveExploration() throws {
         let report = try explorer(seed: 9).explore(runs: 0..<300)
         #expect(report.failed == 0, "\(report.failures.map { "run \($0.run) seed \($0.seed): \($0.failures)" })")

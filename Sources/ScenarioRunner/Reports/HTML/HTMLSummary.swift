@@ -11,10 +11,7 @@ struct HTMLSummary {
         let formatter = TraceFormatter(start: scenario.start)
         let end = scenario.start.adding(outcome.endTime.offset)
         // Times carry their date when the run spans more than one day.
-        let multiDay = end.dateText != scenario.start.dateText
-        func time(_ at: SimTime) -> String {
-            multiDay ? scenario.start.adding(at.offset).dateText + " " + formatter.clock(at) : formatter.clock(at)
-        }
+        let clock = ReportClock(start: scenario.start, end: outcome.endTime)
         var html = ["<table class=\"meta\">"]
         func row(_ key: String, _ value: String) {
             html.append("<tr><th>\(key)</th><td>\(value)</td></tr>")
@@ -49,7 +46,7 @@ struct HTMLSummary {
                 var label = XMLText.escaped(result.label)
                 if let failure = result.failure { label += " — <strong>\(XMLText.escaped(failure))</strong>" }
                 html.append(
-                    "<tr>\(mark)<td>\(time(result.time))</td><td>line \(result.location.line)</td>"
+                    "<tr>\(mark)<td>\(clock.text(result.time))</td><td>line \(result.location.line)</td>"
                         + "<td>\(label)</td></tr>")
             }
             html.append("</table>")

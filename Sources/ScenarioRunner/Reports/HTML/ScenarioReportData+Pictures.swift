@@ -24,28 +24,15 @@ extension ScenarioReportData {
     }
 
     /// The link's sequence diagram (`nil` when no message crossed the link).
-    package var linkPicture: LinkSequenceSVG? {
-        guard !linkMessages.isEmpty else { return nil }
-        return Self.linkPicture(
-            scenario: scenario, messages: linkMessages, bands: linkBands, actions: Self.linkActions(outcome.trace),
-            end: outcome.endTime)
-    }
+    package var linkPicture: LinkSequenceSVG? { linkMessages.isEmpty ? nil : Self.linkPicture(of: outcome) }
 
     /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing
     /// crossed the link).
     package static func linkPicture(of outcome: ScenarioOutcome) -> LinkSequenceSVG {
-        let messages = linkMessages(outcome.trace)
-        return linkPicture(
-            scenario: outcome.scenario, messages: messages, bands: linkBands(outcome.trace, end: outcome.endTime),
-            actions: linkActions(outcome.trace), end: outcome.endTime)
-    }
-
-    private static func linkPicture(
-        scenario: Scenario, messages: [LinkMessageRecord], bands: [LinkBand], actions: [LinkAction], end: SimTime
-    ) -> LinkSequenceSVG {
         LinkSequenceSVG(
-            title: "Watch ↔ phone link · \(scenario.name)", messages: messages, bands: bands, actions: actions,
-            start: .zero, end: end, origin: scenario.start)
+            title: "Watch ↔ phone link · \(outcome.scenario.name)", messages: linkMessages(outcome.trace),
+            bands: linkBands(outcome.trace, end: outcome.endTime), actions: linkActions(outcome.trace), start: .zero,
+            end: outcome.endTime, origin: outcome.scenario.start)
     }
 
     /// The complication timeline (`nil` without a `"complication"` section).

@@ -115,17 +115,10 @@ package struct SVGTimeAxis: Sendable {
 
     /// `"Sat 2026-11-21"`.
     package static func dayLabel(_ local: EpochTime) -> String {
-        let days = Int((local.secondsSinceEpoch + Int64(local.utcOffsetSeconds)).floorDivided(by: 86_400))
+        let seconds = local.secondsSinceEpoch + Int64(local.utcOffsetSeconds)
+        let days = (seconds - (seconds % 86_400 + 86_400) % 86_400) / 86_400  // rounded down, before 1970 too
         let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        let weekday = ((days % 7) + 7) % 7
-        return names[weekday] + " " + local.dateText
-    }
-}
-
-extension Int64 {
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+        return names[Int((days % 7 + 7) % 7)] + " " + local.dateText
     }
 }
 

@@ -6,7 +6,7 @@ import SimulationKernel
 /// wake it has asked for.
 ///
 /// It learns the truth (the watch's remaining items) from the watch side's
-/// ``ComplicationEvent/listChanged(_:item:)`` at each change, so staleness counts from the
+/// ``ComplicationEvent/listChanged(_:at:)`` at each change, so staleness counts from the
 /// change itself; reloads come from the watch app, the phone's transfers and the system.
 /// Without a `"complication"` section the feature is inert.
 package struct ComplicationFeature: SimulationFeature {
@@ -106,15 +106,15 @@ package struct ComplicationFeature: SimulationFeature {
     /// dropped at once.
     ///
     /// - Complexity: O(log *n*) expected in the remaining items for a list change (one item's
-    ///   change, ``ComplicationTimelineModel/listChanged(_:in:at:)``); a request costs what the
+    ///   change, ``ComplicationTimelineModel/listChanged(_:at:time:)``); a request costs what the
     ///   model's ``ComplicationTimelineModel/handle(_:transfersLeft:)`` does.
     package mutating func handle(_ event: ComplicationEvent, _ context: WorldContext, into effects: inout WorldEffects)
     {
         guard case .some = model else { return }
         let now = context.now
         switch event {
-        case .listChanged(let list, let item):
-            model?.listChanged(item, in: list, at: now)
+        case .listChanged(let item, let place):
+            model?.listChanged(item, at: place, time: now)
         case .reload(let source, let app):
             guard source != .phoneTransfer else { return apply(.phoneTransfer(at: now), context, into: &effects) }
             // The watch app asks from its check-off pipeline, when data reaches it, or in a
@@ -325,13 +325,10 @@ package struct ComplicationFeature: SimulationFeature {
 
 /// Events addressed to the complication.
 package enum ComplicationEvent: Hashable, Sendable {
-    /// The watch's list changed, at one item: the item's state in the list (remaining at its
-    /// place, checked off, or no longer listed) is the truth now.
-    ///
-    /// It carries the list itself (shared, not copied; indirect, so every world event stays
-    /// small to copy): the complication reads the changed item from it only when it has a model,
-    /// without reading the rest of the list.
-    indirect case listChanged(ShoppingList, item: ItemID)
+    /// The watch's list changed at one item, at `place` in list order: from now on the remaining
+    /// item there is `item` (`nil`: the item was checked off or taken off the list).
+    /// (Indirect: every world event stays small to copy.)
+    indirect case listChanged(ShoppingItem?, at: ComplicationListPlace)
     /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a budgeted
     /// phone transfer (``ComplicationReloadSource/phoneTransfer``), with the watch app in the
     /// foreground or not (the sender owns the app's lifecycle): only a foreground reload may be
@@ -352,15 +349,6 @@ package enum ComplicationEvent: Hashable, Sendable {
     case deferredReload(token: Int)
     /// From now on each background task does this work (a `backgroundTaskWork` step).
     indirect case taskWork(BackgroundTaskWork)
-}
-
-extension ComplicationEvent {
-    /// ``listChanged(_:item:)`` for item `item` of `list`.
-    ///
-    /// - Complexity: O(1) (the list is shared, not copied).
-    static func listChange(of item: ItemID, in list: ShoppingList) -> ComplicationEvent {
-        .listChanged(list, item: item)
-    }
 }
 
 extension ComplicationFeature: StorageAdopting {

@@ -8,22 +8,21 @@ package enum LinkExpectations {
         [
             noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
             reachableFromPhone,
-        ] + ChannelCount.Metric.allCases.map(channelCount)
+        ] + ChannelMetric.allCases.map(channelCount)
 
     /// `"noMessageLost": true`: left to finish, the link gets every check-off to the phone
-    /// exactly once and in order (messages still in transit are not lost).
-    package static let noMessageLost = ExpectationKind(
-        key: "noMessageLost", summary: "every check-off reaches the phone exactly once once the link finishes"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        NoMessageLost(expected: try node.bool(context))
-    }
+    /// exactly once and in order (messages still in transit are not lost). Checked on the settled
+    /// world (``ScenarioSimulation/settled()``).
+    package static let noMessageLost = discrepancies(
+        "noMessageLost", summary: "every check-off reaches the phone exactly once once the link finishes",
+        settled: true, found: "expected no lost, doubled or reordered list operation, found: ",
+        foundNone: "expected a lost list operation, found none")
 
     /// `"phoneInSync": true`: right now, the phone's list equals what the user did on the watch.
-    package static let phoneInSync = ExpectationKind(
-        key: "phoneInSync", summary: "the phone's list equals the watch's right now"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        PhoneInSync(expected: try node.bool(context))
-    }
+    package static let phoneInSync = discrepancies(
+        "phoneInSync", summary: "the phone's list equals the watch's right now", settled: false,
+        found: "expected the phone in sync, found: ",
+        foundNone: "expected the phone behind the watch, found it in sync")
 
     /// `"phoneChecked": ["kale"]`: exactly these items are checked off on the phone.
     package static let phoneChecked = ExpectationKind(
@@ -31,41 +30,56 @@ package enum LinkExpectations {
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var items: [ItemID] = []
         for element in try node.array(context) { items.append(try element.itemReference(context)) }
-        return PhoneChecked(items: items)
+        let expected = items.sorted()
+        return LinkCheck(label: "phoneChecked = [\(items.joined(separator: ", "))]") { simulation in
+            let actual = simulation.phone.sync.replica.list.filter { $0.status == .checkedOff }.map(\.id).sorted()
+            return actual == expected
+                ? nil
+                : "expected [\(expected.joined(separator: ", "))] checked on the phone, "
+                    + "found [\(actual.joined(separator: ", "))]"
+        }
     }
 
     /// `"outstandingTransfers": 2`: watch userInfo transfers not yet received by the phone app.
-    package static let outstandingTransfers = ExpectationKind(
-        key: "outstandingTransfers", summary: "watch transfers not yet received by the phone app"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        OutstandingTransfers(count: try node.int(context, in: 0...Int.max))
-    }
+    package static let outstandingTransfers = count(
+        "outstandingTransfers", summary: "watch transfers not yet received by the phone app",
+        found: "outstanding watch transfers"
+    ) { $0.link.transport.outstandingTransfers(from: .watch).count }
 
     /// `"complicationBudgetRemaining": 0`: `remainingComplicationUserInfoTransfers` now.
-    package static let complicationBudgetRemaining = ExpectationKind(
-        key: "complicationBudgetRemaining", summary: "complication transfers left today"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        BudgetRemaining(count: try node.int(context, in: 0...Int.max))
-    }
+    package static let complicationBudgetRemaining = count(
+        "complicationBudgetRemaining", summary: "complication transfers left today",
+        found: "complication transfers left"
+    ) { $0.link.transport.complicationBudget.remaining(at: $0.now) }
 
     /// `"reachable": false`: whether the watch can send the phone an interactive message now.
-    package static let reachable = ExpectationKind(
-        key: "reachable", summary: "whether the phone is reachable from the watch"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        Reachable(expected: try node.bool(context), side: .watch)
-    }
+    package static let reachable = reachability(
+        "reachable", from: .watch, summary: "whether the phone is reachable from the watch")
 
     /// `"reachableFromPhone": false`: whether the phone can send the watch an interactive message
     /// now (`isReachable` on the phone: the watch app must be in the foreground).
-    package static let reachableFromPhone = ExpectationKind(
-        key: "reachableFromPhone", summary: "whether the watch is reachable from the phone"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        Reachable(expected: try node.bool(context), side: .phone)
+    package static let reachableFromPhone = reachability(
+        "reachableFromPhone", from: .phone, summary: "whether the watch is reachable from the phone")
+
+    /// A per-channel counter key: `"delivered": {"interactive": 3, "userInfo": 2}`, and likewise
+    /// the others.
+    enum ChannelMetric: String, CaseIterable {
+        case delivered, failed, duplicates, retried, fellBack
+
+        /// This counter of `statistics`.
+        func value(_ statistics: ChannelStatistics) -> Int {
+            switch self {
+            case .delivered: return statistics.delivered
+            case .failed: return statistics.failed
+            case .duplicates: return statistics.duplicates
+            case .retried: return statistics.retried
+            case .fellBack: return statistics.fellBack
+            }
+        }
     }
 
-    /// `"delivered": {"interactive": 3, "userInfo": 2}` and likewise `failed`, `duplicates`,
-    /// `retried`, `fellBack`: per-channel counters.
-    static func channelCount(_ metric: ChannelCount.Metric) -> ExpectationKind {
+    /// The key of `metric`: an object of channel names to counts.
+    static func channelCount(_ metric: ChannelMetric) -> ExpectationKind {
         ExpectationKind(key: metric.rawValue, summary: "per channel: \(metric.rawValue) count") {
             (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
             guard case .object(let members) = node.value, !members.isEmpty else {
@@ -86,115 +100,62 @@ package enum LinkExpectations {
                 }
                 counts.append((channel, try member.value.int(context, in: 0...Int.max)))
             }
-            return ChannelCount(metric: metric, counts: counts)
-        }
-    }
-
-    /// `noMessageLost`: checked on a settled copy of the link.
-    package struct NoMessageLost: ScenarioExpectation {
-        package var expected: Bool
-        package var label: String { "noMessageLost = \(expected)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let problems = simulation.settled().syncDiscrepancies()
-            if problems.isEmpty == expected { return nil }
-            return expected
-                ? "expected no lost, doubled or reordered list operation, found: "
-                    + problems.map(\.description).joined(separator: "; ")
-                : "expected a lost list operation, found none"
-        }
-    }
-
-    /// `phoneInSync`: checked on the link as it is.
-    package struct PhoneInSync: ScenarioExpectation {
-        package var expected: Bool
-        package var label: String { "phoneInSync = \(expected)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let problems = simulation.syncDiscrepancies()
-            if problems.isEmpty == expected { return nil }
-            return expected
-                ? "expected the phone in sync, found: " + problems.map(\.description).joined(separator: "; ")
-                : "expected the phone behind the watch, found it in sync"
-        }
-    }
-
-    /// `phoneChecked`: the phone's checked items.
-    package struct PhoneChecked: ScenarioExpectation {
-        package var items: [ItemID]
-        package var label: String { "phoneChecked = [\(items.joined(separator: ", "))]" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.phone.sync.replica.list.filter { $0.status == .checkedOff }.map(\.id).sorted()
-            return actual == items.sorted()
-                ? nil
-                : "expected [\(items.sorted().joined(separator: ", "))] checked on the phone, "
-                    + "found [\(actual.joined(separator: ", "))]"
-        }
-    }
-
-    /// `outstandingTransfers`: the watch's outstanding userInfo transfers.
-    package struct OutstandingTransfers: ScenarioExpectation {
-        package var count: Int
-        package var label: String { "outstandingTransfers = \(count)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.link.transport.outstandingTransfers(from: .watch).count
-            return actual == count ? nil : "expected \(count) outstanding watch transfers, found \(actual)"
-        }
-    }
-
-    /// `complicationBudgetRemaining`.
-    package struct BudgetRemaining: ScenarioExpectation {
-        package var count: Int
-        package var label: String { "complicationBudgetRemaining = \(count)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.link.transport.complicationBudget.remaining(at: simulation.now)
-            return actual == count ? nil : "expected \(count) complication transfers left, found \(actual)"
-        }
-    }
-
-    /// `reachable` (from the watch) and `reachableFromPhone`.
-    package struct Reachable: ScenarioExpectation {
-        package var expected: Bool
-        /// Whose `isReachable`.
-        package var side: LinkSide
-        package var label: String { side == .watch ? "reachable = \(expected)" : "reachableFromPhone = \(expected)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.reachability(from: side)
-            if actual.isReachable == expected { return nil }
-            if case .unreachable(let reason) = actual {
-                return "expected reachable, found unreachable (\(reason.name))"
+            let label = "\(metric.rawValue) = {" + counts.map { "\($0.0.name): \($0.1)" }.joined(separator: ", ") + "}"
+            return LinkCheck(label: label) { [counts] simulation in
+                let statistics = simulation.link.transport.statistics
+                let wrong = counts.compactMap { channel, expected -> String? in
+                    let actual = metric.value(statistics[channel])
+                    return actual == expected ? nil : "\(channel.name) expected \(expected), found \(actual)"
+                }
+                return wrong.isEmpty ? nil : "\(metric.rawValue): " + wrong.joined(separator: "; ")
             }
-            return "expected unreachable, found reachable"
         }
     }
 
-    /// A per-channel counter (`delivered`, `failed`, …).
-    package struct ChannelCount: ScenarioExpectation {
-        /// Which counter.
-        package enum Metric: String, Sendable, CaseIterable {
-            case delivered, failed, duplicates, retried, fellBack
-        }
-
-        package var metric: Metric
-        package var counts: [(LinkChannel, Int)]
-        package var label: String {
-            "\(metric.rawValue) = {" + counts.map { "\($0.0.name): \($0.1)" }.joined(separator: ", ") + "}"
-        }
-
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let statistics = simulation.link.transport.statistics
-            let wrong = counts.compactMap { channel, expected -> String? in
-                let actual = value(statistics[channel])
-                return actual == expected ? nil : "\(channel.name) expected \(expected), found \(actual)"
+    /// A `true`/`false` key on whether the two lists agree (``ScenarioSimulation/syncDiscrepancies()``),
+    /// in the world as it is or, if `settled`, once the link is left to finish; `found` starts
+    /// the failure that lists the problems, `foundNone` is the failure when none is found.
+    private static func discrepancies(
+        _ key: String, summary: String, settled: Bool, found: String, foundNone: String
+    ) -> ExpectationKind {
+        ExpectationKind(key: key, summary: summary) {
+            (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+            let expected = try node.bool(context)
+            return LinkCheck(label: "\(key) = \(expected)") { simulation in
+                let problems = settled ? simulation.settled().syncDiscrepancies() : simulation.syncDiscrepancies()
+                if problems.isEmpty == expected { return nil }
+                return expected ? found + problems.map(\.description).joined(separator: "; ") : foundNone
             }
-            return wrong.isEmpty ? nil : "\(metric.rawValue): " + wrong.joined(separator: "; ")
         }
+    }
 
-        private func value(_ statistics: ChannelStatistics) -> Int {
-            switch metric {
-            case .delivered: return statistics.delivered
-            case .failed: return statistics.failed
-            case .duplicates: return statistics.duplicates
-            case .retried: return statistics.retried
-            case .fellBack: return statistics.fellBack
+    /// A key whose value is a count (0 or more) of what `actual` counts now, `found` naming it in
+    /// the failure.
+    private static func count(
+        _ key: String, summary: String, found: String, _ actual: @escaping @Sendable (ScenarioSimulation) -> Int
+    ) -> ExpectationKind {
+        ExpectationKind(key: key, summary: summary) {
+            (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+            let count = try node.int(context, in: 0...Int.max)
+            return LinkCheck(label: "\(key) = \(count)") { simulation in
+                let value = actual(simulation)
+                return value == count ? nil : "expected \(count) \(found), found \(value)"
+            }
+        }
+    }
+
+    /// A `true`/`false` key on `isReachable` as `side` sees it now.
+    private static func reachability(_ key: String, from side: LinkSide, summary: String) -> ExpectationKind {
+        ExpectationKind(key: key, summary: summary) {
+            (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+            let expected = try node.bool(context)
+            return LinkCheck(label: "\(key) = \(expected)") { simulation in
+                let actual = simulation.reachability(from: side)
+                if actual.isReachable == expected { return nil }
+                if case .unreachable(let reason) = actual {
+                    return "expected reachable, found unreachable (\(reason.name))"
+                }
+                return "expected unreachable, found reachable"
             }
         }
     }

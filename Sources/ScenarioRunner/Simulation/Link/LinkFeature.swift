@@ -29,7 +29,6 @@ package struct LinkFeature: SimulationFeature {
         var rng = LinkFeature.stream(seed: seed)
         let settings = scenario.sections.link ?? LinkSettings()
         var configuration = settings.configuration
-        configuration.initialWatchApp = scenario.wrist.watchApp
         configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
         transport = WatchLink(configuration: configuration, rng: &rng)
         // Room for an interactive delivery delay per item (a check-off each): one small
@@ -74,18 +73,16 @@ package struct LinkFeature: SimulationFeature {
     package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         let configuration = transport.configuration
         if case .recorded = context.trace {
+            let duplicates = Int64((configuration.faults.duplicateProbability * 1_000).rounded())
             effects.append(
                 .trace(
                     .linkStart, at: context.now,
-                    fieldList: [
-                        ("latency", .string(configuration.faults.latency.description)),
-                        (
-                            "duplicates",
-                            .decimal(Int64((configuration.faults.duplicateProbability * 1_000).rounded()), scale: 3)
-                        ),
-                        ("replyTimeout", .duration(configuration.replyTimeout)),
-                        ("phoneApp", .string(context.apps.phone.name)),
-                        ("complication", .string(configuration.complicationPlacement.name)),
+                    [
+                        "latency": .string(configuration.faults.latency.description),
+                        "duplicates": .decimal(duplicates, scale: 3),
+                        "replyTimeout": .duration(configuration.replyTimeout),
+                        "phoneApp": .string(context.apps.phone.name),
+                        "complication": .string(configuration.complicationPlacement.name),
                     ]))
         }
         for (time, event) in configuration.faults.scheduledEvents() {

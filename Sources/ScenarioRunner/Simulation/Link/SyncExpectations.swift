@@ -10,21 +10,24 @@ package enum SyncExpectations {
     package static let listsAgree = ExpectationKind(
         key: "listsAgree", summary: "both devices show the same list right now"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        ListsAgree(expected: try node.bool(context))
+        let expected = try node.bool(context)
+        return LinkCheck(label: "listsAgree = \(expected)") { simulation in
+            let (watch, phone) = (simulation.watch.sync.replica.list, simulation.phone.sync.replica.list)
+            if (watch == phone) == expected { return nil }
+            return expected
+                ? "expected both lists equal, found watch [\(show(watch))], phone [\(show(phone))]"
+                : "expected the lists to differ, found both [\(show(watch))]"
+        }
     }
 
     /// `"phoneItems": ["kale", "bread"]`: the items listed on the phone, in canonical order.
-    package static let phoneItems = ExpectationKind(
-        key: "phoneItems", summary: "the items listed on the phone, in canonical order"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        Items(device: .phone, items: try ids(node, context))
-    }
+    package static let phoneItems = items(
+        on: .phone, summary: "the items listed on the phone, in canonical order"
+    ) { $0.phone.sync.replica.list.map(\.id) }
 
     /// `"watchItems": ["kale", "bread"]`: the items the watch shows (checked or not), in display order.
-    package static let watchItems = ExpectationKind(
-        key: "watchItems", summary: "the items the watch shows, in display order"
-    ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        Items(device: .watch, items: try ids(node, context))
+    package static let watchItems = items(on: .watch, summary: "the items the watch shows, in display order") {
+        $0.watch.list.items.map(\.id)
     }
 
     /// `"titles": {"kale": "Curly kale"}`: the watch shows these items with these titles.
@@ -35,49 +38,8 @@ package enum SyncExpectations {
         }
         var titles: [(item: ItemID, title: String)] = []
         for member in members { titles.append((member.key, try member.value.string(context))) }
-        return Titles(titles: titles)
-    }
-
-    private static func ids(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> [ItemID] {
-        var items: [ItemID] = []
-        for element in try node.array(context) { items.append(try element.string(context)) }
-        return items
-    }
-
-    package struct ListsAgree: ScenarioExpectation {
-        package var expected: Bool
-        package var label: String { "listsAgree = \(expected)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let (watch, phone) = (simulation.watch.sync.replica.list, simulation.phone.sync.replica.list)
-            if (watch == phone) == expected { return nil }
-            return expected
-                ? "expected both lists equal, found watch [\(show(watch))], phone [\(show(phone))]"
-                : "expected the lists to differ, found both [\(show(watch))]"
-        }
-
-        private func show(_ list: [SyncedItem]) -> String { list.map(\.description).joined(separator: ", ") }
-    }
-
-    package struct Items: ScenarioExpectation {
-        package var device: LinkSide
-        package var items: [ItemID]
-        package var label: String { "\(device.name)Items = [\(items.joined(separator: ", "))]" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual =
-                device == .phone
-                ? simulation.phone.sync.replica.list.map(\.id) : simulation.watch.list.items.map(\.id)
-            return actual == items
-                ? nil
-                : "expected [\(items.joined(separator: ", "))] on the \(device.name), found [\(actual.joined(separator: ", "))]"
-        }
-    }
-
-    package struct Titles: ScenarioExpectation {
-        package var titles: [(item: ItemID, title: String)]
-        package var label: String {
-            "titles = {" + titles.map { "\($0.item): \"\($0.title)\"" }.joined(separator: ", ") + "}"
-        }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        let label = "titles = {" + titles.map { "\($0.item): \"\($0.title)\"" }.joined(separator: ", ") + "}"
+        return LinkCheck(label: label) { [titles] simulation in
             let wrong = titles.filter { simulation.watch.list.item($0.item)?.title != $0.title }
             guard !wrong.isEmpty else { return nil }
             return wrong.map { entry in
@@ -86,4 +48,24 @@ package enum SyncExpectations {
             }.joined(separator: "; ")
         }
     }
+
+    /// The `"<device>Items"` key: an array of ids, expected to be what `actual` lists now.
+    private static func items(
+        on device: LinkSide, summary: String, _ actual: @escaping @Sendable (ScenarioSimulation) -> [ItemID]
+    ) -> ExpectationKind {
+        ExpectationKind(key: "\(device.name)Items", summary: summary) {
+            (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
+            var items: [ItemID] = []
+            for element in try node.array(context) { items.append(try element.string(context)) }
+            return LinkCheck(label: "\(device.name)Items = [\(items.joined(separator: ", "))]") { [items] simulation in
+                let found = actual(simulation)
+                return found == items
+                    ? nil
+                    : "expected [\(items.joined(separator: ", "))] on the \(device.name), found [\(found.joined(separator: ", "))]"
+            }
+        }
+    }
+
+    /// `list` for a failure message: its items, comma-separated.
+    private static func show(_ list: [SyncedItem]) -> String { list.map(\.description).joined(separator: ", ") }
 }

@@ -38,7 +38,8 @@ extension PhoneFeature {
             effects.append(.send(.phone(.edit(item, edit))))
             return
         }
-        reduceSync(.edit(item, edit, reachability: context.reachability(from: .phone)), context, into: &effects)
+        reduceSync(
+            .edit(sync.key(of: item), edit, reachability: context.reachability(from: .phone)), context, into: &effects)
     }
 
     /// Runs `event` through the phone's sync endpoint and performs what it asks, in order
@@ -112,7 +113,8 @@ extension PhoneFeature {
     /// scheduler already completed it: the action's response did).
     private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext, into out: inout WorldEffects) {
         reduceSync(
-            .edit(item, .check, reachability: context.reachability(from: .phone)), context, remindersKnow: true,
+            .edit(sync.key(of: item), .check, reachability: context.reachability(from: .phone)), context,
+            remindersKnow: true,
             into: &out)
     }
 

@@ -103,10 +103,6 @@ struct RunChecks {
 /// direction's messages reach the other app in the order they were sent (message identifiers are
 /// assigned in send order), counting first deliveries only (a duplicate is the same message again).
 enum LinkOrderCheck {
-    /// The channels whose messages must arrive in send order: queued transfers (`transferUserInfo`,
-    /// complication transfers) and interactive messages, which travel FIFO per direction.
-    static let fifoChannels: Set<LinkChannel> = [.interactive, .userInfo, .complication]
-
     /// One message per channel and direction that arrived after a later-sent one (the first
     /// ``RunChecks/keptFailures``).
     ///
@@ -118,14 +114,15 @@ enum LinkOrderCheck {
             }, start: start)
     }
 
-    /// ``failures(_:start:)`` over arrivals in delivery order.
+    /// ``failures(_:start:)`` over arrivals in delivery order. The last message seen on each lane
+    /// is kept by the lane's index (``Lane/index``), not hashed.
     static func failures(_ arrivals: some Sequence<Arrival>, start: EpochTime) -> [InvariantFailure] {
-        var last: [Lane: MessageID] = [:]
+        var last = [MessageID?](repeating: nil, count: Lane.count)
         var failures: [InvariantFailure] = []
-        for arrival in arrivals where fifoChannels.contains(arrival.channel) {
-            let lane = Lane(channel: arrival.channel, from: arrival.from)
-            guard let previous = last[lane], previous > arrival.id else {
-                last[lane] = arrival.id
+        for arrival in arrivals {
+            guard let lane = Lane(channel: arrival.channel, from: arrival.from) else { continue }
+            guard let previous = last[lane.index], previous > arrival.id else {
+                last[lane.index] = arrival.id
                 continue
             }
             if failures.count < RunChecks.keptFailures {
@@ -148,9 +145,33 @@ enum LinkOrderCheck {
         var at: SimTime
     }
 
-    /// A channel in one direction.
-    struct Lane: Hashable {
+    /// A channel whose messages must arrive in send order, in one direction: queued transfers
+    /// (`transferUserInfo`, complication transfers) and interactive messages travel FIFO per
+    /// direction; the application context (one slot, last write wins) does not.
+    struct Lane {
+        /// The number of lanes (three FIFO channels, two directions).
+        static let count = 6
+
         var channel: LinkChannel
         var from: LinkSide
+        /// The lane's place in `0..<count`, decided by its channel and direction.
+        let index: Int
+
+        /// The lane of `channel` from `from`, or `nil` when the channel keeps no order.
+        init?(channel: LinkChannel, from: LinkSide) {
+            let channelIndex: Int
+            switch channel {
+            case .interactive: channelIndex = 0
+            case .userInfo: channelIndex = 1
+            case .complication: channelIndex = 2
+            case .applicationContext: return nil
+            }
+            self.channel = channel
+            self.from = from
+            switch from {
+            case .watch: index = 2 * channelIndex
+            case .phone: index = 2 * channelIndex + 1
+            }
+        }
     }
 }

@@ -82,7 +82,8 @@ package struct WatchAppState: Sendable {
 
 /// One tap the pipeline is running or has run.
 struct TapRecord: Sendable {
-    var item: ItemID
+    /// The tapped item's key (``ItemCatalog``).
+    var key: Int
     var time: SimTime
     var handlerStarted: SimTime?
     var checkOff: PendingCheckOff

@@ -21,18 +21,19 @@ extension WatchFeature {
     }
 
     /// A tap's check-off committed on the watch: a remaining item (or one no longer shown) is
-    /// checked off, a checked one put back, on the app's replica and so on the shown list. Returns
+    /// checked off, a checked one put back, on the app's replica (what the list shows). Returns
     /// the operation, sent later by the pipeline's send step, or `nil` when the replica refused it
     /// (the item was removed on the phone meanwhile). The complication hears of it.
     ///
-    /// - Complexity: O(1) besides the shown list's reconciliation.
+    /// - Complexity: O(1); the item is found by its key, no hashing.
     mutating func commitToggle(
-        of item: ItemID, _ context: WorldContext, into effects: inout WorldEffects
+        of key: Int, _ context: WorldContext, into effects: inout WorldEffects
     ) -> ListOperation? {
-        let isRemaining = list.position(of: item).map { list.state(atPosition: $0).isRemaining } ?? true
-        let edit: ListEdit = isRemaining ? .check : .uncheck
+        let isChecked = if case .checkedOff? = sync.replica.items[key].shownStatus { true } else { false }
         let start = pendingSync.count
-        sync.reduce(.edit(item, edit, reachability: nil), at: context.now, trace: context.trace, into: &pendingSync)
+        sync.reduce(
+            .edit(key, isChecked ? .uncheck : .check, reachability: nil), at: context.now, trace: context.trace,
+            into: &pendingSync)
         var made: ListOperation?
         for index in start..<pendingSync.count {
             if case .made(let operation) = pendingSync[index] { made = operation }
@@ -47,7 +48,7 @@ extension WatchFeature {
     mutating func addItem(_ item: ItemID, title: String, _ context: WorldContext, into effects: inout WorldEffects) {
         if !appLifecycle.isRunning { effects.append(.send(.watch(.openApp))) }
         let reachability = context.reachability(from: .watch)
-        reduceSync(.edit(item, .add(title: title), reachability: reachability), context, into: &effects)
+        reduceSync(.edit(sync.key(of: item), .add(title: title), reachability: reachability), context, into: &effects)
     }
 
     /// How a message the watch app sent ended: the courier acknowledges it or falls back.
@@ -101,14 +102,14 @@ extension WatchFeature {
     }
 
     /// Performs what the watch's sync endpoint asked, the effects of ``pendingSync`` from `start`
-    /// on, in order, then drops them: link requests, the shown list following the replica (with
-    /// the complication's notice; a change from the phone, or an item added by dictation, also
+    /// on, in order, then drops them: link requests, a changed item (the check-off order, the
+    /// complication's notice; a change from the phone, or an item added by dictation, also
     /// makes the app reload its complication, which the pipeline does for taps), refusals and
     /// the message trail as trace events. An event this sets off leaves the buffer as it found it.
     ///
     /// With the trace off (``WorldContext/trace``) no trace event is built.
     ///
-    /// - Complexity: O(*e*) in the endpoint's effects, plus the shown list's reconciliations.
+    /// - Complexity: O(*e*) in the endpoint's effects.
     private mutating func performSync(from start: Int, _ context: WorldContext, into out: inout WorldEffects) {
         let end = pendingSync.count
         for index in start..<end { performSync(pendingSync[index], context, into: &out) }
@@ -117,7 +118,7 @@ extension WatchFeature {
 
     /// Performs one effect of the watch's sync endpoint (see ``performSync(from:_:into:)``).
     ///
-    /// - Complexity: O(1), plus the shown list's reconciliation.
+    /// - Complexity: O(1), plus ``itemChanged(_:_:into:)``.
     private mutating func performSync(
         _ effect: SyncEndpoint.Effect, _ context: WorldContext, into out: inout WorldEffects
     ) {
@@ -138,36 +139,29 @@ extension WatchFeature {
         }
     }
 
-    /// The shown list follows an item the replica changed (``SyncEndpoint/Effect/itemChanged(_:)``),
-    /// with the complication's notice; a change from the phone, or an item added by dictation,
-    /// also makes the app reload its complication (the pipeline does it for taps).
+    /// The list shows an item the replica changed (``SyncEndpoint/Effect/itemChanged(_:)``): the
+    /// check-off order follows its status, the complication hears of it, and a change from the
+    /// phone, or an item added by dictation, also makes the app reload its complication (the
+    /// pipeline does it for taps).
     ///
-    /// A check or an uncheck of an item listed before and after changes its status only: the
-    /// list follows that (``ShoppingList/reconcileStatus(_:_:at:joinIndex:)``), without building
-    /// the item as shown (its title on the list is the replica's, set by every change that wrote it).
-    ///
-    /// - Complexity: O(1), plus the shown list's reconciliation.
+    /// - Complexity: O(1), plus O(*c*) to take one of *c* checked items off the check-off order.
     private mutating func itemChanged(_ change: ItemChange, _ context: WorldContext, into out: inout WorldEffects) {
-        let now = context.now
-        let item = change.item
         let operation = change.operation
-        var reconciled = ShoppingList.Change.unknownItem
-        if let after = change.after, change.before != nil, operation.edit.title == nil {
-            assert(list.item(item)?.title == sync.replica.shown(atSlot: change.slot)?.title, "\(item)'s title")
-            reconciled = list.reconcileStatus(item, after, at: now, joinIndex: change.slot)
+        let key = change.slot
+        let wasChecked = if case .checkedOff? = change.before { true } else { false }
+        let isChecked = if case .checkedOff? = change.after { true } else { false }
+        if isChecked, !wasChecked {
+            checkOffOrder.append(key)
+        } else if wasChecked, !isChecked {
+            checkOffOrder.removeAll { $0 == key }
         }
-        if reconciled == .unknownItem {
-            reconciled = list.reconcile(
-                item, with: sync.replica.shown(atSlot: change.slot), at: now, joinIndex: change.slot)
-        }
-        guard reconciled == .changed else { return }
         let fromPhone = operation.id.origin == .phone
         if fromPhone {
-            phoneMadeChanges.insert(item)
+            phoneMadeChanges.insert(key)
         } else if !phoneMadeChanges.isEmpty {
-            phoneMadeChanges.remove(item)
+            phoneMadeChanges.remove(key)
         }
-        listChanged(item: item, action: operation.edit.name, context, into: &out)
+        listChanged(key, action: operation.edit.name, context, into: &out)
         if fromPhone || operation.edit.title != nil {
             out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
         }

@@ -73,7 +73,7 @@ extension WatchFeature {
             .trace(
                 .pipelineRowGone, at: context.now,
                 [
-                    "tap": .int(Int64(tap) + 1), "item": .string(record.item),
+                    "tap": .int(Int64(tap) + 1), "item": .string(layout.catalog.name(of: record.key)),
                     "latencyMs": LatencyFormat.milliseconds(latency),
                     "queuedMs": LatencyFormat.milliseconds((record.handlerStarted ?? record.time) - record.time),
                 ]))
@@ -94,7 +94,7 @@ extension WatchFeature {
     ///
     /// - Complexity: O(1) besides what the commit and the send set off.
     private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
-        let operation = commitToggle(of: app.taps[tap].item, context, into: &effects)
+        let operation = commitToggle(of: app.taps[tap].key, context, into: &effects)
         guard case .awaitingCommitThenSend = app.taps[tap].checkOff else {
             // The common case (the send step has not started): the operation moves into the record.
             app.taps[tap].checkOff = .committed(operation)
@@ -162,18 +162,24 @@ extension WatchFeature {
         wakePipeline(context, into: &effects)
     }
 
-    /// The trace of a change of the watch's list (when the trace is kept) and the complication's
-    /// notice of it.
-    func listChanged(item: ItemID, action: String, _ context: WorldContext, into effects: inout WorldEffects) {
+    /// The trace of a change of the watch's list at the item with `key` (when the trace is kept)
+    /// and the complication's notice of it: the remaining item now at the item's place.
+    ///
+    /// - Complexity: O(1); O(*n*) for the next item when the trace is kept.
+    func listChanged(_ key: Int, action: String, _ context: WorldContext, into effects: inout WorldEffects) {
+        let items = sync.replica.items
         if case .recorded = context.trace {
+            let next = layout.nextKey(in: items).map { layout.catalog.name(of: $0) } ?? "-"
             effects.append(
                 .trace(
                     .watchListChanged, at: context.now,
                     [
-                        "item": .string(item), "action": .string(action),
-                        "remaining": .int(Int64(list.remainingCount)), "next": .string(list.nextItem?.id ?? "-"),
+                        "item": .string(items[key].id), "action": .string(action),
+                        "remaining": .int(Int64(sync.replica.remainingCount)), "next": .string(next),
                     ]))
         }
-        if context.complicationListens { effects.append(.send(.complication(.listChange(of: item, in: list)))) }
+        if context.complicationListens, let change = layout.remaining(at: key, in: items) {
+            effects.append(.send(.complication(.listChanged(change.item, at: change.place))))
+        }
     }
 }

@@ -7,35 +7,37 @@ extension WatchFeature {
     /// edit in the phone app) are left out, since where the user was then says nothing about the
     /// store's layout.
     package var tripLesson: [ItemID] {
-        list.checkOffOrder.filter { !phoneMadeChanges.contains($0) }
+        checkOffOrder.filter { !phoneMadeChanges.contains($0) }.map(layout.catalog.name(of:))
     }
 
     /// The store order the next trip will use: this trip's lesson is learned once the trip is
     /// complete (nothing remains).
     package var nextTripOrder: [ItemID] {
         var learned = storeOrder
-        if list.remainingCount == 0 { learned.learn(trip: tripLesson) }
+        if sync.replica.remainingCount == 0 { learned.learn(trip: tripLesson) }
         return learned.sorted(fileOrder)
     }
 
     func listSection() -> ReportSection {
         let watchList = list
-        let checked = watchList.items.count - watchList.remainingCount
+        let shown = watchList.items
+        let checkOffOrder = checkOffOrder.map(layout.catalog.name(of:))
+        let checked = shown.count - watchList.remainingCount
         let tripComplete = watchList.remainingCount == 0
         let nextOrder = nextTripOrder
         return ReportSection(
             title: "list",
             rows: [
-                .init("items", .int(Int64(watchList.items.count))),
+                .init("items", .int(Int64(shown.count))),
                 .init("checked", .int(Int64(checked))),
                 .init("remaining", .int(Int64(watchList.remainingCount))),
                 .init("next", .string(watchList.nextItem?.id ?? "-")),
                 .init(
-                    "displayOrder", .list(watchList.items.map { .string($0.id) }),
-                    text: watchList.items.map(\.title).joined(separator: ", ")),
+                    "displayOrder", .list(shown.map { .string($0.id) }),
+                    text: shown.map(\.title).joined(separator: ", ")),
                 .init(
-                    "checkOffOrder", .list(watchList.checkOffOrder.map { .string($0) }),
-                    text: watchList.checkOffOrder.isEmpty ? "-" : watchList.checkOffOrder.joined(separator: ", ")),
+                    "checkOffOrder", .list(checkOffOrder.map { .string($0) }),
+                    text: checkOffOrder.isEmpty ? "-" : checkOffOrder.joined(separator: ", ")),
                 .init(
                     "tripLesson", .list(tripLesson.map { .string($0) }),
                     text: tripLesson.isEmpty

@@ -78,21 +78,18 @@ extension WatchFeature {
     /// the item the script has them tap next (the next pick, which the sorted list should show on
     /// top) is among the remaining rows.
     ///
-    /// The row is counted in place: the remaining items before the next pick in display order,
-    /// with no list of rows built.
+    /// The row is counted in place from the replica's items by key: the remaining items before
+    /// the next pick in display order, with no list of rows built and no name hashed.
     ///
-    /// - Complexity: O(1) when the next pick is the first remaining item (the store order was
-    ///   learned well), else O(*p*) for the next pick at position *p* of the list; plus amortised
-    ///   O(1) for the next tap (``UpcomingTaps``).
+    /// - Complexity: O(*n*) for *n* items; plus amortised O(1) for the next tap (``UpcomingTaps``).
     mutating func listSnapshot(at now: SimTime) -> ListSnapshot {
-        let list = self.list
-        guard let next = upcomingTaps.next(atOrAfter: now, where: { list.state(of: $0)?.isRemaining ?? false }) else {
+        let items = sync.replica.items
+        guard let next = upcomingTaps.next(atOrAfter: now, where: { items[$0].isOpen }) else {
             return ListSnapshot(next: .nothing)
         }
-        // The sorted list's promise: the next pick is the top row (one comparison).
-        if list.nextItem?.id == next { return ListSnapshot(next: .onRow(0)) }
-        guard let row = list.remainingItemsAbove(next) else { return ListSnapshot(next: .notOnList) }
-        return ListSnapshot(next: .onRow(row))
+        // The sorted list's promise: the next pick is the top row.
+        if layout.nextKey(in: items) == next { return ListSnapshot(next: .onRow(0)) }
+        return ListSnapshot(next: .onRow(layout.remainingAbove(next, in: items)))
     }
 
     private mutating func performWrist(
@@ -128,7 +125,7 @@ extension WatchFeature {
         let now = context.now
         tapCounts.accepted += 1
         let tap = app.session.tap(at: now)
-        app.taps.append(TapRecord(item: item, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
+        app.taps.append(TapRecord(key: sync.key(of: item), time: now, handlerStarted: nil, checkOff: .awaitingCommit))
         if case .recorded = context.trace {
             effects.append(
                 .trace(

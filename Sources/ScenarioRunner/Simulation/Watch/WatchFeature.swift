@@ -1,13 +1,14 @@
 import CompanionModel
 import SimulationKernel
 
-/// The watch side of the world, sole owner of: the watch's copy of the list, the watch app (wrist
-/// and frontmost state, the check-off pipeline and its queues), the app's sync endpoint (its replica of
-/// the list, what it has sent the phone and what is still unacknowledged).
+/// The watch side of the world, sole owner of: the watch app (wrist and frontmost state, the
+/// check-off pipeline and its queues) and the app's sync endpoint (its replica of the list — the
+/// one owner of the items the watch shows — what it has sent the phone and what is still
+/// unacknowledged). The list on the screen is a view of that replica in store order (``list``).
 ///
 /// It learns of the phone only through link deliveries (``WatchEvent/delivered(_:duplicate:)``)
 /// and outcomes (``WatchEvent/outcome(_:_:)``), and tells the complication of every change of its
-/// list (``ComplicationEvent/listChanged(_:item:)``).
+/// list (``ComplicationEvent/listChanged(_:at:)``).
 package struct WatchFeature: SimulationFeature {
     package static let stepKinds: [StepKind] = CoreSteps.all + WatchSteps.all + SyncSteps.watch
     package static let expectationKinds: [ExpectationKind] =
@@ -15,16 +16,16 @@ package struct WatchFeature: SimulationFeature {
 
     /// The store order learned from the scenario's history.
     package let storeOrder: StoreOrder
-    /// The list as the watch shows it.
-    package internal(set) var list: ShoppingList
+    /// Where each item sits on the screen (its rank in ``storeOrder``), by item key, decided at load.
+    let layout: ShoppingListLayout
     /// The watch app: model, wrist and frontmost state, check-off pipeline.
     package internal(set) var app: WatchAppState
     /// Whether the watch app's process runs, and how (the link's view of the app follows it).
     package internal(set) var appLifecycle: WatchAppLifecycle
     /// Every lifecycle change, in order (for the summary).
     package internal(set) var lifecycleChanges: [(time: SimTime, state: WatchAppLifecycle)] = []
-    /// The watch's end of the two-way list sync: its replica of the list (the truth the shown
-    /// ``list`` follows), its courier and its half of the message trail.
+    /// The watch's end of the two-way list sync: its replica of the list (what ``list`` shows),
+    /// its courier and its half of the message trail.
     package internal(set) var sync: SyncEndpoint
     /// What the sync endpoint asked and the watch has yet to perform, in order: a buffer the
     /// endpoint appends to (``SyncEndpoint/reduce(_:at:trace:into:)``), empty between events, kept for
@@ -32,9 +33,12 @@ package struct WatchFeature: SimulationFeature {
     var pendingSync: [SyncEndpoint.Effect] = []
     /// Taps that reached the list, and taps that did not (with why).
     package internal(set) var tapCounts = TapCounts()
-    /// Items whose latest change on the watch's list came from the phone (they are left out of
-    /// the store-order lesson).
-    package internal(set) var phoneMadeChanges: Set<ItemID> = []
+    /// The keys of the items checked off on the watch's list, in the order they were (an item put
+    /// back or taken off the list leaves it): the trip the store order learns from.
+    package internal(set) var checkOffOrder: [Int] = []
+    /// The keys of the items whose latest change on the watch's list came from the phone (they are
+    /// left out of the store-order lesson).
+    package internal(set) var phoneMadeChanges: Set<Int> = []
     /// The remaining-items count the phone last sent for the complication, if any.
     package internal(set) var complicationData: Int?
     /// The items in the order the scenario file lists them.
@@ -43,10 +47,11 @@ package struct WatchFeature: SimulationFeature {
     var upcomingTaps: UpcomingTaps
 
     package init(scenario: Scenario, seed: UInt64) {
+        let catalog = scenario.itemCatalog
         storeOrder = scenario.storeOrder
-        list = ShoppingList(items: scenario.items, order: scenario.storeOrder)
-        sync = SyncEndpoint(device: .watch, items: scenario.items, catalog: scenario.itemCatalog)
-        upcomingTaps = UpcomingTaps(script: scenario.script)
+        layout = ShoppingListLayout(catalog: catalog, loaded: scenario.items, order: scenario.storeOrder)
+        sync = SyncEndpoint(device: .watch, items: scenario.items, catalog: catalog)
+        upcomingTaps = UpcomingTaps(script: scenario.script, catalog: catalog)
         app = WatchAppState(scenario: scenario, seed: seed, expectedTaps: upcomingTaps.count)
         switch scenario.wrist.watchApp {
         case .foreground: appLifecycle = .foreground(since: .zero)
@@ -55,7 +60,17 @@ package struct WatchFeature: SimulationFeature {
         }
         lifecycleChanges = [(.zero, appLifecycle)]
         fileOrder = scenario.items.map(\.id)
+        // Room for a check-off of every item (a whole trip): one allocation, shared with every run.
+        checkOffOrder.reserveCapacity(catalog.count)
     }
+
+    /// The item of each tap submitted to the pipeline, in tap order.
+    package var tappedItems: [ItemID] { app.taps.map { layout.catalog.name(of: $0.key) } }
+
+    /// The list as the watch shows it: a view of the replica (``sync``) in store order.
+    ///
+    /// - Complexity: O(1); its answers are the view's (``ShoppingList``).
+    package var list: ShoppingList { ShoppingList(replica: sync.replica, layout: layout) }
 
     /// The watch side at the start of a run with `seed`, from `initial`, the same side made once
     /// for the scenario (``PreparedScenario``): everything but the pipeline's jitter stream is
@@ -176,18 +191,19 @@ package struct TapCounts: Hashable, Sendable {
 }
 
 extension WatchFeature: StorageAdopting {
-    /// Keeps the watch side in `old`'s storage (``StorageAdopting``): its list, app, lifecycle
-    /// changes, sync endpoint and its effect buffer, tap counts and phone-made changes. The store order, the file order
-    /// and the upcoming taps are the prepared scenario's, shared; nothing else holds storage.
+    /// Keeps the watch side in `old`'s storage (``StorageAdopting``): its app, lifecycle changes,
+    /// sync endpoint and its effect buffer, tap counts, check-off order and phone-made changes.
+    /// The store order, the layout, the file order and the upcoming taps are the prepared
+    /// scenario's, shared; nothing else holds storage.
     ///
     /// - Complexity: O(*n* + *t*) for *n* items and *t* taps, plus the sync endpoint's.
     package mutating func adoptStorage(of old: inout WatchFeature) {
-        list.adoptStorage(of: &old.list)
         app.adoptStorage(of: &old.app)
         lifecycleChanges.adoptStorage(of: &old.lifecycleChanges)
         sync.adoptStorage(of: &old.sync)
         pendingSync.adoptStorage(of: &old.pendingSync)
         tapCounts.adoptStorage(of: &old.tapCounts)
+        checkOffOrder.adoptStorage(of: &old.checkOffOrder)
         phoneMadeChanges.adoptStorage(of: &old.phoneMadeChanges)
     }
 }

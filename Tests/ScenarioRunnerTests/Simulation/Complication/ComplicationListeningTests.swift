@@ -35,7 +35,8 @@ import Testing
         try #require(!context.complicationListens)
         var feature = simulation.complication
         let events: [ComplicationEvent] = [
-            .listChanged(simulation.watchList, item: "milk"), .reload(.app, app: .foreground),
+            .listChanged(simulation.watchList.nextItem, at: ComplicationListPlace(position: 0)),
+            .reload(.app, app: .foreground),
             .reload(.app, app: .background),
             .reload(.phoneTransfer, app: .background), .face(.onActiveFace), .face(.notOnActiveFace),
             .scheduleRefresh, .refreshWake(token: 0), .refreshWake(token: 1), .policyReload(token: 0),

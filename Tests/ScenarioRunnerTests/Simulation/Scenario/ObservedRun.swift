@@ -38,19 +38,6 @@ struct ObservedRun: Equatable {
         settledTrace = settled.trace.events.indices.map { formatter.text(settled.trace.events[$0]) }
     }
 
-    /// `base` under faults drawn as `explore` draws them for each of `seeds` (drop-outs, app
-    /// kills, session flaps …), each labelled with its seed.
-    static func exploreVariants(of base: Scenario, seeds: ClosedRange<UInt64>) -> [(
-        label: String, seed: UInt64, scenario: Scenario
-    )] {
-        let transform = ExploreTransform(scenario: base)
-        return seeds.compactMap { seed in
-            let faults = ExploreDraw.faults(
-                seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
-            return transform.scenario(seed: seed, faults: faults).map { ("explore seed \(seed)", seed, $0) }
-        }
-    }
-
     /// `scenario` ended at an instant drawn from `seed` within it: the run stops with whatever is
     /// in flight (messages, reply timeouts, taps in the pipeline).
     static func cutShort(_ scenario: Scenario, seed: UInt64) -> Scenario {

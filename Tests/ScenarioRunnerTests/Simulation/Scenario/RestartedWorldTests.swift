@@ -21,11 +21,11 @@ import Testing
         for name in names {
             let base = try ShippedScenarios.decoded(name)
             variants.append((name, PreparedScenario(base)))
-            let transform = ExploreTransform(scenario: base)
+            let explorer = try ShippedScenarios.explorer(name)
             for seed in UInt64(1)...3 {
                 let faults = ExploreDraw.faults(
                     seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
-                guard let scenario = transform.scenario(seed: seed, faults: faults) else { continue }
+                guard let scenario = explorer.scenario(seed: seed, faults: faults) else { continue }
                 variants.append(("\(name) explore seed \(seed)", PreparedScenario(scenario)))
             }
             var limited = base
@@ -121,7 +121,7 @@ import Testing
             let seed = UInt64(index + 1)
             let faults = ExploreDraw.faults(
                 seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
-            let before = ExploreTransform(scenario: base).scenario(seed: seed, faults: faults) ?? base
+            let before = try ShippedScenarios.explorer(other).scenario(seed: seed, faults: faults) ?? base
             var world = ScenarioSimulation(prepared: PreparedScenario(before), seed: seed)
             _ = Self.fullRun(&world)
             world.restart(prepared: prepared, seed: seed &+ 7)

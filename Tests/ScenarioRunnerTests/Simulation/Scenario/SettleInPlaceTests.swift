@@ -65,12 +65,12 @@ import Testing
         var brokenAtEnd = 0
         for name in Self.names {
             let base = try ShippedScenarios.decoded(name)
-            let transform = ExploreTransform(scenario: base)
+            let explorer = try ShippedScenarios.explorer(name)
             var variants: [(String, Scenario)] = []
             for seed in UInt64(1)...6 {
                 let faults = ExploreDraw.faults(
                     seed: seed, span: base.end.offset, hasReminders: base.sections.reminders != nil)
-                if let scenario = transform.scenario(seed: seed, faults: faults) {
+                if let scenario = explorer.scenario(seed: seed, faults: faults) {
                     variants.append(("\(name) explore seed \(seed)", scenario))
                 }
             }

@@ -1,0 +1,128 @@
+/// Where each item of a scenario's list sits on the watch's screen, and what the scenario says
+/// of it beyond the replica: decided once at load, by item key (``ItemCatalog``), shared by every
+/// run and every ``ShoppingList`` view of the list.
+///
+/// An item's place is its rank in the learned store order (`Int.max` when never seen in a trip),
+/// then its place in the replicas' canonical order (``ItemPlacement``): the answers below take
+/// the replica's items (``ListReplica/items``, by key) and find an item by its key, never by
+/// hashing its name.
+///
+/// ```swift
+/// let layout = ShoppingListLayout(catalog: catalog, loaded: items, order: storeOrder)
+/// layout.nextKey(in: replica.items)          // the first remaining item in store order
+/// layout.shown(2, in: replica.items)?.title  // the row of the item with key 2
+/// ```
+package struct ShoppingListLayout: Sendable {
+    /// The tables, made once and shared by every copy.
+    private final class Storage: Sendable {
+        let catalog: ItemCatalog
+        let ranks: [Int]
+        let loaded: [ShoppingItem?]
+        let loadedCount: Int
+
+        init(catalog: ItemCatalog, ranks: [Int], loaded: [ShoppingItem?], loadedCount: Int) {
+            self.catalog = catalog
+            self.ranks = ranks
+            self.loaded = loaded
+            self.loadedCount = loadedCount
+        }
+    }
+
+    private let storage: Storage
+
+    /// The layout of a list that can hold the items of `catalog`, loaded with `loaded` (a
+    /// repeated identifier keeps its first entry), placed by `order`.
+    ///
+    /// - Complexity: O(*n*) for *n* items in the catalog, plus ranking `order` once if it is not.
+    package init(catalog: ItemCatalog, loaded: [ShoppingItem], order: StoreOrder) {
+        let order = order.ranked()
+        var items = [ShoppingItem?](repeating: nil, count: catalog.count)
+        var loadedCount = 0
+        for item in loaded {
+            guard let key = catalog.key(of: item.id), items[key] == nil else { continue }
+            items[key] = item
+            loadedCount += 1
+        }
+        storage = Storage(
+            catalog: catalog, ranks: (0..<catalog.count).map { order.rank(of: catalog.name(of: $0)) ?? .max },
+            loaded: items, loadedCount: loadedCount)
+    }
+
+    /// Every item the list can hold, and each one's key.
+    package var catalog: ItemCatalog { storage.catalog }
+
+    /// The place in display order of the item with `key` (`nil` while it was never on the list):
+    /// its rank, then its canonical place — a loaded item's index, or after every loaded item,
+    /// by the version of its first add.
+    ///
+    /// - Complexity: O(1).
+    package func place(of key: Int, in items: [ReplicaItem]) -> ComplicationListPlace? {
+        switch items[key].placement {
+        case .none: return nil
+        case .initial(let index): return ComplicationListPlace(rank: storage.ranks[key], joined: index)
+        case .added(let version):
+            let joined = storage.loadedCount + 2 * version.counter + version.rank
+            return ComplicationListPlace(rank: storage.ranks[key], joined: joined)
+        }
+    }
+
+    /// The item with `key` as its row shows it, or `nil` when it is not listed: the replica's
+    /// identifier and title, with the due date and notes it was loaded with while it has never
+    /// left the list.
+    ///
+    /// - Complexity: O(1).
+    package func shown(_ key: Int, in items: [ReplicaItem]) -> ShoppingItem? {
+        let item = items[key]
+        guard item.presence.value.isListed else { return nil }
+        guard let loaded = storage.loaded[key], item.presence.version == .initial else {
+            return ShoppingItem(id: item.id, title: item.title.value)
+        }
+        return ShoppingItem(id: item.id, title: item.title.value, due: loaded.due, notes: loaded.notes)
+    }
+
+    /// What the complication learns when the item with `key` changes: its place, and the
+    /// remaining item there now (`nil`: checked off or not listed); `nil` while it was never on
+    /// the list.
+    ///
+    /// - Complexity: O(1).
+    package func remaining(at key: Int, in items: [ReplicaItem]) -> (item: ShoppingItem?, place: ComplicationListPlace)?
+    {
+        guard let place = place(of: key, in: items) else { return nil }
+        return (items[key].isOpen ? shown(key, in: items) : nil, place)
+    }
+
+    /// The key of the next item to pick up (the first remaining item in display order), if any.
+    ///
+    /// - Complexity: O(*n*) for *n* items in the catalog; no hashing.
+    package func nextKey(in items: [ReplicaItem]) -> Int? {
+        var next: (key: Int, place: ComplicationListPlace)?
+        for key in items.indices where items[key].isOpen {
+            guard let place = place(of: key, in: items) else { continue }
+            if next.map({ place < $0.place }) ?? true { next = (key, place) }
+        }
+        return next?.key
+    }
+
+    /// The number of remaining items shown above the item with `key` (its row among the remaining
+    /// rows, when it is remaining itself).
+    ///
+    /// - Complexity: O(*n*) for *n* items in the catalog; no hashing.
+    package func remainingAbove(_ key: Int, in items: [ReplicaItem]) -> Int {
+        guard let target = place(of: key, in: items) else { return 0 }
+        var count = 0
+        for other in items.indices where items[other].isOpen {
+            if let place = place(of: other, in: items), place < target { count += 1 }
+        }
+        return count
+    }
+
+    /// The keys of the listed items, in display order.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items in the catalog.
+    package func listedKeys(in items: [ReplicaItem]) -> [Int] {
+        items.indices.compactMap { key in
+            items[key].presence.value.isListed ? place(of: key, in: items).map { (key, $0) } : nil
+        }
+        .sorted { $0.1 < $1.1 }.map(\.0)
+    }
+}
