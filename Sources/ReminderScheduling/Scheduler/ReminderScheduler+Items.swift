@@ -303,6 +303,13 @@ extension ReminderScheduler {
             }
         }
         repeats[reminder.id] = record
+        let timing = RepeatTiming(id: reminder.id, start: reminder.start, interval: reminder.interval)
+        let position = repeatTimings.partitionPoint { $0.id >= reminder.id }
+        if position < repeatTimings.count, repeatTimings[position].id == reminder.id {
+            repeatTimings[position] = timing
+        } else {
+            repeatTimings.insert(timing, at: position)
+        }
     }
 
     /// Removes a repeating reminder and its badge carrier.
@@ -313,6 +320,7 @@ extension ReminderScheduler {
         expire(now: now)
         removeRepeatingKeys(id)
         repeats[id] = nil
+        repeatTimings.removeAll { $0.id == id }
     }
 
     private mutating func removeRepeatingKeys(_ id: String) {

@@ -15,5 +15,6 @@ extension ReminderScheduler: StorageAdopting {
         pendingMisses.adoptStorage(of: &old.pendingMisses)
         snoozes.adoptStorage(of: &old.snoozes)
         repeats.adoptStorage(of: &old.repeats)
+        repeatTimings.adoptStorage(of: &old.repeatTimings)
     }
 }

@@ -68,6 +68,20 @@ public struct ReminderScheduler: Sendable {
         var carrierFire: ReminderTime?
     }
 
+    /// A repeating reminder's identifier and its occurrences.
+    struct RepeatTiming: Hashable, Sendable {
+        var id: String
+        /// The first occurrence.
+        var start: ReminderTime
+        /// Seconds between occurrences.
+        var interval: Int64
+
+        /// The first occurrence strictly after `time` (``RepeatingReminder/nextOccurrence(after:)``).
+        func next(after time: ReminderTime) -> ReminderTime? {
+            NotificationTrigger.repeating(start: start, interval: interval).nextFireDate(after: time)
+        }
+    }
+
     /// The settings.
     public let configuration: SchedulerConfiguration
 
@@ -88,6 +102,9 @@ public struct ReminderScheduler: Sendable {
     @usableFromInline var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]
     @usableFromInline var repeats: [String: RepeatingRecord] = [:]
+    /// When each repeating reminder of ``repeats`` fires, by identifier: an index read at every
+    /// move of time, in place (a record of ``repeats`` is copied, strings and all, to be read).
+    var repeatTimings: [RepeatTiming] = []
     /// Identifiers to remove from the system at the next refill.
     var removals: [NotificationIdentifier] = []
     /// The latest `now` seen; every reminder firing at or before it has been expired.
@@ -203,23 +220,32 @@ public struct ReminderScheduler: Sendable {
     /// (due, identifier) order, with where its queued occurrence is (window or held). Occurrences are
     /// produced one after another from the reminder's start and interval, never expanded ahead.
     ///
-    /// - Complexity: O(R log R + m) for R repeating reminders and m occurrences.
+    /// Only a reminder with an occurrence in the interval is looked up in the window; the
+    /// occurrences are sorted once, at the end (a reminder's own are in order, and each reminder
+    /// has its own identifier).
+    ///
+    /// - Complexity: O(R + r log W + m log m) for R repeating reminders, r of them with m
+    ///   occurrences in the interval.
     public func repeatingOccurrences(after lower: ReminderTime, through upper: ReminderTime) -> [RepeatingOccurrence] {
-        guard !repeats.isEmpty else { return [] }
+        guard !repeatTimings.isEmpty else { return [] }
         var result: [RepeatingOccurrence] = []
-        for id in repeats.keys.sorted() {
-            guard let record = repeats[id] else { continue }
-            let key = ReminderKey(fire: record.queuedFire ?? record.reminder.start, kind: .repeating, owner: id)
+        var owners = 0
+        for position in repeatTimings.indices {
+            var next = repeatTimings[position].next(after: lower)
+            guard let first = next, first <= upper else { continue }
+            owners += 1
+            let timing = repeatTimings[position]
+            let key = ReminderKey(
+                fire: repeats[timing.id]?.queuedFire ?? timing.start, kind: .repeating, owner: timing.id)
             let index = windowIndex(of: key)
             let placement: ScheduledReminder.Placement =
                 index < entries.count && entries[index].key == key ? .window : .held
-            var next = record.reminder.nextOccurrence(after: lower)
             while let due = next, due <= upper {
                 result.append(RepeatingOccurrence(key: key, due: due, placement: placement))
-                next = record.reminder.nextOccurrence(after: due)
+                next = timing.next(after: due)
             }
         }
-        if repeats.count > 1 { result.sort { ($0.due, $0.key.owner) < ($1.due, $1.key.owner) } }
+        if owners > 1 { result.sort { ($0.due, $0.key.owner) < ($1.due, $1.key.owner) } }
         return result
     }
 
@@ -242,8 +268,8 @@ public struct ReminderScheduler: Sendable {
         let first = windowIndex(firingAtOrAfter: lower + 1)
         if first < entries.count, entries[first].key.fire <= upper { return true }
         if let held = heldNextFire(after: lower), held <= upper { return true }
-        return repeats.values.contains { record in
-            record.reminder.nextOccurrence(after: lower).map { $0 <= upper } ?? false
+        return repeatTimings.indices.contains { position in
+            repeatTimings[position].next(after: lower).map { $0 <= upper } ?? false
         }
     }
 
@@ -255,8 +281,8 @@ public struct ReminderScheduler: Sendable {
     public func nextFire(after time: ReminderTime) -> ReminderTime? {
         var result = entries.first { $0.key.fire > time }?.key.fire
         if let held = heldNextFire(after: time) { result = result.map { Swift.min($0, held) } ?? held }
-        for record in repeats.values {
-            guard let next = record.reminder.nextOccurrence(after: time) else { continue }
+        for position in repeatTimings.indices {
+            guard let next = repeatTimings[position].next(after: time) else { continue }
             result = result.map { Swift.min($0, next) } ?? next
         }
         return result
