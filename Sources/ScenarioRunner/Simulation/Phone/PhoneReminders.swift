@@ -52,6 +52,9 @@ package struct PhoneReminders: Sendable {
     private var tracedDeliveries = 0
     private var tracedMisses = 0
     private var tracedRuns = 0
+    /// How many deliveries, misses and app runs the harness had made at the last
+    /// ``releaseRecords()``: only records past these can be waiting to be released.
+    private var releasedCounts = RecordCounts()
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
     private var nextWake: SimTime?
 
@@ -291,12 +294,18 @@ package struct PhoneReminders: Sendable {
 
     /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
     /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
-    /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event.
+    /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event;
+    /// after an event that made no record it only compares three counts.
     ///
     /// - Complexity: O(1).
     package mutating func releaseRecords() {
+        let counts = RecordCounts(
+            deliveries: harness.deliveries.recordedCount, missed: harness.missed.recordedCount,
+            runs: harness.snapshots.recordedCount)
+        guard counts != releasedCounts else { return }
         catchUp()
         harness.releaseRecords()
+        releasedCounts = counts
     }
 
     /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts
