@@ -105,12 +105,6 @@ package struct BackgroundTaskRecord: Hashable, Sendable {
     /// known (the complication left the face while the task ran).
     package var preferredAt: SimTime?
 
-    package init(startedAt: SimTime, result: BackgroundTaskResult, preferredAt: SimTime? = nil) {
-        self.startedAt = startedAt
-        self.result = result
-        self.preferredAt = preferredAt
-    }
-
     package var endedAt: SimTime { startedAt.addingClamped(result.duration) }
 
     /// How much later than the preferred date the system woke the app (``BackgroundRefreshTiming``).

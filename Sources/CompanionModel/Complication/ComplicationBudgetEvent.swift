@@ -119,26 +119,6 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
     /// For a reload that was deferred (``ComplicationRequestOutcome/deferred(until:)``) and comes
     /// now: when it was first asked for.
     package var deferredFrom: SimTime?
-
-    package init(
-        at: SimTime, source: ComplicationReloadSource, kind: ComplicationRequestKind,
-        outcome: ComplicationRequestOutcome, budgetLeft: Int, transfersLeft: Int? = nil, nextReset: SimTime,
-        retryAt: SimTime? = nil, executionLeft: SimDuration? = nil, cost: SimDuration? = nil,
-        policy: ComplicationPolicyGrant? = nil, deferredFrom: SimTime? = nil
-    ) {
-        self.at = at
-        self.source = source
-        self.kind = kind
-        self.outcome = outcome
-        self.budgetLeft = budgetLeft
-        self.transfersLeft = transfersLeft
-        self.nextReset = nextReset
-        self.retryAt = retryAt
-        self.executionLeft = executionLeft
-        self.cost = cost
-        self.policy = policy
-        self.deferredFrom = deferredFrom
-    }
 }
 
 /// Whether the complication is on the watch face the user is wearing.

@@ -29,15 +29,11 @@ package struct ComplicationContent: Hashable, Sendable {
     /// Items not yet checked off.
     package var remaining: Int
     /// Remaining items whose reminder time has passed.
-    package var overdue: Int
-    package var next: ComplicationNextUp
+    package var overdue = 0
+    package var next = ComplicationNextUp.nothing
+}
 
-    package init(remaining: Int, overdue: Int = 0, next: ComplicationNextUp = .nothing) {
-        self.remaining = remaining
-        self.overdue = overdue
-        self.next = next
-    }
-
+extension ComplicationContent {
     /// The content for `remaining` items (in list order) at `time`.
     ///
     /// An item is overdue at `time` when its due time is at or before `time`. In ``ComplicationContentMode/nextDue``

@@ -11,18 +11,15 @@ package struct ComplicationListPlace: Hashable, Comparable, Sendable {
     package var rank: Int
     package var joined: Int
 
-    package init(rank: Int, joined: Int) {
-        self.rank = rank
-        self.joined = joined
+    package static func < (lhs: ComplicationListPlace, rhs: ComplicationListPlace) -> Bool {
+        lhs.rank < rhs.rank || (lhs.rank == rhs.rank && lhs.joined < rhs.joined)
     }
+}
 
+extension ComplicationListPlace {
     /// The place of the item at `position` of a list given whole.
     package init(position: Int) {
         self.init(rank: position, joined: 0)
-    }
-
-    package static func < (lhs: ComplicationListPlace, rhs: ComplicationListPlace) -> Bool {
-        lhs.rank < rhs.rank || (lhs.rank == rhs.rank && lhs.joined < rhs.joined)
     }
 }
 

@@ -4,11 +4,6 @@ import SimulationKernel
 package struct ComplicationEntry: Hashable, Sendable {
     package var date: SimTime
     package var content: ComplicationContent
-
-    package init(date: SimTime, content: ComplicationContent) {
-        self.date = date
-        self.content = content
-    }
 }
 
 /// Builds the timeline an app hands the system on a reload: the current entry plus future
@@ -18,14 +13,9 @@ package struct ComplicationEntry: Hashable, Sendable {
 /// without a reload (ClockKit `getTimelineEntries(for:after:limit:)`, WidgetKit `Timeline`).
 package struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// Entries must be **more than** this far apart (ClockKit: 60 s; WidgetKit: about 5 min).
-    package var minimumSpacing: SimDuration
+    package var minimumSpacing: SimDuration = .minutes(1)
     /// At most this many future entries per reload (ClockKit's `limit`, said to be 100: UNCONFIRMED).
-    package var futureEntryLimit: Int
-
-    package init(minimumSpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100) {
-        self.minimumSpacing = minimumSpacing
-        self.futureEntryLimit = futureEntryLimit
-    }
+    package var futureEntryLimit = 100
 
     /// What coalescing kept and what it discarded.
     package struct Result: Hashable, Sendable {
@@ -33,19 +23,11 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
         package var discarded: [ComplicationEntry]
     }
 
-    /// The timeline for `remaining` items reloaded at `now`: an entry at `now`, then one at each
-    /// future due time (up to ``futureEntryLimit``), coalesced.
+    /// The timeline for the remaining items of `index` reloaded at `now`: an entry at `now`, then
+    /// one at each future due time (up to ``futureEntryLimit``), coalesced.
     ///
-    /// - Complexity: O(*n* log *n* + *e* log *n*) expected for *n* remaining items and *e*
-    ///   entries: the list is indexed once (``ComplicationContentIndex``), not read once per entry.
-    package func timeline(remaining: [ShoppingItem], now: SimTime, mode: ComplicationContentMode) -> Result {
-        timeline(ComplicationContentIndex(remaining), now: now, mode: mode)
-    }
-
-    /// The timeline for the remaining items of `index` reloaded at `now` (as
-    /// ``timeline(remaining:now:mode:)``).
-    ///
-    /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries.
+    /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries: the list is
+    ///   indexed once (``ComplicationContentIndex``), not read once per entry.
     func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> Result {
         var entries = [ComplicationEntry(date: now, content: index.content(at: now, mode: mode))]
         var time = now

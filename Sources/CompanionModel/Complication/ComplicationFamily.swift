@@ -40,19 +40,11 @@ package enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sen
 /// | `inline` | 20 | `"3 left · Milk 18:00"` |
 /// | `rectangular` | 28 | `"3 left · Milk due 18:00"` |
 package struct ComplicationTextLimits: Hashable, Sendable {
-    package var circular: Int
-    package var corner: Int
-    package var rectangular: Int
-    package var inline: Int
-    package var modularSmall: Int
-
-    package init(circular: Int = 4, corner: Int = 8, rectangular: Int = 28, inline: Int = 20, modularSmall: Int = 4) {
-        self.circular = circular
-        self.corner = corner
-        self.rectangular = rectangular
-        self.inline = inline
-        self.modularSmall = modularSmall
-    }
+    package var circular = 4
+    package var corner = 8
+    package var rectangular = 28
+    package var inline = 20
+    package var modularSmall = 4
 
     /// The defaults in the table above.
     package static let standard = ComplicationTextLimits()

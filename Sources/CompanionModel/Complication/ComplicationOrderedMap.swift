@@ -27,14 +27,6 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         var priority: UInt32
     }
 
-    /// How a split divides the keys.
-    private enum Cut {
-        /// Keys smaller than the split key go left.
-        case below
-        /// Keys smaller than or equal to the split key go left.
-        case atOrBelow
-    }
-
     private static var none: Int32 { -1 }
 
     private var nodes: [Node] = []
@@ -169,16 +161,6 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         return value
     }
 
-    /// Empties the map, keeping its storage.
-    ///
-    /// - Complexity: O(*n*).
-    mutating func removeAll() {
-        nodes.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-        freed.removeAll(keepingCapacity: true)
-        root = Self.none
-    }
-
     private func size(_ node: Int32) -> Int { node < 0 ? 0 : Int(nodes[Int(node)].size) }
 
     private mutating func resize(_ node: Int32) {
@@ -191,7 +173,7 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         guard tree >= 0 else { return node }
         let key = nodes[Int(node)].key
         if nodes[Int(node)].priority > nodes[Int(tree)].priority {
-            let (left, right) = split(tree, at: key, .below)
+            let (left, right) = split(tree, below: key)
             nodes[Int(node)].left = left
             nodes[Int(node)].right = right
             resize(node)
@@ -228,21 +210,16 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         return (merge(current.left, current.right), tree)
     }
 
-    /// Splits the subtree `tree` into the keys that `cut` puts before `key` and the others.
-    private mutating func split(_ tree: Int32, at key: Key, _ cut: Cut) -> (Int32, Int32) {
+    /// Splits the subtree `tree` into the keys smaller than `key` and the others.
+    private mutating func split(_ tree: Int32, below key: Key) -> (Int32, Int32) {
         guard tree >= 0 else { return (Self.none, Self.none) }
-        let goesLeft: Bool
-        switch cut {
-        case .below: goesLeft = nodes[Int(tree)].key < key
-        case .atOrBelow: goesLeft = !(key < nodes[Int(tree)].key)
-        }
-        if goesLeft {
-            let (left, right) = split(nodes[Int(tree)].right, at: key, cut)
+        if nodes[Int(tree)].key < key {
+            let (left, right) = split(nodes[Int(tree)].right, below: key)
             nodes[Int(tree)].right = left
             resize(tree)
             return (tree, right)
         }
-        let (left, right) = split(nodes[Int(tree)].left, at: key, cut)
+        let (left, right) = split(nodes[Int(tree)].left, below: key)
         nodes[Int(tree)].left = right
         resize(tree)
         return (left, tree)

@@ -59,13 +59,6 @@ package struct ComplicationPolicyGrant: Hashable, Sendable {
     /// Why ``grantedFor`` differs from ``askedFor`` (``ComplicationReloadDelay/asRequested`` if not).
     package var reason: ComplicationReloadDelay
 
-    package init(decidedAt: SimTime, askedFor: SimTime, grantedFor: SimTime, reason: ComplicationReloadDelay) {
-        self.decidedAt = decidedAt
-        self.askedFor = askedFor
-        self.grantedFor = grantedFor
-        self.reason = reason
-    }
-
     /// How much later than asked the reload happens.
     package var delay: SimDuration { grantedFor - askedFor }
 

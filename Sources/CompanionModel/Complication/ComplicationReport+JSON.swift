@@ -53,18 +53,20 @@ extension ComplicationReport {
             })
     }
 
-    /// `stamp` remembering its last few answers: a long run's records and entries name the same
-    /// instants again and again (a reload's time is its entries' and its policy grant's, the next
-    /// reset the same all day), so each is put into words once.
+    /// `stamp` remembering the last few instants it put into words (the least recently used is
+    /// forgotten first): a long run's records and entries name the same instants again and again
+    /// (a reload's time is its entries' and its policy grant's, the next reset the same all day).
     private static func remembering(_ stamp: @escaping (SimTime) -> String) -> (SimTime) -> String {
-        var times = [SimTime?](repeating: nil, count: 4)
-        var texts = [String](repeating: "", count: 4)
-        var next = 0
+        var recent: [(time: SimTime, text: String)] = []
         return { time in
-            if let slot = times.firstIndex(of: time) { return texts[slot] }
+            if let index = recent.firstIndex(where: { $0.time == time }) {
+                let hit = recent.remove(at: index)
+                recent.insert(hit, at: 0)
+                return hit.text
+            }
             let text = stamp(time)
-            (times[next], texts[next]) = (time, text)
-            next = (next + 1) % times.count
+            recent.insert((time, text), at: 0)
+            if recent.count > 4 { recent.removeLast() }
             return text
         }
     }

@@ -163,21 +163,6 @@ package struct ComplicationTimelineModel: Hashable, Sendable {
 }
 
 extension ComplicationTimelineModel {
-    /// The remaining items at `time` (the truth).
-    ///
-    /// - Complexity: see ``ComplicationTruth/remaining(at:)``.
-    package func remaining(at time: SimTime) -> [ShoppingItem] {
-        truth.remaining(at: time)
-    }
-
-    /// What is true at `time`.
-    ///
-    /// - Complexity: O(log *n*) for *n* remaining items at or after the last list change; earlier,
-    ///   see ``ComplicationTruth/content(at:mode:)``.
-    package func trueContent(at time: SimTime) -> ComplicationContent {
-        truth.content(at: time, mode: configuration.mode)
-    }
-
     /// Where the complication is at `time`.
     package func presence(at time: SimTime) -> ComplicationFacePresence {
         guard let index = ComplicationTimelineModel.lastIndex(in: presence, atOrBefore: time, date: \.at) else {
@@ -198,8 +183,11 @@ extension ComplicationTimelineModel {
     }
 
     /// What `family` would show if it were true at `time`.
+    ///
+    /// - Complexity: O(log *n*) for *n* remaining items at or after the last list change; earlier,
+    ///   see ``ComplicationTruth/content(at:mode:)``.
     package func trueText(_ family: ComplicationFamily, at time: SimTime) -> String {
-        text(of: trueContent(at: time), on: family)
+        text(of: truth.content(at: time, mode: configuration.mode), on: family)
     }
 
     /// `content` as `family` shows it under this configuration.

@@ -66,11 +66,6 @@ package struct ComplicationTruth: Sendable {
         for entry in placed { live.set(entry.item, at: entry.place) }
     }
 
-    /// The remaining items after the last change, in list order.
-    ///
-    /// - Complexity: O(*n*) for *n* remaining items.
-    package var latest: [ShoppingItem] { live.items }
-
     /// When the state after the last change began (the start, before any change).
     ///
     /// - Complexity: O(1).

@@ -26,7 +26,7 @@ package enum LinkChannel: Hashable, Sendable, CaseIterable, Comparable {
 package typealias MessageID = UInt64
 
 /// The direction of a message.
-package struct LinkRoute: Hashable, Sendable, Comparable {
+package struct LinkRoute: Hashable, Sendable {
     /// The sending side.
     package var from: LinkSide
     /// The receiving side.
@@ -42,7 +42,4 @@ package struct LinkRoute: Hashable, Sendable, Comparable {
 
     /// `"watch→phone"`.
     package var name: String { from.name + "→" + to.name }
-
-    /// Watch → phone sorts first.
-    package static func < (lhs: LinkRoute, rhs: LinkRoute) -> Bool { lhs.from == .watch && rhs.from == .phone }
 }

@@ -53,9 +53,6 @@ package enum PhoneComplicationPolicy: Hashable, Sendable {
     /// Also after every check-off it applies.
     case afterEachChange
 
-    /// The name used in traces.
-    package var name: String { self == .onRequest ? "onRequest" : "afterEachChange" }
-
     /// Whether the phone pushes an update after every check-off it applies.
     package var pushesAfterEachChange: Bool { self == .afterEachChange }
 }

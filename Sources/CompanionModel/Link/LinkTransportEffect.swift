@@ -44,14 +44,4 @@ package enum LinkOutcome: Hashable, Sendable {
     case transferFinished
     /// The sender cancelled the transfer.
     case cancelled
-
-    /// The name used in traces.
-    package var name: String {
-        switch self {
-        case .replied: return "replied"
-        case .failed(let error): return "failed \(error)"
-        case .transferFinished: return "transferFinished"
-        case .cancelled: return "cancelled"
-        }
-    }
 }

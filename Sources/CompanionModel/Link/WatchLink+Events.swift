@@ -1,30 +1,32 @@
 import SimulationKernel
 
 extension WatchLink {
-    /// An app's API call, by the channel it sends on. A send or transfer on a session that is not
-    /// activated is refused (``refuse(_:_:from:_:at:into:)``) before any channel rule applies.
+    /// An app's API call. A send or transfer on a session that is not activated is refused
+    /// (``refuse(_:_:from:_:at:into:)``) before any channel rule applies.
     mutating func handle(_ request: LinkRequest, at moment: LinkMoment, into emit: LinkEffectSink) {
-        guard let (payload, channel, side) = request.sent else {
-            if case .cancelTransfer(let id) = request { cancelTransfer(id, at: moment, into: emit) }
-            return
-        }
-        if let error = connection.activation.sendRefusal {
+        if let error = connection.activation.sendRefusal, let (payload, channel, side) = request.sent {
             return refuse(payload, channel, from: side, error, at: moment, into: emit)
         }
-        switch channel {
-        case .interactive: sendMessage(payload, from: side, at: moment, into: emit)
-        case .complication: transferComplication(payload, at: moment, into: emit)
-        case .userInfo, .applicationContext:
-            let message = makeMessage(channel, from: side, payload, at: moment.now)
-            enqueue(message, lane: TransferLane.lane(for: channel, from: side), at: moment, into: emit)
+        switch request {
+        case .sendMessage(let payload, let side):
+            sendMessage(payload, from: side, at: moment, into: emit)
+        case .transferUserInfo(let payload, let side):
+            let message = makeMessage(.userInfo, from: side, payload, at: moment.now)
+            enqueue(message, lane: TransferLane.lane(for: .userInfo, from: side), at: moment, into: emit)
+        case .updateApplicationContext(let payload, let side):
+            let message = makeMessage(.applicationContext, from: side, payload, at: moment.now)
+            enqueue(message, lane: TransferLane.lane(for: .applicationContext, from: side), at: moment, into: emit)
+        case .transferCurrentComplicationUserInfo(let payload):
+            transferComplication(payload, at: moment, into: emit)
+        case .cancelTransfer(let id):
+            cancelTransfer(id, at: moment, into: emit)
         }
     }
 
-    /// Activation is a precondition of sending (PLATFORM.md §2.1: "sending is
-    /// a programmer error" before activation): the message is made and failed at once with the
-    /// system's error (`error`: 7004 or 7016, ``SessionActivation/sendRefusal``), traced
-    /// `link.failed`; it is not queued, nothing is scheduled, and a complication transfer spends
-    /// no budget.
+    /// Activation is a precondition of sending (PLATFORM.md §2.1: "sending is a programmer error"
+    /// before activation): the message is made and failed at once with the system's error
+    /// (`error`: 7004 or 7016, ``SessionActivation/sendRefusal``), traced `link.failed`; it is not
+    /// queued, nothing is scheduled, and a complication transfer spends no budget.
     ///
     /// - Complexity: O(1).
     mutating func refuse(

@@ -54,5 +54,16 @@ extension PipelineEngine {
             self.sharing = sharing
             self.recordsEffects = recordsEffects
         }
+
+        /// The CPU time step `step` of tap `tap` takes with jitter seed `seed`: drawn
+        /// (``PipelineJitter``: a pure function of the seed, the tap and the step) for a drawn
+        /// step, else the step's scaled cost.
+        ///
+        /// - Complexity: O(1).
+        func cost(ofStep step: Int, tap: Int, seed: UInt64) -> SimDuration {
+            guard plan[step].isDrawn else { return plan[step].scaledCost }
+            let drawn = jitterOnChip.drawnNanoseconds(plan[step].scaledNanoseconds, seed: seed, tap: tap, step: step)
+            return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
+        }
     }
 }

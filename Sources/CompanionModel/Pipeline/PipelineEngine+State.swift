@@ -139,6 +139,4 @@ struct TapProgress {
     var handlerStart: SimTime?
     var handlerEnd: SimTime?
     var removalCommit: SimTime?
-    /// How many of its steps have not ended.
-    var stepsLeft: Int
 }

@@ -116,11 +116,9 @@ struct PipelineEngine {
     mutating func submitTap(at time: SimTime) -> Int {
         advance(to: time)
         let tap = taps.count
-        taps.append(TapProgress(tap: time, stepsLeft: prepared.stepCount))
-        for step in 0..<prepared.stepCount {
-            runs.append(nil)
-            costs.append(prepared.plan[step].isDrawn ? drawnCost(tap: tap, step: step) : prepared.plan[step].scaledCost)
-        }
+        taps.append(TapProgress(tap: time))
+        runs.append(contentsOf: repeatElement(nil, count: prepared.stepCount))
+        for step in 0..<prepared.stepCount { costs.append(prepared.cost(ofStep: step, tap: tap, seed: jitterSeed)) }
         mainQueue.append(.handler(tap: tap))
         settle(at: time)
         return tap
@@ -315,14 +313,6 @@ struct PipelineEngine {
         return proceed(running, at: now)
     }
 
-    /// The CPU time step `step` of tap `tap` draws (``PipelineJitter``): a pure function of the
-    /// seed, the tap and the step (drawn when the tap comes: ``costs``).
-    private func drawnCost(tap: Int, step: Int) -> SimDuration {
-        let drawn = prepared.jitterOnChip.drawnNanoseconds(
-            prepared.plan[step].scaledNanoseconds, seed: jitterSeed, tap: tap, step: step)
-        return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
-    }
-
     /// Moves a due step on at `now`: a finished computation enters its wait (or awaits its
     /// outcome), a finished wait ends the step. Returns the step still running, or `nil` once it
     /// has ended (its run and its end recorded).
@@ -347,7 +337,6 @@ struct PipelineEngine {
         }
         guard case .waiting(let until) = running.phase, until <= now else { return running }
         runs[slot] = StepRun(start: running.start, end: now, cpu: costs[slot])
-        taps[running.tap].stepsLeft -= 1
         if plan.recordsEnd { effects.record(.stepEnded(tap: running.tap, step: running.step, at: now)) }
         return nil
     }

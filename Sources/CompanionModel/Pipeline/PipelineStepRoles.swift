@@ -70,17 +70,16 @@ package struct PipelineStepRoles: Hashable, Sendable {
         messageStep = message
         complicationStep = complication
         synchronousSends = synchronous
+        commitsAtRemoval = tableModel == nil
+        hasSynchronousSend = !synchronous.isEmpty
     }
 
     /// Whether the check-off commits when the row's removal commits (the pipeline has no
-    /// `updateTableModel` step).
-    ///
-    /// Inlinable, as the other questions a driver asks the roles on each effect: a stored
-    /// property's test, not a call into this module.
-    package var commitsAtRemoval: Bool { tableModelStep == nil }
-
-    /// Whether some step awaits its outcome.
-    package var hasSynchronousSend: Bool { !synchronousSends.isEmpty }
+    /// `updateTableModel` step). Stored, as every answer a driver asks on each effect: a read
+    /// of a field, where a computed `package` property is a call into this module.
+    package let commitsAtRemoval: Bool
+    /// Whether some step awaits its outcome (stored, as ``commitsAtRemoval``).
+    package let hasSynchronousSend: Bool
 }
 
 extension PipelineStepRoles.Role {

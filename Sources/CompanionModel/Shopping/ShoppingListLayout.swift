@@ -16,15 +16,19 @@ package struct ShoppingListLayout: Sendable {
     /// The tables, made once and shared by every copy.
     private final class Storage: Sendable {
         let catalog: ItemCatalog
+        /// Each key's rank in the store order (`Int.max` when never seen in a trip).
         let ranks: [Int]
+        /// Each key's item as loaded (`nil` for an item added later).
         let loaded: [ShoppingItem?]
-        let loadedCount: Int
+        /// The loaded items' keys (`0..<loadedOrder.count`) in display order: their places never
+        /// change, so they are sorted once.
+        let loadedOrder: [Int]
 
-        init(catalog: ItemCatalog, ranks: [Int], loaded: [ShoppingItem?], loadedCount: Int) {
+        init(catalog: ItemCatalog, ranks: [Int], loaded: [ShoppingItem?], loadedOrder: [Int]) {
             self.catalog = catalog
             self.ranks = ranks
             self.loaded = loaded
-            self.loadedCount = loadedCount
+            self.loadedOrder = loadedOrder
         }
     }
 
@@ -33,23 +37,36 @@ package struct ShoppingListLayout: Sendable {
     /// The layout of a list that can hold the items of `catalog`, loaded with `loaded` (a
     /// repeated identifier keeps its first entry), placed by `order`.
     ///
-    /// - Complexity: O(*n*) for *n* items in the catalog, plus ranking `order` once if it is not.
+    /// A loaded item's key is its index among the loaded items (``ItemCatalog`` numbers them
+    /// first), which is also its canonical place (``ItemPlacement/initial(index:)``).
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items in the catalog, plus ranking `order` once if it
+    ///   is not.
     package init(catalog: ItemCatalog, loaded: [ShoppingItem], order: StoreOrder) {
         let order = order.ranked()
         var items = [ShoppingItem?](repeating: nil, count: catalog.count)
-        var loadedCount = 0
         for item in loaded {
             guard let key = catalog.key(of: item.id), items[key] == nil else { continue }
             items[key] = item
-            loadedCount += 1
         }
+        let ranks = (0..<catalog.count).map { order.rank(of: catalog.name(of: $0)) ?? .max }
+        let loadedKeys = items.indices.filter { items[$0] != nil }
         storage = Storage(
-            catalog: catalog, ranks: (0..<catalog.count).map { order.rank(of: catalog.name(of: $0)) ?? .max },
-            loaded: items, loadedCount: loadedCount)
+            catalog: catalog, ranks: ranks, loaded: items,
+            loadedOrder: loadedKeys.sorted { (ranks[$0], $0) < (ranks[$1], $1) })
     }
 
     /// Every item the list can hold, and each one's key.
     package var catalog: ItemCatalog { storage.catalog }
+
+    /// The key of `item`, which the catalog holds (a scenario's decoder lets a step name only
+    /// those).
+    ///
+    /// - Complexity: O(1) (one hash of `item`).
+    package func key(of item: ItemID) -> Int {
+        guard let key = storage.catalog.key(of: item) else { preconditionFailure("\(item) is not in the catalog") }
+        return key
+    }
 
     /// The place in display order of the item with `key` (`nil` while it was never on the list):
     /// its rank, then its canonical place — a loaded item's index, or after every loaded item,
@@ -61,7 +78,7 @@ package struct ShoppingListLayout: Sendable {
         case .none: return nil
         case .initial(let index): return ComplicationListPlace(rank: storage.ranks[key], joined: index)
         case .added(let version):
-            let joined = storage.loadedCount + 2 * version.counter + version.rank
+            let joined = storage.loadedOrder.count + 2 * version.counter + version.rank
             return ComplicationListPlace(rank: storage.ranks[key], joined: joined)
         }
     }
@@ -91,16 +108,39 @@ package struct ShoppingListLayout: Sendable {
         return (items[key].isOpen ? shown(key, in: items) : nil, place)
     }
 
+    /// The keys of the listed items, in display order: the loaded ones in their order, merged
+    /// with the items added later (usually none), sorted by place.
+    ///
+    /// - Complexity: O(*n* + *a* log *a*) for *n* items in the catalog and *a* added items listed.
+    package func listedKeys(in items: [ReplicaItem]) -> [Int] {
+        var keys: [Int] = []
+        keys.reserveCapacity(items.count)
+        var added = (storage.loadedOrder.count..<items.count).filter { items[$0].presence.value.isListed }
+        added.sort { place(of: $0, in: items)! < place(of: $1, in: items)! }
+        var next = added.startIndex
+        for key in storage.loadedOrder where items[key].presence.value.isListed {
+            let loadedPlace = place(of: key, in: items)!
+            while next < added.endIndex, place(of: added[next], in: items)! < loadedPlace {
+                keys.append(added[next])
+                next += 1
+            }
+            keys.append(key)
+        }
+        keys.append(contentsOf: added[next...])
+        return keys
+    }
+
     /// The key of the next item to pick up (the first remaining item in display order), if any.
     ///
-    /// - Complexity: O(*n*) for *n* items in the catalog; no hashing.
+    /// - Complexity: O(*p* + *a*) for the next item at position *p* among the loaded items and *a*
+    ///   items added later; no hashing.
     package func nextKey(in items: [ReplicaItem]) -> Int? {
-        var next: (key: Int, place: ComplicationListPlace)?
-        for key in items.indices where items[key].isOpen {
-            guard let place = place(of: key, in: items) else { continue }
-            if next.map({ place < $0.place }) ?? true { next = (key, place) }
+        var next = storage.loadedOrder.first { items[$0].isOpen }
+        for key in storage.loadedOrder.count..<items.count where items[key].isOpen {
+            if let current = next, place(of: current, in: items)! < place(of: key, in: items)! { continue }
+            next = key
         }
-        return next?.key
+        return next
     }
 
     /// The number of remaining items shown above the item with `key` (its row among the remaining
@@ -110,19 +150,13 @@ package struct ShoppingListLayout: Sendable {
     package func remainingAbove(_ key: Int, in items: [ReplicaItem]) -> Int {
         guard let target = place(of: key, in: items) else { return 0 }
         var count = 0
-        for other in items.indices where items[other].isOpen {
-            if let place = place(of: other, in: items), place < target { count += 1 }
+        for other in storage.loadedOrder {
+            guard place(of: other, in: items)! < target else { break }
+            if items[other].isOpen { count += 1 }
+        }
+        for other in storage.loadedOrder.count..<items.count where items[other].isOpen {
+            if let otherPlace = place(of: other, in: items), otherPlace < target { count += 1 }
         }
         return count
-    }
-
-    /// The keys of the listed items, in display order.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items in the catalog.
-    package func listedKeys(in items: [ReplicaItem]) -> [Int] {
-        items.indices.compactMap { key in
-            items[key].presence.value.isListed ? place(of: key, in: items).map { (key, $0) } : nil
-        }
-        .sorted { $0.1 < $1.1 }.map(\.0)
     }
 }

@@ -45,21 +45,6 @@ package struct StoreOrder: Hashable, Sendable {
     /// scenario and world context holds one) is one reference, not one per table.
     private var storage = Storage()
 
-    /// Every item seen, in the order first seen; an item's index here is its number below.
-    private var items: [ItemID] {
-        get { storage.items }
-        _modify {
-            makeUnique()
-            yield &storage.items
-        }
-    }
-    private var number: [ItemID: Int] {
-        get { storage.number }
-        _modify {
-            makeUnique()
-            yield &storage.number
-        }
-    }
     /// Votes for "item `a` was checked off before item `b`", per pair of item numbers.
     private var votes: StoreOrderVotes {
         get { storage.votes }
@@ -68,31 +53,8 @@ package struct StoreOrder: Hashable, Sendable {
             yield &storage.votes
         }
     }
-    /// Per item number: the sum over trips of the item's relative position,
-    /// `(index + 0.5) / tripLength`, and the number of trips it was in; their ratio estimates
-    /// where in the store it is.
-    private var positionSum: [Double] {
-        get { storage.positionSum }
-        _modify {
-            makeUnique()
-            yield &storage.positionSum
-        }
-    }
-    private var appearances: [Int] {
-        get { storage.appearances }
-        _modify {
-            makeUnique()
-            yield &storage.appearances
-        }
-    }
     /// The number of trips learned.
-    package private(set) var tripCount: Int {
-        get { storage.tripCount }
-        set {
-            makeUnique()
-            storage.tripCount = newValue
-        }
-    }
+    package var tripCount: Int { storage.tripCount }
     /// The order computed from the votes, or that it is due (a trip was learned since).
     private var ranking: Ranking {
         get { storage.ranking }
@@ -110,9 +72,13 @@ package struct StoreOrder: Hashable, Sendable {
     /// The tables behind a ``StoreOrder`` (changed only through a uniquely referenced box, hence
     /// `@unchecked Sendable`).
     private final class Storage: @unchecked Sendable {
+        /// Every item seen, in the order first seen; an item's index here is its number.
         var items: [ItemID] = []
         var number: [ItemID: Int] = [:]
         var votes = StoreOrderVotes()
+        /// Per item number: the sum over trips of the item's relative position,
+        /// `(index + 0.5) / tripLength`, and the number of trips it was in; their ratio estimates
+        /// where in the store it is.
         var positionSum: [Double] = []
         var appearances: [Int] = []
         var tripCount = 0
@@ -191,12 +157,13 @@ package struct StoreOrder: Hashable, Sendable {
     /// Two orders are equal when they learned the same votes and positions (whether their order
     /// is computed yet does not matter).
     package static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
-        lhs.items == rhs.items && lhs.votes.folded() == rhs.votes.folded() && lhs.positionSum == rhs.positionSum
-            && lhs.appearances == rhs.appearances && lhs.tripCount == rhs.tripCount
+        lhs.storage.items == rhs.storage.items && lhs.votes.folded() == rhs.votes.folded()
+            && lhs.storage.positionSum == rhs.storage.positionSum
+            && lhs.storage.appearances == rhs.storage.appearances && lhs.tripCount == rhs.tripCount
     }
 
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(items)
+        hasher.combine(storage.items)
         hasher.combine(tripCount)
     }
 
@@ -239,7 +206,7 @@ package struct StoreOrder: Hashable, Sendable {
     }
 
     /// Whether `item` appeared in any learned trip.
-    package func knows(_ item: ItemID) -> Bool { number[item] != nil }
+    package func knows(_ item: ItemID) -> Bool { storage.number[item] != nil }
 
     /// The index of `item` in ``learnedOrder``, or `nil` for an item never seen in a trip.
     ///
@@ -264,13 +231,13 @@ package struct StoreOrder: Hashable, Sendable {
     /// Where in the store `item` usually is: its mean relative position in the trips it was
     /// in, from 0 (first) to 1 (last); 1 for an item never seen.
     package func meanPosition(_ item: ItemID) -> Double {
-        guard let itemNumber = number[item] else { return 1 }
+        guard let itemNumber = storage.number[item] else { return 1 }
         return meanPosition(number: itemNumber)
     }
 
     private func meanPosition(number itemNumber: Int) -> Double {
-        let count = appearances[itemNumber]
-        return count > 0 ? positionSum[itemNumber] / Double(count) : 1
+        let count = storage.appearances[itemNumber]
+        return count > 0 ? storage.positionSum[itemNumber] / Double(count) : 1
     }
 
     /// The net votes for `a` before `b` (negative: `b` usually comes first; 0: no direct
@@ -279,7 +246,7 @@ package struct StoreOrder: Hashable, Sendable {
     /// - Complexity: O(log *e* + *l*) for *e* voted pairs and *l* votes learned since the last fold
     ///   (*l* = 0 after ``init(trips:)`` or ``ranked()``).
     package func preference(_ a: ItemID, before b: ItemID) -> Int {
-        guard let first = number[a], let second = number[b] else { return 0 }
+        guard let first = storage.number[a], let second = storage.number[b] else { return 0 }
         return preference(number: first, before: second)
     }
 

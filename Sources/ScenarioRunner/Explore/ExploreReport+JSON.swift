@@ -13,13 +13,13 @@ extension ExploreReport {
         var root = JSONObject()
         root["schema"] = .string(ExploreReport.schema)
         root["file"] = .string(plan.file)
-        root["seed"] = RunReport.seed(plan.seed)
+        root["seed"] = .seed(plan.seed)
         root["runs"] = .int(Int64(runs))
         root["failed"] = .count(failed)
         root["failures"] = .array(
             failures.map { failure in
                 [
-                    "run": .int(Int64(failure.run)), "seed": RunReport.seed(failure.seed),
+                    "run": .int(Int64(failure.run)), "seed": .seed(failure.seed),
                     "failures": .array(
                         failure.failures.map { RunReport.reason(code: "invariantBroken", message: $0) }),
                 ]
@@ -35,7 +35,7 @@ extension ExploreReport {
             [
                 "schema": .string(ExploreReport.partSchema), "record": "plan",
                 "plan": [
-                    "file": .string(plan.file), "seed": RunReport.seed(plan.seed), "runs": .int(Int64(plan.runs)),
+                    "file": .string(plan.file), "seed": .seed(plan.seed), "runs": .int(Int64(plan.runs)),
                 ],
                 "covered": covered.json,
                 "runs": .int(Int64(runs)), "failed": .count(failed),
@@ -45,7 +45,7 @@ extension ExploreReport {
             lines.append(
                 [
                     "schema": .string(ExploreReport.partSchema), "record": "failure", "run": .int(Int64(failure.run)),
-                    "seed": RunReport.seed(failure.seed), "failures": .array(failure.failures.map(JSONValue.string)),
+                    "seed": .seed(failure.seed), "failures": .array(failure.failures.map(JSONValue.string)),
                 ])
         }
         return lines.map(\.compact)

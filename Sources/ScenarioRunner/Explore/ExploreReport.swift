@@ -25,12 +25,7 @@ package struct ExplorePlan: Hashable, Sendable {
     }
 
     /// The runs of shard `index` of `count` (0-based): contiguous, and together exactly all runs.
-    package func shard(_ index: Int, of count: Int) -> Range<UInt64> {
-        let parts = UInt64(max(1, count))
-        let part = UInt64(min(max(0, index), Int(parts) - 1))
-        func boundary(_ k: UInt64) -> UInt64 { runs / parts * k + (runs % parts) * k / parts }
-        return boundary(part)..<boundary(part + 1)
-    }
+    package func shard(_ index: Int, of count: Int) -> Range<UInt64> { ShardSpec.runs(index, of: count, in: runs) }
 }
 
 /// What an exploration found: how many runs, how many failed, and the first failures.

@@ -35,7 +35,7 @@ extension ExploreRunner {
     package static let shrinkEventBudget = 20_000_000
 
     /// Shrinks `failure` while it keeps failing the same way (the kind of its first failure,
-    /// ``ExploreFinding/Kind``): drops faults one at a time, then script steps, then makes
+    /// ``InvariantFailure/invariant``): drops faults one at a time, then script steps, then makes
     /// windows, delays and probabilities smaller; at most ``shrinkBudget`` runs and
     /// ``shrinkEventBudget`` events, whichever is spent first (the reproduction then says it
     /// ``ExploreReproduction/stoppedEarly``).
@@ -49,7 +49,7 @@ extension ExploreRunner {
         _ failure: ExploreFailure, runBudget: Int = ExploreRunner.shrinkBudget,
         eventBudget: Int = ExploreRunner.shrinkEventBudget
     ) -> ExploreReproduction {
-        let target = check(run: failure.run, seed: failure.seed)?.first?.kind
+        let target = check(run: failure.run, seed: failure.seed)?.first?.invariant
         var faults = faults(failure.run)
         let drawn = faults.count
         var removed: Set<Int> = []
@@ -66,7 +66,7 @@ extension ExploreRunner {
             budget -= 1
             guard let target,
                 let found = check(seed: failure.seed, faults: candidate, removed: without, events: &events),
-                found.contains(where: { $0.kind == target })
+                found.contains(where: { $0.invariant == target })
             else { return false }
             current = found.map(\.message)
             return true

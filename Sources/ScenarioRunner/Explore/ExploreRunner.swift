@@ -75,13 +75,14 @@ package struct ExploreRunner: Sendable {
 
     /// The invariant failures of run `run` (with seed `seed`), or `nil` for a draw the scenario
     /// format cannot express (counted as passing).
-    func check(run: UInt64, seed: UInt64) -> [ExploreFinding]? {
-        scenario(seed: seed, faults: faults(run)).map(ExploreRunner.invariantFailures)
+    func check(run: UInt64, seed: UInt64) -> [InvariantFailure]? {
+        var events = 0
+        return check(seed: seed, faults: faults(run), removed: [], events: &events)
     }
 
     /// The invariant failures of one run (see ``scenario(seed:faults:removed:)``), adding the
     /// events it handled to `events`.
-    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>, events: inout Int) -> [ExploreFinding]? {
+    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>, events: inout Int) -> [InvariantFailure]? {
         scenario(seed: seed, faults: faults, removed: removed).map {
             ExploreRunner.invariantFailures(of: $0, events: &events)
         }
@@ -93,8 +94,7 @@ package struct ExploreRunner: Sendable {
     /// shrinking `removed` added).
     ///
     /// The run's file is decoded without its `"history"`, and the base scenario's history and
-    /// learned store order are put back (the history is the same in every run; learning it again
-    /// per run cost a tenth of the run).
+    /// learned store order are put back (the history is the same in every run: it is learned once).
     ///
     /// - Complexity: O(*n* log *n*) in the file's size.
     func scenario(seed: UInt64, faults: [ExploreFault], removed: Set<Int> = []) -> Scenario? {
@@ -111,21 +111,17 @@ package struct ExploreRunner: Sendable {
     ///
     /// The run keeps its verdict only (``RunOptions/Keeping/verdict``, no trace kept); only a run that
     /// broke an invariant is run again in full, for the messages `run` prints, with their trails.
-    static func invariantFailures(of scenario: Scenario) -> [ExploreFinding] {
-        var events = 0
-        return invariantFailures(of: scenario, events: &events)
-    }
-
-    /// ``invariantFailures(of:)``, adding the events the run handled to `events` (twice for a
-    /// run made again in full for its messages).
-    static func invariantFailures(of scenario: Scenario, events: inout Int) -> [ExploreFinding] {
+    ///
+    /// The events the run handled are added to `events` (twice for a run made again in full for
+    /// its messages).
+    static func invariantFailures(of scenario: Scenario, events: inout Int) -> [InvariantFailure] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict
         events += verdict.events
         guard verdict.invariantsBroken > 0 else { return [] }
         var full = ScenarioSimulation(scenario: scenario)
         events += verdict.events
-        return full.run().invariantFailures.map(ExploreFinding.init)
+        return full.run().invariantFailures
     }
 }
 

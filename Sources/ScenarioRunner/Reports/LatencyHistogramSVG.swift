@@ -188,11 +188,8 @@ package struct LatencyHistogramSVG: SVGPicture {
         }
         scale.drawAxis(at: y + 2, ticks: 6, on: &canvas)
         // The steps' colours (a bar too narrow for its name is named here).
-        var legend: [(glyph: SVGGlyph, label: String)] = []
-        for row in rows {
-            for segment in row.segments where !legend.contains(where: { $0.label == segment.name }) {
-                legend.append((SVGGlyph(.swatch(dash: nil), color: segment.color), segment.name))
-            }
+        let legend = rows.flatMap(\.segments).uniqued(by: \.name).map {
+            (glyph: SVGGlyph(.swatch(dash: nil), color: $0.color), label: $0.name)
         }
         return y + 30 + canvas.legend(legend, left: 12, top: y + 30, right: width - right)
     }

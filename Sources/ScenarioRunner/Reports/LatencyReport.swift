@@ -73,13 +73,7 @@ package struct LatencyReport {
         add("queued (total)") { $0.run.totalQueueingDelay }
         add("main CPU/tap") { mainCPUPerTap($0) }
         var lines = ["compare   \(first.scenario.name)", "file      \(first.scenario.file)"]
-        if watches.count == 1 {
-            lines.append("watch     \(LatencyReport.describe(first.watch))")
-        } else {
-            lines += profiles.map(\.watch).reduce(into: [WatchModel]()) { seen, watch in
-                if !seen.contains(where: { $0.name == watch.name }) { seen.append(watch) }
-            }.map { "watch     \(LatencyReport.describe($0))" }
-        }
+        lines += profiles.map(\.watch).uniqued(by: \.name).map { "watch     \(LatencyReport.describe($0))" }
         lines.append("")
         lines += LatencyReport.table(rows).map { "  " + $0 }
         return lines

@@ -90,7 +90,7 @@ package struct RunReport {
         var records: [JSONValue] = []
         var header = record("scenario")
         header.append("name", .string(scenario.name))
-        header.append("seed", RunReport.seed(outcome.seed))
+        header.append("seed", .seed(outcome.seed))
         header.append("watch", .string(scenario.watch))
         header.append("start", .string(clock.iso(.zero)))
         header.append("end", .string(clock.iso(outcome.endTime)))
@@ -133,9 +133,6 @@ package struct RunReport {
         records.append(.object(summary))
         return records
     }
-
-    /// A seed as a JSON number, from 0 to 2⁶⁴ − 1 (``JSONValue/seed(_:)``).
-    package static func seed(_ seed: UInt64) -> JSONValue { .seed(seed) }
 
     /// `{"code": …, "message": …}`: a reason with its stable code beside the prose.
     package static func reason(code: String, message: String) -> JSONValue {

@@ -20,8 +20,8 @@ package struct UntracedRun {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: .off)
         var outcome = simulation.run()
         // A run stopped at its event limit is not run again: recording its every event would
-        // cost memory the limit was set to bound (a million events took 1.4 GB), and a run that
-        // never reached its end has no trail worth showing (docs/limits.md).
+        // cost memory the limit was set to bound, and a run that never reached its end has no
+        // trail worth showing (docs/limits.md).
         if !outcome.passed, !outcome.invariantFailures.contains(where: { $0.invariant == .eventLimit }) {
             simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: .recorded)
             outcome = simulation.run()

@@ -95,9 +95,8 @@ extension ComplicationSettings {
 
     /// The shortest spacing of the system's policy reloads a budget without a daily reload count
     /// may allow: WidgetKit's minimum interval ("imposes a minimum amount of time before it
-    /// reloads a widget", about 5 minutes: the widgetKit preset's `minimumReloadInterval`). At a
-    /// minute's spacing a year was 525,601 reloads, under the event limit, and `timeline` took
-    /// 2.4 CPU-s and 650 MB (issue #33 item 8, the work-bound check's `policies` family).
+    /// reloads a widget", about 5 minutes: the widgetKit preset's `minimumReloadInterval`), so a
+    /// year of policy reloads stays within the work `timeline` is bounded to (docs/limits.md).
     static let shortestUnbudgetedPolicySpacing = SimDuration.minutes(5)
 
     /// Refuses a reload policy that could ask again at the same instant, or nearly, without end:

@@ -70,7 +70,7 @@ package struct ObjectReader {
     }
 
     private func unknownKey(_ member: JSONNode.Member) -> ScenarioError {
-        let accepted = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let accepted = asked.uniqued(by: { $0 })
         return context.error(
             key: member,
             "unknown key \(Excerpt.quoted(member.key))" + Suggestion.didYouMean(member.key, in: accepted)

@@ -17,7 +17,6 @@ package struct Scenario: Sendable {
     package var start: EpochTime
     /// The watch model's name (see `wristsim watches`).
     package var watch: String
-    package var watchLocation: SourceLocation?
     /// The list, in the order the file gives it (the simulation sorts it by store order).
     package var items: [ShoppingItem]
     /// Past trips, oldest first: each the order in which items were checked off.

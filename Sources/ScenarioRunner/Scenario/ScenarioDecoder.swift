@@ -122,7 +122,7 @@ package enum ScenarioDecoder {
         }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
-            watchLocation: watchNode?.location, items: items, history: history, storeOrder: StoreOrder(trips: history),
+            items: items, history: history, storeOrder: StoreOrder(trips: history),
             script: script,
             finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit)
         if let wrist { scenario.wrist = wrist }
@@ -133,7 +133,7 @@ package enum ScenarioDecoder {
         return scenario
     }
 
-    /// The `"eventLimit"` (default ``ScenarioLimits/defaultEventLimit``, at most
+    /// The `"eventLimit"` (default ``EventLimit/default``, at most
     /// ``ScenarioLimits/maximumEventLimit``), checked against the work known at load time
     /// (``KnownWork``): every action step is one event, every app run and every repeating
     /// reminder's delivery before the end one more, so a scenario that asks for more than the
@@ -145,7 +145,7 @@ package enum ScenarioDecoder {
         let limit =
             try limitNode.map { node throws(ScenarioError) in
                 EventLimit(try node.int(context, in: 1...ScenarioLimits.maximumEventLimit))
-            } ?? ScenarioLimits.defaultEventLimit
+            } ?? .default
         guard work.total > limit.maximum else { return limit }
         if work.appRuns == 0, work.repeatingDeliveries == 0, work.policyReloads == 0 {
             throw context.error(

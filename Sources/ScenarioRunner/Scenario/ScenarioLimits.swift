@@ -16,12 +16,8 @@ package enum ScenarioLimits {
     package static let latestTime = SimTime(offset: maximumSpan)
 
     /// The largest `"eventLimit"` a scenario may set: ten million events (a few seconds and a
-    /// few hundred megabytes of a release build). A billion, the ceiling before, let a small file
-    /// ask for hours of work and more memory than the machine has.
+    /// few hundred megabytes of a release build), so a small file cannot ask for hours of work.
     package static let maximumEventLimit = 10_000_000
-
-    /// The event limit of a scenario that sets none: one million events.
-    package static let defaultEventLimit = EventLimit.default
 
     /// Whether `time` is within the scenario range.
     package static func contains(_ time: SimTime) -> Bool { time >= .zero && time <= latestTime }

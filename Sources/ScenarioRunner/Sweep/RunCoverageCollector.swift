@@ -1,6 +1,6 @@
 /// The runs covered by many partial results, gathered part by part and joined once at the end,
-/// so that merging *p* parts costs O(*r* log *r*) for their *r* ranges in all (joining each part
-/// into the union so far cost O(*p* × *r*)), and a run counted twice names both parts.
+/// so that merging *p* parts costs O(*r* log *r*) for their *r* ranges in all, and a run counted
+/// twice names both parts.
 package struct RunCoverageCollector: Sendable {
     /// Every part's ranges, with the index of the part in ``files``.
     private var ranges: [(range: Range<UInt64>, part: Int)] = []

@@ -20,6 +20,18 @@ package struct ShardSpec: Hashable, Sendable {
         self.count = count
     }
 
+    /// The runs of shard `index` of `count` (0-based) of the runs `0..<total`: contiguous, and
+    /// together exactly all runs, each shard within one run of the others' size.
+    static func runs(_ index: Int, of count: Int, in total: UInt64) -> Range<UInt64> {
+        let parts = UInt64(max(1, count))
+        let part = UInt64(min(max(0, index), Int(parts) - 1))
+        func boundary(_ k: UInt64) -> UInt64 {
+            // total ≤ 10¹² and k ≤ parts, so (total / parts) × k + (total % parts) × k / parts cannot overflow.
+            total / parts * k + (total % parts) * k / parts
+        }
+        return boundary(part)..<boundary(part + 1)
+    }
+
     /// Parses `K/N` (0 ≤ K < N ≤ ``maximumCount``) or `auto/N`, reading `environment` for `auto`.
     ///
     /// - Throws: ``SweepError/usage(_:)`` saying what was expected.

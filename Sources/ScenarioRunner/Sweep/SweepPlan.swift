@@ -159,16 +159,7 @@ package struct SweepPlan: Hashable, Sendable {
     package var runCount: UInt64 { UInt64(cellCount) * seedCount }
 
     /// The runs of shard `index` of `count` (0-based): contiguous, and together exactly all runs.
-    package func shard(_ index: Int, of count: Int) -> Range<UInt64> {
-        let total = runCount
-        let parts = UInt64(max(1, count))
-        let part = UInt64(min(max(0, index), Int(parts) - 1))
-        func boundary(_ k: UInt64) -> UInt64 {
-            // total ≤ 10¹² and k ≤ parts, so (total / parts) × k + (total % parts) × k / parts cannot overflow.
-            total / parts * k + (total % parts) * k / parts
-        }
-        return boundary(part)..<boundary(part + 1)
-    }
+    package func shard(_ index: Int, of count: Int) -> Range<UInt64> { ShardSpec.runs(index, of: count, in: runCount) }
 
     /// The cell and seed of run `run`.
     package func locate(run: UInt64) -> (cell: Int, seed: UInt64) {

@@ -9,12 +9,12 @@ extension SweepResult {
     /// The complete result as one JSON document (schema `wristsim.sweep/2`): the plan, then per
     /// cell the pass rate, tap-latency distributions, link faults, missed reminders and stale
     /// complication time. Durations are milliseconds (keys end in `Ms`); seeds are numbers
-    /// (``RunReport/seed(_:)``).
+    /// (``JSONValue/seed(_:)``).
     package var json: JSONValue {
         var root = JSONObject()
         root["schema"] = .string(SweepResult.schema)
         root["scenario"] = ["file": .string(plan.file), "name": .string(plan.name)]
-        root["seeds"] = ["first": RunReport.seed(plan.firstSeed), "last": RunReport.seed(plan.lastSeed)]
+        root["seeds"] = ["first": .seed(plan.firstSeed), "last": .seed(plan.lastSeed)]
         root["runs"] = .int(Int64(plan.runCount))
         root["cells"] = .array(zip(plan.cells, cells).map { SweepResult.cellJSON($0, $1) })
         return .object(root)
@@ -32,7 +32,7 @@ extension SweepResult {
         object["passRate"] = stats.runs == 0 ? .null : .decimal(Int64(stats.passed * 10_000 / stats.runs), scale: 4)
         object["expectationFailures"] = .count(stats.expectationFailures)
         object["invariantFailures"] = .count(stats.invariantFailures)
-        object["failingSeeds"] = .array(stats.failingSeeds.map(RunReport.seed))
+        object["failingSeeds"] = .array(stats.failingSeeds.map(JSONValue.seed))
         object["taps"] = .count(stats.pooled.total)
         object["tapLatency"] = [
             "pooled": percentiles(stats.pooled),
@@ -72,7 +72,7 @@ extension SweepResult {
     static func planJSON(_ plan: SweepPlan) -> JSONValue {
         [
             "file": .string(plan.file), "name": .string(plan.name),
-            "seeds": ["first": RunReport.seed(plan.firstSeed), "last": RunReport.seed(plan.lastSeed)],
+            "seeds": ["first": .seed(plan.firstSeed), "last": .seed(plan.lastSeed)],
             "watches": .array(plan.watches.map(JSONValue.string)),
             "pipelines": .array(plan.pipelines.map { $0.map(JSONValue.string) ?? .null }),
             "settings": .array(
@@ -108,7 +108,7 @@ extension SweepResult {
         return .object(
             JSONObject(
                 counts(SweepCellStatistics.runCounts) + [
-                    ("failingSeeds", .array(stats.failingSeeds.map(RunReport.seed)))
+                    ("failingSeeds", .array(stats.failingSeeds.map(JSONValue.seed)))
                 ]
                     + SweepCellStatistics.histograms.map { ($0.key, rawJSON(stats[keyPath: $0.histogram])) }
                     + counts(SweepCellStatistics.linkCounts)

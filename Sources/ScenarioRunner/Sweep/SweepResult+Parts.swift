@@ -44,17 +44,6 @@ package struct SweepPart: Sendable {
 }
 
 extension SweepResult {
-    /// Reads one partial-result file (see ``SweepPart/read(_:file:)``) as a result of the whole
-    /// plan (every cell, those without records empty).
-    ///
-    /// - Throws: what ``SweepPart/read(_:file:)`` throws.
-    /// - Complexity: O(*n*) in the file's size, plus O(cells) for the result.
-    package static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepResult {
-        var merge = SweepMerge()
-        try merge.add(bytes, file: file)
-        return try merge.result()
-    }
-
     fileprivate static func read(_ node: JSONNode, into part: inout SweepPart?, _ context: DecodingContext)
         throws(ScenarioError)
     {
@@ -161,7 +150,7 @@ extension SweepResult {
         }
     }
 
-    /// A seed as the parts write it (``RunReport/seed(_:)``): a JSON number, or a string of
+    /// A seed as the parts write it (``JSONValue/seed(_:)``): a JSON number, or a string of
     /// digits above 2⁶³ − 1.
     static func seed(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> UInt64 {
         switch node.value {

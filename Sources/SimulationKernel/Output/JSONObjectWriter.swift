@@ -17,7 +17,9 @@ extension JSONObject: JSONObjectWriter {
 }
 
 /// One JSON object rendered compactly into `output` as its members are added: the same text as
-/// ``JSONValue/compact`` of the object holding them, without holding them.
+/// ``JSONValue/compact`` of the object holding them, without holding them. The text is gathered
+/// into pieces of about `pieceSize` bytes (a piece ends after a whole value), each written to
+/// `output` once, so a document of a million records costs one piece of memory.
 ///
 /// ```swift
 /// var stream = JSONStream(into: "")
@@ -27,12 +29,14 @@ extension JSONObject: JSONObjectWriter {
 /// ```
 package struct JSONStream<Output: TextOutputStream>: JSONObjectWriter {
     private var output: Output
+    private let pieceSize: Int
+    private var piece = "{"
     private var empty = true
 
-    /// Starts an object in `output`.
-    package init(into output: Output) {
+    /// Starts an object in `output`, written in pieces of about `pieceSize` bytes.
+    package init(into output: Output, pieceSize: Int = 1 << 16) {
         self.output = output
-        self.output.write("{")
+        self.pieceSize = pieceSize
     }
 
     package mutating func append(_ key: String, _ value: JSONValue) {
@@ -42,30 +46,34 @@ package struct JSONStream<Output: TextOutputStream>: JSONObjectWriter {
 
     package mutating func append<Elements: Sequence<JSONValue>>(_ key: String, elements: Elements) {
         writeKey(key)
-        output.write("[")
+        piece += "["
         var first = true
         for element in elements {
-            if !first { output.write(",") }
+            if !first { piece += "," }
             first = false
             write(element)
         }
-        output.write("]")
+        piece += "]"
     }
 
-    /// Closes the object and returns the output.
+    /// Closes the object, writes what is left, and returns the output.
     package consuming func finished() -> Output {
-        output.write("}")
+        piece += "}"
+        output.write(piece)
         return output
     }
 
     private mutating func writeKey(_ key: String) {
-        output.write((empty ? "" : ",") + JSONText.quoted(key) + ":")
+        if !empty { piece += "," }
+        JSONText.write(quoted: key, to: &piece)
+        piece += ":"
         empty = false
     }
 
     private mutating func write(_ value: JSONValue) {
-        var text = ""
-        value.write(to: &text, indent: nil, depth: 0)
-        output.write(text)
+        value.write(to: &piece, indent: nil, depth: 0)
+        guard piece.utf8.count >= pieceSize else { return }
+        output.write(piece)
+        piece = ""
     }
 }

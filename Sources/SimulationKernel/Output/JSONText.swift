@@ -4,27 +4,37 @@
 package enum JSONText {
     /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
     package static func quoted(_ text: String) -> String {
+        var result = ""
+        write(quoted: text, to: &result)
+        return result
+    }
+
+    /// Appends ``quoted(_:)`` of `text` to `output`, with no string in between.
+    package static func write(quoted text: String, to output: inout String) {
+        output += "\""
         // Most text needs no escape: copied whole rather than a scalar at a time.
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             !bytes.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }
         }
-        if plain == true { return "\"" + text + "\"" }
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
+        if plain == true {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        output += "\""
     }
 }
 

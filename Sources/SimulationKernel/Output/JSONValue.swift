@@ -57,7 +57,7 @@ package enum JSONValue: Hashable, Sendable {
         case .int(let value): output += String(value)
         case .unsigned(let value): output += String(value)
         case .decimal(let value, let scale): output += TraceValue.decimalText(value, scale: scale)
-        case .string(let value): output += JSONText.quoted(value)
+        case .string(let value): JSONText.write(quoted: value, to: &output)
         case .array(let values):
             writeContainer(
                 open: "[", close: "]", count: values.count, to: &output, indent: indent, depth: depth
@@ -69,7 +69,7 @@ package enum JSONValue: Hashable, Sendable {
             writeContainer(
                 open: "{", close: "}", count: members.count, to: &output, indent: indent, depth: depth
             ) { index, output in
-                output += JSONText.quoted(members[index].key)
+                JSONText.write(quoted: members[index].key, to: &output)
                 output += indent == nil ? ":" : ": "
                 members[index].value.write(to: &output, indent: indent, depth: depth + 1)
             }

@@ -9,7 +9,10 @@ enum TerminalText {
     ///
     /// - Complexity: O(*n*); `text` is returned as is when it has nothing to escape.
     static func sanitized(_ text: String, keepingColours: Bool) -> String {
-        guard text.utf8.contains(where: { needsLook($0) && $0 != 0x0A }) else { return text }
+        // Scanned as contiguous bytes where the text has them (a long output's pieces do).
+        let escaped: (UInt8) -> Bool = { needsLook($0) && $0 != 0x0A }
+        let found = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: escaped) }
+        guard found ?? text.utf8.contains(where: escaped) else { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)

@@ -14,7 +14,7 @@ import Testing
         #expect(ComplicationBudgetSettings.clockKit.futureEntryLimit == 100)
         #expect(ComplicationBudgetSettings().futureEntryLimit == 100, "the default settings are ClockKit's")
         let result = ComplicationBudgetSettings.clockKit.timelineBuilder.timeline(
-            remaining: Self.items, now: .zero, mode: .nextDue)
+            ComplicationContentIndex(Self.items), now: .zero, mode: .nextDue)
         #expect(result.kept.count == 1 + 100, "the current entry and 100 future ones")
         #expect(result.kept.last?.date == SimTime(offset: .seconds(100 * 90)), "the 100th due reminder")
         #expect(result.discarded.isEmpty, "all 90 s apart: nothing coalesced, only capped")
@@ -23,7 +23,7 @@ import Testing
     @Test func aReloadAfterTheCapSuppliesTheNextEntries() {
         let builder = ComplicationBudgetSettings.clockKit.timelineBuilder
         let later = builder.timeline(
-            remaining: Self.items, now: SimTime(offset: .seconds(100 * 90)), mode: .nextDue)
+            ComplicationContentIndex(Self.items), now: SimTime(offset: .seconds(100 * 90)), mode: .nextDue)
         #expect(later.kept.count == 1 + 50, "the 50 reminders the first timeline could not hold")
     }
 }

@@ -106,7 +106,7 @@ import Testing
                 ComplicationEntry(date: $0, content: ComplicationContent(remaining: items, at: $0, mode: mode))
             }
             #expect(
-                builder.timeline(remaining: items, now: now, mode: mode) == builder.coalesce(entries),
+                builder.timeline(ComplicationContentIndex(items), now: now, mode: mode) == builder.coalesce(entries),
                 "seed \(seed), \(mode)")
         }
     }

@@ -41,7 +41,7 @@ import Testing
             ShoppingItem(id: "x", title: "Past", due: SimTime(offset: .minutes(1))),
         ]
         let result = ComplicationTimelineBuilder().timeline(
-            remaining: items, now: SimTime(offset: .hours(1)), mode: .nextDue)
+            ComplicationContentIndex(items), now: SimTime(offset: .hours(1)), mode: .nextDue)
         #expect(
             result.kept.map(\.date) == [
                 SimTime(offset: .hours(1)), SimTime(offset: .hours(9)), SimTime(offset: .hours(10)),
@@ -52,7 +52,7 @@ import Testing
     @Test func futureEntryLimitCapsTheTimeline() {
         let items = (1...10).map { ShoppingItem(id: "\($0)", title: "i\($0)", due: SimTime(offset: .hours(Int64($0)))) }
         let builder = ComplicationTimelineBuilder(minimumSpacing: .minutes(1), futureEntryLimit: 3)
-        #expect(builder.timeline(remaining: items, now: .zero, mode: .nextDue).kept.count == 4)
+        #expect(builder.timeline(ComplicationContentIndex(items), now: .zero, mode: .nextDue).kept.count == 4)
     }
 
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7]) func keptEntriesAreAlwaysFarEnoughApart(seed: UInt64) {

@@ -71,7 +71,7 @@ import Testing
 
     @Test func theSeedStoryIsOnePictureOnOneAxis() throws {
         let data = try ScenarioReportData.extract(try ScenarioLoader.load(Self.files[0]))
-        let chosen = try #require(data.chosenTap)
+        let chosen = try #require(data.drawnTap.index)
         let picture = try #require(data.swimlanes(tap: chosen, caption: "slowest"))
         #expect(picture.runs.map(\.name) == ["naive", "optimized"])
         let svg = picture.document
@@ -83,7 +83,7 @@ import Testing
     @Test func tapChoosesTheSwimlanesTapAndIsChecked() throws {
         let scenario = try ScenarioLoader.load(Self.shipped("latency-burst"))
         let data = try ScenarioReportData.extract(scenario, tap: 2)
-        #expect(data.drawnTap == .requested(1) && data.chosenTap == 1)
+        #expect(data.drawnTap == .requested(1) && data.drawnTap.index == 1)
         #expect(HTMLReport(scenarios: [data]).document.contains("Tap 2 (chosen with --tap)"))
         let byDefault = try ScenarioReportData.extract(scenario)
         guard case .slowest(let slowest) = byDefault.drawnTap else {

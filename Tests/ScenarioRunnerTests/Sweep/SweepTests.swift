@@ -5,6 +5,13 @@ import Testing
 @testable import ScenarioRunner
 
 @Suite struct SweepTests {
+    /// One partial-result file read as a result of the whole plan (what `merge` of that part alone gives).
+    static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepResult {
+        var merge = SweepMerge()
+        try merge.add(bytes, file: file)
+        return try merge.result()
+    }
+
     static let scenarioText = """
         {"format": 1, "name": "sweep test", "start": "2026-11-21T09:00:00Z", "watch": "series3-38mm",
          "pipeline": "naive",
@@ -60,7 +67,7 @@ import Testing
             parts.shuffle(using: &rng)
             // Through the JSON Lines form, as `wristsim merge` reads them.
             let reread = try parts.map {
-                try SweepResult.part(Array($0.partLines.joined(separator: "\n").utf8), file: "p")
+                try SweepTests.part(Array($0.partLines.joined(separator: "\n").utf8), file: "p")
             }
             var merged = reread[0]
             for part in reread.dropFirst() { merged = try merged.merging(part) }
@@ -157,13 +164,13 @@ import Testing
         var lines = try runner.run(0..<10).partLines
         lines[1] = lines[1].replacingOccurrences(of: "\"runs\":", with: "\"rnus\":")
         do {
-            _ = try SweepResult.part(Array(lines.joined(separator: "\n").utf8), file: "p.jsonl")
+            _ = try SweepTests.part(Array(lines.joined(separator: "\n").utf8), file: "p.jsonl")
             Issue.record("expected an error")
         } catch {
             #expect("\(error)".hasPrefix("p.jsonl:2:"), "\(error)")
         }
-        #expect(throws: SweepError.self) { try SweepResult.part(Array("{}".utf8), file: "p") }
-        #expect(throws: SweepError.self) { try SweepResult.part([], file: "p") }
+        #expect(throws: SweepError.self) { try SweepTests.part(Array("{}".utf8), file: "p") }
+        #expect(throws: SweepError.self) { try SweepTests.part([], file: "p") }
     }
     /// A name given twice would only run the same cells again: the plan refuses it, naming it.
     @Test func namesGivenTwiceAreUsageErrors() throws {
@@ -232,7 +239,7 @@ import Testing
             with: "\"settings\":[{\"key\":\"a\",\"values\":[\(values)]},{\"key\":\"b\",\"values\":[\(values)]}]")
         #expect(lines[0].contains("\"key\":\"b\""), "the plan record was edited")
         do {
-            _ = try SweepResult.part(Array(lines.joined(separator: "\n").utf8), file: "p.jsonl")
+            _ = try SweepTests.part(Array(lines.joined(separator: "\n").utf8), file: "p.jsonl")
             Issue.record("expected an error")
         } catch {
             #expect("\(error)".hasPrefix("p.jsonl:1:"), "\(error)")

@@ -36,7 +36,7 @@ struct HTMLIndex {
             cells.append(reminders(data))
             cells.append(
                 HTMLReport.sections(of: data).filter { $0 != .summary }
-                    .map { "<a href=\"#\(anchor(index, $0))\">\($0.shortName)</a>" }.joined(separator: " "))
+                    .map { "<a href=\"#\(anchor(index, $0))\">\($0.rawValue)</a>" }.joined(separator: " "))
             html.append("<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>")
         }
         html.append("</table>")
@@ -57,19 +57,5 @@ struct HTMLIndex {
         guard let chart = data.reminders else { return "–" }
         return "\(chart.deliveries.count) delivered · \(chart.missed.count) missed"
             + (chart.wrongBadges == 0 ? "" : " · \(chart.wrongBadges) wrong badge(s)")
-    }
-}
-
-extension HTMLReport.Section {
-    /// Its name in the index's picture links.
-    var shortName: String {
-        switch self {
-        case .summary: return "summary"
-        case .swimlanes: return "swimlanes"
-        case .latency: return "latency"
-        case .link: return "link"
-        case .complication: return "complication"
-        case .reminders: return "reminders"
-        }
     }
 }

@@ -22,8 +22,6 @@ package struct ScenarioReportData {
     /// The tap drawn in the first swimlanes, and why that one (`--tap N`, default the slowest
     /// naive tap).
     package var drawnTap: DrawnTap
-    /// The 0-based tap drawn in the first swimlanes (``drawnTap``), `nil` when no tap reached the list.
-    package var chosenTap: Int? { drawnTap.index }
     /// The tap of median latency in the naive run.
     package var medianTap: Int?
     /// The link's messages and its out-of-range / app-not-running spans.

@@ -204,9 +204,9 @@ package struct LinkSequenceSVG: SVGPicture {
         if messages.contains(where: { !$0.duplicates.isEmpty }) {
             legend.append((SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"))
         }
-        var kinds: [LinkBand.Kind] = []
-        for band in bands where !kinds.contains(band.kind) { kinds.append(band.kind) }
-        for kind in kinds { legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.name)) }
+        for kind in bands.map(\.kind).uniqued(by: \.name) {
+            legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.name))
+        }
         if !actions.isEmpty { legend.append((Self.actionGlyph, "notification action")) }
         let used = canvas.legend(legend, left: left, top: axisY + 38, right: width - right)
         canvas.height = axisY + 38 + used + 6
@@ -343,9 +343,7 @@ package struct LinkSequenceSVG: SVGPicture {
     ) {
         canvas.line(from.0, from.1, to.0, to.1, stroke: color, width: 1.5, dash: dash, tooltip: tooltip)
         let direction = to.1 > from.1 ? -1.0 : 1.0
-        let head =
-            "M\(SVGNumber.text(to.0)) \(SVGNumber.text(to.1)) L\(SVGNumber.text(to.0 - 4)) \(SVGNumber.text(to.1 + 8 * direction)) "
-            + "L\(SVGNumber.text(to.0 + 4)) \(SVGNumber.text(to.1 + 8 * direction)) Z"
-        canvas.path(head, stroke: color, fill: color)
+        let head = [to, (to.0 - 4, to.1 + 8 * direction), (to.0 + 4, to.1 + 8 * direction)]
+        canvas.path(SVGCanvas.pathData(head) + " Z", stroke: color, fill: color)
     }
 }

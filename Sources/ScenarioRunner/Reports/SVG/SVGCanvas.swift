@@ -55,10 +55,14 @@ package struct SVGCanvas: Sendable {
         _ points: [(x: Double, y: Double)], stroke: String, width: Double = 1.5, fill: String = "none",
         dash: String? = nil, tooltip: String? = nil
     ) {
-        guard let first = points.first else { return }
-        var d = "M\(SVGNumber.text(first.x)) \(SVGNumber.text(first.y))"
-        for point in points.dropFirst() { d += " L\(SVGNumber.text(point.x)) \(SVGNumber.text(point.y))" }
-        path(d, stroke: stroke, width: width, fill: fill, dash: dash, tooltip: tooltip)
+        guard !points.isEmpty else { return }
+        path(SVGCanvas.pathData(points), stroke: stroke, width: width, fill: fill, dash: dash, tooltip: tooltip)
+    }
+
+    /// Path data through `points`: `M` to the first, then `L` to each next one.
+    package static func pathData(_ points: [(x: Double, y: Double)]) -> String {
+        points.enumerated().map { "\($0 == 0 ? "M" : "L")\(SVGNumber.text($1.x)) \(SVGNumber.text($1.y))" }
+            .joined(separator: " ")
     }
 
     /// A path with raw path data `d` (built with ``SVGNumber/text(_:)`` coordinates).
@@ -88,25 +92,21 @@ package struct SVGCanvas: Sendable {
         case .cross(let size):
             let h = size / 2
             path(
-                "M\(SVGNumber.text(x - h)) \(SVGNumber.text(y - h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y + h)) "
-                    + "M\(SVGNumber.text(x - h)) \(SVGNumber.text(y + h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y - h))",
-                stroke: glyph.color, width: 1.8, tooltip: tooltip)
+                SVGCanvas.pathData([(x - h, y - h), (x + h, y + h)]) + " "
+                    + SVGCanvas.pathData([(x - h, y + h), (x + h, y - h)]), stroke: glyph.color, width: 1.8,
+                tooltip: tooltip)
         case .tick(let length):
             line(x, y - length / 2, x, y + length / 2, stroke: glyph.color, width: 2, tooltip: tooltip)
         case .dot(let radius):
             circle(cx: x, cy: y, r: radius, fill: glyph.color, tooltip: tooltip)
         case .triangle(let size):
             let h = size / 2
-            path(
-                "M\(SVGNumber.text(x)) \(SVGNumber.text(y - h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y + h)) "
-                    + "L\(SVGNumber.text(x - h)) \(SVGNumber.text(y + h)) Z",
-                stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
+            let points = [(x, y - h), (x + h, y + h), (x - h, y + h)]
+            path(SVGCanvas.pathData(points) + " Z", stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
         case .diamond(let size):
             let h = size / 2
-            path(
-                "M\(SVGNumber.text(x)) \(SVGNumber.text(y - h)) L\(SVGNumber.text(x + h)) \(SVGNumber.text(y)) "
-                    + "L\(SVGNumber.text(x)) \(SVGNumber.text(y + h)) L\(SVGNumber.text(x - h)) \(SVGNumber.text(y)) Z",
-                stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
+            let points = [(x, y - h), (x + h, y), (x, y + h), (x - h, y)]
+            path(SVGCanvas.pathData(points) + " Z", stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
         case .swatch(let dash):
             rect(
                 x: x - 6, y: y - 5, width: 12, height: 10, fill: glyph.color,

@@ -122,21 +122,16 @@ package struct SVGScale: Sendable {
         }
     }
 
-    /// The smallest 1-2-5 × 10ⁿ at or above `value`.
-    package static func niceCeiling(_ value: Double) -> Double {
+    /// The smallest 1-2-5 × 10ⁿ at or above `value` (2.5 too, unless `multipliers` leave it out).
+    package static func niceCeiling(_ value: Double, multipliers: [Double] = [1, 2, 2.5, 5, 10]) -> Double {
         let base = pow10(floorLog10(value))
-        for multiplier in [1.0, 2, 2.5, 5, 10] where multiplier * base >= value * (1 - 1e-9) {
-            return multiplier * base
-        }
+        for multiplier in multipliers where multiplier * base >= value * (1 - 1e-9) { return multiplier * base }
         return 10 * base
     }
 
     /// The smallest 1-2-5 × 10ⁿ step at or above `raw` (no 2.5: counts keep whole ticks).
     static func niceStep(_ raw: Double) -> Double {
-        guard raw > 0, raw.isFinite else { return 1 }
-        let base = pow10(floorLog10(raw))
-        for multiplier in [1.0, 2, 5, 10] where multiplier * base >= raw * (1 - 1e-9) { return multiplier * base }
-        return 10 * base
+        raw > 0 && raw.isFinite ? niceCeiling(raw, multipliers: [1, 2, 5, 10]) : 1
     }
 
     /// The base-10 logarithm, with the simulation's portable logarithm (no C library: the same

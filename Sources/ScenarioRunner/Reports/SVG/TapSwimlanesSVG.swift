@@ -88,13 +88,8 @@ package struct TapSwimlanesSVG: SVGPicture {
             scale, at: y + 4, on: &canvas,
             note: "time after the tap (one axis for "
                 + (zoomed ? "the pipelines not zoomed in above)" : "both pipelines)"))
-        var items: [(glyph: SVGGlyph, label: String)] = []
-        var seen: [String] = []
-        for run in runs {
-            for step in run.run.pipeline.steps where !seen.contains(step.name) {
-                seen.append(step.name)
-                items.append((SVGGlyph(.swatch(dash: nil), color: SVGPalette.step(step.kind)), step.name))
-            }
+        var items: [(glyph: SVGGlyph, label: String)] = runs.flatMap(\.run.pipeline.steps).uniqued(by: \.name).map {
+            (SVGGlyph(.swatch(dash: nil), color: SVGPalette.step($0.kind)), $0.name)
         }
         items.append((SVGGlyph(.swatch(dash: nil), color: "#ced4da"), "other taps' work"))
         items.append((SVGGlyph(.tick(length: 12), color: SVGPalette.bad), "row gone (frame drawn)"))
@@ -245,4 +240,12 @@ package struct TapSwimlanesSVG: SVGPicture {
 
 extension Array {
     subscript(safe index: Int) -> Element? { index >= 0 && index < count ? self[index] : nil }
+
+    /// The elements whose `key` no earlier element has, in order.
+    ///
+    /// - Complexity: O(*n*) hashing.
+    func uniqued(by key: (Element) -> String) -> [Element] {
+        var seen = Set<String>()
+        return filter { seen.insert(key($0)).inserted }
+    }
 }

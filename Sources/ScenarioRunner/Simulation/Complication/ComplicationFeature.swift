@@ -125,16 +125,12 @@ package struct ComplicationFeature: SimulationFeature {
             apply(.faceChanged(at: now, to: presence), context, into: &effects)
             effects.append(.send(.link(.environment(.complicationPlacement(placement(presence))))))
             if presence == .onActiveFace, driver == .stopped, settings?.backgroundRefresh != nil {
-                apply(
-                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context,
-                    into: &effects)
+                scheduleNextRefresh(context, into: &effects)
             }
         case .scheduleRefresh:
             guard driver == .willSchedule else { return }
             driver = .stopped
-            apply(
-                .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context, into: &effects
-            )
+            scheduleNextRefresh(context, into: &effects)
         case .refreshWake(let token):
             guard driver == .awaitingWake(token: token) else { return }
             driver = .stopped
@@ -146,9 +142,7 @@ package struct ComplicationFeature: SimulationFeature {
             if let termination = result.termination {
                 driver = .terminated(termination)
             } else {
-                apply(
-                    .scheduleBackgroundRefresh(at: now, preferred: now.addingClamped(refreshEvery)), context,
-                    into: &effects)
+                scheduleNextRefresh(context, into: &effects)
             }
         case .policyReload(let token):
             guard policy == .waiting(token: token) else { return }
@@ -172,6 +166,11 @@ package struct ComplicationFeature: SimulationFeature {
             effects.append(
                 .trace(.complicationRefreshPlanRestarted, at: context.now, ["reason": .string("appLaunched")]))
         }
+        scheduleNextRefresh(context, into: &effects)
+    }
+
+    /// The app asks for its next background refresh, the plan's period from now.
+    private mutating func scheduleNextRefresh(_ context: WorldContext, into effects: inout WorldEffects) {
         apply(
             .scheduleBackgroundRefresh(at: context.now, preferred: context.now.addingClamped(refreshEvery)), context,
             into: &effects)

@@ -14,9 +14,10 @@ package struct WatchAppState: Sendable {
     package internal(set) var session: PipelineSession
     /// Each submitted tap, by session tap index.
     var taps: [TapRecord] = []
-    /// Synchronous sends waiting for their outcome: the operation sent, and the tap whose send
-    /// step blocks its queue until the reply, the error or the timeout.
-    var heldSends: [ListOperation: Int] = [:]
+    /// Synchronous sends waiting for their outcome: the sequence number of the watch operation
+    /// sent (an integer to hash, not the operation), and the tap whose send step blocks its queue
+    /// until the reply, the error or the timeout.
+    var heldSends: [Int: Int] = [:]
     /// The time of the pipeline wake-up already on the event loop, if any.
     var scheduledWake: SimTime?
     /// Tap-to-removal latency of every tap whose row is gone, in order.

@@ -9,8 +9,7 @@ extension WatchFeature {
     mutating func commit(_ operation: ListOperation, _ context: WorldContext, into effects: inout WorldEffects) {
         // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
         // reply or the error); the others send interactively only when reachable.
-        // (An empty table is not asked: asking hashes the whole operation.)
-        let synchronous = !app.heldSends.isEmpty && app.heldSends[operation] != nil
+        let synchronous = !app.heldSends.isEmpty && app.heldSends[operation.id.sequence] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
         reduceSync(.dispatch(operation, reachability: reachability), context, into: &effects)
         // The courier sends interactively exactly when reachable (``SyncCourier``).

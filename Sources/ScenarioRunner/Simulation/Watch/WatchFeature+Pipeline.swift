@@ -120,7 +120,7 @@ extension WatchFeature {
         }
         let isTraced = if case .recorded = context.trace { true } else { false }
         if isSynchronous || isTraced, case .committed(let operation?) = app.taps[tap].checkOff {
-            if isSynchronous { app.heldSends[operation] = tap }
+            if isSynchronous { app.heldSends[operation.id.sequence] = tap }
             if isTraced {
                 effects.append(
                     .trace(
@@ -148,8 +148,7 @@ extension WatchFeature {
     mutating func releaseHeldSend(
         _ operation: ListOperation, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        // Most pipelines hold no send: no operation is hashed to find that out.
-        guard !app.heldSends.isEmpty, let tap = app.heldSends.removeValue(forKey: operation) else { return }
+        guard !app.heldSends.isEmpty, let tap = app.heldSends.removeValue(forKey: operation.id.sequence) else { return }
         app.session.releaseSend(tap: tap, at: context.now)
         wakePipeline(context, into: &effects)
     }

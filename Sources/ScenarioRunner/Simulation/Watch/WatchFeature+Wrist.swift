@@ -125,7 +125,7 @@ extension WatchFeature {
         let now = context.now
         tapCounts.accepted += 1
         let tap = app.session.tap(at: now)
-        app.taps.append(TapRecord(key: sync.key(of: item), time: now, handlerStarted: nil, checkOff: .awaitingCommit))
+        app.taps.append(TapRecord(key: layout.key(of: item), time: now, handlerStarted: nil, checkOff: .awaitingCommit))
         if case .recorded = context.trace {
             effects.append(
                 .trace(

@@ -159,7 +159,7 @@ package enum WatchEvent: Sendable {
 }
 
 /// Counts of taps by outcome.
-package struct TapCounts: Hashable, Sendable {
+package struct TapCounts: Sendable {
     /// Taps that reached the list.
     package var accepted = 0
     /// Taps that did not, by reason (`"wristDown"`), in first-seen order.
@@ -175,19 +175,6 @@ package struct TapCounts: Hashable, Sendable {
 
     /// All ignored taps.
     package var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
-
-    package static func == (lhs: TapCounts, rhs: TapCounts) -> Bool {
-        lhs.accepted == rhs.accepted && lhs.ignored.map(\.reason) == rhs.ignored.map(\.reason)
-            && lhs.ignored.map(\.count) == rhs.ignored.map(\.count)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(accepted)
-        for entry in ignored {
-            hasher.combine(entry.reason)
-            hasher.combine(entry.count)
-        }
-    }
 }
 
 extension WatchFeature: StorageAdopting {
