@@ -18,28 +18,35 @@
 /// dues.insert(30); dues.insert(10); dues.insert(20)
 /// dues.count(lessThanOrEqualTo: 20)   // 2
 /// ```
+///
+/// Its members are `@inlinable`: the set is generic and used from ScenarioRunner (the reminders'
+/// badge truth, one insert and one count per delivery), where only an inlinable body is
+/// specialised; unspecialised, its calls went through generic metadata (callgrind, reminders-weekday).
 @usableFromInline
 package struct CountingBlockList<Key: Comparable> {
     /// A block that grows past this is split in two: about 4 KB of keys (64…512 keys).
-    static var maximumBlock: Int { Swift.min(512, Swift.max(64, 4_096 / Swift.max(1, MemoryLayout<Key>.stride))) }
+    @inlinable static var maximumBlock: Int {
+        Swift.min(512, Swift.max(64, 4_096 / Swift.max(1, MemoryLayout<Key>.stride)))
+    }
     /// Keys per block when built from sorted input (three quarters full).
-    static var buildBlock: Int { maximumBlock * 3 / 4 }
+    @inlinable static var buildBlock: Int { maximumBlock * 3 / 4 }
     /// A block that shrinks below this is merged with a neighbour when both fit in one.
-    static var minimumBlock: Int { maximumBlock / 8 }
+    @inlinable static var minimumBlock: Int { maximumBlock / 8 }
 
     /// The blocks, each sorted, all together in increasing order; none is empty.
-    private var blocks: [[Key]] = []
+    @usableFromInline var blocks: [[Key]] = []
     /// The last (largest) key of each block.
-    private var lasts: [Key] = []
+    @usableFromInline var lasts: [Key] = []
     /// The number of keys of each block.
-    private var sizes: [Int] = []
+    @usableFromInline var sizes: [Int] = []
     /// A Fenwick tree over ``sizes`` (1-based; `[0]` unused), or `nil` when the set is not ranked.
-    private var fenwick: [Int]?
+    @usableFromInline var fenwick: [Int]?
     /// The number of keys.
     @usableFromInline package private(set) var count = 0
 
     /// An empty set; `ranked: false` keeps no rank index (``count(lessThanOrEqualTo:)`` then takes
     /// O(n / ``buildBlock``)).
+    @inlinable
     package init(ranked: Bool = true) {
         fenwick = ranked ? [0] : nil
     }
@@ -47,6 +54,7 @@ package struct CountingBlockList<Key: Comparable> {
     /// Builds the set from strictly increasing `sortedKeys`.
     ///
     /// - Complexity: O(n).
+    @inlinable
     package init(sorted sortedKeys: some Sequence<Key>, ranked: Bool = true) {
         fenwick = ranked ? [0] : nil
         var block: [Key] = []
@@ -63,7 +71,8 @@ package struct CountingBlockList<Key: Comparable> {
         rebuildFenwick()
     }
 
-    private mutating func appendBlock(_ block: [Key]) {
+    @inlinable
+    mutating func appendBlock(_ block: [Key]) {
         guard let last = block.last else { return }
         blocks.append(block)
         lasts.append(last)
@@ -72,6 +81,7 @@ package struct CountingBlockList<Key: Comparable> {
     }
 
     /// Reserves room for `capacity` elements (the block index; blocks grow as needed).
+    @inlinable
     package mutating func reserveCapacity(_ capacity: Int) {
         let blockCount = capacity / Self.buildBlock + 1
         blocks.reserveCapacity(blockCount)
@@ -79,22 +89,26 @@ package struct CountingBlockList<Key: Comparable> {
         sizes.reserveCapacity(blockCount)
     }
 
+    @inlinable
     package var isEmpty: Bool { count == 0 }
 
     /// The smallest key.
     ///
     /// - Complexity: O(1).
+    @inlinable
     package var min: Key? { blocks.first?.first }
 
     /// The largest key.
     ///
     /// - Complexity: O(1).
+    @inlinable
     package var max: Key? { lasts.last }
 
     /// Inserts `key`; returns `false` (and changes nothing) if it is already present.
     ///
     /// - Complexity: O(log n + ``maximumBlock``).
     @discardableResult
+    @inlinable
     package mutating func insert(_ key: Key) -> Bool {
         guard !blocks.isEmpty else {
             appendBlock([key])
@@ -120,6 +134,7 @@ package struct CountingBlockList<Key: Comparable> {
     ///
     /// - Complexity: O(log n + ``maximumBlock``) (amortised; merging rebuilds the block index).
     @discardableResult
+    @inlinable
     package mutating func remove(_ key: Key) -> Bool {
         let block = firstBlock { !($0 < key) }
         guard block < blocks.count else { return false }
@@ -135,6 +150,7 @@ package struct CountingBlockList<Key: Comparable> {
     /// Removes and returns the smallest key.
     ///
     /// - Complexity: O(``maximumBlock``) (amortised O(n / ``buildBlock``²) more when a block empties).
+    @inlinable
     package mutating func popMin() -> Key? {
         guard !blocks.isEmpty else { return nil }
         let smallest = blocks[0].removeFirst()
@@ -154,6 +170,7 @@ package struct CountingBlockList<Key: Comparable> {
     /// Whether `key` is present.
     ///
     /// - Complexity: O(log n).
+    @inlinable
     package func contains(_ key: Key) -> Bool {
         let block = firstBlock { !($0 < key) }
         guard block < blocks.count else { return false }
@@ -164,6 +181,7 @@ package struct CountingBlockList<Key: Comparable> {
     /// The number of keys less than or equal to `key`.
     ///
     /// - Complexity: O(log n).
+    @inlinable
     package func count(lessThanOrEqualTo key: Key) -> Int {
         let block = firstBlock { key < $0 }
         guard block < blocks.count else { return count }
@@ -182,6 +200,7 @@ package struct CountingBlockList<Key: Comparable> {
     /// The number of keys less than `key`.
     ///
     /// - Complexity: O(log n).
+    @inlinable
     package func count(lessThan key: Key) -> Int {
         let block = firstBlock { !($0 < key) }
         guard block < blocks.count else { return count }
@@ -192,6 +211,7 @@ package struct CountingBlockList<Key: Comparable> {
     /// `skip` is true (`skip` must be true for a prefix of the order), until `body` returns `false`.
     ///
     /// - Complexity: O(log n + m) for m keys visited.
+    @inlinable
     package func forEach(skippingWhile skip: (Key) -> Bool, _ body: (Key) -> Bool) {
         var block = firstBlock { !skip($0) }
         guard block < blocks.count else { return }
@@ -217,7 +237,8 @@ package struct CountingBlockList<Key: Comparable> {
 
     /// The index of the first block whose last key satisfies `predicate` (false for a prefix of
     /// the blocks, true for the rest), or the number of blocks.
-    private func firstBlock(where predicate: (Key) -> Bool) -> Int {
+    @inlinable
+    func firstBlock(where predicate: (Key) -> Bool) -> Int {
         var low = 0
         var high = lasts.count
         while low < high {
@@ -228,7 +249,8 @@ package struct CountingBlockList<Key: Comparable> {
     }
 
     /// The position of the first key of `block` not less than `key`.
-    private func lowerBound(of key: Key, inBlock block: Int) -> Int {
+    @inlinable
+    func lowerBound(of key: Key, inBlock block: Int) -> Int {
         blocks[block].withUnsafeBufferPointer { keys in
             var low = 0
             var high = keys.count
@@ -241,7 +263,8 @@ package struct CountingBlockList<Key: Comparable> {
     }
 
     /// Bookkeeping after a key left `block`: drop it if empty, merge it if small, else update.
-    private mutating func removed(from block: Int) {
+    @inlinable
+    mutating func removed(from block: Int) {
         guard let last = blocks[block].last else {
             blocks.remove(at: block)
             lasts.remove(at: block)
@@ -265,7 +288,8 @@ package struct CountingBlockList<Key: Comparable> {
     }
 
     /// Splits `block` into two halves.
-    private mutating func split(_ block: Int) {
+    @inlinable
+    mutating func split(_ block: Int) {
         let half = sizes[block] / 2
         var upper: [Key] = []
         upper.reserveCapacity(Self.maximumBlock)
@@ -282,7 +306,8 @@ package struct CountingBlockList<Key: Comparable> {
     /// The number of keys in the blocks before `block`.
     ///
     /// - Complexity: O(log blocks) ranked, else O(blocks).
-    private func prefixCount(_ block: Int) -> Int {
+    @inlinable
+    func prefixCount(_ block: Int) -> Int {
         guard let fenwick else { return sizes[..<block].reduce(0, +) }
         var total = 0
         var index = block
@@ -293,7 +318,8 @@ package struct CountingBlockList<Key: Comparable> {
         return total
     }
 
-    private mutating func addToFenwick(_ block: Int, _ delta: Int) {
+    @inlinable
+    mutating func addToFenwick(_ block: Int, _ delta: Int) {
         guard fenwick != nil else { return }
         var index = block + 1
         while index < sizes.count + 1 {
@@ -305,7 +331,8 @@ package struct CountingBlockList<Key: Comparable> {
     /// Rebuilds the Fenwick tree from ``sizes`` (contiguous: the blocks are not touched).
     ///
     /// - Complexity: O(number of blocks).
-    private mutating func rebuildFenwick() {
+    @inlinable
+    mutating func rebuildFenwick() {
         guard fenwick != nil else { return }
         var tree = [Int](repeating: 0, count: sizes.count + 1)
         for index in 1..<tree.count {
