@@ -18,6 +18,8 @@ enum ReportCommand: Command {
           - complication timeline: what each family showed, reloads granted and refused;
           - reminders: pending count against 64 and W, deliveries with badges, missed ones.
         Hover a shape for its details. The same files and seed give a byte-identical page.
+        Each scenario's part waits in a temporary file in $TMPDIR (or /tmp) until the index, which
+        comes first, is known, so a page of thousands of files holds one scenario at a time.
 
         ARGUMENTS:
           FILE          a scenario JSON file (several: one page, one part per scenario;
