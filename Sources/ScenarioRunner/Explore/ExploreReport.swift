@@ -30,9 +30,8 @@ package struct ExplorePlan: Hashable, Sendable {
 
 /// What an exploration found: how many runs, how many failed, and the first failures.
 ///
-/// Reports of disjoint run ranges of one plan merge (``merging(_:)``) into the report of their
-/// union, exactly: counts add up and the failures kept are those of the smallest run numbers, so
-/// any split into shards merged in any order gives the same report.
+/// Reports of disjoint run ranges of one plan merge (``ExploreMerge``) into the report of their
+/// union, exactly: counts add up and the failures kept are those of the smallest run numbers.
 package struct ExploreReport: Hashable, Sendable {
     /// How many failures are kept (those of the smallest run numbers).
     package static let keptFailures = 10
@@ -67,23 +66,6 @@ package struct ExploreReport: Hashable, Sendable {
         failures.append(failure)
         failures.sort { $0.run < $1.run }
         if failures.count > ExploreReport.keptFailures { failures.removeLast() }
-    }
-
-    /// The report of both sets of runs.
-    ///
-    /// - Throws: ``SweepError/parts(_:)`` when the plans differ or a run is counted twice.
-    /// - Complexity: O(ranges + ``keptFailures``).
-    package func merging(_ other: ExploreReport) throws(SweepError) -> ExploreReport {
-        guard other.plan == plan else {
-            throw .parts("the parts belong to different explorations (scenario file, --seed or --runs differ)")
-        }
-        guard let covered = covered.union(other.covered) else {
-            throw .parts("runs are counted twice: the parts overlap (the same shard given twice?)")
-        }
-        var merged = ExploreReport(plan: plan, covered: covered)
-        try merged.add(runs: runs, failed: failed, failures: failures)
-        try merged.add(runs: other.runs, failed: other.failed, failures: other.failures)
-        return merged
     }
 
     /// Counts `runs` runs of which `failed` failed, and keeps those of `failures` among the first.
