@@ -82,3 +82,25 @@ package struct ExploreReport: Hashable, Sendable {
         self.failures = Array((self.failures + failures).sorted { $0.run < $1.run }.prefix(Self.keptFailures))
     }
 }
+
+extension ExploreReport: PartResult, ShardPart {
+    package static let kind = (noun: "exploration", planFields: "scenario file, --seed or --runs")
+
+    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
+        try part(bytes, file: file)
+    }
+
+    package init(empty plan: ExplorePlan) { self.init(plan: plan) }
+
+    /// Adds the counts and failures of `part`.
+    ///
+    /// - Throws: ``SweepError/parts(_:)`` naming `file` when a count would overflow.
+    /// - Complexity: O(``keptFailures``).
+    package mutating func add(_ part: ExploreReport, file: String) throws(SweepError) {
+        do {
+            try add(runs: part.runs, failed: part.failed, failures: part.failures)
+        } catch {
+            throw .parts("\(FileName.display(file)): error: \(error.description)")
+        }
+    }
+}

@@ -179,15 +179,12 @@ package struct LatencyReport {
 
     /// One JSON document, schema `wristsim.latency/2`: `{"schema", "file", "scenario", "runs": […]}`
     /// with one run per profile (one unless `--compare` or several `--watch`).
-    package var json: String { document.compact }
-
-    /// The JSON document.
-    package var document: JSONValue {
-        [
+    package var json: String {
+        JSONValue.object([
             "schema": .string(LatencyReport.jsonSchema), "file": .string(profiles.first?.scenario.file ?? ""),
             "scenario": .string(profiles.first?.scenario.name ?? ""),
             "runs": .array(profiles.map(LatencyReport.json)),
-        ]
+        ]).compact
     }
 
     static func json(_ profile: LatencyProfile) -> JSONValue {

@@ -7,7 +7,7 @@ package struct SweepResult: Hashable, Sendable {
     /// The plan the runs belong to.
     package var plan: SweepPlan
     /// The runs counted.
-    package internal(set) var covered: RunCoverage
+    package var covered: RunCoverage
     /// Statistics per cell, in the plan's cell order.
     package internal(set) var cells: [SweepCellStatistics]
 
@@ -26,3 +26,36 @@ package struct SweepResult: Hashable, Sendable {
     /// The run ranges not yet counted.
     package var missing: [Range<UInt64>] { covered.missing(runs: plan.runCount) }
 }
+
+extension SweepResult: PartResult {
+    package static let kind = (noun: "sweep", planFields: "scenario, seeds, watches, pipelines or --set")
+
+    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
+        try SweepPart.read(bytes, file: file)
+    }
+
+    /// The result of `plan` with no run counted: every cell's statistics kept once, for the whole
+    /// plan (a part adds only the cells it has records for).
+    package init(empty plan: SweepPlan) {
+        self.init(
+            plan: plan, covered: RunCoverage(), cells: Array(repeating: SweepCellStatistics(), count: plan.cellCount))
+    }
+
+    /// Adds the cells `part` has records for.
+    ///
+    /// - Throws: ``SweepError/parts(_:)`` naming `file` when a count would overflow.
+    /// - Complexity: O(the part's records).
+    package mutating func add(_ part: SweepPart, file: String) throws(SweepError) {
+        for (index, statistics) in part.cells {
+            do {
+                try cells[index].merge(statistics)
+            } catch {
+                throw .parts(
+                    "\(FileName.display(file)): error: adding its cell \(index) makes a count larger than "
+                        + "\(Int.max); the parts cannot be from one sweep")
+            }
+        }
+    }
+}
+
+extension SweepPart: ShardPart {}
