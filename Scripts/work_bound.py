@@ -14,6 +14,9 @@ counts a command over budget when it takes more than --seconds (2) or --megabyte
 killed at 2.5 times the time budget (5 s at least) and limited to 2 GB of address space, so the check itself
 stays bounded.
 
+With --jobs N the commands run N at a time (the files and the report are the same; only the
+order of the "over budget" lines printed as they are found may differ).
+
 Files over budget are copied to --findings with a line each in findings.txt. The generator is
 seeded: the same --seed and --files give the same files. A family listed in --known (one
 `family  why` per line) is still run and reported, but does not fail the check: it names an
@@ -24,6 +27,7 @@ Exit code: 0 when nothing but known families is over budget, 1 otherwise.
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -42,7 +46,7 @@ COMMANDS = {
     "timelineJSON": ["timeline", "{file}", "--json"],
     "reminders": ["reminders", "{file}"],
     "sweep": ["sweep", "{file}", "--seeds", "1..3"],
-    "explore": ["explore", "{file}", "--runs", "3", "--output", "{scratch}/repro.json"],
+    "explore": ["explore", "{file}", "--runs", "3", "--output", "{file}.repro.json"],
 }
 DOCUMENTED_EXITS = {0, 1, 64, 65, 74}
 
@@ -219,6 +223,13 @@ def measure(binary, arguments, seconds):
     return (wall if code == -signal.SIGKILL else cpu), usage.ru_maxrss / 1024, code
 
 
+def run_one(task):
+    """Runs one (index, family, path, command, binary, seconds) task; returns it with its measure."""
+    index, family, path, command, binary, seconds = task
+    arguments = [word.format(file=path) for word in COMMANDS[command]]
+    return task, measure(binary, arguments, seconds)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=".build/release/wristsim")
@@ -229,9 +240,13 @@ def main():
     parser.add_argument("--findings", default=".build/work-bound/findings")
     parser.add_argument("--known", default=os.path.join(os.path.dirname(__file__), "work-bound-known.txt"))
     parser.add_argument("--commands", default=",".join(COMMANDS))
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="commands run at once (each is still measured in its own CPU time)")
     parser.add_argument("--skip-known", action="store_true",
                         help="generate the known families' files (the sequence stays the same) but do not run them")
     options = parser.parse_args()
+    if options.jobs < 1:
+        parser.error("--jobs must be at least 1")
 
     known = {}
     if os.path.exists(options.known):
@@ -250,31 +265,34 @@ def main():
     worst = (0.0, 0.0)
     runs = 0
     started = time.monotonic()
-    with open(os.path.join(options.findings, "findings.txt"), "w") as findings:
-        for index in range(options.files):
-            family, text = generate(rng, index)
-            assert len(text.encode()) <= LIMIT, (index, len(text))
-            if options.skip_known and family in known:
-                skipped += 1
+    tasks = []
+    for index in range(options.files):
+        family, text = generate(rng, index)
+        assert len(text.encode()) <= LIMIT, (index, len(text))
+        if options.skip_known and family in known:
+            skipped += 1
+            continue
+        path = os.path.join(scratch, "f%06d.json" % index)
+        with open(path, "w") as handle:
+            handle.write(text)
+        for command in commands:
+            tasks.append((index, family, path, command, options.bin, options.seconds))
+    with open(os.path.join(options.findings, "findings.txt"), "w") as findings, \
+            multiprocessing.Pool(options.jobs) as pool:
+        for task, (wall, megabytes, code) in pool.imap(run_one, tasks, chunksize=1):
+            index, family, path, command = task[:4]
+            runs += 1
+            worst = (max(worst[0], wall), max(worst[1], megabytes))
+            if wall <= options.seconds and megabytes <= options.megabytes and code in DOCUMENTED_EXITS:
                 continue
-            path = os.path.join(scratch, "f%06d.json" % index)
-            with open(path, "w") as handle:
-                handle.write(text)
-            for command in commands:
-                arguments = [word.format(file=path, scratch=scratch) for word in COMMANDS[command]]
-                wall, megabytes, code = measure(options.bin, arguments, options.seconds)
-                runs += 1
-                worst = (max(worst[0], wall), max(worst[1], megabytes))
-                if wall <= options.seconds and megabytes <= options.megabytes and code in DOCUMENTED_EXITS:
-                    continue
-                kind = "known" if family in known else "new"
-                over[kind] += 1
-                name = "f%06d-%s.json" % (index, family)
-                shutil.copy(path, os.path.join(options.findings, name))
-                line = "%s  %s  %-9s %.2f s  %.0f MB  exit %d%s" % (
-                    kind, name, command, wall, megabytes, code, ("  (" + known[family] + ")") if kind == "known" else "")
-                findings.write(line + "\n")
-                print("over budget: " + line, flush=True)
+            kind = "known" if family in known else "new"
+            over[kind] += 1
+            name = "f%06d-%s.json" % (index, family)
+            shutil.copy(path, os.path.join(options.findings, name))
+            line = "%s  %s  %-9s %.2f s  %.0f MB  exit %d%s" % (
+                kind, name, command, wall, megabytes, code, ("  (" + known[family] + ")") if kind == "known" else "")
+            findings.write(line + "\n")
+            print("over budget: " + line, flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
     print("work-bound: %d files (seed %d, %d of known families skipped) x %d commands = %d runs in %.0f s; "
           "worst %.2f CPU-s, %.0f MB; over budget: %d new, %d known (budget %.1f s, %.0f MB; findings in %s)" % (

@@ -181,7 +181,7 @@ struct ScaleInput: Sendable {
         },
         ScaleInput(
             name: "reportFiles", summary: "files in one 'wristsim report' page, each of 3 taps",
-            sizes: [100, 1_000, 10_000],
+            sizes: [100, 1_000, 10_000, 100_000],
             stage: .report
         ) { _ in
             let steps = (0..<3).map { #"{"at": "+\#(2 * $0 + 1)s", "do": "tap", "item": "i\#($0)"}"# }

@@ -87,4 +87,41 @@ import Testing
         let twice = try CLI.run(["run", "Scenarios/produce-trip.json", "Scenarios/produce-trip.json", "--svg", link])
         #expect(twice.status == 64 && twice.stderr.contains("--svg draws one scenario's link"))
     }
+
+    /// Issue #33 item 9: the page of many files is written from parts kept on disk (the index,
+    /// first on the page, is known last); the parts come in the files' order and the spool
+    /// leaves nothing behind.
+    @Test func aPageOfManyFilesIsTheirPartsInOrderAndTheSpoolLeavesNothing() throws {
+        let folder = temporary("spool")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let page = temporary("many.html")
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: page)
+        }
+        let files = ["produce-trip", "reminders-weekday", "basement-aisle-no-signal", "produce-trip"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = folder
+        let result = try CLI.run(
+            ["report"] + files.map { "Scenarios/\($0).json" } + ["-o", page], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("(4 scenarios)"))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let articles = html.components(separatedBy: "<article class=\"scenario\" id=\"s").dropFirst()
+        #expect(articles.map { String($0.prefix(while: { $0 != "\"" })) } == ["1", "2", "3", "4"])
+        let index = try #require(html.range(of: "<table class=\"index\""))
+        #expect(index.upperBound < (html.range(of: "<article")?.lowerBound ?? html.startIndex))
+        #expect(html.hasSuffix("</article>\n</main>\n</body>\n</html>\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "the spool is removed")
+    }
+
+    @Test func aSpoolFolderThatCannotBeWrittenExits74AndWritesNoPage() throws {
+        let page = temporary("none.html")
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = "/nonexistent/spool"
+        let result = try CLI.run(["report", "Scenarios/produce-trip.json", "-o", page], environment: environment)
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("cannot write '/nonexistent/spool'"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: page))
+    }
 }

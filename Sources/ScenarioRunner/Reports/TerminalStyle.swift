@@ -21,7 +21,16 @@ package struct TerminalStyle: Sendable {
     package var invalid: String { paint("INVALID", code: "1;33") }
 
     /// `text` wrapped in the SGR `code` when colours are on.
-    package func paint(_ text: String, code: String) -> String {
-        colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    private func paint(_ text: String, code: String) -> String {
+        colours ? Self.painted(text, code: code) : text
     }
+
+    private static func painted(_ text: String, code: String) -> String { "\u{1B}[\(code)m\(text)\u{1B}[0m" }
+
+    /// Every coloured word this style writes, escape codes included: the only escape sequences
+    /// the tool's own output holds, so the console keeps these and escapes any other (a
+    /// scenario's name may hold colour codes too).
+    package static let paintedWords = [
+        painted("PASS", code: "32"), painted("FAIL", code: "1;31"), painted("INVALID", code: "1;33"),
+    ]
 }

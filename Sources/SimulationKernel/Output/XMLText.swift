@@ -2,35 +2,32 @@
 package enum XMLText {
     /// `text` with `& < > " '` replaced by entities, safe in content and in quoted attributes;
     /// characters XML 1.0 does not allow at all (control characters other than tab, newline and
-    /// carriage return, and U+FFFE, U+FFFF), not even as references, become U+FFFD, so the document
-    /// stays well-formed whatever a scenario's names hold.
+    /// carriage return, and U+FFFE, U+FFFF), not even as references, and DEL and the C1 controls
+    /// become U+FFFD, so the document stays well-formed whatever a scenario's names hold.
     ///
     /// - Complexity: O(*n*).
     package static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                if character.unicodeScalars.contains(where: isForbidden) {
-                    result.unicodeScalars.append(
-                        contentsOf: character.unicodeScalars.map { isForbidden($0) ? "\u{FFFD}" : $0 })
-                } else {
-                    result.append(character)
-                }
+        // Scalar by scalar, not character by character: "&" followed by a combining mark is one
+        // `Character` that is not "&", yet its "&" must still become "&amp;".
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": result.append(contentsOf: "&apos;".unicodeScalars)
+            default: result.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
             }
         }
-        return result
+        return String(result)
     }
 
-    /// Whether XML 1.0 forbids `scalar` in a document (its `Char` production).
+    /// Whether `scalar` may not appear in the output: XML 1.0 forbids it (its `Char` production),
+    /// or it is DEL or a C1 control, which XML 1.0 asks authors to avoid (§2.2) and HTML reads as
+    /// a parse error (the report page is HTML).
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
-            || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 }

@@ -64,26 +64,13 @@ struct OutputFile {
     ///
     /// - Complexity: O(*n*) in the size of `text`.
     func write(_ text: String) throws(Failure) {
-        // A native string's UTF-8 is written in place: a page of many scenarios is not copied.
-        var text = text
-        text.makeContiguousUTF8()
-        let result: Result<Void, Failure>? = text.utf8.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(Failure) in try write(buffer: buffer) }
-        }
-        switch result {
-        case .success?: return
-        case .failure(let failure)?: throw failure
-        case nil: try write(bytes: Array(text.utf8))
-        }
+        try write { (file) throws(Failure) in try file.append(text) }
     }
 
-    /// Writes `bytes` to the file, replacing its contents.
-    func write(bytes: [UInt8]) throws(Failure) {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) in try write(buffer: buffer) }
-    }
-
-    /// Writes `buffer` to the file, replacing its contents.
-    private func write(buffer bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+    /// Writes the file in pieces: opens it (replacing its contents), lets `fill` append to it in
+    /// order, and closes it. A page too large to hold (a report of many scenarios) is written
+    /// this way.
+    func write(_ fill: (borrowing Writer) throws(Failure) -> Void) throws(Failure) {
         let descriptor: Int32
         do {
             descriptor = try FileName.withSystemPath(path) { name in
@@ -99,12 +86,42 @@ struct OutputFile {
         // Opened non-blocking only so that a FIFO without a reader fails at once; write blocking.
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
-        if let code = SystemWrite.all(bytes, to: descriptor) {
+        do {
+            try fill(Writer(path: path, descriptor: descriptor))
+        } catch {
             close(descriptor)
-            throw Failure(path: path, reason: SystemWrite.reason(code))
+            throw error
         }
         if close(descriptor) != 0, errno != EINTR {
             throw Failure(path: path, reason: SystemWrite.reason(errno))
+        }
+    }
+
+    /// An output file open for writing, appended to in order (see ``write(_:)-(borrowing Writer)``).
+    struct Writer: ~Copyable {
+        /// The path, for the failure's message.
+        let path: String
+        let descriptor: Int32
+
+        /// Appends `text` (UTF-8), written from the string's own storage when it is native.
+        func append(_ text: String) throws(Failure) {
+            var text = text
+            text.makeContiguousUTF8()
+            let result: Result<Void, Failure>? = text.utf8.withContiguousStorageIfAvailable { buffer in
+                Result { () throws(Failure) in try append(buffer) }
+            }
+            switch result {
+            case .success?: return
+            case .failure(let failure)?: throw failure
+            case nil: try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(Failure) in try append(buffer) }
+            }
+        }
+
+        /// Appends `bytes`.
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+            if let code = SystemWrite.all(bytes, to: descriptor) {
+                throw Failure(path: path, reason: SystemWrite.reason(code))
+            }
         }
     }
 }

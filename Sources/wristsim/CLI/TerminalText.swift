@@ -1,10 +1,13 @@
+import ScenarioRunner
+
 /// Text on its way to a terminal, made safe: a scenario's names, a file name or an argument may
 /// hold control characters (an escape sequence that moves the cursor, sets the window title or
 /// clears the screen); they are written escaped (`\u{1B}`, `\r`, `\u{7F}`) instead. Newlines and
-/// tabs stay, and on standard output so do colour codes (`ESC [ digits ; … m`, what
-/// ``TerminalStyle`` writes on a terminal).
+/// tabs stay, and on standard output so do the tool's own coloured words (exactly the
+/// ``TerminalStyle/paintedWords``, what it writes on a terminal); any other escape sequence, a
+/// colour code in a scenario's name included, is escaped.
 enum TerminalText {
-    /// `text` with every control character but `\n` (and `\t` and colour codes when
+    /// `text` with every control character but `\n` (and `\t` and the tool's coloured words when
     /// `keepingColours`) escaped.
     ///
     /// - Complexity: O(*n*); `text` is returned as is when it has nothing to escape.
@@ -24,9 +27,9 @@ enum TerminalText {
                 index += 1
                 continue
             }
-            if keepingColours, byte == 0x1B, let end = colourCodeEnd(bytes, from: index) {
-                output.append(contentsOf: bytes[index..<end])
-                index = end
+            if keepingColours, byte == 0x1B, let word = paintedWord(in: bytes, at: index) {
+                output.append(contentsOf: word)
+                index += word.count
                 continue
             }
             output.append(contentsOf: escape(byte))
@@ -40,19 +43,14 @@ enum TerminalText {
         byte < 0x20 || byte == 0x7F
     }
 
-    /// The end of the colour code (`ESC [ [0-9;]* m`) starting at `start`, or `nil`.
-    private static func colourCodeEnd(_ bytes: [UInt8], from start: Int) -> Int? {
-        guard start + 2 < bytes.count, bytes[start + 1] == UInt8(ascii: "[") else { return nil }
-        var index = start + 2
-        while index < bytes.count, index - start < 32 {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "m") { return index + 1 }
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ";") else {
-                return nil
-            }
-            index += 1
+    /// The tool's coloured words as bytes.
+    private static let paintedWords = TerminalStyle.paintedWords.map { Array($0.utf8) }
+
+    /// The tool's coloured word starting at `start`, or `nil`.
+    private static func paintedWord(in bytes: [UInt8], at start: Int) -> [UInt8]? {
+        paintedWords.first { word in
+            bytes.count - start >= word.count && bytes[start..<start + word.count].elementsEqual(word)
         }
-        return nil
     }
 
     private static func escape(_ byte: UInt8) -> [UInt8] {

@@ -18,6 +18,8 @@ enum ReportCommand: Command {
           - complication timeline: what each family showed, reloads granted and refused;
           - reminders: pending count against 64 and W, deliveries with badges, missed ones.
         Hover a shape for its details. The same files and seed give a byte-identical page.
+        Each scenario's part waits in a temporary file in $TMPDIR (or /tmp) until the index, which
+        comes first, is known, so a page of thousands of files holds one scenario at a time.
 
         ARGUMENTS:
           FILE          a scenario JSON file (several: one page, one part per scenario;
@@ -64,7 +66,18 @@ enum ReportCommand: Command {
             tap = value
         }
         var exitCode = ExitCode.success
-        var scenarios: [ScenarioReportData] = []
+        // Each scenario's part of the page is made as it runs and kept on disk, so the page of
+        // many files holds one scenario's pictures at a time; the index, written first, is
+        // known only at the end.
+        var report = HTMLReport()
+        var added = 0
+        let spool: PageSpool
+        do {
+            spool = try PageSpool()
+        } catch {
+            Console.error("Error: \(error)")
+            return .ioError
+        }
         for path in arguments.positionals {
             if path.hasSuffix(".schema.json") {
                 Console.error("note: skipped \(path): a JSON Schema, not a scenario")
@@ -74,23 +87,33 @@ enum ReportCommand: Command {
                 exitCode = max(exitCode, .invalidScenario)
                 continue
             }
+            let data: ScenarioReportData
             do {
-                let data = try ScenarioReportData.extract(scenario, seed: seed, tap: tap, watches: watches)
-                if !data.outcome.passed { exitCode = max(exitCode, .expectationFailed) }
-                scenarios.append(data)
+                data = try ScenarioReportData.extract(scenario, seed: seed, tap: tap, watches: watches)
             } catch {
                 throw UsageError(command: name, message: "\(path): \(error.description)")
             }
+            if !data.outcome.passed { exitCode = max(exitCode, .expectationFailed) }
+            do {
+                try spool.append(report.add(data))
+            } catch {
+                Console.error("Error: \(error)")
+                return .ioError
+            }
+            added += 1
         }
         if exitCode == .invalidScenario { return exitCode }
-        let page = HTMLReport(scenarios: scenarios).document
         do {
-            try OutputFile(output).write(page)
+            try OutputFile(output).write { (file) throws(OutputFile.Failure) in
+                try file.append(report.head)
+                try spool.copy(into: file)
+                try file.append(HTMLReport.tail)
+            }
         } catch {
             Console.error("Error: \(error)")
             return .ioError
         }
-        Console.out("wrote \(output) (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))")
+        Console.out("wrote \(output) (\(added) scenario\(added == 1 ? "" : "s"))")
         return exitCode
     }
 }

@@ -23,7 +23,20 @@ import Testing
         let scenarios = try files.map { file in
             try ScenarioReportData.extract(try ScenarioLoader.load(file), tap: tap)
         }
-        return HTMLReport(scenarios: scenarios).document
+        return HTMLReport.document(of: scenarios)
+    }
+
+    /// Issue #33 item 9: a page of many scenarios holds one scenario's pictures at a time. The
+    /// report keeps only the title and an index row per scenario added (no scenario data, no
+    /// parts), and its parts between the head and the tail are the whole page.
+    @Test func aReportKeepsIndexRowsNotScenariosOrParts() throws {
+        let scenarios = try Self.files.map { try ScenarioReportData.extract(try ScenarioLoader.load($0)) }
+        var report = HTMLReport()
+        let parts = scenarios.map { report.add($0) }
+        let kept = Mirror(reflecting: report).children.map { "\($0.label ?? "?"): \(type(of: $0.value))" }
+        #expect(kept == ["title: String", "rows: Array<Row>"], "\(kept)")
+        #expect(report.head + parts.joined() + HTMLReport.tail == HTMLReport.document(of: scenarios))
+        #expect(parts.allSatisfy { $0.hasPrefix("<article") && $0.hasSuffix("</article>\n") })
     }
 
     @Test func thePageIsByteIdenticalOnRerun() throws {
@@ -84,13 +97,13 @@ import Testing
         let scenario = try ScenarioLoader.load(Self.shipped("latency-burst"))
         let data = try ScenarioReportData.extract(scenario, tap: 2)
         #expect(data.drawnTap == .requested(1) && data.drawnTap.index == 1)
-        #expect(HTMLReport(scenarios: [data]).document.contains("Tap 2 (chosen with --tap)"))
+        #expect(HTMLReport.document(of: [data]).contains("Tap 2 (chosen with --tap)"))
         let byDefault = try ScenarioReportData.extract(scenario)
         guard case .slowest(let slowest) = byDefault.drawnTap else {
             Issue.record("without --tap the slowest tap is drawn, got \(byDefault.drawnTap)")
             return
         }
-        #expect(HTMLReport(scenarios: [byDefault]).document.contains("Tap \(slowest + 1) (the slowest)"))
+        #expect(HTMLReport.document(of: [byDefault]).contains("Tap \(slowest + 1) (the slowest)"))
         #expect(throws: ScenarioReportData.Failure.noSuchTap(99, taps: data.pipelineRuns[0].run.taps.count)) {
             try ScenarioReportData.extract(scenario, tap: 99)
         }
@@ -110,7 +123,7 @@ import Testing
             }
             """
         let scenario = try ScenarioDecoder.decode(Array(text.utf8), file: "fail.json")
-        let html = HTMLReport(scenarios: [try ScenarioReportData.extract(scenario)]).document
+        let html = HTMLReport.document(of: [try ScenarioReportData.extract(scenario)])
         #expect(html.contains("1 scenario · 0 passed · 1 failed"))
         #expect(html.contains("<span class=\"result fail\">FAIL</span> Fails &lt;on purpose&gt;</h2>"))
         #expect(html.contains("<td class=\"fail\">FAIL</td><td>09:02:00.000</td><td>line 8</td>"))

@@ -17,7 +17,7 @@ import Testing
 
     @Test func theIndexHasOneRowPerScenarioLinkingToItsSectionsWithItsFigures() throws {
         let scenarios = try ["latency-trip-slowest-naive", "reminders-weekday"].map { try data($0) }
-        let html = HTMLReport(scenarios: scenarios).document
+        let html = HTMLReport.document(of: scenarios)
         #expect(html.contains("<table class=\"index\" id=\"index\">"))
         #expect(html.components(separatedBy: "<tr><td><span class=\"result").count - 1 == 2)
         #expect(

@@ -11,14 +11,26 @@ import SimulationKernel
 /// lines, links to the sections), then the sections the scenario has: tap swimlanes (chosen
 /// and median tap), latency distribution, link sequence diagram, complication timeline,
 /// reminders.
+///
+/// The page is made as the scenarios are run: ``add(_:)`` returns one scenario's part of the
+/// page at once and keeps only its index row, so a page of many scenarios holds one scenario's
+/// pictures at a time. The page is ``head`` (with the index of every scenario added), the parts
+/// in the order they were added, then ``tail``.
 package struct HTMLReport {
-    package var scenarios: [ScenarioReportData]
     /// The page title.
     package var title: String
+    /// The index row of each scenario added, in order.
+    private var rows: [HTMLIndex.Row] = []
 
-    package init(scenarios: [ScenarioReportData], title: String = "WristSim report") {
-        self.scenarios = scenarios
+    package init(title: String = "WristSim report") {
         self.title = title
+    }
+
+    /// The whole page of `scenarios`, made in memory.
+    package static func document(of scenarios: [ScenarioReportData], title: String = "WristSim report") -> String {
+        var report = HTMLReport(title: title)
+        let parts = scenarios.map { report.add($0) }
+        return report.head + parts.joined() + tail
     }
 
     /// A section of one scenario's part of the page.
@@ -51,10 +63,20 @@ package struct HTMLReport {
         }
     }
 
-    /// The page.
+    /// Adds a scenario to the page: keeps its index row and returns its part of the page.
     ///
-    /// - Complexity: linear in the size of the pictures.
-    package var document: String {
+    /// - Complexity: linear in the size of its pictures.
+    package mutating func add(_ data: ScenarioReportData) -> String {
+        let index = rows.count
+        rows.append(HTMLIndex.Row(data))
+        return scenarioSection(data, index: index).joined(separator: "\n") + "\n"
+    }
+
+    /// The page up to the scenarios' parts: the head, the title, the counts and the index of
+    /// every scenario added so far.
+    ///
+    /// - Complexity: linear in the number of scenarios added.
+    package var head: String {
         var html: [String] = [
             "<!DOCTYPE html>",
             "<html lang=\"en\">",
@@ -70,21 +92,20 @@ package struct HTMLReport {
             "<header class=\"page\">",
             "<h1>\(XMLText.escaped(title))</h1>",
         ]
-        let failed = scenarios.filter { !$0.outcome.passed }.count
+        let failed = rows.filter { !$0.passed }.count
         html.append(
-            "<p class=\"lead\">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") · "
-                + "\(scenarios.count - failed) passed · \(failed) failed</p>")
-        html += HTMLIndex(scenarios: scenarios).html { index, section in anchor(index, section) }
+            "<p class=\"lead\">\(rows.count) scenario\(rows.count == 1 ? "" : "s") · "
+                + "\(rows.count - failed) passed · \(failed) failed</p>")
+        html += HTMLIndex(rows: rows).html { index, section in anchor(index, section) }
         html.append("</header>")
         html.append("<main>")
-        for (index, data) in scenarios.enumerated() { html += scenarioSection(data, index: index) }
-        html.append("</main>")
-        html.append("</body>")
-        html.append("</html>")
         return html.joined(separator: "\n") + "\n"
     }
 
-    func anchor(_ index: Int, _ section: Section) -> String {
+    /// The page after the scenarios' parts.
+    package static let tail = "</main>\n</body>\n</html>\n"
+
+    private func anchor(_ index: Int, _ section: Section) -> String {
         section == .summary ? "s\(index + 1)-summary" : "s\(index + 1)-\(section.rawValue)-body"
     }
 
