@@ -240,6 +240,8 @@ def main():
     parser.add_argument("--findings", default=".build/work-bound/findings")
     parser.add_argument("--known", default=os.path.join(os.path.dirname(__file__), "work-bound-known.txt"))
     parser.add_argument("--commands", default=",".join(COMMANDS))
+    parser.add_argument("--families", default=",".join(FAMILIES),
+                        help="run only these families' files (the others are generated, so the files stay the same)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="commands run at once (each is still measured in its own CPU time)")
     parser.add_argument("--skip-known", action="store_true",
@@ -260,6 +262,10 @@ def main():
     scratch = tempfile.mkdtemp(prefix="work-bound-")
     rng = random.Random(options.seed)
     commands = options.commands.split(",")
+    families = options.families.split(",")
+    unknown = [name for name in families if name not in FAMILIES]
+    if unknown:
+        parser.error("unknown families: %s (expected some of %s)" % (", ".join(unknown), ", ".join(FAMILIES)))
     over = {"new": 0, "known": 0}
     skipped = 0
     worst = (0.0, 0.0)
@@ -269,7 +275,7 @@ def main():
     for index in range(options.files):
         family, text = generate(rng, index)
         assert len(text.encode()) <= LIMIT, (index, len(text))
-        if options.skip_known and family in known:
+        if family not in families or (options.skip_known and family in known):
             skipped += 1
             continue
         path = os.path.join(scratch, "f%06d.json" % index)
@@ -294,7 +300,7 @@ def main():
             findings.write(line + "\n")
             print("over budget: " + line, flush=True)
     shutil.rmtree(scratch, ignore_errors=True)
-    print("work-bound: %d files (seed %d, %d of known families skipped) x %d commands = %d runs in %.0f s; "
+    print("work-bound: %d files (seed %d, %d of known or unselected families skipped) x %d commands = %d runs in %.0f s; "
           "worst %.2f CPU-s, %.0f MB; over budget: %d new, %d known (budget %.1f s, %.0f MB; findings in %s)" % (
               options.files, options.seed, skipped, len(commands), runs, time.monotonic() - started, worst[0],
               worst[1], over["new"], over["known"], options.seconds, options.megabytes, options.findings))
