@@ -11,8 +11,8 @@ and `explore` (3 runs), measures each process's CPU time (user + system; wall ti
 the neighbours) and peak resident memory (wait4's ru_maxrss), and
 counts a command over budget when it takes more than --seconds (2) or --megabytes (200), crashes
 (ends by a signal) or exits with a code the docs do not list (0, 1, 64, 65, 74). A process is
-killed at 2.5 times the time budget (5 s at least) and limited to 2 GB of address space, so the check itself
-stays bounded.
+stopped at 2.5 times the time budget in CPU time (RLIMIT_CPU), killed after a minute of wall time
+(a hang uses no CPU), and limited to 2 GB of address space, so the check itself stays bounded.
 
 With --jobs N the commands run N at a time (the files and the report are the same; only the
 order of the "over budget" lines printed as they are found may differ).
@@ -27,6 +27,7 @@ Exit code: 0 when nothing but known families is over budget, 1 otherwise.
 
 import argparse
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -194,15 +195,22 @@ def generate(rng, index):
 
 
 def measure(binary, arguments, seconds):
-    """Runs one command; returns (wall seconds, peak MB, exit code or -signal)."""
+    """Runs one command; returns (CPU seconds, peak MB, exit code or -signal)."""
+    cpu_limit = int(math.ceil(2.5 * seconds))
 
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+        # Work is bounded by CPU time, so the limit is on CPU time too (SIGXCPU, then SIGKILL a
+        # second later): on a loaded machine a process's wall time measures its neighbours.
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 1))
 
     started = time.monotonic()
     process = subprocess.Popen([binary] + arguments, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, preexec_fn=limit)
-    deadline = started + max(5.0, 2.5 * seconds)
+    # A process that waits instead of working (a hang on input) uses no CPU: the wall deadline
+    # catches it, generous enough that a busy machine does not trip it.
+    deadline = started + max(60.0, 30 * seconds)
+    hung = False
     while True:
         pid, status, usage = os.wait4(process.pid, os.WNOHANG)
         if pid:
@@ -210,6 +218,7 @@ def measure(binary, arguments, seconds):
         if time.monotonic() > deadline:
             os.kill(process.pid, signal.SIGKILL)
             pid, status, usage = os.wait4(process.pid, 0)
+            hung = True
             break
         time.sleep(0.002)
     process.returncode = 0  # reaped by wait4
@@ -218,9 +227,9 @@ def measure(binary, arguments, seconds):
     if usage is None:
         return wall, 0.0, code
     cpu = usage.ru_utime + usage.ru_stime
-    # The budget is CPU time (user + system): on a machine shared with other builds, wall time
-    # measures the neighbours. A process killed at the wall deadline counts as its wall time.
-    return (wall if code == -signal.SIGKILL else cpu), usage.ru_maxrss / 1024, code
+    # The budget is CPU time (user + system). A process killed at the wall deadline counts as its
+    # wall time.
+    return (wall if hung else cpu), usage.ru_maxrss / 1024, code
 
 
 def run_one(task):
