@@ -67,7 +67,7 @@ package struct ComplicationBudget: Hashable, Sendable {
     package private(set) var lastGrantedReload: SimTime?
     /// Background refresh wake times within the last hour (oldest first; at most
     /// ``ComplicationBudgetSettings/backgroundRefreshesPerHour`` matter).
-    package private(set) var recentWakes: [SimTime]
+    package private(set) var recentWakes: [SimTime] = []
 
     package init(
         settings: ComplicationBudgetSettings = ComplicationBudgetSettings(), presence: ComplicationFacePresence,
@@ -79,8 +79,6 @@ package struct ComplicationBudget: Hashable, Sendable {
         self.countLeft = settings.dailyReloads.map { max(0, $0) }
         self.executionLeft = settings.dailyExecution.map { max(.zero, $0) }
         self.nextReset = settings.firstReset
-        self.lastGrantedReload = nil
-        self.recentWakes = []
     }
 
     /// Reloads the budget still pays for: the count left, or the reloads of ``reloadCost`` the
@@ -123,8 +121,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         case .appReload(let at, let app):
             // Only a reload asked for in the foreground may be free (WidgetKit: "the containing
             // app is in the foreground"); a background one is always charged.
-            let free = app.isForeground && settings.foregroundReloads == .free
-            effects += reload(at: at, source: .app, charge: free ? .free : .charged)
+            effects += reload(at: at, source: .app, charge: app.isForeground ? settings.foregroundReloads : .charged)
         case .scheduleBackgroundRefresh(let at, let preferred):
             effects += schedule(at: at, preferred: max(preferred, at))
         case .backgroundRefreshWoke(let at):

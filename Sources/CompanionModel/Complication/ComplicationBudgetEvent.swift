@@ -117,6 +117,12 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
 package enum ComplicationFacePresence: String, Hashable, Sendable {
     case onActiveFace
     case notOnActiveFace
+
+    /// The name used in scenario files and traces: the case's (`"onActiveFace"`).
+    package var name: String { rawValue }
+
+    /// Whether the phone gets a daily complication transfer budget (only on the active face).
+    package var allowsTransfers: Bool { self == .onActiveFace }
 }
 
 /// An input to ``ComplicationBudget/reduce(_:)``.

@@ -103,16 +103,15 @@ extension ComplicationReport {
     /// A background task's row, when it ended.
     private func taskRow(_ task: BackgroundTaskRecord) -> Row {
         let woke = wokeText(task)
+        let text: String
         switch task.result {
-        case .completed(let after):
-            return Row(
-                time: task.endedAt, kind: .task, text: "task     background refresh completed after \(after) (\(woke))")
+        case .completed(let after): text = "completed after \(after) (\(woke))"
         case .terminated(let reason, let after):
-            return Row(
-                time: task.endedAt, kind: .task,
-                text: "task     background refresh TERMINATED \(reason.code) \(reason.rawValue) after \(after) "
-                    + "(\(woke)): no reload, no next refresh scheduled")
+            text =
+                "TERMINATED \(reason.code) \(reason.rawValue) after \(after) (\(woke)): "
+                + "no reload, no next refresh scheduled"
         }
+        return Row(time: task.endedAt, kind: .task, text: "task     background refresh " + text)
     }
 
     /// A face change's row (none for the start's own record, unless the complication starts off
