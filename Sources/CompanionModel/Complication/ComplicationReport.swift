@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// Everything `wristsim timeline` prints, computed once from a finished ``ComplicationTimelineModel``:
 /// the entries shown per family, every request with its decision, and staleness per family.
-package struct ComplicationReport: Hashable, Sendable {
+package struct ComplicationReport: Sendable {
     /// One family's text from one installed entry.
     package struct EntryLine: Hashable, Sendable {
         package var at: SimTime

@@ -27,7 +27,7 @@ package struct ComplicationPresenceChange: Hashable, Sendable {
 /// The driver feeds events in time order: ``listChanged(_:at:time:)`` (or ``listChanged(to:at:)``)
 /// and ``handle(_:transfersLeft:)``, and schedules the wakes and cancellations it returns.
 /// A complication on the active face at the start gets a free `system` reload.
-package struct ComplicationTimelineModel: Hashable, Sendable {
+package struct ComplicationTimelineModel: Sendable {
     package let configuration: ComplicationConfiguration
     package private(set) var budget: ComplicationBudget
     /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later

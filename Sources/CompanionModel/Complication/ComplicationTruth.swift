@@ -94,10 +94,7 @@ package struct ComplicationTruth: Sendable {
     /// - Complexity: O(log *n*) at or after the last change; else O((*n* + *c*) log *n*) for
     ///   *c* changes up to `time`, replayed from the start.
     package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
-        if time >= latestSince { return live.content(at: time, mode: mode) }
-        var cursor = cursor()
-        cursor.advance(to: time)
-        return cursor.content(at: time, mode: mode)
+        index(at: time).content(at: time, mode: mode)
     }
 
     /// The remaining items at `time`, indexed (O(1) at or after the last change).
@@ -143,19 +140,6 @@ package struct ComplicationTruth: Sendable {
         package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
             index.content(at: time, mode: mode)
         }
-    }
-}
-
-extension ComplicationTruth: Hashable {
-    /// Two truths are equal when they started alike and recorded the same changes.
-    package static func == (lhs: ComplicationTruth, rhs: ComplicationTruth) -> Bool {
-        lhs.start == rhs.start && lhs.initial == rhs.initial && lhs.changes == rhs.changes
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(start)
-        hasher.combine(initial)
-        hasher.combine(changes)
     }
 }
 
