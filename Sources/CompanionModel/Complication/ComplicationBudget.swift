@@ -21,8 +21,7 @@ package struct ComplicationBudget: Hashable, Sendable {
     /// The background-refresh lifecycle while on the active face.
     package enum BackgroundRefresh: Hashable, Sendable {
         case idle
-        /// A refresh is scheduled (outstanding) for `wakeAt`: the system wakes the app then, or
-        /// later (``ComplicationBudgetSettings/backgroundRefreshTiming``, applied by the driver).
+        /// A refresh is scheduled for `wakeAt` (the driver may wake the app later, ``BackgroundRefreshTiming``).
         case scheduled(requestedAt: SimTime, wakeAt: SimTime)
         /// The app is awake and its background task is running; the refresh was granted for `preferred`.
         case running(since: SimTime, preferred: SimTime)
@@ -65,8 +64,7 @@ package struct ComplicationBudget: Hashable, Sendable {
     package private(set) var nextReset: SimTime
     /// The last granted reload (any source).
     package private(set) var lastGrantedReload: SimTime?
-    /// Background refresh wake times within the last hour (oldest first; at most
-    /// ``ComplicationBudgetSettings/backgroundRefreshesPerHour`` matter).
+    /// Background refresh wake times within the last hour, oldest first.
     package private(set) var recentWakes: [SimTime] = []
 
     package init(
@@ -100,8 +98,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         return settings.dailyExecution.map { max(.zero, $0) }
     }
 
-    /// The first budget reset strictly after `time`, from the settings' schedule alone, so a time
-    /// before resets already made (a report looking back) still names the reset that followed it (O(1)).
+    /// The first budget reset strictly after `time`, from the settings' schedule alone (O(1)).
     package func reset(after time: SimTime) -> SimTime {
         let first = settings.firstReset
         guard settings.resetPeriod > .zero, time >= first else { return first }
@@ -238,8 +235,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         return [granted] + effects + [.reloadTimeline(at: time, source: source)]
     }
 
-    /// Folds a request made too soon into the reload deferred to `due` (planning it if none is
-    /// pending): it is free when any request folded into it was.
+    /// Folds a request made too soon into the reload deferred to `due` (planning it if none is pending).
     private mutating func deferReload(
         at time: SimTime, until due: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge,
         askedAt: SimTime

@@ -98,8 +98,7 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package static let clockKit = ComplicationBudgetSettings(
         rules: .clockKit, dailyReloads: nil, dailyExecution: .seconds(60))
 
-    /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads about 5 min
-    /// apart, and the system reloads by the timeline's policy (`.atEnd` unless set).
+    /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads 5 min apart, `.atEnd`.
     package static let widgetKit = ComplicationBudgetSettings(
         rules: .widgetKit, dailyReloads: 50, reloadPolicy: .atEnd, foregroundReloads: .free,
         minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5), tooSoonReloads: .deferred)

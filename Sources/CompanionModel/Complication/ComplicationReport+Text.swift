@@ -13,9 +13,8 @@ extension ComplicationReport {
         var text: String
     }
 
-    /// Stale spans shorter than this are counted in the summary but get no row of their own in
-    /// ``text``: with a check-off pipeline, every check-off leaves the face stale for the few
-    /// milliseconds until its "update complication" step, which would flood the preview.
+    /// Stale spans shorter than this are counted in the summary but get no row in ``text`` (every
+    /// check-off leaves the face stale for milliseconds until its "update complication" step).
     package static let staleRowMinimum = SimDuration.seconds(1)
 
     /// The text preview: what the face shows wherever it changes, every request (refusals marked
@@ -132,9 +131,8 @@ extension ComplicationReport {
         }
     }
 
-    /// The instants from the start to the end where what the face shows may change (an installed
-    /// entry's date, a face change), in time order, each one whose `shows` row differs from the
-    /// one before.
+    /// The instants from the start to the end where what the face shows changed (at an entry's
+    /// date or a face change), in time order.
     private func showsInstants() -> AnyIterator<SimTime> {
         let (start, end, families, model) = (start, end, families, model)
         var (entry, change) = (0, 0)

@@ -33,8 +33,7 @@ package struct ComplicationTimelineModel: Sendable {
     /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later
     /// (ClockKit "dumps any cached data") and appends the new timeline.
     package private(set) var shown: [ComplicationShownEntry] = []
-    /// Entries the platform discarded as too close (``ComplicationTimelineBuilder/coalesce(_:)``),
-    /// in date order, of the timelines in force (a reload drops them as ``shown`` drops entries).
+    /// Entries of the timelines in force the platform discarded as too close, in date order.
     package private(set) var discarded: [ComplicationEntry] = []
     /// The list as it truly was through the run (each change kept as what it replaced).
     package private(set) var truth: ComplicationTruth

@@ -105,12 +105,10 @@ package struct ComplicationTruth: Sendable {
         return cursor.index
     }
 
-    /// A cursor at the first state, to move through the states in time order
-    /// (``Cursor/advance(to:)``) without rebuilding each one.
+    /// A cursor at the first state, to move through the states in time order (``Cursor/advance(to:)``).
     package func cursor() -> Cursor { Cursor(self) }
 
-    /// The list at one state, moved forward through later states by applying their changes to
-    /// an index of its own.
+    /// The list at one state, moved forward by applying later changes to an index of its own.
     package struct Cursor: Sendable {
         private let changes: [Change]
         /// The number of changes applied.

@@ -27,8 +27,7 @@ extension LinkEvent: LinkTimerEvent {
 /// keeps the handles of the pending reply timeouts, so one is cancelled when its message ends
 /// otherwise. A driver calls ``willHandle(_:)`` as it hands a link event over.
 package struct LinkTimers: Sendable {
-    /// The loop's handles of the pending reply timeouts, in send order (the oldest is usually
-    /// answered first).
+    /// The loop's handles of the pending reply timeouts, in send order.
     private var replyTimeouts: [(message: MessageID, event: EventID)] = []
 
     /// No timer pending.
@@ -62,8 +61,7 @@ package struct LinkTimers: Sendable {
         if case .replyTimeout(let message) = timer { replyTimeouts.append((message, handle)) }
     }
 
-    /// Forgets the handle of `event` if it is a reply timeout: handed to the link, it has left
-    /// the loop.
+    /// Forgets the handle of `event` if it is a reply timeout (it has left the loop).
     package mutating func willHandle(_ event: LinkEvent) {
         guard case .timer(.replyTimeout(let message)) = event,
             let index = replyTimeouts.firstIndex(where: { $0.message == message })

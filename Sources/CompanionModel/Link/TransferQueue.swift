@@ -80,8 +80,7 @@ struct TransferQueue: Sendable {
     /// The one current complication transfer in the queue, if any (phone's userInfo lane only).
     private(set) var currentComplication: MessageID?
 
-    /// The queued transfers, oldest first. Its indices are positions for ``subscript(_:)``,
-    /// ``index(of:)`` and ``removeEntry(at:)``.
+    /// The queued transfers, oldest first; its indices are the positions the other members take.
     var entries: ArraySlice<QueuedTransfer> { buffer[head...] }
 
     /// The transfer at `position` (an index of ``entries``).
