@@ -16,10 +16,7 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
     package var futureEntryLimit = 100
 
     /// What coalescing kept and what it discarded.
-    package struct Result: Hashable, Sendable {
-        package var kept: [ComplicationEntry]
-        package var discarded: [ComplicationEntry]
-    }
+    package typealias Result = (kept: [ComplicationEntry], discarded: [ComplicationEntry])
 
     /// The timeline for the remaining items of `index` reloaded at `now`: an entry at `now`, then
     /// one at each future due time (up to ``futureEntryLimit``), coalesced.
@@ -59,6 +56,6 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
                 kept.append(entry)
             }
         }
-        return Result(kept: kept, discarded: discarded)
+        return (kept, discarded)
     }
 }

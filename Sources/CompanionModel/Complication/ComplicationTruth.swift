@@ -18,16 +18,10 @@ package struct ComplicationTruth: Sendable {
         package var item: ShoppingItem?
     }
 
-    /// One remaining item of the first state.
-    package struct Placed: Hashable, Sendable {
-        package var place: ComplicationListPlace
-        package var item: ShoppingItem
-    }
-
     /// When the truth starts.
     package let start: SimTime
-    /// The remaining items at the start, in list order.
-    package private(set) var initial: [Placed]
+    /// The remaining items at the start, in list order, with their places.
+    package private(set) var initial: [(place: ComplicationListPlace, item: ShoppingItem)]
     /// Every change in time order; of two changes at one instant the later one is applied later.
     package private(set) var changes: [Change] = []
     /// The remaining items after the last change.
@@ -36,17 +30,16 @@ package struct ComplicationTruth: Sendable {
     /// The truth starting at `start` with `items` remaining, in list order, item *i* at
     /// ``ComplicationListPlace/init(position:)`` (for lists recorded whole, ``record(_:at:)``).
     package init(_ items: [ShoppingItem], at start: SimTime) {
-        self.init(
-            placed: items.enumerated().map { Placed(place: ComplicationListPlace(position: $0), item: $1) }, at: start)
+        self.init(placed: items.enumerated().map { (ComplicationListPlace(position: $0), $1) }, at: start)
     }
 
     /// The truth starting at `start` with the remaining items of `list`, at their places in it
     /// (for a list followed item by item, ``record(_:at:time:)``).
     package init(_ list: ShoppingList, at start: SimTime) {
-        self.init(placed: list.remainingPlaced.map { Placed(place: $0.place, item: $0.item) }, at: start)
+        self.init(placed: list.remainingPlaced, at: start)
     }
 
-    private init(placed: [Placed], at start: SimTime) {
+    private init(placed: [(place: ComplicationListPlace, item: ShoppingItem)], at start: SimTime) {
         self.start = start
         initial = placed
         live = ComplicationContentIndex()
