@@ -6,9 +6,8 @@ package struct ComplicationEntry: Hashable, Sendable {
     package var content: ComplicationContent
 }
 
-/// Builds the timeline an app hands the system on a reload: the current entry plus future
-/// entries supplied ahead (so a reminder shows overdue without a reload), coalesced by the
-/// platform's minimum spacing.
+/// Builds the timeline an app hands the system on a reload: the current entry plus future entries
+/// supplied ahead (a reminder shows overdue without a reload), coalesced by the minimum spacing.
 package struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// Entries must be **more than** this far apart (ClockKit: 60 s; WidgetKit: about 5 min).
     package var minimumSpacing: SimDuration = .minutes(1)

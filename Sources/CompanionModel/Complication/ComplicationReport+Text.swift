@@ -17,20 +17,17 @@ extension ComplicationReport {
     /// check-off leaves the face stale for milliseconds until its "update complication" step).
     package static let staleRowMinimum = SimDuration.seconds(1)
 
-    /// The text preview: what the face shows wherever it changes, every request (refusals marked
-    /// `REFUSED`), budget resets, the start of each stale span of at least ``staleRowMinimum``,
-    /// then the budget and staleness summary (``write(to:)`` into one string).
+    /// The text preview (``write(to:)`` into one string).
     package var text: String {
         var text = ""
         write(to: &text)
         return text
     }
 
-    /// Writes the text preview (``text``) into `output` a line at a time, each row as it is made.
-    ///
-    /// Rows are in time order; at one instant, resets, face changes, background tasks, requests,
-    /// exhaustions, `shows` rows and stale spans (family by family), each kind in the order it
-    /// happened. The rows are a merge of sources already in time order: none waits in memory.
+    /// Writes the text preview into `output` a line at a time: what the face shows wherever it
+    /// changes, every request (refusals marked `REFUSED`), budget resets, each stale span of at
+    /// least ``staleRowMinimum``, then the summary. Rows are in time order (at one instant, by
+    /// `RowKind`), merged from sources already in time order: none waits in memory.
     ///
     /// - Complexity: O(*r* · *k*) for *r* rows from *k* sources (at most 6 plus the families).
     package func write(to output: inout some TextOutputStream) {

@@ -1,8 +1,7 @@
 import SimulationKernel
 
 /// An event type that carries the link's timers on a driver's loop (``LinkEvent`` itself, or
-/// the world's event with a case for the link). ``LinkTimers`` is generic over it; each
-/// conformance is compiled with its event known, so the loop's work is specialised there.
+/// the world's event with a case for the link); each conformance is specialised for its event.
 package protocol LinkTimerEvent {
     /// Schedules the event that fires `timer` on `loop` at `time`; returns the loop's handle.
     static func schedule(_ timer: LinkTimer, at time: SimTime, on loop: inout EventLoop<Self>) -> EventID

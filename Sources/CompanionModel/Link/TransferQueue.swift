@@ -1,8 +1,7 @@
 import SimulationKernel
 
-/// One background queue of the link: a channel in one direction. The phone's userInfo lane is
-/// its `outstandingUserInfoTransfers` queue, which also carries its complication transfers (at
-/// most one of them current), so they are delivered in send order with its userInfo transfers.
+/// One background queue of the link: a channel in one direction. The phone's userInfo lane also
+/// carries its complication transfers (its `outstandingUserInfoTransfers`), in send order.
 package enum TransferLane: Hashable, Sendable, CaseIterable {
     case watchUserInfo
     case phoneUserInfo
