@@ -7,8 +7,7 @@ import SimulationKernel
 package struct ComplicationClock: Hashable, Sendable {
     /// The scenario's start, when known.
     package var origin: EpochTime?
-    /// Whether report times carry their date (`"2026-11-24 18:05:30"`): set for a run that spans
-    /// more than one calendar day.
+    /// Whether report times carry their date (a run over more than one calendar day).
     package var showsDates = false
 
     package init(origin: EpochTime? = nil) {

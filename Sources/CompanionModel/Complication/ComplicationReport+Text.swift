@@ -13,25 +13,21 @@ extension ComplicationReport {
         var text: String
     }
 
-    /// Stale spans shorter than this are counted in the summary but get no row of their own in
-    /// ``text``: with a check-off pipeline, every check-off leaves the face stale for the few
-    /// milliseconds until its "update complication" step, which would flood the preview.
+    /// Stale spans shorter than this are counted in the summary but get no row in ``text`` (every
+    /// check-off leaves the face stale for milliseconds until its "update complication" step).
     package static let staleRowMinimum = SimDuration.seconds(1)
 
-    /// The text preview: what the face shows wherever it changes, every request (refusals marked
-    /// `REFUSED`), budget resets, the start of each stale span of at least ``staleRowMinimum``,
-    /// then the budget and staleness summary (``write(to:)`` into one string).
+    /// The text preview (``write(to:)`` into one string).
     package var text: String {
         var text = ""
         write(to: &text)
         return text
     }
 
-    /// Writes the text preview (``text``) into `output` a line at a time, each row as it is made.
-    ///
-    /// Rows are in time order; at one instant, resets, face changes, background tasks, requests,
-    /// exhaustions, `shows` rows and stale spans (family by family), each kind in the order it
-    /// happened. The rows are a merge of sources already in time order: none waits in memory.
+    /// Writes the text preview into `output` a line at a time: what the face shows wherever it
+    /// changes, every request (refusals marked `REFUSED`), budget resets, each stale span of at
+    /// least ``staleRowMinimum``, then the summary. Rows are in time order (at one instant, by
+    /// `RowKind`), merged from sources already in time order: none waits in memory.
     ///
     /// - Complexity: O(*r* · *k*) for *r* rows from *k* sources (at most 6 plus the families).
     package func write(to output: inout some TextOutputStream) {
@@ -103,16 +99,15 @@ extension ComplicationReport {
     /// A background task's row, when it ended.
     private func taskRow(_ task: BackgroundTaskRecord) -> Row {
         let woke = wokeText(task)
+        let text: String
         switch task.result {
-        case .completed(let after):
-            return Row(
-                time: task.endedAt, kind: .task, text: "task     background refresh completed after \(after) (\(woke))")
+        case .completed(let after): text = "completed after \(after) (\(woke))"
         case .terminated(let reason, let after):
-            return Row(
-                time: task.endedAt, kind: .task,
-                text: "task     background refresh TERMINATED \(reason.code) \(reason.rawValue) after \(after) "
-                    + "(\(woke)): no reload, no next refresh scheduled")
+            text =
+                "TERMINATED \(reason.code) \(reason.rawValue) after \(after) (\(woke)): "
+                + "no reload, no next refresh scheduled"
         }
+        return Row(time: task.endedAt, kind: .task, text: "task     background refresh " + text)
     }
 
     /// A face change's row (none for the start's own record, unless the complication starts off
@@ -133,9 +128,8 @@ extension ComplicationReport {
         }
     }
 
-    /// The instants from the start to the end where what the face shows may change (an installed
-    /// entry's date, a face change), in time order, each one whose `shows` row differs from the
-    /// one before.
+    /// The instants from the start to the end where what the face shows changed (at an entry's
+    /// date or a face change), in time order.
     private func showsInstants() -> AnyIterator<SimTime> {
         let (start, end, families, model) = (start, end, families, model)
         var (entry, change) = (0, 0)
