@@ -31,9 +31,7 @@ extension ComplicationReport {
     ///
     /// Rows are in time order; at one instant, resets, face changes, background tasks, requests,
     /// exhaustions, `shows` rows and stale spans (family by family), each kind in the order it
-    /// happened. Every source of rows (the model's logs, the staleness spans) is already in time
-    /// order, so the rows are a merge of those sources: no row waits in memory for the others,
-    /// however many reloads the run made.
+    /// happened. The rows are a merge of sources already in time order: none waits in memory.
     ///
     /// - Complexity: O(*r* · *k*) for *r* rows from *k* sources (at most 6 plus the families).
     package func write(to output: inout some TextOutputStream) {
@@ -69,7 +67,7 @@ extension ComplicationReport {
                 Row(
                     time: exhaustion.at, kind: .budget,
                     text:
-                        "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))"
+                        "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(model.budget.reset(after: exhaustion.at)))"
                 )
             },
             rows(model.presence.lazy.filter { $0.at <= end && $0.at >= start }) { faceRow($0) },
@@ -229,15 +227,10 @@ extension ComplicationReport {
         return parts.isEmpty ? "unlimited" : parts.joined(separator: " and ")
     }
 
-    /// The first budget reset after `time`.
-    private func reset(after time: SimTime) -> SimTime { model.budget.reset(after: time) }
-
     /// The budget and staleness summary lines.
     package var summary: [String] {
         let counts = RequestCounts(records)
-        let refusals = zip(ComplicationRefusal.allCases, counts.refusals).compactMap { reason, count in
-            count > 0 ? "\(reason.rawValue) \(count)" : nil
-        }
+        let refusals = Self.tally(ComplicationRefusal.allCases, \.rawValue, count: counts.refused)
         let left = model.budget.reloadsAllowed(at: end)
         let nextReset = model.budget.reset(after: end)
         let reloadsText = left == .max ? "unlimited" : String(left)
@@ -289,10 +282,8 @@ extension ComplicationReport {
         }
         if let policy = settings.reloadPolicy {
             let reloads = policyReloads
-            var reasons: [String] = []
-            for reason in ComplicationReloadDelay.allCases {
-                let count = reloads.filter { $0.policy?.reason == reason }.count
-                if count > 0 { reasons.append("\(reason.rawValue) \(count)") }
+            let reasons = Self.tally(ComplicationReloadDelay.allCases, \.rawValue) { reason in
+                reloads.filter { $0.policy?.reason == reason }.count
             }
             let delays = reloads.compactMap { $0.policy?.delay }
             lines.append(
@@ -315,9 +306,8 @@ extension ComplicationReport {
             let terminated = terminatedTasks
             var text = "tasks    \(tasks.count) background task\(tasks.count == 1 ? "" : "s"): "
             text += "\(tasks.count - terminated.count) completed, \(terminated.count) terminated"
-            let codes = BackgroundTaskTermination.allCases.compactMap { reason -> String? in
-                let count = terminated.filter { $0.result.termination == reason }.count
-                return count == 0 ? nil : "\(reason.code) \(reason.rawValue) \(count)"
+            let codes = Self.tally(BackgroundTaskTermination.allCases, { "\($0.code) \($0.rawValue)" }) { reason in
+                terminated.filter { $0.result.termination == reason }.count
             }
             if !codes.isEmpty { text += " (" + codes.joined(separator: ", ") + ")" }
             lines.append(text)
@@ -367,7 +357,7 @@ extension ComplicationReport {
         var schedules = 0
         var schedulesGranted = 0
         /// Requests of either kind refused for each reason, in ``ComplicationRefusal/allCases`` order.
-        var refusals = [Int](repeating: 0, count: ComplicationRefusal.allCases.count)
+        private var refusals = [Int](repeating: 0, count: ComplicationRefusal.allCases.count)
 
         init(_ records: ArraySlice<ComplicationRequestRecord>) {
             let reasons = ComplicationRefusal.allCases
@@ -387,6 +377,11 @@ extension ComplicationReport {
                 }
             }
         }
+
+        /// The requests of either kind refused for `reason`.
+        func refused(_ reason: ComplicationRefusal) -> Int {
+            ComplicationRefusal.allCases.firstIndex(of: reason).map { refusals[$0] } ?? 0
+        }
     }
 
     /// `"49 left"`, `"58.5s of execution left"`, or both.
@@ -395,6 +390,14 @@ extension ComplicationReport {
         guard let execution = record.executionLeft else { return "\(count) left" }
         let time = "\(ComplicationReport.readable(execution)) of execution"
         return model.configuration.budget.dailyReloads == nil ? "\(time) left" : "\(count) reloads and \(time) left"
+    }
+
+    /// `"name 2, other 1"`: each case's name and `count`, those counted 0 left out.
+    private static func tally<Case>(_ cases: [Case], _ name: (Case) -> String, count: (Case) -> Int) -> [String] {
+        cases.compactMap { item in
+            let count = count(item)
+            return count == 0 ? nil : "\(name(item)) \(count)"
+        }
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
