@@ -24,8 +24,7 @@ package struct ComplicationClock: Hashable, Sendable {
     /// ``showsDates``.
     package func timeOfDay(_ time: SimTime) -> String {
         guard let origin else { return time.description }
-        let local = origin.adding(time.offset)
-        return showsDates ? local.dateText + " " + local.timeOfDay : local.timeOfDay
+        return origin.adding(time.offset).text(date: showsDates, separator: " ")
     }
 
     /// Seconds since local midnight of the start day at the scenario's start (0 without an origin).

@@ -223,27 +223,19 @@ extension ComplicationReport {
 
     /// The budget and staleness summary lines.
     package var summary: [String] {
-        let all = records.lazy
-        let reloads = all.filter { $0.kind == .reload }
-        let granted = reloads.filter(\.outcome.isGranted)
-        let charged = granted.filter { $0.outcome == .granted(.charged) }
-        let refusals = Self.tally(ComplicationRefusal.allCases, \.rawValue) { reason in
-            all.filter { $0.outcome.refusal == reason }.count
-        }
-        let schedules = all.filter { $0.kind == .scheduleRefresh }
+        let counts = RequestCounts(records)
+        let refusals = Self.tally(ComplicationRefusal.allCases, \.rawValue, count: counts.refused)
         let left = model.budget.reloadsAllowed(at: end)
         let nextReset = model.budget.reset(after: end)
         let reloadsText = left == .max ? "unlimited" : String(left)
         let transfersText = transfersLeft.map { ", \($0) transfers" } ?? ""
         let executionText =
             model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
-        let deferred = reloads.filter { $0.outcome.deferredUntil != nil }.count
-        let deferredText = deferred == 0 ? "" : ", \(deferred) deferred"
+        let deferredText = counts.deferred == 0 ? "" : ", \(counts.deferred) deferred"
         var lines: [String] = [
-            "budget   \(reloads.count) reload requests: \(granted.count) granted (\(charged.count) charged), "
-                + "\(reloads.count - granted.count - deferred) refused\(deferredText); "
-                + "\(schedules.count) background refresh schedules, "
-                + "\(schedules.filter(\.outcome.isGranted).count) granted",
+            "budget   \(counts.reloads) reload requests: \(counts.granted) granted (\(counts.charged) charged), "
+                + "\(counts.reloads - counts.granted - counts.deferred) refused\(deferredText); "
+                + "\(counts.schedules) background refresh schedules, \(counts.schedulesGranted) granted",
             "refused  " + (refusals.isEmpty ? "none" : refusals.joined(separator: ", ")),
             "left     \(reloadsText) reloads\(executionText)\(transfersText); "
                 + "next reset \(clock.timeOfDay(nextReset)) (in \(nextReset - end))",
@@ -346,6 +338,43 @@ extension ComplicationReport {
                 "\(what):\(asked) REFUSED \(reason.rawValue), \(left), resets \(clock.timeOfDay(record.nextReset))"
             if let retry = record.retryAt { text += ", retry at \(clock.timeOfDay(retry))" }
             return text
+        }
+    }
+
+    /// The requests of the summary's `budget` and `refused` lines, counted in one pass over the
+    /// records (a long run has hundreds of thousands).
+    private struct RequestCounts {
+        var reloads = 0
+        var granted = 0
+        var charged = 0
+        var deferred = 0
+        var schedules = 0
+        var schedulesGranted = 0
+        /// Requests of either kind refused for each reason, in ``ComplicationRefusal/allCases`` order.
+        private var refusals = [Int](repeating: 0, count: ComplicationRefusal.allCases.count)
+
+        init(_ records: ArraySlice<ComplicationRequestRecord>) {
+            let reasons = ComplicationRefusal.allCases
+            for record in records {
+                switch record.kind {
+                case .reload:
+                    reloads += 1
+                    if record.outcome.isGranted { granted += 1 }
+                    if record.outcome == .granted(.charged) { charged += 1 }
+                    if record.outcome.deferredUntil != nil { deferred += 1 }
+                case .scheduleRefresh:
+                    schedules += 1
+                    if record.outcome.isGranted { schedulesGranted += 1 }
+                }
+                if let reason = record.outcome.refusal, let index = reasons.firstIndex(of: reason) {
+                    refusals[index] += 1
+                }
+            }
+        }
+
+        /// The requests of either kind refused for `reason`.
+        func refused(_ reason: ComplicationRefusal) -> Int {
+            ComplicationRefusal.allCases.firstIndex(of: reason).map { refusals[$0] } ?? 0
         }
     }
 
