@@ -25,7 +25,8 @@ public struct ReminderHarness: Sendable {
     public private(set) var deliveries = RecordLog<ReminderDelivery>()
     /// How many deliveries showed an alert (badge carriers do not), over every delivery.
     public private(set) var alertCount = 0
-    /// The latest delivery of each identifier, and of each item.
+    /// The latest delivery of each notification about an item, by identifier and by item (only a
+    /// notification about an item offers actions the app answers: ``respond(to:with:at:)``).
     private var latestByIdentifier: [NotificationIdentifier: ReminderDelivery] = [:]
     private var latestByItem: [String: ReminderDelivery] = [:]
     /// Every wanted reminder that did not reach the user, in time order: the first
@@ -64,6 +65,10 @@ public struct ReminderHarness: Sendable {
     /// The next occurrence of each repeating reminder after ``now``, kept as time moves and built
     /// again after every app run (the only time the scheduler changes).
     private var calendar = RepeatingCalendar()
+    /// The earliest fire date after ``now`` of a reminder the scheduler holds back
+    /// (``ReminderScheduler/heldNextFire(after:)``), kept as time moves and found again after every
+    /// app run (the held reminders change only then).
+    private var nextHeldFire: ReminderTime?
     /// The deliveries of the latest move of time (one array for every move, emptied in between).
     private var delivered: [NotificationDelivery] = []
 
@@ -153,7 +158,10 @@ public struct ReminderHarness: Sendable {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
         guard !scheduler.wantsNothing else { return earliest }
-        earliest = Self.earlier(scheduler.nextQueuedFire(after: time), than: earliest, after: time)
+        earliest = Self.earlier(scheduler.nextWindowFire(after: time), than: earliest, after: time)
+        // The next held reminder and repeating occurrence after now are kept.
+        let held = time == now ? nextHeldFire : scheduler.heldNextFire(after: time)
+        earliest = Self.earlier(held, than: earliest, after: time)
         let occurrence = time == now ? calendar.first : scheduler.nextOccurrence(after: time)
         return Self.earlier(occurrence, than: earliest, after: time)
     }
@@ -171,35 +179,28 @@ public struct ReminderHarness: Sendable {
     /// then that the system does not hold (held back, or a repeating request it dropped: each one a
     /// miss), as things stand. Counted where they are: no list of requests or reminders is made.
     ///
-    /// - Complexity: O(p + log N + m log W) for the p ≤ 64 pending requests firing by `time` and
-    ///   the m reminders due then, when `time` is after ``now`` and no repeating occurrence comes
-    ///   before it; O(R) more for R repeating reminders otherwise.
+    /// - Complexity: O(p + log N + m) for the p ≤ 64 pending requests firing by `time` and the m
+    ///   reminders due then, when `time` is after ``now`` and no repeating occurrence comes before
+    ///   it; O(R) more for R repeating reminders otherwise.
     public func workCount(at time: ReminderTime) -> Int {
         let before = time + -1
         var count = center.pendingCount(firingAt: time)
-        count += scheduler.heldReminderCount(after: before, through: time)
+        // After now, a held reminder fires by `time` only if the next one does.
+        if time <= now || nextHeldFire.map({ $0 <= time }) ?? false {
+            count += scheduler.heldReminderCount(after: before, through: time)
+        }
         // A repeating occurrence the system does not hold (held back, or dropped) is a miss.
-        let records = scheduler.repeatRecords
+        let standings = calendar.standings
         if time > now, calendar.first.map({ $0 >= time }) ?? true {
             // No occurrence between now and `time`: the ones at `time` are the calendar's.
-            for position in calendar.reminders(dueAt: time) where isMissed(occurrenceOf: position, records) {
-                count += 1
-            }
+            for position in calendar.reminders(dueAt: time) where standings[position].misses { count += 1 }
         } else {
+            let records = scheduler.repeatRecords
             for position in records.indices where records[position].next(after: before) == time {
-                if isMissed(occurrenceOf: position, records) { count += 1 }
+                if standings[position].misses { count += 1 }
             }
         }
         return count
-    }
-
-    /// Whether an occurrence of the repeating reminder at `position` of `records` (the scheduler's)
-    /// is missed when it comes due as things stand: its queued occurrence is held, or the system
-    /// does not hold its request.
-    ///
-    /// - Complexity: O(log W + p) for p ≤ 64 pending requests.
-    private func isMissed(occurrenceOf position: Int, _ records: [ReminderScheduler.RepeatingRecord]) -> Bool {
-        scheduler.repeatingQueuedKey(at: position).placement == .held || !center.isPending(records[position].identifier)
     }
 
     /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.
@@ -221,7 +222,8 @@ public struct ReminderHarness: Sendable {
         if let run = nextSystemRun, run.at <= time { return false }
         if let fire = center.nextFireDate, fire <= time { return false }
         if let occurrence = calendar.first, occurrence <= time { return false }
-        return scheduler.wantsNothing || !scheduler.hasQueuedReminders(after: now, through: time)
+        if let held = nextHeldFire, held <= time { return false }
+        return scheduler.wantsNothing || !scheduler.hasWindowReminders(after: now, through: time)
     }
 
     /// Moves time to `time`, performing on the way every app run the system or the user starts on
@@ -271,8 +273,9 @@ public struct ReminderHarness: Sendable {
     ///   O(log W + log N) and no allocation when nothing fires or comes due in it.
     private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
-        if center.nextFireDate.map({ $0 > time }) ?? true, calendar.first.map({ $0 > time }) ?? true,
-            scheduler.wantsNothing || !scheduler.hasQueuedReminders(after: now, through: time)
+        let heldDue = nextHeldFire.map { $0 <= time } ?? false
+        if center.nextFireDate.map({ $0 > time }) ?? true, calendar.first.map({ $0 > time }) ?? true, !heldDue,
+            scheduler.wantsNothing || !scheduler.hasWindowReminders(after: now, through: time)
         {
             // Nothing is delivered and nothing is missed: only the clocks move.
             return moveClocks(to: time)
@@ -282,8 +285,10 @@ public struct ReminderHarness: Sendable {
         let seen = DeliveredSet(delivered)
         for delivery in delivered {
             let record = ReminderDelivery(delivery, overdueAtFire: scheduler.badge(at: delivery.at))
-            latestByIdentifier[delivery.request.identifier] = record
-            if let item = record.item { latestByItem[item] = record }
+            if let item = record.item {
+                latestByIdentifier[delivery.request.identifier] = record
+                latestByItem[item] = record
+            }
             if record.isAlert { alertCount += 1 }
             deliveries.append(record)
             if delivery.request.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
@@ -306,7 +311,8 @@ public struct ReminderHarness: Sendable {
             }
             index += 1
         }
-        if scheduler.heldReminderCount > 0 {
+        if heldDue {
+            nextHeldFire = scheduler.heldNextFire(after: time)
             for key in scheduler.heldReminders(after: now, through: time)
             where key.kind == .item || key.kind == .snooze {
                 guard !seen.contains(at: key.fire, key.identifier) else { continue }
@@ -319,8 +325,8 @@ public struct ReminderHarness: Sendable {
         let records = scheduler.repeatRecords
         while let (due, position) = calendar.popOccurrence(through: time, of: records) {
             guard !seen.contains(at: due, records[position].identifier) else { continue }
-            let (key, placement) = scheduler.repeatingQueuedKey(at: position)
-            misses.append(miss(key, due: due, placement: placement))
+            misses.append(
+                miss(records[position].queuedKey, due: due, placement: calendar.standings[position].placement))
         }
         if oneShots > 0, misses.count > oneShots {
             misses.sort { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
@@ -404,7 +410,10 @@ public struct ReminderHarness: Sendable {
     ) throws(ReminderSchedulerError) -> ReminderScheduler.RefillReport {
         advance(to: time)
         // The scheduler changes only here: the calendar of its repeating reminders follows.
-        defer { calendar.rebuild(from: scheduler.repeatRecords, after: now) }
+        defer {
+            calendar.rebuild(scheduler: scheduler, center: center, after: now)
+            nextHeldFire = scheduler.heldNextFire(after: now)
+        }
         let at = max(time, now)
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)
@@ -516,11 +525,12 @@ public struct ReminderHarness: Sendable {
 /// A notification that reached the user.
 public struct ReminderDelivery: Hashable, Sendable {
     public var at: ReminderTime
-    public var identifier: NotificationIdentifier
+    /// The delivered request's identifier.
+    public var identifier: NotificationIdentifier { request.identifier }
     /// The item it is about (`nil` for a repeating reminder or a badge carrier).
-    public var item: String?
+    public var item: String? { request.content.itemID }
     /// The badge the notification carried (`nil`: left the app badge unchanged).
-    public var badge: Int?
+    public var badge: Int? { request.content.badge }
     /// The app badge right after it.
     public var appBadge: Int
     /// The delivered request.
@@ -535,9 +545,6 @@ public struct ReminderDelivery: Hashable, Sendable {
     init(_ delivery: NotificationDelivery, overdueAtFire: Int) {
         self.overdueAtFire = overdueAtFire
         at = delivery.at
-        identifier = delivery.request.identifier
-        item = delivery.request.content.itemID
-        badge = delivery.request.content.badge
         appBadge = delivery.badgeAfter
         request = delivery.request
         presentation = delivery.presentation

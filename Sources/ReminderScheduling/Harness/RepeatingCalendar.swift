@@ -6,8 +6,22 @@
 /// Moving the clock past d occurrences costs O(d log R) for R reminders, and the next occurrence
 /// is the root: the harness asks neither about every reminder at every delivery. The scheduler
 /// changes only when the app runs; the harness builds the calendar again then
-/// (``rebuild(from:after:)``).
+/// (``rebuild(scheduler:center:after:)``), with where each reminder stands until the next run
+/// (``Standing``).
 struct RepeatingCalendar: Sendable {
+    /// Where a repeating reminder stands between two app runs: where its queued occurrence is in
+    /// the scheduler, and whether the system holds its request. Neither changes until the app runs
+    /// again: the scheduler changes only then, and a repeating request stays pending through its
+    /// deliveries (the system only moves it to its next fire date).
+    struct Standing: Sendable {
+        var placement: ScheduledReminder.Placement
+        var isPending: Bool
+
+        /// Whether an occurrence coming due is missed: its queued occurrence is held, or the
+        /// system does not hold its request.
+        var misses: Bool { placement == .held || !isPending }
+    }
+
     /// A reminder's next occurrence.
     struct Slot: Sendable {
         var due: ReminderTime
@@ -21,19 +35,30 @@ struct RepeatingCalendar: Sendable {
 
     /// The heap: every slot precedes its children (`2i + 1`, `2i + 2`).
     private var heap: [Slot] = []
+    /// Where each repeating reminder stands, by position.
+    private(set) var standings: [Standing] = []
 
     /// The earliest next occurrence of any repeating reminder.
     ///
     /// - Complexity: O(1).
     var first: ReminderTime? { heap.first?.due }
 
-    /// Rebuilds the calendar from the scheduler's repeating reminders `records` (in identifier
-    /// order): each one's first occurrence after `now`.
+    /// Rebuilds the calendar from `scheduler`'s repeating reminders: each one's first occurrence
+    /// after `now`, and where each stands with the scheduler and the system `center`.
     ///
-    /// - Complexity: O(R log R) for R repeating reminders; no allocation once the heap has room.
-    mutating func rebuild(from records: [ReminderScheduler.RepeatingRecord], after now: ReminderTime) {
+    /// - Complexity: O(R (log R + log W + p)) for R repeating reminders and p ≤ 64 pending
+    ///   requests; no allocation once the arrays have room.
+    mutating func rebuild(
+        scheduler: ReminderScheduler, center: SimulatedNotificationCenter, after now: ReminderTime
+    ) {
         heap.removeAll(keepingCapacity: true)
+        standings.removeAll(keepingCapacity: true)
+        let records = scheduler.repeatRecords
         for position in records.indices {
+            standings.append(
+                Standing(
+                    placement: scheduler.repeatingQueuedKey(at: position).placement,
+                    isPending: center.isPending(records[position].identifier)))
             guard let due = records[position].next(after: now) else { continue }
             heap.append(Slot(due: due, position: Int32(position)))
         }
