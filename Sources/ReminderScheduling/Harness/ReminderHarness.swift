@@ -65,10 +65,6 @@ public struct ReminderHarness: Sendable {
     /// The next occurrence of each repeating reminder after ``now``, kept as time moves and built
     /// again after every app run (the only time the scheduler changes).
     private var calendar = RepeatingCalendar()
-    /// The earliest fire date after ``now`` of a reminder the scheduler holds back
-    /// (``ReminderScheduler/heldNextFire(after:)``), kept as time moves and found again after every
-    /// app run (the held reminders change only then).
-    private var nextHeldFire: ReminderTime?
     /// The deliveries of the latest move of time (one array for every move, emptied in between).
     private var delivered: [NotificationDelivery] = []
 
@@ -158,10 +154,8 @@ public struct ReminderHarness: Sendable {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
         guard !scheduler.wantsNothing else { return earliest }
-        earliest = Self.earlier(scheduler.nextWindowFire(after: time), than: earliest, after: time)
-        // The next held reminder and repeating occurrence after now are kept.
-        let held = time == now ? nextHeldFire : scheduler.heldNextFire(after: time)
-        earliest = Self.earlier(held, than: earliest, after: time)
+        earliest = Self.earlier(scheduler.nextQueuedFire(after: time), than: earliest, after: time)
+        // The repeating reminders' next occurrence after now is kept.
         let occurrence = time == now ? calendar.first : scheduler.nextOccurrence(after: time)
         return Self.earlier(occurrence, than: earliest, after: time)
     }
@@ -185,19 +179,16 @@ public struct ReminderHarness: Sendable {
     public func workCount(at time: ReminderTime) -> Int {
         let before = time + -1
         var count = center.pendingCount(firingAt: time)
-        // After now, a held reminder fires by `time` only if the next one does.
-        if time <= now || nextHeldFire.map({ $0 <= time }) ?? false {
-            count += scheduler.heldReminderCount(after: before, through: time)
-        }
+        count += scheduler.heldReminderCount(after: before, through: time)
         // A repeating occurrence the system does not hold (held back, or dropped) is a miss.
-        let standings = calendar.standings
         if time > now, calendar.first.map({ $0 >= time }) ?? true {
             // No occurrence between now and `time`: the ones at `time` are the calendar's.
-            for position in calendar.reminders(dueAt: time) where standings[position].misses { count += 1 }
+            for standing in calendar.reminders(dueAt: time) where standing.misses { count += 1 }
         } else {
             let records = scheduler.repeatRecords
             for position in records.indices where records[position].next(after: before) == time {
-                if standings[position].misses { count += 1 }
+                let placement = scheduler.repeatingQueuedKey(at: position).placement
+                if placement == .held || !center.isPending(records[position].identifier) { count += 1 }
             }
         }
         return count
@@ -222,8 +213,7 @@ public struct ReminderHarness: Sendable {
         if let run = nextSystemRun, run.at <= time { return false }
         if let fire = center.nextFireDate, fire <= time { return false }
         if let occurrence = calendar.first, occurrence <= time { return false }
-        if let held = nextHeldFire, held <= time { return false }
-        return scheduler.wantsNothing || !scheduler.hasWindowReminders(after: now, through: time)
+        return scheduler.wantsNothing || !scheduler.hasQueuedReminders(after: now, through: time)
     }
 
     /// Moves time to `time`, performing on the way every app run the system or the user starts on
@@ -273,7 +263,8 @@ public struct ReminderHarness: Sendable {
     ///   O(log W + log N) and no allocation when nothing fires or comes due in it.
     private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
-        let heldDue = nextHeldFire.map { $0 <= time } ?? false
+        // One question of the held reminders: whether any comes due by `time`.
+        let heldDue = scheduler.heldNextFire(after: now).map { $0 <= time } ?? false
         if center.nextFireDate.map({ $0 > time }) ?? true, calendar.first.map({ $0 > time }) ?? true, !heldDue,
             scheduler.wantsNothing || !scheduler.hasWindowReminders(after: now, through: time)
         {
@@ -312,7 +303,6 @@ public struct ReminderHarness: Sendable {
             index += 1
         }
         if heldDue {
-            nextHeldFire = scheduler.heldNextFire(after: time)
             for key in scheduler.heldReminders(after: now, through: time)
             where key.kind == .item || key.kind == .snooze {
                 guard !seen.contains(at: key.fire, key.identifier) else { continue }
@@ -323,10 +313,9 @@ public struct ReminderHarness: Sendable {
         // Every occurrence of a repeating reminder due by `time`, in (due, identifier) order: the
         // calendar moves past them.
         let records = scheduler.repeatRecords
-        while let (due, position) = calendar.popOccurrence(through: time, of: records) {
+        while let (due, position, standing) = calendar.popOccurrence(through: time, of: records) {
             guard !seen.contains(at: due, records[position].identifier) else { continue }
-            misses.append(
-                miss(records[position].queuedKey, due: due, placement: calendar.standings[position].placement))
+            misses.append(miss(records[position].queuedKey, due: due, placement: standing.placement))
         }
         if oneShots > 0, misses.count > oneShots {
             misses.sort { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
@@ -410,10 +399,7 @@ public struct ReminderHarness: Sendable {
     ) throws(ReminderSchedulerError) -> ReminderScheduler.RefillReport {
         advance(to: time)
         // The scheduler changes only here: the calendar of its repeating reminders follows.
-        defer {
-            calendar.rebuild(scheduler: scheduler, center: center, after: now)
-            nextHeldFire = scheduler.heldNextFire(after: now)
-        }
+        defer { calendar.rebuild(scheduler: scheduler, center: center, after: now) }
         let at = max(time, now)
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)
@@ -525,12 +511,21 @@ public struct ReminderHarness: Sendable {
 /// A notification that reached the user.
 public struct ReminderDelivery: Hashable, Sendable {
     public var at: ReminderTime
-    /// The delivered request's identifier.
-    public var identifier: NotificationIdentifier { request.identifier }
+    /// The delivered request's identifier (read from ``request``: stored once).
+    public var identifier: NotificationIdentifier {
+        get { request.identifier }
+        set { request.identifier = newValue }
+    }
     /// The item it is about (`nil` for a repeating reminder or a badge carrier).
-    public var item: String? { request.content.itemID }
+    public var item: String? {
+        get { request.content.itemID }
+        set { request.content.itemID = newValue }
+    }
     /// The badge the notification carried (`nil`: left the app badge unchanged).
-    public var badge: Int? { request.content.badge }
+    public var badge: Int? {
+        get { request.content.badge }
+        set { request.content.badge = newValue }
+    }
     /// The app badge right after it.
     public var appBadge: Int
     /// The delivered request.
