@@ -99,16 +99,7 @@ struct PendingRequestList: Sendable {
     /// - Complexity: O(log p) comparisons and a move of at most p places.
     mutating func insert(_ entry: Entry, fingerprint print: UInt64) {
         let fire = entry.nextFire.seconds
-        var low = 0
-        var high = places.count
-        while low < high {
-            let middle = (low + high) / 2
-            if places[middle].fire < fire { low = middle + 1 } else { high = middle }
-        }
-        // Equal fire dates are ordered by identifier.
-        while low < places.count, places[low].fire == fire, self[low].request.identifier < entry.request.identifier {
-            low += 1
-        }
+        let low = place(firing: fire, identifier: entry.request.identifier)
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
@@ -118,6 +109,43 @@ struct PendingRequestList: Sendable {
             storage.append(entry)
         }
         places.insert(Place(fire: fire, fingerprint: print, slot: slot), at: low)
+    }
+
+    /// Moves the first request (one that just fired) to its next fire date `fire`, which is not
+    /// earlier: only its place moves, past the places that now come before it; the request stays
+    /// in its slot.
+    ///
+    /// - Complexity: O(log p) comparisons and a move of the places it passes.
+    mutating func moveFirst(to fire: ReminderTime) {
+        var moved = places[0]
+        let slot = Int(moved.slot)
+        storage[slot].nextFire = fire
+        moved.fire = fire.seconds
+        let target = place(firing: moved.fire, identifier: storage[slot].request.identifier, from: 1) - 1
+        places.withUnsafeMutableBufferPointer { places in
+            for index in 0..<target { places[index] = places[index + 1] }
+            places[target] = moved
+        }
+    }
+
+    /// Where a request firing at `fire` with `identifier` goes among the places from `start` on:
+    /// after those that fire earlier, and after those firing then with a smaller identifier
+    /// (compared in place).
+    ///
+    /// - Complexity: O(log p) comparisons, plus one per request firing at `fire`.
+    private func place(firing fire: Int64, identifier: NotificationIdentifier, from start: Int = 0) -> Int {
+        var low = start
+        var high = places.count
+        while low < high {
+            let middle = (low + high) / 2
+            if places[middle].fire < fire { low = middle + 1 } else { high = middle }
+        }
+        while low < places.count, places[low].fire == fire,
+            storage[Int(places[low].slot)].request.identifier < identifier
+        {
+            low += 1
+        }
+        return low
     }
 
     /// Removes and returns the entry at `position`, with its fingerprint.

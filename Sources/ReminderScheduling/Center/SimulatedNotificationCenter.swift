@@ -234,17 +234,17 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// - Complexity: O(d · p) for d deliveries and p pending (p ≤ 64); O(1) when nothing fires.
     public mutating func advance(to time: ReminderTime, appendingTo deliveries: inout [NotificationDelivery]) {
         while let next = pending.firstFire, next <= time {
-            var (entry, print) = pending.remove(at: 0)
-            if let value = rules.api.appliedBadge(entry.request.content.badge) { badge = value }
+            let request = pending[0].request
+            if let value = rules.api.appliedBadge(request.content.badge) { badge = value }
             deliveries.append(
                 NotificationDelivery(
-                    at: entry.nextFire, request: entry.request, badgeAfter: badge,
-                    presentation: rules.authorization.presentation))
-            if let following = entry.request.trigger.nextFireDate(after: entry.nextFire) {
-                entry.nextFire = following
-                pending.insert(entry, fingerprint: print)
-            } else if entry.request.trigger.repeats {
-                repeatingCount -= 1
+                    at: next, request: request, badgeAfter: badge, presentation: rules.authorization.presentation))
+            // A repeating request stays in its slot, at its next fire date.
+            if let following = request.trigger.nextFireDate(after: next) {
+                pending.moveFirst(to: following)
+            } else {
+                pending.remove(at: 0)
+                if request.trigger.repeats { repeatingCount -= 1 }
             }
         }
         if time > now { now = time }

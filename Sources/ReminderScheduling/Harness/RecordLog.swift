@@ -99,7 +99,7 @@ public struct RecordLog<Record: Sendable>: Sendable, RandomAccessCollection {
     ///
     /// - Complexity: O(1) (keeps the room for the next ones).
     public mutating func release() {
-        held.removeAll(keepingCapacity: true)
+        if !held.isEmpty { held.removeAll(keepingCapacity: true) }
         heldStart = recordedCount
     }
 

@@ -25,7 +25,8 @@ public struct ReminderHarness: Sendable {
     public private(set) var deliveries = RecordLog<ReminderDelivery>()
     /// How many deliveries showed an alert (badge carriers do not), over every delivery.
     public private(set) var alertCount = 0
-    /// The latest delivery of each identifier, and of each item.
+    /// The latest delivery of each notification about an item, by identifier and by item (only a
+    /// notification about an item offers actions the app answers: ``respond(to:with:at:)``).
     private var latestByIdentifier: [NotificationIdentifier: ReminderDelivery] = [:]
     private var latestByItem: [String: ReminderDelivery] = [:]
     /// Every wanted reminder that did not reach the user, in time order: the first
@@ -154,6 +155,7 @@ public struct ReminderHarness: Sendable {
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
         guard !scheduler.wantsNothing else { return earliest }
         earliest = Self.earlier(scheduler.nextQueuedFire(after: time), than: earliest, after: time)
+        // The repeating reminders' next occurrence after now is kept.
         let occurrence = time == now ? calendar.first : scheduler.nextOccurrence(after: time)
         return Self.earlier(occurrence, than: earliest, after: time)
     }
@@ -171,35 +173,25 @@ public struct ReminderHarness: Sendable {
     /// then that the system does not hold (held back, or a repeating request it dropped: each one a
     /// miss), as things stand. Counted where they are: no list of requests or reminders is made.
     ///
-    /// - Complexity: O(p + log N + m log W) for the p ≤ 64 pending requests firing by `time` and
-    ///   the m reminders due then, when `time` is after ``now`` and no repeating occurrence comes
-    ///   before it; O(R) more for R repeating reminders otherwise.
+    /// - Complexity: O(p + log N + m) for the p ≤ 64 pending requests firing by `time` and the m
+    ///   reminders due then, when `time` is after ``now`` and no repeating occurrence comes before
+    ///   it; O(R) more for R repeating reminders otherwise.
     public func workCount(at time: ReminderTime) -> Int {
         let before = time + -1
         var count = center.pendingCount(firingAt: time)
         count += scheduler.heldReminderCount(after: before, through: time)
         // A repeating occurrence the system does not hold (held back, or dropped) is a miss.
-        let records = scheduler.repeatRecords
         if time > now, calendar.first.map({ $0 >= time }) ?? true {
             // No occurrence between now and `time`: the ones at `time` are the calendar's.
-            for position in calendar.reminders(dueAt: time) where isMissed(occurrenceOf: position, records) {
-                count += 1
-            }
+            for standing in calendar.reminders(dueAt: time) where standing.misses { count += 1 }
         } else {
+            let records = scheduler.repeatRecords
             for position in records.indices where records[position].next(after: before) == time {
-                if isMissed(occurrenceOf: position, records) { count += 1 }
+                let placement = scheduler.repeatingQueuedKey(at: position).placement
+                if placement == .held || !center.isPending(records[position].identifier) { count += 1 }
             }
         }
         return count
-    }
-
-    /// Whether an occurrence of the repeating reminder at `position` of `records` (the scheduler's)
-    /// is missed when it comes due as things stand: its queued occurrence is held, or the system
-    /// does not hold its request.
-    ///
-    /// - Complexity: O(log W + p) for p ≤ 64 pending requests.
-    private func isMissed(occurrenceOf position: Int, _ records: [ReminderScheduler.RepeatingRecord]) -> Bool {
-        scheduler.repeatingQueuedKey(at: position).placement == .held || !center.isPending(records[position].identifier)
     }
 
     /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.
@@ -271,8 +263,10 @@ public struct ReminderHarness: Sendable {
     ///   O(log W + log N) and no allocation when nothing fires or comes due in it.
     private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
-        if center.nextFireDate.map({ $0 > time }) ?? true, calendar.first.map({ $0 > time }) ?? true,
-            scheduler.wantsNothing || !scheduler.hasQueuedReminders(after: now, through: time)
+        // One question of the held reminders: whether any comes due by `time`.
+        let heldDue = scheduler.heldNextFire(after: now).map { $0 <= time } ?? false
+        if center.nextFireDate.map({ $0 > time }) ?? true, calendar.first.map({ $0 > time }) ?? true, !heldDue,
+            scheduler.wantsNothing || !scheduler.hasWindowReminders(after: now, through: time)
         {
             // Nothing is delivered and nothing is missed: only the clocks move.
             return moveClocks(to: time)
@@ -282,8 +276,10 @@ public struct ReminderHarness: Sendable {
         let seen = DeliveredSet(delivered)
         for delivery in delivered {
             let record = ReminderDelivery(delivery, overdueAtFire: scheduler.badge(at: delivery.at))
-            latestByIdentifier[delivery.request.identifier] = record
-            if let item = record.item { latestByItem[item] = record }
+            if let item = record.item {
+                latestByIdentifier[delivery.request.identifier] = record
+                latestByItem[item] = record
+            }
             if record.isAlert { alertCount += 1 }
             deliveries.append(record)
             if delivery.request.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
@@ -306,7 +302,7 @@ public struct ReminderHarness: Sendable {
             }
             index += 1
         }
-        if scheduler.heldReminderCount > 0 {
+        if heldDue {
             for key in scheduler.heldReminders(after: now, through: time)
             where key.kind == .item || key.kind == .snooze {
                 guard !seen.contains(at: key.fire, key.identifier) else { continue }
@@ -317,10 +313,9 @@ public struct ReminderHarness: Sendable {
         // Every occurrence of a repeating reminder due by `time`, in (due, identifier) order: the
         // calendar moves past them.
         let records = scheduler.repeatRecords
-        while let (due, position) = calendar.popOccurrence(through: time, of: records) {
+        while let (due, position, standing) = calendar.popOccurrence(through: time, of: records) {
             guard !seen.contains(at: due, records[position].identifier) else { continue }
-            let (key, placement) = scheduler.repeatingQueuedKey(at: position)
-            misses.append(miss(key, due: due, placement: placement))
+            misses.append(miss(records[position].queuedKey, due: due, placement: standing.placement))
         }
         if oneShots > 0, misses.count > oneShots {
             misses.sort { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
@@ -404,7 +399,7 @@ public struct ReminderHarness: Sendable {
     ) throws(ReminderSchedulerError) -> ReminderScheduler.RefillReport {
         advance(to: time)
         // The scheduler changes only here: the calendar of its repeating reminders follows.
-        defer { calendar.rebuild(from: scheduler.repeatRecords, after: now) }
+        defer { calendar.rebuild(scheduler: scheduler, center: center, after: now) }
         let at = max(time, now)
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)
@@ -516,11 +511,21 @@ public struct ReminderHarness: Sendable {
 /// A notification that reached the user.
 public struct ReminderDelivery: Hashable, Sendable {
     public var at: ReminderTime
-    public var identifier: NotificationIdentifier
+    /// The delivered request's identifier (read from ``request``: stored once).
+    public var identifier: NotificationIdentifier {
+        get { request.identifier }
+        set { request.identifier = newValue }
+    }
     /// The item it is about (`nil` for a repeating reminder or a badge carrier).
-    public var item: String?
+    public var item: String? {
+        get { request.content.itemID }
+        set { request.content.itemID = newValue }
+    }
     /// The badge the notification carried (`nil`: left the app badge unchanged).
-    public var badge: Int?
+    public var badge: Int? {
+        get { request.content.badge }
+        set { request.content.badge = newValue }
+    }
     /// The app badge right after it.
     public var appBadge: Int
     /// The delivered request.
@@ -535,9 +540,6 @@ public struct ReminderDelivery: Hashable, Sendable {
     init(_ delivery: NotificationDelivery, overdueAtFire: Int) {
         self.overdueAtFire = overdueAtFire
         at = delivery.at
-        identifier = delivery.request.identifier
-        item = delivery.request.content.itemID
-        badge = delivery.request.content.badge
         appBadge = delivery.badgeAfter
         request = delivery.request
         presentation = delivery.presentation

@@ -6,12 +6,27 @@
 /// Moving the clock past d occurrences costs O(d log R) for R reminders, and the next occurrence
 /// is the root: the harness asks neither about every reminder at every delivery. The scheduler
 /// changes only when the app runs; the harness builds the calendar again then
-/// (``rebuild(from:after:)``).
+/// (``rebuild(scheduler:center:after:)``), with where each reminder stands until the next run
+/// (``Standing``, kept in its slot).
 struct RepeatingCalendar: Sendable {
-    /// A reminder's next occurrence.
+    /// Where a repeating reminder stands between two app runs: where its queued occurrence is in
+    /// the scheduler, and whether the system holds its request. Neither changes until the app runs
+    /// again: the scheduler changes only then, and a repeating request stays pending through its
+    /// deliveries (the system only moves it to its next fire date).
+    struct Standing: Sendable {
+        var placement: ScheduledReminder.Placement
+        var isPending: Bool
+
+        /// Whether an occurrence coming due is missed: its queued occurrence is held, or the
+        /// system does not hold its request.
+        var misses: Bool { placement == .held || !isPending }
+    }
+
+    /// A reminder's next occurrence, and where the reminder stands.
     struct Slot: Sendable {
         var due: ReminderTime
         var position: Int32
+        var standing: Standing
 
         /// Heap order: (due, position).
         func precedes(_ other: Slot) -> Bool {
@@ -27,15 +42,22 @@ struct RepeatingCalendar: Sendable {
     /// - Complexity: O(1).
     var first: ReminderTime? { heap.first?.due }
 
-    /// Rebuilds the calendar from the scheduler's repeating reminders `records` (in identifier
-    /// order): each one's first occurrence after `now`.
+    /// Rebuilds the calendar from `scheduler`'s repeating reminders: each one's first occurrence
+    /// after `now`, and where each stands with the scheduler and the system `center`.
     ///
-    /// - Complexity: O(R log R) for R repeating reminders; no allocation once the heap has room.
-    mutating func rebuild(from records: [ReminderScheduler.RepeatingRecord], after now: ReminderTime) {
+    /// - Complexity: O(R (log R + log W + p)) for R repeating reminders and p ≤ 64 pending
+    ///   requests; no allocation once the arrays have room.
+    mutating func rebuild(
+        scheduler: ReminderScheduler, center: SimulatedNotificationCenter, after now: ReminderTime
+    ) {
         heap.removeAll(keepingCapacity: true)
+        let records = scheduler.repeatRecords
         for position in records.indices {
             guard let due = records[position].next(after: now) else { continue }
-            heap.append(Slot(due: due, position: Int32(position)))
+            let standing = Standing(
+                placement: scheduler.repeatingQueuedKey(at: position).placement,
+                isPending: center.isPending(records[position].identifier))
+            heap.append(Slot(due: due, position: Int32(position), standing: standing))
         }
         // A sorted array is a heap.
         heap.sort { $0.precedes($1) }
@@ -45,11 +67,11 @@ struct RepeatingCalendar: Sendable {
     /// in its place: called until it returns `nil`, it gives every occurrence up to `time`, in
     /// (due, identifier) order, and leaves the calendar after `time`.
     ///
-    /// - Returns: the occurrence's due time and its reminder's position in `records` (the
-    ///   scheduler's repeating reminders the calendar was built from).
+    /// - Returns: the occurrence's due time, its reminder's position in `records` (the
+    ///   scheduler's repeating reminders the calendar was built from) and where the reminder stands.
     /// - Complexity: O(log R).
     mutating func popOccurrence(through time: ReminderTime, of records: [ReminderScheduler.RepeatingRecord]) -> (
-        due: ReminderTime, position: Int
+        due: ReminderTime, position: Int, standing: Standing
     )? {
         guard let top = heap.first, top.due <= time else { return nil }
         let position = Int(top.position)
@@ -60,10 +82,10 @@ struct RepeatingCalendar: Sendable {
             heap.removeLast()
         }
         siftDown(from: 0)
-        return (top.due, position)
+        return (top.due, position, top.standing)
     }
 
-    /// The positions of the reminders whose next occurrence is `time`, for a `time` at or before
+    /// Where each reminder whose next occurrence is `time` stands, for a `time` at or before
     /// ``first`` (none when it is before).
     ///
     /// - Complexity: O(1) to make; walking it reads the heap up to the children of the last
@@ -72,7 +94,7 @@ struct RepeatingCalendar: Sendable {
         DueReminders(heap: heap, time: time)
     }
 
-    /// The positions of the reminders whose next occurrence is one instant, the earliest
+    /// Where the reminders whose next occurrence is one instant, the earliest, stand
     /// (``reminders(dueAt:)``): the slots due then are a subtree at the root of the heap, so a
     /// slot is one of them exactly when it is due then, and the walk ends past the children of the
     /// last one found.
@@ -88,13 +110,13 @@ struct RepeatingCalendar: Sendable {
             self.time = time
         }
 
-        mutating func next() -> Int? {
+        mutating func next() -> Standing? {
             while index <= end, index < heap.count {
                 let slot = heap[index]
                 index += 1
                 if slot.due == time {
                     end = Swift.max(end, 2 * index)  // The children of the slot at `index - 1`.
-                    return Int(slot.position)
+                    return slot.standing
                 }
             }
             return nil

@@ -24,13 +24,11 @@ extension ReminderScheduler {
 
     /// The item frontier for the window as it is and the clock `clock`.
     ///
-    /// - Complexity: O(log N) when the window has no item (its items are the open items due after
-    ///   the clock that are not held: counted, none); O(1) more when the window's last entry is an
-    ///   item; O(W) at worst.
+    /// - Complexity: O(1) when the window has no item (its items are the open items due after the
+    ///   clock, all but the ``overdueCount`` of the badge index, that are not held: none) or when
+    ///   its last entry is an item; O(W) at worst.
     func itemFrontier(clock: ReminderTime) -> ItemFrontier {
-        if dueIndex.count - dueCount(atOrBefore: clock.seconds) == heldItemCount {
-            return ItemFrontier(due: clock.seconds)
-        }
+        if dueIndex.count - overdueCount == heldItemCount { return ItemFrontier(due: clock.seconds) }
         for index in entries.indices.reversed() where entries[index].key.kind == .item {
             let key = entries[index].key
             return key.fire > clock

@@ -243,10 +243,17 @@ public struct ReminderScheduler: Sendable {
     ///
     /// - Complexity: O(log W + log N).
     func hasQueuedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
+        if hasWindowReminders(after: lower, through: upper) { return true }
+        return lower < upper && (heldNextFire(after: lower).map { $0 <= upper } ?? false)
+    }
+
+    /// Whether a reminder of the window fires after `lower` and at or before `upper`.
+    ///
+    /// - Complexity: O(log W).
+    func hasWindowReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
         guard lower < upper else { return false }
         let first = windowIndex(firingAtOrAfter: lower + 1)
-        if first < entries.count, entries[first].key.fire <= upper { return true }
-        return heldNextFire(after: lower).map { $0 <= upper } ?? false
+        return first < entries.count && entries[first].key.fire <= upper
     }
 
     /// The earliest fire date after `time` among the wanted reminders (window or held), every
@@ -263,9 +270,15 @@ public struct ReminderScheduler: Sendable {
     ///
     /// - Complexity: O(log W + log N + t) for t items sharing a due date.
     func nextQueuedFire(after time: ReminderTime) -> ReminderTime? {
+        Self.earliest(nextWindowFire(after: time), heldNextFire(after: time))
+    }
+
+    /// The earliest fire date after `time` among the reminders of the window.
+    ///
+    /// - Complexity: O(log W).
+    func nextWindowFire(after time: ReminderTime) -> ReminderTime? {
         let first = time.seconds == .max ? entries.count : windowIndex(firingAtOrAfter: time + 1)
-        let window = first < entries.count ? entries[first].key.fire : nil
-        return Self.earliest(window, heldNextFire(after: time))
+        return first < entries.count ? entries[first].key.fire : nil
     }
 
     /// The earlier of two optional times (`nil` when both are).
