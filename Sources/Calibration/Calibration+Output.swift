@@ -109,8 +109,6 @@ extension Calibration {
 
     /// `value` with `scale` decimals (`"0.21"`).
     static func decimalText(_ value: Double, scale: Int) -> String {
-        var text = ""
-        JSONValue.decimal(rounded(value, scale: scale), scale: scale).write(to: &text, indent: nil, depth: 0)
-        return text
+        JSONValue.decimal(rounded(value, scale: scale), scale: scale).compact
     }
 }

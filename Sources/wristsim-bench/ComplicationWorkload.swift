@@ -29,7 +29,7 @@ struct ComplicationWorkload: BenchWorkload {
             families: [.circular, .inline], budget: ComplicationPreset.tubeStatus.budget)
         var model = ComplicationTimelineModel(
             configuration: configuration, items: [ShoppingItem(id: "a", title: "Oyster")], presence: .onActiveFace)
-        var nextPolicy = model.budget.policyReload.grant?.grantedFor
+        var nextPolicy = model.budget.policyReload?.grantedFor
         var nextApp = SimTime(offset: .hours(1))
         while true {
             let policy = nextPolicy ?? .distantFuture

@@ -52,7 +52,8 @@ import Testing
         let file = try Self.hostileCopy(of: name, in: folder)
         for command in [
             ["run", file], ["run", file, "--trace"], ["check", file], ["latency", file], ["timeline", file],
-            ["reminders", file], ["sweep", file, "--seeds", "1..2"],
+            ["timeline", file, "--json"], ["run", file, "--json"], ["reminders", file],
+            ["sweep", file, "--seeds", "1..2"],
         ] {
             let result = try CLI.run(command)
             #expect([0, 1].contains(result.status), "\(command): \(result.stderr)")

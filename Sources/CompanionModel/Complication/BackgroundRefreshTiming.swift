@@ -2,23 +2,12 @@ import SimulationKernel
 
 /// When the system really wakes the app for a background refresh it granted for a preferred date.
 ///
-/// Apple, `scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)`: "The
-/// system attempts to wake your app in the background shortly after the scheduled time, but may
-/// delay the background task due to the system's current state or if your app exceeds its budget
-/// for background tasks." Apple publishes no distribution of that delay, so the default,
-/// ``platformDefault`` (an exponential delay with a mean of 5 minutes, at most 30 minutes, whole
-/// seconds), is WristSim's **chosen value** (UNCONFIRMED). ``punctual`` wakes the app exactly at
-/// the preferred date: the best case, for studies of the budgets alone.
+/// Apple, `scheduleBackgroundRefresh(withPreferredDate:…)`: the system "may delay the background
+/// task due to the system's current state or if your app exceeds its budget". Apple publishes no
+/// distribution, so ``platformDefault`` is WristSim's **chosen value** (UNCONFIRMED).
 ///
-/// The budget (``ComplicationBudget``) decides *whether* a refresh is granted and the earliest
-/// date it may wake; the driver that puts the wake on the event loop draws the delay from the
-/// run's seed with ``wake(after:using:)``, so the same seed always gives the same wakes.
-///
-/// ```swift
-/// var rng = SplitMix64(seed: 7)
-/// BackgroundRefreshTiming.punctual.wake(after: preferred, using: &rng)        // preferred, no draw
-/// BackgroundRefreshTiming.platformDefault.wake(after: preferred, using: &rng) // preferred + 0…30m
-/// ```
+/// The budget (``ComplicationBudget``) decides *whether* a refresh is granted; the driver draws
+/// the delay from the run's seed with ``wake(after:using:)``.
 package enum BackgroundRefreshTiming: Hashable, Sendable {
     /// The app wakes exactly at the preferred date (best case).
     case punctual
@@ -37,8 +26,6 @@ package enum BackgroundRefreshTiming: Hashable, Sendable {
 
     /// The delay the system adds to a wake, drawn from `rng` (no draw when ``punctual``, or when
     /// the mean or the cap is not positive).
-    ///
-    /// - Complexity: O(1).
     package func delay(using rng: inout some RandomNumberGenerator) -> SimDuration {
         switch self {
         case .punctual:
@@ -53,9 +40,7 @@ package enum BackgroundRefreshTiming: Hashable, Sendable {
         }
     }
 
-    /// When the app wakes for a refresh granted for `preferred`: `preferred` plus ``delay(using:)``.
-    ///
-    /// - Complexity: O(1).
+    /// When the app wakes for a refresh granted for `preferred`: `preferred` plus ``delay(using:)`` (O(1)).
     package func wake(after preferred: SimTime, using rng: inout some RandomNumberGenerator) -> SimTime {
         preferred.addingClamped(delay(using: &rng))
     }

@@ -3,16 +3,9 @@ import SimulationKernel
 /// What a watchOS background task may use before the system terminates the app.
 ///
 /// Apple says only that a background task gets "a limited amount of time… (on the order of
-/// seconds)" and that exceeding it crashes the app with `0xc51bad01` (too much CPU time) or
-/// `0xc51bad02` (too much wall time) (watchOS 3.1 release notes). The figures are unpublished:
-/// the defaults, 4 s of CPU and 15 s of wall time per task, are WristSim's chosen values
-/// (UNCONFIRMED), settable per scenario.
-///
-/// ```swift
-/// let limits = BackgroundTaskLimits()
-/// let work = BackgroundTaskWork(cpu: ComplicationWork(cost: .seconds(6), on: .s3), wall: .seconds(8))
-/// limits.run(work, on: .s3)  // .terminated(.cpuTime, after: 4s)
-/// ```
+/// seconds)" and that exceeding it crashes the app with `0xc51bad01` (CPU) or `0xc51bad02`
+/// (wall time) (watchOS 3.1 release notes). The defaults, 4 s of CPU and 15 s of wall time, are
+/// WristSim's chosen values (UNCONFIRMED), settable per scenario.
 package struct BackgroundTaskLimits: Hashable, Sendable {
     /// CPU time a task may use.
     package var cpu: SimDuration
@@ -24,14 +17,9 @@ package struct BackgroundTaskLimits: Hashable, Sendable {
         self.wall = wall
     }
 
-    /// How a task doing `work` on `chip` ends.
-    ///
-    /// The task computes from the moment it wakes, so its CPU time grows with wall time until
-    /// its CPU work is done; it then waits (network, disk) until ``BackgroundTaskWork/wall`` has
-    /// passed. It is terminated at the first limit it crosses: the CPU limit at `cpu` of wall
-    /// time, the wall limit at `wall`.
-    ///
-    /// - Complexity: O(1).
+    /// How a task doing `work` on `chip` ends. It computes from the moment it wakes, then waits
+    /// until ``BackgroundTaskWork/wall`` has passed, and is terminated at the first limit it
+    /// crosses: the CPU limit at `cpu` of wall time, the wall limit at `wall`.
     package func run(_ work: BackgroundTaskWork, on chip: WatchChip) -> BackgroundTaskResult {
         let cpuTime = work.cpu.duration(on: chip)
         let duration = max(cpuTime, work.wall)
@@ -100,9 +88,8 @@ package enum BackgroundTaskResult: Hashable, Sendable {
 package struct BackgroundTaskRecord: Hashable, Sendable {
     package var startedAt: SimTime
     package var result: BackgroundTaskResult
-    /// The date the refresh was granted for (the app's preferred date, or the earliest the rate
-    /// limit allowed); the system woke the app at ``startedAt``, at or after it. `nil` when not
-    /// known (the complication left the face while the task ran).
+    /// The date the refresh was granted for (the system woke the app at ``startedAt``, at or
+    /// after it); `nil` when the complication left the face while the task ran.
     package var preferredAt: SimTime?
 
     package var endedAt: SimTime { startedAt.addingClamped(result.duration) }

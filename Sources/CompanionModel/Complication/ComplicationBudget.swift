@@ -3,27 +3,17 @@ import SimulationKernel
 /// The complication's refresh budget as a state machine: every reload or background-refresh
 /// request goes through ``reduce(_:)``, which grants or refuses it and says why.
 ///
-/// ```swift
-/// var budget = ComplicationBudget(settings: .clockKit, presence: .onActiveFace, chip: .s3)
-/// let effects = budget.reduce(.appReload(at: SimTime(offset: .minutes(3)), app: .foreground))
-/// // [.record(granted, cost 4ms, 59.996s left), .reloadTimeline(at: +3m, source: .app)]
-/// ```
-///
 /// Checks, in order (the first that fails is the refusal reason):
 /// - app reload: `notOnActiveFace`, `tooSoon`, `budgetExhausted`, `executionBudgetExhausted`
 ///   (the last two skipped when the reload is free: foreground under WidgetKit rules); under
 ///   WidgetKit rules a `tooSoon` reload is deferred to the earliest allowed time instead of
 ///   refused (``ComplicationBudgetSettings/tooSoonReloads``), and decided then;
 /// - schedule background refresh: `notOnActiveFace`, `refreshOutstanding`, `backgroundRateLimit`
-///   (granting costs nothing: the task runs when the refresh wakes, and asks for its reload
-///   when it completes; a task the system terminates asks for nothing);
-/// - policy reload (WidgetKit): planned when a timeline is installed, at the time the policy
-///   asks for, moved later by the minimum interval or by pacing (``ComplicationPolicyGrant``);
-///   charged like a background reload;
-/// - phone transfer: `notOnActiveFace`, `tooSoon`, then the budgets. The transfer's own daily
-///   budget (`remainingComplicationUserInfoTransfers`) is the link's alone
-///   (``ComplicationTransferBudget``): a transfer reaches the complication only if the link found
-///   budget for it, and otherwise arrives as ordinary userInfo that the app handles itself.
+///   (free: the task asks for its reload when it completes, not when terminated);
+/// - policy reload (WidgetKit): planned when a timeline is installed, moved later by the minimum
+///   interval or by pacing (``ComplicationPolicyGrant``); charged like a background reload;
+/// - phone transfer: `notOnActiveFace`, `tooSoon`, then the budgets (the transfer's own daily
+///   budget is the link's alone, ``ComplicationTransferBudget``).
 ///
 /// Budgets refill at ``ComplicationBudgetSettings/firstReset`` and every
 /// ``ComplicationBudgetSettings/resetPeriod`` after it, before the first event at or after that moment.
@@ -49,42 +39,25 @@ package struct ComplicationBudget: Hashable, Sendable {
         }
     }
 
-    /// The system reload a WidgetKit timeline's policy asked for.
-    package enum PolicyReload: Hashable, Sendable {
-        /// None planned (ClockKit rules, `never`, or off the active face).
-        case none
-        case planned(ComplicationPolicyGrant)
-
-        /// The planned grant, if any.
-        package var grant: ComplicationPolicyGrant? {
-            if case .planned(let grant) = self { return grant }
-            return nil
-        }
-    }
-
     /// A reload asked for too soon, waiting for the earliest allowed time
-    /// (``ComplicationBudgetSettings/TooSoonReloads/deferred``).
-    package enum DeferredReload: Hashable, Sendable {
-        case none
-        /// Due at `due`; first asked for at `askedAt` by `source`; free when any request folded
-        /// into it was a free one (the app asked while in the foreground).
-        case pending(due: SimTime, askedAt: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge)
-
-        /// When the deferred reload is due, if one is pending.
-        package var due: SimTime? {
-            if case .pending(let due, _, _, _) = self { return due }
-            return nil
-        }
+    /// (``ComplicationBudgetSettings/TooSoonReloads/deferred``): due at `due`, first asked for at
+    /// `askedAt` by `source`; free when any request folded into it was a free one.
+    package struct DeferredReload: Hashable, Sendable {
+        package var due: SimTime
+        package var askedAt: SimTime
+        package var source: ComplicationReloadSource
+        package var charge: ComplicationCharge
     }
 
     package let settings: ComplicationBudgetSettings
     /// What one charged reload costs on this watch (``ComplicationBudgetSettings/reloadWork`` scaled).
     package let reloadCost: SimDuration
     package private(set) var phase: Phase
-    /// The planned policy reload (always ``PolicyReload/none`` off the active face).
-    package private(set) var policyReload: PolicyReload = .none
-    /// The reload deferred to the earliest allowed time (always ``DeferredReload/none`` off the active face).
-    package private(set) var deferredReload: DeferredReload = .none
+    /// The system reload a WidgetKit timeline's policy asked for (`nil`: none planned, always so
+    /// under ClockKit rules, with `never`, or off the active face).
+    package private(set) var policyReload: ComplicationPolicyGrant?
+    /// The reload deferred to the earliest allowed time (always `nil` off the active face).
+    package private(set) var deferredReload: DeferredReload?
     /// Reloads left by count in the current budget day (`nil` without a count).
     package private(set) var countLeft: Int?
     /// Execution time left in the current budget day (`nil` without an execution budget).
@@ -129,11 +102,8 @@ package struct ComplicationBudget: Hashable, Sendable {
         return settings.dailyExecution.map { max(.zero, $0) }
     }
 
-    /// The first budget reset strictly after `time`, from the settings' schedule alone
-    /// (``ComplicationBudgetSettings/firstReset``, then every period), so a time before resets
-    /// this budget has already made (a report looking back) still names the reset that followed it.
-    ///
-    /// - Complexity: O(1) (one division, however many periods have passed).
+    /// The first budget reset strictly after `time`, from the settings' schedule alone, so a time
+    /// before resets already made (a report looking back) still names the reset that followed it (O(1)).
     package func reset(after time: SimTime) -> SimTime {
         let first = settings.firstReset
         guard settings.resetPeriod > .zero, time >= first else { return first }
@@ -176,10 +146,10 @@ package struct ComplicationBudget: Hashable, Sendable {
         case .timelineInstalled(let at, let lastEntry):
             effects += planPolicyReload(at: at, lastEntry: lastEntry)
         case .policyReloadDue(let at):
-            guard let grant = policyReload.grant, at >= grant.grantedFor, phase.presence == .onActiveFace else {
+            guard let grant = policyReload, at >= grant.grantedFor, phase.presence == .onActiveFace else {
                 return effects
             }
-            policyReload = .none
+            policyReload = nil
             let outcome = reload(at: at, source: .policy, charge: .charged, policy: grant)
             effects += outcome
             if !outcome.contains(where: \.isReload) {
@@ -187,15 +157,15 @@ package struct ComplicationBudget: Hashable, Sendable {
                 let retry = ComplicationPolicyGrant.decide(
                     at: at, askedFor: grant.askedFor, minimumInterval: .zero, reloadsLeft: 0,
                     nextReset: reset(after: at))
-                policyReload = .planned(retry)
+                policyReload = retry
                 effects.append(.schedulePolicyReload(retry))
             }
         case .deferredReloadDue(let at):
-            guard case .pending(let due, let askedAt, let source, let charge) = deferredReload, at >= due,
-                phase.presence == .onActiveFace
-            else { return effects }
-            deferredReload = .none
-            effects += reload(at: at, source: source, charge: charge, deferredFrom: askedAt)
+            guard let deferred = deferredReload, at >= deferred.due, phase.presence == .onActiveFace else {
+                return effects
+            }
+            deferredReload = nil
+            effects += reload(at: at, source: deferred.source, charge: deferred.charge, deferredFrom: deferred.askedAt)
         case .phoneTransfer(let at):
             effects += reload(at: at, source: .phoneTransfer, charge: .charged)
         case .faceChanged(let at, let presence):
@@ -206,14 +176,8 @@ package struct ComplicationBudget: Hashable, Sendable {
             case (.onActiveFace(let refresh), .notOnActiveFace):
                 phase = .notOnActiveFace
                 if case .scheduled = refresh { effects.append(.cancelBackgroundRefresh) }
-                if case .planned = policyReload {
-                    policyReload = .none
-                    effects.append(.cancelPolicyReload)
-                }
-                if case .pending = deferredReload {
-                    deferredReload = .none
-                    effects.append(.cancelDeferredReload)
-                }
+                if policyReload.take() != nil { effects.append(.cancelPolicyReload) }
+                if deferredReload.take() != nil { effects.append(.cancelDeferredReload) }
             case (.notOnActiveFace, .notOnActiveFace), (.onActiveFace, .onActiveFace):
                 break  // Already there: nothing changes.
             }
@@ -270,11 +234,8 @@ package struct ComplicationBudget: Hashable, Sendable {
             }
         }
         lastGrantedReload = time
-        if case .pending = deferredReload {
-            // This reload brings everything a deferred request asked for: that one is done.
-            deferredReload = .none
-            effects.append(.cancelDeferredReload)
-        }
+        // This reload brings everything a deferred request asked for: that one is done.
+        if deferredReload.take() != nil { effects.append(.cancelDeferredReload) }
         let granted = record(
             time, source, .reload, .granted(charge), cost: cost, policy: policy, deferredFrom: deferredFrom)
         return [granted] + effects + [.reloadTimeline(at: time, source: source)]
@@ -286,29 +247,24 @@ package struct ComplicationBudget: Hashable, Sendable {
         at time: SimTime, until due: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge,
         askedAt: SimTime
     ) -> [ComplicationBudgetEffect] {
-        switch deferredReload {
-        case .pending(let planned, let firstAsked, let firstSource, let firstCharge):
-            let folded: ComplicationCharge = charge == .free || firstCharge == .free ? .free : .charged
-            deferredReload = .pending(due: planned, askedAt: firstAsked, source: firstSource, charge: folded)
-            return [record(time, source, .reload, .deferred(until: planned))]
-        case .none:
-            deferredReload = .pending(due: due, askedAt: askedAt, source: source, charge: charge)
+        guard let planned = deferredReload?.due else {
+            deferredReload = DeferredReload(due: due, askedAt: askedAt, source: source, charge: charge)
             return [record(time, source, .reload, .deferred(until: due)), .scheduleDeferredReload(at: due)]
         }
+        if charge == .free { deferredReload?.charge = .free }
+        return [record(time, source, .reload, .deferred(until: planned))]
     }
 
     private mutating func planPolicyReload(at time: SimTime, lastEntry: SimTime) -> [ComplicationBudgetEffect] {
         guard phase.presence == .onActiveFace, let policy = settings.reloadPolicy,
             let asked = policy.requestedReload(reloadedAt: time, lastEntry: lastEntry)
         else {
-            guard case .planned = policyReload else { return [] }
-            policyReload = .none
-            return [.cancelPolicyReload]
+            return policyReload.take() == nil ? [] : [.cancelPolicyReload]
         }
         let grant = ComplicationPolicyGrant.decide(
             at: time, askedFor: asked, minimumInterval: settings.minimumReloadInterval, reloadsLeft: countLeft,
             nextReset: nextReset)
-        policyReload = .planned(grant)
+        policyReload = grant
         return [.schedulePolicyReload(grant)]
     }
 
@@ -388,8 +344,6 @@ extension ComplicationBudgetEffect {
 
 extension ComplicationBudget: StorageAdopting {
     /// Keeps this budget in `old`'s storage for recent wakes (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for *n* recent wakes.
     package mutating func adoptStorage(of old: inout ComplicationBudget) {
         recentWakes.adoptStorage(of: &old.recentWakes)
     }

@@ -23,20 +23,17 @@ package enum ComplicationRequestKind: String, Hashable, Sendable {
 
 /// Why a request was refused.
 package enum ComplicationRefusal: String, CaseIterable, Hashable, Sendable {
-    /// The complication is not on the active watch face: no background refreshes, 0 transfers,
-    /// and nothing to reload.
+    /// Not on the active watch face: no background refreshes, 0 transfers, nothing to reload.
     case notOnActiveFace
     /// A background refresh is already scheduled ("only one refresh task at a time").
     case refreshOutstanding
-    /// The preferred date is within the refresh interval of the last refresh, or the hour
-    /// before it already holds the hourly maximum ("four refresh tasks an hour").
+    /// Within the refresh interval of the last refresh, or over "four refresh tasks an hour".
     case backgroundRateLimit
     /// Closer to the last granted reload than the minimum reload interval.
     case tooSoon
     /// The daily reload budget is used up until the next reset.
     case budgetExhausted
-    /// The daily execution-time budget is used up until the next reset (ClockKit: "calls to
-    /// this method do nothing").
+    /// The daily execution-time budget is used up (ClockKit: "calls to this method do nothing").
     case executionBudgetExhausted
 }
 
@@ -51,12 +48,10 @@ package enum ComplicationCharge: String, Hashable, Sendable {
 package enum ComplicationAppState: String, Hashable, Sendable {
     /// Frontmost (the user is using it): free under WidgetKit rules.
     case foreground
-    /// Running in the background (a background task, woken by the phone, or after the return
-    /// to the clock): always charged.
+    /// Running in the background (a task, woken by the phone, back at the clock): always charged.
     case background
 
-    /// The app's state as the watch's lifecycle has it: only a frontmost app is in the
-    /// foreground; an app launching, in the background or suspended is not.
+    /// The app's state as the watch's lifecycle has it: only a frontmost app is in the foreground.
     package init(_ lifecycle: WatchAppLifecycle) {
         self = lifecycle.runState.isForeground ? .foreground : .background
     }
@@ -69,9 +64,8 @@ package enum ComplicationAppState: String, Hashable, Sendable {
 package enum ComplicationRequestOutcome: Hashable, Sendable {
     case granted(ComplicationCharge)
     case refused(ComplicationRefusal)
-    /// Asked for within the minimum reload interval under rules that defer such a reload
-    /// (``ComplicationBudgetSettings/TooSoonReloads/deferred``): it comes at `until`, the earliest
-    /// allowed time, where its own record says what was decided then.
+    /// Asked for within the minimum reload interval under rules that defer it
+    /// (``ComplicationBudgetSettings/TooSoonReloads/deferred``): it comes at `until`, with its own record.
     case deferred(until: SimTime)
 
     package var isGranted: Bool {
@@ -98,13 +92,11 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
     package var source: ComplicationReloadSource
     package var kind: ComplicationRequestKind
     package var outcome: ComplicationRequestOutcome
-    /// Reloads the budget left still pays for after this request: the reload count left, or
-    /// with an execution budget the reloads of this cost it still allows (the smaller of the two
-    /// when both apply; `Int.max` with neither).
+    /// Reloads the budget still pays for after this request (``ComplicationBudget/reloadsLeft``;
+    /// `Int.max` without a budget).
     package var budgetLeft: Int
-    /// The phone's complication transfers left today when the request was decided, as the link
-    /// counts them (`remainingComplicationUserInfoTransfers`, the one owner of that budget);
-    /// `nil` when no link told the model (a model used on its own).
+    /// The phone's complication transfers left when the request was decided, as the link (their
+    /// one owner) counts them; `nil` for a model used without a link.
     package var transfersLeft: Int?
     /// When the budget next resets.
     package var nextReset: SimTime
@@ -116,8 +108,8 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
     package var cost: SimDuration?
     /// For a reload the timeline's policy asked for: what it asked, what it got, and why.
     package var policy: ComplicationPolicyGrant?
-    /// For a reload that was deferred (``ComplicationRequestOutcome/deferred(until:)``) and comes
-    /// now: when it was first asked for.
+    /// For a deferred reload (``ComplicationRequestOutcome/deferred(until:)``) that comes now:
+    /// when it was first asked for.
     package var deferredFrom: SimTime?
 }
 
@@ -129,26 +121,22 @@ package enum ComplicationFacePresence: String, Hashable, Sendable {
 
 /// An input to ``ComplicationBudget/reduce(_:)``.
 package enum ComplicationBudgetEvent: Hashable, Sendable {
-    /// The app asks for a reload (the pipeline's "update complication" step, data from the phone,
-    /// a `reloadComplication` step), in the foreground or in the background.
+    /// The app asks for a reload ("update complication" step, data from the phone, a step).
     case appReload(at: SimTime, app: ComplicationAppState)
     /// The app schedules a background refresh for `preferred`.
     case scheduleBackgroundRefresh(at: SimTime, preferred: SimTime)
-    /// The scheduled background refresh wakes the app; its task starts. Ignored unless a refresh
-    /// is scheduled for this time or earlier.
+    /// The scheduled background refresh wakes the app; its task starts (ignored unless one is
+    /// scheduled for this time or earlier).
     case backgroundRefreshWoke(at: SimTime)
     /// The background task ended: completed (it asks for a reload) or terminated by the system.
     case backgroundTaskEnded(at: SimTime, result: BackgroundTaskResult)
     /// A timeline was installed; under a reload policy the system plans its next reload.
     case timelineInstalled(at: SimTime, lastEntry: SimTime)
-    /// The system reload the policy asked for is due. Ignored unless one is planned for this
-    /// time or earlier.
+    /// The system reload the policy asked for is due (ignored unless one is planned by then).
     case policyReloadDue(at: SimTime)
-    /// The deferred reload is due (``ComplicationRequestOutcome/deferred(until:)``). Ignored
-    /// unless one is pending for this time or earlier.
+    /// The deferred reload is due (ignored unless one is pending by then).
     case deferredReloadDue(at: SimTime)
-    /// A budgeted complication transfer from the phone arrives (the link spent its transfer
-    /// budget on it); it asks for a reload.
+    /// A complication transfer the link found budget for arrives; it asks for a reload.
     case phoneTransfer(at: SimTime)
     /// The user put the complication on the active face or took it off.
     case faceChanged(at: SimTime, to: ComplicationFacePresence)
@@ -172,7 +160,7 @@ package enum ComplicationBudgetEffect: Hashable, Sendable {
     case reloadTimeline(at: SimTime, source: ComplicationReloadSource)
     /// Wake the app for its background refresh at this time.
     case wakeForBackgroundRefresh(at: SimTime)
-    /// The app is awake for its background refresh: run its task (then report
+    /// Run the background task of the refresh that woke the app (then report
     /// ``ComplicationBudgetEvent/backgroundTaskEnded(at:result:)``).
     case runBackgroundTask(at: SimTime)
     /// A background task ended (every task yields exactly one).
@@ -181,8 +169,7 @@ package enum ComplicationBudgetEffect: Hashable, Sendable {
     case schedulePolicyReload(ComplicationPolicyGrant)
     /// Drop the planned policy reload (the complication left the active face).
     case cancelPolicyReload
-    /// Reload at this time, a request deferred to the earliest allowed time (replaces any
-    /// deferred one planned).
+    /// Reload at this time, a request deferred to the earliest allowed time (replaces any planned).
     case scheduleDeferredReload(at: SimTime)
     /// Drop the deferred reload (the complication left the active face).
     case cancelDeferredReload

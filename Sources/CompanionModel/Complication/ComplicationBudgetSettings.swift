@@ -25,9 +25,8 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package enum TooSoonReloads: String, Hashable, Sendable {
         /// Refused `tooSoon` (the app's own rule: the grocery preset's "at most every 10 minutes").
         case refused
-        /// Deferred to the earliest allowed time, the last reload plus the interval; requests
-        /// until then are folded into that one reload (WidgetKit "imposes a minimum amount of
-        /// time before it reloads a widget": it reloads after it, it does not drop the request).
+        /// Deferred to the last reload plus the interval, requests until then folded into that one
+        /// (WidgetKit "imposes a minimum amount of time before it reloads": it does not drop it).
         case deferred
     }
 
@@ -43,9 +42,9 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package var rules: ComplicationRules
     /// Reloads per budget day; `nil` for no count (ClockKit budgets execution time instead).
     package var dailyReloads: Int?
-    /// Execution time per budget day; `nil` for none. A reload is charged its
-    /// ``reloadWork`` on the watch's chip; once the budget is used up, reloads "do nothing" until
-    /// the reset (the reload that crosses the line still runs in full).
+    /// Execution time per budget day; `nil` for none. A reload is charged its ``reloadWork`` on
+    /// the watch's chip; once used up, reloads "do nothing" until the reset (the one that crosses
+    /// the line still runs in full).
     package var dailyExecution: SimDuration?
     /// The provider's work for one reload.
     package var reloadWork: ComplicationWork
@@ -55,8 +54,7 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package var firstReset: SimTime
     package var resetPeriod: SimDuration
     package var foregroundReloads: ForegroundReloads
-    /// Reloads closer than this to the last granted reload are refused as `tooSoon` or
-    /// deferred, as ``tooSoonReloads`` says (0 = no minimum).
+    /// Reloads closer than this to the last granted one are ``tooSoonReloads`` (0 = no minimum).
     package var minimumReloadInterval: SimDuration
     /// What happens to a reload asked for within ``minimumReloadInterval`` of the last one.
     package var tooSoonReloads: TooSoonReloads
@@ -68,13 +66,12 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package var backgroundRefreshInterval: SimDuration
     /// CPU and wall time each background task may use.
     package var backgroundTaskLimits: BackgroundTaskLimits
-    /// When the system wakes the app for a granted background refresh: after its preferred date
-    /// by a seeded delay (``BackgroundRefreshTiming/platformDefault``), or exactly then.
+    /// When the system wakes the app for a granted background refresh (``BackgroundRefreshTiming``).
     package var backgroundRefreshTiming: BackgroundRefreshTiming
 
     package init(
         rules: ComplicationRules = .clockKit, dailyReloads: Int? = 50, dailyExecution: SimDuration? = nil,
-        reloadWork: ComplicationWork = ComplicationBudgetSettings.defaultReloadWork,
+        reloadWork: ComplicationWork = ComplicationWork(cost: .milliseconds(10), on: .s1),
         reloadPolicy: ComplicationReloadPolicy? = nil, firstReset: SimTime = SimTime(offset: .hours(24)),
         resetPeriod: SimDuration = .hours(24),
         foregroundReloads: ForegroundReloads = .charged, minimumReloadInterval: SimDuration = .zero,
@@ -102,16 +99,10 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
         self.tooSoonReloads = tooSoonReloads
     }
 
-    /// What one reload computes unless the scenario says otherwise: 10 ms on the S1 (chosen).
-    package static let defaultReloadWork = ComplicationWork(cost: .milliseconds(10), on: .s1)
-
-    /// The default daily execution budget under ClockKit rules: 60 s (chosen; Apple gives no figure).
-    package static let defaultDailyExecution = SimDuration.seconds(60)
-
-    /// ClockKit: a daily execution-time budget (no reload count), charged foreground reloads,
-    /// entries more than 60 s apart, no system-initiated reloads.
+    /// ClockKit: a daily execution-time budget of 60 s (chosen; Apple gives no figure), no reload
+    /// count, charged foreground reloads, entries more than 60 s apart, no system-initiated reloads.
     package static let clockKit = ComplicationBudgetSettings(
-        rules: .clockKit, dailyReloads: nil, dailyExecution: defaultDailyExecution)
+        rules: .clockKit, dailyReloads: nil, dailyExecution: .seconds(60))
 
     /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads about 5 min
     /// apart, and the system reloads by the timeline's policy (`.atEnd` unless set).

@@ -8,7 +8,7 @@ package struct ComplicationClock: Hashable, Sendable {
     /// The scenario's start, when known.
     package var origin: EpochTime?
     /// Whether report times carry their date (`"2026-11-24 18:05:30"`): set for a run that spans
-    /// more than one calendar day, so a line on day 3 never looks like one on day 22.
+    /// more than one calendar day.
     package var showsDates = false
 
     package init(origin: EpochTime? = nil) {

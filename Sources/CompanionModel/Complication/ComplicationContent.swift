@@ -20,11 +20,8 @@ package enum ComplicationNextUp: Hashable, Sendable {
     case overdue(title: String, since: SimTime)
 }
 
-/// The data behind one timeline entry: what is true about the list at one moment.
-///
-/// Content is a pure function of the remaining items and the time (``init(remaining:at:mode:)``),
-/// so the same function gives both what an entry shows and what is true ("the truth") at any
-/// moment; staleness compares the two.
+/// The data behind one timeline entry: what is true about the list at one moment, a pure
+/// function of the remaining items and the time (``init(remaining:at:mode:)``).
 package struct ComplicationContent: Hashable, Sendable {
     /// Items not yet checked off.
     package var remaining: Int
@@ -36,8 +33,8 @@ package struct ComplicationContent: Hashable, Sendable {
 extension ComplicationContent {
     /// The content for `remaining` items (in list order) at `time`.
     ///
-    /// An item is overdue at `time` when its due time is at or before `time`. In ``ComplicationContentMode/nextDue``
-    /// mode the item with the earliest due time is shown (ties: the earlier in list order).
+    /// An item is overdue when its due time is at or before `time`; ``ComplicationContentMode/nextDue``
+    /// shows the item with the earliest due time (ties: the earlier in list order).
     ///
     /// - Complexity: O(*n*) in the number of remaining items.
     package init(remaining items: [ShoppingItem], at time: SimTime, mode: ComplicationContentMode) {
@@ -59,9 +56,7 @@ extension ComplicationContent {
     }
 
     /// The item with the earliest due time, the earlier in list order on a tie; `nil` when no
-    /// item has one.
-    ///
-    /// - Complexity: O(*n*).
+    /// item has one (O(*n*)).
     static func earliestDue(in items: [ShoppingItem]) -> ShoppingItem? {
         var earliest: ShoppingItem?
         for item in items {

@@ -1,12 +1,10 @@
 import SimulationKernel
 
 /// Where an item stands in list order: items show in ascending place order, and an item keeps
-/// its place while it is listed, so a change of one item is keyed by its place whatever
-/// happens around it.
+/// its place while it is listed, so a change of one item is keyed by its place.
 ///
-/// The watch's list places an item by its rank in the learned store order, then its canonical
-/// place (``ShoppingListLayout/place(of:in:)``); a list given whole places its item at position
-/// *i* at ``init(position:)``.
+/// The watch's list places an item by its store-order rank, then its canonical place
+/// (``ShoppingListLayout/place(of:in:)``); a list given whole, by position (``init(position:)``).
 package struct ComplicationListPlace: Hashable, Comparable, Sendable {
     package var rank: Int
     package var joined: Int
@@ -23,19 +21,11 @@ extension ComplicationListPlace {
     }
 }
 
-/// The remaining items kept so that what the face should show (``ComplicationContent``) is
-/// known at once: the items by place (the first is the next item) and the due times by time
-/// then place (the first is the earliest reminder, the earlier in list order on a tie; how
-/// many come before a time is how many are overdue then).
+/// The remaining items kept so that what the face should show is known at once: the items by
+/// place (the first is the next item) and the due times by time then place (the first is the
+/// earliest reminder; how many come before a time is how many are overdue then).
 ///
 /// ``content(at:mode:)`` is ``ComplicationContent/init(remaining:at:mode:)`` of ``items``.
-///
-/// ```swift
-/// var index = ComplicationContentIndex(items)
-/// index.set(nil, at: ComplicationListPlace(position: 0))   // the first item checked off
-/// index.content(at: now, mode: .nextDue)
-///     == ComplicationContent(remaining: Array(items.dropFirst()), at: now, mode: .nextDue)   // true
-/// ```
 struct ComplicationContentIndex: Sendable {
     /// A due time and the place of its item: ordered by time, then list order.
     struct Due: Comparable, Sendable {
@@ -61,24 +51,16 @@ struct ComplicationContentIndex: Sendable {
         for (position, item) in items.enumerated() { set(item, at: ComplicationListPlace(position: position)) }
     }
 
-    /// How many items remain.
-    ///
-    /// - Complexity: O(1).
+    /// How many items remain (O(1)).
     var count: Int { byPlace.count }
 
-    /// The remaining item at `place`, if any.
-    ///
-    /// - Complexity: O(log *n*) expected, for *n* remaining items.
+    /// The remaining item at `place`, if any (O(log *n*) expected, for *n* remaining items).
     func item(at place: ComplicationListPlace) -> ShoppingItem? { byPlace[place] }
 
-    /// The remaining items in list order.
-    ///
-    /// - Complexity: O(*n*).
+    /// The remaining items in list order (O(*n*)).
     var items: [ShoppingItem] { byPlace.elements.map(\.value) }
 
-    /// The remaining items in list order, with their places.
-    ///
-    /// - Complexity: O(*n*).
+    /// The remaining items in list order, with their places (O(*n*)).
     var placed: [(place: ComplicationListPlace, item: ShoppingItem)] {
         byPlace.elements.map { ($0.key, $0.value) }
     }
@@ -95,9 +77,7 @@ struct ComplicationContentIndex: Sendable {
         if let due = item.due { dues.insert(item.title, for: Due(at: due, place: place)) }
     }
 
-    /// What the face should show at `time` under `mode`.
-    ///
-    /// - Complexity: O(log *n*) expected.
+    /// What the face should show at `time` under `mode` (O(log *n*) expected).
     func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
         let overdue = dues.prefixCount { $0.at <= time }
         let next: ComplicationNextUp
@@ -115,9 +95,7 @@ struct ComplicationContentIndex: Sendable {
     }
 
     /// The first due time after `time`: the next instant at which the content changes without a
-    /// list change.
-    ///
-    /// - Complexity: O(log *n*) expected.
+    /// list change (O(log *n*) expected).
     func nextDue(after time: SimTime) -> SimTime? {
         dues.firstKey { $0.at <= time }?.at
     }
@@ -125,8 +103,6 @@ struct ComplicationContentIndex: Sendable {
 
 extension ComplicationContentIndex: StorageAdopting {
     /// Keeps this index in `old`'s storage (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for *n* remaining items.
     mutating func adoptStorage(of old: inout ComplicationContentIndex) {
         byPlace.adoptStorage(of: &old.byPlace)
         dues.adoptStorage(of: &old.dues)

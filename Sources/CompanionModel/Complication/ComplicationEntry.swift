@@ -7,10 +7,8 @@ package struct ComplicationEntry: Hashable, Sendable {
 }
 
 /// Builds the timeline an app hands the system on a reload: the current entry plus future
-/// entries supplied ahead, coalesced by the platform's minimum spacing.
-///
-/// Future entries make a reminder that becomes overdue at 18:00 show as overdue from 18:00
-/// without a reload (ClockKit `getTimelineEntries(for:after:limit:)`, WidgetKit `Timeline`).
+/// entries supplied ahead (so a reminder shows overdue without a reload), coalesced by the
+/// platform's minimum spacing.
 package struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// Entries must be **more than** this far apart (ClockKit: 60 s; WidgetKit: about 5 min).
     package var minimumSpacing: SimDuration = .minutes(1)
@@ -26,8 +24,7 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// The timeline for the remaining items of `index` reloaded at `now`: an entry at `now`, then
     /// one at each future due time (up to ``futureEntryLimit``), coalesced.
     ///
-    /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries: the list is
-    ///   indexed once (``ComplicationContentIndex``), not read once per entry.
+    /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries.
     func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> Result {
         var entries = [ComplicationEntry(date: now, content: index.content(at: now, mode: mode))]
         var time = now
@@ -40,13 +37,11 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
 
     /// Drops entries that are not more than ``minimumSpacing`` after the last kept entry.
     ///
-    /// ClockKit: "If two entries are less than one minute apart, ClockKit discards one of the
-    /// entries" without saying which; WristSim keeps the **earlier** entry of the pair (the one
-    /// already in the timeline) and discards the later one. Entries are taken in date order
-    /// (stable for equal dates), so of two entries with the same date the first supplied is kept.
+    /// ClockKit "discards one of the entries" less than a minute apart without saying which;
+    /// WristSim keeps the **earlier** one. Entries are taken in date order (stable for equal
+    /// dates, so the first supplied is kept).
     ///
-    /// - Complexity: O(*n* log *n*); O(*n*) for entries already in date order (a reload's
-    ///   timeline).
+    /// - Complexity: O(*n* log *n*); O(*n*) for entries already in date order.
     package func coalesce(_ entries: [ComplicationEntry]) -> Result {
         let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
         let ordered =

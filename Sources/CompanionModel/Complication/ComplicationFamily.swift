@@ -15,7 +15,8 @@ package enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sen
         lhs.order < rhs.order
     }
 
-    private var order: Int { ComplicationFamily.allCases.firstIndex(of: self) ?? 0 }
+    /// The family's place in `allCases`.
+    fileprivate var order: Int { ComplicationFamily.allCases.firstIndex(of: self) ?? 0 }
 
     /// Parses a family name as written in scenario files (`"circular"`).
     package init?(name: String) {
@@ -40,34 +41,15 @@ package enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sen
 /// | `inline` | 20 | `"3 left · Milk 18:00"` |
 /// | `rectangular` | 28 | `"3 left · Milk due 18:00"` |
 package struct ComplicationTextLimits: Hashable, Sendable {
-    package var circular = 4
-    package var corner = 8
-    package var rectangular = 28
-    package var inline = 20
-    package var modularSmall = 4
+    /// Each family's limit, in `ComplicationFamily.allCases` order.
+    private var limits = [4, 8, 28, 20, 4]
 
     /// The defaults in the table above.
     package static let standard = ComplicationTextLimits()
 
     /// The character limit of `family`.
     package subscript(family: ComplicationFamily) -> Int {
-        get {
-            switch family {
-            case .circular: return circular
-            case .corner: return corner
-            case .rectangular: return rectangular
-            case .inline: return inline
-            case .modularSmall: return modularSmall
-            }
-        }
-        set {
-            switch family {
-            case .circular: circular = newValue
-            case .corner: corner = newValue
-            case .rectangular: rectangular = newValue
-            case .inline: inline = newValue
-            case .modularSmall: modularSmall = newValue
-            }
-        }
+        get { limits[family.order] }
+        set { limits[family.order] = newValue }
     }
 }

@@ -3,18 +3,9 @@ import SimulationKernel
 /// A map kept in key order that also counts its keys: what the complication's content index
 /// (``ComplicationContentIndex``) asks of its items and of their due times.
 ///
-/// It is a treap whose nodes live in one array (a removed node's slot is reused by the next
-/// insertion). Each node's priority is drawn from a ``SplitMix64`` with a fixed seed, so the same
-/// operations build the same tree on every run, and the expected depth is O(log *n*) whatever
-/// the order of the keys.
-///
-/// ```swift
-/// var map = ComplicationOrderedMap<Int, String>()
-/// map.insert("b", for: 2)
-/// map.insert("a", for: 1)
-/// map.first?.key                 // 1
-/// map.prefixCount { $0 <= 1 }    // 1
-/// ```
+/// It is a treap whose nodes live in one array (a removed node's slot is reused). Priorities come
+/// from a ``SplitMix64`` with a fixed seed, so the same operations build the same tree on every
+/// run, of expected depth O(log *n*) whatever the order of the keys.
 struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Sendable {
     /// A node's key and links; its value is kept apart (``values``), so walking the tree copies
     /// no value.
@@ -39,14 +30,10 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
 
     init() {}
 
-    /// How many keys the map holds.
-    ///
-    /// - Complexity: O(1).
+    /// How many keys the map holds (O(1)).
     var count: Int { root < 0 ? 0 : Int(nodes[Int(root)].size) }
 
-    /// The smallest key and its value, if any.
-    ///
-    /// - Complexity: O(log *n*) expected.
+    /// The smallest key and its value, if any (O(log *n*) expected).
     var first: (key: Key, value: Value)? {
         var node = root
         guard node >= 0 else { return nil }
@@ -54,9 +41,7 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         return values[Int(node)].map { (nodes[Int(node)].key, $0) }
     }
 
-    /// The value for `key`, if the map holds it.
-    ///
-    /// - Complexity: O(log *n*) expected.
+    /// The value for `key`, if the map holds it (O(log *n*) expected).
     subscript(key: Key) -> Value? {
         var node = root
         while node >= 0 {
@@ -91,9 +76,7 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         return count
     }
 
-    /// The smallest key for which `isBefore` does not hold (see ``prefixCount(_:)``), if any.
-    ///
-    /// - Complexity: O(log *n*) expected.
+    /// The smallest key for which `isBefore` does not hold (see ``prefixCount(_:)``), if any (O(log *n*) expected).
     func firstKey(after isBefore: (Key) -> Bool) -> Key? {
         var node = root
         var found: Key?
@@ -109,9 +92,7 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         return found
     }
 
-    /// Every key and value, in key order.
-    ///
-    /// - Complexity: O(*n*).
+    /// Every key and value, in key order (O(*n*)).
     var elements: [(key: Key, value: Value)] {
         var result: [(key: Key, value: Value)] = []
         result.reserveCapacity(count)
@@ -129,9 +110,7 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         return result
     }
 
-    /// Adds `key` with `value`; the map must not hold `key` yet.
-    ///
-    /// - Complexity: O(log *n*) expected.
+    /// Adds `key` with `value`; the map must not hold `key` yet (O(log *n*) expected).
     mutating func insert(_ value: Value, for key: Key) {
         let priority = UInt32(truncatingIfNeeded: priorities.next() >> 32)
         let node: Int32
@@ -145,12 +124,11 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
             nodes.append(fresh)
             values.append(value)
         }
-        root = insert(node, into: root)
+        let (smaller, others) = split(root, below: key)
+        root = merge(merge(smaller, node), others)
     }
 
-    /// Removes `key`; returns its value, or `nil` when the map does not hold it.
-    ///
-    /// - Complexity: O(log *n*) expected.
+    /// Removes `key`; returns its value, or `nil` when the map does not hold it (O(log *n*) expected).
     @discardableResult
     mutating func removeValue(for key: Key) -> Value? {
         let (newRoot, removed) = remove(key, from: root)
@@ -168,46 +146,16 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
         nodes[Int(node)].size = Int32(size(current.left) + size(current.right) + 1)
     }
 
-    /// Puts the lone node `node` into the subtree `tree`; returns the subtree's new root.
-    private mutating func insert(_ node: Int32, into tree: Int32) -> Int32 {
-        guard tree >= 0 else { return node }
-        let key = nodes[Int(node)].key
-        if nodes[Int(node)].priority > nodes[Int(tree)].priority {
-            let (left, right) = split(tree, below: key)
-            nodes[Int(node)].left = left
-            nodes[Int(node)].right = right
-            resize(node)
-            return node
-        }
-        if key < nodes[Int(tree)].key {
-            let left = insert(node, into: nodes[Int(tree)].left)
-            nodes[Int(tree)].left = left
-        } else {
-            let right = insert(node, into: nodes[Int(tree)].right)
-            nodes[Int(tree)].right = right
-        }
-        nodes[Int(tree)].size += 1
-        return tree
-    }
-
     /// Takes `key`'s node out of the subtree `tree`; returns the subtree's new root and the
     /// node taken out (``none`` when the subtree does not hold `key`).
     private mutating func remove(_ key: Key, from tree: Int32) -> (root: Int32, removed: Int32) {
         guard tree >= 0 else { return (tree, Self.none) }
         let current = nodes[Int(tree)]
-        if key < current.key {
-            let (left, removed) = remove(key, from: current.left)
-            nodes[Int(tree)].left = left
-            if removed >= 0 { nodes[Int(tree)].size -= 1 }
-            return (tree, removed)
-        }
-        if current.key < key {
-            let (right, removed) = remove(key, from: current.right)
-            nodes[Int(tree)].right = right
-            if removed >= 0 { nodes[Int(tree)].size -= 1 }
-            return (tree, removed)
-        }
-        return (merge(current.left, current.right), tree)
+        if key == current.key { return (merge(current.left, current.right), tree) }
+        let (child, removed) = remove(key, from: key < current.key ? current.left : current.right)
+        if key < current.key { nodes[Int(tree)].left = child } else { nodes[Int(tree)].right = child }
+        if removed >= 0 { nodes[Int(tree)].size -= 1 }
+        return (tree, removed)
     }
 
     /// Splits the subtree `tree` into the keys smaller than `key` and the others.
@@ -244,8 +192,6 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
 
 extension ComplicationOrderedMap: StorageAdopting {
     /// Keeps this map in `old`'s node storage (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for the *n* nodes held.
     mutating func adoptStorage(of old: inout ComplicationOrderedMap) {
         nodes.adoptStorage(of: &old.nodes)
         values.adoptStorage(of: &old.values)

@@ -3,11 +3,8 @@ import SimulationKernel
 /// Complication setups that reproduce the published apps WristSim's users start from.
 ///
 /// - ``grocery(_:)``: a ClockKit shopping-list complication updated at most once every 10
-///   minutes (it asks for its next requested update 10 minutes ahead, `getNextRequestedUpdateDate`,
-///   and reloads are refused `tooSoon` within 10 minutes of the last), with either of its two
-///   published updates: the one that reloaded the whole database (1.5 s on an S3) or the cheap one
-///   that reads the remaining count (10 ms on an S3). Under the execution-time budget the first
-///   drains the day's budget 150 times faster.
+///   minutes (`getNextRequestedUpdateDate` 10 minutes ahead, reloads refused `tooSoon` within 10
+///   minutes), with either of its two published updates (``GroceryUpdate``).
 /// - ``tubeStatus``: a WidgetKit complication whose timeline is one entry with the reload policy
 ///   "after 2 minutes"; WidgetKit stretches the interval to fit its daily budget.
 package enum ComplicationPreset: Hashable, Sendable {

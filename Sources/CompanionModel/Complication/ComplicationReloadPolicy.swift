@@ -1,22 +1,17 @@
 import SimulationKernel
 
-/// When a WidgetKit timeline asks for the next one (`TimelineReloadPolicy`).
-///
-/// - `atEnd`: "requests a new timeline after the last date in a timeline passes" (the default);
-/// - `after(T)`: a new timeline `T` after this one was made (`.after(date)`, stated here as a
-///   delay so a preset can say "2 minutes");
-/// - `never`: WidgetKit waits for the app to call `reloadTimelines`.
-///
-/// The system decides when the reload really happens (see ``ComplicationPolicyGrant``).
+/// When a WidgetKit timeline asks for the next one (`TimelineReloadPolicy`); the system decides
+/// when the reload really happens (``ComplicationPolicyGrant``).
 package enum ComplicationReloadPolicy: Hashable, Sendable {
+    /// "Requests a new timeline after the last date in a timeline passes" (the default).
     case atEnd
+    /// A new timeline this long after this one was made (`.after(date)` stated as a delay).
     case after(SimDuration)
+    /// WidgetKit waits for the app to call `reloadTimelines`.
     case never
 
     /// When this policy asks for the next reload of a timeline made at `reloadedAt` whose last
-    /// entry is dated `lastEntry` (never before `reloadedAt`); `nil` for `never`.
-    ///
-    /// - Complexity: O(1).
+    /// entry is dated `lastEntry` (never before `reloadedAt`); `nil` for `never` (O(1)).
     package func requestedReload(reloadedAt: SimTime, lastEntry: SimTime) -> SimTime? {
         switch self {
         case .atEnd: return max(reloadedAt, lastEntry)
@@ -50,8 +45,6 @@ package enum ComplicationReloadDelay: String, CaseIterable, Hashable, Sendable {
 
 /// A system reload the policy asked for, and when the system granted it.
 package struct ComplicationPolicyGrant: Hashable, Sendable {
-    /// When the timeline was made (the reload that carried the policy).
-    package var decidedAt: SimTime
     /// What the policy asked for.
     package var askedFor: SimTime
     /// When the system will reload.
@@ -66,11 +59,9 @@ package struct ComplicationPolicyGrant: Hashable, Sendable {
     ///
     /// The reload happens at the latest of: the time asked for; `minimumInterval` after `now`;
     /// and, with a daily reload count, `now` + (time until `nextReset`) ÷ `reloadsLeft` (rounded up
-    /// to a whole second), so the
-    /// budget is spread over the rest of the budget day and never runs dry before the reset
-    /// (WidgetKit: "a daily budget typically includes from 40 to 70 refreshes… roughly… every
-    /// 15 to 60 minutes"). With no reload left it waits for `nextReset`. The reason is the
-    /// constraint that set the time (the first in that order on a tie).
+    /// to a whole second), so the budget lasts until the reset (WidgetKit: "from 40 to 70
+    /// refreshes… roughly… every 15 to 60 minutes"). With no reload left it waits for `nextReset`.
+    /// The reason is the constraint that set the time (the first in that order on a tie).
     ///
     /// - Complexity: O(1).
     package static func decide(
@@ -99,7 +90,7 @@ package struct ComplicationPolicyGrant: Hashable, Sendable {
                 }
             }
         }
-        return ComplicationPolicyGrant(decidedAt: now, askedFor: askedFor, grantedFor: granted, reason: reason)
+        return ComplicationPolicyGrant(askedFor: askedFor, grantedFor: granted, reason: reason)
     }
 }
 
@@ -113,17 +104,13 @@ extension SimTime {
 }
 
 extension ComplicationBudgetSettings {
-    /// The most policy reloads the system can make from the start through `end` (a time after
-    /// the start), on the active face all the while: each policy reload is an event, so a file's
-    /// loader counts them against its event limit like other periodic work (docs/limits.md).
+    /// The most policy reloads the system can make from the start through `end`, on the active
+    /// face all the while: a file's loader counts them against its event limit (docs/limits.md).
     ///
-    /// Two bounds, the smaller holds: consecutive policy reloads are at least the policy's spacing
+    /// The smaller of two bounds: consecutive policy reloads are at least the policy's spacing
     /// apart (the `after` delay or the minimum reload interval, the larger); with a daily reload
-    /// count *N*, at most *N* + 1 happen in each budget period the span touches (the count, plus
-    /// the one that waits for the reset). `0` without a policy, or with `never`; `Int.max` when
-    /// neither bound applies.
-    ///
-    /// - Complexity: O(1).
+    /// count *N*, at most *N* + 1 happen in each budget period the span touches. `0` without a
+    /// policy or with `never`; `Int.max` when neither bound applies (O(1)).
     package func policyReloadBound(through end: SimTime) -> Int {
         guard let policy = reloadPolicy else { return 0 }
         let spacing: SimDuration

@@ -33,9 +33,7 @@ extension ComplicationReport {
 
     /// The longest stretch from the start to the end with no granted reload (the face "went
     /// dark": it kept whatever it last showed). Each gap runs from one granted reload to the next,
-    /// the first from the start, the last until the end.
-    ///
-    /// - Complexity: O(*r*) in the number of requests.
+    /// the first from the start, the last until the end (O(*r*) in the number of requests).
     package var longestWithoutReload: SimDuration {
         var previous = start
         var longest = SimDuration.zero
@@ -49,9 +47,7 @@ extension ComplicationReport {
     /// The spans from the start to the end when the complication was not on the active face:
     /// watchOS gives it no background refresh, no system or policy reload and no phone transfer
     /// then (Apple documents the refresh budget only for "a complication on the active watch
-    /// face"), so the face the user wears shows nothing of the app.
-    ///
-    /// - Complexity: O(*p*) in the number of face changes.
+    /// face"), so the face the user wears shows nothing of the app (O(*p*) in the number of face changes).
     package var offActiveFace: [(from: SimTime, to: SimTime)] {
         var spans: [(from: SimTime, to: SimTime)] = []
         var offSince: SimTime?

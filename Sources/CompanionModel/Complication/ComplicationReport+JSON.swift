@@ -12,10 +12,10 @@ extension ComplicationReport {
     }
 
     /// Writes the report's members into `object`: `families`, `start`, `end`, `entries`,
-    /// `reloads` (each ``reloadJSON(_:stamp:)``), `resets`, the budget members of
+    /// `reloads` (each request's `ReloadJSON`), `resets`, the budget members of
     /// ``writeBudget(into:stamp:)`` and `staleness` per family. Durations are milliseconds with
-    /// the unit in the key. The long arrays are made element by element as they are written, so
-    /// a ``JSONStream`` holds one entry or request at a time, however long the run.
+    /// the unit in the key. The long arrays are typed rows written member by member as they come,
+    /// so a ``JSONStream`` holds no object for an entry or request, however long the run.
     ///
     /// - Complexity: O(*e* + *r* + *s*) in entries, requests and stale spans.
     package func write(into object: inout some JSONObjectWriter, stamp iso: @escaping (SimTime) -> String) {
@@ -23,34 +23,11 @@ extension ComplicationReport {
         object.append("families", .array(families.map { .string($0.rawValue) }))
         object.append("start", .string(stamp(start)))
         object.append("end", .string(stamp(end)))
-        object.append(
-            "entries",
-            elements: entryLines.lazy.map { line in
-                [
-                    "at": .string(stamp(line.at)), "family": .string(line.family.rawValue),
-                    "text": .string(line.text), "source": .string(line.source.rawValue),
-                    "suppliedAt": .string(stamp(line.reloadedAt)),
-                ]
-            })
-        object.append("reloads", elements: records.lazy.map { .object(reloadJSON($0, stamp: stamp)) })
+        object.append("entries", records: EntryRows(lines: entryLines, stamp: stamp))
+        object.append("reloads", records: ReloadRows(records: records, stamp: stamp))
         object.append("resets", elements: model.resets.lazy.filter { $0 <= end }.map { .string(stamp($0)) })
         writeBudget(into: &object, stamp: stamp)
-        object.append(
-            "staleness",
-            elements: staleness.lazy.map { family in
-                [
-                    "family": .string(family.family.rawValue), "totalMs": .milliseconds(family.totalStale),
-                    "longestMs": .milliseconds(family.maxStale),
-                    "spans": .array(
-                        family.spans.map { span in
-                            [
-                                "from": .string(stamp(span.from)), "to": .string(stamp(span.to)),
-                                "durationMs": .milliseconds(span.duration), "shown": .string(span.shown),
-                                "truth": .string(span.truth),
-                            ]
-                        }),
-                ]
-            })
+        object.append("staleness", records: staleness.lazy.map { StalenessJSON(staleness: $0, stamp: stamp) })
     }
 
     /// `stamp` remembering the last few instants it put into words (the least recently used is
@@ -69,41 +46,6 @@ extension ComplicationReport {
             if recent.count > 4 { recent.removeLast() }
             return text
         }
-    }
-
-    /// One request: when, who, what, the decision (a refusal's `reason` as `code` and `message`),
-    /// the budget after it, and where they apply its execution `costMs`, `executionLeftMs` and the
-    /// policy's `askedFor` / `grantedFor` / `delayMs` / `moved`.
-    package func reloadJSON(_ record: ComplicationRequestRecord, stamp: (SimTime) -> String) -> JSONObject {
-        var object = JSONObject()
-        object.append("at", .string(stamp(record.at)))
-        object.append("source", .string(record.source.rawValue))
-        object.append("kind", .string(record.kind.rawValue))
-        object.append("granted", .bool(record.outcome.isGranted))
-        object.append(
-            "reason",
-            .optional(record.outcome.refusal.map { ["code": .string($0.rawValue), "message": .string($0.message)] }))
-        object.append("deferredUntil", .optional(record.outcome.deferredUntil.map { .string(stamp($0)) }))
-        object.append("deferredFrom", .optional(record.deferredFrom.map { .string(stamp($0)) }))
-        object.append("charged", .bool(record.outcome == .granted(.charged)))
-        object.append("budgetLeft", record.budgetLeft == .max ? .null : .count(record.budgetLeft))
-        // The link's count when the request was decided; a model run without a link has no transfers.
-        object.append("transfersLeft", .count(record.transfersLeft ?? 0))
-        object.append("nextReset", .string(stamp(record.nextReset)))
-        object.append("retryAt", .optional(record.retryAt.map { .string(stamp($0)) }))
-        object.append("costMs", .optional(record.cost.map { .milliseconds($0) }))
-        object.append("executionLeftMs", .optional(record.executionLeft.map { .milliseconds($0) }))
-        object.append(
-            "policy",
-            .optional(
-                record.policy.map { grant in
-                    [
-                        "askedFor": .string(stamp(grant.askedFor)), "grantedFor": .string(stamp(grant.grantedFor)),
-                        "delayMs": .milliseconds(grant.delay),
-                        "moved": ["code": .string(grant.reason.rawValue), "message": .string(grant.reason.message)],
-                    ]
-                }))
-        return object
     }
 
     /// The budget rules and what they did: `budget` (rules, daily reloads and execution, the
@@ -137,20 +79,8 @@ extension ComplicationReport {
             })
         object.append(
             "backgroundTasks",
-            elements: model.backgroundTasks.lazy.filter { $0.endedAt <= end }.map { task in
-                [
-                    "startedAt": .string(stamp(task.startedAt)), "endedAt": .string(stamp(task.endedAt)),
-                    "durationMs": .milliseconds(task.result.duration),
-                    "preferredAt": .optional(task.preferredAt.map { .string(stamp($0)) }),
-                    "systemDelayMs": .optional(task.systemDelay.map { .milliseconds($0) }),
-                    "terminated": .optional(
-                        task.result.termination.map {
-                            [
-                                "code": .string($0.code), "reason": .string($0.rawValue),
-                                "message": .string($0.message),
-                            ]
-                        }),
-                ]
+            records: model.backgroundTasks.lazy.filter { $0.endedAt <= end }.map {
+                BackgroundTaskJSON(task: $0, stamp: stamp)
             })
         object.append("longestWithoutReloadMs", .milliseconds(longestWithoutReload))
         object.append(
@@ -220,5 +150,141 @@ extension BackgroundTaskTermination {
         case .cpuTime: return "the background task used more CPU time than allowed"
         case .wallTime: return "the background task ran longer than allowed"
         }
+    }
+}
+
+/// One entry line of `timeline --json`: `at`, `family`, `text`, `source`, `suppliedAt`.
+private struct EntryJSON: JSONRecord {
+    let line: ComplicationReport.EntryLine
+    let stamp: (SimTime) -> String
+
+    func writeMembers(into object: inout some JSONObjectWriter) {
+        object.append("at", .string(stamp(line.at)))
+        object.append("family", .string(line.family.rawValue))
+        object.append("text", .string(line.text))
+        object.append("source", .string(line.source.rawValue))
+        object.append("suppliedAt", .string(stamp(line.reloadedAt)))
+    }
+}
+
+/// The `entries` rows, one concrete sequence (see ``ComplicationReport/EntryLines``).
+private struct EntryRows: Sequence, IteratorProtocol {
+    var lines: ComplicationReport.EntryLines
+    let stamp: (SimTime) -> String
+
+    mutating func next() -> EntryJSON? {
+        lines.next().map { EntryJSON(line: $0, stamp: stamp) }
+    }
+}
+
+/// The `reloads` rows, one concrete sequence over the requests up to the end.
+private struct ReloadRows: Sequence, IteratorProtocol {
+    let records: ArraySlice<ComplicationRequestRecord>
+    let stamp: (SimTime) -> String
+    private var index: Int
+
+    init(records: ArraySlice<ComplicationRequestRecord>, stamp: @escaping (SimTime) -> String) {
+        (self.records, self.stamp, index) = (records, stamp, records.startIndex)
+    }
+
+    mutating func next() -> ReloadJSON? {
+        guard index < records.endIndex else { return nil }
+        index += 1
+        return ReloadJSON(record: records[index - 1], stamp: stamp)
+    }
+}
+
+/// One request: when, who, what, the decision (a refusal's `reason` as `code` and `message`),
+/// the budget after it, and where they apply its execution `costMs`, `executionLeftMs` and the
+/// policy's `askedFor` / `grantedFor` / `delayMs` / `moved`.
+private struct ReloadJSON: JSONRecord {
+    let record: ComplicationRequestRecord
+    let stamp: (SimTime) -> String
+
+    func writeMembers(into object: inout some JSONObjectWriter) {
+        object.append("at", .string(stamp(record.at)))
+        object.append("source", .string(record.source.rawValue))
+        object.append("kind", .string(record.kind.rawValue))
+        object.append("granted", .bool(record.outcome.isGranted))
+        object.append(
+            "reason", record: record.outcome.refusal.map { CodedJSON(code: $0.rawValue, message: $0.message) })
+        object.append("deferredUntil", .optional(record.outcome.deferredUntil.map { .string(stamp($0)) }))
+        object.append("deferredFrom", .optional(record.deferredFrom.map { .string(stamp($0)) }))
+        object.append("charged", .bool(record.outcome == .granted(.charged)))
+        object.append("budgetLeft", record.budgetLeft == .max ? .null : .count(record.budgetLeft))
+        // The link's count when the request was decided; a model run without a link has no transfers.
+        object.append("transfersLeft", .count(record.transfersLeft ?? 0))
+        object.append("nextReset", .string(stamp(record.nextReset)))
+        object.append("retryAt", .optional(record.retryAt.map { .string(stamp($0)) }))
+        object.append("costMs", .optional(record.cost.map { .milliseconds($0) }))
+        object.append("executionLeftMs", .optional(record.executionLeft.map { .milliseconds($0) }))
+        object.append("policy", record: record.policy.map { PolicyGrantJSON(grant: $0, stamp: stamp) })
+    }
+}
+
+/// A policy reload's grant: `askedFor`, `grantedFor`, `delayMs` and why it `moved`.
+private struct PolicyGrantJSON: JSONRecord {
+    let grant: ComplicationPolicyGrant
+    let stamp: (SimTime) -> String
+
+    func writeMembers(into object: inout some JSONObjectWriter) {
+        object.append("askedFor", .string(stamp(grant.askedFor)))
+        object.append("grantedFor", .string(stamp(grant.grantedFor)))
+        object.append("delayMs", .milliseconds(grant.delay))
+        object.append("moved", record: CodedJSON(code: grant.reason.rawValue, message: grant.reason.message))
+    }
+}
+
+/// A stable `code` with its `message` in words (a refusal, a policy's move).
+private struct CodedJSON: JSONRecord {
+    let code: String
+    let message: String
+
+    func writeMembers(into object: inout some JSONObjectWriter) {
+        object.append("code", .string(code))
+        object.append("message", .string(message))
+    }
+}
+
+/// One background task: `startedAt`, `endedAt`, `durationMs`, `preferredAt`, `systemDelayMs` and
+/// `terminated` (`code`, `reason`, `message`).
+private struct BackgroundTaskJSON: JSONRecord {
+    let task: BackgroundTaskRecord
+    let stamp: (SimTime) -> String
+
+    func writeMembers(into object: inout some JSONObjectWriter) {
+        object.append("startedAt", .string(stamp(task.startedAt)))
+        object.append("endedAt", .string(stamp(task.endedAt)))
+        object.append("durationMs", .milliseconds(task.result.duration))
+        object.append("preferredAt", .optional(task.preferredAt.map { .string(stamp($0)) }))
+        object.append("systemDelayMs", .optional(task.systemDelay.map { .milliseconds($0) }))
+        object.append(
+            "terminated",
+            .optional(
+                task.result.termination.map {
+                    ["code": .string($0.code), "reason": .string($0.rawValue), "message": .string($0.message)]
+                }))
+    }
+}
+
+/// One family's staleness: `family`, `totalMs`, `longestMs` and its `spans` (`from`, `to`,
+/// `durationMs`, `shown`, `truth`).
+private struct StalenessJSON: JSONRecord {
+    let staleness: ComplicationStaleness
+    let stamp: (SimTime) -> String
+
+    func writeMembers(into object: inout some JSONObjectWriter) {
+        object.append("family", .string(staleness.family.rawValue))
+        object.append("totalMs", .milliseconds(staleness.totalStale))
+        object.append("longestMs", .milliseconds(staleness.maxStale))
+        object.append(
+            "spans",
+            elements: staleness.spans.lazy.map { span in
+                [
+                    "from": .string(stamp(span.from)), "to": .string(stamp(span.to)),
+                    "durationMs": .milliseconds(span.duration), "shown": .string(span.shown),
+                    "truth": .string(span.truth),
+                ]
+            })
     }
 }

@@ -31,9 +31,7 @@ extension ComplicationReport {
     ///
     /// Rows are in time order; at one instant, resets, face changes, background tasks, requests,
     /// exhaustions, `shows` rows and stale spans (family by family), each kind in the order it
-    /// happened. Every source of rows (the model's logs, the staleness spans) is already in time
-    /// order, so the rows are a merge of those sources: no row waits in memory for the others,
-    /// however many reloads the run made.
+    /// happened. The rows are a merge of sources already in time order: none waits in memory.
     ///
     /// - Complexity: O(*r* · *k*) for *r* rows from *k* sources (at most 6 plus the families).
     package func write(to output: inout some TextOutputStream) {
@@ -69,7 +67,7 @@ extension ComplicationReport {
                 Row(
                     time: exhaustion.at, kind: .budget,
                     text:
-                        "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(reset(after: exhaustion.at)))"
+                        "budget   \(exhaustion.budget == .execution ? "execution time" : "reload count") exhausted until \(clock.timeOfDay(model.budget.reset(after: exhaustion.at)))"
                 )
             },
             rows(model.presence.lazy.filter { $0.at <= end && $0.at >= start }) { faceRow($0) },
@@ -229,19 +227,14 @@ extension ComplicationReport {
         return parts.isEmpty ? "unlimited" : parts.joined(separator: " and ")
     }
 
-    /// The first budget reset after `time`.
-    private func reset(after time: SimTime) -> SimTime { model.budget.reset(after: time) }
-
     /// The budget and staleness summary lines.
     package var summary: [String] {
         let all = records.lazy
         let reloads = all.filter { $0.kind == .reload }
         let granted = reloads.filter(\.outcome.isGranted)
         let charged = granted.filter { $0.outcome == .granted(.charged) }
-        var refusals: [String] = []
-        for reason in ComplicationRefusal.allCases {
-            let count = all.filter { $0.outcome.refusal == reason }.count
-            if count > 0 { refusals.append("\(reason.rawValue) \(count)") }
+        let refusals = Self.tally(ComplicationRefusal.allCases, \.rawValue) { reason in
+            all.filter { $0.outcome.refusal == reason }.count
         }
         let schedules = all.filter { $0.kind == .scheduleRefresh }
         let left = model.budget.reloadsAllowed(at: end)
@@ -297,10 +290,8 @@ extension ComplicationReport {
         }
         if let policy = settings.reloadPolicy {
             let reloads = policyReloads
-            var reasons: [String] = []
-            for reason in ComplicationReloadDelay.allCases {
-                let count = reloads.filter { $0.policy?.reason == reason }.count
-                if count > 0 { reasons.append("\(reason.rawValue) \(count)") }
+            let reasons = Self.tally(ComplicationReloadDelay.allCases, \.rawValue) { reason in
+                reloads.filter { $0.policy?.reason == reason }.count
             }
             let delays = reloads.compactMap { $0.policy?.delay }
             lines.append(
@@ -323,9 +314,8 @@ extension ComplicationReport {
             let terminated = terminatedTasks
             var text = "tasks    \(tasks.count) background task\(tasks.count == 1 ? "" : "s"): "
             text += "\(tasks.count - terminated.count) completed, \(terminated.count) terminated"
-            let codes = BackgroundTaskTermination.allCases.compactMap { reason -> String? in
-                let count = terminated.filter { $0.result.termination == reason }.count
-                return count == 0 ? nil : "\(reason.code) \(reason.rawValue) \(count)"
+            let codes = Self.tally(BackgroundTaskTermination.allCases, { "\($0.code) \($0.rawValue)" }) { reason in
+                terminated.filter { $0.result.termination == reason }.count
             }
             if !codes.isEmpty { text += " (" + codes.joined(separator: ", ") + ")" }
             lines.append(text)
@@ -371,6 +361,14 @@ extension ComplicationReport {
         guard let execution = record.executionLeft else { return "\(count) left" }
         let time = "\(ComplicationReport.readable(execution)) of execution"
         return model.configuration.budget.dailyReloads == nil ? "\(time) left" : "\(count) reloads and \(time) left"
+    }
+
+    /// `"name 2, other 1"`: each case's name and `count`, those counted 0 left out.
+    private static func tally<Case>(_ cases: [Case], _ name: (Case) -> String, count: (Case) -> Int) -> [String] {
+        cases.compactMap { item in
+            let count = count(item)
+            return count == 0 ? nil : "\(name(item)) \(count)"
+        }
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -49,14 +49,35 @@ package struct ComplicationReport: Hashable, Sendable {
     /// of thousands).
     ///
     /// - Complexity: O(*e* · *f*) for *e* entries and *f* families, as the sequence is read.
-    package var entryLines: some Sequence<EntryLine> {
-        let (model, families, end) = (model, families, end)
-        return model.shown.lazy.filter { $0.entry.date <= end }.flatMap { shown in
-            families.lazy.map { family in
-                EntryLine(
-                    at: shown.entry.date, family: family, text: model.text(of: shown.entry.content, on: family),
-                    source: shown.source, reloadedAt: shown.reloadedAt)
+    package var entryLines: EntryLines { EntryLines(model: model, families: families, end: end) }
+
+    /// The sequence of ``entryLines``: one concrete type (no nest of lazy adaptors), so a writer in
+    /// another module steps through it without instantiating generic types per line.
+    package struct EntryLines: Sequence, IteratorProtocol {
+        let model: ComplicationTimelineModel
+        let families: [ComplicationFamily]
+        let end: SimTime
+        private var shown = 0
+        private var family = 0
+
+        init(model: ComplicationTimelineModel, families: [ComplicationFamily], end: SimTime) {
+            (self.model, self.families, self.end) = (model, families, end)
+        }
+
+        package mutating func next() -> EntryLine? {
+            while shown < model.shown.count {
+                guard family < families.count, model.shown[shown].entry.date <= end else {
+                    (shown, family) = (shown + 1, 0)
+                    continue
+                }
+                let entry = model.shown[shown]
+                family += 1
+                return EntryLine(
+                    at: entry.entry.date, family: families[family - 1],
+                    text: model.text(of: entry.entry.content, on: families[family - 1]), source: entry.source,
+                    reloadedAt: entry.reloadedAt)
             }
+            return nil
         }
     }
 

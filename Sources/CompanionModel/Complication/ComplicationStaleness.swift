@@ -16,17 +16,15 @@ package struct ComplicationStaleSpan: Hashable, Sendable {
 /// How long one family showed an untrue value over a scenario.
 ///
 /// A moment is stale when the complication is on the active face and the family's text for the
-/// installed entry differs from its text for the truth at that moment (both after fitting to the
-/// family's limit, so a change the family cannot show is never stale). Adjacent stale stretches
-/// are merged into one span; the longest span is ``maxStale``.
+/// installed entry differs from its text for the truth (both fitted to the family's limit).
+/// Adjacent stale stretches are merged into one span.
 package struct ComplicationStaleness: Hashable, Sendable {
     package var family: ComplicationFamily
     package var spans: [ComplicationStaleSpan]
 
     package var totalStale: SimDuration { spans.reduce(.zero) { $0 + $1.duration } }
 
-    /// `duration` rounded to the millisecond, for text output (`"5m59.998s"`, `"23ms"`): a
-    /// pipeline's sub-millisecond step costs would otherwise print as nanoseconds.
+    /// `duration` rounded to the millisecond, for text output (`"5m59.998s"`, `"23ms"`).
     package static func displayed(_ duration: SimDuration) -> SimDuration {
         let millisecond: Int64 = 1_000_000
         let sign: Int64 = duration.nanoseconds < 0 ? -1 : 1
@@ -37,14 +35,11 @@ package struct ComplicationStaleness: Hashable, Sendable {
 
     /// Measures `family` from the model's start until `end`.
     ///
-    /// The shown and true texts are piecewise constant; they can only change at an entry date, a
-    /// list change, a due time or a face change, so each of those instants starts an interval
-    /// that is compared once. The truth at each instant comes from replaying the list's changes
-    /// in time order into a content index (``ComplicationTruth/Cursor``), never from re-reading
-    /// the list.
+    /// The texts can only change at an entry date, a list change, a due time or a face change,
+    /// so each of those instants starts an interval compared once, the truth replayed in time
+    /// order (``ComplicationTruth/Cursor``).
     ///
-    /// - Complexity: O(*b* log *b*) where *b* is the number of such instants, plus O(log *n*)
-    ///   expected for each instant's true content and each list change replayed, for *n* items.
+    /// - Complexity: O(*b* log *b*) for *b* such instants, plus O(log *n*) expected for each.
     package init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
         self.family = family
         let start = model.truth.start

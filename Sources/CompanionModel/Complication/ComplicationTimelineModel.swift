@@ -25,22 +25,16 @@ package struct ComplicationPresenceChange: Hashable, Sendable {
 /// entries actually installed on the face; everything a timeline report needs.
 ///
 /// The driver feeds events in time order: ``listChanged(_:at:time:)`` (or ``listChanged(to:at:)``)
-/// whenever the list changes and
-/// ``handle(_:)`` for reload requests; it acts on the returned ``ComplicationBudgetEffect/wakeForBackgroundRefresh(at:)``
-/// and ``ComplicationBudgetEffect/cancelBackgroundRefresh`` effects (the model applies the others itself).
-///
-/// At the start, a complication on the active face gets a free `system` reload (the face asks
-/// for its first timeline), so the face starts out true.
+/// and ``handle(_:transfersLeft:)``, and schedules the wakes and cancellations it returns.
+/// A complication on the active face at the start gets a free `system` reload.
 package struct ComplicationTimelineModel: Hashable, Sendable {
     package let configuration: ComplicationConfiguration
     package private(set) var budget: ComplicationBudget
     /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later
     /// (ClockKit "dumps any cached data") and appends the new timeline.
     package private(set) var shown: [ComplicationShownEntry] = []
-    /// Entries the platform discarded because they were too close (see ``ComplicationTimelineBuilder/coalesce(_:)``),
-    /// in date order: those of the timelines in force, as ``shown`` keeps their entries (a reload at
-    /// *r* drops the discards dated *r* or later with the entries it replaces), so a long run of
-    /// reloads keeps a few per reload rather than up to ``ComplicationTimelineBuilder/futureEntryLimit``.
+    /// Entries the platform discarded as too close (``ComplicationTimelineBuilder/coalesce(_:)``),
+    /// in date order, of the timelines in force (a reload drops them as ``shown`` drops entries).
     package private(set) var discarded: [ComplicationEntry] = []
     /// The list as it truly was through the run (each change kept as what it replaced).
     package private(set) var truth: ComplicationTruth
@@ -56,8 +50,6 @@ package struct ComplicationTimelineModel: Hashable, Sendable {
 
     /// A model whose list is given whole at each change (``listChanged(to:at:)``): `items` are
     /// the remaining items at the start, in list order.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items.
     package init(
         configuration: ComplicationConfiguration, items: [ShoppingItem], presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
@@ -67,8 +59,6 @@ package struct ComplicationTimelineModel: Hashable, Sendable {
 
     /// A model that follows `list` item by item (``listChanged(_:at:time:)``), starting from its
     /// remaining items.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items.
     package init(
         configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
@@ -88,34 +78,25 @@ package struct ComplicationTimelineModel: Hashable, Sendable {
         if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
     }
 
-    /// Records that the list changed, given whole: its remaining items, in list order.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items; keeps a change for each place that differs
-    ///   (``ComplicationTruth/record(_:at:)``).
+    /// Records that the list changed, given whole: its remaining items, in list order
+    /// (``ComplicationTruth/record(_:at:)``).
     package mutating func listChanged(to remaining: [ShoppingItem], at time: SimTime) {
         truth.record(remaining, at: time)
     }
 
-    /// Records that from `time` the remaining item at `place` of the model's list
-    /// (``init(configuration:list:presence:at:)``) is `item` (`nil`: checked off or taken off the
-    /// list): the watch's list changed at one item.
-    ///
-    /// - Complexity: O(log *n*) expected for *n* remaining items; keeps at most one change
-    ///   (``ComplicationTruth/record(_:at:time:)``).
+    /// Records that from `time` the remaining item at `place` of the model's list is `item`
+    /// (`nil`: checked off or taken off the list; ``ComplicationTruth/record(_:at:time:)``).
     package mutating func listChanged(_ item: ShoppingItem?, at place: ComplicationListPlace, time: SimTime) {
         truth.record(item, at: place, time: time)
     }
 
-    /// Runs one request through the budget and applies the result.
-    ///
-    /// A granted reload installs a new timeline; under a reload policy the budget then plans
-    /// the next system reload (``ComplicationBudgetEffect/schedulePolicyReload(_:)``).
+    /// Runs one request through the budget and applies the result: a granted reload installs a
+    /// new timeline (and under a reload policy plans the next system reload).
     ///
     /// - Parameter transfersLeft: the phone's complication transfers left now, as the link
-    ///   counts them (stamped on the records for reports; the budget never counts transfers).
+    ///   counts them (stamped on the records for reports).
     /// - Returns: all effects, for the driver to schedule wakes, tasks and cancellations.
-    /// - Complexity: O(*e* log *n*) expected for a granted reload (*n* remaining items, *e* entries
-    ///   supplied; installed entries it replaces are dropped at O(1) each).
+    /// - Complexity: O(*e* log *n*) expected for a granted reload supplying *e* entries.
     @discardableResult
     package mutating func handle(_ event: ComplicationBudgetEvent, transfersLeft: Int? = nil)
         -> [ComplicationBudgetEffect]
@@ -182,10 +163,7 @@ extension ComplicationTimelineModel {
         return text(of: entry.entry.content, on: family)
     }
 
-    /// What `family` would show if it were true at `time`.
-    ///
-    /// - Complexity: O(log *n*) for *n* remaining items at or after the last list change; earlier,
-    ///   see ``ComplicationTruth/content(at:mode:)``.
+    /// What `family` would show if it were true at `time` (``ComplicationTruth/content(at:mode:)``).
     package func trueText(_ family: ComplicationFamily, at time: SimTime) -> String {
         text(of: truth.content(at: time, mode: configuration.mode), on: family)
     }
@@ -203,9 +181,7 @@ extension ComplicationTimelineModel {
 }
 
 extension ComplicationTimelineModel: StorageAdopting {
-    /// Keeps this model in `old`'s storage: its budget and every log (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for the *n* entries and records held.
+    /// Keeps this model in `old`'s storage (``StorageAdopting``).
     package mutating func adoptStorage(of old: inout ComplicationTimelineModel) {
         budget.adoptStorage(of: &old.budget)
         shown.adoptStorage(of: &old.shown)

@@ -4,17 +4,9 @@ import SimulationKernel
 /// first state, then each change as the one item it set at its place in list order
 /// (``ComplicationListPlace``).
 ///
-/// A change touches one item (a check-off takes it off the remaining items, an edit replaces it,
-/// an added item joins), so a change keeps only that item and its place, and the latest state
-/// is kept in a content index: what the face should show now costs O(log *n*), not a pass over
-/// the list, and a state of the past is rebuilt by replaying the changes into an index of its
-/// own (``Cursor``). What it keeps is linear in the list and the changes.
-///
-/// ```swift
-/// var truth = ComplicationTruth(list, at: .zero)          // a ShoppingList's remaining items
-/// truth.record(nil, at: kalePlace, time: fiveMinutes)     // kale checked off: one change
-/// truth.remaining(at: SimTime(offset: .minutes(1)))        // the first state, kale included
-/// ```
+/// The latest state is kept in a content index, so what the face should show now costs
+/// O(log *n*); a past state is rebuilt by replaying the changes (``Cursor``). What it keeps is
+/// linear in the list and the changes.
 package struct ComplicationTruth: Sendable {
     /// One change: from `at` on, the remaining item at `place` is `item` (`nil`: none).
     package struct Change: Hashable, Sendable {
@@ -22,8 +14,7 @@ package struct ComplicationTruth: Sendable {
         package var at: SimTime
         /// Where in list order.
         package var place: ComplicationListPlace
-        /// The remaining item there from then on, `nil` when none remains there (checked off
-        /// or taken off the list).
+        /// The remaining item there from then on (`nil`: checked off or taken off the list).
         package var item: ShoppingItem?
     }
 
@@ -44,8 +35,6 @@ package struct ComplicationTruth: Sendable {
 
     /// The truth starting at `start` with `items` remaining, in list order, item *i* at
     /// ``ComplicationListPlace/init(position:)`` (for lists recorded whole, ``record(_:at:)``).
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items.
     package init(_ items: [ShoppingItem], at start: SimTime) {
         self.init(
             placed: items.enumerated().map { Placed(place: ComplicationListPlace(position: $0), item: $1) }, at: start)
@@ -53,8 +42,6 @@ package struct ComplicationTruth: Sendable {
 
     /// The truth starting at `start` with the remaining items of `list`, at their places in it
     /// (for a list followed item by item, ``record(_:at:time:)``).
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items.
     package init(_ list: ShoppingList, at start: SimTime) {
         self.init(placed: list.remainingPlaced.map { Placed(place: $0.place, item: $0.item) }, at: start)
     }
@@ -67,22 +54,15 @@ package struct ComplicationTruth: Sendable {
     }
 
     /// When the state after the last change began (the start, before any change).
-    ///
-    /// - Complexity: O(1).
     package var latestSince: SimTime { changes.last?.at ?? start }
 
-    /// How many items it keeps (in its first state and its changes): linear in the list's length
-    /// and the changes.
-    ///
-    /// - Complexity: O(*c*) for *c* changes.
+    /// How many items it keeps (in its first state and its changes).
     package var keptItemCount: Int {
         initial.count + changes.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
     }
 
     /// Records that from `time` (not before the last change) the remaining item at `place` is
-    /// `item` (`nil`: none); keeps nothing when that is already so.
-    ///
-    /// - Complexity: O(log *n*) expected for *n* remaining items.
+    /// `item` (`nil`: none); keeps nothing when that is already so. O(log *n*) expected.
     package mutating func record(_ item: ShoppingItem?, at place: ComplicationListPlace, time: SimTime) {
         let old = live.item(at: place)
         if old == item { return }
@@ -92,10 +72,7 @@ package struct ComplicationTruth: Sendable {
 
     /// Records that from `time` (not before the last change) the remaining items are `remaining`,
     /// in list order, item *i* at ``ComplicationListPlace/init(position:)``: keeps a change for
-    /// each place whose item differs, nothing when nothing differs.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items; keeps one change per place that differs (a
-    ///   list followed item by item, ``record(_:at:time:)``, keeps one per change).
+    /// each place whose item differs. O(*n* log *n*).
     package mutating func record(_ remaining: [ShoppingItem], at time: SimTime) {
         for entry in live.placed {
             let place = entry.place
@@ -108,17 +85,14 @@ package struct ComplicationTruth: Sendable {
     }
 
     /// The remaining items at `time`, in list order (the first state before the start).
-    ///
-    /// - Complexity: O(*n*) for *n* remaining items at or after the last change; else
-    ///   O((*n* + *c*) log *n*) for *c* changes up to `time`, replayed from the start.
     package func remaining(at time: SimTime) -> [ShoppingItem] {
         index(at: time).items
     }
 
     /// What the face should show at `time` under `mode`.
     ///
-    /// - Complexity: O(log *n*) for *n* remaining items at or after the last change; else
-    ///   O((*n* + *c*) log *n*) for *c* changes up to `time`, replayed from the start.
+    /// - Complexity: O(log *n*) at or after the last change; else O((*n* + *c*) log *n*) for
+    ///   *c* changes up to `time`, replayed from the start.
     package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
         if time >= latestSince { return live.content(at: time, mode: mode) }
         var cursor = cursor()
@@ -126,9 +100,7 @@ package struct ComplicationTruth: Sendable {
         return cursor.content(at: time, mode: mode)
     }
 
-    /// The remaining items at `time`, indexed.
-    ///
-    /// - Complexity: O(1) at or after the last change; else as ``remaining(at:)``.
+    /// The remaining items at `time`, indexed (O(1) at or after the last change).
     func index(at time: SimTime) -> ComplicationContentIndex {
         if time >= latestSince { return live }
         var cursor = cursor()
@@ -138,8 +110,6 @@ package struct ComplicationTruth: Sendable {
 
     /// A cursor at the first state, to move through the states in time order
     /// (``Cursor/advance(to:)``) without rebuilding each one.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items in the first state.
     package func cursor() -> Cursor { Cursor(self) }
 
     /// The list at one state, moved forward through later states by applying their changes to
@@ -158,14 +128,10 @@ package struct ComplicationTruth: Sendable {
         }
 
         /// The remaining items at the state reached, in list order.
-        ///
-        /// - Complexity: O(*n*) for *n* remaining items.
         package var items: [ShoppingItem] { index.items }
 
         /// Moves to the state in force at `time` (never backwards): applies every change at or
-        /// before `time`.
-        ///
-        /// - Complexity: O(log *n*) expected for each change applied, for *n* remaining items.
+        /// before `time`, O(log *n*) expected each.
         package mutating func advance(to time: SimTime) {
             while applied < changes.count, changes[applied].at <= time {
                 index.set(changes[applied].item, at: changes[applied].place)
@@ -174,8 +140,6 @@ package struct ComplicationTruth: Sendable {
         }
 
         /// What the face should show at `time` under `mode`, with the state reached.
-        ///
-        /// - Complexity: O(log *n*) expected.
         package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
             index.content(at: time, mode: mode)
         }
@@ -183,8 +147,7 @@ package struct ComplicationTruth: Sendable {
 }
 
 extension ComplicationTruth: Hashable {
-    /// Two truths are equal when they started alike and recorded the same changes (the rest is
-    /// built from those).
+    /// Two truths are equal when they started alike and recorded the same changes.
     package static func == (lhs: ComplicationTruth, rhs: ComplicationTruth) -> Bool {
         lhs.start == rhs.start && lhs.initial == rhs.initial && lhs.changes == rhs.changes
     }
@@ -197,10 +160,7 @@ extension ComplicationTruth: Hashable {
 }
 
 extension ComplicationTruth: StorageAdopting {
-    /// Keeps this truth in `old`'s storage for its first state, its changes and its index
-    /// (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*c* + *n*) for *c* changes and *n* items.
+    /// Keeps this truth in `old`'s storage (``StorageAdopting``).
     package mutating func adoptStorage(of old: inout ComplicationTruth) {
         initial.adoptStorage(of: &old.initial)
         changes.adoptStorage(of: &old.changes)

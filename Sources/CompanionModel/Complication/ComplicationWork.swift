@@ -2,13 +2,6 @@ import SimulationKernel
 
 /// CPU work as a scenario states it: a duration measured on one chip ("reads the database:
 /// 1.5 s on S3"), scaled to the watch that runs it by the chips' relative speeds.
-///
-/// ```swift
-/// let work = ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reads the database")
-/// work.duration(on: .s3)  // 1.5s
-/// work.duration(on: .s1)  // 3.75s (the S1 is 2.5 times slower)
-/// work.duration(on: .s7)  // 625ms
-/// ```
 package struct ComplicationWork: Hashable, Sendable {
     /// The largest cost a scenario may state (one hour), so scaling can never overflow.
     package static let maximumCost = SimDuration.hours(1)
@@ -27,9 +20,7 @@ package struct ComplicationWork: Hashable, Sendable {
     }
 
     /// The time the work takes on `chip`: ``cost`` × reference speed ÷ `chip`'s speed, rounded
-    /// to the nanosecond.
-    ///
-    /// - Complexity: O(1).
+    /// to the nanosecond (O(1)).
     package func duration(on chip: WatchChip) -> SimDuration {
         cost.scaled(by: reference.relativeSpeed / chip.relativeSpeed)
     }

@@ -1,8 +1,4 @@
 /// Whether an app (the phone app or the watch app) is running, and how.
-///
-/// Used for both sides of the link: the phone app is woken into the background by a watch
-/// message; the watch app is reachable only while it runs; queued transfers wait for the
-/// receiving app to run.
 package enum AppRunState: String, Hashable, Sendable {
     /// Not launched, or killed / terminated.
     case notRunning
@@ -55,9 +51,8 @@ package enum AppRunState: String, Hashable, Sendable {
     package var name: String { rawValue }
 }
 
-/// How each app runs, as its owner says at the moment the link handles an event: the watch
-/// side owns the watch app's lifecycle and the phone side the phone app's; the link keeps no
-/// copy of either and is handed this value with every event (``WatchLink/reduce(_:at:emit:)``).
+/// How each app runs, as its owner (the watch side, the phone side) says when the link handles an
+/// event; the link keeps no copy (``LinkMoment/apps``).
 package struct LinkApps: Hashable, Sendable {
     /// The watch app's state.
     package var watch: AppRunState

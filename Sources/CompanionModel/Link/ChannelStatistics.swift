@@ -24,8 +24,6 @@ package struct ChannelStatistics: Hashable, Sendable {
     package init() {}
 
     /// Reserves room for `count` delivery delays.
-    ///
-    /// - Complexity: O(`count`).
     mutating func reserveCapacity(_ count: Int) {
         delays.reserveCapacity(count)
     }
@@ -39,10 +37,8 @@ package struct ChannelStatistics: Hashable, Sendable {
         maxQueueDepth = max(maxQueueDepth, depth)
     }
 
-    /// The nearest-rank `percent`-th percentile (1...100) of the delivery delays, or `nil` if
-    /// none; the same method as every latency figure (``LatencyStatistics``).
-    ///
-    /// - Complexity: O(*n* log *n*) (it sorts the delays).
+    /// The nearest-rank `percent`-th percentile (1...100) of the delivery delays (``LatencyStatistics``),
+    /// or `nil` if none.
     package func delayPercentile(_ percent: Int) -> SimDuration? {
         LatencyStatistics(delays).percentile(percent)
     }
@@ -58,9 +54,7 @@ package struct LinkStatistics: Hashable, Sendable {
     /// Empty statistics for every channel.
     package init() {}
 
-    /// The statistics of `channel`.
-    ///
-    /// - Complexity: O(1) to read or to change in place.
+    /// The statistics of `channel`, changed in place.
     package subscript(channel: LinkChannel) -> ChannelStatistics {
         get {
             switch channel {
@@ -83,8 +77,6 @@ package struct LinkStatistics: Hashable, Sendable {
 
 extension ChannelStatistics: StorageAdopting {
     /// Keeps these statistics in `old`'s storage for delays (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for *n* delays.
     package mutating func adoptStorage(of old: inout ChannelStatistics) {
         delays.adoptStorage(of: &old.delays)
     }
@@ -92,8 +84,6 @@ extension ChannelStatistics: StorageAdopting {
 
 extension LinkStatistics: StorageAdopting {
     /// Keeps every channel's statistics in `old`'s storage (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for *n* delays.
     package mutating func adoptStorage(of old: inout LinkStatistics) {
         interactive.adoptStorage(of: &old.interactive)
         userInfo.adoptStorage(of: &old.userInfo)

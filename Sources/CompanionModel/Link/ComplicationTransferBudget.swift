@@ -52,8 +52,7 @@ package struct ComplicationTransferBudget: Hashable, Sendable {
         SimTime(offset: firstReset) + .days(day(at: time))
     }
 
-    /// Uses one budgeted transfer if any is left; returns whether it did (if not, the caller
-    /// falls back to an ordinary userInfo transfer).
+    /// Uses one budgeted transfer if any is left; returns whether it did.
     package mutating func spend(at time: SimTime) -> Bool {
         let today = day(at: time)
         if today != budgetDay {

@@ -1,8 +1,5 @@
-/// The life of one interactive message after it was accepted.
-///
-/// A message leaves this table exactly once, when its reply handler or its error handler runs
-/// (or, if the sending app exited, when it can no longer arrive). That is how "exactly one of
-/// reply or error" is kept: later timers find nothing and do nothing.
+/// The life of one interactive message after it was accepted. It leaves the table exactly once,
+/// when its reply or error handler runs (or it can no longer arrive): later timers find nothing.
 package enum InteractiveMessageState: String, Hashable, Sendable {
     /// Dispatched, not yet at the receiving device; the sender waits.
     case inFlight

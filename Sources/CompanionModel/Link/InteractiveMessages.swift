@@ -2,12 +2,9 @@ import SimulationKernel
 
 /// The interactive messages awaiting an outcome, by ID.
 ///
-/// The link gives IDs in increasing order, so the messages sit in a window of slots indexed by
-/// `id - base`: finding, adding, changing and removing one costs O(1) amortized (no hashing),
-/// and walking them goes in ID (send) order. Slots of IDs that are not interactive messages,
-/// or whose message has ended, stay empty; the window starts at the oldest message still
-/// waiting (the storage is compacted when more than half of it lies before that), so it spans
-/// at most the IDs given while one message waits.
+/// IDs increase, so the messages sit in a window of slots indexed by `id - base`: every operation
+/// is O(1) amortized (no hashing), and walking goes in send order. The window starts at the
+/// oldest message still waiting (compacted when more than half of it lies before that).
 struct InteractiveMessages: Sendable {
     /// `slots[index]` holds message `base + index`, if it still waits; `slots[..<head]` are empty.
     private var slots: [InteractiveMessage?] = []
@@ -20,16 +17,12 @@ struct InteractiveMessages: Sendable {
     var isEmpty: Bool { count == 0 }
 
     /// Message `id`, if it waits.
-    ///
-    /// - Complexity: O(1).
     subscript(id: MessageID) -> InteractiveMessage? {
         guard let index = index(of: id) else { return nil }
         return slots[index]
     }
 
     /// Adds `message` as `id`, which must be greater than the ID of every message added before.
-    ///
-    /// - Complexity: O(1) amortized, plus the slots of the IDs skipped since the last one.
     mutating func insert(_ message: consuming InteractiveMessage, id: MessageID) {
         if slots.isEmpty {
             // Nothing waits (the storage is emptied when the last message ends): start here.
@@ -43,8 +36,6 @@ struct InteractiveMessages: Sendable {
     }
 
     /// The state and route of message `id`, if it waits (its payload is not copied).
-    ///
-    /// - Complexity: O(1).
     func stateAndRoute(of id: MessageID) -> (state: InteractiveMessageState, route: LinkRoute)? {
         guard let index = index(of: id), let state = slots[index]?.state, let route = slots[index]?.message.route else {
             return nil
@@ -53,8 +44,6 @@ struct InteractiveMessages: Sendable {
     }
 
     /// Sets the state of message `id`, if it waits.
-    ///
-    /// - Complexity: O(1).
     mutating func setState(_ state: InteractiveMessageState, of id: MessageID) {
         guard let index = index(of: id) else { return }
         slots[index]?.state = state
@@ -63,8 +52,6 @@ struct InteractiveMessages: Sendable {
     /// Hands over waiting message `id` for its delivery: while its sender waits for an outcome,
     /// a copy of it (the table keeps it, now ``InteractiveMessageState/awaitingReply``); otherwise
     /// the message itself, moved out of the table. `nil` if it does not wait.
-    ///
-    /// - Complexity: O(1) amortized (one lookup).
     mutating func deliver(_ id: MessageID) -> LinkMessage? {
         guard let index = index(of: id) else { return nil }
         return Self.deliver(&slots[index]) ?? take(at: index)?.message
@@ -80,8 +67,6 @@ struct InteractiveMessages: Sendable {
 
     /// Removes message `id` and returns it (moved out of its slot, not copied), if it waits in a
     /// state for which `condition` holds (any state by default).
-    ///
-    /// - Complexity: O(1) amortized (one lookup).
     mutating func take(
         _ id: MessageID, if condition: (InteractiveMessageState) -> Bool = { _ in true }
     ) -> InteractiveMessage? {
@@ -90,8 +75,6 @@ struct InteractiveMessages: Sendable {
     }
 
     /// Removes the message in slot `index` and returns it (moved out), if the slot holds one.
-    ///
-    /// - Complexity: O(1) amortized.
     private mutating func take(at index: Int) -> InteractiveMessage? {
         guard let message = slots[index].take() else { return nil }
         count -= 1
@@ -100,8 +83,6 @@ struct InteractiveMessages: Sendable {
     }
 
     /// The IDs of the waiting messages, in send order.
-    ///
-    /// - Complexity: O(*w*) in the window.
     var ids: [MessageID] {
         var ids: [MessageID] = []
         ids.reserveCapacity(count)
@@ -142,8 +123,6 @@ struct InteractiveMessages: Sendable {
 
 extension InteractiveMessages: StorageAdopting {
     /// Keeps these messages in `old`'s slots (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*w*) for the *w* slots held.
     mutating func adoptStorage(of old: inout InteractiveMessages) {
         slots.adoptStorage(of: &old.slots)
     }

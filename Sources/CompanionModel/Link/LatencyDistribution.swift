@@ -14,8 +14,6 @@ package enum LatencyDistribution: Hashable, Sendable {
     package static let standard = LatencyDistribution.uniform(min: .milliseconds(100), max: .milliseconds(400))
 
     /// Draws one delay (random draws rounded to the millisecond).
-    ///
-    /// - Complexity: O(1).
     package func sample(using rng: inout SplitMix64) -> SimDuration {
         switch self {
         case .fixed(let delay):

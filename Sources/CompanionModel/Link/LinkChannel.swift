@@ -1,5 +1,5 @@
 /// The WatchConnectivity channels the link simulates (PLATFORM.md §2.2–2.4).
-package enum LinkChannel: Hashable, Sendable, CaseIterable, Comparable {
+package enum LinkChannel: String, Hashable, Sendable, CaseIterable {
     /// `sendMessage`: immediate, needs reachability, one reply or one error.
     case interactive
     /// `transferUserInfo`: queued, FIFO, guaranteed, delivered when the receiving app runs.
@@ -10,19 +10,11 @@ package enum LinkChannel: Hashable, Sendable, CaseIterable, Comparable {
     /// on the active face, 0 otherwise; at 0 it falls back to ``userInfo``.
     case complication
 
-    /// The name used in traces, reports and scenario files.
-    package var name: String {
-        switch self {
-        case .interactive: return "interactive"
-        case .userInfo: return "userInfo"
-        case .applicationContext: return "applicationContext"
-        case .complication: return "complication"
-        }
-    }
+    /// The name used in traces, reports and scenario files: the case's (`"userInfo"`).
+    package var name: String { rawValue }
 }
 
-/// Identifies one message or transfer on the link; assigned in send order from 1, so
-/// comparing two IDs compares their send order.
+/// Identifies one message or transfer on the link, assigned in send order from 1.
 package typealias MessageID = UInt64
 
 /// The direction of a message.

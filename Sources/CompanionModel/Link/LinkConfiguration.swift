@@ -14,15 +14,13 @@ package struct LinkConfiguration: Hashable, Sendable {
     /// Complication transfers per day with the complication on the active face: 50
     /// (`remainingComplicationUserInfoTransfers`, PLATFORM.md §2.4).
     package var complicationTransfersPerDay: Int = 50
-    /// When the complication budget first resets, counted from the scenario start (then every
-    /// 24 h). A scenario starting at 09:00 sets 15 h to reset at midnight.
+    /// When the complication budget first resets, from the scenario start (then every 24 h).
     package var complicationBudgetFirstReset: SimDuration = .days(1)
     /// Where the complication is at the start.
     package var complicationPlacement: ComplicationTransferBudget.Placement = .onActiveFace
     /// The session's state at the start.
     package var initialActivation: SessionActivation = .activated
-    /// The phone app's state at the start, for the app's owner (the link never reads it: it is
-    /// told how each app runs with every event, ``LinkMoment/apps``).
+    /// The phone app's state at the start, for the app's owner (the link never reads it).
     package var initialPhoneApp: AppRunState = .background
     /// The watch app's state at the start, for the app's owner (as ``initialPhoneApp``).
     package var initialWatchApp: AppRunState = .foreground

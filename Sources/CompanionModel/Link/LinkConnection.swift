@@ -1,7 +1,5 @@
 /// The part of the link an app's `isReachable` depends on: the session's activation and whether
-/// the phone is in range. With how each app runs (its owner's answer), it decides
-/// ``Reachability``. A small value of its own (``WatchLink/connection``), so that asking it does
-/// not hand over the whole link.
+/// the phone is in range (a small value, so asking it does not copy the whole link).
 package struct LinkConnection: Hashable, Sendable {
     /// The session's activation state.
     package internal(set) var activation: SessionActivation
@@ -16,8 +14,6 @@ package struct LinkConnection: Hashable, Sendable {
 
     /// Whether an interactive message from `side` can be sent now, with the apps running as
     /// `apps` says (`isReachable` on that side).
-    ///
-    /// - Complexity: O(1).
     package func reachability(from side: LinkSide, apps: LinkApps) -> Reachability {
         guard activation.canSend else { return .unreachable(.sessionNotActivated) }
         guard range.isInRange else { return .unreachable(.outOfRange) }

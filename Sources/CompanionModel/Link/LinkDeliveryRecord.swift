@@ -1,10 +1,7 @@
 import SimulationKernel
 
-/// A first delivery of a message to its receiving app (``WatchLink/deliveries``).
-///
-/// The record keeps what the checks of the link's order and the reports read (the message's
-/// identifier, channel, route and send time, and the delivery time), not its payload: keeping a
-/// record retains nothing, and a run's records are plain values.
+/// A first delivery of a message to its receiving app (``WatchLink/deliveries``): its header,
+/// not its payload, so keeping a record retains nothing.
 package struct LinkDeliveryRecord: Hashable, Sendable {
     /// The message delivered (its header).
     package var message: LinkMessageHeader
@@ -41,8 +38,6 @@ package struct LinkMessageHeader: Hashable, Sendable {
 
 extension LinkMessage {
     /// The message without its payload.
-    ///
-    /// - Complexity: O(1); retains nothing.
     package var header: LinkMessageHeader {
         LinkMessageHeader(id: id, channel: channel, route: route, sentAt: sentAt)
     }

@@ -1,10 +1,7 @@
 import SimulationKernel
 
-/// Everything that can happen to the link: an app calling a WatchConnectivity API, a change of
-/// the environment, or a timer the link scheduled itself.
-///
-/// A driver pops these from its ``EventLoop`` and feeds them to ``WatchLink/reduce(_:at:emit:)``,
-/// which returns ``LinkTransportEffect``s (timers to schedule among them).
+/// Everything that can happen to the link (``WatchLink/reduce(_:at:emit:)``): an app calling a
+/// WatchConnectivity API, a change of the environment, or a timer the link scheduled itself.
 package enum LinkEvent: Hashable, Sendable {
     case request(LinkRequest)
     case environment(LinkEnvironmentChange)
@@ -41,10 +38,9 @@ extension LinkRequest {
 /// A change of the world around the link (scenario steps and injected faults), or an app's owner
 /// telling the link that the app started or stopped running.
 ///
-/// The app lifecycle changes (`killPhoneApp` … `wakeWatchApp`) are the scenario's names for what
-/// happens to an app; the link does not own the apps, so it hands each to the app's owner
-/// (``LinkTransportEffect/changeApp(_:_:cause:)``), which answers with ``appStarted(_:)`` or
-/// ``appStopped(_:)`` when the app starts or stops running.
+/// The link does not own the apps: it hands each app lifecycle change (`killPhoneApp` …
+/// `wakeWatchApp`) to the app's owner (``LinkTransportEffect/changeApp(_:_:cause:)``), which
+/// answers with ``appStarted(_:)`` or ``appStopped(_:)``.
 package enum LinkEnvironmentChange: Hashable, Sendable {
     case phoneOutOfRange
     case phoneInRange
@@ -101,8 +97,8 @@ package enum LinkTimer: Hashable, Sendable {
     case replyArrival(MessageID)
     /// The sender's reply timeout expires.
     case replyTimeout(MessageID)
-    /// A queued transfer reaches the receiving device; `epoch` identifies the radio session it
-    /// was transmitted in (an arrival from before a drop-out is void).
+    /// A queued transfer reaches the receiving device; `epoch` is the radio session it was
+    /// transmitted in (an arrival from before a drop-out is void).
     case transferArrival(TransferLane, MessageID, epoch: Int)
     /// A second copy of an already delivered message arrives.
     case duplicateArrival(LinkMessage)

@@ -1,7 +1,7 @@
 import SimulationKernel
 
-/// Faults a scenario injects into the link. Windows and terminations are fixed in time; latency
-/// and duplicates are drawn from seeded sub-streams of the scenario's generator.
+/// Faults a scenario injects into the link: windows and terminations fixed in time, latency and
+/// duplicates drawn from seeded sub-streams.
 package struct LinkFaults: Hashable, Sendable {
     /// A span during which the phone is out of range.
     package struct UnreachableWindow: Hashable, Sendable {
@@ -59,10 +59,8 @@ package struct LinkFaults: Hashable, Sendable {
         LinkFaults(latency: .fixed(latency))
     }
 
-    /// The environment events the windows and terminations stand for, in time order
-    /// (ties keep declaration order), for a driver to schedule.
-    ///
-    /// - Complexity: O(*n* log *n*) in the number of windows and terminations.
+    /// The environment events the windows and terminations stand for, in time order (ties keep
+    /// declaration order), for a driver to schedule.
     package func scheduledEvents() -> [(time: SimTime, event: LinkEvent)] {
         var events: [(time: SimTime, order: Int, event: LinkEvent)] = []
         for window in unreachableWindows {

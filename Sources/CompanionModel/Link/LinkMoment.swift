@@ -1,8 +1,7 @@
 import SimulationKernel
 
-/// What a driver hands the link with each event (``WatchLink/reduce(_:at:emit:)``): the time,
-/// how each app runs as its owner says, and whether the driver keeps a trace. Each has one
-/// owner (the loop, the apps' owners, the driver); the link keeps a copy of none of them.
+/// What a driver hands the link with each event (``WatchLink/reduce(_:at:emit:)``); the link
+/// keeps a copy of none of it.
 package struct LinkMoment: Sendable {
     /// The current simulated time.
     package var now: SimTime

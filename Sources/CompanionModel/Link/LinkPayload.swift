@@ -9,21 +9,12 @@ package enum ItemStatus: Hashable, Sendable {
     package var name: String { self == .open ? "open" : "checkedOff" }
 }
 
-/// What a message carries, in either direction.
+/// What a message carries, in either direction; the transport never looks inside but for its
+/// size. A new payload gets a ``byteCount`` and a ``summary``, and is handled, idempotently, by
+/// the receiving side's `received(_:duplicate:_:)` (`WatchFeature+Link`, `PhoneFeature+Link`).
 ///
-/// **Adding a payload** (for example a list edit made on the phone):
-/// 1. add a case here with its data (value types only);
-/// 2. give it a ``byteCount`` (a property-list estimate; the channels' payload caps apply to it)
-///    and a ``summary`` for traces;
-/// 3. handle it where it is received: in the scenario simulation, the receiving side's
-///    `received(_:duplicate:_:)` (`WatchFeature+Link.swift`, `PhoneFeature+Link.swift`), which
-///    applies it to that side's own state, idempotently (duplicates are delivered with
-///    `duplicate: true`).
-///
-/// The transport never looks inside a payload except for its size.
-///
-/// Every case holds exactly one reference (a ``ListOperation`` is one already; the other cases
-/// are `indirect`), so a payload is one reference wide and copying one is a single retain.
+/// Every case holds exactly one reference (the other cases are `indirect`), so copying a payload
+/// is a single retain.
 package enum LinkPayload: Hashable, Sendable {
     /// An edit of the shared list made on either device (two-way sync, `Sync/`).
     case listOperation(ListOperation)

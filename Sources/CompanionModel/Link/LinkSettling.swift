@@ -1,13 +1,8 @@
-/// A driver of the link that can be left to finish: the one drain and the one settle routine,
-/// shared by every driver of the link (the scenario simulation's end-of-run check, its
-/// expectations and reports; the WatchConnectivity double's `runUntilIdle()` and `recover()`;
-/// the tests' harnesses).
+/// A driver of the link that can be left to finish: the one drain and settle routine shared by
+/// every driver of the link (the scenario simulation, the WatchConnectivity double, the tests).
 ///
-/// Draining handles every link event still due, and whatever each sets off, until none is left.
-/// Settling drains, then brings the world back (``LinkEnvironmentChange/restoring``: session
-/// activated, phone in range, phone app launched, watch app relaunched, applied one after the
-/// other at the same instant) and drains what that releases. Afterwards every guaranteed
-/// transfer has been delivered, so the lists can be compared.
+/// Settling drains, brings the world back (``LinkEnvironmentChange/restoring``, at one instant)
+/// and drains what that releases: afterwards every guaranteed transfer has been delivered.
 package protocol LinkSettling {
     /// Handles the next pending link event and what it sets off; `false` when none is left.
     mutating func handleNextLinkEvent() -> Bool
@@ -31,8 +26,7 @@ extension LinkSettling {
         while handleNextLinkEvent() {}
     }
 
-    /// Runs the link to completion: drains, applies ``LinkEnvironmentChange/restoring``, drains
-    /// (see ``LinkSettling``).
+    /// Runs the link to completion: drains, applies ``LinkEnvironmentChange/restoring``, drains.
     ///
     /// - Complexity: O(*e* log *e*) in the events handled.
     package mutating func settle() {

@@ -1,11 +1,8 @@
 import SimulationKernel
 
 /// An event type that carries the link's timers on a driver's loop (``LinkEvent`` itself, or
-/// the world's event with a case for the link): it puts a timer on its loop and takes one off.
-///
-/// The two requirements are the only code that touches the loop: ``LinkTimers`` is generic over
-/// the event, and each conformance is compiled with its event known, so the loop's work is
-/// specialised where the event type lives, not done generically.
+/// the world's event with a case for the link). ``LinkTimers`` is generic over it; each
+/// conformance is compiled with its event known, so the loop's work is specialised there.
 package protocol LinkTimerEvent {
     /// Schedules the event that fires `timer` on `loop` at `time`; returns the loop's handle.
     static func schedule(_ timer: LinkTimer, at time: SimTime, on loop: inout EventLoop<Self>) -> EventID
@@ -25,16 +22,13 @@ extension LinkEvent: LinkTimerEvent {
     }
 }
 
-/// The one driver of the link's timers: it performs the transport's timer effects
-/// (``LinkTransportEffect/timer(_:)``) on the caller's event loop and keeps the loop's handles
-/// of the reply timeouts pending, so that one is cancelled when its message ends otherwise.
-///
-/// Every driver of ``WatchLink`` holds one: the scenario world, the WatchConnectivity double's
-/// pair, and the tests' harnesses. A driver tells it when it hands a link event over
-/// (``willHandle(_:)``: a reply timeout that fires has left the loop).
+/// The one driver of the link's timers, held by every driver of ``WatchLink``: it performs the
+/// transport's timer effects (``LinkTransportEffect/timer(_:)``) on the caller's event loop and
+/// keeps the handles of the pending reply timeouts, so one is cancelled when its message ends
+/// otherwise. A driver calls ``willHandle(_:)`` as it hands a link event over.
 package struct LinkTimers: Sendable {
-    /// The loop's handles of the pending reply timeouts, in send order (messages are sent in ID
-    /// order; the oldest is usually the one answered first).
+    /// The loop's handles of the pending reply timeouts, in send order (the oldest is usually
+    /// answered first).
     private var replyTimeouts: [(message: MessageID, event: EventID)] = []
 
     /// No timer pending.
@@ -47,8 +41,7 @@ package struct LinkTimers: Sendable {
     /// cancels the reply timeout of a message that ended otherwise. Returns whether the effect
     /// took place (`false`: a cancel of a reply timeout that was not pending).
     ///
-    /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) to find the handle among
-    ///   the *k* reply timeouts pending.
+    /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) for *k* pending reply timeouts.
     @discardableResult
     package mutating func perform<Event: LinkTimerEvent>(
         _ effect: LinkTimerEffect, on loop: inout EventLoop<Event>
@@ -63,19 +56,14 @@ package struct LinkTimers: Sendable {
         }
     }
 
-    /// Keeps `handle`, the loop's handle of `timer` (when it is a reply timeout), just scheduled.
-    /// A driver that moves its events into a new loop forgets every handle (``removeAll()``) and
-    /// keeps the new ones.
-    ///
-    /// - Complexity: O(1) amortized.
+    /// Keeps `handle`, the loop's handle of `timer` just scheduled, if it is a reply timeout (a
+    /// driver that moves its events into a new loop calls ``removeAll()`` first).
     package mutating func keep(_ timer: LinkTimer, as handle: EventID) {
         if case .replyTimeout(let message) = timer { replyTimeouts.append((message, handle)) }
     }
 
     /// Forgets the handle of `event` if it is a reply timeout: handed to the link, it has left
     /// the loop.
-    ///
-    /// - Complexity: O(*k*) for the *k* reply timeouts pending.
     package mutating func willHandle(_ event: LinkEvent) {
         guard case .timer(.replyTimeout(let message)) = event,
             let index = replyTimeouts.firstIndex(where: { $0.message == message })
@@ -91,8 +79,6 @@ package struct LinkTimers: Sendable {
 
 extension LinkTimers: StorageAdopting {
     /// Keeps these handles in `old`'s storage (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*k*) for the *k* handles held.
     package mutating func adoptStorage(of old: inout LinkTimers) {
         replyTimeouts.adoptStorage(of: &old.replyTimeouts)
     }

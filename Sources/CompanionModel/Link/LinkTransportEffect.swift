@@ -11,18 +11,14 @@ package enum LinkTransportEffect: Hashable, Sendable {
     /// Record a trace event.
     case trace(TraceEvent)
     /// `side`'s app goes through `event`, for `cause` (a scenario step or fault such as
-    /// `"killPhoneApp"`, or the system waking it: `"watchMessage"` for a message from the watch to
-    /// a phone app that does not run, `"complicationTransfer"` for a complication transfer to a
-    /// watch app that does not run). The app's owner performs it and tells the link when the app
-    /// starts or stops running (``LinkEnvironmentChange/appStarted(_:)``,
-    /// ``LinkEnvironmentChange/appStopped(_:)``): queued transfers are delivered then; a waking
-    /// message is delivered right after this effect.
+    /// `"killPhoneApp"`, or the system waking it: `"watchMessage"`, `"complicationTransfer"`).
+    /// The app's owner performs it and tells the link when the app starts or stops running
+    /// (``LinkEnvironmentChange/appStarted(_:)``); a waking message is delivered right after.
     case changeApp(LinkSide, AppRunState.Event, cause: String)
 }
 
-/// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:emit:)``):
-/// the effect is handed over (consumed), so a driver that translates it moves its message on
-/// instead of copying it.
+/// Where the transport hands each effect as soon as it is decided (``WatchLink/reduce(_:at:emit:)``),
+/// consumed, so a driver moves its message on instead of copying it.
 package typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
 
 /// What the transport asks of the driver's event loop (``LinkTimers/perform(_:on:)``).
@@ -30,7 +26,7 @@ package enum LinkTimerEffect: Hashable, Sendable {
     /// Schedule a link timer.
     case schedule(LinkTimer, at: SimTime)
     /// Cancel the reply timeout of a message that was answered, failed, or whose sender stopped
-    /// waiting (the one timer that can become useless before it fires).
+    /// waiting.
     case cancelReplyTimeout(MessageID)
 }
 

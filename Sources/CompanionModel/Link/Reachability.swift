@@ -12,10 +12,9 @@ package enum LinkSide: Hashable, Sendable, CaseIterable {
 
 /// Whether an interactive message from one side can reach the other right now, and if not, why.
 ///
-/// From the watch: the session is activated, the phone is in range and the watch app runs; the
-/// phone app need not run, because a watch message wakes it (PLATFORM.md §2.2). From the phone:
-/// the session is activated, the watch is in range and the watch app runs in the foreground
-/// (a phone message never wakes the watch app).
+/// Both need an activated session and the phone in range. From the watch, the watch app runs (a
+/// watch message wakes the phone app, PLATFORM.md §2.2); from the phone, the phone app runs and
+/// the watch app is in the foreground (a phone message never wakes it).
 package enum Reachability: Hashable, Sendable {
     case reachable
     case unreachable(Reason)

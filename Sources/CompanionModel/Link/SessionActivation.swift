@@ -1,8 +1,5 @@
-/// The activation state of the `WCSession` shared by both sides (PLATFORM.md §2.1).
-///
-/// Only an `activated` session may send. On iOS, switching watches moves the session to
-/// `inactive` (interactive messages are cancelled, background transfers may still arrive) and
-/// then to `notActivated`, after which the app activates it again.
+/// The activation state of the `WCSession` shared by both sides (PLATFORM.md §2.1): only an
+/// `activated` session may send; switching watches goes `inactive`, then `notActivated`.
 package enum SessionActivation: String, Hashable, Sendable {
     /// No communication occurs; sending is a programmer error.
     case notActivated
@@ -35,10 +32,9 @@ package enum SessionActivation: String, Hashable, Sendable {
     /// Whether either side may send.
     package var canSend: Bool { self == .activated }
 
-    /// The error the system gives a send or transfer made in this state, `nil` when the session
-    /// may send: 7004 ``LinkError/sessionNotActivated`` before activation or after
-    /// deactivation, 7016 ``LinkError/sessionInactive`` while inactive (Apple, `WCError.Code`:
-    /// sessionInactive "occurs when you try to send data using an inactive session").
+    /// The error the system gives a send or transfer made in this state (`nil` when it may send):
+    /// 7004 ``LinkError/sessionNotActivated``, or 7016 ``LinkError/sessionInactive`` while
+    /// inactive (`WCError.Code`: "when you try to send data using an inactive session").
     package var sendRefusal: LinkError? {
         switch self {
         case .notActivated: return .sessionNotActivated
@@ -47,9 +43,8 @@ package enum SessionActivation: String, Hashable, Sendable {
         }
     }
 
-    /// The transition for `event`. An event that does not apply to the current state (activating
-    /// an activated session, deactivating one that is not activated, a session that is not
-    /// activated becoming inactive) changes nothing, as the system ignores it.
+    /// The transition for `event`; an event that does not apply to the current state changes
+    /// nothing, as the system ignores it.
     package mutating func reduce(_ event: Event) -> [Effect] {
         switch (self, event) {
         case (.notActivated, .activate), (.inactive, .activate):

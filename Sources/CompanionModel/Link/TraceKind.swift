@@ -1,10 +1,8 @@
 import SimulationKernel
 
-/// Every kind of trace event the simulated world records: a dotted name, component first.
-///
-/// The raw value is what traces print (`"watch.tap"`) and what JSON Lines carry in `"kind"`;
-/// it is stable across versions. Code records and matches kinds through this enum, never
-/// through string literals, so a typo is a compile error and the list below is complete.
+/// Every kind of trace event the simulated world records. The raw value, a dotted name,
+/// component first, is what traces print (`"watch.tap"`) and JSON Lines carry in `"kind"`;
+/// it is stable across versions.
 package enum TraceKind: String, Hashable, Sendable, CaseIterable {
     // Scenario runner.
     case scenarioStart = "scenario.start"

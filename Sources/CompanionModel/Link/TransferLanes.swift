@@ -1,7 +1,7 @@
 import SimulationKernel
 
-/// The link's four background queues (``TransferLane``), one stored queue per lane: reading or
-/// changing a lane's queue is a field access, with no hashing and no copy of its entries.
+/// The link's four background queues (``TransferLane``), one stored queue per lane (a field
+/// access, no hashing, no copy of its entries).
 struct TransferLanes: Sendable {
     private var watchUserInfo = TransferQueue()
     private var phoneUserInfo = TransferQueue()
@@ -9,8 +9,6 @@ struct TransferLanes: Sendable {
     private var phoneContext = TransferQueue()
 
     /// The queue of `lane`, changed in place.
-    ///
-    /// - Complexity: O(1).
     subscript(lane: TransferLane) -> TransferQueue {
         get {
             switch lane {
@@ -31,24 +29,16 @@ struct TransferLanes: Sendable {
     }
 
     /// Whether every lane is empty.
-    var isEmpty: Bool {
-        watchUserInfo.entries.isEmpty && phoneUserInfo.entries.isEmpty && watchContext.entries.isEmpty
-            && phoneContext.entries.isEmpty
-    }
+    var isEmpty: Bool { TransferLane.allCases.allSatisfy { self[$0].entries.isEmpty } }
 
     /// How many queued entries travel on `channel`, over all lanes.
-    ///
-    /// - Complexity: O(1).
     func count(of channel: LinkChannel) -> Int {
-        watchUserInfo.count(of: channel, in: .watchUserInfo) + phoneUserInfo.count(of: channel, in: .phoneUserInfo)
-            + watchContext.count(of: channel, in: .watchContext) + phoneContext.count(of: channel, in: .phoneContext)
+        TransferLane.allCases.reduce(0) { $0 + self[$1].count(of: channel, in: $1) }
     }
 }
 
 extension TransferLanes: StorageAdopting {
     /// Keeps every lane in `old`'s storage (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for the *n* transfers held.
     mutating func adoptStorage(of old: inout TransferLanes) {
         watchUserInfo.adoptStorage(of: &old.watchUserInfo)
         phoneUserInfo.adoptStorage(of: &old.phoneUserInfo)

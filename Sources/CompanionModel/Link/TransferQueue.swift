@@ -46,7 +46,7 @@ package enum TransferState: Hashable, Sendable {
     /// On the receiving device, waiting for the receiving app to run.
     case arrived
 
-    /// `"waiting"`, `"inFlight"`, `"arrived"` (for traces).
+    /// The case's name, for traces.
     package var name: String {
         switch self {
         case .waiting: return "waiting"
@@ -70,8 +70,7 @@ package struct QueuedTransfer: Hashable, Sendable {
 /// monotonic, so transfers reach the receiving device, and its app, in the order they were queued.
 ///
 /// Delivered transfers leave from the head by moving a start offset (the storage is compacted
-/// when more than half of it is delivered), so handing a long queue to the app one arrival at a
-/// time costs O(1) amortized per transfer, not O(*n*).
+/// when more than half of it is delivered): O(1) amortized per transfer.
 struct TransferQueue: Sendable {
     /// `buffer[head...]` are the queued transfers; the ones before `head` were delivered.
     private var buffer: [QueuedTransfer] = []
@@ -91,17 +90,13 @@ struct TransferQueue: Sendable {
         set { buffer[position] = newValue }
     }
 
-    /// The position of transfer `id`, by binary search over the send-ordered entries.
-    ///
-    /// - Complexity: O(log *n*).
+    /// The position of transfer `id`, by binary search over the send-ordered entries: O(log *n*).
     func index(of id: MessageID) -> Int? {
         let low = buffer[head...].partitionPoint { $0.message.id >= id }
         return low < buffer.endIndex && buffer[low].message.id == id ? low : nil
     }
 
     /// Appends `entry` (sent after every queued one); a complication transfer becomes current.
-    ///
-    /// - Complexity: O(1) amortized.
     mutating func append(_ entry: QueuedTransfer, asCurrentComplication: Bool) {
         buffer.append(entry)
         if asCurrentComplication { currentComplication = entry.message.id }
@@ -116,8 +111,6 @@ struct TransferQueue: Sendable {
 
     /// Makes the current complication transfer an ordinary userInfo transfer, in place; returns
     /// it as it now is, or `nil` when none is current.
-    ///
-    /// - Complexity: O(log *n*).
     mutating func untagCurrentComplication() -> QueuedTransfer? {
         guard let id = currentComplication else { return nil }
         currentComplication = nil
@@ -126,9 +119,7 @@ struct TransferQueue: Sendable {
         return buffer[index]
     }
 
-    /// Removes the entry at `position` (a cancelled transfer).
-    ///
-    /// - Complexity: O(*n*).
+    /// Removes the entry at `position` (a cancelled transfer): O(*n*).
     @discardableResult
     mutating func removeEntry(at position: Int) -> QueuedTransfer {
         let entry = buffer.remove(at: position)
@@ -137,9 +128,6 @@ struct TransferQueue: Sendable {
     }
 
     /// Removes and returns the head entry if it has arrived (to hand to the app), else `nil`.
-    /// Called until it returns `nil`, it hands over the arrived head in order.
-    ///
-    /// - Complexity: O(1) amortized.
     mutating func popArrivedHead() -> QueuedTransfer? {
         guard head < buffer.endIndex, buffer[head].state == .arrived else { return nil }
         let entry = buffer[head]
@@ -155,11 +143,8 @@ struct TransferQueue: Sendable {
         return entry
     }
 
-    /// The positions of the waiting entries, all at the tail (empty when the last entry does not
-    /// wait): entries arrive in queue order, so the queue reads arrived, then on the air, then
-    /// waiting.
-    ///
-    /// - Complexity: O(*w*) for *w* waiting entries.
+    /// The positions of the waiting entries, all at the tail: entries arrive in queue order, so
+    /// the queue reads arrived, then on the air, then waiting.
     var waitingTail: Range<Int> {
         var start = buffer.endIndex
         while start > head, buffer[start - 1].state == .waiting { start -= 1 }
@@ -168,8 +153,6 @@ struct TransferQueue: Sendable {
 
     /// Puts the entry at `position` on the air during radio `epoch`, to arrive at `arrival`
     /// (which the next transmission may not precede); returns it as it now is.
-    ///
-    /// - Complexity: O(1).
     mutating func transmit(at position: Int, epoch: Int, arrival: SimTime) -> QueuedTransfer {
         buffer[position].attempts += 1
         buffer[position].state = .inFlight(epoch: epoch)
@@ -178,8 +161,6 @@ struct TransferQueue: Sendable {
     }
 
     /// Turns every entry on the air back into a waiting one (a drop-out voided its transmission).
-    ///
-    /// - Complexity: O(*n*) in the queue's length.
     mutating func requeueInFlight() {
         for index in head..<buffer.endIndex {
             if case .inFlight = buffer[index].state { buffer[index].state = .waiting }
@@ -197,8 +178,6 @@ struct TransferQueue: Sendable {
 
 extension TransferQueue: StorageAdopting {
     /// Keeps this queue in `old`'s buffer (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for the *n* transfers held.
     mutating func adoptStorage(of old: inout TransferQueue) {
         buffer.adoptStorage(of: &old.buffer)
     }

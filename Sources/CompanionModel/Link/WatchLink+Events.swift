@@ -23,12 +23,9 @@ extension WatchLink {
         }
     }
 
-    /// Activation is a precondition of sending (PLATFORM.md §2.1: "sending is a programmer error"
-    /// before activation): the message is made and failed at once with the system's error
-    /// (`error`: 7004 or 7016, ``SessionActivation/sendRefusal``), traced `link.failed`; it is not
-    /// queued, nothing is scheduled, and a complication transfer spends no budget.
-    ///
-    /// - Complexity: O(1).
+    /// A send before activation ("a programmer error", PLATFORM.md §2.1): the message is made and
+    /// failed at once with `error` (``SessionActivation/sendRefusal``), traced `link.failed`; not
+    /// queued, nothing scheduled, no complication budget spent.
     mutating func refuse(
         _ payload: LinkPayload, _ channel: LinkChannel, from side: LinkSide, _ error: LinkError, at moment: LinkMoment,
         into emit: LinkEffectSink

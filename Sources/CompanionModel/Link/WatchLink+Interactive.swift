@@ -3,8 +3,6 @@ import SimulationKernel
 extension WatchLink {
     /// `sendMessage` from `side`: refused at once if too large or unreachable, otherwise put on
     /// the air (FIFO per direction) with a reply timeout.
-    ///
-    /// - Complexity: O(1) amortized.
     mutating func sendMessage(
         _ payload: LinkPayload, from side: LinkSide, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
@@ -29,12 +27,8 @@ extension WatchLink {
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app
-    /// (the link asks its owner with ``LinkTransportEffect/changeApp(_:_:cause:)`` before it
-    /// delivers); a phone message finds the watch app stopped and fails.
-    ///
-    /// - Complexity: O(1) amortized. The delivered message is one copy of the waiting one (the
-    ///   table keeps its own for the outcome, and moves it out when nobody waits for one); the
-    ///   delivery's record keeps only its header.
+    /// (``LinkTransportEffect/changeApp(_:_:cause:)`` before it delivers); a phone message finds
+    /// the watch app stopped and fails. The message is moved, not copied, when nobody waits.
     mutating func messageArrived(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard let (state, route) = interactive.stateAndRoute(of: id) else { return }
         let receiver = route.to
@@ -63,10 +57,7 @@ extension WatchLink {
         emit(.timer(.schedule(.replyArrival(id), at: moment.now + latency())))
     }
 
-    /// The reply reaches the sender: its reply handler runs.
-    ///
-    /// - Complexity: O(1) amortized; the message is moved out of the table into the outcome (no
-    ///   copy of it is left to destroy).
+    /// The reply reaches the sender: its reply handler runs (the message moved into the outcome).
     mutating func replyArrived(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard let message = interactive.take(id, if: \.isAwaitingReply)?.message else { return }
         emit(.timer(.cancelReplyTimeout(id)))
@@ -74,11 +65,8 @@ extension WatchLink {
         emit(.outcome(consume message, .replied))
     }
 
-    /// The reply timeout: if the sender still waits, its error handler runs with 7012. (A message
-    /// that ends otherwise, or whose sender stops waiting, cancels its timeout:
-    /// ``LinkTimerEffect/cancelReplyTimeout(_:)``.)
-    ///
-    /// - Complexity: O(1) amortized.
+    /// The reply timeout: if the sender still waits, its error handler runs with 7012 (a message
+    /// that ends otherwise cancels its timeout: ``LinkTimerEffect/cancelReplyTimeout(_:)``).
     mutating func replyTimedOut(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard let record = interactive.take(id, if: \.senderIsWaiting) else { return }
         fail(
@@ -101,8 +89,6 @@ extension WatchLink {
     }
 
     /// Fails every interactive message whose sender still waits (drop-out, session inactive).
-    ///
-    /// - Complexity: O(*n*) in the messages outstanding.
     mutating func failAllInteractive(
         _ error: LinkError, at moment: LinkMoment, reason: String, into emit: LinkEffectSink
     ) {
@@ -119,8 +105,6 @@ extension WatchLink {
 
     /// The app on `side` stopped: its own messages lose their handlers, and messages it had
     /// received will never be answered.
-    ///
-    /// - Complexity: O(*n*) in the messages outstanding.
     mutating func interactiveAppStopped(_ side: LinkSide, at moment: LinkMoment, into emit: LinkEffectSink) {
         for id in interactive.ids {
             guard let record = interactive[id] else { continue }

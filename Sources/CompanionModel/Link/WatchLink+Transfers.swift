@@ -2,12 +2,8 @@ import SimulationKernel
 
 extension WatchLink {
     /// Queues `message` in `lane`: a userInfo transfer, an application context (which replaces
-    /// the pending one), or a complication transfer (the phone's userInfo lane carries it), which
-    /// becomes the lane's one current complication transfer, untagging the one before it
-    /// (``untagCurrentComplication(in:by:at:into:)``).
-    ///
-    /// - Complexity: O(*w*) for the *w* waiting entries transmitted; an application context also
-    ///   drops the one it replaces.
+    /// the pending one), or a complication transfer (in the phone's userInfo lane), which becomes
+    /// the lane's one current complication transfer (``untagCurrentComplication(in:by:at:into:)``).
     mutating func enqueue(
         _ message: LinkMessage, lane: TransferLane, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
@@ -34,11 +30,8 @@ extension WatchLink {
     }
 
     /// `transferCurrentComplicationUserInfo`: uses the daily budget, or falls back to userInfo.
-    /// Either way the transfer joins the phone's one queue of outstanding userInfo transfers
-    /// ("There can only be one current complication user info in the outstandingUserInfoTransfers
-    /// queue"), so it is delivered in send order with them; a budgeted one is tagged current.
-    ///
-    /// - Complexity: that of ``enqueue(_:lane:at:into:)``.
+    /// Either way it joins the phone's one queue of outstanding userInfo transfers, delivered in
+    /// send order with them; a budgeted one is tagged current.
     mutating func transferComplication(
         _ payload: LinkPayload, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
@@ -60,15 +53,10 @@ extension WatchLink {
         enqueue(message, lane: .phoneUserInfo, at: moment, into: emit)
     }
 
-    /// WCSession.h: "If a current complication user info is outstanding … and
-    /// -transferCurrentComplicationUserInfo: is called again with new user info, the new user info
-    /// will be tagged as current and the previously current user info will be untagged. The
-    /// previous user info will however stay in the queue of outstanding transfers." The untagged
-    /// transfer becomes an ordinary userInfo transfer where it is: its place in send order, its
-    /// state (waiting, on the air, or arrived) and its budget are kept; it no longer wakes the
-    /// watch app. Traced `link.untagged` and counted as a complication `fellBack`.
-    ///
-    /// - Complexity: O(log *n*) in the queue's length.
+    /// WCSession.h: a new current complication user info untags the previous one, which "will
+    /// however stay in the queue of outstanding transfers": it becomes an ordinary userInfo
+    /// transfer where it is (place, state and budget kept) and no longer wakes the watch app.
+    /// Traced `link.untagged` and counted as a complication `fellBack`.
     mutating func untagCurrentComplication(
         in lane: TransferLane, by newer: LinkMessage, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
@@ -79,14 +67,8 @@ extension WatchLink {
             [("by", .int(Int64(newer.id))), ("state", .string(untagged.state.name))], into: emit)
     }
 
-    /// Transmits every waiting entry of `lane` if the session and the radio allow it. Arrivals
-    /// are kept in queue order.
-    ///
-    /// Waiting entries are always the queue's tail (entries arrive in queue order, so the queue
-    /// reads arrived, then on the air, then waiting; a drop-out turns every one on the air back
-    /// into waiting), so only the tail is visited.
-    ///
-    /// - Complexity: O(*w*) for *w* waiting entries.
+    /// Transmits every waiting entry of `lane` (the queue's tail, ``TransferQueue/waitingTail``)
+    /// if the session and the radio allow it. Arrivals are kept in queue order.
     mutating func transmit(_ lane: TransferLane, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard connection.activation.canSend, connection.range.isInRange else { return }
         for index in lanes[lane].waitingTail {
@@ -108,8 +90,6 @@ extension WatchLink {
 
     /// A transfer reaches the receiving device (unless it was voided by a drop-out, superseded,
     /// or cancelled meanwhile). A complication transfer wakes the watch app.
-    ///
-    /// - Complexity: O(log *n*) to find it, plus the deliveries it lets through.
     mutating func transferArrived(
         _ lane: TransferLane, _ id: MessageID, epoch: Int, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
@@ -129,8 +109,6 @@ extension WatchLink {
     }
 
     /// Hands arrived transfers at the head of `lane` to the receiving app if it runs, in order.
-    ///
-    /// - Complexity: O(*k*) amortized for the *k* transfers delivered.
     mutating func deliverArrived(_ lane: TransferLane, at moment: LinkMoment, into emit: LinkEffectSink) {
         guard moment.apps[lane.route.to].isRunning else { return }
         while let entry = lanes[lane].popArrivedHead() {

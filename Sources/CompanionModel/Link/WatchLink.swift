@@ -2,10 +2,9 @@ import SimulationKernel
 
 /// The simulated WatchConnectivity transport between the watch and the phone.
 ///
-/// `WatchLink` is a pure state machine: ``reduce(_:at:emit:)`` takes a request, an environment change
-/// or one of its own timers, updates the state, and returns ``LinkTransportEffect``s — timers to
-/// schedule, messages to hand to the receiving app, outcomes to report to the sender, and trace
-/// events. It applies the platform's rules (PLATFORM.md §2):
+/// `WatchLink` is a pure state machine: ``reduce(_:at:emit:)``, its one entry point, takes a
+/// request, an environment change or one of its own timers, updates the state, and hands out
+/// ``LinkTransportEffect``s as they are decided. It applies the platform's rules (PLATFORM.md §2):
 ///
 /// - a send or transfer on a session that is not activated is refused at once with 7004
 ///   ``LinkError/sessionNotActivated`` (7016 ``LinkError/sessionInactive`` while inactive): not
@@ -22,25 +21,10 @@ import SimulationKernel
 ///
 /// Latency and duplicates are drawn from sub-streams of the generator passed to the initializer,
 /// split by label, so adding a fault source never shifts the draws of another.
-///
-/// ```swift
-/// var rng = SplitMix64(seed: 7)
-/// var link = WatchLink(configuration: LinkConfiguration(), rng: &rng)
-/// var effects: [LinkTransportEffect] = []
-/// let moment = LinkMoment(now: .zero, apps: LinkApps(watch: .foreground, phone: .background), trace: .recorded)
-/// link.reduce(.request(.sendMessage(.data(label: "ping", bytes: 10), from: .watch)), at: moment) {
-///     effects.append($0)
-/// }
-/// ```
-///
-/// ``reduce(_:at:emit:)`` is the one entry point: a driver (the scenario simulation, a test
-/// harness, a session pair on a virtual clock) takes each effect as soon as it is decided, with no
-/// buffer in between, and moves its message on instead of copying it.
 package struct WatchLink: Sendable {
     /// The settings and faults.
     package let configuration: LinkConfiguration
-    /// The session's activation and the phone's range: what reachability depends on besides the
-    /// apps (``LinkConnection/reachability(from:apps:)``).
+    /// The session's activation and the phone's range (``LinkConnection``).
     package internal(set) var connection: LinkConnection
     /// The complication transfer budget.
     package internal(set) var complicationBudget: ComplicationTransferBudget
@@ -79,19 +63,13 @@ package struct WatchLink: Sendable {
     }
 
     /// Draws this link's fault streams from `rng` instead (which advances by one draw): on a link
-    /// that has not run, what ``init(configuration:rng:)`` makes with `rng`, without building
-    /// the rest again.
-    ///
-    /// - Complexity: O(1).
+    /// that has not run, what ``init(configuration:rng:)`` makes with `rng`.
     package mutating func reseed(_ rng: inout SplitMix64) {
         (latencyRNG, duplicateRNG) = Self.streams(&rng)
     }
 
     /// Reserves room for `count` first deliveries on the interactive channel (where check-offs go
-    /// first): their delays and their records in ``deliveries``, so recording them does not regrow
-    /// either list.
-    ///
-    /// - Complexity: O(`count`).
+    /// first): their delays and their records in ``deliveries``.
     package mutating func reserveCapacity(interactiveDeliveries count: Int) {
         guard count > 0 else { return }
         statistics[.interactive].reserveCapacity(count)
@@ -107,16 +85,14 @@ package struct WatchLink: Sendable {
         return (latency.split(label: StreamLabel.latency), duplicates.split(label: StreamLabel.duplicates))
     }
 
-    /// Handles one event and hands what it produces to `emit`, one effect at a time, in order, as
-    /// soon as each is decided (the effect is handed over: `emit` owns it): the link's one entry
-    /// point.
+    /// Handles one event and hands each effect it produces to `emit` (which owns it), in order, as
+    /// soon as it is decided: the link's one entry point.
     ///
-    /// `moment` is what the driver says now: the time, how each app runs as its owner says, and
-    /// whether the driver keeps a trace (the link keeps a copy of none of them). With the trace
-    /// off no trace effect is produced at all.
+    /// `moment` is the time, how each app runs as its owner says, and whether the driver keeps a
+    /// trace (the link copies none of them); with the trace off no trace effect is produced.
     ///
     /// - Complexity: O(1) amortized for most events (O(log *n*) to find a queued transfer); a
-    ///   drop-out or an app stop is O(*n*) in the messages outstanding. One call of `emit` per effect.
+    ///   drop-out or an app stop is O(*n*) in the messages outstanding.
     package mutating func reduce(_ event: LinkEvent, at moment: LinkMoment, emit: LinkEffectSink) {
         switch event {
         case .request(let request): handle(request, at: moment, into: emit)
@@ -136,8 +112,7 @@ package struct WatchLink: Sendable {
         interactive.isEmpty && lanes.isEmpty
     }
 
-    // MARK: - Helpers shared by the extensions
-
+    /// A new message, with the next send-order ID.
     mutating func makeMessage(_ channel: LinkChannel, from side: LinkSide, _ payload: LinkPayload, at now: SimTime)
         -> LinkMessage
     {
@@ -145,6 +120,7 @@ package struct WatchLink: Sendable {
         return LinkMessage(id: nextID, channel: channel, route: LinkRoute(from: side), payload: payload, sentAt: now)
     }
 
+    /// One hop's delay, drawn from the latency stream.
     mutating func latency() -> SimDuration {
         configuration.faults.latency.sample(using: &latencyRNG)
     }
@@ -157,23 +133,16 @@ package struct WatchLink: Sendable {
         return configuration.faults.latency.sample(using: &duplicateRNG)
     }
 
-    /// Counts the first delivery of `message` at `now` and keeps its record (its header: no
-    /// payload is retained by the record).
-    ///
-    /// - Complexity: O(1) amortized.
+    /// Counts the first delivery of `message` at `now` and keeps its record (header only).
     mutating func recordFirstDelivery(_ message: LinkMessageHeader, at now: SimTime) {
         statistics[message.channel].recordDelivery(delay: now - message.sentAt)
         deliveries.append(LinkDeliveryRecord(message: message, at: now))
     }
 
     /// Hands the trace event for `message` to `emit`: its id, channel, route, payload and
-    /// item, then `extra`.
+    /// item, then `extra`; with the trace off nothing, and `extra` is not evaluated.
     ///
-    /// The trace keeps every field list for the whole run, so the list is allocated once at its
-    /// exact size (a literal grown by appends would keep up to twice the room). With the trace
-    /// off (``LinkMoment/trace``) nothing is handed over and `extra` is not evaluated.
-    ///
-    /// - Complexity: O(*f*) in the fields; O(1) with the trace off.
+    /// The trace keeps every field list for the whole run: it is allocated at its exact size.
     func trace(
         _ kind: TraceKind, _ message: LinkMessage, at moment: LinkMoment,
         _ extra: @autoclosure () -> [(key: String, value: TraceValue)] = [],
@@ -204,23 +173,19 @@ package struct WatchLink: Sendable {
     }
 
     /// How many messages on `channel` are in flight or queued.
-    ///
-    /// - Complexity: O(1).
     func depth(of channel: LinkChannel) -> Int {
         if channel == .interactive { return interactive.count }
         return lanes.count(of: channel)
     }
 
+    /// Records `channel`'s depth now for its maximum.
     mutating func observeDepth(_ channel: LinkChannel) {
         statistics[channel].observeDepth(depth(of: channel))
     }
 }
 
 extension WatchLink: StorageAdopting {
-    /// Keeps this link in `old`'s storage: statistics, deliveries, interactive messages and
-    /// transfer lanes (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*n*) for the *n* messages and records held.
+    /// Keeps this link in `old`'s storage (``StorageAdopting``).
     package mutating func adoptStorage(of old: inout WatchLink) {
         statistics.adoptStorage(of: &old.statistics)
         deliveries.adoptStorage(of: &old.deliveries)

@@ -2,7 +2,7 @@ import SimulationKernel
 
 extension PipelineEngine {
     /// A step of one tap, running on a queue's thread since ``start``. (Its CPU time is the
-    /// engine's, in ``PipelineEngine/costs``: the step does not carry a copy.)
+    /// engine's, in ``PipelineEngine/steps``: the step does not carry a copy.)
     struct RunningStep {
         /// The tap's index.
         let tap: Int
@@ -129,6 +129,18 @@ extension PipelineEngine {
         /// Whether its cost is drawn (a jittered engine and a step that costs something);
         /// otherwise every run costs ``scaledCost``.
         var isDrawn: Bool
+    }
+}
+
+/// One step of one tap in a ``PipelineEngine``: the CPU time drawn for it when the tap came, and
+/// its run once it has ended (`nil` until then).
+struct StepProgress {
+    let cpu: SimDuration
+    var run: StepRun?
+
+    init(cpu: SimDuration) {
+        self.cpu = cpu
+        run = nil
     }
 }
 

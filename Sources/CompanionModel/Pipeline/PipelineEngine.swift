@@ -32,12 +32,11 @@ struct PipelineEngine {
 
     /// Each submitted tap's times, by tap index.
     private(set) var taps: [TapProgress] = []
-    /// Each ended step run, by `tap × stepCount + step` (`nil` until the step ends).
-    private(set) var runs: [StepRun?] = []
-    /// The CPU time each step of each submitted tap takes, by `tap × stepCount + step`: drawn
+    /// Each step of each submitted tap, by `tap × stepCount + step`: the CPU time it takes, drawn
     /// for all of a tap's steps when it comes (``PipelineJitter``: each a pure function of the
-    /// seed, the tap and the step), so that a step reads it when it starts and when it ends.
-    private var costs: [SimDuration] = []
+    /// seed, the tap and the step), and its run once it has ended. One record per step, so a tap
+    /// appends one element per step and a step reads and writes one.
+    private(set) var steps: [StepProgress] = []
     /// When the outcome of a held step came before the step began to await it, by
     /// `tap × stepCount + step`.
     private var earlyReleases: [Int: SimTime] = [:]
@@ -61,8 +60,7 @@ struct PipelineEngine {
         self.jitterSeed = jitterSeed
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
-        runs.reserveCapacity(taps * prepared.stepCount)
-        costs.reserveCapacity(taps * prepared.stepCount)
+        steps.reserveCapacity(taps * prepared.stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
@@ -80,8 +78,7 @@ struct PipelineEngine {
         backgroundQueue.removeAll(keepingCapacity: true)
         backgroundHead = 0
         taps.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        costs.removeAll(keepingCapacity: true)
+        steps.removeAll(keepingCapacity: true)
         earlyReleases.removeAll()
         effects.removeAll()
     }
@@ -117,8 +114,9 @@ struct PipelineEngine {
         advance(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: time))
-        runs.append(contentsOf: repeatElement(nil, count: prepared.stepCount))
-        for step in 0..<prepared.stepCount { costs.append(prepared.cost(ofStep: step, tap: tap, seed: jitterSeed)) }
+        for step in 0..<prepared.stepCount {
+            steps.append(StepProgress(cpu: prepared.cost(ofStep: step, tap: tap, seed: jitterSeed)))
+        }
         mainQueue.append(.handler(tap: tap))
         settle(at: time)
         return tap
@@ -145,7 +143,7 @@ struct PipelineEngine {
             if var running = background, running.isAwaiting(tap: tap, step: step) {
                 running.phase = .waiting(until: time)
                 background = running
-            } else if runs[slot] == nil {
+            } else if steps[slot].run == nil {
                 earlyReleases[slot] = time
             }
         }
@@ -306,7 +304,7 @@ struct PipelineEngine {
     private mutating func start(tap: Int, step: Int, at now: SimTime) -> RunningStep? {
         let plan = prepared.plan[step]
         if plan.recordsStart { effects.record(.stepStarted(tap: tap, step: step, at: now)) }
-        let cpu = costs[tap * prepared.stepCount + step]
+        let cpu = steps[tap * prepared.stepCount + step].cpu
         let work = Work(left: cpu.nanoseconds * 2, since: now, rate: CPUSharing.fullRate)
         let running = RunningStep(tap: tap, step: step, start: now, phase: .computing(work))
         guard let due = running.due, due <= now else { return running }
@@ -336,7 +334,7 @@ struct PipelineEngine {
             }
         }
         guard case .waiting(let until) = running.phase, until <= now else { return running }
-        runs[slot] = StepRun(start: running.start, end: now, cpu: costs[slot])
+        steps[slot].run = StepRun(start: running.start, end: now, cpu: steps[slot].cpu)
         if plan.recordsEnd { effects.record(.stepEnded(tap: running.tap, step: running.step, at: now)) }
         return nil
     }
@@ -359,7 +357,7 @@ extension PipelineEngine.RunningStep {
 }
 
 extension PipelineEngine: StorageAdopting {
-    /// Keeps this engine in `old`'s storage: its queues, taps, runs and effects
+    /// Keeps this engine in `old`'s storage: its queues, taps, steps and effects
     /// (``StorageAdopting``; the prepared plan is this engine's own).
     ///
     /// - Complexity: O(what this engine holds).
@@ -367,8 +365,7 @@ extension PipelineEngine: StorageAdopting {
         mainQueue.adoptStorage(of: &old.mainQueue)
         backgroundQueue.adoptStorage(of: &old.backgroundQueue)
         taps.adoptStorage(of: &old.taps)
-        runs.adoptStorage(of: &old.runs)
-        costs.adoptStorage(of: &old.costs)
+        steps.adoptStorage(of: &old.steps)
         effects.adoptStorage(of: &old.effects)
     }
 }

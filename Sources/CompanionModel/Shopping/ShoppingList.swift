@@ -75,7 +75,10 @@ package struct ShoppingList: Sendable {
     ///
     /// - Complexity: O(*n* log *n*).
     package var checkedItems: [ItemID] {
-        layout.listedKeys(in: entries).filter { !entries[$0].isOpen }.map { entries[$0].id }
+        var checked: [ItemID] = []
+        checked.reserveCapacity(entries.count)
+        for key in layout.listedKeys(in: entries) where !entries[key].isOpen { checked.append(entries[key].id) }
+        return checked
     }
 }
 

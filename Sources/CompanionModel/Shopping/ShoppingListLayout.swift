@@ -114,10 +114,14 @@ package struct ShoppingListLayout: Sendable {
     /// - Complexity: O(*n* + *a* log *a*) for *n* items in the catalog and *a* added items listed.
     package func listedKeys(in items: [ReplicaItem]) -> [Int] {
         var added = (storage.loadedOrder.count..<items.count).filter { items[$0].presence.value.isListed }
-        guard !added.isEmpty else { return storage.loadedOrder.filter { items[$0].presence.value.isListed } }
-        added.sort { place(of: $0, in: items)! < place(of: $1, in: items)! }
+        // Room for every item at once: the answer is built without regrowing.
         var keys: [Int] = []
         keys.reserveCapacity(items.count)
+        guard !added.isEmpty else {
+            for key in storage.loadedOrder where items[key].presence.value.isListed { keys.append(key) }
+            return keys
+        }
+        added.sort { place(of: $0, in: items)! < place(of: $1, in: items)! }
         var next = added.startIndex
         for key in storage.loadedOrder where items[key].presence.value.isListed {
             while next < added.endIndex, place(of: added[next], in: items)! < place(of: key, in: items)! {

@@ -59,6 +59,22 @@ struct PendingRequestList: Sendable {
     /// - Complexity: O(p).
     var requests: [NotificationRequest] { places.indices.map { self[$0].request } }
 
+    /// The number of requests whose trigger fires at `time` (its first fire date after `time - 1`),
+    /// for a list whose next fire dates are those after `now`: when `time` is after `now`, only the
+    /// requests whose next fire date is at or before `time` can fire then, and they come first.
+    ///
+    /// - Complexity: O(k) for the k requests whose next fire date is at or before `time` when
+    ///   `time` is after `now`, else O(p); no copy of a request.
+    func count(firingAt time: ReminderTime, after now: ReminderTime) -> Int {
+        let before = time + -1
+        var count = 0
+        for position in places.indices {
+            if places[position].fire > time.seconds, now < time { break }
+            if storage[Int(places[position].slot)].request.trigger.nextFireDate(after: before) == time { count += 1 }
+        }
+        return count
+    }
+
     /// The position of the request with `identifier`, if pending.
     ///
     /// - Complexity: O(p) fingerprint comparisons for p pending, no allocation.

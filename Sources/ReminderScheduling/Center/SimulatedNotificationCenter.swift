@@ -175,6 +175,22 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
         pending.requests
     }
 
+    /// The number of pending requests that fire at `time` (the first fire date after `time - 1` of
+    /// their trigger is `time`), counted in place.
+    ///
+    /// - Complexity: O(k) for the k requests firing at or before `time` when `time` is after
+    ///   ``now``; O(p) for p pending otherwise. No allocation.
+    public func pendingCount(firingAt time: ReminderTime) -> Int {
+        pending.count(firingAt: time, after: now)
+    }
+
+    /// Whether the request `identifier` is pending.
+    ///
+    /// - Complexity: O(p) fingerprint comparisons for p pending, no allocation.
+    public func isPending(_ identifier: NotificationIdentifier) -> Bool {
+        pending.position(of: identifier) != nil
+    }
+
     /// The next fire date of the pending request `identifier`, if pending.
     ///
     /// - Complexity: O(p).
@@ -208,6 +224,15 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
     /// - Complexity: O(d · p) for d deliveries and p pending (p ≤ 64); O(1) when nothing fires.
     public mutating func advance(to time: ReminderTime) -> [NotificationDelivery] {
         var deliveries: [NotificationDelivery] = []
+        advance(to: time, appendingTo: &deliveries)
+        return deliveries
+    }
+
+    /// Moves time to `time` as ``advance(to:)``, appending the deliveries to `deliveries` (a
+    /// caller that moves time often keeps one array for them, emptied between moves).
+    ///
+    /// - Complexity: O(d · p) for d deliveries and p pending (p ≤ 64); O(1) when nothing fires.
+    public mutating func advance(to time: ReminderTime, appendingTo deliveries: inout [NotificationDelivery]) {
         while let next = pending.firstFire, next <= time {
             var (entry, print) = pending.remove(at: 0)
             if let value = rules.api.appliedBadge(entry.request.content.badge) { badge = value }
@@ -223,7 +248,6 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
             }
         }
         if time > now { now = time }
-        return deliveries
     }
 
     /// The index in ``pending`` of the request the retention policy drops first.

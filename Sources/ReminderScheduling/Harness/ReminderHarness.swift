@@ -61,6 +61,11 @@ public struct ReminderHarness: Sendable {
     public var backgroundTask: @Sendable (_ wantedReminders: Int) -> BackgroundTaskVerdict = { _ in .completed }
     /// The background refresh tasks the system terminated, in time order.
     public private(set) var terminations: [BackgroundTermination] = []
+    /// The next occurrence of each repeating reminder after ``now``, kept as time moves and built
+    /// again after every app run (the only time the scheduler changes).
+    private var calendar = RepeatingCalendar()
+    /// The deliveries of the latest move of time (one array for every move, emptied in between).
+    private var delivered: [NotificationDelivery] = []
 
     /// Creates a phone at `start` with the reminder and overflow-notice categories registered.
     public init(
@@ -141,12 +146,60 @@ public struct ReminderHarness: Sendable {
     /// The next instant after `time` at which something happens: a pending request fires, a
     /// wanted reminder fires or comes due, or the system or the user runs the app on their own.
     ///
-    /// - Complexity: O(W + log N); O(1) when the scheduler wants nothing.
+    /// - Complexity: O(log W + log N) when `time` is ``now`` (the repeating reminders' next
+    ///   occurrence is kept); O(R) more for R repeating reminders otherwise; O(1) when the
+    ///   scheduler wants nothing.
     public func nextEvent(after time: ReminderTime) -> ReminderTime? {
         var earliest = Self.earlier(nextSystemRun?.at, than: nil, after: time)
         earliest = Self.earlier(center.nextFireDate, than: earliest, after: time)
         guard !scheduler.wantsNothing else { return earliest }
-        return Self.earlier(scheduler.nextFire(after: time), than: earliest, after: time)
+        earliest = Self.earlier(scheduler.nextQueuedFire(after: time), than: earliest, after: time)
+        let occurrence = time == now ? calendar.first : scheduler.nextOccurrence(after: time)
+        return Self.earlier(occurrence, than: earliest, after: time)
+    }
+
+    /// The next instant after `time` at which something happens (``nextEvent(after:)``) and the
+    /// work the harness does then as things stand (``workCount(at:)``), in one question.
+    ///
+    /// - Complexity: as ``nextEvent(after:)`` and ``workCount(at:)``.
+    public func nextWork(after time: ReminderTime) -> (at: ReminderTime, work: Int)? {
+        guard let next = nextEvent(after: time) else { return nil }
+        return (next, workCount(at: next))
+    }
+
+    /// How many notifications the system delivers at `time` and how many wanted reminders come due
+    /// then that the system does not hold (held back, or a repeating request it dropped: each one a
+    /// miss), as things stand. Counted where they are: no list of requests or reminders is made.
+    ///
+    /// - Complexity: O(p + log N + m log W) for the p ≤ 64 pending requests firing by `time` and
+    ///   the m reminders due then, when `time` is after ``now`` and no repeating occurrence comes
+    ///   before it; O(R) more for R repeating reminders otherwise.
+    public func workCount(at time: ReminderTime) -> Int {
+        let before = time + -1
+        var count = center.pendingCount(firingAt: time)
+        count += scheduler.heldReminderCount(after: before, through: time)
+        // A repeating occurrence the system does not hold (held back, or dropped) is a miss.
+        let records = scheduler.repeatRecords
+        if time > now, calendar.first.map({ $0 >= time }) ?? true {
+            // No occurrence between now and `time`: the ones at `time` are the calendar's.
+            for position in calendar.reminders(dueAt: time) where isMissed(occurrenceOf: position, records) {
+                count += 1
+            }
+        } else {
+            for position in records.indices where records[position].next(after: before) == time {
+                if isMissed(occurrenceOf: position, records) { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// Whether an occurrence of the repeating reminder at `position` of `records` (the scheduler's)
+    /// is missed when it comes due as things stand: its queued occurrence is held, or the system
+    /// does not hold its request.
+    ///
+    /// - Complexity: O(log W + p) for p ≤ 64 pending requests.
+    private func isMissed(occurrenceOf position: Int, _ records: [ReminderScheduler.RepeatingRecord]) -> Bool {
+        scheduler.repeatingQueuedKey(at: position).placement == .held || !center.isPending(records[position].identifier)
     }
 
     /// `candidate` if it is after `time` and before `earliest` (or `earliest` is `nil`), else `earliest`.
@@ -162,12 +215,13 @@ public struct ReminderHarness: Sendable {
     /// delivery, no miss, no app run the system or the user starts. Then a question about `time`
     /// can be answered from the harness as it is.
     ///
-    /// - Complexity: O(log W + log N) (O(R) more with R repeating reminders).
+    /// - Complexity: O(log W + log N).
     public func isQuiet(through time: ReminderTime) -> Bool {
         guard time > now else { return true }
         if let run = nextSystemRun, run.at <= time { return false }
         if let fire = center.nextFireDate, fire <= time { return false }
-        return scheduler.wantsNothing || !scheduler.hasWantedReminders(after: now, through: time)
+        if let occurrence = calendar.first, occurrence <= time { return false }
+        return scheduler.wantsNothing || !scheduler.hasQueuedReminders(after: now, through: time)
     }
 
     /// Moves time to `time`, performing on the way every app run the system or the user starts on
@@ -217,15 +271,14 @@ public struct ReminderHarness: Sendable {
     ///   O(log W + log N) and no allocation when nothing fires or comes due in it.
     private mutating func moveTime(to time: ReminderTime) {
         guard time > now else { return }
-        if center.nextFireDate.map({ $0 > time }) ?? true,
-            scheduler.wantsNothing || !scheduler.hasWantedReminders(after: now, through: time)
+        if center.nextFireDate.map({ $0 > time }) ?? true, calendar.first.map({ $0 > time }) ?? true,
+            scheduler.wantsNothing || !scheduler.hasQueuedReminders(after: now, through: time)
         {
             // Nothing is delivered and nothing is missed: only the clocks move.
             return moveClocks(to: time)
         }
-        let wanted = scheduler.wantedReminders(after: now, through: time)
-        let repeating = scheduler.repeatingOccurrences(after: now, through: time)
-        let delivered = center.advance(to: time)
+        delivered.removeAll(keepingCapacity: true)
+        center.advance(to: time, appendingTo: &delivered)
         let seen = DeliveredSet(delivered)
         for delivery in delivered {
             let record = ReminderDelivery(delivery, overdueAtFire: scheduler.badge(at: delivery.at))
@@ -238,19 +291,36 @@ public struct ReminderHarness: Sendable {
                 scheduledNoticeOpen = min(scheduledNoticeOpen ?? open, open)
             }
         }
-        // The misses in due order (rule R1): the one-shots and the repeating occurrences are two
-        // sorted lists, put in (due, identifier) order when both have some.
+        // The misses in due order (rule R1): the one-shots (window, then held: every held key is
+        // greater) and the repeating occurrences are two sorted lists, put in (due, identifier)
+        // order when both have some. Each is read where it is: no list of wanted reminders is made.
         var misses: [ReminderMiss] = []
-        for reminder in wanted
-        where reminder.key.kind != .badgeCarrier && reminder.key.kind != .repeating
-            && !seen.contains(at: reminder.key.fire, reminder.identifier)
-        {
-            misses.append(miss(reminder.key, due: reminder.key.fire, placement: reminder.placement))
+        var index = scheduler.windowIndex(firingAtOrAfter: now + 1)
+        while index < scheduler.entries.count, scheduler.entries[index].key.fire <= time {
+            let kind = scheduler.entries[index].key.kind
+            if kind == .item || kind == .snooze,
+                !seen.contains(at: scheduler.entries[index].key.fire, scheduler.entries[index].identifier)
+            {
+                let key = scheduler.entries[index].key
+                misses.append(miss(key, due: key.fire, placement: .window))
+            }
+            index += 1
+        }
+        if scheduler.heldReminderCount > 0 {
+            for key in scheduler.heldReminders(after: now, through: time)
+            where key.kind == .item || key.kind == .snooze {
+                guard !seen.contains(at: key.fire, key.identifier) else { continue }
+                misses.append(miss(key, due: key.fire, placement: .held))
+            }
         }
         let oneShots = misses.count
-        for occurrence in repeating
-        where !seen.contains(at: occurrence.due, occurrence.key.identifier) {
-            misses.append(miss(occurrence.key, due: occurrence.due, placement: occurrence.placement))
+        // Every occurrence of a repeating reminder due by `time`, in (due, identifier) order: the
+        // calendar moves past them.
+        let records = scheduler.repeatRecords
+        while let (due, position) = calendar.popOccurrence(through: time, of: records) {
+            guard !seen.contains(at: due, records[position].identifier) else { continue }
+            let (key, placement) = scheduler.repeatingQueuedKey(at: position)
+            misses.append(miss(key, due: due, placement: placement))
         }
         if oneShots > 0, misses.count > oneShots {
             misses.sort { ($0.due, $0.identifier) < ($1.due, $1.identifier) }
@@ -333,6 +403,8 @@ public struct ReminderHarness: Sendable {
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void = { _ in }
     ) throws(ReminderSchedulerError) -> ReminderScheduler.RefillReport {
         advance(to: time)
+        // The scheduler changes only here: the calendar of its repeating reminders follows.
+        defer { calendar.rebuild(from: scheduler.repeatRecords, after: now) }
         let at = max(time, now)
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)

@@ -24,8 +24,13 @@ extension ReminderScheduler {
 
     /// The item frontier for the window as it is and the clock `clock`.
     ///
-    /// - Complexity: O(1) when the window's last entry is an item; O(W) at worst.
+    /// - Complexity: O(log N) when the window has no item (its items are the open items due after
+    ///   the clock that are not held: counted, none); O(1) more when the window's last entry is an
+    ///   item; O(W) at worst.
     func itemFrontier(clock: ReminderTime) -> ItemFrontier {
+        if dueIndex.count - dueCount(atOrBefore: clock.seconds) == heldItemCount {
+            return ItemFrontier(due: clock.seconds)
+        }
         for index in entries.indices.reversed() where entries[index].key.kind == .item {
             let key = entries[index].key
             return key.fire > clock
@@ -92,7 +97,9 @@ extension ReminderScheduler {
     ///
     /// - Complexity: O(log N + m) for m reminders.
     func heldReminders(after lower: ReminderTime, through upper: ReminderTime) -> [ReminderKey] {
-        let items = heldItems(beyond: itemFrontier(clock: clock), after: lower.seconds, through: upper.seconds)
+        let items =
+            heldItemCount > 0
+            ? heldItems(beyond: itemFrontier(clock: clock), after: lower.seconds, through: upper.seconds) : []
         var others: [ReminderKey] = []
         heldOthers.forEach(skippingWhile: { $0.fire <= lower }) { key in
             guard key.fire <= upper else { return false }
@@ -100,6 +107,28 @@ extension ReminderScheduler {
             return true
         }
         return Self.merged(items, others)
+    }
+
+    /// The number of held reminders firing after `lower` and at or before `upper` (the held ones of
+    /// ``wantedReminders(after:through:)``, counted where they are).
+    ///
+    /// - Complexity: O(log N + m) for m reminders; O(1) when nothing is held.
+    func heldReminderCount(after lower: ReminderTime, through upper: ReminderTime) -> Int {
+        guard heldReminderCount > 0, lower < upper else { return 0 }
+        var count = 0
+        heldOthers.forEach(skippingWhile: { $0.fire <= lower }) { key in
+            guard key.fire <= upper else { return false }
+            count += 1
+            return true
+        }
+        guard holdsReminders, heldItemCount > 0 else { return count }
+        let frontier = itemFrontier(clock: clock)
+        dueIndex.forEach(skippingWhile: { $0.due <= lower.seconds || !frontier.holds($0) }) { key in
+            guard key.due <= upper.seconds else { return false }
+            count += 1
+            return true
+        }
+        return count
     }
 
     /// The earliest fire date after `time` of a held reminder.

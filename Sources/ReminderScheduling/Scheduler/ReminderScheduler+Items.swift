@@ -86,7 +86,7 @@ extension ReminderScheduler {
     ///
     /// - Complexity: O(N) for N items, plus O(t log t) for each run of t equal due dates.
     public mutating func load(_ list: [(id: String, due: ReminderTime?)], now: ReminderTime) {
-        guard items.isEmpty, repeats.isEmpty, list.count < Int(Int32.max) else {
+        guard items.isEmpty, repeatRecords.isEmpty, list.count < Int(Int32.max) else {
             for entry in list { setItem(entry.id, due: entry.due, now: now) }
             return
         }
@@ -292,8 +292,10 @@ extension ReminderScheduler {
             }
         }
         expire(now: now)
-        removeRepeatingKeys(reminder.id)
-        var record = RepeatingRecord(reminder: reminder, queuedFire: nil, carrierFire: nil)
+        let position = repeatRecords.partitionPoint { $0.reminder.id >= reminder.id }
+        let replaces = position < repeatRecords.count && repeatRecords[position].reminder.id == reminder.id
+        if replaces { removeRepeatingKeys(at: position) }
+        var record = RepeatingRecord(reminder: reminder)
         if let next = reminder.nextOccurrence(after: now) {
             record.queuedFire = next
             insertWanted(ReminderKey(fire: next, kind: .repeating, owner: reminder.id))
@@ -302,13 +304,10 @@ extension ReminderScheduler {
                 insertWanted(ReminderKey(fire: next, kind: .badgeCarrier, owner: reminder.id))
             }
         }
-        repeats[reminder.id] = record
-        let timing = RepeatTiming(id: reminder.id, start: reminder.start, interval: reminder.interval)
-        let position = repeatTimings.partitionPoint { $0.id >= reminder.id }
-        if position < repeatTimings.count, repeatTimings[position].id == reminder.id {
-            repeatTimings[position] = timing
+        if replaces {
+            repeatRecords[position] = record
         } else {
-            repeatTimings.insert(timing, at: position)
+            repeatRecords.insert(record, at: position)
         }
     }
 
@@ -316,15 +315,16 @@ extension ReminderScheduler {
     ///
     /// - Throws: ``ReminderSchedulerError/unknownRepeating(_:)``.
     public mutating func removeRepeating(_ id: String, now: ReminderTime) throws(ReminderSchedulerError) {
-        guard repeats[id] != nil else { throw .unknownRepeating(id) }
+        guard let position = repeatingPosition(of: id) else { throw .unknownRepeating(id) }
         expire(now: now)
-        removeRepeatingKeys(id)
-        repeats[id] = nil
-        repeatTimings.removeAll { $0.id == id }
+        removeRepeatingKeys(at: position)
+        repeatRecords.remove(at: position)
     }
 
-    private mutating func removeRepeatingKeys(_ id: String) {
-        guard let record = repeats[id] else { return }
+    /// Withdraws the queued occurrence and the badge carrier of the repeating reminder at `position`.
+    private mutating func removeRepeatingKeys(at position: Int) {
+        let record = repeatRecords[position]
+        let id = record.reminder.id
         if let fire = record.queuedFire { removeWanted(ReminderKey(fire: fire, kind: .repeating, owner: id)) }
         if let fire = record.carrierFire { removeWanted(ReminderKey(fire: fire, kind: .badgeCarrier, owner: id)) }
     }

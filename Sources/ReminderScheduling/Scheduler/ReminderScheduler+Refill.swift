@@ -163,7 +163,7 @@ extension ReminderScheduler {
             let category = configuration.categoryIdentifier
             for index in entries.indices where entries[index].sync.needsAdd {
                 let entry = entries[index]
-                let reminder = entry.key.kind == .repeating ? repeats[entry.key.owner]?.reminder : nil
+                let reminder = entry.key.kind == .repeating ? Self.reminder(entry.key.owner, in: repeatRecords) : nil
                 perform(.add(Self.request(for: entry, category: category, repeating: reminder)))
                 entries[index].sync = .current
                 added += 1
@@ -192,9 +192,16 @@ extension ReminderScheduler {
         return 1
     }
 
+    /// The repeating reminder `id` of `records` (in identifier order), if there is one.
+    ///
+    /// - Complexity: O(log R) for R records.
+    static func reminder(_ id: String, in records: [RepeatingRecord]) -> RepeatingReminder? {
+        Self.position(of: id, in: records).map { records[$0].reminder }
+    }
+
     /// The request the system gets for a window entry.
     func request(for entry: WindowEntry) -> NotificationRequest {
-        let reminder = entry.key.kind == .repeating ? repeats[entry.key.owner]?.reminder : nil
+        let reminder = entry.key.kind == .repeating ? Self.reminder(entry.key.owner, in: repeatRecords) : nil
         return Self.request(for: entry, category: configuration.categoryIdentifier, repeating: reminder)
     }
 

@@ -14,7 +14,6 @@ extension ReminderScheduler: StorageAdopting {
         removals.adoptStorage(of: &old.removals)
         pendingMisses.adoptStorage(of: &old.pendingMisses)
         snoozes.adoptStorage(of: &old.snoozes)
-        repeats.adoptStorage(of: &old.repeats)
-        repeatTimings.adoptStorage(of: &old.repeatTimings)
+        repeatRecords.adoptStorage(of: &old.repeatRecords)
     }
 }

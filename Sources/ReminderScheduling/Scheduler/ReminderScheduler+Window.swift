@@ -182,9 +182,10 @@ extension ReminderScheduler {
         case .snooze:
             if snoozes[key.owner] == key.fire { snoozes[key.owner] = nil }
         case .repeating:
-            guard var record = repeats[key.owner], let next = record.reminder.nextOccurrence(after: now) else { return }
-            record.queuedFire = next
-            repeats[key.owner] = record
+            guard let position = repeatingPosition(of: key.owner),
+                let next = repeatRecords[position].next(after: now)
+            else { return }
+            repeatRecords[position].queuedFire = next
             let nextKey = ReminderKey(fire: next, kind: .repeating, owner: key.owner)
             guard let previous, previous.sync.isInSystem else {
                 insertWanted(nextKey)
@@ -201,9 +202,10 @@ extension ReminderScheduler {
             }
             insertWanted(nextKey, reusing: entry)
         case .badgeCarrier:
-            guard var record = repeats[key.owner], let next = record.reminder.nextOccurrence(after: now) else { return }
-            record.carrierFire = next
-            repeats[key.owner] = record
+            guard let position = repeatingPosition(of: key.owner),
+                let next = repeatRecords[position].next(after: now)
+            else { return }
+            repeatRecords[position].carrierFire = next
             insertWanted(ReminderKey(fire: next, kind: .badgeCarrier, owner: key.owner))
         }
     }

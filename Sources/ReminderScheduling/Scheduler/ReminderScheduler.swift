@@ -60,25 +60,28 @@ public struct ReminderScheduler: Sendable {
         }
     }
 
-    /// A repeating reminder and the fire dates of its queued occurrence and badge carrier.
+    /// A repeating reminder, its notification identifier and the fire dates of its queued
+    /// occurrence and badge carrier.
     @usableFromInline
     struct RepeatingRecord: Hashable, Sendable {
         var reminder: RepeatingReminder
+        /// The reminder's notification identifier (`"repeat:"` + id), joined once when it is added:
+        /// each delivery and miss of an occurrence is matched by it.
+        let identifier: NotificationIdentifier
         var queuedFire: ReminderTime?
         var carrierFire: ReminderTime?
-    }
 
-    /// A repeating reminder's identifier and its occurrences.
-    struct RepeatTiming: Hashable, Sendable {
-        var id: String
-        /// The first occurrence.
-        var start: ReminderTime
-        /// Seconds between occurrences.
-        var interval: Int64
+        init(reminder: RepeatingReminder) {
+            self.reminder = reminder
+            identifier = ReminderKind.repeating.prefix + reminder.id
+        }
 
         /// The first occurrence strictly after `time` (``RepeatingReminder/nextOccurrence(after:)``).
-        func next(after time: ReminderTime) -> ReminderTime? {
-            NotificationTrigger.repeating(start: start, interval: interval).nextFireDate(after: time)
+        func next(after time: ReminderTime) -> ReminderTime? { reminder.nextOccurrence(after: time) }
+
+        /// The key of its queued occurrence (the reminder's start before it is queued).
+        var queuedKey: ReminderKey {
+            ReminderKey(fire: queuedFire ?? reminder.start, kind: .repeating, owner: reminder.id)
         }
     }
 
@@ -101,10 +104,10 @@ public struct ReminderScheduler: Sendable {
     /// The wanted reminders meant to be pending in the system, sorted by key.
     @usableFromInline var entries: [WindowEntry] = []
     var snoozes: [String: ReminderTime] = [:]
-    @usableFromInline var repeats: [String: RepeatingRecord] = [:]
-    /// When each repeating reminder of ``repeats`` fires, by identifier: an index read at every
-    /// move of time, in place (a record of ``repeats`` is copied, strings and all, to be read).
-    var repeatTimings: [RepeatTiming] = []
+    /// The repeating reminders, in identifier order (one record per identifier): read by position at
+    /// every move of time, in place, and found by identifier by binary search
+    /// (``repeatingPosition(of:)``).
+    @usableFromInline var repeatRecords: [RepeatingRecord] = []
     /// Identifiers to remove from the system at the next refill.
     var removals: [NotificationIdentifier] = []
     /// The latest `now` seen; every reminder firing at or before it has been expired.
@@ -216,39 +219,6 @@ public struct ReminderScheduler: Sendable {
         return result
     }
 
-    /// Every occurrence of every repeating reminder due after `lower` and at or before `upper`, in
-    /// (due, identifier) order, with where its queued occurrence is (window or held). Occurrences are
-    /// produced one after another from the reminder's start and interval, never expanded ahead.
-    ///
-    /// Only a reminder with an occurrence in the interval is looked up in the window; the
-    /// occurrences are sorted once, at the end (a reminder's own are in order, and each reminder
-    /// has its own identifier).
-    ///
-    /// - Complexity: O(R + r log W + m log m) for R repeating reminders, r of them with m
-    ///   occurrences in the interval.
-    public func repeatingOccurrences(after lower: ReminderTime, through upper: ReminderTime) -> [RepeatingOccurrence] {
-        guard !repeatTimings.isEmpty else { return [] }
-        var result: [RepeatingOccurrence] = []
-        var owners = 0
-        for position in repeatTimings.indices {
-            var next = repeatTimings[position].next(after: lower)
-            guard let first = next, first <= upper else { continue }
-            owners += 1
-            let timing = repeatTimings[position]
-            let key = ReminderKey(
-                fire: repeats[timing.id]?.queuedFire ?? timing.start, kind: .repeating, owner: timing.id)
-            let index = windowIndex(of: key)
-            let placement: ScheduledReminder.Placement =
-                index < entries.count && entries[index].key == key ? .window : .held
-            while let due = next, due <= upper {
-                result.append(RepeatingOccurrence(key: key, due: due, placement: placement))
-                next = timing.next(after: due)
-            }
-        }
-        if owners > 1 { result.sort { ($0.due, $0.key.owner) < ($1.due, $1.key.owner) } }
-        return result
-    }
-
     /// Whether the scheduler wants no reminder at all: an empty window, nothing held and no
     /// repeating reminder (a list without due dates). Then nothing fires or comes due, ever:
     /// ``hasWantedReminders(after:through:)`` is false and ``nextFire(after:)`` is `nil`.
@@ -256,7 +226,7 @@ public struct ReminderScheduler: Sendable {
     /// - Complexity: O(1). (Inlinable: the phone asks its harness whether it is idle at every app
     ///   run; a call across modules would copy the scheduler to pass it.)
     @inlinable
-    var wantsNothing: Bool { entries.isEmpty && heldReminderCount == 0 && repeats.isEmpty }
+    var wantsNothing: Bool { entries.isEmpty && heldReminderCount == 0 && repeatRecords.isEmpty }
 
     /// Whether any wanted reminder (window or held) fires, or any occurrence of a repeating reminder
     /// comes due, after `lower` and at or before `upper`: when not, ``wantedReminders(after:through:)``
@@ -264,28 +234,45 @@ public struct ReminderScheduler: Sendable {
     ///
     /// - Complexity: O(log W + log N) with no repeating reminders; O(R) more with R of them.
     public func hasWantedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
+        if hasQueuedReminders(after: lower, through: upper) { return true }
+        return nextOccurrence(after: lower).map { $0 <= upper } ?? false
+    }
+
+    /// Whether a wanted reminder of the window or the held set fires after `lower` and at or
+    /// before `upper` (the repeating reminders' occurrences aside).
+    ///
+    /// - Complexity: O(log W + log N).
+    func hasQueuedReminders(after lower: ReminderTime, through upper: ReminderTime) -> Bool {
         guard lower < upper else { return false }
         let first = windowIndex(firingAtOrAfter: lower + 1)
         if first < entries.count, entries[first].key.fire <= upper { return true }
-        if let held = heldNextFire(after: lower), held <= upper { return true }
-        return repeatTimings.indices.contains { position in
-            repeatTimings[position].next(after: lower).map { $0 <= upper } ?? false
-        }
+        return heldNextFire(after: lower).map { $0 <= upper } ?? false
     }
 
     /// The earliest fire date after `time` among the wanted reminders (window or held), every
     /// occurrence of a repeating reminder included: one the system does not hold (held back, or
     /// dropped) is a miss when it comes due, and a miss is an instant the simulator stops at.
     ///
-    /// - Complexity: O(W + log N + t + R) for t items sharing a due date and R repeating reminders.
+    /// - Complexity: O(log W + log N + t + R) for t items sharing a due date and R repeating reminders.
     public func nextFire(after time: ReminderTime) -> ReminderTime? {
-        var result = entries.first { $0.key.fire > time }?.key.fire
-        if let held = heldNextFire(after: time) { result = result.map { Swift.min($0, held) } ?? held }
-        for position in repeatTimings.indices {
-            guard let next = repeatTimings[position].next(after: time) else { continue }
-            result = result.map { Swift.min($0, next) } ?? next
-        }
-        return result
+        Self.earliest(nextQueuedFire(after: time), nextOccurrence(after: time))
+    }
+
+    /// The earliest fire date after `time` among the wanted reminders of the window and the held
+    /// set (the repeating reminders' occurrences aside).
+    ///
+    /// - Complexity: O(log W + log N + t) for t items sharing a due date.
+    func nextQueuedFire(after time: ReminderTime) -> ReminderTime? {
+        let first = time.seconds == .max ? entries.count : windowIndex(firingAtOrAfter: time + 1)
+        let window = first < entries.count ? entries[first].key.fire : nil
+        return Self.earliest(window, heldNextFire(after: time))
+    }
+
+    /// The earlier of two optional times (`nil` when both are).
+    static func earliest(_ first: ReminderTime?, _ second: ReminderTime?) -> ReminderTime? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return Swift.min(first, second)
     }
 
     /// The incomplete items due at or before `time`, ordered by (due date, item).
@@ -299,26 +286,6 @@ public struct ReminderScheduler: Sendable {
             return true
         }
         return result.sorted { ($0.due, $0.item) < ($1.due, $1.item) }
-    }
-
-    /// The queued occurrence of every repeating reminder, with where it is, by identifier order.
-    ///
-    /// - Complexity: O(R (log R + log W)) for R repeating reminders.
-    public var repeatingQueue: [ScheduledReminder] {
-        repeats.keys.sorted().compactMap { id -> ScheduledReminder? in
-            guard let fire = repeats[id]?.queuedFire else { return nil }
-            let key = ReminderKey(fire: fire, kind: .repeating, owner: id)
-            let index = windowIndex(of: key)
-            if index < entries.count, entries[index].key == key {
-                return ScheduledReminder(key: key, badge: entries[index].badge, placement: .window)
-            }
-            return ScheduledReminder(key: key, badge: nil, placement: .held)
-        }
-    }
-
-    /// The repeating reminders, by identifier order.
-    public var repeatingReminders: [RepeatingReminder] {
-        repeats.keys.sorted().compactMap { repeats[$0]?.reminder }
     }
 }
 

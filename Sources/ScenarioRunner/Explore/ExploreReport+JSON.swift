@@ -58,7 +58,8 @@ extension ExploreReport {
     /// - Complexity: O(*n*) in the file's size.
     package static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
         var report: ExploreReport?
-        try PartFileReader.read(bytes, file: file, into: &report, read)
+        try PartFileReader.read(
+            bytes, file: file, schema: partSchema, record: "failure", into: &report, plan: readPlan, readFailure)
         guard let report else {
             throw .parts("\(file): error: no plan record; expected a file written by 'explore --shard'")
         }
@@ -68,55 +69,47 @@ extension ExploreReport {
         return report
     }
 
-    private static func read(_ node: JSONNode, into report: inout ExploreReport?, _ context: DecodingContext)
-        throws(ScenarioError)
+    /// A `plan` record: the plan, the runs the part covers and its counts.
+    private static func readPlan(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
+        -> ExploreReport
     {
-        var object = try ObjectReader(node, context, what: "a \(partSchema) record")
-        let schemaNode = try object.required("schema", "\"\(partSchema)\"")
-        guard try schemaNode.string(context) == partSchema else {
-            throw context.error(schemaNode, "expected schema \"\(partSchema)\"")
+        var planObject = try ObjectReader(try object.required("plan"), context, what: "an exploration plan")
+        let plan = ExplorePlan(
+            file: try planObject.required("file").string(context),
+            seed: try SweepResult.seed(try planObject.required("seed"), context),
+            runs: UInt64(try planObject.required("runs").int(context, in: 1...100_000_000)))
+        try planObject.finish()
+        let covered = try RunCoverage.decode(
+            try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runs, context)
+        var read = ExploreReport(plan: plan, covered: covered)
+        let total = Int(clamping: covered.runCount)
+        read.runs = try object.required("runs").int(context, in: total...total)
+        read.failed = try object.required("failed").int(context, in: 0...total)
+        try object.finish()
+        return read
+    }
+
+    /// A `failure` record: one failing run among those the part covers, in ascending run order.
+    private static func readFailure(
+        _ object: inout ObjectReader, _ node: JSONNode, _ report: inout ExploreReport, _ context: DecodingContext
+    ) throws(ScenarioError) {
+        let runNode = try object.required("run")
+        let run = UInt64(try runNode.int(context, in: 0...Int(report.plan.runs)))
+        guard report.covered.contains(run) else {
+            throw context.error(runNode, "run \(run) is not among the runs this part covers")
         }
-        let recordNode = try object.required("record", "\"plan\" or \"failure\"")
-        switch try recordNode.string(context) {
-        case "plan":
-            guard report == nil else { throw context.error(node, "a second plan record; expected one per file") }
-            var planObject = try ObjectReader(try object.required("plan"), context, what: "an exploration plan")
-            let plan = ExplorePlan(
-                file: try planObject.required("file").string(context),
-                seed: try SweepResult.seed(try planObject.required("seed"), context),
-                runs: UInt64(try planObject.required("runs").int(context, in: 1...100_000_000)))
-            try planObject.finish()
-            let covered = try RunCoverage.decode(
-                try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runs, context)
-            var read = ExploreReport(plan: plan, covered: covered)
-            let total = Int(clamping: covered.runCount)
-            read.runs = try object.required("runs").int(context, in: total...total)
-            read.failed = try object.required("failed").int(context, in: 0...total)
-            try object.finish()
-            report = read
-        case "failure":
-            guard var current = report else { throw context.error(node, "a failure record before the plan record") }
-            let runNode = try object.required("run")
-            let run = UInt64(try runNode.int(context, in: 0...Int(current.plan.runs)))
-            guard current.covered.contains(run) else {
-                throw context.error(runNode, "run \(run) is not among the runs this part covers")
-            }
-            guard current.failures.last.map({ $0.run < run }) ?? true else {
-                throw context.error(runNode, "expected failure records in ascending run order")
-            }
-            let failures = try object.required("failures").array(context, nonEmpty: true).map {
-                (node) throws(ScenarioError) in try node.string(context)
-            }
-            current.failures.append(
-                ExploreFailure(
-                    run: run, seed: try SweepResult.seed(try object.required("seed"), context), failures: failures))
-            try object.finish()
-            guard current.failures.count <= keptFailures else {
-                throw context.error(node, "more than \(keptFailures) failure records")
-            }
-            report = current
-        default:
-            throw context.error(recordNode, "expected \"plan\" or \"failure\"")
+        guard report.failures.last.map({ $0.run < run }) ?? true else {
+            throw context.error(runNode, "expected failure records in ascending run order")
+        }
+        let failures = try object.required("failures").array(context, nonEmpty: true).map {
+            (node) throws(ScenarioError) in try node.string(context)
+        }
+        report.failures.append(
+            ExploreFailure(
+                run: run, seed: try SweepResult.seed(try object.required("seed"), context), failures: failures))
+        try object.finish()
+        guard report.failures.count <= keptFailures else {
+            throw context.error(node, "more than \(keptFailures) failure records")
         }
     }
 }

@@ -30,9 +30,8 @@ package struct ExplorePlan: Hashable, Sendable {
 
 /// What an exploration found: how many runs, how many failed, and the first failures.
 ///
-/// Reports of disjoint run ranges of one plan merge (``merging(_:)``) into the report of their
-/// union, exactly: counts add up and the failures kept are those of the smallest run numbers, so
-/// any split into shards merged in any order gives the same report.
+/// Reports of disjoint run ranges of one plan merge (``ExploreMerge``) into the report of their
+/// union, exactly: counts add up and the failures kept are those of the smallest run numbers.
 package struct ExploreReport: Hashable, Sendable {
     /// How many failures are kept (those of the smallest run numbers).
     package static let keptFailures = 10
@@ -69,23 +68,6 @@ package struct ExploreReport: Hashable, Sendable {
         if failures.count > ExploreReport.keptFailures { failures.removeLast() }
     }
 
-    /// The report of both sets of runs.
-    ///
-    /// - Throws: ``SweepError/parts(_:)`` when the plans differ or a run is counted twice.
-    /// - Complexity: O(ranges + ``keptFailures``).
-    package func merging(_ other: ExploreReport) throws(SweepError) -> ExploreReport {
-        guard other.plan == plan else {
-            throw .parts("the parts belong to different explorations (scenario file, --seed or --runs differ)")
-        }
-        guard let covered = covered.union(other.covered) else {
-            throw .parts("runs are counted twice: the parts overlap (the same shard given twice?)")
-        }
-        var merged = ExploreReport(plan: plan, covered: covered)
-        try merged.add(runs: runs, failed: failed, failures: failures)
-        try merged.add(runs: other.runs, failed: other.failed, failures: other.failures)
-        return merged
-    }
-
     /// Counts `runs` runs of which `failed` failed, and keeps those of `failures` among the first.
     ///
     /// - Throws: ``SweepError/parts(_:)`` when a count would overflow.
@@ -98,5 +80,27 @@ package struct ExploreReport: Hashable, Sendable {
             throw .parts("adding the parts makes a count larger than \(Int.max)")
         }
         self.failures = Array((self.failures + failures).sorted { $0.run < $1.run }.prefix(Self.keptFailures))
+    }
+}
+
+extension ExploreReport: PartResult, ShardPart {
+    package static let kind = (noun: "exploration", planFields: "scenario file, --seed or --runs")
+
+    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
+        try part(bytes, file: file)
+    }
+
+    package init(empty plan: ExplorePlan) { self.init(plan: plan) }
+
+    /// Adds the counts and failures of `part`.
+    ///
+    /// - Throws: ``SweepError/parts(_:)`` naming `file` when a count would overflow.
+    /// - Complexity: O(``keptFailures``).
+    package mutating func add(_ part: ExploreReport, file: String) throws(SweepError) {
+        do {
+            try add(runs: part.runs, failed: part.failed, failures: part.failures)
+        } catch {
+            throw .parts("\(FileName.display(file)): error: \(error.description)")
+        }
     }
 }

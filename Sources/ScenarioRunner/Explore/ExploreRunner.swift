@@ -102,18 +102,10 @@ package struct ExploreRunner: Sendable {
         return (try? ScenarioDecoder.decode(root: tree, file: file)).map { Scenario($0, historyOf: scenario) }
     }
 
-    /// Every invariant of one run of `scenario`: the ones every run checks, as `wristsim run`
-    /// reports them (``ScenarioOutcome/invariantFailures``: the phone's list converges to what the
-    /// user did, each operation applied exactly once and in order per item; the run ends before
-    /// its event limit; every item notification's badge equals the overdue count the app knew at
-    /// its last refill; at most 64 notifications pending; messages delivered in send order on each
-    /// channel, ``RunChecks``).
-    ///
-    /// The run keeps its verdict only (``RunOptions/Keeping/verdict``, no trace kept); only a run that
-    /// broke an invariant is run again in full, for the messages `run` prints, with their trails.
-    ///
-    /// The events the run handled are added to `events` (twice for a run made again in full for
-    /// its messages).
+    /// Every invariant of one run of `scenario`, as `wristsim run` reports them
+    /// (``ScenarioOutcome/invariantFailures``, ``RunChecks``). The run keeps its verdict only; a
+    /// run that broke an invariant is run again in full, for the messages with their trails. The
+    /// events handled are added to `events` (twice for a run made again).
     static func invariantFailures(of scenario: Scenario, events: inout Int) -> [InvariantFailure] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict

@@ -79,7 +79,7 @@ extension CheckReport {
     /// The rest of a testcase that did not pass: its `<failure>` or `<error>` element (`message`
     /// as its attribute, `text` as its content) and the closing tag.
     private func closing(_ element: String, message: String, type: String, _ text: String) -> String {
-        ">\n      <\(element) message=\(attribute(message)) type=\"\(type)\">" + content(text)
+        ">\n      <\(element) message=\(attribute(message)) type=\"\(type)\">" + XMLText.escaped(text)
             + "</\(element)>\n    </testcase>"
     }
 
@@ -87,43 +87,19 @@ extension CheckReport {
     private func classname(_ file: String) -> String {
         var name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
         while name.hasPrefix("./") { name.removeFirst(2) }
-        return name.replacingSlashes()
+        return String(name.map { $0 == "/" ? "." : $0 })
     }
 
-    /// A quoted attribute value: markup escaped, line breaks and tabs as character references,
-    /// characters XML 1.0 forbids replaced.
+    /// A quoted attribute value: markup escaped (``XMLText/escaped(_:)``, which also replaces the
+    /// characters XML 1.0 forbids), line breaks and tabs as character references.
     private func attribute(_ text: String) -> String {
         var result = "\""
         for scalar in XMLText.escaped(text).unicodeScalars {
             switch scalar {
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            default: result.unicodeScalars.append(CheckReport.allowed(scalar))
+            case "\n", "\r", "\t": result += "&#\(scalar.value);"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
-    }
-
-    /// Element content: markup escaped, characters XML 1.0 forbids replaced.
-    private func content(_ text: String) -> String {
-        var result = ""
-        for scalar in XMLText.escaped(text).unicodeScalars { result.unicodeScalars.append(CheckReport.allowed(scalar)) }
-        return result
-    }
-
-    /// `scalar`, or U+FFFD when XML 1.0 forbids it (control characters other than tab, LF, CR;
-    /// U+FFFE, U+FFFF).
-    private static func allowed(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return scalar
-        default: return "\u{FFFD}"
-        }
-    }
-}
-
-extension String {
-    fileprivate func replacingSlashes() -> String {
-        String(map { $0 == "/" ? "." : $0 })
     }
 }

@@ -47,7 +47,6 @@ package struct LatencyReport {
                     watches.count > 1 ? "\($0.run.pipeline.name) · \($0.watch.name)" : $0.run.pipeline.name
                 }
         ]
-        func add(_ name: String, _ value: (LatencyProfile) -> String) { rows.append([name] + profiles.map(value)) }
         // One unit per column (per run), from the largest figure the column shows.
         func mainCPUPerTap(_ profile: LatencyProfile) -> SimDuration {
             let main = profile.run.stepTotals.filter { $0.queue.isMain }.reduce(SimDuration.zero) { $0 + $1.cpu }
@@ -66,7 +65,7 @@ package struct LatencyReport {
                         value(profiles[column]).map { DurationFormat.text($0, unit: units[column]) } ?? "-"
                     })
         }
-        add("taps") { String($0.run.taps.count) }
+        rows.append(["taps"] + profiles.map { String($0.run.taps.count) })
         for (name, percent) in [("p50", 50), ("p90", 90), ("p99", 99), ("max", 100)] {
             add(name) { $0.run.statistics.percentile(percent) }
         }
@@ -179,15 +178,12 @@ package struct LatencyReport {
 
     /// One JSON document, schema `wristsim.latency/2`: `{"schema", "file", "scenario", "runs": […]}`
     /// with one run per profile (one unless `--compare` or several `--watch`).
-    package var json: String { document.compact }
-
-    /// The JSON document.
-    package var document: JSONValue {
-        [
+    package var json: String {
+        JSONValue.object([
             "schema": .string(LatencyReport.jsonSchema), "file": .string(profiles.first?.scenario.file ?? ""),
             "scenario": .string(profiles.first?.scenario.name ?? ""),
             "runs": .array(profiles.map(LatencyReport.json)),
-        ]
+        ]).compact
     }
 
     static func json(_ profile: LatencyProfile) -> JSONValue {

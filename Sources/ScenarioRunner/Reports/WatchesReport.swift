@@ -3,7 +3,7 @@ import SimulationKernel
 
 /// `wristsim watches`: every watch model with its screen, rows visible and chip.
 ///
-/// JSON: ``document(_:)``, schema `wristsim.watches/1`.
+/// JSON: ``json(_:)``, schema `wristsim.watches/1`.
 package enum WatchesReport {
     /// The table, one model per line, catalogue order.
     package static func text(_ models: [WatchModel] = WatchModel.catalog) -> String {
@@ -33,12 +33,7 @@ package enum WatchesReport {
     /// "displayName", "widthPt", "heightPt", "widthPx", "heightPx", "insetTopPt", "insetBottomPt",
     /// "rowHeightPt", "rowsVisible", "chip", "relativeSpeed", "cores", "speedConfirmed", "insets"}]}`.
     package static func json(_ models: [WatchModel] = WatchModel.catalog) -> String {
-        document(models).compact
-    }
-
-    /// The JSON document.
-    package static func document(_ models: [WatchModel] = WatchModel.catalog) -> JSONValue {
-        [
+        JSONValue.object([
             "schema": .string(jsonSchema),
             "watches": .array(
                 models.map { model in
@@ -53,7 +48,7 @@ package enum WatchesReport {
                         "insets": .string(model.insetSource.rawValue),
                     ]
                 }),
-        ]
+        ]).compact
     }
 
     private static func points(_ value: Double) -> String {

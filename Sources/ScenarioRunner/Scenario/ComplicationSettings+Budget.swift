@@ -2,12 +2,6 @@ import CompanionModel
 import SimulationKernel
 
 extension ComplicationSettings {
-    /// `"preset": "grocery"` (the database-reloading update; `"budget": {"reloadWork": "readsCount"}`
-    /// picks the cheap one) or `"tubeStatus"`.
-    static func decodePreset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationPreset {
-        try node.choice("preset", context, ["grocery": .grocery(.reloadsDatabase), "tubeStatus": .tubeStatus])
-    }
-
     /// The `"budget"` object, applied over `base` (the preset's rules, or ClockKit's).
     static func decodeBudget(_ node: JSONNode, _ context: DecodingContext, base: ComplicationBudgetSettings)
         throws(ScenarioError) -> ComplicationBudgetSettings
@@ -165,15 +159,8 @@ extension ComplicationSettings {
         return .after(delay)
     }
 
+    /// Reads a task's `cpu`, `on`, `wall` and `does` keys (all optional) from `object`:
     /// `"task": {"cpu": "6s", "on": "S3", "wall": "8s", "does": "downloads prices"}`.
-    static func decodeTask(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> BackgroundTaskWork {
-        var object = try ObjectReader(node, context, what: "an object such as {\"cpu\": \"2s\", \"on\": \"S3\"}")
-        let work = try readTask(&object, context)
-        try object.finish()
-        return work
-    }
-
-    /// Reads a task's `cpu`, `on`, `wall` and `does` keys (all optional) from `object`.
     static func readTask(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> BackgroundTaskWork
     {

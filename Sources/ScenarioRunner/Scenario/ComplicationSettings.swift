@@ -81,9 +81,9 @@ package struct ComplicationSettings: Sendable {
             }
             try reader.finish()
         }
-        let preset = try object.optional("preset").map { node throws(ScenarioError) in
-            try decodePreset(node, context)
-        }
+        // "grocery" reloads the database (`"budget": {"reloadWork": "readsCount"}` picks the cheap update).
+        let preset: ComplicationPreset? = try object.optional("preset")?.choice(
+            "preset", context, ["grocery": .grocery(.reloadsDatabase), "tubeStatus": .tubeStatus])
         var budget = preset?.budget ?? .clockKit
         budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
         if let budgetNode = object.optional("budget") { budget = try decodeBudget(budgetNode, context, base: budget) }
@@ -99,7 +99,13 @@ package struct ComplicationSettings: Sendable {
                         + "four background refreshes an hour), such as \"15m\"; found \"\(every)\"")
             }
             let from = try reader.optional("from")?.time(context) ?? .zero
-            let task = try reader.optional("task").map { node throws(ScenarioError) in try decodeTask(node, context) }
+            var task: BackgroundTaskWork?
+            if let taskNode = reader.optional("task") {
+                var taskReader = try ObjectReader(
+                    taskNode, context, what: "an object such as {\"cpu\": \"2s\", \"on\": \"S3\"}")
+                task = try readTask(&taskReader, context)
+                try taskReader.finish()
+            }
             try reader.finish()
             plan = BackgroundRefreshPlan(every: every, from: from, task: task ?? BackgroundTaskWork())
         }

@@ -33,9 +33,8 @@ package enum InitialWrist: String, CaseIterable, Hashable, Sendable {
     /// the watch's state from it too).
     var watchApp: AppRunState {
         switch self {
-        case .raised: return .foreground
+        case .raised, .lowered: return .foreground
         case .raisedOnClock: return .notRunning
-        case .lowered: return .foreground
         }
     }
 

@@ -47,7 +47,11 @@ package struct LinkSettings: Sendable {
             configuration.faults.duplicateProbability = try probability.double(context, in: 0...1)
         }
         if let timeout = object.optional("replyTimeout") {
-            configuration.replyTimeout = try positiveDuration(timeout, context)
+            configuration.replyTimeout = try timeout.duration(context)
+            guard configuration.replyTimeout > .zero else {
+                throw context.error(
+                    timeout, "expected a duration greater than zero, found \(configuration.replyTimeout)")
+            }
         }
         let caps: [(String, WritableKeyPath<LinkConfiguration, Int>)] = [
             ("messagePayloadCap", \.messagePayloadLimit), ("userInfoPayloadCap", \.userInfoPayloadLimit),
@@ -188,14 +192,6 @@ package struct LinkSettings: Sendable {
 
     /// The longest hop latency a scenario may ask for (keeps every draw far from overflow).
     static let maximumLatency = SimDuration.days(1)
-
-    static func positiveDuration(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> SimDuration {
-        let duration = try node.duration(context)
-        guard duration > .zero else {
-            throw context.error(node, "expected a duration greater than zero, found \(duration)")
-        }
-        return duration
-    }
 
     /// One of a fixed set of names.
     static func oneOf<Value>(_ node: JSONNode, _ context: DecodingContext, _ choices: [(String, Value)])

@@ -116,14 +116,11 @@ package struct PipelineSettings: Sendable {
     }
 
     private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {
+        let name = try node.string(context)
         do {
-            return try CheckOffPipeline.preset(named: try node.string(context))
-        } catch let error as PipelineError {
-            throw context.error(node, error.description)
-        } catch let error as ScenarioError {
-            throw error
+            return try CheckOffPipeline.preset(named: name)
         } catch {
-            throw context.error(node, "\(error)")
+            throw context.error(node, error.description)
         }
     }
 

@@ -332,17 +332,6 @@ package enum ScenarioDecoder {
         return message + "; expected one of: " + names.joined(separator: ", ")
     }
 
-    /// Decodes an expectations object, stopping at its first error (see the collecting
-    /// overload).
-    static func decodeExpectations(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
-        -> [LocatedExpectation]
-    {
-        var errors = ScenarioErrorCollector()
-        let result = decodeExpectations(node, context, &errors)
-        try errors.check()
-        return result
-    }
-
     /// Decodes an expectations object, each expectation on its own; errors go to `errors`.
     ///
     /// - Complexity: O(*m*) for *m* expectations.

@@ -85,24 +85,12 @@ package struct FixedHistogram: Hashable, Sendable {
         return ((top + 1) << Int64(shift)) - 1
     }
 
-    /// Counts `value` (negative values count as zero).
+    /// Counts `value` `count` times (negative values count as zero).
     ///
-    /// - Complexity: O(log *b*) for *b* non-empty buckets; O(*b*) when it opens a bucket.
-    package mutating func add(_ value: SimDuration) {
-        add(value, count: 1)
-    }
-
-    /// Counts `value` `count` times (what as many ``add(_:)`` calls count).
-    ///
-    /// - Complexity: as ``add(_:)``.
-    mutating func add(_ value: SimDuration, count: Int) {
-        add(microseconds: max(0, value.nanoseconds / 1_000), count: count)
-    }
-
-    /// Counts `count` values of `microseconds`.
-    ///
-    /// - Complexity: as ``add(_:)``, plus O(*d*) when the value is new among *d* exact values.
-    mutating func add(microseconds: Int64, count: Int) {
+    /// - Complexity: O(log *b*) for *b* non-empty buckets; O(*b*) when it opens a bucket; plus
+    ///   O(*d*) when the value is new among *d* exact values.
+    package mutating func add(_ value: SimDuration, count: Int = 1) {
+        let microseconds = max(0, value.nanoseconds / 1_000)
         guard count > 0 else { return }
         let index = FixedHistogram.bucket(ofMicroseconds: microseconds)
         let position = buckets.partitionPoint { $0.index >= index }
@@ -158,7 +146,7 @@ package struct FixedHistogram: Hashable, Sendable {
     /// - Complexity: O(buckets).
     package func percentile(_ percent: Int) -> SimDuration? {
         guard total > 0 else { return nil }
-        let rank = LatencyStatisticsRank.nearest(percent: min(100, max(1, percent)), count: total)
+        let rank = FixedHistogram.nearestRank(percent: min(100, max(1, percent)), count: total)
         var seen = 0
         if let exact {
             for value in exact {
@@ -316,11 +304,10 @@ package struct FixedHistogram: Hashable, Sendable {
 
     /// One past the largest bucket index any `Int64` microsecond value reaches.
     package static let bucketLimit = bucket(ofMicroseconds: Int64.max) + 1
-}
 
-/// The nearest-rank formula shared with ``LatencyStatistics`` (without needing the sorted values).
-enum LatencyStatisticsRank {
-    static func nearest(percent: Int, count: Int) -> Int {
+    /// ``LatencyStatistics/nearestRank(percent:count:)`` for counts so large (read from partial
+    /// results) that `percent × count` overflows.
+    private static func nearestRank(percent: Int, count: Int) -> Int {
         let (product, overflow) = percent.multipliedReportingOverflow(by: count)
         if overflow { return max(1, count / 100 * percent) }
         return max(1, (product + 99) / 100)

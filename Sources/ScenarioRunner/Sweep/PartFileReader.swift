@@ -2,22 +2,46 @@
 /// `wristsim merge`: blank lines are skipped, and an error in a record is reported at the record's
 /// line of the file.
 enum PartFileReader {
-    /// Calls `read` for each record of `bytes` in order, with the state it builds up.
+    /// Reads each record of `bytes` in order: its `"schema"` must be `schema` and its `"record"`
+    /// `"plan"` (the first, read by `plan` into `state`) or `record` (read by `read` into the
+    /// state the plan began).
     ///
-    /// - Throws: ``SweepError/parts(_:)`` with the located message of the first record `read`
-    ///   rejects (or that is not JSON).
-    /// - Complexity: O(*n*) in the file's size, plus what `read` costs.
+    /// - Throws: ``SweepError/parts(_:)`` with the located message of the first record that is
+    ///   not JSON, has another schema or kind, is a second plan or comes before the plan, or
+    ///   that `plan` or `read` rejects.
+    /// - Complexity: O(*n*) in the file's size, plus what `plan` and `read` cost.
     static func read<State>(
-        _ bytes: [UInt8], file: String, into state: inout State,
-        _ read: (JSONNode, inout State, DecodingContext) throws(ScenarioError) -> Void
+        _ bytes: [UInt8], file: String, schema: String, record: String, into state: inout State?,
+        plan: (inout ObjectReader, DecodingContext) throws(ScenarioError) -> State,
+        _ read: (inout ObjectReader, JSONNode, inout State, DecodingContext) throws(ScenarioError) -> Void
     ) throws(SweepError) {
         var lineNumber = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            do {
+            do throws(ScenarioError) {
                 let node = try JSONParser.parse(Array(line), file: file)
-                try read(node, &state, DecodingContext(file: file))
+                let context = DecodingContext(file: file)
+                var object = try ObjectReader(node, context, what: "a \(schema) record")
+                let schemaNode = try object.required("schema", "\"\(schema)\"")
+                guard try schemaNode.string(context) == schema else {
+                    throw context.error(schemaNode, "expected schema \"\(schema)\"")
+                }
+                let recordNode = try object.required("record", "\"plan\" or \"\(record)\"")
+                switch try recordNode.string(context) {
+                case "plan":
+                    guard state == nil else { throw context.error(node, "a second plan record; expected one per file") }
+                    state = try plan(&object, context)
+                case record:
+                    guard var current = state else {
+                        throw context.error(node, "a \(record) record before the plan record")
+                    }
+                    state = nil  // `current` alone holds the state, so it grows in place
+                    try read(&object, node, &current, context)
+                    state = current
+                default:
+                    throw context.error(recordNode, "expected \"plan\" or \"\(record)\"")
+                }
             } catch {
                 var located = error
                 if var location = located.location {

@@ -37,13 +37,6 @@ package struct RunCoverage: Hashable, Sendable {
         self.ranges = joined
     }
 
-    /// The runs of both; `nil` when they share a run.
-    ///
-    /// - Complexity: O(*r* log *r*) in the number of ranges of both.
-    package func union(_ other: RunCoverage) -> RunCoverage? {
-        RunCoverage(ranges + other.ranges)
-    }
-
     /// How many runs are covered.
     package var runCount: UInt64 {
         ranges.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) }

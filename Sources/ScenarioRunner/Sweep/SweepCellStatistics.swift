@@ -61,11 +61,8 @@ package struct SweepCellStatistics: Hashable, Sendable {
         stale.add(run.staleComplication)
     }
 
-    /// Counts one run's tap latencies: each in ``pooled``, and the run's own p50 and p99.
-    ///
-    /// They are sorted once, in a buffer on the stack (no array allocated per run), and equal
-    /// latencies (frame-aligned ones repeat) go into ``pooled`` together, as one count each: the
-    /// same histogram as adding them one by one.
+    /// Counts one run's tap latencies: each in ``pooled`` (equal ones together, as one count: the
+    /// same histogram as adding them one by one), and the run's own p50 and p99.
     ///
     /// - Complexity: O(*t* log *t*) for *t* latencies.
     private mutating func addLatencies(_ latencies: [SimDuration]) {

@@ -9,9 +9,8 @@ package enum SweepError: Error, Hashable, Sendable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .usage(let message): return message
+        case .usage(let message), .parts(let message): return message
         case .scenario(let error): return error.description
-        case .parts(let message): return message
         }
     }
 }

@@ -33,27 +33,12 @@ package struct SweepPlan: Hashable, Sendable {
     package static let maximumCells = 10_000
 
     /// One cell: a watch, a pipeline and one value of each setting.
-    package struct Cell: Hashable, Sendable {
+    package struct Cell: Sendable {
         package var watch: String
         /// The preset, or `nil` for the scenario's own pipeline.
         package var pipeline: String?
         /// `(key, value)` for each setting, in the plan's order.
         package var assignments: [(key: String, value: String)]
-
-        package static func == (lhs: Cell, rhs: Cell) -> Bool {
-            lhs.watch == rhs.watch && lhs.pipeline == rhs.pipeline
-                && lhs.assignments.map(\.key) == rhs.assignments.map(\.key)
-                && lhs.assignments.map(\.value) == rhs.assignments.map(\.value)
-        }
-
-        package func hash(into hasher: inout Hasher) {
-            hasher.combine(watch)
-            hasher.combine(pipeline)
-            for assignment in assignments {
-                hasher.combine(assignment.key)
-                hasher.combine(assignment.value)
-            }
-        }
     }
 
     /// A plan, checked: at least one seed; known watches and presets, none named twice; setting

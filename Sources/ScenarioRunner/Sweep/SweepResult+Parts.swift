@@ -28,7 +28,10 @@ package struct SweepPart: Sendable {
     /// - Complexity: O(*n* + *r* log *r*) for a file of *n* bytes whose plan covers *r* ranges.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
         var part: SweepPart?
-        try PartFileReader.read(bytes, file: file, into: &part, SweepResult.read)
+        try PartFileReader.read(
+            bytes, file: file, schema: SweepResult.partSchema, record: "cell", into: &part,
+            plan: SweepResult.readPlanRecord,
+            SweepResult.readCell)
         guard let part else {
             throw .parts("\(FileName.display(file)): error: no plan record; expected a file written by --shard")
         }
@@ -44,41 +47,31 @@ package struct SweepPart: Sendable {
 }
 
 extension SweepResult {
-    fileprivate static func read(_ node: JSONNode, into part: inout SweepPart?, _ context: DecodingContext)
+    /// A `plan` record: the plan and the runs the part covers.
+    fileprivate static func readPlanRecord(_ object: inout ObjectReader, _ context: DecodingContext)
         throws(ScenarioError)
+        -> SweepPart
     {
-        var object = try ObjectReader(node, context, what: "a \(partSchema) record")
-        let schemaNode = try object.required("schema", "\"\(partSchema)\"")
-        guard try schemaNode.string(context) == partSchema else {
-            throw context.error(schemaNode, "expected schema \"\(partSchema)\"")
+        let plan = try readPlan(try object.required("plan"), context)
+        let covered = try RunCoverage.decode(
+            try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runCount, context)
+        try object.finish()
+        return SweepPart(plan: plan, covered: covered)
+    }
+
+    /// A `cell` record: one cell's statistics, which must count the part's runs of that cell.
+    fileprivate static func readCell(
+        _ object: inout ObjectReader, _ node: JSONNode, _ part: inout SweepPart, _ context: DecodingContext
+    ) throws(ScenarioError) {
+        let cellNode = try object.required("cell", "the cell's index")
+        let cell = try cellNode.int(context, in: 0...max(0, part.plan.cellCount - 1))
+        let stats = try readStats(try object.required("stats"), context)
+        try object.finish()
+        guard part.seen.insert(cell).inserted else {
+            throw context.error(cellNode, "cell \(cell) appears twice")
         }
-        let recordNode = try object.required("record", "\"plan\" or \"cell\"")
-        switch try recordNode.string(context) {
-        case "plan":
-            guard part == nil else { throw context.error(node, "a second plan record; expected one per file") }
-            let plan = try readPlan(try object.required("plan"), context)
-            let covered = try RunCoverage.decode(
-                try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runCount, context)
-            try object.finish()
-            part = SweepPart(plan: plan, covered: covered)
-        case "cell":
-            guard var current = part else {
-                throw context.error(node, "a cell record before the plan record")
-            }
-            part = nil
-            let cellNode = try object.required("cell", "the cell's index")
-            let cell = try cellNode.int(context, in: 0...max(0, current.plan.cellCount - 1))
-            let stats = try readStats(try object.required("stats"), context)
-            try object.finish()
-            guard current.seen.insert(cell).inserted else {
-                throw context.error(cellNode, "cell \(cell) appears twice")
-            }
-            try check(stats, ofCell: cell, against: current, node, context)
-            current.cells.append((cell, stats))
-            part = current
-        default:
-            throw context.error(recordNode, "expected \"plan\" or \"cell\"")
-        }
+        try check(stats, ofCell: cell, against: part, node, context)
+        part.cells.append((cell, stats))
     }
 
     /// Checks that `stats` counts exactly the runs of `cell` that `part` covers: as many runs, the
@@ -206,30 +199,16 @@ extension SweepResult {
         let minimum = try object.required("minUs").int(context, in: 0...Int.max)
         let maximum = try object.required("maxUs").int(context, in: 0...Int.max)
         let sum = try object.required("sumUs").int(context, in: 0...Int.max)
-        var buckets: [(index: Int, count: Int)] = []
-        for pair in try object.required("buckets").array(context, nonEmpty: true) {
-            let values = try pair.array(context)
-            guard values.count == 2 else { throw context.error(pair, "expected [bucket, count]") }
-            buckets.append(
-                (
-                    try values[0].int(context, in: 0...FixedHistogram.bucketLimit - 1),
-                    try values[1].int(context, in: 1...Int(Int32.max) * 1_000_000)
-                ))
-        }
+        let buckets = try pairs(
+            try object.required("buckets").array(context, nonEmpty: true), "[bucket, count]",
+            0...FixedHistogram.bucketLimit - 1, context
+        ).map { (index: $0.0, count: $0.1) }
         var exact: [(microseconds: Int64, count: Int)]?
         let exactNode = try object.required("exact", "the exact values as [microseconds, count] pairs, or null")
-        if case .array(let pairs) = exactNode.value {
-            var values: [(microseconds: Int64, count: Int)] = []
-            for pair in pairs {
-                let entries = try pair.array(context)
-                guard entries.count == 2 else { throw context.error(pair, "expected [microseconds, count]") }
-                values.append(
-                    (
-                        Int64(try entries[0].int(context, in: 0...Int.max)),
-                        try entries[1].int(context, in: 1...Int(Int32.max) * 1_000_000)
-                    ))
+        if case .array(let values) = exactNode.value {
+            exact = try pairs(values, "[microseconds, count]", 0...Int.max, context).map {
+                (microseconds: Int64($0.0), count: $0.1)
             }
-            exact = values
         } else if case .null = exactNode.value {
             exact = nil
         } else {
@@ -244,5 +223,18 @@ extension SweepResult {
             throw context.error(node, "the buckets, minimum and maximum do not fit together")
         }
         return histogram
+    }
+
+    /// Each of `nodes` as a pair `[value, count]`: a value within `values`, a positive count.
+    private static func pairs(
+        _ nodes: [JSONNode], _ what: String, _ values: ClosedRange<Int>, _ context: DecodingContext
+    ) throws(ScenarioError) -> [(Int, Int)] {
+        try nodes.map { (pair) throws(ScenarioError) in
+            let entries = try pair.array(context)
+            guard entries.count == 2 else { throw context.error(pair, "expected \(what)") }
+            return (
+                try entries[0].int(context, in: values), try entries[1].int(context, in: 1...Int(Int32.max) * 1_000_000)
+            )
+        }
     }
 }

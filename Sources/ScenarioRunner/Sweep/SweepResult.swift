@@ -1,13 +1,13 @@
 /// The statistics of some or all runs of a ``SweepPlan``: per cell, and which runs they cover.
 ///
-/// Results of disjoint run ranges merge (``merging(_:)``) into the result of their union, exactly:
-/// merging is associative and commutative, so a sweep split into any shards and merged in any
-/// order renders the same bytes as one process running everything.
+/// Results of disjoint run ranges merge (``SweepMerge``) into the result of their union, exactly:
+/// a sweep split into any shards and merged in any order renders the same bytes as one process
+/// running everything.
 package struct SweepResult: Hashable, Sendable {
     /// The plan the runs belong to.
     package var plan: SweepPlan
     /// The runs counted.
-    package internal(set) var covered: RunCoverage
+    package var covered: RunCoverage
     /// Statistics per cell, in the plan's cell order.
     package internal(set) var cells: [SweepCellStatistics]
 
@@ -25,28 +25,37 @@ package struct SweepResult: Hashable, Sendable {
 
     /// The run ranges not yet counted.
     package var missing: [Range<UInt64>] { covered.missing(runs: plan.runCount) }
+}
 
-    /// The result of both sets of runs.
+extension SweepResult: PartResult {
+    package static let kind = (noun: "sweep", planFields: "scenario, seeds, watches, pipelines or --set")
+
+    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
+        try SweepPart.read(bytes, file: file)
+    }
+
+    /// The result of `plan` with no run counted: every cell's statistics kept once, for the whole
+    /// plan (a part adds only the cells it has records for).
+    package init(empty plan: SweepPlan) {
+        self.init(
+            plan: plan, covered: RunCoverage(), cells: Array(repeating: SweepCellStatistics(), count: plan.cellCount))
+    }
+
+    /// Adds the cells `part` has records for.
     ///
-    /// - Throws: ``SweepError/parts(_:)`` when the plans differ, a run is counted twice or a count
-    ///   would overflow.
-    /// - Complexity: O(cells × buckets + ranges). (`wristsim merge` adds many parts with
-    ///   ``SweepMerge``, in time linear in their size.)
-    package func merging(_ other: SweepResult) throws(SweepError) -> SweepResult {
-        guard other.plan == plan else {
-            throw .parts("the parts belong to different sweeps (scenario, seeds, watches, pipelines or --set differ)")
-        }
-        guard let covered = covered.union(other.covered) else {
-            throw .parts("runs are counted twice: the parts overlap (the same shard given twice?)")
-        }
-        var cells = cells
-        for index in cells.indices {
+    /// - Throws: ``SweepError/parts(_:)`` naming `file` when a count would overflow.
+    /// - Complexity: O(the part's records).
+    package mutating func add(_ part: SweepPart, file: String) throws(SweepError) {
+        for (index, statistics) in part.cells {
             do {
-                try cells[index].merge(other.cells[index])
+                try cells[index].merge(statistics)
             } catch {
-                throw .parts("adding cell \(index) makes a count larger than \(Int.max)")
+                throw .parts(
+                    "\(FileName.display(file)): error: adding its cell \(index) makes a count larger than "
+                        + "\(Int.max); the parts cannot be from one sweep")
             }
         }
-        return SweepResult(plan: plan, covered: covered, cells: cells)
     }
 }
+
+extension SweepPart: ShardPart {}

@@ -62,10 +62,15 @@ package struct SweepRunner: Sendable {
         throws(SweepError) -> Scenario
     {
         let combination = cell % plan.settingCombinationCount
-        if decoded.combination != combination { decoded = (combination, try variant(ofCell: cell)) }
-        var scenario = decoded.scenario
-        try configure(&scenario, for: cells[cell])
-        return scenario
+        if decoded.combination != combination {
+            decoded = (combination, try SweepRunner.variant(of: root, with: cells[cell].assignments, file: plan.file))
+        }
+        do {
+            return try LatencyProfile.overriding(
+                decoded.scenario, pipeline: cells[cell].pipeline, watch: cells[cell].watch)
+        } catch {
+            throw .usage(String(describing: error))
+        }
     }
 
     /// Runs `runs` (run numbers of the plan) and returns their statistics as a partial result.
@@ -118,14 +123,6 @@ package struct SweepRunner: Sendable {
         return SweepObservation(end: monitor.end ?? SweepObservation.EndOfRun(simulation), verdict: outcome.verdict)
     }
 
-    /// The scenario with cell `cell`'s `--set` values, decoded from ``root`` (its watch and
-    /// pipeline not set yet).
-    ///
-    /// - Complexity: one decoding of the scenario.
-    private func variant(ofCell cell: Int) throws(SweepError) -> Scenario {
-        try SweepRunner.variant(of: root, with: cells[cell].assignments, file: plan.file)
-    }
-
     /// The scenario `root` with `assignments` (`--set` values) made, decoded.
     ///
     /// - Complexity: one decoding of the scenario.
@@ -147,18 +144,5 @@ package struct SweepRunner: Sendable {
             located.message = "with \(label.dropLast()): \(error.message)"
             throw .scenario(located)
         }
-    }
-
-    /// Sets `scenario`'s watch and, when the cell names one, its pipeline preset.
-    private func configure(_ scenario: inout Scenario, for cell: SweepPlan.Cell) throws(SweepError) {
-        scenario.watch = cell.watch
-        guard let preset = cell.pipeline else { return }
-        var settings = scenario.sections.pipeline ?? .defaults
-        do {
-            settings.pipeline = try CheckOffPipeline.preset(named: preset)
-        } catch {
-            throw .usage(error.description)
-        }
-        scenario.sections.pipeline = settings
     }
 }

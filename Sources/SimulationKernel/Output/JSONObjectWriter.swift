@@ -5,75 +5,135 @@
 package protocol JSONObjectWriter {
     /// Adds `"key": value`.
     mutating func append(_ key: String, _ value: JSONValue)
+    /// Adds `"key": {…}`, the members of `record` in its order.
+    mutating func append(_ key: String, record: some JSONRecord)
     /// Adds `"key": [elements…]`, each element made when it is written.
     mutating func append<Elements: Sequence<JSONValue>>(_ key: String, elements: Elements)
+    /// Adds `"key": [{…}, …]`, each record written member by member when its turn comes.
+    mutating func append<Records: Sequence>(_ key: String, records: Records) where Records.Element: JSONRecord
+}
+
+/// A typed value that is written as one JSON object, its members always in the same documented
+/// order: a row of a long array (a reload request, an entry) writes itself into a
+/// ``JSONStream`` without a ``JSONObject`` made for it, or into a ``JSONObject`` to inspect.
+package protocol JSONRecord {
+    /// Writes the members, in their documented order, into `object`.
+    func writeMembers(into object: inout some JSONObjectWriter)
+}
+
+extension JSONObjectWriter {
+    /// Adds `"key": {…}` for `record`, or `"key": null` when there is none.
+    package mutating func append(_ key: String, record: (some JSONRecord)?) {
+        if let record { append(key, record: record) } else { append(key, .null) }
+    }
 }
 
 extension JSONObject: JSONObjectWriter {
+    /// The members of `record`, in its order.
+    package init(_ record: some JSONRecord) {
+        self.init()
+        record.writeMembers(into: &self)
+    }
+
+    /// Adds `"key": {…}`, the record held as an object.
+    package mutating func append(_ key: String, record: some JSONRecord) {
+        append(key, .object(JSONObject(record)))
+    }
+
     /// Adds `"key": [elements…]`, all held.
     package mutating func append<Elements: Sequence<JSONValue>>(_ key: String, elements: Elements) {
         append(key, .array(Array(elements)))
     }
+
+    /// Adds `"key": [{…}, …]`, all held.
+    package mutating func append<Records: Sequence>(_ key: String, records: Records)
+    where Records.Element: JSONRecord {
+        append(key, .array(records.map { .object(JSONObject($0)) }))
+    }
 }
 
-/// One JSON object rendered compactly into `output` as its members are added: the same text as
-/// ``JSONValue/compact`` of the object holding them, without holding them. The text is gathered
-/// into pieces of about `pieceSize` bytes (a piece ends after a whole value), each written to
-/// `output` once, so a document of a million records costs one piece of memory.
+/// One JSON object rendered compactly as its members are added: the same bytes as
+/// ``JSONValue/compact`` of the object holding them, without holding them. The UTF-8 text is
+/// gathered in one ``JSONWriter`` buffer and handed to `output` in pieces of about `pieceSize`
+/// bytes (a piece ends after a whole member of the object or element of a top-level array), so
+/// a document of a million records costs one piece of memory. The text has no control
+/// character outside its escapes (see ``JSONWriter``): it may go to a terminal as it is.
 ///
 /// ```swift
-/// var stream = JSONStream(into: "")
+/// var pieces: [[UInt8]] = []
+/// var stream = JSONStream { pieces.append($0) }
 /// stream.append("schema", "wristsim.timeline/1")
-/// stream.append("reloads", elements: records.lazy.map(json))
-/// let text = stream.finished()   // {"schema":"wristsim.timeline/1","reloads":[…]}
+/// stream.append("reloads", records: rows)
+/// stream.finish()   // pieces hold {"schema":"wristsim.timeline/1","reloads":[…]}
 /// ```
-package struct JSONStream<Output: TextOutputStream>: JSONObjectWriter {
-    private var output: Output
+package struct JSONStream: JSONObjectWriter {
+    private var json: JSONWriter
     private let pieceSize: Int
-    private var piece = "{"
-    private var empty = true
+    private let output: ([UInt8]) -> Void
+    /// How many records are open inside the top-level object's members (a piece ends only at 0).
+    private var nesting = 0
 
-    /// Starts an object in `output`, written in pieces of about `pieceSize` bytes.
-    package init(into output: Output, pieceSize: Int = 1 << 16) {
-        self.output = output
+    /// Starts an object whose text goes to `output` in pieces of about `pieceSize` bytes.
+    package init(pieceSize: Int = 1 << 16, output: @escaping ([UInt8]) -> Void) {
         self.pieceSize = pieceSize
+        self.output = output
+        json = JSONWriter(capacity: pieceSize + pieceSize / 4)
+        json.beginObject()
     }
 
     package mutating func append(_ key: String, _ value: JSONValue) {
-        writeKey(key)
-        write(value)
+        json.key(key)
+        value.write(to: &json)
+        handOnWholePiece()
+    }
+
+    package mutating func append(_ key: String, record: some JSONRecord) {
+        json.key(key)
+        write(record)
+        handOnWholePiece()
     }
 
     package mutating func append<Elements: Sequence<JSONValue>>(_ key: String, elements: Elements) {
-        writeKey(key)
-        piece += "["
-        var first = true
+        json.key(key)
+        json.beginArray()
         for element in elements {
-            if !first { piece += "," }
-            first = false
-            write(element)
+            json.element()
+            element.write(to: &json)
+            handOnWholePiece()
         }
-        piece += "]"
+        json.endArray()
     }
 
-    /// Closes the object, writes what is left, and returns the output.
-    package consuming func finished() -> Output {
-        piece += "}"
-        output.write(piece)
-        return output
+    package mutating func append<Records: Sequence>(_ key: String, records: Records)
+    where Records.Element: JSONRecord {
+        json.key(key)
+        json.beginArray()
+        for record in records {
+            json.element()
+            write(record)
+            handOnWholePiece()
+        }
+        json.endArray()
     }
 
-    private mutating func writeKey(_ key: String) {
-        if !empty { piece += "," }
-        JSONText.write(quoted: key, to: &piece)
-        piece += ":"
-        empty = false
+    /// Closes the object and hands on what is left.
+    package mutating func finish() {
+        json.endObject()
+        output(json.bytes)
+        json.removeAll()
     }
 
-    private mutating func write(_ value: JSONValue) {
-        value.write(to: &piece, indent: nil, depth: 0)
-        guard piece.utf8.count >= pieceSize else { return }
-        output.write(piece)
-        piece = ""
+    private mutating func write(_ record: some JSONRecord) {
+        json.beginObject()
+        nesting += 1
+        record.writeMembers(into: &self)
+        nesting -= 1
+        json.endObject()
+    }
+
+    private mutating func handOnWholePiece() {
+        guard nesting == 0, json.bytes.count >= pieceSize else { return }
+        output(json.bytes)
+        json.removeAll()
     }
 }

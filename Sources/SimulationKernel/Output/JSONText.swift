@@ -2,39 +2,11 @@
 /// dictionary ordering anywhere. Reports build their JSON with this, never with a
 /// dictionary encoder, so the same run prints byte-identical JSON.
 package enum JSONText {
-    /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
+    /// A JSON string literal for `text`, escaped as ``JSONWriter/string(_:)`` escapes.
     package static func quoted(_ text: String) -> String {
-        var result = ""
-        write(quoted: text, to: &result)
-        return result
-    }
-
-    /// Appends ``quoted(_:)`` of `text` to `output`, with no string in between.
-    package static func write(quoted text: String, to output: inout String) {
-        output += "\""
-        // Most text needs no escape: copied whole rather than a scalar at a time.
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }
-        }
-        if plain == true {
-            output += text
-            output += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        var json = JSONWriter(capacity: text.utf8.count + 2)
+        json.string(text)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }
 

@@ -34,70 +34,46 @@ package enum JSONValue: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*) in the size of the output.
     package var compact: String {
-        var output = ""
-        write(to: &output, indent: nil, depth: 0)
-        return output
+        var json = JSONWriter()
+        write(to: &json)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// A readable rendering with `indent` spaces per level and a trailing newline.
     ///
     /// - Complexity: O(*n*) in the size of the output.
     package func pretty(indent: Int = 2) -> String {
-        var output = ""
-        write(to: &output, indent: max(0, indent), depth: 0)
-        output += "\n"
-        return output
+        var json = JSONWriter(indent: indent)
+        write(to: &json)
+        json.finishLine()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// Appends the rendering to `output` (`indent == nil`: compact).
-    package func write(to output: inout String, indent: Int?, depth: Int) {
+    /// Writes the value into `json` (a member's value after its key, an element after
+    /// ``JSONWriter/element()``, or a whole document).
+    package func write(to json: inout JSONWriter) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .unsigned(let value): output += String(value)
-        case .decimal(let value, let scale): output += TraceValue.decimalText(value, scale: scale)
-        case .string(let value): JSONText.write(quoted: value, to: &output)
+        case .null: json.null()
+        case .bool(let value): json.bool(value)
+        case .int(let value): json.int(value)
+        case .unsigned(let value): json.unsigned(value)
+        case .decimal(let value, let scale): json.decimal(value, scale: scale)
+        case .string(let value): json.string(value)
         case .array(let values):
-            writeContainer(
-                open: "[", close: "]", count: values.count, to: &output, indent: indent, depth: depth
-            ) { index, output in
-                values[index].write(to: &output, indent: indent, depth: depth + 1)
+            json.beginArray()
+            for value in values {
+                json.element()
+                value.write(to: &json)
             }
+            json.endArray()
         case .object(let object):
-            let members = object.members
-            writeContainer(
-                open: "{", close: "}", count: members.count, to: &output, indent: indent, depth: depth
-            ) { index, output in
-                JSONText.write(quoted: members[index].key, to: &output)
-                output += indent == nil ? ":" : ": "
-                members[index].value.write(to: &output, indent: indent, depth: depth + 1)
+            json.beginObject()
+            for member in object.members {
+                json.key(member.key)
+                member.value.write(to: &json)
             }
+            json.endObject()
         }
-    }
-
-    private func writeContainer(
-        open: String, close: String, count: Int, to output: inout String, indent: Int?, depth: Int,
-        element: (Int, inout String) -> Void
-    ) {
-        output += open
-        guard count > 0 else {
-            output += close
-            return
-        }
-        for index in 0..<count {
-            if index > 0 { output += "," }
-            if let indent {
-                output += "\n"
-                output += String(repeating: " ", count: indent * (depth + 1))
-            }
-            element(index, &output)
-        }
-        if let indent {
-            output += "\n"
-            output += String(repeating: " ", count: indent * depth)
-        }
-        output += close
     }
 }
 

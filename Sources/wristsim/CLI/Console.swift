@@ -26,6 +26,12 @@ enum Console {
         write(1, TerminalText.sanitized(text, keepingColours: true))
     }
 
+    /// Writes a piece of JSON text made by a `JSONWriter` to standard output as it is: it holds no
+    /// control character outside its escapes, so there is nothing to make safe.
+    static func outJSON(_ utf8: [UInt8]) {
+        write(1, utf8)
+    }
+
     /// Writes `text` and a newline to standard error, every control character but the newline
     /// escaped, so a name in a message never reaches the terminal as an escape sequence.
     static func error(_ text: String) {
@@ -39,7 +45,11 @@ enum Console {
     }
 
     private static func write(_ descriptor: Int32, _ text: String) {
-        guard let code = SystemWrite.all(Array(text.utf8), to: descriptor) else { return }
+        write(descriptor, Array(text.utf8))
+    }
+
+    private static func write(_ descriptor: Int32, _ bytes: [UInt8]) {
+        guard let code = SystemWrite.all(bytes, to: descriptor) else { return }
         if code != EPIPE, descriptor != 2 {
             let name = descriptor == 1 ? "standard output" : "descriptor \(descriptor)"
             _ = SystemWrite.all(

@@ -70,7 +70,7 @@ struct OutputFile {
     /// Writes the file in pieces: opens it (replacing its contents), lets `fill` append to it in
     /// order, and closes it. A page too large to hold (a report of many scenarios) is written
     /// this way.
-    func write(_ fill: (borrowing Writer) throws(Failure) -> Void) throws(Failure) {
+    func write(_ fill: (Writer) throws(Failure) -> Void) throws(Failure) {
         let descriptor: Int32
         do {
             descriptor = try FileName.withSystemPath(path) { name in
@@ -97,8 +97,8 @@ struct OutputFile {
         }
     }
 
-    /// An output file open for writing, appended to in order (see ``write(_:)-(borrowing Writer)``).
-    struct Writer: ~Copyable {
+    /// An output file open for writing, appended to in order (given to the piecewise `write`).
+    struct Writer {
         /// The path, for the failure's message.
         let path: String
         let descriptor: Int32

@@ -38,7 +38,7 @@ final class PageSpool {
     /// Copies everything appended so far, in order, to `file`.
     ///
     /// - Complexity: O(*n*) in the spool's size, in pieces of 64 KiB.
-    func copy(into file: borrowing OutputFile.Writer) throws(OutputFile.Failure) {
+    func copy(into file: OutputFile.Writer) throws(OutputFile.Failure) {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw OutputFile.Failure(path: folder, reason: SystemWrite.reason(errno))
         }

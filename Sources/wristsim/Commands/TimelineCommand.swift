@@ -89,11 +89,10 @@ enum TimelineCommand: Command {
                     : trimmed(result.report.describe(at: at)))
         } else if json {
             // Written as it is made: ten years of reloads are hundreds of megabytes of JSON.
-            var object = JSONStream(into: StandardOutputStream())
+            var object = JSONStream { Console.outJSON($0) }
             ComplicationTimeline.write(result, scenario: scenario, into: &object)
-            var output = object.finished()
-            output.write("\n")
-            output.flush()
+            object.finish()
+            Console.outJSON(Array("\n".utf8))
         } else {
             var output = StandardOutputStream()
             output.write("scenario  \(scenario.name)\n")

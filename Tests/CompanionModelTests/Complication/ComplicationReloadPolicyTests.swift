@@ -112,7 +112,7 @@ import Testing
         let configuration = ComplicationConfiguration(families: [.circular], budget: settings)
         var model = ComplicationTimelineModel(
             configuration: configuration, items: [ShoppingItem(id: "a", title: "A")], presence: .onActiveFace)
-        var next = model.budget.policyReload.grant?.grantedFor
+        var next = model.budget.policyReload?.grantedFor
         let end = SimTime(offset: .hours(42))
         while let due = next, due <= end {
             let effects = model.handle(.policyReloadDue(at: due))

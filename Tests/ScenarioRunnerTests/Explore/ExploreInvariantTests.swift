@@ -135,3 +135,13 @@ import Testing
         }
     }
 }
+
+extension ExploreReport {
+    /// Both reports added up as `wristsim merge` adds parts (``ExploreMerge``).
+    fileprivate func merging(_ other: ExploreReport) throws(SweepError) -> ExploreReport {
+        var merge = ExploreMerge()
+        try merge.add(self, file: "first")
+        try merge.add(other, file: "second")
+        return try merge.result()
+    }
+}

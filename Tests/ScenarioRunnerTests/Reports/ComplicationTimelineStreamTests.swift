@@ -190,9 +190,10 @@ import Testing
     /// text is the compact rendering of the held document.
     @Test(arguments: 0..<20) func jsonWrittenAsMadeIsTheDocument(seed: UInt64) throws {
         let (result, scenario) = try Self.run(Self.randomScenario(seed: seed))
-        var stream = JSONStream(into: Pieces(), pieceSize: 512)
+        var pieces: [String] = []
+        var stream = JSONStream(pieceSize: 512) { pieces.append(String(decoding: $0, as: UTF8.self)) }
         ComplicationTimeline.write(result, scenario: scenario, into: &stream)
-        let pieces = stream.finished().pieces
+        stream.finish()
         let document = ComplicationTimeline.document(result, scenario: scenario)
         #expect(pieces.joined() == document.compact, "seed \(seed)")
         let values = document.objectValue?.members.flatMap { $0.value.arrayValue ?? [$0.value] } ?? []

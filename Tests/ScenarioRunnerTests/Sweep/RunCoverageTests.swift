@@ -12,8 +12,8 @@ struct RunCoverageTests {
 
     @Test func overlappingRangesCountARunTwice() {
         #expect(RunCoverage([0..<3, 2..<5]) == nil)
-        #expect(RunCoverage(0..<3).union(RunCoverage(2..<4)) == nil)
-        #expect(RunCoverage(0..<3).union(RunCoverage(3..<4))?.ranges == [0..<4])
+        #expect(RunCoverage(RunCoverage(0..<3).ranges + RunCoverage(2..<4).ranges) == nil)
+        #expect(RunCoverage(RunCoverage(0..<3).ranges + RunCoverage(3..<4).ranges)?.ranges == [0..<4])
     }
 
     @Test func containsFindsEveryCoveredRunAndNoOther() throws {

@@ -289,3 +289,15 @@ import Testing
         #expect(scenario.sections.pipeline?.jitter.spread == 0.3)
     }
 }
+
+extension SweepResult {
+    /// Both results added up as `wristsim merge` adds parts (``SweepMerge``).
+    fileprivate func merging(_ other: SweepResult) throws(SweepError) -> SweepResult {
+        var merge = SweepMerge()
+        for result in [self, other] {
+            let cells = result.cells.enumerated().filter { $0.element.runs > 0 }.map { ($0.offset, $0.element) }
+            try merge.add(SweepPart(plan: result.plan, covered: result.covered, cells: cells), file: "part")
+        }
+        return try merge.result()
+    }
+}

@@ -134,26 +134,24 @@ package struct ScenarioReportData {
             guard let position = index[id] else { continue }
             let reason = event["reason"].flatMap(Self.string)
             let undelivered = messages[position].delivered == nil
+            var ended: LinkMessageRecord.Fate?
             switch kind {
             case .linkDelivered where undelivered:
                 messages[position].delivered = event.time
                 messages[position].fate = .delivered
             case .linkDuplicate: messages[position].duplicates.append(event.time)
             case .linkRetry: messages[position].retries.append(event.time)
-            case .linkFailed where undelivered:
-                messages[position].fate = .failed(reason: reason ?? "error")
-                messages[position].endedAt = event.time
+            case .linkFailed where undelivered: ended = .failed(reason: reason ?? "error")
             case .linkLost where undelivered, .linkReplyLost where undelivered, .linkOrphaned where undelivered,
                 .linkAbandoned where undelivered:
-                messages[position].fate = .lost(reason: reason ?? String(event.kind.dropFirst(5)))
-                messages[position].endedAt = event.time
-            case .linkSuperseded:
-                messages[position].fate = .superseded
-                messages[position].endedAt = event.time
-            case .linkCancelled:
-                messages[position].fate = .cancelled
-                messages[position].endedAt = event.time
+                ended = .lost(reason: reason ?? String(event.kind.dropFirst(5)))
+            case .linkSuperseded: ended = .superseded
+            case .linkCancelled: ended = .cancelled
             default: break
+            }
+            if let ended {
+                messages[position].fate = ended
+                messages[position].endedAt = event.time
             }
         }
         return messages

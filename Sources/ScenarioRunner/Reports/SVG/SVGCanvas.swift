@@ -77,16 +77,6 @@ package struct SVGCanvas: Sendable {
         elements.append(close(element, name: "path", tooltip: tooltip))
     }
 
-    /// A circle.
-    package mutating func circle(
-        cx: Double, cy: Double, r: Double, fill: String, stroke: String? = nil, tooltip: String? = nil
-    ) {
-        var element =
-            "<circle cx=\"\(SVGNumber.text(cx))\" cy=\"\(SVGNumber.text(cy))\" r=\"\(SVGNumber.text(r))\" fill=\"\(fill)\""
-        if let stroke { element += " stroke=\"\(stroke)\"" }
-        elements.append(close(element, name: "circle", tooltip: tooltip))
-    }
-
     /// A marker glyph (see ``SVGGlyph``) centred at (`x`, `y`).
     package mutating func glyph(_ glyph: SVGGlyph, x: Double, y: Double, tooltip: String? = nil) {
         switch glyph.shape {
@@ -99,7 +89,10 @@ package struct SVGCanvas: Sendable {
         case .tick(let length):
             line(x, y - length / 2, x, y + length / 2, stroke: glyph.color, width: 2, tooltip: tooltip)
         case .dot(let radius):
-            circle(cx: x, cy: y, r: radius, fill: glyph.color, tooltip: tooltip)
+            let circle =
+                "<circle cx=\"\(SVGNumber.text(x))\" cy=\"\(SVGNumber.text(y))\" r=\"\(SVGNumber.text(radius))\" "
+                + "fill=\"\(glyph.color)\""
+            elements.append(close(circle, name: "circle", tooltip: tooltip))
         case .triangle(let size):
             let h = size / 2
             let points = [(x, y - h), (x + h, y + h), (x - h, y + h)]

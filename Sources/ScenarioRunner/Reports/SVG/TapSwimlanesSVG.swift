@@ -105,10 +105,11 @@ package struct TapSwimlanesSVG: SVGPicture {
         return y + 36
     }
 
-    /// A lane's background with the axis's grid lines through it (under the bars).
-    private func laneBackground(y: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
+    /// A lane's name and background, with the axis's grid lines through it (under the bars).
+    private func lane(_ name: String, y: Double, scale: SVGScale, on canvas: inout SVGCanvas) {
         canvas.rect(x: left, y: y, width: width - right - left, height: laneHeight, fill: SVGPalette.lane)
         scale.drawGrid(from: y, to: y + laneHeight, ticks: 10, stroke: "#dee2e6", on: &canvas)
+        canvas.text(name, x: 12, y: y + laneHeight / 2 + 4)
     }
 
     /// Draws one run's block from `top`; returns the y below it.
@@ -136,8 +137,7 @@ package struct TapSwimlanesSVG: SVGPicture {
         let extent = scale.upper
         let windowEnd = origin + SimDuration(nanoseconds: Int64(extent * 1_000_000))
         for lane in lanes {
-            laneBackground(y: y, scale: scale, on: &canvas)
-            canvas.text(lane.name, x: 12, y: y + laneHeight / 2 + 4)
+            self.lane(lane.name, y: y, scale: scale, on: &canvas)
             for other in run.run.taps {
                 for (index, stepRun) in other.steps.enumerated() {
                     let step = run.run.pipeline.steps[index]
@@ -162,8 +162,7 @@ package struct TapSwimlanesSVG: SVGPicture {
             y += laneHeight + laneGap
         }
         // Frame clock.
-        laneBackground(y: y, scale: scale, on: &canvas)
-        canvas.text("frames (\(run.framesPerSecond) Hz)", x: 12, y: y + laneHeight / 2 + 4)
+        lane("frames (\(run.framesPerSecond) Hz)", y: y, scale: scale, on: &canvas)
         let frame = 1_000.0 / Double(max(1, run.framesPerSecond))
         let frameWidth = scale.position(frame) - scale.position(0)
         if frameWidth >= 4 {
@@ -191,8 +190,7 @@ package struct TapSwimlanesSVG: SVGPicture {
         canvas.text(goneLabel, x: labelX, y: y + laneHeight / 2 + 4, size: 10, bold: true, fill: SVGPalette.bad)
         y += laneHeight + laneGap
         // Link.
-        laneBackground(y: y, scale: scale, on: &canvas)
-        canvas.text("link → phone", x: 12, y: y + laneHeight / 2 + 4)
+        lane("link → phone", y: y, scale: scale, on: &canvas)
         let sent = messages(of: run, tap: tap)
         if sent.isEmpty {
             canvas.text(

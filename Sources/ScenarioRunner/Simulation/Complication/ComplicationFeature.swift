@@ -92,7 +92,7 @@ package struct ComplicationFeature: SimulationFeature {
     package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         guard let model, let settings else { return }
         if case .recorded = context.trace { effects.append(contentsOf: model.records.lazy.map(trace)) }
-        if let grant = model.budget.policyReload.grant {
+        if let grant = model.budget.policyReload {
             schedulePolicyReload(grant, at: context.now, trace: context.trace, into: &effects)
         }
         effects.append(.send(.link(.environment(.complicationPlacement(placement(settings.presence))))))

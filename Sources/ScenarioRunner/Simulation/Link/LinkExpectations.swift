@@ -8,7 +8,7 @@ package enum LinkExpectations {
         [
             noMessageLost, phoneInSync, phoneChecked, outstandingTransfers, complicationBudgetRemaining, reachable,
             reachableFromPhone,
-        ] + ChannelMetric.allCases.map(channelCount)
+        ] + channelMetrics.map(channelCount)
 
     /// `"noMessageLost": true`: left to finish, the link gets every check-off to the phone
     /// exactly once and in order (messages still in transit are not lost). Checked on the settled
@@ -61,26 +61,16 @@ package enum LinkExpectations {
     package static let reachableFromPhone = reachability(
         "reachableFromPhone", from: .phone, summary: "whether the watch is reachable from the phone")
 
-    /// A per-channel counter key: `"delivered": {"interactive": 3, "userInfo": 2}`, and likewise
-    /// the others.
-    enum ChannelMetric: String, CaseIterable {
-        case delivered, failed, duplicates, retried, fellBack
-
-        /// This counter of `statistics`.
-        func value(_ statistics: ChannelStatistics) -> Int {
-            switch self {
-            case .delivered: return statistics.delivered
-            case .failed: return statistics.failed
-            case .duplicates: return statistics.duplicates
-            case .retried: return statistics.retried
-            case .fellBack: return statistics.fellBack
-            }
-        }
-    }
+    /// The per-channel counter keys (`"delivered": {"interactive": 3, "userInfo": 2}`, and likewise
+    /// the others), each with the statistic it counts.
+    static let channelMetrics: [(key: String, value: @Sendable (ChannelStatistics) -> Int)] = [
+        ("delivered", { $0.delivered }), ("failed", { $0.failed }), ("duplicates", { $0.duplicates }),
+        ("retried", { $0.retried }), ("fellBack", { $0.fellBack }),
+    ]
 
     /// The key of `metric`: an object of channel names to counts.
-    static func channelCount(_ metric: ChannelMetric) -> ExpectationKind {
-        ExpectationKind(key: metric.rawValue, summary: "per channel: \(metric.rawValue) count") {
+    static func channelCount(_ metric: (key: String, value: @Sendable (ChannelStatistics) -> Int)) -> ExpectationKind {
+        ExpectationKind(key: metric.key, summary: "per channel: \(metric.key) count") {
             (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
             guard case .object(let members) = node.value, !members.isEmpty else {
                 throw context.error(
@@ -99,14 +89,14 @@ package enum LinkExpectations {
                 }
                 counts.append((channel, try member.value.int(context, in: 0...Int.max)))
             }
-            let label = "\(metric.rawValue) = {" + counts.map { "\($0.0.name): \($0.1)" }.joined(separator: ", ") + "}"
+            let label = "\(metric.key) = {" + counts.map { "\($0.0.name): \($0.1)" }.joined(separator: ", ") + "}"
             return LinkCheck(label: label) { [counts] simulation in
                 let statistics = simulation.link.transport.statistics
                 let wrong = counts.compactMap { channel, expected -> String? in
                     let actual = metric.value(statistics[channel])
                     return actual == expected ? nil : "\(channel.name) expected \(expected), found \(actual)"
                 }
-                return wrong.isEmpty ? nil : "\(metric.rawValue): " + wrong.joined(separator: "; ")
+                return wrong.isEmpty ? nil : "\(metric.key): " + wrong.joined(separator: "; ")
             }
         }
     }

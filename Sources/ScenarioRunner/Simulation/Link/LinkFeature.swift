@@ -53,15 +53,10 @@ package struct LinkFeature: SimulationFeature {
         return base.split(label: LinkFeature.randomLabel)
     }
 
-    /// When the one complication-transfer budget first resets (then every 24 h).
-    ///
-    /// The platform gives 50 `transferCurrentComplicationUserInfo` calls a day while the
-    /// complication is on the active face (`remainingComplicationUserInfoTransfers`, "50 transfers
-    /// a day", Apple's WatchConnectivity documentation) but documents no reset time. The
-    /// simulator's rule: the budget resets at the `"link"` section's `complicationBudgetResetsAt`
-    /// if given; else at the complication budget's first reset (its `"firstReset"`, by default
-    /// local midnight); else at the first local midnight after the start. The link counts the
-    /// transfers; the complication reads what is left from the link.
+    /// When the one complication-transfer budget first resets (then every 24 h). The platform
+    /// documents no reset time; the simulator's rule: the `"link"` section's
+    /// `complicationBudgetResetsAt` if given; else the complication budget's first reset; else
+    /// the first local midnight after the start.
     static func transferBudgetFirstReset(_ scenario: Scenario) -> SimTime {
         if let given = scenario.sections.link?.complicationBudgetResetsAt { return given }
         if let complication = scenario.sections.complication { return complication.configuration.budget.firstReset }
@@ -90,13 +85,9 @@ package struct LinkFeature: SimulationFeature {
         }
     }
 
-    /// Runs one event through the transport and routes what it produces: each effect goes into
-    /// the world's buffer as soon as the transport decides it, translated (its message moved, not
-    /// copied), with no buffer of the transport's own effects in between.
-    ///
-    /// The apps' lifecycles belong to their sides: the transport is handed how each app runs now
-    /// (``WorldContext/apps``, read from the sides), hands the steps and faults about an app to its
-    /// side, and hears from each side when its app starts or stops.
+    /// Runs one event through the transport and routes each effect it produces into the world's
+    /// buffer, translated (its message moved, not copied). The transport is handed how each app
+    /// runs now (``WorldContext/apps``, read from the sides, which own the apps' lifecycles).
     ///
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
     package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
@@ -165,14 +156,10 @@ package struct LinkFeature: SimulationFeature {
 
     /// At the end of every run: once the link is left to finish (``ScenarioSimulation/settled()``),
     /// both devices show the same list, and no list operation was lost, applied twice or applied
-    /// out of its origin's order. Each failure names the item and its message trail: the trace
-    /// events about the item (the sync steps on both devices and the link's handling of each
-    /// message), the last ``trailLimit`` of them, once per item (a second problem of the same
-    /// item refers to the trail above it).
+    /// out of its origin's order. Each failure names the item and its trail (the item's last
+    /// ``trailLimit`` trace events), once per item.
     ///
-    /// - Complexity: O(*t* + *p*) for *t* trace events and *p* problems: each item's trail is
-    ///   formatted once, and at most ``trailLimit`` of its events, so a run with thousands of lost
-    ///   operations on one item does not format its trail thousands of times.
+    /// - Complexity: O(*t* + *p*) for *t* trace events and *p* problems (each trail formatted once).
     package func invariantFailures(in simulation: ScenarioSimulation) -> [InvariantFailure] {
         let settled = simulation.settled()
         let problems = settled.syncDiscrepancies()

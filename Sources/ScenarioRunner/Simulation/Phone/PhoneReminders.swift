@@ -369,39 +369,19 @@ package struct PhoneReminders: Sendable {
     /// A run that would deliver millions of notifications (64 repeating reminders every minute for
     /// a month) stops at the event limit with its located error instead of exhausting memory.
     ///
-    /// - Complexity: O(W + log N + p + m) (the next fire date, the p ≤ 64 pending requests, the m
-    ///   reminders due then); O(1) when the harness is idle (nothing to wake up for:
+    /// - Complexity: O(log W + log N + p + m log W) (the next fire date, the p ≤ 64 pending
+    ///   requests, the m reminders due then: ``ReminderHarness/nextWork(after:)``, counted where
+    ///   they are); O(1) when the harness is idle (nothing to wake up for:
     ///   ``ReminderHarness/isIdle``, asked in place, with no copy of the harness).
     mutating func wakeNeeded(after now: SimTime) -> (time: SimTime, events: Int)? {
         if harness.isIdle { return nil }
         // The next instant something happens (a fire date, a reminder coming due, an app run the
-        // system or the user starts), asked of the harness here, in place: through a method of this
-        // value, the whole value would be copied to pass it.
-        guard let next = harness.nextEvent(after: Self.reminderTime(now)) else { return nil }
+        // system or the user starts) and the work then, asked of the harness in one question.
+        guard let (next, work) = harness.nextWork(after: Self.reminderTime(now)) else { return nil }
         let time = Self.simTime(next)
         if let wake = nextWake, wake > now, wake <= time { return nil }
         nextWake = time
-        return (time, max(1, harness.workCount(at: next)))
-    }
-}
-
-extension ReminderHarness {
-    /// How many notifications the system delivers at `time` and how many wanted reminders come due
-    /// then that the system does not hold (held back, or a repeating request it dropped: each one
-    /// a miss), as things stand: the number of events the phone's wake-up at `time`
-    /// is (``PhoneReminders/wakeNeeded(after:)``).
-    ///
-    /// - Complexity: O(p + log W + log N + m) for p ≤ 64 pending requests and m reminders due at
-    ///   `time` (O(R log R) more with R repeating reminders).
-    func workCount(at time: ReminderTime) -> Int {
-        let before = time + -1
-        var count = center.pendingRequests().count { $0.trigger.nextFireDate(after: before) == time }
-        count += scheduler.wantedReminders(after: before, through: time).count { $0.placement == .held }
-        // A repeating occurrence the system does not hold (held back, or dropped) is a miss.
-        count += scheduler.repeatingOccurrences(after: before, through: time).count {
-            $0.placement == .held || center.nextFireDate(of: $0.key.identifier) == nil
-        }
-        return count
+        return (time, max(1, work))
     }
 }
 

@@ -28,7 +28,10 @@ extension WatchFeature {
     mutating func commitToggle(
         of key: Int, _ context: WorldContext, into effects: inout WorldEffects
     ) -> ListOperation? {
-        let isChecked = if case .checkedOff? = sync.replica.items[key].shownStatus { true } else { false }
+        // Two small fields read in place: asking the item (`shownStatus`, in another module) would
+        // copy it, strings and all, to ask.
+        let isListed = if case .listed = sync.replica.items[key].presence.value { true } else { false }
+        let isChecked = if isListed, case .checkedOff = sync.replica.items[key].status.value { true } else { false }
         let start = pendingSync.count
         sync.reduce(
             .edit(key, isChecked ? .uncheck : .check, reachability: nil), at: context.now, trace: context.trace,

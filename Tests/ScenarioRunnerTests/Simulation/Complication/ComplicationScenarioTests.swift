@@ -41,7 +41,7 @@ import Testing
         let settings = try #require(scenario.sections.complication)
         #expect(settings.configuration.families == [.circular, .inline])
         #expect(settings.configuration.mode == .nextDue)
-        #expect(settings.configuration.limits.inline == 12)
+        #expect(settings.configuration.limits[.inline] == 12)
         #expect(settings.configuration.budget.dailyReloads == 7)
         #expect(settings.configuration.budget.foregroundReloads == .free)
         #expect(settings.configuration.budget.entrySpacing == .minutes(5))
