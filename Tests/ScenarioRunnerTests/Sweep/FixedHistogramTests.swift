@@ -161,8 +161,8 @@ import Testing
     ])
     func aStoredSumOutsideItsCountsAndEndsIsRejected(_ example: StoredSum) {
         var source = FixedHistogram()
-        source.add(microseconds: example.min, count: 1)
-        source.add(microseconds: example.max, count: example.count - 1)
+        source.add(.microseconds(example.min))
+        source.add(.microseconds(example.max), count: example.count - 1)
         let stored = FixedHistogram(
             buckets: source.nonEmptyBuckets, minimumMicroseconds: example.min, maximumMicroseconds: example.max,
             sumMicroseconds: example.sum, exact: example.exact ? source.exact : nil)
