@@ -89,7 +89,10 @@ package struct Calibration: Sendable {
         do {
             _ = try CheckOffPipeline(name: options.pipelineName, steps: pipelineSteps)
         } catch {
-            let names = steps.map(\.name).joined(separator: ", ")
+            // At most 20 names, each cut at 40 characters: 100,000 signposts stay a short message.
+            let names =
+                steps.prefix(20).map { Excerpt.truncated($0.name) }.joined(separator: ", ")
+                + (steps.count > 20 ? " and \(steps.count - 20) more" : "")
             throw CalibrationError(
                 file: file, line: 0, column: 0,
                 message: "the intervals make no valid pipeline (steps: \(names)): \(error.description); "

@@ -50,8 +50,13 @@ package struct SignpostCSVReader {
             guard let start = Int64(decimal: fields[1].text) else {
                 throw fieldError(fields[1], line: line, "start_ns: expected a whole number of nanoseconds")
             }
-            guard let duration = Int64(decimal: fields[2].text), duration >= 0 else {
-                throw fieldError(fields[2], line: line, "duration_ns: expected a whole number of nanoseconds ≥ 0")
+            // Bounded as an export's numbers are (ExportValue.largestNumber), so a median rounds
+            // without overflow.
+            guard let duration = Int64(decimal: fields[2].text), (0...ExportValue.largestNumber).contains(duration)
+            else {
+                throw fieldError(
+                    fields[2], line: line,
+                    "duration_ns: expected a whole number of nanoseconds from 0 to \(ExportValue.largestNumber)")
             }
             let thread = String(decoding: fields[3].text, as: UTF8.self).trimmingSpaces
             guard !thread.isEmpty else {

@@ -75,7 +75,7 @@ import Testing
             "name,start_ns,duration_ns,thread\nremoveRow,x,2,main\n",
             "t.csv:2:11: error: start_ns: expected a whole number"
         ),
-        ("removeRow,1,-2,main\n", "t.csv:1:13: error: duration_ns: expected a whole number of nanoseconds ≥ 0"),
+        ("removeRow,1,-2,main\n", "t.csv:1:13: error: duration_ns: expected a whole number of nanoseconds from 0 to"),
         ("removeRow,1,2,\n", "t.csv:1:15: error: thread: expected"),
         ("\"removeRow,1,2,main\n", "t.csv:2:1: error: the file ends inside a quoted field"),
         ("removeRow,1,99999999999999999999,main\n", "t.csv:1:13: error: duration_ns"),

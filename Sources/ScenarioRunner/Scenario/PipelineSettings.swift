@@ -48,6 +48,12 @@ package struct PipelineSettings: Sendable {
     /// The settings of a scenario without a `"pipeline"` section.
     package static let defaults = PipelineSettings()
 
+    /// Decodes a `"pipeline"` value outside a scenario (`wristsim calibrate` reads the section it
+    /// writes back this way, so it never writes one a scenario refuses).
+    package static func decode(_ node: JSONNode, file: String) throws(ScenarioError) -> PipelineSettings {
+        try decode(node, DecodingContext(file: file))
+    }
+
     /// Decodes a preset name or a settings object.
     package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineSettings {
         if case .string = node.value {

@@ -260,7 +260,20 @@ package struct FixedHistogram: Hashable, Sendable {
             FixedHistogram.bucket(ofMicroseconds: minimumMicroseconds) == first.index,
             FixedHistogram.bucket(ofMicroseconds: maximumMicroseconds) == last.index
         else { return nil }
-        guard sumMicroseconds >= 0 else { return nil }
+        // The sum lies between the minimum once, the maximum once and the rest at the minimum,
+        // and the other way round, each saturated as `add` saturates; with exact values it is theirs.
+        func saturated(_ value: Int64, times count: Int, plus addend: Int64) -> Int64 {
+            FixedHistogram.saturatingSum(addend, value.multipliedReportingOverflow(by: Int64(count - 1)))
+        }
+        guard saturated(minimumMicroseconds, times: total, plus: maximumMicroseconds) <= sumMicroseconds,
+            sumMicroseconds <= saturated(maximumMicroseconds, times: total, plus: minimumMicroseconds)
+        else { return nil }
+        if let exact {
+            let sum = exact.reduce(Int64(0)) {
+                FixedHistogram.saturatingSum($0, $1.microseconds.multipliedReportingOverflow(by: Int64($1.count)))
+            }
+            guard sum == sumMicroseconds else { return nil }
+        }
         self.buckets = buckets.map { Bucket(index: $0.index, count: $0.count) }
         self.total = total
         self.minimumMicroseconds = minimumMicroseconds

@@ -53,7 +53,8 @@ enum CalibrateCommand: Command {
             throw UsageError(
                 command: name,
                 message: arguments.positionals.isEmpty
-                    ? "expected an export file" : "unexpected argument '\(arguments.positionals[1])'")
+                    ? "expected an export file" : "unexpected argument \(ArgumentText.quoted(arguments.positionals[1]))"
+            )
         }
         let path = arguments.positionals[0]
         let options = try calibrationOptions(arguments)
@@ -69,6 +70,11 @@ enum CalibrateCommand: Command {
             return .invalidScenario
         }
         let json = calibration.pipelineSection.pretty() + "\n"
+        if let problem = scenarioError(reading: json, of: path) {
+            Console.error(
+                "\(FileName.display(path)): error: the intervals make no pipeline a scenario can run: \(problem)")
+            return .invalidScenario
+        }
         guard let output = arguments.value("o") ?? arguments.value("output") else {
             Console.error(calibration.summary)
             Console.out(String(json.dropLast()))
@@ -84,6 +90,22 @@ enum CalibrateCommand: Command {
         return .success
     }
 
+    /// Why a scenario would refuse `section`, read as every scenario reads its `"pipeline"`
+    /// (``PipelineSettings/decode(_:_:)``, the one reader): a step longer than a scenario may span,
+    /// or a tap's pipeline beyond the scenario range on the slowest watch. `nil` when it runs.
+    /// A section every scenario refuses is not written (it was, with exit 0).
+    static func scenarioError(reading section: String, of path: String) -> String? {
+        do {
+            let root = try JSONParser.parse(Array(section.utf8), file: path)
+            guard case .object(let members) = root.value, let pipeline = members.first(where: { $0.key == "pipeline" })
+            else { return "the section has no \"pipeline\"" }
+            _ = try PipelineSettings.decode(pipeline.value, file: path)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
     private static func calibrationOptions(_ arguments: Arguments) throws(UsageError) -> CalibrationOptions {
         guard let chipName = arguments.value("chip") else {
             throw UsageError(
@@ -92,7 +114,7 @@ enum CalibrateCommand: Command {
         guard let chip = WatchChip(rawValue: chipName.uppercased()) else {
             throw UsageError(
                 command: name,
-                message: "unknown chip '\(chipName)'; expected one of: "
+                message: "unknown chip \(ArgumentText.quoted(chipName)); expected one of: "
                     + WatchChip.allCases.map(\.name).joined(separator: ", "))
         }
         var names: [String: String] = [:]
@@ -102,11 +124,13 @@ enum CalibrateCommand: Command {
             else {
                 throw UsageError(
                     command: name,
-                    message: "--map expects SIGNPOST=STEP, such as 'Remove row=removeRow'; found '\(mapping)'")
+                    message:
+                        "--map expects SIGNPOST=STEP, such as 'Remove row=removeRow'; found \(ArgumentText.quoted(mapping))"
+                )
             }
             let signpost = String(mapping[..<equals])
             guard names[signpost] == nil else {
-                throw UsageError(command: name, message: "--map names signpost '\(signpost)' twice")
+                throw UsageError(command: name, message: "--map names signpost \(ArgumentText.quoted(signpost)) twice")
             }
             names[signpost] = String(mapping[mapping.index(after: equals)...])
         }

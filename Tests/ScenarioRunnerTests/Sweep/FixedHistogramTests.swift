@@ -143,4 +143,49 @@ import Testing
                 buckets: [(index: 7, count: 1), (index: 5, count: 1)], minimumMicroseconds: 5,
                 maximumMicroseconds: 7, sumMicroseconds: 12, exact: nil) == nil, "buckets out of order")
     }
+
+    /// A stored sum must fit its counts and ends: at least the minimum once and the maximum once
+    /// and everything else at the minimum, at most the other way round (saturated at `Int64.max`
+    /// as ``add(microseconds:count:)`` saturates), and with exact values exactly their sum. A
+    /// hand-edited part with `"sumUs"` of `Int64.max` used to be read back and merged into a mean
+    /// of 9,223,372,036,854 ms, far above its maximum (an adversarial round of issue #33).
+    @Test(arguments: [
+        StoredSum(min: 5, max: 5, count: 2, sum: 10, exact: true, fits: true),
+        StoredSum(min: 5, max: 5, count: 2, sum: 11, exact: true, fits: false),
+        StoredSum(min: 5, max: 5, count: 2, sum: 11, exact: false, fits: false),
+        StoredSum(min: 5, max: 5, count: 2, sum: Int64.max, exact: false, fits: false),
+        StoredSum(min: 16_666, max: 33_333, count: 3, sum: 16_666 * 2 + 33_333, exact: false, fits: true),
+        StoredSum(min: 16_666, max: 33_333, count: 3, sum: 16_666 * 2 + 33_332, exact: false, fits: false),
+        StoredSum(min: 16_666, max: 33_333, count: 3, sum: 33_333 * 2 + 16_666, exact: false, fits: true),
+        StoredSum(min: 16_666, max: 33_333, count: 3, sum: 33_333 * 2 + 16_667, exact: false, fits: false),
+    ])
+    func aStoredSumOutsideItsCountsAndEndsIsRejected(_ example: StoredSum) {
+        var source = FixedHistogram()
+        source.add(.microseconds(example.min))
+        source.add(.microseconds(example.max), count: example.count - 1)
+        let stored = FixedHistogram(
+            buckets: source.nonEmptyBuckets, minimumMicroseconds: example.min, maximumMicroseconds: example.max,
+            sumMicroseconds: example.sum, exact: example.exact ? source.exact : nil)
+        #expect((stored != nil) == example.fits, "\(example)")
+    }
+
+    /// One stored histogram of ``aStoredSumOutsideItsCountsAndEndsIsRejected(_:)``: its minimum
+    /// once, its maximum `count - 1` times, the stored sum, and whether it must be accepted.
+    struct StoredSum: Sendable {
+        let min: Int64
+        let max: Int64
+        let count: Int
+        let sum: Int64
+        let exact: Bool
+        let fits: Bool
+    }
+
+    /// A sum that saturated when the values were added (it passed `Int64.max`) reads back.
+    @Test func aSaturatedSumReadsBack() throws {
+        let huge = try #require(
+            FixedHistogram(
+                buckets: [(index: 5, count: Int.max - 1)], minimumMicroseconds: 5, maximumMicroseconds: 5,
+                sumMicroseconds: Int64.max, exact: nil))
+        #expect(huge.sumMicroseconds == Int64.max)
+    }
 }
