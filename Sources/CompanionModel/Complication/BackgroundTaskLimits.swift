@@ -37,8 +37,7 @@ package struct BackgroundTaskLimits: Hashable, Sendable {
 /// What one background task does: CPU work (scaled to the watch) and its total wall time.
 package struct BackgroundTaskWork: Hashable, Sendable {
     package var cpu: ComplicationWork
-    /// The time from wake to completion when the CPU work is done sooner (waiting for the
-    /// network, say); the task takes the longer of the two.
+    /// The time from wake to completion when the CPU work is done sooner (waiting for the network).
     package var wall: SimDuration
 
     package init(cpu: ComplicationWork = ComplicationWork(cost: .zero), wall: SimDuration = .zero) {

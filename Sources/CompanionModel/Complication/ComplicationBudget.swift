@@ -21,8 +21,7 @@ package struct ComplicationBudget: Hashable, Sendable {
     /// The background-refresh lifecycle while on the active face.
     package enum BackgroundRefresh: Hashable, Sendable {
         case idle
-        /// A refresh is scheduled (outstanding) for `wakeAt`: the system wakes the app then, or
-        /// later (``ComplicationBudgetSettings/backgroundRefreshTiming``, applied by the driver).
+        /// A refresh is scheduled for `wakeAt` (the driver may wake the app later, ``BackgroundRefreshTiming``).
         case scheduled(requestedAt: SimTime, wakeAt: SimTime)
         /// The app is awake and its background task is running; the refresh was granted for `preferred`.
         case running(since: SimTime, preferred: SimTime)
@@ -65,9 +64,8 @@ package struct ComplicationBudget: Hashable, Sendable {
     package private(set) var nextReset: SimTime
     /// The last granted reload (any source).
     package private(set) var lastGrantedReload: SimTime?
-    /// Background refresh wake times within the last hour (oldest first; at most
-    /// ``ComplicationBudgetSettings/backgroundRefreshesPerHour`` matter).
-    package private(set) var recentWakes: [SimTime]
+    /// Background refresh wake times within the last hour, oldest first.
+    package private(set) var recentWakes: [SimTime] = []
 
     package init(
         settings: ComplicationBudgetSettings = ComplicationBudgetSettings(), presence: ComplicationFacePresence,
@@ -79,8 +77,6 @@ package struct ComplicationBudget: Hashable, Sendable {
         self.countLeft = settings.dailyReloads.map { max(0, $0) }
         self.executionLeft = settings.dailyExecution.map { max(.zero, $0) }
         self.nextReset = settings.firstReset
-        self.lastGrantedReload = nil
-        self.recentWakes = []
     }
 
     /// Reloads the budget still pays for: the count left, or the reloads of ``reloadCost`` the
@@ -102,8 +98,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         return settings.dailyExecution.map { max(.zero, $0) }
     }
 
-    /// The first budget reset strictly after `time`, from the settings' schedule alone, so a time
-    /// before resets already made (a report looking back) still names the reset that followed it (O(1)).
+    /// The first budget reset strictly after `time`, from the settings' schedule alone (O(1)).
     package func reset(after time: SimTime) -> SimTime {
         let first = settings.firstReset
         guard settings.resetPeriod > .zero, time >= first else { return first }
@@ -123,8 +118,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         case .appReload(let at, let app):
             // Only a reload asked for in the foreground may be free (WidgetKit: "the containing
             // app is in the foreground"); a background one is always charged.
-            let free = app.isForeground && settings.foregroundReloads == .free
-            effects += reload(at: at, source: .app, charge: free ? .free : .charged)
+            effects += reload(at: at, source: .app, charge: app.isForeground ? settings.foregroundReloads : .charged)
         case .scheduleBackgroundRefresh(let at, let preferred):
             effects += schedule(at: at, preferred: max(preferred, at))
         case .backgroundRefreshWoke(let at):
@@ -241,8 +235,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         return [granted] + effects + [.reloadTimeline(at: time, source: source)]
     }
 
-    /// Folds a request made too soon into the reload deferred to `due` (planning it if none is
-    /// pending): it is free when any request folded into it was.
+    /// Folds a request made too soon into the reload deferred to `due` (planning it if none is pending).
     private mutating func deferReload(
         at time: SimTime, until due: SimTime, source: ComplicationReloadSource, charge: ComplicationCharge,
         askedAt: SimTime

@@ -10,8 +10,7 @@ package enum ComplicationReloadSource: String, CaseIterable, Hashable, Sendable 
     case phoneTransfer
     /// The system itself: the complication was put on the active face (or was there at the start).
     case system
-    /// The system, when the last timeline's reload policy asked for a new one (WidgetKit's
-    /// `TimelineReloadPolicy`; ClockKit's requested update date).
+    /// The system, when the last timeline's reload policy asked for a new one.
     case policy
 }
 
@@ -108,8 +107,7 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
     package var cost: SimDuration?
     /// For a reload the timeline's policy asked for: what it asked, what it got, and why.
     package var policy: ComplicationPolicyGrant?
-    /// For a deferred reload (``ComplicationRequestOutcome/deferred(until:)``) that comes now:
-    /// when it was first asked for.
+    /// For a deferred reload that comes now: when it was first asked for.
     package var deferredFrom: SimTime?
 }
 
@@ -117,6 +115,12 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
 package enum ComplicationFacePresence: String, Hashable, Sendable {
     case onActiveFace
     case notOnActiveFace
+
+    /// The name used in scenario files and traces: the case's (`"onActiveFace"`).
+    package var name: String { rawValue }
+
+    /// Whether the phone gets a daily complication transfer budget (only on the active face).
+    package var allowsTransfers: Bool { self == .onActiveFace }
 }
 
 /// An input to ``ComplicationBudget/reduce(_:)``.
@@ -160,8 +164,7 @@ package enum ComplicationBudgetEffect: Hashable, Sendable {
     case reloadTimeline(at: SimTime, source: ComplicationReloadSource)
     /// Wake the app for its background refresh at this time.
     case wakeForBackgroundRefresh(at: SimTime)
-    /// Run the background task of the refresh that woke the app (then report
-    /// ``ComplicationBudgetEvent/backgroundTaskEnded(at:result:)``).
+    /// Run the background task of the refresh that woke the app (then report its end).
     case runBackgroundTask(at: SimTime)
     /// A background task ended (every task yields exactly one).
     case backgroundTaskRecord(BackgroundTaskRecord)

@@ -30,14 +30,6 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
         case deferred
     }
 
-    /// Whether a reload asked for by the app while it is in the foreground is charged.
-    package enum ForegroundReloads: String, Hashable, Sendable {
-        /// Charged like any other (ClockKit's `reloadTimeline`: the execution budget has no exemption).
-        case charged
-        /// Free (WidgetKit: "the containing app is in the foreground").
-        case free
-    }
-
     /// Which platform's rules these are (for reports; every rule is its own setting).
     package var rules: ComplicationRules
     /// Reloads per budget day; `nil` for no count (ClockKit budgets execution time instead).
@@ -53,7 +45,9 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     /// The first budget reset; later resets follow every ``resetPeriod``.
     package var firstReset: SimTime
     package var resetPeriod: SimDuration
-    package var foregroundReloads: ForegroundReloads
+    /// What a reload the app asks for in the foreground costs: `charged` (ClockKit: the execution
+    /// budget has no exemption) or `free` (WidgetKit: "the containing app is in the foreground").
+    package var foregroundReloads: ComplicationCharge
     /// Reloads closer than this to the last granted one are ``tooSoonReloads`` (0 = no minimum).
     package var minimumReloadInterval: SimDuration
     /// What happens to a reload asked for within ``minimumReloadInterval`` of the last one.
@@ -74,7 +68,7 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
         reloadWork: ComplicationWork = ComplicationWork(cost: .milliseconds(10), on: .s1),
         reloadPolicy: ComplicationReloadPolicy? = nil, firstReset: SimTime = SimTime(offset: .hours(24)),
         resetPeriod: SimDuration = .hours(24),
-        foregroundReloads: ForegroundReloads = .charged, minimumReloadInterval: SimDuration = .zero,
+        foregroundReloads: ComplicationCharge = .charged, minimumReloadInterval: SimDuration = .zero,
         entrySpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100, backgroundRefreshesPerHour: Int = 4,
         backgroundRefreshInterval: SimDuration = .minutes(15),
         backgroundTaskLimits: BackgroundTaskLimits = BackgroundTaskLimits(),
@@ -104,8 +98,7 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package static let clockKit = ComplicationBudgetSettings(
         rules: .clockKit, dailyReloads: nil, dailyExecution: .seconds(60))
 
-    /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads about 5 min
-    /// apart, and the system reloads by the timeline's policy (`.atEnd` unless set).
+    /// WidgetKit: 50 reloads a day, free in the foreground, entries and reloads 5 min apart, `.atEnd`.
     package static let widgetKit = ComplicationBudgetSettings(
         rules: .widgetKit, dailyReloads: 50, reloadPolicy: .atEnd, foregroundReloads: .free,
         minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5), tooSoonReloads: .deferred)

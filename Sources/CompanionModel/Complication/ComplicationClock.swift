@@ -7,8 +7,7 @@ import SimulationKernel
 package struct ComplicationClock: Hashable, Sendable {
     /// The scenario's start, when known.
     package var origin: EpochTime?
-    /// Whether report times carry their date (`"2026-11-24 18:05:30"`): set for a run that spans
-    /// more than one calendar day.
+    /// Whether report times carry their date (a run over more than one calendar day).
     package var showsDates = false
 
     package init(origin: EpochTime? = nil) {
@@ -25,8 +24,7 @@ package struct ComplicationClock: Hashable, Sendable {
     /// ``showsDates``.
     package func timeOfDay(_ time: SimTime) -> String {
         guard let origin else { return time.description }
-        let local = origin.adding(time.offset)
-        return showsDates ? local.dateText + " " + local.timeOfDay : local.timeOfDay
+        return origin.adding(time.offset).text(date: showsDates, separator: " ")
     }
 
     /// Seconds since local midnight of the start day at the scenario's start (0 without an origin).

@@ -39,31 +39,18 @@ extension ComplicationContent {
     /// - Complexity: O(*n*) in the number of remaining items.
     package init(remaining items: [ShoppingItem], at time: SimTime, mode: ComplicationContentMode) {
         remaining = items.count
-        overdue = items.reduce(0) { count, item in
-            guard let due = item.due, due <= time else { return count }
-            return count + 1
-        }
+        let dues = items.compactMap { item in item.due.map { (at: $0, title: item.title) } }
+        overdue = dues.count { $0.at <= time }
         switch mode {
         case .nextItem:
             next = items.first.map { .item(title: $0.title) } ?? .nothing
         case .nextDue:
-            if let earliest = ComplicationContent.earliestDue(in: items), let due = earliest.due {
-                next = due <= time ? .overdue(title: earliest.title, since: due) : .due(title: earliest.title, at: due)
+            // `min(by:)` keeps the first of equal due times: the earlier in list order.
+            if let (due, title) = dues.min(by: { $0.at < $1.at }) {
+                next = due <= time ? .overdue(title: title, since: due) : .due(title: title, at: due)
             } else {
                 next = .nothing
             }
         }
-    }
-
-    /// The item with the earliest due time, the earlier in list order on a tie; `nil` when no
-    /// item has one (O(*n*)).
-    static func earliestDue(in items: [ShoppingItem]) -> ShoppingItem? {
-        var earliest: ShoppingItem?
-        for item in items {
-            guard let due = item.due else { continue }
-            if let best = earliest?.due, best <= due { continue }
-            earliest = item
-        }
-        return earliest
     }
 }

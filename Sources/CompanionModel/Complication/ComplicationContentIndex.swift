@@ -94,8 +94,7 @@ struct ComplicationContentIndex: Sendable {
         return ComplicationContent(remaining: count, overdue: overdue, next: next)
     }
 
-    /// The first due time after `time`: the next instant at which the content changes without a
-    /// list change (O(log *n*) expected).
+    /// The first due time after `time`, when the content next changes by itself (O(log *n*) expected).
     func nextDue(after time: SimTime) -> SimTime? {
         dues.firstKey { $0.at <= time }?.at
     }

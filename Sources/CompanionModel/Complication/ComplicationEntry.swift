@@ -6,9 +6,8 @@ package struct ComplicationEntry: Hashable, Sendable {
     package var content: ComplicationContent
 }
 
-/// Builds the timeline an app hands the system on a reload: the current entry plus future
-/// entries supplied ahead (so a reminder shows overdue without a reload), coalesced by the
-/// platform's minimum spacing.
+/// Builds the timeline an app hands the system on a reload: the current entry plus future entries
+/// supplied ahead (a reminder shows overdue without a reload), coalesced by the minimum spacing.
 package struct ComplicationTimelineBuilder: Hashable, Sendable {
     /// Entries must be **more than** this far apart (ClockKit: 60 s; WidgetKit: about 5 min).
     package var minimumSpacing: SimDuration = .minutes(1)
@@ -16,10 +15,7 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
     package var futureEntryLimit = 100
 
     /// What coalescing kept and what it discarded.
-    package struct Result: Hashable, Sendable {
-        package var kept: [ComplicationEntry]
-        package var discarded: [ComplicationEntry]
-    }
+    package typealias Result = (kept: [ComplicationEntry], discarded: [ComplicationEntry])
 
     /// The timeline for the remaining items of `index` reloaded at `now`: an entry at `now`, then
     /// one at each future due time (up to ``futureEntryLimit``), coalesced.
@@ -59,6 +55,6 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
                 kept.append(entry)
             }
         }
-        return Result(kept: kept, discarded: discarded)
+        return (kept, discarded)
     }
 }

@@ -7,8 +7,7 @@ import SimulationKernel
 /// from a ``SplitMix64`` with a fixed seed, so the same operations build the same tree on every
 /// run, of expected depth O(log *n*) whatever the order of the keys.
 struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Sendable {
-    /// A node's key and links; its value is kept apart (``values``), so walking the tree copies
-    /// no value.
+    /// A node's key and links (its value kept apart in ``values``: a walk copies no value).
     private struct Node: Sendable {
         var key: Key
         var left: Int32

@@ -5,8 +5,7 @@ import SimulationKernel
 /// - ``grocery(_:)``: a ClockKit shopping-list complication updated at most once every 10
 ///   minutes (`getNextRequestedUpdateDate` 10 minutes ahead, reloads refused `tooSoon` within 10
 ///   minutes), with either of its two published updates (``GroceryUpdate``).
-/// - ``tubeStatus``: a WidgetKit complication whose timeline is one entry with the reload policy
-///   "after 2 minutes"; WidgetKit stretches the interval to fit its daily budget.
+/// - ``tubeStatus``: a WidgetKit complication, one entry per timeline, policy "after 2 minutes".
 package enum ComplicationPreset: Hashable, Sendable {
     case grocery(GroceryUpdate)
     case tubeStatus

@@ -32,8 +32,7 @@ extension ComplicationReport {
     }
 
     /// The longest stretch from the start to the end with no granted reload (the face "went
-    /// dark": it kept whatever it last showed). Each gap runs from one granted reload to the next,
-    /// the first from the start, the last until the end (O(*r*) in the number of requests).
+    /// dark"), counting the gaps before the first and after the last (O(*r*) in requests).
     package var longestWithoutReload: SimDuration {
         var previous = start
         var longest = SimDuration.zero
@@ -77,8 +76,7 @@ extension ComplicationReport {
 
 extension ComplicationReport {
     /// A duration for text output: under a second to the microsecond in milliseconds
-    /// (`"1.667ms"`), otherwise to the millisecond (`"59.993s"`, `"17m12s"`); scaled costs would
-    /// otherwise print as nanoseconds.
+    /// (`"1.667ms"`), otherwise to the millisecond (`"59.993s"`, `"17m12s"`).
     package static func readable(_ duration: SimDuration) -> String {
         let magnitude = duration.nanoseconds.magnitude
         if magnitude == 0 { return "0s" }

@@ -30,9 +30,8 @@ extension ComplicationReport {
         object.append("staleness", records: staleness.lazy.map { StalenessJSON(staleness: $0, stamp: stamp) })
     }
 
-    /// `stamp` remembering the last few instants it put into words (the least recently used is
-    /// forgotten first): a long run's records and entries name the same instants again and again
-    /// (a reload's time is its entries' and its policy grant's, the next reset the same all day).
+    /// `stamp` remembering the last four instants it put into words (least recently used forgotten
+    /// first): a long run's records and entries name the same instants again and again.
     private static func remembering(_ stamp: @escaping (SimTime) -> String) -> (SimTime) -> String {
         var recent: [(time: SimTime, text: String)] = []
         return { time in

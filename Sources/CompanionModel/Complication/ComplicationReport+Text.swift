@@ -13,25 +13,21 @@ extension ComplicationReport {
         var text: String
     }
 
-    /// Stale spans shorter than this are counted in the summary but get no row of their own in
-    /// ``text``: with a check-off pipeline, every check-off leaves the face stale for the few
-    /// milliseconds until its "update complication" step, which would flood the preview.
+    /// Stale spans shorter than this are counted in the summary but get no row in ``text`` (every
+    /// check-off leaves the face stale for milliseconds until its "update complication" step).
     package static let staleRowMinimum = SimDuration.seconds(1)
 
-    /// The text preview: what the face shows wherever it changes, every request (refusals marked
-    /// `REFUSED`), budget resets, the start of each stale span of at least ``staleRowMinimum``,
-    /// then the budget and staleness summary (``write(to:)`` into one string).
+    /// The text preview (``write(to:)`` into one string).
     package var text: String {
         var text = ""
         write(to: &text)
         return text
     }
 
-    /// Writes the text preview (``text``) into `output` a line at a time, each row as it is made.
-    ///
-    /// Rows are in time order; at one instant, resets, face changes, background tasks, requests,
-    /// exhaustions, `shows` rows and stale spans (family by family), each kind in the order it
-    /// happened. The rows are a merge of sources already in time order: none waits in memory.
+    /// Writes the text preview into `output` a line at a time: what the face shows wherever it
+    /// changes, every request (refusals marked `REFUSED`), budget resets, each stale span of at
+    /// least ``staleRowMinimum``, then the summary. Rows are in time order (at one instant, by
+    /// `RowKind`), merged from sources already in time order: none waits in memory.
     ///
     /// - Complexity: O(*r* · *k*) for *r* rows from *k* sources (at most 6 plus the families).
     package func write(to output: inout some TextOutputStream) {
@@ -103,16 +99,15 @@ extension ComplicationReport {
     /// A background task's row, when it ended.
     private func taskRow(_ task: BackgroundTaskRecord) -> Row {
         let woke = wokeText(task)
+        let text: String
         switch task.result {
-        case .completed(let after):
-            return Row(
-                time: task.endedAt, kind: .task, text: "task     background refresh completed after \(after) (\(woke))")
+        case .completed(let after): text = "completed after \(after) (\(woke))"
         case .terminated(let reason, let after):
-            return Row(
-                time: task.endedAt, kind: .task,
-                text: "task     background refresh TERMINATED \(reason.code) \(reason.rawValue) after \(after) "
-                    + "(\(woke)): no reload, no next refresh scheduled")
+            text =
+                "TERMINATED \(reason.code) \(reason.rawValue) after \(after) (\(woke)): "
+                + "no reload, no next refresh scheduled"
         }
+        return Row(time: task.endedAt, kind: .task, text: "task     background refresh " + text)
     }
 
     /// A face change's row (none for the start's own record, unless the complication starts off
@@ -133,9 +128,8 @@ extension ComplicationReport {
         }
     }
 
-    /// The instants from the start to the end where what the face shows may change (an installed
-    /// entry's date, a face change), in time order, each one whose `shows` row differs from the
-    /// one before.
+    /// The instants from the start to the end where what the face shows changed (at an entry's
+    /// date or a face change), in time order.
     private func showsInstants() -> AnyIterator<SimTime> {
         let (start, end, families, model) = (start, end, families, model)
         var (entry, change) = (0, 0)
@@ -229,27 +223,19 @@ extension ComplicationReport {
 
     /// The budget and staleness summary lines.
     package var summary: [String] {
-        let all = records.lazy
-        let reloads = all.filter { $0.kind == .reload }
-        let granted = reloads.filter(\.outcome.isGranted)
-        let charged = granted.filter { $0.outcome == .granted(.charged) }
-        let refusals = Self.tally(ComplicationRefusal.allCases, \.rawValue) { reason in
-            all.filter { $0.outcome.refusal == reason }.count
-        }
-        let schedules = all.filter { $0.kind == .scheduleRefresh }
+        let counts = RequestCounts(records)
+        let refusals = Self.tally(ComplicationRefusal.allCases, \.rawValue, count: counts.refused)
         let left = model.budget.reloadsAllowed(at: end)
         let nextReset = model.budget.reset(after: end)
         let reloadsText = left == .max ? "unlimited" : String(left)
         let transfersText = transfersLeft.map { ", \($0) transfers" } ?? ""
         let executionText =
             model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
-        let deferred = reloads.filter { $0.outcome.deferredUntil != nil }.count
-        let deferredText = deferred == 0 ? "" : ", \(deferred) deferred"
+        let deferredText = counts.deferred == 0 ? "" : ", \(counts.deferred) deferred"
         var lines: [String] = [
-            "budget   \(reloads.count) reload requests: \(granted.count) granted (\(charged.count) charged), "
-                + "\(reloads.count - granted.count - deferred) refused\(deferredText); "
-                + "\(schedules.count) background refresh schedules, "
-                + "\(schedules.filter(\.outcome.isGranted).count) granted",
+            "budget   \(counts.reloads) reload requests: \(counts.granted) granted (\(counts.charged) charged), "
+                + "\(counts.reloads - counts.granted - counts.deferred) refused\(deferredText); "
+                + "\(counts.schedules) background refresh schedules, \(counts.schedulesGranted) granted",
             "refused  " + (refusals.isEmpty ? "none" : refusals.joined(separator: ", ")),
             "left     \(reloadsText) reloads\(executionText)\(transfersText); "
                 + "next reset \(clock.timeOfDay(nextReset)) (in \(nextReset - end))",
@@ -352,6 +338,43 @@ extension ComplicationReport {
                 "\(what):\(asked) REFUSED \(reason.rawValue), \(left), resets \(clock.timeOfDay(record.nextReset))"
             if let retry = record.retryAt { text += ", retry at \(clock.timeOfDay(retry))" }
             return text
+        }
+    }
+
+    /// The requests of the summary's `budget` and `refused` lines, counted in one pass over the
+    /// records (a long run has hundreds of thousands).
+    private struct RequestCounts {
+        var reloads = 0
+        var granted = 0
+        var charged = 0
+        var deferred = 0
+        var schedules = 0
+        var schedulesGranted = 0
+        /// Requests of either kind refused for each reason, in ``ComplicationRefusal/allCases`` order.
+        private var refusals = [Int](repeating: 0, count: ComplicationRefusal.allCases.count)
+
+        init(_ records: ArraySlice<ComplicationRequestRecord>) {
+            let reasons = ComplicationRefusal.allCases
+            for record in records {
+                switch record.kind {
+                case .reload:
+                    reloads += 1
+                    if record.outcome.isGranted { granted += 1 }
+                    if record.outcome == .granted(.charged) { charged += 1 }
+                    if record.outcome.deferredUntil != nil { deferred += 1 }
+                case .scheduleRefresh:
+                    schedules += 1
+                    if record.outcome.isGranted { schedulesGranted += 1 }
+                }
+                if let reason = record.outcome.refusal, let index = reasons.firstIndex(of: reason) {
+                    refusals[index] += 1
+                }
+            }
+        }
+
+        /// The requests of either kind refused for `reason`.
+        func refused(_ reason: ComplicationRefusal) -> Int {
+            ComplicationRefusal.allCases.firstIndex(of: reason).map { refusals[$0] } ?? 0
         }
     }
 

@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// Everything `wristsim timeline` prints, computed once from a finished ``ComplicationTimelineModel``:
 /// the entries shown per family, every request with its decision, and staleness per family.
-package struct ComplicationReport: Hashable, Sendable {
+package struct ComplicationReport: Sendable {
     /// One family's text from one installed entry.
     package struct EntryLine: Hashable, Sendable {
         package var at: SimTime
@@ -20,8 +20,7 @@ package struct ComplicationReport: Hashable, Sendable {
     package let families: [ComplicationFamily]
     /// Staleness per reported family, in family order.
     package let staleness: [ComplicationStaleness]
-    /// The phone's complication transfers left at the end, as the link counts them (`nil`
-    /// without a link: the model run on its own).
+    /// The phone's complication transfers left at the end, as the link counts them (`nil`: no link).
     package let transfersLeft: Int?
 
     /// Builds the report for `families` (default: all configured) from the model's start until
@@ -84,9 +83,7 @@ package struct ComplicationReport: Hashable, Sendable {
     /// ``entryLines``, all held (the SVG picture's lanes).
     package var entries: [EntryLine] { Array(entryLines) }
 
-    /// Requests made up to the end: a slice of the model's (they are in time order), not a copy.
-    ///
-    /// - Complexity: O(log *r*) for *r* requests.
+    /// Requests made up to the end: a slice of the model's, not a copy (O(log *r*)).
     package var records: ArraySlice<ComplicationRequestRecord> {
         model.records[..<model.records.partitionPoint { $0.at > end }]
     }

@@ -27,14 +27,13 @@ package struct ComplicationPresenceChange: Hashable, Sendable {
 /// The driver feeds events in time order: ``listChanged(_:at:time:)`` (or ``listChanged(to:at:)``)
 /// and ``handle(_:transfersLeft:)``, and schedules the wakes and cancellations it returns.
 /// A complication on the active face at the start gets a free `system` reload.
-package struct ComplicationTimelineModel: Hashable, Sendable {
+package struct ComplicationTimelineModel: Sendable {
     package let configuration: ComplicationConfiguration
     package private(set) var budget: ComplicationBudget
     /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later
     /// (ClockKit "dumps any cached data") and appends the new timeline.
     package private(set) var shown: [ComplicationShownEntry] = []
-    /// Entries the platform discarded as too close (``ComplicationTimelineBuilder/coalesce(_:)``),
-    /// in date order, of the timelines in force (a reload drops them as ``shown`` drops entries).
+    /// Entries of the timelines in force the platform discarded as too close, in date order.
     package private(set) var discarded: [ComplicationEntry] = []
     /// The list as it truly was through the run (each change kept as what it replaced).
     package private(set) var truth: ComplicationTruth

@@ -18,16 +18,10 @@ package struct ComplicationTruth: Sendable {
         package var item: ShoppingItem?
     }
 
-    /// One remaining item of the first state.
-    package struct Placed: Hashable, Sendable {
-        package var place: ComplicationListPlace
-        package var item: ShoppingItem
-    }
-
     /// When the truth starts.
     package let start: SimTime
-    /// The remaining items at the start, in list order.
-    package private(set) var initial: [Placed]
+    /// The remaining items at the start, in list order, with their places.
+    package private(set) var initial: [(place: ComplicationListPlace, item: ShoppingItem)]
     /// Every change in time order; of two changes at one instant the later one is applied later.
     package private(set) var changes: [Change] = []
     /// The remaining items after the last change.
@@ -36,17 +30,16 @@ package struct ComplicationTruth: Sendable {
     /// The truth starting at `start` with `items` remaining, in list order, item *i* at
     /// ``ComplicationListPlace/init(position:)`` (for lists recorded whole, ``record(_:at:)``).
     package init(_ items: [ShoppingItem], at start: SimTime) {
-        self.init(
-            placed: items.enumerated().map { Placed(place: ComplicationListPlace(position: $0), item: $1) }, at: start)
+        self.init(placed: items.enumerated().map { (ComplicationListPlace(position: $0), $1) }, at: start)
     }
 
     /// The truth starting at `start` with the remaining items of `list`, at their places in it
     /// (for a list followed item by item, ``record(_:at:time:)``).
     package init(_ list: ShoppingList, at start: SimTime) {
-        self.init(placed: list.remainingPlaced.map { Placed(place: $0.place, item: $0.item) }, at: start)
+        self.init(placed: list.remainingPlaced, at: start)
     }
 
-    private init(placed: [Placed], at start: SimTime) {
+    private init(placed: [(place: ComplicationListPlace, item: ShoppingItem)], at start: SimTime) {
         self.start = start
         initial = placed
         live = ComplicationContentIndex()
@@ -94,10 +87,7 @@ package struct ComplicationTruth: Sendable {
     /// - Complexity: O(log *n*) at or after the last change; else O((*n* + *c*) log *n*) for
     ///   *c* changes up to `time`, replayed from the start.
     package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
-        if time >= latestSince { return live.content(at: time, mode: mode) }
-        var cursor = cursor()
-        cursor.advance(to: time)
-        return cursor.content(at: time, mode: mode)
+        index(at: time).content(at: time, mode: mode)
     }
 
     /// The remaining items at `time`, indexed (O(1) at or after the last change).
@@ -108,12 +98,10 @@ package struct ComplicationTruth: Sendable {
         return cursor.index
     }
 
-    /// A cursor at the first state, to move through the states in time order
-    /// (``Cursor/advance(to:)``) without rebuilding each one.
+    /// A cursor at the first state, to move through the states in time order (``Cursor/advance(to:)``).
     package func cursor() -> Cursor { Cursor(self) }
 
-    /// The list at one state, moved forward through later states by applying their changes to
-    /// an index of its own.
+    /// The list at one state, moved forward by applying later changes to an index of its own.
     package struct Cursor: Sendable {
         private let changes: [Change]
         /// The number of changes applied.
@@ -143,19 +131,6 @@ package struct ComplicationTruth: Sendable {
         package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
             index.content(at: time, mode: mode)
         }
-    }
-}
-
-extension ComplicationTruth: Hashable {
-    /// Two truths are equal when they started alike and recorded the same changes.
-    package static func == (lhs: ComplicationTruth, rhs: ComplicationTruth) -> Bool {
-        lhs.start == rhs.start && lhs.initial == rhs.initial && lhs.changes == rhs.changes
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(start)
-        hasher.combine(initial)
-        hasher.combine(changes)
     }
 }
 

@@ -3,20 +3,8 @@ import SimulationKernel
 /// The daily budget of `transferCurrentComplicationUserInfo` (PLATFORM.md §2.4): 50 a day while
 /// the complication is on the active watch face, 0 otherwise. The budget resets every 24 h.
 package struct ComplicationTransferBudget: Hashable, Sendable {
-    /// Whether the app's complication is on the watch face the user wears.
-    package enum Placement: Hashable, Sendable {
-        case onActiveFace
-        case notOnActiveFace
-
-        /// The name used in scenario files and traces.
-        package var name: String { self == .onActiveFace ? "onActiveFace" : "notOnActiveFace" }
-
-        /// Whether the phone gets a daily transfer budget (only on the active face).
-        package var allowsTransfers: Bool { self == .onActiveFace }
-    }
-
-    /// Where the complication is now.
-    package var placement: Placement
+    /// Where the complication is now (a transfer budget only on the active face).
+    package var placement: ComplicationFacePresence
     /// Transfers per day on the active face.
     package let dailyLimit: Int
     /// When the first reset happens, from the scenario start.
@@ -27,7 +15,9 @@ package struct ComplicationTransferBudget: Hashable, Sendable {
     package private(set) var budgetDay: Int64 = 0
 
     /// Creates a budget with nothing used.
-    package init(dailyLimit: Int = 50, firstReset: SimDuration = .days(1), placement: Placement = .onActiveFace) {
+    package init(
+        dailyLimit: Int = 50, firstReset: SimDuration = .days(1), placement: ComplicationFacePresence = .onActiveFace
+    ) {
         self.dailyLimit = dailyLimit
         self.firstReset = firstReset
         self.placement = placement

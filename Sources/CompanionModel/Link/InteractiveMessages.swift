@@ -98,8 +98,7 @@ struct InteractiveMessages: Sendable {
         return Int(id - base)
     }
 
-    /// Moves the window's start past ended messages, compacting the storage when most of it is
-    /// behind the start.
+    /// Moves the window's start past ended messages, compacting the storage when most is behind it.
     private mutating func dropEmptyHead() {
         if count == 0 {
             // The common case (one message at a time): nothing waits, every slot is empty.

@@ -17,7 +17,7 @@ package struct LinkConfiguration: Hashable, Sendable {
     /// When the complication budget first resets, from the scenario start (then every 24 h).
     package var complicationBudgetFirstReset: SimDuration = .days(1)
     /// Where the complication is at the start.
-    package var complicationPlacement: ComplicationTransferBudget.Placement = .onActiveFace
+    package var complicationPlacement: ComplicationFacePresence = .onActiveFace
     /// The session's state at the start.
     package var initialActivation: SessionActivation = .activated
     /// The phone app's state at the start, for the app's owner (the link never reads it).

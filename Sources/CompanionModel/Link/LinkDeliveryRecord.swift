@@ -15,8 +15,7 @@ package struct LinkDeliveryRecord: Hashable, Sendable {
     }
 }
 
-/// What identifies a message on the link and when it left: everything of a ``LinkMessage`` but
-/// its payload.
+/// Everything of a ``LinkMessage`` but its payload.
 package struct LinkMessageHeader: Hashable, Sendable {
     /// Its send-order identifier.
     package var id: MessageID

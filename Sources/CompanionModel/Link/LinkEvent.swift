@@ -59,7 +59,7 @@ package enum LinkEnvironmentChange: Hashable, Sendable {
     case appStarted(LinkSide)
     /// `side`'s app stopped running (its owner says so): its message handlers are gone.
     case appStopped(LinkSide)
-    case complicationPlacement(ComplicationTransferBudget.Placement)
+    case complicationPlacement(ComplicationFacePresence)
     case session(SessionActivation.Event)
 
     /// The scenario step name (`"phoneOutOfRange"`).

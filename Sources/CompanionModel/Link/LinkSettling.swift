@@ -11,8 +11,7 @@ package protocol LinkSettling {
 }
 
 extension LinkEnvironmentChange {
-    /// The changes that bring the link back, in the order settling applies them
-    /// (``LinkSettling/settle()``).
+    /// The changes that bring the link back, in the order ``LinkSettling/settle()`` applies them.
     package static let restoring: [LinkEnvironmentChange] = [
         .session(.activate), .phoneInRange, .launchPhoneApp, .relaunchWatchApp,
     ]

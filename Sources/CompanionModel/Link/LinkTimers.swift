@@ -1,8 +1,7 @@
 import SimulationKernel
 
 /// An event type that carries the link's timers on a driver's loop (``LinkEvent`` itself, or
-/// the world's event with a case for the link). ``LinkTimers`` is generic over it; each
-/// conformance is compiled with its event known, so the loop's work is specialised there.
+/// the world's event with a case for the link); each conformance is specialised for its event.
 package protocol LinkTimerEvent {
     /// Schedules the event that fires `timer` on `loop` at `time`; returns the loop's handle.
     static func schedule(_ timer: LinkTimer, at time: SimTime, on loop: inout EventLoop<Self>) -> EventID
@@ -27,8 +26,7 @@ extension LinkEvent: LinkTimerEvent {
 /// keeps the handles of the pending reply timeouts, so one is cancelled when its message ends
 /// otherwise. A driver calls ``willHandle(_:)`` as it hands a link event over.
 package struct LinkTimers: Sendable {
-    /// The loop's handles of the pending reply timeouts, in send order (the oldest is usually
-    /// answered first).
+    /// The loop's handles of the pending reply timeouts, in send order.
     private var replyTimeouts: [(message: MessageID, event: EventID)] = []
 
     /// No timer pending.
@@ -62,8 +60,7 @@ package struct LinkTimers: Sendable {
         if case .replyTimeout(let message) = timer { replyTimeouts.append((message, handle)) }
     }
 
-    /// Forgets the handle of `event` if it is a reply timeout: handed to the link, it has left
-    /// the loop.
+    /// Forgets the handle of `event` if it is a reply timeout (it has left the loop).
     package mutating func willHandle(_ event: LinkEvent) {
         guard case .timer(.replyTimeout(let message)) = event,
             let index = replyTimeouts.firstIndex(where: { $0.message == message })

@@ -25,8 +25,7 @@ package typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
 package enum LinkTimerEffect: Hashable, Sendable {
     /// Schedule a link timer.
     case schedule(LinkTimer, at: SimTime)
-    /// Cancel the reply timeout of a message that was answered, failed, or whose sender stopped
-    /// waiting.
+    /// Cancel the reply timeout of a message that ended otherwise or whose sender stopped waiting.
     case cancelReplyTimeout(MessageID)
 }
 

@@ -1,8 +1,7 @@
 import SimulationKernel
 
-/// One background queue of the link: a channel in one direction. The phone's userInfo lane is
-/// its `outstandingUserInfoTransfers` queue, which also carries its complication transfers (at
-/// most one of them current), so they are delivered in send order with its userInfo transfers.
+/// One background queue of the link: a channel in one direction. The phone's userInfo lane also
+/// carries its complication transfers (its `outstandingUserInfoTransfers`), in send order.
 package enum TransferLane: Hashable, Sendable, CaseIterable {
     case watchUserInfo
     case phoneUserInfo
@@ -80,8 +79,7 @@ struct TransferQueue: Sendable {
     /// The one current complication transfer in the queue, if any (phone's userInfo lane only).
     private(set) var currentComplication: MessageID?
 
-    /// The queued transfers, oldest first. Its indices are positions for ``subscript(_:)``,
-    /// ``index(of:)`` and ``removeEntry(at:)``.
+    /// The queued transfers, oldest first; its indices are the positions the other members take.
     var entries: ArraySlice<QueuedTransfer> { buffer[head...] }
 
     /// The transfer at `position` (an index of ``entries``).

@@ -50,8 +50,7 @@ package struct WatchLink: Sendable {
         static let duplicates: UInt64 = 2
     }
 
-    /// Creates a link in the configuration's initial state, drawing its fault streams from `rng`
-    /// (which advances by one draw).
+    /// A link in the configuration's initial state, its fault streams drawn from `rng` (one draw).
     package init(configuration: LinkConfiguration, rng: inout SplitMix64) {
         self.configuration = configuration
         connection = LinkConnection(activation: configuration.initialActivation)
@@ -76,8 +75,7 @@ package struct WatchLink: Sendable {
         deliveries.reserveCapacity(count)
     }
 
-    /// The latency and duplicate sub-streams of `rng`, split by label from its state before it
-    /// advances by one draw.
+    /// The latency and duplicate sub-streams of `rng`, split by label; `rng` advances by one draw.
     private static func streams(_ rng: inout SplitMix64) -> (latency: SplitMix64, duplicates: SplitMix64) {
         var latency = rng
         var duplicates = rng
@@ -162,8 +160,7 @@ package struct WatchLink: Sendable {
         emit(.trace(TraceEvent(time: moment.now, kind: kind, fieldList: fields)))
     }
 
-    /// Hands over a trace event without a message (range, session, app changes), built only when
-    /// the trace is kept.
+    /// Hands over a trace event without a message, built only when the trace is kept.
     func trace(
         _ kind: TraceKind, at moment: LinkMoment, _ fields: @autoclosure () -> KeyValuePairs<String, TraceValue>,
         into emit: LinkEffectSink

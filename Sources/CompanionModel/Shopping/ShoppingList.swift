@@ -54,6 +54,12 @@ package struct ShoppingList: Sendable {
     /// - Complexity: O(*n*).
     package var nextItem: ShoppingItem? { layout.nextKey(in: entries).flatMap { layout.shown($0, in: entries) } }
 
+    /// The identifier of the next item to pick up (``nextItem``'s), without making its row: what
+    /// the `next` expectation compares at every checkpoint.
+    ///
+    /// - Complexity: O(*n*).
+    package var nextItemID: ItemID? { layout.nextKey(in: entries).map { entries[$0].id } }
+
     /// The remaining items, in display order, each with its place (``ShoppingListLayout``).
     ///
     /// - Complexity: O(*n* log *n*).

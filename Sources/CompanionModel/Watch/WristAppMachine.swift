@@ -6,7 +6,7 @@ import SimulationKernel
 /// ```swift
 /// var machine = WristAppMachine(rowsVisible: 3)
 /// machine.transition(.wristLowered(at: t0))   // [.scheduleReturnToClock(at: t0 + 120s)]
-/// machine.transition(.tap("kale", at: t1))    // [.refuseTap("kale", at: t1, reason: .wristDown)]
+/// machine.transition(.tap(2, at: t1))         // [.refuseTap(2, at: t1, reason: .wristDown)]
 /// ```
 ///
 /// The driver may deliver ``WristAppEvent/returnToClockDue(at:)`` when asked to, but need not:
@@ -98,7 +98,7 @@ package struct WristAppMachine: Hashable, Sendable {
     /// reaches the list, or is refused with why.
     ///
     /// - Complexity: O(1).
-    private func tap(_ item: ItemID, at time: SimTime) -> WristAppEffect {
+    private func tap(_ item: Int, at time: SimTime) -> WristAppEffect {
         if let reason = state.tapRefusal { return .refuseTap(item, at: time, reason: reason) }
         return .deliverTap(item, at: time)
     }
@@ -121,8 +121,9 @@ package enum WristAppEvent: Hashable, Sendable {
     case returnToClockDue(at: SimTime)
     /// The user opens the app from the clock face (taps its complication or icon).
     case appOpened(at: SimTime, list: ListSnapshot?)
-    /// The user taps a list row.
-    case tap(ItemID, at: SimTime)
+    /// The user taps the row of the item with this key (``ItemCatalog``: its identity, decided
+    /// when the scenario is loaded; the machine only hands it back in its effect).
+    case tap(Int, at: SimTime)
 }
 
 /// What the driver must do or record after a ``WristAppMachine`` transition.
@@ -131,10 +132,10 @@ package enum WristAppEffect: Hashable, Sendable {
     case scheduleReturnToClock(at: SimTime)
     /// The face returned to the clock at this time (the app is no longer frontmost).
     case returnedToClock(at: SimTime)
-    /// The tap reaches the list: run the check-off pipeline.
-    case deliverTap(ItemID, at: SimTime)
-    /// The tap is lost, for `reason`.
-    case refuseTap(ItemID, at: SimTime, reason: TapRefusal)
+    /// The tap on the item with this key reaches the list: run the check-off pipeline.
+    case deliverTap(Int, at: SimTime)
+    /// The tap on the item with this key is lost, for `reason`.
+    case refuseTap(Int, at: SimTime, reason: TapRefusal)
     /// Whether the next item is visible without scrolling, at a wrist raise or app launch.
     case nextItem(NextItemVisibility, at: SimTime)
 }

@@ -26,9 +26,6 @@ package struct ScenarioErrorCollector: Sendable {
 
     package init() {}
 
-    /// Whether no error was recorded.
-    package var isEmpty: Bool { kept.isEmpty }
-
     /// Whether the next error would only be counted; decoders may then skip costly details
     /// (suggestions) in the messages nobody will read.
     package var isFull: Bool { kept.count >= ScenarioErrorCollector.limit }

@@ -22,9 +22,6 @@ package struct RunReport {
     /// The run's clock: dates in text when the run spans more than one day.
     package var clock: ReportClock { ReportClock(start: outcome.scenario.start, end: outcome.endTime) }
 
-    /// The human summary, without colours.
-    package var text: String { text(style: TerminalStyle(colours: false)) }
-
     /// The human summary.
     package func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
         let scenario = outcome.scenario

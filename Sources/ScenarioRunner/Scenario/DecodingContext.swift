@@ -11,6 +11,10 @@ package struct DecodingContext: Sendable {
     package var start: EpochTime?
     /// Every item identifier on the list, once decoded.
     package var itemIDs: Set<ItemID> = []
+    /// Each item's key in the scenario's ``ItemCatalog`` (`Scenario.itemCatalog`): the items in
+    /// file order, then the items steps add, in script order, each identifier once. A tap step
+    /// keeps it (``CoreSteps/Tap``), so a run finds the item by key.
+    package var itemKeys: [ItemID: Int] = [:]
     /// Whether error messages look for a "did you mean" (off once a file's error report is
     /// full, so errors that are only counted cost O(1) each).
     package var suggests = true

@@ -26,13 +26,6 @@ package struct LinkSettings: Sendable {
         self.configuration = configuration
     }
 
-    /// Every key the section accepts, in documentation order.
-    package static let keys = [
-        "latency", "duplicateProbability", "replyTimeout", "messagePayloadCap", "userInfoPayloadCap",
-        "applicationContextPayloadCap", "complicationTransfersPerDay", "complicationBudgetResetsAt", "complication",
-        "phoneUpdatesComplication", "phoneApp", "watchApp", "session", "unreachable", "terminations",
-    ]
-
     /// Decodes the section.
     ///
     /// - Complexity: O(*n*) in the section's size.

@@ -202,6 +202,7 @@ package enum ScenarioDecoder {
                     )
                 }
                 firstSeen[id] = idNode.location
+                context.itemKeys[id] = context.itemKeys.count
                 let title = try object.required("title", "the text shown in the list").string(context)
                 let due = try object.optional("due")?.time(context)
                 let notes = try object.optional("notes")?.string(context, allowEmpty: true)
@@ -258,7 +259,10 @@ package enum ScenarioDecoder {
             do throws(ScenarioError) {
                 if let step = try decodeStep(element, cursor: &cursor, context, &errors) {
                     // An item added by a step (phone or watch) can be named by the steps after it.
-                    if let added = step.addedItem { context.itemIDs.insert(added) }
+                    if let added = step.addedItem {
+                        context.itemIDs.insert(added)
+                        if context.itemKeys[added] == nil { context.itemKeys[added] = context.itemKeys.count }
+                    }
                     steps.append(step)
                 }
             } catch {

@@ -91,37 +91,40 @@ package struct SweepCellStatistics: Hashable, Sendable {
     /// - Complexity: O(buckets + failing seeds).
     package mutating func merge(_ other: SweepCellStatistics) throws(CountOverflow) {
         var merged = self
-        for (_, count) in Self.runCounts + Self.linkCounts {
-            merged[keyPath: count] = try CountOverflow.adding(self[keyPath: count], other[keyPath: count])
-        }
-        for seed in other.failingSeeds { merged.insertFailing(seed) }
-        for (_, histogram) in Self.histograms + [("stale", \.stale)] {
-            try merged[keyPath: histogram].merge(other[keyPath: histogram])
-        }
-        for index in missed.indices where index < other.missed.count {
-            merged.missed[index] = try CountOverflow.adding(missed[index], other.missed[index])
+        for (_, field) in Self.fields {
+            switch field {
+            case .count(let count):
+                merged[keyPath: count] = try CountOverflow.adding(self[keyPath: count], other[keyPath: count])
+            case .failingSeeds: for seed in other.failingSeeds { merged.insertFailing(seed) }
+            case .histogram(let histogram): try merged[keyPath: histogram].merge(other[keyPath: histogram])
+            case .missed:
+                for index in missed.indices where index < other.missed.count {
+                    merged.missed[index] = try CountOverflow.adding(missed[index], other.missed[index])
+                }
+            }
         }
         self = merged
     }
 
-    /// The run counts by their key in partial results, in the order the parts write them.
-    static var runCounts: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)] {
-        [
-            ("runs", \.runs), ("passed", \.passed), ("expectationFailures", \.expectationFailures),
-            ("invariantFailures", \.invariantFailures),
-        ]
+    /// What one field of the statistics holds.
+    enum Field {
+        case count(WritableKeyPath<SweepCellStatistics, Int>)
+        case failingSeeds
+        case histogram(WritableKeyPath<SweepCellStatistics, FixedHistogram>)
+        case missed
     }
 
-    /// The tap-latency histograms by their key in partial results, in the order the parts write them.
-    static var histograms: [(key: String, histogram: WritableKeyPath<SweepCellStatistics, FixedHistogram>)] {
-        [("pooled", \.pooled), ("runP50", \.runP50), ("runP99", \.runP99)]
-    }
-
-    /// The link-fault counts by their key in partial results, in the order the parts write them.
-    static var linkCounts: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)] {
+    /// Every field by its key in partial results, in the order the parts write them: what merging,
+    /// writing and reading a part go through.
+    static var fields: [(key: String, field: Field)] {
         [
-            ("lost", \.lost), ("doubled", \.doubled), ("reordered", \.reordered), ("late", \.late),
-            ("runsWithLinkFaults", \.runsWithLinkFaults),
+            ("runs", .count(\.runs)), ("passed", .count(\.passed)),
+            ("expectationFailures", .count(\.expectationFailures)),
+            ("invariantFailures", .count(\.invariantFailures)), ("failingSeeds", .failingSeeds),
+            ("pooled", .histogram(\.pooled)), ("runP50", .histogram(\.runP50)), ("runP99", .histogram(\.runP99)),
+            ("lost", .count(\.lost)), ("doubled", .count(\.doubled)), ("reordered", .count(\.reordered)),
+            ("late", .count(\.late)), ("runsWithLinkFaults", .count(\.runsWithLinkFaults)), ("missed", .missed),
+            ("stale", .histogram(\.stale)),
         ]
     }
 

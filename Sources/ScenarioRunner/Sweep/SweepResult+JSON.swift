@@ -101,18 +101,16 @@ extension SweepResult {
     }
 
     static func rawJSON(_ stats: SweepCellStatistics) -> JSONValue {
-        func counts(_ table: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)]) -> [(String, JSONValue)]
-        {
-            table.map { ($0.key, .count(stats[keyPath: $0.count])) }
-        }
-        return .object(
+        .object(
             JSONObject(
-                counts(SweepCellStatistics.runCounts) + [
-                    ("failingSeeds", .array(stats.failingSeeds.map(JSONValue.seed)))
-                ]
-                    + SweepCellStatistics.histograms.map { ($0.key, rawJSON(stats[keyPath: $0.histogram])) }
-                    + counts(SweepCellStatistics.linkCounts)
-                    + [("missed", .array(stats.missed.map(JSONValue.count))), ("stale", rawJSON(stats.stale))]))
+                SweepCellStatistics.fields.map { key, field in
+                    switch field {
+                    case .count(let count): (key, .count(stats[keyPath: count]))
+                    case .failingSeeds: (key, .array(stats.failingSeeds.map(JSONValue.seed)))
+                    case .histogram(let histogram): (key, rawJSON(stats[keyPath: histogram]))
+                    case .missed: (key, .array(stats.missed.map(JSONValue.count)))
+                    }
+                }))
     }
 
     static func rawJSON(_ histogram: FixedHistogram) -> JSONValue {

@@ -159,31 +159,29 @@ extension SweepResult {
     {
         var object = try ObjectReader(node, context, what: "a cell's statistics")
         var stats = SweepCellStatistics()
-        func counts(_ table: [(key: String, count: WritableKeyPath<SweepCellStatistics, Int>)]) throws(ScenarioError) {
-            for (key, count) in table {
-                stats[keyPath: count] = try object.required(key).int(context, in: 0...Int(Int32.max) * 1_000_000)
+        let counts = 0...Int(Int32.max) * 1_000_000
+        for (key, field) in SweepCellStatistics.fields {
+            let value = try object.required(key)
+            switch field {
+            case .count(let count): stats[keyPath: count] = try value.int(context, in: counts)
+            case .failingSeeds:
+                let seeds = try value.array(context).map { (node) throws(ScenarioError) in try seed(node, context) }
+                guard seeds.count <= SweepCellStatistics.failingSeedLimit, zip(seeds, seeds.dropFirst()).allSatisfy(<)
+                else {
+                    throw context.error(
+                        node, "expected at most \(SweepCellStatistics.failingSeedLimit) ascending seeds")
+                }
+                stats.failingSeeds = seeds
+            case .histogram(let histogram): stats[keyPath: histogram] = try self.histogram(value, context)
+            case .missed:
+                stats.missed = try value.array(context).map { (node) throws(ScenarioError) in
+                    try node.int(context, in: counts)
+                }
+                guard stats.missed.count == SweepObservation.missedReasonCodes.count else {
+                    throw context.error(value, "expected \(SweepObservation.missedReasonCodes.count) counts")
+                }
             }
         }
-        try counts(SweepCellStatistics.runCounts)
-        let seeds = try object.required("failingSeeds").array(context).map {
-            (node) throws(ScenarioError) in try seed(node, context)
-        }
-        guard seeds.count <= SweepCellStatistics.failingSeedLimit, zip(seeds, seeds.dropFirst()).allSatisfy(<)
-        else { throw context.error(node, "expected at most \(SweepCellStatistics.failingSeedLimit) ascending seeds") }
-        stats.failingSeeds = seeds
-        for (key, path) in SweepCellStatistics.histograms {
-            stats[keyPath: path] = try histogram(try object.required(key), context)
-        }
-        try counts(SweepCellStatistics.linkCounts)
-        let missedNode = try object.required("missed")
-        let missed = try missedNode.array(context).map {
-            (node) throws(ScenarioError) in try node.int(context, in: 0...Int(Int32.max) * 1_000_000)
-        }
-        guard missed.count == SweepObservation.missedReasonCodes.count else {
-            throw context.error(missedNode, "expected \(SweepObservation.missedReasonCodes.count) counts")
-        }
-        stats.missed = missed
-        stats.stale = try histogram(try object.required("stale"), context)
         try object.finish()
         guard stats.passed <= stats.runs, stats.runs > 0 else {
             throw context.error(node, "expected 1 or more runs and at most as many passed")

@@ -139,10 +139,10 @@ package struct JSONWriter {
         case 0x0D: bytes.append(UInt8(ascii: "r"))
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
-            let hex = Array("0123456789abcdef".utf8)
+            let low = byte & 0xF
             bytes.append(contentsOf: "u00".utf8)
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0xF)])
+            bytes.append(UInt8(ascii: "0") + (byte >> 4))
+            bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
         }
     }
 
@@ -170,16 +170,16 @@ package struct JSONWriter {
         digits(magnitude % divisor, count: scale)
     }
 
-    /// The last `count` decimal digits of `value`, leading zeros included.
+    /// The last `count` decimal digits of `value`, leading zeros included, made on the stack and
+    /// appended at once.
     private mutating func digits(_ value: UInt64, count: Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var rest = value
-        var index = start + count - 1
-        while rest > 0, index >= start {
-            bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            index -= 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            var rest = value
+            for index in buffer.indices.reversed() {
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: buffer)
         }
     }
 

@@ -93,33 +93,90 @@ package struct EpochTime: Hashable, Sendable {
     }
 
     /// `"2026-11-21T09:00:00Z"` or `"2026-11-21T09:00:00+01:00"`.
-    package var iso8601: String {
-        let c = civil
-        return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))T\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))"
-            + offsetText
-    }
+    package var iso8601: String { text(offset: true) }
 
     /// `"09:00:00"`: the local wall-clock time of day.
-    package var timeOfDay: String {
-        let c = civil
-        return "\(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))"
-    }
+    package var timeOfDay: String { text(date: false) }
 
     /// `"2026-11-21"`: the local date.
-    package var dateText: String {
+    package var dateText: String { text(time: false) }
+
+    /// The local date and time of day as one text, its digits written straight into the text's
+    /// one buffer (reports print hundreds of thousands of instants): the date `2026-11-21`, then
+    /// `separator` when both are written, the time `09:00:00` with `.250` when `milliseconds` is
+    /// given, and the UTC offset (`Z`, `+01:00`, `-05:30`) when `offset`. Every number is padded
+    /// with zeros to its width (four for the year, three for milliseconds, else two); a year
+    /// before 0 keeps its sign after the zeros.
+    package func text(
+        date: Bool = true, time: Bool = true, separator: Character = "T", milliseconds: Int? = nil,
+        offset: Bool = false
+    ) -> String {
         let c = civil
-        return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day))"
-    }
-
-    private var offsetText: String {
-        if utcOffsetSeconds == 0 { return "Z" }
-        let magnitude = abs(Int(utcOffsetSeconds))
-        return (utcOffsetSeconds < 0 ? "-" : "+") + "\(pad(magnitude / 3_600)):\(pad(magnitude % 3_600 / 60))"
-    }
-
-    private func pad(_ value: Int, _ width: Int = 2) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        var capacity = 0
+        if date { capacity += (0...9_999).contains(c.year) ? 10 : 26 }
+        if date && time { capacity += separator.utf8.count }
+        if time { capacity += 8 + (milliseconds.map { (0...999).contains($0) ? 4 : 22 } ?? 0) }
+        if offset { capacity += utcOffsetSeconds == 0 ? 1 : 16 }
+        // Exactly the length in the usual case, so a time of day alone is a small string (no allocation).
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            func padded(_ value: Int, _ width: Int) {
+                if value < 0 {
+                    let digits = String(value).utf8
+                    for _ in digits.count..<max(digits.count, width) { put(UInt8(ascii: "0")) }
+                    for byte in digits { put(byte) }
+                    return
+                }
+                var length = 1
+                var rest = value
+                while rest >= 10 {
+                    rest /= 10
+                    length += 1
+                }
+                for _ in length..<max(length, width) { put(UInt8(ascii: "0")) }
+                rest = value
+                for index in stride(from: count + length - 1, through: count, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                count += length
+            }
+            if date {
+                padded(c.year, 4)
+                put(UInt8(ascii: "-"))
+                padded(c.month, 2)
+                put(UInt8(ascii: "-"))
+                padded(c.day, 2)
+                if time { for byte in separator.utf8 { put(byte) } }
+            }
+            if time {
+                padded(c.hour, 2)
+                put(UInt8(ascii: ":"))
+                padded(c.minute, 2)
+                put(UInt8(ascii: ":"))
+                padded(c.second, 2)
+                if let milliseconds {
+                    put(UInt8(ascii: "."))
+                    padded(milliseconds, 3)
+                }
+            }
+            if offset {
+                let seconds = Int(utcOffsetSeconds)
+                if seconds == 0 {
+                    put(UInt8(ascii: "Z"))
+                } else {
+                    put(UInt8(ascii: seconds < 0 ? "-" : "+"))
+                    padded(abs(seconds) / 3_600, 2)
+                    put(UInt8(ascii: ":"))
+                    padded(abs(seconds) % 3_600 / 60, 2)
+                }
+            }
+            return count
+        }
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

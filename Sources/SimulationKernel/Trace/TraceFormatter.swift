@@ -9,10 +9,12 @@ package struct TraceFormatter: Sendable {
 
     /// The local wall-clock time of `time`, with milliseconds: `"09:01:30.250"`.
     package func clock(_ time: SimTime) -> String {
-        let local = start.adding(time.offset)
-        let millis = (time.nanoseconds % 1_000_000_000 + 1_000_000_000) % 1_000_000_000 / 1_000_000
-        let text = String(millis)
-        return local.timeOfDay + "." + String(repeating: "0", count: 3 - text.count) + text
+        start.adding(time.offset).text(date: false, milliseconds: TraceFormatter.milliseconds(of: time))
+    }
+
+    /// The milliseconds within the second of `time` (0–999, also before the start).
+    package static func milliseconds(of time: SimTime) -> Int {
+        Int((time.nanoseconds % 1_000_000_000 + 1_000_000_000) % 1_000_000_000 / 1_000_000)
     }
 
     /// One aligned text line: `"09:01:30.250  +1m30.25s  watch.tap  item=kale"`.

@@ -30,9 +30,13 @@ final class PageSpool {
 
     deinit { close(descriptor) }
 
-    /// Appends `text` (UTF-8).
+    /// Appends `text` (UTF-8). (Written with ``SystemWrite`` rather than through a temporary
+    /// `OutputFile.Writer`: Swift 6.3.1's optimizer crashed inlining that non-copyable value into
+    /// `ReportCommand.run` in release builds.)
     func append(_ text: String) throws(OutputFile.Failure) {
-        try OutputFile.Writer(path: folder, descriptor: descriptor).append(text)
+        if let code = SystemWrite.all(Array(text.utf8), to: descriptor) {
+            throw OutputFile.Failure(path: folder, reason: SystemWrite.reason(code))
+        }
     }
 
     /// Copies everything appended so far, in order, to `file`.

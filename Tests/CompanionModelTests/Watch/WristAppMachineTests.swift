@@ -10,7 +10,7 @@ import Testing
         var machine = WristAppMachine(rowsVisible: 3)
         #expect(machine.effects(.wristLowered(at: at(10))) == [.scheduleReturnToClock(at: at(130))])
         #expect(!machine.state.acceptsTaps)
-        #expect(machine.effects(.tap("kale", at: at(20))) == [.refuseTap("kale", at: at(20), reason: .wristDown)])
+        #expect(machine.effects(.tap(0, at: at(20))) == [.refuseTap(0, at: at(20), reason: .wristDown)])
     }
 
     @Test func raiseWithinFrontmostTimeReturnsToTheApp() {
@@ -18,7 +18,7 @@ import Testing
         _ = machine.effects(.wristLowered(at: at(10)))
         _ = machine.effects(.wristRaised(at: at(129), list: nil))
         #expect(machine.state == .appActive(since: at(129)))
-        #expect(machine.effects(.tap("kale", at: at(130))) == [.deliverTap("kale", at: at(130))])
+        #expect(machine.effects(.tap(0, at: at(130))) == [.deliverTap(0, at: at(130))])
         // The old deadline fires late: it is stale and changes nothing.
         #expect(machine.effects(.returnToClockDue(at: at(130))) == [])
         #expect(machine.state.acceptsTaps)
@@ -32,11 +32,11 @@ import Testing
             machine.effects(.wristRaised(at: at(130), list: list))
                 == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(130))])
         #expect(machine.state == .clockFace(since: at(130)))
-        #expect(machine.effects(.tap("milk", at: at(131))) == [.refuseTap("milk", at: at(131), reason: .clockFace)])
+        #expect(machine.effects(.tap(1, at: at(131))) == [.refuseTap(1, at: at(131), reason: .clockFace)])
         #expect(
             machine.effects(.appOpened(at: at(132), list: list))
                 == [.nextItem(.visible(row: 0, rowsVisible: 3), at: at(132))])
-        #expect(machine.effects(.tap("milk", at: at(133))) == [.deliverTap("milk", at: at(133))])
+        #expect(machine.effects(.tap(1, at: at(133))) == [.deliverTap(1, at: at(133))])
     }
 
     @Test func deadlineDeliveredByTheDriverReturnsToClock() {

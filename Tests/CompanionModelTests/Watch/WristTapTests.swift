@@ -16,7 +16,7 @@ import Testing
             for step in 0..<60 {
                 seconds += Int64(rng.next() % 90)
                 let time = SimTime(offset: .seconds(seconds))
-                let item = "item\(step)"
+                let item = step
                 let before = machine
                 let expected: WristAppEffect =
                     before.state.tapRefusal.map { .refuseTap(item, at: time, reason: $0) }

@@ -30,7 +30,7 @@ import Testing
                 let (quiet, full) = (
                     RunReport(outcome: untraced, includeTrace: false), RunReport(outcome: recorded, includeTrace: false)
                 )
-                #expect(quiet.text == full.text, "\(label)")
+                #expect(quiet.text() == full.text(), "\(label)")
                 #expect(quiet.jsonLines == full.jsonLines, "\(label)")
             }
         }
@@ -51,7 +51,7 @@ import Testing
         #expect(!untraced.outcome.trace.isEmpty)
         #expect(untraced.simulation.traceMode == .recorded)
         #expect(
-            RunReport(outcome: untraced.outcome, includeTrace: false).text
-                == RunReport(outcome: recorded, includeTrace: false).text)
+            RunReport(outcome: untraced.outcome, includeTrace: false).text()
+                == RunReport(outcome: recorded, includeTrace: false).text())
     }
 }

@@ -76,6 +76,16 @@ import Testing
         }
     }
 
+    /// Where `written` first differs from `expected`, with a little of each from there (the
+    /// documents are too long to print whole).
+    static func difference(_ written: String, _ expected: String) -> String? {
+        let (a, b) = (Array(written.utf8), Array(expected.utf8))
+        guard a != b else { return nil }
+        let at = a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? a.count
+        let excerpt = { (bytes: [UInt8]) in String(decoding: bytes[at..<min(bytes.count, at + 40)], as: UTF8.self) }
+        return "byte \(at): wrote \(excerpt(a).debugDescription), expected \(excerpt(b).debugDescription)"
+    }
+
     // MARK: Random values
 
     /// Text mixing plain ASCII, quotes, backslashes, every control character, DEL, accented
@@ -127,7 +137,8 @@ import Testing
         for _ in 0..<20 {
             let text = Self.randomText(&rng)
             let written = JSONText.quoted(text)
-            #expect(written == Self.referenceString(text), "seed \(seed): \(Array(text.unicodeScalars.map(\.value)))")
+            let wrong = Self.difference(written, Self.referenceString(text))
+            #expect(wrong == nil, "seed \(seed): \(wrong ?? "")")
             let raw = written.utf8.filter { $0 < 0x20 || $0 == 0x7F }
             #expect(raw.isEmpty, "seed \(seed): a control character left raw")
         }
@@ -172,9 +183,12 @@ import Testing
     @Test(arguments: 0..<200) func documentsAreTheReferenceCompactAndIndented(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let value = Self.randomValue(&rng)
-        #expect(value.compact == Self.reference(value, indent: nil), "seed \(seed)")
-        #expect(value.pretty() == Self.reference(value, indent: 2) + "\n", "seed \(seed)")
-        #expect(value.pretty(indent: 4) == Self.reference(value, indent: 4) + "\n", "seed \(seed)")
+        let compact = Self.difference(value.compact, Self.reference(value, indent: nil))
+        #expect(compact == nil, "seed \(seed), compact: \(compact ?? "")")
+        let pretty = Self.difference(value.pretty(), Self.reference(value, indent: 2) + "\n")
+        #expect(pretty == nil, "seed \(seed), indent 2: \(pretty ?? "")")
+        let wide = Self.difference(value.pretty(indent: 4), Self.reference(value, indent: 4) + "\n")
+        #expect(wide == nil, "seed \(seed), indent 4: \(wide ?? "")")
     }
 
     /// A record written member by member; its members are random values.
@@ -213,8 +227,9 @@ import Testing
         var held = JSONObject()
         write(into: &held)
         let document = JSONValue.object(held)
-        #expect(
-            String(decoding: pieces.joined(), as: UTF8.self) == Self.reference(document, indent: nil), "seed \(seed)")
+        let streamed = Self.difference(
+            String(decoding: pieces.joined(), as: UTF8.self), Self.reference(document, indent: nil))
+        #expect(streamed == nil, "seed \(seed): \(streamed ?? "")")
         #expect(pieces.dropLast().allSatisfy { $0.count >= pieceSize }, "seed \(seed): a piece handed on early")
     }
 }

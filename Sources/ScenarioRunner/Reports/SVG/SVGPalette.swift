@@ -2,7 +2,6 @@ import CompanionModel
 
 /// The colours the pictures share, so one thing has one colour everywhere in the report.
 package enum SVGPalette {
-    package static let text = "#212529"
     package static let muted = "#6c757d"
     package static let grid = "#e9ecef"
     package static let lane = "#f1f3f5"

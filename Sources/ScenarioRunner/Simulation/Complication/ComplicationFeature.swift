@@ -95,7 +95,7 @@ package struct ComplicationFeature: SimulationFeature {
         if let grant = model.budget.policyReload {
             schedulePolicyReload(grant, at: context.now, trace: context.trace, into: &effects)
         }
-        effects.append(.send(.link(.environment(.complicationPlacement(placement(settings.presence))))))
+        effects.append(.send(.link(.environment(.complicationPlacement(settings.presence)))))
         if let plan = settings.backgroundRefresh {
             driver = .willSchedule
             effects.append(.schedule(.complication(.scheduleRefresh), at: plan.from))
@@ -123,7 +123,7 @@ package struct ComplicationFeature: SimulationFeature {
             if case .terminated = driver { restartRefreshPlan(context, into: &effects) }
         case .face(let presence):
             apply(.faceChanged(at: now, to: presence), context, into: &effects)
-            effects.append(.send(.link(.environment(.complicationPlacement(placement(presence))))))
+            effects.append(.send(.link(.environment(.complicationPlacement(presence)))))
             if presence == .onActiveFace, driver == .stopped, settings?.backgroundRefresh != nil {
                 scheduleNextRefresh(context, into: &effects)
             }
@@ -201,10 +201,6 @@ package struct ComplicationFeature: SimulationFeature {
     }
 
     private var refreshEvery: SimDuration { settings?.backgroundRefresh?.every ?? .minutes(15) }
-
-    private func placement(_ presence: ComplicationFacePresence) -> ComplicationTransferBudget.Placement {
-        presence == .onActiveFace ? .onActiveFace : .notOnActiveFace
-    }
 
     /// Runs one request through the model and appends its effects: trace records, the wake on
     /// the loop, its cancellation, and the app's retry of a rate-limited schedule. Trace events

@@ -53,7 +53,7 @@ package enum CoreExpectations {
         package var item: ItemID?
         package var label: String { "next = \(item ?? "null")" }
         package func failure(in simulation: ScenarioSimulation) -> String? {
-            let actual = simulation.watchList.nextItem?.id
+            let actual = simulation.watchList.nextItemID
             return actual == item ? nil : "expected next item \(item ?? "none"), found \(actual ?? "none")"
         }
     }

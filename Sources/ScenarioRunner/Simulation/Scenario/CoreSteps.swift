@@ -9,7 +9,13 @@ package enum CoreSteps {
     /// checked item back).
     package static let tap = StepKind(name: "tap", summary: "tap an item's row: \"item\": id") {
         (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        Tap(item: try object.required("item", "the id of the item tapped").itemReference(context))
+        let node = try object.required("item", "the id of the item tapped")
+        let item = try node.itemReference(context)
+        // Every item a step may name has its key (``DecodingContext/itemKeys``).
+        guard let key = context.itemKeys[item] else {
+            throw context.error(node, "item \(Excerpt.quoted(item)) has no key")
+        }
+        return Tap(item: item, key: key)
     }
 
     /// `{"do": "raiseWrist"}`.
@@ -27,9 +33,12 @@ package enum CoreSteps {
     /// The user taps a row.
     package struct Tap: ScenarioAction {
         package var item: ItemID
+        /// The item's key in the scenario's ``ItemCatalog`` (``DecodingContext/itemKeys``): what
+        /// the tap event carries, so the watch finds the item without hashing its name.
+        package var key: Int
         package var label: String { "tap \(item)" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.watch(.tap(item))))
+            effects.append(.send(.watch(.tap(key))))
         }
     }
 

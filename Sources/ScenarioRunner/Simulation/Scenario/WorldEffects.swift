@@ -10,7 +10,7 @@
 /// ```swift
 /// var effects = WorldEffects()
 /// action.effects(at: .zero, into: &effects)
-/// effects.elements  // [.send(.watch(.tap("milk")))]
+/// effects.elements  // [.send(.watch(.tap(2)))]: a tap on the item with key 2
 /// ```
 ///
 /// Storage is allocated at the first append (many events ask for nothing) and grows by doubling;

@@ -160,25 +160,4 @@ extension WatchFeature {
         app.heldSends = [:]
         wakePipeline(context, into: &effects)
     }
-
-    /// The trace of a change of the watch's list at the item with `key` (when the trace is kept)
-    /// and the complication's notice of it: the remaining item now at the item's place.
-    ///
-    /// - Complexity: O(1); O(*n*) for the next item when the trace is kept.
-    func listChanged(_ key: Int, action: String, _ context: WorldContext, into effects: inout WorldEffects) {
-        let items = sync.replica.items
-        if case .recorded = context.trace {
-            let next = layout.nextKey(in: items).map { layout.catalog.name(of: $0) } ?? "-"
-            effects.append(
-                .trace(
-                    .watchListChanged, at: context.now,
-                    [
-                        "item": .string(items[key].id), "action": .string(action),
-                        "remaining": .int(Int64(sync.replica.remainingCount)), "next": .string(next),
-                    ]))
-        }
-        if context.complicationListens, let change = layout.remaining(at: key, in: items) {
-            effects.append(.send(.complication(.listChanged(change.item, at: change.place))))
-        }
-    }
 }

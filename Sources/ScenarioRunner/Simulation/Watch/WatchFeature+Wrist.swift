@@ -102,10 +102,10 @@ extension WatchFeature {
         case .returnedToClock(let time):
             if case .recorded = context.trace { effects.append(.trace(.watchReturnedToClock, at: time)) }
             lifecycle(.returnedToClock(at: time), context, into: &effects)
-        case .refuseTap(let item, _, let reason):
-            ignoreTap(item, reason, context, into: &effects)
-        case .deliverTap(let item, _):
-            deliverTap(item, context, into: &effects)
+        case .refuseTap(let key, _, let reason):
+            ignoreTap(key, reason, context, into: &effects)
+        case .deliverTap(let key, _):
+            deliverTap(key, context, into: &effects)
         case .nextItem(let visibility, _):
             app.visibilityReports.append((now, visibility))
             guard case .recorded = context.trace else { return }
@@ -116,35 +116,37 @@ extension WatchFeature {
         }
     }
 
-    /// A tap the wrist let through: refused if the app's lifecycle refuses it, else recorded
-    /// and handed to the pipeline.
+    /// A tap on the item with `key` the wrist let through: refused if the app's lifecycle refuses
+    /// it, else recorded and handed to the pipeline.
     ///
-    /// - Complexity: O(1) besides the pipeline's wake.
-    private mutating func deliverTap(_ item: ItemID, _ context: WorldContext, into effects: inout WorldEffects) {
-        if let reason = lifecycleRefusal { return ignoreTap(item, reason, context, into: &effects) }
+    /// - Complexity: O(1) besides the pipeline's wake; the item is found by its key, no hashing.
+    private mutating func deliverTap(_ key: Int, _ context: WorldContext, into effects: inout WorldEffects) {
+        if let reason = lifecycleRefusal { return ignoreTap(key, reason, context, into: &effects) }
         let now = context.now
         tapCounts.accepted += 1
         let tap = app.session.tap(at: now)
-        app.taps.append(TapRecord(key: layout.key(of: item), time: now, handlerStarted: nil, checkOff: .awaitingCommit))
+        app.taps.append(TapRecord(key: key, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
         if case .recorded = context.trace {
             effects.append(
                 .trace(
                     .watchTap, at: now,
                     [
-                        "item": .string(item), "tap": .int(Int64(tap) + 1),
+                        "item": .string(layout.catalog.name(of: key)), "tap": .int(Int64(tap) + 1),
                         "pipeline": .string(app.settings.pipeline.name),
                     ]))
         }
         wakePipeline(context, into: &effects)
     }
 
-    /// Counts a tap that does not reach the list, for `reason`, and traces it.
+    /// Counts a tap on the item with `key` that does not reach the list, for `reason`, and traces it.
     private mutating func ignoreTap(
-        _ item: ItemID, _ reason: TapRefusal, _ context: WorldContext, into effects: inout WorldEffects
+        _ key: Int, _ reason: TapRefusal, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         tapCounts.ignore(reason.rawValue)
         guard case .recorded = context.trace else { return }
         effects.append(
-            .trace(.watchTapIgnored, at: context.now, ["item": .string(item), "reason": .string(reason.rawValue)]))
+            .trace(
+                .watchTapIgnored, at: context.now,
+                ["item": .string(layout.catalog.name(of: key)), "reason": .string(reason.rawValue)]))
     }
 }

@@ -84,7 +84,7 @@ package struct WatchFeature: SimulationFeature {
 
     package mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         switch event {
-        case .tap(let item): wrist(.tap(item, at: context.now), context, into: &effects)
+        case .tap(let key): wrist(.tap(key, at: context.now), context, into: &effects)
         case .wrist(let position): setWrist(position, context, into: &effects)
         case .openApp: openApp(context, into: &effects)
         case .relaunchApp: openApp(context, into: &effects)
@@ -127,8 +127,9 @@ package struct WatchFeature: SimulationFeature {
 
 /// Events addressed to the watch side.
 package enum WatchEvent: Sendable {
-    /// The user taps an item's row.
-    case tap(ItemID)
+    /// The user taps the row of the item with this key (``ItemCatalog``, decided when the
+    /// scenario is loaded: the watch finds the item without hashing its name).
+    case tap(Int)
     /// The user raises or lowers the wrist.
     case wrist(WristPosition)
     /// The user opens the app from the clock face.

@@ -64,7 +64,7 @@ import Testing
             RunReport(outcome: a, includeTrace: true).jsonLines == RunReport(outcome: b, includeTrace: true).jsonLines,
             "seed \(seed)")
         #expect(
-            RunReport(outcome: a, includeTrace: true).text == RunReport(outcome: b, includeTrace: true).text,
+            RunReport(outcome: a, includeTrace: true).text() == RunReport(outcome: b, includeTrace: true).text(),
             "seed \(seed)")
     }
 
