@@ -116,15 +116,37 @@ package struct SweepSetting: Hashable, Sendable {
         return try assign(value, path: path[...], in: root, key: key)
     }
 
+    /// `value` placed at `path`: every node inside it gets its path from the scenario's root, so an
+    /// error inside an object or array value names its place (`$.pipeline.jitter.spread`, not
+    /// `$.spread`), and the location of what it replaces.
+    ///
+    /// - Complexity: O(*n*) for the *n* nodes of `value` (at most 100 levels deep, as parsed).
+    private static func rerooted(_ value: JSONNode, at path: JSONPath, location: SourceLocation) -> JSONNode {
+        var placed = value
+        placed.location = location
+        placed.jsonPath = path
+        switch value.value {
+        case .object(let members):
+            placed.value = .object(
+                members.map { member in
+                    var moved = member
+                    moved.keyLocation = location
+                    moved.value = rerooted(member.value, at: path.appending(key: member.key), location: location)
+                    return moved
+                })
+        case .array(let elements):
+            placed.value = .array(
+                elements.enumerated().map { rerooted($1, at: path.appending(index: $0), location: location) })
+        case .null, .bool, .number, .string:
+            break
+        }
+        return placed
+    }
+
     private static func assign(_ value: JSONNode, path: ArraySlice<String>, in node: JSONNode, key: String)
         throws(SweepError) -> JSONNode
     {
-        guard let name = path.first else {
-            var placed = value
-            placed.location = node.location
-            placed.jsonPath = node.jsonPath
-            return placed
-        }
+        guard let name = path.first else { return rerooted(value, at: node.jsonPath, location: node.location) }
         var members: [JSONNode.Member]
         switch node.value {
         case .object(let existing):

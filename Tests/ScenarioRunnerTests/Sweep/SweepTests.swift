@@ -147,6 +147,29 @@ import Testing
         }
     }
 
+    /// A `--set` value that is an object or array keeps its place in the scenario: an error
+    /// inside it names the path from the scenario's root. `--set pipeline.jitter={"spread":7}`
+    /// was reported at `$.spread`, a key the scenario has nowhere (an adversarial round of #33).
+    @Test func anErrorInsideAnObjectValueNamesItsPathFromTheRoot() throws {
+        do {
+            _ = try self.runner(settings: [SweepSetting(key: "pipeline.jitter", values: ["{\"spread\": 7}"])])
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("at $.pipeline.jitter.spread:"), "\(error)")
+        }
+        let root = try JSONParser.parse(Array("{\"a\": {}}".utf8), file: "s.json")
+        let assigned = try SweepSetting.assigning("{\"b\": [1, {\"c\": 2}]}", at: "a.x", in: root)
+        guard case .object(let top) = assigned.value, case .object(let a) = top[0].value.value,
+            case .object(let x) = a[0].value.value, case .array(let b) = x[0].value.value,
+            case .object(let last) = b[1].value
+        else {
+            Issue.record("unexpected shape")
+            return
+        }
+        #expect(b[1].path == "$.a.x.b[1]")
+        #expect(last[0].value.path == "$.a.x.b[1].c")
+    }
+
     @Test func shardSpecsReadTheBatchSystemsIndex() throws {
         #expect(try ShardSpec.parse("3/7", environment: [:]) == ShardSpec(index: 3, count: 7))
         #expect(try ShardSpec.parse("auto/1000", environment: ["JOB_COMPLETION_INDEX": "999"]).index == 999)
