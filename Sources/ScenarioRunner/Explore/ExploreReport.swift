@@ -6,6 +6,9 @@ package struct ExploreFailure: Hashable, Sendable {
     package var seed: UInt64
     /// The invariant failures, as `wristsim run` prints them.
     package var failures: [String]
+    /// The invariant of the first failure, when this process checked the run; `nil` for a failure
+    /// read from a partial result (shrinking then runs it once more to find out).
+    package var invariant: RunInvariant? = nil
 }
 
 /// What an exploration is: the scenario file, the base seed and the number of runs. It is written

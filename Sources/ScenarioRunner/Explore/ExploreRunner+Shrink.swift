@@ -23,6 +23,10 @@ package struct ExploreReproduction: Sendable {
     /// ``ExploreRunner/shrinkEventBudget``) was spent, before it ran out of smaller candidates:
     /// the reproduction still fails the same way, but may not be as small as it could be.
     package var stoppedEarly = false
+    /// Whether shrinking was not tried because the run stopped at its event limit: every smaller
+    /// candidate would run to the limit too, so a run that long is its own reproduction (the run
+    /// as drawn, all its faults and steps).
+    package var notTried = false
 }
 
 extension ExploreRunner {
@@ -41,7 +45,9 @@ extension ExploreRunner {
     /// ``ExploreReproduction/stoppedEarly``).
     ///
     /// The failure's kind is not in its messages (a failure merged from partial results has only
-    /// those): the run is made once more to find it, besides the budget.
+    /// those): the run is made once more to find it, besides the budget. A run stopped at its
+    /// event limit is not shrunk (``ExploreReproduction/notTried``): each candidate would cost a
+    /// run as long as the limit allows, so the bound of a command on a small file would go.
     ///
     /// - Complexity: at most ``shrinkBudget`` + 1 simulations, and the events of one run more
     ///   than ``shrinkEventBudget`` (the run that passes the budget ends; none starts after it).
@@ -49,7 +55,8 @@ extension ExploreRunner {
         _ failure: ExploreFailure, runBudget: Int = ExploreRunner.shrinkBudget,
         eventBudget: Int = ExploreRunner.shrinkEventBudget
     ) -> ExploreReproduction {
-        let target = check(run: failure.run, seed: failure.seed)?.first?.invariant
+        let target = failure.invariant ?? check(run: failure.run, seed: failure.seed)?.first?.invariant
+        let notTried = target == .eventLimit
         var faults = faults(failure.run)
         let drawn = faults.count
         var removed: Set<Int> = []
@@ -71,7 +78,7 @@ extension ExploreRunner {
             current = found.map(\.message)
             return true
         }
-        var progress = true
+        var progress = !notTried
         while progress, !spent() {
             progress = false
             var index = faults.count - 1
@@ -106,7 +113,10 @@ extension ExploreRunner {
         description += "(seed \(failure.seed)), shrunk from \(drawn) faults and \(variant.actions.count) steps "
         description += "to \(faults.count) and \(stepsLeft). Faults: \(faultText). "
         description += "Expectations are left out: 'wristsim run' fails on the invariant."
-        if stoppedEarly || (progress && spent()) {
+        if notTried {
+            description +=
+                " Not shrunk: the run stopped at its event limit, and every smaller candidate would run as long."
+        } else if stoppedEarly || (progress && spent()) {
             stoppedEarly = true
             description += " Shrinking stopped early (its budget was spent): a smaller file may fail the same way."
         }
@@ -114,6 +124,6 @@ extension ExploreRunner {
         return ExploreReproduction(
             failure: failure, faults: faults, drawnFaults: drawn, steps: variant.actions.count,
             stepsLeft: stepsLeft, failures: current, file: tree.jsonValue?.pretty(),
-            runsSpent: runBudget - budget, eventsSpent: events, stoppedEarly: stoppedEarly)
+            runsSpent: runBudget - budget, eventsSpent: events, stoppedEarly: stoppedEarly, notTried: notTried)
     }
 }

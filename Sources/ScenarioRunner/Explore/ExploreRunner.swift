@@ -68,7 +68,9 @@ package struct ExploreRunner: Sendable {
             let outcome = check(run: run, seed: seed)
             report.runs += 1
             guard let findings = outcome, !findings.isEmpty else { continue }
-            report.record(ExploreFailure(run: run, seed: seed, failures: findings.map(\.message)))
+            report.record(
+                ExploreFailure(
+                    run: run, seed: seed, failures: findings.map(\.message), invariant: findings.first?.invariant))
         }
         return report
     }

@@ -245,10 +245,18 @@ package struct JSONParser {
     private mutating func parseString() throws(ScenarioError) -> String {
         let start = location()
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // The text is built as UTF-8 bytes and made a String once: appending to a String's
+        // scalars at each escape counts the whole string again (quadratic in the escapes).
+        var utf8: [UInt8] = []
+        var escaped = false
         var segmentStart = index
-        func flush(_ bytes: ArraySlice<UInt8>, into scalars: inout String.UnicodeScalarView) {
-            scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        func flush(_ bytes: ArraySlice<UInt8>, into utf8: inout [UInt8]) {
+            // Decoded per segment, so malformed UTF-8 becomes U+FFFD as before.
+            utf8.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+        }
+        func append(_ scalar: Unicode.Scalar) {
+            escaped = true
+            UTF8.encode(scalar) { utf8.append($0) }
         }
         while true {
             guard index < bytes.count else {
@@ -260,10 +268,10 @@ package struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let segment = bytes[segmentStart..<index]
                 index += 1
-                // No escape so far (each adds a scalar): the string is the bytes, decoded once.
-                if scalars.isEmpty { return String(decoding: segment, as: UTF8.self) }
-                flush(segment, into: &scalars)
-                return String(scalars)
+                // No escape so far: the string is the bytes, decoded once.
+                if !escaped { return String(decoding: segment, as: UTF8.self) }
+                flush(segment, into: &utf8)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 {
                 throw error(
@@ -272,7 +280,7 @@ package struct JSONParser {
                         : "control character 0x\(String(byte, radix: 16)) inside a string; expected it escaped")
             }
             if byte == UInt8(ascii: "\\") {
-                flush(bytes[segmentStart..<index], into: &scalars)
+                flush(bytes[segmentStart..<index], into: &utf8)
                 index += 1
                 guard index < bytes.count else {
                     throw error("unexpected end of file in an escape sequence")
@@ -280,14 +288,14 @@ package struct JSONParser {
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "\""): append("\"")
+                case UInt8(ascii: "\\"): append("\\")
+                case UInt8(ascii: "/"): append("/")
+                case UInt8(ascii: "b"): append("\u{08}")
+                case UInt8(ascii: "f"): append("\u{0C}")
+                case UInt8(ascii: "n"): append("\n")
+                case UInt8(ascii: "r"): append("\r")
+                case UInt8(ascii: "t"): append("\t")
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code) {
@@ -306,7 +314,7 @@ package struct JSONParser {
                         throw error("unpaired UTF-16 low surrogate in a \\u escape")
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                    scalars.append(scalar)
+                    append(scalar)
                 default:
                     index -= 1
                     throw error(

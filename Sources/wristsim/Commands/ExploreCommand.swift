@@ -132,10 +132,12 @@ enum ExploreCommand: Command {
             Console.out("FAIL run \(failure.run) seed \(failure.seed)")
             Console.out(
                 "shrunk    \(repro.drawnFaults) → \(repro.faults.count) faults, \(repro.steps) → \(repro.stepsLeft) steps"
-                    + (repro.stoppedEarly
-                        ? " (stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events: the shrink "
-                            + "budget is \(ExploreRunner.shrinkBudget) runs or \(ExploreRunner.shrinkEventBudget) events)"
-                        : ""))
+                    + (repro.notTried
+                        ? " (not tried: the run stopped at its event limit, and every smaller candidate would too)"
+                        : repro.stoppedEarly
+                            ? " (stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events: the shrink "
+                                + "budget is \(ExploreRunner.shrinkBudget) runs or \(ExploreRunner.shrinkEventBudget) events)"
+                            : ""))
             for fault in repro.faults { Console.out("  fault   \(fault.label)") }
             for line in repro.failures { Console.out(line) }
         }
@@ -153,6 +155,9 @@ enum ExploreCommand: Command {
         }
         let line = "repro     \(FileName.display(output))   (wristsim run \(FileName.display(output)))"
         if json { Console.error(line) } else { Console.out(line) }
+        if json, repro.notTried {
+            Console.error("note: run \(repro.failure.run) was not shrunk: it stopped at its event limit")
+        }
         if json, repro.stoppedEarly {
             Console.error(
                 "note: shrinking stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events "

@@ -122,4 +122,23 @@ import Testing
         let runs = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) { explorer.shrink(failure, runBudget: 3) }
         #expect(runs.stoppedEarly && runs.runsSpent == 3)
     }
+
+    /// Issue #33 item 8 (found by the long work-bound run): a run stopped at its event limit is not
+    /// shrunk, since every smaller candidate would run to the limit too (explore on a 4 KB file of
+    /// repeating reminders spent 13.7 CPU-s shrinking). The reproduction is the run as drawn and
+    /// says so; it still fails on the event limit.
+    @Test func aRunStoppedAtItsEventLimitIsNotShrunk() throws {
+        let text = ExploreTests.scenarioText.replacingOccurrences(
+            of: #""pipeline": "instant","#, with: #""pipeline": "instant", "eventLimit": 20,"#)
+        let explorer = try ExploreRunner(
+            file: "e.json", root: try JSONParser.parse(Array(text.utf8), file: "e.json"), seed: 1)
+        let failure = try #require(explorer.explore(runs: 0..<5).firstFailure)
+        #expect(failure.invariant == .eventLimit)
+        let repro = explorer.shrink(failure)
+        #expect(repro.notTried && !repro.stoppedEarly)
+        #expect(repro.runsSpent == 0 && repro.eventsSpent == 0, "\(repro.runsSpent) runs, \(repro.eventsSpent) events")
+        #expect(repro.faults.count == repro.drawnFaults && repro.stepsLeft == repro.steps)
+        #expect(try #require(repro.file).contains("Not shrunk: the run stopped at its event limit"))
+        #expect(repro.failures == failure.failures)
+    }
 }

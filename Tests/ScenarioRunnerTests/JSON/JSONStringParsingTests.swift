@@ -1,3 +1,4 @@
+import SimulationKernel
 import Testing
 
 @testable import ScenarioRunner
@@ -25,5 +26,34 @@ import Testing
             let json = Array(prefix.utf8) + bad + Array(#""]"#.utf8)
             #expect(throws: ScenarioError.self, "\(prefix)") { try JSONParser.parse(json, file: "t.json") }
         }
+    }
+
+    /// Many escapes in one string, mixed with raw text, decode to the text they stand for, over
+    /// many seeds (the reference is the text itself, escaped by RFC 8259's rules). Issue #33
+    /// item 9: appending each escape to the string's scalars counted the whole string again, so
+    /// a 6 MB name of escapes took more than 5 s; the text is now built as UTF-8 bytes.
+    @Test func manyEscapesDecodeToTheirTextOverManySeeds() throws {
+        let pieces: [(text: String, json: String)] = [
+            ("a", "a"), ("a", "\\u0061"), ("\n", "\\n"),
+            ("\"", "\\\""), ("\\", "\\\\"), ("/", "\\/"), ("é", "é"), ("é", "\\u00e9"), ("🥬", "🥬"),
+            ("🥬", "\\ud83e\\udd6c"), ("\u{0}", "\\u0000"), ("\t", "\\t"), ("語", "語"),
+        ]
+        var random = SplitMix64(seed: 7)
+        for seed in 0..<200 {
+            var text = ""
+            var json = "[\""
+            for _ in 0..<Int(random.next() % 300) {
+                let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                text += piece.text
+                json += piece.json
+            }
+            json += "\"]"
+            guard try strings(Array(json.utf8)) == [text] else {
+                Issue.record("seed \(seed): \(json.prefix(120)) decoded wrongly")
+                return
+            }
+        }
+        let many = "[\"" + String(repeating: "\\u0041\\n", count: 100_000) + "\"]"
+        #expect(try strings(Array(many.utf8)) == [String(repeating: "A\n", count: 100_000)])
     }
 }
