@@ -106,14 +106,16 @@ package struct ExploreRunner: Sendable {
 
     /// Every invariant of one run of `scenario`, as `wristsim run` reports them
     /// (``ScenarioOutcome/invariantFailures``, ``RunChecks``). The run keeps its verdict only; a
-    /// run that broke an invariant is run again in full, for the messages with their trails. The
-    /// events handled are added to `events` (twice for a run made again).
+    /// run that broke an invariant is run again in full, for the messages with their trails. As
+    /// in ``UntracedRun``, a run stopped at its event limit is run again without its trace: its
+    /// messages have no trails, and recording its every event would cost the memory the limit
+    /// bounds. The events handled are added to `events` (twice for a run made again).
     static func invariantFailures(of scenario: Scenario, events: inout Int) -> [InvariantFailure] {
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict
         events += verdict.events
         guard verdict.invariantsBroken > 0 else { return [] }
-        var full = ScenarioSimulation(scenario: scenario)
+        var full = ScenarioSimulation(scenario: scenario, trace: verdict.loopStatus.isStopped ? .off : .recorded)
         events += verdict.events
         return full.run().invariantFailures
     }

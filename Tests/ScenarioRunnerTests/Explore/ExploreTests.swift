@@ -140,5 +140,10 @@ import Testing
         #expect(repro.faults.count == repro.drawnFaults && repro.stepsLeft == repro.steps)
         #expect(try #require(repro.file).contains("Not shrunk: the run stopped at its event limit"))
         #expect(repro.failures == failure.failures)
+        // The messages are the ones `wristsim run` prints for the reproduction (untraced: a run
+        // stopped at its event limit is not recorded event by event).
+        let file = try #require(repro.file)
+        let decoded = try ScenarioDecoder.decode(Array(file.utf8), file: "e.json")
+        #expect(UntracedRun(decoded).outcome.invariantFailures.map(\.message) == failure.failures)
     }
 }
