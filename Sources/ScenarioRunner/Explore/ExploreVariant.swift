@@ -55,7 +55,9 @@ struct ExploreVariant: Sendable {
             steps.append(
                 (
                     min(time, end), actions.count + steps.count,
-                    object([("at", text(min(time, end).description)), ("do", text(name)), ("note", text("explore fault"))])
+                    object([
+                        ("at", text(min(time, end).description)), ("do", text(name)), ("note", text("explore fault")),
+                    ])
                 ))
         }
         for fault in faults {

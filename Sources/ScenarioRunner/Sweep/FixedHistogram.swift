@@ -242,7 +242,8 @@ package struct FixedHistogram: Hashable, Sendable {
         sumMicroseconds: Int64, exact: [(microseconds: Int64, count: Int)]?
     ) {
         guard let first = buckets.first, let last = buckets.last, first.index >= 0,
-            last.index < FixedHistogram.bucketLimit, zip(buckets, buckets.dropFirst()).allSatisfy({ $0.index < $1.index })
+            last.index < FixedHistogram.bucketLimit,
+            zip(buckets, buckets.dropFirst()).allSatisfy({ $0.index < $1.index })
         else { return nil }
         var total = 0
         for bucket in buckets {
