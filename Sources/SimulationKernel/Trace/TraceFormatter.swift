@@ -26,16 +26,4 @@ package struct TraceFormatter: Sendable {
         return line
     }
 
-    /// One JSON Lines object: `{"type":"trace","at":"…","t":90.25,"kind":"watch.tap","item":"kale"}`.
-    package func json(_ event: TraceEvent) -> String {
-        var object = JSONObjectText()
-        object.add("type", .string("trace"))
-        object.add("at", .string(start.adding(event.time.offset).iso8601))
-        object.add("offsetMs", .decimal(event.time.nanoseconds / 1_000, scale: 3))
-        object.add("kind", .string(event.kind))
-        for field in event.fields {
-            object.add(field.key, field.value)
-        }
-        return object.text
-    }
 }
