@@ -49,20 +49,13 @@ package enum ComplicationTimeline {
     /// The JSON schema identifier of `--at --json`.
     package static let atJSONSchema = "wristsim.timeline-at/1"
 
-    /// `timeline --json`, schema `wristsim.timeline/1`: the entries shown, every reload request
-    /// with its decision (a refusal's `reason` with its `code`), the budget resets, the budget's
-    /// rules and what they did (exhaustions, background tasks, the longest time without a reload)
-    /// and the staleness per family, times in ISO 8601 with milliseconds, then the run's
-    /// `failures` (``write(_:scenario:into:)`` into one value).
-    package static func document(_ result: Result, scenario: Scenario) -> JSONValue {
-        var object = JSONObject()
-        write(result, scenario: scenario, into: &object)
-        return .object(object)
-    }
-
-    /// Writes the members of ``document(_:scenario:)`` into `object`
-    /// (``ComplicationReport/write(into:stamp:)`` writes everything after `settings`): into a
-    /// ``JSONStream``, a run of a million reloads is written one request at a time.
+    /// Writes `timeline --json`, schema `wristsim.timeline/1`, into `object`: the entries shown,
+    /// every reload request with its decision (a refusal's `reason` with its `code`), the budget
+    /// resets, the budget's rules and what they did (exhaustions, background tasks, the longest
+    /// time without a reload) and the staleness per family, times in ISO 8601 with milliseconds,
+    /// then the run's `failures`. ``ComplicationReport/write(into:stamp:)`` writes everything
+    /// after `settings`; into a ``JSONStream``, a run of a million reloads is written one request
+    /// at a time.
     package static func write(_ result: Result, scenario: Scenario, into object: inout some JSONObjectWriter) {
         let clock = ReportClock(start: scenario.start, showsDates: true)
         object.append("schema", .string(jsonSchema))
