@@ -66,9 +66,13 @@ import Testing
 
     @Test func aCopyKeepsItsEventsWhileTheOriginalGrowsPastAChunk() {
         var recorder = TraceRecorder()
-        for index in 0..<5_000 { recorder.record(TraceEvent(time: at(Int64(index)), kind: "tick", fields: ["n": .int(Int64(index))])) }
+        for index in 0..<5_000 {
+            recorder.record(TraceEvent(time: at(Int64(index)), kind: "tick", fields: ["n": .int(Int64(index))]))
+        }
         let copy = recorder
-        for index in 5_000..<9_000 { recorder.record(TraceEvent(time: at(Int64(index)), kind: "tock", fields: ["n": .int(Int64(index))])) }
+        for index in 5_000..<9_000 {
+            recorder.record(TraceEvent(time: at(Int64(index)), kind: "tock", fields: ["n": .int(Int64(index))]))
+        }
         #expect(copy.events.count == 5_000)
         #expect(recorder.events.count == 9_000)
         #expect(copy.events[4_999] == TraceEvent(time: at(4_999), kind: "tick", fields: ["n": 4_999]))
