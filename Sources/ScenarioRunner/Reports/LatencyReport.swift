@@ -167,10 +167,11 @@ package struct LatencyReport {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { row in
-            row.enumerated().map { column, cell in
+            let line = row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 return column < leftColumns ? cell + pad : pad + cell
-            }.joined(separator: "  ").replacingTrailingSpaces()
+            }.joined(separator: "  ")
+            return String(line.dropLast(line.reversed().prefix { $0 == " " }.count))
         }
     }
 
@@ -249,13 +250,5 @@ package struct LatencyReport {
             title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")",
             series: profiles.map(LatencyHistogramSVG.Series.init)
         ).document
-    }
-}
-
-extension String {
-    fileprivate func replacingTrailingSpaces() -> String {
-        var text = self
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
     }
 }

@@ -27,10 +27,7 @@ package struct ReportClock: Sendable {
     }
 
     /// `"09:01:30.250"`, or `"2026-11-24 09:01:30.250"` when the run spans several days.
-    package func text(_ time: SimTime) -> String {
-        start.adding(time.offset).text(
-            date: showsDates, separator: " ", milliseconds: TraceFormatter.milliseconds(of: time))
-    }
+    package func text(_ time: SimTime) -> String { TraceFormatter(start: start, showsDates: showsDates).clock(time) }
 
     /// `"2026-11-24T09:01:30.250+01:00"` (`Z` for UTC): ISO 8601 with milliseconds and the
     /// scenario's offset.

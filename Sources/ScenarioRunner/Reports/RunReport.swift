@@ -38,7 +38,8 @@ package struct RunReport {
         if includeTrace {
             lines.append("")
             lines.append("trace")
-            lines.append(contentsOf: outcome.trace.map { "  " + traceText($0, clock: clock) })
+            let trace = TraceFormatter(start: scenario.start, showsDates: clock.showsDates)
+            lines.append(contentsOf: outcome.trace.map { "  " + trace.text($0) })
         }
         for section in outcome.summary {
             lines.append("")
@@ -65,13 +66,6 @@ package struct RunReport {
         lines.append("")
         lines.append("result  " + (outcome.passed ? style.pass : style.fail))
         return lines.joined(separator: "\n")
-    }
-
-    /// One trace line: `"09:01:30.250  watch.tap  item=kale"`.
-    func traceText(_ event: TraceEvent, clock: ReportClock) -> String {
-        var line = clock.text(event.time) + "  " + event.kind
-        for field in event.fields { line += "  \(field.key)=\(field.value.text)" }
-        return line
     }
 
     /// The JSON Lines rendering, one record per line.
