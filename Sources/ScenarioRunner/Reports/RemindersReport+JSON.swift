@@ -15,7 +15,7 @@ extension RemindersReport {
     /// says how many of each were left out (`windows`, `deliveries`, `missed`), and is absent otherwise.
     package var document: JSONValue {
         let harness = phone.harness
-        let clock = ReportClock(start: scenario.start, showsDates: true)
+        let clock = TraceFormatter(start: scenario.start, showsDates: true)
         func iso(_ time: ReminderTime) -> JSONValue { .string(clock.iso(PhoneReminders.simTime(time))) }
         var overdue = JSONValue.null
         if let overdueAt {
