@@ -137,9 +137,7 @@ package struct LinkSettings: Sendable {
         default:
             throw context.error(
                 key: member,
-                "unknown latency distribution \"\(member.key)\""
-                    + Suggestion.didYouMean(member.key, in: ["fixed", "uniform", "exponential"])
-                    + " expected one of: \"fixed\", \"uniform\", \"exponential\"")
+                unknownName("latency distribution", member.key, among: ["fixed", "uniform", "exponential"]))
         }
     }
 
@@ -187,11 +185,13 @@ package struct LinkSettings: Sendable {
     {
         let text = try node.string(context)
         if let match = choices.first(where: { $0.0 == text }) { return match.1 }
-        let names = choices.map(\.0)
-        throw context.error(
-            node,
-            "unknown value \"\(text)\"" + Suggestion.didYouMean(text, in: names) + " expected one of: "
-                + names.map { "\"\($0)\"" }.joined(separator: ", "))
+        throw context.error(node, unknownName("value", text, among: choices.map(\.0)))
+    }
+
+    /// `unknown WHAT "text"`, the closest of `names` when one is close, and all of them.
+    static func unknownName(_ what: String, _ text: String, among names: [String]) -> String {
+        "unknown \(what) \"\(text)\"" + Suggestion.didYouMean(text, in: names) + " expected one of: "
+            + names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }
 
