@@ -19,21 +19,13 @@ package struct ComplicationFeature: SimulationFeature {
         case stopped
         /// The app will ask to schedule a refresh at a later time (the plan's `from`).
         case willSchedule
-        /// A refresh is scheduled; the system wakes the app with the wake carrying this token
-        /// (an older wake, cancelled since, carries another and is ignored).
-        case awaitingWake(token: Int)
-        /// The app is awake and its background task runs until the end carrying this token.
-        case runningTask(token: Int)
+        /// A refresh is scheduled: the system wakes the app with ``ComplicationTimer/refreshWake``.
+        case awaitingWake
+        /// The app is awake and its background task runs until ``ComplicationTimer/taskEnded(_:)``.
+        case runningTask
         /// The system terminated the app during a background task: it could not schedule its
         /// next refresh, so none comes until the app runs again in the foreground.
         case terminated(BackgroundTaskTermination)
-    }
-
-    /// The system's side of policy reloads (WidgetKit's reload policy, ClockKit's requested update).
-    enum PolicyDriver: Hashable, Sendable {
-        case idle
-        /// The planned reload fires with the event carrying this token.
-        case waiting(token: Int)
     }
 
     /// The model, when the scenario has a `"complication"` section.
@@ -41,12 +33,9 @@ package struct ComplicationFeature: SimulationFeature {
     /// The `"complication"` settings, if any.
     package let settings: ComplicationSettings?
     var driver: RefreshDriver = .stopped
-    var policy: PolicyDriver = .idle
-    /// The system's side of a reload deferred to the earliest allowed time (WidgetKit's minimum
-    /// interval): the same two states as a policy reload's.
-    var deferred: PolicyDriver = .idle
-    /// The token of the last wake, task end or policy reload asked for.
-    var wakeToken = 0
+    /// The handles of the wakes pending on the loop (refresh, policy reload, deferred reload):
+    /// one no longer wanted is cancelled (``ComplicationTimerEffect``), so every wake that fires is wanted.
+    var timers = ComplicationTimers()
     /// What each background task does now (the plan's, until a `backgroundTaskWork` step).
     var taskWork: BackgroundTaskWork
     /// The complication's sub-stream of the run's seed: the system's delays of background
@@ -131,27 +120,25 @@ package struct ComplicationFeature: SimulationFeature {
             guard driver == .willSchedule else { return }
             driver = .stopped
             scheduleNextRefresh(context, into: &effects)
-        case .refreshWake(let token):
-            guard driver == .awaitingWake(token: token) else { return }
-            driver = .stopped
-            apply(.backgroundRefreshWoke(at: now), context, into: &effects)
-        case .taskEnded(let result, let token):
-            guard driver == .runningTask(token: token) else { return }
-            driver = .stopped
-            apply(.backgroundTaskEnded(at: now, result: result), context, into: &effects)
-            if let termination = result.termination {
-                driver = .terminated(termination)
-            } else {
-                scheduleNextRefresh(context, into: &effects)
+        case .timer(let timer):
+            timers.willHandle(timer)
+            switch timer {
+            case .refreshWake:
+                driver = .stopped
+                apply(.backgroundRefreshWoke(at: now), context, into: &effects)
+            case .taskEnded(let result):
+                driver = .stopped
+                apply(.backgroundTaskEnded(at: now, result: result), context, into: &effects)
+                if let termination = result.termination {
+                    driver = .terminated(termination)
+                } else {
+                    scheduleNextRefresh(context, into: &effects)
+                }
+            case .policyReload:
+                apply(.policyReloadDue(at: now), context, into: &effects)
+            case .deferredReload:
+                apply(.deferredReloadDue(at: now), context, into: &effects)
             }
-        case .policyReload(let token):
-            guard policy == .waiting(token: token) else { return }
-            policy = .idle
-            apply(.policyReloadDue(at: now), context, into: &effects)
-        case .deferredReload(let token):
-            guard deferred == .waiting(token: token) else { return }
-            deferred = .idle
-            apply(.deferredReloadDue(at: now), context, into: &effects)
         case .taskWork(let work):
             taskWork = work
         }
@@ -176,13 +163,11 @@ package struct ComplicationFeature: SimulationFeature {
             into: &effects)
     }
 
-    /// Puts the policy reload on the loop (a planned one is superseded) and traces the plan.
-    private mutating func schedulePolicyReload(
+    /// Puts the policy reload on the loop (a planned one is cancelled) and traces the plan.
+    private func schedulePolicyReload(
         _ grant: ComplicationPolicyGrant, at now: SimTime, trace: TraceMode, into effects: inout WorldEffects
     ) {
-        wakeToken += 1
-        policy = .waiting(token: wakeToken)
-        effects.append(.schedule(.complication(.policyReload(token: wakeToken)), at: grant.grantedFor))
+        effects.append(.complicationTimer(.schedule(.policyReload, at: grant.grantedFor)))
         guard case .recorded = trace else { return }
         effects.append(
             .trace(
@@ -202,18 +187,16 @@ package struct ComplicationFeature: SimulationFeature {
     private mutating func apply(
         _ event: ComplicationBudgetEvent, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        // Move the model out so its arrays stay uniquely referenced: appending to a shared copy
-        // would copy every record and entry on each request (quadratic over a long run). It is
-        // consumed back into `self.model` at once: a local copy kept alive while a rate-limited
-        // schedule is retried below (a nested request) made every retry copy all the records.
+        // Move the model out so its arrays stay uniquely referenced (appending to a shared copy
+        // would copy every record and entry on each request), and back in at once, before a
+        // rate-limited schedule is retried below (a nested request).
         guard var model = self.model.take() else { return }
         let produced = model.handle(event, transfersLeft: context.complicationTransfersLeft)
         let configuration = model.configuration
         let phase = model.budget.phase
         self.model = consume model
         let now = context.now
-        let tracing: Bool
-        if case .recorded = context.trace { tracing = true } else { tracing = false }
+        let tracing = context.trace == .recorded
         for effect in produced {
             switch effect {
             case .record(let request):
@@ -227,18 +210,16 @@ package struct ComplicationFeature: SimulationFeature {
                 // The system wakes the app at the preferred date or later ("may delay the
                 // background task"): one draw from the complication's own stream per refresh.
                 let wake = configuration.budget.backgroundRefreshTiming.wake(after: preferred, using: &rng)
-                wakeToken += 1
-                driver = .awaitingWake(token: wakeToken)
-                effects.append(.schedule(.complication(.refreshWake(token: wakeToken)), at: wake))
+                driver = .awaitingWake
+                effects.append(.complicationTimer(.schedule(.refreshWake, at: wake)))
             case .cancelBackgroundRefresh:
                 driver = .stopped
+                effects.append(.complicationTimer(.cancel(.refresh)))
             case .runBackgroundTask:
                 let result = configuration.budget.backgroundTaskLimits.run(taskWork, on: configuration.chip)
-                wakeToken += 1
-                driver = .runningTask(token: wakeToken)
+                driver = .runningTask
                 effects.append(
-                    .schedule(
-                        .complication(.taskEnded(result, token: wakeToken)), at: now.addingClamped(result.duration)))
+                    .complicationTimer(.schedule(.taskEnded(result), at: now.addingClamped(result.duration))))
                 if tracing {
                     var fields: [(key: String, value: TraceValue)] = [("state", .string("started"))]
                     if case .onActiveFace(.running(_, let preferred)) = phase, preferred < now {
@@ -252,13 +233,11 @@ package struct ComplicationFeature: SimulationFeature {
             case .schedulePolicyReload(let grant):
                 schedulePolicyReload(grant, at: now, trace: context.trace, into: &effects)
             case .cancelPolicyReload:
-                policy = .idle
+                effects.append(.complicationTimer(.cancel(.policyReload)))
             case .scheduleDeferredReload(let at):
-                wakeToken += 1
-                deferred = .waiting(token: wakeToken)
-                effects.append(.schedule(.complication(.deferredReload(token: wakeToken)), at: at))
+                effects.append(.complicationTimer(.schedule(.deferredReload, at: at)))
             case .cancelDeferredReload:
-                deferred = .idle
+                effects.append(.complicationTimer(.cancel(.deferredReload)))
             case .budgetExhausted(_, let which):
                 guard tracing else { continue }
                 effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
@@ -327,17 +306,36 @@ package enum ComplicationEvent: Hashable, Sendable {
     case face(ComplicationFacePresence)
     /// The app asks the system to schedule its next background refresh.
     case scheduleRefresh
-    /// The system wakes the app for its scheduled background refresh.
-    case refreshWake(token: Int)
-    /// The app's background task ends (completed, or terminated by the system).
-    /// (Indirect, as ``taskWork(_:)``: rare, and every world event stays small to copy.)
-    indirect case taskEnded(BackgroundTaskResult, token: Int)
-    /// The system reloads the timeline, as its policy asked.
-    case policyReload(token: Int)
-    /// The system makes the reload it deferred to the earliest allowed time.
-    case deferredReload(token: Int)
+    /// One of the complication's wakes fires (``ComplicationTimers`` cancels those no longer wanted).
+    case timer(ComplicationTimer)
     /// From now on each background task does this work (a `backgroundTaskWork` step).
     indirect case taskWork(BackgroundTaskWork)
+}
+
+/// A wake the complication has on the loop: at most one of each ``Kind`` is pending.
+package enum ComplicationTimer: Hashable, Sendable {
+    /// The system wakes the app for its scheduled background refresh.
+    case refreshWake
+    /// The app's background task ends (completed, or terminated by the system).
+    /// (Indirect, as ``ComplicationEvent/taskWork(_:)``: rare, and every world event stays small to copy.)
+    indirect case taskEnded(BackgroundTaskResult)
+    /// The system reloads the timeline, as its policy asked.
+    case policyReload
+    /// The system makes the reload it deferred to the earliest allowed time.
+    case deferredReload
+
+    /// The kinds of wake, at most one pending of each: the app's refresh (its wake, then its
+    /// task's end), the policy reload and the deferred reload.
+    package enum Kind: Hashable, Sendable { case refresh, policyReload, deferredReload }
+
+    /// This wake's kind.
+    var kind: Kind {
+        switch self {
+        case .refreshWake, .taskEnded: .refresh
+        case .policyReload: .policyReload
+        case .deferredReload: .deferredReload
+        }
+    }
 }
 
 extension ComplicationFeature: StorageAdopting {

@@ -323,6 +323,8 @@ package struct ScenarioSimulation {
                 loop.schedule(event, at: time)
             case .linkTimer(let effect):
                 link.timers.perform(effect, on: &loop)
+            case .complicationTimer(let effect):
+                if mode != .settling { complication.timers.perform(effect, on: &loop) }
             case .appChanged(.watch, let state):
                 context.apps.watch = state
             case .appChanged(.phone, let state):

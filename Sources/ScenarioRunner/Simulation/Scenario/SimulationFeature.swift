@@ -108,6 +108,9 @@ package enum WorldEffect: Sendable {
     /// Schedule or cancel one of the link's timers on the loop, with the link's handles
     /// (``LinkTimers/perform(_:on:)``).
     case linkTimer(LinkTimerEffect)
+    /// Schedule or cancel one of the complication's wakes on the loop, with its handles
+    /// (``ComplicationTimers/perform(_:on:)``).
+    case complicationTimer(ComplicationTimerEffect)
     /// `side`'s app now runs as `state`: its owner's lifecycle changed. What
     /// ``WorldContext/apps`` shows every handler from then on (the owner appends it before
     /// anything that change sets off).

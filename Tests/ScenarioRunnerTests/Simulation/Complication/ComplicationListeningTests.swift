@@ -39,14 +39,13 @@ import Testing
             .reload(.app, app: .foreground),
             .reload(.app, app: .background),
             .reload(.phoneTransfer, app: .background), .face(.onActiveFace), .face(.notOnActiveFace),
-            .scheduleRefresh, .refreshWake(token: 0), .refreshWake(token: 1), .policyReload(token: 0),
-            .policyReload(token: 1),
+            .scheduleRefresh, .timer(.refreshWake), .timer(.policyReload), .timer(.deferredReload),
         ]
         for event in events {
             var effects = WorldEffects()
             feature.handle(event, context, into: &effects)
             #expect(effects.elements.isEmpty, "\(event)")
-            #expect(feature.model == nil && feature.driver == .stopped && feature.policy == .idle, "\(event)")
+            #expect(feature.model == nil && feature.driver == .stopped && feature.timers.pending.isEmpty, "\(event)")
         }
     }
 }

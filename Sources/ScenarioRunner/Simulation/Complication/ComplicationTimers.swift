@@ -1,0 +1,38 @@
+import SimulationKernel
+
+/// What the complication asks of its timers (``WorldEffect/complicationTimer(_:)``), performed on
+/// the world's loop by ``ComplicationTimers/perform(_:on:)``.
+package enum ComplicationTimerEffect: Sendable {
+    /// Put `timer` on the loop at `time`; the pending timer of its kind, no longer wanted, is cancelled.
+    case schedule(ComplicationTimer, at: SimTime)
+    /// Cancel the pending timer of this kind, if any: it is no longer wanted.
+    case cancel(ComplicationTimer.Kind)
+}
+
+/// The keeper of the complication's timer handles: at most one pending timer of each kind
+/// (``ComplicationTimer/Kind``), so a timer no longer wanted is cancelled on the loop rather than
+/// left to fire and be ignored. Held by ``ComplicationFeature``, performed by the world.
+struct ComplicationTimers: Sendable {
+    /// The loop's handle of the pending timer of each kind.
+    private(set) var pending: [ComplicationTimer.Kind: EventID] = [:]
+
+    /// Performs `effect` on `loop`: schedules the timer (keeping its handle, and cancelling the
+    /// pending one of its kind), or cancels the pending timer of a kind.
+    ///
+    /// - Complexity: O(log *n*) on a loop of *n* events.
+    mutating func perform(_ effect: ComplicationTimerEffect, on loop: inout EventLoop<SimEvent>) {
+        let old: EventID?
+        switch effect {
+        case .schedule(let timer, let time):
+            old = pending.updateValue(loop.schedule(.complication(.timer(timer)), at: time), forKey: timer.kind)
+        case .cancel(let kind):
+            old = pending.removeValue(forKey: kind)
+        }
+        if let old { loop.cancel(old) }
+    }
+
+    /// Forgets the handle of `timer`: it has left the loop and fires now.
+    mutating func willHandle(_ timer: ComplicationTimer) {
+        pending[timer.kind] = nil
+    }
+}
