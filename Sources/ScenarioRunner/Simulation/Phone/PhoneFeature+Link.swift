@@ -154,8 +154,8 @@ extension PhoneFeature {
                 }
             if !remindersKnow {
                 let reason: ReminderScheduler.AppRunReason =
-                    operation.id.origin == .watch ? .watchMessage : .foreground
-                remindersApplied(item, kind, reason: reason, context, into: &out)
+                    if case .watch = operation.id.origin { .watchMessage } else { .foreground }
+                remindersApplied(operation.key, kind, reason: reason, context, into: &out)
             }
             if complicationPolicy.pushesAfterEachChange { out.append(complicationPush) }
         case .refused(let item, let edit, let refusal):
