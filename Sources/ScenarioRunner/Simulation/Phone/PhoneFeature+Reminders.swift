@@ -21,20 +21,26 @@ extension PhoneFeature {
     /// runs (a watch message wakes the app), the item is completed (or reopened) in the scheduler,
     /// and the later badges drop (or rise).
     ///
-    /// - Complexity: O(1) expected to decide (a check-off: the item's due dates by its key, and one
-    ///   lookup in the scheduler), then one app run (``appRuns(_:_:into:_:)``).
+    /// - Complexity: O(1) expected to decide (a check-off: the item's due dates by its key, and for
+    ///   an item with a date one lookup in the scheduler), then one app run (``appRuns(_:_:into:_:)``).
     mutating func remindersApplied(
         _ key: Int, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
         _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
+        // An item checked off that the phone knows no date for (none at the start, none set since)
+        // neither reminds nor counts, open or completed: the app runs and tells the scheduler
+        // nothing (a date set later completes it then: ``dueChanged(_:to:_:into:)``).
+        if case .check? = kind, reminders.latestDue[key].current == nil, reminders.latestDue[key].lastOpen == nil {
+            return appRuns(reason, context, into: &effects) { _ in }
+        }
         let item = reminders.catalog.name(of: key)
         switch kind {
         case .check?:
-            // The item is completed in the scheduler, known or not: an item it has not loaded (no
-            // due date, or checked off before the app launched) is registered completed, so a due
-            // date given later keeps it unarmed (rules R2, R15). Its dates are read in place.
+            // One with a date is completed, known or not: one the scheduler has not loaded
+            // (checked off before the app launched) is registered completed, so it stays unarmed
+            // (rules R2, R15). Its dates are read in place.
             let due = reminders.latestDue[key].current
             if due != nil { reminders.log(key, due: nil, at: time) }
             return appRuns(reason, context, into: &effects) {
@@ -106,16 +112,14 @@ extension PhoneFeature {
             reminders.log(key, due: due, at: time)
             appRuns(.foreground, context, into: &effects) { $0.setItem(item, due: dueAt, now: at) }
         case .checkedOff?:
-            // A completed item keeps its new date unarmed (rule R2): not due, but the date it comes
-            // back with when it is put back on the list. One the scheduler has not loaded is
-            // registered completed (it must not start counting).
+            // A checked-off item keeps its new date unarmed (rule R2): not due, but the date it
+            // comes back with when it is put back on the list. It is completed first, whatever the
+            // scheduler knew (one checked off without a date was not told, and one it has not loaded
+            // is registered completed): it must not start counting.
             reminders.logCompletedDue(key, due: due)
             appRuns(.foreground, context, into: &effects) { scheduler in
-                if scheduler.state(of: item) != nil {
-                    scheduler.setItem(item, due: dueAt, now: at)
-                } else {
-                    scheduler.complete(item, registeringWithDue: dueAt, now: at)
-                }
+                scheduler.complete(item, registeringWithDue: dueAt, now: at)
+                scheduler.setItem(item, due: dueAt, now: at)
             }
         case nil:
             // Removed from the list: the app has nothing to change (rule R15), and runs.
