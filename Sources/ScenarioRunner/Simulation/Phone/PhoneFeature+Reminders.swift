@@ -138,9 +138,7 @@ extension PhoneFeature {
     /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or
     /// before it (and after now): see ``PhoneReminders/wakeNeeded(after:)``. So at most one instant of
     /// wakes is pending after now (one event per delivery and miss then), and a run of n minutely
-    /// deliveries costs O(n) wake-ups — never a growing
-    /// number of wake chains (issue #15: every hourly app run coinciding with a wake used to start
-    /// another chain, O(n²) events).
+    /// deliveries costs O(n) wake-ups — never a growing number of wake chains.
     ///
     /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout WorldEffects) {

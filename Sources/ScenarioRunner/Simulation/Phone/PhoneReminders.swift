@@ -60,9 +60,10 @@ package struct PhoneReminders: Sendable {
     private var tracedDeliveries = 0
     private var tracedMisses = 0
     private var tracedRuns = 0
-    /// How many deliveries, misses and app runs the harness had made at the last
-    /// ``releaseRecords()``: only records past these can be waiting to be released.
-    private var releasedCounts = RecordCounts()
+    /// How many deliveries, misses and app runs (together) the harness had made at the last
+    /// ``releaseRecords()``: only records past these can be waiting to be released. (Each count
+    /// only grows, so an unchanged total means that none changed.)
+    private var releasedCount = 0
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
     private var nextWake: SimTime?
 
@@ -311,17 +312,15 @@ package struct PhoneReminders: Sendable {
     /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
     /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
     /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event;
-    /// after an event that made no record it only compares three counts.
+    /// after an event that made no record it only compares one total.
     ///
     /// - Complexity: O(1).
     package mutating func releaseRecords() {
-        let counts = RecordCounts(
-            deliveries: harness.deliveries.recordedCount, missed: harness.missed.recordedCount,
-            runs: harness.snapshots.recordedCount)
-        guard counts != releasedCounts else { return }
+        let count = harness.deliveries.recordedCount + harness.missed.recordedCount + harness.snapshots.recordedCount
+        guard count != releasedCount else { return }
         catchUp()
         harness.releaseRecords()
-        releasedCounts = counts
+        releasedCount = count
     }
 
     /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts
