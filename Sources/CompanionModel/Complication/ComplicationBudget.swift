@@ -74,9 +74,14 @@ package struct ComplicationBudget: Hashable, Sendable {
         self.settings = settings
         self.reloadCost = settings.reloadWork.duration(on: chip)
         self.phase = presence == .onActiveFace ? .onActiveFace(.idle) : .notOnActiveFace
-        self.countLeft = settings.dailyReloads.map { max(0, $0) }
-        self.executionLeft = settings.dailyExecution.map { max(.zero, $0) }
         self.nextReset = settings.firstReset
+        refill()
+    }
+
+    /// Fills the daily budgets (negative settings count as empty).
+    private mutating func refill() {
+        countLeft = settings.dailyReloads.map { max(0, $0) }
+        executionLeft = settings.dailyExecution.map { max(.zero, $0) }
     }
 
     /// Reloads the budget still pays for: the count left, or the reloads of ``reloadCost`` the
@@ -87,16 +92,19 @@ package struct ComplicationBudget: Hashable, Sendable {
 
     /// Reloads left at `time`, counting a reset due by then that no event has applied yet.
     package func reloadsAllowed(at time: SimTime) -> Int {
-        guard settings.resetPeriod > .zero, time >= nextReset else { return reloadsLeft }
+        guard resetDue(at: time) else { return reloadsLeft }
         return ComplicationBudget.reloads(
             count: settings.dailyReloads.map { max(0, $0) }, execution: settings.dailyExecution, cost: reloadCost)
     }
 
     /// Execution time left at `time`, counting a reset due by then (`nil` without an execution budget).
     package func executionAllowance(at time: SimTime) -> SimDuration? {
-        guard settings.resetPeriod > .zero, time >= nextReset else { return executionLeft }
+        guard resetDue(at: time) else { return executionLeft }
         return settings.dailyExecution.map { max(.zero, $0) }
     }
+
+    /// Whether a budget reset is due by `time`.
+    private func resetDue(at time: SimTime) -> Bool { settings.resetPeriod > .zero && time >= nextReset }
 
     /// The first budget reset strictly after `time`, from the settings' schedule alone (O(1)).
     package func reset(after time: SimTime) -> SimTime {
@@ -146,7 +154,7 @@ package struct ComplicationBudget: Hashable, Sendable {
             policyReload = nil
             let outcome = reload(at: at, source: .policy, charge: .charged, policy: grant)
             effects += outcome
-            if !outcome.contains(where: \.isReload) {
+            if !outcome.contains(.reloadTimeline(at: at, source: .policy)) {
                 // Refused for lack of budget: ask again when it refills.
                 let retry = ComplicationPolicyGrant.decide(
                     at: at, askedFor: grant.askedFor, minimumInterval: .zero, reloadsLeft: 0,
@@ -180,11 +188,10 @@ package struct ComplicationBudget: Hashable, Sendable {
     }
 
     private mutating func resetIfDue(at time: SimTime) -> [ComplicationBudgetEffect] {
-        guard settings.resetPeriod > .zero, time >= nextReset else { return [] }
+        guard resetDue(at: time) else { return [] }
         let following = reset(after: time)
         let latest = SimTime(nanoseconds: following.nanoseconds &- settings.resetPeriod.nanoseconds)
-        countLeft = settings.dailyReloads.map { max(0, $0) }
-        executionLeft = settings.dailyExecution.map { max(.zero, $0) }
+        refill()
         nextReset = following
         return [.budgetReset(at: max(latest, settings.firstReset))]
     }
@@ -324,14 +331,6 @@ package struct ComplicationBudget: Hashable, Sendable {
             left = min(left, byTime)
         }
         return left
-    }
-}
-
-extension ComplicationBudgetEffect {
-    /// Whether this effect installs a new timeline.
-    package var isReload: Bool {
-        if case .reloadTimeline = self { return true }
-        return false
     }
 }
 

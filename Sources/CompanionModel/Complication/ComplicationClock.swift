@@ -27,16 +27,10 @@ package struct ComplicationClock: Hashable, Sendable {
         return origin.adding(time.offset).text(date: showsDates, separator: " ")
     }
 
-    /// Seconds since local midnight of the start day at the scenario's start (0 without an origin).
-    package var startSecondOfDay: Int64 {
-        guard let origin else { return 0 }
-        let c = origin.civil
-        return Int64(c.hour * 3_600 + c.minute * 60 + c.second)
-    }
-
     /// The first local midnight strictly after the start (24 h after the start without an origin).
     package var firstLocalMidnight: SimTime {
-        SimTime(offset: .seconds(86_400 - startSecondOfDay))
+        guard let civil = origin?.civil else { return SimTime(offset: .hours(24)) }
+        return SimTime(offset: .seconds(Int64(86_400 - civil.hour * 3_600 - civil.minute * 60 - civil.second)))
     }
 }
 

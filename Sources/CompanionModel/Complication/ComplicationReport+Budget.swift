@@ -6,6 +6,53 @@ extension ComplicationReport {
         records.lazy.filter { $0.kind == .reload && $0.outcome.isGranted }
     }
 
+    /// The requests up to the end, counted in one pass (a long run has hundreds of thousands):
+    /// what the text summary, the run summary and the `complicationBudget` expectation report.
+    package var requestCounts: RequestCounts { RequestCounts(records) }
+
+    /// Requests counted by kind and decision.
+    package struct RequestCounts: Sendable {
+        package var reloads = 0
+        package var granted = 0
+        /// Granted reloads charged to the daily budget.
+        package var charged = 0
+        package var deferred = 0
+        package var schedules = 0
+        package var schedulesGranted = 0
+        /// Requests of either kind refused, in all.
+        package var refused = 0
+        /// Requests of either kind refused for each reason, in ``ComplicationRefusal/allCases`` order.
+        package private(set) var refusals = [Int](repeating: 0, count: ComplicationRefusal.allCases.count)
+
+        init(_ records: ArraySlice<ComplicationRequestRecord>) {
+            let reasons = ComplicationRefusal.allCases
+            for record in records {
+                switch record.kind {
+                case .reload:
+                    reloads += 1
+                    if record.outcome.isGranted { granted += 1 }
+                    if record.outcome == .granted(.charged) { charged += 1 }
+                    if record.outcome.deferredUntil != nil { deferred += 1 }
+                case .scheduleRefresh:
+                    schedules += 1
+                    if record.outcome.isGranted { schedulesGranted += 1 }
+                }
+                if let reason = record.outcome.refusal, let index = reasons.firstIndex(of: reason) {
+                    refusals[index] += 1
+                    refused += 1
+                }
+            }
+        }
+
+        /// `"budgetExhausted\(separator)3"` for each reason with refusals, in
+        /// ``ComplicationRefusal/allCases`` order.
+        package func refusalTally(separator: String) -> [String] {
+            zip(ComplicationRefusal.allCases, refusals).compactMap { reason, count in
+                count == 0 ? nil : "\(reason.rawValue)\(separator)\(count)"
+            }
+        }
+    }
+
     /// Reloads the timeline's policy asked for (granted or refused), up to the end.
     package var policyReloads: LazyFilterSequence<ArraySlice<ComplicationRequestRecord>> {
         records.lazy.filter { $0.source == .policy }

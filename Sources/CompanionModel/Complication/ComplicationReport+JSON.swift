@@ -69,7 +69,7 @@ extension ComplicationReport {
         budget.append("minimumReloadIntervalMs", .milliseconds(settings.minimumReloadInterval))
         budget.append("backgroundTaskCpuMs", .milliseconds(settings.backgroundTaskLimits.cpu))
         budget.append("backgroundTaskWallMs", .milliseconds(settings.backgroundTaskLimits.wall))
-        budget.append("backgroundRefreshTiming", .object(timingJSON(settings.backgroundRefreshTiming)))
+        budget.append("backgroundRefreshTiming", timingJSON(settings.backgroundRefreshTiming))
         object.append("budget", .object(budget))
         object.append(
             "exhaustions",
@@ -100,19 +100,12 @@ extension ComplicationReport {
 
 extension ComplicationReport {
     /// `{"mode": "punctual"|"mayDelay", "delayMeanMs", "delayAtMostMs"}` (the two `null` when punctual).
-    func timingJSON(_ timing: BackgroundRefreshTiming) -> JSONObject {
-        var object = JSONObject()
+    func timingJSON(_ timing: BackgroundRefreshTiming) -> JSONValue {
         switch timing {
-        case .punctual:
-            object.append("mode", .string("punctual"))
-            object.append("delayMeanMs", .null)
-            object.append("delayAtMostMs", .null)
+        case .punctual: return ["mode": "punctual", "delayMeanMs": .null, "delayAtMostMs": .null]
         case .mayDelay(let mean, let atMost):
-            object.append("mode", .string("mayDelay"))
-            object.append("delayMeanMs", .milliseconds(mean))
-            object.append("delayAtMostMs", .milliseconds(atMost))
+            return ["mode": "mayDelay", "delayMeanMs": .milliseconds(mean), "delayAtMostMs": .milliseconds(atMost)]
         }
-        return object
     }
 }
 

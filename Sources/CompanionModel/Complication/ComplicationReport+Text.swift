@@ -223,8 +223,8 @@ extension ComplicationReport {
 
     /// The budget and staleness summary lines.
     package var summary: [String] {
-        let counts = RequestCounts(records)
-        let refusals = Self.tally(ComplicationRefusal.allCases, \.rawValue, count: counts.refused)
+        let counts = requestCounts
+        let refusals = counts.refusalTally(separator: " ")
         let left = model.budget.reloadsAllowed(at: end)
         let nextReset = model.budget.reset(after: end)
         let reloadsText = left == .max ? "unlimited" : String(left)
@@ -338,43 +338,6 @@ extension ComplicationReport {
                 "\(what):\(asked) REFUSED \(reason.rawValue), \(left), resets \(clock.timeOfDay(record.nextReset))"
             if let retry = record.retryAt { text += ", retry at \(clock.timeOfDay(retry))" }
             return text
-        }
-    }
-
-    /// The requests of the summary's `budget` and `refused` lines, counted in one pass over the
-    /// records (a long run has hundreds of thousands).
-    private struct RequestCounts {
-        var reloads = 0
-        var granted = 0
-        var charged = 0
-        var deferred = 0
-        var schedules = 0
-        var schedulesGranted = 0
-        /// Requests of either kind refused for each reason, in ``ComplicationRefusal/allCases`` order.
-        private var refusals = [Int](repeating: 0, count: ComplicationRefusal.allCases.count)
-
-        init(_ records: ArraySlice<ComplicationRequestRecord>) {
-            let reasons = ComplicationRefusal.allCases
-            for record in records {
-                switch record.kind {
-                case .reload:
-                    reloads += 1
-                    if record.outcome.isGranted { granted += 1 }
-                    if record.outcome == .granted(.charged) { charged += 1 }
-                    if record.outcome.deferredUntil != nil { deferred += 1 }
-                case .scheduleRefresh:
-                    schedules += 1
-                    if record.outcome.isGranted { schedulesGranted += 1 }
-                }
-                if let reason = record.outcome.refusal, let index = reasons.firstIndex(of: reason) {
-                    refusals[index] += 1
-                }
-            }
-        }
-
-        /// The requests of either kind refused for `reason`.
-        func refused(_ reason: ComplicationRefusal) -> Int {
-            ComplicationRefusal.allCases.firstIndex(of: reason).map { refusals[$0] } ?? 0
         }
     }
 

@@ -12,10 +12,7 @@ import SimulationKernel
 /// bought together.
 ///
 /// The window keeps learning linear: a trip of *k* items gives fewer than *k* × ``window``
-/// votes. (Earlier versions let every pair of a trip vote: one trip of 5,000 items gave 12.5
-/// million votes and took gigabytes. For trips of up to ``window`` + 1 items the two rules are
-/// the same; in longer trips, items farther apart are ordered through the items between them,
-/// which gives the same order whenever the trips agree with each other.)
+/// votes; items farther apart are ordered through the items between them.
 ///
 /// Among items whose predecessors are all placed, the one with the smallest mean relative
 /// position across the trips it was in comes first (an item usually picked early in a trip
@@ -204,9 +201,6 @@ package struct StoreOrder: Hashable, Sendable {
         makeUnique()
         storage.record(trip: trip)
     }
-
-    /// Whether `item` appeared in any learned trip.
-    package func knows(_ item: ItemID) -> Bool { storage.number[item] != nil }
 
     /// The index of `item` in ``learnedOrder``, or `nil` for an item never seen in a trip.
     ///

@@ -12,40 +12,31 @@ extension ComplicationFeature {
 }
 
 extension ComplicationFeature {
-    /// The run summary's `complication` section (none without a `"complication"` section).
-    /// - Parameter transfersLeft: the link's complication transfers left (the one budget).
-    func complicationSection(at now: SimTime, transfersLeft: Int) -> [ReportSection] {
+    /// The run summary's `complication` section (none without a `"complication"` section), with
+    /// the link's complication transfers left (the one transfer budget).
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        let now = simulation.now
+        let transfersLeft = simulation.link.transport.complicationBudget.remaining(at: now)
         guard let report = report(at: now, transfersLeft: transfersLeft) else { return [] }
-        // One pass over the requests, in place (a long run has hundreds of thousands).
-        let records = report.records
-        var charged = 0
-        var deferred = 0
-        var refusals: [ComplicationRefusal: Int] = [:]
-        for record in records {
-            if record.kind == .reload, record.outcome == .granted(.charged) { charged += 1 }
-            if record.outcome.deferredUntil != nil { deferred += 1 }
-            if let reason = record.outcome.refusal { refusals[reason, default: 0] += 1 }
-        }
-        let refused = refusals.values.reduce(0, +)
+        let counts = report.requestCounts
         let left = report.model.budget.reloadsAllowed(at: now)
-        var reasons: [TraceValue] = []
-        for reason in ComplicationRefusal.allCases {
-            if let count = refusals[reason] { reasons.append(.string("\(reason.rawValue)=\(count)")) }
-        }
         var rows: [ReportSection.Row] = [
             .init("rules", .string(report.model.configuration.budget.rules.rawValue)),
             .init(
                 "families", .list(report.families.map { .string($0.rawValue) }),
                 text: report.families.map(\.rawValue).joined(separator: ", ")),
-            .init("requests", .int(Int64(records.count))),
-            .init("charged", .int(Int64(charged))),
+            .init("requests", .int(Int64(report.records.count))),
+            .init("charged", .int(Int64(counts.charged))),
             .init(
-                "refused", .int(Int64(refused)),
-                text: refused == 0 ? "0" : "\(refused) (\(reasons.map(\.text).joined(separator: ", ")))"),
+                "refused", .int(Int64(counts.refused)),
+                text: counts.refused == 0
+                    ? "0"
+                    : "\(counts.refused) (\(counts.refusalTally(separator: "=").map { TraceValue.string($0).text }.joined(separator: ", ")))"
+            ),
             .init("reloadsLeft", left == .max ? .string("unlimited") : .int(Int64(left))),
             .init("transfersLeft", .int(Int64(transfersLeft))),
         ]
-        if deferred > 0 { rows.append(.init("deferred", .int(Int64(deferred)))) }
+        if counts.deferred > 0 { rows.append(.init("deferred", .int(Int64(counts.deferred)))) }
         rows += budgetRows(report, at: now)
         for family in report.staleness {
             rows.append(

@@ -194,12 +194,6 @@ package struct ComplicationFeature: SimulationFeature {
                 ]))
     }
 
-    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
-        complicationSection(
-            at: simulation.now,
-            transfersLeft: simulation.link.transport.complicationBudget.remaining(at: simulation.now))
-    }
-
     private var refreshEvery: SimDuration { settings?.backgroundRefresh?.every ?? .minutes(15) }
 
     /// Runs one request through the model and appends its effects: trace records, the wake on
