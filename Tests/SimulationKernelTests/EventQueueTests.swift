@@ -105,6 +105,7 @@ import Testing
                 reference.removeAll { $0.seq == victim }
             }
             #expect(queue.count == reference.count, "seed \(seed)")
+            #expect(queue.nextTime == Self.earliest(reference)?.time, "seed \(seed)")
             if seq == 200 { copy = (queue, reference) }
         }
         #expect(Self.drain(&queue) == Self.sorted(reference), "seed \(seed)")

@@ -56,7 +56,7 @@ extension ExploreReport {
     /// - Throws: ``SweepError/parts(_:)`` naming `file:line:column` for anything malformed, a
     ///   second plan record, a failure record before the plan, or a failure outside the runs covered.
     /// - Complexity: O(*n*) in the file's size.
-    package static func part(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
+    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
         var report: ExploreReport?
         try PartFileReader.read(
             bytes, file: file, schema: partSchema, record: "failure", into: &report, plan: readPlan, readFailure)

@@ -71,39 +71,25 @@ package struct ExploreReport: Hashable, Sendable {
         if failures.count > ExploreReport.keptFailures { failures.removeLast() }
     }
 
-    /// Counts `runs` runs of which `failed` failed, and keeps those of `failures` among the first.
-    ///
-    /// - Throws: ``SweepError/parts(_:)`` when a count would overflow.
-    /// - Complexity: O(``keptFailures``).
-    mutating func add(runs: Int, failed: Int, failures: [ExploreFailure]) throws(SweepError) {
-        do {
-            self.runs = try CountOverflow.adding(self.runs, runs)
-            self.failed = try CountOverflow.adding(self.failed, failed)
-        } catch {
-            throw .parts("adding the parts makes a count larger than \(Int.max)")
-        }
-        self.failures = Array((self.failures + failures).sorted { $0.run < $1.run }.prefix(Self.keptFailures))
-    }
 }
 
 extension ExploreReport: PartResult, ShardPart {
     package static let kind = (noun: "exploration", planFields: "scenario file, --seed or --runs")
 
-    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
-        try part(bytes, file: file)
-    }
-
     package init(empty plan: ExplorePlan) { self.init(plan: plan) }
 
-    /// Adds the counts and failures of `part`.
+    /// Adds the counts of `part`, and keeps the failures of the smallest run numbers of both.
     ///
     /// - Throws: ``SweepError/parts(_:)`` naming `file` when a count would overflow.
     /// - Complexity: O(``keptFailures``).
     package mutating func add(_ part: ExploreReport, file: String) throws(SweepError) {
         do {
-            try add(runs: part.runs, failed: part.failed, failures: part.failures)
+            runs = try CountOverflow.adding(runs, part.runs)
+            failed = try CountOverflow.adding(failed, part.failed)
         } catch {
-            throw .parts("\(FileName.display(file)): error: \(error.description)")
+            throw .parts(
+                "\(FileName.display(file)): error: adding the parts makes a count larger than \(Int.max)")
         }
+        failures = Array((failures + part.failures).sorted { $0.run < $1.run }.prefix(Self.keptFailures))
     }
 }

@@ -55,21 +55,23 @@ struct ExploreVariant: Sendable {
             steps.append(
                 (
                     min(time, end), actions.count + steps.count,
-                    object(["at": text(min(time, end).description), "do": text(name), "note": text("explore fault")])
+                    object([
+                        ("at", text(min(time, end).description)), ("do", text(name)), ("note", text("explore fault")),
+                    ])
                 ))
         }
         for fault in faults {
             switch fault {
             case .unreachable(let from, let to):
-                unreachable.append(object(["from": text(from.description), "to": text(min(to, end).description)]))
+                unreachable.append(object([("from", text(from.description)), ("to", text(min(to, end).description))]))
             case .latency(let mean):
-                set("latency", object(["exponential": object(["mean": text(mean.description)])]), in: &link)
+                set("latency", object([("exponential", object([("mean", text(mean.description))]))]), in: &link)
             case .duplicates(let perMille):
                 set("duplicateProbability", number(TraceValue.decimalText(Int64(perMille), scale: 3)), in: &link)
             case .termination(let phone, let at, let relaunch):
-                var fields = ["app": text(phone ? "phone" : "watch"), "at": text(at.description)]
-                if let relaunch { fields["relaunchAfter"] = text(relaunch.description) }
-                terminations.append(object(fields, order: ["app", "at", "relaunchAfter"]))
+                var fields = [("app", text(phone ? "phone" : "watch")), ("at", text(at.description))]
+                if let relaunch { fields.append(("relaunchAfter", text(relaunch.description))) }
+                terminations.append(object(fields))
             case .sessionFlap(let at, let length):
                 step("sessionBecomeInactive", at)
                 step("activateSession", at + length)
@@ -142,14 +144,8 @@ struct ExploreVariant: Sendable {
 
     private func number(_ value: String) -> JSONNode { node(.number(value)) }
 
-    private func object(_ fields: [String: JSONNode], order: [String]? = nil) -> JSONNode {
-        let keys =
-            order?.filter { fields[$0] != nil }
-            ?? ["at", "from", "to", "do", "note", "exponential", "mean"].filter { fields[$0] != nil }
-        return node(
-            .object(
-                keys.compactMap { key in
-                    fields[key].map { JSONNode.Member(key: key, keyLocation: root.location, value: $0) }
-                }))
+    /// An object of `fields`, in order.
+    private func object(_ fields: [(String, JSONNode)]) -> JSONNode {
+        node(.object(fields.map { JSONNode.Member(key: $0.0, keyLocation: root.location, value: $0.1) }))
     }
 }

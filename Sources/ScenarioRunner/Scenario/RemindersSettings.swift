@@ -178,23 +178,12 @@ package struct RemindersSettings: Sendable {
             settings.repeatingBadges = try enumValue(value, context, what: "repeatingBadges")
         }
         if let value = object.optional("snooze") {
-            settings.snooze = try value.wholeSecondsDuration(context)
-            guard settings.snooze.nanoseconds >= 1_000_000_000 else {
-                throw context.error(value, "expected a snooze delay of at least 1s, found \"\(settings.snooze)\"")
-            }
+            settings.snooze = try value.wholeSecondsDuration(context, atLeast: .seconds(1), "a snooze delay")
         }
         if let value = object.optional("launchAt") { settings.launchAt = try value.wholeSecondsTime(context) }
         if let value = object.optional("appRuns") { settings.appRuns = try decodeRuns(value, context) }
         if let value = object.optional("noticeOpenedAfter") {
-            if case .null = value.value {
-                settings.noticeOpenedAfter = nil
-            } else {
-                let delay = try value.wholeSecondsDuration(context)
-                guard delay.nanoseconds >= 0 else {
-                    throw context.error(value, "expected a delay of 0s or more, or null (never), found \"\(delay)\"")
-                }
-                settings.noticeOpenedAfter = delay
-            }
+            settings.noticeOpenedAfter = value.isNull ? nil : try value.wholeSecondsDuration(context)
         }
         if let value = object.optional("refresh") { settings.refresh = try decodeRefresh(value, context) }
         if let value = object.optional("repeating") {
@@ -219,11 +208,8 @@ package struct RemindersSettings: Sendable {
     {
         var object = try ObjectReader(
             node, context, what: "an app-run schedule such as {\"every\": \"12h\", \"from\": \"+8h\"}")
-        let everyNode = try object.required("every", "how often the app runs, such as \"12h\"")
-        let every = try everyNode.wholeSecondsDuration(context)
-        guard every.nanoseconds >= 60_000_000_000 else {
-            throw context.error(everyNode, "expected an app-run interval of at least 1m, found \"\(every)\"")
-        }
+        let every = try object.required("every", "how often the app runs, such as \"12h\"")
+            .wholeSecondsDuration(context, atLeast: .minutes(1), "an app-run interval")
         let from = try object.optional("from")?.wholeSecondsTime(context) ?? SimTime(offset: every)
         let until = try object.optional("until")?.wholeSecondsTime(context)
         var reason = ReminderScheduler.AppRunReason.foreground
@@ -241,18 +227,10 @@ package struct RemindersSettings: Sendable {
         var refresh = RefreshSettings()
         refresh.timing = try decodeTiming(&object, context)
         if let value = object.optional("every") {
-            refresh.every = try value.wholeSecondsDuration(context)
-            guard refresh.every.nanoseconds >= 60_000_000_000 else {
-                throw context.error(value, "expected a refresh interval of at least 1m, found \"\(refresh.every)\"")
-            }
+            refresh.every = try value.wholeSecondsDuration(context, atLeast: .minutes(1), "a refresh interval")
         }
         if let value = object.optional("perHour") { refresh.perHour = try value.int(context, in: 1...60) }
-        if let value = object.optional("spacing") {
-            refresh.spacing = try value.wholeSecondsDuration(context)
-            guard refresh.spacing.nanoseconds >= 0 else {
-                throw context.error(value, "expected a spacing of 0s or more, found \"\(refresh.spacing)\"")
-            }
-        }
+        if let value = object.optional("spacing") { refresh.spacing = try value.wholeSecondsDuration(context) }
         if let value = object.optional("task") { refresh.task = try decodeTask(value, context) }
         try object.finish()
         return refresh
@@ -263,20 +241,12 @@ package struct RemindersSettings: Sendable {
     private static func decodeTiming(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> AppRefreshTiming
     {
-        var punctualNode: JSONNode?
+        var punctual = false
         if let value = object.optional("timing") {
-            switch try value.string(context) {
-            case "punctual": punctualNode = value
-            case "opportunistic": break
-            case let text:
-                throw context.error(
-                    value, "expected timing to be one of \"opportunistic\", \"punctual\", found \"\(text)\"")
-            }
+            punctual = try enumValue(value, context, what: "timing") == TimingName.punctual
         }
-        guard let value = object.optional("meanDelay") else {
-            return punctualNode == nil ? .realistic : .punctual
-        }
-        if punctualNode != nil {
+        guard let value = object.optional("meanDelay") else { return punctual ? .punctual : .realistic }
+        if punctual {
             throw context.error(value, "meanDelay applies to \"opportunistic\" timing only (punctual has no delay)")
         }
         let mean = try value.wholeSecondsDuration(context)
@@ -286,6 +256,9 @@ package struct RemindersSettings: Sendable {
         }
         return .opportunistic(meanDelay: seconds)
     }
+
+    /// The names `"timing"` takes, in the order its error lists them.
+    private enum TimingName: String, CaseIterable { case opportunistic, punctual }
 
     private static func decodeTask(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RefillTask {
         var object = try ObjectReader(
@@ -369,12 +342,18 @@ package struct RemindersSettings: Sendable {
 }
 
 extension JSONNode {
-    /// A duration of the `reminders` section: the phone's reminders keep whole seconds (rule R18 in
-    /// `docs/reminders.md`), so a fraction of a second would be lost; it is an error instead.
-    fileprivate func wholeSecondsDuration(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
+    /// A duration of the `reminders` section, at least `minimum` (`what` names it in the error):
+    /// the phone's reminders keep whole seconds (rule R18 in `docs/reminders.md`), so a fraction
+    /// of a second would be lost; it is an error instead.
+    fileprivate func wholeSecondsDuration(
+        _ context: DecodingContext, atLeast minimum: SimDuration = .zero, _ what: String = ""
+    ) throws(ScenarioError) -> SimDuration {
         let duration = try duration(context)
         guard duration.nanoseconds % 1_000_000_000 == 0 else {
             throw context.error(self, "expected whole seconds (reminders keep whole seconds), found \(duration)")
+        }
+        guard duration >= minimum else {
+            throw context.error(self, "expected \(what) of at least \(minimum), found \"\(duration)\"")
         }
         return duration
     }

@@ -163,6 +163,15 @@ package enum ScenarioDecoder {
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.
     package static let defaultWatch = "series7-45mm"
 
+    /// Checks that `name` is a known watch model (`wristsim watches`); the error suggests the
+    /// closest names rather than listing the whole catalogue.
+    static func validateWatch(_ name: String, _ node: JSONNode?, _ context: DecodingContext) throws(ScenarioError) {
+        guard (try? WatchModel.named(name)) == nil else { return }
+        let message = WatchNameSuggestion.message(for: name, quote: "\"")
+        guard let node else { throw ScenarioError(file: context.file, path: "$.watch", message: message) }
+        throw context.error(node, message)
+    }
+
     /// Decodes the feature sections, each on its own (an error in one is recorded and the
     /// others are still read). A feature adds one line here.
     static func decodeSections(

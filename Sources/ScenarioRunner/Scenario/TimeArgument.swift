@@ -8,15 +8,9 @@ package enum TimeArgument {
     /// - Returns: `nil` when the text is none of these, is before the start, or is beyond the
     ///   scenario range (``ScenarioLimits/maximumSpan`` after the start).
     package static func parse(_ text: String, start: EpochTime) -> SimTime? {
-        if text.hasPrefix("+") {
-            return (try? DurationSyntax.parse(String(text.dropFirst()))).map { SimTime(offset: $0) }
-                .flatMap(withinRange)
-        }
-        if let date = try? EpochTime.parse(text) {
-            let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
-            guard seconds >= 0, let offset = try? SimDuration.checkedSeconds(seconds) else { return nil }
-            return withinRange(SimTime(offset: offset))
-        }
+        // An offset or a date is read as a scenario file's time is.
+        let node = JSONNode(value: .string(text), location: SourceLocation(line: 1, column: 1), jsonPath: .root)
+        if let time = try? node.time(DecodingContext(file: "--at", start: start)) { return time }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
             let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60
@@ -26,10 +20,6 @@ package enum TimeArgument {
         let c = start.civil
         let offset = (hour * 3_600 + minute * 60 + second) - (c.hour * 3_600 + c.minute * 60 + c.second)
         return offset >= 0 ? SimTime(offset: .seconds(Int64(offset))) : nil
-    }
-
-    private static func withinRange(_ time: SimTime) -> SimTime? {
-        ScenarioLimits.contains(time) ? time : nil
     }
 
     /// Whether `text` is a well-formed offset or date that lies beyond the scenario range, so

@@ -241,19 +241,15 @@ package struct FixedHistogram: Hashable, Sendable {
         buckets: [(index: Int, count: Int)], minimumMicroseconds: Int64, maximumMicroseconds: Int64,
         sumMicroseconds: Int64, exact: [(microseconds: Int64, count: Int)]?
     ) {
-        guard let first = buckets.first, let last = buckets.last else {
-            return nil
-        }
-        var previous = -1
+        guard let first = buckets.first, let last = buckets.last, first.index >= 0,
+            last.index < FixedHistogram.bucketLimit,
+            zip(buckets, buckets.dropFirst()).allSatisfy({ $0.index < $1.index })
+        else { return nil }
         var total = 0
         for bucket in buckets {
-            guard bucket.index > previous, bucket.index < FixedHistogram.bucketLimit, bucket.count > 0 else {
-                return nil
-            }
             let (sum, overflow) = total.addingReportingOverflow(bucket.count)
-            guard !overflow else { return nil }
+            guard bucket.count > 0, !overflow else { return nil }
             total = sum
-            previous = bucket.index
         }
         guard minimumMicroseconds >= 0, minimumMicroseconds <= maximumMicroseconds,
             maximumMicroseconds <= Int64.max / 1_000,
@@ -261,45 +257,31 @@ package struct FixedHistogram: Hashable, Sendable {
             FixedHistogram.bucket(ofMicroseconds: maximumMicroseconds) == last.index
         else { return nil }
         // The sum lies between the minimum once, the maximum once and the rest at the minimum,
-        // and the other way round, each saturated as `add` saturates; with exact values it is theirs.
+        // and the other way round, each saturated as `add` saturates.
         func saturated(_ value: Int64, times count: Int, plus addend: Int64) -> Int64 {
             FixedHistogram.saturatingSum(addend, value.multipliedReportingOverflow(by: Int64(count - 1)))
         }
         guard saturated(minimumMicroseconds, times: total, plus: maximumMicroseconds) <= sumMicroseconds,
             sumMicroseconds <= saturated(maximumMicroseconds, times: total, plus: minimumMicroseconds)
         else { return nil }
-        if let exact {
-            let sum = exact.reduce(Int64(0)) {
-                FixedHistogram.saturatingSum($0, $1.microseconds.multipliedReportingOverflow(by: Int64($1.count)))
-            }
-            guard sum == sumMicroseconds else { return nil }
-        }
         self.buckets = buckets.map { Bucket(index: $0.index, count: $0.count) }
         self.total = total
         self.minimumMicroseconds = minimumMicroseconds
         self.maximumMicroseconds = maximumMicroseconds
         self.sumMicroseconds = sumMicroseconds
-        if let exact {
-            // The exact values must be ascending, at most the limit, and give exactly the buckets.
-            guard exact.count <= FixedHistogram.exactLimit,
-                zip(exact, exact.dropFirst()).allSatisfy({ $0.microseconds < $1.microseconds }),
-                exact.first?.microseconds == minimumMicroseconds, exact.last?.microseconds == maximumMicroseconds
-            else { return nil }
-            var rebuilt: [Bucket] = []
-            for value in exact {
-                guard value.count > 0 else { return nil }
-                let index = FixedHistogram.bucket(ofMicroseconds: value.microseconds)
-                if let last = rebuilt.last, last.index == index {
-                    let (sum, overflow) = last.count.addingReportingOverflow(value.count)
-                    guard !overflow else { return nil }
-                    rebuilt[rebuilt.count - 1].count = sum
-                } else {
-                    rebuilt.append(Bucket(index: index, count: value.count))
-                }
-            }
-            guard rebuilt == self.buckets else { return nil }
-        }
         self.exact = exact
+        guard let exact else { return }
+        // The exact values must be ascending, at most the limit, and add up to exactly this histogram.
+        guard exact.count <= FixedHistogram.exactLimit,
+            zip(exact, exact.dropFirst()).allSatisfy({ $0.microseconds < $1.microseconds }),
+            exact.first?.microseconds == minimumMicroseconds, exact.last?.microseconds == maximumMicroseconds
+        else { return nil }
+        var rebuilt = FixedHistogram()
+        for value in exact {
+            guard value.count > 0, value.count <= total - rebuilt.total else { return nil }
+            rebuilt.add(.microseconds(value.microseconds), count: value.count)
+        }
+        guard rebuilt == self else { return nil }
     }
 
     /// One past the largest bucket index any `Int64` microsecond value reaches.

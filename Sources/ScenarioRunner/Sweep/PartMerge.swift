@@ -6,6 +6,8 @@ package protocol ShardPart: Sendable {
     var plan: Plan { get }
     /// The runs the part counts.
     var covered: RunCoverage { get }
+    /// Reads one part file (`file` names it in messages).
+    static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> Self
 }
 
 /// What `--shard` parts add up to (``PartMerge``): a sweep's result or an exploration's report.
@@ -14,8 +16,6 @@ package protocol PartResult: Sendable {
     associatedtype Part: ShardPart
     /// What a part belongs to and what tells two apart, for messages.
     static var kind: (noun: String, planFields: String) { get }
-    /// Reads one part file (`file` names it in messages).
-    static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> Part
     /// A result of `plan` with no run counted.
     init(empty plan: Part.Plan)
     /// Adds the counts of `part`, read from `file`.
@@ -48,10 +48,10 @@ package struct PartMerge<Result: PartResult>: Sendable {
 
     /// Reads the part `bytes` (named `file` in messages) and adds it.
     ///
-    /// - Throws: what ``PartResult/read(_:file:)`` throws, and what adding the part throws.
+    /// - Throws: what ``ShardPart/read(_:file:)`` throws, and what adding the part throws.
     /// - Complexity: O(*n*) in the part's size.
     package mutating func add(_ bytes: [UInt8], file: String) throws(SweepError) {
-        try add(try Result.read(bytes, file: file), file: file)
+        try add(try Result.Part.read(bytes, file: file), file: file)
     }
 
     /// Adds `part`, read from `file`.

@@ -3,7 +3,7 @@ import SimulationKernel
 /// One `sweep --shard` partial-result file as read: its plan, the runs it covers and the
 /// statistics of the cells it has records for (only those: reading a part costs memory for what
 /// it lists, not for every cell of the plan).
-package struct SweepPart: Sendable {
+package struct SweepPart: ShardPart {
     /// The plan the part belongs to.
     package var plan: SweepPlan
     /// The runs the part counts.

@@ -30,10 +30,6 @@ package struct SweepResult: Hashable, Sendable {
 extension SweepResult: PartResult {
     package static let kind = (noun: "sweep", planFields: "scenario, seeds, watches, pipelines or --set")
 
-    package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
-        try SweepPart.read(bytes, file: file)
-    }
-
     /// The result of `plan` with no run counted: every cell's statistics kept once, for the whole
     /// plan (a part adds only the cells it has records for).
     package init(empty plan: SweepPlan) {
@@ -57,5 +53,3 @@ extension SweepResult: PartResult {
         }
     }
 }
-
-extension SweepPart: ShardPart {}

@@ -125,7 +125,7 @@ import Testing
                 var parts = (0..<count).map { explorer.explore(runs: plan.shard($0, of: count), of: plan) }
                 parts.shuffle(using: &rng)
                 let reread = parts.map { part in
-                    (try? ExploreReport.part(Array(part.partLines.joined(separator: "\n").utf8), file: "p")) ?? part
+                    (try? ExploreReport.read(Array(part.partLines.joined(separator: "\n").utf8), file: "p")) ?? part
                 }
                 let merged = try? reread.dropFirst().reduce(reread[0]) { try $0.merging($1) }
                 #expect(merged?.json.pretty() == expected, "split into \(count)")

@@ -93,11 +93,11 @@ package struct LinkFeature: SimulationFeature {
     package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
         timers.willHandle(event)
-        let wasActivated = transport.connection.activation == .activated
+        let wasActivated = transport.connection.activation.canSend
         transport.reduce(event, at: LinkMoment(now: now, apps: context.apps, trace: context.trace)) { effect in
             effects.append(LinkFeature.worldEffect(consume effect, at: now))
         }
-        if !wasActivated, transport.connection.activation == .activated {
+        if !wasActivated, transport.connection.activation.canSend {
             // `activationDidCompleteWith` on both sides: each app re-sends what the session refused.
             effects.append(.send(.watch(.sessionActivated)))
             effects.append(.send(.phone(.sessionActivated)))
@@ -114,13 +114,15 @@ package struct LinkFeature: SimulationFeature {
         case .timer(let effect): .linkTimer(effect)
         case .trace(let record): .trace(record)
         case .deliver(let message, let duplicate):
-            .send(
-                message.route.to == .watch
-                    ? .watch(.delivered(message, duplicate: duplicate))
-                    : .phone(.delivered(message, duplicate: duplicate)))
+            switch message.route.from {
+            case .phone: .send(.watch(.delivered(message, duplicate: duplicate)))
+            case .watch: .send(.phone(.delivered(message, duplicate: duplicate)))
+            }
         case .outcome(let message, let outcome):
-            .send(
-                message.route.from == .watch ? .watch(.outcome(message, outcome)) : .phone(.outcome(message, outcome)))
+            switch message.route.from {
+            case .watch: .send(.watch(.outcome(message, outcome)))
+            case .phone: .send(.phone(.outcome(message, outcome)))
+            }
         case .changeApp(.watch, let event, _): .send(LinkFeature.watchAppEvent(event, at: now))
         case .changeApp(.phone, let event, let cause):
             .send(.phone(.app(LinkFeature.phoneAppEvent(event, at: now), cause: cause)))
