@@ -9,9 +9,7 @@ extension ComplicationFeature {
         guard let model else { return nil }
         return ComplicationReport(model: model, until: now, families: families, transfersLeft: transfersLeft)
     }
-}
 
-extension ComplicationFeature {
     /// The run summary's `complication` section (none without a `"complication"` section), with
     /// the link's complication transfers left (the one transfer budget).
     package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
@@ -48,9 +46,7 @@ extension ComplicationFeature {
         }
         return [ReportSection(title: "complication", rows: rows)]
     }
-}
 
-extension ComplicationFeature {
     /// Execution budget, exhaustion, policy reloads, the longest time without a reload and
     /// background tasks (each only where it applies).
     func budgetRows(_ report: ComplicationReport, at now: SimTime) -> [ReportSection.Row] {
