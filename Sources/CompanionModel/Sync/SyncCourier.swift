@@ -137,22 +137,14 @@ package struct SyncCourier: Hashable, Sendable {
         }
     }
 
-    /// ``Event/send(_:reachability:)``: the one command that sends `operation`.
-    ///
-    /// - Complexity: O(1).
-    mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
-        sendsInteractively(operation, reachability: reachability)
-            ? .sendMessage(operation) : .transferUserInfo(operation)
-    }
-
-    /// ``send(_:reachability:)`` as the channel it picks: `true` for `sendMessage`, `false` for
-    /// `transferUserInfo` (no command to build and take apart).
+    /// ``Event/send(_:reachability:)``: the one command that sends `operation` (`sendMessage`
+    /// exactly when `reachability` says the other app is reachable).
     ///
     /// - Complexity: O(1) amortised.
-    mutating func sendsInteractively(_ operation: ListOperation, reachability: Reachability) -> Bool {
+    mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
         let interactive = reachability.isReachable
         set(operation.id.sequence, Entry(operation: operation, carrier: interactive ? .interactive : .queuedTransfer))
-        return interactive
+        return interactive ? .sendMessage(operation) : .transferUserInfo(operation)
     }
 
     /// ``Event/outcome(_:channel:_:)``: at most one command (none for an operation no longer in
@@ -232,16 +224,17 @@ package struct SyncCourier: Hashable, Sendable {
         }
     }
 
-    /// Inserts `sequence` into the ascending `sequences` (at the end, the usual case).
+    /// Inserts `sequence` into the ascending `sequences` (appended, in the usual order).
     private static func insert(_ sequence: Int, into sequences: inout [Int]) {
-        let index = sequences.partitionPoint { $0 > sequence }
-        sequences.insert(sequence, at: index)
+        guard let last = sequences.last, last > sequence else { return sequences.append(sequence) }
+        sequences.insert(sequence, at: sequences.partitionPoint { $0 > sequence })
     }
 
-    /// Removes `sequence` from the ascending `sequences`, if there.
+    /// Removes `sequence` from the ascending `sequences`, if there (usually the one kept).
     private static func remove(_ sequence: Int, from sequences: inout [Int]) {
         let index = sequences.partitionPoint { $0 >= sequence }
-        if index < sequences.endIndex, sequences[index] == sequence { sequences.remove(at: index) }
+        guard index < sequences.endIndex, sequences[index] == sequence else { return }
+        if index == sequences.count - 1 { sequences.removeLast() } else { sequences.remove(at: index) }
     }
 
     /// The union of two ascending lists with no element in common, ascending.

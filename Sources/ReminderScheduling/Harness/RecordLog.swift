@@ -43,9 +43,10 @@ public struct RecordLog<Record: Sendable>: Sendable, RandomAccessCollection {
     @inlinable public subscript(position: Int) -> Record { kept[position] }
 
     /// Records `record`: kept in full while fewer than ``limit`` are, else held until ``release()``.
+    /// The record is taken (`consuming`): a record made for the log is moved in, not copied.
     ///
     /// - Complexity: O(1) amortized.
-    public mutating func append(_ record: Record) {
+    public mutating func append(_ record: consuming Record) {
         if kept.count < limit {
             kept.append(record)
         } else {

@@ -93,16 +93,15 @@ public struct ReminderHarness: Sendable {
     }
 
     /// Reserves room for the deliveries of `reminderCount` distinct reminders (one per item with a
-    /// due date and per repeating reminder, say) in ``deliveries`` (up to the ones it keeps in full)
-    /// and in the latest delivery of each identifier and item, so recording them does not regrow
-    /// and rehash those.
+    /// due date and per repeating reminder, say) in ``deliveries`` (up to the ones it keeps in
+    /// full), so recording them does not regrow it. (The latest delivery of each identifier and
+    /// item grow as they fill; a harness started again for another run keeps their room:
+    /// ``adoptStorage(of:)``.)
     ///
     /// - Complexity: O(`reminderCount`).
     public mutating func reserveCapacity(deliveries reminderCount: Int) {
         guard reminderCount > 0 else { return }
         deliveries.reserveCapacity(reminderCount)
-        latestByIdentifier.reserveCapacity(reminderCount)
-        latestByItem.reserveCapacity(reminderCount)
     }
 
     /// Reserves room for `itemCount` items in the scheduler (``ReminderScheduler/reserveCapacity(_:)``),
@@ -628,8 +627,9 @@ public struct SimulatedUser: Hashable, Sendable {
 }
 
 extension ReminderHarness: StorageAdopting {
-    /// Keeps this harness exactly, moving its logs (deliveries, misses, snapshots, terminations)
-    /// into `old`'s storage where that has room (``StorageAdopting``), and its scheduler's
+    /// Keeps this harness exactly, moving its logs (deliveries, misses, snapshots, terminations),
+    /// its latest deliveries by identifier and by item, and the deliveries of a move of time into
+    /// `old`'s storage where that has room (``StorageAdopting``), and its scheduler's
     /// (``ReminderScheduler/adoptStorage(of:)``): a simulator started again for another run keeps
     /// the room the last run grew. The center keeps its own storage.
     ///
@@ -640,5 +640,8 @@ extension ReminderHarness: StorageAdopting {
         missed.adoptStorage(of: &old.missed)
         snapshots.adoptStorage(of: &old.snapshots)
         terminations.adoptStorage(of: &old.terminations)
+        latestByIdentifier.adoptStorage(of: &old.latestByIdentifier)
+        latestByItem.adoptStorage(of: &old.latestByItem)
+        delivered.adoptStorage(of: &old.delivered)
     }
 }

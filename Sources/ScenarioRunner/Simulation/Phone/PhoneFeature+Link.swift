@@ -135,13 +135,13 @@ extension PhoneFeature {
         case .transferUserInfo(let operation):
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
         case .itemChanged(let change):
-            let (item, operation) = (change.item, change.operation)
+            let operation = change.operation
             if case .recorded = context.trace {
                 out.append(
                     .trace(
                         .phoneListChanged, at: now,
                         [
-                            "item": .string(item), "action": .string(operation.edit.name),
+                            "item": .string(change.item), "action": .string(operation.edit.name),
                             "op": .string(operation.id.description),
                             "remaining": .int(Int64(sync.replica.remainingCount)),
                         ]))
@@ -154,8 +154,8 @@ extension PhoneFeature {
                 }
             if !remindersKnow {
                 let reason: ReminderScheduler.AppRunReason =
-                    operation.id.origin == .watch ? .watchMessage : .foreground
-                remindersApplied(item, kind, reason: reason, context, into: &out)
+                    if case .watch = operation.id.origin { .watchMessage } else { .foreground }
+                remindersApplied(operation.key, kind, reason: reason, context, into: &out)
             }
             if complicationPolicy.pushesAfterEachChange { out.append(complicationPush) }
         case .refused(let item, let edit, let refusal):

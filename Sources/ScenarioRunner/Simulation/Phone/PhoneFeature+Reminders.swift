@@ -17,30 +17,38 @@ extension PhoneFeature {
         }
     }
 
-    /// The phone applied a check-off from the watch: the app runs (a watch message wakes the app), the
-    /// item is completed (or reopened) in the scheduler, and the later badges drop (or rise).
+    /// The phone applied a check-off of the item with `key` (in the list's ``ItemCatalog``): the app
+    /// runs (a watch message wakes the app), the item is completed (or reopened) in the scheduler,
+    /// and the later badges drop (or rise).
     ///
-    /// - Complexity: O(1) expected to decide (a check-off: one lookup of the item's due dates, and
-    ///   one in the scheduler), then one app run (``appRuns(_:_:into:_:)``).
+    /// - Complexity: O(1) expected to decide (a check-off: the item's due dates by its key, and for
+    ///   an item with a date one lookup in the scheduler), then one app run (``appRuns(_:_:into:_:)``).
     mutating func remindersApplied(
-        _ item: ItemID, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
+        _ key: Int, _ kind: CheckOffKind?, reason: ReminderScheduler.AppRunReason = .watchMessage,
         _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
+        // An item checked off that the phone knows no date for (none at the start, none set since)
+        // neither reminds nor counts, open or completed: the app runs and tells the scheduler
+        // nothing (a date set later completes it then: ``dueChanged(_:to:_:into:)``).
+        if case .check? = kind, reminders.latestDue[key].current == nil, reminders.latestDue[key].lastOpen == nil {
+            return appRuns(reason, context, into: &effects) { _ in }
+        }
+        let item = reminders.catalog.name(of: key)
         switch kind {
         case .check?:
-            // The item is completed in the scheduler, known or not: an item it has not loaded (no
-            // due date, or checked off before the app launched) is registered completed, so a due
-            // date given later keeps it unarmed (rules R2, R15). Its dates are read in place.
-            let due = reminders.latestDue[item]?.current
-            if due != nil { reminders.log(item, due: nil, at: time) }
+            // One with a date is completed, known or not: one the scheduler has not loaded
+            // (checked off before the app launched) is registered completed, so it stays unarmed
+            // (rules R2, R15). Its dates are read in place.
+            let due = reminders.latestDue[key].current
+            if due != nil { reminders.log(key, due: nil, at: time) }
             return appRuns(reason, context, into: &effects) {
                 $0.complete(item, registeringWithDue: due.map(PhoneReminders.reminderTime), now: at)
             }
         case .uncheck?:
             guard case .completed? = reminders.harness.scheduler.state(of: item) else { break }
-            if let due = reminders.latestDue[item]?.lastOpen { reminders.log(item, due: due, at: time) }
+            if let due = reminders.latestDue[key].lastOpen { reminders.log(key, due: due, at: time) }
             return appRuns(reason, context, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
                 try scheduler.reopen(item, now: at)
             }
@@ -49,14 +57,13 @@ extension PhoneFeature {
         }
         // A removal (here or through sync) cancels the item's reminders; an item added back after
         // a removal is open again without a due date (rule R15). Only an item the scheduler knows
-        // can be either: the phone's list is asked (a string hash) only then. (Unchecking an item
-        // that is not completed comes here too.)
+        // can be either. (Unchecking an item that is not completed comes here too.)
         guard let state = reminders.harness.scheduler.state(of: item) else {
             return appRuns(reason, context, into: &effects) { _ in }
         }
-        switch (sync.replica.item(item), state) {
+        switch (sync.replica.shown(atSlot: key), state) {
         case (nil, .open), (nil, .completed):
-            reminders.logRemoval(item, at: time)
+            reminders.logRemoval(key, at: time)
             appRuns(reason, context, into: &effects) { $0.removeItem(item, now: at) }
         case (let shown?, .removed) where shown.status == .open:
             appRuns(reason, context, into: &effects) { $0.restore(item, due: nil, now: at) }
@@ -79,12 +86,12 @@ extension PhoneFeature {
         // Time is moved by the run itself, which traces what moving it delivered before the run
         // (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``): no separate move to now first.
         // The list the app loads at its first run: the open items with a due date, as the phone
-        // shows them (the phone's list is asked only about items with a due date).
+        // shows them (the phone's list is asked only about items with a due date, by their keys).
         var launchList: [(id: String, due: ReminderTime?)] = []
         if reminders.lifecycle == .notLaunched {
-            for item in context.scenario.items {
-                guard let due = item.due, sync.replica.item(item.id)?.status == .open else { continue }
-                launchList.append((item.id, PhoneReminders.reminderTime(due)))
+            launchList.reserveCapacity(reminders.startCount)
+            for change in reminders.dueLog[..<reminders.startCount] where sync.replica.items[change.key].isOpen {
+                launchList.append((change.item, change.due.map(PhoneReminders.reminderTime)))
             }
         }
         reminders.appRun(
@@ -99,21 +106,20 @@ extension PhoneFeature {
         let time = context.now
         let at = PhoneReminders.reminderTime(time)
         let dueAt = PhoneReminders.reminderTime(due)
-        switch sync.replica.item(item)?.status {
+        let key = sync.key(of: item)
+        switch sync.replica.shown(atSlot: key)?.status {
         case .open?:
-            reminders.log(item, due: due, at: time)
+            reminders.log(key, due: due, at: time)
             appRuns(.foreground, context, into: &effects) { $0.setItem(item, due: dueAt, now: at) }
         case .checkedOff?:
-            // A completed item keeps its new date unarmed (rule R2): not due, but the date it comes
-            // back with when it is put back on the list. One the scheduler has not loaded is
-            // registered completed (it must not start counting).
-            reminders.logCompletedDue(item, due: due)
+            // A checked-off item keeps its new date unarmed (rule R2): not due, but the date it
+            // comes back with when it is put back on the list. It is completed first, whatever the
+            // scheduler knew (one checked off without a date was not told, and one it has not loaded
+            // is registered completed): it must not start counting.
+            reminders.logCompletedDue(key, due: due)
             appRuns(.foreground, context, into: &effects) { scheduler in
-                if scheduler.state(of: item) != nil {
-                    scheduler.setItem(item, due: dueAt, now: at)
-                } else {
-                    scheduler.complete(item, registeringWithDue: dueAt, now: at)
-                }
+                scheduler.complete(item, registeringWithDue: dueAt, now: at)
+                scheduler.setItem(item, due: dueAt, now: at)
             }
         case nil:
             // Removed from the list: the app has nothing to change (rule R15), and runs.
@@ -132,9 +138,7 @@ extension PhoneFeature {
     /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or
     /// before it (and after now): see ``PhoneReminders/wakeNeeded(after:)``. So at most one instant of
     /// wakes is pending after now (one event per delivery and miss then), and a run of n minutely
-    /// deliveries costs O(n) wake-ups — never a growing
-    /// number of wake chains (issue #15: every hourly app run coinciding with a wake used to start
-    /// another chain, O(n²) events).
+    /// deliveries costs O(n) wake-ups — never a growing number of wake chains.
     ///
     /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout WorldEffects) {

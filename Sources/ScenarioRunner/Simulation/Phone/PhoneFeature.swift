@@ -35,7 +35,9 @@ package struct PhoneFeature: SimulationFeature {
         appLifecycle = PhoneAppLifecycle(
             initial: (scenario.sections.link ?? LinkSettings()).configuration.initialPhoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
-        reminders = PhoneReminders(settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items)
+        reminders = PhoneReminders(
+            settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items,
+            catalog: sync.replica.catalog)
         complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
         reminders.reseed(seed)
     }

@@ -20,6 +20,8 @@ package struct PhoneReminders: Sendable {
     package struct DueChange: Hashable, Sendable {
         package var time: SimTime
         package var item: ItemID
+        /// The item's key in the list's ``ItemCatalog`` (what the phone finds its dates by).
+        package var key: Int
         /// The due date while open, `nil` once completed.
         package var due: SimTime?
     }
@@ -38,29 +40,41 @@ package struct PhoneReminders: Sendable {
     }
 
     package let settings: RemindersSettings
+    /// Every item the list can hold, with its key: an item's dates are found by its key, not by
+    /// hashing its name.
+    package let catalog: ItemCatalog
     package private(set) var harness: ReminderHarness
     package private(set) var lifecycle: Lifecycle = .notLaunched
     /// Every due-date change, in time order (the list as known at the start first).
     package private(set) var dueLog: [DueChange] = []
-    /// Each item's latest due date (`nil` once completed or removed) and the last it had while open.
-    /// A stored property, so the phone reads an item's dates here in place (a method of this large
-    /// value would be passed a copy of it).
-    private(set) var latestDue: [ItemID: ItemDates] = [:]
+    /// How many of the first changes of ``dueLog`` are the list as known at the start: the items
+    /// with a due date, in list order (what the app loads at its first run, if still open).
+    private(set) var startCount = 0
+    /// Each item's latest due date (`nil` once completed or removed) and the last it had while
+    /// open, by its key in the ``catalog``. A stored property, so the phone reads an item's dates
+    /// here in place (a method of this large value would be passed a copy of it).
+    private(set) var latestDue: [ItemDates]
     /// The true badge of every delivery, kept as they are made (the wrong-badge verdict).
-    private(set) var truth = BadgeTruth()
+    private(set) var truth: BadgeTruth
     /// How many deliveries, misses and app runs are already in the trace.
     private var tracedDeliveries = 0
     private var tracedMisses = 0
     private var tracedRuns = 0
-    /// How many deliveries, misses and app runs the harness had made at the last
-    /// ``releaseRecords()``: only records past these can be waiting to be released.
-    private var releasedCounts = RecordCounts()
+    /// How many deliveries, misses and app runs (together) the harness had made at the last
+    /// ``releaseRecords()``: only records past these can be waiting to be released. (Each count
+    /// only grows, so an unchanged total means that none changed.)
+    private var releasedCount = 0
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
     private var nextWake: SimTime?
 
-    /// Creates the phone side; a bad configuration falls back to the defaults (the decoder
+    /// Creates the phone side for a list loaded with `items`, able to hold the items of `catalog`
+    /// (by default, the loaded ones); a bad configuration falls back to the defaults (the decoder
     /// already validated the ranges).
-    package init(settings: RemindersSettings, items: [ShoppingItem]) {
+    package init(settings: RemindersSettings, items: [ShoppingItem], catalog: ItemCatalog? = nil) {
+        let catalog = catalog ?? ItemCatalog(items.map(\.id))
+        self.catalog = catalog
+        latestDue = Array(repeating: ItemDates(), count: catalog.count)
+        truth = BadgeTruth(itemCount: catalog.count)
         let configuration = (try? settings.configuration()) ?? .standard
         // The settings as run: an overflow notice needs W ≥ 2 (rule S3), so `--scheduler
         // overflowNotice` on a scenario with W = 1 runs, and reports, W = 2.
@@ -75,13 +89,15 @@ package struct PhoneReminders: Sendable {
         // The iPhone runs a refresh when it decides (rule P10); the delays are drawn from the run's
         // seed (``reseed(_:)``).
         harness.refreshDelays = AppRefreshDelays(timing: settings.refresh.timing)
-        latestDue.reserveCapacity(items.count)
         dueLog.reserveCapacity(items.count)
-        for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
+        for item in items {
+            if let due = item.due, let key = catalog.key(of: item.id) { log(key, due: due, at: .zero) }
+        }
+        startCount = dueLog.count
         truth.apply(dueLog, before: SimTime(nanoseconds: 1))
         // Room for the deliveries of every reminder known at the start (made once per prepared
         // scenario: each run's copy keeps it, so its indexes are never rehashed as they fill).
-        harness.reserveCapacity(deliveries: latestDue.count + settings.repeating.count)
+        harness.reserveCapacity(deliveries: dueLog.count + settings.repeating.count)
         // Room for the snapshots of the launch and of an app run per item checked off from the
         // watch (each check-off wakes the app), made once per prepared scenario like the above.
         harness.reserveCapacity(runs: items.count + 1)
@@ -117,7 +133,7 @@ package struct PhoneReminders: Sendable {
     /// The items open with a due date at or before `time`, as the phone knew them at `time`,
     /// ordered by (due, item).
     ///
-    /// - Complexity: O(n + k log k) for n items with a due date and k overdue when `time` is at or
+    /// - Complexity: O(n + k log k) for n items in the catalog and k overdue when `time` is at or
     ///   after the last logged change (always so during a run); otherwise O(c) for c logged
     ///   changes, plus sorting.
     package func overdue(at time: SimTime) -> [(item: ItemID, due: SimTime)] {
@@ -125,9 +141,9 @@ package struct PhoneReminders: Sendable {
         if dueLog.last.map({ $0.time <= time }) ?? true {
             // Every change is known by `time`: each item's latest due date is its state then.
             // (One allocation: the expectation asks this at every check.)
-            result.reserveCapacity(latestDue.count)
-            for (item, dues) in latestDue {
-                if let due = dues.current, due <= time { result.append((item, due)) }
+            result.reserveCapacity(startCount)
+            for key in latestDue.indices {
+                if let due = latestDue[key].current, due <= time { result.append((catalog.name(of: key), due)) }
             }
         } else {
             var state: [ItemID: SimTime?] = [:]
@@ -165,30 +181,30 @@ package struct PhoneReminders: Sendable {
         return question(advanced(to: time))
     }
 
-    /// Records that `item` is due at `due` from `time` on (`nil`: completed or removed).
+    /// Records that the item with `key` is due at `due` from `time` on (`nil`: completed or removed).
     ///
     /// - Complexity: O(1) amortized.
-    mutating func log(_ item: ItemID, due: SimTime?, at time: SimTime) {
-        dueLog.append(DueChange(time: time, item: item, due: due))
-        latestDue[item, default: ItemDates()].record(due)  // In place: one hash of `item`.
+    mutating func log(_ key: Int, due: SimTime?, at time: SimTime) {
+        dueLog.append(DueChange(time: time, item: catalog.name(of: key), key: key, due: due))
+        latestDue[key].record(due)
     }
 
-    /// Records that the completed `item` now has the due date `due`, unarmed: it is not due (no
-    /// change of the overdue list), and it comes back with this date when it is put back on the
-    /// list (rule R2).
+    /// Records that the completed item with `key` now has the due date `due`, unarmed: it is not
+    /// due (no change of the overdue list), and it comes back with this date when it is put back
+    /// on the list (rule R2).
     ///
-    /// - Complexity: O(1) amortized.
-    mutating func logCompletedDue(_ item: ItemID, due: SimTime) {
-        latestDue[item] = ItemDates(current: nil, lastOpen: due)
+    /// - Complexity: O(1).
+    mutating func logCompletedDue(_ key: Int, due: SimTime) {
+        latestDue[key] = ItemDates(current: nil, lastOpen: due)
     }
 
-    /// Records that `item` was removed from the list: it is no longer due, and a later reopen has
-    /// no due date to come back with.
+    /// Records that the item with `key` was removed from the list: it is no longer due, and a later
+    /// reopen has no due date to come back with.
     ///
     /// - Complexity: O(1) amortized.
-    mutating func logRemoval(_ item: ItemID, at time: SimTime) {
-        dueLog.append(DueChange(time: time, item: item, due: nil))
-        latestDue[item] = ItemDates()
+    mutating func logRemoval(_ key: Int, at time: SimTime) {
+        dueLog.append(DueChange(time: time, item: catalog.name(of: key), key: key, due: nil))
+        latestDue[key] = ItemDates()
     }
 
     /// Moves the reminder world to `now` (performing the app runs the system or the user start on
@@ -212,7 +228,7 @@ package struct PhoneReminders: Sendable {
         trace: TraceMode, into effects: inout WorldEffects
     ) throws(ReminderSchedulerError) -> ActionOutcome {
         let outcome = try harness.respond(to: identifier, with: action, at: Self.reminderTime(now))
-        if outcome == .completed { log(item, due: nil, at: now) }
+        if outcome == .completed, let key = catalog.key(of: item) { log(key, due: nil, at: now) }
         effects.append(
             .trace(
                 .phoneNotificationAction, at: now,
@@ -296,17 +312,15 @@ package struct PhoneReminders: Sendable {
     /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
     /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
     /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event;
-    /// after an event that made no record it only compares three counts.
+    /// after an event that made no record it only compares one total.
     ///
     /// - Complexity: O(1).
     package mutating func releaseRecords() {
-        let counts = RecordCounts(
-            deliveries: harness.deliveries.recordedCount, missed: harness.missed.recordedCount,
-            runs: harness.snapshots.recordedCount)
-        guard counts != releasedCounts else { return }
+        let count = harness.deliveries.recordedCount + harness.missed.recordedCount + harness.snapshots.recordedCount
+        guard count != releasedCount else { return }
         catchUp()
         harness.releaseRecords()
-        releasedCounts = counts
+        releasedCount = count
     }
 
     /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts

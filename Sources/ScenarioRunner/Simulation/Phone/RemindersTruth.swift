@@ -14,9 +14,9 @@ import SimulationKernel
 /// deliveries, both in time order: the count of wrong badges covers every delivery, and the true
 /// badge is kept for the deliveries the harness keeps in full (the ones a report lists).
 package struct BadgeTruth: Sendable {
-    /// Each item's slot (equal due dates stay distinct) and open due date.
-    private var slots: [ItemID: Int32] = [:]
-    private var dues: [ItemID: SimTime] = [:]
+    /// Each item's open due date, by its key in the list's ``ItemCatalog`` (which also keeps equal
+    /// due dates distinct in ``open``).
+    private var dues: [SimTime?]
     /// The open items' due dates.
     private var open = CountingBlockList<TruthKey>()
     /// How many due-date changes of the log are applied.
@@ -27,6 +27,11 @@ package struct BadgeTruth: Sendable {
     package private(set) var kept: [Int] = []
     /// How many deliveries left a wrong app badge, over every delivery.
     package private(set) var wrongCount = 0
+
+    /// The truth of a list of `itemCount` items (its catalog's), none of them due yet.
+    init(itemCount: Int) {
+        dues = Array(repeating: nil, count: itemCount)
+    }
 
     /// Looks at the next delivery: applies the due-date changes strictly before its instant, then
     /// counts the open items due at or before it.
@@ -51,10 +56,9 @@ package struct BadgeTruth: Sendable {
         while applied < dueLog.count, dueLog[applied].time < time {
             let change = dueLog[applied]
             applied += 1
-            let slot = slots[change.item] ?? Int32(slots.count)
-            slots[change.item] = slot
-            if let previous = dues[change.item] { open.remove(TruthKey(due: previous.nanoseconds, slot: slot)) }
-            dues[change.item] = change.due
+            let slot = Int32(change.key)
+            if let previous = dues[change.key] { open.remove(TruthKey(due: previous.nanoseconds, slot: slot)) }
+            dues[change.key] = change.due
             if let due = change.due { open.insert(TruthKey(due: due.nanoseconds, slot: slot)) }
         }
     }
@@ -87,7 +91,6 @@ extension BadgeTruth: StorageAdopting {
     ///
     /// - Complexity: O(*n*) for the *n* items and kept badges held, plus emptying `old`'s.
     package mutating func adoptStorage(of old: inout BadgeTruth) {
-        slots.adoptStorage(of: &old.slots)
         dues.adoptStorage(of: &old.dues)
         kept.adoptStorage(of: &old.kept)
     }
