@@ -39,10 +39,8 @@ public struct EventID: Hashable, Sendable {
 /// ```
 ///
 /// `public` and `@inlinable`: the queue is generic and used from other modules (the world, the
-/// store order, the benchmarks), where only an inlinable body is specialised (unspecialised, the
-/// weekly-shop sweep measured many times slower). `@inlinable package` is not specialised
-/// across modules either: the queue and the loop made `package` measured 616 M instructions
-/// for 200 weekly-shop runs against 171 M.
+/// store order, the benchmarks), where only a public inlinable body is specialised (unspecialised,
+/// `@inlinable package` included, the weekly-shop sweep measured many times slower).
 public struct EventQueue<Time: Comparable, Event> {
     /// A pending event's key: its time, its sequence and its slot.
     @usableFromInline

@@ -93,11 +93,13 @@ package struct LinkFeature: SimulationFeature {
     package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
         timers.willHandle(event)
-        let wasActivated = transport.connection.activation.canSend
+        // Only an activation request changes the session to activated.
+        var activating = false
+        if case .environment(.session(.activate)) = event { activating = !transport.connection.activation.canSend }
         transport.reduce(event, at: LinkMoment(now: now, apps: context.apps, trace: context.trace)) { effect in
             effects.append(LinkFeature.worldEffect(consume effect, at: now))
         }
-        if !wasActivated, transport.connection.activation.canSend {
+        if activating, transport.connection.activation.canSend {
             // `activationDidCompleteWith` on both sides: each app re-sends what the session refused.
             effects.append(.send(.watch(.sessionActivated)))
             effects.append(.send(.phone(.sessionActivated)))
