@@ -398,8 +398,13 @@ public struct ReminderHarness: Sendable {
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void = { _ in }
     ) throws(ReminderSchedulerError) -> ReminderScheduler.RefillReport {
         advance(to: time)
-        // The scheduler changes only here: the calendar of its repeating reminders follows.
-        defer { calendar.rebuild(scheduler: scheduler, center: center, after: now) }
+        // The scheduler changes only here: the calendar of its repeating reminders follows (with
+        // none, an empty calendar stays empty: the usual run, with nothing to copy or sort).
+        defer {
+            if !scheduler.repeatRecords.isEmpty || calendar.first != nil {
+                calendar.rebuild(scheduler: scheduler, center: center, after: now)
+            }
+        }
         let at = max(time, now)
         try change(&scheduler)
         let report = try scheduler.refill(now: at, reason: reason, center: &center)

@@ -78,6 +78,7 @@ package struct PhoneReminders: Sendable {
         latestDue.reserveCapacity(items.count)
         dueLog.reserveCapacity(items.count)
         for item in items { if let due = item.due { log(item.id, due: due, at: .zero) } }
+        truth.apply(dueLog, before: SimTime(nanoseconds: 1))
         // Room for the deliveries of every reminder known at the start (made once per prepared
         // scenario: each run's copy keeps it, so its indexes are never rehashed as they fill).
         harness.reserveCapacity(deliveries: latestDue.count + settings.repeating.count)

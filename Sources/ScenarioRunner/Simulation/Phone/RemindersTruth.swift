@@ -34,7 +34,21 @@ package struct BadgeTruth: Sendable {
     /// - Complexity: O(log n) for n items, plus O(log n) per change applied.
     mutating func record(_ delivery: ReminderDelivery, keeping: Bool, dueLog: [PhoneReminders.DueChange]) {
         let at = PhoneReminders.simTime(delivery.at)
-        while applied < dueLog.count, dueLog[applied].time < at {
+        apply(dueLog, before: at)
+        let truth = open.count(lessThanOrEqualTo: TruthKey(due: at.nanoseconds, slot: .max))
+        if keeping { kept.append(truth) }
+        if delivery.appBadge != truth { wrongCount += 1 }
+        seen += 1
+    }
+
+    /// Applies the changes of `dueLog` (in time order) made strictly before `time` and not applied
+    /// yet. The phone applies the list as known at the start once, when it is made: every run's
+    /// truth starts from it (the system delivers only after the instant a request is added, so
+    /// never at the start).
+    ///
+    /// - Complexity: O(log n) per change applied, for n items.
+    mutating func apply(_ dueLog: [PhoneReminders.DueChange], before time: SimTime) {
+        while applied < dueLog.count, dueLog[applied].time < time {
             let change = dueLog[applied]
             applied += 1
             let slot = slots[change.item] ?? Int32(slots.count)
@@ -43,10 +57,6 @@ package struct BadgeTruth: Sendable {
             dues[change.item] = change.due
             if let due = change.due { open.insert(TruthKey(due: due.nanoseconds, slot: slot)) }
         }
-        let truth = open.count(lessThanOrEqualTo: TruthKey(due: at.nanoseconds, slot: .max))
-        if keeping { kept.append(truth) }
-        if delivery.appBadge != truth { wrongCount += 1 }
-        seen += 1
     }
 
     /// An open item's due date in the truth index; the slot makes equal dates distinct.
