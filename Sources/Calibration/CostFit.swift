@@ -21,9 +21,6 @@ package struct CostFit: Hashable, Sendable {
     /// The excess over the median of each interval taken as a pause, in nanoseconds.
     package var pauses: [Int64]
 
-    /// The share of intervals that paused.
-    package var pauseProbability: Double { samples == 0 ? 0 : Double(pauses.count) / Double(samples) }
-
     /// The median of sorted values (the mean of the two middle ones for an even count).
     static func median(_ sorted: ArraySlice<Int64>) -> Int64 {
         guard !sorted.isEmpty else { return 0 }

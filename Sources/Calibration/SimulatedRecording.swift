@@ -60,23 +60,17 @@ package struct SimulatedRecording: Sendable {
                 spread: step.spread, pauseProbability: step.pauseProbability,
                 pause: SimDuration(nanoseconds: step.pause))
             let cost = jitter.cost(SimDuration(nanoseconds: step.median), speed: 1, seed: seed, tap: tap, step: index)
+            let start: Int64
             if step.onMain {
-                result.append(
-                    (
-                        SignpostInterval(name: step.name, start: main, duration: cost.nanoseconds, onMainThread: true),
-                        index
-                    ))
+                start = main
                 main += cost.nanoseconds
             } else {
-                background = max(background, main)
-                result.append(
-                    (
-                        SignpostInterval(
-                            name: step.name, start: background, duration: cost.nanoseconds, onMainThread: false),
-                        index
-                    ))
-                background += cost.nanoseconds
+                start = max(background, main)
+                background = start + cost.nanoseconds
             }
+            let interval = SignpostInterval(
+                name: step.name, start: start, duration: cost.nanoseconds, onMainThread: step.onMain)
+            result.append((interval, index))
         }
         return result.sorted { ($0.interval.start, $0.index) < ($1.interval.start, $1.index) }.map(\.interval)
     }

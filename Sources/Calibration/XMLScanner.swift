@@ -164,7 +164,7 @@ package struct XMLScanner {
         guard let start = openStarts.last else {
             throw error("</\(String(decoding: name, as: UTF8.self))> closes no open element")
         }
-        if !pendingEndMatches(start) {
+        if !openNames[start...].elementsEqual(name) {
             throw error(
                 "</\(String(decoding: name, as: UTF8.self))> does not close <\(openName ?? "")>; "
                     + "expected </\(openName ?? "")>")
@@ -174,10 +174,6 @@ package struct XMLScanner {
         openNames.removeSubrange(start...)
         openStarts.removeLast()
         if openStarts.isEmpty { rootClosed = true }
-    }
-
-    private func pendingEndMatches(_ start: Int) -> Bool {
-        openNames[start...].elementsEqual(name)
     }
 
     private mutating func readAttribute() throws(CalibrationError) {

@@ -52,8 +52,9 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package var minimumReloadInterval: SimDuration
     /// What happens to a reload asked for within ``minimumReloadInterval`` of the last one.
     package var tooSoonReloads: TooSoonReloads
-    /// Timeline entries must be more than this far apart (see ``ComplicationTimelineBuilder``).
+    /// Timeline entries must be **more than** this far apart (``coalesce(_:)``).
     package var entrySpacing: SimDuration
+    /// At most this many future entries per reload (ClockKit's `limit`, said to be 100: UNCONFIRMED).
     package var futureEntryLimit: Int
     package var backgroundRefreshesPerHour: Int
     /// A background refresh may run no sooner than this after the previous one.
@@ -102,11 +103,6 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package static let widgetKit = ComplicationBudgetSettings(
         rules: .widgetKit, dailyReloads: 50, reloadPolicy: .atEnd, foregroundReloads: .free,
         minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5), tooSoonReloads: .deferred)
-
-    /// The entry builder these settings imply.
-    package var timelineBuilder: ComplicationTimelineBuilder {
-        ComplicationTimelineBuilder(minimumSpacing: entrySpacing, futureEntryLimit: futureEntryLimit)
-    }
 }
 
 /// The platform whose complication API the app uses.

@@ -6,22 +6,17 @@ package struct ComplicationEntry: Hashable, Sendable {
     package var content: ComplicationContent
 }
 
-/// Builds the timeline an app hands the system on a reload: the current entry plus future entries
-/// supplied ahead (a reminder shows overdue without a reload), coalesced by the minimum spacing.
-package struct ComplicationTimelineBuilder: Hashable, Sendable {
-    /// Entries must be **more than** this far apart (ClockKit: 60 s; WidgetKit: about 5 min).
-    package var minimumSpacing: SimDuration = .minutes(1)
-    /// At most this many future entries per reload (ClockKit's `limit`, said to be 100: UNCONFIRMED).
-    package var futureEntryLimit = 100
-
+/// The timeline an app hands the system on a reload: the current entry plus future entries
+/// supplied ahead (a reminder shows overdue without a reload), coalesced by ``entrySpacing``.
+extension ComplicationBudgetSettings {
     /// What coalescing kept and what it discarded.
-    package typealias Result = (kept: [ComplicationEntry], discarded: [ComplicationEntry])
+    package typealias Timeline = (kept: [ComplicationEntry], discarded: [ComplicationEntry])
 
     /// The timeline for the remaining items of `index` reloaded at `now`: an entry at `now`, then
     /// one at each future due time (up to ``futureEntryLimit``), coalesced.
     ///
     /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries.
-    func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> Result {
+    func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> Timeline {
         var entries = [ComplicationEntry(date: now, content: index.content(at: now, mode: mode))]
         var time = now
         while entries.count <= futureEntryLimit, let next = index.nextDue(after: time) {
@@ -31,14 +26,14 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
         return coalesce(entries)
     }
 
-    /// Drops entries that are not more than ``minimumSpacing`` after the last kept entry.
+    /// Drops entries that are not more than ``entrySpacing`` after the last kept entry.
     ///
     /// ClockKit "discards one of the entries" less than a minute apart without saying which;
     /// WristSim keeps the **earlier** one. Entries are taken in date order (stable for equal
     /// dates, so the first supplied is kept).
     ///
     /// - Complexity: O(*n* log *n*); O(*n*) for entries already in date order.
-    package func coalesce(_ entries: [ComplicationEntry]) -> Result {
+    package func coalesce(_ entries: [ComplicationEntry]) -> Timeline {
         let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
         let ordered =
             inOrder
@@ -49,7 +44,7 @@ package struct ComplicationTimelineBuilder: Hashable, Sendable {
         var kept: [ComplicationEntry] = []
         var discarded: [ComplicationEntry] = []
         for entry in ordered {
-            if let last = kept.last, entry.date - last.date <= minimumSpacing {
+            if let last = kept.last, entry.date - last.date <= entrySpacing {
                 discarded.append(entry)
             } else {
                 kept.append(entry)

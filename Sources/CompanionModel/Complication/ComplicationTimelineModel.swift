@@ -132,7 +132,7 @@ package struct ComplicationTimelineModel: Sendable {
 
     /// Installs the timeline for `time`; returns the date of its last entry.
     private mutating func install(at time: SimTime, source: ComplicationReloadSource) -> SimTime {
-        let result = configuration.budget.timelineBuilder.timeline(
+        let result = configuration.budget.timeline(
             truth.index(at: time), now: time, mode: configuration.mode)
         while let last = shown.last, last.entry.date >= time { shown.removeLast() }
         while let last = discarded.last, last.date >= time { discarded.removeLast() }

@@ -21,14 +21,6 @@ package enum NextItemVisibility: Hashable, Sendable {
         return false
     }
 
-    /// Where the next item is for `next` in `remaining` (display order) on a screen showing
-    /// `rowsVisible` rows.
-    ///
-    /// - Complexity: O(*n*) in the number of remaining rows.
-    package static func of(_ next: ItemID?, in remaining: [ItemID], rowsVisible: Int) -> NextItemVisibility {
-        of(ListSnapshot(remaining: remaining, next: next).next, rowsVisible: rowsVisible)
-    }
-
     /// Where the next item is, given where it is among the remaining rows, on a screen showing
     /// `rowsVisible` rows.
     ///

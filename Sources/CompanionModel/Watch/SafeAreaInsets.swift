@@ -4,13 +4,7 @@
 package struct SafeAreaInsets: Hashable, Sendable {
     package var top: Double
     package var bottom: Double
-    package var sides: Double
-
-    package init(top: Double, bottom: Double, sides: Double = 2) {
-        self.top = top
-        self.bottom = bottom
-        self.sides = sides
-    }
+    package var sides: Double = 2
 
     /// Where an inset figure comes from, so reports can say how trustworthy a model's
     /// rows-visible count is.

@@ -22,36 +22,19 @@ package struct WatchModel: Hashable, Sendable {
     /// Screen height in points.
     package var heightPoints: Int
     /// Scale factor; every Apple Watch is @2x (PLATFORM.md §4.1).
-    package var scale: Int
+    package var scale = 2
     /// Safe-area insets in points.
     package var insets: SafeAreaInsets
     /// Where ``insets`` comes from.
     package var insetSource: SafeAreaInsets.Source
     /// Height of one list row in points. 44 pt is the default (PLATFORM.md §6; the watchOS
     /// figure itself is UNCONFIRMED, ~56 pt for two-line rows).
-    package var rowHeight: Double
+    package var rowHeight = WatchModel.defaultRowHeight
     /// The system in package.
     package var chip: WatchChip
 
     /// The default row height, 44 pt (PLATFORM.md §6).
     package static let defaultRowHeight: Double = 44
-
-    package init(
-        name: String, displayName: String, caseMillimetres: Int, widthPoints: Int, heightPoints: Int,
-        insets: SafeAreaInsets, insetSource: SafeAreaInsets.Source, chip: WatchChip,
-        rowHeight: Double = WatchModel.defaultRowHeight, scale: Int = 2
-    ) {
-        self.name = name
-        self.displayName = displayName
-        self.caseMillimetres = caseMillimetres
-        self.widthPoints = widthPoints
-        self.heightPoints = heightPoints
-        self.insets = insets
-        self.insetSource = insetSource
-        self.chip = chip
-        self.rowHeight = rowHeight
-        self.scale = scale
-    }
 
     /// Screen width in pixels.
     package var widthPixels: Int { widthPoints * scale }

@@ -32,11 +32,7 @@ package struct ScenarioErrorCollector: Sendable {
 
     /// Records `error` and the errors it carries (``ScenarioError/more``, ``ScenarioError/omitted``).
     package mutating func record(_ error: ScenarioError) {
-        var first = error
-        first.more = []
-        first.omitted = 0
-        keep(first)
-        for other in error.more { keep(other) }
+        for each in error.all { keep(each) }
         omitted += error.omitted
     }
 

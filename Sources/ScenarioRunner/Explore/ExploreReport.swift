@@ -21,12 +21,6 @@ package struct ExplorePlan: Hashable, Sendable {
     /// The number of runs (run numbers `0..<runs`).
     package var runs: UInt64
 
-    package init(file: String, seed: UInt64, runs: UInt64) {
-        self.file = file
-        self.seed = seed
-        self.runs = runs
-    }
-
     /// The runs of shard `index` of `count` (0-based): contiguous, and together exactly all runs.
     package func shard(_ index: Int, of count: Int) -> Range<UInt64> { ShardSpec.runs(index, of: count, in: runs) }
 }

@@ -158,15 +158,10 @@ package struct JSONParser {
     private mutating func parseObject(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
         -> JSONNode
     {
-        index += 1
         var members: [JSONNode.Member] = []
         var keys: [String: SourceLocation] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return JSONNode(value: .object(members), location: start, jsonPath: path)
-        }
-        while true {
+        var closed = opens(closingWith: UInt8(ascii: "}"))
+        while !closed {
             skipWhitespace()
             guard index < bytes.count else {
                 throw error(
@@ -193,53 +188,54 @@ package struct JSONParser {
             skipWhitespace()
             let value = try parseValue(path: memberPath, depth: depth + 1)
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw error(
-                    "unexpected end of file inside the object that starts at line \(start.line), column \(start.column); expected ',' or '}'"
-                )
-            }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return JSONNode(value: .object(members), location: start, jsonPath: path)
-            }
-            throw error("unexpected \(describeCurrent()); expected ',' or '}' after a member of the object")
+            closed = try closes(UInt8(ascii: "}"), "object", start: start, after: "a member of the object")
         }
+        return JSONNode(value: .object(members), location: start, jsonPath: path)
     }
 
     private mutating func parseArray(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
         -> JSONNode
     {
-        index += 1
         var elements: [JSONNode] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return JSONNode(value: .array(elements), location: start, jsonPath: path)
-        }
-        while true {
+        var closed = opens(closingWith: UInt8(ascii: "]"))
+        while !closed {
             skipWhitespace()
             elements.append(try parseValue(path: path.appending(index: elements.count), depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw error(
-                    "unexpected end of file inside the array that starts at line \(start.line), column \(start.column); expected ',' or ']'"
-                )
-            }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return JSONNode(value: .array(elements), location: start, jsonPath: path)
-            }
-            throw error("unexpected \(describeCurrent()); expected ',' or ']' after an array element")
+            closed = try closes(UInt8(ascii: "]"), "array", start: start, after: "an array element")
         }
+        return JSONNode(value: .array(elements), location: start, jsonPath: path)
+    }
+
+    /// Steps over the opening bracket and the white space after it; consumes `close` and returns
+    /// `true` when the container is empty.
+    private mutating func opens(closingWith close: UInt8) -> Bool {
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or element (`after` says which) of the `container` that starts at `start`:
+    /// consumes `,` and returns `false` (another follows), or consumes `close` and returns `true`.
+    ///
+    /// - Throws: ``ScenarioError`` at anything else, or at the end of the file.
+    private mutating func closes(_ close: UInt8, _ container: String, start: SourceLocation, after: String)
+        throws(ScenarioError) -> Bool
+    {
+        skipWhitespace()
+        let expected = "expected ',' or '\(Character(Unicode.Scalar(close)))'"
+        guard index < bytes.count else {
+            throw error(
+                "unexpected end of file inside the \(container) that starts at line \(start.line), column \(start.column); \(expected)"
+            )
+        }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == close else {
+            throw error("unexpected \(describeCurrent()); \(expected) after \(after)")
+        }
+        index += 1
+        return byte == close
     }
 
     private mutating func parseString() throws(ScenarioError) -> String {

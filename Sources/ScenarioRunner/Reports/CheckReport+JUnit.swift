@@ -20,7 +20,7 @@ extension CheckReport {
         for entry in entries {
             switch entry {
             case .ran(let file, let outcome):
-                let clock = ReportClock(start: outcome.scenario.start, end: outcome.endTime)
+                let clock = TraceFormatter(start: outcome.scenario.start, end: outcome.endTime)
                 var cases: [String] = []
                 var suiteFailures = 0
                 for result in outcome.expectations {

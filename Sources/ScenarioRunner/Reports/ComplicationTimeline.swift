@@ -31,7 +31,7 @@ package enum ComplicationTimeline {
         let source: SettingsSource = scenario.sections.complication == nil ? .defaults : .scenario
         if source == .defaults { scenario.sections.complication = .defaults(start: scenario.start) }
         let last = max(scenario.end, through ?? scenario.end)
-        if ReportClock(start: scenario.start, end: last).showsDates {
+        if TraceFormatter(start: scenario.start, end: last).showsDates {
             scenario.sections.complication?.configuration.clock.showsDates = true
         }
         let run = UntracedRun(scenario, seed: seed)
@@ -49,22 +49,15 @@ package enum ComplicationTimeline {
     /// The JSON schema identifier of `--at --json`.
     package static let atJSONSchema = "wristsim.timeline-at/1"
 
-    /// `timeline --json`, schema `wristsim.timeline/1`: the entries shown, every reload request
-    /// with its decision (a refusal's `reason` with its `code`), the budget resets, the budget's
-    /// rules and what they did (exhaustions, background tasks, the longest time without a reload)
-    /// and the staleness per family, times in ISO 8601 with milliseconds, then the run's
-    /// `failures` (``write(_:scenario:into:)`` into one value).
-    package static func document(_ result: Result, scenario: Scenario) -> JSONValue {
-        var object = JSONObject()
-        write(result, scenario: scenario, into: &object)
-        return .object(object)
-    }
-
-    /// Writes the members of ``document(_:scenario:)`` into `object`
-    /// (``ComplicationReport/write(into:stamp:)`` writes everything after `settings`): into a
-    /// ``JSONStream``, a run of a million reloads is written one request at a time.
+    /// Writes `timeline --json`, schema `wristsim.timeline/1`, into `object`: the entries shown,
+    /// every reload request with its decision (a refusal's `reason` with its `code`), the budget
+    /// resets, the budget's rules and what they did (exhaustions, background tasks, the longest
+    /// time without a reload) and the staleness per family, times in ISO 8601 with milliseconds,
+    /// then the run's `failures`. ``ComplicationReport/write(into:stamp:)`` writes everything
+    /// after `settings`; into a ``JSONStream``, a run of a million reloads is written one request
+    /// at a time.
     package static func write(_ result: Result, scenario: Scenario, into object: inout some JSONObjectWriter) {
-        let clock = ReportClock(start: scenario.start, showsDates: true)
+        let clock = TraceFormatter(start: scenario.start, showsDates: true)
         object.append("schema", .string(jsonSchema))
         object.append("file", .string(scenario.file))
         object.append("scenario", .string(scenario.name))
@@ -76,7 +69,7 @@ package enum ComplicationTimeline {
     /// `timeline --at TIME --json`, schema `wristsim.timeline-at/1`: what each family shows at
     /// `time`, with the truth.
     package static func document(at time: SimTime, report: ComplicationReport, scenario: Scenario) -> JSONValue {
-        let clock = ReportClock(start: scenario.start, showsDates: true)
+        let clock = TraceFormatter(start: scenario.start, showsDates: true)
         return [
             "schema": .string(atJSONSchema), "file": .string(scenario.file), "at": .string(clock.iso(time)),
             "families": .array(

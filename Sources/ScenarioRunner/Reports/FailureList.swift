@@ -6,11 +6,11 @@ import SimulationKernel
 /// (a list's missing and extra items) indented beneath.
 package struct FailureList {
     package var outcome: ScenarioOutcome
-    package var clock: ReportClock
+    package var clock: TraceFormatter
 
     package init(outcome: ScenarioOutcome) {
         self.outcome = outcome
-        clock = ReportClock(start: outcome.scenario.start, end: outcome.endTime)
+        clock = TraceFormatter(start: outcome.scenario.start, end: outcome.endTime)
     }
 
     /// How many expectations failed plus how many invariants broke.

@@ -85,7 +85,7 @@ package struct LatencyReport {
 
     static func text(_ profile: LatencyProfile) -> [String] {
         let run = profile.run
-        let clock = ReportClock(start: profile.scenario.start, end: profile.outcome.endTime)
+        let clock = TraceFormatter(start: profile.scenario.start, end: profile.outcome.endTime)
         var lines = [
             "latency   \(profile.scenario.name)",
             "file      \(profile.scenario.file)",
@@ -167,10 +167,11 @@ package struct LatencyReport {
         let columns = rows.map(\.count).max() ?? 0
         let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return rows.map { row in
-            row.enumerated().map { column, cell in
+            let line = row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 return column < leftColumns ? cell + pad : pad + cell
-            }.joined(separator: "  ").replacingTrailingSpaces()
+            }.joined(separator: "  ")
+            return String(line.dropLast(line.reversed().prefix { $0 == " " }.count))
         }
     }
 
@@ -188,7 +189,7 @@ package struct LatencyReport {
 
     static func json(_ profile: LatencyProfile) -> JSONValue {
         let run = profile.run
-        let clock = ReportClock(start: profile.scenario.start, end: profile.outcome.endTime)
+        let clock = TraceFormatter(start: profile.scenario.start, end: profile.outcome.endTime)
         let stats = run.statistics
         func milliseconds(_ duration: SimDuration?) -> JSONValue { .optional(duration.map(JSONValue.milliseconds)) }
         let histogram = LatencyHistogram(run.latencies, maxBins: 12)
@@ -249,13 +250,5 @@ package struct LatencyReport {
             title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")",
             series: profiles.map(LatencyHistogramSVG.Series.init)
         ).document
-    }
-}
-
-extension String {
-    fileprivate func replacingTrailingSpaces() -> String {
-        var text = self
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
     }
 }

@@ -30,7 +30,7 @@ package enum LinkReport {
                 "inTransitAtEnd", .int(Int64(inTransit)),
                 text: inTransit == 0
                     ? "0"
-                    : "\(inTransit) (applied at \(formatter.clock(settled.now)) once the link finishes)"
+                    : "\(inTransit) (applied at \(formatter.text(settled.now)) once the link finishes)"
             ),
             .init("lost", .int(Int64(count(.lost)))),
             .init("doubled", .int(Int64(count(.doubled)))),

@@ -13,12 +13,9 @@ extension RemindersReport {
     /// `id`, `due`, `reason` with its `code`) and `overdue` (`null` without `--at`). The three lists
     /// hold the first ``RecordLog/defaultLimit`` records of each; when there were more, `notListed`
     /// says how many of each were left out (`windows`, `deliveries`, `missed`), and is absent otherwise.
-    package var json: String { document.compact }
-
-    /// The JSON document.
     package var document: JSONValue {
         let harness = phone.harness
-        let clock = ReportClock(start: scenario.start, showsDates: true)
+        let clock = TraceFormatter(start: scenario.start, showsDates: true)
         func iso(_ time: ReminderTime) -> JSONValue { .string(clock.iso(PhoneReminders.simTime(time))) }
         var overdue = JSONValue.null
         if let overdueAt {
@@ -60,7 +57,7 @@ extension RemindersReport {
                     [
                         "item": .string(miss.owner), "id": .string(miss.identifier), "due": iso(miss.due),
                         "reason": RunReport.reason(
-                            code: RemindersReport.code(miss.reason), message: reasonText(miss.reason)),
+                            code: miss.reason.code.name, message: reasonText(miss.reason)),
                     ]
                 }),
             "overdue": overdue,
@@ -74,9 +71,6 @@ extension RemindersReport {
         }
         return document
     }
-
-    /// The stable code of why a reminder was missed.
-    package static func code(_ reason: MissedReminder.Reason) -> String { reason.code.name }
 
     /// What the report says of a background task the system terminated with exception code `code`.
     static func terminationText(code: String, detail: String) -> String {

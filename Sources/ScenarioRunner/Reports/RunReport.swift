@@ -20,7 +20,7 @@ package struct RunReport {
     package static let jsonSchema = "wristsim.run/2"
 
     /// The run's clock: dates in text when the run spans more than one day.
-    package var clock: ReportClock { ReportClock(start: outcome.scenario.start, end: outcome.endTime) }
+    package var clock: TraceFormatter { TraceFormatter(start: outcome.scenario.start, end: outcome.endTime) }
 
     /// The human summary.
     package func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
@@ -32,13 +32,13 @@ package struct RunReport {
         lines.append("file      \(scenario.file)")
         lines.append(
             "run       seed \(outcome.seed) · watch \(scenario.watch) · "
-                + "\(ReportClock(start: scenario.start, showsDates: true).text(.zero)) → "
+                + "\(TraceFormatter(start: scenario.start, showsDates: true).text(.zero)) → "
                 + "\(clock.text(outcome.endTime)) "
                 + "(\(outcome.endTime))")
         if includeTrace {
             lines.append("")
             lines.append("trace")
-            lines.append(contentsOf: outcome.trace.map { "  " + traceText($0, clock: clock) })
+            lines.append(contentsOf: outcome.trace.map { "  " + clock.text($0) })
         }
         for section in outcome.summary {
             lines.append("")
@@ -65,13 +65,6 @@ package struct RunReport {
         lines.append("")
         lines.append("result  " + (outcome.passed ? style.pass : style.fail))
         return lines.joined(separator: "\n")
-    }
-
-    /// One trace line: `"09:01:30.250  watch.tap  item=kale"`.
-    func traceText(_ event: TraceEvent, clock: ReportClock) -> String {
-        var line = clock.text(event.time) + "  " + event.kind
-        for field in event.fields { line += "  \(field.key)=\(field.value.text)" }
-        return line
     }
 
     /// The JSON Lines rendering, one record per line.

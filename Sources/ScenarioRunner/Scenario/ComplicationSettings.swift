@@ -99,7 +99,7 @@ package struct ComplicationSettings: Sendable {
                         + "four background refreshes an hour), such as \"15m\"; found \"\(every)\"")
             }
             let from = try reader.optional("from")?.time(context) ?? .zero
-            var task: BackgroundTaskWork?
+            var task = BackgroundTaskWork()
             if let taskNode = reader.optional("task") {
                 var taskReader = try ObjectReader(
                     taskNode, context, what: "an object such as {\"cpu\": \"2s\", \"on\": \"S3\"}")
@@ -107,7 +107,7 @@ package struct ComplicationSettings: Sendable {
                 try taskReader.finish()
             }
             try reader.finish()
-            plan = BackgroundRefreshPlan(every: every, from: from, task: task ?? BackgroundTaskWork())
+            plan = BackgroundRefreshPlan(every: every, from: from, task: task)
         }
         try object.finish()
         let clock = ComplicationClock(origin: context.start)

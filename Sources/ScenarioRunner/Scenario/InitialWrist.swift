@@ -37,9 +37,6 @@ package enum InitialWrist: String, CaseIterable, Hashable, Sendable {
         case .raisedOnClock: return .notRunning
         }
     }
-
-    /// The accepted spellings, for error messages.
-    package static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 }
 
 extension JSONNode {
@@ -51,7 +48,7 @@ extension JSONNode {
                 self,
                 "unknown wrist position \(Excerpt.quoted(text))"
                     + Suggestion.didYouMean(text, in: InitialWrist.allCases.map(\.rawValue)) + "; expected one of: "
-                    + InitialWrist.names)
+                    + InitialWrist.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
         }
         return wrist
     }

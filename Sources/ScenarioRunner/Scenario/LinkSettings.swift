@@ -15,24 +15,22 @@ import SimulationKernel
 ///
 /// Every key is optional; defaults are PLATFORM.md §6's (see ``LinkConfiguration``).
 package struct LinkSettings: Sendable {
-    /// The link's configuration, faults included.
-    package var configuration: LinkConfiguration
+    /// The link's configuration, faults included (default: PLATFORM.md §6, no faults).
+    package var configuration = LinkConfiguration()
     /// `"complicationBudgetResetsAt"`, when the section gives it (otherwise the transfer budget
     /// follows the one reset rule: the complication budget's reset, by default local midnight).
     package var complicationBudgetResetsAt: SimTime?
 
-    /// Settings with `configuration` (default: PLATFORM.md §6, no faults).
-    package init(configuration: LinkConfiguration = LinkConfiguration()) {
-        self.configuration = configuration
-    }
+    /// The settings of a scenario without a `"link"` section.
+    package init() {}
 
     /// Decodes the section.
     ///
     /// - Complexity: O(*n*) in the section's size.
     package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> LinkSettings {
         var object = try ObjectReader(node, context, what: "an object of link settings")
+        var settings = LinkSettings()
         var configuration = LinkConfiguration()
-        var resetsAt: SimTime?
         if let latency = object.optional("latency") {
             configuration.faults.latency = try decodeLatency(latency, context)
         }
@@ -64,7 +62,7 @@ package struct LinkSettings: Sendable {
                 throw context.error(reset, "expected the first budget reset after the scenario start, found \(time)")
             }
             configuration.complicationBudgetFirstReset = time.offset
-            resetsAt = time
+            settings.complicationBudgetResetsAt = time
         }
         if let placement = object.optional("complication") {
             configuration.complicationPlacement = try oneOf(
@@ -73,11 +71,9 @@ package struct LinkSettings: Sendable {
         if let updates = object.optional("phoneUpdatesComplication") {
             configuration.phoneComplicationPolicy = try updates.bool(context) ? .afterEachChange : .onRequest
         }
-        let appStates: [(String, AppRunState)] = [
-            ("notRunning", .notRunning), ("background", .background), ("foreground", .foreground),
-        ]
         if let phone = object.optional("phoneApp") {
-            configuration.initialPhoneApp = try oneOf(phone, context, appStates)
+            configuration.initialPhoneApp = try oneOf(
+                phone, context, [("notRunning", .notRunning), ("background", .background), ("foreground", .foreground)])
         }
         if let watch = object.optional("watchApp") {
             // One setting for one fact: the watch app's starting state follows the wrist.
@@ -98,8 +94,7 @@ package struct LinkSettings: Sendable {
             configuration.faults.appTerminations = try decodeTerminations(terminations, context)
         }
         try object.finish()
-        var settings = LinkSettings(configuration: configuration)
-        settings.complicationBudgetResetsAt = resetsAt
+        settings.configuration = configuration
         return settings
     }
 
@@ -142,9 +137,7 @@ package struct LinkSettings: Sendable {
         default:
             throw context.error(
                 key: member,
-                "unknown latency distribution \"\(member.key)\""
-                    + Suggestion.didYouMean(member.key, in: ["fixed", "uniform", "exponential"])
-                    + " expected one of: \"fixed\", \"uniform\", \"exponential\"")
+                unknownName("latency distribution", member.key, among: ["fixed", "uniform", "exponential"]))
         }
     }
 
@@ -192,11 +185,13 @@ package struct LinkSettings: Sendable {
     {
         let text = try node.string(context)
         if let match = choices.first(where: { $0.0 == text }) { return match.1 }
-        let names = choices.map(\.0)
-        throw context.error(
-            node,
-            "unknown value \"\(text)\"" + Suggestion.didYouMean(text, in: names) + " expected one of: "
-                + names.map { "\"\($0)\"" }.joined(separator: ", "))
+        throw context.error(node, unknownName("value", text, among: choices.map(\.0)))
+    }
+
+    /// `unknown WHAT "text"`, the closest of `names` when one is close, and all of them.
+    static func unknownName(_ what: String, _ text: String, among names: [String]) -> String {
+        "unknown \(what) \"\(text)\"" + Suggestion.didYouMean(text, in: names) + " expected one of: "
+            + names.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }
 

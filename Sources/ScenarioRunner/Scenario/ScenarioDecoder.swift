@@ -127,7 +127,7 @@ package enum ScenarioDecoder {
             finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit)
         if let wrist { scenario.wrist = wrist }
         // Reports of a run over several calendar days print every time with its date.
-        if ReportClock(start: start, end: end).showsDates {
+        if TraceFormatter(start: start, end: end).showsDates {
             scenario.sections.complication?.configuration.clock.showsDates = true
         }
         return scenario

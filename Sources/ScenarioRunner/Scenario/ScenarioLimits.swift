@@ -12,13 +12,10 @@ package enum ScenarioLimits {
     /// ``maximumSpan`` as it is written in messages.
     package static let maximumSpanText = "100 years (+36525d)"
 
-    /// The latest instant a scenario may name.
-    package static let latestTime = SimTime(offset: maximumSpan)
-
     /// The largest `"eventLimit"` a scenario may set: ten million events (a few seconds and a
     /// few hundred megabytes of a release build), so a small file cannot ask for hours of work.
     package static let maximumEventLimit = 10_000_000
 
     /// Whether `time` is within the scenario range.
-    package static func contains(_ time: SimTime) -> Bool { time >= .zero && time <= latestTime }
+    package static func contains(_ time: SimTime) -> Bool { time >= .zero && time.offset <= maximumSpan }
 }

@@ -7,12 +7,10 @@ import SimulationKernel
 /// a run counted twice, and reports the runs no part covered.
 package struct RunCoverage: Hashable, Sendable {
     /// The ranges, ascending, disjoint and not touching.
-    package private(set) var ranges: [Range<UInt64>]
+    package private(set) var ranges: [Range<UInt64>] = []
 
     /// No run covered.
-    package init() {
-        ranges = []
-    }
+    package init() {}
 
     /// The runs of `range`.
     package init(_ range: Range<UInt64>) {

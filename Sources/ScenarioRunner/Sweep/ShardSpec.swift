@@ -15,11 +15,6 @@ package struct ShardSpec: Hashable, Sendable {
     /// The environment variables `auto` reads, in order of preference.
     package static let indexVariables = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"]
 
-    package init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
     /// The runs of shard `index` of `count` (0-based) of the runs `0..<total`: contiguous, and
     /// together exactly all runs, each shard within one run of the others' size.
     static func runs(_ index: Int, of count: Int, in total: UInt64) -> Range<UInt64> {

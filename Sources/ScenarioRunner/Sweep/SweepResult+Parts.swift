@@ -119,9 +119,7 @@ extension SweepResult {
             (node) throws(ScenarioError) in try node.string(context)
         }
         let pipelines = try object.required("pipelines").array(context, nonEmpty: true).map {
-            (node) throws(ScenarioError) -> String? in
-            if case .null = node.value { return nil }
-            return try node.string(context)
+            (node) throws(ScenarioError) -> String? in node.isNull ? nil : try node.string(context)
         }
         var settings: [SweepSetting] = []
         for settingNode in try object.required("settings").array(context) {
@@ -207,9 +205,7 @@ extension SweepResult {
             exact = try pairs(values, "[microseconds, count]", 0...Int.max, context).map {
                 (microseconds: Int64($0.0), count: $0.1)
             }
-        } else if case .null = exactNode.value {
-            exact = nil
-        } else {
+        } else if !exactNode.isNull {
             throw context.error(exactNode, "expected an array of [microseconds, count] pairs or null")
         }
         try object.finish()

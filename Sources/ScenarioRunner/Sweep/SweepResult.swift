@@ -8,17 +8,8 @@ package struct SweepResult: Hashable, Sendable {
     package var plan: SweepPlan
     /// The runs counted.
     package var covered: RunCoverage
-    /// Statistics per cell, in the plan's cell order.
+    /// Statistics per cell, in the plan's cell order (one for each of the plan's cells).
     package internal(set) var cells: [SweepCellStatistics]
-
-    /// A result.
-    ///
-    /// - Precondition: `cells.count == plan.cellCount`.
-    package init(plan: SweepPlan, covered: RunCoverage, cells: [SweepCellStatistics]) {
-        self.plan = plan
-        self.covered = covered
-        self.cells = cells
-    }
 
     /// Whether every run of the plan is counted.
     package var isComplete: Bool { covered.isComplete(runs: plan.runCount) }

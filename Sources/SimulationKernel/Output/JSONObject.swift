@@ -48,11 +48,6 @@ package struct JSONObject: Hashable, Sendable {
         members.append(Member(key: key, value: value))
     }
 
-    /// Appends every member of `other` in order (replacing keys already present).
-    package mutating func merge(_ other: JSONObject) {
-        for member in other.members { self[member.key] = member.value }
-    }
-
     /// The keys in order.
     package var keys: [String] { members.map(\.key) }
 

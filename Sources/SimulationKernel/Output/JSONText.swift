@@ -16,19 +16,9 @@ package struct JSONObjectText: Sendable {
 
     package init() {}
 
-    /// Adds `"key": value`.
-    package mutating func add(_ key: String, _ value: TraceValue) {
-        members.append(JSONText.quoted(key) + ":" + value.json)
-    }
-
     /// Adds `"key": <raw JSON>` (an already rendered object or array).
     package mutating func addRaw(_ key: String, _ json: String) {
         members.append(JSONText.quoted(key) + ":" + json)
-    }
-
-    /// Adds `"key": null` when `value` is nil, else the value.
-    package mutating func add(_ key: String, _ value: TraceValue?) {
-        if let value { add(key, value) } else { addRaw(key, "null") }
     }
 
     /// The rendered object.

@@ -135,11 +135,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 
     /// An object literal; keys keep the literal's order (a repeated key keeps its first place
     /// and its last value).
-    package init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var object = JSONObject()
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
-    }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
 
 extension JSONValue: CustomStringConvertible {

@@ -1,15 +1,39 @@
-/// Renders trace events against the scenario's start date.
+/// How every report and trace prints a simulated instant: on the scenario's own clock (its start
+/// date's UTC offset), with milliseconds.
+///
+/// Text shows the time of day (`"09:01:30.250"`) and, when ``showsDates`` (a run that spans more
+/// than one calendar day), the date before it (`"2026-11-24 09:01:30.250"`), so a line on day 3
+/// never looks like one on day 22. JSON always carries the full ISO 8601 date-time with
+/// milliseconds and the offset (`"2026-11-24T09:01:30.250+01:00"`).
 package struct TraceFormatter: Sendable {
-    /// The scenario's start, for wall-clock columns.
+    /// The scenario's start, whose UTC offset every time is printed in.
     package var start: EpochTime
+    /// Whether text times carry their date.
+    package var showsDates: Bool
 
-    package init(start: EpochTime) {
+    /// A formatter that shows dates or not, as asked.
+    package init(start: EpochTime, showsDates: Bool = false) {
         self.start = start
+        self.showsDates = showsDates
     }
 
-    /// The local wall-clock time of `time`, with milliseconds: `"09:01:30.250"`.
-    package func clock(_ time: SimTime) -> String {
-        start.adding(time.offset).text(date: false, milliseconds: TraceFormatter.milliseconds(of: time))
+    /// A formatter for a run from `start` to `end` (offsets from the start): dates shown when the
+    /// run spans more than one calendar day.
+    package init(start: EpochTime, end: SimTime) {
+        let last = start.adding(SimDuration(nanoseconds: max(0, end.nanoseconds)))
+        self.init(start: start, showsDates: last.dateText != start.dateText)
+    }
+
+    /// `"09:01:30.250"`, or `"2026-11-24 09:01:30.250"` when it ``showsDates``.
+    package func text(_ time: SimTime) -> String {
+        start.adding(time.offset).text(
+            date: showsDates, separator: " ", milliseconds: TraceFormatter.milliseconds(of: time))
+    }
+
+    /// `"2026-11-24T09:01:30.250+01:00"` (`Z` for UTC): ISO 8601 with milliseconds and the
+    /// scenario's offset.
+    package func iso(_ time: SimTime) -> String {
+        start.adding(time.offset).text(milliseconds: TraceFormatter.milliseconds(of: time), offset: true)
     }
 
     /// The milliseconds within the second of `time` (0–999, also before the start).
@@ -17,25 +41,12 @@ package struct TraceFormatter: Sendable {
         Int((time.nanoseconds % 1_000_000_000 + 1_000_000_000) % 1_000_000_000 / 1_000_000)
     }
 
-    /// One aligned text line: `"09:01:30.250  +1m30.25s  watch.tap  item=kale"`.
+    /// One aligned text line: `"09:01:30.250  watch.tap  item=kale"`.
     package func text(_ event: TraceEvent) -> String {
-        var line = clock(event.time) + "  " + event.kind
+        var line = text(event.time) + "  " + event.kind
         for field in event.fields {
             line += "  \(field.key)=\(field.value.text)"
         }
         return line
-    }
-
-    /// One JSON Lines object: `{"type":"trace","at":"…","t":90.25,"kind":"watch.tap","item":"kale"}`.
-    package func json(_ event: TraceEvent) -> String {
-        var object = JSONObjectText()
-        object.add("type", .string("trace"))
-        object.add("at", .string(start.adding(event.time.offset).iso8601))
-        object.add("offsetMs", .decimal(event.time.nanoseconds / 1_000, scale: 3))
-        object.add("kind", .string(event.kind))
-        for field in event.fields {
-            object.add(field.key, field.value)
-        }
-        return object.text
     }
 }

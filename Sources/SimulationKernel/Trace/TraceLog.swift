@@ -24,9 +24,6 @@ package struct TraceLog: RandomAccessCollection, Sendable {
     /// each kind, with their ids: events of one kind repeat their keys in order and often their
     /// values, and comparing with the last one is cheaper than a hash lookup.
     private var lastFields: [LastField] = []
-    /// The kind of the event begun last, and how many fields it has so far.
-    private var openKind: UInt32 = 0
-    private var openFields = 0
 
     /// An empty log.
     package init() {}
@@ -76,36 +73,26 @@ package struct TraceLog: RandomAccessCollection, Sendable {
     /// - Complexity: amortised O(*k* + *m*) for *k* fields and *m* bytes of strings (one hash
     ///   lookup per string).
     mutating func append(_ event: TraceEvent) {
-        beginEvent(time: event.time, kind: event.kind)
-        for field in event.fields { appendField(field.key, field.value) }
-    }
-
-    /// Starts an event; its fields follow with ``appendField(_:_:)``.
-    mutating func beginEvent(time: SimTime, kind: String) {
-        times.append(time.nanoseconds)
-        openKind = kindNames.id(kind)
-        openFields = 0
-        kinds.append(openKind)
+        times.append(event.time.nanoseconds)
+        let kind = kindNames.id(event.kind)
+        kinds.append(kind)
         fieldStarts.append(keys.count)
-    }
-
-    /// Appends a field to the event begun last.
-    mutating func appendField(_ key: String, _ value: TraceValue) {
-        let position = openFields < Self.cachedFields ? Int(openKind) * Self.cachedFields + openFields : -1
-        openFields += 1
-        if position >= lastFields.count, position >= 0 {
-            lastFields += repeatElement(LastField(), count: position + 1 - lastFields.count)
+        for (index, field) in event.fields.enumerated() {
+            let position = index < Self.cachedFields ? Int(kind) * Self.cachedFields + index : -1
+            if position >= lastFields.count, position >= 0 {
+                lastFields += repeatElement(LastField(), count: position + 1 - lastFields.count)
+            }
+            if position >= 0, let id = lastFields[position].keyID, lastFields[position].key == field.key {
+                keys.append(id)
+            } else {
+                let id = strings.id(field.key)
+                keys.append(id)
+                if position >= 0 { (lastFields[position].key, lastFields[position].keyID) = (field.key, id) }
+            }
+            let (tag, payload) = encode(field.value, position: position)
+            tags.append(tag)
+            payloads.append(payload)
         }
-        if position >= 0, let id = lastFields[position].keyID, lastFields[position].key == key {
-            keys.append(id)
-        } else {
-            let id = strings.id(key)
-            keys.append(id)
-            if position >= 0 { (lastFields[position].key, lastFields[position].keyID) = (key, id) }
-        }
-        let (tag, payload) = encode(value, position: position)
-        tags.append(tag)
-        payloads.append(payload)
     }
 
     /// How many leading field positions per kind remember their last key and string value.

@@ -4,15 +4,12 @@
 /// trace: nothing an expectation, an invariant or a verdict reads comes from it (each reads the
 /// features' own state). With ``off`` the simulation appends nothing to its trace, and the
 /// features and the models under them (the link, the sync endpoints) skip the work of describing
-/// each step (field lists, payload summaries, trail notes) that nobody would read. Nothing else
-/// depends on it.
+/// each step (field lists, payload summaries, trail notes) that nobody would read.
 ///
 /// ```swift
 /// var simulation = ScenarioSimulation(scenario: scenario, seed: 7, trace: .off)
 /// let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict   // the same as with `.recorded`
 /// ```
-///
-/// `wristsim run --trace` records (``recorded``), so its output is unchanged.
 package enum TraceMode: Hashable, Sendable {
     /// Every trace event is built and kept, in order.
     case recorded

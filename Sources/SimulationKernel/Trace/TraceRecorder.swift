@@ -16,22 +16,4 @@ package struct TraceRecorder: Sendable {
     package mutating func record(_ event: TraceEvent) {
         events.append(event)
     }
-
-    /// Records an event of `kind` at `time` with `fields`.
-    ///
-    /// - Complexity: amortised O(*k*) for its *k* fields.
-    package mutating func record(_ kind: String, at time: SimTime, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
-        events.beginEvent(time: time, kind: kind)
-        for field in fields { events.appendField(field.key, field.value) }
-    }
-
-    /// The events of one kind (or of every kind starting with `prefix.`).
-    ///
-    /// - Complexity: O(*e*) for *e* events, plus the fields of those returned.
-    package func events(ofKind kind: String) -> [TraceEvent] {
-        events.indices.filter {
-            let name = events.kind(at: $0)
-            return name == kind || name.hasPrefix(kind + ".")
-        }.map { events[$0] }
-    }
 }

@@ -27,29 +27,14 @@ package enum TraceValue: Hashable, Sendable {
         }
     }
 
-    /// JSON rendering.
-    package var json: String {
-        switch self {
-        case .int(let value): return String(value)
-        case .unsigned(let value): return String(value)
-        case .string(let value): return JSONText.quoted(value)
-        case .bool(let value): return value ? "true" : "false"
-        case .duration(let value): return TraceValue.decimalText(value.nanoseconds / 1_000, scale: 3)
-        case .decimal(let value, let scale): return TraceValue.decimalText(value, scale: scale)
-        case .list(let values): return "[" + values.map(\.json).joined(separator: ",") + "]"
-        }
-    }
+    /// JSON rendering: the compact text of its ``JSONValue``.
+    package var json: String { JSONValue(self).compact }
 
     /// `decimalText(12345, scale: 3) == "12.345"`; trailing zeros are kept for stable widths.
     package static func decimalText(_ value: Int64, scale: Int) -> String {
-        guard scale > 0 else { return String(value) }
-        let negative = value < 0
-        let magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        for _ in 0..<scale { divisor *= 10 }
-        var fraction = String(magnitude % divisor)
-        fraction = String(repeating: "0", count: scale - fraction.count) + fraction
-        return (negative ? "-" : "") + "\(magnitude / divisor).\(fraction)"
+        var json = JSONWriter(capacity: 24)
+        json.decimal(value, scale: scale)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }
 

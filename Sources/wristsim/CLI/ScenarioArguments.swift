@@ -38,7 +38,7 @@ enum ScenarioArguments {
                         ? "; a scenario spans at most \(ScenarioLimits.maximumSpanText)" : ""))
         }
         if warnAfterEnd, time > scenario.end {
-            let clock = ReportClock(start: scenario.start, showsDates: true)
+            let clock = TraceFormatter(start: scenario.start, showsDates: true)
             Console.error(
                 "warning: --at \(text) (\(clock.text(time))) is after the scenario's end "
                     + "(\(clock.text(scenario.end)), \(scenario.end)); showing the state as the run left it")

@@ -79,7 +79,7 @@ enum RemindersCommand: Command {
         if let mode { settings.mode = mode }
         scenario.sections.reminders = settings
         if let at, at > scenario.end {
-            let clock = ReportClock(start: scenario.start, showsDates: true)
+            let clock = TraceFormatter(start: scenario.start, showsDates: true)
             Console.error(
                 "note: --at \(arguments.value("at") ?? "") (\(clock.text(at))) is after the scenario's end "
                     + "(\(clock.text(scenario.end)), \(scenario.end)); the run is continued to it")

@@ -13,7 +13,7 @@ import Testing
     @Test func clockKitAsksForAtMost100FutureEntries() {
         #expect(ComplicationBudgetSettings.clockKit.futureEntryLimit == 100)
         #expect(ComplicationBudgetSettings().futureEntryLimit == 100, "the default settings are ClockKit's")
-        let result = ComplicationBudgetSettings.clockKit.timelineBuilder.timeline(
+        let result = ComplicationBudgetSettings.clockKit.timeline(
             ComplicationContentIndex(Self.items), now: .zero, mode: .nextDue)
         #expect(result.kept.count == 1 + 100, "the current entry and 100 future ones")
         #expect(result.kept.last?.date == SimTime(offset: .seconds(100 * 90)), "the 100th due reminder")
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aReloadAfterTheCapSuppliesTheNextEntries() {
-        let builder = ComplicationBudgetSettings.clockKit.timelineBuilder
+        let builder = ComplicationBudgetSettings.clockKit
         let later = builder.timeline(
             ComplicationContentIndex(Self.items), now: SimTime(offset: .seconds(100 * 90)), mode: .nextDue)
         #expect(later.kept.count == 1 + 50, "the 50 reminders the first timeline could not hold")

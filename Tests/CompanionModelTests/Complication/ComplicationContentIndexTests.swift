@@ -96,8 +96,8 @@ import Testing
                 id: "i\(number)", title: "Item \(number)",
                 due: rng.next() % 4 == 0 ? nil : SimTime(offset: .seconds(Int64(rng.next() % 900))))
         }
-        let builder = ComplicationTimelineBuilder(
-            minimumSpacing: .seconds(Int64(rng.next() % 90)), futureEntryLimit: Int(rng.next() % 12) - 1)
+        let builder = ComplicationBudgetSettings(
+            entrySpacing: .seconds(Int64(rng.next() % 90)), futureEntryLimit: Int(rng.next() % 12) - 1)
         let now = SimTime(offset: .seconds(Int64(rng.next() % 600)))
         for mode in ComplicationContentMode.allCases {
             let future = Array(Set(items.compactMap(\.due).filter { $0 > now })).sorted()

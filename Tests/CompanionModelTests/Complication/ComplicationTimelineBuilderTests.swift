@@ -9,27 +9,27 @@ import Testing
     }
 
     @Test func entriesMustBeMoreThanTheSpacingApartAndTheEarlierIsKept() {
-        let builder = ComplicationTimelineBuilder(minimumSpacing: .minutes(1))
+        let builder = ComplicationBudgetSettings(entrySpacing: .minutes(1))
         let result = builder.coalesce([entry(0, 5), entry(30, 4), entry(60, 3), entry(61, 2), entry(200, 1)])
         #expect(result.kept.map(\.content.remaining) == [5, 2, 1])
         #expect(result.discarded.map(\.content.remaining) == [4, 3], "exactly 60 s apart is too close")
     }
 
     @Test func spacingIsMeasuredFromTheLastKeptEntry() {
-        let builder = ComplicationTimelineBuilder(minimumSpacing: .minutes(1))
+        let builder = ComplicationBudgetSettings(entrySpacing: .minutes(1))
         let result = builder.coalesce([entry(0, 4), entry(50, 3), entry(100, 2), entry(130, 1)])
         #expect(result.kept.map(\.date.offset) == [.zero, .seconds(Int64(100))])
     }
 
     @Test func equalDatesKeepTheFirstSuppliedAndUnsortedInputIsOrdered() {
-        let builder = ComplicationTimelineBuilder(minimumSpacing: .zero)
+        let builder = ComplicationBudgetSettings(entrySpacing: .zero)
         let result = builder.coalesce([entry(120, 9), entry(0, 1), entry(0, 2)])
         #expect(result.kept.map(\.content.remaining) == [1, 9])
         #expect(result.discarded.map(\.content.remaining) == [2])
     }
 
     @Test func widgetKitSpacingCoalescesFiveMinutes() {
-        let builder = ComplicationBudgetSettings.widgetKit.timelineBuilder
+        let builder = ComplicationBudgetSettings.widgetKit
         let result = builder.coalesce([entry(0, 3), entry(240, 2), entry(301, 1)])
         #expect(result.kept.map(\.content.remaining) == [3, 1])
     }
@@ -40,7 +40,7 @@ import Testing
             ShoppingItem(id: "e", title: "Eggs", due: SimTime(offset: .hours(10))),
             ShoppingItem(id: "x", title: "Past", due: SimTime(offset: .minutes(1))),
         ]
-        let result = ComplicationTimelineBuilder().timeline(
+        let result = ComplicationBudgetSettings().timeline(
             ComplicationContentIndex(items), now: SimTime(offset: .hours(1)), mode: .nextDue)
         #expect(
             result.kept.map(\.date) == [
@@ -51,7 +51,7 @@ import Testing
 
     @Test func futureEntryLimitCapsTheTimeline() {
         let items = (1...10).map { ShoppingItem(id: "\($0)", title: "i\($0)", due: SimTime(offset: .hours(Int64($0)))) }
-        let builder = ComplicationTimelineBuilder(minimumSpacing: .minutes(1), futureEntryLimit: 3)
+        let builder = ComplicationBudgetSettings(entrySpacing: .minutes(1), futureEntryLimit: 3)
         #expect(builder.timeline(ComplicationContentIndex(items), now: .zero, mode: .nextDue).kept.count == 4)
     }
 
@@ -59,7 +59,7 @@ import Testing
         var rng = SplitMix64(seed: seed)
         let spacing = SimDuration.seconds(Int64(rng.next() % 300))
         let entries = (0..<50).map { _ in entry(Int64(rng.next() % 3_600), Int(rng.next() % 9)) }
-        let result = ComplicationTimelineBuilder(minimumSpacing: spacing).coalesce(entries)
+        let result = ComplicationBudgetSettings(entrySpacing: spacing).coalesce(entries)
         #expect(result.kept.count + result.discarded.count == entries.count, "seed \(seed)")
         for (a, b) in zip(result.kept, result.kept.dropFirst()) {
             #expect(b.date - a.date > spacing, "seed \(seed)")

@@ -78,10 +78,13 @@ import Testing
     }
 
     @Test func nextItemEdgeCases() {
-        #expect(NextItemVisibility.of(nil, in: ["a"], rowsVisible: 2) == .nothingToPickUp)
-        #expect(NextItemVisibility.of("z", in: ["a"], rowsVisible: 2) == .notOnList)
-        #expect(NextItemVisibility.of("a", in: ["a"], rowsVisible: 0) == .needsScroll(row: 0, rowsVisible: 0))
-        #expect(NextItemVisibility.of("b", in: ["a", "b"], rowsVisible: 2).isVisible)
+        #expect(
+            NextItemVisibility.of(ListSnapshot(remaining: ["a"], next: nil).next, rowsVisible: 2) == .nothingToPickUp)
+        #expect(NextItemVisibility.of(ListSnapshot(remaining: ["a"], next: "z").next, rowsVisible: 2) == .notOnList)
+        #expect(
+            NextItemVisibility.of(ListSnapshot(remaining: ["a"], next: "a").next, rowsVisible: 0)
+                == .needsScroll(row: 0, rowsVisible: 0))
+        #expect(NextItemVisibility.of(ListSnapshot(remaining: ["a", "b"], next: "b").next, rowsVisible: 2).isVisible)
         #expect(!NextItemVisibility.clockFace.isVisible)
     }
 

@@ -194,7 +194,9 @@ import Testing
         var stream = JSONStream(pieceSize: 512) { pieces.append(String(decoding: $0, as: UTF8.self)) }
         ComplicationTimeline.write(result, scenario: scenario, into: &stream)
         stream.finish()
-        let document = ComplicationTimeline.document(result, scenario: scenario)
+        var object = JSONObject()
+        ComplicationTimeline.write(result, scenario: scenario, into: &object)
+        let document = JSONValue.object(object)
         #expect(pieces.joined() == document.compact, "seed \(seed)")
         let values = document.objectValue?.members.flatMap { $0.value.arrayValue ?? [$0.value] } ?? []
         let longestValue = values.map(\.compact.utf8.count).max() ?? 0

@@ -11,7 +11,7 @@ struct HTMLSummary {
         let formatter = TraceFormatter(start: scenario.start)
         let end = scenario.start.adding(outcome.endTime.offset)
         // Times carry their date when the run spans more than one day.
-        let clock = ReportClock(start: scenario.start, end: outcome.endTime)
+        let clock = TraceFormatter(start: scenario.start, end: outcome.endTime)
         var html = ["<table class=\"meta\">"]
         func row(_ key: String, _ value: String) {
             html.append("<tr><th>\(key)</th><td>\(value)</td></tr>")
@@ -24,7 +24,7 @@ struct HTMLSummary {
             "run",
             XMLText.escaped(
                 "\(SVGTimeAxis.dayLabel(scenario.start)) \(scenario.start.timeOfDay) → "
-                    + "\(SVGTimeAxis.dayLabel(end)) \(formatter.clock(outcome.endTime)) "
+                    + "\(SVGTimeAxis.dayLabel(end)) \(formatter.text(outcome.endTime)) "
                     + "(\(outcome.endTime.offset)) · starts \(scenario.start.iso8601)"))
         let failed = outcome.failedExpectations.count
         row(

@@ -241,7 +241,7 @@ package struct ScenarioReportData {
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
         let missed = harness.missed.map { miss in
             RemindersChartData.Miss(
-                due: PhoneReminders.simTime(miss.due), label: miss.owner, code: RemindersReport.code(miss.reason),
+                due: PhoneReminders.simTime(miss.due), label: miss.owner, code: miss.reason.code.name,
                 reason: report.reasonText(miss.reason))
         }
         return RemindersChartData(

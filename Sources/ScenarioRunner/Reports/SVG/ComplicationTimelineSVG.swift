@@ -40,24 +40,20 @@ package struct ComplicationTimelineSVG: SVGPicture {
 
     private var origin: EpochTime { report.clock.origin ?? EpochTime(secondsSinceEpoch: 0) }
 
-    /// Where one drawing of the lanes goes: its time axis and the top of its reloads row.
+    /// Where one drawing of the lanes goes: its time axis, the top of its reloads row, and the
+    /// top and bottom of its lanes.
     struct Frame {
         var axis: SVGTimeAxis
         var top: Double
-        var families: Int
-        var requestRowHeight: Double
-        var laneHeight: Double
-        var laneGap: Double
-
-        var lanesTop: Double { top + requestRowHeight + laneGap }
-        var lanesBottom: Double { lanesTop + Double(families) * (laneHeight + laneGap) }
+        var lanesTop: Double
+        var lanesBottom: Double
     }
 
     private func frame(from start: SimTime, to end: SimTime, top: Double) -> Frame {
-        Frame(
+        let lanesTop = top + requestRowHeight + laneGap
+        return Frame(
             axis: SVGTimeAxis(start: start, end: end, origin: origin, left: left, right: width - right), top: top,
-            families: report.families.count, requestRowHeight: requestRowHeight, laneHeight: laneHeight,
-            laneGap: laneGap)
+            lanesTop: lanesTop, lanesBottom: lanesTop + Double(report.families.count) * (laneHeight + laneGap))
     }
 
     /// `"Sat 2026-11-21 10:00"`: the date once, then the clock.
@@ -142,17 +138,9 @@ package struct ComplicationTimelineSVG: SVGPicture {
     private var subtitle: String {
         let records = report.records
         let granted = records.filter { $0.kind == .reload && $0.outcome.isGranted }.count
-        var reasons: [(String, Int)] = []
-        for record in records {
-            guard let refusal = record.outcome.refusal else { continue }
-            if let index = reasons.firstIndex(where: { $0.0 == refusal.rawValue }) {
-                reasons[index].1 += 1
-            } else {
-                reasons.append((refusal.rawValue, 1))
-            }
-        }
-        let refused =
-            reasons.isEmpty ? "none refused" : "refused: " + reasons.map { "\($0.0) ×\($0.1)" }.joined(separator: ", ")
+        let refusals = records.compactMap { $0.outcome.refusal?.rawValue }
+        let reasons = refusals.uniqued(by: { $0 }).map { reason in "\(reason) ×\(refusals.count { $0 == reason })" }
+        let refused = reasons.isEmpty ? "none refused" : "refused: " + reasons.joined(separator: ", ")
         let stale = report.families.compactMap { family in
             report.staleness(of: family).map {
                 "\(family.rawValue) stale \(ComplicationStaleness.displayed($0.totalStale))"

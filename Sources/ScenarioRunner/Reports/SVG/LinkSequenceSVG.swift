@@ -258,7 +258,7 @@ package struct LinkSequenceSVG: SVGPicture {
                 let height = Double(group.count) / peak * (half - 24)
                 let delays = group.compactMap { message in message.delivered.map { $0 - message.sent } }.sorted()
                 var tooltip = "\(group.count) message\(group.count == 1 ? "" : "s") from "
-                tooltip += TraceFormatter(start: origin).clock(from)
+                tooltip += TraceFormatter(start: origin).text(from)
                 if let slowest = delays.last {
                     tooltip += " · delivered \(delays.count), slowest after \(DurationFormat.text(slowest))"
                 }
@@ -288,7 +288,7 @@ package struct LinkSequenceSVG: SVGPicture {
         let color = Self.color(message.channel)
         let route = message.direction == .watchToPhone ? "watch → phone" : "phone → watch"
         var tooltip = "message \(message.id) \(message.payload) · \(message.channel) \(route) · sent "
-        tooltip += TraceFormatter(start: origin).clock(message.sent)
+        tooltip += TraceFormatter(start: origin).text(message.sent)
         let delay = message.delivered.map { DurationFormat.text($0 - message.sent) }
         switch message.fate {
         case .delivered: tooltip += " · delivered after \(delay ?? "?")"
@@ -330,7 +330,7 @@ package struct LinkSequenceSVG: SVGPicture {
             let x1 = axis.x(duplicate)
             arrow(
                 from: (x0, fromY), to: (x1, toY), color: "#868e96", dash: "3 2", on: &canvas,
-                tooltip: "duplicate of message \(message.id) arrived " + TraceFormatter(start: origin).clock(duplicate))
+                tooltip: "duplicate of message \(message.id) arrived " + TraceFormatter(start: origin).text(duplicate))
         }
     }
 

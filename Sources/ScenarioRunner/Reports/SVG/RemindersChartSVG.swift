@@ -89,7 +89,7 @@ package struct RemindersChartSVG: SVGPicture {
         for run in data.appRuns {
             canvas.glyph(
                 Self.runGlyph, x: axis.x(run.at), y: runsY,
-                tooltip: "app ran (\(run.reason)) " + TraceFormatter(start: data.origin).clock(run.at))
+                tooltip: "app ran (\(run.reason)) " + TraceFormatter(start: data.origin).text(run.at))
         }
         // Panel 2: overdue and badges.
         let p2Top = runsY + 22
@@ -107,14 +107,14 @@ package struct RemindersChartSVG: SVGPicture {
                 canvas.glyph(
                     Self.noBadge, x: x, y: p2Bottom - 4,
                     tooltip:
-                        "\(formatter.clock(delivery.at)) \(delivery.label): badge unchanged (true overdue \(delivery.trueOverdue))"
+                        "\(formatter.text(delivery.at)) \(delivery.label): badge unchanged (true overdue \(delivery.trueOverdue))"
                 )
                 continue
             }
             let right = badge == delivery.trueOverdue
             canvas.glyph(
                 right ? Self.rightBadge : Self.wrongBadge, x: x, y: countScale.position(Double(badge)),
-                tooltip: "\(formatter.clock(delivery.at)) \(delivery.label): badge \(badge), "
+                tooltip: "\(formatter.text(delivery.at)) \(delivery.label): badge \(badge), "
                     + (right ? "right" : "WRONG: \(delivery.trueOverdue) overdue"))
         }
         // Strip: missed.
@@ -127,7 +127,7 @@ package struct RemindersChartSVG: SVGPicture {
             let x = axis.x(miss.due)
             canvas.glyph(
                 Self.missGlyph, x: x, y: missY,
-                tooltip: "\(formatter.clock(miss.due)) \(miss.label) missed [\(miss.code)]: \(miss.reason)")
+                tooltip: "\(formatter.text(miss.due)) \(miss.label) missed [\(miss.code)]: \(miss.reason)")
             let codeWidth = SVGText.width(miss.code, size: 9)
             let range = (x - codeWidth / 2 - 3)...(x + codeWidth / 2 + 3)
             if range.lowerBound >= left, range.upperBound <= width - right, range.lowerBound > codesEnd {

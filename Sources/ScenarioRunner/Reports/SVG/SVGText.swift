@@ -1,3 +1,5 @@
+import SimulationKernel
+
 /// Text measurement without a font engine: a conservative width estimate per character, so
 /// labels are fitted (or cut with "…") before they are written and never run out of their box.
 package enum SVGText {
@@ -75,10 +77,7 @@ package enum SVGNumber {
     /// `12.25 → "12.3"` (half away from zero), `-0.04 → "0"`, `3 → "3"`; not-finite values → `"0"`.
     package static func text(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        let clamped = min(max(value, -1e12), 1e12)
-        let tenths = Int64((clamped * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        let magnitude = tenths.magnitude
-        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        let tenths = Int64((min(max(value, -1e12), 1e12) * 10).rounded())
+        return tenths % 10 == 0 ? String(tenths / 10) : TraceValue.decimalText(tenths, scale: 1)
     }
 }

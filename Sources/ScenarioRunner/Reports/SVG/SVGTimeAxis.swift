@@ -107,7 +107,7 @@ package struct SVGTimeAxis: Sendable {
 
     /// The clock label of `time` for ticks `step` apart: `"09:30"`, `"09:30:15"` or `"09:30:15.250"`.
     func label(_ time: SimTime, step: Int64) -> String {
-        let clock = TraceFormatter(start: origin).clock(time)
+        let clock = TraceFormatter(start: origin).text(time)
         if step < 1_000_000_000 { return clock }
         if step < 60_000_000_000 { return String(clock.prefix(8)) }
         return String(clock.prefix(5))
