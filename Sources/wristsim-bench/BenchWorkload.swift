@@ -22,7 +22,7 @@ struct BenchReport {
     struct Field {
         var key: String
         var text: String
-        var json: String
+        var json: JSONValue
     }
 
     var fields: [Field] = []
@@ -30,19 +30,19 @@ struct BenchReport {
     var checkValues: CheckValues = .notApplicable
 
     mutating func add(_ key: String, _ value: TraceValue) {
-        fields.append(Field(key: key, text: value.text, json: value.json))
+        fields.append(Field(key: key, text: value.text, json: JSONValue(value)))
     }
 
     /// Adds a floating-point number printed with full precision (shortest text that reads
     /// back as the same `Double`, like Python's `repr`).
     mutating func add(_ key: String, number value: Double) {
-        fields.append(Field(key: key, text: "\(value)", json: "\(value)"))
+        fields.append(Field(key: key, text: "\(value)", json: .number(value)))
     }
 
     /// Adds a list of floating-point numbers printed with full precision.
     mutating func add(_ key: String, numbers values: [Double]) {
-        let items = values.map { "\($0)" }
-        fields.append(Field(key: key, text: items.joined(separator: " "), json: items.jsonArray))
+        let text = values.map { "\($0)" }.joined(separator: " ")
+        fields.append(Field(key: key, text: text, json: .array(values.map(JSONValue.number))))
     }
 
     /// Sets ``checkValues`` and adds it as the `checkValues` field.
@@ -53,9 +53,7 @@ struct BenchReport {
 
     /// One JSON object with the fields in order.
     var json: String {
-        var object = JSONObjectText()
-        for field in fields { object.addRaw(field.key, field.json) }
-        return object.text
+        JSONValue.object(JSONObject(fields.map { ($0.key, $0.json) })).compact
     }
 
     /// Aligned `key   value` lines.

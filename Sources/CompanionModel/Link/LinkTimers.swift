@@ -6,7 +6,7 @@ import SimulationKernel
 /// loop) and keeps the handles of the pending reply timeouts here, so one is cancelled when its
 /// message ends otherwise. A driver calls ``willHandle(_:)`` as it hands a link event over.
 package struct LinkTimers: Sendable {
-    /// The loop's handles of the pending reply timeouts, in send order.
+    /// The loop's handles of the pending reply timeouts (in no particular order: usually one).
     private var replyTimeouts: [(message: MessageID, event: EventID)] = []
 
     /// No timer pending.
@@ -48,7 +48,10 @@ package struct LinkTimers: Sendable {
     /// Forgets and returns the handle of `message`'s reply timeout, if it is pending.
     package mutating func takeReplyTimeout(of message: MessageID) -> EventID? {
         guard let index = replyTimeouts.firstIndex(where: { $0.message == message }) else { return nil }
-        return replyTimeouts.remove(at: index).event
+        let last = replyTimeouts.removeLast()
+        guard index < replyTimeouts.endIndex else { return last.event }
+        defer { replyTimeouts[index] = last }
+        return replyTimeouts[index].event
     }
 
     /// Forgets the handle of `event` if it is a reply timeout (it has left the loop).

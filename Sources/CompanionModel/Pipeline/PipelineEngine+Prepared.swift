@@ -39,11 +39,13 @@ extension PipelineEngine {
                 let step = pipeline.steps[index]
                 let role = roles.byStep[index]
                 let scaledCost = step.scaledCost(speed: speed)
+                let isHeld = roles.synchronousSends.contains(index)
+                let recordsEnd = recordsEffects && selection.recordsEnd(of: role)
                 return StepPlan(
                     scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds),
-                    wait: roles.synchronousSends.contains(index) ? .untilRelease : .fixed(step.wait), queue: step.queue,
-                    recordsStart: recordsEffects && selection.recordsStart(of: role),
-                    recordsEnd: recordsEffects && selection.recordsEnd(of: role),
+                    wait: isHeld ? .untilRelease : .fixed(step.wait), queue: step.queue,
+                    recordsStart: recordsEffects && selection.recordsStart(of: role), recordsEnd: recordsEnd,
+                    endsUnseen: !recordsEnd && !isHeld && step.wait == .zero,
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
             }
             self.plan = plan

@@ -126,6 +126,9 @@ extension PipelineEngine {
         var recordsStart: Bool
         /// Whether its end is recorded as a ``PipelineEffect/stepEnded(tap:step:at:)``.
         var recordsEnd: Bool
+        /// Whether nothing sees it end: its end is not recorded and it has no wait after its CPU
+        /// work (``PipelineEngine/nextDue``).
+        var endsUnseen: Bool
         /// Whether its cost is drawn (a jittered engine and a step that costs something);
         /// otherwise every run costs ``scaledCost``.
         var isDrawn: Bool

@@ -81,6 +81,7 @@ struct PipelineEngine {
         steps.removeAll(keepingCapacity: true)
         earlyReleases.removeAll()
         effects.removeAll()
+        nextDue = nil
     }
 
     /// Each step's plan, in pipeline order.
@@ -93,9 +94,33 @@ struct PipelineEngine {
     /// The number of taps submitted.
     var tapCount: Int { taps.count }
 
-    /// When the engine next has something to do by itself: the earliest end of a running step's
-    /// computation or wait; `nil` when both threads are idle, held back or awaiting an outcome.
-    var nextDue: SimTime? {
+    /// When the driver next has to move the engine on: the earliest moment a thread records an
+    /// effect, goes idle or blocks (``seenEnd(of:onMain:in:_:_:)``); `nil` when both threads are
+    /// idle, held back or awaiting an outcome. The steps that end unseen before it are moved on
+    /// at their own times by the next input (every input first moves on what is due up to its
+    /// time). Stored, and brought up to date at the end of every input (``updateNextDue()``).
+    private(set) var nextDue: SimTime?
+
+    /// Works ``nextDue`` out again, once an input has moved the engine on.
+    private mutating func updateNextDue() {
+        var due: SimTime?
+        switch main {
+        case .idle: due = nil
+        case .handler(let running): due = Self.seenEnd(of: running, onMain: true, in: prepared, steps, [])
+        case .deferred(let running): due = running.due
+        }
+        if let background,
+            let end = Self.seenEnd(
+                of: background, onMain: false, in: prepared, steps, backgroundQueue[backgroundHead...])
+        {
+            due = min(due ?? end, end)
+        }
+        nextDue = due
+    }
+
+    /// When the engine next moves a step on: the earliest end of a running step's computation
+    /// or wait, seen or not.
+    private var nextStepDue: SimTime? {
         switch (main.running?.due, background?.due) {
         case (let main?, let background?): min(main, background)
         case (let main?, nil): main
@@ -111,7 +136,7 @@ struct PipelineEngine {
     ///
     /// - Complexity: O(*s*) for *s* steps, plus the events due up to `time`.
     mutating func submitTap(at time: SimTime) -> Int {
-        advance(to: time)
+        moveOn(to: time)
         let tap = taps.count
         taps.append(TapProgress(tap: time))
         for step in 0..<prepared.stepCount {
@@ -119,6 +144,7 @@ struct PipelineEngine {
         }
         mainQueue.append(.handler(tap: tap))
         settle(at: time)
+        updateNextDue()
         return tap
     }
 
@@ -127,7 +153,7 @@ struct PipelineEngine {
     ///
     /// - Complexity: O(1) plus the events due up to `time`.
     mutating func release(tap: Int, step: Int, at time: SimTime) {
-        advance(to: time)
+        moveOn(to: time)
         guard tap < tapCount, prepared.plan.indices.contains(step), case .untilRelease = prepared.plan[step].wait else {
             return
         }
@@ -148,24 +174,68 @@ struct PipelineEngine {
             }
         }
         settle(at: time)
+        updateNextDue()
     }
 
     /// Moves on, in time order, everything due at or before `limit`, and returns what
-    /// ``nextDue`` is then (the time past `limit` that stopped it, or `nil`).
+    /// ``nextDue`` is then (a time past `limit`, or `nil`).
     ///
     /// - Complexity: O(events handled).
     @discardableResult
     mutating func advance(to limit: SimTime) -> SimTime? {
-        while let due = nextDue {
-            guard due <= limit else { return due }
-            settle(at: due)
-        }
-        return nil
+        moveOn(to: limit)
+        updateNextDue()
+        return nextDue
+    }
+
+    /// Moves on, in time order, every step due at or before `limit` (what every input does first).
+    private mutating func moveOn(to limit: SimTime) {
+        while let due = nextStepDue, due <= limit { settle(at: due) }
     }
 
     /// Moves on everything until both threads are idle (or await an outcome that never comes).
     mutating func drain() {
-        while let due = nextDue { settle(at: due) }
+        while let due = nextStepDue { settle(at: due) }
+        updateNextDue()
+    }
+
+    /// When `running` and the steps that follow it unseen on its thread end: the step's end, or,
+    /// if nothing sees it end (no effect recorded, no wait) and its thread then starts at once a
+    /// step of the same tap whose start nothing sees, that step's end, and so on. The thread
+    /// computes at the same rate across such a step change, so the next step's end is known
+    /// already; nothing else happens then, so the driver need not wake for it.
+    ///
+    /// The step that follows a handler's step on the main thread is the handler's next step
+    /// when it runs on main; on the background thread, the first step `queued`, if it is the
+    /// same tap's. A thread going idle is always seen: a tap has ended by then, and on a single
+    /// core the other thread's rate changes. (A function of what it reads, `steps` the engine's
+    /// ``steps``, so that asking copies no engine.)
+    ///
+    /// - Complexity: O(steps followed).
+    private static func seenEnd(
+        of running: RunningStep, onMain: Bool, in prepared: Prepared, _ steps: [StepProgress],
+        _ queued: ArraySlice<(tap: Int, step: Int)>
+    ) -> SimTime? {
+        guard var end = running.due, case .computing(let work) = running.phase else { return running.due }
+        let plan = prepared.plan
+        var step = running.step
+        var queued = queued
+        while plan[step].endsUnseen {
+            let next: Int
+            if onMain {
+                guard step + 1 < plan.count, plan[step + 1].queue == .main else { return end }
+                next = step + 1
+            } else {
+                guard let first = queued.popFirst(), first.tap == running.tap else { return end }
+                next = first.step
+            }
+            guard !plan[next].recordsStart else { return end }
+            let cpu = steps[running.tap * plan.count + next].cpu
+            guard let nextEnd = Work(left: cpu.nanoseconds * 2, since: end, rate: work.rate).end else { return nil }
+            end = nextEnd
+            step = next
+        }
+        return end
     }
 
     // MARK: Effects

@@ -27,8 +27,9 @@ package struct PipelineSession: Sendable {
     package let watch: WatchModel
     package let frames: FrameClock
     private var engine: PipelineEngine
-    /// When the session next has something to do, or `nil` when both queues are idle or wait
-    /// only for a send's outcome: the time of the driver's next wake.
+    /// When the session next has something the driver sees (an effect, a queue going idle or
+    /// blocking: ``PipelineEngine/nextDue``), or `nil` when both queues are idle or wait only for
+    /// a send's outcome: the time of the driver's next wake.
     ///
     /// A stored value, brought up to date by every call that moves the engine (a tap, a
     /// release, an advance, a wake, a restart): a driver that holds the session in its own

@@ -13,9 +13,6 @@ package struct FailureList {
         clock = TraceFormatter(start: outcome.scenario.start, end: outcome.endTime)
     }
 
-    /// How many expectations failed plus how many invariants broke.
-    package var count: Int { outcome.failedExpectations.count + outcome.invariantFailures.count }
-
     /// One expectation result as a line: `"FAIL  09:01:30.000  line 12  remaining = 3: expected …"`,
     /// with continuation lines indented under it.
     package func lines(_ result: ExpectationResult, style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
@@ -87,7 +84,7 @@ extension FailureList {
     /// The text block a report command prints after its report when expectations failed:
     /// a blank line, the headline, and every failure as `run` shows it. Empty when all held.
     package func textBlock(style: TerminalStyle = TerminalStyle(colours: false)) -> String? {
-        guard count > 0 else { return nil }
+        guard !outcome.failedExpectations.isEmpty || !outcome.invariantFailures.isEmpty else { return nil }
         return (["", "\(style.fail)  \(headline)"] + lines(style: style).map { "  " + $0 }).joined(separator: "\n")
     }
 }

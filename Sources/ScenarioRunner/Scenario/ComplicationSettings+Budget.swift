@@ -170,11 +170,6 @@ extension ComplicationSettings {
         let label = try object.optional("does")?.string(context)
         return BackgroundTaskWork(cpu: ComplicationWork(cost: cpu, on: chip, does: label), wall: wall)
     }
-
-    /// A duration no longer than `limit` (``JSONNode/duration(_:atMost:)``).
-    static func boundedDuration(_ node: JSONNode, _ context: DecodingContext, atMost limit: SimDuration)
-        throws(ScenarioError) -> SimDuration
-    { try node.duration(context, atMost: limit) }
 }
 
 extension JSONNode {

@@ -59,11 +59,11 @@ package enum ScenarioDecoder {
                 throw context.error(node, error.description)
             }
         }
-        let watchNode = object.optional("watch")
         let watch =
             errors.attempt { () throws(ScenarioError) in
-                let watch = try watchNode?.string(context) ?? defaultWatch
-                try validateWatch(watch, watchNode, context)
+                guard let node = object.optional("watch") else { return defaultWatch }
+                let watch = try node.string(context)
+                try validateWatch(watch, node, context)
                 return watch
             } ?? defaultWatch
 
@@ -165,11 +165,9 @@ package enum ScenarioDecoder {
 
     /// Checks that `name` is a known watch model (`wristsim watches`); the error suggests the
     /// closest names rather than listing the whole catalogue.
-    static func validateWatch(_ name: String, _ node: JSONNode?, _ context: DecodingContext) throws(ScenarioError) {
+    static func validateWatch(_ name: String, _ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) {
         guard (try? WatchModel.named(name)) == nil else { return }
-        let message = WatchNameSuggestion.message(for: name, quote: "\"")
-        guard let node else { throw ScenarioError(file: context.file, path: "$.watch", message: message) }
-        throw context.error(node, message)
+        throw context.error(node, WatchNameSuggestion.message(for: name, quote: "\""))
     }
 
     /// Decodes the feature sections, each on its own (an error in one is recorded and the

@@ -9,23 +9,3 @@ package enum JSONText {
         return String(decoding: json.bytes, as: UTF8.self)
     }
 }
-
-/// Builds one JSON object as text, keys in the order they are added.
-package struct JSONObjectText: Sendable {
-    private var members: [String] = []
-
-    package init() {}
-
-    /// Adds `"key": <raw JSON>` (an already rendered object or array).
-    package mutating func addRaw(_ key: String, _ json: String) {
-        members.append(JSONText.quoted(key) + ":" + json)
-    }
-
-    /// The rendered object.
-    package var text: String { "{" + members.joined(separator: ",") + "}" }
-}
-
-extension Array where Element == String {
-    /// Renders already-rendered JSON values as a JSON array.
-    package var jsonArray: String { "[" + joined(separator: ",") + "]" }
-}

@@ -17,6 +17,10 @@ package enum JSONValue: Hashable, Sendable {
     /// A fixed-point decimal: `value / 10^scale`, rendered with exactly `scale` decimals
     /// (`.decimal(12345, scale: 3)` is `12.345`), so widths never depend on the value.
     case decimal(Int64, scale: Int)
+    /// A binary floating-point number in the shortest text that reads back as the same `Double`
+    /// (`0.1`, `1e-05`), for figures measured rather than simulated (the benchmarks' wall
+    /// times); JSON has no infinity or NaN, so those are `null`.
+    case number(Double)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
@@ -58,6 +62,7 @@ package enum JSONValue: Hashable, Sendable {
         case .int(let value): json.int(value)
         case .unsigned(let value): json.unsigned(value)
         case .decimal(let value, let scale): json.decimal(value, scale: scale)
+        case .number(let value): json.number(value)
         case .string(let value): json.string(value)
         case .array(let values):
             json.beginArray()

@@ -157,6 +157,12 @@ package struct JSONWriter {
         digits(value, count: Self.digitCount(value))
     }
 
+    /// Writes `value` in the shortest text that reads back as the same `Double` (Swift's
+    /// `description`: `0.1`, `1e-05`, `5.0`), or `null` when it is not finite.
+    package mutating func number(_ value: Double) {
+        bytes.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
+    }
+
     /// `value / 10^scale` with exactly `scale` decimals (`decimal(-5, scale: 2)` is `-0.05`); a
     /// scale of 0 or less is the integer.
     package mutating func decimal(_ value: Int64, scale: Int) {

@@ -10,9 +10,7 @@ package struct TraceEvent: Hashable, Sendable {
     package var fields: [(key: String, value: TraceValue)]
 
     package init(time: SimTime, kind: String, fields: KeyValuePairs<String, TraceValue> = [:]) {
-        self.time = time
-        self.kind = kind
-        self.fields = fields.map { ($0.key, $0.value) }
+        self.init(time: time, kind: kind, fieldList: fields.map { ($0.key, $0.value) })
     }
 
     package init(time: SimTime, kind: String, fieldList: [(key: String, value: TraceValue)]) {

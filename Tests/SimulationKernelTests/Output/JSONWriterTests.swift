@@ -38,17 +38,25 @@ import Testing
         return (value < 0 ? "-" : "") + padded[..<cut] + "." + padded[cut...]
     }
 
-    /// The RFC 8259 § 6 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)?` (no exponent is ever written).
-    static func isRFCNumber(_ text: String) -> Bool {
+    /// The RFC 8259 § 6 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`;
+    /// the exponent only when `exponent` allows it (integers and decimals never write one).
+    static func isRFCNumber(_ text: String, exponent: Bool = false) -> Bool {
         var bytes = Array(text.utf8)[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         let integer = bytes.prefix(while: isDigit)
         guard !integer.isEmpty, integer.count == 1 || integer.first != UInt8(ascii: "0") else { return false }
         bytes = bytes.dropFirst(integer.count)
-        guard let point = bytes.first else { return true }
-        let fraction = bytes.dropFirst().prefix(while: isDigit)
-        return point == UInt8(ascii: ".") && !fraction.isEmpty && fraction.count == bytes.count - 1
+        if bytes.first == UInt8(ascii: ".") {
+            let fraction = bytes.dropFirst().prefix(while: isDigit)
+            guard !fraction.isEmpty else { return false }
+            bytes = bytes.dropFirst(1 + fraction.count)
+        }
+        guard let mark = bytes.first else { return true }
+        guard exponent, mark == UInt8(ascii: "e") || mark == UInt8(ascii: "E") else { return false }
+        bytes = bytes.dropFirst()
+        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        return !bytes.isEmpty && bytes.allSatisfy(isDigit)
     }
 
     /// A whole document rendered by the reference: members in order, `, ` and `: ` separators
@@ -61,6 +69,7 @@ import Testing
         case .int(let number): return String(number)
         case .unsigned(let number): return String(number)
         case .decimal(let number, let scale): return referenceDecimal(number, scale: scale)
+        case .number(let number): return number.isFinite ? "\(number)" : "null"
         case .string(let text): return referenceString(text)
         case .array(let values):
             guard !values.isEmpty else { return "[]" }
@@ -169,6 +178,24 @@ import Testing
                 #expect(Self.isRFCNumber(value.compact), "seed \(seed): \(value.compact) is not an RFC 8259 number")
             }
         }
+    }
+
+    /// A measured figure (``JSONValue/number(_:)``) is an RFC 8259 number that reads back as the
+    /// very same `Double`, for any bit pattern; infinities and NaN, which JSON cannot hold, are `null`.
+    @Test(arguments: 0..<50) func floatingNumbersReadBackExactly(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let value = Double(bitPattern: rng.next())
+            let text = JSONValue.number(value).compact
+            guard value.isFinite else {
+                #expect(text == "null", "seed \(seed): \(value) wrote \(text)")
+                continue
+            }
+            #expect(Self.isRFCNumber(text, exponent: true), "seed \(seed): \(text) is not an RFC 8259 number")
+            #expect(
+                Double(text)?.bitPattern == value.bitPattern, "seed \(seed): \(text) does not read back as \(value)")
+        }
+        #expect(JSONValue.array([.number(.infinity), .number(-.nan), .number(0.1)]).compact == "[null,null,0.1]")
     }
 
     @Test func numbersAtTheirLimits() {

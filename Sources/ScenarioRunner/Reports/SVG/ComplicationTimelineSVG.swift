@@ -36,7 +36,6 @@ package struct ComplicationTimelineSVG: SVGPicture {
     static let refusedGlyph = SVGGlyph(.cross(size: 8), color: SVGPalette.bad)
     static let unchangedGlyph = SVGGlyph(.tick(length: 8), color: "#0b3d66")
     static let resetGlyph = SVGGlyph(.tick(length: 12), color: SVGPalette.warn)
-    static let staleColor = "#e03131"
 
     private var origin: EpochTime { report.clock.origin ?? EpochTime(secondsSinceEpoch: 0) }
 
@@ -115,7 +114,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
                 (SVGGlyph(.swatch(dash: nil), color: "#a5d8ff", outline: "#1c7ed6"), "shown text"),
                 (SVGGlyph(.swatch(dash: "3 2"), color: "#d0ebff", outline: "#1c7ed6"), "supplied ahead"),
                 (Self.unchangedGlyph, "refresh, same text"),
-                (SVGGlyph(.swatch(dash: nil), color: Self.staleColor), "stale (shows an old value)"),
+                (SVGGlyph(.swatch(dash: nil), color: SVGPalette.bad), "stale (shows an old value)"),
                 (SVGGlyph(.swatch(dash: nil), color: "#ced4da"), "not on the active face"),
                 (Self.grantedGlyph, "reload granted"),
                 (Self.scheduledGlyph, "refresh scheduled"),
@@ -250,7 +249,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
                 guard spanWidth >= 0.5 else { continue }  // a pipeline's millisecond lag: invisible at this scale
                 // A red band along the lane's foot (the legend's swatch), leaving the text readable.
                 canvas.rect(
-                    x: x0, y: y + laneHeight - 10, width: spanWidth, height: 8, fill: Self.staleColor,
+                    x: x0, y: y + laneHeight - 10, width: spanWidth, height: 8, fill: SVGPalette.bad,
                     tooltip: "stale \(ComplicationStaleness.displayed(span.duration)) from "
                         + "\(report.clock.timeOfDay(span.from)): shows \"\(span.shown)\", true \"\(span.truth)\"")
             }
@@ -283,8 +282,10 @@ package struct ComplicationTimelineSVG: SVGPicture {
             canvas.line(
                 x, top, x, frame.lanesBottom, stroke: SVGPalette.warn, width: 1.5, dash: "5 3",
                 tooltip: "budget reset \(report.clock.timeOfDay(reset))")
-            canvas.textInside(
-                "budget reset \(report.clock.hourMinute(reset))", x: x + 3, y: top - 4, size: 10, fill: SVGPalette.warn)
+            // The label stays inside the picture: at the line when it fits, else pushed in from the edge.
+            let label = "budget reset \(report.clock.hourMinute(reset))"
+            let labelX = min(max(4, x + 3), max(4, width - 4 - SVGText.width(label, size: 10)))
+            canvas.text(label, x: labelX, y: top - 4, size: 10, fill: SVGPalette.warn)
         }
     }
 

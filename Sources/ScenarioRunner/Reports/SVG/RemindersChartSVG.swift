@@ -81,7 +81,8 @@ package struct RemindersChartSVG: SVGPicture {
         let pendingTop = Double(max(data.limit, peakPending, data.window ?? 0)) * 1.12
         let pendingScale = SVGScale.linear(0, pendingTop, from: p1Bottom, to: p1Top)
         panel("pending", top: p1Top, bottom: p1Bottom, scale: pendingScale, on: &canvas)
-        canvas.polyline(steps(data.pending, axis: axis, scale: pendingScale), stroke: "#343a40", width: 1.8)
+        canvas.path(
+            SVGCanvas.pathData(steps(data.pending, axis: axis, scale: pendingScale)), stroke: "#343a40", width: 1.8)
         // Strip: app runs.
         let runsY = p1Bottom + 18
         canvas.text("app runs", x: 12, y: runsY + 4)
@@ -99,7 +100,8 @@ package struct RemindersChartSVG: SVGPicture {
         let countScale = SVGScale.linear(
             0, SVGScale.niceCeiling(Double(max(4, badgeMax, overdueMax)) * 1.1), from: p2Bottom, to: p2Top)
         panel("overdue / badge", top: p2Top, bottom: p2Bottom, scale: countScale, on: &canvas)
-        canvas.polyline(steps(data.overdue, axis: axis, scale: countScale), stroke: "#343a40", width: 1.8)
+        canvas.path(
+            SVGCanvas.pathData(steps(data.overdue, axis: axis, scale: countScale)), stroke: "#343a40", width: 1.8)
         let formatter = TraceFormatter(start: data.origin)
         for delivery in data.deliveries {
             let x = axis.x(delivery.at)
@@ -183,7 +185,7 @@ package struct RemindersChartSVG: SVGPicture {
         canvas.text(label, x: x, y: above ? y - 3 : y + 12, size: 10, fill: color)
     }
 
-    /// The step function as polyline points (horizontal, then vertical, at each change).
+    /// The step function as path points (horizontal, then vertical, at each change).
     private func steps(_ values: [(at: SimTime, count: Int)], axis: SVGTimeAxis, scale: SVGScale) -> [(
         x: Double, y: Double
     )] {

@@ -51,15 +51,6 @@ package struct SVGCanvas: Sendable {
         elements.append(close(element, name: "line", tooltip: tooltip))
     }
 
-    /// A path from `points` (`M` then `L`s); an empty list draws nothing.
-    package mutating func polyline(
-        _ points: [(x: Double, y: Double)], stroke: String, width: Double = 1.5, fill: String = "none",
-        dash: String? = nil, tooltip: String? = nil
-    ) {
-        guard !points.isEmpty else { return }
-        path(SVGCanvas.pathData(points), stroke: stroke, width: width, fill: fill, dash: dash, tooltip: tooltip)
-    }
-
     /// Path data through `points`: `M` to the first, then `L` to each next one.
     package static func pathData(_ points: [(x: Double, y: Double)]) -> String {
         points.enumerated().map { "\($0 == 0 ? "M" : "L")\(SVGNumber.text($1.x)) \(SVGNumber.text($1.y))" }
@@ -150,17 +141,6 @@ package struct SVGCanvas: Sendable {
         rect(
             x: x - pad, y: y, width: width + 2 * pad, height: height, fill: "#ffffff",
             extra: "fill-opacity=\"\(opacity)\"")
-    }
-
-    /// A text label placed so it stays inside `0…width`: anchored at `x` when it fits, else
-    /// shifted left or right to the edge.
-    package mutating func textInside(
-        _ string: String, x: Double, y: Double, size: Double = 11, bold: Bool = false, fill: String = "#212529",
-        margin: Double = 4
-    ) {
-        let textWidth = SVGText.width(string, size: size, bold: bold)
-        let left = min(max(margin, x), max(margin, width - margin - textWidth))
-        text(string, x: left, y: y, size: size, bold: bold, fill: fill)
     }
 
     /// A labelled box: the rectangle, and inside it `label` when the whole text fits (else no

@@ -35,11 +35,8 @@ package struct TapSwimlanesSVG: SVGPicture {
     let laneGap = 4.0
     let blockHeader = 34.0
 
-    /// The time after the tap the shared axis ends at: the latest row-gone or step end of any
+    /// The time after the tap the axis of `runs` ends at: the latest row-gone or step end of any
     /// drawn tap, and a link delivery when it is not far beyond that.
-    var extent: Double { extent(of: runs) }
-
-    /// The axis end for `runs` alone (see ``extent``).
     func extent(of runs: [Run]) -> Double {
         var extent = 1.0
         for run in runs {
@@ -65,7 +62,7 @@ package struct TapSwimlanesSVG: SVGPicture {
     package var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 100, title: title)
         canvas.text(title, x: 12, y: 20, size: 14, bold: true)
-        let shared = extent
+        let shared = extent(of: runs)
         let scale = SVGScale.linear(0, shared, from: left, to: width - right)
         var y = 34.0
         var zoomed = false

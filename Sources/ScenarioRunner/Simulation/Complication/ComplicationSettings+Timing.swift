@@ -26,10 +26,10 @@ extension ComplicationSettings {
             node, context, what: "\"mayDelay\", \"punctual\" or an object such as {\"delayMean\": \"5m\"}")
         let meanNode = object.optional("delayMean")
         let mean = try meanNode.map { node throws(ScenarioError) in
-            try boundedDuration(node, context, atMost: .days(1))
+            try node.duration(context, atMost: .days(1))
         }
         let capNode = object.optional("delayAtMost")
-        let cap = try capNode.map { node throws(ScenarioError) in try boundedDuration(node, context, atMost: .days(1)) }
+        let cap = try capNode.map { node throws(ScenarioError) in try node.duration(context, atMost: .days(1)) }
         try object.finish()
         let chosenMean = mean ?? BackgroundRefreshTiming.defaultDelayMean
         let timing = (mean: chosenMean, cap: cap ?? max(BackgroundRefreshTiming.defaultDelayCap, chosenMean))
