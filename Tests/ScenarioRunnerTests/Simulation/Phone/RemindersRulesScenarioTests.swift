@@ -219,6 +219,30 @@ import Testing
         #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 3_600)))
     }
 
+    /// R2, R15: a check-off of an item without a date tells the scheduler nothing (the app runs),
+    /// also for one removed with its date and added back; a date set on it later keeps it unarmed
+    /// (completed with that date), and put back it is due at that date.
+    @Test func aCheckedOffItemWithoutADateGetsADateUnarmed() throws {
+        let (simulation, outcome) = try simulate(
+            """
+            {"format": 1, "name": "t", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B"}],
+             "script": [
+               {"at": "+1m", "do": "phoneRemoveItem", "item": "a"},
+               {"at": "+2m", "do": "phoneAddItem", "item": "a", "title": "A"},
+               {"at": "+3m", "do": "phoneCheckItem", "item": "a"},
+               {"at": "+4m", "do": "phoneCheckItem", "item": "b"},
+               {"at": "+5m", "do": "setDue", "item": "a", "due": "+2h"},
+               {"at": "+6m", "do": "setDue", "item": "b", "due": "+2h"},
+               {"at": "+3h", "expect": {"badge": 0, "deliveries": 0, "overdue": [], "missedReminders": 0}},
+               {"at": "+3h1m", "do": "phoneUncheckItem", "item": "b"},
+               {"at": "+3h2m", "expect": {"overdue": ["b"], "badge": 1}}
+             ]}
+            """)
+        #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
+        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 7_200)))
+    }
+
     /// R2: checked off, given a new date, put back: the item is due, and overdue, at the new date.
     @Test func reopeningComesBackWithTheDateSetWhileCompleted() throws {
         let (simulation, outcome) = try simulate(
