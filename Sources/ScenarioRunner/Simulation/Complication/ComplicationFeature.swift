@@ -326,7 +326,7 @@ package enum ComplicationTimer: Hashable, Sendable {
 
     /// The kinds of wake, at most one pending of each: the app's refresh (its wake, then its
     /// task's end), the policy reload and the deferred reload.
-    package enum Kind: Hashable, Sendable { case refresh, policyReload, deferredReload }
+    package enum Kind: Int, CaseIterable, Sendable { case refresh, policyReload, deferredReload }
 
     /// This wake's kind.
     var kind: Kind {

@@ -13,26 +13,33 @@ package enum ComplicationTimerEffect: Sendable {
 /// (``ComplicationTimer/Kind``), so a timer no longer wanted is cancelled on the loop rather than
 /// left to fire and be ignored. Held by ``ComplicationFeature``, performed by the world.
 struct ComplicationTimers: Sendable {
-    /// The loop's handle of the pending timer of each kind.
-    private(set) var pending: [ComplicationTimer.Kind: EventID] = [:]
+    /// The loop's handle of the pending timer of each kind, at the kind's place
+    /// (``ComplicationTimer/Kind/rawValue``); `nil` when none of that kind is pending.
+    private var handles = [EventID?](repeating: nil, count: ComplicationTimer.Kind.allCases.count)
+
+    /// How many kinds have a timer pending.
+    var pendingCount: Int { handles.count(where: { $0 != nil }) }
 
     /// Performs `effect` on `loop`: schedules the timer (keeping its handle, and cancelling the
     /// pending one of its kind), or cancels the pending timer of a kind.
     ///
     /// - Complexity: O(log *n*) on a loop of *n* events.
     mutating func perform(_ effect: ComplicationTimerEffect, on loop: inout EventLoop<SimEvent>) {
-        let old: EventID?
+        let kind: ComplicationTimer.Kind
+        var replacement: EventID?
         switch effect {
         case .schedule(let timer, let time):
-            old = pending.updateValue(loop.schedule(.complication(.timer(timer)), at: time), forKey: timer.kind)
-        case .cancel(let kind):
-            old = pending.removeValue(forKey: kind)
+            kind = timer.kind
+            replacement = loop.schedule(.complication(.timer(timer)), at: time)
+        case .cancel(let cancelled):
+            kind = cancelled
         }
-        if let old { loop.cancel(old) }
+        swap(&handles[kind.rawValue], &replacement)
+        if let old = replacement { loop.cancel(old) }
     }
 
     /// Forgets the handle of `timer`: it has left the loop and fires now.
     mutating func willHandle(_ timer: ComplicationTimer) {
-        pending[timer.kind] = nil
+        handles[timer.kind.rawValue] = nil
     }
 }

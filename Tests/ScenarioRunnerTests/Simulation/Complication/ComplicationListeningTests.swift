@@ -45,7 +45,7 @@ import Testing
             var effects = WorldEffects()
             feature.handle(event, context, into: &effects)
             #expect(effects.elements.isEmpty, "\(event)")
-            #expect(feature.model == nil && feature.driver == .stopped && feature.timers.pending.isEmpty, "\(event)")
+            #expect(feature.model == nil && feature.driver == .stopped && feature.timers.pendingCount == 0, "\(event)")
         }
     }
 }

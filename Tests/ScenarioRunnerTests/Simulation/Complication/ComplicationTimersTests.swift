@@ -68,8 +68,8 @@ private struct PendingWakes: RunMonitor {
             #expect(times.count == 1, "\(label) at \(simulation.now): \(times.count) \(kind) wakes pending \(times)")
         }
         #expect(
-            pending.count == simulation.complication.timers.pending.count,
-            "\(label) at \(simulation.now): \(pending.count) kinds pending, \(simulation.complication.timers.pending.count) kept"
+            pending.count == simulation.complication.timers.pendingCount,
+            "\(label) at \(simulation.now): \(pending.count) kinds pending, \(simulation.complication.timers.pendingCount) kept"
         )
         guard let due = pending[.refresh]?.first else { return }
         if let old = refreshDue, due != old, simulation.now < old { rescheduled += 1 }
