@@ -54,6 +54,19 @@ import Testing
         #expect(folder.status == 74, "\(folder.stderr)")
     }
 
+    /// `explore --output` that cannot be written (an empty path, a missing folder) was accepted
+    /// and failed only after exploring; now it is refused before (exit 74, no report printed).
+    @Test(arguments: [
+        ("", "cannot write '': an empty path; expected a file name"),
+        ("/missing/dir/x.json", "cannot write '/missing/dir/x.json': its folder: no such file or directory"),
+    ])
+    func exploreOutputThatCannotBeWrittenIsRefusedBeforeExploring(output: String, message: String) throws {
+        let result = try CLI.run(["explore", "Scenarios/produce-trip.json", "--runs", "1", "--output", output])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+    }
+
     /// `sweep -` and `explore -` with `--jobs`: standard input is read once and given to every
     /// shard; the shards found it already read.
     @Test func standardInputIsSharedWithTheJobs() throws {
