@@ -42,8 +42,8 @@ package struct SweepPlan: Hashable, Sendable {
     }
 
     /// A plan, checked: at least one seed; known watches and presets, none named twice; setting
-    /// keys named once, and each setting's values once (by value: `0.1` and `0.10` are one value); at most ``maximumCells`` cells and
-    /// ``maximumRuns`` runs.
+    /// keys named once, and each setting's values once (by value: `0.1` and `0.10` are one
+    /// value); at most ``maximumCells`` cells and ``maximumRuns`` runs.
     ///
     /// - Throws: ``SweepError/usage(_:)``.
     /// - Complexity: O(*w* + *p* + *v*) for *w* watches, *p* pipelines and *v* setting values.
