@@ -39,10 +39,11 @@ struct OutputFile {
         var description: String { "cannot write '\(FileName.display(path))': \(reason)" }
     }
 
-    /// Checks, before the work whose result goes there, that the path is a regular file, or a new
-    /// one in a folder that can be written (following symbolic links): an empty path, a missing or
-    /// unwritable folder, a FIFO, a device, a socket or a folder is refused at once, so a long
-    /// command (an exploration) neither waits on it nor finds out at the end.
+    /// Checks, before the work whose result goes there, that the path is a regular file that can be
+    /// written, or a new one in a folder that can be written (following symbolic links): an empty
+    /// path, a missing or unwritable folder, a read-only file, a FIFO, a device, a socket or a
+    /// folder is refused at once, so a long command (an exploration) neither waits on it nor
+    /// finds out at the end.
     ///
     /// - Throws: ``Failure`` naming what the path is.
     func checkWritable() throws(Failure) {
@@ -56,7 +57,10 @@ struct OutputFile {
         }
         let what: String
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return
+        case S_IFREG:
+            let code = (try? FileName.withSystemPath(path) { access($0, W_OK) == 0 ? 0 : errno }) ?? EINVAL
+            guard code == 0 else { throw Failure(path: path, reason: SystemWrite.reason(code)) }
+            return
         case S_IFDIR: what = "a folder"
         case S_IFIFO: what = "a FIFO (named pipe)"
         case S_IFCHR: what = "a character device"
