@@ -1,0 +1,30 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+@testable import ScenarioRunner
+
+/// The latency profile reads the pipeline at the run's end: every tap the watch handed its
+/// pipeline is there, exactly as the pipeline run alone over the same taps gives it, on a watch
+/// with one core and on watches with two, though the world is not woken when the background
+/// queue goes idle with a core per queue.
+@Suite struct LatencyProfileTests {
+    @Test(arguments: ["series0-38mm", "series3-38mm", "series7-45mm"], ["optimized", "instant"])
+    func everyTapIsThePipelinesOwn(watch: String, pipeline: String) throws {
+        let shop = try LatencyProfile.overriding(
+            try ShippedScenarios.decoded("weekly-shop.json"), pipeline: pipeline, watch: watch)
+        let settings = try #require(shop.sections.pipeline)
+        for seed in UInt64(1)...4 {
+            let profile = LatencyProfile.run(shop, seed: seed, trace: .off)
+            let label = "\(watch) \(pipeline) seed \(seed)"
+            #expect(profile.items.count >= 30, "\(label): the shop's taps reach the pipeline")
+            #expect(profile.run.taps.count == profile.items.count, "\(label): a tap is missing")
+            let alone = PipelineExecutor(
+                pipeline: settings.pipeline, watch: profile.run.watch, sharing: settings.sharing,
+                jitter: settings.jitter, jitterSeed: WatchAppState.jitterSeed(seed)
+            )
+            .run(taps: profile.run.taps.map(\.tap))
+            #expect(profile.run.taps == alone.taps, "\(label)")
+        }
+    }
+}
