@@ -121,9 +121,6 @@ package struct PipelineSession: Sendable {
         engine.takeEffect()
     }
 
-    /// The step at `index` of the pipeline.
-    package func step(_ index: Int) -> PipelineStep { pipeline.steps[index] }
-
     /// The number of taps submitted.
     package var tapCount: Int { engine.tapCount }
 
