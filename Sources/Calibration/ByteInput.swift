@@ -1,7 +1,9 @@
 import Foundation
 
 /// A file's bytes read in fixed chunks, one byte at a time, with the line and column of the
-/// next byte. Memory is one chunk, whatever the file's size.
+/// next byte. Memory is one chunk, whatever the file's size. A leading UTF-8 byte-order mark
+/// (EF BB BF, legal before an XML declaration; some editors save CSV with one) is skipped: the
+/// first byte read is the one after it, at line 1, column 1.
 package struct ByteInput {
     /// The bytes of the current chunk.
     private var chunk: [UInt8]
@@ -17,6 +19,8 @@ package struct ByteInput {
     package private(set) var column = 1
     /// Bytes consumed so far.
     package private(set) var offset = 0
+    /// Whether the first chunk is still to be checked for a byte-order mark.
+    private var atStart = true
 
     /// The chunk size of a file read (64 KiB).
     package static let chunkSize = 1 << 16
@@ -26,6 +30,7 @@ package struct ByteInput {
         chunk = bytes
         handle = nil
         self.file = file
+        skipByteOrderMark()
     }
 
     /// Input from the file at `path`, read in chunks.
@@ -80,6 +85,14 @@ package struct ByteInput {
         guard let data, !data.isEmpty else { return false }
         chunk = [UInt8](data)
         index = 0
-        return true
+        skipByteOrderMark()
+        return index < chunk.count ? true : try refill()
+    }
+
+    /// Steps over a byte-order mark at the start of the file (once, in the first chunk).
+    private mutating func skipByteOrderMark() {
+        guard atStart, !chunk.isEmpty else { return }
+        atStart = false
+        if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 }

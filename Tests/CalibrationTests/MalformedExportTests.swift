@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Calibration
@@ -84,6 +85,34 @@ import Testing
     func malformedCSVLinesAreLocated(csv: String, expected: String) {
         let message = Self.error(csv: csv)
         #expect(message?.hasPrefix(expected) == true, "\(message ?? "no error")")
+    }
+
+    /// A UTF-8 byte-order mark is legal before an XML document (and common before a CSV): the
+    /// file reads as without it, from memory or from a file, and places stay where an editor shows them.
+    @Test(arguments: [
+        ("<r><node>" + schema + row + "</node></r>", "t.xml"), ("removeRow,5,2000000,main\n", "t.csv"),
+    ])
+    func aByteOrderMarkIsSkipped(text: String, file: String) throws {
+        let options = CalibrationOptions(chip: .s9)
+        func read(_ input: ByteInput) throws -> String {
+            let calibration =
+                file.hasSuffix(".csv")
+                ? try Calibration.read(csv: input, options: options)
+                : try Calibration.read(xml: input, options: options)
+            return calibration.pipelineSection.pretty()
+        }
+        let plain = try read(ByteInput(bytes: Array(text.utf8), file: file))
+        let marked = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        #expect(try read(ByteInput(bytes: marked, file: file)) == plain)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bom-\(UUID().uuidString)-\(file)")
+            .path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(marked)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try read(ByteInput(path: path)) == plain)
+        #expect(
+            Self.error(xml: "\u{FEFF}<a/>\nhello")?.hasPrefix("t.xml:1:5: error: text outside the root element") == true
+        )
+        #expect(Self.error(xml: "\u{FEFF}")?.hasPrefix("t.xml:1:1: error: the file has no XML element") == true)
     }
 
     @Test func aPipelineWithoutRemoveRowIsRefusedWithAHint() {

@@ -46,6 +46,21 @@ import Testing
         #expect(result.stderr.contains("--seed expects a whole number"))
     }
 
+    /// Standard input named twice was read twice, the second time empty ("the file is empty");
+    /// every command that takes several files now refuses it as a usage error, reading nothing.
+    @Test(arguments: [
+        ["run", "-", "-"], ["check", "-", "Scenarios/produce-trip.json", "-"], ["report", "-", "-", "-o", "x.html"],
+        ["merge", "-", "-"], ["run", "-", "--", "-"],
+    ])
+    func standardInputNamedTwiceIsAUsageError(arguments: [String]) throws {
+        let scenario = Array(
+            try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Scenarios/produce-trip.json")))
+        let result = try CLI.run(arguments, input: scenario)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("standard input ('-') is named twice"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func runWithoutAFileIsAUsageError() throws {
         let result = try CLI.run(["run"])
         #expect(result.status == 64)

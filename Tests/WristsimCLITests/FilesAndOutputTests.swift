@@ -32,7 +32,8 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let result = try Self.shell("timeout 20 \"$W\" run '\(fifo)'")
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr.contains("is a FIFO (named pipe); expected a regular scenario file"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("is a FIFO (named pipe); expected a regular scenario JSON file"), "\(result.stderr)")
     }
 
     @Test func standardInputIsAccepted() throws {

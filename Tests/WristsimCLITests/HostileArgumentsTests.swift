@@ -54,6 +54,32 @@ import Testing
         #expect(folder.status == 74, "\(folder.stderr)")
     }
 
+    /// `explore --output` that cannot be written (an empty path, a missing folder) was accepted
+    /// and failed only after exploring; now it is refused before (exit 74, no report printed).
+    @Test(arguments: [
+        ("", "cannot write '': an empty path; expected a file name"),
+        ("/missing/dir/x.json", "cannot write '/missing/dir/x.json': its folder: no such file or directory"),
+    ])
+    func exploreOutputThatCannotBeWrittenIsRefusedBeforeExploring(output: String, message: String) throws {
+        let result = try CLI.run(["explore", "Scenarios/produce-trip.json", "--runs", "1", "--output", output])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+    }
+
+    /// `explore --output` naming a file that cannot be written (read-only; root writes it anyway,
+    /// so the test runs only as another user) is refused before exploring, the file kept.
+    @Test(.enabled(if: getuid() != 0, "root may write a read-only file"))
+    func exploreOutputToAReadOnlyFileIsRefusedBeforeExploring() throws {
+        let file = try CLI.temporaryFile(Array("keep".utf8), name: "read-only.json")
+        #expect(chmod(file, 0o444) == 0)
+        let result = try CLI.run(["explore", "Scenarios/produce-trip.json", "--runs", "1", "--output", file])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("permission denied"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep")
+    }
+
     /// `sweep -` and `explore -` with `--jobs`: standard input is read once and given to every
     /// shard; the shards found it already read.
     @Test func standardInputIsSharedWithTheJobs() throws {

@@ -34,4 +34,42 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.contains("x.jsonl: error: a part of 'explore --shard', while"), "\(result.stderr)")
     }
+
+    /// A bad part is named, whatever its place: an empty part before a good one, a folder, a
+    /// missing file; and merge says it expects a partial-result file, not a scenario.
+    @Test func aBadPartIsNamedWhereverItIs() throws {
+        let empty = try CLI.temporaryFile([], name: "empty.jsonl")
+        let blank = try CLI.temporaryFile(Array("\n \n".utf8), name: "blank.jsonl")
+        let folder = FileManager.default.temporaryDirectory.path
+        let cases: [([String], String)] = [
+            (
+                [empty, MergeCommandTests.part0],
+                "empty.jsonl: error: the file is empty; expected a partial-result file"
+            ),
+            (
+                [MergeCommandTests.part0, blank],
+                "blank.jsonl: error: the file is empty; expected a partial-result file"
+            ),
+            ([folder], "error: is a folder; expected a partial-result file"),
+            (
+                ["/missing/part.jsonl"],
+                "/missing/part.jsonl: error: no such file; expected the path of a partial-result file"
+            ),
+        ]
+        for (parts, message) in cases {
+            let result = try CLI.run(["merge"] + parts)
+            #expect(result.status == 65, "\(parts)")
+            #expect(result.stderr.contains(message), "\(parts): \(result.stderr)")
+            #expect(!result.stderr.contains("sweep-part-0.jsonl"), "\(parts): \(result.stderr)")
+        }
+    }
+
+    /// A part that names no command, before a good one, gets the error of its own reading.
+    @Test func aPartOfNoCommandBeforeAGoodOneIsNamed() throws {
+        let other = try CLI.temporaryFile(Array("{\"schema\":\"x\"}\n".utf8), name: "other.jsonl")
+        let result = try CLI.run(["merge", other, MergeCommandTests.part0])
+        #expect(result.status == 65)
+        #expect(
+            result.stderr.hasPrefix("other.jsonl:1:") || result.stderr.contains("/other.jsonl:1:"), "\(result.stderr)")
+    }
 }

@@ -63,7 +63,7 @@ import Testing
         (
             [
                 "sweep", "Scenarios/produce-trip.json", "--seeds", "1", "--watch", "all", "--set",
-                "pipeline.jitter=" + (0..<400).map { "0.\($0)" }.joined(separator: ","),
+                "pipeline.jitter=" + (0..<400).map { "0.\($0 + 1000)" }.joined(separator: ","),
             ],
             "Error: the sweep has more than 10000 cells"
         ),

@@ -1,11 +1,10 @@
 import SimulationKernel
 
-/// Counters and delivery delays of one channel, for the `run` summary.
-package struct ChannelStatistics: Hashable, Sendable {
+/// The counters of one channel the link keeps as it runs (``LinkCounters``); its deliveries are
+/// not counted here: they are the link's delivery records (``WatchLink/deliveries``).
+package struct ChannelCounters: Hashable, Sendable {
     /// Send or queue requests, including those refused at once.
     package var sent = 0
-    /// First deliveries to the receiving app (duplicates are counted apart).
-    package var delivered = 0
     /// Extra copies delivered (the phone ignores them).
     package var duplicates = 0
     /// Retransmissions of queued transfers after a drop-out.
@@ -17,45 +16,24 @@ package struct ChannelStatistics: Hashable, Sendable {
     package var fellBack = 0
     /// Most messages outstanding at once (interactive: awaiting an outcome).
     package var maxQueueDepth = 0
-    /// Delivery delays (send → first delivery to the receiving app), in delivery order.
-    package private(set) var delays: [SimDuration] = []
 
-    /// Empty statistics.
+    /// No counts yet.
     package init() {}
-
-    /// Reserves room for `count` delivery delays.
-    mutating func reserveCapacity(_ count: Int) {
-        delays.reserveCapacity(count)
-    }
-
-    mutating func recordDelivery(delay: SimDuration) {
-        delivered += 1
-        delays.append(delay)
-    }
 
     mutating func observeDepth(_ depth: Int) {
         maxQueueDepth = max(maxQueueDepth, depth)
     }
-
-    /// The nearest-rank `percent`-th percentile (1...100) of the delivery delays (``LatencyStatistics``),
-    /// or `nil` if none.
-    package func delayPercentile(_ percent: Int) -> SimDuration? {
-        LatencyStatistics(delays).percentile(percent)
-    }
 }
 
-/// Statistics of every channel, one stored value per channel.
-package struct LinkStatistics: Hashable, Sendable {
-    private var interactive = ChannelStatistics()
-    private var userInfo = ChannelStatistics()
-    private var applicationContext = ChannelStatistics()
-    private var complication = ChannelStatistics()
+/// The counters of every channel, one stored value per channel (a field access, no hashing).
+struct LinkCounters: Hashable, Sendable {
+    private var interactive = ChannelCounters()
+    private var userInfo = ChannelCounters()
+    private var applicationContext = ChannelCounters()
+    private var complication = ChannelCounters()
 
-    /// Empty statistics for every channel.
-    package init() {}
-
-    /// The statistics of `channel`, changed in place.
-    package subscript(channel: LinkChannel) -> ChannelStatistics {
+    /// The counters of `channel`, changed in place.
+    subscript(channel: LinkChannel) -> ChannelCounters {
         get {
             switch channel {
             case .interactive: interactive
@@ -75,19 +53,78 @@ package struct LinkStatistics: Hashable, Sendable {
     }
 }
 
-extension ChannelStatistics: StorageAdopting {
-    /// Keeps these statistics in `old`'s storage for delays (``StorageAdopting``).
-    package mutating func adoptStorage(of old: inout ChannelStatistics) {
-        delays.adoptStorage(of: &old.delays)
+/// Counters and delivery delays of one channel, for the `run` summary: the link's counters
+/// (``ChannelCounters``) with the first deliveries of its records on that channel.
+package struct ChannelStatistics: Hashable, Sendable {
+    /// Send or queue requests, including those refused at once.
+    package var sent = 0
+    /// First deliveries to the receiving app (duplicates are counted apart).
+    package var delivered: Int { delays.count }
+    /// Extra copies delivered (the phone ignores them).
+    package var duplicates = 0
+    /// Retransmissions of queued transfers after a drop-out.
+    package var retried = 0
+    /// Errors reported to the sender (refusals, timeouts, drop-outs, cancellations).
+    package var failed = 0
+    /// Sends handed to another channel: a check-off re-sent as a queued transfer after an
+    /// interactive error, or a complication transfer sent as userInfo for lack of budget.
+    package var fellBack = 0
+    /// Most messages outstanding at once (interactive: awaiting an outcome).
+    package var maxQueueDepth = 0
+    /// Delivery delays (send → first delivery to the receiving app), in delivery order.
+    package private(set) var delays: [SimDuration] = []
+
+    /// Empty statistics.
+    package init() {}
+
+    /// `counters` with the delays of `deliveries`, the channel's first deliveries in order.
+    init(_ counters: ChannelCounters, deliveries: some Sequence<LinkDeliveryRecord>) {
+        sent = counters.sent
+        duplicates = counters.duplicates
+        retried = counters.retried
+        failed = counters.failed
+        fellBack = counters.fellBack
+        maxQueueDepth = counters.maxQueueDepth
+        delays = deliveries.map { $0.at - $0.message.sentAt }
+    }
+
+    /// The nearest-rank `percent`-th percentile (1...100) of the delivery delays (``LatencyStatistics``),
+    /// or `nil` if none.
+    package func delayPercentile(_ percent: Int) -> SimDuration? {
+        LatencyStatistics(delays).percentile(percent)
     }
 }
 
-extension LinkStatistics: StorageAdopting {
-    /// Keeps every channel's statistics in `old`'s storage (``StorageAdopting``).
-    package mutating func adoptStorage(of old: inout LinkStatistics) {
-        interactive.adoptStorage(of: &old.interactive)
-        userInfo.adoptStorage(of: &old.userInfo)
-        applicationContext.adoptStorage(of: &old.applicationContext)
-        complication.adoptStorage(of: &old.complication)
+/// Statistics of every channel (``WatchLink/statistics``).
+package struct LinkStatistics: Hashable, Sendable {
+    private var interactive = ChannelStatistics()
+    private var userInfo = ChannelStatistics()
+    private var applicationContext = ChannelStatistics()
+    private var complication = ChannelStatistics()
+
+    /// Empty statistics for every channel.
+    package init() {}
+
+    /// The statistics of `counters` and of the first deliveries `deliveries`, channel by channel.
+    ///
+    /// - Complexity: O(*n*) for *n* deliveries.
+    init(_ counters: LinkCounters, deliveries: [LinkDeliveryRecord]) {
+        func channel(_ channel: LinkChannel) -> ChannelStatistics {
+            ChannelStatistics(counters[channel], deliveries: deliveries.lazy.filter { $0.message.channel == channel })
+        }
+        interactive = channel(.interactive)
+        userInfo = channel(.userInfo)
+        applicationContext = channel(.applicationContext)
+        complication = channel(.complication)
+    }
+
+    /// The statistics of `channel`.
+    package subscript(channel: LinkChannel) -> ChannelStatistics {
+        switch channel {
+        case .interactive: interactive
+        case .userInfo: userInfo
+        case .applicationContext: applicationContext
+        case .complication: complication
+        }
     }
 }

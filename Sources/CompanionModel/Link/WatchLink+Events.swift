@@ -31,7 +31,7 @@ extension WatchLink {
         into emit: LinkEffectSink
     ) {
         let message = makeMessage(channel, from: side, payload, at: moment.now)
-        statistics[channel].sent += 1
+        counters[channel].sent += 1
         fail(message, error, at: moment, reason: "session \(connection.activation.name)", into: emit)
     }
 

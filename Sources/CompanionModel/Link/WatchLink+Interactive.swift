@@ -7,7 +7,7 @@ extension WatchLink {
         _ payload: LinkPayload, from side: LinkSide, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
         let message = makeMessage(.interactive, from: side, payload, at: moment.now)
-        statistics[.interactive].sent += 1
+        counters[.interactive].sent += 1
         trace(.linkSend, message, at: moment, into: emit)
         if payload.byteCount > configuration.messagePayloadLimit {
             let reason = "\(payload.byteCount)B > \(configuration.messagePayloadLimit)B"
@@ -83,7 +83,7 @@ extension WatchLink {
             return trace(
                 .linkDuplicateDropped, message, at: moment, [("reason", .string("receiver notRunning"))], into: emit)
         }
-        statistics[message.channel].duplicates += 1
+        counters[message.channel].duplicates += 1
         trace(.linkDuplicate, message, at: moment, into: emit)
         emit(.deliver(message, duplicate: true))
     }
@@ -133,7 +133,7 @@ extension WatchLink {
         _ message: LinkMessage, _ error: LinkError, at moment: LinkMoment, reason: String,
         into emit: LinkEffectSink
     ) {
-        statistics[message.channel].failed += 1
+        counters[message.channel].failed += 1
         trace(
             .linkFailed, message, at: moment,
             [("code", .int(Int64(error.code))), ("error", .string(error.name)), ("reason", .string(reason))],

@@ -7,7 +7,7 @@ extension WatchLink {
     mutating func enqueue(
         _ message: LinkMessage, lane: TransferLane, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
-        statistics[message.channel].sent += 1
+        counters[message.channel].sent += 1
         trace(.linkQueued, message, at: moment, into: emit)
         let limit = configuration.payloadLimit(for: message.channel)
         if message.payload.byteCount > limit {
@@ -41,7 +41,7 @@ extension WatchLink {
             trace(.linkBudget, message, at: moment, [("remaining", .int(Int64(left)))], into: emit)
             return enqueue(message, lane: .phoneUserInfo, at: moment, into: emit)
         }
-        statistics[.complication].fellBack += 1
+        counters[.complication].fellBack += 1
         let message = makeMessage(.userInfo, from: .phone, payload, at: moment.now)
         let reason = complicationBudget.placement.allowsTransfers ? "budgetExhausted" : "notOnActiveFace"
         trace(
@@ -61,7 +61,7 @@ extension WatchLink {
         in lane: TransferLane, by newer: LinkMessage, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
         guard let untagged = lanes[lane].untagCurrentComplication() else { return }
-        statistics[.complication].fellBack += 1
+        counters[.complication].fellBack += 1
         trace(
             .linkUntagged, untagged.message, at: moment,
             [("by", .int(Int64(newer.id))), ("state", .string(untagged.state.name))], into: emit)
@@ -76,7 +76,7 @@ extension WatchLink {
             let sent = lanes[lane].transmit(at: index, epoch: epoch, arrival: arrival)
             let message = sent.message
             if sent.attempts > 1 {
-                statistics[message.channel].retried += 1
+                counters[message.channel].retried += 1
                 trace(.linkRetry, message, at: moment, [("attempt", .int(Int64(sent.attempts)))], into: emit)
             }
             emit(.timer(.schedule(.transferArrival(lane, message.id, epoch: epoch), at: arrival)))
@@ -138,7 +138,7 @@ extension WatchLink {
         for lane in TransferLane.allCases {
             guard let index = lanes[lane].index(of: id) else { continue }
             let entry = lanes[lane].removeEntry(at: index)
-            statistics[entry.message.channel].failed += 1
+            counters[entry.message.channel].failed += 1
             trace(.linkCancelled, entry.message, at: moment, into: emit)
             return emit(.outcome(entry.message, .cancelled))
         }

@@ -28,9 +28,9 @@ package struct WatchLink: Sendable {
     package internal(set) var connection: LinkConnection
     /// The complication transfer budget.
     package internal(set) var complicationBudget: ComplicationTransferBudget
-    /// Per-channel counters and delays.
-    package internal(set) var statistics = LinkStatistics()
-    /// Every first delivery to an app, in order (for FIFO checks and message trails).
+    /// Per-channel counters (sends, failures, …); deliveries are counted by their records.
+    var counters = LinkCounters()
+    /// Every first delivery to an app, in order (for FIFO checks, message trails and delays).
     package internal(set) var deliveries: [LinkDeliveryRecord] = []
 
     var interactive = InteractiveMessages()
@@ -67,12 +67,19 @@ package struct WatchLink: Sendable {
         (latencyRNG, duplicateRNG) = Self.streams(&rng)
     }
 
-    /// Reserves room for `count` first deliveries on the interactive channel (where check-offs go
-    /// first): their delays and their records in ``deliveries``.
-    package mutating func reserveCapacity(interactiveDeliveries count: Int) {
+    /// Reserves room for `count` first deliveries (a check-off each): their records in
+    /// ``deliveries``.
+    package mutating func reserveCapacity(deliveries count: Int) {
         guard count > 0 else { return }
-        statistics[.interactive].reserveCapacity(count)
         deliveries.reserveCapacity(count)
+    }
+
+    /// Per-channel counters and delivery delays: the counters with the delays of the first
+    /// deliveries recorded on each channel.
+    ///
+    /// - Complexity: O(*n*) for *n* deliveries.
+    package var statistics: LinkStatistics {
+        LinkStatistics(counters, deliveries: deliveries)
     }
 
     /// The latency and duplicate sub-streams of `rng`, split by label; `rng` advances by one draw.
@@ -131,9 +138,9 @@ package struct WatchLink: Sendable {
         return configuration.faults.latency.sample(using: &duplicateRNG)
     }
 
-    /// Counts the first delivery of `message` at `now` and keeps its record (header only).
+    /// Keeps the record (header only) of the first delivery of `message` at `now`: what counts
+    /// it, and its delay, in ``statistics``.
     mutating func recordFirstDelivery(_ message: LinkMessageHeader, at now: SimTime) {
-        statistics[message.channel].recordDelivery(delay: now - message.sentAt)
         deliveries.append(LinkDeliveryRecord(message: message, at: now))
     }
 
@@ -169,22 +176,18 @@ package struct WatchLink: Sendable {
         emit(.trace(TraceEvent(time: moment.now, kind: kind, fields: fields())))
     }
 
-    /// How many messages on `channel` are in flight or queued.
-    func depth(of channel: LinkChannel) -> Int {
-        if channel == .interactive { return interactive.count }
-        return lanes.count(of: channel)
-    }
-
-    /// Records `channel`'s depth now for its maximum.
+    /// Records for its maximum how many messages on `channel` are in flight or queued now (read
+    /// from the table or lanes holding them, not through the whole link, which a read of `self`
+    /// would copy while a counter is being changed).
     mutating func observeDepth(_ channel: LinkChannel) {
-        statistics[channel].observeDepth(depth(of: channel))
+        let depth = channel == .interactive ? interactive.count : lanes.count(of: channel)
+        counters[channel].observeDepth(depth)
     }
 }
 
 extension WatchLink: StorageAdopting {
     /// Keeps this link in `old`'s storage (``StorageAdopting``).
     package mutating func adoptStorage(of old: inout WatchLink) {
-        statistics.adoptStorage(of: &old.statistics)
         deliveries.adoptStorage(of: &old.deliveries)
         interactive.adoptStorage(of: &old.interactive)
         lanes.adoptStorage(of: &old.lanes)

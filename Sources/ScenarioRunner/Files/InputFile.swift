@@ -15,19 +15,33 @@ package enum InputFile {
     /// The name that stands for standard input.
     package static let standardInput = "-"
 
-    /// The contents of `path` (at most `limit` bytes), or a ``ScenarioError`` saying why not.
+    /// What a command reads, as its refusals name it.
+    package enum Expected: Sendable {
+        /// A scenario JSON file (every command but `merge`).
+        case scenario
+        /// A partial result written by `--shard` (`merge`).
+        case partialResult
+
+        /// The kind of file, in a message ("expected a scenario JSON file").
+        var noun: String { self == .scenario ? "scenario JSON file" : "partial-result file" }
+    }
+
+    /// The contents of `path` (at most `limit` bytes), or a ``ScenarioError`` saying why not,
+    /// naming the file expected (`expected`).
     ///
     /// - Complexity: O(*n*) in the file's size, never more than `limit` + 1 bytes read.
-    package static func read(_ path: String, limit: Int) throws(ScenarioError) -> [UInt8] {
-        if path == standardInput { return try readAll(descriptor: 0, path: path, limit: limit) }
+    package static func read(_ path: String, limit: Int, expected: Expected = .scenario) throws(ScenarioError)
+        -> [UInt8]
+    {
+        if path == standardInput { return try readAll(descriptor: 0, path: path, limit: limit, expected: expected) }
         let descriptor = try FileName.withSystemPath(path) { name in open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw failure(path, errno: errno) }
+        guard descriptor >= 0 else { throw failure(path, errno: errno, expected: expected) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(path, errno: errno) }
+        guard fstat(descriptor, &status) == 0 else { throw failure(path, errno: errno, expected: expected) }
         let kind = status.st_mode & S_IFMT
-        guard kind == S_IFREG else { throw ScenarioError(file: path, message: refusal(kind)) }
-        return try readAll(descriptor: descriptor, path: path, limit: limit)
+        guard kind == S_IFREG else { throw ScenarioError(file: path, message: refusal(kind, expected: expected)) }
+        return try readAll(descriptor: descriptor, path: path, limit: limit, expected: expected)
     }
 
     /// Whether `path` names a folder (following symbolic links); `nil` when it does not exist
@@ -40,20 +54,24 @@ package enum InputFile {
     }
 
     /// Why a path that is not a regular file is refused.
-    static func refusal(_ kind: mode_t) -> String {
+    static func refusal(_ kind: mode_t, expected: Expected) -> String {
         let what: String
         switch kind {
-        case S_IFDIR: return "is a folder; expected a scenario JSON file (use 'wristsim check' for folders)"
+        case S_IFDIR where expected == .scenario:
+            return "is a folder; expected a scenario JSON file (use 'wristsim check' for folders)"
+        case S_IFDIR: return "is a folder; expected a \(expected.noun)"
         case S_IFIFO: what = "a FIFO (named pipe)"
         case S_IFCHR: what = "a character device"
         case S_IFBLK: what = "a block device"
         case S_IFSOCK: what = "a socket"
         default: what = "not a regular file"
         }
-        return "is \(what); expected a regular scenario file, or '-' to read standard input"
+        return "is \(what); expected a regular \(expected.noun), or '-' to read standard input"
     }
 
-    private static func readAll(descriptor: Int32, path: String, limit: Int) throws(ScenarioError) -> [UInt8] {
+    private static func readAll(descriptor: Int32, path: String, limit: Int, expected: Expected)
+        throws(ScenarioError) -> [UInt8]
+    {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while bytes.count <= limit {
@@ -69,11 +87,12 @@ package enum InputFile {
                     _ = poll(&poller, 1, -1)
                     continue
                 }
-                throw failure(path, errno: errno)
+                throw failure(path, errno: errno, expected: expected)
             }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        throw ScenarioError(file: path, message: "is larger than \(limit / 1024 / 1024) MiB; expected a scenario file")
+        throw ScenarioError(
+            file: path, message: "is larger than \(limit / 1024 / 1024) MiB; expected a \(expected.noun)")
     }
 
     private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
@@ -85,12 +104,12 @@ package enum InputFile {
     }
 
     /// The error for a failed system call on `path`.
-    static func failure(_ path: String, errno code: Int32) -> ScenarioError {
+    static func failure(_ path: String, errno code: Int32, expected: Expected) -> ScenarioError {
         switch code {
         case ENOENT:
-            return ScenarioError(file: path, message: "no such file; expected the path of a scenario JSON file")
+            return ScenarioError(file: path, message: "no such file; expected the path of a \(expected.noun)")
         case EACCES: return ScenarioError(file: path, message: "cannot be read: permission denied")
-        case EISDIR: return ScenarioError(file: path, message: refusal(S_IFDIR))
+        case EISDIR: return ScenarioError(file: path, message: refusal(S_IFDIR, expected: expected))
         default: return ScenarioError(file: path, message: "cannot be read: " + systemMessage(code))
         }
     }

@@ -53,11 +53,20 @@ package enum ScenarioDecoder {
             let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
             startNode = node
             let startText = try node.string(context)
+            let start: EpochTime
             do throws(EpochTime.Failure) {
-                context.start = try EpochTime.parse(startText)
+                start = try EpochTime.parse(startText)
             } catch {
                 throw context.error(node, error.description)
             }
+            let latest = ScenarioLimits.latestStart(utcOffsetSeconds: start.utcOffsetSeconds)
+            guard start.secondsSinceEpoch <= latest.secondsSinceEpoch else {
+                throw context.error(
+                    node,
+                    "the start \"\(startText)\" is too late: times run up to \(ScenarioLimits.maximumSpanText) after it "
+                        + "and must stay within the year 9999; expected at most \"\(latest.iso8601)\"")
+            }
+            context.start = start
         }
         let watch =
             errors.attempt { () throws(ScenarioError) in

@@ -16,6 +16,18 @@ package enum ScenarioLimits {
     /// few hundred megabytes of a release build), so a small file cannot ask for hours of work.
     package static let maximumEventLimit = 10_000_000
 
+    /// The last second a scenario's times may reach, 9999-12-31T23:59:59, in UTC and in the
+    /// start's offset: every output writes times as RFC 3339, whose years have four digits.
+    package static let lastSecond: Int64 = 253_402_300_799
+
+    /// The latest start written with `utcOffsetSeconds` whose whole range (``maximumSpan``) stays
+    /// at or before ``lastSecond``, in UTC and in that offset; the reader refuses a later one.
+    package static func latestStart(utcOffsetSeconds: Int32) -> EpochTime {
+        let span = maximumSpan.nanoseconds / 1_000_000_000
+        return EpochTime(
+            secondsSinceEpoch: lastSecond - span - Int64(max(0, utcOffsetSeconds)), utcOffsetSeconds: utcOffsetSeconds)
+    }
+
     /// Whether `time` is within the scenario range.
     package static func contains(_ time: SimTime) -> Bool { time >= .zero && time.offset <= maximumSpan }
 }

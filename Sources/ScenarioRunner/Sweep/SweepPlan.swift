@@ -42,8 +42,8 @@ package struct SweepPlan: Hashable, Sendable {
     }
 
     /// A plan, checked: at least one seed; known watches and presets, none named twice; setting
-    /// keys and each setting's values named once; at most ``maximumCells`` cells and
-    /// ``maximumRuns`` runs.
+    /// keys named once, and each setting's values once (by value: `0.1` and `0.10` are one
+    /// value); at most ``maximumCells`` cells and ``maximumRuns`` runs.
     ///
     /// - Throws: ``SweepError/usage(_:)``.
     /// - Complexity: O(*w* + *p* + *v*) for *w* watches, *p* pipelines and *v* setting values.
@@ -75,8 +75,15 @@ package struct SweepPlan: Hashable, Sendable {
             "--set gives \(ArgumentText.quoted(key)) twice; give its values once, comma-separated (--set \(ArgumentText.plain(key))=A,B)"
         }
         for setting in settings {
-            try SweepPlan.checkNamedOnce(setting.values) { value in
-                "--set \(ArgumentText.plain(setting.key)) lists \(ArgumentText.quoted(value)) twice; each of its cells would run twice"
+            var firstSpelling: [String: String] = [:]
+            for value in setting.values {
+                guard let first = firstSpelling.updateValue(value, forKey: SweepSetting.sameValueKey(value)) else {
+                    continue
+                }
+                let spellings = first == value ? "" : " (as \(ArgumentText.quoted(value)))"
+                throw .usage(
+                    "--set \(ArgumentText.plain(setting.key)) lists \(ArgumentText.quoted(first)) twice\(spellings); "
+                        + "each of its cells would run twice")
             }
         }
         self.file = file

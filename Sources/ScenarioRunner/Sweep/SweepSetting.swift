@@ -62,6 +62,50 @@ package struct SweepSetting: Hashable, Sendable {
         return SweepSetting(key: key, values: values)
     }
 
+    /// A key equal for two values exactly when they are the same JSON value, however written:
+    /// numbers by exact decimal value (`0.1`, `0.10` and `1e-1`; `0` and `-0`), object members
+    /// in any order, and a plain word the same as its quoted string (`naive`, `"naive"`).
+    ///
+    /// - Complexity: O(*n*) in the text's length (plus sorting each object's members).
+    static func sameValueKey(_ text: String) -> String {
+        guard let node = try? JSONParser.parse(Array(text.utf8), file: "--set") else {
+            return "s" + text.debugDescription
+        }
+        return sameValueKey(node)
+    }
+
+    /// The key of a parsed value (see the text form above).
+    private static func sameValueKey(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: return "null"
+        case .bool(let flag): return "\(flag)"
+        case .string(let text): return "s" + text.debugDescription
+        case .number(let text): return "n" + exactNumber(text)
+        case .array(let elements): return "[" + elements.map(sameValueKey).joined(separator: ",") + "]"
+        case .object(let members):
+            let sorted = members.map { $0.key.debugDescription + ":" + sameValueKey($0.value) }.sorted()
+            return "{" + sorted.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON number as significant digits and a power of ten (`0.10` and `1e-1` are `1e-1`, `-0`
+    /// is `0`), or the text itself when its exponent does not fit in an `Int`.
+    private static func exactNumber(_ text: String) -> String {
+        let negative = text.hasPrefix("-")
+        let body = text.drop { $0 == "-" }
+        let mantissa = body.prefix { $0 != "e" && $0 != "E" }
+        let exponentText = body.dropFirst(mantissa.count + 1).drop { $0 == "+" }
+        let fraction = mantissa.drop { $0 != "." }.dropFirst()
+        var digits = Substring(mantissa.filter(\.isNumber)).drop { $0 == "0" }
+        let trailingZeros = digits.reversed().prefix { $0 == "0" }.count
+        digits = digits.dropLast(trailingZeros)
+        guard !digits.isEmpty else { return "0" }
+        guard let written = exponentText.isEmpty ? 0 : Int(exponentText) else { return text }
+        let (shifted, overflow) = written.subtractingReportingOverflow(fraction.count - trailingZeros)
+        guard !overflow else { return text }
+        return (negative ? "-" : "") + digits + "e\(shifted)"
+    }
+
     /// Splits at commas that are not inside `[]`, `{}` or a string.
     static func splitValues(_ text: String) -> [String] {
         var values: [String] = []

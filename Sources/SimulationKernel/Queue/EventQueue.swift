@@ -73,26 +73,12 @@ public struct EventQueue<Time: Comparable, Event> {
     /// names it.
     @usableFromInline
     final class Storage {
-        /// The counts, kept behind a pointer like the buffers: every stored property of the
-        /// storage is a constant, so reading and writing through it needs no exclusivity check.
-        @usableFromInline
-        struct Counts {
-            @usableFromInline var keys = 0
-            @usableFromInline var rootIsVacated = false
-            @usableFromInline var slots = 0
-            /// The first free slot (-1: none).
-            @usableFromInline var firstFreeSlot = -1
-
-            @inlinable
-            init() {}
-        }
-
         @usableFromInline let capacity: Int
         @usableFromInline let keys: UnsafeMutablePointer<Entry>
         /// A pending event's heap index; a free slot's next free slot (-1: none).
         @usableFromInline let links: UnsafeMutablePointer<Int>
         @usableFromInline let events: UnsafeMutablePointer<Event>
-        @usableFromInline let counts: UnsafeMutablePointer<Counts>
+        @usableFromInline let counts: UnsafeMutablePointer<EventQueueCounts>
 
         @inlinable
         init(capacity: Int) {
@@ -101,7 +87,7 @@ public struct EventQueue<Time: Comparable, Event> {
             links = .allocate(capacity: capacity)
             events = .allocate(capacity: capacity)
             counts = .allocate(capacity: 1)
-            counts.initialize(to: Counts())
+            counts.initialize(to: EventQueueCounts())
         }
 
         /// The number of keys in the heap (a vacated root included).
@@ -178,12 +164,15 @@ public struct EventQueue<Time: Comparable, Event> {
             firstFreeSlot = -1
         }
 
+        /// Destroys the pending events and frees the buffers. A class's deinit is never
+        /// specialised: an empty storage (a placeholder, a queue run dry) touches no element type
+        /// here, and the buffers are freed as raw memory, so that no generic metadata is looked up.
         deinit {
-            removeAll()
-            keys.deallocate()
-            links.deallocate()
-            events.deallocate()
-            counts.deallocate()
+            if keyCount > 0 { removeAll() }
+            UnsafeMutableRawPointer(keys).deallocate()
+            UnsafeMutableRawPointer(links).deallocate()
+            UnsafeMutableRawPointer(events).deallocate()
+            UnsafeMutableRawPointer(counts).deallocate()
         }
 
         /// Puts `moving` where it belongs in the heap, starting from the hole at `index`: up
@@ -427,6 +416,24 @@ public struct EventQueue<Time: Comparable, Event> {
         storage.rootIsVacated = true
         return (entry.time, storage.release(entry.slot))
     }
+}
+
+/// The counts of an ``EventQueue``'s storage, kept behind a pointer like its buffers: every stored
+/// property of the storage is a constant, so reading and writing through it needs no exclusivity
+/// check. Outside the generic queue, so that it has no generic metadata to look up.
+@usableFromInline
+struct EventQueueCounts {
+    /// The number of keys in the heap (a vacated root included).
+    @usableFromInline var keys = 0
+    /// Whether the heap's first key is vacated.
+    @usableFromInline var rootIsVacated = false
+    /// The number of slots ever used.
+    @usableFromInline var slots = 0
+    /// The first free slot (-1: none).
+    @usableFromInline var firstFreeSlot = -1
+
+    @inlinable
+    init() {}
 }
 
 extension EventQueue: @unchecked Sendable where Time: Sendable, Event: Sendable {}

@@ -4,7 +4,8 @@ import ScenarioRunner
 ///
 /// Accepts `--flag`, `--option value`, `--option=value`, positionals, and `--` (everything
 /// after it is positional). Unknown options are usage errors with a suggestion. An option
-/// given twice is a usage error unless the command declares it repeatable.
+/// given twice is a usage error unless the command declares it repeatable, and so is standard
+/// input (`-`) named twice, since it can be read only once.
 struct Arguments {
     /// Flags given (`"trace"` for `--trace`).
     private(set) var flags: Set<String> = []
@@ -87,6 +88,9 @@ struct Arguments {
                 }
                 throw UsageError(command: command, message: message)
             }
+        }
+        if positionals.count(where: { $0 == InputFile.standardInput }) > 1 {
+            throw UsageError(command: command, message: "standard input ('-') is named twice; it can be read once")
         }
     }
 

@@ -39,17 +39,28 @@ struct OutputFile {
         var description: String { "cannot write '\(FileName.display(path))': \(reason)" }
     }
 
-    /// Checks, before the work whose result goes there, that the path is a regular file or does not
-    /// exist yet (following symbolic links): a FIFO, a device, a socket or a folder is refused at
-    /// once, so a long command (an exploration) neither waits on it nor finds out at the end.
+    /// Checks, before the work whose result goes there, that the path is a regular file that can be
+    /// written, or a new one in a folder that can be written (following symbolic links): an empty
+    /// path, a missing or unwritable folder, a read-only file, a FIFO, a device, a socket or a
+    /// folder is refused at once, so a long command (an exploration) neither waits on it nor
+    /// finds out at the end.
     ///
     /// - Throws: ``Failure`` naming what the path is.
-    func checkRegularOrMissing() throws(Failure) {
+    func checkWritable() throws(Failure) {
+        guard !path.isEmpty else { throw Failure(path: path, reason: "an empty path; expected a file name") }
         var status = stat()
-        guard let result = try? FileName.withSystemPath(path, { stat($0, &status) }), result == 0 else { return }
+        guard let result = try? FileName.withSystemPath(path, { stat($0, &status) }), result == 0 else {
+            let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : "."
+            let code = (try? FileName.withSystemPath(folder) { access($0, W_OK | X_OK) == 0 ? 0 : errno }) ?? EINVAL
+            guard code == 0 else { throw Failure(path: path, reason: "its folder: " + SystemWrite.reason(code)) }
+            return
+        }
         let what: String
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return
+        case S_IFREG:
+            let code = (try? FileName.withSystemPath(path) { access($0, W_OK) == 0 ? 0 : errno }) ?? EINVAL
+            guard code == 0 else { throw Failure(path: path, reason: SystemWrite.reason(code)) }
+            return
         case S_IFDIR: what = "a folder"
         case S_IFIFO: what = "a FIFO (named pipe)"
         case S_IFCHR: what = "a character device"

@@ -71,7 +71,7 @@ enum ExploreCommand: Command {
             if shard != nil, jobs != nil { throw SweepError.usage("--jobs runs the shards itself; leave out --shard") }
             if let output = arguments.value("output") {
                 do {
-                    try OutputFile(output).checkRegularOrMissing()
+                    try OutputFile(output).checkWritable()
                 } catch {
                     Console.error("Error: \(error.description)")
                     return .ioError

@@ -42,26 +42,29 @@ enum MergeCommand: Command {
         }
         var files: [(bytes: [UInt8], file: String)] = []
         for path in arguments.positionals {
-            do {
-                files.append(
-                    (
-                        try ScenarioLoader.read(path),
-                        path
-                    ))
+            do throws(ScenarioError) {
+                let bytes = try InputFile.read(path, limit: ScenarioLoader.maximumFileSize, expected: .partialResult)
+                guard !bytes.allSatisfy(PartKind.blank.contains) else {
+                    throw ScenarioError(file: path, message: "the file is empty; expected a partial-result file")
+                }
+                files.append((bytes, path))
             } catch {
                 Console.error(error.description)
                 return .invalidScenario
             }
         }
         do throws(SweepError) {
+            // The command is the first part's that names one; a part that names none is read
+            // by that command's merge, which says what is wrong with it.
             let kinds = files.map { PartKind.of($0.bytes) }
-            if let other = kinds.firstIndex(where: { $0 != kinds[0] }) {
+            let first = kinds.firstIndex { $0 != .unknown } ?? 0
+            if let other = kinds.firstIndex(where: { $0 != kinds[first] && $0 != .unknown }) {
                 throw SweepError.parts(
                     "\(FileName.display(files[other].file)): error: \(kinds[other].description), while "
-                        + "\(FileName.display(files[0].file)) is \(kinds[0].description); expected parts of one command"
+                        + "\(FileName.display(files[first].file)) is \(kinds[first].description); expected parts of one command"
                 )
             }
-            switch kinds[0] {
+            switch kinds[first] {
             case .explore:
                 return try mergeExplorations(files, partial: arguments.has("partial"), json: arguments.has("json"))
             case .sweep, .unknown:
@@ -117,11 +120,13 @@ enum MergeCommand: Command {
         case explore
         case unknown
 
+        /// The bytes of white space between records.
+        static let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+
         /// The kind of the part `bytes`, from its first line that is not blank.
         ///
         /// - Complexity: O(*n*) in the bytes before that line ends, at most.
         static func of(_ bytes: [UInt8]) -> PartKind {
-            let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
             let start = bytes.firstIndex { !blank.contains($0) } ?? bytes.endIndex
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
             let head = String(decoding: bytes[start..<end], as: UTF8.self)

@@ -202,6 +202,37 @@ import Testing
         }
     }
 
+    /// A start so late that the run's times could pass 9999-12-31 was read, and `run --json`
+    /// printed the end as year 10000 (not RFC 3339, and a start this reader refuses): the reader
+    /// now refuses a start later than 100 years before the end of 9999, in UTC and in its offset.
+    @Test(arguments: [
+        ("9999-12-31T20:00:00Z", "9899-12-30T23:59:59Z"),
+        ("9899-12-31T00:00:00Z", "9899-12-30T23:59:59Z"),
+        ("9899-12-31T00:00:00+14:00", "9899-12-30T23:59:59+14:00"),
+        ("9899-12-30T19:00:00-05:00", "9899-12-30T18:59:59-05:00"),
+    ])
+    func aStartWhoseRunCouldPassTheYear9999IsRefused(start: String, latest: String) {
+        let text = Self.scenario().replacingOccurrences(of: "2026-11-21T09:00:00Z", with: start)
+        do {
+            _ = try ScenarioDecoder.decode(Array(text.utf8), file: "s.json")
+            Issue.record("expected an error for \(start)")
+        } catch {
+            #expect(
+                error.description.hasPrefix(
+                    "s.json:4:12: error: the start \"\(start)\" is too late: times run up to 100 years (+36525d) "
+                        + "after it and must stay within the year 9999; expected at most \"\(latest)\""),
+                "\(error)")
+        }
+    }
+
+    /// The latest start (in UTC, ahead of it and behind it) decodes, and so does its range's last time.
+    @Test(arguments: ["9899-12-30T23:59:59Z", "9899-12-30T23:59:59+14:00", "9899-12-30T18:59:59-05:00"])
+    func theLatestStartDecodes(start: String) throws {
+        let text = Self.scenario(script: #"[{"at": "+36525d", "do": "tap", "item": "kale"}]"#)
+            .replacingOccurrences(of: "2026-11-21T09:00:00Z", with: start)
+        _ = try ScenarioDecoder.decode(Array(text.utf8), file: "s.json")
+    }
+
     @Test func theValidBaseScenarioDecodes() throws {
         let scenario = try ScenarioDecoder.decode(Array(Self.scenario().utf8), file: "s.json")
         #expect(scenario.items.map(\.id) == ["kale", "eggs"])

@@ -195,6 +195,36 @@ import Testing
         #expect(throws: SweepError.self) { try SweepTests.part(Array("{}".utf8), file: "p") }
         #expect(throws: SweepError.self) { try SweepTests.part([], file: "p") }
     }
+    /// Two spellings of one value (`0.1`/`0.10`, `1`/`1E0`, `0`/`-0`, a word and its quoted string,
+    /// an object's members reordered) are one value named twice: refused, naming both spellings.
+    @Test(arguments: [
+        (["0.1", "0.10"], "'0.1' twice (as '0.10')"),
+        (["1", "0.5", "1E0"], "'1' twice (as '1E0')"),
+        (["0", "-0"], "'0' twice (as '-0')"),
+        (["2.50e1", "25"], "'2.50e1' twice (as '25')"),
+        (["naive", "\"naive\""], "'naive' twice (as '\"naive\"')"),
+        (["{\"a\":1,\"b\":[2]}", "{ \"b\": [2.0], \"a\": 1 }"], "'{\"a\":1,\"b\":[2]}' twice"),
+    ])
+    func oneValueSpelledTwiceIsAUsageError(values: [String], named: String) {
+        do {
+            _ = try SweepPlan(
+                file: "s.json", name: "n", firstSeed: 1, lastSeed: 1, watches: ["series0-38mm"], pipelines: [nil],
+                settings: [SweepSetting(key: "pipeline.jitter", values: values)])
+            Issue.record("expected a usage error for \(values)")
+        } catch {
+            #expect("\(error)".contains("--set pipeline.jitter lists \(named)"), "\(error)")
+        }
+    }
+
+    /// Values that differ, however close their spellings, are each one cell.
+    @Test func distinctValuesAreNotDuplicates() throws {
+        let values = ["0.1", "0.01", "1e1", "10.5", "-1", "1", "\"1\"", "[1,2]", "[2,1]", "1e99999999999999999999"]
+        let plan = try SweepPlan(
+            file: "s.json", name: "n", firstSeed: 1, lastSeed: 1, watches: ["series0-38mm"], pipelines: [nil],
+            settings: [SweepSetting(key: "pipeline.jitter", values: values)])
+        #expect(plan.cellCount == values.count)
+    }
+
     /// A name given twice would only run the same cells again: the plan refuses it, naming it.
     @Test func namesGivenTwiceAreUsageErrors() throws {
         let cases: [(watches: [String], pipelines: [String?], settings: [SweepSetting], message: String)] = [
@@ -231,7 +261,7 @@ import Testing
     /// More cells than ``SweepPlan/maximumCells`` is a usage error found from the counts alone,
     /// before any cell is listed: here 10⁹ cells, and a product that overflows 64 bits.
     @Test func tooManyCellsAreRefusedBeforeAnyIsListed() throws {
-        let thousand = (0..<1000).map { "0.\($0)" }
+        let thousand = (0..<1000).map { "\($0)" }
         let settings = ["pipeline.jitter", "link.duplicateProbability", "seed2"].map {
             SweepSetting(key: $0, values: thousand)
         }

@@ -31,9 +31,9 @@ package struct LinkFeature: SimulationFeature {
         var configuration = settings.configuration
         configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
         transport = WatchLink(configuration: configuration, rng: &rng)
-        // Room for an interactive delivery delay per item (a check-off each): one small
-        // allocation instead of regrowing the list of delays through the run.
-        transport.reserveCapacity(interactiveDeliveries: scenario.items.count)
+        // Room for a delivery record per item (a check-off each): one small allocation instead
+        // of regrowing the records through the run.
+        transport.reserveCapacity(deliveries: scenario.items.count)
     }
 
     /// The link at the start of a run with `seed`, from `initial`, the same link made once for the
