@@ -9,9 +9,9 @@
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch, effects: .actedOn)
 /// _ = session.tap(at: .zero)
-/// let effects = session.advance(to: SimTime(offset: .seconds(Int64(1))))
-/// // handlerStarted, stepStarted of the send (step 2), stepEnded of the table model (step 0),
-/// // removalCommitted, stepEnded of the complication (step 6): nothing else.
+/// let ready = session.wake(at: SimTime(offset: .seconds(Int64(1))))
+/// // ready takeEffect() calls give: handlerStarted, stepStarted of the send (step 2), stepEnded
+/// // of the table model (step 0), removalCommitted, stepEnded of the complication (step 6).
 /// ```
 package enum PipelineEffectSelection: Hashable, Sendable {
     /// Every step's start and end.

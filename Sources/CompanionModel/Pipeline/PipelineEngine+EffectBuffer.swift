@@ -65,15 +65,6 @@ extension PipelineEngine {
             return effect
         }
 
-        /// Appends every effect not yet taken to `buffer`, oldest first, and empties the buffer.
-        ///
-        /// - Complexity: O(effects appended).
-        mutating func takeAll(into buffer: inout [PipelineEffect]) {
-            if taken < count { buffer.append(contentsOf: storage[taken..<count]) }
-            taken = 0
-            count = 0
-        }
-
         /// Moves the untaken effects to the front of the storage, so their slots and the taken
         /// ones' are reused before the storage grows.
         ///

@@ -207,9 +207,13 @@ struct PipelineEngine {
     ///
     /// The step that follows a handler's step on the main thread is the handler's next step
     /// when it runs on main; on the background thread, the first step `queued`, if it is the
-    /// same tap's. A thread going idle is always seen: a tap has ended by then, and on a single
-    /// core the other thread's rate changes. (A function of what it reads, `steps` the engine's
-    /// ``steps``, so that asking copies no engine.)
+    /// same tap's. The main thread going idle is always seen (the handler's end commits the
+    /// removal or dispatches work), and so is the background thread going idle on a single core
+    /// (the main thread's rate changes). With a core per queue nothing sees the background thread
+    /// go idle: its last step ends unseen (`nil` when nothing else on that thread is seen), and
+    /// the next input moves it on at its own time; a reader of the taps' outcomes moves a copy
+    /// on to its time first (``PipelineSession/run(through:)``). (A function of what it reads,
+    /// `steps` the engine's ``steps``, so that asking copies no engine.)
     ///
     /// - Complexity: O(steps followed).
     private static func seenEnd(
@@ -226,7 +230,10 @@ struct PipelineEngine {
                 guard step + 1 < plan.count, plan[step + 1].queue == .main else { return end }
                 next = step + 1
             } else {
-                guard let first = queued.popFirst(), first.tap == running.tap else { return end }
+                // With a core per queue, the background thread going idle changes nothing the
+                // driver sees: no wake for it.
+                guard let first = queued.popFirst() else { return prepared.cores < 2 ? end : nil }
+                guard first.tap == running.tap else { return end }
                 next = first.step
             }
             guard !plan[next].recordsStart else { return end }
@@ -247,9 +254,6 @@ struct PipelineEngine {
     ///
     /// - Complexity: O(1).
     mutating func takeEffect() -> PipelineEffect? { effects.take() }
-
-    /// Appends every effect not yet taken to `buffer`, in time order.
-    mutating func takeEffects(into buffer: inout [PipelineEffect]) { effects.takeAll(into: &buffer) }
 
     // MARK: Moving on
 

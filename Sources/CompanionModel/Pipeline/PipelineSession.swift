@@ -3,14 +3,12 @@ import SimulationKernel
 /// A check-off pipeline driven tap by tap from a larger simulation.
 ///
 /// The driver submits each tap at its time, asks when the session next needs to run
-/// (``nextEventTime``), and at that time calls ``advance(to:)`` to get the effects that happened
-/// (steps starting and ending, removals committed) with their exact times. Same model as
-/// ``PipelineExecutor``, which is this session run over a batch of taps.
-///
-/// A driver that wakes the session often takes the effects one by one from the session's own
-/// buffer (``wake(at:)`` then ``takeEffect()``), so that a wake allocates nothing once the
-/// buffer has grown to the largest batch. A driver that acts only on the steps' roles records
-/// only the effects it acts on (``PipelineEffectSelection/actedOn``).
+/// (``nextEventTime``), and at that time calls ``wake(at:)``, then takes the effects that
+/// happened (steps starting and ending, removals committed, with their exact times) one by one
+/// from the session's own buffer (``takeEffect()``), so that a wake allocates nothing once the
+/// buffer has grown to the largest batch. Same model as ``PipelineExecutor``, which is this
+/// session run over a batch of taps. A driver that acts only on the steps' roles records only
+/// the effects it acts on (``PipelineEffectSelection/actedOn``).
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)
@@ -20,7 +18,7 @@ import SimulationKernel
 ///         let effect = session.takeEffect()  /* commit, send, refresh … */
 ///     }
 /// }
-/// session.outcome(of: tap)?.latency
+/// session.run(through: end).taps[tap].latency
 /// ```
 package struct PipelineSession: Sendable {
     package let pipeline: CheckOffPipeline
@@ -90,24 +88,13 @@ package struct PipelineSession: Sendable {
     }
 
     /// Submits a tap at `time` (not before the last time the session was given) and returns its
-    /// index. Effects due before `time` are kept for the next ``advance(to:)``.
+    /// index. Effects due before `time` are kept for the next ``wake(at:)``.
     ///
     /// - Complexity: amortised O(1) plus the events due before `time`.
     package mutating func tap(at time: SimTime) -> Int {
         let tap = engine.submitTap(at: time)
         nextEventTime = engine.nextDue
         return tap
-    }
-
-    /// Runs everything due at or before `time` and returns the effects since the last call, in
-    /// time order (every effect ``wake(at:)`` would leave to be taken, taken at once).
-    ///
-    /// - Complexity: O(events handled); allocates the returned array.
-    package mutating func advance(to time: SimTime) -> [PipelineEffect] {
-        var effects: [PipelineEffect] = []
-        nextEventTime = engine.advance(to: time)
-        engine.takeEffects(into: &effects)
-        return effects
     }
 
     /// Runs everything due at or before `time` and keeps the effects since the last call in the
@@ -137,15 +124,19 @@ package struct PipelineSession: Sendable {
     /// The number of taps submitted.
     package var tapCount: Int { engine.tapCount }
 
-    /// Tap `tap`'s outcome once all its steps have ended, else `nil`.
-    package func outcome(of tap: Int) -> TapOutcome? {
-        guard tap >= 0, tap < engine.tapCount else { return nil }
-        return engine.outcome(tap: tap, index: tap, frames: frames)
-    }
-
-    /// Every finished tap so far as a run (unfinished taps are left out).
-    package func run() -> PipelineRun {
-        let outcomes = (0..<engine.tapCount).compactMap { outcome(of: $0) }
+    /// Every tap finished by `time` (not before the last time the session was given), as a run
+    /// (unfinished taps are left out).
+    ///
+    /// A step whose end no wake is asked for (``nextEventTime``: the background thread going
+    /// idle on a watch with a core per queue) has ended at its own time whether or not the
+    /// driver woke the session since: the run is worked out on a copy moved on to `time`, and
+    /// the session is left as it is.
+    ///
+    /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps, plus the steps due by `time`.
+    package func run(through time: SimTime) -> PipelineRun {
+        var engine = engine
+        engine.advance(to: time)
+        let outcomes = (0..<engine.tapCount).compactMap { engine.outcome(tap: $0, index: $0, frames: frames) }
         return PipelineRun(pipeline: pipeline, watch: watch, sharing: engine.sharing, taps: outcomes)
     }
 }

@@ -48,6 +48,15 @@ package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
+    /// Whether a value is kept for `sequence`, asked without copying the value out.
+    ///
+    /// - Complexity: O(1).
+    package func contains(_ sequence: Int) -> Bool {
+        let index = sequence - base
+        guard index >= start, index < slots.count, case .some = slots[index] else { return false }
+        return true
+    }
+
     /// The values in sequence order.
     ///
     /// - Complexity: O(*w*) in the window's length.

@@ -143,7 +143,10 @@ package struct SyncCourier: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
         let interactive = reachability.isReachable
-        set(operation.id.sequence, Entry(operation: operation, carrier: interactive ? .interactive : .queuedTransfer))
+        let sequence = operation.id.sequence
+        // A new operation (the usual send) has no entry yet: its old carrier is read only if it has.
+        let old = window.contains(sequence) ? window[sequence]?.carrier : nil
+        set(sequence, from: old, to: Entry(operation: operation, carrier: interactive ? .interactive : .queuedTransfer))
         return interactive ? .sendMessage(operation) : .transferUserInfo(operation)
     }
 
@@ -156,19 +159,21 @@ package struct SyncCourier: Hashable, Sendable {
         guard let entry = window[sequence], entry.operation == operation else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
-            set(sequence, nil)
+            set(sequence, from: entry.carrier, to: nil)
             return .acknowledge(operation)
         case (.failed(.sessionNotActivated), _), (.failed(.sessionInactive), _):
-            set(sequence, Entry(operation: operation, carrier: .awaitingResend))
+            set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .awaitingResend))
             return nil
         case (.failed, .interactive):
-            set(sequence, Entry(operation: operation, carrier: .queuedTransfer))
+            set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .queuedTransfer))
             return .transferUserInfo(operation)
         case (.failed(let error), _):
-            set(sequence, Entry(operation: operation, carrier: .undeliverable(error)))
+            set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .undeliverable(error)))
             return .giveUp(operation, error)
         case (.cancelled, _):
-            set(sequence, Entry(operation: operation, carrier: .undeliverable(.deliveryFailed)))
+            set(
+                sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
+            )
             return .giveUp(operation, .deliveryFailed)
         }
     }
@@ -205,13 +210,15 @@ package struct SyncCourier: Hashable, Sendable {
         return commands
     }
 
-    /// Keeps `entry` for `sequence` (`nil`: drops it), and the lists of the sequences sent
-    /// interactively and awaiting a resend with it.
+    /// Keeps `entry` for `sequence` (`nil`: drops it) in place of the entry that travelled by
+    /// `old` (`nil`: none), and the lists of the sequences sent interactively and awaiting a
+    /// resend with it. The caller names the old carrier (it has just read the entry, or knows
+    /// there is none), so the entry is not copied out of the window again to ask.
     ///
     /// - Complexity: O(1) amortised, plus O(*i* + *r*) to take `sequence` out of those lists
     ///   when its entry leaves one of them.
-    private mutating func set(_ sequence: Int, _ entry: Entry?) {
-        switch window[sequence]?.carrier {
+    private mutating func set(_ sequence: Int, from old: Carrier?, to entry: Entry?) {
+        switch old {
         case .interactive?: Self.remove(sequence, from: &interactiveSequences)
         case .awaitingResend?: Self.remove(sequence, from: &awaitingResendSequences)
         case .queuedTransfer?, .undeliverable?, nil: break

@@ -24,7 +24,7 @@ package struct LatencyProfile: Sendable {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: trace)
         let outcome = simulation.run()
         return LatencyProfile(
-            scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(),
+            scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(through: simulation.now),
             items: simulation.watch.tappedItems, visibility: simulation.watch.app.visibilityReports)
     }
 

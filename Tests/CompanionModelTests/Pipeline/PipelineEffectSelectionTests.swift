@@ -53,7 +53,7 @@ import Testing
                 let actedOn = PipelineSession(
                     pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, effects: selection,
                     expectedTaps: 4)
-                let all = wakes(every, taps: times) { $0.advance(to: $1) }
+                let all = wakes(every, taps: times) { $0.wakeTakingAll(at: $1) }
                 let taken = wakes(actedOn, taps: times) { session, time in
                     let ready = session.wake(at: time)
                     var batch: [PipelineEffect] = []
@@ -88,9 +88,10 @@ import Testing
                 _ = every.tap(at: time)
                 _ = actedOn.tap(at: time)
             }
-            while let next = every.nextEventTime { _ = every.advance(to: next) }
+            while let next = every.nextEventTime { _ = every.wake(at: next) }
             while let next = actedOn.nextEventTime { _ = actedOn.wake(at: next) }
-            #expect(every.run() == actedOn.run(), "seed \(seed)")
+            let end = SimTime(offset: .seconds(Int64(60)))
+            #expect(every.run(through: end) == actedOn.run(through: end), "seed \(seed)")
         }
     }
 

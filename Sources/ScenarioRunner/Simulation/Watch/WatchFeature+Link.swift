@@ -59,7 +59,9 @@ extension WatchFeature {
     ) {
         guard let operation = message.payload.listOperation else { return }
         reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
-        if message.channel == .interactive { releaseHeldSend(operation, context, into: &effects) }
+        // Matched, not compared with `==`: the enum's synthesized `==` lives in another module
+        // and is called through its witness at every outcome.
+        if case .interactive = message.channel { releaseHeldSend(operation, context, into: &effects) }
     }
 
     /// The link handed the watch app something from the phone.
@@ -162,7 +164,7 @@ extension WatchFeature {
         } else if wasChecked, !isChecked {
             checkOffOrder.removeAll { $0 == key }
         }
-        let fromPhone = operation.id.origin == .phone
+        let fromPhone = if case .phone = operation.id.origin { true } else { false }
         if fromPhone {
             phoneMadeChanges.insert(key)
         } else if !phoneMadeChanges.isEmpty {

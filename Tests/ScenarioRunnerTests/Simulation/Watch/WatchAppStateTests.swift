@@ -22,7 +22,8 @@ import Testing
         _ = session.tap(at: .zero)
         var ended: [Int] = []
         while let next = session.nextEventTime {
-            for effect in session.advance(to: next) {
+            _ = session.wake(at: next)
+            while let effect = session.takeEffect() {
                 if case .stepEnded(_, let step, _) = effect { ended.append(step) }
             }
         }

@@ -1,0 +1,47 @@
+import SimulationKernel
+import Testing
+
+@testable import CompanionModel
+
+/// A session asks its driver to wake it only when something it sees happens: with a core per
+/// queue, the background thread going idle is not such a moment, yet a tap whose last step ends
+/// then has finished by that time for a reader of the run.
+@Suite struct PipelineSessionTests {
+    func at(_ milliseconds: Int64) -> SimTime { SimTime(offset: .milliseconds(milliseconds)) }
+
+    /// One tap of the optimized pipeline on a dual-core watch, driven by a watch without a
+    /// complication: once the removal is taken, no wake is asked for the background's end.
+    @Test func aDualCoreBackgroundGoingIdleAsksNoWake() throws {
+        let watch = try WatchModel.named("series7-45mm")
+        var session = PipelineSession(pipeline: .optimized, watch: watch, effects: .actedOnWithoutComplication)
+        _ = session.tap(at: .zero)
+        var wakes: [SimTime] = []
+        var last = SimTime.zero
+        while let next = session.nextEventTime {
+            wakes.append(next)
+            last = next
+            _ = session.wakeTakingAll(at: next)
+        }
+        let finished = PipelineExecutor(pipeline: .optimized, watch: watch).run(taps: [.zero]).taps
+        let backgroundEnd = try #require(finished.first?.steps.last?.end)
+        #expect(backgroundEnd > last, "the background's end (\(backgroundEnd)) comes after the last wake (\(last))")
+        #expect(session.run(through: last).taps.isEmpty, "the tap has not finished by the last wake")
+        #expect(session.run(through: at(1_000)).taps == finished)
+        #expect(session.nextEventTime == nil)
+    }
+
+    /// On a single core the background going idle speeds the main thread up: it is a wake.
+    @Test func aSingleCoreBackgroundGoingIdleIsAWake() throws {
+        let watch = try WatchModel.named("series0-38mm")
+        var session = PipelineSession(pipeline: .optimized, watch: watch, effects: .actedOnWithoutComplication)
+        _ = session.tap(at: .zero)
+        var last = SimTime.zero
+        while let next = session.nextEventTime {
+            last = next
+            _ = session.wakeTakingAll(at: next)
+        }
+        let finished = PipelineExecutor(pipeline: .optimized, watch: watch).run(taps: [.zero]).taps
+        #expect(finished.first?.steps.map(\.end).max() == last)
+        #expect(session.run(through: last).taps == finished)
+    }
+}
