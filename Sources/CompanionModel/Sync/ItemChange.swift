@@ -2,18 +2,21 @@
 /// ``SyncEndpoint/Effect/itemChanged(_:)`` reports to the host.
 ///
 /// It names the item by its slot in the device's ``ListReplica`` (no hash of the identifier to
-/// find it again) and carries the shown status before and after; the title and the rest of the
-/// item as shown now are the replica's (``ListReplica/shown(atSlot:)``), so a change is a few
-/// words to copy, with no strings of its own.
+/// find it again), the operation that changed it by its position in the replica's
+/// ``ListReplica/appliedLog``, and carries the shown status before and after; the operation, the
+/// title and the rest of the item as shown now are the replica's, so a change is a few words to
+/// copy, with nothing to retain.
 ///
 /// ```swift
 /// case .itemChanged(let change):
 ///     let shown = endpoint.replica.shown(atSlot: change.slot)   // the item as shown after
+///     let operation = endpoint.replica.appliedLog[change.position]   // what changed it
 ///     change.before == .open && change.after == .checkedOff      // it was checked off
 /// ```
 package struct ItemChange: Hashable, Sendable {
-    /// The last operation merged into the item (made here or received).
-    package var operation: ListOperation
+    /// The position in the replica's ``ListReplica/appliedLog`` of the last operation merged
+    /// into the item (made here or received).
+    package var position: Int
     /// The item's slot in the replica (its index in ``ListReplica/items``).
     package var slot: Int
     /// The item's status as shown before (`nil`: not listed).
@@ -21,14 +24,12 @@ package struct ItemChange: Hashable, Sendable {
     /// The item's status as shown after (`nil`: not listed).
     package var after: ItemStatus?
 
-    /// A change of the item at `slot` by `operation`, from `before` to `after`.
-    package init(operation: ListOperation, slot: Int, before: ItemStatus?, after: ItemStatus?) {
-        self.operation = operation
+    /// A change of the item at `slot` by the operation at `position` of the replica's log, from
+    /// `before` to `after`.
+    package init(position: Int, slot: Int, before: ItemStatus?, after: ItemStatus?) {
+        self.position = position
         self.slot = slot
         self.before = before
         self.after = after
     }
-
-    /// The item's identifier.
-    package var item: ItemID { operation.item }
 }

@@ -94,8 +94,12 @@ package struct ListReplica: Hashable, Sendable {
     /// ``OutboxKeeper/replica``; else always empty).
     private var unacknowledged = SequenceWindow<ListOperation>()
     /// Every operation merged here, local and remote, in the order it was merged (the audit
-    /// log the ``ConvergenceChecker`` reads).
+    /// log the ``ConvergenceChecker`` reads). A ``SyncEndpoint``'s effects name operations by
+    /// their position here.
     package private(set) var appliedLog: [ListOperation] = []
+    /// The position in ``appliedLog`` of each operation this device made, by its sequence number
+    /// less one (every one is merged here when it is made).
+    package private(set) var madePositions: [Int] = []
     /// The number of listed items still open (kept with every merge).
     package private(set) var remainingCount = 0
 
@@ -123,6 +127,7 @@ package struct ListReplica: Hashable, Sendable {
         }
         // Room for one operation per loaded item (a check-off each), the usual run.
         appliedLog.reserveCapacity(remainingCount)
+        madePositions.reserveCapacity(remainingCount)
     }
 
     /// This device's operations the other device has not acknowledged, by sequence number
@@ -225,6 +230,8 @@ package struct ListReplica: Hashable, Sendable {
     struct Merge {
         /// Whether the operation won its conflict.
         var outcome: ReplicaItem.Outcome
+        /// The operation's position in ``appliedLog``.
+        var position: Int
         /// The item's slot (its index in ``items``).
         var slot: Int
         /// The item's status as shown before (`nil`: not listed).
@@ -234,12 +241,11 @@ package struct ListReplica: Hashable, Sendable {
         /// Whether the item as shown changed: listed or not, its status, or its title while listed.
         var changed: Bool
 
-        /// The change `operation` (the one merged) made to the item as shown, or `nil` when it
-        /// made none.
+        /// The change the operation merged made to the item as shown, or `nil` when it made none.
         ///
         /// - Complexity: O(1).
-        func change(by operation: ListOperation) -> ItemChange? {
-            changed ? ItemChange(operation: operation, slot: slot, before: before, after: after) : nil
+        var change: ItemChange? {
+            changed ? ItemChange(position: position, slot: slot, before: before, after: after) : nil
         }
     }
 
@@ -275,7 +281,9 @@ package struct ListReplica: Hashable, Sendable {
             id: OperationID(origin: device, sequence: sequence), item: catalog.name(of: key), key: key, edit: edit,
             version: SyncVersion(counter: clock, device: device))
         if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
-        return .made(operation, mergeShowing(operation, at: key))
+        let merge = mergeShowing(operation, at: key)
+        madePositions.append(merge.position)
+        return .made(operation, merge)
     }
 
     /// The arrival of `operation` on its own, as one value: let through its gate and merged,
@@ -346,7 +354,7 @@ package struct ListReplica: Hashable, Sendable {
         let after = items[slot].shownStatus
         let retitled = oldTitle.map { $0 != items[slot].title.value } ?? false
         return Merge(
-            outcome: outcome, slot: slot, before: before, after: after,
+            outcome: outcome, position: appliedLog.count - 1, slot: slot, before: before, after: after,
             changed: before != after || (after != nil && retitled))
     }
 
@@ -374,8 +382,8 @@ extension ListReplica {
 }
 
 extension ListReplica: StorageAdopting {
-    /// Keeps this replica in `old`'s storage: its items, gates, outbox and log
-    /// (``StorageAdopting``).
+    /// Keeps this replica in `old`'s storage: its items, gates, outbox, log and the positions of
+    /// its own operations in it (``StorageAdopting``).
     ///
     /// - Complexity: O(*n* + *m*) for *n* items and *m* operations held.
     package mutating func adoptStorage(of old: inout ListReplica) {
@@ -383,6 +391,7 @@ extension ListReplica: StorageAdopting {
         gates.adoptStorage(of: &old.gates)
         unacknowledged.adoptStorage(of: &old.unacknowledged)
         appliedLog.adoptStorage(of: &old.appliedLog)
+        madePositions.adoptStorage(of: &old.madePositions)
     }
 
     /// Keeps ``items`` in `old`'s buffer (``StorageAdopting``): when it holds as many items (a run

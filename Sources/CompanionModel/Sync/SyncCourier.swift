@@ -66,16 +66,18 @@ package struct SyncCourier: Hashable, Sendable {
         case sessionActivated
     }
 
-    /// What the courier asks of its host.
+    /// What the courier asks of its host, naming this device's operation by its sequence number
+    /// (the host keeps the operations: a ``SyncEndpoint`` in its replica's log), so a command is
+    /// two words, with nothing to retain.
     package enum Command: Hashable, Sendable {
         /// `sendMessage` with the operation.
-        case sendMessage(ListOperation)
+        case sendMessage(Int)
         /// `transferUserInfo` with the operation.
-        case transferUserInfo(ListOperation)
+        case transferUserInfo(Int)
         /// The other device has the operation: the courier has dropped it.
-        case acknowledge(ListOperation)
-        /// The link refused `operation` for good.
-        case giveUp(ListOperation, LinkError)
+        case acknowledge(Int)
+        /// The link refused the operation for good.
+        case giveUp(Int, LinkError)
     }
 
     /// An unacknowledged operation and how it travels.
@@ -147,7 +149,7 @@ package struct SyncCourier: Hashable, Sendable {
         // A new operation (the usual send) has no entry yet: its old carrier is read only if it has.
         let old = window.contains(sequence) ? window[sequence]?.carrier : nil
         set(sequence, from: old, to: Entry(operation: operation, carrier: interactive ? .interactive : .queuedTransfer))
-        return interactive ? .sendMessage(operation) : .transferUserInfo(operation)
+        return interactive ? .sendMessage(sequence) : .transferUserInfo(sequence)
     }
 
     /// ``Event/outcome(_:channel:_:)``: at most one command (none for an operation no longer in
@@ -160,21 +162,21 @@ package struct SyncCourier: Hashable, Sendable {
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
             set(sequence, from: entry.carrier, to: nil)
-            return .acknowledge(operation)
+            return .acknowledge(sequence)
         case (.failed(.sessionNotActivated), _), (.failed(.sessionInactive), _):
             set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .awaitingResend))
             return nil
         case (.failed, .interactive):
             set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .queuedTransfer))
-            return .transferUserInfo(operation)
+            return .transferUserInfo(sequence)
         case (.failed(let error), _):
             set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .undeliverable(error)))
-            return .giveUp(operation, error)
+            return .giveUp(sequence, error)
         case (.cancelled, _):
             set(
                 sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
             )
-            return .giveUp(operation, .deliveryFailed)
+            return .giveUp(sequence, .deliveryFailed)
         }
     }
 
@@ -204,7 +206,7 @@ package struct SyncCourier: Hashable, Sendable {
             entriesVisited += 1
             guard let entry = window[sequence] else { continue }
             window[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
-            commands.append(.transferUserInfo(entry.operation))
+            commands.append(.transferUserInfo(sequence))
         }
         awaitingResendSequences.removeAll(keepingCapacity: true)
         return commands

@@ -11,7 +11,8 @@ import SimulationKernel
 /// var phone = SyncEndpoint(device: .phone, items: items)
 /// var effects: [SyncEndpoint.Effect] = []
 /// phone.reduce(.edit(phone.key(of: "bread"), .add(title: "Bread"), reachability: .reachable), at: now, into: &effects)
-/// // [.itemChanged(bread: nil → open by phone#1), .sendMessage(phone#1 add bread v1@phone)]
+/// // [.itemChanged(bread: nil → open by log #0), .sendMessage(0)]
+/// phone.replica.appliedLog[0]  // phone#1 add bread v1@phone
 /// ```
 package struct SyncEndpoint: Hashable, Sendable {
     /// Something that happens to this device's end of the sync.
@@ -38,17 +39,23 @@ package struct SyncEndpoint: Hashable, Sendable {
     }
 
     /// What the endpoint asks of its host.
+    ///
+    /// An effect names an operation by its position in the replica's log
+    /// (``ListReplica/appliedLog``, where every operation made or merged here is), so the effects a
+    /// host performs are a few words each, with nothing to retain or release on their way: the
+    /// host reads the operation in place, `endpoint.replica.appliedLog[position]`, where it needs it.
     package enum Effect: Hashable, Sendable {
-        /// `sendMessage` with the operation.
-        case sendMessage(ListOperation)
-        /// `transferUserInfo` with the operation.
-        case transferUserInfo(ListOperation)
+        /// `sendMessage` with the operation at this position of the log.
+        case sendMessage(Int)
+        /// `transferUserInfo` with the operation at this position of the log.
+        case transferUserInfo(Int)
         /// An item as the device shows it changed (its slot, its status before and after, the
-        /// operation that changed it; the rest of it as shown now is the replica's:
-        /// ``ListReplica/shown(atSlot:)``).
+        /// position of the operation that changed it; the rest of it as shown now is the
+        /// replica's: ``ListReplica/shown(atSlot:)``).
         case itemChanged(ItemChange)
-        /// The user's edit made `operation`, to be dispatched later (an edit with `nil` reachability).
-        case made(ListOperation)
+        /// The user's edit made the operation at this position of the log, to be dispatched
+        /// later (an edit with `nil` reachability).
+        case made(Int)
         /// The user's edit made no operation.
         /// (Indirect, as ``note(_:)``: rare, and the largest payload; the effect stays small.)
         indirect case refused(ItemID, ListEdit, ListReplica.Refusal)
@@ -122,11 +129,11 @@ package struct SyncEndpoint: Hashable, Sendable {
             case .made(let operation, let merge):
                 note(.made, operation, at: now, trace, into: &out)
                 note(.applied(merge.outcome), operation, at: now, trace, into: &out)
-                if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
+                if let change = merge.change { out.append(.itemChanged(change)) }
                 if let reachability {
                     perform(courier.send(operation, reachability: reachability), at: now, trace, into: &out)
                 } else {
-                    out.append(.made(operation))
+                    out.append(.made(merge.position))
                 }
             }
         case .dispatch(let operation, let reachability):
@@ -138,7 +145,7 @@ package struct SyncEndpoint: Hashable, Sendable {
                 switch replica.receiveAlone(operation) {
                 case .merged(let merge):
                     note(.applied(merge.outcome), operation, at: now, trace, into: &out)
-                    if let change = merge.change(by: operation) { out.append(.itemChanged(change)) }
+                    if let change = merge.change { out.append(.itemChanged(change)) }
                 case .duplicate: note(.duplicate, operation, at: now, trace, into: &out)
                 case .held(let missing): note(.held(waitingFor: missing), operation, at: now, trace, into: &out)
                 }
@@ -167,12 +174,15 @@ package struct SyncEndpoint: Hashable, Sendable {
     ) {
         let touched = itemsTouched(by: operation)
         let before = touched.map { replica.shown(atSlot: $0.key) }
-        var applied: [ListOperation] = []
+        // Each operation applied is merged once, in order: its position in the log follows.
+        var position = replica.appliedLog.count
+        var applied: [(key: Int, position: Int)] = []
         for effect in replica.reduce(.received(operation)) {
             switch effect {
             case .applied(let operation, let outcome):
                 note(.applied(outcome), operation, at: now, trace, into: &out)
-                applied.append(operation)
+                applied.append((operation.key, position))
+                position += 1
             case .duplicate(let operation): note(.duplicate, operation, at: now, trace, into: &out)
             case .held(let operation, let missing):
                 note(.held(waitingFor: missing), operation, at: now, trace, into: &out)
@@ -180,14 +190,14 @@ package struct SyncEndpoint: Hashable, Sendable {
             }
         }
         guard !applied.isEmpty else { return }
-        var lastOperation: [Int: ListOperation] = [:]
-        for operation in applied { lastOperation[operation.key] = operation }
+        var lastPosition: [Int: Int] = [:]
+        for (key, position) in applied { lastPosition[key] = position }
         var reported: Set<Int> = []
         for (touching, shown) in zip(touched, before) where reported.insert(touching.key).inserted {
             let after = replica.shown(atSlot: touching.key)
-            if let operation = lastOperation[touching.key], after != shown {
+            if let position = lastPosition[touching.key], after != shown {
                 let change = ItemChange(
-                    operation: operation, slot: touching.key, before: shown?.status, after: after?.status)
+                    position: position, slot: touching.key, before: shown?.status, after: after?.status)
                 out.append(.itemChanged(change))
             }
         }
@@ -210,24 +220,37 @@ package struct SyncEndpoint: Hashable, Sendable {
     }
 
     /// Performs one courier command: a send (with its trail note), an acknowledgement or a
-    /// give-up (a trail note each; the courier alone held the operation).
+    /// give-up (a trail note each; the courier alone held the operation). The courier names this
+    /// device's operation by its sequence number; it is found in the log by
+    /// ``ListReplica/madePositions`` (and read only for a trail note or a send).
     ///
     /// - Complexity: O(1).
     private mutating func perform(
         _ command: SyncCourier.Command, at now: SimTime, _ trace: TraceMode, into out: inout [Effect]
     ) {
         switch command {
-        case .sendMessage(let operation):
-            note(.sent(.interactive), operation, at: now, trace, into: &out)
-            out.append(.sendMessage(operation))
-        case .transferUserInfo(let operation):
-            note(.sent(.userInfo), operation, at: now, trace, into: &out)
-            out.append(.transferUserInfo(operation))
-        case .acknowledge(let operation):
-            note(.acknowledged, operation, at: now, trace, into: &out)
-        case .giveUp(let operation, let error):
-            note(.undeliverable(error), operation, at: now, trace, into: &out)
+        case .sendMessage(let sequence):
+            let position = replica.madePositions[sequence - 1]
+            noteMade(.sent(.interactive), at: position, now, trace, into: &out)
+            out.append(.sendMessage(position))
+        case .transferUserInfo(let sequence):
+            let position = replica.madePositions[sequence - 1]
+            noteMade(.sent(.userInfo), at: position, now, trace, into: &out)
+            out.append(.transferUserInfo(position))
+        case .acknowledge(let sequence):
+            noteMade(.acknowledged, at: replica.madePositions[sequence - 1], now, trace, into: &out)
+        case .giveUp(let sequence, let error):
+            noteMade(.undeliverable(error), at: replica.madePositions[sequence - 1], now, trace, into: &out)
         }
+    }
+
+    /// ``note(_:_:at:_:into:)`` for the operation at `position` of the log, read only when the
+    /// trail is kept.
+    private mutating func noteMade(
+        _ step: SyncTrailEntry.Step, at position: Int, _ now: SimTime, _ trace: TraceMode, into out: inout [Effect]
+    ) {
+        guard case .recorded = trace else { return }
+        note(step, replica.appliedLog[position], at: now, trace, into: &out)
     }
 
     private mutating func note(

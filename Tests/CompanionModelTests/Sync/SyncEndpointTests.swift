@@ -7,18 +7,21 @@ import Testing
     /// The loaded items, then the one a test adds.
     private let catalog = ItemCatalog(["kale", "milk"], adding: ["bread"])
 
-    private func sent(_ effects: [SyncEndpoint.Effect]) -> [ListOperation] {
+    /// The operations `effects` of `endpoint` send, read from its log.
+    private func sent(_ effects: [SyncEndpoint.Effect], by endpoint: SyncEndpoint) -> [ListOperation] {
         effects.compactMap { effect in
             switch effect {
-            case .sendMessage(let operation), .transferUserInfo(let operation): return operation
+            case .sendMessage(let position), .transferUserInfo(let position):
+                return endpoint.replica.appliedLog[position]
             default: return nil
             }
         }
     }
 
-    private func changes(_ effects: [SyncEndpoint.Effect]) -> [ItemID] {
+    /// The items `effects` of `endpoint` report changed.
+    private func changes(_ effects: [SyncEndpoint.Effect], of endpoint: SyncEndpoint) -> [ItemID] {
         effects.compactMap { effect in
-            if case .itemChanged(let change) = effect { return change.item }
+            if case .itemChanged(let change) = effect { return endpoint.replica.items[change.slot].id }
             return nil
         }
     }
@@ -27,7 +30,7 @@ import Testing
         var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
         let added = phone.reduce(
             .edit(phone.key(of: "bread"), .add(title: "Bread"), reachability: .reachable), at: .zero)
-        #expect(changes(added) == ["bread"])
+        #expect(changes(added, of: phone) == ["bread"])
         #expect(added.contains { if case .sendMessage = $0 { return true } else { return false } })
         let checked = phone.reduce(
             .edit(phone.key(of: "kale"), .check, reachability: .unreachable(.outOfRange)), at: .zero)
@@ -47,21 +50,28 @@ import Testing
         var watch = SyncEndpoint(device: .watch, items: items, catalog: catalog)
         let first = sent(
             phone.reduce(
-                .edit(phone.key(of: "kale"), .rename(title: "Curly kale"), reachability: .reachable), at: .zero))
-        let second = sent(phone.reduce(.edit(phone.key(of: "milk"), .check, reachability: .reachable), at: .zero))
-        #expect(changes(watch.reduce(.delivered(second[0], channel: .interactive), at: .zero)).isEmpty)
+                .edit(phone.key(of: "kale"), .rename(title: "Curly kale"), reachability: .reachable), at: .zero),
+            by: phone)
+        let second = sent(
+            phone.reduce(.edit(phone.key(of: "milk"), .check, reachability: .reachable), at: .zero), by: phone)
+        #expect(changes(watch.reduce(.delivered(second[0], channel: .interactive), at: .zero), of: watch).isEmpty)
         let released = watch.reduce(.delivered(first[0], channel: .userInfo), at: .zero)
-        #expect(changes(released) == ["kale", "milk"])
-        #expect(changes(watch.reduce(.delivered(first[0], channel: .userInfo), at: .zero)).isEmpty)
+        #expect(changes(released, of: watch) == ["kale", "milk"])
+        // Each change names the last operation merged into its item, by its place in the log.
+        let changed = released.compactMap { if case .itemChanged(let change) = $0 { change } else { nil } }
+        #expect(changed.map { watch.replica.appliedLog[$0.position] } == [first[0], second[0]])
+        #expect(changes(watch.reduce(.delivered(first[0], channel: .userInfo), at: .zero), of: watch).isEmpty)
         #expect(watch.replica.list == phone.replica.list)
         #expect(watch.trail.entries.map(\.step.name).contains("held (waiting for #1)"))
     }
 
     @Test func anOutcomeAcknowledgesOrFallsBack() {
         var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
-        let operation = sent(phone.reduce(.edit(phone.key(of: "kale"), .check, reachability: .reachable), at: .zero))[0]
+        let operation = sent(
+            phone.reduce(.edit(phone.key(of: "kale"), .check, reachability: .reachable), at: .zero), by: phone)[0]
         let fallback = phone.reduce(.outcome(operation, channel: .interactive, .failed(.notReachable)), at: .zero)
-        #expect(fallback.contains(.transferUserInfo(operation)))
+        #expect(sent(fallback, by: phone) == [operation])
+        #expect(fallback.contains { if case .transferUserInfo = $0 { true } else { false } })
         #expect(!phone.isIdle)
         _ = phone.reduce(.outcome(operation, channel: .userInfo, .transferFinished), at: .zero)
         #expect(phone.isIdle)

@@ -130,18 +130,20 @@ extension PhoneFeature {
     ) {
         let now = context.now
         switch effect {
-        case .sendMessage(let operation):
+        case .sendMessage(let position):
+            let operation = sync.replica.appliedLog[position]
             out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .phone)))))
-        case .transferUserInfo(let operation):
+        case .transferUserInfo(let position):
+            let operation = sync.replica.appliedLog[position]
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
         case .itemChanged(let change):
-            let operation = change.operation
+            let operation = sync.replica.appliedLog[change.position]
             if case .recorded = context.trace {
                 out.append(
                     .trace(
                         .phoneListChanged, at: now,
                         [
-                            "item": .string(change.item), "action": .string(operation.edit.name),
+                            "item": .string(operation.item), "action": .string(operation.edit.name),
                             "op": .string(operation.id.description),
                             "remaining": .int(Int64(sync.replica.remainingCount)),
                         ]))
@@ -155,7 +157,7 @@ extension PhoneFeature {
             if !remindersKnow {
                 let reason: ReminderScheduler.AppRunReason =
                     if case .watch = operation.id.origin { .watchMessage } else { .foreground }
-                remindersApplied(operation.key, kind, reason: reason, context, into: &out)
+                remindersApplied(change.slot, kind, reason: reason, context, into: &out)
             }
             if complicationPolicy.pushesAfterEachChange { out.append(complicationPush) }
         case .refused(let item, let edit, let refusal):

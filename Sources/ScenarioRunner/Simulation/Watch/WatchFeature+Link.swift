@@ -38,7 +38,7 @@ extension WatchFeature {
             into: &pendingSync)
         var made: ListOperation?
         for index in start..<pendingSync.count {
-            if case .made(let operation) = pendingSync[index] { made = operation }
+            if case .made(let position) = pendingSync[index] { made = sync.replica.appliedLog[position] }
         }
         performSync(from: start, context, into: &effects)
         return made
@@ -128,9 +128,11 @@ extension WatchFeature {
     ) {
         let now = context.now
         switch effect {
-        case .sendMessage(let operation):
+        case .sendMessage(let position):
+            let operation = sync.replica.appliedLog[position]
             out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .watch)))))
-        case .transferUserInfo(let operation):
+        case .transferUserInfo(let position):
+            let operation = sync.replica.appliedLog[position]
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
         case .itemChanged(let change):
             itemChanged(change, context, into: &out)
@@ -155,7 +157,7 @@ extension WatchFeature {
     /// - Complexity: O(1), plus O(*c*) to take one of *c* checked items off the check-off order;
     ///   O(*n*) for the next item when the trace is kept.
     private mutating func itemChanged(_ change: ItemChange, _ context: WorldContext, into out: inout WorldEffects) {
-        let operation = change.operation
+        let operation = sync.replica.appliedLog[change.position]
         let key = change.slot
         let wasChecked = if case .checkedOff? = change.before { true } else { false }
         let isChecked = if case .checkedOff? = change.after { true } else { false }
