@@ -18,6 +18,26 @@ import Testing
         #expect(throws: DurationSyntax.Failure.self) { try DurationSyntax.parse(text) }
     }
 
+    /// Which failure a malformed or too large number names: a misplaced dot is malformed before
+    /// the whole part is read, a whole part too large is too large before an empty fraction is.
+    @Test(arguments: [
+        (".5s", DurationSyntax.Failure.malformed(".5s")), ("5.s", .malformed("5.s")), ("1.2.3s", .malformed("1.2.3s")),
+        ("1..2s", .malformed("1..2s")), (".s", .malformed(".s")),
+        ("99999999999999999999.1.2s", .malformed("99999999999999999999.1.2s")),
+        ("99999999999999999999.s", .tooLarge("99999999999999999999.s")),
+        ("9223372036854775808ns", .tooLarge("9223372036854775808ns")),
+        ("106751d23h47m16s854ms775us808ns", .tooLarge("106751d23h47m16s854ms775us808ns")),
+    ])
+    func namesTheFailure(text: String, failure: DurationSyntax.Failure) {
+        #expect(throws: failure) { try DurationSyntax.parse(text) }
+    }
+
+    @Test func readsLongNumbersExactly() throws {
+        #expect(try DurationSyntax.parse("9223372036854775807ns") == .nanoseconds(Int64.max))
+        #expect(try DurationSyntax.parse("0007.0000000000000000001s") == .seconds(7))
+        #expect(try DurationSyntax.parse("1.999999999999999999999s") == .nanoseconds(1_999_999_999))
+    }
+
     @Test func rejectsOverflowInsteadOfCrashing() {
         #expect(throws: DurationSyntax.Failure.tooLarge("99999999999999999999d")) {
             try DurationSyntax.parse("99999999999999999999d")

@@ -54,38 +54,30 @@ struct LinkCounters: Hashable, Sendable {
 }
 
 /// Counters and delivery delays of one channel, for the `run` summary: the link's counters
-/// (``ChannelCounters``) with the first deliveries of its records on that channel.
+/// (``ChannelCounters``, read as its own members: `statistics.sent`) with the first deliveries
+/// of its records on that channel.
+@dynamicMemberLookup
 package struct ChannelStatistics: Hashable, Sendable {
-    /// Send or queue requests, including those refused at once.
-    package var sent = 0
-    /// First deliveries to the receiving app (duplicates are counted apart).
-    package var delivered: Int { delays.count }
-    /// Extra copies delivered (the phone ignores them).
-    package var duplicates = 0
-    /// Retransmissions of queued transfers after a drop-out.
-    package var retried = 0
-    /// Errors reported to the sender (refusals, timeouts, drop-outs, cancellations).
-    package var failed = 0
-    /// Sends handed to another channel: a check-off re-sent as a queued transfer after an
-    /// interactive error, or a complication transfer sent as userInfo for lack of budget.
-    package var fellBack = 0
-    /// Most messages outstanding at once (interactive: awaiting an outcome).
-    package var maxQueueDepth = 0
+    /// The link's counters of the channel.
+    package private(set) var counters = ChannelCounters()
     /// Delivery delays (send → first delivery to the receiving app), in delivery order.
     package private(set) var delays: [SimDuration] = []
+
+    /// First deliveries to the receiving app (duplicates are counted apart).
+    package var delivered: Int { delays.count }
 
     /// Empty statistics.
     package init() {}
 
     /// `counters` with the delays of `deliveries`, the channel's first deliveries in order.
     init(_ counters: ChannelCounters, deliveries: some Sequence<LinkDeliveryRecord>) {
-        sent = counters.sent
-        duplicates = counters.duplicates
-        retried = counters.retried
-        failed = counters.failed
-        fellBack = counters.fellBack
-        maxQueueDepth = counters.maxQueueDepth
+        self.counters = counters
         delays = deliveries.map { $0.at - $0.message.sentAt }
+    }
+
+    /// A counter of the channel (``ChannelCounters``).
+    package subscript(dynamicMember counter: KeyPath<ChannelCounters, Int>) -> Int {
+        counters[keyPath: counter]
     }
 
     /// The nearest-rank `percent`-th percentile (1...100) of the delivery delays (``LatencyStatistics``),

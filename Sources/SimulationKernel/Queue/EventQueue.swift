@@ -83,6 +83,17 @@ public struct EventQueue<Time: Comparable, Event> {
         @inlinable
         init(capacity: Int) {
             self.capacity = capacity
+            // With no room no buffer is allocated: each is an aligned address never read or
+            // written (a queue made empty, such as the world's placeholders while it swaps its
+            // buffers, costs no allocation per buffer; deinit frees only allocated ones).
+            guard capacity > 0 else {
+                keys = UnsafeMutablePointer(bitPattern: MemoryLayout<Entry>.alignment).unsafelyUnwrapped
+                links = UnsafeMutablePointer(bitPattern: MemoryLayout<Int>.alignment).unsafelyUnwrapped
+                events = UnsafeMutablePointer(bitPattern: MemoryLayout<Event>.alignment).unsafelyUnwrapped
+                counts = .allocate(capacity: 1)
+                counts.initialize(to: EventQueueCounts())
+                return
+            }
             keys = .allocate(capacity: capacity)
             links = .allocate(capacity: capacity)
             events = .allocate(capacity: capacity)
@@ -169,9 +180,11 @@ public struct EventQueue<Time: Comparable, Event> {
         /// here, and the buffers are freed as raw memory, so that no generic metadata is looked up.
         deinit {
             if keyCount > 0 { removeAll() }
-            UnsafeMutableRawPointer(keys).deallocate()
-            UnsafeMutableRawPointer(links).deallocate()
-            UnsafeMutableRawPointer(events).deallocate()
+            if capacity > 0 {
+                UnsafeMutableRawPointer(keys).deallocate()
+                UnsafeMutableRawPointer(links).deallocate()
+                UnsafeMutableRawPointer(events).deallocate()
+            }
             UnsafeMutableRawPointer(counts).deallocate()
         }
 

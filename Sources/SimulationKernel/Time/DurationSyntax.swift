@@ -52,11 +52,13 @@ package enum DurationSyntax {
                 index += 1
             }
             guard index > numberStart else { throw .malformed(text) }
-            let number = String(decoding: chars[numberStart..<index], as: UTF8.self)
+            let number = chars[numberStart..<index]
             let unitStart = index
             while index < chars.count, (chars[index] >= 97 && chars[index] <= 122) { index += 1 }
-            let unit = String(decoding: chars[unitStart..<index], as: UTF8.self)
-            guard let rank = units.firstIndex(where: { $0.name == unit }) else { throw .malformed(text) }
+            let unit = chars[unitStart..<index]
+            guard let rank = units.firstIndex(where: { $0.name.utf8.elementsEqual(unit) }) else {
+                throw .malformed(text)
+            }
             guard rank > lastUnitRank else { throw .unitsOutOfOrder(text) }
             lastUnitRank = rank
             let part = try value(of: number, unit: units[rank].nanoseconds, text: text)
@@ -74,21 +76,28 @@ package enum DurationSyntax {
         return try parse(String(text.dropFirst()))
     }
 
-    private static func value(of number: String, unit: Int64, text: String) throws(Failure) -> Int64 {
-        let pieces = number.split(separator: ".", omittingEmptySubsequences: false)
-        guard pieces.count <= 2, !pieces[0].isEmpty else { throw .malformed(text) }
-        guard let whole = Int64(pieces[0]) else { throw .tooLarge(text) }
-        let (scaled, overflow) = whole.multipliedReportingOverflow(by: unit)
+    private static func value(of number: ArraySlice<UInt8>, unit: Int64, text: String) throws(Failure) -> Int64 {
+        // `number` holds ASCII digits and dots: a whole part, then at most one dot and a fraction.
+        let dot = number.firstIndex(of: 46)
+        let whole = number[..<(dot ?? number.endIndex)]
+        let digits = number[(dot.map { $0 + 1 } ?? number.endIndex)...]
+        guard !whole.isEmpty, !digits.contains(46) else { throw .malformed(text) }
+        var wholeValue: Int64 = 0
+        for digit in whole {
+            let (tens, overflow) = wholeValue.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = tens.addingReportingOverflow(Int64(digit - 48))
+            if overflow || carry { throw .tooLarge(text) }
+            wholeValue = sum
+        }
+        let (scaled, overflow) = wholeValue.multipliedReportingOverflow(by: unit)
         if overflow { throw .tooLarge(text) }
-        guard pieces.count == 2 else { return scaled }
-        let digits = pieces[1]
+        guard dot != nil else { return scaled }
         guard !digits.isEmpty else { throw .malformed(text) }
         var fraction: Int64 = 0
         var scale = unit
         for digit in digits.prefix(18) {
             scale /= 10
-            guard let value = digit.wholeNumberValue else { throw .malformed(text) }
-            fraction += Int64(value) * scale
+            fraction += Int64(digit - 48) * scale
         }
         let (sum, fractionOverflow) = scaled.addingReportingOverflow(fraction)
         if fractionOverflow { throw .tooLarge(text) }

@@ -187,14 +187,11 @@ package struct ComplicationFeature: SimulationFeature {
     private mutating func apply(
         _ event: ComplicationBudgetEvent, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        // Move the model out so its arrays stay uniquely referenced (appending to a shared copy
-        // would copy every record and entry on each request), and back in at once, before a
-        // rate-limited schedule is retried below (a nested request).
-        guard var model = self.model.take() else { return }
-        let produced = model.handle(event, transfersLeft: context.complicationTransfersLeft)
-        let configuration = model.configuration
-        let phase = model.budget.phase
-        self.model = consume model
+        // The model is changed in place, where its arrays stay uniquely referenced (appending to
+        // a shared copy would copy every record and entry on each request), and read in place
+        // below for what an effect needs: neither the model nor its configuration is copied.
+        guard let produced = model?.handle(event, transfersLeft: context.complicationTransfersLeft) else { return }
+        let phase = model?.budget.phase
         let now = context.now
         let tracing = context.trace == .recorded
         for effect in produced {
@@ -209,14 +206,18 @@ package struct ComplicationFeature: SimulationFeature {
             case .wakeForBackgroundRefresh(let preferred):
                 // The system wakes the app at the preferred date or later ("may delay the
                 // background task"): one draw from the complication's own stream per refresh.
-                let wake = configuration.budget.backgroundRefreshTiming.wake(after: preferred, using: &rng)
+                guard let wake = model?.configuration.budget.backgroundRefreshTiming.wake(after: preferred, using: &rng)
+                else { continue }
                 driver = .awaitingWake
                 effects.append(.complicationTimer(.schedule(.refreshWake, at: wake)))
             case .cancelBackgroundRefresh:
                 driver = .stopped
                 effects.append(.complicationTimer(.cancel(.refresh)))
             case .runBackgroundTask:
-                let result = configuration.budget.backgroundTaskLimits.run(taskWork, on: configuration.chip)
+                guard let limits = model?.configuration.budget.backgroundTaskLimits,
+                    let chip = model?.configuration.chip
+                else { continue }
+                let result = limits.run(taskWork, on: chip)
                 driver = .runningTask
                 effects.append(
                     .complicationTimer(.schedule(.taskEnded(result), at: now.addingClamped(result.duration))))
@@ -246,7 +247,7 @@ package struct ComplicationFeature: SimulationFeature {
                 effects.append(.trace(.complicationBudgetReset, at: now, ["at": .string(DurationFormat.offset(at))]))
             case .reloadTimeline(_, let source):
                 guard tracing else { continue }
-                let shown = configuration.families.map { family in
+                let shown = (model?.configuration.families ?? []).map { family in
                     TraceValue.string("\(family.rawValue)=\(self.model?.shownText(family, at: now) ?? "-")")
                 }
                 effects.append(
