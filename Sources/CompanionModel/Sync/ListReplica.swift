@@ -53,8 +53,9 @@ package struct ListReplica: Hashable, Sendable {
         /// The replica, in its ``outbox``: a replica on its own, resent and acknowledged through
         /// its events (``Event/resend``, ``Event/acknowledged(sequence:)``).
         case replica
-        /// A ``SyncCourier`` beside the replica (a ``SyncEndpoint``'s), which holds each one with
-        /// how it travels: one holder, so the replica's ``outbox`` stays empty.
+        /// A ``SyncCourier`` beside the replica (a ``SyncEndpoint``'s), which keeps how each one
+        /// travels, by its sequence number (the operation stays in ``appliedLog``): the
+        /// replica's ``outbox`` stays empty.
         case courier
     }
 
