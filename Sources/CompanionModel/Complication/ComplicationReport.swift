@@ -26,7 +26,8 @@ package struct ComplicationReport: Sendable {
     /// Builds the report for `families` (default: all configured) from the model's start until
     /// `end`; `transfersLeft` is the link's transfer count at the end, if there is a link.
     ///
-    /// - Complexity: O(*b* log *b*) for *b* staleness instants.
+    /// - Complexity: O(*b* log *b*) for *b* staleness instants, once for all families
+    ///   (``ComplicationStaleness/measure(_:model:until:)``).
     package init(
         model: ComplicationTimelineModel, until end: SimTime, families: [ComplicationFamily]? = nil,
         transfersLeft: Int? = nil
@@ -38,7 +39,7 @@ package struct ComplicationReport: Sendable {
         let picked = families ?? model.configuration.families
         self.families = picked
         let last = self.end
-        self.staleness = picked.map { ComplicationStaleness(family: $0, model: model, until: last) }
+        self.staleness = ComplicationStaleness.measure(picked, model: model, until: last)
     }
 
     package var clock: ComplicationClock { model.configuration.clock }

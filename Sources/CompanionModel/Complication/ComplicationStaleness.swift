@@ -33,15 +33,33 @@ package struct ComplicationStaleness: Hashable, Sendable {
     }
     package var maxStale: SimDuration { spans.map(\.duration).max() ?? .zero }
 
-    /// Measures `family` from the model's start until `end`.
+    /// Measures `family` from the model's start until `end` (``measure(_:model:until:)`` for one
+    /// family).
+    ///
+    /// - Complexity: that of ``measure(_:model:until:)``.
+    package init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
+        self = Self.measure([family], model: model, until: end)[0]
+    }
+
+    /// `family`'s measurement: its stale `spans`, in time order.
+    init(family: ComplicationFamily, spans: [ComplicationStaleSpan]) {
+        self.family = family
+        self.spans = spans
+    }
+
+    /// Measures each of `families` from the model's start until `end`, in `families` order.
     ///
     /// The texts can only change at an entry date, a list change, a due time or a face change,
     /// so each of those instants starts an interval compared once, the truth replayed in time
-    /// order (``ComplicationTruth/Cursor``).
+    /// order (``ComplicationTruth/Cursor``). The instants, the replay and the content shown are
+    /// the same for every family: they are worked out once, and only the texts per family.
     ///
-    /// - Complexity: O(*b* log *b*) for *b* such instants, plus O(log *n*) expected for each.
-    package init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
-        self.family = family
+    /// - Complexity: O(*b* log *b*) for *b* such instants, plus O(log *n*) expected for each, plus
+    ///   O(*f*) texts for each interval whose content is not the truth's, for *f* families.
+    package static func measure(
+        _ families: [ComplicationFamily], model: ComplicationTimelineModel, until end: SimTime
+    ) -> [ComplicationStaleness] {
+        guard !families.isEmpty else { return [] }
         let start = model.truth.start
         var instants = [start, end]
         instants += model.shown.map(\.entry.date)
@@ -56,7 +74,7 @@ package struct ComplicationStaleness: Hashable, Sendable {
         }
         instants = instants.filter { $0 >= start && $0 <= end }
         instants.sort()
-        var spans: [ComplicationStaleSpan] = []
+        var spans = [[ComplicationStaleSpan]](repeating: [], count: families.count)
         var previous: SimTime?
         var truthCursor = model.truth.cursor()
         for instant in instants where instant != previous {
@@ -67,15 +85,18 @@ package struct ComplicationStaleness: Hashable, Sendable {
             let content = truthCursor.content(at: from, mode: model.configuration.mode)
             // Equal contents show equal texts: only different ones are put into words.
             guard content != entry.entry.content else { continue }
-            let shown = model.text(of: entry.entry.content, on: family)
-            let truth = model.text(of: content, on: family)
-            guard shown != truth else { continue }
-            if let last = spans.last, last.to == from {
-                spans[spans.count - 1].to = instant
-            } else {
-                spans.append(ComplicationStaleSpan(family: family, from: from, to: instant, shown: shown, truth: truth))
+            for (index, family) in families.enumerated() {
+                let shown = model.text(of: entry.entry.content, on: family)
+                let truth = model.text(of: content, on: family)
+                guard shown != truth else { continue }
+                if let last = spans[index].last, last.to == from {
+                    spans[index][spans[index].count - 1].to = instant
+                } else {
+                    spans[index].append(
+                        ComplicationStaleSpan(family: family, from: from, to: instant, shown: shown, truth: truth))
+                }
             }
         }
-        self.spans = spans
+        return zip(families, spans).map { ComplicationStaleness(family: $0, spans: $1) }
     }
 }

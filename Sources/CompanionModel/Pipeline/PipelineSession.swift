@@ -12,7 +12,8 @@ import SimulationKernel
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)
-/// let tap = session.tap(at: now)
+/// let tap = session.tapCount
+/// for _ in 0..<session.tap(at: now) { /* take and act on each effect, as below */ }
 /// while let next = session.nextEventTime {
 ///     for _ in 0..<session.wake(at: next) {
 ///         let effect = session.takeEffect()  /* commit, send, refresh … */
@@ -87,14 +88,16 @@ package struct PipelineSession: Sendable {
         nextEventTime = engine.nextDue
     }
 
-    /// Submits a tap at `time` (not before the last time the session was given) and returns its
-    /// index. Effects due before `time` are kept for the next ``wake(at:)``.
+    /// Submits a tap at `time` (not before the last time the session was given): a wake at
+    /// `time` (``wake(at:)``) that also hands the pipeline the tap, whose index is the number of
+    /// taps submitted before it (``tapCount``). Returns how many effects wait to be taken with
+    /// ``takeEffect()``, as a wake does.
     ///
-    /// - Complexity: amortised O(1) plus the events due before `time`.
+    /// - Complexity: amortised O(1) plus the events due up to `time`.
     package mutating func tap(at time: SimTime) -> Int {
-        let tap = engine.submitTap(at: time)
+        _ = engine.submitTap(at: time)
         nextEventTime = engine.nextDue
-        return tap
+        return engine.untakenEffectCount
     }
 
     /// Runs everything due at or before `time` and keeps the effects since the last call in the

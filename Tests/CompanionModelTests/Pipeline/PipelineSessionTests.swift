@@ -44,4 +44,29 @@ import Testing
         #expect(finished.first?.steps.map(\.end).max() == last)
         #expect(session.run(through: last).taps == finished)
     }
+
+    /// A tap is a wake at its time: what it returns, what it hands over and when it asks to be
+    /// woken next are what a wake at that time right after it gives, on one core and two, for
+    /// every preset, with jitter.
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
+    func aTapIsAWakeAtItsTime(_ pipeline: CheckOffPipeline) throws {
+        for watchName in ["series0-38mm", "series7-45mm"] {
+            let watch = try WatchModel.named(watchName)
+            for seed in UInt64(0)..<20 {
+                let label = "\(pipeline.name) \(watchName) seed \(seed)"
+                var tapped = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
+                var woken = tapped
+                for time in seededTapTimes(10, seed: seed, spacing: .milliseconds(120), jitter: .milliseconds(100)) {
+                    while let next = tapped.nextEventTime, next < time {
+                        #expect(tapped.wakeTakingAll(at: next) == woken.wakeTakingAll(at: next), "\(label)")
+                    }
+                    let ready = tapped.tap(at: time)
+                    _ = woken.tap(at: time)
+                    #expect(ready == woken.wake(at: time), "\(label)")
+                    #expect(tapped.wakeTakingAll(at: time) == woken.wakeTakingAll(at: time), "\(label)")
+                    #expect(tapped.nextEventTime == woken.nextEventTime, "\(label)")
+                }
+            }
+        }
+    }
 }

@@ -15,7 +15,16 @@ extension WatchFeature {
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout WorldEffects) {
-        var due = app.session.wake(at: context.now)
+        actOnPipeline(ready: app.session.wake(at: context.now), context, into: &effects)
+    }
+
+    /// Acts on the `ready` effects the session holds (what its wake or a tap returned, a tap
+    /// being a wake at its time), then asks the loop to wake the session when it next has
+    /// something to do (``wakePipeline(_:into:)``).
+    ///
+    /// - Complexity: O(1) per effect besides what it sets off.
+    mutating func actOnPipeline(ready: Int, _ context: WorldContext, into effects: inout WorldEffects) {
+        var due = ready
         while due > 0, let effect = app.session.takeEffect() {
             due -= 1
             performPipeline(effect, context, into: &effects)

@@ -119,12 +119,14 @@ extension WatchFeature {
     /// A tap on the item with `key` the wrist let through: refused if the app's lifecycle refuses
     /// it, else recorded and handed to the pipeline.
     ///
-    /// - Complexity: O(1) besides the pipeline's wake; the item is found by its key, no hashing.
+    /// - Complexity: O(1) besides what the pipeline does; the item is found by its key, no hashing.
     private mutating func deliverTap(_ key: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         if let reason = lifecycleRefusal { return ignoreTap(key, reason, context, into: &effects) }
         let now = context.now
         tapCounts.accepted += 1
-        let tap = app.session.tap(at: now)
+        // The session's tap index: a record is kept for every tap the session was given.
+        let tap = app.taps.count
+        let ready = app.session.tap(at: now)
         app.taps.append(TapRecord(key: key, time: now, handlerStarted: nil, checkOff: .awaitingCommit))
         if case .recorded = context.trace {
             effects.append(
@@ -135,7 +137,7 @@ extension WatchFeature {
                         "pipeline": .string(app.settings.pipeline.name),
                     ]))
         }
-        wakePipeline(context, into: &effects)
+        actOnPipeline(ready: ready, context, into: &effects)
     }
 
     /// Counts a tap on the item with `key` that does not reach the list, for `reason`, and traces it.
