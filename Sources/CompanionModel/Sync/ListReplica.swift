@@ -350,7 +350,7 @@ package struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     private mutating func mergeShowing(_ operation: ListOperation, at slot: Int) -> Merge {
         let before = items[slot].shownStatus
-        let oldTitle = operation.edit.title == nil ? nil : items[slot].title.value
+        let oldTitle = operation.setsTitle ? items[slot].title.value : nil
         let outcome = merge(operation, at: slot)
         let after = items[slot].shownStatus
         let retitled = oldTitle.map { $0 != items[slot].title.value } ?? false
