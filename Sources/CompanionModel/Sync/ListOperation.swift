@@ -49,6 +49,14 @@ package struct ListOperation: Hashable, Sendable, CustomStringConvertible {
     package var key: Int { fields.key }
     /// What was done.
     package var edit: ListEdit { fields.edit }
+    /// Whether the edit writes the item's title (an add or a rename), asked in place: `edit`
+    /// would copy the edit, and its title, out to ask.
+    package var setsTitle: Bool {
+        switch fields.edit {
+        case .add, .rename: true
+        case .remove, .check, .uncheck: false
+        }
+    }
     /// The edit's version: decides concurrent edits of the same field.
     package var version: SyncVersion { fields.version }
 

@@ -53,8 +53,9 @@ package struct ListReplica: Hashable, Sendable {
         /// The replica, in its ``outbox``: a replica on its own, resent and acknowledged through
         /// its events (``Event/resend``, ``Event/acknowledged(sequence:)``).
         case replica
-        /// A ``SyncCourier`` beside the replica (a ``SyncEndpoint``'s), which holds each one with
-        /// how it travels: one holder, so the replica's ``outbox`` stays empty.
+        /// A ``SyncCourier`` beside the replica (a ``SyncEndpoint``'s), which keeps how each one
+        /// travels, by its sequence number (the operation stays in ``appliedLog``): the
+        /// replica's ``outbox`` stays empty.
         case courier
     }
 
@@ -349,7 +350,7 @@ package struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1) amortised.
     private mutating func mergeShowing(_ operation: ListOperation, at slot: Int) -> Merge {
         let before = items[slot].shownStatus
-        let oldTitle = operation.edit.title == nil ? nil : items[slot].title.value
+        let oldTitle = operation.setsTitle ? items[slot].title.value : nil
         let outcome = merge(operation, at: slot)
         let after = items[slot].shownStatus
         let retitled = oldTitle.map { $0 != items[slot].title.value } ?? false

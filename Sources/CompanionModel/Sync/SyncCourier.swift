@@ -11,9 +11,10 @@ import SimulationKernel
 /// 3. If the app exits while an interactive message waits for its reply, the handler is gone:
 ///    the operation waits, and is re-sent as a queued transfer when the app runs again.
 /// 4. A reply or a finished transfer means the other device has the operation: the courier
-///    drops it and says so (``Command/acknowledge(_:)``). The courier is the one holder of the
-///    unacknowledged operations beside an endpoint's replica
-///    (``ListReplica/OutboxKeeper/courier``).
+///    drops it and says so (``Command/acknowledge(_:)``). The courier knows how each
+///    unacknowledged operation travels, by its sequence number; the operation itself stays in
+///    the endpoint's replica (``ListReplica/OutboxKeeper/courier``, ``ListReplica/appliedLog``),
+///    so commands name it by that number.
 /// 5. A send the link refuses because the session is not activated (7004, 7016) waits, and is
 ///    re-sent as a queued transfer when the session activates or the app runs again
 ///    (``Event/sessionActivated``): sending on such a session is a programmer error, and the
@@ -26,7 +27,7 @@ import SimulationKernel
 ///
 /// ```swift
 /// var courier = SyncCourier()
-/// courier.reduce(.send(operation, reachability: .reachable))   // [.sendMessage(operation)]
+/// courier.reduce(.send(operation, reachability: .reachable))   // [.sendMessage(1)]
 /// courier.reduce(.outcome(operation, channel: .interactive, .replied))  // [.acknowledge(1)]
 /// ```
 package struct SyncCourier: Hashable, Sendable {
@@ -80,16 +81,9 @@ package struct SyncCourier: Hashable, Sendable {
         case giveUp(Int, LinkError)
     }
 
-    /// An unacknowledged operation and how it travels.
-    package struct Entry: Hashable, Sendable {
-        /// The operation.
-        package var operation: ListOperation
-        /// How it travels.
-        package var carrier: Carrier
-    }
-
-    /// Unacknowledged operations and how each travels, by sequence number.
-    private var window = SequenceWindow<Entry>()
+    /// How each unacknowledged operation travels, by sequence number (a few words each, with
+    /// nothing to retain: the operation is its replica's).
+    private var window = SequenceWindow<Carrier>()
     /// The sequence numbers of the operations sent as interactive messages, ascending: the ones
     /// an app stop visits (not every operation in flight: one the link refused for good stays in
     /// ``window`` for ever, and the stops and starts after it must not walk from it each time).
@@ -102,15 +96,15 @@ package struct SyncCourier: Hashable, Sendable {
     /// it; it is not part of the courier's value).
     package private(set) var entriesVisited = 0
 
-    /// Unacknowledged operations and how each travels, by sequence number.
+    /// How each unacknowledged operation travels, by sequence number.
     ///
     /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
-    package var inFlight: [Int: Entry] { window.dictionary }
+    package var inFlight: [Int: Carrier] { window.dictionary }
 
-    /// Unacknowledged operations and how each travels, in sequence order.
+    /// How each unacknowledged operation travels, in sequence order.
     ///
     /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
-    package var inFlightInOrder: [Entry] { window.values }
+    package var inFlightInOrder: [Carrier] { window.values }
 
     /// A courier with nothing in flight.
     package init() {}
@@ -146,36 +140,33 @@ package struct SyncCourier: Hashable, Sendable {
     mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
         let interactive = reachability.isReachable
         let sequence = operation.id.sequence
-        // A new operation (the usual send) has no entry yet: its old carrier is read only if it has.
-        let old = window.contains(sequence) ? window[sequence]?.carrier : nil
-        set(sequence, from: old, to: Entry(operation: operation, carrier: interactive ? .interactive : .queuedTransfer))
+        set(sequence, from: window[sequence], to: interactive ? .interactive : .queuedTransfer)
         return interactive ? .sendMessage(sequence) : .transferUserInfo(sequence)
     }
 
     /// ``Event/outcome(_:channel:_:)``: at most one command (none for an operation no longer in
-    /// flight, or a message that carried an older copy).
+    /// flight). A sequence number names one operation of this device, so the carrier is found
+    /// by it.
     ///
     /// - Complexity: O(1).
     mutating func outcome(_ operation: ListOperation, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
         let sequence = operation.id.sequence
-        guard let entry = window[sequence], entry.operation == operation else { return nil }
+        guard let carrier = window[sequence] else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
-            set(sequence, from: entry.carrier, to: nil)
+            set(sequence, from: carrier, to: nil)
             return .acknowledge(sequence)
         case (.failed(.sessionNotActivated), _), (.failed(.sessionInactive), _):
-            set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .awaitingResend))
+            set(sequence, from: carrier, to: .awaitingResend)
             return nil
         case (.failed, .interactive):
-            set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .queuedTransfer))
+            set(sequence, from: carrier, to: .queuedTransfer)
             return .transferUserInfo(sequence)
         case (.failed(let error), _):
-            set(sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .undeliverable(error)))
+            set(sequence, from: carrier, to: .undeliverable(error))
             return .giveUp(sequence, error)
         case (.cancelled, _):
-            set(
-                sequence, from: entry.carrier, to: Entry(operation: operation, carrier: .undeliverable(.deliveryFailed))
-            )
+            set(sequence, from: carrier, to: .undeliverable(.deliveryFailed))
             return .giveUp(sequence, .deliveryFailed)
         }
     }
@@ -188,8 +179,8 @@ package struct SyncCourier: Hashable, Sendable {
         guard !interactiveSequences.isEmpty else { return }
         for sequence in interactiveSequences {
             entriesVisited += 1
-            guard let entry = window[sequence] else { continue }
-            window[sequence] = Entry(operation: entry.operation, carrier: .awaitingResend)
+            guard window.contains(sequence) else { continue }
+            window[sequence] = .awaitingResend
         }
         awaitingResendSequences = Self.merged(awaitingResendSequences, interactiveSequences)
         interactiveSequences.removeAll(keepingCapacity: true)
@@ -204,29 +195,28 @@ package struct SyncCourier: Hashable, Sendable {
         var commands: [Command] = []
         for sequence in awaitingResendSequences {
             entriesVisited += 1
-            guard let entry = window[sequence] else { continue }
-            window[sequence] = Entry(operation: entry.operation, carrier: .queuedTransfer)
+            guard window.contains(sequence) else { continue }
+            window[sequence] = .queuedTransfer
             commands.append(.transferUserInfo(sequence))
         }
         awaitingResendSequences.removeAll(keepingCapacity: true)
         return commands
     }
 
-    /// Keeps `entry` for `sequence` (`nil`: drops it) in place of the entry that travelled by
-    /// `old` (`nil`: none), and the lists of the sequences sent interactively and awaiting a
-    /// resend with it. The caller names the old carrier (it has just read the entry, or knows
-    /// there is none), so the entry is not copied out of the window again to ask.
+    /// Sends the operation `sequence` by `carrier` (`nil`: drops it) in place of the carrier it
+    /// travelled by (`old`, `nil`: none), and keeps the lists of the sequences sent interactively
+    /// and awaiting a resend with it.
     ///
     /// - Complexity: O(1) amortised, plus O(*i* + *r*) to take `sequence` out of those lists
-    ///   when its entry leaves one of them.
-    private mutating func set(_ sequence: Int, from old: Carrier?, to entry: Entry?) {
+    ///   when it leaves one of them.
+    private mutating func set(_ sequence: Int, from old: Carrier?, to carrier: Carrier?) {
         switch old {
         case .interactive?: Self.remove(sequence, from: &interactiveSequences)
         case .awaitingResend?: Self.remove(sequence, from: &awaitingResendSequences)
         case .queuedTransfer?, .undeliverable?, nil: break
         }
-        window[sequence] = entry
-        switch entry?.carrier {
+        window[sequence] = carrier
+        switch carrier {
         case .interactive?: Self.insert(sequence, into: &interactiveSequences)
         case .awaitingResend?: Self.insert(sequence, into: &awaitingResendSequences)
         case .queuedTransfer?, .undeliverable?, nil: break

@@ -103,7 +103,7 @@ package struct SyncEndpoint: Hashable, Sendable {
     /// Whether every operation made here is acknowledged or given up.
     package var isIdle: Bool {
         courier.inFlightInOrder.allSatisfy {
-            if case .undeliverable = $0.carrier { return true }
+            if case .undeliverable = $0 { return true }
             return false
         }
     }

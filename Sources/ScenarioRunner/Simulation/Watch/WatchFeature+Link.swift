@@ -186,7 +186,7 @@ extension WatchFeature {
         if context.complicationListens, let change = layout.remaining(at: key, in: items) {
             out.append(.send(.complication(.listChanged(change.item, at: change.place))))
         }
-        if fromPhone || operation.edit.title != nil {
+        if fromPhone || operation.setsTitle {
             out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
         }
     }
