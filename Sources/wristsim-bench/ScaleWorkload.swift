@@ -124,7 +124,7 @@ struct ScaleWorkload: BenchWorkload {
             let plan = try SweepPlan(
                 file: file, name: scenario.name, firstSeed: 1, lastSeed: 1, watches: [scenario.watch],
                 pipelines: [nil], settings: [SweepSetting(key: "pipeline.jitter", values: values)])
-            let result = try SweepRunner(plan: plan, root: root).run(0..<plan.runCount)
+            let result = try SweepRunner(plan: plan, root: root, decoded: scenario).run(0..<plan.runCount)
             _ = result.text
             return result.cells.allSatisfy { $0.passed == $0.runs }
         } catch {

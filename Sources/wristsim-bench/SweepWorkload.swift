@@ -42,7 +42,7 @@ struct SweepWorkload: BenchWorkload {
                 let plan = try SweepPlan(
                     file: path, name: scenario.name, firstSeed: first, lastSeed: first + UInt64(runs) - 1,
                     watches: [scenario.watch], pipelines: [nil], settings: [])
-                runner = try SweepRunner(plan: plan, root: root)
+                runner = try SweepRunner(plan: plan, root: root, decoded: scenario)
             } catch {
                 throw BenchUsageError(message: "cannot load \(path) (run from the package root): \(error)")
             }

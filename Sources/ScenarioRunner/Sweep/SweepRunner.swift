@@ -27,18 +27,26 @@ package struct SweepRunner: Sendable {
     /// Checks every cell of `plan` against the scenario's parsed JSON: each combination of
     /// `--set` values is decoded once (the plan has checked the watches and presets).
     ///
+    /// - Parameter decoded: `root` decoded as it is, when the caller has already decoded it (to
+    ///   name the plan): a first cell with no `--set` values runs it instead of decoding `root`
+    ///   again.
+    ///
     /// - Throws: ``SweepError/scenario(_:)`` when the scenario, or a cell's variant after its
     ///   `--set` values, is invalid (the message names the setting); ``SweepError/usage(_:)`` when
     ///   a `--set` path runs into a non-object.
-    /// - Complexity: one decoding per combination of setting values; memory for one scenario
-    ///   at a time.
-    package init(plan: SweepPlan, root: JSONNode) throws(SweepError) {
+    /// - Complexity: one decoding per combination of setting values (none for the first when
+    ///   `decoded` is it); memory for one scenario at a time.
+    package init(plan: SweepPlan, root: JSONNode, decoded: Scenario? = nil) throws(SweepError) {
         self.plan = plan
         self.root = root
         cells = plan.cells
         let combinations = plan.settingCombinationCount
         // The first cells are the first watch and pipeline with each combination once.
-        firstVariant = try SweepRunner.variant(of: root, with: cells[0].assignments, file: plan.file)
+        if let decoded, cells[0].assignments.isEmpty {
+            firstVariant = decoded
+        } else {
+            firstVariant = try SweepRunner.variant(of: root, with: cells[0].assignments, file: plan.file)
+        }
         for cell in cells.indices.prefix(combinations).dropFirst() {
             _ = try SweepRunner.variant(of: root, with: cells[cell].assignments, file: plan.file)
         }

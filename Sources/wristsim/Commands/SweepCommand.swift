@@ -84,7 +84,7 @@ enum SweepCommand: Command {
                 watches: watches(arguments.value("watch"), scenario: scenario),
                 pipelines: arguments.value("pipeline").map { $0.split(separator: ",").map { String($0) } } ?? [nil],
                 settings: settings)
-            let runner = try SweepRunner(plan: plan, root: root)
+            let runner = try SweepRunner(plan: plan, root: root, decoded: scenario)
             if let shard {
                 for line in try runner.run(plan.shard(shard.index, of: shard.count)).partLines { Console.out(line) }
                 return .success

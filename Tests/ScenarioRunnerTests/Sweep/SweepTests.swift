@@ -32,6 +32,21 @@ import Testing
         return try SweepRunner(plan: plan, root: root)
     }
 
+    /// A runner handed the scenario its caller already decoded (to name the plan) runs what one
+    /// that decodes the file itself runs, with and without `--set` values.
+    @Test(arguments: [[], [SweepSetting(key: "pipeline.jitter", values: ["0", "0.3"])]])
+    func runnerGivenTheDecodedScenarioRunsTheSame(settings: [SweepSetting]) throws {
+        let root = try JSONParser.parse(Array(SweepTests.scenarioText.utf8), file: "s.json")
+        let decoded = try ScenarioDecoder.decode(root: root, file: "s.json")
+        let plan = try SweepPlan(
+            file: "s.json", name: decoded.name, firstSeed: 1, lastSeed: 4, watches: ["series3-38mm"],
+            pipelines: [nil], settings: settings)
+        let given = try SweepRunner(plan: plan, root: root, decoded: decoded).run(0..<plan.runCount)
+        let own = try SweepRunner(plan: plan, root: root).run(0..<plan.runCount)
+        #expect(given.json.pretty() == own.json.pretty())
+        #expect(given.cells.allSatisfy { $0.runs == 4 })
+    }
+
     @Test func shardsCoverEveryRunExactlyOnce() throws {
         let plan = try runner().plan
         for count in [1, 2, 3, 7, 48, 49, 100] {
