@@ -67,12 +67,13 @@ package struct ComplicationFeature: SimulationFeature {
         }
     }
 
-    /// The complication at the start of a run with `seed`, from `initial`, the same complication
-    /// made once for the scenario (``PreparedScenario``): only its random stream is drawn again.
+    /// The complication at the start of a run with `seed`, from the same complication made once
+    /// for the scenario (`prepared.complication`, read in place and copied once): only its random
+    /// stream is drawn again.
     ///
     /// - Complexity: O(1).
-    init(initial: ComplicationFeature, seed: UInt64) {
-        self = initial
+    init(prepared: PreparedScenario, seed: UInt64) {
+        self = prepared.complication
         rng = Self.stream(seed: seed)
     }
 

@@ -36,13 +36,13 @@ package struct LinkFeature: SimulationFeature {
         transport.reserveCapacity(deliveries: scenario.items.count)
     }
 
-    /// The link at the start of a run with `seed`, from `initial`, the same link made once for the
-    /// scenario (``PreparedScenario``): what ``init(scenario:seed:)`` makes, with only the
-    /// transport's fault streams drawn again.
+    /// The link at the start of a run with `seed`, from the same link made once for the scenario
+    /// (`prepared.link`, read in place and copied once): what ``init(scenario:seed:)`` makes,
+    /// with only the transport's fault streams drawn again.
     ///
     /// - Complexity: O(1).
-    init(initial: LinkFeature, seed: UInt64) {
-        self = initial
+    init(prepared: PreparedScenario, seed: UInt64) {
+        self = prepared.link
         var rng = LinkFeature.stream(seed: seed)
         transport.reseed(&rng)
     }

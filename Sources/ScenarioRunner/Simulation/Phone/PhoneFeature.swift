@@ -42,13 +42,14 @@ package struct PhoneFeature: SimulationFeature {
         reminders.reseed(seed)
     }
 
-    /// The phone side at the start of a run with `seed`, from `initial`, the same phone made once for
-    /// the scenario (``PreparedScenario``): only the reminders' background refresh delays are drawn
-    /// again (rule P10).
+    /// The phone side at the start of a run with `seed`, from the same phone made once for the
+    /// scenario (`prepared.phone`): only the reminders' background refresh delays are drawn again
+    /// (rule P10). It reads `prepared.phone` in place, copying it once into this value (a copy
+    /// handed in as an argument would be copied twice).
     ///
     /// - Complexity: O(1) (the reminders are shared until changed).
-    init(initial: PhoneFeature, seed: UInt64) {
-        self = initial
+    init(prepared: PreparedScenario, seed: UInt64) {
+        self = prepared.phone
         reminders.reseed(seed)
     }
 

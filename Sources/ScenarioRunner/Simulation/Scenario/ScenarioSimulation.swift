@@ -97,10 +97,10 @@ package struct ScenarioSimulation {
         let seed = seed ?? prepared.scenario.seed
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
-        watch = WatchFeature(initial: prepared.watch, wrist: prepared.scenario.wrist, seed: seed)
-        phone = PhoneFeature(initial: prepared.phone, seed: seed)
-        link = LinkFeature(initial: prepared.link, seed: seed)
-        complication = ComplicationFeature(initial: prepared.complication, seed: seed)
+        watch = WatchFeature(prepared: prepared, seed: seed)
+        phone = PhoneFeature(prepared: prepared, seed: seed)
+        link = LinkFeature(prepared: prepared, seed: seed)
+        complication = ComplicationFeature(prepared: prepared, seed: seed)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection,
             apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState),
@@ -143,9 +143,11 @@ package struct ScenarioSimulation {
         exchangeBuffers(with: &buffers)
         // Complete by construction: this world becomes the fresh one, whole; the old one only
         // lends its features' storage, emptied and refilled with the fresh contents (so a field
-        // no `adoptStorage` names keeps the fresh value and storage, never the last run's).
-        var old = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
-        swap(&self, &old)
+        // no `adoptStorage` names keeps the fresh value and storage, never the last run's). The
+        // old world is moved out and the fresh one made in its place: one move of the world,
+        // where a swap with a fresh world made aside moved it three times.
+        var old = consume self
+        self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
         adoptFeatureStorage(of: &old)
     }
 

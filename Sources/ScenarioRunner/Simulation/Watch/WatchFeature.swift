@@ -72,14 +72,14 @@ package struct WatchFeature: SimulationFeature {
     /// - Complexity: O(1); its answers are the view's (``ShoppingList``).
     package var list: ShoppingList { ShoppingList(replica: sync.replica, layout: layout) }
 
-    /// The watch side at the start of a run with `seed`, from `initial`, the same side made once
-    /// for the scenario (``PreparedScenario``): everything but the pipeline's jitter stream is
-    /// shared, not built again.
+    /// The watch side at the start of a run with `seed`, from the same side made once for the
+    /// scenario (`prepared.watch`, read in place and copied once): everything but the wrist and
+    /// the pipeline's jitter stream is shared, not built again.
     ///
     /// - Complexity: O(1) besides the pipeline session's own set-up.
-    init(initial: WatchFeature, wrist: InitialWrist, seed: UInt64) {
-        self = initial
-        app.restart(wrist: wrist, seed: seed)
+    init(prepared: PreparedScenario, seed: UInt64) {
+        self = prepared.watch
+        app.restart(wrist: prepared.scenario.wrist, seed: seed)
     }
 
     package mutating func handle(_ event: WatchEvent, _ context: WorldContext, into effects: inout WorldEffects) {
