@@ -94,10 +94,11 @@ struct PendingRequestList: Sendable {
         }
     }
 
-    /// Inserts `entry` at its place; its identifier (fingerprint `print`) must not be pending.
+    /// Inserts `entry` at its place; its identifier (fingerprint `print`) must not be pending. The
+    /// entry is consumed: it moves into its slot with no copy of the request.
     ///
     /// - Complexity: O(log p) comparisons and a move of at most p places.
-    mutating func insert(_ entry: Entry, fingerprint print: UInt64) {
+    mutating func insert(_ entry: consuming Entry, fingerprint print: UInt64) {
         let fire = entry.nextFire.seconds
         let low = place(firing: fire, identifier: entry.request.identifier)
         let slot: Int32

@@ -100,13 +100,14 @@ public struct SimulatedNotificationCenter: SystemNotificationCenter, Sendable {
         categories[request.content.categoryIdentifier]?.visibleActions(on: surface) ?? []
     }
 
-    /// Schedules `request` (see the type's rules).
+    /// Schedules `request` (see the type's rules). The request is consumed: it moves into the
+    /// pending list with no copy (a caller passing a value it keeps has it copied for the call).
     ///
     /// - Complexity: O(p) for p pending (p ≤ ``limit``), no hashing; O(``limit``) more per request
     ///   dropped over the limit.
     /// - Throws: ``NotificationRequestError`` for a repeating interval the API cannot express or
     ///   (UserNotifications) a negative badge.
-    public mutating func add(_ request: NotificationRequest) throws(NotificationRequestError) {
+    public mutating func add(_ request: consuming NotificationRequest) throws(NotificationRequestError) {
         if case .repeating(_, let interval) = request.trigger, !rules.api.allowsRepeatInterval(interval) {
             switch rules.api {
             case .legacy: throw .repeatIntervalNotACalendarUnit(identifier: request.identifier, seconds: interval)

@@ -273,18 +273,20 @@ public struct ReminderHarness: Sendable {
         delivered.removeAll(keepingCapacity: true)
         center.advance(to: time, appendingTo: &delivered)
         let seen = DeliveredSet(delivered)
-        for delivery in delivered {
-            let record = ReminderDelivery(delivery, overdueAtFire: scheduler.badge(at: delivery.at))
+        // Each delivery is read in place and copied once, into its record (a loop variable would
+        // copy it once more, and destroy that copy).
+        for index in delivered.indices {
+            let record = ReminderDelivery(delivered[index], overdueAtFire: scheduler.badge(at: delivered[index].at))
             if let item = record.item {
-                latestByIdentifier[delivery.request.identifier] = record
+                latestByIdentifier[record.identifier] = record
                 latestByItem[item] = record
             }
             if record.isAlert { alertCount += 1 }
-            deliveries.append(record)
-            if delivery.request.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
-                let open = delivery.at + delay
+            if record.identifier == OverflowNotice.identifier, let delay = user.opensOverflowNoticeAfter {
+                let open = record.at + delay
                 scheduledNoticeOpen = min(scheduledNoticeOpen ?? open, open)
             }
+            deliveries.append(record)
         }
         // The misses in due order (rule R1): the one-shots (window, then held: every held key is
         // greater) and the repeating occurrences are two sorted lists, put in (due, identifier)

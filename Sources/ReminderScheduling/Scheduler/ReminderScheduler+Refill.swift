@@ -51,7 +51,8 @@ extension ReminderScheduler {
         let report = run(now: now, reason: reason, systemPending: pending, authorization: center.authorizationStatus) {
             effect in
             guard refusal == nil else { return }
-            switch effect {
+            // The effect is consumed: a request moves into the center with no copy.
+            switch consume effect {
             case .remove(let identifiers):
                 center.removePendingRequests(withIdentifiers: identifiers)
             case .add(let request):
@@ -97,7 +98,7 @@ extension ReminderScheduler {
     ///   do (``windowIsSettled``).
     private mutating func run(
         now: ReminderTime, reason: AppRunReason, systemPending: [NotificationRequest]?,
-        authorization: NotificationAuthorization, perform: (NotificationEffect) -> Void
+        authorization: NotificationAuthorization, perform: (consuming NotificationEffect) -> Void
     ) -> RefillReport {
         var changes = (removed: 0, added: 0)
         if systemPending == nil, windowIsSettled {
@@ -144,7 +145,7 @@ extension ReminderScheduler {
     /// - Complexity: O(W + c log N) for c changed reminders.
     private mutating func topUp(
         now: ReminderTime, systemPending: [NotificationRequest]?, authorization: NotificationAuthorization,
-        _ perform: (NotificationEffect) -> Void
+        _ perform: (consuming NotificationEffect) -> Void
     ) -> (removed: Int, added: Int) {
         expire(now: now)
         fill()
@@ -175,7 +176,7 @@ extension ReminderScheduler {
 
     /// Brings the overflow notice in line with the window: present (firing with the window's last
     /// reminder, counting the held ones) exactly when something is held. Returns the number of adds.
-    private mutating func planNotice(_ perform: (NotificationEffect) -> Void) -> Int {
+    private mutating func planNotice(_ perform: (consuming NotificationEffect) -> Void) -> Int {
         guard configuration.mode == .overflowNotice else { return 0 }
         var wanted: OverflowNotice?
         let heldCount = heldReminderCount
