@@ -37,11 +37,8 @@ import Testing
         "complication-background-overrun.json", "complication-saturday-shop.json",
     ])
     func shippedScenariosKeepOneWakeOfEachKind(name: String) throws {
-        let scenario = try ShippedScenarios.decoded(name)
-        for seed in UInt64(0)..<6 {
-            var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: .off)
-            var monitor = PendingWakes(label: "\(name) seed \(seed)")
-            _ = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor)
+        let runs = try ShippedScenarios.monitoredRuns(name, seeds: 0..<6) { PendingWakes(label: "\(name) seed \($0)") }
+        for (seed, monitor) in runs {
             #expect(monitor.events > 0, "\(name) seed \(seed): no event checked")
         }
     }

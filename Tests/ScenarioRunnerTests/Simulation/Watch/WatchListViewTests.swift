@@ -15,11 +15,10 @@ import Testing
 
     @Test(arguments: names)
     func theListIsTheReplicaInStoreOrderAfterEveryEvent(name: String) throws {
-        let scenario = try ShippedScenarios.decoded(name)
-        for seed in UInt64(0)..<12 {
-            var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: .off)
-            var monitor = ListFollowsReplica(label: "\(name) seed \(seed)")
-            _ = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor)
+        let runs = try ShippedScenarios.monitoredRuns(name, seeds: 0..<12) {
+            ListFollowsReplica(label: "\(name) seed \($0)")
+        }
+        for (seed, monitor) in runs {
             #expect(monitor.events > 0, "\(name) seed \(seed): no event checked")
         }
     }
