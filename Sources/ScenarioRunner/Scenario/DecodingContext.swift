@@ -28,6 +28,18 @@ package struct DecodingContext: Sendable {
     package func error(key member: JSONNode.Member, _ message: String) -> ScenarioError {
         ScenarioError(file: file, location: member.keyLocation, path: member.value.path, message: message)
     }
+
+    /// `body`'s value, or what it threw as an error located at `node` (a parse or check of the
+    /// model, whose messages say what was expected).
+    package func located<T, Failure: Error & CustomStringConvertible>(
+        _ node: JSONNode, _ body: () throws(Failure) -> T
+    ) throws(ScenarioError) -> T {
+        do throws(Failure) {
+            return try body()
+        } catch {
+            throw self.error(node, error.description)
+        }
+    }
 }
 
 extension ScenarioErrorCollector {

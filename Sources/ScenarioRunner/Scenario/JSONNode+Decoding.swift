@@ -78,11 +78,8 @@ extension JSONNode {
     /// ``ScenarioLimits/maximumSpan``).
     package func duration(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
         let text = try string(context)
-        let duration: SimDuration
-        do {
-            duration = try DurationSyntax.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text)
-        } catch {
-            throw context.error(self, error.description)
+        let duration = try context.located(self) { () throws(DurationSyntax.Failure) in
+            try DurationSyntax.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text)
         }
         guard duration <= ScenarioLimits.maximumSpan else {
             throw context.error(
@@ -173,12 +170,7 @@ extension DecodingContext {
 
     /// `time + duration` within the scenario range, or a located error at `node`.
     package func adding(_ duration: SimDuration, to time: SimTime, _ node: JSONNode) throws(ScenarioError) -> SimTime {
-        let sum: SimTime
-        do {
-            sum = try time.adding(duration)
-        } catch {
-            throw self.error(node, error.description)
-        }
+        let sum = try located(node) { () throws(TimeOverflow) in try time.adding(duration) }
         return try withinRange(sum, node)
     }
 }

@@ -123,11 +123,7 @@ package struct PipelineSettings: Sendable {
 
     private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {
         let name = try node.string(context)
-        do {
-            return try CheckOffPipeline.preset(named: name)
-        } catch {
-            throw context.error(node, error.description)
-        }
+        return try context.located(node) { () throws(PipelineError) in try CheckOffPipeline.preset(named: name) }
     }
 
     private static func customPipeline(
@@ -153,11 +149,7 @@ package struct PipelineSettings: Sendable {
             total = try worstCase(adding: step, to: total, costNode, context)
             steps.append(step)
         }
-        do {
-            return try CheckOffPipeline(name: name, steps: steps)
-        } catch {
-            throw context.error(node, error.description)
-        }
+        return try context.located(node) { () throws(PipelineError) in try CheckOffPipeline(name: name, steps: steps) }
     }
 
     /// The slowest chip's speed relative to the reference: a step costs the most there.

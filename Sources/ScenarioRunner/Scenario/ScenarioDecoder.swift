@@ -53,12 +53,7 @@ package enum ScenarioDecoder {
             let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
             startNode = node
             let startText = try node.string(context)
-            let start: EpochTime
-            do throws(EpochTime.Failure) {
-                start = try EpochTime.parse(startText)
-            } catch {
-                throw context.error(node, error.description)
-            }
+            let start = try context.located(node) { () throws(EpochTime.Failure) in try EpochTime.parse(startText) }
             let latest = ScenarioLimits.latestStart(utcOffsetSeconds: start.utcOffsetSeconds)
             guard start.secondsSinceEpoch <= latest.secondsSinceEpoch else {
                 throw context.error(
@@ -72,7 +67,10 @@ package enum ScenarioDecoder {
             errors.attempt { () throws(ScenarioError) in
                 guard let node = object.optional("watch") else { return defaultWatch }
                 let watch = try node.string(context)
-                try validateWatch(watch, node, context)
+                // An unknown model: the error suggests the closest names, not the whole catalogue.
+                guard (try? WatchModel.named(watch)) != nil else {
+                    throw context.error(node, WatchNameSuggestion.message(for: watch, quote: "\""))
+                }
                 return watch
             } ?? defaultWatch
 
@@ -171,13 +169,6 @@ package enum ScenarioDecoder {
 
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.
     package static let defaultWatch = "series7-45mm"
-
-    /// Checks that `name` is a known watch model (`wristsim watches`); the error suggests the
-    /// closest names rather than listing the whole catalogue.
-    static func validateWatch(_ name: String, _ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) {
-        guard (try? WatchModel.named(name)) == nil else { return }
-        throw context.error(node, WatchNameSuggestion.message(for: name, quote: "\""))
-    }
 
     /// Decodes the feature sections, each on its own (an error in one is recorded and the
     /// others are still read). A feature adds one line here.

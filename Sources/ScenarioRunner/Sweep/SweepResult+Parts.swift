@@ -132,12 +132,10 @@ extension SweepResult {
             settings.append(SweepSetting(key: key, values: values))
         }
         try object.finish()
-        do {
-            return try SweepPlan(
+        return try context.located(node) { () throws(SweepError) in
+            try SweepPlan(
                 file: file, name: name, firstSeed: first, lastSeed: last, watches: watches, pipelines: pipelines,
                 settings: settings)
-        } catch {
-            throw context.error(node, error.description)
         }
     }
 
