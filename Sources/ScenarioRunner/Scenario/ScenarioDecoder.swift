@@ -48,10 +48,8 @@ package enum ScenarioDecoder {
                 try object.optional("description")?.string(context, allowEmpty: true)
             } ?? nil
         let seed = errors.attempt { () throws(ScenarioError) in try object.optional("seed")?.uint64(context) ?? 1 } ?? 1
-        var startNode: JSONNode?
         errors.attempt { () throws(ScenarioError) in
             let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
-            startNode = node
             let startText = try node.string(context)
             let start = try context.located(node) { () throws(EpochTime.Failure) in try EpochTime.parse(startText) }
             let latest = ScenarioLimits.latestStart(utcOffsetSeconds: start.utcOffsetSeconds)
@@ -124,9 +122,8 @@ package enum ScenarioDecoder {
         object.finish(into: &errors)
         try errors.check()
 
-        guard let start = context.start else {
-            throw context.error(startNode ?? object.node, "missing start")
-        }
+        // A start that could not be read was recorded: `check()` has thrown.
+        guard let start = context.start else { throw context.error(object.node, "missing start") }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
             items: items, history: history, storeOrder: StoreOrder(trips: history),

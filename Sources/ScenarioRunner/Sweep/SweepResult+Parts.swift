@@ -27,14 +27,10 @@ package struct SweepPart: ShardPart {
     ///   part covers without a record.
     /// - Complexity: O(*n* + *r* log *r*) for a file of *n* bytes whose plan covers *r* ranges.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
-        var part: SweepPart?
-        try PartFileReader.read(
-            bytes, file: file, schema: SweepResult.partSchema, record: "cell", into: &part,
-            plan: SweepResult.readPlanRecord,
-            SweepResult.readCell)
-        guard let part else {
-            throw .parts("\(FileName.display(file)): error: no plan record; expected a file written by --shard")
-        }
+        let part = try PartFileReader.read(
+            bytes, file: file, schema: SweepResult.partSchema, record: "cell",
+            noPlan: "\(FileName.display(file)): error: no plan record; expected a file written by --shard",
+            plan: SweepResult.readPlanRecord, SweepResult.readCell)
         let touched = part.covered.cellsTouched(seedsPerCell: part.plan.seedCount)
         guard touched == part.cells.count else {
             throw .parts(
