@@ -30,14 +30,14 @@ package struct DecodingContext: Sendable {
     }
 
     /// `body`'s value, or what it threw as an error located at `node` (a parse or check of the
-    /// model, whose messages say what was expected).
+    /// model, whose messages say what was expected), its message put in context by `message`.
     package func located<T, Failure: Error & CustomStringConvertible>(
-        _ node: JSONNode, _ body: () throws(Failure) -> T
+        _ node: JSONNode, _ message: (String) -> String = { $0 }, _ body: () throws(Failure) -> T
     ) throws(ScenarioError) -> T {
         do throws(Failure) {
             return try body()
         } catch {
-            throw self.error(node, error.description)
+            throw self.error(node, message(error.description))
         }
     }
 }

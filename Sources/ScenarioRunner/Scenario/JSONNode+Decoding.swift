@@ -95,11 +95,8 @@ extension JSONNode {
     package func time(_ context: DecodingContext) throws(ScenarioError) -> SimTime {
         let text = try string(context)
         if text.hasPrefix("+") {
-            let offset: SimDuration
-            do {
-                offset = try DurationSyntax.parse(String(text.dropFirst()))
-            } catch {
-                throw context.error(self, error.description + " after '+'")
+            let offset = try context.located(self, { $0 + " after '+'" }) { () throws(DurationSyntax.Failure) in
+                try DurationSyntax.parse(String(text.dropFirst()))
             }
             return try context.withinRange(SimTime(offset: offset), self, written: text)
         }
@@ -111,12 +108,10 @@ extension JSONNode {
         guard let start = context.start else {
             throw context.error(self, "expected an offset such as \"+90s\" (the scenario has no valid start date)")
         }
-        let date: EpochTime
-        do {
-            date = try EpochTime.parse(text)
-        } catch {
-            throw context.error(
-                self, "expected an offset such as \"+90s\" or " + error.description.dropFirst("expected ".count))
+        let date = try context.located(
+            self, { "expected an offset such as \"+90s\" or " + $0.dropFirst("expected ".count) }
+        ) {
+            () throws(EpochTime.Failure) in try EpochTime.parse(text)
         }
         let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
         guard seconds >= 0 else {

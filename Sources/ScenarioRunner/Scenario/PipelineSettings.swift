@@ -162,12 +162,10 @@ package struct PipelineSettings: Sendable {
     static func worstCase(
         adding step: PipelineStep, to total: SimDuration, _ node: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) -> SimDuration {
-        let sum: SimDuration
-        do {
+        let sum = try context.located(node, { "the pipeline's cost on the slowest watch: \($0)" }) {
+            () throws(TimeOverflow) in
             let cost = try step.cost.checkedScaled(by: 1 / slowestSpeed).multiplied(by: 2)
-            sum = try total.adding(cost).adding(step.wait)
-        } catch {
-            throw context.error(node, "the pipeline's cost on the slowest watch: \(error.description)")
+            return try total.adding(cost).adding(step.wait)
         }
         guard sum <= ScenarioLimits.maximumSpan else {
             throw context.error(
@@ -188,11 +186,8 @@ package struct PipelineSettings: Sendable {
         _ duration: SimDuration, measuredOn chipNode: JSONNode, _ node: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) -> SimDuration {
         let chip = try chipNode.chip(context)
-        do {
-            return try duration.checkedScaled(by: chip.relativeSpeed / WatchChip.s1.relativeSpeed)
-        } catch {
-            throw context.error(
-                node, "converting \(duration) on \(chip.name) to the reference chip S1: \(error.description)")
+        return try context.located(node, { "converting \(duration) on \(chip.name) to the reference chip S1: \($0)" }) {
+            () throws(TimeOverflow) in try duration.checkedScaled(by: chip.relativeSpeed / WatchChip.s1.relativeSpeed)
         }
     }
 

@@ -117,15 +117,14 @@ extension SweepResult {
         let pipelines = try object.required("pipelines").array(context, nonEmpty: true).map {
             (node) throws(ScenarioError) -> String? in node.isNull ? nil : try node.string(context)
         }
-        var settings: [SweepSetting] = []
-        for settingNode in try object.required("settings").array(context) {
+        let settings = try object.required("settings").array(context).map { (settingNode) throws(ScenarioError) in
             var setting = try ObjectReader(settingNode, context)
             let key = try setting.required("key").string(context)
             let values = try setting.required("values").array(context, nonEmpty: true).map {
                 (node) throws(ScenarioError) in try node.string(context)
             }
             try setting.finish()
-            settings.append(SweepSetting(key: key, values: values))
+            return SweepSetting(key: key, values: values)
         }
         try object.finish()
         return try context.located(node) { () throws(SweepError) in
