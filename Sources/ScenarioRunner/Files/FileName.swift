@@ -52,7 +52,6 @@ package enum FileName {
     ///
     /// - Complexity: O(*n*).
     package static func display(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: needsEscape) else { return name }
         var text = ""
         for scalar in name.unicodeScalars {
             switch scalar {
@@ -68,10 +67,6 @@ package enum FileName {
             }
         }
         return text
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\\" || scalar.value >= rawByteBase
     }
 
     private static func hex(_ value: UInt32) -> String {
