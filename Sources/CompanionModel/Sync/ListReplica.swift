@@ -210,7 +210,9 @@ package struct ListReplica: Hashable, Sendable {
                 return [.refused(item, edit, .notListed)]
             }
             switch self.edit(key, edit) {
-            case .made(let operation, let merge): return [.applied(operation, merge.outcome), .send(operation)]
+            case .made(let merge):
+                let operation = appliedLog[merge.position]
+                return [.applied(operation, merge.outcome), .send(operation)]
             case .refused(let refusal): return [.refused(item, edit, refusal)]
             }
         case .received(let operation):
@@ -251,9 +253,11 @@ package struct ListReplica: Hashable, Sendable {
     }
 
     /// What a local edit did: ``Event/edit(_:_:)`` as one value, without an array of effects.
+    /// It holds no operation (nothing to release): the one made is in ``appliedLog``, at the
+    /// merge's position.
     enum Edit {
-        /// The operation made (to send) and its merge into the item.
-        case made(ListOperation, Merge)
+        /// The operation made (to send) was merged into the item: `appliedLog[merge.position]`.
+        case made(Merge)
         /// The edit makes no sense on this list: no operation was made.
         case refused(Refusal)
     }
@@ -284,7 +288,7 @@ package struct ListReplica: Hashable, Sendable {
         if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
         let merge = mergeShowing(operation, at: key)
         madePositions.append(merge.position)
-        return .made(operation, merge)
+        return .made(merge)
     }
 
     /// The arrival of `operation` on its own, as one value: let through its gate and merged,
