@@ -278,7 +278,9 @@ package struct ListReplica: Hashable, Sendable {
     ///
     /// - Complexity: O(1); the item is found by its key, no hashing.
     mutating func edit(_ key: Int, _ edit: ListEdit) -> Edit {
-        if let refusal = refusal(of: edit, at: key) { return .refused(refusal) }
+        // Asked of the item in place: a non-mutating method of the replica would be handed a
+        // copy of it.
+        if let refusal = items[key].refusal(of: edit) { return .refused(refusal) }
         clock += 1
         let sequence = lastSequence + 1
         gates[device].passLocal(sequence)
@@ -313,18 +315,6 @@ package struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1).
     private mutating func acknowledge(_ sequence: Int) {
         unacknowledged[sequence] = nil
-    }
-
-    /// Why `edit` of the item at `slot` makes no operation, if it does not.
-    private func refusal(of edit: ListEdit, at slot: Int) -> Refusal? {
-        guard items[slot].presence.value.isListed else { return edit.isAdd ? nil : .notListed }
-        switch edit {
-        case .add: return .alreadyListed
-        case .rename(let title): return items[slot].title.value == title ? .unchanged : nil
-        case .check: return items[slot].status.value == .checkedOff ? .unchanged : nil
-        case .uncheck: return items[slot].status.value == .open ? .unchanged : nil
-        case .remove: return nil
-        }
     }
 
     /// ``Event/received(_:)``: the arrival as ``receiveAlone(_:)`` takes it, then each held
