@@ -268,7 +268,7 @@ struct PipelineEngine {
                 switch block {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
-                    if prepared.recordsEffects { records.effects.record(.handlerStarted(tap: tap, at: now)) }
+                    if prepared.recordsHandlerStarts { records.effects.record(.handlerStarted(tap: tap, at: now)) }
                     runHandler(tap: tap, from: 0, at: now)
                 case .deferred(let tap, let step):
                     main = start(tap: tap, step: step, at: now)
@@ -311,10 +311,15 @@ struct PipelineEngine {
         if step == prepared.removeRowIndex { commitRemoval(tap: tap, at: now) }
     }
 
-    /// The removal of tap `tap`'s row commits at `now` (its main-queue block returned).
+    /// The removal of tap `tap`'s row commits at `now` (its main-queue block returned, so its
+    /// handler has started).
     private mutating func commitRemoval(tap: Int, at now: SimTime) {
         taps[tap].removalCommit = now
-        if prepared.recordsEffects { records.effects.record(.removalCommitted(tap: tap, at: now)) }
+        guard prepared.recordsEffects else { return }
+        guard let handlerStarted = taps[tap].handlerStart else {
+            preconditionFailure("tap \(tap)'s row was removed before its handler started")
+        }
+        records.effects.record(.removalCommitted(tap: tap, at: now, handlerStarted: handlerStarted))
     }
 
     /// Moves the background queue on at `now`: the running step if it is due, then the steps

@@ -38,7 +38,8 @@ import Testing
         case .stepStarted(_, let step, _): return roles.byStep[step].actsAtStart
         case .stepEnded(_, let step, _):
             return roles.byStep[step].actsAtEnd && (complication || roles.byStep[step] != .updatesComplication)
-        case .handlerStarted, .awaitingOutcome, .removalCommitted: return true
+        case .handlerStarted: return false
+        case .awaitingOutcome, .removalCommitted: return true
         }
     }
 
@@ -72,7 +73,7 @@ import Testing
                     taken.filter { !$0.isEmpty } == filtered.filter { !$0.isEmpty },
                     "\(pipeline.name) \(watchName) seed \(seed)")
                 #expect(
-                    taken.joined().count >= 12 * 2, "\(pipeline.name) \(watchName) seed \(seed): handler and removal")
+                    taken.joined().count >= 12 * 2, "\(pipeline.name) \(watchName) seed \(seed): commit and removal")
             }
         }
     }
