@@ -78,6 +78,27 @@ import Testing
         }
     }
 
+    /// A driver that records no handler starts learns each from the removal's commit: the time
+    /// a session recording every step reports as the handler's start.
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
+    func theRemovalCarriesTheHandlerStart(_ pipeline: CheckOffPipeline) throws {
+        let watch = try WatchModel.named("series0-38mm")
+        for seed in UInt64(0)..<20 {
+            let every = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
+            var started: [Int: SimTime] = [:]
+            var carried: [Int: SimTime] = [:]
+            for effect in wakes(every, taps: taps(8, seed: seed), batch: { $0.wakeTakingAll(at: $1) }).joined() {
+                switch effect {
+                case .handlerStarted(let tap, let time): started[tap] = time
+                case .removalCommitted(let tap, _, let handlerStarted): carried[tap] = handlerStarted
+                case .stepStarted, .awaitingOutcome, .stepEnded: break
+                }
+            }
+            #expect(started.count == 8, "\(pipeline.name) seed \(seed)")
+            #expect(carried == started, "\(pipeline.name) seed \(seed)")
+        }
+    }
+
     /// The step times (and so every outcome) do not depend on what is recorded.
     @Test func outcomesDoNotDependOnTheSelection() throws {
         let watch = try WatchModel.named("series0-38mm")
