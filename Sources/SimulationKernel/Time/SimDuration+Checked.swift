@@ -29,11 +29,6 @@ extension SimDuration {
         return SimDuration(nanoseconds: product)
     }
 
-    /// `self × count` for an `Int` count.
-    package func multiplied(by count: Int) throws(TimeOverflow) -> SimDuration {
-        try multiplied(by: Int64(count))
-    }
-
     /// The duration scaled by a real factor (a step cost on a slower chip), rounded to the
     /// nearest nanosecond, or ``TimeOverflow`` when the result does not fit (or the factor is
     /// not finite).
@@ -46,15 +41,6 @@ extension SimDuration {
             throw TimeOverflow("\(self) × \(factor)")
         }
         return SimDuration(nanoseconds: Int64(scaled))
-    }
-
-    /// The sum of `durations`, or ``TimeOverflow`` as soon as a partial sum does not fit.
-    ///
-    /// - Complexity: O(*n*).
-    package static func sum(_ durations: some Sequence<SimDuration>) throws(TimeOverflow) -> SimDuration {
-        var total = SimDuration.zero
-        for duration in durations { total = try total.adding(duration) }
-        return total
     }
 
     /// `seconds` whole seconds, or ``TimeOverflow`` when that many nanoseconds do not fit.
