@@ -11,15 +11,6 @@ extension SimDuration {
         return SimDuration(nanoseconds: sum)
     }
 
-    /// `self - other`, or ``TimeOverflow`` when the difference does not fit.
-    ///
-    /// - Complexity: O(1).
-    package func subtracting(_ other: SimDuration) throws(TimeOverflow) -> SimDuration {
-        let (difference, overflow) = nanoseconds.subtractingReportingOverflow(other.nanoseconds)
-        if overflow { throw TimeOverflow("\(self) - \(other)") }
-        return SimDuration(nanoseconds: difference)
-    }
-
     /// `self × count` (a period times a number of occurrences), or ``TimeOverflow``.
     ///
     /// - Complexity: O(1).

@@ -76,7 +76,7 @@ import Testing
             let inner = values.map { newline(depth + 1) + reference($0, indent: indent, depth: depth + 1) }
             return "[" + inner.joined(separator: ",") + newline(depth) + "]"
         case .object(let object):
-            guard !object.isEmpty else { return "{}" }
+            guard !object.members.isEmpty else { return "{}" }
             let inner = object.members.map {
                 newline(depth + 1) + referenceString($0.key) + (indent == nil ? ":" : ": ")
                     + reference($0.value, indent: indent, depth: depth + 1)
