@@ -177,19 +177,24 @@ extension ScenarioSimulation {
     }
 
     /// Each expectation's failure in the world as it is now (`nil` when it holds), in order.
+    /// Mutating only to lend the world in place (``ScenarioExpectation/failure(in:)``): it
+    /// changes nothing.
     ///
     /// - Complexity: that of the expectations' checks.
-    func failures(of expectations: [LocatedExpectation]) -> [String?] {
-        expectations.indices.map { expectations[$0].expectation.failure(in: self) }
+    mutating func failures(of expectations: [LocatedExpectation]) -> [String?] {
+        var failures: [String?] = []
+        failures.reserveCapacity(expectations.count)
+        for index in expectations.indices { failures.append(expectations[index].expectation.failure(in: &self)) }
+        return failures
     }
 
     /// How many of `expectations` fail in the world as it is now (``failures(of:)`` counted,
-    /// with no array of them: the verdict's path).
+    /// with no array of them: the verdict's path). Mutating only to lend the world in place.
     ///
     /// - Complexity: that of the expectations' checks.
-    func failureCount(of expectations: [LocatedExpectation]) -> Int {
+    mutating func failureCount(of expectations: [LocatedExpectation]) -> Int {
         var failed = 0
-        for index in expectations.indices where expectations[index].expectation.failure(in: self) != nil {
+        for index in expectations.indices where expectations[index].expectation.failure(in: &self) != nil {
             failed += 1
         }
         return failed
