@@ -97,7 +97,8 @@ package struct ScenarioSimulation {
         let seed = seed ?? prepared.scenario.seed
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
-        watch = WatchFeature(prepared: prepared, seed: seed)
+        watch = prepared.watch
+        watch.reseed(for: prepared, seed: seed)
         phone = PhoneFeature(prepared: prepared, seed: seed)
         link = LinkFeature(prepared: prepared, seed: seed)
         complication = ComplicationFeature(prepared: prepared, seed: seed)
