@@ -131,7 +131,7 @@ extension ScenarioSimulation {
     }
 
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; the run's
-    /// own checks (``RunChecks/caughtUp(with:)``), then `monitor`, see the world after each event.
+    /// own checks (``RunChecks/caughtUp(with:mode:)``), then `monitor`, see the world after each event.
     ///
     /// - Complexity: O(log *q*) per event for a peak queue of *q*.
     mutating func runEvents<Monitor: RunMonitor>(
@@ -140,7 +140,8 @@ extension ScenarioSimulation {
         while let event = loop.next(notAfter: limit) {
             handle(event, into: &effects)
             if !checks.hasSeen(deliveries: phone.reminders.harness.deliveries.recordedCount) {
-                checks.caughtUp(with: phone.reminders.harness)
+                checks.caughtUp(
+                    with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
             }
             // Every reader has seen the records past the ones the reports list (issue #33 item 8).
             phone.reminders.releaseRecords()
