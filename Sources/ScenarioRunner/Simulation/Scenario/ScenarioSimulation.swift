@@ -99,9 +99,12 @@ package struct ScenarioSimulation {
         loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
         watch = prepared.watch
         watch.reseed(for: prepared, seed: seed)
-        phone = PhoneFeature(prepared: prepared, seed: seed)
-        link = LinkFeature(prepared: prepared, seed: seed)
-        complication = ComplicationFeature(prepared: prepared, seed: seed)
+        phone = prepared.phone
+        phone.reseed(seed)
+        link = prepared.link
+        link.reseed(seed)
+        complication = prepared.complication
+        complication.reseed(seed)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection,
             apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState),
