@@ -215,6 +215,7 @@ extension ScenarioSimulation {
         start = effects.count
         refreshContext()
         link.start(context, into: &effects)
+        refreshConnection()
         performEffects(from: start, in: &effects)
         start = effects.count
         refreshContext()

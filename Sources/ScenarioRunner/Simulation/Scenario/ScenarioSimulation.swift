@@ -178,10 +178,11 @@ package struct ScenarioSimulation {
     }
 
     /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
-    /// where it is read, so that an event that needs neither costs one store: the link's
-    /// connection just before a side handles an event (``refreshConnection()``), and the
-    /// complication transfers left (which also move with the day) just before the complication
-    /// handles an event, the one handler that reads them (``refreshComplicationTransfers()``).
+    /// where it changes or is read, so that an event that needs neither costs one store: the
+    /// link's connection just after the link handles an event, the only handler that changes it
+    /// (``refreshConnection()``), and the complication transfers left (which also move with the
+    /// day) just before the complication handles an event, the one handler that reads them
+    /// (``refreshComplicationTransfers()``).
     /// How each app runs is not read before each event: its owner says when it changes
     /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
     /// show it.
@@ -191,9 +192,9 @@ package struct ScenarioSimulation {
         context.now = now
     }
 
-    /// Brings the link's session and range in ``context`` up to date (before a side handles
-    /// something): with the apps' states, the context works reachability out only when a handler
-    /// asks (``WorldContext/reachability(from:)``).
+    /// Brings the link's session and range in ``context`` up to date (after the link, their
+    /// owner, handled something): with the apps' states, the context works reachability out only
+    /// when a handler asks (``WorldContext/reachability(from:)``).
     ///
     /// - Complexity: O(1).
     mutating func refreshConnection() {
@@ -239,13 +240,12 @@ package struct ScenarioSimulation {
             scheduleStep(index + 1)
             performStep(index, into: &effects)
         case .watch(let event):
-            refreshConnection()
             watch.handle(event, context, into: &effects)
         case .phone(let event):
-            refreshConnection()
             phone.handle(event, context, into: &effects)
         case .link(let event):
             link.handle(event, context, into: &effects)
+            refreshConnection()
         case .complication(let event):
             refreshComplicationTransfers()
             complication.handle(event, context, into: &effects)
