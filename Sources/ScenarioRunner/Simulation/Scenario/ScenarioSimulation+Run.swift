@@ -141,7 +141,8 @@ extension ScenarioSimulation {
             handle(event, into: &effects)
             if !checks.hasSeen(deliveries: phone.reminders.harness.deliveries.recordedCount) {
                 checks.caughtUp(
-                    with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
+                    with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode
+                )
             }
             // Every reader has seen the records past the ones the reports list (issue #33 item 8).
             phone.reminders.releaseRecords()

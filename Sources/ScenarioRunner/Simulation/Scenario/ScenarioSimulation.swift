@@ -97,6 +97,8 @@ package struct ScenarioSimulation {
         let seed = seed ?? prepared.scenario.seed
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
+        // Each feature is the one made once for the scenario, copied into its place and reseeded
+        // there for this run (made by an initialiser returning a changed copy, it was copied twice).
         watch = prepared.watch
         watch.reseed(for: prepared, seed: seed)
         phone = prepared.phone

@@ -32,8 +32,9 @@ import Testing
 
         // Same count, one name repeated in place of another: a set of the expected names alone
         // would not see it.
-        let repeated = CoreExpectations.Checked(items: Array(checked.dropLast()) + [checked[0]]).failure(in: &simulation)
-        let failure = try #require(repeated)
+        let repeated = CoreExpectations.Checked(items: Array(checked.dropLast()) + [checked[0]])
+        let found = repeated.failure(in: &simulation)
+        let failure = try #require(found)
         #expect(failure.contains("missing (1): \(checked[0])"), "\(failure)")
         #expect(failure.contains("extra (1): \(checked.last!)"), "\(failure)")
     }
