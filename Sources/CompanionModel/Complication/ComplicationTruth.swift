@@ -46,9 +46,6 @@ package struct ComplicationTruth: Sendable {
         for entry in placed { live.set(entry.item, at: entry.place) }
     }
 
-    /// When the state after the last change began (the start, before any change).
-    package var latestSince: SimTime { changes.last?.at ?? start }
-
     /// How many items it keeps (in its first state and its changes).
     package var keptItemCount: Int {
         initial.count + changes.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
@@ -92,7 +89,8 @@ package struct ComplicationTruth: Sendable {
 
     /// The remaining items at `time`, indexed (O(1) at or after the last change).
     func index(at time: SimTime) -> ComplicationContentIndex {
-        if time >= latestSince { return live }
+        // At or after the last change (the start, before any change), the latest state.
+        if time >= changes.last?.at ?? start { return live }
         var cursor = cursor()
         cursor.advance(to: time)
         return cursor.index
