@@ -78,13 +78,8 @@ package struct ScenarioReportData {
             }
         }
         let pipelineRuns = runs(on: scenario.watch)
-        let others = watches.isEmpty ? [WatchModel.slowestName] : watches
-        var seen = [scenario.watch]
-        var slowest: [LatencyProfile] = []
-        for watch in others where !seen.contains(watch) {
-            seen.append(watch)
-            slowest += runs(on: watch)
-        }
+        let others = (watches.isEmpty ? [WatchModel.slowestName] : watches).filter { $0 != scenario.watch }
+        let slowest = others.uniqued(by: { $0 }).flatMap(runs(on:))
         var drawn: (index: Int, reason: String)?
         var median: Int?
         if let naive = pipelineRuns.first?.run, !naive.taps.isEmpty {
