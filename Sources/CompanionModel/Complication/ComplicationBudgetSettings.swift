@@ -31,68 +31,38 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     }
 
     /// Which platform's rules these are (for reports; every rule is its own setting).
-    package var rules: ComplicationRules
+    package var rules = ComplicationRules.clockKit
     /// Reloads per budget day; `nil` for no count (ClockKit budgets execution time instead).
-    package var dailyReloads: Int?
+    package var dailyReloads: Int? = 50
     /// Execution time per budget day; `nil` for none. A reload is charged its ``reloadWork`` on
     /// the watch's chip; once used up, reloads "do nothing" until the reset (the one that crosses
     /// the line still runs in full).
     package var dailyExecution: SimDuration?
     /// The provider's work for one reload.
-    package var reloadWork: ComplicationWork
+    package var reloadWork = ComplicationWork(cost: .milliseconds(10), on: .s1)
     /// WidgetKit's timeline reload policy; `nil` when the system never reloads on its own.
     package var reloadPolicy: ComplicationReloadPolicy?
     /// The first budget reset; later resets follow every ``resetPeriod``.
-    package var firstReset: SimTime
-    package var resetPeriod: SimDuration
+    package var firstReset = SimTime(offset: .hours(24))
+    package var resetPeriod = SimDuration.hours(24)
     /// What a reload the app asks for in the foreground costs: `charged` (ClockKit: the execution
     /// budget has no exemption) or `free` (WidgetKit: "the containing app is in the foreground").
-    package var foregroundReloads: ComplicationCharge
+    package var foregroundReloads = ComplicationCharge.charged
     /// Reloads closer than this to the last granted one are ``tooSoonReloads`` (0 = no minimum).
-    package var minimumReloadInterval: SimDuration
-    /// What happens to a reload asked for within ``minimumReloadInterval`` of the last one.
-    package var tooSoonReloads: TooSoonReloads
+    package var minimumReloadInterval = SimDuration.zero
     /// Timeline entries must be **more than** this far apart (``coalesce(_:)``).
-    package var entrySpacing: SimDuration
+    package var entrySpacing = SimDuration.minutes(1)
     /// At most this many future entries per reload (ClockKit's `limit`, said to be 100: UNCONFIRMED).
-    package var futureEntryLimit: Int
-    package var backgroundRefreshesPerHour: Int
+    package var futureEntryLimit = 100
+    package var backgroundRefreshesPerHour = 4
     /// A background refresh may run no sooner than this after the previous one.
-    package var backgroundRefreshInterval: SimDuration
+    package var backgroundRefreshInterval = SimDuration.minutes(15)
     /// CPU and wall time each background task may use.
-    package var backgroundTaskLimits: BackgroundTaskLimits
+    package var backgroundTaskLimits = BackgroundTaskLimits()
     /// When the system wakes the app for a granted background refresh (``BackgroundRefreshTiming``).
-    package var backgroundRefreshTiming: BackgroundRefreshTiming
-
-    package init(
-        rules: ComplicationRules = .clockKit, dailyReloads: Int? = 50, dailyExecution: SimDuration? = nil,
-        reloadWork: ComplicationWork = ComplicationWork(cost: .milliseconds(10), on: .s1),
-        reloadPolicy: ComplicationReloadPolicy? = nil, firstReset: SimTime = SimTime(offset: .hours(24)),
-        resetPeriod: SimDuration = .hours(24),
-        foregroundReloads: ComplicationCharge = .charged, minimumReloadInterval: SimDuration = .zero,
-        entrySpacing: SimDuration = .minutes(1), futureEntryLimit: Int = 100, backgroundRefreshesPerHour: Int = 4,
-        backgroundRefreshInterval: SimDuration = .minutes(15),
-        backgroundTaskLimits: BackgroundTaskLimits = BackgroundTaskLimits(),
-        backgroundRefreshTiming: BackgroundRefreshTiming = .platformDefault,
-        tooSoonReloads: TooSoonReloads = .refused
-    ) {
-        self.rules = rules
-        self.dailyReloads = dailyReloads
-        self.dailyExecution = dailyExecution
-        self.reloadWork = reloadWork
-        self.reloadPolicy = reloadPolicy
-        self.firstReset = firstReset
-        self.resetPeriod = resetPeriod
-        self.foregroundReloads = foregroundReloads
-        self.minimumReloadInterval = minimumReloadInterval
-        self.entrySpacing = entrySpacing
-        self.futureEntryLimit = futureEntryLimit
-        self.backgroundRefreshesPerHour = backgroundRefreshesPerHour
-        self.backgroundRefreshInterval = backgroundRefreshInterval
-        self.backgroundTaskLimits = backgroundTaskLimits
-        self.backgroundRefreshTiming = backgroundRefreshTiming
-        self.tooSoonReloads = tooSoonReloads
-    }
+    package var backgroundRefreshTiming = BackgroundRefreshTiming.platformDefault
+    /// What happens to a reload asked for within ``minimumReloadInterval`` of the last one.
+    package var tooSoonReloads = TooSoonReloads.refused
 
     /// ClockKit: a daily execution-time budget of 60 s (chosen; Apple gives no figure), no reload
     /// count, charged foreground reloads, entries more than 60 s apart, no system-initiated reloads.

@@ -21,36 +21,11 @@ package enum ComplicationNextUp: Hashable, Sendable {
 }
 
 /// The data behind one timeline entry: what is true about the list at one moment, a pure
-/// function of the remaining items and the time (``init(remaining:at:mode:)``).
+/// function of the remaining items and the time (``ComplicationContentIndex/content(at:mode:)``).
 package struct ComplicationContent: Hashable, Sendable {
     /// Items not yet checked off.
     package var remaining: Int
     /// Remaining items whose reminder time has passed.
     package var overdue = 0
     package var next = ComplicationNextUp.nothing
-}
-
-extension ComplicationContent {
-    /// The content for `remaining` items (in list order) at `time`.
-    ///
-    /// An item is overdue when its due time is at or before `time`; ``ComplicationContentMode/nextDue``
-    /// shows the item with the earliest due time (ties: the earlier in list order).
-    ///
-    /// - Complexity: O(*n*) in the number of remaining items.
-    package init(remaining items: [ShoppingItem], at time: SimTime, mode: ComplicationContentMode) {
-        remaining = items.count
-        let dues = items.compactMap { item in item.due.map { (at: $0, title: item.title) } }
-        overdue = dues.count { $0.at <= time }
-        switch mode {
-        case .nextItem:
-            next = items.first.map { .item(title: $0.title) } ?? .nothing
-        case .nextDue:
-            // `min(by:)` keeps the first of equal due times: the earlier in list order.
-            if let (due, title) = dues.min(by: { $0.at < $1.at }) {
-                next = due <= time ? .overdue(title: title, since: due) : .due(title: title, at: due)
-            } else {
-                next = .nothing
-            }
-        }
-    }
 }

@@ -24,8 +24,6 @@ extension ComplicationListPlace {
 /// The remaining items kept so that what the face should show is known at once: the items by
 /// place (the first is the next item) and the due times by time then place (the first is the
 /// earliest reminder; how many come before a time is how many are overdue then).
-///
-/// ``content(at:mode:)`` is ``ComplicationContent/init(remaining:at:mode:)`` of ``items``.
 struct ComplicationContentIndex: Sendable {
     /// A due time and the place of its item: ordered by time, then list order.
     struct Due: Comparable, Sendable {
@@ -77,7 +75,10 @@ struct ComplicationContentIndex: Sendable {
         if let due = item.due { dues.insert(item.title, for: Due(at: due, place: place)) }
     }
 
-    /// What the face should show at `time` under `mode` (O(log *n*) expected).
+    /// What the face should show at `time` under `mode`: the remaining count; how many items are
+    /// overdue (due at or before `time`); and for ``ComplicationContentMode/nextItem`` the first
+    /// item in list order, for ``ComplicationContentMode/nextDue`` the item with the earliest due
+    /// time (ties: the earlier in list order), due or overdue. O(log *n*) expected.
     func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
         let overdue = dues.prefixCount { $0.at <= time }
         let next: ComplicationNextUp

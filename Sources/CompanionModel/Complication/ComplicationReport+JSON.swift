@@ -1,17 +1,8 @@
 import SimulationKernel
 
 extension ComplicationReport {
-    /// The machine-readable report as one object, keys in a fixed order, times from `stamp`
-    /// (the command's ISO 8601 clock): see ``write(into:stamp:)``.
-    ///
-    /// - Complexity: O(*e* + *r* + *s*) in entries, requests and stale spans.
-    package func jsonValue(stamp: @escaping (SimTime) -> String) -> JSONValue {
-        var object = JSONObject()
-        write(into: &object, stamp: stamp)
-        return .object(object)
-    }
-
-    /// Writes the report's members into `object`: `families`, `start`, `end`, `entries`,
+    /// Writes the machine-readable report's members into `object`, keys in a fixed order, times
+    /// from `stamp` (the command's ISO 8601 clock): `families`, `start`, `end`, `entries`,
     /// `reloads` (each request's `ReloadJSON`), `resets`, the budget members of
     /// ``writeBudget(into:stamp:)`` and `staleness` per family. Durations are milliseconds with
     /// the unit in the key. The long arrays are typed rows written member by member as they come,

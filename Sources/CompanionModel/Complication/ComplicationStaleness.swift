@@ -33,20 +33,6 @@ package struct ComplicationStaleness: Hashable, Sendable {
     }
     package var maxStale: SimDuration { spans.map(\.duration).max() ?? .zero }
 
-    /// Measures `family` from the model's start until `end` (``measure(_:model:until:)`` for one
-    /// family).
-    ///
-    /// - Complexity: that of ``measure(_:model:until:)``.
-    package init(family: ComplicationFamily, model: ComplicationTimelineModel, until end: SimTime) {
-        self = Self.measure([family], model: model, until: end)[0]
-    }
-
-    /// `family`'s measurement: its stale `spans`, in time order.
-    init(family: ComplicationFamily, spans: [ComplicationStaleSpan]) {
-        self.family = family
-        self.spans = spans
-    }
-
     /// Measures each of `families` from the model's start until `end`, in `families` order.
     ///
     /// The texts can only change at an entry date, a list change, a due time or a face change,

@@ -42,13 +42,19 @@ struct LinkCounters: Hashable, Sendable {
             case .complication: complication
             }
         }
+        // One yield (the few words copied out and back): the optimizer inlines a coroutine with
+        // a single yield into its caller, where one yield per channel left a call.
         _modify {
-            switch channel {
-            case .interactive: yield &interactive
-            case .userInfo: yield &userInfo
-            case .applicationContext: yield &applicationContext
-            case .complication: yield &complication
+            var counters = self[channel]
+            defer {
+                switch channel {
+                case .interactive: interactive = counters
+                case .userInfo: userInfo = counters
+                case .applicationContext: applicationContext = counters
+                case .complication: complication = counters
+                }
             }
+            yield &counters
         }
     }
 }

@@ -210,7 +210,9 @@ package struct ListReplica: Hashable, Sendable {
                 return [.refused(item, edit, .notListed)]
             }
             switch self.edit(key, edit) {
-            case .made(let operation, let merge): return [.applied(operation, merge.outcome), .send(operation)]
+            case .made(let merge):
+                let operation = appliedLog[merge.position]
+                return [.applied(operation, merge.outcome), .send(operation)]
             case .refused(let refusal): return [.refused(item, edit, refusal)]
             }
         case .received(let operation):
@@ -251,9 +253,11 @@ package struct ListReplica: Hashable, Sendable {
     }
 
     /// What a local edit did: ``Event/edit(_:_:)`` as one value, without an array of effects.
+    /// It holds no operation (nothing to release): the one made is in ``appliedLog``, at the
+    /// merge's position.
     enum Edit {
-        /// The operation made (to send) and its merge into the item.
-        case made(ListOperation, Merge)
+        /// The operation made (to send) was merged into the item: `appliedLog[merge.position]`.
+        case made(Merge)
         /// The edit makes no sense on this list: no operation was made.
         case refused(Refusal)
     }
@@ -274,7 +278,9 @@ package struct ListReplica: Hashable, Sendable {
     ///
     /// - Complexity: O(1); the item is found by its key, no hashing.
     mutating func edit(_ key: Int, _ edit: ListEdit) -> Edit {
-        if let refusal = refusal(of: edit, at: key) { return .refused(refusal) }
+        // Asked of the item in place: a non-mutating method of the replica would be handed a
+        // copy of it.
+        if let refusal = items[key].refusal(of: edit) { return .refused(refusal) }
         clock += 1
         let sequence = lastSequence + 1
         gates[device].passLocal(sequence)
@@ -284,7 +290,7 @@ package struct ListReplica: Hashable, Sendable {
         if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
         let merge = mergeShowing(operation, at: key)
         madePositions.append(merge.position)
-        return .made(operation, merge)
+        return .made(merge)
     }
 
     /// The arrival of `operation` on its own, as one value: let through its gate and merged,
@@ -309,18 +315,6 @@ package struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1).
     private mutating func acknowledge(_ sequence: Int) {
         unacknowledged[sequence] = nil
-    }
-
-    /// Why `edit` of the item at `slot` makes no operation, if it does not.
-    private func refusal(of edit: ListEdit, at slot: Int) -> Refusal? {
-        guard items[slot].presence.value.isListed else { return edit.isAdd ? nil : .notListed }
-        switch edit {
-        case .add: return .alreadyListed
-        case .rename(let title): return items[slot].title.value == title ? .unchanged : nil
-        case .check: return items[slot].status.value == .checkedOff ? .unchanged : nil
-        case .uncheck: return items[slot].status.value == .open ? .unchanged : nil
-        case .remove: return nil
-        }
     }
 
     /// ``Event/received(_:)``: the arrival as ``receiveAlone(_:)`` takes it, then each held

@@ -66,6 +66,19 @@ package struct ReplicaItem: Hashable, Sendable {
     /// Whether the item is listed and open (one of the remaining items).
     package var isOpen: Bool { presence.value.isListed && status.value == .open }
 
+    /// Why a local `edit` of this item makes no operation, if it does not
+    /// (``ListReplica/Refusal``).
+    func refusal(of edit: ListEdit) -> ListReplica.Refusal? {
+        guard presence.value.isListed else { return edit.isAdd ? nil : .notListed }
+        switch edit {
+        case .add: return .alreadyListed
+        case .rename(let newTitle): return title.value == newTitle ? .unchanged : nil
+        case .check: return status.value == .checkedOff ? .unchanged : nil
+        case .uncheck: return status.value == .open ? .unchanged : nil
+        case .remove: return nil
+        }
+    }
+
     /// Whether nothing was ever written to the item here: not loaded, no edit merged.
     package var isUnseen: Bool {
         placement == nil && presence.version == .initial && title.version == .initial

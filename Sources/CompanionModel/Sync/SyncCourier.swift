@@ -122,7 +122,7 @@ package struct SyncCourier: Hashable, Sendable {
     package mutating func reduce(_ event: Event) -> [Command] {
         switch event {
         case .send(let operation, let reachability):
-            return [send(operation, reachability: reachability)]
+            return [send(operation.id.sequence, reachability: reachability)]
         case .outcome(let operation, let channel, let outcome):
             return self.outcome(operation, channel: channel, outcome).map { [$0] } ?? []
         case .appStopped:
@@ -133,13 +133,12 @@ package struct SyncCourier: Hashable, Sendable {
         }
     }
 
-    /// ``Event/send(_:reachability:)``: the one command that sends `operation` (`sendMessage`
-    /// exactly when `reachability` says the other app is reachable).
+    /// ``Event/send(_:reachability:)``: the one command that sends this device's operation
+    /// `sequence` (`sendMessage` exactly when `reachability` says the other app is reachable).
     ///
     /// - Complexity: O(1) amortised.
-    mutating func send(_ operation: ListOperation, reachability: Reachability) -> Command {
+    mutating func send(_ sequence: Int, reachability: Reachability) -> Command {
         let interactive = reachability.isReachable
-        let sequence = operation.id.sequence
         set(sequence, from: window[sequence], to: interactive ? .interactive : .queuedTransfer)
         return interactive ? .sendMessage(sequence) : .transferUserInfo(sequence)
     }
@@ -229,8 +228,13 @@ package struct SyncCourier: Hashable, Sendable {
         sequences.insert(sequence, at: sequences.partitionPoint { $0 > sequence })
     }
 
-    /// Removes `sequence` from the ascending `sequences`, if there (usually the one kept).
+    /// Removes `sequence` from the ascending `sequences`, if there (usually the one kept, or
+    /// the last: removed without a search).
     private static func remove(_ sequence: Int, from sequences: inout [Int]) {
+        if sequences.last == sequence {
+            sequences.removeLast()
+            return
+        }
         let index = sequences.partitionPoint { $0 >= sequence }
         guard index < sequences.endIndex, sequences[index] == sequence else { return }
         if index == sequences.count - 1 { sequences.removeLast() } else { sequences.remove(at: index) }

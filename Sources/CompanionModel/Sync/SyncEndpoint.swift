@@ -126,18 +126,21 @@ package struct SyncEndpoint: Hashable, Sendable {
             switch replica.edit(key, edit) {
             case .refused(let refusal):
                 out.append(.refused(replica.catalog.name(of: key), edit, refusal))
-            case .made(let operation, let merge):
-                note(.made, operation, at: now, trace, into: &out)
-                note(.applied(merge.outcome), operation, at: now, trace, into: &out)
+            case .made(let merge):
+                // The operation is read from the log only for the trail: a send names it by its
+                // sequence number, the count of the operations made here.
+                noteMade(.made, at: merge.position, now, trace, into: &out)
+                noteMade(.applied(merge.outcome), at: merge.position, now, trace, into: &out)
                 if let change = merge.change { out.append(.itemChanged(change)) }
                 if let reachability {
-                    perform(courier.send(operation, reachability: reachability), at: now, trace, into: &out)
+                    let command = courier.send(replica.madePositions.count, reachability: reachability)
+                    perform(command, at: now, trace, into: &out)
                 } else {
                     out.append(.made(merge.position))
                 }
             }
         case .dispatch(let operation, let reachability):
-            perform(courier.send(operation, reachability: reachability), at: now, trace, into: &out)
+            perform(courier.send(operation.id.sequence, reachability: reachability), at: now, trace, into: &out)
         case .delivered(let operation, let channel):
             note(.delivered(channel), operation, at: now, trace, into: &out)
             if replica.heldCount == 0 {

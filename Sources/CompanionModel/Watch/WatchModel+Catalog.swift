@@ -99,14 +99,6 @@ extension WatchModel {
         return model
     }
 
-    /// The model called `name` with a row height of `rowHeight` points.
-    ///
-    /// - Throws: ``WatchModelError`` for an unknown name or a row height that is not above 0.
-    package static func named(_ name: String, rowHeight: Double) throws(WatchModelError) -> WatchModel {
-        guard rowHeight > 0, rowHeight.isFinite else { throw .invalidRowHeight(rowHeight) }
-        return try named(name).withRowHeight(rowHeight)
-    }
-
     /// The model called `name`, or the default model when there is none. For names already
     /// validated (scenario decoding and `--watch` check them with ``named(_:)``).
     ///

@@ -2,15 +2,11 @@
 package enum WatchModelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No model has this name; `known` lists every name, in catalogue order.
     case unknownModel(String, known: [String])
-    /// A row height that is not a positive number of points.
-    case invalidRowHeight(Double)
 
     package var description: String {
         switch self {
         case .unknownModel(let name, let known):
             return "unknown watch model \"\(name)\"; expected one of: \(known.joined(separator: ", "))"
-        case .invalidRowHeight(let points):
-            return "expected a row height above 0 pt, found \(points)"
         }
     }
 }

@@ -32,16 +32,10 @@ package struct ScenarioErrorCollector: Sendable {
 
     /// Records `error` and the errors it carries (``ScenarioError/more``, ``ScenarioError/omitted``).
     package mutating func record(_ error: ScenarioError) {
-        for each in error.all { keep(each) }
-        omitted += error.omitted
-    }
-
-    private mutating func keep(_ error: ScenarioError) {
-        if isFull {
-            omitted += 1
-        } else {
-            kept.append(error)
-        }
+        let all = error.all
+        let room = max(0, ScenarioErrorCollector.limit - kept.count)
+        kept += all.prefix(room)
+        omitted += max(0, all.count - room) + error.omitted
     }
 
     /// Every error found so far as one error: the first, carrying the others and the count of

@@ -57,12 +57,10 @@ extension ExploreReport {
     ///   second plan record, a failure record before the plan, or a failure outside the runs covered.
     /// - Complexity: O(*n*) in the file's size.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
-        var report: ExploreReport?
-        try PartFileReader.read(
-            bytes, file: file, schema: partSchema, record: "failure", into: &report, plan: readPlan, readFailure)
-        guard let report else {
-            throw .parts("\(file): error: no plan record; expected a file written by 'explore --shard'")
-        }
+        let report = try PartFileReader.read(
+            bytes, file: file, schema: partSchema, record: "failure",
+            noPlan: "\(file): error: no plan record; expected a file written by 'explore --shard'", plan: readPlan,
+            readFailure)
         guard report.failures.count == min(report.failed, keptFailures) else {
             throw .parts("\(file): error: expected \(min(report.failed, keptFailures)) failure records")
         }

@@ -35,20 +35,14 @@ struct ExploreVariant: Sendable {
         withHistory: Bool = true
     ) -> JSONNode {
         guard case .object(let members) = root.value else { return root }
-        let elements: [JSONNode]
-        if let script = members.first(where: { $0.key == "script" }), case .array(let list) = script.value.value {
-            elements = list
-        } else {
-            elements = []
-        }
+        let script = members.first { $0.key == "script" }?.value.value
+        let elements: [JSONNode] = if case .array(let list)? = script { list } else { [] }
         var steps: [(time: SimTime, order: Int, step: JSONNode)] = []
         for (index, action) in actions.enumerated() where !removed.contains(index) && action.element < elements.count {
             steps.append((action.time, index, retimed(elements[action.element], at: action.time)))
         }
-        var link: [JSONNode.Member] = []
-        if let existing = members.first(where: { $0.key == "link" }), case .object(let list) = existing.value.value {
-            link = list
-        }
+        let existingLink = members.first { $0.key == "link" }?.value.value
+        var link: [JSONNode.Member] = if case .object(let list)? = existingLink { list } else { [] }
         var unreachable: [JSONNode] = []
         var terminations: [JSONNode] = []
         func step(_ name: String, _ time: SimTime) {

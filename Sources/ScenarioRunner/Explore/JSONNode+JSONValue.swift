@@ -19,19 +19,11 @@ extension JSONNode {
             }
             return .decimal(scaled, scale: parts[1].count)
         case .array(let elements):
-            var values: [JSONValue] = []
-            for element in elements {
-                guard let value = element.jsonValue else { return nil }
-                values.append(value)
-            }
-            return .array(values)
+            let values = elements.compactMap(\.jsonValue)
+            return values.count == elements.count ? .array(values) : nil
         case .object(let members):
-            var object = JSONObject()
-            for member in members {
-                guard let value = member.value.jsonValue else { return nil }
-                object[member.key] = value
-            }
-            return .object(object)
+            let values = members.compactMap { member in member.value.jsonValue.map { (member.key, $0) } }
+            return values.count == members.count ? .object(JSONObject(values)) : nil
         }
     }
 }

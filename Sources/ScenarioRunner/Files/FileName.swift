@@ -52,7 +52,6 @@ package enum FileName {
     ///
     /// - Complexity: O(*n*).
     package static func display(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: needsEscape) else { return name }
         var text = ""
         for scalar in name.unicodeScalars {
             switch scalar {
@@ -68,10 +67,6 @@ package enum FileName {
             }
         }
         return text
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\\" || scalar.value >= rawByteBase
     }
 
     private static func hex(_ value: UInt32) -> String {
@@ -107,18 +102,13 @@ package enum FileName {
     package static func withSystemPath<Result>(
         _ name: String, _ body: (UnsafePointer<CChar>) -> Result
     ) throws(ScenarioError) -> Result {
-        var bytes = systemBytes(name)
-        guard !bytes.isEmpty, !bytes.contains(0) else {
+        var path = systemBytes(name).map { CChar(bitPattern: $0) }
+        guard !path.isEmpty, !path.contains(0) else {
             throw ScenarioError(
                 file: name, message: "is not a usable file name (empty or with a NUL character); expected a path")
         }
-        bytes.append(0)
-        let result: Result? = bytes.withUnsafeBytes { raw in
-            raw.bindMemory(to: CChar.self).baseAddress.map(body)
-        }
-        guard let result else {
-            throw ScenarioError(file: name, message: "is not a usable file name; expected a path")
-        }
-        return result
+        path.append(0)
+        // Never empty here, so the buffer has an address.
+        return path.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

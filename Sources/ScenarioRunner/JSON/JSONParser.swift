@@ -330,15 +330,11 @@ package struct JSONParser {
         }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid \(describeCurrent()) in a \\u escape; expected 4 hex digits")
+            // One byte is a Latin-1 scalar: its only hex digits are ASCII's 0-9, a-f and A-F.
+            guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else {
+                throw error("invalid \(describeCurrent()) in a \\u escape; expected 4 hex digits")
             }
-            value = value * 16 + digit
+            value = value * 16 + UInt32(digit)
             index += 1
         }
         return value

@@ -28,6 +28,18 @@ package struct DecodingContext: Sendable {
     package func error(key member: JSONNode.Member, _ message: String) -> ScenarioError {
         ScenarioError(file: file, location: member.keyLocation, path: member.value.path, message: message)
     }
+
+    /// `body`'s value, or what it threw as an error located at `node` (a parse or check of the
+    /// model, whose messages say what was expected), its message put in context by `message`.
+    package func located<T, Failure: Error & CustomStringConvertible>(
+        _ node: JSONNode, _ message: (String) -> String = { $0 }, _ body: () throws(Failure) -> T
+    ) throws(ScenarioError) -> T {
+        do throws(Failure) {
+            return try body()
+        } catch {
+            throw self.error(node, message(error.description))
+        }
+    }
 }
 
 extension ScenarioErrorCollector {

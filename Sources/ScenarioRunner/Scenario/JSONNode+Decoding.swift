@@ -78,11 +78,8 @@ extension JSONNode {
     /// ``ScenarioLimits/maximumSpan``).
     package func duration(_ context: DecodingContext) throws(ScenarioError) -> SimDuration {
         let text = try string(context)
-        let duration: SimDuration
-        do {
-            duration = try DurationSyntax.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text)
-        } catch {
-            throw context.error(self, error.description)
+        let duration = try context.located(self) { () throws(DurationSyntax.Failure) in
+            try DurationSyntax.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text)
         }
         guard duration <= ScenarioLimits.maximumSpan else {
             throw context.error(
@@ -98,11 +95,8 @@ extension JSONNode {
     package func time(_ context: DecodingContext) throws(ScenarioError) -> SimTime {
         let text = try string(context)
         if text.hasPrefix("+") {
-            let offset: SimDuration
-            do {
-                offset = try DurationSyntax.parse(String(text.dropFirst()))
-            } catch {
-                throw context.error(self, error.description + " after '+'")
+            let offset = try context.located(self, { $0 + " after '+'" }) { () throws(DurationSyntax.Failure) in
+                try DurationSyntax.parse(String(text.dropFirst()))
             }
             return try context.withinRange(SimTime(offset: offset), self, written: text)
         }
@@ -114,12 +108,10 @@ extension JSONNode {
         guard let start = context.start else {
             throw context.error(self, "expected an offset such as \"+90s\" (the scenario has no valid start date)")
         }
-        let date: EpochTime
-        do {
-            date = try EpochTime.parse(text)
-        } catch {
-            throw context.error(
-                self, "expected an offset such as \"+90s\" or " + error.description.dropFirst("expected ".count))
+        let date = try context.located(
+            self, { "expected an offset such as \"+90s\" or " + $0.dropFirst("expected ".count) }
+        ) {
+            () throws(EpochTime.Failure) in try EpochTime.parse(text)
         }
         let seconds = date.secondsSinceEpoch - start.secondsSinceEpoch
         guard seconds >= 0 else {
@@ -173,12 +165,7 @@ extension DecodingContext {
 
     /// `time + duration` within the scenario range, or a located error at `node`.
     package func adding(_ duration: SimDuration, to time: SimTime, _ node: JSONNode) throws(ScenarioError) -> SimTime {
-        let sum: SimTime
-        do {
-            sum = try time.adding(duration)
-        } catch {
-            throw self.error(node, error.description)
-        }
+        let sum = try located(node) { () throws(TimeOverflow) in try time.adding(duration) }
         return try withinRange(sum, node)
     }
 }

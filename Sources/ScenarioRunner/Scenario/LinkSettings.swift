@@ -144,8 +144,7 @@ package struct LinkSettings: Sendable {
     static func decodeWindows(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> [LinkFaults.UnreachableWindow]
     {
-        var windows: [LinkFaults.UnreachableWindow] = []
-        for element in try node.array(context) {
+        try node.array(context).map { (element) throws(ScenarioError) in
             var object = try ObjectReader(element, context, what: "a window {\"from\": \"+4m\", \"to\": \"+9m\"}")
             let start = try object.required("from", "when the phone goes out of range").time(context)
             let endNode = try object.required("to", "when it comes back")
@@ -154,16 +153,14 @@ package struct LinkSettings: Sendable {
             guard end > start else {
                 throw context.error(endNode, "expected \"to\" after \"from\" (\(start)), found \(end)")
             }
-            windows.append(.init(start: start, end: end))
+            return LinkFaults.UnreachableWindow(start: start, end: end)
         }
-        return windows
     }
 
     static func decodeTerminations(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> [LinkFaults.AppTermination]
     {
-        var terminations: [LinkFaults.AppTermination] = []
-        for element in try node.array(context) {
+        try node.array(context).map { (element) throws(ScenarioError) in
             var object = try ObjectReader(element, context, what: "a termination {\"app\": \"phone\", \"at\": \"+6m\"}")
             let side = try oneOf(
                 try object.required("app", "\"phone\" or \"watch\""), context,
@@ -171,9 +168,8 @@ package struct LinkSettings: Sendable {
             let at = try object.required("at", "when the app is killed").time(context)
             let relaunch = try object.optional("relaunchAfter")?.duration(context)
             try object.finish()
-            terminations.append(.init(side: side, at: at, relaunchAfter: relaunch))
+            return LinkFaults.AppTermination(side: side, at: at, relaunchAfter: relaunch)
         }
-        return terminations
     }
 
     /// The longest hop latency a scenario may ask for (keeps every draw far from overflow).

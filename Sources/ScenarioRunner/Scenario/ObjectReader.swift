@@ -30,9 +30,6 @@ package struct ObjectReader {
         self.context = context
     }
 
-    /// Whether the object has a member `key` (does not count as asking for it).
-    package func has(_ key: String) -> Bool { members.contains { $0.key == key } }
-
     /// The value of `key`, or an error at the object saying it is missing.
     package mutating func required(_ key: String, _ expectation: String? = nil) throws(ScenarioError) -> JSONNode {
         asked.append(key)

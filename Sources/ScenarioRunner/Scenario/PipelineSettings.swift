@@ -123,19 +123,14 @@ package struct PipelineSettings: Sendable {
 
     private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {
         let name = try node.string(context)
-        do {
-            return try CheckOffPipeline.preset(named: name)
-        } catch {
-            throw context.error(node, error.description)
-        }
+        return try context.located(node) { () throws(PipelineError) in try CheckOffPipeline.preset(named: name) }
     }
 
     private static func customPipeline(
         name: String, _ node: JSONNode, _ context: DecodingContext, _ warnings: inout [Warning]
     ) throws(ScenarioError) -> CheckOffPipeline {
-        var steps: [PipelineStep] = []
         var total = SimDuration.zero
-        for element in try node.array(context, nonEmpty: true) {
+        let steps = try node.array(context, nonEmpty: true).map { (element) throws(ScenarioError) in
             var object = try ObjectReader(element, context, what: "a step object with \"step\", \"queue\" and \"cost\"")
             let kind = PipelineStepKind(
                 name: try object.required("step", "a step name such as \"removeRow\"").string(context))
@@ -151,13 +146,9 @@ package struct PipelineSettings: Sendable {
             try object.finish()
             let step = PipelineStep(kind, on: queue, cost: cost, wait: wait)
             total = try worstCase(adding: step, to: total, costNode, context)
-            steps.append(step)
+            return step
         }
-        do {
-            return try CheckOffPipeline(name: name, steps: steps)
-        } catch {
-            throw context.error(node, error.description)
-        }
+        return try context.located(node) { () throws(PipelineError) in try CheckOffPipeline(name: name, steps: steps) }
     }
 
     /// The slowest chip's speed relative to the reference: a step costs the most there.
@@ -170,12 +161,10 @@ package struct PipelineSettings: Sendable {
     static func worstCase(
         adding step: PipelineStep, to total: SimDuration, _ node: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) -> SimDuration {
-        let sum: SimDuration
-        do {
+        let sum = try context.located(node, { "the pipeline's cost on the slowest watch: \($0)" }) {
+            () throws(TimeOverflow) in
             let cost = try step.cost.checkedScaled(by: 1 / slowestSpeed).multiplied(by: 2)
-            sum = try total.adding(cost).adding(step.wait)
-        } catch {
-            throw context.error(node, "the pipeline's cost on the slowest watch: \(error.description)")
+            return try total.adding(cost).adding(step.wait)
         }
         guard sum <= ScenarioLimits.maximumSpan else {
             throw context.error(
@@ -196,11 +185,8 @@ package struct PipelineSettings: Sendable {
         _ duration: SimDuration, measuredOn chipNode: JSONNode, _ node: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) -> SimDuration {
         let chip = try chipNode.chip(context)
-        do {
-            return try duration.checkedScaled(by: chip.relativeSpeed / WatchChip.s1.relativeSpeed)
-        } catch {
-            throw context.error(
-                node, "converting \(duration) on \(chip.name) to the reference chip S1: \(error.description)")
+        return try context.located(node, { "converting \(duration) on \(chip.name) to the reference chip S1: \($0)" }) {
+            () throws(TimeOverflow) in try duration.checkedScaled(by: chip.relativeSpeed / WatchChip.s1.relativeSpeed)
         }
     }
 

@@ -118,25 +118,18 @@ package struct RemindersSettings: Sendable {
         package var wall = SimDuration.zero
         package var limits = AppRefreshTaskLimits()
 
-        /// The CPU time a refill of `wantedReminders` reminders takes (at most
-        /// ``ComplicationWork/maximumCost``; checked arithmetic).
+        /// How the task refilling `wantedReminders` reminders ends under ``limits``, its CPU time
+        /// (at most ``ComplicationWork/maximumCost``; checked arithmetic) the phone's as stated, not
+        /// scaled by any chip.
         ///
         /// - Complexity: O(1).
-        package func cpuTime(wantedReminders: Int) -> SimDuration {
+        package func verdict(wantedReminders: Int) -> BackgroundTaskVerdict {
             let limit = ComplicationWork.maximumCost.nanoseconds
             let (perReminder, overflow) = cpuPerReminder.nanoseconds.multipliedReportingOverflow(
                 by: Int64(max(0, wantedReminders)))
             let (total, overflowSum) = cpu.nanoseconds.addingReportingOverflow(perReminder)
-            return SimDuration(nanoseconds: overflow || overflowSum ? limit : min(total, limit))
-        }
-
-        /// How the task refilling `wantedReminders` reminders ends under ``limits``.
-        ///
-        /// - Complexity: O(1).
-        package func verdict(wantedReminders: Int) -> BackgroundTaskVerdict {
-            // The phone's CPU time as stated, run on the phone: no chip scaling.
-            limits.verdict(
-                cpu: cpuTime(wantedReminders: wantedReminders), wall: wall, wantedReminders: wantedReminders)
+            let cpuTime = SimDuration(nanoseconds: overflow || overflowSum ? limit : min(total, limit))
+            return limits.verdict(cpu: cpuTime, wall: wall, wantedReminders: wantedReminders)
         }
     }
 

@@ -48,17 +48,10 @@ package enum ScenarioDecoder {
                 try object.optional("description")?.string(context, allowEmpty: true)
             } ?? nil
         let seed = errors.attempt { () throws(ScenarioError) in try object.optional("seed")?.uint64(context) ?? 1 } ?? 1
-        var startNode: JSONNode?
         errors.attempt { () throws(ScenarioError) in
             let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
-            startNode = node
             let startText = try node.string(context)
-            let start: EpochTime
-            do throws(EpochTime.Failure) {
-                start = try EpochTime.parse(startText)
-            } catch {
-                throw context.error(node, error.description)
-            }
+            let start = try context.located(node) { () throws(EpochTime.Failure) in try EpochTime.parse(startText) }
             let latest = ScenarioLimits.latestStart(utcOffsetSeconds: start.utcOffsetSeconds)
             guard start.secondsSinceEpoch <= latest.secondsSinceEpoch else {
                 throw context.error(
@@ -72,7 +65,10 @@ package enum ScenarioDecoder {
             errors.attempt { () throws(ScenarioError) in
                 guard let node = object.optional("watch") else { return defaultWatch }
                 let watch = try node.string(context)
-                try validateWatch(watch, node, context)
+                // An unknown model: the error suggests the closest names, not the whole catalogue.
+                guard (try? WatchModel.named(watch)) != nil else {
+                    throw context.error(node, WatchNameSuggestion.message(for: watch, quote: "\""))
+                }
                 return watch
             } ?? defaultWatch
 
@@ -126,9 +122,8 @@ package enum ScenarioDecoder {
         object.finish(into: &errors)
         try errors.check()
 
-        guard let start = context.start else {
-            throw context.error(startNode ?? object.node, "missing start")
-        }
+        // A start that could not be read was recorded: `check()` has thrown.
+        guard let start = context.start else { throw context.error(object.node, "missing start") }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
             items: items, history: history, storeOrder: StoreOrder(trips: history),
@@ -172,13 +167,6 @@ package enum ScenarioDecoder {
     /// The watch model used when a scenario names none: 45 mm, PLATFORM.md §6.
     package static let defaultWatch = "series7-45mm"
 
-    /// Checks that `name` is a known watch model (`wristsim watches`); the error suggests the
-    /// closest names rather than listing the whole catalogue.
-    static func validateWatch(_ name: String, _ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) {
-        guard (try? WatchModel.named(name)) == nil else { return }
-        throw context.error(node, WatchNameSuggestion.message(for: name, quote: "\""))
-    }
-
     /// Decodes the feature sections, each on its own (an error in one is recorded and the
     /// others are still read). A feature adds one line here.
     static func decodeSections(
@@ -204,9 +192,8 @@ package enum ScenarioDecoder {
     static func decodeItems(
         _ elements: [JSONNode], _ context: inout DecodingContext, _ errors: inout ScenarioErrorCollector
     ) -> [ShoppingItem] {
-        var items: [ShoppingItem] = []
         var firstSeen: [ItemID: SourceLocation] = [:]
-        for element in elements {
+        let items = elements.compactMap { element in
             errors.attempt { () throws(ScenarioError) in
                 var object = try ObjectReader(element, context, what: "an item object with \"id\" and \"title\"")
                 let idNode = try object.required("id", "a unique identifier such as \"kale\"")
@@ -223,7 +210,7 @@ package enum ScenarioDecoder {
                 let due = try object.optional("due")?.time(context)
                 let notes = try object.optional("notes")?.string(context, allowEmpty: true)
                 try object.finish()
-                items.append(ShoppingItem(id: id, title: title, due: due, notes: notes))
+                return ShoppingItem(id: id, title: title, due: due, notes: notes)
             }
         }
         context.itemIDs = Set(firstSeen.keys)
@@ -237,24 +224,20 @@ package enum ScenarioDecoder {
         -> [[ItemID]]
     {
         let tripNodes = errors.attempt { () throws(ScenarioError) in try node.array(context) } ?? []
-        var trips: [[ItemID]] = []
-        for tripNode in tripNodes {
+        return tripNodes.compactMap { tripNode in
             errors.attempt { () throws(ScenarioError) in
-                var trip: [ItemID] = []
                 var inTrip: Set<ItemID> = []
-                for itemNode in try tripNode.array(context, nonEmpty: true) {
+                return try tripNode.array(context, nonEmpty: true).map { (itemNode) throws(ScenarioError) in
                     let id = try itemNode.string(context)
                     if !inTrip.insert(id).inserted {
                         throw context.error(
                             itemNode,
                             "item \(Excerpt.quoted(id)) appears twice in this trip; expected each item once per trip")
                     }
-                    trip.append(id)
+                    return id
                 }
-                trips.append(trip)
             }
         }
-        return trips
     }
 
     /// Decodes each step on its own; a step that fails is left out and the next is read from
@@ -369,18 +352,16 @@ package enum ScenarioDecoder {
             errors.record(context.error(node, "expected at least one expectation, found an empty object"))
             return []
         }
-        var result: [LocatedExpectation] = []
-        for member in members {
+        return members.compactMap { member in
             errors.attempt { () throws(ScenarioError) in
                 guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                     let keys = Registry.expectationKinds.map(\.key)
                     throw context.error(key: member, unknown("expectation", member.key, among: keys))
                 }
                 let expectation = try kind.decode(member.value, context)
-                result.append(
-                    LocatedExpectation(expectation: expectation, location: member.keyLocation, path: member.value.path))
+                return LocatedExpectation(
+                    expectation: expectation, location: member.keyLocation, path: member.value.path)
             }
         }
-        return result
     }
 }

@@ -3,18 +3,19 @@
 /// line of the file.
 enum PartFileReader {
     /// Reads each record of `bytes` in order: its `"schema"` must be `schema` and its `"record"`
-    /// `"plan"` (the first, read by `plan` into `state`) or `record` (read by `read` into the
-    /// state the plan began).
+    /// `"plan"` (the first, read by `plan` into the state returned) or `record` (read by `read`
+    /// into the state the plan began).
     ///
     /// - Throws: ``SweepError/parts(_:)`` with the located message of the first record that is
     ///   not JSON, has another schema or kind, is a second plan or comes before the plan, or
-    ///   that `plan` or `read` rejects.
+    ///   that `plan` or `read` rejects; `noPlan` when there is no plan record.
     /// - Complexity: O(*n*) in the file's size, plus what `plan` and `read` cost.
     static func read<State>(
-        _ bytes: [UInt8], file: String, schema: String, record: String, into state: inout State?,
+        _ bytes: [UInt8], file: String, schema: String, record: String, noPlan: String,
         plan: (inout ObjectReader, DecodingContext) throws(ScenarioError) -> State,
         _ read: (inout ObjectReader, JSONNode, inout State, DecodingContext) throws(ScenarioError) -> Void
-    ) throws(SweepError) {
+    ) throws(SweepError) -> State {
+        var state: State?
         var lineNumber = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -51,5 +52,7 @@ enum PartFileReader {
                 throw .parts(located.description)
             }
         }
+        guard let state else { throw .parts(noPlan) }
+        return state
     }
 }

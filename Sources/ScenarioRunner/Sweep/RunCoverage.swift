@@ -110,13 +110,11 @@ package struct RunCoverage: Hashable, Sendable {
         -> RunCoverage
     {
         let limit = Int(clamping: runs)
-        var ranges: [Range<UInt64>] = []
-        for pair in try node.array(context) {
+        let ranges = try node.array(context).map { (pair) throws(ScenarioError) in
             let bounds = try pair.array(context)
             guard bounds.count == 2 else { throw context.error(pair, "expected [from, to]") }
             let from = try bounds[0].int(context, in: 0...limit)
-            let to = try bounds[1].int(context, in: from...limit)
-            ranges.append(UInt64(from)..<UInt64(to))
+            return UInt64(from)..<UInt64(try bounds[1].int(context, in: from...limit))
         }
         guard let coverage = RunCoverage(ranges) else { throw context.error(node, "the covered ranges overlap") }
         return coverage

@@ -123,13 +123,9 @@ package struct SweepPlan: Hashable, Sendable {
         for setting in settings {
             combos = combos.flatMap { combo in setting.values.map { combo + [(setting.key, $0)] } }
         }
-        var cells: [Cell] = []
-        for watch in watches {
-            for pipeline in pipelines {
-                for combo in combos { cells.append(Cell(watch: watch, pipeline: pipeline, assignments: combo)) }
-            }
+        return watches.flatMap { watch in
+            pipelines.flatMap { pipeline in combos.map { Cell(watch: watch, pipeline: pipeline, assignments: $0) } }
         }
-        return cells
     }
 
     /// The number of cells (at most ``maximumCells``).

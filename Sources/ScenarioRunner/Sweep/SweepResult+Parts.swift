@@ -27,14 +27,10 @@ package struct SweepPart: ShardPart {
     ///   part covers without a record.
     /// - Complexity: O(*n* + *r* log *r*) for a file of *n* bytes whose plan covers *r* ranges.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
-        var part: SweepPart?
-        try PartFileReader.read(
-            bytes, file: file, schema: SweepResult.partSchema, record: "cell", into: &part,
-            plan: SweepResult.readPlanRecord,
-            SweepResult.readCell)
-        guard let part else {
-            throw .parts("\(FileName.display(file)): error: no plan record; expected a file written by --shard")
-        }
+        let part = try PartFileReader.read(
+            bytes, file: file, schema: SweepResult.partSchema, record: "cell",
+            noPlan: "\(FileName.display(file)): error: no plan record; expected a file written by --shard",
+            plan: SweepResult.readPlanRecord, SweepResult.readCell)
         let touched = part.covered.cellsTouched(seedsPerCell: part.plan.seedCount)
         guard touched == part.cells.count else {
             throw .parts(
@@ -121,23 +117,20 @@ extension SweepResult {
         let pipelines = try object.required("pipelines").array(context, nonEmpty: true).map {
             (node) throws(ScenarioError) -> String? in node.isNull ? nil : try node.string(context)
         }
-        var settings: [SweepSetting] = []
-        for settingNode in try object.required("settings").array(context) {
+        let settings = try object.required("settings").array(context).map { (settingNode) throws(ScenarioError) in
             var setting = try ObjectReader(settingNode, context)
             let key = try setting.required("key").string(context)
             let values = try setting.required("values").array(context, nonEmpty: true).map {
                 (node) throws(ScenarioError) in try node.string(context)
             }
             try setting.finish()
-            settings.append(SweepSetting(key: key, values: values))
+            return SweepSetting(key: key, values: values)
         }
         try object.finish()
-        do {
-            return try SweepPlan(
+        return try context.located(node) { () throws(SweepError) in
+            try SweepPlan(
                 file: file, name: name, firstSeed: first, lastSeed: last, watches: watches, pipelines: pipelines,
                 settings: settings)
-        } catch {
-            throw context.error(node, error.description)
         }
     }
 

@@ -67,11 +67,13 @@ package struct SweepSetting: Hashable, Sendable {
     /// in any order, and a plain word the same as its quoted string (`naive`, `"naive"`).
     ///
     /// - Complexity: O(*n*) in the text's length (plus sorting each object's members).
-    static func sameValueKey(_ text: String) -> String {
-        guard let node = try? JSONParser.parse(Array(text.utf8), file: "--set") else {
-            return "s" + text.debugDescription
-        }
-        return sameValueKey(node)
+    static func sameValueKey(_ text: String) -> String { sameValueKey(parsed(text)) }
+
+    /// `text` as the JSON value it spells (`0.2`, `{"fixed": "1s"}`, `"text"`), or as a plain
+    /// string when it is not JSON (`main-priority`).
+    static func parsed(_ text: String) -> JSONNode {
+        (try? JSONParser.parse(Array(text.utf8), file: "--set"))
+            ?? JSONNode(value: .string(text), location: SourceLocation(line: 1, column: 1), jsonPath: .root)
     }
 
     /// The key of a parsed value (see the text form above).
@@ -147,17 +149,11 @@ package struct SweepSetting: Hashable, Sendable {
     ///
     /// - Throws: ``SweepError/usage(_:)`` when the path runs into something that is not an object.
     static func assigning(_ text: String, at key: String, in root: JSONNode) throws(SweepError) -> JSONNode {
-        let value: JSONNode
-        do {
-            value = try JSONParser.parse(Array(text.utf8), file: "--set")
-        } catch {
-            value = JSONNode(value: .string(text), location: root.location, jsonPath: root.jsonPath)
-        }
         let path = key.split(separator: ".").map(String.init)
         guard path.count <= maximumKeyParts else {
             throw .usage("--set \(ArgumentText.quoted(key)): expected at most \(maximumKeyParts) dotted parts")
         }
-        return try assign(value, path: path[...], in: root, key: key)
+        return try assign(parsed(text), path: path[...], in: root, key: key)
     }
 
     /// `value` placed at `path`: every node inside it gets its path from the scenario's root, so an

@@ -71,7 +71,7 @@ import Testing
                     let time = Self.minute(Int64(minute))
                     #expect(
                         index.content(at: time, mode: mode)
-                            == ComplicationContent(remaining: items, at: time, mode: mode),
+                            == ComplicationContentIndex(items).content(at: time, mode: mode),
                         "seed \(seed), step \(step), \(mode), minute \(minute)")
                 }
             }
@@ -103,7 +103,7 @@ import Testing
             let future = Array(Set(items.compactMap(\.due).filter { $0 > now })).sorted()
                 .prefix(max(0, builder.futureEntryLimit))
             let entries = ([now] + future).map {
-                ComplicationEntry(date: $0, content: ComplicationContent(remaining: items, at: $0, mode: mode))
+                ComplicationEntry(date: $0, content: ComplicationContentIndex(items).content(at: $0, mode: mode))
             }
             #expect(
                 builder.timeline(ComplicationContentIndex(items), now: now, mode: mode) == builder.coalesce(entries),

@@ -93,15 +93,15 @@ import Testing
             ShoppingItem(id: "b", title: "Bread", due: SimTime(offset: .hours(2))),
             ShoppingItem(id: "c", title: "Cheese", due: SimTime(offset: .hours(1))),
         ]
-        let before = ComplicationContent(remaining: items, at: SimTime(offset: .minutes(30)), mode: .nextDue)
+        let before = ComplicationContentIndex(items).content(at: SimTime(offset: .minutes(30)), mode: .nextDue)
         #expect(
             before
                 == ComplicationContent(
                     remaining: 3, overdue: 0, next: .due(title: "Cheese", at: SimTime(offset: .hours(1)))))
-        let after = ComplicationContent(remaining: items, at: SimTime(offset: .hours(1)), mode: .nextDue)
+        let after = ComplicationContentIndex(items).content(at: SimTime(offset: .hours(1)), mode: .nextDue)
         #expect(after.overdue == 1)
         #expect(after.next == .overdue(title: "Cheese", since: SimTime(offset: .hours(1))))
-        let nextItem = ComplicationContent(remaining: items, at: .zero, mode: .nextItem)
+        let nextItem = ComplicationContentIndex(items).content(at: .zero, mode: .nextItem)
         #expect(nextItem.next == .item(title: "Apples"))
     }
 }

@@ -46,7 +46,7 @@ import Testing
 
     @Test func stalenessTotalsAndLongestSpan() {
         let model = tightBudgetModel()
-        let staleness = ComplicationStaleness(family: .circular, model: model, until: t(60))
+        let staleness = ComplicationStaleness.measure([.circular], model: model, until: t(60))[0]
         #expect(staleness.spans.map(\.from) == [t(20), t(45)])
         #expect(staleness.spans.map(\.to) == [t(35), t(60)])
         #expect(staleness.spans.map(\.shown) == ["2", "0"])
@@ -61,8 +61,8 @@ import Testing
         var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
         model.listChanged(to: [b, a], at: t(5))
         model.handle(.appReload(at: t(5), app: .foreground))
-        #expect(ComplicationStaleness(family: .circular, model: model, until: t(60)).totalStale == .zero)
-        #expect(ComplicationStaleness(family: .rectangular, model: model, until: t(60)).totalStale == .minutes(55))
+        #expect(ComplicationStaleness.measure([.circular], model: model, until: t(60))[0].totalStale == .zero)
+        #expect(ComplicationStaleness.measure([.rectangular], model: model, until: t(60))[0].totalStale == .minutes(55))
     }
 
     @Test func timeOffTheActiveFaceIsNeverStale() {
@@ -73,7 +73,7 @@ import Testing
         model.handle(.appReload(at: t(10), app: .foreground))
         model.handle(.faceChanged(at: t(20), to: .notOnActiveFace))
         #expect(model.shownText(.circular, at: t(30)) == nil)
-        #expect(ComplicationStaleness(family: .circular, model: model, until: t(60)).totalStale == .minutes(10))
+        #expect(ComplicationStaleness.measure([.circular], model: model, until: t(60))[0].totalStale == .minutes(10))
         model.handle(.faceChanged(at: t(40), to: .onActiveFace))
         #expect(model.shownText(.circular, at: t(40)) == "1", "putting it back on the face reloads it for free")
     }
@@ -90,7 +90,7 @@ import Testing
         #expect(model.shownText(.rectangular, at: t(8 * 60)) == "1 left · Milk overdue")
         #expect(model.shownText(.circular, at: t(8 * 60)) == "1!")
         #expect(model.records.count == 2, "no reload after 11:00")
-        #expect(ComplicationStaleness(family: .rectangular, model: model, until: t(10 * 60)).totalStale == .zero)
+        #expect(ComplicationStaleness.measure([.rectangular], model: model, until: t(10 * 60))[0].totalStale == .zero)
         #expect(model.entry(at: t(8 * 60))?.reloadedAt == t(60))
     }
 
@@ -100,7 +100,7 @@ import Testing
         var model = ComplicationTimelineModel(configuration: configuration, items: [milk], presence: .onActiveFace)
         model.handle(.appReload(at: t(60), app: .foreground))
         #expect(model.discarded.map(\.date) == [milk.due].compactMap { $0 })
-        let staleness = ComplicationStaleness(family: .circular, model: model, until: t(90))
+        let staleness = ComplicationStaleness.measure([.circular], model: model, until: t(90))[0]
         #expect(staleness.spans.first?.from == milk.due)
         #expect(staleness.spans.first?.shown == "1")
         #expect(staleness.spans.first?.truth == "1!")
@@ -128,7 +128,7 @@ import Testing
                 }
                 second += .seconds(Int64(1))
             }
-            let staleness = ComplicationStaleness(family: family, model: model, until: end)
+            let staleness = ComplicationStaleness.measure([family], model: model, until: end)[0]
             #expect(staleness.totalStale == .seconds(staleSeconds), "seed \(seed) \(family)")
             #expect(staleness.maxStale <= staleness.totalStale, "seed \(seed)")
             for (x, y) in zip(staleness.spans, staleness.spans.dropFirst()) {
@@ -163,12 +163,12 @@ import Testing
             while second < end {
                 let remaining = states.last { $0.at <= second }?.items ?? []
                 let truth = model.text(
-                    of: ComplicationContent(remaining: remaining, at: second, mode: configuration.mode), on: family)
+                    of: ComplicationContentIndex(remaining).content(at: second, mode: configuration.mode), on: family)
                 if let shown = model.shownText(family, at: second), shown != truth { staleSeconds += 1 }
                 #expect(model.trueText(family, at: second) == truth, "seed \(seed) \(family) at \(second)")
                 second += .seconds(Int64(1))
             }
-            let staleness = ComplicationStaleness(family: family, model: model, until: end)
+            let staleness = ComplicationStaleness.measure([family], model: model, until: end)[0]
             #expect(staleness.totalStale == .seconds(staleSeconds), "seed \(seed) \(family)")
         }
     }

@@ -62,7 +62,7 @@ import Testing
             cursor.advance(to: at)
             #expect(cursor.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
             for mode in ComplicationContentMode.allCases {
-                let content = ComplicationContent(remaining: expected(at: at), at: at, mode: mode)
+                let content = ComplicationContentIndex(expected(at: at)).content(at: at, mode: mode)
                 #expect(cursor.content(at: at, mode: mode) == content, "seed \(seed), cursor at \(probe)s, \(mode)")
                 #expect(truth.content(at: at, mode: mode) == content, "seed \(seed), at \(probe)s, \(mode)")
             }
@@ -156,7 +156,7 @@ import Testing
                     let at = Self.t(time + Int64(later))
                     #expect(
                         truth.content(at: at, mode: mode)
-                            == ComplicationContent(remaining: list.remainingItems, at: at, mode: mode),
+                            == ComplicationContentIndex(list.remainingItems).content(at: at, mode: mode),
                         "seed \(seed), step \(step), \(mode), +\(later)s")
                 }
             }
@@ -173,7 +173,7 @@ import Testing
             for mode in ComplicationContentMode.allCases {
                 #expect(
                     cursor.content(at: at, mode: mode)
-                        == ComplicationContent(remaining: expected(at: at), at: at, mode: mode),
+                        == ComplicationContentIndex(expected(at: at)).content(at: at, mode: mode),
                     "seed \(seed), cursor at \(probe)s, \(mode)")
             }
         }

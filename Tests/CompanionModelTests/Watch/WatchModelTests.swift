@@ -71,9 +71,8 @@ import Testing
         #expect(ultra.rowsVisible == 3)
         #expect(ultra.withRowHeight(56).rowsVisible == 2, "157 pt of list / 56 pt rows")
         #expect(ultra.withRowHeight(30).rowsVisible == 5)
-        #expect(try WatchModel.named("series3-38mm", rowHeight: 62).rowsVisible == 2)
-        #expect(try WatchModel.named("series3-38mm", rowHeight: 63).rowsVisible == 1)
-        #expect(throws: WatchModelError.invalidRowHeight(0)) { try WatchModel.named("series3-38mm", rowHeight: 0) }
+        #expect(try WatchModel.named("series3-38mm").withRowHeight(62).rowsVisible == 2)
+        #expect(try WatchModel.named("series3-38mm").withRowHeight(63).rowsVisible == 1)
     }
 
     @Test func earlyWatchesHaveDistinctChips() throws {

@@ -1,8 +1,9 @@
-import CompanionModel
 import Foundation
 import ScenarioRunner
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -10,14 +10,14 @@ package enum ComplicationSteps {
     package static let onFace = StepKind(
         name: "complicationOnFace", summary: "the complication is put on the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        FacePresence(presence: .onActiveFace)
+        Send(label: "complication on face", event: .complication(.face(.onActiveFace)))
     }
 
     /// `{"do": "complicationOffFace"}`: the user switches to a face without the complication.
     package static let offFace = StepKind(
         name: "complicationOffFace", summary: "the complication is taken off the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        FacePresence(presence: .notOnActiveFace)
+        Send(label: "complication off face", event: .complication(.face(.notOnActiveFace)))
     }
 
     /// `{"do": "phoneComplicationTransfer"}`: the phone calls `transferCurrentComplicationUserInfo`
@@ -25,7 +25,9 @@ package enum ComplicationSteps {
     package static let phoneTransfer = StepKind(
         name: "phoneComplicationTransfer", summary: "the phone sends a complication transfer (50 a day)"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        PhoneTransfer()
+        // The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
+        // budget (or falls back to userInfo) and the watch reloads when it arrives.
+        Send(label: "phone complication transfer", event: .phone(.pushComplication(remaining: 1, every: .zero)))
     }
 
     /// `{"do": "reloadComplication"}`: the app asks for a reload without a check-off, in the
@@ -33,12 +35,12 @@ package enum ComplicationSteps {
     package static let reload = StepKind(
         name: "reloadComplication", summary: "the app asks for a complication reload (\"app\": foreground|background)"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        guard let node = object.optional("app") else { return AppReload(app: .foreground) }
+        guard let node = object.optional("app") else { return appReload(.foreground) }
         let name = try node.string(context)
         guard let app = ComplicationAppState(rawValue: name) else {
             throw context.error(node, "unknown app state \"\(name)\"; expected \"foreground\" or \"background\"")
         }
-        return AppReload(app: app)
+        return appReload(app)
     }
 
     /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each
@@ -46,41 +48,25 @@ package enum ComplicationSteps {
     package static let taskWork = StepKind(
         name: "backgroundTaskWork", summary: "changes the work each background refresh task does"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        TaskWork(work: try ComplicationSettings.readTask(&object, context))
+        let work = try ComplicationSettings.readTask(&object, context)
+        return Send(
+            label: "background task work: \(work.cpu.description) CPU, \(work.wall) wall",
+            event: .complication(.taskWork(work)))
     }
 
-    package struct TaskWork: ScenarioAction {
-        package var work: BackgroundTaskWork
-        package var label: String { "background task work: \(work.cpu.description) CPU, \(work.wall) wall" }
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.complication(.taskWork(work))))
-        }
+    /// The `reloadComplication` step for an app in the foreground or the background.
+    private static func appReload(_ app: ComplicationAppState) -> Send {
+        Send(
+            label: app.isForeground ? "app reloads the complication" : "app reloads the complication in the background",
+            event: .complication(.reload(.app, app: app)))
     }
 
-    package struct FacePresence: ScenarioAction {
-        package var presence: ComplicationFacePresence
-        package var label: String { presence == .onActiveFace ? "complication on face" : "complication off face" }
+    /// A step that sends one event to a feature.
+    package struct Send: ScenarioAction {
+        package var label: String
+        package var event: SimEvent
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.complication(.face(presence))))
-        }
-    }
-
-    package struct PhoneTransfer: ScenarioAction {
-        package var label: String { "phone complication transfer" }
-        /// The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
-        /// budget (or falls back to userInfo) and the watch reloads when it arrives.
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.phone(.pushComplication(remaining: 1, every: .zero))))
-        }
-    }
-
-    package struct AppReload: ScenarioAction {
-        package var app: ComplicationAppState
-        package var label: String {
-            app.isForeground ? "app reloads the complication" : "app reloads the complication in the background"
-        }
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.complication(.reload(.app, app: app))))
+            effects.append(.send(event))
         }
     }
 }

@@ -92,7 +92,9 @@ package struct LinkFeature: SimulationFeature {
     /// - Complexity: the transport's (``WatchLink/reduce(_:at:emit:)``), plus O(1) per effect.
     package mutating func handle(_ event: LinkEvent, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
-        timers.willHandle(event)
+        // Only a reply timeout leaving the loop has a handle to forget (asked here, not in a call
+        // into another module for every link event).
+        if case .timer(.replyTimeout) = event { timers.willHandle(event) }
         // Only an activation request changes the session to activated.
         var activating = false
         if case .environment(.session(.activate)) = event { activating = !transport.connection.activation.canSend }

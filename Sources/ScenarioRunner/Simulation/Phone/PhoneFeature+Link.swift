@@ -159,7 +159,7 @@ extension PhoneFeature {
                     if case .watch = operation.id.origin { .watchMessage } else { .foreground }
                 remindersApplied(change.slot, kind, reason: reason, context, into: &out)
             }
-            if complicationPolicy.pushesAfterEachChange { out.append(complicationPush) }
+            if case .afterEachChange = complicationPolicy { out.append(complicationPush) }
         case .refused(let item, let edit, let refusal):
             guard case .recorded = context.trace else { return }
             out.append(.syncRefused(on: .phone, item: item, edit: edit, refusal: refusal, at: now))

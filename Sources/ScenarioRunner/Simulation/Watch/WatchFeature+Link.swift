@@ -13,7 +13,7 @@ extension WatchFeature {
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
         reduceSync(.dispatch(operation, reachability: reachability), context, into: &effects)
         // The courier sends interactively exactly when reachable (``SyncCourier``).
-        if !reachability.isReachable {
+        if case .unreachable = reachability {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
             releaseHeldSend(operation, context, into: &effects)
         }
@@ -57,7 +57,8 @@ extension WatchFeature {
     mutating func outcomeArrived(
         _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        guard let operation = message.payload.listOperation else { return }
+        // Matched, not asked (``LinkPayload/listOperation`` is a call into another module).
+        guard case .listOperation(let operation) = message.payload else { return }
         reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
         // Matched, not compared with `==`: the enum's synthesized `==` lives in another module
         // and is called through its witness at every outcome.
