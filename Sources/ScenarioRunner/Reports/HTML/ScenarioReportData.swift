@@ -222,12 +222,10 @@ package struct ScenarioReportData {
             })
         let overdue = overdueSteps(phone.dueLog, end: scenario.end)
         // What each delivery's badge should be, as `reminders` and `--compare` count it (rule R16).
-        let truths = phone.trueBadges()
-        let deliveries = harness.deliveries.indices.map { index in
-            let delivery = harness.deliveries[index]
-            return RemindersChartData.Delivery(
+        let deliveries = zip(harness.deliveries, phone.trueBadges()).map { delivery, truth in
+            RemindersChartData.Delivery(
                 at: PhoneReminders.simTime(delivery.at), label: delivery.item ?? delivery.identifier,
-                badge: delivery.badge, trueOverdue: truths[index])
+                badge: delivery.badge, trueOverdue: truth)
         }
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
         let missed = harness.missed.map { miss in
