@@ -1,0 +1,33 @@
+import CompanionModel
+import SimulationKernel
+import Testing
+
+/// The driver's keeper of the link's timers (``LinkTimers``): an accepted interactive message's
+/// two timers asked as one effect.
+@Suite struct LinkTimersTests {
+    /// `scheduleInteractive` puts the arrival and then the reply timeout on the loop, and keeps
+    /// the timeout's handle: a cancel finds it, and only the arrival is left.
+    @Test func interactiveTimersAreScheduledInOrderAndTheTimeoutCanBeCancelled() {
+        var loop = EventLoop<LinkEvent>()
+        var timers = LinkTimers()
+        #expect(timers.perform(.scheduleInteractive(7, arrival: t(0.2), replyTimeout: t(30)), on: &loop))
+        #expect(!timers.isEmpty)
+        #expect(timers.perform(.cancelReplyTimeout(7), on: &loop))
+        #expect(timers.isEmpty)
+        #expect(loop.next() == .timer(.messageArrival(7)))
+        #expect(loop.next() == nil)
+    }
+
+    /// Both timers at the same instant come out in the order they were asked: arrival first.
+    @Test func sameInstantKeepsTheArrivalFirst() {
+        var loop = EventLoop<LinkEvent>()
+        var timers = LinkTimers()
+        timers.perform(.scheduleInteractive(3, arrival: t(1), replyTimeout: t(1)), on: &loop)
+        #expect(loop.next() == .timer(.messageArrival(3)))
+        let timeout = loop.next()
+        #expect(timeout == .timer(.replyTimeout(3)))
+        if let timeout { timers.willHandle(timeout) }
+        #expect(timers.isEmpty)
+        #expect(!timers.perform(.cancelReplyTimeout(3), on: &loop))
+    }
+}
