@@ -53,11 +53,6 @@ import Testing
             #expect(try DurationSyntax.parse(duration.description) == duration, "\(duration.nanoseconds)")
         }
     }
-
-    @Test func offsetsNeedAPlus() throws {
-        #expect(try DurationSyntax.parseOffset("+90s") == .seconds(90))
-        #expect(try DurationSyntax.parseOffset("2026-11-21T09:00:00Z") == nil)
-    }
 }
 
 @Suite struct EpochTimeTests {

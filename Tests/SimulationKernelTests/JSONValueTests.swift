@@ -23,7 +23,7 @@ import Testing
         object["b"] = "two"
         object["a"] = nil
         object["d"] = 4
-        #expect(object.keys == ["b", "c", "d"])
+        #expect(object.members.map(\.key) == ["b", "c", "d"])
         #expect(JSONValue.object(object).compact == #"{"b":"two","c":3,"d":4}"#)
     }
 

@@ -13,15 +13,17 @@ package enum PipelineEffect: Hashable, Sendable {
     /// Step `step` of tap `tap` ended.
     case stepEnded(tap: Int, step: Int, at: SimTime)
     /// The main-queue block that removed tap `tap`'s row returned: the removal is committed and
-    /// will be drawn at the next frame (``FrameClock/firstBoundary(atOrAfter:)``).
-    case removalCommitted(tap: Int, at: SimTime)
+    /// will be drawn at the next frame (``FrameClock/firstBoundary(atOrAfter:)``). The tap's
+    /// handler started at `handlerStarted` (its queueing delay ended then): a driver that does
+    /// not record ``handlerStarted(tap:at:)`` learns it here.
+    case removalCommitted(tap: Int, at: SimTime, handlerStarted: SimTime)
 
     /// When it happened.
     package var time: SimTime {
         switch self {
         case .handlerStarted(_, let time), .stepStarted(_, _, let time), .awaitingOutcome(_, _, let time),
             .stepEnded(_, _, let time),
-            .removalCommitted(_, let time):
+            .removalCommitted(_, let time, _):
             return time
         }
     }

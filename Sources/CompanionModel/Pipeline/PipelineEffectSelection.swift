@@ -1,17 +1,19 @@
 /// Which step starts and ends a ``PipelineSession`` records as ``PipelineEffect``s.
 ///
-/// The tap's handler start, a synchronous send's ``PipelineEffect/awaitingOutcome(tap:step:at:)``
-/// and the removal's commit are always recorded. A driver that acts only on the steps' roles
-/// (``PipelineStepRoles``) asks for ``actedOn`` and so does not record, and then skip, the
-/// starts and ends of sorting, haptic or label steps; one that has no complication to ask for a
-/// reload asks for ``actedOnWithoutComplication``.
+/// A synchronous send's ``PipelineEffect/awaitingOutcome(tap:step:at:)`` and the removal's
+/// commit are always recorded; the tap's handler start only with ``everyStep`` (the removal's
+/// commit carries it: ``PipelineEffect/removalCommitted(tap:at:handlerStarted:)``). A driver
+/// that acts only on the steps' roles (``PipelineStepRoles``) asks for ``actedOn`` and so does
+/// not record, and then skip, the handler starts and the starts and ends of sorting, haptic or
+/// label steps; one that has no complication to ask for a reload asks for
+/// ``actedOnWithoutComplication``.
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch, effects: .actedOn)
 /// _ = session.tap(at: .zero)
 /// let ready = session.wake(at: SimTime(offset: .seconds(Int64(1))))
-/// // ready takeEffect() calls give: handlerStarted, stepStarted of the send (step 2), stepEnded
-/// // of the table model (step 0), removalCommitted, stepEnded of the complication (step 6).
+/// // ready takeEffect() calls give: stepStarted of the send (step 2), stepEnded of the table
+/// // model (step 0), removalCommitted, stepEnded of the complication (step 6).
 /// ```
 package enum PipelineEffectSelection: Hashable, Sendable {
     /// Every step's start and end.
@@ -24,6 +26,16 @@ package enum PipelineEffectSelection: Hashable, Sendable {
     /// (``PipelineStepRoles/Role/updatesComplication``): what a driver acts on when there is no
     /// complication to reload.
     case actedOnWithoutComplication
+
+    /// Whether each tap's ``PipelineEffect/handlerStarted(tap:at:)`` is recorded.
+    ///
+    /// - Complexity: O(1).
+    var recordsHandlerStarts: Bool {
+        switch self {
+        case .everyStep: true
+        case .actedOn, .actedOnWithoutComplication: false
+        }
+    }
 
     /// Whether the start of a step with `role` is recorded.
     ///

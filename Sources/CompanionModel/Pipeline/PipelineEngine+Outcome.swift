@@ -8,7 +8,7 @@ extension PipelineEngine {
     func outcome(tap: Int, index: Int, frames: FrameClock) -> TapOutcome? {
         let times = taps[tap]
         let base = tap * stepCount
-        let steps = self.steps[base..<base + stepCount].compactMap(\.run)
+        let steps = records.steps[base..<base + stepCount].compactMap(\.run)
         guard steps.count == stepCount, let handlerStarted = times.handlerStart,
             let handlerFinished = times.handlerEnd, let removalCommitted = times.removalCommit
         else { return nil }

@@ -22,6 +22,9 @@ extension PipelineEngine {
         let cores: Int
         let sharing: CPUSharing
         let recordsEffects: Bool
+        /// Whether it records each tap's ``PipelineEffect/handlerStarted(tap:at:)``
+        /// (``PipelineEffectSelection/recordsHandlerStarts``).
+        let recordsHandlerStarts: Bool
 
         /// - Complexity: O(*s*) for *s* steps.
         init(
@@ -55,6 +58,7 @@ extension PipelineEngine {
             cores = watch.cores
             self.sharing = sharing
             self.recordsEffects = recordsEffects
+            recordsHandlerStarts = recordsEffects && selection.recordsHandlerStarts
         }
 
         /// The CPU time step `step` of tap `tap` takes with jitter seed `seed`: drawn

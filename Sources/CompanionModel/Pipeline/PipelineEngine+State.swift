@@ -2,7 +2,7 @@ import SimulationKernel
 
 extension PipelineEngine {
     /// A step of one tap, running on a queue's thread since ``start``. (Its CPU time is the
-    /// engine's, in ``PipelineEngine/steps``: the step does not carry a copy.)
+    /// engine's, in ``Records/steps``: the step does not carry a copy.)
     struct RunningStep {
         /// The tap's index.
         let tap: Int
@@ -79,20 +79,26 @@ extension PipelineEngine {
         }
     }
 
-    /// What the main thread is doing.
-    enum MainThread {
-        case idle
-        /// Running a tap's handler: the step is the handler's cursor.
-        case handler(RunningStep)
-        /// Running a step the handler dispatched with `DispatchQueue.main.async`.
-        case deferred(RunningStep)
+    /// What the steps write down as they start and end, beside the threads that run them.
+    struct Records {
+        /// Each step of each submitted tap, by `tap × stepCount + step`: the CPU time it takes,
+        /// drawn for all of a tap's steps when it comes (``PipelineJitter``: each a pure function
+        /// of the seed, the tap and the step), and its run once it has ended. One record per
+        /// step, so a tap appends one element per step and a step reads and writes one.
+        var steps: [StepProgress] = []
+        /// When the outcome of a held step came before the step began to await it, by
+        /// `tap × stepCount + step`.
+        var earlyReleases: [Int: SimTime] = [:]
+        /// The effects recorded and not yet taken (only when the plan records effects).
+        var effects = EffectBuffer()
 
-        /// The step it runs, if any.
-        var running: RunningStep? {
-            switch self {
-            case .idle: nil
-            case .handler(let step), .deferred(let step): step
-            }
+        /// Forgets everything, keeping the storage.
+        ///
+        /// - Complexity: O(what it holds).
+        mutating func removeAll() {
+            steps.removeAll(keepingCapacity: true)
+            earlyReleases.removeAll()
+            effects.removeAll()
         }
     }
 
@@ -154,4 +160,14 @@ struct TapProgress {
     var handlerStart: SimTime?
     var handlerEnd: SimTime?
     var removalCommit: SimTime?
+}
+
+extension PipelineEngine.Records: StorageAdopting {
+    /// Keeps these records in `old`'s storage: the steps and the effects (``StorageAdopting``).
+    ///
+    /// - Complexity: O(what they hold).
+    mutating func adoptStorage(of old: inout PipelineEngine.Records) {
+        steps.adoptStorage(of: &old.steps)
+        effects.adoptStorage(of: &old.effects)
+    }
 }

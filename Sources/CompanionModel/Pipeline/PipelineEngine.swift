@@ -19,9 +19,11 @@ struct PipelineEngine {
     let prepared: Prepared
     private(set) var jitterSeed: UInt64
 
-    /// The main thread: a handler, a deferred block, or idle.
-    private var main = MainThread.idle
-    /// The background queue's thread: the step it runs, or idle (`nil`).
+    /// The step the main thread runs, or `nil` while it is idle: one of a tap's handler's own
+    /// steps when the step runs on ``PipelineQueue/main``, a block the handler dispatched when it
+    /// runs on ``PipelineQueue/mainAsync`` (the step's plan says which: ``isHandlerStep(_:)``).
+    private var main: RunningStep?
+    /// The step the background queue's thread runs, or `nil` while it is idle.
     private var background: RunningStep?
     /// The blocks queued on the main queue; those before ``mainHead`` have run.
     private var mainQueue: [MainBlock] = []
@@ -32,16 +34,10 @@ struct PipelineEngine {
 
     /// Each submitted tap's times, by tap index.
     private(set) var taps: [TapProgress] = []
-    /// Each step of each submitted tap, by `tap × stepCount + step`: the CPU time it takes, drawn
-    /// for all of a tap's steps when it comes (``PipelineJitter``: each a pure function of the
-    /// seed, the tap and the step), and its run once it has ended. One record per step, so a tap
-    /// appends one element per step and a step reads and writes one.
-    private(set) var steps: [StepProgress] = []
-    /// When the outcome of a held step came before the step began to await it, by
-    /// `tap × stepCount + step`.
-    private var earlyReleases: [Int: SimTime] = [:]
-    /// The effects recorded and not yet taken (only when the plan records effects).
-    private var effects = EffectBuffer()
+    /// What the steps wrote as they started and ended (their costs and runs, early releases, the
+    /// effects not yet taken), kept apart from the threads so that a thread's step is moved on
+    /// in place while it writes here.
+    private(set) var records = Records()
 
     /// An engine with no taps yet.
     ///
@@ -60,7 +56,7 @@ struct PipelineEngine {
         self.jitterSeed = jitterSeed
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
-        steps.reserveCapacity(taps * prepared.stepCount)
+        records.steps.reserveCapacity(taps * prepared.stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
@@ -71,16 +67,14 @@ struct PipelineEngine {
     /// - Complexity: O(what it holds), to empty it.
     mutating func restart(jitterSeed: UInt64) {
         self.jitterSeed = jitterSeed
-        main = .idle
+        main = nil
         background = nil
         mainQueue.removeAll(keepingCapacity: true)
         mainHead = 0
         backgroundQueue.removeAll(keepingCapacity: true)
         backgroundHead = 0
         taps.removeAll(keepingCapacity: true)
-        steps.removeAll(keepingCapacity: true)
-        earlyReleases.removeAll()
-        effects.removeAll()
+        records.removeAll()
         nextDue = nil
     }
 
@@ -104,24 +98,29 @@ struct PipelineEngine {
     /// Works ``nextDue`` out again, once an input has moved the engine on.
     private mutating func updateNextDue() {
         var due: SimTime?
-        switch main {
-        case .idle: due = nil
-        case .handler(let running): due = Self.seenEnd(of: running, onMain: true, in: prepared, steps, [])
-        case .deferred(let running): due = running.due
+        if let main {
+            due =
+                isHandlerStep(main.step)
+                ? Self.seenEnd(of: main, onMain: true, in: prepared, records.steps, []) : main.due
         }
         if let background,
             let end = Self.seenEnd(
-                of: background, onMain: false, in: prepared, steps, backgroundQueue[backgroundHead...])
+                of: background, onMain: false, in: prepared, records.steps, backgroundQueue[backgroundHead...])
         {
             due = min(due ?? end, end)
         }
         nextDue = due
     }
 
+    /// Whether step `step`, run by the main thread, is one of its tap's handler's own steps
+    /// (``PipelineQueue/main``), rather than a block the handler dispatched
+    /// (``PipelineQueue/mainAsync``).
+    private func isHandlerStep(_ step: Int) -> Bool { prepared.plan[step].queue == .main }
+
     /// When the engine next moves a step on: the earliest end of a running step's computation
     /// or wait, seen or not.
     private var nextStepDue: SimTime? {
-        switch (main.running?.due, background?.due) {
+        switch (main?.due, background?.due) {
         case (let main?, let background?): min(main, background)
         case (let main?, nil): main
         case (nil, let background?): background
@@ -140,7 +139,7 @@ struct PipelineEngine {
         let tap = taps.count
         taps.append(TapProgress(tap: time))
         for step in 0..<prepared.stepCount {
-            steps.append(StepProgress(cpu: prepared.cost(ofStep: step, tap: tap, seed: jitterSeed)))
+            records.steps.append(StepProgress(cpu: prepared.cost(ofStep: step, tap: tap, seed: jitterSeed)))
         }
         mainQueue.append(.handler(tap: tap))
         settle(at: time)
@@ -157,21 +156,12 @@ struct PipelineEngine {
         guard tap < tapCount, prepared.plan.indices.contains(step), case .untilRelease = prepared.plan[step].wait else {
             return
         }
-        let slot = tap * prepared.stepCount + step
-        switch main {
-        case .handler(var running) where running.isAwaiting(tap: tap, step: step):
-            running.phase = .waiting(until: time)
-            main = .handler(running)
-        case .deferred(var running) where running.isAwaiting(tap: tap, step: step):
-            running.phase = .waiting(until: time)
-            main = .deferred(running)
-        case .idle, .handler, .deferred:
-            if var running = background, running.isAwaiting(tap: tap, step: step) {
-                running.phase = .waiting(until: time)
-                background = running
-            } else if steps[slot].run == nil {
-                earlyReleases[slot] = time
-            }
+        if main?.isAwaiting(tap: tap, step: step) == true {
+            main?.phase = .waiting(until: time)
+        } else if background?.isAwaiting(tap: tap, step: step) == true {
+            background?.phase = .waiting(until: time)
+        } else if records.steps[tap * prepared.stepCount + step].run == nil {
+            records.earlyReleases[tap * prepared.stepCount + step] = time
         }
         settle(at: time)
         updateNextDue()
@@ -213,7 +203,7 @@ struct PipelineEngine {
     /// go idle: its last step ends unseen (`nil` when nothing else on that thread is seen), and
     /// the next input moves it on at its own time; a reader of the taps' outcomes moves a copy
     /// on to its time first (``PipelineSession/run(through:)``). (A function of what it reads,
-    /// `steps` the engine's ``steps``, so that asking copies no engine.)
+    /// `steps` the engine's ``Records/steps``, so that asking copies no engine.)
     ///
     /// - Complexity: O(steps followed).
     private static func seenEnd(
@@ -248,12 +238,12 @@ struct PipelineEngine {
     // MARK: Effects
 
     /// The number of effects recorded and not yet taken.
-    var untakenEffectCount: Int { effects.untaken }
+    var untakenEffectCount: Int { records.effects.untaken }
 
     /// The oldest effect not yet taken, or `nil` when all are taken.
     ///
     /// - Complexity: O(1).
-    mutating func takeEffect() -> PipelineEffect? { effects.take() }
+    mutating func takeEffect() -> PipelineEffect? { records.effects.take() }
 
     // MARK: Moving on
 
@@ -271,38 +261,28 @@ struct PipelineEngine {
     /// for the idle thread.
     private mutating func settleMain(at now: SimTime) {
         while true {
-            switch main {
-            case .idle:
+            guard main != nil else {
                 guard mainHead < mainQueue.count else { return }
                 let block = mainQueue[mainHead]
                 mainHead += 1
                 switch block {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
-                    if prepared.recordsEffects { effects.record(.handlerStarted(tap: tap, at: now)) }
+                    if prepared.recordsHandlerStarts { records.effects.record(.handlerStarted(tap: tap, at: now)) }
                     runHandler(tap: tap, from: 0, at: now)
                 case .deferred(let tap, let step):
-                    if let running = start(tap: tap, step: step, at: now) {
-                        main = .deferred(running)
-                    } else {
-                        finishDeferred(tap: tap, step: step, at: now)
-                    }
+                    main = start(tap: tap, step: step, at: now)
+                    if main == nil { finishDeferred(tap: tap, step: step, at: now) }
                 }
-            case .handler(let running):
-                guard let due = running.due, due <= now else { return }
-                if let still = proceed(running, at: now) {
-                    main = .handler(still)
-                    return
-                }
-                runHandler(tap: running.tap, from: running.step + 1, at: now)
-            case .deferred(let running):
-                guard let due = running.due, due <= now else { return }
-                if let still = proceed(running, at: now) {
-                    main = .deferred(still)
-                    return
-                }
-                main = .idle
-                finishDeferred(tap: running.tap, step: running.step, at: now)
+                continue
+            }
+            guard main!.isDue(at: now), main!.proceed(at: now, prepared, &records) else { return }
+            let (tap, step) = (main!.tap, main!.step)
+            if isHandlerStep(step) {
+                runHandler(tap: tap, from: step + 1, at: now)
+            } else {
+                main = nil
+                finishDeferred(tap: tap, step: step, at: now)
             }
         }
     }
@@ -314,10 +294,8 @@ struct PipelineEngine {
         for step in first..<prepared.stepCount {
             switch prepared.plan[step].queue {
             case .main:
-                if let running = start(tap: tap, step: step, at: now) {
-                    main = .handler(running)
-                    return
-                }
+                main = start(tap: tap, step: step, at: now)
+                if main != nil { return }
             case .mainAsync:
                 mainQueue.append(.deferred(tap: tap, step: step))
             case .background:
@@ -326,26 +304,30 @@ struct PipelineEngine {
         }
         taps[tap].handlerEnd = now
         if prepared.removesRowInHandler { commitRemoval(tap: tap, at: now) }
-        main = .idle
+        main = nil
     }
 
     private mutating func finishDeferred(tap: Int, step: Int, at now: SimTime) {
         if step == prepared.removeRowIndex { commitRemoval(tap: tap, at: now) }
     }
 
-    /// The removal of tap `tap`'s row commits at `now` (its main-queue block returned).
+    /// The removal of tap `tap`'s row commits at `now` (its main-queue block returned, so its
+    /// handler has started).
     private mutating func commitRemoval(tap: Int, at now: SimTime) {
         taps[tap].removalCommit = now
-        if prepared.recordsEffects { effects.record(.removalCommitted(tap: tap, at: now)) }
+        guard prepared.recordsEffects else { return }
+        guard let handlerStarted = taps[tap].handlerStart else {
+            preconditionFailure("tap \(tap)'s row was removed before its handler started")
+        }
+        records.effects.record(.removalCommitted(tap: tap, at: now, handlerStarted: handlerStarted))
     }
 
     /// Moves the background queue on at `now`: the running step if it is due, then the steps
     /// waiting for the idle thread.
     private mutating func settleBackground(at now: SimTime) {
-        if let running = background {
-            guard let due = running.due, due <= now else { return }
-            background = proceed(running, at: now)
-            if background != nil { return }
+        if background != nil {
+            guard background!.isDue(at: now), background!.proceed(at: now, prepared, &records) else { return }
+            background = nil
         }
         while background == nil, backgroundHead < backgroundQueue.count {
             let (tap, step) = backgroundQueue[backgroundHead]
@@ -359,16 +341,10 @@ struct PipelineEngine {
     /// changes has its work left brought up to `now` at the old rate.
     private mutating func updateRates(at now: SimTime) {
         let rates = prepared.sharing.rates(
-            cores: prepared.cores, mainComputing: main.running?.isComputing ?? false,
+            cores: prepared.cores, mainComputing: main?.isComputing ?? false,
             backgroundComputing: background?.isComputing ?? false)
-        switch main {
-        case .idle: break
-        case .handler(var running):
-            if running.changeRate(to: rates.main, at: now) { main = .handler(running) }
-        case .deferred(var running):
-            if running.changeRate(to: rates.main, at: now) { main = .deferred(running) }
-        }
-        if var running = background, running.changeRate(to: rates.background, at: now) { background = running }
+        main?.changeRate(to: rates.main, at: now)
+        background?.changeRate(to: rates.background, at: now)
     }
 
     // MARK: Steps
@@ -376,40 +352,11 @@ struct PipelineEngine {
     /// Starts step `step` of tap `tap` at `now` and moves it on at once if it needs no time:
     /// the running step, or `nil` when it has already ended.
     private mutating func start(tap: Int, step: Int, at now: SimTime) -> RunningStep? {
-        let plan = prepared.plan[step]
-        if plan.recordsStart { effects.record(.stepStarted(tap: tap, step: step, at: now)) }
-        let cpu = steps[tap * prepared.stepCount + step].cpu
+        if prepared.plan[step].recordsStart { records.effects.record(.stepStarted(tap: tap, step: step, at: now)) }
+        let cpu = records.steps[tap * prepared.stepCount + step].cpu
         let work = Work(left: cpu.nanoseconds * 2, since: now, rate: CPUSharing.fullRate)
-        let running = RunningStep(tap: tap, step: step, start: now, phase: .computing(work))
-        guard let due = running.due, due <= now else { return running }
-        return proceed(running, at: now)
-    }
-
-    /// Moves a due step on at `now`: a finished computation enters its wait (or awaits its
-    /// outcome), a finished wait ends the step. Returns the step still running, or `nil` once it
-    /// has ended (its run and its end recorded).
-    private mutating func proceed(_ running: RunningStep, at now: SimTime) -> RunningStep? {
-        var running = running
-        let plan = prepared.plan[running.step]
-        let slot = running.tap * prepared.stepCount + running.step
-        if case .computing = running.phase {
-            switch plan.wait {
-            case .untilRelease:
-                if prepared.recordsEffects {
-                    effects.record(.awaitingOutcome(tap: running.tap, step: running.step, at: now))
-                }
-                if let released = earlyReleases.removeValue(forKey: slot) {
-                    running.phase = .waiting(until: max(released, now))
-                } else {
-                    running.phase = .awaitingOutcome
-                }
-            case .fixed(let wait):
-                running.phase = .waiting(until: now + wait)
-            }
-        }
-        guard case .waiting(let until) = running.phase, until <= now else { return running }
-        steps[slot].run = StepRun(start: running.start, end: now, cpu: steps[slot].cpu)
-        if plan.recordsEnd { effects.record(.stepEnded(tap: running.tap, step: running.step, at: now)) }
+        var running = RunningStep(tap: tap, step: step, start: now, phase: .computing(work))
+        guard running.isDue(at: now), running.proceed(at: now, prepared, &records) else { return running }
         return nil
     }
 }
@@ -421,17 +368,52 @@ extension PipelineEngine.RunningStep {
         return self.tap == tap && self.step == step
     }
 
-    /// Sets its CPU rate to `rate` from `now`, if it computes at another; returns whether it
-    /// changed.
-    mutating func changeRate(to rate: Int64, at now: SimTime) -> Bool {
-        guard case .computing(let work) = phase, work.rate != rate else { return false }
+    /// Whether the engine has to move it on at `now` (its ``due`` has come).
+    func isDue(at now: SimTime) -> Bool {
+        guard let due else { return false }
+        return due <= now
+    }
+
+    /// Sets its CPU rate to `rate` from `now`, if it computes at another.
+    mutating func changeRate(to rate: Int64, at now: SimTime) {
+        guard case .computing(let work) = phase, work.rate != rate else { return }
         phase = .computing(work.changingRate(to: rate, at: now))
+    }
+
+    /// Moves it on at `now`, when it is due: a finished computation enters its wait (or awaits
+    /// its outcome), a finished wait ends the step. Returns whether the step has ended (its run
+    /// and its end written to `records`).
+    ///
+    /// A method of the step, which its thread holds, so that the thread's step is moved on in
+    /// place; what it writes goes to the engine's `records`.
+    mutating func proceed(
+        at now: SimTime, _ prepared: PipelineEngine.Prepared, _ records: inout PipelineEngine.Records
+    ) -> Bool {
+        let slot = tap * prepared.stepCount + step
+        if case .computing = phase {
+            switch prepared.plan[step].wait {
+            case .untilRelease:
+                if prepared.recordsEffects {
+                    records.effects.record(.awaitingOutcome(tap: tap, step: step, at: now))
+                }
+                if let released = records.earlyReleases.removeValue(forKey: slot) {
+                    phase = .waiting(until: max(released, now))
+                } else {
+                    phase = .awaitingOutcome
+                }
+            case .fixed(let wait):
+                phase = .waiting(until: now + wait)
+            }
+        }
+        guard case .waiting(let until) = phase, until <= now else { return false }
+        records.steps[slot].run = StepRun(start: start, end: now, cpu: records.steps[slot].cpu)
+        if prepared.plan[step].recordsEnd { records.effects.record(.stepEnded(tap: tap, step: step, at: now)) }
         return true
     }
 }
 
 extension PipelineEngine: StorageAdopting {
-    /// Keeps this engine in `old`'s storage: its queues, taps, steps and effects
+    /// Keeps this engine in `old`'s storage: its queues, taps and records
     /// (``StorageAdopting``; the prepared plan is this engine's own).
     ///
     /// - Complexity: O(what this engine holds).
@@ -439,7 +421,6 @@ extension PipelineEngine: StorageAdopting {
         mainQueue.adoptStorage(of: &old.mainQueue)
         backgroundQueue.adoptStorage(of: &old.backgroundQueue)
         taps.adoptStorage(of: &old.taps)
-        steps.adoptStorage(of: &old.steps)
-        effects.adoptStorage(of: &old.effects)
+        records.adoptStorage(of: &old.records)
     }
 }

@@ -63,6 +63,6 @@ package final class JSONPath: Sendable, CustomStringConvertible {
                 ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
                     || $0 == "$"
             }
-        return simple ? ".\(key)" : "[\(JSONText.quoted(short))]"
+        return simple ? ".\(key)" : "[\(JSONValue.string(short).compact)]"
     }
 }

@@ -79,7 +79,7 @@ package struct LatencyReport {
     }
 
     static func describe(_ watch: WatchModel) -> String {
-        "\(watch.name) (\(watch.chip.name), ×\(WatchesReport.speed(watch)), \(watch.cores) core\(watch.cores == 1 ? "" : "s"), "
+        "\(watch.name) (\(watch.chip.name), ×\(WatchesReport.tenths(watch.relativeSpeed).compact), \(watch.cores) core\(watch.cores == 1 ? "" : "s"), "
             + "\(watch.rowsVisible) rows visible)"
     }
 

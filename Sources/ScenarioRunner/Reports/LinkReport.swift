@@ -51,7 +51,7 @@ package enum LinkReport {
             guard stats.sent > 0 || stats.fellBack > 0 else { continue }
             let p50 = stats.delayPercentile(50)
             let p99 = stats.delayPercentile(99)
-            let unit = DurationFormat.unit(for: p99 ?? .zero)  // one unit for the two figures
+            let unit = DurationFormat.unit(for: [p99 ?? .zero])  // one unit for the two figures
             func text(_ value: SimDuration?) -> String { value.map { DurationFormat.text($0, unit: unit) } ?? "-" }
             sections.append(
                 ReportSection(

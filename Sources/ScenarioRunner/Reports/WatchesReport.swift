@@ -14,7 +14,8 @@ package enum WatchesReport {
                 "\(points(model.insets.top))/\(points(model.insets.bottom))"
                     + (model.insetSource == .measured ? "" : "*"),
                 String(model.rowsVisible), model.chip.name,
-                "×" + speed(model) + (model.chip.isSpeedConfirmed ? "" : "?"), String(model.cores),
+                "×" + tenths(model.relativeSpeed).compact + (model.chip.isSpeedConfirmed ? "" : "?"),
+                String(model.cores),
             ])
         }
         var lines = LatencyReport.table(rows)
@@ -51,15 +52,11 @@ package enum WatchesReport {
         ]).compact
     }
 
+    /// Whole points as an integer (`"2"`), else to one decimal (`"2.5"`).
     private static func points(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : TraceValue.decimalText(Int64((value * 10).rounded()), scale: 1)
+        value == value.rounded() ? String(Int(value)) : tenths(value).compact
     }
 
-    /// `value` to one decimal as a JSON number (`1.5`).
+    /// `value` to one decimal as a JSON number (`1.5`); its ``JSONValue/compact`` text is `"1.5"`.
     static func tenths(_ value: Double) -> JSONValue { .decimal(Int64((value * 10).rounded()), scale: 1) }
-
-    /// The model's relative CPU speed to one decimal (`"1.5"`).
-    static func speed(_ model: WatchModel) -> String {
-        TraceValue.decimalText(Int64((model.relativeSpeed * 10).rounded()), scale: 1)
-    }
 }

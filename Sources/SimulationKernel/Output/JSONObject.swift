@@ -47,15 +47,6 @@ package struct JSONObject: Hashable, Sendable {
     package mutating func append(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
     }
-
-    /// The keys in order.
-    package var keys: [String] { members.map(\.key) }
-
-    /// The number of members.
-    package var count: Int { members.count }
-
-    /// Whether there are no members.
-    package var isEmpty: Bool { members.isEmpty }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {

@@ -28,8 +28,8 @@ package enum Excerpt {
     /// - Complexity: O(*limit*) for the quoted part, O(*n*) to count a long value's length.
     package static func quoted(_ text: String, limit: Int = Excerpt.limit) -> String {
         let short = truncated(text, limit: limit)
-        if short.utf8.count == text.utf8.count { return JSONText.quoted(text) }
-        return JSONText.quoted(short) + " (\(text.count) characters)"
+        if short.utf8.count == text.utf8.count { return JSONValue.string(text).compact }
+        return JSONValue.string(short).compact + " (\(text.count) characters)"
     }
 
     /// A value written as-is (a number), cut the same way: `1234…` (1048576 characters).

@@ -69,13 +69,6 @@ package enum DurationSyntax {
         return SimDuration(nanoseconds: total)
     }
 
-    /// Parses an offset from the scenario start: a duration with a leading `+`.
-    /// Returns `nil` when `text` does not start with `+` (so the caller can try a date).
-    package static func parseOffset(_ text: String) throws(Failure) -> SimDuration? {
-        guard text.hasPrefix("+") else { return nil }
-        return try parse(String(text.dropFirst()))
-    }
-
     private static func value(of number: ArraySlice<UInt8>, unit: Int64, text: String) throws(Failure) -> Int64 {
         // `number` holds ASCII digits and dots: a whole part, then at most one dot and a fraction.
         let dot = number.firstIndex(of: 46)

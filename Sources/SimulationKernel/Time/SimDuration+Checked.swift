@@ -11,15 +11,6 @@ extension SimDuration {
         return SimDuration(nanoseconds: sum)
     }
 
-    /// `self - other`, or ``TimeOverflow`` when the difference does not fit.
-    ///
-    /// - Complexity: O(1).
-    package func subtracting(_ other: SimDuration) throws(TimeOverflow) -> SimDuration {
-        let (difference, overflow) = nanoseconds.subtractingReportingOverflow(other.nanoseconds)
-        if overflow { throw TimeOverflow("\(self) - \(other)") }
-        return SimDuration(nanoseconds: difference)
-    }
-
     /// `self × count` (a period times a number of occurrences), or ``TimeOverflow``.
     ///
     /// - Complexity: O(1).
@@ -27,11 +18,6 @@ extension SimDuration {
         let (product, overflow) = nanoseconds.multipliedReportingOverflow(by: count)
         if overflow { throw TimeOverflow("\(self) × \(count)") }
         return SimDuration(nanoseconds: product)
-    }
-
-    /// `self × count` for an `Int` count.
-    package func multiplied(by count: Int) throws(TimeOverflow) -> SimDuration {
-        try multiplied(by: Int64(count))
     }
 
     /// The duration scaled by a real factor (a step cost on a slower chip), rounded to the
@@ -46,15 +32,6 @@ extension SimDuration {
             throw TimeOverflow("\(self) × \(factor)")
         }
         return SimDuration(nanoseconds: Int64(scaled))
-    }
-
-    /// The sum of `durations`, or ``TimeOverflow`` as soon as a partial sum does not fit.
-    ///
-    /// - Complexity: O(*n*).
-    package static func sum(_ durations: some Sequence<SimDuration>) throws(TimeOverflow) -> SimDuration {
-        var total = SimDuration.zero
-        for duration in durations { total = try total.adding(duration) }
-        return total
     }
 
     /// `seconds` whole seconds, or ``TimeOverflow`` when that many nanoseconds do not fit.

@@ -9,12 +9,4 @@ extension SimTime {
         if overflow || sum < 0 { throw TimeOverflow("\(self) + \(duration)") }
         return SimTime(nanoseconds: sum)
     }
-
-    /// The instant `count` periods of `period` after this one (the *count*-th occurrence of
-    /// something periodic), or ``TimeOverflow``.
-    ///
-    /// - Complexity: O(1).
-    package func adding(_ period: SimDuration, times count: Int) throws(TimeOverflow) -> SimTime {
-        try adding(try period.multiplied(by: count))
-    }
 }

@@ -13,12 +13,9 @@ package struct TimeOverflow: Error, Hashable, Sendable, CustomStringConvertible 
         self.operation = operation
     }
 
-    /// The largest representable time as text: `"+106751d23h47m16.854775807s"`.
-    package static let largestTime = SimTime.distantFuture.description
-
     /// `"1h + 106751d exceeds the largest time, +106751d23h47m16.854775807s (about 292 years)"`.
     package var description: String {
         (operation.isEmpty ? "the result" : operation)
-            + " exceeds the largest time, \(TimeOverflow.largestTime) (about 292 years)"
+            + " exceeds the largest time, \(SimTime(nanoseconds: .max)) (about 292 years)"
     }
 }

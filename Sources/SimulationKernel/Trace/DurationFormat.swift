@@ -20,19 +20,12 @@ package enum DurationFormat {
         case clock
     }
 
-    /// The unit for a column whose largest magnitude is `largest`.
-    package static func unit(for largest: SimDuration) -> Unit {
-        let magnitude = largest.nanoseconds.magnitude
-        if magnitude < 1_000_000_000 { return .milliseconds }
-        if magnitude < 120_000_000_000 { return .seconds }
-        return .clock
-    }
-
-    /// The unit for a column of `values` (milliseconds when empty).
+    /// The unit for a column of `values`, from the largest magnitude (milliseconds when empty).
     package static func unit(for values: some Sequence<SimDuration>) -> Unit {
-        var largest: UInt64 = 0
-        for value in values { largest = max(largest, value.nanoseconds.magnitude) }
-        return unit(for: SimDuration(nanoseconds: Int64(clamping: largest)))
+        let largest = values.reduce(0) { max($0, $1.nanoseconds.magnitude) }
+        if largest < 1_000_000_000 { return .milliseconds }
+        if largest < 120_000_000_000 { return .seconds }
+        return .clock
     }
 
     /// `duration` in `unit`: `"16.667 ms"`, `"2.033 s"`, `"9m0.356s"`.
@@ -57,7 +50,7 @@ package enum DurationFormat {
 
     /// `duration` in the unit its own size calls for.
     package static func text(_ duration: SimDuration) -> String {
-        text(duration, unit: unit(for: duration))
+        text(duration, unit: unit(for: CollectionOfOne(duration)))
     }
 
     /// An instant as its offset from the scenario's start, to the millisecond: `"+4h11m0.013s"`.

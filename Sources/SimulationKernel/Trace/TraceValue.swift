@@ -19,16 +19,13 @@ package enum TraceValue: Hashable, Sendable {
         case .unsigned(let value): return String(value)
         case .string(let value):
             return value.contains(where: { $0 == " " || $0 == "=" || $0 == "\"" }) || value.isEmpty
-                ? JSONText.quoted(value) : value
+                ? JSONValue.string(value).compact : value
         case .bool(let value): return value ? "true" : "false"
         case .duration(let value): return DurationFormat.text(value, unit: .clock)
         case .decimal(let value, let scale): return TraceValue.decimalText(value, scale: scale)
         case .list(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
         }
     }
-
-    /// JSON rendering: the compact text of its ``JSONValue``.
-    package var json: String { JSONValue(self).compact }
 
     /// `decimalText(12345, scale: 3) == "12.345"`; trailing zeros are kept for stable widths.
     package static func decimalText(_ value: Int64, scale: Int) -> String {

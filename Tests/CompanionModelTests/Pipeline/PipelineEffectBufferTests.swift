@@ -56,7 +56,7 @@ import Testing
     @Test func removeAllForgetsEverything() {
         var buffer = PipelineEngine.EffectBuffer()
         buffer.record(.handlerStarted(tap: 0, at: .zero))
-        buffer.record(.removalCommitted(tap: 0, at: .zero))
+        buffer.record(.removalCommitted(tap: 0, at: .zero, handlerStarted: .zero))
         buffer.removeAll()
         #expect(buffer.untaken == 0)
         #expect(buffer.take() == nil)

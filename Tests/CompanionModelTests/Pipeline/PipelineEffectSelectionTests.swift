@@ -38,7 +38,8 @@ import Testing
         case .stepStarted(_, let step, _): return roles.byStep[step].actsAtStart
         case .stepEnded(_, let step, _):
             return roles.byStep[step].actsAtEnd && (complication || roles.byStep[step] != .updatesComplication)
-        case .handlerStarted, .awaitingOutcome, .removalCommitted: return true
+        case .handlerStarted: return false
+        case .awaitingOutcome, .removalCommitted: return true
         }
     }
 
@@ -72,8 +73,29 @@ import Testing
                     taken.filter { !$0.isEmpty } == filtered.filter { !$0.isEmpty },
                     "\(pipeline.name) \(watchName) seed \(seed)")
                 #expect(
-                    taken.joined().count >= 12 * 2, "\(pipeline.name) \(watchName) seed \(seed): handler and removal")
+                    taken.joined().count >= 12 * 2, "\(pipeline.name) \(watchName) seed \(seed): commit and removal")
             }
+        }
+    }
+
+    /// A driver that records no handler starts learns each from the removal's commit: the time
+    /// a session recording every step reports as the handler's start.
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
+    func theRemovalCarriesTheHandlerStart(_ pipeline: CheckOffPipeline) throws {
+        let watch = try WatchModel.named("series0-38mm")
+        for seed in UInt64(0)..<20 {
+            let every = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
+            var started: [Int: SimTime] = [:]
+            var carried: [Int: SimTime] = [:]
+            for effect in wakes(every, taps: taps(8, seed: seed), batch: { $0.wakeTakingAll(at: $1) }).joined() {
+                switch effect {
+                case .handlerStarted(let tap, let time): started[tap] = time
+                case .removalCommitted(let tap, _, let handlerStarted): carried[tap] = handlerStarted
+                case .stepStarted, .awaitingOutcome, .stepEnded: break
+                }
+            }
+            #expect(started.count == 8, "\(pipeline.name) seed \(seed)")
+            #expect(carried == started, "\(pipeline.name) seed \(seed)")
         }
     }
 

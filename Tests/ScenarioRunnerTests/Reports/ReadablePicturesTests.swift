@@ -50,7 +50,7 @@ import Testing
     @Test func aRunUnderFivePercentOfTheSharedAxisGetsAZoomedInset() throws {
         // Old picture: the optimized run squeezed into the first 1 % of the naive run's axis.
         let naive = try data("latency-trip-slowest-naive")
-        let tap = try #require(naive.drawnTap.index)
+        let tap = try #require(naive.drawnTap?.index)
         let picture = try #require(naive.swimlanes(tap: tap, caption: "Tap"))
         let svg = picture.document
         #expect(svg.contains("optimized on ") && svg.contains(" · zoomed ×"))
@@ -63,7 +63,7 @@ import Testing
         for name in ["produce-trip", "phone-app-killed-mid-trip", "weekly-shop"] {
             let report = try data(name)
             var svgs: [String] = []
-            if let tap = report.drawnTap.index, let lanes = report.swimlanes(tap: tap, caption: "t") {
+            if let tap = report.drawnTap?.index, let lanes = report.swimlanes(tap: tap, caption: "t") {
                 svgs.append(lanes.document)
             }
             if let latency = report.latencyPicture { svgs.append(latency.document) }

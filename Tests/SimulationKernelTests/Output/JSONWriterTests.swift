@@ -76,7 +76,7 @@ import Testing
             let inner = values.map { newline(depth + 1) + reference($0, indent: indent, depth: depth + 1) }
             return "[" + inner.joined(separator: ",") + newline(depth) + "]"
         case .object(let object):
-            guard !object.isEmpty else { return "{}" }
+            guard !object.members.isEmpty else { return "{}" }
             let inner = object.members.map {
                 newline(depth + 1) + referenceString($0.key) + (indent == nil ? ":" : ": ")
                     + reference($0.value, indent: indent, depth: depth + 1)
@@ -145,7 +145,7 @@ import Testing
         var rng = SplitMix64(seed: seed)
         for _ in 0..<20 {
             let text = Self.randomText(&rng)
-            let written = JSONText.quoted(text)
+            let written = JSONValue.string(text).compact
             let wrong = Self.difference(written, Self.referenceString(text))
             #expect(wrong == nil, "seed \(seed): \(wrong ?? "")")
             let raw = written.utf8.filter { $0 < 0x20 || $0 == 0x7F }
@@ -156,9 +156,9 @@ import Testing
     @Test func everyControlCharacterHasItsEscape() {
         for value in UInt8(0)...0x7F {
             let text = String(Unicode.Scalar(value))
-            #expect(JSONText.quoted(text) == Self.referenceString(text), "U+00\(String(value, radix: 16))")
+            #expect(JSONValue.string(text).compact == Self.referenceString(text), "U+00\(String(value, radix: 16))")
         }
-        #expect(JSONText.quoted("\u{8}\u{C}\u{1F}\u{7F}") == #""\u0008\u000c\u001f\u007f""#)
+        #expect(JSONValue.string("\u{8}\u{C}\u{1F}\u{7F}").compact == #""\u0008\u000c\u001f\u007f""#)
     }
 
     @Test(arguments: 0..<100) func numbersAreTheReferenceDigits(seed: UInt64) {

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func jsonKeepsMilliseconds() {
-        #expect(TraceValue.duration(.nanoseconds(540_356_435_708)).json == "540356.435")
+        #expect(JSONValue(TraceValue.duration(.nanoseconds(540_356_435_708))).compact == "540356.435")
     }
 }
 

@@ -68,7 +68,7 @@ package struct HTMLReport {
     /// - Complexity: linear in the size of its pictures.
     package mutating func add(_ data: ScenarioReportData) -> String {
         let index = rows.count
-        rows.append(HTMLIndex.Row(data))
+        rows.append(HTMLIndex.Row(data, index: index))
         return scenarioSection(data, index: index).joined(separator: "\n") + "\n"
     }
 
@@ -96,7 +96,7 @@ package struct HTMLReport {
         html.append(
             "<p class=\"lead\">\(rows.count) scenario\(rows.count == 1 ? "" : "s") · "
                 + "\(rows.count - failed) passed · \(failed) failed</p>")
-        html += HTMLIndex(rows: rows).html { index, section in anchor(index, section) }
+        html += HTMLIndex(rows: rows).html
         html.append("</header>")
         html.append("<main>")
         return html.joined(separator: "\n") + "\n"
@@ -105,7 +105,8 @@ package struct HTMLReport {
     /// The page after the scenarios' parts.
     package static let tail = "</main>\n</body>\n</html>\n"
 
-    private func anchor(_ index: Int, _ section: Section) -> String {
+    /// The id of section `section` of scenario number `index` (0-based).
+    static func anchor(_ index: Int, _ section: Section) -> String {
         section == .summary ? "s\(index + 1)-summary" : "s\(index + 1)-\(section.rawValue)-body"
     }
 
@@ -118,11 +119,11 @@ package struct HTMLReport {
         let sections = Self.sections(of: data)
         var html = ["<article class=\"scenario\" id=\"s\(index + 1)\">"]
         html.append(
-            "<h2 id=\"\(anchor(index, .summary))\">\(Self.resultBadge(data.outcome.passed)) "
+            "<h2 id=\"\(Self.anchor(index, .summary))\">\(Self.resultBadge(data.outcome.passed)) "
                 + "\(XMLText.escaped(data.scenario.name))</h2>")
         html.append("<nav class=\"toc\">")
         html.append(
-            (sections.map { "<a href=\"#\(anchor(index, $0))\">\($0.heading)</a>" }
+            (sections.map { "<a href=\"#\(Self.anchor(index, $0))\">\($0.heading)</a>" }
                 + ["<a href=\"#index\">↑ index</a>"]).joined(separator: " · "))
         html.append("</nav>")
         for section in sections {
@@ -141,7 +142,7 @@ package struct HTMLReport {
         case .summary: return HTMLSummary(data: data).html
         case .swimlanes:
             var html: [String] = []
-            if let chosen = data.drawnTap.index, let why = data.drawnTap.reason {
+            if case let (chosen, why)? = data.drawnTap {
                 html.append(
                     "<p>Each queue of the watch from the tap until the row is gone, under each pipeline, on one time "
                         + "axis. Hover a bar for its times.</p>")

@@ -19,9 +19,9 @@ package struct ScenarioReportData {
     /// The same pipelines on other watches for the latency distribution: those asked for with
     /// `--watch` (other than the scenario's), else the slowest watch when the scenario uses another one.
     package var slowestWatchRuns: [LatencyProfile]
-    /// The tap drawn in the first swimlanes, and why that one (`--tap N`, default the slowest
-    /// naive tap).
-    package var drawnTap: DrawnTap
+    /// The 0-based tap drawn in the first swimlanes, and why that one as its caption says it
+    /// (`"chosen with --tap"`, default `"the slowest"` naive tap); `nil` when no tap reached the list.
+    package var drawnTap: (index: Int, reason: String)?
     /// The tap of median latency in the naive run.
     package var medianTap: Int?
     /// The link's messages and its out-of-range / app-not-running spans.
@@ -85,18 +85,18 @@ package struct ScenarioReportData {
             seen.append(watch)
             slowest += runs(on: watch)
         }
-        var drawn = DrawnTap.none
+        var drawn: (index: Int, reason: String)?
         var median: Int?
         if let naive = pipelineRuns.first?.run, !naive.taps.isEmpty {
             let order = naive.taps.indices.sorted { (naive.taps[$0].latency, $1) > (naive.taps[$1].latency, $0) }
-            drawn = order.first.map(DrawnTap.slowest) ?? .none
+            drawn = order.first.map { ($0, "the slowest") }
             let ascending = Array(order.reversed())
             median = ascending[LatencyStatistics.nearestRank(percent: 50, count: ascending.count) - 1]
         }
         if let tap {
             let count = pipelineRuns.first?.run.taps.count ?? 0
             guard tap >= 1, tap <= count else { throw .noSuchTap(tap, taps: count) }
-            drawn = .requested(tap - 1)
+            drawn = (tap - 1, "chosen with --tap")
         }
         let trace = outcome.trace
         let messages = Self.linkMessages(trace)

@@ -177,7 +177,7 @@ package struct LinkSequenceSVG: SVGPicture {
         var below = LabelRows(rows: [phoneY + 26, phoneY + 38], left: left, right: width - right)
         var above = LabelRows(rows: [watchY - 8], left: left, right: width - right)
         if aggregated {
-            drawBuckets(axis: axis, on: &canvas, below: &below)
+            drawBuckets(axis: axis, on: &canvas)
         } else {
             for message in messages { draw(message, axis: axis, on: &canvas, below: &below, above: &above) }
         }
@@ -234,16 +234,10 @@ package struct LinkSequenceSVG: SVGPicture {
     /// Messages per bucket and direction as bars between the lifelines (watch → phone in the
     /// upper half, phone → watch in the lower), each bar's count above it; failures and losses
     /// still a cross each on the sender's side.
-    private func drawBuckets(axis: SVGTimeAxis, on canvas: inout SVGCanvas, below: inout LabelRows) {
+    private func drawBuckets(axis: SVGTimeAxis, on canvas: inout SVGCanvas) {
         let step = bucket.nanoseconds
-        var counts: [Int64: (down: [LinkMessageRecord], up: [LinkMessageRecord])] = [:]
-        for message in messages {
-            let key = (message.sent - start).nanoseconds / step
-            if message.direction == .watchToPhone {
-                counts[key, default: ([], [])].down.append(message)
-            } else {
-                counts[key, default: ([], [])].up.append(message)
-            }
+        let counts = Dictionary(grouping: messages) { ($0.sent - start).nanoseconds / step }.mapValues { bucket in
+            (down: bucket.filter { $0.direction == .watchToPhone }, up: bucket.filter { $0.direction != .watchToPhone })
         }
         let peak = Double(counts.values.map { max($0.down.count, $0.up.count) }.max() ?? 1)
         let half = (phoneY - watchY) / 2

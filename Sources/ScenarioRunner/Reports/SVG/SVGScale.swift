@@ -38,17 +38,13 @@ package struct SVGScale: Sendable {
         return base
     }
 
-    /// Linear, or log when the positive `values` span more than `ratio`× (default 10×), so bars
-    /// of 33 ms and 5 s are both readable on one axis.
-    package static func automatic(
-        _ values: [Double], from: Double, to: Double, ratio: Double = 10, zeroBased: Bool = true
-    ) -> SVGScale {
-        let positive = values.filter { $0 > 0 }
-        let low = positive.min() ?? 0
+    /// Linear from 0, or log when the positive `values` span more than 10×, so bars of 33 ms and
+    /// 5 s are both readable on one axis.
+    package static func automatic(_ values: [Double], from: Double, to: Double) -> SVGScale {
+        let low = values.filter { $0 > 0 }.min() ?? 0
         let high = values.max() ?? 1
-        if low > 0, high / low > ratio { return .log(low, high, from: from, to: to) }
-        let top = niceCeiling(max(high, 1e-9))
-        return .linear(zeroBased ? 0 : low, top, from: from, to: to)
+        if low > 0, high / low > 10 { return .log(low, high, from: from, to: to) }
+        return .linear(0, niceCeiling(max(high, 1e-9)), from: from, to: to)
     }
 
     /// The pixel position of `value` (clamped to the scale's interval).

@@ -92,7 +92,7 @@ package enum ComplicationExpectations {
             return "complication \(family.rawValue) " + parts.joined(separator: ", ")
         }
 
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             // The family's staleness (the costly part of a report: every instant put into words)
             // only when a limit on it is checked; a report of no family has none to work out.
             let measured = staleTotalAtMost != nil || staleLongestAtMost != nil ? [family] : []
@@ -155,7 +155,7 @@ package enum ComplicationExpectations {
             return "complication budget" + (parts.isEmpty ? "" : " " + parts.joined(separator: ", "))
         }
 
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             guard let model = simulation.complication.model else {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }

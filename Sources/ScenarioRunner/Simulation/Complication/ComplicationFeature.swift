@@ -67,13 +67,12 @@ package struct ComplicationFeature: SimulationFeature {
         }
     }
 
-    /// The complication at the start of a run with `seed`, from the same complication made once
-    /// for the scenario (`prepared.complication`, read in place and copied once): only its random
-    /// stream is drawn again.
+    /// Makes this complication, a copy of the one made once for the scenario
+    /// (`prepared.complication`, copied by the world into its place), the complication at the
+    /// start of a run with `seed`: only its random stream is drawn again.
     ///
     /// - Complexity: O(1).
-    init(prepared: PreparedScenario, seed: UInt64) {
-        self = prepared.complication
+    mutating func reseed(_ seed: UInt64) {
         rng = Self.stream(seed: seed)
     }
 

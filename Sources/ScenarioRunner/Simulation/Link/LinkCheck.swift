@@ -7,5 +7,5 @@ struct LinkCheck: ScenarioExpectation {
     let label: String
     let check: @Sendable (ScenarioSimulation) -> String?
 
-    func failure(in simulation: ScenarioSimulation) -> String? { check(simulation) }
+    func failure(in simulation: inout ScenarioSimulation) -> String? { check(simulation) }
 }

@@ -36,13 +36,12 @@ package struct LinkFeature: SimulationFeature {
         transport.reserveCapacity(deliveries: scenario.items.count)
     }
 
-    /// The link at the start of a run with `seed`, from the same link made once for the scenario
-    /// (`prepared.link`, read in place and copied once): what ``init(scenario:seed:)`` makes,
-    /// with only the transport's fault streams drawn again.
+    /// Makes this link, a copy of the one made once for the scenario (`prepared.link`, copied by
+    /// the world into its place), what ``init(scenario:seed:)`` makes for `seed`: only the
+    /// transport's fault streams are drawn again.
     ///
     /// - Complexity: O(1).
-    init(prepared: PreparedScenario, seed: UInt64) {
-        self = prepared.link
+    mutating func reseed(_ seed: UInt64) {
         var rng = LinkFeature.stream(seed: seed)
         transport.reseed(&rng)
     }

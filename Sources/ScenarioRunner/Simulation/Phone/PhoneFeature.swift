@@ -42,14 +42,12 @@ package struct PhoneFeature: SimulationFeature {
         reminders.reseed(seed)
     }
 
-    /// The phone side at the start of a run with `seed`, from the same phone made once for the
-    /// scenario (`prepared.phone`): only the reminders' background refresh delays are drawn again
-    /// (rule P10). It reads `prepared.phone` in place, copying it once into this value (a copy
-    /// handed in as an argument would be copied twice).
+    /// Makes this phone side, a copy of the one made once for the scenario (`prepared.phone`,
+    /// copied by the world into its place), the phone side at the start of a run with `seed`:
+    /// only the reminders' background refresh delays are drawn again (rule P10).
     ///
     /// - Complexity: O(1) (the reminders are shared until changed).
-    init(prepared: PreparedScenario, seed: UInt64) {
-        self = prepared.phone
+    mutating func reseed(_ seed: UInt64) {
         reminders.reseed(seed)
     }
 

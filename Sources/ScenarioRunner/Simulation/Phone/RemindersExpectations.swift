@@ -76,7 +76,7 @@ package enum RemindersExpectations {
     package struct Badge: ScenarioExpectation {
         package var value: Int
         package var label: String { "badge = \(value)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.center.badge })
             return actual == value ? nil : "expected badge \(value), found \(actual)"
         }
@@ -85,7 +85,7 @@ package enum RemindersExpectations {
     package struct PendingCount: ScenarioExpectation {
         package var value: Int
         package var label: String { "pendingNotifications = \(value)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.center.pendingCount })
             return actual == value ? nil : "expected \(value) pending notifications, found \(actual)"
         }
@@ -107,7 +107,7 @@ package enum RemindersExpectations {
         /// Compares the alerts in place (no list is built unless they differ).
         ///
         /// - Complexity: O(d) for d deliveries so far.
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             return simulation.phone.reminders.reading(at: simulation.now) {
                 mismatch($0.harness.deliveries, alerts: $0.harness.alertCount)
             }
@@ -153,7 +153,7 @@ package enum RemindersExpectations {
         /// Compares the misses in place (no list is built unless they differ).
         ///
         /// - Complexity: O(m) for m misses so far.
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.missed) }
         }
 
@@ -175,7 +175,7 @@ package enum RemindersExpectations {
     package struct TerminatedTasks: ScenarioExpectation {
         package var value: Int
         package var label: String { "backgroundTasksTerminated = \(value)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let actual = simulation.phone.reminders.reading(at: simulation.now, { $0.harness.terminations })
             guard actual.count != value else { return nil }
             let codes = actual.isEmpty ? "" : " (" + actual.map(\.code).joined(separator: ", ") + ")"
@@ -186,7 +186,7 @@ package enum RemindersExpectations {
     package struct Overdue: ScenarioExpectation {
         package var items: [ItemID]
         package var label: String { "overdue = [\(items.joined(separator: ", "))]" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let overdue = simulation.phone.reminders.overdue(at: simulation.now)
             // Compared in place: the list of names is built only for the message.
             if overdue.lazy.map(\.item).elementsEqual(items) { return nil }

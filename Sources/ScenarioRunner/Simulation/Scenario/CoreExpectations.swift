@@ -42,7 +42,7 @@ package enum CoreExpectations {
     package struct Remaining: ScenarioExpectation {
         package var count: Int
         package var label: String { "remaining = \(count)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             // The count's owner, the watch replica, answers: no list view is made to ask it.
             let actual = simulation.watch.sync.replica.remainingCount
             return actual == count ? nil : "expected \(count) remaining, found \(actual)"
@@ -52,7 +52,7 @@ package enum CoreExpectations {
     package struct NextItem: ScenarioExpectation {
         package var item: ItemID?
         package var label: String { "next = \(item ?? "null")" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let actual = simulation.watchList.nextItemID
             return actual == item ? nil : "expected next item \(item ?? "none"), found \(actual ?? "none")"
         }
@@ -72,7 +72,7 @@ package enum CoreExpectations {
         /// - Complexity: O(*n*) when it holds (the watch's checked items are distinct), without
         ///   hashing when they are found in the order written; the full comparison,
         ///   O(*n* log *n*), only to describe a mismatch.
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let found = simulation.watchList.checkedItems
             if found.count == items.count, distinct.count == items.count,
                 found == items || found.allSatisfy(distinct.contains)
@@ -86,7 +86,7 @@ package enum CoreExpectations {
     package struct DisplayOrder: ScenarioExpectation {
         package var items: [ItemID]
         package var label: String { "order = \(ListMismatch.label(items))" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             ListMismatch.describe(
                 "order", expected: items, found: simulation.watchList.remainingItems.map(\.id), ordered: true)
         }

@@ -7,7 +7,7 @@ import SimulationKernel
 /// verdict's ``ScenarioVerdict/checkFailures``), so a reproduction `explore` writes fails under
 /// `run` the same way:
 ///
-/// - per delivery (``caughtUp(with:)``, after every event): every notification about an item
+/// - per delivery (``caughtUp(with:mode:)``, after every event): every notification about an item
 ///   carries, as its badge, the number of incomplete items due at or before its fire time as
 ///   the phone app knew them at its last refill (``RunInvariant/badges``) — under every strategy
 ///   but `naive`, whose badges are counted once, when it schedules, and go stale by design
@@ -35,26 +35,29 @@ struct RunChecks {
     private(set) var badgesChecked = 0
 
     /// Whether these checks have looked at the phone's first `deliveries` deliveries (what
-    /// ``caughtUp(with:)`` looks at next), read from the harness's count without handing the
+    /// ``caughtUp(with:mode:)`` looks at next), read from the harness's count without handing the
     /// harness over.
     ///
     /// - Complexity: O(1).
     func hasSeen(deliveries: Int) -> Bool { deliveries == deliveriesSeen }
 
-    /// Looks at what the phone's reminders delivered during the event just handled: checks each
-    /// new delivery's badge against the overdue count the app knew when it fired
-    /// (``ReminderDelivery/overdueAtFire``: the scheduler changes only when the app runs, so that
-    /// is the count its last refill knew).
+    /// Looks at what the phone's reminders delivered during the event just handled (the
+    /// harness's delivery log, scheduled in `mode`): checks each new delivery's badge against the
+    /// overdue count the app knew when it fired (``ReminderDelivery/overdueAtFire``: the
+    /// scheduler changes only when the app runs, so that is the count its last refill knew).
+    ///
+    /// It takes the log and the mode, not the harness: a harness handed over by value from the
+    /// running world is copied whole first.
     ///
     /// - Complexity: O(1) per new delivery.
-    mutating func caughtUp(with harness: ReminderHarness) {
-        guard harness.deliveries.recordedCount > deliveriesSeen else { return }
-        if harness.scheduler.configuration.mode != .naive {
-            for delivery in harness.deliveries.records(from: deliveriesSeen) {
+    mutating func caughtUp(with deliveries: RecordLog<ReminderDelivery>, mode: SchedulingMode) {
+        guard deliveries.recordedCount > deliveriesSeen else { return }
+        if mode != .naive {
+            for delivery in deliveries.records(from: deliveriesSeen) {
                 check(delivery, expected: delivery.overdueAtFire)
             }
         }
-        deliveriesSeen = harness.deliveries.recordedCount
+        deliveriesSeen = deliveries.recordedCount
     }
 
     /// Checks one delivery's badge against the overdue count `known` gives for its fire time.

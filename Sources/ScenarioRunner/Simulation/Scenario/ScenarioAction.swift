@@ -19,7 +19,11 @@ package protocol ScenarioExpectation: Sendable {
     var label: String { get }
     /// `nil` when the expectation holds, otherwise what was found instead
     /// (`"expected 3 remaining, found 4"`).
-    func failure(in simulation: ScenarioSimulation) -> String?
+    ///
+    /// It only reads `simulation`. The world is lent `inout` so that the running world is handed
+    /// over in place: passed by value from the mutable place it runs in, the whole world would be
+    /// copied for every check.
+    func failure(in simulation: inout ScenarioSimulation) -> String?
 }
 
 /// How one `"do"` kind of step is decoded.

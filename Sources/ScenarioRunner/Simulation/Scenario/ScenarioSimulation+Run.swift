@@ -131,7 +131,7 @@ extension ScenarioSimulation {
     }
 
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; the run's
-    /// own checks (``RunChecks/caughtUp(with:)``), then `monitor`, see the world after each event.
+    /// own checks (``RunChecks/caughtUp(with:mode:)``), then `monitor`, see the world after each event.
     ///
     /// - Complexity: O(log *q*) per event for a peak queue of *q*.
     mutating func runEvents<Monitor: RunMonitor>(
@@ -140,7 +140,9 @@ extension ScenarioSimulation {
         while let event = loop.next(notAfter: limit) {
             handle(event, into: &effects)
             if !checks.hasSeen(deliveries: phone.reminders.harness.deliveries.recordedCount) {
-                checks.caughtUp(with: phone.reminders.harness)
+                checks.caughtUp(
+                    with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode
+                )
             }
             // Every reader has seen the records past the ones the reports list (issue #33 item 8).
             phone.reminders.releaseRecords()
@@ -177,19 +179,24 @@ extension ScenarioSimulation {
     }
 
     /// Each expectation's failure in the world as it is now (`nil` when it holds), in order.
+    /// Mutating only to lend the world in place (``ScenarioExpectation/failure(in:)``): it
+    /// changes nothing.
     ///
     /// - Complexity: that of the expectations' checks.
-    func failures(of expectations: [LocatedExpectation]) -> [String?] {
-        expectations.indices.map { expectations[$0].expectation.failure(in: self) }
+    mutating func failures(of expectations: [LocatedExpectation]) -> [String?] {
+        var failures: [String?] = []
+        failures.reserveCapacity(expectations.count)
+        for index in expectations.indices { failures.append(expectations[index].expectation.failure(in: &self)) }
+        return failures
     }
 
     /// How many of `expectations` fail in the world as it is now (``failures(of:)`` counted,
-    /// with no array of them: the verdict's path).
+    /// with no array of them: the verdict's path). Mutating only to lend the world in place.
     ///
     /// - Complexity: that of the expectations' checks.
-    func failureCount(of expectations: [LocatedExpectation]) -> Int {
+    mutating func failureCount(of expectations: [LocatedExpectation]) -> Int {
         var failed = 0
-        for index in expectations.indices where expectations[index].expectation.failure(in: self) != nil {
+        for index in expectations.indices where expectations[index].expectation.failure(in: &self) != nil {
             failed += 1
         }
         return failed
@@ -209,6 +216,7 @@ extension ScenarioSimulation {
         start = effects.count
         refreshContext()
         link.start(context, into: &effects)
+        refreshConnection()
         performEffects(from: start, in: &effects)
         start = effects.count
         refreshContext()

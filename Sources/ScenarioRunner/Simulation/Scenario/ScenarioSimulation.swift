@@ -97,10 +97,16 @@ package struct ScenarioSimulation {
         let seed = seed ?? prepared.scenario.seed
         self.seed = seed
         loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
-        watch = WatchFeature(prepared: prepared, seed: seed)
-        phone = PhoneFeature(prepared: prepared, seed: seed)
-        link = LinkFeature(prepared: prepared, seed: seed)
-        complication = ComplicationFeature(prepared: prepared, seed: seed)
+        // Each feature is the one made once for the scenario, copied into its place and reseeded
+        // there for this run (made by an initialiser returning a changed copy, it was copied twice).
+        watch = prepared.watch
+        watch.reseed(for: prepared, seed: seed)
+        phone = prepared.phone
+        phone.reseed(seed)
+        link = prepared.link
+        link.reseed(seed)
+        complication = prepared.complication
+        complication.reseed(seed)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection,
             apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState),
@@ -174,10 +180,11 @@ package struct ScenarioSimulation {
     }
 
     /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
-    /// where it is read, so that an event that needs neither costs one store: the link's
-    /// connection just before a side handles an event (``refreshConnection()``), and the
-    /// complication transfers left (which also move with the day) just before the complication
-    /// handles an event, the one handler that reads them (``refreshComplicationTransfers()``).
+    /// where it changes or is read, so that an event that needs neither costs one store: the
+    /// link's connection just after the link handles an event, the only handler that changes it
+    /// (``refreshConnection()``), and the complication transfers left (which also move with the
+    /// day) just before the complication handles an event, the one handler that reads them
+    /// (``refreshComplicationTransfers()``).
     /// How each app runs is not read before each event: its owner says when it changes
     /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
     /// show it.
@@ -187,9 +194,9 @@ package struct ScenarioSimulation {
         context.now = now
     }
 
-    /// Brings the link's session and range in ``context`` up to date (before a side handles
-    /// something): with the apps' states, the context works reachability out only when a handler
-    /// asks (``WorldContext/reachability(from:)``).
+    /// Brings the link's session and range in ``context`` up to date (after the link, their
+    /// owner, handled something): with the apps' states, the context works reachability out only
+    /// when a handler asks (``WorldContext/reachability(from:)``).
     ///
     /// - Complexity: O(1).
     mutating func refreshConnection() {
@@ -235,13 +242,12 @@ package struct ScenarioSimulation {
             scheduleStep(index + 1)
             performStep(index, into: &effects)
         case .watch(let event):
-            refreshConnection()
             watch.handle(event, context, into: &effects)
         case .phone(let event):
-            refreshConnection()
             phone.handle(event, context, into: &effects)
         case .link(let event):
             link.handle(event, context, into: &effects)
+            refreshConnection()
         case .complication(let event):
             refreshComplicationTransfers()
             complication.handle(event, context, into: &effects)

@@ -63,9 +63,9 @@ extension SimulationFeature {
 
 /// What a feature's handler may consult besides its own state: the time, the scenario, the
 /// link's reachability as each side sees it (what `WCSession.isReachable` answers an app), and,
-/// for the link, how each app runs: the time and the link's connection read from their owners
-/// when the world hands an event over, and the apps' states as their owners last said
-/// (``WorldEffect/appChanged(_:_:)``).
+/// for the link, how each app runs: the time read when the world hands an event over, and the
+/// link's connection and the apps' states as their owners last left them (the link's after each
+/// of its events, ``WorldEffect/appChanged(_:_:)`` for the apps).
 package struct WorldContext: Sendable {
     /// The current simulated time.
     package var now: SimTime
@@ -76,8 +76,9 @@ package struct WorldContext: Sendable {
     let prepared: PreparedScenario
     /// The scenario being run.
     package var scenario: Scenario { prepared.scenario }
-    /// The link's session and range (``WatchLink/connection``), read from the link before a side
-    /// handles an event: with ``apps`` it answers ``reachability(from:)`` when a handler asks.
+    /// The link's session and range (``WatchLink/connection``), read from the link after each
+    /// event it handles (nothing else changes them): with ``apps`` it answers
+    /// ``reachability(from:)`` when a handler asks.
     package var connection: LinkConnection
     /// How each app runs, as its owner (the watch side, the phone side) last said: an owner
     /// whose app changes says so with ``WorldEffect/appChanged(_:_:)``, so nothing reads the

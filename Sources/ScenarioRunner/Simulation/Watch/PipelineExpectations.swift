@@ -71,7 +71,7 @@ package enum PipelineExpectations {
 
         package var label: String { "latency \(name) \(comparison.symbol) \(bound)" }
 
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             guard let value = simulation.watch.app.statistics.percentile(percentile) else {
                 return "expected latency \(name) \(comparison.symbol) \(bound), found no tap whose row is gone"
             }
@@ -86,7 +86,7 @@ package enum PipelineExpectations {
     package struct NextItemVisible: ScenarioExpectation {
         package var visible: Bool
         package var label: String { "next item \(visible ? "visible" : "not visible") without scrolling" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             guard let last = simulation.watch.app.visibilityReports.last else {
                 return "expected a wrist raise or app launch to report on, found none"
             }
@@ -98,7 +98,7 @@ package enum PipelineExpectations {
     package struct RowsVisible: ScenarioExpectation {
         package var rows: Int
         package var label: String { "rows visible = \(rows)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let actual = simulation.watch.app.model.rowsVisible
             return actual == rows
                 ? nil : "expected \(rows) rows visible on \(simulation.watch.app.model.name), found \(actual)"

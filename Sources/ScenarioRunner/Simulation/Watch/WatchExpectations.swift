@@ -32,7 +32,7 @@ package enum WatchExpectations {
     package struct AppState: ScenarioExpectation {
         package var name: String
         package var label: String { "watchApp = \(name)" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let actual = simulation.watch.appLifecycle.name
             return actual == name ? nil : "expected the watch app \(name), found \(actual)"
         }
@@ -41,7 +41,7 @@ package enum WatchExpectations {
     package struct NextTripOrder: ScenarioExpectation {
         package var items: [ItemID]
         package var label: String { "nextTripOrder = [\(items.joined(separator: ", "))]" }
-        package func failure(in simulation: ScenarioSimulation) -> String? {
+        package func failure(in simulation: inout ScenarioSimulation) -> String? {
             let actual = simulation.watch.nextTripOrder
             return actual == items
                 ? nil

@@ -42,7 +42,8 @@ extension WatchFeature {
     ///   stays blocked until the link's outcome;
     /// - `updateComplication` ends → the app asks the complication to reload;
     /// - the removal commits → the row is gone at the next frame (and, without `updateTableModel`,
-    ///   the check-off commits here).
+    ///   the check-off commits here); the tap's handler start comes with it (the watch's
+    ///   selection, ``PipelineEffectSelection/actedOn``, records no handler starts).
     ///
     /// - Complexity: O(1) besides what the commit or the send sets off.
     private mutating func performPipeline(
@@ -67,7 +68,8 @@ extension WatchFeature {
                 }
             case .sendsMessage, .none: break
             }
-        case .removalCommitted(let tap, _):
+        case .removalCommitted(let tap, _, let handlerStarted):
+            app.taps[tap].handlerStarted = handlerStarted
             if app.session.roles.commitsAtRemoval { commitCheckOff(tap: tap, context, into: &effects) }
             let frame = app.session.frames.firstBoundary(atOrAfter: now)
             effects.append(.schedule(.watch(.rowGone(tap: tap, latency: frame - app.taps[tap].time)), at: frame))

@@ -67,7 +67,7 @@ extension WatchFeature {
         let model = app.model
         let stats = app.statistics
         func figure(_ value: SimDuration?) -> TraceValue { value.map(LatencyFormat.milliseconds) ?? .string("-") }
-        let unit = DurationFormat.unit(for: stats.maximum ?? .zero)  // one unit for the four figures
+        let unit = DurationFormat.unit(for: [stats.maximum ?? .zero])  // one unit for the four figures
         func text(_ value: SimDuration?) -> String? { value.map { DurationFormat.text($0, unit: unit) } }
         let reports = app.visibilityReports
         let visible = reports.filter { $0.visibility.isVisible }.count

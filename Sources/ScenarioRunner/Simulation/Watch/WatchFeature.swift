@@ -72,13 +72,15 @@ package struct WatchFeature: SimulationFeature {
     /// - Complexity: O(1); its answers are the view's (``ShoppingList``).
     package var list: ShoppingList { ShoppingList(replica: sync.replica, layout: layout) }
 
-    /// The watch side at the start of a run with `seed`, from the same side made once for the
-    /// scenario (`prepared.watch`, read in place and copied once): everything but the wrist and
-    /// the pipeline's jitter stream is shared, not built again.
+    /// Makes this watch side, a copy of the one made once for the scenario (`prepared.watch`),
+    /// the watch side at the start of a run with `seed`: the wrist and the pipeline's jitter
+    /// stream are set for the run; everything else is shared, not built again.
+    ///
+    /// The world copies the prepared side into its own place and reseeds it there: a side made
+    /// by an initialiser returning a changed copy was copied a second time into the world.
     ///
     /// - Complexity: O(1) besides the pipeline session's own set-up.
-    init(prepared: PreparedScenario, seed: UInt64) {
-        self = prepared.watch
+    mutating func reseed(for prepared: PreparedScenario, seed: UInt64) {
         app.restart(wrist: prepared.scenario.wrist, seed: seed)
     }
 

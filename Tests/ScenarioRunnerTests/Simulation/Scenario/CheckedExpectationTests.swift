@@ -15,24 +15,26 @@ import Testing
     }
 
     @Test func holdsInAnyOrderAndFailsOnEveryDifference() throws {
-        let simulation = try Self.ended()
+        var simulation = try Self.ended()
         let checked = simulation.watchList.checkedItems
         try #require(checked.count > 3)
-        let holds = CoreExpectations.Checked(items: checked.reversed())
-        #expect(holds.failure(in: simulation) == nil)
+        let holds = CoreExpectations.Checked(items: checked.reversed()).failure(in: &simulation)
+        #expect(holds == nil)
         // In the order found (compared without hashing).
-        #expect(CoreExpectations.Checked(items: checked).failure(in: simulation) == nil)
+        let inOrder = CoreExpectations.Checked(items: checked).failure(in: &simulation)
+        #expect(inOrder == nil)
 
-        let missing = CoreExpectations.Checked(items: Array(checked.dropLast()))
-        #expect(missing.failure(in: simulation)?.contains("extra (1): \(checked.last!)") == true)
+        let missing = CoreExpectations.Checked(items: Array(checked.dropLast())).failure(in: &simulation)
+        #expect(missing?.contains("extra (1): \(checked.last!)") == true)
 
-        let extra = CoreExpectations.Checked(items: checked + ["unicorn"])
-        #expect(extra.failure(in: simulation)?.contains("missing (1): unicorn") == true)
+        let extra = CoreExpectations.Checked(items: checked + ["unicorn"]).failure(in: &simulation)
+        #expect(extra?.contains("missing (1): unicorn") == true)
 
         // Same count, one name repeated in place of another: a set of the expected names alone
         // would not see it.
         let repeated = CoreExpectations.Checked(items: Array(checked.dropLast()) + [checked[0]])
-        let failure = try #require(repeated.failure(in: simulation))
+        let found = repeated.failure(in: &simulation)
+        let failure = try #require(found)
         #expect(failure.contains("missing (1): \(checked[0])"), "\(failure)")
         #expect(failure.contains("extra (1): \(checked.last!)"), "\(failure)")
     }
