@@ -38,8 +38,7 @@ package struct ComplicationReport: Sendable {
         self.end = max(end, start)
         let picked = families ?? model.configuration.families
         self.families = picked
-        let last = self.end
-        self.staleness = ComplicationStaleness.measure(picked, model: model, until: last)
+        self.staleness = ComplicationStaleness.measure(picked, model: model, until: self.end)
     }
 
     package var clock: ComplicationClock { model.configuration.clock }

@@ -39,27 +39,12 @@ package struct StoreOrder: Hashable, Sendable {
     package static let window = 32
 
     /// Everything learned, in one shared, copy-on-write box: copying a `StoreOrder` (every run's
-    /// scenario and world context holds one) is one reference, not one per table.
+    /// scenario and world context holds one) is one reference, not one per table. Every change
+    /// goes through ``makeUnique()`` first.
     private var storage = Storage()
 
-    /// Votes for "item `a` was checked off before item `b`", per pair of item numbers.
-    private var votes: StoreOrderVotes {
-        get { storage.votes }
-        _modify {
-            makeUnique()
-            yield &storage.votes
-        }
-    }
     /// The number of trips learned.
     package var tripCount: Int { storage.tripCount }
-    /// The order computed from the votes, or that it is due (a trip was learned since).
-    private var ranking: Ranking {
-        get { storage.ranking }
-        set {
-            makeUnique()
-            storage.ranking = newValue
-        }
-    }
 
     /// Copies the box before a change when another order shares it.
     private mutating func makeUnique() {
@@ -72,6 +57,7 @@ package struct StoreOrder: Hashable, Sendable {
         /// Every item seen, in the order first seen; an item's index here is its number.
         var items: [ItemID] = []
         var number: [ItemID: Int] = [:]
+        /// Votes for "item `a` was checked off before item `b`", per pair of item numbers.
         var votes = StoreOrderVotes()
         /// Per item number: the sum over trips of the item's relative position,
         /// `(index + 0.5) / tripLength`, and the number of trips it was in; their ratio estimates
@@ -79,6 +65,7 @@ package struct StoreOrder: Hashable, Sendable {
         var positionSum: [Double] = []
         var appearances: [Int] = []
         var tripCount = 0
+        /// The order computed from the votes, or that it is due (a trip was learned since).
         var ranking = Ranking.current(order: [], ranks: [:])
 
         init() {}
@@ -147,14 +134,15 @@ package struct StoreOrder: Hashable, Sendable {
     ///   computation of the order (see ``learnedOrder``).
     package init(trips: some Sequence<[ItemID]>) {
         for trip in trips { record(trip: trip) }
-        votes.fold()
-        ranking = computeRanking()
+        makeUnique()
+        storage.votes.fold()
+        storage.ranking = computeRanking()
     }
 
     /// Two orders are equal when they learned the same votes and positions (whether their order
     /// is computed yet does not matter).
     package static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
-        lhs.storage.items == rhs.storage.items && lhs.votes.folded() == rhs.votes.folded()
+        lhs.storage.items == rhs.storage.items && lhs.storage.votes.folded() == rhs.storage.votes.folded()
             && lhs.storage.positionSum == rhs.storage.positionSum
             && lhs.storage.appearances == rhs.storage.appearances && lhs.tripCount == rhs.tripCount
     }
@@ -171,17 +159,18 @@ package struct StoreOrder: Hashable, Sendable {
     ///   pairs (the vote log is sorted into the table when it has grown as large as it).
     package mutating func learn(trip: [ItemID]) {
         record(trip: trip)
-        ranking = .due
+        storage.ranking = .due
     }
 
     /// This order with its order and ranks computed, for many reads (itself when they are).
     ///
     /// - Complexity: O(1) when computed; otherwise one computation of the order.
     package func ranked() -> StoreOrder {
-        guard case .due = ranking else { return self }
+        guard case .due = storage.ranking else { return self }
         var copy = self
-        copy.votes.fold()
-        copy.ranking = copy.computeRanking()
+        copy.makeUnique()
+        copy.storage.votes.fold()
+        copy.storage.ranking = copy.computeRanking()
         return copy
     }
 
@@ -190,7 +179,7 @@ package struct StoreOrder: Hashable, Sendable {
     /// - Complexity: O(1) when computed (``init(trips:)``, ``ranked()``); otherwise one
     ///   computation of the order (see ``order()``).
     package var learnedOrder: [ItemID] {
-        switch ranking {
+        switch storage.ranking {
         case .current(let order, _): return order
         case .due: return order()
         }
@@ -207,7 +196,7 @@ package struct StoreOrder: Hashable, Sendable {
     /// - Complexity: O(1) expected when the order is computed (``ranked()``); otherwise one
     ///   computation of the order.
     package func rank(of item: ItemID) -> Int? {
-        switch ranking {
+        switch storage.ranking {
         case .current(_, let ranks): return ranks[item]
         case .due: return ranked().rank(of: item)
         }
@@ -241,7 +230,7 @@ package struct StoreOrder: Hashable, Sendable {
     ///   (*l* = 0 after ``init(trips:)`` or ``ranked()``).
     package func preference(_ a: ItemID, before b: ItemID) -> Int {
         guard let first = storage.number[a], let second = storage.number[b] else { return 0 }
-        return votes.net(first, before: second)
+        return storage.votes.net(first, before: second)
     }
 
     /// The priority of an item while the order is built: fewest unresolved predecessors, then

@@ -41,14 +41,12 @@ package struct WatchModel: Hashable, Sendable {
     /// Screen height in pixels.
     package var heightPixels: Int { heightPoints * scale }
 
-    /// The height left for the list between the top and bottom safe insets, in points.
-    package var listHeightPoints: Double { Double(heightPoints) - insets.top - insets.bottom }
-
     /// How many whole rows fit between the safe insets without scrolling:
     /// `floor((height − top − bottom) / rowHeight)`, never negative.
     package var rowsVisible: Int {
         guard rowHeight > 0 else { return 0 }
-        return max(0, Int((listHeightPoints / rowHeight).rounded(.down)))
+        let listHeight = Double(heightPoints) - insets.top - insets.bottom
+        return max(0, Int((listHeight / rowHeight).rounded(.down)))
     }
 
     /// CPU speed relative to the S1 (see ``WatchChip/relativeSpeed``).
