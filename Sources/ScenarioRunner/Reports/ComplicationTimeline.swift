@@ -35,13 +35,12 @@ package enum ComplicationTimeline {
             scenario.sections.complication?.configuration.clock.showsDates = true
         }
         let run = UntracedRun(scenario, seed: seed)
-        let (simulation, outcome) = (run.simulation, run.outcome)
         let fallback = ComplicationReport(
             model: ComplicationTimelineModel(
                 configuration: ComplicationConfiguration(), items: [], presence: .notOnActiveFace),
             until: .zero)
-        let report = simulation.complicationReport(families: families) ?? fallback
-        return Result(outcome: outcome, report: report, settings: source)
+        let report = run.simulation.complicationReport(families: families) ?? fallback
+        return Result(outcome: run.outcome, report: report, settings: source)
     }
 
     /// The JSON schema identifier of the whole timeline.

@@ -38,14 +38,10 @@ package struct TapSwimlanesSVG: SVGPicture {
     /// The time after the tap the axis of `runs` ends at: the latest row-gone or step end of any
     /// drawn tap, and a link delivery when it is not far beyond that.
     func extent(of runs: [Run]) -> Double {
-        var extent = 1.0
-        for run in runs {
-            guard let tap = run.run.taps[safe: run.tap] else { continue }
-            extent = max(extent, (tap.finished - tap.tap).milliseconds, tap.latency.milliseconds)
-        }
+        let drawn = runs.compactMap { run in run.run.taps[safe: run.tap].map { (run, $0) } }
+        let extent = drawn.reduce(1.0) { max($0, ($1.1.finished - $1.1.tap).milliseconds, $1.1.latency.milliseconds) }
         var withLink = extent
-        for run in runs {
-            guard let tap = run.run.taps[safe: run.tap] else { continue }
+        for (run, tap) in drawn {
             for message in messages(of: run, tap: tap) {
                 if let arrived = message.delivered, (arrived - tap.tap).milliseconds <= extent * 3 {
                     withLink = max(withLink, (arrived - tap.tap).milliseconds)
