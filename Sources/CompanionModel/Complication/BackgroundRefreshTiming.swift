@@ -7,7 +7,7 @@ import SimulationKernel
 /// distribution, so ``platformDefault`` is WristSim's **chosen value** (UNCONFIRMED).
 ///
 /// The budget (``ComplicationBudget``) decides *whether* a refresh is granted; the driver draws
-/// the delay from the run's seed with ``wake(after:using:)``.
+/// the delay from the run's seed with ``delay(using:)``.
 package enum BackgroundRefreshTiming: Hashable, Sendable {
     /// The app wakes exactly at the preferred date (best case).
     case punctual
@@ -38,11 +38,6 @@ package enum BackgroundRefreshTiming: Hashable, Sendable {
             guard drawn < capSeconds else { return atMost }
             return .seconds(Int64(drawn.rounded(.down)))
         }
-    }
-
-    /// When the app wakes for a refresh granted for `preferred`: `preferred` plus ``delay(using:)`` (O(1)).
-    package func wake(after preferred: SimTime, using rng: inout some RandomNumberGenerator) -> SimTime {
-        preferred.addingClamped(delay(using: &rng))
     }
 
     /// `"punctual"` or `"mayDelay(mean 5m, at most 30m)"`.

@@ -95,17 +95,13 @@ struct ComplicationOrderedMap<Key: Comparable & Sendable, Value: Sendable>: Send
     var elements: [(key: Key, value: Value)] {
         var result: [(key: Key, value: Value)] = []
         result.reserveCapacity(count)
-        var stack: [Int32] = []
-        var node = root
-        while node >= 0 || !stack.isEmpty {
-            while node >= 0 {
-                stack.append(node)
-                node = nodes[Int(node)].left
-            }
-            let next = stack.removeLast()
-            if let value = values[Int(next)] { result.append((nodes[Int(next)].key, value)) }
-            node = nodes[Int(next)].right
+        func visit(_ node: Int32) {
+            guard node >= 0 else { return }
+            visit(nodes[Int(node)].left)
+            if let value = values[Int(node)] { result.append((nodes[Int(node)].key, value)) }
+            visit(nodes[Int(node)].right)
         }
+        visit(root)
         return result
     }
 

@@ -28,14 +28,6 @@ package enum ComplicationPreset: Hashable, Sendable {
         }
     }
 
-    /// The preset's name in scenario files (`"grocery"`, `"tubeStatus"`).
-    package var name: String {
-        switch self {
-        case .grocery: return "grocery"
-        case .tubeStatus: return "tubeStatus"
-        }
-    }
-
     /// The budget rules the preset starts from (a scenario may override any of them).
     ///
     /// | preset | rules | what changes |

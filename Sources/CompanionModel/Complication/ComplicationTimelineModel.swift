@@ -33,8 +33,6 @@ package struct ComplicationTimelineModel: Sendable {
     /// Installed entries in date order. A reload at time *r* drops entries dated *r* or later
     /// (ClockKit "dumps any cached data") and appends the new timeline.
     package private(set) var shown: [ComplicationShownEntry] = []
-    /// Entries of the timelines in force the platform discarded as too close, in date order.
-    package private(set) var discarded: [ComplicationEntry] = []
     /// The list as it truly was through the run (each change kept as what it replaced).
     package private(set) var truth: ComplicationTruth
     package private(set) var presence: [ComplicationPresenceChange]
@@ -135,9 +133,7 @@ package struct ComplicationTimelineModel: Sendable {
         let result = configuration.budget.timeline(
             truth.index(at: time), now: time, mode: configuration.mode)
         while let last = shown.last, last.entry.date >= time { shown.removeLast() }
-        while let last = discarded.last, last.date >= time { discarded.removeLast() }
         shown += result.kept.map { ComplicationShownEntry(entry: $0, source: source, reloadedAt: time) }
-        discarded += result.discarded
         return result.kept.last?.date ?? time
     }
 }
@@ -184,7 +180,6 @@ extension ComplicationTimelineModel: StorageAdopting {
     package mutating func adoptStorage(of old: inout ComplicationTimelineModel) {
         budget.adoptStorage(of: &old.budget)
         shown.adoptStorage(of: &old.shown)
-        discarded.adoptStorage(of: &old.discarded)
         truth.adoptStorage(of: &old.truth)
         presence.adoptStorage(of: &old.presence)
         records.adoptStorage(of: &old.records)

@@ -46,9 +46,6 @@ package struct ComplicationTruth: Sendable {
         for entry in placed { live.set(entry.item, at: entry.place) }
     }
 
-    /// When the state after the last change began (the start, before any change).
-    package var latestSince: SimTime { changes.last?.at ?? start }
-
     /// How many items it keeps (in its first state and its changes).
     package var keptItemCount: Int {
         initial.count + changes.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
@@ -77,11 +74,6 @@ package struct ComplicationTruth: Sendable {
         }
     }
 
-    /// The remaining items at `time`, in list order (the first state before the start).
-    package func remaining(at time: SimTime) -> [ShoppingItem] {
-        index(at: time).items
-    }
-
     /// What the face should show at `time` under `mode`.
     ///
     /// - Complexity: O(log *n*) at or after the last change; else O((*n* + *c*) log *n*) for
@@ -90,9 +82,11 @@ package struct ComplicationTruth: Sendable {
         index(at: time).content(at: time, mode: mode)
     }
 
-    /// The remaining items at `time`, indexed (O(1) at or after the last change).
+    /// The remaining items at `time`, indexed (the first state before the start; O(1) at or after
+    /// the last change).
     func index(at time: SimTime) -> ComplicationContentIndex {
-        if time >= latestSince { return live }
+        // At or after the last change (the start, before any change), the latest state.
+        if time >= changes.last?.at ?? start { return live }
         var cursor = cursor()
         cursor.advance(to: time)
         return cursor.index
@@ -114,9 +108,6 @@ package struct ComplicationTruth: Sendable {
             index = ComplicationContentIndex()
             for entry in truth.initial { index.set(entry.item, at: entry.place) }
         }
-
-        /// The remaining items at the state reached, in list order.
-        package var items: [ShoppingItem] { index.items }
 
         /// Moves to the state in force at `time` (never backwards): applies every change at or
         /// before `time`, O(log *n*) expected each.

@@ -27,6 +27,9 @@ package struct LinkTimers: Sendable {
             keep(replyTimeoutOf: message, as: loop.schedule(.timer(.replyTimeout(message)), at: time))
         case .schedule(let timer, let time):
             loop.schedule(.timer(timer), at: time)
+        case .scheduleInteractive(let message, let arrival, let timeout):
+            loop.schedule(.timer(.messageArrival(message)), at: arrival)
+            keep(replyTimeoutOf: message, as: loop.schedule(.timer(.replyTimeout(message)), at: timeout))
         case .cancelReplyTimeout(let message):
             guard let handle = takeReplyTimeout(of: message) else { return false }
             return loop.cancel(handle)

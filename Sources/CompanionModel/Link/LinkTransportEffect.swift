@@ -25,6 +25,10 @@ package typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
 package enum LinkTimerEffect: Hashable, Sendable {
     /// Schedule a link timer.
     case schedule(LinkTimer, at: SimTime)
+    /// An interactive message went on the air: schedule its arrival at `arrival`, then its
+    /// sender's reply timeout at `replyTimeout` (the two timers every accepted message needs, in
+    /// that order, asked as one effect).
+    case scheduleInteractive(MessageID, arrival: SimTime, replyTimeout: SimTime)
     /// Cancel the reply timeout of a message that ended otherwise or whose sender stopped waiting.
     case cancelReplyTimeout(MessageID)
 }

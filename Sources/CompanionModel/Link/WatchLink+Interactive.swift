@@ -22,8 +22,7 @@ extension WatchLink {
         let id = message.id
         interactive.insert(InteractiveMessage(message: consume message, state: .inFlight), id: id)
         observeDepth(.interactive)
-        emit(.timer(.schedule(.messageArrival(id), at: arrival)))
-        emit(.timer(.schedule(.replyTimeout(id), at: moment.now + configuration.replyTimeout)))
+        emit(.timer(.scheduleInteractive(id, arrival: arrival, replyTimeout: moment.now + configuration.replyTimeout)))
     }
 
     /// An interactive message reaches the receiving device. A watch message wakes the phone app

@@ -59,15 +59,6 @@ package struct ShoppingListLayout: Sendable {
     /// Every item the list can hold, and each one's key.
     package var catalog: ItemCatalog { storage.catalog }
 
-    /// The key of `item`, which the catalog holds (a scenario's decoder lets a step name only
-    /// those).
-    ///
-    /// - Complexity: O(1) (one hash of `item`).
-    package func key(of item: ItemID) -> Int {
-        guard let key = storage.catalog.key(of: item) else { preconditionFailure("\(item) is not in the catalog") }
-        return key
-    }
-
     /// The place in display order of the item with `key` (`nil` while it was never on the list):
     /// its rank, then its canonical place — a loaded item's index, or after every loaded item,
     /// by the version of its first add.

@@ -241,11 +241,7 @@ package struct StoreOrder: Hashable, Sendable {
     ///   (*l* = 0 after ``init(trips:)`` or ``ranked()``).
     package func preference(_ a: ItemID, before b: ItemID) -> Int {
         guard let first = storage.number[a], let second = storage.number[b] else { return 0 }
-        return preference(number: first, before: second)
-    }
-
-    private func preference(number a: Int, before b: Int) -> Int {
-        votes.net(a, before: b)
+        return votes.net(first, before: second)
     }
 
     /// The priority of an item while the order is built: fewest unresolved predecessors, then
@@ -282,41 +278,26 @@ package struct StoreOrder: Hashable, Sendable {
         func rank(_ item: Int) -> Rank { Rank(unresolved: unresolved[item], meanPosition: mean[item], number: item) }
         // While the graph has no cycle, only items whose predecessors are all placed are queued
         // (each once), so a long trip costs O(v log v), not a queued entry per vote. At the first
-        // cycle every remaining item is queued with its current rank, and from then on each
-        // placement re-queues its successors' improved ranks (stale ones are skipped).
+        // cycle (nothing ready) every remaining item is queued with its current rank, and from
+        // then on each placement re-queues its successors' improved ranks (stale ones are skipped).
         var ready = EventQueue<Rank, Int>(capacity: count)
         for item in 0..<count where unresolved[item] == 0 { ready.schedule(item, at: rank(item)) }
-        var remaining: EventQueue<Rank, Int>?
+        var cyclic = false
         var placed = [Bool](repeating: false, count: count)
         var result: [ItemID] = []
         result.reserveCapacity(count)
         while result.count < count {
-            let item: Int
-            if var queue = remaining {
-                remaining = nil
-                guard let (entry, _, next) = queue.popNext() else { break }
-                remaining = queue
-                guard !placed[next], entry.unresolved == unresolved[next] else { continue }
-                item = next
-            } else if let (_, _, next) = ready.popNext() {
-                item = next
-            } else {
-                var queue = EventQueue<Rank, Int>(capacity: count - result.count)
-                for other in 0..<count where !placed[other] { queue.schedule(other, at: rank(other)) }
-                remaining = queue
+            guard let (entry, _, item) = ready.popNext() else {
+                cyclic = true
+                for other in 0..<count where !placed[other] { ready.schedule(other, at: rank(other)) }
                 continue
             }
+            guard !placed[item], entry.unresolved == unresolved[item] else { continue }
             placed[item] = true
             result.append(storage.items[item])
             for successor in successors[item] where !placed[successor] {
                 unresolved[successor] -= 1
-                if var queue = remaining {
-                    remaining = nil
-                    queue.schedule(successor, at: rank(successor))
-                    remaining = queue
-                } else if unresolved[successor] == 0 {
-                    ready.schedule(successor, at: rank(successor))
-                }
+                if cyclic || unresolved[successor] == 0 { ready.schedule(successor, at: rank(successor)) }
             }
         }
         return result

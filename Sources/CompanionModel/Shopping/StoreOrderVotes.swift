@@ -103,12 +103,7 @@ struct StoreOrderVotes: Sendable {
         let pair = UInt64(truncatingIfNeeded: low) << 32 | UInt64(truncatingIfNeeded: high) & 0xFFFF_FFFF
         var forward = 0
         var backward = 0
-        var lower = 0
-        var upper = tallies.count
-        while lower < upper {
-            let middle = (lower + upper) / 2
-            if tallies[middle].pair < pair { lower = middle + 1 } else { upper = middle }
-        }
+        let lower = tallies.partitionPoint { $0.pair >= pair }
         if lower < tallies.count, tallies[lower].pair == pair {
             forward = Int(tallies[lower].forward)
             backward = Int(tallies[lower].backward)

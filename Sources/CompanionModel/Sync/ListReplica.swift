@@ -283,7 +283,7 @@ package struct ListReplica: Hashable, Sendable {
         if let refusal = items[key].refusal(of: edit) { return .refused(refusal) }
         clock += 1
         let sequence = lastSequence + 1
-        gates[device].passLocal(sequence)
+        gates.passLocal(sequence, of: device)
         let operation = ListOperation(
             id: OperationID(origin: device, sequence: sequence), item: catalog.name(of: key), key: key, edit: edit,
             version: SyncVersion(counter: clock, device: device))
@@ -303,7 +303,7 @@ package struct ListReplica: Hashable, Sendable {
         if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return .merged(mergeShowing(operation, at: operation.key))
         }
-        switch gates[operation.id.origin].admit(operation) {
+        switch gates.admit(operation) {
         case .duplicate: return .duplicate
         case .held(let missing): return .held(waitingFor: missing)
         case .pass: return .merged(mergeShowing(operation, at: operation.key))

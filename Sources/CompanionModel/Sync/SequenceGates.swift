@@ -33,6 +33,27 @@ package struct SequenceGates: Hashable, Sendable {
         }
     }
 
+    /// Admits `operation` at its origin's gate (``SequenceGate/admit(_:)``), reached directly:
+    /// the subscript's accessor, with one yield per origin, is a call.
+    ///
+    /// - Complexity: that of ``SequenceGate/admit(_:)``.
+    mutating func admit(_ operation: ListOperation) -> SequenceGate.Admission {
+        switch operation.id.origin {
+        case .watch: watch.admit(operation)
+        case .phone: phone.admit(operation)
+        }
+    }
+
+    /// Records that `origin` itself made its operation `sequence` (``SequenceGate/passLocal(_:)``).
+    ///
+    /// - Complexity: O(1).
+    mutating func passLocal(_ sequence: Int, of origin: LinkSide) {
+        switch origin {
+        case .watch: watch.passLocal(sequence)
+        case .phone: phone.passLocal(sequence)
+        }
+    }
+
     /// Operations held for a missing predecessor, from both origins.
     ///
     /// - Complexity: O(1).

@@ -52,8 +52,7 @@ package enum NextItemVisibility: Hashable, Sendable {
 /// reads: where the item they will pick up next is among the remaining rows (in display order,
 /// sorted by the learned store order).
 ///
-/// The driver works the row out without building the list of remaining rows
-/// (``init(next:)``); ``init(remaining:next:)`` takes the rows themselves.
+/// The driver works the row out without building the list of remaining rows.
 package struct ListSnapshot: Hashable, Sendable {
     /// Where the item the shopper picks up next is.
     package enum NextPick: Hashable, Sendable {
@@ -71,17 +70,5 @@ package struct ListSnapshot: Hashable, Sendable {
     /// A snapshot whose next item is at `next`.
     package init(next: NextPick) {
         self.next = next
-    }
-
-    /// A snapshot of `remaining` (item identifiers, top row first) whose next item is `next`
-    /// (`nil` when the trip is over).
-    ///
-    /// - Complexity: O(*n*) in the remaining rows.
-    package init(remaining: [ItemID], next: ItemID?) {
-        guard let next else {
-            self.init(next: .nothing)
-            return
-        }
-        self.init(next: remaining.firstIndex(of: next).map { .onRow($0) } ?? .notOnList)
     }
 }

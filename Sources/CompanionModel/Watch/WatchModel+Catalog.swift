@@ -85,9 +85,6 @@ extension WatchModel {
     /// The slowest model (original watch, S1, single core).
     package static let slowestName = "series0-38mm"
 
-    /// The newest model with the largest screen.
-    package static let newestName = "ultra3-49mm"
-
     /// The model called `name`.
     ///
     /// - Throws: ``WatchModelError/unknownModel(_:known:)`` listing every known name.

@@ -24,20 +24,6 @@ package enum WristAppState: Hashable, Sendable {
         }
     }
 
-    /// Whether the app is the frontmost app (on screen or about to be on the next raise).
-    package var isAppFrontmost: Bool {
-        switch self {
-        case .appActive, .appInactive: return true
-        case .clockAsleep, .clockFace: return false
-        }
-    }
-
-    /// Whether a tap now reaches the list.
-    package var acceptsTaps: Bool {
-        if case .appActive = self { return true }
-        return false
-    }
-
     /// Why a tap would be refused now, or `nil` if it reaches the list.
     package var tapRefusal: TapRefusal? {
         switch self {

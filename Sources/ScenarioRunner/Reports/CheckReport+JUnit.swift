@@ -20,34 +20,28 @@ extension CheckReport {
         for entry in entries {
             switch entry {
             case .ran(let file, let outcome):
-                let clock = TraceFormatter(start: outcome.scenario.start, end: outcome.endTime)
+                let list = FailureList(outcome: outcome)
                 var cases: [String] = []
                 var suiteFailures = 0
+                func add(_ name: String, line: Int?, failure: (message: String, type: String, text: String)?) {
+                    cases.append(
+                        opening(file, name: name, line: line)
+                            + (failure.map { closing("failure", message: $0.message, type: $0.type, $0.text) } ?? "/>"))
+                    if failure != nil { suiteFailures += 1 }
+                }
                 for result in outcome.expectations {
                     let line = result.location.line
-                    var testcase = opening(file, name: "line \(line): \(result.label)", line: line)
-                    if let failure = result.failure {
-                        suiteFailures += 1
-                        let full = FailureList(outcome: outcome).lines(result).joined(separator: "\n")
-                        testcase += closing(
-                            "failure", message: failure, type: "expectation",
-                            "\(file):\(line):\(result.location.column): at \(clock.text(result.time))\n\(full)")
-                    } else {
-                        testcase += "/>"
-                    }
-                    cases.append(testcase)
+                    let text =
+                        "\(file):\(line):\(result.location.column): at \(list.clock.text(result.time))\n"
+                        + list.lines(result).joined(separator: "\n")
+                    add(
+                        "line \(line): \(result.label)", line: line,
+                        failure: result.failure.map { ($0, "expectation", text) })
                 }
                 for (invariant, broken) in RunInvariant.results(of: outcome) {
-                    var testcase = opening(file, name: invariant.title, line: nil)
-                    if broken.isEmpty {
-                        testcase += "/>"
-                    } else {
-                        suiteFailures += 1
-                        testcase += closing(
-                            "failure", message: broken.map(\.headline).joined(separator: "; "), type: "invariant",
-                            broken.map(\.message).joined(separator: "\n"))
-                    }
-                    cases.append(testcase)
+                    let message = broken.map(\.headline).joined(separator: "; ")
+                    let text = broken.map(\.message).joined(separator: "\n")
+                    add(invariant.title, line: nil, failure: broken.isEmpty ? nil : (message, "invariant", text))
                 }
                 tests += cases.count
                 failures += suiteFailures

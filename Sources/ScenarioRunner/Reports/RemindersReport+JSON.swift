@@ -27,7 +27,7 @@ extension RemindersReport {
                     }),
             ]
         }
-        var document: JSONValue = [
+        var document: JSONObject = [
             "schema": .string(Self.jsonSchema), "file": .string(scenario.file), "scenario": .string(scenario.name),
             "scheduler": .string(phone.settings.mode.rawValue), "window": .count(phone.settings.window),
             "retention": .string(phone.settings.retention.rawValue),
@@ -63,13 +63,12 @@ extension RemindersReport {
             "overdue": overdue,
         ]
         let dropped = [harness.snapshots.droppedCount, harness.deliveries.droppedCount, harness.missed.droppedCount]
-        if dropped.contains(where: { $0 > 0 }), case .object(var object) = document {
-            object["notListed"] = [
+        if dropped.contains(where: { $0 > 0 }) {
+            document["notListed"] = [
                 "windows": .count(dropped[0]), "deliveries": .count(dropped[1]), "missed": .count(dropped[2]),
             ]
-            document = .object(object)
         }
-        return document
+        return .object(document)
     }
 
     /// What the report says of a background task the system terminated with exception code `code`.

@@ -41,15 +41,9 @@ package struct RunReport {
             lines.append(contentsOf: outcome.trace.map { "  " + clock.text($0) })
         }
         for section in outcome.summary {
-            lines.append("")
-            lines.append(section.title)
-            let labels = section.rows.map { RunReport.textLabel($0) }
-            let width = labels.map(\.count).max() ?? 0
-            for (row, label) in zip(section.rows, labels) {
-                lines.append(
-                    "  " + label + String(repeating: " ", count: width - label.count + 2)
-                        + (row.text ?? row.value.text))
-            }
+            lines += ["", section.title]
+            let rows = section.rows.map { [RunReport.textLabel($0), $0.text ?? $0.value.text] }
+            lines += LatencyReport.table(rows, leftColumns: 2).map { "  " + $0 }
         }
         lines.append("")
         let failed = outcome.failedExpectations.count

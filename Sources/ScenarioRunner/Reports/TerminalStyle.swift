@@ -14,23 +14,16 @@ package struct TerminalStyle: Sendable {
     }
 
     /// `PASS` in green.
-    package var pass: String { paint("PASS", code: "32") }
+    package var pass: String { colours ? Self.paintedWords[0] : "PASS" }
     /// `FAIL` in bold red.
-    package var fail: String { paint("FAIL", code: "1;31") }
+    package var fail: String { colours ? Self.paintedWords[1] : "FAIL" }
     /// `INVALID` in bold yellow.
-    package var invalid: String { paint("INVALID", code: "1;33") }
+    package var invalid: String { colours ? Self.paintedWords[2] : "INVALID" }
 
-    /// `text` wrapped in the SGR `code` when colours are on.
-    private func paint(_ text: String, code: String) -> String {
-        colours ? Self.painted(text, code: code) : text
-    }
-
-    private static func painted(_ text: String, code: String) -> String { "\u{1B}[\(code)m\(text)\u{1B}[0m" }
-
-    /// Every coloured word this style writes, escape codes included: the only escape sequences
-    /// the tool's own output holds, so the console keeps these and escapes any other (a
-    /// scenario's name may hold colour codes too).
+    /// Every coloured word this style writes (`PASS`, `FAIL`, `INVALID`), each in its SGR code:
+    /// the only escape sequences the tool's own output holds, so the console keeps these and
+    /// escapes any other (a scenario's name may hold colour codes too).
     package static let paintedWords = [
-        painted("PASS", code: "32"), painted("FAIL", code: "1;31"), painted("INVALID", code: "1;33"),
+        "\u{1B}[32mPASS\u{1B}[0m", "\u{1B}[1;31mFAIL\u{1B}[0m", "\u{1B}[1;33mINVALID\u{1B}[0m",
     ]
 }

@@ -129,8 +129,9 @@ package struct PipelineSettings: Sendable {
     private static func customPipeline(
         name: String, _ node: JSONNode, _ context: DecodingContext, _ warnings: inout [Warning]
     ) throws(ScenarioError) -> CheckOffPipeline {
+        var steps: [PipelineStep] = []
         var total = SimDuration.zero
-        let steps = try node.array(context, nonEmpty: true).map { (element) throws(ScenarioError) in
+        for element in try node.array(context, nonEmpty: true) {
             var object = try ObjectReader(element, context, what: "a step object with \"step\", \"queue\" and \"cost\"")
             let kind = PipelineStepKind(
                 name: try object.required("step", "a step name such as \"removeRow\"").string(context))
@@ -146,7 +147,7 @@ package struct PipelineSettings: Sendable {
             try object.finish()
             let step = PipelineStep(kind, on: queue, cost: cost, wait: wait)
             total = try worstCase(adding: step, to: total, costNode, context)
-            return step
+            steps.append(step)
         }
         return try context.located(node) { () throws(PipelineError) in try CheckOffPipeline(name: name, steps: steps) }
     }

@@ -192,8 +192,9 @@ package enum ScenarioDecoder {
     static func decodeItems(
         _ elements: [JSONNode], _ context: inout DecodingContext, _ errors: inout ScenarioErrorCollector
     ) -> [ShoppingItem] {
+        var items: [ShoppingItem] = []
         var firstSeen: [ItemID: SourceLocation] = [:]
-        let items = elements.compactMap { element in
+        for element in elements {
             errors.attempt { () throws(ScenarioError) in
                 var object = try ObjectReader(element, context, what: "an item object with \"id\" and \"title\"")
                 let idNode = try object.required("id", "a unique identifier such as \"kale\"")
@@ -210,7 +211,7 @@ package enum ScenarioDecoder {
                 let due = try object.optional("due")?.time(context)
                 let notes = try object.optional("notes")?.string(context, allowEmpty: true)
                 try object.finish()
-                return ShoppingItem(id: id, title: title, due: due, notes: notes)
+                items.append(ShoppingItem(id: id, title: title, due: due, notes: notes))
             }
         }
         context.itemIDs = Set(firstSeen.keys)
@@ -224,20 +225,24 @@ package enum ScenarioDecoder {
         -> [[ItemID]]
     {
         let tripNodes = errors.attempt { () throws(ScenarioError) in try node.array(context) } ?? []
-        return tripNodes.compactMap { tripNode in
+        var trips: [[ItemID]] = []
+        for tripNode in tripNodes {
             errors.attempt { () throws(ScenarioError) in
+                var trip: [ItemID] = []
                 var inTrip: Set<ItemID> = []
-                return try tripNode.array(context, nonEmpty: true).map { (itemNode) throws(ScenarioError) in
+                for itemNode in try tripNode.array(context, nonEmpty: true) {
                     let id = try itemNode.string(context)
                     if !inTrip.insert(id).inserted {
                         throw context.error(
                             itemNode,
                             "item \(Excerpt.quoted(id)) appears twice in this trip; expected each item once per trip")
                     }
-                    return id
+                    trip.append(id)
                 }
+                trips.append(trip)
             }
         }
+        return trips
     }
 
     /// Decodes each step on its own; a step that fails is left out and the next is read from
@@ -352,16 +357,18 @@ package enum ScenarioDecoder {
             errors.record(context.error(node, "expected at least one expectation, found an empty object"))
             return []
         }
-        return members.compactMap { member in
+        var result: [LocatedExpectation] = []
+        for member in members {
             errors.attempt { () throws(ScenarioError) in
                 guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                     let keys = Registry.expectationKinds.map(\.key)
                     throw context.error(key: member, unknown("expectation", member.key, among: keys))
                 }
                 let expectation = try kind.decode(member.value, context)
-                return LocatedExpectation(
-                    expectation: expectation, location: member.keyLocation, path: member.value.path)
+                result.append(
+                    LocatedExpectation(expectation: expectation, location: member.keyLocation, path: member.value.path))
             }
         }
+        return result
     }
 }

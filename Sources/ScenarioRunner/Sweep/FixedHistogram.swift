@@ -23,11 +23,16 @@ import SimulationKernel
 /// histogram.percentile(50)   // 33.023ms (the upper edge of 33 ms's bucket)
 /// ```
 package struct FixedHistogram: Hashable, Sendable {
-    /// The non-empty buckets as `(index, count)`, ascending by index (no empty bucket is stored;
-    /// the stored form in partial results): a histogram costs memory for the buckets its values
-    /// fall in, however far apart they lie, so a partial result read back allocates no more than
-    /// it lists.
-    package private(set) var buckets: [(index: Int, count: Int)] = []
+    /// One non-empty bucket: its index and its count.
+    struct Bucket: Hashable, Sendable {
+        var index: Int
+        var count: Int
+    }
+
+    /// The non-empty buckets, ascending by index (no empty bucket is stored): a histogram costs
+    /// memory for the buckets its values fall in, however far apart they lie, so a partial
+    /// result read back allocates no more than it lists.
+    private(set) var buckets: [Bucket] = []
     /// The number of values.
     package private(set) var total = 0
     /// The smallest value in whole microseconds (`Int64.max` when empty).
@@ -44,7 +49,7 @@ package struct FixedHistogram: Hashable, Sendable {
     package static let exactLimit = 1_024
 
     package static func == (lhs: FixedHistogram, rhs: FixedHistogram) -> Bool {
-        lhs.buckets.elementsEqual(rhs.buckets) { $0 == $1 } && lhs.total == rhs.total
+        lhs.buckets == rhs.buckets && lhs.total == rhs.total
             && lhs.minimumMicroseconds == rhs.minimumMicroseconds
             && lhs.maximumMicroseconds == rhs.maximumMicroseconds && lhs.sumMicroseconds == rhs.sumMicroseconds
             && lhs.exact?.map(\.microseconds) == rhs.exact?.map(\.microseconds)
@@ -52,6 +57,7 @@ package struct FixedHistogram: Hashable, Sendable {
     }
 
     package func hash(into hasher: inout Hasher) {
+        hasher.combine(buckets)
         hasher.combine(total)
         hasher.combine(sumMicroseconds)
     }
@@ -91,7 +97,7 @@ package struct FixedHistogram: Hashable, Sendable {
         if position < buckets.count, buckets[position].index == index {
             buckets[position].count += count
         } else {
-            buckets.insert((index, count), at: position)
+            buckets.insert(Bucket(index: index, count: count), at: position)
         }
         total += count
         sumMicroseconds = FixedHistogram.saturatingSum(
@@ -115,7 +121,7 @@ package struct FixedHistogram: Hashable, Sendable {
         let total = try CountOverflow.adding(self.total, other.total)
         let merged = try FixedHistogram.merged(buckets, other.buckets, key: { Int64($0.index) }) {
             (lhs, rhs) throws(CountOverflow) in
-            (lhs.index, try CountOverflow.adding(lhs.count, rhs.count))
+            Bucket(index: lhs.index, count: try CountOverflow.adding(lhs.count, rhs.count))
         }
         var mergedExact: [(microseconds: Int64, count: Int)]?
         if let values = exact, let others = other.exact {
@@ -220,6 +226,13 @@ package struct FixedHistogram: Hashable, Sendable {
     /// The exact largest value, or `nil` when empty.
     package var maximum: SimDuration? { total > 0 ? .microseconds(maximumMicroseconds) : nil }
 
+    /// The non-empty buckets as `(index, count)` pairs, ascending: the stored form in partial results.
+    ///
+    /// - Complexity: O(*b*).
+    package var nonEmptyBuckets: [(index: Int, count: Int)] {
+        buckets.map { ($0.index, $0.count) }
+    }
+
     /// A histogram from stored buckets and its exact extremes (a partial result read back).
     ///
     /// - Returns: `nil` when the buckets are not ascending, a count is not positive, an index is out
@@ -251,7 +264,7 @@ package struct FixedHistogram: Hashable, Sendable {
         guard saturated(minimumMicroseconds, times: total, plus: maximumMicroseconds) <= sumMicroseconds,
             sumMicroseconds <= saturated(maximumMicroseconds, times: total, plus: minimumMicroseconds)
         else { return nil }
-        self.buckets = buckets
+        self.buckets = buckets.map { Bucket(index: $0.index, count: $0.count) }
         self.total = total
         self.minimumMicroseconds = minimumMicroseconds
         self.maximumMicroseconds = maximumMicroseconds

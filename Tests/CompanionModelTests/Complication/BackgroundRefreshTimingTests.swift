@@ -5,12 +5,10 @@ import Testing
 
 /// When the system wakes the app for a granted background refresh (issue #38 item 2a).
 @Suite struct BackgroundRefreshTimingTests {
-    static let preferred = SimTime(offset: .hours(1))
-
     @Test func punctualWakesAtThePreferredDateAndDrawsNothing() {
         var rng = SplitMix64(seed: 4)
         let before = rng
-        #expect(BackgroundRefreshTiming.punctual.wake(after: Self.preferred, using: &rng) == Self.preferred)
+        #expect(BackgroundRefreshTiming.punctual.delay(using: &rng) == .zero)
         #expect(rng == before, "no draw: other draws of the stream do not shift")
     }
 
@@ -23,8 +21,7 @@ import Testing
     @Test(arguments: 0..<20 as Range<UInt64>) func delaysAreWholeSecondsWithinTheCap(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         for _ in 0..<200 {
-            let wake = BackgroundRefreshTiming.platformDefault.wake(after: Self.preferred, using: &rng)
-            let delay = wake - Self.preferred
+            let delay = BackgroundRefreshTiming.platformDefault.delay(using: &rng)
             #expect(delay >= .zero && delay <= .minutes(30), "seed \(seed): \(delay)")
             #expect(delay.nanoseconds % 1_000_000_000 == 0, "seed \(seed): whole seconds, \(delay)")
         }

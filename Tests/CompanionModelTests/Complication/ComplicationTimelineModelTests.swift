@@ -99,7 +99,7 @@ import Testing
         let configuration = ComplicationConfiguration(families: [.circular], mode: .nextDue)
         var model = ComplicationTimelineModel(configuration: configuration, items: [milk], presence: .onActiveFace)
         model.handle(.appReload(at: t(60), app: .foreground))
-        #expect(model.discarded.map(\.date) == [milk.due].compactMap { $0 })
+        #expect(model.shown.map(\.entry.date) == [.zero, t(60)], "the entry at the due time is discarded")
         let staleness = ComplicationStaleness.measure([.circular], model: model, until: t(90))[0]
         #expect(staleness.spans.first?.from == milk.due)
         #expect(staleness.spans.first?.shown == "1")

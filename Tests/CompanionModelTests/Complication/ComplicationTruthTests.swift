@@ -54,13 +54,13 @@ import Testing
             states.last { $0.at <= time }?.list ?? states[0].list
         }
         #expect(truth.start == Self.t(10), "seed \(seed)")
-        #expect(truth.remaining(at: .distantFuture) == list, "seed \(seed)")
+        #expect(truth.index(at: .distantFuture).items == list, "seed \(seed)")
         var cursor = truth.cursor()
         for probe in 0...(time + 2) {
             let at = Self.t(probe)
-            #expect(truth.remaining(at: at) == expected(at: at), "seed \(seed), at \(probe)s")
+            #expect(truth.index(at: at).items == expected(at: at), "seed \(seed), at \(probe)s")
             cursor.advance(to: at)
-            #expect(cursor.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
+            #expect(cursor.index.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
             for mode in ComplicationContentMode.allCases {
                 let content = ComplicationContentIndex(expected(at: at)).content(at: at, mode: mode)
                 #expect(cursor.content(at: at, mode: mode) == content, "seed \(seed), cursor at \(probe)s, \(mode)")
@@ -83,7 +83,7 @@ import Testing
         #expect(truth.changes.last == .init(at: Self.t(3), place: ComplicationListPlace(position: 4), item: moved))
         truth.record(moved, at: ComplicationListPlace(position: 4), time: Self.t(4))
         #expect(truth.changes.count == 2, "setting the item a place has is not a change")
-        #expect(truth.remaining(at: .distantFuture) == [items[0], items[1], items[3], moved])
+        #expect(truth.index(at: .distantFuture).items == [items[0], items[1], items[3], moved])
     }
 
     /// 4,000 check-offs of a 4,000-item list: the whole list at every change would be 8 million
@@ -98,8 +98,8 @@ import Testing
         }
         #expect(truth.changes.count == count)
         #expect(truth.keptItemCount == count, "kept \(truth.keptItemCount) items")
-        #expect(truth.remaining(at: Self.t(Int64(count / 2))).first?.id == "i\(count / 2)")
-        #expect(truth.remaining(at: Self.t(Int64(count))).isEmpty)
+        #expect(truth.index(at: Self.t(Int64(count / 2))).items.first?.id == "i\(count / 2)")
+        #expect(truth.index(at: Self.t(Int64(count))).items.isEmpty)
         #expect(truth.content(at: Self.t(Int64(count)), mode: .nextDue) == ComplicationContent(remaining: 0))
     }
 
@@ -150,7 +150,7 @@ import Testing
             if let change = driver.edit(id, edit) { truth.record(change.item, at: change.place, time: now) }
             let list = driver.list
             states.append((now, list.remainingItems))
-            #expect(truth.remaining(at: .distantFuture) == list.remainingItems, "seed \(seed), step \(step)")
+            #expect(truth.index(at: .distantFuture).items == list.remainingItems, "seed \(seed), step \(step)")
             for mode in ComplicationContentMode.allCases {
                 for later in [0, 29, 30, 200] {
                     let at = Self.t(time + Int64(later))
@@ -168,8 +168,8 @@ import Testing
         for probe in 0...(time + 2) {
             let at = Self.t(probe)
             cursor.advance(to: at)
-            #expect(cursor.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
-            #expect(truth.remaining(at: at) == expected(at: at), "seed \(seed), at \(probe)s")
+            #expect(cursor.index.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
+            #expect(truth.index(at: at).items == expected(at: at), "seed \(seed), at \(probe)s")
             for mode in ComplicationContentMode.allCases {
                 #expect(
                     cursor.content(at: at, mode: mode)

@@ -111,6 +111,6 @@ import Testing
         #expect(
             try WatchModel.named(WatchModel.slowestName).relativeSpeed
                 == WatchModel.catalog.map(\.relativeSpeed).min())
-        #expect(try WatchModel.named(WatchModel.newestName).chip == .s10)
+        #expect(try WatchModel.named("ultra3-49mm").chip == .s10)
     }
 }

@@ -9,7 +9,7 @@ import Testing
     @Test func tapWithWristDownIsRefused() {
         var machine = WristAppMachine(rowsVisible: 3)
         #expect(machine.effects(.wristLowered(at: at(10))) == [.scheduleReturnToClock(at: at(130))])
-        #expect(!machine.state.acceptsTaps)
+        #expect(machine.state.tapRefusal != nil)
         #expect(machine.effects(.tap(0, at: at(20))) == [.refuseTap(0, at: at(20), reason: .wristDown)])
     }
 
@@ -21,13 +21,13 @@ import Testing
         #expect(machine.effects(.tap(0, at: at(130))) == [.deliverTap(0, at: at(130))])
         // The old deadline fires late: it is stale and changes nothing.
         #expect(machine.effects(.returnToClockDue(at: at(130))) == [])
-        #expect(machine.state.acceptsTaps)
+        #expect(machine.state.tapRefusal == nil)
     }
 
     @Test func raiseAfterFrontmostTimeShowsTheClock() {
         var machine = WristAppMachine(rowsVisible: 3)
         _ = machine.effects(.wristLowered(at: at(10)))
-        let list = ListSnapshot(remaining: ["milk"], next: "milk")
+        let list = ListSnapshot(next: .onRow(0))
         #expect(
             machine.effects(.wristRaised(at: at(130), list: list))
                 == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(130))])
@@ -45,7 +45,7 @@ import Testing
         #expect(machine.effects(.returnToClockDue(at: at(59))) == [], "early delivery is ignored")
         #expect(machine.effects(.returnToClockDue(at: at(60))) == [.returnedToClock(at: at(60))])
         #expect(machine.state == .clockAsleep(since: at(60)))
-        #expect(!machine.state.isAppFrontmost && !machine.state.isWristRaised)
+        #expect(!machine.state.isWristRaised)
     }
 
     @Test func zeroTimeoutReturnsToClockAtOnce() {
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func nextItemVisibilityDependsOnTheScreen() throws {
-        let list = ListSnapshot(remaining: ["bread", "eggs", "milk", "kale"], next: "milk")
+        let list = ListSnapshot(next: .onRow(2))
         for (name, expected) in [
             ("series3-38mm", NextItemVisibility.needsScroll(row: 2, rowsVisible: 2)),
             ("ultra2-49mm", .visible(row: 2, rowsVisible: 3)),
@@ -79,12 +79,12 @@ import Testing
 
     @Test func nextItemEdgeCases() {
         #expect(
-            NextItemVisibility.of(ListSnapshot(remaining: ["a"], next: nil).next, rowsVisible: 2) == .nothingToPickUp)
-        #expect(NextItemVisibility.of(ListSnapshot(remaining: ["a"], next: "z").next, rowsVisible: 2) == .notOnList)
+            NextItemVisibility.of(ListSnapshot(next: .nothing).next, rowsVisible: 2) == .nothingToPickUp)
+        #expect(NextItemVisibility.of(ListSnapshot(next: .notOnList).next, rowsVisible: 2) == .notOnList)
         #expect(
-            NextItemVisibility.of(ListSnapshot(remaining: ["a"], next: "a").next, rowsVisible: 0)
+            NextItemVisibility.of(ListSnapshot(next: .onRow(0)).next, rowsVisible: 0)
                 == .needsScroll(row: 0, rowsVisible: 0))
-        #expect(NextItemVisibility.of(ListSnapshot(remaining: ["a", "b"], next: "b").next, rowsVisible: 2).isVisible)
+        #expect(NextItemVisibility.of(ListSnapshot(next: .onRow(1)).next, rowsVisible: 2).isVisible)
         #expect(!NextItemVisibility.clockFace.isVisible)
     }
 

@@ -84,7 +84,7 @@ import Testing
             #expect(merged == whole, "seed \(seed)")
             let stored = try #require(
                 FixedHistogram(
-                    buckets: whole.buckets, minimumMicroseconds: whole.minimumMicroseconds,
+                    buckets: whole.nonEmptyBuckets, minimumMicroseconds: whole.minimumMicroseconds,
                     maximumMicroseconds: whole.maximumMicroseconds, sumMicroseconds: whole.sumMicroseconds,
                     exact: whole.exact))
             #expect(stored == whole, "seed \(seed)")
@@ -164,7 +164,7 @@ import Testing
         source.add(.microseconds(example.min))
         source.add(.microseconds(example.max), count: example.count - 1)
         let stored = FixedHistogram(
-            buckets: source.buckets, minimumMicroseconds: example.min, maximumMicroseconds: example.max,
+            buckets: source.nonEmptyBuckets, minimumMicroseconds: example.min, maximumMicroseconds: example.max,
             sumMicroseconds: example.sum, exact: example.exact ? source.exact : nil)
         #expect((stored != nil) == example.fits, "\(example)")
     }

@@ -78,13 +78,8 @@ package struct ScenarioReportData {
             }
         }
         let pipelineRuns = runs(on: scenario.watch)
-        let others = watches.isEmpty ? [WatchModel.slowestName] : watches
-        var seen = [scenario.watch]
-        var slowest: [LatencyProfile] = []
-        for watch in others where !seen.contains(watch) {
-            seen.append(watch)
-            slowest += runs(on: watch)
-        }
+        let others = (watches.isEmpty ? [WatchModel.slowestName] : watches).filter { $0 != scenario.watch }
+        let slowest = others.uniqued(by: { $0 }).flatMap(runs(on:))
         var drawn: (index: Int, reason: String)?
         var median: Int?
         if let naive = pipelineRuns.first?.run, !naive.taps.isEmpty {
@@ -219,24 +214,18 @@ package struct ScenarioReportData {
             changes.append((PhoneReminders.simTime(delivery.at), 0, nil))
         }
         changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-        var pending: [(at: SimTime, count: Int)] = []
         var count = 0
-        for change in changes {
-            count = change.set ?? max(0, count - 1)
-            if let last = pending.last, last.at == change.at {
-                pending[pending.count - 1].count = count
-            } else {
-                pending.append((change.at, count))
-            }
-        }
+        let pending = steps(
+            changes.map { change in
+                count = change.set ?? max(0, count - 1)
+                return (change.at, count)
+            })
         let overdue = overdueSteps(phone.dueLog, end: scenario.end)
         // What each delivery's badge should be, as `reminders` and `--compare` count it (rule R16).
-        let truths = phone.trueBadges()
-        let deliveries = harness.deliveries.indices.map { index in
-            let delivery = harness.deliveries[index]
-            return RemindersChartData.Delivery(
+        let deliveries = zip(harness.deliveries, phone.trueBadges()).map { delivery, truth in
+            RemindersChartData.Delivery(
                 at: PhoneReminders.simTime(delivery.at), label: delivery.item ?? delivery.identifier,
-                badge: delivery.badge, trueOverdue: truths[index])
+                badge: delivery.badge, trueOverdue: truth)
         }
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
         let missed = harness.missed.map { miss in
@@ -280,14 +269,22 @@ package struct ScenarioReportData {
             }
         }
         deltas.sort { ($0.at, $0.delta) < ($1.at, $1.delta) }
-        var steps: [(at: SimTime, count: Int)] = []
         var count = 0
-        for delta in deltas {
-            count += delta.delta
-            if let last = steps.last, last.at == delta.at {
-                steps[steps.count - 1].count = count
+        return steps(
+            deltas.map { delta in
+                count += delta.delta
+                return (delta.at, count)
+            })
+    }
+
+    /// `counts` in time order as steps, one per instant: the last count at an instant is its step's.
+    private static func steps(_ counts: [(at: SimTime, count: Int)]) -> [(at: SimTime, count: Int)] {
+        var steps: [(at: SimTime, count: Int)] = []
+        for step in counts {
+            if let last = steps.last, last.at == step.at {
+                steps[steps.count - 1].count = step.count
             } else {
-                steps.append((delta.at, count))
+                steps.append(step)
             }
         }
         return steps

@@ -160,16 +160,12 @@ package struct ComplicationTimelineSVG: SVGPicture {
             let x = axis.x(record.at)
             let tooltip = recordTitle(record)
             switch record.outcome {
-            case .granted:
-                if record.kind == .scheduleRefresh {
-                    canvas.glyph(Self.scheduledGlyph, x: x, y: y + 20, tooltip: tooltip)
-                } else {
-                    canvas.glyph(Self.grantedGlyph, x: x, y: y + 9, tooltip: tooltip)
-                }
+            case .granted where record.kind != .scheduleRefresh:
+                canvas.glyph(Self.grantedGlyph, x: x, y: y + 9, tooltip: tooltip)
+            case .granted, .deferred:
+                canvas.glyph(Self.scheduledGlyph, x: x, y: y + 20, tooltip: tooltip)
             case .refused:
                 refusals.append((x, tooltip))
-            case .deferred:
-                canvas.glyph(Self.scheduledGlyph, x: x, y: y + 20, tooltip: tooltip)
             }
         }
         // Refusals too close to draw apart are one cross with their count (×7) beside it, every

@@ -311,11 +311,8 @@ package struct LinkSequenceSVG: SVGPicture {
             let failed = message.fate != .inTransit && message.fate != .superseded && message.fate != .cancelled
             let stopY = fromY + (toY - fromY) * 0.45
             canvas.line(x0, fromY, max(x0, x1), stopY, stroke: color, width: 1.5, dash: "4 3", tooltip: tooltip)
-            if failed {
-                canvas.glyph(Self.failedGlyph, x: max(x0, x1), y: stopY, tooltip: tooltip)
-            } else {
-                canvas.glyph(SVGGlyph(.dot(radius: 3), color: color), x: max(x0, x1), y: stopY, tooltip: tooltip)
-            }
+            let glyph = failed ? Self.failedGlyph : SVGGlyph(.dot(radius: 3), color: color)
+            canvas.glyph(glyph, x: max(x0, x1), y: stopY, tooltip: tooltip)
         }
         for retry in message.retries {
             canvas.glyph(Self.retryGlyph, x: axis.x(retry), y: fromY, tooltip: "retry of message \(message.id)")

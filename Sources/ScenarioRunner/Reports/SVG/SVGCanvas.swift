@@ -84,13 +84,12 @@ package struct SVGCanvas: Sendable {
                 "<circle cx=\"\(SVGNumber.text(x))\" cy=\"\(SVGNumber.text(y))\" r=\"\(SVGNumber.text(radius))\" "
                 + "fill=\"\(glyph.color)\""
             elements.append(close(circle, name: "circle", tooltip: tooltip))
-        case .triangle(let size):
+        case .triangle(let size), .diamond(let size):
             let h = size / 2
-            let points = [(x, y - h), (x + h, y + h), (x - h, y + h)]
-            path(SVGCanvas.pathData(points) + " Z", stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
-        case .diamond(let size):
-            let h = size / 2
-            let points = [(x, y - h), (x + h, y), (x, y + h), (x - h, y)]
+            let points =
+                if case .triangle = glyph.shape { [(x, y - h), (x + h, y + h), (x - h, y + h)] } else {
+                    [(x, y - h), (x + h, y), (x, y + h), (x - h, y)]
+                }
             path(SVGCanvas.pathData(points) + " Z", stroke: glyph.color, fill: glyph.color, tooltip: tooltip)
         case .swatch(let dash):
             rect(

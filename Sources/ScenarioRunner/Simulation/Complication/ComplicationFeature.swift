@@ -206,10 +206,11 @@ package struct ComplicationFeature: SimulationFeature {
             case .wakeForBackgroundRefresh(let preferred):
                 // The system wakes the app at the preferred date or later ("may delay the
                 // background task"): one draw from the complication's own stream per refresh.
-                guard let wake = model?.configuration.budget.backgroundRefreshTiming.wake(after: preferred, using: &rng)
-                else { continue }
+                guard let delay = model?.configuration.budget.backgroundRefreshTiming.delay(using: &rng) else {
+                    continue
+                }
                 driver = .awaitingWake
-                effects.append(.complicationTimer(.schedule(.refreshWake, at: wake)))
+                effects.append(.complicationTimer(.schedule(.refreshWake, at: preferred.addingClamped(delay))))
             case .cancelBackgroundRefresh:
                 driver = .stopped
                 effects.append(.complicationTimer(.cancel(.refresh)))

@@ -46,10 +46,6 @@ extension ComplicationSettings {
     static func decodeTooSoon(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> ComplicationBudgetSettings.TooSoonReloads
     {
-        let name = try node.string(context)
-        guard let parsed = ComplicationBudgetSettings.TooSoonReloads(rawValue: name) else {
-            throw context.error(node, "unknown tooSoonReloads \"\(name)\"; expected \"deferred\" or \"refused\"")
-        }
-        return parsed
+        try node.choice("tooSoonReloads", context, ["deferred": .deferred, "refused": .refused])
     }
 }

@@ -35,12 +35,9 @@ package enum ComplicationSteps {
     package static let reload = StepKind(
         name: "reloadComplication", summary: "the app asks for a complication reload (\"app\": foreground|background)"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        guard let node = object.optional("app") else { return appReload(.foreground) }
-        let name = try node.string(context)
-        guard let app = ComplicationAppState(rawValue: name) else {
-            throw context.error(node, "unknown app state \"\(name)\"; expected \"foreground\" or \"background\"")
-        }
-        return appReload(app)
+        let app = try object.optional("app")?.choice(
+            "app state", context, ["foreground": ComplicationAppState.foreground, "background": .background])
+        return appReload(app ?? .foreground)
     }
 
     /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each

@@ -12,6 +12,9 @@ extension LinkTimers {
             keep(replyTimeoutOf: message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
         case .schedule(let timer, let time):
             loop.schedule(.link(.timer(timer)), at: time)
+        case .scheduleInteractive(let message, let arrival, let timeout):
+            loop.schedule(.link(.timer(.messageArrival(message))), at: arrival)
+            keep(replyTimeoutOf: message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: timeout))
         case .cancelReplyTimeout(let message):
             if let handle = takeReplyTimeout(of: message) { loop.cancel(handle) }
         }
