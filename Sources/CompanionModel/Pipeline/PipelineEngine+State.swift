@@ -81,13 +81,18 @@ extension PipelineEngine {
 
     /// What the steps write down as they start and end, beside the threads that run them.
     struct Records {
-        /// Each step of each submitted tap, by `tap × stepCount + step`: the CPU time it takes,
-        /// drawn for all of a tap's steps when it comes (``PipelineJitter``: each a pure function
-        /// of the seed, the tap and the step), and its run once it has ended. One record per
-        /// step, so a tap appends one element per step and a step reads and writes one.
-        var steps: [StepProgress] = []
+        /// The CPU time each step of each submitted tap takes, by `tap × stepCount + step`: drawn
+        /// for all of a tap's steps when it comes (``PipelineJitter``: each a pure function of
+        /// the seed, the tap and the step).
+        var costs: [SimDuration] = []
+        /// Whether ``runs`` are kept (``PipelineEngine/keepsRuns``); kept across ``removeAll()``.
+        var keepsRuns = true
+        /// Each step's run once it has ended (`nil` until then), by `tap × stepCount + step`;
+        /// empty unless ``keepsRuns``.
+        var runs: [StepRun?] = []
         /// When the outcome of a held step came before the step began to await it, by
-        /// `tap × stepCount + step`.
+        /// `tap × stepCount + step`. (An outcome that comes after its step has ended is kept here
+        /// too and never read: the step never awaits again.)
         var earlyReleases: [Int: SimTime] = [:]
         /// The effects recorded and not yet taken (only when the plan records effects).
         var effects = EffectBuffer()
@@ -96,7 +101,8 @@ extension PipelineEngine {
         ///
         /// - Complexity: O(what it holds).
         mutating func removeAll() {
-            steps.removeAll(keepingCapacity: true)
+            costs.removeAll(keepingCapacity: true)
+            runs.removeAll(keepingCapacity: true)
             earlyReleases.removeAll()
             effects.removeAll()
         }
@@ -141,19 +147,8 @@ extension PipelineEngine {
     }
 }
 
-/// One step of one tap in a ``PipelineEngine``: the CPU time drawn for it when the tap came, and
-/// its run once it has ended (`nil` until then).
-struct StepProgress {
-    let cpu: SimDuration
-    var run: StepRun?
-
-    init(cpu: SimDuration) {
-        self.cpu = cpu
-        run = nil
-    }
-}
-
-/// One tap's times in a ``PipelineEngine`` (`nil` until they happen).
+/// One tap's times in a ``PipelineEngine`` (`nil` until they happen; its handler's end and its
+/// removal's commit stay `nil` unless the engine keeps runs: ``PipelineEngine/keepsRuns``).
 struct TapProgress {
     /// When the tap came.
     var tap: SimTime
@@ -163,11 +158,13 @@ struct TapProgress {
 }
 
 extension PipelineEngine.Records: StorageAdopting {
-    /// Keeps these records in `old`'s storage: the steps and the effects (``StorageAdopting``).
+    /// Keeps these records in `old`'s storage: the costs, the runs and the effects
+    /// (``StorageAdopting``).
     ///
     /// - Complexity: O(what they hold).
     mutating func adoptStorage(of old: inout PipelineEngine.Records) {
-        steps.adoptStorage(of: &old.steps)
+        costs.adoptStorage(of: &old.costs)
+        runs.adoptStorage(of: &old.runs)
         effects.adoptStorage(of: &old.effects)
     }
 }

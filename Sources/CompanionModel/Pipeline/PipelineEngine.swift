@@ -32,11 +32,12 @@ struct PipelineEngine {
     private var backgroundQueue: [(tap: Int, step: Int)] = []
     private var backgroundHead = 0
 
-    /// Each submitted tap's times, by tap index.
+    /// Each submitted tap's times, by tap index (its handler's end and its removal's commit only
+    /// when the engine keeps runs: ``keepsRuns``).
     private(set) var taps: [TapProgress] = []
-    /// What the steps wrote as they started and ended (their costs and runs, early releases, the
-    /// effects not yet taken), kept apart from the threads so that a thread's step is moved on
-    /// in place while it writes here.
+    /// What the steps wrote as they started and ended (their costs and, when kept, their runs,
+    /// early releases, the effects not yet taken), kept apart from the threads so that a
+    /// thread's step is moved on in place while it writes here.
     private(set) var records = Records()
 
     /// An engine with no taps yet.
@@ -45,10 +46,11 @@ struct PipelineEngine {
     ///   - expectedTaps: how many taps to reserve room for (a hint; more may come).
     ///   - recordsEffects: whether it records ``PipelineEffect``s at all (a batch run does not).
     ///   - selection: which step starts and ends it records (others are always recorded).
+    ///   - keepsRuns: whether it keeps what ``outcome(tap:index:frames:)`` reads (``keepsRuns``).
     init(
         pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter = .exact,
         jitterSeed: UInt64 = 0, expectedTaps: Int = 0, recordsEffects: Bool = false,
-        selection: PipelineEffectSelection = .everyStep, syncSendAwaitsOutcome: Bool = false
+        selection: PipelineEffectSelection = .everyStep, syncSendAwaitsOutcome: Bool = false, keepsRuns: Bool = true
     ) {
         prepared = Prepared(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, recordsEffects: recordsEffects,
@@ -56,13 +58,15 @@ struct PipelineEngine {
         self.jitterSeed = jitterSeed
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
-        records.steps.reserveCapacity(taps * prepared.stepCount)
+        records.keepsRuns = keepsRuns
+        records.costs.reserveCapacity(taps * prepared.stepCount)
+        if keepsRuns { records.runs.reserveCapacity(taps * prepared.stepCount) }
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
 
-    /// Empties the engine in place, keeping its prepared plan and its room, and draws its jitter
-    /// from `jitterSeed` from now on.
+    /// Empties the engine in place, keeping its prepared plan, whether it keeps runs and its room,
+    /// and draws its jitter from `jitterSeed` from now on.
     ///
     /// - Complexity: O(what it holds), to empty it.
     mutating func restart(jitterSeed: UInt64) {
@@ -88,6 +92,19 @@ struct PipelineEngine {
     /// The number of taps submitted.
     var tapCount: Int { taps.count }
 
+    /// Whether the engine keeps each step's run and each tap's handler end and removal commit:
+    /// what ``outcome(tap:index:frames:)`` reads and nothing else does. A driver that reads no
+    /// outcome keeps none, and nothing is written for them as steps end.
+    var keepsRuns: Bool { records.keepsRuns }
+
+    /// Makes the engine keep its runs (`keeps`) or not (``keepsRuns``), for the taps to come.
+    ///
+    /// - Precondition: no tap has been submitted since the engine was made or restarted.
+    mutating func keepRuns(_ keeps: Bool) {
+        precondition(taps.isEmpty, "PipelineEngine.keepRuns(_:) after a tap: decide before the first tap")
+        records.keepsRuns = keeps
+    }
+
     /// When the driver next has to move the engine on: the earliest moment a thread records an
     /// effect, goes idle or blocks (``seenEnd(of:onMain:in:_:_:)``); `nil` when both threads are
     /// idle, held back or awaiting an outcome. The steps that end unseen before it are moved on
@@ -101,11 +118,11 @@ struct PipelineEngine {
         if let main {
             due =
                 isHandlerStep(main.step)
-                ? Self.seenEnd(of: main, onMain: true, in: prepared, records.steps, []) : main.due
+                ? Self.seenEnd(of: main, onMain: true, in: prepared, records.costs, []) : main.due
         }
         if let background,
             let end = Self.seenEnd(
-                of: background, onMain: false, in: prepared, records.steps, backgroundQueue[backgroundHead...])
+                of: background, onMain: false, in: prepared, records.costs, backgroundQueue[backgroundHead...])
         {
             due = min(due ?? end, end)
         }
@@ -139,8 +156,9 @@ struct PipelineEngine {
         let tap = taps.count
         taps.append(TapProgress(tap: time))
         for step in 0..<prepared.stepCount {
-            records.steps.append(StepProgress(cpu: prepared.cost(ofStep: step, tap: tap, seed: jitterSeed)))
+            records.costs.append(prepared.cost(ofStep: step, tap: tap, seed: jitterSeed))
         }
+        if records.keepsRuns { records.runs.append(contentsOf: repeatElement(nil, count: prepared.stepCount)) }
         mainQueue.append(.handler(tap: tap))
         settle(at: time)
         updateNextDue()
@@ -160,7 +178,7 @@ struct PipelineEngine {
             main?.phase = .waiting(until: time)
         } else if background?.isAwaiting(tap: tap, step: step) == true {
             background?.phase = .waiting(until: time)
-        } else if records.steps[tap * prepared.stepCount + step].run == nil {
+        } else {
             records.earlyReleases[tap * prepared.stepCount + step] = time
         }
         settle(at: time)
@@ -203,11 +221,11 @@ struct PipelineEngine {
     /// go idle: its last step ends unseen (`nil` when nothing else on that thread is seen), and
     /// the next input moves it on at its own time; a reader of the taps' outcomes moves a copy
     /// on to its time first (``PipelineSession/run(through:)``). (A function of what it reads,
-    /// `steps` the engine's ``Records/steps``, so that asking copies no engine.)
+    /// `costs` the engine's ``Records/costs``, so that asking copies no engine.)
     ///
     /// - Complexity: O(steps followed).
     private static func seenEnd(
-        of running: RunningStep, onMain: Bool, in prepared: Prepared, _ steps: [StepProgress],
+        of running: RunningStep, onMain: Bool, in prepared: Prepared, _ costs: [SimDuration],
         _ queued: ArraySlice<(tap: Int, step: Int)>
     ) -> SimTime? {
         guard var end = running.due, case .computing(let work) = running.phase else { return running.due }
@@ -227,7 +245,7 @@ struct PipelineEngine {
                 next = first.step
             }
             guard !plan[next].recordsStart else { return end }
-            let cpu = steps[running.tap * plan.count + next].cpu
+            let cpu = costs[running.tap * plan.count + next]
             guard let nextEnd = Work(left: cpu.nanoseconds * 2, since: end, rate: work.rate).end else { return nil }
             end = nextEnd
             step = next
@@ -302,7 +320,7 @@ struct PipelineEngine {
                 backgroundQueue.append((tap, step))
             }
         }
-        taps[tap].handlerEnd = now
+        if records.keepsRuns { taps[tap].handlerEnd = now }
         if prepared.removesRowInHandler { commitRemoval(tap: tap, at: now) }
         main = nil
     }
@@ -314,7 +332,7 @@ struct PipelineEngine {
     /// The removal of tap `tap`'s row commits at `now` (its main-queue block returned, so its
     /// handler has started).
     private mutating func commitRemoval(tap: Int, at now: SimTime) {
-        taps[tap].removalCommit = now
+        if records.keepsRuns { taps[tap].removalCommit = now }
         guard prepared.recordsEffects else { return }
         guard let handlerStarted = taps[tap].handlerStart else {
             preconditionFailure("tap \(tap)'s row was removed before its handler started")
@@ -353,7 +371,7 @@ struct PipelineEngine {
     /// the running step, or `nil` when it has already ended.
     private mutating func start(tap: Int, step: Int, at now: SimTime) -> RunningStep? {
         if prepared.plan[step].recordsStart { records.effects.record(.stepStarted(tap: tap, step: step, at: now)) }
-        let cpu = records.steps[tap * prepared.stepCount + step].cpu
+        let cpu = records.costs[tap * prepared.stepCount + step]
         let work = Work(left: cpu.nanoseconds * 2, since: now, rate: CPUSharing.fullRate)
         var running = RunningStep(tap: tap, step: step, start: now, phase: .computing(work))
         guard running.isDue(at: now), running.proceed(at: now, prepared, &records) else { return running }
@@ -381,8 +399,8 @@ extension PipelineEngine.RunningStep {
     }
 
     /// Moves it on at `now`, when it is due: a finished computation enters its wait (or awaits
-    /// its outcome), a finished wait ends the step. Returns whether the step has ended (its run
-    /// and its end written to `records`).
+    /// its outcome), a finished wait ends the step. Returns whether the step has ended (its run,
+    /// if `records` keeps runs, and its end written to `records`).
     ///
     /// A method of the step, which its thread holds, so that the thread's step is moved on in
     /// place; what it writes goes to the engine's `records`.
@@ -406,7 +424,7 @@ extension PipelineEngine.RunningStep {
             }
         }
         guard case .waiting(let until) = phase, until <= now else { return false }
-        records.steps[slot].run = StepRun(start: start, end: now, cpu: records.steps[slot].cpu)
+        if records.keepsRuns { records.runs[slot] = StepRun(start: start, end: now, cpu: records.costs[slot]) }
         if prepared.plan[step].recordsEnd { records.effects.record(.stepEnded(tap: tap, step: step, at: now)) }
         return true
     }

@@ -8,7 +8,8 @@ import SimulationKernel
 /// from the session's own buffer (``takeEffect()``), so that a wake allocates nothing once the
 /// buffer has grown to the largest batch. Same model as ``PipelineExecutor``, which is this
 /// session run over a batch of taps. A driver that acts only on the steps' roles records only
-/// the effects it acts on (``PipelineEffectSelection/actedOn``).
+/// the effects it acts on (``PipelineEffectSelection/actedOn``), and one that reads no taps'
+/// outcomes (``run(through:)``) keeps no runs (``keepsRuns``).
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch)
@@ -46,10 +47,13 @@ package struct PipelineSession: Sendable {
     ///     when unreachable, or 7012 at the reply timeout. Its queue is blocked exactly that long.
     ///   - effects: which step starts and ends are recorded (default: every one).
     ///   - expectedTaps: how many taps to reserve room for (a hint; more may come).
+    ///   - keepsRuns: whether the session keeps what ``run(through:)`` reads (default: it does;
+    ///     ``keepsRuns``).
     package init(
         pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
         sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0,
-        syncSendAwaitsOutcome: Bool = false, effects: PipelineEffectSelection = .everyStep, expectedTaps: Int = 0
+        syncSendAwaitsOutcome: Bool = false, effects: PipelineEffectSelection = .everyStep, expectedTaps: Int = 0,
+        keepsRuns: Bool = true
     ) {
         self.pipeline = pipeline
         self.watch = watch
@@ -57,8 +61,22 @@ package struct PipelineSession: Sendable {
         engine = PipelineEngine(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: jitterSeed,
             expectedTaps: expectedTaps, recordsEffects: true, selection: effects,
-            syncSendAwaitsOutcome: syncSendAwaitsOutcome)
+            syncSendAwaitsOutcome: syncSendAwaitsOutcome, keepsRuns: keepsRuns)
         roles = engine.roles
+    }
+
+    /// Whether the session keeps each step's run and each tap's handler end and removal commit,
+    /// what ``run(through:)`` reads and nothing else does. Its effects, ``nextEventTime`` and ``tapCount`` are the same either way; a driver
+    /// that reads no run keeps none, and nothing is written for them as steps end.
+    package var keepsRuns: Bool { engine.keepsRuns }
+
+    /// Makes the session keep its runs (`keeps`) or not (``keepsRuns``), for the taps to come: what
+    /// a driver that decides it per run (from the run's options) calls before the run's first tap.
+    /// ``restart(jitterSeed:)`` keeps the choice.
+    ///
+    /// - Precondition: no tap has been submitted since the session was made or restarted.
+    package mutating func keepRuns(_ keeps: Bool) {
+        engine.keepRuns(keeps)
     }
 
     /// Empties the session in place, keeping its plan and its room, and draws its cost jitter
@@ -132,8 +150,10 @@ package struct PipelineSession: Sendable {
     /// driver woke the session since: the run is worked out on a copy moved on to `time`, and
     /// the session is left as it is.
     ///
+    /// - Precondition: the session keeps its runs (``keepsRuns``).
     /// - Complexity: O(*t* × *s*) for *t* taps of *s* steps, plus the steps due by `time`.
     package func run(through time: SimTime) -> PipelineRun {
+        precondition(engine.keepsRuns, "PipelineSession.run(through:): this session keeps no runs (keepsRuns: false)")
         var engine = engine
         engine.advance(to: time)
         let outcomes = (0..<engine.tapCount).compactMap { engine.outcome(tap: $0, index: $0, frames: frames) }

@@ -69,4 +69,46 @@ import Testing
             }
         }
     }
+
+    /// A session that keeps no runs (``PipelineSession/keepsRuns``, what the world's session does
+    /// unless a run's options ask) hands over the same effects at the same wakes, asks for the same
+    /// next wakes and counts the same taps as one that keeps them, for every preset on one core and
+    /// two, with jitter and synchronous sends released when they await their outcome.
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
+    func aSessionKeepingNoRunsHandsOverTheSameEffects(_ pipeline: CheckOffPipeline) throws {
+        for watchName in ["series0-38mm", "series7-45mm"] {
+            let watch = try WatchModel.named(watchName)
+            for seed in UInt64(0)..<50 {
+                let label = "\(pipeline.name) \(watchName) seed \(seed)"
+                var kept = PipelineSession(
+                    pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true)
+                var unkept = PipelineSession(
+                    pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true,
+                    keepsRuns: false)
+                #expect(kept.keepsRuns && !unkept.keepsRuns, "\(label)")
+                /// Takes every effect both sessions hand over at `time`, releasing each send that
+                /// awaits its outcome at once, and expects the same of both.
+                func wakeBoth(at time: SimTime, tapping: Bool) {
+                    let ready = tapping ? kept.tap(at: time) : kept.wake(at: time)
+                    #expect(ready == (tapping ? unkept.tap(at: time) : unkept.wake(at: time)), "\(label)")
+                    while let effect = kept.takeEffect() {
+                        #expect(unkept.takeEffect() == effect, "\(label)")
+                        if case .awaitingOutcome(let tap, _, _) = effect {
+                            kept.releaseSend(tap: tap, at: time)
+                            unkept.releaseSend(tap: tap, at: time)
+                        }
+                    }
+                    #expect(unkept.takeEffect() == nil, "\(label)")
+                    #expect(kept.nextEventTime == unkept.nextEventTime, "\(label)")
+                }
+                for time in seededTapTimes(12, seed: seed, spacing: .milliseconds(120), jitter: .milliseconds(100)) {
+                    while let next = kept.nextEventTime, next < time { wakeBoth(at: next, tapping: false) }
+                    wakeBoth(at: time, tapping: true)
+                }
+                while let next = kept.nextEventTime { wakeBoth(at: next, tapping: false) }
+                #expect(kept.tapCount == 12 && unkept.tapCount == 12, "\(label)")
+                #expect(kept.run(through: at(3_600_000)).taps.count == 12, "\(label)")
+            }
+        }
+    }
 }

@@ -24,6 +24,7 @@ extension ScenarioSimulation {
     /// - Complexity: O((*s* + *e*) log *q*) for *s* steps, *e* events and a peak queue of *q*.
     mutating func run<Monitor: RunMonitor>(_ options: RunOptions, monitor: inout Monitor) -> ScenarioOutcome {
         if case .verdict = options.keeps { traceMode = .off }
+        watch.app.session.keepRuns(options.keepsPipelineRuns)
         runScript(monitor: &monitor, options: options)
         if case .verdict = options.keeps {
             // Worked out once, for the monitor and the verdict (``RunEnding/endedForVerdict(discrepancies:)``).
@@ -284,11 +285,16 @@ package struct RunOptions: Sendable {
     package var keeps: Keeping
     /// Whether the run stops at the first checkpoint where an expectation failed.
     package var stopsAtFirstFailure: Bool
+    /// Whether the watch's pipeline session keeps each tap's run (``PipelineSession/keepsRuns``),
+    /// for a reader of ``PipelineSession/run(through:)`` after the run (the latency profile).
+    package var keepsPipelineRuns: Bool
 
-    /// Options: keeping `keeps` (everything by default), stopping at the first failure or not.
-    package init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false) {
+    /// Options: keeping `keeps` (everything by default), stopping at the first failure or not,
+    /// keeping the pipeline's runs or not (not by default).
+    package init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false, keepsPipelineRuns: Bool = false) {
         self.keeps = keeps
         self.stopsAtFirstFailure = stopsAtFirstFailure
+        self.keepsPipelineRuns = keepsPipelineRuns
     }
 }
 

@@ -30,6 +30,8 @@ package struct WatchAppState: Sendable {
     /// reserved for `expectedTaps` pipeline taps (the script's tap steps: ``UpcomingTaps/count``).
     /// The session records only the effects the watch acts on, and the complication step's end
     /// only when the scenario has a complication to reload (``WorldContext/complicationListens``).
+    /// It keeps no runs (``PipelineSession/keepsRuns``) unless a run's options ask for them
+    /// (``RunOptions/keepsPipelineRuns``): only the latency profile reads them.
     ///
     /// - Complexity: O(`expectedTaps`), plus the pipeline session's set-up.
     package init(scenario: Scenario, seed: UInt64, expectedTaps: Int) {
@@ -44,7 +46,7 @@ package struct WatchAppState: Sendable {
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
             jitterSeed: WatchAppState.jitterSeed(seed), syncSendAwaitsOutcome: true,
             effects: scenario.sections.complication == nil ? .actedOnWithoutComplication : .actedOn,
-            expectedTaps: expectedTaps)
+            expectedTaps: expectedTaps, keepsRuns: false)
         taps.reserveCapacity(expectedTaps)
         latencies.reserveCapacity(expectedTaps)
     }
