@@ -9,6 +9,17 @@ import Testing
 @Suite struct PipelineSessionTests {
     func at(_ milliseconds: Int64) -> SimTime { SimTime(offset: .milliseconds(milliseconds)) }
 
+    /// Calls `body` with a single-core and a dual-core watch and each seed below `seeds`, and a
+    /// label naming `pipeline`, the watch and the seed for a failing expectation.
+    func forEachWatchAndSeed(
+        _ pipeline: CheckOffPipeline, seeds: UInt64, _ body: (WatchModel, UInt64, String) throws -> Void
+    ) throws {
+        for watchName in ["series0-38mm", "series7-45mm"] {
+            let watch = try WatchModel.named(watchName)
+            for seed in UInt64(0)..<seeds { try body(watch, seed, "\(pipeline.name) \(watchName) seed \(seed)") }
+        }
+    }
+
     /// One tap of the optimized pipeline on a dual-core watch, driven by a watch without a
     /// complication: once the removal is taken, no wake is asked for the background's end.
     @Test func aDualCoreBackgroundGoingIdleAsksNoWake() throws {
@@ -50,22 +61,18 @@ import Testing
     /// every preset, with jitter.
     @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
     func aTapIsAWakeAtItsTime(_ pipeline: CheckOffPipeline) throws {
-        for watchName in ["series0-38mm", "series7-45mm"] {
-            let watch = try WatchModel.named(watchName)
-            for seed in UInt64(0)..<20 {
-                let label = "\(pipeline.name) \(watchName) seed \(seed)"
-                var tapped = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
-                var woken = tapped
-                for time in seededTapTimes(10, seed: seed, spacing: .milliseconds(120), jitter: .milliseconds(100)) {
-                    while let next = tapped.nextEventTime, next < time {
-                        #expect(tapped.wakeTakingAll(at: next) == woken.wakeTakingAll(at: next), "\(label)")
-                    }
-                    let ready = tapped.tap(at: time)
-                    _ = woken.tap(at: time)
-                    #expect(ready == woken.wake(at: time), "\(label)")
-                    #expect(tapped.wakeTakingAll(at: time) == woken.wakeTakingAll(at: time), "\(label)")
-                    #expect(tapped.nextEventTime == woken.nextEventTime, "\(label)")
+        try forEachWatchAndSeed(pipeline, seeds: 20) { watch, seed, label in
+            var tapped = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
+            var woken = tapped
+            for time in seededTapTimes(10, seed: seed, spacing: .milliseconds(120), jitter: .milliseconds(100)) {
+                while let next = tapped.nextEventTime, next < time {
+                    #expect(tapped.wakeTakingAll(at: next) == woken.wakeTakingAll(at: next), "\(label)")
                 }
+                let ready = tapped.tap(at: time)
+                _ = woken.tap(at: time)
+                #expect(ready == woken.wake(at: time), "\(label)")
+                #expect(tapped.wakeTakingAll(at: time) == woken.wakeTakingAll(at: time), "\(label)")
+                #expect(tapped.nextEventTime == woken.nextEventTime, "\(label)")
             }
         }
     }
@@ -76,39 +83,35 @@ import Testing
     /// two, with jitter and synchronous sends released when they await their outcome.
     @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
     func aSessionKeepingNoRunsHandsOverTheSameEffects(_ pipeline: CheckOffPipeline) throws {
-        for watchName in ["series0-38mm", "series7-45mm"] {
-            let watch = try WatchModel.named(watchName)
-            for seed in UInt64(0)..<50 {
-                let label = "\(pipeline.name) \(watchName) seed \(seed)"
-                var kept = PipelineSession(
-                    pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true)
-                var unkept = PipelineSession(
-                    pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true,
-                    keepsRuns: false)
-                #expect(kept.keepsRuns && !unkept.keepsRuns, "\(label)")
-                /// Takes every effect both sessions hand over at `time`, releasing each send that
-                /// awaits its outcome at once, and expects the same of both.
-                func wakeBoth(at time: SimTime, tapping: Bool) {
-                    let ready = tapping ? kept.tap(at: time) : kept.wake(at: time)
-                    #expect(ready == (tapping ? unkept.tap(at: time) : unkept.wake(at: time)), "\(label)")
-                    while let effect = kept.takeEffect() {
-                        #expect(unkept.takeEffect() == effect, "\(label)")
-                        if case .awaitingOutcome(let tap, _, _) = effect {
-                            kept.releaseSend(tap: tap, at: time)
-                            unkept.releaseSend(tap: tap, at: time)
-                        }
+        try forEachWatchAndSeed(pipeline, seeds: 50) { watch, seed, label in
+            var kept = PipelineSession(
+                pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true)
+            var unkept = PipelineSession(
+                pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true,
+                keepsRuns: false)
+            #expect(kept.keepsRuns && !unkept.keepsRuns, "\(label)")
+            /// Takes every effect both sessions hand over at `time`, releasing each send that
+            /// awaits its outcome at once, and expects the same of both.
+            func wakeBoth(at time: SimTime, tapping: Bool) {
+                let ready = tapping ? kept.tap(at: time) : kept.wake(at: time)
+                #expect(ready == (tapping ? unkept.tap(at: time) : unkept.wake(at: time)), "\(label)")
+                while let effect = kept.takeEffect() {
+                    #expect(unkept.takeEffect() == effect, "\(label)")
+                    if case .awaitingOutcome(let tap, _, _) = effect {
+                        kept.releaseSend(tap: tap, at: time)
+                        unkept.releaseSend(tap: tap, at: time)
                     }
-                    #expect(unkept.takeEffect() == nil, "\(label)")
-                    #expect(kept.nextEventTime == unkept.nextEventTime, "\(label)")
                 }
-                for time in seededTapTimes(12, seed: seed, spacing: .milliseconds(120), jitter: .milliseconds(100)) {
-                    while let next = kept.nextEventTime, next < time { wakeBoth(at: next, tapping: false) }
-                    wakeBoth(at: time, tapping: true)
-                }
-                while let next = kept.nextEventTime { wakeBoth(at: next, tapping: false) }
-                #expect(kept.tapCount == 12 && unkept.tapCount == 12, "\(label)")
-                #expect(kept.run(through: at(3_600_000)).taps.count == 12, "\(label)")
+                #expect(unkept.takeEffect() == nil, "\(label)")
+                #expect(kept.nextEventTime == unkept.nextEventTime, "\(label)")
             }
+            for time in seededTapTimes(12, seed: seed, spacing: .milliseconds(120), jitter: .milliseconds(100)) {
+                while let next = kept.nextEventTime, next < time { wakeBoth(at: next, tapping: false) }
+                wakeBoth(at: time, tapping: true)
+            }
+            while let next = kept.nextEventTime { wakeBoth(at: next, tapping: false) }
+            #expect(kept.tapCount == 12 && unkept.tapCount == 12, "\(label)")
+            #expect(kept.run(through: at(3_600_000)).taps.count == 12, "\(label)")
         }
     }
 }
