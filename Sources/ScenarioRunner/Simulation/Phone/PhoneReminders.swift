@@ -336,8 +336,16 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(new records).
     mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
-        defer { catchUp() }
-        guard case .recorded = trace else { return }
+        // The records are built in a function of their own: with the trace off (a sweep) this one
+        // only counts them, with no frame for building them.
+        if case .recorded = trace { appendTraces(now, into: &effects) }
+        catchUp()
+    }
+
+    /// Appends trace records for the deliveries, misses and app runs not traced yet (``traceNew(_:trace:into:)``).
+    ///
+    /// - Complexity: O(new records).
+    private func appendTraces(_ now: SimTime, into effects: inout WorldEffects) {
         for delivery in harness.deliveries.records(from: tracedDeliveries) {
             var fields: [(key: String, value: TraceValue)] = [
                 ("id", .string(delivery.identifier)),
