@@ -312,15 +312,22 @@ package struct PhoneReminders: Sendable {
     /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
     /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
     /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event;
-    /// after an event that made no record it only compares one total.
+    /// after an event that made no record it only compares one total, and while every log keeps all
+    /// it made (the usual run) there is nothing to forget: each record was looked at when it was
+    /// traced (``traceNew(_:trace:into:)``).
     ///
     /// - Complexity: O(1).
     package mutating func releaseRecords() {
         let count = harness.deliveries.recordedCount + harness.missed.recordedCount + harness.snapshots.recordedCount
         guard count != releasedCount else { return }
+        releasedCount = count
+        guard
+            harness.deliveries.recordedCount > harness.deliveries.limit
+                || harness.missed.recordedCount > harness.missed.limit
+                || harness.snapshots.recordedCount > harness.snapshots.limit
+        else { return }
         catchUp()
         harness.releaseRecords()
-        releasedCount = count
     }
 
     /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts
@@ -329,8 +336,16 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(new records).
     mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
-        defer { catchUp() }
-        guard case .recorded = trace else { return }
+        // The records are built in a function of their own: with the trace off (a sweep) this one
+        // only counts them, with no frame for building them.
+        if case .recorded = trace { appendTraces(now, into: &effects) }
+        catchUp()
+    }
+
+    /// Appends trace records for the deliveries, misses and app runs not traced yet (``traceNew(_:trace:into:)``).
+    ///
+    /// - Complexity: O(new records).
+    private func appendTraces(_ now: SimTime, into effects: inout WorldEffects) {
         for delivery in harness.deliveries.records(from: tracedDeliveries) {
             var fields: [(key: String, value: TraceValue)] = [
                 ("id", .string(delivery.identifier)),
