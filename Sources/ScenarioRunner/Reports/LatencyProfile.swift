@@ -22,7 +22,7 @@ package struct LatencyProfile: Sendable {
     /// - Complexity: the simulation's, plus O(*t* log *t*) for *t* taps.
     package static func run(_ scenario: Scenario, seed: UInt64? = nil, trace: TraceMode = .recorded) -> LatencyProfile {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: trace)
-        let outcome = simulation.run(RunOptions(keepsPipelineRuns: true))
+        let outcome = simulation.run()
         return LatencyProfile(
             scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(through: simulation.now),
             items: simulation.watch.tappedItems, visibility: simulation.watch.app.visibilityReports)

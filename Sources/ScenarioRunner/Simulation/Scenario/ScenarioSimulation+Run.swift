@@ -23,8 +23,12 @@ extension ScenarioSimulation {
     ///
     /// - Complexity: O((*s* + *e*) log *q*) for *s* steps, *e* events and a peak queue of *q*.
     mutating func run<Monitor: RunMonitor>(_ options: RunOptions, monitor: inout Monitor) -> ScenarioOutcome {
-        if case .verdict = options.keeps { traceMode = .off }
-        watch.app.session.keepRuns(options.keepsPipelineRuns)
+        switch options.keeps {
+        case .everything: watch.app.session.keepRuns(true)
+        case .verdict:
+            traceMode = .off
+            watch.app.session.keepRuns(false)
+        }
         runScript(monitor: &monitor, options: options)
         if case .verdict = options.keeps {
             // Worked out once, for the monitor and the verdict (``RunEnding/endedForVerdict(discrepancies:)``).
@@ -273,7 +277,9 @@ package struct RunOptions: Sendable {
     package enum Keeping: Sendable {
         /// Every expectation's result, the trace (unless the world was made with its trace off),
         /// the invariants' messages, the summary, and the world with its link left to finish
-        /// (``ScenarioSimulation/settled()``): what `run`, `check` and the reports read.
+        /// (``ScenarioSimulation/settled()``), and each tap's pipeline run
+        /// (``PipelineSession/keepsRuns``, for the latency profile): what `run`, `check` and the
+        /// reports read.
         case everything
         /// The verdict and figures only (``ScenarioOutcome/verdict``): no trace, expectations only
         /// counted, and this world itself left to finish its link at the end (read it at the end
@@ -285,16 +291,11 @@ package struct RunOptions: Sendable {
     package var keeps: Keeping
     /// Whether the run stops at the first checkpoint where an expectation failed.
     package var stopsAtFirstFailure: Bool
-    /// Whether the watch's pipeline session keeps each tap's run (``PipelineSession/keepsRuns``),
-    /// for a reader of ``PipelineSession/run(through:)`` after the run (the latency profile).
-    package var keepsPipelineRuns: Bool
 
-    /// Options: keeping `keeps` (everything by default), stopping at the first failure or not,
-    /// keeping the pipeline's runs or not (not by default).
-    package init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false, keepsPipelineRuns: Bool = false) {
+    /// Options: keeping `keeps` (everything by default), stopping at the first failure or not.
+    package init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false) {
         self.keeps = keeps
         self.stopsAtFirstFailure = stopsAtFirstFailure
-        self.keepsPipelineRuns = keepsPipelineRuns
     }
 }
 

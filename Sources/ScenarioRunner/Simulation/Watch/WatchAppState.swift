@@ -30,8 +30,8 @@ package struct WatchAppState: Sendable {
     /// reserved for `expectedTaps` pipeline taps (the script's tap steps: ``UpcomingTaps/count``).
     /// The session records only the effects the watch acts on, and the complication step's end
     /// only when the scenario has a complication to reload (``WorldContext/complicationListens``).
-    /// It keeps no runs (``PipelineSession/keepsRuns``) unless a run's options ask for them
-    /// (``RunOptions/keepsPipelineRuns``): only the latency profile reads them.
+    /// It keeps no runs (``PipelineSession/keepsRuns``) unless a run keeps everything
+    /// (``RunOptions/Keeping/everything``): a sweep's runs keep only their verdict.
     ///
     /// - Complexity: O(`expectedTaps`), plus the pipeline session's set-up.
     package init(scenario: Scenario, seed: UInt64, expectedTaps: Int) {
