@@ -120,7 +120,7 @@ package struct ComplicationSettings: Sendable {
     /// A family name, with a suggestion when misspelt.
     static func decodeFamily(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationFamily {
         let name = try node.string(context)
-        guard let family = ComplicationFamily(name: name) else {
+        guard let family = ComplicationFamily(rawValue: name) else {
             throw context.error(
                 node,
                 "unknown complication family \"\(name)\""
