@@ -198,9 +198,7 @@ package enum ComplicationExpectations {
             return problems.isEmpty ? nil : problems.joined(separator: "; ")
         }
     }
-}
 
-extension ComplicationExpectations {
     /// When a daily budget is expected to run out first: at a time, or never (`null`).
     package enum ExpectedExhaustion: Hashable, Sendable {
         case at(SimTime)
