@@ -25,7 +25,7 @@ extension PhoneFeature {
         _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard let operation = message.payload.listOperation else { return }
-        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
+        reduceSync(.outcome(operation.id.sequence, channel: message.channel, outcome), context, into: &effects)
     }
 
     /// The user edits the list in the phone app: the app comes to the foreground (launched if it
