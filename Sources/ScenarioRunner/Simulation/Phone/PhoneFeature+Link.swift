@@ -137,8 +137,8 @@ extension PhoneFeature {
             let operation = sync.replica.appliedLog[position]
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
         case .itemChanged(let change):
-            let operation = sync.replica.appliedLog[change.position]
             if case .recorded = context.trace {
+                let operation = sync.replica.appliedLog[change.position]
                 out.append(
                     .trace(
                         .phoneListChanged, at: now,
@@ -156,7 +156,7 @@ extension PhoneFeature {
                 }
             if !remindersKnow {
                 let reason: ReminderScheduler.AppRunReason =
-                    if case .watch = operation.id.origin { .watchMessage } else { .foreground }
+                    if case .watch = change.origin { .watchMessage } else { .foreground }
                 remindersApplied(change.slot, kind, reason: reason, context, into: &out)
             }
             if case .afterEachChange = complicationPolicy { out.append(complicationPush) }
