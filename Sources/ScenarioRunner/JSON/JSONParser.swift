@@ -138,13 +138,12 @@ package struct JSONParser {
     }
 
     private mutating func expectLiteral(_ literal: String) throws(ScenarioError) {
-        let expected = Array(literal.utf8)
-        guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+        guard bytes[index...].starts(with: literal.utf8) else {
             throw error(
                 "unexpected \(describeCurrent()); expected a JSON value (did you mean \(literal)? strings need double quotes)"
             )
         }
-        index += expected.count
+        index += literal.utf8.count
     }
 
     private mutating func parseObject(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
