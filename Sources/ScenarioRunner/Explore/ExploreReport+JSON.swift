@@ -59,10 +59,11 @@ extension ExploreReport {
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
         let report = try PartFileReader.read(
             bytes, file: file, schema: partSchema, record: "failure",
-            noPlan: "\(file): error: no plan record; expected a file written by 'explore --shard'", plan: readPlan,
-            readFailure)
+            noPlan: "\(FileName.display(file)): error: no plan record; expected a file written by 'explore --shard'",
+            plan: readPlan, readFailure)
         guard report.failures.count == min(report.failed, keptFailures) else {
-            throw .parts("\(file): error: expected \(min(report.failed, keptFailures)) failure records")
+            throw .parts(
+                "\(FileName.display(file)): error: expected \(min(report.failed, keptFailures)) failure records")
         }
         return report
     }
