@@ -75,7 +75,7 @@ extension ExploreReport {
         var planObject = try ObjectReader(try object.required("plan"), context, what: "an exploration plan")
         let plan = ExplorePlan(
             file: try planObject.required("file").string(context),
-            seed: try SweepResult.seed(try planObject.required("seed"), context),
+            seed: try planObject.required("seed").uint64(context),
             runs: UInt64(try planObject.required("runs").int(context, in: 1...100_000_000)))
         try planObject.finish()
         let covered = try RunCoverage.decode(
@@ -105,7 +105,7 @@ extension ExploreReport {
         }
         report.failures.append(
             ExploreFailure(
-                run: run, seed: try SweepResult.seed(try object.required("seed"), context), failures: failures))
+                run: run, seed: try object.required("seed").uint64(context), failures: failures))
         try object.finish()
         guard report.failures.count <= keptFailures else {
             throw context.error(node, "more than \(keptFailures) failure records")

@@ -108,8 +108,8 @@ extension SweepResult {
         let file = try object.required("file").string(context)
         let name = try object.required("name").string(context, allowEmpty: true)
         var seeds = try ObjectReader(try object.required("seeds"), context)
-        let first = try seed(try seeds.required("first"), context)
-        let last = try seed(try seeds.required("last"), context)
+        let first = try seeds.required("first").uint64(context)
+        let last = try seeds.required("last").uint64(context)
         try seeds.finish()
         let watches = try object.required("watches").array(context, nonEmpty: true).map {
             (node) throws(ScenarioError) in try node.string(context)
@@ -134,17 +134,6 @@ extension SweepResult {
         }
     }
 
-    /// A seed as the parts write it (``JSONValue/seed(_:)``): a JSON number, or a string of
-    /// digits above 2⁶³ − 1.
-    static func seed(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> UInt64 {
-        switch node.value {
-        case .number(let text): if let value = UInt64(text) { return value }
-        case .string(let text): if let value = UInt64(text), value > UInt64(Int64.max) { return value }
-        default: break
-        }
-        throw context.error(node, "expected a seed (a whole number from 0), found \(node.kindDescription)")
-    }
-
     private static func readStats(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> SweepCellStatistics
     {
@@ -156,7 +145,7 @@ extension SweepResult {
             switch field {
             case .count(let count): stats[keyPath: count] = try value.int(context, in: counts)
             case .failingSeeds:
-                let seeds = try value.array(context).map { (node) throws(ScenarioError) in try seed(node, context) }
+                let seeds = try value.array(context).map { (node) throws(ScenarioError) in try node.uint64(context) }
                 guard seeds.count <= SweepCellStatistics.failingSeedLimit, zip(seeds, seeds.dropFirst()).allSatisfy(<)
                 else {
                     throw context.error(
