@@ -74,7 +74,7 @@ enum MergeCommand: Command {
                     for line in merged.partLines { Console.out(line) }
                     return .success
                 }
-                guard merged.isComplete else { throw SweepError.parts(missingMessage(merged.missing)) }
+                guard merged.missing.isEmpty else { throw SweepError.parts(missingMessage(merged.missing)) }
                 Console.out(arguments.has("json") ? merged.json.pretty().dropLastNewline : merged.text)
                 return .success
             }
@@ -101,7 +101,7 @@ enum MergeCommand: Command {
             for line in merged.partLines { Console.out(line) }
             return .success
         }
-        guard merged.isComplete else { throw SweepError.parts(missingMessage(merged.missing)) }
+        guard merged.missing.isEmpty else { throw SweepError.parts(missingMessage(merged.missing)) }
         Console.out(json ? merged.json.pretty().dropLastNewline : merged.text)
         guard let failure = merged.firstFailure else { return .success }
         if !json {
