@@ -58,9 +58,8 @@ extension ExploreReport {
     /// - Complexity: O(*n*) in the file's size.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
         let report = try PartFileReader.read(
-            bytes, file: file, schema: partSchema, record: "failure",
-            noPlan: "\(FileName.display(file)): error: no plan record; expected a file written by 'explore --shard'",
-            plan: readPlan, readFailure)
+            bytes, file: file, schema: partSchema, record: "failure", writer: "'explore --shard'", plan: readPlan,
+            readFailure)
         guard report.failures.count == min(report.failed, keptFailures) else {
             throw .parts(
                 "\(FileName.display(file)): error: expected \(min(report.failed, keptFailures)) failure records")

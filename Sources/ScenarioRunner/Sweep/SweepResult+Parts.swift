@@ -28,8 +28,7 @@ package struct SweepPart: ShardPart {
     /// - Complexity: O(*n* + *r* log *r*) for a file of *n* bytes whose plan covers *r* ranges.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
         let part = try PartFileReader.read(
-            bytes, file: file, schema: SweepResult.partSchema, record: "cell",
-            noPlan: "\(FileName.display(file)): error: no plan record; expected a file written by --shard",
+            bytes, file: file, schema: SweepResult.partSchema, record: "cell", writer: "--shard",
             plan: SweepResult.readPlanRecord, SweepResult.readCell)
         let touched = part.covered.cellsTouched(seedsPerCell: part.plan.seedCount)
         guard touched == part.cells.count else {
