@@ -45,11 +45,4 @@ extension ComplicationContent {
             }
         }
     }
-
-    /// The text `family` shows for this content within `limits`.
-    package func shown(on family: ComplicationFamily, limits: ComplicationTextLimits, clock: ComplicationClock)
-        -> String
-    {
-        text(for: family, clock: clock).fitted(limit: limits[family])
-    }
 }

@@ -152,7 +152,7 @@ extension ComplicationTimelineModel {
 
     /// `content` as `family` shows it under this configuration.
     package func text(of content: ComplicationContent, on family: ComplicationFamily) -> String {
-        content.shown(on: family, limits: configuration.limits, clock: configuration.clock)
+        content.text(for: family, clock: configuration.clock).fitted(limit: configuration.limits[family])
     }
 
     /// The index of the last element whose date is at or before `time`, by binary search.

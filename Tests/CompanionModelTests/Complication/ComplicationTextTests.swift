@@ -71,7 +71,8 @@ import Testing
 
     @Test(arguments: cases) func familyTextWithinDefaultLimits(_ test: FamilyCase) {
         let clock = ComplicationClock(origin: EpochTime(secondsSinceEpoch: 0))
-        let shown = test.content.shown(on: test.family, limits: .standard, clock: clock)
+        let shown = test.content.text(for: test.family, clock: clock).fitted(
+            limit: ComplicationTextLimits.standard[test.family])
         #expect(shown == test.expected)
         #expect(shown.count <= ComplicationTextLimits.standard[test.family])
     }
@@ -82,7 +83,7 @@ import Testing
             limits[family] = limit
             let content = ComplicationContent(
                 remaining: 1_234, overdue: 3, next: .overdue(title: "A very long grocery item title", since: .zero))
-            let shown = content.shown(on: family, limits: limits, clock: ComplicationClock())
+            let shown = content.text(for: family, clock: ComplicationClock()).fitted(limit: limits[family])
             #expect(shown.count <= limit, "limit \(limit): \(shown)")
         }
     }
