@@ -25,7 +25,7 @@ extension WatchModel {
             for (stem, display, chip) in line {
                 models.append(
                     WatchModel(
-                        name: "\(stem)-\(mm)mm", displayName: "Apple Watch \(display), \(mm) mm", caseMillimetres: mm,
+                        name: "\(stem)-\(mm)mm", displayName: "Apple Watch \(display), \(mm) mm",
                         widthPoints: size.0, heightPoints: size.1, insets: insets, insetSource: source, chip: chip))
             }
         }

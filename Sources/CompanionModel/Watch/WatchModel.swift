@@ -15,8 +15,6 @@ package struct WatchModel: Hashable, Sendable {
     package var name: String
     /// A human name (`"Apple Watch Series 3, 38 mm"`).
     package var displayName: String
-    /// The case size in millimetres (`38`).
-    package var caseMillimetres: Int
     /// Screen width in points.
     package var widthPoints: Int
     /// Screen height in points.

@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func namedDefaultsExist() throws {
-        #expect(try WatchModel.named(WatchModel.defaultName).caseMillimetres == 45)
+        #expect(try WatchModel.named(WatchModel.defaultName).displayName == "Apple Watch Series 7, 45 mm")
         #expect(
             try WatchModel.named(WatchModel.slowestName).relativeSpeed
                 == WatchModel.catalog.map(\.relativeSpeed).min())
