@@ -161,7 +161,4 @@ package struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
         first = second.take()
         return effect
     }
-
-    /// How many effects are left.
-    package var underestimatedCount: Int { first == nil ? 0 : second == nil ? 1 : 2 }
 }

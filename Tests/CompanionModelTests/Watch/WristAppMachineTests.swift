@@ -97,8 +97,6 @@ import Testing
         #expect(Array(WristAppEffects(a)) == [a])
         #expect(Array(WristAppEffects(nil, b)) == [b])
         #expect(Array(WristAppEffects(a, b)) == [a, b])
-        #expect(WristAppEffects(a, b).underestimatedCount == 2)
-        #expect(WristAppEffects(nil, b).underestimatedCount == 1)
         var machine = WristAppMachine(rowsVisible: 3)
         _ = machine.transition(.wristLowered(at: at(10)))
         let effects = machine.transition(.wristRaised(at: at(200), next: NextPick.onRow(0)))
