@@ -60,10 +60,6 @@ package struct PhoneReminders: Sendable {
     private var tracedDeliveries = 0
     private var tracedMisses = 0
     private var tracedRuns = 0
-    /// How many deliveries, misses and app runs (together) the harness had made at the last
-    /// ``releaseRecords()``: only records past these can be waiting to be released. (Each count
-    /// only grows, so an unchanged total means that none changed.)
-    private var releasedCount = 0
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
     private var nextWake: SimTime?
 
@@ -311,20 +307,14 @@ package struct PhoneReminders: Sendable {
 
     /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
     /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
-    /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event;
-    /// after an event that made no record it only compares one total, and while every log keeps all
-    /// it made (the usual run) there is nothing to forget: each record was looked at when it was
-    /// traced (``traceNew(_:trace:into:)``).
+    /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of each event the
+    /// phone handles. While every log keeps all it made (no ``RecordLog/droppedCount``: the usual
+    /// run) there is nothing to forget.
     ///
     /// - Complexity: O(1).
     package mutating func releaseRecords() {
-        let count = harness.deliveries.recordedCount + harness.missed.recordedCount + harness.snapshots.recordedCount
-        guard count != releasedCount else { return }
-        releasedCount = count
         guard
-            harness.deliveries.recordedCount > harness.deliveries.limit
-                || harness.missed.recordedCount > harness.missed.limit
-                || harness.snapshots.recordedCount > harness.snapshots.limit
+            harness.deliveries.droppedCount > 0 || harness.missed.droppedCount > 0 || harness.snapshots.droppedCount > 0
         else { return }
         catchUp()
         harness.releaseRecords()
