@@ -137,8 +137,8 @@ extension PhoneFeature {
             let operation = sync.replica.appliedLog[position]
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
         case .itemChanged(let change):
-            let operation = sync.replica.appliedLog[change.position]
             if case .recorded = context.trace {
+                let operation = sync.replica.appliedLog[change.position]
                 out.append(
                     .trace(
                         .phoneListChanged, at: now,
@@ -155,8 +155,10 @@ extension PhoneFeature {
                 case (_, nil), (nil, .open?), (.open?, .open?), (.checkedOff?, .checkedOff?): nil
                 }
             if !remindersKnow {
+                // Only the operation's origin is read (a copy of the operation retains its item).
+                let origin = sync.replica.appliedLog[change.position].id.origin
                 let reason: ReminderScheduler.AppRunReason =
-                    if case .watch = operation.id.origin { .watchMessage } else { .foreground }
+                    if case .watch = origin { .watchMessage } else { .foreground }
                 remindersApplied(change.slot, kind, reason: reason, context, into: &out)
             }
             if case .afterEachChange = complicationPolicy { out.append(complicationPush) }
