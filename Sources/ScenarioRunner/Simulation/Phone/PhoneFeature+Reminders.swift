@@ -142,7 +142,11 @@ extension PhoneFeature {
     ///
     /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout WorldEffects) {
-        guard let (next, events) = reminders.wakeNeeded(after: context.now) else { return }
+        // An idle harness has nothing to wake up for (``ReminderHarness/isIdle``, asked in place): a
+        // list without due dates costs one question here, not a call.
+        guard !reminders.harness.isIdle, let (next, events) = reminders.wakeNeeded(after: context.now) else {
+            return
+        }
         // One event per delivery and per miss at that instant: the event limit counts them.
         for _ in 0..<events { effects.append(.schedule(.phone(.remindersWake), at: next)) }
     }

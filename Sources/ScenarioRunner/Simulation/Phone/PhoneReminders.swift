@@ -391,10 +391,9 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(log W + log N + p + m log W) (the next fire date, the p ≤ 64 pending
     ///   requests, the m reminders due then: ``ReminderHarness/nextWork(after:)``, counted where
-    ///   they are); O(1) when the harness is idle (nothing to wake up for:
-    ///   ``ReminderHarness/isIdle``, asked in place, with no copy of the harness).
+    ///   they are). The phone asks ``ReminderHarness/isIdle`` first: an idle harness has nothing
+    ///   to wake up for.
     mutating func wakeNeeded(after now: SimTime) -> (time: SimTime, events: Int)? {
-        if harness.isIdle { return nil }
         // The next instant something happens (a fire date, a reminder coming due, an app run the
         // system or the user starts) and the work then, asked of the harness in one question.
         guard let (next, work) = harness.nextWork(after: Self.reminderTime(now)) else { return nil }
