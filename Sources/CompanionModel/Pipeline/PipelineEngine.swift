@@ -115,11 +115,7 @@ struct PipelineEngine {
     /// Works ``nextDue`` out again, once an input has moved the engine on.
     private mutating func updateNextDue() {
         var due: SimTime?
-        if let main {
-            due =
-                isHandlerStep(main.step)
-                ? Self.seenEnd(of: main, onMain: true, in: prepared, records.costs, []) : main.due
-        }
+        if let main { due = Self.seenEnd(of: main, onMain: true, in: prepared, records.costs, []) }
         if let background,
             let end = Self.seenEnd(
                 of: background, onMain: false, in: prepared, records.costs, backgroundQueue[backgroundHead...])
@@ -197,8 +193,27 @@ struct PipelineEngine {
     }
 
     /// Moves on, in time order, every step due at or before `limit` (what every input does first).
+    /// A step that hands its thread to its unseen successor (``unseenSuccessor(ofStep:tap:onMain:in:queuedFirst:)``)
+    /// changes nothing the other thread, the rates or the driver see: its thread moves on alone
+    /// (``RunningStep/handOver(to:at:_:_:)``), and only the rest settles both queues.
     private mutating func moveOn(to limit: SimTime) {
-        while let due = nextStepDue, due <= limit { settle(at: due) }
+        while let due = nextStepDue, due <= limit {
+            if let running = main, running.due == due {
+                if let next = Self.unseenSuccessor(ofStep: running.step, tap: running.tap, onMain: true, in: prepared) {
+                    main!.handOver(to: next, at: due, prepared, &records)
+                    continue
+                }
+            } else if let running = background, running.due == due,
+                let next = Self.unseenSuccessor(
+                    ofStep: running.step, tap: running.tap, onMain: false, in: prepared,
+                    queuedFirst: backgroundHead < backgroundQueue.count ? backgroundQueue[backgroundHead] : nil)
+            {
+                backgroundHead += 1
+                background!.handOver(to: next, at: due, prepared, &records)
+                continue
+            }
+            settle(at: due)
+        }
     }
 
     /// Moves on everything until both threads are idle (or await an outcome that never comes).
@@ -208,20 +223,18 @@ struct PipelineEngine {
     }
 
     /// When `running` and the steps that follow it unseen on its thread end: the step's end, or,
-    /// if nothing sees it end (no effect recorded, no wait) and its thread then starts at once a
-    /// step of the same tap whose start nothing sees, that step's end, and so on. The thread
-    /// computes at the same rate across such a step change, so the next step's end is known
-    /// already; nothing else happens then, so the driver need not wake for it.
+    /// if it hands its thread to an unseen successor (``unseenSuccessor(ofStep:tap:onMain:in:queuedFirst:)``),
+    /// that step's end, and so on. The thread computes at the same rate across such a step
+    /// change, so the next step's end is known already; nothing else happens then, so the driver
+    /// need not wake for it.
     ///
-    /// The step that follows a handler's step on the main thread is the handler's next step
-    /// when it runs on main; on the background thread, the first step `queued`, if it is the
-    /// same tap's. The main thread going idle is always seen (the handler's end commits the
-    /// removal or dispatches work), and so is the background thread going idle on a single core
-    /// (the main thread's rate changes). With a core per queue nothing sees the background thread
-    /// go idle: its last step ends unseen (`nil` when nothing else on that thread is seen), and
-    /// the next input moves it on at its own time; a reader of the taps' outcomes moves a copy
-    /// on to its time first (``PipelineSession/run(through:)``). (A function of what it reads,
-    /// `costs` the engine's ``Records/costs``, so that asking copies no engine.)
+    /// The main thread going idle is always seen (the handler's end commits the removal or
+    /// dispatches work), and so is the background thread going idle on a single core (the main
+    /// thread's rate changes). With a core per queue nothing sees the background thread go idle:
+    /// its last step ends unseen (`nil` when nothing else on that thread is seen), and the next
+    /// input moves it on at its own time; a reader of the taps' outcomes moves a copy on to its
+    /// time first (``PipelineSession/run(through:)``). (A function of what it reads, `costs` the
+    /// engine's ``Records/costs``, so that asking copies no engine.)
     ///
     /// - Complexity: O(steps followed).
     private static func seenEnd(
@@ -229,28 +242,43 @@ struct PipelineEngine {
         _ queued: ArraySlice<(tap: Int, step: Int)>
     ) -> SimTime? {
         guard var end = running.due, case .computing(let work) = running.phase else { return running.due }
-        let plan = prepared.plan
         var step = running.step
-        var queued = queued
-        while plan[step].endsUnseen {
-            let next: Int
-            if onMain {
-                guard step + 1 < plan.count, plan[step + 1].queue == .main else { return end }
-                next = step + 1
-            } else {
-                // With a core per queue, the background thread going idle changes nothing the
-                // driver sees: no wake for it.
-                guard let first = queued.popFirst() else { return prepared.cores < 2 ? end : nil }
-                guard first.tap == running.tap else { return end }
-                next = first.step
-            }
-            guard !plan[next].recordsStart else { return end }
-            let cpu = costs[running.tap * plan.count + next]
+        var position = queued.startIndex
+        while let next = unseenSuccessor(
+            ofStep: step, tap: running.tap, onMain: onMain, in: prepared,
+            queuedFirst: position < queued.endIndex ? queued[position] : nil)
+        {
+            if !onMain { position += 1 }
+            let cpu = costs[running.tap * prepared.stepCount + next]
             guard let nextEnd = Work(left: cpu.nanoseconds * 2, since: end, rate: work.rate).end else { return nil }
-            end = nextEnd
-            step = next
+            (end, step) = (nextEnd, next)
         }
-        return end
+        let goesIdleUnseen =
+            !onMain && position == queued.endIndex && prepared.cores >= 2 && prepared.plan[step].endsUnseen
+        return goesIdleUnseen ? nil : end
+    }
+
+    /// The step of tap `tap` that step `step` hands its thread to at once, unseen, when it ends:
+    /// when nothing sees the step end (no effect recorded, no wait: ``StepPlan/endsUnseen``) and
+    /// its thread then starts a step of the same tap whose start nothing sees: on the main
+    /// thread, a handler's step's next step if it is the handler's too; on the background
+    /// thread, the step queued first (`queuedFirst`) if it is the same tap's. `nil` otherwise.
+    ///
+    /// - Complexity: O(1).
+    private static func unseenSuccessor(
+        ofStep step: Int, tap: Int, onMain: Bool, in prepared: Prepared, queuedFirst: (tap: Int, step: Int)? = nil
+    ) -> Int? {
+        let plan = prepared.plan
+        guard plan[step].endsUnseen else { return nil }
+        let next: Int
+        if onMain {
+            guard plan[step].queue == .main, step + 1 < plan.count, plan[step + 1].queue == .main else { return nil }
+            next = step + 1
+        } else {
+            guard let first = queuedFirst, first.tap == tap else { return nil }
+            next = first.step
+        }
+        return plan[next].recordsStart ? nil : next
     }
 
     // MARK: Effects
@@ -380,6 +408,25 @@ struct PipelineEngine {
 }
 
 extension PipelineEngine.RunningStep {
+    /// Ends it at `now`, its work done (its run written to `records` if they keep runs), and runs
+    /// step `next` of the same tap in its place from then on, at the same rate: its thread
+    /// computes on, so no rate changes (``PipelineEngine/moveOn(to:)``).
+    mutating func handOver(
+        to next: Int, at now: SimTime, _ prepared: PipelineEngine.Prepared, _ records: inout PipelineEngine.Records
+    ) {
+        guard case .computing(let work) = phase else {
+            preconditionFailure("a step that ends unseen computes until it ends")
+        }
+        let base = tap * prepared.stepCount
+        if records.keepsRuns {
+            records.runs[base + step] = StepRun(start: start, end: now, cpu: records.costs[base + step])
+        }
+        let cpu = records.costs[base + next]
+        self = Self(
+            tap: tap, step: next, start: now,
+            phase: .computing(.init(left: cpu.nanoseconds * 2, since: now, rate: work.rate)))
+    }
+
     /// Whether it is step `step` of tap `tap`, awaiting its outcome.
     func isAwaiting(tap: Int, step: Int) -> Bool {
         guard case .awaitingOutcome = phase else { return false }
