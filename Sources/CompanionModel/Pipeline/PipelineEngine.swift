@@ -4,7 +4,7 @@ import SimulationKernel
 /// queue, a CPU shared according to ``CPUSharing``, and taps arriving in time order.
 ///
 /// Inputs come with their time, the driver's clock (never earlier than the last input's): a tap
-/// (``submitTap(at:)``), the outcome a held send waited for (``release(tap:step:at:)``), and the
+/// (``submitTap(at:)``), the outcome a held send waited for (``release(tap:at:)``), and the
 /// time the driver's loop reached (``advance(to:)``, at the time ``nextDue`` asked for). Each
 /// input first moves on everything due up to its time, in time order, then does its own part.
 /// The outputs are ``PipelineEffect``s, recorded in time order and taken by the driver, and
@@ -161,21 +161,22 @@ struct PipelineEngine {
         return tap
     }
 
-    /// The outcome that step `step` of tap `tap` awaits came at `time`: its wait ends then, or
-    /// as soon as its computation ends if that is later. A step that awaits nothing is unaffected.
+    /// The outcome that tap `tap`'s held step (its synchronous send,
+    /// ``PipelineStepRoles/synchronousSend``) awaits came at `time`: its wait ends then, or as
+    /// soon as its computation ends if that is later. Without a held step nothing changes.
     ///
+    /// - Precondition: the outcome of tap `tap`'s held step has not come before.
     /// - Complexity: O(1) plus the events due up to `time`.
-    mutating func release(tap: Int, step: Int, at time: SimTime) {
+    mutating func release(tap: Int, at time: SimTime) {
         moveOn(to: time)
-        guard tap < tapCount, prepared.plan.indices.contains(step), case .untilRelease = prepared.plan[step].wait else {
-            return
-        }
+        guard tap < tapCount, let step = prepared.roles.synchronousSend else { return }
         if main?.isAwaiting(tap: tap, step: step) == true {
             main?.phase = .waiting(until: time)
         } else if background?.isAwaiting(tap: tap, step: step) == true {
             background?.phase = .waiting(until: time)
         } else {
-            records.earlyReleases[tap * prepared.stepCount + step] = time
+            precondition(tap >= records.heldStepsReached, "PipelineEngine.release(tap:at:): tap \(tap) released twice")
+            records.earlyReleases[tap] = time
         }
         settle(at: time)
         updateNextDue()
@@ -461,7 +462,8 @@ extension PipelineEngine.RunningStep {
                 if prepared.recordsEffects {
                     records.effects.record(.awaitingOutcome(tap: tap, step: step, at: now))
                 }
-                if let released = records.earlyReleases.removeValue(forKey: slot) {
+                records.heldStepsReached += 1
+                if let released = records.earlyReleases.removeValue(forKey: tap) {
                     phase = .waiting(until: max(released, now))
                 } else {
                     phase = .awaitingOutcome
