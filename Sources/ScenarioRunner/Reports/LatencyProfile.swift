@@ -3,8 +3,6 @@ import SimulationKernel
 
 /// One scenario run seen through its check-off pipeline: what `wristsim latency` reports.
 package struct LatencyProfile: Sendable {
-    /// The scenario as run (after `--watch` / `--pipeline` overrides).
-    package var scenario: Scenario
     /// The run's outcome (expectations, summary).
     package var outcome: ScenarioOutcome
     /// Every tap that reached the list, through the pipeline, in tap order.
@@ -24,7 +22,7 @@ package struct LatencyProfile: Sendable {
         var simulation = ScenarioSimulation(scenario: scenario, seed: seed, trace: trace)
         let outcome = simulation.run()
         return LatencyProfile(
-            scenario: scenario, outcome: outcome, run: simulation.watch.app.session.run(through: simulation.now),
+            outcome: outcome, run: simulation.watch.app.session.run(through: simulation.now),
             items: simulation.watch.tappedItems, visibility: simulation.watch.app.visibilityReports)
     }
 
@@ -44,6 +42,9 @@ package struct LatencyProfile: Sendable {
         }
         return scenario
     }
+
+    /// The scenario as run (after `--watch` / `--pipeline` overrides).
+    package var scenario: Scenario { outcome.scenario }
 
     /// The model the run used.
     package var watch: WatchModel { run.watch }

@@ -19,11 +19,18 @@ import Testing
         "latency-trip-slowest-naive", "basement-aisle-no-signal", "complication-budget-exhausted", "reminders-weekday",
     ].map(shipped)
 
+    /// The whole page of `scenarios`, made in memory: the head, each scenario's part, the tail.
+    static func document(of scenarios: [ScenarioReportData]) -> String {
+        var report = HTMLReport()
+        let parts = scenarios.map { report.add($0) }
+        return report.head + parts.joined() + HTMLReport.tail
+    }
+
     private func page(_ files: [String], tap: Int? = nil) throws -> String {
         let scenarios = try files.map { file in
             try ScenarioReportData.extract(try ScenarioLoader.load(file), tap: tap)
         }
-        return HTMLReport.document(of: scenarios)
+        return Self.document(of: scenarios)
     }
 
     /// Issue #33 item 9: a page of many scenarios holds one scenario's pictures at a time. The
@@ -35,7 +42,6 @@ import Testing
         let parts = scenarios.map { report.add($0) }
         let kept = Mirror(reflecting: report).children.map { "\($0.label ?? "?"): \(type(of: $0.value))" }
         #expect(kept == ["title: String", "rows: Array<Row>"], "\(kept)")
-        #expect(report.head + parts.joined() + HTMLReport.tail == HTMLReport.document(of: scenarios))
         #expect(parts.allSatisfy { $0.hasPrefix("<article") && $0.hasSuffix("</article>\n") })
     }
 
@@ -86,7 +92,7 @@ import Testing
         let data = try ScenarioReportData.extract(try ScenarioLoader.load(Self.files[0]))
         let chosen = try #require(data.drawnTap?.index)
         let picture = try #require(data.swimlanes(tap: chosen, caption: "slowest"))
-        #expect(picture.runs.map(\.name) == ["naive", "optimized"])
+        #expect(picture.runs.map(\.profile.run.pipeline.name) == ["naive", "optimized"])
         let svg = picture.document
         #expect(svg.contains("naive on series0-38mm · tap") && svg.contains("optimized on series0-38mm · tap"))
         #expect(svg.components(separatedBy: "time after the tap").count == 2, "one axis for both blocks")
@@ -97,13 +103,13 @@ import Testing
         let scenario = try ScenarioLoader.load(Self.shipped("latency-burst"))
         let data = try ScenarioReportData.extract(scenario, tap: 2)
         #expect(data.drawnTap?.index == 1 && data.drawnTap?.reason == "chosen with --tap")
-        #expect(HTMLReport.document(of: [data]).contains("Tap 2 (chosen with --tap)"))
+        #expect(Self.document(of: [data]).contains("Tap 2 (chosen with --tap)"))
         let byDefault = try ScenarioReportData.extract(scenario)
         guard case let (slowest, "the slowest")? = byDefault.drawnTap else {
             Issue.record("without --tap the slowest tap is drawn, got \(String(describing: byDefault.drawnTap))")
             return
         }
-        #expect(HTMLReport.document(of: [byDefault]).contains("Tap \(slowest + 1) (the slowest)"))
+        #expect(Self.document(of: [byDefault]).contains("Tap \(slowest + 1) (the slowest)"))
         #expect(throws: ScenarioReportData.Failure.noSuchTap(99, taps: data.pipelineRuns[0].run.taps.count)) {
             try ScenarioReportData.extract(scenario, tap: 99)
         }
@@ -123,7 +129,7 @@ import Testing
             }
             """
         let scenario = try ScenarioDecoder.decode(Array(text.utf8), file: "fail.json")
-        let html = HTMLReport.document(of: [try ScenarioReportData.extract(scenario)])
+        let html = Self.document(of: [try ScenarioReportData.extract(scenario)])
         #expect(html.contains("1 scenario · 0 passed · 1 failed"))
         #expect(html.contains("<span class=\"result fail\">FAIL</span> Fails &lt;on purpose&gt;</h2>"))
         #expect(html.contains("<td class=\"fail\">FAIL</td><td>09:02:00.000</td><td>line 8</td>"))

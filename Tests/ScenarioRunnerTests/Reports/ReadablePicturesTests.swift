@@ -17,7 +17,7 @@ import Testing
 
     @Test func theIndexHasOneRowPerScenarioLinkingToItsSectionsWithItsFigures() throws {
         let scenarios = try ["latency-trip-slowest-naive", "reminders-weekday"].map { try data($0) }
-        let html = HTMLReport.document(of: scenarios)
+        let html = HTMLReportTests.document(of: scenarios)
         #expect(html.contains("<table class=\"index\" id=\"index\">"))
         #expect(html.components(separatedBy: "<tr><td><span class=\"result").count - 1 == 2)
         #expect(
@@ -114,7 +114,7 @@ import Testing
     @Test func suspendedAppsAreShadedAndNotificationActionsMarked() throws {
         // Old picture: nothing explained a 35-minute delay; the notification's Complete was not drawn.
         let notification = try data("notification-complete-through-link")
-        #expect(notification.linkBands.contains { $0.kind == .watchAppSuspended })
+        #expect(try #require(notification.linkPicture).bands.contains { $0.kind == .watchAppSuspended })
         let svg = try #require(notification.linkPicture).document
         #expect(svg.contains("watch app suspended for "))
         #expect(svg.contains("<title>notification action: complete milk</title>"))

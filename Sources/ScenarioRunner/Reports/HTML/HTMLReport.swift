@@ -26,13 +26,6 @@ package struct HTMLReport {
         self.title = title
     }
 
-    /// The whole page of `scenarios`, made in memory.
-    package static func document(of scenarios: [ScenarioReportData], title: String = "WristSim report") -> String {
-        var report = HTMLReport(title: title)
-        let parts = scenarios.map { report.add($0) }
-        return report.head + parts.joined() + tail
-    }
-
     /// A section of one scenario's part of the page.
     package enum Section: String, CaseIterable, Sendable {
         case summary, swimlanes, latency, link, complication, reminders

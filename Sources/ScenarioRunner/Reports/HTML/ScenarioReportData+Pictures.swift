@@ -7,12 +7,8 @@ extension ScenarioReportData {
     /// The swimlanes of tap `tap` (0-based) under every pipeline, on one time axis.
     package func swimlanes(tap: Int, caption: String) -> TapSwimlanesSVG? {
         guard !pipelineRuns.isEmpty else { return nil }
-        let runs = pipelineRuns.map { profile in
-            TapSwimlanesSVG.Run(
-                name: profile.run.pipeline.name, run: profile.run, tap: tap, items: profile.items,
-                messages: Self.linkMessages(profile.outcome.trace))
-        }
-        return TapSwimlanesSVG(title: "\(caption) · \(scenario.name)", runs: runs)
+        let runs = pipelineRuns.map { TapSwimlanesSVG.Run(profile: $0, messages: Self.linkMessages($0.outcome.trace)) }
+        return TapSwimlanesSVG(title: "\(caption) · \(scenario.name)", runs: runs, tap: tap)
     }
 
     /// Every tap's latency per pipeline and watch, on one axis, with the per-step breakdown.

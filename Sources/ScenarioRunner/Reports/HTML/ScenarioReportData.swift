@@ -10,7 +10,6 @@ import SimulationKernel
 /// plain values (``LinkMessageRecord``, ``RemindersChartData``, ``PipelineRun``…), so a change
 /// in the simulation core is adapted here.
 package struct ScenarioReportData {
-    package var scenario: Scenario
     /// The scenario's own run (its pipeline, its seed).
     package var outcome: ScenarioOutcome
     /// The naive and optimized runs (and the scenario's own pipeline when it is neither) on the
@@ -24,13 +23,15 @@ package struct ScenarioReportData {
     package var drawnTap: (index: Int, reason: String)?
     /// The tap of median latency in the naive run.
     package var medianTap: Int?
-    /// The link's messages and its out-of-range / app-not-running spans.
+    /// The link's messages (its spans and actions are read from the trace by ``linkPicture``).
     package var linkMessages: [LinkMessageRecord]
-    package var linkBands: [LinkBand]
     /// The complication report (only with a `"complication"` section).
     package var complication: ComplicationReport?
     /// The reminders picture's data (only with a `"reminders"` section).
     package var reminders: RemindersChartData?
+
+    /// The scenario as run.
+    package var scenario: Scenario { outcome.scenario }
 
     /// Why the data could not be extracted.
     package enum Failure: Error, Equatable, CustomStringConvertible {
@@ -93,12 +94,9 @@ package struct ScenarioReportData {
             guard tap >= 1, tap <= count else { throw .noSuchTap(tap, taps: count) }
             drawn = (tap - 1, "chosen with --tap")
         }
-        let trace = outcome.trace
-        let messages = Self.linkMessages(trace)
         return ScenarioReportData(
-            scenario: scenario, outcome: outcome, pipelineRuns: pipelineRuns, slowestWatchRuns: slowest,
-            drawnTap: drawn, medianTap: median, linkMessages: messages,
-            linkBands: messages.isEmpty ? [] : Self.linkBands(trace, end: outcome.endTime),
+            outcome: outcome, pipelineRuns: pipelineRuns, slowestWatchRuns: slowest, drawnTap: drawn,
+            medianTap: median, linkMessages: Self.linkMessages(outcome.trace),
             complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
             reminders: scenario.sections.reminders == nil
                 ? nil : Self.reminders(simulation.reminders.advanced(to: simulation.now), scenario: scenario))

@@ -45,28 +45,18 @@ package struct LinkMessageRecord: Sendable {
 
 /// A span of time when the link could not carry messages the ordinary way.
 package struct LinkBand: Sendable {
-    package enum Kind: Sendable, Equatable, CaseIterable {
+    /// What it was; its raw value is what the picture calls it.
+    package enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The phone was out of Bluetooth/Wi-Fi range.
-        case outOfRange
+        case outOfRange = "out of range"
         /// The phone app was not running (messages wait for its next launch).
-        case phoneAppNotRunning
+        case phoneAppNotRunning = "phone app not running"
         /// The watch app was not running.
-        case watchAppNotRunning
+        case watchAppNotRunning = "watch app not running"
         /// The watch app ran in the background (the wrist dropped, the face showed the clock).
-        case watchAppBackground
+        case watchAppBackground = "watch app in background"
         /// The watch app was suspended: messages wait until it runs again.
-        case watchAppSuspended
-
-        /// What the picture calls it.
-        var name: String {
-            switch self {
-            case .outOfRange: return "out of range"
-            case .phoneAppNotRunning: return "phone app not running"
-            case .watchAppNotRunning: return "watch app not running"
-            case .watchAppBackground: return "watch app in background"
-            case .watchAppSuspended: return "watch app suspended"
-            }
-        }
+        case watchAppSuspended = "watch app suspended"
 
         /// Its shading.
         var color: String {
@@ -77,9 +67,6 @@ package struct LinkBand: Sendable {
             case .watchAppSuspended: return "#e5dbff"
             }
         }
-
-        /// Whether it concerns the phone's line (else the watch's, or both for out of range).
-        var onPhone: Bool { self == .phoneAppNotRunning }
     }
 
     package var kind: Kind
@@ -153,19 +140,19 @@ package struct LinkSequenceSVG: SVGPicture {
             let x0 = axis.x(max(band.from, start))
             let x1 = axis.x(min(band.to, end))
             guard x1 > x0 else { continue }
-            let tooltip = "\(band.kind.name) for \(DurationFormat.text(band.to - band.from))"
+            let tooltip = "\(band.kind.rawValue) for \(DurationFormat.text(band.to - band.from))"
             switch band.kind {
             case .outOfRange:
                 canvas.rect(
                     x: x0, y: watchY - 22, width: x1 - x0, height: phoneY - watchY + 44, fill: band.kind.color,
                     extra: "fill-opacity=\"0.35\"", tooltip: tooltip)
             case .phoneAppNotRunning, .watchAppNotRunning, .watchAppBackground, .watchAppSuspended:
-                let y = band.kind.onPhone ? phoneY : watchY
+                let y = band.kind == .phoneAppNotRunning ? phoneY : watchY  // the app's own line
                 canvas.rect(
                     x: x0, y: y - 14, width: x1 - x0, height: 28, fill: band.kind.color,
                     extra: "fill-opacity=\"0.6\"", tooltip: tooltip)
             }
-            let label = band.kind.name + " " + SVGDuration.label(milliseconds: (band.to - band.from).milliseconds)
+            let label = band.kind.rawValue + " " + SVGDuration.label(milliseconds: (band.to - band.from).milliseconds)
             bandLabels.place(label, x: x0 + 2, size: 10, color: "#495057", on: &canvas, tooltip: tooltip)
         }
         // Lifelines.
@@ -201,8 +188,8 @@ package struct LinkSequenceSVG: SVGPicture {
         if messages.contains(where: { !$0.duplicates.isEmpty }) {
             legend.append((SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"))
         }
-        for kind in bands.map(\.kind).uniqued(by: \.name) {
-            legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.name))
+        for kind in bands.map(\.kind).uniqued(by: \.rawValue) {
+            legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.rawValue))
         }
         if !actions.isEmpty { legend.append((Self.actionGlyph, "notification action")) }
         let used = canvas.legend(legend, left: left, top: axisY + 38, right: width - right)

@@ -10,23 +10,16 @@ import SimulationKernel
 /// that kept main busy in grey), each background queue, the 60 Hz frame clock with the frame
 /// that showed the row gone, and the link (the check-off message from send to delivery).
 package struct TapSwimlanesSVG: SVGPicture {
-    /// One pipeline's run and the tap to draw from it.
+    /// One pipeline's run, and the messages it sent for the link lane.
     package struct Run: Sendable {
-        /// The pipeline's name (`"naive"`).
-        package var name: String
-        package var run: PipelineRun
-        /// The index into `run.taps` of the tap to draw.
-        package var tap: Int
-        /// The item tapped, by tap index.
-        package var items: [ItemID]
-        /// The check-off messages this run sent, for the link lane.
+        package var profile: LatencyProfile
         package var messages: [LinkMessageRecord]
-        /// The frame clock's rate.
-        package var framesPerSecond: Int64 = 60
     }
 
     package var title: String
     package var runs: [Run]
+    /// The index into each run's taps of the tap to draw.
+    package var tap: Int
     package var width: Double = 1080
 
     let left = 150.0
@@ -38,7 +31,7 @@ package struct TapSwimlanesSVG: SVGPicture {
     /// The time after the tap the axis of `runs` ends at: the latest row-gone or step end of any
     /// drawn tap, and a link delivery when it is not far beyond that.
     func extent(of runs: [Run]) -> Double {
-        let drawn = runs.compactMap { run in run.run.taps[safe: run.tap].map { (run, $0) } }
+        let drawn = runs.compactMap { run in run.profile.run.taps[safe: tap].map { (run, $0) } }
         let extent = drawn.reduce(1.0) { max($0, ($1.1.finished - $1.1.tap).milliseconds, $1.1.latency.milliseconds) }
         var withLink = extent
         for (run, tap) in drawn {
@@ -80,9 +73,10 @@ package struct TapSwimlanesSVG: SVGPicture {
             scale, at: y + 4, on: &canvas,
             note: "time after the tap (one axis for "
                 + (zoomed ? "the pipelines not zoomed in above)" : "both pipelines)"))
-        var items: [(glyph: SVGGlyph, label: String)] = runs.flatMap(\.run.pipeline.steps).uniqued(by: \.name).map {
-            (SVGGlyph(.swatch(dash: nil), color: SVGPalette.step($0.kind)), $0.name)
-        }
+        var items: [(glyph: SVGGlyph, label: String)] = runs.flatMap(\.profile.run.pipeline.steps).uniqued(by: \.name)
+            .map {
+                (SVGGlyph(.swatch(dash: nil), color: SVGPalette.step($0.kind)), $0.name)
+            }
         items.append((SVGGlyph(.swatch(dash: nil), color: "#ced4da"), "other taps' work"))
         items.append((SVGGlyph(.tick(length: 12), color: SVGPalette.bad), "row gone (frame drawn)"))
         let used = canvas.legend(items, left: left, top: axisBottom + 8, right: width - right)
@@ -107,33 +101,33 @@ package struct TapSwimlanesSVG: SVGPicture {
 
     /// Draws one run's block from `top`; returns the y below it.
     private func block(_ run: Run, on canvas: inout SVGCanvas, top: Double, scale: SVGScale, zoom: Double?) -> Double {
-        guard let tap = run.run.taps[safe: run.tap] else {
-            canvas.text("\(run.name): no tap to draw", x: 12, y: top + 18, bold: true)
+        guard let tap = run.profile.run.taps[safe: self.tap] else {
+            canvas.text("\(run.profile.run.pipeline.name): no tap to draw", x: 12, y: top + 18, bold: true)
             return top + blockHeader
         }
         let origin = tap.tap
         func x(_ time: SimTime) -> Double { scale.position((time - origin).milliseconds) }
-        let item = run.items[safe: tap.index] ?? "-"
+        let item = run.profile.items[safe: tap.index] ?? "-"
         let unit = DurationFormat.unit(for: [tap.latency, tap.queueingDelay])
         let queued =
             tap.queueingDelay > .zero
             ? " · waited \(DurationFormat.text(tap.queueingDelay, unit: unit)) for main" : ""
         let zoomNote = zoom.map { " · zoomed ×\(Int($0.rounded())): its own axis below" } ?? ""
         canvas.text(
-            "\(run.name) on \(run.run.watch.name) · tap \(tap.index + 1) (\(item)) · row gone after "
+            "\(run.profile.run.pipeline.name) on \(run.profile.run.watch.name) · tap \(tap.index + 1) (\(item)) · row gone after "
                 + DurationFormat.text(tap.latency, unit: unit) + queued + zoomNote,
             x: 12, y: top + 22, size: 12, bold: true)
         var y = top + blockHeader
-        let backgroundQueues = run.run.pipeline.steps.contains { !$0.queue.isMain }
+        let backgroundQueues = run.profile.run.pipeline.steps.contains { !$0.queue.isMain }
         let lanes: [(name: String, main: Bool?)] =
             [("main queue", true)] + (backgroundQueues ? [("background queue", false)] : [])
         let extent = scale.upper
         let windowEnd = origin + SimDuration(nanoseconds: Int64(extent * 1_000_000))
         for lane in lanes {
             self.lane(lane.name, y: y, scale: scale, on: &canvas)
-            for other in run.run.taps {
+            for other in run.profile.run.taps {
                 for (index, stepRun) in other.steps.enumerated() {
-                    let step = run.run.pipeline.steps[index]
+                    let step = run.profile.run.pipeline.steps[index]
                     guard step.queue.isMain == lane.main, stepRun.end > origin, stepRun.start < windowEnd,
                         stepRun.end > stepRun.start
                     else { continue }
@@ -141,7 +135,7 @@ package struct TapSwimlanesSVG: SVGPicture {
                     let x0 = x(max(stepRun.start, origin))
                     let x1 = x(min(stepRun.end, windowEnd))
                     let tooltip =
-                        "tap \(other.index + 1) (\(run.items[safe: other.index] ?? "-")) · \(step.name) on \(step.queue.rawValue): "
+                        "tap \(other.index + 1) (\(run.profile.items[safe: other.index] ?? "-")) · \(step.name) on \(step.queue.rawValue): "
                         + "+\(DurationFormat.text(stepRun.start - origin, unit: unit)) → "
                         + "+\(DurationFormat.text(stepRun.end - origin, unit: unit)) "
                         + "(\(DurationFormat.text(stepRun.wall)), CPU \(DurationFormat.text(stepRun.cpu)))"
@@ -155,8 +149,9 @@ package struct TapSwimlanesSVG: SVGPicture {
             y += laneHeight + laneGap
         }
         // Frame clock.
-        lane("frames (\(run.framesPerSecond) Hz)", y: y, scale: scale, on: &canvas)
-        let frame = 1_000.0 / Double(max(1, run.framesPerSecond))
+        let framesPerSecond = FrameClock.sixtyHertz.framesPerSecond  // every pipeline session's clock
+        lane("frames (\(framesPerSecond) Hz)", y: y, scale: scale, on: &canvas)
+        let frame = 1_000.0 / Double(framesPerSecond)
         let frameWidth = scale.position(frame) - scale.position(0)
         if frameWidth >= 4 {
             var count = 0
@@ -187,7 +182,7 @@ package struct TapSwimlanesSVG: SVGPicture {
         let sent = messages(of: run, tap: tap)
         if sent.isEmpty {
             canvas.text(
-                run.run.pipeline.steps.contains { $0.kind == .sendMessageToPhone }
+                run.profile.run.pipeline.steps.contains { $0.kind == .sendMessageToPhone }
                     ? "no message within the window" : "this pipeline sends nothing",
                 x: left + 6, y: y + laneHeight / 2 + 4, size: 10, fill: SVGPalette.muted)
         }
@@ -222,7 +217,7 @@ package struct TapSwimlanesSVG: SVGPicture {
 
     private func messages(of run: Run, tap: TapOutcome) -> [LinkMessageRecord] {
         guard let send = tap.messageSend else { return [] }
-        let item = run.items[safe: tap.index]
+        let item = run.profile.items[safe: tap.index]
         return run.messages.filter { $0.item == item && $0.sent >= send.started && $0.direction == .watchToPhone }
             .prefix(1).map { $0 }
     }
