@@ -151,8 +151,8 @@ import Testing
             Change(time: .zero, item: "milk", key: 0, due: SimTime.zero + .seconds(600)),
             Change(time: .zero, item: "eggs", key: 1, due: SimTime.zero + .seconds(7_200)),
         ]
-        #expect(ScenarioReportData.overdueSteps(log, end: end).map(\.count) == [1])
-        #expect(ScenarioReportData.overdueSteps(log).map(\.count) == [1, 2], "without an end both count")
+        #expect(RemindersChartSVG.overdueSteps(log, end: end).map(\.count) == [1])
+        #expect(RemindersChartSVG.overdueSteps(log).map(\.count) == [1, 2], "without an end both count")
     }
 
     @Test func dateLabelsAtTheRightEdgeDoNotCollide() throws {

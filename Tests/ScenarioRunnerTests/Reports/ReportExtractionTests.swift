@@ -70,7 +70,7 @@ import Testing
             Change(time: at(25), item: "b", key: 1, due: at(40)),  // snoozed
             Change(time: at(30), item: "c", key: 2, due: at(5)),  // added, already overdue
         ]
-        let steps = ScenarioReportData.overdueSteps(log)
+        let steps = RemindersChartSVG.overdueSteps(log)
         #expect(steps.map(\.at) == [at(10), at(15), at(20), at(25), at(30), at(40)])
         #expect(steps.map(\.count) == [1, 0, 1, 0, 1, 2])
     }

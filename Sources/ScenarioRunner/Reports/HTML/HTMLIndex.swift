@@ -39,7 +39,7 @@ struct HTMLIndex {
             let delivered = data.linkMessages.filter { $0.fate == .delivered }.count
             let link = data.linkMessages.isEmpty ? "–" : "\(data.linkMessages.count) sent · \(delivered) delivered"
             let reminders = data.reminders.map { chart in
-                "\(chart.deliveries.count) delivered · \(chart.missed.count) missed"
+                "\(chart.deliveries.count) delivered · \(chart.phone.harness.missed.count) missed"
                     + (chart.wrongBadges == 0 ? "" : " · \(chart.wrongBadges) wrong badge(s)")
             }
             let pictures = HTMLReport.sections(of: data).filter { $0 != .summary }

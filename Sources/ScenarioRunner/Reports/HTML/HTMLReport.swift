@@ -150,7 +150,7 @@ package struct HTMLReport {
         case .latency: return figure(data.latencyPicture)
         case .link: return figure(data.linkPicture)
         case .complication: return figure(data.complicationPicture)
-        case .reminders: return figure(data.remindersPicture)
+        case .reminders: return figure(data.reminders)
         }
     }
 

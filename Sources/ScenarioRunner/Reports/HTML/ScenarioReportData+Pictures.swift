@@ -36,13 +36,8 @@ extension ScenarioReportData {
         complication.map { ComplicationTimelineSVG(report: $0, scenarioName: scenario.name) }
     }
 
-    /// The reminders chart (`nil` without a `"reminders"` section).
-    package var remindersPicture: RemindersChartSVG? {
-        reminders.map { RemindersChartSVG(title: "Reminders · \(scenario.name)", data: $0) }
-    }
-
     /// The reminders chart of a finished run's phone (`reminders --svg`).
     package static func remindersPicture(phone: PhoneReminders, scenario: Scenario) -> RemindersChartSVG {
-        RemindersChartSVG(title: "Reminders · \(scenario.name)", data: reminders(phone, scenario: scenario))
+        RemindersChartSVG(phone: phone, scenario: scenario)
     }
 }
