@@ -122,13 +122,13 @@ package struct LinkSequenceSVG: SVGPicture {
     package var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 300, title: title)
         canvas.text(title, x: 12, y: 20, size: 14, bold: true)
-        let delivered = messages.filter { $0.fate == .delivered }.count
+        let failed = messages.count { if case .failed = $0.fate { true } else { false } }
+        let lost = messages.count { if case .lost = $0.fate { true } else { false } }
+        let retries = messages.reduce(0) { $0 + $1.retries.count }
+        let duplicates = messages.reduce(0) { $0 + $1.duplicates.count }
         canvas.text(
-            "\(messages.count) messages · \(delivered) delivered · "
-                + "\(messages.filter { if case .failed = $0.fate { return true } else { return false } }.count) failed · "
-                + "\(messages.filter { if case .lost = $0.fate { return true } else { return false } }.count) lost · "
-                + "\(messages.reduce(0) { $0 + $1.retries.count }) retries · "
-                + "\(messages.reduce(0) { $0 + $1.duplicates.count }) duplicates"
+            "\(messages.count) messages · \(messages.count { $0.fate == .delivered }) delivered · \(failed) failed · "
+                + "\(lost) lost · \(retries) retries · \(duplicates) duplicates"
                 + (aggregated ? " · drawn as counts per \(bucketName) (too many for one arrow each)" : ""),
             x: 12, y: 38, size: 11, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(start: start, end: end, origin: origin, left: left, right: width - right)
@@ -179,15 +179,9 @@ package struct LinkSequenceSVG: SVGPicture {
             legend.append((SVGGlyph(.swatch(dash: nil), color: Self.color(channel)), channel))
         }
         // Only what the picture shows.
-        if messages.contains(where: {
-            if case .failed = $0.fate { true } else if case .lost = $0.fate { true } else { false }
-        }) {
-            legend.append((Self.failedGlyph, "failed / lost"))
-        }
-        if messages.contains(where: { !$0.retries.isEmpty }) { legend.append((Self.retryGlyph, "retry")) }
-        if messages.contains(where: { !$0.duplicates.isEmpty }) {
-            legend.append((SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"))
-        }
+        if failed + lost > 0 { legend.append((Self.failedGlyph, "failed / lost")) }
+        if retries > 0 { legend.append((Self.retryGlyph, "retry")) }
+        if duplicates > 0 { legend.append((Self.duplicateGlyph, "duplicate")) }
         for kind in bands.map(\.kind).uniqued(by: \.rawValue) {
             legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.rawValue))
         }
@@ -200,6 +194,7 @@ package struct LinkSequenceSVG: SVGPicture {
     static let failedGlyph = SVGGlyph(.cross(size: 9), color: SVGPalette.bad)
     static let retryGlyph = SVGGlyph(.dot(radius: 4), color: "#fab005")
     static let actionGlyph = SVGGlyph(.diamond(size: 9), color: "#c2255c")
+    static let duplicateGlyph = SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96")
 
     // MARK: Counts per bucket
 
@@ -263,11 +258,10 @@ package struct LinkSequenceSVG: SVGPicture {
         _ message: LinkMessageRecord, axis: SVGTimeAxis, on canvas: inout SVGCanvas, below: inout LabelRows,
         above: inout LabelRows
     ) {
-        let fromY = message.direction == .watchToPhone ? watchY : phoneY
-        let toY = message.direction == .watchToPhone ? phoneY : watchY
+        let (fromY, toY, route) =
+            message.direction == .watchToPhone ? (watchY, phoneY, "watch → phone") : (phoneY, watchY, "phone → watch")
         let x0 = axis.x(message.sent)
         let color = Self.color(message.channel)
-        let route = message.direction == .watchToPhone ? "watch → phone" : "phone → watch"
         var tooltip = "message \(message.id) \(message.payload) · \(message.channel) \(route) · sent "
         tooltip += TraceFormatter(start: origin).text(message.sent)
         let delay = message.delivered.map { DurationFormat.text($0 - message.sent) }
