@@ -35,11 +35,9 @@ package enum ComplicationTimeline {
             scenario.sections.complication?.configuration.clock.showsDates = true
         }
         let run = UntracedRun(scenario, seed: seed)
-        let fallback = ComplicationReport(
-            model: ComplicationTimelineModel(
-                configuration: ComplicationConfiguration(), items: [], presence: .notOnActiveFace),
-            until: .zero)
-        let report = run.simulation.complicationReport(families: families) ?? fallback
+        guard let report = run.simulation.complicationReport(families: families) else {
+            preconditionFailure("a run with a complication section (set above) has a complication report")
+        }
         return Result(outcome: run.outcome, report: report, settings: source)
     }
 
