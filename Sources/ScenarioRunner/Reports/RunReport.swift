@@ -134,12 +134,8 @@ package struct RunReport {
     static func fields(_ fields: [(key: String, value: TraceValue)]) -> JSONObject {
         var object = JSONObject()
         for field in fields {
-            let key: String
-            if case .duration = field.value, !field.key.hasSuffix("Ms") {
-                key = field.key + "Ms"
-            } else {
-                key = field.key
-            }
+            var key = field.key
+            if case .duration = field.value, !key.hasSuffix("Ms") { key += "Ms" }
             object[key] = field.value == .string("-") ? .null : JSONValue(field.value)
         }
         return object
