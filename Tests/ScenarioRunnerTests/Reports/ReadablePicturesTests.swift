@@ -82,7 +82,7 @@ import Testing
         (0..<count).map { index in
             let sent = SimTime.zero + .seconds(Int64(index) * seconds)
             return LinkMessageRecord(
-                id: index + 1, direction: .watchToPhone, channel: "interactive", payload: "check \(index)",
+                id: index + 1, direction: .watchToPhone, channel: .interactive, payload: "check \(index)",
                 item: "i\(index)", sent: sent, delivered: sent + .milliseconds(300), fate: .delivered)
         }
     }

@@ -37,7 +37,7 @@ import Testing
         #expect(messages[0].fate == .failed(reason: "notReachable") && messages[0].endedAt == at(2))
         #expect(messages[1].fate == .delivered && messages[1].delivered == at(9))
         #expect(messages[1].retries == [at(7)] && messages[1].duplicates == [at(10)])
-        #expect(messages[1].item == "a" && messages[1].channel == "userInfo")
+        #expect(messages[1].item == "a" && messages[1].channel == .userInfo)
         #expect(messages[2].direction == .phoneToWatch && messages[2].fate == .inTransit)
     }
 

@@ -113,13 +113,15 @@ package struct ScenarioReportData {
             guard let kind = TraceKind(rawValue: event.kind), case .int(let rawID)? = event["id"] else { continue }
             let id = Int(rawID)
             if index[id] == nil {
-                guard kind == .linkSend || kind == .linkQueued || kind == .linkBudget else { continue }
+                // Every message event names its channel and route (``WatchLink``'s trace).
+                guard kind == .linkSend || kind == .linkQueued || kind == .linkBudget,
+                    let channel = event["channel"].flatMap(Self.string).flatMap(LinkChannel.init(rawValue:))
+                else { continue }
                 let route = event["route"].flatMap(Self.string) ?? "watch→phone"
                 index[id] = messages.count
                 messages.append(
                     LinkMessageRecord(
-                        id: id, direction: route.hasPrefix("phone") ? .phoneToWatch : .watchToPhone,
-                        channel: event["channel"].flatMap(Self.string) ?? "?",
+                        id: id, direction: route.hasPrefix("phone") ? .phoneToWatch : .watchToPhone, channel: channel,
                         payload: event["payload"].flatMap(Self.string) ?? "",
                         item: event["item"].flatMap(Self.string), sent: event.time))
             }

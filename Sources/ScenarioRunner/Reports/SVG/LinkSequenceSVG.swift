@@ -1,13 +1,8 @@
+import CompanionModel
 import SimulationKernel
 
 /// One message on the watch↔phone link, as the pictures see it.
 package struct LinkMessageRecord: Sendable {
-    /// Which way it went.
-    package enum Direction: Sendable, Equatable {
-        case watchToPhone
-        case phoneToWatch
-    }
-
     /// How it ended.
     package enum Fate: Sendable, Equatable {
         /// It reached the receiving app.
@@ -25,9 +20,9 @@ package struct LinkMessageRecord: Sendable {
     }
 
     package var id: Int
-    package var direction: Direction
-    /// `"interactive"`, `"userInfo"`, `"applicationContext"`, `"complication"`.
-    package var channel: String
+    /// Which way it went.
+    package var direction: LinkRoute
+    package var channel: LinkChannel
     package var payload: String
     /// The item it concerns, if any.
     package var item: String?
@@ -103,13 +98,12 @@ package struct LinkSequenceSVG: SVGPicture {
     let watchY = 96.0
     let phoneY = 236.0
 
-    static func color(_ channel: String) -> String {
+    static func color(_ channel: LinkChannel) -> String {
         switch channel {
-        case "interactive": return "#7048e8"
-        case "userInfo": return "#1c7ed6"
-        case "applicationContext": return "#0c8599"
-        case "complication": return "#e67700"
-        default: return "#495057"
+        case .interactive: return "#7048e8"
+        case .userInfo: return "#1c7ed6"
+        case .applicationContext: return "#0c8599"
+        case .complication: return "#e67700"
         }
     }
 
@@ -174,9 +168,8 @@ package struct LinkSequenceSVG: SVGPicture {
             below.place(action.label, x: x + 7, size: 10, color: Self.actionGlyph.color, on: &canvas)
         }
         var legend: [(glyph: SVGGlyph, label: String)] = []
-        for channel in ["interactive", "userInfo", "applicationContext", "complication"]
-        where messages.contains(where: { $0.channel == channel }) {
-            legend.append((SVGGlyph(.swatch(dash: nil), color: Self.color(channel)), channel))
+        for channel in LinkChannel.allCases where messages.contains(where: { $0.channel == channel }) {
+            legend.append((SVGGlyph(.swatch(dash: nil), color: Self.color(channel)), channel.name))
         }
         // Only what the picture shows.
         if failed + lost > 0 { legend.append((Self.failedGlyph, "failed / lost")) }
@@ -262,7 +255,7 @@ package struct LinkSequenceSVG: SVGPicture {
             message.direction == .watchToPhone ? (watchY, phoneY, "watch → phone") : (phoneY, watchY, "phone → watch")
         let x0 = axis.x(message.sent)
         let color = Self.color(message.channel)
-        var tooltip = "message \(message.id) \(message.payload) · \(message.channel) \(route) · sent "
+        var tooltip = "message \(message.id) \(message.payload) · \(message.channel.name) \(route) · sent "
         tooltip += TraceFormatter(start: origin).text(message.sent)
         let delay = message.delivered.map { DurationFormat.text($0 - message.sent) }
         switch message.fate {
@@ -279,7 +272,8 @@ package struct LinkSequenceSVG: SVGPicture {
         if let delivered = message.delivered {
             let x1 = axis.x(delivered)
             arrow(from: (x0, fromY), to: (x1, toY), color: color, dash: nil, on: &canvas, tooltip: tooltip)
-            let label = "\(message.channel) \(SVGDuration.label(milliseconds: (delivered - message.sent).milliseconds))"
+            let label =
+                "\(message.channel.name) \(SVGDuration.label(milliseconds: (delivered - message.sent).milliseconds))"
             let width = SVGText.width(label, size: 10)
             if toY == phoneY {
                 below.place(label, x: x1 - width / 2, size: 10, color: color, on: &canvas, tooltip: tooltip)
