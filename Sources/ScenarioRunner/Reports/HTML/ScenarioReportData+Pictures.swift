@@ -19,9 +19,6 @@ extension ScenarioReportData {
             series: (pipelineRuns + slowestWatchRuns).map(LatencyHistogramSVG.Series.init))
     }
 
-    /// The link's sequence diagram (`nil` when no message crossed the link).
-    package var linkPicture: LinkSequenceSVG? { linkMessages.isEmpty ? nil : Self.linkPicture(of: outcome) }
-
     /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing
     /// crossed the link).
     package static func linkPicture(of outcome: ScenarioOutcome) -> LinkSequenceSVG {
@@ -29,11 +26,6 @@ extension ScenarioReportData {
             title: "Watch ↔ phone link · \(outcome.scenario.name)", messages: linkMessages(outcome.trace),
             bands: linkBands(outcome.trace, end: outcome.endTime), actions: linkActions(outcome.trace), start: .zero,
             end: outcome.endTime, origin: outcome.scenario.start)
-    }
-
-    /// The complication timeline (`nil` without a `"complication"` section).
-    package var complicationPicture: ComplicationTimelineSVG? {
-        complication.map { ComplicationTimelineSVG(report: $0, scenarioName: scenario.name) }
     }
 
     /// The reminders chart of a finished run's phone (`reminders --svg`).

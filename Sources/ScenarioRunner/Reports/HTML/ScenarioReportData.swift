@@ -22,10 +22,10 @@ package struct ScenarioReportData {
     package var drawnTap: (index: Int, reason: String)?
     /// The tap of median latency in the naive run.
     package var medianTap: Int?
-    /// The link's messages (its spans and actions are read from the trace by ``linkPicture``).
-    package var linkMessages: [LinkMessageRecord]
-    /// The complication report (only with a `"complication"` section).
-    package var complication: ComplicationReport?
+    /// The link's sequence diagram (only when a message crossed the link).
+    package var link: LinkSequenceSVG?
+    /// The complication timeline (only with a `"complication"` section).
+    package var complication: ComplicationTimelineSVG?
     /// The reminders chart (only with a `"reminders"` section).
     package var reminders: RemindersChartSVG?
 
@@ -93,10 +93,13 @@ package struct ScenarioReportData {
             guard tap >= 1, tap <= count else { throw .noSuchTap(tap, taps: count) }
             drawn = (tap - 1, "chosen with --tap")
         }
+        let link = Self.linkPicture(of: outcome)
         return ScenarioReportData(
             outcome: outcome, pipelineRuns: pipelineRuns, slowestWatchRuns: slowest, drawnTap: drawn,
-            medianTap: median, linkMessages: Self.linkMessages(outcome.trace),
-            complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
+            medianTap: median, link: link.messages.isEmpty ? nil : link,
+            complication: simulation.complicationReport().map {
+                ComplicationTimelineSVG(report: $0, scenarioName: scenario.name)
+            },
             reminders: scenario.sections.reminders == nil
                 ? nil : RemindersChartSVG(phone: simulation.reminders.advanced(to: simulation.now), scenario: scenario))
     }
