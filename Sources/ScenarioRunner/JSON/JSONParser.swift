@@ -37,9 +37,7 @@ package struct JSONParser {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
         parser.skipWhitespace()
         if parser.index >= bytes.count {
-            throw ScenarioError(
-                file: file, location: parser.location(),
-                message: "the file is empty; expected a JSON object describing a scenario")
+            throw parser.error("the file is empty; expected a JSON object describing a scenario")
         }
         let root = try parser.parseValue(path: .root, depth: 0)
         parser.skipWhitespace()
@@ -82,22 +80,16 @@ package struct JSONParser {
 
     private mutating func validateUTF8() throws(ScenarioError) {
         var position = 0
-        var currentLine = 1
-        var currentLineStart = 0
         while position < bytes.count {
-            let byte = bytes[position]
             let length = FileName.validSequenceLength(bytes, at: position)
             guard length > 0 else {
+                // The line and column of the bad byte are counted only when there is one.
                 index = position
-                line = currentLine
-                lineStart = currentLineStart
+                line = 1 + bytes[..<position].count { $0 == 0x0A }
+                lineStart = (bytes[..<position].lastIndex(of: 0x0A) ?? -1) + 1
                 throw error(
-                    "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); "
+                    "the file is not valid UTF-8 (byte 0x\(String(bytes[position], radix: 16, uppercase: true))); "
                         + "expected a UTF-8 encoded JSON file")
-            }
-            if byte == 0x0A {
-                currentLine += 1
-                currentLineStart = position + 1
             }
             position += length
         }
@@ -245,11 +237,9 @@ package struct JSONParser {
         // scalars at each escape counts the whole string again (quadratic in the escapes).
         var utf8: [UInt8] = []
         var escaped = false
+        // The file is valid UTF-8 (``validateUTF8()``) and segments end at ASCII bytes, so each
+        // segment's bytes are copied as they are.
         var segmentStart = index
-        func flush(_ bytes: ArraySlice<UInt8>, into utf8: inout [UInt8]) {
-            // Decoded per segment, so malformed UTF-8 becomes U+FFFD as before.
-            utf8.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
-        }
         func append(_ scalar: Unicode.Scalar) {
             escaped = true
             UTF8.encode(scalar) { utf8.append($0) }
@@ -266,7 +256,7 @@ package struct JSONParser {
                 index += 1
                 // No escape so far: the string is the bytes, decoded once.
                 if !escaped { return String(decoding: segment, as: UTF8.self) }
-                flush(segment, into: &utf8)
+                utf8.append(contentsOf: segment)
                 return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 {
@@ -276,7 +266,7 @@ package struct JSONParser {
                         : "control character 0x\(String(byte, radix: 16)) inside a string; expected it escaped")
             }
             if byte == UInt8(ascii: "\\") {
-                flush(bytes[segmentStart..<index], into: &utf8)
+                utf8.append(contentsOf: bytes[segmentStart..<index])
                 index += 1
                 guard index < bytes.count else {
                     throw error("unexpected end of file in an escape sequence")

@@ -175,13 +175,9 @@ extension ComplicationSettings {
 extension JSONNode {
     /// A chip name (`"S3"`).
     func chip(_ context: DecodingContext) throws(ScenarioError) -> WatchChip {
-        let name = try string(context)
-        guard let chip = WatchChip(rawValue: name) else {
-            throw context.error(
-                self,
-                "unknown chip \"\(name)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", "))
+        try named(context) {
+            "unknown chip \"\($0)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", ")
         }
-        return chip
     }
 
     /// A duration no longer than `limit`.

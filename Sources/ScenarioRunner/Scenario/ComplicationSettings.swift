@@ -119,14 +119,10 @@ package struct ComplicationSettings: Sendable {
 
     /// A family name, with a suggestion when misspelt.
     static func decodeFamily(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationFamily {
-        let name = try node.string(context)
-        guard let family = ComplicationFamily(name: name) else {
-            throw context.error(
-                node,
-                "unknown complication family \"\(name)\""
-                    + Suggestion.didYouMean(name, in: ComplicationFamily.allCases.map(\.rawValue))
-                    + "; expected one of: " + ComplicationFamily.names)
+        try node.named(context) { name in
+            "unknown complication family \"\(name)\""
+                + Suggestion.didYouMean(name, in: ComplicationFamily.allCases.map(\.rawValue))
+                + "; expected one of: " + ComplicationFamily.names
         }
-        return family
     }
 }

@@ -42,14 +42,10 @@ package enum InitialWrist: String, CaseIterable, Hashable, Sendable {
 extension JSONNode {
     /// Decodes `"wrist": "raised" | "raisedOnClock" | "lowered"`.
     func initialWrist(_ context: DecodingContext) throws(ScenarioError) -> InitialWrist {
-        let text = try string(context)
-        guard let wrist = InitialWrist(rawValue: text) else {
-            throw context.error(
-                self,
-                "unknown wrist position \(Excerpt.quoted(text))"
-                    + Suggestion.didYouMean(text, in: InitialWrist.allCases.map(\.rawValue)) + "; expected one of: "
-                    + InitialWrist.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+        try named(context) { text in
+            "unknown wrist position \(Excerpt.quoted(text))"
+                + Suggestion.didYouMean(text, in: InitialWrist.allCases.map(\.rawValue)) + "; expected one of: "
+                + InitialWrist.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         }
-        return wrist
     }
 }

@@ -65,6 +65,16 @@ extension JSONNode {
                 + (names.last ?? ""))
     }
 
+    /// The case of `Value` whose raw value the node spells, or a located error whose message is
+    /// `message` of the text read.
+    func named<Value: RawRepresentable<String>>(_ context: DecodingContext, _ message: (String) -> String)
+        throws(ScenarioError) -> Value
+    {
+        let text = try string(context)
+        guard let value = Value(rawValue: text) else { throw context.error(self, message(text)) }
+        return value
+    }
+
     /// An array (of any length unless `nonEmpty`).
     package func array(_ context: DecodingContext, nonEmpty: Bool = false) throws(ScenarioError) -> [JSONNode] {
         guard case .array(let elements) = value else {
@@ -153,7 +163,7 @@ extension DecodingContext {
     package func withinRange(_ time: SimTime, _ node: JSONNode, written text: String? = nil) throws(ScenarioError)
         -> SimTime
     {
-        guard ScenarioLimits.contains(time) else {
+        guard time >= .zero, time.offset <= ScenarioLimits.maximumSpan else {
             let what = text.map { "time \(Excerpt.quoted($0))" } ?? "time \(time)"
             throw error(
                 node,

@@ -141,6 +141,10 @@ package struct LinkSettings: Sendable {
         }
     }
 
+    /// `"unreachable"`: an array of windows `{"from": "+4m", "to": "+9m"}`, in which the phone is out
+    /// of range, each ending after it starts.
+    ///
+    /// - Throws: a located error for a window that is not such an object or ends at or before its start.
     static func decodeWindows(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> [LinkFaults.UnreachableWindow]
     {
@@ -157,6 +161,10 @@ package struct LinkSettings: Sendable {
         }
     }
 
+    /// `"terminations"`: an array of `{"app": "phone" | "watch", "at": "+6m", "relaunchAfter": "10m"}`,
+    /// each killing that app at `at` and, with `relaunchAfter`, launching it again that much later.
+    ///
+    /// - Throws: a located error for an element that is not such an object.
     static func decodeTerminations(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> [LinkFaults.AppTermination]
     {

@@ -304,8 +304,7 @@ package struct RemindersSettings: Sendable {
         } else {
             let everyNode = try object.required("every", "the interval, at least 60s, such as \"1d\"")
             every = try everyNode.wholeSecondsDuration(context)
-            let seconds = every.nanoseconds / 1_000_000_000
-            guard every.nanoseconds % 1_000_000_000 == 0, api.allowsRepeatInterval(seconds) else {
+            guard api.allowsRepeatInterval(every.nanoseconds / 1_000_000_000) else {
                 switch api {
                 case .legacy:
                     throw context.error(
@@ -322,15 +321,15 @@ package struct RemindersSettings: Sendable {
         return (RepeatingReminderSpec(id: id, title: title, start: start, every: every), idNode)
     }
 
+    /// The case of `Value` that `node` spells (`what` names the key), or a located error listing
+    /// every case: `expected api to be one of "legacy", "userNotifications", found "x"`.
     static func enumValue<Value: RawRepresentable & CaseIterable>(
         _ node: JSONNode, _ context: DecodingContext, what: String
     ) throws(ScenarioError) -> Value where Value.RawValue == String {
-        let text = try node.string(context)
-        guard let value = Value(rawValue: text) else {
+        try node.named(context) { text in
             let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw context.error(node, "expected \(what) to be one of \(names), found \"\(text)\"")
+            return "expected \(what) to be one of \(names), found \"\(text)\""
         }
-        return value
     }
 }
 

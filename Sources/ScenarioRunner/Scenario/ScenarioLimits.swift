@@ -27,7 +27,4 @@ package enum ScenarioLimits {
         return EpochTime(
             secondsSinceEpoch: lastSecond - span - Int64(max(0, utcOffsetSeconds)), utcOffsetSeconds: utcOffsetSeconds)
     }
-
-    /// Whether `time` is within the scenario range.
-    package static func contains(_ time: SimTime) -> Bool { time >= .zero && time.offset <= maximumSpan }
 }

@@ -35,12 +35,14 @@ package enum ScenarioLoader {
     package static func search(_ paths: [String]) throws(ScenarioError) -> Search {
         var search = Search()
         for path in paths {
-            let files = try filesUnder(path)
-            guard files.isFolder else {
+            guard let isFolder = InputFile.isFolder(path) else {
+                throw ScenarioError(file: path, message: "no such file or folder")
+            }
+            guard isFolder else {
                 search.scenarios.append(path)
                 continue
             }
-            for file in files.found {
+            for file in jsonFiles(under: path) {
                 if isScenario(file) { search.scenarios.append(file) } else { search.skipped.append(file) }
             }
         }
@@ -55,13 +57,8 @@ package enum ScenarioLoader {
         return members.contains { $0.key == "format" }
     }
 
-    /// `path` itself when it is a file; the `*.json` files under it (no JSON Schema files, no
-    /// `schema` folders), sorted, when it is a folder.
-    private static func filesUnder(_ path: String) throws(ScenarioError) -> (isFolder: Bool, found: [String]) {
-        guard let isDirectory = InputFile.isFolder(path) else {
-            throw ScenarioError(file: path, message: "no such file or folder")
-        }
-        guard isDirectory else { return (false, [path]) }
+    /// The `*.json` files under the folder `path` (no JSON Schema files, no `schema` folders), sorted.
+    private static func jsonFiles(under path: String) -> [String] {
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         let enumerator = FileManager.default.enumerator(atPath: base)
         var found: [String] = []
@@ -72,6 +69,6 @@ package enum ScenarioLoader {
             else { continue }
             found.append(base + "/" + relative)
         }
-        return (true, found.sorted())
+        return found.sorted()
     }
 }

@@ -4,13 +4,14 @@ import CompanionModel
 /// names that start with (or contain) what was typed — never the whole catalogue in one line.
 package enum WatchNameSuggestion {
     /// At most this many names are suggested.
-    package static let limit = 4
+    private static let limit = 4
 
-    /// The names to suggest for `name`, best first (empty when nothing is close).
+    /// The names of `names` (the catalogue) to suggest for `name`, best first (empty when nothing
+    /// is close).
     ///
     /// - Complexity: O(*m* · *k*²) for *m* catalogue names of length ≤ *k*; `name` is cut to 64
     ///   characters first so a long argument costs no more.
-    package static func candidates(for name: String, in names: [String] = WatchModel.knownNames) -> [String] {
+    private static func candidates(for name: String, in names: [String]) -> [String] {
         let typed = String(name.prefix(64)).lowercased()
         guard !typed.isEmpty else { return [] }
         if let closest = Suggestion.closest(to: typed, in: names) { return [closest] }
@@ -28,9 +29,8 @@ package enum WatchNameSuggestion {
 
     /// `"unknown watch model 'series7'; did you mean 'series7-41mm' or 'series7-45mm'? ('wristsim watches'
     /// lists all 31 models)"`, with `quote` around names.
-    package static func message(for name: String, quote: String = "'", in names: [String] = WatchModel.knownNames)
-        -> String
-    {
+    package static func message(for name: String, quote: String = "'") -> String {
+        let names = WatchModel.knownNames
         let display = name.count > 64 ? String(name.prefix(64)) + "…" : name
         var message = "unknown watch model \(quote)\(display)\(quote)"
         let suggestions = candidates(for: name, in: names).map { quote + $0 + quote }
