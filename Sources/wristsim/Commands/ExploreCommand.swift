@@ -114,7 +114,7 @@ enum ExploreCommand: Command {
             guard let failure = report.firstFailure else { return .success }
             return reproduce(failure, explorer: explorer, path: path, output: arguments.value("output"), json: json)
         } catch {
-            return SweepCommand.report(error)
+            return try error.report(command: name)
         }
     }
 
