@@ -85,10 +85,7 @@ enum ExploreCommand: Command {
             } catch {
                 throw SweepError.scenario(error)
             }
-            var explorer = try ExploreRunner(file: path, root: root, seed: seedOverride ?? 0)
-            if seedOverride == nil {
-                explorer = try ExploreRunner(file: path, root: root, seed: explorer.scenario.seed)
-            }
+            let explorer = try ExploreRunner(file: path, root: root, seed: seedOverride)
             let plan = explorer.plan(runs: runs)
             if let shard {
                 ExploreCrashReport.install(file: path, seed: explorer.seed)
