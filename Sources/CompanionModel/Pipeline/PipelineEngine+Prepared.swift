@@ -42,7 +42,7 @@ extension PipelineEngine {
                 let step = pipeline.steps[index]
                 let role = roles.byStep[index]
                 let scaledCost = step.scaledCost(speed: speed)
-                let isHeld = roles.synchronousSends.contains(index)
+                let isHeld = roles.synchronousSend == index
                 let recordsEnd = recordsEffects && selection.recordsEnd(of: role)
                 return StepPlan(
                     scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds),

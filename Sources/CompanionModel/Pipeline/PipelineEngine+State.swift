@@ -35,7 +35,7 @@ extension PipelineEngine {
         case computing(Work)
         /// Blocked after its CPU work until a fixed time (its `wait`, or the outcome it awaited).
         case waiting(until: SimTime)
-        /// Blocked after its CPU work until ``PipelineEngine/release(tap:step:at:)`` says the
+        /// Blocked after its CPU work until ``PipelineEngine/release(tap:at:)`` says the
         /// outcome it awaits came (a synchronous send driven by a simulated link).
         case awaitingOutcome
     }
@@ -90,9 +90,12 @@ extension PipelineEngine {
         /// Each step's run once it has ended (`nil` until then), by `tap × stepCount + step`;
         /// empty unless ``keepsRuns``.
         var runs: [StepRun?] = []
-        /// When the outcome of a held step came before the step began to await it, by
-        /// `tap × stepCount + step`. (An outcome that comes after its step has ended is kept here
-        /// too and never read: the step never awaits again.)
+        /// How many taps' held step (``PipelineStepRoles/synchronousSend``) has finished its CPU
+        /// work. Taps reach it in order (one step on one serial queue), so an outcome for an
+        /// earlier tap whose step does not await it is one that came twice.
+        var heldStepsReached = 0
+        /// When the outcome of a tap's held step came before the step began to await it, by tap:
+        /// only taps from ``heldStepsReached`` on, each read and removed when its step reaches it.
         var earlyReleases: [Int: SimTime] = [:]
         /// The effects recorded and not yet taken (only when the plan records effects).
         var effects = EffectBuffer()
@@ -103,6 +106,7 @@ extension PipelineEngine {
         mutating func removeAll() {
             costs.removeAll(keepingCapacity: true)
             runs.removeAll(keepingCapacity: true)
+            heldStepsReached = 0
             earlyReleases.removeAll()
             effects.removeAll()
         }
@@ -120,7 +124,7 @@ extension PipelineEngine {
     enum StepWait {
         /// A fixed time.
         case fixed(SimDuration)
-        /// Until ``PipelineEngine/release(tap:step:at:)`` says the awaited outcome came (a
+        /// Until ``PipelineEngine/release(tap:at:)`` says the awaited outcome came (a
         /// synchronous send driven by a simulated link).
         case untilRelease
     }

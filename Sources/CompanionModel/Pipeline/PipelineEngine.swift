@@ -4,7 +4,7 @@ import SimulationKernel
 /// queue, a CPU shared according to ``CPUSharing``, and taps arriving in time order.
 ///
 /// Inputs come with their time, the driver's clock (never earlier than the last input's): a tap
-/// (``submitTap(at:)``), the outcome a held send waited for (``release(tap:step:at:)``), and the
+/// (``submitTap(at:)``), the outcome a held send waited for (``release(tap:at:)``), and the
 /// time the driver's loop reached (``advance(to:)``, at the time ``nextDue`` asked for). Each
 /// input first moves on everything due up to its time, in time order, then does its own part.
 /// The outputs are ``PipelineEffect``s, recorded in time order and taken by the driver, and
@@ -115,11 +115,7 @@ struct PipelineEngine {
     /// Works ``nextDue`` out again, once an input has moved the engine on.
     private mutating func updateNextDue() {
         var due: SimTime?
-        if let main {
-            due =
-                isHandlerStep(main.step)
-                ? Self.seenEnd(of: main, onMain: true, in: prepared, records.costs, []) : main.due
-        }
+        if let main { due = Self.seenEnd(of: main, onMain: true, in: prepared, records.costs, []) }
         if let background,
             let end = Self.seenEnd(
                 of: background, onMain: false, in: prepared, records.costs, backgroundQueue[backgroundHead...])
@@ -165,21 +161,22 @@ struct PipelineEngine {
         return tap
     }
 
-    /// The outcome that step `step` of tap `tap` awaits came at `time`: its wait ends then, or
-    /// as soon as its computation ends if that is later. A step that awaits nothing is unaffected.
+    /// The outcome that tap `tap`'s held step (its synchronous send,
+    /// ``PipelineStepRoles/synchronousSend``) awaits came at `time`: its wait ends then, or as
+    /// soon as its computation ends if that is later. Without a held step nothing changes.
     ///
+    /// - Precondition: the outcome of tap `tap`'s held step has not come before.
     /// - Complexity: O(1) plus the events due up to `time`.
-    mutating func release(tap: Int, step: Int, at time: SimTime) {
+    mutating func release(tap: Int, at time: SimTime) {
         moveOn(to: time)
-        guard tap < tapCount, prepared.plan.indices.contains(step), case .untilRelease = prepared.plan[step].wait else {
-            return
-        }
+        guard tap < tapCount, let step = prepared.roles.synchronousSend else { return }
         if main?.isAwaiting(tap: tap, step: step) == true {
             main?.phase = .waiting(until: time)
         } else if background?.isAwaiting(tap: tap, step: step) == true {
             background?.phase = .waiting(until: time)
         } else {
-            records.earlyReleases[tap * prepared.stepCount + step] = time
+            precondition(tap >= records.heldStepsReached, "PipelineEngine.release(tap:at:): tap \(tap) released twice")
+            records.earlyReleases[tap] = time
         }
         settle(at: time)
         updateNextDue()
@@ -197,8 +194,27 @@ struct PipelineEngine {
     }
 
     /// Moves on, in time order, every step due at or before `limit` (what every input does first).
+    /// A step that hands its thread to its unseen successor (``unseenSuccessor(ofStep:tap:onMain:in:queuedFirst:)``)
+    /// changes nothing the other thread, the rates or the driver see: its thread moves on alone
+    /// (``RunningStep/handOver(to:at:_:_:)``), and only the rest settles both queues.
     private mutating func moveOn(to limit: SimTime) {
-        while let due = nextStepDue, due <= limit { settle(at: due) }
+        while let due = nextStepDue, due <= limit {
+            if let running = main, running.due == due {
+                if let next = Self.unseenSuccessor(ofStep: running.step, tap: running.tap, onMain: true, in: prepared) {
+                    main!.handOver(to: next, at: due, prepared, &records)
+                    continue
+                }
+            } else if let running = background, running.due == due,
+                let next = Self.unseenSuccessor(
+                    ofStep: running.step, tap: running.tap, onMain: false, in: prepared,
+                    queuedFirst: backgroundHead < backgroundQueue.count ? backgroundQueue[backgroundHead] : nil)
+            {
+                backgroundHead += 1
+                background!.handOver(to: next, at: due, prepared, &records)
+                continue
+            }
+            settle(at: due)
+        }
     }
 
     /// Moves on everything until both threads are idle (or await an outcome that never comes).
@@ -208,20 +224,18 @@ struct PipelineEngine {
     }
 
     /// When `running` and the steps that follow it unseen on its thread end: the step's end, or,
-    /// if nothing sees it end (no effect recorded, no wait) and its thread then starts at once a
-    /// step of the same tap whose start nothing sees, that step's end, and so on. The thread
-    /// computes at the same rate across such a step change, so the next step's end is known
-    /// already; nothing else happens then, so the driver need not wake for it.
+    /// if it hands its thread to an unseen successor (``unseenSuccessor(ofStep:tap:onMain:in:queuedFirst:)``),
+    /// that step's end, and so on. The thread computes at the same rate across such a step
+    /// change, so the next step's end is known already; nothing else happens then, so the driver
+    /// need not wake for it.
     ///
-    /// The step that follows a handler's step on the main thread is the handler's next step
-    /// when it runs on main; on the background thread, the first step `queued`, if it is the
-    /// same tap's. The main thread going idle is always seen (the handler's end commits the
-    /// removal or dispatches work), and so is the background thread going idle on a single core
-    /// (the main thread's rate changes). With a core per queue nothing sees the background thread
-    /// go idle: its last step ends unseen (`nil` when nothing else on that thread is seen), and
-    /// the next input moves it on at its own time; a reader of the taps' outcomes moves a copy
-    /// on to its time first (``PipelineSession/run(through:)``). (A function of what it reads,
-    /// `costs` the engine's ``Records/costs``, so that asking copies no engine.)
+    /// The main thread going idle is always seen (the handler's end commits the removal or
+    /// dispatches work), and so is the background thread going idle on a single core (the main
+    /// thread's rate changes). With a core per queue nothing sees the background thread go idle:
+    /// its last step ends unseen (`nil` when nothing else on that thread is seen), and the next
+    /// input moves it on at its own time; a reader of the taps' outcomes moves a copy on to its
+    /// time first (``PipelineSession/run(through:)``). (A function of what it reads, `costs` the
+    /// engine's ``Records/costs``, so that asking copies no engine.)
     ///
     /// - Complexity: O(steps followed).
     private static func seenEnd(
@@ -229,28 +243,43 @@ struct PipelineEngine {
         _ queued: ArraySlice<(tap: Int, step: Int)>
     ) -> SimTime? {
         guard var end = running.due, case .computing(let work) = running.phase else { return running.due }
-        let plan = prepared.plan
         var step = running.step
-        var queued = queued
-        while plan[step].endsUnseen {
-            let next: Int
-            if onMain {
-                guard step + 1 < plan.count, plan[step + 1].queue == .main else { return end }
-                next = step + 1
-            } else {
-                // With a core per queue, the background thread going idle changes nothing the
-                // driver sees: no wake for it.
-                guard let first = queued.popFirst() else { return prepared.cores < 2 ? end : nil }
-                guard first.tap == running.tap else { return end }
-                next = first.step
-            }
-            guard !plan[next].recordsStart else { return end }
-            let cpu = costs[running.tap * plan.count + next]
+        var position = queued.startIndex
+        while let next = unseenSuccessor(
+            ofStep: step, tap: running.tap, onMain: onMain, in: prepared,
+            queuedFirst: position < queued.endIndex ? queued[position] : nil)
+        {
+            if !onMain { position += 1 }
+            let cpu = costs[running.tap * prepared.stepCount + next]
             guard let nextEnd = Work(left: cpu.nanoseconds * 2, since: end, rate: work.rate).end else { return nil }
-            end = nextEnd
-            step = next
+            (end, step) = (nextEnd, next)
         }
-        return end
+        let goesIdleUnseen =
+            !onMain && position == queued.endIndex && prepared.cores >= 2 && prepared.plan[step].endsUnseen
+        return goesIdleUnseen ? nil : end
+    }
+
+    /// The step of tap `tap` that step `step` hands its thread to at once, unseen, when it ends:
+    /// when nothing sees the step end (no effect recorded, no wait: ``StepPlan/endsUnseen``) and
+    /// its thread then starts a step of the same tap whose start nothing sees: on the main
+    /// thread, a handler's step's next step if it is the handler's too; on the background
+    /// thread, the step queued first (`queuedFirst`) if it is the same tap's. `nil` otherwise.
+    ///
+    /// - Complexity: O(1).
+    private static func unseenSuccessor(
+        ofStep step: Int, tap: Int, onMain: Bool, in prepared: Prepared, queuedFirst: (tap: Int, step: Int)? = nil
+    ) -> Int? {
+        let plan = prepared.plan
+        guard plan[step].endsUnseen else { return nil }
+        let next: Int
+        if onMain {
+            guard plan[step].queue == .main, step + 1 < plan.count, plan[step + 1].queue == .main else { return nil }
+            next = step + 1
+        } else {
+            guard let first = queuedFirst, first.tap == tap else { return nil }
+            next = first.step
+        }
+        return plan[next].recordsStart ? nil : next
     }
 
     // MARK: Effects
@@ -380,6 +409,25 @@ struct PipelineEngine {
 }
 
 extension PipelineEngine.RunningStep {
+    /// Ends it at `now`, its work done (its run written to `records` if they keep runs), and runs
+    /// step `next` of the same tap in its place from then on, at the same rate: its thread
+    /// computes on, so no rate changes (``PipelineEngine/moveOn(to:)``).
+    mutating func handOver(
+        to next: Int, at now: SimTime, _ prepared: PipelineEngine.Prepared, _ records: inout PipelineEngine.Records
+    ) {
+        guard case .computing(let work) = phase else {
+            preconditionFailure("a step that ends unseen computes until it ends")
+        }
+        let base = tap * prepared.stepCount
+        if records.keepsRuns {
+            records.runs[base + step] = StepRun(start: start, end: now, cpu: records.costs[base + step])
+        }
+        let cpu = records.costs[base + next]
+        self = Self(
+            tap: tap, step: next, start: now,
+            phase: .computing(.init(left: cpu.nanoseconds * 2, since: now, rate: work.rate)))
+    }
+
     /// Whether it is step `step` of tap `tap`, awaiting its outcome.
     func isAwaiting(tap: Int, step: Int) -> Bool {
         guard case .awaitingOutcome = phase else { return false }
@@ -414,7 +462,8 @@ extension PipelineEngine.RunningStep {
                 if prepared.recordsEffects {
                     records.effects.record(.awaitingOutcome(tap: tap, step: step, at: now))
                 }
-                if let released = records.earlyReleases.removeValue(forKey: slot) {
+                records.heldStepsReached += 1
+                if let released = records.earlyReleases.removeValue(forKey: tap) {
                     phase = .waiting(until: max(released, now))
                 } else {
                     phase = .awaitingOutcome

@@ -91,7 +91,7 @@ package struct PipelineSession: Sendable {
 
     /// What each step means to the simulation, worked out once for the session's pipeline:
     /// which step commits the check-off, which sends (and whether it awaits its outcome: its
-    /// ``PipelineStepRoles/synchronousSends``), which refreshes the complication.
+    /// ``PipelineStepRoles/synchronousSend``), which refreshes the complication.
     ///
     /// A stored property, so that reading it from a driver holding the session in its state
     /// reads one field and does not copy the session.
@@ -100,9 +100,10 @@ package struct PipelineSession: Sendable {
     /// The outcome of tap `tap`'s synchronous send came at `time`: its wait ends then (or when
     /// the step's CPU work ends, if later). Taps without a synchronous send are unaffected.
     ///
-    /// - Complexity: O(*k*) for *k* synchronous sends (at most one), plus the events due before `time`.
+    /// - Precondition: the outcome of tap `tap`'s send has not come before.
+    /// - Complexity: O(1) plus the events due before `time`.
     package mutating func releaseSend(tap: Int, at time: SimTime) {
-        for step in roles.synchronousSends { engine.release(tap: tap, step: step, at: time) }
+        engine.release(tap: tap, at: time)
         nextEventTime = engine.nextDue
     }
 

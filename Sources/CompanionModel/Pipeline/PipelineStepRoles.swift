@@ -6,7 +6,7 @@
 /// let roles = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: true)
 /// roles.byStep[1]            // .commitsCheckOff (updateTableModel)
 /// roles.byStep[3]            // .sendsMessage(awaitsOutcome: true)
-/// roles.synchronousSends     // [3]
+/// roles.synchronousSend      // 3
 /// roles.commitsAtRemoval     // false: the table model step commits
 /// ```
 package struct PipelineStepRoles: Hashable, Sendable {
@@ -32,9 +32,10 @@ package struct PipelineStepRoles: Hashable, Sendable {
     package let messageStep: Int?
     /// The index of the `updateComplication` step, if any.
     package let complicationStep: Int?
-    /// The steps whose wait lasts until their outcome is reported (synchronous sends when the
-    /// session awaits outcomes), ascending.
-    package let synchronousSends: [Int]
+    /// The step whose wait lasts until its outcome is reported (the synchronous send, when the
+    /// session awaits outcomes), if any: a pipeline has at most one send step
+    /// (``PipelineError/duplicateStep(_:)``).
+    package let synchronousSend: Int?
 
     /// The roles of `pipeline`'s steps. A send step with a `wait` is a synchronous send; it
     /// awaits its outcome only when `syncSendAwaitsOutcome`.
@@ -46,7 +47,7 @@ package struct PipelineStepRoles: Hashable, Sendable {
         var tableModel: Int?
         var message: Int?
         var complication: Int?
-        var synchronous: [Int] = []
+        var synchronous: Int?
         for (index, step) in pipeline.steps.enumerated() {
             switch step.kind {
             case .updateTableModel:
@@ -55,7 +56,7 @@ package struct PipelineStepRoles: Hashable, Sendable {
             case .sendMessageToPhone:
                 let awaits = syncSendAwaitsOutcome && step.wait > .zero
                 roles.append(.sendsMessage(awaitsOutcome: awaits))
-                if awaits { synchronous.append(index) }
+                if awaits { synchronous = index }
                 message = message ?? index
             case .updateComplication:
                 roles.append(.updatesComplication)
@@ -69,17 +70,14 @@ package struct PipelineStepRoles: Hashable, Sendable {
         tableModelStep = tableModel
         messageStep = message
         complicationStep = complication
-        synchronousSends = synchronous
+        synchronousSend = synchronous
         commitsAtRemoval = tableModel == nil
-        hasSynchronousSend = !synchronous.isEmpty
     }
 
     /// Whether the check-off commits when the row's removal commits (the pipeline has no
     /// `updateTableModel` step). Stored, as every answer a driver asks on each effect: a read
     /// of a field, where a computed `package` property is a call into this module.
     package let commitsAtRemoval: Bool
-    /// Whether some step awaits its outcome (stored, as ``commitsAtRemoval``).
-    package let hasSynchronousSend: Bool
 }
 
 extension PipelineStepRoles.Role {

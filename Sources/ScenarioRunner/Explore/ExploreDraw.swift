@@ -1,14 +1,12 @@
 import SimulationKernel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Draws one exploration run's faults from its seed (swarm testing): first which kinds of
 /// fault the run has at all (each with probability ½), then each kind's count and parameters,
 /// so one run has many duplicates and no outages, another the reverse.
+///
+/// No draw calls the C library: its `log2` and `exp2` differ in their last bit between glibc
+/// and Darwin, which would make a seed draw different faults on another machine. Log-uniform
+/// values use ``PortableMath`` (IEEE arithmetic alone) instead.
 package enum ExploreDraw {
     /// The faults of the run with `seed` in a scenario lasting `span`, whose phone has reminders
     /// when `hasReminders`.
@@ -22,8 +20,8 @@ package enum ExploreDraw {
         func time() -> SimTime { SimTime(nanoseconds: Int64(rng.next() % UInt64(length)) / 1_000_000 * 1_000_000) }
         func duration(upTo limit: SimDuration) -> SimDuration {
             // Log-uniform between 1 s and `limit`: short blips as often as long outages.
-            let exponent = rng.uniform() * log2(Double(limit.nanoseconds) / 1e9)
-            return SimDuration(nanoseconds: Int64(1e3 * exp2(exponent)) * 1_000_000)
+            let milliseconds = logUniform(rng.uniform(), from: 1_000, to: Double(limit.nanoseconds) / 1e6)
+            return .milliseconds(Int64(milliseconds))
         }
         var faults: [ExploreFault] = []
         let kinds = rng.next()
@@ -34,7 +32,7 @@ package enum ExploreDraw {
             }
         }
         if kinds & 2 != 0 {
-            faults.append(.latency(mean: .milliseconds(Int64(50 * exp2(rng.uniform() * 7)))))
+            faults.append(.latency(mean: .milliseconds(Int64(logUniform(rng.uniform(), from: 50, to: 6_400)))))
         }
         if kinds & 4 != 0 { faults.append(.duplicates(perMille: 20 + Int(rng.next() % 480))) }
         if kinds & 8 != 0 {
@@ -60,5 +58,15 @@ package enum ExploreDraw {
             }
         }
         return faults
+    }
+
+    /// The value a `fraction` of the way from `low` to `high` on a logarithmic scale,
+    /// `low · (high / low)^fraction`, computed as `low · e^(fraction · ln(high / low))` with
+    /// ``PortableMath`` so that every platform gives the same bits. A `fraction` drawn uniformly
+    /// from `[0, 1)` makes the result log-uniform in `[low, high)`.
+    ///
+    /// - Complexity: O(1).
+    static func logUniform(_ fraction: Double, from low: Double, to high: Double) -> Double {
+        low * PortableMath.exp(fraction * PortableMath.log(high / low))
     }
 }

@@ -23,17 +23,18 @@ package struct ExploreRunner: Sendable {
     /// The exploration of `runs` runs (for partial results and their merging).
     package func plan(runs: UInt64) -> ExplorePlan { ExplorePlan(file: file, seed: seed, runs: runs) }
 
-    /// Prepares an exploration of the scenario whose parsed file is `root`.
+    /// Prepares an exploration of the scenario whose parsed file is `root`, with base seed
+    /// `seed`, or the scenario's own `"seed"` when `seed` is `nil` (the file is decoded once).
     ///
     /// - Throws: ``SweepError/scenario(_:)`` when the scenario is invalid.
-    package init(file: String, root: JSONNode, seed: UInt64) throws(SweepError) {
+    package init(file: String, root: JSONNode, seed: UInt64?) throws(SweepError) {
         self.file = file
-        self.seed = seed
         do {
             scenario = try ScenarioDecoder.decode(root: root, file: file)
         } catch {
             throw .scenario(error)
         }
+        self.seed = seed ?? scenario.seed
         variant = ExploreVariant(root: root, scenario: scenario)
     }
 

@@ -36,12 +36,6 @@ package struct JSONNode: Sendable {
     /// - Complexity: O(depth).
     package var path: String { jsonPath.description }
 
-    package init(value: Value, location: SourceLocation, jsonPath: JSONPath) {
-        self.value = value
-        self.location = location
-        self.jsonPath = jsonPath
-    }
-
     /// A short name of the value's kind for error messages ("a string", "an object").
     package var kindDescription: String {
         switch value {

@@ -20,11 +20,6 @@ package struct JSONParser {
     private var columnPosition = 0
     private var column = 1
 
-    private init(bytes: [UInt8], file: String) {
-        self.bytes = bytes
-        self.file = file
-    }
-
     /// Parses a whole document.
     ///
     /// - Parameters:

@@ -48,15 +48,9 @@ package struct CheckReport {
         "\(count(.passed)) passed, \(count(.failed)) failed, \(count(.invalid)) invalid"
     }
 
-    /// One line per file (`PASS`, `FAIL` with every failure beneath, `INVALID` with the error),
-    /// then the summary line.
-    package func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
-        let width = entries.map(\.file.count).max() ?? 0
-        return (entries.flatMap { CheckReport.lines($0, width: width, style: style) } + [summaryLine])
-            .joined(separator: "\n")
-    }
-
-    /// The lines of one entry, its file name padded to `width` so the columns line up.
+    /// The lines of one entry (`PASS`, `FAIL` with every failure beneath, `INVALID` with the
+    /// error), its file name padded to `width` so the columns line up; `check` prints them as each
+    /// file is done, then ``summaryLine``.
     package static func lines(_ entry: Entry, width: Int, style: TerminalStyle = TerminalStyle(colours: false))
         -> [String]
     {

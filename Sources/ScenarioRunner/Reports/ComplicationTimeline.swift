@@ -4,23 +4,14 @@ import SimulationKernel
 /// What `wristsim timeline` needs: runs a scenario with its complication (default settings when
 /// the file has no `"complication"` section) and returns the report.
 package enum ComplicationTimeline {
-    /// Where a run's complication settings came from.
-    package enum SettingsSource: Hashable, Sendable {
-        /// The file's `"complication"` section.
-        case scenario
-        /// The file has no `"complication"` section: ``ComplicationSettings/defaults(start:)``.
-        case defaults
-    }
-
     /// The finished run and its complication report.
     package struct Result {
         package var outcome: ScenarioOutcome
         package var report: ComplicationReport
-        /// Where the complication settings came from.
-        package var settings: SettingsSource
     }
 
-    /// Runs `scenario` and reports its complication for `families` (default: all enabled).
+    /// Runs `scenario` and reports its complication for `families` (default: all enabled), with
+    /// ``ComplicationSettings/defaults(start:)`` when the file has no `"complication"` section.
     ///
     /// Report times carry their date when the run — or the run up to `through` (`--at`), when
     /// later — spans more than one calendar day.
@@ -28,19 +19,16 @@ package enum ComplicationTimeline {
         _ scenario: Scenario, seed: UInt64? = nil, families: [ComplicationFamily]? = nil, through: SimTime? = nil
     ) -> Result {
         var scenario = scenario
-        let source: SettingsSource = scenario.sections.complication == nil ? .defaults : .scenario
-        if source == .defaults { scenario.sections.complication = .defaults(start: scenario.start) }
+        if scenario.sections.complication == nil { scenario.sections.complication = .defaults(start: scenario.start) }
         let last = max(scenario.end, through ?? scenario.end)
         if TraceFormatter(start: scenario.start, end: last).showsDates {
             scenario.sections.complication?.configuration.clock.showsDates = true
         }
         let run = UntracedRun(scenario, seed: seed)
-        let fallback = ComplicationReport(
-            model: ComplicationTimelineModel(
-                configuration: ComplicationConfiguration(), items: [], presence: .notOnActiveFace),
-            until: .zero)
-        let report = run.simulation.complicationReport(families: families) ?? fallback
-        return Result(outcome: run.outcome, report: report, settings: source)
+        guard let report = run.simulation.complicationReport(families: families) else {
+            preconditionFailure("a run with a complication section (set above) has a complication report")
+        }
+        return Result(outcome: run.outcome, report: report)
     }
 
     /// The JSON schema identifier of the whole timeline.
@@ -53,14 +41,14 @@ package enum ComplicationTimeline {
     /// resets, the budget's rules and what they did (exhaustions, background tasks, the longest
     /// time without a reload) and the staleness per family, times in ISO 8601 with milliseconds,
     /// then the run's `failures`. ``ComplicationReport/write(into:stamp:)`` writes everything
-    /// after `settings`; into a ``JSONStream``, a run of a million reloads is written one request
-    /// at a time.
+    /// after `settings` (`"defaults"` when `scenario`, as the file gave it, has no `"complication"`
+    /// section); into a ``JSONStream``, a run of a million reloads is written one request at a time.
     package static func write(_ result: Result, scenario: Scenario, into object: inout some JSONObjectWriter) {
         let clock = TraceFormatter(start: scenario.start, showsDates: true)
         object.append("schema", .string(jsonSchema))
         object.append("file", .string(scenario.file))
         object.append("scenario", .string(scenario.name))
-        object.append("settings", .string(result.settings == .defaults ? "defaults" : "scenario"))
+        object.append("settings", .string(scenario.sections.complication == nil ? "defaults" : "scenario"))
         result.report.write(into: &object, stamp: clock.iso)
         object.append("failures", FailureList(outcome: result.outcome).json)
     }

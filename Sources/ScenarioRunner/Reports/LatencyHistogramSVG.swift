@@ -6,9 +6,6 @@ import SimulationKernel
 /// never drawn the same size), a histogram per run with its p50/p90/p99 marked, then the
 /// mean time per tap of each pipeline step as stacked bars (main queue and background queue
 /// apart, with the wait for the main queue behind earlier taps).
-///
-/// Written by hand with ``SVGCanvas``: fixed layout, rounded coordinates, escaped text, so the
-/// same runs give byte-identical files.
 package struct LatencyHistogramSVG: SVGPicture {
     /// One run: a pipeline on a watch.
     package struct Series: Sendable {

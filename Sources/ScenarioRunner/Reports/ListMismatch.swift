@@ -11,7 +11,7 @@ package enum ListMismatch {
     /// - Complexity: O((*e* + *f*) log (*e* + *f*)).
     package static func describe(_ noun: String, expected: [String], found: [String], ordered: Bool) -> String? {
         if ordered ? expected == found : expected.sorted() == found.sorted() { return nil }
-        var missing = counts(expected)
+        var missing = Dictionary(expected.map { ($0, 1) }, uniquingKeysWith: +)  // how many of each name
         var extra: [String] = []
         for name in found {
             if let count = missing[name], count > 0 {
@@ -53,12 +53,6 @@ package enum ListMismatch {
     }
 
     private static func count(_ n: Int) -> String { n == 1 ? "1 item" : "\(n) items" }
-
-    private static func counts(_ names: [String]) -> [String: Int] {
-        var result: [String: Int] = [:]
-        for name in names { result[name, default: 0] += 1 }
-        return result
-    }
 
     private static func shortList(_ names: [String]) -> String {
         let shown = names.prefix(shownNames).joined(separator: ", ")

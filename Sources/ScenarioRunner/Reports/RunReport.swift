@@ -112,7 +112,9 @@ package struct RunReport {
         summary.append("expectationsFailed", .count(outcome.failedExpectations.count))
         summary.append("invariantsBroken", .count(outcome.invariantFailures.count))
         var sections = JSONObject()
-        for section in outcome.summary { sections[section.title] = .object(RunReport.json(section)) }
+        for section in outcome.summary {
+            sections[section.title] = .object(RunReport.fields(section.rows.map { ($0.key, $0.value) }))
+        }
         summary.append("sections", .object(sections))
         records.append(.object(summary))
         return records
@@ -123,23 +125,13 @@ package struct RunReport {
         ["code": .string(code), "message": .string(message)]
     }
 
-    /// A summary section as a JSON object. Durations get the unit in their key (`delayP50` →
-    /// `delayP50Ms`); a figure that does not exist (`"-"` in text) is `null`.
-    package static func json(_ section: ReportSection) -> JSONObject {
-        fields(section.rows.map { ($0.key, $0.value) })
-    }
-
-    /// Trace fields as a JSON object (durations get `Ms` in their key; `"-"`, the text for
-    /// "none", is `null`).
+    /// Trace fields, or a summary section's rows, as a JSON object: durations get the unit in
+    /// their key (`delayP50` → `delayP50Ms`); a figure that does not exist (`"-"` in text) is `null`.
     static func fields(_ fields: [(key: String, value: TraceValue)]) -> JSONObject {
         var object = JSONObject()
         for field in fields {
-            let key: String
-            if case .duration = field.value, !field.key.hasSuffix("Ms") {
-                key = field.key + "Ms"
-            } else {
-                key = field.key
-            }
+            var key = field.key
+            if case .duration = field.value, !key.hasSuffix("Ms") { key += "Ms" }
             object[key] = field.value == .string("-") ? .null : JSONValue(field.value)
         }
         return object

@@ -21,9 +21,6 @@ package struct LinkSettings: Sendable {
     /// follows the one reset rule: the complication budget's reset, by default local midnight).
     package var complicationBudgetResetsAt: SimTime?
 
-    /// The settings of a scenario without a `"link"` section.
-    package init() {}
-
     /// Decodes the section.
     ///
     /// - Complexity: O(*n*) in the section's size.

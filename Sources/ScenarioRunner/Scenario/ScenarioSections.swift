@@ -10,6 +10,4 @@ package struct ScenarioSections: Sendable {
 
     /// `"link"`: the watch↔phone link's settings and faults.
     package var link: LinkSettings?
-
-    package init() {}
 }

@@ -94,10 +94,7 @@ enum ExploreCommand: Command {
             } catch {
                 throw SweepError.scenario(error)
             }
-            var explorer = try ExploreRunner(file: path, root: root, seed: seedOverride ?? 0)
-            if seedOverride == nil {
-                explorer = try ExploreRunner(file: path, root: root, seed: explorer.scenario.seed)
-            }
+            let explorer = try ExploreRunner(file: path, root: root, seed: seedOverride)
             let plan = explorer.plan(runs: runs)
             if let shard {
                 ExploreCrashReport.install(file: path, seed: explorer.seed)
@@ -123,7 +120,7 @@ enum ExploreCommand: Command {
             guard let failure = report.firstFailure else { return .success }
             return reproduce(failure, explorer: explorer, path: path, output: arguments.value("output"), json: json)
         } catch {
-            return SweepCommand.report(error)
+            return try error.report(command: name)
         }
     }
 

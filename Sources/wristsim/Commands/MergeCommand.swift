@@ -79,7 +79,7 @@ enum MergeCommand: Command {
                 return .success
             }
         } catch {
-            return SweepCommand.report(error)
+            return try error.report(command: name)
         }
     }
 

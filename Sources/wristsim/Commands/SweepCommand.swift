@@ -103,24 +103,7 @@ enum SweepCommand: Command {
             Console.out(arguments.has("json") ? result.json.pretty().dropLastNewline : result.text)
             return .success
         } catch {
-            return report(error)
-        }
-    }
-
-    /// Prints a sweep error and returns its exit code (usage errors become a thrown usage error).
-    static func report(_ error: SweepError) -> ExitCode {
-        switch error {
-        case .usage(let message):
-            Console.error("Error: \(message)")
-            Console.error("Usage: \(usage)")
-            Console.error("See 'wristsim \(name) --help'.")
-            return .usage
-        case .scenario(let scenarioError):
-            Console.error(scenarioError.description)
-            return .invalidScenario
-        case .parts(let message):
-            Console.error(message.contains(": error: ") || message.hasPrefix("error: ") ? message : "error: " + message)
-            return .invalidScenario
+            return try error.report(command: name)
         }
     }
 

@@ -96,7 +96,7 @@ enum TimelineCommand: Command {
         } else {
             var output = StandardOutputStream()
             output.write("scenario  \(scenario.name)\n")
-            if result.settings == .defaults {
+            if scenario.sections.complication == nil {
                 output.write("note      no \"complication\" section: default settings\n")
             }
             result.report.write(to: &output)

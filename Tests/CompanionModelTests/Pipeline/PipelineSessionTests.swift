@@ -56,6 +56,44 @@ import Testing
         #expect(session.run(through: last).taps == finished)
     }
 
+    /// An outcome that comes before its send awaits it (here before the tap's handler starts)
+    /// ends that send's wait as soon as its CPU work is done, and no other tap's.
+    @Test func anOutcomeBeforeItsSendAwaitsEndsTheWaitWithTheWork() throws {
+        let watch = try WatchModel.named("series7-45mm")
+        var session = PipelineSession(pipeline: .naive, watch: watch, syncSendAwaitsOutcome: true)
+        _ = session.tap(at: .zero)
+        _ = session.tap(at: at(1))
+        session.releaseSend(tap: 1, at: at(2))
+        var awaited: [Int] = []
+        while let next = session.nextEventTime {
+            for case .awaitingOutcome(let tap, _, let time) in session.wakeTakingAll(at: next) {
+                awaited.append(tap)
+                if tap == 0 { session.releaseSend(tap: 0, at: time + .milliseconds(500)) }
+            }
+        }
+        let send = try #require(session.roles.synchronousSend)
+        let taps = session.run(through: at(60_000)).taps
+        #expect(awaited == [0, 1] && taps.count == 2)
+        #expect(taps.first?.steps[send].wall == taps.first.map { $0.steps[send].cpu + .milliseconds(500) })
+        #expect(taps.last?.steps[send].wall == taps.last?.steps[send].cpu)
+    }
+
+    /// A second outcome for a send that has had its own is a driver's error, reported rather
+    /// than kept where nothing would read it.
+    @Test func aSecondOutcomeForOneSendIsReported() async {
+        await #expect(processExitsWith: .failure) {
+            var session = PipelineSession(
+                pipeline: .naive, watch: try WatchModel.named("series7-45mm"), syncSendAwaitsOutcome: true)
+            _ = session.tap(at: .zero)
+            while let next = session.nextEventTime {
+                for case .awaitingOutcome(let tap, _, let time) in session.wakeTakingAll(at: next) {
+                    session.releaseSend(tap: tap, at: time)
+                }
+            }
+            session.releaseSend(tap: 0, at: SimTime(offset: .seconds(Int64(60))))
+        }
+    }
+
     /// A tap is a wake at its time: what it returns, what it hands over and when it asks to be
     /// woken next are what a wake at that time right after it gives, on one core and two, for
     /// every preset, with jitter.

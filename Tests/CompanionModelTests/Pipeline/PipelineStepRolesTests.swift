@@ -12,17 +12,17 @@ import Testing
                 .none, .commitsCheckOff, .none, .sendsMessage(awaitsOutcome: true), .none, .none, .none,
                 .updatesComplication,
             ])
-        #expect(naive.synchronousSends == [3])
+        #expect(naive.synchronousSend == 3)
         #expect(naive.tableModelStep == 1 && naive.messageStep == 3 && naive.complicationStep == 7)
-        #expect(!naive.commitsAtRemoval && naive.hasSynchronousSend)
+        #expect(!naive.commitsAtRemoval)
 
         let unawaited = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: false)
         #expect(unawaited.byStep[3] == .sendsMessage(awaitsOutcome: false))
-        #expect(unawaited.synchronousSends.isEmpty && !unawaited.hasSynchronousSend)
+        #expect(unawaited.synchronousSend == nil)
 
         let optimized = PipelineStepRoles(pipeline: .optimized, syncSendAwaitsOutcome: true)
         #expect(optimized.byStep[2] == .sendsMessage(awaitsOutcome: false), "no wait: not synchronous")
-        #expect(optimized.synchronousSends.isEmpty)
+        #expect(optimized.synchronousSend == nil)
     }
 
     @Test func aPipelineWithoutTableModelCommitsAtRemoval() throws {

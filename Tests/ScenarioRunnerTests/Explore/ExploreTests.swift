@@ -77,6 +77,18 @@ import Testing
         #expect(scenario.script.count == 4)
     }
 
+    /// Without a seed the exploration takes the scenario's own (3 in this file), read from the
+    /// one decoding of the file: the runs are those of an exploration given that seed.
+    @Test func noSeedMeansTheScenariosSeed() throws {
+        let root = try JSONParser.parse(Array(ExploreTests.scenarioText.utf8), file: "e.json")
+        let explorer = try ExploreRunner(file: "e.json", root: root, seed: nil)
+        #expect(explorer.seed == 3)
+        #expect(explorer.plan(runs: 5) == ExplorePlan(file: "e.json", seed: 3, runs: 5))
+        let given = try ExploreRunner(file: "e.json", root: root, seed: 3)
+        #expect((UInt64(0)..<20).map(explorer.runSeed) == (UInt64(0)..<20).map(given.runSeed))
+        #expect((UInt64(0)..<20).map(explorer.faults) == (UInt64(0)..<20).map(given.faults))
+    }
+
     @Test func theRealRulesSurviveExploration() throws {
         let report = try explorer(seed: 9).explore(runs: 0..<300)
         #expect(report.failed == 0, "\(report.failures.map { "run \($0.run) seed \($0.seed): \($0.failures)" })")

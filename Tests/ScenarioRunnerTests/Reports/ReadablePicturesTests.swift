@@ -67,7 +67,7 @@ import Testing
                 svgs.append(lanes.document)
             }
             if let latency = report.latencyPicture { svgs.append(latency.document) }
-            if let link = report.linkPicture { svgs.append(link.document) }
+            if let link = report.link { svgs.append(link.document) }
             for svg in svgs {
                 let cut = lines(svg).filter { $0.hasPrefix("<text") && !$0.contains("class=\"verbatim\"") }
                     .filter { ($0.split(separator: ">").dropFirst().first ?? "").contains("…") }
@@ -82,7 +82,7 @@ import Testing
         (0..<count).map { index in
             let sent = SimTime.zero + .seconds(Int64(index) * seconds)
             return LinkMessageRecord(
-                id: index + 1, direction: .watchToPhone, channel: "interactive", payload: "check \(index)",
+                id: index + 1, direction: .watchToPhone, channel: .interactive, payload: "check \(index)",
                 item: "i\(index)", sent: sent, delivered: sent + .milliseconds(300), fate: .delivered)
         }
     }
@@ -114,8 +114,8 @@ import Testing
     @Test func suspendedAppsAreShadedAndNotificationActionsMarked() throws {
         // Old picture: nothing explained a 35-minute delay; the notification's Complete was not drawn.
         let notification = try data("notification-complete-through-link")
-        #expect(try #require(notification.linkPicture).bands.contains { $0.kind == .watchAppSuspended })
-        let svg = try #require(notification.linkPicture).document
+        #expect(try #require(notification.link).bands.contains { $0.kind == .watchAppSuspended })
+        let svg = try #require(notification.link).document
         #expect(svg.contains("watch app suspended for "))
         #expect(svg.contains("<title>notification action: complete milk</title>"))
         #expect(svg.contains(">notification action</text>"), "in the legend")
@@ -126,10 +126,10 @@ import Testing
     @Test func refusalsTooCloseToDrawApartAreOneCrossWithTheirCount() throws {
         // Old picture: seven refusals drawn on top of each other as one cross.
         let exhausted = try data("complication-budget-exhausted")
-        let svg = try #require(exhausted.complicationPicture).document
+        let svg = try #require(exhausted.complication).document
         let counts = lines(svg).filter { $0.hasPrefix("<text") && $0.contains(">×") }
         #expect(!counts.isEmpty)
-        let refusals = exhausted.complication!.records.filter { $0.outcome.refusal != nil }.count
+        let refusals = exhausted.complication!.report.records.filter { $0.outcome.refusal != nil }.count
         let crosses = lines(svg).filter { $0.hasPrefix("<path") && $0.contains("stroke=\"#e03131\"") }.count - 1
         let counted = counts.compactMap { line in
             Int(line.split(separator: ">")[1].split(separator: "<")[0].dropFirst())
@@ -139,7 +139,7 @@ import Testing
 
     @Test func aShortTripInALongDayIsDrawnAgainZoomedIn() throws {
         let dayStart = try data("complication-saturday-shop")
-        #expect(try #require(dayStart.complicationPicture).zoomSpan == nil, "the shop fills its 2 hours")
+        #expect(try #require(dayStart.complication).zoomSpan == nil, "the shop fills its 2 hours")
     }
 
     // MARK: Reminders
@@ -151,8 +151,8 @@ import Testing
             Change(time: .zero, item: "milk", key: 0, due: SimTime.zero + .seconds(600)),
             Change(time: .zero, item: "eggs", key: 1, due: SimTime.zero + .seconds(7_200)),
         ]
-        #expect(ScenarioReportData.overdueSteps(log, end: end).map(\.count) == [1])
-        #expect(ScenarioReportData.overdueSteps(log).map(\.count) == [1, 2], "without an end both count")
+        #expect(RemindersChartSVG.overdueSteps(log, end: end).map(\.count) == [1])
+        #expect(RemindersChartSVG.overdueSteps(log).map(\.count) == [1, 2], "without an end both count")
     }
 
     @Test func dateLabelsAtTheRightEdgeDoNotCollide() throws {

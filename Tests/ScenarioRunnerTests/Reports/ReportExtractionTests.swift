@@ -37,7 +37,7 @@ import Testing
         #expect(messages[0].fate == .failed(reason: "notReachable") && messages[0].endedAt == at(2))
         #expect(messages[1].fate == .delivered && messages[1].delivered == at(9))
         #expect(messages[1].retries == [at(7)] && messages[1].duplicates == [at(10)])
-        #expect(messages[1].item == "a" && messages[1].channel == "userInfo")
+        #expect(messages[1].item == "a" && messages[1].channel == .userInfo)
         #expect(messages[2].direction == .phoneToWatch && messages[2].fate == .inTransit)
     }
 
@@ -70,7 +70,7 @@ import Testing
             Change(time: at(25), item: "b", key: 1, due: at(40)),  // snoozed
             Change(time: at(30), item: "c", key: 2, due: at(5)),  // added, already overdue
         ]
-        let steps = ScenarioReportData.overdueSteps(log)
+        let steps = RemindersChartSVG.overdueSteps(log)
         #expect(steps.map(\.at) == [at(10), at(15), at(20), at(25), at(30), at(40)])
         #expect(steps.map(\.count) == [1, 0, 1, 0, 1, 2])
     }

@@ -36,15 +36,16 @@ struct HTMLIndex {
                     + "<br><span class=\"file\">\(XMLText.escaped(data.scenario.file))</span>",
                 "\(expectations - failed)/\(expectations)" + (broken == 0 ? "" : " · \(broken) invariant(s) broken"),
             ]
-            let delivered = data.linkMessages.filter { $0.fate == .delivered }.count
-            let link = data.linkMessages.isEmpty ? "–" : "\(data.linkMessages.count) sent · \(delivered) delivered"
+            let link = data.link.map {
+                "\($0.messages.count) sent · \($0.messages.count { $0.fate == .delivered }) delivered"
+            }
             let reminders = data.reminders.map { chart in
-                "\(chart.deliveries.count) delivered · \(chart.missed.count) missed"
+                "\(chart.deliveries.count) delivered · \(chart.phone.harness.missed.count) missed"
                     + (chart.wrongBadges == 0 ? "" : " · \(chart.wrongBadges) wrong badge(s)")
             }
             let pictures = HTMLReport.sections(of: data).filter { $0 != .summary }
                 .map { "<a href=\"#\(HTMLReport.anchor(index, $0))\">\($0.rawValue)</a>" }
-            trail = [link, reminders ?? "–", pictures.joined(separator: " ")]
+            trail = [link ?? "–", reminders ?? "–", pictures.joined(separator: " ")]
         }
     }
 

@@ -49,7 +49,7 @@ package struct HTMLReport {
             switch section {
             case .summary: return true
             case .swimlanes, .latency: return !data.pipelineRuns.isEmpty
-            case .link: return !data.linkMessages.isEmpty
+            case .link: return data.link != nil
             case .complication: return data.complication != nil
             case .reminders: return data.reminders != nil
             }
@@ -148,9 +148,9 @@ package struct HTMLReport {
             }
             return html
         case .latency: return figure(data.latencyPicture)
-        case .link: return figure(data.linkPicture)
-        case .complication: return figure(data.complicationPicture)
-        case .reminders: return figure(data.remindersPicture)
+        case .link: return figure(data.link)
+        case .complication: return figure(data.complication)
+        case .reminders: return figure(data.reminders)
         }
     }
 

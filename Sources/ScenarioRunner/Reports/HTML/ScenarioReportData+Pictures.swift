@@ -19,9 +19,6 @@ extension ScenarioReportData {
             series: (pipelineRuns + slowestWatchRuns).map(LatencyHistogramSVG.Series.init))
     }
 
-    /// The link's sequence diagram (`nil` when no message crossed the link).
-    package var linkPicture: LinkSequenceSVG? { linkMessages.isEmpty ? nil : Self.linkPicture(of: outcome) }
-
     /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing
     /// crossed the link).
     package static func linkPicture(of outcome: ScenarioOutcome) -> LinkSequenceSVG {
@@ -31,18 +28,8 @@ extension ScenarioReportData {
             end: outcome.endTime, origin: outcome.scenario.start)
     }
 
-    /// The complication timeline (`nil` without a `"complication"` section).
-    package var complicationPicture: ComplicationTimelineSVG? {
-        complication.map { ComplicationTimelineSVG(report: $0, scenarioName: scenario.name) }
-    }
-
-    /// The reminders chart (`nil` without a `"reminders"` section).
-    package var remindersPicture: RemindersChartSVG? {
-        reminders.map { RemindersChartSVG(title: "Reminders · \(scenario.name)", data: $0) }
-    }
-
     /// The reminders chart of a finished run's phone (`reminders --svg`).
     package static func remindersPicture(phone: PhoneReminders, scenario: Scenario) -> RemindersChartSVG {
-        RemindersChartSVG(title: "Reminders · \(scenario.name)", data: reminders(phone, scenario: scenario))
+        RemindersChartSVG(phone: phone, scenario: scenario)
     }
 }

@@ -1,14 +1,13 @@
 import CompanionModel
-import ReminderScheduling
 import SimulationKernel
 
 /// Everything the HTML report (and the standalone `--svg` pictures) show for one scenario,
 /// pulled out of its runs.
 ///
-/// This file is the only place the pictures learn the shape of the simulation: the trace's
-/// event kinds and fields, the reminders harness, the complication model. The pictures take
-/// plain values (``LinkMessageRecord``, ``RemindersChartData``, ``PipelineRun``…), so a change
-/// in the simulation core is adapted here.
+/// The link's pictures learn the trace's event kinds and fields only here (they take
+/// ``LinkMessageRecord``s and ``LinkBand``s); the latency pictures read each run's
+/// ``PipelineRun``, the complication and reminders pictures their feature's own report values
+/// (``ComplicationReport``, ``PhoneReminders``).
 package struct ScenarioReportData {
     /// The scenario's own run (its pipeline, its seed).
     package var outcome: ScenarioOutcome
@@ -23,12 +22,12 @@ package struct ScenarioReportData {
     package var drawnTap: (index: Int, reason: String)?
     /// The tap of median latency in the naive run.
     package var medianTap: Int?
-    /// The link's messages (its spans and actions are read from the trace by ``linkPicture``).
-    package var linkMessages: [LinkMessageRecord]
-    /// The complication report (only with a `"complication"` section).
-    package var complication: ComplicationReport?
-    /// The reminders picture's data (only with a `"reminders"` section).
-    package var reminders: RemindersChartData?
+    /// The link's sequence diagram (only when a message crossed the link).
+    package var link: LinkSequenceSVG?
+    /// The complication timeline (only with a `"complication"` section).
+    package var complication: ComplicationTimelineSVG?
+    /// The reminders chart (only with a `"reminders"` section).
+    package var reminders: RemindersChartSVG?
 
     /// The scenario as run.
     package var scenario: Scenario { outcome.scenario }
@@ -94,12 +93,15 @@ package struct ScenarioReportData {
             guard tap >= 1, tap <= count else { throw .noSuchTap(tap, taps: count) }
             drawn = (tap - 1, "chosen with --tap")
         }
+        let link = Self.linkPicture(of: outcome)
         return ScenarioReportData(
             outcome: outcome, pipelineRuns: pipelineRuns, slowestWatchRuns: slowest, drawnTap: drawn,
-            medianTap: median, linkMessages: Self.linkMessages(outcome.trace),
-            complication: scenario.sections.complication == nil ? nil : simulation.complicationReport(),
+            medianTap: median, link: link.messages.isEmpty ? nil : link,
+            complication: simulation.complicationReport().map {
+                ComplicationTimelineSVG(report: $0, scenarioName: scenario.name)
+            },
             reminders: scenario.sections.reminders == nil
-                ? nil : Self.reminders(simulation.reminders.advanced(to: simulation.now), scenario: scenario))
+                ? nil : RemindersChartSVG(phone: simulation.reminders.advanced(to: simulation.now), scenario: scenario))
     }
 
     // MARK: Link (from the trace)
@@ -114,13 +116,15 @@ package struct ScenarioReportData {
             guard let kind = TraceKind(rawValue: event.kind), case .int(let rawID)? = event["id"] else { continue }
             let id = Int(rawID)
             if index[id] == nil {
-                guard kind == .linkSend || kind == .linkQueued || kind == .linkBudget else { continue }
+                // Every message event names its channel and route (``WatchLink``'s trace).
+                guard kind == .linkSend || kind == .linkQueued || kind == .linkBudget,
+                    let channel = event["channel"].flatMap(Self.string).flatMap(LinkChannel.init(rawValue:))
+                else { continue }
                 let route = event["route"].flatMap(Self.string) ?? "watch→phone"
                 index[id] = messages.count
                 messages.append(
                     LinkMessageRecord(
-                        id: id, direction: route.hasPrefix("phone") ? .phoneToWatch : .watchToPhone,
-                        channel: event["channel"].flatMap(Self.string) ?? "?",
+                        id: id, direction: route.hasPrefix("phone") ? .phoneToWatch : .watchToPhone, channel: channel,
                         payload: event["payload"].flatMap(Self.string) ?? "",
                         item: event["item"].flatMap(Self.string), sent: event.time))
             }
@@ -197,94 +201,5 @@ package struct ScenarioReportData {
     private static func string(_ value: TraceValue) -> String? {
         if case .string(let text) = value { return text }
         return nil
-    }
-
-    // MARK: Reminders
-
-    static func reminders(_ phone: PhoneReminders, scenario: Scenario) -> RemindersChartData {
-        let harness = phone.harness
-        let settings = phone.settings
-        let windowed = settings.mode == .windowed
-        // Pending: the count after each app run (`set`), one less after each one-shot delivery (`nil`).
-        var changes: [(at: SimTime, order: Int, set: Int?)] = []
-        for snapshot in harness.snapshots { changes.append((PhoneReminders.simTime(snapshot.at), 1, snapshot.pending)) }
-        for delivery in harness.deliveries where !delivery.request.trigger.repeats {
-            changes.append((PhoneReminders.simTime(delivery.at), 0, nil))
-        }
-        changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
-        var count = 0
-        let pending = steps(
-            changes.map { change in
-                count = change.set ?? max(0, count - 1)
-                return (change.at, count)
-            })
-        let overdue = overdueSteps(phone.dueLog, end: scenario.end)
-        // What each delivery's badge should be, as `reminders` and `--compare` count it (rule R16).
-        let deliveries = zip(harness.deliveries, phone.trueBadges()).map { delivery, truth in
-            RemindersChartData.Delivery(
-                at: PhoneReminders.simTime(delivery.at), label: delivery.item ?? delivery.identifier,
-                badge: delivery.badge, trueOverdue: truth)
-        }
-        let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
-        let missed = harness.missed.map { miss in
-            RemindersChartData.Miss(
-                due: PhoneReminders.simTime(miss.due), label: miss.owner, code: miss.reason.code.name,
-                reason: report.reasonText(miss.reason))
-        }
-        return RemindersChartData(
-            start: .zero, end: scenario.end, origin: scenario.start,
-            scheduler: windowed ? "windowed, W = \(settings.window)" : "naive",
-            window: windowed ? settings.window : nil,
-            limit: harness.center.limit, pending: pending, overdue: overdue, deliveries: deliveries, missed: missed,
-            appRuns: harness.snapshots.map { (PhoneReminders.simTime($0.at), $0.reason.rawValue) })
-    }
-
-    /// The number of open items whose due date has passed, as steps over time: it changes when
-    /// an item's due date is reached and when the phone learns of a change.
-    ///
-    /// - Complexity: O(*c* log *c*) for *c* due-date changes.
-    /// An item due after `end` is not overdue within the picture (not even at its right edge).
-    static func overdueSteps(_ log: [PhoneReminders.DueChange], end: SimTime? = nil) -> [(at: SimTime, count: Int)] {
-        // Each logged state (item due at `due`, valid from `time` until the item's next change)
-        // is overdue from max(time, due) until the next change.
-        var deltas: [(at: SimTime, delta: Int)] = []
-        var lastIndex: [ItemID: Int] = [:]
-        var next = [SimTime?](repeating: nil, count: log.count)
-        for (index, change) in log.enumerated() {
-            if let previous = lastIndex[change.item] { next[previous] = change.time }
-            lastIndex[change.item] = index
-        }
-        for (index, change) in log.enumerated() {
-            guard let due = change.due else { continue }
-            let from = max(change.time, due)
-            if let end, from > end { continue }
-            if let until = next[index] {
-                guard until > from else { continue }
-                deltas.append((from, 1))
-                deltas.append((until, -1))
-            } else {
-                deltas.append((from, 1))
-            }
-        }
-        deltas.sort { ($0.at, $0.delta) < ($1.at, $1.delta) }
-        var count = 0
-        return steps(
-            deltas.map { delta in
-                count += delta.delta
-                return (delta.at, count)
-            })
-    }
-
-    /// `counts` in time order as steps, one per instant: the last count at an instant is its step's.
-    private static func steps(_ counts: [(at: SimTime, count: Int)]) -> [(at: SimTime, count: Int)] {
-        var steps: [(at: SimTime, count: Int)] = []
-        for step in counts {
-            if let last = steps.last, last.at == step.at {
-                steps[steps.count - 1].count = step.count
-            } else {
-                steps.append(step)
-            }
-        }
-        return steps
     }
 }

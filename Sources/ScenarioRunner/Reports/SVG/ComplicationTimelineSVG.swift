@@ -55,10 +55,12 @@ package struct ComplicationTimelineSVG: SVGPicture {
             lanesTop: lanesTop, lanesBottom: lanesTop + Double(report.families.count) * (laneHeight + laneGap))
     }
 
+    /// `"10:00"`: the local clock, to the minute.
+    private func clock(_ time: SimTime) -> String { String(origin.adding(time.offset).timeOfDay.prefix(5)) }
+
     /// `"Sat 2026-11-21 10:00"`: the date once, then the clock.
     private func when(_ time: SimTime) -> String {
-        let local = origin.adding(time.offset)
-        return SVGTimeAxis.dayLabel(local) + " " + String(local.timeOfDay.prefix(5))
+        SVGTimeAxis.dayLabel(origin.adding(time.offset)) + " " + clock(time)
     }
 
     /// The stretch where the shown text changed, when it is under 5 % of the whole axis (a
@@ -88,12 +90,8 @@ package struct ComplicationTimelineSVG: SVGPicture {
     /// - Complexity: O(*e* · *f* + *r*) for *e* entries, *f* families and *r* requests.
     package var canvas: SVGCanvas {
         let name = "Complication timeline" + (scenarioName.isEmpty ? "" : " · \(scenarioName)")
-        let startDate = origin.adding(report.start.offset).dateText
-        let endDate = origin.adding(report.end.offset).dateText
-        let span =
-            when(report.start) + " → "
-            + (endDate == startDate
-                ? String(origin.adding(report.end.offset).timeOfDay.prefix(5)) : when(report.end))
+        let sameDay = origin.adding(report.start.offset).dateText == origin.adding(report.end.offset).dateText
+        let span = when(report.start) + " → " + (sameDay ? clock(report.end) : when(report.end))
         var canvas = SVGCanvas(width: width, height: 300, title: name + " · " + span)
         var y = canvas.wrappedText(name, x: 12, y: 22, maxWidth: width - 24, size: 14, bold: true, lineHeight: 18)
         y = canvas.wrappedText(
@@ -102,7 +100,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
         var bottom = draw(main, on: &canvas)
         if let zoom = zoomSpan {
             canvas.text(
-                "zoomed in: \(when(zoom.from)) → \(String(origin.adding(zoom.to.offset).timeOfDay.prefix(5))), "
+                "zoomed in: \(when(zoom.from)) → \(clock(zoom.to)), "
                     + "where the shown text changed (under 5 % of the day above)",
                 x: 12, y: bottom + 8, bold: true)
             let inset = frame(from: zoom.from, to: zoom.to, top: bottom + 30)

@@ -1,13 +1,8 @@
+import CompanionModel
 import SimulationKernel
 
 /// One message on the watch↔phone link, as the pictures see it.
 package struct LinkMessageRecord: Sendable {
-    /// Which way it went.
-    package enum Direction: Sendable, Equatable {
-        case watchToPhone
-        case phoneToWatch
-    }
-
     /// How it ended.
     package enum Fate: Sendable, Equatable {
         /// It reached the receiving app.
@@ -25,9 +20,9 @@ package struct LinkMessageRecord: Sendable {
     }
 
     package var id: Int
-    package var direction: Direction
-    /// `"interactive"`, `"userInfo"`, `"applicationContext"`, `"complication"`.
-    package var channel: String
+    /// Which way it went.
+    package var direction: LinkRoute
+    package var channel: LinkChannel
     package var payload: String
     /// The item it concerns, if any.
     package var item: String?
@@ -103,13 +98,12 @@ package struct LinkSequenceSVG: SVGPicture {
     let watchY = 96.0
     let phoneY = 236.0
 
-    static func color(_ channel: String) -> String {
+    static func color(_ channel: LinkChannel) -> String {
         switch channel {
-        case "interactive": return "#7048e8"
-        case "userInfo": return "#1c7ed6"
-        case "applicationContext": return "#0c8599"
-        case "complication": return "#e67700"
-        default: return "#495057"
+        case .interactive: return "#7048e8"
+        case .userInfo: return "#1c7ed6"
+        case .applicationContext: return "#0c8599"
+        case .complication: return "#e67700"
         }
     }
 
@@ -122,13 +116,13 @@ package struct LinkSequenceSVG: SVGPicture {
     package var canvas: SVGCanvas {
         var canvas = SVGCanvas(width: width, height: 300, title: title)
         canvas.text(title, x: 12, y: 20, size: 14, bold: true)
-        let delivered = messages.filter { $0.fate == .delivered }.count
+        let failed = messages.count { if case .failed = $0.fate { true } else { false } }
+        let lost = messages.count { if case .lost = $0.fate { true } else { false } }
+        let retries = messages.reduce(0) { $0 + $1.retries.count }
+        let duplicates = messages.reduce(0) { $0 + $1.duplicates.count }
         canvas.text(
-            "\(messages.count) messages · \(delivered) delivered · "
-                + "\(messages.filter { if case .failed = $0.fate { return true } else { return false } }.count) failed · "
-                + "\(messages.filter { if case .lost = $0.fate { return true } else { return false } }.count) lost · "
-                + "\(messages.reduce(0) { $0 + $1.retries.count }) retries · "
-                + "\(messages.reduce(0) { $0 + $1.duplicates.count }) duplicates"
+            "\(messages.count) messages · \(messages.count { $0.fate == .delivered }) delivered · \(failed) failed · "
+                + "\(lost) lost · \(retries) retries · \(duplicates) duplicates"
                 + (aggregated ? " · drawn as counts per \(bucketName) (too many for one arrow each)" : ""),
             x: 12, y: 38, size: 11, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(start: start, end: end, origin: origin, left: left, right: width - right)
@@ -174,20 +168,13 @@ package struct LinkSequenceSVG: SVGPicture {
             below.place(action.label, x: x + 7, size: 10, color: Self.actionGlyph.color, on: &canvas)
         }
         var legend: [(glyph: SVGGlyph, label: String)] = []
-        for channel in ["interactive", "userInfo", "applicationContext", "complication"]
-        where messages.contains(where: { $0.channel == channel }) {
-            legend.append((SVGGlyph(.swatch(dash: nil), color: Self.color(channel)), channel))
+        for channel in LinkChannel.allCases where messages.contains(where: { $0.channel == channel }) {
+            legend.append((SVGGlyph(.swatch(dash: nil), color: Self.color(channel)), channel.name))
         }
         // Only what the picture shows.
-        if messages.contains(where: {
-            if case .failed = $0.fate { true } else if case .lost = $0.fate { true } else { false }
-        }) {
-            legend.append((Self.failedGlyph, "failed / lost"))
-        }
-        if messages.contains(where: { !$0.retries.isEmpty }) { legend.append((Self.retryGlyph, "retry")) }
-        if messages.contains(where: { !$0.duplicates.isEmpty }) {
-            legend.append((SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96"), "duplicate"))
-        }
+        if failed + lost > 0 { legend.append((Self.failedGlyph, "failed / lost")) }
+        if retries > 0 { legend.append((Self.retryGlyph, "retry")) }
+        if duplicates > 0 { legend.append((Self.duplicateGlyph, "duplicate")) }
         for kind in bands.map(\.kind).uniqued(by: \.rawValue) {
             legend.append((SVGGlyph(.swatch(dash: nil), color: kind.color), kind.rawValue))
         }
@@ -200,6 +187,7 @@ package struct LinkSequenceSVG: SVGPicture {
     static let failedGlyph = SVGGlyph(.cross(size: 9), color: SVGPalette.bad)
     static let retryGlyph = SVGGlyph(.dot(radius: 4), color: "#fab005")
     static let actionGlyph = SVGGlyph(.diamond(size: 9), color: "#c2255c")
+    static let duplicateGlyph = SVGGlyph(.swatch(dash: "3 2"), color: "#ced4da", outline: "#868e96")
 
     // MARK: Counts per bucket
 
@@ -263,12 +251,11 @@ package struct LinkSequenceSVG: SVGPicture {
         _ message: LinkMessageRecord, axis: SVGTimeAxis, on canvas: inout SVGCanvas, below: inout LabelRows,
         above: inout LabelRows
     ) {
-        let fromY = message.direction == .watchToPhone ? watchY : phoneY
-        let toY = message.direction == .watchToPhone ? phoneY : watchY
+        let (fromY, toY, route) =
+            message.direction == .watchToPhone ? (watchY, phoneY, "watch → phone") : (phoneY, watchY, "phone → watch")
         let x0 = axis.x(message.sent)
         let color = Self.color(message.channel)
-        let route = message.direction == .watchToPhone ? "watch → phone" : "phone → watch"
-        var tooltip = "message \(message.id) \(message.payload) · \(message.channel) \(route) · sent "
+        var tooltip = "message \(message.id) \(message.payload) · \(message.channel.name) \(route) · sent "
         tooltip += TraceFormatter(start: origin).text(message.sent)
         let delay = message.delivered.map { DurationFormat.text($0 - message.sent) }
         switch message.fate {
@@ -285,7 +272,8 @@ package struct LinkSequenceSVG: SVGPicture {
         if let delivered = message.delivered {
             let x1 = axis.x(delivered)
             arrow(from: (x0, fromY), to: (x1, toY), color: color, dash: nil, on: &canvas, tooltip: tooltip)
-            let label = "\(message.channel) \(SVGDuration.label(milliseconds: (delivered - message.sent).milliseconds))"
+            let label =
+                "\(message.channel.name) \(SVGDuration.label(milliseconds: (delivered - message.sent).milliseconds))"
             let width = SVGText.width(label, size: 10)
             if toY == phoneY {
                 below.place(label, x: x1 - width / 2, size: 10, color: color, on: &canvas, tooltip: tooltip)

@@ -1,58 +1,18 @@
+import CompanionModel
+import ReminderScheduling
 import SimulationKernel
-
-/// What the reminders picture shows, extracted from a run (see ``ScenarioReportData``).
-package struct RemindersChartData: Sendable {
-    /// One notification the system delivered.
-    package struct Delivery: Sendable {
-        package var at: SimTime
-        package var label: String
-        /// The badge it set (`nil`: it left the badge alone).
-        package var badge: Int?
-        /// The items really overdue at that moment (what the badge should say).
-        package var trueOverdue: Int
-
-    }
-
-    /// A reminder that never fired.
-    package struct Miss: Sendable {
-        package var due: SimTime
-        package var label: String
-        /// A stable reason code (`outsideWindow`, `droppedOverLimit`, …).
-        package var code: String
-        package var reason: String
-
-    }
-
-    package var start: SimTime
-    package var end: SimTime
-    package var origin: EpochTime
-    /// `"windowed, W = 60"` or `"naive"`.
-    package var scheduler: String
-    /// The window W (`nil` for the naive scheduler).
-    package var window: Int?
-    /// The system's pending limit.
-    package var limit: Int = 64
-    /// The pending count, as (time it became, value) steps.
-    package var pending: [(at: SimTime, count: Int)]
-    /// The true overdue count, as steps.
-    package var overdue: [(at: SimTime, count: Int)]
-    package var deliveries: [Delivery]
-    package var missed: [Miss]
-    /// Every app run, with its reason (`launch`, `foreground`, …).
-    package var appRuns: [(at: SimTime, reason: String)]
-
-    /// How many deliveries set a badge other than the true overdue count.
-    var wrongBadges: Int { deliveries.count { delivery in delivery.badge.map { $0 != delivery.trueOverdue } ?? false } }
-
-}
 
 /// The reminders over time: the pending count against the system's 64 and the window W; every
 /// delivery as a dot at the badge it carried over the true overdue count (a dot off the line is
 /// a wrong badge, drawn red); missed reminders with their reason code; and the app runs that
 /// refilled the window.
+///
+/// It reads the phone's reminders as the run left them: the records each harness log keeps in
+/// full (the first ``RecordLog/defaultLimit``), as the `reminders` report lists them.
 package struct RemindersChartSVG: SVGPicture {
-    package var title: String
-    package var data: RemindersChartData
+    /// The phone's reminders, moved to the end of the run.
+    package var phone: PhoneReminders
+    package var scenario: Scenario
     package var width: Double = 1080
 
     let left = 130.0
@@ -66,58 +26,63 @@ package struct RemindersChartSVG: SVGPicture {
     static let runGlyph = SVGGlyph(.triangle(size: 8), color: SVGPalette.accent)
 
     package var canvas: SVGCanvas {
+        let harness = phone.harness
+        let settings = phone.settings
+        let (limit, window) = (harness.center.limit, settings.mode == .windowed ? settings.window : nil)
+        let (pending, overdue) = (pendingSteps, Self.overdueSteps(phone.dueLog, end: scenario.end))
+        let deliveries = self.deliveries
+        let title = "Reminders · \(scenario.name)"
         var canvas = SVGCanvas(width: width, height: 400, title: title)
         canvas.text(
             SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
-        let peakPending = data.pending.map(\.count).max() ?? 0
+        let peakPending = pending.map(\.count).max() ?? 0
         canvas.text(
-            "scheduler \(data.scheduler) · pending at most \(peakPending) · \(data.deliveries.count) delivered · "
-                + "\(data.wrongBadges) with a wrong badge · \(data.missed.count) missed · \(data.appRuns.count) app runs",
+            "scheduler \(window.map { "windowed, W = \($0)" } ?? "naive") · pending at most \(peakPending) · "
+                + "\(deliveries.count) delivered · \(wrongBadges) with a wrong badge · \(harness.missed.count) missed · "
+                + "\(harness.snapshots.count) app runs",
             x: 12, y: 40, fill: SVGPalette.muted)
-        let axis = SVGTimeAxis(start: data.start, end: data.end, origin: data.origin, left: left, right: width - right)
+        let axis = SVGTimeAxis(
+            start: .zero, end: scenario.end, origin: scenario.start, left: left, right: width - right)
         // Panel 1: pending.
         let p1Top = 56.0
         let p1Bottom = p1Top + panelHeight
-        let pendingTop = Double(max(data.limit, peakPending, data.window ?? 0)) * 1.12
+        let pendingTop = Double(max(limit, peakPending, window ?? 0)) * 1.12
         let pendingScale = SVGScale.linear(0, pendingTop, from: p1Bottom, to: p1Top)
         panel("pending", top: p1Top, bottom: p1Bottom, scale: pendingScale, on: &canvas)
-        canvas.path(
-            SVGCanvas.pathData(steps(data.pending, axis: axis, scale: pendingScale)), stroke: "#343a40", width: 1.8)
+        canvas.path(SVGCanvas.pathData(steps(pending, axis: axis, scale: pendingScale)), stroke: "#343a40", width: 1.8)
         // Strip: app runs.
         let runsY = p1Bottom + 18
         canvas.text("app runs", x: 12, y: runsY + 4)
         canvas.line(left, runsY, width - right, runsY, stroke: SVGPalette.grid)
-        for run in data.appRuns {
+        let formatter = TraceFormatter(start: scenario.start)
+        for run in harness.snapshots {
+            let at = PhoneReminders.simTime(run.at)
             canvas.glyph(
-                Self.runGlyph, x: axis.x(run.at), y: runsY,
-                tooltip: "app ran (\(run.reason)) " + TraceFormatter(start: data.origin).text(run.at))
+                Self.runGlyph, x: axis.x(at), y: runsY,
+                tooltip: "app ran (\(run.reason.rawValue)) " + formatter.text(at))
         }
         // Panel 2: overdue and badges.
         let p2Top = runsY + 22
         let p2Bottom = p2Top + panelHeight
-        let badgeMax = data.deliveries.compactMap(\.badge).max() ?? 0
-        let overdueMax = data.overdue.map(\.count).max() ?? 0
+        let badgeMax = deliveries.compactMap(\.delivery.badge).max() ?? 0
+        let overdueMax = overdue.map(\.count).max() ?? 0
         let countScale = SVGScale.linear(
             0, SVGScale.niceCeiling(Double(max(4, badgeMax, overdueMax)) * 1.1), from: p2Bottom, to: p2Top)
         panel("overdue / badge", top: p2Top, bottom: p2Bottom, scale: countScale, on: &canvas)
-        canvas.path(
-            SVGCanvas.pathData(steps(data.overdue, axis: axis, scale: countScale)), stroke: "#343a40", width: 1.8)
-        let formatter = TraceFormatter(start: data.origin)
-        for delivery in data.deliveries {
-            let x = axis.x(delivery.at)
+        canvas.path(SVGCanvas.pathData(steps(overdue, axis: axis, scale: countScale)), stroke: "#343a40", width: 1.8)
+        for (delivery, truth) in deliveries {
+            let at = PhoneReminders.simTime(delivery.at)
+            let label = "\(formatter.text(at)) \(delivery.item ?? delivery.identifier)"
             guard let badge = delivery.badge else {
                 canvas.glyph(
-                    Self.noBadge, x: x, y: p2Bottom - 4,
-                    tooltip:
-                        "\(formatter.text(delivery.at)) \(delivery.label): badge unchanged (true overdue \(delivery.trueOverdue))"
-                )
+                    Self.noBadge, x: axis.x(at), y: p2Bottom - 4,
+                    tooltip: "\(label): badge unchanged (true overdue \(truth))")
                 continue
             }
-            let right = badge == delivery.trueOverdue
             canvas.glyph(
-                right ? Self.rightBadge : Self.wrongBadge, x: x, y: countScale.position(Double(badge)),
-                tooltip: "\(formatter.text(delivery.at)) \(delivery.label): badge \(badge), "
-                    + (right ? "right" : "WRONG: \(delivery.trueOverdue) overdue"))
+                badge == truth ? Self.rightBadge : Self.wrongBadge, x: axis.x(at),
+                y: countScale.position(Double(badge)),
+                tooltip: "\(label): badge \(badge), " + (badge == truth ? "right" : "WRONG: \(truth) overdue"))
         }
         // Strip: missed.
         let missY = p2Bottom + 20
@@ -125,16 +90,18 @@ package struct RemindersChartSVG: SVGPicture {
         canvas.line(left, missY, width - right, missY, stroke: SVGPalette.grid)
         var codesEnd = -Double.infinity  // the right end of the last code written (misses come in due order)
         var missCodes: [(code: String, x: Double)] = []
-        for miss in data.missed {
-            let x = axis.x(miss.due)
+        let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: nil)
+        for miss in harness.missed {
+            let (due, code) = (PhoneReminders.simTime(miss.due), miss.reason.code.name)
+            let x = axis.x(due)
             canvas.glyph(
                 Self.missGlyph, x: x, y: missY,
-                tooltip: "\(formatter.text(miss.due)) \(miss.label) missed [\(miss.code)]: \(miss.reason)")
-            let codeWidth = SVGText.width(miss.code, size: 9)
+                tooltip: "\(formatter.text(due)) \(miss.owner) missed [\(code)]: \(report.reasonText(miss.reason))")
+            let codeWidth = SVGText.width(code, size: 9)
             let range = (x - codeWidth / 2 - 3)...(x + codeWidth / 2 + 3)
             if range.lowerBound >= left, range.upperBound <= width - right, range.lowerBound > codesEnd {
                 codesEnd = range.upperBound
-                missCodes.append((miss.code, x))
+                missCodes.append((code, x))
             }
         }
         let axisY = missY + 26
@@ -144,9 +111,8 @@ package struct RemindersChartSVG: SVGPicture {
         }
         // The thresholds over the grid, their labels on a white ground.
         threshold(
-            data.limit, label: "system limit \(data.limit)", color: SVGPalette.bad, above: true, scale: pendingScale,
-            on: &canvas)
-        if let window = data.window, window != data.limit {
+            limit, label: "system limit \(limit)", color: SVGPalette.bad, above: true, scale: pendingScale, on: &canvas)
+        if let window, window != limit {
             threshold(
                 window, label: "window W = \(window)", color: SVGPalette.accent, above: false, scale: pendingScale,
                 on: &canvas)
@@ -191,14 +157,92 @@ package struct RemindersChartSVG: SVGPicture {
     )] {
         var points: [(x: Double, y: Double)] = []
         var current = 0
-        points.append((axis.x(data.start), scale.position(0)))
+        points.append((axis.x(.zero), scale.position(0)))
         for value in values {
             let x = axis.x(value.at)
             points.append((x, scale.position(Double(current))))
             points.append((x, scale.position(Double(value.count))))
             current = value.count
         }
-        points.append((axis.x(data.end), scale.position(Double(current))))
+        points.append((axis.x(scenario.end), scale.position(Double(current))))
         return points
+    }
+
+    // MARK: What it draws
+
+    /// Each delivery the harness kept, with the items really overdue then: what its badge should
+    /// say, as `reminders` and `--compare` count it (rule R16).
+    package var deliveries: [(delivery: ReminderDelivery, truth: Int)] {
+        zip(phone.harness.deliveries, phone.trueBadges()).map { ($0, $1) }
+    }
+
+    /// How many of ``deliveries`` set a badge other than the true overdue count.
+    package var wrongBadges: Int { deliveries.count { delivery, truth in delivery.badge.map { $0 != truth } ?? false } }
+
+    /// The pending count as steps: the count after each app run, one less after each one-shot
+    /// delivery.
+    var pendingSteps: [(at: SimTime, count: Int)] {
+        let harness = phone.harness
+        var changes: [(at: SimTime, order: Int, set: Int?)] = []
+        for snapshot in harness.snapshots { changes.append((PhoneReminders.simTime(snapshot.at), 1, snapshot.pending)) }
+        for delivery in harness.deliveries where !delivery.request.trigger.repeats {
+            changes.append((PhoneReminders.simTime(delivery.at), 0, nil))
+        }
+        changes.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        var count = 0
+        return Self.perInstant(
+            changes.map { change in
+                count = change.set ?? max(0, count - 1)
+                return (change.at, count)
+            })
+    }
+
+    /// The number of open items whose due date has passed, as steps over time: it changes when
+    /// an item's due date is reached and when the phone learns of a change. An item due after
+    /// `end` is not overdue within the picture (not even at its right edge).
+    ///
+    /// - Complexity: O(*c* log *c*) for *c* due-date changes.
+    static func overdueSteps(_ log: [PhoneReminders.DueChange], end: SimTime? = nil) -> [(at: SimTime, count: Int)] {
+        // Each logged state (item due at `due`, valid from `time` until the item's next change)
+        // is overdue from max(time, due) until the next change.
+        var deltas: [(at: SimTime, delta: Int)] = []
+        var lastIndex: [ItemID: Int] = [:]
+        var next = [SimTime?](repeating: nil, count: log.count)
+        for (index, change) in log.enumerated() {
+            if let previous = lastIndex[change.item] { next[previous] = change.time }
+            lastIndex[change.item] = index
+        }
+        for (index, change) in log.enumerated() {
+            guard let due = change.due else { continue }
+            let from = max(change.time, due)
+            if let end, from > end { continue }
+            if let until = next[index] {
+                guard until > from else { continue }
+                deltas.append((from, 1))
+                deltas.append((until, -1))
+            } else {
+                deltas.append((from, 1))
+            }
+        }
+        deltas.sort { ($0.at, $0.delta) < ($1.at, $1.delta) }
+        var count = 0
+        return perInstant(
+            deltas.map { delta in
+                count += delta.delta
+                return (delta.at, count)
+            })
+    }
+
+    /// `counts` in time order as steps, one per instant: the last count at an instant is its step's.
+    private static func perInstant(_ counts: [(at: SimTime, count: Int)]) -> [(at: SimTime, count: Int)] {
+        var steps: [(at: SimTime, count: Int)] = []
+        for step in counts {
+            if let last = steps.last, last.at == step.at {
+                steps[steps.count - 1].count = step.count
+            } else {
+                steps.append(step)
+            }
+        }
+        return steps
     }
 }

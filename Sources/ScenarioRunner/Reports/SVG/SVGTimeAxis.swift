@@ -137,9 +137,7 @@ package enum SVGDuration {
     /// Up to three significant digits, no trailing zeros.
     static func trimmed(_ value: Double) -> String {
         let decimals = value >= 100 ? 0 : value >= 10 ? 1 : 2
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((value * scale).rounded())
+        let scaled = Int64((value * [1.0, 10, 100][decimals]).rounded())
         var text = TraceValue.decimalText(scaled, scale: decimals)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }

@@ -73,10 +73,9 @@ package struct TapSwimlanesSVG: SVGPicture {
             scale, at: y + 4, on: &canvas,
             note: "time after the tap (one axis for "
                 + (zoomed ? "the pipelines not zoomed in above)" : "both pipelines)"))
-        var items: [(glyph: SVGGlyph, label: String)] = runs.flatMap(\.profile.run.pipeline.steps).uniqued(by: \.name)
-            .map {
-                (SVGGlyph(.swatch(dash: nil), color: SVGPalette.step($0.kind)), $0.name)
-            }
+        var items = runs.flatMap(\.profile.run.pipeline.steps).uniqued(by: \.name).map {
+            (glyph: SVGGlyph(.swatch(dash: nil), color: SVGPalette.step($0.kind)), label: $0.name)
+        }
         items.append((SVGGlyph(.swatch(dash: nil), color: "#ced4da"), "other taps' work"))
         items.append((SVGGlyph(.tick(length: 12), color: SVGPalette.bad), "row gone (frame drawn)"))
         let used = canvas.legend(items, left: left, top: axisBottom + 8, right: width - right)
@@ -193,12 +192,12 @@ package struct TapSwimlanesSVG: SVGPicture {
             let beyond = end > windowEnd
             let delay = message.delivered.map { DurationFormat.text($0 - message.sent) }
             let label =
-                "\(message.channel) " + (delay.map { beyond ? "delivered after \($0) →" : $0 } ?? "not delivered")
+                "\(message.channel.name) " + (delay.map { beyond ? "delivered after \($0) →" : $0 } ?? "not delivered")
             let boxWidth = max(1, x1 - x0)
             let inside = canvas.box(
                 x: x0, y: y + 4, width: boxWidth, height: laneHeight - 8, fill: "#e5dbff", stroke: "#7048e8",
                 extra: beyond ? "stroke-dasharray=\"4 2\"" : "", label: label, size: 10,
-                tooltip: "message \(message.id) \(message.payload) on \(message.channel): sent +"
+                tooltip: "message \(message.id) \(message.payload) on \(message.channel.name): sent +"
                     + DurationFormat.text(message.sent - origin)
                     + (delay.map { ", delivered \($0) later" } ?? ", not delivered"))
             if !inside {

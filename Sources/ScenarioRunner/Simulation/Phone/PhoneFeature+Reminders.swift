@@ -73,9 +73,10 @@ extension PhoneFeature {
     }
 
     /// The phone app runs now for `reason`: time moves to now (deliveries, misses and the runs
-    /// the system starts on the way are traced), `change` is applied (after the list is loaded at
-    /// the first run), and the scheduler refills (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``,
-    /// in place); then the wake-up for the next fire date is scheduled if needed.
+    /// the system starts on the way are traced), `change` is applied, and the scheduler refills
+    /// (``PhoneReminders/appRun(_:at:trace:into:_:)``, in place); the app's first run launches it
+    /// whatever the reason (``PhoneReminders/launch(at:loading:trace:into:_:)``). Then the wake-up
+    /// for the next fire date is scheduled if needed.
     ///
     /// - Complexity: as one app run (one move of time), plus O(n) for n items at the first run
     ///   (the list it loads).
@@ -83,19 +84,18 @@ extension PhoneFeature {
         _ reason: ReminderScheduler.AppRunReason, _ context: WorldContext, into effects: inout WorldEffects,
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
     ) {
-        // Time is moved by the run itself, which traces what moving it delivered before the run
-        // (``PhoneReminders/appRun(_:at:launchList:trace:into:_:)``): no separate move to now first.
-        // The list the app loads at its first run: the open items with a due date, as the phone
-        // shows them (the phone's list is asked only about items with a due date, by their keys).
-        var launchList: [(id: String, due: ReminderTime?)] = []
         if reminders.lifecycle == .notLaunched {
-            launchList.reserveCapacity(reminders.startCount)
+            // The list the app loads: the open items with a due date, as the phone shows them (the
+            // phone's list is asked only about items with a due date, by their keys).
+            var list: [(id: String, due: ReminderTime?)] = []
+            list.reserveCapacity(reminders.startCount)
             for change in reminders.dueLog[..<reminders.startCount] where sync.replica.items[change.key].isOpen {
-                launchList.append((change.item, change.due.map(PhoneReminders.reminderTime)))
+                list.append((change.item, change.due.map(PhoneReminders.reminderTime)))
             }
+            reminders.launch(at: context.now, loading: list, trace: context.trace, into: &effects, change)
+        } else {
+            reminders.appRun(reason, at: context.now, trace: context.trace, into: &effects, change)
         }
-        reminders.appRun(
-            reason, at: context.now, launchList: launchList, trace: context.trace, into: &effects, change)
         scheduleReminderWake(context, into: &effects)
     }
 
@@ -142,7 +142,11 @@ extension PhoneFeature {
     ///
     /// - Complexity: O(W + log N) (the next fire date).
     mutating func scheduleReminderWake(_ context: WorldContext, into effects: inout WorldEffects) {
-        guard let (next, events) = reminders.wakeNeeded(after: context.now) else { return }
+        // An idle harness has nothing to wake up for (``ReminderHarness/isIdle``, asked in place): a
+        // list without due dates costs one question here, not a call.
+        guard !reminders.harness.isIdle, let (next, events) = reminders.wakeNeeded(after: context.now) else {
+            return
+        }
         // One event per delivery and per miss at that instant: the event limit counts them.
         for _ in 0..<events { effects.append(.schedule(.phone(.remindersWake), at: next)) }
     }

@@ -60,10 +60,6 @@ package struct PhoneReminders: Sendable {
     private var tracedDeliveries = 0
     private var tracedMisses = 0
     private var tracedRuns = 0
-    /// How many deliveries, misses and app runs (together) the harness had made at the last
-    /// ``releaseRecords()``: only records past these can be waiting to be released. (Each count
-    /// only grows, so an unchanged total means that none changed.)
-    private var releasedCount = 0
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
     private var nextWake: SimTime?
 
@@ -240,45 +236,22 @@ package struct PhoneReminders: Sendable {
         return outcome
     }
 
-    /// The phone app runs now for `reason`: time moves to now, `change` is applied (after the list
-    /// is loaded at the first run), and the scheduler refills; new deliveries, misses and app runs
-    /// are traced, in that order (so what moving time delivered comes first, and before the error
-    /// if `change` fails). At the first run the app launches whatever the reason: it
-    /// loads `launchList` (the open items with a due date) and the repeating reminders.
+    /// The phone app runs now for `reason`: time moves to now, `change` is applied, and the
+    /// scheduler refills; new deliveries, misses and app runs are traced, in that order (so what
+    /// moving time delivered comes first, and before the error if `change` fails). A background
+    /// refresh runs in the system's background task (rule S6).
     ///
     /// - Complexity: as ``ReminderHarness/run(at:reason:_:)``, in place (no copy of the reminders).
     mutating func appRun(
-        _ reason: ReminderScheduler.AppRunReason, at now: SimTime, launchList: [(id: String, due: ReminderTime?)],
-        trace: TraceMode, into effects: inout WorldEffects,
+        _ reason: ReminderScheduler.AppRunReason, at now: SimTime, trace: TraceMode, into effects: inout WorldEffects,
         _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
     ) {
         let at = Self.reminderTime(now)
-        var effectiveReason = reason
-        var repeating: [RepeatingReminder] = []
-        if case .notLaunched = lifecycle {
-            effectiveReason = .launch
-            repeating = settings.repeating.map { spec in
-                RepeatingReminder(
-                    id: spec.id, title: spec.title, start: Self.reminderTime(spec.start),
-                    interval: spec.every.nanoseconds / 1_000_000_000)
-            }
-            lifecycle = .launched(at: now)
-        }
-        if effectiveReason == .backgroundRefresh {
-            // A background refresh step: the system runs the app in a background task (rule S6).
+        if reason == .backgroundRefresh {
             harness.refreshInBackground(at: at)
         } else {
             do {
-                if launchList.isEmpty, repeating.isEmpty {
-                    // The usual run: only the app's own change (no wrapping closure to build).
-                    _ = try harness.run(at: at, reason: effectiveReason, change)
-                } else {
-                    _ = try harness.run(at: at, reason: effectiveReason) { (scheduler) throws(ReminderSchedulerError) in
-                        if !launchList.isEmpty { scheduler.load(launchList, now: at) }
-                        for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
-                        try change(&scheduler)
-                    }
-                }
+                _ = try harness.run(at: at, reason: reason, change)
             } catch {
                 // What moving time delivered came before the change that failed.
                 traceNew(now, trace: trace, into: &effects)
@@ -286,11 +259,34 @@ package struct PhoneReminders: Sendable {
                     effects.append(
                         .trace(
                             .phoneReminderError, at: now,
-                            ["reason": .string(effectiveReason.rawValue), "error": .string(error.description)]))
+                            ["reason": .string(reason.rawValue), "error": .string(error.description)]))
                 }
             }
         }
         traceNew(now, trace: trace, into: &effects)
+    }
+
+    /// The phone app's first run, now, whatever started it: the app launches (an app run with
+    /// reason `launch`, ``appRun(_:at:trace:into:_:)``), loads `list` (the open items with a due
+    /// date) and the repeating reminders, then applies `change`.
+    ///
+    /// - Complexity: as one app run, plus O(n) for the n items and repeating reminders loaded.
+    mutating func launch(
+        at now: SimTime, loading list: [(id: String, due: ReminderTime?)], trace: TraceMode,
+        into effects: inout WorldEffects, _ change: (inout ReminderScheduler) throws(ReminderSchedulerError) -> Void
+    ) {
+        let at = Self.reminderTime(now)
+        let repeating = settings.repeating.map { spec in
+            RepeatingReminder(
+                id: spec.id, title: spec.title, start: Self.reminderTime(spec.start),
+                interval: spec.every.nanoseconds / 1_000_000_000)
+        }
+        lifecycle = .launched(at: now)
+        appRun(.launch, at: now, trace: trace, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
+            if !list.isEmpty { scheduler.load(list, now: at) }
+            for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
+            try change(&scheduler)
+        }
     }
 
     /// Looks at the deliveries not looked at yet for the wrong-badge verdict (``truth``), and
@@ -311,20 +307,14 @@ package struct PhoneReminders: Sendable {
 
     /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
     /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
-    /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of every event;
-    /// after an event that made no record it only compares one total, and while every log keeps all
-    /// it made (the usual run) there is nothing to forget: each record was looked at when it was
-    /// traced (``traceNew(_:trace:into:)``).
+    /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of each event the
+    /// phone handles. While every log keeps all it made (no ``RecordLog/droppedCount``: the usual
+    /// run) there is nothing to forget.
     ///
     /// - Complexity: O(1).
     package mutating func releaseRecords() {
-        let count = harness.deliveries.recordedCount + harness.missed.recordedCount + harness.snapshots.recordedCount
-        guard count != releasedCount else { return }
-        releasedCount = count
         guard
-            harness.deliveries.recordedCount > harness.deliveries.limit
-                || harness.missed.recordedCount > harness.missed.limit
-                || harness.snapshots.recordedCount > harness.snapshots.limit
+            harness.deliveries.droppedCount > 0 || harness.missed.droppedCount > 0 || harness.snapshots.droppedCount > 0
         else { return }
         catchUp()
         harness.releaseRecords()
@@ -401,10 +391,9 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(log W + log N + p + m log W) (the next fire date, the p ≤ 64 pending
     ///   requests, the m reminders due then: ``ReminderHarness/nextWork(after:)``, counted where
-    ///   they are); O(1) when the harness is idle (nothing to wake up for:
-    ///   ``ReminderHarness/isIdle``, asked in place, with no copy of the harness).
+    ///   they are). The phone asks ``ReminderHarness/isIdle`` first: an idle harness has nothing
+    ///   to wake up for.
     mutating func wakeNeeded(after now: SimTime) -> (time: SimTime, events: Int)? {
-        if harness.isIdle { return nil }
         // The next instant something happens (a fire date, a reminder coming due, an app run the
         // system or the user starts) and the work then, asked of the harness in one question.
         guard let (next, work) = harness.nextWork(after: Self.reminderTime(now)) else { return nil }

@@ -7,7 +7,7 @@ import SimulationKernel
 /// verdict's ``ScenarioVerdict/checkFailures``), so a reproduction `explore` writes fails under
 /// `run` the same way:
 ///
-/// - per delivery (``caughtUp(with:mode:)``, after every event): every notification about an item
+/// - per delivery (``caughtUp(with:mode:)``, after each event the phone handles): every notification about an item
 ///   carries, as its badge, the number of incomplete items due at or before its fire time as
 ///   the phone app knew them at its last refill (``RunInvariant/badges``) — under every strategy
 ///   but `naive`, whose badges are counted once, when it schedules, and go stale by design

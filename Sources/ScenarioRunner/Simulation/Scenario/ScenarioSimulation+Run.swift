@@ -135,8 +135,8 @@ extension ScenarioSimulation {
         check(scenario.finalExpectations, keeping: keeping)
     }
 
-    /// Handles every event due at or before `limit`, then moves the clock to `limit`; the run's
-    /// own checks (``RunChecks/caughtUp(with:mode:)``), then `monitor`, see the world after each event.
+    /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
+    /// sees the world after each event.
     ///
     /// - Complexity: O(log *q*) per event for a peak queue of *q*.
     mutating func runEvents<Monitor: RunMonitor>(
@@ -144,13 +144,6 @@ extension ScenarioSimulation {
     ) {
         while let event = loop.next(notAfter: limit) {
             handle(event, into: &effects)
-            if !checks.hasSeen(deliveries: phone.reminders.harness.deliveries.recordedCount) {
-                checks.caughtUp(
-                    with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode
-                )
-            }
-            // Every reader has seen the records past the ones the reports list (issue #33 item 8).
-            phone.reminders.releaseRecords()
             monitor.handled(self)
         }
     }

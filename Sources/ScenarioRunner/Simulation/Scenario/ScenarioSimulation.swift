@@ -245,6 +245,7 @@ package struct ScenarioSimulation {
             watch.handle(event, context, into: &effects)
         case .phone(let event):
             phone.handle(event, context, into: &effects)
+            if mode == .running { readPhoneRecords() }
         case .link(let event):
             link.handle(event, context, into: &effects)
             refreshConnection()
@@ -252,6 +253,21 @@ package struct ScenarioSimulation {
             refreshComplicationTransfers()
             complication.handle(event, context, into: &effects)
         }
+    }
+
+    /// The run's own checks look at the deliveries the phone's reminders just made (``RunChecks``),
+    /// then the records past the ones the harness keeps in full are let go: the phone makes records
+    /// only while it handles an event, and every reader (its trace and badge truth, these checks)
+    /// has seen them then. Not while settling: the checks cover the run.
+    ///
+    /// - Complexity: O(1) per new delivery.
+    mutating func readPhoneRecords() {
+        // Read in place: a copy of the harness would retain everything it holds.
+        if !checks.hasSeen(deliveries: phone.reminders.harness.deliveries.recordedCount) {
+            checks.caughtUp(
+                with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
+        }
+        phone.reminders.releaseRecords()
     }
 
     /// Schedules action step `index` (if the script has it) in the place in the loop's order set

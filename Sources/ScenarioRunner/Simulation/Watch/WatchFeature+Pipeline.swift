@@ -124,7 +124,7 @@ extension WatchFeature {
     /// is copied out only for a held send or the trace: a copy retained and released its item
     /// at every tap.
     private mutating func send(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
-        let isSynchronous = app.session.roles.hasSynchronousSend
+        let isSynchronous = app.session.roles.synchronousSend != nil
         guard app.taps[tap].checkOff.hasOperation else {
             if isSynchronous { app.session.releaseSend(tap: tap, at: context.now) }
             return

@@ -196,8 +196,8 @@ import Testing
         let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "test.json")
         let windowed = RemindersComparison(scenario: scenario, seed: nil).rows.first { $0.strategy == .windowed }
         #expect(windowed?.wrongBadges == 0)
-        let chart = ScenarioReportData.reminders(phone, scenario: scenario)
-        #expect(chart.deliveries.map(\.trueOverdue) == [1, 2])
+        let chart = RemindersChartSVG(phone: phone, scenario: scenario)
+        #expect(chart.deliveries.map(\.truth) == [1, 2])
     }
 
     /// R2, R15: an item checked off while it had no due date stays completed when `setDue` gives
