@@ -91,7 +91,7 @@ package struct BackgroundTaskRecord: Hashable, Sendable {
     /// after it); `nil` when the complication left the face while the task ran.
     package var preferredAt: SimTime?
 
-    package var endedAt: SimTime { startedAt.addingClamped(result.duration) }
+    package var endedAt: SimTime { startedAt + result.duration }
 
     /// How much later than the preferred date the system woke the app (``BackgroundRefreshTiming``).
     package var systemDelay: SimDuration? { preferredAt.map { startedAt - $0 } }

@@ -112,7 +112,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         guard settings.resetPeriod > .zero, time >= first else { return first }
         let periods = (time - first).nanoseconds / settings.resetPeriod.nanoseconds + 1
         let (span, overflow) = settings.resetPeriod.nanoseconds.multipliedReportingOverflow(by: periods)
-        return overflow ? .distantFuture : first.addingClamped(SimDuration(nanoseconds: span))
+        return overflow ? .distantFuture : first + SimDuration(nanoseconds: span)
     }
 
     /// Applies one event; returns the records and actions for the driver.
@@ -211,7 +211,7 @@ package struct ComplicationBudget: Hashable, Sendable {
                 return [record(time, source, .reload, .refused(.tooSoon))]
             case .deferred:
                 return deferReload(
-                    at: time, until: last.addingClamped(settings.minimumReloadInterval), source: source,
+                    at: time, until: last + settings.minimumReloadInterval, source: source,
                     charge: charge, askedAt: deferredFrom ?? time)
             }
         }
@@ -295,11 +295,11 @@ package struct ComplicationBudget: Hashable, Sendable {
     private func earliestRefresh(after time: SimTime) -> SimTime {
         var earliest = time
         if let last = recentWakes.last {
-            earliest = max(earliest, last.addingClamped(settings.backgroundRefreshInterval))
+            earliest = max(earliest, last + settings.backgroundRefreshInterval)
         }
         let perHour = max(1, settings.backgroundRefreshesPerHour)
         if recentWakes.count >= perHour {
-            earliest = max(earliest, recentWakes[recentWakes.count - perHour].addingClamped(.hours(1)))
+            earliest = max(earliest, recentWakes[recentWakes.count - perHour] + .hours(1))
         }
         return earliest
     }

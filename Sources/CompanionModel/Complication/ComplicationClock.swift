@@ -32,9 +32,7 @@ package struct ComplicationClock: Hashable, Sendable {
         guard let civil = origin?.civil else { return SimTime(offset: .hours(24)) }
         return SimTime(offset: .seconds(Int64(86_400 - civil.hour * 3_600 - civil.minute * 60 - civil.second)))
     }
-}
 
-extension ComplicationClock {
     /// `"2026-11-21T18:05:30+01:00"` (or `"+9h5m30s"` without an origin): times in JSON output.
     package func stamp(_ time: SimTime) -> String {
         guard let origin else { return time.description }

@@ -58,11 +58,6 @@ struct ComplicationContentIndex: Sendable {
     /// The remaining items in list order (O(*n*)).
     var items: [ShoppingItem] { byPlace.elements.map(\.value) }
 
-    /// The remaining items in list order, with their places (O(*n*)).
-    var placed: [(place: ComplicationListPlace, item: ShoppingItem)] {
-        byPlace.elements.map { ($0.key, $0.value) }
-    }
-
     /// Makes `item` the remaining item at `place` (`nil`: none remains there).
     ///
     /// - Complexity: O(log *n*) expected.

@@ -15,7 +15,7 @@ package enum ComplicationReloadPolicy: Hashable, Sendable {
     package func requestedReload(reloadedAt: SimTime, lastEntry: SimTime) -> SimTime? {
         switch self {
         case .atEnd: return max(reloadedAt, lastEntry)
-        case .after(let delay): return reloadedAt.addingClamped(delay)
+        case .after(let delay): return reloadedAt + delay
         case .never: return nil
         }
     }
@@ -69,7 +69,7 @@ package struct ComplicationPolicyGrant: Hashable, Sendable {
     ) -> ComplicationPolicyGrant {
         var granted = max(askedFor, now)
         var reason = ComplicationReloadDelay.asRequested
-        let floor = now.addingClamped(minimumInterval)
+        let floor = now + minimumInterval
         if floor > granted {
             granted = floor
             reason = .minimumInterval
@@ -83,7 +83,7 @@ package struct ComplicationPolicyGrant: Hashable, Sendable {
             } else if nextReset > now {
                 let second: Int64 = 1_000_000_000
                 let share = (nextReset - now).nanoseconds / Int64(left)
-                let paced = now.addingClamped(SimDuration(nanoseconds: (share + second - 1) / second * second))
+                let paced = now + SimDuration(nanoseconds: (share + second - 1) / second * second)
                 if paced > granted {
                     granted = paced
                     reason = .budgetPacing
@@ -91,15 +91,6 @@ package struct ComplicationPolicyGrant: Hashable, Sendable {
             }
         }
         return ComplicationPolicyGrant(askedFor: askedFor, grantedFor: granted, reason: reason)
-    }
-}
-
-extension SimTime {
-    /// `self + duration`, clamped to the representable range instead of trapping.
-    package func addingClamped(_ duration: SimDuration) -> SimTime {
-        let (sum, overflow) = nanoseconds.addingReportingOverflow(duration.nanoseconds)
-        guard overflow else { return SimTime(nanoseconds: sum) }
-        return SimTime(nanoseconds: duration.nanoseconds > 0 ? .max : .min)
     }
 }
 

@@ -24,8 +24,8 @@ package struct ComplicationPresenceChange: Hashable, Sendable {
 /// The complication over a scenario: the truth (the list), the budget state machine, and the
 /// entries actually installed on the face; everything a timeline report needs.
 ///
-/// The driver feeds events in time order: ``listChanged(_:at:time:)`` (or ``listChanged(to:at:)``)
-/// and ``handle(_:transfersLeft:)``, and schedules the wakes and cancellations it returns.
+/// The driver feeds events in time order: ``listChanged(_:at:time:)`` and
+/// ``handle(_:transfersLeft:)``, and schedules the wakes and cancellations it returns.
 /// A complication on the active face at the start gets a free `system` reload.
 package struct ComplicationTimelineModel: Sendable {
     package let configuration: ComplicationConfiguration
@@ -45,13 +45,13 @@ package struct ComplicationTimelineModel: Sendable {
     /// Every background task, in the order they ended.
     package private(set) var backgroundTasks: [BackgroundTaskRecord] = []
 
-    /// A model whose list is given whole at each change (``listChanged(to:at:)``): `items` are
-    /// the remaining items at the start, in list order.
+    /// A model that follows the list of `items`, in their order, item by item (as
+    /// ``init(configuration:list:presence:at:)``).
     package init(
         configuration: ComplicationConfiguration, items: [ShoppingItem], presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
     ) {
-        self.init(configuration: configuration, truth: ComplicationTruth(items, at: start), presence: initial)
+        self.init(configuration: configuration, list: ShoppingList(items: items), presence: initial, at: start)
     }
 
     /// A model that follows `list` item by item (``listChanged(_:at:time:)``), starting from its
@@ -60,25 +60,12 @@ package struct ComplicationTimelineModel: Sendable {
         configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence,
         at start: SimTime = .zero
     ) {
-        self.init(configuration: configuration, truth: ComplicationTruth(list, at: start), presence: initial)
-    }
-
-    private init(
-        configuration: ComplicationConfiguration, truth: ComplicationTruth, presence initial: ComplicationFacePresence
-    ) {
-        let start = truth.start
         self.configuration = configuration
         self.budget = ComplicationBudget(
             settings: configuration.budget, presence: .notOnActiveFace, chip: configuration.chip)
-        self.truth = truth
+        self.truth = ComplicationTruth(list, at: start)
         self.presence = [ComplicationPresenceChange(at: start, presence: .notOnActiveFace)]
         if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
-    }
-
-    /// Records that the list changed, given whole: its remaining items, in list order
-    /// (``ComplicationTruth/record(_:at:)``).
-    package mutating func listChanged(to remaining: [ShoppingItem], at time: SimTime) {
-        truth.record(remaining, at: time)
     }
 
     /// Records that from `time` the remaining item at `place` of the model's list is `item`

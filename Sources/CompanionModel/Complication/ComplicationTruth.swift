@@ -27,23 +27,13 @@ package struct ComplicationTruth: Sendable {
     /// The remaining items after the last change.
     private var live: ComplicationContentIndex
 
-    /// The truth starting at `start` with `items` remaining, in list order, item *i* at
-    /// ``ComplicationListPlace/init(position:)`` (for lists recorded whole, ``record(_:at:)``).
-    package init(_ items: [ShoppingItem], at start: SimTime) {
-        self.init(placed: items.enumerated().map { (ComplicationListPlace(position: $0), $1) }, at: start)
-    }
-
-    /// The truth starting at `start` with the remaining items of `list`, at their places in it
-    /// (for a list followed item by item, ``record(_:at:time:)``).
+    /// The truth starting at `start` with the remaining items of `list`, at their places in it,
+    /// followed item by item from there (``record(_:at:time:)``).
     package init(_ list: ShoppingList, at start: SimTime) {
-        self.init(placed: list.remainingPlaced, at: start)
-    }
-
-    private init(placed: [(place: ComplicationListPlace, item: ShoppingItem)], at start: SimTime) {
         self.start = start
-        initial = placed
+        initial = list.remainingPlaced
         live = ComplicationContentIndex()
-        for entry in placed { live.set(entry.item, at: entry.place) }
+        for entry in initial { live.set(entry.item, at: entry.place) }
     }
 
     /// How many items it keeps (in its first state and its changes).
@@ -58,20 +48,6 @@ package struct ComplicationTruth: Sendable {
         if old == item { return }
         live.set(item, at: place)
         changes.append(Change(at: time, place: place, item: item))
-    }
-
-    /// Records that from `time` (not before the last change) the remaining items are `remaining`,
-    /// in list order, item *i* at ``ComplicationListPlace/init(position:)``: keeps a change for
-    /// each place whose item differs. O(*n* log *n*).
-    package mutating func record(_ remaining: [ShoppingItem], at time: SimTime) {
-        for entry in live.placed {
-            let place = entry.place
-            let kept = place.joined == 0 && place.rank >= 0 && place.rank < remaining.count
-            if !kept { record(nil, at: place, time: time) }
-        }
-        for (position, item) in remaining.enumerated() {
-            record(item, at: ComplicationListPlace(position: position), time: time)
-        }
     }
 
     /// What the face should show at `time` under `mode`.

@@ -87,12 +87,3 @@ package struct ShoppingList: Sendable {
         return checked
     }
 }
-
-extension ShoppingList: Equatable {
-    /// Lists are equal when they show the same items, in the same order, the same ones checked off.
-    ///
-    /// - Complexity: O(*n* log *n*).
-    package static func == (lhs: ShoppingList, rhs: ShoppingList) -> Bool {
-        lhs.items == rhs.items && lhs.checkedItems == rhs.checkedItems
-    }
-}

@@ -218,16 +218,6 @@ package struct StoreOrder: Hashable, Sendable {
         return count > 0 ? storage.positionSum[itemNumber] / Double(count) : 1
     }
 
-    /// The net votes for `a` before `b` (negative: `b` usually comes first; 0: no direct
-    /// evidence — the two may still be ordered through the items between them).
-    ///
-    /// - Complexity: O(log *e* + *l*) for *e* voted pairs and *l* votes learned since the last fold
-    ///   (*l* = 0 after ``init(trips:)`` or ``ranked()``).
-    package func preference(_ a: ItemID, before b: ItemID) -> Int {
-        guard let first = storage.number[a], let second = storage.number[b] else { return 0 }
-        return storage.votes.net(first, before: second)
-    }
-
     /// The priority of an item while the order is built: fewest unresolved predecessors, then
     /// smallest mean position, then first seen (item numbers are in first-seen order).
     private struct Rank: Comparable {
@@ -236,9 +226,7 @@ package struct StoreOrder: Hashable, Sendable {
         var number: Int
 
         static func < (lhs: Rank, rhs: Rank) -> Bool {
-            if lhs.unresolved != rhs.unresolved { return lhs.unresolved < rhs.unresolved }
-            if lhs.meanPosition != rhs.meanPosition { return lhs.meanPosition < rhs.meanPosition }
-            return lhs.number < rhs.number
+            (lhs.unresolved, lhs.meanPosition, lhs.number) < (rhs.unresolved, rhs.meanPosition, rhs.number)
         }
     }
 

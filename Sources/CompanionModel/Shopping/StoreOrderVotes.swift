@@ -94,26 +94,6 @@ struct StoreOrderVotes: Sendable {
         return result
     }
 
-    /// The net votes for item `a` before item `b`.
-    ///
-    /// - Complexity: O(log *e* + *l*) for *e* folded pairs and *l* logged votes.
-    func net(_ a: Int, before b: Int) -> Int {
-        guard a != b else { return 0 }
-        let (low, high) = a < b ? (a, b) : (b, a)
-        let pair = UInt64(truncatingIfNeeded: low) << 32 | UInt64(truncatingIfNeeded: high) & 0xFFFF_FFFF
-        var forward = 0
-        var backward = 0
-        let lower = tallies.partitionPoint { $0.pair >= pair }
-        if lower < tallies.count, tallies[lower].pair == pair {
-            forward = Int(tallies[lower].forward)
-            backward = Int(tallies[lower].backward)
-        }
-        for vote in log where vote >> 1 == pair {
-            if vote & 1 == 0 { forward += 1 } else { backward += 1 }
-        }
-        return a < b ? forward - backward : backward - forward
-    }
-
     /// Counts saturate at `Int32.max` (2³¹ − 1 trips with one pair; not reachable in memory).
     private static func increment(_ count: Int32) -> Int32 { count == .max ? .max : count + 1 }
 

@@ -17,61 +17,44 @@ extension WatchModel {
     /// (§4.2). Series 1 shipped only with the S1P and Series 2 with the S2; they share one CPU.
     package static let catalog: [WatchModel] = {
         var models: [WatchModel] = []
+        /// Adds `line`'s models (name stem, display name, chip) in one case size, named `stem-<mm>mm`.
         func add(
-            _ names: [(String, String, WatchChip)], mm: Int, size: (Int, Int), insets: SafeAreaInsets,
-            source: SafeAreaInsets.Source
+            _ line: [(String, String, WatchChip)], mm: Int, size: (Int, Int), insets: SafeAreaInsets,
+            source: SafeAreaInsets.Source = .measured
         ) {
-            for (name, display, chip) in names {
+            for (stem, display, chip) in line {
                 models.append(
                     WatchModel(
-                        name: name, displayName: "Apple Watch \(display), \(mm) mm", caseMillimetres: mm,
+                        name: "\(stem)-\(mm)mm", displayName: "Apple Watch \(display), \(mm) mm", caseMillimetres: mm,
                         widthPoints: size.0, heightPoints: size.1, insets: insets, insetSource: source, chip: chip))
             }
         }
-        let derivedBottom = 27.0
-        let early: [(String, WatchChip)] = [("0", .s1), ("1", .s1p), ("2", .s2), ("3", .s3)]
-        add(
-            early.map { ("series\($0.0)-38mm", $0.0 == "0" ? "(original)" : "Series \($0.0)", $0.1) },
-            mm: 38, size: (136, 170), insets: SafeAreaInsets(top: 19, bottom: derivedBottom),
-            source: .measuredTopDerivedBottom)
-        add(
-            early.map { ("series\($0.0)-42mm", $0.0 == "0" ? "(original)" : "Series \($0.0)", $0.1) },
-            mm: 42, size: (156, 195), insets: SafeAreaInsets(top: 21, bottom: derivedBottom),
-            source: .measuredTopDerivedBottom)
+        let (derivedBottom, derived) = (27.0, SafeAreaInsets.Source.measuredTopDerivedBottom)
+        let early: [(String, String, WatchChip)] = [
+            ("series0", "(original)", .s1), ("series1", "Series 1", .s1p), ("series2", "Series 2", .s2),
+            ("series3", "Series 3", .s3),
+        ]
+        add(early, mm: 38, size: (136, 170), insets: SafeAreaInsets(top: 19, bottom: derivedBottom), source: derived)
+        add(early, mm: 42, size: (156, 195), insets: SafeAreaInsets(top: 21, bottom: derivedBottom), source: derived)
         let fortyFour: [(String, String, WatchChip)] = [
             ("series4", "Series 4", .s4), ("series5", "Series 5", .s5), ("series6", "Series 6", .s6),
             ("se", "SE", .s5), ("se2", "SE (2nd generation)", .s8),
         ]
-        add(
-            fortyFour.map { ("\($0.0)-40mm", $0.1, $0.2) }, mm: 40, size: (162, 197),
-            insets: SafeAreaInsets(top: 40, bottom: 19), source: .measured)
-        add(
-            fortyFour.map { ("\($0.0)-44mm", $0.1, $0.2) }, mm: 44, size: (184, 224),
-            insets: SafeAreaInsets(top: 46.5, bottom: 22), source: .measured)
+        add(fortyFour, mm: 40, size: (162, 197), insets: SafeAreaInsets(top: 40, bottom: 19))
+        add(fortyFour, mm: 44, size: (184, 224), insets: SafeAreaInsets(top: 46.5, bottom: 22))
         let fortyFive: [(String, String, WatchChip)] = [
             ("series7", "Series 7", .s7), ("series8", "Series 8", .s8), ("series9", "Series 9", .s9),
         ]
-        add(
-            fortyFive.map { ("\($0.0)-41mm", $0.1, $0.2) }, mm: 41, size: (176, 215),
-            insets: SafeAreaInsets(top: 46, bottom: 26), source: .measured)
-        add(
-            fortyFive.map { ("\($0.0)-45mm", $0.1, $0.2) }, mm: 45, size: (198, 242),
-            insets: SafeAreaInsets(top: 51, bottom: 27), source: .measured)
+        add(fortyFive, mm: 41, size: (176, 215), insets: SafeAreaInsets(top: 46, bottom: 26))
+        add(fortyFive, mm: 45, size: (198, 242), insets: SafeAreaInsets(top: 51, bottom: 27))
         let fortySix: [(String, String, WatchChip)] = [
             ("series10", "Series 10", .s10), ("series11", "Series 11", .s10),
         ]
-        add(
-            fortySix.map { ("\($0.0)-42mm", $0.1, $0.2) }, mm: 42, size: (187, 223),
-            insets: SafeAreaInsets(top: 48, bottom: 31), source: .measured)
-        add(
-            fortySix.map { ("\($0.0)-46mm", $0.1, $0.2) }, mm: 46, size: (208, 248),
-            insets: SafeAreaInsets(top: 53, bottom: 36), source: .measured)
-        add(
-            [("ultra-49mm", "Ultra", .s8), ("ultra2-49mm", "Ultra 2", .s9)], mm: 49, size: (205, 251),
-            insets: SafeAreaInsets(top: 55, bottom: 39), source: .measured)
-        add(
-            [("ultra3-49mm", "Ultra 3", .s10)], mm: 49, size: (211, 257),
-            insets: SafeAreaInsets(top: 56.5, bottom: 40), source: .measured)
+        add(fortySix, mm: 42, size: (187, 223), insets: SafeAreaInsets(top: 48, bottom: 31))
+        add(fortySix, mm: 46, size: (208, 248), insets: SafeAreaInsets(top: 53, bottom: 36))
+        let ultra: [(String, String, WatchChip)] = [("ultra", "Ultra", .s8), ("ultra2", "Ultra 2", .s9)]
+        add(ultra, mm: 49, size: (205, 251), insets: SafeAreaInsets(top: 55, bottom: 39))
+        add([("ultra3", "Ultra 3", .s10)], mm: 49, size: (211, 257), insets: SafeAreaInsets(top: 56.5, bottom: 40))
         return models
     }()
 

@@ -67,7 +67,10 @@ extension ComplicationSettings {
         if let value = object.optional("backgroundRefreshTiming") {
             budget.backgroundRefreshTiming = try decodeRefreshTiming(value, context)
         }
-        if let value = object.optional("tooSoonReloads") { budget.tooSoonReloads = try decodeTooSoon(value, context) }
+        if let value = object.optional("tooSoonReloads") {
+            budget.tooSoonReloads = try value.choice(
+                "tooSoonReloads", context, ["deferred": .deferred, "refused": .refused])
+        }
         if let value = object.optional("dailyTransfers") {
             // One owner per fact: the transfer budget is the link's.
             throw context.error(

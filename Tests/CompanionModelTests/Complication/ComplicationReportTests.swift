@@ -22,11 +22,12 @@ import Testing
         let configuration = ComplicationConfiguration(
             families: [.circular, .rectangular, .inline, .corner], mode: .nextDue, budget: settings,
             clock: ComplicationClock(origin: origin))
-        var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
-        model.listChanged(to: Array(items.dropLast()), at: t(10))
-        model.handle(.appReload(at: t(10), app: .foreground))
-        model.listChanged(to: Array(items.prefix(1)), at: t(20))
-        model.handle(.appReload(at: t(20), app: .foreground))
+        var list = WatchListDriver(items: items)
+        var model = ComplicationTimelineModel(configuration: configuration, list: list.list, presence: .onActiveFace)
+        for (id, minute) in [("c", Int64(10)), ("b", 20)] {
+            if let change = list.edit(id, .check) { model.listChanged(change.item, at: change.place, time: t(minute)) }
+            model.handle(.appReload(at: t(minute), app: .foreground))
+        }
         model.handle(.scheduleBackgroundRefresh(at: t(20), preferred: t(30)))
         model.handle(.faceChanged(at: t(200), to: .notOnActiveFace))
         return ComplicationReport(model: model, until: t(300))

@@ -14,15 +14,15 @@ import Testing
     private func tightBudgetModel() -> ComplicationTimelineModel {
         let settings = ComplicationBudgetSettings(dailyReloads: 1, firstReset: t(30), resetPeriod: .hours(24))
         let configuration = ComplicationConfiguration(families: [.rectangular, .circular], budget: settings)
-        var model = ComplicationTimelineModel(configuration: configuration, items: [a, b, c], presence: .onActiveFace)
-        model.listChanged(to: [b, c], at: t(10))
-        model.handle(.appReload(at: t(10), app: .foreground))
-        model.listChanged(to: [c], at: t(20))
-        model.handle(.appReload(at: t(20), app: .foreground))
-        model.listChanged(to: [], at: t(35))
-        model.handle(.appReload(at: t(35), app: .foreground))
-        model.listChanged(to: [d], at: t(45))
-        model.handle(.appReload(at: t(45), app: .foreground))
+        var list = WatchListDriver(items: [a, b, c], adding: [d.id])
+        var model = ComplicationTimelineModel(configuration: configuration, list: list.list, presence: .onActiveFace)
+        let edits: [(ItemID, ListEdit, Int64)] = [
+            ("a", .check, 10), ("b", .check, 20), ("c", .check, 35), ("d", .add(title: d.title), 45),
+        ]
+        for (id, edit, minute) in edits {
+            if let change = list.edit(id, edit) { model.listChanged(change.item, at: change.place, time: t(minute)) }
+            model.handle(.appReload(at: t(minute), app: .foreground))
+        }
         return model
     }
 
@@ -58,8 +58,11 @@ import Testing
     @Test func aFamilyThatCannotShowTheChangeIsNotStale() {
         let configuration = ComplicationConfiguration(
             families: [.circular, .rectangular], budget: ComplicationBudgetSettings(dailyReloads: 0))
-        var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
-        model.listChanged(to: [b, a], at: t(5))
+        let list = ShoppingList(items: [a, b])
+        var model = ComplicationTimelineModel(configuration: configuration, list: list, presence: .onActiveFace)
+        let places = list.remainingPlaced.map(\.place)
+        model.listChanged(b, at: places[0], time: t(5))
+        model.listChanged(a, at: places[1], time: t(5))
         model.handle(.appReload(at: t(5), app: .foreground))
         #expect(ComplicationStaleness.measure([.circular], model: model, until: t(60))[0].totalStale == .zero)
         #expect(ComplicationStaleness.measure([.rectangular], model: model, until: t(60))[0].totalStale == .minutes(55))
@@ -68,8 +71,9 @@ import Testing
     @Test func timeOffTheActiveFaceIsNeverStale() {
         let configuration = ComplicationConfiguration(
             families: [.circular], budget: ComplicationBudgetSettings(dailyReloads: 0))
-        var model = ComplicationTimelineModel(configuration: configuration, items: [a, b], presence: .onActiveFace)
-        model.listChanged(to: [b], at: t(10))
+        var list = WatchListDriver(items: [a, b])
+        var model = ComplicationTimelineModel(configuration: configuration, list: list.list, presence: .onActiveFace)
+        if let change = list.edit("a", .check) { model.listChanged(change.item, at: change.place, time: t(10)) }
         model.handle(.appReload(at: t(10), app: .foreground))
         model.handle(.faceChanged(at: t(20), to: .notOnActiveFace))
         #expect(model.shownText(.circular, at: t(30)) == nil)
@@ -83,8 +87,9 @@ import Testing
         let milk = ShoppingItem(id: "m", title: "Milk", due: t(8 * 60))
         let configuration = ComplicationConfiguration(
             families: [.circular, .rectangular], mode: .nextDue, clock: ComplicationClock(origin: origin))
-        var model = ComplicationTimelineModel(configuration: configuration, items: [a, milk], presence: .onActiveFace)
-        model.listChanged(to: [milk], at: t(60))
+        var list = WatchListDriver(items: [a, milk])
+        var model = ComplicationTimelineModel(configuration: configuration, list: list.list, presence: .onActiveFace)
+        if let change = list.edit("a", .check) { model.listChanged(change.item, at: change.place, time: t(60)) }
         model.handle(.appReload(at: t(60), app: .foreground))
         #expect(model.shownText(.rectangular, at: t(8 * 60 - 1)) == "1 left · Milk due 18:00")
         #expect(model.shownText(.rectangular, at: t(8 * 60)) == "1 left · Milk overdue")
@@ -109,13 +114,14 @@ import Testing
     @Test(arguments: 0..<12) func stalenessMatchesSecondBySecondSampling(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let configuration = Self.drawnConfiguration(&rng)
-        var items = Self.drawnItems(&rng)
-        var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
+        var list = WatchListDriver(items: Self.drawnItems(&rng))
+        var model = ComplicationTimelineModel(configuration: configuration, list: list.list, presence: .onActiveFace)
         var now = SimTime.zero
-        while !items.isEmpty {
+        while list.list.remainingCount > 0 {
             now += .seconds(Int64(1 + rng.next() % 300))
-            items.remove(at: Int(rng.next() % UInt64(items.count)))
-            model.listChanged(to: items, at: now)
+            let remaining = list.list.remainingItems
+            let id = remaining[Int(rng.next() % UInt64(remaining.count))].id
+            if let change = list.edit(id, .check) { model.listChanged(change.item, at: change.place, time: now) }
             Self.drawFaceChangeAndReload(&model, at: now, reloadsAlways: true, &rng)
         }
         let end = now + .minutes(10)

@@ -12,76 +12,20 @@ import Testing
         ShoppingItem(id: "i\(number)", title: "Item \(number)", due: due)
     }
 
-    /// One random edit of `list`: a check-off, an added item, a moved reminder, a reorder, a
-    /// cleared list, or no change at all.
-    private static func edited(_ list: [ShoppingItem], next: inout Int, _ rng: inout SplitMix64) -> [ShoppingItem] {
-        var list = list
-        let roll = rng.next() % 10
-        switch roll {
-        case 0...3 where !list.isEmpty:
-            list.remove(at: Int(rng.next() % UInt64(list.count)))
-        case 4...5:
-            next += 1
-            list.insert(item(next), at: Int(rng.next() % UInt64(list.count + 1)))
-        case 6 where !list.isEmpty:
-            let index = Int(rng.next() % UInt64(list.count))
-            list[index].due = t(Int64(rng.next() % 3_600))
-        case 7 where list.count > 1:
-            list.swapAt(0, list.count - 1)
-        case 8 where rng.next() % 8 == 0:
-            list = []
-        default:
-            break
-        }
-        return list
-    }
-
-    @Test(arguments: 0..<40)
-    func everyStateIsTheListAsRecorded(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
-        var next = Int(rng.next() % 12)
-        var list = (0..<next).map { Self.item($0, due: $0 % 3 == 0 ? Self.t(Int64($0) * 60) : nil) }
-        var truth = ComplicationTruth(list, at: Self.t(10))
-        var states: [(at: SimTime, list: [ShoppingItem])] = [(Self.t(10), list)]
-        var time: Int64 = 10
-        for _ in 0..<300 {
-            time += Int64(rng.next() % 3)  // some changes share an instant: the later one stands
-            list = Self.edited(list, next: &next, &rng)
-            truth.record(list, at: Self.t(time))
-            states.append((Self.t(time), list))
-        }
-        func expected(at time: SimTime) -> [ShoppingItem] {
-            states.last { $0.at <= time }?.list ?? states[0].list
-        }
-        #expect(truth.start == Self.t(10), "seed \(seed)")
-        #expect(truth.index(at: .distantFuture).items == list, "seed \(seed)")
-        var cursor = truth.cursor()
-        for probe in 0...(time + 2) {
-            let at = Self.t(probe)
-            #expect(truth.index(at: at).items == expected(at: at), "seed \(seed), at \(probe)s")
-            cursor.advance(to: at)
-            #expect(cursor.index.items == expected(at: at), "seed \(seed), cursor at \(probe)s")
-            for mode in ComplicationContentMode.allCases {
-                let content = ComplicationContentIndex(expected(at: at)).content(at: at, mode: mode)
-                #expect(cursor.content(at: at, mode: mode) == content, "seed \(seed), cursor at \(probe)s, \(mode)")
-                #expect(truth.content(at: at, mode: mode) == content, "seed \(seed), at \(probe)s, \(mode)")
-            }
-        }
-    }
-
     @Test func aCheckOffKeepsOnlyAnEmptyPlaceAndNothingIsKeptForNoChange() {
         let items = (0..<5).map { Self.item($0) }
-        var truth = ComplicationTruth(items, at: .zero)
-        truth.record(items, at: Self.t(1))
-        #expect(truth.changes.isEmpty, "an unchanged list is not a change")
-        let place = ComplicationListPlace(rank: 2, joined: 0)
-        truth.record(nil, at: place, time: Self.t(2))
-        #expect(truth.changes == [.init(at: Self.t(2), place: place, item: nil)])
+        let list = ShoppingList(items: items)
+        let places = list.remainingPlaced.map(\.place)
+        var truth = ComplicationTruth(list, at: .zero)
+        truth.record(items[1], at: places[1], time: Self.t(1))
+        #expect(truth.changes.isEmpty, "an unchanged item is not a change")
+        truth.record(nil, at: places[2], time: Self.t(2))
+        #expect(truth.changes == [.init(at: Self.t(2), place: places[2], item: nil)])
         var moved = items[4]
         moved.due = Self.t(99)
-        truth.record(moved, at: ComplicationListPlace(position: 4), time: Self.t(3))
-        #expect(truth.changes.last == .init(at: Self.t(3), place: ComplicationListPlace(position: 4), item: moved))
-        truth.record(moved, at: ComplicationListPlace(position: 4), time: Self.t(4))
+        truth.record(moved, at: places[4], time: Self.t(3))
+        #expect(truth.changes.last == .init(at: Self.t(3), place: places[4], item: moved))
+        truth.record(moved, at: places[4], time: Self.t(4))
         #expect(truth.changes.count == 2, "setting the item a place has is not a change")
         #expect(truth.index(at: .distantFuture).items == [items[0], items[1], items[3], moved])
     }

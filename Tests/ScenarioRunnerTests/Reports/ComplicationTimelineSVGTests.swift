@@ -25,8 +25,9 @@ import Testing
         let configuration = ComplicationConfiguration(
             families: [.circular, .rectangular], mode: .nextDue, budget: settings,
             clock: ComplicationClock(origin: origin))
-        var model = ComplicationTimelineModel(configuration: configuration, items: items, presence: .onActiveFace)
-        model.listChanged(to: Array(items.dropLast()), at: t(10))
+        let list = ShoppingList(items: items)
+        var model = ComplicationTimelineModel(configuration: configuration, list: list, presence: .onActiveFace)
+        model.listChanged(nil, at: list.remainingPlaced[2].place, time: t(10))
         model.handle(.appReload(at: t(10), app: .foreground))
         model.handle(.appReload(at: t(15), app: .foreground))  // same list: same text
         model.handle(.appReload(at: t(18), app: .foreground))  // same again

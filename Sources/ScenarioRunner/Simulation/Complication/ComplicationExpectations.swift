@@ -156,38 +156,49 @@ package enum ComplicationExpectations {
         }
 
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
-            guard let model = simulation.complication.model else {
+            // These checks read the requests, exhaustions and tasks, never a family's staleness:
+            // a report of no family, which works none out. Its transfers left are the link's, the
+            // one transfer budget (`remainingComplicationUserInfoTransfers`).
+            guard let report = simulation.complicationReport(families: []) else {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }
-            let actualCharged = model.records.count { $0.outcome == .granted(.charged) }
-            let actualRefused = model.records.count { $0.outcome.refusal != nil }
-            let left = model.budget.reloadsAllowed(at: simulation.now)
+            let now = simulation.now
+            let counts = report.requestCounts
             var problems: [String] = []
-            if let reloadsLeft, left != reloadsLeft {
-                problems.append("expected \(reloadsLeft) reloads left, found \(left)")
+            func check(_ expected: Int?, _ actual: Int, _ what: String) {
+                if let expected, actual != expected { problems.append("expected \(expected) \(what), found \(actual)") }
             }
-            if let charged, actualCharged != charged {
-                problems.append("expected \(charged) charged reloads, found \(actualCharged)")
+            check(reloadsLeft, report.model.budget.reloadsAllowed(at: now), "reloads left")
+            check(charged, counts.charged, "charged reloads")
+            check(refused, counts.refused, "refused requests")
+            check(transfersLeft, report.transfersLeft ?? 0, "transfers left")
+            if let executionLeft {
+                let actual = report.model.budget.executionAllowance(at: now)
+                if actual != executionLeft {
+                    problems.append(
+                        "expected \(executionLeft) of execution left, found \(actual.map(\.description) ?? "no execution budget")"
+                    )
+                }
             }
-            if let refused, actualRefused != refused {
-                problems.append("expected \(refused) refused requests, found \(actualRefused)")
+            if let exhaustedAt {
+                let actual: ExpectedExhaustion = report.firstExhaustion.map { .at($0.at) } ?? .never
+                if actual != exhaustedAt {
+                    problems.append(
+                        "expected the budget exhausted at \(exhaustedAt.description), found \(actual.description)")
+                }
             }
-            // The one transfer budget is the link's (`remainingComplicationUserInfoTransfers`).
-            let transfers = simulation.link.transport.complicationBudget.remaining(at: simulation.now)
-            if let transfersLeft, transfers != transfersLeft {
-                problems.append("expected \(transfersLeft) transfers left, found \(transfers)")
+            check(policyReloads, report.policyReloads.count, "policy reloads")
+            if let limit = longestWithoutReloadAtMost, report.longestWithoutReload > limit {
+                problems.append(
+                    "expected at most \(limit) without a reload, found \(ComplicationStaleness.displayed(report.longestWithoutReload))"
+                )
             }
-            // These checks read the requests, exhaustions and tasks, never a family's staleness:
-            // a report of no family, which works none out.
-            if let report = simulation.complicationReport(families: []) {
-                problems += failures(in: report, now: simulation.now)
-            }
+            check(backgroundTasks, report.backgroundTasks.count, "background tasks")
+            check(terminated, report.terminatedTasks.count, "terminated background tasks")
             return problems.isEmpty ? nil : problems.joined(separator: "; ")
         }
     }
-}
 
-extension ComplicationExpectations {
     /// When a daily budget is expected to run out first: at a time, or never (`null`).
     package enum ExpectedExhaustion: Hashable, Sendable {
         case at(SimTime)
@@ -199,43 +210,5 @@ extension ComplicationExpectations {
             case .never: return "never"
             }
         }
-    }
-}
-
-extension ComplicationExpectations.Budget {
-    /// The checks that need the report: execution, exhaustion, policy reloads, gaps, tasks.
-    func failures(in report: ComplicationReport, now: SimTime) -> [String] {
-        var problems: [String] = []
-        if let executionLeft {
-            let actual = report.model.budget.executionAllowance(at: now)
-            if actual != executionLeft {
-                problems.append(
-                    "expected \(executionLeft) of execution left, found \(actual.map(\.description) ?? "no execution budget")"
-                )
-            }
-        }
-        if let exhaustedAt {
-            let actual: ComplicationExpectations.ExpectedExhaustion =
-                report.firstExhaustion.map { .at($0.at) } ?? .never
-            if actual != exhaustedAt {
-                problems.append(
-                    "expected the budget exhausted at \(exhaustedAt.description), found \(actual.description)")
-            }
-        }
-        if let policyReloads, report.policyReloads.count != policyReloads {
-            problems.append("expected \(policyReloads) policy reloads, found \(report.policyReloads.count)")
-        }
-        if let limit = longestWithoutReloadAtMost, report.longestWithoutReload > limit {
-            problems.append(
-                "expected at most \(limit) without a reload, found \(ComplicationStaleness.displayed(report.longestWithoutReload))"
-            )
-        }
-        if let backgroundTasks, report.backgroundTasks.count != backgroundTasks {
-            problems.append("expected \(backgroundTasks) background tasks, found \(report.backgroundTasks.count)")
-        }
-        if let terminated, report.terminatedTasks.count != terminated {
-            problems.append("expected \(terminated) terminated background tasks, found \(report.terminatedTasks.count)")
-        }
-        return problems
     }
 }

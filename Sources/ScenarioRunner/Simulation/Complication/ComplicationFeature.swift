@@ -159,7 +159,7 @@ package struct ComplicationFeature: SimulationFeature {
     /// The app asks for its next background refresh, the plan's period from now.
     private mutating func scheduleNextRefresh(_ context: WorldContext, into effects: inout WorldEffects) {
         apply(
-            .scheduleBackgroundRefresh(at: context.now, preferred: context.now.addingClamped(refreshEvery)), context,
+            .scheduleBackgroundRefresh(at: context.now, preferred: context.now + refreshEvery), context,
             into: &effects)
     }
 
@@ -210,7 +210,7 @@ package struct ComplicationFeature: SimulationFeature {
                     continue
                 }
                 driver = .awaitingWake
-                effects.append(.complicationTimer(.schedule(.refreshWake, at: preferred.addingClamped(delay))))
+                effects.append(.complicationTimer(.schedule(.refreshWake, at: preferred + delay)))
             case .cancelBackgroundRefresh:
                 driver = .stopped
                 effects.append(.complicationTimer(.cancel(.refresh)))
@@ -221,7 +221,7 @@ package struct ComplicationFeature: SimulationFeature {
                 let result = limits.run(taskWork, on: chip)
                 driver = .runningTask
                 effects.append(
-                    .complicationTimer(.schedule(.taskEnded(result), at: now.addingClamped(result.duration))))
+                    .complicationTimer(.schedule(.taskEnded(result), at: now + result.duration)))
                 if tracing {
                     var fields: [(key: String, value: TraceValue)] = [("state", .string("started"))]
                     if case .onActiveFace(.running(_, let preferred)) = phase, preferred < now {

@@ -40,12 +40,4 @@ extension ComplicationSettings {
         }
         return .mayDelay(mean: timing.mean, atMost: timing.cap)
     }
-
-    /// `"budget": {"tooSoonReloads": "deferred" | "refused"}`: what happens to a reload asked for
-    /// within the minimum reload interval (deferred under WidgetKit rules, refused otherwise).
-    static func decodeTooSoon(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
-        -> ComplicationBudgetSettings.TooSoonReloads
-    {
-        try node.choice("tooSoonReloads", context, ["deferred": .deferred, "refused": .refused])
-    }
 }

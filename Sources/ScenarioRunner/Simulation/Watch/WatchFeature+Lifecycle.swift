@@ -39,16 +39,15 @@ extension WatchFeature {
 
     /// The app's own lifecycle for the summary: its state now and each change.
     func appSection(at now: SimTime) -> ReportSection {
-        let formatter = { (time: SimTime) in time.offset.description }
         let changes = lifecycleChanges.dropFirst()
         return ReportSection(
             title: "watchApp",
             rows: [
                 .init("state", .string(appLifecycle.name)),
                 .init(
-                    "changes", .list(changes.map { .string("\(formatter($0.time)) \($0.state.name)") }),
+                    "changes", .list(changes.map { .string("\($0.time.offset) \($0.state.name)") }),
                     text: changes.isEmpty
-                        ? "-" : changes.map { "\($0.state.name) at \(formatter($0.time))" }.joined(separator: ", ")),
+                        ? "-" : changes.map { "\($0.state.name) at \($0.time.offset)" }.joined(separator: ", ")),
             ])
     }
 }

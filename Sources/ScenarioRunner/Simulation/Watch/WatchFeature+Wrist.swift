@@ -6,9 +6,6 @@ import SimulationKernel
 package enum WristPosition: String, Hashable, Sendable {
     case raised
     case lowered
-
-    /// Whether the wrist is up.
-    package var acceptsTaps: Bool { self == .raised }
 }
 
 extension WatchFeature {

@@ -32,11 +32,11 @@ import Testing
     /// after the start and after each task ends, so the preferred date is known from the tasks.
     static func delays(_ simulation: ScenarioSimulation, every: SimDuration = .minutes(15)) throws -> [SimDuration] {
         let tasks = try #require(simulation.complication.model).backgroundTasks
-        var preferred = SimTime.zero.addingClamped(every)
+        var preferred = SimTime.zero + every
         var delays: [SimDuration] = []
         for task in tasks {
             delays.append(task.startedAt - preferred)
-            preferred = task.endedAt.addingClamped(every)
+            preferred = task.endedAt + every
         }
         return delays
     }

@@ -26,7 +26,7 @@ import Testing
                 #expect(quiet.trace.isEmpty, "\(label): the trace is off")
                 #expect(quiet.expectations.map(\.failure) == outcome.expectations.map(\.failure), "\(label)")
                 #expect(quiet.invariantFailures.count == outcome.invariantFailures.count, "\(label)")
-                #expect(off.watch.list == recorded.watch.list, "\(label)")
+                #expect(off.watch.sync.replica == recorded.watch.sync.replica, "\(label)")
                 #expect(off.watch.app.latencies == recorded.watch.app.latencies, "\(label)")
                 #expect(off.phone.sync.replica == recorded.phone.sync.replica, "\(label)")
                 #expect(off.link.transport.deliveries == recorded.link.transport.deliveries, "\(label)")
