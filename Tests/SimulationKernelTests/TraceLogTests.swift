@@ -31,15 +31,15 @@ import Testing
     }
 
     @Test func aTraceRoundTripsThroughTheColumns() {
-        var recorder = TraceRecorder()
-        for event in events { recorder.record(event) }
-        #expect(Array(recorder.events) == events)
-        #expect(recorder.events.count == events.count)
+        var log = TraceLog()
+        for event in events { log.append(event) }
+        #expect(Array(log) == events)
+        #expect(log.count == events.count)
         for (position, event) in events.enumerated() {
-            let stored = recorder.events[position]
+            let stored = log[position]
             #expect(stored.fields.map(\.key) == event.fields.map(\.key), "field order of event \(position)")
-            #expect(recorder.events.time(at: position) == event.time)
-            #expect(recorder.events.kind(at: position) == event.kind)
+            #expect(log.time(at: position) == event.time)
+            #expect(log.kind(at: position) == event.kind)
         }
     }
 
@@ -65,19 +65,19 @@ import Testing
     }
 
     @Test func aCopyKeepsItsEventsWhileTheOriginalGrowsPastAChunk() {
-        var recorder = TraceRecorder()
+        var log = TraceLog()
         for index in 0..<5_000 {
-            recorder.record(TraceEvent(time: at(Int64(index)), kind: "tick", fields: ["n": .int(Int64(index))]))
+            log.append(TraceEvent(time: at(Int64(index)), kind: "tick", fields: ["n": .int(Int64(index))]))
         }
-        let copy = recorder
+        let copy = log
         for index in 5_000..<9_000 {
-            recorder.record(TraceEvent(time: at(Int64(index)), kind: "tock", fields: ["n": .int(Int64(index))]))
+            log.append(TraceEvent(time: at(Int64(index)), kind: "tock", fields: ["n": .int(Int64(index))]))
         }
-        #expect(copy.events.count == 5_000)
-        #expect(recorder.events.count == 9_000)
-        #expect(copy.events[4_999] == TraceEvent(time: at(4_999), kind: "tick", fields: ["n": 4_999]))
-        #expect(recorder.events[8_999] == TraceEvent(time: at(8_999), kind: "tock", fields: ["n": 8_999]))
-        #expect(recorder.events[4_096].fields[0].value == .int(4_096), "the first event of the second chunk")
+        #expect(copy.count == 5_000)
+        #expect(log.count == 9_000)
+        #expect(copy[4_999] == TraceEvent(time: at(4_999), kind: "tick", fields: ["n": 4_999]))
+        #expect(log[8_999] == TraceEvent(time: at(8_999), kind: "tock", fields: ["n": 8_999]))
+        #expect(log[4_096].fields[0].value == .int(4_096), "the first event of the second chunk")
     }
 
     /// Kinds whose events change their keys, key order, field count (past the remembered
@@ -99,8 +99,8 @@ import Testing
             let kind = ["sync.made", "link.send", "watch.tap"].randomElement(using: &rng) ?? "sync.made"
             events.append(TraceEvent(time: at(Int64(index)), kind: kind, fieldList: fields))
         }
-        var recorder = TraceRecorder()
-        for event in events { recorder.record(event) }
-        #expect(Array(recorder.events) == events, "seed \(seed)")
+        var log = TraceLog()
+        for event in events { log.append(event) }
+        #expect(Array(log) == events, "seed \(seed)")
     }
 }

@@ -80,6 +80,37 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep")
     }
 
+    /// The reproduction's default path (the scenario's name and `.repro-SEED.json`, in the current
+    /// folder) is checked before exploring, as `--output` is: a name too long for the system was
+    /// found out only when a failure's reproduction was written; now it is refused at once (exit
+    /// 74, no report printed). A shard writes no reproduction, so it explores.
+    @Test func exploreDefaultReproductionPathIsCheckedBeforeExploring() throws {
+        let bytes = Array(try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Scenarios/produce-trip.json")))
+        let name = String(repeating: "n", count: 240)
+        let scenario = try CLI.temporaryFile(bytes, name: name + ".json")
+        let result = try CLI.run(["explore", scenario, "--runs", "1"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(
+            result.stderr == "Error: cannot write '\(name).repro-SEED.json': file name too long\n", "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        let shard = try CLI.run(["explore", scenario, "--runs", "1", "--shard", "0/1"])
+        #expect(shard.status == 0, "\(shard.stderr)")
+    }
+
+    /// The default reproduction path in a folder that cannot be written is refused before
+    /// exploring (root may write there anyway, so the test runs only as another user).
+    @Test(.enabled(if: getuid() != 0, "root may write in a read-only folder"))
+    func exploreDefaultReproductionPathInAReadOnlyFolderIsRefused() throws {
+        let folder = URL(fileURLWithPath: try CLI.temporaryFile([], name: "x")).deletingLastPathComponent()
+        #expect(chmod(folder.path, 0o555) == 0)
+        defer { chmod(folder.path, 0o755) }
+        let scenario = CLI.packageRoot.appendingPathComponent("Scenarios/produce-trip.json").path
+        let result = try CLI.launch(CLI.executable, ["explore", scenario, "--runs", "1"], in: folder)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("its folder: permission denied"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     /// `sweep -` and `explore -` with `--jobs`: standard input is read once and given to every
     /// shard; the shards found it already read.
     @Test func standardInputIsSharedWithTheJobs() throws {

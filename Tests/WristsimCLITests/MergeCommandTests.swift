@@ -72,4 +72,17 @@ import Testing
         #expect(
             result.stderr.hasPrefix("other.jsonl:1:") || result.stderr.contains("/other.jsonl:1:"), "\(result.stderr)")
     }
+
+    /// A part that names no command, before a part of `explore --shard`, is read by explore's
+    /// merge: the command is the first part's that names one.
+    @Test func aPartOfNoCommandBeforeAnExplorePartIsReadByExploresMerge() throws {
+        let shard = try CLI.run(["explore", "Scenarios/produce-trip.json", "--runs", "2", "--shard", "0/1"])
+        #expect(shard.status == 0, "\(shard.stderr)")
+        let part = try CLI.temporaryFile(Array(shard.stdout.utf8), name: "explore.jsonl")
+        let other = try CLI.temporaryFile(Array("{\"schema\":\"x\"}\n".utf8), name: "other.jsonl")
+        let result = try CLI.run(["merge", other, part])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("other.jsonl:1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("expected schema \"wristsim.explore-part/1\""), "\(result.stderr)")
+    }
 }

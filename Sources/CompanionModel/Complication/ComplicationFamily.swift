@@ -18,12 +18,7 @@ package enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sen
     /// The family's place in `allCases`.
     fileprivate var order: Int { ComplicationFamily.allCases.firstIndex(of: self) ?? 0 }
 
-    /// Parses a family name as written in scenario files (`"circular"`).
-    package init?(name: String) {
-        self.init(rawValue: name)
-    }
-
-    /// The names accepted by ``init(name:)``, for error messages.
+    /// The names accepted by ``init(rawValue:)``, for error messages.
     package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 

@@ -211,13 +211,8 @@ package struct StoreOrder: Hashable, Sendable {
         return .current(order: order, ranks: ranks)
     }
 
-    /// Where in the store `item` usually is: its mean relative position in the trips it was
-    /// in, from 0 (first) to 1 (last); 1 for an item never seen.
-    package func meanPosition(_ item: ItemID) -> Double {
-        guard let itemNumber = storage.number[item] else { return 1 }
-        return meanPosition(number: itemNumber)
-    }
-
+    /// Where in the store the item numbered `itemNumber` usually is: its mean relative position in
+    /// the trips it was in, from 0 (first) to 1 (last).
     private func meanPosition(number itemNumber: Int) -> Double {
         let count = storage.appearances[itemNumber]
         return count > 0 ? storage.positionSum[itemNumber] / Double(count) : 1

@@ -3,7 +3,8 @@
 ///
 /// It names the item by its slot in the device's ``ListReplica`` (no hash of the identifier to
 /// find it again), the operation that changed it by its position in the replica's
-/// ``ListReplica/appliedLog``, and carries the shown status before and after; the operation, the
+/// ``ListReplica/appliedLog``, and carries the shown status before and after and the two facts
+/// of that operation a host acts on (its origin, whether it wrote the title); the operation, the
 /// title and the rest of the item as shown now are the replica's, so a change is a few words to
 /// copy, with nothing to retain.
 ///
@@ -12,6 +13,7 @@
 ///     let shown = endpoint.replica.shown(atSlot: change.slot)   // the item as shown after
 ///     let operation = endpoint.replica.appliedLog[change.position]   // what changed it
 ///     change.before == .open && change.after == .checkedOff      // it was checked off
+///     change.origin == .phone                                    // by the phone
 /// ```
 package struct ItemChange: Hashable, Sendable {
     /// The position in the replica's ``ListReplica/appliedLog`` of the last operation merged
@@ -23,13 +25,19 @@ package struct ItemChange: Hashable, Sendable {
     package var before: ItemStatus?
     /// The item's status as shown after (`nil`: not listed).
     package var after: ItemStatus?
+    /// The device that made the operation.
+    package var origin: LinkSide
+    /// Whether the operation wrote the item's title (an add or a rename).
+    package var setsTitle: Bool
 
-    /// A change of the item at `slot` by the operation at `position` of the replica's log, from
-    /// `before` to `after`.
-    package init(position: Int, slot: Int, before: ItemStatus?, after: ItemStatus?) {
+    /// A change of the item at `slot`, from `before` to `after`, by `operation`, at `position` of
+    /// the replica's log.
+    package init(position: Int, slot: Int, before: ItemStatus?, after: ItemStatus?, by operation: ListOperation) {
         self.position = position
         self.slot = slot
         self.before = before
         self.after = after
+        origin = operation.id.origin
+        setsTitle = operation.setsTitle
     }
 }

@@ -228,28 +228,16 @@ package struct ListReplica: Hashable, Sendable {
         }
     }
 
-    /// How one merge changed its item as shown: a few words, with no operation and no strings,
-    /// what ``SyncEndpoint`` turns into an ``ItemChange`` when the item as shown changed.
+    /// What one merge did: a few words, with no operation and no strings, the change to the item
+    /// as shown among them.
     struct Merge {
         /// Whether the operation won its conflict.
         var outcome: ReplicaItem.Outcome
         /// The operation's position in ``appliedLog``.
         var position: Int
-        /// The item's slot (its index in ``items``).
-        var slot: Int
-        /// The item's status as shown before (`nil`: not listed).
-        var before: ItemStatus?
-        /// The item's status as shown after (`nil`: not listed).
-        var after: ItemStatus?
-        /// Whether the item as shown changed: listed or not, its status, or its title while listed.
-        var changed: Bool
-
-        /// The change the operation merged made to the item as shown, or `nil` when it made none.
-        ///
-        /// - Complexity: O(1).
-        var change: ItemChange? {
-            changed ? ItemChange(position: position, slot: slot, before: before, after: after) : nil
-        }
+        /// How the item as shown changed (listed or not, its status, or its title while listed),
+        /// or `nil` when it did not.
+        var change: ItemChange?
     }
 
     /// What a local edit did: ``Event/edit(_:_:)`` as one value, without an array of effects.
@@ -348,9 +336,12 @@ package struct ListReplica: Hashable, Sendable {
         let outcome = merge(operation, at: slot)
         let after = items[slot].shownStatus
         let retitled = oldTitle.map { $0 != items[slot].title.value } ?? false
+        let position = appliedLog.count - 1
+        let changed = before != after || (after != nil && retitled)
         return Merge(
-            outcome: outcome, position: appliedLog.count - 1, slot: slot, before: before, after: after,
-            changed: before != after || (after != nil && retitled))
+            outcome: outcome, position: position,
+            change: changed
+                ? ItemChange(position: position, slot: slot, before: before, after: after, by: operation) : nil)
     }
 
     /// Merges `operation` into the item at `slot`, keeping the clock, the log and the count of

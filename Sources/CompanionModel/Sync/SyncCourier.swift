@@ -124,7 +124,7 @@ package struct SyncCourier: Hashable, Sendable {
         case .send(let operation, let reachability):
             return [send(operation.id.sequence, reachability: reachability)]
         case .outcome(let operation, let channel, let outcome):
-            return self.outcome(operation, channel: channel, outcome).map { [$0] } ?? []
+            return self.outcome(operation.id.sequence, channel: channel, outcome).map { [$0] } ?? []
         case .appStopped:
             appStopped()
             return []
@@ -143,13 +143,11 @@ package struct SyncCourier: Hashable, Sendable {
         return interactive ? .sendMessage(sequence) : .transferUserInfo(sequence)
     }
 
-    /// ``Event/outcome(_:channel:_:)``: at most one command (none for an operation no longer in
-    /// flight). A sequence number names one operation of this device, so the carrier is found
-    /// by it.
+    /// ``Event/outcome(_:channel:_:)`` of this device's operation `sequence`: at most one command
+    /// (none for an operation no longer in flight).
     ///
     /// - Complexity: O(1).
-    mutating func outcome(_ operation: ListOperation, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
-        let sequence = operation.id.sequence
+    mutating func outcome(_ sequence: Int, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
         guard let carrier = window[sequence] else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):

@@ -23,12 +23,14 @@ package struct SyncEndpoint: Hashable, Sendable {
         /// later with ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits
         /// before it sends).
         case edit(Int, ListEdit, reachability: Reachability?)
-        /// Send an operation made earlier with a `nil` reachability.
-        case dispatch(ListOperation, reachability: Reachability)
+        /// Send this device's operation with this sequence number, made earlier with a `nil`
+        /// reachability.
+        case dispatch(Int, reachability: Reachability)
         /// The link handed this device's app an operation (a first copy or a duplicate).
         case delivered(ListOperation, channel: LinkChannel)
-        /// How a message this device sent with `operation` on `channel` ended.
-        case outcome(ListOperation, channel: LinkChannel, LinkOutcome)
+        /// How a message this device sent on `channel`, with its operation with this sequence
+        /// number, ended.
+        case outcome(Int, channel: LinkChannel, LinkOutcome)
         /// This device's app stopped running.
         case appStopped
         /// This device's app runs again.
@@ -139,8 +141,8 @@ package struct SyncEndpoint: Hashable, Sendable {
                     out.append(.made(merge.position))
                 }
             }
-        case .dispatch(let operation, let reachability):
-            perform(courier.send(operation.id.sequence, reachability: reachability), at: now, trace, into: &out)
+        case .dispatch(let sequence, let reachability):
+            perform(courier.send(sequence, reachability: reachability), at: now, trace, into: &out)
         case .delivered(let operation, let channel):
             note(.delivered(channel), operation, at: now, trace, into: &out)
             if replica.heldCount == 0 {
@@ -155,9 +157,11 @@ package struct SyncEndpoint: Hashable, Sendable {
             } else {
                 receiveReleasing(operation, at: now, trace, into: &out)
             }
-        case .outcome(let operation, let channel, let outcome):
-            if case .failed = outcome { note(.dropped(channel), operation, at: now, trace, into: &out) }
-            if let command = courier.outcome(operation, channel: channel, outcome) {
+        case .outcome(let sequence, let channel, let outcome):
+            if case .failed = outcome, replica.madePositions.indices.contains(sequence - 1) {
+                noteMade(.dropped(channel), at: replica.madePositions[sequence - 1], now, trace, into: &out)
+            }
+            if let command = courier.outcome(sequence, channel: channel, outcome) {
                 perform(command, at: now, trace, into: &out)
             }
         case .appStopped:
@@ -200,7 +204,8 @@ package struct SyncEndpoint: Hashable, Sendable {
             let after = replica.shown(atSlot: touching.key)
             if let position = lastPosition[touching.key], after != shown {
                 let change = ItemChange(
-                    position: position, slot: touching.key, before: shown?.status, after: after?.status)
+                    position: position, slot: touching.key, before: shown?.status, after: after?.status,
+                    by: replica.appliedLog[position])
                 out.append(.itemChanged(change))
             }
         }

@@ -25,7 +25,7 @@ package enum NextItemVisibility: Hashable, Sendable {
     /// `rowsVisible` rows.
     ///
     /// - Complexity: O(1).
-    package static func of(_ next: ListSnapshot.NextPick, rowsVisible: Int) -> NextItemVisibility {
+    package static func of(_ next: NextPick, rowsVisible: Int) -> NextItemVisibility {
         switch next {
         case .nothing: return .nothingToPickUp
         case .notOnList: return .notOnList
@@ -48,27 +48,14 @@ package enum NextItemVisibility: Hashable, Sendable {
     }
 }
 
-/// The list as the shopper will see it at a wrist raise, reduced to what the next-item report
-/// reads: where the item they will pick up next is among the remaining rows (in display order,
-/// sorted by the learned store order).
-///
-/// The driver works the row out without building the list of remaining rows.
-package struct ListSnapshot: Hashable, Sendable {
-    /// Where the item the shopper picks up next is.
-    package enum NextPick: Hashable, Sendable {
-        /// On remaining row `row` (0 is the top row).
-        case onRow(Int)
-        /// Not among the remaining rows.
-        case notOnList
-        /// Nothing is left to pick up (the trip is over).
-        case nothing
-    }
-
-    /// Where the next item is among the remaining rows.
-    package var next: NextPick
-
-    /// A snapshot whose next item is at `next`.
-    package init(next: NextPick) {
-        self.next = next
-    }
+/// Where the item the shopper will pick up next is among the remaining rows (in display order,
+/// sorted by the learned store order), in the list as they will see it at a wrist raise: all the
+/// next-item report reads of the list. The driver works the row out without building the rows.
+package enum NextPick: Hashable, Sendable {
+    /// On remaining row `row` (0 is the top row).
+    case onRow(Int)
+    /// Not among the remaining rows.
+    case notOnList
+    /// Nothing is left to pick up (the trip is over).
+    case nothing
 }

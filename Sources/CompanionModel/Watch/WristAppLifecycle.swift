@@ -29,7 +29,7 @@ package enum WatchAppLifecycle: Hashable, Sendable {
     case suspended(since: SimTime)
 
     /// How long a launch takes. Apple documents no figure (UNCONFIRMED); one second.
-    package static let defaultLaunchTime = SimDuration.seconds(Int64(1))
+    package static let launchTime = SimDuration.seconds(Int64(1))
     /// How long the app runs in the background before it is suspended. Apple documents no figure
     /// (UNCONFIRMED; "on the order of seconds" for background tasks, PLATFORM.md §6); ten seconds.
     package static let backgroundTime = SimDuration.seconds(Int64(10))
@@ -64,17 +64,13 @@ package enum WatchAppLifecycle: Hashable, Sendable {
     /// suspension deadline after the app came back, opening an app already in front).
     ///
     /// - Complexity: O(1).
-    package mutating func reduce(_ event: Event, launchTime: SimDuration = defaultLaunchTime) -> [Effect] {
+    package mutating func reduce(_ event: Event) -> [Effect] {
         let before = self
         var effects: [Effect] = []
         switch (self, event) {
         case (.notRunning, .open(let time)):
-            if launchTime <= .zero {
-                self = .foreground(since: time)
-            } else {
-                self = .launching(readyAt: time + launchTime)
-                effects.append(.scheduleLaunchFinished(at: time + launchTime))
-            }
+            self = .launching(readyAt: time + Self.launchTime)
+            effects.append(.scheduleLaunchFinished(at: time + Self.launchTime))
         case (.launching(let readyAt), .launchFinished(let time)):
             if time >= readyAt { self = .foreground(since: time) }
         case (.background, .open(let time)), (.suspended, .open(let time)):

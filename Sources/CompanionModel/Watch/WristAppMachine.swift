@@ -49,13 +49,13 @@ package struct WristAppMachine: Hashable, Sendable {
             state = .appInactive(wristDownAt: time, returnsToClockAt: deadline)
             return WristAppEffects(.scheduleReturnToClock(at: deadline))
 
-        case (.appInactive(_, let deadline), .wristRaised(let time, let list)):
+        case (.appInactive(_, let deadline), .wristRaised(let time, let next)):
             if time >= deadline {
                 state = .clockFace(since: time)
-                return WristAppEffects(.returnedToClock(at: deadline), report(.clockFace, list, time))
+                return WristAppEffects(.returnedToClock(at: deadline), report(.clockFace, next, time))
             }
             state = .appActive(since: time)
-            return WristAppEffects(report(nil, list, time))
+            return WristAppEffects(report(nil, next, time))
 
         case (.appInactive(_, let deadline), .returnToClockDue(let time)):
             // A deadline delivered early changes nothing: the raise or the due deadline decides.
@@ -63,17 +63,17 @@ package struct WristAppMachine: Hashable, Sendable {
             state = .clockAsleep(since: deadline)
             return WristAppEffects(.returnedToClock(at: deadline))
 
-        case (.clockAsleep, .wristRaised(let time, let list)):
+        case (.clockAsleep, .wristRaised(let time, let next)):
             state = .clockFace(since: time)
-            return WristAppEffects(report(.clockFace, list, time))
+            return WristAppEffects(report(.clockFace, next, time))
 
         case (.clockFace, .wristLowered(let time)):
             state = .clockAsleep(since: time)
             return WristAppEffects()
 
-        case (.clockFace, .appOpened(let time, let list)):
+        case (.clockFace, .appOpened(let time, let next)):
             state = .appActive(since: time)
-            return WristAppEffects(report(nil, list, time))
+            return WristAppEffects(report(nil, next, time))
 
         case (_, .tap(let item, let time)):
             return WristAppEffects(tap(item, at: time))
@@ -103,24 +103,25 @@ package struct WristAppMachine: Hashable, Sendable {
         return .deliverTap(item, at: time)
     }
 
-    /// The next-item report at a raise or an app launch, if the driver gave the list.
-    private func report(_ fixed: NextItemVisibility?, _ list: ListSnapshot?, _ time: SimTime) -> WristAppEffect? {
-        guard let list else { return nil }
-        let visibility = fixed ?? NextItemVisibility.of(list.next, rowsVisible: rowsVisible)
+    /// The next-item report at a raise or an app launch, if the driver said where the next item is.
+    private func report(_ fixed: NextItemVisibility?, _ next: NextPick?, _ time: SimTime) -> WristAppEffect? {
+        guard let next else { return nil }
+        let visibility = fixed ?? NextItemVisibility.of(next, rowsVisible: rowsVisible)
         return .nextItem(visibility, at: time)
     }
 }
 
 /// An input to ``WristAppMachine``.
 package enum WristAppEvent: Hashable, Sendable {
-    /// The wrist comes up; `list` (when given) is what the app would show, for the next-item report.
-    case wristRaised(at: SimTime, list: ListSnapshot?)
+    /// The wrist comes up; `next` (when given) is where the app would show the next item, for the
+    /// next-item report.
+    case wristRaised(at: SimTime, next: NextPick?)
     /// The wrist goes down.
     case wristLowered(at: SimTime)
     /// The return-to-clock deadline the machine asked for has come.
     case returnToClockDue(at: SimTime)
     /// The user opens the app from the clock face (taps its complication or icon).
-    case appOpened(at: SimTime, list: ListSnapshot?)
+    case appOpened(at: SimTime, next: NextPick?)
     /// The user taps the row of the item with this key (``ItemCatalog``: its identity, decided
     /// when the scenario is loaded; the machine only hands it back in its effect).
     case tap(Int, at: SimTime)

@@ -35,12 +35,8 @@ package enum Suggestion {
     /// The number of characters of `text`, or `nil` when it exceeds ``maximumLength``
     /// (counting stops there).
     private static func boundedCount(_ text: String) -> Int? {
-        var count = 0
-        for _ in text {
-            count += 1
-            if count > maximumLength { return nil }
-        }
-        return count
+        let count = text.prefix(maximumLength + 1).count
+        return count > maximumLength ? nil : count
     }
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent

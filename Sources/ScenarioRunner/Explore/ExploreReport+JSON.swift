@@ -58,11 +58,11 @@ extension ExploreReport {
     /// - Complexity: O(*n*) in the file's size.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> ExploreReport {
         let report = try PartFileReader.read(
-            bytes, file: file, schema: partSchema, record: "failure",
-            noPlan: "\(file): error: no plan record; expected a file written by 'explore --shard'", plan: readPlan,
+            bytes, file: file, schema: partSchema, record: "failure", writer: "'explore --shard'", plan: readPlan,
             readFailure)
         guard report.failures.count == min(report.failed, keptFailures) else {
-            throw .parts("\(file): error: expected \(min(report.failed, keptFailures)) failure records")
+            throw .parts(
+                "\(FileName.display(file)): error: expected \(min(report.failed, keptFailures)) failure records")
         }
         return report
     }
@@ -74,7 +74,7 @@ extension ExploreReport {
         var planObject = try ObjectReader(try object.required("plan"), context, what: "an exploration plan")
         let plan = ExplorePlan(
             file: try planObject.required("file").string(context),
-            seed: try SweepResult.seed(try planObject.required("seed"), context),
+            seed: try planObject.required("seed").uint64(context),
             runs: UInt64(try planObject.required("runs").int(context, in: 1...100_000_000)))
         try planObject.finish()
         let covered = try RunCoverage.decode(
@@ -104,7 +104,7 @@ extension ExploreReport {
         }
         report.failures.append(
             ExploreFailure(
-                run: run, seed: try SweepResult.seed(try object.required("seed"), context), failures: failures))
+                run: run, seed: try object.required("seed").uint64(context), failures: failures))
         try object.finish()
         guard report.failures.count <= keptFailures else {
             throw context.error(node, "more than \(keptFailures) failure records")

@@ -36,7 +36,7 @@ package struct ExploreReport: Hashable, Sendable {
     /// The exploration.
     package var plan: ExplorePlan
     /// The runs explored.
-    package var covered: RunCoverage
+    package var covered = RunCoverage()
     /// Runs explored.
     package var runs = 0
     /// Runs that broke an invariant.
@@ -44,27 +44,19 @@ package struct ExploreReport: Hashable, Sendable {
     /// The failures of the smallest run numbers, ascending (at most ``keptFailures``).
     package var failures: [ExploreFailure] = []
 
-    package init(plan: ExplorePlan, covered: RunCoverage = RunCoverage()) {
-        self.plan = plan
-        self.covered = covered
-    }
-
     /// The failure of the smallest run number.
     package var firstFailure: ExploreFailure? { failures.first }
 
-    /// Whether every run of the plan is counted.
-    package var isComplete: Bool { covered.isComplete(runs: plan.runs) }
-
-    /// The run ranges not yet counted.
+    /// The run ranges not yet counted (none: every run of the plan is).
     package var missing: [Range<UInt64>] { covered.missing(runs: plan.runs) }
 
+    /// Counts a failing run, keeping it while it is among the smallest run numbers.
     mutating func record(_ failure: ExploreFailure) {
         failed += 1
         failures.append(failure)
         failures.sort { $0.run < $1.run }
         if failures.count > ExploreReport.keptFailures { failures.removeLast() }
     }
-
 }
 
 extension ExploreReport: PartResult, ShardPart {

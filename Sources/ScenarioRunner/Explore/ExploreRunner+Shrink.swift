@@ -81,15 +81,14 @@ extension ExploreRunner {
         var progress = !notTried
         while progress, !spent() {
             progress = false
-            var index = faults.count - 1
-            while index >= 0 {
+            // Last to first: removing one leaves the indices still to try in place.
+            for index in faults.indices.reversed() {
                 var candidate = faults
                 candidate.remove(at: index)
                 if stillFails(candidate, removed) {
                     faults = candidate
                     progress = true
                 }
-                index -= 1
             }
             for step in (0..<variant.actions.count).reversed() where !removed.contains(step) {
                 if stillFails(faults, removed.union([step])) {

@@ -80,23 +80,19 @@ struct ExploreVariant: Sendable {
         if !terminations.isEmpty { append(terminations, to: "terminations", in: &link) }
         steps.sort { ($0.time, $0.order) < ($1.time, $1.order) }
         var result: [JSONNode.Member] = []
-        for member in members
-        where !["expect", "script", "link", "seed", "end", "description"].contains(member.key)
-            && (withHistory || member.key != "history")
+        for kept in members
+        where !["expect", "script", "link", "seed", "end", "description"].contains(kept.key)
+            && (withHistory || kept.key != "history")
         {
-            result.append(member)
-            if member.key == "name" {
-                result.append(
-                    JSONNode.Member(key: "description", keyLocation: root.location, value: text(description ?? "")))
-                result.append(JSONNode.Member(key: "seed", keyLocation: root.location, value: number(String(seed))))
+            result.append(kept)
+            if kept.key == "name" {
+                result.append(member("description", text(description ?? "")))
+                result.append(member("seed", number(String(seed))))
             }
         }
-        result.append(JSONNode.Member(key: "end", keyLocation: root.location, value: text(end.description)))
-        if !link.isEmpty {
-            result.append(JSONNode.Member(key: "link", keyLocation: root.location, value: node(.object(link))))
-        }
-        result.append(
-            JSONNode.Member(key: "script", keyLocation: root.location, value: node(.array(steps.map(\.step)))))
+        result.append(member("end", text(end.description)))
+        if !link.isEmpty { result.append(member("link", node(.object(link)))) }
+        result.append(member("script", node(.array(steps.map(\.step)))))
         var tree = root
         tree.value = .object(result)
         return tree
@@ -116,7 +112,7 @@ struct ExploreVariant: Sendable {
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].value = value
         } else {
-            members.append(JSONNode.Member(key: key, keyLocation: root.location, value: value))
+            members.append(member(key, value))
         }
     }
 
@@ -138,8 +134,11 @@ struct ExploreVariant: Sendable {
 
     private func number(_ value: String) -> JSONNode { node(.number(value)) }
 
-    /// An object of `fields`, in order.
-    private func object(_ fields: [(String, JSONNode)]) -> JSONNode {
-        node(.object(fields.map { JSONNode.Member(key: $0.0, keyLocation: root.location, value: $0.1) }))
+    /// A member `key`: `value` (located at the root, as everything the variant adds).
+    private func member(_ key: String, _ value: JSONNode) -> JSONNode.Member {
+        JSONNode.Member(key: key, keyLocation: root.location, value: value)
     }
+
+    /// An object of `fields`, in order.
+    private func object(_ fields: [(String, JSONNode)]) -> JSONNode { node(.object(fields.map(member))) }
 }

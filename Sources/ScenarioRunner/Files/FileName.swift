@@ -35,16 +35,9 @@ package enum FileName {
     ///
     /// - Complexity: O(*n*).
     package static func systemBytes(_ name: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count)
-        for scalar in name.unicodeScalars {
-            if scalar.value >= rawByteBase {
-                bytes.append(UInt8(scalar.value - rawByteBase))
-            } else {
-                bytes.append(contentsOf: String(scalar).utf8)
-            }
+        name.unicodeScalars.flatMap { scalar in
+            scalar.value >= rawByteBase ? [UInt8(scalar.value - rawByteBase)] : Array(String(scalar).utf8)
         }
-        return bytes
     }
 
     /// `name` for messages: raw bytes as `\xFF`, control characters as `\n`, `\t` or `\u{7F}`,
@@ -74,25 +67,14 @@ package enum FileName {
         return digits.count < 2 ? "0" + digits : digits
     }
 
-    /// The length of the valid UTF-8 sequence at `index`, or 0 if the byte there does not start one.
+    /// The length of the valid UTF-8 sequence at `index`, or 0 if the byte there does not start one
+    /// (well-formed as the standard library's UTF-8 parser reads it: no overlong forms, no
+    /// surrogates, nothing beyond U+10FFFF).
     static func validSequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let byte = bytes[index]
-        let length: Int
-        switch byte {
-        case 0x00..<0x80: return 1
-        case 0xC2..<0xE0: length = 2
-        case 0xE0..<0xF0: length = 3
-        case 0xF0..<0xF5: length = 4
-        default: return 0
-        }
-        guard index + length <= bytes.count else { return 0 }
-        for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
-        let second = bytes[index + 1]
-        if byte == 0xE0, second < 0xA0 { return 0 }
-        if byte == 0xED, second >= 0xA0 { return 0 }
-        if byte == 0xF0, second < 0x90 { return 0 }
-        if byte == 0xF4, second >= 0x90 { return 0 }
-        return length
+        var iterator = bytes[index...].makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else { return 0 }
+        return encoded.count
     }
 
     /// Calls `body` with `name` as a NUL-terminated C path in the system's bytes.

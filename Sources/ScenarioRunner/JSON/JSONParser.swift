@@ -138,13 +138,12 @@ package struct JSONParser {
     }
 
     private mutating func expectLiteral(_ literal: String) throws(ScenarioError) {
-        let expected = Array(literal.utf8)
-        guard index + expected.count <= bytes.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+        guard bytes[index...].starts(with: literal.utf8) else {
             throw error(
                 "unexpected \(describeCurrent()); expected a JSON value (did you mean \(literal)? strings need double quotes)"
             )
         }
-        index += expected.count
+        index += literal.utf8.count
     }
 
     private mutating func parseObject(path: JSONPath, depth: Int, start: SourceLocation) throws(ScenarioError)
@@ -236,14 +235,9 @@ package struct JSONParser {
         // The text is built as UTF-8 bytes and made a String once: appending to a String's
         // scalars at each escape counts the whole string again (quadratic in the escapes).
         var utf8: [UInt8] = []
-        var escaped = false
         // The file is valid UTF-8 (``validateUTF8()``) and segments end at ASCII bytes, so each
         // segment's bytes are copied as they are.
         var segmentStart = index
-        func append(_ scalar: Unicode.Scalar) {
-            escaped = true
-            UTF8.encode(scalar) { utf8.append($0) }
-        }
         while true {
             guard index < bytes.count else {
                 throw error(
@@ -254,8 +248,8 @@ package struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let segment = bytes[segmentStart..<index]
                 index += 1
-                // No escape so far: the string is the bytes, decoded once.
-                if !escaped { return String(decoding: segment, as: UTF8.self) }
+                // No escape so far (each adds at least a byte): the string is the bytes, decoded once.
+                if utf8.isEmpty { return String(decoding: segment, as: UTF8.self) }
                 utf8.append(contentsOf: segment)
                 return String(decoding: utf8, as: UTF8.self)
             }
@@ -273,15 +267,16 @@ package struct JSONParser {
                 }
                 let escape = bytes[index]
                 index += 1
+                let scalar: Unicode.Scalar
                 switch escape {
-                case UInt8(ascii: "\""): append("\"")
-                case UInt8(ascii: "\\"): append("\\")
-                case UInt8(ascii: "/"): append("/")
-                case UInt8(ascii: "b"): append("\u{08}")
-                case UInt8(ascii: "f"): append("\u{0C}")
-                case UInt8(ascii: "n"): append("\n")
-                case UInt8(ascii: "r"): append("\r")
-                case UInt8(ascii: "t"): append("\t")
+                case UInt8(ascii: "\""): scalar = "\""
+                case UInt8(ascii: "\\"): scalar = "\\"
+                case UInt8(ascii: "/"): scalar = "/"
+                case UInt8(ascii: "b"): scalar = "\u{08}"
+                case UInt8(ascii: "f"): scalar = "\u{0C}"
+                case UInt8(ascii: "n"): scalar = "\n"
+                case UInt8(ascii: "r"): scalar = "\r"
+                case UInt8(ascii: "t"): scalar = "\t"
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code) {
@@ -299,14 +294,15 @@ package struct JSONParser {
                     } else if (0xDC00..<0xE000).contains(code) {
                         throw error("unpaired UTF-16 low surrogate in a \\u escape")
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                    append(scalar)
+                    guard let decoded = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    scalar = decoded
                 default:
                     index -= 1
                     throw error(
                         "invalid escape '\\\(describeCurrent())' in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
                     )
                 }
+                UTF8.encode(scalar) { utf8.append($0) }
                 segmentStart = index
                 continue
             }

@@ -22,7 +22,7 @@ import SimulationKernel
 /// histogram.add(.milliseconds(35))
 /// histogram.percentile(50)   // 33.023ms (the upper edge of 33 ms's bucket)
 /// ```
-package struct FixedHistogram: Hashable, Sendable {
+package struct FixedHistogram: Equatable, Sendable {
     /// The non-empty buckets as `(index, count)`, ascending by index (no empty bucket is stored;
     /// the stored form in partial results): a histogram costs memory for the buckets its values
     /// fall in, however far apart they lie, so a partial result read back allocates no more than
@@ -43,17 +43,13 @@ package struct FixedHistogram: Hashable, Sendable {
     /// The most distinct values kept exactly.
     package static let exactLimit = 1_024
 
+    /// Equal when the counts, the extremes, the sum and the exact values are.
     package static func == (lhs: FixedHistogram, rhs: FixedHistogram) -> Bool {
         lhs.buckets.elementsEqual(rhs.buckets) { $0 == $1 } && lhs.total == rhs.total
             && lhs.minimumMicroseconds == rhs.minimumMicroseconds
             && lhs.maximumMicroseconds == rhs.maximumMicroseconds && lhs.sumMicroseconds == rhs.sumMicroseconds
             && lhs.exact?.map(\.microseconds) == rhs.exact?.map(\.microseconds)
             && lhs.exact?.map(\.count) == rhs.exact?.map(\.count)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(total)
-        hasher.combine(sumMicroseconds)
     }
 
     /// An empty histogram.

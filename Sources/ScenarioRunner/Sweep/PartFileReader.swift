@@ -4,14 +4,15 @@
 enum PartFileReader {
     /// Reads each record of `bytes` in order: its `"schema"` must be `schema` and its `"record"`
     /// `"plan"` (the first, read by `plan` into the state returned) or `record` (read by `read`
-    /// into the state the plan began).
+    /// into the state the plan began). `writer` names what writes such files, for the message of
+    /// a file without a plan record.
     ///
     /// - Throws: ``SweepError/parts(_:)`` with the located message of the first record that is
     ///   not JSON, has another schema or kind, is a second plan or comes before the plan, or
-    ///   that `plan` or `read` rejects; `noPlan` when there is no plan record.
+    ///   that `plan` or `read` rejects, or when there is no plan record.
     /// - Complexity: O(*n*) in the file's size, plus what `plan` and `read` cost.
     static func read<State>(
-        _ bytes: [UInt8], file: String, schema: String, record: String, noPlan: String,
+        _ bytes: [UInt8], file: String, schema: String, record: String, writer: String,
         plan: (inout ObjectReader, DecodingContext) throws(ScenarioError) -> State,
         _ read: (inout ObjectReader, JSONNode, inout State, DecodingContext) throws(ScenarioError) -> Void
     ) throws(SweepError) -> State {
@@ -52,7 +53,9 @@ enum PartFileReader {
                 throw .parts(located.description)
             }
         }
-        guard let state else { throw .parts(noPlan) }
+        guard let state else {
+            throw .parts("\(FileName.display(file)): error: no plan record; expected a file written by \(writer)")
+        }
         return state
     }
 }

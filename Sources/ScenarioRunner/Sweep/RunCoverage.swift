@@ -9,11 +9,8 @@ package struct RunCoverage: Hashable, Sendable {
     /// The ranges, ascending, disjoint and not touching.
     package private(set) var ranges: [Range<UInt64>] = []
 
-    /// No run covered.
-    package init() {}
-
-    /// The runs of `range`.
-    package init(_ range: Range<UInt64>) {
+    /// The runs of `range` (none by default).
+    package init(_ range: Range<UInt64> = 0..<0) {
         ranges = range.isEmpty ? [] : [range]
     }
 
@@ -76,11 +73,6 @@ package struct RunCoverage: Hashable, Sendable {
             nextUncounted = max(nextUncounted, last + 1)
         }
         return Int(clamping: count)
-    }
-
-    /// Whether every run of `0..<runs` is covered, and nothing else.
-    package func isComplete(runs: UInt64) -> Bool {
-        runs == 0 ? ranges.isEmpty : ranges == [0..<runs]
     }
 
     /// The ranges of `0..<runs` not covered.

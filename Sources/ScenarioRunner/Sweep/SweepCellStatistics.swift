@@ -5,7 +5,7 @@ import SimulationKernel
 /// form that merges exactly: counts add, fixed-bucket histograms add, extremes take min/max and
 /// the failing seeds keep the smallest few. So any split of the runs into shards, merged in any
 /// order, gives the same statistics as one process running them all.
-package struct SweepCellStatistics: Hashable, Sendable {
+package struct SweepCellStatistics: Equatable, Sendable {
     /// How many failing seeds a cell keeps (the smallest ones).
     package static let failingSeedLimit = 10
 
@@ -36,8 +36,6 @@ package struct SweepCellStatistics: Hashable, Sendable {
     package var missed = Array(repeating: 0, count: SweepObservation.missedReasonCodes.count)
     /// Each run's stale complication time.
     package var stale = FixedHistogram()
-
-    package init() {}
 
     /// Counts one run.
     ///

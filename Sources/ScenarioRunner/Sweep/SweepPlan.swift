@@ -94,13 +94,11 @@ package struct SweepPlan: Hashable, Sendable {
         self.pipelines = pipelines
         self.settings = settings
         var cells = UInt64(watches.count) * UInt64(pipelines.count)
-        var cellsOverflow = false
-        for setting in settings {
+        for setting in settings where cells <= UInt64(SweepPlan.maximumCells) {
             let (product, overflow) = cells.multipliedReportingOverflow(by: UInt64(setting.values.count))
-            cells = product
-            cellsOverflow = cellsOverflow || overflow
+            cells = overflow ? .max : product
         }
-        guard !cellsOverflow, cells <= UInt64(SweepPlan.maximumCells) else {
+        guard cells <= UInt64(SweepPlan.maximumCells) else {
             throw .usage(
                 "the sweep has more than \(SweepPlan.maximumCells) cells (watches × pipelines × the values of each "
                     + "--set); narrow --watch, --pipeline or --set, or run several sweeps")

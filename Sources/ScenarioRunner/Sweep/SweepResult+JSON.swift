@@ -68,9 +68,12 @@ extension SweepResult {
 
     // MARK: Partial results
 
-    /// The plan as written into partial results (everything ``SweepPlan`` needs, nothing else).
-    static func planJSON(_ plan: SweepPlan) -> JSONValue {
-        [
+    /// The result as JSON Lines records (schema `wristsim.sweep-part/2`): one `plan` record with
+    /// the plan (everything ``SweepPlan`` needs, nothing else) and the runs covered, then one
+    /// `cell` record per cell with runs, holding the raw mergeable counts and histogram buckets.
+    /// `wristsim merge` reads them back.
+    package var partLines: [String] {
+        let planJSON: JSONValue = [
             "file": .string(plan.file), "name": .string(plan.name),
             "seeds": ["first": .seed(plan.firstSeed), "last": .seed(plan.lastSeed)],
             "watches": .array(plan.watches.map(JSONValue.string)),
@@ -78,17 +81,8 @@ extension SweepResult {
             "settings": .array(
                 plan.settings.map { ["key": .string($0.key), "values": .array($0.values.map(JSONValue.string))] }),
         ]
-    }
-
-    /// The result as JSON Lines records (schema `wristsim.sweep-part/2`): one `plan` record with
-    /// the runs covered, then one `cell` record per cell with runs, holding the raw mergeable
-    /// counts and histogram buckets. `wristsim merge` reads them back.
-    package var partLines: [String] {
         var lines: [JSONValue] = [
-            [
-                "schema": .string(SweepResult.partSchema), "record": "plan", "plan": SweepResult.planJSON(plan),
-                "covered": covered.json,
-            ]
+            ["schema": .string(SweepResult.partSchema), "record": "plan", "plan": planJSON, "covered": covered.json]
         ]
         for (index, stats) in cells.enumerated() where stats.runs > 0 {
             lines.append(

@@ -28,8 +28,7 @@ package struct SweepPart: ShardPart {
     /// - Complexity: O(*n* + *r* log *r*) for a file of *n* bytes whose plan covers *r* ranges.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
         let part = try PartFileReader.read(
-            bytes, file: file, schema: SweepResult.partSchema, record: "cell",
-            noPlan: "\(FileName.display(file)): error: no plan record; expected a file written by --shard",
+            bytes, file: file, schema: SweepResult.partSchema, record: "cell", writer: "--shard",
             plan: SweepResult.readPlanRecord, SweepResult.readCell)
         let touched = part.covered.cellsTouched(seedsPerCell: part.plan.seedCount)
         guard touched == part.cells.count else {
@@ -108,8 +107,8 @@ extension SweepResult {
         let file = try object.required("file").string(context)
         let name = try object.required("name").string(context, allowEmpty: true)
         var seeds = try ObjectReader(try object.required("seeds"), context)
-        let first = try seed(try seeds.required("first"), context)
-        let last = try seed(try seeds.required("last"), context)
+        let first = try seeds.required("first").uint64(context)
+        let last = try seeds.required("last").uint64(context)
         try seeds.finish()
         let watches = try object.required("watches").array(context, nonEmpty: true).map {
             (node) throws(ScenarioError) in try node.string(context)
@@ -134,17 +133,6 @@ extension SweepResult {
         }
     }
 
-    /// A seed as the parts write it (``JSONValue/seed(_:)``): a JSON number, or a string of
-    /// digits above 2⁶³ − 1.
-    static func seed(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> UInt64 {
-        switch node.value {
-        case .number(let text): if let value = UInt64(text) { return value }
-        case .string(let text): if let value = UInt64(text), value > UInt64(Int64.max) { return value }
-        default: break
-        }
-        throw context.error(node, "expected a seed (a whole number from 0), found \(node.kindDescription)")
-    }
-
     private static func readStats(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> SweepCellStatistics
     {
@@ -156,7 +144,7 @@ extension SweepResult {
             switch field {
             case .count(let count): stats[keyPath: count] = try value.int(context, in: counts)
             case .failingSeeds:
-                let seeds = try value.array(context).map { (node) throws(ScenarioError) in try seed(node, context) }
+                let seeds = try value.array(context).map { (node) throws(ScenarioError) in try node.uint64(context) }
                 guard seeds.count <= SweepCellStatistics.failingSeedLimit, zip(seeds, seeds.dropFirst()).allSatisfy(<)
                 else {
                     throw context.error(

@@ -3,7 +3,7 @@
 /// Results of disjoint run ranges merge (``SweepMerge``) into the result of their union, exactly:
 /// a sweep split into any shards and merged in any order renders the same bytes as one process
 /// running everything.
-package struct SweepResult: Hashable, Sendable {
+package struct SweepResult: Equatable, Sendable {
     /// The plan the runs belong to.
     package var plan: SweepPlan
     /// The runs counted.
@@ -11,10 +11,7 @@ package struct SweepResult: Hashable, Sendable {
     /// Statistics per cell, in the plan's cell order (one for each of the plan's cells).
     package internal(set) var cells: [SweepCellStatistics]
 
-    /// Whether every run of the plan is counted.
-    package var isComplete: Bool { covered.isComplete(runs: plan.runCount) }
-
-    /// The run ranges not yet counted.
+    /// The run ranges not yet counted (none: every run of the plan is).
     package var missing: [Range<UInt64>] { covered.missing(runs: plan.runCount) }
 }
 

@@ -50,8 +50,6 @@ public struct SimDuration: Hashable, Comparable, Sendable {
     public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     public static func < (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-    public static func == (lhs: SimDuration, rhs: SimDuration) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
-    public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
     public static func + (lhs: SimDuration, rhs: SimDuration) -> SimDuration {
         SimDuration(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
     }

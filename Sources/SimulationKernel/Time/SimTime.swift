@@ -25,8 +25,6 @@ public struct SimTime: Hashable, Comparable, Sendable {
     public var offset: SimDuration { SimDuration(nanoseconds: nanoseconds) }
 
     public static func < (lhs: SimTime, rhs: SimTime) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-    public static func == (lhs: SimTime, rhs: SimTime) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
-    public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
 
     public static func + (lhs: SimTime, rhs: SimDuration) -> SimTime {
         let (sum, overflow) = lhs.nanoseconds.addingReportingOverflow(rhs.nanoseconds)

@@ -1,7 +1,7 @@
 /// An append-only column of a ``TraceLog``, stored in chunks of 4,096 elements: full chunks, then
 /// the chunk being filled.
 ///
-/// Chunks keep copies cheap: a copy of a recorder (a settled copy of a simulation that goes on
+/// Chunks keep copies cheap: a copy of a log (a settled copy of a simulation that goes on
 /// recording) shares every chunk, and its first append copies only the one being filled, never
 /// the whole column.
 struct TraceColumn<Element: Sendable>: Sendable {

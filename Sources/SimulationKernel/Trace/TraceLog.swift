@@ -2,6 +2,9 @@
 /// fields (key, value) with each event's range in it. Kinds, keys and string values are
 /// interned: each distinct string is kept once and named by a small id.
 ///
+/// A simulation appends its events in simulation order (time, then the order the kernel handled
+/// them), which is deterministic, so two runs of one scenario and seed print byte-identical logs.
+///
 /// A ``TraceEvent`` is built on read, so the log costs about 16 bytes per event and 13 per field
 /// (plus each distinct string once), where an array of ``TraceEvent``s costs a heap array per event
 /// and a heap string per long value. It is a random-access collection of ``TraceEvent``s in the
@@ -72,7 +75,7 @@ package struct TraceLog: RandomAccessCollection, Sendable {
     ///
     /// - Complexity: amortised O(*k* + *m*) for *k* fields and *m* bytes of strings (one hash
     ///   lookup per string).
-    mutating func append(_ event: TraceEvent) {
+    package mutating func append(_ event: TraceEvent) {
         times.append(event.time.nanoseconds)
         let kind = kindNames.id(event.kind)
         kinds.append(kind)

@@ -42,14 +42,16 @@ struct OutputFile {
     /// Checks, before the work whose result goes there, that the path is a regular file that can be
     /// written, or a new one in a folder that can be written (following symbolic links): an empty
     /// path, a missing or unwritable folder, a read-only file, a FIFO, a device, a socket or a
-    /// folder is refused at once, so a long command (an exploration) neither waits on it nor
-    /// finds out at the end.
+    /// folder is refused at once, and so is a name longer than the system allows, so a long
+    /// command (an exploration) neither waits on it nor finds out at the end.
     ///
     /// - Throws: ``Failure`` naming what the path is.
     func checkWritable() throws(Failure) {
         guard !path.isEmpty else { throw Failure(path: path, reason: "an empty path; expected a file name") }
         var status = stat()
-        guard let result = try? FileName.withSystemPath(path, { stat($0, &status) }), result == 0 else {
+        let statCode = try? FileName.withSystemPath(path) { stat($0, &status) == 0 ? 0 : errno }
+        guard statCode == 0 else {
+            if statCode == ENAMETOOLONG { throw Failure(path: path, reason: SystemWrite.reason(ENAMETOOLONG)) }
             let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : "."
             let code = (try? FileName.withSystemPath(folder) { access($0, W_OK | X_OK) == 0 ? 0 : errno }) ?? EINVAL
             guard code == 0 else { throw Failure(path: path, reason: "its folder: " + SystemWrite.reason(code)) }

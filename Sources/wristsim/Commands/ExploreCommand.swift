@@ -69,13 +69,22 @@ enum ExploreCommand: Command {
             }
             let jobs = try SweepCommand.parseJobs(arguments.value("jobs"))
             if shard != nil, jobs != nil { throw SweepError.usage("--jobs runs the shards itself; leave out --shard") }
-            if let output = arguments.value("output") {
-                do {
+            // The reproduction's path is checked before exploring: `--output`, or the default path
+            // with the longest seed a run has (a shard writes no reproduction, so it checks only
+            // `--output`).
+            do throws(OutputFile.Failure) {
+                if let output = arguments.value("output") {
                     try OutputFile(output).checkWritable()
-                } catch {
-                    Console.error("Error: \(error.description)")
-                    return .ioError
+                } else if shard == nil {
+                    do {
+                        try OutputFile(defaultOutput(path, seed: String(Int64.max))).checkWritable()
+                    } catch {
+                        throw OutputFile.Failure(path: defaultOutput(path, seed: "SEED"), reason: error.reason)
+                    }
                 }
+            } catch {
+                Console.error("Error: \(error.description)")
+                return .ioError
             }
             let root: JSONNode
             let bytes: [UInt8]
@@ -118,15 +127,19 @@ enum ExploreCommand: Command {
         }
     }
 
+    /// The reproduction's default path: the scenario file's name (without its extension) and
+    /// `.repro-SEED.json`, in the current folder.
+    static func defaultOutput(_ path: String, seed: String) -> String {
+        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".repro-\(seed).json"
+    }
+
     /// Shrinks `failure`, prints what is left and writes the reproduction (its path to standard
     /// error under `--json`, so standard output stays one document).
     static func reproduce(
         _ failure: ExploreFailure, explorer: ExploreRunner, path: String, output: String?, json: Bool
     ) -> ExitCode {
         let repro = explorer.shrink(failure)
-        let output =
-            output
-            ?? (URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".repro-\(failure.seed).json")
+        let output = output ?? defaultOutput(path, seed: String(failure.seed))
         if !json {
             Console.out("")
             Console.out("FAIL run \(failure.run) seed \(failure.seed)")

@@ -55,19 +55,18 @@ enum MergeCommand: Command {
         }
         do throws(SweepError) {
             // The command is the first part's that names one; a part that names none is read
-            // by that command's merge, which says what is wrong with it.
-            let kinds = files.map { PartKind.of($0.bytes) }
-            let first = kinds.firstIndex { $0 != .unknown } ?? 0
-            if let other = kinds.firstIndex(where: { $0 != kinds[first] && $0 != .unknown }) {
+            // by that command's merge (a sweep's when none does), which says what is wrong with it.
+            let named = files.compactMap { file in PartKind.of(file.bytes).map { (file: file.file, kind: $0) } }
+            if let first = named.first, let other = named.first(where: { $0.kind != first.kind }) {
                 throw SweepError.parts(
-                    "\(FileName.display(files[other].file)): error: \(kinds[other].description), while "
-                        + "\(FileName.display(files[first].file)) is \(kinds[first].description); expected parts of one command"
+                    "\(FileName.display(other.file)): error: \(other.kind.description), while "
+                        + "\(FileName.display(first.file)) is \(first.kind.description); expected parts of one command"
                 )
             }
-            switch kinds[first] {
-            case .explore:
+            switch named.first?.kind {
+            case .explore?:
                 return try mergeExplorations(files, partial: arguments.has("partial"), json: arguments.has("json"))
-            case .sweep, .unknown:
+            case .sweep?, nil:
                 var merge = SweepMerge()
                 for file in files { try merge.add(file.bytes, file: file.file) }
                 let merged = try merge.result()
@@ -75,7 +74,7 @@ enum MergeCommand: Command {
                     for line in merged.partLines { Console.out(line) }
                     return .success
                 }
-                guard merged.isComplete else { throw SweepError.parts(missingMessage(merged.missing)) }
+                guard merged.missing.isEmpty else { throw SweepError.parts(missingMessage(merged.missing)) }
                 Console.out(arguments.has("json") ? merged.json.pretty().dropLastNewline : merged.text)
                 return .success
             }
@@ -102,7 +101,7 @@ enum MergeCommand: Command {
             for line in merged.partLines { Console.out(line) }
             return .success
         }
-        guard merged.isComplete else { throw SweepError.parts(missingMessage(merged.missing)) }
+        guard merged.missing.isEmpty else { throw SweepError.parts(missingMessage(merged.missing)) }
         Console.out(json ? merged.json.pretty().dropLastNewline : merged.text)
         guard let failure = merged.firstFailure else { return .success }
         if !json {
@@ -118,28 +117,27 @@ enum MergeCommand: Command {
     enum PartKind: Hashable, CustomStringConvertible {
         case sweep
         case explore
-        case unknown
 
         /// The bytes of white space between records.
         static let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")]
 
-        /// The kind of the part `bytes`, from its first line that is not blank.
+        /// The kind of the part `bytes`, from its first line that is not blank; `nil` when that
+        /// line names neither schema.
         ///
         /// - Complexity: O(*n*) in the bytes before that line ends, at most.
-        static func of(_ bytes: [UInt8]) -> PartKind {
+        static func of(_ bytes: [UInt8]) -> PartKind? {
             let start = bytes.firstIndex { !blank.contains($0) } ?? bytes.endIndex
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
             let head = String(decoding: bytes[start..<end], as: UTF8.self)
             if head.contains("\"\(SweepResult.partSchema)\"") { return .sweep }
             if head.contains("\"\(ExploreReport.partSchema)\"") { return .explore }
-            return .unknown
+            return nil
         }
 
         var description: String {
             switch self {
             case .sweep: return "a part of 'sweep --shard'"
             case .explore: return "a part of 'explore --shard'"
-            case .unknown: return "not a partial result"
             }
         }
     }

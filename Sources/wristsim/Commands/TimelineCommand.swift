@@ -49,7 +49,7 @@ enum TimelineCommand: Command {
         let seed = try arguments.seed(command: name)
         var families: [ComplicationFamily]?
         if let familyName = arguments.value("family") {
-            guard let family = ComplicationFamily(name: familyName) else {
+            guard let family = ComplicationFamily(rawValue: familyName) else {
                 throw UsageError(
                     command: name,
                     message:

@@ -69,11 +69,12 @@ import Testing
         var phone = SyncEndpoint(device: .phone, items: items, catalog: catalog)
         let operation = sent(
             phone.reduce(.edit(phone.key(of: "kale"), .check, reachability: .reachable), at: .zero), by: phone)[0]
-        let fallback = phone.reduce(.outcome(operation, channel: .interactive, .failed(.notReachable)), at: .zero)
+        let fallback = phone.reduce(
+            .outcome(operation.id.sequence, channel: .interactive, .failed(.notReachable)), at: .zero)
         #expect(sent(fallback, by: phone) == [operation])
         #expect(fallback.contains { if case .transferUserInfo = $0 { true } else { false } })
         #expect(!phone.isIdle)
-        _ = phone.reduce(.outcome(operation, channel: .userInfo, .transferFinished), at: .zero)
+        _ = phone.reduce(.outcome(operation.id.sequence, channel: .userInfo, .transferFinished), at: .zero)
         #expect(phone.isIdle)
         #expect(phone.courier.inFlight.isEmpty)
         // The courier alone holds the unacknowledged operations: the replica's outbox stays empty.

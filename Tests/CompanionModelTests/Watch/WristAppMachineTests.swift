@@ -16,7 +16,7 @@ import Testing
     @Test func raiseWithinFrontmostTimeReturnsToTheApp() {
         var machine = WristAppMachine(rowsVisible: 3)
         _ = machine.effects(.wristLowered(at: at(10)))
-        _ = machine.effects(.wristRaised(at: at(129), list: nil))
+        _ = machine.effects(.wristRaised(at: at(129), next: nil))
         #expect(machine.state == .appActive(since: at(129)))
         #expect(machine.effects(.tap(0, at: at(130))) == [.deliverTap(0, at: at(130))])
         // The old deadline fires late: it is stale and changes nothing.
@@ -27,14 +27,14 @@ import Testing
     @Test func raiseAfterFrontmostTimeShowsTheClock() {
         var machine = WristAppMachine(rowsVisible: 3)
         _ = machine.effects(.wristLowered(at: at(10)))
-        let list = ListSnapshot(next: .onRow(0))
+        let next = NextPick.onRow(0)
         #expect(
-            machine.effects(.wristRaised(at: at(130), list: list))
+            machine.effects(.wristRaised(at: at(130), next: next))
                 == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(130))])
         #expect(machine.state == .clockFace(since: at(130)))
         #expect(machine.effects(.tap(1, at: at(131))) == [.refuseTap(1, at: at(131), reason: .clockFace)])
         #expect(
-            machine.effects(.appOpened(at: at(132), list: list))
+            machine.effects(.appOpened(at: at(132), next: next))
                 == [.nextItem(.visible(row: 0, rowsVisible: 3), at: at(132))])
         #expect(machine.effects(.tap(1, at: at(133))) == [.deliverTap(1, at: at(133))])
     }
@@ -51,21 +51,21 @@ import Testing
     @Test func zeroTimeoutReturnsToClockAtOnce() {
         var machine = WristAppMachine(rowsVisible: 3, frontmostTimeout: .zero)
         #expect(machine.effects(.wristLowered(at: at(5))) == [.returnedToClock(at: at(5))])
-        _ = machine.effects(.wristRaised(at: at(6), list: nil))
+        _ = machine.effects(.wristRaised(at: at(6), next: nil))
         #expect(machine.state == .clockFace(since: at(6)))
     }
 
     @Test func repeatedEventsChangeNothing() {
         var machine = WristAppMachine(rowsVisible: 3)
-        #expect(machine.effects(.wristRaised(at: at(1), list: nil)) == [])
-        #expect(machine.effects(.appOpened(at: at(2), list: nil)) == [])
+        #expect(machine.effects(.wristRaised(at: at(1), next: nil)) == [])
+        #expect(machine.effects(.appOpened(at: at(2), next: nil)) == [])
         _ = machine.effects(.wristLowered(at: at(3)))
         #expect(machine.effects(.wristLowered(at: at(4))) == [])
         #expect(machine.state == .appInactive(wristDownAt: at(3), returnsToClockAt: at(123)))
     }
 
     @Test func nextItemVisibilityDependsOnTheScreen() throws {
-        let list = ListSnapshot(next: .onRow(2))
+        let next = NextPick.onRow(2)
         for (name, expected) in [
             ("series3-38mm", NextItemVisibility.needsScroll(row: 2, rowsVisible: 2)),
             ("ultra2-49mm", .visible(row: 2, rowsVisible: 3)),
@@ -73,18 +73,18 @@ import Testing
             var machine = WristAppMachine(rowsVisible: try WatchModel.named(name).rowsVisible)
             _ = machine.effects(.wristLowered(at: at(0)))
             #expect(
-                machine.effects(.wristRaised(at: at(30), list: list)) == [.nextItem(expected, at: at(30))], "\(name)")
+                machine.effects(.wristRaised(at: at(30), next: next)) == [.nextItem(expected, at: at(30))], "\(name)")
         }
     }
 
     @Test func nextItemEdgeCases() {
         #expect(
-            NextItemVisibility.of(ListSnapshot(next: .nothing).next, rowsVisible: 2) == .nothingToPickUp)
-        #expect(NextItemVisibility.of(ListSnapshot(next: .notOnList).next, rowsVisible: 2) == .notOnList)
+            NextItemVisibility.of(NextPick.nothing, rowsVisible: 2) == .nothingToPickUp)
+        #expect(NextItemVisibility.of(NextPick.notOnList, rowsVisible: 2) == .notOnList)
         #expect(
-            NextItemVisibility.of(ListSnapshot(next: .onRow(0)).next, rowsVisible: 0)
+            NextItemVisibility.of(NextPick.onRow(0), rowsVisible: 0)
                 == .needsScroll(row: 0, rowsVisible: 0))
-        #expect(NextItemVisibility.of(ListSnapshot(next: .onRow(1)).next, rowsVisible: 2).isVisible)
+        #expect(NextItemVisibility.of(NextPick.onRow(1), rowsVisible: 2).isVisible)
         #expect(!NextItemVisibility.clockFace.isVisible)
     }
 
@@ -101,7 +101,7 @@ import Testing
         #expect(WristAppEffects(nil, b).underestimatedCount == 1)
         var machine = WristAppMachine(rowsVisible: 3)
         _ = machine.transition(.wristLowered(at: at(10)))
-        let effects = machine.transition(.wristRaised(at: at(200), list: ListSnapshot(next: .onRow(0))))
+        let effects = machine.transition(.wristRaised(at: at(200), next: NextPick.onRow(0)))
         #expect(Array(effects) == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(200))])
     }
 }

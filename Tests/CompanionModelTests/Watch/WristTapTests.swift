@@ -26,8 +26,8 @@ import Testing
                 #expect(machine == before, "seed \(seed): a tap changes no state")
                 kinds.insert(machine.state.name)
                 let events: [WristAppEvent] = [
-                    .wristRaised(at: time, list: nil), .wristLowered(at: time), .returnToClockDue(at: time),
-                    .appOpened(at: time, list: nil),
+                    .wristRaised(at: time, next: nil), .wristLowered(at: time), .returnToClockDue(at: time),
+                    .appOpened(at: time, next: nil),
                 ]
                 _ = machine.effects(events[Int(rng.next() % 4)])
             }

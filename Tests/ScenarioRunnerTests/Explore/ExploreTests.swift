@@ -104,6 +104,33 @@ import Testing
     }
 }
 
+/// A partial result's messages name its file escaped, as every message does.
+@Suite struct ExplorePartMessageTests {
+    func message(_ bytes: String, file: String) -> String {
+        var merge = ExploreMerge()
+        do {
+            try merge.add(Array(bytes.utf8), file: file)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    /// The "no plan record" and "expected N failure records" messages printed the name raw, so a
+    /// control character in it reached the terminal.
+    @Test func aPartWithoutItsPlanOrItsFailuresIsNamedEscaped() {
+        let file = "part\u{1B}[31m.jsonl"
+        #expect(
+            message("", file: file)
+                == "part\\u{1B}[31m.jsonl: error: no plan record; expected a file written by 'explore --shard'")
+        let plan = """
+            {"schema":"wristsim.explore-part/1","record":"plan","plan":{"file":"e.json","seed":1,"runs":2},\
+            "covered":[[0,2]],"runs":2,"failed":1}
+            """
+        #expect(message(plan, file: file) == "part\\u{1B}[31m.jsonl: error: expected 1 failure records")
+    }
+}
+
 /// Shrinking is bounded by work counted (runs and simulated events), and says when it stopped
 /// early; it used to have no bound on a run's length, so long runs made it take hours.
 @Suite struct ExploreShrinkBudgetTests {

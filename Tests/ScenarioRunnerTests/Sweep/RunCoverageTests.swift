@@ -25,9 +25,8 @@ struct RunCoverageTests {
     @Test func missingAndCompleteAreRelativeToThePlansRuns() throws {
         let coverage = try #require(RunCoverage([2..<4, 6..<8]))
         #expect(coverage.missing(runs: 10) == [0..<2, 4..<6, 8..<10])
-        #expect(!coverage.isComplete(runs: 10))
-        #expect(RunCoverage(0..<10).isComplete(runs: 10))
-        #expect(RunCoverage().isComplete(runs: 0))
+        #expect(RunCoverage(0..<10).missing(runs: 10).isEmpty)
+        #expect(RunCoverage().missing(runs: 0).isEmpty)
         #expect(RunCoverage().missing(runs: 3) == [0..<3])
     }
 }

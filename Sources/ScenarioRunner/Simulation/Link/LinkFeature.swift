@@ -172,7 +172,7 @@ package struct LinkFeature: SimulationFeature {
         let formatter = TraceFormatter(start: simulation.scenario.start)
         var trails: [ItemID: [TraceEvent]] = Dictionary(
             problems.map { ($0.item, []) }, uniquingKeysWith: { first, _ in first })
-        for event in settled.trace.events {
+        for event in settled.trace {
             if case .string(let item)? = event["item"], trails[item] != nil { trails[item]?.append(event) }
         }
         var itemShown: ItemID?

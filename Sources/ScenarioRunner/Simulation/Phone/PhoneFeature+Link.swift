@@ -25,7 +25,7 @@ extension PhoneFeature {
         _ message: LinkMessage, _ outcome: LinkOutcome, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         guard let operation = message.payload.listOperation else { return }
-        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
+        reduceSync(.outcome(operation.id.sequence, channel: message.channel, outcome), context, into: &effects)
     }
 
     /// The user edits the list in the phone app: the app comes to the foreground (launched if it
@@ -137,8 +137,8 @@ extension PhoneFeature {
             let operation = sync.replica.appliedLog[position]
             out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
         case .itemChanged(let change):
-            let operation = sync.replica.appliedLog[change.position]
             if case .recorded = context.trace {
+                let operation = sync.replica.appliedLog[change.position]
                 out.append(
                     .trace(
                         .phoneListChanged, at: now,
@@ -156,7 +156,7 @@ extension PhoneFeature {
                 }
             if !remindersKnow {
                 let reason: ReminderScheduler.AppRunReason =
-                    if case .watch = operation.id.origin { .watchMessage } else { .foreground }
+                    if case .watch = change.origin { .watchMessage } else { .foreground }
                 remindersApplied(change.slot, kind, reason: reason, context, into: &out)
             }
             if case .afterEachChange = complicationPolicy { out.append(complicationPush) }

@@ -51,7 +51,7 @@ extension ScenarioSimulation {
             record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
             let verdict = self.verdict(loopStatus: loopStatus, settled: settled())
             return ScenarioOutcome(
-                scenario: scenario, seed: seed, trace: trace.events,
+                scenario: scenario, seed: seed, trace: trace,
                 expectations: expectationResults, invariantFailures: invariantFailures, summary: summarySections(),
                 endTime: now, verdict: verdict)
         case .verdict:

@@ -22,7 +22,7 @@ package struct ScenarioSimulation {
     /// The event loop: `loop.now` is the current simulated time.
     package internal(set) var loop: EventLoop<SimEvent>
     /// Everything that happened, in order (empty when ``traceMode`` is ``TraceMode/off``).
-    package internal(set) var trace = TraceRecorder()
+    package internal(set) var trace = TraceLog()
     /// Whether this run keeps its trace (a run keeping only its verdict turns it off; held by ``context``).
     package internal(set) var traceMode: TraceMode {
         get { context.trace }
@@ -338,7 +338,7 @@ package struct ScenarioSimulation {
             case .appChanged(.phone, let state):
                 context.apps.phone = state
             case .trace(let event):
-                if case .recorded = traceMode { trace.record(event) }
+                if case .recorded = traceMode { trace.append(event) }
             }
         }
     }
@@ -347,7 +347,7 @@ package struct ScenarioSimulation {
     /// path ask ``traceMode`` first, so they do not build the fields).
     mutating func record(_ kind: TraceKind, fieldList: [(key: String, value: TraceValue)] = []) {
         guard case .recorded = traceMode else { return }
-        trace.record(TraceEvent(time: now, kind: kind, fieldList: fieldList))
+        trace.append(TraceEvent(time: now, kind: kind, fieldList: fieldList))
     }
 
     // MARK: Reading the world

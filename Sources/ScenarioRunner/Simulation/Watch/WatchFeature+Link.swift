@@ -11,7 +11,7 @@ extension WatchFeature {
         // reply or the error); the others send interactively only when reachable.
         let synchronous = !app.heldSends.isEmpty && app.heldSends[operation.id.sequence] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
-        reduceSync(.dispatch(operation, reachability: reachability), context, into: &effects)
+        reduceSync(.dispatch(operation.id.sequence, reachability: reachability), context, into: &effects)
         // The courier sends interactively exactly when reachable (``SyncCourier``).
         if case .unreachable = reachability {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
@@ -59,7 +59,7 @@ extension WatchFeature {
     ) {
         // Matched, not asked (``LinkPayload/listOperation`` is a call into another module).
         guard case .listOperation(let operation) = message.payload else { return }
-        reduceSync(.outcome(operation, channel: message.channel, outcome), context, into: &effects)
+        reduceSync(.outcome(operation.id.sequence, channel: message.channel, outcome), context, into: &effects)
         // Matched, not compared with `==`: the enum's synthesized `==` lives in another module
         // and is called through its witness at every outcome.
         if case .interactive = message.channel { releaseHeldSend(operation, context, into: &effects) }
@@ -158,7 +158,6 @@ extension WatchFeature {
     /// - Complexity: O(1), plus O(*c*) to take one of *c* checked items off the check-off order;
     ///   O(*n*) for the next item when the trace is kept.
     private mutating func itemChanged(_ change: ItemChange, _ context: WorldContext, into out: inout WorldEffects) {
-        let operation = sync.replica.appliedLog[change.position]
         let key = change.slot
         let wasChecked = if case .checkedOff? = change.before { true } else { false }
         let isChecked = if case .checkedOff? = change.after { true } else { false }
@@ -167,7 +166,7 @@ extension WatchFeature {
         } else if wasChecked, !isChecked {
             checkOffOrder.removeAll { $0 == key }
         }
-        let fromPhone = if case .phone = operation.id.origin { true } else { false }
+        let fromPhone = if case .phone = change.origin { true } else { false }
         if fromPhone {
             phoneMadeChanges.insert(key)
         } else if !phoneMadeChanges.isEmpty {
@@ -180,14 +179,15 @@ extension WatchFeature {
                 .trace(
                     .watchListChanged, at: context.now,
                     [
-                        "item": .string(items[key].id), "action": .string(operation.edit.name),
+                        "item": .string(items[key].id),
+                        "action": .string(sync.replica.appliedLog[change.position].edit.name),
                         "remaining": .int(Int64(sync.replica.remainingCount)), "next": .string(next),
                     ]))
         }
         if context.complicationListens, let change = layout.remaining(at: key, in: items) {
             out.append(.send(.complication(.listChanged(change.item, at: change.place))))
         }
-        if fromPhone || operation.setsTitle {
+        if fromPhone || change.setsTitle {
             out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
         }
     }

@@ -19,12 +19,12 @@ extension WatchFeature {
     ///
     /// A step that changes nothing (raising a raised wrist) says so in its trace line.
     ///
-    /// - Complexity: that of ``listSnapshot(at:)`` for a raise; O(1) for a drop.
+    /// - Complexity: that of ``nextPick(at:)`` for a raise; O(1) for a drop.
     mutating func setWrist(_ position: WristPosition, _ context: WorldContext, into effects: inout WorldEffects) {
         let now = context.now
         let before = app.wrist.state
         let event: WristAppEvent =
-            position == .raised ? .wristRaised(at: now, list: listSnapshot(at: now)) : .wristLowered(at: now)
+            position == .raised ? .wristRaised(at: now, next: nextPick(at: now)) : .wristLowered(at: now)
         let produced = app.wrist.transition(event)
         if case .recorded = context.trace {
             let kind: TraceKind = position == .raised ? .watchWristRaised : .watchWristLowered
@@ -43,7 +43,7 @@ extension WatchFeature {
         // both machines have run: its place is taken now and its fields are filled in below.
         let traceIndex = effects.count
         if case .recorded = context.trace { effects.append(.trace(.watchOpenApp, at: context.now)) }
-        wrist(.appOpened(at: context.now, list: listSnapshot(at: context.now)), context, into: &effects)
+        wrist(.appOpened(at: context.now, next: nextPick(at: context.now)), context, into: &effects)
         lifecycle(.open(at: context.now), context, into: &effects)
         guard case .recorded = context.trace else { return }
         let why = before.isWristRaised ? "the app was already on screen" : "the wrist is down"
@@ -74,22 +74,19 @@ extension WatchFeature {
         for effect in app.wrist.transition(event) { performWrist(effect, context, into: &effects) }
     }
 
-    /// The list as the shopper will see it, reduced to what the next-item report reads: where
-    /// the item the script has them tap next (the next pick, which the sorted list should show on
-    /// top) is among the remaining rows.
+    /// Where the item the script has the shopper tap next (the next pick, which the sorted list
+    /// should show on top) is among the remaining rows: what the next-item report reads.
     ///
     /// The row is counted in place from the replica's items by key: the remaining items before
     /// the next pick in display order, with no list of rows built and no name hashed.
     ///
     /// - Complexity: O(*n*) for *n* items; plus amortised O(1) for the next tap (``UpcomingTaps``).
-    mutating func listSnapshot(at now: SimTime) -> ListSnapshot {
+    mutating func nextPick(at now: SimTime) -> NextPick {
         let items = sync.replica.items
-        guard let next = upcomingTaps.next(atOrAfter: now, where: { items[$0].isOpen }) else {
-            return ListSnapshot(next: .nothing)
-        }
+        guard let next = upcomingTaps.next(atOrAfter: now, where: { items[$0].isOpen }) else { return .nothing }
         // The sorted list's promise: the next pick is the top row.
-        if layout.nextKey(in: items) == next { return ListSnapshot(next: .onRow(0)) }
-        return ListSnapshot(next: .onRow(layout.remainingAbove(next, in: items)))
+        if layout.nextKey(in: items) == next { return .onRow(0) }
+        return .onRow(layout.remainingAbove(next, in: items))
     }
 
     private mutating func performWrist(

@@ -1,5 +1,4 @@
 import CompanionModel
-import SimulationKernel
 
 /// The watch app's step kinds (latency feature).
 package enum WatchSteps {
@@ -9,14 +8,6 @@ package enum WatchSteps {
     /// out, a raised wrist shows the clock and taps do not reach the list).
     package static let openApp = StepKind(name: "openApp", summary: "the user opens the app from the clock face") {
         (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        OpenApp()
-    }
-
-    /// The user opens the app.
-    package struct OpenApp: ScenarioAction {
-        package var label: String { "open app" }
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.watch(.openApp)))
-        }
+        ComplicationSteps.Send(label: "open app", event: .watch(.openApp))
     }
 }

@@ -130,11 +130,11 @@ import Testing
                      {"at": "+2h16m", "expect": {"complicationBudget": {"backgroundTasks": 2, "terminated": 2}}}]
                     """#))
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
-        let tasks = simulation.trace.events.filter { $0.kind == "complication.backgroundTask" }
+        let tasks = simulation.trace.filter { $0.kind == "complication.backgroundTask" }
         let terminated = tasks.filter { $0.fields.contains { $0.key == "code" && $0.value == .string("0xc51bad01") } }
         #expect(terminated.count == 2)
         #expect(terminated.first?.time == SimTime(offset: .minutes(15)) + .seconds(4), "woke at 15m, killed 4 s later")
-        let restarted = simulation.trace.events.filter { $0.kind == "complication.refreshPlanRestarted" }
+        let restarted = simulation.trace.filter { $0.kind == "complication.refreshPlanRestarted" }
         #expect(restarted.count == 1, "the tap at 2h relaunched the app, which scheduled again")
         #expect((restarted.first?.time ?? .zero) > SimTime(offset: .hours(2)))
         let summary = try #require(outcome.summary.first { $0.title == "complication" })
@@ -160,7 +160,7 @@ import Testing
                     #"[{"at": "+3h", "expect": {"complicationBudget": {"policyReloads": 10, "longestWithoutReloadAtMost": "18m"}}}]"#,
                 remaining: 2))
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
-        let planned = simulation.trace.events.filter { $0.kind == "complication.policyPlanned" }
+        let planned = simulation.trace.filter { $0.kind == "complication.policyPlanned" }
         #expect(
             planned.first?.fields.first { $0.key == "askedFor" }?.value == .string("+2m0.000s"),
             "to the millisecond, as every traced time")

@@ -19,7 +19,6 @@ import Testing
             let scenario = try ShippedScenarios.decoded(name)
             let simulation = ScenarioSimulation(scenario: scenario, trace: .off)
             let hasSection = scenario.sections.complication != nil
-            #expect(simulation.complication.isListening == hasSection, "\(name)")
             #expect(simulation.context.complicationListens == hasSection, "\(name)")
             if hasSection { seen.listening += 1 } else { seen.inert += 1 }
         }

@@ -132,7 +132,7 @@ import Testing
                     #"{"complication": {"family": "circular", "shows": "0", "staleTotalAtMost": "1s"}, "complicationBudget": {"charged": 2, "refused": 0, "executionLeft": "59.996666666s"}}"#
             ))
         #expect(outcome.passed, "\(outcome.failedExpectations.map { $0.failure ?? "" })")
-        #expect(simulation.trace.events.contains { $0.kind == "complication.request" })
+        #expect(simulation.trace.contains { $0.kind == "complication.request" })
         #expect(outcome.summary.contains { $0.title == "complication" })
     }
 
@@ -157,7 +157,7 @@ import Testing
         let report = try #require(simulation.complicationReport())
         let staleness = try #require(report.staleness(of: .circular))
         let commit = try #require(
-            simulation.trace.events.first { $0.kind == "watch.listChanged" && $0["item"] == "eggs" }?.time)
+            simulation.trace.first { $0.kind == "watch.listChanged" && $0["item"] == "eggs" }?.time)
         let refused = try #require(report.records.first { $0.outcome.refusal == .budgetExhausted }?.at)
         let last = try #require(staleness.spans.last)
         #expect(last.from == commit, "stale from the check-off itself")
@@ -181,7 +181,7 @@ import Testing
         let limited = model.records.filter { $0.outcome.refusal == .backgroundRateLimit }
         #expect(limited.count == 3, "each schedule for 10m later is refused, then retried at the earliest time")
         #expect(
-            !simulation.trace.events.contains {
+            !simulation.trace.contains {
                 $0.time > SimTime(offset: .minutes(50)) && $0.kind == "complication.reloaded"
                     && $0["source"] == "backgroundRefresh"
             })

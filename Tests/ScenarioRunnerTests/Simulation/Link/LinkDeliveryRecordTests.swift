@@ -29,7 +29,7 @@ import Testing
             let settled = simulation.settled()
             let transport = settled.link.transport
             var recounted: [LinkDeliveryRecord] = []
-            for event in settled.trace.events where event.is(.linkDelivered) {
+            for event in settled.trace where event.is(.linkDelivered) {
                 guard case .int(let id)? = event["id"], case .string(let channelName)? = event["channel"],
                     case .duration(let delay)? = event["delay"],
                     let channel = LinkChannel.allCases.first(where: { $0.name == channelName }),

@@ -42,7 +42,7 @@ import Testing
         #expect(lines.count == 2 + 1 + LinkFeature.trailLimit, "problem, 'trail:', the cut, the last events")
         #expect(lines[1] == "      trail:")
 
-        let events = simulation.settled().trace.events.filter { $0["item"] == .string("kale") }
+        let events = simulation.settled().trace.filter { $0["item"] == .string("kale") }
         #expect(events.count > LinkFeature.trailLimit, "the trip is long enough to be cut")
         let left = events.count - LinkFeature.trailLimit
         #expect(lines[2] == "        … \(left) earlier events of this item (all of them: run with --trace)")

@@ -35,7 +35,7 @@ struct ObservedRun: Equatable {
         let settled = simulation.settled()
         settledNow = settled.now
         settledScheduled = settled.loop.scheduledCount
-        settledTrace = settled.trace.events.indices.map { formatter.text(settled.trace.events[$0]) }
+        settledTrace = settled.trace.indices.map { formatter.text(settled.trace[$0]) }
     }
 
     /// `scenario` ended at an instant drawn from `seed` within it: the run stops with whatever is

@@ -65,7 +65,7 @@ import Testing
                 world.performEffects(from: 0, in: &effects)
                 worlds.append(world)
             }
-            let traces = worlds.map { world in world.trace.events.indices.map { formatter.text(world.trace.events[$0]) }
+            let traces = worlds.map { world in world.trace.indices.map { formatter.text(world.trace[$0]) }
             }
             #expect(traces[0] == traces[1], "\(name) step \(index)")
             #expect(worlds[0].loop.scheduledCount == worlds[1].loop.scheduledCount, "\(name) step \(index)")

@@ -60,7 +60,7 @@ import Testing
                 "end \(outcome.endTime) scheduled \(simulation.loop.scheduledCount) \(simulation.loop.status)",
                 "settled \(settled.now) scheduled \(settled.loop.scheduledCount)",
             ]
-            + settled.trace.events.indices.map { formatter.text(settled.trace.events[$0]) }
+            + settled.trace.indices.map { formatter.text(settled.trace[$0]) }
     }
 
     /// One world runs every variant for several seeds, started again for each run, on the sweep's

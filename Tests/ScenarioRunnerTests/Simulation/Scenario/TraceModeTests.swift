@@ -43,6 +43,6 @@ import Testing
         let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict
         #expect(verdict.passed)
         #expect(simulation.traceMode == .off)
-        #expect(simulation.trace.events.isEmpty)
+        #expect(simulation.trace.isEmpty)
     }
 }

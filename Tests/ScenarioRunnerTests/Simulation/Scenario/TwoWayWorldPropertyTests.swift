@@ -86,7 +86,7 @@ import Testing
             }
         }
         var outcomes: [TraceValue: Int] = [:]
-        for event in settled.trace.events
+        for event in settled.trace
         where (event.is(.linkReplied) || event.is(.linkFailed)) && event["channel"] == "interactive" {
             if let id = event["id"] { outcomes[id, default: 0] += 1 }
         }
