@@ -194,26 +194,31 @@ struct PipelineEngine {
     }
 
     /// Moves on, in time order, every step due at or before `limit` (what every input does first).
-    /// A step that hands its thread to its unseen successor (``unseenSuccessor(ofStep:tap:onMain:in:queuedFirst:)``)
-    /// changes nothing the other thread, the rates or the driver see: its thread moves on alone
-    /// (``RunningStep/handOver(to:at:_:_:)``), and only the rest settles both queues.
+    /// A step that hands its thread to its unseen successor
+    /// (``unseenSuccessor(ofStep:tap:onMain:in:queuedFirst:)``) changes nothing the other thread,
+    /// the rates or the driver see: its thread moves on alone (``RunningStep/handOver(to:at:_:_:)``).
+    /// When only the background's step is due, only the background settles: the main thread has
+    /// nothing due, and it is idle only once its queue is empty.
     private mutating func moveOn(to limit: SimTime) {
         while let due = nextStepDue, due <= limit {
             if let running = main, running.due == due {
                 if let next = Self.unseenSuccessor(ofStep: running.step, tap: running.tap, onMain: true, in: prepared) {
                     main!.handOver(to: next, at: due, prepared, &records)
-                    continue
+                } else {
+                    settle(at: due)
                 }
-            } else if let running = background, running.due == due,
-                let next = Self.unseenSuccessor(
+            } else if let running = background {
+                if let next = Self.unseenSuccessor(
                     ofStep: running.step, tap: running.tap, onMain: false, in: prepared,
                     queuedFirst: backgroundHead < backgroundQueue.count ? backgroundQueue[backgroundHead] : nil)
-            {
-                backgroundHead += 1
-                background!.handOver(to: next, at: due, prepared, &records)
-                continue
+                {
+                    backgroundHead += 1
+                    background!.handOver(to: next, at: due, prepared, &records)
+                } else {
+                    settleBackground(at: due)
+                    if prepared.cores < 2 { updateRates(at: due) }
+                }
             }
-            settle(at: due)
         }
     }
 

@@ -24,15 +24,10 @@ package struct LatencyReport {
 
     /// The human report (one profile in full; several side by side, then each in full).
     package var text: String {
-        var lines: [String] = []
-        if profiles.count > 1 {
-            lines += comparison
-            lines.append("")
-        }
-        for (index, profile) in profiles.enumerated() {
-            if index > 0 || profiles.count > 1 { lines.append(String(repeating: "─", count: 72)) }
-            lines += LatencyReport.text(profile)
-            lines.append("")
+        var lines = profiles.count > 1 ? comparison + [""] : []
+        for profile in profiles {
+            if profiles.count > 1 { lines.append(String(repeating: "─", count: 72)) }
+            lines += LatencyReport.text(profile) + [""]
         }
         if lines.last == "" { lines.removeLast() }
         return lines.joined(separator: "\n")

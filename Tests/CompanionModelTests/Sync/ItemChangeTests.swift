@@ -4,7 +4,8 @@ import Testing
 
 /// An endpoint's ``ItemChange`` effects agree with a recount: after any event, the items it
 /// reports are exactly those whose shown state (``ListReplica/item(_:)``, found by identifier)
-/// changed, each with the slot that holds it and its shown status before and after. Deliveries
+/// changed, each with the slot that holds it, its shown status before and after, and the origin of
+/// the operation that changed it and whether that operation wrote the title. Deliveries
 /// find an item by its identifier; the two devices here load their lists in the same order for
 /// some seeds and in different orders, with different items, for others.
 @Suite struct ItemChangeTests {
@@ -47,6 +48,10 @@ import Testing
                         #expect(replica.shown(atSlot: change.slot) == replica.item(item), "seed \(seed) step \(step)")
                         #expect(change.before == before[item]??.status, "seed \(seed) step \(step)")
                         #expect(change.after == replica.item(item)?.status, "seed \(seed) step \(step)")
+                        // The facts of the operation a host acts on travel with the change.
+                        let operation = replica.appliedLog[change.position]
+                        #expect(change.origin == operation.id.origin, "seed \(seed) step \(step)")
+                        #expect(change.setsTitle == operation.setsTitle, "seed \(seed) step \(step)")
                     case .sendMessage(let position):
                         inFlight.append((side == .watch ? .phone : .watch, replica.appliedLog[position]))
                     default: break

@@ -36,6 +36,25 @@ import Testing
         #expect(HTMLReport.sections(of: try data("reminders-weekday")).contains(.reminders))
     }
 
+    /// Every strategy but naive keeps a window W and refills it (the scheduling modes' contract):
+    /// the chart's subtitle names the scenario's strategy and draws W for each of them. Old chart:
+    /// "scheduler naive" and no W line for the overflow-notice and background-refresh strategies.
+    @Test(
+        arguments: [
+            ("reminders-tutorial-legacy", "scheduler naive ·", nil),
+            ("reminders-weekday", "scheduler windowed, W = 60 ·", "window W = 60"),
+            ("reminders-twice-a-day", "scheduler overflowNotice, W = 20 ·", "window W = 20"),
+            ("reminders-iphone-refresh", "scheduler backgroundRefresh, W = 4 ·", "window W = 4"),
+        ] as [(String, String, String?)])
+    func theRemindersChartNamesItsStrategyAndDrawsItsWindow(name: String, subtitle: String, windowLine: String?)
+        throws
+    {
+        let svg = try #require(try data(name).reminders).document
+        #expect(svg.contains(subtitle), "\(name)")
+        #expect(svg.contains("window W = ") == (windowLine != nil), "\(name)")
+        if let windowLine { #expect(svg.contains(windowLine), "\(name)") }
+    }
+
     @Test func reportWatchAddsEachWatchToTheLatencyPicture() throws {
         // Old page: only the scenario's watch and the slowest.
         let three = try data("latency-burst", watches: ["series0-38mm", "series4-40mm", "ultra3-49mm"])

@@ -28,7 +28,7 @@ package struct RemindersChartSVG: SVGPicture {
     package var canvas: SVGCanvas {
         let harness = phone.harness
         let settings = phone.settings
-        let (limit, window) = (harness.center.limit, settings.mode == .windowed ? settings.window : nil)
+        let (limit, window) = (harness.center.limit, settings.mode.refills ? settings.window : nil)
         let (pending, overdue) = (pendingSteps, Self.overdueSteps(phone.dueLog, end: scenario.end))
         let deliveries = self.deliveries
         let title = "Reminders · \(scenario.name)"
@@ -37,7 +37,7 @@ package struct RemindersChartSVG: SVGPicture {
             SVGText.fitted(title, width: width - 24, size: 14, bold: true) ?? "", x: 12, y: 22, size: 14, bold: true)
         let peakPending = pending.map(\.count).max() ?? 0
         canvas.text(
-            "scheduler \(window.map { "windowed, W = \($0)" } ?? "naive") · pending at most \(peakPending) · "
+            "scheduler \(settings.mode.rawValue)\(window.map { ", W = \($0)" } ?? "") · pending at most \(peakPending) · "
                 + "\(deliveries.count) delivered · \(wrongBadges) with a wrong badge · \(harness.missed.count) missed · "
                 + "\(harness.snapshots.count) app runs",
             x: 12, y: 40, fill: SVGPalette.muted)
