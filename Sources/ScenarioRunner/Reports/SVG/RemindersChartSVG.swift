@@ -8,7 +8,9 @@ import SimulationKernel
 /// refilled the window.
 ///
 /// It reads the phone's reminders as the run left them: the records each harness log keeps in
-/// full (the first ``RecordLog/defaultLimit``), as the `reminders` report lists them.
+/// full (the first ``RecordLog/defaultLimit``), as the `reminders` report lists them. Its counts
+/// cover every record (the wrong badges are the phone's count, ``PhoneReminders/wrongBadgeCount()``),
+/// and a log that dropped records says how many of them it draws.
 package struct RemindersChartSVG: SVGPicture {
     /// The phone's reminders, moved to the end of the run.
     package var phone: PhoneReminders
@@ -38,8 +40,8 @@ package struct RemindersChartSVG: SVGPicture {
         let peakPending = pending.map(\.count).max() ?? 0
         canvas.text(
             "scheduler \(settings.mode.rawValue)\(window.map { ", W = \($0)" } ?? "") · pending at most \(peakPending) · "
-                + "\(deliveries.count) delivered · \(wrongBadges) with a wrong badge · \(harness.missed.count) missed · "
-                + "\(harness.snapshots.count) app runs",
+                + "\(Self.counted(harness.deliveries, "delivered")) · \(wrongBadges) with a wrong badge · "
+                + "\(Self.counted(harness.missed, "missed")) · \(Self.counted(harness.snapshots, "app runs"))",
             x: 12, y: 40, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(
             start: .zero, end: scenario.end, origin: scenario.start, left: left, right: width - right)
@@ -176,8 +178,15 @@ package struct RemindersChartSVG: SVGPicture {
         zip(phone.harness.deliveries, phone.trueBadges()).map { ($0, $1) }
     }
 
-    /// How many of ``deliveries`` set a badge other than the true overdue count.
-    package var wrongBadges: Int { deliveries.count { delivery, truth in delivery.badge.map { $0 != truth } ?? false } }
+    /// How many deliveries left a wrong app badge, over every delivery, kept or not: the phone's
+    /// count (``PhoneReminders/wrongBadgeCount()``), as `reminders` and `--compare` give it.
+    package var wrongBadges: Int { phone.wrongBadgeCount() }
+
+    /// Every record of `log` counted, as `"12 delivered"`; with records dropped, how many are drawn
+    /// (`"1601 delivered (the first 1000 drawn)"`).
+    static func counted<Record>(_ log: RecordLog<Record>, _ noun: String) -> String {
+        "\(log.recordedCount) \(noun)" + (log.droppedCount > 0 ? " (the first \(log.count) drawn)" : "")
+    }
 
     /// The pending count as steps: the count after each app run, one less after each one-shot
     /// delivery.

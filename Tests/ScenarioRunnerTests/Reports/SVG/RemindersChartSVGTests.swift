@@ -1,0 +1,52 @@
+import ReminderScheduling
+import SimulationKernel
+import Testing
+
+@testable import ScenarioRunner
+
+/// The reminders chart counts what `reminders` and `--compare` count, over every record, and says
+/// when it draws only the kept ones.
+@Suite struct RemindersChartSVGTests {
+    /// A minutely repeating reminder whose badge is fixed when scheduled (R12) goes wrong once an
+    /// item comes due at +25h: 1,601 deliveries, the first thousand kept (all right), the 101 wrong
+    /// ones past them. The chart gives the phone's count of wrong badges, not the kept ones', and
+    /// says it draws the first thousand deliveries.
+    @Test func wrongBadgesPastTheKeptDeliveriesAreCountedAndTheDrawnOnesNamed() throws {
+        let json = """
+            {"format": 1, "name": "dropped", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+25h"}],
+             "reminders": {"repeating": [{"id": "minutely", "start": "+1m", "every": "1m"}],
+                           "repeatingBadges": "fixedAtScheduling"},
+             "script": [], "end": "+1600m"}
+            """
+        let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "dropped.json")
+        var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
+        _ = simulation.run()
+        let phone = simulation.reminders.advanced(to: simulation.now)
+        #expect(phone.harness.deliveries.droppedCount == 601)
+        let chart = RemindersChartSVG(phone: phone, scenario: scenario)
+        #expect(chart.wrongBadges == phone.wrongBadgeCount())
+        #expect(chart.wrongBadges == 101)
+        #expect(chart.deliveries.count == 1_000, "it draws the kept deliveries")
+        let document = chart.document
+        #expect(document.contains("1601 delivered (the first 1000 drawn) · 101 with a wrong badge · 0 missed · "))
+        #expect(!document.contains("missed (the first"), "no miss was dropped")
+    }
+
+    /// With every record kept, the counts are the drawn ones and nothing is said about drawing.
+    @Test func withEveryRecordKeptTheCountsAreTheDrawnOnes() throws {
+        let json = """
+            {"format": 1, "name": "kept", "start": "2026-11-23T00:00:00Z",
+             "items": [{"id": "a", "title": "A", "due": "+1h"}, {"id": "b", "title": "B", "due": "+2h"}],
+             "script": [], "end": "+3h"}
+            """
+        let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "kept.json")
+        var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
+        _ = simulation.run()
+        let chart = RemindersChartSVG(phone: simulation.reminders.advanced(to: simulation.now), scenario: scenario)
+        #expect(chart.wrongBadges == 0)
+        let document = chart.document
+        #expect(document.contains("2 delivered · 0 with a wrong badge · 0 missed · "))
+        #expect(!document.contains("drawn)"))
+    }
+}
