@@ -28,7 +28,8 @@ struct ComplicationWorkload: BenchWorkload {
         let configuration = ComplicationConfiguration(
             families: [.circular, .inline], budget: ComplicationPreset.tubeStatus.budget)
         var model = ComplicationTimelineModel(
-            configuration: configuration, items: [ShoppingItem(id: "a", title: "Oyster")], presence: .onActiveFace)
+            configuration: configuration, list: ShoppingList(items: [ShoppingItem(id: "a", title: "Oyster")]),
+            presence: .onActiveFace)
         var nextPolicy = model.budget.policyReload?.grantedFor
         var nextApp = SimTime(offset: .hours(1))
         while true {

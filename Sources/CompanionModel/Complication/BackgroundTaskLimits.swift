@@ -8,14 +8,9 @@ import SimulationKernel
 /// WristSim's chosen values (UNCONFIRMED), settable per scenario.
 package struct BackgroundTaskLimits: Hashable, Sendable {
     /// CPU time a task may use.
-    package var cpu: SimDuration
+    package var cpu = SimDuration.seconds(4)
     /// Wall time a task may take, from wake to `setTaskCompleted`.
-    package var wall: SimDuration
-
-    package init(cpu: SimDuration = .seconds(4), wall: SimDuration = .seconds(15)) {
-        self.cpu = cpu
-        self.wall = wall
-    }
+    package var wall = SimDuration.seconds(15)
 
     /// How a task doing `work` on `chip` ends. It computes from the moment it wakes, then waits
     /// until ``BackgroundTaskWork/wall`` has passed, and is terminated at the first limit it

@@ -1,10 +1,11 @@
+import ReminderScheduling
 import SimulationKernel
 
 /// Where an item stands in list order: items show in ascending place order, and an item keeps
 /// its place while it is listed, so a change of one item is keyed by its place.
 ///
 /// The watch's list places an item by its store-order rank, then its canonical place
-/// (``ShoppingListLayout/place(of:in:)``); a list given whole, by position (``init(position:)``).
+/// (``ShoppingListLayout/place(of:in:)``).
 package struct ComplicationListPlace: Hashable, Comparable, Sendable {
     package var rank: Int
     package var joined: Int
@@ -14,16 +15,10 @@ package struct ComplicationListPlace: Hashable, Comparable, Sendable {
     }
 }
 
-extension ComplicationListPlace {
-    /// The place of the item at `position` of a list given whole.
-    package init(position: Int) {
-        self.init(rank: position, joined: 0)
-    }
-}
-
 /// The remaining items kept so that what the face should show is known at once: the items by
-/// place (the first is the next item) and the due times by time then place (the first is the
-/// earliest reminder; how many come before a time is how many are overdue then).
+/// place, their places in list order (the first is the next item) and the due times by time then
+/// place (the first is the earliest reminder; how many come before a time is how many are overdue
+/// then), the two orders kept in the scheduler's ordered set (``CountingBlockList``).
 struct ComplicationContentIndex: Sendable {
     /// A due time and the place of its item: ordered by time, then list order.
     struct Due: Comparable, Sendable {
@@ -36,38 +31,42 @@ struct ComplicationContentIndex: Sendable {
     }
 
     /// The remaining items by place.
-    private var byPlace = ComplicationOrderedMap<ComplicationListPlace, ShoppingItem>()
-    /// The remaining items' due times (items without one left out), with each item's title.
-    private var dues = ComplicationOrderedMap<Due, String>()
+    private var byPlace: [ComplicationListPlace: ShoppingItem] = [:]
+    /// The places of the remaining items, in list order.
+    private var places = CountingBlockList<ComplicationListPlace>(ranked: false)
+    /// The remaining items' due times (items without one left out).
+    private var dues = CountingBlockList<Due>()
 
     init() {}
-
-    /// The index of `items` in list order (item *i* at ``ComplicationListPlace/init(position:)``).
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* items.
-    init(_ items: [ShoppingItem]) {
-        for (position, item) in items.enumerated() { set(item, at: ComplicationListPlace(position: position)) }
-    }
 
     /// How many items remain (O(1)).
     var count: Int { byPlace.count }
 
-    /// The remaining item at `place`, if any (O(log *n*) expected, for *n* remaining items).
+    /// The remaining item at `place`, if any (O(1) expected).
     func item(at place: ComplicationListPlace) -> ShoppingItem? { byPlace[place] }
 
     /// The remaining items in list order (O(*n*)).
-    var items: [ShoppingItem] { byPlace.elements.map(\.value) }
+    var items: [ShoppingItem] {
+        var items: [ShoppingItem] = []
+        places.forEach(skippingWhile: { _ in false }) { place in
+            if let item = byPlace[place] { items.append(item) }
+            return true
+        }
+        return items
+    }
 
     /// Makes `item` the remaining item at `place` (`nil`: none remains there).
     ///
-    /// - Complexity: O(log *n*) expected.
+    /// - Complexity: O(log *n*) expected, plus moving the keys of one block of each ordered set.
     mutating func set(_ item: ShoppingItem?, at place: ComplicationListPlace) {
-        if let old = byPlace.removeValue(for: place), let due = old.due {
-            dues.removeValue(for: Due(at: due, place: place))
+        if let old = byPlace.removeValue(forKey: place) {
+            places.remove(place)
+            if let due = old.due { dues.remove(Due(at: due, place: place)) }
         }
         guard let item else { return }
-        byPlace.insert(item, for: place)
-        if let due = item.due { dues.insert(item.title, for: Due(at: due, place: place)) }
+        byPlace[place] = item
+        places.insert(place)
+        if let due = item.due { dues.insert(Due(at: due, place: place)) }
     }
 
     /// What the face should show at `time` under `mode`: the remaining count; how many items are
@@ -75,13 +74,14 @@ struct ComplicationContentIndex: Sendable {
     /// item in list order, for ``ComplicationContentMode/nextDue`` the item with the earliest due
     /// time (ties: the earlier in list order), due or overdue. O(log *n*) expected.
     func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
-        let overdue = dues.prefixCount { $0.at <= time }
+        let overdue = dues.count(
+            lessThanOrEqualTo: Due(at: time, place: ComplicationListPlace(rank: .max, joined: .max)))
         let next: ComplicationNextUp
         switch mode {
         case .nextItem:
-            next = byPlace.first.map { .item(title: $0.value.title) } ?? .nothing
+            next = places.min.flatMap { byPlace[$0] }.map { .item(title: $0.title) } ?? .nothing
         case .nextDue:
-            if let (key, title) = dues.first {
+            if let key = dues.min, let title = byPlace[key.place]?.title {
                 next = key.at <= time ? .overdue(title: title, since: key.at) : .due(title: title, at: key.at)
             } else {
                 next = .nothing
@@ -90,16 +90,20 @@ struct ComplicationContentIndex: Sendable {
         return ComplicationContent(remaining: count, overdue: overdue, next: next)
     }
 
-    /// The first due time after `time`, when the content next changes by itself (O(log *n*) expected).
+    /// The first due time after `time`, when the content next changes by itself (O(log *n*)).
     func nextDue(after time: SimTime) -> SimTime? {
-        dues.firstKey { $0.at <= time }?.at
+        var found: SimTime?
+        dues.forEach(skippingWhile: { $0.at <= time }) { due in
+            found = due.at
+            return false
+        }
+        return found
     }
 }
 
 extension ComplicationContentIndex: StorageAdopting {
-    /// Keeps this index in `old`'s storage (``StorageAdopting``).
+    /// Keeps this index's items in `old`'s storage (``StorageAdopting``; the ordered sets keep their own).
     mutating func adoptStorage(of old: inout ComplicationContentIndex) {
         byPlace.adoptStorage(of: &old.byPlace)
-        dues.adoptStorage(of: &old.dues)
     }
 }

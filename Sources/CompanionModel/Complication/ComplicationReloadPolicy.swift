@@ -95,6 +95,16 @@ package struct ComplicationPolicyGrant: Hashable, Sendable {
 }
 
 extension ComplicationBudgetSettings {
+    /// The least time between two of the system's policy reloads: the policy's `after` delay or
+    /// the minimum reload interval, the larger (`nil` without a policy or with `never`).
+    package var policySpacing: SimDuration? {
+        switch reloadPolicy {
+        case nil, .never?: return nil
+        case .atEnd?: return minimumReloadInterval
+        case .after(let delay)?: return max(delay, minimumReloadInterval)
+        }
+    }
+
     /// The most policy reloads the system can make from the start through `end`, on the active
     /// face all the while: a file's loader counts them against its event limit (docs/limits.md).
     ///
@@ -103,13 +113,7 @@ extension ComplicationBudgetSettings {
     /// count *N*, at most *N* + 1 happen in each budget period the span touches. `0` without a
     /// policy or with `never`; `Int.max` when neither bound applies (O(1)).
     package func policyReloadBound(through end: SimTime) -> Int {
-        guard let policy = reloadPolicy else { return 0 }
-        let spacing: SimDuration
-        switch policy {
-        case .never: return 0
-        case .atEnd: spacing = minimumReloadInterval
-        case .after(let delay): spacing = max(delay, minimumReloadInterval)
-        }
+        guard let spacing = policySpacing else { return 0 }
         let span = max(end.nanoseconds, 0)
         var bound = Int.max
         if spacing > .zero { bound = Int(span / spacing.nanoseconds) + 1 }

@@ -19,8 +19,6 @@ extension ComplicationReport {
         package var deferred = 0
         package var schedules = 0
         package var schedulesGranted = 0
-        /// Requests of either kind refused, in all.
-        package var refused = 0
         /// Requests of either kind refused for each reason, in ``ComplicationRefusal/allCases`` order.
         package private(set) var refusals = [Int](repeating: 0, count: ComplicationRefusal.allCases.count)
 
@@ -39,10 +37,12 @@ extension ComplicationReport {
                 }
                 if let reason = record.outcome.refusal, let index = reasons.firstIndex(of: reason) {
                     refusals[index] += 1
-                    refused += 1
                 }
             }
         }
+
+        /// Requests of either kind refused, in all.
+        package var refused: Int { refusals.reduce(0, +) }
 
         /// `"budgetExhausted\(separator)3"` for each reason with refusals, in
         /// ``ComplicationRefusal/allCases`` order.

@@ -60,7 +60,16 @@ extension ComplicationReport {
         budget.append("minimumReloadIntervalMs", .milliseconds(settings.minimumReloadInterval))
         budget.append("backgroundTaskCpuMs", .milliseconds(settings.backgroundTaskLimits.cpu))
         budget.append("backgroundTaskWallMs", .milliseconds(settings.backgroundTaskLimits.wall))
-        budget.append("backgroundRefreshTiming", timingJSON(settings.backgroundRefreshTiming))
+        // {"mode": "punctual"|"mayDelay", "delayMeanMs", "delayAtMostMs"} (the two `null` when punctual).
+        switch settings.backgroundRefreshTiming {
+        case .punctual:
+            budget.append(
+                "backgroundRefreshTiming", ["mode": "punctual", "delayMeanMs": .null, "delayAtMostMs": .null])
+        case .mayDelay(let mean, let atMost):
+            budget.append(
+                "backgroundRefreshTiming",
+                ["mode": "mayDelay", "delayMeanMs": .milliseconds(mean), "delayAtMostMs": .milliseconds(atMost)])
+        }
         object.append("budget", .object(budget))
         object.append(
             "exhaustions",
@@ -86,17 +95,6 @@ extension ComplicationReport {
                     }),
                 "refreshes": .string("none: no background refresh, no system reload, no phone transfer"),
             ])
-    }
-}
-
-extension ComplicationReport {
-    /// `{"mode": "punctual"|"mayDelay", "delayMeanMs", "delayAtMostMs"}` (the two `null` when punctual).
-    func timingJSON(_ timing: BackgroundRefreshTiming) -> JSONValue {
-        switch timing {
-        case .punctual: return ["mode": "punctual", "delayMeanMs": .null, "delayAtMostMs": .null]
-        case .mayDelay(let mean, let atMost):
-            return ["mode": "mayDelay", "delayMeanMs": .milliseconds(mean), "delayAtMostMs": .milliseconds(atMost)]
-        }
     }
 }
 

@@ -56,12 +56,9 @@ package struct ComplicationReport: Sendable {
         let model: ComplicationTimelineModel
         let families: [ComplicationFamily]
         let end: SimTime
-        private var shown = 0
-        private var family = 0
-
-        init(model: ComplicationTimelineModel, families: [ComplicationFamily], end: SimTime) {
-            (self.model, self.families, self.end) = (model, families, end)
-        }
+        /// The next shown entry and family to put into words.
+        var shown = 0
+        var family = 0
 
         package mutating func next() -> EntryLine? {
             while shown < model.shown.count {
@@ -79,9 +76,6 @@ package struct ComplicationReport: Sendable {
             return nil
         }
     }
-
-    /// ``entryLines``, all held (the SVG picture's lanes).
-    package var entries: [EntryLine] { Array(entryLines) }
 
     /// Requests made up to the end: a slice of the model's, not a copy (O(log *r*)).
     package var records: ArraySlice<ComplicationRequestRecord> {

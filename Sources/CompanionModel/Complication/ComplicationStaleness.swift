@@ -2,7 +2,6 @@ import SimulationKernel
 
 /// A stretch of time during which a family showed a value that was no longer true.
 package struct ComplicationStaleSpan: Hashable, Sendable {
-    package var family: ComplicationFamily
     package var from: SimTime
     package var to: SimTime
     /// What the face showed at the start of the span.
@@ -68,7 +67,7 @@ package struct ComplicationStaleness: Hashable, Sendable {
             guard let from = previous else { continue }
             guard model.presence(at: from) == .onActiveFace, let entry = model.entry(at: from) else { continue }
             truthCursor.advance(to: from)
-            let content = truthCursor.content(at: from, mode: model.configuration.mode)
+            let content = truthCursor.index.content(at: from, mode: model.configuration.mode)
             // Equal contents show equal texts: only different ones are put into words.
             guard content != entry.entry.content else { continue }
             for (index, family) in families.enumerated() {
@@ -79,7 +78,7 @@ package struct ComplicationStaleness: Hashable, Sendable {
                     spans[index][spans[index].count - 1].to = instant
                 } else {
                     spans[index].append(
-                        ComplicationStaleSpan(family: family, from: from, to: instant, shown: shown, truth: truth))
+                        ComplicationStaleSpan(from: from, to: instant, shown: shown, truth: truth))
                 }
             }
         }

@@ -45,15 +45,6 @@ package struct ComplicationTimelineModel: Sendable {
     /// Every background task, in the order they ended.
     package private(set) var backgroundTasks: [BackgroundTaskRecord] = []
 
-    /// A model that follows the list of `items`, in their order, item by item (as
-    /// ``init(configuration:list:presence:at:)``).
-    package init(
-        configuration: ComplicationConfiguration, items: [ShoppingItem], presence initial: ComplicationFacePresence,
-        at start: SimTime = .zero
-    ) {
-        self.init(configuration: configuration, list: ShoppingList(items: items), presence: initial, at: start)
-    }
-
     /// A model that follows `list` item by item (``listChanged(_:at:time:)``), starting from its
     /// remaining items.
     package init(

@@ -36,11 +36,6 @@ package struct ComplicationTruth: Sendable {
         for entry in initial { live.set(entry.item, at: entry.place) }
     }
 
-    /// How many items it keeps (in its first state and its changes).
-    package var keptItemCount: Int {
-        initial.count + changes.reduce(0) { $0 + ($1.item == nil ? 0 : 1) }
-    }
-
     /// Records that from `time` (not before the last change) the remaining item at `place` is
     /// `item` (`nil`: none); keeps nothing when that is already so. O(log *n*) expected.
     package mutating func record(_ item: ShoppingItem?, at place: ComplicationListPlace, time: SimTime) {
@@ -92,11 +87,6 @@ package struct ComplicationTruth: Sendable {
                 index.set(changes[applied].item, at: changes[applied].place)
                 applied += 1
             }
-        }
-
-        /// What the face should show at `time` under `mode`, with the state reached.
-        package func content(at time: SimTime, mode: ComplicationContentMode) -> ComplicationContent {
-            index.content(at: time, mode: mode)
         }
     }
 }

@@ -49,14 +49,7 @@ extension ComplicationSettings {
             budget.backgroundRefreshesPerHour = try value.int(context, in: 1...60)
         }
         if let value = object.optional("backgroundRefreshInterval") {
-            budget.backgroundRefreshInterval = try value.duration(context)
-            guard budget.backgroundRefreshInterval >= shortestBackgroundRefreshPeriod else {
-                throw context.error(
-                    value,
-                    "expected a background refresh interval of at least \(shortestBackgroundRefreshPeriod) "
-                        + "(watchOS grants about four an hour), such as \"15m\"; "
-                        + "found \"\(budget.backgroundRefreshInterval)\"")
-            }
+            budget.backgroundRefreshInterval = try refreshPeriod(value, context, what: "a background refresh interval")
         }
         if let value = object.optional("backgroundTaskCPU") {
             budget.backgroundTaskLimits.cpu = try value.duration(context, atMost: ComplicationWork.maximumCost)
@@ -90,6 +83,20 @@ extension ComplicationSettings {
     /// a refresh that asks again at once would only run to the event limit (docs/limits.md).
     static let shortestBackgroundRefreshPeriod = SimDuration.minutes(1)
 
+    /// A period of background refreshes (`what`, for the error), at least ``shortestBackgroundRefreshPeriod``.
+    static func refreshPeriod(_ node: JSONNode, _ context: DecodingContext, what: String) throws(ScenarioError)
+        -> SimDuration
+    {
+        let period = try node.duration(context)
+        guard period >= shortestBackgroundRefreshPeriod else {
+            throw context.error(
+                node,
+                "expected \(what) of at least \(shortestBackgroundRefreshPeriod) (watchOS grants about four "
+                    + "background refreshes an hour), such as \"15m\"; found \"\(period)\"")
+        }
+        return period
+    }
+
     /// The shortest spacing of the system's policy reloads a budget without a daily reload count
     /// may allow: WidgetKit's minimum interval ("imposes a minimum amount of time before it
     /// reloads a widget", about 5 minutes: the widgetKit preset's `minimumReloadInterval`), so a
@@ -103,14 +110,9 @@ extension ComplicationSettings {
     static func checkPolicyAdvances(
         _ budget: ComplicationBudgetSettings, at node: JSONNode, _ context: DecodingContext
     ) throws(ScenarioError) {
-        guard budget.dailyReloads == nil, let policy = budget.reloadPolicy else { return }
-        let spacing: SimDuration
-        switch policy {
-        case .never: return
-        case .atEnd: spacing = budget.minimumReloadInterval
-        case .after(let delay): spacing = max(delay, budget.minimumReloadInterval)
-        }
-        guard spacing < shortestUnbudgetedPolicySpacing else { return }
+        guard budget.dailyReloads == nil, let policy = budget.reloadPolicy, let spacing = budget.policySpacing,
+            spacing < shortestUnbudgetedPolicySpacing
+        else { return }
         throw context.error(
             node,
             "reload policy \"\(policy.description)\" without \"dailyReloads\" may reload every \(spacing) "
@@ -172,6 +174,45 @@ extension ComplicationSettings {
         let wall = try object.optional("wall")?.duration(context, atMost: ComplicationWork.maximumCost) ?? .zero
         let label = try object.optional("does")?.string(context)
         return BackgroundTaskWork(cpu: ComplicationWork(cost: cpu, on: chip, does: label), wall: wall)
+    }
+
+    /// `"budget": {"backgroundRefreshTiming": …}`: `"mayDelay"` (the default: the platform "may
+    /// delay the background task", with WristSim's chosen distribution), `"punctual"` (the app
+    /// wakes exactly at its preferred date), or `{"delayMean": "5m", "delayAtMost": "30m"}` (may
+    /// delay, with that exponential delay's mean and cap).
+    ///
+    /// - Throws: a located error for an unknown name or key, or a cap below the mean.
+    static func decodeRefreshTiming(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
+        -> BackgroundRefreshTiming
+    {
+        if case .string(let name) = node.value {
+            switch name {
+            case "mayDelay": return .platformDefault
+            case "punctual": return .punctual
+            default:
+                throw context.error(
+                    node,
+                    "unknown backgroundRefreshTiming \"\(name)\"; expected \"mayDelay\", \"punctual\" "
+                        + "or an object such as {\"delayMean\": \"5m\", \"delayAtMost\": \"30m\"}")
+            }
+        }
+        var object = try ObjectReader(
+            node, context, what: "\"mayDelay\", \"punctual\" or an object such as {\"delayMean\": \"5m\"}")
+        let meanNode = object.optional("delayMean")
+        let mean = try meanNode.map { node throws(ScenarioError) in
+            try node.duration(context, atMost: .days(1))
+        }
+        let capNode = object.optional("delayAtMost")
+        let cap = try capNode.map { node throws(ScenarioError) in try node.duration(context, atMost: .days(1)) }
+        try object.finish()
+        let chosenMean = mean ?? BackgroundRefreshTiming.defaultDelayMean
+        let timing = (mean: chosenMean, cap: cap ?? max(BackgroundRefreshTiming.defaultDelayCap, chosenMean))
+        guard timing.cap >= timing.mean else {
+            throw context.error(
+                capNode ?? node,
+                "expected \"delayAtMost\" of at least \"delayMean\" (\(timing.mean)), found \"\(timing.cap)\"")
+        }
+        return .mayDelay(mean: timing.mean, atMost: timing.cap)
     }
 }
 

@@ -22,15 +22,9 @@ package struct ComplicationSettings: Sendable {
     /// again after each refresh runs (a refused schedule is retried at the earliest allowed time).
     package struct BackgroundRefreshPlan: Hashable, Sendable {
         package var every: SimDuration
-        package var from: SimTime
+        package var from = SimTime.zero
         /// What each background task does before it asks for its reload.
-        package var task: BackgroundTaskWork
-
-        package init(every: SimDuration, from: SimTime = .zero, task: BackgroundTaskWork = BackgroundTaskWork()) {
-            self.every = every
-            self.from = from
-            self.task = task
-        }
+        package var task = BackgroundTaskWork()
     }
 
     package var configuration: ComplicationConfiguration
@@ -90,14 +84,9 @@ package struct ComplicationSettings: Sendable {
         var plan: BackgroundRefreshPlan?
         if let refreshNode = object.optional("backgroundRefresh") {
             var reader = try ObjectReader(refreshNode, context, what: "an object such as {\"every\": \"15m\"}")
-            let everyNode = try reader.required("every", "how often the app schedules a refresh, such as \"15m\"")
-            let every = try everyNode.duration(context)
-            guard every >= shortestBackgroundRefreshPeriod else {
-                throw context.error(
-                    everyNode,
-                    "expected a refresh period of at least \(shortestBackgroundRefreshPeriod) (watchOS grants about "
-                        + "four background refreshes an hour), such as \"15m\"; found \"\(every)\"")
-            }
+            let every = try refreshPeriod(
+                try reader.required("every", "how often the app schedules a refresh, such as \"15m\""), context,
+                what: "a refresh period")
             let from = try reader.optional("from")?.time(context) ?? .zero
             var task = BackgroundTaskWork()
             if let taskNode = reader.optional("task") {

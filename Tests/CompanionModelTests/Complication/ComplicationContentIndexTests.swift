@@ -4,40 +4,9 @@ import Testing
 @testable import CompanionModel
 
 /// The complication's content index, changed item by item, gives at every time what reading its
-/// whole list gives (``ComplicationContent/init(remaining:at:mode:)``), and its ordered map
-/// answers as a sorted array would.
+/// whole list gives (``ComplicationContentIndex/init(_:)``).
 @Suite struct ComplicationContentIndexTests {
     private static func minute(_ value: Int64) -> SimTime { SimTime(offset: .minutes(value)) }
-
-    @Test(arguments: 0..<40)
-    func theOrderedMapAnswersAsASortedArray(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
-        var map = ComplicationOrderedMap<Int, Int>()
-        var reference: [(key: Int, value: Int)] = []
-        for step in 0..<500 {
-            let key = Int(rng.next() % 64)
-            let found = reference.firstIndex { $0.key == key }
-            if rng.next() % 3 == 0 {
-                #expect(map.removeValue(for: key) == found.map { reference[$0].value }, "seed \(seed), step \(step)")
-                if let found { reference.remove(at: found) }
-            } else if found == nil {
-                map.insert(step, for: key)
-                reference.append((key, step))
-                reference.sort { $0.key < $1.key }
-            }
-            let probe = Int(rng.next() % 70) - 3
-            #expect(map.count == reference.count, "seed \(seed), step \(step)")
-            #expect(map[probe] == reference.first { $0.key == probe }?.value, "seed \(seed), step \(step)")
-            #expect(map.first?.key == reference.first?.key, "seed \(seed), step \(step)")
-            #expect(
-                map.prefixCount { $0 <= probe } == reference.filter { $0.key <= probe }.count,
-                "seed \(seed), step \(step)")
-            #expect(
-                map.firstKey { $0 <= probe } == reference.first { $0.key > probe }?.key, "seed \(seed), step \(step)")
-        }
-        #expect(map.elements.map(\.key) == reference.map(\.key), "seed \(seed)")
-        #expect(map.elements.map(\.value) == reference.map(\.value), "seed \(seed)")
-    }
 
     /// Random checks, puts-back, additions, edits of title or due time and removals at random
     /// places; after each, the content at several times, in both modes, and every later due time.
@@ -109,5 +78,22 @@ import Testing
                 builder.timeline(ComplicationContentIndex(items), now: now, mode: mode) == builder.coalesce(entries),
                 "seed \(seed), \(mode)")
         }
+    }
+}
+
+extension ComplicationContentIndex {
+    /// The index of `items` in list order (item *i* at ``ComplicationListPlace/init(position:)``).
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* items.
+    init(_ items: [ShoppingItem]) {
+        self.init()
+        for (position, item) in items.enumerated() { set(item, at: ComplicationListPlace(position: position)) }
+    }
+}
+
+extension ComplicationListPlace {
+    /// The place of the item at `position` of a list given whole.
+    init(position: Int) {
+        self.init(rank: position, joined: 0)
     }
 }

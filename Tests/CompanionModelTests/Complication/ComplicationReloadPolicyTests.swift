@@ -111,7 +111,8 @@ import Testing
         settings.firstReset = SimTime(offset: .hours(18))
         let configuration = ComplicationConfiguration(families: [.circular], budget: settings)
         var model = ComplicationTimelineModel(
-            configuration: configuration, items: [ShoppingItem(id: "a", title: "A")], presence: .onActiveFace)
+            configuration: configuration, list: ShoppingList(items: [ShoppingItem(id: "a", title: "A")]),
+            presence: .onActiveFace)
         var next = model.budget.policyReload?.grantedFor
         let end = SimTime(offset: .hours(42))
         while let due = next, due <= end {

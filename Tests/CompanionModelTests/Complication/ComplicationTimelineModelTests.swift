@@ -102,7 +102,8 @@ import Testing
     @Test func aFutureEntryTooCloseToTheReloadIsDiscardedAndGoesStale() {
         let milk = ShoppingItem(id: "m", title: "Milk", due: t(60) + .seconds(Int64(30)))
         let configuration = ComplicationConfiguration(families: [.circular], mode: .nextDue)
-        var model = ComplicationTimelineModel(configuration: configuration, items: [milk], presence: .onActiveFace)
+        var model = ComplicationTimelineModel(
+            configuration: configuration, list: ShoppingList(items: [milk]), presence: .onActiveFace)
         model.handle(.appReload(at: t(60), app: .foreground))
         #expect(model.shown.map(\.entry.date) == [.zero, t(60)], "the entry at the due time is discarded")
         let staleness = ComplicationStaleness.measure([.circular], model: model, until: t(90))[0]

@@ -31,7 +31,7 @@ import Testing
         ),
         (
             #", "complication": {"budget": {"backgroundRefreshInterval": "1s"}}"#, "s.json:1:170: error: ",
-            "at least 1m"
+            "expected a background refresh interval of at least 1m (watchOS grants about four background refreshes an hour)"
         ),
     ])
     func refreshPeriodsBelowTheMinimumAreRefusedAtTheValue(extra: String, location: String, message: String) throws {

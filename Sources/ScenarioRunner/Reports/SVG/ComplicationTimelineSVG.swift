@@ -26,7 +26,6 @@ package struct ComplicationTimelineSVG: SVGPicture {
 
     let left = 130.0
     let right = 24.0
-    let top = 66.0
     let requestRowHeight = 34.0
     let laneHeight = 50.0
     let laneGap = 8.0
@@ -69,7 +68,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
         var changes: [SimTime] = []
         for family in report.families {
             var shown: String?
-            for entry in report.entries where entry.family == family {
+            for entry in report.entryLines where entry.family == family {
                 if let shown, shown != entry.text, entry.at > report.start, entry.at < report.end {
                     changes.append(entry.at)
                 }
@@ -200,7 +199,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
                 "stale \(ComplicationStaleness.displayed(stale.totalStale))", x: 12, y: y + 38, size: 10,
                 fill: SVGPalette.muted)
         }
-        let lines = report.entries.filter { $0.family == family }
+        let lines = report.entryLines.filter { $0.family == family }
         var position = 0
         var boxIndex = 0
         while position < lines.count {
@@ -251,11 +250,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
     }
 
     private func offFace(y: Double, axis: SVGTimeAxis, on canvas: inout SVGCanvas) {
-        let changes = report.model.presence
-        for (index, change) in changes.enumerated() where change.presence == .notOnActiveFace {
-            let from = max(change.at, report.start)
-            let to = index + 1 < changes.count ? min(changes[index + 1].at, report.end) : report.end
-            guard to > from else { continue }
+        for (from, to) in report.offActiveFace {
             let x0 = axis.x(from)
             let spanWidth = axis.x(to) - x0
             canvas.rect(

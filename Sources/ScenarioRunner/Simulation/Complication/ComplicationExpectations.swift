@@ -16,11 +16,7 @@ package enum ComplicationExpectations {
             try object.required("family", "a complication family"), context)
         var expectation = FamilyShows(family: family)
         if let showsNode = object.optional("shows") {
-            if case .null = showsNode.value {
-                expectation.shows = .notOnFace
-            } else {
-                expectation.shows = .text(try showsNode.string(context, allowEmpty: true))
-            }
+            expectation.shows = showsNode.isNull ? .notOnFace : .text(try showsNode.string(context, allowEmpty: true))
         }
         expectation.staleTotalAtMost = try object.optional("staleTotalAtMost")?.duration(context)
         expectation.staleLongestAtMost = try object.optional("staleLongestAtMost")?.duration(context)

@@ -37,7 +37,11 @@ package enum ComplicationSteps {
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let app = try object.optional("app")?.choice(
             "app state", context, ["foreground": ComplicationAppState.foreground, "background": .background])
-        return appReload(app ?? .foreground)
+        let foreground = app ?? .foreground
+        return Send(
+            label: foreground.isForeground
+                ? "app reloads the complication" : "app reloads the complication in the background",
+            event: .complication(.reload(.app, app: foreground)))
     }
 
     /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each
@@ -49,13 +53,6 @@ package enum ComplicationSteps {
         return Send(
             label: "background task work: \(work.cpu.description) CPU, \(work.wall) wall",
             event: .complication(.taskWork(work)))
-    }
-
-    /// The `reloadComplication` step for an app in the foreground or the background.
-    private static func appReload(_ app: ComplicationAppState) -> Send {
-        Send(
-            label: app.isForeground ? "app reloads the complication" : "app reloads the complication in the background",
-            event: .complication(.reload(.app, app: app)))
     }
 
     /// A step that sends one event to a feature.

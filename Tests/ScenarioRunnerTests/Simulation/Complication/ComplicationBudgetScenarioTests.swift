@@ -59,7 +59,8 @@ import Testing
         #expect(budget.dailyExecution == .seconds(30))
         #expect(budget.reloadWork == ComplicationWork(cost: .milliseconds(1_500), on: .s3, does: "reads the database"))
         #expect(budget.reloadPolicy == .after(.minutes(15)))
-        #expect(budget.backgroundTaskLimits == BackgroundTaskLimits(cpu: .seconds(2), wall: .seconds(10)))
+        #expect(budget.backgroundTaskLimits.cpu == .seconds(2))
+        #expect(budget.backgroundTaskLimits.wall == .seconds(10))
         #expect(
             settings.backgroundRefresh?.task
                 == BackgroundTaskWork(cpu: ComplicationWork(cost: .seconds(3), on: .s4), wall: .seconds(5)))

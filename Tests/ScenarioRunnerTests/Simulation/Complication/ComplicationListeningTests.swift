@@ -1,8 +1,8 @@
-import CompanionModel
 import Foundation
 import SimulationKernel
 import Testing
 
+@testable import CompanionModel
 @testable import ScenarioRunner
 
 /// The watch side skips telling the complication of list changes and reloads when nothing
@@ -34,7 +34,7 @@ import Testing
         try #require(!context.complicationListens)
         var feature = simulation.complication
         let events: [ComplicationEvent] = [
-            .listChanged(simulation.watchList.nextItem, at: ComplicationListPlace(position: 0)),
+            .listChanged(simulation.watchList.nextItem, at: ComplicationListPlace(rank: 0, joined: 0)),
             .reload(.app, app: .foreground),
             .reload(.app, app: .background),
             .reload(.phoneTransfer, app: .background), .face(.onActiveFace), .face(.notOnActiveFace),

@@ -47,9 +47,9 @@ import Testing
         #expect(settings.configuration.budget.entrySpacing == .minutes(5))
         #expect(settings.configuration.budget.firstReset == SimTime(offset: .hours(2)))
         #expect(settings.configuration.budget.resetPeriod == .hours(12))
-        #expect(
-            settings.backgroundRefresh
-                == ComplicationSettings.BackgroundRefreshPlan(every: .minutes(20), from: SimTime(offset: .minutes(5))))
+        #expect(settings.backgroundRefresh?.every == .minutes(20))
+        #expect(settings.backgroundRefresh?.from == SimTime(offset: .minutes(5)))
+        #expect(settings.backgroundRefresh?.task == BackgroundTaskWork())
     }
 
     @Test func theDefaultResetIsTheNextLocalMidnight() throws {
