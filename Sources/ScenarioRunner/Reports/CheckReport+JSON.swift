@@ -9,11 +9,15 @@ extension CheckReport {
 
     /// The JSON Lines records.
     package var records: [JSONValue] {
-        func record(_ type: String) -> JSONObject {
-            ["schema": .string(CheckReport.jsonSchema), "type": .string(type)]
+        func record(_ type: String, _ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+            var object: JSONObject = ["schema": .string(CheckReport.jsonSchema), "type": .string(type)]
+            for (key, value) in members { object.append(key, value) }
+            return .object(object)
         }
-        var records: [JSONValue] = []
-        for entry in entries {
+        let summary = record(
+            "summary",
+            ["passed": .count(count(.passed)), "failed": .count(count(.failed)), "invalid": .count(count(.invalid))])
+        return entries.map { entry in
             let (name, expectations, failures, more): (JSONValue, Int, JSONValue, Int)
             switch entry {
             case .ran(_, let outcome):
@@ -28,20 +32,12 @@ extension CheckReport {
                 }
                 (name, expectations, failures, more) = (.null, 0, .array(invalid), error.omitted)
             }
-            var object = record("scenario")
-            object.append("file", .string(entry.file))
-            object.append("name", name)
-            object.append("status", .string(entry.status.rawValue))
-            object.append("expectations", .count(expectations))
-            object.append("failures", failures)
-            object.append("moreFailures", .count(more))
-            records.append(.object(object))
-        }
-        var summary = record("summary")
-        summary.append("passed", .count(count(.passed)))
-        summary.append("failed", .count(count(.failed)))
-        summary.append("invalid", .count(count(.invalid)))
-        records.append(.object(summary))
-        return records
+            return record(
+                "scenario",
+                [
+                    "file": .string(entry.file), "name": name, "status": .string(entry.status.rawValue),
+                    "expectations": .count(expectations), "failures": failures, "moreFailures": .count(more),
+                ])
+        } + [summary]
     }
 }

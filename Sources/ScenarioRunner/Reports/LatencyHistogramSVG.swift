@@ -192,6 +192,14 @@ package struct LatencyHistogramSVG: SVGPicture {
     }
 }
 
+extension LatencyHistogramSVG {
+    /// The latency picture of `profiles` (runs of one scenario), titled with the scenario's name.
+    init(profiles: [LatencyProfile]) {
+        self.init(
+            title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")", series: profiles.map(Series.init))
+    }
+}
+
 extension LatencyHistogramSVG.Series {
     /// A run's series from its profile.
     package init(_ profile: LatencyProfile) {

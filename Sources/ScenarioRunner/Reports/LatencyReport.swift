@@ -240,10 +240,5 @@ package struct LatencyReport {
 
     /// Every profile's latencies as one SVG (see ``LatencyHistogramSVG``: a shared axis, p50/p90/p99,
     /// the per-step breakdown).
-    package var svg: String {
-        LatencyHistogramSVG(
-            title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")",
-            series: profiles.map(LatencyHistogramSVG.Series.init)
-        ).document
-    }
+    package var svg: String { LatencyHistogramSVG(profiles: profiles).document }
 }

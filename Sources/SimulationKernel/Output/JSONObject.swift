@@ -7,11 +7,6 @@ package struct JSONObject: Hashable, Sendable {
     package struct Member: Hashable, Sendable {
         package var key: String
         package var value: JSONValue
-
-        package init(key: String, value: JSONValue) {
-            self.key = key
-            self.value = value
-        }
     }
 
     /// The members in order.

@@ -154,7 +154,13 @@ package struct JSONWriter {
 
     /// An unsigned integer, a plain number up to 2⁶⁴ − 1.
     package mutating func unsigned(_ value: UInt64) {
-        digits(value, count: Self.digitCount(value))
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        digits(value, count: count)
     }
 
     /// Writes `value` in the shortest text that reads back as the same `Double` (Swift's
@@ -187,15 +193,5 @@ package struct JSONWriter {
             }
             bytes.append(contentsOf: buffer)
         }
-    }
-
-    private static func digitCount(_ value: UInt64) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            count += 1
-        }
-        return count
     }
 }

@@ -8,8 +8,7 @@
 /// A ``TraceEvent`` is built on read, so the log costs about 16 bytes per event and 13 per field
 /// (plus each distinct string once), where an array of ``TraceEvent``s costs a heap array per event
 /// and a heap string per long value. It is a random-access collection of ``TraceEvent``s in the
-/// order they were recorded; ``time(at:)``, ``kind(at:)`` and ``value(_:at:)`` read one column
-/// without building the event.
+/// order they were recorded.
 package struct TraceLog: RandomAccessCollection, Sendable {
     private var times = TraceColumn<Int64>()
     private var kinds = TraceColumn<UInt32>()
@@ -45,30 +44,12 @@ package struct TraceLog: RandomAccessCollection, Sendable {
     ///
     /// - Complexity: O(*k*) for its *k* fields.
     package subscript(position: Int) -> TraceEvent {
-        let range = fieldRange(position)
+        let range = fieldStarts[position]..<(position + 1 < times.count ? fieldStarts[position + 1] : keys.count)
         var fields: [(key: String, value: TraceValue)] = []
         fields.reserveCapacity(range.count)
         for field in range { fields.append((strings[keys[field]], value(field))) }
-        return TraceEvent(time: time(at: position), kind: kind(at: position), fieldList: fields)
-    }
-
-    /// When the event at `position` happened.
-    ///
-    /// - Complexity: O(1).
-    package func time(at position: Int) -> SimTime { SimTime(nanoseconds: times[position]) }
-
-    /// The kind of the event at `position`.
-    ///
-    /// - Complexity: O(1).
-    package func kind(at position: Int) -> String { kindNames[kinds[position]] }
-
-    /// The value of the first field named `key` of the event at `position`.
-    ///
-    /// - Complexity: O(*k*) for its *k* fields.
-    package func value(_ key: String, at position: Int) -> TraceValue? {
-        guard let id = strings.existingID(key) else { return nil }
-        for field in fieldRange(position) where keys[field] == id { return value(field) }
-        return nil
+        return TraceEvent(
+            time: SimTime(nanoseconds: times[position]), kind: kindNames[kinds[position]], fieldList: fields)
     }
 
     /// Appends `event`.
@@ -106,10 +87,6 @@ package struct TraceLog: RandomAccessCollection, Sendable {
         var keyID: UInt32?
         var value = ""
         var valueID: UInt32?
-    }
-
-    private func fieldRange(_ position: Int) -> Range<Int> {
-        fieldStarts[position]..<(position + 1 < times.count ? fieldStarts[position + 1] : keys.count)
     }
 
     // MARK: Values

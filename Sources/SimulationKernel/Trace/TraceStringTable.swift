@@ -15,9 +15,6 @@ struct TraceStringTable: Sendable {
         return id
     }
 
-    /// The id of `string` when it was ever added.
-    func existingID(_ string: String) -> UInt32? { ids[string] }
-
     /// The string of `id`.
     subscript(id: UInt32) -> String { strings[Int(id)] }
 }

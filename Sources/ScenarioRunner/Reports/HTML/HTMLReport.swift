@@ -62,7 +62,25 @@ package struct HTMLReport {
     package mutating func add(_ data: ScenarioReportData) -> String {
         let index = rows.count
         rows.append(HTMLIndex.Row(data, index: index))
-        return scenarioSection(data, index: index).joined(separator: "\n") + "\n"
+        let sections = Self.sections(of: data)
+        var html = ["<article class=\"scenario\" id=\"s\(index + 1)\">"]
+        html.append(
+            "<h2 id=\"\(Self.anchor(index, .summary))\">\(Self.resultBadge(data.outcome.passed)) "
+                + "\(XMLText.escaped(data.scenario.name))</h2>")
+        html.append("<nav class=\"toc\">")
+        html.append(
+            (sections.map { "<a href=\"#\(Self.anchor(index, $0))\">\($0.heading)</a>" }
+                + ["<a href=\"#index\">↑ index</a>"]).joined(separator: " · "))
+        html.append("</nav>")
+        for section in sections {
+            html.append(
+                "<section class=\"\(section.rawValue)\" id=\"s\(index + 1)-\(section.rawValue)-body\">")
+            html.append("<h3>\(section.heading)</h3>")
+            html += body(section, data: data)
+            html.append("</section>")
+        }
+        html.append("</article>")
+        return html.joined(separator: "\n") + "\n"
     }
 
     /// The page up to the scenarios' parts: the head, the title, the counts and the index of
@@ -106,28 +124,6 @@ package struct HTMLReport {
     /// `PASS` or `FAIL` as the page's coloured badge.
     static func resultBadge(_ passed: Bool) -> String {
         passed ? "<span class=\"result pass\">PASS</span>" : "<span class=\"result fail\">FAIL</span>"
-    }
-
-    private func scenarioSection(_ data: ScenarioReportData, index: Int) -> [String] {
-        let sections = Self.sections(of: data)
-        var html = ["<article class=\"scenario\" id=\"s\(index + 1)\">"]
-        html.append(
-            "<h2 id=\"\(Self.anchor(index, .summary))\">\(Self.resultBadge(data.outcome.passed)) "
-                + "\(XMLText.escaped(data.scenario.name))</h2>")
-        html.append("<nav class=\"toc\">")
-        html.append(
-            (sections.map { "<a href=\"#\(Self.anchor(index, $0))\">\($0.heading)</a>" }
-                + ["<a href=\"#index\">↑ index</a>"]).joined(separator: " · "))
-        html.append("</nav>")
-        for section in sections {
-            html.append(
-                "<section class=\"\(section.rawValue)\" id=\"s\(index + 1)-\(section.rawValue)-body\">")
-            html.append("<h3>\(section.heading)</h3>")
-            html += body(section, data: data)
-            html.append("</section>")
-        }
-        html.append("</article>")
-        return html
     }
 
     private func body(_ section: Section, data: ScenarioReportData) -> [String] {

@@ -13,10 +13,7 @@ extension ScenarioReportData {
 
     /// Every tap's latency per pipeline and watch, on one axis, with the per-step breakdown.
     package var latencyPicture: LatencyHistogramSVG? {
-        guard !pipelineRuns.isEmpty else { return nil }
-        return LatencyHistogramSVG(
-            title: "Tap-to-removal latency · \(scenario.name)",
-            series: (pipelineRuns + slowestWatchRuns).map(LatencyHistogramSVG.Series.init))
+        pipelineRuns.isEmpty ? nil : LatencyHistogramSVG(profiles: pipelineRuns + slowestWatchRuns)
     }
 
     /// The link's sequence diagram of a finished run (`run --svg`; lifelines only when nothing

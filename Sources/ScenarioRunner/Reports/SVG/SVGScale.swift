@@ -25,17 +25,13 @@ package struct SVGScale: Sendable {
     /// A log scale from `lower…upper` (clamped to positive values) widened to the nearest
     /// 1-2-5 values (10.2 s ends the axis at 20 s, not 100 s).
     package static func log(_ lower: Double, _ upper: Double, from: Double, to: Double) -> SVGScale {
-        let low = niceFloor(max(lower, 1e-9))
+        let positive = max(lower, 1e-9)
+        let base = pow10(floorLog10(positive))
+        // The largest 1-2-5 × 10ⁿ at or below `lower`.
+        let low = [5.0, 2, 1].map { $0 * base }.first { $0 <= positive * (1 + 1e-9) } ?? base
         var high = niceCeiling(max(upper, low))
         if high <= low { high = low * 10 }
         return SVGScale(kind: .log, lower: low, upper: high, from: from, to: to)
-    }
-
-    /// The largest 1-2-5 × 10ⁿ at or below `value`.
-    package static func niceFloor(_ value: Double) -> Double {
-        let base = pow10(floorLog10(value))
-        for multiplier in [5.0, 2, 1] where multiplier * base <= value * (1 + 1e-9) { return multiplier * base }
-        return base
     }
 
     /// Linear from 0, or log when the positive `values` span more than 10×, so bars of 33 ms and
