@@ -124,8 +124,9 @@ extension ComplicationSettings {
             guard let update = ComplicationPreset.GroceryUpdate(rawValue: name) else {
                 throw context.error(
                     node,
-                    "unknown reload work \"\(name)\"; expected \"reloadsDatabase\", \"readsCount\" "
-                        + "or an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}")
+                    Suggestion.unknown(
+                        "reload work", name, among: ["reloadsDatabase", "readsCount"],
+                        or: "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}"))
             }
             return update.work
         }
@@ -148,7 +149,9 @@ extension ComplicationSettings {
             case "never": return .never
             default:
                 throw context.error(
-                    node, "unknown reload policy \"\(name)\"; expected \"atEnd\", \"never\" or {\"after\": \"2m\"}")
+                    node,
+                    Suggestion.unknown(
+                        "reload policy", name, among: ["atEnd", "never"], or: "an object such as {\"after\": \"2m\"}"))
             }
         }
         var object = try ObjectReader(
@@ -178,9 +181,7 @@ extension ComplicationSettings {
 extension JSONNode {
     /// A chip name (`"S3"`).
     func chip(_ context: DecodingContext) throws(ScenarioError) -> WatchChip {
-        try named(context) {
-            "unknown chip \"\($0)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", ")
-        }
+        try named("chip", context)
     }
 
     /// A duration no longer than `limit`.

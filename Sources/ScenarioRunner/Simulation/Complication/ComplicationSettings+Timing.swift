@@ -18,8 +18,9 @@ extension ComplicationSettings {
             default:
                 throw context.error(
                     node,
-                    "unknown backgroundRefreshTiming \"\(name)\"; expected \"mayDelay\", \"punctual\" "
-                        + "or an object such as {\"delayMean\": \"5m\", \"delayAtMost\": \"30m\"}")
+                    Suggestion.unknown(
+                        "backgroundRefreshTiming", name, among: ["mayDelay", "punctual"],
+                        or: "an object such as {\"delayMean\": \"5m\", \"delayAtMost\": \"30m\"}"))
             }
         }
         var object = try ObjectReader(
