@@ -74,10 +74,7 @@ func main() -> Int32 {
     }
     let name = words.removeFirst()
     guard let command = commands.first(where: { $0.name == name }) else {
-        var message = "unknown command \(ArgumentText.quoted(name))"
-        if let suggestion = Suggestion.closest(to: name, in: commands.map { $0.name }) {
-            message += "; did you mean '\(suggestion)'?"
-        }
+        let message = Suggestion.unknown("command", name, among: commands.map { $0.name }, quote: ArgumentText.quoted)
         return report(UsageError(command: "", message: message))
     }
     do {

@@ -86,11 +86,12 @@ import Testing
         (["latency"], "Error: missing scenario file"),
         (
             ["latency", "Scenarios/latency-burst.json", "--pipeline", "fast"],
-            "Error: unknown pipeline 'fast'; expected one of: naive, optimized, instant"
+            "Error: unknown pipeline 'fast'; expected one of: 'naive', 'optimized', 'instant'\n"
         ),
         (
             ["latency", "Scenarios/latency-burst.json", "--watch", "series3-39mm"],
-            "Error: unknown watch model 'series3-39mm'; did you mean 'series3-38mm'? ('wristsim watches' lists all 31 models)"
+            "Error: unknown watch model 'series3-39mm'; expected one of the 31 models 'wristsim watches' lists "
+                + "(did you mean 'series3-38mm'?)"
         ),
         (
             ["latency", "Scenarios/latency-burst.json", "--compare", "--pipeline", "naive"],
@@ -98,7 +99,8 @@ import Testing
         ),
         (
             ["latency", "Scenarios/latency-burst.json", "--pipeline", "optimised"],
-            "Error: unknown pipeline 'optimised'; did you mean 'optimized'?"
+            "Error: unknown pipeline 'optimised'; expected one of: 'naive', 'optimized', 'instant' "
+                + "(did you mean 'optimized'?)"
         ),
         (["watches", "--row-height", "0"], "Error: --row-height expects a number of points from 1 to 500, found '0'"),
     ])

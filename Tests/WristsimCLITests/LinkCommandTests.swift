@@ -72,6 +72,8 @@ import Testing
         #expect(result.status == 65)
         #expect(
             result.stderr.contains(
-                ":3:11: error: unknown key \"duplicateProbabilty\"; did you mean \"duplicateProbability\"?"))
+                #":3:11: error: unknown key "duplicateProbabilty"; expected one of: "latency", "duplicateProbability", "#
+            ))
+        #expect(result.stderr.contains(#"(did you mean "duplicateProbability"?) (at $.link.duplicateProbabilty)"#))
     }
 }

@@ -161,10 +161,15 @@ import Testing
             "did you mean 'series7-41mm' or 'series7-45mm'?"
         ),
         (["run", "Scenarios/produce-trip.json", "--watch", "ultra-3"], "did you mean 'ultra3-49mm'?"),
-        (["check", "--jnuit", "x.xml"], "unknown option '--jnuit'; did you mean '--junit'?"),
+        (
+            ["check", "--jnuit", "x.xml"],
+            "unknown option '--jnuit'; expected one of: '--json', '--filter', '--watch', '--junit', '--seed' "
+                + "(did you mean '--junit'?)"
+        ),
         (
             ["latency", "Scenarios/latency-burst.json", "-watch", "x"],
-            "unknown option '-watch'; did you mean '--watch'?"
+            "unknown option '-watch'; expected one of: '--compare', '--json', '--pipeline', '--watch', '--svg', "
+                + "'--seed' (did you mean '--watch'?)"
         ),
     ])
     func didYouMeanOnTheCommandLine(arguments: [String], message: String) throws {
@@ -177,9 +182,10 @@ import Testing
     @Test(arguments: [
         (
             "\"watch\": \"series7\",",
-            "unknown watch model \"series7\"; did you mean \"series7-41mm\" or \"series7-45mm\"?"
+            #"unknown watch model "series7"; expected one of the 31 models 'wristsim watches' lists "#
+                + #"(did you mean "series7-41mm" or "series7-45mm"?)"#
         ),
-        ("", "unknown step \"raiseWirst\"; did you mean \"raiseWrist\"?"),
+        ("", #"unknown step "raiseWirst"; expected one of 32 step names (did you mean "raiseWrist"?)"#),
     ])
     func didYouMeanInTheScenario(extra: String, message: String) throws {
         let text = """
@@ -199,7 +205,9 @@ import Testing
             """
         let result = try CLI.run(["run", try CLI.temporaryFile(Array(text.utf8))])
         #expect(result.status == 65)
-        #expect(result.stderr.contains("unknown expectation \"remainig\"; did you mean \"remaining\"?"))
+        #expect(
+            result.stderr.contains(
+                #"unknown expectation "remainig"; expected one of 35 expectation names (did you mean "remaining"?)"#))
     }
 }
 

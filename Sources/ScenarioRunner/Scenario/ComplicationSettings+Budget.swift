@@ -126,8 +126,9 @@ extension ComplicationSettings {
             guard let update = ComplicationPreset.GroceryUpdate(rawValue: name) else {
                 throw context.error(
                     node,
-                    "unknown reload work \"\(name)\"; expected \"reloadsDatabase\", \"readsCount\" "
-                        + "or an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}")
+                    Suggestion.unknown(
+                        "reload work", name, among: ["reloadsDatabase", "readsCount"],
+                        or: "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}"))
             }
             return update.work
         }
@@ -150,7 +151,9 @@ extension ComplicationSettings {
             case "never": return .never
             default:
                 throw context.error(
-                    node, "unknown reload policy \"\(name)\"; expected \"atEnd\", \"never\" or {\"after\": \"2m\"}")
+                    node,
+                    Suggestion.unknown(
+                        "reload policy", name, among: ["atEnd", "never"], or: "an object such as {\"after\": \"2m\"}"))
             }
         }
         var object = try ObjectReader(
@@ -192,8 +195,9 @@ extension ComplicationSettings {
             default:
                 throw context.error(
                     node,
-                    "unknown backgroundRefreshTiming \"\(name)\"; expected \"mayDelay\", \"punctual\" "
-                        + "or an object such as {\"delayMean\": \"5m\", \"delayAtMost\": \"30m\"}")
+                    Suggestion.unknown(
+                        "backgroundRefreshTiming", name, among: ["mayDelay", "punctual"],
+                        or: "an object such as {\"delayMean\": \"5m\", \"delayAtMost\": \"30m\"}"))
             }
         }
         var object = try ObjectReader(
@@ -219,9 +223,7 @@ extension ComplicationSettings {
 extension JSONNode {
     /// A chip name (`"S3"`).
     func chip(_ context: DecodingContext) throws(ScenarioError) -> WatchChip {
-        try named(context) {
-            "unknown chip \"\($0)\"; expected one of: " + WatchChip.allCases.map(\.name).joined(separator: ", ")
-        }
+        try named("chip", context)
     }
 
     /// A duration no longer than `limit`.

@@ -108,10 +108,6 @@ package struct ComplicationSettings: Sendable {
 
     /// A family name, with a suggestion when misspelt.
     static func decodeFamily(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationFamily {
-        try node.named(context) { name in
-            "unknown complication family \"\(name)\""
-                + Suggestion.didYouMean(name, in: ComplicationFamily.allCases.map(\.rawValue))
-                + "; expected one of: " + ComplicationFamily.names
-        }
+        try node.named("complication family", context)
     }
 }

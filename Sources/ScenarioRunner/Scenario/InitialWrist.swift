@@ -38,14 +38,3 @@ package enum InitialWrist: String, CaseIterable, Hashable, Sendable {
         }
     }
 }
-
-extension JSONNode {
-    /// Decodes `"wrist": "raised" | "raisedOnClock" | "lowered"`.
-    func initialWrist(_ context: DecodingContext) throws(ScenarioError) -> InitialWrist {
-        try named(context) { text in
-            "unknown wrist position \(Excerpt.quoted(text))"
-                + Suggestion.didYouMean(text, in: InitialWrist.allCases.map(\.rawValue)) + "; expected one of: "
-                + InitialWrist.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        }
-    }
-}

@@ -52,26 +52,24 @@ extension JSONNode {
     }
 
     /// The value of the name the node spells, one of `choices`, or a located error listing them
-    /// (`unknown rules "x"; expected "clockKit" or "widgetKit"`).
+    /// (`unknown rules "x"; expected one of: "clockKit", "widgetKit"`).
     package func choice<Value>(_ what: String, _ context: DecodingContext, _ choices: KeyValuePairs<String, Value>)
         throws(ScenarioError) -> Value
     {
         let text = try string(context)
         if let match = choices.first(where: { $0.key == text }) { return match.value }
-        let names = choices.map { "\"\($0.key)\"" }
-        throw context.error(
-            self,
-            "unknown \(what) \"\(text)\"; expected " + names.dropLast().joined(separator: ", ") + " or "
-                + (names.last ?? ""))
+        throw context.error(self, Suggestion.unknown(what, text, among: choices.map(\.key)))
     }
 
-    /// The case of `Value` whose raw value the node spells, or a located error whose message is
-    /// `message` of the text read.
-    func named<Value: RawRepresentable<String>>(_ context: DecodingContext, _ message: (String) -> String)
+    /// The case of `Value` whose raw value the node spells (`what` names it), or a located error
+    /// listing every case (`unknown api "x"; expected one of: "legacy", "userNotifications"`).
+    package func named<Value: RawRepresentable<String> & CaseIterable>(_ what: String, _ context: DecodingContext)
         throws(ScenarioError) -> Value
     {
         let text = try string(context)
-        guard let value = Value(rawValue: text) else { throw context.error(self, message(text)) }
+        guard let value = Value(rawValue: text) else {
+            throw context.error(self, Suggestion.unknown(what, text, among: Value.allCases.map(\.rawValue)))
+        }
         return value
     }
 
@@ -138,11 +136,11 @@ extension JSONNode {
     package func itemReference(_ context: DecodingContext) throws(ScenarioError) -> ItemID {
         let id = try string(context)
         guard context.itemIDs.contains(id) else {
-            var message = "unknown item \(Excerpt.quoted(id)); expected the id of an item in \"items\""
-            if context.suggests, let suggestion = Suggestion.closest(to: id, in: context.itemIDs.sorted()) {
-                message += " (did you mean \"\(suggestion)\"?)"
-            }
-            throw context.error(self, message)
+            let suggestion = context.suggests ? Suggestion.closest(to: id, in: context.itemIDs.sorted()) : nil
+            throw context.error(
+                self,
+                Suggestion.unknown(
+                    "item", id, expected: "the id of an item in \"items\"", suggestions: suggestion.map { [$0] } ?? []))
         }
         return id
     }

@@ -134,7 +134,7 @@ package struct LinkSettings: Sendable {
         default:
             throw context.error(
                 key: member,
-                unknownName("latency distribution", member.key, among: ["fixed", "uniform", "exponential"]))
+                Suggestion.unknown("latency distribution", member.key, among: ["fixed", "uniform", "exponential"]))
         }
     }
 
@@ -186,13 +186,7 @@ package struct LinkSettings: Sendable {
     {
         let text = try node.string(context)
         if let match = choices.first(where: { $0.0 == text }) { return match.1 }
-        throw context.error(node, unknownName("value", text, among: choices.map(\.0)))
-    }
-
-    /// `unknown WHAT "text"`, the closest of `names` when one is close, and all of them.
-    static func unknownName(_ what: String, _ text: String, among names: [String]) -> String {
-        "unknown \(what) \"\(text)\"" + Suggestion.didYouMean(text, in: names) + " expected one of: "
-            + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw context.error(node, Suggestion.unknown("value", text, among: choices.map(\.0)))
     }
 }
 

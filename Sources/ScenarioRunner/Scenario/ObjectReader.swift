@@ -38,7 +38,9 @@ package struct ObjectReader {
                 !asked.contains($0.key) && Suggestion.closest(to: $0.key, in: [key]) != nil
             }) {
                 throw context.error(
-                    key: misspelt, "unknown key \(Excerpt.quoted(misspelt.key)); did you mean \"\(key)\"?")
+                    key: misspelt,
+                    Suggestion.unknown(
+                        "key", misspelt.key, expected: "the required key \"\(key)\"", suggestions: [key]))
             }
             let what = expectation.map { " (\($0))" } ?? ""
             throw context.error(node, "missing key \"\(key)\"\(what)")
@@ -68,9 +70,6 @@ package struct ObjectReader {
 
     private func unknownKey(_ member: JSONNode.Member) -> ScenarioError {
         let accepted = asked.uniqued(by: { $0 })
-        return context.error(
-            key: member,
-            "unknown key \(Excerpt.quoted(member.key))" + Suggestion.didYouMean(member.key, in: accepted)
-                + "; expected one of: " + accepted.map { "\"\($0)\"" }.joined(separator: ", "))
+        return context.error(key: member, Suggestion.unknown("key", member.key, among: accepted))
     }
 }

@@ -123,7 +123,10 @@ package struct PipelineSettings: Sendable {
 
     private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {
         let name = try node.string(context)
-        return try context.located(node) { () throws(PipelineError) in try CheckOffPipeline.preset(named: name) }
+        guard let pipeline = try? CheckOffPipeline.preset(named: name) else {
+            throw context.error(node, Suggestion.unknown("pipeline", name, among: CheckOffPipeline.presetNames))
+        }
+        return pipeline
     }
 
     private static func customPipeline(
@@ -191,7 +194,8 @@ package struct PipelineSettings: Sendable {
     }
 
     /// The value `node` spells from `table` (camelCase name → value; old spellings → value and
-    /// the new name, read with a warning), or a located error listing the current spellings.
+    /// the new name, read with a warning), or a located error listing the current spellings
+    /// (``Suggestion/unknown(_:_:among:or:suggests:quote:)``).
     static func spelled<Value>(
         _ node: JSONNode, _ context: DecodingContext, _ table: Spelling.Table<Value>, key: String,
         _ warnings: inout [Warning]
@@ -205,9 +209,6 @@ package struct PipelineSettings: Sendable {
                     message: "\"\(text)\" is the old spelling of \"\(key)\"; write \"\(old.current)\""))
             return old.value
         }
-        throw context.error(
-            node,
-            "expected \"\(key)\" to be one of: " + table.current.map(\.name).joined(separator: ", ")
-                + "; found \"\(text)\"")
+        throw context.error(node, Suggestion.unknown(key, text, among: table.current.map(\.name)))
     }
 }

@@ -146,9 +146,9 @@ package struct RemindersSettings: Sendable {
     {
         var object = try ObjectReader(node, context, what: "a reminders object such as {\"window\": 60}")
         var settings = RemindersSettings()
-        if let value = object.optional("api") { settings.api = try enumValue(value, context, what: "api") }
+        if let value = object.optional("api") { settings.api = try value.named("api", context) }
         let schedulerNode = object.optional("scheduler")
-        if let schedulerNode { settings.mode = try enumValue(schedulerNode, context, what: "scheduler") }
+        if let schedulerNode { settings.mode = try schedulerNode.named("scheduler", context) }
         if let value = object.optional("window") {
             let smallest = settings.mode == .overflowNotice ? 2 : 1
             settings.window = try value.int(context, in: smallest...SchedulerConfiguration.maximumWindowSize)
@@ -156,19 +156,19 @@ package struct RemindersSettings: Sendable {
             throw context.error(schedulerNode, "an overflow notice needs a window of at least 2")
         }
         if let value = object.optional("retention") {
-            settings.retentionSetting = try enumValue(value, context, what: "retention")
+            settings.retentionSetting = try value.named("retention", context)
         }
         if let value = object.optional("replacement") {
-            settings.replacement = try enumValue(value, context, what: "replacement")
+            settings.replacement = try value.named("replacement", context)
         }
         if let value = object.optional("repeatingSlots") {
             settings.repeatingSlots = try value.int(context, in: 1...PlatformRules.defaultLimit)
         }
         if let value = object.optional("authorization") {
-            settings.authorization = try enumValue(value, context, what: "authorization")
+            settings.authorization = try value.named("authorization", context)
         }
         if let value = object.optional("repeatingBadges") {
-            settings.repeatingBadges = try enumValue(value, context, what: "repeatingBadges")
+            settings.repeatingBadges = try value.named("repeatingBadges", context)
         }
         if let value = object.optional("snooze") {
             settings.snooze = try value.wholeSecondsDuration(context, atLeast: .seconds(1), "a snooze delay")
@@ -206,7 +206,7 @@ package struct RemindersSettings: Sendable {
         let from = try object.optional("from")?.wholeSecondsTime(context) ?? SimTime(offset: every)
         let until = try object.optional("until")?.wholeSecondsTime(context)
         var reason = ReminderScheduler.AppRunReason.foreground
-        if let value = object.optional("reason") { reason = try enumValue(value, context, what: "reason") }
+        if let value = object.optional("reason") { reason = try value.named("reason", context) }
         try object.finish()
         return AppRunSchedule(every: every, from: from, until: until, reason: reason)
     }
@@ -236,7 +236,7 @@ package struct RemindersSettings: Sendable {
     {
         var punctual = false
         if let value = object.optional("timing") {
-            punctual = try enumValue(value, context, what: "timing") == TimingName.punctual
+            punctual = (try value.named("timing", context) as TimingName) == .punctual
         }
         guard let value = object.optional("meanDelay") else { return punctual ? .punctual : .realistic }
         if punctual {
@@ -299,7 +299,7 @@ package struct RemindersSettings: Sendable {
             if let extra = object.optional("every") {
                 throw context.error(extra, "give either \"every\" or \"calendar\", not both")
             }
-            let unit: CalendarUnit = try enumValue(unitNode, context, what: "calendar")
+            let unit: CalendarUnit = try unitNode.named("calendar", context)
             every = .seconds(unit.seconds)
         } else {
             let everyNode = try object.required("every", "the interval, at least 60s, such as \"1d\"")
@@ -319,17 +319,6 @@ package struct RemindersSettings: Sendable {
         }
         try object.finish()
         return (RepeatingReminderSpec(id: id, title: title, start: start, every: every), idNode)
-    }
-
-    /// The case of `Value` that `node` spells (`what` names the key), or a located error listing
-    /// every case: `expected api to be one of "legacy", "userNotifications", found "x"`.
-    static func enumValue<Value: RawRepresentable & CaseIterable>(
-        _ node: JSONNode, _ context: DecodingContext, what: String
-    ) throws(ScenarioError) -> Value where Value.RawValue == String {
-        try node.named(context) { text in
-            let names = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            return "expected \(what) to be one of \(names), found \"\(text)\""
-        }
     }
 }
 

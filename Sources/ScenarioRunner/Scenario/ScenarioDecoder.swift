@@ -67,7 +67,7 @@ package enum ScenarioDecoder {
                 let watch = try node.string(context)
                 // An unknown model: the error suggests the closest names, not the whole catalogue.
                 guard (try? WatchModel.named(watch)) != nil else {
-                    throw context.error(node, WatchNameSuggestion.message(for: watch, quote: "\""))
+                    throw context.error(node, WatchNameSuggestion.message(for: watch))
                 }
                 return watch
             } ?? defaultWatch
@@ -115,10 +115,10 @@ package enum ScenarioDecoder {
                     object.optional("eventLimit"), work: work,
                     at: workSection.flatMap { object.optional($0) } ?? scriptNode, context)
             } ?? .default
-        let wrist =
-            errors.attempt { () throws(ScenarioError) in
-                try object.optional("wrist")?.initialWrist(context)
-            } ?? nil
+        let wrist: InitialWrist? =
+            errors.attempt { () throws(ScenarioError) in try object.optional("wrist")?.named("wrist position", context)
+            }
+            ?? nil
         object.finish(into: &errors)
         try errors.check()
 
@@ -309,7 +309,8 @@ package enum ScenarioDecoder {
             }
             guard let kind = Registry.stepKinds.first(where: { $0.name == kindName }) else {
                 let names = ["wait"] + Registry.stepKinds.map(\.name)
-                throw context.error(doNode, unknown("step", kindName, among: names))
+                throw context.error(
+                    doNode, Suggestion.unknown("step", kindName, among: names, suggests: context.suggests))
             }
             let action = try kind.decode(&object, context)
             try object.finish()
@@ -324,15 +325,6 @@ package enum ScenarioDecoder {
         case (_?, let expectNode?):
             throw context.error(expectNode, "a step has either \"do\" or \"expect\", not both; split it into two steps")
         }
-    }
-
-    /// `unknown WHAT "name"` with the closest of `names` suggested, else all of them listed.
-    static func unknown(_ what: String, _ name: String, among names: [String]) -> String {
-        let message = "unknown \(what) \(Excerpt.quoted(name))"
-        if let suggestion = Suggestion.closest(to: name, in: names) {
-            return message + "; did you mean \"\(suggestion)\"?"
-        }
-        return message + "; expected one of: " + names.joined(separator: ", ")
     }
 
     /// Decodes an expectations object, each expectation on its own; errors go to `errors`.
@@ -356,7 +348,9 @@ package enum ScenarioDecoder {
             errors.attempt { () throws(ScenarioError) in
                 guard let kind = Registry.expectationKinds.first(where: { $0.key == member.key }) else {
                     let keys = Registry.expectationKinds.map(\.key)
-                    throw context.error(key: member, unknown("expectation", member.key, among: keys))
+                    throw context.error(
+                        key: member,
+                        Suggestion.unknown("expectation", member.key, among: keys, suggests: context.suggests))
                 }
                 let expectation = try kind.decode(member.value, context)
                 return LocatedExpectation(

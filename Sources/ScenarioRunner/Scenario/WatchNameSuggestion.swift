@@ -1,4 +1,5 @@
 import CompanionModel
+import SimulationKernel
 
 /// "Did you mean" for watch model names: the closest name within a small edit distance, else the
 /// names that start with (or contain) what was typed — never the whole catalogue in one line.
@@ -27,18 +28,16 @@ package enum WatchNameSuggestion {
         String(text.lowercased().filter { $0.isLetter || $0.isNumber })
     }
 
-    /// `"unknown watch model 'series7'; did you mean 'series7-41mm' or 'series7-45mm'? ('wristsim watches'
-    /// lists all 31 models)"`, with `quote` around names.
-    package static func message(for name: String, quote: String = "'") -> String {
+    /// `unknown watch model "series7"; expected one of the 31 models 'wristsim watches' lists (did you
+    /// mean "series7-41mm" or "series7-45mm"?)` (``Suggestion/unknown(_:_:expected:suggestions:quote:)``),
+    /// `also` (`'all'`) accepted too, names quoted by `quote`.
+    package static func message(
+        for name: String, also: String? = nil, quote: (String) -> String = { Excerpt.quoted($0) }
+    ) -> String {
         let names = WatchModel.knownNames
-        let display = name.count > 64 ? String(name.prefix(64)) + "…" : name
-        var message = "unknown watch model \(quote)\(display)\(quote)"
-        let suggestions = candidates(for: name, in: names).map { quote + $0 + quote }
-        if let last = suggestions.last {
-            let list =
-                suggestions.count == 1 ? last : suggestions.dropLast().joined(separator: ", ") + " or " + last
-            message += "; did you mean \(list)?"
-        }
-        return message + " ('wristsim watches' lists all \(names.count) models)"
+        let expected = "one of the \(names.count) models 'wristsim watches' lists"
+        return Suggestion.unknown(
+            "watch model", name, expected: also.map { $0 + " or " + expected } ?? expected,
+            suggestions: candidates(for: name, in: names), quote: quote)
     }
 }

@@ -56,14 +56,12 @@ package struct SweepPlan: Hashable, Sendable {
         }
         guard !watches.isEmpty, !pipelines.isEmpty else { throw .usage("a sweep needs a watch and a pipeline") }
         for watch in watches where !WatchModel.knownNames.contains(watch) {
-            throw .usage(
-                "unknown watch model \(ArgumentText.quoted(watch)); expected 'all' or some of: "
-                    + WatchModel.knownNames.joined(separator: ", "))
+            throw .usage(WatchNameSuggestion.message(for: watch, also: "'all'", quote: ArgumentText.quoted))
         }
         for case let pipeline? in pipelines where !CheckOffPipeline.presetNames.contains(pipeline) {
             throw .usage(
-                "unknown pipeline \(ArgumentText.quoted(pipeline)); expected some of: "
-                    + CheckOffPipeline.presetNames.joined(separator: ", "))
+                Suggestion.unknown(
+                    "pipeline", pipeline, among: CheckOffPipeline.presetNames, quote: ArgumentText.quoted))
         }
         try SweepPlan.checkNamedOnce(watches) {
             "--watch names \(ArgumentText.quoted($0)) twice; each of its cells would run twice"

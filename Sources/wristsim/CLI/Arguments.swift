@@ -45,11 +45,7 @@ struct Arguments {
             // A one-letter option (`-o PATH`) when the command declares it.
             let short = word.count == 2 && allowedOptions.contains(String(word.dropFirst()))
             guard word.hasPrefix("--") || short else {
-                var message = "unknown option \(ArgumentText.quoted(word))"
-                if let suggestion = Suggestion.closest(to: "-" + word, in: known) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                throw UsageError(command: command, message: message)
+                throw UsageError(command: command, message: Arguments.unknownOption(word, near: "-" + word, known))
             }
             var name = String(word.dropFirst(short ? 1 : 2))
             var inlineValue: String?
@@ -82,11 +78,8 @@ struct Arguments {
                 }
                 values[name, default: []].append(value)
             } else {
-                var message = "unknown option \(ArgumentText.quoted("--" + name))"
-                if let suggestion = Suggestion.closest(to: "--" + name, in: known) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                throw UsageError(command: command, message: message)
+                throw UsageError(
+                    command: command, message: Arguments.unknownOption("--" + name, near: "--" + name, known))
             }
         }
         if positionals.count(where: { $0 == InputFile.standardInput }) > 1 {
@@ -124,6 +117,14 @@ struct Arguments {
                     "--seed expects a whole number from 0 to 18446744073709551615, found \(ArgumentText.quoted(text))")
         }
         return seed
+    }
+
+    /// The message for an unknown option `word`, suggesting the one of `known` closest to `near`
+    /// (`-watch` is read as `--watch`).
+    private static func unknownOption(_ word: String, near: String, _ known: [String]) -> String {
+        Suggestion.unknown(
+            "option", word, expected: "one of: " + known.map(ArgumentText.quoted).joined(separator: ", "),
+            suggestions: Suggestion.closest(to: near, in: known).map { [$0] } ?? [], quote: ArgumentText.quoted)
     }
 }
 

@@ -51,7 +51,8 @@ enum ScenarioArguments {
     static func watches(_ arguments: Arguments, command: String) throws(UsageError) -> [String] {
         let names = arguments.allValues("watch")
         for name in names where (try? WatchModel.named(name)) == nil {
-            throw UsageError(command: command, message: WatchNameSuggestion.message(for: name))
+            throw UsageError(
+                command: command, message: WatchNameSuggestion.message(for: name, quote: ArgumentText.quoted))
         }
         return names
     }

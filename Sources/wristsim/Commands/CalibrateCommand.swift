@@ -114,8 +114,8 @@ enum CalibrateCommand: Command {
         guard let chip = WatchChip(rawValue: chipName.uppercased()) else {
             throw UsageError(
                 command: name,
-                message: "unknown chip \(ArgumentText.quoted(chipName)); expected one of: "
-                    + WatchChip.allCases.map(\.name).joined(separator: ", "))
+                message: Suggestion.unknown(
+                    "chip", chipName, among: WatchChip.allCases.map(\.name), quote: ArgumentText.quoted))
         }
         var names: [String: String] = [:]
         for mapping in arguments.allValues("map") {

@@ -48,14 +48,10 @@ enum LatencyCommand: Command {
             throw UsageError(command: name, message: "--compare runs both presets; leave out --pipeline")
         }
         if let pipeline = arguments.value("pipeline"), !CheckOffPipeline.presetNames.contains(pipeline) {
-            var message = "unknown pipeline \(ArgumentText.quoted(pipeline))"
-            if let suggestion = Suggestion.closest(to: pipeline, in: CheckOffPipeline.presetNames) {
-                message += "; did you mean '\(suggestion)'?"
-                throw UsageError(command: name, message: message)
-            }
             throw UsageError(
                 command: name,
-                message: message + "; expected one of: " + CheckOffPipeline.presetNames.joined(separator: ", "))
+                message: Suggestion.unknown(
+                    "pipeline", pipeline, among: CheckOffPipeline.presetNames, quote: ArgumentText.quoted))
         }
         let watches: [String?] = try ScenarioArguments.watches(arguments, command: name).map { $0 }
         guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }

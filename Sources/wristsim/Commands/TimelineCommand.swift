@@ -52,9 +52,9 @@ enum TimelineCommand: Command {
             guard let family = ComplicationFamily(rawValue: familyName) else {
                 throw UsageError(
                     command: name,
-                    message:
-                        "unknown family \(ArgumentText.quoted(familyName)); expected one of: \(ComplicationFamily.names)"
-                )
+                    message: Suggestion.unknown(
+                        "family", familyName, among: ComplicationFamily.allCases.map(\.rawValue),
+                        quote: ArgumentText.quoted))
             }
             families = [family]
         }

@@ -35,13 +35,17 @@ import Testing
         for (index, reported) in all.enumerated() {
             #expect(reported.location == SourceLocation(line: index + 4, column: 21), "step \(index)")
             #expect(reported.path == "$.script[\(index)].do")
-            #expect(reported.message == #"unknown step "tapp"; did you mean "tap"?"#)
+            #expect(reported.message == #"unknown step "tapp"; expected one of 32 step names (did you mean "tap"?)"#)
         }
         let lines = error.description.split(separator: "\n")
         #expect(lines.count == ScenarioErrorCollector.limit + 1)
-        #expect(lines.first == #"s.json:4:21: error: unknown step "tapp"; did you mean "tap"? (at $.script[0].do)"#)
+        #expect(
+            lines.first
+                == #"s.json:4:21: error: unknown step "tapp"; expected one of 32 step names (did you mean "tap"?) (at $.script[0].do)"#
+        )
         #expect(lines.last == "s.json: note: and \(count - ScenarioErrorCollector.limit) more errors")
-        #expect(error.description.utf8.count < 100 * (ScenarioErrorCollector.limit + 1), "bounded message")
+        // Bounded: at most 20 lines of at most 150 bytes, however many steps are wrong.
+        #expect(error.description.utf8.count < 150 * (ScenarioErrorCollector.limit + 1), "bounded message")
     }
 
     @Test func independentPartsAreEachReportedInFileOrder() throws {

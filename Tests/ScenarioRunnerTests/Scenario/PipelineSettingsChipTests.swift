@@ -47,7 +47,7 @@ import Testing
 
     @Test func anUnknownChipIsALocatedError() {
         let message = error(#"{"steps": [{"step": "removeRow", "queue": "main", "cost": "2ms", "on": "S99"}]}"#)
-        #expect(message?.hasPrefix("t.json:2:85: error: unknown chip \"S99\"; expected one of: S1,") == true)
+        #expect(message?.hasPrefix(#"t.json:2:85: error: unknown chip "S99"; expected one of: "S1","#) == true)
     }
 
     @Test func aCostThatOverflowsOnTheReferenceChipIsALocatedError() {

@@ -81,11 +81,8 @@ package enum LinkExpectations {
             var counts: [(LinkChannel, Int)] = []
             for member in members {
                 guard let channel = LinkChannel.allCases.first(where: { $0.name == member.key }) else {
-                    let names = LinkChannel.allCases.map(\.name)
                     throw context.error(
-                        key: member,
-                        "unknown channel \"\(member.key)\"" + Suggestion.didYouMean(member.key, in: names)
-                            + " expected one of: " + names.joined(separator: ", "))
+                        key: member, Suggestion.unknown("channel", member.key, among: LinkChannel.allCases.map(\.name)))
                 }
                 counts.append((channel, try member.value.int(context, in: 0...Int.max)))
             }

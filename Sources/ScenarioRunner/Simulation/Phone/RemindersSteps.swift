@@ -26,8 +26,8 @@ package enum RemindersSteps {
         summary: "tap an action on the item's latest notification: \"item\": id, \"action\": \"complete\" or \"snooze\""
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let item = try object.required("item", "the id of the item the notification is about").itemReference(context)
-        let action: ReminderAction = try RemindersSettings.enumValue(
-            try object.required("action", "\"complete\" or \"snooze\""), context, what: "action")
+        let action: ReminderAction = try object.required("action", "\"complete\" or \"snooze\"").named(
+            "action", context)
         return NotificationActionTap(item: item, action: action)
     }
 

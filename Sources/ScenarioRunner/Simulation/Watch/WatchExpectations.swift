@@ -13,8 +13,7 @@ package enum WatchExpectations {
         let names = ["notRunning", "launching", "foreground", "background", "suspended"]
         let name = try node.string(context)
         guard names.contains(name) else {
-            throw context.error(
-                node, "unknown watch app state \"\(name)\"; expected one of: " + names.joined(separator: ", "))
+            throw context.error(node, Suggestion.unknown("watch app state", name, among: names))
         }
         return AppState(name: name)
     }

@@ -81,7 +81,7 @@ import Testing
         ),
         BadCase(
             name: "unknown preset", complication: #"{"preset": "weather"}"#,
-            expected: #"unknown preset "weather"; expected "grocery" or "tubeStatus""#),
+            expected: #"unknown preset "weather"; expected one of: "grocery", "tubeStatus" (at"#),
         BadCase(
             name: "unknown policy", complication: #"{"budget": {"reloadPolicy": "soon"}}"#,
             expected: #"unknown reload policy "soon""#),
@@ -90,7 +90,9 @@ import Testing
             expected: "expected a positive delay"),
         BadCase(
             name: "unknown chip", complication: #"{"budget": {"reloadWork": {"cost": "1s", "on": "S99"}}}"#,
-            expected: #"unknown chip "S99"; expected one of: S1, S1P"#),
+            expected:
+                #"unknown chip "S99"; expected one of: "S1", "S1P", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "#
+                + #""S10" (did you mean "S9"?)"#),
         BadCase(
             name: "cost too large", complication: #"{"budget": {"reloadWork": {"cost": "2h"}}}"#,
             expected: #"expected a duration of at most "1h", found "2h""#),

@@ -73,19 +73,25 @@ import Testing
     static let badCases: [BadCase] = [
         BadCase(
             name: "misspelt family", complication: #"{"families": ["circlar"]}"#,
-            expected: #"unknown complication family "circlar"; did you mean "circular"?; expected one of: circular,"#),
+            expected:
+                #"unknown complication family "circlar"; expected one of: "circular", "corner", "rectangular", "inline", "#
+                + #""modularSmall" (did you mean "circular"?)"#),
         BadCase(
             name: "unknown family", complication: #"{"families": ["bezel"]}"#,
-            expected: #"unknown complication family "bezel"; expected one of: circular, corner, rectangular"#),
+            expected:
+                #"unknown complication family "bezel"; expected one of: "circular", "corner", "rectangular", "inline", "#
+                + #""modularSmall" (at"#),
         BadCase(
             name: "duplicate family", complication: #"{"families": ["inline", "inline"]}"#,
             expected: #"family "inline" is listed twice"#),
         BadCase(
             name: "unknown key", complication: #"{"famillies": ["inline"]}"#,
-            expected: #"unknown key "famillies"; did you mean "families"?"#),
+            expected:
+                #"unknown key "famillies"; expected one of: "families", "content", "onActiveFace", "textLimits", "#
+                + #""preset", "budget", "backgroundRefresh" (did you mean "families"?)"#),
         BadCase(
             name: "unknown content", complication: #"{"content": "next"}"#,
-            expected: #"unknown content "next"; expected "nextItem" or "nextDue""#),
+            expected: #"unknown content "next"; expected one of: "nextItem", "nextDue" (at"#),
         BadCase(
             name: "unknown rules", complication: #"{"budget": {"rules": "watchKit"}}"#,
             expected: #"unknown rules "watchKit""#),

@@ -85,7 +85,10 @@ import Testing
 
     @Test func badTimingsAreLocated() throws {
         for (timing, message) in [
-            (#""sometimes""#, #"unknown backgroundRefreshTiming "sometimes"; expected "mayDelay", "punctual""#),
+            (
+                #""sometimes""#,
+                #"unknown backgroundRefreshTiming "sometimes"; expected one of: "mayDelay", "punctual" or an object"#
+            ),
             (#"{"delayMean": "5m", "delayAtMost": "1m"}"#, #"expected "delayAtMost" of at least "delayMean""#),
             (#"{"delayMean": "5m", "later": "1m"}"#, #"unknown key "later""#),
         ] {

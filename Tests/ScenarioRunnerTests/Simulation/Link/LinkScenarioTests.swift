@@ -67,7 +67,14 @@ import Testing
     }
 
     static let malformed: [(String, String)] = [
-        (#"{"latancy": "1s"}"#, "s.json:7:12: error: unknown key \"latancy\"; did you mean \"latency\"?"),
+        (
+            #"{"latancy": "1s"}"#,
+            #"s.json:7:12: error: unknown key "latancy"; expected one of: "latency", "duplicateProbability", "#
+                + #""replyTimeout", "messagePayloadCap", "userInfoPayloadCap", "applicationContextPayloadCap", "#
+                + #""complicationTransfersPerDay", "complicationBudgetResetsAt", "complication", "#
+                + #""phoneUpdatesComplication", "phoneApp", "watchApp", "session", "unreachable", "terminations" "#
+                + #"(did you mean "latency"?) (at $.link.latancy)"#
+        ),
         (
             #"{"latency": {"gaussian": {"mean": "1s"}}}"#,
             "s.json:7:24: error: unknown latency distribution \"gaussian\""
@@ -80,7 +87,7 @@ import Testing
         (#"{"replyTimeout": "0s"}"#, "s.json:7:28: error: expected a duration greater than zero, found 0s"),
         (
             #"{"phoneApp": "sleeping"}"#,
-            "s.json:7:24: error: unknown value \"sleeping\" expected one of: \"notRunning\", \"background\", \"foreground\""
+            #"s.json:7:24: error: unknown value "sleeping"; expected one of: "notRunning", "background", "foreground" (at $.link.phoneApp)"#
         ),
         (
             #"{"unreachable": [{"from": "+5m", "to": "+1m"}]}"#,
@@ -93,7 +100,7 @@ import Testing
         ),
         (
             #"{"terminations": [{"app": "tablet", "at": "+1m"}]}"#,
-            "s.json:7:37: error: unknown value \"tablet\" expected one of: \"phone\", \"watch\""
+            #"s.json:7:37: error: unknown value "tablet"; expected one of: "phone", "watch" (at $.link.terminations[0].app)"#
         ),
     ]
 
@@ -125,7 +132,10 @@ import Testing
             _ = try Self.decode(text)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.contains("unknown channel \"interactiv\"; did you mean \"interactive\"?"))
+            #expect(
+                error.description.contains(
+                    #"unknown channel "interactiv"; expected one of: "interactive", "userInfo", "applicationContext", "#
+                        + #""complication" (did you mean "interactive"?)"#))
         }
     }
 

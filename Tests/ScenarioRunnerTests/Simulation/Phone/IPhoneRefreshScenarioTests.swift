@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"timing": "soon"}"#, #"expected timing to be one of "opportunistic", "punctual", found "soon""#),
+        (#"{"timing": "soon"}"#, #"unknown timing "soon"; expected one of: "opportunistic", "punctual" (at"#),
         (#"{"timing": "punctual", "meanDelay": "1h"}"#, "meanDelay applies to \"opportunistic\" timing only"),
         (#"{"meanDelay": "0s"}"#, "expected a meanDelay from 1s to 7d"),
         (#"{"meanDelay": "8d"}"#, "expected a meanDelay from 1s to 7d"),

@@ -92,7 +92,7 @@ import Testing
     @Test(arguments: [
         (
             "{\"scheduler\": \"lazy\"}",
-            "expected scheduler to be one of \"windowed\", \"naive\", \"overflowNotice\", \"backgroundRefresh\", found \"lazy\""
+            #"unknown scheduler "lazy"; expected one of: "windowed", "naive", "overflowNotice", "backgroundRefresh" (at"#
         ),
         ("{\"window\": 0}", "expected a whole number from 1 to 64"),
         ("{\"windw\": 3}", "unknown key"),
@@ -107,7 +107,7 @@ import Testing
             "the legacy API repeats only by calendar unit"
         ),
         ("{\"scheduler\": \"overflowNotice\", \"window\": 1}", "expected a whole number from 2 to 64"),
-        ("{\"authorization\": \"maybe\"}", "expected authorization to be one of"),
+        ("{\"authorization\": \"maybe\"}", #"unknown authorization "maybe"; expected one of: "notDetermined","#),
         ("{\"refresh\": {\"every\": \"10s\"}}", "expected a refresh interval of at least 1m"),
         ("{\"refresh\": {\"task\": {\"wallLimit\": \"0s\"}}}", "expected wallLimit of more than 0s"),
         ("{\"refresh\": {\"task\": {\"cpuPerReminder\": \"2h\"}}}", "and at most 1h"),
