@@ -104,3 +104,11 @@ import Testing
         #expect(Array(log) == events, "seed \(seed)")
     }
 }
+
+extension TraceLog {
+    /// A log of `events`, in order (the simulation appends one event at a time).
+    fileprivate init(_ events: [TraceEvent]) {
+        self.init()
+        for event in events { append(event) }
+    }
+}

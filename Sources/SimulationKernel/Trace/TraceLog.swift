@@ -30,13 +30,6 @@ package struct TraceLog: RandomAccessCollection, Sendable {
     /// An empty log.
     package init() {}
 
-    /// A log of `events`, in order.
-    ///
-    /// - Complexity: O(*f*) for *f* fields in all.
-    package init(_ events: some Sequence<TraceEvent>) {
-        for event in events { append(event) }
-    }
-
     package var startIndex: Int { 0 }
     package var endIndex: Int { times.count }
 

@@ -69,12 +69,10 @@ package struct ScenarioReportData {
         func runs(on watch: String) -> [LatencyProfile] {
             guard hasTaps else { return [] }
             return names.compactMap { name in
-                let variant =
-                    name == ownPipeline
-                    ? scenario : try? LatencyProfile.overriding(scenario, pipeline: name, watch: nil)
-                guard var variant else { return nil }
-                variant.watch = watch
-                return LatencyProfile.run(variant, seed: seed)
+                let pipeline = name == ownPipeline ? nil : name
+                return (try? LatencyProfile.overriding(scenario, pipeline: pipeline, watch: watch)).map {
+                    LatencyProfile.run($0, seed: seed)
+                }
             }
         }
         let pipelineRuns = runs(on: scenario.watch)
