@@ -318,19 +318,10 @@ package struct ComplicationBudget: Hashable, Sendable {
 
     /// Reloads a count and an execution allowance pay for (`Int.max` with neither).
     static func reloads(count: Int?, execution: SimDuration?, cost: SimDuration) -> Int {
-        var left = count ?? .max
-        if let execution {
-            let byTime: Int
-            if execution <= .zero {
-                byTime = 0
-            } else if cost <= .zero {
-                byTime = .max
-            } else {
-                byTime = Int((execution.nanoseconds - 1) / cost.nanoseconds + 1)
-            }
-            left = min(left, byTime)
-        }
-        return left
+        // A free reload (cost 0) is never limited by the time left, while any is left.
+        guard let execution, execution <= .zero || cost > .zero else { return count ?? .max }
+        let byTime = execution <= .zero ? 0 : Int((execution.nanoseconds - 1) / cost.nanoseconds + 1)
+        return min(count ?? .max, byTime)
     }
 }
 

@@ -37,8 +37,6 @@ struct ComplicationContentIndex: Sendable {
     /// The remaining items' due times (items without one left out).
     private var dues = CountingBlockList<Due>()
 
-    init() {}
-
     /// How many items remain (O(1)).
     var count: Int { byPlace.count }
 

@@ -9,14 +9,12 @@ package struct ComplicationEntry: Hashable, Sendable {
 /// The timeline an app hands the system on a reload: the current entry plus future entries
 /// supplied ahead (a reminder shows overdue without a reload), coalesced by ``entrySpacing``.
 extension ComplicationBudgetSettings {
-    /// What coalescing kept and what it discarded.
-    package typealias Timeline = (kept: [ComplicationEntry], discarded: [ComplicationEntry])
-
     /// The timeline for the remaining items of `index` reloaded at `now`: an entry at `now`, then
-    /// one at each future due time (up to ``futureEntryLimit``), coalesced.
+    /// one at each future due time (up to ``futureEntryLimit``), coalesced (the entries kept).
     ///
     /// - Complexity: O(*e* log *n*) expected for *n* remaining items and *e* entries.
-    func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> Timeline {
+    func timeline(_ index: ComplicationContentIndex, now: SimTime, mode: ComplicationContentMode) -> [ComplicationEntry]
+    {
         var entries = [ComplicationEntry(date: now, content: index.content(at: now, mode: mode))]
         var time = now
         while entries.count <= futureEntryLimit, let next = index.nextDue(after: time) {
@@ -26,14 +24,15 @@ extension ComplicationBudgetSettings {
         return coalesce(entries)
     }
 
-    /// Drops entries that are not more than ``entrySpacing`` after the last kept entry.
+    /// Drops entries that are not more than ``entrySpacing`` after the last kept entry; returns
+    /// the entries kept.
     ///
     /// ClockKit "discards one of the entries" less than a minute apart without saying which;
     /// WristSim keeps the **earlier** one. Entries are taken in date order (stable for equal
     /// dates, so the first supplied is kept).
     ///
     /// - Complexity: O(*n* log *n*); O(*n*) for entries already in date order.
-    package func coalesce(_ entries: [ComplicationEntry]) -> Timeline {
+    package func coalesce(_ entries: [ComplicationEntry]) -> [ComplicationEntry] {
         let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
         let ordered =
             inOrder
@@ -42,14 +41,9 @@ extension ComplicationBudgetSettings {
                 $0.element.date < $1.element.date || ($0.element.date == $1.element.date && $0.offset < $1.offset)
             }.map(\.element)
         var kept: [ComplicationEntry] = []
-        var discarded: [ComplicationEntry] = []
-        for entry in ordered {
-            if let last = kept.last, entry.date - last.date <= entrySpacing {
-                discarded.append(entry)
-            } else {
-                kept.append(entry)
-            }
+        for entry in ordered where kept.last.map({ entry.date - $0.date > entrySpacing }) ?? true {
+            kept.append(entry)
         }
-        return (kept, discarded)
+        return kept
     }
 }

@@ -78,9 +78,7 @@ extension ComplicationReport {
             })
         object.append(
             "backgroundTasks",
-            records: model.backgroundTasks.lazy.filter { $0.endedAt <= end }.map {
-                BackgroundTaskJSON(task: $0, stamp: stamp)
-            })
+            records: backgroundTasks.lazy.map { BackgroundTaskJSON(task: $0, stamp: stamp) })
         object.append("longestWithoutReloadMs", .milliseconds(longestWithoutReload))
         object.append(
             "offActiveFace",

@@ -17,13 +17,6 @@ extension ComplicationReport {
     /// check-off leaves the face stale for milliseconds until its "update complication" step).
     package static let staleRowMinimum = SimDuration.seconds(1)
 
-    /// The text preview (``write(to:)`` into one string).
-    package var text: String {
-        var text = ""
-        write(to: &text)
-        return text
-    }
-
     /// Writes the text preview into `output` a line at a time: what the face shows wherever it
     /// changes, every request (refusals marked `REFUSED`), budget resets, each stale span of at
     /// least ``staleRowMinimum``, then the summary. Rows are in time order (at one instant, by
@@ -58,7 +51,7 @@ extension ComplicationReport {
             rows(model.resets.lazy.filter { $0 <= end }) {
                 Row(time: $0, kind: .reset, text: "reset    budget refilled: \(dailyBudgetText)")
             },
-            rows(model.backgroundTasks.lazy.filter { $0.endedAt <= end }) { taskRow($0) },
+            rows(backgroundTasks) { taskRow($0) },
             rows(model.exhaustions.lazy.filter { $0.at <= end }) { exhaustion in
                 Row(
                     time: exhaustion.at, kind: .budget,

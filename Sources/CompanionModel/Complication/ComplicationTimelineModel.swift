@@ -108,11 +108,11 @@ package struct ComplicationTimelineModel: Sendable {
 
     /// Installs the timeline for `time`; returns the date of its last entry.
     private mutating func install(at time: SimTime, source: ComplicationReloadSource) -> SimTime {
-        let result = configuration.budget.timeline(
+        let kept = configuration.budget.timeline(
             truth.index(at: time), now: time, mode: configuration.mode)
         while let last = shown.last, last.entry.date >= time { shown.removeLast() }
-        shown += result.kept.map { ComplicationShownEntry(entry: $0, source: source, reloadedAt: time) }
-        return result.kept.last?.date ?? time
+        shown += kept.map { ComplicationShownEntry(entry: $0, source: source, reloadedAt: time) }
+        return kept.last?.date ?? time
     }
 }
 

@@ -78,8 +78,9 @@ package struct ComplicationSettings: Sendable {
         // "grocery" reloads the database (`"budget": {"reloadWork": "readsCount"}` picks the cheap update).
         let preset: ComplicationPreset? = try object.optional("preset")?.choice(
             "preset", context, ["grocery": .grocery(.reloadsDatabase), "tubeStatus": .tubeStatus])
+        let clock = ComplicationClock(origin: context.start)
         var budget = preset?.budget ?? .clockKit
-        budget.firstReset = ComplicationClock(origin: context.start).firstLocalMidnight
+        budget.firstReset = clock.firstLocalMidnight
         if let budgetNode = object.optional("budget") { budget = try decodeBudget(budgetNode, context, base: budget) }
         var plan: BackgroundRefreshPlan?
         if let refreshNode = object.optional("backgroundRefresh") {
@@ -99,7 +100,6 @@ package struct ComplicationSettings: Sendable {
             plan = BackgroundRefreshPlan(every: every, from: from, task: task)
         }
         try object.finish()
-        let clock = ComplicationClock(origin: context.start)
         return ComplicationSettings(
             configuration: ComplicationConfiguration(
                 families: families, mode: mode, limits: limits, budget: budget, clock: clock),

@@ -15,15 +15,14 @@ import Testing
         #expect(ComplicationBudgetSettings().futureEntryLimit == 100, "the default settings are ClockKit's")
         let result = ComplicationBudgetSettings.clockKit.timeline(
             ComplicationContentIndex(Self.items), now: .zero, mode: .nextDue)
-        #expect(result.kept.count == 1 + 100, "the current entry and 100 future ones")
-        #expect(result.kept.last?.date == SimTime(offset: .seconds(100 * 90)), "the 100th due reminder")
-        #expect(result.discarded.isEmpty, "all 90 s apart: nothing coalesced, only capped")
+        #expect(result.count == 1 + 100, "the current entry and 100 future ones: all 90 s apart, none coalesced")
+        #expect(result.last?.date == SimTime(offset: .seconds(100 * 90)), "the 100th due reminder")
     }
 
     @Test func aReloadAfterTheCapSuppliesTheNextEntries() {
         let builder = ComplicationBudgetSettings.clockKit
         let later = builder.timeline(
             ComplicationContentIndex(Self.items), now: SimTime(offset: .seconds(100 * 90)), mode: .nextDue)
-        #expect(later.kept.count == 1 + 50, "the 50 reminders the first timeline could not hold")
+        #expect(later.count == 1 + 50, "the 50 reminders the first timeline could not hold")
     }
 }

@@ -74,3 +74,12 @@ import Testing
         #expect(value == .object(objects.1), "deterministic")
     }
 }
+
+extension ComplicationReport {
+    /// The text preview (``ComplicationReport/write(to:)`` into one string).
+    var text: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+}

@@ -11,27 +11,25 @@ import Testing
     @Test func entriesMustBeMoreThanTheSpacingApartAndTheEarlierIsKept() {
         let builder = ComplicationBudgetSettings(entrySpacing: .minutes(1))
         let result = builder.coalesce([entry(0, 5), entry(30, 4), entry(60, 3), entry(61, 2), entry(200, 1)])
-        #expect(result.kept.map(\.content.remaining) == [5, 2, 1])
-        #expect(result.discarded.map(\.content.remaining) == [4, 3], "exactly 60 s apart is too close")
+        #expect(result.map(\.content.remaining) == [5, 2, 1], "exactly 60 s apart (4 and 3) is too close")
     }
 
     @Test func spacingIsMeasuredFromTheLastKeptEntry() {
         let builder = ComplicationBudgetSettings(entrySpacing: .minutes(1))
         let result = builder.coalesce([entry(0, 4), entry(50, 3), entry(100, 2), entry(130, 1)])
-        #expect(result.kept.map(\.date.offset) == [.zero, .seconds(Int64(100))])
+        #expect(result.map(\.date.offset) == [.zero, .seconds(Int64(100))])
     }
 
     @Test func equalDatesKeepTheFirstSuppliedAndUnsortedInputIsOrdered() {
         let builder = ComplicationBudgetSettings(entrySpacing: .zero)
         let result = builder.coalesce([entry(120, 9), entry(0, 1), entry(0, 2)])
-        #expect(result.kept.map(\.content.remaining) == [1, 9])
-        #expect(result.discarded.map(\.content.remaining) == [2])
+        #expect(result.map(\.content.remaining) == [1, 9], "of 1 and 2 at 0 s, the first supplied is kept")
     }
 
     @Test func widgetKitSpacingCoalescesFiveMinutes() {
         let builder = ComplicationBudgetSettings.widgetKit
         let result = builder.coalesce([entry(0, 3), entry(240, 2), entry(301, 1)])
-        #expect(result.kept.map(\.content.remaining) == [3, 1])
+        #expect(result.map(\.content.remaining) == [3, 1])
     }
 
     @Test func futureEntriesAreSuppliedAtEachDueTime() {
@@ -43,26 +41,30 @@ import Testing
         let result = ComplicationBudgetSettings().timeline(
             ComplicationContentIndex(items), now: SimTime(offset: .hours(1)), mode: .nextDue)
         #expect(
-            result.kept.map(\.date) == [
+            result.map(\.date) == [
                 SimTime(offset: .hours(1)), SimTime(offset: .hours(9)), SimTime(offset: .hours(10)),
             ])
-        #expect(result.kept.map(\.content.overdue) == [1, 2, 3])
+        #expect(result.map(\.content.overdue) == [1, 2, 3])
     }
 
     @Test func futureEntryLimitCapsTheTimeline() {
         let items = (1...10).map { ShoppingItem(id: "\($0)", title: "i\($0)", due: SimTime(offset: .hours(Int64($0)))) }
         let builder = ComplicationBudgetSettings(entrySpacing: .minutes(1), futureEntryLimit: 3)
-        #expect(builder.timeline(ComplicationContentIndex(items), now: .zero, mode: .nextDue).kept.count == 4)
+        #expect(builder.timeline(ComplicationContentIndex(items), now: .zero, mode: .nextDue).count == 4)
     }
 
     @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7]) func keptEntriesAreAlwaysFarEnoughApart(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let spacing = SimDuration.seconds(Int64(rng.next() % 300))
         let entries = (0..<50).map { _ in entry(Int64(rng.next() % 3_600), Int(rng.next() % 9)) }
-        let result = ComplicationBudgetSettings(entrySpacing: spacing).coalesce(entries)
-        #expect(result.kept.count + result.discarded.count == entries.count, "seed \(seed)")
-        for (a, b) in zip(result.kept, result.kept.dropFirst()) {
+        let kept = ComplicationBudgetSettings(entrySpacing: spacing).coalesce(entries)
+        for (a, b) in zip(kept, kept.dropFirst()) {
             #expect(b.date - a.date > spacing, "seed \(seed)")
+        }
+        // Every entry dropped is within the spacing after the last entry kept at or before it.
+        for entry in entries where !kept.contains(entry) {
+            let last = kept.last { $0.date <= entry.date }
+            #expect(last.map { entry.date - $0.date <= spacing } == true, "seed \(seed)")
         }
     }
 }

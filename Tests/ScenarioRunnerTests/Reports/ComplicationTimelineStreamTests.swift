@@ -204,3 +204,12 @@ import Testing
         #expect(pieces.allSatisfy { $0.utf8.count < 512 + longestValue + 64 }, "seed \(seed)")
     }
 }
+
+extension ComplicationReport {
+    /// The text preview (``ComplicationReport/write(to:)`` into one string).
+    var text: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+}

@@ -14,8 +14,7 @@ extension ComplicationFeature {
     /// the link's complication transfers left (the one transfer budget).
     package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
         let now = simulation.now
-        let transfersLeft = simulation.link.transport.complicationBudget.remaining(at: now)
-        guard let report = report(at: now, transfersLeft: transfersLeft) else { return [] }
+        guard let report = simulation.complicationReport() else { return [] }
         let counts = report.requestCounts
         let left = report.model.budget.reloadsAllowed(at: now)
         var rows: [ReportSection.Row] = [
@@ -32,7 +31,7 @@ extension ComplicationFeature {
                     : "\(counts.refused) (\(counts.refusalTally(separator: "=").map { TraceValue.string($0).text }.joined(separator: ", ")))"
             ),
             .init("reloadsLeft", left == .max ? .string("unlimited") : .int(Int64(left))),
-            .init("transfersLeft", .int(Int64(transfersLeft))),
+            .init("transfersLeft", .int(Int64(report.transfersLeft ?? 0))),
         ]
         if counts.deferred > 0 { rows.append(.init("deferred", .int(Int64(counts.deferred)))) }
         rows += budgetRows(report, at: now)

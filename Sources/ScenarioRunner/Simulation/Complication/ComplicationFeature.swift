@@ -159,8 +159,9 @@ package struct ComplicationFeature: SimulationFeature {
     /// The app asks for its next background refresh, the plan's period from now.
     private mutating func scheduleNextRefresh(_ context: WorldContext, into effects: inout WorldEffects) {
         apply(
-            .scheduleBackgroundRefresh(at: context.now, preferred: context.now + refreshEvery), context,
-            into: &effects)
+            .scheduleBackgroundRefresh(
+                at: context.now, preferred: context.now + (settings?.backgroundRefresh?.every ?? .minutes(15))),
+            context, into: &effects)
     }
 
     /// Puts the policy reload on the loop (a planned one is cancelled) and traces the plan.
@@ -178,8 +179,6 @@ package struct ComplicationFeature: SimulationFeature {
                     "moved": .string(grant.reason.rawValue),
                 ]))
     }
-
-    private var refreshEvery: SimDuration { settings?.backgroundRefresh?.every ?? .minutes(15) }
 
     /// Runs one request through the model and appends its effects: trace records, the wake on
     /// the loop, its cancellation, and the app's retry of a rate-limited schedule. Trace events
