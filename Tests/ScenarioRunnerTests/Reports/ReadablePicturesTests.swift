@@ -167,8 +167,8 @@ import Testing
         typealias Change = PhoneReminders.DueChange
         let end = SimTime.zero + .seconds(3_600)
         let log = [
-            Change(time: .zero, item: "milk", key: 0, due: SimTime.zero + .seconds(600)),
-            Change(time: .zero, item: "eggs", key: 1, due: SimTime.zero + .seconds(7_200)),
+            Change(time: .zero, key: 0, due: SimTime.zero + .seconds(600)),
+            Change(time: .zero, key: 1, due: SimTime.zero + .seconds(7_200)),
         ]
         #expect(RemindersChartSVG.overdueSteps(log, end: end).map(\.count) == [1])
         #expect(RemindersChartSVG.overdueSteps(log).map(\.count) == [1, 2], "without an end both count")

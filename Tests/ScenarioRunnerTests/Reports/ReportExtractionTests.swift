@@ -64,11 +64,11 @@ import Testing
     @Test func theTrueOverdueCountFollowsDueDatesAndCompletions() {
         typealias Change = PhoneReminders.DueChange
         let log = [
-            Change(time: .zero, item: "a", key: 0, due: at(10)),
-            Change(time: .zero, item: "b", key: 1, due: at(20)),
-            Change(time: at(15), item: "a", key: 0, due: nil),  // completed
-            Change(time: at(25), item: "b", key: 1, due: at(40)),  // snoozed
-            Change(time: at(30), item: "c", key: 2, due: at(5)),  // added, already overdue
+            Change(time: .zero, key: 0, due: at(10)),
+            Change(time: .zero, key: 1, due: at(20)),
+            Change(time: at(15), key: 0, due: nil),  // completed
+            Change(time: at(25), key: 1, due: at(40)),  // snoozed
+            Change(time: at(30), key: 2, due: at(5)),  // added, already overdue
         ]
         let steps = RemindersChartSVG.overdueSteps(log)
         #expect(steps.map(\.at) == [at(10), at(15), at(20), at(25), at(30), at(40)])

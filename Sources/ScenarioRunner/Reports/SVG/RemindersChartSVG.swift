@@ -215,11 +215,11 @@ package struct RemindersChartSVG: SVGPicture {
         // Each logged state (item due at `due`, valid from `time` until the item's next change)
         // is overdue from max(time, due) until the next change.
         var deltas: [(at: SimTime, delta: Int)] = []
-        var lastIndex: [ItemID: Int] = [:]
+        var lastIndex: [Int: Int] = [:]
         var next = [SimTime?](repeating: nil, count: log.count)
         for (index, change) in log.enumerated() {
-            if let previous = lastIndex[change.item] { next[previous] = change.time }
-            lastIndex[change.item] = index
+            if let previous = lastIndex[change.key] { next[previous] = change.time }
+            lastIndex[change.key] = index
         }
         for (index, change) in log.enumerated() {
             guard let due = change.due else { continue }

@@ -81,7 +81,8 @@ extension PhoneFeature {
         _ action: ReminderAction, item: ItemID, _ context: WorldContext, into effects: inout WorldEffects
     ) {
         let now = context.now
-        syncReminders(context, into: &effects)
+        // Time moves to now first (what fired on the way is traced), in place.
+        reminders.advance(to: now, trace: context.trace, into: &effects)
         guard let delivery = reminders.harness.latestDelivery(ofItem: item) else {
             effects.append(
                 .trace(

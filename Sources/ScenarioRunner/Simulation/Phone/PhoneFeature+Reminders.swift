@@ -90,7 +90,7 @@ extension PhoneFeature {
             var list: [(id: String, due: ReminderTime?)] = []
             list.reserveCapacity(reminders.startCount)
             for change in reminders.dueLog[..<reminders.startCount] where sync.replica.items[change.key].isOpen {
-                list.append((change.item, change.due.map(PhoneReminders.reminderTime)))
+                list.append((reminders.catalog.name(of: change.key), change.due.map(PhoneReminders.reminderTime)))
             }
             reminders.launch(at: context.now, loading: list, trace: context.trace, into: &effects, change)
         } else {
@@ -125,14 +125,6 @@ extension PhoneFeature {
             // Removed from the list: the app has nothing to change (rule R15), and runs.
             appRuns(.foreground, context, into: &effects) { _ in }
         }
-    }
-
-    /// Moves the reminder world to now (performing the app runs the system or the user start on
-    /// their own on the way) and traces new deliveries, misses and app runs, in place.
-    ///
-    /// - Complexity: as ``PhoneReminders/advance(to:trace:into:)``.
-    mutating func syncReminders(_ context: WorldContext, into effects: inout WorldEffects) {
-        reminders.advance(to: context.now, trace: context.trace, into: &effects)
     }
 
     /// Puts a wake-up event on the loop at the next fire date, unless one is already there at or

@@ -73,7 +73,7 @@ package struct PhoneFeature: SimulationFeature {
                 effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
             }
         case .remindersWake:
-            syncReminders(context, into: &effects)
+            reminders.advance(to: context.now, trace: context.trace, into: &effects)
             scheduleReminderWake(context, into: &effects)
         case .notificationAction(let item, let action): notificationAction(action, item: item, context, into: &effects)
         case .setDue(let item, let due): dueChanged(item, to: due, context, into: &effects)

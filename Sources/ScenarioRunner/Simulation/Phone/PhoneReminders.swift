@@ -19,8 +19,8 @@ package struct PhoneReminders: Sendable {
     /// One change of an item's reminder state, as the phone learnt it.
     package struct DueChange: Hashable, Sendable {
         package var time: SimTime
-        package var item: ItemID
-        /// The item's key in the list's ``ItemCatalog`` (what the phone finds its dates by).
+        /// The item's key in the list's ``ItemCatalog`` (what the phone finds its dates by; the
+        /// catalog names the item).
         package var key: Int
         /// The due date while open, `nil` once completed.
         package var due: SimTime?
@@ -31,12 +31,6 @@ package struct PhoneReminders: Sendable {
     struct ItemDates {
         var current: SimTime?
         var lastOpen: SimTime?
-
-        /// The item is due at `due` from now on (`nil`: completed or removed).
-        mutating func record(_ due: SimTime?) {
-            current = due
-            if let due { lastOpen = due }
-        }
     }
 
     package let settings: RemindersSettings
@@ -142,14 +136,11 @@ package struct PhoneReminders: Sendable {
                 if let due = latestDue[key].current, due <= time { result.append((catalog.name(of: key), due)) }
             }
         } else {
-            var state: [ItemID: SimTime?] = [:]
-            var order: [ItemID] = []
-            for change in dueLog where change.time <= time {
-                if state[change.item] == nil { order.append(change.item) }
-                state[change.item] = .some(change.due)
-            }
-            for item in order {
-                if let due = state[item] ?? nil, due <= time { result.append((item, due)) }
+            // Each item's due date as known at `time`, by key (the sort below orders them).
+            var state = [SimTime?](repeating: nil, count: catalog.count)
+            for change in dueLog where change.time <= time { state[change.key] = change.due }
+            for key in state.indices {
+                if let due = state[key], due <= time { result.append((catalog.name(of: key), due)) }
             }
         }
         result.sort { ($0.due, $0.item) < ($1.due, $1.item) }
@@ -181,8 +172,9 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     mutating func log(_ key: Int, due: SimTime?, at time: SimTime) {
-        dueLog.append(DueChange(time: time, item: catalog.name(of: key), key: key, due: due))
-        latestDue[key].record(due)
+        dueLog.append(DueChange(time: time, key: key, due: due))
+        latestDue[key].current = due
+        if let due { latestDue[key].lastOpen = due }
     }
 
     /// Records that the completed item with `key` now has the due date `due`, unarmed: it is not
@@ -199,7 +191,7 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(1) amortized.
     mutating func logRemoval(_ key: Int, at time: SimTime) {
-        dueLog.append(DueChange(time: time, item: catalog.name(of: key), key: key, due: nil))
+        dueLog.append(DueChange(time: time, key: key, due: nil))
         latestDue[key] = ItemDates()
     }
 
@@ -391,8 +383,8 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(log W + log N + p + m log W) (the next fire date, the p ≤ 64 pending
     ///   requests, the m reminders due then: ``ReminderHarness/nextWork(after:)``, counted where
-    ///   they are). The phone asks ``ReminderHarness/isIdle`` first: an idle harness has nothing
-    ///   to wake up for.
+    ///   they are). It does not ask ``ReminderHarness/isIdle``: its caller does, first
+    ///   (``PhoneFeature/scheduleReminderWake(_:into:)``), as an idle harness has nothing to wake up for.
     mutating func wakeNeeded(after now: SimTime) -> (time: SimTime, events: Int)? {
         // The next instant something happens (a fire date, a reminder coming due, an app run the
         // system or the user starts) and the work then, asked of the harness in one question.
