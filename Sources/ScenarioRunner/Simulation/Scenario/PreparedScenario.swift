@@ -81,8 +81,8 @@ package final class PreparedScenario: Sendable {
 }
 
 /// An action step's time and where its effects are in ``PreparedScenario/stepEffects``: two
-/// plain values, so reading one copies no event (a step that only sends one event has it read
-/// in place from ``PreparedScenario/stepEffects``).
+/// plain values, so reading one copies no event (a step that only sends one event has just that
+/// event copied out of ``PreparedScenario/stepEffects`` when it runs).
 struct StepRun: Sendable {
     /// When the step is scheduled (it runs then, unless the loop stopped before).
     let time: SimTime

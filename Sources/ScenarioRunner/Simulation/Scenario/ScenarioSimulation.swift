@@ -284,9 +284,10 @@ package struct ScenarioSimulation {
 
     /// Performs action step `index` now: a step that only sends one event at its own time (a
     /// tap, a wrist move: its one effect in ``PreparedScenario/stepEffects`` is a
-    /// ``WorldEffect/send(_:)``) has the event handled at once, read in place, what performing the
-    /// effect does; any other step appends its effects (``appendStepEffects(_:into:)``) for the
-    /// caller to perform.
+    /// ``WorldEffect/send(_:)``) has the event handled at once, what performing the effect does:
+    /// the event is copied out of the prepared effects (the one copy; the effect itself is never
+    /// appended and performed); any other step appends its effects
+    /// (``appendStepEffects(_:into:)``) for the caller to perform.
     ///
     /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
     mutating func performStep(_ index: Int, into effects: inout WorldEffects) {
