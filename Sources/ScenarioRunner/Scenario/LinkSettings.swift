@@ -62,15 +62,15 @@ package struct LinkSettings: Sendable {
             settings.complicationBudgetResetsAt = time
         }
         if let placement = object.optional("complication") {
-            configuration.complicationPlacement = try oneOf(
-                placement, context, [("onActiveFace", .onActiveFace), ("notOnActiveFace", .notOnActiveFace)])
+            configuration.complicationPlacement = try placement.choice(
+                "complication", context, ["onActiveFace": .onActiveFace, "notOnActiveFace": .notOnActiveFace])
         }
         if let updates = object.optional("phoneUpdatesComplication") {
             configuration.phoneComplicationPolicy = try updates.bool(context) ? .afterEachChange : .onRequest
         }
         if let phone = object.optional("phoneApp") {
-            configuration.initialPhoneApp = try oneOf(
-                phone, context, [("notRunning", .notRunning), ("background", .background), ("foreground", .foreground)])
+            configuration.initialPhoneApp = try phone.choice(
+                "phoneApp", context, ["notRunning": .notRunning, "background": .background, "foreground": .foreground])
         }
         if let watch = object.optional("watchApp") {
             // One setting for one fact: the watch app's starting state follows the wrist.
@@ -81,8 +81,8 @@ package struct LinkSettings: Sendable {
                     + "(foreground until the face returns to the clock)")
         }
         if let session = object.optional("session") {
-            configuration.initialActivation = try oneOf(
-                session, context, [("activated", .activated), ("inactive", .inactive), ("notActivated", .notActivated)])
+            configuration.initialActivation = try session.choice(
+                "session", context, ["activated": .activated, "inactive": .inactive, "notActivated": .notActivated])
         }
         if let windows = object.optional("unreachable") {
             configuration.faults.unreachableWindows = try decodeWindows(windows, context)
@@ -167,9 +167,8 @@ package struct LinkSettings: Sendable {
     {
         try node.array(context).map { (element) throws(ScenarioError) in
             var object = try ObjectReader(element, context, what: "a termination {\"app\": \"phone\", \"at\": \"+6m\"}")
-            let side = try oneOf(
-                try object.required("app", "\"phone\" or \"watch\""), context,
-                [("phone", LinkSide.phone), ("watch", .watch)])
+            let side = try object.required("app", "\"phone\" or \"watch\"").choice(
+                "app", context, ["phone": LinkSide.phone, "watch": .watch])
             let at = try object.required("at", "when the app is killed").time(context)
             let relaunch = try object.optional("relaunchAfter")?.duration(context)
             try object.finish()
@@ -179,15 +178,6 @@ package struct LinkSettings: Sendable {
 
     /// The longest hop latency a scenario may ask for (keeps every draw far from overflow).
     static let maximumLatency = SimDuration.days(1)
-
-    /// One of a fixed set of names.
-    static func oneOf<Value>(_ node: JSONNode, _ context: DecodingContext, _ choices: [(String, Value)])
-        throws(ScenarioError) -> Value
-    {
-        let text = try node.string(context)
-        if let match = choices.first(where: { $0.0 == text }) { return match.1 }
-        throw context.error(node, Suggestion.unknown("value", text, among: choices.map(\.0)))
-    }
 }
 
 extension JSONNode {

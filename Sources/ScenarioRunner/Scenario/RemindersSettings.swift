@@ -155,12 +155,8 @@ package struct RemindersSettings: Sendable {
         } else if settings.mode == .overflowNotice, settings.window < 2, let schedulerNode {
             throw context.error(schedulerNode, "an overflow notice needs a window of at least 2")
         }
-        if let value = object.optional("retention") {
-            settings.retentionSetting = try value.named("retention", context)
-        }
-        if let value = object.optional("replacement") {
-            settings.replacement = try value.named("replacement", context)
-        }
+        settings.retentionSetting = try object.optional("retention")?.named("retention", context)
+        if let value = object.optional("replacement") { settings.replacement = try value.named("replacement", context) }
         if let value = object.optional("repeatingSlots") {
             settings.repeatingSlots = try value.int(context, in: 1...PlatformRules.defaultLimit)
         }
@@ -205,8 +201,8 @@ package struct RemindersSettings: Sendable {
             .wholeSecondsDuration(context, atLeast: .minutes(1), "an app-run interval")
         let from = try object.optional("from")?.wholeSecondsTime(context) ?? SimTime(offset: every)
         let until = try object.optional("until")?.wholeSecondsTime(context)
-        var reason = ReminderScheduler.AppRunReason.foreground
-        if let value = object.optional("reason") { reason = try value.named("reason", context) }
+        let reason =
+            try object.optional("reason")?.named("reason", context) ?? ReminderScheduler.AppRunReason.foreground
         try object.finish()
         return AppRunSchedule(every: every, from: from, until: until, reason: reason)
     }
@@ -234,10 +230,7 @@ package struct RemindersSettings: Sendable {
     private static func decodeTiming(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> AppRefreshTiming
     {
-        var punctual = false
-        if let value = object.optional("timing") {
-            punctual = (try value.named("timing", context) as TimingName) == .punctual
-        }
+        let punctual = try object.optional("timing")?.named("timing", context) == TimingName.punctual
         guard let value = object.optional("meanDelay") else { return punctual ? .punctual : .realistic }
         if punctual {
             throw context.error(value, "meanDelay applies to \"opportunistic\" timing only (punctual has no delay)")

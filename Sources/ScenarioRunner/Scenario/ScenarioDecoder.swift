@@ -115,10 +115,10 @@ package enum ScenarioDecoder {
                     object.optional("eventLimit"), work: work,
                     at: workSection.flatMap { object.optional($0) } ?? scriptNode, context)
             } ?? .default
-        let wrist: InitialWrist? =
-            errors.attempt { () throws(ScenarioError) in try object.optional("wrist")?.named("wrist position", context)
-            }
-            ?? nil
+        let wrist =
+            errors.attempt { () throws(ScenarioError) in
+                try object.optional("wrist")?.named("wrist position", context) ?? InitialWrist.raised
+            } ?? .raised
         object.finish(into: &errors)
         try errors.check()
 
@@ -126,10 +126,8 @@ package enum ScenarioDecoder {
         guard let start = context.start else { throw context.error(object.node, "missing start") }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
-            items: items, history: history, storeOrder: StoreOrder(trips: history),
-            script: script,
-            finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit)
-        if let wrist { scenario.wrist = wrist }
+            items: items, history: history, storeOrder: StoreOrder(trips: history), script: script,
+            finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit, wrist: wrist)
         // Reports of a run over several calendar days print every time with its date.
         if TraceFormatter(start: start, end: end).showsDates {
             scenario.sections.complication?.configuration.clock.showsDates = true

@@ -49,14 +49,14 @@ package struct SweepCellStatistics: Equatable, Sendable {
         }
         expectationFailures += run.expectationFailures
         invariantFailures += run.invariantFailures
-        addLatencies(run.latencies)
+        addLatencies(run.end.latencies)
         lost += run.lost
         doubled += run.doubled
         reordered += run.reordered
-        late += run.late
+        late += run.end.late
         if run.lost + run.doubled + run.reordered > 0 { runsWithLinkFaults += 1 }
-        for (index, count) in run.missed.enumerated() where index < missed.count { missed[index] += count }
-        stale.add(run.staleComplication)
+        for (index, count) in run.end.missed.enumerated() where index < missed.count { missed[index] += count }
+        stale.add(run.end.staleComplication)
     }
 
     /// Counts one run's tap latencies: each in ``pooled`` (equal ones together, as one count: the

@@ -13,20 +13,15 @@ package struct SweepObservation: Sendable {
     package var expectationFailures: Int
     /// Invariants that were broken.
     package var invariantFailures: Int
-    /// Tap-to-removal latency of every tap whose row went, in order.
-    package var latencies: [SimDuration]
+    /// What the run's world showed at the scenario's end: taps, late check-offs, missed
+    /// reminders, stale complication time.
+    var end: EndOfRun
     /// Check-offs the phone never applied, even once the link was left to finish.
     package var lost: Int
     /// Check-offs the phone applied twice.
     package var doubled: Int
     /// Check-offs the phone applied out of order.
     package var reordered: Int
-    /// Check-offs not yet on the phone when the scenario ended (they arrive once the link finishes).
-    package var late: Int
-    /// Missed reminders by reason code (``SweepObservation/missedReasonCodes``), in that order.
-    package var missed: [Int]
-    /// The longest total time any complication family showed a value that was no longer true.
-    package var staleComplication: SimDuration
 
     /// The stable codes of missed-reminder reasons, in report order (``MissedReminder/Reason/Code``).
     package static let missedReasonCodes = MissedReminder.Reason.Code.allCases.map(\.name)
@@ -39,24 +34,25 @@ package struct SweepObservation: Sendable {
         passed = verdict.passed
         expectationFailures = verdict.expectationsFailed
         invariantFailures = verdict.invariantsBroken
-        latencies = end.latencies
+        self.end = end
         func count(_ kind: SyncDiscrepancy.Kind) -> Int {
             verdict.discrepanciesSettled.filter { $0.kind == kind }.count
         }
         lost = count(.lost)
         doubled = count(.doubled)
         reordered = count(.outOfOrder)
-        late = end.late
-        missed = end.missed
-        staleComplication = end.staleComplication
     }
 
     /// What a sweep reads of a run's world at the scenario's end (before its link is left to
     /// finish): the figures that do not come from the verdict.
-    struct EndOfRun {
+    struct EndOfRun: Sendable {
+        /// Tap-to-removal latency of every tap whose row went, in order.
         var latencies: [SimDuration]
+        /// Check-offs not yet on the phone when the scenario ended (they arrive once the link finishes).
         var late: Int
+        /// Missed reminders by reason code (``SweepObservation/missedReasonCodes``), in that order.
         var missed: [Int]
+        /// The longest total time any complication family showed a value that was no longer true.
         var staleComplication: SimDuration
 
         /// Reads `simulation` at the scenario's end.

@@ -114,17 +114,8 @@ package struct SweepRunner: Sendable {
         return SweepResult(plan: plan, covered: RunCoverage(bounded), cells: statistics)
     }
 
-    /// One run of cell `cell` with `seed`: the world at the scenario's end is read once, then
-    /// settled in place for the verdict (no copy of it).
-    ///
-    /// - Throws: what ``init(plan:root:)`` checks for (it has checked every cell).
-    package func observe(cell: Int, seed: UInt64) throws(SweepError) -> SweepObservation {
-        var simulation = ScenarioSimulation(
-            prepared: PreparedScenario(try scenario(ofCell: cell)), seed: seed, trace: .off)
-        return SweepRunner.observe(&simulation)
-    }
-
-    /// Runs `simulation`, a world about to start, and observes it (``observe(cell:seed:)``).
+    /// Runs `simulation`, a world about to start, and observes it: the world at the scenario's end
+    /// is read once, then settled in place for the verdict (no copy of it).
     static func observe(_ simulation: inout ScenarioSimulation) -> SweepObservation {
         var monitor = SweepObservation.EndMonitor()
         let outcome = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor)

@@ -321,10 +321,10 @@ import Testing
         let latencies: [SimDuration] =
             [35, 17, 35, 50, 17, 17, 120, 35, 1, 35].map { .milliseconds($0) }
             + [.nanoseconds(1_500), .nanoseconds(1_999), .nanoseconds(-3), .zero]
-        observation.latencies = latencies
+        observation.end.latencies = latencies
         var together = SweepCellStatistics()
         together.add(observation)
-        observation.latencies = []
+        observation.end.latencies = []
         var alone = SweepCellStatistics()
         alone.add(observation)
         for latency in latencies { alone.pooled.add(latency) }
@@ -354,6 +354,16 @@ import Testing
         #expect(scenario.watch == "series3-38mm")
         #expect(scenario.sections.pipeline?.pipeline.name == "optimized")
         #expect(scenario.sections.pipeline?.jitter.spread == 0.3)
+    }
+}
+
+extension SweepRunner {
+    /// One run of cell `cell` with `seed` in a fresh world of the cell's own scenario (what a
+    /// sweep's shared, restarted world must match).
+    func observe(cell: Int, seed: UInt64) throws -> SweepObservation {
+        var simulation = ScenarioSimulation(
+            prepared: PreparedScenario(try scenario(ofCell: cell)), seed: seed, trace: .off)
+        return SweepRunner.observe(&simulation)
     }
 }
 

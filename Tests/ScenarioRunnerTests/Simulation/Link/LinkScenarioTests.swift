@@ -87,7 +87,7 @@ import Testing
         (#"{"replyTimeout": "0s"}"#, "s.json:7:28: error: expected a duration greater than zero, found 0s"),
         (
             #"{"phoneApp": "sleeping"}"#,
-            #"s.json:7:24: error: unknown value "sleeping"; expected one of: "notRunning", "background", "foreground" (at $.link.phoneApp)"#
+            #"s.json:7:24: error: unknown phoneApp "sleeping"; expected one of: "notRunning", "background", "foreground" (at $.link.phoneApp)"#
         ),
         (
             #"{"unreachable": [{"from": "+5m", "to": "+1m"}]}"#,
@@ -100,7 +100,7 @@ import Testing
         ),
         (
             #"{"terminations": [{"app": "tablet", "at": "+1m"}]}"#,
-            #"s.json:7:37: error: unknown value "tablet"; expected one of: "phone", "watch" (at $.link.terminations[0].app)"#
+            #"s.json:7:37: error: unknown app "tablet"; expected one of: "phone", "watch" (at $.link.terminations[0].app)"#
         ),
     ]
 

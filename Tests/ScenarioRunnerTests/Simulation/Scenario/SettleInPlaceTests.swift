@@ -38,11 +38,13 @@ import Testing
             #expect(again.linkDeliveries == verdict.linkDeliveries, "\(label)")
 
             #expect(observedAgain.passed == observed.passed, "\(label)")
-            #expect(observedAgain.latencies == observed.latencies, "\(label)")
+            #expect(observedAgain.end.latencies == observed.end.latencies, "\(label)")
             #expect(observedAgain.lost == observed.lost && observedAgain.doubled == observed.doubled, "\(label)")
-            #expect(observedAgain.reordered == observed.reordered && observedAgain.late == observed.late, "\(label)")
-            #expect(observedAgain.missed == observed.missed, "\(label)")
-            #expect(observedAgain.staleComplication == observed.staleComplication, "\(label)")
+            #expect(
+                observedAgain.reordered == observed.reordered && observedAgain.end.late == observed.end.late, "\(label)"
+            )
+            #expect(observedAgain.end.missed == observed.end.missed, "\(label)")
+            #expect(observedAgain.end.staleComplication == observed.end.staleComplication, "\(label)")
 
             #expect(inPlace.now == settledCopy.now, "\(label)")
             #expect(inPlace.link.transport.deliveries == settledCopy.link.transport.deliveries, "\(label)")
