@@ -40,7 +40,7 @@ struct HTMLIndex {
                 "\($0.messages.count) sent · \($0.messages.count { $0.fate == .delivered }) delivered"
             }
             let reminders = data.reminders.map { chart in
-                "\(chart.deliveries.count) delivered · \(chart.phone.harness.missed.count) missed"
+                "\(chart.phone.harness.deliveries.recordedCount) delivered · \(chart.phone.harness.missed.recordedCount) missed"
                     + (chart.wrongBadges == 0 ? "" : " · \(chart.wrongBadges) wrong badge(s)")
             }
             let pictures = HTMLReport.sections(of: data).filter { $0 != .summary }
