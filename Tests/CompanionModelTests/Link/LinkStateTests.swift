@@ -127,7 +127,7 @@ import Testing
             harness.at(t(Double(index) * 100 + Double(index)), .environment(.phoneInRange))
         }
         harness.drain()
-        let stats = harness.link.statistics[.userInfo]
+        let stats = harness.link.statistics(.userInfo)
         #expect(stats.delivered == 100)
         // Delay of transfer i: i seconds out of range + 100 ms latency.
         #expect(stats.delayPercentile(50) == .milliseconds(50_100))

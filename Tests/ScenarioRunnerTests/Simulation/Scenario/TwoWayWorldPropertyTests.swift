@@ -80,7 +80,7 @@ import Testing
         for channel in LinkChannel.allCases {
             for route in [LinkRoute.watchToPhone, .phoneToWatch] {
                 let ids = settled.link.transport.deliveries
-                    .filter { $0.message.channel == channel && $0.message.route == route }.map(\.message.id)
+                    .filter { $0.channel == channel && $0.route == route }.map(\.id)
                 if ids != ids.sorted() { failures.append("\(channel.name) \(route.name) out of order: \(ids)") }
             }
         }
