@@ -17,9 +17,6 @@ package struct ChannelCounters: Hashable, Sendable {
     /// Most messages outstanding at once (interactive: awaiting an outcome).
     package var maxQueueDepth = 0
 
-    /// No counts yet.
-    package init() {}
-
     mutating func observeDepth(_ depth: Int) {
         maxQueueDepth = max(maxQueueDepth, depth)
     }

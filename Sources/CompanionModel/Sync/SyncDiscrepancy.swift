@@ -29,13 +29,6 @@ package struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
     /// What was expected and what was found.
     package var detail: String
 
-    /// Creates a discrepancy.
-    package init(kind: Kind, item: ItemID, detail: String) {
-        self.kind = kind
-        self.item = item
-        self.detail = detail
-    }
-
     /// `"lost kale: phone#3 check never applied on the watch"`.
     package var description: String { "\(kind.name) \(item): \(detail)" }
 }
