@@ -43,16 +43,6 @@ package struct SyncCourier: Hashable, Sendable {
         case awaitingResend
         /// The link refused it for good.
         case undeliverable(LinkError)
-
-        /// `"interactive"`, `"queuedTransfer"`, `"awaitingResend"`, `"undeliverable 7009 payloadTooLarge"`.
-        package var name: String {
-            switch self {
-            case .interactive: return "interactive"
-            case .queuedTransfer: return "queuedTransfer"
-            case .awaitingResend: return "awaitingResend"
-            case .undeliverable(let error): return "undeliverable \(error)"
-            }
-        }
     }
 
     /// What the courier asks of its host, naming this device's operation by its sequence number
