@@ -103,7 +103,7 @@ struct ComplicationWorkload: BenchWorkload {
         }
         let seconds = stopwatch.elapsedSeconds
         let deliveries = link.deliveries
-        let ids = deliveries.map(\.message.id)
+        let ids = deliveries.map(\.id)
         bench.add("transfers", .int(Int64(count)))
         bench.add("transfers.wallSeconds", .decimal(Int64((seconds * 1_000).rounded()), scale: 3))
         bench.add("transfersPerSecond", .int(Int64((Double(2 * count) / max(seconds, 1e-9)).rounded())))

@@ -19,14 +19,6 @@ package enum AppRunState: String, Hashable, Sendable {
         case terminate
     }
 
-    /// What the link must do after a transition.
-    package enum Effect: Hashable, Sendable {
-        /// The app started running: deliver what waits for it.
-        case started
-        /// The app stopped: its message handlers are gone and its replies will never be sent.
-        case stopped
-    }
-
     /// Whether the app's code runs (it can send and receive).
     package var isRunning: Bool { self != .notRunning }
 
@@ -34,17 +26,13 @@ package enum AppRunState: String, Hashable, Sendable {
     package var isForeground: Bool { self == .foreground }
 
     /// The transition for `event`.
-    package mutating func reduce(_ event: Event) -> [Effect] {
-        let wasRunning = isRunning
+    package mutating func reduce(_ event: Event) {
         switch event {
         case .launch: self = .foreground
         case .wakeInBackground: if self == .notRunning { self = .background }
         case .moveToBackground: if self == .foreground { self = .background }
         case .terminate: self = .notRunning
         }
-        if !wasRunning, isRunning { return [.started] }
-        if wasRunning, !isRunning { return [.stopped] }
-        return []
     }
 
     /// The name used in traces and scenario files: the case's (`"notRunning"`).
@@ -66,12 +54,15 @@ package struct LinkApps: Hashable, Sendable {
     }
 
     /// Applies `event` to `side`'s app (for a driver that owns both apps); returns what to tell
-    /// the link if the app started or stopped running.
+    /// the link if the app started running (deliver what waits for it) or stopped (its message
+    /// handlers are gone and its replies will never be sent).
     package mutating func change(_ side: LinkSide, _ event: AppRunState.Event) -> LinkEnvironmentChange? {
-        switch self[side].reduce(event).first {
-        case .started?: return .appStarted(side)
-        case .stopped?: return .appStopped(side)
-        case nil: return nil
+        let wasRunning = self[side].isRunning
+        self[side].reduce(event)
+        switch (wasRunning, self[side].isRunning) {
+        case (false, true): return .appStarted(side)
+        case (true, false): return .appStopped(side)
+        case (false, false), (true, true): return nil
         }
     }
 

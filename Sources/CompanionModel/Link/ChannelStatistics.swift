@@ -17,9 +17,6 @@ package struct ChannelCounters: Hashable, Sendable {
     /// Most messages outstanding at once (interactive: awaiting an outcome).
     package var maxQueueDepth = 0
 
-    /// No counts yet.
-    package init() {}
-
     mutating func observeDepth(_ depth: Int) {
         maxQueueDepth = max(maxQueueDepth, depth)
     }
@@ -59,9 +56,9 @@ struct LinkCounters: Hashable, Sendable {
     }
 }
 
-/// Counters and delivery delays of one channel, for the `run` summary: the link's counters
-/// (``ChannelCounters``, read as its own members: `statistics.sent`) with the first deliveries
-/// of its records on that channel.
+/// Counters and delivery delays of one channel, for the `run` summary
+/// (``WatchLink/statistics(_:)``): the link's counters (``ChannelCounters``, read as its own
+/// members: `statistics.sent`) with the first deliveries of its records on that channel.
 @dynamicMemberLookup
 package struct ChannelStatistics: Hashable, Sendable {
     /// The link's counters of the channel.
@@ -78,7 +75,7 @@ package struct ChannelStatistics: Hashable, Sendable {
     /// `counters` with the delays of `deliveries`, the channel's first deliveries in order.
     init(_ counters: ChannelCounters, deliveries: some Sequence<LinkDeliveryRecord>) {
         self.counters = counters
-        delays = deliveries.map { $0.at - $0.message.sentAt }
+        delays = deliveries.map { $0.at - $0.sentAt }
     }
 
     /// A counter of the channel (``ChannelCounters``).
@@ -90,39 +87,5 @@ package struct ChannelStatistics: Hashable, Sendable {
     /// or `nil` if none.
     package func delayPercentile(_ percent: Int) -> SimDuration? {
         LatencyStatistics(delays).percentile(percent)
-    }
-}
-
-/// Statistics of every channel (``WatchLink/statistics``).
-package struct LinkStatistics: Hashable, Sendable {
-    private var interactive = ChannelStatistics()
-    private var userInfo = ChannelStatistics()
-    private var applicationContext = ChannelStatistics()
-    private var complication = ChannelStatistics()
-
-    /// Empty statistics for every channel.
-    package init() {}
-
-    /// The statistics of `counters` and of the first deliveries `deliveries`, channel by channel.
-    ///
-    /// - Complexity: O(*n*) for *n* deliveries.
-    init(_ counters: LinkCounters, deliveries: [LinkDeliveryRecord]) {
-        func channel(_ channel: LinkChannel) -> ChannelStatistics {
-            ChannelStatistics(counters[channel], deliveries: deliveries.lazy.filter { $0.message.channel == channel })
-        }
-        interactive = channel(.interactive)
-        userInfo = channel(.userInfo)
-        applicationContext = channel(.applicationContext)
-        complication = channel(.complication)
-    }
-
-    /// The statistics of `channel`.
-    package subscript(channel: LinkChannel) -> ChannelStatistics {
-        switch channel {
-        case .interactive: interactive
-        case .userInfo: userInfo
-        case .applicationContext: applicationContext
-        case .complication: complication
-        }
     }
 }

@@ -1,6 +1,6 @@
 /// The life of one interactive message after it was accepted. It leaves the table exactly once,
 /// when its reply or error handler runs (or it can no longer arrive): later timers find nothing.
-package enum InteractiveMessageState: String, Hashable, Sendable {
+package enum InteractiveMessageState: Hashable, Sendable {
     /// Dispatched, not yet at the receiving device; the sender waits.
     case inFlight
     /// Delivered; the reply is on its way back.
@@ -10,9 +10,6 @@ package enum InteractiveMessageState: String, Hashable, Sendable {
     /// The sending app exited while the message was on the air: it may still arrive, but no
     /// handler will run.
     case orphanedInFlight
-
-    /// The name used in traces: the case's (`"inFlight"`).
-    package var name: String { rawValue }
 
     /// Whether a handler on the sender will still run for this message.
     package var senderIsWaiting: Bool { self != .orphanedInFlight }

@@ -24,9 +24,6 @@ package struct LinkRoute: Hashable, Sendable {
     /// The receiving side.
     package var to: LinkSide { from.counterpart }
 
-    /// The route from `from` to its counterpart.
-    package init(from: LinkSide) { self.from = from }
-
     /// Watch → phone (check-offs).
     package static let watchToPhone = LinkRoute(from: .watch)
     /// Phone → watch (complication updates).

@@ -50,7 +50,4 @@ package enum PhoneComplicationPolicy: Hashable, Sendable {
     case onRequest
     /// Also after every check-off it applies.
     case afterEachChange
-
-    /// Whether the phone pushes an update after every check-off it applies.
-    package var pushesAfterEachChange: Bool { self == .afterEachChange }
 }

@@ -42,7 +42,7 @@ extension WatchLink {
         if wakesReceiver { emit(.changeApp(.phone, .wakeInBackground, cause: "watchMessage")) }
         // Nobody waits for an outcome: the message leaves the table now, moved, not copied.
         guard let message = interactive.deliver(id) else { return }
-        recordFirstDelivery(message.header, at: moment.now)
+        recordFirstDelivery(message, at: moment.now)
         trace(.linkDelivered, message, at: moment, [("delay", .duration(moment.now - message.sentAt))], into: emit)
         // Drawn before the delivery is handed over (no other draw comes between), so that
         // without a duplicate the message is moved into the delivery.

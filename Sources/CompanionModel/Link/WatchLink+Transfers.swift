@@ -113,7 +113,7 @@ extension WatchLink {
         guard moment.apps[lane.route.to].isRunning else { return }
         while let entry = lanes[lane].popArrivedHead() {
             let message = entry.message
-            recordFirstDelivery(message.header, at: moment.now)
+            recordFirstDelivery(message, at: moment.now)
             trace(.linkDelivered, message, at: moment, [("delay", .duration(moment.now - message.sentAt))], into: emit)
             emit(.deliver(message, duplicate: false))
             emit(.outcome(message, .transferFinished))

@@ -74,12 +74,11 @@ package struct WatchLink: Sendable {
         deliveries.reserveCapacity(count)
     }
 
-    /// Per-channel counters and delivery delays: the counters with the delays of the first
-    /// deliveries recorded on each channel.
+    /// The counters of `channel` with the delays of the first deliveries recorded on it.
     ///
     /// - Complexity: O(*n*) for *n* deliveries.
-    package var statistics: LinkStatistics {
-        LinkStatistics(counters, deliveries: deliveries)
+    package func statistics(_ channel: LinkChannel) -> ChannelStatistics {
+        ChannelStatistics(counters[channel], deliveries: deliveries.lazy.filter { $0.channel == channel })
     }
 
     /// The latency and duplicate sub-streams of `rng`, split by label; `rng` advances by one draw.
@@ -138,10 +137,12 @@ package struct WatchLink: Sendable {
         return configuration.faults.latency.sample(using: &duplicateRNG)
     }
 
-    /// Keeps the record (header only) of the first delivery of `message` at `now`: what counts
-    /// it, and its delay, in ``statistics``.
-    mutating func recordFirstDelivery(_ message: LinkMessageHeader, at now: SimTime) {
-        deliveries.append(LinkDeliveryRecord(message: message, at: now))
+    /// Keeps the record (no payload) of the first delivery of `message` at `now`: what counts
+    /// it, and its delay, in ``statistics(_:)``.
+    mutating func recordFirstDelivery(_ message: borrowing LinkMessage, at now: SimTime) {
+        deliveries.append(
+            LinkDeliveryRecord(
+                id: message.id, channel: message.channel, route: message.route, sentAt: message.sentAt, at: now))
     }
 
     /// Hands the trace event for `message` to `emit`: its id, channel, route, payload and

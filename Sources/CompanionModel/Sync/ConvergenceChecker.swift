@@ -1,26 +1,20 @@
 /// Checks the end-of-run invariant of two-way sync: both devices show the same list, and no
-/// operation was lost, applied twice or applied out of its origin's order. Every problem comes
-/// with the item's message trail.
+/// operation was lost, applied twice or applied out of its origin's order. A problem names its
+/// item; the item's message trail is in the host's trace (``SyncEndpoint/Effect/note(_:)``).
 ///
 /// ```swift
-/// let problems = ConvergenceChecker.check(watch: watch, phone: phone, trail: trail)
-/// for problem in problems { print(problem, problem.trail) }
+/// let problems = ConvergenceChecker.check(watch: watch, phone: phone)
+/// for problem in problems { print(problem) }
 /// ```
 package enum ConvergenceChecker {
-    /// One problem found, before it gets its trail.
+    /// One problem found.
     private typealias Finding = (item: ItemID, kind: SyncDiscrepancy.Kind, detail: String)
 
     /// All discrepancies, by item, then kind (lost, doubled, out of order, diverged).
     ///
-    /// `trail` is read only when there is a problem to explain (a converged run, the usual case,
-    /// neither builds nor groups it), and then only the entries of the items with problems are kept.
-    ///
     /// - Complexity: O(*n* + *a*) for *n* items and *a* applied operations, allocating nothing,
-    ///   when the replicas agree (the usual case); else O(*n* log *n* + *a*), plus O(*t*) for *t*
-    ///   trail entries.
-    package static func check(
-        watch: ListReplica, phone: ListReplica, trail: @autoclosure () -> SyncTrail
-    ) -> [SyncDiscrepancy] {
+    ///   when the replicas agree (the usual case); else O(*n* log *n* + *a*).
+    package static func check(watch: ListReplica, phone: ListReplica) -> [SyncDiscrepancy] {
         var found: [Finding] = []
         lost(from: watch, on: phone, into: &found)
         misapplied(in: phone, into: &found)
@@ -28,11 +22,8 @@ package enum ConvergenceChecker {
         misapplied(in: watch, into: &found)
         diverged(watch: watch, phone: phone, into: &found)
         guard !found.isEmpty else { return [] }
-        var trails: [ItemID: [SyncTrailEntry]] = Dictionary(
-            found.map { ($0.item, []) }, uniquingKeysWith: { a, _ in a })
-        for entry in trail().entries where trails[entry.item] != nil { trails[entry.item]?.append(entry) }
         return found.sorted { ($0.item, $0.kind) < ($1.item, $1.kind) }.map {
-            SyncDiscrepancy(kind: $0.kind, item: $0.item, detail: $0.detail, trail: trails[$0.item] ?? [])
+            SyncDiscrepancy(kind: $0.kind, item: $0.item, detail: $0.detail)
         }
     }
 

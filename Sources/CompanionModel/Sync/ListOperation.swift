@@ -2,8 +2,8 @@
 /// in that device's sequence), the item (its name and its ``ItemCatalog`` key), the edit and its
 /// version.
 ///
-/// An operation is made once and never changed, then copied many times (into the outbox, the
-/// courier, link messages, effects and every line of the message trail), so its fields live in
+/// An operation is made once and never changed, then copied many times (into the log, link
+/// messages, effects and every line of the message trail), so its fields live in
 /// one immutable, shared box: a copy is one reference, not five fields with two strings.
 /// Equality is by value, exactly as for the fields; hashing leaves out the key (the name's
 /// number in one catalog).

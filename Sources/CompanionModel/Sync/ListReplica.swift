@@ -5,8 +5,8 @@ import SimulationKernel
 ///
 /// Each edit the device makes becomes a ``ListOperation`` with the next number of the device's
 /// own sequence and a new ``SyncVersion`` (a Lamport counter one above everything the device has
-/// seen, with the device as tiebreak). The operation is applied locally at once and kept in the
-/// ``outbox`` until the other device acknowledges it. Operations from the other device pass a
+/// seen, with the device as tiebreak). The operation is applied locally at once; how it travels
+/// until the other device has it is the ``SyncCourier``'s. Operations from the other device pass a
 /// ``SequenceGate`` (exactly once, in order per origin) and are merged field by field
 /// (``ReplicaItem``): the newest version of each field wins, and a remove wins over concurrent
 /// renames, checks and unchecks. See `docs/sync.md`.
@@ -26,12 +26,6 @@ package struct ListReplica: Hashable, Sendable {
         case edit(ItemID, ListEdit)
         /// An operation from the other device arrived (possibly again, possibly early).
         case received(ListOperation)
-        /// The other device has this device's operation `sequence`.
-        case acknowledged(sequence: Int)
-        /// The other device has every operation of this device up to `sequence`.
-        case acknowledgedThrough(sequence: Int)
-        /// Send every unacknowledged operation again, in sequence order.
-        case resend
     }
 
     /// What the replica asks of its host.
@@ -46,17 +40,6 @@ package struct ListReplica: Hashable, Sendable {
         case held(ListOperation, waitingFor: Int)
         /// The user's edit makes no sense on this device's list: no operation was made.
         case refused(ItemID, ListEdit, Refusal)
-    }
-
-    /// Who keeps this device's operations until the other device acknowledges them.
-    package enum OutboxKeeper: Hashable, Sendable {
-        /// The replica, in its ``outbox``: a replica on its own, resent and acknowledged through
-        /// its events (``Event/resend``, ``Event/acknowledged(sequence:)``).
-        case replica
-        /// A ``SyncCourier`` beside the replica (a ``SyncEndpoint``'s), which keeps how each one
-        /// travels, by its sequence number (the operation stays in ``appliedLog``): the
-        /// replica's ``outbox`` stays empty.
-        case courier
     }
 
     /// Why a local edit made no operation.
@@ -89,11 +72,6 @@ package struct ListReplica: Hashable, Sendable {
     package private(set) var items: [ReplicaItem] = []
     /// Per origin, the operations let through so far and those held for a predecessor.
     package private(set) var gates = SequenceGates()
-    /// Who keeps this device's unacknowledged operations.
-    package let outboxKeeper: OutboxKeeper
-    /// This device's operations the other device has not acknowledged, by sequence number (with
-    /// ``OutboxKeeper/replica``; else always empty).
-    private var unacknowledged = SequenceWindow<ListOperation>()
     /// Every operation merged here, local and remote, in the order it was merged (the audit
     /// log the ``ConvergenceChecker`` reads). A ``SyncEndpoint``'s effects name operations by
     /// their position here.
@@ -106,16 +84,11 @@ package struct ListReplica: Hashable, Sendable {
 
     /// A replica of the list loaded with `items` (in that order, all open); a repeated
     /// identifier keeps its first entry. `catalog` holds every item the list can ever hold (by
-    /// default, the loaded ones): the other device's replica must have the same. `outboxKeeper`
-    /// says who keeps the device's unacknowledged operations (the replica itself, by default).
+    /// default, the loaded ones): the other device's replica must have the same.
     ///
     /// - Complexity: O(*n*) for *n* items in the catalog.
-    package init(
-        device: LinkSide, items loaded: [ShoppingItem], catalog: ItemCatalog? = nil,
-        outboxKeeper: OutboxKeeper = .replica
-    ) {
+    package init(device: LinkSide, items loaded: [ShoppingItem], catalog: ItemCatalog? = nil) {
         self.device = device
-        self.outboxKeeper = outboxKeeper
         let catalog = catalog ?? ItemCatalog(loaded.map(\.id))
         self.catalog = catalog
         planted = device == .phone ? PlantedLinkBug.current : .none
@@ -130,12 +103,6 @@ package struct ListReplica: Hashable, Sendable {
         appliedLog.reserveCapacity(remainingCount)
         madePositions.reserveCapacity(remainingCount)
     }
-
-    /// This device's operations the other device has not acknowledged, by sequence number
-    /// (always empty with ``OutboxKeeper/courier``: see ``SyncCourier/inFlight``).
-    ///
-    /// - Complexity: O(*w*) from the oldest unacknowledged operation to the newest.
-    package var outbox: [Int: ListOperation] { unacknowledged.dictionary }
 
     /// The link rule the phone's replica follows: the real one (`.none`) but in tests (see
     /// ``PlantedLinkBug``; read from the task-local value when the replica is made, and set again
@@ -152,7 +119,7 @@ package struct ListReplica: Hashable, Sendable {
     /// predecessor. Everything the ``ConvergenceChecker`` reads of a replica (its items, its log,
     /// its gates) changes only when an operation is merged, held or released, so two equal
     /// progress values of one replica, with no local edit between them, mean that a check would
-    /// find the same (the trail aside, which grows only while traced).
+    /// find the same.
     ///
     /// - Complexity: O(1).
     package var progress: Progress { Progress(merged: appliedLog.count, held: heldCount) }
@@ -200,8 +167,7 @@ package struct ListReplica: Hashable, Sendable {
     /// The transition for `event`.
     ///
     /// - Complexity: O(1) for an edit; O(1 + *k*) to receive an operation that releases *k* held
-    ///   ones; O(*w*) to acknowledge through and to resend, from the oldest unacknowledged
-    ///   operation to the newest.
+    ///   ones.
     package mutating func reduce(_ event: Event) -> [Effect] {
         switch event {
         case .edit(let item, let edit):
@@ -217,14 +183,6 @@ package struct ListReplica: Hashable, Sendable {
             }
         case .received(let operation):
             return receive(operation)
-        case .acknowledged(let sequence):
-            acknowledge(sequence)
-            return []
-        case .acknowledgedThrough(let sequence):
-            unacknowledged.dropThrough(sequence)
-            return []
-        case .resend:
-            return unacknowledged.values.map(Effect.send)
         }
     }
 
@@ -275,7 +233,6 @@ package struct ListReplica: Hashable, Sendable {
         let operation = ListOperation(
             id: OperationID(origin: device, sequence: sequence), item: catalog.name(of: key), key: key, edit: edit,
             version: SyncVersion(counter: clock, device: device))
-        if case .replica = outboxKeeper { unacknowledged[sequence] = operation }
         let merge = mergeShowing(operation, at: key)
         madePositions.append(merge.position)
         return .made(merge)
@@ -296,13 +253,6 @@ package struct ListReplica: Hashable, Sendable {
         case .held(let missing): return .held(waitingFor: missing)
         case .pass: return .merged(mergeShowing(operation, at: operation.key))
         }
-    }
-
-    /// Drops this device's operation `sequence` from the outbox.
-    ///
-    /// - Complexity: O(1).
-    private mutating func acknowledge(_ sequence: Int) {
-        unacknowledged[sequence] = nil
     }
 
     /// ``Event/received(_:)``: the arrival as ``receiveAlone(_:)`` takes it, then each held
@@ -368,14 +318,13 @@ extension ListReplica {
 }
 
 extension ListReplica: StorageAdopting {
-    /// Keeps this replica in `old`'s storage: its items, gates, outbox, log and the positions of
+    /// Keeps this replica in `old`'s storage: its items, gates, log and the positions of
     /// its own operations in it (``StorageAdopting``).
     ///
     /// - Complexity: O(*n* + *m*) for *n* items and *m* operations held.
     package mutating func adoptStorage(of old: inout ListReplica) {
         adoptItemStorage(of: &old.items)
         gates.adoptStorage(of: &old.gates)
-        unacknowledged.adoptStorage(of: &old.unacknowledged)
         appliedLog.adoptStorage(of: &old.appliedLog)
         madePositions.adoptStorage(of: &old.madePositions)
     }

@@ -17,9 +17,6 @@ package struct SequenceGates: Hashable, Sendable {
     /// The gate of operations made on the phone.
     package var phone = SequenceGate()
 
-    /// Both gates, nothing let through yet.
-    package init() {}
-
     /// The gate of operations made on `origin`.
     ///
     /// - Complexity: O(1).

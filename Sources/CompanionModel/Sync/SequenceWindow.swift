@@ -95,14 +95,6 @@ package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
-    /// Drops every value whose sequence number is `sequence` or less.
-    ///
-    /// - Complexity: O(*k*) for the *k* slots dropped, amortised.
-    package mutating func dropThrough(_ sequence: Int) {
-        // While anything is kept, the slot at `start` holds a value.
-        while count > 0, base + start <= sequence { drop(base + start) }
-    }
-
     private mutating func keep(_ value: Value, for sequence: Int) {
         if count == 0 {
             // Every slot is empty: the window restarts at `sequence`, in the slots it has.

@@ -1,7 +1,9 @@
 import SimulationKernel
 
 /// How one device's app gets its list operations to the other device over WatchConnectivity
-/// (PLATFORM.md §2.2–2.3): a pure reducer beside the device's ``ListReplica``.
+/// (PLATFORM.md §2.2–2.3): a pure state machine beside the device's ``ListReplica``, driven by
+/// its ``SyncEndpoint`` (``send(_:reachability:)``, ``outcome(_:channel:_:)``, ``appStopped()``,
+/// ``appStarted()``).
 ///
 /// **Strategy** (no operation is ever given up while the link can still carry it):
 /// 1. A new operation goes as an interactive message when `isReachable` says yes (fast, with a
@@ -13,11 +15,11 @@ import SimulationKernel
 /// 4. A reply or a finished transfer means the other device has the operation: the courier
 ///    drops it and says so (``Command/acknowledge(_:)``). The courier knows how each
 ///    unacknowledged operation travels, by its sequence number; the operation itself stays in
-///    the endpoint's replica (``ListReplica/OutboxKeeper/courier``, ``ListReplica/appliedLog``),
+///    the endpoint's replica (``ListReplica/appliedLog``),
 ///    so commands name it by that number.
 /// 5. A send the link refuses because the session is not activated (7004, 7016) waits, and is
 ///    re-sent as a queued transfer when the session activates or the app runs again
-///    (``Event/sessionActivated``): sending on such a session is a programmer error, and the
+///    (``appStarted()``): sending on such a session is a programmer error, and the
 ///    system queues nothing.
 /// 6. A transfer the link refuses for good (payload too large, cancelled) is *undeliverable*;
 ///    the end-of-run check then reports the operation lost, with its trail.
@@ -27,8 +29,8 @@ import SimulationKernel
 ///
 /// ```swift
 /// var courier = SyncCourier()
-/// courier.reduce(.send(operation, reachability: .reachable))   // [.sendMessage(1)]
-/// courier.reduce(.outcome(operation, channel: .interactive, .replied))  // [.acknowledge(1)]
+/// courier.send(1, reachability: .reachable)                   // .sendMessage(1)
+/// courier.outcome(1, channel: .interactive, .replied)          // .acknowledge(1)
 /// ```
 package struct SyncCourier: Hashable, Sendable {
     /// How an unacknowledged operation travels.
@@ -41,30 +43,6 @@ package struct SyncCourier: Hashable, Sendable {
         case awaitingResend
         /// The link refused it for good.
         case undeliverable(LinkError)
-
-        /// `"interactive"`, `"queuedTransfer"`, `"awaitingResend"`, `"undeliverable 7009 payloadTooLarge"`.
-        package var name: String {
-            switch self {
-            case .interactive: return "interactive"
-            case .queuedTransfer: return "queuedTransfer"
-            case .awaitingResend: return "awaitingResend"
-            case .undeliverable(let error): return "undeliverable \(error)"
-            }
-        }
-    }
-
-    /// What the courier reacts to.
-    package enum Event: Hashable, Sendable {
-        /// The replica made `operation`; `reachability` is `isReachable` on this device now.
-        case send(ListOperation, reachability: Reachability)
-        /// How a message carrying `operation` on `channel` ended.
-        case outcome(ListOperation, channel: LinkChannel, LinkOutcome)
-        /// The app stopped running (killed or terminated).
-        case appStopped
-        /// The app runs again.
-        case appStarted
-        /// The session activated (`activationDidCompleteWith` in a running app).
-        case sessionActivated
     }
 
     /// What the courier asks of its host, naming this device's operation by its sequence number
@@ -91,10 +69,6 @@ package struct SyncCourier: Hashable, Sendable {
     /// The sequence numbers of the operations awaiting a resend, ascending: the ones an app start
     /// visits.
     private var awaitingResendSequences: [Int] = []
-    /// How many entries the app stops and starts have visited so far: the work they did, which
-    /// grows with the operations they change, not with every operation in flight (a test counts
-    /// it; it is not part of the courier's value).
-    package private(set) var entriesVisited = 0
 
     /// How each unacknowledged operation travels, by sequence number.
     ///
@@ -109,45 +83,22 @@ package struct SyncCourier: Hashable, Sendable {
     /// A courier with nothing in flight.
     package init() {}
 
-    /// The same operations in flight, each travelling the same way (``entriesVisited`` aside).
-    package static func == (lhs: SyncCourier, rhs: SyncCourier) -> Bool { lhs.window == rhs.window }
-
-    /// Hashes the operations in flight and how each travels.
-    package func hash(into hasher: inout Hasher) { hasher.combine(window) }
-
-    /// The transition for `event`.
-    ///
-    /// - Complexity: O(1) (amortised), except `appStopped` and `appStarted`: O(*k*) for the *k*
-    ///   operations they change.
-    package mutating func reduce(_ event: Event) -> [Command] {
-        switch event {
-        case .send(let operation, let reachability):
-            return [send(operation.id.sequence, reachability: reachability)]
-        case .outcome(let operation, let channel, let outcome):
-            return self.outcome(operation.id.sequence, channel: channel, outcome).map { [$0] } ?? []
-        case .appStopped:
-            appStopped()
-            return []
-        case .appStarted, .sessionActivated:
-            return appStarted()
-        }
-    }
-
-    /// ``Event/send(_:reachability:)``: the one command that sends this device's operation
-    /// `sequence` (`sendMessage` exactly when `reachability` says the other app is reachable).
+    /// The replica made this device's operation `sequence`, and `reachability` is `isReachable`
+    /// on this device now: the one command that sends it (`sendMessage` exactly when
+    /// `reachability` says the other app is reachable).
     ///
     /// - Complexity: O(1) amortised.
-    mutating func send(_ sequence: Int, reachability: Reachability) -> Command {
+    package mutating func send(_ sequence: Int, reachability: Reachability) -> Command {
         let interactive = reachability.isReachable
         set(sequence, from: window[sequence], to: interactive ? .interactive : .queuedTransfer)
         return interactive ? .sendMessage(sequence) : .transferUserInfo(sequence)
     }
 
-    /// ``Event/outcome(_:channel:_:)`` of this device's operation `sequence`: at most one command
-    /// (none for an operation no longer in flight).
+    /// How a message carrying this device's operation `sequence` on `channel` ended: at most one
+    /// command (none for an operation no longer in flight).
     ///
     /// - Complexity: O(1).
-    mutating func outcome(_ sequence: Int, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
+    package mutating func outcome(_ sequence: Int, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
         guard let carrier = window[sequence] else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
@@ -168,14 +119,14 @@ package struct SyncCourier: Hashable, Sendable {
         }
     }
 
-    /// ``Event/appStopped``: interactive sends lose their reply handlers.
+    /// The app stopped running (killed or terminated): interactive sends lose their reply
+    /// handlers.
     ///
     /// - Complexity: O(*i* + *r*) for the *i* interactive sends and the *r* operations already
     ///   awaiting a resend (not every operation in flight).
-    mutating func appStopped() {
+    package mutating func appStopped() {
         guard !interactiveSequences.isEmpty else { return }
         for sequence in interactiveSequences {
-            entriesVisited += 1
             guard window.contains(sequence) else { continue }
             window[sequence] = .awaitingResend
         }
@@ -183,15 +134,14 @@ package struct SyncCourier: Hashable, Sendable {
         interactiveSequences.removeAll(keepingCapacity: true)
     }
 
-    /// ``Event/appStarted`` and ``Event/sessionActivated``: the operations awaiting a resend go as queued transfers, in
-    /// sequence order.
+    /// The app runs again, or the session activated (`activationDidCompleteWith` in a running
+    /// app): the operations awaiting a resend go as queued transfers, in sequence order.
     ///
     /// - Complexity: O(*r*) for the *r* operations awaiting a resend (not every operation in flight).
-    mutating func appStarted() -> [Command] {
+    package mutating func appStarted() -> [Command] {
         guard !awaitingResendSequences.isEmpty else { return [] }
         var commands: [Command] = []
         for sequence in awaitingResendSequences {
-            entriesVisited += 1
             guard window.contains(sequence) else { continue }
             window[sequence] = .queuedTransfer
             commands.append(.transferUserInfo(sequence))

@@ -28,17 +28,6 @@ package struct SyncDiscrepancy: Hashable, Sendable, CustomStringConvertible {
     package var item: ItemID
     /// What was expected and what was found.
     package var detail: String
-    /// The item's message trail: every entry for it, on both devices, in order (empty when the
-    /// endpoints kept no trail: ``SyncEndpoint/tracing`` off).
-    package var trail: [SyncTrailEntry]
-
-    /// Creates a discrepancy.
-    package init(kind: Kind, item: ItemID, detail: String, trail: [SyncTrailEntry]) {
-        self.kind = kind
-        self.item = item
-        self.detail = detail
-        self.trail = trail
-    }
 
     /// `"lost kale: phone#3 check never applied on the watch"`.
     package var description: String { "\(kind.name) \(item): \(detail)" }

@@ -1,7 +1,8 @@
 import SimulationKernel
 
 /// One device's end of the two-way list sync: its ``ListReplica`` (the device's copy of the
-/// list), its ``SyncCourier`` (how its operations travel) and its half of the ``SyncTrail``.
+/// list) and its ``SyncCourier`` (how its operations travel). The message trail of its
+/// operations goes to the host's trace (``Effect/note(_:)``); the endpoint keeps no copy.
 ///
 /// A host (the watch side or the phone side of a simulation, or a test driver) feeds it the
 /// user's edits and what the link reports, and performs what it asks: link requests, and
@@ -69,17 +70,13 @@ package struct SyncEndpoint: Hashable, Sendable {
     package private(set) var replica: ListReplica
     /// How the device's unacknowledged operations travel.
     package private(set) var courier = SyncCourier()
-    /// What happened to operations on this device, in the events reduced with
-    /// ``TraceMode/recorded``.
-    package private(set) var trail = SyncTrail()
 
     /// The end of `device`, with the list loaded with `items`, able to hold the items of
     /// `catalog` (by default, the loaded ones; the other device's end must have the same).
     ///
-    /// - Complexity: O(*n*) for *n* items; the trail gets room for the usual four lines per item.
+    /// - Complexity: O(*n*) for *n* items.
     package init(device: LinkSide, items: [ShoppingItem], catalog: ItemCatalog? = nil) {
-        replica = ListReplica(device: device, items: items, catalog: catalog, outboxKeeper: .courier)
-        trail.reserveCapacity(4 * replica.remainingCount)
+        replica = ListReplica(device: device, items: items, catalog: catalog)
     }
 
     /// The device.
@@ -112,10 +109,10 @@ package struct SyncEndpoint: Hashable, Sendable {
 
     /// The transition for `event` at `now`, its effects appended to `out` in order (a buffer the
     /// host owns and reuses, so an event allocates nothing of its own): the endpoint's one entry
-    /// point. With `trace` ``TraceMode/recorded`` the endpoint keeps the event's lines in its
-    /// ``trail`` and appends them as ``Effect/note(_:)`` effects for the host's trace; with
-    /// ``TraceMode/off`` (a run for a verdict, which reads no trail) neither: the end-of-run
-    /// ``ConvergenceChecker`` then finds the same problems, with empty trails.
+    /// point. With `trace` ``TraceMode/recorded`` the endpoint appends the event's trail lines as
+    /// ``Effect/note(_:)`` effects for the host's trace; with ``TraceMode/off`` (a run for a
+    /// verdict, which shows no trail) none: the end-of-run ``ConvergenceChecker`` finds the same
+    /// problems either way.
     ///
     /// - Complexity: O(1) for an edit, a dispatch, an outcome, or a delivery while nothing is
     ///   held; O(*k*) for a delivery that releases *k* held operations; `appStopped` and
@@ -266,20 +263,16 @@ package struct SyncEndpoint: Hashable, Sendable {
         into out: inout [Effect]
     ) {
         guard case .recorded = trace else { return }
-        let entry = SyncTrailEntry(time: now, device: device, operation: operation, step: step)
-        trail.record(entry)
-        out.append(.note(entry))
+        out.append(.note(SyncTrailEntry(time: now, device: device, operation: operation, step: step)))
     }
 }
 
 extension SyncEndpoint: StorageAdopting {
-    /// Keeps this endpoint in `old`'s storage: its replica, courier and trail
-    /// (``StorageAdopting``).
+    /// Keeps this endpoint in `old`'s storage: its replica and courier (``StorageAdopting``).
     ///
     /// - Complexity: that of its parts' ``StorageAdopting/adoptStorage(of:)``.
     package mutating func adoptStorage(of old: inout SyncEndpoint) {
         replica.adoptStorage(of: &old.replica)
         courier.adoptStorage(of: &old.courier)
-        trail.adoptStorage(of: &old.trail)
     }
 }

@@ -46,9 +46,8 @@ package enum LinkReport {
             rows.append(.init("reachable", .bool(true)))
         }
         var sections = [ReportSection(title: "link", rows: rows)]
-        let statistics = transport.statistics  // one pass over the deliveries, read per channel
         for channel in LinkChannel.allCases {
-            let stats = statistics[channel]
+            let stats = transport.statistics(channel)
             guard stats.sent > 0 || stats.fellBack > 0 else { continue }
             let p50 = stats.delayPercentile(50)
             let p99 = stats.delayPercentile(99)

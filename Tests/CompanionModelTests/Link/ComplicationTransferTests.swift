@@ -11,10 +11,9 @@ import Testing
                 .request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: index))))
         }
         harness.drain()
-        let stats = harness.link.statistics
-        #expect(stats[.complication].sent == 50)
-        #expect(stats[.complication].fellBack == 2)
-        #expect(stats[.userInfo].sent == 2)
+        #expect(harness.link.statistics(.complication).sent == 50)
+        #expect(harness.link.statistics(.complication).fellBack == 2)
+        #expect(harness.link.statistics(.userInfo).sent == 2)
         #expect(harness.link.complicationBudget.remaining(at: harness.loop.now) == 0)
         #expect(harness.delivered.count == 52, "fallback transfers are still delivered")
         #expect(harness.traces.filter { $0.kind == "link.budgetFallback" }.count == 2)
@@ -25,8 +24,8 @@ import Testing
         #expect(harness.link.complicationBudget.remaining(at: .zero) == 0)
         harness.now(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: 3))))
         harness.drain()
-        #expect(harness.link.statistics[.complication].fellBack == 1)
-        #expect(harness.link.statistics[.userInfo].delivered == 1)
+        #expect(harness.link.statistics(.complication).fellBack == 1)
+        #expect(harness.link.statistics(.userInfo).delivered == 1)
         harness.now(.environment(.complicationPlacement(.onActiveFace)))
         #expect(harness.link.complicationBudget.remaining(at: harness.loop.now) == 50)
     }

@@ -27,14 +27,14 @@ import Testing
             untaggedSeen += untagged.count
             let deliveries = driver.link.deliveries
             for id in untagged {
-                let delivered = deliveries.first { $0.message.id == id }
+                let delivered = deliveries.first { $0.id == id }
                 #expect(
-                    delivered?.message.channel == .userInfo, "seed \(seed): untagged \(id) not delivered as userInfo")
+                    delivered?.channel == .userInfo, "seed \(seed): untagged \(id) not delivered as userInfo")
             }
             let phoneUserInfo = deliveries.filter {
-                $0.message.route == .phoneToWatch && $0.message.channel == .userInfo
+                $0.route == .phoneToWatch && $0.channel == .userInfo
             }
-            .map(\.message.id)
+            .map(\.id)
             #expect(
                 phoneUserInfo == phoneUserInfo.sorted(), "seed \(seed): userInfo out of send order: \(phoneUserInfo)")
         }

@@ -27,13 +27,13 @@ import Testing
         #expect(untagged.map { $0["id"] } == [.int(1)])
         #expect(untagged.first?["by"] == .int(3))
         #expect(untagged.first?["state"] == .string("waiting"))
-        #expect(harness.link.statistics[.complication].fellBack == 1)
+        #expect(harness.link.statistics(.complication).fellBack == 1)
 
         harness.now(.environment(.phoneInRange))
         harness.drain()
-        let userInfo = harness.link.deliveries.filter { $0.message.channel == .userInfo }.map(\.message.id)
+        let userInfo = harness.link.deliveries.filter { $0.channel == .userInfo }.map(\.id)
         #expect(userInfo == [1, 2], "the untagged transfer is delivered as userInfo, before the later one")
-        let current = harness.link.deliveries.filter { $0.message.channel == .complication }.map(\.message.id)
+        let current = harness.link.deliveries.filter { $0.channel == .complication }.map(\.id)
         #expect(current == [3])
         #expect(harness.link.isIdle)
     }
@@ -57,7 +57,7 @@ import Testing
         harness.at(t(0.05), complication(3))  // id 2 untags it in flight
         harness.drain()
         #expect(harness.traces.first { $0.kind == "link.untagged" }?["state"] == .string("inFlight"))
-        #expect(harness.link.deliveries.map(\.message.channel) == [.userInfo, .complication])
+        #expect(harness.link.deliveries.map(\.channel) == [.userInfo, .complication])
         #expect(harness.firstDeliveryIDs == [1, 2])
         #expect(harness.link.isIdle)
     }
@@ -75,7 +75,7 @@ import Testing
         harness.at(t(0.005), complication(3))  // id 3 untags id 1 on the air
         harness.drain()
         #expect(harness.traces.contains { $0.kind == "link.untagged" && $0["id"] == .int(1) }, "seed \(seed)")
-        let userInfo = harness.link.deliveries.filter { $0.message.channel == .userInfo }.map(\.message.id)
+        let userInfo = harness.link.deliveries.filter { $0.channel == .userInfo }.map(\.id)
         #expect(userInfo == [1, 2], "seed \(seed): \(userInfo)")
         #expect(harness.firstDeliveryIDs == [1, 2, 3], "seed \(seed): one queue, send order")
     }
@@ -103,7 +103,7 @@ import Testing
         #expect(outstandingChannels(harness) == [.complication, .userInfo])
         harness.now(.environment(.phoneInRange))
         harness.drain()
-        let channels = harness.link.deliveries.sorted { $0.message.id < $1.message.id }.map(\.message.channel)
+        let channels = harness.link.deliveries.sorted { $0.id < $1.id }.map(\.channel)
         #expect(channels == [.complication, .userInfo], "id 1 stays current, id 2 travels as userInfo")
     }
 }

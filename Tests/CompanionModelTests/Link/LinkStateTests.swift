@@ -16,17 +16,18 @@ import Testing
     }
 
     @Test func appLifecycle() {
-        var app = AppRunState.notRunning
-        #expect(app.reduce(.wakeInBackground) == [.started])
-        #expect(app == .background)
-        #expect(app.reduce(.launch) == [])
-        #expect(app == .foreground)
-        #expect(app.reduce(.wakeInBackground) == [], "waking a running app changes nothing")
-        #expect(app == .foreground)
-        #expect(app.reduce(.moveToBackground) == [])
-        #expect(app.reduce(.terminate) == [.stopped])
-        #expect(!app.isRunning)
-        #expect(app.reduce(.terminate) == [])
+        var apps = LinkApps(watch: .foreground, phone: .notRunning)
+        #expect(apps.change(.phone, .wakeInBackground) == .appStarted(.phone))
+        #expect(apps.phone == .background)
+        #expect(apps.change(.phone, .launch) == nil)
+        #expect(apps.phone == .foreground)
+        #expect(apps.change(.phone, .wakeInBackground) == nil, "waking a running app changes nothing")
+        #expect(apps.phone == .foreground)
+        #expect(apps.change(.phone, .moveToBackground) == nil)
+        #expect(apps.change(.phone, .terminate) == .appStopped(.phone))
+        #expect(!apps.phone.isRunning)
+        #expect(apps.change(.phone, .terminate) == nil)
+        #expect(apps.watch == .foreground, "the other app is untouched")
     }
 
     @Test func radioRange() {
@@ -127,7 +128,7 @@ import Testing
             harness.at(t(Double(index) * 100 + Double(index)), .environment(.phoneInRange))
         }
         harness.drain()
-        let stats = harness.link.statistics[.userInfo]
+        let stats = harness.link.statistics(.userInfo)
         #expect(stats.delivered == 100)
         // Delay of transfer i: i seconds out of range + 100 ms latency.
         #expect(stats.delayPercentile(50) == .milliseconds(50_100))

@@ -14,7 +14,7 @@ import Testing
         #expect(harness.firstDeliveryIDs == [1, 2, 3, 4, 5])
         #expect(harness.outcomes.map(\.outcome) == Array(repeating: .transferFinished, count: 5))
         #expect(harness.link.outstandingTransfers(from: .watch).isEmpty)
-        #expect(harness.link.statistics[.userInfo].maxQueueDepth == 5)
+        #expect(harness.link.statistics(.userInfo).maxQueueDepth == 5)
     }
 
     @Test func deliveredOnlyWhenThePhoneAppNextRuns() {
@@ -45,8 +45,8 @@ import Testing
         harness.at(t(10), .environment(.phoneInRange))
         harness.drain()
         #expect(harness.delivered.map(\.at) == [t(12)])
-        #expect(harness.link.statistics[.userInfo].retried == 1)
-        #expect(harness.link.statistics[.userInfo].delayPercentile(50) == .seconds(Int64(12)))
+        #expect(harness.link.statistics(.userInfo).retried == 1)
+        #expect(harness.link.statistics(.userInfo).delayPercentile(50) == .seconds(Int64(12)))
     }
 
     @Test func anOutstandingTransferCanBeCancelled() {
@@ -101,8 +101,8 @@ import Testing
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
         harness.drain()
         #expect(harness.delivered.map(\.duplicate) == [false, true])
-        #expect(harness.link.statistics[.userInfo].duplicates == 1)
-        #expect(harness.link.statistics[.userInfo].delivered == 1)
+        #expect(harness.link.statistics(.userInfo).duplicates == 1)
+        #expect(harness.link.statistics(.userInfo).delivered == 1)
     }
 
     /// Adding duplicates must not shift the latency draws: first deliveries happen at the same

@@ -169,22 +169,6 @@ private struct Pair {
         #expect(pair.watch.heldCount == 0)
     }
 
-    @Test func theOutboxKeepsOperationsUntilAcknowledged() {
-        var pair = Pair()
-        pair.edit(.watch, "kale", .check)
-        pair.edit(.watch, "milk", .check)
-        pair.edit(.watch, "eggs", .check)
-        #expect(pair.watch.outbox.keys.sorted() == [1, 2, 3])
-        _ = pair.watch.reduce(.acknowledged(sequence: 2))
-        #expect(
-            pair.watch.reduce(.resend).map { effect -> Int in
-                if case .send(let operation) = effect { return operation.id.sequence }
-                return 0
-            } == [1, 3])
-        _ = pair.watch.reduce(.acknowledgedThrough(sequence: 3))
-        #expect(pair.watch.outbox.isEmpty)
-    }
-
     @Test func receivingAnOperationAdvancesTheLamportClock() {
         var pair = Pair()
         pair.edit(.phone, "kale", .check)

@@ -28,12 +28,16 @@ struct LossyTransport {
 
     var watch: ListReplica
     var phone: ListReplica
-    var trail = SyncTrail()
+    /// What happened to each operation, in order (printed with a failure).
+    var trail: [SyncTrailEntry] = []
     var queues: [Lane: [Wire]] = [:]
     var rng: SplitMix64
     var time = SimTime.zero
     /// Every operation either device made.
     var made: [ListOperation] = []
+    /// Each device's operations the other has not acknowledged, by sequence number (resent
+    /// until it does).
+    var outboxes: [LinkSide: [Int: ListOperation]] = [.watch: [:], .phone: [:]]
     /// Counts of what happened, to show that the schedules exercise the hard paths.
     var coverage: [String: Int] = [:]
 
@@ -69,7 +73,7 @@ struct LossyTransport {
         for _ in 0..<10_000 {
             time = time + .seconds(1)
             if queues.values.allSatisfy(\.isEmpty) {
-                if watch.outbox.isEmpty && phone.outbox.isEmpty { return true }
+                if outboxes.values.allSatisfy(\.isEmpty) { return true }
                 resend(.watch)
                 resend(.phone)
             }
@@ -93,19 +97,20 @@ struct LossyTransport {
         let effects = reduce(device, .edit(item, edit))
         for case .send(let operation) in effects {
             made.append(operation)
+            outboxes[device]?[operation.id.sequence] = operation
             send(operation, from: device)
         }
     }
 
     private mutating func resend(_ device: LinkSide) {
-        let effects = reduce(device, .resend)
-        if !effects.isEmpty { coverage["resend", default: 0] += 1 }
-        for case .send(let operation) in effects { send(operation, from: device) }
+        let pending = (outboxes[device] ?? [:]).sorted { $0.key < $1.key }
+        if !pending.isEmpty { coverage["resend", default: 0] += 1 }
+        for (_, operation) in pending { send(operation, from: device) }
     }
 
     private mutating func send(_ operation: ListOperation, from device: LinkSide) {
         let channel: LinkChannel = rng.bernoulli(0.5) ? .interactive : .userInfo
-        trail.record(.sent(channel), operation, on: device, at: time)
+        note(.sent(channel), operation, on: device)
         queues[Lane(from: device, channel: channel), default: []].append(.operation(operation))
     }
 
@@ -120,7 +125,7 @@ struct LossyTransport {
             queues[lane]?.removeFirst()
             coverage["dropped", default: 0] += 1
             if case .operation(let operation) = wire {
-                trail.record(.dropped(lane.channel), operation, on: lane.from, at: time)
+                note(.dropped(lane.channel), operation, on: lane.from)
             }
             return
         }
@@ -132,7 +137,7 @@ struct LossyTransport {
         let receiver = lane.from.counterpart
         switch wire {
         case .operation(let operation):
-            trail.record(.delivered(lane.channel), operation, on: receiver, at: time)
+            note(.delivered(lane.channel), operation, on: receiver)
             for effect in reduce(receiver, .received(operation)) {
                 switch effect {
                 case .duplicate: coverage["ignoredDuplicate", default: 0] += 1
@@ -145,13 +150,26 @@ struct LossyTransport {
             let back: LinkChannel = rng.bernoulli(0.5) ? .interactive : .userInfo
             queues[Lane(from: receiver, channel: back), default: []].append(.acknowledgement(through: through))
         case .acknowledgement(let through):
-            _ = reduce(receiver, .acknowledgedThrough(sequence: through))
+            outboxes[receiver] = outboxes[receiver]?.filter { $0.key > through }
         }
     }
 
     private mutating func reduce(_ device: LinkSide, _ event: ListReplica.Event) -> [ListReplica.Effect] {
         let effects = device == .watch ? watch.reduce(event) : phone.reduce(event)
-        trail.record(effects, on: device, at: time)
+        for effect in effects {
+            switch effect {
+            case .applied(let operation, let outcome):
+                if operation.id.origin == device { note(.made, operation, on: device) }
+                note(.applied(outcome), operation, on: device)
+            case .duplicate(let operation): note(.duplicate, operation, on: device)
+            case .held(let operation, let missing): note(.held(waitingFor: missing), operation, on: device)
+            case .send, .refused: break
+            }
+        }
         return effects
+    }
+
+    private mutating func note(_ step: SyncTrailEntry.Step, _ operation: ListOperation, on device: LinkSide) {
+        trail.append(SyncTrailEntry(time: time, device: device, operation: operation, step: step))
     }
 }

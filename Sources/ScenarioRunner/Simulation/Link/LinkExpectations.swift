@@ -88,9 +88,8 @@ package enum LinkExpectations {
             }
             let label = "\(metric.key) = {" + counts.map { "\($0.0.name): \($0.1)" }.joined(separator: ", ") + "}"
             return LinkCheck(label: label) { [counts] simulation in
-                let statistics = simulation.link.transport.statistics
                 let wrong = counts.compactMap { channel, expected -> String? in
-                    let actual = metric.value(statistics[channel])
+                    let actual = metric.value(simulation.link.transport.statistics(channel))
                     return actual == expected ? nil : "\(channel.name) expected \(expected), found \(actual)"
                 }
                 return wrong.isEmpty ? nil : "\(metric.key): " + wrong.joined(separator: "; ")

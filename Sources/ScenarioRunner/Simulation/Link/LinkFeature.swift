@@ -136,7 +136,7 @@ package struct LinkFeature: SimulationFeature {
     private static func watchAppEvent(_ event: AppRunState.Event, at now: SimTime) -> SimEvent {
         switch event {
         case .terminate: .watch(.app(.terminate(at: now)))
-        case .launch: .watch(.relaunchApp)
+        case .launch: .watch(.openApp)
         case .moveToBackground: .watch(.app(.returnedToClock(at: now)))
         case .wakeInBackground: .watch(.app(.wake(at: now)))
         }

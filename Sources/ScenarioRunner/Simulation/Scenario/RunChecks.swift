@@ -113,7 +113,7 @@ enum LinkOrderCheck {
     static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [InvariantFailure] {
         failures(
             deliveries.lazy.map {
-                Arrival(channel: $0.message.channel, from: $0.message.route.from, id: $0.message.id, at: $0.at)
+                Arrival(channel: $0.channel, from: $0.route.from, id: $0.id, at: $0.at)
             }, start: start)
     }
 

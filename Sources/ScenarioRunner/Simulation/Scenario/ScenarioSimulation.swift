@@ -384,12 +384,12 @@ package struct ScenarioSimulation {
 
     /// Where the watch's and the phone's lists fail to agree right now — an item shown
     /// differently, an operation not (yet) applied on the other device, applied twice or out of
-    /// its origin's order — each with the item's message trail from both devices
-    /// (``ConvergenceChecker``). On a ``settled()`` copy this is the end-of-run invariant.
+    /// its origin's order (``ConvergenceChecker``; the item's message trail is in the trace). On a
+    /// ``settled()`` copy this is the end-of-run invariant.
     ///
     /// Once the run has ended (``run(_:)``), the answer worked out then.
     ///
-    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``; O(1) once the run
+    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:)``; O(1) once the run
     ///   has ended.
     package func syncDiscrepancies() -> [SyncDiscrepancy] {
         switch ending {
@@ -403,10 +403,9 @@ package struct ScenarioSimulation {
     /// Where the lists of the two sync endpoints fail to agree (``syncDiscrepancies()``, worked
     /// out afresh).
     ///
-    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:trail:)``.
+    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:)``.
     static func discrepancies(watch: SyncEndpoint, phone: SyncEndpoint) -> [SyncDiscrepancy] {
-        ConvergenceChecker.check(
-            watch: watch.replica, phone: phone.replica, trail: SyncTrail.merged(watch.trail, phone.trail))
+        ConvergenceChecker.check(watch: watch.replica, phone: phone.replica)
     }
 }
 

@@ -89,7 +89,6 @@ package struct WatchFeature: SimulationFeature {
         case .tap(let key): wrist(.tap(key, at: context.now), context, into: &effects)
         case .wrist(let position): setWrist(position, context, into: &effects)
         case .openApp: openApp(context, into: &effects)
-        case .relaunchApp: openApp(context, into: &effects)
         case .returnToClockDue: wrist(.returnToClockDue(at: context.now), context, into: &effects)
         case .pipelineWake: pipelineWake(context, into: &effects)
         case .rowGone(let tap, let latency): rowGone(tap: tap, latency: latency, context, into: &effects)
@@ -134,10 +133,9 @@ package enum WatchEvent: Sendable {
     case tap(Int)
     /// The user raises or lowers the wrist.
     case wrist(WristPosition)
-    /// The user opens the app from the clock face.
+    /// The user opens the app from the clock face (also the scenario's `relaunchWatchApp`: the
+    /// user opens it again).
     case openApp
-    /// The scenario relaunches the app (`relaunchWatchApp`): the user opens it again.
-    case relaunchApp
     /// The frontmost-app deadline after a wrist drop.
     case returnToClockDue
     /// Run the pipeline session up to now and act on its effects.

@@ -77,7 +77,7 @@ import Testing
         let delayed = try Self.run(Self.scenario(), seed: seed)
         let punctual = try Self.run(Self.scenario(timing: #""punctual""#), seed: seed)
         let delays = { (simulation: ScenarioSimulation) in
-            simulation.link.transport.deliveries.map { $0.at - $0.message.sentAt }
+            simulation.link.transport.deliveries.map { $0.at - $0.sentAt }
         }
         #expect(!delays(delayed).isEmpty)
         #expect(delays(delayed) == delays(punctual), "seed \(seed): the link's latencies are its own stream")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ScenarioRunner
 
-/// The link keeps each first delivery as a header only (``LinkDeliveryRecord``: identifier,
+/// The link keeps each first delivery without its payload (``LinkDeliveryRecord``: identifier,
 /// channel, route, send time, delivery time; no payload). Over many seeds of shipped scenarios
 /// with every channel, duplicates, drop-outs and app stops, the records agree with a recount of
 /// the trace's `link.delivered` events (same messages at the same times, sent the traced delay
@@ -39,16 +39,16 @@ import Testing
                     Issue.record("\(label): unreadable \(event.kind) at \(event.time)")
                     continue
                 }
-                let header = LinkMessageHeader(
-                    id: MessageID(id), channel: channel, route: route, sentAt: event.time - delay)
-                recounted.append(LinkDeliveryRecord(message: header, at: event.time))
+                recounted.append(
+                    LinkDeliveryRecord(
+                        id: MessageID(id), channel: channel, route: route, sentAt: event.time - delay, at: event.time))
             }
             for channel in LinkChannel.allCases {
-                let records = transport.deliveries.filter { $0.message.channel == channel }
-                #expect(records == recounted.filter { $0.message.channel == channel }, "\(label) \(channel.name)")
-                let statistics = transport.statistics[channel]
+                let records = transport.deliveries.filter { $0.channel == channel }
+                #expect(records == recounted.filter { $0.channel == channel }, "\(label) \(channel.name)")
+                let statistics = transport.statistics(channel)
                 #expect(statistics.delivered == records.count, "\(label) \(channel.name)")
-                #expect(statistics.delays == records.map { $0.at - $0.message.sentAt }, "\(label) \(channel.name)")
+                #expect(statistics.delays == records.map { $0.at - $0.sentAt }, "\(label) \(channel.name)")
             }
         }
     }

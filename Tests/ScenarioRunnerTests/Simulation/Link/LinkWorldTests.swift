@@ -51,7 +51,7 @@ import Testing
         let steps = trail(outcome, "kale")
         let dropped = try #require(steps.firstIndex(of: "sync.dropped watch"))
         #expect(steps[dropped + 1] == "sync.sent watch" && steps.contains("link.queued"))
-        #expect(simulation.link.transport.statistics[.interactive].failed == 1)
+        #expect(simulation.link.transport.statistics(.interactive).failed == 1)
         #expect(simulation.phone.sync.replica.item("kale")?.status == .checkedOff)
     }
 

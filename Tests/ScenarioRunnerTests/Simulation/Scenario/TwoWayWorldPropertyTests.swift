@@ -51,15 +51,14 @@ import Testing
                     + "phone for \(phone.courier.inFlight.keys.sorted())")
         }
         failures += linkFailures(settled)
-        for entry in SyncTrail.merged(watch.trail, phone.trail).entries {
-            switch entry.step {
-            case .duplicate: coverage.add("duplicate")
-            case .held: coverage.add("held")
-            case .applied(.superseded): coverage.add("superseded")
-            case .dropped: coverage.add("dropped")
-            case .applied(.won) where entry.device != entry.operation.id.origin:
-                coverage.add(entry.device == .watch ? "phoneEditReachedWatch" : "watchEditReachedPhone")
-            default: break
+        for event in settled.trace {
+            if event.is(.syncDuplicate) { coverage.add("duplicate") }
+            if event.is(.syncHeld) { coverage.add("held") }
+            if event.is(.syncDropped) { coverage.add("dropped") }
+            guard event.is(.syncApplied), case .string(let device)? = event["device"] else { continue }
+            if event["lostTo"] != nil { coverage.add("superseded") }
+            if event["lostTo"] == nil, case .string(let op)? = event["op"], !op.hasPrefix(device) {
+                coverage.add(device == "watch" ? "phoneEditReachedWatch" : "watchEditReachedPhone")
             }
         }
         for event in outcome.trace {
@@ -81,7 +80,7 @@ import Testing
         for channel in LinkChannel.allCases {
             for route in [LinkRoute.watchToPhone, .phoneToWatch] {
                 let ids = settled.link.transport.deliveries
-                    .filter { $0.message.channel == channel && $0.message.route == route }.map(\.message.id)
+                    .filter { $0.channel == channel && $0.route == route }.map(\.id)
                 if ids != ids.sorted() { failures.append("\(channel.name) \(route.name) out of order: \(ids)") }
             }
         }

@@ -139,6 +139,6 @@ import Testing
         #expect(simulation.link.transport.complicationBudget.remaining(at: simulation.now) == 50, "reset at midnight")
         let section = try #require(outcome.summary.first { $0.title == "complication" })
         #expect(section.rows.first { $0.key == "transfersLeft" }?.value == .int(50))
-        #expect(simulation.link.transport.statistics[.complication].fellBack == 2)
+        #expect(simulation.link.transport.statistics(.complication).fellBack == 2)
     }
 }
