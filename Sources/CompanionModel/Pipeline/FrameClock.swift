@@ -43,8 +43,19 @@ package struct FrameClock: Hashable, Sendable {
 
     /// The first frame boundary at or after `time`: when a change committed at `time` is visible.
     ///
+    /// `boundary(frameIndex(atOrAfter: time))` with one division by the frame rate instead of
+    /// three: for `t ≥ 1`, write `t − 1 = s·10⁹ + r` (`0 ≤ r < 10⁹`); the frame is
+    /// `k = s·f + j`, `j = floor(r·f / 10⁹) + 1 ≤ f`, drawn `ceil(j·10⁹ / f)` ns into second
+    /// *s* (exactly 10⁹ when `j = f`: the next second's first frame).
+    ///
     /// - Complexity: O(1).
     package func firstBoundary(atOrAfter time: SimTime) -> SimTime {
-        boundary(frameIndex(atOrAfter: time))
+        guard time.nanoseconds >= 1 else { return .zero }
+        let before = time.nanoseconds - 1
+        let seconds = before / 1_000_000_000
+        let frameInSecond = before % 1_000_000_000 * framesPerSecond / 1_000_000_000 + 1
+        return SimTime(
+            nanoseconds: seconds * 1_000_000_000 + (frameInSecond * 1_000_000_000 + framesPerSecond - 1)
+                / framesPerSecond)
     }
 }

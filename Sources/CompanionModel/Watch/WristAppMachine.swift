@@ -143,9 +143,14 @@ package enum WristAppEffect: Hashable, Sendable {
 
 /// The effects of one ``WristAppMachine`` transition, in order: none, one or two, held inline (a
 /// transition never has more), so handling a wrist event builds no array.
+///
+/// A driver in another module reads the two fields (``first``, then ``second``): iterating
+/// calls into this module once per effect and once more to find the end.
 package struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
-    private var first: WristAppEffect?
-    private var second: WristAppEffect?
+    /// The first effect; `nil` when there is none.
+    package private(set) var first: WristAppEffect?
+    /// The second effect; `nil` when there are fewer than two (never set without ``first``).
+    package private(set) var second: WristAppEffect?
 
     /// `first` then `second`, skipping a `nil` (no effect).
     init(_ first: WristAppEffect? = nil, _ second: WristAppEffect? = nil) {

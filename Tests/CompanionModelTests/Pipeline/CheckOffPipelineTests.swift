@@ -45,50 +45,6 @@ import Testing
     }
 }
 
-@Suite struct FrameClockTests {
-    @Test func sixtyHertzBoundaries() {
-        let clock = FrameClock.sixtyHertz
-        #expect((0..<4).map { clock.boundary($0).nanoseconds } == [0, 16_666_667, 33_333_334, 50_000_000])
-        #expect(clock.boundary(60) == SimTime(offset: .seconds(Int64(1))))
-    }
-
-    @Test func firstBoundaryAtOrAfter() {
-        let clock = FrameClock.sixtyHertz
-        #expect(clock.firstBoundary(atOrAfter: .zero) == .zero)
-        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: 1)).nanoseconds == 16_666_667)
-        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: 16_666_667)).nanoseconds == 16_666_667)
-        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: 16_666_668)).nanoseconds == 33_333_334)
-        #expect(clock.firstBoundary(atOrAfter: SimTime(nanoseconds: -5)) == .zero)
-    }
-
-    /// The 60 Hz boundary is `ceil(index × 10⁹ / 60)` for every index tried: small, around each second, negative, and
-    /// seeded up to 10¹⁰ frames (about five years).
-    @Test func sixtyHertzBoundaryIsTheGeneralArithmetics() {
-        let clock = FrameClock.sixtyHertz
-        var indexes = Array(Int64(-130)...130) + (1...50).flatMap { second in (-2...2).map { Int64(second) * 60 + $0 } }
-        var rng = SplitMix64(seed: 60)
-        indexes += (0..<5_000).map { _ in Int64(rng.next() % 10_000_000_000) }
-        for index in indexes {
-            let whole = index / 60
-            let expected = whole * 1_000_000_000 + ((index - whole * 60) * 1_000_000_000 + 59) / 60
-            #expect(clock.boundary(index).nanoseconds == expected, "index \(index)")
-        }
-    }
-
-    @Test func firstBoundaryIsTheEarliestQualifyingFrame() {
-        for seed in UInt64(0)..<200 {
-            var rng = SplitMix64(seed: seed)
-            let time = SimTime(nanoseconds: Int64(rng.next() % 10_000_000_000_000))
-            for fps in [Int64(60), 30, 120, 7] {
-                let clock = FrameClock(framesPerSecond: fps)
-                let index = clock.frameIndex(atOrAfter: time)
-                #expect(clock.boundary(index) >= time, "seed \(seed) fps \(fps)")
-                #expect(index == 0 || clock.boundary(index - 1) < time, "seed \(seed) fps \(fps)")
-            }
-        }
-    }
-}
-
 @Suite struct LatencyStatisticsTests {
     @Test func nearestRank() {
         let values = (1...10).map { SimDuration.milliseconds(Int64($0)) }

@@ -102,4 +102,20 @@ import Testing
         let effects = machine.transition(.wristRaised(at: at(200), next: NextPick.onRow(0)))
         #expect(Array(effects) == [.returnedToClock(at: at(130)), .nextItem(.clockFace, at: at(200))])
     }
+
+    /// A driver reads a transition's effects as two fields: the first effect first, the second
+    /// only when there are two, whichever argument was missing.
+    @Test func inlineEffectsAreReadAsTwoFields() {
+        let a = WristAppEffect.returnedToClock(at: at(1))
+        let b = WristAppEffect.nextItem(.clockFace, at: at(2))
+        let cases: [(WristAppEffects, WristAppEffect?, WristAppEffect?)] = [
+            (WristAppEffects(), nil, nil), (WristAppEffects(a), a, nil), (WristAppEffects(nil, b), b, nil),
+            (WristAppEffects(a, b), a, b),
+        ]
+        for (effects, first, second) in cases {
+            #expect(effects.first == first)
+            #expect(effects.second == second)
+            #expect(Array(effects) == [first, second].compactMap { $0 })
+        }
+    }
 }

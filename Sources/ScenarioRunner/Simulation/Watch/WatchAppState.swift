@@ -98,22 +98,25 @@ enum PendingCheckOff: Sendable {
     case awaitingCommit
     /// The send step started before the commit: send as soon as it commits.
     case awaitingCommitThenSend
-    /// Committed; the operation (nil when the tap changed nothing).
-    case committed(ListOperation?)
+    /// Committed; the sequence number of the watch operation it made (nil when the tap changed
+    /// nothing). The operation itself is the replica's (``ListReplica/appliedLog``): the record
+    /// holds its number, not a reference to retain and release at every tap.
+    case committed(sequence: Int?)
     /// Committed, and the operation handed to the app's sync courier: the send step's message
     /// has left with it.
     case handedOver
 
-    /// Whether it is committed with an operation to send (read in place, nothing copied).
+    /// Whether it is committed with an operation to send.
     var hasOperation: Bool {
         if case .committed(.some) = self { true } else { false }
     }
 
-    /// What it was, moved out (no copy of the operation), and ``handedOver`` from now on.
-    mutating func handOver() -> PendingCheckOff {
-        let was = consume self
+    /// The sequence number of its operation, if it is committed with one, and ``handedOver`` from
+    /// then on; `nil`, and unchanged, otherwise.
+    mutating func handOver() -> Int? {
+        guard case .committed(let sequence?) = self else { return nil }
         self = .handedOver
-        return was
+        return sequence
     }
 }
 

@@ -2,32 +2,32 @@ import CompanionModel
 import SimulationKernel
 
 extension WatchFeature {
-    /// The app hands a committed operation to its sync courier, which picks the channel from
-    /// what `isReachable` answers now (interactive when reachable, else a queued transfer, which
-    /// survives the app's exit). A synchronous send tries `sendMessage` whatever `isReachable`
-    /// says: unreachable, it fails at once with 7007 and the courier falls back to a transfer.
-    mutating func commit(_ operation: ListOperation, _ context: WorldContext, into effects: inout WorldEffects) {
+    /// The app hands its committed operation numbered `sequence` to its sync courier, which
+    /// picks the channel from what `isReachable` answers now (interactive when reachable, else a
+    /// queued transfer, which survives the app's exit). A synchronous send tries `sendMessage`
+    /// whatever `isReachable` says: unreachable, it fails at once with 7007 and the courier
+    /// falls back to a transfer.
+    mutating func commit(sequence: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         // The naive handler calls `sendMessage` without asking `isReachable` (it then waits for the
         // reply or the error); the others send interactively only when reachable.
-        let synchronous = !app.heldSends.isEmpty && app.heldSends[operation.id.sequence] != nil
+        let synchronous = !app.heldSends.isEmpty && app.heldSends[sequence] != nil
         let reachability = synchronous ? .reachable : context.reachability(from: .watch)
-        reduceSync(.dispatch(operation.id.sequence, reachability: reachability), context, into: &effects)
+        reduceSync(.dispatch(sequence, reachability: reachability), context, into: &effects)
         // The courier sends interactively exactly when reachable (``SyncCourier``).
         if case .unreachable = reachability {
             // Unreachable: a synchronous sendMessage fails at once (7007) and the app falls back.
-            releaseHeldSend(operation, context, into: &effects)
+            releaseHeldSend(sequence: sequence, context, into: &effects)
         }
     }
 
     /// A tap's check-off committed on the watch: a remaining item (or one no longer shown) is
     /// checked off, a checked one put back, on the app's replica (what the list shows). Returns
-    /// the operation, sent later by the pipeline's send step, or `nil` when the replica refused it
-    /// (the item was removed on the phone meanwhile). The complication hears of it.
+    /// the sequence number of the operation made, sent later by the pipeline's send step, or
+    /// `nil` when the replica refused it (the item was removed on the phone meanwhile). The
+    /// complication hears of it.
     ///
     /// - Complexity: O(1); the item is found by its key, no hashing.
-    mutating func commitToggle(
-        of key: Int, _ context: WorldContext, into effects: inout WorldEffects
-    ) -> ListOperation? {
+    mutating func commitToggle(of key: Int, _ context: WorldContext, into effects: inout WorldEffects) -> Int? {
         // Two small fields read in place: asking the item (`shownStatus`, in another module) would
         // copy it, strings and all, to ask.
         let isListed = if case .listed = sync.replica.items[key].presence.value { true } else { false }
@@ -36,9 +36,9 @@ extension WatchFeature {
         sync.reduce(
             .edit(key, isChecked ? .uncheck : .check, reachability: nil), at: context.now, trace: context.trace,
             into: &pendingSync)
-        var made: ListOperation?
+        var made: Int?
         for index in start..<pendingSync.count {
-            if case .made(let position) = pendingSync[index] { made = sync.replica.appliedLog[position] }
+            if case .made(let position) = pendingSync[index] { made = sync.replica.appliedLog[position].id.sequence }
         }
         performSync(from: start, context, into: &effects)
         return made
@@ -62,7 +62,9 @@ extension WatchFeature {
         reduceSync(.outcome(operation.id.sequence, channel: message.channel, outcome), context, into: &effects)
         // Matched, not compared with `==`: the enum's synthesized `==` lives in another module
         // and is called through its witness at every outcome.
-        if case .interactive = message.channel { releaseHeldSend(operation, context, into: &effects) }
+        if case .interactive = message.channel {
+            releaseHeldSend(sequence: operation.id.sequence, context, into: &effects)
+        }
     }
 
     /// The link handed the watch app something from the phone.

@@ -105,24 +105,23 @@ extension WatchFeature {
     ///
     /// - Complexity: O(1) besides what the commit and the send set off.
     private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
-        let operation = commitToggle(of: app.taps[tap].key, context, into: &effects)
+        let sequence = commitToggle(of: app.taps[tap].key, context, into: &effects)
         guard case .awaitingCommitThenSend = app.taps[tap].checkOff else {
-            // The common case (the send step has not started): the operation moves into the record.
-            app.taps[tap].checkOff = .committed(operation)
+            // The common case (the send step has not started): the record keeps the number.
+            app.taps[tap].checkOff = .committed(sequence: sequence)
             return
         }
-        app.taps[tap].checkOff = .committed(operation)
+        app.taps[tap].checkOff = .committed(sequence: sequence)
         send(tap: tap, context, into: &effects)
     }
 
     /// The send step hands tap `tap`'s committed operation to the app's sender. A synchronous
     /// send (a send step with a reply wait, as in the naive pipeline) then blocks its queue
-    /// until the outcome (``releaseHeldSend(_:_:into:)``); with nothing to send, it returns at
-    /// once.
+    /// until the outcome (``releaseHeldSend(sequence:_:into:)``); with nothing to send, it returns
+    /// at once.
     ///
-    /// The operation stays in the tap's record (``sendCheckOff(tap:_:into:)`` reads it there) and
-    /// is copied out only for a held send or the trace: a copy retained and released its item
-    /// at every tap.
+    /// The operation's number stays in the tap's record (``sendCheckOff(tap:_:into:)`` reads it
+    /// there); the trace names the tapped item.
     private mutating func send(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         let isSynchronous = app.session.roles.synchronousSend != nil
         guard app.taps[tap].checkOff.hasOperation else {
@@ -130,36 +129,32 @@ extension WatchFeature {
             return
         }
         let isTraced = if case .recorded = context.trace { true } else { false }
-        if isSynchronous || isTraced, case .committed(let operation?) = app.taps[tap].checkOff {
-            if isSynchronous { app.heldSends[operation.id.sequence] = tap }
+        if isSynchronous || isTraced, case .committed(let sequence?) = app.taps[tap].checkOff {
+            if isSynchronous { app.heldSends[sequence] = tap }
             if isTraced {
+                let item = layout.catalog.name(of: app.taps[tap].key)
                 effects.append(
-                    .trace(
-                        .pipelineSend, at: context.now, ["tap": .int(Int64(tap) + 1), "item": .string(operation.item)]))
+                    .trace(.pipelineSend, at: context.now, ["tap": .int(Int64(tap) + 1), "item": .string(item)]))
             }
         }
         effects.append(.send(.watch(.sendCheckOff(tap: tap))))
     }
 
-    /// Hands tap `tap`'s committed operation to the app's sync courier (``commit(_:_:into:)``):
-    /// the event the send step sent. A tap's record keeps its operation once committed, so it is
-    /// read here rather than carried in the event, and moves it out to the courier (nothing
-    /// reads it after: ``PendingCheckOff/handedOver``), so it is not copied.
+    /// Hands tap `tap`'s committed operation to the app's sync courier
+    /// (``commit(sequence:_:into:)``): the event the send step sent. A tap's record keeps its
+    /// operation's number once committed, so it is read here rather than carried in the event,
+    /// and handed over once (nothing reads it after: ``PendingCheckOff/handedOver``).
     ///
     /// - Complexity: O(1) besides what the courier does.
     mutating func sendCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
-        guard app.taps[tap].checkOff.hasOperation,
-            case .committed(let operation?) = app.taps[tap].checkOff.handOver()
-        else { return }
-        commit(operation, context, into: &effects)
+        guard let sequence = app.taps[tap].checkOff.handOver() else { return }
+        commit(sequence: sequence, context, into: &effects)
     }
 
     /// The outcome of a synchronous send came (the reply, an error, or no interactive send at
-    /// all): the blocked queue runs on from now.
-    mutating func releaseHeldSend(
-        _ operation: ListOperation, _ context: WorldContext, into effects: inout WorldEffects
-    ) {
-        guard !app.heldSends.isEmpty, let tap = app.heldSends.removeValue(forKey: operation.id.sequence) else { return }
+    /// all) for the watch operation numbered `sequence`: the blocked queue runs on from now.
+    mutating func releaseHeldSend(sequence: Int, _ context: WorldContext, into effects: inout WorldEffects) {
+        guard !app.heldSends.isEmpty, let tap = app.heldSends.removeValue(forKey: sequence) else { return }
         app.session.releaseSend(tap: tap, at: context.now)
         wakePipeline(context, into: &effects)
     }

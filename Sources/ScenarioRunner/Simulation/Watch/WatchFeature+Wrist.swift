@@ -28,7 +28,7 @@ extension WatchFeature {
             effects.append(
                 .trace(kind, at: now, fieldList: unchangedNote(before, "the wrist was already \(position.rawValue)")))
         }
-        for effect in produced { performWrist(effect, context, into: &effects) }
+        perform(produced, context, into: &effects)
     }
 
     /// The user opens the app from the clock face (or the scenario relaunches it): the face
@@ -68,7 +68,19 @@ extension WatchFeature {
     /// - Complexity: O(1) besides what the effects set off; no array is built (the effects are
     ///   held inline).
     mutating func wrist(_ event: WristAppEvent, _ context: WorldContext, into effects: inout WorldEffects) {
-        for effect in app.wrist.transition(event) { performWrist(effect, context, into: &effects) }
+        perform(app.wrist.transition(event), context, into: &effects)
+    }
+
+    /// Performs the effects of a wrist-and-app transition, in order, read as the two fields they
+    /// are held in (``WristAppEffects/first``, ``WristAppEffects/second``): iterating them called
+    /// into the other module once per effect and once more to find the end, at every tap.
+    ///
+    /// - Complexity: O(1) besides what the effects set off.
+    private mutating func perform(
+        _ produced: WristAppEffects, _ context: WorldContext, into effects: inout WorldEffects
+    ) {
+        if let first = produced.first { performWrist(first, context, into: &effects) }
+        if let second = produced.second { performWrist(second, context, into: &effects) }
     }
 
     /// Where the item the script has the shopper tap next (the next pick, which the sorted list
