@@ -7,11 +7,10 @@ import Testing
 /// The reminders chart counts what `reminders` and `--compare` count, over every record, and says
 /// when it draws only the kept ones.
 @Suite struct RemindersChartSVGTests {
-    /// A minutely repeating reminder whose badge is fixed when scheduled (R12) goes wrong once an
-    /// item comes due at +25h: 1,601 deliveries, the first thousand kept (all right), the 101 wrong
-    /// ones past them. The chart gives the phone's count of wrong badges, not the kept ones', and
-    /// says it draws the first thousand deliveries.
-    @Test func wrongBadgesPastTheKeptDeliveriesAreCountedAndTheDrawnOnesNamed() throws {
+    /// A minutely repeating reminder whose badge is fixed when scheduled, for 1,600 minutes: 1,601
+    /// deliveries, the first thousand kept in full (all with the right badge), the 101 with a wrong
+    /// badge (the item is due at +25h) past them.
+    static func droppedRecords() throws -> Scenario {
         let json = """
             {"format": 1, "name": "dropped", "start": "2026-11-23T00:00:00Z",
              "items": [{"id": "a", "title": "A", "due": "+25h"}],
@@ -19,7 +18,15 @@ import Testing
                            "repeatingBadges": "fixedAtScheduling"},
              "script": [], "end": "+1600m"}
             """
-        let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "dropped.json")
+        return try ScenarioDecoder.decode(Array(json.utf8), file: "dropped.json")
+    }
+
+    /// A minutely repeating reminder whose badge is fixed when scheduled (R12) goes wrong once an
+    /// item comes due at +25h: 1,601 deliveries, the first thousand kept (all right), the 101 wrong
+    /// ones past them. The chart gives the phone's count of wrong badges, not the kept ones', and
+    /// says it draws the first thousand deliveries.
+    @Test func wrongBadgesPastTheKeptDeliveriesAreCountedAndTheDrawnOnesNamed() throws {
+        let scenario = try Self.droppedRecords()
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         _ = simulation.run()
         let phone = simulation.reminders.advanced(to: simulation.now)
