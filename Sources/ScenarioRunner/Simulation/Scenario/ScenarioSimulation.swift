@@ -393,7 +393,7 @@ package struct ScenarioSimulation {
     ///   has ended.
     package func syncDiscrepancies() -> [SyncDiscrepancy] {
         switch ending {
-        case .ended(_, let discrepancies), .settledCopy(let discrepancies), .endedForVerdict(let discrepancies):
+        case .ended(_, let discrepancies), .settledCopy(let discrepancies), .reachedEnd(let discrepancies):
             return discrepancies
         case .open: break
         }
