@@ -91,7 +91,7 @@ extension ScenarioSimulation: LinkSettling {
         }
         // They go back into this loop, started again at the time settling starts as a new loop
         // would be (the sequence from 0, the limit counted afresh), so it keeps its queue's room
-        // for a world started again (``restart(seed:trace:)``); the link keeps the new handles of
+        // for a world started again (``restart(prepared:seed:trace:)``); the link keeps the new handles of
         // its reply timeouts.
         loop.restart(at: start)
         link.timers.removeAll()
