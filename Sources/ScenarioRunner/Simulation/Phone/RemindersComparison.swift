@@ -90,29 +90,33 @@ package struct RemindersComparison: Sendable {
         return simulation.reminders.advanced(to: simulation.now)
     }
 
+    /// The figures after each strategy's name, in table and JSON order: the table's header and
+    /// width, the JSON key, and the figure (`nil`: `-` in the table, `null` in JSON).
+    private static let columns: [(header: String, width: Int, key: String, figure: @Sendable (Row) -> Int?)] = [
+        ("W", 4, "window", { $0.strategy == .naive ? nil : $0.window }),
+        ("missed", 8, "missed", { $0.missed }),
+        ("realistic", 11, "missedRealistic", { $0.missedRealistic }),
+        ("punctual", 10, "missedPunctual", { $0.missedPunctual }),
+        ("wrong badges", 14, "wrongBadges", { $0.wrongBadges }),
+        ("sent", 7, "sent", { $0.sent }),
+        ("delivered", 11, "delivered", { $0.delivered }),
+        ("app runs", 10, "appRuns", { $0.appRuns }),
+        ("pendingMax", 10, "pendingMax", { $0.pendingMax }),
+    ]
+
     /// The side-by-side table.
     package var text: String {
         var lines = ["reminders compared  \(scenario.name)", ""]
-        let header = [
-            "strategy", "W", "missed", "realistic", "punctual", "wrong badges", "sent", "delivered", "app runs",
-            "pendingMax",
-        ]
-        let widths = [20, 4, 8, 11, 10, 14, 7, 11, 10, 10]
-        func row(_ cells: [String]) -> String {
-            zip(cells, widths).enumerated().map { index, pair in
-                let fill = String(repeating: " ", count: max(1, pair.1 - pair.0.count))
-                return index == 0 ? pair.0 + fill : fill + pair.0
-            }.joined()
+        // The name left-aligned in 20 columns, each figure right-aligned in its width.
+        func row(_ name: String, _ cells: [String]) -> String {
+            name + String(repeating: " ", count: max(1, 20 - name.count))
+                + zip(cells, Self.columns).map { cell, column in
+                    String(repeating: " ", count: max(1, column.width - cell.count)) + cell
+                }.joined()
         }
-        lines.append(row(header))
+        lines.append(row("strategy", Self.columns.map(\.header)))
         for entry in rows {
-            lines.append(
-                row([
-                    entry.strategy.rawValue, entry.strategy == .naive ? "-" : String(entry.window),
-                    String(entry.missed), String(entry.missedRealistic), String(entry.missedPunctual),
-                    String(entry.wrongBadges), String(entry.sent), String(entry.delivered),
-                    String(entry.appRuns), String(entry.pendingMax),
-                ]))
+            lines.append(row(entry.strategy.rawValue, Self.columns.map { $0.figure(entry).map(String.init) ?? "-" }))
         }
         lines.append("")
         lines.append(
@@ -133,15 +137,7 @@ package struct RemindersComparison: Sendable {
             rows.map { entry in
                 var item = JSONObject()
                 item["strategy"] = .string(entry.strategy.rawValue)
-                item["window"] = entry.strategy == .naive ? .null : .int(Int64(entry.window))
-                item["missed"] = .int(Int64(entry.missed))
-                item["missedRealistic"] = .int(Int64(entry.missedRealistic))
-                item["missedPunctual"] = .int(Int64(entry.missedPunctual))
-                item["wrongBadges"] = .int(Int64(entry.wrongBadges))
-                item["sent"] = .int(Int64(entry.sent))
-                item["delivered"] = .int(Int64(entry.delivered))
-                item["appRuns"] = .int(Int64(entry.appRuns))
-                item["pendingMax"] = .int(Int64(entry.pendingMax))
+                for column in Self.columns { item[column.key] = column.figure(entry).map { .int(Int64($0)) } ?? .null }
                 return .object(item)
             })
         return .object(object)
