@@ -49,7 +49,7 @@ extension ScenarioSimulation {
         }
         let verdict = ScenarioVerdict(
             seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
-            loopStatus: loopStatus, discrepanciesSettled: settledDiscrepancies, linkDeliveries: linkDeliveries,
+            loopStatus: loopStatus, discrepanciesSettled: settledDiscrepancies,
             checkFailures: checks.failures(
                 pendingMax: pendingMax, linkDeliveries: linkDeliveries, start: scenario.start),
             events: events)

@@ -16,9 +16,6 @@ package struct ScenarioVerdict: Sendable {
     /// Where they still disagree once the link is left to finish: each one breaks the convergence
     /// invariant (lost, doubled, out-of-order or diverged operations).
     package var discrepanciesSettled: [SyncDiscrepancy]
-    /// Every first delivery of a message to an app, in order, once the link is left to finish
-    /// (for the FIFO-per-channel invariant).
-    package var linkDeliveries: [LinkDeliveryRecord]
     /// The failures of the run's own checks (``RunChecks``: badges, notifications pending, each
     /// channel's order), as `run` reports them.
     package var checkFailures: [InvariantFailure]

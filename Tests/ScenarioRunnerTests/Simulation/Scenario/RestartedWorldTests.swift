@@ -40,7 +40,8 @@ import Testing
         var monitor = SweepObservation.EndMonitor()
         let verdict = simulation.run(RunOptions(keeps: .verdict), monitor: &monitor).verdict
         let observation = SweepObservation(end: monitor.end!, verdict: verdict)
-        return "\(observation) | \(verdict.expectationsChecked) \(verdict.loopStatus) \(verdict.linkDeliveries) "
+        return
+            "\(observation) | \(verdict.expectationsChecked) \(verdict.loopStatus) \(simulation.link.transport.deliveries) "
             + "\(verdict.discrepanciesSettled.map(\.description)) | now \(simulation.now) "
             + "scheduled \(simulation.loop.scheduledCount) pending \(simulation.loop.pendingCount)"
     }
