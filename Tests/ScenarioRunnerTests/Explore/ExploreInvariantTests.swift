@@ -14,19 +14,23 @@ import Testing
     /// A message that arrives after one sent later on the same channel and direction breaks FIFO;
     /// other channels, the other direction and in-order arrivals do not.
     @Test func fifoPerChannelFailsOnAnOvertakenMessageOnly() {
-        typealias Arrival = LinkOrderCheck.Arrival
         let start = EpochTime(secondsSinceEpoch: 0)
         func at(_ seconds: Int64) -> SimTime { .zero + .seconds(seconds) }
+        // A first delivery of message `id`, sent by `from` on `channel`, arriving `at`.
+        func arrival(channel: LinkChannel, from: LinkSide, id: MessageID, at: SimTime) -> LinkDeliveryRecord {
+            LinkDeliveryRecord(
+                id: id, channel: channel, route: from == .watch ? .watchToPhone : .phoneToWatch, sentAt: at, at: at)
+        }
         let inOrder = [
-            Arrival(channel: .userInfo, from: .watch, id: 1, at: at(1)),
-            Arrival(channel: .interactive, from: .watch, id: 3, at: at(2)),
-            Arrival(channel: .userInfo, from: .phone, id: 2, at: at(3)),
-            Arrival(channel: .userInfo, from: .watch, id: 4, at: at(4)),
-            Arrival(channel: .applicationContext, from: .watch, id: 6, at: at(5)),
-            Arrival(channel: .applicationContext, from: .watch, id: 5, at: at(6)),
+            arrival(channel: .userInfo, from: .watch, id: 1, at: at(1)),
+            arrival(channel: .interactive, from: .watch, id: 3, at: at(2)),
+            arrival(channel: .userInfo, from: .phone, id: 2, at: at(3)),
+            arrival(channel: .userInfo, from: .watch, id: 4, at: at(4)),
+            arrival(channel: .applicationContext, from: .watch, id: 6, at: at(5)),
+            arrival(channel: .applicationContext, from: .watch, id: 5, at: at(6)),
         ]
         #expect(LinkOrderCheck.failures(inOrder, start: start).isEmpty)
-        let overtaken = inOrder + [Arrival(channel: .userInfo, from: .watch, id: 2, at: at(7))]
+        let overtaken = inOrder + [arrival(channel: .userInfo, from: .watch, id: 2, at: at(7))]
         let failures = LinkOrderCheck.failures(overtaken, start: start)
         #expect(
             failures == [

@@ -99,23 +99,15 @@ struct RunChecks {
 /// assigned in send order), counting first deliveries only (a duplicate is the same message again).
 enum LinkOrderCheck {
     /// One message per channel and direction that arrived after a later-sent one (the first
-    /// ``RunChecks/keptFailures``).
+    /// ``RunChecks/keptFailures``), over `deliveries` in delivery order. The last message seen on
+    /// each lane is kept by the lane's index (``Lane/index``), not hashed.
     ///
     /// - Complexity: O(*d*) for *d* deliveries.
     static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [InvariantFailure] {
-        failures(
-            deliveries.lazy.map {
-                Arrival(channel: $0.channel, from: $0.route.from, id: $0.id, at: $0.at)
-            }, start: start)
-    }
-
-    /// ``failures(_:start:)`` over arrivals in delivery order. The last message seen on each lane
-    /// is kept by the lane's index (``Lane/index``), not hashed.
-    static func failures(_ arrivals: some Sequence<Arrival>, start: EpochTime) -> [InvariantFailure] {
         var last = [MessageID?](repeating: nil, count: Lane.count)
         var failures: [InvariantFailure] = []
-        for arrival in arrivals {
-            guard let lane = Lane(channel: arrival.channel, from: arrival.from) else { continue }
+        for arrival in deliveries {
+            guard let lane = Lane(channel: arrival.channel, from: arrival.route.from) else { continue }
             guard let previous = last[lane.index], previous > arrival.id else {
                 last[lane.index] = arrival.id
                 continue
@@ -130,14 +122,6 @@ enum LinkOrderCheck {
             }
         }
         return failures
-    }
-
-    /// One first delivery: its channel, direction, message (in send order) and time.
-    struct Arrival: Hashable {
-        var channel: LinkChannel
-        var from: LinkSide
-        var id: MessageID
-        var at: SimTime
     }
 
     /// A channel whose messages must arrive in send order, in one direction: queued transfers
