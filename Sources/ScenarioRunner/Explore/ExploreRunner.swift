@@ -67,7 +67,6 @@ package struct ExploreRunner: Sendable {
             let seed = runSeed(run)
             starting(run, seed)
             let outcome = check(run: run, seed: seed)
-            report.runs += 1
             guard let findings = outcome, !findings.isEmpty else { continue }
             report.record(
                 ExploreFailure(

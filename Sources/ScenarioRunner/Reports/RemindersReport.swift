@@ -88,7 +88,7 @@ package struct RemindersReport {
         lines.append("")
         lines.append(
             "deliveries (\(alerts) alerts, \(harness.deliveries.recordedCount - alerts) badge-only)")
-        for (delivery, truth) in zip(harness.deliveries, phone.trueBadges()) {
+        for (delivery, truth) in zip(harness.deliveries, phone.truth.kept) {
             let badge = delivery.badge.map { "badge \($0)" } ?? "badge unchanged"
             // A wrong app badge says so, with the number of items due then (rule R16).
             let wrong = delivery.appBadge == truth ? "" : "  WRONG: \(truth) due"
@@ -115,7 +115,7 @@ package struct RemindersReport {
         lines.append("")
         lines.append("pendingMax  \(harness.pendingMax) (system limit \(harness.center.limit))")
         lines.append(
-            "wrong badges  \(phone.wrongBadgeCount()) (deliveries after which the app badge "
+            "wrong badges  \(phone.truth.wrongCount) (deliveries after which the app badge "
                 + "differs from the items due)")
         return lines.joined(separator: "\n")
     }

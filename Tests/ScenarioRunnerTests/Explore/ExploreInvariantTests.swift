@@ -145,3 +145,12 @@ extension ExploreReport {
         return try merge.result()
     }
 }
+
+extension RunChecks {
+    /// Checks one delivery's badge against the overdue count `known` gives for its fire time
+    /// (what a delivery's ``ReminderDelivery/overdueAtFire`` records during a run).
+    mutating func check(_ delivery: ReminderDelivery, against known: ReminderScheduler) {
+        guard known.configuration.mode != .naive else { return }
+        check(delivery, expected: known.badge(at: delivery.at))
+    }
+}

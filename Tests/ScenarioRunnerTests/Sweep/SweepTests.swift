@@ -182,6 +182,8 @@ import Testing
         }
         #expect(b[1].path == "$.a.x.b[1]")
         #expect(last[0].value.path == "$.a.x.b[1].c")
+        // Every node of the value is at the place it fills in the file (`"a"`'s object, which gets the new `"x"`).
+        #expect(last[0].value.location == top[0].value.location && last[0].keyLocation == top[0].value.location)
     }
 
     @Test func shardSpecsReadTheBatchSystemsIndex() throws {

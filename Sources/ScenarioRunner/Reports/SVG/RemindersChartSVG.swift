@@ -9,7 +9,7 @@ import SimulationKernel
 ///
 /// It reads the phone's reminders as the run left them: the records each harness log keeps in
 /// full (the first ``RecordLog/defaultLimit``), as the `reminders` report lists them. Its counts
-/// cover every record (the wrong badges are the phone's count, ``PhoneReminders/wrongBadgeCount()``),
+/// cover every record (the wrong badges are the phone's count, ``BadgeTruth/wrongCount``),
 /// and a log that dropped records says how many of them it draws.
 package struct RemindersChartSVG: SVGPicture {
     /// The phone's reminders, moved to the end of the run.
@@ -175,12 +175,12 @@ package struct RemindersChartSVG: SVGPicture {
     /// Each delivery the harness kept, with the items really overdue then: what its badge should
     /// say, as `reminders` and `--compare` count it (rule R16).
     package var deliveries: [(delivery: ReminderDelivery, truth: Int)] {
-        zip(phone.harness.deliveries, phone.trueBadges()).map { ($0, $1) }
+        zip(phone.harness.deliveries, phone.truth.kept).map { ($0, $1) }
     }
 
     /// How many deliveries left a wrong app badge, over every delivery, kept or not: the phone's
-    /// count (``PhoneReminders/wrongBadgeCount()``), as `reminders` and `--compare` give it.
-    package var wrongBadges: Int { phone.wrongBadgeCount() }
+    /// count (``BadgeTruth/wrongCount``), as `reminders` and `--compare` give it.
+    package var wrongBadges: Int { phone.truth.wrongCount }
 
     /// Every record of `log` counted, as `"12 delivered"`; with records dropped, how many are drawn
     /// (`"1601 delivered (the first 1000 drawn)"`).

@@ -48,10 +48,11 @@ package struct PhoneReminders: Sendable {
     /// open, by its key in the ``catalog``. A stored property, so the phone reads an item's dates
     /// here in place (a method of this large value would be passed a copy of it).
     private(set) var latestDue: [ItemDates]
-    /// The true badge of every delivery, kept as they are made (the wrong-badge verdict).
-    private(set) var truth: BadgeTruth
-    /// How many deliveries, misses and app runs are already in the trace.
-    private var tracedDeliveries = 0
+    /// The true badge of every delivery, kept as they are made (the wrong-badge verdict: its
+    /// ``BadgeTruth/kept`` badges and ``BadgeTruth/wrongCount``, which reports read here).
+    package private(set) var truth: BadgeTruth
+    /// How many misses and app runs are already in the trace (the deliveries traced are those
+    /// the truth has seen, ``BadgeTruth/seen``: both catch up at once, ``catchUp()``).
     private var tracedMisses = 0
     private var tracedRuns = 0
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
@@ -121,27 +122,16 @@ package struct PhoneReminders: Sendable {
     }
 
     /// The items open with a due date at or before `time`, as the phone knew them at `time`,
-    /// ordered by (due, item).
+    /// ordered by (due, item): the due-date log replayed up to `time`.
     ///
-    /// - Complexity: O(n + k log k) for n items in the catalog and k overdue when `time` is at or
-    ///   after the last logged change (always so during a run); otherwise O(c) for c logged
-    ///   changes, plus sorting.
+    /// - Complexity: O(n + c + k log k) for n items in the catalog, c logged changes and k overdue.
     package func overdue(at time: SimTime) -> [(item: ItemID, due: SimTime)] {
+        // Each item's due date as known at `time`, by key (the sort below orders them).
+        var state = [SimTime?](repeating: nil, count: catalog.count)
+        for change in dueLog where change.time <= time { state[change.key] = change.due }
         var result: [(item: ItemID, due: SimTime)] = []
-        if dueLog.last.map({ $0.time <= time }) ?? true {
-            // Every change is known by `time`: each item's latest due date is its state then.
-            // (One allocation: the expectation asks this at every check.)
-            result.reserveCapacity(startCount)
-            for key in latestDue.indices {
-                if let due = latestDue[key].current, due <= time { result.append((catalog.name(of: key), due)) }
-            }
-        } else {
-            // Each item's due date as known at `time`, by key (the sort below orders them).
-            var state = [SimTime?](repeating: nil, count: catalog.count)
-            for change in dueLog where change.time <= time { state[change.key] = change.due }
-            for key in state.indices {
-                if let due = state[key], due <= time { result.append((catalog.name(of: key), due)) }
-            }
+        for key in state.indices {
+            if let due = state[key], due <= time { result.append((catalog.name(of: key), due)) }
         }
         result.sort { ($0.due, $0.item) < ($1.due, $1.item) }
         return result
@@ -292,7 +282,6 @@ package struct PhoneReminders: Sendable {
                 truth.record(delivery, keeping: truth.seen < limit, dueLog: dueLog)
             }
         }
-        tracedDeliveries = harness.deliveries.recordedCount
         tracedMisses = harness.missed.recordedCount
         tracedRuns = harness.snapshots.recordedCount
     }
@@ -328,7 +317,7 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(new records).
     private func appendTraces(_ now: SimTime, into effects: inout WorldEffects) {
-        for delivery in harness.deliveries.records(from: tracedDeliveries) {
+        for delivery in harness.deliveries.records(from: truth.seen) {
             var fields: [(key: String, value: TraceValue)] = [
                 ("id", .string(delivery.identifier)),
                 ("at", .duration(Self.simTime(delivery.at).offset)),

@@ -75,7 +75,7 @@ package struct RemindersComparison: Sendable {
             return Row(
                 strategy: mode, window: settings.window, missed: harness.missed.recordedCount,
                 missedRealistic: missedRealistic, missedPunctual: missedPunctual,
-                wrongBadges: phone.wrongBadgeCount(), sent: harness.requestsSent,
+                wrongBadges: phone.truth.wrongCount, sent: harness.requestsSent,
                 delivered: harness.alertCount, appRuns: harness.snapshots.recordedCount,
                 pendingMax: harness.pendingMax)
         }

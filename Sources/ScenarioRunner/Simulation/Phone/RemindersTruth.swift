@@ -74,18 +74,6 @@ package struct BadgeTruth: Sendable {
     }
 }
 
-extension PhoneReminders {
-    /// The true badge of each delivery the harness keeps in full (``BadgeTruth``), in order.
-    ///
-    /// - Complexity: O(1).
-    package func trueBadges() -> [Int] { truth.kept }
-
-    /// How many deliveries left a wrong app badge, over every delivery (``BadgeTruth``).
-    ///
-    /// - Complexity: O(1).
-    package func wrongBadgeCount() -> Int { truth.wrongCount }
-}
-
 extension BadgeTruth: StorageAdopting {
     /// Keeps this truth exactly, moving its indexes and kept badges into `old`'s storage.
     ///

@@ -60,18 +60,10 @@ struct RunChecks {
         deliveriesSeen = deliveries.recordedCount
     }
 
-    /// Checks one delivery's badge against the overdue count `known` gives for its fire time.
-    ///
-    /// - Complexity: O(log *N*).
-    mutating func check(_ delivery: ReminderDelivery, against known: ReminderScheduler) {
-        guard known.configuration.mode != .naive else { return }
-        check(delivery, expected: known.badge(at: delivery.at))
-    }
-
     /// Checks that an item notification's badge is `expected`, keeping the first failures.
     ///
     /// - Complexity: O(1).
-    private mutating func check(_ delivery: ReminderDelivery, expected: @autoclosure () -> Int) {
+    mutating func check(_ delivery: ReminderDelivery, expected: @autoclosure () -> Int) {
         guard delivery.item != nil, let badge = delivery.badge, wrongBadges.count < Self.keptFailures else { return }
         badgesChecked += 1
         let expected = expected()

@@ -18,8 +18,9 @@ extension ScenarioSimulation {
     /// the next). Expectation steps are checked at their time after every event due at or before it has been handled, and
     /// the final expectations and invariants once the loop reaches the scenario's end (or the
     /// first failed expectation, with ``RunOptions/stopsAtFirstFailure``). Then the run ends
-    /// the one way a run ends (``end(keeping:)``): the link is left to finish, in a copy kept
-    /// for the reports, or, for ``RunOptions/Keeping/verdict``, in this world itself.
+    /// the one way a run ends: the link is left to finish (``settleInPlace()``), in a copy kept
+    /// for the reports, or, for ``RunOptions/Keeping/verdict``, in this world itself, and the
+    /// verdict is read off the settled world.
     ///
     /// - Complexity: O((*s* + *e*) log *q*) for *s* steps, *e* events and a peak queue of *q*.
     mutating func run<Monitor: RunMonitor>(_ options: RunOptions, monitor: inout Monitor) -> ScenarioOutcome {
@@ -30,73 +31,43 @@ extension ScenarioSimulation {
             watch.app.session.keepRuns(false)
         }
         runScript(monitor: &monitor, options: options)
-        if case .verdict = options.keeps {
-            // Worked out once, for the monitor and the verdict (``RunEnding/endedForVerdict(discrepancies:)``).
-            ending = .endedForVerdict(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
-        }
+        // Worked out once, for the monitor, the settled world and the invariants (``RunEnding/reachedEnd(discrepancies:)``).
+        ending = .reachedEnd(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
         monitor.reachedEnd(self)
-        return end(keeping: options.keeps)
-    }
-
-    /// Ends the run: works out the verdict once the link is left to finish, and, keeping
-    /// ``RunOptions/Keeping/everything``, the invariants' messages and the summary.
-    ///
-    /// - Complexity: that of settling the link and checking convergence, plus the summary.
-    private mutating func end(keeping: RunOptions.Keeping) -> ScenarioOutcome {
-        let loopStatus = loop.status
-        switch keeping {
+        let (loopStatus, events, end) = (loop.status, loop.scheduledCount, now)
+        let pendingMax = phone.reminders.harness.pendingMax
+        let settledDiscrepancies: [SyncDiscrepancy]
+        let linkDeliveries: [LinkDeliveryRecord]
+        switch options.keeps {
         case .everything:
-            endRun()
-            let invariantFailures = eventLimitFailures() + invariantFailures()
-            record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
-            let verdict = self.verdict(loopStatus: loopStatus, settled: settled())
-            return ScenarioOutcome(
-                scenario: scenario, seed: seed, trace: trace,
-                expectations: expectationResults, invariantFailures: invariantFailures, summary: summarySections(),
-                endTime: now, verdict: verdict)
+            let settled = settled()
+            (settledDiscrepancies, linkDeliveries) = (settled.syncDiscrepancies(), settled.link.transport.deliveries)
+            ending = .ended(settled: settled, discrepancies: syncDiscrepancies())
         case .verdict:
-            let atEnd = syncDiscrepancies()
-            let end = now
-            let events = loop.scheduledCount
-            let pendingMax = phone.reminders.harness.pendingMax
-            let progress = (watch.sync.replica.progress, phone.sync.replica.progress)
             settleInPlace()
-            // Settling that merged, held or released nothing leaves what the check reads as it
-            // was (``ListReplica/progress``; no trail with the trace off): it is not made again.
-            let settled =
-                (watch.sync.replica.progress, phone.sync.replica.progress) == progress
-                ? atEnd : Self.discrepancies(watch: watch.sync, phone: phone.sync)
-            ending = .settledCopy(discrepancies: settled)
-            let verdict = ScenarioVerdict(
-                seed: seed, expectationsChecked: expectationTally.checked,
-                expectationsFailed: expectationTally.failed, loopStatus: loopStatus, discrepanciesSettled: settled,
-                linkDeliveries: link.transport.deliveries,
-                checkFailures: checks.failures(
-                    pendingMax: pendingMax, linkDeliveries: link.transport.deliveries, start: scenario.start),
-                events: events)
+            (settledDiscrepancies, linkDeliveries) = (syncDiscrepancies(), link.transport.deliveries)
+        }
+        let verdict = ScenarioVerdict(
+            seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
+            loopStatus: loopStatus, discrepanciesSettled: settledDiscrepancies, linkDeliveries: linkDeliveries,
+            checkFailures: checks.failures(
+                pendingMax: pendingMax, linkDeliveries: linkDeliveries, start: scenario.start),
+            events: events)
+        guard case .everything = options.keeps else {
             return ScenarioOutcome(
                 scenario: scenario, seed: seed, trace: TraceLog(), expectations: [], invariantFailures: [],
                 summary: [], endTime: end, verdict: verdict)
         }
-    }
-
-    /// The verdict of this run, with the loop's status at the scenario's end and the world once
-    /// its link was left to finish.
-    private func verdict(loopStatus: EventLoopStatus, settled: ScenarioSimulation) -> ScenarioVerdict {
-        ScenarioVerdict(
-            seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
-            loopStatus: loopStatus, discrepanciesSettled: settled.syncDiscrepancies(),
-            linkDeliveries: settled.link.transport.deliveries, checkFailures: checkFailures(settled: settled),
-            events: loop.scheduledCount)
-    }
-
-    /// The failures of the run's own checks (``RunChecks``): the badges seen during the run, the
-    /// most notifications pending, and the order of the first deliveries once `settled` let the
-    /// link finish.
-    func checkFailures(settled: ScenarioSimulation) -> [InvariantFailure] {
-        checks.failures(
-            pendingMax: phone.reminders.harness.pendingMax, linkDeliveries: settled.link.transport.deliveries,
-            start: scenario.start)
+        // Properties every scenario must satisfy, whatever it expects: the event limit, the
+        // features' end-of-run checks (a feature adds one term), then the run's own
+        // (``RunChecks``) — the one list that `run` reports and `explore` looks for.
+        let invariantFailures =
+            eventLimitFailures() + watch.invariantFailures(in: self) + phone.invariantFailures(in: self)
+            + link.invariantFailures(in: self) + complication.invariantFailures(in: self) + verdict.checkFailures
+        record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
+        return ScenarioOutcome(
+            scenario: scenario, seed: seed, trace: trace, expectations: expectationResults,
+            invariantFailures: invariantFailures, summary: summarySections(), endTime: end, verdict: verdict)
     }
 
     /// Starts the features, schedules the script's actions, and handles every event until the
@@ -106,7 +77,6 @@ extension ScenarioSimulation {
     /// (label, location) is built. With ``RunOptions/stopsAtFirstFailure`` the run stops at the
     /// first checkpoint where an expectation failed (the final expectations are then not checked).
     mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor, options: RunOptions) {
-        let keeping: ExpectationKeeping = options.keeps == .verdict ? .counts : .results
         ending = .open
         if case .recorded = traceMode {
             record(
@@ -128,11 +98,11 @@ extension ScenarioSimulation {
         }
         for checkpoint in prepared.checkpoints {
             runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)
-            check(checkpoint.expectations, keeping: keeping)
+            check(checkpoint.expectations, keeping: options.keeps)
             if options.stopsAtFirstFailure, expectationTally.failed > 0 { return }
         }
         runEvents(notAfter: scenario.end, monitor: &monitor, effects: &effects)
-        check(scenario.finalExpectations, keeping: keeping)
+        check(scenario.finalExpectations, keeping: options.keeps)
     }
 
     /// Handles every event due at or before `limit`, then moves the clock to `limit`; `monitor`
@@ -148,21 +118,17 @@ extension ScenarioSimulation {
         }
     }
 
-    /// Checks `expectations` now, in order: counts them in ``expectationTally`` and, with
-    /// `keeping: .results`, keeps each as an ``ExpectationResult`` (and traces it).
+    /// Checks `expectations` now, in order: counts them in ``expectationTally`` and, keeping
+    /// ``RunOptions/Keeping/everything``, keeps each as an ``ExpectationResult`` (and traces it).
+    /// Each check only reads the world, lent in place (``ScenarioExpectation/failure(in:)``).
     ///
     /// - Complexity: that of the expectations' checks.
-    mutating func check(_ expectations: [LocatedExpectation], keeping: ExpectationKeeping = .results) {
-        guard !expectations.isEmpty else { return }
-        guard case .results = keeping else {
-            expectationTally.checked += expectations.count
-            expectationTally.failed += failureCount(of: expectations)
-            return
-        }
-        let failures = self.failures(of: expectations)
-        for (index, failure) in failures.enumerated() {
+    mutating func check(_ expectations: [LocatedExpectation], keeping: RunOptions.Keeping = .everything) {
+        for index in expectations.indices {
+            let failure = expectations[index].expectation.failure(in: &self)
             expectationTally.checked += 1
             if failure != nil { expectationTally.failed += 1 }
+            guard case .everything = keeping else { continue }
             let located = expectations[index]
             expectationResults.append(
                 ExpectationResult(
@@ -174,30 +140,6 @@ extension ScenarioSimulation {
                 fieldList: [("what", .string(located.expectation.label))]
                     + (failure.map { [("found", .string($0))] } ?? []))
         }
-    }
-
-    /// Each expectation's failure in the world as it is now (`nil` when it holds), in order.
-    /// Mutating only to lend the world in place (``ScenarioExpectation/failure(in:)``): it
-    /// changes nothing.
-    ///
-    /// - Complexity: that of the expectations' checks.
-    mutating func failures(of expectations: [LocatedExpectation]) -> [String?] {
-        var failures: [String?] = []
-        failures.reserveCapacity(expectations.count)
-        for index in expectations.indices { failures.append(expectations[index].expectation.failure(in: &self)) }
-        return failures
-    }
-
-    /// How many of `expectations` fail in the world as it is now (``failures(of:)`` counted,
-    /// with no array of them: the verdict's path). Mutating only to lend the world in place.
-    ///
-    /// - Complexity: that of the expectations' checks.
-    mutating func failureCount(of expectations: [LocatedExpectation]) -> Int {
-        var failed = 0
-        for index in expectations.indices where expectations[index].expectation.failure(in: &self) != nil {
-            failed += 1
-        }
-        return failed
     }
 
     /// Starts the features' own processes (periodic refreshes, first app launch, faults), in a
@@ -222,26 +164,25 @@ extension ScenarioSimulation {
         performEffects(from: start, in: &effects)
     }
 
-    /// Properties every scenario must satisfy, whatever it expects: the features' end-of-run
-    /// checks (a feature adds one term), then the run's own (``RunChecks``) — the one list that
-    /// `run` reports and `explore` looks for.
-    func invariantFailures() -> [InvariantFailure] {
-        watch.invariantFailures(in: self) + phone.invariantFailures(in: self) + link.invariantFailures(in: self)
-            + complication.invariantFailures(in: self) + checkFailures(settled: settled())
+    /// The run's failure when its loop stopped at the scenario's event limit: located by file
+    /// and simulated time, naming the limit and how to raise it. Empty when the run finished.
+    ///
+    /// - Complexity: O(1).
+    func eventLimitFailures() -> [InvariantFailure] {
+        guard let exceeded = loop.status.exceeded else { return [] }
+        let error = ScenarioError(
+            file: scenario.file,
+            message: "\(exceeded.description) (\(scenario.start.adding(exceeded.time.offset).iso8601)); "
+                + "expected fewer events before the end (\(scenario.end)) — "
+                + "raise \"eventLimit\" (at most \(ScenarioLimits.maximumEventLimit)) if the run is meant to be this long"
+        )
+        return [InvariantFailure(.eventLimit, error.description)]
     }
 
     /// The summary sections of the run, in print order. A feature adds one term.
     func summarySections() -> [ReportSection] {
         watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
     }
-}
-
-/// What a run keeps of its expectation checks.
-enum ExpectationKeeping {
-    /// Every check as an ``ExpectationResult`` (with its label and location), and the counts.
-    case results
-    /// Only the counts (``ExpectationTally``): the verdict's path.
-    case counts
 }
 
 /// How many expectations a run checked, and how many of them failed.

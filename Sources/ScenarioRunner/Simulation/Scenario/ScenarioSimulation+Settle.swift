@@ -11,24 +11,23 @@ enum RunMode: Hashable, Sendable {
 }
 
 /// What a simulation knows of its run's end, worked out once when the run ends
-/// (``ScenarioSimulation/endRun()``) and read by the verdict, the invariants and the summary,
+/// (``ScenarioSimulation/run(_:monitor:)``) and read by the verdict, the invariants and the summary,
 /// instead of settling the link and checking convergence again for each of them.
 ///
 /// Only the case holding a whole world is boxed (`indirect`): the verdict's path
-/// (``endedForVerdict(discrepancies:)``, ``settledCopy(discrepancies:)``) sets a case every run,
+/// (``reachedEnd(discrepancies:)``, ``settledCopy(discrepancies:)``) sets a case every run,
 /// and an unboxed one allocates nothing.
 enum RunEnding {
     /// The run goes on (or the world changed since): nothing is known in advance.
     case open
-    /// The run ended: the world with its link left to finish, and where the two lists disagree
-    /// at the end (before settling).
+    /// The run reached its end: where the two lists disagree then (before settling).
+    case reachedEnd(discrepancies: [SyncDiscrepancy])
+    /// The run ended keeping everything: the world with its link left to finish, and where the
+    /// two lists disagree at the end (before settling).
     indirect case ended(settled: ScenarioSimulation, discrepancies: [SyncDiscrepancy])
-    /// This world is the settled copy of an ended run; where its lists disagree.
+    /// This world is settled (``ScenarioSimulation/settleInPlace()``: a settled copy, or the world
+    /// of a run keeping its verdict only); where its lists disagree.
     case settledCopy(discrepancies: [SyncDiscrepancy])
-    /// The run, keeping its verdict only (``RunOptions/Keeping/verdict``), reached its end: where the
-    /// two lists disagree at the end. The settled world was read once and not kept (a later
-    /// ``ScenarioSimulation/settled()`` settles again).
-    case endedForVerdict(discrepancies: [SyncDiscrepancy])
 }
 
 extension ScenarioSimulation: LinkSettling {
@@ -46,22 +45,11 @@ extension ScenarioSimulation: LinkSettling {
         handle(.link(.environment(change)))
     }
 
-    /// Works out the run's end once (``RunEnding``): settles a copy of the link and checks
-    /// convergence at the end and once settled. ``settled()`` and ``syncDiscrepancies()`` then
-    /// answer from it until the world changes again.
-    ///
-    /// - Complexity: that of one ``settled()`` plus two convergence checks.
-    mutating func endRun() {
-        var settled = settled()
-        settled.ending = .settledCopy(discrepancies: settled.syncDiscrepancies())
-        ending = .ended(settled: settled, discrepancies: syncDiscrepancies())
-    }
-
     /// The world once the link is left to finish from now (``LinkSettling/settle()``): a copy in
     /// which only the link's events (and the watch app's lifecycle timers) are due (the others are dropped, and no new ones are
     /// scheduled); this run is untouched. Its trace holds this run's trace plus what settling added.
     ///
-    /// Once the run has ended (``run()``) the copy made then is returned.
+    /// Once the run has ended (``run(_:monitor:)``) the copy made then is returned.
     ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
     ///   link then produces, plus one copy of the trace; O(1) once the run has ended.
@@ -69,29 +57,30 @@ extension ScenarioSimulation: LinkSettling {
         switch ending {
         case .ended(let settled, _): return settled
         case .settledCopy: return self
-        case .open, .endedForVerdict: return settledCopy()
+        case .open, .reachedEnd:
+            var copy = self
+            copy.settleInPlace()
+            return copy
         }
     }
 
-    /// A copy of this world with its link left to finish (``settled()``, worked out again).
-    func settledCopy() -> ScenarioSimulation {
-        var copy = self
-        copy.settleInPlace()
-        return copy
-    }
-
-    /// Leaves the link to finish in this world itself, as ``settledCopy()`` does in a copy:
+    /// Leaves the link to finish in this world itself, as ``settled()`` does in a copy:
     /// only the link's events (and the watch app's lifecycle timers) stay due, in their order,
     /// other features' events are not scheduled any more, and the link runs until nothing is
-    /// due. Afterwards this world is the settled world.
+    /// due. Afterwards this world is the settled world, with its discrepancies worked out
+    /// (``RunEnding/settledCopy(discrepancies:)``): those at the run's end again when settling
+    /// merged, held or released nothing (``ListReplica/progress``), else checked afresh.
     ///
     /// For a run whose world at its end has been read already
     /// (``RunOptions/Keeping/verdict``): it saves the copy of the whole world, and of
     /// every array that settling changes, that a settled copy costs.
     ///
     /// - Complexity: O(*q* log *q*) for the *q* events due now, plus O(*e* log *e*) for those the
-    ///   link then produces.
+    ///   link then produces, plus one convergence check unless the end's is kept.
     mutating func settleInPlace() {
+        var atEnd: [SyncDiscrepancy]?
+        if case .reachedEnd(let discrepancies) = ending { atEnd = discrepancies }
+        let progress = (watch.sync.replica.progress, phone.sync.replica.progress)
         ending = .open
         mode = .settling
         let start = now
@@ -102,7 +91,7 @@ extension ScenarioSimulation: LinkSettling {
         }
         // They go back into this loop, started again at the time settling starts as a new loop
         // would be (the sequence from 0, the limit counted afresh), so it keeps its queue's room
-        // for a world started again (``restart(seed:trace:)``); the link keeps the new handles of
+        // for a world started again (``restart(prepared:seed:trace:)``); the link keeps the new handles of
         // its reply timeouts.
         loop.restart(at: start)
         link.timers.removeAll()
@@ -111,5 +100,10 @@ extension ScenarioSimulation: LinkSettling {
             if case .link(.timer(let timer)) = event { link.timers.keep(timer, as: handle) }
         }
         settle()
+        if let atEnd, (watch.sync.replica.progress, phone.sync.replica.progress) == progress {
+            ending = .settledCopy(discrepancies: atEnd)
+        } else {
+            ending = .settledCopy(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
+        }
     }
 }

@@ -124,7 +124,7 @@ package struct ScenarioSimulation {
         swap(&expectationResults, &buffers.expectationResults)
     }
 
-    /// Makes this world a new run of its scenario: afterwards it is what
+    /// Makes this world a new run of `prepared`: afterwards it is what
     /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
     /// started afresh from the prepared scenario, except that it keeps the room its own buffers
     /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes) and its
@@ -135,15 +135,6 @@ package struct ScenarioSimulation {
     /// - Complexity: that of ``init(prepared:seed:trace:)`` without its allocations, plus
     ///   O(*n*) for the *n* entries its buffers and features still hold and the prepared
     ///   features' contents, copied into the kept storage.
-    package mutating func restart(seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        restart(prepared: prepared, seed: seed, trace: trace)
-    }
-
-    /// Makes this world a new run of `prepared` (``restart(seed:trace:)``): afterwards it is what
-    /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, with this world's
-    /// buffers and their room.
-    ///
-    /// - Complexity: that of ``restart(seed:trace:)``.
     package mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
         var buffers = RunBuffers()
         exchangeBuffers(with: &buffers)
@@ -154,14 +145,8 @@ package struct ScenarioSimulation {
         // where a swap with a fresh world made aside moved it three times.
         var old = consume self
         self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
-        adoptFeatureStorage(of: &old)
-    }
-
-    /// Has each feature keep its fresh state in the storage `old`'s grew
-    /// (``StorageAdopting/adoptStorage(of:)``): the world calls the features', each adopts its own.
-    ///
-    /// - Complexity: O(*n*) for the *n* entries the features hold.
-    private mutating func adoptFeatureStorage(of old: inout ScenarioSimulation) {
+        // Each feature keeps its fresh state in the storage its old self grew
+        // (``StorageAdopting/adoptStorage(of:)``).
         watch.adoptStorage(of: &old.watch)
         phone.adoptStorage(of: &old.phone)
         link.adoptStorage(of: &old.link)
@@ -393,7 +378,7 @@ package struct ScenarioSimulation {
     ///   has ended.
     package func syncDiscrepancies() -> [SyncDiscrepancy] {
         switch ending {
-        case .ended(_, let discrepancies), .settledCopy(let discrepancies), .endedForVerdict(let discrepancies):
+        case .ended(_, let discrepancies), .settledCopy(let discrepancies), .reachedEnd(let discrepancies):
             return discrepancies
         case .open: break
         }
@@ -410,7 +395,7 @@ package struct ScenarioSimulation {
 }
 
 /// The buffers a world grows while it runs, which a world started again keeps
-/// (``ScenarioSimulation/restart(seed:trace:)``): taken over emptied, with their room.
+/// (``ScenarioSimulation/restart(prepared:seed:trace:)``): taken over emptied, with their room.
 struct RunBuffers {
     /// The event loop (its queue's heap).
     var loop: EventLoop<SimEvent>

@@ -32,7 +32,7 @@ import Testing
         let phone = simulation.reminders.advanced(to: simulation.now)
         #expect(phone.harness.deliveries.droppedCount == 601)
         let chart = RemindersChartSVG(phone: phone, scenario: scenario)
-        #expect(chart.wrongBadges == phone.wrongBadgeCount())
+        #expect(chart.wrongBadges == phone.truth.wrongCount)
         #expect(chart.wrongBadges == 101)
         #expect(chart.deliveries.count == 1_000, "it draws the kept deliveries")
         let document = chart.document

@@ -191,8 +191,8 @@ import Testing
         #expect(outcome.passed)
         let phone = simulation.reminders.advanced(to: simulation.now)
         #expect(phone.harness.deliveries.map(\.appBadge) == [1, 2])
-        #expect(phone.trueBadges() == [1, 2])
-        #expect(phone.wrongBadgeCount() == 0)
+        #expect(phone.truth.kept == [1, 2])
+        #expect(phone.truth.wrongCount == 0)
         let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "test.json")
         let windowed = RemindersComparison(scenario: scenario, seed: nil).rows.first { $0.strategy == .windowed }
         #expect(windowed?.wrongBadges == 0)

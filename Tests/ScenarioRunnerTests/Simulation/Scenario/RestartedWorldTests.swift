@@ -97,14 +97,14 @@ import Testing
         for seed in UInt64(1)...4 {
             var fresh = ScenarioSimulation(prepared: prepared, seed: seed)
             let expected = Self.fullRun(&fresh)
-            world.restart(seed: seed)
+            world.restart(prepared: prepared, seed: seed)
             #expect(
                 world.loop.pendingCount == 0 && world.loop.scheduledCount == 0
                     && world.link.timers.isEmpty && world.expectationResults.isEmpty,
                 "\(name), seed \(seed): the restarted world holds something from its last run")
             let observed = Self.fullRun(&world)
             #expect(observed == expected, "\(name), seed \(seed): the restarted world differs")
-            world.restart(seed: seed &+ 1_000, trace: .off)
+            world.restart(prepared: prepared, seed: seed &+ 1_000, trace: .off)
             _ = Self.sweepObservation(&world)
         }
     }
