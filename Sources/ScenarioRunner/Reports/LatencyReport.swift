@@ -186,7 +186,10 @@ package struct LatencyReport {
         let run = profile.run
         let clock = TraceFormatter(start: profile.scenario.start, end: profile.outcome.endTime)
         let stats = run.statistics
-        func milliseconds(_ duration: SimDuration?) -> JSONValue { .optional(duration.map(JSONValue.milliseconds)) }
+        // Rounded to the microsecond as the run's own JSON and the text round them (``LatencyFormat``).
+        func milliseconds(_ duration: SimDuration?) -> JSONValue {
+            .optional(duration.map { JSONValue(LatencyFormat.milliseconds($0)) })
+        }
         let histogram = LatencyHistogram(run.latencies, maxBins: 12)
         return [
             "watch": [
@@ -198,30 +201,30 @@ package struct LatencyReport {
             "summary": [
                 "count": .count(stats.count), "p50Ms": milliseconds(stats.percentile(50)),
                 "p90Ms": milliseconds(stats.percentile(90)), "p99Ms": milliseconds(stats.percentile(99)),
-                "maxMs": milliseconds(stats.maximum), "queueingTotalMs": .milliseconds(run.totalQueueingDelay),
+                "maxMs": milliseconds(stats.maximum), "queueingTotalMs": milliseconds(run.totalQueueingDelay),
             ],
             "taps": .array(
                 run.taps.map { tap in
                     [
                         "tap": .count(tap.index + 1),
                         "item": .optional(profile.items[safe: tap.index].map { .string($0) }),
-                        "at": .string(clock.iso(tap.tap)), "queuedMs": .milliseconds(tap.queueingDelay),
-                        "latencyMs": .milliseconds(tap.latency),
+                        "at": .string(clock.iso(tap.tap)), "queuedMs": milliseconds(tap.queueingDelay),
+                        "latencyMs": milliseconds(tap.latency),
                     ]
                 }),
             "steps": .array(
                 run.stepTotals.map { total in
                     [
                         "name": .string(total.name), "queue": .string(total.queue.rawValue),
-                        "totalMs": .milliseconds(total.wall), "cpuMs": .milliseconds(total.cpu),
+                        "totalMs": milliseconds(total.wall), "cpuMs": milliseconds(total.cpu),
                     ]
                 }),
             "histogram": [
-                "binWidthMs": .milliseconds(histogram.binWidth),
+                "binWidthMs": milliseconds(histogram.binWidth),
                 "bins": .array(
                     histogram.bins.map { bin in
                         [
-                            "fromMs": .milliseconds(bin.lower), "toMs": .milliseconds(bin.upper),
+                            "fromMs": milliseconds(bin.lower), "toMs": milliseconds(bin.upper),
                             "count": .count(bin.count),
                         ]
                     }),
