@@ -20,8 +20,8 @@ extension CheckReport {
             case .invalid(_, let error):
                 let invalid = error.all.map { error in
                     FailureList.failure(
-                        code: "invalidScenario", message: error.message, expect: nil, line: error.location?.line,
-                        column: error.location?.column, path: error.path, at: nil)
+                        code: "invalidScenario", message: error.message, line: error.location?.line,
+                        column: error.location?.column, path: error.path)
                 }
                 (name, expectations, failures, more) = (.null, 0, .array(invalid), error.omitted)
             }
