@@ -15,7 +15,7 @@ import SimulationKernel
 /// // [.itemChanged(bread: nil → open by log #0), .sendMessage(0)]
 /// phone.replica.appliedLog[0]  // phone#1 add bread v1@phone
 /// ```
-package struct SyncEndpoint: Hashable, Sendable {
+package struct SyncEndpoint: Sendable {
     /// Something that happens to this device's end of the sync.
     package enum Event: Hashable, Sendable {
         /// The user edits the item with this key (in the replica's ``ListReplica/catalog``: found
