@@ -91,8 +91,10 @@ package struct ListReplica: Hashable, Sendable {
     /// by a host that starts a run).
     package var planted: PlantedLinkBug
 
-    /// The number of this device's own operations so far.
-    package var lastSequence: Int { gates[device].passedThrough }
+    /// The number of this device's own operations so far (the sequence number of the last one).
+    ///
+    /// - Complexity: O(1).
+    package var lastSequence: Int { madePositions.count }
 
     /// The operations from `origin` let through so far (all of them, for this device itself).
     package func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }

@@ -20,9 +20,10 @@ package struct SyncEndpoint: Sendable {
     package enum Event: Hashable, Sendable {
         /// The user edits the item with this key (in the replica's ``ListReplica/catalog``: found
         /// without hashing its name); `reachability` is `isReachable` here, now.
-        /// With `nil` the operation is made but not sent (``Effect/made(_:)``): the host sends it
-        /// later with ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits
-        /// before it sends).
+        /// With `nil` the operation is made but not sent: the host sends it later with
+        /// ``dispatch(_:reachability:)``, by its sequence number (the replica's
+        /// ``ListReplica/lastSequence`` once made; the watch's check-off pipeline commits before
+        /// it sends).
         case edit(Int, ListEdit, reachability: Reachability?)
         /// Send this device's operation with this sequence number, made earlier with a `nil`
         /// reachability.
@@ -56,9 +57,6 @@ package struct SyncEndpoint: Sendable {
         /// position of the operation that changed it; the rest of it as shown now is the
         /// replica's: ``ListReplica/shown(atSlot:)``).
         case itemChanged(ItemChange)
-        /// The user's edit made the operation at this position of the log, to be dispatched
-        /// later (an edit with `nil` reachability).
-        case made(Int)
         /// The user's edit made no operation.
         /// (Indirect, as ``note(_:)``: rare, and the largest payload; the effect stays small.)
         indirect case refused(ItemID, ListEdit, ListReplica.Refusal)
@@ -132,10 +130,8 @@ package struct SyncEndpoint: Sendable {
                 noteMade(.applied(merge.outcome), at: merge.position, now, trace, into: &out)
                 if let change = merge.change { out.append(.itemChanged(change)) }
                 if let reachability {
-                    let command = courier.send(replica.madePositions.count, reachability: reachability)
+                    let command = courier.send(replica.lastSequence, reachability: reachability)
                     perform(command, at: now, trace, into: &out)
-                } else {
-                    out.append(.made(merge.position))
                 }
             }
         case .dispatch(let sequence, let reachability):
