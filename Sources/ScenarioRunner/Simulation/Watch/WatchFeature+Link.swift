@@ -68,7 +68,6 @@ extension WatchFeature {
         let now = context.now
         switch message.payload {
         case .complicationUpdate(let remaining):
-            complicationData = remaining
             let note: WorldEffect = .trace(
                 .watchComplicationData, at: now,
                 [
