@@ -17,7 +17,7 @@ import SimulationKernel
 /// window[1] = nil
 /// window.values   // ["b"]
 /// ```
-package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
+package struct SequenceWindow<Value: Sendable>: Sendable {
     /// The values from sequence `base` on (`nil`: none kept for that sequence).
     private var slots: [Value?] = []
     /// The sequence number of `slots[0]`.
@@ -62,11 +62,6 @@ package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
     /// - Complexity: O(*w*) in the window's length.
     package var values: [Value] { slots[start...].compactMap { $0 } }
 
-    /// The sequence numbers kept, ascending.
-    ///
-    /// - Complexity: O(*w*) in the window's length.
-    package var sequences: [Int] { slots.indices[start...].filter { slots[$0] != nil }.map { $0 + base } }
-
     /// The kept values as a dictionary by sequence number.
     ///
     /// - Complexity: O(*w*) in the window's length.
@@ -74,25 +69,6 @@ package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
         var result: [Int: Value] = [:]
         for index in start..<slots.count { if let value = slots[index] { result[index + base] = value } }
         return result
-    }
-
-    /// The same values for the same sequence numbers (however the slots are laid out).
-    ///
-    /// - Complexity: O(*w*) in the windows' lengths.
-    package static func == (lhs: SequenceWindow, rhs: SequenceWindow) -> Bool {
-        lhs.count == rhs.count && lhs.sequences == rhs.sequences && lhs.values == rhs.values
-    }
-
-    /// Hashes the sequence numbers and values kept, in order.
-    ///
-    /// - Complexity: O(*w*) in the window's length.
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for index in start..<slots.count {
-            guard let value = slots[index] else { continue }
-            hasher.combine(index + base)
-            hasher.combine(value)
-        }
     }
 
     private mutating func keep(_ value: Value, for sequence: Int) {

@@ -32,7 +32,7 @@ import SimulationKernel
 /// courier.send(1, reachability: .reachable)                   // .sendMessage(1)
 /// courier.outcome(1, channel: .interactive, .replied)          // .acknowledge(1)
 /// ```
-package struct SyncCourier: Hashable, Sendable {
+package struct SyncCourier: Sendable {
     /// How an unacknowledged operation travels.
     package enum Carrier: Hashable, Sendable {
         /// An interactive message waiting for its reply.

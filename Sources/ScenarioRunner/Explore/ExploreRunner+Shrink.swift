@@ -55,9 +55,11 @@ extension ExploreRunner {
         _ failure: ExploreFailure, runBudget: Int = ExploreRunner.shrinkBudget,
         eventBudget: Int = ExploreRunner.shrinkEventBudget
     ) -> ExploreReproduction {
-        let target = failure.invariant ?? check(run: failure.run, seed: failure.seed)?.first?.invariant
-        let notTried = target == .eventLimit
         var faults = faults(failure.run)
+        var unbudgeted = 0  // the run made again for its kind is besides the budget
+        let target =
+            failure.invariant ?? check(seed: failure.seed, faults: faults, events: &unbudgeted)?.first?.invariant
+        let notTried = target == .eventLimit
         let drawn = faults.count
         var removed: Set<Int> = []
         var budget = runBudget

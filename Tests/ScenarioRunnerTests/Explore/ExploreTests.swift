@@ -37,16 +37,16 @@ import Testing
             reproduction.faults.count + reproduction.stepsLeft < reproduction.drawnFaults + reproduction.steps,
             "shrinking removed something (run \(failure.run), seed \(failure.seed))")
         // The planted rule breaks convergence, and the reproduction still breaks it.
+        var events = 0
         let found = try #require(
             PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
-                explorer.check(run: failure.run, seed: failure.seed)?.first
+                explorer.check(seed: failure.seed, faults: explorer.faults(failure.run), events: &events)?.first
             })
         #expect(found.invariant == .listsConverge)
         let file = try #require(reproduction.file)
         let scenario = try ScenarioDecoder.decode(Array(file.utf8), file: "e.json")
         #expect(scenario.seed == failure.seed)
         #expect(scenario.finalExpectations.isEmpty)
-        var events = 0
         let replayed = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
             ExploreRunner.invariantFailures(of: scenario, events: &events)
         }

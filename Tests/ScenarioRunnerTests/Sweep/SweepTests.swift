@@ -360,6 +360,12 @@ import Testing
 }
 
 extension SweepRunner {
+    /// The scenario cell `cell` runs, its variant decoded afresh unless it is the first.
+    func scenario(ofCell cell: Int) throws(SweepError) -> Scenario {
+        var decoded = (combination: 0, scenario: firstVariant)
+        return try scenario(ofCell: cell, reusing: &decoded)
+    }
+
     /// One run of cell `cell` with `seed` in a fresh world of the cell's own scenario (what a
     /// sweep's shared, restarted world must match).
     func observe(cell: Int, seed: UInt64) throws -> SweepObservation {

@@ -106,13 +106,10 @@ extension WatchFeature {
     /// - Complexity: O(1) besides what the commit and the send set off.
     private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         let sequence = commitToggle(of: app.taps[tap].key, context, into: &effects)
-        guard case .awaitingCommitThenSend = app.taps[tap].checkOff else {
-            // The common case (the send step has not started): the record keeps the number.
-            app.taps[tap].checkOff = .committed(sequence: sequence)
-            return
-        }
+        // Usually the send step has not started: the record keeps the number for it.
+        let sendsNow = if case .awaitingCommitThenSend = app.taps[tap].checkOff { true } else { false }
         app.taps[tap].checkOff = .committed(sequence: sequence)
-        send(tap: tap, context, into: &effects)
+        if sendsNow { send(tap: tap, context, into: &effects) }
     }
 
     /// The send step hands tap `tap`'s committed operation to the app's sender. A synchronous
