@@ -154,7 +154,7 @@ struct ScaleWorkload: BenchWorkload {
                 let repro = explorer.shrink(failure)
                 writeToStandardError(
                     "note: shrink of run \(failure.run): \(repro.runsSpent) runs, \(repro.eventsSpent) events"
-                        + (repro.stoppedEarly ? ", stopped early" : "") + "\n")
+                        + (repro.shrinking == .stoppedEarly ? ", stopped early" : "") + "\n")
                 return (stopwatch.elapsedSeconds, cpuSeconds() - cpuStart, repro.file != nil)
             } catch {
                 writeToStandardError("error: \(error)\n")

@@ -17,9 +17,6 @@ package enum ComplicationFamily: String, CaseIterable, Hashable, Comparable, Sen
 
     /// The family's place in `allCases`.
     fileprivate var order: Int { ComplicationFamily.allCases.firstIndex(of: self) ?? 0 }
-
-    /// The names accepted by ``init(rawValue:)``, for error messages.
-    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// The number of characters (grapheme clusters) each family can show.

@@ -17,34 +17,11 @@ package struct FrameClock: Hashable, Sendable {
     /// The 60 Hz grid.
     package static let sixtyHertz = FrameClock(framesPerSecond: 60)
 
-    /// The instant frame `index` is drawn: `ceil(index × 10⁹ / framesPerSecond)` ns (overflow-safe).
-    ///
-    /// - Complexity: O(1).
-    package func boundary(_ index: Int64) -> SimTime {
-        let whole = index / framesPerSecond
-        let part = index % framesPerSecond
-        return SimTime(
-            nanoseconds: whole * 1_000_000_000 + (part * 1_000_000_000 + framesPerSecond - 1) / framesPerSecond)
-    }
-
-    /// The index of the first frame drawn at or after `time`.
-    ///
-    /// Frame *k* qualifies when `ceil(k·10⁹/f) ≥ t`, i.e. `k·10⁹ > (t − 1)·f`, so
-    /// `k = floor((t − 1)·f / 10⁹) + 1` for `t ≥ 1`, and 0 otherwise.
-    ///
-    /// - Complexity: O(1).
-    package func frameIndex(atOrAfter time: SimTime) -> Int64 {
-        guard time.nanoseconds >= 1 else { return 0 }
-        let before = time.nanoseconds - 1
-        let seconds = before / 1_000_000_000
-        let rest = before % 1_000_000_000
-        return seconds * framesPerSecond + rest * framesPerSecond / 1_000_000_000 + 1
-    }
-
     /// The first frame boundary at or after `time`: when a change committed at `time` is visible.
     ///
-    /// `boundary(frameIndex(atOrAfter: time))` with one division by the frame rate instead of
-    /// three: for `t ≥ 1`, write `t − 1 = s·10⁹ + r` (`0 ≤ r < 10⁹`); the frame is
+    /// Frame *k* qualifies when `ceil(k·10⁹/f) ≥ t`, i.e. `k·10⁹ > (t − 1)·f`, so for `t ≥ 1`
+    /// it is frame `floor((t − 1)·f / 10⁹) + 1`, and for `t < 1` frame 0. Worked out with one
+    /// division by the frame rate: write `t − 1 = s·10⁹ + r` (`0 ≤ r < 10⁹`); the frame is
     /// `k = s·f + j`, `j = floor(r·f / 10⁹) + 1 ≤ f`, drawn `ceil(j·10⁹ / f)` ns into second
     /// *s* (exactly 10⁹ when `j = f`: the next second's first frame).
     ///

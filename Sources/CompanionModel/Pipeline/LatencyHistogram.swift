@@ -17,39 +17,22 @@ package struct LatencyHistogram: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*) plus O(log range) to choose the width.
     package init(_ values: [SimDuration], maxBins: Int = 20) {
-        let bins = max(1, maxBins)
-        guard let low = values.min(), let high = values.max() else {
-            self.init(values, start: .zero, binWidth: .milliseconds(1))
-            return
-        }
+        let low = values.min() ?? .zero
+        let high = values.max() ?? .zero
         var width: Int64 = 1_000_000
         var multiplier = 0
         while true {
             let first = LatencyHistogram.floorDiv(low.nanoseconds, width)
             let last = LatencyHistogram.floorDiv(high.nanoseconds, width)
-            if last - first + 1 <= Int64(bins) || width > Int64.max / 10 { break }
+            if last - first + 1 <= Int64(max(1, maxBins)) || width > Int64.max / 10 { break }
             width = width / [1, 2, 5][multiplier] * [2, 5, 10][multiplier]
             multiplier = (multiplier + 1) % 3
         }
         let start = LatencyHistogram.floorDiv(low.nanoseconds, width) * width
-        self.init(values, start: SimDuration(nanoseconds: start), binWidth: SimDuration(nanoseconds: width))
-    }
-
-    /// A histogram of `values` in bins of `binWidth` (clamped to at least 1 ns) starting at `start`;
-    /// values below `start` go in the first bin.
-    ///
-    /// - Complexity: O(*n* + bins).
-    package init(_ values: [SimDuration], start: SimDuration, binWidth: SimDuration) {
-        let width = max(1, binWidth.nanoseconds)
-        self.start = start
-        self.binWidth = SimDuration(nanoseconds: width)
-        let top = values.max().map { LatencyHistogram.floorDiv(($0 - start).nanoseconds, width) } ?? 0
-        var counts = Array(repeating: 0, count: Int(max(0, top)) + 1)
-        for value in values {
-            let bin = max(0, LatencyHistogram.floorDiv((value - start).nanoseconds, width))
-            counts[Int(bin)] += 1
-        }
-        self.counts = counts
+        self.start = SimDuration(nanoseconds: start)
+        binWidth = SimDuration(nanoseconds: width)
+        counts = Array(repeating: 0, count: Int(LatencyHistogram.floorDiv(high.nanoseconds - start, width)) + 1)
+        for value in values { counts[Int(LatencyHistogram.floorDiv(value.nanoseconds - start, width))] += 1 }
     }
 
     /// Each bin's lower and upper edge and count.

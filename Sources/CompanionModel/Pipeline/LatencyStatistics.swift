@@ -41,9 +41,6 @@ package struct LatencyStatistics: Hashable, Sendable {
     /// The largest value, or `nil` when there are none.
     package var maximum: SimDuration? { sorted.last }
 
-    /// The smallest value, or `nil` when there are none.
-    package var minimum: SimDuration? { sorted.first }
-
     /// p50, p90, p99 and max, or `nil` when there are no values.
     package var summary: LatencySummary? {
         guard let p50 = percentile(50), let p90 = percentile(90), let p99 = percentile(99), let max = maximum
@@ -59,12 +56,4 @@ package struct LatencySummary: Hashable, Sendable {
     package var p90: SimDuration
     package var p99: SimDuration
     package var max: SimDuration
-
-    package init(count: Int, p50: SimDuration, p90: SimDuration, p99: SimDuration, max: SimDuration) {
-        self.count = count
-        self.p50 = p50
-        self.p90 = p90
-        self.p99 = p99
-        self.max = max
-    }
 }

@@ -27,11 +27,13 @@ package struct PipelineStepRoles: Hashable, Sendable {
     /// Each step's role, in pipeline order.
     package let byStep: [Role]
     /// The index of the `updateTableModel` step, if any.
-    package let tableModelStep: Int?
+    package var tableModelStep: Int? { byStep.firstIndex(of: .commitsCheckOff) }
     /// The index of the `sendMessageToPhone` step, if any.
-    package let messageStep: Int?
+    package var messageStep: Int? {
+        byStep.firstIndex { if case .sendsMessage = $0 { true } else { false } }
+    }
     /// The index of the `updateComplication` step, if any.
-    package let complicationStep: Int?
+    package var complicationStep: Int? { byStep.firstIndex(of: .updatesComplication) }
     /// The step whose wait lasts until its outcome is reported (the synchronous send, when the
     /// session awaits outcomes), if any: a pipeline has at most one send step
     /// (``PipelineError/duplicateStep(_:)``).
@@ -42,36 +44,17 @@ package struct PipelineStepRoles: Hashable, Sendable {
     ///
     /// - Complexity: O(*s*) for *s* steps.
     package init(pipeline: CheckOffPipeline, syncSendAwaitsOutcome: Bool) {
-        var roles: [Role] = []
-        roles.reserveCapacity(pipeline.steps.count)
-        var tableModel: Int?
-        var message: Int?
-        var complication: Int?
-        var synchronous: Int?
-        for (index, step) in pipeline.steps.enumerated() {
+        byStep = pipeline.steps.map { step in
             switch step.kind {
-            case .updateTableModel:
-                roles.append(.commitsCheckOff)
-                tableModel = tableModel ?? index
-            case .sendMessageToPhone:
-                let awaits = syncSendAwaitsOutcome && step.wait > .zero
-                roles.append(.sendsMessage(awaitsOutcome: awaits))
-                if awaits { synchronous = index }
-                message = message ?? index
-            case .updateComplication:
-                roles.append(.updatesComplication)
-                complication = complication ?? index
-            case .updateSortingDatabase, .removeRow, .playHaptic, .updateRemainingCount, .hidePlaceholder,
-                .custom:
-                roles.append(.none)
+            case .updateTableModel: .commitsCheckOff
+            case .sendMessageToPhone: .sendsMessage(awaitsOutcome: syncSendAwaitsOutcome && step.wait > .zero)
+            case .updateComplication: .updatesComplication
+            case .updateSortingDatabase, .removeRow, .playHaptic, .updateRemainingCount, .hidePlaceholder, .custom:
+                .none
             }
         }
-        byStep = roles
-        tableModelStep = tableModel
-        messageStep = message
-        complicationStep = complication
-        synchronousSend = synchronous
-        commitsAtRemoval = tableModel == nil
+        synchronousSend = byStep.firstIndex(of: .sendsMessage(awaitsOutcome: true))
+        commitsAtRemoval = !byStep.contains(.commitsCheckOff)
     }
 
     /// Whether the check-off commits when the row's removal commits (the pipeline has no

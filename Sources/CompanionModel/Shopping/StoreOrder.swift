@@ -22,9 +22,8 @@ import SimulationKernel
 /// the order the list gives them.
 ///
 /// The order is computed once for many reads: a scenario's history is learned once
-/// (``init(trips:)``, which computes the order and each item's rank), and every run of the
-/// scenario reads the same order and ranks (``learnedOrder``, ``rank(of:)``) without recomputing
-/// them. ``learn(trip:)`` only counts the trip's votes (so learning trip after trip stays linear);
+/// (``init(trips:)``, which computes each item's rank), and every run of the scenario reads the
+/// same ranks (``rank(of:)``, ``sorted(_:)``) without recomputing them. ``learn(trip:)`` only counts the trip's votes (so learning trip after trip stays linear);
 /// the order is then computed when read, or once by ``ranked()``.
 ///
 /// ```swift
@@ -65,8 +64,8 @@ package struct StoreOrder: Hashable, Sendable {
         var positionSum: [Double] = []
         var appearances: [Int] = []
         var tripCount = 0
-        /// The order computed from the votes, or that it is due (a trip was learned since).
-        var ranking = Ranking.current(order: [], ranks: [:])
+        /// Each item's rank computed from the votes, or that it is due (a trip was learned since).
+        var ranking = Ranking.current(ranks: [:])
 
         init() {}
 
@@ -117,8 +116,8 @@ package struct StoreOrder: Hashable, Sendable {
 
     /// The learned order as computed from the votes.
     private enum Ranking: Sendable {
-        /// Every known item in order, and each one's index in it.
-        case current(order: [ItemID], ranks: [ItemID: Int])
+        /// Each known item's index in the learned order.
+        case current(ranks: [ItemID: Int])
         /// A trip was learned after the order was computed.
         case due
     }
@@ -162,7 +161,7 @@ package struct StoreOrder: Hashable, Sendable {
         storage.ranking = .due
     }
 
-    /// This order with its order and ranks computed, for many reads (itself when they are).
+    /// This order with its ranks computed, for many reads (itself when they are).
     ///
     /// - Complexity: O(1) when computed; otherwise one computation of the order.
     package func ranked() -> StoreOrder {
@@ -176,14 +175,8 @@ package struct StoreOrder: Hashable, Sendable {
 
     /// Every known item in learned store order.
     ///
-    /// - Complexity: O(1) when computed (``init(trips:)``, ``ranked()``); otherwise one
-    ///   computation of the order (see ``order()``).
-    package var learnedOrder: [ItemID] {
-        switch storage.ranking {
-        case .current(let order, _): return order
-        case .due: return order()
-        }
-    }
+    /// - Complexity: one computation of the order (see ``order()``).
+    package var learnedOrder: [ItemID] { order() }
 
     /// Counts one trip's votes and positions without recomputing the order.
     private mutating func record(trip: [ItemID]) {
@@ -197,7 +190,7 @@ package struct StoreOrder: Hashable, Sendable {
     ///   computation of the order.
     package func rank(of item: ItemID) -> Int? {
         switch storage.ranking {
-        case .current(_, let ranks): return ranks[item]
+        case .current(let ranks): return ranks[item]
         case .due: return ranked().rank(of: item)
         }
     }
@@ -208,7 +201,7 @@ package struct StoreOrder: Hashable, Sendable {
         var ranks: [ItemID: Int] = [:]
         ranks.reserveCapacity(order.count)
         for (index, item) in order.enumerated() { ranks[item] = index }
-        return .current(order: order, ranks: ranks)
+        return .current(ranks: ranks)
     }
 
     /// Where in the store the item numbered `itemNumber` usually is: its mean relative position in

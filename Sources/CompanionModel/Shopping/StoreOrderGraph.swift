@@ -14,12 +14,14 @@ struct StoreOrderGraph {
     ///
     /// - Complexity: O(*v* + *e*) for *v* items and *e* pairs, reading `tallies` twice in order.
     init(count: Int, tallies: [StoreOrderVotes.Tally]) {
+        /// The pair's edge, from the item voted first (`nil`: the votes cancel out).
+        func edge(_ tally: StoreOrderVotes.Tally) -> (from: Int, to: Int)? {
+            let net = tally.net
+            return net == 0 ? nil : net > 0 ? (tally.low, tally.high) : (tally.high, tally.low)
+        }
         var outDegree = [Int](repeating: 0, count: count + 1)
         var predecessorCounts = [Int](repeating: 0, count: count)
-        for tally in tallies {
-            let net = tally.net
-            guard net != 0 else { continue }
-            let (from, to) = net > 0 ? (tally.low, tally.high) : (tally.high, tally.low)
+        for case let (from, to)? in tallies.lazy.map(edge) {
             outDegree[from] += 1
             predecessorCounts[to] += 1
         }
@@ -27,10 +29,7 @@ struct StoreOrderGraph {
         for item in 0..<count { starts[item + 1] = starts[item] + outDegree[item] }
         var fill = starts
         var targets = [Int](repeating: 0, count: starts[count])
-        for tally in tallies {
-            let net = tally.net
-            guard net != 0 else { continue }
-            let (from, to) = net > 0 ? (tally.low, tally.high) : (tally.high, tally.low)
+        for case let (from, to)? in tallies.lazy.map(edge) {
             targets[fill[from]] = to
             fill[from] += 1
         }

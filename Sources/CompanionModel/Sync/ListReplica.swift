@@ -11,37 +11,19 @@ import SimulationKernel
 /// (``ReplicaItem``): the newest version of each field wins, and a remove wins over concurrent
 /// renames, checks and unchecks. See `docs/sync.md`.
 ///
+/// Its host (a ``SyncEndpoint``) drives it through two entry points: ``edit(_:_:)`` for the
+/// user's edits and ``receive(_:)`` for arrivals, then ``releaseNext(from:)`` for the held
+/// operations an arrival lets through.
+///
 /// ```swift
 /// var phone = ListReplica(device: .phone, items: [ShoppingItem(id: "kale", title: "Kale")])
 /// var watch = ListReplica(device: .watch, items: [ShoppingItem(id: "kale", title: "Kale")])
-/// for case .send(let operation) in phone.reduce(.edit("kale", .rename(title: "Curly kale"))) {
-///     _ = watch.reduce(.received(operation))
+/// if case .made(let merge) = phone.edit(0, .rename(title: "Curly kale")) {
+///     _ = watch.receive(phone.appliedLog[merge.position])
 /// }
 /// watch.list == phone.list  // true
 /// ```
 package struct ListReplica: Hashable, Sendable {
-    /// Something that happens to the replica.
-    package enum Event: Hashable, Sendable {
-        /// The user edits `item` on this device.
-        case edit(ItemID, ListEdit)
-        /// An operation from the other device arrived (possibly again, possibly early).
-        case received(ListOperation)
-    }
-
-    /// What the replica asks of its host.
-    package enum Effect: Hashable, Sendable {
-        /// Send this operation to the other device.
-        case send(ListOperation)
-        /// The operation was merged into the list (it may have lost its conflict).
-        case applied(ListOperation, ReplicaItem.Outcome)
-        /// The operation was already applied or held: ignored.
-        case duplicate(ListOperation)
-        /// The operation arrived before its predecessor `waitingFor` and is held.
-        case held(ListOperation, waitingFor: Int)
-        /// The user's edit makes no sense on this device's list: no operation was made.
-        case refused(ItemID, ListEdit, Refusal)
-    }
-
     /// Why a local edit made no operation.
     package enum Refusal: Hashable, Sendable {
         /// Remove, rename, check or uncheck of an item that is not on the list.
@@ -109,8 +91,10 @@ package struct ListReplica: Hashable, Sendable {
     /// by a host that starts a run).
     package var planted: PlantedLinkBug
 
-    /// The number of this device's own operations so far.
-    package var lastSequence: Int { gates[device].passedThrough }
+    /// The number of this device's own operations so far (the sequence number of the last one).
+    ///
+    /// - Complexity: O(1).
+    package var lastSequence: Int { madePositions.count }
 
     /// The operations from `origin` let through so far (all of them, for this device itself).
     package func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }
@@ -164,53 +148,30 @@ package struct ListReplica: Hashable, Sendable {
     /// - Complexity: O(1); no hashing.
     package func shown(atSlot slot: Int) -> SyncedItem? { items[slot].shown }
 
-    /// The transition for `event`.
-    ///
-    /// - Complexity: O(1) for an edit; O(1 + *k*) to receive an operation that releases *k* held
-    ///   ones.
-    package mutating func reduce(_ event: Event) -> [Effect] {
-        switch event {
-        case .edit(let item, let edit):
-            guard let key = catalog.key(of: item) else {
-                precondition(!edit.isAdd, "\(item) is added but not in the catalog")
-                return [.refused(item, edit, .notListed)]
-            }
-            switch self.edit(key, edit) {
-            case .made(let merge):
-                let operation = appliedLog[merge.position]
-                return [.applied(operation, merge.outcome), .send(operation)]
-            case .refused(let refusal): return [.refused(item, edit, refusal)]
-            }
-        case .received(let operation):
-            return receive(operation)
-        }
-    }
-
     /// What one merge did: a few words, with no operation and no strings, the change to the item
     /// as shown among them.
-    struct Merge {
+    package struct Merge: Hashable, Sendable {
         /// Whether the operation won its conflict.
-        var outcome: ReplicaItem.Outcome
+        package var outcome: ReplicaItem.Outcome
         /// The operation's position in ``appliedLog``.
-        var position: Int
+        package var position: Int
         /// How the item as shown changed (listed or not, its status, or its title while listed),
         /// or `nil` when it did not.
-        var change: ItemChange?
+        package var change: ItemChange?
     }
 
-    /// What a local edit did: ``Event/edit(_:_:)`` as one value, without an array of effects.
-    /// It holds no operation (nothing to release): the one made is in ``appliedLog``, at the
-    /// merge's position.
-    enum Edit {
+    /// What a local edit did (``edit(_:_:)``). It holds no operation (nothing to release): the
+    /// one made is in ``appliedLog``, at the merge's position.
+    package enum Edit: Hashable, Sendable {
         /// The operation made (to send) was merged into the item: `appliedLog[merge.position]`.
         case made(Merge)
         /// The edit makes no sense on this list: no operation was made.
         case refused(Refusal)
     }
 
-    /// What an arrival did to a replica that holds no operation: ``Event/received(_:)`` as one
-    /// value, without an array of effects (the operation is the caller's, so it is not repeated).
-    enum Receipt {
+    /// What an arrival did (``receive(_:)``); the operation is the caller's, so it is not
+    /// repeated.
+    package enum Receipt: Hashable, Sendable {
         /// The operation passed its gate and was merged.
         case merged(Merge)
         /// Already let through (or this device's own): ignored.
@@ -219,11 +180,11 @@ package struct ListReplica: Hashable, Sendable {
         case held(waitingFor: Int)
     }
 
-    /// ``Event/edit(_:_:)`` of the item with `key` (in the ``catalog``) as one value: the
-    /// operation made and merged, or the refusal.
+    /// The user edits the item with `key` (in the ``catalog``) on this device: the operation made
+    /// and merged (to send), or the refusal.
     ///
     /// - Complexity: O(1); the item is found by its key, no hashing.
-    mutating func edit(_ key: Int, _ edit: ListEdit) -> Edit {
+    package mutating func edit(_ key: Int, _ edit: ListEdit) -> Edit {
         // Asked of the item in place: a non-mutating method of the replica would be handed a
         // copy of it.
         if let refusal = items[key].refusal(of: edit) { return .refused(refusal) }
@@ -238,12 +199,13 @@ package struct ListReplica: Hashable, Sendable {
         return .made(merge)
     }
 
-    /// The arrival of `operation` on its own, as one value: let through its gate and merged,
-    /// ignored, or held. It releases no held operation (``Event/received(_:)`` then lets those
-    /// through; a replica that holds none needs nothing more).
+    /// An operation from the other device arrived (possibly again, possibly early): let through
+    /// its gate and merged, ignored, or held. It releases no held operation: after a merge, the
+    /// host takes those its gate now lets through from ``releaseNext(from:)`` (a replica that
+    /// holds none needs nothing more).
     ///
     /// - Complexity: O(1); the operation's item is found by its key, no hashing.
-    mutating func receiveAlone(_ operation: ListOperation) -> Receipt {
+    package mutating func receive(_ operation: ListOperation) -> Receipt {
         guard operation.id.origin != device else { return .duplicate }
         if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return .merged(mergeShowing(operation, at: operation.key))
@@ -255,24 +217,13 @@ package struct ListReplica: Hashable, Sendable {
         }
     }
 
-    /// ``Event/received(_:)``: the arrival as ``receiveAlone(_:)`` takes it, then each held
-    /// operation it lets through, in sequence order.
+    /// Lets through the operation from `origin` held for the one merged last, if it is here, and
+    /// merges it: the operation and what its merge did, or `nil` when none is held for it.
     ///
-    /// - Complexity: O(1 + *k*) for *k* held operations released.
-    private mutating func receive(_ operation: ListOperation) -> [Effect] {
-        switch receiveAlone(operation) {
-        case .duplicate: return [.duplicate(operation)]
-        case .held(let missing): return [.held(operation, waitingFor: missing)]
-        case .merged(let merged):
-            var effects: [Effect] = [.applied(operation, merged.outcome)]
-            while let next = gates[operation.id.origin].releaseNext() { effects.append(merge(next)) }
-            return effects
-        }
-    }
-
-    /// Merges `operation` into its item's slot (its key).
-    fileprivate mutating func merge(_ operation: ListOperation) -> Effect {
-        .applied(operation, merge(operation, at: operation.key))
+    /// - Complexity: O(1).
+    package mutating func releaseNext(from origin: LinkSide) -> (operation: ListOperation, merge: Merge)? {
+        guard let next = gates[origin].releaseNext() else { return nil }
+        return (next, mergeShowing(next, at: next.key))
     }
 
     /// Merges `operation` into the item at `slot` and says how the item as shown changed.
@@ -306,14 +257,6 @@ package struct ListReplica: Hashable, Sendable {
         if wasOpen != isOpen { remainingCount += isOpen ? 1 : -1 }
         appliedLog.append(operation)
         return outcome
-    }
-}
-
-extension ListReplica {
-    /// Merges `operation` without the sequence gate: only for tests of the
-    /// ``ConvergenceChecker``, which must be able to see a broken replica.
-    package mutating func forceMerge(_ operation: ListOperation) {
-        _ = merge(operation)
     }
 }
 

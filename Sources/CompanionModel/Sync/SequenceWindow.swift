@@ -7,17 +7,17 @@ import SimulationKernel
 /// A device numbers its operations 1, 2, 3, … and usually drops them in about that order (each
 /// is acknowledged soon after it is made), so the window stays short: dropping its first
 /// values moves its start forward, and the slots before the start are given back once they are
-/// at least half of the window. An operation that is never dropped (one the link refused for
-/// good) holds the start back; the window then spans from it to the newest (one slot per
-/// operation made since).
+/// at least half of the window. A value that is never dropped holds the start back; the window
+/// then spans from it to the newest (one slot per operation made since), so an owner drops the
+/// values it gives up on (``SyncCourier`` keeps an operation the link refused for good apart).
 ///
 /// ```swift
 /// var window = SequenceWindow<String>()
 /// window[1] = "a"; window[2] = "b"
 /// window[1] = nil
-/// window.values   // ["b"]
+/// window.dictionary   // [2: "b"]
 /// ```
-package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
+package struct SequenceWindow<Value: Sendable>: Sendable {
     /// The values from sequence `base` on (`nil`: none kept for that sequence).
     private var slots: [Value?] = []
     /// The sequence number of `slots[0]`.
@@ -57,15 +57,13 @@ package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
         return true
     }
 
-    /// The values in sequence order.
+    /// Hands `body` each kept value with its sequence number, in sequence order, to change in
+    /// place.
     ///
     /// - Complexity: O(*w*) in the window's length.
-    package var values: [Value] { slots[start...].compactMap { $0 } }
-
-    /// The sequence numbers kept, ascending.
-    ///
-    /// - Complexity: O(*w*) in the window's length.
-    package var sequences: [Int] { slots.indices[start...].filter { slots[$0] != nil }.map { $0 + base } }
+    package mutating func updateEach(_ body: (Int, inout Value) -> Void) {
+        for index in start..<slots.count where slots[index] != nil { body(index + base, &slots[index]!) }
+    }
 
     /// The kept values as a dictionary by sequence number.
     ///
@@ -74,25 +72,6 @@ package struct SequenceWindow<Value: Hashable & Sendable>: Hashable, Sendable {
         var result: [Int: Value] = [:]
         for index in start..<slots.count { if let value = slots[index] { result[index + base] = value } }
         return result
-    }
-
-    /// The same values for the same sequence numbers (however the slots are laid out).
-    ///
-    /// - Complexity: O(*w*) in the windows' lengths.
-    package static func == (lhs: SequenceWindow, rhs: SequenceWindow) -> Bool {
-        lhs.count == rhs.count && lhs.sequences == rhs.sequences && lhs.values == rhs.values
-    }
-
-    /// Hashes the sequence numbers and values kept, in order.
-    ///
-    /// - Complexity: O(*w*) in the window's length.
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for index in start..<slots.count {
-            guard let value = slots[index] else { continue }
-            hasher.combine(index + base)
-            hasher.combine(value)
-        }
     }
 
     private mutating func keep(_ value: Value, for sequence: Int) {

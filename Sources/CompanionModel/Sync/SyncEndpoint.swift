@@ -15,14 +15,15 @@ import SimulationKernel
 /// // [.itemChanged(bread: nil → open by log #0), .sendMessage(0)]
 /// phone.replica.appliedLog[0]  // phone#1 add bread v1@phone
 /// ```
-package struct SyncEndpoint: Hashable, Sendable {
+package struct SyncEndpoint: Sendable {
     /// Something that happens to this device's end of the sync.
     package enum Event: Hashable, Sendable {
         /// The user edits the item with this key (in the replica's ``ListReplica/catalog``: found
         /// without hashing its name); `reachability` is `isReachable` here, now.
-        /// With `nil` the operation is made but not sent (``Effect/made(_:)``): the host sends it
-        /// later with ``dispatch(_:reachability:)`` (the watch's check-off pipeline commits
-        /// before it sends).
+        /// With `nil` the operation is made but not sent: the host sends it later with
+        /// ``dispatch(_:reachability:)``, by its sequence number (the replica's
+        /// ``ListReplica/lastSequence`` once made; the watch's check-off pipeline commits before
+        /// it sends).
         case edit(Int, ListEdit, reachability: Reachability?)
         /// Send this device's operation with this sequence number, made earlier with a `nil`
         /// reachability.
@@ -56,9 +57,6 @@ package struct SyncEndpoint: Hashable, Sendable {
         /// position of the operation that changed it; the rest of it as shown now is the
         /// replica's: ``ListReplica/shown(atSlot:)``).
         case itemChanged(ItemChange)
-        /// The user's edit made the operation at this position of the log, to be dispatched
-        /// later (an edit with `nil` reachability).
-        case made(Int)
         /// The user's edit made no operation.
         /// (Indirect, as ``note(_:)``: rare, and the largest payload; the effect stays small.)
         indirect case refused(ItemID, ListEdit, ListReplica.Refusal)
@@ -100,12 +98,7 @@ package struct SyncEndpoint: Hashable, Sendable {
     }
 
     /// Whether every operation made here is acknowledged or given up.
-    package var isIdle: Bool {
-        courier.inFlightInOrder.allSatisfy {
-            if case .undeliverable = $0 { return true }
-            return false
-        }
-    }
+    package var isIdle: Bool { courier.isIdle }
 
     /// The transition for `event` at `now`, its effects appended to `out` in order (a buffer the
     /// host owns and reuses, so an event allocates nothing of its own): the endpoint's one entry
@@ -132,27 +125,26 @@ package struct SyncEndpoint: Hashable, Sendable {
                 noteMade(.applied(merge.outcome), at: merge.position, now, trace, into: &out)
                 if let change = merge.change { out.append(.itemChanged(change)) }
                 if let reachability {
-                    let command = courier.send(replica.madePositions.count, reachability: reachability)
+                    let command = courier.send(replica.lastSequence, reachability: reachability)
                     perform(command, at: now, trace, into: &out)
-                } else {
-                    out.append(.made(merge.position))
                 }
             }
         case .dispatch(let sequence, let reachability):
             perform(courier.send(sequence, reachability: reachability), at: now, trace, into: &out)
         case .delivered(let operation, let channel):
             note(.delivered(channel), operation, at: now, trace, into: &out)
-            if replica.heldCount == 0 {
-                // The usual delivery: it releases nothing, so it touches one item.
-                switch replica.receiveAlone(operation) {
-                case .merged(let merge):
-                    note(.applied(merge.outcome), operation, at: now, trace, into: &out)
-                    if let change = merge.change { out.append(.itemChanged(change)) }
-                case .duplicate: note(.duplicate, operation, at: now, trace, into: &out)
-                case .held(let missing): note(.held(waitingFor: missing), operation, at: now, trace, into: &out)
+            // The usual delivery holds nothing back, so it releases nothing and touches one item.
+            let touched = replica.heldCount == 0 ? nil : itemsTouched(by: operation)
+            switch replica.receive(operation) {
+            case .merged(let merge):
+                note(.applied(merge.outcome), operation, at: now, trace, into: &out)
+                if let touched {
+                    releaseHeld(after: operation, mergedAt: merge.position, touched: touched, now, trace, into: &out)
+                } else if let change = merge.change {
+                    out.append(.itemChanged(change))
                 }
-            } else {
-                receiveReleasing(operation, at: now, trace, into: &out)
+            case .duplicate: note(.duplicate, operation, at: now, trace, into: &out)
+            case .held(let missing): note(.held(waitingFor: missing), operation, at: now, trace, into: &out)
             }
         case .outcome(let sequence, let channel, let outcome):
             if case .failed = outcome, replica.madePositions.indices.contains(sequence - 1) {
@@ -168,57 +160,44 @@ package struct SyncEndpoint: Hashable, Sendable {
         }
     }
 
-    /// Receives `operation` while operations are held: the trail notes of everything it lets
-    /// through, then one `itemChanged` per item whose shown state changed (in the order the
-    /// items were touched, each with the last operation applied to it).
+    /// Merges the held operations that the merge of `operation` (at `position` of the log) lets
+    /// through, with their trail notes, then reports one `itemChanged` per item of `touched`
+    /// whose shown state changed (in the order the items were touched, each with the last
+    /// operation applied to it).
     ///
     /// - Complexity: O(*k*) for *k* held operations released.
-    private mutating func receiveReleasing(
-        _ operation: ListOperation, at now: SimTime, _ trace: TraceMode, into out: inout [Effect]
+    private mutating func releaseHeld(
+        after operation: ListOperation, mergedAt position: Int, touched: [(slot: Int, shown: SyncedItem?)],
+        _ now: SimTime, _ trace: TraceMode, into out: inout [Effect]
     ) {
-        let touched = itemsTouched(by: operation)
-        let before = touched.map { replica.shown(atSlot: $0.key) }
-        // Each operation applied is merged once, in order: its position in the log follows.
-        var position = replica.appliedLog.count
-        var applied: [(key: Int, position: Int)] = []
-        for effect in replica.reduce(.received(operation)) {
-            switch effect {
-            case .applied(let operation, let outcome):
-                note(.applied(outcome), operation, at: now, trace, into: &out)
-                applied.append((operation.key, position))
-                position += 1
-            case .duplicate(let operation): note(.duplicate, operation, at: now, trace, into: &out)
-            case .held(let operation, let missing):
-                note(.held(waitingFor: missing), operation, at: now, trace, into: &out)
-            case .refused, .send: break
-            }
+        var lastPosition = [operation.key: position]
+        while let (next, merge) = replica.releaseNext(from: operation.id.origin) {
+            note(.applied(merge.outcome), next, at: now, trace, into: &out)
+            lastPosition[next.key] = merge.position
         }
-        guard !applied.isEmpty else { return }
-        var lastPosition: [Int: Int] = [:]
-        for (key, position) in applied { lastPosition[key] = position }
         var reported: Set<Int> = []
-        for (touching, shown) in zip(touched, before) where reported.insert(touching.key).inserted {
-            let after = replica.shown(atSlot: touching.key)
-            if let position = lastPosition[touching.key], after != shown {
+        for (slot, before) in touched where reported.insert(slot).inserted {
+            let after = replica.shown(atSlot: slot)
+            if let position = lastPosition[slot], after != before {
                 let change = ItemChange(
-                    position: position, slot: touching.key, before: shown?.status, after: after?.status,
+                    position: position, slot: slot, before: before?.status, after: after?.status,
                     by: replica.appliedLog[position])
                 out.append(.itemChanged(change))
             }
         }
     }
 
-    /// The operations a delivery of `operation` may apply, each naming an item it may change:
-    /// it, and the held operations it would release.
+    /// The items a delivery of `operation` may change, each by its slot and as shown now: its
+    /// own, and those of the held operations it would release.
     ///
     /// - Complexity: O(1 + *k*) for *k* held operations released.
-    private func itemsTouched(by operation: ListOperation) -> [ListOperation] {
-        var items = [operation]
+    private func itemsTouched(by operation: ListOperation) -> [(slot: Int, shown: SyncedItem?)] {
+        var items = [(operation.key, replica.shown(atSlot: operation.key))]
         let gate = replica.gates[operation.id.origin]
         guard operation.id.sequence == gate.passedThrough + 1 else { return items }
         var next = operation.id.sequence + 1
         while let held = gate.held[next] {
-            items.append(held)
+            items.append((held.key, replica.shown(atSlot: held.key)))
             next += 1
         }
         return items

@@ -2,7 +2,7 @@ import SimulationKernel
 
 /// One thing that happened to one list operation on one device: a line of an item's message
 /// trail.
-package struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
+package struct SyncTrailEntry: Hashable, Sendable {
     /// What happened.
     package enum Step: Hashable, Sendable {
         /// The user's edit made the operation (on its origin).
@@ -23,22 +23,6 @@ package struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
         case acknowledged
         /// The link refused it for good (payload too large, cancelled): it will never arrive.
         case undeliverable(LinkError)
-
-        /// `"sent userInfo"`, `"applied (lost to 4@watch)"`, …
-        package var name: String {
-            switch self {
-            case .made: return "made"
-            case .sent(let channel): return "sent \(channel.name)"
-            case .dropped(let channel): return "dropped \(channel.name)"
-            case .delivered(let channel): return "delivered \(channel.name)"
-            case .applied(.won): return "applied"
-            case .applied(.superseded(let version)): return "applied (lost to \(version))"
-            case .duplicate: return "duplicate"
-            case .held(let sequence): return "held (waiting for #\(sequence))"
-            case .acknowledged: return "acknowledged"
-            case .undeliverable(let error): return "undeliverable \(error)"
-            }
-        }
     }
 
     /// When.
@@ -60,11 +44,6 @@ package struct SyncTrailEntry: Hashable, Sendable, CustomStringConvertible {
 
     /// The item the operation edits.
     package var item: ItemID { operation.item }
-
-    /// `"+12.500s phone phone#3 check kale: sent userInfo"`.
-    package var description: String {
-        "\(time) \(device.name) \(operation.id) \(operation.edit.name) \(item): \(step.name)"
-    }
 
     /// The entry as a trace event: `sync.<step>` with the device, item, operation, edit, version
     /// and the step's detail (channel, outcome, awaited operation, error).

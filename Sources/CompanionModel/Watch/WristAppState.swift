@@ -32,16 +32,6 @@ package enum WristAppState: Hashable, Sendable {
         case .clockFace: return .clockFace
         }
     }
-
-    /// A stable name for traces (`"app-active"`).
-    package var name: String {
-        switch self {
-        case .appActive: return "app-active"
-        case .appInactive: return "app-inactive"
-        case .clockAsleep: return "clock-asleep"
-        case .clockFace: return "clock-face"
-        }
-    }
 }
 
 /// Why a tap did not reach the list.

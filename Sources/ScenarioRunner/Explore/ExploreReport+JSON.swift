@@ -80,8 +80,8 @@ extension ExploreReport {
         let covered = try RunCoverage.decode(
             try object.required("covered", "an array of [from, to] run ranges"), runs: plan.runs, context)
         var read = ExploreReport(plan: plan, covered: covered)
-        let total = Int(clamping: covered.runCount)
-        read.runs = try object.required("runs").int(context, in: total...total)
+        let total = read.runs
+        _ = try object.required("runs").int(context, in: total...total)
         read.failed = try object.required("failed").int(context, in: 0...total)
         try object.finish()
         return read

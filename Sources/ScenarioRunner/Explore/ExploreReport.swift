@@ -37,12 +37,14 @@ package struct ExploreReport: Hashable, Sendable {
     package var plan: ExplorePlan
     /// The runs explored.
     package var covered = RunCoverage()
-    /// Runs explored.
-    package var runs = 0
     /// Runs that broke an invariant.
     package var failed = 0
     /// The failures of the smallest run numbers, ascending (at most ``keptFailures``).
     package var failures: [ExploreFailure] = []
+
+    /// How many runs were explored: the runs ``covered`` counts (a merge's, once ``PartMerge``
+    /// has joined the parts' coverage).
+    package var runs: Int { Int(clamping: covered.runCount) }
 
     /// The failure of the smallest run number.
     package var firstFailure: ExploreFailure? { failures.first }
@@ -64,13 +66,13 @@ extension ExploreReport: PartResult, ShardPart {
 
     package init(empty plan: ExplorePlan) { self.init(plan: plan) }
 
-    /// Adds the counts of `part`, and keeps the failures of the smallest run numbers of both.
+    /// Adds the failures of `part`, and keeps those of the smallest run numbers of both (its runs
+    /// are the coverage ``PartMerge`` joins).
     ///
-    /// - Throws: ``SweepError/parts(_:)`` naming `file` when a count would overflow.
+    /// - Throws: ``SweepError/parts(_:)`` naming `file` when the count of failures would overflow.
     /// - Complexity: O(``keptFailures``).
     package mutating func add(_ part: ExploreReport, file: String) throws(SweepError) {
         do {
-            runs = try CountOverflow.adding(runs, part.runs)
             failed = try CountOverflow.adding(failed, part.failed)
         } catch {
             throw .parts(

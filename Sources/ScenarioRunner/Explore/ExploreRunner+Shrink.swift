@@ -19,14 +19,22 @@ package struct ExploreReproduction: Sendable {
     /// The simulation runs and events shrinking spent.
     package var runsSpent = 0
     package var eventsSpent = 0
-    /// Whether shrinking stopped because its budget (``ExploreRunner/shrinkBudget``,
-    /// ``ExploreRunner/shrinkEventBudget``) was spent, before it ran out of smaller candidates:
-    /// the reproduction still fails the same way, but may not be as small as it could be.
-    package var stoppedEarly = false
-    /// Whether shrinking was not tried because the run stopped at its event limit: every smaller
-    /// candidate would run to the limit too, so a run that long is its own reproduction (the run
-    /// as drawn, all its faults and steps).
-    package var notTried = false
+    /// How shrinking ended.
+    package var shrinking: Shrinking
+
+    /// How shrinking ended: one outcome, not two flags.
+    package enum Shrinking: Sendable, Equatable {
+        /// It ran out of smaller candidates: no smaller file that fails the same way was found.
+        case complete
+        /// Its budget (``ExploreRunner/shrinkBudget``, ``ExploreRunner/shrinkEventBudget``) was
+        /// spent first: the reproduction still fails the same way, but may not be as small as it
+        /// could be.
+        case stoppedEarly
+        /// It was not tried because the run stopped at its event limit: every smaller candidate
+        /// would run to the limit too, so a run that long is its own reproduction (the run as
+        /// drawn, all its faults and steps).
+        case notTried
+    }
 }
 
 extension ExploreRunner {
@@ -42,11 +50,11 @@ extension ExploreRunner {
     /// ``InvariantFailure/invariant``): drops faults one at a time, then script steps, then makes
     /// windows, delays and probabilities smaller; at most ``shrinkBudget`` runs and
     /// ``shrinkEventBudget`` events, whichever is spent first (the reproduction then says it
-    /// ``ExploreReproduction/stoppedEarly``).
+    /// ``ExploreReproduction/Shrinking/stoppedEarly``).
     ///
     /// The failure's kind is not in its messages (a failure merged from partial results has only
     /// those): the run is made once more to find it, besides the budget. A run stopped at its
-    /// event limit is not shrunk (``ExploreReproduction/notTried``): each candidate would cost a
+    /// event limit is not shrunk (``ExploreReproduction/Shrinking/notTried``): each candidate would cost a
     /// run as long as the limit allows, so the bound of a command on a small file would go.
     ///
     /// - Complexity: at most ``shrinkBudget`` + 1 simulations, and the events of one run more
@@ -55,9 +63,11 @@ extension ExploreRunner {
         _ failure: ExploreFailure, runBudget: Int = ExploreRunner.shrinkBudget,
         eventBudget: Int = ExploreRunner.shrinkEventBudget
     ) -> ExploreReproduction {
-        let target = failure.invariant ?? check(run: failure.run, seed: failure.seed)?.first?.invariant
-        let notTried = target == .eventLimit
         var faults = faults(failure.run)
+        var unbudgeted = 0  // the run made again for its kind is besides the budget
+        let target =
+            failure.invariant ?? check(seed: failure.seed, faults: faults, events: &unbudgeted)?.first?.invariant
+        let notTried = target == .eventLimit
         let drawn = faults.count
         var removed: Set<Int> = []
         var budget = runBudget
@@ -112,17 +122,20 @@ extension ExploreRunner {
         description += "(seed \(failure.seed)), shrunk from \(drawn) faults and \(variant.actions.count) steps "
         description += "to \(faults.count) and \(stepsLeft). Faults: \(faultText). "
         description += "Expectations are left out: 'wristsim run' fails on the invariant."
-        if notTried {
+        let shrinking: ExploreReproduction.Shrinking =
+            notTried ? .notTried : stoppedEarly || (progress && spent()) ? .stoppedEarly : .complete
+        switch shrinking {
+        case .notTried:
             description +=
                 " Not shrunk: the run stopped at its event limit, and every smaller candidate would run as long."
-        } else if stoppedEarly || (progress && spent()) {
-            stoppedEarly = true
+        case .stoppedEarly:
             description += " Shrinking stopped early (its budget was spent): a smaller file may fail the same way."
+        case .complete: break
         }
         let tree = variant.tree(seed: failure.seed, faults: faults, removed: removed, description: description)
         return ExploreReproduction(
             failure: failure, faults: faults, drawnFaults: drawn, steps: variant.actions.count,
             stepsLeft: stepsLeft, failures: current, file: tree.jsonValue?.pretty(),
-            runsSpent: runBudget - budget, eventsSpent: events, stoppedEarly: stoppedEarly, notTried: notTried)
+            runsSpent: runBudget - budget, eventsSpent: events, shrinking: shrinking)
     }
 }

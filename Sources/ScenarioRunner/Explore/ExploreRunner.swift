@@ -63,11 +63,11 @@ package struct ExploreRunner: Sendable {
         starting: (_ run: UInt64, _ seed: UInt64) -> Void = { _, _ in }
     ) -> ExploreReport {
         var report = ExploreReport(plan: plan ?? self.plan(runs: runs.upperBound), covered: RunCoverage(runs))
+        var events = 0  // an exploration has no event budget
         for run in runs {
             let seed = runSeed(run)
             starting(run, seed)
-            let outcome = check(run: run, seed: seed)
-            report.runs += 1
+            let outcome = check(seed: seed, faults: faults(run), events: &events)
             guard let findings = outcome, !findings.isEmpty else { continue }
             report.record(
                 ExploreFailure(
@@ -76,16 +76,12 @@ package struct ExploreRunner: Sendable {
         return report
     }
 
-    /// The invariant failures of run `run` (with seed `seed`), or `nil` for a draw the scenario
-    /// format cannot express (counted as passing).
-    func check(run: UInt64, seed: UInt64) -> [InvariantFailure]? {
-        var events = 0
-        return check(seed: seed, faults: faults(run), removed: [], events: &events)
-    }
-
     /// The invariant failures of one run (see ``scenario(seed:faults:removed:)``), adding the
-    /// events it handled to `events`.
-    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int>, events: inout Int) -> [InvariantFailure]? {
+    /// events it handled to `events`; `nil` for a draw the scenario format cannot express
+    /// (counted as passing).
+    func check(seed: UInt64, faults: [ExploreFault], removed: Set<Int> = [], events: inout Int)
+        -> [InvariantFailure]?
+    {
         scenario(seed: seed, faults: faults, removed: removed).map {
             ExploreRunner.invariantFailures(of: $0, events: &events)
         }

@@ -18,10 +18,7 @@ struct ExploreVariant: Sendable {
         end = scenario.end
         actions = scenario.script.compactMap { step in
             guard case .action = step.content else { return nil }
-            guard let open = step.path.lastIndex(of: "["), let close = step.path.lastIndex(of: "]"),
-                let element = Int(step.path[step.path.index(after: open)..<close])
-            else { return nil }
-            return (element, step.time)
+            return (step.element, step.time)
         }
     }
 

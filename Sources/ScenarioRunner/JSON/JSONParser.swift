@@ -19,22 +19,30 @@ package struct JSONParser {
     private var columnLineStart = 0
     private var columnPosition = 0
     private var column = 1
+    /// Where every node and key is placed when the text stands in for a value of another
+    /// document (`sweep --set`); `nil`: each at its own position.
+    private var placed: SourceLocation?
 
     /// Parses a whole document.
     ///
     /// - Parameters:
     ///   - bytes: the file's contents.
     ///   - file: the file name used in error messages.
+    ///   - path: the root's path: `$`, or the place of the value the text stands in for, which
+    ///     then prefixes every node's path (`$.pipeline.jitter.spread`, not `$.spread`).
+    ///   - placed: the location of that value, given to every node and key instead of its own.
     /// - Throws: ``ScenarioError`` with the position of the first problem.
-    package static func parse(_ bytes: [UInt8], file: String) throws(ScenarioError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, file: file)
+    package static func parse(
+        _ bytes: [UInt8], file: String, at path: JSONPath = .root, placedAt placed: SourceLocation? = nil
+    ) throws(ScenarioError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, file: file, placed: placed)
         try parser.validateUTF8()
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
         parser.skipWhitespace()
         if parser.index >= bytes.count {
             throw parser.error("the file is empty; expected a JSON object describing a scenario")
         }
-        let root = try parser.parseValue(path: .root, depth: 0)
+        let root = try parser.parseValue(path: path, depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
@@ -109,7 +117,7 @@ package struct JSONParser {
         guard depth <= JSONParser.maximumDepth else {
             throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
         }
-        let start = location()
+        let start = placed ?? location()
         guard index < bytes.count else {
             throw error("unexpected end of file; expected a JSON value (the file looks truncated)")
         }
@@ -157,7 +165,7 @@ package struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()); expected a key in double quotes")
             }
-            let keyLocation = location()
+            let keyLocation = placed ?? location()
             let key = try parseString()
             let memberPath = path.appending(key: key)
             if let first = keys[key] {

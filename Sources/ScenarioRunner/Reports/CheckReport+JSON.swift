@@ -9,15 +9,8 @@ extension CheckReport {
 
     /// The JSON Lines records.
     package var records: [JSONValue] {
-        func record(_ type: String, _ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
-            var object: JSONObject = ["schema": .string(CheckReport.jsonSchema), "type": .string(type)]
-            for (key, value) in members { object.append(key, value) }
-            return .object(object)
-        }
-        let summary = record(
-            "summary",
-            ["passed": .count(count(.passed)), "failed": .count(count(.failed)), "invalid": .count(count(.invalid))])
-        return entries.map { entry in
+        let schema = JSONValue.string(CheckReport.jsonSchema)
+        return entries.map { entry -> JSONValue in
             let (name, expectations, failures, more): (JSONValue, Int, JSONValue, Int)
             switch entry {
             case .ran(_, let outcome):
@@ -27,17 +20,21 @@ extension CheckReport {
             case .invalid(_, let error):
                 let invalid = error.all.map { error in
                     FailureList.failure(
-                        code: "invalidScenario", message: error.message, expect: nil, line: error.location?.line,
-                        column: error.location?.column, path: error.path, at: nil)
+                        code: "invalidScenario", message: error.message, line: error.location?.line,
+                        column: error.location?.column, path: error.path)
                 }
                 (name, expectations, failures, more) = (.null, 0, .array(invalid), error.omitted)
             }
-            return record(
-                "scenario",
-                [
-                    "file": .string(entry.file), "name": name, "status": .string(entry.status.rawValue),
-                    "expectations": .count(expectations), "failures": failures, "moreFailures": .count(more),
-                ])
-        } + [summary]
+            return [
+                "schema": schema, "type": "scenario", "file": .string(entry.file), "name": name,
+                "status": .string(entry.status.rawValue), "expectations": .count(expectations), "failures": failures,
+                "moreFailures": .count(more),
+            ]
+        } + [
+            [
+                "schema": schema, "type": "summary", "passed": .count(count(.passed)), "failed": .count(count(.failed)),
+                "invalid": .count(count(.invalid)),
+            ]
+        ]
     }
 }

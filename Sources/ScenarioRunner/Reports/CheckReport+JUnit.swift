@@ -14,9 +14,14 @@ extension CheckReport {
     /// - Complexity: O(total expectations + total text length).
     package var junit: String {
         var suites: [String] = []
-        var tests = 0
-        var failures = 0
-        var errors = 0
+        var totals = (tests: 0, failures: 0, errors: 0)
+        func suite(_ name: String, file: String, cases: [String], failures: Int, errors: Int) {
+            totals = (totals.tests + cases.count, totals.failures + failures, totals.errors + errors)
+            suites.append(
+                "  <testsuite name=\(attribute(name)) file=\(attribute(file)) tests=\"\(cases.count)\" "
+                    + "failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n" + cases.joined(separator: "\n")
+                    + "\n  </testsuite>")
+        }
         for entry in entries {
             switch entry {
             case .ran(let file, let outcome):
@@ -43,24 +48,16 @@ extension CheckReport {
                     let text = broken.map(\.message).joined(separator: "\n")
                     add(invariant.title, line: nil, failure: broken.isEmpty ? nil : (message, "invariant", text))
                 }
-                tests += cases.count
-                failures += suiteFailures
-                suites.append(
-                    "  <testsuite name=\(attribute(outcome.scenario.name)) file=\(attribute(file)) "
-                        + "tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\">\n"
-                        + cases.joined(separator: "\n") + "\n  </testsuite>")
+                suite(outcome.scenario.name, file: file, cases: cases, failures: suiteFailures, errors: 0)
             case .invalid(let file, let error):
-                tests += 1
-                errors += 1
-                suites.append(
-                    "  <testsuite name=\(attribute(file)) file=\(attribute(file)) tests=\"1\" failures=\"0\" "
-                        + "errors=\"1\" skipped=\"0\">\n" + opening(file, name: "load", line: error.location?.line)
-                        + closing("error", message: error.message, type: "invalid", error.description)
-                        + "\n  </testsuite>")
+                let load =
+                    opening(file, name: "load", line: error.location?.line)
+                    + closing("error", message: error.message, type: "invalid", error.description)
+                suite(file, file: file, cases: [load], failures: 0, errors: 1)
             }
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"wristsim check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+            + "<testsuites name=\"wristsim check\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"\(totals.errors)\">\n"
             + suites.map { $0 + "\n" }.joined() + "</testsuites>\n"
     }
 

@@ -53,17 +53,16 @@ extension FailureList {
                 line: result.location.line, column: result.location.column, path: result.path,
                 at: clock.iso(result.time))
         }
-        let invariants = outcome.invariantFailures.map { broken in
-            FailureList.failure(
-                code: "invariantBroken", message: broken.message, expect: nil, line: nil, column: nil, path: nil,
-                at: nil)
+        let invariants = outcome.invariantFailures.map {
+            FailureList.failure(code: "invariantBroken", message: $0.message)
         }
         return .array(expectations + invariants)
     }
 
-    /// One failure object (see ``json``).
+    /// One failure object (see ``json``); the members not given are `null`.
     package static func failure(
-        code: String, message: String, expect: String?, line: Int?, column: Int?, path: String?, at: String?
+        code: String, message: String, expect: String? = nil, line: Int? = nil, column: Int? = nil,
+        path: String? = nil, at: String? = nil
     ) -> JSONValue {
         [
             "code": .string(code), "message": .string(message), "expect": .optional(expect.map { .string($0) }),

@@ -193,20 +193,17 @@ package struct LatencyHistogramSVG: SVGPicture {
 }
 
 extension LatencyHistogramSVG {
-    /// The latency picture of `profiles` (runs of one scenario), titled with the scenario's name.
+    /// The latency picture of `profiles` (runs of one scenario), titled with the scenario's name:
+    /// one series per run, labelled with its pipeline and watch.
     init(profiles: [LatencyProfile]) {
         self.init(
-            title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")", series: profiles.map(Series.init))
-    }
-}
-
-extension LatencyHistogramSVG.Series {
-    /// A run's series from its profile.
-    package init(_ profile: LatencyProfile) {
-        let run = profile.run
-        self.init(
-            label: "\(run.pipeline.name) on \(profile.watch.name)", latencies: run.latencies,
-            steps: zip(run.pipeline.steps, run.stepTotals).map { ($0.kind, $0.queue, $1.wall) },
-            queueing: run.totalQueueingDelay)
+            title: "Tap-to-removal latency · \(profiles.first?.scenario.name ?? "")",
+            series: profiles.map { profile in
+                let run = profile.run
+                return Series(
+                    label: "\(run.pipeline.name) on \(profile.watch.name)", latencies: run.latencies,
+                    steps: zip(run.pipeline.steps, run.stepTotals).map { ($0.kind, $0.queue, $1.wall) },
+                    queueing: run.totalQueueingDelay)
+            })
     }
 }

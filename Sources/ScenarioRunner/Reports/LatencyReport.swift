@@ -36,40 +36,24 @@ package struct LatencyReport {
     private var comparison: [String] {
         guard let first = profiles.first else { return [] }
         let watches = Set(profiles.map(\.watch.name))
-        var rows: [[String]] = [
-            [""]
-                + profiles.map {
-                    watches.count > 1 ? "\($0.run.pipeline.name) · \($0.watch.name)" : $0.run.pipeline.name
-                }
-        ]
-        // One unit per column (per run), from the largest figure the column shows.
-        func mainCPUPerTap(_ profile: LatencyProfile) -> SimDuration {
-            let main = profile.run.stepTotals.filter { $0.queue.isMain }.reduce(SimDuration.zero) { $0 + $1.cpu }
-            return profile.run.taps.isEmpty
-                ? .zero : SimDuration(nanoseconds: main.nanoseconds / Int64(profile.run.taps.count))
+        // One column per run, its figures in one unit: that of the largest it shows.
+        let runs = profiles.map { profile in
+            let run = profile.run
+            let mainCPU = run.stepTotals.filter { $0.queue.isMain }.reduce(SimDuration.zero) { $0 + $1.cpu }
+            let figures =
+                [50, 90, 99, 100].map(run.statistics.percentile) + [
+                    run.totalQueueingDelay,
+                    run.taps.isEmpty ? .zero : SimDuration(nanoseconds: mainCPU.nanoseconds / Int64(run.taps.count)),
+                ]
+            let unit = DurationFormat.unit(for: figures.compactMap { $0 })
+            return [watches.count > 1 ? "\(run.pipeline.name) · \(profile.watch.name)" : run.pipeline.name]
+                + [String(run.taps.count)] + figures.map { $0.map { DurationFormat.text($0, unit: unit) } ?? "-" }
         }
-        let units = profiles.map { profile in
-            DurationFormat.unit(for: [
-                profile.run.statistics.maximum ?? .zero, profile.run.totalQueueingDelay, mainCPUPerTap(profile),
-            ])
-        }
-        func add(_ name: String, _ value: (LatencyProfile) -> SimDuration?) {
-            rows.append(
-                [name]
-                    + profiles.indices.map { column in
-                        value(profiles[column]).map { DurationFormat.text($0, unit: units[column]) } ?? "-"
-                    })
-        }
-        rows.append(["taps"] + profiles.map { String($0.run.taps.count) })
-        for (name, percent) in [("p50", 50), ("p90", 90), ("p99", 99), ("max", 100)] {
-            add(name) { $0.run.statistics.percentile(percent) }
-        }
-        add("queued (total)") { $0.run.totalQueueingDelay }
-        add("main CPU/tap") { mainCPUPerTap($0) }
+        let names = ["", "taps", "p50", "p90", "p99", "max", "queued (total)", "main CPU/tap"]
         var lines = ["compare   \(first.scenario.name)", "file      \(first.scenario.file)"]
         lines += profiles.map(\.watch).uniqued(by: \.name).map { "watch     \(LatencyReport.describe($0))" }
         lines.append("")
-        lines += LatencyReport.table(rows).map { "  " + $0 }
+        lines += LatencyReport.table(columns: [names] + runs).map { "  " + $0 }
         return lines
     }
 
@@ -97,28 +81,21 @@ package struct LatencyReport {
         lines.append("queueing  \(DurationFormat.text(run.totalQueueingDelay)) in total behind earlier taps")
         lines.append("")
         lines.append("taps")
-        let queued = DurationFormat.column(run.taps.map(\.queueingDelay))
-        let latencies = DurationFormat.column(run.taps.map(\.latency))
-        var rows = [["#", "item", "tap", "queued", "latency"]]
-        for (index, tap) in run.taps.enumerated() {
-            rows.append([
-                String(tap.index + 1), profile.items[safe: tap.index] ?? "-", clock.text(tap.tap), queued[index],
-                latencies[index],
-            ])
-        }
-        lines += table(rows).map { "  " + $0 }
+        let taps = run.taps
+        lines += table(columns: [
+            ["#"] + taps.map { String($0.index + 1) }, ["item"] + taps.map { profile.items[safe: $0.index] ?? "-" },
+            ["tap"] + taps.map { clock.text($0.tap) }, ["queued"] + DurationFormat.column(taps.map(\.queueingDelay)),
+            ["latency"] + DurationFormat.column(taps.map(\.latency)),
+        ]).map { "  " + $0 }
         lines.append("")
         lines.append("steps (time on each queue, all taps)")
         let totals = run.stepTotals
-        let walls = DurationFormat.column(totals.map(\.wall))
-        let cpus = DurationFormat.column(totals.map(\.cpu))
-        let perTap = DurationFormat.column(
-            totals.map { SimDuration(nanoseconds: $0.wall.nanoseconds / Int64(run.taps.count)) })
-        var stepRows = [["step", "queue", "total", "cpu", "per tap"]]
-        for (index, total) in totals.enumerated() {
-            stepRows.append([total.name, total.queue.rawValue, walls[index], cpus[index], perTap[index]])
-        }
-        lines += table(stepRows).map { "  " + $0 }
+        let perTap = totals.map { SimDuration(nanoseconds: $0.wall.nanoseconds / Int64(taps.count)) }
+        lines += table(columns: [
+            ["step"] + totals.map(\.name), ["queue"] + totals.map(\.queue.rawValue),
+            ["total"] + DurationFormat.column(totals.map(\.wall)), ["cpu"] + DurationFormat.column(totals.map(\.cpu)),
+            ["per tap"] + DurationFormat.column(perTap),
+        ]).map { "  " + $0 }
         if !profile.visibility.isEmpty {
             lines.append("")
             lines.append("next item at each wrist raise")
@@ -156,6 +133,11 @@ package struct LatencyReport {
         }
     }
 
+    /// ``table(_:leftColumns:)`` of `columns` given column by column (each with one cell per row).
+    static func table(columns: [[String]]) -> [String] {
+        table((columns.first ?? []).indices.map { row in columns.map { $0[row] } })
+    }
+
     /// Aligned columns two spaces apart, trailing spaces trimmed: the first `leftColumns` columns
     /// left-aligned, the others right-aligned.
     static func table(_ rows: [[String]], leftColumns: Int = 1) -> [String] {
@@ -186,7 +168,10 @@ package struct LatencyReport {
         let run = profile.run
         let clock = TraceFormatter(start: profile.scenario.start, end: profile.outcome.endTime)
         let stats = run.statistics
-        func milliseconds(_ duration: SimDuration?) -> JSONValue { .optional(duration.map(JSONValue.milliseconds)) }
+        // Rounded to the microsecond as the run's own JSON and the text round them (``LatencyFormat``).
+        func milliseconds(_ duration: SimDuration?) -> JSONValue {
+            .optional(duration.map { JSONValue(LatencyFormat.milliseconds($0)) })
+        }
         let histogram = LatencyHistogram(run.latencies, maxBins: 12)
         return [
             "watch": [
@@ -198,30 +183,30 @@ package struct LatencyReport {
             "summary": [
                 "count": .count(stats.count), "p50Ms": milliseconds(stats.percentile(50)),
                 "p90Ms": milliseconds(stats.percentile(90)), "p99Ms": milliseconds(stats.percentile(99)),
-                "maxMs": milliseconds(stats.maximum), "queueingTotalMs": .milliseconds(run.totalQueueingDelay),
+                "maxMs": milliseconds(stats.maximum), "queueingTotalMs": milliseconds(run.totalQueueingDelay),
             ],
             "taps": .array(
                 run.taps.map { tap in
                     [
                         "tap": .count(tap.index + 1),
                         "item": .optional(profile.items[safe: tap.index].map { .string($0) }),
-                        "at": .string(clock.iso(tap.tap)), "queuedMs": .milliseconds(tap.queueingDelay),
-                        "latencyMs": .milliseconds(tap.latency),
+                        "at": .string(clock.iso(tap.tap)), "queuedMs": milliseconds(tap.queueingDelay),
+                        "latencyMs": milliseconds(tap.latency),
                     ]
                 }),
             "steps": .array(
                 run.stepTotals.map { total in
                     [
                         "name": .string(total.name), "queue": .string(total.queue.rawValue),
-                        "totalMs": .milliseconds(total.wall), "cpuMs": .milliseconds(total.cpu),
+                        "totalMs": milliseconds(total.wall), "cpuMs": milliseconds(total.cpu),
                     ]
                 }),
             "histogram": [
-                "binWidthMs": .milliseconds(histogram.binWidth),
+                "binWidthMs": milliseconds(histogram.binWidth),
                 "bins": .array(
                     histogram.bins.map { bin in
                         [
-                            "fromMs": .milliseconds(bin.lower), "toMs": .milliseconds(bin.upper),
+                            "fromMs": milliseconds(bin.lower), "toMs": milliseconds(bin.upper),
                             "count": .count(bin.count),
                         ]
                     }),

@@ -40,7 +40,7 @@ package enum LinkReport {
             .init("watchApp", .string(simulation.watch.appLifecycle.name)),
             .init("complicationBudgetLeft", .int(Int64(transport.complicationBudget.remaining(at: end)))),
         ]
-        if case .unreachable(let reason) = simulation.reachability(from: .watch) {
+        if case .unreachable(let reason) = simulation.context.reachability(from: .watch) {
             rows.append(.init("reachable", .bool(false), text: "false (\(reason.name))"))
         } else {
             rows.append(.init("reachable", .bool(true)))

@@ -66,57 +66,46 @@ package struct RunReport {
 
     /// The JSON Lines records.
     package var records: [JSONValue] {
-        let scenario = outcome.scenario
         let clock = self.clock
-        func record(_ type: String) -> JSONObject {
-            ["schema": .string(RunReport.jsonSchema), "type": .string(type), "file": .string(scenario.file)]
-        }
-        var records: [JSONValue] = []
-        var header = record("scenario")
-        header.append("name", .string(scenario.name))
-        header.append("seed", .seed(outcome.seed))
-        header.append("watch", .string(scenario.watch))
-        header.append("start", .string(clock.iso(.zero)))
-        header.append("end", .string(clock.iso(outcome.endTime)))
-        records.append(.object(header))
+        let (schema, file) = (JSONValue.string(RunReport.jsonSchema), JSONValue.string(outcome.scenario.file))
+        var records: [JSONValue] = [
+            [
+                "schema": schema, "type": "scenario", "file": file, "name": .string(outcome.scenario.name),
+                "seed": .seed(outcome.seed), "watch": .string(outcome.scenario.watch),
+                "start": .string(clock.iso(.zero)), "end": .string(clock.iso(outcome.endTime)),
+            ]
+        ]
         if includeTrace {
-            for event in outcome.trace {
-                var object = record("trace")
-                object.append("at", .string(clock.iso(event.time)))
-                object.append("kind", .string(event.kind))
-                object.append("fields", .object(RunReport.fields(event.fields)))
-                records.append(.object(object))
+            records += outcome.trace.map { event in
+                [
+                    "schema": schema, "type": "trace", "file": file, "at": .string(clock.iso(event.time)),
+                    "kind": .string(event.kind), "fields": .object(RunReport.fields(event.fields)),
+                ]
             }
         }
-        for result in outcome.expectations {
-            var object = record("expectation")
-            object.append("at", .string(clock.iso(result.time)))
-            object.append("line", .count(result.location.line))
-            object.append("column", .count(result.location.column))
-            object.append("path", .string(result.path))
-            object.append("expect", .string(result.label))
-            object.append("passed", .bool(result.passed))
-            object.append(
-                "failure",
-                .optional(result.failure.map { RunReport.reason(code: "expectationFailed", message: $0) }))
-            records.append(.object(object))
+        records += outcome.expectations.map { result in
+            [
+                "schema": schema, "type": "expectation", "file": file, "at": .string(clock.iso(result.time)),
+                "line": .count(result.location.line), "column": .count(result.location.column),
+                "path": .string(result.path), "expect": .string(result.label), "passed": .bool(result.passed),
+                "failure": .optional(result.failure.map { RunReport.reason(code: "expectationFailed", message: $0) }),
+            ]
         }
-        for failure in outcome.invariantFailures {
-            var object = record("invariant")
-            object.append("failure", RunReport.reason(code: "invariantBroken", message: failure.message))
-            records.append(.object(object))
+        records += outcome.invariantFailures.map { failure in
+            [
+                "schema": schema, "type": "invariant", "file": file,
+                "failure": RunReport.reason(code: "invariantBroken", message: failure.message),
+            ]
         }
-        var summary = record("summary")
-        summary.append("passed", .bool(outcome.passed))
-        summary.append("expectationsPassed", .count(outcome.expectations.count - outcome.failedExpectations.count))
-        summary.append("expectationsFailed", .count(outcome.failedExpectations.count))
-        summary.append("invariantsBroken", .count(outcome.invariantFailures.count))
-        var sections = JSONObject()
-        for section in outcome.summary {
-            sections[section.title] = .object(RunReport.fields(section.rows.map { ($0.key, $0.value) }))
+        let failed = outcome.failedExpectations.count
+        let sections = outcome.summary.map {
+            ($0.title, JSONValue.object(RunReport.fields($0.rows.map { ($0.key, $0.value) })))
         }
-        summary.append("sections", .object(sections))
-        records.append(.object(summary))
+        records.append([
+            "schema": schema, "type": "summary", "file": file, "passed": .bool(outcome.passed),
+            "expectationsPassed": .count(outcome.expectations.count - failed), "expectationsFailed": .count(failed),
+            "invariantsBroken": .count(outcome.invariantFailures.count), "sections": .object(JSONObject(sections)),
+        ])
         return records
     }
 

@@ -122,49 +122,51 @@ extension ComplicationSettings {
 
     /// `"reloadsDatabase"`, `"readsCount"`, or `{"cost": "1.5s", "on": "S3", "does": "reads the database"}`.
     static func decodeWork(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationWork {
-        if case .string(let name) = node.value {
-            guard let update = ComplicationPreset.GroceryUpdate(rawValue: name) else {
-                throw context.error(
-                    node,
-                    Suggestion.unknown(
-                        "reload work", name, among: ["reloadsDatabase", "readsCount"],
-                        or: "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}"))
-            }
-            return update.work
+        let what = "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}"
+        let updates: KeyValuePairs = [
+            "reloadsDatabase": ComplicationPreset.GroceryUpdate.reloadsDatabase.work,
+            "readsCount": ComplicationPreset.GroceryUpdate.readsCount.work,
+        ]
+        return try named(node, context, "reload work", updates, or: what) { () throws(ScenarioError) in
+            var object = try ObjectReader(node, context, what: what)
+            let cost = try object.required("cost", "the work's duration on the chip \"on\", such as \"1.5s\"")
+                .duration(context, atMost: ComplicationWork.maximumCost)
+            let chip = try object.optional("on")?.chip(context) ?? .s1
+            let label = try object.optional("does")?.string(context)
+            try object.finish()
+            return ComplicationWork(cost: cost, on: chip, does: label)
         }
-        var object = try ObjectReader(node, context, what: "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}")
-        let cost = try object.required("cost", "the work's duration on the chip \"on\", such as \"1.5s\"")
-            .duration(context, atMost: ComplicationWork.maximumCost)
-        let chip = try object.optional("on")?.chip(context) ?? .s1
-        let label = try object.optional("does")?.string(context)
-        try object.finish()
-        return ComplicationWork(cost: cost, on: chip, does: label)
     }
 
     /// `"atEnd"`, `"never"` or `{"after": "2m"}`.
     static func decodePolicy(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> ComplicationReloadPolicy
     {
-        if case .string(let name) = node.value {
-            switch name {
-            case "atEnd": return .atEnd
-            case "never": return .never
-            default:
-                throw context.error(
-                    node,
-                    Suggestion.unknown(
-                        "reload policy", name, among: ["atEnd", "never"], or: "an object such as {\"after\": \"2m\"}"))
+        let names: KeyValuePairs = ["atEnd": ComplicationReloadPolicy.atEnd, "never": .never]
+        return try named(node, context, "reload policy", names, or: "an object such as {\"after\": \"2m\"}") {
+            () throws(ScenarioError) in
+            var object = try ObjectReader(
+                node, context, what: "\"atEnd\", \"never\" or an object such as {\"after\": \"2m\"}")
+            let afterNode = try object.required("after", "the delay after each reload, such as \"2m\"")
+            let delay = try afterNode.duration(context, atMost: .days(1))
+            guard delay > .zero else {
+                throw context.error(afterNode, "expected a positive delay such as \"2m\", found \"0s\"")
             }
+            try object.finish()
+            return .after(delay)
         }
-        var object = try ObjectReader(
-            node, context, what: "\"atEnd\", \"never\" or an object such as {\"after\": \"2m\"}")
-        let afterNode = try object.required("after", "the delay after each reload, such as \"2m\"")
-        let delay = try afterNode.duration(context, atMost: .days(1))
-        guard delay > .zero else {
-            throw context.error(afterNode, "expected a positive delay such as \"2m\", found \"0s\"")
-        }
-        try object.finish()
-        return .after(delay)
+    }
+
+    /// The value of the name `node` spells, one of `names`, or a located error listing them with
+    /// `object` as the other choice (``Suggestion/unknown(_:_:among:or:suggests:quote:)``); when
+    /// `node` is not a string, what `decode` makes of it (the object).
+    static func named<Value>(
+        _ node: JSONNode, _ context: DecodingContext, _ what: String, _ names: KeyValuePairs<String, Value>,
+        or object: String, else decode: () throws(ScenarioError) -> Value
+    ) throws(ScenarioError) -> Value {
+        guard case .string(let name) = node.value else { return try decode() }
+        if let match = names.first(where: { $0.key == name }) { return match.value }
+        throw context.error(node, Suggestion.unknown(what, name, among: names.map(\.key), or: object))
     }
 
     /// Reads a task's `cpu`, `on`, `wall` and `does` keys (all optional) from `object`:
@@ -188,35 +190,27 @@ extension ComplicationSettings {
     static func decodeRefreshTiming(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError)
         -> BackgroundRefreshTiming
     {
-        if case .string(let name) = node.value {
-            switch name {
-            case "mayDelay": return .platformDefault
-            case "punctual": return .punctual
-            default:
-                throw context.error(
-                    node,
-                    Suggestion.unknown(
-                        "backgroundRefreshTiming", name, among: ["mayDelay", "punctual"],
-                        or: "an object such as {\"delayMean\": \"5m\", \"delayAtMost\": \"30m\"}"))
+        let names: KeyValuePairs = ["mayDelay": BackgroundRefreshTiming.platformDefault, "punctual": .punctual]
+        let object = "an object such as {\"delayMean\": \"5m\", \"delayAtMost\": \"30m\"}"
+        return try named(node, context, "backgroundRefreshTiming", names, or: object) { () throws(ScenarioError) in
+            var object = try ObjectReader(
+                node, context, what: "\"mayDelay\", \"punctual\" or an object such as {\"delayMean\": \"5m\"}")
+            let meanNode = object.optional("delayMean")
+            let mean = try meanNode.map { node throws(ScenarioError) in
+                try node.duration(context, atMost: .days(1))
             }
+            let capNode = object.optional("delayAtMost")
+            let cap = try capNode.map { node throws(ScenarioError) in try node.duration(context, atMost: .days(1)) }
+            try object.finish()
+            let chosenMean = mean ?? BackgroundRefreshTiming.defaultDelayMean
+            let timing = (mean: chosenMean, cap: cap ?? max(BackgroundRefreshTiming.defaultDelayCap, chosenMean))
+            guard timing.cap >= timing.mean else {
+                throw context.error(
+                    capNode ?? node,
+                    "expected \"delayAtMost\" of at least \"delayMean\" (\(timing.mean)), found \"\(timing.cap)\"")
+            }
+            return .mayDelay(mean: timing.mean, atMost: timing.cap)
         }
-        var object = try ObjectReader(
-            node, context, what: "\"mayDelay\", \"punctual\" or an object such as {\"delayMean\": \"5m\"}")
-        let meanNode = object.optional("delayMean")
-        let mean = try meanNode.map { node throws(ScenarioError) in
-            try node.duration(context, atMost: .days(1))
-        }
-        let capNode = object.optional("delayAtMost")
-        let cap = try capNode.map { node throws(ScenarioError) in try node.duration(context, atMost: .days(1)) }
-        try object.finish()
-        let chosenMean = mean ?? BackgroundRefreshTiming.defaultDelayMean
-        let timing = (mean: chosenMean, cap: cap ?? max(BackgroundRefreshTiming.defaultDelayCap, chosenMean))
-        guard timing.cap >= timing.mean else {
-            throw context.error(
-                capNode ?? node,
-                "expected \"delayAtMost\" of at least \"delayMean\" (\(timing.mean)), found \"\(timing.cap)\"")
-        }
-        return .mayDelay(mean: timing.mean, atMost: timing.cap)
     }
 }
 

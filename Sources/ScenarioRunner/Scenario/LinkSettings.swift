@@ -15,7 +15,8 @@ import SimulationKernel
 ///
 /// Every key is optional; defaults are PLATFORM.md §6's (see ``LinkConfiguration``).
 package struct LinkSettings: Sendable {
-    /// The link's configuration, faults included (default: PLATFORM.md §6, no faults).
+    /// The link's configuration, faults included (default: PLATFORM.md §6, no faults); its first
+    /// budget reset is the link feature's to set (``LinkFeature/transferBudgetFirstReset(_:)``).
     package var configuration = LinkConfiguration()
     /// `"complicationBudgetResetsAt"`, when the section gives it (otherwise the transfer budget
     /// follows the one reset rule: the complication budget's reset, by default local midnight).
@@ -58,7 +59,6 @@ package struct LinkSettings: Sendable {
             guard time > .zero else {
                 throw context.error(reset, "expected the first budget reset after the scenario start, found \(time)")
             }
-            configuration.complicationBudgetFirstReset = time.offset
             settings.complicationBudgetResetsAt = time
         }
         if let placement = object.optional("complication") {

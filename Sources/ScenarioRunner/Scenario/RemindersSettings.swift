@@ -182,7 +182,7 @@ package struct RemindersSettings: Sendable {
                 if let first = seen[spec.id] {
                     throw context.error(
                         idNode,
-                        "duplicate repeating reminder id \"\(spec.id)\" (first at line \(first.location.line), column \(first.location.column))"
+                        "duplicate repeating reminder id \(Excerpt.quoted(spec.id)) (first at line \(first.location.line), column \(first.location.column))"
                     )
                 }
                 seen[spec.id] = idNode

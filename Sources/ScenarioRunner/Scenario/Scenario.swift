@@ -47,9 +47,8 @@ package struct Scenario: Sendable {
 package struct ScriptStep: Sendable {
     /// When it happens.
     package var time: SimTime
-    /// Where it is written (for messages).
-    package var location: SourceLocation
-    package var path: String
+    /// Its index among the file's `"script"` elements (a `"wait"` takes one too).
+    package var element: Int
     package var content: Content
 
     /// What a step does.

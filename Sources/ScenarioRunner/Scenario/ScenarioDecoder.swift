@@ -86,14 +86,12 @@ package enum ScenarioDecoder {
         var scriptNode = object.node
         do throws(ScenarioError) {
             scriptNode = try object.required("script", "an array of steps")
-            script = try decodeScript(scriptNode, context, &errors)
+            script = try decodeScript(scriptNode, &context, &errors)
         } catch {
             errors.record(error)
         }
         // The top-level expectations are checked at the end: they may name every item a step added.
-        var endContext = context
-        endContext.itemIDs.formUnion(script.compactMap(\.addedItem))
-        let finalExpectations = object.optional("expect").map { decodeExpectations($0, endContext, &errors) } ?? []
+        let finalExpectations = object.optional("expect").map { decodeExpectations($0, context, &errors) } ?? []
         let lastStep = script.last?.time ?? .zero
         var end = lastStep + Scenario.defaultDrain
         if let endNode = object.optional("end") {
@@ -211,7 +209,6 @@ package enum ScenarioDecoder {
                 return ShoppingItem(id: id, title: title, due: due, notes: notes)
             }
         }
-        context.itemIDs = Set(firstSeen.keys)
         return items
     }
 
@@ -242,23 +239,23 @@ package enum ScenarioDecoder {
     /// the last time known (a step whose time was read moves the cursor even when the rest of it
     /// is wrong, so later relative times are not shifted).
     ///
+    /// An item a step adds (phone or watch) goes into `context`, so the steps after it and the
+    /// top-level `"expect"` may name it.
+    ///
     /// - Throws: only when `node` is not an array; errors in steps are recorded in `errors`.
     /// - Complexity: O(*s*) for *s* steps.
-    static func decodeScript(_ node: JSONNode, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector)
-        throws(ScenarioError) -> [ScriptStep]
-    {
+    static func decodeScript(
+        _ node: JSONNode, _ context: inout DecodingContext, _ errors: inout ScenarioErrorCollector
+    ) throws(ScenarioError) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         var cursor = SimTime.zero
-        var context = context
-        for element in try node.array(context) {
+        for (index, element) in try node.array(context).enumerated() {
             // Once the report is full, further errors are only counted: skip their suggestions.
             context.suggests = !errors.isFull
             do throws(ScenarioError) {
-                if let step = try decodeStep(element, cursor: &cursor, context, &errors) {
-                    // An item added by a step (phone or watch) can be named by the steps after it.
-                    if let added = step.addedItem {
-                        context.itemIDs.insert(added)
-                        if context.itemKeys[added] == nil { context.itemKeys[added] = context.itemKeys.count }
+                if let step = try decodeStep(element, index: index, cursor: &cursor, context, &errors) {
+                    if let added = step.addedItem, context.itemKeys[added] == nil {
+                        context.itemKeys[added] = context.itemKeys.count
                     }
                     steps.append(step)
                 }
@@ -269,9 +266,11 @@ package enum ScenarioDecoder {
         return steps
     }
 
-    /// One script step (`nil` for `"wait"`, which only moves the cursor).
+    /// One script step, element `index` of the script (`nil` for `"wait"`, which only moves the
+    /// cursor).
     static func decodeStep(
-        _ element: JSONNode, cursor: inout SimTime, _ context: DecodingContext, _ errors: inout ScenarioErrorCollector
+        _ element: JSONNode, index: Int, cursor: inout SimTime, _ context: DecodingContext,
+        _ errors: inout ScenarioErrorCollector
     ) throws(ScenarioError) -> ScriptStep? {
         var object = try ObjectReader(element, context, what: "a step object")
         let atNode = object.optional("at")
@@ -312,12 +311,11 @@ package enum ScenarioDecoder {
             }
             let action = try kind.decode(&object, context)
             try object.finish()
-            return ScriptStep(time: time, location: element.location, path: element.path, content: .action(action))
+            return ScriptStep(time: time, element: index, content: .action(action))
         case (nil, let expectNode?):
             try object.finish()
             let expectations = decodeExpectations(expectNode, context, &errors)
-            return ScriptStep(
-                time: time, location: element.location, path: element.path, content: .expectations(expectations))
+            return ScriptStep(time: time, element: index, content: .expectations(expectations))
         case (nil, nil):
             throw context.error(element, "a step needs \"do\" (an action such as \"tap\") or \"expect\" (expectations)")
         case (_?, let expectNode?):

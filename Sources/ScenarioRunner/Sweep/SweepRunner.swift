@@ -22,7 +22,7 @@ package struct SweepRunner: Sendable {
     private let cells: [SweepPlan.Cell]
     /// The variant of the first combination of setting values, decoded while checking: without
     /// `--set`, every cell's (so a sweep without settings decodes the scenario once).
-    private let firstVariant: Scenario
+    let firstVariant: Scenario
 
     /// Checks every cell of `plan` against the scenario's parsed JSON: each combination of
     /// `--set` values is decoded once (the plan has checked the watches and presets).
@@ -53,20 +53,12 @@ package struct SweepRunner: Sendable {
     }
 
     /// The scenario cell `cell` runs: the scenario with the cell's `--set` values, watch and
-    /// pipeline preset.
+    /// pipeline preset, its variant decoded only when `decoded` holds another combination of
+    /// setting values (and then kept there).
     ///
-    /// - Throws: what ``init(plan:root:)`` checks for (it has checked every cell).
-    /// - Complexity: one decoding of the scenario.
-    package func scenario(ofCell cell: Int) throws(SweepError) -> Scenario {
-        var decoded = (combination: 0, scenario: firstVariant)
-        return try scenario(ofCell: cell, reusing: &decoded)
-    }
-
-    /// ``scenario(ofCell:)``, decoding the cell's variant only when `decoded` holds another
-    /// combination of setting values (and then keeping it there).
-    ///
+    /// - Throws: what ``init(plan:root:decoded:)`` checks for (it has checked every cell).
     /// - Complexity: one decoding of the scenario, none when `decoded` holds the cell's.
-    private func scenario(ofCell cell: Int, reusing decoded: inout (combination: Int, scenario: Scenario))
+    func scenario(ofCell cell: Int, reusing decoded: inout (combination: Int, scenario: Scenario))
         throws(SweepError) -> Scenario
     {
         let combination = cell % plan.settingCombinationCount
@@ -83,7 +75,7 @@ package struct SweepRunner: Sendable {
 
     /// Runs `runs` (run numbers of the plan) and returns their statistics as a partial result.
     ///
-    /// - Throws: what ``init(plan:root:)`` checks for, when a cell's scenario is made for its
+    /// - Throws: what ``init(plan:root:decoded:)`` checks for, when a cell's scenario is made for its
     ///   runs (it has checked every cell).
     /// - Complexity: the simulations of the runs, plus one decoding of the scenario for each
     ///   combination of setting values entered (once in all without `--set`), and O(cells) for

@@ -70,10 +70,16 @@ package struct SweepSetting: Hashable, Sendable {
     static func sameValueKey(_ text: String) -> String { sameValueKey(parsed(text)) }
 
     /// `text` as the JSON value it spells (`0.2`, `{"fixed": "1s"}`, `"text"`), or as a plain
-    /// string when it is not JSON (`main-priority`).
-    static func parsed(_ text: String) -> JSONNode {
-        (try? JSONParser.parse(Array(text.utf8), file: "--set"))
-            ?? JSONNode(value: .string(text), location: SourceLocation(line: 1, column: 1), jsonPath: .root)
+    /// string when it is not JSON (`main-priority`), placed at `path` and `location`: every node
+    /// inside it has its path from the scenario's root, so an error inside an object or array
+    /// value names its place (`$.pipeline.jitter.spread`, not `$.spread`), and the location of
+    /// what it replaces.
+    static func parsed(
+        _ text: String, at path: JSONPath = .root,
+        placedAt location: SourceLocation = SourceLocation(line: 1, column: 1)
+    ) -> JSONNode {
+        (try? JSONParser.parse(Array(text.utf8), file: "--set", at: path, placedAt: location))
+            ?? JSONNode(value: .string(text), location: location, jsonPath: path)
     }
 
     /// The key of a parsed value (see the text form above).
@@ -153,40 +159,16 @@ package struct SweepSetting: Hashable, Sendable {
         guard path.count <= maximumKeyParts else {
             throw .usage("--set \(ArgumentText.quoted(key)): expected at most \(maximumKeyParts) dotted parts")
         }
-        return try assign(parsed(text), path: path[...], in: root, key: key)
+        return try assign(text, path: path[...], in: root, key: key)
     }
 
-    /// `value` placed at `path`: every node inside it gets its path from the scenario's root, so an
-    /// error inside an object or array value names its place (`$.pipeline.jitter.spread`, not
-    /// `$.spread`), and the location of what it replaces.
+    /// `node` with `text`'s value (``parsed(_:at:placedAt:)``) at `path` below it.
     ///
-    /// - Complexity: O(*n*) for the *n* nodes of `value` (at most 100 levels deep, as parsed).
-    private static func rerooted(_ value: JSONNode, at path: JSONPath, location: SourceLocation) -> JSONNode {
-        var placed = value
-        placed.location = location
-        placed.jsonPath = path
-        switch value.value {
-        case .object(let members):
-            placed.value = .object(
-                members.map { member in
-                    var moved = member
-                    moved.keyLocation = location
-                    moved.value = rerooted(member.value, at: path.appending(key: member.key), location: location)
-                    return moved
-                })
-        case .array(let elements):
-            placed.value = .array(
-                elements.enumerated().map { rerooted($1, at: path.appending(index: $0), location: location) })
-        case .null, .bool, .number, .string:
-            break
-        }
-        return placed
-    }
-
-    private static func assign(_ value: JSONNode, path: ArraySlice<String>, in node: JSONNode, key: String)
+    /// - Complexity: O(*n*) in the size of the value, plus the members on the way.
+    private static func assign(_ text: String, path: ArraySlice<String>, in node: JSONNode, key: String)
         throws(SweepError) -> JSONNode
     {
-        guard let name = path.first else { return rerooted(value, at: node.jsonPath, location: node.location) }
+        guard let name = path.first else { return parsed(text, at: node.jsonPath, placedAt: node.location) }
         var members: [JSONNode.Member]
         switch node.value {
         case .object(let existing):
@@ -200,7 +182,7 @@ package struct SweepSetting: Hashable, Sendable {
         }
         let childPath = node.jsonPath.appending(key: name)
         if let index = members.firstIndex(where: { $0.key == name }) {
-            members[index].value = try assign(value, path: path.dropFirst(), in: members[index].value, key: key)
+            members[index].value = try assign(text, path: path.dropFirst(), in: members[index].value, key: key)
         } else {
             var empty = JSONNode(value: .object([]), location: node.location, jsonPath: childPath)
             if node.path == "$", name == "pipeline" {
@@ -213,7 +195,7 @@ package struct SweepSetting: Hashable, Sendable {
             members.append(
                 JSONNode.Member(
                     key: name, keyLocation: node.location,
-                    value: try assign(value, path: path.dropFirst(), in: empty, key: key)))
+                    value: try assign(text, path: path.dropFirst(), in: empty, key: key)))
         }
         var result = node
         result.value = .object(members)

@@ -8,7 +8,6 @@ extension Array {
     /// elements such a buffer holds; removing them one by one does not.
     ///
     /// - Complexity: O(*k*) for the *k* elements removed.
-    @inlinable
     public mutating func shrinkKeepingCapacity(to count: Int = 0) {
         while self.count > count { removeLast() }
     }

@@ -89,18 +89,6 @@ extension JSONValue {
         return object[key]
     }
 
-    /// The text when this is a string.
-    package var stringValue: String? {
-        guard case .string(let value) = self else { return nil }
-        return value
-    }
-
-    /// The elements when this is an array.
-    package var arrayValue: [JSONValue]? {
-        guard case .array(let values) = self else { return nil }
-        return values
-    }
-
     /// The object when this is one.
     package var objectValue: JSONObject? {
         guard case .object(let object) = self else { return nil }

@@ -15,7 +15,7 @@ public struct EventLimit: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The default limit of a scenario run: one million events.
-    public static let `default` = EventLimit(1_000_000)
+    package static let `default` = EventLimit(1_000_000)
 
     /// No practical limit (benchmarks and tests that mean to run without one).
     public static let unlimited = EventLimit(.max)
@@ -31,13 +31,13 @@ public enum EventLoopStatus: Hashable, Sendable {
     case stopped(EventLimitExceeded)
 
     /// Whether the loop stopped at its limit.
-    public var isStopped: Bool {
+    package var isStopped: Bool {
         if case .stopped = self { return true }
         return false
     }
 
     /// The reason, when the loop stopped.
-    public var exceeded: EventLimitExceeded? {
+    package var exceeded: EventLimitExceeded? {
         if case .stopped(let reason) = self { return reason }
         return nil
     }
@@ -46,9 +46,9 @@ public enum EventLoopStatus: Hashable, Sendable {
 /// A run that tried to schedule more events than its limit allows.
 public struct EventLimitExceeded: Error, Hashable, Sendable, CustomStringConvertible {
     /// The limit that was reached.
-    public var limit: EventLimit
+    package var limit: EventLimit
     /// The simulated time at which the run tried to schedule one event too many.
-    public var time: SimTime
+    package var time: SimTime
 
     public init(limit: EventLimit, time: SimTime) {
         self.limit = limit

@@ -52,7 +52,7 @@ public struct EventLoop<Event> {
     }
 
     /// The number of events scheduled so far (each counts against ``limit``).
-    public var scheduledCount: Int { Int(clamping: queue.scheduledCount) }
+    package var scheduledCount: Int { Int(clamping: queue.scheduledCount) }
 
     /// The number of pending events.
     public var pendingCount: Int { queue.count }

@@ -39,8 +39,9 @@ public struct EventID: Hashable, Sendable {
 /// ```
 ///
 /// `public` and `@inlinable`: the queue is generic and used from other modules (the world, the
-/// store order, the benchmarks), where only a public inlinable body is specialised (unspecialised,
-/// `@inlinable package` included, the weekly-shop sweep measured many times slower).
+/// store order, the benchmarks), where only a public inlinable body is specialised (Swift 6.3.1,
+/// weekly-shop sweep 129.3 M instructions; unspecialised, 445.5 M as `@inlinable package`, 436.4 M
+/// as `public` without `@inlinable`).
 public struct EventQueue<Time: Comparable, Event> {
     /// A pending event's key: its time, its sequence and its slot.
     @usableFromInline

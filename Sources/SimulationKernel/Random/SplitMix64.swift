@@ -31,31 +31,31 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
 
     /// A generator for an independent sub-stream (for example one per fault source),
     /// derived deterministically from this one's next output and `label`.
-    public mutating func split(label: UInt64 = 0) -> SplitMix64 {
+    package mutating func split(label: UInt64 = 0) -> SplitMix64 {
         SplitMix64(seed: next() ^ (label &* 0xD6E8_FEB8_6659_FD93))
     }
 }
 
 extension RandomNumberGenerator {
     /// A uniform double in `[0, 1)` with 53 random bits.
-    public mutating func uniform() -> Double {
+    package mutating func uniform() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// A uniform double in `range`.
-    public mutating func uniform(in range: ClosedRange<Double>) -> Double {
+    package mutating func uniform(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * uniform()
     }
 
     /// An exponentially distributed double with the given mean (inverse-CDF method, with
     /// ``PortableMath/log(_:)``, so every platform draws the same bits; `1 − u` is exact for
     /// every `u` that ``uniform()`` returns).
-    public mutating func exponential(mean: Double) -> Double {
+    package mutating func exponential(mean: Double) -> Double {
         -mean * PortableMath.log(1 - uniform())
     }
 
     /// `true` with probability `probability` (clamped to `[0, 1]`).
-    public mutating func bernoulli(_ probability: Double) -> Bool {
+    package mutating func bernoulli(_ probability: Double) -> Bool {
         uniform() < probability
     }
 }

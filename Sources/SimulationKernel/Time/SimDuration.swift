@@ -66,7 +66,7 @@ public struct SimDuration: Hashable, Comparable, Sendable {
     /// (used to scale a step's reference cost by a chip's relative speed). A result beyond
     /// the representable range saturates at the largest (or smallest) duration; use
     /// ``checkedScaled(by:)`` where an overflow must be reported.
-    public func scaled(by factor: Double) -> SimDuration {
+    package func scaled(by factor: Double) -> SimDuration {
         (try? checkedScaled(by: factor))
             ?? SimDuration(nanoseconds: (Double(nanoseconds) * factor).sign == .minus ? .min : .max)
     }

@@ -24,9 +24,9 @@ package struct TraceEvent: Hashable, Sendable {
         fields.first(where: { $0.key == key })?.value
     }
 
+    /// Field by field: the fields are tuples, which cannot conform, so `==` and `hash(into:)` are written out.
     package static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
-        lhs.time == rhs.time && lhs.kind == rhs.kind && lhs.fields.count == rhs.fields.count
-            && zip(lhs.fields, rhs.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        lhs.time == rhs.time && lhs.kind == rhs.kind && lhs.fields.elementsEqual(rhs.fields) { $0 == $1 }
     }
 
     package func hash(into hasher: inout Hasher) {

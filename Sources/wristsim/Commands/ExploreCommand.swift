@@ -142,12 +142,7 @@ enum ExploreCommand: Command {
             Console.out("FAIL run \(failure.run) seed \(failure.seed)")
             Console.out(
                 "shrunk    \(repro.drawnFaults) → \(repro.faults.count) faults, \(repro.steps) → \(repro.stepsLeft) steps"
-                    + (repro.notTried
-                        ? " (not tried: the run stopped at its event limit, and every smaller candidate would too)"
-                        : repro.stoppedEarly
-                            ? " (stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events: the shrink "
-                                + "budget is \(ExploreRunner.shrinkBudget) runs or \(ExploreRunner.shrinkEventBudget) events)"
-                            : ""))
+                    + shrinkingNote(repro))
             for fault in repro.faults { Console.out("  fault   \(fault.label)") }
             for line in repro.failures { Console.out(line) }
         }
@@ -165,14 +160,28 @@ enum ExploreCommand: Command {
         }
         let line = "repro     \(FileName.display(output))   (wristsim run \(FileName.display(output)))"
         if json { Console.error(line) } else { Console.out(line) }
-        if json, repro.notTried {
-            Console.error("note: run \(repro.failure.run) was not shrunk: it stopped at its event limit")
-        }
-        if json, repro.stoppedEarly {
-            Console.error(
-                "note: shrinking stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events "
-                    + "(its budget): a smaller file may fail the same way")
+        if json {
+            switch repro.shrinking {
+            case .notTried:
+                Console.error("note: run \(repro.failure.run) was not shrunk: it stopped at its event limit")
+            case .stoppedEarly:
+                Console.error(
+                    "note: shrinking stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events "
+                        + "(its budget): a smaller file may fail the same way")
+            case .complete: break
+            }
         }
         return .expectationFailed
+    }
+
+    /// What the text summary's `shrunk` line adds about how shrinking ended.
+    static func shrinkingNote(_ repro: ExploreReproduction) -> String {
+        switch repro.shrinking {
+        case .complete: ""
+        case .notTried: " (not tried: the run stopped at its event limit, and every smaller candidate would too)"
+        case .stoppedEarly:
+            " (stopped early after \(repro.runsSpent) runs and \(repro.eventsSpent) events: the shrink "
+                + "budget is \(ExploreRunner.shrinkBudget) runs or \(ExploreRunner.shrinkEventBudget) events)"
+        }
     }
 }

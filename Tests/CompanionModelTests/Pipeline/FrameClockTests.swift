@@ -83,3 +83,31 @@ import Testing
         }
     }
 }
+
+/// The frame grid's plain formulas, the oracle ``FrameClock/firstBoundary(atOrAfter:)`` is
+/// checked against (it works out the same with one division instead of three).
+extension FrameClock {
+    /// The instant frame `index` is drawn: `ceil(index × 10⁹ / framesPerSecond)` ns (overflow-safe).
+    ///
+    /// - Complexity: O(1).
+    func boundary(_ index: Int64) -> SimTime {
+        let whole = index / framesPerSecond
+        let part = index % framesPerSecond
+        return SimTime(
+            nanoseconds: whole * 1_000_000_000 + (part * 1_000_000_000 + framesPerSecond - 1) / framesPerSecond)
+    }
+
+    /// The index of the first frame drawn at or after `time`.
+    ///
+    /// Frame *k* qualifies when `ceil(k·10⁹/f) ≥ t`, i.e. `k·10⁹ > (t − 1)·f`, so
+    /// `k = floor((t − 1)·f / 10⁹) + 1` for `t ≥ 1`, and 0 otherwise.
+    ///
+    /// - Complexity: O(1).
+    func frameIndex(atOrAfter time: SimTime) -> Int64 {
+        guard time.nanoseconds >= 1 else { return 0 }
+        let before = time.nanoseconds - 1
+        let seconds = before / 1_000_000_000
+        let rest = before % 1_000_000_000
+        return seconds * framesPerSecond + rest * framesPerSecond / 1_000_000_000 + 1
+    }
+}

@@ -52,12 +52,12 @@ import Testing
             let edits: [ListEdit] = [.add(title: id), .remove, .rename(title: "\(id) \(step)"), .check, .uncheck]
             let edit = edits[Int.random(in: 0..<edits.count, using: &rng)]
             switch Int.random(in: 0..<4, using: &rng) {
-            case 0: for case .send(let operation) in phone.reduce(.edit(id, edit)) { toWatch.append(operation) }
-            case 1: for case .send(let operation) in watch.reduce(.edit(id, edit)) { toPhone.append(operation) }
+            case 0: if let operation = phone.edit(id, edit) { toWatch.append(operation) }
+            case 1: if let operation = watch.edit(id, edit) { toPhone.append(operation) }
             case 2 where !toWatch.isEmpty:
-                _ = watch.reduce(.received(toWatch.remove(at: Int.random(in: 0..<toWatch.count, using: &rng))))
+                watch.deliver(toWatch.remove(at: Int.random(in: 0..<toWatch.count, using: &rng)))
             default:
-                if !toPhone.isEmpty { _ = phone.reduce(.received(toPhone.removeFirst())) }
+                if !toPhone.isEmpty { phone.deliver(toPhone.removeFirst()) }
             }
             let list = ShoppingList(replica: watch, layout: layout)
             // The reference: the replica's canonical list, stably sorted by store-order rank.

@@ -19,7 +19,7 @@ struct WatchListDriver {
     /// Edits `id` on the replica; the item's place and the remaining item there now (`nil` for
     /// an item never listed).
     mutating func edit(_ id: ItemID, _ edit: ListEdit) -> (item: ShoppingItem?, place: ComplicationListPlace)? {
-        _ = replica.reduce(.edit(id, edit))
+        replica.edit(id, edit)
         return layout.catalog.key(of: id).flatMap { layout.remaining(at: $0, in: replica.items) }
     }
 }

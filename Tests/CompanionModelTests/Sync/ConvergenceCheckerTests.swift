@@ -8,16 +8,14 @@ import Testing
     @Test func convergedReplicasHaveNoDiscrepancy() {
         var watch = ListReplica(device: .watch, items: items)
         var phone = ListReplica(device: .phone, items: items)
-        for case .send(let sent) in phone.reduce(.edit("kale", .rename(title: "Curly kale"))) {
-            _ = watch.reduce(.received(sent))
-        }
+        if let sent = phone.edit("kale", .rename(title: "Curly kale")) { watch.deliver(sent) }
         #expect(ConvergenceChecker.check(watch: watch, phone: phone).isEmpty)
     }
 
     @Test func anUndeliveredOperationIsLostAndDiverges() {
         let watch = ListReplica(device: .watch, items: items)
         var phone = ListReplica(device: .phone, items: items)
-        _ = phone.reduce(.edit("milk", .check))
+        phone.edit("milk", .check)
         let problems = ConvergenceChecker.check(watch: watch, phone: phone)
         #expect(problems.map(\.kind) == [.lost, .diverged])
         #expect(problems.first?.description == "lost milk: phone#1 check was not applied on the watch: never arrived")
@@ -27,24 +25,23 @@ import Testing
     @Test func aHeldOperationIsReportedAsLost() {
         var watch = ListReplica(device: .watch, items: items)
         var phone = ListReplica(device: .phone, items: items)
-        var sent: [ListOperation] = []
-        for case .send(let operation) in phone.reduce(.edit("milk", .check)) { sent.append(operation) }
-        for case .send(let operation) in phone.reduce(.edit("kale", .check)) { sent.append(operation) }
-        _ = watch.reduce(.received(sent[1]))
+        let sent = [phone.edit("milk", .check)!, phone.edit("kale", .check)!]
+        watch.deliver(sent[1])
         let problems = ConvergenceChecker.check(watch: watch, phone: phone)
         #expect(problems.contains { $0.kind == .lost && $0.item == "kale" && $0.detail.contains("held") })
         #expect(problems.contains { $0.kind == .lost && $0.item == "milk" })
     }
 
+    /// A phone replica that skips the sequence gate (``PlantedLinkBug/phoneIgnoresSequence``)
+    /// applies the watch's operations as they come: twice, and out of order.
     @Test func doubledAndOutOfOrderApplicationsAreReported() {
         var watch = ListReplica(device: .watch, items: items)
         var phone = ListReplica(device: .phone, items: items)
-        var sent: [ListOperation] = []
-        for case .send(let operation) in phone.reduce(.edit("milk", .check)) { sent.append(operation) }
-        for case .send(let operation) in phone.reduce(.edit("milk", .uncheck)) { sent.append(operation) }
-        watch.forceMerge(sent[1])
-        watch.forceMerge(sent[0])
-        watch.forceMerge(sent[0])
+        phone.planted = .phoneIgnoresSequence
+        let sent = [watch.edit("milk", .check)!, watch.edit("milk", .uncheck)!]
+        phone.deliver(sent[1])
+        phone.deliver(sent[0])
+        phone.deliver(sent[0])
         let kinds = ConvergenceChecker.check(watch: watch, phone: phone).map(\.kind)
         #expect(kinds.contains(.outOfOrder))
         #expect(kinds.contains(.doubled))

@@ -17,24 +17,19 @@ private struct Pair {
         phone = ListReplica(device: .phone, items: loaded, catalog: catalog)
     }
 
-    @discardableResult
-    mutating func edit(_ device: LinkSide, _ item: ItemID, _ edit: ListEdit) -> [ListReplica.Effect] {
-        let effects: [ListReplica.Effect]
+    /// The user edits `item` on `device`; the operation made is in flight.
+    mutating func edit(_ device: LinkSide, _ item: ItemID, _ edit: ListEdit) {
         if device == .watch {
-            effects = watch.reduce(.edit(item, edit))
+            if let operation = watch.edit(item, edit) { toPhone.append(operation) }
         } else {
-            effects = phone.reduce(.edit(item, edit))
+            if let operation = phone.edit(item, edit) { toWatch.append(operation) }
         }
-        for case .send(let operation) in effects {
-            if device == .watch { toPhone.append(operation) } else { toWatch.append(operation) }
-        }
-        return effects
     }
 
     /// Delivers everything in flight, phone-bound first.
     mutating func deliverAll() {
-        for operation in toPhone { _ = phone.reduce(.received(operation)) }
-        for operation in toWatch { _ = watch.reduce(.received(operation)) }
+        for operation in toPhone { phone.deliver(operation) }
+        for operation in toWatch { watch.deliver(operation) }
         toPhone = []
         toWatch = []
     }
@@ -142,14 +137,13 @@ private struct Pair {
 
     @Test func editsTheDeviceCannotMakeAreRefused() {
         var pair = Pair()
-        #expect(
-            pair.edit(.phone, "kale", .add(title: "Kale")) == [.refused("kale", .add(title: "Kale"), .alreadyListed)])
-        #expect(pair.edit(.phone, "tofu", .check) == [.refused("tofu", .check, .notListed)])
-        #expect(pair.edit(.phone, "kale", .uncheck) == [.refused("kale", .uncheck, .unchanged)])
-        #expect(
-            pair.edit(.phone, "kale", .rename(title: "Kale")) == [.refused("kale", .rename(title: "Kale"), .unchanged)])
+        let (kale, tofu) = (pair.phone.catalog.key(of: "kale")!, pair.phone.catalog.key(of: "tofu")!)
+        #expect(pair.phone.edit(kale, .add(title: "Kale")) == .refused(.alreadyListed))
+        #expect(pair.phone.edit(tofu, .check) == .refused(.notListed))
+        #expect(pair.phone.edit(kale, .uncheck) == .refused(.unchanged))
+        #expect(pair.phone.edit(kale, .rename(title: "Kale")) == .refused(.unchanged))
         #expect(pair.phone.lastSequence == 0)
-        #expect(pair.toWatch.isEmpty)
+        #expect(pair.phone.appliedLog.isEmpty)
     }
 
     @Test func operationsFromOneOriginApplyOnceAndInOrder() {
@@ -158,13 +152,14 @@ private struct Pair {
         pair.edit(.phone, "kale", .uncheck)
         pair.edit(.phone, "kale", .rename(title: "Baby kale"))
         let (first, second, third) = (pair.toWatch[0], pair.toWatch[1], pair.toWatch[2])
-        #expect(pair.watch.reduce(.received(third)) == [.held(third, waitingFor: 1)])
-        #expect(pair.watch.reduce(.received(second)) == [.held(second, waitingFor: 1)])
-        #expect(pair.watch.reduce(.received(third)) == [.duplicate(third)])
-        let released = pair.watch.reduce(.received(first))
-        #expect(released.count == 3)
+        #expect(pair.watch.receive(third) == .held(waitingFor: 1))
+        #expect(pair.watch.receive(second) == .held(waitingFor: 1))
+        #expect(pair.watch.receive(third) == .duplicate)
+        #expect(pair.watch.releaseNext(from: .phone) == nil)
+        let released = pair.watch.deliver(first)
+        #expect(released.map(\.operation) == [first, second, third])
         #expect(pair.watch.appliedLog.map(\.id.sequence) == [1, 2, 3])
-        #expect(pair.watch.reduce(.received(second)) == [.duplicate(second)])
+        #expect(pair.watch.receive(second) == .duplicate)
         #expect(pair.watch.item("kale") == SyncedItem(id: "kale", title: "Baby kale", status: .open))
         #expect(pair.watch.heldCount == 0)
     }

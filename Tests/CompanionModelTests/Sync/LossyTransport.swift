@@ -94,8 +94,12 @@ struct LossyTransport {
             ? [.add(title: title), .check, .check, .uncheck]
             : [.add(title: title), .remove, .rename(title: title), .check, .uncheck]
         let edit = edits[Int.random(in: 0..<edits.count, using: &rng)]
-        let effects = reduce(device, .edit(item, edit))
-        for case .send(let operation) in effects {
+        let key = watch.catalog.key(of: item)!
+        let result = device == .watch ? watch.edit(key, edit) : phone.edit(key, edit)
+        if case .made(let merge) = result {
+            let operation = (device == .watch ? watch : phone).appliedLog[merge.position]
+            note(.made, operation, on: device)
+            note(.applied(merge.outcome), operation, on: device)
             made.append(operation)
             outboxes[device]?[operation.id.sequence] = operation
             send(operation, from: device)
@@ -138,12 +142,18 @@ struct LossyTransport {
         switch wire {
         case .operation(let operation):
             note(.delivered(lane.channel), operation, on: receiver)
-            for effect in reduce(receiver, .received(operation)) {
-                switch effect {
-                case .duplicate: coverage["ignoredDuplicate", default: 0] += 1
-                case .held: coverage["held", default: 0] += 1
-                case .applied(_, .superseded): coverage["superseded", default: 0] += 1
-                default: break
+            let receipts = receiver == .watch ? watch.deliver(operation) : phone.deliver(operation)
+            for (operation, receipt) in receipts {
+                switch receipt {
+                case .duplicate:
+                    coverage["ignoredDuplicate", default: 0] += 1
+                    note(.duplicate, operation, on: receiver)
+                case .held(let missing):
+                    coverage["held", default: 0] += 1
+                    note(.held(waitingFor: missing), operation, on: receiver)
+                case .merged(let merge):
+                    if case .superseded = merge.outcome { coverage["superseded", default: 0] += 1 }
+                    note(.applied(merge.outcome), operation, on: receiver)
                 }
             }
             let through = (receiver == .watch ? watch : phone).passedThrough(from: lane.from)
@@ -152,21 +162,6 @@ struct LossyTransport {
         case .acknowledgement(let through):
             outboxes[receiver] = outboxes[receiver]?.filter { $0.key > through }
         }
-    }
-
-    private mutating func reduce(_ device: LinkSide, _ event: ListReplica.Event) -> [ListReplica.Effect] {
-        let effects = device == .watch ? watch.reduce(event) : phone.reduce(event)
-        for effect in effects {
-            switch effect {
-            case .applied(let operation, let outcome):
-                if operation.id.origin == device { note(.made, operation, on: device) }
-                note(.applied(outcome), operation, on: device)
-            case .duplicate(let operation): note(.duplicate, operation, on: device)
-            case .held(let operation, let missing): note(.held(waitingFor: missing), operation, on: device)
-            case .send, .refused: break
-            }
-        }
-        return effects
     }
 
     private mutating func note(_ step: SyncTrailEntry.Step, _ operation: ListOperation, on device: LinkSide) {

@@ -36,6 +36,20 @@ import Testing
         _ = courier.send(1, reachability: .unreachable(.outOfRange))
         #expect(courier.outcome(1, channel: .userInfo, .failed(.payloadTooLarge)) == .giveUp(1, .payloadTooLarge))
         #expect(courier.inFlight[1] == .undeliverable(.payloadTooLarge))
+        #expect(courier.isIdle, "nothing travels: every operation is acknowledged or given up")
+    }
+
+    /// An operation given up still hears of its other copies: a late reply to its interactive
+    /// message (cut off by an app stop, then given up as a transfer) acknowledges it.
+    @Test func aLateReplyAcknowledgesAnOperationGivenUp() {
+        var courier = SyncCourier()
+        _ = courier.send(1, reachability: .reachable)
+        courier.appStopped()
+        #expect(courier.appStarted() == [.transferUserInfo(1)])
+        #expect(courier.outcome(1, channel: .userInfo, .failed(.payloadTooLarge)) == .giveUp(1, .payloadTooLarge))
+        #expect(courier.outcome(1, channel: .interactive, .replied) == .acknowledge(1))
+        #expect(courier.inFlight.isEmpty)
+        #expect(courier.outcome(1, channel: .interactive, .replied) == nil)
     }
 
     /// Issue #33 item 9: an operation the link can never deliver stays in flight for good; the

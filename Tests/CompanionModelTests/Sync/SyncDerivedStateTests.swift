@@ -19,18 +19,18 @@ import Testing
                 let id = pool[Int.random(in: 0..<pool.count, using: &rng)]
                 let edits: [ListEdit] = [.add(title: id), .remove, .rename(title: "\(id)!"), .check, .uncheck]
                 let edit = edits[Int.random(in: 0..<edits.count, using: &rng)]
-                for case .send(let operation) in phone.reduce(.edit(id, edit)) { toWatch.append(operation) }
+                if let operation = phone.edit(id, edit) { toWatch.append(operation) }
                 if rng.bernoulli(0.3), !toWatch.isEmpty {
                     // Deliver one in-flight operation, possibly out of order.
                     let index = Int.random(in: 0..<toWatch.count, using: &rng)
-                    _ = watch.reduce(.received(toWatch.remove(at: index)))
+                    watch.deliver(toWatch.remove(at: index))
                 }
                 for replica in [phone, watch] {
                     #expect(
                         replica.remainingCount == replica.list.filter { $0.status == .open }.count, "seed \(seed)")
                 }
             }
-            for operation in toWatch { _ = watch.reduce(.received(operation)) }
+            for operation in toWatch { watch.deliver(operation) }
             #expect(watch.list == phone.list, "seed \(seed)")
             #expect(watch.heldCount == 0, "seed \(seed)")
             #expect(watch.remainingCount == phone.remainingCount, "seed \(seed)")

@@ -18,9 +18,15 @@ import Testing
         }
     }
 
-    /// The trail lines `effects` note for the host's trace.
+    /// The trail lines `effects` note for the host's trace: each trace event's kind, with the
+    /// fields that follow the five every line has (device, item, operation, edit, version).
     private func notes(_ effects: [SyncEndpoint.Effect]) -> [String] {
-        effects.compactMap { if case .note(let entry) = $0 { entry.step.name } else { nil } }
+        effects.compactMap { effect in
+            guard case .note(let entry) = effect else { return nil }
+            let event = entry.traceEvent
+            return ([event.kind] + event.fields.dropFirst(5).map { "\($0.key)=\($0.value.text)" }).joined(
+                separator: " ")
+        }
     }
 
     /// The items `effects` of `endpoint` report changed.
@@ -42,7 +48,8 @@ import Testing
         #expect(checked.contains { if case .transferUserInfo = $0 { return true } else { return false } })
         #expect(
             notes(added) + notes(checked) == [
-                "made", "applied", "sent interactive", "made", "applied", "sent userInfo",
+                "sync.made title=Bread", "sync.applied", "sync.sent channel=interactive", "sync.made",
+                "sync.applied", "sync.sent channel=userInfo",
             ])
         #expect(
             phone.reduce(.edit(phone.key(of: "kale"), .check, reachability: .reachable), at: .zero) == [
@@ -61,7 +68,7 @@ import Testing
             phone.reduce(.edit(phone.key(of: "milk"), .check, reachability: .reachable), at: .zero), by: phone)
         let held = watch.reduce(.delivered(second[0], channel: .interactive), at: .zero)
         #expect(changes(held, of: watch).isEmpty)
-        #expect(notes(held).contains("held (waiting for #1)"))
+        #expect(notes(held).contains("sync.held waitingFor=1"))
         let released = watch.reduce(.delivered(first[0], channel: .userInfo), at: .zero)
         #expect(changes(released, of: watch) == ["kale", "milk"])
         // Each change names the last operation merged into its item, by its place in the log.
@@ -81,7 +88,7 @@ import Testing
         #expect(fallback.contains { if case .transferUserInfo = $0 { true } else { false } })
         #expect(!phone.isIdle)
         let finished = phone.reduce(.outcome(operation.id.sequence, channel: .userInfo, .transferFinished), at: .zero)
-        #expect(notes(finished) == ["acknowledged"])
+        #expect(notes(finished) == ["sync.acknowledged"])
         #expect(phone.isIdle)
         #expect(phone.courier.inFlight.isEmpty)
     }

@@ -24,7 +24,7 @@ import Testing
                 #expect(
                     machine.effects(.tap(item, at: time)) == [expected], "seed \(seed) step \(step) in \(before.state)")
                 #expect(machine == before, "seed \(seed): a tap changes no state")
-                kinds.insert(machine.state.name)
+                kinds.insert(String(String(describing: machine.state).prefix { $0 != "(" }))
                 let events: [WristAppEvent] = [
                     .wristRaised(at: time, next: nil), .wristLowered(at: time), .returnToClockDue(at: time),
                     .appOpened(at: time, next: nil),

@@ -37,16 +37,16 @@ import Testing
             reproduction.faults.count + reproduction.stepsLeft < reproduction.drawnFaults + reproduction.steps,
             "shrinking removed something (run \(failure.run), seed \(failure.seed))")
         // The planted rule breaks convergence, and the reproduction still breaks it.
+        var events = 0
         let found = try #require(
             PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
-                explorer.check(run: failure.run, seed: failure.seed)?.first
+                explorer.check(seed: failure.seed, faults: explorer.faults(failure.run), events: &events)?.first
             })
         #expect(found.invariant == .listsConverge)
         let file = try #require(reproduction.file)
         let scenario = try ScenarioDecoder.decode(Array(file.utf8), file: "e.json")
         #expect(scenario.seed == failure.seed)
         #expect(scenario.finalExpectations.isEmpty)
-        var events = 0
         let replayed = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) {
             ExploreRunner.invariantFailures(of: scenario, events: &events)
         }
@@ -152,14 +152,14 @@ import Testing
             let failure = try #require(explorer.explore(runs: 0..<300).firstFailure)
             return (failure, explorer.shrink(failure), explorer.shrink(failure, eventBudget: 1))
         }
-        #expect(!full.stoppedEarly, "run \(failure.run): \(full.runsSpent) runs, \(full.eventsSpent) events")
+        #expect(full.shrinking == .complete, "run \(failure.run): \(full.runsSpent) runs, \(full.eventsSpent) events")
         #expect(full.runsSpent > 1 && full.eventsSpent > 0)
-        #expect(bounded.stoppedEarly)
+        #expect(bounded.shrinking == .stoppedEarly)
         #expect(bounded.runsSpent == 1, "one run, then the budget of 1 event is spent")
         let file = try #require(bounded.file)
         #expect(file.contains("Shrinking stopped early"))
         let runs = PlantedLinkBug.$current.withValue(.phoneIgnoresSequence) { explorer.shrink(failure, runBudget: 3) }
-        #expect(runs.stoppedEarly && runs.runsSpent == 3)
+        #expect(runs.shrinking == .stoppedEarly && runs.runsSpent == 3)
     }
 
     /// Issue #33 item 8 (found by the long work-bound run): a run stopped at its event limit is not
@@ -174,7 +174,7 @@ import Testing
         let failure = try #require(explorer.explore(runs: 0..<5).firstFailure)
         #expect(failure.invariant == .eventLimit)
         let repro = explorer.shrink(failure)
-        #expect(repro.notTried && !repro.stoppedEarly)
+        #expect(repro.shrinking == .notTried)
         #expect(repro.runsSpent == 0 && repro.eventsSpent == 0, "\(repro.runsSpent) runs, \(repro.eventsSpent) events")
         #expect(repro.faults.count == repro.drawnFaults && repro.stepsLeft == repro.steps)
         #expect(try #require(repro.file).contains("Not shrunk: the run stopped at its event limit"))

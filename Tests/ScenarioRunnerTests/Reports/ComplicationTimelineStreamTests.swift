@@ -198,7 +198,10 @@ import Testing
         ComplicationTimeline.write(result, scenario: scenario, into: &object)
         let document = JSONValue.object(object)
         #expect(pieces.joined() == document.compact, "seed \(seed)")
-        let values = document.objectValue?.members.flatMap { $0.value.arrayValue ?? [$0.value] } ?? []
+        let values = object.members.flatMap { member -> [JSONValue] in
+            guard case .array(let elements) = member.value else { return [member.value] }
+            return elements
+        }
         let longestValue = values.map(\.compact.utf8.count).max() ?? 0
         #expect(pieces.count >= document.compact.utf8.count / (512 + longestValue), "seed \(seed)")
         #expect(pieces.allSatisfy { $0.utf8.count < 512 + longestValue + 64 }, "seed \(seed)")

@@ -132,8 +132,9 @@ import Testing
         #expect((result.cells[0].runP50.percentile(50) ?? .zero) > .seconds(4))
         #expect((result.cells[3].pooled.percentile(99) ?? .seconds(1)) < .milliseconds(100))
         let json = result.json
-        #expect(json["schema"]?.stringValue == "wristsim.sweep/2")
-        #expect(json["cells"]?.arrayValue?.count == 4)
+        #expect(json["schema"] == "wristsim.sweep/2")
+        guard case .array(let jsonCells)? = json["cells"] else { Issue.record("cells is not an array"); return }
+        #expect(jsonCells.count == 4)
         #expect(result.text.contains("series0-38mm  naive"))
     }
 
@@ -182,6 +183,8 @@ import Testing
         }
         #expect(b[1].path == "$.a.x.b[1]")
         #expect(last[0].value.path == "$.a.x.b[1].c")
+        // Every node of the value is at the place it fills in the file (`"a"`'s object, which gets the new `"x"`).
+        #expect(last[0].value.location == top[0].value.location && last[0].keyLocation == top[0].value.location)
     }
 
     @Test func shardSpecsReadTheBatchSystemsIndex() throws {
@@ -358,6 +361,12 @@ import Testing
 }
 
 extension SweepRunner {
+    /// The scenario cell `cell` runs, its variant decoded afresh unless it is the first.
+    func scenario(ofCell cell: Int) throws(SweepError) -> Scenario {
+        var decoded = (combination: 0, scenario: firstVariant)
+        return try scenario(ofCell: cell, reusing: &decoded)
+    }
+
     /// One run of cell `cell` with `seed` in a fresh world of the cell's own scenario (what a
     /// sweep's shared, restarted world must match).
     func observe(cell: Int, seed: UInt64) throws -> SweepObservation {

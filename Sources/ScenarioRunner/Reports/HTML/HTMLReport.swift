@@ -128,7 +128,7 @@ package struct HTMLReport {
 
     private func body(_ section: Section, data: ScenarioReportData) -> [String] {
         switch section {
-        case .summary: return HTMLSummary(data: data).html
+        case .summary: return Self.summary(data)
         case .swimlanes:
             var html: [String] = []
             if case let (chosen, why)? = data.drawnTap {

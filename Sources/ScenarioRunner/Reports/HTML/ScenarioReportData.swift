@@ -104,6 +104,17 @@ package struct ScenarioReportData {
 
     // MARK: Link (from the trace)
 
+    /// What a link trace event says of its message, for the pictures (`sent`: its first event,
+    /// naming its channel and route); the other kinds (`link.arrived`, …) say nothing they draw.
+    private enum MessageStep { case sent, delivered, duplicate, retry, failed, lost, superseded, cancelled }
+
+    /// The step of each link trace kind the pictures read.
+    private static let messageSteps: [TraceKind: MessageStep] = [
+        .linkSend: .sent, .linkQueued: .sent, .linkBudget: .sent, .linkDelivered: .delivered,
+        .linkDuplicate: .duplicate, .linkRetry: .retry, .linkFailed: .failed, .linkLost: .lost, .linkReplyLost: .lost,
+        .linkOrphaned: .lost, .linkAbandoned: .lost, .linkSuperseded: .superseded, .linkCancelled: .cancelled,
+    ]
+
     /// Every link message in `trace`, in send order.
     ///
     /// - Complexity: O(*e* log *m*) for *e* events and *m* messages.
@@ -111,13 +122,14 @@ package struct ScenarioReportData {
         var messages: [LinkMessageRecord] = []
         var index: [Int: Int] = [:]
         for event in trace {
-            guard let kind = TraceKind(rawValue: event.kind), case .int(let rawID)? = event["id"] else { continue }
+            guard let step = TraceKind(rawValue: event.kind).flatMap({ messageSteps[$0] }),
+                case .int(let rawID)? = event["id"]
+            else { continue }
             let id = Int(rawID)
-            if index[id] == nil {
-                // Every message event names its channel and route (``WatchLink``'s trace).
-                guard kind == .linkSend || kind == .linkQueued || kind == .linkBudget,
-                    let channel = event["channel"].flatMap(Self.string).flatMap(LinkChannel.init(rawValue:))
-                else { continue }
+            // Every message's first event names its channel and route (``WatchLink``'s trace).
+            if case .sent = step, index[id] == nil,
+                let channel = event["channel"].flatMap(Self.string).flatMap(LinkChannel.init(rawValue:))
+            {
                 let route = event["route"].flatMap(Self.string) ?? "watch→phone"
                 index[id] = messages.count
                 messages.append(
@@ -130,19 +142,18 @@ package struct ScenarioReportData {
             let reason = event["reason"].flatMap(Self.string)
             let undelivered = messages[position].delivered == nil
             var ended: LinkMessageRecord.Fate?
-            switch kind {
-            case .linkDelivered where undelivered:
+            switch step {
+            case .sent: continue
+            case .delivered:
+                guard undelivered else { continue }
                 messages[position].delivered = event.time
                 messages[position].fate = .delivered
-            case .linkDuplicate: messages[position].duplicates.append(event.time)
-            case .linkRetry: messages[position].retries.append(event.time)
-            case .linkFailed where undelivered: ended = .failed(reason: reason ?? "error")
-            case .linkLost where undelivered, .linkReplyLost where undelivered, .linkOrphaned where undelivered,
-                .linkAbandoned where undelivered:
-                ended = .lost(reason: reason ?? String(event.kind.dropFirst(5)))
-            case .linkSuperseded: ended = .superseded
-            case .linkCancelled: ended = .cancelled
-            default: break
+            case .duplicate: messages[position].duplicates.append(event.time)
+            case .retry: messages[position].retries.append(event.time)
+            case .failed: ended = undelivered ? .failed(reason: reason ?? "error") : nil
+            case .lost: ended = undelivered ? .lost(reason: reason ?? String(event.kind.dropFirst(5))) : nil
+            case .superseded: ended = .superseded
+            case .cancelled: ended = .cancelled
             }
             if let ended {
                 messages[position].fate = ended
@@ -163,21 +174,18 @@ package struct ScenarioReportData {
                 bands.append(LinkBand(kind: kind, from: from, to: time))
             }
         }
+        // An event of the kind whose "state" is the one named opens the band; another state closes it.
+        let sources: [(kind: TraceKind, state: String, band: LinkBand.Kind)] = [
+            (.linkRange, "outOfRange", .outOfRange), (.phoneApp, "notRunning", .phoneAppNotRunning),
+            (.watchApp, "notRunning", .watchAppNotRunning), (.watchApp, "background", .watchAppBackground),
+            (.watchApp, "suspended", .watchAppSuspended),
+        ]
         for event in trace {
-            guard let kind = TraceKind(rawValue: event.kind) else { continue }
-            let state = event["state"].flatMap(Self.string)
-            switch kind {
-            case .linkRange: toggle(.outOfRange, down: state == "outOfRange", at: event.time)
-            case .phoneApp: toggle(.phoneAppNotRunning, down: state == "notRunning", at: event.time)
-            case .watchApp:
-                toggle(.watchAppNotRunning, down: state == "notRunning", at: event.time)
-                toggle(.watchAppBackground, down: state == "background", at: event.time)
-                toggle(.watchAppSuspended, down: state == "suspended", at: event.time)
-            case .linkStart:
-                if event["phoneApp"].flatMap(Self.string) == "notRunning" {
-                    toggle(.phoneAppNotRunning, down: true, at: event.time)
-                }
-            default: break
+            for source in sources where event.is(source.kind) {
+                toggle(source.band, down: event["state"].flatMap(Self.string) == source.state, at: event.time)
+            }
+            if event.is(.linkStart), event["phoneApp"].flatMap(Self.string) == "notRunning" {
+                toggle(.phoneAppNotRunning, down: true, at: event.time)
             }
         }
         for kind in LinkBand.Kind.allCases {

@@ -28,26 +28,59 @@ package enum ComplicationExpectations {
         return expectation
     }
 
-    /// `"complicationBudget": {"reloadsLeft": 0, "charged": 50, "refused": 30, "transfersLeft": 50}`.
+    /// `"complicationBudget": {"reloadsLeft": 0, "charged": 50, "refused": 30, "transfersLeft": 50}`:
+    /// each key one figure of the budget at the step's time, checked in key order.
     package static let budget = ExpectationKind(
         key: "complicationBudget", summary: "reloads left, charged and refused requests, transfers left"
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var object = try ObjectReader(node, context, what: "an object such as {\"reloadsLeft\": 0}")
         var expectation = Budget()
-        expectation.reloadsLeft = try object.optional("reloadsLeft")?.int(context, in: 0...Int.max)
-        expectation.charged = try object.optional("charged")?.int(context, in: 0...Int.max)
-        expectation.refused = try object.optional("refused")?.int(context, in: 0...Int.max)
-        expectation.transfersLeft = try object.optional("transfersLeft")?.int(context, in: 0...Int.max)
-        expectation.executionLeft = try object.optional("executionLeft")?.duration(context)
-        if let exhausted = object.optional("exhaustedAt") {
-            expectation.exhaustedAt = exhausted.isNull ? .never : .at(try exhausted.time(context))
+        // A count the report gives (`what` names it in a failure): expected equal.
+        func count(_ key: String, _ what: String, _ found: @escaping @Sendable (ComplicationReport, SimTime) -> Int)
+            throws(ScenarioError)
+        {
+            guard let expected = try object.optional(key)?.int(context, in: 0...Int.max) else { return }
+            expectation.add("\(key) = \(expected)") { report, now in
+                let actual = found(report, now)
+                return actual == expected ? nil : "expected \(expected) \(what), found \(actual)"
+            }
         }
-        expectation.policyReloads = try object.optional("policyReloads")?.int(context, in: 0...Int.max)
-        expectation.longestWithoutReloadAtMost = try object.optional("longestWithoutReloadAtMost")?.duration(context)
-        expectation.backgroundTasks = try object.optional("backgroundTasks")?.int(context, in: 0...Int.max)
-        expectation.terminated = try object.optional("terminated")?.int(context, in: 0...Int.max)
+        try count("reloadsLeft", "reloads left") { report, now in report.model.budget.reloadsAllowed(at: now) }
+        try count("charged", "charged reloads") { report, _ in report.requestCounts.charged }
+        try count("refused", "refused requests") { report, _ in report.requestCounts.refused }
+        // The link's count, the one transfer budget (`remainingComplicationUserInfoTransfers`).
+        try count("transfersLeft", "transfers left") { report, _ in report.transfersLeft ?? 0 }
+        if let expected = try object.optional("executionLeft")?.duration(context) {
+            expectation.add("executionLeft = \(expected)") { report, now in
+                let actual = report.model.budget.executionAllowance(at: now)
+                return actual == expected
+                    ? nil
+                    : "expected \(expected) of execution left, found \(actual.map(\.description) ?? "no execution budget")"
+            }
+        }
+        if let exhausted = object.optional("exhaustedAt") {
+            // `null`: never.
+            let expected = exhausted.isNull ? nil : try exhausted.time(context)
+            let words = expected?.description ?? "never"
+            expectation.add("exhaustedAt = \(words)") { report, _ in
+                let actual = report.firstExhaustion?.at
+                return actual == expected
+                    ? nil : "expected the budget exhausted at \(words), found \(actual?.description ?? "never")"
+            }
+        }
+        try count("policyReloads", "policy reloads") { report, _ in report.policyReloads.count }
+        if let limit = try object.optional("longestWithoutReloadAtMost")?.duration(context) {
+            expectation.add("longestWithoutReload ≤ \(limit)") { report, _ in
+                let longest = report.longestWithoutReload
+                return longest <= limit
+                    ? nil
+                    : "expected at most \(limit) without a reload, found \(ComplicationStaleness.displayed(longest))"
+            }
+        }
+        try count("backgroundTasks", "background tasks") { report, _ in report.backgroundTasks.count }
+        try count("terminated", "terminated background tasks") { report, _ in report.terminatedTasks.count }
         try object.finish()
-        if expectation.label == "complication budget" {
+        if expectation.checks.isEmpty {
             throw context.error(
                 node,
                 "expected at least one of \"reloadsLeft\", \"charged\", \"refused\", \"transfersLeft\", "
@@ -124,87 +157,26 @@ package enum ComplicationExpectations {
         }
     }
 
+    /// The `"complicationBudget"` keys' checks, in key order: each a part of the label and what
+    /// was found instead (`nil` when it holds) in the report at a time.
     package struct Budget: ScenarioExpectation {
-        package var reloadsLeft: Int?
-        package var charged: Int?
-        package var refused: Int?
-        package var transfersLeft: Int?
-        package var executionLeft: SimDuration?
-        package var exhaustedAt: ExpectedExhaustion?
-        package var policyReloads: Int?
-        package var longestWithoutReloadAtMost: SimDuration?
-        package var backgroundTasks: Int?
-        package var terminated: Int?
+        var checks: [(part: String, failure: @Sendable (ComplicationReport, SimTime) -> String?)] = []
 
-        package var label: String {
-            var parts: [String] = []
-            if let reloadsLeft { parts.append("reloadsLeft = \(reloadsLeft)") }
-            if let charged { parts.append("charged = \(charged)") }
-            if let refused { parts.append("refused = \(refused)") }
-            if let transfersLeft { parts.append("transfersLeft = \(transfersLeft)") }
-            if let executionLeft { parts.append("executionLeft = \(executionLeft)") }
-            if let exhaustedAt { parts.append("exhaustedAt = \(exhaustedAt.description)") }
-            if let policyReloads { parts.append("policyReloads = \(policyReloads)") }
-            if let longestWithoutReloadAtMost { parts.append("longestWithoutReload ≤ \(longestWithoutReloadAtMost)") }
-            if let backgroundTasks { parts.append("backgroundTasks = \(backgroundTasks)") }
-            if let terminated { parts.append("terminated = \(terminated)") }
-            return "complication budget" + (parts.isEmpty ? "" : " " + parts.joined(separator: ", "))
+        /// Adds the check `failure`, `part` of the label.
+        mutating func add(_ part: String, _ failure: @escaping @Sendable (ComplicationReport, SimTime) -> String?) {
+            checks.append((part, failure))
         }
+
+        package var label: String { "complication budget " + checks.map(\.part).joined(separator: ", ") }
 
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
             // These checks read the requests, exhaustions and tasks, never a family's staleness:
-            // a report of no family, which works none out. Its transfers left are the link's, the
-            // one transfer budget (`remainingComplicationUserInfoTransfers`).
+            // a report of no family, which works none out.
             guard let report = simulation.complicationReport(families: []) else {
                 return "expected a complication, found none (the scenario has no \"complication\" section)"
             }
-            let now = simulation.now
-            let counts = report.requestCounts
-            var problems: [String] = []
-            func check(_ expected: Int?, _ actual: Int, _ what: String) {
-                if let expected, actual != expected { problems.append("expected \(expected) \(what), found \(actual)") }
-            }
-            check(reloadsLeft, report.model.budget.reloadsAllowed(at: now), "reloads left")
-            check(charged, counts.charged, "charged reloads")
-            check(refused, counts.refused, "refused requests")
-            check(transfersLeft, report.transfersLeft ?? 0, "transfers left")
-            if let executionLeft {
-                let actual = report.model.budget.executionAllowance(at: now)
-                if actual != executionLeft {
-                    problems.append(
-                        "expected \(executionLeft) of execution left, found \(actual.map(\.description) ?? "no execution budget")"
-                    )
-                }
-            }
-            if let exhaustedAt {
-                let actual: ExpectedExhaustion = report.firstExhaustion.map { .at($0.at) } ?? .never
-                if actual != exhaustedAt {
-                    problems.append(
-                        "expected the budget exhausted at \(exhaustedAt.description), found \(actual.description)")
-                }
-            }
-            check(policyReloads, report.policyReloads.count, "policy reloads")
-            if let limit = longestWithoutReloadAtMost, report.longestWithoutReload > limit {
-                problems.append(
-                    "expected at most \(limit) without a reload, found \(ComplicationStaleness.displayed(report.longestWithoutReload))"
-                )
-            }
-            check(backgroundTasks, report.backgroundTasks.count, "background tasks")
-            check(terminated, report.terminatedTasks.count, "terminated background tasks")
+            let problems = checks.compactMap { $0.failure(report, simulation.now) }
             return problems.isEmpty ? nil : problems.joined(separator: "; ")
-        }
-    }
-
-    /// When a daily budget is expected to run out first: at a time, or never (`null`).
-    package enum ExpectedExhaustion: Hashable, Sendable {
-        case at(SimTime)
-        case never
-
-        var description: String {
-            switch self {
-            case .at(let time): return time.description
-            case .never: return "never"
-            }
         }
     }
 }

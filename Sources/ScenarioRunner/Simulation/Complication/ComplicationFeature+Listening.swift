@@ -3,5 +3,5 @@ extension WorldContext {
     /// (read from the run's prepared start); without one the complication is inert and
     /// ``ComplicationFeature/handle(_:_:into:)`` drops every event at once. A sender may skip a
     /// ``ComplicationEvent`` when it is `false`: skipping changes nothing but the cost.
-    var complicationListens: Bool { prepared.complication.settings != nil }
+    var complicationListens: Bool { prepared.complication.model != nil }
 }

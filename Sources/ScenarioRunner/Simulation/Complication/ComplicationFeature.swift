@@ -30,8 +30,9 @@ package struct ComplicationFeature: SimulationFeature {
 
     /// The model, when the scenario has a `"complication"` section.
     package internal(set) var model: ComplicationTimelineModel?
-    /// The `"complication"` settings, if any.
-    package let settings: ComplicationSettings?
+    /// The app's background-refresh plan (`"backgroundRefresh"`), if any: the rest of the
+    /// `"complication"` section is the model's configuration, its one owner.
+    let refreshPlan: ComplicationSettings.BackgroundRefreshPlan?
     var driver: RefreshDriver = .stopped
     /// The handles of the wakes pending on the loop (refresh, policy reload, deferred reload):
     /// one no longer wanted is cancelled (``ComplicationTimerEffect``), so every wake that fires is wanted.
@@ -54,8 +55,9 @@ package struct ComplicationFeature: SimulationFeature {
 
     package init(scenario: Scenario, seed: UInt64) {
         rng = Self.stream(seed: seed)
-        settings = scenario.sections.complication
-        taskWork = settings?.backgroundRefresh?.task ?? BackgroundTaskWork()
+        let settings = scenario.sections.complication
+        refreshPlan = settings?.backgroundRefresh
+        taskWork = refreshPlan?.task ?? BackgroundTaskWork()
         model = settings.map { settings in
             var configuration = settings.configuration
             configuration.chip = WatchModel.model(named: scenario.watch).chip
@@ -79,13 +81,13 @@ package struct ComplicationFeature: SimulationFeature {
     /// Traces the requests made while setting up (the face's first, free timeline), tells the
     /// link where the complication is, and starts the app's background-refresh plan, if any.
     package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
-        guard let model, let settings else { return }
+        guard let model else { return }
         if case .recorded = context.trace { effects.append(contentsOf: model.records.lazy.map(trace)) }
         if let grant = model.budget.policyReload {
             schedulePolicyReload(grant, at: context.now, trace: context.trace, into: &effects)
         }
-        effects.append(.send(.link(.environment(.complicationPlacement(settings.presence)))))
-        if let plan = settings.backgroundRefresh {
+        effects.append(.send(.link(.environment(.complicationPlacement(model.budget.phase.presence)))))
+        if let plan = refreshPlan {
             driver = .willSchedule
             effects.append(.schedule(.complication(.scheduleRefresh), at: plan.from))
         }
@@ -113,7 +115,7 @@ package struct ComplicationFeature: SimulationFeature {
         case .face(let presence):
             apply(.faceChanged(at: now, to: presence), context, into: &effects)
             effects.append(.send(.link(.environment(.complicationPlacement(presence)))))
-            if presence == .onActiveFace, driver == .stopped, settings?.backgroundRefresh != nil {
+            if presence == .onActiveFace, driver == .stopped, refreshPlan != nil {
                 scheduleNextRefresh(context, into: &effects)
             }
         case .scheduleRefresh:
@@ -160,7 +162,7 @@ package struct ComplicationFeature: SimulationFeature {
     private mutating func scheduleNextRefresh(_ context: WorldContext, into effects: inout WorldEffects) {
         apply(
             .scheduleBackgroundRefresh(
-                at: context.now, preferred: context.now + (settings?.backgroundRefresh?.every ?? .minutes(15))),
+                at: context.now, preferred: context.now + (refreshPlan?.every ?? .minutes(15))),
             context, into: &effects)
     }
 

@@ -135,7 +135,7 @@ package enum LinkExpectations {
             (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
             let expected = try node.bool(context)
             return LinkCheck(label: "\(key) = \(expected)") { simulation in
-                let actual = simulation.reachability(from: side)
+                let actual = simulation.context.reachability(from: side)
                 if actual.isReachable == expected { return nil }
                 if case .unreachable(let reason) = actual {
                     return "expected reachable, found unreachable (\(reason.name))"

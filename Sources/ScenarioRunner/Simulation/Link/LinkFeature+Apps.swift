@@ -7,10 +7,4 @@ extension ScenarioSimulation {
     package var appRunStates: LinkApps {
         LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
     }
-
-    /// `isReachable` on `side` now: the link's session and range with the apps as their owners
-    /// say.
-    package func reachability(from side: LinkSide) -> Reachability {
-        link.transport.connection.reachability(from: side, apps: appRunStates)
-    }
 }

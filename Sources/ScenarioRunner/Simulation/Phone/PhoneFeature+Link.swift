@@ -166,7 +166,6 @@ extension PhoneFeature {
             out.append(.syncRefused(on: .phone, item: item, edit: edit, refusal: refusal, at: now))
         case .note(let entry):
             if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
-        case .made: break
         }
     }
 }

@@ -106,11 +106,6 @@ enum PendingCheckOff: Sendable {
     /// has left with it.
     case handedOver
 
-    /// Whether it is committed with an operation to send.
-    var hasOperation: Bool {
-        if case .committed(.some) = self { true } else { false }
-    }
-
     /// The sequence number of its operation, if it is committed with one, and ``handedOver`` from
     /// then on; `nil`, and unchanged, otherwise.
     mutating func handOver() -> Int? {

@@ -32,16 +32,10 @@ extension WatchFeature {
         // copy it, strings and all, to ask.
         let isListed = if case .listed = sync.replica.items[key].presence.value { true } else { false }
         let isChecked = if isListed, case .checkedOff = sync.replica.items[key].status.value { true } else { false }
-        let start = pendingSync.count
-        sync.reduce(
-            .edit(key, isChecked ? .uncheck : .check, reachability: nil), at: context.now, trace: context.trace,
-            into: &pendingSync)
-        var made: Int?
-        for index in start..<pendingSync.count {
-            if case .made(let position) = pendingSync[index] { made = sync.replica.appliedLog[position].id.sequence }
-        }
-        performSync(from: start, context, into: &effects)
-        return made
+        let before = sync.replica.lastSequence
+        reduceSync(.edit(key, isChecked ? .uncheck : .check, reachability: nil), context, into: &effects)
+        let sequence = sync.replica.lastSequence
+        return sequence > before ? sequence : nil
     }
 
     /// The user adds an item by dictation: the app is opened if it was not running, the item
@@ -74,7 +68,6 @@ extension WatchFeature {
         let now = context.now
         switch message.payload {
         case .complicationUpdate(let remaining):
-            complicationData = remaining
             let note: WorldEffect = .trace(
                 .watchComplicationData, at: now,
                 [
@@ -98,32 +91,25 @@ extension WatchFeature {
         }
     }
 
-    /// Runs `event` through the watch's sync endpoint and performs what it asks.
+    /// Runs `event` through the watch's sync endpoint and performs what it asks, in order: link
+    /// requests, a changed item (the check-off order, the complication's notice; a change from
+    /// the phone, or an item added by dictation, also makes the app reload its complication,
+    /// which the pipeline does for taps), refusals and the message trail as trace events (none
+    /// built with the trace off, ``WorldContext/trace``). The endpoint's effects go into the
+    /// watch's reused buffer (``pendingSync``) and are dropped once performed; an event this sets
+    /// off leaves the buffer as it found it.
     ///
-    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:trace:into:)``; the endpoint's effects go into
-    ///   the watch's reused buffer (``pendingSync``), so an event allocates none.
+    /// - Complexity: that of ``SyncEndpoint/reduce(_:at:trace:into:)``, plus O(*e*) in its
+    ///   effects; an event allocates none.
     mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects) {
         let start = pendingSync.count
         sync.reduce(event, at: context.now, trace: context.trace, into: &pendingSync)
-        performSync(from: start, context, into: &effects)
-    }
-
-    /// Performs what the watch's sync endpoint asked, the effects of ``pendingSync`` from `start`
-    /// on, in order, then drops them: link requests, a changed item (the check-off order, the
-    /// complication's notice; a change from the phone, or an item added by dictation, also
-    /// makes the app reload its complication, which the pipeline does for taps), refusals and
-    /// the message trail as trace events. An event this sets off leaves the buffer as it found it.
-    ///
-    /// With the trace off (``WorldContext/trace``) no trace event is built.
-    ///
-    /// - Complexity: O(*e*) in the endpoint's effects.
-    private mutating func performSync(from start: Int, _ context: WorldContext, into out: inout WorldEffects) {
         let end = pendingSync.count
-        for index in start..<end { performSync(pendingSync[index], context, into: &out) }
+        for index in start..<end { performSync(pendingSync[index], context, into: &effects) }
         pendingSync.shrinkKeepingCapacity(to: start)
     }
 
-    /// Performs one effect of the watch's sync endpoint (see ``performSync(from:_:into:)``).
+    /// Performs one effect of the watch's sync endpoint (see ``reduceSync(_:_:into:)``).
     ///
     /// - Complexity: O(1), plus ``itemChanged(_:_:into:)``.
     private mutating func performSync(
@@ -144,7 +130,6 @@ extension WatchFeature {
             out.append(.syncRefused(on: .watch, item: item, edit: edit, refusal: refusal, at: now))
         case .note(let entry):
             if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
-        case .made: break
         }
     }
 

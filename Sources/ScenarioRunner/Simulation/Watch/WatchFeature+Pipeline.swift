@@ -106,13 +106,10 @@ extension WatchFeature {
     /// - Complexity: O(1) besides what the commit and the send set off.
     private mutating func commitCheckOff(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         let sequence = commitToggle(of: app.taps[tap].key, context, into: &effects)
-        guard case .awaitingCommitThenSend = app.taps[tap].checkOff else {
-            // The common case (the send step has not started): the record keeps the number.
-            app.taps[tap].checkOff = .committed(sequence: sequence)
-            return
-        }
+        // Usually the send step has not started: the record keeps the number for it.
+        let sendsNow = if case .awaitingCommitThenSend = app.taps[tap].checkOff { true } else { false }
         app.taps[tap].checkOff = .committed(sequence: sequence)
-        send(tap: tap, context, into: &effects)
+        if sendsNow { send(tap: tap, context, into: &effects) }
     }
 
     /// The send step hands tap `tap`'s committed operation to the app's sender. A synchronous
@@ -124,18 +121,15 @@ extension WatchFeature {
     /// there); the trace names the tapped item.
     private mutating func send(tap: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         let isSynchronous = app.session.roles.synchronousSend != nil
-        guard app.taps[tap].checkOff.hasOperation else {
+        guard case .committed(let sequence?) = app.taps[tap].checkOff else {
             if isSynchronous { app.session.releaseSend(tap: tap, at: context.now) }
             return
         }
-        let isTraced = if case .recorded = context.trace { true } else { false }
-        if isSynchronous || isTraced, case .committed(let sequence?) = app.taps[tap].checkOff {
-            if isSynchronous { app.heldSends[sequence] = tap }
-            if isTraced {
-                let item = layout.catalog.name(of: app.taps[tap].key)
-                effects.append(
-                    .trace(.pipelineSend, at: context.now, ["tap": .int(Int64(tap) + 1), "item": .string(item)]))
-            }
+        if isSynchronous { app.heldSends[sequence] = tap }
+        if case .recorded = context.trace {
+            let item = layout.catalog.name(of: app.taps[tap].key)
+            effects.append(
+                .trace(.pipelineSend, at: context.now, ["tap": .int(Int64(tap) + 1), "item": .string(item)]))
         }
         effects.append(.send(.watch(.sendCheckOff(tap: tap))))
     }

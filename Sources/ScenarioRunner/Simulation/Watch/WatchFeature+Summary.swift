@@ -21,10 +21,13 @@ extension WatchFeature {
     func listSection() -> ReportSection {
         let watchList = list
         let shown = watchList.items
-        let checkOffOrder = checkOffOrder.map(layout.catalog.name(of:))
         let checked = shown.count - watchList.remainingCount
         let tripComplete = watchList.remainingCount == 0
         let nextOrder = nextTripOrder
+        /// A row of item identifiers: a list in JSON; in text joined, then `note`, or `"-"` for none.
+        func items(_ key: String, _ ids: [ItemID], note: String = "") -> ReportSection.Row {
+            .init(key, .list(ids.map { .string($0) }), text: ids.isEmpty ? "-" : ids.joined(separator: ", ") + note)
+        }
         return ReportSection(
             title: "list",
             rows: [
@@ -35,13 +38,8 @@ extension WatchFeature {
                 .init(
                     "displayOrder", .list(shown.map { .string($0.id) }),
                     text: shown.map(\.title).joined(separator: ", ")),
-                .init(
-                    "checkOffOrder", .list(checkOffOrder.map { .string($0) }),
-                    text: checkOffOrder.isEmpty ? "-" : checkOffOrder.joined(separator: ", ")),
-                .init(
-                    "tripLesson", .list(tripLesson.map { .string($0) }),
-                    text: tripLesson.isEmpty
-                        ? "-" : tripLesson.joined(separator: ", ") + " (check-offs made on the watch)"),
+                items("checkOffOrder", checkOffOrder.map(layout.catalog.name(of:))),
+                items("tripLesson", tripLesson, note: " (check-offs made on the watch)"),
                 .init("tripsLearned", .int(Int64(storeOrder.tripCount))),
                 .init("tripComplete", .bool(tripComplete)),
                 .init(

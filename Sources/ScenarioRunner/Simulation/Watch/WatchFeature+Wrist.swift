@@ -9,9 +9,6 @@ package enum WristPosition: String, Hashable, Sendable {
 }
 
 extension WatchFeature {
-    /// Where the user's wrist is (derived from the wrist and frontmost-app lifecycle).
-    package var wrist: WristPosition { app.wrist.state.isWristRaised ? .raised : .lowered }
-
     /// The user raises or lowers the wrist.
     ///
     /// A step that changes nothing (raising a raised wrist) says so in its trace line.

@@ -39,8 +39,6 @@ package struct WatchFeature: SimulationFeature {
     /// The keys of the items whose latest change on the watch's list came from the phone (they are
     /// left out of the store-order lesson).
     package internal(set) var phoneMadeChanges: Set<Int> = []
-    /// The remaining-items count the phone last sent for the complication, if any.
-    package internal(set) var complicationData: Int?
     /// The items in the order the scenario file lists them.
     let fileOrder: [ItemID]
     /// The script's taps in time order, for the "next item to pick up" question at each raise.

@@ -37,7 +37,8 @@ import Testing
                  "session": "inactive", "unreachable": [{"from": "+1m", "to": "+2m"}],
                  "terminations": [{"app": "phone", "at": "+3m", "relaunchAfter": "1m"}, {"app": "watch", "at": "+4m"}]}
                 """, script: #"[{"at": "+1m", "do": "tap", "item": "kale"}]"#)
-        let configuration = try #require(try Self.decode(text).sections.link).configuration
+        let settings = try #require(try Self.decode(text).sections.link)
+        let configuration = settings.configuration
         #expect(configuration.faults.latency == .exponential(mean: .seconds(2), floor: .milliseconds(50)))
         #expect(configuration.faults.duplicateProbability == 0.2)
         #expect(configuration.replyTimeout == .seconds(10))
@@ -45,7 +46,7 @@ import Testing
         #expect(configuration.userInfoPayloadLimit == 2000)
         #expect(configuration.applicationContextPayloadLimit == 3000)
         #expect(configuration.complicationTransfersPerDay == 7)
-        #expect(configuration.complicationBudgetFirstReset == .hours(15))
+        #expect(settings.complicationBudgetResetsAt == SimTime(offset: .hours(15)))
         #expect(configuration.complicationPlacement == .notOnActiveFace)
         #expect(configuration.phoneComplicationPolicy == .afterEachChange)
         #expect(configuration.initialPhoneApp == .notRunning)

@@ -1,11 +1,9 @@
 import SimulationKernel
 
-/// A scenario's summary in the report: the result, the run header, every expectation with its
-/// line in the scenario file, and the invariants.
-struct HTMLSummary {
-    var data: ScenarioReportData
-
-    var html: [String] {
+extension HTMLReport {
+    /// A scenario's summary in the report: the result, the run header, every expectation with its
+    /// line in the scenario file, and the invariants.
+    static func summary(_ data: ScenarioReportData) -> [String] {
         let scenario = data.scenario
         let outcome = data.outcome
         let formatter = TraceFormatter(start: scenario.start)
@@ -29,7 +27,7 @@ struct HTMLSummary {
         let failed = outcome.failedExpectations.count
         row(
             "result",
-            HTMLReport.resultBadge(outcome.passed)
+            resultBadge(outcome.passed)
                 + (outcome.passed
                     ? ""
                     : " \(failed) expectation(s) failed, \(outcome.invariantFailures.count) invariant(s) broken"))
