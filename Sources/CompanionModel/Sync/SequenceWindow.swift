@@ -7,15 +7,15 @@ import SimulationKernel
 /// A device numbers its operations 1, 2, 3, … and usually drops them in about that order (each
 /// is acknowledged soon after it is made), so the window stays short: dropping its first
 /// values moves its start forward, and the slots before the start are given back once they are
-/// at least half of the window. A value that is never dropped holds the start back; the window
-/// then spans from it to the newest (one slot per operation made since), so an owner drops the
-/// values it gives up on (``SyncCourier`` keeps an operation the link refused for good apart).
+/// at least half of the window. An operation that is never dropped (one the link refused for
+/// good) holds the start back; the window then spans from it to the newest (one slot per
+/// operation made since).
 ///
 /// ```swift
 /// var window = SequenceWindow<String>()
 /// window[1] = "a"; window[2] = "b"
 /// window[1] = nil
-/// window.dictionary   // [2: "b"]
+/// window.values   // ["b"]
 /// ```
 package struct SequenceWindow<Value: Sendable>: Sendable {
     /// The values from sequence `base` on (`nil`: none kept for that sequence).
@@ -57,13 +57,10 @@ package struct SequenceWindow<Value: Sendable>: Sendable {
         return true
     }
 
-    /// Hands `body` each kept value with its sequence number, in sequence order, to change in
-    /// place.
+    /// The values in sequence order.
     ///
     /// - Complexity: O(*w*) in the window's length.
-    package mutating func updateEach(_ body: (Int, inout Value) -> Void) {
-        for index in start..<slots.count where slots[index] != nil { body(index + base, &slots[index]!) }
-    }
+    package var values: [Value] { slots[start...].compactMap { $0 } }
 
     /// The kept values as a dictionary by sequence number.
     ///

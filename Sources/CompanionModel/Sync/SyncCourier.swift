@@ -21,9 +21,8 @@ import SimulationKernel
 ///    re-sent as a queued transfer when the session activates or the app runs again
 ///    (``appStarted()``): sending on such a session is a programmer error, and the
 ///    system queues nothing.
-/// 6. A transfer the link refuses for good (payload too large, cancelled) is *undeliverable*:
-///    given up, it leaves the operations in flight (so stops and starts never walk past it); the
-///    end-of-run check then reports the operation lost, with its trail.
+/// 6. A transfer the link refuses for good (payload too large, cancelled) is *undeliverable*;
+///    the end-of-run check then reports the operation lost, with its trail.
 ///
 /// Re-sending can deliver an operation twice and a transfer can overtake a slow interactive
 /// message; the receiving replica applies each operation once, in its origin's order.
@@ -60,21 +59,26 @@ package struct SyncCourier: Sendable {
         case giveUp(Int, LinkError)
     }
 
-    /// How each operation in flight travels, by sequence number (a few words each, with nothing
-    /// to retain: the operation is its replica's). It holds no ``Carrier/undeliverable`` one: an
-    /// operation given up leaves it for ``givenUp``, so the window spans only the operations
-    /// still travelling, which stops and starts walk.
+    /// How each unacknowledged operation travels, by sequence number (a few words each, with
+    /// nothing to retain: the operation is its replica's).
     private var window = SequenceWindow<Carrier>()
-    /// The operations the link refused for good, by sequence number, with why (usually none).
-    private var givenUp: [Int: LinkError] = [:]
+    /// The sequence numbers of the operations sent as interactive messages, ascending: the ones
+    /// an app stop visits (not every operation in flight: one the link refused for good stays in
+    /// ``window`` for ever, and the stops and starts after it must not walk from it each time).
+    private var interactiveSequences: [Int] = []
+    /// The sequence numbers of the operations awaiting a resend, ascending: the ones an app start
+    /// visits.
+    private var awaitingResendSequences: [Int] = []
 
-    /// How each unacknowledged operation travels, by sequence number, the ones given up
-    /// included.
+    /// How each unacknowledged operation travels, by sequence number.
     ///
-    /// - Complexity: O(*w* + *g*) for the *w* slots of the operations in flight and the *g* given up.
-    package var inFlight: [Int: Carrier] {
-        window.dictionary.merging(givenUp.mapValues { .undeliverable($0) }) { carrier, _ in carrier }
-    }
+    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
+    package var inFlight: [Int: Carrier] { window.dictionary }
+
+    /// How each unacknowledged operation travels, in sequence order.
+    ///
+    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
+    package var inFlightInOrder: [Carrier] { window.values }
 
     /// A courier with nothing in flight.
     package init() {}
@@ -86,32 +90,31 @@ package struct SyncCourier: Sendable {
     /// - Complexity: O(1) amortised.
     package mutating func send(_ sequence: Int, reachability: Reachability) -> Command {
         let interactive = reachability.isReachable
-        set(sequence, to: interactive ? .interactive : .queuedTransfer)
+        set(sequence, from: window[sequence], to: interactive ? .interactive : .queuedTransfer)
         return interactive ? .sendMessage(sequence) : .transferUserInfo(sequence)
     }
 
     /// How a message carrying this device's operation `sequence` on `channel` ended: at most one
-    /// command (none for an operation acknowledged already). An outcome of an operation given up
-    /// counts too (a late reply acknowledges it).
+    /// command (none for an operation no longer in flight).
     ///
     /// - Complexity: O(1).
     package mutating func outcome(_ sequence: Int, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
-        guard window.contains(sequence) || (!givenUp.isEmpty && givenUp[sequence] != nil) else { return nil }
+        guard let carrier = window[sequence] else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
-            set(sequence, to: nil)
+            set(sequence, from: carrier, to: nil)
             return .acknowledge(sequence)
         case (.failed(.sessionNotActivated), _), (.failed(.sessionInactive), _):
-            set(sequence, to: .awaitingResend)
+            set(sequence, from: carrier, to: .awaitingResend)
             return nil
         case (.failed, .interactive):
-            set(sequence, to: .queuedTransfer)
+            set(sequence, from: carrier, to: .queuedTransfer)
             return .transferUserInfo(sequence)
         case (.failed(let error), _):
-            set(sequence, to: .undeliverable(error))
+            set(sequence, from: carrier, to: .undeliverable(error))
             return .giveUp(sequence, error)
         case (.cancelled, _):
-            set(sequence, to: .undeliverable(.deliveryFailed))
+            set(sequence, from: carrier, to: .undeliverable(.deliveryFailed))
             return .giveUp(sequence, .deliveryFailed)
         }
     }
@@ -119,42 +122,91 @@ package struct SyncCourier: Sendable {
     /// The app stopped running (killed or terminated): interactive sends lose their reply
     /// handlers.
     ///
-    /// - Complexity: O(*w*) for the *w* slots of the operations in flight (none given up).
+    /// - Complexity: O(*i* + *r*) for the *i* interactive sends and the *r* operations already
+    ///   awaiting a resend (not every operation in flight).
     package mutating func appStopped() {
-        window.updateEach { _, carrier in
-            if case .interactive = carrier { carrier = .awaitingResend }
+        guard !interactiveSequences.isEmpty else { return }
+        for sequence in interactiveSequences {
+            guard window.contains(sequence) else { continue }
+            window[sequence] = .awaitingResend
         }
+        awaitingResendSequences = Self.merged(awaitingResendSequences, interactiveSequences)
+        interactiveSequences.removeAll(keepingCapacity: true)
     }
 
     /// The app runs again, or the session activated (`activationDidCompleteWith` in a running
     /// app): the operations awaiting a resend go as queued transfers, in sequence order.
     ///
-    /// - Complexity: O(*w*) for the *w* slots of the operations in flight (none given up).
+    /// - Complexity: O(*r*) for the *r* operations awaiting a resend (not every operation in flight).
     package mutating func appStarted() -> [Command] {
+        guard !awaitingResendSequences.isEmpty else { return [] }
         var commands: [Command] = []
-        window.updateEach { sequence, carrier in
-            guard case .awaitingResend = carrier else { return }
-            carrier = .queuedTransfer
+        for sequence in awaitingResendSequences {
+            guard window.contains(sequence) else { continue }
+            window[sequence] = .queuedTransfer
             commands.append(.transferUserInfo(sequence))
         }
+        awaitingResendSequences.removeAll(keepingCapacity: true)
         return commands
     }
 
-    /// Makes `carrier` how the operation `sequence` travels (`nil`: acknowledged): an
-    /// undeliverable one is given up, out of the window.
+    /// Sends the operation `sequence` by `carrier` (`nil`: drops it) in place of the carrier it
+    /// travelled by (`old`, `nil`: none), and keeps the lists of the sequences sent interactively
+    /// and awaiting a resend with it.
     ///
-    /// - Complexity: O(1) amortised.
-    private mutating func set(_ sequence: Int, to carrier: Carrier?) {
-        if case .undeliverable(let error) = carrier {
-            window[sequence] = nil
-            givenUp[sequence] = error
-        } else {
-            if !givenUp.isEmpty { givenUp[sequence] = nil }
-            window[sequence] = carrier
+    /// - Complexity: O(1) amortised, plus O(*i* + *r*) to take `sequence` out of those lists
+    ///   when it leaves one of them.
+    private mutating func set(_ sequence: Int, from old: Carrier?, to carrier: Carrier?) {
+        switch old {
+        case .interactive?: Self.remove(sequence, from: &interactiveSequences)
+        case .awaitingResend?: Self.remove(sequence, from: &awaitingResendSequences)
+        case .queuedTransfer?, .undeliverable?, nil: break
+        }
+        window[sequence] = carrier
+        switch carrier {
+        case .interactive?: Self.insert(sequence, into: &interactiveSequences)
+        case .awaitingResend?: Self.insert(sequence, into: &awaitingResendSequences)
+        case .queuedTransfer?, .undeliverable?, nil: break
         }
     }
 
-    /// Whether every operation made is acknowledged or given up.
+    /// Inserts `sequence` into the ascending `sequences` (appended, in the usual order).
+    private static func insert(_ sequence: Int, into sequences: inout [Int]) {
+        guard let last = sequences.last, last > sequence else { return sequences.append(sequence) }
+        sequences.insert(sequence, at: sequences.partitionPoint { $0 > sequence })
+    }
+
+    /// Removes `sequence` from the ascending `sequences`, if there (usually the one kept, or
+    /// the last: removed without a search).
+    private static func remove(_ sequence: Int, from sequences: inout [Int]) {
+        if sequences.last == sequence {
+            sequences.removeLast()
+            return
+        }
+        let index = sequences.partitionPoint { $0 >= sequence }
+        guard index < sequences.endIndex, sequences[index] == sequence else { return }
+        if index == sequences.count - 1 { sequences.removeLast() } else { sequences.remove(at: index) }
+    }
+
+    /// The union of two ascending lists with no element in common, ascending.
+    private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        guard !first.isEmpty else { return second }
+        var result: [Int] = []
+        result.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i] < second[j]) {
+                result.append(first[i])
+                i += 1
+            } else {
+                result.append(second[j])
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// Whether nothing is in flight.
     package var isIdle: Bool { window.isEmpty }
 }
 
@@ -164,5 +216,7 @@ extension SyncCourier: StorageAdopting {
     /// - Complexity: O(*w*) for the operations in flight.
     package mutating func adoptStorage(of old: inout SyncCourier) {
         window.adoptStorage(of: &old.window)
+        interactiveSequences.adoptStorage(of: &old.interactiveSequences)
+        awaitingResendSequences.adoptStorage(of: &old.awaitingResendSequences)
     }
 }
