@@ -170,6 +170,28 @@ struct ScaleInput: Sendable {
                 + "\"end\": \"+\(n + 60)s\"}"
         },
         ScaleInput(
+            name: "checkOffsOutOfRangeThenAppCycles",
+            summary:
+                "check-offs that wait in flight (phone out of range), then as many watch app stops and starts, "
+                + "each app start running it (wrist raised)",
+            sizes: standard
+        ) { n in
+            let taps = (0..<n).map { #"{"at": "+\#($0 + 1)s", "do": "tap", "item": "i\#($0 % 2)"}"# }
+            let cycles = (0..<n).flatMap { cycle in
+                let at = n + 2 + 3 * cycle
+                return [
+                    #"{"at": "+\#(at)s", "do": "terminateWatchApp"}"#,
+                    #"{"at": "+\#(at + 1)s", "do": "relaunchWatchApp"}"#,
+                    #"{"at": "+\#(at + 2)s", "do": "raiseWrist"}"#,
+                ]
+            }
+            let steps =
+                [#"{"at": "+0s", "do": "phoneOutOfRange"}"#, #"{"at": "+0s", "do": "raiseWrist"}"#] + taps + cycles
+            return
+                "{\(header), \"items\": \(items(2)), \"script\": [\(steps.joined(separator: ","))], "
+                + "\"end\": \"+\(4 * n + 60)s\"}"
+        },
+        ScaleInput(
             name: "exploreShrink",
             summary: "explore's shrink of a failing run of n taps (bounded: 400 runs, 2*10^7 events)", sizes: standard,
             stage: .exploreShrink
