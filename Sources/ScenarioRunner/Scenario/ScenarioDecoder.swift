@@ -189,6 +189,10 @@ package enum ScenarioDecoder {
         _ elements: [JSONNode], _ context: inout DecodingContext, _ errors: inout ScenarioErrorCollector
     ) -> [ShoppingItem] {
         var firstSeen: [ItemID: SourceLocation] = [:]
+        // The ids in the order they were read; they join `context` after the loop: inserting
+        // into it while an item's `ObjectReader` (which holds a copy of the context) is alive
+        // copied the whole table for every item, O(n²).
+        var ids: [ItemID] = []
         let items = elements.compactMap { element in
             errors.attempt { () throws(ScenarioError) in
                 var object = try ObjectReader(element, context, what: "an item object with \"id\" and \"title\"")
@@ -201,7 +205,7 @@ package enum ScenarioDecoder {
                     )
                 }
                 firstSeen[id] = idNode.location
-                context.itemKeys[id] = context.itemKeys.count
+                ids.append(id)
                 let title = try object.required("title", "the text shown in the list").string(context)
                 let due = try object.optional("due")?.time(context)
                 let notes = try object.optional("notes")?.string(context, allowEmpty: true)
@@ -209,6 +213,7 @@ package enum ScenarioDecoder {
                 return ShoppingItem(id: id, title: title, due: due, notes: notes)
             }
         }
+        for id in ids { context.itemKeys[id] = context.itemKeys.count }
         return items
     }
 
