@@ -28,6 +28,9 @@ struct BenchReport {
     var fields: [Field] = []
     /// Whether the run reproduced the reference check values; a mismatch exits with status 1.
     var checkValues: CheckValues = .notApplicable
+    /// Checks the workload made that failed, one line each; each is printed to standard error and
+    /// the run exits with status 1.
+    var failures: [String] = []
 
     mutating func add(_ key: String, _ value: TraceValue) {
         fields.append(Field(key: key, text: value.text, json: JSONValue(value)))

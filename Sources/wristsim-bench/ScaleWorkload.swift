@@ -22,6 +22,9 @@ struct ScaleWorkload: BenchWorkload {
           --input NAME   only this input (\(ScaleInput.all.map(\.name).joined(separator: ", ")))
           --n N          run one size in this process and print "seconds maxRSSkB passed cpuSeconds" (used by the parent)
           --max N        skip sizes above N (default 10000, so CI stays quick; --max 1000000 for every size)
+          --max-growth R exit 1 when an input's CPU time grows more than R times from one size to the
+                         next (judged where the larger size takes at least 0.1 CPU-s), when a run
+                         does not pass its checks, or when a child fails; CI runs it with R = 25
         """
 
     func run(arguments: [String]) throws(BenchUsageError) -> BenchReport {
@@ -41,30 +44,38 @@ struct ScaleWorkload: BenchWorkload {
             print("\(figures.seconds) \(Self.maxResidentKilobytes()) \(figures.passed) \(figures.cpuSeconds)")
             exit(0)
         }
-        let maximum = value("--max", in: arguments).flatMap(Int.init) ?? 10_000
+        let maximum = try positive("--max", in: arguments, parse: Int.init) ?? 10_000
+        let growth = try positive("--max-growth", in: arguments, parse: Double.init).map { ScaleGrowth(limit: $0) }
         var report = BenchReport()
+        var measurements: [ScaleMeasurement] = []
         for input in inputs {
-            var previous: (cpuSeconds: Double, kilobytes: Int)?
+            var previous: ScaleMeasurement?
             for n in input.sizes where n <= maximum {
-                guard let (seconds, cpuSeconds, kilobytes) = Self.child(input, n: n) else {
+                guard let measured = Self.child(input, n: n) else {
                     report.add("\(input.name).n\(n)", .string("failed"))
+                    report.failures.append("\(input.name) at n = \(n): the child process failed")
+                    previous = nil
                     continue
                 }
-                let ratio =
-                    previous.map {
-                        String(
-                            format: "×%.1f time, ×%.1f memory", cpuSeconds / max($0.cpuSeconds, 1e-6),
-                            Double(kilobytes) / Double(max($0.kilobytes, 1)))
-                    } ?? "-"
-                report.add(
-                    "\(input.name).n\(n)",
-                    .string(
-                        String(
-                            format: "%.3f s  cpu %.3f s  %d MB  %@", seconds, cpuSeconds, kilobytes / 1024, ratio)))
-                previous = (cpuSeconds, kilobytes)
+                report.add(measured, after: previous)
+                measurements.append(measured)
+                previous = measured
             }
         }
+        if let growth { report.failures += growth.violations(in: measurements) }
         return report
+    }
+
+    /// The value of `option` parsed by `parse`, or `nil` when absent; a value that does not parse
+    /// or is not above zero is a usage error.
+    private func positive<Number: Comparable & Numeric>(
+        _ option: String, in arguments: [String], parse: (String) -> Number?
+    ) throws(BenchUsageError) -> Number? {
+        guard let index = arguments.firstIndex(of: option) else { return nil }
+        guard index + 1 < arguments.count, let number = parse(arguments[index + 1]), number > 0 else {
+            throw BenchUsageError(message: "\(option) needs a number above zero")
+        }
+        return number
     }
 
     private func value(_ option: String, in arguments: [String]) -> String? {
@@ -200,8 +211,8 @@ struct ScaleWorkload: BenchWorkload {
         return usage.ru_maxrss
     }
 
-    /// Runs one size in a child process and reads its figures.
-    static func child(_ input: ScaleInput, n: Int) -> (seconds: Double, cpuSeconds: Double, kilobytes: Int)? {
+    /// Runs one size in a child process and reads its figures, or `nil` when the child failed.
+    static func child(_ input: ScaleInput, n: Int) -> ScaleMeasurement? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["scale", "--input", input.name, "--n", String(n)]
@@ -210,11 +221,36 @@ struct ScaleWorkload: BenchWorkload {
         do { try process.run() } catch { return nil }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let words = String(decoding: data, as: UTF8.self).split(separator: " ")
-        guard process.terminationStatus == 0, words.count >= 4, let seconds = Double(words[0]),
-            let kilobytes = Int(words[1]),
-            let cpuSeconds = Double(words[3].trimmingCharacters(in: .whitespacesAndNewlines))
+        let words = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard process.terminationStatus == 0, words.count == 4, let seconds = Double(words[0]),
+            let kilobytes = Int(words[1]), let passed = Bool(String(words[2])), let cpuSeconds = Double(words[3])
         else { return nil }
-        return (seconds, cpuSeconds, kilobytes)
+        return ScaleMeasurement(
+            input: input.name, n: n, seconds: seconds, cpuSeconds: cpuSeconds, kilobytes: kilobytes, passed: passed)
+    }
+}
+
+extension BenchReport {
+    /// Adds `measured` as the field `input.nN`: a line of text with the growth from `previous`
+    /// (the size before, if measured), and in JSON an object of numbers.
+    mutating func add(_ measured: ScaleMeasurement, after previous: ScaleMeasurement?) {
+        let cpuGrowth = previous.map { measured.cpuSeconds / max($0.cpuSeconds, 1e-6) }
+        let memoryGrowth = previous.map { Double(measured.kilobytes) / Double(max($0.kilobytes, 1)) }
+        var growth = "-"
+        if let cpuGrowth, let memoryGrowth {
+            growth = String(format: "×%.1f time, ×%.1f memory", cpuGrowth, memoryGrowth)
+        }
+        var text = String(
+            format: "%.3f s  cpu %.3f s  %d MB  %@", measured.seconds, measured.cpuSeconds, measured.kilobytes / 1024,
+            growth)
+        if !measured.passed { text += "  (a run did not pass)" }
+        var object: [(String, JSONValue)] = [
+            ("seconds", .number(measured.seconds)), ("cpuSeconds", .number(measured.cpuSeconds)),
+            ("kilobytes", .int(Int64(measured.kilobytes))), ("passed", .bool(measured.passed)),
+        ]
+        if let cpuGrowth, let memoryGrowth {
+            object += [("cpuGrowth", .number(cpuGrowth)), ("memoryGrowth", .number(memoryGrowth))]
+        }
+        fields.append(Field(key: "\(measured.input).n\(measured.n)", text: text, json: .object(JSONObject(object))))
     }
 }

@@ -61,7 +61,8 @@ arguments.removeAll { $0 == "--json" }
 do {
     let report = try workload.run(arguments: arguments)
     print(json ? report.json : report.text)
-    if report.checkValues == .mismatch { exit(1) }
+    for failure in report.failures { writeToStandardError("error: \(failure)\n") }
+    if report.checkValues == .mismatch || !report.failures.isEmpty { exit(1) }
 } catch {
     writeToStandardError("error: \(error.message)\n")
     exit(64)
