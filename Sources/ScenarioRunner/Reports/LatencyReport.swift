@@ -168,10 +168,7 @@ package struct LatencyReport {
         let run = profile.run
         let clock = TraceFormatter(start: profile.scenario.start, end: profile.outcome.endTime)
         let stats = run.statistics
-        // Rounded to the microsecond as the run's own JSON and the text round them (``LatencyFormat``).
-        func milliseconds(_ duration: SimDuration?) -> JSONValue {
-            .optional(duration.map { JSONValue(LatencyFormat.milliseconds($0)) })
-        }
+        func milliseconds(_ duration: SimDuration?) -> JSONValue { .optional(duration.map(JSONValue.milliseconds)) }
         let histogram = LatencyHistogram(run.latencies, maxBins: 12)
         return [
             "watch": [

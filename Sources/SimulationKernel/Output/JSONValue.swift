@@ -26,9 +26,10 @@ package enum JSONValue: Hashable, Sendable {
     case object(JSONObject)
 
     /// A duration as a number of milliseconds with three decimals (microsecond resolution),
-    /// the unit every JSON output uses for durations (keys end in `Ms`).
+    /// the unit every JSON output uses for durations (keys end in `Ms`); rounded as the text
+    /// rounds (``DurationFormat/microseconds(_:)``), so JSON and text print the same figure.
     package static func milliseconds(_ duration: SimDuration) -> JSONValue {
-        .decimal(duration.nanoseconds / 1_000, scale: 3)
+        .decimal(DurationFormat.microseconds(duration), scale: 3)
     }
 
     /// `nil` becomes `null`.

@@ -11,7 +11,9 @@
 /// | under 2 min | seconds, 3 decimals | `0.017 s`, `2.033 s`, `10.200 s` |
 /// | 2 min and more | hours, minutes, seconds to the millisecond | `9m0.356s`, `5h30m0.000s` |
 ///
-/// Integer arithmetic (rounded half up to the unit's last digit), so the text is byte-stable.
+/// Integer arithmetic (rounded half away from zero to the unit's last digit), so the text is
+/// byte-stable. JSON's milliseconds (``JSONValue/milliseconds(_:)``) round by the same rule
+/// (``microseconds(_:)``), so a run's text and its JSON print the same figure.
 package enum DurationFormat {
     /// The unit of a column.
     package enum Unit: Sendable, Equatable {
@@ -63,6 +65,14 @@ package enum DurationFormat {
     package static func column(_ values: [SimDuration]) -> [String] {
         let unit = unit(for: values)
         return values.map { text($0, unit: unit) }
+    }
+
+    /// `duration` in whole microseconds, rounded half away from zero (16 666 500 ns is 16 667 µs,
+    /// −16 666 500 ns is −16 667 µs): the three decimals of every millisecond figure, text or JSON.
+    package static func microseconds(_ duration: SimDuration) -> Int64 {
+        let ns = duration.nanoseconds
+        let magnitude = Int64(rounded(ns.magnitude, to: 1_000))  // at most 2⁶³ / 1000 + 1: fits
+        return ns < 0 ? -magnitude : magnitude
     }
 
     /// `magnitude` nanoseconds in units of `step` nanoseconds, rounded half up.

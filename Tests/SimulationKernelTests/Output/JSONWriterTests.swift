@@ -167,10 +167,13 @@ import Testing
             let integer = Self.randomInt(&rng)
             let scale = Int(rng.next() % 19)
             let unsigned = rng.next() >> (rng.next() % 64)
+            // Milliseconds to the microsecond, rounded half away from zero as the text rounds.
+            let (quotient, remainder) = integer.quotientAndRemainder(dividingBy: 1_000)
+            let micros = quotient + (remainder >= 500 ? 1 : remainder <= -500 ? -1 : 0)
             let cases: [(JSONValue, String)] = [
                 (.int(integer), String(integer)), (.unsigned(unsigned), String(unsigned)),
                 (.decimal(integer, scale: scale), Self.referenceDecimal(integer, scale: scale)),
-                (.milliseconds(SimDuration(nanoseconds: integer)), Self.referenceDecimal(integer / 1_000, scale: 3)),
+                (.milliseconds(SimDuration(nanoseconds: integer)), Self.referenceDecimal(micros, scale: 3)),
             ]
             for (value, expected) in cases {
                 #expect(

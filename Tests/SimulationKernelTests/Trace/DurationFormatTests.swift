@@ -38,6 +38,18 @@ import Testing
     @Test func negativeDurationsKeepTheirSign() {
         #expect(DurationFormat.text(.milliseconds(-250)) == "-250.000 ms")
     }
+
+    /// One rounding rule for milliseconds: JSON printed `16.666` where the text of the same run
+    /// printed `16.667 ms` (JSON truncated, text rounded half away from zero).
+    @Test(arguments: [
+        (Int64(16_666_667), "16.667"), (16_666_500, "16.667"), (16_666_499, "16.666"),
+        (-16_666_500, "-16.667"), (-16_666_499, "-16.666"), (540_356_435_708, "540356.436"),
+    ])
+    func jsonMillisecondsRoundAsTheTextDoes(nanoseconds: Int64, json: String) {
+        let duration = SimDuration.nanoseconds(nanoseconds)
+        #expect(JSONValue.milliseconds(duration).compact == json)
+        #expect(DurationFormat.text(duration, unit: .milliseconds) == json + " ms")
+    }
 }
 
 /// The trace's durations: one format, to the millisecond (`delay=14m0.102s` beside
@@ -55,7 +67,7 @@ import Testing
     }
 
     @Test func jsonKeepsMilliseconds() {
-        #expect(JSONValue(TraceValue.duration(.nanoseconds(540_356_435_708))).compact == "540356.435")
+        #expect(JSONValue(TraceValue.duration(.nanoseconds(540_356_435_708))).compact == "540356.436")
     }
 }
 
