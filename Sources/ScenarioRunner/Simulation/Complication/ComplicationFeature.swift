@@ -302,9 +302,9 @@ package enum ComplicationEvent: Hashable, Sendable {
     indirect case listChanged(ShoppingItem?, at: ComplicationListPlace)
     /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a budgeted
     /// phone transfer (``ComplicationReloadSource/phoneTransfer``), with the watch app in the
-    /// foreground or not (the sender owns the app's lifecycle): only a foreground reload may be
-    /// free (WidgetKit), a background one is charged.
-    case reload(ComplicationReloadSource, app: ComplicationAppState)
+    /// foreground or not (its run state, from the sender, the owner of the app's lifecycle): only
+    /// a foreground reload may be free (WidgetKit), a background one is charged.
+    case reload(ComplicationReloadSource, app: AppRunState)
     /// The user puts the complication on the active face or takes it off.
     case face(ComplicationFacePresence)
     /// The app asks the system to schedule its next background refresh.
