@@ -145,8 +145,6 @@ package struct ComplicationBudget: Hashable, Sendable {
             effects.append(
                 .backgroundTaskRecord(BackgroundTaskRecord(startedAt: started, result: result, preferredAt: preferred)))
             if case .completed = result { effects += reload(at: at, source: .backgroundRefresh, charge: .charged) }
-        case .timelineInstalled(let at, let lastEntry):
-            effects += planPolicyReload(at: at, lastEntry: lastEntry)
         case .policyReloadDue(let at):
             guard let grant = policyReload, at >= grant.grantedFor, phase.presence == .onActiveFace else {
                 return effects
@@ -255,7 +253,10 @@ package struct ComplicationBudget: Hashable, Sendable {
         return [record(time, source, .reload, .deferred(until: planned))]
     }
 
-    private mutating func planPolicyReload(at time: SimTime, lastEntry: SimTime) -> [ComplicationBudgetEffect] {
+    /// A timeline whose last entry is dated `lastEntry` was installed at `time` (after a granted
+    /// reload, ``ComplicationBudgetEffect/reloadTimeline(at:source:)``): under a reload policy the
+    /// system plans its next reload, replacing the one planned (none planned: its cancellation).
+    package mutating func timelineInstalled(at time: SimTime, lastEntry: SimTime) -> [ComplicationBudgetEffect] {
         guard phase.presence == .onActiveFace, let policy = settings.reloadPolicy,
             let asked = policy.requestedReload(reloadedAt: time, lastEntry: lastEntry)
         else {

@@ -119,8 +119,6 @@ package enum ComplicationBudgetEvent: Hashable, Sendable {
     case backgroundRefreshWoke(at: SimTime)
     /// The background task ended: completed (it asks for a reload) or terminated by the system.
     case backgroundTaskEnded(at: SimTime, result: BackgroundTaskResult)
-    /// A timeline was installed; under a reload policy the system plans its next reload.
-    case timelineInstalled(at: SimTime, lastEntry: SimTime)
     /// The system reload the policy asked for is due (ignored unless one is planned by then).
     case policyReloadDue(at: SimTime)
     /// The deferred reload is due (ignored unless one is pending by then).
@@ -134,7 +132,7 @@ package enum ComplicationBudgetEvent: Hashable, Sendable {
     package var time: SimTime {
         switch self {
         case .appReload(let at, _), .scheduleBackgroundRefresh(let at, _), .backgroundRefreshWoke(let at),
-            .backgroundTaskEnded(let at, _), .timelineInstalled(let at, _), .policyReloadDue(let at),
+            .backgroundTaskEnded(let at, _), .policyReloadDue(let at),
             .deferredReloadDue(let at), .phoneTransfer(let at), .faceChanged(let at, _):
             return at
         }
