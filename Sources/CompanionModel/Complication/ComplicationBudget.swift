@@ -78,10 +78,9 @@ package struct ComplicationBudget: Hashable, Sendable {
         refill()
     }
 
-    /// Fills the daily budgets (negative settings count as empty).
+    /// Fills the daily budgets.
     private mutating func refill() {
-        countLeft = settings.dailyReloads.map { max(0, $0) }
-        executionLeft = settings.dailyExecution.map { max(.zero, $0) }
+        (countLeft, executionLeft) = (settings.dailyReloads, settings.dailyExecution)
     }
 
     /// Reloads the budget still pays for: the count left, or the reloads of ``reloadCost`` the
@@ -92,24 +91,22 @@ package struct ComplicationBudget: Hashable, Sendable {
 
     /// Reloads left at `time`, counting a reset due by then that no event has applied yet.
     package func reloadsAllowed(at time: SimTime) -> Int {
-        guard resetDue(at: time) else { return reloadsLeft }
-        return ComplicationBudget.reloads(
-            count: settings.dailyReloads.map { max(0, $0) }, execution: settings.dailyExecution, cost: reloadCost)
+        ComplicationBudget.reloads(
+            count: left(at: time).count, execution: executionAllowance(at: time), cost: reloadCost)
     }
 
     /// Execution time left at `time`, counting a reset due by then (`nil` without an execution budget).
-    package func executionAllowance(at time: SimTime) -> SimDuration? {
-        guard resetDue(at: time) else { return executionLeft }
-        return settings.dailyExecution.map { max(.zero, $0) }
-    }
+    package func executionAllowance(at time: SimTime) -> SimDuration? { left(at: time).execution }
 
-    /// Whether a budget reset is due by `time`.
-    private func resetDue(at time: SimTime) -> Bool { settings.resetPeriod > .zero && time >= nextReset }
+    /// The count and execution time left at `time`: the day's full budgets once a reset is due by then.
+    private func left(at time: SimTime) -> (count: Int?, execution: SimDuration?) {
+        time >= nextReset ? (settings.dailyReloads, settings.dailyExecution) : (countLeft, executionLeft)
+    }
 
     /// The first budget reset strictly after `time`, from the settings' schedule alone (O(1)).
     package func reset(after time: SimTime) -> SimTime {
         let first = settings.firstReset
-        guard settings.resetPeriod > .zero, time >= first else { return first }
+        guard time >= first else { return first }
         let periods = (time - first).nanoseconds / settings.resetPeriod.nanoseconds + 1
         let (span, overflow) = settings.resetPeriod.nanoseconds.multipliedReportingOverflow(by: periods)
         return overflow ? .distantFuture : first + SimDuration(nanoseconds: span)
@@ -132,7 +129,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         case .backgroundRefreshWoke(let at):
             guard case .onActiveFace(.scheduled(_, let wakeAt)) = phase, at >= wakeAt else { return effects }
             phase = .onActiveFace(.running(since: at, preferred: wakeAt))
-            let keep = max(1, settings.backgroundRefreshesPerHour)
+            let keep = settings.backgroundRefreshesPerHour
             recentWakes = Array(recentWakes.filter { at - $0 < .hours(1) }.suffix(keep)) + [at]
             effects.append(.runBackgroundTask(at: at))
         case .backgroundTaskEnded(let at, let result):
@@ -145,8 +142,6 @@ package struct ComplicationBudget: Hashable, Sendable {
             effects.append(
                 .backgroundTaskRecord(BackgroundTaskRecord(startedAt: started, result: result, preferredAt: preferred)))
             if case .completed = result { effects += reload(at: at, source: .backgroundRefresh, charge: .charged) }
-        case .timelineInstalled(let at, let lastEntry):
-            effects += planPolicyReload(at: at, lastEntry: lastEntry)
         case .policyReloadDue(let at):
             guard let grant = policyReload, at >= grant.grantedFor, phase.presence == .onActiveFace else {
                 return effects
@@ -188,7 +183,7 @@ package struct ComplicationBudget: Hashable, Sendable {
     }
 
     private mutating func resetIfDue(at time: SimTime) -> [ComplicationBudgetEffect] {
-        guard resetDue(at: time) else { return [] }
+        guard time >= nextReset else { return [] }
         let following = reset(after: time)
         let latest = SimTime(nanoseconds: following.nanoseconds &- settings.resetPeriod.nanoseconds)
         refill()
@@ -255,7 +250,10 @@ package struct ComplicationBudget: Hashable, Sendable {
         return [record(time, source, .reload, .deferred(until: planned))]
     }
 
-    private mutating func planPolicyReload(at time: SimTime, lastEntry: SimTime) -> [ComplicationBudgetEffect] {
+    /// A timeline whose last entry is dated `lastEntry` was installed at `time` (after a granted
+    /// reload, ``ComplicationBudgetEffect/reloadTimeline(at:source:)``): under a reload policy the
+    /// system plans its next reload, replacing the one planned (none planned: its cancellation).
+    package mutating func timelineInstalled(at time: SimTime, lastEntry: SimTime) -> [ComplicationBudgetEffect] {
         guard phase.presence == .onActiveFace, let policy = settings.reloadPolicy,
             let asked = policy.requestedReload(reloadedAt: time, lastEntry: lastEntry)
         else {
@@ -297,7 +295,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         if let last = recentWakes.last {
             earliest = max(earliest, last + settings.backgroundRefreshInterval)
         }
-        let perHour = max(1, settings.backgroundRefreshesPerHour)
+        let perHour = settings.backgroundRefreshesPerHour
         if recentWakes.count >= perHour {
             earliest = max(earliest, recentWakes[recentWakes.count - perHour] + .hours(1))
         }

@@ -43,22 +43,6 @@ package enum ComplicationCharge: String, Hashable, Sendable {
     case free
 }
 
-/// Whether the watch app is in the foreground when it asks for a reload.
-package enum ComplicationAppState: String, Hashable, Sendable {
-    /// Frontmost (the user is using it): free under WidgetKit rules.
-    case foreground
-    /// Running in the background (a task, woken by the phone, back at the clock): always charged.
-    case background
-
-    /// The app's state as the watch's lifecycle has it: only a frontmost app is in the foreground.
-    package init(_ lifecycle: WatchAppLifecycle) {
-        self = lifecycle.runState.isForeground ? .foreground : .background
-    }
-
-    /// Whether the app is frontmost (the only case WidgetKit exempts from the budget).
-    package var isForeground: Bool { self == .foreground }
-}
-
 /// The decision on one request.
 package enum ComplicationRequestOutcome: Hashable, Sendable {
     case granted(ComplicationCharge)
@@ -125,8 +109,9 @@ package enum ComplicationFacePresence: String, Hashable, Sendable {
 
 /// An input to ``ComplicationBudget/reduce(_:)``.
 package enum ComplicationBudgetEvent: Hashable, Sendable {
-    /// The app asks for a reload ("update complication" step, data from the phone, a step).
-    case appReload(at: SimTime, app: ComplicationAppState)
+    /// The app asks for a reload ("update complication" step, data from the phone, a step), in
+    /// its run state as its lifecycle has it (only a foreground reload may be free).
+    case appReload(at: SimTime, app: AppRunState)
     /// The app schedules a background refresh for `preferred`.
     case scheduleBackgroundRefresh(at: SimTime, preferred: SimTime)
     /// The scheduled background refresh wakes the app; its task starts (ignored unless one is
@@ -134,8 +119,6 @@ package enum ComplicationBudgetEvent: Hashable, Sendable {
     case backgroundRefreshWoke(at: SimTime)
     /// The background task ended: completed (it asks for a reload) or terminated by the system.
     case backgroundTaskEnded(at: SimTime, result: BackgroundTaskResult)
-    /// A timeline was installed; under a reload policy the system plans its next reload.
-    case timelineInstalled(at: SimTime, lastEntry: SimTime)
     /// The system reload the policy asked for is due (ignored unless one is planned by then).
     case policyReloadDue(at: SimTime)
     /// The deferred reload is due (ignored unless one is pending by then).
@@ -149,7 +132,7 @@ package enum ComplicationBudgetEvent: Hashable, Sendable {
     package var time: SimTime {
         switch self {
         case .appReload(let at, _), .scheduleBackgroundRefresh(let at, _), .backgroundRefreshWoke(let at),
-            .backgroundTaskEnded(let at, _), .timelineInstalled(let at, _), .policyReloadDue(let at),
+            .backgroundTaskEnded(let at, _), .policyReloadDue(let at),
             .deferredReloadDue(let at), .phoneTransfer(let at), .faceChanged(let at, _):
             return at
         }

@@ -20,6 +20,9 @@ import SimulationKernel
 /// Budgets reset at ``firstReset`` and every ``resetPeriod`` after it (the runner puts the first
 /// reset at the scenario's next local midnight; the real window is "tuned to the user's daily
 /// usage pattern").
+///
+/// The budget trusts these numbers as the scenario decoder checked them (the one validation):
+/// counts and durations not negative, ``resetPeriod`` and ``backgroundRefreshesPerHour`` positive.
 package struct ComplicationBudgetSettings: Hashable, Sendable {
     /// What happens to a reload asked for closer than ``minimumReloadInterval`` to the last one.
     package enum TooSoonReloads: String, Hashable, Sendable {

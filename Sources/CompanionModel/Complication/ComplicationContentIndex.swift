@@ -31,9 +31,9 @@ struct ComplicationContentIndex: Sendable {
     }
 
     /// The remaining items by place.
-    private var byPlace: [ComplicationListPlace: ShoppingItem] = [:]
+    private(set) var byPlace: [ComplicationListPlace: ShoppingItem] = [:]
     /// The places of the remaining items, in list order.
-    private var places = CountingBlockList<ComplicationListPlace>(ranked: false)
+    private(set) var places = CountingBlockList<ComplicationListPlace>(ranked: false)
     /// The remaining items' due times (items without one left out).
     private var dues = CountingBlockList<Due>()
 
@@ -42,16 +42,6 @@ struct ComplicationContentIndex: Sendable {
 
     /// The remaining item at `place`, if any (O(1) expected).
     func item(at place: ComplicationListPlace) -> ShoppingItem? { byPlace[place] }
-
-    /// The remaining items in list order (O(*n*)).
-    var items: [ShoppingItem] {
-        var items: [ShoppingItem] = []
-        places.forEach(skippingWhile: { _ in false }) { place in
-            if let item = byPlace[place] { items.append(item) }
-            return true
-        }
-        return items
-    }
 
     /// Makes `item` the remaining item at `place` (`nil`: none remains there).
     ///

@@ -28,20 +28,13 @@ extension ComplicationBudgetSettings {
     /// the entries kept.
     ///
     /// ClockKit "discards one of the entries" less than a minute apart without saying which;
-    /// WristSim keeps the **earlier** one. Entries are taken in date order (stable for equal
-    /// dates, so the first supplied is kept).
+    /// WristSim keeps the **earlier** one. `entries` are in date order, as ``timeline(_:now:mode:)``
+    /// builds them (of equal dates, the first supplied is kept).
     ///
-    /// - Complexity: O(*n* log *n*); O(*n*) for entries already in date order.
+    /// - Complexity: O(*n*).
     package func coalesce(_ entries: [ComplicationEntry]) -> [ComplicationEntry] {
-        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
-        let ordered =
-            inOrder
-            ? entries
-            : entries.enumerated().sorted {
-                $0.element.date < $1.element.date || ($0.element.date == $1.element.date && $0.offset < $1.offset)
-            }.map(\.element)
         var kept: [ComplicationEntry] = []
-        for entry in ordered where kept.last.map({ entry.date - $0.date > entrySpacing }) ?? true {
+        for entry in entries where kept.last.map({ entry.date - $0.date > entrySpacing }) ?? true {
             kept.append(entry)
         }
         return kept

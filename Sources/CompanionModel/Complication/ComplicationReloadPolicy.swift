@@ -117,9 +117,9 @@ extension ComplicationBudgetSettings {
         let span = max(end.nanoseconds, 0)
         var bound = Int.max
         if spacing > .zero { bound = Int(span / spacing.nanoseconds) + 1 }
-        if let daily = dailyReloads, resetPeriod > .zero {
+        if let daily = dailyReloads {
             let periods = span / resetPeriod.nanoseconds + 2
-            let (perPeriod, overflow) = Int64(max(daily, 0) + 1).multipliedReportingOverflow(by: periods)
+            let (perPeriod, overflow) = Int64(daily + 1).multipliedReportingOverflow(by: periods)
             if !overflow { bound = min(bound, Int(perPeriod)) }
         }
         return bound

@@ -156,20 +156,13 @@ private struct EntryRows: Sequence, IteratorProtocol {
     }
 }
 
-/// The `reloads` rows, one concrete sequence over the requests up to the end.
+/// The `reloads` rows, one concrete sequence over the requests up to the end (not yet written).
 private struct ReloadRows: Sequence, IteratorProtocol {
-    let records: ArraySlice<ComplicationRequestRecord>
+    var records: ArraySlice<ComplicationRequestRecord>
     let stamp: (SimTime) -> String
-    private var index: Int
-
-    init(records: ArraySlice<ComplicationRequestRecord>, stamp: @escaping (SimTime) -> String) {
-        (self.records, self.stamp, index) = (records, stamp, records.startIndex)
-    }
 
     mutating func next() -> ReloadJSON? {
-        guard index < records.endIndex else { return nil }
-        index += 1
-        return ReloadJSON(record: records[index - 1], stamp: stamp)
+        records.popFirst().map { ReloadJSON(record: $0, stamp: stamp) }
     }
 }
 

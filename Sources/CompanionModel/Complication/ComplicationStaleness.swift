@@ -61,7 +61,7 @@ package struct ComplicationStaleness: Hashable, Sendable {
         instants.sort()
         var spans = [[ComplicationStaleSpan]](repeating: [], count: families.count)
         var previous: SimTime?
-        var truthCursor = model.truth.cursor()
+        var truthCursor = ComplicationTruth.Cursor(model.truth)
         for instant in instants where instant != previous {
             defer { previous = instant }
             guard let from = previous else { continue }

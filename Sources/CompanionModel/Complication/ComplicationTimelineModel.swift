@@ -89,7 +89,7 @@ package struct ComplicationTimelineModel: Sendable {
             case .backgroundTaskRecord(let task): backgroundTasks.append(task)
             case .reloadTimeline(let at, let source):
                 let lastEntry = install(at: at, source: source)
-                effects += budget.reduce(.timelineInstalled(at: at, lastEntry: lastEntry))
+                effects += budget.timelineInstalled(at: at, lastEntry: lastEntry)
             case .wakeForBackgroundRefresh, .cancelBackgroundRefresh, .runBackgroundTask, .schedulePolicyReload,
                 .cancelPolicyReload, .scheduleDeferredReload, .cancelDeferredReload:
                 break

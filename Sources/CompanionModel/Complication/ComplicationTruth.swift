@@ -58,13 +58,10 @@ package struct ComplicationTruth: Sendable {
     func index(at time: SimTime) -> ComplicationContentIndex {
         // At or after the last change (the start, before any change), the latest state.
         if time >= changes.last?.at ?? start { return live }
-        var cursor = cursor()
+        var cursor = Cursor(self)
         cursor.advance(to: time)
         return cursor.index
     }
-
-    /// A cursor at the first state, to move through the states in time order (``Cursor/advance(to:)``).
-    package func cursor() -> Cursor { Cursor(self) }
 
     /// The list at one state, moved forward by applying later changes to an index of its own.
     package struct Cursor: Sendable {
@@ -74,7 +71,8 @@ package struct ComplicationTruth: Sendable {
         /// The remaining items at the state reached.
         private(set) var index: ComplicationContentIndex
 
-        fileprivate init(_ truth: ComplicationTruth) {
+        /// A cursor at `truth`'s first state, to move through its states in time order (``advance(to:)``).
+        package init(_ truth: ComplicationTruth) {
             changes = truth.changes
             index = ComplicationContentIndex()
             for entry in truth.initial { index.set(entry.item, at: entry.place) }

@@ -142,7 +142,7 @@ import Testing
         settings.reloadPolicy = .after(.minutes(1))
         var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
         _ = budget.reduce(.appReload(at: t(0), app: .foreground))
-        _ = budget.reduce(.timelineInstalled(at: t(0), lastEntry: t(0)))
+        _ = budget.timelineInstalled(at: t(0), lastEntry: t(0))
         #expect(budget.policyReload?.grantedFor == t(5), "the policy waits for the minimum interval")
         #expect(outcome(budget.reduce(.appReload(at: t(2), app: .foreground))) == .deferred(until: t(5)))
         let policy = budget.reduce(.policyReloadDue(at: t(5)))

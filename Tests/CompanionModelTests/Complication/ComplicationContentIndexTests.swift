@@ -89,6 +89,16 @@ extension ComplicationContentIndex {
         self.init()
         for (position, item) in items.enumerated() { set(item, at: ComplicationListPlace(position: position)) }
     }
+
+    /// The remaining items in list order (O(*n*)).
+    var items: [ShoppingItem] {
+        var items: [ShoppingItem] = []
+        places.forEach(skippingWhile: { _ in false }) { place in
+            if let item = byPlace[place] { items.append(item) }
+            return true
+        }
+        return items
+    }
 }
 
 extension ComplicationListPlace {

@@ -62,7 +62,7 @@ import Testing
 
     @Test func anInstalledTimelinePlansTheNextReloadAndItRecordsAskedAndGranted() throws {
         var budget = ComplicationBudget(settings: ComplicationPreset.tubeStatus.budget, presence: .onActiveFace)
-        let plan = try #require(planned(budget.reduce(.timelineInstalled(at: .zero, lastEntry: .zero))))
+        let plan = try #require(planned(budget.timelineInstalled(at: .zero, lastEntry: .zero)))
         #expect(plan.askedFor == t(2))
         #expect(plan.reason == .budgetPacing)
         #expect(budget.reduce(.policyReloadDue(at: t(3))).isEmpty, "not due before the granted time")
@@ -79,9 +79,9 @@ import Testing
         var settings = ComplicationBudgetSettings.widgetKit
         settings.reloadPolicy = .never
         var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
-        #expect(budget.reduce(.timelineInstalled(at: .zero, lastEntry: t(30))).isEmpty)
+        #expect(budget.timelineInstalled(at: .zero, lastEntry: t(30)).isEmpty)
         var tube = ComplicationBudget(settings: ComplicationPreset.tubeStatus.budget, presence: .onActiveFace)
-        _ = tube.reduce(.timelineInstalled(at: .zero, lastEntry: .zero))
+        _ = tube.timelineInstalled(at: .zero, lastEntry: .zero)
         #expect(tube.reduce(.faceChanged(at: t(1), to: .notOnActiveFace)) == [.cancelPolicyReload])
         #expect(tube.reduce(.policyReloadDue(at: t(60))).isEmpty)
     }
@@ -91,7 +91,7 @@ import Testing
         settings.dailyReloads = 1
         settings.firstReset = t(120)
         var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
-        let plan = planned(budget.reduce(.timelineInstalled(at: .zero, lastEntry: .zero)))
+        let plan = planned(budget.timelineInstalled(at: .zero, lastEntry: .zero))
         #expect(plan?.grantedFor == t(120), "one reload left: spread over the two hours to the reset")
         _ = budget.reduce(.appReload(at: t(30), app: .background))
         let due = budget.reduce(.policyReloadDue(at: t(120)))
@@ -101,7 +101,7 @@ import Testing
         late.firstReset = t(240)
         var exhausted = ComplicationBudget(settings: late, presence: .onActiveFace)
         _ = exhausted.reduce(.appReload(at: t(1), app: .background))
-        let replan = planned(exhausted.reduce(.timelineInstalled(at: t(1), lastEntry: t(1))))
+        let replan = planned(exhausted.timelineInstalled(at: t(1), lastEntry: t(1)))
         #expect(replan?.grantedFor == t(240))
         #expect(replan?.reason == .budgetExhausted)
     }

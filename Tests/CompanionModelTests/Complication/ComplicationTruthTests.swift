@@ -109,7 +109,7 @@ import Testing
         func expected(at time: SimTime) -> [ShoppingItem] {
             states.last { $0.at <= time }?.list ?? states[0].list
         }
-        var cursor = truth.cursor()
+        var cursor = ComplicationTruth.Cursor(truth)
         for probe in 0...(time + 2) {
             let at = Self.t(probe)
             cursor.advance(to: at)

@@ -19,10 +19,9 @@ package struct ComplicationFeature: SimulationFeature {
         case stopped
         /// The app will ask to schedule a refresh at a later time (the plan's `from`).
         case willSchedule
-        /// A refresh is scheduled: the system wakes the app with ``ComplicationTimer/refreshWake``.
-        case awaitingWake
-        /// The app is awake and its background task runs until ``ComplicationTimer/taskEnded(_:)``.
-        case runningTask
+        /// A refresh is under way, from its schedule (the wake, ``ComplicationTimer/refreshWake``)
+        /// until its task ends (``ComplicationTimer/taskEnded(_:)``), on the face or off it.
+        case refreshing
         /// The system terminated the app during a background task: it could not schedule its
         /// next refresh, so none comes until the app runs again in the foreground.
         case terminated(BackgroundTaskTermination)
@@ -210,7 +209,7 @@ package struct ComplicationFeature: SimulationFeature {
                 guard let delay = model?.configuration.budget.backgroundRefreshTiming.delay(using: &rng) else {
                     continue
                 }
-                driver = .awaitingWake
+                driver = .refreshing
                 effects.append(.complicationTimer(.schedule(.refreshWake, at: preferred + delay)))
             case .cancelBackgroundRefresh:
                 driver = .stopped
@@ -220,7 +219,7 @@ package struct ComplicationFeature: SimulationFeature {
                     let chip = model?.configuration.chip
                 else { continue }
                 let result = limits.run(taskWork, on: chip)
-                driver = .runningTask
+                driver = .refreshing
                 effects.append(
                     .complicationTimer(.schedule(.taskEnded(result), at: now + result.duration)))
                 if tracing {
@@ -302,9 +301,9 @@ package enum ComplicationEvent: Hashable, Sendable {
     indirect case listChanged(ShoppingItem?, at: ComplicationListPlace)
     /// A reload is asked for, by the watch app (``ComplicationReloadSource/app``) or by a budgeted
     /// phone transfer (``ComplicationReloadSource/phoneTransfer``), with the watch app in the
-    /// foreground or not (the sender owns the app's lifecycle): only a foreground reload may be
-    /// free (WidgetKit), a background one is charged.
-    case reload(ComplicationReloadSource, app: ComplicationAppState)
+    /// foreground or not (its run state, from the sender, the owner of the app's lifecycle): only
+    /// a foreground reload may be free (WidgetKit), a background one is charged.
+    case reload(ComplicationReloadSource, app: AppRunState)
     /// The user puts the complication on the active face or takes it off.
     case face(ComplicationFacePresence)
     /// The app asks the system to schedule its next background refresh.
@@ -348,4 +347,12 @@ extension ComplicationFeature: StorageAdopting {
     package mutating func adoptStorage(of old: inout ComplicationFeature) {
         model.adoptStorage(of: &old.model)
     }
+}
+
+extension WorldContext {
+    /// Whether the world has a complication that listens: only with a `"complication"` section
+    /// (read from the run's prepared start); without one the complication is inert and
+    /// ``ComplicationFeature/handle(_:_:into:)`` drops every event at once. A sender may skip a
+    /// ``ComplicationEvent`` when it is `false`: skipping changes nothing but the cost.
+    var complicationListens: Bool { prepared.complication.model != nil }
 }

@@ -36,7 +36,7 @@ package enum ComplicationSteps {
         name: "reloadComplication", summary: "the app asks for a complication reload (\"app\": foreground|background)"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let app = try object.optional("app")?.choice(
-            "app state", context, ["foreground": ComplicationAppState.foreground, "background": .background])
+            "app state", context, ["foreground": AppRunState.foreground, "background": .background])
         let foreground = app ?? .foreground
         return Send(
             label: foreground.isForeground

@@ -78,7 +78,7 @@ extension WatchFeature {
             // app got the data as ordinary userInfo and reloads the complication itself.
             if !duplicate {
                 let source: ComplicationReloadSource = message.channel == .complication ? .phoneTransfer : .app
-                effects.append(.send(.complication(.reload(source, app: ComplicationAppState(appLifecycle)))))
+                effects.append(.send(.complication(.reload(source, app: appLifecycle.runState))))
             }
             effects.append(note)
         case .listOperation(let operation):
@@ -175,7 +175,7 @@ extension WatchFeature {
             out.append(.send(.complication(.listChanged(change.item, at: change.place))))
         }
         if fromPhone || change.setsTitle {
-            out.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+            out.append(.send(.complication(.reload(.app, app: appLifecycle.runState))))
         }
     }
 }

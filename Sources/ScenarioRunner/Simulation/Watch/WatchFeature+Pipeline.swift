@@ -64,7 +64,7 @@ extension WatchFeature {
             case .commitsCheckOff: commitCheckOff(tap: tap, context, into: &effects)
             case .updatesComplication:
                 if context.complicationListens {
-                    effects.append(.send(.complication(.reload(.app, app: ComplicationAppState(appLifecycle)))))
+                    effects.append(.send(.complication(.reload(.app, app: appLifecycle.runState))))
                 }
             case .sendsMessage, .none: break
             }

@@ -66,11 +66,12 @@ import Testing
         }
     }
 
+    /// A reload carries the watch app's run state: only a frontmost app is in the foreground.
     @Test func theAppStateFollowsTheWatchLifecycle() {
-        #expect(ComplicationAppState(.foreground(since: .zero)) == .foreground)
-        #expect(ComplicationAppState(.background(since: .zero, suspendsAt: .zero)) == .background)
-        #expect(ComplicationAppState(.launching(readyAt: .zero)) == .background)
-        #expect(ComplicationAppState(.suspended(since: .zero)) == .background)
-        #expect(ComplicationAppState(.notRunning) == .background)
+        #expect(WatchAppLifecycle.foreground(since: .zero).runState.isForeground)
+        #expect(!WatchAppLifecycle.background(since: .zero, suspendsAt: .zero).runState.isForeground)
+        #expect(!WatchAppLifecycle.launching(readyAt: .zero).runState.isForeground)
+        #expect(!WatchAppLifecycle.suspended(since: .zero).runState.isForeground)
+        #expect(!WatchAppLifecycle.notRunning.runState.isForeground)
     }
 }
