@@ -62,7 +62,7 @@ struct ComplicationWorkload: BenchWorkload {
     /// The transfer phase: `count` current complication transfers and `count` userInfo transfers,
     /// alternating, queued out of range; then delivered.
     private func addTransfers(_ count: Int, to bench: inout BenchReport) {
-        var configuration = LinkConfiguration(faults: .none(latency: .milliseconds(100)))
+        var configuration = LinkConfiguration(faults: LinkFaults(latency: .fixed(.milliseconds(100))))
         configuration.complicationTransfersPerDay = count
         configuration.initialWatchApp = .foreground
         let stopwatch = Stopwatch()

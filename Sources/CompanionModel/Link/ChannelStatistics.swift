@@ -62,15 +62,12 @@ struct LinkCounters: Hashable, Sendable {
 @dynamicMemberLookup
 package struct ChannelStatistics: Hashable, Sendable {
     /// The link's counters of the channel.
-    package private(set) var counters = ChannelCounters()
+    package let counters: ChannelCounters
     /// Delivery delays (send → first delivery to the receiving app), in delivery order.
-    package private(set) var delays: [SimDuration] = []
+    package let delays: [SimDuration]
 
     /// First deliveries to the receiving app (duplicates are counted apart).
     package var delivered: Int { delays.count }
-
-    /// Empty statistics.
-    package init() {}
 
     /// `counters` with the delays of `deliveries`, the channel's first deliveries in order.
     init(_ counters: ChannelCounters, deliveries: some Sequence<LinkDeliveryRecord>) {

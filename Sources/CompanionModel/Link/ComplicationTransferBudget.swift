@@ -4,7 +4,7 @@ import SimulationKernel
 /// the complication is on the active watch face, 0 otherwise. The budget resets every 24 h.
 package struct ComplicationTransferBudget: Hashable, Sendable {
     /// Where the complication is now (a transfer budget only on the active face).
-    package var placement: ComplicationFacePresence
+    package var placement: ComplicationFacePresence = .onActiveFace
     /// Transfers per day on the active face.
     package let dailyLimit: Int
     /// When the first reset happens, from the scenario start.
@@ -13,15 +13,6 @@ package struct ComplicationTransferBudget: Hashable, Sendable {
     package private(set) var usedToday: Int = 0
     /// The budget day `usedToday` counts (0 until the first reset).
     package private(set) var budgetDay: Int64 = 0
-
-    /// Creates a budget with nothing used.
-    package init(
-        dailyLimit: Int = 50, firstReset: SimDuration = .days(1), placement: ComplicationFacePresence = .onActiveFace
-    ) {
-        self.dailyLimit = dailyLimit
-        self.firstReset = firstReset
-        self.placement = placement
-    }
 
     /// The budget day containing `time`: 0 before the first reset, then one more every 24 h.
     package func day(at time: SimTime) -> Int64 {

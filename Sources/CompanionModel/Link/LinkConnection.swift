@@ -3,14 +3,8 @@
 package struct LinkConnection: Hashable, Sendable {
     /// The session's activation state.
     package internal(set) var activation: SessionActivation
-    /// Whether the phone is in range.
-    package internal(set) var range: RadioRange
-
-    /// A connection with the session `activation` and the phone `range`.
-    package init(activation: SessionActivation, range: RadioRange = .inRange) {
-        self.activation = activation
-        self.range = range
-    }
+    /// Whether the phone is in range (a new connection starts in range).
+    package internal(set) var range: RadioRange = .inRange
 
     /// Whether an interactive message from `side` can be sent now, with the apps running as
     /// `apps` says (`isReachable` on that side).

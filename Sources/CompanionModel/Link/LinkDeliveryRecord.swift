@@ -13,13 +13,4 @@ package struct LinkDeliveryRecord: Hashable, Sendable {
     package var sentAt: SimTime
     /// When its receiving app got it.
     package var at: SimTime
-
-    /// A record of message `id` on `channel` along `route`, sent at `sentAt`, delivered at `at`.
-    package init(id: MessageID, channel: LinkChannel, route: LinkRoute, sentAt: SimTime, at: SimTime) {
-        self.id = id
-        self.channel = channel
-        self.route = route
-        self.sentAt = sentAt
-        self.at = at
-    }
 }

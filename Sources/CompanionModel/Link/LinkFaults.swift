@@ -54,11 +54,6 @@ package struct LinkFaults: Hashable, Sendable {
         self.appTerminations = appTerminations
     }
 
-    /// No faults and a fixed latency: for unit tests of the channel rules.
-    package static func none(latency: SimDuration = .milliseconds(100)) -> LinkFaults {
-        LinkFaults(latency: .fixed(latency))
-    }
-
     /// The environment events the windows and terminations stand for, in time order (ties keep
     /// declaration order), for a driver to schedule.
     package func scheduledEvents() -> [(time: SimTime, event: LinkEvent)] {

@@ -60,13 +60,4 @@ package struct LinkMessage: Hashable, Sendable {
     package var payload: LinkPayload
     /// When it was sent (for delivery delays).
     package var sentAt: SimTime
-
-    /// Creates a message.
-    package init(id: MessageID, channel: LinkChannel, route: LinkRoute, payload: LinkPayload, sentAt: SimTime) {
-        self.id = id
-        self.channel = channel
-        self.route = route
-        self.payload = payload
-        self.sentAt = sentAt
-    }
 }

@@ -16,12 +16,10 @@ package struct LinkTimers: Sendable {
     package var isEmpty: Bool { replyTimeouts.isEmpty }
 
     /// Performs `effect` on `loop`: schedules the timer (keeping a reply timeout's handle), or
-    /// cancels the reply timeout of a message that ended otherwise. Returns whether the effect
-    /// took place (`false`: a cancel of a reply timeout that was not pending).
+    /// cancels the reply timeout of a message that ended otherwise (if it is still pending).
     ///
     /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) for *k* pending reply timeouts.
-    @discardableResult
-    package mutating func perform(_ effect: consuming LinkTimerEffect, on loop: inout EventLoop<LinkEvent>) -> Bool {
+    package mutating func perform(_ effect: consuming LinkTimerEffect, on loop: inout EventLoop<LinkEvent>) {
         switch consume effect {
         case .schedule(.replyTimeout(let message), let time):
             keep(replyTimeoutOf: message, as: loop.schedule(.timer(.replyTimeout(message)), at: time))
@@ -31,10 +29,8 @@ package struct LinkTimers: Sendable {
             loop.schedule(.timer(.messageArrival(message)), at: arrival)
             keep(replyTimeoutOf: message, as: loop.schedule(.timer(.replyTimeout(message)), at: timeout))
         case .cancelReplyTimeout(let message):
-            guard let handle = takeReplyTimeout(of: message) else { return false }
-            return loop.cancel(handle)
+            if let handle = takeReplyTimeout(of: message) { loop.cancel(handle) }
         }
-        return true
     }
 
     /// Keeps `handle`, the loop's handle of `message`'s reply timeout just scheduled.

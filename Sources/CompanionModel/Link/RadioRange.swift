@@ -23,17 +23,17 @@ package enum RadioRange: Hashable, Sendable {
     /// Whether the phone is in range.
     package var isInRange: Bool { self == .inRange }
 
-    /// The transition for `event` at `now`.
-    package mutating func reduce(_ event: Event, at now: SimTime) -> [Effect] {
+    /// The transition for `event` at `now`, and what the link must do after it (`nil`: nothing).
+    package mutating func reduce(_ event: Event, at now: SimTime) -> Effect? {
         switch (self, event) {
         case (.inRange, .leave):
             self = .outOfRange(since: now)
-            return [.linkDown]
+            return .linkDown
         case (.outOfRange(let since), .enter):
             self = .inRange
-            return [.linkUp(outage: now - since)]
+            return .linkUp(outage: now - since)
         case (.inRange, .enter), (.outOfRange, .leave):
-            return []  // already in range, or already out of it
+            return nil  // already in range, or already out of it
         }
     }
 }

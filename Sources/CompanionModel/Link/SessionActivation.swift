@@ -43,22 +43,22 @@ package enum SessionActivation: String, Hashable, Sendable {
         }
     }
 
-    /// The transition for `event`; an event that does not apply to the current state changes
-    /// nothing, as the system ignores it.
-    package mutating func reduce(_ event: Event) -> [Effect] {
+    /// The transition for `event`, and what the link must do after it; an event that does not
+    /// apply to the current state changes nothing (`nil`), as the system ignores it.
+    package mutating func reduce(_ event: Event) -> Effect? {
         switch (self, event) {
         case (.notActivated, .activate), (.inactive, .activate):
             self = .activated
-            return [.resumeTransfers]
+            return .resumeTransfers
         case (.activated, .becomeInactive):
             self = .inactive
-            return [.cancelInteractiveMessages]
+            return .cancelInteractiveMessages
         case (.inactive, .deactivate), (.activated, .deactivate):
             self = .notActivated
-            return [.cancelInteractiveMessages]
+            return .cancelInteractiveMessages
         case (.activated, .activate), (.notActivated, .becomeInactive), (.inactive, .becomeInactive),
             (.notActivated, .deactivate):
-            return []
+            return nil
         }
     }
 }

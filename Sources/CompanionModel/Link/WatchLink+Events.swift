@@ -80,34 +80,34 @@ extension WatchLink {
     }
 
     mutating func changeRange(_ event: RadioRange.Event, at moment: LinkMoment, into emit: LinkEffectSink) {
-        for effect in connection.range.reduce(event, at: moment.now) {
-            switch effect {
-            case .linkDown:
-                trace(.linkRange, at: moment, ["state": "outOfRange"], into: emit)
-                epoch += 1
-                lastInteractiveArrival = (.zero, .zero)
-                requeueInFlight()
-                failAllInteractive(.notReachable, at: moment, reason: "outOfRange", into: emit)
-            case .linkUp(let outage):
-                trace(.linkRange, at: moment, ["state": "inRange", "outage": .duration(outage)], into: emit)
-                transmitAll(at: moment, into: emit)
-            }
+        switch connection.range.reduce(event, at: moment.now) {
+        case .linkDown:
+            trace(.linkRange, at: moment, ["state": "outOfRange"], into: emit)
+            epoch += 1
+            lastInteractiveArrival = (.zero, .zero)
+            requeueInFlight()
+            failAllInteractive(.notReachable, at: moment, reason: "outOfRange", into: emit)
+        case .linkUp(let outage):
+            trace(.linkRange, at: moment, ["state": "inRange", "outage": .duration(outage)], into: emit)
+            transmitAll(at: moment, into: emit)
+        case nil:
+            break
         }
     }
 
     mutating func changeSession(
         _ event: SessionActivation.Event, at moment: LinkMoment, into emit: LinkEffectSink
     ) {
-        let transitions = connection.activation.reduce(event)
+        let transition = connection.activation.reduce(event)
         trace(.linkSession, at: moment, ["state": .string(connection.activation.name)], into: emit)
-        for transition in transitions {
-            switch transition {
-            case .cancelInteractiveMessages:
-                failAllInteractive(
-                    .sessionInactive, at: moment, reason: "session \(connection.activation.name)", into: emit)
-            case .resumeTransfers:
-                transmitAll(at: moment, into: emit)
-            }
+        switch transition {
+        case .cancelInteractiveMessages:
+            failAllInteractive(
+                .sessionInactive, at: moment, reason: "session \(connection.activation.name)", into: emit)
+        case .resumeTransfers:
+            transmitAll(at: moment, into: emit)
+        case nil:
+            break
         }
     }
 }

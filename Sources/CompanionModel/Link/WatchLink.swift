@@ -55,9 +55,8 @@ package struct WatchLink: Sendable {
         self.configuration = configuration
         connection = LinkConnection(activation: configuration.initialActivation)
         complicationBudget = ComplicationTransferBudget(
-            dailyLimit: configuration.complicationTransfersPerDay,
-            firstReset: configuration.complicationBudgetFirstReset,
-            placement: configuration.complicationPlacement)
+            placement: configuration.complicationPlacement, dailyLimit: configuration.complicationTransfersPerDay,
+            firstReset: configuration.complicationBudgetFirstReset)
         (latencyRNG, duplicateRNG) = Self.streams(&rng)
     }
 

@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 @Suite struct ComplicationTransferTests {
     @Test func fiftyADayThenFallbackToUserInfo() {

@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 @Suite struct LinkConnectionTests {
     /// The link's connection follows the range and the session, and answers reachability with the

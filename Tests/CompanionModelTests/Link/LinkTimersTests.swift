@@ -10,10 +10,9 @@ import Testing
     @Test func interactiveTimersAreScheduledInOrderAndTheTimeoutCanBeCancelled() {
         var loop = EventLoop<LinkEvent>()
         var timers = LinkTimers()
-        #expect(timers.perform(.scheduleInteractive(7, arrival: t(0.2), replyTimeout: t(30)), on: &loop))
-        #expect(!timers.isEmpty)
-        #expect(timers.perform(.cancelReplyTimeout(7), on: &loop))
-        #expect(timers.isEmpty)
+        timers.perform(.scheduleInteractive(7, arrival: t(0.2), replyTimeout: t(30)), on: &loop)
+        timers.perform(.cancelReplyTimeout(7), on: &loop)
+        #expect(timers.takeReplyTimeout(of: 7) == nil, "the cancel forgot the handle")
         #expect(loop.next() == .timer(.messageArrival(7)))
         #expect(loop.next() == nil)
     }
@@ -27,7 +26,16 @@ import Testing
         let timeout = loop.next()
         #expect(timeout == .timer(.replyTimeout(3)))
         if let timeout { timers.willHandle(timeout) }
-        #expect(timers.isEmpty)
-        #expect(!timers.perform(.cancelReplyTimeout(3), on: &loop))
+        #expect(timers.takeReplyTimeout(of: 3) == nil, "a handled timeout's handle is forgotten")
+    }
+
+    /// A reply timeout's handle is kept until its message ends: the loop's handle of the event.
+    @Test func theHandleOfAPendingTimeoutIsKept() {
+        var loop = EventLoop<LinkEvent>()
+        var timers = LinkTimers()
+        timers.perform(.schedule(.replyTimeout(5), at: t(30)), on: &loop)
+        let handle = timers.takeReplyTimeout(of: 5)
+        #expect(handle.map { loop.cancel($0) } == true)
+        #expect(loop.next() == nil)
     }
 }

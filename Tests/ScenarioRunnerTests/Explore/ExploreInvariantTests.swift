@@ -1,9 +1,9 @@
-import CompanionModel
 import Foundation
 import ReminderScheduling
 import SimulationKernel
 import Testing
 
+@testable import CompanionModel
 @testable import ScenarioRunner
 
 /// `explore`'s invariants beyond convergence: each can fail, the real rules keep them, and the

@@ -108,13 +108,13 @@ import Testing
 
     @Test func aDenseTripIsDrawnAsCountsPerMinuteNotABarcode() {
         let dense = LinkSequenceSVG(
-            title: "t", messages: messages(32, every: 3), bands: [], start: .zero, end: SimTime.zero + .seconds(600),
+            title: "t", messages: messages(32, every: 3), bands: [], end: SimTime.zero + .seconds(600),
             origin: EpochTime(secondsSinceEpoch: 0))
         #expect(dense.aggregated)
         #expect(dense.document.contains("drawn as counts per minute"))
         #expect(dense.document.contains("<title>20 messages from 00:00:00.000"))
         let sparse = LinkSequenceSVG(
-            title: "t", messages: messages(5, every: 60), bands: [], start: .zero, end: SimTime.zero + .seconds(600),
+            title: "t", messages: messages(5, every: 60), bands: [], end: SimTime.zero + .seconds(600),
             origin: EpochTime(secondsSinceEpoch: 0))
         #expect(!sparse.aggregated)
     }
@@ -122,7 +122,7 @@ import Testing
     @Test func labelsSitOutsideTheLifelinesWhereNoArrowRuns() throws {
         // Old picture: labels midway between the lifelines, where every arrow runs.
         let svg = LinkSequenceSVG(
-            title: "t", messages: messages(5, every: 60), bands: [], start: .zero, end: SimTime.zero + .seconds(600),
+            title: "t", messages: messages(5, every: 60), bands: [], end: SimTime.zero + .seconds(600),
             origin: EpochTime(secondsSinceEpoch: 0)
         ).document
         let label = try #require(lines(svg).first { $0.hasPrefix("<text") && $0.contains(">interactive 300 ms<") })

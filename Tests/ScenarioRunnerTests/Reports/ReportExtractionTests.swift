@@ -51,7 +51,7 @@ import Testing
     @Test func theDiagramMarksFailuresRetriesDuplicatesAndBands() {
         let svg = LinkSequenceSVG(
             title: "t", messages: ScenarioReportData.linkMessages(trace),
-            bands: ScenarioReportData.linkBands(trace, end: at(20)), start: .zero, end: at(20),
+            bands: ScenarioReportData.linkBands(trace, end: at(20)), end: at(20),
             origin: EpochTime(secondsSinceEpoch: 0)
         ).document
         #expect(svg.contains("3 messages · 1 delivered · 1 failed · 0 lost · 1 retries · 1 duplicates"))

@@ -88,7 +88,6 @@ package struct LinkSequenceSVG: SVGPicture {
     package var bands: [LinkBand]
     /// Notification actions, marked on the phone's line.
     package var actions: [LinkAction] = []
-    package var start: SimTime
     package var end: SimTime
     package var origin: EpochTime
     package var width: Double = 1080
@@ -125,13 +124,13 @@ package struct LinkSequenceSVG: SVGPicture {
                 + "\(lost) lost · \(retries) retries · \(duplicates) duplicates"
                 + (aggregated ? " · drawn as counts per \(bucketName) (too many for one arrow each)" : ""),
             x: 12, y: 38, size: 11, fill: SVGPalette.muted)
-        let axis = SVGTimeAxis(start: start, end: end, origin: origin, left: left, right: width - right)
+        let axis = SVGTimeAxis(start: .zero, end: end, origin: origin, left: left, right: width - right)
         let axisY = phoneY + 44
         // The grid first, under everything.
         axis.draw(on: &canvas, y: axisY, gridTop: watchY - 22)
         var bandLabels = LabelRows(rows: [watchY - 34, watchY - 48], left: left, right: width - right)
         for band in bands {
-            let x0 = axis.x(max(band.from, start))
+            let x0 = axis.x(band.from)
             let x1 = axis.x(min(band.to, end))
             guard x1 > x0 else { continue }
             let tooltip = "\(band.kind.rawValue) for \(DurationFormat.text(band.to - band.from))"
@@ -193,7 +192,7 @@ package struct LinkSequenceSVG: SVGPicture {
 
     /// The bucket for counts: a minute, or more when a minute is under 8 px.
     var bucket: SimDuration {
-        let span = Double(max(1, (end - start).nanoseconds))
+        let span = Double(max(1, end.offset.nanoseconds))
         let pixels = max(1, width - right - left)
         for minutes: Int64 in [1, 2, 5, 10, 15, 30, 60, 120, 360, 720, 1440] {
             let step = SimDuration.seconds(60 * minutes)
@@ -211,7 +210,7 @@ package struct LinkSequenceSVG: SVGPicture {
     /// still a cross each on the sender's side.
     private func drawBuckets(axis: SVGTimeAxis, on canvas: inout SVGCanvas) {
         let step = bucket.nanoseconds
-        let counts = Dictionary(grouping: messages) { ($0.sent - start).nanoseconds / step }.mapValues { bucket in
+        let counts = Dictionary(grouping: messages) { $0.sent.offset.nanoseconds / step }.mapValues { bucket in
             (down: bucket.filter { $0.direction == .watchToPhone }, up: bucket.filter { $0.direction != .watchToPhone })
         }
         let peak = Double(counts.values.map { max($0.down.count, $0.up.count) }.max() ?? 1)
@@ -220,7 +219,7 @@ package struct LinkSequenceSVG: SVGPicture {
         canvas.text("→ watch", x: 12, y: phoneY - half / 2 + 8, size: 10, fill: SVGPalette.muted)
         for key in counts.keys.sorted() {
             guard let entry = counts[key] else { continue }
-            let from = start + SimDuration(nanoseconds: key * step)
+            let from = SimTime(offset: SimDuration(nanoseconds: key * step))
             let x0 = axis.x(from)
             let x1 = axis.x(min(end, from + bucket))
             for (group, baseline) in [(entry.down, watchY + half - 4), (entry.up, phoneY - 6)] where !group.isEmpty {

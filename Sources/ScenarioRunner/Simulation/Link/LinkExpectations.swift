@@ -145,3 +145,12 @@ package enum LinkExpectations {
         }
     }
 }
+
+/// An expectation one of the link's or the sync's keys decoded: its label, and its check (`nil`
+/// when it holds, else what was found instead).
+struct LinkCheck: ScenarioExpectation {
+    let label: String
+    let check: @Sendable (ScenarioSimulation) -> String?
+
+    func failure(in simulation: inout ScenarioSimulation) -> String? { check(simulation) }
+}

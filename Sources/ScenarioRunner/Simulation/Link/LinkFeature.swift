@@ -152,11 +152,66 @@ package struct LinkFeature: SimulationFeature {
         }
     }
 
-    /// The `link` summary sections (see ``LinkReport``).
+    /// The `run` summary of the watch↔phone link: the `link` section (whether the two lists agree
+    /// now and once the link is left to finish, ``ScenarioSimulation/settled()``), then one
+    /// `link.<channel>` section per channel that carried anything: what was sent, delivered,
+    /// retried, failed, with delivery delays.
     package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
         let settled = simulation.settled()
-        return LinkReport.sections(
-            at: simulation, settled: settled, formatter: TraceFormatter(start: simulation.scenario.start))
+        let formatter = TraceFormatter(start: simulation.scenario.start)
+        let atEnd = simulation.syncDiscrepancies()
+        let finished = settled.syncDiscrepancies()
+        func count(_ kind: SyncDiscrepancy.Kind) -> Int { finished.filter { $0.kind == kind }.count }
+        let inTransit = atEnd.filter { $0.kind == .lost }.count
+        let fromWatch = simulation.watch.sync.replica.lastSequence
+        let fromPhone = simulation.phone.sync.replica.lastSequence
+        var rows: [ReportSection.Row] = [
+            .init("operations", .int(Int64(fromWatch + fromPhone))),
+            .init("fromWatch", .int(Int64(fromWatch))),
+            .init("fromPhone", .int(Int64(fromPhone))),
+            .init("listsAgreeAtEnd", .bool(atEnd.isEmpty)),
+            .init(
+                "inTransitAtEnd", .int(Int64(inTransit)),
+                text: inTransit == 0
+                    ? "0"
+                    : "\(inTransit) (applied at \(formatter.text(settled.now)) once the link finishes)"
+            ),
+            .init("lost", .int(Int64(count(.lost)))),
+            .init("doubled", .int(Int64(count(.doubled)))),
+            .init("outOfOrder", .int(Int64(count(.outOfOrder)))),
+            .init("diverged", .int(Int64(count(.diverged)))),
+            .init("phoneApp", .string(simulation.phone.appLifecycle.name)),
+            .init("watchApp", .string(simulation.watch.appLifecycle.name)),
+            .init("complicationBudgetLeft", .int(Int64(transport.complicationBudget.remaining(at: simulation.now)))),
+        ]
+        if case .unreachable(let reason) = simulation.context.reachability(from: .watch) {
+            rows.append(.init("reachable", .bool(false), text: "false (\(reason.name))"))
+        } else {
+            rows.append(.init("reachable", .bool(true)))
+        }
+        var sections = [ReportSection(title: "link", rows: rows)]
+        for channel in LinkChannel.allCases {
+            let stats = transport.statistics(channel)
+            guard stats.sent > 0 || stats.fellBack > 0 else { continue }
+            let p50 = stats.delayPercentile(50)
+            let p99 = stats.delayPercentile(99)
+            let unit = DurationFormat.unit(for: [p99 ?? .zero])  // one unit for the two figures
+            func text(_ value: SimDuration?) -> String { value.map { DurationFormat.text($0, unit: unit) } ?? "-" }
+            sections.append(
+                ReportSection(
+                    title: "link." + channel.name,
+                    rows: [
+                        ("sent", stats.sent), ("delivered", stats.delivered), ("duplicates", stats.duplicates),
+                        ("retried", stats.retried), ("failed", stats.failed), ("fellBack", stats.fellBack),
+                    ].map { .init($0.0, .int(Int64($0.1))) } + [
+                        .init(
+                            "delayP50Ms", p50.map { .duration($0) } ?? .string("-"), text: text(p50)),
+                        .init(
+                            "delayP99Ms", p99.map { .duration($0) } ?? .string("-"), text: text(p99)),
+                        .init("maxQueueDepth", .int(Int64(stats.maxQueueDepth))),
+                    ]))
+        }
+        return sections
     }
 
     /// At the end of every run: once the link is left to finish (``ScenarioSimulation/settled()``),
@@ -214,5 +269,33 @@ extension LinkFeature: StorageAdopting {
     package mutating func adoptStorage(of old: inout LinkFeature) {
         transport.adoptStorage(of: &old.transport)
         timers.adoptStorage(of: &old.timers)
+    }
+}
+
+extension ScenarioSimulation {
+    /// How each app runs now, as its owner says: the watch side's ``WatchAppLifecycle`` and the
+    /// phone side's ``PhoneAppLifecycle`` (the link keeps no copy).
+    package var appRunStates: LinkApps {
+        LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
+    }
+}
+
+extension LinkTimers {
+    /// Performs `effect` on the world's loop, where the link's timers travel as
+    /// `.link(.timer(_))` events: what ``LinkTimers/perform(_:on:)`` does on a loop of link events.
+    ///
+    /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) for *k* pending reply timeouts.
+    mutating func perform(_ effect: consuming LinkTimerEffect, on loop: inout EventLoop<SimEvent>) {
+        switch consume effect {
+        case .schedule(.replyTimeout(let message), let time):
+            keep(replyTimeoutOf: message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
+        case .schedule(let timer, let time):
+            loop.schedule(.link(.timer(timer)), at: time)
+        case .scheduleInteractive(let message, let arrival, let timeout):
+            loop.schedule(.link(.timer(.messageArrival(message))), at: arrival)
+            keep(replyTimeoutOf: message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: timeout))
+        case .cancelReplyTimeout(let message):
+            if let handle = takeReplyTimeout(of: message) { loop.cancel(handle) }
+        }
     }
 }

@@ -1,7 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
 
+@testable import CompanionModel
 @testable import ScenarioRunner
 
 /// The link keeps each first delivery without its payload (``LinkDeliveryRecord``: identifier,
