@@ -4,7 +4,7 @@ import SimulationKernel
 ///
 /// The handler is one main-queue block. Its ``PipelineQueue/main`` steps run in it in order; when
 /// it reaches a ``PipelineQueue/background`` or ``PipelineQueue/mainAsync`` step it dispatches that
-/// step (at no cost) and carries on. ``PipelineExecutor`` simulates the queues.
+/// step (at no cost) and carries on. ``PipelineSession`` simulates the queues.
 ///
 /// ```swift
 /// let custom = try CheckOffPipeline(name: "mine", steps: [

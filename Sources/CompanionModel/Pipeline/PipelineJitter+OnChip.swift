@@ -4,7 +4,7 @@ extension PipelineJitter {
     /// A jitter model on one chip, with what every draw needs worked out once (the pause's length
     /// on the chip, whether a pause can happen at all): a draw then only draws and multiplies.
     /// The one place a draw is made (``PipelineJitter/drawnNanoseconds(_:speed:seed:tap:step:)``
-    /// and the pipeline engine's step starts both use it), so both give the same bits.
+    /// and the pipeline session's step starts both use it), so both give the same bits.
     ///
     /// ```swift
     /// let onChip = PipelineJitter.OnChip(.standard, speed: 6)

@@ -17,7 +17,7 @@ import SimulationKernel
 /// 25 ms on an S6). Zero-cost steps (the `instant` preset) stay free.
 ///
 /// Each draw is a pure function of the run's jitter seed, the tap's index and the step's
-/// index, so the cost of one step does not depend on the order the engine happens to start
+/// index, so the cost of one step does not depend on the order the session happens to start
 /// steps in, and the same scenario and seed give the same costs on every machine: no draw calls
 /// the C library, whose `exp` and `log` differ in their last bits between platforms.
 ///

@@ -1,6 +1,6 @@
 import SimulationKernel
 
-/// The result of running taps through a pipeline on a watch (``PipelineExecutor/run(taps:)``).
+/// The result of running taps through a pipeline on a watch (``PipelineSession/run(through:)``).
 package struct PipelineRun: Hashable, Sendable {
     /// The pipeline that ran.
     package var pipeline: CheckOffPipeline
