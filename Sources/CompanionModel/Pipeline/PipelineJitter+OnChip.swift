@@ -35,9 +35,8 @@ extension PipelineJitter {
         ///
         /// - Complexity: O(1).
         func drawnNanoseconds(_ scaled: Double, seed: UInt64, tap: Int, step: Int) -> Double {
-            // One call draws the whole step run's stream (``PipelineJitter/stream(seed:tap:step:)``):
-            // its normal (clamped, ``PipelineJitter/standardNormal(_:)``) raised to a factor, then
-            // its uniform.
+            // One call draws the whole step run's stream (``PipelineJitter/streamSeed(seed:tap:step:)``):
+            // its normal (clamped to ±6) raised to a factor, then its uniform.
             let draw = LognormalDraw(seed: PipelineJitter.streamSeed(seed: seed, tap: tap, step: step), spread: spread)
             var nanoseconds = scaled * draw.factor
             if pauseProbability > 0, draw.uniform < pauseProbability {

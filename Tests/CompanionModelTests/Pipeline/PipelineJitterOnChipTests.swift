@@ -11,10 +11,10 @@ import Testing
     static func recount(
         _ jitter: PipelineJitter, scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int
     ) -> Double {
-        var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
+        var rng = SplitMix64(seed: PipelineJitter.streamSeed(seed: seed, tap: tap, step: step))
         var nanoseconds = Double(scaled.nanoseconds)
         if jitter.spread > 0 {
-            nanoseconds *= PortableMath.exp(jitter.spread * PipelineJitter.standardNormal(&rng))
+            nanoseconds *= PortableMath.exp(jitter.spread * min(6, max(-6, ZigguratNormal.draw(using: &rng))))
         }
         if jitter.pauseProbability > 0, rng.uniform() < jitter.pauseProbability, speed > 0 {
             nanoseconds += Double(jitter.pause.nanoseconds) / speed
