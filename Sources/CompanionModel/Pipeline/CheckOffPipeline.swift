@@ -39,13 +39,4 @@ package struct CheckOffPipeline: Hashable, Sendable {
 
     /// The index of the `removeRow` step (validation guarantees one).
     package var removeRowIndex: Int { steps.firstIndex { $0.kind == .removeRow } ?? 0 }
-
-    /// Total reference CPU cost per tap, over all queues.
-    package var referenceCost: SimDuration { steps.reduce(.zero) { $0 + $1.cost } }
-
-    /// Total reference cost plus waits of the steps inside the handler (``PipelineQueue/main``):
-    /// the handler's length on the reference chip with nothing else running.
-    package var referenceHandlerTime: SimDuration {
-        steps.filter { $0.queue == .main }.reduce(.zero) { $0 + $1.cost + $1.wait }
-    }
 }

@@ -64,16 +64,9 @@ package struct PipelineJitter: Hashable, Sendable {
     /// - Complexity: O(1).
     package func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
         guard !isExact, scaled.nanoseconds > 0 else { return scaled }
-        let drawn = drawnNanoseconds(scaled, speed: speed, seed: seed, tap: tap, step: step)
+        let drawn = OnChip(self, speed: speed).drawnNanoseconds(
+            Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
         return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
-    }
-
-    /// The draw behind ``cost(_:speed:seed:tap:step:)`` before rounding, capped at 2⁶¹ ns: a
-    /// whole number, so capping before rounding gives what capping the rounded figure gives.
-    ///
-    /// - Complexity: O(1).
-    func drawnNanoseconds(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> Double {
-        OnChip(self, speed: speed).drawnNanoseconds(Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
     }
 
     /// `value.rounded()` (to nearest, halves away from zero) as an integer, for `value` in

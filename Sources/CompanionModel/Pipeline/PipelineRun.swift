@@ -6,8 +6,6 @@ package struct PipelineRun: Hashable, Sendable {
     package var pipeline: CheckOffPipeline
     /// The watch it ran on.
     package var watch: WatchModel
-    /// How a single core was shared.
-    package var sharing: CPUSharing
     /// Every tap, in simulated (time) order.
     package var taps: [TapOutcome]
 

@@ -17,8 +17,7 @@ extension PipelineSession {
         var session = self
         _ = session.wake(at: time)
         let outcomes = (0..<session.tapCount).compactMap { session.outcome(tap: $0) }
-        return PipelineRun(
-            pipeline: prepared.pipeline, watch: prepared.watch, sharing: prepared.sharing, taps: outcomes)
+        return PipelineRun(pipeline: prepared.pipeline, watch: prepared.watch, taps: outcomes)
     }
 
     /// The outcome of tap `tap` once every step of it has ended (else `nil`).
