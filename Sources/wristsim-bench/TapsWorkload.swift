@@ -1,10 +1,12 @@
 import CompanionModel
 import SimulationKernel
 
-/// `wristsim-bench taps`: pushes 100,000 simulated taps through the check-off pipeline executor.
+/// `wristsim-bench taps`: pushes 100,000 simulated taps through a check-off pipeline session
+/// that records no effects (``PipelineEffectSelection/nothing``) and reads the taps' outcomes at
+/// the end.
 ///
 /// Two runs, each timed on its own: the `optimized` preset on the original watch (single core, so
-/// every background step shares the CPU with main: the executor's most eventful path) and the
+/// every background step shares the CPU with main: the session's most eventful path) and the
 /// `naive` preset on a Series 3 with taps faster than the handler (the main queue grows to tens of
 /// thousands of waiting handlers). Taps are `--gap-ms` apart with a seeded jitter of up to 50 ms.
 struct TapsWorkload: BenchWorkload {
@@ -34,7 +36,9 @@ struct TapsWorkload: BenchWorkload {
             ("naive.series3-38mm", CheckOffPipeline.naive, WatchModel.model(named: "series3-38mm")),
         ] {
             let stopwatch = Stopwatch()
-            let run = PipelineExecutor(pipeline: pipeline, watch: watch).run(taps: taps)
+            var session = PipelineSession(pipeline: pipeline, watch: watch, effects: .nothing, expectedTaps: count)
+            for time in taps { _ = session.tap(at: time) }
+            let run = session.run(through: .distantFuture)
             let seconds = stopwatch.elapsedSeconds
             let stats = run.statistics
             report.add("\(label).wallSeconds", .decimal(Int64((seconds * 1_000).rounded()), scale: 3))

@@ -1,19 +1,18 @@
 import SimulationKernel
 
 extension CheckOffPipeline {
-    /// The presets by name: `naive`, `optimized`, `instant`.
-    package static let presetNames = ["naive", "optimized", "instant"]
+    /// The presets, in `--help` order: the one place their names are listed.
+    static let presets: [CheckOffPipeline] = [.naive, .optimized, .instant]
+
+    /// The presets' names: `naive`, `optimized`, `instant`.
+    package static let presetNames = presets.map(\.name)
 
     /// The preset called `name`.
     ///
-    /// - Throws: ``PipelineError/unknownPreset(_:known:)`` listing the presets.
+    /// - Throws: ``PipelineError/unknownPreset(_:)`` listing the presets.
     package static func preset(named name: String) throws(PipelineError) -> CheckOffPipeline {
-        switch name {
-        case "naive": return .naive
-        case "optimized": return .optimized
-        case "instant": return .instant
-        default: throw .unknownPreset(name, known: presetNames)
-        }
+        guard let preset = presets.first(where: { $0.name == name }) else { throw .unknownPreset(name) }
+        return preset
     }
 
     /// Everything on the main queue, as first shipped: the published story of a WatchKit shopping

@@ -4,7 +4,7 @@ import SimulationKernel
 ///
 /// The handler is one main-queue block. Its ``PipelineQueue/main`` steps run in it in order; when
 /// it reaches a ``PipelineQueue/background`` or ``PipelineQueue/mainAsync`` step it dispatches that
-/// step (at no cost) and carries on. ``PipelineExecutor`` simulates the queues.
+/// step (at no cost) and carries on. ``PipelineSession`` simulates the queues.
 ///
 /// ```swift
 /// let custom = try CheckOffPipeline(name: "mine", steps: [
@@ -39,13 +39,4 @@ package struct CheckOffPipeline: Hashable, Sendable {
 
     /// The index of the `removeRow` step (validation guarantees one).
     package var removeRowIndex: Int { steps.firstIndex { $0.kind == .removeRow } ?? 0 }
-
-    /// Total reference CPU cost per tap, over all queues.
-    package var referenceCost: SimDuration { steps.reduce(.zero) { $0 + $1.cost } }
-
-    /// Total reference cost plus waits of the steps inside the handler (``PipelineQueue/main``):
-    /// the handler's length on the reference chip with nothing else running.
-    package var referenceHandlerTime: SimDuration {
-        steps.filter { $0.queue == .main }.reduce(.zero) { $0 + $1.cost + $1.wait }
-    }
 }

@@ -43,9 +43,6 @@ package struct LatencyHistogram: Hashable, Sendable {
         }
     }
 
-    /// The total count.
-    package var total: Int { counts.reduce(0, +) }
-
     static func floorDiv(_ value: Int64, _ divisor: Int64) -> Int64 {
         let quotient = value / divisor
         return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient

@@ -6,7 +6,8 @@
 /// that acts only on the steps' roles (``PipelineStepRoles``) asks for ``actedOn`` and so does
 /// not record, and then skip, the handler starts and the starts and ends of sorting, haptic or
 /// label steps; one that has no complication to ask for a reload asks for
-/// ``actedOnWithoutComplication``.
+/// ``actedOnWithoutComplication``. A batch run that reads only the taps' outcomes records
+/// ``nothing``.
 ///
 /// ```swift
 /// var session = PipelineSession(pipeline: .optimized, watch: watch, effects: .actedOn)
@@ -26,6 +27,8 @@ package enum PipelineEffectSelection: Hashable, Sendable {
     /// (``PipelineStepRoles/Role/updatesComplication``): what a driver acts on when there is no
     /// complication to reload.
     case actedOnWithoutComplication
+    /// No effect at all, not even the always recorded ones.
+    case nothing
 
     /// Whether each tap's ``PipelineEffect/handlerStarted(tap:at:)`` is recorded.
     ///
@@ -33,7 +36,7 @@ package enum PipelineEffectSelection: Hashable, Sendable {
     var recordsHandlerStarts: Bool {
         switch self {
         case .everyStep: true
-        case .actedOn, .actedOnWithoutComplication: false
+        case .actedOn, .actedOnWithoutComplication, .nothing: false
         }
     }
 
@@ -44,6 +47,7 @@ package enum PipelineEffectSelection: Hashable, Sendable {
         switch self {
         case .everyStep: true
         case .actedOn, .actedOnWithoutComplication: role.actsAtStart
+        case .nothing: false
         }
     }
 
@@ -55,6 +59,7 @@ package enum PipelineEffectSelection: Hashable, Sendable {
         case .everyStep: true
         case .actedOn: role.actsAtEnd
         case .actedOnWithoutComplication: role.actsAtEnd && role != .updatesComplication
+        case .nothing: false
         }
     }
 }

@@ -3,8 +3,8 @@ import SimulationKernel
 extension PipelineJitter {
     /// A jitter model on one chip, with what every draw needs worked out once (the pause's length
     /// on the chip, whether a pause can happen at all): a draw then only draws and multiplies.
-    /// The one place a draw is made (``PipelineJitter/drawnNanoseconds(_:speed:seed:tap:step:)``
-    /// and the pipeline engine's step starts both use it), so both give the same bits.
+    /// The one place a draw is made (``PipelineJitter/cost(_:speed:seed:tap:step:)`` and the
+    /// pipeline session's step starts both use it), so both give the same bits.
     ///
     /// ```swift
     /// let onChip = PipelineJitter.OnChip(.standard, speed: 6)
@@ -30,14 +30,14 @@ extension PipelineJitter {
         }
 
         /// The draw of step `step` in tap `tap` before rounding, for a step whose figure on this
-        /// chip is `scaled` nanoseconds, capped at 2⁶¹ ns (see
-        /// ``PipelineJitter/drawnNanoseconds(_:speed:seed:tap:step:)``).
+        /// chip is `scaled` nanoseconds, capped at 2⁶¹ ns: a whole number, so capping before
+        /// rounding (``PipelineJitter/roundedToNearest(_:)``) gives what capping the rounded
+        /// figure gives.
         ///
         /// - Complexity: O(1).
         func drawnNanoseconds(_ scaled: Double, seed: UInt64, tap: Int, step: Int) -> Double {
-            // One call draws the whole step run's stream (``PipelineJitter/stream(seed:tap:step:)``):
-            // its normal (clamped, ``PipelineJitter/standardNormal(_:)``) raised to a factor, then
-            // its uniform.
+            // One call draws the whole step run's stream (``PipelineJitter/streamSeed(seed:tap:step:)``):
+            // its normal (clamped to ±6) raised to a factor, then its uniform.
             let draw = LognormalDraw(seed: PipelineJitter.streamSeed(seed: seed, tap: tap, step: step), spread: spread)
             var nanoseconds = scaled * draw.factor
             if pauseProbability > 0, draw.uniform < pauseProbability {

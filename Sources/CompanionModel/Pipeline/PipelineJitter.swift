@@ -17,7 +17,7 @@ import SimulationKernel
 /// 25 ms on an S6). Zero-cost steps (the `instant` preset) stay free.
 ///
 /// Each draw is a pure function of the run's jitter seed, the tap's index and the step's
-/// index, so the cost of one step does not depend on the order the engine happens to start
+/// index, so the cost of one step does not depend on the order the session happens to start
 /// steps in, and the same scenario and seed give the same costs on every machine: no draw calls
 /// the C library, whose `exp` and `log` differ in their last bits between platforms.
 ///
@@ -64,16 +64,9 @@ package struct PipelineJitter: Hashable, Sendable {
     /// - Complexity: O(1).
     package func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
         guard !isExact, scaled.nanoseconds > 0 else { return scaled }
-        let drawn = drawnNanoseconds(scaled, speed: speed, seed: seed, tap: tap, step: step)
+        let drawn = OnChip(self, speed: speed).drawnNanoseconds(
+            Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
         return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
-    }
-
-    /// The draw behind ``cost(_:speed:seed:tap:step:)`` before rounding, capped at 2⁶¹ ns: a
-    /// whole number, so capping before rounding gives what capping the rounded figure gives.
-    ///
-    /// - Complexity: O(1).
-    func drawnNanoseconds(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> Double {
-        OnChip(self, speed: speed).drawnNanoseconds(Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
     }
 
     /// `value.rounded()` (to nearest, halves away from zero) as an integer, for `value` in
@@ -82,9 +75,7 @@ package struct PipelineJitter: Hashable, Sendable {
     /// part is representable and the fraction is its exact difference; from 2⁵³ on every double
     /// is a whole number).
     ///
-    /// The half-up comparison adds 0 or 1 rather than choosing between two results: as a branch
-    /// it went either way half the time, and a mispredicted branch at the end of a draw's long
-    /// dependency chain (mixing, ziggurat, `exp`) let nothing after it start early.
+    /// The half-up comparison adds 0 or 1 rather than branching: the branch is unpredictable.
     ///
     /// - Complexity: O(1).
     static func roundedToNearest(_ value: Double) -> Int64 {
@@ -93,22 +84,12 @@ package struct PipelineJitter: Hashable, Sendable {
         return whole &+ Int64(unsafeBitCast(roundsUp, to: UInt8.self))
     }
 
-    /// The independent stream of one step run: SplitMix64 seeded with the run's seed mixed with
-    /// the tap and step indices (distinct odd multipliers keep (tap, step) pairs apart). Each
-    /// output of SplitMix64 is already a full avalanche of its state, so the stream starts there:
-    /// a draw's first bits are one mixing step away from (seed, tap, step), not two.
-    static func stream(seed: UInt64, tap: Int, step: Int) -> SplitMix64 {
-        SplitMix64(seed: streamSeed(seed: seed, tap: tap, step: step))
-    }
-
-    /// The seed of ``stream(seed:tap:step:)``.
+    /// The seed of one step run's independent stream (SplitMix64, ``LognormalDraw``): the run's
+    /// seed mixed with the tap and step indices (distinct odd multipliers keep (tap, step) pairs
+    /// apart). Each output of SplitMix64 is already a full avalanche of its state, so a draw's
+    /// first bits are one mixing step away from (seed, tap, step), not two.
     static func streamSeed(seed: UInt64, tap: Int, step: Int) -> UInt64 {
         seed ^ (UInt64(truncatingIfNeeded: tap) &* 0xD1B5_4A32_D192_ED03)
             ^ (UInt64(truncatingIfNeeded: step) &* 0x8CB9_2BA7_2F3D_8DD7)
-    }
-
-    /// A standard normal draw (by the ziggurat method, ``ZigguratNormal``), clamped to ±6.
-    static func standardNormal(_ rng: inout SplitMix64) -> Double {
-        min(6, max(-6, ZigguratNormal.draw(using: &rng)))
     }
 }

@@ -1,13 +1,11 @@
 import SimulationKernel
 
-/// The result of running taps through a pipeline on a watch (``PipelineExecutor/run(taps:)``).
+/// The result of running taps through a pipeline on a watch (``PipelineSession/run(through:)``).
 package struct PipelineRun: Hashable, Sendable {
     /// The pipeline that ran.
     package var pipeline: CheckOffPipeline
     /// The watch it ran on.
     package var watch: WatchModel
-    /// How a single core was shared.
-    package var sharing: CPUSharing
     /// Every tap, in simulated (time) order.
     package var taps: [TapOutcome]
 

@@ -1,8 +1,8 @@
 import SimulationKernel
 
-/// What happened to one tap in a ``PipelineExecutor`` run.
+/// What happened to one tap in a ``PipelineSession`` run.
 package struct TapOutcome: Hashable, Sendable {
-    /// The tap's position in the run's input (taps are simulated in time order, input order on ties).
+    /// The tap's index: the number of taps submitted before it.
     package var index: Int
     /// When the finger touched the row.
     package var tap: SimTime

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CompanionModel
 
-/// The engine's effect buffer reuses its slots instead of emptying itself element by element:
+/// The session's effect buffer reuses its slots instead of emptying itself element by element:
 /// over many seeded mixes of records, single takes and takes until empty it must hand over exactly what a
 /// plain first-in-first-out array would, and its storage must stay within twice the most effects
 /// ever untaken at once, however it is driven.
@@ -11,7 +11,7 @@ import Testing
     @Test func handsOverWhatAPlainQueueWould() {
         for seed in UInt64(0)..<200 {
             var rng = SplitMix64(seed: seed)
-            var buffer = PipelineEngine.EffectBuffer()
+            var buffer = PipelineSession.EffectBuffer()
             var model: [PipelineEffect] = []
             var mostUntaken = 0
             for operation in 0..<300 {
@@ -43,7 +43,7 @@ import Testing
     /// take sets off the next record) keeps the storage within twice what is untaken: it does not
     /// grow with the number of effects ever recorded.
     @Test func storageStaysBoundedWhenNeverEmptied() {
-        var buffer = PipelineEngine.EffectBuffer()
+        var buffer = PipelineSession.EffectBuffer()
         buffer.record(.handlerStarted(tap: 0, at: .zero))
         for tap in 1...100_000 {
             buffer.record(.handlerStarted(tap: tap, at: .zero))
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func removeAllForgetsEverything() {
-        var buffer = PipelineEngine.EffectBuffer()
+        var buffer = PipelineSession.EffectBuffer()
         buffer.record(.handlerStarted(tap: 0, at: .zero))
         buffer.record(.removalCommitted(tap: 0, at: .zero, handlerStarted: .zero))
         buffer.removeAll()

@@ -117,6 +117,28 @@ import Testing
         }
     }
 
+    /// A batch that records nothing (``PipelineEffectSelection/nothing``) hands over no effect,
+    /// not even a synchronous send's wait or a removal, and its taps end as when every step is
+    /// recorded.
+    @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
+    func nothingRecordsNoEffectAndTheSameOutcomes(_ pipeline: CheckOffPipeline) throws {
+        let watch = try WatchModel.named("series0-38mm")
+        for seed in UInt64(0)..<10 {
+            var every = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
+            var nothing = PipelineSession(
+                pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, effects: .nothing)
+            for time in taps(6, seed: seed) {
+                _ = every.tap(at: time)
+                #expect(nothing.tap(at: time) == 0, "\(pipeline.name) seed \(seed)")
+            }
+            let end = SimTime(offset: .seconds(Int64(60)))
+            #expect(nothing.wake(at: end) == 0, "\(pipeline.name) seed \(seed)")
+            #expect(nothing.takeEffect() == nil, "\(pipeline.name) seed \(seed)")
+            #expect(nothing.nextEventTime == nil, "\(pipeline.name) seed \(seed)")
+            #expect(every.run(through: end) == nothing.run(through: end), "\(pipeline.name) seed \(seed)")
+        }
+    }
+
     /// Effects not taken yet stay ahead of those a later call records (a wake's driver leaves
     /// for the next wake what acting on its effects set off).
     @Test func untakenEffectsStayAheadOfLaterOnes() throws {
@@ -148,6 +170,8 @@ import Testing
             #expect(PipelineEffectSelection.actedOn.recordsEnd(of: role) == role.actsAtEnd, "\(role)")
             #expect(PipelineEffectSelection.everyStep.recordsStart(of: role))
             #expect(PipelineEffectSelection.everyStep.recordsEnd(of: role))
+            #expect(!PipelineEffectSelection.nothing.recordsStart(of: role))
+            #expect(!PipelineEffectSelection.nothing.recordsEnd(of: role))
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CompanionModel
 
-/// `PipelineJitter.OnChip` works out a chip's pause length once, and the engine's prepared plan
+/// `PipelineJitter.OnChip` works out a chip's pause length once, and the session's prepared plan
 /// keeps each step's scaled figure as a `Double` and whether it is drawn: every draw must still
 /// be, bit for bit, the formula worked out in full at each draw.
 @Suite struct PipelineJitterOnChipTests {
@@ -11,10 +11,10 @@ import Testing
     static func recount(
         _ jitter: PipelineJitter, scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int
     ) -> Double {
-        var rng = PipelineJitter.stream(seed: seed, tap: tap, step: step)
+        var rng = SplitMix64(seed: PipelineJitter.streamSeed(seed: seed, tap: tap, step: step))
         var nanoseconds = Double(scaled.nanoseconds)
         if jitter.spread > 0 {
-            nanoseconds *= PortableMath.exp(jitter.spread * PipelineJitter.standardNormal(&rng))
+            nanoseconds *= PortableMath.exp(jitter.spread * min(6, max(-6, ZigguratNormal.draw(using: &rng))))
         }
         if jitter.pauseProbability > 0, rng.uniform() < jitter.pauseProbability, speed > 0 {
             nanoseconds += Double(jitter.pause.nanoseconds) / speed
@@ -57,10 +57,9 @@ import Testing
     func preparedPlanKeepsEachStepsFigures(_ pipeline: CheckOffPipeline) throws {
         for watch in WatchModel.catalog {
             for jitter in [PipelineJitter.exact, .standard] {
-                let engine = PipelineEngine(
-                    pipeline: pipeline, watch: watch, sharing: .processorSharing, jitter: jitter)
+                let session = PipelineSession(pipeline: pipeline, watch: watch, jitter: jitter)
                 for (index, step) in pipeline.steps.enumerated() {
-                    let plan = engine.plan[index]
+                    let plan = session.prepared.plan[index]
                     let scaled = step.scaledCost(speed: watch.relativeSpeed)
                     #expect(plan.scaledCost == scaled, "\(watch.name) step \(index)")
                     #expect(plan.scaledNanoseconds == Double(scaled.nanoseconds), "\(watch.name) step \(index)")

@@ -64,15 +64,14 @@ import Testing
         #expect(PipelineJitter(spread: .nan).spread == 0)
     }
 
-    @Test func executorTapsVaryWithJitterAndNotWithout() throws {
+    @Test func sessionTapsVaryWithJitterAndNotWithout() throws {
         let watch = try WatchModel.named("series3-38mm")
         let taps = (0..<30).map { SimTime(offset: .seconds(Int64($0) * 10)) }
-        let exact = PipelineExecutor(pipeline: .naive, watch: watch).run(taps: taps)
+        let exact = PipelineSession.run(.naive, on: watch, taps: taps)
         #expect(Set(exact.latencies).count == 1)
-        let jittered = PipelineExecutor(pipeline: .naive, watch: watch, jitter: .standard, jitterSeed: 4).run(
-            taps: taps)
+        let jittered = PipelineSession.run(.naive, on: watch, jitter: .standard, jitterSeed: 4, taps: taps)
         #expect(Set(jittered.latencies).count > 20, "\(jittered.latencies)")
-        let again = PipelineExecutor(pipeline: .naive, watch: watch, jitter: .standard, jitterSeed: 4).run(taps: taps)
+        let again = PipelineSession.run(.naive, on: watch, jitter: .standard, jitterSeed: 4, taps: taps)
         #expect(jittered == again)
         let cpu = jittered.taps[3].steps[0].cpu
         #expect(cpu != exact.taps[3].steps[0].cpu, "a step's recorded CPU is its drawn cost")

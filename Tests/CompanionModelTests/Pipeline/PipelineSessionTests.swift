@@ -33,7 +33,7 @@ import Testing
             last = next
             _ = session.wakeTakingAll(at: next)
         }
-        let finished = PipelineExecutor(pipeline: .optimized, watch: watch).run(taps: [.zero]).taps
+        let finished = PipelineSession.run(.optimized, on: watch, taps: [.zero]).taps
         let backgroundEnd = try #require(finished.first?.steps.last?.end)
         #expect(backgroundEnd > last, "the background's end (\(backgroundEnd)) comes after the last wake (\(last))")
         #expect(session.run(through: last).taps.isEmpty, "the tap has not finished by the last wake")
@@ -51,7 +51,7 @@ import Testing
             last = next
             _ = session.wakeTakingAll(at: next)
         }
-        let finished = PipelineExecutor(pipeline: .optimized, watch: watch).run(taps: [.zero]).taps
+        let finished = PipelineSession.run(.optimized, on: watch, taps: [.zero]).taps
         #expect(finished.first?.steps.map(\.end).max() == last)
         #expect(session.run(through: last).taps == finished)
     }

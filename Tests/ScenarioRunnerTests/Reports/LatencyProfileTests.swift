@@ -19,11 +19,11 @@ import Testing
             let label = "\(watch) \(pipeline) seed \(seed)"
             #expect(profile.items.count >= 30, "\(label): the shop's taps reach the pipeline")
             #expect(profile.run.taps.count == profile.items.count, "\(label): a tap is missing")
-            let alone = PipelineExecutor(
+            var session = PipelineSession(
                 pipeline: settings.pipeline, watch: profile.run.watch, sharing: settings.sharing,
-                jitter: settings.jitter, jitterSeed: WatchAppState.jitterSeed(seed)
-            )
-            .run(taps: profile.run.taps.map(\.tap))
+                jitter: settings.jitter, jitterSeed: WatchAppState.jitterSeed(seed), effects: .nothing)
+            for tap in profile.run.taps { _ = session.tap(at: tap.tap) }
+            let alone = session.run(through: .distantFuture)
             #expect(profile.run.taps == alone.taps, "\(label)")
         }
     }

@@ -1,19 +1,19 @@
 import SimulationKernel
 
-extension PipelineEngine {
+extension PipelineSession {
     /// What every run of one pipeline on one watch with the same settings shares, worked out once:
-    /// the step plan, the roles, the jitter's constants on the chip. Immutable and shared by
-    /// reference, so a restarted engine (a new run of a prepared scenario) copies one reference
-    /// instead of the plan and the roles.
+    /// the pipeline and the watch, the step plan, the jitter's constants on the chip. Immutable
+    /// and shared by reference, so a restarted session (a new run of a prepared scenario) copies
+    /// one reference instead of the plan.
     final class Prepared: Sendable {
+        /// The pipeline the session runs.
+        let pipeline: CheckOffPipeline
+        /// The watch it runs on.
+        let watch: WatchModel
         /// Each step's plan, in pipeline order.
         let plan: [StepPlan]
-        let jitter: PipelineJitter
-        /// ``jitter`` on this watch's chip: what a step start draws with.
+        /// The session's ``PipelineJitter`` on this watch's chip: what a step start draws with.
         let jitterOnChip: PipelineJitter.OnChip
-        let speed: Double
-        /// What each step means to the simulation (which steps commit, send, refresh).
-        let roles: PipelineStepRoles
         let stepCount: Int
         let removeRowIndex: Int
         /// Whether `removeRow` runs inside the handler (its removal commits when the handler
@@ -21,6 +21,7 @@ extension PipelineEngine {
         let removesRowInHandler: Bool
         let cores: Int
         let sharing: CPUSharing
+        /// Whether it records any ``PipelineEffect`` (not with ``PipelineEffectSelection/nothing``).
         let recordsEffects: Bool
         /// Whether it records each tap's ``PipelineEffect/handlerStarted(tap:at:)``
         /// (``PipelineEffectSelection/recordsHandlerStarts``).
@@ -29,25 +30,23 @@ extension PipelineEngine {
         /// - Complexity: O(*s*) for *s* steps.
         init(
             pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing, jitter: PipelineJitter,
-            recordsEffects: Bool, selection: PipelineEffectSelection, syncSendAwaitsOutcome: Bool
+            roles: PipelineStepRoles, selection: PipelineEffectSelection
         ) {
+            self.pipeline = pipeline
+            self.watch = watch
             let speed = watch.relativeSpeed
-            self.speed = speed
-            self.jitter = jitter
             jitterOnChip = PipelineJitter.OnChip(jitter, speed: speed)
-            let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
-            self.roles = roles
             let drawsCosts = !jitter.isExact
             let plan = pipeline.steps.indices.map { index in
                 let step = pipeline.steps[index]
                 let role = roles.byStep[index]
                 let scaledCost = step.scaledCost(speed: speed)
                 let isHeld = roles.synchronousSend == index
-                let recordsEnd = recordsEffects && selection.recordsEnd(of: role)
+                let recordsEnd = selection.recordsEnd(of: role)
                 return StepPlan(
                     scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds),
                     wait: isHeld ? .untilRelease : .fixed(step.wait), queue: step.queue,
-                    recordsStart: recordsEffects && selection.recordsStart(of: role), recordsEnd: recordsEnd,
+                    recordsStart: selection.recordsStart(of: role), recordsEnd: recordsEnd,
                     endsUnseen: !recordsEnd && !isHeld && step.wait == .zero,
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
             }
@@ -57,8 +56,8 @@ extension PipelineEngine {
             removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
             cores = watch.cores
             self.sharing = sharing
-            self.recordsEffects = recordsEffects
-            recordsHandlerStarts = recordsEffects && selection.recordsHandlerStarts
+            recordsEffects = selection != .nothing
+            recordsHandlerStarts = selection.recordsHandlerStarts
         }
 
         /// The CPU time step `step` of tap `tap` takes with jitter seed `seed`: drawn

@@ -3,12 +3,12 @@ import Testing
 
 @testable import CompanionModel
 
-/// What every run of the pipeline engine must satisfy, over many seeded bursts of taps, every
+/// What every run of a pipeline session must satisfy, over many seeded bursts of taps, every
 /// preset and a pipeline with every queue kind, on a single-core and a dual-core watch, with both
 /// ways of sharing a core and with jitter: each queue runs one step at a time, in order; a step
 /// takes at least its CPU time and its wait (exactly that with a core of its own); a handler
 /// starts after its tap, in tap order; the row is gone at the first frame after its removal.
-@Suite struct PipelineEnginePropertyTests {
+@Suite struct PipelineSessionPropertyTests {
     /// Every queue kind, a wait on main, and background work that overlaps the handler, so a
     /// single core's shares change in the middle of steps.
     static let mixed: CheckOffPipeline = {
@@ -41,10 +41,8 @@ import Testing
                         let label = "\(pipeline.name) \(watchName) \(sharing.rawValue) seed \(seed)"
                         let taps = seededTapTimes(
                             12, seed: seed, spacing: .milliseconds(150), jitter: .milliseconds(200))
-                        let run = PipelineExecutor(
-                            pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, jitterSeed: seed
-                        )
-                        .run(taps: taps)
+                        let run = PipelineSession.run(
+                            pipeline, on: watch, sharing: sharing, jitter: jitter, jitterSeed: seed, taps: taps)
                         if let broken = Self.brokenRule(run, cores: watch.cores) {
                             Issue.record("\(label): \(broken)")
                             return

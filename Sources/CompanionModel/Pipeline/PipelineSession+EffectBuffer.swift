@@ -1,7 +1,7 @@
 import SimulationKernel
 
-extension PipelineEngine {
-    /// The effects an engine recorded and has not handed over yet, oldest first.
+extension PipelineSession {
+    /// The effects a session recorded and has not handed over yet, oldest first.
     ///
     /// Its storage is reused, never emptied element by element: ``count`` marks the end of what
     /// is stored and `taken` how many of those were handed over. Once all are taken both go back
@@ -13,7 +13,7 @@ extension PipelineEngine {
     /// (``storageCount``). An effect holds no reference, so a stale slot keeps nothing alive.
     ///
     /// ```swift
-    /// var buffer = PipelineEngine.EffectBuffer()
+    /// var buffer = PipelineSession.EffectBuffer()
     /// buffer.record(.handlerStarted(tap: 0, at: .zero))
     /// buffer.take()   // .handlerStarted(tap: 0, at: .zero); the buffer is empty again
     /// ```
@@ -85,11 +85,11 @@ extension PipelineEngine {
     }
 }
 
-extension PipelineEngine.EffectBuffer: StorageAdopting {
+extension PipelineSession.EffectBuffer: StorageAdopting {
     /// Keeps this buffer in `old`'s storage (``StorageAdopting``).
     ///
     /// - Complexity: O(*n*) for the *n* slots held.
-    mutating func adoptStorage(of old: inout PipelineEngine.EffectBuffer) {
+    mutating func adoptStorage(of old: inout PipelineSession.EffectBuffer) {
         storage.adoptStorage(of: &old.storage)
     }
 }

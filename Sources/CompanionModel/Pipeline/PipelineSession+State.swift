@@ -1,8 +1,8 @@
 import SimulationKernel
 
-extension PipelineEngine {
+extension PipelineSession {
     /// A step of one tap, running on a queue's thread since ``start``. (Its CPU time is the
-    /// engine's, in ``Records/steps``: the step does not carry a copy.)
+    /// session's, in ``Records/costs``: the step does not carry a copy.)
     struct RunningStep {
         /// The tap's index.
         let tap: Int
@@ -12,7 +12,7 @@ extension PipelineEngine {
         let start: SimTime
         var phase: StepPhase
 
-        /// When the engine next has to move this step on: the end of its computation or of its
+        /// When the session next has to move this step on: the end of its computation or of its
         /// wait; `nil` while it can make no progress by itself (held back, or awaiting an outcome).
         var due: SimTime? {
             switch phase {
@@ -35,7 +35,7 @@ extension PipelineEngine {
         case computing(Work)
         /// Blocked after its CPU work until a fixed time (its `wait`, or the outcome it awaited).
         case waiting(until: SimTime)
-        /// Blocked after its CPU work until ``PipelineEngine/release(tap:at:)`` says the
+        /// Blocked after its CPU work until ``PipelineSession/release(tap:at:)`` says the
         /// outcome it awaits came (a synchronous send driven by a simulated link).
         case awaitingOutcome
     }
@@ -85,7 +85,7 @@ extension PipelineEngine {
         /// for all of a tap's steps when it comes (``PipelineJitter``: each a pure function of
         /// the seed, the tap and the step).
         var costs: [SimDuration] = []
-        /// Whether ``runs`` are kept (``PipelineEngine/keepsRuns``); kept across ``removeAll()``.
+        /// Whether ``runs`` are kept (``PipelineSession/keepsRuns``); kept across ``removeAll()``.
         var keepsRuns = true
         /// Each step's run once it has ended (`nil` until then), by `tap × stepCount + step`;
         /// empty unless ``keepsRuns``.
@@ -124,12 +124,12 @@ extension PipelineEngine {
     enum StepWait {
         /// A fixed time.
         case fixed(SimDuration)
-        /// Until ``PipelineEngine/release(tap:at:)`` says the awaited outcome came (a
+        /// Until ``PipelineSession/release(tap:at:)`` says the awaited outcome came (a
         /// synchronous send driven by a simulated link).
         case untilRelease
     }
 
-    /// What the engine needs of one step, fixed for the run.
+    /// What the session needs of one step, fixed for the run.
     struct StepPlan {
         /// The step's CPU time on this chip before jitter.
         var scaledCost: SimDuration
@@ -143,16 +143,16 @@ extension PipelineEngine {
         /// Whether its end is recorded as a ``PipelineEffect/stepEnded(tap:step:at:)``.
         var recordsEnd: Bool
         /// Whether nothing sees it end: its end is not recorded and it has no wait after its CPU
-        /// work (``PipelineEngine/nextDue``).
+        /// work (``PipelineSession/nextDue``).
         var endsUnseen: Bool
-        /// Whether its cost is drawn (a jittered engine and a step that costs something);
+        /// Whether its cost is drawn (a jittered session and a step that costs something);
         /// otherwise every run costs ``scaledCost``.
         var isDrawn: Bool
     }
 }
 
-/// One tap's times in a ``PipelineEngine`` (`nil` until they happen; its handler's end and its
-/// removal's commit stay `nil` unless the engine keeps runs: ``PipelineEngine/keepsRuns``).
+/// One tap's times in a ``PipelineSession`` (`nil` until they happen; its handler's end and its
+/// removal's commit stay `nil` unless the session keeps runs: ``PipelineSession/keepsRuns``).
 struct TapProgress {
     /// When the tap came.
     var tap: SimTime
@@ -161,12 +161,12 @@ struct TapProgress {
     var removalCommit: SimTime?
 }
 
-extension PipelineEngine.Records: StorageAdopting {
+extension PipelineSession.Records: StorageAdopting {
     /// Keeps these records in `old`'s storage: the costs, the runs and the effects
     /// (``StorageAdopting``).
     ///
     /// - Complexity: O(what they hold).
-    mutating func adoptStorage(of old: inout PipelineEngine.Records) {
+    mutating func adoptStorage(of old: inout PipelineSession.Records) {
         costs.adoptStorage(of: &old.costs)
         runs.adoptStorage(of: &old.runs)
         effects.adoptStorage(of: &old.effects)

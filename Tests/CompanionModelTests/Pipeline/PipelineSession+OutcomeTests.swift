@@ -3,7 +3,9 @@ import Testing
 
 @testable import CompanionModel
 
-@Suite struct PipelineExecutorTests {
+/// The taps' outcomes a session's run reads (``PipelineSession/run(through:)``), from batches
+/// of taps submitted in time order.
+@Suite struct PipelineSessionOutcomeTests {
     func ms(_ value: Int64) -> SimDuration { .milliseconds(value) }
     func at(_ milliseconds: Int64) -> SimTime { SimTime(offset: .milliseconds(milliseconds)) }
 
@@ -20,8 +22,7 @@ import Testing
     @Test func naiveTakesFiveSecondsOrMoreOnTheSlowestWatch() throws {
         let watch = try WatchModel.named(WatchModel.slowestName)
         for seed in UInt64(0)..<5 {
-            let run = PipelineExecutor(pipeline: .naive, watch: watch).run(
-                taps: trip(taps: 12, gap: .seconds(Int64(20)), seed: seed))
+            let run = PipelineSession.run(.naive, on: watch, taps: trip(taps: 12, gap: .seconds(Int64(20)), seed: seed))
             let summary = try #require(run.summary)
             #expect(summary.p50 >= .seconds(Int64(5)), "seed \(seed): p50 \(summary.p50)")
             #expect(run.taps.allSatisfy { $0.latency >= .seconds(Int64(5)) }, "seed \(seed)")
@@ -31,8 +32,7 @@ import Testing
     @Test(arguments: WatchModel.catalog)
     func optimizedP99IsUnder100msOnEveryWatch(_ watch: WatchModel) throws {
         for seed in UInt64(0)..<5 {
-            let run = PipelineExecutor(pipeline: .optimized, watch: watch).run(
-                taps: trip(taps: 40, gap: ms(150), seed: seed))
+            let run = PipelineSession.run(.optimized, on: watch, taps: trip(taps: 40, gap: ms(150), seed: seed))
             let summary = try #require(run.summary)
             #expect(summary.p99 < ms(100), "\(watch.name) seed \(seed): p99 \(summary.p99)")
         }
@@ -40,7 +40,7 @@ import Testing
 
     @Test func aBurstQueuesOnTheMainThread() throws {
         let watch = try WatchModel.named("series3-38mm")
-        let run = PipelineExecutor(pipeline: .naive, watch: watch).run(taps: [at(0), at(100), at(200)])
+        let run = PipelineSession.run(.naive, on: watch, taps: [at(0), at(100), at(200)])
         let handler = run.taps[0].handlerFinished - run.taps[0].handlerStarted
         #expect(run.taps[0].queueingDelay == .zero)
         #expect(run.taps[1].handlerStarted == run.taps[0].handlerFinished, "tap 2 waits for tap 1's handler")
@@ -63,19 +63,18 @@ import Testing
 
     @Test func singleCoreSharesTheCPUAndDualCoreDoesNot() throws {
         let pipeline = try overlapping()
-        let single = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [.zero]
+        let single = PipelineSession.run(
+            pipeline, on: try WatchModel.named("series0-38mm"), taps: [.zero]
         )
         #expect(single.taps[0].handlerFinished == at(200), "both halves share one core: 100 ms each at half speed")
         #expect(single.taps[0].messageSend?.finished == at(200))
 
-        let priority = PipelineExecutor(
-            pipeline: pipeline, watch: try WatchModel.named("series0-38mm"), sharing: .mainPriority
-        )
-        .run(taps: [.zero])
+        let priority = PipelineSession.run(
+            pipeline, on: try WatchModel.named("series0-38mm"), sharing: .mainPriority, taps: [.zero])
         #expect(priority.taps[0].handlerFinished == at(100), "main preempts the background queue")
         #expect(priority.taps[0].messageSend?.finished == at(200))
 
-        let dual = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series1-38mm")).run(taps: [.zero])
+        let dual = PipelineSession.run(pipeline, on: try WatchModel.named("series1-38mm"), taps: [.zero])
         #expect(
             dual.taps[0].handlerFinished == SimTime(nanoseconds: 66_666_667), "same speed class, two cores: in parallel"
         )
@@ -90,7 +89,7 @@ import Testing
                 PipelineStep(.sendMessageToPhone, on: .main, cost: .zero, wait: ms(100)),
                 PipelineStep(.removeRow, on: .main, cost: ms(10)),
             ])
-        let run = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [.zero])
+        let run = PipelineSession.run(pipeline, on: try WatchModel.named("series0-38mm"), taps: [.zero])
         #expect(run.taps[0].complicationUpdateRequested == at(100), "main was blocked, not computing")
         #expect(run.taps[0].handlerFinished == at(110))
     }
@@ -98,9 +97,11 @@ import Testing
     @Test func theRowGoesAtTheFirstFrameAtOrAfterTheHandler() throws {
         let pipeline = try CheckOffPipeline(name: "frame", steps: [PipelineStep(.removeRow, on: .main, cost: ms(10))])
         let watch = try WatchModel.named("series0-38mm")
-        let run = PipelineExecutor(pipeline: pipeline, watch: watch).run(taps: [
-            .zero, at(1_000), SimTime(nanoseconds: 2_006_666_667),
-        ])
+        let run = PipelineSession.run(
+            pipeline, on: watch,
+            taps: [
+                .zero, at(1_000), SimTime(nanoseconds: 2_006_666_667),
+            ])
         #expect(run.taps[0].rowGone == SimTime(nanoseconds: 16_666_667))
         #expect(run.taps[1].rowGone == SimTime(nanoseconds: 1_016_666_667))
         #expect(run.taps[2].handlerFinished == SimTime(nanoseconds: 2_016_666_667), "a commit on a boundary")
@@ -118,9 +119,11 @@ import Testing
                 PipelineStep(.removeRow, on: .main, cost: ms(10)),
                 PipelineStep(.updateComplication, on: .mainAsync, cost: ms(500)),
             ])
-        let run = PipelineExecutor(pipeline: pipeline, watch: try WatchModel.named("series0-38mm")).run(taps: [
-            .zero, at(20),
-        ])
+        let run = PipelineSession.run(
+            pipeline, on: try WatchModel.named("series0-38mm"),
+            taps: [
+                .zero, at(20),
+            ])
         #expect(run.taps[0].removalCommitted == at(10))
         #expect(run.taps[0].complicationUpdateRequested == at(510))
         #expect(run.taps[1].handlerStarted == at(510), "the deferred block was queued before tap 2 arrived")
@@ -129,7 +132,7 @@ import Testing
 
     @Test func sideEffectTimesFollowTheSteps() throws {
         let watch = try WatchModel.named("series3-38mm")
-        let run = PipelineExecutor(pipeline: .optimized, watch: watch).run(taps: [at(1_000)])
+        let run = PipelineSession.run(.optimized, on: watch, taps: [at(1_000)])
         let tap = run.taps[0]
         #expect(tap.checkOffCommitted == tap.steps[0].end, "end of updateTableModel")
         let send = try #require(tap.messageSend)
@@ -139,19 +142,19 @@ import Testing
         #expect(tap.finished == tap.complicationUpdateRequested)
     }
 
-    @Test func tapsOutOfOrderRunInTimeOrder() throws {
+    @Test func eachOutcomeCarriesItsTapsIndex() throws {
         let watch = try WatchModel.named("series3-38mm")
-        let run = PipelineExecutor(pipeline: .optimized, watch: watch).run(taps: [at(500), at(0), at(500)])
-        #expect(run.taps.map(\.index) == [1, 0, 2])
+        let run = PipelineSession.run(.optimized, on: watch, taps: [at(0), at(500), at(500)])
+        #expect(run.taps.map(\.index) == [0, 1, 2])
         #expect(run.taps.map(\.tap) == [at(0), at(500), at(500)])
     }
 
-    @Test func runsAreDeterministicAndMatchTheSession() throws {
+    @Test func runsAreDeterministicAndMatchADrivenSession() throws {
         for seed in UInt64(0)..<5 {
             let taps = trip(taps: 30, gap: ms(300), seed: seed)
             let watch = try WatchModel.named("series0-42mm")
-            let first = PipelineExecutor(pipeline: .naive, watch: watch).run(taps: taps)
-            #expect(first == PipelineExecutor(pipeline: .naive, watch: watch).run(taps: taps), "seed \(seed)")
+            let first = PipelineSession.run(.naive, on: watch, taps: taps)
+            #expect(first == PipelineSession.run(.naive, on: watch, taps: taps), "seed \(seed)")
             var session = PipelineSession(pipeline: .naive, watch: watch)
             var effects: [PipelineEffect] = []
             for time in taps {
@@ -166,7 +169,7 @@ import Testing
 
     @Test func stepTotalsAddUpPerQueue() throws {
         let watch = try WatchModel.named("series3-38mm")
-        let run = PipelineExecutor(pipeline: .naive, watch: watch).run(taps: [at(0), at(10_000)])
+        let run = PipelineSession.run(.naive, on: watch, taps: [at(0), at(10_000)])
         let totals = run.stepTotals
         #expect(totals.map(\.name) == CheckOffPipeline.naive.steps.map(\.name))
         #expect(totals.allSatisfy { $0.queue == .main })
