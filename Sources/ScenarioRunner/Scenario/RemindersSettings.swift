@@ -230,7 +230,9 @@ package struct RemindersSettings: Sendable {
     private static func decodeTiming(_ object: inout ObjectReader, _ context: DecodingContext) throws(ScenarioError)
         -> AppRefreshTiming
     {
-        let punctual = try object.optional("timing")?.named("timing", context) == TimingName.punctual
+        let punctual: Bool =
+            try object.optional("timing")?.choice("timing", context, ["opportunistic": false, "punctual": true])
+            ?? false
         guard let value = object.optional("meanDelay") else { return punctual ? .punctual : .realistic }
         if punctual {
             throw context.error(value, "meanDelay applies to \"opportunistic\" timing only (punctual has no delay)")
@@ -242,9 +244,6 @@ package struct RemindersSettings: Sendable {
         }
         return .opportunistic(meanDelay: seconds)
     }
-
-    /// The names `"timing"` takes, in the order its error lists them.
-    private enum TimingName: String, CaseIterable { case opportunistic, punctual }
 
     private static func decodeTask(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> RefillTask {
         var object = try ObjectReader(

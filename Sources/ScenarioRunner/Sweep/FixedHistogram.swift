@@ -23,11 +23,18 @@ import SimulationKernel
 /// histogram.percentile(50)   // 33.023ms (the upper edge of 33 ms's bucket)
 /// ```
 package struct FixedHistogram: Equatable, Sendable {
-    /// The non-empty buckets as `(index, count)`, ascending by index (no empty bucket is stored;
-    /// the stored form in partial results): a histogram costs memory for the buckets its values
-    /// fall in, however far apart they lie, so a partial result read back allocates no more than
-    /// it lists.
-    package private(set) var buckets: [(index: Int, count: Int)] = []
+    /// A key counted `count` times: a bucket index in ``buckets``, a value in microseconds in
+    /// ``exact``. Both lists are ascending by key and hold no zero count, so one routine inserts
+    /// into either and one merges two of either.
+    package struct Entry: Equatable, Sendable {
+        package var key: Int64
+        package var count: Int
+    }
+
+    /// The non-empty buckets, ascending by index (no empty bucket is stored; the stored form in
+    /// partial results): a histogram costs memory for the buckets its values fall in, however
+    /// far apart they lie, so a partial result read back allocates no more than it lists.
+    package private(set) var buckets: [Entry] = []
     /// The number of values.
     package private(set) var total = 0
     /// The smallest value in whole microseconds (`Int64.max` when empty).
@@ -38,19 +45,10 @@ package struct FixedHistogram: Equatable, Sendable {
     package private(set) var sumMicroseconds: Int64 = 0
     /// Each distinct value (microseconds, ascending) and its count, while there are at most
     /// ``exactLimit`` of them; `nil` after.
-    package private(set) var exact: [(microseconds: Int64, count: Int)]? = []
+    package private(set) var exact: [Entry]? = []
 
     /// The most distinct values kept exactly.
     package static let exactLimit = 1_024
-
-    /// Equal when the counts, the extremes, the sum and the exact values are.
-    package static func == (lhs: FixedHistogram, rhs: FixedHistogram) -> Bool {
-        lhs.buckets.elementsEqual(rhs.buckets) { $0 == $1 } && lhs.total == rhs.total
-            && lhs.minimumMicroseconds == rhs.minimumMicroseconds
-            && lhs.maximumMicroseconds == rhs.maximumMicroseconds && lhs.sumMicroseconds == rhs.sumMicroseconds
-            && lhs.exact?.map(\.microseconds) == rhs.exact?.map(\.microseconds)
-            && lhs.exact?.map(\.count) == rhs.exact?.map(\.count)
-    }
 
     /// An empty histogram.
     package init() {}
@@ -82,13 +80,7 @@ package struct FixedHistogram: Equatable, Sendable {
     package mutating func add(_ value: SimDuration, count: Int = 1) {
         let microseconds = max(0, value.nanoseconds / 1_000)
         guard count > 0 else { return }
-        let index = FixedHistogram.bucket(ofMicroseconds: microseconds)
-        let position = buckets.partitionPoint { $0.index >= index }
-        if position < buckets.count, buckets[position].index == index {
-            buckets[position].count += count
-        } else {
-            buckets.insert((index, count), at: position)
-        }
+        FixedHistogram.insert(Int64(FixedHistogram.bucket(ofMicroseconds: microseconds)), count: count, into: &buckets)
         total += count
         sumMicroseconds = FixedHistogram.saturatingSum(
             sumMicroseconds, microseconds.multipliedReportingOverflow(by: Int64(count)))
@@ -109,19 +101,10 @@ package struct FixedHistogram: Equatable, Sendable {
     package mutating func merge(_ other: FixedHistogram) throws(CountOverflow) {
         guard other.total > 0 else { return }
         let total = try CountOverflow.adding(self.total, other.total)
-        let merged = try FixedHistogram.merged(buckets, other.buckets, key: { Int64($0.index) }) {
-            (lhs, rhs) throws(CountOverflow) in
-            (lhs.index, try CountOverflow.adding(lhs.count, rhs.count))
-        }
-        var mergedExact: [(microseconds: Int64, count: Int)]?
+        let merged = try FixedHistogram.merged(buckets, other.buckets)
+        var mergedExact: [Entry]?
         if let values = exact, let others = other.exact {
-            // Each count is at most its histogram's total, and the merged total did not overflow,
-            // so the sums do not either.
-            mergedExact = try FixedHistogram.merged(
-                values, others, key: \.microseconds, limit: FixedHistogram.exactLimit
-            ) {
-                ($0.microseconds, $0.count + $1.count)
-            }
+            mergedExact = try FixedHistogram.merged(values, others, limit: FixedHistogram.exactLimit)
         }
         buckets = merged ?? []
         self.total = total
@@ -141,54 +124,50 @@ package struct FixedHistogram: Equatable, Sendable {
         if let exact {
             for value in exact {
                 seen += value.count
-                if seen >= rank { return .microseconds(value.microseconds) }
+                if seen >= rank { return .microseconds(value.key) }
             }
             return maximum
         }
         for bucket in buckets {
             seen += bucket.count
             if seen >= rank {
-                let upper = min(FixedHistogram.upperMicroseconds(ofBucket: bucket.index), maximumMicroseconds)
+                let upper = min(FixedHistogram.upperMicroseconds(ofBucket: Int(bucket.key)), maximumMicroseconds)
                 return .microseconds(max(upper, minimumMicroseconds))
             }
         }
         return maximum
     }
 
-    /// Adds `count` to `microseconds`'s entry of the ascending `values`.
+    /// Adds `count` to `key`'s entry of the ascending `entries`.
     ///
-    /// - Complexity: O(log *d*) to find, O(*d*) to insert a new value among *d*.
-    private static func insert(
-        _ microseconds: Int64, count: Int, into values: inout [(microseconds: Int64, count: Int)]
-    ) {
-        let low = values.partitionPoint { $0.microseconds >= microseconds }
-        if low < values.count, values[low].microseconds == microseconds {
-            values[low].count += count
+    /// - Complexity: O(log *d*) to find, O(*d*) to insert a new key among *d*.
+    private static func insert(_ key: Int64, count: Int, into entries: inout [Entry]) {
+        let low = entries.partitionPoint { $0.key >= key }
+        if low < entries.count, entries[low].key == key {
+            entries[low].count += count
         } else {
-            values.insert((microseconds, count), at: low)
+            entries.insert(Entry(key: key, count: count), at: low)
         }
     }
 
-    /// The ascending entries of both ascending arrays, two entries of one key made one by
-    /// `combine`; `nil` once there are more than `limit`.
+    /// The ascending entries of both ascending arrays, the counts of one key added (checked);
+    /// `nil` once there are more than `limit`.
     ///
     /// - Complexity: O(*n* + *n'*).
-    private static func merged<Entry>(
-        _ lhs: [Entry], _ rhs: [Entry], key: (Entry) -> Int64, limit: Int = .max,
-        combine: (Entry, Entry) throws(CountOverflow) -> Entry
-    ) throws(CountOverflow) -> [Entry]? {
+    private static func merged(_ lhs: [Entry], _ rhs: [Entry], limit: Int = .max) throws(CountOverflow) -> [Entry]? {
         var entries: [Entry] = []
         entries.reserveCapacity(min(limit, lhs.count + rhs.count))
         var (left, right) = (0, 0)
         while left < lhs.count || right < rhs.count {
-            if right == rhs.count || (left < lhs.count && key(lhs[left]) < key(rhs[right])) {
+            if right == rhs.count || (left < lhs.count && lhs[left].key < rhs[right].key) {
                 entries.append(lhs[left])
                 left += 1
-            } else if left == lhs.count || key(rhs[right]) < key(lhs[left]) {
+            } else if left == lhs.count || rhs[right].key < lhs[left].key {
                 entries.append(rhs[right])
                 right += 1
             } else {
-                entries.append(try combine(lhs[left], rhs[right]))
+                entries.append(
+                    Entry(key: lhs[left].key, count: try CountOverflow.adding(lhs[left].count, rhs[right].count)))
                 left += 1
                 right += 1
             }
@@ -221,12 +200,12 @@ package struct FixedHistogram: Equatable, Sendable {
     /// - Returns: `nil` when the buckets are not ascending, a count is not positive, an index is out
     ///   of range, or the extremes do not fall in the first and last buckets.
     package init?(
-        buckets: [(index: Int, count: Int)], minimumMicroseconds: Int64, maximumMicroseconds: Int64,
-        sumMicroseconds: Int64, exact: [(microseconds: Int64, count: Int)]?
+        buckets: [Entry], minimumMicroseconds: Int64, maximumMicroseconds: Int64, sumMicroseconds: Int64,
+        exact: [Entry]?
     ) {
-        guard let first = buckets.first, let last = buckets.last, first.index >= 0,
-            last.index < FixedHistogram.bucketLimit,
-            zip(buckets, buckets.dropFirst()).allSatisfy({ $0.index < $1.index })
+        guard let first = buckets.first, let last = buckets.last, first.key >= 0,
+            last.key < FixedHistogram.bucketLimit,
+            zip(buckets, buckets.dropFirst()).allSatisfy({ $0.key < $1.key })
         else { return nil }
         var total = 0
         for bucket in buckets {
@@ -236,8 +215,8 @@ package struct FixedHistogram: Equatable, Sendable {
         }
         guard minimumMicroseconds >= 0, minimumMicroseconds <= maximumMicroseconds,
             maximumMicroseconds <= Int64.max / 1_000,
-            FixedHistogram.bucket(ofMicroseconds: minimumMicroseconds) == first.index,
-            FixedHistogram.bucket(ofMicroseconds: maximumMicroseconds) == last.index
+            FixedHistogram.bucket(ofMicroseconds: minimumMicroseconds) == first.key,
+            FixedHistogram.bucket(ofMicroseconds: maximumMicroseconds) == last.key
         else { return nil }
         // The sum lies between the minimum once, the maximum once and the rest at the minimum,
         // and the other way round, each saturated as `add` saturates.
@@ -256,13 +235,13 @@ package struct FixedHistogram: Equatable, Sendable {
         guard let exact else { return }
         // The exact values must be ascending, at most the limit, and add up to exactly this histogram.
         guard exact.count <= FixedHistogram.exactLimit,
-            zip(exact, exact.dropFirst()).allSatisfy({ $0.microseconds < $1.microseconds }),
-            exact.first?.microseconds == minimumMicroseconds, exact.last?.microseconds == maximumMicroseconds
+            zip(exact, exact.dropFirst()).allSatisfy({ $0.key < $1.key }),
+            exact.first?.key == minimumMicroseconds, exact.last?.key == maximumMicroseconds
         else { return nil }
         var rebuilt = FixedHistogram()
         for value in exact {
             guard value.count > 0, value.count <= total - rebuilt.total else { return nil }
-            rebuilt.add(.microseconds(value.microseconds), count: value.count)
+            rebuilt.add(.microseconds(value.key), count: value.count)
         }
         guard rebuilt == self else { return nil }
     }

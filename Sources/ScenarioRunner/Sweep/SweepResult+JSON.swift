@@ -112,10 +112,8 @@ extension SweepResult {
         return [
             "minUs": .int(histogram.minimumMicroseconds), "maxUs": .int(histogram.maximumMicroseconds),
             "sumUs": .int(histogram.sumMicroseconds),
-            "buckets": .array(histogram.buckets.map { [.count($0.index), .count($0.count)] }),
-            "exact": histogram.exact.map { values in
-                .array(values.map { [.int($0.microseconds), .count($0.count)] })
-            } ?? .null,
+            "buckets": .array(histogram.buckets.map { [.int($0.key), .count($0.count)] }),
+            "exact": histogram.exact.map { values in .array(values.map { [.int($0.key), .count($0.count)] }) } ?? .null,
         ]
     }
 }

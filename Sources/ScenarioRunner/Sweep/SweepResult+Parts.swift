@@ -179,13 +179,11 @@ extension SweepResult {
         let buckets = try pairs(
             try object.required("buckets").array(context, nonEmpty: true), "[bucket, count]",
             0...FixedHistogram.bucketLimit - 1, context
-        ).map { (index: $0.0, count: $0.1) }
-        var exact: [(microseconds: Int64, count: Int)]?
+        )
+        var exact: [FixedHistogram.Entry]?
         let exactNode = try object.required("exact", "the exact values as [microseconds, count] pairs, or null")
         if case .array(let values) = exactNode.value {
-            exact = try pairs(values, "[microseconds, count]", 0...Int.max, context).map {
-                (microseconds: Int64($0.0), count: $0.1)
-            }
+            exact = try pairs(values, "[microseconds, count]", 0...Int.max, context)
         } else if !exactNode.isNull {
             throw context.error(exactNode, "expected an array of [microseconds, count] pairs or null")
         }
@@ -200,16 +198,16 @@ extension SweepResult {
         return histogram
     }
 
-    /// Each of `nodes` as a pair `[value, count]`: a value within `values`, a positive count.
+    /// Each of `nodes` as a pair `[key, count]`: a key within `keys`, a positive count.
     private static func pairs(
-        _ nodes: [JSONNode], _ what: String, _ values: ClosedRange<Int>, _ context: DecodingContext
-    ) throws(ScenarioError) -> [(Int, Int)] {
+        _ nodes: [JSONNode], _ what: String, _ keys: ClosedRange<Int>, _ context: DecodingContext
+    ) throws(ScenarioError) -> [FixedHistogram.Entry] {
         try nodes.map { (pair) throws(ScenarioError) in
             let entries = try pair.array(context)
             guard entries.count == 2 else { throw context.error(pair, "expected \(what)") }
-            return (
-                try entries[0].int(context, in: values), try entries[1].int(context, in: 1...Int(Int32.max) * 1_000_000)
-            )
+            return FixedHistogram.Entry(
+                key: Int64(try entries[0].int(context, in: keys)),
+                count: try entries[1].int(context, in: 1...Int(Int32.max) * 1_000_000))
         }
     }
 }

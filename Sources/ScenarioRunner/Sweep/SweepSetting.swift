@@ -184,14 +184,11 @@ package struct SweepSetting: Hashable, Sendable {
         if let index = members.firstIndex(where: { $0.key == name }) {
             members[index].value = try assign(text, path: path.dropFirst(), in: members[index].value, key: key)
         } else {
-            var empty = JSONNode(value: .object([]), location: node.location, jsonPath: childPath)
-            if node.path == "$", name == "pipeline" {
-                // No "pipeline" section: the scenario runs the default preset, which the keys set.
-                let preset = JSONNode(
-                    value: .string(PipelineSettings.defaults.pipeline.name), location: node.location,
-                    jsonPath: childPath.appending(key: "preset"))
-                empty.value = .object([JSONNode.Member(key: "preset", keyLocation: node.location, value: preset)])
-            }
+            // No "pipeline" section: the scenario runs the default preset, named as a file names
+            // one, which the string case above makes `{"preset": name}` for the keys to set.
+            let missing: JSONNode.Value =
+                node.path == "$" && name == "pipeline" ? .string(PipelineSettings.defaults.pipeline.name) : .object([])
+            let empty = JSONNode(value: missing, location: node.location, jsonPath: childPath)
             members.append(
                 JSONNode.Member(
                     key: name, keyLocation: node.location,

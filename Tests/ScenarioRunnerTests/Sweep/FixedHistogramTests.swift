@@ -74,7 +74,8 @@ import Testing
             for value in values { whole.add(.microseconds(value)) }
             let lowest = FixedHistogram.bucket(ofMicroseconds: values.min() ?? 0)
             let highest = FixedHistogram.bucket(ofMicroseconds: values.max() ?? 0)
-            #expect(whole.buckets.first?.index == lowest && whole.buckets.last?.index == highest, "seed \(seed)")
+            #expect(
+                whole.buckets.first?.key == Int64(lowest) && whole.buckets.last?.key == Int64(highest), "seed \(seed)")
             #expect(whole.buckets.allSatisfy { $0.count > 0 }, "seed \(seed)")
             var parts = Array(repeating: FixedHistogram(), count: 2 + Int(rng.next() % 5))
             for value in values { parts[Int(rng.next() % UInt64(parts.count))].add(.microseconds(value)) }
@@ -93,7 +94,7 @@ import Testing
         // 5 s to 5.1 s lies in buckets 2,072 to 2,075 (32.8 ms wide there): 4 counts are stored.
         var narrow = FixedHistogram()
         for value in stride(from: Int64(5_000_000), through: 5_100_000, by: 10_000) { narrow.add(.microseconds(value)) }
-        #expect(narrow.buckets.map(\.index) == [2_072, 2_073, 2_074, 2_075])
+        #expect(narrow.buckets.map(\.key) == [2_072, 2_073, 2_074, 2_075])
     }
 
     /// A partial result's histogram with one value at each end of the range keeps two buckets,
@@ -104,7 +105,7 @@ import Testing
         #expect(top > 6_000)
         let fits = try #require(
             FixedHistogram(
-                buckets: [(index: 0, count: 2), (index: top, count: 3)], minimumMicroseconds: 0,
+                buckets: [.init(key: 0, count: 2), .init(key: Int64(top), count: 3)], minimumMicroseconds: 0,
                 maximumMicroseconds: largest, sumMicroseconds: largest, exact: nil))
         #expect(fits.buckets.count == 2 && fits.total == 5)
         #expect(fits.percentile(50) == .microseconds(largest))
@@ -118,7 +119,7 @@ import Testing
     @Test func mergingCountsPastIntMaxThrowsAndChangesNothing() throws {
         let huge = try #require(
             FixedHistogram(
-                buckets: [(index: 5, count: Int.max - 1)], minimumMicroseconds: 5, maximumMicroseconds: 5,
+                buckets: [.init(key: 5, count: Int.max - 1)], minimumMicroseconds: 5, maximumMicroseconds: 5,
                 sumMicroseconds: Int64.max, exact: nil))
         var merged = huge
         #expect(throws: CountOverflow.self) { try merged.merge(huge) }
@@ -128,19 +129,19 @@ import Testing
     @Test func storedBucketsThatDoNotFitAreRejected() {
         #expect(
             FixedHistogram(
-                buckets: [(index: 5, count: 1)], minimumMicroseconds: 5, maximumMicroseconds: 5, sumMicroseconds: 5,
-                exact: [(5, 1)]) != nil)
+                buckets: [.init(key: 5, count: 1)], minimumMicroseconds: 5, maximumMicroseconds: 5, sumMicroseconds: 5,
+                exact: [.init(key: 5, count: 1)]) != nil)
         #expect(
             FixedHistogram(
-                buckets: [(index: 5, count: 1)], minimumMicroseconds: 6, maximumMicroseconds: 6, sumMicroseconds: 6,
+                buckets: [.init(key: 5, count: 1)], minimumMicroseconds: 6, maximumMicroseconds: 6, sumMicroseconds: 6,
                 exact: nil) == nil, "the minimum is not in the first bucket")
         #expect(
             FixedHistogram(
-                buckets: [(index: 5, count: 2)], minimumMicroseconds: 5, maximumMicroseconds: 5, sumMicroseconds: 10,
-                exact: [(5, 1)]) == nil, "exact counts disagree with the buckets")
+                buckets: [.init(key: 5, count: 2)], minimumMicroseconds: 5, maximumMicroseconds: 5, sumMicroseconds: 10,
+                exact: [.init(key: 5, count: 1)]) == nil, "exact counts disagree with the buckets")
         #expect(
             FixedHistogram(
-                buckets: [(index: 7, count: 1), (index: 5, count: 1)], minimumMicroseconds: 5,
+                buckets: [.init(key: 7, count: 1), .init(key: 5, count: 1)], minimumMicroseconds: 5,
                 maximumMicroseconds: 7, sumMicroseconds: 12, exact: nil) == nil, "buckets out of order")
     }
 
@@ -184,7 +185,7 @@ import Testing
     @Test func aSaturatedSumReadsBack() throws {
         let huge = try #require(
             FixedHistogram(
-                buckets: [(index: 5, count: Int.max - 1)], minimumMicroseconds: 5, maximumMicroseconds: 5,
+                buckets: [.init(key: 5, count: Int.max - 1)], minimumMicroseconds: 5, maximumMicroseconds: 5,
                 sumMicroseconds: Int64.max, exact: nil))
         #expect(huge.sumMicroseconds == Int64.max)
     }
