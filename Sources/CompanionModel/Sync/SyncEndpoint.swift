@@ -176,7 +176,7 @@ package struct SyncEndpoint: Sendable {
         _ now: SimTime, _ trace: TraceMode, into out: inout [Effect]
     ) {
         var lastPosition = [operation.key: position]
-        while let (next, merge) = replica.releaseNext(from: operation.id.origin) {
+        while let (next, merge) = replica.releaseNext() {
             note(.applied(merge.outcome), next, at: now, trace, into: &out)
             lastPosition[next.key] = merge.position
         }
@@ -198,7 +198,7 @@ package struct SyncEndpoint: Sendable {
     /// - Complexity: O(1 + *k*) for *k* held operations released.
     private func itemsTouched(by operation: ListOperation) -> [(slot: Int, shown: SyncedItem?)] {
         var items = [(operation.key, replica.shown(atSlot: operation.key))]
-        let gate = replica.gates[operation.id.origin]
+        let gate = replica.gate
         guard operation.id.sequence == gate.passedThrough + 1 else { return items }
         var next = operation.id.sequence + 1
         while let held = gate.held[next] {

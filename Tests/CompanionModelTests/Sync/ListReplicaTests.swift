@@ -155,7 +155,7 @@ private struct Pair {
         #expect(pair.watch.receive(third) == .held(waitingFor: 1))
         #expect(pair.watch.receive(second) == .held(waitingFor: 1))
         #expect(pair.watch.receive(third) == .duplicate)
-        #expect(pair.watch.releaseNext(from: .phone) == nil)
+        #expect(pair.watch.releaseNext() == nil)
         let released = pair.watch.deliver(first)
         #expect(released.map(\.operation) == [first, second, third])
         #expect(pair.watch.appliedLog.map(\.id.sequence) == [1, 2, 3])
