@@ -97,14 +97,6 @@ package struct SyncEndpoint: Sendable {
         set { replica.planted = newValue }
     }
 
-    /// Whether every operation made here is acknowledged or given up.
-    package var isIdle: Bool {
-        courier.inFlightInOrder.allSatisfy {
-            if case .undeliverable = $0 { return true }
-            return false
-        }
-    }
-
     /// The transition for `event` at `now`, its effects appended to `out` in order (a buffer the
     /// host owns and reuses, so an event allocates nothing of its own): the endpoint's one entry
     /// point. With `trace` ``TraceMode/recorded`` the endpoint appends the event's trail lines as

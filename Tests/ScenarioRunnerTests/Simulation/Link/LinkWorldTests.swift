@@ -79,6 +79,6 @@ import Testing
         let sent = trail(outcome, "kale").filter { $0 == "sync.sent watch" }
         #expect(sent.count == 2, "sent, then re-sent when the app runs again")
         #expect(simulation.phone.sync.replica.appliedLog.count == 1)
-        #expect(simulation.watch.sync.isIdle)
+        #expect(simulation.watch.sync.courier.isIdle)
     }
 }
