@@ -132,11 +132,6 @@ package struct ListReplica: Hashable, Sendable {
             .compactMap(\.shown)
     }
 
-    /// The item as shown, or `nil` if it is not on the list.
-    ///
-    /// - Complexity: O(1) (one hash of `id`).
-    package func item(_ id: ItemID) -> SyncedItem? { catalog.key(of: id).flatMap { items[$0].shown } }
-
     /// What this device knows of `id`, listed or not (`nil`: never heard of).
     ///
     /// - Complexity: O(1) (one hash of `id`).
