@@ -77,9 +77,7 @@ import Testing
 
     /// 10,000 single-item trips: the order scan was O(v²) (> 20 s); now n log n.
     @Test func manySingleItemTripsAreOrderedByFirstSeen() {
-        var order = StoreOrder()
-        for index in 0..<10_000 { order.learn(trip: ["item\(index)"]) }
-        let learned = order.learnedOrder
+        let learned = StoreOrder(trips: (0..<10_000).map { ["item\($0)"] }).learnedOrder
         #expect(learned.count == 10_000)
         #expect(learned.first == "item0" && learned.last == "item9999")
     }

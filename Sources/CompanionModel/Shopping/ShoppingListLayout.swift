@@ -40,10 +40,8 @@ package struct ShoppingListLayout: Sendable {
     /// A loaded item's key is its index among the loaded items (``ItemCatalog`` numbers them
     /// first), which is also its canonical place (``ItemPlacement/initial(index:)``).
     ///
-    /// - Complexity: O(*n* log *n*) for *n* items in the catalog, plus ranking `order` once if it
-    ///   is not.
+    /// - Complexity: O(*n* log *n*) for *n* items in the catalog.
     package init(catalog: ItemCatalog, loaded: [ShoppingItem], order: StoreOrder) {
-        let order = order.ranked()
         var items = [ShoppingItem?](repeating: nil, count: catalog.count)
         for item in loaded {
             guard let key = catalog.key(of: item.id), items[key] == nil else { continue }

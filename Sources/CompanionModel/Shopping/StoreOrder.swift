@@ -23,8 +23,8 @@ import SimulationKernel
 ///
 /// The order is computed once for many reads: a scenario's history is learned once
 /// (``init(trips:)``, which computes each item's rank), and every run of the scenario reads the
-/// same ranks (``rank(of:)``, ``sorted(_:)``) without recomputing them. ``learn(trip:)`` only counts the trip's votes (so learning trip after trip stays linear);
-/// the order is then computed when read, or once by ``ranked()``.
+/// same ranks (``rank(of:)``, ``sorted(_:)``) without recomputing them. ``learn(trip:)`` (the
+/// summary's lesson of one trip) computes them again.
 ///
 /// ```swift
 /// let order = StoreOrder(trips: [
@@ -64,8 +64,9 @@ package struct StoreOrder: Hashable, Sendable {
         var positionSum: [Double] = []
         var appearances: [Int] = []
         var tripCount = 0
-        /// Each item's rank computed from the votes, or that it is due (a trip was learned since).
-        var ranking = Ranking.current(ranks: [:])
+        /// Each known item's index in the learned order, computed from the votes once the trips
+        /// are counted.
+        var ranks: [ItemID: Int] = [:]
 
         init() {}
 
@@ -110,16 +111,8 @@ package struct StoreOrder: Hashable, Sendable {
             positionSum = other.positionSum
             appearances = other.appearances
             tripCount = other.tripCount
-            ranking = other.ranking
+            ranks = other.ranks
         }
-    }
-
-    /// The learned order as computed from the votes.
-    private enum Ranking: Sendable {
-        /// Each known item's index in the learned order.
-        case current(ranks: [ItemID: Int])
-        /// A trip was learned after the order was computed.
-        case due
     }
 
     /// An order that knows no trip: ``sorted(_:)`` keeps the given order.
@@ -132,14 +125,11 @@ package struct StoreOrder: Hashable, Sendable {
     ///   (O(*k* × ``window``) when the trips' votes arrive in order, as for one trip), plus one
     ///   computation of the order (see ``learnedOrder``).
     package init(trips: some Sequence<[ItemID]>) {
-        for trip in trips { record(trip: trip) }
-        makeUnique()
-        storage.votes.fold()
-        storage.ranking = computeRanking()
+        for trip in trips { storage.record(trip: trip) }
+        computeRanks()
     }
 
-    /// Two orders are equal when they learned the same votes and positions (whether their order
-    /// is computed yet does not matter).
+    /// Two orders are equal when they learned the same votes and positions.
     package static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
         lhs.storage.items == rhs.storage.items && lhs.storage.votes.folded() == rhs.storage.votes.folded()
             && lhs.storage.positionSum == rhs.storage.positionSum
@@ -151,26 +141,15 @@ package struct StoreOrder: Hashable, Sendable {
         hasher.combine(tripCount)
     }
 
-    /// Learns the order of one completed trip. Repeated items count at their first position.
-    /// The order is computed again when next read (or by ``ranked()``).
+    /// Learns the order of one completed trip, and computes the order again: the order learned
+    /// from this one's trips, then `trip`. Repeated items count at their first position.
     ///
-    /// - Complexity: amortised O(*k* × ``window`` × log *e*) for a trip of *k* items and *e* voted
-    ///   pairs (the vote log is sorted into the table when it has grown as large as it).
+    /// - Complexity: O(*k* × ``window``) for a trip of *k* items, plus one computation of the
+    ///   order (see ``learnedOrder``). Many trips are learned at once by ``init(trips:)``.
     package mutating func learn(trip: [ItemID]) {
-        record(trip: trip)
-        storage.ranking = .due
-    }
-
-    /// This order with its ranks computed, for many reads (itself when they are).
-    ///
-    /// - Complexity: O(1) when computed; otherwise one computation of the order.
-    package func ranked() -> StoreOrder {
-        guard case .due = storage.ranking else { return self }
-        var copy = self
-        copy.makeUnique()
-        copy.storage.votes.fold()
-        copy.storage.ranking = copy.computeRanking()
-        return copy
+        makeUnique()
+        storage.record(trip: trip)
+        computeRanks()
     }
 
     /// Every known item in learned store order.
@@ -178,30 +157,20 @@ package struct StoreOrder: Hashable, Sendable {
     /// - Complexity: one computation of the order (see ``order()``).
     package var learnedOrder: [ItemID] { order() }
 
-    /// Counts one trip's votes and positions without recomputing the order.
-    private mutating func record(trip: [ItemID]) {
-        makeUnique()
-        storage.record(trip: trip)
-    }
-
     /// The index of `item` in ``learnedOrder``, or `nil` for an item never seen in a trip.
     ///
-    /// - Complexity: O(1) expected when the order is computed (``ranked()``); otherwise one
-    ///   computation of the order.
-    package func rank(of item: ItemID) -> Int? {
-        switch storage.ranking {
-        case .current(let ranks): return ranks[item]
-        case .due: return ranked().rank(of: item)
-        }
-    }
+    /// - Complexity: O(1) expected.
+    package func rank(of item: ItemID) -> Int? { storage.ranks[item] }
 
-    /// The order and each item's rank, from the votes.
-    private func computeRanking() -> Ranking {
+    /// Folds every vote into the table and computes each item's rank from the votes (the box is
+    /// uniquely referenced).
+    private mutating func computeRanks() {
+        storage.votes.fold()
         let order = order()
         var ranks: [ItemID: Int] = [:]
         ranks.reserveCapacity(order.count)
         for (index, item) in order.enumerated() { ranks[item] = index }
-        return .current(ranks: ranks)
+        storage.ranks = ranks
     }
 
     /// Where in the store the item numbered `itemNumber` usually is: its mean relative position in
@@ -270,12 +239,10 @@ package struct StoreOrder: Hashable, Sendable {
 
     /// `items` in learned store order; items never seen keep their given relative order, last.
     ///
-    /// - Complexity: O(*n* log *n*) for *n* items, plus one computation of the order unless it
-    ///   is computed (``ranked()``).
+    /// - Complexity: O(*n* log *n*) for *n* items.
     package func sorted(_ items: [ItemID]) -> [ItemID] {
-        let order = ranked()
-        return items.enumerated().sorted { lhs, rhs in
-            let (ra, rb) = (order.rank(of: lhs.element), order.rank(of: rhs.element))
+        items.enumerated().sorted { lhs, rhs in
+            let (ra, rb) = (rank(of: lhs.element), rank(of: rhs.element))
             switch (ra, rb) {
             case let (a?, b?): return a < b
             case (.some, nil): return true

@@ -35,7 +35,7 @@ package enum ConvergenceChecker {
         for operation in origin.appliedLog where operation.id.origin == origin.device && operation.id.sequence > passed
         {
             let state =
-                receiver.gates[origin.device].held[operation.id.sequence] != nil
+                receiver.gate.held[operation.id.sequence] != nil
                 ? "is held there, waiting for #\(passed + 1)" : "never arrived"
             found.append(
                 (

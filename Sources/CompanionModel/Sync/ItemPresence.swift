@@ -9,13 +9,4 @@ package enum ItemPresence: Hashable, Sendable {
 
     /// Whether the item is shown.
     package var isListed: Bool { self == .listed }
-
-    /// `"absent"`, `"listed"` or `"removed"`.
-    package var name: String {
-        switch self {
-        case .absent: return "absent"
-        case .listed: return "listed"
-        case .removed: return "removed"
-        }
-    }
 }

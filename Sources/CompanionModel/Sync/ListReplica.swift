@@ -7,12 +7,12 @@ import SimulationKernel
 /// own sequence and a new ``SyncVersion`` (a Lamport counter one above everything the device has
 /// seen, with the device as tiebreak). The operation is applied locally at once; how it travels
 /// until the other device has it is the ``SyncCourier``'s. Operations from the other device pass a
-/// ``SequenceGate`` (exactly once, in order per origin) and are merged field by field
+/// ``SequenceGate`` (exactly once, in their origin's order) and are merged field by field
 /// (``ReplicaItem``): the newest version of each field wins, and a remove wins over concurrent
 /// renames, checks and unchecks. See `docs/sync.md`.
 ///
 /// Its host (a ``SyncEndpoint``) drives it through two entry points: ``edit(_:_:)`` for the
-/// user's edits and ``receive(_:)`` for arrivals, then ``releaseNext(from:)`` for the held
+/// user's edits and ``receive(_:)`` for arrivals, then ``releaseNext()`` for the held
 /// operations an arrival lets through.
 ///
 /// ```swift
@@ -52,8 +52,10 @@ package struct ListReplica: Hashable, Sendable {
     /// What this device knows of every item of the ``catalog``, by key (its slot): listed,
     /// removed, or never seen (``ReplicaItem/isUnseen``).
     package private(set) var items: [ReplicaItem] = []
-    /// Per origin, the operations let through so far and those held for a predecessor.
-    package private(set) var gates = SequenceGates()
+    /// The other device's operations let through so far and those held for a predecessor. This
+    /// device's own operations pass no gate: each is merged as it is made, and their count is
+    /// ``lastSequence``.
+    package private(set) var gate = SequenceGate()
     /// Every operation merged here, local and remote, in the order it was merged (the audit
     /// log the ``ConvergenceChecker`` reads). A ``SyncEndpoint``'s effects name operations by
     /// their position here.
@@ -97,11 +99,11 @@ package struct ListReplica: Hashable, Sendable {
     package var lastSequence: Int { madePositions.count }
 
     /// The operations from `origin` let through so far (all of them, for this device itself).
-    package func passedThrough(from origin: LinkSide) -> Int { gates[origin].passedThrough }
+    package func passedThrough(from origin: LinkSide) -> Int { origin == device ? lastSequence : gate.passedThrough }
 
     /// How far this replica has got: the operations merged here and those held for a missing
     /// predecessor. Everything the ``ConvergenceChecker`` reads of a replica (its items, its log,
-    /// its gates) changes only when an operation is merged, held or released, so two equal
+    /// its gate) changes only when an operation is merged, held or released, so two equal
     /// progress values of one replica, with no local edit between them, mean that a check would
     /// find the same.
     ///
@@ -119,7 +121,7 @@ package struct ListReplica: Hashable, Sendable {
     /// The number of operations held for a missing predecessor.
     ///
     /// - Complexity: O(1).
-    package var heldCount: Int { gates.heldCount }
+    package var heldCount: Int { gate.held.count }
 
     /// The listed items in canonical order (loaded items, then added items by first add).
     ///
@@ -129,11 +131,6 @@ package struct ListReplica: Hashable, Sendable {
             .sorted { ($0.placement ?? .initial(index: .max), $0.id) < ($1.placement ?? .initial(index: .max), $1.id) }
             .compactMap(\.shown)
     }
-
-    /// The item as shown, or `nil` if it is not on the list.
-    ///
-    /// - Complexity: O(1) (one hash of `id`).
-    package func item(_ id: ItemID) -> SyncedItem? { catalog.key(of: id).flatMap { items[$0].shown } }
 
     /// What this device knows of `id`, listed or not (`nil`: never heard of).
     ///
@@ -189,10 +186,9 @@ package struct ListReplica: Hashable, Sendable {
         // copy of it.
         if let refusal = items[key].refusal(of: edit) { return .refused(refusal) }
         clock += 1
-        let sequence = lastSequence + 1
-        gates.passLocal(sequence, of: device)
         let operation = ListOperation(
-            id: OperationID(origin: device, sequence: sequence), item: catalog.name(of: key), key: key, edit: edit,
+            id: OperationID(origin: device, sequence: lastSequence + 1), item: catalog.name(of: key), key: key,
+            edit: edit,
             version: SyncVersion(counter: clock, device: device))
         let merge = mergeShowing(operation, at: key)
         madePositions.append(merge.position)
@@ -201,7 +197,7 @@ package struct ListReplica: Hashable, Sendable {
 
     /// An operation from the other device arrived (possibly again, possibly early): let through
     /// its gate and merged, ignored, or held. It releases no held operation: after a merge, the
-    /// host takes those its gate now lets through from ``releaseNext(from:)`` (a replica that
+    /// host takes those the gate now lets through from ``releaseNext()`` (a replica that
     /// holds none needs nothing more).
     ///
     /// - Complexity: O(1); the operation's item is found by its key, no hashing.
@@ -210,19 +206,19 @@ package struct ListReplica: Hashable, Sendable {
         if device == .phone, planted == .phoneIgnoresSequence {  // test-only: see PlantedLinkBug
             return .merged(mergeShowing(operation, at: operation.key))
         }
-        switch gates.admit(operation) {
+        switch gate.admit(operation) {
         case .duplicate: return .duplicate
         case .held(let missing): return .held(waitingFor: missing)
         case .pass: return .merged(mergeShowing(operation, at: operation.key))
         }
     }
 
-    /// Lets through the operation from `origin` held for the one merged last, if it is here, and
+    /// Lets through the other device's operation held for the one merged last, if it is here, and
     /// merges it: the operation and what its merge did, or `nil` when none is held for it.
     ///
     /// - Complexity: O(1).
-    package mutating func releaseNext(from origin: LinkSide) -> (operation: ListOperation, merge: Merge)? {
-        guard let next = gates[origin].releaseNext() else { return nil }
+    package mutating func releaseNext() -> (operation: ListOperation, merge: Merge)? {
+        guard let next = gate.releaseNext() else { return nil }
         return (next, mergeShowing(next, at: next.key))
     }
 
@@ -261,13 +257,13 @@ package struct ListReplica: Hashable, Sendable {
 }
 
 extension ListReplica: StorageAdopting {
-    /// Keeps this replica in `old`'s storage: its items, gates, log and the positions of
+    /// Keeps this replica in `old`'s storage: its items, gate, log and the positions of
     /// its own operations in it (``StorageAdopting``).
     ///
     /// - Complexity: O(*n* + *m*) for *n* items and *m* operations held.
     package mutating func adoptStorage(of old: inout ListReplica) {
         adoptItemStorage(of: &old.items)
-        gates.adoptStorage(of: &old.gates)
+        gate.adoptStorage(of: &old.gate)
         appliedLog.adoptStorage(of: &old.appliedLog)
         madePositions.adoptStorage(of: &old.madePositions)
     }

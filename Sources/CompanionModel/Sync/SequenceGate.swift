@@ -1,6 +1,6 @@
 import SimulationKernel
 
-/// Lets one origin's operations through exactly once and in order.
+/// Lets the other device's operations through exactly once and in their origin's order.
 ///
 /// The next expected operation passes at once; the held successors it unblocks then come out one
 /// by one from ``releaseNext()``; a later one is held until its predecessors arrive; one already
@@ -54,11 +54,6 @@ package struct SequenceGate: Hashable, Sendable {
         guard !held.isEmpty, let next = held.removeValue(forKey: passedThrough + 1) else { return nil }
         passedThrough += 1
         return next
-    }
-
-    /// Records that the owner itself made operation `sequence` (its own operations never wait).
-    mutating func passLocal(_ sequence: Int) {
-        passedThrough = sequence
     }
 }
 

@@ -59,26 +59,43 @@ package struct SyncCourier: Sendable {
         case giveUp(Int, LinkError)
     }
 
-    /// How each unacknowledged operation travels, by sequence number (a few words each, with
-    /// nothing to retain: the operation is its replica's).
-    private var window = SequenceWindow<Carrier>()
-    /// The sequence numbers of the operations sent as interactive messages, ascending: the ones
-    /// an app stop visits (not every operation in flight: one the link refused for good stays in
-    /// ``window`` for ever, and the stops and starts after it must not walk from it each time).
+    /// How each of this device's operations travels while it is unacknowledged, by its sequence
+    /// number less one (`nil`: not sent yet, or acknowledged): a few words each, with nothing to
+    /// retain (the operation is its replica's), found by indexing, as the replica finds an
+    /// operation it made (``ListReplica/madePositions``).
+    private var carriers: [Carrier?] = []
+    /// The sequence numbers sent as interactive messages since the app last stopped, in the order
+    /// sent: the ones an app stop visits, each once (not every operation in flight: one the link
+    /// refused for good stays in flight for ever, and the stops and starts after it must not walk
+    /// from it each time). One that has moved on since (acknowledged, fallen back to a transfer)
+    /// is skipped.
     private var interactiveSequences: [Int] = []
-    /// The sequence numbers of the operations awaiting a resend, ascending: the ones an app start
-    /// visits.
+    /// The sequence numbers set awaiting a resend since the app last started: the ones an app
+    /// start visits, each once (a number set twice is resent once; one that has moved on since is
+    /// skipped).
     private var awaitingResendSequences: [Int] = []
 
-    /// How each unacknowledged operation travels, by sequence number.
+    /// How each unacknowledged operation travels, by sequence number (one the link refused for
+    /// good included).
     ///
-    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
-    package var inFlight: [Int: Carrier] { window.dictionary }
+    /// - Complexity: O(*m*) for the *m* operations sent.
+    package var inFlight: [Int: Carrier] {
+        var result: [Int: Carrier] = [:]
+        for (index, carrier) in carriers.enumerated() { result[index + 1] = carrier }
+        return result
+    }
 
-    /// How each unacknowledged operation travels, in sequence order.
+    /// Whether every operation sent is acknowledged or given up (nothing more will travel).
     ///
-    /// - Complexity: O(*w*) from the oldest operation in flight to the newest.
-    package var inFlightInOrder: [Carrier] { window.values }
+    /// - Complexity: O(*m*) for the *m* operations sent.
+    package var isIdle: Bool {
+        carriers.allSatisfy {
+            switch $0 {
+            case nil, .undeliverable?: true
+            case .interactive?, .queuedTransfer?, .awaitingResend?: false
+            }
+        }
+    }
 
     /// A courier with nothing in flight.
     package init() {}
@@ -89,32 +106,40 @@ package struct SyncCourier: Sendable {
     ///
     /// - Complexity: O(1) amortised.
     package mutating func send(_ sequence: Int, reachability: Reachability) -> Command {
-        let interactive = reachability.isReachable
-        set(sequence, from: window[sequence], to: interactive ? .interactive : .queuedTransfer)
-        return interactive ? .sendMessage(sequence) : .transferUserInfo(sequence)
+        if carriers.count < sequence {
+            carriers.append(contentsOf: repeatElement(nil, count: sequence - carriers.count))
+        }
+        guard reachability.isReachable else {
+            carriers[sequence - 1] = .queuedTransfer
+            return .transferUserInfo(sequence)
+        }
+        carriers[sequence - 1] = .interactive
+        interactiveSequences.append(sequence)
+        return .sendMessage(sequence)
     }
 
     /// How a message carrying this device's operation `sequence` on `channel` ended: at most one
     /// command (none for an operation no longer in flight).
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) amortised.
     package mutating func outcome(_ sequence: Int, channel: LinkChannel, _ outcome: LinkOutcome) -> Command? {
-        guard let carrier = window[sequence] else { return nil }
+        guard carriers.indices.contains(sequence - 1), carriers[sequence - 1] != nil else { return nil }
         switch (outcome, channel) {
         case (.replied, _), (.transferFinished, _):
-            set(sequence, from: carrier, to: nil)
+            carriers[sequence - 1] = nil
             return .acknowledge(sequence)
         case (.failed(.sessionNotActivated), _), (.failed(.sessionInactive), _):
-            set(sequence, from: carrier, to: .awaitingResend)
+            carriers[sequence - 1] = .awaitingResend
+            awaitingResendSequences.append(sequence)
             return nil
         case (.failed, .interactive):
-            set(sequence, from: carrier, to: .queuedTransfer)
+            carriers[sequence - 1] = .queuedTransfer
             return .transferUserInfo(sequence)
         case (.failed(let error), _):
-            set(sequence, from: carrier, to: .undeliverable(error))
+            carriers[sequence - 1] = .undeliverable(error)
             return .giveUp(sequence, error)
         case (.cancelled, _):
-            set(sequence, from: carrier, to: .undeliverable(.deliveryFailed))
+            carriers[sequence - 1] = .undeliverable(.deliveryFailed)
             return .giveUp(sequence, .deliveryFailed)
         }
     }
@@ -122,100 +147,42 @@ package struct SyncCourier: Sendable {
     /// The app stopped running (killed or terminated): interactive sends lose their reply
     /// handlers.
     ///
-    /// - Complexity: O(*i* + *r*) for the *i* interactive sends and the *r* operations already
-    ///   awaiting a resend (not every operation in flight).
+    /// - Complexity: O(*i*) for the *i* interactive sends since the last stop (not every
+    ///   operation in flight).
     package mutating func appStopped() {
-        guard !interactiveSequences.isEmpty else { return }
         for sequence in interactiveSequences {
-            guard window.contains(sequence) else { continue }
-            window[sequence] = .awaitingResend
+            guard case .interactive? = carriers[sequence - 1] else { continue }
+            carriers[sequence - 1] = .awaitingResend
+            awaitingResendSequences.append(sequence)
         }
-        awaitingResendSequences = Self.merged(awaitingResendSequences, interactiveSequences)
         interactiveSequences.removeAll(keepingCapacity: true)
     }
 
     /// The app runs again, or the session activated (`activationDidCompleteWith` in a running
     /// app): the operations awaiting a resend go as queued transfers, in sequence order.
     ///
-    /// - Complexity: O(*r*) for the *r* operations awaiting a resend (not every operation in flight).
+    /// - Complexity: O(*r* log *r*) for the *r* operations set awaiting a resend since the last
+    ///   start (not every operation in flight).
     package mutating func appStarted() -> [Command] {
         guard !awaitingResendSequences.isEmpty else { return [] }
+        awaitingResendSequences.sort()
         var commands: [Command] = []
         for sequence in awaitingResendSequences {
-            guard window.contains(sequence) else { continue }
-            window[sequence] = .queuedTransfer
+            guard case .awaitingResend? = carriers[sequence - 1] else { continue }
+            carriers[sequence - 1] = .queuedTransfer
             commands.append(.transferUserInfo(sequence))
         }
         awaitingResendSequences.removeAll(keepingCapacity: true)
         return commands
     }
-
-    /// Sends the operation `sequence` by `carrier` (`nil`: drops it) in place of the carrier it
-    /// travelled by (`old`, `nil`: none), and keeps the lists of the sequences sent interactively
-    /// and awaiting a resend with it.
-    ///
-    /// - Complexity: O(1) amortised, plus O(*i* + *r*) to take `sequence` out of those lists
-    ///   when it leaves one of them.
-    private mutating func set(_ sequence: Int, from old: Carrier?, to carrier: Carrier?) {
-        switch old {
-        case .interactive?: Self.remove(sequence, from: &interactiveSequences)
-        case .awaitingResend?: Self.remove(sequence, from: &awaitingResendSequences)
-        case .queuedTransfer?, .undeliverable?, nil: break
-        }
-        window[sequence] = carrier
-        switch carrier {
-        case .interactive?: Self.insert(sequence, into: &interactiveSequences)
-        case .awaitingResend?: Self.insert(sequence, into: &awaitingResendSequences)
-        case .queuedTransfer?, .undeliverable?, nil: break
-        }
-    }
-
-    /// Inserts `sequence` into the ascending `sequences` (appended, in the usual order).
-    private static func insert(_ sequence: Int, into sequences: inout [Int]) {
-        guard let last = sequences.last, last > sequence else { return sequences.append(sequence) }
-        sequences.insert(sequence, at: sequences.partitionPoint { $0 > sequence })
-    }
-
-    /// Removes `sequence` from the ascending `sequences`, if there (usually the one kept, or
-    /// the last: removed without a search).
-    private static func remove(_ sequence: Int, from sequences: inout [Int]) {
-        if sequences.last == sequence {
-            sequences.removeLast()
-            return
-        }
-        let index = sequences.partitionPoint { $0 >= sequence }
-        guard index < sequences.endIndex, sequences[index] == sequence else { return }
-        if index == sequences.count - 1 { sequences.removeLast() } else { sequences.remove(at: index) }
-    }
-
-    /// The union of two ascending lists with no element in common, ascending.
-    private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
-        guard !first.isEmpty else { return second }
-        var result: [Int] = []
-        result.reserveCapacity(first.count + second.count)
-        var (i, j) = (0, 0)
-        while i < first.count || j < second.count {
-            if j == second.count || (i < first.count && first[i] < second[j]) {
-                result.append(first[i])
-                i += 1
-            } else {
-                result.append(second[j])
-                j += 1
-            }
-        }
-        return result
-    }
-
-    /// Whether nothing is in flight.
-    package var isIdle: Bool { window.isEmpty }
 }
 
 extension SyncCourier: StorageAdopting {
-    /// Keeps this courier in `old`'s window storage (``StorageAdopting``).
+    /// Keeps this courier in `old`'s storage (``StorageAdopting``).
     ///
-    /// - Complexity: O(*w*) for the operations in flight.
+    /// - Complexity: O(*m*) for the *m* operations sent.
     package mutating func adoptStorage(of old: inout SyncCourier) {
-        window.adoptStorage(of: &old.window)
+        carriers.adoptStorage(of: &old.carriers)
         interactiveSequences.adoptStorage(of: &old.interactiveSequences)
         awaitingResendSequences.adoptStorage(of: &old.awaitingResendSequences)
     }

@@ -97,14 +97,6 @@ package struct SyncEndpoint: Sendable {
         set { replica.planted = newValue }
     }
 
-    /// Whether every operation made here is acknowledged or given up.
-    package var isIdle: Bool {
-        courier.inFlightInOrder.allSatisfy {
-            if case .undeliverable = $0 { return true }
-            return false
-        }
-    }
-
     /// The transition for `event` at `now`, its effects appended to `out` in order (a buffer the
     /// host owns and reuses, so an event allocates nothing of its own): the endpoint's one entry
     /// point. With `trace` ``TraceMode/recorded`` the endpoint appends the event's trail lines as
@@ -176,7 +168,7 @@ package struct SyncEndpoint: Sendable {
         _ now: SimTime, _ trace: TraceMode, into out: inout [Effect]
     ) {
         var lastPosition = [operation.key: position]
-        while let (next, merge) = replica.releaseNext(from: operation.id.origin) {
+        while let (next, merge) = replica.releaseNext() {
             note(.applied(merge.outcome), next, at: now, trace, into: &out)
             lastPosition[next.key] = merge.position
         }
@@ -198,7 +190,7 @@ package struct SyncEndpoint: Sendable {
     /// - Complexity: O(1 + *k*) for *k* held operations released.
     private func itemsTouched(by operation: ListOperation) -> [(slot: Int, shown: SyncedItem?)] {
         var items = [(operation.key, replica.shown(atSlot: operation.key))]
-        let gate = replica.gates[operation.id.origin]
+        let gate = replica.gate
         guard operation.id.sequence == gate.passedThrough + 1 else { return items }
         var next = operation.id.sequence + 1
         while let held = gate.held[next] {

@@ -144,9 +144,8 @@ package enum WristAppEffect: Hashable, Sendable {
 /// The effects of one ``WristAppMachine`` transition, in order: none, one or two, held inline (a
 /// transition never has more), so handling a wrist event builds no array.
 ///
-/// A driver in another module reads the two fields (``first``, then ``second``): iterating
-/// calls into this module once per effect and once more to find the end.
-package struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
+/// A driver reads the two fields, ``first`` then ``second``: there is nothing to iterate.
+package struct WristAppEffects: Hashable, Sendable {
     /// The first effect; `nil` when there is none.
     package private(set) var first: WristAppEffect?
     /// The second effect; `nil` when there are fewer than two (never set without ``first``).
@@ -156,14 +155,5 @@ package struct WristAppEffects: Sequence, IteratorProtocol, Hashable, Sendable {
     init(_ first: WristAppEffect? = nil, _ second: WristAppEffect? = nil) {
         self.first = first ?? second
         self.second = first == nil ? nil : second
-    }
-
-    /// The next effect in order, removed from the ones left.
-    ///
-    /// - Complexity: O(1).
-    package mutating func next() -> WristAppEffect? {
-        guard let effect = first.take() else { return nil }
-        first = second.take()
-        return effect
     }
 }

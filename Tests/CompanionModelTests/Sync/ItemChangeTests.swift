@@ -34,7 +34,8 @@ import Testing
                     side = to
                     event = .delivered(operation, channel: .interactive)
                 }
-                let before = Dictionary(uniqueKeysWithValues: pool.map { ($0, devices[side]!.replica.item($0)) })
+                let before = Dictionary(
+                    uniqueKeysWithValues: pool.map { ($0, devices[side]!.replica.knownItem($0)?.shown) })
                 let effects = devices[side]!.reduce(event, at: SimTime(nanoseconds: Int64(step)))
                 let replica = devices[side]!.replica
                 var reported: [ItemID] = []
@@ -45,9 +46,11 @@ import Testing
                         let item = replica.appliedLog[change.position].item
                         reported.append(item)
                         #expect(replica.items[change.slot].id == item, "seed \(seed) step \(step)")
-                        #expect(replica.shown(atSlot: change.slot) == replica.item(item), "seed \(seed) step \(step)")
+                        #expect(
+                            replica.shown(atSlot: change.slot) == replica.knownItem(item)?.shown,
+                            "seed \(seed) step \(step)")
                         #expect(change.before == before[item]??.status, "seed \(seed) step \(step)")
-                        #expect(change.after == replica.item(item)?.status, "seed \(seed) step \(step)")
+                        #expect(change.after == replica.knownItem(item)?.shown?.status, "seed \(seed) step \(step)")
                         // The facts of the operation a host acts on travel with the change.
                         let operation = replica.appliedLog[change.position]
                         #expect(change.origin == operation.id.origin, "seed \(seed) step \(step)")
@@ -57,7 +60,7 @@ import Testing
                     default: break
                     }
                 }
-                let changed = pool.filter { before[$0]! != replica.item($0) }
+                let changed = pool.filter { before[$0]! != replica.knownItem($0)?.shown }
                 #expect(reported.sorted() == changed.sorted(), "seed \(seed) step \(step): \(event)")
                 #expect(Set(reported).count == reported.count, "seed \(seed) step \(step)")
             }

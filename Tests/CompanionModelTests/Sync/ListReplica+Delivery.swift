@@ -10,13 +10,13 @@ extension ListReplica {
     }
 
     /// `operation` arrives (``receive(_:)``), then each held operation it lets through
-    /// (``releaseNext(from:)``), as a ``SyncEndpoint`` takes a delivery: what happened to each,
+    /// (``releaseNext()``), as a ``SyncEndpoint`` takes a delivery: what happened to each,
     /// in order.
     @discardableResult
     mutating func deliver(_ operation: ListOperation) -> [(operation: ListOperation, receipt: Receipt)] {
         var receipts = [(operation, receive(operation))]
         guard case .merged = receipts[0].1 else { return receipts }
-        while let (next, merge) = releaseNext(from: operation.id.origin) { receipts.append((next, .merged(merge))) }
+        while let (next, merge) = releaseNext() { receipts.append((next, .merged(merge))) }
         return receipts
     }
 }

@@ -36,6 +36,8 @@ import Testing
         _ = courier.send(1, reachability: .unreachable(.outOfRange))
         #expect(courier.outcome(1, channel: .userInfo, .failed(.payloadTooLarge)) == .giveUp(1, .payloadTooLarge))
         #expect(courier.inFlight[1] == .undeliverable(.payloadTooLarge))
+        // Nothing more will travel: an operation given up leaves the courier idle.
+        #expect(courier.isIdle)
     }
 
     /// An operation given up still hears of its other copies: a late reply to its interactive
@@ -84,6 +86,20 @@ import Testing
         _ = courier.outcome(2, channel: .interactive, .replied)
         courier.appStopped()
         #expect(courier.appStarted() == [.transferUserInfo(1), .transferUserInfo(3), .transferUserInfo(4)])
+        #expect(courier.appStarted().isEmpty)
+    }
+
+    /// An operation the session refuses twice before the app runs again (its interactive copy and
+    /// its transfer) is resent once; one acknowledged meanwhile is not resent.
+    @Test func anOperationRefusedTwiceIsResentOnce() {
+        var courier = SyncCourier()
+        _ = courier.send(1, reachability: .reachable)
+        _ = courier.send(2, reachability: .reachable)
+        #expect(courier.outcome(1, channel: .interactive, .failed(.sessionInactive)) == nil)
+        #expect(courier.outcome(1, channel: .userInfo, .failed(.sessionNotActivated)) == nil)
+        #expect(courier.outcome(2, channel: .interactive, .failed(.sessionInactive)) == nil)
+        #expect(courier.outcome(2, channel: .interactive, .replied) == .acknowledge(2))
+        #expect(courier.appStarted() == [.transferUserInfo(1)])
         #expect(courier.appStarted().isEmpty)
     }
 }

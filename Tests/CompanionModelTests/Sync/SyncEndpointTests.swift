@@ -86,10 +86,10 @@ import Testing
             .outcome(operation.id.sequence, channel: .interactive, .failed(.notReachable)), at: .zero)
         #expect(sent(fallback, by: phone) == [operation])
         #expect(fallback.contains { if case .transferUserInfo = $0 { true } else { false } })
-        #expect(!phone.isIdle)
+        #expect(!phone.courier.isIdle)
         let finished = phone.reduce(.outcome(operation.id.sequence, channel: .userInfo, .transferFinished), at: .zero)
         #expect(notes(finished) == ["sync.acknowledged"])
-        #expect(phone.isIdle)
+        #expect(phone.courier.isIdle)
         #expect(phone.courier.inFlight.isEmpty)
     }
 }

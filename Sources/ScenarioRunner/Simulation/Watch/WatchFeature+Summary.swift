@@ -72,11 +72,7 @@ extension WatchFeature {
         return ReportSection(
             title: "latency",
             rows: [
-                .init(
-                    "watch", .string(model.name),
-                    text:
-                        "\(model.name) (\(model.chip.name), ×\(TraceValue.decimalText(Int64(model.relativeSpeed * 10), scale: 1)), "
-                        + "\(model.cores) core\(model.cores == 1 ? "" : "s"), \(model.rowsVisible) rows visible)"),
+                .init("watch", .string(model.name), text: LatencyReport.describe(model)),
                 .init("pipeline", .string(app.settings.pipeline.name)),
                 .init("taps", .int(Int64(stats.count))),
                 .init("p50Ms", figure(stats.percentile(50)), text: text(stats.percentile(50))),

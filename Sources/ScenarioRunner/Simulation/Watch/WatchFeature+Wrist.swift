@@ -68,9 +68,8 @@ extension WatchFeature {
         perform(app.wrist.transition(event), context, into: &effects)
     }
 
-    /// Performs the effects of a wrist-and-app transition, in order, read as the two fields they
-    /// are held in (``WristAppEffects/first``, ``WristAppEffects/second``): iterating them called
-    /// into the other module once per effect and once more to find the end, at every tap.
+    /// Performs the effects of a wrist-and-app transition, in order: the two fields they are held
+    /// in (``WristAppEffects/first``, ``WristAppEffects/second``).
     ///
     /// - Complexity: O(1) besides what the effects set off.
     private mutating func perform(

@@ -53,7 +53,7 @@ import Testing
             #expect(outcome.failedExpectations.isEmpty, "seed \(seed): \(outcome.failedExpectations.map(\.failure))")
             let settled = simulation.settled()
             #expect(
-                settled.link.transport.isIdle && settled.watch.sync.isIdle && settled.phone.sync.isIdle,
+                settled.link.transport.isIdle && settled.watch.sync.courier.isIdle && settled.phone.sync.courier.isIdle,
                 "seed \(seed): the link did not finish: \(settled.watch.sync.courier.inFlight.keys.sorted())")
         }
     }

@@ -40,7 +40,7 @@ import Testing
                 "sync.made watch", "sync.applied watch", "sync.sent watch", "link.send", "link.delivered",
                 "sync.delivered phone", "sync.applied phone", "link.replied", "sync.acknowledged watch",
             ])
-        #expect(simulation.phone.sync.replica.item("kale")?.status == .checkedOff)
+        #expect(simulation.phone.sync.replica.knownItem("kale")?.shown?.status == .checkedOff)
         #expect(simulation.phone.sync.replica.passedThrough(from: .watch) == 1)
     }
 
@@ -52,7 +52,7 @@ import Testing
         let dropped = try #require(steps.firstIndex(of: "sync.dropped watch"))
         #expect(steps[dropped + 1] == "sync.sent watch" && steps.contains("link.queued"))
         #expect(simulation.link.transport.statistics(.interactive).failed == 1)
-        #expect(simulation.phone.sync.replica.item("kale")?.status == .checkedOff)
+        #expect(simulation.phone.sync.replica.knownItem("kale")?.shown?.status == .checkedOff)
     }
 
     @Test func duplicatedDeliveriesAreIgnoredByThePhone() throws {
@@ -66,7 +66,7 @@ import Testing
         #expect(duplicates.count == 3)
         #expect(simulation.phone.sync.replica.passedThrough(from: .watch) == 3)
         #expect(simulation.phone.sync.replica.appliedLog.count == 3, "each operation merged once")
-        #expect(simulation.phone.sync.replica.item("kale")?.status == .open)
+        #expect(simulation.phone.sync.replica.knownItem("kale")?.shown?.status == .open)
     }
 
     @Test func aWatchAppTerminatedBeforeTheReplyResendsOnRelaunch() throws {
@@ -79,6 +79,6 @@ import Testing
         let sent = trail(outcome, "kale").filter { $0 == "sync.sent watch" }
         #expect(sent.count == 2, "sent, then re-sent when the app runs again")
         #expect(simulation.phone.sync.replica.appliedLog.count == 1)
-        #expect(simulation.watch.sync.isIdle)
+        #expect(simulation.watch.sync.courier.isIdle)
     }
 }

@@ -81,6 +81,6 @@ import Testing
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
         #expect(outcome.passed, "\(outcome.failedExpectations.map(\.failure)) \(outcome.invariantFailures)")
-        #expect(simulation.phone.sync.replica.item("bread")?.status == .checkedOff)
+        #expect(simulation.phone.sync.replica.knownItem("bread")?.shown?.status == .checkedOff)
     }
 }

@@ -45,7 +45,7 @@ import Testing
         if settled.watch.list.items.map(\.id).sorted() != watch.replica.list.map(\.id).sorted() {
             failures.append("the watch shows \(settled.watch.list.items.map(\.id)), its replica \(watch.replica.list)")
         }
-        if !(settled.link.transport.isIdle && watch.isIdle && phone.isIdle) {
+        if !(settled.link.transport.isIdle && watch.courier.isIdle && phone.courier.isIdle) {
             failures.append(
                 "the link did not finish: watch waits for \(watch.courier.inFlight.keys.sorted()), "
                     + "phone for \(phone.courier.inFlight.keys.sorted())")

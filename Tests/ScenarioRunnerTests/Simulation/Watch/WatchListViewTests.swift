@@ -34,7 +34,7 @@ private struct ListFollowsReplica: RunMonitor {
         events += 1
         guard !failed else { return }
         let watch = simulation.watch
-        let order = watch.storeOrder.ranked()
+        let order = watch.storeOrder
         let expected = watch.sync.replica.list.enumerated()
             .sorted {
                 (order.rank(of: $0.element.id) ?? .max, $0.offset) < (order.rank(of: $1.element.id) ?? .max, $1.offset)
