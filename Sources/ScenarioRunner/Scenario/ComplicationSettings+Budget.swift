@@ -123,10 +123,7 @@ extension ComplicationSettings {
     /// `"reloadsDatabase"`, `"readsCount"`, or `{"cost": "1.5s", "on": "S3", "does": "reads the database"}`.
     static func decodeWork(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationWork {
         let what = "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}"
-        let updates: KeyValuePairs = [
-            "reloadsDatabase": ComplicationPreset.GroceryUpdate.reloadsDatabase.work,
-            "readsCount": ComplicationPreset.GroceryUpdate.readsCount.work,
-        ]
+        let updates: KeyValuePairs = ["reloadsDatabase": ComplicationWork.reloadsDatabase, "readsCount": .readsCount]
         return try named(node, context, "reload work", updates, or: what) { () throws(ScenarioError) in
             var object = try ObjectReader(node, context, what: what)
             let cost = try object.required("cost", "the work's duration on the chip \"on\", such as \"1.5s\"")
