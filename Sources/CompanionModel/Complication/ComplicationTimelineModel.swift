@@ -45,18 +45,17 @@ package struct ComplicationTimelineModel: Sendable {
     /// Every background task, in the order they ended.
     package private(set) var backgroundTasks: [BackgroundTaskRecord] = []
 
-    /// A model that follows `list` item by item (``listChanged(_:at:time:)``), starting from its
-    /// remaining items.
+    /// A model that follows `list` item by item (``listChanged(_:at:time:)``) from the run's start
+    /// (time zero), starting from its remaining items.
     package init(
-        configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence,
-        at start: SimTime = .zero
+        configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence
     ) {
         self.configuration = configuration
         self.budget = ComplicationBudget(
             settings: configuration.budget, presence: .notOnActiveFace, chip: configuration.chip)
-        self.truth = ComplicationTruth(list, at: start)
-        self.presence = [ComplicationPresenceChange(at: start, presence: .notOnActiveFace)]
-        if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
+        self.truth = ComplicationTruth(list)
+        self.presence = [ComplicationPresenceChange(at: .zero, presence: .notOnActiveFace)]
+        if initial == .onActiveFace { _ = handle(.faceChanged(at: .zero, to: .onActiveFace)) }
     }
 
     /// Records that from `time` the remaining item at `place` of the model's list is `item`
