@@ -89,8 +89,7 @@ package struct ComplicationTimelineModel: Sendable {
             case .reloadTimeline(let at, let source):
                 let lastEntry = install(at: at, source: source)
                 effects += budget.timelineInstalled(at: at, lastEntry: lastEntry)
-            case .wakeForBackgroundRefresh, .cancelBackgroundRefresh, .runBackgroundTask, .schedulePolicyReload,
-                .cancelPolicyReload, .scheduleDeferredReload, .cancelDeferredReload:
+            case .wakeForBackgroundRefresh, .runBackgroundTask, .schedulePolicyReload, .scheduleDeferredReload, .cancel:
                 break
             }
             index += 1

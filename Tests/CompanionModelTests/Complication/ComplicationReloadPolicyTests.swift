@@ -82,7 +82,7 @@ import Testing
         #expect(budget.timelineInstalled(at: .zero, lastEntry: t(30)).isEmpty)
         var tube = ComplicationBudget(settings: .tubeStatus, presence: .onActiveFace)
         _ = tube.timelineInstalled(at: .zero, lastEntry: .zero)
-        #expect(tube.reduce(.faceChanged(at: t(1), to: .notOnActiveFace)) == [.cancelPolicyReload])
+        #expect(tube.reduce(.faceChanged(at: t(1), to: .notOnActiveFace)) == [.cancel(.policyReload)])
         #expect(tube.reduce(.policyReloadDue(at: t(60))).isEmpty)
     }
 
