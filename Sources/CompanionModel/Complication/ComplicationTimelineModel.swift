@@ -68,7 +68,7 @@ package struct ComplicationTimelineModel: Sendable {
     /// new timeline (and under a reload policy plans the next system reload).
     ///
     /// - Parameter transfersLeft: the phone's complication transfers left now, as the link
-    ///   counts them (stamped on the records for reports).
+    ///   counts them (stamped on the records kept, for reports).
     /// - Returns: all effects, for the driver to schedule wakes, tasks and cancellations.
     /// - Complexity: O(*e* log *n*) expected for a granted reload supplying *e* entries.
     @discardableResult
@@ -81,7 +81,6 @@ package struct ComplicationTimelineModel: Sendable {
             switch effects[index] {
             case .record(var record):
                 record.transfersLeft = transfersLeft
-                effects[index] = .record(record)
                 records.append(record)
             case .budgetReset(let at): resets.append(at)
             case .budgetExhausted(let at, let which): exhaustions.append(ComplicationExhaustion(at: at, budget: which))

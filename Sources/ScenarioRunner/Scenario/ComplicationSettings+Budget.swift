@@ -192,21 +192,18 @@ extension ComplicationSettings {
         return try named(node, context, "backgroundRefreshTiming", names, or: object) { () throws(ScenarioError) in
             var object = try ObjectReader(
                 node, context, what: "\"mayDelay\", \"punctual\" or an object such as {\"delayMean\": \"5m\"}")
-            let meanNode = object.optional("delayMean")
-            let mean = try meanNode.map { node throws(ScenarioError) in
-                try node.duration(context, atMost: .days(1))
-            }
+            let mean =
+                try object.optional("delayMean")?.duration(context, atMost: .days(1))
+                ?? BackgroundRefreshTiming.defaultDelayMean
             let capNode = object.optional("delayAtMost")
-            let cap = try capNode.map { node throws(ScenarioError) in try node.duration(context, atMost: .days(1)) }
+            let cap =
+                try capNode?.duration(context, atMost: .days(1)) ?? max(BackgroundRefreshTiming.defaultDelayCap, mean)
             try object.finish()
-            let chosenMean = mean ?? BackgroundRefreshTiming.defaultDelayMean
-            let timing = (mean: chosenMean, cap: cap ?? max(BackgroundRefreshTiming.defaultDelayCap, chosenMean))
-            guard timing.cap >= timing.mean else {
+            guard cap >= mean else {
                 throw context.error(
-                    capNode ?? node,
-                    "expected \"delayAtMost\" of at least \"delayMean\" (\(timing.mean)), found \"\(timing.cap)\"")
+                    capNode ?? node, "expected \"delayAtMost\" of at least \"delayMean\" (\(mean)), found \"\(cap)\"")
             }
-            return .mayDelay(mean: timing.mean, atMost: timing.cap)
+            return .mayDelay(mean: mean, atMost: cap)
         }
     }
 }
