@@ -26,7 +26,7 @@ struct ComplicationWorkload: BenchWorkload {
         let end = SimTime(offset: .days(Int64(days)))
         let stopwatch = Stopwatch()
         let configuration = ComplicationConfiguration(
-            families: [.circular, .inline], budget: ComplicationPreset.tubeStatus.budget)
+            families: [.circular, .inline], budget: .tubeStatus)
         var model = ComplicationTimelineModel(
             configuration: configuration, list: ShoppingList(items: [ShoppingItem(id: "a", title: "Oyster")]),
             presence: .onActiveFace)

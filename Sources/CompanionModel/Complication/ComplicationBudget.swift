@@ -172,9 +172,9 @@ package struct ComplicationBudget: Hashable, Sendable {
                 effects += reload(at: at, source: .system, charge: .free)
             case (.onActiveFace(let refresh), .notOnActiveFace):
                 phase = .notOnActiveFace
-                if case .scheduled = refresh { effects.append(.cancelBackgroundRefresh) }
-                if policyReload.take() != nil { effects.append(.cancelPolicyReload) }
-                if deferredReload.take() != nil { effects.append(.cancelDeferredReload) }
+                if case .scheduled = refresh { effects.append(.cancel(.refresh)) }
+                if policyReload.take() != nil { effects.append(.cancel(.policyReload)) }
+                if deferredReload.take() != nil { effects.append(.cancel(.deferredReload)) }
             case (.notOnActiveFace, .notOnActiveFace), (.onActiveFace, .onActiveFace):
                 break  // Already there: nothing changes.
             }
@@ -231,7 +231,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         }
         lastGrantedReload = time
         // This reload brings everything a deferred request asked for: that one is done.
-        if deferredReload.take() != nil { effects.append(.cancelDeferredReload) }
+        if deferredReload.take() != nil { effects.append(.cancel(.deferredReload)) }
         let granted = record(
             time, source, .reload, .granted(charge), cost: cost, policy: policy, deferredFrom: deferredFrom)
         return [granted] + effects + [.reloadTimeline(at: time, source: source)]
@@ -257,7 +257,7 @@ package struct ComplicationBudget: Hashable, Sendable {
         guard phase.presence == .onActiveFace, let policy = settings.reloadPolicy,
             let asked = policy.requestedReload(reloadedAt: time, lastEntry: lastEntry)
         else {
-            return policyReload.take() == nil ? [] : [.cancelPolicyReload]
+            return policyReload.take() == nil ? [] : [.cancel(.policyReload)]
         }
         let grant = ComplicationPolicyGrant.decide(
             at: time, askedFor: asked, minimumInterval: settings.minimumReloadInterval, reloadsLeft: countLeft,

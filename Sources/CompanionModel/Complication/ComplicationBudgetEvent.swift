@@ -153,19 +153,20 @@ package enum ComplicationBudgetEffect: Hashable, Sendable {
     case backgroundTaskRecord(BackgroundTaskRecord)
     /// Reload by policy at ``ComplicationPolicyGrant/grantedFor`` (replaces any planned one).
     case schedulePolicyReload(ComplicationPolicyGrant)
-    /// Drop the planned policy reload (the complication left the active face).
-    case cancelPolicyReload
     /// Reload at this time, a request deferred to the earliest allowed time (replaces any planned).
     case scheduleDeferredReload(at: SimTime)
-    /// Drop the deferred reload (the complication left the active face).
-    case cancelDeferredReload
     /// A daily budget ran out at this time (the first time in its budget day).
     case budgetExhausted(at: SimTime, ComplicationExhaustedBudget)
-    /// Drop the scheduled background refresh (the complication left the active face).
-    case cancelBackgroundRefresh
+    /// Drop the planned wake of this kind: the complication left the active face, a granted
+    /// reload brought what the deferred one was for, or a new timeline's policy asks for none.
+    case cancel(ComplicationWake)
     /// The daily budgets were refilled at this time.
     case budgetReset(at: SimTime)
 }
+
+/// The kinds of wake the budget plans, at most one pending of each: the app's background
+/// refresh (its wake, then its task's end), the policy reload and the deferred reload.
+package enum ComplicationWake: Int, CaseIterable, Sendable { case refresh, policyReload, deferredReload }
 
 /// Which daily budget ran out.
 package enum ComplicationExhaustedBudget: String, Hashable, Sendable {

@@ -76,6 +76,27 @@ package struct ComplicationBudgetSettings: Hashable, Sendable {
     package static let widgetKit = ComplicationBudgetSettings(
         rules: .widgetKit, dailyReloads: 50, reloadPolicy: .atEnd, foregroundReloads: .free,
         minimumReloadInterval: .minutes(5), entrySpacing: .minutes(5), tooSoonReloads: .deferred)
+
+    /// The published Grocery complication (`"preset": "grocery"`), ClockKit rules: an update
+    /// requested every 10 minutes (`getNextRequestedUpdateDate`), reloads refused `tooSoon`
+    /// within 10 minutes, each reload doing `work` (``ComplicationWork/reloadsDatabase`` as
+    /// published, or ``ComplicationWork/readsCount``).
+    package static func grocery(_ work: ComplicationWork) -> ComplicationBudgetSettings {
+        var settings = ComplicationBudgetSettings.clockKit
+        settings.minimumReloadInterval = .minutes(10)
+        settings.reloadPolicy = .after(.minutes(10))
+        settings.reloadWork = work
+        return settings
+    }
+
+    /// The published Tube Status complication (`"preset": "tubeStatus"`), WidgetKit rules: one
+    /// entry per timeline (no future entries), policy `after(2m)`.
+    package static var tubeStatus: ComplicationBudgetSettings {
+        var settings = ComplicationBudgetSettings.widgetKit
+        settings.futureEntryLimit = 0
+        settings.reloadPolicy = .after(.minutes(2))
+        return settings
+    }
 }
 
 /// The platform whose complication API the app uses.

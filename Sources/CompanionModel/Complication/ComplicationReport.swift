@@ -14,7 +14,8 @@ package struct ComplicationReport: Sendable {
     }
 
     package let model: ComplicationTimelineModel
-    package let start: SimTime
+    /// The run's start (time zero), where the model begins.
+    package let start = SimTime.zero
     package let end: SimTime
     /// The families reported (the configured ones, or the one picked with `--family`).
     package let families: [ComplicationFamily]
@@ -23,7 +24,7 @@ package struct ComplicationReport: Sendable {
     /// The phone's complication transfers left at the end, as the link counts them (`nil`: no link).
     package let transfersLeft: Int?
 
-    /// Builds the report for `families` (default: all configured) from the model's start until
+    /// Builds the report for `families` (default: all configured) from the run's start until
     /// `end`; `transfersLeft` is the link's transfer count at the end, if there is a link.
     ///
     /// - Complexity: O(*b* log *b*) for *b* staleness instants, once for all families
@@ -34,7 +35,6 @@ package struct ComplicationReport: Sendable {
     ) {
         self.model = model
         self.transfersLeft = transfersLeft
-        self.start = model.truth.start
         self.end = max(end, start)
         let picked = families ?? model.configuration.families
         self.families = picked

@@ -45,7 +45,7 @@ package struct ComplicationStaleness: Hashable, Sendable {
         _ families: [ComplicationFamily], model: ComplicationTimelineModel, until end: SimTime
     ) -> [ComplicationStaleness] {
         guard !families.isEmpty else { return [] }
-        let start = model.truth.start
+        let start = SimTime.zero
         var instants = [start, end]
         instants += model.shown.map(\.entry.date)
         instants += model.presence.map(\.at)

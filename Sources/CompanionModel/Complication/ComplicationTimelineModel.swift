@@ -45,18 +45,17 @@ package struct ComplicationTimelineModel: Sendable {
     /// Every background task, in the order they ended.
     package private(set) var backgroundTasks: [BackgroundTaskRecord] = []
 
-    /// A model that follows `list` item by item (``listChanged(_:at:time:)``), starting from its
-    /// remaining items.
+    /// A model that follows `list` item by item (``listChanged(_:at:time:)``) from the run's start
+    /// (time zero), starting from its remaining items.
     package init(
-        configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence,
-        at start: SimTime = .zero
+        configuration: ComplicationConfiguration, list: ShoppingList, presence initial: ComplicationFacePresence
     ) {
         self.configuration = configuration
         self.budget = ComplicationBudget(
             settings: configuration.budget, presence: .notOnActiveFace, chip: configuration.chip)
-        self.truth = ComplicationTruth(list, at: start)
-        self.presence = [ComplicationPresenceChange(at: start, presence: .notOnActiveFace)]
-        if initial == .onActiveFace { _ = handle(.faceChanged(at: start, to: .onActiveFace)) }
+        self.truth = ComplicationTruth(list)
+        self.presence = [ComplicationPresenceChange(at: .zero, presence: .notOnActiveFace)]
+        if initial == .onActiveFace { _ = handle(.faceChanged(at: .zero, to: .onActiveFace)) }
     }
 
     /// Records that from `time` the remaining item at `place` of the model's list is `item`
@@ -69,7 +68,7 @@ package struct ComplicationTimelineModel: Sendable {
     /// new timeline (and under a reload policy plans the next system reload).
     ///
     /// - Parameter transfersLeft: the phone's complication transfers left now, as the link
-    ///   counts them (stamped on the records for reports).
+    ///   counts them (stamped on the records kept, for reports).
     /// - Returns: all effects, for the driver to schedule wakes, tasks and cancellations.
     /// - Complexity: O(*e* log *n*) expected for a granted reload supplying *e* entries.
     @discardableResult
@@ -82,7 +81,6 @@ package struct ComplicationTimelineModel: Sendable {
             switch effects[index] {
             case .record(var record):
                 record.transfersLeft = transfersLeft
-                effects[index] = .record(record)
                 records.append(record)
             case .budgetReset(let at): resets.append(at)
             case .budgetExhausted(let at, let which): exhaustions.append(ComplicationExhaustion(at: at, budget: which))
@@ -90,8 +88,7 @@ package struct ComplicationTimelineModel: Sendable {
             case .reloadTimeline(let at, let source):
                 let lastEntry = install(at: at, source: source)
                 effects += budget.timelineInstalled(at: at, lastEntry: lastEntry)
-            case .wakeForBackgroundRefresh, .cancelBackgroundRefresh, .runBackgroundTask, .schedulePolicyReload,
-                .cancelPolicyReload, .scheduleDeferredReload, .cancelDeferredReload:
+            case .wakeForBackgroundRefresh, .runBackgroundTask, .schedulePolicyReload, .scheduleDeferredReload, .cancel:
                 break
             }
             index += 1

@@ -18,8 +18,6 @@ package struct ComplicationTruth: Sendable {
         package var item: ShoppingItem?
     }
 
-    /// When the truth starts.
-    package let start: SimTime
     /// The remaining items at the start, in list order, with their places.
     package private(set) var initial: [(place: ComplicationListPlace, item: ShoppingItem)]
     /// Every change in time order; of two changes at one instant the later one is applied later.
@@ -27,10 +25,9 @@ package struct ComplicationTruth: Sendable {
     /// The remaining items after the last change.
     private var live: ComplicationContentIndex
 
-    /// The truth starting at `start` with the remaining items of `list`, at their places in it,
-    /// followed item by item from there (``record(_:at:time:)``).
-    package init(_ list: ShoppingList, at start: SimTime) {
-        self.start = start
+    /// The truth starting at the run's start (time zero) with the remaining items of `list`, at
+    /// their places in it, followed item by item from there (``record(_:at:time:)``).
+    package init(_ list: ShoppingList) {
         initial = list.remainingPlaced
         live = ComplicationContentIndex()
         for entry in initial { live.set(entry.item, at: entry.place) }
@@ -57,7 +54,7 @@ package struct ComplicationTruth: Sendable {
     /// the last change).
     func index(at time: SimTime) -> ComplicationContentIndex {
         // At or after the last change (the start, before any change), the latest state.
-        if time >= changes.last?.at ?? start { return live }
+        if time >= changes.last?.at ?? .zero { return live }
         var cursor = Cursor(self)
         cursor.advance(to: time)
         return cursor.index

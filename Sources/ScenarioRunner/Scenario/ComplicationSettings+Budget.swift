@@ -123,10 +123,7 @@ extension ComplicationSettings {
     /// `"reloadsDatabase"`, `"readsCount"`, or `{"cost": "1.5s", "on": "S3", "does": "reads the database"}`.
     static func decodeWork(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationWork {
         let what = "an object such as {\"cost\": \"1.5s\", \"on\": \"S3\"}"
-        let updates: KeyValuePairs = [
-            "reloadsDatabase": ComplicationPreset.GroceryUpdate.reloadsDatabase.work,
-            "readsCount": ComplicationPreset.GroceryUpdate.readsCount.work,
-        ]
+        let updates: KeyValuePairs = ["reloadsDatabase": ComplicationWork.reloadsDatabase, "readsCount": .readsCount]
         return try named(node, context, "reload work", updates, or: what) { () throws(ScenarioError) in
             var object = try ObjectReader(node, context, what: what)
             let cost = try object.required("cost", "the work's duration on the chip \"on\", such as \"1.5s\"")
@@ -195,21 +192,18 @@ extension ComplicationSettings {
         return try named(node, context, "backgroundRefreshTiming", names, or: object) { () throws(ScenarioError) in
             var object = try ObjectReader(
                 node, context, what: "\"mayDelay\", \"punctual\" or an object such as {\"delayMean\": \"5m\"}")
-            let meanNode = object.optional("delayMean")
-            let mean = try meanNode.map { node throws(ScenarioError) in
-                try node.duration(context, atMost: .days(1))
-            }
+            let mean =
+                try object.optional("delayMean")?.duration(context, atMost: .days(1))
+                ?? BackgroundRefreshTiming.defaultDelayMean
             let capNode = object.optional("delayAtMost")
-            let cap = try capNode.map { node throws(ScenarioError) in try node.duration(context, atMost: .days(1)) }
+            let cap =
+                try capNode?.duration(context, atMost: .days(1)) ?? max(BackgroundRefreshTiming.defaultDelayCap, mean)
             try object.finish()
-            let chosenMean = mean ?? BackgroundRefreshTiming.defaultDelayMean
-            let timing = (mean: chosenMean, cap: cap ?? max(BackgroundRefreshTiming.defaultDelayCap, chosenMean))
-            guard timing.cap >= timing.mean else {
+            guard cap >= mean else {
                 throw context.error(
-                    capNode ?? node,
-                    "expected \"delayAtMost\" of at least \"delayMean\" (\(timing.mean)), found \"\(timing.cap)\"")
+                    capNode ?? node, "expected \"delayAtMost\" of at least \"delayMean\" (\(mean)), found \"\(cap)\"")
             }
-            return .mayDelay(mean: timing.mean, atMost: timing.cap)
+            return .mayDelay(mean: mean, atMost: cap)
         }
     }
 }

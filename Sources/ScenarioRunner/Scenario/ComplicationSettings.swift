@@ -15,8 +15,9 @@ import SimulationKernel
 ///
 /// Every key is optional; the defaults are ``ComplicationConfiguration``'s and
 /// ``ComplicationBudgetSettings/clockKit`` with the budget resetting at the scenario's next
-/// local midnight (in the start date's UTC offset). `"preset"` (`"grocery"`, `"tubeStatus"`,
-/// ``ComplicationPreset``) picks the budget rules first; the `"budget"` keys then override them.
+/// local midnight (in the start date's UTC offset). `"preset"` (`"grocery"`, `"tubeStatus"`: a
+/// published app's rules, ``ComplicationBudgetSettings/grocery(_:)``) picks the budget rules
+/// first; the `"budget"` keys then override them.
 package struct ComplicationSettings: Sendable {
     /// When the app schedules background refreshes: first at `from`, each for `every` later, and
     /// again after each refresh runs (a refused schedule is retried at the earliest allowed time).
@@ -76,10 +77,10 @@ package struct ComplicationSettings: Sendable {
             try reader.finish()
         }
         // "grocery" reloads the database (`"budget": {"reloadWork": "readsCount"}` picks the cheap update).
-        let preset: ComplicationPreset? = try object.optional("preset")?.choice(
+        let preset: ComplicationBudgetSettings? = try object.optional("preset")?.choice(
             "preset", context, ["grocery": .grocery(.reloadsDatabase), "tubeStatus": .tubeStatus])
         let clock = ComplicationClock(origin: context.start)
-        var budget = preset?.budget ?? .clockKit
+        var budget = preset ?? .clockKit
         budget.firstReset = clock.firstLocalMidnight
         if let budgetNode = object.optional("budget") { budget = try decodeBudget(budgetNode, context, base: budget) }
         var plan: BackgroundRefreshPlan?

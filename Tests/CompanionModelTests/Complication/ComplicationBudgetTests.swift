@@ -147,7 +147,7 @@ import Testing
         #expect(outcome(budget.reduce(.appReload(at: t(2), app: .foreground))) == .deferred(until: t(5)))
         let policy = budget.reduce(.policyReloadDue(at: t(5)))
         #expect(outcome(policy) == .granted(.charged))
-        #expect(policy.contains(.cancelDeferredReload), "the policy's reload brought what the request asked for")
+        #expect(policy.contains(.cancel(.deferredReload)), "the policy's reload brought what the request asked for")
         #expect(budget.reduce(.deferredReloadDue(at: t(5))).isEmpty, "nothing left to do")
     }
 
@@ -155,7 +155,7 @@ import Testing
         var budget = ComplicationBudget(settings: .widgetKit, presence: .onActiveFace)
         _ = budget.reduce(.appReload(at: t(0), app: .foreground))
         _ = budget.reduce(.appReload(at: t(2), app: .foreground))
-        #expect(budget.reduce(.faceChanged(at: t(3), to: .notOnActiveFace)).contains(.cancelDeferredReload))
+        #expect(budget.reduce(.faceChanged(at: t(3), to: .notOnActiveFace)).contains(.cancel(.deferredReload)))
         #expect(budget.reduce(.deferredReloadDue(at: t(5))).isEmpty)
     }
 
@@ -181,7 +181,7 @@ import Testing
     @Test func leavingTheFaceCancelsTheOutstandingRefreshAndReturningReloadsForFree() {
         var budget = ComplicationBudget(presence: .onActiveFace)
         _ = budget.reduce(.scheduleBackgroundRefresh(at: t(0), preferred: t(15)))
-        #expect(budget.reduce(.faceChanged(at: t(5), to: .notOnActiveFace)) == [.cancelBackgroundRefresh])
+        #expect(budget.reduce(.faceChanged(at: t(5), to: .notOnActiveFace)) == [.cancel(.refresh)])
         #expect(budget.reduce(.backgroundRefreshWoke(at: t(15))).isEmpty, "a cancelled wake does nothing")
         let back = budget.reduce(.faceChanged(at: t(20), to: .onActiveFace))
         #expect(outcome(back) == .granted(.free))
@@ -221,7 +221,7 @@ import Testing
                 let effects = budget.reduce(next)
                 for effect in effects {
                     if case .wakeForBackgroundRefresh(let at) = effect { pendingWake = at }
-                    if effect == .cancelBackgroundRefresh { pendingWake = nil }
+                    if effect == .cancel(.refresh) { pendingWake = nil }
                     if case .runBackgroundTask(let at) = effect {
                         queue.append(.backgroundTaskEnded(at: at, result: .completed(after: .zero)))
                     }

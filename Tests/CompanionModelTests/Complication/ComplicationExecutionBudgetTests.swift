@@ -65,9 +65,9 @@ import Testing
 
     @Test func theDatabaseReloadDrainsTheBudget150TimesFasterThanTheCheapOne() {
         let database = ComplicationBudget(
-            settings: ComplicationPreset.grocery(.reloadsDatabase).budget, presence: .onActiveFace, chip: .s3)
+            settings: .grocery(.reloadsDatabase), presence: .onActiveFace, chip: .s3)
         let cheap = ComplicationBudget(
-            settings: ComplicationPreset.grocery(.readsCount).budget, presence: .onActiveFace, chip: .s3)
+            settings: .grocery(.readsCount), presence: .onActiveFace, chip: .s3)
         #expect(database.reloadsLeft == 40, "60 s ÷ 1.5 s")
         #expect(cheap.reloadsLeft == 6_000, "60 s ÷ 10 ms")
         #expect(cheap.reloadsLeft / database.reloadsLeft == 150)

@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func anInstalledTimelinePlansTheNextReloadAndItRecordsAskedAndGranted() throws {
-        var budget = ComplicationBudget(settings: ComplicationPreset.tubeStatus.budget, presence: .onActiveFace)
+        var budget = ComplicationBudget(settings: .tubeStatus, presence: .onActiveFace)
         let plan = try #require(planned(budget.timelineInstalled(at: .zero, lastEntry: .zero)))
         #expect(plan.askedFor == t(2))
         #expect(plan.reason == .budgetPacing)
@@ -80,9 +80,9 @@ import Testing
         settings.reloadPolicy = .never
         var budget = ComplicationBudget(settings: settings, presence: .onActiveFace)
         #expect(budget.timelineInstalled(at: .zero, lastEntry: t(30)).isEmpty)
-        var tube = ComplicationBudget(settings: ComplicationPreset.tubeStatus.budget, presence: .onActiveFace)
+        var tube = ComplicationBudget(settings: .tubeStatus, presence: .onActiveFace)
         _ = tube.timelineInstalled(at: .zero, lastEntry: .zero)
-        #expect(tube.reduce(.faceChanged(at: t(1), to: .notOnActiveFace)) == [.cancelPolicyReload])
+        #expect(tube.reduce(.faceChanged(at: t(1), to: .notOnActiveFace)) == [.cancel(.policyReload)])
         #expect(tube.reduce(.policyReloadDue(at: t(60))).isEmpty)
     }
 
@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func tubeStatusNeverGoesDarkOverADay() {
-        var settings = ComplicationPreset.tubeStatus.budget
+        var settings = ComplicationBudgetSettings.tubeStatus
         settings.firstReset = SimTime(offset: .hours(18))
         let configuration = ComplicationConfiguration(families: [.circular], budget: settings)
         var model = ComplicationTimelineModel(

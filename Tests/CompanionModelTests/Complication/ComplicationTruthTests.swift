@@ -16,7 +16,7 @@ import Testing
         let items = (0..<5).map { Self.item($0) }
         let list = ShoppingList(items: items)
         let places = list.remainingPlaced.map(\.place)
-        var truth = ComplicationTruth(list, at: .zero)
+        var truth = ComplicationTruth(list)
         truth.record(items[1], at: places[1], time: Self.t(1))
         #expect(truth.changes.isEmpty, "an unchanged item is not a change")
         truth.record(nil, at: places[2], time: Self.t(2))
@@ -35,7 +35,7 @@ import Testing
     @Test func checkingOffAHugeListKeepsLinearlyManyItems() {
         let count = 4_000
         var list = WatchListDriver(items: (0..<count).map { Self.item($0, due: Self.t(Int64($0))) })
-        var truth = ComplicationTruth(list.list, at: .zero)
+        var truth = ComplicationTruth(list.list)
         for step in 1...count {
             let change = list.edit("i\(step - 1)", .check)
             if let change { truth.record(change.item, at: change.place, time: Self.t(Int64(step))) }
@@ -61,7 +61,7 @@ import Testing
         let trip = (0..<count).filter { _ in rng.next() % 2 == 0 }.map { "i\($0)" }.shuffled(using: &rng)
         var driver = WatchListDriver(
             items: items, order: StoreOrder(trips: [trip]), adding: (count..<count + 201).map { "i\($0)" })
-        var truth = ComplicationTruth(driver.list, at: Self.t(10))
+        var truth = ComplicationTruth(driver.list)
         var states: [(at: SimTime, list: [ShoppingItem])] = [(Self.t(10), driver.list.remainingItems)]
         var time: Int64 = 10
         var next = count

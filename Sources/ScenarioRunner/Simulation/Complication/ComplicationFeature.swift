@@ -211,9 +211,9 @@ package struct ComplicationFeature: SimulationFeature {
                 }
                 driver = .refreshing
                 effects.append(.complicationTimer(.schedule(.refreshWake, at: preferred + delay)))
-            case .cancelBackgroundRefresh:
-                driver = .stopped
-                effects.append(.complicationTimer(.cancel(.refresh)))
+            case .cancel(let wake):
+                if wake == .refresh { driver = .stopped }
+                effects.append(.complicationTimer(.cancel(wake)))
             case .runBackgroundTask:
                 guard let limits = model?.configuration.budget.backgroundTaskLimits,
                     let chip = model?.configuration.chip
@@ -234,12 +234,8 @@ package struct ComplicationFeature: SimulationFeature {
                 if tracing { effects.append(traceTask(task, at: now)) }
             case .schedulePolicyReload(let grant):
                 schedulePolicyReload(grant, at: now, trace: context.trace, into: &effects)
-            case .cancelPolicyReload:
-                effects.append(.complicationTimer(.cancel(.policyReload)))
             case .scheduleDeferredReload(let at):
                 effects.append(.complicationTimer(.schedule(.deferredReload, at: at)))
-            case .cancelDeferredReload:
-                effects.append(.complicationTimer(.cancel(.deferredReload)))
             case .budgetExhausted(_, let which):
                 guard tracing else { continue }
                 effects.append(.trace(.complicationBudgetExhausted, at: now, ["budget": .string(which.rawValue)]))
@@ -314,7 +310,7 @@ package enum ComplicationEvent: Hashable, Sendable {
     indirect case taskWork(BackgroundTaskWork)
 }
 
-/// A wake the complication has on the loop: at most one of each ``Kind`` is pending.
+/// A wake the complication has on the loop: at most one of each kind (``ComplicationWake``) is pending.
 package enum ComplicationTimer: Hashable, Sendable {
     /// The system wakes the app for its scheduled background refresh.
     case refreshWake
@@ -326,12 +322,8 @@ package enum ComplicationTimer: Hashable, Sendable {
     /// The system makes the reload it deferred to the earliest allowed time.
     case deferredReload
 
-    /// The kinds of wake, at most one pending of each: the app's refresh (its wake, then its
-    /// task's end), the policy reload and the deferred reload.
-    package enum Kind: Int, CaseIterable, Sendable { case refresh, policyReload, deferredReload }
-
     /// This wake's kind.
-    var kind: Kind {
+    var kind: ComplicationWake {
         switch self {
         case .refreshWake, .taskEnded: .refresh
         case .policyReload: .policyReload

@@ -1,3 +1,4 @@
+import CompanionModel
 import SimulationKernel
 
 /// What the complication asks of its timers (``WorldEffect/complicationTimer(_:)``), performed on
@@ -6,26 +7,23 @@ package enum ComplicationTimerEffect: Sendable {
     /// Put `timer` on the loop at `time`; the pending timer of its kind, no longer wanted, is cancelled.
     case schedule(ComplicationTimer, at: SimTime)
     /// Cancel the pending timer of this kind, if any: it is no longer wanted.
-    case cancel(ComplicationTimer.Kind)
+    case cancel(ComplicationWake)
 }
 
 /// The keeper of the complication's timer handles: at most one pending timer of each kind
-/// (``ComplicationTimer/Kind``), so a timer no longer wanted is cancelled on the loop rather than
+/// (``ComplicationWake``), so a timer no longer wanted is cancelled on the loop rather than
 /// left to fire and be ignored. Held by ``ComplicationFeature``, performed by the world.
 struct ComplicationTimers: Sendable {
     /// The loop's handle of the pending timer of each kind, at the kind's place
-    /// (``ComplicationTimer/Kind/rawValue``); `nil` when none of that kind is pending.
-    private var handles = [EventID?](repeating: nil, count: ComplicationTimer.Kind.allCases.count)
-
-    /// How many kinds have a timer pending.
-    var pendingCount: Int { handles.count(where: { $0 != nil }) }
+    /// (``ComplicationWake/rawValue``); `nil` when none of that kind is pending.
+    private(set) var handles = [EventID?](repeating: nil, count: ComplicationWake.allCases.count)
 
     /// Performs `effect` on `loop`: schedules the timer (keeping its handle, and cancelling the
     /// pending one of its kind), or cancels the pending timer of a kind.
     ///
     /// - Complexity: O(log *n*) on a loop of *n* events.
     mutating func perform(_ effect: ComplicationTimerEffect, on loop: inout EventLoop<SimEvent>) {
-        let kind: ComplicationTimer.Kind
+        let kind: ComplicationWake
         var replacement: EventID?
         switch effect {
         case .schedule(let timer, let time):

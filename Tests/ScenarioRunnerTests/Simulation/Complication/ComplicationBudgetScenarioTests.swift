@@ -29,7 +29,7 @@ import Testing
         #expect(grocery.configuration.budget.rules == .clockKit)
         #expect(grocery.configuration.budget.minimumReloadInterval == .minutes(10))
         #expect(grocery.configuration.budget.reloadPolicy == .after(.minutes(10)))
-        #expect(grocery.configuration.budget.reloadWork == ComplicationPreset.GroceryUpdate.reloadsDatabase.work)
+        #expect(grocery.configuration.budget.reloadWork == ComplicationWork.reloadsDatabase)
         #expect(grocery.configuration.budget.firstReset == SimTime(offset: .hours(15)), "midnight, as without a preset")
         let cheap = try #require(
             try decode(scenario(#"{"preset": "grocery", "budget": {"reloadWork": "readsCount"}}"#)).sections

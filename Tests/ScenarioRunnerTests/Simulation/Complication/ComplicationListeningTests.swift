@@ -44,7 +44,9 @@ import Testing
             var effects = WorldEffects()
             feature.handle(event, context, into: &effects)
             #expect(effects.elements.isEmpty, "\(event)")
-            #expect(feature.model == nil && feature.driver == .stopped && feature.timers.pendingCount == 0, "\(event)")
+            #expect(
+                feature.model == nil && feature.driver == .stopped && feature.timers.handles.allSatisfy { $0 == nil },
+                "\(event)")
         }
     }
 }

@@ -57,17 +57,15 @@ private struct PendingWakes: RunMonitor {
     mutating func handled(_ simulation: ScenarioSimulation) {
         events += 1
         var loop = simulation.loop
-        var pending: [ComplicationTimer.Kind: [SimTime]] = [:]
+        var pending: [ComplicationWake: [SimTime]] = [:]
         while let event = loop.next() {
             if case .complication(.timer(let timer)) = event { pending[timer.kind, default: []].append(loop.now) }
         }
         for (kind, times) in pending {
             #expect(times.count == 1, "\(label) at \(simulation.now): \(times.count) \(kind) wakes pending \(times)")
         }
-        #expect(
-            pending.count == simulation.complication.timers.pendingCount,
-            "\(label) at \(simulation.now): \(pending.count) kinds pending, \(simulation.complication.timers.pendingCount) kept"
-        )
+        let kept = simulation.complication.timers.handles.count(where: { $0 != nil })
+        #expect(pending.count == kept, "\(label) at \(simulation.now): \(pending.count) kinds pending, \(kept) kept")
         guard let due = pending[.refresh]?.first else { return }
         if let old = refreshDue, due != old, simulation.now < old { rescheduled += 1 }
         refreshDue = due
