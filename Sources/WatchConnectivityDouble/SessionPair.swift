@@ -117,17 +117,17 @@ public final class SessionPair: Sendable {
     /// `device`'s app is killed now: it receives nothing until it is launched again, and its
     /// messages waiting for a reply never hear one.
     public func terminateApp(_ device: Device) {
-        inject(device == .phone ? .killPhoneApp : .terminateWatchApp)
+        inject(.app(device.side, .terminate))
     }
 
     /// `device`'s app is launched into the foreground now: what waits for it is delivered.
     public func launchApp(_ device: Device) {
-        inject(device == .phone ? .launchPhoneApp : .relaunchWatchApp)
+        inject(.app(device.side, .launch))
     }
 
     /// `device`'s app moves to the background now (the phone can no longer reach the watch app).
     public func moveAppToBackground(_ device: Device) {
-        inject(device == .phone ? .phoneAppToBackground : .watchAppToBackground)
+        inject(.app(device.side, .moveToBackground))
     }
 
     /// The user switches watches now: the session becomes inactive (messages in flight fail with

@@ -28,8 +28,10 @@ import Testing
         var rng = base.split(label: 0x5343_4844)  // "SCHD"
         var steps: [(at: SimDuration, action: Action)] = []
         let changes: [LinkEnvironmentChange] = [
-            .phoneOutOfRange, .phoneInRange, .killPhoneApp, .launchPhoneApp, .terminateWatchApp, .relaunchWatchApp,
-            .watchAppToBackground, .phoneAppToBackground, .session(.becomeInactive), .session(.deactivate),
+            .phoneOutOfRange, .phoneInRange, .app(.phone, .terminate), .app(.phone, .launch), .app(.watch, .terminate),
+            .app(.watch, .launch),
+            .app(.watch, .moveToBackground), .app(.phone, .moveToBackground), .session(.becomeInactive),
+            .session(.deactivate),
         ]
         for _ in 0..<Int.random(in: 20...60, using: &rng) {
             let at = SimDuration.milliseconds(Int64.random(in: 0...600_000, using: &rng))

@@ -13,9 +13,6 @@ package enum InteractiveMessageState: Hashable, Sendable {
 
     /// Whether a handler on the sender will still run for this message.
     package var senderIsWaiting: Bool { self != .orphanedInFlight }
-
-    /// Whether the message reached the receiver and its reply is on the way.
-    package var isAwaitingReply: Bool { self == .awaitingReply }
 }
 
 /// An accepted interactive message and its state.

@@ -38,23 +38,16 @@ extension LinkRequest {
 /// A change of the world around the link (scenario steps and injected faults), or an app's owner
 /// telling the link that the app started or stopped running.
 ///
-/// The link does not own the apps: it hands each app lifecycle change (`killPhoneApp` …
-/// `wakeWatchApp`) to the app's owner (``LinkTransportEffect/changeApp(_:_:cause:)``), which
-/// answers with ``appStarted(_:)`` or ``appStopped(_:)``.
+/// The link does not own the apps: it hands each app lifecycle change (``app(_:_:)``) to the
+/// app's owner (``LinkTransportEffect/changeApp(_:_:cause:)``), which answers with
+/// ``appStarted(_:)`` or ``appStopped(_:)``.
 package enum LinkEnvironmentChange: Hashable, Sendable {
     case phoneOutOfRange
     case phoneInRange
-    case killPhoneApp
-    case launchPhoneApp
-    /// The system launches the phone app into the background (a notification action without
-    /// `.foreground`, PLATFORM.md §1.4).
-    case wakePhoneApp
-    case phoneAppToBackground
-    case terminateWatchApp
-    case relaunchWatchApp
-    case watchAppToBackground
-    /// The system wakes the watch app into the background (a complication transfer arrived).
-    case wakeWatchApp
+    /// `side`'s app goes through `event` (a scenario step or fault such as `killPhoneApp`; the
+    /// system waking the phone app for a notification action without `.foreground`, PLATFORM.md
+    /// §1.4, or the watch app for a complication transfer).
+    case app(LinkSide, AppRunState.Event)
     /// `side`'s app started running (its owner says so): what waits for it is delivered.
     case appStarted(LinkSide)
     /// `side`'s app stopped running (its owner says so): its message handlers are gone.
@@ -67,14 +60,14 @@ package enum LinkEnvironmentChange: Hashable, Sendable {
         switch self {
         case .phoneOutOfRange: return "phoneOutOfRange"
         case .phoneInRange: return "phoneInRange"
-        case .killPhoneApp: return "killPhoneApp"
-        case .launchPhoneApp: return "launchPhoneApp"
-        case .wakePhoneApp: return "wakePhoneApp"
-        case .phoneAppToBackground: return "phoneAppToBackground"
-        case .terminateWatchApp: return "terminateWatchApp"
-        case .relaunchWatchApp: return "relaunchWatchApp"
-        case .watchAppToBackground: return "watchAppToBackground"
-        case .wakeWatchApp: return "wakeWatchApp"
+        case .app(.phone, .terminate): return "killPhoneApp"
+        case .app(.phone, .launch): return "launchPhoneApp"
+        case .app(.phone, .wakeInBackground): return "wakePhoneApp"
+        case .app(.phone, .moveToBackground): return "phoneAppToBackground"
+        case .app(.watch, .terminate): return "terminateWatchApp"
+        case .app(.watch, .launch): return "relaunchWatchApp"
+        case .app(.watch, .moveToBackground): return "watchAppToBackground"
+        case .app(.watch, .wakeInBackground): return "wakeWatchApp"
         case .appStarted(let side): return "\(side.name)App started"
         case .appStopped(let side): return "\(side.name)App stopped"
         case .complicationPlacement(let placement):

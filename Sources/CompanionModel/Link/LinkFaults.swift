@@ -63,11 +63,9 @@ package struct LinkFaults: Hashable, Sendable {
             events.append((window.end, events.count, .environment(.phoneInRange)))
         }
         for termination in appTerminations {
-            let kill: LinkEnvironmentChange = termination.side == .phone ? .killPhoneApp : .terminateWatchApp
-            events.append((termination.at, events.count, .environment(kill)))
+            events.append((termination.at, events.count, .environment(.app(termination.side, .terminate))))
             if let delay = termination.relaunchAfter {
-                let relaunch: LinkEnvironmentChange = termination.side == .phone ? .launchPhoneApp : .relaunchWatchApp
-                events.append((termination.at + delay, events.count, .environment(relaunch)))
+                events.append((termination.at + delay, events.count, .environment(.app(termination.side, .launch))))
             }
         }
         return events.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map { ($0.time, $0.event) }

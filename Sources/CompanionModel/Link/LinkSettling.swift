@@ -13,7 +13,7 @@ package protocol LinkSettling {
 extension LinkEnvironmentChange {
     /// The changes that bring the link back, in the order ``LinkSettling/settle()`` applies them.
     package static let restoring: [LinkEnvironmentChange] = [
-        .session(.activate), .phoneInRange, .launchPhoneApp, .relaunchWatchApp,
+        .session(.activate), .phoneInRange, .app(.phone, .launch), .app(.watch, .launch),
     ]
 }
 

@@ -83,12 +83,6 @@ package enum TraceKind: String, Hashable, Sendable, CaseIterable {
     case complicationPolicyPlanned = "complication.policyPlanned"
     case complicationBackgroundTask = "complication.backgroundTask"
     case complicationRefreshPlanRestarted = "complication.refreshPlanRestarted"
-
-    /// The kind of an app lifecycle change on `side` (`"watch.app"`, `"phone.app"`).
-    package static func app(_ side: LinkSide) -> TraceKind { side == .watch ? .watchApp : .phoneApp }
-
-    /// The kind of a payload `side`'s app received that no feature handles.
-    package static func received(_ side: LinkSide) -> TraceKind { side == .watch ? .watchReceived : .phoneReceived }
 }
 
 extension TraceEvent {

@@ -55,14 +55,7 @@ extension WatchLink {
         switch change {
         case .phoneOutOfRange: changeRange(.leave, at: moment, into: emit)
         case .phoneInRange: changeRange(.enter, at: moment, into: emit)
-        case .killPhoneApp: emit(.changeApp(.phone, .terminate, cause: change.name))
-        case .launchPhoneApp: emit(.changeApp(.phone, .launch, cause: change.name))
-        case .wakePhoneApp: emit(.changeApp(.phone, .wakeInBackground, cause: change.name))
-        case .phoneAppToBackground: emit(.changeApp(.phone, .moveToBackground, cause: change.name))
-        case .terminateWatchApp: emit(.changeApp(.watch, .terminate, cause: change.name))
-        case .relaunchWatchApp: emit(.changeApp(.watch, .launch, cause: change.name))
-        case .watchAppToBackground: emit(.changeApp(.watch, .moveToBackground, cause: change.name))
-        case .wakeWatchApp: emit(.changeApp(.watch, .wakeInBackground, cause: change.name))
+        case .app(let side, let event): emit(.changeApp(side, event, cause: change.name))
         case .appStarted(let side): deliverArrived(to: side, at: moment, into: emit)
         case .appStopped(let side): interactiveAppStopped(side, at: moment, into: emit)
         case .complicationPlacement(let placement):

@@ -58,7 +58,7 @@ extension WatchLink {
 
     /// The reply reaches the sender: its reply handler runs (the message moved into the outcome).
     mutating func replyArrived(_ id: MessageID, at moment: LinkMoment, into emit: LinkEffectSink) {
-        guard let message = interactive.take(id, if: \.isAwaitingReply)?.message else { return }
+        guard let message = interactive.take(id, if: { $0 == .awaitingReply })?.message else { return }
         emit(.timer(.cancelReplyTimeout(id)))
         trace(.linkReplied, message, at: moment, into: emit)
         emit(.outcome(consume message, .replied))
@@ -120,7 +120,7 @@ extension WatchLink {
                 case .orphanedInFlight:
                     break
                 }
-            } else if record.state.isAwaitingReply {
+            } else if record.state == .awaitingReply {
                 interactive.setState(.replyLost, of: id)
                 trace(.linkReplyLost, record.message, at: moment, into: emit)
             }

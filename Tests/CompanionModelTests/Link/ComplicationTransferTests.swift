@@ -62,7 +62,7 @@ import Testing
         harness.drain()
         #expect(harness.delivered.isEmpty)
         #expect(harness.link.outstandingTransfers(from: .phone).count == 1)
-        harness.now(.environment(.relaunchWatchApp))
+        harness.now(.environment(.app(.watch, .launch)))
         #expect(harness.delivered.count == 1)
     }
 }

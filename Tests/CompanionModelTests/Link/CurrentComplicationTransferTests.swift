@@ -90,7 +90,7 @@ import Testing
         harness.drain()
         #expect(harness.apps.watch == .notRunning, "ordinary userInfo waits for the app to run")
         #expect(harness.delivered.isEmpty)
-        harness.now(.environment(.relaunchWatchApp))
+        harness.now(.environment(.app(.watch, .launch)))
         #expect(harness.delivered.map(\.id) == [1])
     }
 

@@ -103,7 +103,7 @@ import Testing
     @Test func killedReceiverNeverRepliesSoTheSenderTimesOut() {
         var harness = TransportHarness { $0.faults.latency = .fixed(.seconds(Int64(2))) }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
-        harness.at(t(3), .environment(.killPhoneApp))
+        harness.at(t(3), .environment(.app(.phone, .terminate)))
         harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcomes == [.init(id: 1, outcome: .failed(.messageReplyTimedOut), at: t(30))])
@@ -112,7 +112,7 @@ import Testing
     @Test func senderExitRunsNoHandlerButADispatchedMessageStillArrives() {
         var harness = TransportHarness { $0.faults.latency = .fixed(.seconds(Int64(2))) }
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
-        harness.at(t(1), .environment(.terminateWatchApp))
+        harness.at(t(1), .environment(.app(.watch, .terminate)))
         harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
         #expect(harness.outcomes.isEmpty)

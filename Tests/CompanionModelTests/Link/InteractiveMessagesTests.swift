@@ -49,8 +49,9 @@ import Testing
                         }
                         #expect(window.deliver(id) == expected, "seed \(seed): delivery of \(id)")
                     } else {
-                        let expected = model[id]?.state.isAwaitingReply == true ? model.removeValue(forKey: id) : nil
-                        #expect(window.take(id, if: \.isAwaitingReply) == expected, "seed \(seed): reply to \(id)")
+                        let expected = model[id]?.state == .awaitingReply ? model.removeValue(forKey: id) : nil
+                        #expect(
+                            window.take(id, if: { $0 == .awaitingReply }) == expected, "seed \(seed): reply to \(id)")
                     }
                 }
                 let probe = MessageID(rng.next() % (UInt64(nextID) + 2))

@@ -97,8 +97,8 @@ import Testing
         #expect(events.map(\.time) == [t(50), t(100), t(200), t(350)])
         #expect(
             events.map(\.event) == [
-                .environment(.killPhoneApp), .environment(.phoneOutOfRange), .environment(.phoneInRange),
-                .environment(.launchPhoneApp),
+                .environment(.app(.phone, .terminate)), .environment(.phoneOutOfRange), .environment(.phoneInRange),
+                .environment(.app(.phone, .launch)),
             ])
     }
 

@@ -24,7 +24,7 @@ import Testing
         harness.drain()
         #expect(harness.delivered.isEmpty, "a transfer does not launch the phone app")
         #expect(harness.link.outstandingTransfers(from: .watch).map(\.state) == [.arrived, .arrived])
-        harness.at(t(600), .environment(.launchPhoneApp))
+        harness.at(t(600), .environment(.app(.phone, .launch)))
         harness.drain()
         #expect(harness.firstDeliveryIDs == [1, 2])
         #expect(harness.delivered.map(\.at) == [t(600), t(600)])
@@ -33,7 +33,7 @@ import Testing
     @Test func transfersContinueAfterTheSenderExits() {
         var harness = TransportHarness()
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
-        harness.now(.environment(.terminateWatchApp))
+        harness.now(.environment(.app(.watch, .terminate)))
         harness.drain()
         #expect(harness.firstDeliveryIDs == [1])
     }
@@ -82,7 +82,7 @@ import Testing
         for index in 1...3 { harness.now(.request(.updateApplicationContext(blob(index, "ctx"), from: .watch))) }
         #expect(harness.traces.filter { $0.is(.linkSuperseded) }.count == 2, "contexts 1 and 2 are superseded")
         harness.at(t(10), .environment(.phoneInRange))
-        harness.at(t(20), .environment(.launchPhoneApp))
+        harness.at(t(20), .environment(.app(.phone, .launch)))
         harness.drain()
         #expect(harness.delivered == [.init(id: 3, payload: blob(3, "ctx"), duplicate: false, at: t(20))])
     }

@@ -50,7 +50,7 @@ extension TransportHarness {
         }
         for (time, event) in faults.scheduledEvents() { harness.at(time, event) }
         for _ in 0..<Int.random(in: 0...3, using: &rng) {
-            harness.at(time(&rng), .environment(.launchPhoneApp))
+            harness.at(time(&rng), .environment(.app(.phone, .launch)))
         }
         if rng.bernoulli(0.2) {
             let start = time(&rng)

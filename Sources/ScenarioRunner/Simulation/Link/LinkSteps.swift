@@ -14,11 +14,11 @@ package enum LinkSteps {
     static let environmentSteps: [StepKind] = [
         (LinkEnvironmentChange.phoneOutOfRange, "the phone goes out of range (basement, phone left in the car)"),
         (.phoneInRange, "the phone comes back into range"),
-        (.killPhoneApp, "the user or the system kills the phone app"),
-        (.launchPhoneApp, "the user opens the phone app (delivers queued transfers)"),
-        (.phoneAppToBackground, "the phone app goes to the background"),
-        (.terminateWatchApp, "the watch app is terminated (its pending replies are lost)"),
-        (.relaunchWatchApp, "the watch app is opened again (re-sends unanswered check-offs)"),
+        (.app(.phone, .terminate), "the user or the system kills the phone app"),
+        (.app(.phone, .launch), "the user opens the phone app (delivers queued transfers)"),
+        (.app(.phone, .moveToBackground), "the phone app goes to the background"),
+        (.app(.watch, .terminate), "the watch app is terminated (its pending replies are lost)"),
+        (.app(.watch, .launch), "the watch app is opened again (re-sends unanswered check-offs)"),
         (.session(.becomeInactive), "the session becomes inactive (the user switches watches)"),
         (.session(.deactivate), "the session deactivates"),
         (.session(.activate), "the session activates again"),
@@ -54,7 +54,7 @@ package enum LinkSteps {
             effects.append(.send(.link(.environment(change))))
             // The user opening the phone app is also an app run for the reminders feature (it
             // refills its pending window); without a "reminders" section this does nothing.
-            if change == .launchPhoneApp { effects.append(.send(.phone(.appRun(.launch)))) }
+            if change == .app(.phone, .launch) { effects.append(.send(.phone(.appRun(.launch)))) }
         }
     }
 

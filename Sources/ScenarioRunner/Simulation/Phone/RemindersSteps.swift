@@ -49,7 +49,7 @@ package enum RemindersSteps {
         package var label: String { "phone app \(reason.rawValue)" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             if reason == .launch || reason == .foreground {
-                effects.append(.send(.link(.environment(.launchPhoneApp))))
+                effects.append(.send(.link(.environment(.app(.phone, .launch)))))
             }
             effects.append(.send(.phone(.appRun(reason))))
         }
