@@ -17,14 +17,4 @@ package enum PipelineEffect: Hashable, Sendable {
     /// handler started at `handlerStarted` (its queueing delay ended then): a driver that does
     /// not record ``handlerStarted(tap:at:)`` learns it here.
     case removalCommitted(tap: Int, at: SimTime, handlerStarted: SimTime)
-
-    /// When it happened.
-    package var time: SimTime {
-        switch self {
-        case .handlerStarted(_, let time), .stepStarted(_, _, let time), .awaitingOutcome(_, _, let time),
-            .stepEnded(_, _, let time),
-            .removalCommitted(_, let time, _):
-            return time
-        }
-    }
 }

@@ -35,7 +35,7 @@ extension PipelineSession {
         return TapOutcome(
             index: tap, tap: times.tap, handlerStarted: handlerStarted, handlerFinished: handlerFinished,
             removalCommitted: removalCommitted, rowGone: frames.firstBoundary(atOrAfter: removalCommitted),
-            steps: steps, checkOffCommitted: roles.tableModelStep.map { steps[$0].end } ?? removalCommitted,
-            messageStepIndex: roles.messageStep, complicationStepIndex: roles.complicationStep)
+            steps: steps,
+            messageStepIndex: roles.messageStep)
     }
 }

@@ -16,24 +16,15 @@ package struct TapOutcome: Hashable, Sendable {
     package var rowGone: SimTime
     /// Each pipeline step's run, in pipeline order.
     package var steps: [StepRun]
-    /// When the check-off was committed to the list's model of record: the end of
-    /// `updateTableModel`, or ``removalCommitted`` when the pipeline has no such step.
-    package var checkOffCommitted: SimTime
     /// When the message to the phone started and finished being sent (`nil`: the pipeline sends none).
     package var messageSend: (started: SimTime, finished: SimTime)? {
         guard let index = messageStepIndex else { return nil }
         return (steps[index].start, steps[index].end)
     }
-    /// When the complication update was requested (`nil`: the pipeline does not update it).
-    package var complicationUpdateRequested: SimTime? {
-        guard let index = complicationStepIndex else { return nil }
-        return steps[index].end
-    }
     /// When the last of the tap's steps, on any queue, ended.
     package var finished: SimTime { steps.reduce(handlerFinished) { max($0, $1.end) } }
 
     var messageStepIndex: Int?
-    var complicationStepIndex: Int?
 
     /// Tap-to-removal latency: tap → the frame without the row.
     package var latency: SimDuration { rowGone - tap }

@@ -25,3 +25,22 @@ extension PipelineSession {
         return session.run(through: .distantFuture)
     }
 }
+
+extension PipelineEffect {
+    /// When it happened (what every case carries as `at`).
+    var time: SimTime {
+        switch self {
+        case .handlerStarted(_, let time), .stepStarted(_, _, let time), .awaitingOutcome(_, _, let time),
+            .stepEnded(_, _, let time), .removalCommitted(_, let time, _):
+            time
+        }
+    }
+}
+
+extension PipelineRun {
+    /// When tap `tap`'s complication update was requested: the end of its `updateComplication`
+    /// step (`nil`: the pipeline has none).
+    func complicationUpdateRequested(_ tap: Int) -> SimTime? {
+        pipeline.steps.firstIndex { $0.kind == .updateComplication }.map { taps[tap].steps[$0].end }
+    }
+}
