@@ -209,8 +209,7 @@ package struct FixedHistogram: Equatable, Sendable {
         else { return nil }
         var total = 0
         for bucket in buckets {
-            let (sum, overflow) = total.addingReportingOverflow(bucket.count)
-            guard bucket.count > 0, !overflow else { return nil }
+            guard bucket.count > 0, let sum = try? CountOverflow.adding(total, bucket.count) else { return nil }
             total = sum
         }
         guard minimumMicroseconds >= 0, minimumMicroseconds <= maximumMicroseconds,

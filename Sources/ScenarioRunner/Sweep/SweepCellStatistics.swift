@@ -42,13 +42,13 @@ package struct SweepCellStatistics: Equatable, Sendable {
     /// - Complexity: O(*t* log *t*) for the run's *t* taps.
     package mutating func add(_ run: SweepObservation) {
         runs += 1
-        if run.passed {
+        if run.verdict.passed {
             passed += 1
         } else {
-            insertFailing(run.seed)
+            insertFailing(run.verdict.seed)
         }
-        expectationFailures += run.expectationFailures
-        invariantFailures += run.invariantFailures
+        expectationFailures += run.verdict.expectationsFailed
+        invariantFailures += run.verdict.invariantsBroken
         addLatencies(run.end.latencies)
         lost += run.lost
         doubled += run.doubled

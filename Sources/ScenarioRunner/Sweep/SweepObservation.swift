@@ -5,14 +5,9 @@ import SimulationKernel
 /// What one finished run contributes to a sweep: the thin adapter between the simulation's
 /// state and the sweep's statistics, so nothing else in the sweep reads simulation internals.
 package struct SweepObservation: Sendable {
-    /// The run's seed.
-    package var seed: UInt64
-    /// Whether every expectation held and no invariant was broken.
-    package var passed: Bool
-    /// Expectations that failed.
-    package var expectationFailures: Int
-    /// Invariants that were broken.
-    package var invariantFailures: Int
+    /// The run's verdict: its seed, whether it passed, the expectations that failed and the
+    /// invariants that were broken (kept as the run gave it, not copied field by field).
+    package var verdict: ScenarioVerdict
     /// What the run's world showed at the scenario's end: taps, late check-offs, missed
     /// reminders, stale complication time.
     var end: EndOfRun
@@ -30,10 +25,7 @@ package struct SweepObservation: Sendable {
     ///
     /// - Complexity: O(discrepancies).
     init(end: EndOfRun, verdict: ScenarioVerdict) {
-        seed = verdict.seed
-        passed = verdict.passed
-        expectationFailures = verdict.expectationsFailed
-        invariantFailures = verdict.invariantsBroken
+        self.verdict = verdict
         self.end = end
         func count(_ kind: SyncDiscrepancy.Kind) -> Int {
             verdict.discrepanciesSettled.filter { $0.kind == kind }.count

@@ -37,7 +37,7 @@ import Testing
                 "\(label)")
             #expect(again.checkFailures == verdict.checkFailures, "\(label)")
 
-            #expect(observedAgain.passed == observed.passed, "\(label)")
+            #expect(observedAgain.verdict.passed == observed.verdict.passed, "\(label)")
             #expect(observedAgain.end.latencies == observed.end.latencies, "\(label)")
             #expect(observedAgain.lost == observed.lost && observedAgain.doubled == observed.doubled, "\(label)")
             #expect(
