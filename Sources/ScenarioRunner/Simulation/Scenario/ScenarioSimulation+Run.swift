@@ -92,7 +92,7 @@ extension ScenarioSimulation {
         var effects = WorldEffects()
         startFeatures(into: &effects)
         // The script's steps take their places in the order now; only the first is pending.
-        if let first = loop.reserve(prepared.actions.count) {
+        if let first = loop.reserve(prepared.stepRuns.count) {
             firstStepSequence = first
             scheduleStep(0)
         }

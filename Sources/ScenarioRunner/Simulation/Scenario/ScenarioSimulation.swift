@@ -224,8 +224,9 @@ package struct ScenarioSimulation {
         refreshTime()
         switch event {
         case .step(let index):
+            // The step's effects, worked out when the scenario was prepared.
             scheduleStep(index + 1)
-            performStep(index, into: &effects)
+            for effect in prepared.stepEffects[prepared.stepRuns[index].effects] { effects.append(effect) }
         case .watch(let event):
             watch.handle(event, context, into: &effects)
         case .phone(let event):
@@ -261,40 +262,10 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: O(log *q*) for a queue of *q* pending events.
     mutating func scheduleStep(_ index: Int) {
-        guard prepared.actions.indices.contains(index) else { return }
+        guard prepared.stepRuns.indices.contains(index) else { return }
         loop.schedule(
-            .step(index), at: prepared.actions[index].time,
+            .step(index), at: prepared.stepRuns[index].time,
             reservedSequence: firstStepSequence + UInt64(index))
-    }
-
-    /// Performs action step `index` now: a step that only sends one event at its own time (a
-    /// tap, a wrist move: its one effect in ``PreparedScenario/stepEffects`` is a
-    /// ``WorldEffect/send(_:)``) has the event handled at once, what performing the effect does:
-    /// the event is copied out of the prepared effects (the one copy; the effect itself is never
-    /// appended and performed); any other step appends its effects
-    /// (``appendStepEffects(_:into:)``) for the caller to perform.
-    ///
-    /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
-    mutating func performStep(_ index: Int, into effects: inout WorldEffects) {
-        let run = prepared.stepRuns[index]
-        guard run.time == now, run.effects.count == 1,
-            case .send(let event) = prepared.stepEffects[run.effects.lowerBound]
-        else { return appendStepEffects(index, into: &effects) }
-        route(event, into: &effects)
-    }
-
-    /// Appends what action step `index` does now: the effects the prepared scenario worked out
-    /// for the step's own time (``PreparedScenario/stepEffects``), or, at any other time, what
-    /// the action says.
-    ///
-    /// - Complexity: O(*k*) for the step's *k* effects.
-    mutating func appendStepEffects(_ index: Int, into effects: inout WorldEffects) {
-        let run = prepared.stepRuns[index]
-        guard run.time == now else {
-            prepared.actions[index].action.effects(at: now, into: &effects)
-            return
-        }
-        for effect in prepared.stepEffects[run.effects] { effects.append(effect) }
     }
 
     /// Performs the effects in `effects` from `start` on, in order and depth first, removing
@@ -410,7 +381,7 @@ struct RunBuffers {
     /// New buffers for a run of `prepared`, with room for its script's actions and the events
     /// a run has pending at once.
     init(for prepared: PreparedScenario) {
-        loop = EventLoop(capacity: prepared.actions.count + 16, limit: prepared.scenario.eventLimit)
+        loop = EventLoop(capacity: prepared.stepRuns.count + 16, limit: prepared.scenario.eventLimit)
     }
 
     /// Empties every buffer, keeping its room, for a run whose loop schedules at most `limit`
