@@ -145,20 +145,18 @@ extension ScenarioSimulation {
     /// Starts the features' own processes (periodic refreshes, first app launch, faults), in a
     /// fixed order. A feature adds one line.
     mutating func startFeatures(into effects: inout WorldEffects) {
-        var start = effects.count
+        // Each start's effects are performed (and removed) before the next feature starts.
+        let start = effects.count
         refreshContext()
         complication.start(context, into: &effects)
         performEffects(from: start, in: &effects)
-        start = effects.count
         refreshContext()
         phone.start(context, into: &effects)
         performEffects(from: start, in: &effects)
-        start = effects.count
         refreshContext()
         link.start(context, into: &effects)
-        refreshConnection()
+        refreshContext()
         performEffects(from: start, in: &effects)
-        start = effects.count
         refreshContext()
         watch.start(context, into: &effects)
         performEffects(from: start, in: &effects)

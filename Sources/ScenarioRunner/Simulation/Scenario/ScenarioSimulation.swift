@@ -55,8 +55,14 @@ package struct ScenarioSimulation {
     /// the start (``runScript(monitor:options:)``), while only the next step is pending.
     var firstStepSequence: UInt64 = 0
     /// What a feature's handler may consult: the prepared scenario and the trace mode (this
-    /// world's own, held here), and the facts of the moment (time, reachability, complication
-    /// transfers left), brought up to date before each event (``refreshTime()``).
+    /// world's own, held here), and the facts of the moment, each brought up to date where it
+    /// changes or is read, so that an event that needs none of them costs one store: the time
+    /// before each event (``route(_:into:)``), the link's connection just after the link handles
+    /// an event (the only handler that changes it), the complication transfers left (which also
+    /// move with the day) just before the complication handles one (the one handler that reads
+    /// them), and how each app runs when its owner says it changed
+    /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
+    /// show it.
     ///
     /// Stored rather than built for each event: a handler borrows it in place, where a context
     /// built per event retained (and released) the prepared scenario it holds every time.
@@ -153,46 +159,15 @@ package struct ScenarioSimulation {
         complication.adoptStorage(of: &old.complication)
     }
 
-    /// Brings ``context`` up to date: the time, the link's connection and complication budget as
-    /// they are now, and how each app runs as its owner says (before the features start).
+    /// Brings every fact of ``context`` up to date: the time, the link's connection and
+    /// complication budget as they are now, and how each app runs as its owner says (before the
+    /// features start).
     ///
     /// - Complexity: O(1).
     mutating func refreshContext() {
         context.now = now
         context.apps = appRunStates
-        refreshConnection()
-        refreshComplicationTransfers()
-    }
-
-    /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
-    /// where it changes or is read, so that an event that needs neither costs one store: the
-    /// link's connection just after the link handles an event, the only handler that changes it
-    /// (``refreshConnection()``), and the complication transfers left (which also move with the
-    /// day) just before the complication handles an event, the one handler that reads them
-    /// (``refreshComplicationTransfers()``).
-    /// How each app runs is not read before each event: its owner says when it changes
-    /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
-    /// show it.
-    ///
-    /// - Complexity: O(1).
-    mutating func refreshTime() {
-        context.now = now
-    }
-
-    /// Brings the link's session and range in ``context`` up to date (after the link, their
-    /// owner, handled something): with the apps' states, the context works reachability out only
-    /// when a handler asks (``WorldContext/reachability(from:)``).
-    ///
-    /// - Complexity: O(1).
-    mutating func refreshConnection() {
         context.connection = link.transport.connection
-    }
-
-    /// Brings the complication transfers left in ``context`` up to date (before the
-    /// complication handles something).
-    ///
-    /// - Complexity: O(1).
-    mutating func refreshComplicationTransfers() {
         context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
     }
 
@@ -221,7 +196,7 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: that of the owner's handler.
     mutating func route(_ event: SimEvent, into effects: inout WorldEffects) {
-        refreshTime()
+        context.now = now
         switch event {
         case .step(let index):
             // The step's effects, worked out when the scenario was prepared.
@@ -234,9 +209,9 @@ package struct ScenarioSimulation {
             if mode == .running { readPhoneRecords() }
         case .link(let event):
             link.handle(event, context, into: &effects)
-            refreshConnection()
+            context.connection = link.transport.connection
         case .complication(let event):
-            refreshComplicationTransfers()
+            context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
             complication.handle(event, context, into: &effects)
         }
     }
