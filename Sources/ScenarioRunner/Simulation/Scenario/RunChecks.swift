@@ -34,13 +34,6 @@ struct RunChecks {
     /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
     private(set) var badgesChecked = 0
 
-    /// Whether these checks have looked at the phone's first `deliveries` deliveries (what
-    /// ``caughtUp(with:mode:)`` looks at next), read from the harness's count without handing the
-    /// harness over.
-    ///
-    /// - Complexity: O(1).
-    func hasSeen(deliveries: Int) -> Bool { deliveries == deliveriesSeen }
-
     /// Looks at what the phone's reminders delivered during the event just handled (the
     /// harness's delivery log, scheduled in `mode`): checks each new delivery's badge against the
     /// overdue count the app knew when it fired (``ReminderDelivery/overdueAtFire``: the

@@ -32,7 +32,7 @@ extension ScenarioSimulation {
         }
         runScript(monitor: &monitor, options: options)
         // Worked out once, for the monitor, the settled world and the invariants (``RunEnding/reachedEnd(discrepancies:)``).
-        ending = .reachedEnd(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
+        ending = .reachedEnd(discrepancies: syncDiscrepancies())
         monitor.reachedEnd(self)
         let (loopStatus, events, end) = (loop.status, loop.scheduledCount, now)
         let pendingMax = phone.reminders.harness.pendingMax

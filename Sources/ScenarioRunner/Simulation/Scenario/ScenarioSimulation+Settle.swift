@@ -103,7 +103,7 @@ extension ScenarioSimulation: LinkSettling {
         if let atEnd, (watch.sync.replica.progress, phone.sync.replica.progress) == progress {
             ending = .settledCopy(discrepancies: atEnd)
         } else {
-            ending = .settledCopy(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
+            ending = .settledCopy(discrepancies: syncDiscrepancies())
         }
     }
 }

@@ -232,10 +232,8 @@ package struct ScenarioSimulation {
     /// - Complexity: O(1) per new delivery.
     mutating func readPhoneRecords() {
         // Read in place: a copy of the harness would retain everything it holds.
-        if !checks.hasSeen(deliveries: phone.reminders.harness.deliveries.recordedCount) {
-            checks.caughtUp(
-                with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
-        }
+        checks.caughtUp(
+            with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
         phone.reminders.releaseRecords()
     }
 
@@ -264,14 +262,6 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
-        // Many events ask for nothing: they cost one comparison here, not a call.
-        if effects.count > start { performPendingEffects(from: start, in: &effects) }
-    }
-
-    /// ``performEffects(from:in:)`` once the buffer holds at least one effect from `start` on.
-    ///
-    /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
-    mutating func performPendingEffects(from start: Int, in effects: inout WorldEffects) {
         effects.reverse(from: start)
         while effects.count > start {
             switch effects.removeLast() {
@@ -336,15 +326,7 @@ package struct ScenarioSimulation {
             return discrepancies
         case .open: break
         }
-        return Self.discrepancies(watch: watch.sync, phone: phone.sync)
-    }
-
-    /// Where the lists of the two sync endpoints fail to agree (``syncDiscrepancies()``, worked
-    /// out afresh).
-    ///
-    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:)``.
-    static func discrepancies(watch: SyncEndpoint, phone: SyncEndpoint) -> [SyncDiscrepancy] {
-        ConvergenceChecker.check(watch: watch.replica, phone: phone.replica)
+        return ConvergenceChecker.check(watch: watch.sync.replica, phone: phone.sync.replica)
     }
 }
 
