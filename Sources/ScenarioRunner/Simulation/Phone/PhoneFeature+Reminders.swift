@@ -143,9 +143,14 @@ extension PhoneFeature {
         for _ in 0..<events { effects.append(.schedule(.phone(.remindersWake), at: next)) }
     }
 
-    /// The `reminders` summary section (only when the scenario has a `"reminders"` section).
-    func remindersSections(at now: SimTime) -> [ReportSection] {
-        reminders.reading(at: now) { phone in
+    /// The `reminders` summary section, for a scenario with reminders: a `"reminders"` section,
+    /// or an item with a due date (without either, the phone app never has a reminder to schedule).
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        let scenario = simulation.scenario
+        guard scenario.sections.reminders != nil || scenario.items.contains(where: { $0.due != nil }) else {
+            return []
+        }
+        return reminders.reading(at: simulation.now) { phone in
             let harness = phone.harness
             return [
                 ReportSection(
@@ -163,7 +168,7 @@ extension PhoneFeature {
                         .init("badgeNow", .int(Int64(harness.center.badge))),
                     ] + Self.refreshTimingRows(phone.settings) + Self.terminationRows(harness))
             ]
-        } ?? []
+        }
     }
 
     /// With the background-refresh strategy: when the iPhone runs a refresh (rule P10), so the

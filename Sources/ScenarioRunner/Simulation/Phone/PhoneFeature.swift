@@ -107,16 +107,6 @@ package struct PhoneFeature: SimulationFeature {
             }
         }
     }
-
-    /// The reminders section, for a scenario with reminders: a `"reminders"` section, or an item
-    /// with a due date (without either, the phone app never has a reminder to schedule).
-    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
-        let scenario = simulation.scenario
-        guard scenario.sections.reminders != nil || scenario.items.contains(where: { $0.due != nil }) else {
-            return []
-        }
-        return remindersSections(at: simulation.now)
-    }
 }
 
 /// Events addressed to the phone side.

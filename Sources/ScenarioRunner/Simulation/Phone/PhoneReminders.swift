@@ -318,8 +318,6 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(new records).
     mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
-        // The records are built in a function of their own: with the trace off (a sweep) this one
-        // only counts them, with no frame for building them.
         if case .recorded = trace { appendTraces(now, into: &effects) }
         catchUp()
     }
