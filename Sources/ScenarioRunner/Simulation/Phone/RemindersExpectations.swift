@@ -121,25 +121,14 @@ package enum RemindersExpectations {
             if let count {
                 return alerts == count ? nil : "expected \(count) deliveries, found \(alerts)"
             }
-            if let list, deliveries.droppedCount == 0, Self.alerts(in: deliveries, match: list) { return nil }
-            let actual = deliveries.filter(\.isAlert).map {
+            // The alerts in order, each as an expectation names it (lazily: no list is built to compare).
+            let found = deliveries.lazy.filter(\.isAlert).map {
                 ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge)
             }
+            if let list, deliveries.droppedCount == 0, found.elementsEqual(list) { return nil }
             let more = deliveries.droppedCount == 0 ? "" : " and \(deliveries.droppedCount) more deliveries not kept"
             return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
-                + actual.map(\.text).joined(separator: ", ") + "]" + more
-        }
-
-        /// Whether the alerts among `deliveries` are `expected`, in order (badge, then item).
-        static func alerts(in deliveries: some Sequence<ReminderDelivery>, match expected: [ExpectedDelivery]) -> Bool {
-            var index = 0
-            for delivery in deliveries where delivery.isAlert {
-                guard index < expected.count, expected[index].badge == delivery.badge,
-                    expected[index].item == (delivery.item ?? owner(of: delivery.identifier))
-                else { return false }
-                index += 1
-            }
-            return index == expected.count
+                + found.map(\.text).joined(separator: ", ") + "]" + more
         }
     }
 
