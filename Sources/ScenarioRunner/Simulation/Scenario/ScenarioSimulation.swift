@@ -46,8 +46,10 @@ package struct ScenarioSimulation {
     var ending = RunEnding.open
     /// Expectation outcomes so far, in the order they were checked.
     package internal(set) var expectationResults: [ExpectationResult] = []
-    /// Expectations checked so far, and how many failed (kept even when the results are not).
-    var expectationTally = ExpectationTally()
+    /// Expectations checked so far, and how many of them failed (kept even when the results are
+    /// not).
+    var expectationsChecked = 0
+    var expectationsFailed = 0
     /// The invariants checked as the run goes and at its end besides the features' (``RunChecks``).
     var checks = RunChecks()
     /// The first of the loop's sequences set aside for the script's action steps: action *k*

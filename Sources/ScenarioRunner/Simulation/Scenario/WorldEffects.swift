@@ -32,9 +32,6 @@ package struct WorldEffects: ~Copyable {
         base.deallocate()
     }
 
-    /// Whether it holds no effect.
-    package var isEmpty: Bool { count == 0 }
-
     /// A copy of the effects held, in order.
     ///
     /// - Complexity: O(*n*) for *n* effects.
