@@ -93,23 +93,24 @@ struct RunChecks {
 enum LinkOrderCheck {
     /// One message per channel and direction that arrived after a later-sent one (the first
     /// ``RunChecks/keptFailures``), over `deliveries` in delivery order. The last message seen on
-    /// each lane is kept by the lane's index (``Lane/index``), not hashed.
+    /// each lane is kept by the lane's index (``lane(_:from:)``), not hashed.
     ///
     /// - Complexity: O(*d*) for *d* deliveries.
     static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [InvariantFailure] {
-        var last = [MessageID?](repeating: nil, count: Lane.count)
+        var last = [MessageID?](repeating: nil, count: laneCount)
         var failures: [InvariantFailure] = []
         for arrival in deliveries {
-            guard let lane = Lane(channel: arrival.channel, from: arrival.route.from) else { continue }
-            guard let previous = last[lane.index], previous > arrival.id else {
-                last[lane.index] = arrival.id
+            guard let lane = lane(arrival.channel, from: arrival.route.from) else { continue }
+            guard let previous = last[lane], previous > arrival.id else {
+                last[lane] = arrival.id
                 continue
             }
             if failures.count < RunChecks.keptFailures {
+                let from = arrival.route.from
                 failures.append(
                     InvariantFailure(
                         .channelOrder,
-                        "link: fifo \(lane.channel.name) \(lane.from)→\(lane.from.counterpart): message #\(arrival.id) "
+                        "link: fifo \(arrival.channel.name) \(from)→\(from.counterpart): message #\(arrival.id) "
                             + "arrived at \(start.adding(arrival.at.offset).iso8601) after #\(previous), sent later; "
                             + "expected send order on each channel"))
             }
@@ -117,33 +118,26 @@ enum LinkOrderCheck {
         return failures
     }
 
-    /// A channel whose messages must arrive in send order, in one direction: queued transfers
-    /// (`transferUserInfo`, complication transfers) and interactive messages travel FIFO per
-    /// direction; the application context (one slot, last write wins) does not.
-    struct Lane {
-        /// The number of lanes (three FIFO channels, two directions).
-        static let count = 6
+    /// The number of lanes (three FIFO channels, two directions).
+    static let laneCount = 6
 
-        var channel: LinkChannel
-        var from: LinkSide
-        /// The lane's place in `0..<count`, decided by its channel and direction.
-        let index: Int
-
-        /// The lane of `channel` from `from`, or `nil` when the channel keeps no order.
-        init?(channel: LinkChannel, from: LinkSide) {
-            let channelIndex: Int
-            switch channel {
-            case .interactive: channelIndex = 0
-            case .userInfo: channelIndex = 1
-            case .complication: channelIndex = 2
-            case .applicationContext: return nil
-            }
-            self.channel = channel
-            self.from = from
-            switch from {
-            case .watch: index = 2 * channelIndex
-            case .phone: index = 2 * channelIndex + 1
-            }
+    /// The lane of `channel` from `side`, in `0..<laneCount`, or `nil` when the channel keeps no
+    /// order: queued transfers (`transferUserInfo`, complication transfers) and interactive
+    /// messages travel FIFO per direction; the application context (one slot, last write wins)
+    /// does not.
+    ///
+    /// - Complexity: O(1).
+    static func lane(_ channel: LinkChannel, from side: LinkSide) -> Int? {
+        let channelIndex: Int
+        switch channel {
+        case .interactive: channelIndex = 0
+        case .userInfo: channelIndex = 1
+        case .complication: channelIndex = 2
+        case .applicationContext: return nil
+        }
+        switch side {
+        case .watch: return 2 * channelIndex
+        case .phone: return 2 * channelIndex + 1
         }
     }
 }
