@@ -53,7 +53,7 @@ package enum CoreExpectations {
         package var item: ItemID?
         package var label: String { "next = \(item ?? "null")" }
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
-            let actual = simulation.watchList.nextItemID
+            let actual = simulation.watch.list.nextItemID
             return actual == item ? nil : "expected next item \(item ?? "none"), found \(actual ?? "none")"
         }
     }
@@ -73,7 +73,7 @@ package enum CoreExpectations {
         ///   hashing when they are found in the order written; the full comparison,
         ///   O(*n* log *n*), only to describe a mismatch.
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
-            let found = simulation.watchList.checkedItems
+            let found = simulation.watch.list.checkedItems
             if found.count == items.count, distinct.count == items.count,
                 found == items || found.allSatisfy(distinct.contains)
             {
@@ -88,7 +88,7 @@ package enum CoreExpectations {
         package var label: String { "order = \(ListMismatch.label(items))" }
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
             ListMismatch.describe(
-                "order", expected: items, found: simulation.watchList.remainingItems.map(\.id), ordered: true)
+                "order", expected: items, found: simulation.watch.list.remainingItems.map(\.id), ordered: true)
         }
     }
 }

@@ -114,7 +114,7 @@ package struct ScenarioSimulation {
         self.loop = loop
         self.expectationResults = expectationResults
         // Each feature is the one made once for the scenario, copied into its place and reseeded
-        // there for this run (made by an initialiser returning a changed copy, it was copied twice).
+        // there for this run (one copy).
         watch = prepared.watch
         watch.reseed(for: prepared, seed: seed)
         phone = prepared.phone
@@ -144,8 +144,7 @@ package struct ScenarioSimulation {
         // Complete by construction: this world becomes the fresh one, whole; the old one only
         // lends its buffers and its features' storage, emptied and refilled with the fresh
         // contents (so a field no `adoptStorage` names keeps the fresh value and storage, never
-        // the last run's). The old world is moved out and the fresh one made in its place: one
-        // move of the world, where a swap with a fresh world made aside moved it three times.
+        // the last run's). The old world is moved out and the fresh one made in its place.
         var old = consume self
         // The buffers are moved out of the old world (so no storage is shared, and none is
         // copied on the first write) and emptied, keeping their room; a loop with another event
@@ -181,20 +180,12 @@ package struct ScenarioSimulation {
         context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
     }
 
-    /// Routes one event to its owner and performs what it asks for, with a stack of its own
-    /// (``handle(_:into:)``).
-    mutating func handle(_ event: SimEvent) {
-        var effects = WorldEffects()
-        handle(event, into: &effects)
-    }
-
     /// Routes one event to its owner and performs what it asks for.
     ///
     /// The owner appends its effects to `effects`, the one stack every handler of the run
     /// shares (an event handled from an effect appends after its parent's effects, and they are
     /// removed once performed), so handling an event allocates nothing; it is as it was
     /// afterwards.
-    ///
     mutating func handle(_ event: SimEvent, into effects: inout WorldEffects) {
         let start = effects.count
         route(event, into: &effects)
@@ -299,13 +290,6 @@ package struct ScenarioSimulation {
     }
 
     // MARK: Reading the world
-
-    /// The list as the watch shows it (``WatchFeature/list``).
-    package var watchList: ShoppingList { watch.list }
-
-    /// The phone app's reminders (``PhoneFeature/reminders``: every run has them, with the default
-    /// settings when the scenario has no `"reminders"` section).
-    package var reminders: PhoneReminders { phone.reminders }
 
     /// The complication report from the start until now (`nil` without a `"complication"` section).
     package func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
