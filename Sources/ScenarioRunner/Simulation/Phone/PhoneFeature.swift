@@ -31,14 +31,14 @@ package struct PhoneFeature: SimulationFeature {
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     package let complicationPolicy: PhoneComplicationPolicy
     package init(scenario: Scenario, seed: UInt64) {
+        let link = (scenario.sections.link ?? LinkSettings()).configuration
         sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
-        appLifecycle = PhoneAppLifecycle(
-            initial: (scenario.sections.link ?? LinkSettings()).configuration.initialPhoneApp)
+        appLifecycle = PhoneAppLifecycle(initial: link.initialPhoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(
             settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items,
             catalog: sync.replica.catalog)
-        complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
+        complicationPolicy = link.phoneComplicationPolicy
         reminders.reseed(seed)
     }
 
@@ -55,7 +55,16 @@ package struct PhoneFeature: SimulationFeature {
         // The link rule the phone's replica follows in this run (``PlantedLinkBug``: the real
         // rules, but in the tests that plant a bug), read once when the run starts.
         sync.planted = PlantedLinkBug.current
-        startReminders(context, into: &effects)
+        // The phone app's first launch and the first of its periodic runs (each run schedules
+        // the next when it happens).
+        effects.append(.schedule(.phone(.appRun(.launch)), at: reminders.settings.launchAt))
+        if let runs = reminders.settings.appRuns {
+            let last = min(runs.until ?? context.scenario.end, context.scenario.end)
+            if runs.from <= last {
+                let series = PeriodicSeries(time: runs.from, every: runs.every, until: last)
+                effects.append(.schedule(.phone(.periodicAppRun(runs.reason, series)), at: runs.from))
+            }
+        }
     }
 
     package mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout WorldEffects) {

@@ -16,11 +16,8 @@ import SimulationKernel
 ///   pending at once (``RunInvariant/pendingLimit``), and every channel delivered each
 ///   direction's messages in send order (``RunInvariant/channelOrder``).
 ///
-/// Between two app runs the scheduler does not change, so the overdue count it gives for a
-/// delivery's fire time when the delivery happens (``ReminderDelivery/overdueAtFire``, which the
-/// harness records) is the count its last refill knew. (A change the app learns later — a
-/// check-off on the watch still in transit — cannot be on a badge before the next refill, which is
-/// why the truth is what the app knew, not what the world knows.)
+/// The truth for a badge is what the app knew, not what the world knows: a change the app learns
+/// later (a check-off on the watch still in transit) cannot be on a badge before the next refill.
 struct RunChecks {
     /// The most failures kept per invariant (the first ones; one is enough to fail the run).
     static let keptFailures = 3
