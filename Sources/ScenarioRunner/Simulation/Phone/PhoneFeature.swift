@@ -76,9 +76,9 @@ package struct PhoneFeature: SimulationFeature {
         case .app(let event, let cause): lifecycle(event, cause: cause, context, into: &effects)
         case .edit(let item, let change): edit(item, change, context, into: &effects)
         case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
-        case .periodicAppRun(let reason, let next):
+        case .periodicAppRun(let reason, let series):
             appRuns(reason, context, into: &effects) { _ in }
-            if let next = next.advanced(from: context.now) {
+            if let next = series.next {
                 effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
             }
         case .remindersWake:

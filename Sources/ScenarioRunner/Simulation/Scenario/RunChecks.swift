@@ -53,10 +53,9 @@ struct RunChecks {
     /// Checks that an item notification's badge is `expected`, keeping the first failures.
     ///
     /// - Complexity: O(1).
-    mutating func check(_ delivery: ReminderDelivery, expected: @autoclosure () -> Int) {
+    mutating func check(_ delivery: ReminderDelivery, expected: Int) {
         guard delivery.item != nil, let badge = delivery.badge, wrongBadges.count < Self.keptFailures else { return }
         badgesChecked += 1
-        let expected = expected()
         if badge != expected { wrongBadges.append((delivery, expected)) }
     }
 
