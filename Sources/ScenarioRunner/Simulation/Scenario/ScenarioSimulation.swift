@@ -144,21 +144,21 @@ package struct ScenarioSimulation {
         // Complete by construction: this world becomes the fresh one, whole; the old one only
         // lends its buffers and its features' storage, emptied and refilled with the fresh
         // contents (so a field no `adoptStorage` names keeps the fresh value and storage, never
-        // the last run's). The old world is moved out and the fresh one made in its place.
-        var old = consume self
-        // The buffers are moved out of the old world (so no storage is shared, and none is
-        // copied on the first write) and emptied, keeping their room; a loop with another event
-        // limit is replaced.
+        // the last run's). The buffers are swapped out of this world in place (so no storage is
+        // shared, and none is copied on the first write) and emptied, keeping their room; a loop
+        // with another event limit is replaced. Then the old world is moved out (a world changed
+        // after it is moved out is copied whole) and the fresh one made in its place.
         var loop = EventLoop<SimEvent>(capacity: 0)
-        swap(&loop, &old.loop)
+        swap(&loop, &self.loop)
         if loop.limit == prepared.scenario.eventLimit {
             loop.restart()
         } else {
             loop = EventLoop(capacity: loop.pendingCount, limit: prepared.scenario.eventLimit)
         }
         var results: [ExpectationResult] = []
-        swap(&results, &old.expectationResults)
+        swap(&results, &expectationResults)
         results.removeAll(keepingCapacity: true)
+        var old = consume self
         self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, loop: loop, expectationResults: results)
         // Each feature keeps its fresh state in the storage its old self grew
         // (``StorageAdopting/adoptStorage(of:)``).
@@ -224,9 +224,12 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: O(1) per new delivery.
     mutating func readPhoneRecords() {
-        // Read in place: a copy of the harness would retain everything it holds.
-        checks.caughtUp(
-            with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
+        // Read in place: a copy of the harness would retain everything it holds. The count is
+        // compared first, so that an event that delivered nothing hands no log over.
+        if phone.reminders.harness.deliveries.recordedCount > checks.deliveriesSeen {
+            checks.caughtUp(
+                with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
+        }
         phone.reminders.releaseRecords()
     }
 
@@ -255,6 +258,14 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
+        // Many events ask for nothing: they cost one comparison here, not a call.
+        if effects.count > start { performPendingEffects(from: start, in: &effects) }
+    }
+
+    /// ``performEffects(from:in:)`` once the buffer holds at least one effect from `start` on.
+    ///
+    /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
+    mutating func performPendingEffects(from start: Int, in effects: inout WorldEffects) {
         effects.reverse(from: start)
         while effects.count > start {
             switch effects.removeLast() {

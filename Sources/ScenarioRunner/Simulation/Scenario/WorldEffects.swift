@@ -82,6 +82,11 @@ package struct WorldEffects: ~Copyable {
     mutating func reverse(from start: Int) {
         precondition(start >= 0 && start <= count, "WorldEffects.reverse(from: \(start)) out of 0...\(count)")
         guard count - start > 1 else { return }
+        reverseTail(from: start)
+    }
+
+    /// ``reverse(from:)`` for two effects or more from `start` on.
+    private mutating func reverseTail(from start: Int) {
         var batch = UnsafeMutableBufferPointer(start: base.unsafelyUnwrapped + start, count: count - start)
         batch.reverse()
     }
