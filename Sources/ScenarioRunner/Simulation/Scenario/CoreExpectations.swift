@@ -26,17 +26,15 @@ package enum CoreExpectations {
     /// `"checked": ["kale", "eggs"]`: exactly these items are checked off (any order).
     package static let checked = ExpectationKind(key: "checked", summary: "exactly these items are checked off") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        var items: [ItemID] = []
-        for element in try node.array(context) { items.append(try element.itemReference(context)) }
-        return Checked(items: items)
+        Checked(
+            items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
     }
 
     /// `"order": ["kale", "eggs"]`: the remaining items, in display (store) order.
     package static let order = ExpectationKind(key: "order", summary: "the remaining items in display order") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        var items: [ItemID] = []
-        for element in try node.array(context) { items.append(try element.itemReference(context)) }
-        return DisplayOrder(items: items)
+        DisplayOrder(
+            items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
     }
 
     package struct Remaining: ScenarioExpectation {

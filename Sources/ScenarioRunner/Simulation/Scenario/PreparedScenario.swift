@@ -4,20 +4,13 @@ import SimulationKernel
 /// A scenario made ready for many runs: the decoded ``Scenario`` and everything about a run's
 /// start that does not depend on its seed (the watch's list in store order, both sync replicas,
 /// the script's taps, the phone side, the link but its fault streams, the complication but its
-/// random stream, the script split into its actions' effects and its checkpoints), built once and shared
-/// by every run.
+/// random stream, the script split into its actions' effects and its checkpoints), built once
+/// and shared by every run.
 ///
 /// It is a reference, so a run holds it (and every event's ``WorldContext`` carries it) for one
 /// retain instead of a copy of the whole scenario. `sweep` prepares each cell once and runs it
-/// seed after seed:
-///
-/// ```swift
-/// let prepared = PreparedScenario(scenario)
-/// for seed in 1...1_000 as ClosedRange<UInt64> {
-///     var simulation = ScenarioSimulation(prepared: prepared, seed: seed, trace: .off)
-///     _ = simulation.run(RunOptions(keeps: .verdict))
-/// }
-/// ```
+/// seed after seed, in one world started again for each seed
+/// (``ScenarioSimulation/restart(prepared:seed:trace:)``).
 package final class PreparedScenario: Sendable {
     /// The scenario.
     package let scenario: Scenario
