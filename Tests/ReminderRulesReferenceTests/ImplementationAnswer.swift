@@ -19,7 +19,7 @@ enum ImplementationAnswer {
         if !outcome.invariantFailures.isEmpty {
             return .failure(Failure(message: "invariants: \(outcome.invariantFailures)"))
         }
-        let phone = simulation.reminders.advanced(to: simulation.now)
+        let phone = simulation.phone.reminders.advanced(to: simulation.now)
         let document = RemindersReport(scenario: decoded, phone: phone, overdueAt: nil).document
         guard case .object(let root) = document, case .array(let deliveries)? = root["deliveries"],
             case .array(let missed)? = root["missed"], case .array(let windows)? = root["windows"]

@@ -90,7 +90,7 @@ enum RemindersCommand: Command {
         let simulation = run.simulation
         let outcome = run.outcome
         let failures = FailureList(outcome: outcome)
-        let phone = simulation.reminders.advanced(to: simulation.now)
+        let phone = simulation.phone.reminders.advanced(to: simulation.now)
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: at)
         if arguments.has("json") {
             Console.out(failures.attached(to: report.document).compact)

@@ -99,7 +99,8 @@ package struct ScenarioReportData {
                 ComplicationTimelineSVG(report: $0, scenarioName: scenario.name)
             },
             reminders: scenario.sections.reminders == nil
-                ? nil : RemindersChartSVG(phone: simulation.reminders.advanced(to: simulation.now), scenario: scenario))
+                ? nil
+                : RemindersChartSVG(phone: simulation.phone.reminders.advanced(to: simulation.now), scenario: scenario))
     }
 
     // MARK: Link (from the trace)

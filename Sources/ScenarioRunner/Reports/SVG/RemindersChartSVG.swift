@@ -40,7 +40,7 @@ package struct RemindersChartSVG: SVGPicture {
         let peakPending = pending.map(\.count).max() ?? 0
         canvas.text(
             "scheduler \(settings.mode.rawValue)\(window.map { ", W = \($0)" } ?? "") · pending at most \(peakPending) · "
-                + "\(Self.counted(harness.deliveries, "delivered")) · \(wrongBadges) with a wrong badge · "
+                + "\(Self.counted(harness.deliveries, "delivered")) · \(phone.truth.wrongCount) with a wrong badge · "
                 + "\(Self.counted(harness.missed, "missed")) · \(Self.counted(harness.snapshots, "app runs"))",
             x: 12, y: 40, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(
@@ -177,10 +177,6 @@ package struct RemindersChartSVG: SVGPicture {
     package var deliveries: [(delivery: ReminderDelivery, truth: Int)] {
         zip(phone.harness.deliveries, phone.truth.kept).map { ($0, $1) }
     }
-
-    /// How many deliveries left a wrong app badge, over every delivery, kept or not: the phone's
-    /// count (``BadgeTruth/wrongCount``), as `reminders` and `--compare` give it.
-    package var wrongBadges: Int { phone.truth.wrongCount }
 
     /// Every record of `log` counted, as `"12 delivered"`; with records dropped, how many are drawn
     /// (`"1601 delivered (the first 1000 drawn)"`).

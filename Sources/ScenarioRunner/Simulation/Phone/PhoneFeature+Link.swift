@@ -100,7 +100,13 @@ extension PhoneFeature {
             // The app runs for every action, even one that changes nothing (rule R3); in place.
             let outcome = try reminders.respondToAction(
                 action, on: delivery.identifier, item: item, at: now, trace: context.trace, into: &effects)
-            if outcome == .completed { completeOnPhone(item, context, into: &effects) }
+            // Complete checks the item off on the phone's replica and sends the operation to the
+            // watch (the scheduler already completed it: the action's response did).
+            if outcome == .completed {
+                reduceSync(
+                    .edit(sync.key(of: item), .check, reachability: context.reachability(from: .phone)), context,
+                    remindersKnow: true, into: &effects)
+            }
         } catch {
             effects.append(
                 .trace(
@@ -108,15 +114,6 @@ extension PhoneFeature {
                     ["item": .string(item), "action": .string(action.rawValue), "reason": .string(error.description)]))
         }
         scheduleReminderWake(context, into: &effects)
-    }
-
-    /// Checks `item` off on the phone's replica and sends the operation to the watch (the
-    /// scheduler already completed it: the action's response did).
-    private mutating func completeOnPhone(_ item: ItemID, _ context: WorldContext, into out: inout WorldEffects) {
-        reduceSync(
-            .edit(sync.key(of: item), .check, reachability: context.reachability(from: .phone)), context,
-            remindersKnow: true,
-            into: &out)
     }
 
     /// Performs one effect of the phone's sync endpoint: link requests; for a changed item, a

@@ -3,20 +3,6 @@ import ReminderScheduling
 import SimulationKernel
 
 extension PhoneFeature {
-    /// Schedules the phone app's first launch and the first of its periodic runs (each run
-    /// schedules the next when it happens).
-    mutating func startReminders(_ context: WorldContext, into effects: inout WorldEffects) {
-        let settings = reminders.settings
-        effects.append(.schedule(.phone(.appRun(.launch)), at: settings.launchAt))
-        if let runs = settings.appRuns {
-            let last = min(runs.until ?? context.scenario.end, context.scenario.end)
-            if runs.from <= last {
-                let series = PeriodicSeries(time: runs.from, every: runs.every, until: last)
-                effects.append(.schedule(.phone(.periodicAppRun(runs.reason, series)), at: runs.from))
-            }
-        }
-    }
-
     /// The phone applied a check-off of the item with `key` (in the list's ``ItemCatalog``): the app
     /// runs (a watch message wakes the app), the item is completed (or reopened) in the scheduler,
     /// and the later badges drop (or rise).
@@ -143,9 +129,14 @@ extension PhoneFeature {
         for _ in 0..<events { effects.append(.schedule(.phone(.remindersWake), at: next)) }
     }
 
-    /// The `reminders` summary section (only when the scenario has a `"reminders"` section).
-    func remindersSections(at now: SimTime) -> [ReportSection] {
-        reminders.reading(at: now) { phone in
+    /// The `reminders` summary section, for a scenario with reminders: a `"reminders"` section,
+    /// or an item with a due date (without either, the phone app never has a reminder to schedule).
+    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
+        let scenario = simulation.scenario
+        guard scenario.sections.reminders != nil || scenario.items.contains(where: { $0.due != nil }) else {
+            return []
+        }
+        return reminders.reading(at: simulation.now) { phone in
             let harness = phone.harness
             return [
                 ReportSection(
@@ -163,29 +154,23 @@ extension PhoneFeature {
                         .init("badgeNow", .int(Int64(harness.center.badge))),
                     ] + Self.refreshTimingRows(phone.settings) + Self.terminationRows(harness))
             ]
-        } ?? []
+        }
     }
 
     /// With the background-refresh strategy: when the iPhone runs a refresh (rule P10), so the
     /// summary says which assumption its misses rest on.
     private static func refreshTimingRows(_ settings: RemindersSettings) -> [ReportSection.Row] {
         guard settings.mode == .backgroundRefresh else { return [] }
+        let (name, text): (String, String)
         switch settings.refresh.timing {
-        case .punctual:
-            return [
-                .init(
-                    "refreshTiming", .string("punctual"),
-                    text: "punctual (each refresh at its earliest begin date: the best case)")
-            ]
+        case .punctual: (name, text) = ("punctual", "each refresh at its earliest begin date: the best case")
         case .opportunistic(let mean):
-            return [
-                .init(
-                    "refreshTiming", .string("opportunistic"),
-                    text:
-                        "opportunistic (each refresh a seeded delay, mean \(SimDuration.seconds(mean)), after its earliest begin date)"
-                )
-            ]
+            (name, text) = (
+                "opportunistic",
+                "each refresh a seeded delay, mean \(SimDuration.seconds(mean)), after its earliest begin date"
+            )
         }
+        return [.init("refreshTiming", .string(name), text: "\(name) (\(text))")]
     }
 
     /// With background refresh tasks the system terminated (rule S6): how many, with their codes.

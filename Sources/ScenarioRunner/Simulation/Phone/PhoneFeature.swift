@@ -31,14 +31,14 @@ package struct PhoneFeature: SimulationFeature {
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     package let complicationPolicy: PhoneComplicationPolicy
     package init(scenario: Scenario, seed: UInt64) {
+        let link = (scenario.sections.link ?? LinkSettings()).configuration
         sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
-        appLifecycle = PhoneAppLifecycle(
-            initial: (scenario.sections.link ?? LinkSettings()).configuration.initialPhoneApp)
+        appLifecycle = PhoneAppLifecycle(initial: link.initialPhoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(
             settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items,
             catalog: sync.replica.catalog)
-        complicationPolicy = (scenario.sections.link ?? LinkSettings()).configuration.phoneComplicationPolicy
+        complicationPolicy = link.phoneComplicationPolicy
         reminders.reseed(seed)
     }
 
@@ -55,7 +55,16 @@ package struct PhoneFeature: SimulationFeature {
         // The link rule the phone's replica follows in this run (``PlantedLinkBug``: the real
         // rules, but in the tests that plant a bug), read once when the run starts.
         sync.planted = PlantedLinkBug.current
-        startReminders(context, into: &effects)
+        // The phone app's first launch and the first of its periodic runs (each run schedules
+        // the next when it happens).
+        effects.append(.schedule(.phone(.appRun(.launch)), at: reminders.settings.launchAt))
+        if let runs = reminders.settings.appRuns {
+            let last = min(runs.until ?? context.scenario.end, context.scenario.end)
+            if runs.from <= last {
+                let series = PeriodicSeries(time: runs.from, every: runs.every, until: last)
+                effects.append(.schedule(.phone(.periodicAppRun(runs.reason, series)), at: runs.from))
+            }
+        }
     }
 
     package mutating func handle(_ event: PhoneEvent, _ context: WorldContext, into effects: inout WorldEffects) {
@@ -67,9 +76,9 @@ package struct PhoneFeature: SimulationFeature {
         case .app(let event, let cause): lifecycle(event, cause: cause, context, into: &effects)
         case .edit(let item, let change): edit(item, change, context, into: &effects)
         case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
-        case .periodicAppRun(let reason, let next):
+        case .periodicAppRun(let reason, let series):
             appRuns(reason, context, into: &effects) { _ in }
-            if let next = next.advanced(from: context.now) {
+            if let next = series.next {
                 effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
             }
         case .remindersWake:
@@ -88,14 +97,24 @@ package struct PhoneFeature: SimulationFeature {
         }
     }
 
-    /// The reminders section, for a scenario with reminders: a `"reminders"` section, or an item
-    /// with a due date (without either, the phone app never has a reminder to schedule).
-    package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
-        let scenario = simulation.scenario
-        guard scenario.sections.reminders != nil || scenario.items.contains(where: { $0.due != nil }) else {
-            return []
+    /// Runs a lifecycle event through ``PhoneAppLifecycle`` and performs its effects: the trace,
+    /// the link's view of the app (deliveries to the phone and `isReachable` follow it), and the
+    /// sync courier (unanswered messages are re-sent when the app runs again).
+    mutating func lifecycle(
+        _ event: PhoneAppLifecycle.Event, cause: String, _ context: WorldContext, into effects: inout WorldEffects
+    ) {
+        for effect in appLifecycle.reduce(event) {
+            switch effect {
+            case .changed(let from, let to):
+                effects.append(.appChanged(.phone, to.runState))
+                effects.append(
+                    .trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
+                if from.isRunning != to.isRunning {
+                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
+                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
+                }
+            }
         }
-        return remindersSections(at: simulation.now)
     }
 }
 

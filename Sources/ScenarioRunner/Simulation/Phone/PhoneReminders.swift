@@ -10,10 +10,12 @@ import SimulationKernel
 /// are asked in place too (``reading(at:_:)``): a copy would cost a retain of every array it holds,
 /// and the first append to a shared array copies the whole array.
 package struct PhoneReminders: Sendable {
-    /// Whether the phone app has run yet (it loads the list at its first run).
+    /// Whether the phone app has loaded its reminders yet: it loads the list at its first run,
+    /// whatever starts it, and then only refills. (Whether its process runs is
+    /// ``PhoneAppLifecycle``'s fact; a relaunch after a kill loads nothing again.)
     package enum Lifecycle: Hashable, Sendable {
         case notLaunched
-        case launched(at: SimTime)
+        case launched
     }
 
     /// One change of an item's reminder state, as the phone learnt it.
@@ -59,10 +61,9 @@ package struct PhoneReminders: Sendable {
     private var nextWake: SimTime?
 
     /// Creates the phone side for a list loaded with `items`, able to hold the items of `catalog`
-    /// (by default, the loaded ones); a bad configuration falls back to the defaults (the decoder
-    /// already validated the ranges).
-    package init(settings: RemindersSettings, items: [ShoppingItem], catalog: ItemCatalog? = nil) {
-        let catalog = catalog ?? ItemCatalog(items.map(\.id))
+    /// (the list's, ``SyncEndpoint``'s); a bad configuration falls back to the defaults (the
+    /// decoder already validated the ranges).
+    package init(settings: RemindersSettings, items: [ShoppingItem], catalog: ItemCatalog) {
         self.catalog = catalog
         latestDue = Array(repeating: ItemDates(), count: catalog.count)
         truth = BadgeTruth(itemCount: catalog.count)
@@ -274,7 +275,7 @@ package struct PhoneReminders: Sendable {
                 id: spec.id, title: spec.title, start: Self.reminderTime(spec.start),
                 interval: spec.every.nanoseconds / 1_000_000_000)
         }
-        lifecycle = .launched(at: now)
+        lifecycle = .launched
         appRun(.launch, at: now, trace: trace, into: &effects) { (scheduler) throws(ReminderSchedulerError) in
             if !list.isEmpty { scheduler.load(list, now: at) }
             for reminder in repeating { try scheduler.addRepeating(reminder, now: at) }
@@ -318,8 +319,6 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(new records).
     mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
-        // The records are built in a function of their own: with the trace off (a sweep) this one
-        // only counts them, with no frame for building them.
         if case .recorded = trace { appendTraces(now, into: &effects) }
         catchUp()
     }

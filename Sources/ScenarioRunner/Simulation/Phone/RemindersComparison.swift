@@ -58,10 +58,9 @@ package struct RemindersComparison: Sendable {
         let written = scenario.sections.reminders ?? RemindersSettings()
         let realistic: AppRefreshTiming
         switch written.refresh.timing {
-        case .opportunistic: realistic = written.refresh.timing
-        case .punctual: realistic = .realistic
+        case .opportunistic(let mean): (realistic, realisticMeanDelay) = (written.refresh.timing, mean)
+        case .punctual: (realistic, realisticMeanDelay) = (.realistic, AppRefreshTiming.defaultMeanDelay)
         }
-        if case .opportunistic(let mean) = realistic { realisticMeanDelay = mean } else { realisticMeanDelay = 0 }
         rows = SchedulingMode.allCases.map { mode in
             var settings = written
             settings.mode = mode
@@ -87,7 +86,7 @@ package struct RemindersComparison: Sendable {
         variant.sections.reminders = settings
         var simulation = ScenarioSimulation(scenario: variant, seed: seed)
         _ = simulation.run()
-        return simulation.reminders.advanced(to: simulation.now)
+        return simulation.phone.reminders.advanced(to: simulation.now)
     }
 
     /// The figures after each strategy's name, in table and JSON order: the table's header and

@@ -104,42 +104,25 @@ package enum RemindersExpectations {
             if let count { return "deliveries = \(count)" }
             return "deliveries = [\((list ?? []).map(\.text).joined(separator: ", "))]"
         }
-        /// Compares the alerts in place (no list is built unless they differ).
+        /// Compares the alerts in place (no list is built unless they differ). A list is compared
+        /// with the deliveries kept in full (``RecordLog/limit``): past them it cannot match, and
+        /// the message says how many were not kept.
         ///
         /// - Complexity: O(d) for d deliveries so far.
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
-            return simulation.phone.reminders.reading(at: simulation.now) {
-                mismatch($0.harness.deliveries, alerts: $0.harness.alertCount)
+            simulation.phone.reminders.reading(at: simulation.now) { phone in
+                let (deliveries, alerts) = (phone.harness.deliveries, phone.harness.alertCount)
+                if let count { return alerts == count ? nil : "expected \(count) deliveries, found \(alerts)" }
+                // The alerts in order, each as an expectation names it (lazily: no list is built to compare).
+                let found = deliveries.lazy.filter(\.isAlert).map {
+                    ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge)
+                }
+                if let list, deliveries.droppedCount == 0, found.elementsEqual(list) { return nil }
+                let more =
+                    deliveries.droppedCount == 0 ? "" : " and \(deliveries.droppedCount) more deliveries not kept"
+                return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
+                    + found.map(\.text).joined(separator: ", ") + "]" + more
             }
-        }
-
-        /// `nil` when `deliveries` (the ones kept in full, of `alerts` alerts in all) has the
-        /// expected alerts, else the failure message. A list is compared with the deliveries kept
-        /// in full (``RecordLog/limit``): past them it cannot match, and the message says how many
-        /// were not kept.
-        func mismatch(_ deliveries: RecordLog<ReminderDelivery>, alerts: Int) -> String? {
-            if let count {
-                return alerts == count ? nil : "expected \(count) deliveries, found \(alerts)"
-            }
-            if let list, deliveries.droppedCount == 0, Self.alerts(in: deliveries, match: list) { return nil }
-            let actual = deliveries.filter(\.isAlert).map {
-                ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge)
-            }
-            let more = deliveries.droppedCount == 0 ? "" : " and \(deliveries.droppedCount) more deliveries not kept"
-            return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
-                + actual.map(\.text).joined(separator: ", ") + "]" + more
-        }
-
-        /// Whether the alerts among `deliveries` are `expected`, in order (badge, then item).
-        static func alerts(in deliveries: some Sequence<ReminderDelivery>, match expected: [ExpectedDelivery]) -> Bool {
-            var index = 0
-            for delivery in deliveries where delivery.isAlert {
-                guard index < expected.count, expected[index].badge == delivery.badge,
-                    expected[index].item == (delivery.item ?? owner(of: delivery.identifier))
-                else { return false }
-                index += 1
-            }
-            return index == expected.count
         }
     }
 
@@ -150,25 +133,25 @@ package enum RemindersExpectations {
             if let count { return "missedReminders = \(count)" }
             return "missedReminders = [\((items ?? []).joined(separator: ", "))]"
         }
-        /// Compares the misses in place (no list is built unless they differ).
+        /// Compares the misses in place (no list is built unless they differ). A list is compared
+        /// with the misses kept in full (``RecordLog/limit``): past them it cannot match, and the
+        /// message says how many were not kept.
         ///
         /// - Complexity: O(m) for m misses so far.
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
-            return simulation.phone.reminders.reading(at: simulation.now) { mismatch($0.harness.missed) }
-        }
-
-        /// `nil` when `missed` is as expected, else the failure message. A list is compared with
-        /// the misses kept in full (``RecordLog/limit``): past them it cannot match, and the
-        /// message says how many were not kept.
-        func mismatch(_ missed: RecordLog<ReminderMiss>) -> String? {
-            if let count {
-                let found = missed.recordedCount
-                return found == count ? nil : "expected \(count) missed reminders, found \(found)"
+            simulation.phone.reminders.reading(at: simulation.now) { phone in
+                let missed = phone.harness.missed
+                if let count {
+                    return missed.recordedCount == count
+                        ? nil : "expected \(count) missed reminders, found \(missed.recordedCount)"
+                }
+                if let items, missed.droppedCount == 0, missed.elementsEqual(items, by: { $0.owner == $1 }) {
+                    return nil
+                }
+                let more = missed.droppedCount == 0 ? "" : " and \(missed.droppedCount) more not kept"
+                return
+                    "expected missed [\((items ?? []).joined(separator: ", "))], found [\(missed.map(\.owner).joined(separator: ", "))]\(more)"
             }
-            if let items, missed.droppedCount == 0, missed.elementsEqual(items, by: { $0.owner == $1 }) { return nil }
-            let more = missed.droppedCount == 0 ? "" : " and \(missed.droppedCount) more not kept"
-            return
-                "expected missed [\((items ?? []).joined(separator: ", "))], found [\(missed.map(\.owner).joined(separator: ", "))]\(more)"
         }
     }
 

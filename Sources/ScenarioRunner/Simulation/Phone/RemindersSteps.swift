@@ -46,7 +46,6 @@ package enum RemindersSteps {
     /// the background" transition.)
     package struct AppRun: ScenarioAction {
         package var reason: ReminderScheduler.AppRunReason
-        package var label: String { "phone app \(reason.rawValue)" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             if reason == .launch || reason == .foreground {
                 effects.append(.send(.link(.environment(.app(.phone, .launch)))))
@@ -59,7 +58,6 @@ package enum RemindersSteps {
     package struct NotificationActionTap: ScenarioAction {
         package var item: ItemID
         package var action: ReminderAction
-        package var label: String { "\(action.rawValue) \(item) from its notification" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.notificationAction(item, action))))
         }
@@ -69,7 +67,6 @@ package enum RemindersSteps {
     package struct SetDue: ScenarioAction {
         package var item: ItemID
         package var due: SimTime
-        package var label: String { "set \(item) due \(due)" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.setDue(item, due))))
         }

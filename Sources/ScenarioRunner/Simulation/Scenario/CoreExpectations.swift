@@ -26,17 +26,15 @@ package enum CoreExpectations {
     /// `"checked": ["kale", "eggs"]`: exactly these items are checked off (any order).
     package static let checked = ExpectationKind(key: "checked", summary: "exactly these items are checked off") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        var items: [ItemID] = []
-        for element in try node.array(context) { items.append(try element.itemReference(context)) }
-        return Checked(items: items)
+        Checked(
+            items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
     }
 
     /// `"order": ["kale", "eggs"]`: the remaining items, in display (store) order.
     package static let order = ExpectationKind(key: "order", summary: "the remaining items in display order") {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
-        var items: [ItemID] = []
-        for element in try node.array(context) { items.append(try element.itemReference(context)) }
-        return DisplayOrder(items: items)
+        DisplayOrder(
+            items: try node.array(context).map { element throws(ScenarioError) in try element.itemReference(context) })
     }
 
     package struct Remaining: ScenarioExpectation {
@@ -53,7 +51,7 @@ package enum CoreExpectations {
         package var item: ItemID?
         package var label: String { "next = \(item ?? "null")" }
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
-            let actual = simulation.watchList.nextItemID
+            let actual = simulation.watch.list.nextItemID
             return actual == item ? nil : "expected next item \(item ?? "none"), found \(actual ?? "none")"
         }
     }
@@ -73,7 +71,7 @@ package enum CoreExpectations {
         ///   hashing when they are found in the order written; the full comparison,
         ///   O(*n* log *n*), only to describe a mismatch.
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
-            let found = simulation.watchList.checkedItems
+            let found = simulation.watch.list.checkedItems
             if found.count == items.count, distinct.count == items.count,
                 found == items || found.allSatisfy(distinct.contains)
             {
@@ -88,7 +86,7 @@ package enum CoreExpectations {
         package var label: String { "order = \(ListMismatch.label(items))" }
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
             ListMismatch.describe(
-                "order", expected: items, found: simulation.watchList.remainingItems.map(\.id), ordered: true)
+                "order", expected: items, found: simulation.watch.list.remainingItems.map(\.id), ordered: true)
         }
     }
 }

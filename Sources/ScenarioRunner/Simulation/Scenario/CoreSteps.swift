@@ -36,7 +36,6 @@ package enum CoreSteps {
         /// The item's key in the scenario's ``ItemCatalog`` (``DecodingContext/itemKeys``): what
         /// the tap event carries, so the watch finds the item without hashing its name.
         package var key: Int
-        package var label: String { "tap \(item)" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.tap(key))))
         }
@@ -45,7 +44,6 @@ package enum CoreSteps {
     /// The user moves the wrist.
     package struct MoveWrist: ScenarioAction {
         package var position: WristPosition
-        package var label: String { position == .raised ? "raise wrist" : "lower wrist" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.wrist(position))))
         }

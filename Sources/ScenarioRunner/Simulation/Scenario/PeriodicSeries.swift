@@ -14,7 +14,7 @@ package struct PeriodicSeries: Hashable, Sendable {
     /// would overflow).
     ///
     /// - Complexity: O(1).
-    package func advanced(from now: SimTime) -> PeriodicSeries? {
+    package var next: PeriodicSeries? {
         guard every > .zero else { return nil }
         let (next, overflow) = time.nanoseconds.addingReportingOverflow(every.nanoseconds)
         guard !overflow, next <= until.nanoseconds else { return nil }

@@ -16,11 +16,8 @@ import SimulationKernel
 ///   pending at once (``RunInvariant/pendingLimit``), and every channel delivered each
 ///   direction's messages in send order (``RunInvariant/channelOrder``).
 ///
-/// Between two app runs the scheduler does not change, so the overdue count it gives for a
-/// delivery's fire time when the delivery happens (``ReminderDelivery/overdueAtFire``, which the
-/// harness records) is the count its last refill knew. (A change the app learns later — a
-/// check-off on the watch still in transit — cannot be on a badge before the next refill, which is
-/// why the truth is what the app knew, not what the world knows.)
+/// The truth for a badge is what the app knew, not what the world knows: a change the app learns
+/// later (a check-off on the watch still in transit) cannot be on a badge before the next refill.
 struct RunChecks {
     /// The most failures kept per invariant (the first ones; one is enough to fail the run).
     static let keptFailures = 3
@@ -28,18 +25,11 @@ struct RunChecks {
     static let pendingLimit = 64
 
     /// Deliveries already looked at.
-    private var deliveriesSeen = 0
+    private(set) var deliveriesSeen = 0
     /// The first item notifications whose badge broke the invariant, with the badge expected.
     private(set) var wrongBadges: [(delivery: ReminderDelivery, expected: Int)] = []
     /// Item notifications whose badge was checked (a test checks that the invariant is exercised).
     private(set) var badgesChecked = 0
-
-    /// Whether these checks have looked at the phone's first `deliveries` deliveries (what
-    /// ``caughtUp(with:mode:)`` looks at next), read from the harness's count without handing the
-    /// harness over.
-    ///
-    /// - Complexity: O(1).
-    func hasSeen(deliveries: Int) -> Bool { deliveries == deliveriesSeen }
 
     /// Looks at what the phone's reminders delivered during the event just handled (the
     /// harness's delivery log, scheduled in `mode`): checks each new delivery's badge against the
@@ -51,7 +41,6 @@ struct RunChecks {
     ///
     /// - Complexity: O(1) per new delivery.
     mutating func caughtUp(with deliveries: RecordLog<ReminderDelivery>, mode: SchedulingMode) {
-        guard deliveries.recordedCount > deliveriesSeen else { return }
         if mode != .naive {
             for delivery in deliveries.records(from: deliveriesSeen) {
                 check(delivery, expected: delivery.overdueAtFire)
@@ -63,10 +52,9 @@ struct RunChecks {
     /// Checks that an item notification's badge is `expected`, keeping the first failures.
     ///
     /// - Complexity: O(1).
-    mutating func check(_ delivery: ReminderDelivery, expected: @autoclosure () -> Int) {
+    mutating func check(_ delivery: ReminderDelivery, expected: Int) {
         guard delivery.item != nil, let badge = delivery.badge, wrongBadges.count < Self.keptFailures else { return }
         badgesChecked += 1
-        let expected = expected()
         if badge != expected { wrongBadges.append((delivery, expected)) }
     }
 
@@ -100,23 +88,24 @@ struct RunChecks {
 enum LinkOrderCheck {
     /// One message per channel and direction that arrived after a later-sent one (the first
     /// ``RunChecks/keptFailures``), over `deliveries` in delivery order. The last message seen on
-    /// each lane is kept by the lane's index (``Lane/index``), not hashed.
+    /// each lane is kept by the lane's index (``lane(_:from:)``), not hashed.
     ///
     /// - Complexity: O(*d*) for *d* deliveries.
     static func failures(_ deliveries: [LinkDeliveryRecord], start: EpochTime) -> [InvariantFailure] {
-        var last = [MessageID?](repeating: nil, count: Lane.count)
+        var last = [MessageID?](repeating: nil, count: laneCount)
         var failures: [InvariantFailure] = []
         for arrival in deliveries {
-            guard let lane = Lane(channel: arrival.channel, from: arrival.route.from) else { continue }
-            guard let previous = last[lane.index], previous > arrival.id else {
-                last[lane.index] = arrival.id
+            guard let lane = lane(arrival.channel, from: arrival.route.from) else { continue }
+            guard let previous = last[lane], previous > arrival.id else {
+                last[lane] = arrival.id
                 continue
             }
             if failures.count < RunChecks.keptFailures {
+                let from = arrival.route.from
                 failures.append(
                     InvariantFailure(
                         .channelOrder,
-                        "link: fifo \(lane.channel.name) \(lane.from)→\(lane.from.counterpart): message #\(arrival.id) "
+                        "link: fifo \(arrival.channel.name) \(from)→\(from.counterpart): message #\(arrival.id) "
                             + "arrived at \(start.adding(arrival.at.offset).iso8601) after #\(previous), sent later; "
                             + "expected send order on each channel"))
             }
@@ -124,33 +113,26 @@ enum LinkOrderCheck {
         return failures
     }
 
-    /// A channel whose messages must arrive in send order, in one direction: queued transfers
-    /// (`transferUserInfo`, complication transfers) and interactive messages travel FIFO per
-    /// direction; the application context (one slot, last write wins) does not.
-    struct Lane {
-        /// The number of lanes (three FIFO channels, two directions).
-        static let count = 6
+    /// The number of lanes (three FIFO channels, two directions).
+    static let laneCount = 6
 
-        var channel: LinkChannel
-        var from: LinkSide
-        /// The lane's place in `0..<count`, decided by its channel and direction.
-        let index: Int
-
-        /// The lane of `channel` from `from`, or `nil` when the channel keeps no order.
-        init?(channel: LinkChannel, from: LinkSide) {
-            let channelIndex: Int
-            switch channel {
-            case .interactive: channelIndex = 0
-            case .userInfo: channelIndex = 1
-            case .complication: channelIndex = 2
-            case .applicationContext: return nil
-            }
-            self.channel = channel
-            self.from = from
-            switch from {
-            case .watch: index = 2 * channelIndex
-            case .phone: index = 2 * channelIndex + 1
-            }
+    /// The lane of `channel` from `side`, in `0..<laneCount`, or `nil` when the channel keeps no
+    /// order: queued transfers (`transferUserInfo`, complication transfers) and interactive
+    /// messages travel FIFO per direction; the application context (one slot, last write wins)
+    /// does not.
+    ///
+    /// - Complexity: O(1).
+    static func lane(_ channel: LinkChannel, from side: LinkSide) -> Int? {
+        let channelIndex: Int
+        switch channel {
+        case .interactive: channelIndex = 0
+        case .userInfo: channelIndex = 1
+        case .complication: channelIndex = 2
+        case .applicationContext: return nil
+        }
+        switch side {
+        case .watch: return 2 * channelIndex
+        case .phone: return 2 * channelIndex + 1
         }
     }
 }

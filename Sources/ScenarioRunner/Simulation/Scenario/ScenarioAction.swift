@@ -9,8 +9,6 @@ import SimulationKernel
 package protocol ScenarioAction: Sendable {
     /// What happens when the step runs at `now`, appended to `effects`.
     func effects(at now: SimTime, into effects: inout WorldEffects)
-    /// A short description for traces and messages (`"tap kale"`).
-    var label: String { get }
 }
 
 /// An expectation a scenario states (`{"expect": {"remaining": 3}}`).

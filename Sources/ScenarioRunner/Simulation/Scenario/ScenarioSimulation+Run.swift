@@ -32,7 +32,7 @@ extension ScenarioSimulation {
         }
         runScript(monitor: &monitor, options: options)
         // Worked out once, for the monitor, the settled world and the invariants (``RunEnding/reachedEnd(discrepancies:)``).
-        ending = .reachedEnd(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
+        ending = .reachedEnd(discrepancies: syncDiscrepancies())
         monitor.reachedEnd(self)
         let (loopStatus, events, end) = (loop.status, loop.scheduledCount, now)
         let pendingMax = phone.reminders.harness.pendingMax
@@ -48,7 +48,7 @@ extension ScenarioSimulation {
             (settledDiscrepancies, linkDeliveries) = (syncDiscrepancies(), link.transport.deliveries)
         }
         let verdict = ScenarioVerdict(
-            seed: seed, expectationsChecked: expectationTally.checked, expectationsFailed: expectationTally.failed,
+            seed: seed, expectationsChecked: expectationsChecked, expectationsFailed: expectationsFailed,
             loopStatus: loopStatus, discrepanciesSettled: settledDiscrepancies,
             checkFailures: checks.failures(
                 pendingMax: pendingMax, linkDeliveries: linkDeliveries, start: scenario.start),
@@ -92,14 +92,14 @@ extension ScenarioSimulation {
         var effects = WorldEffects()
         startFeatures(into: &effects)
         // The script's steps take their places in the order now; only the first is pending.
-        if let first = loop.reserve(prepared.actions.count) {
+        if let first = loop.reserve(prepared.stepRuns.count) {
             firstStepSequence = first
             scheduleStep(0)
         }
         for checkpoint in prepared.checkpoints {
             runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)
             check(checkpoint.expectations, keeping: options.keeps)
-            if options.stopsAtFirstFailure, expectationTally.failed > 0 { return }
+            if options.stopsAtFirstFailure, expectationsFailed > 0 { return }
         }
         runEvents(notAfter: scenario.end, monitor: &monitor, effects: &effects)
         check(scenario.finalExpectations, keeping: options.keeps)
@@ -118,16 +118,17 @@ extension ScenarioSimulation {
         }
     }
 
-    /// Checks `expectations` now, in order: counts them in ``expectationTally`` and, keeping
-    /// ``RunOptions/Keeping/everything``, keeps each as an ``ExpectationResult`` (and traces it).
+    /// Checks `expectations` now, in order: counts them (``expectationsChecked``,
+    /// ``expectationsFailed``) and, keeping ``RunOptions/Keeping/everything``, keeps each as an
+    /// ``ExpectationResult`` (and traces it).
     /// Each check only reads the world, lent in place (``ScenarioExpectation/failure(in:)``).
     ///
     /// - Complexity: that of the expectations' checks.
-    mutating func check(_ expectations: [LocatedExpectation], keeping: RunOptions.Keeping = .everything) {
+    mutating func check(_ expectations: [LocatedExpectation], keeping: RunOptions.Keeping) {
         for index in expectations.indices {
             let failure = expectations[index].expectation.failure(in: &self)
-            expectationTally.checked += 1
-            if failure != nil { expectationTally.failed += 1 }
+            expectationsChecked += 1
+            if failure != nil { expectationsFailed += 1 }
             guard case .everything = keeping else { continue }
             let located = expectations[index]
             expectationResults.append(
@@ -145,20 +146,18 @@ extension ScenarioSimulation {
     /// Starts the features' own processes (periodic refreshes, first app launch, faults), in a
     /// fixed order. A feature adds one line.
     mutating func startFeatures(into effects: inout WorldEffects) {
-        var start = effects.count
+        // Each start's effects are performed (and removed) before the next feature starts.
+        let start = effects.count
         refreshContext()
         complication.start(context, into: &effects)
         performEffects(from: start, in: &effects)
-        start = effects.count
         refreshContext()
         phone.start(context, into: &effects)
         performEffects(from: start, in: &effects)
-        start = effects.count
         refreshContext()
         link.start(context, into: &effects)
-        refreshConnection()
+        refreshContext()
         performEffects(from: start, in: &effects)
-        start = effects.count
         refreshContext()
         watch.start(context, into: &effects)
         performEffects(from: start, in: &effects)
@@ -183,12 +182,6 @@ extension ScenarioSimulation {
     func summarySections() -> [ReportSection] {
         watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
     }
-}
-
-/// How many expectations a run checked, and how many of them failed.
-struct ExpectationTally: Sendable {
-    var checked = 0
-    var failed = 0
 }
 
 /// Sees a run after each event it handles, and at the scenario's end

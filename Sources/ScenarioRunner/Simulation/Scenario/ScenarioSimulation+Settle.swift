@@ -35,14 +35,16 @@ extension ScenarioSimulation: LinkSettling {
     package mutating func handleNextLinkEvent() -> Bool {
         ending = .open
         guard let event = loop.next() else { return false }
-        handle(event)
+        var effects = WorldEffects()
+        handle(event, into: &effects)
         return true
     }
 
     /// Applies an environment change to the link now.
     package mutating func applyLinkEnvironment(_ change: LinkEnvironmentChange) {
         ending = .open
-        handle(.link(.environment(change)))
+        var effects = WorldEffects()
+        handle(.link(.environment(change)), into: &effects)
     }
 
     /// The world once the link is left to finish from now (``LinkSettling/settle()``): a copy in
@@ -103,7 +105,7 @@ extension ScenarioSimulation: LinkSettling {
         if let atEnd, (watch.sync.replica.progress, phone.sync.replica.progress) == progress {
             ending = .settledCopy(discrepancies: atEnd)
         } else {
-            ending = .settledCopy(discrepancies: Self.discrepancies(watch: watch.sync, phone: phone.sync))
+            ending = .settledCopy(discrepancies: syncDiscrepancies())
         }
     }
 }

@@ -46,8 +46,10 @@ package struct ScenarioSimulation {
     var ending = RunEnding.open
     /// Expectation outcomes so far, in the order they were checked.
     package internal(set) var expectationResults: [ExpectationResult] = []
-    /// Expectations checked so far, and how many failed (kept even when the results are not).
-    var expectationTally = ExpectationTally()
+    /// Expectations checked so far, and how many of them failed (kept even when the results are
+    /// not).
+    var expectationsChecked = 0
+    var expectationsFailed = 0
     /// The invariants checked as the run goes and at its end besides the features' (``RunChecks``).
     var checks = RunChecks()
     /// The first of the loop's sequences set aside for the script's action steps: action *k*
@@ -55,8 +57,14 @@ package struct ScenarioSimulation {
     /// the start (``runScript(monitor:options:)``), while only the next step is pending.
     var firstStepSequence: UInt64 = 0
     /// What a feature's handler may consult: the prepared scenario and the trace mode (this
-    /// world's own, held here), and the facts of the moment (time, reachability, complication
-    /// transfers left), brought up to date before each event (``refreshTime()``).
+    /// world's own, held here), and the facts of the moment, each brought up to date where it
+    /// changes or is read, so that an event that needs none of them costs one store: the time
+    /// before each event (``route(_:into:)``), the link's connection just after the link handles
+    /// an event (the only handler that changes it), the complication transfers left (which also
+    /// move with the day) just before the complication handles one (the one handler that reads
+    /// them), and how each app runs when its owner says it changed
+    /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
+    /// show it.
     ///
     /// Stored rather than built for each event: a handler borrows it in place, where a context
     /// built per event retained (and released) the prepared scenario it holds every time.
@@ -83,22 +91,30 @@ package struct ScenarioSimulation {
     ///   - seed: overrides the scenario's seed (`--seed`).
     ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
     package init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        var buffers = RunBuffers(for: prepared)
-        self.init(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+        self.init(
+            prepared: prepared, seed: seed, trace: trace,
+            loop: EventLoop(capacity: prepared.stepRuns.count + 16, limit: prepared.scenario.eventLimit),
+            expectationResults: [])
     }
 
-    /// Prepares a run as ``init(prepared:seed:trace:)`` does, taking over `buffers` (emptied,
-    /// with the room they have grown to) instead of allocating its own.
+    /// Prepares a run as ``init(prepared:seed:trace:)`` does, with the run's buffers handed in:
+    /// `loop` empty, at time zero, with the scenario's event limit, and `expectationResults`
+    /// empty. A world started again hands in its own, with the room they have grown to
+    /// (``restart(prepared:seed:trace:)``).
     ///
-    /// - Complexity: O(1) besides the features' set-up, and emptying `buffers`.
-    init(prepared: PreparedScenario, seed: UInt64?, trace: TraceMode, reusing buffers: inout RunBuffers) {
+    /// - Complexity: O(1) besides the features' set-up.
+    private init(
+        prepared: PreparedScenario, seed: UInt64?, trace: TraceMode, loop: consuming EventLoop<SimEvent>,
+        expectationResults: consuming [ExpectationResult]
+    ) {
         // The scenario is read in place (`prepared.scenario.…`), not copied out of the prepared
         // scenario (a copy retains, and then releases, everything it holds).
         let seed = seed ?? prepared.scenario.seed
         self.seed = seed
-        loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
+        self.loop = loop
+        self.expectationResults = expectationResults
         // Each feature is the one made once for the scenario, copied into its place and reseeded
-        // there for this run (made by an initialiser returning a changed copy, it was copied twice).
+        // there for this run (one copy).
         watch = prepared.watch
         watch.reseed(for: prepared, seed: seed)
         phone = prepared.phone
@@ -111,40 +127,39 @@ package struct ScenarioSimulation {
             now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection,
             apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
-        buffers.empty(limit: prepared.scenario.eventLimit)
-        exchangeBuffers(with: &buffers)
-    }
-
-    /// Swaps this world's buffers (``RunBuffers``) with `buffers`: a world takes them over when
-    /// it is made, and gives them up when it is started again.
-    ///
-    /// - Complexity: O(1).
-    private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
-        swap(&loop, &buffers.loop)
-        swap(&expectationResults, &buffers.expectationResults)
     }
 
     /// Makes this world a new run of `prepared`: afterwards it is what
     /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
     /// started afresh from the prepared scenario, except that it keeps the room its own buffers
-    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes) and its
-    /// features' collections (lists, replicas, logs, queues: ``StorageAdopting``) have grown to.
-    /// `sweep` runs seed after seed of a cell in one world, instead of allocating, growing and
-    /// freeing that storage for every run.
+    /// (the loop's queue, the expectation results) and its features' collections (lists,
+    /// replicas, logs, queues: ``StorageAdopting``) have grown to. `sweep` runs seed after seed
+    /// of a cell in one world, instead of allocating, growing and freeing that storage for every
+    /// run.
     ///
     /// - Complexity: that of ``init(prepared:seed:trace:)`` without its allocations, plus
     ///   O(*n*) for the *n* entries its buffers and features still hold and the prepared
     ///   features' contents, copied into the kept storage.
     package mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        var buffers = RunBuffers()
-        exchangeBuffers(with: &buffers)
         // Complete by construction: this world becomes the fresh one, whole; the old one only
-        // lends its features' storage, emptied and refilled with the fresh contents (so a field
-        // no `adoptStorage` names keeps the fresh value and storage, never the last run's). The
-        // old world is moved out and the fresh one made in its place: one move of the world,
-        // where a swap with a fresh world made aside moved it three times.
+        // lends its buffers and its features' storage, emptied and refilled with the fresh
+        // contents (so a field no `adoptStorage` names keeps the fresh value and storage, never
+        // the last run's). The buffers are swapped out of this world in place (so no storage is
+        // shared, and none is copied on the first write) and emptied, keeping their room; a loop
+        // with another event limit is replaced. Then the old world is moved out (a world changed
+        // after it is moved out is copied whole) and the fresh one made in its place.
+        var loop = EventLoop<SimEvent>(capacity: 0)
+        swap(&loop, &self.loop)
+        if loop.limit == prepared.scenario.eventLimit {
+            loop.restart()
+        } else {
+            loop = EventLoop(capacity: loop.pendingCount, limit: prepared.scenario.eventLimit)
+        }
+        var results: [ExpectationResult] = []
+        swap(&results, &expectationResults)
+        results.removeAll(keepingCapacity: true)
         var old = consume self
-        self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+        self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, loop: loop, expectationResults: results)
         // Each feature keeps its fresh state in the storage its old self grew
         // (``StorageAdopting/adoptStorage(of:)``).
         watch.adoptStorage(of: &old.watch)
@@ -153,54 +168,16 @@ package struct ScenarioSimulation {
         complication.adoptStorage(of: &old.complication)
     }
 
-    /// Brings ``context`` up to date: the time, the link's connection and complication budget as
-    /// they are now, and how each app runs as its owner says (before the features start).
+    /// Brings every fact of ``context`` up to date: the time, the link's connection and
+    /// complication budget as they are now, and how each app runs as its owner says (before the
+    /// features start).
     ///
     /// - Complexity: O(1).
     mutating func refreshContext() {
         context.now = now
         context.apps = appRunStates
-        refreshConnection()
-        refreshComplicationTransfers()
-    }
-
-    /// Brings ``context`` up to date before an event: the time. The rest is kept up to date
-    /// where it changes or is read, so that an event that needs neither costs one store: the
-    /// link's connection just after the link handles an event, the only handler that changes it
-    /// (``refreshConnection()``), and the complication transfers left (which also move with the
-    /// day) just before the complication handles an event, the one handler that reads them
-    /// (``refreshComplicationTransfers()``).
-    /// How each app runs is not read before each event: its owner says when it changes
-    /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
-    /// show it.
-    ///
-    /// - Complexity: O(1).
-    mutating func refreshTime() {
-        context.now = now
-    }
-
-    /// Brings the link's session and range in ``context`` up to date (after the link, their
-    /// owner, handled something): with the apps' states, the context works reachability out only
-    /// when a handler asks (``WorldContext/reachability(from:)``).
-    ///
-    /// - Complexity: O(1).
-    mutating func refreshConnection() {
         context.connection = link.transport.connection
-    }
-
-    /// Brings the complication transfers left in ``context`` up to date (before the
-    /// complication handles something).
-    ///
-    /// - Complexity: O(1).
-    mutating func refreshComplicationTransfers() {
         context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
-    }
-
-    /// Routes one event to its owner and performs what it asks for, with a stack of its own
-    /// (``handle(_:into:)``).
-    mutating func handle(_ event: SimEvent) {
-        var effects = WorldEffects()
-        handle(event, into: &effects)
     }
 
     /// Routes one event to its owner and performs what it asks for.
@@ -209,7 +186,6 @@ package struct ScenarioSimulation {
     /// shares (an event handled from an effect appends after its parent's effects, and they are
     /// removed once performed), so handling an event allocates nothing; it is as it was
     /// afterwards.
-    ///
     mutating func handle(_ event: SimEvent, into effects: inout WorldEffects) {
         let start = effects.count
         route(event, into: &effects)
@@ -221,11 +197,12 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: that of the owner's handler.
     mutating func route(_ event: SimEvent, into effects: inout WorldEffects) {
-        refreshTime()
+        context.now = now
         switch event {
         case .step(let index):
+            // The step's effects, worked out when the scenario was prepared.
             scheduleStep(index + 1)
-            performStep(index, into: &effects)
+            for effect in prepared.stepEffects[prepared.stepRuns[index].effects] { effects.append(effect) }
         case .watch(let event):
             watch.handle(event, context, into: &effects)
         case .phone(let event):
@@ -233,9 +210,9 @@ package struct ScenarioSimulation {
             if mode == .running { readPhoneRecords() }
         case .link(let event):
             link.handle(event, context, into: &effects)
-            refreshConnection()
+            context.connection = link.transport.connection
         case .complication(let event):
-            refreshComplicationTransfers()
+            context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
             complication.handle(event, context, into: &effects)
         }
     }
@@ -247,8 +224,9 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: O(1) per new delivery.
     mutating func readPhoneRecords() {
-        // Read in place: a copy of the harness would retain everything it holds.
-        if !checks.hasSeen(deliveries: phone.reminders.harness.deliveries.recordedCount) {
+        // Read in place: a copy of the harness would retain everything it holds. The count is
+        // compared first, so that an event that delivered nothing hands no log over.
+        if phone.reminders.harness.deliveries.recordedCount > checks.deliveriesSeen {
             checks.caughtUp(
                 with: phone.reminders.harness.deliveries, mode: phone.reminders.harness.scheduler.configuration.mode)
         }
@@ -261,40 +239,10 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: O(log *q*) for a queue of *q* pending events.
     mutating func scheduleStep(_ index: Int) {
-        guard prepared.actions.indices.contains(index) else { return }
+        guard prepared.stepRuns.indices.contains(index) else { return }
         loop.schedule(
-            .step(index), at: prepared.actions[index].time,
+            .step(index), at: prepared.stepRuns[index].time,
             reservedSequence: firstStepSequence + UInt64(index))
-    }
-
-    /// Performs action step `index` now: a step that only sends one event at its own time (a
-    /// tap, a wrist move: its one effect in ``PreparedScenario/stepEffects`` is a
-    /// ``WorldEffect/send(_:)``) has the event handled at once, what performing the effect does:
-    /// the event is copied out of the prepared effects (the one copy; the effect itself is never
-    /// appended and performed); any other step appends its effects
-    /// (``appendStepEffects(_:into:)``) for the caller to perform.
-    ///
-    /// - Complexity: O(*k*) for the step's *k* effects, besides what a lone event sets off.
-    mutating func performStep(_ index: Int, into effects: inout WorldEffects) {
-        let run = prepared.stepRuns[index]
-        guard run.time == now, run.effects.count == 1,
-            case .send(let event) = prepared.stepEffects[run.effects.lowerBound]
-        else { return appendStepEffects(index, into: &effects) }
-        route(event, into: &effects)
-    }
-
-    /// Appends what action step `index` does now: the effects the prepared scenario worked out
-    /// for the step's own time (``PreparedScenario/stepEffects``), or, at any other time, what
-    /// the action says.
-    ///
-    /// - Complexity: O(*k*) for the step's *k* effects.
-    mutating func appendStepEffects(_ index: Int, into effects: inout WorldEffects) {
-        let run = prepared.stepRuns[index]
-        guard run.time == now else {
-            prepared.actions[index].action.effects(at: now, into: &effects)
-            return
-        }
-        for effect in prepared.stepEffects[run.effects] { effects.append(effect) }
     }
 
     /// Performs the effects in `effects` from `start` on, in order and depth first, removing
@@ -354,13 +302,6 @@ package struct ScenarioSimulation {
 
     // MARK: Reading the world
 
-    /// The list as the watch shows it (``WatchFeature/list``).
-    package var watchList: ShoppingList { watch.list }
-
-    /// The phone app's reminders (``PhoneFeature/reminders``: every run has them, with the default
-    /// settings when the scenario has no `"reminders"` section).
-    package var reminders: PhoneReminders { phone.reminders }
-
     /// The complication report from the start until now (`nil` without a `"complication"` section).
     package func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
         complication.report(
@@ -382,48 +323,7 @@ package struct ScenarioSimulation {
             return discrepancies
         case .open: break
         }
-        return Self.discrepancies(watch: watch.sync, phone: phone.sync)
-    }
-
-    /// Where the lists of the two sync endpoints fail to agree (``syncDiscrepancies()``, worked
-    /// out afresh).
-    ///
-    /// - Complexity: that of ``ConvergenceChecker/check(watch:phone:)``.
-    static func discrepancies(watch: SyncEndpoint, phone: SyncEndpoint) -> [SyncDiscrepancy] {
-        ConvergenceChecker.check(watch: watch.replica, phone: phone.replica)
-    }
-}
-
-/// The buffers a world grows while it runs, which a world started again keeps
-/// (``ScenarioSimulation/restart(prepared:seed:trace:)``): taken over emptied, with their room.
-struct RunBuffers {
-    /// The event loop (its queue's heap).
-    var loop: EventLoop<SimEvent>
-    /// The expectation results (``ScenarioSimulation/expectationResults``).
-    var expectationResults: [ExpectationResult] = []
-
-    /// Nothing held, no room: a placeholder while a world's own buffers are taken out.
-    init() {
-        loop = EventLoop(capacity: 0)
-    }
-
-    /// New buffers for a run of `prepared`, with room for its script's actions and the events
-    /// a run has pending at once.
-    init(for prepared: PreparedScenario) {
-        loop = EventLoop(capacity: prepared.actions.count + 16, limit: prepared.scenario.eventLimit)
-    }
-
-    /// Empties every buffer, keeping its room, for a run whose loop schedules at most `limit`
-    /// events (a loop with another limit is replaced).
-    ///
-    /// - Complexity: O(*n*) for the *n* entries held.
-    mutating func empty(limit: EventLimit) {
-        if loop.limit == limit {
-            loop.restart()
-        } else {
-            loop = EventLoop(capacity: loop.pendingCount, limit: limit)
-        }
-        expectationResults.removeAll(keepingCapacity: true)
+        return ConvergenceChecker.check(watch: watch.sync.replica, phone: phone.sync.replica)
     }
 }
 

@@ -3,10 +3,10 @@ import CompanionModel
 /// Everything that can be due on the simulation's event loop, addressed to its owner.
 ///
 /// A new feature adds one case carrying its own event type, one line in
-/// ``ScenarioSimulation/handle(_:)`` and one stored property in ``ScenarioSimulation``.
+/// ``ScenarioSimulation/route(_:into:)`` and one stored property in ``ScenarioSimulation``.
 package enum SimEvent: Sendable {
-    /// Perform the script's action `index` (the script's action steps counted alone, in order:
-    /// ``PreparedScenario``'s `actions`).
+    /// Perform the script's action `index` (the action steps alone, in time order:
+    /// ``PreparedScenario/stepRuns``).
     case step(Int)
     /// For the watch side: wrist, app lifecycle, taps, pipeline, link deliveries and outcomes.
     case watch(WatchEvent)

@@ -3,9 +3,8 @@
 /// what it asks for.
 ///
 /// It is not copyable: one owner (the world's run, or a test) holds it, so it needs none of an
-/// array's copy-on-write checks. An array asks the runtime whether its buffer is shared at every
-/// append and every removal, a function call each, about a thousand times in a weekly-shop run;
-/// this buffer cannot be shared, so it never asks.
+/// array's copy-on-write checks (an array asks the runtime whether its buffer is shared at every
+/// append and every removal; this buffer cannot be shared, so it never asks).
 ///
 /// ```swift
 /// var effects = WorldEffects()
@@ -31,9 +30,6 @@ package struct WorldEffects: ~Copyable {
         base.deinitialize(count: count)
         base.deallocate()
     }
-
-    /// Whether it holds no effect.
-    package var isEmpty: Bool { count == 0 }
 
     /// A copy of the effects held, in order.
     ///

@@ -29,11 +29,10 @@ import Testing
         let scenario = try Self.droppedRecords()
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         _ = simulation.run()
-        let phone = simulation.reminders.advanced(to: simulation.now)
+        let phone = simulation.phone.reminders.advanced(to: simulation.now)
         #expect(phone.harness.deliveries.droppedCount == 601)
         let chart = RemindersChartSVG(phone: phone, scenario: scenario)
-        #expect(chart.wrongBadges == phone.truth.wrongCount)
-        #expect(chart.wrongBadges == 101)
+        #expect(phone.truth.wrongCount == 101)
         #expect(chart.deliveries.count == 1_000, "it draws the kept deliveries")
         let document = chart.document
         #expect(document.contains("1601 delivered (the first 1000 drawn) · 101 with a wrong badge · 0 missed · "))
@@ -50,8 +49,9 @@ import Testing
         let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "kept.json")
         var simulation = ScenarioSimulation(scenario: scenario, trace: .off)
         _ = simulation.run()
-        let chart = RemindersChartSVG(phone: simulation.reminders.advanced(to: simulation.now), scenario: scenario)
-        #expect(chart.wrongBadges == 0)
+        let chart = RemindersChartSVG(
+            phone: simulation.phone.reminders.advanced(to: simulation.now), scenario: scenario)
+        #expect(chart.phone.truth.wrongCount == 0)
         let document = chart.document
         #expect(document.contains("2 delivered · 0 with a wrong badge · 0 missed · "))
         #expect(!document.contains("drawn)"))

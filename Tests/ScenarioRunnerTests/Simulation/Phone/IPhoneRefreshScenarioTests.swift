@@ -41,7 +41,7 @@ import Testing
         for scenario in [punctual, realistic] {
             let (simulation, outcome) = run(scenario)
             #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-            let harness = simulation.reminders.advanced(to: simulation.now).harness
+            let harness = simulation.phone.reminders.advanced(to: simulation.now).harness
             let dues = scenario.items.compactMap(\.due).map(PhoneReminders.reminderTime)
             let runs = harness.snapshots.map(\.at)
             #expect(harness.missed.map(\.due) == missesByTheRule(dues: dues, runs: runs, window: 4))
@@ -68,7 +68,7 @@ import Testing
     /// The refresh times of a run.
     private func refreshTimes(_ json: String, seed: UInt64? = nil) throws -> [ReminderTime] {
         let (simulation, _) = run(try decode(json), seed: seed)
-        return simulation.reminders.harness.snapshots.compactMap(\.refreshRequest?.runsAt)
+        return simulation.phone.reminders.harness.snapshots.compactMap(\.refreshRequest?.runsAt)
     }
 
     /// The delays are the run's seed's: the same seed gives the same refresh times, another seed
@@ -89,7 +89,7 @@ import Testing
         var stream = SplitMix64(seed: 5)
         var rng = stream.split(label: PhoneReminders.refreshRandomLabel)
         let (simulation, _) = run(try decode(plain))
-        for snapshot in simulation.reminders.harness.snapshots {
+        for snapshot in simulation.phone.reminders.harness.snapshots {
             let request = try #require(snapshot.refreshRequest)
             #expect(request.runsAt == request.earliest + AppRefreshTiming.realistic.delay(using: &rng))
         }
@@ -118,7 +118,7 @@ import Testing
                  "script": [{"at": "+5h", "expect": {"backgroundTasksTerminated": \(code.isEmpty ? 0 : 1)}}]}
                 """))
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let harness = simulation.reminders.harness
+        let harness = simulation.phone.reminders.harness
         #expect(harness.terminations.map(\.code) == (code.isEmpty ? [] : [code]))
         if !code.isEmpty {
             #expect(harness.terminations.first?.detail.hasPrefix(why) == true, "\(harness.terminations)")

@@ -30,7 +30,7 @@ import Testing
             {"repeating": [{"id": "r0", "start": "+10m", "every": "10m"}, {"id": "r1", "start": "+10m", "every": "10m"},
                            {"id": "r2", "start": "+10m", "every": "10m"}], "repeatingBadges": "noBadge"}
             """, end: "+30d5m")
-        let phone = simulation.reminders.advanced(to: simulation.now)
+        let phone = simulation.phone.reminders.advanced(to: simulation.now)
         let harness = phone.harness
         #expect(harness.deliveries.count == RecordLog<ReminderDelivery>.defaultLimit)
         #expect(harness.deliveries.recordedCount == 3 * 30 * 144)
@@ -62,7 +62,7 @@ import Testing
             """
             {"repeating": [{"id": "minutely", "start": "+1m", "every": "1m"}], "repeatingBadges": "fixedAtScheduling"}
             """, items: #"{"id": "a", "title": "A", "due": "+25h"}"#, end: "+1600m")
-        let phone = simulation.reminders.advanced(to: simulation.now)
+        let phone = simulation.phone.reminders.advanced(to: simulation.now)
         #expect(phone.harness.deliveries.recordedCount == 1_601)
         // The kept deliveries all came before the item was due: none is wrong.
         #expect(zip(phone.harness.deliveries, phone.truth.kept).allSatisfy { $0.appBadge == $1 })
@@ -78,7 +78,7 @@ import Testing
             """
             {"authorization": "denied", "repeating": [{"id": "minutely", "start": "+1m", "every": "1m"}]}
             """, end: "+1100m")
-        let harness = simulation.reminders.harness
+        let harness = simulation.phone.reminders.harness
         #expect(harness.missed.count == 1_000)
         #expect(harness.missed.recordedCount == 1_100)
         #expect(harness.missedByCode[MissedReminder.Reason.Code.notAuthorized.rawValue] == 1_100)

@@ -17,8 +17,8 @@ import Testing
             """
         var simulation = ScenarioSimulation(scenario: try ScenarioDecoder.decode(Array(json.utf8), file: "test.json"))
         let outcome = simulation.run()
-        #expect(simulation.reminders.harness.deliveries.map(\.identifier) == ["item:a", "item:b"])
-        #expect(simulation.reminders.harness.missed.map(\.owner) == ["c"])
+        #expect(simulation.phone.reminders.harness.deliveries.map(\.identifier) == ["item:a", "item:b"])
+        #expect(simulation.phone.reminders.harness.missed.map(\.owner) == ["c"])
         return outcome.failedExpectations.first?.failure
     }
 

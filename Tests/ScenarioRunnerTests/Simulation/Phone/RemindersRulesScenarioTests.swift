@@ -1,3 +1,4 @@
+import CompanionModel
 import ReminderScheduling
 import SimulationKernel
 import Testing
@@ -28,7 +29,7 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let reasons = simulation.reminders.harness.snapshots.map(\.reason)
+        let reasons = simulation.phone.reminders.harness.snapshots.map(\.reason)
         #expect(reasons.last == .notificationAction)
         #expect(
             outcome.trace.contains {
@@ -49,8 +50,8 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders.settings.mode == .windowed)
-        #expect(simulation.reminders.harness.deliveries.map(\.identifier) == ["item:a", "item:b"])
+        #expect(simulation.phone.reminders.settings.mode == .windowed)
+        #expect(simulation.phone.reminders.harness.deliveries.map(\.identifier) == ["item:a", "item:b"])
     }
 
     /// Rule S3 in a scenario: opening the overflow notice is an app run that refills.
@@ -64,7 +65,7 @@ import Testing
              "script": [], "end": "+4h"}
             """)
         #expect(outcome.passed)
-        let harness = simulation.reminders.harness
+        let harness = simulation.phone.reminders.harness
         // The first notice counts b and c; once opened, they fit in W = 2 and no notice is sent (S3).
         #expect(harness.snapshots.map(\.reason) == [.launch, .foreground])
         #expect(harness.missed.isEmpty)
@@ -86,7 +87,9 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 5_400)))
+        #expect(
+            simulation.phone.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 5_400))
+        )
     }
 
     /// Rule R15: removing an item in the phone app cancels its pending notification and its held
@@ -105,10 +108,10 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let harness = simulation.reminders.harness
+        let harness = simulation.phone.reminders.harness
         #expect(harness.deliveries.map(\.identifier) == ["item:b"])
         #expect(harness.scheduler.state(of: "a") == .removed)
-        #expect(simulation.reminders.overdue(at: SimTime.zero + SimDuration.hours(4)).map(\.item) == ["b"])
+        #expect(simulation.phone.reminders.overdue(at: SimTime.zero + SimDuration.hours(4)).map(\.item) == ["b"])
     }
 
     /// Rule R15: removing an item after it came due lowers the app badge at once (the phone
@@ -149,7 +152,7 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let harness = simulation.reminders.harness
+        let harness = simulation.phone.reminders.harness
         #expect(harness.terminations.map(\.code) == [code])
         #expect(harness.terminations.first?.detail.hasPrefix(why) == true, "\(harness.terminations)")
         #expect(harness.scheduledRefresh == nil)
@@ -172,7 +175,7 @@ import Testing
              "script": [{"at": "+5h", "expect": {"backgroundTasksTerminated": 0, "missedReminders": 0}}]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let tasks = simulation.reminders.harness.snapshots.compactMap(\.backgroundTask)
+        let tasks = simulation.phone.reminders.harness.snapshots.compactMap(\.backgroundTask)
         #expect(!tasks.isEmpty && tasks.allSatisfy { $0 == .completed })
     }
 
@@ -189,7 +192,7 @@ import Testing
             """
         let (simulation, outcome) = try simulate(json)
         #expect(outcome.passed)
-        let phone = simulation.reminders.advanced(to: simulation.now)
+        let phone = simulation.phone.reminders.advanced(to: simulation.now)
         #expect(phone.harness.deliveries.map(\.appBadge) == [1, 2])
         #expect(phone.truth.kept == [1, 2])
         #expect(phone.truth.wrongCount == 0)
@@ -216,7 +219,9 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 3_600)))
+        #expect(
+            simulation.phone.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 3_600))
+        )
     }
 
     /// R2, R15: a check-off of an item without a date tells the scheduler nothing (the app runs),
@@ -240,7 +245,9 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 7_200)))
+        #expect(
+            simulation.phone.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 7_200))
+        )
     }
 
     /// R2: checked off, given a new date, put back: the item is due, and overdue, at the new date.
@@ -258,7 +265,7 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        let overdue = simulation.reminders.overdue(at: SimTime(offset: .seconds(4 * 3_600)))
+        let overdue = simulation.phone.reminders.overdue(at: SimTime(offset: .seconds(4 * 3_600)))
         #expect(overdue.map(\.due) == [SimTime(offset: .seconds(3 * 3_600))])
     }
 
@@ -277,7 +284,9 @@ import Testing
              ]}
             """)
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 3_600)))
+        #expect(
+            simulation.phone.reminders.harness.scheduler.state(of: "a") == .completed(due: ReminderTime(seconds: 3_600))
+        )
     }
 
     /// S3, R8: `--scheduler overflowNotice` on a scenario with W = 1 runs and reports W = 2.
@@ -285,7 +294,7 @@ import Testing
         var settings = RemindersSettings()
         settings.window = 1
         settings.mode = .overflowNotice
-        let phone = PhoneReminders(settings: settings, items: [])
+        let phone = PhoneReminders(settings: settings, items: [], catalog: ItemCatalog([]))
         #expect(phone.settings.window == 2)
         #expect(phone.harness.scheduler.configuration.windowSize == 2)
     }
@@ -328,6 +337,6 @@ import Testing
         let outcome = simulation.run()
         #expect(
             outcome.invariantFailures.map(\.description).contains { $0.contains("eventLimit") || $0.contains("event") })
-        #expect(simulation.reminders.harness.deliveries.count <= 10_000)
+        #expect(simulation.phone.reminders.harness.deliveries.count <= 10_000)
     }
 }

@@ -30,7 +30,7 @@ import Testing
         var simulation = ScenarioSimulation(scenario: decoded)
         let outcome = simulation.run()
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders.harness.snapshots.map(\.reason) == [.launch, .watchMessage])
+        #expect(simulation.phone.reminders.harness.snapshots.map(\.reason) == [.launch, .watchMessage])
     }
 
     @Test func puttingAnItemBackOnTheWatchReopensItsReminder() throws {
@@ -63,7 +63,8 @@ import Testing
         var simulation = ScenarioSimulation(scenario: decoded)
         let outcome = simulation.run()
         #expect(outcome.failedExpectations.isEmpty, "\(outcome.failedExpectations.map(\.failure))")
-        #expect(simulation.reminders.harness.snapshots.map(\.reason) == [.launch, .foreground, .backgroundRefresh])
+        #expect(
+            simulation.phone.reminders.harness.snapshots.map(\.reason) == [.launch, .foreground, .backgroundRefresh])
     }
 
     @Test func failedExpectationSaysWhatWasFound() throws {
@@ -128,6 +129,6 @@ import Testing
         var simulation = ScenarioSimulation(scenario: decoded)
         let outcome = simulation.run()
         #expect(outcome.trace.contains { $0.kind == "phone.actionIgnored" })
-        #expect(simulation.reminders.harness.scheduler.state(of: "a") == .open(due: ReminderTime(seconds: 3_600)))
+        #expect(simulation.phone.reminders.harness.scheduler.state(of: "a") == .open(due: ReminderTime(seconds: 3_600)))
     }
 }

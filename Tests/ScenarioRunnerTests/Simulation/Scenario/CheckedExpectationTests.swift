@@ -16,7 +16,7 @@ import Testing
 
     @Test func holdsInAnyOrderAndFailsOnEveryDifference() throws {
         var simulation = try Self.ended()
-        let checked = simulation.watchList.checkedItems
+        let checked = simulation.watch.list.checkedItems
         try #require(checked.count > 3)
         let holds = CoreExpectations.Checked(items: checked.reversed()).failure(in: &simulation)
         #expect(holds == nil)

@@ -4,8 +4,8 @@ import Testing
 
 @testable import ScenarioRunner
 
-/// A prepared scenario reads its script once into its actions and its checkpoints
-/// (`PreparedScenario.actions`, `.checkpoints`); together they are the script, step for step,
+/// A prepared scenario reads its script once into its action steps and its checkpoints
+/// (`PreparedScenario.stepRuns`, `.checkpoints`); together they are the script, step for step,
 /// in the script's order.
 @Suite struct PreparedScriptTests {
     /// Every shipped scenario's file name.
@@ -20,15 +20,14 @@ import Testing
         for name in names {
             let scenario = try ShippedScenarios.decoded(name)
             let prepared = PreparedScenario(scenario)
-            var actions = prepared.actions[...]
+            var actions = prepared.stepRuns[...]
             var checkpoints = prepared.checkpoints[...]
             for (index, step) in scenario.script.enumerated() {
                 switch step.content {
-                case .action(let action):
+                case .action:
                     let next = actions.popFirst()
                     let prepared = try #require(next, "\(name) step \(index): no prepared action")
                     #expect(prepared.time == step.time, "\(name) step \(index)")
-                    #expect(prepared.action.label == action.label, "\(name) step \(index)")
                 case .expectations(let expectations):
                     let next = checkpoints.popFirst()
                     let prepared = try #require(next, "\(name) step \(index): no checkpoint")

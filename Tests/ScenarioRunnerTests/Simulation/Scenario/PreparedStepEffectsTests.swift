@@ -5,8 +5,8 @@ import Testing
 @testable import ScenarioRunner
 
 /// A prepared scenario works out once what each action step does at its time
-/// (``PreparedScenario/stepEffects``); a run appends those instead of asking the action, and asks
-/// the action at any other time. Either way a step appends what the action says.
+/// (``PreparedScenario/stepEffects``), its steps in time order (``PreparedScenario/stepRuns``); a
+/// run appends those when the step runs, at its time.
 @Suite struct PreparedStepEffectsTests {
     static let names = [
         "weekly-shop.json", "duplicating-link.json", "phone-app-killed-mid-trip.json", "basement-aisle-no-signal.json",
@@ -20,57 +20,41 @@ import Testing
         return effects.elements.map { String(describing: $0) }
     }
 
-    @Test(arguments: names)
-    func stepsAppendWhatTheirActionsSay(name: String) throws {
-        let prepared = PreparedScenario(try ShippedScenarios.decoded(name))
-        #expect(prepared.stepRuns.count == prepared.actions.count)
-        var kinds = Set<String>()
-        for index in prepared.actions.indices {
-            let action = prepared.actions[index]
-            kinds.insert(String(describing: type(of: action.action)))
-            for time in [action.time, action.time + .milliseconds(1_500)] {
-                var simulation = ScenarioSimulation(prepared: prepared, seed: 1, trace: .off)
-                simulation.loop.advance(to: time)
-                var effects = WorldEffects()
-                simulation.appendStepEffects(index, into: &effects)
-                let appended = effects.elements.map { String(describing: $0) }
-                #expect(appended == Self.asked(action.action, at: time), "\(name) step \(index) at \(time)")
-            }
+    /// What the script's action steps append at their times, in time order (the script's order
+    /// among steps at the same time), each with its time, as text.
+    static func asked(_ script: [ScriptStep]) -> [String] {
+        let actions = script.compactMap { step -> (time: SimTime, action: any ScenarioAction)? in
+            guard case .action(let action) = step.content else { return nil }
+            return (step.time, action)
         }
-        #expect(!kinds.isEmpty, "\(name): no action steps")
+        return actions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map { "\($0.element.time): \(asked($0.element.action, at: $0.element.time))" }
     }
 
-    /// A step whose effects are one send at its own time has the event handled at once
-    /// (``ScenarioSimulation/performStep(_:into:)``): the world is left as appending the step's
-    /// effects and performing them leaves it, trace and loop alike.
-    @Test(arguments: names)
-    func aStepThatOnlySendsIsHandledAsItsEffectWouldBe(name: String) throws {
-        let prepared = PreparedScenario(try ShippedScenarios.decoded(name))
-        let formatter = TraceFormatter(start: prepared.scenario.start)
-        var lone = 0
-        for index in prepared.actions.indices {
-            let run = prepared.stepRuns[index]
-            guard run.effects.count == 1, case .send = prepared.stepEffects[run.effects.lowerBound] else { continue }
-            lone += 1
-            var worlds: [ScenarioSimulation] = []
-            for shortcut in [true, false] {
-                var world = ScenarioSimulation(prepared: prepared, seed: 3)
-                world.loop.advance(to: run.time)
-                var effects = WorldEffects()
-                if shortcut {
-                    world.performStep(index, into: &effects)
-                } else {
-                    world.appendStepEffects(index, into: &effects)
-                }
-                world.performEffects(from: 0, in: &effects)
-                worlds.append(world)
-            }
-            let traces = worlds.map { world in world.trace.indices.map { formatter.text(world.trace[$0]) }
-            }
-            #expect(traces[0] == traces[1], "\(name) step \(index)")
-            #expect(worlds[0].loop.scheduledCount == worlds[1].loop.scheduledCount, "\(name) step \(index)")
-            #expect(worlds[0].loop.pendingCount == worlds[1].loop.pendingCount, "\(name) step \(index)")
+    /// The prepared steps, each with its time, as text, in the order a run schedules them.
+    static func prepared(_ prepared: PreparedScenario) -> [String] {
+        prepared.stepRuns.map { run in
+            "\(run.time): \(prepared.stepEffects[run.effects].map { String(describing: $0) })"
         }
-        #expect(lone > 0, "\(name): no step only sends")
+    }
+
+    @Test(arguments: names)
+    func stepsAppendWhatTheirActionsSay(name: String) throws {
+        let scenario = try ShippedScenarios.decoded(name)
+        let steps = Self.prepared(PreparedScenario(scenario))
+        #expect(!steps.isEmpty, "\(name): no action steps")
+        #expect(steps == Self.asked(scenario.script), "\(name)")
+    }
+
+    /// A script built out of time order (only the decoder insists on order) still runs its steps
+    /// in time order, each with the effects of its own action.
+    @Test func stepsOutOfOrderArePreparedInTimeOrder() throws {
+        var scenario = try ShippedScenarios.decoded("phone-edits-mid-trip.json")
+        scenario.script.reverse()
+        let prepared = PreparedScenario(scenario)
+        let times = prepared.stepRuns.map(\.time)
+        #expect(times.count > 2)
+        #expect(times == times.sorted())
+        #expect(Self.prepared(prepared) == Self.asked(scenario.script))
     }
 }

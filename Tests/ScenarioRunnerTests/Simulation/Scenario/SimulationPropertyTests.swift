@@ -40,7 +40,7 @@ import Testing
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
         #expect(outcome.invariantFailures.isEmpty, "seed \(seed): \(outcome.invariantFailures)")
-        let list = simulation.watchList
+        let list = simulation.watch.list
         #expect(list.remainingCount == list.remainingItems.count, "seed \(seed)")
         #expect(list.items.count == scenario.items.count, "seed \(seed): no item lost from the list")
         let changes = outcome.trace.filter { $0.is(.watchListChanged) }

@@ -44,7 +44,7 @@ import Testing
         let delivered = try #require(
             trace.firstIndex { $0.is(.linkDelivered) && $0["route"] == .string("phone→watch") })
         #expect(delivered < applied && trace[applied].time >= SimTime(offset: .hours(2) + .minutes(30)))
-        #expect(simulation.reminders.harness.snapshots.map(\.reason).contains(.notificationAction) == true)
+        #expect(simulation.phone.reminders.harness.snapshots.map(\.reason).contains(.notificationAction) == true)
     }
 
     /// Seam 2: after the return to the clock the watch app is in the background, then suspended;
