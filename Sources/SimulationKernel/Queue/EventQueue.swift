@@ -289,10 +289,6 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public var count: Int { storage.rootIsVacated ? storage.keyCount - 1 : storage.keyCount }
 
-    /// Whether no event is pending.
-    @inlinable
-    public var isEmpty: Bool { count == 0 }
-
     /// The number of events ever scheduled on this queue.
     @inlinable
     public var scheduledCount: UInt64 { nextSequence }
