@@ -147,6 +147,7 @@ import Testing
         #expect(loop.now == SimTime(offset: .seconds(1)))
         #expect(loop.next() == "b")
         #expect(loop.next() == nil)
+        #expect(loop.now == SimTime(offset: .seconds(2)), "with no limit, a queue run dry leaves the clock")
     }
 
     @Test func nextNotAfterStopsAtTheLimit() {

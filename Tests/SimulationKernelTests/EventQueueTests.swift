@@ -36,7 +36,7 @@ import Testing
         #expect(queue.count == 1)
         let next = queue.popNext()
         #expect(next?.event == "second")
-        #expect(queue.isEmpty)
+        #expect(queue.count == 0)
     }
 
     @Test func cancellingAnEventThatAlreadyRanDoesNothing() {
@@ -134,7 +134,7 @@ import Testing
         _ = queue.popNext()
         let kept = queue
         queue.removeAll()
-        #expect(queue.isEmpty && queue.scheduledCount == 0)
+        #expect(queue.count == 0 && queue.scheduledCount == 0)
         #expect(queue.schedule("x", at: 5).sequence == 0)
         #expect(kept.count == 39)
     }

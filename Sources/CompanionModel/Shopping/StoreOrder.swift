@@ -221,7 +221,7 @@ package struct StoreOrder: Hashable, Sendable {
         var result: [ItemID] = []
         result.reserveCapacity(count)
         while result.count < count {
-            guard let (entry, _, item) = ready.popNext() else {
+            guard let (entry, item) = ready.popNext() else {
                 cyclic = true
                 for other in 0..<count where !placed[other] { ready.schedule(other, at: rank(other)) }
                 continue

@@ -15,7 +15,7 @@ extension RandomAccessCollection {
     ///
     /// - Complexity: O(log *n*) calls of `belongsAfter`.
     ///
-    /// `@inlinable`: unspecialised without it (reminders-weekday sweep +0.9 M instructions).
+    /// `@inlinable`: unspecialised without it.
     @inlinable
     public func partitionPoint(_ belongsAfter: (Element) throws -> Bool) rethrows -> Index {
         var low = startIndex

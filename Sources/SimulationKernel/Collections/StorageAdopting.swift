@@ -46,8 +46,7 @@ extension Array: StorageAdopting {
     ///
     /// - Complexity: O(*n* + *m*) for these *n* elements and `old`'s *m*.
     ///
-    /// `@inlinable` (with ``sharesBuffer(with:)``): unspecialised without it (reminders-weekday sweep
-    /// +14 M instructions).
+    /// `@inlinable` (with ``sharesBuffer(with:)``): unspecialised without it.
     @inlinable
     public mutating func adoptStorage(of old: inout [Element]) {
         guard old.capacity > 0, old.capacity >= count, !sharesBuffer(with: old) else { return }

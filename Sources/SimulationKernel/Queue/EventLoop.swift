@@ -122,29 +122,18 @@ public struct EventLoop<Event> {
     public mutating func cancel(_ id: EventID) -> Bool { queue.cancel(id) }
 
     /// Pops the next event and advances `now` to its time; `nil` when none is pending or the
-    /// loop has stopped at its limit.
+    /// loop has stopped at its limit. With a `limit`, pops it only if it is due at or before
+    /// `limit`, and otherwise advances `now` to `limit` (if later) and returns `nil`.
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    public mutating func next() -> Event? {
-        if case .stopped = currentStatus { return nil }
-        guard let (time, _, event) = queue.popNext() else { return nil }
-        currentTime = time
-        return event
-    }
-
-    /// Pops the next event only if it is due at or before `limit`; otherwise advances `now`
-    /// to `limit` (if later) and returns `nil`.
-    ///
-    /// - Complexity: O(log *n*).
-    @inlinable
-    public mutating func next(notAfter limit: SimTime) -> Event? {
+    public mutating func next(notAfter limit: SimTime? = nil) -> Event? {
         if case .stopped = currentStatus { return nil }
         if let (time, event) = queue.popNext(notAfter: limit) {
             currentTime = time
             return event
         }
-        if limit > currentTime { currentTime = limit }
+        if let limit, limit > currentTime { currentTime = limit }
         return nil
     }
 

@@ -39,9 +39,8 @@ public struct EventID: Hashable, Sendable {
 /// ```
 ///
 /// `public` and `@inlinable`: the queue is generic and used from other modules (the world, the
-/// store order, the benchmarks), where only a public inlinable body is specialised (Swift 6.3.1,
-/// weekly-shop sweep 129.3 M instructions; unspecialised, 445.5 M as `@inlinable package`, 436.4 M
-/// as `public` without `@inlinable`).
+/// store order, the benchmarks), where only a public inlinable body is specialised (the figures
+/// of each choice are in BENCHMARKS.md).
 public struct EventQueue<Time: Comparable, Event> {
     /// A pending event's key: its time, its sequence and its slot.
     @usableFromInline
@@ -244,15 +243,9 @@ public struct EventQueue<Time: Comparable, Event> {
     @usableFromInline var storage: Storage
     @usableFromInline var nextSequence: UInt64 = 0
 
-    /// Creates an empty queue.
+    /// Creates an empty queue with room for `capacity` pending events (none by default).
     @inlinable
-    public init() {
-        self.init(capacity: 0)
-    }
-
-    /// Creates an empty queue with room for `capacity` pending events.
-    @inlinable
-    public init(capacity: Int) {
+    public init(capacity: Int = 0) {
         storage = Storage(capacity: max(0, capacity))
     }
 
@@ -295,10 +288,6 @@ public struct EventQueue<Time: Comparable, Event> {
     /// The number of pending (scheduled, not yet popped, not cancelled) events.
     @inlinable
     public var count: Int { storage.rootIsVacated ? storage.keyCount - 1 : storage.keyCount }
-
-    /// Whether no event is pending.
-    @inlinable
-    public var isEmpty: Bool { count == 0 }
 
     /// The number of events ever scheduled on this queue.
     @inlinable
@@ -404,29 +393,18 @@ public struct EventQueue<Time: Comparable, Event> {
         return true
     }
 
-    /// Removes and returns the earliest pending event (FIFO among equal times).
+    /// Removes and returns the earliest pending event (FIFO among equal times), if any; with a
+    /// `limit`, only if it is due at or before it (`nil`, leaving the queue as it was, when none is).
+    /// No ``EventID`` comes back: a popped event is no longer pending, there is nothing to cancel.
     ///
     /// - Complexity: O(log *n*).
     @inlinable
-    public mutating func popNext() -> (time: Time, id: EventID, event: Event)? {
+    public mutating func popNext(notAfter limit: Time? = nil) -> (time: Time, event: Event)? {
         makeUnique()
         storage.fillVacatedRoot()
         guard storage.keyCount > 0 else { return nil }
         let entry = storage.keys[0]
-        storage.rootIsVacated = true
-        return (entry.time, EventID(sequence: entry.sequence, slot: entry.slot), storage.release(entry.slot))
-    }
-
-    /// Removes and returns the earliest pending event if it is due at or before `limit`; `nil`,
-    /// leaving the queue as it was, when none is.
-    ///
-    /// - Complexity: O(log *n*).
-    @inlinable
-    public mutating func popNext(notAfter limit: Time) -> (time: Time, event: Event)? {
-        makeUnique()
-        storage.fillVacatedRoot()
-        guard storage.keyCount > 0, !(limit < storage.keys[0].time) else { return nil }
-        let entry = storage.keys[0]
+        if let limit, limit < entry.time { return nil }
         storage.rootIsVacated = true
         return (entry.time, storage.release(entry.slot))
     }

@@ -37,6 +37,16 @@ public struct SimTime: Hashable, Comparable, Sendable {
         SimDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }
     public static func += (lhs: inout SimTime, rhs: SimDuration) { lhs = lhs + rhs }
+
+    /// The instant `duration` after this one, or ``TimeOverflow`` when it does not fit: the
+    /// checked form of `+` (which saturates at ``distantFuture``, "never"), for user input.
+    ///
+    /// - Complexity: O(1).
+    package func adding(_ duration: SimDuration) throws(TimeOverflow) -> SimTime {
+        let (sum, overflow) = nanoseconds.addingReportingOverflow(duration.nanoseconds)
+        if overflow || sum < 0 { throw TimeOverflow("\(self) + \(duration)") }
+        return SimTime(nanoseconds: sum)
+    }
 }
 
 extension SimTime: CustomStringConvertible {

@@ -41,7 +41,7 @@ import Testing
         var report = HTMLReport()
         let parts = scenarios.map { report.add($0) }
         let kept = Mirror(reflecting: report).children.map { "\($0.label ?? "?"): \(type(of: $0.value))" }
-        #expect(kept == ["title: String", "rows: Array<Row>"], "\(kept)")
+        #expect(kept == ["title: String", "rows: Array<IndexRow>"], "\(kept)")
         #expect(parts.allSatisfy { $0.hasPrefix("<article") && $0.hasSuffix("</article>\n") })
     }
 
