@@ -1,8 +1,10 @@
 import CompanionModel
+import ScenarioRunner
 import SimulationKernel
 
 /// A small random scenario with list edits on both devices under faults, drawn from a seed: the
-/// input of the whole-simulation two-way property test and of `wristsim-bench link`.
+/// input of the whole-simulation two-way property test (`TwoWayWorldPropertyTests`) and of
+/// `wristsim-bench link`. It is the bench's, not the simulation's: nothing in the core uses it.
 ///
 /// Each seed draws its own fault *mix* first (swarm testing: one schedule has many duplicates
 /// and no outages, another the reverse), then a script of 8–30 steps a few seconds apart:
@@ -23,16 +25,16 @@ import SimulationKernel
 /// var simulation = ScenarioSimulation(scenario: scenario)
 /// let outcome = simulation.run()   // outcome.invariantFailures: the sync invariant, with trails
 /// ```
-package struct SyncSchedule: Sendable {
+struct SyncSchedule: Sendable {
     /// The seed the schedule is drawn from (also the scenario's seed).
-    package let seed: UInt64
+    let seed: UInt64
     /// The scenario as the JSON a user would write.
-    package let json: JSONValue
+    let json: JSONValue
 
     /// Draws the schedule of `seed`.
     ///
     /// - Complexity: O(*s*) in the steps drawn (at most 30).
-    package init(seed: UInt64) {
+    init(seed: UInt64) {
         self.seed = seed
         var draw = Draw(seed: seed)
         json = draw.scenario()
@@ -42,7 +44,7 @@ package struct SyncSchedule: Sendable {
     ///
     /// - Throws: ``ScenarioError`` if the generator produced something the loader refuses (a
     ///   defect of the generator, reported with the JSON path).
-    package func scenario() throws(ScenarioError) -> Scenario {
+    func scenario() throws(ScenarioError) -> Scenario {
         try ScenarioDecoder.decode(Array(json.compact.utf8), file: "sync-schedule-\(seed).json")
     }
 }

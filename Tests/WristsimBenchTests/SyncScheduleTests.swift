@@ -1,8 +1,9 @@
 import CompanionModel
+import ScenarioRunner
 import SimulationKernel
 import Testing
 
-@testable import ScenarioRunner
+@testable import wristsim_bench
 
 /// Whole-simulation property of issue #9: over 1,000 random schedules (``SyncSchedule``) with
 /// edits on both devices — the phone adds, removes, renames, checks and unchecks; the watch
