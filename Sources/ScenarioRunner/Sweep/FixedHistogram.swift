@@ -1,3 +1,4 @@
+import CompanionModel
 import SimulationKernel
 
 /// Counts of non-negative durations in fixed log-linear buckets, so that two histograms of
@@ -119,7 +120,11 @@ package struct FixedHistogram: Equatable, Sendable {
     /// - Complexity: O(buckets).
     package func percentile(_ percent: Int) -> SimDuration? {
         guard total > 0 else { return nil }
-        let rank = FixedHistogram.nearestRank(percent: min(100, max(1, percent)), count: total)
+        let clamped = min(100, max(1, percent))
+        // `percent × total` overflows only for counts read from partial results: ranked per hundred then.
+        let rank =
+            clamped.multipliedReportingOverflow(by: total).overflow
+            ? max(1, total / 100 * clamped) : LatencyStatistics.nearestRank(percent: clamped, count: total)
         var seen = 0
         if let exact {
             for value in exact {
@@ -247,12 +252,4 @@ package struct FixedHistogram: Equatable, Sendable {
 
     /// One past the largest bucket index any `Int64` microsecond value reaches.
     package static let bucketLimit = bucket(ofMicroseconds: Int64.max) + 1
-
-    /// ``LatencyStatistics/nearestRank(percent:count:)`` for counts so large (read from partial
-    /// results) that `percent × count` overflows.
-    private static func nearestRank(percent: Int, count: Int) -> Int {
-        let (product, overflow) = percent.multipliedReportingOverflow(by: count)
-        if overflow { return max(1, count / 100 * percent) }
-        return max(1, (product + 99) / 100)
-    }
 }
