@@ -126,19 +126,13 @@ package struct FixedHistogram: Equatable, Sendable {
             clamped.multipliedReportingOverflow(by: total).overflow
             ? max(1, total / 100 * clamped) : LatencyStatistics.nearestRank(percent: clamped, count: total)
         var seen = 0
-        if let exact {
-            for value in exact {
-                seen += value.count
-                if seen >= rank { return .microseconds(value.key) }
-            }
-            return maximum
-        }
-        for bucket in buckets {
-            seen += bucket.count
-            if seen >= rank {
-                let upper = min(FixedHistogram.upperMicroseconds(ofBucket: Int(bucket.key)), maximumMicroseconds)
-                return .microseconds(max(upper, minimumMicroseconds))
-            }
+        // One walk over the exact values when kept, else over the buckets (each its upper edge).
+        for entry in exact ?? buckets {
+            seen += entry.count
+            guard seen >= rank else { continue }
+            guard exact == nil else { return .microseconds(entry.key) }
+            let upper = min(FixedHistogram.upperMicroseconds(ofBucket: Int(entry.key)), maximumMicroseconds)
+            return .microseconds(max(upper, minimumMicroseconds))
         }
         return maximum
     }
