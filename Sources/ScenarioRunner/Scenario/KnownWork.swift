@@ -32,14 +32,12 @@ struct KnownWork: Equatable {
         }
         for spec in reminders.repeating {
             repeatingDeliveries = Self.saturatingSum(
-                repeatingDeliveries, Self.occurrences(from: spec.start, every: spec.every, through: end))
+                [repeatingDeliveries, Self.occurrences(from: spec.start, every: spec.every, through: end)])
         }
     }
 
     /// The total, saturating at `Int.max`.
-    var total: Int {
-        Self.saturatingSum(Self.saturatingSum(actions, appRuns), Self.saturatingSum(repeatingDeliveries, policyReloads))
-    }
+    var total: Int { Self.saturatingSum([actions, appRuns, repeatingDeliveries, policyReloads]) }
 
     /// How many of `from`, `from + every`, … are at or before `last` (every time and duration
     /// of a scenario is within its range, so the difference and quotient fit).
@@ -48,9 +46,9 @@ struct KnownWork: Equatable {
         return Int((last.nanoseconds - from.nanoseconds) / every.nanoseconds) + 1
     }
 
-    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? .max : sum
+    /// The sum of `counts` (none negative), or `Int.max` when it does not fit.
+    static func saturatingSum(_ counts: [Int]) -> Int {
+        (try? counts.reduce(0) { (sum, count) throws(CountOverflow) in try CountOverflow.adding(sum, count) }) ?? .max
     }
 
     /// `"12 action steps, 1440 app runs and 5256001 repeating reminder deliveries"`: the

@@ -147,13 +147,11 @@ package struct RemindersSettings: Sendable {
         var object = try ObjectReader(node, context, what: "a reminders object such as {\"window\": 60}")
         var settings = RemindersSettings()
         if let value = object.optional("api") { settings.api = try value.named("api", context) }
-        let schedulerNode = object.optional("scheduler")
-        if let schedulerNode { settings.mode = try schedulerNode.named("scheduler", context) }
+        if let value = object.optional("scheduler") { settings.mode = try value.named("scheduler", context) }
+        // Without "window" the default (60) is wide enough for an overflow notice too.
         if let value = object.optional("window") {
             let smallest = settings.mode == .overflowNotice ? 2 : 1
             settings.window = try value.int(context, in: smallest...SchedulerConfiguration.maximumWindowSize)
-        } else if settings.mode == .overflowNotice, settings.window < 2, let schedulerNode {
-            throw context.error(schedulerNode, "an overflow notice needs a window of at least 2")
         }
         settings.retentionSetting = try object.optional("retention")?.named("retention", context)
         if let value = object.optional("replacement") { settings.replacement = try value.named("replacement", context) }

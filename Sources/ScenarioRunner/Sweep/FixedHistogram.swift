@@ -1,3 +1,4 @@
+import CompanionModel
 import SimulationKernel
 
 /// Counts of non-negative durations in fixed log-linear buckets, so that two histograms of
@@ -119,21 +120,19 @@ package struct FixedHistogram: Equatable, Sendable {
     /// - Complexity: O(buckets).
     package func percentile(_ percent: Int) -> SimDuration? {
         guard total > 0 else { return nil }
-        let rank = FixedHistogram.nearestRank(percent: min(100, max(1, percent)), count: total)
+        let clamped = min(100, max(1, percent))
+        // `percent × total` overflows only for counts read from partial results: ranked per hundred then.
+        let rank =
+            clamped.multipliedReportingOverflow(by: total).overflow
+            ? max(1, total / 100 * clamped) : LatencyStatistics.nearestRank(percent: clamped, count: total)
         var seen = 0
-        if let exact {
-            for value in exact {
-                seen += value.count
-                if seen >= rank { return .microseconds(value.key) }
-            }
-            return maximum
-        }
-        for bucket in buckets {
-            seen += bucket.count
-            if seen >= rank {
-                let upper = min(FixedHistogram.upperMicroseconds(ofBucket: Int(bucket.key)), maximumMicroseconds)
-                return .microseconds(max(upper, minimumMicroseconds))
-            }
+        // One walk over the exact values when kept, else over the buckets (each its upper edge).
+        for entry in exact ?? buckets {
+            seen += entry.count
+            guard seen >= rank else { continue }
+            guard exact == nil else { return .microseconds(entry.key) }
+            let upper = min(FixedHistogram.upperMicroseconds(ofBucket: Int(entry.key)), maximumMicroseconds)
+            return .microseconds(max(upper, minimumMicroseconds))
         }
         return maximum
     }
@@ -247,12 +246,4 @@ package struct FixedHistogram: Equatable, Sendable {
 
     /// One past the largest bucket index any `Int64` microsecond value reaches.
     package static let bucketLimit = bucket(ofMicroseconds: Int64.max) + 1
-
-    /// ``LatencyStatistics/nearestRank(percent:count:)`` for counts so large (read from partial
-    /// results) that `percent × count` overflows.
-    private static func nearestRank(percent: Int, count: Int) -> Int {
-        let (product, overflow) = percent.multipliedReportingOverflow(by: count)
-        if overflow { return max(1, count / 100 * percent) }
-        return max(1, (product + 99) / 100)
-    }
 }

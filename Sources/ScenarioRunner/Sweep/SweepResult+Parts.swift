@@ -8,10 +8,8 @@ package struct SweepPart: ShardPart {
     package var plan: SweepPlan
     /// The runs the part counts.
     package var covered: RunCoverage
-    /// The cells with records, in file order, and their statistics.
+    /// The cells with records, ascending (as the part lists them), and their statistics.
     package var cells: [(index: Int, statistics: SweepCellStatistics)] = []
-    /// The cells with records, to refuse a second record of one.
-    var seen: Set<Int> = []
 
     /// Reads one partial-result file (JSON Lines written by ``SweepResult/partLines``): its `plan`
     /// record, then its `cell` records.
@@ -22,9 +20,9 @@ package struct SweepPart: ShardPart {
     /// while it wrote leaves), or a record added or edited, is refused rather than merged.
     ///
     /// - Throws: ``SweepError/parts(_:)`` naming `file:line:column` for anything malformed, a
-    ///   second plan record, a cell record before the plan, a cell out of range or given twice, or a
-    ///   cell record that does not count the runs the part covers; naming the file for cells the
-    ///   part covers without a record.
+    ///   second plan record, a cell record before the plan, a cell out of range, given twice or out
+    ///   of ascending order, or a cell record that does not count the runs the part covers; naming
+    ///   the file for cells the part covers without a record.
     /// - Complexity: O(*n* + *r* log *r*) for a file of *n* bytes whose plan covers *r* ranges.
     package static func read(_ bytes: [UInt8], file: String) throws(SweepError) -> SweepPart {
         let part = try PartFileReader.read(
@@ -54,7 +52,8 @@ extension SweepResult {
         return SweepPart(plan: plan, covered: covered)
     }
 
-    /// A `cell` record: one cell's statistics, which must count the part's runs of that cell.
+    /// A `cell` record: one cell's statistics, which must count the part's runs of that cell, after
+    /// the cells before it (``SweepResult/partLines`` writes them ascending).
     fileprivate static func readCell(
         _ object: inout ObjectReader, _ node: JSONNode, _ part: inout SweepPart, _ context: DecodingContext
     ) throws(ScenarioError) {
@@ -62,8 +61,8 @@ extension SweepResult {
         let cell = try cellNode.int(context, in: 0...max(0, part.plan.cellCount - 1))
         let stats = try readStats(try object.required("stats"), context)
         try object.finish()
-        guard part.seen.insert(cell).inserted else {
-            throw context.error(cellNode, "cell \(cell) appears twice")
+        if let last = part.cells.last?.index, last >= cell {
+            throw context.error(cellNode, "cell \(cell) after cell \(last); expected each cell once, ascending")
         }
         try check(stats, ofCell: cell, against: part, node, context)
         part.cells.append((cell, stats))

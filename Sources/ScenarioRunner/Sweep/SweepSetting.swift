@@ -153,13 +153,12 @@ package struct SweepSetting: Hashable, Sendable {
     /// pipeline preset name becomes `{"preset": name}` so its settings can be set, and a missing
     /// `"pipeline"` section `{"preset": "optimized"}`, the pipeline a scenario without one runs).
     ///
+    /// `key` is one ``parse(_:)`` checked (at most ``maximumKeyParts`` parts, each followed by
+    /// one call).
+    ///
     /// - Throws: ``SweepError/usage(_:)`` when the path runs into something that is not an object.
     static func assigning(_ text: String, at key: String, in root: JSONNode) throws(SweepError) -> JSONNode {
-        let path = key.split(separator: ".").map(String.init)
-        guard path.count <= maximumKeyParts else {
-            throw .usage("--set \(ArgumentText.quoted(key)): expected at most \(maximumKeyParts) dotted parts")
-        }
-        return try assign(text, path: path[...], in: root, key: key)
+        try assign(text, path: key.split(separator: ".").map(String.init)[...], in: root, key: key)
     }
 
     /// `node` with `text`'s value (``parsed(_:at:placedAt:)``) at `path` below it.

@@ -87,6 +87,18 @@ import Testing
         #expect(error.hasPrefix("second.jsonl: error: adding its cell 0 makes a count larger than"), "\(error)")
     }
 
+    /// Cell records come ascending, as `--shard` writes them: a record given twice or out of order
+    /// is refused at its line (out of order used to be read as it came).
+    @Test func cellRecordsOutOfOrderOrTwiceAreRefused() throws {
+        let runner = try runner()
+        let lines = try runner.run(runner.plan.shard(1, of: 2)).partLines
+        let swapped = message { _ = try merge([([lines[0], lines[2], lines[1]], "p.jsonl")]) }
+        #expect(swapped.hasPrefix("p.jsonl:3:"), "\(swapped)")
+        #expect(swapped.contains("cell 2 after cell 3; expected each cell once, ascending"), "\(swapped)")
+        let twice = message { _ = try merge([(lines + [lines[2]], "p.jsonl")]) }
+        #expect(twice.contains("p.jsonl:4:") && twice.contains("cell 3 after cell 3"), "\(twice)")
+    }
+
     /// Two parts that count the same run are refused, naming both.
     @Test func overlappingPartsAreNamed() throws {
         let runner = try runner()
