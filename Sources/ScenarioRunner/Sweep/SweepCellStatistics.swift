@@ -64,16 +64,22 @@ package struct SweepCellStatistics: Equatable, Sendable {
     ///
     /// - Complexity: O(*t* log *t*) for *t* latencies.
     private mutating func addLatencies(_ latencies: [SimDuration]) {
-        let run = LatencyStatistics(latencies)
-        guard let p50 = run.percentile(50), let p99 = run.percentile(99) else { return }
-        var first = 0
-        while first < run.count {
-            let end = run.sorted[first...].firstIndex { $0 != run.sorted[first] } ?? run.count
-            pooled.add(run.sorted[first], count: end - first)
-            first = end
+        guard !latencies.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: SimDuration.self, capacity: latencies.count) { buffer in
+            var sorted = buffer
+            _ = sorted.initialize(fromContentsOf: latencies)
+            sorted.sort()
+            var first = 0
+            while first < sorted.count {
+                var end = first + 1
+                while end < sorted.count, sorted[end] == sorted[first] { end += 1 }
+                pooled.add(sorted[first], count: end - first)
+                first = end
+            }
+            runP50.add(sorted[LatencyStatistics.nearestRank(percent: 50, count: sorted.count) - 1])
+            runP99.add(sorted[LatencyStatistics.nearestRank(percent: 99, count: sorted.count) - 1])
+            sorted.deinitialize()
         }
-        runP50.add(p50)
-        runP99.add(p99)
     }
 
     /// Adds every count of `other` (runs of the same cell from another shard).
