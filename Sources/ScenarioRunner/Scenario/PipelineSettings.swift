@@ -60,7 +60,7 @@ package struct PipelineSettings: Sendable {
             return PipelineSettings(pipeline: try preset(node, context))
         }
         var object = try ObjectReader(
-            node, context, what: "a preset name (\"naive\", \"optimized\") or an object with \"preset\" or \"steps\"")
+            node, context, what: "a preset name (\(presetList)) or an object with \"preset\" or \"steps\"")
         let presetNode = object.optional("preset")
         let nameNode = object.optional("name")
         let stepsNode = object.optional("steps")
@@ -78,8 +78,7 @@ package struct PipelineSettings: Sendable {
         case (_?, let stepsNode?):
             throw context.error(stepsNode, "a pipeline has either \"preset\" or \"steps\", not both")
         case (nil, nil):
-            throw context.error(
-                node, "expected \"preset\" (\"naive\" or \"optimized\") or \"steps\" (a custom pipeline)")
+            throw context.error(node, "expected \"preset\" (\(presetList)) or \"steps\" (a custom pipeline)")
         }
         if let sharingNode = object.optional("cpuSharing") {
             settings.sharing = try spelled(sharingNode, context, Spelling.sharing, key: "cpuSharing", &warnings)
@@ -93,6 +92,10 @@ package struct PipelineSettings: Sendable {
         settings.warnings = warnings.sorted { $0.location < $1.location }
         return settings
     }
+
+    /// The presets as the section's messages list them: `"naive", "optimized", "instant"`
+    /// (``CheckOffPipeline/presetNames``).
+    static let presetList = CheckOffPipeline.presetNames.map { "\"\($0)\"" }.joined(separator: ", ")
 
     /// `"jitter"`: a spread (a number, with the standard pauses; 0 for exact costs) or an object
     /// `{"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms", "on": "S9"}` (missing keys:
