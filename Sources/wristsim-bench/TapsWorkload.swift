@@ -43,8 +43,8 @@ struct TapsWorkload: BenchWorkload {
             let stats = run.statistics
             report.add("\(label).wallSeconds", .decimal(Int64((seconds * 1_000).rounded()), scale: 3))
             report.add("\(label).tapsPerSecond", .int(Int64((Double(count) / max(seconds, 1e-9)).rounded())))
-            report.add("\(label).p50Ms", .decimal((stats.percentile(50) ?? .zero).nanoseconds / 1_000, scale: 3))
-            report.add("\(label).p99Ms", .decimal((stats.percentile(99) ?? .zero).nanoseconds / 1_000, scale: 3))
+            report.add("\(label).p50Ms", .decimal(DurationFormat.microseconds(stats.percentile(50) ?? .zero), scale: 3))
+            report.add("\(label).p99Ms", .decimal(DurationFormat.microseconds(stats.percentile(99) ?? .zero), scale: 3))
         }
         return report
     }

@@ -65,7 +65,7 @@ package struct PipelineSession: Sendable {
 
     /// The step the main thread runs, or `nil` while it is idle: one of a tap's handler's own
     /// steps when the step runs on ``PipelineQueue/main``, a block the handler dispatched when it
-    /// runs on ``PipelineQueue/mainAsync`` (the step's plan says which: ``isHandlerStep(_:)``).
+    /// runs on ``PipelineQueue/mainAsync`` (the step's plan says which).
     private var main: RunningStep?
     /// The step the background queue's thread runs, or `nil` while it is idle.
     private var background: RunningStep?
@@ -176,11 +176,6 @@ package struct PipelineSession: Sendable {
         }
         nextEventTime = due
     }
-
-    /// Whether step `step`, run by the main thread, is one of its tap's handler's own steps
-    /// (``PipelineQueue/main``), rather than a block the handler dispatched
-    /// (``PipelineQueue/mainAsync``).
-    private func isHandlerStep(_ step: Int) -> Bool { prepared.plan[step].queue == .main }
 
     /// When the session next moves a step on: the earliest end of a running step's computation
     /// or wait, seen or not.
@@ -380,7 +375,7 @@ package struct PipelineSession: Sendable {
             }
             guard main!.isDue(at: now), main!.proceed(at: now, prepared, &records) else { return }
             let (tap, step) = (main!.tap, main!.step)
-            if isHandlerStep(step) {
+            if prepared.plan[step].queue == .main {  // the handler's own step, not a dispatched block
                 runHandler(tap: tap, from: step + 1, at: now)
             } else {
                 main = nil

@@ -57,10 +57,10 @@ package struct PipelineSettings: Sendable {
     /// Decodes a preset name or a settings object.
     package static func decode(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> PipelineSettings {
         if case .string = node.value {
-            return PipelineSettings(pipeline: try preset(node, context))
+            return PipelineSettings(pipeline: try preset(named: node.string(context)) { context.error(node, $0) })
         }
         var object = try ObjectReader(
-            node, context, what: "a preset name (\"naive\", \"optimized\") or an object with \"preset\" or \"steps\"")
+            node, context, what: "a preset name (\(presetList)) or an object with \"preset\" or \"steps\"")
         let presetNode = object.optional("preset")
         let nameNode = object.optional("name")
         let stepsNode = object.optional("steps")
@@ -71,15 +71,14 @@ package struct PipelineSettings: Sendable {
             if let nameNode {
                 throw context.error(nameNode, "\"name\" names a custom pipeline; a preset keeps its own name")
             }
-            settings.pipeline = try preset(presetNode, context)
+            settings.pipeline = try preset(named: presetNode.string(context)) { context.error(presetNode, $0) }
         case (nil, let stepsNode?):
             let name = try nameNode?.string(context) ?? "custom"
             settings.pipeline = try customPipeline(name: name, stepsNode, context, &warnings)
         case (_?, let stepsNode?):
             throw context.error(stepsNode, "a pipeline has either \"preset\" or \"steps\", not both")
         case (nil, nil):
-            throw context.error(
-                node, "expected \"preset\" (\"naive\" or \"optimized\") or \"steps\" (a custom pipeline)")
+            throw context.error(node, "expected \"preset\" (\(presetList)) or \"steps\" (a custom pipeline)")
         }
         if let sharingNode = object.optional("cpuSharing") {
             settings.sharing = try spelled(sharingNode, context, Spelling.sharing, key: "cpuSharing", &warnings)
@@ -93,6 +92,10 @@ package struct PipelineSettings: Sendable {
         settings.warnings = warnings.sorted { $0.location < $1.location }
         return settings
     }
+
+    /// The presets as the section's messages list them: `"naive", "optimized", "instant"`
+    /// (``CheckOffPipeline/presetNames``).
+    static let presetList = CheckOffPipeline.presetNames.map { "\"\($0)\"" }.joined(separator: ", ")
 
     /// `"jitter"`: a spread (a number, with the standard pauses; 0 for exact costs) or an object
     /// `{"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms", "on": "S9"}` (missing keys:
@@ -121,12 +124,22 @@ package struct PipelineSettings: Sendable {
         return PipelineJitter(spread: spread, pauseProbability: probability, pause: pause)
     }
 
-    private static func preset(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> CheckOffPipeline {
-        let name = try node.string(context)
-        guard let pipeline = try? CheckOffPipeline.preset(named: name) else {
-            throw context.error(node, Suggestion.unknown("pipeline", name, among: CheckOffPipeline.presetNames))
+    /// The preset called `name`, or the caller's error (`failure`) made from the one wording of
+    /// an unknown preset: `unknown pipeline "fast"; expected one of: "naive", "optimized",
+    /// "instant"`, with a "did you mean" when a name is close, names quoted by `quote` (as in a
+    /// scenario file, or ``ArgumentText/quoted(_:)`` on the command line). A scenario's
+    /// `"pipeline"`, `wristsim latency --pipeline` and a sweep's `--pipeline` all look presets up
+    /// here.
+    ///
+    /// - Complexity: O(*p*) for *p* presets.
+    package static func preset<Failure: Error>(
+        named name: String, quote: (String) -> String = { Excerpt.quoted($0) }, else failure: (String) -> Failure
+    ) throws(Failure) -> CheckOffPipeline {
+        do {
+            return try CheckOffPipeline.preset(named: name)
+        } catch {
+            throw failure(Suggestion.unknown("pipeline", name, among: CheckOffPipeline.presetNames, quote: quote))
         }
-        return pipeline
     }
 
     private static func customPipeline(

@@ -58,10 +58,8 @@ package struct SweepPlan: Hashable, Sendable {
         for watch in watches where !WatchModel.knownNames.contains(watch) {
             throw .usage(WatchNameSuggestion.message(for: watch, also: "'all'", quote: ArgumentText.quoted))
         }
-        for case let pipeline? in pipelines where !CheckOffPipeline.presetNames.contains(pipeline) {
-            throw .usage(
-                Suggestion.unknown(
-                    "pipeline", pipeline, among: CheckOffPipeline.presetNames, quote: ArgumentText.quoted))
+        for case let pipeline? in pipelines {
+            _ = try PipelineSettings.preset(named: pipeline, quote: ArgumentText.quoted, else: SweepError.usage)
         }
         try SweepPlan.checkNamedOnce(watches) {
             "--watch names \(ArgumentText.quoted($0)) twice; each of its cells would run twice"

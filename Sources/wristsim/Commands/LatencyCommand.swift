@@ -47,11 +47,10 @@ enum LatencyCommand: Command {
         if arguments.has("compare"), arguments.value("pipeline") != nil {
             throw UsageError(command: name, message: "--compare runs both presets; leave out --pipeline")
         }
-        if let pipeline = arguments.value("pipeline"), !CheckOffPipeline.presetNames.contains(pipeline) {
-            throw UsageError(
-                command: name,
-                message: Suggestion.unknown(
-                    "pipeline", pipeline, among: CheckOffPipeline.presetNames, quote: ArgumentText.quoted))
+        if let pipeline = arguments.value("pipeline") {
+            _ = try PipelineSettings.preset(named: pipeline, quote: ArgumentText.quoted) {
+                UsageError(command: name, message: $0)
+            }
         }
         let watches: [String?] = try ScenarioArguments.watches(arguments, command: name).map { $0 }
         guard let scenario = ScenarioArguments.load(path) else { return .invalidScenario }

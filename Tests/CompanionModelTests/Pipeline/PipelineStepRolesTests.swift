@@ -13,7 +13,7 @@ import Testing
                 .updatesComplication,
             ])
         #expect(naive.synchronousSend == 3)
-        #expect(naive.tableModelStep == 1 && naive.messageStep == 3 && naive.complicationStep == 7)
+        #expect(naive.messageStep == 3)
         #expect(!naive.commitsAtRemoval)
 
         let unawaited = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: false)
@@ -34,6 +34,6 @@ import Testing
             ])
         let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: true)
         #expect(roles.byStep == [.none, .none])
-        #expect(roles.commitsAtRemoval && roles.tableModelStep == nil && roles.messageStep == nil)
+        #expect(roles.commitsAtRemoval && roles.messageStep == nil)
     }
 }

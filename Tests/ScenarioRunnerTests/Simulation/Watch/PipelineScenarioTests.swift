@@ -120,7 +120,12 @@ import Testing
             "\"pipeline\": {\"preset\": \"naive\", \"cpuSharing\": \"fair\"},",
             #"unknown cpuSharing "fair"; expected one of: "processorSharing", "mainPriority" (at"#
         ),
-        ("\"pipeline\": 3,", "expected a preset name (\"naive\", \"optimized\") or an object"),
+        // Every preset is listed ("instant" was missing before).
+        ("\"pipeline\": 3,", "expected a preset name (\"naive\", \"optimized\", \"instant\") or an object"),
+        (
+            "\"pipeline\": {\"cpuSharing\": \"mainPriority\"},",
+            "expected \"preset\" (\"naive\", \"optimized\", \"instant\") or \"steps\" (a custom pipeline)"
+        ),
         (
             "\"pipeline\": {\"preset\": \"naive\", \"jitter\": 2.5},",
             "t.json:1:128: error: expected a number from 0.0 to 2.0, found 2.5"

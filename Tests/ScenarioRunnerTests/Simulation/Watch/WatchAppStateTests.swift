@@ -36,8 +36,8 @@ import Testing
             scenario: try scenario(complication: #""complication": {"families": ["circular"]},"#), seed: 1,
             expectedTaps: 1)
         let roles = with.session.roles
-        let complicationStep = try #require(roles.complicationStep)
-        let tableModelStep = try #require(roles.tableModelStep)
+        let complicationStep = try #require(roles.byStep.firstIndex(of: .updatesComplication))
+        let tableModelStep = try #require(roles.byStep.firstIndex(of: .commitsCheckOff))
         #expect(endedSteps(with) == [tableModelStep, complicationStep])
         #expect(endedSteps(without) == [tableModelStep])
     }
