@@ -131,13 +131,3 @@ package struct TraceLog: RandomAccessCollection, Sendable {
         }
     }
 }
-
-extension TraceLog: Equatable {
-    /// Two logs are equal when they hold the same events in the same order (however their
-    /// strings were numbered).
-    ///
-    /// - Complexity: O(*f*) for *f* fields in all.
-    package static func == (lhs: TraceLog, rhs: TraceLog) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 }
-    }
-}

@@ -53,15 +53,11 @@ import Testing
         #expect(log[2]["item"] == .string("kale"), "the first of two fields with one key")
     }
 
-    @Test func logsCompareByEventsNotByStringNumbering() {
+    @Test func eventsReadBackTheSameHoweverTheirStringsWereNumbered() {
         let forward = TraceLog(events)
         let reordered = TraceLog([TraceEvent(time: at(0), kind: "zzz", fields: ["q": "r"])] + events)
-        #expect(forward == TraceLog(events))
-        #expect(forward != reordered)
         #expect(Array(reordered.dropFirst()) == Array(forward), "ids differ, events are equal")
-        var changed = events
-        changed[1].fields[3].value = .bool(false)
-        #expect(TraceLog(changed) != forward)
+        #expect(!reordered.elementsEqual(forward))
     }
 
     @Test func aCopyKeepsItsEventsWhileTheOriginalGrowsPastAChunk() {
