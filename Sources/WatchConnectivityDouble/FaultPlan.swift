@@ -84,8 +84,6 @@ public struct FaultPlan: Hashable, Sendable {
         let timeout = SimDuration(clamping: replyTimeout)
         configuration.replyTimeout = timeout > .zero ? timeout : .milliseconds(1)
         configuration.initialActivation = .notActivated
-        configuration.initialPhoneApp = .foreground
-        configuration.initialWatchApp = .foreground
         return configuration
     }
 

@@ -58,7 +58,8 @@ struct PairState {
         var rng = SplitMix64(seed: seed)
         link = WatchLink(configuration: configuration, rng: &rng)
         trace = recordsTrail ? .recorded : .off
-        apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
+        // Both apps start in the foreground, as ``SessionPair``'s initializer promises.
+        apps = LinkApps(watch: .foreground, phone: .foreground)
         for (time, event) in configuration.faults.scheduledEvents() { loop.schedule(event, at: time) }
         for at in faults.watchSwitches {
             let time = SimTime(offset: SimDuration(clamping: at))

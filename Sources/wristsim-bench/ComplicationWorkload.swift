@@ -64,7 +64,6 @@ struct ComplicationWorkload: BenchWorkload {
     private func addTransfers(_ count: Int, to bench: inout BenchReport) {
         var configuration = LinkConfiguration(faults: LinkFaults(latency: .fixed(.milliseconds(100))))
         configuration.complicationTransfersPerDay = count
-        configuration.initialWatchApp = .foreground
         let stopwatch = Stopwatch()
         var rng = SplitMix64(seed: 1)
         var link = WatchLink(configuration: configuration, rng: &rng)
@@ -78,7 +77,7 @@ struct ComplicationWorkload: BenchWorkload {
         loop.schedule(.environment(.phoneInRange), at: SimTime(offset: .milliseconds(Int64(count) * 2 + 10)))
         var untagged = 0
         // The driver owns the apps' states (the link keeps none).
-        var apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
+        var apps = LinkApps(watch: .foreground, phone: .background)
         var timers = LinkTimers()
         while let event = loop.next() {
             timers.willHandle(event)

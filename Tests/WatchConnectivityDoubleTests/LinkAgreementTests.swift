@@ -109,7 +109,7 @@ import Testing
             let configuration = faults.configuration
             var rng = SplitMix64(seed: seed)
             link = WatchLink(configuration: configuration, rng: &rng)
-            apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
+            apps = LinkApps(watch: .foreground, phone: .foreground)  // as the double's pair starts
             for (time, event) in configuration.faults.scheduledEvents() { loop.schedule(event, at: time) }
             for at in faults.watchSwitches {
                 let time = SimTime(offset: SimDuration(clamping: at))

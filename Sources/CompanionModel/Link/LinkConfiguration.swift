@@ -20,12 +20,6 @@ package struct LinkConfiguration: Hashable, Sendable {
     package var complicationPlacement: ComplicationFacePresence = .onActiveFace
     /// The session's state at the start.
     package var initialActivation: SessionActivation = .activated
-    /// The phone app's state at the start, for the app's owner (the link never reads it).
-    package var initialPhoneApp: AppRunState = .background
-    /// The watch app's state at the start, for the app's owner (as ``initialPhoneApp``).
-    package var initialWatchApp: AppRunState = .foreground
-    /// When the phone app pushes the remaining-items count to the watch complication.
-    package var phoneComplicationPolicy: PhoneComplicationPolicy = .onRequest
     /// Injected faults.
     package var faults: LinkFaults = LinkFaults()
 

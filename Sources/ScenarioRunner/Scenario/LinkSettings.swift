@@ -21,6 +21,12 @@ package struct LinkSettings: Sendable {
     /// `"complicationBudgetResetsAt"`, when the section gives it (otherwise the transfer budget
     /// follows the one reset rule: the complication budget's reset, by default local midnight).
     package var complicationBudgetResetsAt: SimTime?
+    /// `"phoneApp"`: the phone app's state at the start, for its owner (the phone side's
+    /// ``PhoneAppLifecycle``; the link asks the owner, it keeps no copy).
+    package var phoneApp: AppRunState = .background
+    /// `"phoneUpdatesComplication"`: when the phone app pushes the remaining-items count to the
+    /// watch complication (the phone side's fact, as ``phoneApp``).
+    package var phoneComplicationPolicy: PhoneComplicationPolicy = .onRequest
 
     /// Decodes the section.
     ///
@@ -66,10 +72,10 @@ package struct LinkSettings: Sendable {
                 "complication", context, ["onActiveFace": .onActiveFace, "notOnActiveFace": .notOnActiveFace])
         }
         if let updates = object.optional("phoneUpdatesComplication") {
-            configuration.phoneComplicationPolicy = try updates.bool(context) ? .afterEachChange : .onRequest
+            settings.phoneComplicationPolicy = try updates.bool(context) ? .afterEachChange : .onRequest
         }
         if let phone = object.optional("phoneApp") {
-            configuration.initialPhoneApp = try phone.choice(
+            settings.phoneApp = try phone.choice(
                 "phoneApp", context, ["notRunning": .notRunning, "background": .background, "foreground": .foreground])
         }
         if let watch = object.optional("watchApp") {

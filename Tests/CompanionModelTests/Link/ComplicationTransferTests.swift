@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func complicationTransferWakesTheWatchApp() {
-        var harness = TransportHarness { $0.initialWatchApp = .notRunning }
+        var harness = TransportHarness(apps: LinkApps(watch: .notRunning, phone: .background))
         harness.now(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: 4))))
         harness.drain()
         #expect(harness.apps.watch == .background)
@@ -54,8 +54,7 @@ import Testing
     }
 
     @Test func fallbackTransferWaitsForTheWatchApp() {
-        var harness = TransportHarness {
-            $0.initialWatchApp = .notRunning
+        var harness = TransportHarness(apps: LinkApps(watch: .notRunning, phone: .background)) {
             $0.complicationPlacement = .notOnActiveFace
         }
         harness.now(.request(.transferCurrentComplicationUserInfo(.complicationUpdate(remaining: 4))))

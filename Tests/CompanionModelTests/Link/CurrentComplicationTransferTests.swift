@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func anUntaggedTransferNoLongerWakesTheWatchApp() {
-        var harness = TransportHarness { $0.initialWatchApp = .notRunning }
+        var harness = TransportHarness(apps: LinkApps(watch: .notRunning, phone: .background))
         harness.now(.environment(.phoneOutOfRange))
         harness.now(complication(4))  // id 1
         harness.now(complication(3))  // id 2 untags id 1

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func watchMessageWakesThePhoneApp() {
-        var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
+        var harness = TransportHarness(apps: LinkApps(watch: .foreground, phone: .notRunning))
         #expect(harness.link.connection.reachability(from: .watch, apps: harness.apps) == .reachable)
         harness.now(.request(.sendMessage(blob(10), from: .watch)))
         harness.drain()
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func phoneMessageNeverWakesTheWatchApp() {
-        var harness = TransportHarness { $0.initialWatchApp = .notRunning }
+        var harness = TransportHarness(apps: LinkApps(watch: .notRunning, phone: .background))
         #expect(
             harness.link.connection.reachability(from: .phone, apps: harness.apps)
                 == .unreachable(.counterpartNotRunning))

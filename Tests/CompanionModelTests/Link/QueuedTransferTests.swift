@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func deliveredOnlyWhenThePhoneAppNextRuns() {
-        var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
+        var harness = TransportHarness(apps: LinkApps(watch: .foreground, phone: .notRunning))
         harness.now(.request(.transferUserInfo(blob(1), from: .watch)))
         harness.now(.request(.transferUserInfo(blob(2), from: .watch)))
         harness.drain()
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func applicationContextKeepsOnlyTheLatestAndArrivesOnNextLaunch() {
-        var harness = TransportHarness { $0.initialPhoneApp = .notRunning }
+        var harness = TransportHarness(apps: LinkApps(watch: .foreground, phone: .notRunning))
         harness.now(.environment(.phoneOutOfRange))
         for index in 1...3 { harness.now(.request(.updateApplicationContext(blob(index, "ctx"), from: .watch))) }
         #expect(harness.traces.filter { $0.is(.linkSuperseded) }.count == 2, "contexts 1 and 2 are superseded")

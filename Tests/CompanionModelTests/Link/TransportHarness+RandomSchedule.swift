@@ -42,10 +42,10 @@ extension TransportHarness {
         let replyTimeout = SimDuration.seconds(rng.uniform(in: 1...30))
         let phoneApp = [AppRunState.notRunning, .background, .foreground][Int.random(in: 0..<3, using: &rng)]
         let budget = Int.random(in: 0...8, using: &rng)
-        var harness = TransportHarness(seed: rng.next()) { configuration in
+        var harness = TransportHarness(seed: rng.next(), apps: LinkApps(watch: .foreground, phone: phoneApp)) {
+            configuration in
             configuration.faults = faults
             configuration.replyTimeout = replyTimeout
-            configuration.initialPhoneApp = phoneApp
             configuration.complicationTransfersPerDay = budget
         }
         for (time, event) in faults.scheduledEvents() { harness.at(time, event) }

@@ -32,12 +32,17 @@ struct TransportHarness: LinkSettling {
     /// The loop's handles of the pending reply timeouts, to cancel them when the link asks.
     var timers = LinkTimers()
 
-    init(seed: UInt64 = 1, _ configure: (inout LinkConfiguration) -> Void = { _ in }) {
+    /// A harness whose apps start as `apps` says (by default the watch app in front, the phone
+    /// app in the background), its link configured by `configure`.
+    init(
+        seed: UInt64 = 1, apps: LinkApps = LinkApps(watch: .foreground, phone: .background),
+        _ configure: (inout LinkConfiguration) -> Void = { _ in }
+    ) {
         var configuration = LinkConfiguration(faults: LinkFaults(latency: .fixed(.milliseconds(100))))
         configure(&configuration)
         var rng = SplitMix64(seed: seed)
         link = WatchLink(configuration: configuration, rng: &rng)
-        apps = LinkApps(watch: configuration.initialWatchApp, phone: configuration.initialPhoneApp)
+        self.apps = apps
     }
 
     /// Schedules `event` at `time`.

@@ -31,9 +31,9 @@ package struct PhoneFeature: SimulationFeature {
     /// When the phone app pushes its remaining count to the complication (`"link"` settings).
     package let complicationPolicy: PhoneComplicationPolicy
     package init(scenario: Scenario, seed: UInt64) {
-        let link = (scenario.sections.link ?? LinkSettings()).configuration
+        let link = scenario.sections.link ?? LinkSettings()
         sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
-        appLifecycle = PhoneAppLifecycle(initial: link.initialPhoneApp)
+        appLifecycle = PhoneAppLifecycle(initial: link.phoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(
             settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items,

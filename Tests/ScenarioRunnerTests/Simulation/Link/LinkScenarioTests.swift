@@ -48,8 +48,8 @@ import Testing
         #expect(configuration.complicationTransfersPerDay == 7)
         #expect(settings.complicationBudgetResetsAt == SimTime(offset: .hours(15)))
         #expect(configuration.complicationPlacement == .notOnActiveFace)
-        #expect(configuration.phoneComplicationPolicy == .afterEachChange)
-        #expect(configuration.initialPhoneApp == .notRunning)
+        #expect(settings.phoneComplicationPolicy == .afterEachChange)
+        #expect(settings.phoneApp == .notRunning)
         #expect(configuration.initialActivation == .inactive)
         #expect(
             configuration.faults.unreachableWindows == [
