@@ -2,14 +2,6 @@ import CompanionModel
 import SimulationKernel
 
 extension ComplicationFeature {
-    /// The complication report from the start until `now` (`nil` without a `"complication"` section).
-    package func report(at now: SimTime, families: [ComplicationFamily]? = nil, transfersLeft: Int? = nil)
-        -> ComplicationReport?
-    {
-        guard let model else { return nil }
-        return ComplicationReport(model: model, until: now, families: families, transfersLeft: transfersLeft)
-    }
-
     /// The run summary's `complication` section (none without a `"complication"` section), with
     /// the link's complication transfers left (the one transfer budget).
     package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
