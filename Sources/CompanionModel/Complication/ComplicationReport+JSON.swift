@@ -96,42 +96,6 @@ extension ComplicationReport {
     }
 }
 
-extension ComplicationRefusal {
-    /// Why a request was refused, in words (beside the stable ``rawValue`` code).
-    package var message: String {
-        switch self {
-        case .notOnActiveFace: return "the complication is not on the active watch face"
-        case .refreshOutstanding: return "a background refresh is already scheduled or running"
-        case .backgroundRateLimit: return "too many background refreshes in the hour, or too soon after the last one"
-        case .tooSoon: return "closer to the last granted reload than the minimum reload interval"
-        case .budgetExhausted: return "the daily reload budget is used up until the next reset"
-        case .executionBudgetExhausted: return "the daily execution-time budget is used up until the next reset"
-        }
-    }
-}
-
-extension ComplicationReloadDelay {
-    /// Why a policy reload was granted when it was, in words.
-    package var message: String {
-        switch self {
-        case .asRequested: return "granted at the time the policy asked for"
-        case .minimumInterval: return "moved to the minimum interval after the last reload"
-        case .budgetPacing: return "moved so the reloads left last until the budget resets"
-        case .budgetExhausted: return "no reload left today: moved to the budget reset"
-        }
-    }
-}
-
-extension BackgroundTaskTermination {
-    /// What the crash code means.
-    package var message: String {
-        switch self {
-        case .cpuTime: return "the background task used more CPU time than allowed"
-        case .wallTime: return "the background task ran longer than allowed"
-        }
-    }
-}
-
 /// One entry line of `timeline --json`: `at`, `family`, `text`, `source`, `suppliedAt`.
 private struct EntryJSON: JSONRecord {
     let line: ComplicationReport.EntryLine
