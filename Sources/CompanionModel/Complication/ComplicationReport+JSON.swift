@@ -76,9 +76,22 @@ extension ComplicationReport {
             elements: model.exhaustions.lazy.filter { $0.at <= end }.map {
                 ["at": .string(stamp($0.at)), "budget": .string($0.budget.rawValue)]
             })
+        // Each task: `startedAt`, `endedAt`, `durationMs`, `preferredAt`, `systemDelayMs` and
+        // `terminated` (`code`, `reason`, `message`).
         object.append(
             "backgroundTasks",
-            records: backgroundTasks.lazy.map { BackgroundTaskJSON(task: $0, stamp: stamp) })
+            elements: backgroundTasks.lazy.map { task in
+                [
+                    "startedAt": .string(stamp(task.startedAt)), "endedAt": .string(stamp(task.endedAt)),
+                    "durationMs": .milliseconds(task.result.duration),
+                    "preferredAt": .optional(task.preferredAt.map { .string(stamp($0)) }),
+                    "systemDelayMs": .optional(task.systemDelay.map { .milliseconds($0) }),
+                    "terminated": .optional(
+                        task.result.termination.map {
+                            ["code": .string($0.code), "reason": .string($0.rawValue), "message": .string($0.message)]
+                        }),
+                ]
+            })
         object.append("longestWithoutReloadMs", .milliseconds(longestWithoutReload))
         object.append(
             "offActiveFace",
@@ -179,27 +192,6 @@ private struct CodedJSON: JSONRecord {
     func writeMembers(into object: inout some JSONObjectWriter) {
         object.append("code", .string(code))
         object.append("message", .string(message))
-    }
-}
-
-/// One background task: `startedAt`, `endedAt`, `durationMs`, `preferredAt`, `systemDelayMs` and
-/// `terminated` (`code`, `reason`, `message`).
-private struct BackgroundTaskJSON: JSONRecord {
-    let task: BackgroundTaskRecord
-    let stamp: (SimTime) -> String
-
-    func writeMembers(into object: inout some JSONObjectWriter) {
-        object.append("startedAt", .string(stamp(task.startedAt)))
-        object.append("endedAt", .string(stamp(task.endedAt)))
-        object.append("durationMs", .milliseconds(task.result.duration))
-        object.append("preferredAt", .optional(task.preferredAt.map { .string(stamp($0)) }))
-        object.append("systemDelayMs", .optional(task.systemDelay.map { .milliseconds($0) }))
-        object.append(
-            "terminated",
-            .optional(
-                task.result.termination.map {
-                    ["code": .string($0.code), "reason": .string($0.rawValue), "message": .string($0.message)]
-                }))
     }
 }
 
