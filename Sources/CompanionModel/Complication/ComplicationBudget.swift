@@ -89,18 +89,12 @@ package struct ComplicationBudget: Hashable, Sendable {
         ComplicationBudget.reloads(count: countLeft, execution: executionLeft, cost: reloadCost)
     }
 
-    /// Reloads left at `time`, counting a reset due by then that no event has applied yet.
-    package func reloadsAllowed(at time: SimTime) -> Int {
-        ComplicationBudget.reloads(
-            count: left(at: time).count, execution: executionAllowance(at: time), cost: reloadCost)
-    }
-
-    /// Execution time left at `time`, counting a reset due by then (`nil` without an execution budget).
-    package func executionAllowance(at time: SimTime) -> SimDuration? { left(at: time).execution }
-
-    /// The count and execution time left at `time`: the day's full budgets once a reset is due by then.
-    private func left(at time: SimTime) -> (count: Int?, execution: SimDuration?) {
-        time >= nextReset ? (settings.dailyReloads, settings.dailyExecution) : (countLeft, executionLeft)
+    /// The reloads (``reloadsLeft``) and execution time (`nil` without an execution budget) left at
+    /// `time`, counting a reset due by then that no event has applied yet: the day's full budgets.
+    package func left(at time: SimTime) -> (reloads: Int, execution: SimDuration?) {
+        let (count, execution) =
+            time >= nextReset ? (settings.dailyReloads, settings.dailyExecution) : (countLeft, executionLeft)
+        return (ComplicationBudget.reloads(count: count, execution: execution, cost: reloadCost), execution)
     }
 
     /// The first budget reset strictly after `time`, from the settings' schedule alone (O(1)).

@@ -45,14 +45,14 @@ package enum ComplicationExpectations {
                 return actual == expected ? nil : "expected \(expected) \(what), found \(actual)"
             }
         }
-        try count("reloadsLeft", "reloads left") { report, now in report.model.budget.reloadsAllowed(at: now) }
+        try count("reloadsLeft", "reloads left") { report, now in report.model.budget.left(at: now).reloads }
         try count("charged", "charged reloads") { report, _ in report.requestCounts.charged }
         try count("refused", "refused requests") { report, _ in report.requestCounts.refused }
         // The link's count, the one transfer budget (`remainingComplicationUserInfoTransfers`).
         try count("transfersLeft", "transfers left") { report, _ in report.transfersLeft ?? 0 }
         if let expected = try object.optional("executionLeft")?.duration(context) {
             expectation.add("executionLeft = \(expected)") { report, now in
-                let actual = report.model.budget.executionAllowance(at: now)
+                let actual = report.model.budget.left(at: now).execution
                 return actual == expected
                     ? nil
                     : "expected \(expected) of execution left, found \(actual.map(\.description) ?? "no execution budget")"

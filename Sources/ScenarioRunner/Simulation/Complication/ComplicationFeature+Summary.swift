@@ -8,7 +8,7 @@ extension ComplicationFeature {
         let now = simulation.now
         guard let report = simulation.complicationReport() else { return [] }
         let counts = report.requestCounts
-        let left = report.model.budget.reloadsAllowed(at: now)
+        let left = report.model.budget.left(at: now).reloads
         var rows: [ReportSection.Row] = [
             .init("rules", .string(report.model.configuration.budget.rules.rawValue)),
             .init(
@@ -57,7 +57,7 @@ extension ComplicationFeature {
                 .init(
                     "executionCharged", .duration(report.executionCharged),
                     text: ComplicationReport.readable(report.executionCharged)))
-            if let left = report.model.budget.executionAllowance(at: now) {
+            if let left = report.model.budget.left(at: now).execution {
                 rows.append(.init("executionLeft", .duration(left), text: ComplicationReport.readable(left)))
             }
         }
