@@ -55,6 +55,14 @@ package enum BackgroundTaskTermination: String, CaseIterable, Hashable, Sendable
         case .wallTime: return "0xc51bad02"
         }
     }
+
+    /// What the crash code means.
+    package var message: String {
+        switch self {
+        case .cpuTime: return "the background task used more CPU time than allowed"
+        case .wallTime: return "the background task ran longer than allowed"
+        }
+    }
 }
 
 /// How a background task ended.

@@ -22,9 +22,9 @@ package struct ComplicationBudget: Hashable, Sendable {
     package enum BackgroundRefresh: Hashable, Sendable {
         case idle
         /// A refresh is scheduled for `wakeAt` (the driver may wake the app later, ``BackgroundRefreshTiming``).
-        case scheduled(requestedAt: SimTime, wakeAt: SimTime)
+        case scheduled(wakeAt: SimTime)
         /// The app is awake and its background task is running; the refresh was granted for `preferred`.
-        case running(since: SimTime, preferred: SimTime)
+        case running(preferred: SimTime)
     }
 
     /// Where the complication is, and (only when it is on the face) its background refresh.
@@ -89,18 +89,12 @@ package struct ComplicationBudget: Hashable, Sendable {
         ComplicationBudget.reloads(count: countLeft, execution: executionLeft, cost: reloadCost)
     }
 
-    /// Reloads left at `time`, counting a reset due by then that no event has applied yet.
-    package func reloadsAllowed(at time: SimTime) -> Int {
-        ComplicationBudget.reloads(
-            count: left(at: time).count, execution: executionAllowance(at: time), cost: reloadCost)
-    }
-
-    /// Execution time left at `time`, counting a reset due by then (`nil` without an execution budget).
-    package func executionAllowance(at time: SimTime) -> SimDuration? { left(at: time).execution }
-
-    /// The count and execution time left at `time`: the day's full budgets once a reset is due by then.
-    private func left(at time: SimTime) -> (count: Int?, execution: SimDuration?) {
-        time >= nextReset ? (settings.dailyReloads, settings.dailyExecution) : (countLeft, executionLeft)
+    /// The reloads (``reloadsLeft``) and execution time (`nil` without an execution budget) left at
+    /// `time`, counting a reset due by then that no event has applied yet: the day's full budgets.
+    package func left(at time: SimTime) -> (reloads: Int, execution: SimDuration?) {
+        let (count, execution) =
+            time >= nextReset ? (settings.dailyReloads, settings.dailyExecution) : (countLeft, executionLeft)
+        return (ComplicationBudget.reloads(count: count, execution: execution, cost: reloadCost), execution)
     }
 
     /// The first budget reset strictly after `time`, from the settings' schedule alone (O(1)).
@@ -127,14 +121,14 @@ package struct ComplicationBudget: Hashable, Sendable {
         case .scheduleBackgroundRefresh(let at, let preferred):
             effects += schedule(at: at, preferred: max(preferred, at))
         case .backgroundRefreshWoke(let at):
-            guard case .onActiveFace(.scheduled(_, let wakeAt)) = phase, at >= wakeAt else { return effects }
-            phase = .onActiveFace(.running(since: at, preferred: wakeAt))
+            guard case .onActiveFace(.scheduled(let wakeAt)) = phase, at >= wakeAt else { return effects }
+            phase = .onActiveFace(.running(preferred: wakeAt))
             let keep = settings.backgroundRefreshesPerHour
             recentWakes = Array(recentWakes.filter { at - $0 < .hours(1) }.suffix(keep)) + [at]
             effects.append(.runBackgroundTask(at: at))
         case .backgroundTaskEnded(let at, let result):
             var preferred: SimTime?
-            if case .onActiveFace(.running(_, let wakeAt)) = phase {
+            if case .onActiveFace(.running(let wakeAt)) = phase {
                 preferred = wakeAt
                 phase = .onActiveFace(.idle)
             }
@@ -280,7 +274,7 @@ package struct ComplicationBudget: Hashable, Sendable {
                         time, .backgroundRefresh, .scheduleRefresh, .refused(.backgroundRateLimit), retryAt: earliest)
                 ]
             }
-            phase = .onActiveFace(.scheduled(requestedAt: time, wakeAt: preferred))
+            phase = .onActiveFace(.scheduled(wakeAt: preferred))
             return [
                 record(time, .backgroundRefresh, .scheduleRefresh, .granted(.free)),
                 .wakeForBackgroundRefresh(at: preferred),

@@ -34,6 +34,18 @@ package enum ComplicationRefusal: String, CaseIterable, Hashable, Sendable {
     case budgetExhausted
     /// The daily execution-time budget is used up (ClockKit: "calls to this method do nothing").
     case executionBudgetExhausted
+
+    /// Why a request was refused, in words (beside the stable ``rawValue`` code).
+    package var message: String {
+        switch self {
+        case .notOnActiveFace: return "the complication is not on the active watch face"
+        case .refreshOutstanding: return "a background refresh is already scheduled or running"
+        case .backgroundRateLimit: return "too many background refreshes in the hour, or too soon after the last one"
+        case .tooSoon: return "closer to the last granted reload than the minimum reload interval"
+        case .budgetExhausted: return "the daily reload budget is used up until the next reset"
+        case .executionBudgetExhausted: return "the daily execution-time budget is used up until the next reset"
+        }
+    }
 }
 
 /// Whether a granted reload used up one unit of the daily budget.

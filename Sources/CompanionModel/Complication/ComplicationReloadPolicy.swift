@@ -41,6 +41,16 @@ package enum ComplicationReloadDelay: String, CaseIterable, Hashable, Sendable {
     case budgetPacing
     /// No reload is left today: the next one waits for the budget reset.
     case budgetExhausted
+
+    /// Why a policy reload was granted when it was, in words.
+    package var message: String {
+        switch self {
+        case .asRequested: return "granted at the time the policy asked for"
+        case .minimumInterval: return "moved to the minimum interval after the last reload"
+        case .budgetPacing: return "moved so the reloads left last until the budget resets"
+        case .budgetExhausted: return "no reload left today: moved to the budget reset"
+        }
+    }
 }
 
 /// A system reload the policy asked for, and when the system granted it.

@@ -76,9 +76,22 @@ extension ComplicationReport {
             elements: model.exhaustions.lazy.filter { $0.at <= end }.map {
                 ["at": .string(stamp($0.at)), "budget": .string($0.budget.rawValue)]
             })
+        // Each task: `startedAt`, `endedAt`, `durationMs`, `preferredAt`, `systemDelayMs` and
+        // `terminated` (`code`, `reason`, `message`).
         object.append(
             "backgroundTasks",
-            records: backgroundTasks.lazy.map { BackgroundTaskJSON(task: $0, stamp: stamp) })
+            elements: backgroundTasks.lazy.map { task in
+                [
+                    "startedAt": .string(stamp(task.startedAt)), "endedAt": .string(stamp(task.endedAt)),
+                    "durationMs": .milliseconds(task.result.duration),
+                    "preferredAt": .optional(task.preferredAt.map { .string(stamp($0)) }),
+                    "systemDelayMs": .optional(task.systemDelay.map { .milliseconds($0) }),
+                    "terminated": .optional(
+                        task.result.termination.map {
+                            ["code": .string($0.code), "reason": .string($0.rawValue), "message": .string($0.message)]
+                        }),
+                ]
+            })
         object.append("longestWithoutReloadMs", .milliseconds(longestWithoutReload))
         object.append(
             "offActiveFace",
@@ -93,42 +106,6 @@ extension ComplicationReport {
                     }),
                 "refreshes": .string("none: no background refresh, no system reload, no phone transfer"),
             ])
-    }
-}
-
-extension ComplicationRefusal {
-    /// Why a request was refused, in words (beside the stable ``rawValue`` code).
-    package var message: String {
-        switch self {
-        case .notOnActiveFace: return "the complication is not on the active watch face"
-        case .refreshOutstanding: return "a background refresh is already scheduled or running"
-        case .backgroundRateLimit: return "too many background refreshes in the hour, or too soon after the last one"
-        case .tooSoon: return "closer to the last granted reload than the minimum reload interval"
-        case .budgetExhausted: return "the daily reload budget is used up until the next reset"
-        case .executionBudgetExhausted: return "the daily execution-time budget is used up until the next reset"
-        }
-    }
-}
-
-extension ComplicationReloadDelay {
-    /// Why a policy reload was granted when it was, in words.
-    package var message: String {
-        switch self {
-        case .asRequested: return "granted at the time the policy asked for"
-        case .minimumInterval: return "moved to the minimum interval after the last reload"
-        case .budgetPacing: return "moved so the reloads left last until the budget resets"
-        case .budgetExhausted: return "no reload left today: moved to the budget reset"
-        }
-    }
-}
-
-extension BackgroundTaskTermination {
-    /// What the crash code means.
-    package var message: String {
-        switch self {
-        case .cpuTime: return "the background task used more CPU time than allowed"
-        case .wallTime: return "the background task ran longer than allowed"
-        }
     }
 }
 
@@ -215,27 +192,6 @@ private struct CodedJSON: JSONRecord {
     func writeMembers(into object: inout some JSONObjectWriter) {
         object.append("code", .string(code))
         object.append("message", .string(message))
-    }
-}
-
-/// One background task: `startedAt`, `endedAt`, `durationMs`, `preferredAt`, `systemDelayMs` and
-/// `terminated` (`code`, `reason`, `message`).
-private struct BackgroundTaskJSON: JSONRecord {
-    let task: BackgroundTaskRecord
-    let stamp: (SimTime) -> String
-
-    func writeMembers(into object: inout some JSONObjectWriter) {
-        object.append("startedAt", .string(stamp(task.startedAt)))
-        object.append("endedAt", .string(stamp(task.endedAt)))
-        object.append("durationMs", .milliseconds(task.result.duration))
-        object.append("preferredAt", .optional(task.preferredAt.map { .string(stamp($0)) }))
-        object.append("systemDelayMs", .optional(task.systemDelay.map { .milliseconds($0) }))
-        object.append(
-            "terminated",
-            .optional(
-                task.result.termination.map {
-                    ["code": .string($0.code), "reason": .string($0.rawValue), "message": .string($0.message)]
-                }))
     }
 }
 

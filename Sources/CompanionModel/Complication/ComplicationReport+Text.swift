@@ -218,12 +218,11 @@ extension ComplicationReport {
     package var summary: [String] {
         let counts = requestCounts
         let refusals = counts.refusalTally(separator: " ")
-        let left = model.budget.reloadsAllowed(at: end)
+        let left = model.budget.left(at: end)
         let nextReset = model.budget.reset(after: end)
-        let reloadsText = left == .max ? "unlimited" : String(left)
+        let reloadsText = left.reloads == .max ? "unlimited" : String(left.reloads)
         let transfersText = transfersLeft.map { ", \($0) transfers" } ?? ""
-        let executionText =
-            model.budget.executionAllowance(at: end).map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
+        let executionText = left.execution.map { " (\(ComplicationReport.readable($0)) of execution)" } ?? ""
         let deferredText = counts.deferred == 0 ? "" : ", \(counts.deferred) deferred"
         var lines: [String] = [
             "budget   \(counts.reloads) reload requests: \(counts.granted) granted (\(counts.charged) charged), "

@@ -114,17 +114,16 @@ package struct ComplicationTimelineModel: Sendable {
 }
 
 extension ComplicationTimelineModel {
-    /// Where the complication is at `time`.
+    /// Where the complication is at `time` (a binary search of the face changes).
     package func presence(at time: SimTime) -> ComplicationFacePresence {
-        guard let index = ComplicationTimelineModel.lastIndex(in: presence, atOrBefore: time, date: \.at) else {
-            return .notOnActiveFace
-        }
-        return presence[index].presence
+        let after = presence.partitionPoint { $0.at > time }
+        return after == 0 ? .notOnActiveFace : presence[after - 1].presence
     }
 
-    /// The installed entry in effect at `time` (ignoring whether the complication is on the face).
+    /// The installed entry in effect at `time`, ignoring whether the complication is on the face (a binary search).
     package func entry(at time: SimTime) -> ComplicationShownEntry? {
-        ComplicationTimelineModel.lastIndex(in: shown, atOrBefore: time, date: \.entry.date).map { shown[$0] }
+        let after = shown.partitionPoint { $0.entry.date > time }
+        return after == 0 ? nil : shown[after - 1]
     }
 
     /// What `family` shows at `time`, or `nil` when the complication is not on the active face.
@@ -141,12 +140,6 @@ extension ComplicationTimelineModel {
     /// `content` as `family` shows it under this configuration.
     package func text(of content: ComplicationContent, on family: ComplicationFamily) -> String {
         content.text(for: family, clock: configuration.clock).fitted(limit: configuration.limits[family])
-    }
-
-    /// The index of the last element whose date is at or before `time`, by binary search.
-    static func lastIndex<Element>(in array: [Element], atOrBefore time: SimTime, date: (Element) -> SimTime) -> Int? {
-        let after = array.partitionPoint { date($0) > time }
-        return after == 0 ? nil : after - 1
     }
 }
 

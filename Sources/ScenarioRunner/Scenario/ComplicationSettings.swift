@@ -54,7 +54,7 @@ package struct ComplicationSettings: Sendable {
         if let familiesNode = object.optional("families") {
             families = []
             for element in try familiesNode.array(context, nonEmpty: true) {
-                let family = try decodeFamily(element, context)
+                let family: ComplicationFamily = try element.named("complication family", context)
                 if families.contains(family) {
                     throw context.error(
                         element, "family \"\(family.rawValue)\" is listed twice; expected each family once")
@@ -105,10 +105,5 @@ package struct ComplicationSettings: Sendable {
             configuration: ComplicationConfiguration(
                 families: families, mode: mode, limits: limits, budget: budget, clock: clock),
             presence: presence, backgroundRefresh: plan)
-    }
-
-    /// A family name, with a suggestion when misspelt.
-    static func decodeFamily(_ node: JSONNode, _ context: DecodingContext) throws(ScenarioError) -> ComplicationFamily {
-        try node.named("complication family", context)
     }
 }

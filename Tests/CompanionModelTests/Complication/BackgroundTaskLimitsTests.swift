@@ -53,10 +53,7 @@ import Testing
         _ = budget.reduce(.scheduleBackgroundRefresh(at: .zero, preferred: SimTime(offset: .minutes(15))))
         let woke = budget.reduce(.backgroundRefreshWoke(at: SimTime(offset: .minutes(15))))
         #expect(woke == [.runBackgroundTask(at: SimTime(offset: .minutes(15)))])
-        #expect(
-            budget.phase
-                == .onActiveFace(
-                    .running(since: SimTime(offset: .minutes(15)), preferred: SimTime(offset: .minutes(15)))))
+        #expect(budget.phase == .onActiveFace(.running(preferred: SimTime(offset: .minutes(15)))))
         let crashedAt = SimTime(offset: .minutes(15)) + .seconds(4)
         let crashed = budget.reduce(
             .backgroundTaskEnded(at: crashedAt, result: .terminated(.cpuTime, after: .seconds(4))))

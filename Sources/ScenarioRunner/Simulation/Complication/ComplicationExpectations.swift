@@ -12,11 +12,11 @@ package enum ComplicationExpectations {
     ) { (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         var object = try ObjectReader(
             node, context, what: "an object such as {\"family\": \"circular\", \"shows\": \"3\"}")
-        let family = try ComplicationSettings.decodeFamily(
-            try object.required("family", "a complication family"), context)
+        let family: ComplicationFamily = try object.required("family", "a complication family").named(
+            "complication family", context)
         var expectation = FamilyShows(family: family)
         if let showsNode = object.optional("shows") {
-            expectation.shows = showsNode.isNull ? .notOnFace : .text(try showsNode.string(context, allowEmpty: true))
+            expectation.shows = .some(showsNode.isNull ? nil : try showsNode.string(context, allowEmpty: true))
         }
         expectation.staleTotalAtMost = try object.optional("staleTotalAtMost")?.duration(context)
         expectation.staleLongestAtMost = try object.optional("staleLongestAtMost")?.duration(context)
@@ -45,14 +45,14 @@ package enum ComplicationExpectations {
                 return actual == expected ? nil : "expected \(expected) \(what), found \(actual)"
             }
         }
-        try count("reloadsLeft", "reloads left") { report, now in report.model.budget.reloadsAllowed(at: now) }
+        try count("reloadsLeft", "reloads left") { report, now in report.model.budget.left(at: now).reloads }
         try count("charged", "charged reloads") { report, _ in report.requestCounts.charged }
         try count("refused", "refused requests") { report, _ in report.requestCounts.refused }
         // The link's count, the one transfer budget (`remainingComplicationUserInfoTransfers`).
         try count("transfersLeft", "transfers left") { report, _ in report.transfersLeft ?? 0 }
         if let expected = try object.optional("executionLeft")?.duration(context) {
             expectation.add("executionLeft = \(expected)") { report, now in
-                let actual = report.model.budget.executionAllowance(at: now)
+                let actual = report.model.budget.left(at: now).execution
                 return actual == expected
                     ? nil
                     : "expected \(expected) of execution left, found \(actual.map(\.description) ?? "no execution budget")"
@@ -90,36 +90,23 @@ package enum ComplicationExpectations {
         return expectation
     }
 
-    /// What a family is expected to show.
-    package enum ExpectedFace: Hashable, Sendable {
-        case text(String)
-        /// `"shows": null`: the complication is not on the active face.
-        case notOnFace
-
-        var shown: String? {
-            if case .text(let text) = self { return text }
-            return nil
-        }
-
-        var description: String {
-            if case .text(let text) = self { return "\"\(text)\"" }
-            return "nothing (not on the face)"
-        }
-    }
-
     package struct FamilyShows: ScenarioExpectation {
         package var family: ComplicationFamily
-        package var shows: ExpectedFace?
+        /// The text expected (`nil`: `"shows": null`, not on the active face); `nil` when not checked.
+        package var shows: String??
         package var staleTotalAtMost: SimDuration?
         package var staleLongestAtMost: SimDuration?
 
         package var label: String {
             var parts: [String] = []
-            if let shows { parts.append("shows " + shows.description) }
+            if let shows { parts.append("shows " + describe(shows)) }
             if let staleTotalAtMost { parts.append("stale total ≤ \(staleTotalAtMost)") }
             if let staleLongestAtMost { parts.append("stale longest ≤ \(staleLongestAtMost)") }
             return "complication \(family.rawValue) " + parts.joined(separator: ", ")
         }
+
+        /// What a family shows, in words: `"3"`, or for `nil` nothing (not on the face).
+        private func describe(_ shown: String?) -> String { shown.map { "\"\($0)\"" } ?? "nothing (not on the face)" }
 
         package func failure(in simulation: inout ScenarioSimulation) -> String? {
             // The family's staleness (the costly part of a report: every instant put into words)
@@ -135,10 +122,8 @@ package enum ComplicationExpectations {
             var problems: [String] = []
             if let shows {
                 let actual = report.model.shownText(family, at: simulation.now)
-                if actual != shows.shown {
-                    problems.append(
-                        "expected \(family.rawValue) to show \(shows.description), "
-                            + "found \(actual.map { "\"\($0)\"" } ?? "nothing (not on the face)")")
+                if actual != shows {
+                    problems.append("expected \(family.rawValue) to show \(describe(shows)), found \(describe(actual))")
                 }
             }
             if let staleness = report.staleness(of: family) {

@@ -2,21 +2,13 @@ import CompanionModel
 import SimulationKernel
 
 extension ComplicationFeature {
-    /// The complication report from the start until `now` (`nil` without a `"complication"` section).
-    package func report(at now: SimTime, families: [ComplicationFamily]? = nil, transfersLeft: Int? = nil)
-        -> ComplicationReport?
-    {
-        guard let model else { return nil }
-        return ComplicationReport(model: model, until: now, families: families, transfersLeft: transfersLeft)
-    }
-
     /// The run summary's `complication` section (none without a `"complication"` section), with
     /// the link's complication transfers left (the one transfer budget).
     package func summary(in simulation: ScenarioSimulation) -> [ReportSection] {
         let now = simulation.now
         guard let report = simulation.complicationReport() else { return [] }
         let counts = report.requestCounts
-        let left = report.model.budget.reloadsAllowed(at: now)
+        let left = report.model.budget.left(at: now).reloads
         var rows: [ReportSection.Row] = [
             .init("rules", .string(report.model.configuration.budget.rules.rawValue)),
             .init(
@@ -65,7 +57,7 @@ extension ComplicationFeature {
                 .init(
                     "executionCharged", .duration(report.executionCharged),
                     text: ComplicationReport.readable(report.executionCharged)))
-            if let left = report.model.budget.executionAllowance(at: now) {
+            if let left = report.model.budget.left(at: now).execution {
                 rows.append(.init("executionLeft", .duration(left), text: ComplicationReport.readable(left)))
             }
         }

@@ -17,14 +17,14 @@ package struct ComplicationFeature: SimulationFeature {
     enum RefreshDriver: Hashable, Sendable {
         /// The app has nothing scheduled (no plan, or the complication is off the face).
         case stopped
-        /// The app will ask to schedule a refresh at a later time (the plan's `from`).
-        case willSchedule
-        /// A refresh is under way, from its schedule (the wake, ``ComplicationTimer/refreshWake``)
-        /// until its task ends (``ComplicationTimer/taskEnded(_:)``), on the face or off it.
+        /// A refresh is coming: the app's first schedule at the plan's `from`
+        /// (``ComplicationEvent/scheduleRefresh``, the only time that event comes), or one under
+        /// way from its schedule (the wake, ``ComplicationTimer/refreshWake``) until its task ends
+        /// (``ComplicationTimer/taskEnded(_:)``), on the face or off it.
         case refreshing
         /// The system terminated the app during a background task: it could not schedule its
         /// next refresh, so none comes until the app runs again in the foreground.
-        case terminated(BackgroundTaskTermination)
+        case terminated
     }
 
     /// The model, when the scenario has a `"complication"` section.
@@ -87,7 +87,7 @@ package struct ComplicationFeature: SimulationFeature {
         }
         effects.append(.send(.link(.environment(.complicationPlacement(model.budget.phase.presence)))))
         if let plan = refreshPlan {
-            driver = .willSchedule
+            driver = .refreshing
             effects.append(.schedule(.complication(.scheduleRefresh), at: plan.from))
         }
     }
@@ -118,7 +118,6 @@ package struct ComplicationFeature: SimulationFeature {
                 scheduleNextRefresh(context, into: &effects)
             }
         case .scheduleRefresh:
-            guard driver == .willSchedule else { return }
             driver = .stopped
             scheduleNextRefresh(context, into: &effects)
         case .timer(let timer):
@@ -130,8 +129,8 @@ package struct ComplicationFeature: SimulationFeature {
             case .taskEnded(let result):
                 driver = .stopped
                 apply(.backgroundTaskEnded(at: now, result: result), context, into: &effects)
-                if let termination = result.termination {
-                    driver = .terminated(termination)
+                if result.termination != nil {
+                    driver = .terminated
                 } else {
                     scheduleNextRefresh(context, into: &effects)
                 }
@@ -224,7 +223,7 @@ package struct ComplicationFeature: SimulationFeature {
                     .complicationTimer(.schedule(.taskEnded(result), at: now + result.duration)))
                 if tracing {
                     var fields: [(key: String, value: TraceValue)] = [("state", .string("started"))]
-                    if case .onActiveFace(.running(_, let preferred)) = phase, preferred < now {
+                    if case .onActiveFace(.running(let preferred)) = phase, preferred < now {
                         fields.append(("preferred", .string(DurationFormat.offset(preferred))))
                         fields.append(("systemDelay", .duration(now - preferred)))
                     }

@@ -297,8 +297,11 @@ package struct ScenarioSimulation {
 
     /// The complication report from the start until now (`nil` without a `"complication"` section).
     package func complicationReport(families: [ComplicationFamily]? = nil) -> ComplicationReport? {
-        complication.report(
-            at: now, families: families, transfersLeft: link.transport.complicationBudget.remaining(at: now))
+        complication.model.map {
+            ComplicationReport(
+                model: $0, until: now, families: families,
+                transfersLeft: link.transport.complicationBudget.remaining(at: now))
+        }
     }
 
     /// Where the watch's and the phone's lists fail to agree right now — an item shown
