@@ -365,7 +365,6 @@ package struct PipelineSession: Sendable {
                 switch block {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
-                    if prepared.recordsHandlerStarts { records.effects.record(.handlerStarted(tap: tap, at: now)) }
                     runHandler(tap: tap, from: 0, at: now)
                 case .deferred(let tap, let step):
                     main = start(tap: tap, step: step, at: now)
