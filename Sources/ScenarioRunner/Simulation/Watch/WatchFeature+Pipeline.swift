@@ -68,7 +68,7 @@ extension WatchFeature {
         case .removalCommitted(let tap, _, let handlerStarted):
             app.taps[tap].handlerStarted = handlerStarted
             if app.session.roles.commitsAtRemoval { commitCheckOff(tap: tap, context, into: &effects) }
-            let frame = app.session.frames.firstBoundary(atOrAfter: now)
+            let frame = FrameClock.firstBoundary(atOrAfter: now)
             effects.append(.schedule(.watch(.rowGone(tap: tap, latency: frame - app.taps[tap].time)), at: frame))
         }
     }
