@@ -6,16 +6,9 @@ import SimulationKernel
 /// at +0s; at 60 Hz: 0, 16 666 667, 33 333 334, 50 000 000 ns, …). A change committed at time *c*
 /// is on screen at the **first frame boundary at or after *c*** (a commit exactly on a boundary is
 /// drawn in that frame). Commits before the scenario's start are drawn in frame 0.
-package struct FrameClock: Hashable, Sendable {
+package enum FrameClock {
     /// Frames per second (60 on every Apple Watch).
-    package var framesPerSecond: Int64
-
-    package init(framesPerSecond: Int64 = 60) {
-        self.framesPerSecond = max(1, framesPerSecond)
-    }
-
-    /// The 60 Hz grid.
-    package static let sixtyHertz = FrameClock(framesPerSecond: 60)
+    package static let framesPerSecond: Int64 = 60
 
     /// The first frame boundary at or after `time`: when a change committed at `time` is visible.
     ///
@@ -26,7 +19,7 @@ package struct FrameClock: Hashable, Sendable {
     /// *s* (exactly 10⁹ when `j = f`: the next second's first frame).
     ///
     /// - Complexity: O(1).
-    package func firstBoundary(atOrAfter time: SimTime) -> SimTime {
+    package static func firstBoundary(atOrAfter time: SimTime) -> SimTime {
         guard time.nanoseconds >= 1 else { return .zero }
         let before = time.nanoseconds - 1
         let seconds = before / 1_000_000_000

@@ -1,11 +1,11 @@
 /// Which step starts and ends a ``PipelineSession`` records as ``PipelineEffect``s.
 ///
 /// A synchronous send's ``PipelineEffect/awaitingOutcome(tap:step:at:)`` and the removal's
-/// commit are always recorded; the tap's handler start only with ``everyStep`` (the removal's
-/// commit carries it: ``PipelineEffect/removalCommitted(tap:at:handlerStarted:)``). A driver
+/// commit (which carries the tap's handler start:
+/// ``PipelineEffect/removalCommitted(tap:at:handlerStarted:)``) are always recorded. A driver
 /// that acts only on the steps' roles (``PipelineStepRoles``) asks for ``actedOn`` and so does
-/// not record, and then skip, the handler starts and the starts and ends of sorting, haptic or
-/// label steps; one that has no complication to ask for a reload asks for
+/// not record, and then skip, the starts and ends of sorting, haptic or label steps; one that
+/// has no complication to ask for a reload asks for
 /// ``actedOnWithoutComplication``. A batch run that reads only the taps' outcomes records
 /// ``nothing``.
 ///
@@ -29,16 +29,6 @@ package enum PipelineEffectSelection: Hashable, Sendable {
     case actedOnWithoutComplication
     /// No effect at all, not even the always recorded ones.
     case nothing
-
-    /// Whether each tap's ``PipelineEffect/handlerStarted(tap:at:)`` is recorded.
-    ///
-    /// - Complexity: O(1).
-    var recordsHandlerStarts: Bool {
-        switch self {
-        case .everyStep: true
-        case .actedOn, .actedOnWithoutComplication, .nothing: false
-        }
-    }
 
     /// Whether the start of a step with `role` is recorded.
     ///

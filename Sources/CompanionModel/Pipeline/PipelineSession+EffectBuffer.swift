@@ -14,8 +14,8 @@ extension PipelineSession {
     ///
     /// ```swift
     /// var buffer = PipelineSession.EffectBuffer()
-    /// buffer.record(.handlerStarted(tap: 0, at: .zero))
-    /// buffer.take()   // .handlerStarted(tap: 0, at: .zero); the buffer is empty again
+    /// buffer.record(.stepStarted(tap: 0, step: 0, at: .zero))
+    /// buffer.take()   // .stepStarted(tap: 0, step: 0, at: .zero); the buffer is empty again
     /// ```
     struct EffectBuffer {
         private var storage: [PipelineEffect] = []

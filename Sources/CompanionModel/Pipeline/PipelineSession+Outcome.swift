@@ -34,7 +34,7 @@ extension PipelineSession {
         else { return nil }
         return TapOutcome(
             index: tap, tap: times.tap, handlerStarted: handlerStarted, handlerFinished: handlerFinished,
-            removalCommitted: removalCommitted, rowGone: frames.firstBoundary(atOrAfter: removalCommitted),
+            removalCommitted: removalCommitted, rowGone: FrameClock.firstBoundary(atOrAfter: removalCommitted),
             steps: steps,
             messageStepIndex: roles.messageStep)
     }

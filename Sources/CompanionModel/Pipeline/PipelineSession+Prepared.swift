@@ -23,9 +23,6 @@ extension PipelineSession {
         let sharing: CPUSharing
         /// Whether it records any ``PipelineEffect`` (not with ``PipelineEffectSelection/nothing``).
         let recordsEffects: Bool
-        /// Whether it records each tap's ``PipelineEffect/handlerStarted(tap:at:)``
-        /// (``PipelineEffectSelection/recordsHandlerStarts``).
-        let recordsHandlerStarts: Bool
 
         /// - Complexity: O(*s*) for *s* steps.
         init(
@@ -57,7 +54,6 @@ extension PipelineSession {
             cores = watch.cores
             self.sharing = sharing
             recordsEffects = selection != .nothing
-            recordsHandlerStarts = selection.recordsHandlerStarts
         }
 
         /// The CPU time step `step` of tap `tap` takes with jitter seed `seed`: drawn

@@ -52,8 +52,6 @@ import SimulationKernel
 package struct PipelineSession: Sendable {
     /// What every run of this pipeline on this watch shares (pipeline, plan, jitter constants).
     let prepared: Prepared
-    /// The display's frame grid: when a committed removal is on screen.
-    package let frames: FrameClock
     /// What each step means to the simulation, worked out once for the session's pipeline:
     /// which step commits the check-off, which sends (and whether it awaits its outcome: its
     /// ``PipelineStepRoles/synchronousSend``), which refreshes the complication.
@@ -99,8 +97,8 @@ package struct PipelineSession: Sendable {
     ///   - keepsRuns: whether the session keeps what ``run(through:)`` reads (default: it does;
     ///     ``keepsRuns``).
     package init(
-        pipeline: CheckOffPipeline, watch: WatchModel, frames: FrameClock = .sixtyHertz,
-        sharing: CPUSharing = .processorSharing, jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0,
+        pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing = .processorSharing,
+        jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0,
         syncSendAwaitsOutcome: Bool = false, effects: PipelineEffectSelection = .everyStep, expectedTaps: Int = 0,
         keepsRuns: Bool = true
     ) {
@@ -108,7 +106,6 @@ package struct PipelineSession: Sendable {
         self.roles = roles
         prepared = Prepared(
             pipeline: pipeline, watch: watch, sharing: sharing, jitter: jitter, roles: roles, selection: effects)
-        self.frames = frames
         self.jitterSeed = jitterSeed
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
@@ -365,7 +362,6 @@ package struct PipelineSession: Sendable {
                 switch block {
                 case .handler(let tap):
                     taps[tap].handlerStart = now
-                    if prepared.recordsHandlerStarts { records.effects.record(.handlerStarted(tap: tap, at: now)) }
                     runHandler(tap: tap, from: 0, at: now)
                 case .deferred(let tap, let step):
                     main = start(tap: tap, step: step, at: now)

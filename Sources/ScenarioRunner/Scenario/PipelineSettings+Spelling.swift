@@ -7,19 +7,19 @@ extension PipelineSettings {
         /// One enumerated key's spellings.
         struct Table<Value: Sendable>: Sendable {
             /// The names written today, in `--help` order.
-            var current: [(name: String, value: Value)]
+            var current: KeyValuePairs<String, Value>
             /// Old names, each with its value and the current name that replaces it.
             var old: [(name: String, value: Value, current: String)]
         }
 
         /// `"queue"`: `main`, `mainAsync`, `background` (old: `main-async`).
         static let queue = Table<PipelineQueue>(
-            current: [("main", .main), ("mainAsync", .mainAsync), ("background", .background)],
+            current: ["main": .main, "mainAsync": .mainAsync, "background": .background],
             old: [("main-async", .mainAsync, "mainAsync")])
 
         /// `"cpuSharing"`: `processorSharing`, `mainPriority` (old: the hyphenated names).
         static let sharing = Table<CPUSharing>(
-            current: [("processorSharing", .processorSharing), ("mainPriority", .mainPriority)],
+            current: ["processorSharing": .processorSharing, "mainPriority": .mainPriority],
             old: [
                 ("processor-sharing", .processorSharing, "processorSharing"),
                 ("main-priority", .mainPriority, "mainPriority"),

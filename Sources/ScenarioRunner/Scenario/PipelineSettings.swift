@@ -206,22 +206,20 @@ package struct PipelineSettings: Sendable {
         }
     }
 
-    /// The value `node` spells from `table` (camelCase name → value; old spellings → value and
-    /// the new name, read with a warning), or a located error listing the current spellings
-    /// (``Suggestion/unknown(_:_:among:or:suggests:quote:)``).
+    /// The value `node` spells from `table`: an old spelling's value, read with a warning naming
+    /// the new one, or else a current name's (``JSONNode/choice(_:_:_:)``: a located error listing
+    /// the current spellings for any other value).
     static func spelled<Value>(
         _ node: JSONNode, _ context: DecodingContext, _ table: Spelling.Table<Value>, key: String,
         _ warnings: inout [Warning]
     ) throws(ScenarioError) -> Value {
-        let text = try node.string(context)
-        if let value = table.current.first(where: { $0.name == text })?.value { return value }
-        if let old = table.old.first(where: { $0.name == text }) {
-            warnings.append(
-                Warning(
-                    file: context.file, location: node.location, path: node.path,
-                    message: "\"\(text)\" is the old spelling of \"\(key)\"; write \"\(old.current)\""))
-            return old.value
+        guard case .string(let text) = node.value, let old = table.old.first(where: { $0.name == text }) else {
+            return try node.choice(key, context, table.current)
         }
-        throw context.error(node, Suggestion.unknown(key, text, among: table.current.map(\.name)))
+        warnings.append(
+            Warning(
+                file: context.file, location: node.location, path: node.path,
+                message: "\"\(text)\" is the old spelling of \"\(key)\"; write \"\(old.current)\""))
+        return old.value
     }
 }

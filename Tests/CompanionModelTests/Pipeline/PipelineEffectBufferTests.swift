@@ -44,10 +44,10 @@ import Testing
     /// grow with the number of effects ever recorded.
     @Test func storageStaysBoundedWhenNeverEmptied() {
         var buffer = PipelineSession.EffectBuffer()
-        buffer.record(.handlerStarted(tap: 0, at: .zero))
+        buffer.record(.stepStarted(tap: 0, step: 0, at: .zero))
         for tap in 1...100_000 {
-            buffer.record(.handlerStarted(tap: tap, at: .zero))
-            #expect(buffer.take() == .handlerStarted(tap: tap - 1, at: .zero))
+            buffer.record(.stepStarted(tap: tap, step: 0, at: .zero))
+            #expect(buffer.take() == .stepStarted(tap: tap - 1, step: 0, at: .zero))
         }
         #expect(buffer.untaken == 1)
         #expect(buffer.storageCount <= 3, "storage \(buffer.storageCount) for 1 untaken effect")
@@ -55,12 +55,12 @@ import Testing
 
     @Test func removeAllForgetsEverything() {
         var buffer = PipelineSession.EffectBuffer()
-        buffer.record(.handlerStarted(tap: 0, at: .zero))
+        buffer.record(.stepStarted(tap: 0, step: 0, at: .zero))
         buffer.record(.removalCommitted(tap: 0, at: .zero, handlerStarted: .zero))
         buffer.removeAll()
         #expect(buffer.untaken == 0)
         #expect(buffer.take() == nil)
-        buffer.record(.handlerStarted(tap: 1, at: .zero))
-        #expect(buffer.take() == .handlerStarted(tap: 1, at: .zero))
+        buffer.record(.stepStarted(tap: 1, step: 0, at: .zero))
+        #expect(buffer.take() == .stepStarted(tap: 1, step: 0, at: .zero))
     }
 }

@@ -38,7 +38,6 @@ import Testing
         case .stepStarted(_, let step, _): return roles.byStep[step].actsAtStart
         case .stepEnded(_, let step, _):
             return roles.byStep[step].actsAtEnd && (complication || roles.byStep[step] != .updatesComplication)
-        case .handlerStarted: return false
         case .awaitingOutcome, .removalCommitted: return true
         }
     }
@@ -78,24 +77,24 @@ import Testing
         }
     }
 
-    /// A driver that records no handler starts learns each from the removal's commit: the time
-    /// a session recording every step reports as the handler's start.
+    /// A driver learns each tap's handler start from the removal's commit (the one report of
+    /// it): the time the tap's outcome gives.
     @Test(arguments: [CheckOffPipeline.naive, .optimized, .instant])
     func theRemovalCarriesTheHandlerStart(_ pipeline: CheckOffPipeline) throws {
         let watch = try WatchModel.named("series0-38mm")
         for seed in UInt64(0)..<20 {
-            let every = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
-            var started: [Int: SimTime] = [:]
+            let times = taps(8, seed: seed)
+            var session = PipelineSession(pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed)
             var carried: [Int: SimTime] = [:]
-            for effect in wakes(every, taps: taps(8, seed: seed), batch: { $0.wakeTakingAll(at: $1) }).joined() {
-                switch effect {
-                case .handlerStarted(let tap, let time): started[tap] = time
-                case .removalCommitted(let tap, _, let handlerStarted): carried[tap] = handlerStarted
-                case .stepStarted, .awaitingOutcome, .stepEnded: break
-                }
+            for case .removalCommitted(let tap, _, let handlerStarted) in wakes(
+                session, taps: times, batch: { $0.wakeTakingAll(at: $1) }
+            ).joined() {
+                carried[tap] = handlerStarted
             }
-            #expect(started.count == 8, "\(pipeline.name) seed \(seed)")
-            #expect(carried == started, "\(pipeline.name) seed \(seed)")
+            for time in times { _ = session.tap(at: time) }
+            let started = session.run(through: .distantFuture).taps.map { ($0.index, $0.handlerStarted) }
+            #expect(carried.count == 8, "\(pipeline.name) seed \(seed)")
+            #expect(carried == Dictionary(uniqueKeysWithValues: started), "\(pipeline.name) seed \(seed)")
         }
     }
 
@@ -145,8 +144,7 @@ import Testing
         var session = PipelineSession(pipeline: .optimized, watch: try WatchModel.named("series3-38mm"))
         _ = session.tap(at: .zero)
         let ready = session.wake(at: .zero)
-        #expect(ready == 2)
-        #expect(session.takeEffect() == .handlerStarted(tap: 0, at: .zero))
+        #expect(ready == 1)
         let more = session.wake(at: SimTime(offset: .seconds(Int64(1))))
         #expect(more > ready)
         var rest: [PipelineEffect] = []

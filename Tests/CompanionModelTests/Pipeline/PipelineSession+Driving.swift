@@ -30,8 +30,8 @@ extension PipelineEffect {
     /// When it happened (what every case carries as `at`).
     var time: SimTime {
         switch self {
-        case .handlerStarted(_, let time), .stepStarted(_, _, let time), .awaitingOutcome(_, _, let time),
-            .stepEnded(_, _, let time), .removalCommitted(_, let time, _):
+        case .stepStarted(_, _, let time), .awaitingOutcome(_, _, let time), .stepEnded(_, _, let time),
+            .removalCommitted(_, let time, _):
             time
         }
     }

@@ -64,7 +64,7 @@ import Testing
             if order > 0, tap.handlerStarted < run.taps[order - 1].handlerStarted {
                 return "tap \(order): its handler started before the previous tap's"
             }
-            if tap.rowGone != FrameClock.sixtyHertz.firstBoundary(atOrAfter: tap.removalCommitted) {
+            if tap.rowGone != FrameClock.firstBoundary(atOrAfter: tap.removalCommitted) {
                 return "tap \(order): the row is not gone at the first frame after its removal"
             }
             for (index, step) in steps.enumerated() {

@@ -148,7 +148,7 @@ package struct TapSwimlanesSVG: SVGPicture {
             y += laneHeight + laneGap
         }
         // Frame clock.
-        let framesPerSecond = FrameClock.sixtyHertz.framesPerSecond  // every pipeline session's clock
+        let framesPerSecond = FrameClock.framesPerSecond  // every pipeline session's clock
         lane("frames (\(framesPerSecond) Hz)", y: y, scale: scale, on: &canvas)
         let frame = 1_000.0 / Double(framesPerSecond)
         let frameWidth = scale.position(frame) - scale.position(0)

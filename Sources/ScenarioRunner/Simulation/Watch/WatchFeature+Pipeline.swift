@@ -42,8 +42,7 @@ extension WatchFeature {
     ///   stays blocked until the link's outcome;
     /// - `updateComplication` ends → the app asks the complication to reload;
     /// - the removal commits → the row is gone at the next frame (and, without `updateTableModel`,
-    ///   the check-off commits here); the tap's handler start comes with it (the watch's
-    ///   selection, ``PipelineEffectSelection/actedOn``, records no handler starts).
+    ///   the check-off commits here); the tap's handler start comes with it.
     ///
     /// - Complexity: O(1) besides what the commit or the send sets off.
     private mutating func performPipeline(
@@ -51,8 +50,6 @@ extension WatchFeature {
     ) {
         let now = context.now
         switch effect {
-        case .handlerStarted(let tap, _):
-            app.taps[tap].handlerStarted = now
         case .stepStarted(let tap, let step, _):
             // A synchronous send leaves once its CPU work is done (`awaitingOutcome`).
             guard app.session.roles.byStep[step].actsAtStart else { return }
@@ -71,7 +68,7 @@ extension WatchFeature {
         case .removalCommitted(let tap, _, let handlerStarted):
             app.taps[tap].handlerStarted = handlerStarted
             if app.session.roles.commitsAtRemoval { commitCheckOff(tap: tap, context, into: &effects) }
-            let frame = app.session.frames.firstBoundary(atOrAfter: now)
+            let frame = FrameClock.firstBoundary(atOrAfter: now)
             effects.append(.schedule(.watch(.rowGone(tap: tap, latency: frame - app.taps[tap].time)), at: frame))
         }
     }
