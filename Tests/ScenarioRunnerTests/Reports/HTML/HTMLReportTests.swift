@@ -9,9 +9,9 @@ import Testing
 #endif
 
 @Suite struct HTMLReportTests {
-    /// The package root (four levels above this file).
+    /// The package root (five levels above this file).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func shipped(_ name: String) -> String { root.appendingPathComponent("Scenarios/\(name).json").path }
 
