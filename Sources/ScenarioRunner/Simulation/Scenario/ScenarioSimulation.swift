@@ -56,15 +56,10 @@ package struct ScenarioSimulation {
     /// holds `firstStepSequence + k`, its place in the order had every step been scheduled at
     /// the start (``runScript(monitor:options:)``), while only the next step is pending.
     var firstStepSequence: UInt64 = 0
-    /// What a feature's handler may consult: the prepared scenario and the trace mode (this
-    /// world's own, held here), and the facts of the moment, each brought up to date where it
-    /// changes or is read, so that an event that needs none of them costs one store: the time
-    /// before each event (``route(_:into:)``), the link's connection just after the link handles
-    /// an event (the only handler that changes it), the complication transfers left (which also
-    /// move with the day) just before the complication handles one (the one handler that reads
-    /// them), and how each app runs when its owner says it changed
-    /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
-    /// show it.
+    /// What a feature's handler may consult (``WorldContext``): the prepared scenario and this
+    /// world's trace mode, held here, and the facts of the moment, each brought up to date where it
+    /// changes or is read (as each fact's documentation says), so that an event that needs none of
+    /// them costs one store. Every handler sees what ``refreshContext()`` would show it.
     ///
     /// Stored rather than built for each event: a handler borrows it in place, where a context
     /// built per event retained (and released) the prepared scenario it holds every time.
