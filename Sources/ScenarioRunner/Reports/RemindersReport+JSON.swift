@@ -47,7 +47,7 @@ extension RemindersReport {
             "deliveries": .array(
                 harness.deliveries.map { delivery in
                     [
-                        "at": iso(delivery.at), "item": .string(delivery.item ?? owner(of: delivery.identifier)),
+                        "at": iso(delivery.at), "item": .string(delivery.owner),
                         "id": .string(delivery.identifier), "badge": .optional(delivery.badge.map { .count($0) }),
                         "appBadge": .count(delivery.appBadge), "alert": .bool(delivery.isAlert),
                     ]

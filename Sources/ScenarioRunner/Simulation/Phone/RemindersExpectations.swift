@@ -113,16 +113,30 @@ package enum RemindersExpectations {
             simulation.phone.reminders.reading(at: simulation.now) { phone in
                 let (deliveries, alerts) = (phone.harness.deliveries, phone.harness.alertCount)
                 if let count { return alerts == count ? nil : "expected \(count) deliveries, found \(alerts)" }
-                // The alerts in order, each as an expectation names it (lazily: no list is built to compare).
-                let found = deliveries.lazy.filter(\.isAlert).map {
-                    ExpectedDelivery(item: $0.item ?? owner(of: $0.identifier), badge: $0.badge)
-                }
-                if let list, deliveries.droppedCount == 0, found.elementsEqual(list) { return nil }
+                if let list, deliveries.droppedCount == 0, Self.alerts(in: deliveries, are: list) { return nil }
+                let found = deliveries.filter(\.isAlert).map { ExpectedDelivery(item: $0.owner, badge: $0.badge) }
                 let more =
                     deliveries.droppedCount == 0 ? "" : " and \(deliveries.droppedCount) more deliveries not kept"
                 return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
                     + found.map(\.text).joined(separator: ", ") + "]" + more
             }
+        }
+
+        /// Whether the alerts among `deliveries` are `expected`, in order. Each delivery is read in
+        /// place, its badge first: no delivery is copied, and an alert is named
+        /// (``ReminderDelivery/owner``) only when its badge agrees (building an ``ExpectedDelivery``
+        /// for each alert to compare copied every delivery and its strings).
+        ///
+        /// - Complexity: O(d) for d deliveries.
+        static func alerts(in deliveries: RecordLog<ReminderDelivery>, are expected: [ExpectedDelivery]) -> Bool {
+            var next = 0
+            for index in deliveries.indices where deliveries[index].isAlert {
+                guard next < expected.count, expected[next].badge == deliveries[index].badge,
+                    expected[next].item == deliveries[index].owner
+                else { return false }
+                next += 1
+            }
+            return next == expected.count
         }
     }
 
@@ -179,7 +193,8 @@ package enum RemindersExpectations {
     }
 }
 
-/// The owner part of a notification identifier (`"repeat:weekly"` → `"weekly"`).
-func owner(of identifier: NotificationIdentifier) -> String {
-    identifier.split(separator: ":", maxSplits: 1).last.map(String.init) ?? identifier
+extension ReminderDelivery {
+    /// What the delivery is about, as expectations and reports name it: its item, else the owner
+    /// part of its identifier (`"repeat:weekly"` → `"weekly"`).
+    var owner: String { item ?? identifier.split(separator: ":", maxSplits: 1).last.map(String.init) ?? identifier }
 }

@@ -32,15 +32,6 @@ package struct StepKind: Sendable {
     package var summary: String
     /// Reads the kind's own keys (the reader has already consumed `at`, `after`, `do`, `note`).
     package var decode: @Sendable (inout ObjectReader, DecodingContext) throws(ScenarioError) -> any ScenarioAction
-
-    package init(
-        name: String, summary: String,
-        decode: @escaping @Sendable (inout ObjectReader, DecodingContext) throws(ScenarioError) -> any ScenarioAction
-    ) {
-        self.name = name
-        self.summary = summary
-        self.decode = decode
-    }
 }
 
 /// How one key of an `"expect"` object is decoded.
@@ -50,13 +41,4 @@ package struct ExpectationKind: Sendable {
     package var summary: String
     /// Reads the key's value.
     package var decode: @Sendable (JSONNode, DecodingContext) throws(ScenarioError) -> any ScenarioExpectation
-
-    package init(
-        key: String, summary: String,
-        decode: @escaping @Sendable (JSONNode, DecodingContext) throws(ScenarioError) -> any ScenarioExpectation
-    ) {
-        self.key = key
-        self.summary = summary
-        self.decode = decode
-    }
 }

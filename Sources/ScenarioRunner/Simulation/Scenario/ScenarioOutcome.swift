@@ -41,9 +41,4 @@ package struct ReportSection: Sendable {
             self.text = text
         }
     }
-
-    package init(title: String, rows: [Row]) {
-        self.title = title
-        self.rows = rows
-    }
 }

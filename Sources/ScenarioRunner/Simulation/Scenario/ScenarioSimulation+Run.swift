@@ -214,16 +214,10 @@ package struct RunOptions: Sendable {
         case verdict
     }
 
-    /// What the run keeps.
-    package var keeps: Keeping
-    /// Whether the run stops at the first checkpoint where an expectation failed.
-    package var stopsAtFirstFailure: Bool
-
-    /// Options: keeping `keeps` (everything by default), stopping at the first failure or not.
-    package init(keeps: Keeping = .everything, stopsAtFirstFailure: Bool = false) {
-        self.keeps = keeps
-        self.stopsAtFirstFailure = stopsAtFirstFailure
-    }
+    /// What the run keeps (everything by default).
+    package var keeps = Keeping.everything
+    /// Whether the run stops at the first checkpoint where an expectation failed (not by default).
+    package var stopsAtFirstFailure = false
 }
 
 /// The monitor of a plain run: it looks at nothing (and costs nothing once specialised).

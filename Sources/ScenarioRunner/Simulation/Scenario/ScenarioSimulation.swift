@@ -56,15 +56,10 @@ package struct ScenarioSimulation {
     /// holds `firstStepSequence + k`, its place in the order had every step been scheduled at
     /// the start (``runScript(monitor:options:)``), while only the next step is pending.
     var firstStepSequence: UInt64 = 0
-    /// What a feature's handler may consult: the prepared scenario and the trace mode (this
-    /// world's own, held here), and the facts of the moment, each brought up to date where it
-    /// changes or is read, so that an event that needs none of them costs one store: the time
-    /// before each event (``route(_:into:)``), the link's connection just after the link handles
-    /// an event (the only handler that changes it), the complication transfers left (which also
-    /// move with the day) just before the complication handles one (the one handler that reads
-    /// them), and how each app runs when its owner says it changed
-    /// (``WorldEffect/appChanged(_:_:)``). Every handler sees what ``refreshContext()`` would
-    /// show it.
+    /// What a feature's handler may consult (``WorldContext``): the prepared scenario and this
+    /// world's trace mode, held here, and the facts of the moment, each brought up to date where it
+    /// changes or is read (as each fact's documentation says), so that an event that needs none of
+    /// them costs one store. Every handler sees what ``refreshContext()`` would show it.
     ///
     /// Stored rather than built for each event: a handler borrows it in place, where a context
     /// built per event retained (and released) the prepared scenario it holds every time.
@@ -91,20 +86,27 @@ package struct ScenarioSimulation {
     ///   - seed: overrides the scenario's seed (`--seed`).
     ///   - trace: whether the run keeps its trace (see ``init(scenario:seed:trace:)``).
     package init(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        var buffers = RunBuffers(for: prepared)
-        self.init(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
+        // Room for the script's actions and the events a run has pending at once.
+        let loop = EventLoop<SimEvent>(capacity: prepared.stepRuns.count + 16, limit: prepared.scenario.eventLimit)
+        self.init(prepared: prepared, seed: seed, trace: trace, loop: loop)
     }
 
-    /// Prepares a run as ``init(prepared:seed:trace:)`` does, taking over `buffers` (emptied,
-    /// with the room they have grown to) instead of allocating its own.
+    /// Prepares a run as ``init(prepared:seed:trace:)`` does, in `loop`: started again, keeping
+    /// the room its queue has grown to, when it counts against the scenario's event limit (else a
+    /// loop with that limit and as much room replaces it).
     ///
-    /// - Complexity: O(1) besides the features' set-up, and emptying `buffers`.
-    init(prepared: PreparedScenario, seed: UInt64?, trace: TraceMode, reusing buffers: inout RunBuffers) {
+    /// - Complexity: O(1) besides the features' set-up, and emptying `loop`.
+    init(prepared: PreparedScenario, seed: UInt64?, trace: TraceMode, loop: consuming EventLoop<SimEvent>) {
         // The scenario is read in place (`prepared.scenario.…`), not copied out of the prepared
         // scenario (a copy retains, and then releases, everything it holds).
         let seed = seed ?? prepared.scenario.seed
         self.seed = seed
-        loop = EventLoop<SimEvent>(capacity: 0, limit: prepared.scenario.eventLimit)
+        if loop.limit == prepared.scenario.eventLimit {
+            loop.restart()
+        } else {
+            loop = EventLoop(capacity: loop.pendingCount, limit: prepared.scenario.eventLimit)
+        }
+        self.loop = loop
         // Each feature is the one made once for the scenario, copied into its place and reseeded
         // there for this run (one copy).
         watch = prepared.watch
@@ -119,42 +121,31 @@ package struct ScenarioSimulation {
             now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection,
             apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
-        buffers.empty(limit: prepared.scenario.eventLimit)
-        exchangeBuffers(with: &buffers)
-    }
-
-    /// Swaps this world's buffers (``RunBuffers``) with `buffers`: a world takes them over when
-    /// it is made, and gives them up when it is started again.
-    ///
-    /// - Complexity: O(1).
-    private mutating func exchangeBuffers(with buffers: inout RunBuffers) {
-        swap(&loop, &buffers.loop)
-        swap(&expectationResults, &buffers.expectationResults)
     }
 
     /// Makes this world a new run of `prepared`: afterwards it is what
     /// `ScenarioSimulation(prepared: prepared, seed: seed, trace: trace)` is, every feature
-    /// started afresh from the prepared scenario, except that it keeps the room its own buffers
-    /// (``RunBuffers``: the loop's queue, the effect stack, the held wakes) and its
-    /// features' collections (lists, replicas, logs, queues: ``StorageAdopting``) have grown to.
+    /// started afresh from the prepared scenario, except that it keeps the room its loop's queue,
+    /// its expectation results and its features' collections (lists, replicas, logs, queues:
+    /// ``StorageAdopting``) have grown to.
     /// `sweep` runs seed after seed of a cell in one world, instead of allocating, growing and
     /// freeing that storage for every run.
     ///
     /// - Complexity: that of ``init(prepared:seed:trace:)`` without its allocations, plus
-    ///   O(*n*) for the *n* entries its buffers and features still hold and the prepared
+    ///   O(*n*) for the *n* entries its loop and features still hold and the prepared
     ///   features' contents, copied into the kept storage.
     package mutating func restart(prepared: PreparedScenario, seed: UInt64? = nil, trace: TraceMode = .recorded) {
-        var buffers = RunBuffers()
-        exchangeBuffers(with: &buffers)
         // Complete by construction: this world becomes the fresh one, whole; the old one only
-        // lends its features' storage, emptied and refilled with the fresh contents (so a field
-        // no `adoptStorage` names keeps the fresh value and storage, never the last run's). The
-        // old world is moved out and the fresh one made in its place: one move of the world,
-        // where a swap with a fresh world made aside moved it three times.
+        // lends its loop (started again) and its storage, emptied and refilled with the fresh
+        // contents (so a field no `adoptStorage` names keeps the fresh value and storage, never
+        // the last run's). The old world is moved out and the fresh one made in its place.
         var old = consume self
-        self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, reusing: &buffers)
-        // Each feature keeps its fresh state in the storage its old self grew
+        var loop = EventLoop<SimEvent>(capacity: 0)
+        swap(&loop, &old.loop)
+        self = ScenarioSimulation(prepared: prepared, seed: seed, trace: trace, loop: loop)
+        // Each part keeps its fresh state in the storage its old self grew
         // (``StorageAdopting/adoptStorage(of:)``).
+        expectationResults.adoptStorage(of: &old.expectationResults)
         watch.adoptStorage(of: &old.watch)
         phone.adoptStorage(of: &old.phone)
         link.adoptStorage(of: &old.link)
@@ -320,39 +311,6 @@ package struct ScenarioSimulation {
         case .open: break
         }
         return ConvergenceChecker.check(watch: watch.sync.replica, phone: phone.sync.replica)
-    }
-}
-
-/// The buffers a world grows while it runs, which a world started again keeps
-/// (``ScenarioSimulation/restart(prepared:seed:trace:)``): taken over emptied, with their room.
-struct RunBuffers {
-    /// The event loop (its queue's heap).
-    var loop: EventLoop<SimEvent>
-    /// The expectation results (``ScenarioSimulation/expectationResults``).
-    var expectationResults: [ExpectationResult] = []
-
-    /// Nothing held, no room: a placeholder while a world's own buffers are taken out.
-    init() {
-        loop = EventLoop(capacity: 0)
-    }
-
-    /// New buffers for a run of `prepared`, with room for its script's actions and the events
-    /// a run has pending at once.
-    init(for prepared: PreparedScenario) {
-        loop = EventLoop(capacity: prepared.stepRuns.count + 16, limit: prepared.scenario.eventLimit)
-    }
-
-    /// Empties every buffer, keeping its room, for a run whose loop schedules at most `limit`
-    /// events (a loop with another limit is replaced).
-    ///
-    /// - Complexity: O(*n*) for the *n* entries held.
-    mutating func empty(limit: EventLimit) {
-        if loop.limit == limit {
-            loop.restart()
-        } else {
-            loop = EventLoop(capacity: loop.pendingCount, limit: limit)
-        }
-        expectationResults.removeAll(keepingCapacity: true)
     }
 }
 

@@ -63,11 +63,9 @@ extension SimulationFeature {
 
 /// What a feature's handler may consult besides its own state: the time, the scenario, the
 /// link's reachability as each side sees it (what `WCSession.isReachable` answers an app), and,
-/// for the link, how each app runs: the time read when the world hands an event over, and the
-/// link's connection and the apps' states as their owners last left them (the link's after each
-/// of its events, ``WorldEffect/appChanged(_:_:)`` for the apps).
+/// for the link, how each app runs.
 package struct WorldContext: Sendable {
-    /// The current simulated time.
+    /// The current simulated time, read when the world hands an event over.
     package var now: SimTime
     /// Whether the run keeps its trace: with ``TraceMode/off`` a handler need not build the
     /// trace events it would return (the world drops them).
@@ -85,7 +83,8 @@ package struct WorldContext: Sendable {
     /// apps before each event. What the link is handed with each event.
     package var apps: LinkApps
     /// `remainingComplicationUserInfoTransfers`: the link's complication transfers left today
-    /// (the link owns that budget; the complication stamps it on its records for reports).
+    /// (the link owns that budget; the complication stamps it on its records for reports), read
+    /// from the link just before the complication handles an event (the one handler that reads it).
     package var complicationTransfersLeft: Int
 
     /// `isReachable` as `side` sees it (worked out when asked: most events never ask).

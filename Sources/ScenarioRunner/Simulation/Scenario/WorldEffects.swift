@@ -22,9 +22,6 @@ package struct WorldEffects: ~Copyable {
     /// The number of effects held.
     package private(set) var count = 0
 
-    /// An empty stack (nothing allocated yet).
-    package init() {}
-
     deinit {
         guard let base else { return }
         base.deinitialize(count: count)
