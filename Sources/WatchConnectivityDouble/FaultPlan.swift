@@ -93,8 +93,7 @@ public struct FaultPlan: Hashable, Sendable {
     /// (70 % relaunched within 2 min), and a watch switch in 20 % of plans. The same seed gives
     /// the same plan on every machine.
     public static func random(seed: UInt64, horizon: Duration = .seconds(600)) -> FaultPlan {
-        var base = SplitMix64(seed: seed)
-        var rng = base.split(label: 0x504C_414E)  // "PLAN"
+        var rng = SplitMix64(seed: seed, label: 0x504C_414E)  // "PLAN"
         let span = max(SimDuration(clamping: horizon).seconds, 1)
         func time(_ rng: inout SplitMix64) -> Duration { .milliseconds(Int64(rng.uniform(in: 0...span) * 1_000)) }
         func millis(_ range: ClosedRange<Int64>, _ rng: inout SplitMix64) -> Duration {

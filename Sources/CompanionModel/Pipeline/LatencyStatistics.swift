@@ -40,20 +40,4 @@ package struct LatencyStatistics: Hashable, Sendable {
 
     /// The largest value, or `nil` when there are none.
     package var maximum: SimDuration? { sorted.last }
-
-    /// p50, p90, p99 and max, or `nil` when there are no values.
-    package var summary: LatencySummary? {
-        guard let p50 = percentile(50), let p90 = percentile(90), let p99 = percentile(99), let max = maximum
-        else { return nil }
-        return LatencySummary(count: count, p50: p50, p90: p90, p99: p99, max: max)
-    }
-}
-
-/// The headline figures of a latency profile.
-package struct LatencySummary: Hashable, Sendable {
-    package var count: Int
-    package var p50: SimDuration
-    package var p90: SimDuration
-    package var p99: SimDuration
-    package var max: SimDuration
 }

@@ -17,9 +17,6 @@ package struct PipelineRun: Hashable, Sendable {
     /// - Complexity: O(*n* log *n*).
     package var statistics: LatencyStatistics { LatencyStatistics(latencies) }
 
-    /// p50/p90/p99/max, or `nil` for a run without taps.
-    package var summary: LatencySummary? { statistics.summary }
-
     /// Time per step over all taps, in pipeline order.
     ///
     /// - Complexity: O(*t* × *s*).

@@ -13,8 +13,7 @@ package enum ExploreDraw {
     ///
     /// - Complexity: O(1) (at most a dozen faults).
     package static func faults(seed: UInt64, span: SimDuration, hasReminders: Bool) -> [ExploreFault] {
-        var base = SplitMix64(seed: seed)
-        var rng = base.split(label: 0x5357_524D)  // "SWRM"
+        var rng = SplitMix64(seed: seed, label: 0x5357_524D)  // "SWRM"
         let length = max(span.nanoseconds, 1_000_000_000)
         // Whole milliseconds, so a reproduction file reads "+93412ms", not nanoseconds.
         func time() -> SimTime { SimTime(nanoseconds: Int64(rng.next() % UInt64(length)) / 1_000_000 * 1_000_000) }

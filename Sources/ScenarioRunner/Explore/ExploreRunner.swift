@@ -112,7 +112,7 @@ package struct ExploreRunner: Sendable {
         let verdict = simulation.run(RunOptions(keeps: .verdict)).verdict
         events += verdict.events
         guard verdict.invariantsBroken > 0 else { return [] }
-        var full = ScenarioSimulation(scenario: scenario, trace: verdict.loopStatus.isStopped ? .off : .recorded)
+        var full = ScenarioSimulation(scenario: scenario, trace: verdict.loopStatus.exceeded != nil ? .off : .recorded)
         events += verdict.events
         return full.run().invariantFailures
     }

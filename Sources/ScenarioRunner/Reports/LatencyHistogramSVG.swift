@@ -66,7 +66,7 @@ package struct LatencyHistogramSVG: SVGPicture {
         let color = SVGPalette.series(index)
         let stats = LatencyStatistics(series.latencies)
         var heading = series.label + " · \(stats.count) tap\(stats.count == 1 ? "" : "s")"
-        if let summary = stats.summary { heading += " · " + LatencyReport.figures(summary) }
+        if let figures = LatencyReport.figures(stats) { heading += " · " + figures }
         canvas.text(heading, x: 12, y: top + 14, bold: true)
         let plotTop = top + 52
         let plotBottom = top + rowHeight - 8

@@ -73,11 +73,12 @@ package struct LatencyReport {
                 + run.pipeline.steps.map { "\($0.name)@\($0.queue.rawValue)" }.joined(separator: " → "),
             "",
         ]
-        guard let summary = run.summary else {
+        let statistics = run.statistics
+        guard let figures = figures(statistics) else {
             lines.append("no tap reached the list")
             return lines
         }
-        lines.append("summary   \(summary.count) taps · " + figures(summary))
+        lines.append("summary   \(statistics.count) taps · " + figures)
         lines.append("queueing  \(DurationFormat.text(run.totalQueueingDelay)) in total behind earlier taps")
         lines.append("")
         lines.append("taps")
@@ -109,9 +110,13 @@ package struct LatencyReport {
         return lines
     }
 
-    /// A summary's figures in one unit, the largest's: `p50 2.033 s · p90 … · max 10.200 s`.
-    static func figures(_ summary: LatencySummary) -> String {
-        let text = DurationFormat.column([summary.p50, summary.p90, summary.p99, summary.max])
+    /// The headline figures of `statistics` in one unit, the largest's: `p50 2.033 s · p90 … ·
+    /// max 10.200 s`, or `nil` when there are no values.
+    static func figures(_ statistics: LatencyStatistics) -> String? {
+        guard let p50 = statistics.percentile(50), let p90 = statistics.percentile(90),
+            let p99 = statistics.percentile(99), let max = statistics.maximum
+        else { return nil }
+        let text = DurationFormat.column([p50, p90, p99, max])
         return "p50 \(text[0]) · p90 \(text[1]) · p99 \(text[2]) · max \(text[3])"
     }
 

@@ -30,12 +30,6 @@ public enum EventLoopStatus: Hashable, Sendable {
     /// The limit was reached at `time`: nothing more is scheduled or handed out.
     case stopped(EventLimitExceeded)
 
-    /// Whether the loop stopped at its limit.
-    package var isStopped: Bool {
-        if case .stopped = self { return true }
-        return false
-    }
-
     /// The reason, when the loop stopped.
     package var exceeded: EventLimitExceeded? {
         if case .stopped(let reason) = self { return reason }

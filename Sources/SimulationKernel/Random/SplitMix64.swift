@@ -29,6 +29,13 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// The independent sub-stream `label` of `seed`, `SplitMix64(seed: seed).split(label: label)`:
+    /// how each feature of a run draws from the run's one seed without shifting another's draws.
+    package init(seed: UInt64, label: UInt64) {
+        var base = SplitMix64(seed: seed)
+        self = base.split(label: label)
+    }
+
     /// A generator for an independent sub-stream (for example one per fault source),
     /// derived deterministically from this one's next output and `label`.
     package mutating func split(label: UInt64 = 0) -> SplitMix64 {

@@ -24,7 +24,7 @@ import Testing
         var loop = EventLoop<Int>(limit: EventLimit(10_000))
         for index in 0..<10_000_000 {
             loop.schedule(index, at: SimTime(nanoseconds: Int64(index)))
-            if loop.status.isStopped { break }
+            if loop.status.exceeded != nil { break }
         }
         #expect(loop.pendingCount == 10_000)
         let next = loop.next()

@@ -46,14 +46,8 @@ package struct ComplicationFeature: SimulationFeature {
     /// The seed label of the complication's sub-stream (`SplitMix64.split(label:)`).
     static let randomLabel: UInt64 = 0x434D_504C  // "CMPL"
 
-    /// The complication's sub-stream of `seed`.
-    static func stream(seed: UInt64) -> SplitMix64 {
-        var base = SplitMix64(seed: seed)
-        return base.split(label: randomLabel)
-    }
-
     package init(scenario: Scenario, seed: UInt64) {
-        rng = Self.stream(seed: seed)
+        rng = SplitMix64(seed: seed, label: Self.randomLabel)
         let settings = scenario.sections.complication
         refreshPlan = settings?.backgroundRefresh
         taskWork = refreshPlan?.task ?? BackgroundTaskWork()
@@ -74,7 +68,7 @@ package struct ComplicationFeature: SimulationFeature {
     ///
     /// - Complexity: O(1).
     mutating func reseed(_ seed: UInt64) {
-        rng = Self.stream(seed: seed)
+        rng = SplitMix64(seed: seed, label: Self.randomLabel)
     }
 
     /// Traces the requests made while setting up (the face's first, free timeline), tells the

@@ -26,7 +26,7 @@ package struct LinkFeature: SimulationFeature {
     /// Creates the link from the scenario's `"link"` settings; its randomness is a sub-stream of
     /// `seed` that no other feature's draws can shift.
     package init(scenario: Scenario, seed: UInt64) {
-        var rng = LinkFeature.stream(seed: seed)
+        var rng = SplitMix64(seed: seed, label: LinkFeature.randomLabel)
         let settings = scenario.sections.link ?? LinkSettings()
         var configuration = settings.configuration
         configuration.complicationBudgetFirstReset = Self.transferBudgetFirstReset(scenario).offset
@@ -42,14 +42,8 @@ package struct LinkFeature: SimulationFeature {
     ///
     /// - Complexity: O(1).
     mutating func reseed(_ seed: UInt64) {
-        var rng = LinkFeature.stream(seed: seed)
+        var rng = SplitMix64(seed: seed, label: LinkFeature.randomLabel)
         transport.reseed(&rng)
-    }
-
-    /// The link's sub-stream of `seed`.
-    private static func stream(seed: UInt64) -> SplitMix64 {
-        var base = SplitMix64(seed: seed)
-        return base.split(label: LinkFeature.randomLabel)
     }
 
     /// When the one complication-transfer budget first resets (then every 24 h). The platform

@@ -106,8 +106,7 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(1).
     mutating func reseed(_ seed: UInt64) {
-        var base = SplitMix64(seed: seed)
-        harness.refreshDelays.random = base.split(label: Self.refreshRandomLabel)
+        harness.refreshDelays.random = SplitMix64(seed: seed, label: Self.refreshRandomLabel)
     }
 
     /// Simulated time as scheduler time (whole seconds since the scenario start).

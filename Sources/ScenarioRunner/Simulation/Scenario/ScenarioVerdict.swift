@@ -26,7 +26,7 @@ package struct ScenarioVerdict: Sendable {
     /// Broken invariants: the event limit, each discrepancy left once the link finished, and each
     /// failure of the run's own checks.
     package var invariantsBroken: Int {
-        (loopStatus.isStopped ? 1 : 0) + discrepanciesSettled.count + checkFailures.count
+        (loopStatus.exceeded != nil ? 1 : 0) + discrepanciesSettled.count + checkFailures.count
     }
 
     /// Whether every expectation held and no invariant was broken.

@@ -31,7 +31,7 @@ struct ObservedRun: Equatable {
         }
         endTime = outcome.endTime
         scheduled = simulation.loop.scheduledCount
-        stopped = simulation.loop.status.isStopped
+        stopped = simulation.loop.status.exceeded != nil
         let settled = simulation.settled()
         settledNow = settled.now
         settledScheduled = settled.loop.scheduledCount
