@@ -39,13 +39,6 @@ package enum PhoneAppLifecycle: Hashable, Sendable {
         case terminate(at: SimTime)
     }
 
-    /// What the driver must do after a transition.
-    package enum Effect: Hashable, Sendable {
-        /// The state changed (trace it; tell the link when ``runState`` changed; a start or a stop
-        /// is also the sync courier's business).
-        case changed(from: PhoneAppLifecycle, to: PhoneAppLifecycle)
-    }
-
     /// The lifecycle at the start of a run, from the link settings' `"phoneApp"`.
     package init(initial state: AppRunState) {
         switch state {
@@ -55,12 +48,14 @@ package enum PhoneAppLifecycle: Hashable, Sendable {
         }
     }
 
-    /// Applies `event`. An event that does not apply to the current state (leaving an app that
-    /// does not run, killing one that is not running, a wake of a running app) changes nothing:
-    /// all of them can be written in a scenario.
+    /// Applies `event`, and returns the state it left when the state changed (the driver traces
+    /// the change, tells the link when ``runState`` changed, and the sync courier of a start or a
+    /// stop), `nil` when nothing changed. An event that does not apply to the current state
+    /// (leaving an app that does not run, killing one that is not running, a wake of a running
+    /// app) changes nothing: all of them can be written in a scenario.
     ///
     /// - Complexity: O(1).
-    package mutating func reduce(_ event: Event) -> [Effect] {
+    package mutating func reduce(_ event: Event) -> PhoneAppLifecycle? {
         let before = self
         switch (self, event) {
         case (.foreground, .launch):
@@ -80,7 +75,7 @@ package enum PhoneAppLifecycle: Hashable, Sendable {
         case (.background, .terminate), (.foreground, .terminate):
             self = .notRunning
         }
-        return self == before ? [] : [.changed(from: before, to: self)]
+        return self == before ? nil : before
     }
 
     /// Whether the app's code runs (it can send, and receive what the link delivers).

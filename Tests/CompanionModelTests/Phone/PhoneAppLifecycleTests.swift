@@ -32,9 +32,9 @@ import Testing
     @Test(arguments: cases)
     func transition(_ test: Case) {
         var state = test.from
-        let effects = state.reduce(test.event)
+        let left = state.reduce(test.event)
         #expect(state == test.to)
-        #expect(effects == (test.from == test.to ? [] : [.changed(from: test.from, to: test.to)]))
+        #expect(left == (test.from == test.to ? nil : test.from))
     }
 
     @Test func theRunStateIsWhatTheLinkSees() {

@@ -103,17 +103,13 @@ package struct PhoneFeature: SimulationFeature {
     mutating func lifecycle(
         _ event: PhoneAppLifecycle.Event, cause: String, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        for effect in appLifecycle.reduce(event) {
-            switch effect {
-            case .changed(let from, let to):
-                effects.append(.appChanged(.phone, to.runState))
-                effects.append(
-                    .trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
-                if from.isRunning != to.isRunning {
-                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
-                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
-                }
-            }
+        guard let from = appLifecycle.reduce(event) else { return }
+        let to = appLifecycle
+        effects.append(.appChanged(.phone, to.runState))
+        effects.append(.trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
+        if from.isRunning != to.isRunning {
+            effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
+            reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
         }
     }
 }

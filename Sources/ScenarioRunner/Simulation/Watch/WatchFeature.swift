@@ -108,12 +108,11 @@ package struct WatchFeature: SimulationFeature {
         wakePipeline(context, into: &effects)
     }
 
-    /// Schedules the suspension of an app that starts in the background, and the return to the
-    /// clock of an app left frontmost by a wrist lowered at the start (`"wrist": "lowered"`).
+    /// Schedules the deadline of the app's starting state (the suspension of an app that starts
+    /// in the background), and the return to the clock of an app left frontmost by a wrist
+    /// lowered at the start (`"wrist": "lowered"`).
     package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
-        if case .background(_, let suspendsAt) = appLifecycle {
-            effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
-        }
+        if let (due, time) = appLifecycle.deadline { effects.append(.schedule(.watch(.app(due)), at: time)) }
         if case .appInactive(_, let returnsToClockAt) = app.wrist.state {
             effects.append(.schedule(.watch(.returnToClockDue), at: returnsToClockAt))
         }
