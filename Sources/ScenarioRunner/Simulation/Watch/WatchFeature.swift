@@ -31,8 +31,9 @@ package struct WatchFeature: SimulationFeature {
     /// endpoint appends to (``SyncEndpoint/reduce(_:at:trace:into:)``), empty between events, kept for
     /// its capacity.
     var pendingSync: [SyncEndpoint.Effect] = []
-    /// Taps that reached the list, and taps that did not (with why).
-    package internal(set) var tapCounts = TapCounts()
+    /// The taps that did not reach the list, counted by why, in first-seen order (those that did
+    /// are the app's: ``WatchAppState/taps``).
+    package internal(set) var ignoredTaps: [(reason: TapRefusal, count: Int)] = []
     /// The keys of the items checked off on the watch's list, in the order they were (an item put
     /// back or taken off the list leaves it): the trip the store order learns from.
     package internal(set) var checkOffOrder: [Int] = []
@@ -156,28 +157,9 @@ package enum WatchEvent: Sendable {
     case app(WatchAppLifecycle.Event)
 }
 
-/// Counts of taps by outcome.
-package struct TapCounts: Sendable {
-    /// Taps that reached the list.
-    package var accepted = 0
-    /// Taps that did not, by reason (`"wristDown"`), in first-seen order.
-    package var ignored: [(reason: String, count: Int)] = []
-
-    mutating func ignore(_ reason: String) {
-        if let index = ignored.firstIndex(where: { $0.reason == reason }) {
-            ignored[index].count += 1
-        } else {
-            ignored.append((reason, 1))
-        }
-    }
-
-    /// All ignored taps.
-    package var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
-}
-
 extension WatchFeature: StorageAdopting {
     /// Keeps the watch side in `old`'s storage (``StorageAdopting``): its app, lifecycle changes,
-    /// sync endpoint and its effect buffer, tap counts, check-off order and phone-made changes.
+    /// sync endpoint and its effect buffer, ignored taps, check-off order and phone-made changes.
     /// The store order, the layout, the file order and the upcoming taps are the prepared
     /// scenario's, shared; nothing else holds storage.
     ///
@@ -187,17 +169,8 @@ extension WatchFeature: StorageAdopting {
         lifecycleChanges.adoptStorage(of: &old.lifecycleChanges)
         sync.adoptStorage(of: &old.sync)
         pendingSync.adoptStorage(of: &old.pendingSync)
-        tapCounts.adoptStorage(of: &old.tapCounts)
+        ignoredTaps.adoptStorage(of: &old.ignoredTaps)
         checkOffOrder.adoptStorage(of: &old.checkOffOrder)
         phoneMadeChanges.adoptStorage(of: &old.phoneMadeChanges)
-    }
-}
-
-extension TapCounts: StorageAdopting {
-    /// Keeps these counts in `old`'s storage for ignored taps (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*r*) for *r* reasons.
-    package mutating func adoptStorage(of old: inout TapCounts) {
-        ignored.adoptStorage(of: &old.ignored)
     }
 }
