@@ -34,7 +34,7 @@ extension WatchFeature {
                 .init("items", .int(Int64(shown.count))),
                 .init("checked", .int(Int64(checked))),
                 .init("remaining", .int(Int64(watchList.remainingCount))),
-                .init("next", .string(watchList.nextItem?.id ?? "-")),
+                .init("next", .string(watchList.nextItemID ?? "-")),
                 .init(
                     "displayOrder", .list(shown.map { .string($0.id) }),
                     text: shown.map(\.title).joined(separator: ", ")),

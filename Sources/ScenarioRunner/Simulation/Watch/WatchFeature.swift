@@ -73,10 +73,8 @@ package struct WatchFeature: SimulationFeature {
 
     /// Makes this watch side, a copy of the one made once for the scenario (`prepared.watch`),
     /// the watch side at the start of a run with `seed`: the wrist and the pipeline's jitter
-    /// stream are set for the run; everything else is shared, not built again.
-    ///
-    /// The world copies the prepared side into its own place and reseeds it there: a side made
-    /// by an initialiser returning a changed copy was copied a second time into the world.
+    /// stream are set for the run; everything else is shared, not built again. It is reseeded in
+    /// place, in the world's copy, so the side is copied once.
     ///
     /// - Complexity: O(1) besides the pipeline session's own set-up.
     mutating func reseed(for prepared: PreparedScenario, seed: UInt64) {
