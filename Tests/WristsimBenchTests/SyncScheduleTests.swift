@@ -48,8 +48,8 @@ import Testing
         }
         if !(settled.link.transport.isIdle && watch.courier.isIdle && phone.courier.isIdle) {
             failures.append(
-                "the link did not finish: watch waits for \(watch.courier.inFlight.keys.sorted()), "
-                    + "phone for \(phone.courier.inFlight.keys.sorted())")
+                "the link did not finish: watch waits for \(watch.courier.carriers), "
+                    + "phone for \(phone.courier.carriers)")
         }
         failures += linkFailures(settled)
         for event in settled.trace {

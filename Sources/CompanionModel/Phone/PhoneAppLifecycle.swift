@@ -16,8 +16,8 @@ import SimulationKernel
 /// (`sendMessage` wakes the counterpart iOS app, PLATFORM.md §2.2) and for a notification action
 /// without `.foreground` (PLATFORM.md §1.4: "processes the action in the background"); a wake of
 /// an app that already runs leaves it as it is ("If the app is already in the foreground, it
-/// remains in the foreground"). The user opens it (``Event/launch(at:)``), leaves it, or kills
-/// it; the system may terminate it.
+/// remains in the foreground"). The user opens it (``AppRunState/Event/launch``), leaves it, or
+/// kills it; the system may terminate it.
 package enum PhoneAppLifecycle: Hashable, Sendable {
     /// Not launched, or killed / terminated.
     case notRunning
@@ -26,61 +26,32 @@ package enum PhoneAppLifecycle: Hashable, Sendable {
     /// In front of the user, since the given time.
     case foreground(since: SimTime)
 
-    /// Lifecycle events.
-    package enum Event: Hashable, Sendable {
-        /// The user opens the app (launched if it was not running).
-        case launch(at: SimTime)
-        /// The system launches the app into the background (a watch message, a notification
-        /// action); nothing changes if it already runs.
-        case wake(at: SimTime)
-        /// The user leaves the app.
-        case moveToBackground(at: SimTime)
-        /// The user kills the app, or the system terminates it.
-        case terminate(at: SimTime)
-    }
-
-    /// What the driver must do after a transition.
-    package enum Effect: Hashable, Sendable {
-        /// The state changed (trace it; tell the link when ``runState`` changed; a start or a stop
-        /// is also the sync courier's business).
-        case changed(from: PhoneAppLifecycle, to: PhoneAppLifecycle)
-    }
-
-    /// The lifecycle at the start of a run, from the link settings' `"phoneApp"`.
-    package init(initial state: AppRunState) {
+    /// The lifecycle in `state` since `time` (at the start of a run: the link settings'
+    /// `"phoneApp"`, since zero).
+    package init(_ state: AppRunState, since time: SimTime = .zero) {
         switch state {
         case .notRunning: self = .notRunning
-        case .background: self = .background(since: .zero)
-        case .foreground: self = .foreground(since: .zero)
+        case .background: self = .background(since: time)
+        case .foreground: self = .foreground(since: time)
         }
     }
 
-    /// Applies `event`. An event that does not apply to the current state (leaving an app that
+    /// Applies `event` at `time`, and returns the state it left when the state changed (the
+    /// driver traces the change, tells the link when ``runState`` changed, and the sync courier
+    /// of a start or a stop), `nil` when nothing changed. The transitions are those of the app as
+    /// WatchConnectivity sees it (``AppRunState/reduce(_:)``, their one owner); this lifecycle
+    /// adds since when. An event that does not apply to the current state (leaving an app that
     /// does not run, killing one that is not running, a wake of a running app) changes nothing:
     /// all of them can be written in a scenario.
     ///
     /// - Complexity: O(1).
-    package mutating func reduce(_ event: Event) -> [Effect] {
+    package mutating func reduce(_ event: AppRunState.Event, at time: SimTime) -> PhoneAppLifecycle? {
+        var state = runState
+        state.reduce(event)
+        guard state != runState else { return nil }
         let before = self
-        switch (self, event) {
-        case (.foreground, .launch):
-            break
-        case (.notRunning, .launch(let time)), (.background, .launch(let time)):
-            self = .foreground(since: time)
-        case (.notRunning, .wake(let time)):
-            self = .background(since: time)
-        case (.background, .wake), (.foreground, .wake):
-            break
-        case (.foreground, .moveToBackground(let time)):
-            self = .background(since: time)
-        case (.notRunning, .moveToBackground), (.background, .moveToBackground):
-            break
-        case (.notRunning, .terminate):
-            break
-        case (.background, .terminate), (.foreground, .terminate):
-            self = .notRunning
-        }
-        return self == before ? [] : [.changed(from: before, to: self)]
+        self = PhoneAppLifecycle(state, since: time)
+        return before
     }
 
     /// Whether the app's code runs (it can send, and receive what the link delivers).

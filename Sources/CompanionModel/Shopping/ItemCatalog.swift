@@ -11,19 +11,13 @@
 /// catalog.key(of: "bread")  // 2
 /// catalog.name(of: 0)       // "kale"
 /// ```
-package struct ItemCatalog: Hashable, Sendable {
-    /// The names and keys, made once and shared by every copy.
-    private final class Storage: Sendable {
-        let names: [ItemID]
-        let keys: [ItemID: Int]
-
-        init(names: [ItemID], keys: [ItemID: Int]) {
-            self.names = names
-            self.keys = keys
-        }
-    }
-
-    private let storage: Storage
+///
+/// An immutable object, made once and shared by every replica and layout of the list.
+package final class ItemCatalog: Hashable, Sendable {
+    /// Each key's name.
+    private let names: [ItemID]
+    /// Each name's key.
+    private let keys: [ItemID: Int]
 
     /// The catalog of `items` then `added`, each identifier once, in that order.
     ///
@@ -35,29 +29,30 @@ package struct ItemCatalog: Hashable, Sendable {
             keys[name] = names.count
             names.append(name)
         }
-        storage = Storage(names: names, keys: keys)
+        self.names = names
+        self.keys = keys
     }
 
     /// The number of items (keys are `0..<count`).
-    package var count: Int { storage.names.count }
+    package var count: Int { names.count }
 
     /// The key of `name`, or `nil` if the catalog does not hold it.
     ///
     /// - Complexity: O(1) (one hash of `name`).
-    package func key(of name: ItemID) -> Int? { storage.keys[name] }
+    package func key(of name: ItemID) -> Int? { keys[name] }
 
     /// The name of the item with `key`.
     ///
     /// - Complexity: O(1).
-    package func name(of key: Int) -> ItemID { storage.names[key] }
+    package func name(of key: Int) -> ItemID { names[key] }
 
     /// Equal names in the same order (at once for two copies of one catalog).
     package static func == (lhs: ItemCatalog, rhs: ItemCatalog) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.names == rhs.storage.names
+        lhs === rhs || lhs.names == rhs.names
     }
 
     /// Hashes the names in order.
     package func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.names)
+        hasher.combine(names)
     }
 }

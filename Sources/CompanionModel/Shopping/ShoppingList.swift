@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let list = ShoppingList(replica: watch.replica, layout: layout)
-/// list.nextItem        // the first remaining item in store order
+/// list.nextItemID      // the first remaining item in store order
 /// list.remainingCount  // the replica's count
 /// ```
 package struct ShoppingList: Sendable {
@@ -49,13 +49,8 @@ package struct ShoppingList: Sendable {
         layout.catalog.key(of: id).flatMap { layout.shown($0, in: entries) }
     }
 
-    /// The next item to pick up: the first remaining one in display order.
-    ///
-    /// - Complexity: O(*n*).
-    package var nextItem: ShoppingItem? { layout.nextKey(in: entries).flatMap { layout.shown($0, in: entries) } }
-
-    /// The identifier of the next item to pick up (``nextItem``'s), without making its row: what
-    /// the `next` expectation compares at every checkpoint.
+    /// The identifier of the next item to pick up: the first remaining one in display order (its
+    /// row is ``item(_:)``'s).
     ///
     /// - Complexity: O(*n*).
     package var nextItemID: ItemID? { layout.nextKey(in: entries).map { entries[$0].id } }

@@ -12,27 +12,18 @@
 /// layout.nextKey(in: replica.items)          // the first remaining item in store order
 /// layout.shown(2, in: replica.items)?.title  // the row of the item with key 2
 /// ```
-package struct ShoppingListLayout: Sendable {
-    /// The tables, made once and shared by every copy.
-    private final class Storage: Sendable {
-        let catalog: ItemCatalog
-        /// Each key's rank in the store order (`Int.max` when never seen in a trip).
-        let ranks: [Int]
-        /// Each key's item as loaded (`nil` for an item added later).
-        let loaded: [ShoppingItem?]
-        /// The loaded items' keys (`0..<loadedOrder.count`) in display order: their places never
-        /// change, so they are sorted once.
-        let loadedOrder: [Int]
-
-        init(catalog: ItemCatalog, ranks: [Int], loaded: [ShoppingItem?], loadedOrder: [Int]) {
-            self.catalog = catalog
-            self.ranks = ranks
-            self.loaded = loaded
-            self.loadedOrder = loadedOrder
-        }
-    }
-
-    private let storage: Storage
+///
+/// An immutable object: its tables are made once and shared by every holder.
+package final class ShoppingListLayout: Sendable {
+    /// Every item the list can hold, and each one's key.
+    package let catalog: ItemCatalog
+    /// Each key's rank in the store order (`Int.max` when never seen in a trip).
+    private let ranks: [Int]
+    /// Each key's item as loaded (`nil` for an item added later).
+    private let loaded: [ShoppingItem?]
+    /// The loaded items' keys (`0..<loadedOrder.count`) in display order: their places never
+    /// change, so they are sorted once.
+    private let loadedOrder: [Int]
 
     /// The layout of a list that can hold the items of `catalog`, loaded with `loaded` (a
     /// repeated identifier keeps its first entry), placed by `order`.
@@ -48,14 +39,11 @@ package struct ShoppingListLayout: Sendable {
             items[key] = item
         }
         let ranks = (0..<catalog.count).map { order.rank(of: catalog.name(of: $0)) ?? .max }
-        let loadedKeys = items.indices.filter { items[$0] != nil }
-        storage = Storage(
-            catalog: catalog, ranks: ranks, loaded: items,
-            loadedOrder: loadedKeys.sorted { (ranks[$0], $0) < (ranks[$1], $1) })
+        self.catalog = catalog
+        self.ranks = ranks
+        self.loaded = items
+        loadedOrder = items.indices.filter { items[$0] != nil }.sorted { (ranks[$0], $0) < (ranks[$1], $1) }
     }
-
-    /// Every item the list can hold, and each one's key.
-    package var catalog: ItemCatalog { storage.catalog }
 
     /// The place in display order of the item with `key` (`nil` while it was never on the list):
     /// its rank, then its canonical place — a loaded item's index, or after every loaded item,
@@ -65,10 +53,10 @@ package struct ShoppingListLayout: Sendable {
     package func place(of key: Int, in items: [ReplicaItem]) -> ComplicationListPlace? {
         switch items[key].placement {
         case .none: return nil
-        case .initial(let index): return ComplicationListPlace(rank: storage.ranks[key], joined: index)
+        case .initial(let index): return ComplicationListPlace(rank: ranks[key], joined: index)
         case .added(let version):
-            let joined = storage.loadedOrder.count + 2 * version.counter + version.rank
-            return ComplicationListPlace(rank: storage.ranks[key], joined: joined)
+            let joined = loadedOrder.count + 2 * version.counter + version.rank
+            return ComplicationListPlace(rank: ranks[key], joined: joined)
         }
     }
 
@@ -80,7 +68,7 @@ package struct ShoppingListLayout: Sendable {
     package func shown(_ key: Int, in items: [ReplicaItem]) -> ShoppingItem? {
         let item = items[key]
         guard item.presence.value.isListed else { return nil }
-        guard let loaded = storage.loaded[key], item.presence.version == .initial else {
+        guard let loaded = loaded[key], item.presence.version == .initial else {
             return ShoppingItem(id: item.id, title: item.title.value)
         }
         return ShoppingItem(id: item.id, title: item.title.value, due: loaded.due, notes: loaded.notes)
@@ -102,17 +90,17 @@ package struct ShoppingListLayout: Sendable {
     ///
     /// - Complexity: O(*n* + *a* log *a*) for *n* items in the catalog and *a* added items listed.
     package func listedKeys(in items: [ReplicaItem]) -> [Int] {
-        var added = (storage.loadedOrder.count..<items.count).filter { items[$0].presence.value.isListed }
+        var added = (loadedOrder.count..<items.count).filter { items[$0].presence.value.isListed }
         // Room for every item at once: the answer is built without regrowing.
         var keys: [Int] = []
         keys.reserveCapacity(items.count)
         guard !added.isEmpty else {
-            for key in storage.loadedOrder where items[key].presence.value.isListed { keys.append(key) }
+            for key in loadedOrder where items[key].presence.value.isListed { keys.append(key) }
             return keys
         }
         added.sort { place(of: $0, in: items)! < place(of: $1, in: items)! }
         var next = added.startIndex
-        for key in storage.loadedOrder where items[key].presence.value.isListed {
+        for key in loadedOrder where items[key].presence.value.isListed {
             while next < added.endIndex, place(of: added[next], in: items)! < place(of: key, in: items)! {
                 keys.append(added[next])
                 next += 1
@@ -128,8 +116,8 @@ package struct ShoppingListLayout: Sendable {
     /// - Complexity: O(*p* + *a*) for the next item at position *p* among the loaded items and *a*
     ///   items added later; no hashing.
     package func nextKey(in items: [ReplicaItem]) -> Int? {
-        var next = storage.loadedOrder.first { items[$0].isOpen }
-        for key in storage.loadedOrder.count..<items.count where items[key].isOpen {
+        var next = loadedOrder.first { items[$0].isOpen }
+        for key in loadedOrder.count..<items.count where items[key].isOpen {
             if let current = next, place(of: current, in: items)! < place(of: key, in: items)! { continue }
             next = key
         }
@@ -143,11 +131,11 @@ package struct ShoppingListLayout: Sendable {
     package func remainingAbove(_ key: Int, in items: [ReplicaItem]) -> Int {
         guard let target = place(of: key, in: items) else { return 0 }
         var count = 0
-        for other in storage.loadedOrder {
+        for other in loadedOrder {
             guard place(of: other, in: items)! < target else { break }
             if items[other].isOpen { count += 1 }
         }
-        for other in storage.loadedOrder.count..<items.count where items[other].isOpen {
+        for other in loadedOrder.count..<items.count where items[other].isOpen {
             if let otherPlace = place(of: other, in: items), otherPlace < target { count += 1 }
         }
         return count

@@ -33,7 +33,7 @@ import SimulationKernel
 /// ])
 /// order.sorted(["eggs", "kale"])  // ["kale", "eggs"]
 /// ```
-package struct StoreOrder: Hashable, Sendable {
+package struct StoreOrder: Sendable {
     /// How many following items of a trip each item votes to come before.
     package static let window = 32
 
@@ -129,18 +129,6 @@ package struct StoreOrder: Hashable, Sendable {
         computeRanks()
     }
 
-    /// Two orders are equal when they learned the same votes and positions.
-    package static func == (lhs: StoreOrder, rhs: StoreOrder) -> Bool {
-        lhs.storage.items == rhs.storage.items && lhs.storage.votes.folded() == rhs.storage.votes.folded()
-            && lhs.storage.positionSum == rhs.storage.positionSum
-            && lhs.storage.appearances == rhs.storage.appearances && lhs.tripCount == rhs.tripCount
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.items)
-        hasher.combine(tripCount)
-    }
-
     /// Learns the order of one completed trip, and computes the order again: the order learned
     /// from this one's trips, then `trip`. Repeated items count at their first position.
     ///
@@ -198,15 +186,16 @@ package struct StoreOrder: Hashable, Sendable {
     /// the remaining one of least ``Rank`` (on a cycle, the one with the fewest unresolved
     /// predecessors). Placing an item improves its successors' ranks; the improved rank is
     /// queued and the stale one skipped when it surfaces. The edges come from the vote table read
-    /// in order into one successor array (``StoreOrderGraph``).
+    /// in order into one successor array (``StoreOrderGraph``); every vote is in the table, since
+    /// each learning ends with ``computeRanks()``, which folds the log first.
     ///
-    /// - Complexity: O(*l* log *l*) to fold *l* votes learned since the last fold, then O(*e* + *v* log *v*) for *v* known items and *e* voted pairs (*e* < ``window``
+    /// - Complexity: O(*e* + *v* log *v*) for *v* known items and *e* voted pairs (*e* < ``window``
     ///   × the number of items in all trips) while the votes have no cycle; O((*v* + *e*) log(*v*
     ///   + *e*)) from the first cycle on.
     private func order() -> [ItemID] {
         let storage = storage
         let count = storage.items.count
-        let successors = StoreOrderGraph(count: count, tallies: storage.votes.folded())
+        let successors = StoreOrderGraph(count: count, tallies: storage.votes.tallies)
         var unresolved = successors.predecessorCounts
         let mean = (0..<count).map { meanPosition(number: $0) }
         func rank(_ item: Int) -> Rank { Rank(unresolved: unresolved[item], meanPosition: mean[item], number: item) }

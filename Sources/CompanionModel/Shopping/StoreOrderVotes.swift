@@ -29,9 +29,6 @@ struct StoreOrderVotes: Sendable {
     /// 2³¹: each is a distinct item of the history held in memory).
     private var log: [UInt64] = []
 
-    /// Whether no vote was ever cast.
-    var isEmpty: Bool { tallies.isEmpty && log.isEmpty }
-
     /// Counts one vote for item `before` coming before item `after` (distinct numbers).
     ///
     /// - Complexity: amortised O(1); folding the log (see ``endTrip()``) is charged to the votes.
@@ -55,15 +52,6 @@ struct StoreOrderVotes: Sendable {
     ///   the log is already sorted, as for one trip of new items).
     mutating func fold() {
         guard !log.isEmpty else { return }
-        tallies = folded()
-        log = []
-    }
-
-    /// The table with the log folded in, without changing this store.
-    ///
-    /// - Complexity: that of ``fold()``.
-    func folded() -> [Tally] {
-        guard !log.isEmpty else { return tallies }
         let sorted = log.sorted()
         var result: [Tally] = []
         result.reserveCapacity(tallies.count + sorted.count)
@@ -91,7 +79,8 @@ struct StoreOrderVotes: Sendable {
             result.append(tally)
         }
         result.append(contentsOf: tallies[next...])
-        return result
+        tallies = result
+        log = []
     }
 
     /// Counts saturate at `Int32.max` (2³¹ − 1 trips with one pair; not reachable in memory).

@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// case .itemChanged(let change):
-///     let shown = endpoint.replica.shown(atSlot: change.slot)   // the item as shown after
+///     let shown = endpoint.replica.items[change.slot].shown     // the item as shown after
 ///     let operation = endpoint.replica.appliedLog[change.position]   // what changed it
 ///     change.before == .open && change.after == .checkedOff      // it was checked off
 ///     change.origin == .phone                                    // by the phone

@@ -3,10 +3,9 @@
 /// version.
 ///
 /// An operation is made once and never changed, then copied many times (into the log, link
-/// messages, effects and every line of the message trail), so its fields live in
-/// one immutable, shared box: a copy is one reference, not five fields with two strings.
-/// Equality is by value, exactly as for the fields; hashing leaves out the key (the name's
-/// number in one catalog).
+/// messages, effects and every line of the message trail), so it is an immutable object: a
+/// copy is one reference, not five fields with two strings. Equality is by value, exactly as
+/// for the fields; hashing leaves out the key (the name's number in one catalog).
 ///
 /// ```swift
 /// let operation = ListOperation(
@@ -14,55 +13,41 @@
 ///     edit: .add(title: "Bread"), version: SyncVersion(counter: 1, device: .phone))
 /// operation.description  // "phone#1 add bread v1@phone"
 /// ```
-package struct ListOperation: Hashable, Sendable, CustomStringConvertible {
-    /// The fields, set once when the operation is made.
-    final class Fields: Sendable {
-        let id: OperationID
-        let item: ItemID
-        let key: Int
-        let edit: ListEdit
-        let version: SyncVersion
-
-        init(id: OperationID, item: ItemID, key: Int, edit: ListEdit, version: SyncVersion) {
-            self.id = id
-            self.item = item
-            self.key = key
-            self.edit = edit
-            self.version = version
-        }
-    }
-
-    let fields: Fields
+package final class ListOperation: Hashable, Sendable, CustomStringConvertible {
+    /// The origin and its sequence number.
+    package let id: OperationID
+    /// The item edited.
+    package let item: ItemID
+    /// The item's key in the list's ``ItemCatalog``: what the receiving replica finds it by.
+    package let key: Int
+    /// What was done.
+    package let edit: ListEdit
+    /// The edit's version: decides concurrent edits of the same field.
+    package let version: SyncVersion
 
     /// Creates an operation.
     ///
     /// - Complexity: O(1); one allocation, shared by every copy.
     package init(id: OperationID, item: ItemID, key: Int, edit: ListEdit, version: SyncVersion) {
-        fields = Fields(id: id, item: item, key: key, edit: edit, version: version)
+        self.id = id
+        self.item = item
+        self.key = key
+        self.edit = edit
+        self.version = version
     }
 
-    /// The origin and its sequence number.
-    package var id: OperationID { fields.id }
-    /// The item edited.
-    package var item: ItemID { fields.item }
-    /// The item's key in the list's ``ItemCatalog``: what the receiving replica finds it by.
-    package var key: Int { fields.key }
-    /// What was done.
-    package var edit: ListEdit { fields.edit }
     /// Whether the edit writes the item's title (an add or a rename), asked in place: `edit`
     /// would copy the edit, and its title, out to ask.
     package var setsTitle: Bool {
-        switch fields.edit {
+        switch edit {
         case .add, .rename: true
         case .remove, .check, .uncheck: false
         }
     }
-    /// The edit's version: decides concurrent edits of the same field.
-    package var version: SyncVersion { fields.version }
 
     /// Equal fields (at once for two copies of one operation).
     package static func == (lhs: ListOperation, rhs: ListOperation) -> Bool {
-        lhs.fields === rhs.fields
+        lhs === rhs
             || (lhs.id == rhs.id && lhs.key == rhs.key && lhs.item == rhs.item && lhs.edit == rhs.edit
                 && lhs.version == rhs.version)
     }

@@ -25,7 +25,7 @@ import SimulationKernel
 /// ```
 package struct ListReplica: Hashable, Sendable {
     /// Why a local edit made no operation.
-    package enum Refusal: Hashable, Sendable {
+    package enum Refusal: String, Hashable, Sendable {
         /// Remove, rename, check or uncheck of an item that is not on the list.
         case notListed
         /// Add of an item that is already on the list.
@@ -33,14 +33,8 @@ package struct ListReplica: Hashable, Sendable {
         /// The item already is that way (rename to its title, check a checked item…).
         case unchanged
 
-        /// `"notListed"`, `"alreadyListed"` or `"unchanged"`.
-        package var name: String {
-            switch self {
-            case .notListed: return "notListed"
-            case .alreadyListed: return "alreadyListed"
-            case .unchanged: return "unchanged"
-            }
-        }
+        /// `"notListed"`, `"alreadyListed"` or `"unchanged"`: the case's.
+        package var name: String { rawValue }
     }
 
     /// The device holding this replica.
@@ -138,12 +132,6 @@ package struct ListReplica: Hashable, Sendable {
     package func knownItem(_ id: ItemID) -> ReplicaItem? {
         catalog.key(of: id).flatMap { items[$0].isUnseen ? nil : items[$0] }
     }
-
-    /// The item at `slot` (its key, as an ``ItemChange`` names it) as shown, or `nil` if it is
-    /// not on the list.
-    ///
-    /// - Complexity: O(1); no hashing.
-    package func shown(atSlot slot: Int) -> SyncedItem? { items[slot].shown }
 
     /// What one merge did: a few words, with no operation and no strings, the change to the item
     /// as shown among them.

@@ -8,12 +8,6 @@ package struct OperationID: Hashable, Sendable, Comparable, CustomStringConverti
     /// Its number among the origin's operations, from 1.
     package var sequence: Int
 
-    /// The operation `sequence` of `origin`.
-    package init(origin: LinkSide, sequence: Int) {
-        self.origin = origin
-        self.sequence = sequence
-    }
-
     /// Watch operations sort before phone operations, then by sequence.
     package static func < (lhs: OperationID, rhs: OperationID) -> Bool {
         (lhs.origin == .watch ? 0 : 1, lhs.sequence) < (rhs.origin == .watch ? 0 : 1, rhs.sequence)

@@ -60,10 +60,10 @@ package struct SyncCourier: Sendable {
     }
 
     /// How each of this device's operations travels while it is unacknowledged, by its sequence
-    /// number less one (`nil`: not sent yet, or acknowledged): a few words each, with nothing to
-    /// retain (the operation is its replica's), found by indexing, as the replica finds an
-    /// operation it made (``ListReplica/madePositions``).
-    private var carriers: [Carrier?] = []
+    /// number less one (`nil`: not sent yet, or acknowledged; one the link refused for good
+    /// stays): a few words each, with nothing to retain (the operation is its replica's), found
+    /// by indexing, as the replica finds an operation it made (``ListReplica/madePositions``).
+    package private(set) var carriers: [Carrier?] = []
     /// The sequence numbers sent as interactive messages since the app last stopped, in the order
     /// sent: the ones an app stop visits, each once (not every operation in flight: one the link
     /// refused for good stays in flight for ever, and the stops and starts after it must not walk
@@ -74,16 +74,6 @@ package struct SyncCourier: Sendable {
     /// start visits, each once (a number set twice is resent once; one that has moved on since is
     /// skipped).
     private var awaitingResendSequences: [Int] = []
-
-    /// How each unacknowledged operation travels, by sequence number (one the link refused for
-    /// good included).
-    ///
-    /// - Complexity: O(*m*) for the *m* operations sent.
-    package var inFlight: [Int: Carrier] {
-        var result: [Int: Carrier] = [:]
-        for (index, carrier) in carriers.enumerated() { result[index + 1] = carrier }
-        return result
-    }
 
     /// Whether every operation sent is acknowledged or given up (nothing more will travel).
     ///

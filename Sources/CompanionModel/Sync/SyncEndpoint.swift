@@ -55,7 +55,7 @@ package struct SyncEndpoint: Sendable {
         case transferUserInfo(Int)
         /// An item as the device shows it changed (its slot, its status before and after, the
         /// position of the operation that changed it; the rest of it as shown now is the
-        /// replica's: ``ListReplica/shown(atSlot:)``).
+        /// replica's: `replica.items[change.slot].shown`).
         case itemChanged(ItemChange)
         /// The user's edit made no operation.
         /// (Indirect, as ``note(_:)``: rare, and the largest payload; the effect stays small.)
@@ -174,7 +174,7 @@ package struct SyncEndpoint: Sendable {
         }
         var reported: Set<Int> = []
         for (slot, before) in touched where reported.insert(slot).inserted {
-            let after = replica.shown(atSlot: slot)
+            let after = replica.items[slot].shown
             if let position = lastPosition[slot], after != before {
                 let change = ItemChange(
                     position: position, slot: slot, before: before?.status, after: after?.status,
@@ -189,12 +189,12 @@ package struct SyncEndpoint: Sendable {
     ///
     /// - Complexity: O(1 + *k*) for *k* held operations released.
     private func itemsTouched(by operation: ListOperation) -> [(slot: Int, shown: SyncedItem?)] {
-        var items = [(operation.key, replica.shown(atSlot: operation.key))]
+        var items = [(operation.key, replica.items[operation.key].shown)]
         let gate = replica.gate
         guard operation.id.sequence == gate.passedThrough + 1 else { return items }
         var next = operation.id.sequence + 1
         while let held = gate.held[next] {
-            items.append((held.key, replica.shown(atSlot: held.key)))
+            items.append((held.key, replica.items[held.key].shown))
             next += 1
         }
         return items

@@ -34,17 +34,6 @@ package struct SyncTrailEntry: Hashable, Sendable {
     /// What happened.
     package var step: Step
 
-    /// Creates an entry.
-    package init(time: SimTime, device: LinkSide, operation: ListOperation, step: Step) {
-        self.time = time
-        self.device = device
-        self.operation = operation
-        self.step = step
-    }
-
-    /// The item the operation edits.
-    package var item: ItemID { operation.item }
-
     /// The entry as a trace event: `sync.<step>` with the device, item, operation, edit, version
     /// and the step's detail (channel, outcome, awaited operation, error).
     ///
@@ -55,7 +44,7 @@ package struct SyncTrailEntry: Hashable, Sendable {
         var fields: [(key: String, value: TraceValue)] = []
         fields.reserveCapacity(6)
         fields.append(("device", .string(device.name)))
-        fields.append(("item", .string(item)))
+        fields.append(("item", .string(operation.item)))
         fields.append(("op", .string(operation.id.description)))
         fields.append(("edit", .string(operation.edit.name)))
         fields.append(("version", .string(operation.version.description)))

@@ -15,12 +15,6 @@ package struct SyncVersion: Hashable, Sendable, Comparable, CustomStringConverti
     /// The device that made the edit (the tiebreak).
     package var device: LinkSide
 
-    /// A version made by `device` at `counter`.
-    package init(counter: Int, device: LinkSide) {
-        self.counter = counter
-        self.device = device
-    }
-
     /// The version of the list as loaded on both devices before any edit.
     package static let initial = SyncVersion(counter: 0, device: .phone)
 

@@ -7,13 +7,6 @@ package struct SyncedItem: Hashable, Sendable, CustomStringConvertible {
     /// Open or checked off.
     package var status: ItemStatus
 
-    /// An item shown with `title` and `status`.
-    package init(id: ItemID, title: String, status: ItemStatus) {
-        self.id = id
-        self.title = title
-        self.status = status
-    }
-
     /// `"bread \"Bread\" open"`.
     package var description: String { "\(id) \"\(title)\" \(status.name)" }
 }

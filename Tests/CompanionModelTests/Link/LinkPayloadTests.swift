@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 /// A payload is one reference whatever its case, and a list operation is held as it is (not
 /// boxed a second time) with the same value semantics as the boxed cases.

@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 /// An operation's shared box compares and hashes by value.
 @Suite struct ListOperationValueTests {

@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 /// A pair of replicas loaded with the same list, with hand delivery.
 private struct Pair {

@@ -1,5 +1,6 @@
-import CompanionModel
 import SimulationKernel
+
+@testable import CompanionModel
 
 /// Two replicas joined by a simulated transport for the model-level property test: per
 /// direction two FIFO channels (interactive and userInfo) that may drop a message (then the

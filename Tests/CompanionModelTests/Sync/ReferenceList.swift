@@ -1,4 +1,4 @@
-import CompanionModel
+@testable import CompanionModel
 
 /// The documented rule computed directly, independently of ``ListReplica``: for each item,
 /// presence is the newest add or remove, the title the newest add or rename, the status the

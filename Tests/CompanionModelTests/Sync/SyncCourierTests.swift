@@ -121,3 +121,13 @@ import Testing
         #expect(courier.inFlight[1] == .queuedTransfer)
     }
 }
+
+extension SyncCourier {
+    /// How each unacknowledged operation travels, by sequence number (one the link refused for
+    /// good included): ``carriers`` keyed as the tests name operations.
+    var inFlight: [Int: Carrier] {
+        var result: [Int: Carrier] = [:]
+        for (index, carrier) in carriers.enumerated() { result[index + 1] = carrier }
+        return result
+    }
+}

@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 /// The facts the replica keeps up to date instead of recomputing (the remaining count, the gate's
 /// held operations) agree with a recount after any sequence of edits.

@@ -20,7 +20,7 @@ import Testing
             let problems = ConvergenceChecker.check(watch: transport.watch, phone: transport.phone)
             #expect(
                 problems.isEmpty,
-                "seed \(seed): \(problems.map { problem in "\(problem)\n  " + transport.trail.filter { $0.item == problem.item }.map { "\($0.traceEvent)" }.joined(separator: "\n  ") })"
+                "seed \(seed): \(problems.map { problem in "\(problem)\n  " + transport.trail.filter { $0.operation.item == problem.item }.map { "\($0.traceEvent)" }.joined(separator: "\n  ") })"
             )
             let loaded = [ShoppingItem(id: "kale", title: "Kale"), ShoppingItem(id: "milk", title: "Milk")]
             let expected = ReferenceList.list(loaded: loaded, operations: transport.made)

@@ -121,8 +121,7 @@ package struct LinkFeature: SimulationFeature {
             case .phone: .send(.phone(.outcome(message, outcome)))
             }
         case .changeApp(.watch, let event, _): .send(LinkFeature.watchAppEvent(event, at: now))
-        case .changeApp(.phone, let event, let cause):
-            .send(.phone(.app(LinkFeature.phoneAppEvent(event, at: now), cause: cause)))
+        case .changeApp(.phone, let event, let cause): .send(.phone(.app(event, cause: cause)))
         }
     }
 
@@ -133,16 +132,6 @@ package struct LinkFeature: SimulationFeature {
         case .launch: .watch(.openApp)
         case .moveToBackground: .watch(.app(.returnedToClock(at: now)))
         case .wakeInBackground: .watch(.app(.wake(at: now)))
-        }
-    }
-
-    /// The phone app's lifecycle event for a change of the phone app.
-    private static func phoneAppEvent(_ event: AppRunState.Event, at now: SimTime) -> PhoneAppLifecycle.Event {
-        switch event {
-        case .terminate: .terminate(at: now)
-        case .launch: .launch(at: now)
-        case .moveToBackground: .moveToBackground(at: now)
-        case .wakeInBackground: .wake(at: now)
         }
     }
 

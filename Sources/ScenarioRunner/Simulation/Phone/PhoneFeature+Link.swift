@@ -33,7 +33,7 @@ extension PhoneFeature {
     /// operation goes to the watch (interactive when the watch app is reachable, else queued).
     mutating func edit(_ item: ItemID, _ edit: ListEdit, _ context: WorldContext, into effects: inout WorldEffects) {
         if !appLifecycle.isForeground {
-            lifecycle(.launch(at: context.now), cause: "phoneEdit", context, into: &effects)
+            lifecycle(.launch, cause: "phoneEdit", context, into: &effects)
             effects.append(.send(.phone(.appRun(.launch))))
             effects.append(.send(.phone(.edit(item, edit))))
             return
@@ -94,7 +94,7 @@ extension PhoneFeature {
             return
         }
         if !appLifecycle.isRunning {
-            lifecycle(.wake(at: now), cause: "wakePhoneApp", context, into: &effects)
+            lifecycle(.wakeInBackground, cause: "wakePhoneApp", context, into: &effects)
         }
         do {
             // The app runs for every action, even one that changes nothing (rule R3); in place.

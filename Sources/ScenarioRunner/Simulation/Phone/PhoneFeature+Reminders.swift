@@ -47,7 +47,7 @@ extension PhoneFeature {
         guard let state = reminders.harness.scheduler.state(of: item) else {
             return appRuns(reason, context, into: &effects) { _ in }
         }
-        switch (sync.replica.shown(atSlot: key), state) {
+        switch (sync.replica.items[key].shown, state) {
         case (nil, .open), (nil, .completed):
             reminders.logRemoval(key, at: time)
             appRuns(reason, context, into: &effects) { $0.removeItem(item, now: at) }
@@ -93,7 +93,7 @@ extension PhoneFeature {
         let at = PhoneReminders.reminderTime(time)
         let dueAt = PhoneReminders.reminderTime(due)
         let key = sync.key(of: item)
-        switch sync.replica.shown(atSlot: key)?.status {
+        switch sync.replica.items[key].shownStatus {
         case .open?:
             reminders.log(key, due: due, at: time)
             appRuns(.foreground, context, into: &effects) { $0.setItem(item, due: dueAt, now: at) }

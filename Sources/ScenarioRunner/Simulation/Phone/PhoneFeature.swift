@@ -33,7 +33,7 @@ package struct PhoneFeature: SimulationFeature {
     package init(scenario: Scenario, seed: UInt64) {
         let link = scenario.sections.link ?? LinkSettings()
         sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
-        appLifecycle = PhoneAppLifecycle(initial: link.phoneApp)
+        appLifecycle = PhoneAppLifecycle(link.phoneApp)
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(
             settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items,
@@ -101,19 +101,15 @@ package struct PhoneFeature: SimulationFeature {
     /// the link's view of the app (deliveries to the phone and `isReachable` follow it), and the
     /// sync courier (unanswered messages are re-sent when the app runs again).
     mutating func lifecycle(
-        _ event: PhoneAppLifecycle.Event, cause: String, _ context: WorldContext, into effects: inout WorldEffects
+        _ event: AppRunState.Event, cause: String, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        for effect in appLifecycle.reduce(event) {
-            switch effect {
-            case .changed(let from, let to):
-                effects.append(.appChanged(.phone, to.runState))
-                effects.append(
-                    .trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
-                if from.isRunning != to.isRunning {
-                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
-                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
-                }
-            }
+        guard let from = appLifecycle.reduce(event, at: context.now) else { return }
+        let to = appLifecycle
+        effects.append(.appChanged(.phone, to.runState))
+        effects.append(.trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
+        if from.isRunning != to.isRunning {
+            effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
+            reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
         }
     }
 }
@@ -140,7 +136,7 @@ package enum PhoneEvent: Sendable {
     /// A lifecycle event for the phone app, and why it happened (`"killPhoneApp"`,
     /// `"watchMessage"` …): from the scenario, the link (a message from the watch wakes the app)
     /// or the phone side itself (a notification action, an edit).
-    case app(PhoneAppLifecycle.Event, cause: String)
+    case app(AppRunState.Event, cause: String)
     /// The user changes an item's due date in the phone app.
     case setDue(ItemID, SimTime)
     /// The phone app pushes its remaining-items count to the watch complication; `remaining`

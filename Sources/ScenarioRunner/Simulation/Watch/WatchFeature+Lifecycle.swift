@@ -2,38 +2,28 @@ import CompanionModel
 import SimulationKernel
 
 extension WatchFeature {
-    /// Runs a lifecycle event through ``WatchAppLifecycle`` and performs its effects: its timers,
-    /// the trace, the link's view of the app (the phone's `isReachable` and deliveries follow
-    /// it), and the sync courier (unanswered messages are re-sent when the app runs again).
+    /// Runs a lifecycle event through ``WatchAppLifecycle`` and performs what a change asks: the
+    /// new state's deadline (``WatchAppLifecycle/deadline``), the trace, the link's view of the
+    /// app (the phone's `isReachable` and deliveries follow it), and the sync courier
+    /// (unanswered messages are re-sent when the app runs again).
     mutating func lifecycle(
-        _ event: WatchAppLifecycle.Event, _ context: WorldContext, cause: String? = nil,
-        into effects: inout WorldEffects
+        _ event: WatchAppLifecycle.Event, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        let now = context.now
-        for effect in appLifecycle.reduce(event) {
-            switch effect {
-            case .scheduleLaunchFinished(let time):
-                effects.append(.schedule(.watch(.app(.launchFinished(at: time))), at: time))
-            case .scheduleSuspension(let time):
-                effects.append(.schedule(.watch(.app(.suspendDue(at: time))), at: time))
-            case .changed(let from, let to):
-                effects.append(.appChanged(.watch, to.runState))
-                lifecycleChanges.append((now, to))
-                if case .recorded = context.trace {
-                    effects.append(
-                        .trace(
-                            .watchApp, at: now,
-                            [
-                                "state": .string(to.name), "was": .string(from.name),
-                                "cause": .string(cause ?? event.cause),
-                            ]))
-                }
-                if from.isRunning != to.isRunning {
-                    effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.watch) : .appStopped(.watch)))))
-                    reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
-                    if !to.isRunning { releaseAllHeldSends(context, into: &effects) }
-                }
-            }
+        guard let from = appLifecycle.reduce(event) else { return }
+        let (now, to) = (context.now, appLifecycle)
+        if let (due, time) = to.deadline { effects.append(.schedule(.watch(.app(due)), at: time)) }
+        effects.append(.appChanged(.watch, to.runState))
+        lifecycleChanges.append((now, to))
+        if case .recorded = context.trace {
+            effects.append(
+                .trace(
+                    .watchApp, at: now,
+                    ["state": .string(to.name), "was": .string(from.name), "cause": .string(event.cause)]))
+        }
+        if from.isRunning != to.isRunning {
+            effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.watch) : .appStopped(.watch)))))
+            reduceSync(to.isRunning ? .appStarted : .appStopped, context, into: &effects)
+            if !to.isRunning { releaseAllHeldSends(context, into: &effects) }
         }
     }
 

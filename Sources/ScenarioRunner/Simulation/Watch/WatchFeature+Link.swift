@@ -137,10 +137,8 @@ extension WatchFeature {
     /// check-off order follows its status, the change is traced (when the trace is kept), the
     /// complication hears of it (the remaining item now at the item's place), and a change from
     /// the phone, or an item added by dictation, also makes the app reload its complication (the
-    /// pipeline does it for taps).
-    ///
-    /// One mutating routine reading the replica in place: a non-mutating helper called from here
-    /// copied the whole watch side (about 1 KB) at every change.
+    /// pipeline does it for taps). One mutating routine, reading the replica in place: a
+    /// non-mutating helper would be handed a copy of the whole watch side.
     ///
     /// - Complexity: O(1), plus O(*c*) to take one of *c* checked items off the check-off order;
     ///   O(*n*) for the next item when the trace is kept.

@@ -34,7 +34,7 @@ extension WatchFeature {
                 .init("items", .int(Int64(shown.count))),
                 .init("checked", .int(Int64(checked))),
                 .init("remaining", .int(Int64(watchList.remainingCount))),
-                .init("next", .string(watchList.nextItem?.id ?? "-")),
+                .init("next", .string(watchList.nextItemID ?? "-")),
                 .init(
                     "displayOrder", .list(shown.map { .string($0.id) }),
                     text: shown.map(\.title).joined(separator: ", ")),
@@ -49,14 +49,13 @@ extension WatchFeature {
     }
 
     func tapsSection() -> ReportSection {
-        let ignored = tapCounts.ignored.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
+        let ignored = ignoredTaps.map { "\($0.count) \($0.reason.rawValue)" }.joined(separator: ", ")
+        let total = ignoredTaps.reduce(0) { $0 + $1.count }
         return ReportSection(
             title: "taps",
             rows: [
-                .init("accepted", .int(Int64(tapCounts.accepted))),
-                .init(
-                    "ignored", .int(Int64(tapCounts.ignoredTotal)),
-                    text: tapCounts.ignoredTotal == 0 ? "0" : "\(tapCounts.ignoredTotal) (\(ignored))"),
+                .init("accepted", .int(Int64(app.taps.count))),
+                .init("ignored", .int(Int64(total)), text: total == 0 ? "0" : "\(total) (\(ignored))"),
             ])
     }
 

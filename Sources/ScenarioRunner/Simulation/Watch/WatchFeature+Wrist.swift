@@ -125,7 +125,6 @@ extension WatchFeature {
     private mutating func deliverTap(_ key: Int, _ context: WorldContext, into effects: inout WorldEffects) {
         if let reason = lifecycleRefusal { return ignoreTap(key, reason, context, into: &effects) }
         let now = context.now
-        tapCounts.accepted += 1
         // The session's tap index: a record is kept for every tap the session was given.
         let tap = app.taps.count
         let ready = app.session.tap(at: now)
@@ -146,7 +145,11 @@ extension WatchFeature {
     private mutating func ignoreTap(
         _ key: Int, _ reason: TapRefusal, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        tapCounts.ignore(reason.rawValue)
+        if let index = ignoredTaps.firstIndex(where: { $0.reason == reason }) {
+            ignoredTaps[index].count += 1
+        } else {
+            ignoredTaps.append((reason, 1))
+        }
         guard case .recorded = context.trace else { return }
         effects.append(
             .trace(

@@ -31,8 +31,9 @@ package struct WatchFeature: SimulationFeature {
     /// endpoint appends to (``SyncEndpoint/reduce(_:at:trace:into:)``), empty between events, kept for
     /// its capacity.
     var pendingSync: [SyncEndpoint.Effect] = []
-    /// Taps that reached the list, and taps that did not (with why).
-    package internal(set) var tapCounts = TapCounts()
+    /// The taps that did not reach the list, counted by why, in first-seen order (those that did
+    /// are the app's: ``WatchAppState/taps``).
+    package internal(set) var ignoredTaps: [(reason: TapRefusal, count: Int)] = []
     /// The keys of the items checked off on the watch's list, in the order they were (an item put
     /// back or taken off the list leaves it): the trip the store order learns from.
     package internal(set) var checkOffOrder: [Int] = []
@@ -72,10 +73,8 @@ package struct WatchFeature: SimulationFeature {
 
     /// Makes this watch side, a copy of the one made once for the scenario (`prepared.watch`),
     /// the watch side at the start of a run with `seed`: the wrist and the pipeline's jitter
-    /// stream are set for the run; everything else is shared, not built again.
-    ///
-    /// The world copies the prepared side into its own place and reseeds it there: a side made
-    /// by an initialiser returning a changed copy was copied a second time into the world.
+    /// stream are set for the run; everything else is shared, not built again. It is reseeded in
+    /// place, in the world's copy, so the side is copied once.
     ///
     /// - Complexity: O(1) besides the pipeline session's own set-up.
     mutating func reseed(for prepared: PreparedScenario, seed: UInt64) {
@@ -108,12 +107,11 @@ package struct WatchFeature: SimulationFeature {
         wakePipeline(context, into: &effects)
     }
 
-    /// Schedules the suspension of an app that starts in the background, and the return to the
-    /// clock of an app left frontmost by a wrist lowered at the start (`"wrist": "lowered"`).
+    /// Schedules the deadline of the app's starting state (the suspension of an app that starts
+    /// in the background), and the return to the clock of an app left frontmost by a wrist
+    /// lowered at the start (`"wrist": "lowered"`).
     package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
-        if case .background(_, let suspendsAt) = appLifecycle {
-            effects.append(.schedule(.watch(.app(.suspendDue(at: suspendsAt))), at: suspendsAt))
-        }
+        if let (due, time) = appLifecycle.deadline { effects.append(.schedule(.watch(.app(due)), at: time)) }
         if case .appInactive(_, let returnsToClockAt) = app.wrist.state {
             effects.append(.schedule(.watch(.returnToClockDue), at: returnsToClockAt))
         }
@@ -157,28 +155,9 @@ package enum WatchEvent: Sendable {
     case app(WatchAppLifecycle.Event)
 }
 
-/// Counts of taps by outcome.
-package struct TapCounts: Sendable {
-    /// Taps that reached the list.
-    package var accepted = 0
-    /// Taps that did not, by reason (`"wristDown"`), in first-seen order.
-    package var ignored: [(reason: String, count: Int)] = []
-
-    mutating func ignore(_ reason: String) {
-        if let index = ignored.firstIndex(where: { $0.reason == reason }) {
-            ignored[index].count += 1
-        } else {
-            ignored.append((reason, 1))
-        }
-    }
-
-    /// All ignored taps.
-    package var ignoredTotal: Int { ignored.reduce(0) { $0 + $1.count } }
-}
-
 extension WatchFeature: StorageAdopting {
     /// Keeps the watch side in `old`'s storage (``StorageAdopting``): its app, lifecycle changes,
-    /// sync endpoint and its effect buffer, tap counts, check-off order and phone-made changes.
+    /// sync endpoint and its effect buffer, ignored taps, check-off order and phone-made changes.
     /// The store order, the layout, the file order and the upcoming taps are the prepared
     /// scenario's, shared; nothing else holds storage.
     ///
@@ -188,17 +167,8 @@ extension WatchFeature: StorageAdopting {
         lifecycleChanges.adoptStorage(of: &old.lifecycleChanges)
         sync.adoptStorage(of: &old.sync)
         pendingSync.adoptStorage(of: &old.pendingSync)
-        tapCounts.adoptStorage(of: &old.tapCounts)
+        ignoredTaps.adoptStorage(of: &old.ignoredTaps)
         checkOffOrder.adoptStorage(of: &old.checkOffOrder)
         phoneMadeChanges.adoptStorage(of: &old.phoneMadeChanges)
-    }
-}
-
-extension TapCounts: StorageAdopting {
-    /// Keeps these counts in `old`'s storage for ignored taps (``StorageAdopting``).
-    ///
-    /// - Complexity: O(*r*) for *r* reasons.
-    package mutating func adoptStorage(of old: inout TapCounts) {
-        ignored.adoptStorage(of: &old.ignored)
     }
 }

@@ -34,7 +34,7 @@ import Testing
         try #require(!context.complicationListens)
         var feature = simulation.complication
         let events: [ComplicationEvent] = [
-            .listChanged(simulation.watch.list.nextItem, at: ComplicationListPlace(rank: 0, joined: 0)),
+            .listChanged(simulation.watch.list.remainingItems.first, at: ComplicationListPlace(rank: 0, joined: 0)),
             .reload(.app, app: .foreground),
             .reload(.app, app: .background),
             .reload(.phoneTransfer, app: .background), .face(.onActiveFace), .face(.notOnActiveFace),

@@ -54,7 +54,7 @@ import Testing
             let settled = simulation.settled()
             #expect(
                 settled.link.transport.isIdle && settled.watch.sync.courier.isIdle && settled.phone.sync.courier.isIdle,
-                "seed \(seed): the link did not finish: \(settled.watch.sync.courier.inFlight.keys.sorted())")
+                "seed \(seed): the link did not finish: \(settled.watch.sync.courier.carriers)")
         }
     }
 }

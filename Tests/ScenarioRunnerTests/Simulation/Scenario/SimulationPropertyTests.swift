@@ -99,7 +99,7 @@ import Testing
         var simulation = ScenarioSimulation(scenario: try ScenarioDecoder.decode(Array(text.utf8), file: "t.json"))
         let outcome = simulation.run()
         #expect(outcome.passed)
-        #expect(simulation.watch.tapCounts.ignoredTotal == 1)
+        #expect(simulation.watch.ignoredTaps.map(\.count) == [1])
         #expect(outcome.trace.contains { $0.kind == "watch.tapIgnored" })
     }
 }

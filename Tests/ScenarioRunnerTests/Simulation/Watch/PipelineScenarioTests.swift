@@ -188,8 +188,8 @@ import Testing
         var simulation = ScenarioSimulation(scenario: scenario)
         let outcome = simulation.run()
         #expect(outcome.passed, "\(outcome.expectations.compactMap(\.failure))")
-        #expect(simulation.watch.tapCounts.accepted == 2)
-        #expect(simulation.watch.tapCounts.ignored.map(\.reason) == ["wristDown", "clockFace"])
+        #expect(simulation.watch.tappedItems.count == 2)
+        #expect(simulation.watch.ignoredTaps.map(\.reason) == [.wristDown, .clockFace])
         #expect(outcome.trace.contains { $0.kind == "watch.returnedToClock" })
     }
 

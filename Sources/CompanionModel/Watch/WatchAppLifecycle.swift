@@ -50,37 +50,23 @@ package enum WatchAppLifecycle: Hashable, Sendable {
         case terminate(at: SimTime)
     }
 
-    /// What the driver must do after a transition.
-    package enum Effect: Hashable, Sendable {
-        /// Deliver ``Event/launchFinished(at:)`` at this time.
-        case scheduleLaunchFinished(at: SimTime)
-        /// Deliver ``Event/suspendDue(at:)`` at this time.
-        case scheduleSuspension(at: SimTime)
-        /// The state changed (trace it; tell the link).
-        case changed(from: WatchAppLifecycle, to: WatchAppLifecycle)
-    }
-
-    /// Applies `event`. Events that do not apply to the current state change nothing (a stale
-    /// suspension deadline after the app came back, opening an app already in front).
+    /// Applies `event`, and returns the state it left when the state changed (`nil` when nothing
+    /// changed). Events that do not apply to the current state change nothing (a stale
+    /// suspension deadline after the app came back, opening an app already in front). The
+    /// driver schedules the ``deadline`` of the state entered.
     ///
     /// - Complexity: O(1).
-    package mutating func reduce(_ event: Event) -> [Effect] {
+    package mutating func reduce(_ event: Event) -> WatchAppLifecycle? {
         let before = self
-        var effects: [Effect] = []
         switch (self, event) {
         case (.notRunning, .open(let time)):
             self = .launching(readyAt: time + Self.launchTime)
-            effects.append(.scheduleLaunchFinished(at: time + Self.launchTime))
         case (.launching(let readyAt), .launchFinished(let time)):
             if time >= readyAt { self = .foreground(since: time) }
         case (.background, .open(let time)), (.suspended, .open(let time)):
             self = .foreground(since: time)
-        case (.foreground, .returnedToClock(let time)):
+        case (.foreground, .returnedToClock(let time)), (.notRunning, .wake(let time)), (.suspended, .wake(let time)):
             self = .background(since: time, suspendsAt: time + Self.backgroundTime)
-            effects.append(.scheduleSuspension(at: time + Self.backgroundTime))
-        case (.notRunning, .wake(let time)), (.suspended, .wake(let time)):
-            self = .background(since: time, suspendsAt: time + Self.backgroundTime)
-            effects.append(.scheduleSuspension(at: time + Self.backgroundTime))
         case (.background(_, let suspendsAt), .suspendDue(let time)):
             if time >= suspendsAt { self = .suspended(since: time) }
         case (.notRunning, .terminate):
@@ -101,8 +87,18 @@ package enum WatchAppLifecycle: Hashable, Sendable {
             (.suspended, .suspendDue):
             break  // a stale suspension deadline: the app came back, or stopped
         }
-        if self != before { effects.append(.changed(from: before, to: self)) }
-        return effects
+        return self == before ? nil : before
+    }
+
+    /// The event this state waits for and its time: the end of a launch, or the suspension of an
+    /// app in the background (`nil` in the other states). The driver schedules it when the state
+    /// is entered; one that comes after the state was left changes nothing.
+    package var deadline: (event: Event, at: SimTime)? {
+        switch self {
+        case .launching(let readyAt): (.launchFinished(at: readyAt), readyAt)
+        case .background(_, let suspendsAt): (.suspendDue(at: suspendsAt), suspendsAt)
+        case .notRunning, .foreground, .suspended: nil
+        }
     }
 
     /// Whether the app's code runs (it can send, and receive what the link delivers).
