@@ -9,7 +9,7 @@ extension ComplicationReport {
     /// so a ``JSONStream`` holds no object for an entry or request, however long the run.
     ///
     /// - Complexity: O(*e* + *r* + *s*) in entries, requests and stale spans.
-    package func write(into object: inout some JSONObjectWriter, stamp iso: @escaping (SimTime) -> String) {
+    package func write(into object: inout JSONStream, stamp iso: @escaping (SimTime) -> String) {
         let stamp = ComplicationReport.remembering(iso)
         object.append("families", .array(families.map { .string($0.rawValue) }))
         object.append("start", .string(stamp(start)))
@@ -41,7 +41,7 @@ extension ComplicationReport {
     /// The budget rules and what they did: `budget` (rules, daily reloads and execution, the
     /// reload's cost, policy, task limits), `exhaustions`, `backgroundTasks` (with the
     /// termination `code` `0xc51bad01`/`0xc51bad02`), `longestWithoutReloadMs` and `offActiveFace`.
-    package func writeBudget(into object: inout some JSONObjectWriter, stamp: @escaping (SimTime) -> String) {
+    package func writeBudget(into object: inout JSONStream, stamp: @escaping (SimTime) -> String) {
         let settings = model.configuration.budget
         var budget = JSONObject()
         budget.append("rules", .string(settings.rules.rawValue))
@@ -114,7 +114,7 @@ private struct EntryJSON: JSONRecord {
     let line: ComplicationReport.EntryLine
     let stamp: (SimTime) -> String
 
-    func writeMembers(into object: inout some JSONObjectWriter) {
+    func writeMembers(into object: inout JSONStream) {
         object.append("at", .string(stamp(line.at)))
         object.append("family", .string(line.family.rawValue))
         object.append("text", .string(line.text))
@@ -150,7 +150,7 @@ private struct ReloadJSON: JSONRecord {
     let record: ComplicationRequestRecord
     let stamp: (SimTime) -> String
 
-    func writeMembers(into object: inout some JSONObjectWriter) {
+    func writeMembers(into object: inout JSONStream) {
         object.append("at", .string(stamp(record.at)))
         object.append("source", .string(record.source.rawValue))
         object.append("kind", .string(record.kind.rawValue))
@@ -176,7 +176,7 @@ private struct PolicyGrantJSON: JSONRecord {
     let grant: ComplicationPolicyGrant
     let stamp: (SimTime) -> String
 
-    func writeMembers(into object: inout some JSONObjectWriter) {
+    func writeMembers(into object: inout JSONStream) {
         object.append("askedFor", .string(stamp(grant.askedFor)))
         object.append("grantedFor", .string(stamp(grant.grantedFor)))
         object.append("delayMs", .milliseconds(grant.delay))
@@ -189,7 +189,7 @@ private struct CodedJSON: JSONRecord {
     let code: String
     let message: String
 
-    func writeMembers(into object: inout some JSONObjectWriter) {
+    func writeMembers(into object: inout JSONStream) {
         object.append("code", .string(code))
         object.append("message", .string(message))
     }
@@ -201,7 +201,7 @@ private struct StalenessJSON: JSONRecord {
     let staleness: ComplicationStaleness
     let stamp: (SimTime) -> String
 
-    func writeMembers(into object: inout some JSONObjectWriter) {
+    func writeMembers(into object: inout JSONStream) {
         object.append("family", .string(staleness.family.rawValue))
         object.append("totalMs", .milliseconds(staleness.totalStale))
         object.append("longestMs", .milliseconds(staleness.maxStale))

@@ -43,7 +43,7 @@ package enum ComplicationTimeline {
     /// then the run's `failures`. ``ComplicationReport/write(into:stamp:)`` writes everything
     /// after `settings` (`"defaults"` when `scenario`, as the file gave it, has no `"complication"`
     /// section); into a ``JSONStream``, a run of a million reloads is written one request at a time.
-    package static func write(_ result: Result, scenario: Scenario, into object: inout some JSONObjectWriter) {
+    package static func write(_ result: Result, scenario: Scenario, into object: inout JSONStream) {
         let clock = TraceFormatter(start: scenario.start, showsDates: true)
         object.append("schema", .string(jsonSchema))
         object.append("file", .string(scenario.file))

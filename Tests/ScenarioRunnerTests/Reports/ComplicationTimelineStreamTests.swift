@@ -187,23 +187,23 @@ import Testing
 
     /// `timeline --json` into a ``JSONStream``: the output gets the document in pieces of about
     /// the piece size, each ending after a whole value (never the document held whole), and the
-    /// text is the compact rendering of the held document.
+    /// text is the same whatever the piece size (at size 1, one piece per top-level member or
+    /// element of a top-level array) and parses as one JSON document.
     @Test(arguments: 0..<20) func jsonWrittenAsMadeIsTheDocument(seed: UInt64) throws {
         let (result, scenario) = try Self.run(Self.randomScenario(seed: seed))
-        var pieces: [String] = []
-        var stream = JSONStream(pieceSize: 512) { pieces.append(String(decoding: $0, as: UTF8.self)) }
-        ComplicationTimeline.write(result, scenario: scenario, into: &stream)
-        stream.finish()
-        var object = JSONObject()
-        ComplicationTimeline.write(result, scenario: scenario, into: &object)
-        let document = JSONValue.object(object)
-        #expect(pieces.joined() == document.compact, "seed \(seed)")
-        let values = object.members.flatMap { member -> [JSONValue] in
-            guard case .array(let elements) = member.value else { return [member.value] }
-            return elements
+        func pieces(size: Int) -> [String] {
+            var pieces: [String] = []
+            var stream = JSONStream(pieceSize: size) { pieces.append(String(decoding: $0, as: UTF8.self)) }
+            ComplicationTimeline.write(result, scenario: scenario, into: &stream)
+            stream.finish()
+            return pieces
         }
-        let longestValue = values.map(\.compact.utf8.count).max() ?? 0
-        #expect(pieces.count >= document.compact.utf8.count / (512 + longestValue), "seed \(seed)")
+        let (pieces, values) = (pieces(size: 512), pieces(size: 1))
+        let document = values.joined()
+        #expect(pieces.joined() == document, "seed \(seed)")
+        _ = try JSONParser.parse(Array(document.utf8), file: "timeline")
+        let longestValue = values.map(\.utf8.count).max() ?? 0
+        #expect(pieces.count >= document.utf8.count / (512 + longestValue), "seed \(seed)")
         #expect(pieces.allSatisfy { $0.utf8.count < 512 + longestValue + 64 }, "seed \(seed)")
     }
 }
@@ -214,5 +214,14 @@ extension ComplicationReport {
         var text = ""
         write(to: &text)
         return text
+    }
+
+    /// ``write(into:stamp:)`` through a ``JSONStream``: the document's text.
+    func json(stamp: @escaping (SimTime) -> String) -> String {
+        var bytes: [UInt8] = []
+        var stream = JSONStream { bytes += $0 }
+        write(into: &stream, stamp: stamp)
+        stream.finish()
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

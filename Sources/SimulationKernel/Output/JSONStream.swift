@@ -1,55 +1,9 @@
-/// Where a JSON object is written member by member: a ``JSONObject`` held in memory, or a
-/// ``JSONStream`` that renders each member as it comes. A report writes its document once,
-/// through this, and the caller picks: a value to inspect, or text whose size never has to fit
-/// in memory at once (an array of a million records is rendered element by element).
-package protocol JSONObjectWriter {
-    /// Adds `"key": value`.
-    mutating func append(_ key: String, _ value: JSONValue)
-    /// Adds `"key": {…}`, the members of `record` in its order.
-    mutating func append(_ key: String, record: some JSONRecord)
-    /// Adds `"key": [elements…]`, each element made when it is written.
-    mutating func append<Elements: Sequence<JSONValue>>(_ key: String, elements: Elements)
-    /// Adds `"key": [{…}, …]`, each record written member by member when its turn comes.
-    mutating func append<Records: Sequence>(_ key: String, records: Records) where Records.Element: JSONRecord
-}
-
 /// A typed value that is written as one JSON object, its members always in the same documented
 /// order: a row of a long array (a reload request, an entry) writes itself into a
-/// ``JSONStream`` without a ``JSONObject`` made for it, or into a ``JSONObject`` to inspect.
+/// ``JSONStream`` without a ``JSONObject`` made for it.
 package protocol JSONRecord {
     /// Writes the members, in their documented order, into `object`.
-    func writeMembers(into object: inout some JSONObjectWriter)
-}
-
-extension JSONObjectWriter {
-    /// Adds `"key": {…}` for `record`, or `"key": null` when there is none.
-    package mutating func append(_ key: String, record: (some JSONRecord)?) {
-        if let record { append(key, record: record) } else { append(key, .null) }
-    }
-}
-
-extension JSONObject: JSONObjectWriter {
-    /// The members of `record`, in its order.
-    package init(_ record: some JSONRecord) {
-        self.init()
-        record.writeMembers(into: &self)
-    }
-
-    /// Adds `"key": {…}`, the record held as an object.
-    package mutating func append(_ key: String, record: some JSONRecord) {
-        append(key, .object(JSONObject(record)))
-    }
-
-    /// Adds `"key": [elements…]`, all held.
-    package mutating func append<Elements: Sequence<JSONValue>>(_ key: String, elements: Elements) {
-        append(key, .array(Array(elements)))
-    }
-
-    /// Adds `"key": [{…}, …]`, all held.
-    package mutating func append<Records: Sequence>(_ key: String, records: Records)
-    where Records.Element: JSONRecord {
-        append(key, .array(records.map { .object(JSONObject($0)) }))
-    }
+    func writeMembers(into object: inout JSONStream)
 }
 
 /// One JSON object rendered compactly as its members are added: the same bytes as
@@ -66,7 +20,7 @@ extension JSONObject: JSONObjectWriter {
 /// stream.append("reloads", records: rows)
 /// stream.finish()   // pieces hold {"schema":"wristsim.timeline/1","reloads":[…]}
 /// ```
-package struct JSONStream: JSONObjectWriter {
+package struct JSONStream {
     private var json: JSONWriter
     private let pieceSize: Int
     private let output: ([UInt8]) -> Void
@@ -81,18 +35,21 @@ package struct JSONStream: JSONObjectWriter {
         json.beginObject()
     }
 
+    /// Adds `"key": value`.
     package mutating func append(_ key: String, _ value: JSONValue) {
         json.key(key)
         value.write(to: &json)
         handOnWholePiece()
     }
 
+    /// Adds `"key": {…}`, the members of `record` in its order.
     package mutating func append(_ key: String, record: some JSONRecord) {
         json.key(key)
         write(record)
         handOnWholePiece()
     }
 
+    /// Adds `"key": [elements…]`, each element made when it is written.
     package mutating func append<Elements: Sequence<JSONValue>>(_ key: String, elements: Elements) {
         json.key(key)
         json.beginArray()
@@ -104,6 +61,7 @@ package struct JSONStream: JSONObjectWriter {
         json.endArray()
     }
 
+    /// Adds `"key": [{…}, …]`, each record written member by member when its turn comes.
     package mutating func append<Records: Sequence>(_ key: String, records: Records)
     where Records.Element: JSONRecord {
         json.key(key)
@@ -114,6 +72,11 @@ package struct JSONStream: JSONObjectWriter {
             handOnWholePiece()
         }
         json.endArray()
+    }
+
+    /// Adds `"key": {…}` for `record`, or `"key": null` when there is none.
+    package mutating func append(_ key: String, record: (some JSONRecord)?) {
+        if let record { append(key, record: record) } else { append(key, .null) }
     }
 
     /// Closes the object and hands on what is left.
