@@ -81,7 +81,7 @@ package enum ScenarioDecoder {
             errors.record(error)
             throw errors.combined ?? error
         }
-        let history = object.optional("history").map { decodeHistory($0, context, &errors) } ?? []
+        let storeOrder = StoreOrder(trips: object.optional("history").map { decodeHistory($0, context, &errors) } ?? [])
         var script: [ScriptStep] = []
         var scriptNode = object.node
         do throws(ScenarioError) {
@@ -124,7 +124,7 @@ package enum ScenarioDecoder {
         guard let start = context.start else { throw context.error(object.node, "missing start") }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
-            items: items, history: history, storeOrder: StoreOrder(trips: history), script: script,
+            items: items, storeOrder: storeOrder, script: script,
             finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit, wrist: wrist)
         // Reports of a run over several calendar days print every time with its date.
         if TraceFormatter(start: start, end: end).showsDates {
