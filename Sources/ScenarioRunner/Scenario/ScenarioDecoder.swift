@@ -47,7 +47,10 @@ package enum ScenarioDecoder {
             errors.attempt { () throws(ScenarioError) in
                 try object.optional("description")?.string(context, allowEmpty: true)
             } ?? nil
-        let seed = errors.attempt { () throws(ScenarioError) in try object.optional("seed")?.uint64(context) ?? 1 } ?? 1
+        let seed =
+            errors.attempt { () throws(ScenarioError) in
+                try object.optional("seed")?.int(context, in: 0...UInt64.max) ?? 1
+            } ?? 1
         errors.attempt { () throws(ScenarioError) in
             let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
             let startText = try node.string(context)
