@@ -57,7 +57,7 @@ package struct RemindersReport {
         case .backgroundRefresh: mode = "background refresh, W = \(settings.window)"
         }
         return "\(mode) · \(settings.api.rawValue) API, \(settings.authorization.rawValue) · system keeps "
-            + "\(settings.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
+            + "\(settings.rules.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
     }
 
     /// The human report.

@@ -30,8 +30,9 @@ package struct RemindersSettings: Sendable {
     package var window = SchedulerConfiguration.defaultWindowSize
     /// The notification API the app uses (default `"userNotifications"`).
     package var api: NotificationAPI = .userNotifications
-    /// Which requests the simulated system keeps beyond 64 (`nil`: the API's default).
-    package var retentionSetting: OverflowRetention?
+    /// Which requests the simulated system keeps beyond 64 (`nil`: the API's default, which
+    /// ``rules`` applies).
+    package var retention: OverflowRetention?
     /// What re-adding a pending identifier does (default `"inPlace"`).
     package var replacement: IdentifierReplacement = .inPlace
     /// How many pending slots a repeating request takes (default 1).
@@ -53,9 +54,6 @@ package struct RemindersSettings: Sendable {
     package var repeating: [RepeatingReminderSpec] = []
 
     package init() {}
-
-    /// Which requests the simulated system keeps beyond 64: the setting, or the API's default.
-    package var retention: OverflowRetention { retentionSetting ?? api.defaultRetention }
 
     /// The scheduler configuration these settings describe.
     package func configuration() throws(SchedulerConfigurationError) -> SchedulerConfiguration {
@@ -153,7 +151,7 @@ package struct RemindersSettings: Sendable {
             let smallest = settings.mode == .overflowNotice ? 2 : 1
             settings.window = try value.int(context, in: smallest...SchedulerConfiguration.maximumWindowSize)
         }
-        settings.retentionSetting = try object.optional("retention")?.named("retention", context)
+        settings.retention = try object.optional("retention")?.named("retention", context)
         if let value = object.optional("replacement") { settings.replacement = try value.named("replacement", context) }
         if let value = object.optional("repeatingSlots") {
             settings.repeatingSlots = try value.int(context, in: 1...PlatformRules.defaultLimit)
