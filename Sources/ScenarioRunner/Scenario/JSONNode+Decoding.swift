@@ -124,14 +124,12 @@ extension JSONNode {
     /// An item identifier that is on the list.
     package func itemReference(_ context: DecodingContext) throws(ScenarioError) -> ItemID {
         let id = try string(context)
-        guard context.itemIDs.contains(id) else {
-            let suggestion = context.suggests ? Suggestion.closest(to: id, in: context.itemIDs.sorted()) : nil
-            throw context.error(
-                self,
-                Suggestion.unknown(
-                    "item", id, expected: "the id of an item in \"items\"", suggestions: suggestion.map { [$0] } ?? []))
-        }
-        return id
+        if context.itemKeys[id] != nil { return id }
+        let suggestion = context.suggests ? Suggestion.closest(to: id, in: context.itemKeys.keys.sorted()) : nil
+        throw context.error(
+            self,
+            Suggestion.unknown(
+                "item", id, expected: "the id of an item in \"items\"", suggestions: suggestion.map { [$0] } ?? []))
     }
 
     /// The value as written, for error messages.
