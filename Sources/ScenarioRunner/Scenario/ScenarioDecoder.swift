@@ -192,9 +192,8 @@ package enum ScenarioDecoder {
         _ elements: [JSONNode], _ context: inout DecodingContext, _ errors: inout ScenarioErrorCollector
     ) -> [ShoppingItem] {
         var firstSeen: [ItemID: SourceLocation] = [:]
-        // The ids in the order they were read; they join `context` after the loop: inserting
-        // into it while an item's `ObjectReader` (which holds a copy of the context) is alive
-        // copied the whole table for every item, O(n²).
+        // The ids in the order they were read; they join `context` after the loop, as an item's
+        // `ObjectReader` holds a copy of the context (an insert would copy the table per item).
         var ids: [ItemID] = []
         let items = elements.compactMap { element in
             errors.attempt { () throws(ScenarioError) in
