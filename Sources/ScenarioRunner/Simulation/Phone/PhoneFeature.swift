@@ -4,7 +4,7 @@ import SimulationKernel
 
 /// The phone side of the world, sole owner of: the phone's copy of the list (its sync replica:
 /// each watch operation applied exactly once, in the watch's order), the phone app's lifecycle
-/// (``PhoneAppLifecycle``: the link learns how the app runs from it), and the phone app's
+/// (``appLifecycle``: the link learns how the app runs from it), and the phone app's
 /// reminders (the scheduler, the simulated notification center and the badge, in
 /// ``PhoneReminders``).
 ///
@@ -22,8 +22,11 @@ package struct PhoneFeature: SimulationFeature {
     /// endpoint appends to (``SyncEndpoint/reduce(_:at:trace:into:)``), empty between events, kept for
     /// its capacity.
     var pendingSync: [SyncEndpoint.Effect] = []
-    /// Whether the phone app runs, and how (the link's view of the app follows it).
-    package internal(set) var appLifecycle: PhoneAppLifecycle
+    /// Whether the phone app runs, and how (the link's view of the app follows it): the one
+    /// lifecycle of the phone app, its transitions ``AppRunState/reduce(_:)``'s. The system
+    /// launches the app into the background for a watch message (PLATFORM.md §2.2) and for a
+    /// notification action (§1.4); a wake of an app that already runs leaves it as it is.
+    package internal(set) var appLifecycle: AppRunState
     /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section:
     /// every run has them). Not optional: a handler, and `explore`'s monitor after every event,
     /// reads them in place, where an optional of this large value is copied to be unwrapped.
@@ -33,7 +36,7 @@ package struct PhoneFeature: SimulationFeature {
     package init(scenario: Scenario, seed: UInt64) {
         let link = scenario.sections.link ?? LinkSettings()
         sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
-        appLifecycle = PhoneAppLifecycle(link.phoneApp)
+        appLifecycle = link.phoneApp
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(
             settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items,
@@ -97,15 +100,17 @@ package struct PhoneFeature: SimulationFeature {
         }
     }
 
-    /// Runs a lifecycle event through ``PhoneAppLifecycle`` and performs its effects: the trace,
+    /// Runs a lifecycle event through ``appLifecycle`` and performs its effects: the trace,
     /// the link's view of the app (deliveries to the phone and `isReachable` follow it), and the
     /// sync courier (unanswered messages are re-sent when the app runs again).
     mutating func lifecycle(
         _ event: AppRunState.Event, cause: String, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        guard let from = appLifecycle.reduce(event, at: context.now) else { return }
+        let from = appLifecycle
+        appLifecycle.reduce(event)
         let to = appLifecycle
-        effects.append(.appChanged(.phone, to.runState))
+        guard to != from else { return }
+        effects.append(.appChanged(.phone, to))
         effects.append(.trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
         if from.isRunning != to.isRunning {
             effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))

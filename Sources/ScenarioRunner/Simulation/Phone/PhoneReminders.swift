@@ -12,7 +12,7 @@ import SimulationKernel
 package struct PhoneReminders: Sendable {
     /// Whether the phone app has loaded its reminders yet: it loads the list at its first run,
     /// whatever starts it, and then only refills. (Whether its process runs is
-    /// ``PhoneAppLifecycle``'s fact; a relaunch after a kill loads nothing again.)
+    /// ``PhoneFeature/appLifecycle``'s fact; a relaunch after a kill loads nothing again.)
     package enum Lifecycle: Hashable, Sendable {
         case notLaunched
         case launched
