@@ -70,7 +70,7 @@ package struct LinkFeature: SimulationFeature {
                         "duplicates": .decimal(duplicates, scale: 3),
                         "replyTimeout": .duration(configuration.replyTimeout),
                         "phoneApp": .string(context.apps.phone.name),
-                        "complication": .string(configuration.complicationPlacement.name),
+                        "complication": .string(configuration.complicationPlacement.rawValue),
                     ]))
         }
         for (time, event) in configuration.faults.scheduledEvents() {
