@@ -3,7 +3,7 @@ import SimulationKernel
 extension PipelineSession {
     /// What every run of one pipeline on one watch with the same settings shares, worked out once:
     /// the pipeline and the watch, the step plan, the jitter's constants on the chip. Immutable
-    /// and shared by reference, so a restarted session (a new run of a prepared scenario) copies
+    /// and shared by reference, so a session copied for a new run of a prepared scenario copies
     /// one reference instead of the plan.
     final class Prepared: Sendable {
         /// The pipeline the session runs.
