@@ -41,8 +41,7 @@ extension PipelineSession {
                 let isHeld = roles.synchronousSend == index
                 let recordsEnd = selection.recordsEnd(of: role)
                 return StepPlan(
-                    scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds),
-                    wait: isHeld ? .untilRelease : .fixed(step.wait), queue: step.queue,
+                    scaledCost: scaledCost, wait: isHeld ? .untilRelease : .fixed(step.wait), queue: step.queue,
                     recordsStart: selection.recordsStart(of: role), recordsEnd: recordsEnd,
                     endsUnseen: !recordsEnd && !isHeld && step.wait == .zero,
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
@@ -63,8 +62,7 @@ extension PipelineSession {
         /// - Complexity: O(1).
         func cost(ofStep step: Int, tap: Int, seed: UInt64) -> SimDuration {
             guard plan[step].isDrawn else { return plan[step].scaledCost }
-            let drawn = jitterOnChip.drawnNanoseconds(plan[step].scaledNanoseconds, seed: seed, tap: tap, step: step)
-            return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
+            return jitterOnChip.cost(plan[step].scaledCost, seed: seed, tap: tap, step: step)
         }
     }
 }

@@ -115,8 +115,6 @@ extension PipelineSession {
     struct StepPlan {
         /// The step's CPU time on this chip before jitter.
         var scaledCost: SimDuration
-        /// ``scaledCost`` as a `Double`, what a jitter draw multiplies.
-        var scaledNanoseconds: Double
         /// What it waits for after its CPU work.
         var wait: StepWait
         var queue: PipelineQueue
