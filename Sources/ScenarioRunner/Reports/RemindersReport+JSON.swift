@@ -33,7 +33,7 @@ extension RemindersReport {
             "retention": .string(phone.settings.rules.retention.rawValue),
             "repeatingBadges": .string(phone.settings.repeatingBadges.rawValue),
             "pendingMax": .count(harness.pendingMax), "systemLimit": .count(harness.center.limit),
-            "wrongBadges": .count(phone.truth.wrongCount),
+            "wrongBadges": .count(phone.wrongBadges),
             "windows": .array(
                 harness.snapshots.map { snapshot in
                     [

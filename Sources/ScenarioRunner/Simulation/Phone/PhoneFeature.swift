@@ -64,8 +64,8 @@ package struct PhoneFeature: SimulationFeature {
         if let runs = reminders.settings.appRuns {
             let last = min(runs.until ?? context.scenario.end, context.scenario.end)
             if runs.from <= last {
-                let series = PeriodicSeries(time: runs.from, every: runs.every, until: last)
-                effects.append(.schedule(.phone(.periodicAppRun(runs.reason, series)), at: runs.from))
+                effects.append(
+                    .schedule(.phone(.periodicAppRun(runs.reason, every: runs.every, until: last)), at: runs.from))
             }
         }
     }
@@ -79,10 +79,11 @@ package struct PhoneFeature: SimulationFeature {
         case .app(let event, let cause): lifecycle(event, cause: cause, context, into: &effects)
         case .edit(let item, let change): edit(item, change, context, into: &effects)
         case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
-        case .periodicAppRun(let reason, let series):
+        case .periodicAppRun(let reason, let every, let until):
             appRuns(reason, context, into: &effects) { _ in }
-            if let next = series.next {
-                effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
+            // The next run is scheduled only now: the series is never expanded ahead of time.
+            if let next = try? context.now.adding(every), next <= until {
+                effects.append(.schedule(.phone(.periodicAppRun(reason, every: every, until: until)), at: next))
             }
         case .remindersWake:
             reminders.advance(to: context.now, trace: context.trace, into: &effects)
@@ -129,8 +130,9 @@ package enum PhoneEvent: Sendable {
     case sessionActivated
     /// The phone app runs (launch, foreground, background refresh …) and refills its reminders.
     case appRun(ReminderScheduler.AppRunReason)
-    /// One of a series of app runs; the next one is scheduled when this one happens.
-    case periodicAppRun(ReminderScheduler.AppRunReason, PeriodicSeries)
+    /// One of a series of app runs `every` apart, none after `until`; the next one is scheduled
+    /// when this one happens.
+    case periodicAppRun(ReminderScheduler.AppRunReason, every: SimDuration, until: SimTime)
     /// A notification may fire, or a reminder may fall due: deliveries and misses are traced.
     case remindersWake
     /// The user taps an action on the latest notification about an item.
