@@ -14,10 +14,10 @@ package enum CPUSharing: String, CaseIterable, Hashable, Sendable {
     /// scaled cost is 2 units, so a half share stays an integer rate).
     static let fullRate: Int64 = 2
 
-    /// CPU progress rates `(main, background)` in work units per nanosecond, where one reference
-    /// nanosecond of scaled cost is 2 units (so a half share stays an integer rate).
-    func rates(cores: Int, mainComputing: Bool, backgroundComputing: Bool) -> (main: Int64, background: Int64) {
-        if cores >= 2 || !(mainComputing && backgroundComputing) { return (2, 2) }
+    /// CPU progress rates `(main, background)` on a single core, in work units per nanosecond
+    /// (``fullRate`` for a queue computing alone; with two cores every queue has it).
+    func rates(mainComputing: Bool, backgroundComputing: Bool) -> (main: Int64, background: Int64) {
+        guard mainComputing && backgroundComputing else { return (Self.fullRate, Self.fullRate) }
         switch self {
         case .processorSharing: return (1, 1)
         case .mainPriority: return (2, 0)

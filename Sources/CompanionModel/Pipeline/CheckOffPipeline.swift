@@ -36,7 +36,4 @@ package struct CheckOffPipeline: Hashable, Sendable {
         self.name = name
         self.steps = steps
     }
-
-    /// The index of the `removeRow` step (validation guarantees one).
-    package var removeRowIndex: Int { steps.firstIndex { $0.kind == .removeRow } ?? 0 }
 }

@@ -19,9 +19,9 @@
 package enum PipelineEffectSelection: Hashable, Sendable {
     /// Every step's start and end.
     case everyStep
-    /// Only the starts of steps whose role acts at the start
-    /// (``PipelineStepRoles/Role/actsAtStart``) and the ends of steps whose role acts at the end
-    /// (``PipelineStepRoles/Role/actsAtEnd``).
+    /// Only what the simulation acts on: the start of a send that does not await its outcome (its
+    /// message leaves as it starts), and the ends of the steps that commit the check-off or ask
+    /// the complication to reload.
     case actedOn
     /// ``actedOn`` without the ends of the steps that update the complication
     /// (``PipelineStepRoles/Role/updatesComplication``): what a driver acts on when there is no
@@ -36,7 +36,7 @@ package enum PipelineEffectSelection: Hashable, Sendable {
     func recordsStart(of role: PipelineStepRoles.Role) -> Bool {
         switch self {
         case .everyStep: true
-        case .actedOn, .actedOnWithoutComplication: role.actsAtStart
+        case .actedOn, .actedOnWithoutComplication: role == .sendsMessage(awaitsOutcome: false)
         case .nothing: false
         }
     }
@@ -47,8 +47,8 @@ package enum PipelineEffectSelection: Hashable, Sendable {
     func recordsEnd(of role: PipelineStepRoles.Role) -> Bool {
         switch self {
         case .everyStep: true
-        case .actedOn: role.actsAtEnd
-        case .actedOnWithoutComplication: role.actsAtEnd && role != .updatesComplication
+        case .actedOn: role == .commitsCheckOff || role == .updatesComplication
+        case .actedOnWithoutComplication: role == .commitsCheckOff
         case .nothing: false
         }
     }

@@ -36,7 +36,12 @@ extension PipelineSession {
         /// - Complexity: O(1), amortised (a compaction moves the untaken effects, at most half of
         ///   the storage, and frees at least half of it).
         mutating func record(_ effect: PipelineEffect) {
-            if count == storage.count, taken > 0, taken >= count - taken { compact() }
+            if count == storage.count, taken > 0, taken >= count - taken {
+                // The untaken effects move to the front, so the taken ones' slots are reused first.
+                for index in taken..<count { storage[index - taken] = storage[index] }
+                count -= taken
+                taken = 0
+            }
             if count < storage.count {
                 storage[count] = effect
             } else {
@@ -58,16 +63,6 @@ extension PipelineSession {
                 count = 0
             }
             return effect
-        }
-
-        /// Moves the untaken effects to the front of the storage, so their slots and the taken
-        /// ones' are reused before the storage grows.
-        ///
-        /// - Complexity: O(``untaken``).
-        private mutating func compact() {
-            for index in taken..<count { storage[index - taken] = storage[index] }
-            count -= taken
-            taken = 0
         }
     }
 }

@@ -15,10 +15,8 @@ extension PipelineSession {
         /// The session's ``PipelineJitter`` on this watch's chip: what a step start draws with.
         let jitterOnChip: PipelineJitter.OnChip
         let stepCount: Int
+        /// The index of the `removeRow` step (``CheckOffPipeline/init(name:steps:)`` requires one).
         let removeRowIndex: Int
-        /// Whether `removeRow` runs inside the handler (its removal commits when the handler
-        /// returns) rather than in a `main-async` block of its own.
-        let removesRowInHandler: Bool
         let cores: Int
         let sharing: CPUSharing
         /// Whether it records any ``PipelineEffect`` (not with ``PipelineEffectSelection/nothing``).
@@ -48,8 +46,7 @@ extension PipelineSession {
             }
             self.plan = plan
             stepCount = pipeline.steps.count
-            removeRowIndex = pipeline.removeRowIndex
-            removesRowInHandler = pipeline.steps[removeRowIndex].queue == .main
+            removeRowIndex = pipeline.steps.firstIndex { $0.kind == .removeRow } ?? 0
             cores = watch.cores
             self.sharing = sharing
             recordsEffects = selection != .nothing

@@ -140,15 +140,3 @@ struct TapProgress {
     var handlerEnd: SimTime?
     var removalCommit: SimTime?
 }
-
-extension PipelineSession.Records: StorageAdopting {
-    /// Keeps these records in `old`'s storage: the costs, the runs and the effects
-    /// (``StorageAdopting``).
-    ///
-    /// - Complexity: O(what they hold).
-    mutating func adoptStorage(of old: inout PipelineSession.Records) {
-        costs.adoptStorage(of: &old.costs)
-        runs.adoptStorage(of: &old.runs)
-        effects.adoptStorage(of: &old.effects)
-    }
-}

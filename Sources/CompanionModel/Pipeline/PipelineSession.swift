@@ -167,12 +167,8 @@ package struct PipelineSession: Sendable {
     /// When the session next moves a step on: the earliest end of a running step's computation
     /// or wait, seen or not.
     private var nextStepDue: SimTime? {
-        switch (main?.due, background?.due) {
-        case (let main?, let background?): min(main, background)
-        case (let main?, nil): main
-        case (nil, let background?): background
-        case (nil, nil): nil
-        }
+        guard let main = main?.due else { return background?.due }
+        return min(main, background?.due ?? main)
     }
 
     // MARK: Inputs
@@ -355,7 +351,7 @@ package struct PipelineSession: Sendable {
                     runHandler(tap: tap, from: 0, at: now)
                 case .deferred(let tap, let step):
                     main = start(tap: tap, step: step, at: now)
-                    if main == nil { finishDeferred(tap: tap, step: step, at: now) }
+                    if main == nil, step == prepared.removeRowIndex { commitRemoval(tap: tap, at: now) }
                 }
                 continue
             }
@@ -363,9 +359,9 @@ package struct PipelineSession: Sendable {
             let (tap, step) = (main!.tap, main!.step)
             if prepared.plan[step].queue == .main {  // the handler's own step, not a dispatched block
                 runHandler(tap: tap, from: step + 1, at: now)
-            } else {
+            } else {  // a `main-async` block: it commits the removal if it removed the row
                 main = nil
-                finishDeferred(tap: tap, step: step, at: now)
+                if step == prepared.removeRowIndex { commitRemoval(tap: tap, at: now) }
             }
         }
     }
@@ -386,12 +382,9 @@ package struct PipelineSession: Sendable {
             }
         }
         if records.keepsRuns { taps[tap].handlerEnd = now }
-        if prepared.removesRowInHandler { commitRemoval(tap: tap, at: now) }
+        // `removeRow` ran in the handler, not in a `main-async` block: its removal commits now.
+        if prepared.plan[prepared.removeRowIndex].queue == .main { commitRemoval(tap: tap, at: now) }
         main = nil
-    }
-
-    private mutating func finishDeferred(tap: Int, step: Int, at now: SimTime) {
-        if step == prepared.removeRowIndex { commitRemoval(tap: tap, at: now) }
     }
 
     /// The removal of tap `tap`'s row commits at `now` (its main-queue block returned, so its
@@ -424,8 +417,7 @@ package struct PipelineSession: Sendable {
     /// changes has its work left brought up to `now` at the old rate.
     private mutating func updateRates(at now: SimTime) {
         let rates = prepared.sharing.rates(
-            cores: prepared.cores, mainComputing: main?.isComputing ?? false,
-            backgroundComputing: background?.isComputing ?? false)
+            mainComputing: main?.isComputing ?? false, backgroundComputing: background?.isComputing ?? false)
         main?.changeRate(to: rates.main, at: now)
         background?.changeRate(to: rates.background, at: now)
     }
@@ -511,7 +503,7 @@ extension PipelineSession.RunningStep {
 }
 
 extension PipelineSession: StorageAdopting {
-    /// Keeps this session in `old`'s storage: its queues, taps and records
+    /// Keeps this session in `old`'s storage: its queues, taps, costs, runs and effects
     /// (``StorageAdopting``; the prepared plan is this session's own).
     ///
     /// - Complexity: O(what this session holds).
@@ -519,6 +511,8 @@ extension PipelineSession: StorageAdopting {
         mainQueue.adoptStorage(of: &old.mainQueue)
         backgroundQueue.adoptStorage(of: &old.backgroundQueue)
         taps.adoptStorage(of: &old.taps)
-        records.adoptStorage(of: &old.records)
+        records.costs.adoptStorage(of: &old.records.costs)
+        records.runs.adoptStorage(of: &old.records.runs)
+        records.effects.adoptStorage(of: &old.records.effects)
     }
 }

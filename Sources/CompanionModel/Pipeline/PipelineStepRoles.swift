@@ -54,21 +54,3 @@ package struct PipelineStepRoles: Hashable, Sendable {
     /// of a field, where a computed `package` property is a call into this module.
     package let commitsAtRemoval: Bool
 }
-
-extension PipelineStepRoles.Role {
-    /// Whether the simulation acts when a step with this role starts: a send that does not await
-    /// its outcome (its message leaves as the step starts).
-    package var actsAtStart: Bool {
-        if case .sendsMessage(awaitsOutcome: false) = self { return true }
-        return false
-    }
-
-    /// Whether the simulation acts when a step with this role ends: the check-off commits, or the
-    /// complication is asked to reload.
-    package var actsAtEnd: Bool {
-        switch self {
-        case .commitsCheckOff, .updatesComplication: return true
-        case .sendsMessage, .none: return false
-        }
-    }
-}

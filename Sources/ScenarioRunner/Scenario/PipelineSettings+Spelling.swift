@@ -1,29 +1,19 @@
 import CompanionModel
 
 extension PipelineSettings {
-    /// The pipeline section's spellings of its enumerated values: the current camelCase names,
-    /// and the old ones still read with a warning.
+    /// The pipeline section's spellings of its enumerated values: the current camelCase names, in
+    /// `--help` order. The old spellings, still read with a warning, are the values' raw names
+    /// (`main-async`, `processor-sharing`, `main-priority`: the names reports print).
     enum Spelling {
-        /// One enumerated key's spellings.
-        struct Table<Value: Sendable>: Sendable {
-            /// The names written today, in `--help` order.
-            var current: KeyValuePairs<String, Value>
-            /// Old names, each with its value and the current name that replaces it.
-            var old: [(name: String, value: Value, current: String)]
-        }
-
         /// `"queue"`: `main`, `mainAsync`, `background` (old: `main-async`).
-        static let queue = Table<PipelineQueue>(
-            current: ["main": .main, "mainAsync": .mainAsync, "background": .background],
-            old: [("main-async", .mainAsync, "mainAsync")])
+        static let queue: KeyValuePairs<String, PipelineQueue> = [
+            "main": .main, "mainAsync": .mainAsync, "background": .background,
+        ]
 
         /// `"cpuSharing"`: `processorSharing`, `mainPriority` (old: the hyphenated names).
-        static let sharing = Table<CPUSharing>(
-            current: ["processorSharing": .processorSharing, "mainPriority": .mainPriority],
-            old: [
-                ("processor-sharing", .processorSharing, "processorSharing"),
-                ("main-priority", .mainPriority, "mainPriority"),
-            ])
+        static let sharing: KeyValuePairs<String, CPUSharing> = [
+            "processorSharing": .processorSharing, "mainPriority": .mainPriority,
+        ]
     }
 
     /// A located warning: the section was read, but says something in a way that will change.

@@ -206,20 +206,20 @@ package struct PipelineSettings: Sendable {
         }
     }
 
-    /// The value `node` spells from `table`: an old spelling's value, read with a warning naming
-    /// the new one, or else a current name's (``JSONNode/choice(_:_:_:)``: a located error listing
-    /// the current spellings for any other value).
-    static func spelled<Value>(
-        _ node: JSONNode, _ context: DecodingContext, _ table: Spelling.Table<Value>, key: String,
+    /// The value `node` spells with a `current` name (``JSONNode/choice(_:_:_:)``: a located error
+    /// listing the current spellings for any other value), or with its old spelling (its raw
+    /// name, ``Spelling``), read with a warning naming the current one.
+    static func spelled<Value: RawRepresentable<String> & Equatable>(
+        _ node: JSONNode, _ context: DecodingContext, _ current: KeyValuePairs<String, Value>, key: String,
         _ warnings: inout [Warning]
     ) throws(ScenarioError) -> Value {
-        guard case .string(let text) = node.value, let old = table.old.first(where: { $0.name == text }) else {
-            return try node.choice(key, context, table.current)
-        }
+        guard case .string(let text) = node.value, !current.contains(where: { $0.key == text }),
+            let value = Value(rawValue: text), let name = current.first(where: { $0.value == value })?.key
+        else { return try node.choice(key, context, current) }
         warnings.append(
             Warning(
                 file: context.file, location: node.location, path: node.path,
-                message: "\"\(text)\" is the old spelling of \"\(key)\"; write \"\(old.current)\""))
-        return old.value
+                message: "\"\(text)\" is the old spelling of \"\(key)\"; write \"\(name)\""))
+        return value
     }
 }

@@ -35,9 +35,10 @@ import Testing
     /// no complication to reload (``PipelineEffectSelection/actedOnWithoutComplication``).
     func isActedOn(_ effect: PipelineEffect, _ roles: PipelineStepRoles, complication: Bool) -> Bool {
         switch effect {
-        case .stepStarted(_, let step, _): return roles.byStep[step].actsAtStart
+        case .stepStarted(_, let step, _): return roles.byStep[step] == .sendsMessage(awaitsOutcome: false)
         case .stepEnded(_, let step, _):
-            return roles.byStep[step].actsAtEnd && (complication || roles.byStep[step] != .updatesComplication)
+            return roles.byStep[step] == .commitsCheckOff
+                || (complication && roles.byStep[step] == .updatesComplication)
         case .awaitingOutcome, .removalCommitted: return true
         }
     }
@@ -155,31 +156,26 @@ import Testing
         #expect(session.wake(at: SimTime(offset: .seconds(Int64(2)))) == 0)
     }
 
-    @Test func aDriverWithoutAComplicationIsNotToldOfItsUpdates() {
+    /// What each selection records of each role: the start of a send that does not await its
+    /// outcome, the ends of the commit and (with a complication) of its update.
+    @Test func eachSelectionRecordsWhatItsDriverActsOn() {
         typealias Role = PipelineStepRoles.Role
         let roles: [Role] = [.commitsCheckOff, .sendsMessage(awaitsOutcome: false), .updatesComplication, .none]
-        for role in roles {
-            #expect(
-                PipelineEffectSelection.actedOnWithoutComplication.recordsEnd(of: role)
-                    == (role.actsAtEnd && role != .updatesComplication), "\(role)")
-            #expect(
-                PipelineEffectSelection.actedOnWithoutComplication.recordsStart(of: role)
-                    == PipelineEffectSelection.actedOn.recordsStart(of: role), "\(role)")
-            #expect(PipelineEffectSelection.actedOn.recordsEnd(of: role) == role.actsAtEnd, "\(role)")
+        let awaited = Role.sendsMessage(awaitsOutcome: true)
+        for selection in [PipelineEffectSelection.actedOn, .actedOnWithoutComplication] {
+            #expect(roles.map(selection.recordsStart(of:)) == [false, true, false, false], "\(selection)")
+            #expect(!selection.recordsStart(of: awaited) && !selection.recordsEnd(of: awaited), "\(selection)")
+        }
+        #expect(roles.map(PipelineEffectSelection.actedOn.recordsEnd(of:)) == [true, false, true, false])
+        #expect(
+            roles.map(PipelineEffectSelection.actedOnWithoutComplication.recordsEnd(of:)) == [
+                true, false, false, false,
+            ])
+        for role in roles + [awaited] {
             #expect(PipelineEffectSelection.everyStep.recordsStart(of: role))
             #expect(PipelineEffectSelection.everyStep.recordsEnd(of: role))
             #expect(!PipelineEffectSelection.nothing.recordsStart(of: role))
             #expect(!PipelineEffectSelection.nothing.recordsEnd(of: role))
         }
-    }
-
-    @Test func rolesSayWhenTheSimulationActs() {
-        typealias Role = PipelineStepRoles.Role
-        #expect(Role.sendsMessage(awaitsOutcome: false).actsAtStart)
-        #expect(!Role.sendsMessage(awaitsOutcome: true).actsAtStart)
-        #expect(!Role.sendsMessage(awaitsOutcome: false).actsAtEnd)
-        #expect(Role.commitsCheckOff.actsAtEnd && !Role.commitsCheckOff.actsAtStart)
-        #expect(Role.updatesComplication.actsAtEnd && !Role.updatesComplication.actsAtStart)
-        #expect(!Role.none.actsAtStart && !Role.none.actsAtEnd)
     }
 }
