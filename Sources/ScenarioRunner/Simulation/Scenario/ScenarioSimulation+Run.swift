@@ -52,21 +52,22 @@ extension ScenarioSimulation {
             checkFailures: checks.failures(
                 pendingMax: pendingMax, linkDeliveries: linkDeliveries, start: scenario.start),
             events: events)
-        guard case .everything = options.keeps else {
-            return ScenarioOutcome(
-                scenario: scenario, seed: seed, trace: TraceLog(), expectations: [], invariantFailures: [],
-                summary: [], endTime: end, verdict: verdict)
-        }
+        var outcome = ScenarioOutcome(
+            scenario: scenario, trace: TraceLog(), expectations: [], invariantFailures: [], summary: [], endTime: end,
+            verdict: verdict)
+        guard case .everything = options.keeps else { return outcome }
         // Properties every scenario must satisfy, whatever it expects: the event limit, the
         // features' end-of-run checks (a feature adds one term), then the run's own
         // (``RunChecks``) — the one list that `run` reports and `explore` looks for.
-        let invariantFailures =
+        outcome.invariantFailures =
             eventLimitFailures() + watch.invariantFailures(in: self) + phone.invariantFailures(in: self)
             + link.invariantFailures(in: self) + complication.invariantFailures(in: self) + verdict.checkFailures
         record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
-        return ScenarioOutcome(
-            scenario: scenario, seed: seed, trace: trace, expectations: expectationResults,
-            invariantFailures: invariantFailures, summary: summarySections(), endTime: end, verdict: verdict)
+        (outcome.trace, outcome.expectations) = (trace, expectationResults)
+        // The summary sections in print order (a feature adds one term).
+        outcome.summary =
+            watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
+        return outcome
     }
 
     /// Starts the features, schedules the script's actions, and handles every event until the
@@ -173,11 +174,6 @@ extension ScenarioSimulation {
                 + "raise \"eventLimit\" (at most \(ScenarioLimits.maximumEventLimit)) if the run is meant to be this long"
         )
         return [InvariantFailure(.eventLimit, error.description)]
-    }
-
-    /// The summary sections of the run, in print order. A feature adds one term.
-    func summarySections() -> [ReportSection] {
-        watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
     }
 }
 
