@@ -124,8 +124,7 @@ package enum RemindersExpectations {
 
         /// Whether the alerts among `deliveries` are `expected`, in order. Each delivery is read in
         /// place, its badge first: no delivery is copied, and an alert is named
-        /// (``ReminderDelivery/owner``) only when its badge agrees (building an ``ExpectedDelivery``
-        /// for each alert to compare copied every delivery and its strings).
+        /// (``ReminderDelivery/owner``) only when its badge agrees.
         ///
         /// - Complexity: O(d) for d deliveries.
         static func alerts(in deliveries: RecordLog<ReminderDelivery>, are expected: [ExpectedDelivery]) -> Bool {
