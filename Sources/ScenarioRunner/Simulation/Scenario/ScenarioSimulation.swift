@@ -112,7 +112,8 @@ package struct ScenarioSimulation {
         watch = prepared.watch
         watch.reseed(for: prepared, seed: seed)
         phone = prepared.phone
-        phone.reseed(seed)
+        // The phone draws only its reminders' background refresh delays (rule P10).
+        phone.reminders.reseed(seed)
         link = prepared.link
         link.reseed(seed)
         complication = prepared.complication
