@@ -45,15 +45,6 @@ package struct PhoneFeature: SimulationFeature {
         reminders.reseed(seed)
     }
 
-    /// Makes this phone side, a copy of the one made once for the scenario (`prepared.phone`,
-    /// copied by the world into its place), the phone side at the start of a run with `seed`:
-    /// only the reminders' background refresh delays are drawn again (rule P10).
-    ///
-    /// - Complexity: O(1) (the reminders are shared until changed).
-    mutating func reseed(_ seed: UInt64) {
-        reminders.reseed(seed)
-    }
-
     package mutating func start(_ context: WorldContext, into effects: inout WorldEffects) {
         // The link rule the phone's replica follows in this run (``PlantedLinkBug``: the real
         // rules, but in the tests that plant a bug), read once when the run starts.

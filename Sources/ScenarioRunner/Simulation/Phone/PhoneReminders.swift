@@ -28,13 +28,6 @@ package struct PhoneReminders: Sendable {
         package var due: SimTime?
     }
 
-    /// An item's latest due date as the phone knows it (`nil` once completed or removed), and the
-    /// last it had while open (the date it comes back with when it is put back on the list).
-    struct ItemDates {
-        var current: SimTime?
-        var lastOpen: SimTime?
-    }
-
     package let settings: RemindersSettings
     /// Every item the list can hold, with its key: an item's dates are found by its key, not by
     /// hashing its name.
@@ -47,9 +40,10 @@ package struct PhoneReminders: Sendable {
     /// with a due date, in list order (what the app loads at its first run, if still open).
     private(set) var startCount = 0
     /// Each item's latest due date (`nil` once completed or removed) and the last it had while
-    /// open, by its key in the ``catalog``. A stored property, so the phone reads an item's dates
-    /// here in place (a method of this large value would be passed a copy of it).
-    private(set) var latestDue: [ItemDates]
+    /// open (the date it comes back with when it is put back on the list), by its key in the
+    /// ``catalog``. A stored property, so the phone reads an item's dates here in place (a method
+    /// of this large value would be passed a copy of it).
+    private(set) var latestDue: [(current: SimTime?, lastOpen: SimTime?)]
     /// How many deliveries, over every delivery, left an app badge other than the number of
     /// incomplete items due by then as the app knew them (``ReminderDelivery/overdueAtFire``,
     /// rule R16): the wrong badges of `reminders`, `reminders --compare` and the chart.
@@ -67,7 +61,7 @@ package struct PhoneReminders: Sendable {
     /// decoder already validated the ranges).
     package init(settings: RemindersSettings, items: [ShoppingItem], catalog: ItemCatalog) {
         self.catalog = catalog
-        latestDue = Array(repeating: ItemDates(), count: catalog.count)
+        latestDue = Array(repeating: (nil, nil), count: catalog.count)
         let configuration = (try? settings.configuration()) ?? .standard
         // The settings as run: an overflow notice needs W ≥ 2 (rule S3), so `--scheduler
         // overflowNotice` on a scenario with W = 1 runs, and reports, W = 2.
@@ -124,25 +118,14 @@ package struct PhoneReminders: Sendable {
     /// The items open with a due date at or before `time`, as the phone knew them at `time`,
     /// ordered by (due, item).
     ///
-    /// - Complexity: O(n + k log k) for n items in the catalog and k overdue when `time` is at or
-    ///   after the last logged change (always so during a run); otherwise O(c) for c logged
-    ///   changes, plus sorting.
+    /// - Complexity: O(c + n + k log k) for c logged changes, n items in the catalog and k overdue.
     package func overdue(at time: SimTime) -> [(item: ItemID, due: SimTime)] {
+        // Each item's due date as known at `time`, by key (the sort below orders them).
+        var state = [SimTime?](repeating: nil, count: catalog.count)
+        for change in dueLog where change.time <= time { state[change.key] = change.due }
         var result: [(item: ItemID, due: SimTime)] = []
-        if dueLog.last.map({ $0.time <= time }) ?? true {
-            // Every change is known by `time`: each item's latest due date is its state then.
-            // (One allocation: the expectation asks this at every check.)
-            result.reserveCapacity(startCount)
-            for key in latestDue.indices {
-                if let due = latestDue[key].current, due <= time { result.append((catalog.name(of: key), due)) }
-            }
-        } else {
-            // Each item's due date as known at `time`, by key (the sort below orders them).
-            var state = [SimTime?](repeating: nil, count: catalog.count)
-            for change in dueLog where change.time <= time { state[change.key] = change.due }
-            for key in state.indices {
-                if let due = state[key], due <= time { result.append((catalog.name(of: key), due)) }
-            }
+        for key in state.indices {
+            if let due = state[key], due <= time { result.append((catalog.name(of: key), due)) }
         }
         result.sort { ($0.due, $0.item) < ($1.due, $1.item) }
         return result
@@ -184,7 +167,7 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(1).
     mutating func logCompletedDue(_ key: Int, due: SimTime) {
-        latestDue[key] = ItemDates(current: nil, lastOpen: due)
+        latestDue[key] = (nil, due)
     }
 
     /// Records that the item with `key` was removed from the list: it is no longer due, and a later
@@ -193,7 +176,7 @@ package struct PhoneReminders: Sendable {
     /// - Complexity: O(1) amortized.
     mutating func logRemoval(_ key: Int, at time: SimTime) {
         dueLog.append(DueChange(time: time, key: key, due: nil))
-        latestDue[key] = ItemDates()
+        latestDue[key] = (nil, nil)
     }
 
     /// Moves the reminder world to `now` (performing the app runs the system or the user start on

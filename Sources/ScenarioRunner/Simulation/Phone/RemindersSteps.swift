@@ -11,11 +11,17 @@ package enum RemindersSteps {
         notificationAction, setDue,
     ]
 
+    /// The phone app runs for `reason`. Launching it or bringing it to the foreground is the same
+    /// user action as the link's `launchPhoneApp`: the app runs, so queued transfers are delivered
+    /// too. (A background refresh only refills reminders: the link model has no "launched into
+    /// the background" transition.)
     private static func appRun(_ name: String, _ reason: ReminderScheduler.AppRunReason, _ summary: String) -> StepKind
     {
         StepKind(name: name, summary: summary) {
             (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-            AppRun(reason: reason)
+            reason == .launch || reason == .foreground
+                ? SendEvents(.link(.environment(.app(.phone, .launch))), .phone(.appRun(reason)))
+                : SendEvents(.phone(.appRun(reason)))
         }
     }
 
@@ -28,7 +34,7 @@ package enum RemindersSteps {
         let item = try object.required("item", "the id of the item the notification is about").itemReference(context)
         let action: ReminderAction = try object.required("action", "\"complete\" or \"snooze\"").named(
             "action", context)
-        return NotificationActionTap(item: item, action: action)
+        return SendEvents(.phone(.notificationAction(item, action)))
     }
 
     /// `{"do": "setDue", "item": "milk", "due": "+3h"}`: the user changes a due date in the phone app.
@@ -37,38 +43,6 @@ package enum RemindersSteps {
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let item = try object.required("item", "the id of the item").itemReference(context)
         let due = try object.required("due", "the new due time, such as \"+3h\"").time(context)
-        return SetDue(item: item, due: due)
-    }
-
-    /// The phone app runs. Launching it or bringing it to the foreground is the same user
-    /// action as the link's `launchPhoneApp`: the app runs, so queued transfers are delivered
-    /// too. (A background refresh only refills reminders: the link model has no "launched into
-    /// the background" transition.)
-    package struct AppRun: ScenarioAction {
-        package var reason: ReminderScheduler.AppRunReason
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            if reason == .launch || reason == .foreground {
-                effects.append(.send(.link(.environment(.app(.phone, .launch)))))
-            }
-            effects.append(.send(.phone(.appRun(reason))))
-        }
-    }
-
-    /// A notification action.
-    package struct NotificationActionTap: ScenarioAction {
-        package var item: ItemID
-        package var action: ReminderAction
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.phone(.notificationAction(item, action))))
-        }
-    }
-
-    /// A due-date change.
-    package struct SetDue: ScenarioAction {
-        package var item: ItemID
-        package var due: SimTime
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.phone(.setDue(item, due))))
-        }
+        return SendEvents(.phone(.setDue(item, due)))
     }
 }

@@ -21,13 +21,13 @@ package enum CoreSteps {
     /// `{"do": "raiseWrist"}`.
     package static let raiseWrist = StepKind(name: "raiseWrist", summary: "the user raises the wrist") {
         (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        MoveWrist(position: .raised)
+        SendEvents(.watch(.wrist(.raised)))
     }
 
     /// `{"do": "lowerWrist"}`.
     package static let lowerWrist = StepKind(name: "lowerWrist", summary: "the user lowers the wrist") {
         (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        MoveWrist(position: .lowered)
+        SendEvents(.watch(.wrist(.lowered)))
     }
 
     /// The user taps a row.
@@ -38,14 +38,6 @@ package enum CoreSteps {
         package var key: Int
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.tap(key))))
-        }
-    }
-
-    /// The user moves the wrist.
-    package struct MoveWrist: ScenarioAction {
-        package var position: WristPosition
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(.watch(.wrist(position))))
         }
     }
 }

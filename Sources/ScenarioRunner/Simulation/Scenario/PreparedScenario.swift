@@ -22,17 +22,19 @@ package final class PreparedScenario: Sendable {
     let link: LinkFeature
     /// The complication at the start (each run draws its random stream again from its seed).
     let complication: ComplicationFeature
-    /// The script's expectation steps, in script (and so time) order.
-    let checkpoints: [Checkpoint]
+    /// The script's expectation steps, in script (and so time) order: each step's expectations,
+    /// in the order written, are checked at its time, after every event due by then.
+    let checkpoints: [(time: SimTime, expectations: [LocatedExpectation])]
     /// What each action step does when it runs, worked out once (``ScenarioAction/effects(at:into:)``:
     /// a step's effects depend on the step and its time only, and a step always runs at its own
     /// time): action *k*'s are `stepEffects[stepRuns[k].effects]`. A run appends them instead of
     /// asking the action (a copy of its existential, a witness call and a destroy per step).
     let stepEffects: [WorldEffect]
     /// The script's action steps in time order (a script's order among steps at the same time),
-    /// each with its time and where its effects are in ``stepEffects``: a run schedules action *k*
-    /// as ``SimEvent/step(_:)`` with payload *k*.
-    let stepRuns: [StepRun]
+    /// each with its time and where its effects are in ``stepEffects`` (two plain values, so
+    /// reading one copies no event): a run schedules action *k* as ``SimEvent/step(_:)`` with
+    /// payload *k* at its time (it runs then, unless the loop stopped before).
+    let stepRuns: [(time: SimTime, effects: Range<Int>)]
 
     /// Prepares `scenario` for runs.
     ///
@@ -45,12 +47,12 @@ package final class PreparedScenario: Sendable {
         link = LinkFeature(scenario: scenario, seed: 0)
         complication = ComplicationFeature(scenario: scenario, seed: 0)
         var actions: [(time: SimTime, action: any ScenarioAction)] = []
-        var checkpoints: [Checkpoint] = []
+        var checkpoints: [(time: SimTime, expectations: [LocatedExpectation])] = []
         for step in scenario.script {
             switch step.content {
             case .action(let action): actions.append((step.time, action))
             case .expectations(let expectations):
-                checkpoints.append(Checkpoint(time: step.time, expectations: expectations))
+                checkpoints.append((step.time, expectations))
             }
         }
         self.checkpoints = checkpoints
@@ -58,32 +60,14 @@ package final class PreparedScenario: Sendable {
         // next step pending (``ScenarioSimulation/scheduleStep(_:)``).
         let ordered = actions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
         var stepEffects = WorldEffects()
-        var stepRuns: [StepRun] = []
+        var stepRuns: [(time: SimTime, effects: Range<Int>)] = []
         stepRuns.reserveCapacity(actions.count)
         for (_, step) in ordered {
             let start = stepEffects.count
             step.action.effects(at: step.time, into: &stepEffects)
-            stepRuns.append(StepRun(time: step.time, effects: start..<stepEffects.count))
+            stepRuns.append((step.time, start..<stepEffects.count))
         }
         self.stepRuns = stepRuns
         self.stepEffects = stepEffects.elements
     }
-}
-
-/// An action step's time and where its effects are in ``PreparedScenario/stepEffects``: two
-/// plain values, so reading one copies no event.
-struct StepRun: Sendable {
-    /// When the step is scheduled (it runs then, unless the loop stopped before).
-    let time: SimTime
-    /// Its effects, appended when it runs.
-    let effects: Range<Int>
-}
-
-/// An expectation step of a scenario's script, read out of the script once
-/// (``PreparedScenario``): what is checked at `time`, after every event due by then.
-struct Checkpoint: Sendable {
-    /// When the expectations are checked.
-    let time: SimTime
-    /// The expectations, in the order written.
-    let expectations: [LocatedExpectation]
 }

@@ -11,6 +11,18 @@ package protocol ScenarioAction: Sendable {
     func effects(at now: SimTime, into effects: inout WorldEffects)
 }
 
+/// A step that sends events to the features that own them, in order (the wrist moving, a
+/// notification action, a due date changed): most steps are no more than that.
+package struct SendEvents: ScenarioAction {
+    package var events: [SimEvent]
+
+    package init(_ events: SimEvent...) { self.events = events }
+
+    package func effects(at now: SimTime, into effects: inout WorldEffects) {
+        for event in events { effects.append(.send(event)) }
+    }
+}
+
 /// An expectation a scenario states (`{"expect": {"remaining": 3}}`).
 package protocol ScenarioExpectation: Sendable {
     /// What is expected, for reports (`"remaining = 3"`).

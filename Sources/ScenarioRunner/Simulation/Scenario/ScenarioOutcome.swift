@@ -4,7 +4,8 @@ import SimulationKernel
 /// summary sections. Reports render it; nothing in it depends on the machine or the clock.
 package struct ScenarioOutcome: Sendable {
     package var scenario: Scenario
-    package var seed: UInt64
+    /// The run's seed (its verdict's).
+    package var seed: UInt64 { verdict.seed }
     package var trace: TraceLog
     package var expectations: [ExpectationResult]
     /// Violations of the properties every run must keep (the phone's list equals what the

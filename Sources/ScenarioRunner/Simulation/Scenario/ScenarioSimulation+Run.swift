@@ -16,8 +16,7 @@ extension ScenarioSimulation {
     ///
     /// Action steps are scheduled on the event loop at their times, one at a time (each schedules
     /// the next). Expectation steps are checked at their time after every event due at or before it has been handled, and
-    /// the final expectations and invariants once the loop reaches the scenario's end (or the
-    /// first failed expectation, with ``RunOptions/stopsAtFirstFailure``). Then the run ends
+    /// the final expectations and invariants once the loop reaches the scenario's end. Then the run ends
     /// the one way a run ends: the link is left to finish (``settleInPlace()``), in a copy kept
     /// for the reports, or, for ``RunOptions/Keeping/verdict``, in this world itself, and the
     /// verdict is read off the settled world.
@@ -53,29 +52,29 @@ extension ScenarioSimulation {
             checkFailures: checks.failures(
                 pendingMax: pendingMax, linkDeliveries: linkDeliveries, start: scenario.start),
             events: events)
-        guard case .everything = options.keeps else {
-            return ScenarioOutcome(
-                scenario: scenario, seed: seed, trace: TraceLog(), expectations: [], invariantFailures: [],
-                summary: [], endTime: end, verdict: verdict)
-        }
+        var outcome = ScenarioOutcome(
+            scenario: scenario, trace: TraceLog(), expectations: [], invariantFailures: [], summary: [], endTime: end,
+            verdict: verdict)
+        guard case .everything = options.keeps else { return outcome }
         // Properties every scenario must satisfy, whatever it expects: the event limit, the
         // features' end-of-run checks (a feature adds one term), then the run's own
         // (``RunChecks``) — the one list that `run` reports and `explore` looks for.
-        let invariantFailures =
+        outcome.invariantFailures =
             eventLimitFailures() + watch.invariantFailures(in: self) + phone.invariantFailures(in: self)
             + link.invariantFailures(in: self) + complication.invariantFailures(in: self) + verdict.checkFailures
         record(.scenarioEnd, fieldList: [("remaining", .int(Int64(watch.list.remainingCount)))])
-        return ScenarioOutcome(
-            scenario: scenario, seed: seed, trace: trace, expectations: expectationResults,
-            invariantFailures: invariantFailures, summary: summarySections(), endTime: end, verdict: verdict)
+        (outcome.trace, outcome.expectations) = (trace, expectationResults)
+        // The summary sections in print order (a feature adds one term).
+        outcome.summary =
+            watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
+        return outcome
     }
 
     /// Starts the features, schedules the script's actions, and handles every event until the
     /// scenario's end, checking each expectation step at its time and the final expectations.
     ///
     /// Keeping only the verdict, expectations are only counted: no ``ExpectationResult``
-    /// (label, location) is built. With ``RunOptions/stopsAtFirstFailure`` the run stops at the
-    /// first checkpoint where an expectation failed (the final expectations are then not checked).
+    /// (label, location) is built.
     mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor, options: RunOptions) {
         ending = .open
         if case .recorded = traceMode {
@@ -99,7 +98,6 @@ extension ScenarioSimulation {
         for checkpoint in prepared.checkpoints {
             runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)
             check(checkpoint.expectations, keeping: options.keeps)
-            if options.stopsAtFirstFailure, expectationsFailed > 0 { return }
         }
         runEvents(notAfter: scenario.end, monitor: &monitor, effects: &effects)
         check(scenario.finalExpectations, keeping: options.keeps)
@@ -177,11 +175,6 @@ extension ScenarioSimulation {
         )
         return [InvariantFailure(.eventLimit, error.description)]
     }
-
-    /// The summary sections of the run, in print order. A feature adds one term.
-    func summarySections() -> [ReportSection] {
-        watch.summary(in: self) + complication.summary(in: self) + phone.summary(in: self) + link.summary(in: self)
-    }
 }
 
 /// Sees a run after each event it handles, and at the scenario's end
@@ -189,8 +182,8 @@ extension ScenarioSimulation {
 protocol RunMonitor {
     /// Called after each event, with the world as the event left it.
     mutating func handled(_ simulation: ScenarioSimulation)
-    /// Called once the run reached the scenario's end (or stopped at its first failure), before
-    /// its link is left to finish. Nothing by default.
+    /// Called once the run reached the scenario's end, before its link is left to finish. Nothing
+    /// by default.
     mutating func reachedEnd(_ simulation: ScenarioSimulation)
 }
 
@@ -216,8 +209,6 @@ package struct RunOptions: Sendable {
 
     /// What the run keeps (everything by default).
     package var keeps = Keeping.everything
-    /// Whether the run stops at the first checkpoint where an expectation failed (not by default).
-    package var stopsAtFirstFailure = false
 }
 
 /// The monitor of a plain run: it looks at nothing (and costs nothing once specialised).

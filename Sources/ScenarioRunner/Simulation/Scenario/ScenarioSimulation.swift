@@ -112,7 +112,8 @@ package struct ScenarioSimulation {
         watch = prepared.watch
         watch.reseed(for: prepared, seed: seed)
         phone = prepared.phone
-        phone.reseed(seed)
+        // The phone draws only its reminders' background refresh delays (rule P10).
+        phone.reminders.reseed(seed)
         link = prepared.link
         link.reseed(seed)
         complication = prepared.complication
@@ -173,7 +174,8 @@ package struct ScenarioSimulation {
     mutating func handle(_ event: SimEvent, into effects: inout WorldEffects) {
         let start = effects.count
         route(event, into: &effects)
-        performEffects(from: start, in: &effects)
+        // Many events ask for nothing: they cost one comparison here, not a call.
+        if effects.count > start { performEffects(from: start, in: &effects) }
     }
 
     /// Routes one event to its owner, which appends what it asks for to `effects` (the caller
@@ -242,14 +244,6 @@ package struct ScenarioSimulation {
     ///
     /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
     mutating func performEffects(from start: Int, in effects: inout WorldEffects) {
-        // Many events ask for nothing: they cost one comparison here, not a call.
-        if effects.count > start { performPendingEffects(from: start, in: &effects) }
-    }
-
-    /// ``performEffects(from:in:)`` once the buffer holds at least one effect from `start` on.
-    ///
-    /// - Complexity: O(*k*) for *k* effects, besides what the events sent cost.
-    mutating func performPendingEffects(from start: Int, in effects: inout WorldEffects) {
         effects.reverse(from: start)
         while effects.count > start {
             switch effects.removeLast() {
