@@ -13,8 +13,11 @@ import Testing
 @Suite struct ComplicationTimelineSVGTests {
     private func t(_ minutes: Int64) -> SimTime { SimTime(offset: .minutes(minutes)) }
 
-    /// Three reloads that show the same text, a refusal, a long rectangular text, a face change.
-    private func report(resetAt reset: Int64 = 14 * 60, until end: Int64 = 300) -> ComplicationReport {
+    /// Three reloads that show the same text, a refusal, a long rectangular text, a face change
+    /// (and, with `reloadOffFace`, a reload refused off the face after it).
+    private func report(resetAt reset: Int64 = 14 * 60, until end: Int64 = 300, reloadOffFace: Bool = false)
+        -> ComplicationReport
+    {
         let origin = try? EpochTime.parse("2026-11-21T10:00:00Z")
         let items = [
             ShoppingItem(id: "s", title: "Salt & <pepper> from the spice aisle at the very back", due: t(120)),
@@ -33,6 +36,7 @@ import Testing
         model.handle(.appReload(at: t(18), app: .foreground))  // same again
         model.handle(.appReload(at: t(20), app: .foreground))  // over the budget of 3: refused
         model.handle(.faceChanged(at: t(200), to: .notOnActiveFace))
+        if reloadOffFace { model.handle(.appReload(at: t(210), app: .foreground)) }
         if reset < end { model.handle(.appReload(at: t(end - 1), app: .foreground)) }
         return ComplicationReport(model: model, until: t(end))
     }
@@ -91,6 +95,13 @@ import Testing
         }
         #expect(refusedPaths.count == 2, "one refusal in the chart and the legend's swatch, both crosses")
         #expect(document.contains("refused: budgetExhausted"))
+    }
+
+    @Test func refusalReasonsAreCountedInTheOrderOfTheTextSummary() {
+        // Old picture: reasons in the order they first happened (budgetExhausted, then notOnActiveFace),
+        // unlike the text and run summaries (ComplicationRefusal order).
+        let document = svg(report(reloadOffFace: true))
+        #expect(document.contains(" · refused: notOnActiveFace ×1, budgetExhausted ×1"))
     }
 
     @Test func theTitleNamesTheScenarioAndTheAxisShowsTheDate() {
