@@ -47,7 +47,7 @@ struct ComplicationWorkload: BenchWorkload {
         let report = ComplicationReport(model: model, until: end)
         let longest = report.longestWithoutReload
         let seconds = stopwatch.elapsedSeconds
-        let reloads = report.grantedReloads.count
+        let reloads = report.requestCounts.granted
         var bench = BenchReport()
         bench.add("days", .int(Int64(days)))
         bench.add("wallSeconds", .decimal(Int64((seconds * 1_000).rounded()), scale: 3))

@@ -107,13 +107,11 @@ package struct ComplicationRequestRecord: Hashable, Sendable {
     package var deferredFrom: SimTime?
 }
 
-/// Whether the complication is on the watch face the user is wearing.
+/// Whether the complication is on the watch face the user is wearing; the raw value is the name
+/// traces use (`"onActiveFace"`).
 package enum ComplicationFacePresence: String, Hashable, Sendable {
     case onActiveFace
     case notOnActiveFace
-
-    /// The name used in scenario files and traces: the case's (`"onActiveFace"`).
-    package var name: String { rawValue }
 
     /// Whether the phone gets a daily complication transfer budget (only on the active face).
     package var allowsTransfers: Bool { self == .onActiveFace }

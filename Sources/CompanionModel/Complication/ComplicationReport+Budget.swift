@@ -1,11 +1,6 @@
 import SimulationKernel
 
 extension ComplicationReport {
-    /// Granted reloads up to the end, in time order.
-    package var grantedReloads: LazyFilterSequence<ArraySlice<ComplicationRequestRecord>> {
-        records.lazy.filter { $0.kind == .reload && $0.outcome.isGranted }
-    }
-
     /// The requests up to the end, counted in one pass (a long run has hundreds of thousands):
     /// what the text summary, the run summary and the `complicationBudget` expectation report.
     package var requestCounts: RequestCounts { RequestCounts(records) }
@@ -83,7 +78,7 @@ extension ComplicationReport {
     package var longestWithoutReload: SimDuration {
         var previous = start
         var longest = SimDuration.zero
-        for record in grantedReloads {
+        for record in records where record.kind == .reload && record.outcome.isGranted {
             longest = max(longest, record.at - previous)
             previous = record.at
         }

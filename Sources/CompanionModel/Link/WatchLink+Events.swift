@@ -64,7 +64,7 @@ extension WatchLink {
             trace(
                 .linkComplicationFace, at: moment,
                 [
-                    "placement": .string(placement.name),
+                    "placement": .string(placement.rawValue),
                     "remaining": .int(Int64(complicationBudget.remaining(at: moment.now))),
                 ], into: emit)
         case .session(let event):

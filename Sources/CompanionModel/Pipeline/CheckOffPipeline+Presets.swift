@@ -1,19 +1,9 @@
 import SimulationKernel
 
 extension CheckOffPipeline {
-    /// The presets, in `--help` order: the one place their names are listed.
-    static let presets: [CheckOffPipeline] = [.naive, .optimized, .instant]
-
-    /// The presets' names: `naive`, `optimized`, `instant`.
-    package static let presetNames = presets.map(\.name)
-
-    /// The preset called `name`.
-    ///
-    /// - Throws: ``PipelineError/unknownPreset(_:)`` listing the presets.
-    package static func preset(named name: String) throws(PipelineError) -> CheckOffPipeline {
-        guard let preset = presets.first(where: { $0.name == name }) else { throw .unknownPreset(name) }
-        return preset
-    }
+    /// The presets, in `--help` order: the one place their names are listed
+    /// (`PipelineSettings.preset(named:quote:else:)` looks them up by name).
+    package static let presets: [CheckOffPipeline] = [.naive, .optimized, .instant]
 
     /// Everything on the main queue, as first shipped: the published story of a WatchKit shopping
     /// list whose check-off took seconds on Series 0–3 (DESIGN.md "Check-off pipeline").

@@ -1,7 +1,5 @@
 /// Why a pipeline definition was rejected; each message says what was expected.
 package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No preset has this name (``CheckOffPipeline/presetNames``).
-    case unknownPreset(String)
     /// The pipeline has no `removeRow` step, so tap-to-removal latency is undefined.
     case missingRemoveRow
     /// A built-in step kind appears more than once.
@@ -15,9 +13,6 @@ package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible 
 
     package var description: String {
         switch self {
-        case .unknownPreset(let name):
-            let known = CheckOffPipeline.presetNames.joined(separator: ", ")
-            return "unknown pipeline \"\(name)\"; expected one of: \(known)"
         case .missingRemoveRow:
             return "expected the pipeline to contain a \"removeRow\" step (tap-to-removal latency is measured to it)"
         case .duplicateStep(let name):

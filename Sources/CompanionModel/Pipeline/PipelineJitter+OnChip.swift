@@ -8,7 +8,7 @@ extension PipelineJitter {
     ///
     /// ```swift
     /// let onChip = PipelineJitter.OnChip(.standard, speed: 6)
-    /// onChip.drawnNanoseconds(2_000_000, seed: 7, tap: 0, step: 1)   // ≈ 2 ms, varies by tap
+    /// onChip.cost(.milliseconds(2), seed: 7, tap: 0, step: 1)   // ≈ 2 ms, varies by tap
     /// ```
     struct OnChip: Sendable {
         /// ``PipelineJitter/spread``.
@@ -29,21 +29,21 @@ extension PipelineJitter {
             pauseNanoseconds = speed > 0 ? Double(jitter.pause.nanoseconds) / speed : 0
         }
 
-        /// The draw of step `step` in tap `tap` before rounding, for a step whose figure on this
-        /// chip is `scaled` nanoseconds, capped at 2⁶¹ ns: a whole number, so capping before
-        /// rounding (``PipelineJitter/roundedToNearest(_:)``) gives what capping the rounded
-        /// figure gives.
+        /// The draw of step `step` in tap `tap`, for a step whose figure on this chip is `scaled`,
+        /// rounded to the nanosecond (``PipelineJitter/roundedToNearest(_:)``) and capped at
+        /// 2⁶¹ ns: the cap is a whole number, so capping before rounding gives what capping the
+        /// rounded figure gives.
         ///
         /// - Complexity: O(1).
-        func drawnNanoseconds(_ scaled: Double, seed: UInt64, tap: Int, step: Int) -> Double {
+        func cost(_ scaled: SimDuration, seed: UInt64, tap: Int, step: Int) -> SimDuration {
             // One call draws the whole step run's stream (``PipelineJitter/streamSeed(seed:tap:step:)``):
             // its normal (clamped to ±6) raised to a factor, then its uniform.
             let draw = LognormalDraw(seed: PipelineJitter.streamSeed(seed: seed, tap: tap, step: step), spread: spread)
-            var nanoseconds = scaled * draw.factor
+            var nanoseconds = Double(scaled.nanoseconds) * draw.factor
             if pauseProbability > 0, draw.uniform < pauseProbability {
                 nanoseconds += pauseNanoseconds
             }
-            return min(Double(Int64.max / 4), nanoseconds)
+            return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(min(Double(Int64.max / 4), nanoseconds)))
         }
     }
 }

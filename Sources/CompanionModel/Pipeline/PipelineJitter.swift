@@ -64,9 +64,7 @@ package struct PipelineJitter: Hashable, Sendable {
     /// - Complexity: O(1).
     package func cost(_ scaled: SimDuration, speed: Double, seed: UInt64, tap: Int, step: Int) -> SimDuration {
         guard !isExact, scaled.nanoseconds > 0 else { return scaled }
-        let drawn = OnChip(self, speed: speed).drawnNanoseconds(
-            Double(scaled.nanoseconds), seed: seed, tap: tap, step: step)
-        return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
+        return OnChip(self, speed: speed).cost(scaled, seed: seed, tap: tap, step: step)
     }
 
     /// `value.rounded()` (to nearest, halves away from zero) as an integer, for `value` in

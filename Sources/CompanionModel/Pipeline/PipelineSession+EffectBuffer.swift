@@ -9,8 +9,9 @@ extension PipelineSession {
     /// nothing once the storage has grown. A driver that never takes everything (each hand-over
     /// sets off a new effect before the last is taken) does not make it grow with the run: when
     /// the storage is full and at least half of it was handed over, the untaken effects move to
-    /// the front first, so the storage holds at most twice the most effects ever untaken at once
-    /// (``storageCount``). An effect holds no reference, so a stale slot keeps nothing alive.
+    /// the front first, so the storage holds at most twice the most effects ever untaken at once,
+    /// plus one (it grows only when ``count`` reaches it). An effect holds no reference, so a
+    /// stale slot keeps nothing alive.
     ///
     /// ```swift
     /// var buffer = PipelineSession.EffectBuffer()
@@ -29,12 +30,6 @@ extension PipelineSession {
         ///
         /// - Complexity: O(1).
         var untaken: Int { count - taken }
-
-        /// The number of slots the storage holds (reused or not): at most twice the largest
-        /// ``untaken`` the buffer has had, plus one.
-        ///
-        /// - Complexity: O(1).
-        var storageCount: Int { storage.count }
 
         /// Records `effect` after the others.
         ///
@@ -73,14 +68,6 @@ extension PipelineSession {
             for index in taken..<count { storage[index - taken] = storage[index] }
             count -= taken
             taken = 0
-        }
-
-        /// Forgets every effect, keeping the storage.
-        ///
-        /// - Complexity: O(1).
-        mutating func removeAll() {
-            taken = 0
-            count = 0
         }
     }
 }

@@ -36,6 +36,6 @@ extension PipelineSession {
             index: tap, tap: times.tap, handlerStarted: handlerStarted, handlerFinished: handlerFinished,
             removalCommitted: removalCommitted, rowGone: FrameClock.firstBoundary(atOrAfter: removalCommitted),
             steps: steps,
-            messageStepIndex: roles.messageStep)
+            messageStepIndex: prepared.pipeline.steps.firstIndex { $0.kind == .sendMessageToPhone })
     }
 }

@@ -3,7 +3,7 @@ import SimulationKernel
 extension PipelineSession {
     /// What every run of one pipeline on one watch with the same settings shares, worked out once:
     /// the pipeline and the watch, the step plan, the jitter's constants on the chip. Immutable
-    /// and shared by reference, so a restarted session (a new run of a prepared scenario) copies
+    /// and shared by reference, so a session copied for a new run of a prepared scenario copies
     /// one reference instead of the plan.
     final class Prepared: Sendable {
         /// The pipeline the session runs.
@@ -41,8 +41,7 @@ extension PipelineSession {
                 let isHeld = roles.synchronousSend == index
                 let recordsEnd = selection.recordsEnd(of: role)
                 return StepPlan(
-                    scaledCost: scaledCost, scaledNanoseconds: Double(scaledCost.nanoseconds),
-                    wait: isHeld ? .untilRelease : .fixed(step.wait), queue: step.queue,
+                    scaledCost: scaledCost, wait: isHeld ? .untilRelease : .fixed(step.wait), queue: step.queue,
                     recordsStart: selection.recordsStart(of: role), recordsEnd: recordsEnd,
                     endsUnseen: !recordsEnd && !isHeld && step.wait == .zero,
                     isDrawn: drawsCosts && scaledCost.nanoseconds > 0)
@@ -63,8 +62,7 @@ extension PipelineSession {
         /// - Complexity: O(1).
         func cost(ofStep step: Int, tap: Int, seed: UInt64) -> SimDuration {
             guard plan[step].isDrawn else { return plan[step].scaledCost }
-            let drawn = jitterOnChip.drawnNanoseconds(plan[step].scaledNanoseconds, seed: seed, tap: tap, step: step)
-            return SimDuration(nanoseconds: PipelineJitter.roundedToNearest(drawn))
+            return jitterOnChip.cost(plan[step].scaledCost, seed: seed, tap: tap, step: step)
         }
     }
 }

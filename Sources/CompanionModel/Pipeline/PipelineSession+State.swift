@@ -35,7 +35,7 @@ extension PipelineSession {
         case computing(Work)
         /// Blocked after its CPU work until a fixed time (its `wait`, or the outcome it awaited).
         case waiting(until: SimTime)
-        /// Blocked after its CPU work until ``PipelineSession/release(tap:at:)`` says the
+        /// Blocked after its CPU work until ``PipelineSession/releaseSend(tap:at:)`` says the
         /// outcome it awaits came (a synchronous send driven by a simulated link).
         case awaitingOutcome
     }
@@ -85,31 +85,13 @@ extension PipelineSession {
         /// for all of a tap's steps when it comes (``PipelineJitter``: each a pure function of
         /// the seed, the tap and the step).
         var costs: [SimDuration] = []
-        /// Whether ``runs`` are kept (``PipelineSession/keepsRuns``); kept across ``removeAll()``.
+        /// Whether ``runs`` are kept (``PipelineSession/keepsRuns``).
         var keepsRuns = true
         /// Each step's run once it has ended (`nil` until then), by `tap × stepCount + step`;
         /// empty unless ``keepsRuns``.
         var runs: [StepRun?] = []
-        /// How many taps' held step (``PipelineStepRoles/synchronousSend``) has finished its CPU
-        /// work. Taps reach it in order (one step on one serial queue), so an outcome for an
-        /// earlier tap whose step does not await it is one that came twice.
-        var heldStepsReached = 0
-        /// When the outcome of a tap's held step came before the step began to await it, by tap:
-        /// only taps from ``heldStepsReached`` on, each read and removed when its step reaches it.
-        var earlyReleases: [Int: SimTime] = [:]
         /// The effects recorded and not yet taken (only when the plan records effects).
         var effects = EffectBuffer()
-
-        /// Forgets everything, keeping the storage.
-        ///
-        /// - Complexity: O(what it holds).
-        mutating func removeAll() {
-            costs.removeAll(keepingCapacity: true)
-            runs.removeAll(keepingCapacity: true)
-            heldStepsReached = 0
-            earlyReleases.removeAll()
-            effects.removeAll()
-        }
     }
 
     /// A block of work queued on the main queue.
@@ -124,7 +106,7 @@ extension PipelineSession {
     enum StepWait {
         /// A fixed time.
         case fixed(SimDuration)
-        /// Until ``PipelineSession/release(tap:at:)`` says the awaited outcome came (a
+        /// Until ``PipelineSession/releaseSend(tap:at:)`` says the awaited outcome came (a
         /// synchronous send driven by a simulated link).
         case untilRelease
     }
@@ -133,8 +115,6 @@ extension PipelineSession {
     struct StepPlan {
         /// The step's CPU time on this chip before jitter.
         var scaledCost: SimDuration
-        /// ``scaledCost`` as a `Double`, what a jitter draw multiplies.
-        var scaledNanoseconds: Double
         /// What it waits for after its CPU work.
         var wait: StepWait
         var queue: PipelineQueue

@@ -94,13 +94,12 @@ package struct PipelineSession: Sendable {
     ///   - effects: which step starts and ends are recorded (default: every one;
     ///     ``PipelineEffectSelection/nothing`` for a batch run that reads only the outcomes).
     ///   - expectedTaps: how many taps to reserve room for (a hint; more may come).
-    ///   - keepsRuns: whether the session keeps what ``run(through:)`` reads (default: it does;
-    ///     ``keepsRuns``).
+    ///
+    /// It keeps what ``run(through:)`` reads until told otherwise (``keepRuns(_:)``).
     package init(
         pipeline: CheckOffPipeline, watch: WatchModel, sharing: CPUSharing = .processorSharing,
         jitter: PipelineJitter = .exact, jitterSeed: UInt64 = 0,
-        syncSendAwaitsOutcome: Bool = false, effects: PipelineEffectSelection = .everyStep, expectedTaps: Int = 0,
-        keepsRuns: Bool = true
+        syncSendAwaitsOutcome: Bool = false, effects: PipelineEffectSelection = .everyStep, expectedTaps: Int = 0
     ) {
         let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: syncSendAwaitsOutcome)
         self.roles = roles
@@ -109,29 +108,21 @@ package struct PipelineSession: Sendable {
         self.jitterSeed = jitterSeed
         let taps = max(0, expectedTaps)
         self.taps.reserveCapacity(taps)
-        records.keepsRuns = keepsRuns
         records.costs.reserveCapacity(taps * prepared.stepCount)
-        if keepsRuns { records.runs.reserveCapacity(taps * prepared.stepCount) }
+        records.runs.reserveCapacity(taps * prepared.stepCount)
         mainQueue.reserveCapacity(taps)
         backgroundQueue.reserveCapacity(taps)
     }
 
-    /// Empties the session in place, keeping its plan, whether it keeps runs and its room, and
-    /// draws its cost jitter from `jitterSeed` from now on: what a driver that keeps its session
-    /// in its own state calls at the start of each run.
+    /// Draws its cost jitter from `jitterSeed`: what a driver that starts each run from a copy
+    /// of one unrun session (a prepared scenario's) calls with the run's seed. A run always
+    /// starts from an unrun session (a new world adopts the old one's storage instead:
+    /// ``adoptStorage(of:)``), so there is nothing to empty.
     ///
-    /// - Complexity: O(what it holds), to empty it.
-    package mutating func restart(jitterSeed: UInt64) {
+    /// - Precondition: no tap has been submitted.
+    package mutating func reseed(jitterSeed: UInt64) {
+        precondition(taps.isEmpty, "PipelineSession.reseed(jitterSeed:) after a tap: start a run from an unrun session")
         self.jitterSeed = jitterSeed
-        main = nil
-        background = nil
-        mainQueue.removeAll(keepingCapacity: true)
-        mainHead = 0
-        backgroundQueue.removeAll(keepingCapacity: true)
-        backgroundHead = 0
-        taps.removeAll(keepingCapacity: true)
-        records.removeAll()
-        nextEventTime = nil
     }
 
     /// The number of taps submitted.
@@ -145,9 +136,8 @@ package struct PipelineSession: Sendable {
 
     /// Makes the session keep its runs (`keeps`) or not (``keepsRuns``), for the taps to come: what
     /// a driver that decides it per run (from the run's options) calls before the run's first tap.
-    /// ``restart(jitterSeed:)`` keeps the choice.
     ///
-    /// - Precondition: no tap has been submitted since the session was made or restarted.
+    /// - Precondition: no tap has been submitted.
     package mutating func keepRuns(_ keeps: Bool) {
         precondition(taps.isEmpty, "PipelineSession.keepRuns(_:) after a tap: decide before the first tap")
         records.keepsRuns = keeps
@@ -208,22 +198,22 @@ package struct PipelineSession: Sendable {
     }
 
     /// The outcome that tap `tap`'s held step (its synchronous send,
-    /// ``PipelineStepRoles/synchronousSend``) awaits came at `time`: its wait ends then, or as
-    /// soon as its computation ends if that is later. Without a held step nothing changes.
+    /// ``PipelineStepRoles/synchronousSend``) awaits came at `time`: its wait ends then. Without
+    /// a held step nothing changes.
     ///
-    /// - Precondition: the outcome of tap `tap`'s held step has not come before.
+    /// - Precondition: tap `tap`'s held step awaits its outcome
+    ///   (``PipelineEffect/awaitingOutcome(tap:step:at:)`` was recorded, and no outcome came since).
     /// - Complexity: O(1) plus the events due up to `time`.
     package mutating func releaseSend(tap: Int, at time: SimTime) {
         moveOn(to: time)
-        guard tap < tapCount, let step = roles.synchronousSend else { return }
-        if main?.isAwaiting(tap: tap, step: step) == true {
+        guard tap < tapCount, roles.synchronousSend != nil else { return }
+        if main?.isAwaiting(tap: tap) == true {
             main?.phase = .waiting(until: time)
-        } else if background?.isAwaiting(tap: tap, step: step) == true {
-            background?.phase = .waiting(until: time)
         } else {
             precondition(
-                tap >= records.heldStepsReached, "PipelineSession.releaseSend(tap:at:): tap \(tap) released twice")
-            records.earlyReleases[tap] = time
+                background?.isAwaiting(tap: tap) == true,
+                "PipelineSession.releaseSend(tap:at:): tap \(tap)'s send is not awaiting its outcome")
+            background?.phase = .waiting(until: time)
         }
         settle(at: time)
         updateNextEventTime()
@@ -474,10 +464,10 @@ extension PipelineSession.RunningStep {
             phase: .computing(.init(left: cpu.nanoseconds * 2, since: now, rate: work.rate)))
     }
 
-    /// Whether it is step `step` of tap `tap`, awaiting its outcome.
-    func isAwaiting(tap: Int, step: Int) -> Bool {
+    /// Whether it is tap `tap`'s held step, awaiting its outcome.
+    func isAwaiting(tap: Int) -> Bool {
         guard case .awaitingOutcome = phase else { return false }
-        return self.tap == tap && self.step == step
+        return self.tap == tap
     }
 
     /// Whether the session has to move it on at `now` (its ``due`` has come).
@@ -508,12 +498,7 @@ extension PipelineSession.RunningStep {
                 if prepared.recordsEffects {
                     records.effects.record(.awaitingOutcome(tap: tap, step: step, at: now))
                 }
-                records.heldStepsReached += 1
-                if let released = records.earlyReleases.removeValue(forKey: tap) {
-                    phase = .waiting(until: max(released, now))
-                } else {
-                    phase = .awaitingOutcome
-                }
+                phase = .awaitingOutcome
             case .fixed(let wait):
                 phase = .waiting(until: now + wait)
             }

@@ -26,10 +26,6 @@ package struct PipelineStepRoles: Hashable, Sendable {
 
     /// Each step's role, in pipeline order.
     package let byStep: [Role]
-    /// The index of the `sendMessageToPhone` step, if any.
-    package var messageStep: Int? {
-        byStep.firstIndex { if case .sendsMessage = $0 { true } else { false } }
-    }
     /// The step whose wait lasts until its outcome is reported (the synchronous send, when the
     /// session awaits outcomes), if any: a pipeline has at most one send step
     /// (``PipelineError/duplicateStep(_:)``).

@@ -123,7 +123,7 @@ package struct StoreOrder: Sendable {
     ///
     /// - Complexity: O(*k* × ``window`` × log *e*) for *k* items in all trips and *e* voted pairs
     ///   (O(*k* × ``window``) when the trips' votes arrive in order, as for one trip), plus one
-    ///   computation of the order (see ``learnedOrder``).
+    ///   computation of the order (see ``order()``).
     package init(trips: some Sequence<[ItemID]>) {
         for trip in trips { storage.record(trip: trip) }
         computeRanks()
@@ -133,19 +133,14 @@ package struct StoreOrder: Sendable {
     /// from this one's trips, then `trip`. Repeated items count at their first position.
     ///
     /// - Complexity: O(*k* × ``window``) for a trip of *k* items, plus one computation of the
-    ///   order (see ``learnedOrder``). Many trips are learned at once by ``init(trips:)``.
+    ///   order (see ``order()``). Many trips are learned at once by ``init(trips:)``.
     package mutating func learn(trip: [ItemID]) {
         makeUnique()
         storage.record(trip: trip)
         computeRanks()
     }
 
-    /// Every known item in learned store order.
-    ///
-    /// - Complexity: one computation of the order (see ``order()``).
-    package var learnedOrder: [ItemID] { order() }
-
-    /// The index of `item` in ``learnedOrder``, or `nil` for an item never seen in a trip.
+    /// The index of `item` in the learned store order, or `nil` for an item never seen in a trip.
     ///
     /// - Complexity: O(1) expected.
     package func rank(of item: ItemID) -> Int? { storage.ranks[item] }

@@ -69,7 +69,6 @@ package struct ListReplica: Hashable, Sendable {
         self.device = device
         let catalog = catalog ?? ItemCatalog(loaded.map(\.id))
         self.catalog = catalog
-        planted = device == .phone ? PlantedLinkBug.current : .none
         items = (0..<catalog.count).map { ReplicaItem(unseen: catalog.name(of: $0)) }
         for item in loaded {
             guard let key = catalog.key(of: item.id) else { preconditionFailure("\(item.id) is not in the catalog") }
@@ -83,9 +82,8 @@ package struct ListReplica: Hashable, Sendable {
     }
 
     /// The link rule the phone's replica follows: the real one (`.none`) but in tests (see
-    /// ``PlantedLinkBug``; read from the task-local value when the replica is made, and set again
-    /// by a host that starts a run).
-    package var planted: PlantedLinkBug
+    /// ``PlantedLinkBug``; a host starting a run sets it from the task-local value).
+    package var planted = PlantedLinkBug.none
 
     /// The number of this device's own operations so far (the sequence number of the last one).
     ///

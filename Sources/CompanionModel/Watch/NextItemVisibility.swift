@@ -8,8 +8,6 @@ package enum NextItemVisibility: Hashable, Sendable {
     case visible(row: Int, rowsVisible: Int)
     /// The next item is on row `row`, below the fold: the shopper must scroll.
     case needsScroll(row: Int, rowsVisible: Int)
-    /// The next item to pick up is not among the remaining rows.
-    case notOnList
     /// Nothing is left to pick up.
     case nothingToPickUp
     /// The wrist came up on the clock face: the app is not on screen at all.
@@ -28,7 +26,6 @@ package enum NextItemVisibility: Hashable, Sendable {
     package static func of(_ next: NextPick, rowsVisible: Int) -> NextItemVisibility {
         switch next {
         case .nothing: return .nothingToPickUp
-        case .notOnList: return .notOnList
         case .onRow(let row):
             return row < rowsVisible
                 ? .visible(row: row, rowsVisible: rowsVisible)
@@ -41,7 +38,6 @@ package enum NextItemVisibility: Hashable, Sendable {
         switch self {
         case .visible(let row, let rows): return "visible (row \(row + 1) of \(rows))"
         case .needsScroll(let row, let rows): return "scroll (row \(row + 1), \(rows) visible)"
-        case .notOnList: return "not on list"
         case .nothingToPickUp: return "nothing to pick up"
         case .clockFace: return "clock face"
         }
@@ -54,8 +50,6 @@ package enum NextItemVisibility: Hashable, Sendable {
 package enum NextPick: Hashable, Sendable {
     /// On remaining row `row` (0 is the top row).
     case onRow(Int)
-    /// Not among the remaining rows.
-    case notOnList
     /// Nothing is left to pick up (the trip is over).
     case nothing
 }

@@ -74,7 +74,7 @@ extension ExploreReport {
         var planObject = try ObjectReader(try object.required("plan"), context, what: "an exploration plan")
         let plan = ExplorePlan(
             file: try planObject.required("file").string(context),
-            seed: try planObject.required("seed").uint64(context),
+            seed: try planObject.required("seed").int(context, in: 0...UInt64.max),
             runs: UInt64(try planObject.required("runs").int(context, in: 1...100_000_000)))
         try planObject.finish()
         let covered = try RunCoverage.decode(
@@ -104,7 +104,7 @@ extension ExploreReport {
         }
         report.failures.append(
             ExploreFailure(
-                run: run, seed: try object.required("seed").uint64(context), failures: failures))
+                run: run, seed: try object.required("seed").int(context, in: 0...UInt64.max), failures: failures))
         try object.finish()
         guard report.failures.count <= keptFailures else {
             throw context.error(node, "more than \(keptFailures) failure records")

@@ -92,8 +92,8 @@ package struct ExploreRunner: Sendable {
     /// the scenario format cannot express, or a script step naming an item only a step that
     /// shrinking `removed` added).
     ///
-    /// The run's file is decoded without its `"history"`, and the base scenario's history and
-    /// learned store order are put back (the history is the same in every run: it is learned once).
+    /// The run's file is decoded without its `"history"`, and the base scenario's learned store
+    /// order is put back (the history is the same in every run: it is learned once).
     ///
     /// - Complexity: O(*n* log *n*) in the file's size.
     func scenario(seed: UInt64, faults: [ExploreFault], removed: Set<Int> = []) -> Scenario? {
@@ -119,11 +119,9 @@ package struct ExploreRunner: Sendable {
 }
 
 extension Scenario {
-    /// `decoded` with the history and learned store order of `base` (set in an initializer, so
-    /// the order is not learned again).
+    /// `decoded` with the learned store order of `base` (so the order is not learned again).
     init(_ decoded: Scenario, historyOf base: Scenario) {
         self = decoded
-        history = base.history
         storeOrder = base.storeOrder
     }
 }

@@ -28,12 +28,15 @@ package struct LatencyProfile: Sendable {
 
     /// `scenario` with its pipeline replaced by the preset `name` (other `"pipeline"` settings kept).
     ///
-    /// - Throws: ``PipelineError/unknownPreset(_:known:)``.
+    /// - Throws: a ``ScenarioError`` naming the presets for an unknown preset
+    ///   (``PipelineSettings/preset(named:quote:else:)``), ``WatchModelError`` for an unknown watch.
     package static func overriding(_ scenario: Scenario, pipeline name: String?, watch: String?) throws -> Scenario {
         var scenario = scenario
         if let name {
             var settings = scenario.sections.pipeline ?? .defaults
-            settings.pipeline = try CheckOffPipeline.preset(named: name)
+            settings.pipeline = try PipelineSettings.preset(named: name) {
+                ScenarioError(file: scenario.file, message: $0)
+            }
             scenario.sections.pipeline = settings
         }
         if let watch {

@@ -30,10 +30,10 @@ extension RemindersReport {
         var document: JSONObject = [
             "schema": .string(Self.jsonSchema), "file": .string(scenario.file), "scenario": .string(scenario.name),
             "scheduler": .string(phone.settings.mode.rawValue), "window": .count(phone.settings.window),
-            "retention": .string(phone.settings.retention.rawValue),
+            "retention": .string(phone.settings.rules.retention.rawValue),
             "repeatingBadges": .string(phone.settings.repeatingBadges.rawValue),
             "pendingMax": .count(harness.pendingMax), "systemLimit": .count(harness.center.limit),
-            "wrongBadges": .count(phone.truth.wrongCount),
+            "wrongBadges": .count(phone.wrongBadges),
             "windows": .array(
                 harness.snapshots.map { snapshot in
                     [

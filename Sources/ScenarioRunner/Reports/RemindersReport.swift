@@ -57,7 +57,7 @@ package struct RemindersReport {
         case .backgroundRefresh: mode = "background refresh, W = \(settings.window)"
         }
         return "\(mode) · \(settings.api.rawValue) API, \(settings.authorization.rawValue) · system keeps "
-            + "\(settings.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
+            + "\(settings.rules.retention.rawValue) · repeating badges \(settings.repeatingBadges.rawValue)"
     }
 
     /// The human report.
@@ -88,10 +88,10 @@ package struct RemindersReport {
         lines.append("")
         lines.append(
             "deliveries (\(alerts) alerts, \(harness.deliveries.recordedCount - alerts) badge-only)")
-        for (delivery, truth) in zip(harness.deliveries, phone.truth.kept) {
+        for delivery in harness.deliveries {
             let badge = delivery.badge.map { "badge \($0)" } ?? "badge unchanged"
             // A wrong app badge says so, with the number of items due then (rule R16).
-            let wrong = delivery.appBadge == truth ? "" : "  WRONG: \(truth) due"
+            let wrong = delivery.appBadge == delivery.overdueAtFire ? "" : "  WRONG: \(delivery.overdueAtFire) due"
             lines.append(
                 "  " + pad(clock(delivery.at), 18) + pad(delivery.identifier, 24) + pad(badge, 18)
                     + "app badge \(delivery.appBadge)" + wrong)
@@ -115,7 +115,7 @@ package struct RemindersReport {
         lines.append("")
         lines.append("pendingMax  \(harness.pendingMax) (system limit \(harness.center.limit))")
         lines.append(
-            "wrong badges  \(phone.truth.wrongCount) (deliveries after which the app badge "
+            "wrong badges  \(phone.wrongBadges) (deliveries after which the app badge "
                 + "differs from the items due)")
         return lines.joined(separator: "\n")
     }

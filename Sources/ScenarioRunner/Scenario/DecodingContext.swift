@@ -11,11 +11,9 @@ package struct DecodingContext: Sendable {
     package var start: EpochTime?
     /// Each item's key in the scenario's ``ItemCatalog`` (`Scenario.itemCatalog`): the items in
     /// file order, then the items steps add, in script order, each identifier once. A tap step
-    /// keeps it (``CoreSteps/Tap``), so a run finds the item by key.
+    /// keeps it (``CoreSteps/Tap``), so a run finds the item by key. Its identifiers are every
+    /// item a value may name so far: the list's, then those the steps before it add.
     package var itemKeys: [ItemID: Int] = [:]
-    /// Every item identifier a value may name so far: the list's, then those the steps before
-    /// it add (the keys of ``itemKeys``, the one record of both).
-    package var itemIDs: Dictionary<ItemID, Int>.Keys { itemKeys.keys }
     /// Whether error messages look for a "did you mean" (off once a file's error report is
     /// full, so errors that are only counted cost O(1) each).
     package var suggests = true

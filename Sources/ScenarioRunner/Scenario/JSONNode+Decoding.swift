@@ -20,24 +20,13 @@ extension JSONNode {
         return flag
     }
 
-    /// A whole number within `range`.
-    package func int(_ context: DecodingContext, in range: ClosedRange<Int> = Int.min...Int.max) throws(ScenarioError)
-        -> Int
+    /// A whole number within `range` (`0...UInt64.max` for a seed); the error names the range.
+    package func int<Number: FixedWidthInteger>(_ context: DecodingContext, in range: ClosedRange<Number>)
+        throws(ScenarioError) -> Number
     {
-        guard case .number(let text) = value else {
-            throw context.error(self, "expected a whole number, found \(kindDescription)")
-        }
-        guard let number = Int(text), range.contains(number) else {
-            let bounds = range == Int.min...Int.max ? "" : " from \(range.lowerBound) to \(range.upperBound)"
-            throw context.error(self, "expected a whole number\(bounds), found \(Excerpt.plain(text))")
-        }
-        return number
-    }
-
-    /// A whole number from 0 to 2⁶⁴−1 (seeds).
-    package func uint64(_ context: DecodingContext) throws(ScenarioError) -> UInt64 {
-        guard case .number(let text) = value, let number = UInt64(text) else {
-            throw context.error(self, "expected a whole number from 0 to 18446744073709551615, found \(describe)")
+        guard case .number(let text) = value, let number = Number(text), range.contains(number) else {
+            throw context.error(
+                self, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(describe)")
         }
         return number
     }
@@ -142,14 +131,12 @@ extension JSONNode {
     /// An item identifier that is on the list.
     package func itemReference(_ context: DecodingContext) throws(ScenarioError) -> ItemID {
         let id = try string(context)
-        guard context.itemIDs.contains(id) else {
-            let suggestion = context.suggests ? Suggestion.closest(to: id, in: context.itemIDs.sorted()) : nil
-            throw context.error(
-                self,
-                Suggestion.unknown(
-                    "item", id, expected: "the id of an item in \"items\"", suggestions: suggestion.map { [$0] } ?? []))
-        }
-        return id
+        if context.itemKeys[id] != nil { return id }
+        let suggestion = context.suggests ? Suggestion.closest(to: id, in: context.itemKeys.keys.sorted()) : nil
+        throw context.error(
+            self,
+            Suggestion.unknown(
+                "item", id, expected: "the id of an item in \"items\"", suggestions: suggestion.map { [$0] } ?? []))
     }
 
     /// The value as written, for error messages.

@@ -22,7 +22,7 @@ package struct LinkSettings: Sendable {
     /// follows the one reset rule: the complication budget's reset, by default local midnight).
     package var complicationBudgetResetsAt: SimTime?
     /// `"phoneApp"`: the phone app's state at the start, for its owner (the phone side's
-    /// ``PhoneAppLifecycle``; the link asks the owner, it keeps no copy).
+    /// ``PhoneFeature/appLifecycle``; the link asks the owner, it keeps no copy).
     package var phoneApp: AppRunState = .background
     /// `"phoneUpdatesComplication"`: when the phone app pushes the remaining-items count to the
     /// watch complication (the phone side's fact, as ``phoneApp``).

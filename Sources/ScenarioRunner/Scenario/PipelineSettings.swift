@@ -94,8 +94,8 @@ package struct PipelineSettings: Sendable {
     }
 
     /// The presets as the section's messages list them: `"naive", "optimized", "instant"`
-    /// (``CheckOffPipeline/presetNames``).
-    static let presetList = CheckOffPipeline.presetNames.map { "\"\($0)\"" }.joined(separator: ", ")
+    /// (``CheckOffPipeline/presets``).
+    static let presetList = CheckOffPipeline.presets.map { "\"\($0.name)\"" }.joined(separator: ", ")
 
     /// `"jitter"`: a spread (a number, with the standard pauses; 0 for exact costs) or an object
     /// `{"spread": 0.3, "pauseProbability": 0.01, "pause": "200ms", "on": "S9"}` (missing keys:
@@ -135,11 +135,11 @@ package struct PipelineSettings: Sendable {
     package static func preset<Failure: Error>(
         named name: String, quote: (String) -> String = { Excerpt.quoted($0) }, else failure: (String) -> Failure
     ) throws(Failure) -> CheckOffPipeline {
-        do {
-            return try CheckOffPipeline.preset(named: name)
-        } catch {
-            throw failure(Suggestion.unknown("pipeline", name, among: CheckOffPipeline.presetNames, quote: quote))
+        guard let preset = CheckOffPipeline.presets.first(where: { $0.name == name }) else {
+            throw failure(
+                Suggestion.unknown("pipeline", name, among: CheckOffPipeline.presets.map(\.name), quote: quote))
         }
+        return preset
     }
 
     private static func customPipeline(

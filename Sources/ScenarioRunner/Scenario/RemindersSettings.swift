@@ -30,8 +30,9 @@ package struct RemindersSettings: Sendable {
     package var window = SchedulerConfiguration.defaultWindowSize
     /// The notification API the app uses (default `"userNotifications"`).
     package var api: NotificationAPI = .userNotifications
-    /// Which requests the simulated system keeps beyond 64 (`nil`: the API's default).
-    package var retentionSetting: OverflowRetention?
+    /// Which requests the simulated system keeps beyond 64 (`nil`: the API's default, which
+    /// ``rules`` applies).
+    package var retention: OverflowRetention?
     /// What re-adding a pending identifier does (default `"inPlace"`).
     package var replacement: IdentifierReplacement = .inPlace
     /// How many pending slots a repeating request takes (default 1).
@@ -53,9 +54,6 @@ package struct RemindersSettings: Sendable {
     package var repeating: [RepeatingReminderSpec] = []
 
     package init() {}
-
-    /// Which requests the simulated system keeps beyond 64: the setting, or the API's default.
-    package var retention: OverflowRetention { retentionSetting ?? api.defaultRetention }
 
     /// The scheduler configuration these settings describe.
     package func configuration() throws(SchedulerConfigurationError) -> SchedulerConfiguration {
@@ -153,7 +151,7 @@ package struct RemindersSettings: Sendable {
             let smallest = settings.mode == .overflowNotice ? 2 : 1
             settings.window = try value.int(context, in: smallest...SchedulerConfiguration.maximumWindowSize)
         }
-        settings.retentionSetting = try object.optional("retention")?.named("retention", context)
+        settings.retention = try object.optional("retention")?.named("retention", context)
         if let value = object.optional("replacement") { settings.replacement = try value.named("replacement", context) }
         if let value = object.optional("repeatingSlots") {
             settings.repeatingSlots = try value.int(context, in: 1...PlatformRules.defaultLimit)
@@ -174,17 +172,9 @@ package struct RemindersSettings: Sendable {
         }
         if let value = object.optional("refresh") { settings.refresh = try decodeRefresh(value, context) }
         if let value = object.optional("repeating") {
-            var seen: [String: JSONNode] = [:]
+            var seen: [String: SourceLocation] = [:]
             for element in try value.array(context) {
-                let (spec, idNode) = try decodeRepeating(element, context, api: settings.api)
-                if let first = seen[spec.id] {
-                    throw context.error(
-                        idNode,
-                        "duplicate repeating reminder id \(Excerpt.quoted(spec.id)) (first at line \(first.location.line), column \(first.location.column))"
-                    )
-                }
-                seen[spec.id] = idNode
-                settings.repeating.append(spec)
+                settings.repeating.append(try decodeRepeating(element, context, api: settings.api, seen: &seen))
             }
         }
         try object.finish()
@@ -275,13 +265,21 @@ package struct RemindersSettings: Sendable {
         return task
     }
 
-    private static func decodeRepeating(_ node: JSONNode, _ context: DecodingContext, api: NotificationAPI)
-        throws(ScenarioError) -> (RepeatingReminderSpec, JSONNode)
-    {
+    /// One repeating reminder; `seen` holds where each id before it was written, so a second use
+    /// of one is an error at the second.
+    private static func decodeRepeating(
+        _ node: JSONNode, _ context: DecodingContext, api: NotificationAPI, seen: inout [String: SourceLocation]
+    ) throws(ScenarioError) -> RepeatingReminderSpec {
         var object = try ObjectReader(
             node, context, what: "a repeating reminder with \"id\", \"start\" and \"every\" (or \"calendar\")")
         let idNode = try object.required("id", "an identifier such as \"weekly\"")
         let id = try idNode.string(context)
+        if let first = seen.updateValue(idNode.location, forKey: id) {
+            throw context.error(
+                idNode,
+                "duplicate repeating reminder id \(Excerpt.quoted(id)) (first at line \(first.line), column \(first.column))"
+            )
+        }
         let title = try object.optional("title")?.string(context) ?? id
         let start = try object.required("start", "the first occurrence, such as \"+1d\"").wholeSecondsTime(context)
         let every: SimDuration
@@ -308,7 +306,7 @@ package struct RemindersSettings: Sendable {
             }
         }
         try object.finish()
-        return (RepeatingReminderSpec(id: id, title: title, start: start, every: every), idNode)
+        return RepeatingReminderSpec(id: id, title: title, start: start, every: every)
     }
 }
 

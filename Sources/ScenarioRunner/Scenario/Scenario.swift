@@ -19,11 +19,10 @@ package struct Scenario: Sendable {
     package var watch: String
     /// The list, in the order the file gives it (the simulation sorts it by store order).
     package var items: [ShoppingItem]
-    /// Past trips, oldest first: each the order in which items were checked off.
-    package var history: [[ItemID]] { didSet { storeOrder = StoreOrder(trips: history) } }
-    /// The store order learned from ``history``: learned once per decoded scenario and shared by
+    /// The store order learned from the file's `"history"` (past trips, oldest first, each the
+    /// order in which items were checked off): learned once per decoded scenario and shared by
     /// every run of it (sweeps and explorations run one scenario thousands of times).
-    package internal(set) var storeOrder = StoreOrder()
+    package var storeOrder: StoreOrder
     /// The steps, in time order.
     package var script: [ScriptStep]
     /// Expectations checked when the scenario ends.

@@ -47,7 +47,10 @@ package enum ScenarioDecoder {
             errors.attempt { () throws(ScenarioError) in
                 try object.optional("description")?.string(context, allowEmpty: true)
             } ?? nil
-        let seed = errors.attempt { () throws(ScenarioError) in try object.optional("seed")?.uint64(context) ?? 1 } ?? 1
+        let seed =
+            errors.attempt { () throws(ScenarioError) in
+                try object.optional("seed")?.int(context, in: 0...UInt64.max) ?? 1
+            } ?? 1
         errors.attempt { () throws(ScenarioError) in
             let node = try object.required("start", "an ISO 8601 date-time such as \"2026-11-21T09:00:00Z\"")
             let startText = try node.string(context)
@@ -81,7 +84,7 @@ package enum ScenarioDecoder {
             errors.record(error)
             throw errors.combined ?? error
         }
-        let history = object.optional("history").map { decodeHistory($0, context, &errors) } ?? []
+        let storeOrder = StoreOrder(trips: object.optional("history").map { decodeHistory($0, context, &errors) } ?? [])
         var script: [ScriptStep] = []
         var scriptNode = object.node
         do throws(ScenarioError) {
@@ -124,7 +127,7 @@ package enum ScenarioDecoder {
         guard let start = context.start else { throw context.error(object.node, "missing start") }
         var scenario = Scenario(
             file: file, name: name, summary: summary, seed: seed, start: start, watch: watch,
-            items: items, history: history, storeOrder: StoreOrder(trips: history), script: script,
+            items: items, storeOrder: storeOrder, script: script,
             finalExpectations: finalExpectations, end: end, sections: sections, eventLimit: eventLimit, wrist: wrist)
         // Reports of a run over several calendar days print every time with its date.
         if TraceFormatter(start: start, end: end).showsDates {
@@ -189,9 +192,8 @@ package enum ScenarioDecoder {
         _ elements: [JSONNode], _ context: inout DecodingContext, _ errors: inout ScenarioErrorCollector
     ) -> [ShoppingItem] {
         var firstSeen: [ItemID: SourceLocation] = [:]
-        // The ids in the order they were read; they join `context` after the loop: inserting
-        // into it while an item's `ObjectReader` (which holds a copy of the context) is alive
-        // copied the whole table for every item, O(n²).
+        // The ids in the order they were read; they join `context` after the loop, as an item's
+        // `ObjectReader` holds a copy of the context (an insert would copy the table per item).
         var ids: [ItemID] = []
         let items = elements.compactMap { element in
             errors.attempt { () throws(ScenarioError) in

@@ -106,8 +106,8 @@ extension SweepResult {
         let file = try object.required("file").string(context)
         let name = try object.required("name").string(context, allowEmpty: true)
         var seeds = try ObjectReader(try object.required("seeds"), context)
-        let first = try seeds.required("first").uint64(context)
-        let last = try seeds.required("last").uint64(context)
+        let first = try seeds.required("first").int(context, in: 0...UInt64.max)
+        let last = try seeds.required("last").int(context, in: 0...UInt64.max)
         try seeds.finish()
         let watches = try object.required("watches").array(context, nonEmpty: true).map {
             (node) throws(ScenarioError) in try node.string(context)
@@ -143,7 +143,9 @@ extension SweepResult {
             switch field {
             case .count(let count): stats[keyPath: count] = try value.int(context, in: counts)
             case .failingSeeds:
-                let seeds = try value.array(context).map { (node) throws(ScenarioError) in try node.uint64(context) }
+                let seeds = try value.array(context).map { (node) throws(ScenarioError) in
+                    try node.int(context, in: 0...UInt64.max)
+                }
                 guard seeds.count <= SweepCellStatistics.failingSeedLimit, zip(seeds, seeds.dropFirst()).allSatisfy(<)
                 else {
                     throw context.error(

@@ -33,8 +33,8 @@ import Testing
                 mostUntaken = max(mostUntaken, model.count)
                 #expect(buffer.untaken == model.count, "seed \(seed) operation \(operation): untaken")
                 #expect(
-                    buffer.storageCount <= 2 * mostUntaken + 1,
-                    "seed \(seed) operation \(operation): storage \(buffer.storageCount), most untaken \(mostUntaken)")
+                    buffer.count <= 2 * mostUntaken + 1,
+                    "seed \(seed) operation \(operation): stored \(buffer.count), most untaken \(mostUntaken)")
             }
         }
     }
@@ -45,22 +45,13 @@ import Testing
     @Test func storageStaysBoundedWhenNeverEmptied() {
         var buffer = PipelineSession.EffectBuffer()
         buffer.record(.stepStarted(tap: 0, step: 0, at: .zero))
+        var mostStored = buffer.count  // the storage grows only when the stored count reaches it
         for tap in 1...100_000 {
             buffer.record(.stepStarted(tap: tap, step: 0, at: .zero))
+            mostStored = max(mostStored, buffer.count)
             #expect(buffer.take() == .stepStarted(tap: tap - 1, step: 0, at: .zero))
         }
         #expect(buffer.untaken == 1)
-        #expect(buffer.storageCount <= 3, "storage \(buffer.storageCount) for 1 untaken effect")
-    }
-
-    @Test func removeAllForgetsEverything() {
-        var buffer = PipelineSession.EffectBuffer()
-        buffer.record(.stepStarted(tap: 0, step: 0, at: .zero))
-        buffer.record(.removalCommitted(tap: 0, at: .zero, handlerStarted: .zero))
-        buffer.removeAll()
-        #expect(buffer.untaken == 0)
-        #expect(buffer.take() == nil)
-        buffer.record(.stepStarted(tap: 1, step: 0, at: .zero))
-        #expect(buffer.take() == .stepStarted(tap: 1, step: 0, at: .zero))
+        #expect(mostStored <= 3, "\(mostStored) stored for 1 untaken effect")
     }
 }

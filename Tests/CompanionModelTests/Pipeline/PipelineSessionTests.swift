@@ -57,25 +57,16 @@ import Testing
     }
 
     /// An outcome that comes before its send awaits it (here before the tap's handler starts)
-    /// ends that send's wait as soon as its CPU work is done, and no other tap's.
-    @Test func anOutcomeBeforeItsSendAwaitsEndsTheWaitWithTheWork() throws {
-        let watch = try WatchModel.named("series7-45mm")
-        var session = PipelineSession(pipeline: .naive, watch: watch, syncSendAwaitsOutcome: true)
-        _ = session.tap(at: .zero)
-        _ = session.tap(at: at(1))
-        session.releaseSend(tap: 1, at: at(2))
-        var awaited: [Int] = []
-        while let next = session.nextEventTime {
-            for case .awaitingOutcome(let tap, _, let time) in session.wakeTakingAll(at: next) {
-                awaited.append(tap)
-                if tap == 0 { session.releaseSend(tap: 0, at: time + .milliseconds(500)) }
-            }
+    /// is a driver's error, reported: a driver releases only a send it saw await
+    /// (``PipelineEffect/awaitingOutcome(tap:step:at:)``).
+    @Test func anOutcomeBeforeItsSendAwaitsIsReported() async {
+        await #expect(processExitsWith: .failure) {
+            var session = PipelineSession(
+                pipeline: .naive, watch: try WatchModel.named("series7-45mm"), syncSendAwaitsOutcome: true)
+            _ = session.tap(at: .zero)
+            _ = session.tap(at: SimTime(offset: .seconds(Int64(1))))
+            session.releaseSend(tap: 1, at: SimTime(offset: .seconds(Int64(2))))
         }
-        let send = try #require(session.roles.synchronousSend)
-        let taps = session.run(through: at(60_000)).taps
-        #expect(awaited == [0, 1] && taps.count == 2)
-        #expect(taps.first?.steps[send].wall == taps.first.map { $0.steps[send].cpu + .milliseconds(500) })
-        #expect(taps.last?.steps[send].wall == taps.last?.steps[send].cpu)
     }
 
     /// A second outcome for a send that has had its own is a driver's error, reported rather
@@ -125,8 +116,8 @@ import Testing
             var kept = PipelineSession(
                 pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true)
             var unkept = PipelineSession(
-                pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true,
-                keepsRuns: false)
+                pipeline: pipeline, watch: watch, jitter: .standard, jitterSeed: seed, syncSendAwaitsOutcome: true)
+            unkept.keepRuns(false)
             #expect(kept.keepsRuns && !unkept.keepsRuns, "\(label)")
             /// Takes every effect both sessions hand over at `time`, releasing each send that
             /// awaits its outcome at once, and expects the same of both.

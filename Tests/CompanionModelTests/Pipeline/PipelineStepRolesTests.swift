@@ -13,7 +13,6 @@ import Testing
                 .updatesComplication,
             ])
         #expect(naive.synchronousSend == 3)
-        #expect(naive.messageStep == 3)
         #expect(!naive.commitsAtRemoval)
 
         let unawaited = PipelineStepRoles(pipeline: .naive, syncSendAwaitsOutcome: false)
@@ -34,6 +33,6 @@ import Testing
             ])
         let roles = PipelineStepRoles(pipeline: pipeline, syncSendAwaitsOutcome: true)
         #expect(roles.byStep == [.none, .none])
-        #expect(roles.commitsAtRemoval && roles.messageStep == nil)
+        #expect(roles.commitsAtRemoval)
     }
 }

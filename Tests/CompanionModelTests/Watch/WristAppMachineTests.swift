@@ -80,7 +80,6 @@ import Testing
     @Test func nextItemEdgeCases() {
         #expect(
             NextItemVisibility.of(NextPick.nothing, rowsVisible: 2) == .nothingToPickUp)
-        #expect(NextItemVisibility.of(NextPick.notOnList, rowsVisible: 2) == .notOnList)
         #expect(
             NextItemVisibility.of(NextPick.onRow(0), rowsVisible: 0)
                 == .needsScroll(row: 0, rowsVisible: 0))

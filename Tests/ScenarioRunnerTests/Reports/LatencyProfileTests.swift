@@ -27,4 +27,15 @@ import Testing
             #expect(profile.run.taps == alone.taps, "\(label)")
         }
     }
+
+    /// An unknown preset is refused in the one wording of ``PipelineSettings/preset(named:quote:else:)``.
+    @Test func anUnknownPresetIsRefused() throws {
+        let shop = try ShippedScenarios.decoded("weekly-shop.json")
+        #expect(
+            throws: ScenarioError(
+                file: shop.file, message: #"unknown pipeline "fast"; expected one of: "naive", "optimized", "instant""#)
+        ) {
+            try LatencyProfile.overriding(shop, pipeline: "fast", watch: nil)
+        }
+    }
 }

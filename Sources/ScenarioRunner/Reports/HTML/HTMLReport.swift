@@ -147,7 +147,7 @@ package struct HTMLReport {
             }
             let reminders = data.reminders.map { chart in
                 "\(chart.phone.harness.deliveries.recordedCount) delivered · \(chart.phone.harness.missed.recordedCount) missed"
-                    + (chart.phone.truth.wrongCount == 0 ? "" : " · \(chart.phone.truth.wrongCount) wrong badge(s)")
+                    + (chart.phone.wrongBadges == 0 ? "" : " · \(chart.phone.wrongBadges) wrong badge(s)")
             }
             let pictures = HTMLReport.sections(of: data).filter { $0 != .summary }
                 .map { "<a href=\"#\(HTMLReport.anchor(index, $0))\">\($0.rawValue)</a>" }

@@ -54,12 +54,9 @@ package struct ComplicationTimelineSVG: SVGPicture {
             lanesTop: lanesTop, lanesBottom: lanesTop + Double(report.families.count) * (laneHeight + laneGap))
     }
 
-    /// `"10:00"`: the local clock, to the minute.
-    private func clock(_ time: SimTime) -> String { String(origin.adding(time.offset).timeOfDay.prefix(5)) }
-
     /// `"Sat 2026-11-21 10:00"`: the date once, then the clock.
     private func when(_ time: SimTime) -> String {
-        SVGTimeAxis.dayLabel(origin.adding(time.offset)) + " " + clock(time)
+        SVGTimeAxis.dayLabel(origin.adding(time.offset)) + " " + report.clock.hourMinute(time)
     }
 
     /// The stretch where the shown text changed, when it is under 5 % of the whole axis (a
@@ -90,7 +87,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
     package var canvas: SVGCanvas {
         let name = "Complication timeline" + (scenarioName.isEmpty ? "" : " · \(scenarioName)")
         let sameDay = origin.adding(report.start.offset).dateText == origin.adding(report.end.offset).dateText
-        let span = when(report.start) + " → " + (sameDay ? clock(report.end) : when(report.end))
+        let span = when(report.start) + " → " + (sameDay ? report.clock.hourMinute(report.end) : when(report.end))
         var canvas = SVGCanvas(width: width, height: 300, title: name + " · " + span)
         var y = canvas.wrappedText(name, x: 12, y: 22, maxWidth: width - 24, size: 14, bold: true, lineHeight: 18)
         y = canvas.wrappedText(
@@ -99,7 +96,7 @@ package struct ComplicationTimelineSVG: SVGPicture {
         var bottom = draw(main, on: &canvas)
         if let zoom = zoomSpan {
             canvas.text(
-                "zoomed in: \(when(zoom.from)) → \(clock(zoom.to)), "
+                "zoomed in: \(when(zoom.from)) → \(report.clock.hourMinute(zoom.to)), "
                     + "where the shown text changed (under 5 % of the day above)",
                 x: 12, y: bottom + 8, bold: true)
             let inset = frame(from: zoom.from, to: zoom.to, top: bottom + 30)
@@ -132,17 +129,15 @@ package struct ComplicationTimelineSVG: SVGPicture {
     }
 
     private var subtitle: String {
-        let records = report.records
-        let granted = records.filter { $0.kind == .reload && $0.outcome.isGranted }.count
-        let refusals = records.compactMap { $0.outcome.refusal?.rawValue }
-        let reasons = refusals.uniqued(by: { $0 }).map { reason in "\(reason) ×\(refusals.count { $0 == reason })" }
+        let counts = report.requestCounts
+        let reasons = counts.refusalTally(separator: " ×")
         let refused = reasons.isEmpty ? "none refused" : "refused: " + reasons.joined(separator: ", ")
         let stale = report.families.compactMap { family in
             report.staleness(of: family).map {
                 "\(family.rawValue) stale \(ComplicationStaleness.displayed($0.totalStale))"
             }
         }
-        return (["\(granted) reloads granted", refused] + stale).joined(separator: " · ")
+        return (["\(counts.granted) reloads granted", refused] + stale).joined(separator: " · ")
     }
 
     // MARK: Parts

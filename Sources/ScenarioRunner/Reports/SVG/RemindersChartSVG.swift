@@ -9,7 +9,7 @@ import SimulationKernel
 ///
 /// It reads the phone's reminders as the run left them: the records each harness log keeps in
 /// full (the first ``RecordLog/defaultLimit``), as the `reminders` report lists them. Its counts
-/// cover every record (the wrong badges are the phone's count, ``BadgeTruth/wrongCount``),
+/// cover every record (the wrong badges are the phone's count, ``PhoneReminders/wrongBadges``),
 /// and a log that dropped records says how many of them it draws.
 package struct RemindersChartSVG: SVGPicture {
     /// The phone's reminders, moved to the end of the run.
@@ -32,7 +32,6 @@ package struct RemindersChartSVG: SVGPicture {
         let settings = phone.settings
         let (limit, window) = (harness.center.limit, settings.mode.refills ? settings.window : nil)
         let (pending, overdue) = (pendingSteps, Self.overdueSteps(phone.dueLog, end: scenario.end))
-        let deliveries = self.deliveries
         let title = "Reminders · \(scenario.name)"
         var canvas = SVGCanvas(width: width, height: 400, title: title)
         canvas.text(
@@ -40,7 +39,7 @@ package struct RemindersChartSVG: SVGPicture {
         let peakPending = pending.map(\.count).max() ?? 0
         canvas.text(
             "scheduler \(settings.mode.rawValue)\(window.map { ", W = \($0)" } ?? "") · pending at most \(peakPending) · "
-                + "\(Self.counted(harness.deliveries, "delivered")) · \(phone.truth.wrongCount) with a wrong badge · "
+                + "\(Self.counted(harness.deliveries, "delivered")) · \(phone.wrongBadges) with a wrong badge · "
                 + "\(Self.counted(harness.missed, "missed")) · \(Self.counted(harness.snapshots, "app runs"))",
             x: 12, y: 40, fill: SVGPalette.muted)
         let axis = SVGTimeAxis(
@@ -66,14 +65,16 @@ package struct RemindersChartSVG: SVGPicture {
         // Panel 2: overdue and badges.
         let p2Top = runsY + 22
         let p2Bottom = p2Top + panelHeight
-        let badgeMax = deliveries.compactMap(\.delivery.badge).max() ?? 0
+        let badgeMax = harness.deliveries.compactMap(\.badge).max() ?? 0
         let overdueMax = overdue.map(\.count).max() ?? 0
         let countScale = SVGScale.linear(
             0, SVGScale.niceCeiling(Double(max(4, badgeMax, overdueMax)) * 1.1), from: p2Bottom, to: p2Top)
         panel("overdue / badge", top: p2Top, bottom: p2Bottom, scale: countScale, on: &canvas)
         canvas.path(SVGCanvas.pathData(steps(overdue, axis: axis, scale: countScale)), stroke: "#343a40", width: 1.8)
-        for (delivery, truth) in deliveries {
-            let at = PhoneReminders.simTime(delivery.at)
+        // Each delivery kept, over the items really overdue then: what its badge should say, as
+        // `reminders` and `--compare` count it (rule R16).
+        for delivery in harness.deliveries {
+            let (at, truth) = (PhoneReminders.simTime(delivery.at), delivery.overdueAtFire)
             let label = "\(formatter.text(at)) \(delivery.item ?? delivery.identifier)"
             guard let badge = delivery.badge else {
                 canvas.glyph(
@@ -171,12 +172,6 @@ package struct RemindersChartSVG: SVGPicture {
     }
 
     // MARK: What it draws
-
-    /// Each delivery the harness kept, with the items really overdue then: what its badge should
-    /// say, as `reminders` and `--compare` count it (rule R16).
-    package var deliveries: [(delivery: ReminderDelivery, truth: Int)] {
-        zip(phone.harness.deliveries, phone.truth.kept).map { ($0, $1) }
-    }
 
     /// Every record of `log` counted, as `"12 delivered"`; with records dropped, how many are drawn
     /// (`"1601 delivered (the first 1000 drawn)"`).

@@ -10,14 +10,14 @@ package enum ComplicationSteps {
     package static let onFace = StepKind(
         name: "complicationOnFace", summary: "the complication is put on the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        Send(label: "complication on face", event: .complication(.face(.onActiveFace)))
+        Send(event: .complication(.face(.onActiveFace)))
     }
 
     /// `{"do": "complicationOffFace"}`: the user switches to a face without the complication.
     package static let offFace = StepKind(
         name: "complicationOffFace", summary: "the complication is taken off the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        Send(label: "complication off face", event: .complication(.face(.notOnActiveFace)))
+        Send(event: .complication(.face(.notOnActiveFace)))
     }
 
     /// `{"do": "phoneComplicationTransfer"}`: the phone calls `transferCurrentComplicationUserInfo`
@@ -27,7 +27,7 @@ package enum ComplicationSteps {
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         // The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
         // budget (or falls back to userInfo) and the watch reloads when it arrives.
-        Send(label: "phone complication transfer", event: .phone(.pushComplication(remaining: 1, every: .zero)))
+        Send(event: .phone(.pushComplication(remaining: 1, every: .zero)))
     }
 
     /// `{"do": "reloadComplication"}`: the app asks for a reload without a check-off, in the
@@ -37,11 +37,7 @@ package enum ComplicationSteps {
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let app = try object.optional("app")?.choice(
             "app state", context, ["foreground": AppRunState.foreground, "background": .background])
-        let foreground = app ?? .foreground
-        return Send(
-            label: foreground.isForeground
-                ? "app reloads the complication" : "app reloads the complication in the background",
-            event: .complication(.reload(.app, app: foreground)))
+        return Send(event: .complication(.reload(.app, app: app ?? .foreground)))
     }
 
     /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each
@@ -49,15 +45,11 @@ package enum ComplicationSteps {
     package static let taskWork = StepKind(
         name: "backgroundTaskWork", summary: "changes the work each background refresh task does"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        let work = try ComplicationSettings.readTask(&object, context)
-        return Send(
-            label: "background task work: \(work.cpu.description) CPU, \(work.wall) wall",
-            event: .complication(.taskWork(work)))
+        try Send(event: .complication(.taskWork(ComplicationSettings.readTask(&object, context))))
     }
 
     /// A step that sends one event to a feature.
     package struct Send: ScenarioAction {
-        package var label: String
         package var event: SimEvent
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(event))

@@ -70,7 +70,7 @@ package struct LinkFeature: SimulationFeature {
                         "duplicates": .decimal(duplicates, scale: 3),
                         "replyTimeout": .duration(configuration.replyTimeout),
                         "phoneApp": .string(context.apps.phone.name),
-                        "complication": .string(configuration.complicationPlacement.name),
+                        "complication": .string(configuration.complicationPlacement.rawValue),
                     ]))
         }
         for (time, event) in configuration.faults.scheduledEvents() {
@@ -257,9 +257,9 @@ extension LinkFeature: StorageAdopting {
 
 extension ScenarioSimulation {
     /// How each app runs now, as its owner says: the watch side's ``WatchAppLifecycle`` and the
-    /// phone side's ``PhoneAppLifecycle`` (the link keeps no copy).
+    /// phone side's ``PhoneFeature/appLifecycle`` (the link keeps no copy).
     package var appRunStates: LinkApps {
-        LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState)
+        LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle)
     }
 }
 

@@ -4,7 +4,7 @@ import SimulationKernel
 
 /// The phone side of the world, sole owner of: the phone's copy of the list (its sync replica:
 /// each watch operation applied exactly once, in the watch's order), the phone app's lifecycle
-/// (``PhoneAppLifecycle``: the link learns how the app runs from it), and the phone app's
+/// (``appLifecycle``: the link learns how the app runs from it), and the phone app's
 /// reminders (the scheduler, the simulated notification center and the badge, in
 /// ``PhoneReminders``).
 ///
@@ -22,8 +22,11 @@ package struct PhoneFeature: SimulationFeature {
     /// endpoint appends to (``SyncEndpoint/reduce(_:at:trace:into:)``), empty between events, kept for
     /// its capacity.
     var pendingSync: [SyncEndpoint.Effect] = []
-    /// Whether the phone app runs, and how (the link's view of the app follows it).
-    package internal(set) var appLifecycle: PhoneAppLifecycle
+    /// Whether the phone app runs, and how (the link's view of the app follows it): the one
+    /// lifecycle of the phone app, its transitions ``AppRunState/reduce(_:)``'s. The system
+    /// launches the app into the background for a watch message (PLATFORM.md §2.2) and for a
+    /// notification action (§1.4); a wake of an app that already runs leaves it as it is.
+    package internal(set) var appLifecycle: AppRunState
     /// The phone app's reminders (the default settings when the scenario has no `"reminders"` section:
     /// every run has them). Not optional: a handler, and `explore`'s monitor after every event,
     /// reads them in place, where an optional of this large value is copied to be unwrapped.
@@ -33,7 +36,7 @@ package struct PhoneFeature: SimulationFeature {
     package init(scenario: Scenario, seed: UInt64) {
         let link = scenario.sections.link ?? LinkSettings()
         sync = SyncEndpoint(device: .phone, items: scenario.items, catalog: scenario.itemCatalog)
-        appLifecycle = PhoneAppLifecycle(link.phoneApp)
+        appLifecycle = link.phoneApp
         // Without a "reminders" section the defaults apply, in every command alike (rule R6).
         reminders = PhoneReminders(
             settings: scenario.sections.reminders ?? RemindersSettings(), items: scenario.items,
@@ -61,8 +64,8 @@ package struct PhoneFeature: SimulationFeature {
         if let runs = reminders.settings.appRuns {
             let last = min(runs.until ?? context.scenario.end, context.scenario.end)
             if runs.from <= last {
-                let series = PeriodicSeries(time: runs.from, every: runs.every, until: last)
-                effects.append(.schedule(.phone(.periodicAppRun(runs.reason, series)), at: runs.from))
+                effects.append(
+                    .schedule(.phone(.periodicAppRun(runs.reason, every: runs.every, until: last)), at: runs.from))
             }
         }
     }
@@ -76,10 +79,11 @@ package struct PhoneFeature: SimulationFeature {
         case .app(let event, let cause): lifecycle(event, cause: cause, context, into: &effects)
         case .edit(let item, let change): edit(item, change, context, into: &effects)
         case .appRun(let reason): appRuns(reason, context, into: &effects) { _ in }
-        case .periodicAppRun(let reason, let series):
+        case .periodicAppRun(let reason, let every, let until):
             appRuns(reason, context, into: &effects) { _ in }
-            if let next = series.next {
-                effects.append(.schedule(.phone(.periodicAppRun(reason, next)), at: next.time))
+            // The next run is scheduled only now: the series is never expanded ahead of time.
+            if let next = try? context.now.adding(every), next <= until {
+                effects.append(.schedule(.phone(.periodicAppRun(reason, every: every, until: until)), at: next))
             }
         case .remindersWake:
             reminders.advance(to: context.now, trace: context.trace, into: &effects)
@@ -97,15 +101,17 @@ package struct PhoneFeature: SimulationFeature {
         }
     }
 
-    /// Runs a lifecycle event through ``PhoneAppLifecycle`` and performs its effects: the trace,
+    /// Runs a lifecycle event through ``appLifecycle`` and performs its effects: the trace,
     /// the link's view of the app (deliveries to the phone and `isReachable` follow it), and the
     /// sync courier (unanswered messages are re-sent when the app runs again).
     mutating func lifecycle(
         _ event: AppRunState.Event, cause: String, _ context: WorldContext, into effects: inout WorldEffects
     ) {
-        guard let from = appLifecycle.reduce(event, at: context.now) else { return }
+        let from = appLifecycle
+        appLifecycle.reduce(event)
         let to = appLifecycle
-        effects.append(.appChanged(.phone, to.runState))
+        guard to != from else { return }
+        effects.append(.appChanged(.phone, to))
         effects.append(.trace(.phoneApp, at: context.now, ["state": .string(to.name), "cause": .string(cause)]))
         if from.isRunning != to.isRunning {
             effects.append(.send(.link(.environment(to.isRunning ? .appStarted(.phone) : .appStopped(.phone)))))
@@ -124,8 +130,9 @@ package enum PhoneEvent: Sendable {
     case sessionActivated
     /// The phone app runs (launch, foreground, background refresh …) and refills its reminders.
     case appRun(ReminderScheduler.AppRunReason)
-    /// One of a series of app runs; the next one is scheduled when this one happens.
-    case periodicAppRun(ReminderScheduler.AppRunReason, PeriodicSeries)
+    /// One of a series of app runs `every` apart, none after `until`; the next one is scheduled
+    /// when this one happens.
+    case periodicAppRun(ReminderScheduler.AppRunReason, every: SimDuration, until: SimTime)
     /// A notification may fire, or a reminder may fall due: deliveries and misses are traced.
     case remindersWake
     /// The user taps an action on the latest notification about an item.

@@ -12,7 +12,7 @@ import SimulationKernel
 package struct PhoneReminders: Sendable {
     /// Whether the phone app has loaded its reminders yet: it loads the list at its first run,
     /// whatever starts it, and then only refills. (Whether its process runs is
-    /// ``PhoneAppLifecycle``'s fact; a relaunch after a kill loads nothing again.)
+    /// ``PhoneFeature/appLifecycle``'s fact; a relaunch after a kill loads nothing again.)
     package enum Lifecycle: Hashable, Sendable {
         case notLaunched
         case launched
@@ -50,11 +50,13 @@ package struct PhoneReminders: Sendable {
     /// open, by its key in the ``catalog``. A stored property, so the phone reads an item's dates
     /// here in place (a method of this large value would be passed a copy of it).
     private(set) var latestDue: [ItemDates]
-    /// The true badge of every delivery, kept as they are made (the wrong-badge verdict: its
-    /// ``BadgeTruth/kept`` badges and ``BadgeTruth/wrongCount``, which reports read here).
-    package private(set) var truth: BadgeTruth
-    /// How many misses and app runs are already in the trace (the deliveries traced are those
-    /// the truth has seen, ``BadgeTruth/seen``: both catch up at once, ``catchUp()``).
+    /// How many deliveries, over every delivery, left an app badge other than the number of
+    /// incomplete items due by then as the app knew them (``ReminderDelivery/overdueAtFire``,
+    /// rule R16): the wrong badges of `reminders`, `reminders --compare` and the chart.
+    package private(set) var wrongBadges = 0
+    /// How many deliveries (counted in ``wrongBadges`` too), misses and app runs are already in
+    /// the trace: they catch up at once (``catchUp()``).
+    private var tracedDeliveries = 0
     private var tracedMisses = 0
     private var tracedRuns = 0
     /// The wake-up event scheduled last (still pending on the loop if it is after now).
@@ -66,7 +68,6 @@ package struct PhoneReminders: Sendable {
     package init(settings: RemindersSettings, items: [ShoppingItem], catalog: ItemCatalog) {
         self.catalog = catalog
         latestDue = Array(repeating: ItemDates(), count: catalog.count)
-        truth = BadgeTruth(itemCount: catalog.count)
         let configuration = (try? settings.configuration()) ?? .standard
         // The settings as run: an overflow notice needs W ≥ 2 (rule S3), so `--scheduler
         // overflowNotice` on a scenario with W = 1 runs, and reports, W = 2.
@@ -86,7 +87,6 @@ package struct PhoneReminders: Sendable {
             if let due = item.due, let key = catalog.key(of: item.id) { log(key, due: due, at: .zero) }
         }
         startCount = dueLog.count
-        truth.apply(dueLog, before: SimTime(nanoseconds: 1))
         // Room for the deliveries of every reminder known at the start (made once per prepared
         // scenario: each run's copy keeps it, so its indexes are never rehashed as they fill).
         harness.reserveCapacity(deliveries: dueLog.count + settings.repeating.count)
@@ -282,23 +282,24 @@ package struct PhoneReminders: Sendable {
         }
     }
 
-    /// Looks at the deliveries not looked at yet for the wrong-badge verdict (``truth``), and
-    /// counts the deliveries, misses and app runs as traced.
+    /// Counts the new deliveries with a wrong app badge (``wrongBadges``), and the deliveries,
+    /// misses and app runs as traced.
     ///
-    /// - Complexity: O(new deliveries · log n) for n items.
+    /// - Complexity: O(new deliveries).
     mutating func catchUp() {
-        if harness.deliveries.recordedCount > truth.seen {
-            let limit = harness.deliveries.limit
-            for delivery in harness.deliveries.records(from: truth.seen) {
-                truth.record(delivery, keeping: truth.seen < limit, dueLog: dueLog)
+        // The count is compared first: a move of time that delivered nothing reads no log.
+        if harness.deliveries.recordedCount > tracedDeliveries {
+            wrongBadges += harness.deliveries.records(from: tracedDeliveries).count {
+                $0.appBadge != $0.overdueAtFire
             }
         }
+        tracedDeliveries = harness.deliveries.recordedCount
         tracedMisses = harness.missed.recordedCount
         tracedRuns = harness.snapshots.recordedCount
     }
 
     /// Forgets the deliveries, misses and app runs past the ones the harness keeps in full: the
-    /// trace, the wrong-badge verdict (``catchUp()``) and the run's checks have read them
+    /// trace, the wrong-badge count (``catchUp()``) and the run's checks have read them
     /// (``ReminderHarness/releaseRecords()``). The run calls it after the checks of each event the
     /// phone handles. While every log keeps all it made (no ``RecordLog/droppedCount``: the usual
     /// run) there is nothing to forget.
@@ -313,8 +314,8 @@ package struct PhoneReminders: Sendable {
     }
 
     /// Appends trace records for the deliveries, misses and app runs not traced yet, and counts
-    /// them as traced (with the trace off nothing is built: they are only counted), after looking
-    /// at the new deliveries for the wrong-badge verdict (``catchUp()``).
+    /// them as traced (with the trace off nothing is built: they are only counted, and the wrong
+    /// badges among the new deliveries: ``catchUp()``).
     ///
     /// - Complexity: O(new records).
     mutating func traceNew(_ now: SimTime, trace: TraceMode, into effects: inout WorldEffects) {
@@ -326,7 +327,7 @@ package struct PhoneReminders: Sendable {
     ///
     /// - Complexity: O(new records).
     private func appendTraces(_ now: SimTime, into effects: inout WorldEffects) {
-        for delivery in harness.deliveries.records(from: truth.seen) {
+        for delivery in harness.deliveries.records(from: tracedDeliveries) {
             var fields: [(key: String, value: TraceValue)] = [
                 ("id", .string(delivery.identifier)),
                 ("at", .duration(Self.simTime(delivery.at).offset)),
@@ -402,7 +403,6 @@ extension PhoneReminders: StorageAdopting {
     package mutating func adoptStorage(of old: inout PhoneReminders) {
         harness.adoptStorage(of: &old.harness)
         dueLog.adoptStorage(of: &old.dueLog)
-        truth.adoptStorage(of: &old.truth)
         latestDue.adoptStorage(of: &old.latestDue)
     }
 }

@@ -74,7 +74,7 @@ package struct RemindersComparison: Sendable {
             return Row(
                 strategy: mode, window: settings.window, missed: harness.missed.recordedCount,
                 missedRealistic: missedRealistic, missedPunctual: missedPunctual,
-                wrongBadges: phone.truth.wrongCount, sent: harness.requestsSent,
+                wrongBadges: phone.wrongBadges, sent: harness.requestsSent,
                 delivered: harness.alertCount, appRuns: harness.snapshots.recordedCount,
                 pendingMax: harness.pendingMax)
         }

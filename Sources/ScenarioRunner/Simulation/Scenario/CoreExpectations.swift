@@ -16,7 +16,7 @@ package enum CoreExpectations {
         (node: JSONNode, context: DecodingContext) throws(ScenarioError) -> any ScenarioExpectation in
         if case .null = node.value { return NextItem(item: nil) }
         if case .string(let text) = node.value, ["none", "nil", "null", ""].contains(text.lowercased()),
-            !context.itemIDs.contains(text)
+            context.itemKeys[text] == nil
         {
             throw context.error(node, "expected null (without quotes) for \"nothing left\", found \"\(text)\"")
         }

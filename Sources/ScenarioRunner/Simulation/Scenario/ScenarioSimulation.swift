@@ -119,7 +119,7 @@ package struct ScenarioSimulation {
         complication.reseed(seed)
         context = WorldContext(
             now: .zero, trace: trace, prepared: prepared, connection: link.transport.connection,
-            apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle.runState),
+            apps: LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle),
             complicationTransfersLeft: link.transport.complicationBudget.remaining(at: .zero))
     }
 

@@ -30,8 +30,8 @@ package struct WatchAppState: Sendable {
     /// reserved for `expectedTaps` pipeline taps (the script's tap steps: ``UpcomingTaps/count``).
     /// The session records only the effects the watch acts on, and the complication step's end
     /// only when the scenario has a complication to reload (``WorldContext/complicationListens``).
-    /// It keeps no runs (``PipelineSession/keepsRuns``) unless a run keeps everything
-    /// (``RunOptions/Keeping/everything``): a sweep's runs keep only their verdict.
+    /// Each run decides whether it keeps runs (``PipelineSession/keepsRuns``): only a run that
+    /// keeps everything does (``RunOptions/Keeping/everything``); a sweep's runs keep only their verdict.
     ///
     /// - Complexity: O(`expectedTaps`), plus the pipeline session's set-up.
     package init(scenario: Scenario, seed: UInt64, expectedTaps: Int) {
@@ -46,7 +46,7 @@ package struct WatchAppState: Sendable {
             pipeline: settings.pipeline, watch: model, sharing: settings.sharing, jitter: settings.jitter,
             jitterSeed: WatchAppState.jitterSeed(seed), syncSendAwaitsOutcome: true,
             effects: scenario.sections.complication == nil ? .actedOnWithoutComplication : .actedOn,
-            expectedTaps: expectedTaps, keepsRuns: false)
+            expectedTaps: expectedTaps)
         taps.reserveCapacity(expectedTaps)
         latencies.reserveCapacity(expectedTaps)
     }
@@ -61,7 +61,7 @@ package struct WatchAppState: Sendable {
         self.wrist = WristAppMachine(
             rowsVisible: model.rowsVisible, frontmostTimeout: settings.returnToClock,
             initial: wrist.state(frontmostTimeout: settings.returnToClock))
-        session.restart(jitterSeed: WatchAppState.jitterSeed(seed))
+        session.reseed(jitterSeed: WatchAppState.jitterSeed(seed))
         if !taps.isEmpty { taps.removeAll(keepingCapacity: true) }
         if !heldSends.isEmpty { heldSends = [:] }
         scheduledWake = nil

@@ -2,16 +2,8 @@ import CompanionModel
 import SimulationKernel
 
 extension WatchFeature {
-    /// Runs the pipeline session up to now, acts on its effects, and asks the loop to wake it
-    /// when it next has something to do.
-    ///
-    /// The effects (recorded only for the steps whose role the watch acts on:
-    /// ``PipelineEffectSelection/actedOn``) are taken one by one from the session's own buffer
-    /// (``PipelineSession/wake(at:)``), so a wake copies no array and, once the buffer has
-    /// grown, allocates nothing. Only the effects due now are taken: effects that acting on them
-    /// sets off (a synchronous send released at once) are left in the session for the next
-    /// wake. The session's next time is then read from its stored
-    /// ``PipelineSession/nextEventTime`` (a field, so the session is not copied to ask).
+    /// Runs the pipeline session up to now, acts on its effects (``actOnPipeline(ready:_:into:)``),
+    /// and asks the loop to wake it when it next has something to do.
     ///
     /// - Complexity: O(events the session handles); O(1) per effect besides what it sets off.
     mutating func wakePipeline(_ context: WorldContext, into effects: inout WorldEffects) {
@@ -19,8 +11,11 @@ extension WatchFeature {
     }
 
     /// Acts on the `ready` effects the session holds (what its wake or a tap returned, a tap
-    /// being a wake at its time), then asks the loop to wake the session when it next has
-    /// something to do (``wakePipeline(_:into:)``).
+    /// being a wake at its time), then asks the loop to wake the session at its
+    /// ``PipelineSession/nextEventTime``. The effects are only those of the steps whose role the
+    /// watch acts on (``PipelineEffectSelection/actedOn``), taken one by one from the session's
+    /// own buffer; those that acting on them sets off (a synchronous send released at once) are
+    /// left in the session for the next wake.
     ///
     /// - Complexity: O(1) per effect besides what it sets off.
     mutating func actOnPipeline(ready: Int, _ context: WorldContext, into effects: inout WorldEffects) {
@@ -39,7 +34,8 @@ extension WatchFeature {
     /// - `updateTableModel` ends → the check-off is committed on the watch's list (a toggle decided now);
     /// - `sendMessageToPhone` starts → the operation goes to the app's sync courier (deferred to the
     ///   commit if it comes first); a synchronous send leaves when its CPU work ends and its queue
-    ///   stays blocked until the link's outcome;
+    ///   stays blocked until the link's outcome (the session records no other step's start:
+    ///   ``PipelineEffectSelection/actedOn``);
     /// - `updateComplication` ends → the app asks the complication to reload;
     /// - the removal commits → the row is gone at the next frame (and, without `updateTableModel`,
     ///   the check-off commits here); the tap's handler start comes with it.
@@ -50,19 +46,14 @@ extension WatchFeature {
     ) {
         let now = context.now
         switch effect {
-        case .stepStarted(let tap, let step, _):
-            // A synchronous send leaves once its CPU work is done (`awaitingOutcome`).
-            guard app.session.roles.byStep[step].actsAtStart else { return }
-            sendStep(tap: tap, context, into: &effects)
-        case .awaitingOutcome(let tap, _, _):
+        case .stepStarted(let tap, _, _), .awaitingOutcome(let tap, _, _):
             sendStep(tap: tap, context, into: &effects)
         case .stepEnded(let tap, let step, _):
             switch app.session.roles.byStep[step] {
             case .commitsCheckOff: commitCheckOff(tap: tap, context, into: &effects)
             case .updatesComplication:
-                if context.complicationListens {
-                    effects.append(.send(.complication(.reload(.app, app: appLifecycle.runState))))
-                }
+                // Recorded only when a complication listens (``WatchAppState/init(scenario:seed:expectedTaps:)``).
+                effects.append(.send(.complication(.reload(.app, app: appLifecycle.runState))))
             case .sendsMessage, .none: break
             }
         case .removalCommitted(let tap, _, let handlerStarted):
