@@ -121,6 +121,13 @@ extension JSONNode {
         return try context.withinRange(SimTime(offset: offset), self, written: text)
     }
 
+    /// `text` read as a scenario file's time is (``time(_:)``) in a scenario starting at `start`
+    /// (the command line's `--at`), or `nil` when it is not such a time.
+    package static func time(_ text: String, start: EpochTime) -> SimTime? {
+        let node = JSONNode(value: .string(text), location: SourceLocation(line: 1, column: 1), jsonPath: .root)
+        return try? node.time(DecodingContext(file: "--at", start: start))
+    }
+
     /// An item identifier that is on the list.
     package func itemReference(_ context: DecodingContext) throws(ScenarioError) -> ItemID {
         let id = try string(context)

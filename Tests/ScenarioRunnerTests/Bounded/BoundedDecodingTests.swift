@@ -54,15 +54,6 @@ import Testing
             "\(message)")
     }
 
-    /// `--at` a date 374 years after the start trapped in `timeline` and `reminders`.
-    @Test func atArgumentFarBeyondTheStartIsRejected() throws {
-        let start = try EpochTime.parse("2026-11-21T09:00:00Z")
-        #expect(TimeArgument.parse("2400-01-01T00:00:00Z", start: start) == nil)
-        #expect(TimeArgument.parse("9999-12-31T23:59:59Z", start: start) == nil)
-        #expect(TimeArgument.parse("+36526d", start: start) == nil)
-        #expect(TimeArgument.parse("+1h", start: start) == SimTime(offset: .hours(1)))
-    }
-
     /// A step cost of 100000d trapped when scaled for the slowest watch; so did a sum of costs.
     @Test(arguments: [
         #"[{"step": "removeRow", "queue": "main", "cost": "100000d"}]"#,

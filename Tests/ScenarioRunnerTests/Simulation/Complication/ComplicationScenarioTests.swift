@@ -215,16 +215,4 @@ import Testing
         let transfer = simulation.complication.model?.records.first { $0.source == .phoneTransfer }
         #expect(transfer?.transfersLeft == 0, "the record carries the link's count after the transfer")
     }
-
-    @Test(arguments: ["+2h", "11:00", "2026-11-21T11:00:00+01:00", "2026-11-21T10:00:00Z"])
-    func atTimesParse(text: String) throws {
-        let start = try EpochTime.parse("2026-11-21T09:00:00+01:00")
-        #expect(TimeArgument.parse(text, start: start) == SimTime(offset: .hours(2)))
-    }
-
-    @Test(arguments: ["08:59", "25:00", "9:00", "soon", "2026-11-21T07:00:00Z"])
-    func badAtTimesAreRejected(text: String) throws {
-        let start = try EpochTime.parse("2026-11-21T09:00:00+01:00")
-        #expect(TimeArgument.parse(text, start: start) == nil)
-    }
 }

@@ -1,16 +1,16 @@
+import ScenarioRunner
 import SimulationKernel
 
 /// A point in time given on the command line (`--at`), relative to a scenario's start.
-package enum TimeArgument {
+enum TimeArgument {
     /// Parses a `--at` value: an offset (`"+2h"`), an ISO 8601 date-time, or a local time of day
     /// on the scenario's start day (`"18:00"`, `"18:00:30"`), at or after the start.
     ///
     /// - Returns: `nil` when the text is none of these, is before the start, or is beyond the
     ///   scenario range (``ScenarioLimits/maximumSpan`` after the start).
-    package static func parse(_ text: String, start: EpochTime) -> SimTime? {
+    static func parse(_ text: String, start: EpochTime) -> SimTime? {
         // An offset or a date is read as a scenario file's time is.
-        let node = JSONNode(value: .string(text), location: SourceLocation(line: 1, column: 1), jsonPath: .root)
-        if let time = try? node.time(DecodingContext(file: "--at", start: start)) { return time }
+        if let time = JSONNode.time(text, start: start) { return time }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
             let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60
@@ -24,7 +24,7 @@ package enum TimeArgument {
 
     /// Whether `text` is a well-formed offset or date that lies beyond the scenario range, so
     /// that a usage message can say why it was refused.
-    package static func isBeyondRange(_ text: String, start: EpochTime) -> Bool {
+    static func isBeyondRange(_ text: String, start: EpochTime) -> Bool {
         if text.hasPrefix("+") {
             return (try? DurationSyntax.parse(String(text.dropFirst()))).map { $0 > ScenarioLimits.maximumSpan }
                 ?? false
@@ -34,5 +34,5 @@ package enum TimeArgument {
     }
 
     /// What `--at` accepts, for usage messages.
-    package static let expected = "an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time"
+    static let expected = "an offset such as +3h, a time of day such as 18:00, or an ISO 8601 date-time"
 }
