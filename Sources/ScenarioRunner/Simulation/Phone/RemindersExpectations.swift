@@ -104,9 +104,8 @@ package enum RemindersExpectations {
             if let count { return "deliveries = \(count)" }
             return "deliveries = [\((list ?? []).map(\.text).joined(separator: ", "))]"
         }
-        /// Compares the alerts in place, each one's badge first (no list is built unless they differ,
-        /// and an alert is named, ``ReminderDelivery/owner``, only when its badge agrees). A list is
-        /// compared with the deliveries kept in full (``RecordLog/limit``): past them it cannot match, and
+        /// Compares the alerts in place (no list is built unless they differ). A list is compared
+        /// with the deliveries kept in full (``RecordLog/limit``): past them it cannot match, and
         /// the message says how many were not kept.
         ///
         /// - Complexity: O(d) for d deliveries so far.
@@ -114,18 +113,29 @@ package enum RemindersExpectations {
             simulation.phone.reminders.reading(at: simulation.now) { phone in
                 let (deliveries, alerts) = (phone.harness.deliveries, phone.harness.alertCount)
                 if let count { return alerts == count ? nil : "expected \(count) deliveries, found \(alerts)" }
-                if let list, deliveries.droppedCount == 0,
-                    deliveries.lazy.filter(\.isAlert).elementsEqual(
-                        list, by: { $0.badge == $1.badge && $0.owner == $1.item })
-                {
-                    return nil
-                }
+                if let list, deliveries.droppedCount == 0, Self.alerts(in: deliveries, are: list) { return nil }
                 let found = deliveries.filter(\.isAlert).map { ExpectedDelivery(item: $0.owner, badge: $0.badge) }
                 let more =
                     deliveries.droppedCount == 0 ? "" : " and \(deliveries.droppedCount) more deliveries not kept"
                 return "expected deliveries [\((list ?? []).map(\.text).joined(separator: ", "))], found ["
                     + found.map(\.text).joined(separator: ", ") + "]" + more
             }
+        }
+
+        /// Whether the alerts among `deliveries` are `expected`, in order. Each delivery is read in
+        /// place, its badge first: no delivery is copied, and an alert is named
+        /// (``ReminderDelivery/owner``) only when its badge agrees.
+        ///
+        /// - Complexity: O(d) for d deliveries.
+        static func alerts(in deliveries: RecordLog<ReminderDelivery>, are expected: [ExpectedDelivery]) -> Bool {
+            var next = 0
+            for index in deliveries.indices where deliveries[index].isAlert {
+                guard next < expected.count, expected[next].badge == deliveries[index].badge,
+                    expected[next].item == deliveries[index].owner
+                else { return false }
+                next += 1
+            }
+            return next == expected.count
         }
     }
 
