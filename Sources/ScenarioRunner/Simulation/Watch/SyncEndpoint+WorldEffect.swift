@@ -24,7 +24,7 @@ extension SyncEndpoint {
                 .syncRefused, at: context.now,
                 [
                     "device": .string(device.name), "item": .string(item), "edit": .string(edit.name),
-                    "reason": .string(refusal.name),
+                    "reason": .string(refusal.rawValue),
                 ])
         case .note(let entry):
             guard case .recorded = context.trace else { return nil }
