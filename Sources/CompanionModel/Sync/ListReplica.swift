@@ -24,7 +24,8 @@ import SimulationKernel
 /// watch.list == phone.list  // true
 /// ```
 package struct ListReplica: Hashable, Sendable {
-    /// Why a local edit made no operation.
+    /// Why a local edit made no operation; the raw value (`"notListed"`, `"alreadyListed"`,
+    /// `"unchanged"`) is its name in traces.
     package enum Refusal: String, Hashable, Sendable {
         /// Remove, rename, check or uncheck of an item that is not on the list.
         case notListed
@@ -32,9 +33,6 @@ package struct ListReplica: Hashable, Sendable {
         case alreadyListed
         /// The item already is that way (rename to its title, check a checked item…).
         case unchanged
-
-        /// `"notListed"`, `"alreadyListed"` or `"unchanged"`: the case's.
-        package var name: String { rawValue }
     }
 
     /// The device holding this replica.

@@ -42,9 +42,10 @@ extension PhoneFeature {
             .edit(sync.key(of: item), edit, reachability: context.reachability(from: .phone)), context, into: &effects)
     }
 
-    /// Runs `event` through the phone's sync endpoint and performs what it asks, in order
-    /// (``performSync(_:_:remindersKnow:into:)``; a changed item reaches the reminders unless
-    /// they already know: `remindersKnow`), then drops those effects. An event this sets off
+    /// Runs `event` through the phone's sync endpoint and performs what it asks, in order (a
+    /// changed item, ``itemChanged(_:_:remindersKnow:into:)``, reaches the reminders unless they
+    /// already know: `remindersKnow`; the rest both devices do alike,
+    /// ``SyncEndpoint/worldEffect(of:_:)``), then drops those effects. An event this sets off
     /// leaves the buffer as it found it.
     ///
     /// - Complexity: that of ``SyncEndpoint/reduce(_:at:trace:into:)``; the endpoint's effects go into
@@ -55,9 +56,12 @@ extension PhoneFeature {
     ) {
         let start = pendingSync.count
         sync.reduce(event, at: context.now, trace: context.trace, into: &pendingSync)
-        let end = pendingSync.count
-        for index in start..<end {
-            performSync(pendingSync[index], context, remindersKnow: remindersKnow, into: &effects)
+        for index in start..<pendingSync.count {
+            if case .itemChanged(let change) = pendingSync[index] {
+                itemChanged(change, context, remindersKnow: remindersKnow, into: &effects)
+            } else if let effect = sync.worldEffect(of: pendingSync[index], context) {
+                effects.append(effect)
+            }
         }
         pendingSync.shrinkKeepingCapacity(to: start)
     }
@@ -116,53 +120,37 @@ extension PhoneFeature {
         scheduleReminderWake(context, into: &effects)
     }
 
-    /// Performs one effect of the phone's sync endpoint: link requests; for a changed item, a
-    /// trace, the reminders' reaction (a watch message wakes the app; an edit in the phone app is
-    /// a foreground run) unless they already know (`remindersKnow`), and with the
-    /// `afterEachChange` policy a complication push; refusals and the message trail as trace events.
+    /// The phone's list changed an item (``SyncEndpoint/Effect/itemChanged(_:)``): a trace, the
+    /// reminders' reaction (a watch message wakes the app; an edit in the phone app is a
+    /// foreground run) unless they already know (`remindersKnow`), and with the `afterEachChange`
+    /// policy a complication push.
     ///
     /// - Complexity: O(1), plus the reminders' app run.
-    private mutating func performSync(
-        _ effect: SyncEndpoint.Effect, _ context: WorldContext, remindersKnow: Bool,
-        into out: inout WorldEffects
+    private mutating func itemChanged(
+        _ change: ItemChange, _ context: WorldContext, remindersKnow: Bool, into out: inout WorldEffects
     ) {
-        let now = context.now
-        switch effect {
-        case .sendMessage(let position):
-            let operation = sync.replica.appliedLog[position]
-            out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .phone)))))
-        case .transferUserInfo(let position):
-            let operation = sync.replica.appliedLog[position]
-            out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .phone)))))
-        case .itemChanged(let change):
-            if case .recorded = context.trace {
-                let operation = sync.replica.appliedLog[change.position]
-                out.append(
-                    .trace(
-                        .phoneListChanged, at: now,
-                        [
-                            "item": .string(operation.item), "action": .string(operation.edit.name),
-                            "op": .string(operation.id.description),
-                            "remaining": .int(Int64(sync.replica.remainingCount)),
-                        ]))
-            }
-            let kind: CheckOffKind? =
-                switch (change.before, change.after) {
-                case (.open?, .checkedOff?), (nil, .checkedOff?): .check
-                case (.checkedOff?, .open?): .uncheck
-                case (_, nil), (nil, .open?), (.open?, .open?), (.checkedOff?, .checkedOff?): nil
-                }
-            if !remindersKnow {
-                let reason: ReminderScheduler.AppRunReason =
-                    if case .watch = change.origin { .watchMessage } else { .foreground }
-                remindersApplied(change.slot, kind, reason: reason, context, into: &out)
-            }
-            if case .afterEachChange = complicationPolicy { out.append(complicationPush) }
-        case .refused(let item, let edit, let refusal):
-            guard case .recorded = context.trace else { return }
-            out.append(.syncRefused(on: .phone, item: item, edit: edit, refusal: refusal, at: now))
-        case .note(let entry):
-            if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
+        if case .recorded = context.trace {
+            let operation = sync.replica.appliedLog[change.position]
+            out.append(
+                .trace(
+                    .phoneListChanged, at: context.now,
+                    [
+                        "item": .string(operation.item), "action": .string(operation.edit.name),
+                        "op": .string(operation.id.description),
+                        "remaining": .int(Int64(sync.replica.remainingCount)),
+                    ]))
         }
+        let kind: CheckOffKind? =
+            switch (change.before, change.after) {
+            case (.open?, .checkedOff?), (nil, .checkedOff?): .check
+            case (.checkedOff?, .open?): .uncheck
+            case (_, nil), (nil, .open?), (.open?, .open?), (.checkedOff?, .checkedOff?): nil
+            }
+        if !remindersKnow {
+            let reason: ReminderScheduler.AppRunReason =
+                if case .watch = change.origin { .watchMessage } else { .foreground }
+            remindersApplied(change.slot, kind, reason: reason, context, into: &out)
+        }
+        if case .afterEachChange = complicationPolicy { out.append(complicationPush) }
     }
 }

@@ -91,46 +91,27 @@ extension WatchFeature {
         }
     }
 
-    /// Runs `event` through the watch's sync endpoint and performs what it asks, in order: link
-    /// requests, a changed item (the check-off order, the complication's notice; a change from
-    /// the phone, or an item added by dictation, also makes the app reload its complication,
-    /// which the pipeline does for taps), refusals and the message trail as trace events (none
-    /// built with the trace off, ``WorldContext/trace``). The endpoint's effects go into the
-    /// watch's reused buffer (``pendingSync``) and are dropped once performed; an event this sets
-    /// off leaves the buffer as it found it.
+    /// Runs `event` through the watch's sync endpoint and performs what it asks, in order: a
+    /// changed item (the check-off order, the complication's notice; a change from the phone, or
+    /// an item added by dictation, also makes the app reload its complication, which the pipeline
+    /// does for taps), and what both devices do alike (``SyncEndpoint/worldEffect(of:_:)``: link
+    /// requests, refusals and the message trail). The endpoint's effects go into the watch's
+    /// reused buffer (``pendingSync``) and are dropped once performed; an event this sets off
+    /// leaves the buffer as it found it.
     ///
     /// - Complexity: that of ``SyncEndpoint/reduce(_:at:trace:into:)``, plus O(*e*) in its
-    ///   effects; an event allocates none.
+    ///   effects and ``itemChanged(_:_:into:)``; an event allocates none.
     mutating func reduceSync(_ event: SyncEndpoint.Event, _ context: WorldContext, into effects: inout WorldEffects) {
         let start = pendingSync.count
         sync.reduce(event, at: context.now, trace: context.trace, into: &pendingSync)
-        let end = pendingSync.count
-        for index in start..<end { performSync(pendingSync[index], context, into: &effects) }
-        pendingSync.shrinkKeepingCapacity(to: start)
-    }
-
-    /// Performs one effect of the watch's sync endpoint (see ``reduceSync(_:_:into:)``).
-    ///
-    /// - Complexity: O(1), plus ``itemChanged(_:_:into:)``.
-    private mutating func performSync(
-        _ effect: SyncEndpoint.Effect, _ context: WorldContext, into out: inout WorldEffects
-    ) {
-        let now = context.now
-        switch effect {
-        case .sendMessage(let position):
-            let operation = sync.replica.appliedLog[position]
-            out.append(.send(.link(.request(.sendMessage(.listOperation(operation), from: .watch)))))
-        case .transferUserInfo(let position):
-            let operation = sync.replica.appliedLog[position]
-            out.append(.send(.link(.request(.transferUserInfo(.listOperation(operation), from: .watch)))))
-        case .itemChanged(let change):
-            itemChanged(change, context, into: &out)
-        case .refused(let item, let edit, let refusal):
-            guard case .recorded = context.trace else { return }
-            out.append(.syncRefused(on: .watch, item: item, edit: edit, refusal: refusal, at: now))
-        case .note(let entry):
-            if case .recorded = context.trace { out.append(.trace(entry.traceEvent)) }
+        for index in start..<pendingSync.count {
+            if case .itemChanged(let change) = pendingSync[index] {
+                itemChanged(change, context, into: &effects)
+            } else if let effect = sync.worldEffect(of: pendingSync[index], context) {
+                effects.append(effect)
+            }
         }
+        pendingSync.shrinkKeepingCapacity(to: start)
     }
 
     /// The list shows an item the replica changed (``SyncEndpoint/Effect/itemChanged(_:)``): the
