@@ -15,14 +15,12 @@ package struct LinkTimers: Sendable {
     /// Whether no reply timeout's handle is kept.
     package var isEmpty: Bool { replyTimeouts.isEmpty }
 
-    /// Performs `effect` on `loop`: schedules the timer (keeping a reply timeout's handle), or
+    /// Performs `effect` on `loop`: schedules the timers (keeping a reply timeout's handle), or
     /// cancels the reply timeout of a message that ended otherwise (if it is still pending).
     ///
     /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) for *k* pending reply timeouts.
     package mutating func perform(_ effect: consuming LinkTimerEffect, on loop: inout EventLoop<LinkEvent>) {
         switch consume effect {
-        case .schedule(.replyTimeout(let message), let time):
-            keep(replyTimeoutOf: message, as: loop.schedule(.timer(.replyTimeout(message)), at: time))
         case .schedule(let timer, let time):
             loop.schedule(.timer(timer), at: time)
         case .scheduleInteractive(let message, let arrival, let timeout):
