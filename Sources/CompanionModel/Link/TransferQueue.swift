@@ -23,17 +23,6 @@ package enum TransferLane: Hashable, Sendable, CaseIterable {
         case .phoneUserInfo, .phoneContext: return .phoneToWatch
         }
     }
-
-    /// The lane a transfer on `channel` from `side` joins (complication transfers come from the
-    /// phone and join its userInfo queue).
-    static func lane(for channel: LinkChannel, from side: LinkSide) -> TransferLane {
-        switch (channel, side) {
-        case (.applicationContext, .watch): return .watchContext
-        case (.applicationContext, .phone): return .phoneContext
-        case (_, .watch): return .watchUserInfo
-        case (_, .phone): return .phoneUserInfo
-        }
-    }
 }
 
 /// Where one queued transfer is.
