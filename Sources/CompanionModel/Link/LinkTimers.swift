@@ -31,15 +31,10 @@ package struct LinkTimers: Sendable {
         }
     }
 
-    /// Keeps `handle`, the loop's handle of `message`'s reply timeout just scheduled.
+    /// Keeps `handle`, the loop's handle of `message`'s reply timeout just scheduled (a driver
+    /// that moves its events into a new loop calls ``removeAll()`` first).
     package mutating func keep(replyTimeoutOf message: MessageID, as handle: EventID) {
         replyTimeouts.append((message, handle))
-    }
-
-    /// Keeps `handle`, the loop's handle of `timer` just scheduled, if it is a reply timeout (a
-    /// driver that moves its events into a new loop calls ``removeAll()`` first).
-    package mutating func keep(_ timer: LinkTimer, as handle: EventID) {
-        if case .replyTimeout(let message) = timer { keep(replyTimeoutOf: message, as: handle) }
     }
 
     /// Forgets and returns the handle of `message`'s reply timeout, if it is pending.
