@@ -1,8 +1,9 @@
 import SimulationKernel
 
 /// One background queue of the link: a channel in one direction. The phone's userInfo lane also
-/// carries its complication transfers (its `outstandingUserInfoTransfers`), in send order.
-package enum TransferLane: Hashable, Sendable, CaseIterable {
+/// carries its complication transfers (its `outstandingUserInfoTransfers`), in send order. The
+/// raw value is the lane's place in ``TransferLanes``.
+package enum TransferLane: Int, Hashable, Sendable, CaseIterable {
     case watchUserInfo
     case phoneUserInfo
     case watchContext
