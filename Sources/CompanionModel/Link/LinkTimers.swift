@@ -7,13 +7,10 @@ import SimulationKernel
 /// message ends otherwise. A driver calls ``willHandle(_:)`` as it hands a link event over.
 package struct LinkTimers: Sendable {
     /// The loop's handles of the pending reply timeouts (in no particular order: usually one).
-    private var replyTimeouts: [(message: MessageID, event: EventID)] = []
+    private(set) var replyTimeouts: [(message: MessageID, event: EventID)] = []
 
     /// No timer pending.
     package init() {}
-
-    /// Whether no reply timeout's handle is kept.
-    package var isEmpty: Bool { replyTimeouts.isEmpty }
 
     /// Performs `effect` on `loop`: schedules the timers (keeping a reply timeout's handle), or
     /// cancels the reply timeout of a message that ended otherwise (if it is still pending).

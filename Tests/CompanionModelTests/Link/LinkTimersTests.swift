@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 /// The driver's keeper of the link's timers (``LinkTimers``): an accepted interactive message's
 /// two timers asked as one effect.
@@ -38,7 +39,7 @@ import Testing
         timers.perform(.schedule(.replyArrival(5), at: t(2)), on: &loop)
         let handle = timers.takeReplyTimeout(of: 5)
         #expect(handle.map { loop.cancel($0) } == true)
-        #expect(timers.isEmpty)
+        #expect(timers.replyTimeouts.isEmpty)
         #expect(loop.next() == .timer(.messageArrival(5)))
         #expect(loop.next() == .timer(.replyArrival(5)))
         #expect(loop.next() == nil)
