@@ -48,7 +48,6 @@ public struct WatchConnectivityError: Error, Hashable, Sendable, CustomStringCon
         case .sessionNotActivated: code = .sessionNotActivated
         case .notReachable: code = .notReachable
         case .payloadTooLarge: code = .payloadTooLarge
-        case .messageReplyFailed: code = .messageReplyFailed
         case .messageReplyTimedOut: code = .messageReplyTimedOut
         case .deliveryFailed: code = .deliveryFailed
         case .sessionInactive: code = .sessionInactive

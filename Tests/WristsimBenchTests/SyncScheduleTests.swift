@@ -1,8 +1,8 @@
-import CompanionModel
 import ScenarioRunner
 import SimulationKernel
 import Testing
 
+@testable import CompanionModel
 @testable import wristsim_bench
 
 /// Whole-simulation property of issue #9: over 1,000 random schedules (``SyncSchedule``) with
@@ -46,7 +46,9 @@ import Testing
         if settled.watch.list.items.map(\.id).sorted() != watch.replica.list.map(\.id).sorted() {
             failures.append("the watch shows \(settled.watch.list.items.map(\.id)), its replica \(watch.replica.list)")
         }
-        if !(settled.link.transport.isIdle && watch.courier.isIdle && phone.courier.isIdle) {
+        if !(settled.link.transport.interactive.isEmpty && settled.link.transport.lanes.isEmpty && watch.courier.isIdle
+            && phone.courier.isIdle)
+        {
             failures.append(
                 "the link did not finish: watch waits for \(watch.courier.carriers), "
                     + "phone for \(phone.courier.carriers)")

@@ -22,36 +22,23 @@ package struct ChannelCounters: Hashable, Sendable {
     }
 }
 
-/// The counters of every channel, one stored value per channel (a field access, no hashing).
-struct LinkCounters: Hashable, Sendable {
-    private var interactive = ChannelCounters()
-    private var userInfo = ChannelCounters()
-    private var applicationContext = ChannelCounters()
-    private var complication = ChannelCounters()
+/// The counters of every channel, stored in place and indexed by the channel (no hashing).
+struct LinkCounters: Sendable {
+    private var channels = InlineArray<4, ChannelCounters>(repeating: ChannelCounters())
 
     /// The counters of `channel`, changed in place.
     subscript(channel: LinkChannel) -> ChannelCounters {
-        get {
-            switch channel {
-            case .interactive: interactive
-            case .userInfo: userInfo
-            case .applicationContext: applicationContext
-            case .complication: complication
-            }
-        }
-        // One yield (the few words copied out and back): the optimizer inlines a coroutine with
-        // a single yield into its caller, where one yield per channel left a call.
-        _modify {
-            var counters = self[channel]
-            defer {
-                switch channel {
-                case .interactive: interactive = counters
-                case .userInfo: userInfo = counters
-                case .applicationContext: applicationContext = counters
-                case .complication: complication = counters
-                }
-            }
-            yield &counters
+        get { channels[Self.index(of: channel)] }
+        _modify { yield &channels[Self.index(of: channel)] }
+    }
+
+    /// The place of `channel`'s counters.
+    private static func index(of channel: LinkChannel) -> Int {
+        switch channel {
+        case .interactive: 0
+        case .userInfo: 1
+        case .applicationContext: 2
+        case .complication: 3
         }
     }
 }

@@ -9,8 +9,6 @@ package enum LinkError: Int, Error, Hashable, Sendable, CaseIterable, CustomStri
     case notReachable = 7007
     /// 7009: the payload is larger than the channel's cap.
     case payloadTooLarge = 7009
-    /// 7011: the reply could not be delivered.
-    case messageReplyFailed = 7011
     /// 7012: no reply arrived within the reply timeout.
     case messageReplyTimedOut = 7012
     /// 7014: a background transfer failed (for example, it was cancelled).
@@ -27,7 +25,6 @@ package enum LinkError: Int, Error, Hashable, Sendable, CaseIterable, CustomStri
         case .sessionNotActivated: return "sessionNotActivated"
         case .notReachable: return "notReachable"
         case .payloadTooLarge: return "payloadTooLarge"
-        case .messageReplyFailed: return "messageReplyFailed"
         case .messageReplyTimedOut: return "messageReplyTimedOut"
         case .deliveryFailed: return "deliveryFailed"
         case .sessionInactive: return "sessionInactive"

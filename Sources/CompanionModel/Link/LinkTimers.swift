@@ -7,22 +7,17 @@ import SimulationKernel
 /// message ends otherwise. A driver calls ``willHandle(_:)`` as it hands a link event over.
 package struct LinkTimers: Sendable {
     /// The loop's handles of the pending reply timeouts (in no particular order: usually one).
-    private var replyTimeouts: [(message: MessageID, event: EventID)] = []
+    private(set) var replyTimeouts: [(message: MessageID, event: EventID)] = []
 
     /// No timer pending.
     package init() {}
 
-    /// Whether no reply timeout's handle is kept.
-    package var isEmpty: Bool { replyTimeouts.isEmpty }
-
-    /// Performs `effect` on `loop`: schedules the timer (keeping a reply timeout's handle), or
+    /// Performs `effect` on `loop`: schedules the timers (keeping a reply timeout's handle), or
     /// cancels the reply timeout of a message that ended otherwise (if it is still pending).
     ///
     /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) for *k* pending reply timeouts.
     package mutating func perform(_ effect: consuming LinkTimerEffect, on loop: inout EventLoop<LinkEvent>) {
         switch consume effect {
-        case .schedule(.replyTimeout(let message), let time):
-            keep(replyTimeoutOf: message, as: loop.schedule(.timer(.replyTimeout(message)), at: time))
         case .schedule(let timer, let time):
             loop.schedule(.timer(timer), at: time)
         case .scheduleInteractive(let message, let arrival, let timeout):
@@ -33,15 +28,10 @@ package struct LinkTimers: Sendable {
         }
     }
 
-    /// Keeps `handle`, the loop's handle of `message`'s reply timeout just scheduled.
+    /// Keeps `handle`, the loop's handle of `message`'s reply timeout just scheduled (a driver
+    /// that moves its events into a new loop calls ``removeAll()`` first).
     package mutating func keep(replyTimeoutOf message: MessageID, as handle: EventID) {
         replyTimeouts.append((message, handle))
-    }
-
-    /// Keeps `handle`, the loop's handle of `timer` just scheduled, if it is a reply timeout (a
-    /// driver that moves its events into a new loop calls ``removeAll()`` first).
-    package mutating func keep(_ timer: LinkTimer, as handle: EventID) {
-        if case .replyTimeout(let message) = timer { keep(replyTimeoutOf: message, as: handle) }
     }
 
     /// Forgets and returns the handle of `message`'s reply timeout, if it is pending.

@@ -23,7 +23,7 @@ package typealias LinkEffectSink = (consuming LinkTransportEffect) -> Void
 
 /// What the transport asks of the driver's event loop (``LinkTimers/perform(_:on:)``).
 package enum LinkTimerEffect: Hashable, Sendable {
-    /// Schedule a link timer.
+    /// Schedule a link timer (never a reply timeout: ``scheduleInteractive(_:arrival:replyTimeout:)``).
     case schedule(LinkTimer, at: SimTime)
     /// An interactive message went on the air: schedule its arrival at `arrival`, then its
     /// sender's reply timeout at `replyTimeout` (the two timers every accepted message needs, in

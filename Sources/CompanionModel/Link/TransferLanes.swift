@@ -1,31 +1,14 @@
 import SimulationKernel
 
-/// The link's four background queues (``TransferLane``), one stored queue per lane (a field
-/// access, no hashing, no copy of its entries).
+/// The link's four background queues (``TransferLane``), stored in place and indexed by the lane's
+/// raw value (no hashing, no copy of a queue's entries).
 struct TransferLanes: Sendable {
-    private var watchUserInfo = TransferQueue()
-    private var phoneUserInfo = TransferQueue()
-    private var watchContext = TransferQueue()
-    private var phoneContext = TransferQueue()
+    private var queues = InlineArray<4, TransferQueue>(repeating: TransferQueue())
 
     /// The queue of `lane`, changed in place.
     subscript(lane: TransferLane) -> TransferQueue {
-        get {
-            switch lane {
-            case .watchUserInfo: return watchUserInfo
-            case .phoneUserInfo: return phoneUserInfo
-            case .watchContext: return watchContext
-            case .phoneContext: return phoneContext
-            }
-        }
-        _modify {
-            switch lane {
-            case .watchUserInfo: yield &watchUserInfo
-            case .phoneUserInfo: yield &phoneUserInfo
-            case .watchContext: yield &watchContext
-            case .phoneContext: yield &phoneContext
-            }
-        }
+        get { queues[lane.rawValue] }
+        _modify { yield &queues[lane.rawValue] }
     }
 
     /// Whether every lane is empty.
@@ -40,9 +23,6 @@ struct TransferLanes: Sendable {
 extension TransferLanes: StorageAdopting {
     /// Keeps every lane in `old`'s storage (``StorageAdopting``).
     mutating func adoptStorage(of old: inout TransferLanes) {
-        watchUserInfo.adoptStorage(of: &old.watchUserInfo)
-        phoneUserInfo.adoptStorage(of: &old.phoneUserInfo)
-        watchContext.adoptStorage(of: &old.watchContext)
-        phoneContext.adoptStorage(of: &old.phoneContext)
+        for lane in TransferLane.allCases { self[lane].adoptStorage(of: &old[lane]) }
     }
 }

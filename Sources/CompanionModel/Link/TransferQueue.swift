@@ -1,8 +1,9 @@
 import SimulationKernel
 
 /// One background queue of the link: a channel in one direction. The phone's userInfo lane also
-/// carries its complication transfers (its `outstandingUserInfoTransfers`), in send order.
-package enum TransferLane: Hashable, Sendable, CaseIterable {
+/// carries its complication transfers (its `outstandingUserInfoTransfers`), in send order. The
+/// raw value is the lane's place in ``TransferLanes``.
+package enum TransferLane: Int, Hashable, Sendable, CaseIterable {
     case watchUserInfo
     case phoneUserInfo
     case watchContext
@@ -21,17 +22,6 @@ package enum TransferLane: Hashable, Sendable, CaseIterable {
         switch self {
         case .watchUserInfo, .watchContext: return .watchToPhone
         case .phoneUserInfo, .phoneContext: return .phoneToWatch
-        }
-    }
-
-    /// The lane a transfer on `channel` from `side` joins (complication transfers come from the
-    /// phone and join its userInfo queue).
-    static func lane(for channel: LinkChannel, from side: LinkSide) -> TransferLane {
-        switch (channel, side) {
-        case (.applicationContext, .watch): return .watchContext
-        case (.applicationContext, .phone): return .phoneContext
-        case (_, .watch): return .watchUserInfo
-        case (_, .phone): return .phoneUserInfo
         }
     }
 }

@@ -12,10 +12,10 @@ extension WatchLink {
             sendMessage(payload, from: side, at: moment, into: emit)
         case .transferUserInfo(let payload, let side):
             let message = makeMessage(.userInfo, from: side, payload, at: moment.now)
-            enqueue(message, lane: TransferLane.lane(for: .userInfo, from: side), at: moment, into: emit)
+            enqueue(message, lane: side == .watch ? .watchUserInfo : .phoneUserInfo, at: moment, into: emit)
         case .updateApplicationContext(let payload, let side):
             let message = makeMessage(.applicationContext, from: side, payload, at: moment.now)
-            enqueue(message, lane: TransferLane.lane(for: .applicationContext, from: side), at: moment, into: emit)
+            enqueue(message, lane: side == .watch ? .watchContext : .phoneContext, at: moment, into: emit)
         case .transferCurrentComplicationUserInfo(let payload):
             transferComplication(payload, at: moment, into: emit)
         case .cancelTransfer(let id):

@@ -110,11 +110,6 @@ package struct WatchLink: Sendable {
         Array(lanes[side == .watch ? .watchUserInfo : .phoneUserInfo].entries)
     }
 
-    /// Whether nothing is left in flight or queued (a settled link).
-    package var isIdle: Bool {
-        interactive.isEmpty && lanes.isEmpty
-    }
-
     /// A new message, with the next send-order ID.
     mutating func makeMessage(_ channel: LinkChannel, from side: LinkSide, _ payload: LinkPayload, at now: SimTime)
         -> LinkMessage

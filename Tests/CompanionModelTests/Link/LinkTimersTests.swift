@@ -1,6 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 /// The driver's keeper of the link's timers (``LinkTimers``): an accepted interactive message's
 /// two timers asked as one effect.
@@ -29,13 +30,18 @@ import Testing
         #expect(timers.takeReplyTimeout(of: 3) == nil, "a handled timeout's handle is forgotten")
     }
 
-    /// A reply timeout's handle is kept until its message ends: the loop's handle of the event.
+    /// A reply timeout's handle is kept until its message ends: the loop's handle of the event;
+    /// another timer keeps none.
     @Test func theHandleOfAPendingTimeoutIsKept() {
         var loop = EventLoop<LinkEvent>()
         var timers = LinkTimers()
-        timers.perform(.schedule(.replyTimeout(5), at: t(30)), on: &loop)
+        timers.perform(.scheduleInteractive(5, arrival: t(1), replyTimeout: t(30)), on: &loop)
+        timers.perform(.schedule(.replyArrival(5), at: t(2)), on: &loop)
         let handle = timers.takeReplyTimeout(of: 5)
         #expect(handle.map { loop.cancel($0) } == true)
+        #expect(timers.replyTimeouts.isEmpty)
+        #expect(loop.next() == .timer(.messageArrival(5)))
+        #expect(loop.next() == .timer(.replyArrival(5)))
         #expect(loop.next() == nil)
     }
 }

@@ -196,12 +196,12 @@ package struct ScenarioReportData {
     }
 
     /// The notification actions in `trace` (Complete, Snooze…), for the link picture.
-    static func linkActions(_ trace: some Sequence<TraceEvent>) -> [LinkAction] {
+    static func linkActions(_ trace: some Sequence<TraceEvent>) -> [(at: SimTime, label: String)] {
         trace.compactMap { event in
             guard TraceKind(rawValue: event.kind) == .phoneNotificationAction else { return nil }
             let action = event["action"].flatMap(Self.string) ?? "action"
             let item = event["item"].flatMap(Self.string).map { " " + $0 } ?? ""
-            return LinkAction(at: event.time, label: action + item)
+            return (event.time, action + item)
         }
     }
 

@@ -69,13 +69,6 @@ package struct LinkBand: Sendable {
     package var to: SimTime
 }
 
-/// Something the user did from a notification (Complete, Snooze…), marked on the phone's line.
-package struct LinkAction: Sendable {
-    package var at: SimTime
-    /// `"complete milk"`.
-    package var label: String
-}
-
 /// The link as a sequence diagram on a time axis: the watch and the phone as two horizontal
 /// lifelines, each message an arrow from its send (on the sender's line) to its delivery (on
 /// the receiver's), coloured by channel and labelled with the channel and delay where there is
@@ -86,8 +79,8 @@ package struct LinkSequenceSVG: SVGPicture {
     package var title: String
     package var messages: [LinkMessageRecord]
     package var bands: [LinkBand]
-    /// Notification actions, marked on the phone's line.
-    package var actions: [LinkAction] = []
+    /// What the user did from a notification (`"complete milk"`) and when, marked on the phone's line.
+    package var actions: [(at: SimTime, label: String)] = []
     package var end: SimTime
     package var origin: EpochTime
     package var width: Double = 1080

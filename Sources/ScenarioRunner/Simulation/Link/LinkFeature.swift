@@ -255,14 +255,6 @@ extension LinkFeature: StorageAdopting {
     }
 }
 
-extension ScenarioSimulation {
-    /// How each app runs now, as its owner says: the watch side's ``WatchAppLifecycle`` and the
-    /// phone side's ``PhoneFeature/appLifecycle`` (the link keeps no copy).
-    package var appRunStates: LinkApps {
-        LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle)
-    }
-}
-
 extension LinkTimers {
     /// Performs `effect` on the world's loop, where the link's timers travel as
     /// `.link(.timer(_))` events: what ``LinkTimers/perform(_:on:)`` does on a loop of link events.
@@ -270,8 +262,6 @@ extension LinkTimers {
     /// - Complexity: O(log *n*) on a loop of *n* events, plus O(*k*) for *k* pending reply timeouts.
     mutating func perform(_ effect: consuming LinkTimerEffect, on loop: inout EventLoop<SimEvent>) {
         switch consume effect {
-        case .schedule(.replyTimeout(let message), let time):
-            keep(replyTimeoutOf: message, as: loop.schedule(.link(.timer(.replyTimeout(message))), at: time))
         case .schedule(let timer, let time):
             loop.schedule(.link(.timer(timer)), at: time)
         case .scheduleInteractive(let message, let arrival, let timeout):

@@ -48,7 +48,6 @@ package enum LinkSteps {
     /// Applies a change to the link's world.
     package struct ChangeLink: ScenarioAction {
         package var change: LinkEnvironmentChange
-        package var label: String { change.name }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.trace(.stepLink, at: now, ["do": .string(change.name)]))
             effects.append(.send(.link(.environment(change))))
@@ -62,7 +61,6 @@ package enum LinkSteps {
     package struct PushComplication: ScenarioAction {
         package var count: Int
         package var every: SimDuration
-        package var label: String { "phoneComplicationUpdate ×\(count) every \(every)" }
         /// The first push now; each push schedules the next (no eager expansion of the series).
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.pushComplication(remaining: count, every: every))))

@@ -58,9 +58,6 @@ package enum SyncSteps {
         package var item: ItemID
         package var edit: ListEdit
         package var addedItem: ItemID? { edit.isAdd ? item : nil }
-        package var label: String {
-            "phone \(edit.name) \(item)" + (edit.title.map { " \"\($0)\"" } ?? "")
-        }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.phone(.edit(item, edit))))
         }
@@ -71,7 +68,6 @@ package enum SyncSteps {
         package var item: ItemID
         package var title: String
         package var addedItem: ItemID? { item }
-        package var label: String { "watch add \(item) \"\(title)\"" }
         package func effects(at now: SimTime, into effects: inout WorldEffects) {
             effects.append(.send(.watch(.addItem(item, title: title))))
         }

@@ -99,7 +99,9 @@ extension ScenarioSimulation: LinkSettling {
         link.timers.removeAll()
         for (time, event) in linkOnly {
             let handle = loop.schedule(event, at: time)
-            if case .link(.timer(let timer)) = event { link.timers.keep(timer, as: handle) }
+            if case .link(.timer(.replyTimeout(let message))) = event {
+                link.timers.keep(replyTimeoutOf: message, as: handle)
+            }
         }
         settle()
         if let atEnd, (watch.sync.replica.progress, phone.sync.replica.progress) == progress {

@@ -160,7 +160,7 @@ package struct ScenarioSimulation {
     /// - Complexity: O(1).
     mutating func refreshContext() {
         context.now = now
-        context.apps = appRunStates
+        context.apps = LinkApps(watch: watch.appLifecycle.runState, phone: phone.appLifecycle)
         context.connection = link.transport.connection
         context.complicationTransfersLeft = link.transport.complicationBudget.remaining(at: now)
     }

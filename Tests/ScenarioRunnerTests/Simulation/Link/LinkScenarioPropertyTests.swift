@@ -1,7 +1,8 @@
-import CompanionModel
 import ScenarioRunner
 import SimulationKernel
 import Testing
+
+@testable import CompanionModel
 
 /// Whole-simulation property: random scenarios with a random `"link"` section and random link
 /// steps (range, kills, relaunches, session flaps) between taps never lose, double or reorder a
@@ -53,7 +54,8 @@ import Testing
             #expect(outcome.failedExpectations.isEmpty, "seed \(seed): \(outcome.failedExpectations.map(\.failure))")
             let settled = simulation.settled()
             #expect(
-                settled.link.transport.isIdle && settled.watch.sync.courier.isIdle && settled.phone.sync.courier.isIdle,
+                settled.link.transport.interactive.isEmpty && settled.link.transport.lanes.isEmpty
+                    && settled.watch.sync.courier.isIdle && settled.phone.sync.courier.isIdle,
                 "seed \(seed): the link did not finish: \(settled.watch.sync.courier.carriers)")
         }
     }

@@ -1,7 +1,7 @@
-import CompanionModel
 import SimulationKernel
 import Testing
 
+@testable import CompanionModel
 @testable import ScenarioRunner
 
 /// A world started again (``ScenarioSimulation/restart(prepared:seed:trace:)``, what `sweep` runs
@@ -101,7 +101,7 @@ import Testing
             world.restart(prepared: prepared, seed: seed)
             #expect(
                 world.loop.pendingCount == 0 && world.loop.scheduledCount == 0
-                    && world.link.timers.isEmpty && world.expectationResults.isEmpty,
+                    && world.link.timers.replyTimeouts.isEmpty && world.expectationResults.isEmpty,
                 "\(name), seed \(seed): the restarted world holds something from its last run")
             let observed = Self.fullRun(&world)
             #expect(observed == expected, "\(name), seed \(seed): the restarted world differs")

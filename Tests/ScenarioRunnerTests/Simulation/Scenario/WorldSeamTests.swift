@@ -58,7 +58,7 @@ import Testing
         #expect(outcome.passed)
         #expect(simulation.watch.appLifecycle == .suspended(since: SimTime(offset: .minutes(3) + .seconds(10))))
         #expect(simulation.context.reachability(from: .phone) == .unreachable(.counterpartNotRunning))
-        #expect(simulation.appRunStates.watch == .notRunning)
+        #expect(simulation.watch.appLifecycle.runState == .notRunning)
         let states = outcome.trace.filter { $0.is(.watchApp) }.map { $0["state"] }
         #expect(states == ["background", "suspended"])
     }
