@@ -16,7 +16,8 @@ extension ScenarioSimulation {
     ///
     /// Action steps are scheduled on the event loop at their times, one at a time (each schedules
     /// the next). Expectation steps are checked at their time after every event due at or before it has been handled, and
-    /// the final expectations and invariants once the loop reaches the scenario's end. Then the run ends
+    /// the final expectations and invariants once the loop reaches the scenario's end (or the
+    /// first failed expectation, with ``RunOptions/stopsAtFirstFailure``). Then the run ends
     /// the one way a run ends: the link is left to finish (``settleInPlace()``), in a copy kept
     /// for the reports, or, for ``RunOptions/Keeping/verdict``, in this world itself, and the
     /// verdict is read off the settled world.
@@ -74,7 +75,8 @@ extension ScenarioSimulation {
     /// scenario's end, checking each expectation step at its time and the final expectations.
     ///
     /// Keeping only the verdict, expectations are only counted: no ``ExpectationResult``
-    /// (label, location) is built.
+    /// (label, location) is built. With ``RunOptions/stopsAtFirstFailure`` the run stops at the
+    /// first checkpoint where an expectation failed (the final expectations are then not checked).
     mutating func runScript<Monitor: RunMonitor>(monitor: inout Monitor, options: RunOptions) {
         ending = .open
         if case .recorded = traceMode {
@@ -98,6 +100,7 @@ extension ScenarioSimulation {
         for checkpoint in prepared.checkpoints {
             runEvents(notAfter: checkpoint.time, monitor: &monitor, effects: &effects)
             check(checkpoint.expectations, keeping: options.keeps)
+            if options.stopsAtFirstFailure, expectationsFailed > 0 { return }
         }
         runEvents(notAfter: scenario.end, monitor: &monitor, effects: &effects)
         check(scenario.finalExpectations, keeping: options.keeps)
@@ -182,8 +185,8 @@ extension ScenarioSimulation {
 protocol RunMonitor {
     /// Called after each event, with the world as the event left it.
     mutating func handled(_ simulation: ScenarioSimulation)
-    /// Called once the run reached the scenario's end, before its link is left to finish. Nothing
-    /// by default.
+    /// Called once the run reached the scenario's end (or stopped at its first failure), before
+    /// its link is left to finish. Nothing by default.
     mutating func reachedEnd(_ simulation: ScenarioSimulation)
 }
 
@@ -209,6 +212,8 @@ package struct RunOptions: Sendable {
 
     /// What the run keeps (everything by default).
     package var keeps = Keeping.everything
+    /// Whether the run stops at the first checkpoint where an expectation failed (not by default).
+    package var stopsAtFirstFailure = false
 }
 
 /// The monitor of a plain run: it looks at nothing (and costs nothing once specialised).

@@ -4,7 +4,8 @@ import Testing
 
 @testable import ScenarioRunner
 
-/// The one entry point's options (``RunOptions``): what a run keeps.
+/// The one entry point's options (``RunOptions``): what a run keeps, and whether it stops at the
+/// first failure.
 @Suite struct RunOptionsTests {
     static let text = """
         {"format": 1, "name": "t", "start": "2026-11-21T09:00:00Z",
@@ -28,12 +29,22 @@ import Testing
         #expect(outcome.trace.contains { $0.kind == "scenario.end" })
     }
 
+    @Test func aRunCanStopAtItsFirstFailure() throws {
+        var world = try Self.world()
+        let outcome = world.run(RunOptions(stopsAtFirstFailure: true))
+        #expect(outcome.expectations.map(\.passed) == [false], "the checks after the first failure are not made")
+        #expect(outcome.endTime == SimTime(offset: .minutes(2)))
+        #expect(!outcome.trace.contains { $0["item"] == "eggs" }, "the second tap never happened")
+        #expect(!outcome.passed && !outcome.verdict.passed)
+    }
+
     /// Keeping only the verdict: no trace, no results, no summary, the same verdict.
-    @Test func keepingTheVerdictGivesTheSameVerdict() throws {
+    @Test(arguments: [false, true])
+    func keepingTheVerdictGivesTheSameVerdict(stops: Bool) throws {
         var full = try Self.world()
-        let everything = full.run()
+        let everything = full.run(RunOptions(stopsAtFirstFailure: stops))
         var thin = try Self.world()
-        let verdict = thin.run(RunOptions(keeps: .verdict))
+        let verdict = thin.run(RunOptions(keeps: .verdict, stopsAtFirstFailure: stops))
         #expect(verdict.trace.isEmpty && verdict.expectations.isEmpty && verdict.summary.isEmpty)
         #expect(verdict.verdict.expectationsChecked == everything.verdict.expectationsChecked)
         #expect(verdict.verdict.expectationsFailed == everything.verdict.expectationsFailed)
