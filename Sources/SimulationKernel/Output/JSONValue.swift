@@ -84,12 +84,6 @@ package enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue {
-    /// The value of `key` when this is an object, else `nil`.
-    package subscript(key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
-    }
-
     /// The object when this is one.
     package var objectValue: JSONObject? {
         guard case .object(let object) = self else { return nil }
@@ -132,6 +126,3 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
 
-extension JSONValue: CustomStringConvertible {
-    package var description: String { compact }
-}
