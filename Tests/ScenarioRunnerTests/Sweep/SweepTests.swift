@@ -133,7 +133,9 @@ import Testing
         #expect((result.cells[3].pooled.percentile(99) ?? .seconds(1)) < .milliseconds(100))
         let json = result.json
         #expect(json.objectValue?["schema"] == "wristsim.sweep/2")
-        guard case .array(let jsonCells)? = json.objectValue?["cells"] else { Issue.record("cells is not an array"); return }
+        guard case .array(let jsonCells)? = json.objectValue?["cells"] else {
+            Issue.record("cells is not an array"); return
+        }
         #expect(jsonCells.count == 4)
         #expect(result.text.contains("series0-38mm  naive"))
     }
