@@ -19,9 +19,9 @@ package enum XMLText {
             case ">": result.append(contentsOf: "&gt;".unicodeScalars)
             case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
             case "'": result.append(contentsOf: "&apos;".unicodeScalars)
-            case "\n", "\r",
-                "\t" where attribute:
-                result.append(contentsOf: "&#\(scalar.value);".unicodeScalars)
+            case "\n", "\r", "\t":
+                result.append(
+                    contentsOf: attribute ? "&#\(scalar.value);".unicodeScalars : String(scalar).unicodeScalars)
             default: result.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
             }
         }
