@@ -25,7 +25,6 @@ extension CheckReport {
         for entry in entries {
             switch entry {
             case .ran(let file, let outcome):
-                let list = FailureList(outcome: outcome)
                 var cases: [String] = []
                 var suiteFailures = 0
                 func add(_ name: String, line: Int?, failure: (message: String, type: String, text: String)?) {
@@ -37,8 +36,8 @@ extension CheckReport {
                 for result in outcome.expectations {
                     let line = result.location.line
                     let text =
-                        "\(file):\(line):\(result.location.column): at \(list.clock.text(result.time))\n"
-                        + list.lines(result).joined(separator: "\n")
+                        "\(file):\(line):\(result.location.column): at \(outcome.clock.text(result.time))\n"
+                        + outcome.failureLines(result).joined(separator: "\n")
                     add(
                         "line \(line): \(result.label)", line: line,
                         failure: result.failure.map { ($0, "expectation", text) })
@@ -81,16 +80,7 @@ extension CheckReport {
         return String(name.map { $0 == "/" ? "." : $0 })
     }
 
-    /// A quoted attribute value: markup escaped (``XMLText/escaped(_:)``, which also replaces the
-    /// characters XML 1.0 forbids), line breaks and tabs as character references.
-    private func attribute(_ text: String) -> String {
-        var result = "\""
-        for scalar in XMLText.escaped(text).unicodeScalars {
-            switch scalar {
-            case "\n", "\r", "\t": result += "&#\(scalar.value);"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// A quoted attribute value: markup escaped (``XMLText/escaped(_:attribute:)``, which also
+    /// replaces the characters XML 1.0 forbids), line breaks and tabs as character references.
+    private func attribute(_ text: String) -> String { "\"" + XMLText.escaped(text, attribute: true) + "\"" }
 }

@@ -60,8 +60,8 @@ package struct CheckReport {
             let count = outcome.expectations.count
             return ["\(style.pass)     \(padded)  \(count) expectation\(count == 1 ? "" : "s")"]
         case .ran(_, let outcome):
-            let failures = FailureList(outcome: outcome)
-            return ["\(style.fail)     \(padded)  \(failures.headline)"] + failures.lines().map { "    " + $0 }
+            return ["\(style.fail)     \(padded)  \(outcome.failureHeadline)"]
+                + outcome.failureLines().map { "    " + $0 }
         case .invalid(_, let error):
             func text(_ error: ScenarioError) -> String {
                 let at = error.location.map { "line \($0.line), column \($0.column): " } ?? ""
@@ -87,11 +87,11 @@ package struct CheckReport {
             switch entry {
             case .ran(_, let outcome):
                 (name, expectations, failures, more) = (
-                    .string(outcome.scenario.name), outcome.expectations.count, FailureList(outcome: outcome).json, 0
+                    .string(outcome.scenario.name), outcome.expectations.count, outcome.failuresJSON, 0
                 )
             case .invalid(_, let error):
                 let invalid = error.all.map { error in
-                    FailureList.failure(
+                    JSONValue.failure(
                         code: "invalidScenario", message: error.message, line: error.location?.line,
                         column: error.location?.column, path: error.path)
                 }

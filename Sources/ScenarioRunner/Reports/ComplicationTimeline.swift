@@ -50,7 +50,7 @@ package enum ComplicationTimeline {
         object.append("scenario", .string(scenario.name))
         object.append("settings", .string(scenario.sections.complication == nil ? "defaults" : "scenario"))
         result.report.write(into: &object, stamp: clock.iso)
-        object.append("failures", FailureList(outcome: result.outcome).json)
+        object.append("failures", result.outcome.failuresJSON)
     }
 
     /// `timeline --at TIME --json`, schema `wristsim.timeline-at/1`: what each family shows at

@@ -64,7 +64,7 @@ package struct LatencyReport {
 
     static func text(_ profile: LatencyProfile) -> [String] {
         let run = profile.run
-        let clock = TraceFormatter(start: profile.scenario.start, end: profile.outcome.endTime)
+        let clock = profile.outcome.clock
         var lines = [
             "latency   \(profile.scenario.name)",
             "file      \(profile.scenario.file)",
@@ -171,7 +171,7 @@ package struct LatencyReport {
 
     static func json(_ profile: LatencyProfile) -> JSONValue {
         let run = profile.run
-        let clock = TraceFormatter(start: profile.scenario.start, end: profile.outcome.endTime)
+        let clock = profile.outcome.clock
         let stats = run.statistics
         func milliseconds(_ duration: SimDuration?) -> JSONValue { .optional(duration.map(JSONValue.milliseconds)) }
         let histogram = LatencyHistogram(run.latencies, maxBins: 12)

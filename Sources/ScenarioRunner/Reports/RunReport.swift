@@ -19,14 +19,10 @@ package struct RunReport {
     /// The JSON Lines schema identifier.
     package static let jsonSchema = "wristsim.run/2"
 
-    /// The run's clock: dates in text when the run spans more than one day.
-    package var clock: TraceFormatter { TraceFormatter(start: outcome.scenario.start, end: outcome.endTime) }
-
     /// The human summary.
     package func text(style: TerminalStyle = TerminalStyle(colours: false)) -> String {
         let scenario = outcome.scenario
-        let clock = self.clock
-        let failures = FailureList(outcome: outcome)
+        let clock = outcome.clock
         var lines: [String] = []
         lines.append("scenario  \(scenario.name)")
         lines.append("file      \(scenario.file)")
@@ -49,7 +45,7 @@ package struct RunReport {
         let failed = outcome.failedExpectations.count
         lines.append("expectations  \(outcome.expectations.count - failed) passed, \(failed) failed")
         for result in outcome.expectations {
-            lines += failures.lines(result, style: style).map { "  " + $0 }
+            lines += outcome.failureLines(result, style: style).map { "  " + $0 }
         }
         if !outcome.invariantFailures.isEmpty {
             lines.append("")
@@ -66,7 +62,7 @@ package struct RunReport {
 
     /// The JSON Lines records.
     package var records: [JSONValue] {
-        let clock = self.clock
+        let clock = outcome.clock
         let (schema, file) = (JSONValue.string(RunReport.jsonSchema), JSONValue.string(outcome.scenario.file))
         var records: [JSONValue] = [
             [

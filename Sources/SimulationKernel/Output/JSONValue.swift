@@ -84,12 +84,6 @@ package enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue {
-    /// The value of `key` when this is an object, else `nil`.
-    package subscript(key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
-    }
-
     /// The object when this is one.
     package var objectValue: JSONObject? {
         guard case .object(let object) = self else { return nil }
@@ -130,8 +124,4 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     /// An object literal; keys keep the literal's order (a repeated key keeps its first place
     /// and its last value).
     package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
-}
-
-extension JSONValue: CustomStringConvertible {
-    package var description: String { compact }
 }

@@ -4,9 +4,11 @@ package enum XMLText {
     /// characters XML 1.0 does not allow at all (control characters other than tab, newline and
     /// carriage return, and U+FFFE, U+FFFF), not even as references, and DEL and the C1 controls
     /// become U+FFFD, so the document stays well-formed whatever a scenario's names hold.
+    /// In an `attribute` value line breaks and tabs become character references too (a parser
+    /// reads them as spaces).
     ///
     /// - Complexity: O(*n*).
-    package static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String, attribute: Bool = false) -> String {
         // Scalar by scalar, not character by character: "&" followed by a combining mark is one
         // `Character` that is not "&", yet its "&" must still become "&amp;".
         var result = String.UnicodeScalarView()
@@ -17,6 +19,9 @@ package enum XMLText {
             case ">": result.append(contentsOf: "&gt;".unicodeScalars)
             case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
             case "'": result.append(contentsOf: "&apos;".unicodeScalars)
+            case "\n", "\r", "\t":
+                result.append(
+                    contentsOf: attribute ? "&#\(scalar.value);".unicodeScalars : String(scalar).unicodeScalars)
             default: result.append(isForbidden(scalar) ? "\u{FFFD}" : scalar)
             }
         }

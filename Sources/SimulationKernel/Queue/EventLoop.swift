@@ -75,34 +75,40 @@ public struct EventLoop<Event> {
         return queue.schedule(event, at: max(time, currentTime))
     }
 
-    /// Sets aside the order of `count` events scheduled later (``EventQueue/reserveSequences(_:)``):
-    /// they count against ``limit`` now, as scheduling them now would. Returns the first reserved
-    /// sequence, or `nil` when they do not all fit under the limit: then the loop stops, as
-    /// scheduling them one by one would have stopped it, and nothing is reserved past the limit.
+    /// Sets aside the next `count` places in the order for events scheduled later: the event
+    /// given the *k*-th of them (``schedule(_:at:reservedSequence:)``) comes before any event at
+    /// its time scheduled after this call, as if it had been scheduled here. A script whose steps
+    /// are known in advance keeps only its next step pending this way, in the order scheduling
+    /// them all would give. They count against ``limit`` now, as scheduling them now would.
+    /// Returns the first reserved sequence, or `nil` when they do not all fit under the limit:
+    /// then the loop stops, as scheduling them one by one would have stopped it, and nothing is
+    /// reserved past the limit.
     ///
     /// - Complexity: O(1).
     @inlinable
     public mutating func reserve(_ count: Int) -> UInt64? {
         if case .stopped = currentStatus { return nil }
-        let room = UInt64(limit.maximum) - min(UInt64(limit.maximum), queue.scheduledCount)
+        let first = queue.nextSequence
+        let room = UInt64(limit.maximum) - min(UInt64(limit.maximum), first)
+        queue.nextSequence += min(UInt64(max(0, count)), room)
         guard UInt64(max(0, count)) <= room else {
-            _ = queue.reserveSequences(Int(room))
             currentStatus = .stopped(EventLimitExceeded(limit: limit, time: currentTime))
             return nil
         }
-        return queue.reserveSequences(count)
+        return first
     }
 
     /// Schedules `event` at `time` (or at `now` if `time` is in the past) in the place in the
-    /// order set aside by ``reserve(_:)`` (`reservedSequence` is one of the sequences it gave);
-    /// it counted against the limit then. A stopped loop schedules nothing.
+    /// order set aside by ``reserve(_:)`` (`reservedSequence` is one of the sequences it gave,
+    /// each used once); it counted against the limit then. A stopped loop schedules nothing.
     ///
     /// - Complexity: O(log *n*).
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: consuming Event, at time: SimTime, reservedSequence: UInt64) -> EventID {
         if case .stopped = currentStatus { return EventID(sequence: .max, slot: -1) }
-        return queue.schedule(event, at: max(time, currentTime), reservedSequence: reservedSequence)
+        precondition(reservedSequence < queue.nextSequence, "sequence \(reservedSequence) was not reserved")
+        return queue.insert(event, at: max(time, currentTime), sequence: reservedSequence)
     }
 
     /// Schedules `event` `delay` after `now`.

@@ -241,6 +241,7 @@ public struct EventQueue<Time: Comparable, Event> {
     }
 
     @usableFromInline var storage: Storage
+    /// The sequence of the next event scheduled.
     @usableFromInline var nextSequence: UInt64 = 0
 
     /// Creates an empty queue with room for `capacity` pending events (none by default).
@@ -249,26 +250,19 @@ public struct EventQueue<Time: Comparable, Event> {
         storage = Storage(capacity: max(0, capacity))
     }
 
-    /// Makes the storage this queue's alone (copying it if another queue shares it) with room
-    /// for one more key and one more slot.
+    /// Makes the storage this queue's alone (copying it if another queue shares it), with room
+    /// for one more key and one more slot when `room`.
     ///
     /// - Complexity: O(1), or O(*n*) when it copies or grows.
     @inlinable
-    mutating func makeUniqueWithRoom() {
+    mutating func makeUnique(room: Bool = false) {
         let unique = isKnownUniquelyReferenced(&storage)
         let full =
-            storage.keyCount == storage.capacity || (storage.firstFreeSlot < 0 && storage.slotCount == storage.capacity)
+            room
+            && (storage.keyCount == storage.capacity
+                || (storage.firstFreeSlot < 0 && storage.slotCount == storage.capacity))
         guard full || !unique else { return }
         storage = storage.copy(capacity: full ? max(16, storage.capacity * 2) : storage.capacity, moving: unique)
-    }
-
-    /// Makes the storage this queue's alone (copying it if another queue shares it).
-    ///
-    /// - Complexity: O(1), or O(*n*) when it copies.
-    @inlinable
-    mutating func makeUnique() {
-        guard !isKnownUniquelyReferenced(&storage) else { return }
-        storage = storage.copy(capacity: storage.capacity, moving: false)
     }
 
     /// Removes every pending event and starts the sequence again at 0, keeping the room the
@@ -289,7 +283,8 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     public var count: Int { storage.rootIsVacated ? storage.keyCount - 1 : storage.keyCount }
 
-    /// The number of events ever scheduled on this queue.
+    /// The number of events ever scheduled on this queue (the sequences an ``EventLoop`` set
+    /// aside with ``EventLoop/reserve(_:)`` included).
     @inlinable
     public var scheduledCount: UInt64 { nextSequence }
 
@@ -311,35 +306,8 @@ public struct EventQueue<Time: Comparable, Event> {
     @inlinable
     @discardableResult
     public mutating func schedule(_ event: consuming Event, at time: Time) -> EventID {
-        let sequence = nextSequence
         nextSequence += 1
-        return insert(event, at: time, sequence: sequence)
-    }
-
-    /// Sets aside the next `count` sequences for events scheduled later that take their place
-    /// in the order now: the event given the *k*-th of them
-    /// (``schedule(_:at:reservedSequence:)``) comes before any event at its time scheduled after
-    /// this call, as if it had been scheduled here. A script whose steps are known in advance
-    /// keeps only its next step pending this way, in the order scheduling them all would give.
-    /// Returns the first reserved sequence; they count as scheduled (``scheduledCount``).
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public mutating func reserveSequences(_ count: Int) -> UInt64 {
-        let first = nextSequence
-        nextSequence += UInt64(max(0, count))
-        return first
-    }
-
-    /// Schedules `event` at `time` with a sequence set aside by ``reserveSequences(_:)`` (each
-    /// used once), and returns a handle that can cancel it.
-    ///
-    /// - Complexity: O(log *n*) for *n* pending events.
-    @inlinable
-    @discardableResult
-    public mutating func schedule(_ event: consuming Event, at time: Time, reservedSequence: UInt64) -> EventID {
-        precondition(reservedSequence < nextSequence, "sequence \(reservedSequence) was not reserved")
-        return insert(event, at: time, sequence: reservedSequence)
+        return insert(event, at: time, sequence: nextSequence - 1)
     }
 
     /// Moves `event` into a free slot (or a new one) and puts its key `(time, sequence)` in the
@@ -348,7 +316,7 @@ public struct EventQueue<Time: Comparable, Event> {
     /// - Complexity: O(log *n*) for *n* pending events.
     @inlinable
     mutating func insert(_ event: consuming Event, at time: Time, sequence: UInt64) -> EventID {
-        makeUniqueWithRoom()
+        makeUnique(room: true)
         let slot: Int
         if storage.firstFreeSlot >= 0 {
             slot = storage.firstFreeSlot

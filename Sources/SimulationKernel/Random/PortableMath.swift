@@ -86,16 +86,8 @@ package enum PortableMath {
         }
         let s = (m - 1) / (m + 1)
         let z = s * s
-        var sum = 1.0 / 21
-        sum = sum * z + 1.0 / 19
-        sum = sum * z + 1.0 / 17
-        sum = sum * z + 1.0 / 15
-        sum = sum * z + 1.0 / 13
-        sum = sum * z + 1.0 / 11
-        sum = sum * z + 1.0 / 9
-        sum = sum * z + 1.0 / 7
-        sum = sum * z + 1.0 / 5
-        sum = sum * z + 1.0 / 3
+        var sum = 1.0 / 21  // 1/3 + z/5 + … + z⁹/21, by Horner's rule
+        for odd in stride(from: 19, through: 3, by: -2) { sum = sum * z + 1 / Double(odd) }
         let series = 2 * s + 2 * s * z * sum
         let e = Double(exponent)
         return e * ln2High + (series + e * ln2Low)

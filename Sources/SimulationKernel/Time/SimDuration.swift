@@ -28,15 +28,9 @@ public struct SimDuration: Hashable, Comparable, Sendable {
     public static func hours(_ value: Int64) -> SimDuration { .seconds(value * 3_600) }
     public static func days(_ value: Int64) -> SimDuration { .seconds(value * 86_400) }
 
-    // `Int` overloads so integer literals (`.seconds(90)`) are not ambiguous with the
-    // `Double` overload.
-    public static func nanoseconds(_ value: Int) -> SimDuration { .nanoseconds(Int64(value)) }
-    public static func microseconds(_ value: Int) -> SimDuration { .microseconds(Int64(value)) }
-    public static func milliseconds(_ value: Int) -> SimDuration { .milliseconds(Int64(value)) }
+    // An `Int` overload, so that an integer literal (`.seconds(90)`) is not ambiguous with the
+    // `Double` one.
     public static func seconds(_ value: Int) -> SimDuration { .seconds(Int64(value)) }
-    public static func minutes(_ value: Int) -> SimDuration { .minutes(Int64(value)) }
-    public static func hours(_ value: Int) -> SimDuration { .hours(Int64(value)) }
-    public static func days(_ value: Int) -> SimDuration { .days(Int64(value)) }
 
     /// A duration from fractional seconds, rounded to the nearest nanosecond.
     public static func seconds(_ value: Double) -> SimDuration {
@@ -57,7 +51,6 @@ public struct SimDuration: Hashable, Comparable, Sendable {
         SimDuration(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
     }
     public static func += (lhs: inout SimDuration, rhs: SimDuration) { lhs = lhs + rhs }
-    public static func -= (lhs: inout SimDuration, rhs: SimDuration) { lhs = lhs - rhs }
     public static func * (lhs: SimDuration, rhs: Int64) -> SimDuration {
         SimDuration(nanoseconds: lhs.nanoseconds * rhs)
     }

@@ -89,14 +89,13 @@ enum RemindersCommand: Command {
         let run = UntracedRun(scenario, seed: seed)
         let simulation = run.simulation
         let outcome = run.outcome
-        let failures = FailureList(outcome: outcome)
         let phone = simulation.phone.reminders.advanced(to: simulation.now)
         let report = RemindersReport(scenario: scenario, phone: phone, overdueAt: at)
         if arguments.has("json") {
-            Console.out(failures.attached(to: report.document).compact)
+            Console.out(outcome.attachingFailures(to: report.document).compact)
         } else {
             Console.out(report.text)
-            if let block = failures.textBlock(style: Terminal.standardOutputStyle) { Console.out(block) }
+            if let block = outcome.failureTextBlock(style: Terminal.standardOutputStyle) { Console.out(block) }
         }
         if let svgPath = arguments.value("svg") {
             do {

@@ -77,12 +77,11 @@ enum TimelineCommand: Command {
             }
         }
         let json = arguments.has("json")
-        let failures = FailureList(outcome: result.outcome)
         let style = Terminal.standardOutputStyle
         if let at {
             Console.out(
                 json
-                    ? failures.attached(
+                    ? result.outcome.attachingFailures(
                         to: ComplicationTimeline.document(at: at, report: result.report, scenario: scenario)
                     )
                     .compact
@@ -102,7 +101,7 @@ enum TimelineCommand: Command {
             result.report.write(to: &output)
             output.flush()
         }
-        if !json, let block = failures.textBlock(style: style) { Console.out(block) }
+        if !json, let block = result.outcome.failureTextBlock(style: style) { Console.out(block) }
         return result.outcome.passed ? .success : .expectationFailed
     }
 

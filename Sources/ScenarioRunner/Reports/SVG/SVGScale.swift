@@ -73,7 +73,8 @@ package struct SVGScale: Sendable {
             return ticks
         case .log:
             let first = Int(SVGScale.floorLog10(lower))
-            let last = Int(SVGScale.ceilLog10(upper))
+            let top = SVGScale.floorLog10(upper)
+            let last = Int(SVGScale.pow10(top) >= upper * (1 - 1e-12) ? top : top + 1)  // ⌈log₁₀ upper⌉
             let multipliers: [Double] = last - first > 3 ? [1] : [1, 2, 5]
             var ticks: [Double] = []
             for exponent in first...max(first, last) {
@@ -142,11 +143,6 @@ package struct SVGScale: Sendable {
             exponent -= 1
         }
         return exponent
-    }
-
-    static func ceilLog10(_ value: Double) -> Double {
-        let floor = floorLog10(value)
-        return pow10(floor) >= value * (1 - 1e-12) ? floor : floor + 1
     }
 
     static func pow10(_ exponent: Double) -> Double {

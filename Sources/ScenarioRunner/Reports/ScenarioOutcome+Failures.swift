@@ -4,18 +4,15 @@ import SimulationKernel
 /// command that checks them (`run`, `check`, `timeline`, `reminders`): one line per failure
 /// with the time, the scenario line, what was expected and what was found; continuation lines
 /// (a list's missing and extra items) indented beneath.
-package struct FailureList {
-    package var outcome: ScenarioOutcome
-    package var clock: TraceFormatter
-
-    package init(outcome: ScenarioOutcome) {
-        self.outcome = outcome
-        clock = TraceFormatter(start: outcome.scenario.start, end: outcome.endTime)
-    }
+extension ScenarioOutcome {
+    /// The run's clock: times carry their date when the run spans more than one calendar day.
+    package var clock: TraceFormatter { TraceFormatter(start: scenario.start, end: endTime) }
 
     /// One expectation result as a line: `"FAIL  09:01:30.000  line 12  remaining = 3: expected …"`,
     /// with continuation lines indented under it.
-    package func lines(_ result: ExpectationResult, style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+    package func failureLines(_ result: ExpectationResult, style: TerminalStyle = TerminalStyle(colours: false))
+        -> [String]
+    {
         let mark = result.passed ? "pass" : style.fail
         let head = "\(mark)  \(clock.text(result.time))  line \(result.location.line)  \(result.label)"
         guard let failure = result.failure else { return [head] }
@@ -25,41 +22,53 @@ package struct FailureList {
     }
 
     /// Every failure, expectations first (in the order they were checked), then broken invariants.
-    package func lines(style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
-        outcome.failedExpectations.flatMap { lines($0, style: style) }
-            + outcome.invariantFailures.map { "\(style.fail)  invariant: \($0)" }
+    package func failureLines(style: TerminalStyle = TerminalStyle(colours: false)) -> [String] {
+        failedExpectations.flatMap { failureLines($0, style: style) }
+            + invariantFailures.map { "\(style.fail)  invariant: \($0)" }
     }
 
     /// `"3 expectations failed"`, `"1 expectation failed, 1 invariant broken"`.
-    package var headline: String {
+    package var failureHeadline: String {
         var parts: [String] = []
-        let failed = outcome.failedExpectations.count
-        let broken = outcome.invariantFailures.count
+        let failed = failedExpectations.count
+        let broken = invariantFailures.count
         if failed > 0 { parts.append("\(failed) expectation\(failed == 1 ? "" : "s") failed") }
         if broken > 0 { parts.append("\(broken) invariant\(broken == 1 ? "" : "s") broken") }
         return parts.isEmpty ? "every expectation held" : parts.joined(separator: ", ")
     }
-}
 
-extension FailureList {
     /// Every failure as JSON: `{"code", "message", "expect", "line", "column", "path", "at"}` —
     /// the same object in every output that reports failures (`path` is the JSON path of the
     /// expectation or of the invalid value, `$.script[3].expect.remaining`; `expect`, `line`,
     /// `column`, `path` and `at` are `null` for a broken invariant).
-    package var json: JSONValue {
-        let expectations = outcome.failedExpectations.map { result -> JSONValue in
-            FailureList.failure(
+    package var failuresJSON: JSONValue {
+        let expectations = failedExpectations.map { result -> JSONValue in
+            .failure(
                 code: "expectationFailed", message: result.failure ?? "", expect: result.label,
                 line: result.location.line, column: result.location.column, path: result.path,
                 at: clock.iso(result.time))
         }
-        let invariants = outcome.invariantFailures.map {
-            FailureList.failure(code: "invariantBroken", message: $0.message)
-        }
-        return .array(expectations + invariants)
+        return .array(expectations + invariantFailures.map { .failure(code: "invariantBroken", message: $0.message) })
     }
 
-    /// One failure object (see ``json``); the members not given are `null`.
+    /// `document` (a JSON object) with a `"failures"` member listing this run's failures.
+    package func attachingFailures(to document: JSONValue) -> JSONValue {
+        guard var object = document.objectValue else { return document }
+        object["failures"] = failuresJSON
+        return .object(object)
+    }
+
+    /// The text block a report command prints after its report when expectations failed:
+    /// a blank line, the headline, and every failure as `run` shows it. Empty when all held.
+    package func failureTextBlock(style: TerminalStyle = TerminalStyle(colours: false)) -> String? {
+        guard !failedExpectations.isEmpty || !invariantFailures.isEmpty else { return nil }
+        return (["", "\(style.fail)  \(failureHeadline)"] + failureLines(style: style).map { "  " + $0 })
+            .joined(separator: "\n")
+    }
+}
+
+extension JSONValue {
+    /// One failure object (see ``ScenarioOutcome/failuresJSON``); the members not given are `null`.
     package static func failure(
         code: String, message: String, expect: String? = nil, line: Int? = nil, column: Int? = nil,
         path: String? = nil, at: String? = nil
@@ -69,21 +78,5 @@ extension FailureList {
             "line": .optional(line.map { .count($0) }), "column": .optional(column.map { .count($0) }),
             "path": .optional(path.map { .string($0) }), "at": .optional(at.map { .string($0) }),
         ]
-    }
-}
-
-extension FailureList {
-    /// `document` (a JSON object) with a `"failures"` member listing this run's failures.
-    package func attached(to document: JSONValue) -> JSONValue {
-        guard var object = document.objectValue else { return document }
-        object["failures"] = json
-        return .object(object)
-    }
-
-    /// The text block a report command prints after its report when expectations failed:
-    /// a blank line, the headline, and every failure as `run` shows it. Empty when all held.
-    package func textBlock(style: TerminalStyle = TerminalStyle(colours: false)) -> String? {
-        guard !outcome.failedExpectations.isEmpty || !outcome.invariantFailures.isEmpty else { return nil }
-        return (["", "\(style.fail)  \(headline)"] + lines(style: style).map { "  " + $0 }).joined(separator: "\n")
     }
 }
