@@ -10,14 +10,14 @@ package enum ComplicationSteps {
     package static let onFace = StepKind(
         name: "complicationOnFace", summary: "the complication is put on the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        Send(event: .complication(.face(.onActiveFace)))
+        SendEvents(.complication(.face(.onActiveFace)))
     }
 
     /// `{"do": "complicationOffFace"}`: the user switches to a face without the complication.
     package static let offFace = StepKind(
         name: "complicationOffFace", summary: "the complication is taken off the active watch face"
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        Send(event: .complication(.face(.notOnActiveFace)))
+        SendEvents(.complication(.face(.notOnActiveFace)))
     }
 
     /// `{"do": "phoneComplicationTransfer"}`: the phone calls `transferCurrentComplicationUserInfo`
@@ -27,7 +27,7 @@ package enum ComplicationSteps {
     ) { (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         // The phone app calls `transferCurrentComplicationUserInfo`: the link charges its one
         // budget (or falls back to userInfo) and the watch reloads when it arrives.
-        Send(event: .phone(.pushComplication(remaining: 1, every: .zero)))
+        SendEvents(.phone(.pushComplication(remaining: 1, every: .zero)))
     }
 
     /// `{"do": "reloadComplication"}`: the app asks for a reload without a check-off, in the
@@ -37,7 +37,7 @@ package enum ComplicationSteps {
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
         let app = try object.optional("app")?.choice(
             "app state", context, ["foreground": AppRunState.foreground, "background": .background])
-        return Send(event: .complication(.reload(.app, app: app ?? .foreground)))
+        return SendEvents(.complication(.reload(.app, app: app ?? .foreground)))
     }
 
     /// `{"do": "backgroundTaskWork", "cpu": "6s", "on": "S3", "wall": "8s"}`: from now on each
@@ -45,14 +45,6 @@ package enum ComplicationSteps {
     package static let taskWork = StepKind(
         name: "backgroundTaskWork", summary: "changes the work each background refresh task does"
     ) { (object: inout ObjectReader, context: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        try Send(event: .complication(.taskWork(ComplicationSettings.readTask(&object, context))))
-    }
-
-    /// A step that sends one event to a feature.
-    package struct Send: ScenarioAction {
-        package var event: SimEvent
-        package func effects(at now: SimTime, into effects: inout WorldEffects) {
-            effects.append(.send(event))
-        }
+        try SendEvents(.complication(.taskWork(ComplicationSettings.readTask(&object, context))))
     }
 }

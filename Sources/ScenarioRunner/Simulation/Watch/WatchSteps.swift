@@ -8,6 +8,6 @@ package enum WatchSteps {
     /// out, a raised wrist shows the clock and taps do not reach the list).
     package static let openApp = StepKind(name: "openApp", summary: "the user opens the app from the clock face") {
         (_: inout ObjectReader, _: DecodingContext) throws(ScenarioError) -> any ScenarioAction in
-        ComplicationSteps.Send(event: .watch(.openApp))
+        SendEvents(.watch(.openApp))
     }
 }
